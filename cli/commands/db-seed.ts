@@ -1,0 +1,27 @@
+import type { Command } from 'commander';
+import { migrate } from '../../src/lib/orm';
+import { ja } from '../../src/i18n/ja';
+import { runCommand } from '../run';
+import { ForbiddenError } from '../../src/lib/errors';
+import { isDatabaseEmpty, seedDemo } from '../../server/boot';
+
+export function dbSeed(program: Command): void {
+  program
+    .command('db:seed')
+    .description('Load the demo data (demo accounts included) into an empty database. Never run it in production.')
+    .option('--force', 'load even when the database already has users')
+    .action((options: { force?: boolean }) =>
+      runCommand(async ({ orm, services }) => {
+        if (services.env.NODE_ENV === 'production') {
+          throw new ForbiddenError('db:seed はデモアカウントを作成するため、NODE_ENV=production では実行できません');
+        }
+        await migrate(orm);
+        if (!options.force && !(await isDatabaseEmpty(orm))) {
+          console.log(ja.cli.seedSkipped);
+          return;
+        }
+        await seedDemo(orm);
+        console.log(ja.cli.seeded);
+      }),
+    );
+}

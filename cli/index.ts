@@ -1,0 +1,21 @@
+// Operator CLI: `npm run cli -- <command> --help`. Each command is a thin wrapper over a service.
+import { Command } from 'commander';
+import { dbMigrate } from './commands/db-migrate';
+import { dbSeed } from './commands/db-seed';
+import { createAdmin } from './commands/create-admin';
+import { dbMakeMigration } from './commands/db-make-migration';
+
+const program = new Command()
+  .name('npm run cli --')
+  .description('たびとこ operator commands')
+  .showHelpAfterError()
+  .exitOverride((err) => {
+    process.exit(err.exitCode);
+  });
+
+dbMigrate(program);
+dbSeed(program);
+createAdmin(program);
+dbMakeMigration(program);
+
+await program.parseAsync(process.argv);

@@ -1,0 +1,28 @@
+// https://vike.dev/Layout
+import '../src/components/global.css';
+import { useEffect, type ReactNode } from 'react';
+import { usePageContext } from 'vike-react/usePageContext';
+import { Header } from '../src/components/Header';
+import { Footer } from '../src/components/Footer';
+
+export default function Layout({ children }: { children: ReactNode }) {
+  const { urlPathname } = usePageContext();
+  // Every route change scrolls the window to the top (spec: route table).
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [urlPathname]);
+  // Marks the document once React has hydrated (browser tests wait for it).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return (
+    <div className="app">
+      <a href="#main" className="skip-link">本文へ移動</a>
+      <Header />
+      <main id="main" className="app__main">
+        {children}
+      </main>
+      <Footer />
+    </div>
+  );
+}

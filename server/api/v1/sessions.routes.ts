@@ -1,0 +1,60 @@
+import { Router, type Request } from 'express';
+import type { Services } from '../../../src/services';
+import type { Actor } from '../../../src/lib/context';
+import { UnauthorizedError } from '../../../src/lib/errors';
+import { hit, reset } from '../../../src/lib/rate-limit';
+import { ja } from '../../../src/i18n/ja';
+
+/** Regenerates the session id at sign-in (session fixation), then stores the user. */
+export function signIn(req: Request, actor: Actor): Promise<void> {
+  return new Promise((resolve, reject) => {
+    req.session.regenerate((err) => {
+      if (err) return reject(err);
+      req.session.userId = actor.id;
+      req.session.save((saveErr) => (saveErr ? reject(saveErr) : resolve()));
+    });
+  });
+}
+
+function signInLimits(req: Request) {
+  const email = typeof req.body?.email === 'string' ? req.body.email.trim().toLowerCase().slice(0, 255) : '';
+  return [
+    { key: `signin:ip:${req.ip}`, max: 30, windowSeconds: 600 },
+    { key: `signin:email:${email}`, max: 10, windowSeconds: 600 },
+  ];
+}
+
+export function sessionsRoutes(services: Services): Router {
+  const router = Router();
+
+  router.post('/sessions', async (req, res) => {
+    const limits = signInLimits(req);
+    await hit(req.ctx.em, limits);
+    const actor = await services.users.authenticate(req.ctx, req.body);
+    await reset(req.ctx.em, [limits[1].key]);
+    await signIn(req, actor);
+    req.ctx.actor = actor;
+    res.status(201).json(await services.users.me(req.ctx));
+  });
+
+  router.delete('/sessions', async (req, res) => {
+    await new Promise<void>((resolve, reject) => req.session.destroy((err) => (err ? reject(err) : resolve())));
+    res.clearCookie('sid');
+    res.status(204).end();
+  });
+
+  router.post('/users', async (req, res) => {
+    await hit(req.ctx.em, [{ key: `signup:ip:${req.ip}`, max: 20, windowSeconds: 3600 }]);
+    const actor = await services.users.signUp(req.ctx, req.body);
+    await signIn(req, actor);
+    req.ctx.actor = actor;
+    res.status(201).json(await services.users.me(req.ctx));
+  });
+
+  router.get('/me', async (req, res) => {
+    if (!req.actor) throw new UnauthorizedError(ja.auth.notSignedIn);
+    res.json(await services.users.me(req.ctx));
+  });
+
+  return router;
+}

@@ -1,0 +1,52 @@
+// Builds req.ctx (EntityManager fork, actor, logger) and loads the signed-in user from the session.
+import type { RequestHandler } from 'express';
+import type { Services } from '../../src/services';
+import type { Actor, Ctx } from '../../src/lib/context';
+import { ForbiddenError, UnauthorizedError } from '../../src/lib/errors';
+import { ja } from '../../src/i18n/ja';
+
+declare module 'express-session' {
+  interface SessionData {
+    userId?: number;
+    /** One-shot flags that allow completion pages (reservation, application, publication). */
+    flags?: Record<string, boolean>;
+  }
+}
+
+declare global {
+  namespace Express {
+    interface Request {
+      ctx: Ctx;
+      actor: Actor | null;
+    }
+  }
+}
+
+export function contextMiddleware(services: Services): RequestHandler {
+  return async (req, _res, next) => {
+    req.ctx = services.context(null, req.log);
+    req.actor = null;
+    const userId = req.session?.userId;
+    if (userId) {
+      const actor = await services.users.findActor(req.ctx.em, userId);
+      if (actor) {
+        req.actor = actor;
+        req.ctx.actor = actor;
+      } else {
+        delete req.session.userId;
+      }
+    }
+    next();
+  };
+}
+
+export const requireUser: RequestHandler = (req, _res, next) => {
+  if (!req.actor) throw new UnauthorizedError(ja.errors.unauthorized);
+  next();
+};
+
+export const requireAdmin: RequestHandler = (req, _res, next) => {
+  if (!req.actor) throw new UnauthorizedError(ja.errors.unauthorized);
+  if (req.actor.role !== 'ADMIN') throw new ForbiddenError(ja.errors.adminOnly);
+  next();
+};

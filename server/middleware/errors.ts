@@ -1,0 +1,58 @@
+// The one Express error handler (ARCHITECTURE.md "Errors"): maps every error to the spec's JSON shapes.
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { ZodError } from 'zod';
+import { AppError, NotFoundError, type FieldMessages } from '../../src/lib/errors';
+import { fieldMessages } from '../../src/lib/validate';
+import { ja } from '../../src/i18n/ja';
+
+export interface ErrorBody {
+  status: number;
+  message: string;
+  messages?: FieldMessages;
+}
+
+function fromUnknown(error: unknown): AppError | null {
+  if (error instanceof AppError) return error;
+  if (error instanceof ZodError) return new AppError(422, 'validation_failed', ja.errors.validation, fieldMessages(error));
+  if (error && typeof error === 'object') {
+    const e = error as { name?: string; type?: string; status?: number; code?: string };
+    // body-parser: malformed JSON, too large, bad charset.
+    if (e.type === 'entity.parse.failed') return new AppError(422, 'invalid_body', ja.errors.invalidBody, { base: [ja.errors.invalidBody] });
+    if (e.type === 'entity.too.large' || e.code === 'LIMIT_FILE_SIZE') return new AppError(413, 'too_large', ja.errors.payloadTooLarge);
+    if (e.name === 'NotFoundError' && !(error instanceof AppError)) return new NotFoundError(ja.errors.notFound); // MikroORM findOneOrFail
+    if (e.name === 'UniqueConstraintViolationException') return new AppError(409, 'conflict', ja.errors.conflict);
+    if (e.name === 'CheckConstraintViolationException') return new AppError(422, 'constraint', ja.errors.validation, { base: [ja.errors.validation] });
+    if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) return new AppError(e.status, 'bad_request', ja.errors.invalidBody);
+  }
+  return null;
+}
+
+export function errorBody(error: AppError): ErrorBody {
+  const body: ErrorBody = { status: error.status, message: error.message };
+  if (error.status === 402) return body;
+  if (error.details) body.messages = error.details;
+  else if (error instanceof NotFoundError) body.messages = { [error.resource]: [error.message] };
+  else body.messages = { base: [error.message] };
+  return body;
+}
+
+export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
+  const appError = fromUnknown(error);
+  if (res.headersSent) {
+    req.log?.error({ err: error }, 'error after headers were sent');
+    res.end();
+    return;
+  }
+  if (appError) {
+    if (appError.status >= 500) req.log?.error({ err: error }, 'request failed');
+    res.status(appError.status).json(errorBody(appError));
+    return;
+  }
+  req.log?.error({ err: error }, 'unhandled error');
+  res.status(500).json({ status: 500, message: ja.errors.internal, messages: { base: [ja.errors.internal] } });
+};
+
+/** Unknown /api paths answer JSON 404, not the HTML 404 page. */
+export const apiNotFound: RequestHandler = (_req, res) => {
+  res.status(404).json({ status: 404, message: ja.errors.notFound, messages: { base: [ja.errors.notFound] } });
+};

@@ -1,0 +1,45 @@
+// Vike is mounted last: every GET not handled before renders a page (https://vike.dev/renderPage).
+// Express 5 needs '/{*splat}' for a catch-all.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import express, { type Express } from 'express';
+import { renderPage, createDevMiddleware } from 'vike/server';
+import type { Services } from '../src/services';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+export async function mountVike(app: Express, services: Services, options: { dev: boolean }): Promise<() => Promise<void>> {
+  let close = async () => {};
+  if (options.dev) {
+    const { devMiddleware, viteServer } = await createDevMiddleware({ root });
+    app.use(devMiddleware);
+    close = () => viteServer.close();
+  } else {
+    // Hashed build assets never change: cache them for a year.
+    app.use(
+      '/assets',
+      express.static(path.join(root, 'dist/client/assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
+    );
+    app.use(express.static(path.join(root, 'dist/client'), { index: false, maxAge: '1h' }));
+  }
+
+  app.get('/{*splat}', async (req, res, next) => {
+    const user = req.actor ? await services.users.me(req.ctx) : null;
+    const pageContext = await renderPage({
+      urlOriginal: req.originalUrl,
+      headersOriginal: req.headers,
+      user,
+      services,
+      ctx: req.ctx,
+      flags: req.session?.flags ?? {},
+    });
+    const { httpResponse } = pageContext;
+    if (!httpResponse) return next();
+    // Pages can carry per-user content: never let a shared cache keep them.
+    res.setHeader('Cache-Control', 'private, no-cache');
+    for (const [name, value] of httpResponse.headers) res.setHeader(name, value);
+    res.status(httpResponse.statusCode);
+    httpResponse.pipe(res);
+  });
+  return close;
+}

@@ -1,0 +1,21 @@
+import { ja } from '../i18n/ja';
+
+export function Footer() {
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__inner">
+        <div>
+          <p className="site-footer__name">{ja.site.name}</p>
+          <p className="site-footer__tagline">{ja.site.tagline}</p>
+        </div>
+        <ul className="site-footer__links">
+          <li><a href="/stories">{ja.nav.stories}</a></li>
+          <li><a href="/host_story">{ja.nav.hostStories}</a></li>
+          <li><a href="/brand_ambassador">{ja.nav.brandAmbassador}</a></li>
+          <li><a href="/inquiry">{ja.nav.inquiry}</a></li>
+        </ul>
+      </div>
+      <p className="site-footer__copy">{ja.site.copyright}</p>
+    </footer>
+  );
+}

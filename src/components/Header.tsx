@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { usePageContext } from 'vike-react/usePageContext';
+import { ja } from '../i18n/ja';
+import { api, logonUrl } from '../lib/api-client';
+
+export function Header() {
+  const pageContext = usePageContext();
+  const { user, urlPathname } = pageContext;
+  const [open, setOpen] = useState(false);
+
+  async function logout() {
+    try {
+      await api('/api/v1/sessions', { method: 'DELETE' });
+    } finally {
+      window.location.assign('/');
+    }
+  }
+
+  const links = [
+    { href: '/stories', label: ja.nav.stories },
+    { href: '/brands', label: ja.nav.brands },
+    { href: '/ambassadors', label: ja.nav.ambassadors },
+    { href: '/brand_ambassador', label: ja.nav.brandAmbassador },
+  ];
+
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <a href="/" className="site-header__logo" aria-label={ja.site.name}>
+          <span className="site-header__mark" aria-hidden="true">旅</span>
+          <span>{ja.site.name}</span>
+        </a>
+        <button
+          type="button"
+          className="site-header__toggle"
+          aria-expanded={open}
+          aria-controls="site-nav"
+          onClick={() => setOpen((v) => !v)}
+        >
+          <span className="visually-hidden">{open ? ja.nav.close : ja.nav.menu}</span>
+          <span className={open ? 'burger burger--open' : 'burger'} aria-hidden="true" />
+        </button>
+        <nav id="site-nav" className={open ? 'site-nav site-nav--open' : 'site-nav'} aria-label="メイン">
+          <ul className="site-nav__links">
+            {links.map((link) => (
+              <li key={link.href}>
+                <a href={link.href} aria-current={urlPathname.startsWith(link.href) ? 'page' : undefined} onClick={() => setOpen(false)}>
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+          <div className="site-nav__account">
+            {user ? (
+              <>
+                <a href="/host/story" className="button button--ghost button--small" onClick={() => setOpen(false)}>
+                  {ja.nav.hostStories}
+                </a>
+                {user.access_control === 'ADMIN' && (
+                  <a href="/admin/communities" className="site-nav__plain" onClick={() => setOpen(false)}>
+                    {ja.nav.admin}
+                  </a>
+                )}
+                <span className="site-nav__user" data-testid="current-user">
+                  {ja.auth.greeting(user.name)}
+                </span>
+                <button type="button" className="site-nav__plain" onClick={logout}>
+                  {ja.nav.logout}
+                </button>
+              </>
+            ) : (
+              <a href={logonUrl(urlPathname === '/logon' ? '/' : pageContext.urlOriginal)} className="button button--small">
+                {ja.nav.logon}
+              </a>
+            )}
+          </div>
+        </nav>
+      </div>
+    </header>
+  );
+}

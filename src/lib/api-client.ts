@@ -1,0 +1,56 @@
+// Browser-side JSON client for /api/v1. Errors carry the server's { status, message, messages } body.
+import type { FieldMessages } from './errors';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly messages: FieldMessages;
+  constructor(status: number, message: string, messages: FieldMessages = {}) {
+    super(message);
+    this.status = status;
+    this.messages = messages;
+  }
+  /** Every message, flattened, for an error list. */
+  all(): string[] {
+    const list = Object.values(this.messages).flat();
+    return list.length > 0 ? list : [this.message];
+  }
+}
+
+export async function api<T = unknown>(path: string, options: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? 'GET',
+      headers: options.body === undefined ? { Accept: 'application/json' } : { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, '通信エラーが発生しました。接続を確認してもう一度お試しください');
+  }
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = null;
+  }
+  if (!response.ok) {
+    const b = (body ?? {}) as { message?: string; messages?: FieldMessages };
+    throw new ApiError(response.status, b.message ?? `エラーが発生しました (${response.status})`, b.messages ?? {});
+  }
+  return body as T;
+}
+
+/** A same-site path to go back to after signing in; anything else falls back to '/'. */
+export function safeRedirect(value: string | null | undefined): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  return value;
+}
+
+export function logonUrl(returnTo: string): string {
+  return `/logon?redirect=${encodeURIComponent(returnTo)}`;
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, addMonths, daysBetween, isValidYmd, todayInJapan, weekdayOf, minutesOf, formatDateJa } from './dates';
+
+describe('dates (Japan time)', () => {
+  it('takes today in Asia/Tokyo, not the server zone', () => {
+    // 2026-03-31 20:00 UTC is already April 1st in Japan.
+    expect(todayInJapan(new Date('2026-03-31T20:00:00Z'))).toBe('2026-04-01');
+    expect(todayInJapan(new Date('2026-03-31T14:59:00Z'))).toBe('2026-03-31');
+  });
+
+  it('rejects impossible dates', () => {
+    expect(isValidYmd('2026-02-29')).toBe(false);
+    expect(isValidYmd('2028-02-29')).toBe(true);
+    expect(isValidYmd('2026-13-01')).toBe(false);
+    expect(isValidYmd('2026-1-01')).toBe(false);
+  });
+
+  it('does calendar arithmetic across month and year ends', () => {
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(addMonths('2026-01-31', 1)).toBe('2026-02-28');
+    expect(addMonths('2026-11-21', 6)).toBe('2027-05-21');
+    expect(daysBetween('2026-12-30', '2027-01-02')).toBe(3);
+  });
+
+  it('knows weekdays and minutes', () => {
+    expect(weekdayOf('2026-11-21')).toBe(6); // Saturday
+    expect(minutesOf('09:30')).toBe(570);
+    expect(formatDateJa('2026-11-21')).toBe('2026年11月21日(土)');
+  });
+});

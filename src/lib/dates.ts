@@ -1,0 +1,84 @@
+// Calendar dates and times are Japan time, whatever the server's TZ (ARCHITECTURE.md "Time").
+// Dates travel as 'yyyy-MM-dd' strings and times as 'HH:MM'. Isomorphic.
+export const TIME_ZONE = 'Asia/Tokyo';
+
+const ymdFormat = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+const hmFormat = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/** Today's date in Japan, 'yyyy-MM-dd'. */
+export function todayInJapan(now: Date = new Date()): string {
+  return ymdFormat.format(now);
+}
+
+/** The current time in Japan, 'HH:MM'. */
+export function nowTimeInJapan(now: Date = new Date()): string {
+  return hmFormat.format(now);
+}
+
+const YMD = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for a real calendar date in 'yyyy-MM-dd' form (rejects 2025-02-31). */
+export function isValidYmd(value: string): boolean {
+  const match = YMD.exec(value);
+  if (!match) return false;
+  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** Adds whole days to a 'yyyy-MM-dd' date (calendar arithmetic, no time zone involved). */
+export function addDays(ymd: string, days: number): string {
+  const [y, m, d] = ymd.split('-').map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d + days));
+  return date.toISOString().slice(0, 10);
+}
+
+/** Adds calendar months, clamping the day to the target month's length (2026-01-31 + 1 -> 2026-02-28). */
+export function addMonths(ymd: string, months: number): string {
+  const [y, m, d] = ymd.split('-').map(Number);
+  const firstOfTarget = new Date(Date.UTC(y, m - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(firstOfTarget.getUTCFullYear(), firstOfTarget.getUTCMonth() + 1, 0)).getUTCDate();
+  firstOfTarget.setUTCDate(Math.min(d, lastDay));
+  return firstOfTarget.toISOString().slice(0, 10);
+}
+
+/** Whole days from a to b ('yyyy-MM-dd'); positive when b is later. */
+export function daysBetween(a: string, b: string): number {
+  const toUtc = (s: string) => {
+    const [y, m, d] = s.split('-').map(Number);
+    return Date.UTC(y, m - 1, d);
+  };
+  return Math.round((toUtc(b) - toUtc(a)) / 86_400_000);
+}
+
+/** 0 = Sunday ... 6 = Saturday, for a 'yyyy-MM-dd' date. */
+export function weekdayOf(ymd: string): number {
+  const [y, m, d] = ymd.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+}
+
+/** 'HH:MM' -> minutes since midnight. */
+export function minutesOf(hm: string): number {
+  const [h, m] = hm.split(':').map(Number);
+  return h * 60 + m;
+}
+
+/** The instant at which a Japan-time date and time happen. */
+export function japanInstant(ymd: string, hm = '00:00'): Date {
+  return new Date(`${ymd}T${hm}:00+09:00`);
+}
+
+const WEEKDAYS_JA = ['日', '月', '火', '水', '木', '金', '土'];
+
+/** '2026-12-05' -> '2026年12月5日(土)' */
+export function formatDateJa(ymd: string): string {
+  const [y, m, d] = ymd.split('-').map(Number);
+  return `${y}年${m}月${d}日(${WEEKDAYS_JA[weekdayOf(ymd)]})`;
+}
+
+/** An instant -> '2026年12月5日' in Japan time. */
+export function formatInstantDateJa(instant: Date | string): string {
+  const ymd = todayInJapan(new Date(instant));
+  const [y, m, d] = ymd.split('-').map(Number);
+  return `${y}年${m}月${d}日`;
+}

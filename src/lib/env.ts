@@ -1,0 +1,55 @@
+// The environment, parsed once at boot with zod (ARCHITECTURE.md "Style"): a bad variable stops the boot
+// with a message naming it. Server-only.
+import { z } from 'zod';
+
+const optionalUrl = z.url().optional().or(z.literal('').transform(() => undefined));
+const rate = z.coerce.number().min(0).max(1);
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Public base URL, used for canonical links, sitemaps and mails. */
+  APP_URL: z.url().optional(),
+  DATABASE_URL: optionalUrl,
+  /** Embedded PostgreSQL data folder (only without DATABASE_URL). */
+  DATA_DIR: z.string().min(1).default('.data'),
+  SESSION_SECRET: z.string().min(16, 'SESSION_SECRET must be at least 16 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Service and processing fee rates (fractions of tour + option - discount). */
+  SERVICE_FEE_RATE: rate.default(0.05),
+  PROCESSING_FEE_RATE: rate.default(0.036),
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
+  /** Points the Stripe SDK at another host (tests, a Stripe mock). Format: http(s)://host:port */
+  STRIPE_API_BASE: optionalUrl,
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().min(3).default('たびとこ <no-reply@example.com>'),
+  OFFICE_EMAIL: z.email().default('office@example.com'),
+  /** Image hosting upload endpoint (Cloudinary-style contract). Unset: the built-in local store. */
+  IMAGE_UPLOAD_URL: optionalUrl,
+  IMAGE_UPLOAD_PRESET: z.string().optional(),
+  /** How many seconds a seat hold lasts while a payment runs. */
+  SEAT_HOLD_SECONDS: z.coerce.number().int().min(30).max(3600).default(600),
+  /** Set to 1 to skip the background mail worker in this process. */
+  DISABLE_WORKERS: z.enum(['0', '1']).default('0'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {}
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new EnvError(`Invalid environment variable(s):\n${lines.join('\n')}`);
+  }
+  const env = result.data;
+  if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+    throw new EnvError('Invalid environment variable(s):\n  SESSION_SECRET: required in production');
+  }
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_PUBLISHABLE_KEY) {
+    throw new EnvError('Invalid environment variable(s):\n  STRIPE_PUBLISHABLE_KEY: required when STRIPE_SECRET_KEY is set');
+  }
+  return env;
+}

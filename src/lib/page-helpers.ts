@@ -1,0 +1,30 @@
+// Helpers for +guard.ts and +data.ts hooks (https://vike.dev/guard, https://vike.dev/data).
+import { redirect, render } from 'vike/abort';
+import type { PageContextServer } from 'vike/types';
+import { logonUrl } from './api-client';
+
+/** Signed-out visitors go to /logon and come back afterwards. */
+export function requireSignedIn(pageContext: PageContextServer): void {
+  if (!pageContext.user) throw redirect(logonUrl(pageContext.urlOriginal));
+}
+
+/**
+ * Runs a service call for a page; a 404/403 from the service becomes the Japanese 404 page
+ * (403 is shown as 404 so a page does not reveal that a private resource exists).
+ */
+export async function loadOr404<T>(load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    const status = (error as { status?: number })?.status;
+    if (status === 404 || status === 403) throw render(404);
+    throw error;
+  }
+}
+
+/** Parses a route id; a malformed one is a 404 page. */
+export function routeId(pageContext: PageContextServer, name = 'id'): number {
+  const raw = pageContext.routeParams[name];
+  if (!raw || !/^\d{1,9}$/.test(raw) || Number(raw) < 1) throw render(404);
+  return Number(raw);
+}

@@ -1,0 +1,27 @@
+// Turns zod failures into the one ValidationError (field -> messages). Isomorphic.
+import type { z } from 'zod';
+import { ValidationError, type FieldMessages } from './errors';
+
+export function fieldMessages(error: z.ZodError): FieldMessages {
+  const details: FieldMessages = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.map(String).join('.') : 'base';
+    (details[key] ??= []).push(issue.message);
+  }
+  return details;
+}
+
+/** Parses input with a schema, throwing ValidationError (422) with Japanese per-field messages. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input ?? {});
+  if (!result.success) throw new ValidationError(fieldMessages(result.error));
+  return result.data;
+}
+
+/** Parses a positive integer id from a route parameter, or returns null. */
+export function parseId(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? value : null;
+  if (typeof value !== 'string' || !/^\d{1,15}$/.test(value)) return null;
+  const n = Number(value);
+  return n > 0 && n <= 2_147_483_647 ? n : null;
+}

@@ -1,0 +1,70 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { User } from '../users/users.entity';
+import { Community } from '../communities/communities.entity';
+import { Image } from '../images/images.entity';
+
+/** Same limits as brands (admin-and-brand-portal.md §5, §9). */
+export const AMBASSADOR_LIMITS = { name: 100, description: 1000, socialUsername: 30, images: 3 } as const;
+
+export const Ambassador = defineEntity({
+  name: 'Ambassador',
+  tableName: 'ambassadors',
+  properties: {
+    id: p.integer().primary(),
+    name: p.text(),
+    description: p.text(),
+    published: p.boolean().default(false),
+    address: p.text().nullable(),
+    homepageUrl: p.string().length(1000).nullable(),
+    instagramUsername: p.text().nullable(),
+    xUsername: p.text().nullable(),
+    email: p.string().length(255).nullable(),
+    images: () => p.oneToMany(Image).mappedBy('ambassador').orderBy({ sortOrder: 'asc', id: 'asc' }),
+    members: () => p.oneToMany(AmbassadorMember).mappedBy('ambassador'),
+    communities: () => p.oneToMany(AmbassadorCommunity).mappedBy('ambassador'),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+  checks: [
+    { name: 'ambassadors_name_length', expression: 'char_length(name) >= 1 and char_length(name) <= 100' },
+    { name: 'ambassadors_description_length', expression: 'char_length(description) <= 1000' },
+    { name: 'ambassadors_instagram_username_length', expression: 'char_length(instagram_username) <= 30' },
+    { name: 'ambassadors_x_username_length', expression: 'char_length(x_username) <= 30' },
+  ],
+  indexes: [{ properties: ['published', 'createdAt'] }],
+});
+
+/**
+ * A user acting for an ambassador. users.service.ts reads
+ * `SELECT ambassador_id FROM ambassador_members WHERE user_id = ? ORDER BY id`: keep these names and the id.
+ */
+export const AmbassadorMember = defineEntity({
+  name: 'AmbassadorMember',
+  tableName: 'ambassador_members',
+  properties: {
+    id: p.integer().primary(),
+    ambassador: () => p.manyToOne(Ambassador).deleteRule('cascade'),
+    user: () => p.manyToOne(User).deleteRule('cascade'),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+  },
+  uniques: [{ name: 'ambassador_members_ambassador_id_user_id_unique', properties: ['ambassador', 'user'] }],
+  indexes: [{ properties: ['user'] }],
+});
+
+/** An ambassador associated with a community (spec: associated_at). */
+export const AmbassadorCommunity = defineEntity({
+  name: 'AmbassadorCommunity',
+  tableName: 'ambassador_communities',
+  properties: {
+    id: p.integer().primary(),
+    ambassador: () => p.manyToOne(Ambassador).deleteRule('cascade'),
+    community: () => p.manyToOne(Community).deleteRule('cascade'),
+    associatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+  },
+  uniques: [{ name: 'ambassador_communities_ambassador_id_community_id_unique', properties: ['ambassador', 'community'] }],
+  indexes: [{ properties: ['community'] }],
+});
+
+export type IAmbassador = InferEntity<typeof Ambassador>;
+export type IAmbassadorMember = InferEntity<typeof AmbassadorMember>;
+export type IAmbassadorCommunity = InferEntity<typeof AmbassadorCommunity>;

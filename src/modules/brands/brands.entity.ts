@@ -1,0 +1,48 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { Community } from '../communities/communities.entity';
+import { Image } from '../images/images.entity';
+
+/** Spec limits shared by brand and ambassador forms (admin-and-brand-portal.md §5, §9). */
+export const BRAND_LIMITS = { name: 100, description: 1000, socialUsername: 30 } as const;
+
+export const Brand = defineEntity({
+  name: 'Brand',
+  tableName: 'brands',
+  properties: {
+    id: p.integer().primary(),
+    name: p.text(),
+    description: p.text(),
+    published: p.boolean().default(false),
+    homepageUrl: p.string().length(1000).nullable(),
+    instagramUsername: p.text().nullable(),
+    xUsername: p.text().nullable(),
+    images: () => p.oneToMany(Image).mappedBy('brand').orderBy({ sortOrder: 'asc', id: 'asc' }),
+    communities: () => p.oneToMany(BrandCommunity).mappedBy('brand'),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+  checks: [
+    { name: 'brands_name_length', expression: 'char_length(name) >= 1 and char_length(name) <= 100' },
+    { name: 'brands_description_length', expression: 'char_length(description) <= 1000' },
+    { name: 'brands_instagram_username_length', expression: 'char_length(instagram_username) <= 30' },
+    { name: 'brands_x_username_length', expression: 'char_length(x_username) <= 30' },
+  ],
+  indexes: [{ properties: ['published', 'createdAt'] }],
+});
+
+/** A community belonging to a brand. */
+export const BrandCommunity = defineEntity({
+  name: 'BrandCommunity',
+  tableName: 'brand_communities',
+  properties: {
+    id: p.integer().primary(),
+    brand: () => p.manyToOne(Brand).deleteRule('cascade'),
+    community: () => p.manyToOne(Community).deleteRule('cascade'),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+  },
+  uniques: [{ name: 'brand_communities_brand_id_community_id_unique', properties: ['brand', 'community'] }],
+  indexes: [{ properties: ['community'] }],
+});
+
+export type IBrand = InferEntity<typeof Brand>;
+export type IBrandCommunity = InferEntity<typeof BrandCommunity>;

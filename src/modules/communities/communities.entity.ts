@@ -1,0 +1,110 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { User } from '../users/users.entity';
+import { Occupation } from '../reference/reference.entity';
+import { Image } from '../images/images.entity';
+
+export const GENDERS = ['female', 'male', 'other', 'no_answer'] as const;
+
+/** Spec limits (admin-and-brand-portal.md §5, §9). */
+export const COMMUNITY_LIMITS = { hostName: 255, location: 255, catchphrase: 40, applicationItems: 10 } as const;
+
+// Limited texts are `text` columns with named CHECKs (not varchar(n)) so a violation surfaces as a named
+// constraint the error handler can map, and the limit lives in one place per column.
+export const Community = defineEntity({
+  name: 'Community',
+  tableName: 'communities',
+  properties: {
+    id: p.integer().primary(),
+    name: p.text(),
+    hostName: p.text(),
+    published: p.boolean().default(false),
+    hostDescription: p.text(),
+    description: p.text(),
+    activityDescription: p.text(),
+    importantThing: p.text(),
+    idealCandidateProfile: p.text(),
+    participationCondition: p.text(),
+    note: p.text().nullable(),
+    location: p.text(),
+    catchphrase: p.text(),
+    images: () => p.oneToMany(Image).mappedBy('community').orderBy({ sortOrder: 'asc', id: 'asc' }),
+    questions: () => p.oneToMany(CommunityApplicationQuestion).mappedBy('community'),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+  checks: [
+    { name: 'communities_name_length', expression: 'char_length(name) >= 1 and char_length(name) <= 255' },
+    { name: 'communities_host_name_length', expression: 'char_length(host_name) <= 255' },
+    { name: 'communities_location_length', expression: 'char_length(location) <= 255' },
+    { name: 'communities_catchphrase_length', expression: 'char_length(catchphrase) <= 40' },
+  ],
+  indexes: [{ properties: ['published', 'createdAt'] }],
+});
+
+/** A community's application item (spec: application_items). Hidden items have disabled = true. */
+export const CommunityApplicationQuestion = defineEntity({
+  name: 'CommunityApplicationQuestion',
+  tableName: 'community_application_questions',
+  properties: {
+    id: p.integer().primary(),
+    community: () => p.manyToOne(Community).deleteRule('cascade'),
+    name: p.text(),
+    required: p.boolean().default(false),
+    disabled: p.boolean().default(false),
+    sortOrder: p.integer().default(0),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+  indexes: [{ properties: ['community', 'sortOrder'] }],
+});
+
+export const CommunityApplication = defineEntity({
+  name: 'CommunityApplication',
+  tableName: 'community_applications',
+  properties: {
+    id: p.integer().primary(),
+    community: () => p.manyToOne(Community).deleteRule('cascade'),
+    user: () => p.manyToOne(User).deleteRule('cascade'),
+    occupation: () => p.manyToOne(Occupation).deleteRule('restrict'),
+    fullName: p.string().length(255),
+    gender: p.enum([...GENDERS]),
+    /** Digits only, no hyphen (guest-and-host.md §5). */
+    postalCode: p.string().length(10),
+    /** Not among the required fields of the spec. */
+    address: p.text().nullable(),
+    /** 'yyyy-MM-dd' */
+    birthday: p.date(),
+    /** Handled (true) / unhandled (false) in the brand portal. */
+    resolved: p.boolean().default(false),
+    answers: () => p.oneToMany(CommunityApplicationAnswer).mappedBy('application'),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+  uniques: [{ name: 'community_applications_community_id_user_id_unique', properties: ['community', 'user'] }],
+  indexes: [{ properties: ['user'] }, { properties: ['community', 'createdAt'] }],
+  checks: [
+    { name: 'community_applications_postal_code_digits', expression: "postal_code ~ '^[0-9]+$'" },
+    { name: 'community_applications_full_name_length', expression: 'char_length(full_name) >= 1' },
+  ],
+});
+
+export const CommunityApplicationAnswer = defineEntity({
+  name: 'CommunityApplicationAnswer',
+  tableName: 'community_application_answers',
+  properties: {
+    id: p.integer().primary(),
+    application: () => p.manyToOne(CommunityApplication).deleteRule('cascade'),
+    // NO ACTION (checked at the end of the statement), not RESTRICT: deleting a community cascades to both
+    // its questions and its applications' answers in one statement. A question that has answers cannot be
+    // deleted on its own; hide it (disabled = true) instead.
+    question: () => p.manyToOne(CommunityApplicationQuestion).deleteRule('no action'),
+    content: p.text(),
+  },
+  uniques: [{ name: 'community_application_answers_application_id_question_id_unique', properties: ['application', 'question'] }],
+  indexes: [{ properties: ['question'] }],
+});
+
+export type ICommunity = InferEntity<typeof Community>;
+export type ICommunityApplicationQuestion = InferEntity<typeof CommunityApplicationQuestion>;
+export type ICommunityApplication = InferEntity<typeof CommunityApplication>;
+export type ICommunityApplicationAnswer = InferEntity<typeof CommunityApplicationAnswer>;

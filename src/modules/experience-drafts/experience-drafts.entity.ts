@@ -1,0 +1,25 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { User } from '../users/users.entity';
+import { Image } from '../images/images.entity';
+
+/**
+ * A host's unfinished experience form. `data` holds the whole lenient form payload (validated only when the
+ * draft is turned into an experience); `title` is copied out of it for the lists. Its images are rows of
+ * `images` owned by the draft.
+ */
+export const ExperienceDraft = defineEntity({
+  name: 'ExperienceDraft',
+  tableName: 'experience_drafts',
+  properties: {
+    id: p.integer().primary(),
+    user: () => p.manyToOne(User).deleteRule('cascade'),
+    title: p.text().nullable(),
+    data: p.json<Record<string, unknown>>(),
+    images: () => p.oneToMany(Image).mappedBy('experienceDraft').orderBy({ sortOrder: 'asc', id: 'asc' }),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+  indexes: [{ properties: ['user', 'updatedAt'] }],
+});
+
+export type IExperienceDraft = InferEntity<typeof ExperienceDraft>;

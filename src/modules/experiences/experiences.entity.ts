@@ -1,0 +1,107 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { User } from '../users/users.entity';
+import { Ambassador } from '../ambassadors/ambassadors.entity';
+import { Community } from '../communities/communities.entity';
+import { Category, Prefecture, Theme } from '../reference/reference.entity';
+import { Image } from '../images/images.entity';
+import { Calendar, RecurrenceRule } from '../calendars/calendars.entity';
+
+export const RESERVATION_DEADLINES = ['on_the_day', 'the_day_before'] as const;
+/** Cancellation policy ids: full refund until that many days before (ARCHITECTURE.md). */
+export const CANCELLATION_PERIODS = [2, 7, 30] as const;
+/** guest-and-host.md §9. */
+export const EXPERIENCE_LIMITS = { title: 100, themes: 3, options: 5, images: 3, recruitmentMin: 1, recruitmentMax: 30 } as const;
+
+/**
+ * An experience (a "story" or "tour"). Hosted by exactly one of a user or an ambassador (CHECK). approve = false
+ * means publication requested, true means published.
+ */
+export const Experience = defineEntity({
+  name: 'Experience',
+  tableName: 'experiences',
+  properties: {
+    id: p.integer().primary(),
+    // Hosts and the creator are history: a user or ambassador with experiences cannot be deleted (RESTRICT);
+    // SET NULL would also break the exactly-one-host CHECK.
+    hostUser: () => p.manyToOne(User).nullable().deleteRule('restrict'),
+    hostAmbassador: () => p.manyToOne(Ambassador).nullable().deleteRule('restrict'),
+    /** Display name of the host as shown on the page (spec: hosted_by). */
+    hostedBy: p.string().length(255),
+    /** Who submitted it (an admin acting for a host through proxy_user_id, or the host). */
+    createdBy: () => p.manyToOne(User).deleteRule('restrict'),
+    title: p.string().length(100),
+    category: () => p.manyToOne(Category).deleteRule('restrict'),
+    themes: () => p.manyToMany(Theme).owner().pivotTable('experience_themes').joinColumn('experience_id').inverseJoinColumn('theme_id'),
+    online: p.boolean().default(false),
+    onlineUrl: p.string().length(1000).nullable(),
+    address: p.text().nullable(),
+    /** API field `state` is the prefecture's name. Null for online experiences. */
+    prefecture: () => p.manyToOne(Prefecture).nullable().deleteRule('restrict'),
+    /** Yen per person per date, tax included. */
+    price: p.integer(),
+    priceSideNote: p.text(),
+    description: p.text(),
+    inspiration: p.text(),
+    note: p.text(),
+    recruitmentNumber: p.integer().default(1),
+    setMinimumNumberOfParticipantCount: p.boolean().default(false),
+    minimumNumberOfParticipantCount: p.integer().nullable(),
+    /** 2, 7 or 30 (days). */
+    cancellationPeriod: p.integer(),
+    reservationNotice: p.text().nullable(),
+    reservationDeadline: p.enum([...RESERVATION_DEADLINES]).default('the_day_before'),
+    addressDisplayable: p.boolean().default(true),
+    community: () => p.manyToOne(Community).nullable().deleteRule('set null'),
+    approve: p.boolean().default(false),
+    approvedAt: p.datetime().nullable(),
+    options: () => p.oneToMany(ExperienceOption).mappedBy('experience').orderBy({ sortOrder: 'asc', id: 'asc' }),
+    images: () => p.oneToMany(Image).mappedBy('experience').orderBy({ sortOrder: 'asc', id: 'asc' }),
+    calendars: () => p.oneToMany(Calendar).mappedBy('experience'),
+    recurrenceRules: () => p.oneToMany(RecurrenceRule).mappedBy('experience'),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+  checks: [
+    { name: 'experiences_exactly_one_host', expression: 'num_nonnulls(host_user_id, host_ambassador_id) = 1' },
+    { name: 'experiences_price_non_negative', expression: 'price >= 0' },
+    { name: 'experiences_recruitment_number_range', expression: 'recruitment_number >= 1 and recruitment_number <= 30' },
+    {
+      name: 'experiences_minimum_participant_count_range',
+      expression: 'minimum_number_of_participant_count is null or (minimum_number_of_participant_count >= 1 and minimum_number_of_participant_count <= recruitment_number)',
+    },
+    { name: 'experiences_cancellation_period_values', expression: 'cancellation_period in (2, 7, 30)' },
+    { name: 'experiences_approved_at', expression: 'not approve or approved_at is not null' },
+  ],
+  indexes: [
+    // Public list (published, newest first) and the admin/host lists.
+    { name: 'experiences_approve_created_at_index', columns: [{ name: 'approve' }, { name: 'created_at', sort: 'desc' }] },
+    { properties: ['hostUser', 'createdAt'] },
+    { properties: ['hostAmbassador', 'createdAt'] },
+    { properties: ['createdBy'] },
+    { properties: ['category'] },
+    { properties: ['prefecture'] },
+    { properties: ['community'] },
+  ],
+});
+
+/** A bookable extra of an experience (max 5 per experience, enforced by the service). */
+export const ExperienceOption = defineEntity({
+  name: 'ExperienceOption',
+  tableName: 'experience_options',
+  properties: {
+    id: p.integer().primary(),
+    experience: () => p.manyToOne(Experience).deleteRule('cascade'),
+    name: p.string().length(255),
+    description: p.text(),
+    /** Yen per person per date. */
+    price: p.integer(),
+    sortOrder: p.integer().default(0),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+  checks: [{ name: 'experience_options_price_non_negative', expression: 'price >= 0' }],
+  indexes: [{ properties: ['experience', 'sortOrder'] }],
+});
+
+export type IExperience = InferEntity<typeof Experience>;
+export type IExperienceOption = InferEntity<typeof ExperienceOption>;

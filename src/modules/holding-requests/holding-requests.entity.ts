@@ -1,0 +1,19 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { User } from '../users/users.entity';
+import { Experience } from '../experiences/experiences.entity';
+
+/** A signed-in user asking the host to hold (open) dates for an experience; once per user and experience. */
+export const HoldingRequest = defineEntity({
+  name: 'HoldingRequest',
+  tableName: 'holding_requests',
+  properties: {
+    id: p.integer().primary(),
+    experience: () => p.manyToOne(Experience).deleteRule('cascade'),
+    user: () => p.manyToOne(User).deleteRule('cascade'),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+  },
+  uniques: [{ name: 'holding_requests_experience_id_user_id_unique', properties: ['experience', 'user'] }],
+  indexes: [{ properties: ['user'] }],
+});
+
+export type IHoldingRequest = InferEntity<typeof HoldingRequest>;

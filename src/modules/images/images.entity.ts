@@ -1,0 +1,42 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { Experience } from '../experiences/experiences.entity';
+import { ExperienceDraft } from '../experience-drafts/experience-drafts.entity';
+import { Community } from '../communities/communities.entity';
+import { Brand } from '../brands/brands.entity';
+import { Ambassador } from '../ambassadors/ambassadors.entity';
+
+/**
+ * An image of exactly one owner (CHECK num_nonnulls(...) = 1), as returned by the upload endpoint:
+ * object_key = the hosting service's public id, url = its secure url. Deleted with its owner.
+ */
+export const Image = defineEntity({
+  name: 'Image',
+  tableName: 'images',
+  properties: {
+    id: p.integer().primary(),
+    experience: () => p.manyToOne(Experience).nullable().deleteRule('cascade'),
+    experienceDraft: () => p.manyToOne(ExperienceDraft).nullable().deleteRule('cascade'),
+    community: () => p.manyToOne(Community).nullable().deleteRule('cascade'),
+    brand: () => p.manyToOne(Brand).nullable().deleteRule('cascade'),
+    ambassador: () => p.manyToOne(Ambassador).nullable().deleteRule('cascade'),
+    objectKey: p.string().length(500),
+    url: p.string().length(1000),
+    sortOrder: p.integer().default(0),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+  },
+  checks: [
+    {
+      name: 'images_exactly_one_owner',
+      expression: 'num_nonnulls(experience_id, experience_draft_id, community_id, brand_id, ambassador_id) = 1',
+    },
+  ],
+  indexes: [
+    { properties: ['experience', 'sortOrder'] },
+    { properties: ['experienceDraft', 'sortOrder'] },
+    { properties: ['community', 'sortOrder'] },
+    { properties: ['brand', 'sortOrder'] },
+    { properties: ['ambassador', 'sortOrder'] },
+  ],
+});
+
+export type IImage = InferEntity<typeof Image>;

@@ -1,0 +1,44 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { User } from '../users/users.entity';
+
+export const INQUIRY_SUBJECTS = ['franchise', 'branding', 'media', 'other'] as const;
+
+/** Brand/ambassador program inquiries (/brand_ambassador/inquiry), handled in /admin/brand_ambassador_inquiries. */
+export const BrandAndAmbassadorInquiry = defineEntity({
+  name: 'BrandAndAmbassadorInquiry',
+  tableName: 'brand_and_ambassador_inquiries',
+  properties: {
+    id: p.integer().primary(),
+    name: p.string().length(255),
+    companyName: p.string().length(255),
+    departmentName: p.string().length(255).nullable(),
+    positionName: p.string().length(255).nullable(),
+    email: p.string().length(255),
+    subject: p.enum([...INQUIRY_SUBJECTS]),
+    content: p.text(),
+    resolved: p.boolean().default(false),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+  indexes: [{ name: 'brand_and_ambassador_inquiries_created_at_index', columns: [{ name: 'created_at', sort: 'desc' }] }],
+});
+
+/** General contact from the /inquiry page (signed in or not). */
+export const ContactInquiry = defineEntity({
+  name: 'ContactInquiry',
+  tableName: 'contact_inquiries',
+  properties: {
+    id: p.integer().primary(),
+    name: p.string().length(255),
+    email: p.string().length(255),
+    content: p.text(),
+    user: () => p.manyToOne(User).nullable().deleteRule('set null'),
+    resolved: p.boolean().default(false),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+  indexes: [{ name: 'contact_inquiries_created_at_index', columns: [{ name: 'created_at', sort: 'desc' }] }, { properties: ['user'] }],
+});
+
+export type IBrandAndAmbassadorInquiry = InferEntity<typeof BrandAndAmbassadorInquiry>;
+export type IContactInquiry = InferEntity<typeof ContactInquiry>;

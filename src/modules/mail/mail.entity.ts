@@ -1,0 +1,33 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+
+export const MAIL_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
+
+/**
+ * Durable outbox: a mail is written in the same transaction as the change it reports, then a worker claims
+ * due rows (status + next_attempt_at, locked_until against a crashed worker) and sends them. dedupe_key
+ * (e.g. 'reservation:12:guest') makes enqueueing idempotent. Without SMTP the rows are the development mailbox.
+ */
+export const MailOutbox = defineEntity({
+  name: 'MailOutbox',
+  tableName: 'mail_outbox',
+  properties: {
+    id: p.integer().primary(),
+    dedupeKey: p.string().length(255).unique(),
+    toAddress: p.string().length(320),
+    subject: p.string().length(500),
+    textBody: p.text(),
+    htmlBody: p.text().nullable(),
+    status: p.enum([...MAIL_STATUSES]).default('pending'),
+    attempts: p.integer().default(0),
+    nextAttemptAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    lockedUntil: p.datetime().nullable(),
+    lastError: p.text().nullable(),
+    sentAt: p.datetime().nullable(),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+  checks: [{ name: 'mail_outbox_attempts_non_negative', expression: 'attempts >= 0' }],
+  indexes: [{ properties: ['status', 'nextAttemptAt'] }, { properties: ['toAddress', 'createdAt'] }],
+});
+
+export type IMailOutbox = InferEntity<typeof MailOutbox>;

@@ -1,0 +1,85 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { User } from '../users/users.entity';
+import { Experience, ExperienceOption } from '../experiences/experiences.entity';
+import { Calendar } from '../calendars/calendars.entity';
+import { Coupon } from '../coupons/coupons.entity';
+
+export const RESERVATION_STATUSES = ['pending', 'requires_action', 'confirmed', 'failed', 'expired', 'cancelled'] as const;
+
+/**
+ * A booking of one or more slots (reservation_calendars), all-or-nothing. Amounts are the quote at booking
+ * time in integer yen; the CHECKs repeat the pricing identity of ARCHITECTURE.md so a wrong sum cannot be stored.
+ * While status is pending/requires_action the seats are held until hold_expires_at.
+ */
+export const Reservation = defineEntity({
+  name: 'Reservation',
+  tableName: 'reservations',
+  properties: {
+    id: p.integer().primary(),
+    user: () => p.manyToOne(User).deleteRule('restrict'),
+    experience: () => p.manyToOne(Experience).deleteRule('restrict'),
+    numberOfPeople: p.integer(),
+    // SET NULL: a host may delete an option later; option_name and option_amount keep what was booked.
+    option: () => p.manyToOne(ExperienceOption).nullable().deleteRule('set null'),
+    optionName: p.string().length(255).nullable(),
+    coupon: () => p.manyToOne(Coupon).nullable().deleteRule('restrict'),
+    couponCode: p.string().length(50).nullable(),
+    messageToHost: p.text().nullable(),
+    tourAmount: p.integer(),
+    discountAmount: p.integer().default(0),
+    optionAmount: p.integer().default(0),
+    serviceFee: p.integer(),
+    processingFee: p.integer(),
+    totalAmount: p.integer(),
+    /** The gateway's payment intent id. */
+    paymentReference: p.string().length(255).nullable().unique(),
+    /** Derived from the request; a retried request finds the same row and never charges twice. */
+    idempotencyKey: p.string().length(255).unique(),
+    status: p.enum([...RESERVATION_STATUSES]).default('pending'),
+    holdExpiresAt: p.datetime().nullable(),
+    /** Last payment failure, for support (never shown raw to guests). */
+    failureMessage: p.text().nullable(),
+    confirmedAt: p.datetime().nullable(),
+    cancelledAt: p.datetime().nullable(),
+    calendars: () => p.oneToMany(ReservationCalendar).mappedBy('reservation'),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+  checks: [
+    { name: 'reservations_number_of_people_positive', expression: 'number_of_people >= 1' },
+    {
+      name: 'reservations_amounts_non_negative',
+      expression:
+        'tour_amount >= 0 and discount_amount >= 0 and option_amount >= 0 and service_fee >= 0 and processing_fee >= 0 and total_amount >= 0',
+    },
+    { name: 'reservations_discount_max', expression: 'discount_amount <= tour_amount + option_amount' },
+    {
+      name: 'reservations_total_amount_sum',
+      expression: 'total_amount = tour_amount + option_amount - discount_amount + service_fee + processing_fee',
+    },
+    { name: 'reservations_confirmed_at', expression: "status <> 'confirmed' or confirmed_at is not null" },
+  ],
+  indexes: [
+    { properties: ['user', 'createdAt'] },
+    { properties: ['experience', 'status'] },
+    { properties: ['coupon'] },
+    // The sweeper that releases expired holds.
+    { name: 'reservations_hold_expires_at_index', properties: ['holdExpiresAt'], where: "status in ('pending', 'requires_action')" },
+  ],
+});
+
+/** The slots of a reservation. A slot with reservations cannot be deleted (RESTRICT): money and history. */
+export const ReservationCalendar = defineEntity({
+  name: 'ReservationCalendar',
+  tableName: 'reservation_calendars',
+  properties: {
+    id: p.integer().primary(),
+    reservation: () => p.manyToOne(Reservation).deleteRule('cascade'),
+    calendar: () => p.manyToOne(Calendar).deleteRule('restrict'),
+  },
+  uniques: [{ name: 'reservation_calendars_reservation_id_calendar_id_unique', properties: ['reservation', 'calendar'] }],
+  indexes: [{ properties: ['calendar'] }],
+});
+
+export type IReservation = InferEntity<typeof Reservation>;
+export type IReservationCalendar = InferEntity<typeof ReservationCalendar>;

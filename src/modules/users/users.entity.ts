@@ -1,0 +1,22 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+
+export const USER_ROLES = ['USER', 'HOST', 'ADMIN'] as const;
+
+export const User = defineEntity({
+  name: 'User',
+  tableName: 'users',
+  properties: {
+    id: p.integer().primary(),
+    name: p.string().length(100),
+    /** Stored lower-cased; unique. */
+    email: p.string().length(255).unique(),
+    passwordHash: p.string().length(255).lazy(),
+    role: p.enum([...USER_ROLES]).default('USER'),
+    avatarUrl: p.string().length(1000).nullable(),
+    introduction: p.text().nullable(),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+
+export type IUser = InferEntity<typeof User>;

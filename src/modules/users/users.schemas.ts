@@ -1,0 +1,43 @@
+// Shared by the logon form, the API and the CLI. Browser-safe.
+import { z } from 'zod';
+import { ja } from '../../i18n/ja';
+
+export const emailSchema = z
+  .string({ error: ja.auth.emailRequired })
+  .trim()
+  .min(1, ja.auth.emailRequired)
+  .max(255, ja.validation.maxLength(ja.auth.email, 255))
+  .pipe(z.email({ error: ja.auth.emailInvalid }))
+  .transform((value) => value.toLowerCase());
+
+export const passwordSchema = z
+  .string({ error: ja.auth.passwordTooShort })
+  .min(8, ja.auth.passwordTooShort)
+  .max(128, ja.validation.maxLength(ja.auth.password, 128))
+  .refine((value) => /[A-Za-z]/.test(value) && /\d/.test(value), ja.auth.passwordLetterDigit);
+
+export const signInSchema = z.object({
+  email: z.string({ error: ja.auth.emailRequired }).trim().min(1, ja.auth.emailRequired).transform((v) => v.toLowerCase()),
+  password: z.string({ error: ja.auth.passwordTooShort }).min(1, ja.auth.passwordTooShort).max(128),
+});
+
+export const signUpSchema = z.object({
+  name: z.string({ error: ja.auth.nameRequired }).trim().min(1, ja.auth.nameRequired).max(100, ja.auth.nameTooLong),
+  email: emailSchema,
+  password: passwordSchema,
+});
+
+export type SignInInput = z.infer<typeof signInSchema>;
+export type SignUpInput = z.infer<typeof signUpSchema>;
+
+export type UserRole = 'USER' | 'HOST' | 'ADMIN';
+
+/** What the browser learns about the signed-in user (GET /api/v1/me). */
+export interface CurrentUser {
+  id: number;
+  name: string;
+  email: string;
+  avatar_url: string | null;
+  access_control: UserRole;
+  current_ambassador_id: number | null;
+}

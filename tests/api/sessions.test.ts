@@ -1,0 +1,141 @@
+import { describe, expect, it, beforeAll } from 'vitest';
+import request from 'supertest';
+import { setupTestApp, type TestApp } from '../setup/test-app';
+import { createUser, signedInAgent, TEST_PASSWORD } from '../factories/users';
+import { User } from '../../src/modules/users/users.entity';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await setupTestApp();
+});
+
+describe('GET /api/v1/me', () => {
+  it('answers 401 with status 401 when signed out', async () => {
+    const res = await request(t.app).get('/api/v1/me');
+    expect(res.status).toBe(401);
+    expect(res.body.status).toBe(401);
+    expect(res.body.messages.base[0]).toMatch(/ログイン/);
+  });
+
+  it('returns access_control and current_ambassador_id for the signed-in user', async () => {
+    const user = await createUser(t.orm, { role: 'HOST', name: '山田 花子' });
+    const agent = await signedInAgent(t.app, user.email);
+    const res = await agent.get('/api/v1/me');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: user.id, name: '山田 花子', access_control: 'HOST', current_ambassador_id: null });
+    expect(res.body).not.toHaveProperty('passwordHash');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('POST /api/v1/sessions', () => {
+  it('signs in, sets an httpOnly SameSite=Lax cookie, and regenerates the session id', async () => {
+    const user = await createUser(t.orm);
+    const agent = request.agent(t.app);
+    // An anonymous session would only exist if something stored data; force one through a failed attempt is not
+    // possible, so compare the cookie of two sign-ins instead: each sign-in must issue a new session id.
+    const first = await agent.post('/api/v1/sessions').send({ email: user.email, password: TEST_PASSWORD });
+    expect(first.status).toBe(201);
+    const cookie1 = String(first.headers['set-cookie']);
+    expect(cookie1).toMatch(/sid=/);
+    expect(cookie1).toMatch(/HttpOnly/);
+    expect(cookie1).toMatch(/SameSite=Lax/);
+    const second = await agent.post('/api/v1/sessions').send({ email: user.email, password: TEST_PASSWORD });
+    const cookie2 = String(second.headers['set-cookie']);
+    expect(cookie2.split(';')[0]).not.toBe(cookie1.split(';')[0]);
+    expect((await agent.get('/api/v1/me')).status).toBe(200);
+  });
+
+  it('answers the same 401 for a wrong password and an unknown e-mail', async () => {
+    const user = await createUser(t.orm);
+    const wrong = await request(t.app).post('/api/v1/sessions').send({ email: user.email, password: 'wrongpass1' });
+    const unknown = await request(t.app).post('/api/v1/sessions').send({ email: 'nobody@example.com', password: 'wrongpass1' });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual(unknown.body);
+    expect(wrong.body.message).toBe('メールアドレスまたはパスワードが正しくありません');
+  });
+
+  it('rejects a malformed body with 422 and Japanese messages', async () => {
+    const res = await request(t.app).post('/api/v1/sessions').send({ email: 42 });
+    expect(res.status).toBe(422);
+    expect(res.body.messages.email[0]).toMatch(/メールアドレス/);
+  });
+
+  it('answers malformed JSON with 422, not 500', async () => {
+    const res = await request(t.app).post('/api/v1/sessions').set('Content-Type', 'application/json').send('{"email":');
+    expect(res.status).toBe(422);
+    expect(res.body.messages.base[0]).toBe('リクエストの形式が正しくありません');
+  });
+
+  it('rate-limits repeated failures for one e-mail', async () => {
+    const user = await createUser(t.orm);
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      statuses.push((await request(t.app).post('/api/v1/sessions').send({ email: user.email, password: 'wrongpass1' })).status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    // Even the right password is refused while the window lasts.
+    const ok = await request(t.app).post('/api/v1/sessions').send({ email: user.email, password: TEST_PASSWORD });
+    expect(ok.status).toBe(429);
+  });
+
+  it('refuses a sign-in posted from another site', async () => {
+    const user = await createUser(t.orm);
+    const res = await request(t.app)
+      .post('/api/v1/sessions')
+      .set('Origin', 'https://evil.example')
+      .send({ email: user.email, password: TEST_PASSWORD });
+    expect(res.status).toBe(403);
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+});
+
+describe('DELETE /api/v1/sessions', () => {
+  it('signs out', async () => {
+    const user = await createUser(t.orm);
+    const agent = await signedInAgent(t.app, user.email);
+    expect((await agent.delete('/api/v1/sessions')).status).toBe(204);
+    expect((await agent.get('/api/v1/me')).status).toBe(401);
+  });
+});
+
+describe('POST /api/v1/users', () => {
+  it('creates a USER with a hashed password and signs them in', async () => {
+    const agent = request.agent(t.app);
+    const res = await agent.post('/api/v1/users').send({ name: '新規 太郎', email: 'New.User@Example.com', password: 'abcd1234' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ name: '新規 太郎', email: 'new.user@example.com', access_control: 'USER' });
+    const stored = await t.orm.em.fork().findOneOrFail(User, { email: 'new.user@example.com' }, { populate: ['passwordHash'] });
+    expect(stored.passwordHash).toMatch(/^scrypt\$/);
+    expect(stored.passwordHash).not.toContain('abcd1234');
+    expect((await agent.get('/api/v1/me')).body.email).toBe('new.user@example.com');
+  });
+
+  it('answers a duplicate sign-up with 422 and changes nothing', async () => {
+    const user = await createUser(t.orm);
+    const res = await request(t.app).post('/api/v1/users').send({ name: '重複', email: user.email.toUpperCase(), password: 'abcd1234' });
+    expect(res.status).toBe(422);
+    expect(res.body.messages.email).toEqual(['このメールアドレスはすでに登録されています']);
+    expect(await t.orm.em.fork().count(User, { email: user.email })).toBe(1);
+  });
+
+  it('validates every field in Japanese', async () => {
+    const res = await request(t.app).post('/api/v1/users').send({ name: '', email: 'not-an-email', password: 'short' });
+    expect(res.status).toBe(422);
+    expect(res.body.messages.name).toEqual(['お名前を入力してください']);
+    expect(res.body.messages.email).toEqual(['メールアドレスの形式が正しくありません']);
+    expect(res.body.messages.password[0]).toBe('8文字以上で入力してください');
+    const noDigit = await request(t.app).post('/api/v1/users').send({ name: 'a', email: 'a@example.com', password: 'abcdefgh' });
+    expect(noDigit.body.messages.password).toEqual(['英字と数字をそれぞれ1文字以上含めてください']);
+  });
+});
+
+describe('unknown API paths', () => {
+  it('answer JSON 404', async () => {
+    const res = await request(t.app).get('/api/v1/nothing-here');
+    expect(res.status).toBe(404);
+    expect(res.body.status).toBe(404);
+  });
+});

@@ -1,0 +1,39 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, type Session } from './browser';
+
+let s: Session;
+beforeAll(async () => {
+  s = await openBrowser();
+});
+
+describe('page shell', () => {
+  it('is server-rendered in Japanese and hydrates (a click changes the page)', async () => {
+    const html = await (await fetch(`${s.baseUrl}/logon`)).text();
+    expect(html).toContain('<html lang="ja"');
+    expect(html).toContain('ログイン');
+
+    const page = await s.newPage({ width: 375, height: 800 });
+    await page.goto('/logon');
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await page.getByRole('tab', { name: '新規登録' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('新規登録');
+  });
+
+  it('signs up, comes back to the page it came from, and shows the user in the header', async () => {
+    const page = await s.newPage();
+    await page.goto('/logon?redirect=%2F%3Ffrom%3Dlogon&mode=signup');
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await page.fill('input[name="name"]', 'ブラウザ 太郎');
+    await page.fill('input[name="email"]', `browser-${Date.now()}@example.com`);
+    await page.fill('input[name="password"]', 'abcd1234');
+    await page.getByRole('button', { name: '登録する' }).click();
+    await page.waitForURL('**/?from=logon');
+    await expect.poll(() => page.getByTestId('current-user').textContent()).toBe('ブラウザ 太郎さん');
+  });
+
+  it('answers unknown pages with a Japanese 404 page', async () => {
+    const res = await fetch(`${s.baseUrl}/no/such/page`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('ページが見つかりません');
+  });
+});

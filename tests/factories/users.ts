@@ -1,0 +1,32 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import request from 'supertest';
+import type { Express } from 'express';
+import { User } from '../../src/modules/users/users.entity';
+import { hashPassword } from '../../src/lib/password';
+import type { UserRole } from '../../src/modules/users/users.schemas';
+
+export const TEST_PASSWORD = 'password1234';
+let counter = 0;
+let cachedHash: string | null = null;
+
+export async function createUser(orm: MikroORM, overrides: { name?: string; email?: string; role?: UserRole; password?: string } = {}) {
+  counter += 1;
+  const em = orm.em.fork();
+  const passwordHash = overrides.password ? await hashPassword(overrides.password) : (cachedHash ??= await hashPassword(TEST_PASSWORD));
+  const user = em.create(User, {
+    name: overrides.name ?? `テスト ユーザー${counter}`,
+    email: overrides.email ?? `user${counter}-${Date.now()}@example.com`,
+    passwordHash,
+    role: overrides.role ?? 'USER',
+  });
+  await em.flush();
+  return user;
+}
+
+/** A supertest agent that keeps the session cookie, signed in as the user. */
+export async function signedInAgent(app: Express, email: string, password = TEST_PASSWORD) {
+  const agent = request.agent(app);
+  const res = await agent.post('/api/v1/sessions').send({ email, password });
+  if (res.status !== 201) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return agent;
+}

@@ -1,0 +1,30 @@
+// Starts one embedded PostgreSQL for the whole run, migrates a template database once, and hands its
+// address to the workers, which clone it per test file (tests/setup/test-app.ts).
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startEmbeddedDatabase } from '../../src/lib/embedded-db';
+import { initOrm, migrate } from '../../src/lib/orm';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgBaseUrl: string;
+    pgTemplate: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'taiken-test-pg-'));
+  const template = 'taiken_template';
+  const db = await startEmbeddedDatabase({ dir: path.join(dir, 'pg'), database: template, fast: true });
+  const orm = await initOrm(db.url, { pool: 2 });
+  await migrate(orm);
+  await orm.close(true);
+  project.provide('pgBaseUrl', db.url.slice(0, db.url.lastIndexOf('/')));
+  project.provide('pgTemplate', template);
+  return async () => {
+    await db.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,66 @@
+// Browser tests run against the real built server: a child process with its own embedded PostgreSQL
+// (fresh data dir, so the demo data is seeded), exactly as `npm start` runs it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { freePort } from '../../src/lib/embedded-db';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`server did not answer at ${url}`);
+}
+
+export default async function setup(project: TestProject) {
+  const root = path.resolve(import.meta.dirname, '../..');
+  if (!existsSync(path.join(root, 'dist/server/entry.mjs'))) throw new Error('Run `npm run build` before the browser tests.');
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'taiken-e2e-'));
+  const port = await freePort();
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const baseUrl = `http://localhost:${port}`;
+  try {
+    await waitFor(`${baseUrl}/api/v1/me`, child, 150_000);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw new Error(`${(error as Error).message}\n${output}`);
+  }
+  project.provide('baseUrl', baseUrl);
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        resolve(null);
+      }, 15_000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve(null);
+      });
+    });
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,15 @@
+// Unit tests (beside the code) and API tests (tests/api) against real PostgreSQL.
+// Its own config so Vitest never loads the Vike plugin.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts', 'server/**/*.test.ts', 'cli/**/*.test.ts', 'tests/api/**/*.test.ts'],
+    globalSetup: ['tests/setup/global-db.ts'],
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    reporters: ['default'],
+  },
+});
