@@ -1,0 +1,83 @@
+// Test data for experiences: a host, an experience with options, themes and calendars. Shared by API tests.
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { Experience, ExperienceOption } from '../../src/modules/experiences/experiences.entity';
+import { Calendar } from '../../src/modules/calendars/calendars.entity';
+import { Image } from '../../src/modules/images/images.entity';
+import { Theme } from '../../src/modules/reference/reference.entity';
+import { addDays, todayInJapan } from '../../src/lib/dates';
+import { createUser } from './users';
+
+export interface ExperienceOverrides {
+  hostUserId?: number;
+  title?: string;
+  price?: number;
+  online?: boolean;
+  approve?: boolean;
+  recruitmentNumber?: number;
+  prefectureId?: number;
+  categoryId?: number;
+  themeIds?: number[];
+  reservationDeadline?: 'on_the_day' | 'the_day_before';
+  addressDisplayable?: boolean;
+  options?: { name: string; description?: string; price: number }[];
+  images?: string[];
+}
+
+export async function createExperience(orm: MikroORM, overrides: ExperienceOverrides = {}) {
+  const em = orm.em.fork();
+  const hostUserId = overrides.hostUserId ?? (await createUser(orm, { role: 'HOST' })).id;
+  const host = await em.findOneOrFail('User', { id: hostUserId });
+  const online = overrides.online ?? false;
+  const approve = overrides.approve ?? true;
+  const experience = em.create(Experience, {
+    hostUser: hostUserId,
+    hostedBy: (host as { name: string }).name,
+    createdBy: hostUserId,
+    title: overrides.title ?? '手びねりで作る、自分だけの器',
+    category: overrides.categoryId ?? 1,
+    online,
+    onlineUrl: online ? 'https://meet.example.com/abc' : null,
+    address: online ? null : '京都府京都市東山区五条橋東6-583',
+    prefecture: online ? null : (overrides.prefectureId ?? 26),
+    price: overrides.price ?? 4500,
+    priceSideNote: '材料費・焼成費込み',
+    description: '粘土にふれながら、ゆっくり器を形にしていく2時間です。',
+    inspiration: '日々の食卓に、手でつくった器をひとつ。',
+    note: '汚れてもよい服装でお越しください。',
+    recruitmentNumber: overrides.recruitmentNumber ?? 10,
+    cancellationPeriod: 7,
+    reservationDeadline: overrides.reservationDeadline ?? 'on_the_day',
+    addressDisplayable: overrides.addressDisplayable ?? true,
+    approve,
+    approvedAt: approve ? new Date() : null,
+  });
+  for (const themeId of overrides.themeIds ?? [1]) experience.themes.add(em.getReference(Theme, themeId));
+  (overrides.options ?? []).forEach((o, i) =>
+    em.create(ExperienceOption, { experience, name: o.name, description: o.description ?? `${o.name}の説明`, price: o.price, sortOrder: i }),
+  );
+  (overrides.images ?? ['/images/demo/pottery-1.jpg']).forEach((url, i) =>
+    em.create(Image, { experience, objectKey: `test/${i}`, url, sortOrder: i }),
+  );
+  await em.flush();
+  return experience;
+}
+
+/** A slot `daysFromToday` days after today (Japan time). */
+export async function createCalendar(
+  orm: MikroORM,
+  experienceId: number,
+  overrides: { daysFromToday?: number; date?: string; startTime?: string; endTime?: string; recruitmentNumber?: number; participantNumber?: number; acceptingReservation?: boolean } = {},
+) {
+  const em = orm.em.fork();
+  const calendar = em.create(Calendar, {
+    experience: experienceId,
+    date: overrides.date ?? addDays(todayInJapan(), overrides.daysFromToday ?? 7),
+    startTime: overrides.startTime ?? '10:00',
+    endTime: overrides.endTime ?? '12:00',
+    recruitmentNumber: overrides.recruitmentNumber ?? 10,
+    participantNumber: overrides.participantNumber ?? 0,
+    acceptingReservation: overrides.acceptingReservation ?? true,
+  });
+  await em.flush();
+  return calendar;
+}
