@@ -1,7 +1,4 @@
 // Debian's Chromium through playwright-core (never a downloaded browser).
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, inject } from 'vitest';
 
@@ -16,11 +13,11 @@ export interface Session {
 }
 
 export async function openBrowser(): Promise<Session> {
-  const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'taiken-chromium-'));
+  // Playwright gives every launch a fresh, temporary profile (--user-data-dir) and runs headless.
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
+    headless: true,
     args: [
-      '--headless',
       '--no-sandbox',
       '--disable-gpu',
       '--disable-background-networking',
@@ -28,14 +25,12 @@ export async function openBrowser(): Promise<Session> {
       '--disable-sync',
       '--disable-quic',
       '--no-first-run',
-      `--user-data-dir=${userDataDir}`,
     ],
   });
   const contexts: BrowserContext[] = [];
   const baseUrl = inject('baseUrl');
   afterAll(async () => {
     await browser.close();
-    rmSync(userDataDir, { recursive: true, force: true });
   });
   return {
     browser,
