@@ -6,6 +6,7 @@ import { Image } from '../../src/modules/images/images.entity';
 import { Theme } from '../../src/modules/reference/reference.entity';
 import { addDays, todayInJapan } from '../../src/lib/dates';
 import { createUser } from './users';
+import { User } from '../../src/modules/users/users.entity';
 
 export interface ExperienceOverrides {
   hostUserId?: number;
@@ -26,12 +27,12 @@ export interface ExperienceOverrides {
 export async function createExperience(orm: MikroORM, overrides: ExperienceOverrides = {}) {
   const em = orm.em.fork();
   const hostUserId = overrides.hostUserId ?? (await createUser(orm, { role: 'HOST' })).id;
-  const host = await em.findOneOrFail('User', { id: hostUserId });
+  const host = await em.findOneOrFail(User, { id: hostUserId });
   const online = overrides.online ?? false;
   const approve = overrides.approve ?? true;
   const experience = em.create(Experience, {
     hostUser: hostUserId,
-    hostedBy: (host as { name: string }).name,
+    hostedBy: host.name,
     createdBy: hostUserId,
     title: overrides.title ?? '手びねりで作る、自分だけの器',
     category: overrides.categoryId ?? 1,
