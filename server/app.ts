@@ -47,6 +47,11 @@ export async function createApp(deps: AppDeps): Promise<App> {
         return id;
       },
       autoLogging: { ignore: (req) => req.url?.startsWith('/assets/') ?? false },
+      // Lean request lines: the request id, method, path and status are what operators search by.
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
     }),
   );
