@@ -29,6 +29,12 @@ export async function runCommand(fn: (deps: CliDeps) => Promise<void>): Promise<
   let embedded: EmbeddedDatabase | null = null;
   let orm: MikroORM | null = null;
   let code = 0;
+  // Ctrl-C or a platform stop: still stop the embedded PostgreSQL before leaving.
+  const interrupt = () => {
+    void (embedded?.stop() ?? Promise.resolve()).finally(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupt);
+  process.once('SIGTERM', interrupt);
   try {
     let url = env.DATABASE_URL;
     if (!url) {
@@ -52,5 +58,5 @@ export async function runCommand(fn: (deps: CliDeps) => Promise<void>): Promise<
     await orm?.close(true);
     await embedded?.stop();
   }
-  process.exitCode = code;
+  process.exit(code);
 }

