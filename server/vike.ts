@@ -2,9 +2,10 @@
 // Express 5 needs '/{*splat}' for a catch-all.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import express, { type Express } from 'express';
+import express, { type Express, type Request } from 'express';
 import { renderPage, createDevMiddleware } from 'vike/server';
 import type { Services } from '../src/services';
+import { MicroCache, isAnonymous, type CachedPage } from './middleware/micro-cache';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -23,7 +24,9 @@ export async function mountVike(app: Express, services: Services, options: { dev
     app.use(express.static(path.join(root, 'dist/client'), { index: false, maxAge: '1h' }));
   }
 
-  app.get('/{*splat}', async (req, res, next) => {
+  const cache = services.env.PAGE_CACHE_SECONDS > 0 ? new MicroCache(services.env.PAGE_CACHE_SECONDS * 1000) : null;
+
+  async function render(req: Request): Promise<CachedPage | null> {
     const user = req.actor ? await services.users.me(req.ctx) : null;
     const pageContext = await renderPage({
       urlOriginal: req.originalUrl,
@@ -34,12 +37,18 @@ export async function mountVike(app: Express, services: Services, options: { dev
       flags: req.session?.flags ?? {},
     });
     const { httpResponse } = pageContext;
-    if (!httpResponse) return next();
-    // Pages can carry per-user content: never let a shared cache keep them.
+    if (!httpResponse) return null;
+    return { status: httpResponse.statusCode, headers: httpResponse.headers, body: await httpResponse.getBody() };
+  }
+
+  app.get('/{*splat}', async (req, res, next) => {
+    const shared = cache !== null && !req.actor && isAnonymous(req.headers.cookie);
+    const page = shared ? await cache.get(`${req.hostname}${req.originalUrl}`, () => render(req)) : await render(req);
+    if (!page) return next();
+    for (const [name, value] of page.headers) res.setHeader(name, value);
+    // Pages can carry per-user content: never let a shared cache (CDN, proxy) keep them.
     res.setHeader('Cache-Control', 'private, no-cache');
-    for (const [name, value] of httpResponse.headers) res.setHeader(name, value);
-    res.status(httpResponse.statusCode);
-    httpResponse.pipe(res);
+    res.status(page.status).send(page.body);
   });
   return close;
 }
