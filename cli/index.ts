@@ -4,6 +4,8 @@ import { dbMigrate } from './commands/db-migrate';
 import { dbSeed } from './commands/db-seed';
 import { createAdmin } from './commands/create-admin';
 import { dbMakeMigration } from './commands/db-make-migration';
+import { approveExperience } from './commands/approve-experience';
+import { addAmbassador } from './commands/add-ambassador';
 
 const program = new Command()
   .name('npm run cli --')
@@ -17,5 +19,7 @@ dbMigrate(program);
 dbSeed(program);
 createAdmin(program);
 dbMakeMigration(program);
+approveExperience(program);
+addAmbassador(program);
 
 await program.parseAsync(process.argv);

@@ -11,6 +11,26 @@ import { errorHandler, apiNotFound } from './middleware/errors';
 import { contextMiddleware } from './middleware/context';
 import { sameOrigin } from './middleware/same-origin';
 import { sessionsRoutes } from './api/v1/sessions.routes';
+import { experiencesPublicRoutes } from './api/v1/experiences-public.routes';
+import { calendarsRoutes } from './api/v1/calendars.routes';
+import { reviewsRoutes } from './api/v1/reviews.routes';
+import { holdingRequestsRoutes } from './api/v1/holding-requests.routes';
+import { referenceRoutes } from './api/v1/reference.routes';
+import { profilesRoutes } from './api/v1/profiles.routes';
+import { seoRoutes } from './seo.routes';
+import { communitiesRoutes } from './api/v1/communities.routes';
+import { brandsRoutes } from './api/v1/brands.routes';
+import { ambassadorsRoutes } from './api/v1/ambassadors.routes';
+import { inquiriesRoutes } from './api/v1/inquiries.routes';
+import { uploadsRoutes } from './api/v1/uploads.routes';
+import { uploadsServeRoutes } from './uploads-serve.routes';
+import { experienceDraftsRoutes } from './api/v1/experience-drafts.routes';
+import { experiencesHostRoutes } from './api/v1/experiences-host.routes';
+import { userSearchRoutes } from './api/v1/user-search.routes';
+import { reservationsRoutes } from './api/v1/reservations.routes';
+import { priceRoutes } from './api/v1/price.routes';
+import { paymentsRoutes } from './api/v1/payments.routes';
+import { devMailRoutes } from './api/v1/dev-mail.routes';
 import { mountVike } from './vike';
 
 export interface AppDeps {
@@ -74,6 +94,12 @@ export async function createApp(deps: AppDeps): Promise<App> {
     }),
   );
 
+  // Uploaded images need no session: served before it (one query per image).
+  app.use(uploadsServeRoutes(services));
+
+  // robots.txt and sitemap.xml: public, no session (one query for the sitemap).
+  app.use(seoRoutes(services));
+
   const PgStore = connectPgSimple(session);
   app.use(
     session({
@@ -97,6 +123,24 @@ export async function createApp(deps: AppDeps): Promise<App> {
     next();
   });
   api.use('/v1', sessionsRoutes(services));
+  api.use('/v1', experiencesPublicRoutes(services));
+  api.use('/v1', calendarsRoutes(services));
+  api.use('/v1', reviewsRoutes(services));
+  api.use('/v1', holdingRequestsRoutes(services));
+  api.use('/v1', referenceRoutes(services));
+  api.use('/v1', profilesRoutes(services));
+  api.use('/v1', communitiesRoutes(services));
+  api.use('/v1', brandsRoutes(services));
+  api.use('/v1', ambassadorsRoutes(services));
+  api.use('/v1', inquiriesRoutes(services));
+  api.use('/v1', uploadsRoutes(services));
+  api.use('/v1', experienceDraftsRoutes(services));
+  api.use('/v1', experiencesHostRoutes(services));
+  api.use('/v1', userSearchRoutes(services));
+  api.use('/v1', priceRoutes(services));
+  api.use('/v1', reservationsRoutes(services));
+  api.use('/v1', paymentsRoutes(services));
+  api.use('/v1', devMailRoutes(services));
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -8,6 +8,7 @@ import { initOrm, migrate, type MikroORM } from '../src/lib/orm';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../src/lib/embedded-db';
 import { createServices, type Services } from '../src/services';
 import { createApp } from './app';
+import { startWorkers } from '../src/modules/mail/mail.worker';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../seeds/demo-accounts';
 
 export interface Running {
@@ -76,6 +77,8 @@ export async function boot(options: { pages: 'dev' | 'production' }): Promise<Ru
   const services = createServices({ orm, env, log });
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 5 });
   const { app, close } = await createApp({ services, pool, pages: options.pages });
+  // Mail outbox delivery and the seat-hold sweeper (issue 4); safe to run in every process.
+  const stopWorkers = env.DISABLE_WORKERS === '1' ? null : startWorkers(services);
 
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(env.PORT, () => resolve(s));
@@ -92,6 +95,7 @@ export async function boot(options: { pages: 'dev' | 'production' }): Promise<Ru
         server.close(() => resolve());
         server.closeIdleConnections();
       });
+      await stopWorkers?.();
       await close();
       await pool.end();
       await orm.close(true);

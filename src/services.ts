@@ -5,6 +5,23 @@ import type { Env } from './lib/env';
 import type { Logger } from './lib/logger';
 import type { Actor, Ctx } from './lib/context';
 import * as users from './modules/users/users.service';
+import * as experiencesHost from './modules/experiences/experiences.host.service';
+import * as experienceDrafts from './modules/experience-drafts/experience-drafts.service';
+import * as userSearch from './modules/users/user-search.service';
+import * as experiences from './modules/experiences/experiences.service';
+import * as calendars from './modules/calendars/calendars.service';
+import * as reviews from './modules/reviews/reviews.service';
+import * as holdingRequests from './modules/holding-requests/holding-requests.service';
+import * as reference from './modules/reference/reference.service';
+import * as profiles from './modules/users/profile.service';
+import * as uploads from './modules/uploads/uploads.service';
+import * as brands from './modules/brands/brands.service';
+import * as ambassadors from './modules/ambassadors/ambassadors.service';
+import { communitiesService } from './modules/communities/communities.service';
+import { inquiriesService } from './modules/inquiries/inquiries.service';
+import { createReservationsService } from './modules/reservations/reservations.service';
+import { createPaymentsService } from './modules/payments/payments.service';
+import { createMailService } from './modules/mail/mail.delivery';
 
 export interface ServiceDeps {
   orm: MikroORM;
@@ -20,6 +37,23 @@ function build(deps: ServiceDeps) {
       return { em: deps.orm.em.fork(), actor, log };
     },
     users,
+    experiencesHost,
+    experienceDrafts,
+    userSearch,
+    experiences,
+    calendars,
+    reviews,
+    holdingRequests,
+    reference,
+    profiles,
+    uploads,
+    brands,
+    ambassadors,
+    communities: communitiesService(deps),
+    inquiries: inquiriesService(deps),
+    reservations: createReservationsService(deps),
+    payments: createPaymentsService(deps),
+    mail: createMailService(deps),
   };
 }
 

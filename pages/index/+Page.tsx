@@ -1,30 +1,101 @@
+// https://vike.dev/Page — the storefront: hero, new arrivals, areas and categories (all from the data).
+import { useData } from 'vike-react/useData';
 import { ja } from '../../src/i18n/ja';
+import { ExperienceGrid } from '../../src/components/ExperienceCard';
+import { locationPath } from '../../src/modules/experiences/experiences.schemas';
+import type { Data } from './+data';
+import '../../src/components/chips.css';
 import './home.css';
 
 export default function Page() {
+  const { home } = useData<Data>();
   return (
     <>
       <section className="hero">
         <div className="hero__inner">
           <h1 className="hero__title">{ja.home.heroTitle}</h1>
           <p className="hero__lead">{ja.home.heroLead}</p>
-          <a href="/stories" className="button hero__cta">{ja.home.heroCta}</a>
+          <a href="/stories" className="button hero__cta">
+            {ja.home.heroCta}
+            {home.total_count > 0 && <span className="hero__count">{ja.browse.totalCount(home.total_count)}</span>}
+          </a>
         </div>
       </section>
-      <section className="page home-links">
-        <a className="home-link card" href="/stories">
-          <strong>{ja.nav.stories}</strong>
-          <span className="muted">陶芸、料理、自然散策、オンライン講座まで</span>
-        </a>
-        <a className="home-link card" href="/host_story">
-          <strong>{ja.nav.hostStories}</strong>
-          <span className="muted">あなたの得意を体験にして届けましょう</span>
-        </a>
-        <a className="home-link card" href="/brand_ambassador">
-          <strong>{ja.nav.brandAmbassador}</strong>
-          <span className="muted">ブランドと地域のお店・学校をつなぐしくみ</span>
-        </a>
-      </section>
+
+      <div className="page home">
+        <section className="home__section" aria-labelledby="home-new">
+          <div className="home__head">
+            <h2 id="home-new">{ja.home.newArrivals}</h2>
+            <a href="/stories" className="home__more">
+              {ja.home.seeAll} ›
+            </a>
+          </div>
+          {home.new_arrivals.length > 0 ? <ExperienceGrid experiences={home.new_arrivals} eagerCount={4} /> : <p className="empty">{ja.browse.emptyList}</p>}
+        </section>
+
+        <section className="home__section" aria-labelledby="home-areas">
+          <div className="home__head">
+            <h2 id="home-areas">{ja.home.areas}</h2>
+          </div>
+          {home.areas.length > 0 ? (
+            <ul className="home__areas">
+              {home.areas.map((area) => (
+                <li key={area.id}>
+                  <a className="chip home__area" href={locationPath(area.name)}>
+                    {area.name}
+                    <span className="chip__count">{area.count}</span>
+                  </a>
+                </li>
+              ))}
+              {home.categories.find((c) => c.name === ja.common.online && c.count > 0) && (
+                <li>
+                  <a className="chip home__area" href={`/stories/category/${home.categories.find((c) => c.name === ja.common.online)!.id}`}>
+                    {ja.common.online}
+                  </a>
+                </li>
+              )}
+            </ul>
+          ) : (
+            <p className="muted">{ja.browse.homeAreasEmpty}</p>
+          )}
+        </section>
+
+        <section className="home__section" aria-labelledby="home-categories">
+          <div className="home__head">
+            <h2 id="home-categories">{ja.home.categories}</h2>
+          </div>
+          <ul className="home__categories">
+            {home.categories.map((category, i) => (
+              <li key={category.id}>
+                <a className={`home__category home__category--${i % 5}`} href={`/stories/category/${category.id}`}>
+                  <span className="home__category-name">{category.name}</span>
+                  <span className="home__category-count">{ja.browse.count(category.count)}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section className="home__section" aria-labelledby="home-host">
+          <div className="home__head">
+            <h2 id="home-host">{ja.browse.homeHostTitle}</h2>
+          </div>
+          <div className="home-links">
+            <a className="home-link card" href="/host_story">
+              <strong>{ja.nav.hostStories}</strong>
+              <span className="muted">あなたの得意を体験にして届けましょう</span>
+            </a>
+            <a className="home-link card" href="/brand_ambassador">
+              <strong>{ja.nav.brandAmbassador}</strong>
+              <span className="muted">ブランドと地域のお店・学校をつなぐしくみ</span>
+            </a>
+            <a className="home-link card" href="/inquiry">
+              <strong>{ja.nav.inquiry}</strong>
+              <span className="muted">掲載や取材のご相談はこちらから</span>
+            </a>
+          </div>
+        </section>
+      </div>
     </>
   );
 }

@@ -21,6 +21,7 @@ import { BrandMember } from '../modules/brand-members/brand-members.entity';
 import { BrandAndAmbassadorInquiry, ContactInquiry } from '../modules/inquiries/inquiries.entity';
 import { MailOutbox } from '../modules/mail/mail.entity';
 import { UploadedFile } from '../modules/uploads/uploads.entity';
+import { TestPaymentIntent } from '../modules/payments/payments.entity';
 
 export const entities = [
   User,
@@ -53,4 +54,5 @@ export const entities = [
   ContactInquiry,
   MailOutbox,
   UploadedFile,
+  TestPaymentIntent,
 ];

@@ -1,0 +1,16 @@
+import type { Command } from 'commander';
+import { ja } from '../../src/i18n/ja';
+import { runCommand } from '../run';
+
+/** `npm run cli -- approve-experience <id>`: publishes a requested experience (it then appears on /stories). */
+export function approveExperience(program: Command): void {
+  program
+    .command('approve-experience <id>')
+    .description('Approve (publish) an experience whose publication was requested')
+    .action((id: string) =>
+      runCommand(async ({ services }) => {
+        const result = await services.experiencesHost.approveByOperator(services.context(null), id);
+        console.log(result.changed ? ja.hostStory.approved(result.id, result.title) : ja.hostStory.alreadyApproved(result.id, result.title));
+      }),
+    );
+}

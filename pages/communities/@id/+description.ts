@@ -1,0 +1,9 @@
+// https://vike.dev/description
+import type { PageContext } from 'vike/types';
+import { summarize } from '../../../src/components/seo';
+import type { Data } from './+data';
+
+export default function description(pageContext: PageContext<Data>) {
+  const { community } = pageContext.data;
+  return summarize(`${community.catchphrase} ${community.description}`);
+}

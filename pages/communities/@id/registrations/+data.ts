@@ -1,0 +1,12 @@
+// https://vike.dev/data
+import type { PageContextServer } from 'vike/types';
+import { loadOr404, routeId } from '../../../../src/lib/page-helpers';
+
+export async function data(pageContext: PageContextServer) {
+  const id = routeId(pageContext);
+  const { services, ctx } = pageContext;
+  const [community, occupations] = await Promise.all([loadOr404(() => services.communities.detail(ctx, id)), services.reference.occupations(ctx)]);
+  return { community, occupations };
+}
+
+export type Data = Awaited<ReturnType<typeof data>>;

@@ -1,0 +1,2 @@
+// https://vike.dev/data — same data as /communities/{id}/registrations.
+export { data } from '../+data';

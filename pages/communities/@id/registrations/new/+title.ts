@@ -1,0 +1,2 @@
+// https://vike.dev/title
+export { default } from '../+title';

@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { useData } from 'vike-react/useData';
+import { ja } from '../../../src/i18n/ja';
+import type { ImageJson } from '../../../src/modules/experiences/experiences.host.schemas';
+import type { Data } from './+data';
+import './host-story.css';
+
+const t = ja.hostStory;
+type Tab = Data['tab'];
+
+function PencilIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      <path fill="currentColor" d="M3 17.25V21h3.75L17.81 9.94l-3.75-3.75L3 17.25zm17.71-10.21a1 1 0 0 0 0-1.41l-2.34-2.34a1 1 0 0 0-1.41 0l-1.83 1.83 3.75 3.75 1.83-1.83z" />
+    </svg>
+  );
+}
+
+function Cover({ images, title }: { images: ImageJson[]; title: string }) {
+  return images[0] ? <img src={images[0].url} alt={title} className="host-card__image" loading="lazy" /> : <span className="host-card__noimage">{t.noImage}</span>;
+}
+
+interface CardProps {
+  title: string | null;
+  images: ImageJson[];
+  editHref: string;
+  /** Pending and published experiences link to their page; drafts do not. */
+  href?: string;
+  approve?: boolean;
+}
+
+function Card({ title, images, editHref, href, approve }: CardProps) {
+  const name = title || t.untitled;
+  const requested = approve === false;
+  return (
+    <li className="host-card" data-testid="host-card">
+      <div className={requested ? 'host-card__cover host-card__cover--dim' : 'host-card__cover'}>
+        {href ? (
+          <a href={href} className="host-card__link" aria-label={name}>
+            <Cover images={images} title={name} />
+          </a>
+        ) : (
+          <Cover images={images} title={name} />
+        )}
+        {approve === true && <span className="badge badge--success host-card__badge">{t.badgePublished}</span>}
+        {requested && <span className="badge host-card__badge">{t.badgeRequested}</span>}
+      </div>
+      <div className="host-card__body">
+        <p className="host-card__title">{name}</p>
+        <a href={editHref} className="host-card__edit" aria-label={t.editOf(name)} title={t.edit}>
+          <PencilIcon />
+        </a>
+      </div>
+    </li>
+  );
+}
+
+export default function Page() {
+  const { drafts, experiences, tab: initialTab } = useData<Data>();
+  const [tab, setTab] = useState<Tab>(initialTab);
+
+  function choose(next: Tab) {
+    setTab(next);
+    // Keeps the tab in the address, so reloading or coming back shows the same one.
+    window.history.replaceState(window.history.state, '', next === 'drafts' ? '/host/story' : '/host/story?tab=experiences');
+  }
+
+  return (
+    <section className="page host-story">
+      <div className="host-story__head">
+        <h1 className="page__title">{t.listTitle}</h1>
+        <a href="/host_story" className="button button--small">
+          {t.createNew}
+        </a>
+      </div>
+      <div className="tabs" role="tablist">
+        <button type="button" role="tab" id="tab-drafts" aria-controls="panel-drafts" className="tabs__tab" aria-selected={tab === 'drafts'} onClick={() => choose('drafts')}>
+          {t.tabDrafts} ({drafts.length})
+        </button>
+        <button
+          type="button"
+          role="tab"
+          id="tab-experiences"
+          aria-controls="panel-experiences"
+          className="tabs__tab"
+          aria-selected={tab === 'experiences'}
+          onClick={() => choose('experiences')}
+        >
+          {t.tabExperiences} ({experiences.length})
+        </button>
+      </div>
+      <div role="tabpanel" id="panel-drafts" aria-labelledby="tab-drafts" hidden={tab !== 'drafts'}>
+        {drafts.length === 0 ? (
+          <p className="empty">{t.noDrafts}</p>
+        ) : (
+          <ul className="host-cards">
+            {drafts.map((d) => (
+              <Card key={d.id} title={d.title} images={d.images} editHref={`/host_story_drafts/${d.id}/edit`} />
+            ))}
+          </ul>
+        )}
+      </div>
+      <div role="tabpanel" id="panel-experiences" aria-labelledby="tab-experiences" hidden={tab !== 'experiences'}>
+        {experiences.length === 0 ? (
+          <p className="empty">{t.noExperiences}</p>
+        ) : (
+          <ul className="host-cards">
+            {experiences.map((e) => (
+              <Card key={e.id} title={e.title} images={e.images} href={`/stories/${e.id}`} editHref={`/host_story/${e.id}/edit`} approve={e.approve} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

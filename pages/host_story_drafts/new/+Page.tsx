@@ -1,0 +1,3 @@
+import { FormPage } from '../../../src/components/experience-form/FormPage';
+
+export default FormPage;

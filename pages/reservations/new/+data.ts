@@ -1,0 +1,24 @@
+// https://vike.dev/data — the experience, the slots and the first quote, rendered on the server. A 404 or 422 from
+// the quote rules becomes the page's error screen (spec: the whole screen is the error list).
+import type { PageContextServer } from 'vike/types';
+import type { ReservationForm } from '../../../src/modules/reservations/reservations.schemas';
+
+export type Data = { form: ReservationForm; errors: null; confirmReservationId: number | null } | { form: null; errors: string[]; confirmReservationId: null };
+
+export async function data(pageContext: PageContextServer): Promise<Data> {
+  const { services, ctx } = pageContext;
+  const search = pageContext.urlParsed.search;
+  try {
+    const form = await services.reservations.form(ctx, { tour_id: search.tour_id, cid: search.cid });
+    // Back from a redirect-based card authentication (Stripe return_url): the page finishes the reservation.
+    const confirm = Number(search.confirm_reservation);
+    return { form, errors: null, confirmReservationId: Number.isSafeInteger(confirm) && confirm > 0 ? confirm : null };
+  } catch (error) {
+    const e = error as { status?: number; message?: string; details?: Record<string, string[]> };
+    if (e.status === 404 || e.status === 422) {
+      const messages = e.details ? Object.values(e.details).flat() : [];
+      return { form: null, errors: messages.length > 0 ? messages : [e.message ?? ''], confirmReservationId: null };
+    }
+    throw error;
+  }
+}

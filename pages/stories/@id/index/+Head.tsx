@@ -1,0 +1,66 @@
+// https://vike.dev/Head — canonical URL, Open Graph extras and the schema.org Event of the experience.
+import { useData } from 'vike-react/useData';
+import { SeoHead } from '../../../../src/components/SeoHead';
+import { absoluteUrl, summarize } from '../../../../src/components/seo';
+import { hostPath } from '../../../../src/modules/experiences/experiences.schemas';
+import { slotView } from '../../../../src/modules/calendars/slots';
+import type { Data } from './+data';
+
+/** https://schema.org/Event, with the next bookable slot as its date and the price as an offer. */
+function eventJsonLd(data: Data) {
+  const { experience, calendars, origin, now } = data;
+  const url = `${origin}/stories/${experience.id}`;
+  const next = calendars.calendars.find((c) => slotView(c, { reserved: false, now }).state === 'open') ?? calendars.calendars[0];
+  const organizer = {
+    '@type': experience.host.type === 'user' ? 'Person' : 'Organization',
+    name: experience.hosted_by,
+    url: `${origin}${hostPath(experience.host)}`,
+  };
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Event',
+    name: experience.title,
+    description: summarize(experience.description, 300),
+    url,
+    image: experience.images.map((image) => absoluteUrl(origin, image.url)),
+    ...(next && {
+      startDate: `${next.date}T${next.start_time}:00+09:00`,
+      endDate: `${next.date}T${next.end_time}:00+09:00`,
+    }),
+    eventStatus: 'https://schema.org/EventScheduled',
+    eventAttendanceMode: experience.online ? 'https://schema.org/OnlineEventAttendanceMode' : 'https://schema.org/OfflineEventAttendanceMode',
+    location: experience.online
+      ? { '@type': 'VirtualLocation', url }
+      : {
+          '@type': 'Place',
+          name: experience.state ?? experience.hosted_by,
+          address: {
+            '@type': 'PostalAddress',
+            addressCountry: 'JP',
+            ...(experience.state && { addressRegion: experience.state }),
+            ...(experience.address && { streetAddress: experience.address }),
+          },
+        },
+    organizer,
+    offers: {
+      '@type': 'Offer',
+      url,
+      price: experience.price,
+      priceCurrency: 'JPY',
+      availability: next && slotView(next, { reserved: false, now }).state === 'open' ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut',
+    },
+  };
+}
+
+export default function Head() {
+  const data = useData<Data>();
+  return (
+    <SeoHead
+      url={`${data.origin}/stories/${data.experience.id}`}
+      type="article"
+      hasImage={data.experience.images.length > 0}
+      noindex={!data.experience.approve}
+      structuredData={eventJsonLd(data)}
+    />
+  );
+}

@@ -1,0 +1,2 @@
+// https://vike.dev/title
+export { listTitle as default } from '../../list-head';

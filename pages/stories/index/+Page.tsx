@@ -1,0 +1,2 @@
+// https://vike.dev/Page
+export { default } from '../StoriesPage';

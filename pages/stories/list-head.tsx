@@ -1,0 +1,40 @@
+// Title, description and head tags of the /stories list pages (re-exported by each route's + files).
+import type { PageContext } from 'vike/types';
+import { useData } from 'vike-react/useData';
+import { ja } from '../../src/i18n/ja';
+import { SeoHead } from '../../src/components/SeoHead';
+import type { StoriesData } from './list-data';
+import { filterPath } from '../../src/modules/experiences/experiences.schemas';
+
+/** The list's own path (also for pagination links): /stories or the filter's route. */
+export function listPath(data: StoriesData): string {
+  const filter = data.list.filters[0];
+  return filter ? filterPath(filter) : '/stories';
+}
+
+export function listHeading(data: StoriesData): string {
+  const filter = data.list.filters[0];
+  if (!filter) return ja.browse.listTitle;
+  return filter.type === 'theme' ? ja.browse.themeTitle(filter.name) : ja.browse.filteredTitle(filter.name);
+}
+
+function pageSuffix(data: StoriesData): string {
+  return data.list.meta.page > 1 ? `（${ja.browse.pageTitle(data.list.meta.page)}）` : '';
+}
+
+export function listTitle(pageContext: PageContext) {
+  const data = pageContext.data as StoriesData;
+  return `${listHeading(data)}${pageSuffix(data)} | ${ja.site.name}`;
+}
+
+export function listDescription(pageContext: PageContext) {
+  const data = pageContext.data as StoriesData;
+  const filter = data.list.filters[0];
+  const lead = filter ? `${listHeading(data)}を${ja.browse.totalCount(data.list.meta.total_count)}掲載中。` : '';
+  return `${lead}${ja.browse.listLead}`;
+}
+
+export function ListHead() {
+  const data = useData<StoriesData>();
+  return <SeoHead url={`${data.origin}${listPath(data)}${data.list.meta.page > 1 ? `?page=${data.list.meta.page}` : ''}`} />;
+}

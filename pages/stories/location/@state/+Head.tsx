@@ -1,0 +1,2 @@
+// https://vike.dev/Head
+export { ListHead as default } from '../../list-head';

@@ -1,0 +1,2 @@
+// https://vike.dev/description
+export { listDescription as default } from '../../list-head';

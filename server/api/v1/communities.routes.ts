@@ -1,0 +1,22 @@
+// Public community detail and community applications (guest-and-host.md §7).
+import { Router } from 'express';
+import type { Services } from '../../../src/services';
+import { requireUser } from '../../middleware/context';
+import { applicationFlag } from '../../../src/modules/communities/communities.schemas';
+
+export function communitiesRoutes(services: Services): Router {
+  const router = Router();
+
+  router.get('/communities/:id/detail', async (req, res) => {
+    res.json(await services.communities.detail(req.ctx, req.params.id));
+  });
+
+  router.post('/community_applications', requireUser, async (req, res) => {
+    const application = await services.communities.apply(req.ctx, req.body);
+    // Lets /communities/{id}/registrations/complete show the completion text (spec §4).
+    req.session.flags = { ...req.session.flags, [applicationFlag(application.community_id)]: true };
+    res.status(201).json(application);
+  });
+
+  return router;
+}

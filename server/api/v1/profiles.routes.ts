@@ -1,0 +1,13 @@
+// GET /api/v1/profiles/{id}: a host's public profile (the /users/{id} page reads the same service).
+import { Router } from 'express';
+import type { Services } from '../../../src/services';
+
+export function profilesRoutes(services: Services): Router {
+  const router = Router();
+
+  router.get('/profiles/:id', async (req, res) => {
+    res.json(await services.profiles.publicProfile(req.ctx, req.params.id));
+  });
+
+  return router;
+}

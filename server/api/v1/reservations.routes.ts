@@ -1,0 +1,43 @@
+// POST /api/v1/reservations (201 confirmed | 202 card authentication needed | 402 declined | 422 | 503 gateway down),
+// POST /api/v1/reservations/{id}/confirm after 3-D Secure, GET /api/v1/reservations/{id}, and the completion flag.
+import { Router, type Request, type Response } from 'express';
+import type { Services } from '../../../src/services';
+import { requireUser } from '../../middleware/context';
+import type { ReserveResult } from '../../../src/modules/reservations/reservations.service';
+import { completionFlagKey } from '../../../src/modules/reservations/reservations.schemas';
+
+/** Lets /reservations/complete?cid=..&tour_id=.. show the completion screen once (issue 4). */
+function answer(req: Request, res: Response, result: ReserveResult) {
+  if (result.kind === 'requires_action') return res.status(202).json(result.action);
+  const { reservation } = result;
+  const key = completionFlagKey(reservation.tour_id, reservation.calendars.map((c) => c.id));
+  req.session.flags = { ...req.session.flags, [key]: true };
+  res.status(201).json(reservation);
+}
+
+export function reservationsRoutes(services: Services): Router {
+  const router = Router();
+
+  router.post('/reservations', requireUser, async (req, res) => {
+    // The attempt key may come as a header (API clients) or a field (the form).
+    const body = { ...req.body, idempotency_key: req.body?.idempotency_key ?? req.get('idempotency-key') };
+    answer(req, res, await services.reservations.reserve(req.ctx, body));
+  });
+
+  router.post('/reservations/:id/confirm', requireUser, async (req, res) => {
+    answer(req, res, await services.reservations.confirm(req.ctx, req.params.id));
+  });
+
+  router.get('/reservations/:id', requireUser, async (req, res) => {
+    res.json(await services.reservations.get(req.ctx, req.params.id));
+  });
+
+  // The completion page consumes its flag once shown, so a reload shows the session-expired screen.
+  router.delete('/reservations/completion', requireUser, async (req, res) => {
+    const cid = typeof req.query.cid === 'string' ? req.query.cid.split(',') : [];
+    if (req.session.flags) delete req.session.flags[completionFlagKey(String(req.query.tour_id ?? ''), cid)];
+    res.status(204).end();
+  });
+
+  return router;
+}

@@ -1,0 +1,38 @@
+// /robots.txt and /sitemap.xml, mounted before the session and Vike (issue 3 "Found and shared"). Public, cacheable.
+import { Router } from 'express';
+import type { Services } from '../src/services';
+import { siteOrigin } from '../src/components/seo';
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+}
+
+// Account, admin, portal, booking and API paths are useless to a search engine. '/brand/' and '/ambassador/' keep
+// the public /brands and /ambassadors lists crawlable.
+const DISALLOW = ['/api/', '/admin', '/brand/', '/brand$', '/ambassador/', '/host', '/reservations/', '/logon', '/communities/new'];
+
+export function seoRoutes(services: Services): Router {
+  const router = Router();
+
+  router.get('/robots.txt', (req, res) => {
+    const origin = siteOrigin(services.env.APP_URL, req.headers);
+    const lines = ['User-agent: *', 'Allow: /', ...DISALLOW.map((path) => `Disallow: ${path}`), '', `Sitemap: ${origin}/sitemap.xml`, ''];
+    res.type('text/plain').set('Cache-Control', 'public, max-age=3600').send(lines.join('\n'));
+  });
+
+  router.get('/sitemap.xml', async (req, res) => {
+    const origin = siteOrigin(services.env.APP_URL, req.headers);
+    // Mounted before the session middleware: its own context, no cookie, no session lookup.
+    const entries = await services.experiences.sitemapEntries(services.context(null, req.log));
+    const urls = [
+      `<url><loc>${escapeXml(origin)}/</loc></url>`,
+      `<url><loc>${escapeXml(origin)}/stories</loc></url>`,
+      ...entries.map((e) => `<url><loc>${escapeXml(origin)}/stories/${e.id}</loc><lastmod>${e.updated_at}</lastmod></url>`),
+    ];
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+    // A few minutes of staleness is harmless for crawlers and keeps repeated fetches off the database.
+    res.type('application/xml').set('Cache-Control', 'public, max-age=300').send(xml);
+  });
+
+  return router;
+}

@@ -1,0 +1,12 @@
+// A round avatar: the image when there is one, otherwise the first letter of the name.
+import './avatar.css';
+
+export function Avatar({ url, name, size = 40 }: { url: string | null | undefined; name: string; size?: number }) {
+  const style = { width: size, height: size, fontSize: Math.round(size * 0.42) };
+  if (url) return <img className="avatar" src={url} alt="" width={size} height={size} style={style} loading="lazy" />;
+  return (
+    <span className="avatar avatar--initial" style={style} aria-hidden="true">
+      {Array.from(name.trim())[0] ?? '?'}
+    </span>
+  );
+}

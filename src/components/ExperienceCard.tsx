@@ -1,0 +1,45 @@
+// A list card for an experience (/stories, home, other experiences, host pages) and the grid that holds them.
+import type { ExperienceCardJson } from '../modules/experiences/experiences.schemas';
+import { ja } from '../i18n/ja';
+import { formatYen } from '../lib/money';
+import './experience-card.css';
+
+export function ExperienceCard({ experience, eager = false }: { experience: ExperienceCardJson; eager?: boolean }) {
+  const image = experience.images[0];
+  const place = experience.online ? ja.common.online : (experience.state ?? '');
+  return (
+    <a className="xcard" href={`/stories/${experience.id}`} data-testid="experience-card" data-experience-id={experience.id}>
+      <div className="xcard__media">
+        {image ? (
+          <img src={image.url} alt="" loading={eager ? 'eager' : 'lazy'} decoding="async" width={400} height={300} />
+        ) : (
+          <span className="xcard__noimage">{ja.browse.noImage}</span>
+        )}
+        {place && <span className={experience.online ? 'xcard__place xcard__place--online' : 'xcard__place'}>{place}</span>}
+      </div>
+      <div className="xcard__body">
+        <span className="xcard__category">{experience.category_name}</span>
+        <h3 className="xcard__title">{experience.title}</h3>
+        <p className="xcard__price">
+          <strong>{formatYen(experience.price)}</strong>
+          <span className="xcard__unit">
+            {ja.common.taxIncluded} {ja.browse.perPerson}
+          </span>
+        </p>
+        <span className="xcard__host">{experience.hosted_by}</span>
+      </div>
+    </a>
+  );
+}
+
+export function ExperienceGrid({ experiences, eagerCount = 0 }: { experiences: ExperienceCardJson[]; eagerCount?: number }) {
+  return (
+    <ul className="xgrid">
+      {experiences.map((experience, i) => (
+        <li key={experience.id}>
+          <ExperienceCard experience={experience} eager={i < eagerCount} />
+        </li>
+      ))}
+    </ul>
+  );
+}

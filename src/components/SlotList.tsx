@@ -1,0 +1,288 @@
+// The slot list of an experience (spec guest-and-host.md §4, §9): reserved / no availability / open with ○ or △,
+// selection toggling up to 30, a collapsed preview (3 slots, 5 above 1080px) and paging forward by windows.
+// Every slot element carries data-calendar-id (browser tests and the reservation link rely on it).
+import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
+import { ja } from '../i18n/ja';
+import { api, ApiError } from '../lib/api-client';
+import { addDays, weekdayOf } from '../lib/dates';
+import { DEFAULT_WINDOW_DAYS, MAX_SELECTED_SLOTS, type CalendarJson, type CalendarsJson } from '../modules/calendars/calendars.schemas';
+import { slotView, toggleSelection } from '../modules/calendars/slots';
+import './slot-list.css';
+
+const WEEKDAYS = ['日', '月', '火', '水', '木', '金', '土'];
+/** How many empty windows one "load more" may skip before giving up (recent_count says more exist). */
+const MAX_EMPTY_STEPS = 12;
+
+export function slotDateLabel(ymd: string): string {
+  const [, m, d] = ymd.split('-').map(Number);
+  return `${m}月${d}日(${WEEKDAYS[weekdayOf(ymd)]})`;
+}
+
+function monthLabel(ymd: string): string {
+  const [y, m] = ymd.split('-').map(Number);
+  return `${y}年${m}月`;
+}
+
+/** The clock for slot states: the server's time for the first render (no hydration mismatch), then the browser's. */
+export function useNow(serverNow: number): number {
+  const [now, setNow] = useState(serverNow);
+  useEffect(() => {
+    setNow(Date.now());
+    const timer = window.setInterval(() => setNow(Date.now()), 30_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now;
+}
+
+export interface SlotPager {
+  calendars: CalendarJson[];
+  reservedIds: Set<number>;
+  hasMore: boolean;
+  loading: boolean;
+  error: string | null;
+  loadMore(): Promise<void>;
+}
+
+/**
+ * Pages an experience's slots forward from the server-rendered first window: each step asks for the next 31 days
+ * and appends; it stops when recent_count reaches 0. An empty window while recent_count > 0 (a gap in the
+ * schedule) is skipped at once rather than shown as the end.
+ */
+export function useSlotPager(experienceId: number, initial: CalendarsJson): SlotPager {
+  const [calendars, setCalendars] = useState(initial.calendars);
+  const [reservedIds, setReservedIds] = useState(() => new Set(initial.meta.reserved_calendar_ids));
+  const [toDate, setToDate] = useState(initial.meta.to_date);
+  const [recentCount, setRecentCount] = useState(initial.meta.recent_count);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const busy = useRef(false);
+
+  const loadMore = useCallback(async () => {
+    if (busy.current || recentCount === 0) return;
+    busy.current = true;
+    setLoading(true);
+    setError(null);
+    try {
+      let to = toDate;
+      for (let step = 0; step < MAX_EMPTY_STEPS; step++) {
+        const from = addDays(to, 1);
+        to = addDays(from, DEFAULT_WINDOW_DAYS - 1);
+        const page = await api<CalendarsJson>(`/api/v1/experiences/${experienceId}/calendars?from_date=${from}&to_date=${to}`);
+        setCalendars((list) => {
+          const known = new Set(list.map((c) => c.id));
+          return [...list, ...page.calendars.filter((c) => !known.has(c.id))];
+        });
+        setReservedIds((ids) => new Set([...ids, ...page.meta.reserved_calendar_ids]));
+        setToDate(page.meta.to_date);
+        setRecentCount(page.meta.recent_count);
+        if (page.calendars.length > 0 || page.meta.recent_count === 0) break;
+      }
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : ja.browse.fetchFailed);
+    } finally {
+      busy.current = false;
+      setLoading(false);
+    }
+  }, [experienceId, toDate, recentCount]);
+
+  return { calendars, reservedIds, hasMore: recentCount > 0, loading, error, loadMore };
+}
+
+export interface SlotSelection {
+  selected: CalendarJson[];
+  message: string | null;
+  toggle(calendar: CalendarJson): void;
+}
+
+/** Toggles slots; the 31st is refused with a message (spec §9: at most 30 at once). Kept in slot order. */
+export function useSlotSelection(): SlotSelection {
+  const [selected, setSelected] = useState<CalendarJson[]>([]);
+  const [message, setMessage] = useState<string | null>(null);
+  const toggle = useCallback(
+    (calendar: CalendarJson) => {
+      const result = toggleSelection(
+        selected.map((c) => c.id),
+        calendar.id,
+        MAX_SELECTED_SLOTS,
+      );
+      setMessage(result.refused ? ja.browse.maxSelected(MAX_SELECTED_SLOTS) : null);
+      if (result.refused) return;
+      const byId = new Map([...selected, calendar].map((c) => [c.id, c]));
+      setSelected(
+        result.selected
+          .map((id) => byId.get(id)!)
+          .sort((a, b) => a.date.localeCompare(b.date) || a.start_time.localeCompare(b.start_time) || a.id - b.id),
+      );
+    },
+    [selected],
+  );
+  return { selected, message, toggle };
+}
+
+function SlotItem({ calendar, reserved, now, selected, onToggle, wideOnly }: {
+  calendar: CalendarJson;
+  reserved: boolean;
+  now: number;
+  selected: boolean;
+  onToggle(calendar: CalendarJson): void;
+  wideOnly: boolean;
+}) {
+  const view = slotView(calendar, { reserved, now });
+  const weekday = weekdayOf(calendar.date);
+  const status =
+    view.state === 'reserved' ? ja.browse.slotReserved : view.state === 'inactive' ? ja.browse.slotInactive : view.mark === 'triangle' ? ja.browse.slotFew : ja.browse.slotOpen;
+  return (
+    <li className={wideOnly ? 'slot-list__item slot-list__item--wide' : 'slot-list__item'}>
+      <button
+        type="button"
+        className={`slot slot--${view.state}${selected ? ' slot--selected' : ''}`}
+        data-calendar-id={calendar.id}
+        data-state={view.state}
+        data-mark={view.mark ?? undefined}
+        aria-pressed={view.state === 'open' ? selected : undefined}
+        disabled={view.state !== 'open'}
+        onClick={() => onToggle(calendar)}
+      >
+        <span className="slot__check" aria-hidden="true" />
+        <span className="slot__when">
+          <span className={`slot__date${weekday === 0 ? ' slot__date--sun' : weekday === 6 ? ' slot__date--sat' : ''}`}>{slotDateLabel(calendar.date)}</span>
+          <span className="slot__time">
+            {calendar.start_time}〜{calendar.end_time}
+          </span>
+        </span>
+        <span className="slot__status">
+          {view.mark && (
+            <span className={`slot__mark slot__mark--${view.mark}`} aria-hidden="true">
+              {view.mark === 'triangle' ? '△' : '○'}
+            </span>
+          )}
+          <span className="slot__label">{status}</span>
+          {view.state === 'open' && <span className="slot__remaining">{ja.browse.remaining(view.remaining)}</span>}
+        </span>
+      </button>
+    </li>
+  );
+}
+
+export interface SlotListProps {
+  pager: SlotPager;
+  selection: SlotSelection;
+  serverNow: number;
+  /** preview: collapsed to 3 (5 above 1080px) with an expand control; all: every loaded slot, paged by scrolling. */
+  mode: 'preview' | 'all';
+  /** Link to the full calendar page (preview mode). */
+  allHref?: string;
+}
+
+export function SlotList({ pager, selection, serverNow, mode, allHref }: SlotListProps) {
+  const now = useNow(serverNow);
+  const [expanded, setExpanded] = useState(false);
+  const { calendars } = pager;
+  const selectedIds = new Set(selection.selected.map((c) => c.id));
+  const collapsed = mode === 'preview' && !expanded;
+  const shown = collapsed ? calendars.slice(0, 5) : calendars;
+
+  if (calendars.length === 0 && !pager.hasMore) {
+    return (
+      <p className="slot-list__empty" data-testid="slots-empty">
+        {ja.browse.noSlots}
+      </p>
+    );
+  }
+
+  // The expand control: always useful when more than 5 slots (or later windows) exist; with 4 or 5 slots only
+  // below 1081px, where 3 are shown.
+  const moreHidden = calendars.length > 5 || pager.hasMore;
+  const expandClass = moreHidden ? 'slot-list__toggle' : 'slot-list__toggle slot-list__toggle--narrow';
+
+  return (
+    <div className={collapsed ? 'slot-list slot-list--collapsed' : 'slot-list'} data-testid="slot-list">
+      <ul className="slot-list__items">
+        {shown.map((calendar, i) => (
+          <Fragment key={calendar.id}>
+            {mode === 'all' && (i === 0 || shown[i - 1].date.slice(0, 7) !== calendar.date.slice(0, 7)) && (
+              <li className="slot-list__month" aria-hidden="true">
+                {monthLabel(calendar.date)}
+              </li>
+            )}
+            <SlotItem
+              calendar={calendar}
+              reserved={pager.reservedIds.has(calendar.id)}
+              now={now}
+              selected={selectedIds.has(calendar.id)}
+              onToggle={selection.toggle}
+              wideOnly={collapsed && i >= 3}
+            />
+          </Fragment>
+        ))}
+      </ul>
+      {selection.message && (
+        <p className="alert alert--error slot-list__message" role="alert">
+          {selection.message}
+        </p>
+      )}
+      {pager.error && (
+        <p className="alert alert--error slot-list__message" role="alert">
+          {pager.error}
+        </p>
+      )}
+      {mode === 'preview' && (
+        <div className="slot-list__actions">
+          {collapsed && calendars.length > 3 && (
+            <button type="button" className={expandClass} onClick={() => setExpanded(true)} aria-expanded="false" data-testid="slots-expand">
+              {ja.browse.showMoreSlots}
+            </button>
+          )}
+          {collapsed && calendars.length <= 3 && pager.hasMore && (
+            <button type="button" className="slot-list__toggle" onClick={() => { setExpanded(true); void pager.loadMore(); }} data-testid="slots-expand">
+              {ja.browse.showMoreSlots}
+            </button>
+          )}
+          {!collapsed && pager.hasMore && (
+            <button type="button" className="slot-list__toggle" onClick={() => void pager.loadMore()} disabled={pager.loading} data-testid="slots-load-more">
+              {pager.loading ? ja.browse.fetching : ja.browse.loadMoreSlots}
+            </button>
+          )}
+          {!collapsed && (
+            <button type="button" className="slot-list__toggle slot-list__toggle--plain" onClick={() => setExpanded(false)} aria-expanded="true">
+              {ja.browse.showFewerSlots}
+            </button>
+          )}
+          {allHref && (
+            <a className="slot-list__all" href={allHref}>
+              {ja.browse.allSlots} ›
+            </a>
+          )}
+        </div>
+      )}
+      {mode === 'all' && <Sentinel pager={pager} />}
+    </div>
+  );
+}
+
+/** Loads the next window when the bottom of the list scrolls into view (spec: calendars page). */
+function Sentinel({ pager }: { pager: SlotPager }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const { hasMore, loading, loadMore, calendars } = pager;
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || !hasMore || loading) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) void loadMore();
+    }, { rootMargin: '200px 0px' });
+    observer.observe(el);
+    return () => observer.disconnect();
+    // calendars.length: re-observe after each append so a sentinel still in view loads the next window.
+  }, [hasMore, loading, loadMore, calendars.length]);
+  if (!hasMore) return null;
+  return (
+    <div ref={ref} className="slot-list__sentinel" data-testid="slots-sentinel" aria-live="polite">
+      {loading && (
+        <>
+          <span className="slot-list__spinner" aria-hidden="true" />
+          {ja.browse.fetching}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+// Five stars, filled up to the rounded-down rate (spec §9).
+import { ja } from '../i18n/ja';
+import { filledStars, MAX_STARS } from '../modules/reviews/reviews.schemas';
+import './stars.css';
+
+export function Stars({ rate }: { rate: number }) {
+  const filled = filledStars(rate);
+  return (
+    <span className="stars" role="img" aria-label={ja.browse.rateLabel(filled)} data-filled={filled}>
+      {Array.from({ length: MAX_STARS }, (_, i) => (
+        <span key={i} className={i < filled ? 'stars__star stars__star--on' : 'stars__star'} aria-hidden="true">
+          ★
+        </span>
+      ))}
+    </span>
+  );
+}

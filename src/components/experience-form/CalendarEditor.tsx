@@ -1,0 +1,208 @@
+// The calendar area of the form (spec §2 "Calendar area", §5): a date (today to 6 months ahead), start and end
+// times in 30-minute steps, an add button and a recurrence button (both disabled until date, start and end are
+// filled); recurrence has weekday checkboxes Sunday to Saturday, select-all, and an end date between the start
+// date and 3 months later (default 3 months).
+import { useState } from 'react';
+import { ja } from '../../i18n/ja';
+import { formatDateJa, minutesOf } from '../../lib/dates';
+import {
+  TIME_CHOICES,
+  WEEKDAYS,
+  calendarWindow,
+  defaultRecurrenceEnd,
+  expandRecurrence,
+  recurrenceEndWindow,
+  type Weekday,
+} from '../../modules/calendars/recurrence';
+import { addRule, addSlot, removeRule, uuid, type FormState, type RuleState, type SlotState } from './form-state';
+
+const t = ja.hostStory;
+type CalendarPart = Pick<FormState, 'calendars' | 'recurrence_rules'>;
+
+interface Props {
+  calendars: SlotState[];
+  rules: RuleState[];
+  today: string;
+  onChange: (update: (current: CalendarPart) => CalendarPart) => void;
+  errors: string[];
+}
+
+export function CalendarEditor({ calendars, rules, today, onChange, errors }: Props) {
+  const [date, setDate] = useState('');
+  const [start, setStart] = useState('');
+  const [end, setEnd] = useState('');
+  const [recurrenceOpen, setRecurrenceOpen] = useState(false);
+  const [weekdays, setWeekdays] = useState<Weekday[]>([]);
+  const [endDate, setEndDate] = useState('');
+  const dateWindow = calendarWindow(today);
+  const ready = date !== '' && start !== '' && end !== '' && date >= dateWindow.min && date <= dateWindow.max;
+  const endWindow = date ? recurrenceEndWindow(date, today) : null;
+
+  // Spec §5 slot time rule: a start not before the end (or an end not after the start) is refused with an alert.
+  function chooseStart(value: string) {
+    if (value && end && minutesOf(value) >= minutesOf(end)) {
+      window.alert(t.alertStartBeforeEnd);
+      setStart('');
+      return;
+    }
+    setStart(value);
+  }
+  function chooseEnd(value: string) {
+    if (value && start && minutesOf(value) <= minutesOf(start)) {
+      window.alert(t.alertEndAfterStart);
+      setEnd('');
+      return;
+    }
+    setEnd(value);
+  }
+  function chooseDate(value: string) {
+    setDate(value);
+    if (value) setEndDate(defaultRecurrenceEnd(value, today));
+  }
+
+  function add() {
+    if (!ready) return;
+    onChange((current) => ({ ...current, calendars: addSlot(current.calendars, { date, start_time: start, end_time: end }) }));
+  }
+
+  function addRecurrence() {
+    if (!ready || weekdays.length === 0 || !endWindow) return;
+    const rule: RuleState = {
+      uuid: uuid(),
+      start_date: date,
+      end_date: endDate < endWindow.min || endDate > endWindow.max ? endWindow.max : endDate,
+      start_time: start,
+      end_time: end,
+      day_of_week: WEEKDAYS.filter((d) => weekdays.includes(d)),
+    };
+    onChange((current) => addRule(current, rule, today));
+    setRecurrenceOpen(false);
+    setWeekdays([]);
+  }
+
+  const toggleDay = (day: Weekday) => setWeekdays((list) => (list.includes(day) ? list.filter((d) => d !== day) : [...list, day]));
+  const allSelected = weekdays.length === WEEKDAYS.length;
+  const ruleCount = (rule: RuleState) => calendars.filter((c) => c.recurrence_rule_uuid === rule.uuid).length;
+  const days = (rule: RuleState) => rule.day_of_week.map((d) => t.weekdayShort[d]).join('・');
+
+  return (
+    <div className="calendar-editor">
+      <div className="calendar-editor__inputs">
+        <label className="field">
+          <span className="field__label">{t.fields.date}</span>
+          <input type="date" className="input" name="calendar_date" min={dateWindow.min} max={dateWindow.max} value={date} onChange={(e) => chooseDate(e.target.value)} />
+        </label>
+        <label className="field">
+          <span className="field__label">{t.fields.startTime}</span>
+          <select className="select" name="calendar_start" value={start} onChange={(e) => chooseStart(e.target.value)}>
+            <option value="">--:--</option>
+            {TIME_CHOICES.map((time) => (
+              <option key={time} value={time}>
+                {time}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span className="field__label">{t.fields.endTime}</span>
+          <select className="select" name="calendar_end" value={end} onChange={(e) => chooseEnd(e.target.value)}>
+            <option value="">--:--</option>
+            {TIME_CHOICES.map((time) => (
+              <option key={time} value={time}>
+                {time}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div className="calendar-editor__actions">
+        <button type="button" className="button button--small" disabled={!ready} onClick={add}>
+          {t.addCalendar}
+        </button>
+        <button type="button" className="button button--ghost button--small" disabled={!ready} aria-expanded={recurrenceOpen} onClick={() => setRecurrenceOpen((v) => !v)}>
+          {t.recurrence}
+        </button>
+      </div>
+
+      {recurrenceOpen && ready && endWindow && (
+        <fieldset className="calendar-editor__recurrence">
+          <legend className="field__label">{t.fields.weekdays}</legend>
+          <label className="check">
+            <input type="checkbox" checked={allSelected} onChange={() => setWeekdays(allSelected ? [] : [...WEEKDAYS])} />
+            <span>{t.selectAllWeekdays}</span>
+          </label>
+          <div className="calendar-editor__weekdays">
+            {WEEKDAYS.map((day) => (
+              <label key={day} className="check check--chip">
+                <input type="checkbox" name="weekday" value={day} checked={weekdays.includes(day)} onChange={() => toggleDay(day)} />
+                <span>{t.weekdayShort[day]}</span>
+              </label>
+            ))}
+          </div>
+          <label className="field calendar-editor__end">
+            <span className="field__label">{t.fields.recurrenceEnd}</span>
+            <input type="date" className="input" name="recurrence_end" min={endWindow.min} max={endWindow.max} value={endDate} onChange={(e) => setEndDate(e.target.value)} />
+          </label>
+          <p className="field__hint">
+            {weekdays.length > 0 &&
+              `${expandRecurrence({ start_date: date, end_date: endDate || endWindow.max, start_time: start, end_time: end, day_of_week: weekdays }).length}回`}
+          </p>
+          <div className="calendar-editor__actions">
+            <button type="button" className="button button--small" disabled={weekdays.length === 0 || !endDate} onClick={addRecurrence}>
+              {t.addRecurrence}
+            </button>
+            <button type="button" className="button button--ghost button--small" onClick={() => setRecurrenceOpen(false)}>
+              {t.closeRecurrence}
+            </button>
+          </div>
+        </fieldset>
+      )}
+
+      {rules.length > 0 && (
+        <ul className="calendar-editor__rules">
+          {rules.map((rule) => (
+            <li key={rule.uuid} className="calendar-editor__rule">
+              <span className="badge">{t.recurrenceLabel}</span>
+              <span>{t.recurrenceSummary(days(rule), rule.start_date, rule.end_date, `${rule.start_time}〜${rule.end_time}`, ruleCount(rule))}</span>
+              <button type="button" className="site-nav__plain" onClick={() => onChange((current) => removeRule(current, rule.uuid))}>
+                {t.removeCalendar}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {calendars.length === 0 ? (
+        <p className="muted calendar-editor__empty">{t.noCalendars}</p>
+      ) : (
+        <ul className="calendar-editor__slots" aria-label={ja.hostStory.sections.calendar} data-testid="calendar-slots">
+          {calendars.map((slot) => (
+            <li key={slot.key} className="calendar-editor__slot">
+              <span>
+                {formatDateJa(slot.date)} {slot.start_time}〜{slot.end_time}
+              </span>
+              {slot.recurrence_rule_uuid && <span className="badge badge--muted">{t.recurrenceLabel}</span>}
+              {slot.reserved ? (
+                <span className="badge">{t.reserved(slot.participant_number)}</span>
+              ) : (
+                <button
+                  type="button"
+                  className="site-nav__plain"
+                  onClick={() => onChange((current) => ({ ...current, calendars: current.calendars.filter((c) => c.key !== slot.key) }))}
+                >
+                  {t.removeCalendar}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {errors.map((message, i) => (
+        <p key={`${message}-${i}`} className="field__error">
+          {message}
+        </p>
+      ))}
+    </div>
+  );
+}
+

@@ -1,0 +1,34 @@
+// The page body shared by the three form pages (create, create from a draft, edit).
+import { useMemo } from 'react';
+import { useData } from 'vike-react/useData';
+import { ja } from '../../i18n/ja';
+import { ExperienceForm } from './ExperienceForm';
+import { emptyState, fromDraft, fromExperience } from './form-state';
+import type { FormPageData } from './form-page-data';
+
+export function FormPage() {
+  const data = useData<FormPageData>();
+  const initial = useMemo(
+    () => (data.experience ? fromExperience(data.experience) : data.draft ? fromDraft(data.draft) : emptyState()),
+    [data.experience, data.draft],
+  );
+  return (
+    <section className="page page--narrow host-form-page">
+      <a className="back-link" href="/host/story">
+        {ja.hostStory.listTitle}
+      </a>
+      <h1 className="page__title">{ja.hostStory.formTitle}</h1>
+      <ExperienceForm
+        // A new key per record: client navigation between two form pages starts from that record's values.
+        key={`${data.mode}-${data.experience?.id ?? data.draft?.id ?? 'new'}`}
+        mode={data.mode}
+        initial={initial}
+        draftId={data.draft?.id ?? null}
+        experienceId={data.experience?.id ?? null}
+        choices={data.choices}
+        isAdmin={data.isAdmin}
+        today={data.today}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+// Options of the experience (spec §5): at most 5 ('options cannot be added beyond 5'); each has a name, a
+// description and a price (digits only, full-width converted). Completeness is checked on submit by the form.
+import { useState } from 'react';
+import { ja } from '../../i18n/ja';
+import { HOST_LIMITS } from '../../modules/experiences/experiences.host.schemas';
+import { cleanPriceInput, nextKey, type OptionState } from './form-state';
+
+const t = ja.hostStory;
+
+interface Props {
+  options: OptionState[];
+  onChange: (update: (options: OptionState[]) => OptionState[]) => void;
+  errors: Record<string, string[]>;
+}
+
+export function OptionsEditor({ options, onChange, errors }: Props) {
+  const [notice, setNotice] = useState('');
+  const [priceErrors, setPriceErrors] = useState<Record<string, string>>({});
+
+  function add() {
+    if (options.length >= HOST_LIMITS.options) {
+      setNotice(t.errors.optionsTooMany);
+      return;
+    }
+    setNotice('');
+    onChange((list) => [...list, { key: nextKey(), id: null, name: '', description: '', price: '' }]);
+  }
+
+  function set(key: string, patch: Partial<OptionState>) {
+    onChange((list) => list.map((o) => (o.key === key ? { ...o, ...patch } : o)));
+  }
+
+  function setPrice(key: string, raw: string) {
+    const { value, invalid } = cleanPriceInput(raw);
+    setPriceErrors((e) => ({ ...e, [key]: invalid ? ja.validation.numbersOnly : '' }));
+    set(key, { price: value });
+  }
+
+  return (
+    <div className="options-editor">
+      {options.map((option, index) => (
+        <fieldset key={option.key} className="options-editor__item" data-testid="option">
+          <legend className="options-editor__legend">
+            {t.sections.options} {index + 1}
+          </legend>
+          <label className="field">
+            <span className="field__label">{t.fields.optionName}</span>
+            <input className="input" name={`option_name_${index}`} maxLength={HOST_LIMITS.optionName} value={option.name} onChange={(e) => set(option.key, { name: e.target.value })} />
+          </label>
+          <label className="field">
+            <span className="field__label">{t.fields.optionDescription}</span>
+            <textarea
+              className="textarea textarea--short"
+              name={`option_description_${index}`}
+              maxLength={HOST_LIMITS.optionDescription}
+              value={option.description}
+              onChange={(e) => set(option.key, { description: e.target.value })}
+            />
+          </label>
+          <label className="field">
+            <span className="field__label">{t.fields.optionPrice}</span>
+            <span className="price-input">
+              <input
+                className="input"
+                name={`option_price_${index}`}
+                inputMode="numeric"
+                value={option.price}
+                aria-invalid={!!priceErrors[option.key] || !!errors[`options.${index}.price`]}
+                onChange={(e) => setPrice(option.key, e.target.value)}
+              />
+              <span>{t.yenSuffix}</span>
+            </span>
+            {(priceErrors[option.key] || errors[`options.${index}.price`]?.[0]) && (
+              <span className="field__error">{priceErrors[option.key] || errors[`options.${index}.price`]?.[0]}</span>
+            )}
+          </label>
+          <button type="button" className="site-nav__plain options-editor__remove" onClick={() => onChange((list) => list.filter((o) => o.key !== option.key))}>
+            {t.removeOption}
+          </button>
+        </fieldset>
+      ))}
+      <button type="button" className="button button--ghost button--small" onClick={add}>
+        {t.addOption}
+      </button>
+      {notice && (
+        <p className="field__error" role="status">
+          {notice}
+        </p>
+      )}
+      {errors.options?.map((message) => (
+        <p key={message} className="field__error" data-testid="options-error">
+          {message}
+        </p>
+      ))}
+    </div>
+  );
+}

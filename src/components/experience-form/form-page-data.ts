@@ -1,0 +1,30 @@
+// The +data.ts of the three form pages (https://vike.dev/data): /host_story_drafts/new,
+// /host_story_drafts/{id}/edit and /host_story/{id}/edit. Server-side only (services come from the page context).
+import type { PageContextServer } from 'vike/types';
+import { todayInJapan } from '../../lib/dates';
+import { loadOr404, routeId } from '../../lib/page-helpers';
+import type { DraftJson, FormChoices, HostExperienceJson } from '../../modules/experiences/experiences.host.schemas';
+import type { FormMode } from './ExperienceForm';
+
+export interface FormPageData {
+  mode: FormMode;
+  choices: FormChoices;
+  isAdmin: boolean;
+  today: string;
+  draft: DraftJson | null;
+  experience: HostExperienceJson | null;
+}
+
+export async function loadFormPage(pageContext: PageContextServer, mode: FormMode): Promise<FormPageData> {
+  const { services, ctx } = pageContext;
+  const draft = mode === 'draft' ? await loadOr404(() => services.experienceDrafts.get(ctx, routeId(pageContext))) : null;
+  const experience = mode === 'edit' ? await loadOr404(() => services.experiencesHost.getForEdit(ctx, routeId(pageContext))) : null;
+  return {
+    mode,
+    choices: await services.experiencesHost.formChoices(ctx),
+    isAdmin: pageContext.user?.access_control === 'ADMIN',
+    today: todayInJapan(),
+    draft,
+    experience,
+  };
+}

@@ -1,0 +1,134 @@
+// Ambassador form: shared by the admin form, the API and the CLI (`add-ambassador`). Browser-safe.
+// Rules and messages: admin-and-brand-portal.md §5 (name 1-100, description <= 1000, published required,
+// homepage_url a valid URL if given, instagram / x <= 30, address optional, images up to 3).
+import { z } from 'zod';
+import { ja } from '../../i18n/ja';
+
+const v = ja.partners.validation;
+
+export const AMBASSADOR_NAME_MAX = 100;
+export const AMBASSADOR_DESCRIPTION_MAX = 1000;
+export const SOCIAL_USERNAME_MAX = 30;
+export const AMBASSADOR_ADDRESS_MAX = 255;
+export const AMBASSADOR_IMAGES_MAX = 3;
+
+/** '' and null mean "not given" for optional text fields (forms send empty inputs). */
+const blankToNull = (value: unknown) => (value == null || (typeof value === 'string' && value.trim() === '') ? null : value);
+
+/** An http(s) URL; other schemes (javascript:, data:) would become active links on public pages. */
+export const homepageUrlSchema = z.preprocess(
+  blankToNull,
+  z
+    .string({ error: v.homepageUrlInvalid })
+    .trim()
+    .max(1000, { error: v.homepageUrlInvalid, abort: true })
+    .pipe(z.url({ protocol: /^https?$/, hostname: /\./, error: v.homepageUrlInvalid }))
+    .nullable(),
+);
+
+/** A social user name; a leading '@' is dropped since people often paste it. */
+export function usernameSchema(tooLong: string) {
+  return z.preprocess(
+    (value) => {
+      const blank = blankToNull(value);
+      return typeof blank === 'string' ? blank.trim().replace(/^@/, '') : blank;
+    },
+    z
+      .string({ error: v.usernameChars })
+      .max(SOCIAL_USERNAME_MAX, { error: tooLong, abort: true })
+      .regex(/^[A-Za-z0-9._]+$/, { error: v.usernameChars })
+      .nullable(),
+  );
+}
+
+/** Images already uploaded through POST /api/v1/uploads (object_key = public id, url = secure url). */
+export const formImagesSchema = z.preprocess(
+  (value) => (value == null ? [] : value),
+  z
+    .array(
+      z.object(
+        {
+          object_key: z.string({ error: v.imageInvalid }).min(1, { error: v.imageInvalid }).max(500, { error: v.imageInvalid }),
+          url: z
+            .string({ error: v.imageInvalid })
+            .max(1000, { error: v.imageInvalid })
+            .refine((url) => url.startsWith('https://') || (url.startsWith('/') && !url.startsWith('//')), { error: v.imageInvalid }),
+        },
+        { error: v.imageInvalid },
+      ),
+      { error: v.imageInvalid },
+    )
+    .max(AMBASSADOR_IMAGES_MAX, { error: v.imagesTooMany }),
+);
+
+export const ambassadorFormSchema = z.object({
+  name: z
+    .string({ error: v.nameRequired })
+    .trim()
+    .min(1, { error: v.nameRequired, abort: true })
+    .max(AMBASSADOR_NAME_MAX, { error: v.nameTooLong }),
+  description: z
+    .string({ error: v.descriptionRequired })
+    .trim()
+    .min(1, { error: v.descriptionRequired, abort: true })
+    .max(AMBASSADOR_DESCRIPTION_MAX, { error: v.descriptionTooLong }),
+  published: z.boolean({ error: v.publishedRequired }),
+  address: z.preprocess(
+    blankToNull,
+    z.string({ error: v.addressTooLong }).trim().max(AMBASSADOR_ADDRESS_MAX, { error: v.addressTooLong }).nullable(),
+  ),
+  homepage_url: homepageUrlSchema,
+  instagram_username: usernameSchema(v.instagramTooLong),
+  x_username: usernameSchema(v.xTooLong),
+  images: formImagesSchema,
+});
+
+export type AmbassadorFormInput = z.input<typeof ambassadorFormSchema>;
+export type AmbassadorFormData = z.output<typeof ambassadorFormSchema>;
+
+export interface PartnerImage {
+  object_key: string;
+  url: string;
+  sort_order: number;
+}
+
+/** Public ambassador (GET /api/v1/ambassadors/{id}); the contact e-mail stays private. */
+export interface AmbassadorPublic {
+  id: number;
+  name: string;
+  description: string;
+  address: string | null;
+  homepage_url: string | null;
+  instagram_username: string | null;
+  x_username: string | null;
+  image_url: string | null;
+  images: PartnerImage[];
+}
+
+/** What create answers (the admin view of one ambassador). */
+export interface AmbassadorAdmin extends AmbassadorPublic {
+  published: boolean;
+  created_at: string;
+}
+
+export interface AmbassadorListItem {
+  id: number;
+  name: string;
+  image_url: string | null;
+  address: string | null;
+  description: string;
+}
+
+export interface ListMeta {
+  current_page: number;
+  total_pages: number;
+  total_count: number;
+}
+
+/** ?page=n of the public lists. */
+export const listQuerySchema = z.object({
+  page: z.preprocess(
+    (value) => (value === undefined || value === '' ? 1 : typeof value === 'string' && /^\d{1,6}$/.test(value) ? Number(value) : value),
+    z.number({ error: ja.validation.integer }).int({ error: ja.validation.integer }).min(1, { error: ja.validation.integer }).max(100_000, { error: ja.validation.integer }),
+  ),
+});

@@ -1,0 +1,61 @@
+// Public calendar reads: the window query and the JSON shapes (spec guest-and-host.md §3, §4). Browser-safe.
+import { z } from 'zod';
+import { ja } from '../../i18n/ja';
+import { isValidYmd } from '../../lib/dates';
+
+/**
+ * The longest window one call may ask for, both ends included: about a quarter (3 x 31 days). Longer windows
+ * would let one request read a year of slots; the pages ask for DEFAULT_WINDOW_DAYS at a time.
+ */
+export const MAX_WINDOW_DAYS = 93;
+/** The window the pages fetch per step (today .. today + 30, then the next 31 days, ...). */
+export const DEFAULT_WINDOW_DAYS = 31;
+/** Spec §9: simultaneous reservation limit. */
+export const MAX_SELECTED_SLOTS = 30;
+
+const ymd = z
+  .string({ error: ja.browse.dateFormat })
+  .trim()
+  .refine((value) => isValidYmd(value), ja.browse.dateFormat)
+  .optional();
+
+/** ?from_date&to_date (yyyy-MM-dd, Japan dates, both included). Both optional: from defaults to today. */
+export const calendarsQuerySchema = z.object({ from_date: ymd, to_date: ymd });
+export type CalendarsQuery = z.input<typeof calendarsQuerySchema>;
+
+/** A slot (spec §3 "Calendar entry") plus extras: experience_id and reservation_deadline_at. */
+export interface CalendarJson {
+  id: number;
+  experience_id: number;
+  date: string;
+  start_time: string;
+  end_time: string;
+  recurrence_rule_uuid: string | null;
+  recruitment_number: number;
+  participant_number: number;
+  accepting_reservation: boolean;
+  /**
+   * The instant (ISO, UTC) at which booking closes, from the experience's reservation_deadline in Japan time:
+   * on_the_day = the start time, the_day_before = 00:00 of the date (i.e. until 23:59 the day before).
+   * Sent as data rather than a computed state so the response stays the same for everyone and over time.
+   */
+  reservation_deadline_at: string;
+}
+
+export interface CalendarsMeta {
+  /** The signed-in user's confirmed reservations' slot ids within the window (empty when signed out). */
+  reserved_calendar_ids: number[];
+  /**
+   * How many of the experience's slots lie after to_date (today or later): 0 means there is nothing more to page
+   * to, so a client stops paging when it reaches 0.
+   */
+  recent_count: number;
+  /** The window actually read (from_date is never before today, Japan time). */
+  from_date: string;
+  to_date: string;
+}
+
+export interface CalendarsJson {
+  calendars: CalendarJson[];
+  meta: CalendarsMeta;
+}

@@ -1,0 +1,132 @@
+// Public slot reads: an experience's slots in a date window, and one slot by id. Guests see only slots of published
+// experiences, only today and later, and only the experience asked for.
+import type { Ctx } from '../../lib/context';
+import { NotFoundError, ValidationError } from '../../lib/errors';
+import { parseInput, parseId } from '../../lib/validate';
+import { addDays, daysBetween, todayInJapan } from '../../lib/dates';
+import { ja } from '../../i18n/ja';
+import * as experiences from '../experiences/experiences.service';
+import {
+  calendarsQuerySchema,
+  DEFAULT_WINDOW_DAYS,
+  MAX_WINDOW_DAYS,
+  type CalendarJson,
+  type CalendarsJson,
+} from './calendars.schemas';
+import { deadlineAt } from './slots';
+
+interface CalendarRow {
+  id: number;
+  experience_id: number;
+  date: string;
+  start_time: string;
+  end_time: string;
+  recurrence_rule_id: string | null;
+  recruitment_number: number;
+  participant_number: number;
+  accepting_reservation: boolean;
+}
+
+const COLUMNS = `c.id, c.experience_id, to_char(c.date, 'YYYY-MM-DD') AS date, c.start_time, c.end_time,
+  c.recurrence_rule_id, c.recruitment_number, c.participant_number, c.accepting_reservation`;
+
+function toCalendarJson(row: CalendarRow, deadline: string): CalendarJson {
+  return {
+    id: row.id,
+    experience_id: row.experience_id,
+    date: row.date,
+    start_time: row.start_time,
+    end_time: row.end_time,
+    recurrence_rule_uuid: row.recurrence_rule_id,
+    recruitment_number: row.recruitment_number,
+    participant_number: row.participant_number,
+    accepting_reservation: row.accepting_reservation,
+    reservation_deadline_at: deadlineAt(row.date, row.start_time, deadline),
+  };
+}
+
+/** Resolves and checks the window: defaults, order and the maximum length. */
+export function resolveWindow(input: unknown, today: string): { from: string; to: string } {
+  const query = parseInput(calendarsQuerySchema, input);
+  const from = query.from_date ?? today;
+  const to = query.to_date ?? addDays(from, DEFAULT_WINDOW_DAYS - 1);
+  if (to < from) throw ValidationError.of('to_date', ja.browse.dateOrder);
+  if (daysBetween(from, to) + 1 > MAX_WINDOW_DAYS) throw ValidationError.of('to_date', ja.browse.windowTooLong(MAX_WINDOW_DAYS));
+  return { from, to };
+}
+
+/**
+ * GET /api/v1/experiences/{id}/calendars?from_date&to_date: slots dated within the window (never before today,
+ * Japan time) in date and time order, with meta.reserved_calendar_ids (the signed-in user's confirmed bookings in
+ * the window) and meta.recent_count (slots after to_date). 2 queries, plus 1 when signed in.
+ */
+export async function listForExperience(ctx: Ctx, rawExperienceId: unknown, input: unknown): Promise<CalendarsJson> {
+  const today = todayInJapan();
+  const window = resolveWindow(input, today);
+  const { experience } = await experiences.findVisible(ctx, rawExperienceId);
+  const from = window.from < today ? today : window.from;
+  const to = window.to;
+  const connection = ctx.em.getConnection();
+  const after = to < today ? addDays(today, -1) : to;
+  const [rows, counts, reserved] = await Promise.all([
+    from <= to
+      ? connection.execute<CalendarRow[]>(
+          `SELECT ${COLUMNS} FROM calendars c WHERE c.experience_id = ? AND c.date BETWEEN ? AND ? ORDER BY c.date, c.start_time, c.id`,
+          [experience.id, from, to],
+        )
+      : Promise.resolve([] as CalendarRow[]),
+    connection.execute<{ n: string }[]>('SELECT count(*)::text AS n FROM calendars WHERE experience_id = ? AND date > ?', [experience.id, after]),
+    ctx.actor && from <= to
+      ? connection.execute<{ calendar_id: number }[]>(
+          `SELECT DISTINCT rc.calendar_id FROM reservation_calendars rc
+           JOIN reservations r ON r.id = rc.reservation_id
+           JOIN calendars c ON c.id = rc.calendar_id
+           WHERE r.user_id = ? AND r.status = 'confirmed' AND c.experience_id = ? AND c.date BETWEEN ? AND ?
+           ORDER BY rc.calendar_id`,
+          [ctx.actor.id, experience.id, from, to],
+        )
+      : Promise.resolve([] as { calendar_id: number }[]),
+  ]);
+  return {
+    calendars: rows.map((row) => toCalendarJson(row, experience.reservationDeadline)),
+    meta: {
+      reserved_calendar_ids: reserved.map((r) => r.calendar_id),
+      recent_count: Number(counts[0]?.n ?? 0),
+      from_date: from,
+      to_date: to,
+    },
+  };
+}
+
+/** GET /api/v1/calendars/{id}: one slot, if its experience is visible to the actor (the reservation form reads it). */
+export async function get(ctx: Ctx, rawId: unknown): Promise<CalendarJson> {
+  const id = parseId(rawId);
+  const notFound = new NotFoundError(ja.browse.calendarNotFound, 'calendar');
+  if (!id) throw notFound;
+  const rows = await ctx.em.getConnection().execute<CalendarRow[]>(`SELECT ${COLUMNS} FROM calendars c WHERE c.id = ?`, [id]);
+  const row = rows[0];
+  if (!row) throw notFound;
+  let experience;
+  try {
+    ({ experience } = await experiences.findVisible(ctx, row.experience_id));
+  } catch (error) {
+    // A slot of an unpublished experience does not exist for a guest.
+    if (error instanceof NotFoundError) throw notFound;
+    throw error;
+  }
+  return toCalendarJson(row, experience.reservationDeadline);
+}
+
+/**
+ * The first window worth showing, for server-rendered pages: today + 30 days, stepping forward (at most a year)
+ * while a window is empty but later slots exist, so a schedule starting in two months is not shown as empty.
+ */
+export async function upcoming(ctx: Ctx, rawExperienceId: unknown): Promise<CalendarsJson> {
+  let from = todayInJapan();
+  let result = await listForExperience(ctx, rawExperienceId, { from_date: from });
+  for (let step = 0; step < 12 && result.calendars.length === 0 && result.meta.recent_count > 0; step++) {
+    from = addDays(result.meta.to_date, 1);
+    result = await listForExperience(ctx, rawExperienceId, { from_date: from });
+  }
+  return result;
+}

@@ -1,0 +1,56 @@
+// Slot states for the guest pages (spec guest-and-host.md §4, §9). Pure and browser-safe: the server sends the
+// slot data, the page decides the state with the clock of the moment.
+import type { CalendarJson } from './calendars.schemas';
+
+export type SlotState = 'reserved' | 'inactive' | 'open';
+export type SlotMark = 'circle' | 'triangle';
+
+export interface SlotView {
+  state: SlotState;
+  /** Only for open slots: triangle when few seats remain, otherwise circle. */
+  mark: SlotMark | null;
+  remaining: number;
+}
+
+/** Below this share of recruitment_number (rounded to whole seats) an open slot shows the triangle. */
+export const FEW_SEATS_RATIO = 0.3;
+
+/**
+ * The triangle threshold in seats: remaining < round(recruitment_number x 30%). For 10 seats the triangle shows at 2
+ * or fewer; for 1 to 3 seats the threshold rounds to 0 or 1, so a small slot shows the circle until it is full.
+ */
+export function fewSeatsThreshold(recruitmentNumber: number): number {
+  return Math.round(recruitmentNumber * FEW_SEATS_RATIO);
+}
+
+type SlotInput = Pick<CalendarJson, 'recruitment_number' | 'participant_number' | 'accepting_reservation' | 'reservation_deadline_at'>;
+
+/**
+ * reserved: the signed-in user already booked it. inactive: not accepting, full, or past the booking deadline.
+ * open: bookable, with the triangle or circle mark.
+ */
+export function slotView(slot: SlotInput, options: { reserved: boolean; now: number }): SlotView {
+  const remaining = Math.max(0, slot.recruitment_number - slot.participant_number);
+  if (options.reserved) return { state: 'reserved', mark: null, remaining };
+  const closed = options.now >= Date.parse(slot.reservation_deadline_at);
+  if (!slot.accepting_reservation || remaining <= 0 || closed) return { state: 'inactive', mark: null, remaining };
+  return { state: 'open', mark: remaining < fewSeatsThreshold(slot.recruitment_number) ? 'triangle' : 'circle', remaining };
+}
+
+/** The booking deadline of a slot (Japan time), as an ISO instant. */
+export function deadlineAt(date: string, startTime: string, deadline: 'on_the_day' | 'the_day_before' | string): string {
+  const time = deadline === 'on_the_day' ? startTime : '00:00';
+  return new Date(`${date}T${time}:00+09:00`).toISOString();
+}
+
+/** Toggles an id in the selection; refuses the (max + 1)th. */
+export function toggleSelection(selected: number[], id: number, max: number): { selected: number[]; refused: boolean } {
+  if (selected.includes(id)) return { selected: selected.filter((x) => x !== id), refused: false };
+  if (selected.length >= max) return { selected, refused: true };
+  return { selected: [...selected, id], refused: false };
+}
+
+/** /reservations/new?cid=1,2,3&tour_id=9 with the ids in slot order. */
+export function reservationUrl(experienceId: number, ids: number[]): string {
+  return `/reservations/new?cid=${ids.join(',')}&tour_id=${experienceId}`;
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { buildBirthday, checkAnswers, communityApplicationSchema, toHalfWidthDigits } from './communities.schemas';
+
+const items = [
+  { id: 1, name: '参加の動機', required: true, disabled: false },
+  { id: 2, name: '得意なこと', required: false, disabled: false },
+  { id: 3, name: '古い質問', required: true, disabled: true },
+];
+const a = (id: number, content: string) => ({ community_application_question_id: id, content });
+
+describe('checkAnswers', () => {
+  it('keeps trimmed answers in item order and drops blank optional ones', () => {
+    expect(checkAnswers(items, [a(2, '  '), a(1, ' 学びたい ')])).toEqual({ errors: [], answers: [{ questionId: 1, content: '学びたい' }] });
+  });
+
+  it('requires required visible items only', () => {
+    expect(checkAnswers(items, []).errors).toEqual(['「参加の動機」を入力してください']);
+  });
+
+  it('refuses hidden items, unknown items and duplicates, each message once', () => {
+    const { errors } = checkAnswers(items, [a(1, 'x'), a(1, 'y'), a(3, 'z'), a(99, 'w'), a(98, 'v')]);
+    expect(errors).toEqual(['同じ質問への回答が重複しています', '現在受け付けていない質問への回答が含まれています', '申し込み先のコミュニティにない質問への回答が含まれています']);
+  });
+
+  it('limits the length of an answer', () => {
+    expect(checkAnswers(items, [a(1, 'あ'.repeat(2001))]).errors).toEqual(['「参加の動機」は2000文字以内で入力してください']);
+  });
+});
+
+describe('birthday', () => {
+  it('is built zero-padded from the selectors, or empty when one is missing', () => {
+    expect(buildBirthday('1990', '4', '5')).toBe('1990-04-05');
+    expect(buildBirthday(1990, 12, 31)).toBe('1990-12-31');
+    expect(buildBirthday('1990', '', '5')).toBe('');
+  });
+
+  it('must be a real date between 1923 and 2023', () => {
+    const parse = (birthday: string) => communityApplicationSchema.shape.birthday.safeParse(birthday).success;
+    expect(parse('1923-01-01')).toBe(true);
+    expect(parse('2023-12-31')).toBe(true);
+    expect(parse('2000-02-29')).toBe(true);
+    expect(parse('2001-02-29')).toBe(false);
+    expect(parse('1922-12-31')).toBe(false);
+    expect(parse('2024-01-01')).toBe(false);
+  });
+});
+
+describe('postal code', () => {
+  it('takes full-width digits as ASCII and refuses hyphens and letters', () => {
+    expect(toHalfWidthDigits('１５００００１')).toBe('1500001');
+    const parse = (v: string) => communityApplicationSchema.shape.postal_code.safeParse(v);
+    expect(parse('１５００００１').data).toBe('1500001');
+    expect(parse('150-0001').success).toBe(false);
+    expect(parse('15OOOO1').success).toBe(false);
+  });
+});

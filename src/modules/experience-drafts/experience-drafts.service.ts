@@ -1,0 +1,74 @@
+// A host's unfinished experience forms (issue 5). Drafts are lenient: whatever is filled is saved, within the
+// form's lengths and limits; the full rules apply only when the draft becomes a publication request
+// (experiences.host.service.ts create with experience_draft_id). A draft is its author's alone (403 otherwise).
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Ctx } from '../../lib/context';
+import { ForbiddenError, NotFoundError } from '../../lib/errors';
+import { parseId, parseInput } from '../../lib/validate';
+import { ja } from '../../i18n/ja';
+import { requireActor } from '../users/users.service';
+import { Image } from '../images/images.entity';
+import { ExperienceDraft, type IExperienceDraft } from './experience-drafts.entity';
+import { draftSchema, type DraftData, type DraftInput, type DraftJson, type DraftListItem } from '../experiences/experiences.host.schemas';
+
+const m = ja.hostStory.errors;
+
+const imageJson = (image: { objectKey: string; url: string }) => ({ object_key: image.objectKey, url: image.url });
+
+function toJson(draft: IExperienceDraft): DraftJson {
+  return { ...(draft.data as DraftData), id: draft.id, title: draft.title ?? null, images: draft.images.getItems().map(imageJson) };
+}
+
+async function loadOwn(ctx: Ctx, rawId: unknown): Promise<IExperienceDraft> {
+  const actor = requireActor(ctx);
+  const id = parseId(rawId);
+  const draft = id ? await ctx.em.findOne(ExperienceDraft, { id }, { populate: ['images'] }) : null;
+  if (!draft) throw new NotFoundError(m.draftNotFound, 'experience_draft');
+  if (draft.user.id !== actor.id) throw new ForbiddenError(m.draftNotOwner);
+  return draft;
+}
+
+function parseDraft(ctx: Ctx, input: unknown): { data: DraftData; images: DraftInput['images'] } {
+  const { images, ...data } = parseInput(draftSchema, input);
+  // Only admins choose a host to act for; anyone else's proxy_user_id means nothing.
+  if (ctx.actor?.role !== 'ADMIN') data.proxy_user_id = null;
+  return { data, images };
+}
+
+function writeImages(em: EntityManager, draft: IExperienceDraft, images: DraftInput['images']): void {
+  for (const image of draft.images.getItems()) em.remove(image);
+  images.forEach((image, index) => em.create(Image, { experienceDraft: draft, objectKey: image.object_key, url: image.url, sortOrder: index }));
+}
+
+/** GET /api/v1/experience_drafts: the signed-in user's drafts, last edited first. */
+export async function list(ctx: Ctx): Promise<{ experience_drafts: DraftListItem[] }> {
+  const actor = requireActor(ctx);
+  const drafts = await ctx.em.find(ExperienceDraft, { user: actor.id }, { populate: ['images'], orderBy: { updatedAt: 'desc', id: 'desc' } });
+  return { experience_drafts: drafts.map((d) => ({ id: d.id, title: d.title ?? null, images: d.images.getItems().map(imageJson) })) };
+}
+
+/** GET /api/v1/experience_drafts/{id} */
+export async function get(ctx: Ctx, rawId: unknown): Promise<DraftJson> {
+  return toJson(await loadOwn(ctx, rawId));
+}
+
+/** POST /api/v1/experience_drafts */
+export async function create(ctx: Ctx, input: unknown): Promise<DraftJson> {
+  const actor = requireActor(ctx);
+  const { data, images } = parseDraft(ctx, input);
+  const draft = ctx.em.create(ExperienceDraft, { user: actor.id, title: data.title, data });
+  writeImages(ctx.em, draft, images);
+  await ctx.em.flush();
+  return toJson(draft);
+}
+
+/** PUT /api/v1/experience_drafts/{id}: replaces the draft's fields and images. */
+export async function update(ctx: Ctx, rawId: unknown, input: unknown): Promise<DraftJson> {
+  const draft = await loadOwn(ctx, rawId);
+  const { data, images } = parseDraft(ctx, input);
+  draft.title = data.title;
+  draft.data = data;
+  writeImages(ctx.em, draft, images);
+  await ctx.em.flush();
+  return toJson(draft);
+}

@@ -1,0 +1,303 @@
+// The host side of experiences (issue 5): publication requests, updates, the host's own list, approval, and the
+// choice lists of the form. The public read side is experiences.service.ts; both share experiences.serializers.ts.
+//
+// Who hosts (decided here, the spec leaves it open): a user who is a member of an ambassador (GET /api/v1/me
+// current_ambassador_id, their first membership) hosts as that ambassador; anyone else hosts as themselves. An
+// admin sending proxy_user_id creates the experience as that user would (the same rule applied to that user).
+// Who may read and change an experience: its host user, any member of its host ambassador, and admins.
+import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
+import { LockMode } from '@mikro-orm/core';
+import type { Actor, Ctx } from '../../lib/context';
+import { ForbiddenError, NotFoundError, ValidationError, type FieldMessages } from '../../lib/errors';
+import { parseId, parseInput } from '../../lib/validate';
+import { todayInJapan } from '../../lib/dates';
+import { ja } from '../../i18n/ja';
+import { requireActor } from '../users/users.service';
+import { User } from '../users/users.entity';
+import { Ambassador, AmbassadorCommunity, AmbassadorMember } from '../ambassadors/ambassadors.entity';
+import { Category, Prefecture, Theme } from '../reference/reference.entity';
+import { Image } from '../images/images.entity';
+import { ExperienceDraft } from '../experience-drafts/experience-drafts.entity';
+import * as reference from '../reference/reference.service';
+import { futureCalendarsJson, syncCalendars } from '../calendars/calendars.host.service';
+import { Experience, ExperienceOption, type IExperience } from './experiences.entity';
+import { EXPERIENCE_JSON_POPULATE, toExperienceJson } from './experiences.serializers';
+import {
+  experienceSchema,
+  type Choice,
+  type ExperienceInput,
+  type ExperienceListItem,
+  type FormChoices,
+  type HostExperienceJson,
+  type ImageJson,
+} from './experiences.host.schemas';
+
+const m = ja.hostStory.errors;
+
+const notFound = () => new NotFoundError(m.experienceNotFound, 'experience');
+
+export function imageJson(image: { objectKey: string; url: string }): ImageJson {
+  return { object_key: image.objectKey, url: image.url };
+}
+
+// ---- Ambassador membership ---------------------------------------------------------------------------------------
+
+/** The ambassador a user acts for: their first membership, the same rule as current_ambassador_id in /api/v1/me. */
+export async function currentAmbassadorId(em: EntityManager, userId: number): Promise<number | null> {
+  const membership = await em.findOne(AmbassadorMember, { user: userId }, { orderBy: { id: 'asc' } });
+  return membership ? membership.ambassador.id : null;
+}
+
+async function memberAmbassadorIds(em: EntityManager, userId: number): Promise<number[]> {
+  const rows = await em.find(AmbassadorMember, { user: userId }, { fields: ['ambassador'] });
+  return rows.map((r) => r.ambassador.id);
+}
+
+async function communitiesOf(em: EntityManager, ambassadorId: number): Promise<Choice[]> {
+  const rows = await em.find(AmbassadorCommunity, { ambassador: ambassadorId }, { populate: ['community'], orderBy: { associatedAt: 'asc', id: 'asc' } });
+  return rows.map((r) => ({ id: r.community.id, name: r.community.name }));
+}
+
+/** The community choices of the form: the signed-in member's ambassador's communities (ambassador_communities). */
+export async function ambassadorCommunities(ctx: Ctx): Promise<Choice[]> {
+  const actor = requireActor(ctx);
+  const ambassadorId = await currentAmbassadorId(ctx.em, actor.id);
+  return ambassadorId ? communitiesOf(ctx.em, ambassadorId) : [];
+}
+
+/** Every choice list the form needs, for its +data.ts. */
+export async function formChoices(ctx: Ctx): Promise<FormChoices> {
+  return {
+    categories: await reference.categories(ctx),
+    themes: await reference.themes(ctx),
+    prefectures: await reference.prefectures(ctx),
+    communities: await ambassadorCommunities(ctx),
+  };
+}
+
+// ---- Permissions ---------------------------------------------------------------------------------------------------
+
+async function canManage(em: EntityManager, actor: Actor, experience: IExperience): Promise<boolean> {
+  if (actor.role === 'ADMIN') return true;
+  if (experience.hostUser && experience.hostUser.id === actor.id) return true;
+  if (experience.hostAmbassador) return (await memberAmbassadorIds(em, actor.id)).includes(experience.hostAmbassador.id);
+  return false;
+}
+
+function requireId(raw: unknown): number {
+  const id = parseId(raw);
+  if (!id) throw notFound();
+  return id;
+}
+
+// ---- Reads -----------------------------------------------------------------------------------------------------------
+
+/** GET /api/v1/experiences: what the signed-in user hosts (and, for admins, what they created for hosts). */
+export async function listOwn(ctx: Ctx): Promise<{ experiences: ExperienceListItem[] }> {
+  const actor = requireActor(ctx);
+  const or: FilterQuery<IExperience>[] = [{ hostUser: actor.id }];
+  const ambassadorIds = await memberAmbassadorIds(ctx.em, actor.id);
+  if (ambassadorIds.length > 0) or.push({ hostAmbassador: { $in: ambassadorIds } });
+  if (actor.role === 'ADMIN') or.push({ createdBy: actor.id });
+  const rows = await ctx.em.find(Experience, { $or: or }, { populate: ['images'], orderBy: { createdAt: 'desc', id: 'desc' } });
+  return {
+    experiences: rows.map((e) => ({ id: e.id, title: e.title, images: e.images.getItems().map(imageJson), approve: e.approve })),
+  };
+}
+
+async function hostJson(em: EntityManager, id: number): Promise<HostExperienceJson> {
+  const experience = await em.findOneOrFail(Experience, { id }, { populate: EXPERIENCE_JSON_POPULATE });
+  return {
+    ...toExperienceJson(experience, { privileged: true }),
+    images: experience.images.getItems().map(imageJson),
+    ...(await futureCalendarsJson(em, id, todayInJapan())),
+  };
+}
+
+/** The experience as the edit form needs it (/host_story/{id}/edit). 404 unknown, 403 not the host's. */
+export async function getForEdit(ctx: Ctx, rawId: unknown): Promise<HostExperienceJson> {
+  const actor = requireActor(ctx);
+  const id = requireId(rawId);
+  const experience = await ctx.em.findOne(Experience, { id });
+  if (!experience) throw notFound();
+  if (!(await canManage(ctx.em, actor, experience))) throw new ForbiddenError(m.notOwner);
+  return hostJson(ctx.em, id);
+}
+
+// ---- Writes ----------------------------------------------------------------------------------------------------------
+
+interface References {
+  categoryId: number;
+  prefectureId: number | null;
+}
+
+/** Database checks of the form's choices, all reported at once (422). */
+async function checkReferences(em: EntityManager, data: ExperienceInput, hostAmbassadorId: number | null): Promise<References> {
+  const errors: FieldMessages = {};
+  if (!(await em.count(Category, { id: data.category_id }))) errors.category_id = [m.categoryUnknown];
+  const themeIds = data.themes.map((t) => t.id);
+  if ((await em.count(Theme, { id: { $in: themeIds } })) !== themeIds.length) errors.themes = [m.themeUnknown];
+  let prefectureId: number | null = null;
+  if (!data.online && data.state) {
+    const prefecture = await em.findOne(Prefecture, { name: data.state });
+    if (prefecture) prefectureId = prefecture.id;
+    else errors.state = [m.stateUnknown];
+  }
+  if (data.community_id) {
+    const allowed = hostAmbassadorId ? await em.count(AmbassadorCommunity, { ambassador: hostAmbassadorId, community: data.community_id }) : 0;
+    if (!allowed) errors.community_id = [m.communityNotAllowed];
+  }
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  return { categoryId: data.category_id, prefectureId };
+}
+
+function fields(data: ExperienceInput, refs: References) {
+  return {
+    title: data.title,
+    category: refs.categoryId,
+    online: data.online,
+    onlineUrl: data.online_url,
+    address: data.address,
+    prefecture: refs.prefectureId,
+    price: data.price as number,
+    priceSideNote: data.price_side_note,
+    description: data.description,
+    inspiration: data.inspiration,
+    note: data.note,
+    recruitmentNumber: data.recruitment_number,
+    setMinimumNumberOfParticipantCount: data.set_minimum_number_of_participant_count,
+    minimumNumberOfParticipantCount: data.minimum_number_of_participant_count,
+    cancellationPeriod: data.cancellation_period,
+    reservationNotice: data.reservation_notice,
+    reservationDeadline: data.reservation_deadline,
+    addressDisplayable: data.address_displayable,
+    community: data.community_id,
+  };
+}
+
+/** Themes, images and options follow the request: images are replaced, options keep their ids (reservations refer to them). */
+async function writeCollections(em: EntityManager, experience: IExperience, data: ExperienceInput, isNew: boolean): Promise<void> {
+  experience.themes.set(data.themes.map((t) => em.getReference(Theme, t.id)));
+  if (!isNew) {
+    for (const image of experience.images.getItems()) em.remove(image);
+  }
+  data.images.forEach((image, index) => em.create(Image, { experience, objectKey: image.object_key, url: image.url, sortOrder: index }));
+
+  const existing = new Map(isNew ? [] : experience.options.getItems().map((o) => [o.id, o]));
+  const kept = new Set<number>();
+  data.options.forEach((option, index) => {
+    const row = option.id ? existing.get(option.id) : undefined;
+    if (option.id && !row) throw ValidationError.of('options', m.optionsInvalid);
+    const values = { name: option.name, description: option.description, price: option.price as number, sortOrder: index };
+    if (row) {
+      kept.add(row.id);
+      Object.assign(row, values);
+    } else {
+      em.create(ExperienceOption, { experience, ...values });
+    }
+  });
+  for (const [id, row] of existing) if (!kept.has(id)) em.remove(row);
+}
+
+/**
+ * POST /api/v1/experiences: a publication request. The experience starts unapproved (invisible to guests) until
+ * an operator approves it; the draft it came from is deleted; the host's role becomes HOST.
+ */
+export async function create(ctx: Ctx, input: unknown): Promise<HostExperienceJson> {
+  const actor = requireActor(ctx);
+  const data = parseInput(experienceSchema, input);
+  const id = await ctx.em.transactional(async (em) => {
+    let hostUserId = actor.id;
+    if (data.proxy_user_id && data.proxy_user_id !== actor.id) {
+      if (actor.role !== 'ADMIN') throw new ForbiddenError(m.proxyAdminOnly);
+      if (!(await em.count(User, { id: data.proxy_user_id }))) throw ValidationError.of('proxy_user_id', m.proxyUserUnknown);
+      hostUserId = data.proxy_user_id;
+    }
+    if (data.experience_draft_id) {
+      const draft = await em.findOne(ExperienceDraft, { id: data.experience_draft_id });
+      if (!draft) throw new NotFoundError(m.draftNotFound, 'experience_draft');
+      if (draft.user.id !== actor.id) throw new ForbiddenError(m.draftNotOwner);
+      em.remove(draft);
+    }
+    const hostUser = await em.findOneOrFail(User, { id: hostUserId });
+    const ambassadorId = await currentAmbassadorId(em, hostUserId);
+    const ambassador = ambassadorId ? await em.findOneOrFail(Ambassador, { id: ambassadorId }) : null;
+    const refs = await checkReferences(em, data, ambassadorId);
+
+    const experience = em.create(Experience, {
+      ...fields(data, refs),
+      hostUser: ambassador ? null : hostUser,
+      hostAmbassador: ambassador,
+      hostedBy: ambassador ? ambassador.name : hostUser.name,
+      createdBy: actor.id,
+      approve: false,
+      approvedAt: null,
+    });
+    await writeCollections(em, experience, data, true);
+    await syncCalendars(em, experience, data, todayInJapan());
+    // The first publication request makes a guest a host (admins stay admins).
+    if (hostUser.role === 'USER') hostUser.role = 'HOST';
+    await em.flush();
+    return experience.id;
+  });
+  return hostJson(ctx.em.fork({ clear: true }), id);
+}
+
+/**
+ * PUT /api/v1/experiences/{id}: the host (or an admin) changes an experience. Its publication state is kept
+ * (a published experience stays published); the host and proxy_user_id never change here.
+ */
+export async function update(ctx: Ctx, rawId: unknown, input: unknown): Promise<HostExperienceJson> {
+  const actor = requireActor(ctx);
+  const id = requireId(rawId);
+  await ctx.em.transactional(async (em) => {
+    // The row lock serializes two saves of the same experience.
+    const experience = await em.findOne(Experience, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!experience) throw notFound();
+    if (!(await canManage(em, actor, experience))) throw new ForbiddenError(m.notOwner);
+    const data = parseInput(experienceSchema, input);
+    await em.populate(experience, ['images', 'options', 'themes']);
+    const refs = await checkReferences(em, data, experience.hostAmbassador?.id ?? null);
+    em.assign(experience, fields(data, refs));
+    await writeCollections(em, experience, data, false);
+    await syncCalendars(em, experience, data, todayInJapan());
+    await em.flush();
+  });
+  return hostJson(ctx.em.fork({ clear: true }), id);
+}
+
+// ---- Approval --------------------------------------------------------------------------------------------------------
+
+export interface ApprovalResult {
+  id: number;
+  title: string;
+  approve: true;
+  approved_at: string;
+  /** False when it was already published (nothing changed). */
+  changed: boolean;
+}
+
+async function approveById(ctx: Ctx, rawId: unknown): Promise<ApprovalResult> {
+  const id = requireId(rawId);
+  const experience = await ctx.em.findOne(Experience, { id });
+  if (!experience) throw notFound();
+  const changed = !experience.approve;
+  if (changed) {
+    experience.approve = true;
+    experience.approvedAt = new Date();
+    await ctx.em.flush();
+  }
+  return { id, title: experience.title, approve: true, approved_at: experience.approvedAt!.toISOString(), changed };
+}
+
+/** POST /api/v1/admin/experiences/{id}/approval: an admin publishes a requested experience. */
+export async function approve(ctx: Ctx, rawId: unknown): Promise<ApprovalResult> {
+  const actor = requireActor(ctx);
+  if (actor.role !== 'ADMIN') throw new ForbiddenError(ja.errors.adminOnly);
+  return approveById(ctx, rawId);
+}
+
+/** CLI approve-experience: the operator's shell is the authority, there is no signed-in user. */
+export async function approveByOperator(ctx: Ctx, rawId: unknown): Promise<ApprovalResult> {
+  return approveById(ctx, rawId);
+}

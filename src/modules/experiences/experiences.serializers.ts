@@ -1,0 +1,105 @@
+// Entity -> JSON for experiences. Server-only (entity types). Reused by the host side (issue 5) for owner responses:
+// load with EXPERIENCE_JSON_POPULATE and call toExperienceJson(experience, { privileged: true }).
+import type { IExperience } from './experiences.entity';
+import { ja } from '../../i18n/ja';
+import type { ExperienceCardJson, ExperienceJson, HostJson, ImageJson } from './experiences.schemas';
+
+/** What toExperienceJson reads; pass it to em.find/findOne as `populate`. */
+export const EXPERIENCE_JSON_POPULATE = ['images', 'options', 'themes', 'category', 'prefecture', 'hostUser', 'hostAmbassador'] as const;
+/** What toExperienceCardJson reads. */
+export const EXPERIENCE_CARD_POPULATE = ['images', 'category', 'prefecture'] as const;
+
+export interface SerializeOptions {
+  /**
+   * True for the host user, a member of the hosting ambassador and admins: they also see online_url and the
+   * address even when address_displayable is false. Guests never see online_url (it is sent after booking).
+   */
+  privileged: boolean;
+}
+
+function ref<T>(value: T | null | undefined): T | null {
+  return value ?? null;
+}
+
+function images(experience: IExperience): ImageJson[] {
+  return experience.images.getItems().map((image) => ({ id: image.id, url: image.url }));
+}
+
+export function hostOf(experience: IExperience): HostJson {
+  if (experience.hostUser) {
+    const user = experience.hostUser;
+    return { id: user.id, name: user.name, type: 'user', avatar_url: ref(user.avatarUrl) };
+  }
+  const ambassador = experience.hostAmbassador!;
+  return { id: ambassador.id, name: ambassador.name, type: 'ambassador', avatar_url: null };
+}
+
+export function cancellationPolicyName(days: number): string {
+  return ja.browse.cancellationPolicyName(days);
+}
+
+function iso(value: Date | string): string {
+  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
+}
+
+export function toExperienceJson(experience: IExperience, options: SerializeOptions): ExperienceJson {
+  const { privileged } = options;
+  return {
+    id: experience.id,
+    title: experience.title,
+    images: images(experience),
+    category_id: experience.category.id,
+    category_name: experience.category.name,
+    themes: experience.themes
+      .getItems()
+      .slice()
+      .sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id)
+      .map((theme) => ({ id: theme.id, name: theme.name })),
+    online: experience.online,
+    online_url: privileged ? ref(experience.onlineUrl) : null,
+    options: experience.options.getItems().map((option) => ({
+      id: option.id,
+      name: option.name,
+      description: option.description,
+      price: option.price,
+    })),
+    address: privileged || experience.addressDisplayable ? ref(experience.address) : null,
+    state: experience.prefecture?.name ?? null,
+    prefecture_id: experience.prefecture?.id ?? null,
+    price: experience.price,
+    price_side_note: experience.priceSideNote,
+    description: experience.description,
+    inspiration: experience.inspiration,
+    note: experience.note,
+    recruitment_number: experience.recruitmentNumber,
+    set_minimum_number_of_participant_count: experience.setMinimumNumberOfParticipantCount,
+    minimum_number_of_participant_count: ref(experience.minimumNumberOfParticipantCount),
+    cancellation_period: experience.cancellationPeriod,
+    cancellation_policy_name: cancellationPolicyName(experience.cancellationPeriod),
+    reservation_notice: ref(experience.reservationNotice),
+    reservation_deadline: experience.reservationDeadline as ExperienceJson['reservation_deadline'],
+    address_displayable: experience.addressDisplayable,
+    community_id: experience.community?.id ?? null,
+    host: hostOf(experience),
+    hosted_by: experience.hostedBy,
+    approve: experience.approve,
+    created_at: iso(experience.createdAt),
+    updated_at: iso(experience.updatedAt),
+  };
+}
+
+export function toExperienceCardJson(experience: IExperience): ExperienceCardJson {
+  return {
+    id: experience.id,
+    title: experience.title,
+    images: images(experience),
+    approve: experience.approve,
+    online: experience.online,
+    state: experience.prefecture?.name ?? null,
+    prefecture_id: experience.prefecture?.id ?? null,
+    category_id: experience.category.id,
+    category_name: experience.category.name,
+    price: experience.price,
+    hosted_by: experience.hostedBy,
+  };
+}

@@ -1,0 +1,201 @@
+// Public read side of experiences: the /stories list with filters, the detail, other experiences by the same host,
+// the home page blocks and the sitemap. Guests only ever see published (approve = true) experiences; the host
+// user, members of the hosting ambassador and admins may also read an unpublished one's detail.
+import type { FilterQuery } from '@mikro-orm/core';
+import type { Ctx } from '../../lib/context';
+import { NotFoundError } from '../../lib/errors';
+import { parseInput, parseId } from '../../lib/validate';
+import { ja } from '../../i18n/ja';
+import { Experience, type IExperience } from './experiences.entity';
+import { AmbassadorMember } from '../ambassadors/ambassadors.entity';
+import { Category, Prefecture, Theme } from '../reference/reference.entity';
+import {
+  EXPERIENCE_CARD_POPULATE,
+  EXPERIENCE_JSON_POPULATE,
+  toExperienceCardJson,
+  toExperienceJson,
+} from './experiences.serializers';
+import {
+  OTHER_EXPERIENCES_LIMIT,
+  STORIES_PER_PAGE,
+  storiesQuerySchema,
+  type ExperienceCardJson,
+  type ExperienceJson,
+  type HomeJson,
+  type OtherExperiencesJson,
+  type StoriesFilter,
+  type StoriesListJson,
+} from './experiences.schemas';
+
+const NEWEST_FIRST = { createdAt: 'desc', id: 'desc' } as const;
+
+function notFound(): NotFoundError {
+  return new NotFoundError(ja.browse.experienceNotFound, 'experience');
+}
+
+/** True when the signed-in actor hosts the experience: the host user, or a member of the hosting ambassador. */
+export async function isHost(ctx: Ctx, experience: Pick<IExperience, 'hostUser' | 'hostAmbassador'>): Promise<boolean> {
+  const actor = ctx.actor;
+  if (!actor) return false;
+  if (experience.hostUser) return experience.hostUser.id === actor.id;
+  if (experience.hostAmbassador) {
+    // One indexed lookup (unique ambassador_id, user_id), only for ambassador-hosted experiences.
+    return (await ctx.em.count(AmbassadorMember, { ambassador: experience.hostAmbassador.id, user: actor.id })) > 0;
+  }
+  return false;
+}
+
+/** True when the actor may manage the experience (and read it unpublished): an admin or its host. */
+export async function canManage(ctx: Ctx, experience: Pick<IExperience, 'hostUser' | 'hostAmbassador'>): Promise<boolean> {
+  if (!ctx.actor) return false;
+  return ctx.actor.role === 'ADMIN' || isHost(ctx, experience);
+}
+
+export interface VisibleExperience {
+  experience: IExperience;
+  /** The actor manages it (see canManage). */
+  privileged: boolean;
+}
+
+/**
+ * Loads an experience the actor may see, or throws 404 (unknown id, malformed id, or unpublished and not theirs).
+ * Used by calendars, reviews and holding requests so every public read applies the same rule. One query for guests.
+ */
+export async function findVisible(ctx: Ctx, rawId: unknown): Promise<VisibleExperience> {
+  const id = parseId(rawId);
+  if (!id) throw notFound();
+  const experience = await ctx.em.findOne(Experience, { id });
+  if (!experience) throw notFound();
+  const privileged = await canManage(ctx, experience);
+  if (!experience.approve && !privileged) throw notFound();
+  return { experience, privileged };
+}
+
+/** GET /api/v1/experiences/{id}: the experience JSON. */
+export async function detail(ctx: Ctx, rawId: unknown): Promise<ExperienceJson> {
+  const id = parseId(rawId);
+  if (!id) throw notFound();
+  const experience = await ctx.em.findOne(Experience, { id }, { populate: EXPERIENCE_JSON_POPULATE });
+  if (!experience) throw notFound();
+  const privileged = await canManage(ctx, experience);
+  if (!experience.approve && !privileged) throw notFound();
+  return toExperienceJson(experience, { privileged });
+}
+
+async function resolveState(ctx: Ctx, raw: string): Promise<StoriesFilter> {
+  const value = raw.trim();
+  const id = /^\d{1,2}$/.test(value) ? Number(value) : null;
+  const prefecture = id
+    ? await ctx.em.findOne(Prefecture, { id })
+    : value
+      ? await ctx.em.findOne(Prefecture, { name: value })
+      : null;
+  if (!prefecture) throw new NotFoundError(ja.browse.unknownState, 'state');
+  return { type: 'location', id: prefecture.id, name: prefecture.name };
+}
+
+async function resolveCategory(ctx: Ctx, raw: string): Promise<StoriesFilter> {
+  const id = parseId(raw);
+  const category = id ? await ctx.em.findOne(Category, { id }) : null;
+  if (!category) throw new NotFoundError(ja.browse.unknownCategory, 'category');
+  return { type: 'category', id: category.id, name: category.name };
+}
+
+async function resolveTheme(ctx: Ctx, raw: string): Promise<StoriesFilter> {
+  const id = parseId(raw);
+  const theme = id ? await ctx.em.findOne(Theme, { id }) : null;
+  if (!theme) throw new NotFoundError(ja.browse.unknownTheme, 'theme');
+  return { type: 'theme', id: theme.id, name: theme.name };
+}
+
+/**
+ * GET /api/v1/stories?page&state&category_id&theme_id: published experiences, newest first, 12 per page.
+ * An unknown filter value is a 404 (not an empty list); a page past the end is an empty list.
+ */
+export async function list(ctx: Ctx, input: unknown): Promise<StoriesListJson> {
+  const query = parseInput(storiesQuerySchema, input);
+  const filters: StoriesFilter[] = [];
+  if (query.state !== undefined) filters.push(await resolveState(ctx, query.state));
+  if (query.category_id !== undefined) filters.push(await resolveCategory(ctx, query.category_id));
+  if (query.theme_id !== undefined) filters.push(await resolveTheme(ctx, query.theme_id));
+
+  const where: FilterQuery<IExperience> = { approve: true };
+  for (const filter of filters) {
+    if (filter.type === 'location') where.prefecture = filter.id;
+    if (filter.type === 'category') where.category = filter.id;
+    if (filter.type === 'theme') where.themes = { $some: { id: filter.id } };
+  }
+  const [rows, total] = await ctx.em.findAndCount(Experience, where, {
+    populate: EXPERIENCE_CARD_POPULATE,
+    orderBy: NEWEST_FIRST,
+    limit: STORIES_PER_PAGE,
+    offset: (query.page - 1) * STORIES_PER_PAGE,
+  });
+  return {
+    experiences: rows.map(toExperienceCardJson),
+    meta: {
+      total_count: total,
+      page: query.page,
+      per_page: STORIES_PER_PAGE,
+      total_pages: Math.max(1, Math.ceil(total / STORIES_PER_PAGE)),
+    },
+    filters,
+  };
+}
+
+/** GET /api/v1/experiences/{id}/other_experiences: the same host's other published experiences (at most 6). */
+export async function otherExperiences(ctx: Ctx, rawId: unknown): Promise<OtherExperiencesJson> {
+  const { experience } = await findVisible(ctx, rawId);
+  const where: FilterQuery<IExperience> = { approve: true, id: { $ne: experience.id } };
+  if (experience.hostUser) where.hostUser = experience.hostUser.id;
+  else where.hostAmbassador = experience.hostAmbassador!.id;
+  const [rows, total] = await ctx.em.findAndCount(Experience, where, {
+    populate: EXPERIENCE_CARD_POPULATE,
+    orderBy: NEWEST_FIRST,
+    limit: OTHER_EXPERIENCES_LIMIT,
+  });
+  return { experiences: rows.map(toExperienceCardJson), meta: { total_count: total } };
+}
+
+/** Published experiences hosted by a user, newest first (the public profile page). */
+export async function listByHostUser(ctx: Ctx, userId: number): Promise<ExperienceCardJson[]> {
+  const rows = await ctx.em.find(
+    Experience,
+    { approve: true, hostUser: userId },
+    { populate: EXPERIENCE_CARD_POPULATE, orderBy: NEWEST_FIRST, limit: 100 },
+  );
+  return rows.map(toExperienceCardJson);
+}
+
+/** The home page: new arrivals plus the areas and categories that have published experiences, with counts. */
+export async function home(ctx: Ctx): Promise<HomeJson> {
+  const connection = ctx.em.getConnection();
+  const [rows, areas, categories] = await Promise.all([
+    ctx.em.find(Experience, { approve: true }, { populate: EXPERIENCE_CARD_POPULATE, orderBy: NEWEST_FIRST, limit: 8 }),
+    connection.execute<{ id: number; name: string; count: string }[]>(
+      `SELECT p.id, p.name, count(*)::text AS count FROM experiences e JOIN prefectures p ON p.id = e.prefecture_id
+       WHERE e.approve GROUP BY p.id, p.name ORDER BY p.id`,
+    ),
+    connection.execute<{ id: number; name: string; count: string }[]>(
+      `SELECT c.id, c.name, count(e.id)::text AS count FROM categories c
+       LEFT JOIN experiences e ON e.category_id = c.id AND e.approve
+       GROUP BY c.id, c.name, c.sort_order ORDER BY c.sort_order, c.id`,
+    ),
+  ]);
+  const toCount = (r: { id: number; name: string; count: string }) => ({ id: r.id, name: r.name, count: Number(r.count) });
+  const categoryCounts = categories.map(toCount);
+  return {
+    new_arrivals: rows.map(toExperienceCardJson),
+    areas: areas.map(toCount),
+    categories: categoryCounts,
+    total_count: categoryCounts.reduce((sum, c) => sum + c.count, 0),
+  };
+}
+
+/** Every published experience for /sitemap.xml (id and last change). */
+export async function sitemapEntries(ctx: Ctx): Promise<{ id: number; updated_at: string }[]> {
+  const rows = await ctx.em
+    .getConnection()
+    .execute<{ id: number; updated_at: Date }[]>('SELECT id, updated_at FROM experiences WHERE approve ORDER BY id');
+  return rows.map((r) => ({ id: r.id, updated_at: new Date(r.updated_at).toISOString() }));
+}

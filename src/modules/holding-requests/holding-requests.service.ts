@@ -1,0 +1,36 @@
+// POST /api/v1/experiences/{id}/holding_requests. Signed out is a 403 (the spec's client sends 403 to /logon),
+// stored once per user and experience (unique index), only for published experiences the user does not host.
+import type { Ctx } from '../../lib/context';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
+import { ja } from '../../i18n/ja';
+import * as experiences from '../experiences/experiences.service';
+import { HoldingRequest } from './holding-requests.entity';
+import type { HoldingRequestJson } from './holding-requests.schemas';
+
+export async function create(ctx: Ctx, rawExperienceId: unknown): Promise<HoldingRequestJson> {
+  const actor = ctx.actor;
+  if (!actor) throw new ForbiddenError(ja.browse.holdingSignIn);
+  const { experience } = await experiences.findVisible(ctx, rawExperienceId);
+  // Guests can only ask for published experiences, even when the actor could read an unpublished one.
+  if (!experience.approve) throw new NotFoundError(ja.browse.experienceNotFound, 'experience');
+  if (await experiences.isHost(ctx, experience)) throw ValidationError.of('base', ja.browse.holdingOwn);
+  if (await ctx.em.count(HoldingRequest, { experience: experience.id, user: actor.id })) {
+    throw ValidationError.of('base', ja.browse.holdingDuplicate);
+  }
+  const request = ctx.em.create(HoldingRequest, { experience: experience.id, user: actor.id });
+  try {
+    await ctx.em.flush();
+  } catch (error) {
+    // Two requests racing: the unique index decides, and the loser gets the same answer as a repeat.
+    if (error instanceof Error && error.name === 'UniqueConstraintViolationException') {
+      throw ValidationError.of('base', ja.browse.holdingDuplicate);
+    }
+    throw error;
+  }
+  return {
+    id: request.id,
+    experience_id: experience.id,
+    created_at: new Date(request.createdAt).toISOString(),
+    message: ja.browse.holdingSucceeded,
+  };
+}

@@ -1,0 +1,78 @@
+// Inquiry forms: /brand_ambassador/inquiry (brand and ambassador program) and /inquiry (general contact).
+// Shared by the forms and the service. Browser-safe. Spec: guest-and-host.md §2, §5; admin-and-brand-portal.md §3.
+import { z } from 'zod';
+import { ja } from '../../i18n/ja';
+
+const v = ja.inquiries.validation;
+const t = ja.inquiries;
+
+export const INQUIRY_SUBJECTS = ['franchise', 'branding', 'media', 'other'] as const;
+export type InquirySubject = (typeof INQUIRY_SUBJECTS)[number];
+
+export const INQUIRY_NAME_MAX = 100;
+export const INQUIRY_TEXT_MAX = 255;
+export const INQUIRY_CONTENT_MAX = 5000;
+
+function requiredText(required: string, tooLong: string, max: number) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required, abort: true })
+    .max(max, { error: tooLong });
+}
+
+export const inquiryEmailSchema = z
+  .string({ error: v.emailRequired })
+  .trim()
+  .min(1, { error: v.emailRequired, abort: true })
+  .min(3, { error: v.emailTooShort, abort: true })
+  .max(255, { error: v.textTooLong(t.email, 255), abort: true })
+  .pipe(z.email({ error: v.emailInvalid }));
+
+/** POST /api/v1/brand_and_ambassador_inquiries: all seven fields required (issue 6). */
+export const brandInquirySchema = z.object({
+  name: requiredText(v.nameRequired, v.nameTooLong, INQUIRY_NAME_MAX),
+  company_name: requiredText(v.companyNameRequired, v.textTooLong(t.companyName, INQUIRY_TEXT_MAX), INQUIRY_TEXT_MAX),
+  department_name: requiredText(v.departmentNameRequired, v.textTooLong(t.departmentName, INQUIRY_TEXT_MAX), INQUIRY_TEXT_MAX),
+  position_name: requiredText(v.positionNameRequired, v.textTooLong(t.positionName, INQUIRY_TEXT_MAX), INQUIRY_TEXT_MAX),
+  email: inquiryEmailSchema,
+  subject: z.enum(INQUIRY_SUBJECTS, { error: v.subjectRequired }),
+  content: requiredText(v.contentRequired, v.contentTooLong(INQUIRY_CONTENT_MAX), INQUIRY_CONTENT_MAX),
+});
+
+export type BrandInquiryInput = z.input<typeof brandInquirySchema>;
+
+/** POST /api/v1/contact_inquiries: the general contact form (/inquiry). */
+export const contactInquirySchema = z.object({
+  name: requiredText(v.nameRequired, v.nameTooLong, INQUIRY_NAME_MAX),
+  email: inquiryEmailSchema,
+  content: requiredText(v.contentRequired, v.contentTooLong(INQUIRY_CONTENT_MAX), INQUIRY_CONTENT_MAX),
+});
+
+export type ContactInquiryInput = z.input<typeof contactInquirySchema>;
+
+/** The spec's Inquiry (admin-and-brand-portal.md §3). */
+export interface BrandInquiry {
+  id: number;
+  name: string;
+  company_name: string;
+  department_name: string | null;
+  position_name: string | null;
+  email: string;
+  subject: InquirySubject;
+  content: string;
+  resolved: boolean;
+  created_at: string;
+}
+
+export interface ContactInquiry {
+  id: number;
+  name: string;
+  email: string;
+  content: string;
+  created_at: string;
+}
+
+/** Session flags that let the completion pages show their text. */
+export const BRAND_INQUIRY_FLAG = 'brandInquiry';
+export const CONTACT_INQUIRY_FLAG = 'contactInquiry';

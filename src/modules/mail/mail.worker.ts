@@ -1,0 +1,54 @@
+// Background jobs of a server process (started by server/boot.ts unless DISABLE_WORKERS=1): the mail outbox
+// delivery and the seat-hold sweeper. Every process may run them at once: both claim rows with
+// FOR UPDATE SKIP LOCKED, so they never step on each other.
+import type { Logger } from '../../lib/logger';
+
+export interface WorkerServices {
+  log: Logger;
+  mail: { deliverDue(options?: { limit?: number }): Promise<unknown> };
+  reservations: { sweepExpiredHolds(options?: { limit?: number }): Promise<number> };
+}
+
+interface Job {
+  name: string;
+  everyMs: number;
+  run(): Promise<unknown>;
+}
+
+/** Starts the loops; the returned function stops them and waits for a run in progress to finish. */
+export function startWorkers(services: WorkerServices, options: { mailEveryMs?: number; sweepEveryMs?: number } = {}): () => Promise<void> {
+  const jobs: Job[] = [
+    { name: 'mail', everyMs: options.mailEveryMs ?? 2_000, run: () => services.mail.deliverDue() },
+    { name: 'seat-holds', everyMs: options.sweepEveryMs ?? 15_000, run: () => services.reservations.sweepExpiredHolds() },
+  ];
+  let stopped = false;
+  const timers = new Set<NodeJS.Timeout>();
+  const running = new Set<Promise<void>>();
+
+  const schedule = (job: Job, delay: number) => {
+    if (stopped) return;
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      const run = job
+        .run()
+        .catch((error) => services.log.error({ err: error, job: job.name }, 'background job failed'))
+        .then(() => {
+          running.delete(run);
+          schedule(job, job.everyMs);
+        });
+      running.add(run);
+    }, delay);
+    // Never keeps the process alive on its own.
+    timer.unref();
+    timers.add(timer);
+  };
+  // Stagger the first runs so a restart does not hit the database with everything at once.
+  jobs.forEach((job, i) => schedule(job, 500 + i * 700));
+
+  return async () => {
+    stopped = true;
+    for (const timer of timers) clearTimeout(timer);
+    timers.clear();
+    await Promise.allSettled([...running]);
+  };
+}

@@ -1,0 +1,29 @@
+// Reference lists for forms and filters. Their rows come from a migration and never change while the app runs,
+// so each list is read once per ORM and kept for a short while (a new deploy or migration restarts the process).
+import type { Ctx } from '../../lib/context';
+import { Category, Occupation, Prefecture, Theme } from './reference.entity';
+import type { ChoiceJson, ReferenceKind } from './reference.schemas';
+
+const TTL_MS = 10 * 60 * 1000;
+const caches = new WeakMap<object, Map<ReferenceKind, { at: number; rows: ChoiceJson[] }>>();
+
+async function load(ctx: Ctx, kind: ReferenceKind): Promise<ChoiceJson[]> {
+  // Keyed by the ORM's metadata, so test files with their own databases never share an entry.
+  const key = ctx.em.getMetadata();
+  let cache = caches.get(key);
+  if (!cache) caches.set(key, (cache = new Map()));
+  const hit = cache.get(kind);
+  if (hit && Date.now() - hit.at < TTL_MS) return hit.rows;
+  const rows =
+    kind === 'prefectures'
+      ? await ctx.em.find(Prefecture, {}, { orderBy: { id: 'asc' } })
+      : await ctx.em.find(kind === 'categories' ? Category : kind === 'themes' ? Theme : Occupation, {}, { orderBy: { sortOrder: 'asc', id: 'asc' } });
+  const list = rows.map((row) => ({ id: row.id, name: row.name }));
+  cache.set(kind, { at: Date.now(), rows: list });
+  return list;
+}
+
+export const categories = (ctx: Ctx) => load(ctx, 'categories');
+export const themes = (ctx: Ctx) => load(ctx, 'themes');
+export const occupations = (ctx: Ctx) => load(ctx, 'occupations');
+export const prefectures = (ctx: Ctx) => load(ctx, 'prefectures');

@@ -1,0 +1,140 @@
+// Shared by the reservation form, the API and the service. Browser-safe.
+import { z } from 'zod';
+import { ja } from '../../i18n/ja';
+import type { PriceQuote } from './pricing';
+import type { PaymentConfig } from '../payments/payments.schemas';
+
+/** guest-and-host.md §9: at most 30 slots in one reservation. */
+export const MAX_SLOTS = 30;
+export const MESSAGE_TO_HOST_MAX = 1000;
+
+/**
+ * calendar_ids arrive as a JSON array, as repeated `calendar_ids[]=` query parameters (Express 5's simple query
+ * parser keeps the brackets in the key), or as the page URL's comma-separated `cid`.
+ */
+function toIdList(value: unknown): unknown {
+  if (value === undefined || value === null || value === '') return [];
+  const list = Array.isArray(value) ? value : [value];
+  return list.flatMap((v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : [v]));
+}
+
+const positiveId = (message: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^\d{1,9}$/.test(v.trim()) ? Number(v) : v),
+    z.number({ error: message }).int(message).positive(message).max(2_147_483_647, message),
+  );
+
+const optionalId = (message: string) =>
+  z.preprocess((v) => (v === '' || v === null || v === 'null' ? undefined : v), positiveId(message).optional());
+
+export const calendarIdsSchema = z.preprocess(
+  toIdList,
+  z
+    .array(positiveId(ja.reservations.slotNotFound), { error: ja.reservations.selectDates })
+    .min(1, ja.reservations.selectDates)
+    .max(MAX_SLOTS, ja.reservations.tooManySlots(MAX_SLOTS))
+    .transform((ids) => [...new Set(ids)].sort((a, b) => a - b)),
+);
+
+export const quoteSchema = z.object({
+  calendar_ids: calendarIdsSchema,
+  number_of_people: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    z.number({ error: ja.reservations.peopleInvalid }).int(ja.reservations.peopleInvalid).min(1, ja.reservations.peopleInvalid).max(30, ja.reservations.peopleInvalid),
+  ),
+  option_id: optionalId(ja.reservations.optionNotFound),
+  coupon_code: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v === null ? undefined : v),
+    z.string({ error: ja.reservations.couponNotFound }).trim().max(50, ja.reservations.couponNotFound).optional(),
+  ),
+});
+
+export const reserveSchema = quoteSchema.extend({
+  payment_token: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.string({ error: ja.reservations.paymentTokenRequired }).trim().min(1, ja.reservations.paymentTokenRequired).max(255, ja.reservations.paymentTokenRequired).optional(),
+  ),
+  message_to_host: z.preprocess(
+    (v) => (v === null ? undefined : v),
+    z.string({ error: ja.reservations.messageTooLong(MESSAGE_TO_HOST_MAX) }).trim().max(MESSAGE_TO_HOST_MAX, ja.reservations.messageTooLong(MESSAGE_TO_HOST_MAX)).optional(),
+  ),
+  /** One per form load (an attempt): the same key from the same user returns the same reservation. */
+  idempotency_key: z
+    .string({ error: ja.reservations.idempotencyKeyInvalid })
+    .regex(/^[A-Za-z0-9_-]{8,100}$/, ja.reservations.idempotencyKeyInvalid)
+    .optional(),
+});
+
+export type QuoteInput = z.infer<typeof quoteSchema>;
+export type ReserveInput = z.infer<typeof reserveSchema>;
+
+/** The session flag that lets /reservations/complete show the completion screen once. */
+export function completionFlagKey(tourId: number | string, calendarIds: readonly (number | string)[]): string {
+  const ids = [...new Set(calendarIds.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0))].sort((a, b) => a - b);
+  return `reservation:${Number(tourId)}:${ids.join(',')}`;
+}
+
+/** 'HH:MM' slots as the form shows them. */
+export interface SlotSummary {
+  id: number;
+  date: string;
+  start_time: string;
+  end_time: string;
+  recruitment_number: number;
+  participant_number: number;
+}
+
+export interface OptionSummary {
+  id: number;
+  name: string;
+  description: string;
+  price: number;
+}
+
+/** Everything /reservations/new renders on the server. */
+export interface ReservationForm {
+  experience: {
+    id: number;
+    title: string;
+    price: number;
+    price_side_note: string;
+    note: string;
+    reservation_notice: string | null;
+    cancellation_period: number;
+    online: boolean;
+    /** Only when address_displayable. */
+    address: string | null;
+    state: string | null;
+    options: OptionSummary[];
+  };
+  calendars: SlotSummary[];
+  /** 1 when the fee is 0 or several dates are booked, else the first slot's remaining seats. */
+  max_people: number;
+  quote: PriceQuote;
+  payment: PaymentConfig;
+}
+
+export interface ReservationView {
+  id: number;
+  status: string;
+  tour_id: number;
+  title: string;
+  number_of_people: number;
+  option: { id: number | null; name: string } | null;
+  coupon_code: string | null;
+  message_to_host: string | null;
+  amounts: PriceQuote;
+  calendars: { id: number; date: string; start_time: string; end_time: string }[];
+  confirmed_at: string | null;
+  created_at: string;
+}
+
+/** 202 answer: the card needs authentication (3-D Secure) before the reservation can be confirmed. */
+export interface ReservationActionRequired {
+  status: 'requires_action';
+  reservation_id: number;
+  gateway: 'test' | 'stripe';
+  client_secret: string;
+  /** Test gateway: the stand-in authentication endpoint. Stripe: a redirect URL when Stripe gives one, else null. */
+  next_action_url: string | null;
+}

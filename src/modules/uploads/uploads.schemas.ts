@@ -1,0 +1,24 @@
+// Upload limits and the answer shape, shared by the upload forms, the API and the seeder. Browser-safe.
+import { z } from 'zod';
+import { ja } from '../../i18n/ja';
+
+/** 5 MB: photos from a phone fit after the browser's JPEG encoding; larger files only bloat the store. */
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const UPLOAD_MAX_MEGABYTES = UPLOAD_MAX_BYTES / (1024 * 1024);
+
+export const UPLOAD_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/svg+xml'] as const;
+export type UploadContentType = (typeof UPLOAD_CONTENT_TYPES)[number];
+
+/** For <input type="file" accept>: only a hint; the server checks the bytes. */
+export const UPLOAD_ACCEPT = 'image/jpeg,image/png,image/svg+xml,.jpg,.jpeg,.png,.svg';
+
+/** The multipart text fields besides `file` (the image hosting service's contract). */
+export const uploadFieldsSchema = z.object({
+  upload_preset: z.string({ error: ja.uploads.invalidPreset }).max(100, ja.uploads.invalidPreset).optional(),
+});
+
+/** The answer of POST /api/v1/uploads, the same as the image hosting service's; stored as images.object_key / url. */
+export interface UploadResult {
+  public_id: string;
+  secure_url: string;
+}

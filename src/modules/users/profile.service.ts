@@ -1,0 +1,19 @@
+// A host's public page (/users/{id}): name, avatar, introduction and published experiences. Only users who host at
+// least one published experience have a public page; anyone else (a guest who only books) is a 404, so the page
+// never exposes people who did not choose to be visible.
+import type { Ctx } from '../../lib/context';
+import { NotFoundError } from '../../lib/errors';
+import { parseId } from '../../lib/validate';
+import { ja } from '../../i18n/ja';
+import * as experiences from '../experiences/experiences.service';
+import { User } from './users.entity';
+import type { PublicProfileJson } from './profile.schemas';
+
+export async function publicProfile(ctx: Ctx, rawId: unknown): Promise<PublicProfileJson> {
+  const id = parseId(rawId);
+  const notFound = new NotFoundError(ja.browse.userNotFound, 'user');
+  if (!id) throw notFound;
+  const [user, list] = await Promise.all([ctx.em.findOne(User, { id }), experiences.listByHostUser(ctx, id)]);
+  if (!user || list.length === 0) throw notFound;
+  return { id: user.id, name: user.name, avatar_url: user.avatarUrl ?? null, introduction: user.introduction ?? null, experiences: list };
+}

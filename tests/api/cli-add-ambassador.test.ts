@@ -1,0 +1,106 @@
+// `npm run cli -- add-ambassador` as an operator runs it: a child process against a real database.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../setup/test-app';
+import { initOrm, type MikroORM } from '../../src/lib/orm';
+import { Ambassador } from '../../src/modules/ambassadors/ambassadors.entity';
+
+const root = path.resolve(import.meta.dirname, '../..');
+let databaseUrl: string;
+let orm: MikroORM;
+
+beforeAll(async () => {
+  databaseUrl = await createTestDatabase();
+  orm = await initOrm(databaseUrl, { pool: 2 });
+  return () => orm.close(true);
+});
+
+function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/index.ts', 'add-ambassador', ...args], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const count = (name: string) => orm.em.fork().count(Ambassador, { name });
+
+describe('cli add-ambassador', () => {
+  it('adds a published ambassador with every field', async () => {
+    const run = await cli([
+      '--name', '松本こども木工教室',
+      '--description', '木の香りに包まれて、親子で小さな家具をつくる教室です。',
+      '--address', '長野県松本市中央1-1-1',
+      '--homepage-url', 'https://mokko.example.com',
+      '--instagram', '@mokko_matsumoto',
+      '--x', 'mokko_mm',
+      '--published',
+    ]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const stored = await orm.em.fork().findOneOrFail(Ambassador, { name: '松本こども木工教室' });
+    expect(run.stdout).toContain(`アンバサダー「松本こども木工教室」(ID: ${stored.id}) を作成しました`);
+    expect(stored).toMatchObject({
+      published: true,
+      address: '長野県松本市中央1-1-1',
+      homepageUrl: 'https://mokko.example.com',
+      instagramUsername: 'mokko_matsumoto',
+      xUsername: 'mokko_mm',
+    });
+  });
+
+  it('adds a private ambassador with --no-published and only the required fields', async () => {
+    const run = await cli(['--name', '非公開の教室', '--description', '準備中です。', '--no-published']);
+    expect(run.code).toBe(0);
+    const stored = await orm.em.fork().findOneOrFail(Ambassador, { name: '非公開の教室' });
+    expect([stored.published, stored.address, stored.homepageUrl]).toEqual([false, null, null]);
+  });
+
+  it('refuses missing required values with the API messages and exit code 1, adding nothing', async () => {
+    const run = await cli(['--description', '']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('入力内容に誤りがあります');
+    expect(run.stderr).toContain('name: 名前を入力してください');
+    expect(run.stderr).toContain('description: 説明を入力してください');
+    expect(run.stderr).toContain('published: 公開設定を選択してください');
+    expect(await orm.em.fork().count(Ambassador, {})).toBe(2);
+  });
+
+  it('refuses over-long values and a bad URL', async () => {
+    const run = await cli([
+      '--name', 'あ'.repeat(101),
+      '--description', 'い'.repeat(1001),
+      '--homepage-url', 'ftp://files.example.com',
+      '--instagram', 'a'.repeat(31),
+      '--x', 'b'.repeat(31),
+      '--published',
+    ]);
+    expect(run.code).toBe(1);
+    for (const message of [
+      'name: 名前は100文字以内で入力してください',
+      'description: 説明は1000文字以内で入力してください',
+      'homepage_url: 有効なURLを入力してください',
+      'instagram_username: Instagramのユーザー名は30文字以内で入力してください',
+      'x_username: Xのユーザー名は30文字以内で入力してください',
+    ]) {
+      expect(run.stderr).toContain(message);
+    }
+    expect(await count('あ'.repeat(101))).toBe(0);
+  });
+
+  it('documents its options in --help', async () => {
+    const run = await cli(['--help']);
+    expect(run.code).toBe(0);
+    for (const option of ['--name', '--description', '--address', '--homepage-url', '--instagram', '--x', '--published', '--no-published']) {
+      expect(run.stdout).toContain(option);
+    }
+  });
+});

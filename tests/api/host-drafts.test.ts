@@ -1,0 +1,211 @@
+// Experience drafts, admin user search and the approve-experience CLI (issue 5).
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { setupTestApp, type TestApp } from '../setup/test-app';
+import { createUser } from '../factories/users';
+import { createExperience } from '../factories/experiences';
+import { ExperienceDraft } from '../../src/modules/experience-drafts/experience-drafts.entity';
+import { Experience } from '../../src/modules/experiences/experiences.entity';
+import { Image } from '../../src/modules/images/images.entity';
+import { agentFor, inDays, rule } from './host-helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await setupTestApp();
+});
+
+const em = () => t.orm.em.fork();
+
+async function hostAgent(role: 'USER' | 'HOST' | 'ADMIN' = 'USER', name?: string) {
+  const user = await createUser(t.orm, { role, name });
+  return { user, agent: await agentFor(t.app, user.email) };
+}
+
+describe('experience drafts', () => {
+  it('answers 401 when signed out', async () => {
+    expect((await request(t.app).get('/api/v1/experience_drafts')).status).toBe(401);
+    expect((await request(t.app).post('/api/v1/experience_drafts').send({ title: 'x' })).status).toBe(401);
+  });
+
+  it('saves whatever is filled, even nothing, and lists the user\'s drafts with title and images', async () => {
+    const { user, agent } = await hostAgent();
+    const empty = await agent.post('/api/v1/experience_drafts').send({});
+    expect(empty.status).toBe(201);
+    expect(empty.body).toMatchObject({ title: null, images: [], options: [], calendars: [], address_displayable: true });
+
+    const partial = await agent.post('/api/v1/experience_drafts').send({
+      title: '  陶芸の下書き ',
+      images: [{ object_key: 'p.jpg', url: '/uploads/p.jpg' }],
+      price: '３０００',
+      online: false,
+      options: [{ name: '途中', description: '', price: null }, { name: '', description: '', price: '' }],
+      calendars: [{ date: inDays(3), start_time: '10:00', end_time: '11:00', id: 55 }],
+      recurrence_rules: [rule()],
+      themes: [{ id: 2 }],
+    });
+    expect(partial.status).toBe(201);
+    expect(partial.body).toMatchObject({ title: '陶芸の下書き', price: 3000, online: false, themes: [{ id: 2 }] });
+    // Incomplete options are kept in a draft; all-empty ones are dropped.
+    expect(partial.body.options).toEqual([{ id: null, name: '途中', description: '', price: null }]);
+    expect(partial.body.calendars[0]).toMatchObject({ id: null, date: inDays(3) });
+    expect(partial.body.recurrence_rules).toHaveLength(1);
+
+    const stored = await em().findOneOrFail(ExperienceDraft, { id: partial.body.id }, { populate: ['images'] });
+    expect(stored.user.id).toBe(user.id);
+    expect(stored.title).toBe('陶芸の下書き');
+    expect(stored.data.price).toBe(3000);
+    expect(stored.images.getItems().map((i) => i.url)).toEqual(['/uploads/p.jpg']);
+
+    const list = await agent.get('/api/v1/experience_drafts');
+    expect(list.status).toBe(200);
+    expect(list.body.experience_drafts.map((d: { id: number }) => d.id).sort()).toEqual([empty.body.id, partial.body.id].sort());
+    expect(list.body.experience_drafts.find((d: { id: number }) => d.id === partial.body.id)).toEqual({
+      id: partial.body.id,
+      title: '陶芸の下書き',
+      images: [{ object_key: 'p.jpg', url: '/uploads/p.jpg' }],
+    });
+    // Nothing of a draft is visible as an experience.
+    expect(await em().count(Experience, { hostUser: user.id })).toBe(0);
+  });
+
+  it('reads and replaces a draft (fields and images)', async () => {
+    const { agent } = await hostAgent();
+    const created = await agent.post('/api/v1/experience_drafts').send({ title: '最初', images: [{ object_key: 'a.jpg', url: '/uploads/a.jpg' }] });
+    const read = await agent.get(`/api/v1/experience_drafts/${created.body.id}`);
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ id: created.body.id, title: '最初' });
+    const updated = await agent
+      .put(`/api/v1/experience_drafts/${created.body.id}`)
+      .send({ title: '二回目', description: '説明を追加', images: [{ object_key: 'b.png', url: '/uploads/b.png' }, { object_key: 'c.svg', url: '/uploads/c.svg' }] });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ title: '二回目', description: '説明を追加' });
+    const images = await em().find(Image, { experienceDraft: created.body.id }, { orderBy: { sortOrder: 'asc' } });
+    expect(images.map((i) => i.objectKey)).toEqual(['b.png', 'c.svg']);
+    expect((await em().findOneOrFail(ExperienceDraft, { id: created.body.id })).title).toBe('二回目');
+  });
+
+  it('keeps the form\'s lengths and limits', async () => {
+    const { agent } = await hostAgent();
+    const img = (n: number) => ({ object_key: `k${n}`, url: `/uploads/k${n}.jpg` });
+    const res = await agent.post('/api/v1/experience_drafts').send({
+      title: 'あ'.repeat(101),
+      themes: [{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }],
+      options: Array.from({ length: 6 }, (_, i) => ({ name: `o${i}`, description: 'd', price: 1 })),
+      images: [img(1), img(2), img(3), img(4)],
+      price: 'abc',
+      recruitment_number: 31,
+      calendars: [{ date: inDays(3), start_time: '10:10', end_time: '11:00' }],
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.messages).toMatchObject({
+      title: ['タイトルは100文字以内で入力してください'],
+      themes: ['テーマは3つまで選択できます'],
+      options: ['オプションは5つまでしか追加できません'],
+      images: ['写真は3枚までです'],
+      price: ['数字のみ入力してください'],
+      recruitment_number: ['募集人数は1〜30名から選択してください'],
+      'calendars.0.start_time': ['時刻は30分単位で選択してください'],
+    });
+    const count = await em().count(ExperienceDraft, {});
+    const bad = await agent.post('/api/v1/experience_drafts').set('Content-Type', 'application/json').send('{"title":');
+    expect(bad.status).toBe(422);
+    expect(await em().count(ExperienceDraft, {})).toBe(count);
+  });
+
+  it('is the author\'s alone: 403 for others, 404 for unknown ids', async () => {
+    const { agent } = await hostAgent();
+    const { agent: stranger } = await hostAgent('HOST');
+    const { agent: admin } = await hostAgent('ADMIN');
+    const draft = await agent.post('/api/v1/experience_drafts').send({ title: '秘密の下書き' });
+    const read = await stranger.get(`/api/v1/experience_drafts/${draft.body.id}`);
+    expect(read.status).toBe(403);
+    expect(read.body.messages.base).toEqual(['この下書きを編集する権限がありません']);
+    expect((await stranger.put(`/api/v1/experience_drafts/${draft.body.id}`).send({ title: '上書き' })).status).toBe(403);
+    expect((await admin.get(`/api/v1/experience_drafts/${draft.body.id}`)).status).toBe(403);
+    expect((await em().findOneOrFail(ExperienceDraft, { id: draft.body.id })).title).toBe('秘密の下書き');
+    expect((await stranger.get('/api/v1/experience_drafts')).body.experience_drafts).toEqual([]);
+    expect((await agent.get('/api/v1/experience_drafts/999999')).status).toBe(404);
+    expect((await agent.get('/api/v1/experience_drafts/abc')).status).toBe(404);
+    expect((await agent.put('/api/v1/experience_drafts/999999').send({})).status).toBe(404);
+  });
+
+  it('keeps proxy_user_id for admins only', async () => {
+    const target = await createUser(t.orm);
+    const { agent: host } = await hostAgent();
+    const { agent: admin } = await hostAgent('ADMIN');
+    expect((await host.post('/api/v1/experience_drafts').send({ proxy_user_id: target.id })).body.proxy_user_id).toBeNull();
+    const byAdmin = await admin.post('/api/v1/experience_drafts').send({ proxy_user_id: target.id });
+    expect(byAdmin.body.proxy_user_id).toBe(target.id);
+    expect((await em().findOneOrFail(ExperienceDraft, { id: byAdmin.body.id })).data.proxy_user_id).toBe(target.id);
+  });
+});
+
+describe('GET /api/v1/users?q= (admin host search)', () => {
+  it('is for admins only', async () => {
+    expect((await request(t.app).get('/api/v1/users?q=a')).status).toBe(401);
+    const { agent } = await hostAgent('HOST');
+    const res = await agent.get('/api/v1/users?q=a');
+    expect(res.status).toBe(403);
+    expect(res.body.messages.base).toEqual(['管理者のみが利用できます']);
+  });
+
+  it('finds users by part of the name or e-mail, or by id, answering id and name only', async () => {
+    const target = await createUser(t.orm, { name: '検索 対象子', email: `findme-${Date.now()}@example.com` });
+    const { agent } = await hostAgent('ADMIN');
+    const byName = await agent.get(`/api/v1/users?q=${encodeURIComponent('対象')}`);
+    expect(byName.status).toBe(200);
+    expect(byName.body.users).toEqual([{ id: target.id, name: '検索 対象子' }]);
+    expect((await agent.get('/api/v1/users?q=FINDME')).body.users).toEqual([{ id: target.id, name: '検索 対象子' }]);
+    expect((await agent.get(`/api/v1/users?q=${target.id}`)).body.users).toContainEqual({ id: target.id, name: '検索 対象子' });
+    // LIKE wildcards are searched literally.
+    expect((await agent.get('/api/v1/users?q=%25')).body.users).toEqual([]);
+    expect((await agent.get('/api/v1/users?q=_')).body.users).toEqual([]);
+    // Without a query: the first users, at most 20.
+    const all = await agent.get('/api/v1/users');
+    expect(all.status).toBe(200);
+    expect(all.body.users.length).toBeGreaterThan(1);
+    expect(all.body.users.length).toBeLessThanOrEqual(20);
+    expect(Object.keys(all.body.users[0]).sort()).toEqual(['id', 'name']);
+  });
+
+  it('answers 422 for a query that is too long or repeated', async () => {
+    const { agent } = await hostAgent('ADMIN');
+    expect((await agent.get(`/api/v1/users?q=${'a'.repeat(101)}`)).status).toBe(422);
+    expect((await agent.get('/api/v1/users?q=a&q=b')).status).toBe(422);
+  });
+});
+
+describe('CLI approve-experience', () => {
+  const root = path.resolve(import.meta.dirname, '../..');
+  const cli = (args: string[]) => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'cli/index.ts', ...args], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: t.databaseUrl, LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+  };
+
+  it('publishes a requested experience, says so when it already was, and refuses unknown ids', async () => {
+    const experience = await createExperience(t.orm, { approve: false, title: 'CLIで公開' });
+    const run = cli(['approve-experience', String(experience.id)]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(`体験「CLIで公開」(ID: ${experience.id}) を公開しました`);
+    const stored = await em().findOneOrFail(Experience, { id: experience.id });
+    expect(stored.approve).toBe(true);
+    expect(stored.approvedAt).not.toBeNull();
+    expect((await request(t.app).get(`/api/v1/experiences/${experience.id}`)).status).toBe(200);
+
+    const again = cli(['approve-experience', String(experience.id)]);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('すでに公開されています');
+
+    const unknown = cli(['approve-experience', '999999']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('体験が見つかりませんでした');
+    expect(cli(['approve-experience', 'abc']).code).toBe(1);
+  }, 120_000);
+});

@@ -1,0 +1,244 @@
+// The mail outbox's delivery against a real local SMTP server (smtp-server): reservation mails arrive once, a
+// failure is retried with backoff, a row locked by another worker is skipped, a crash loses nothing, and a
+// retry never sends twice.
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type TestAgent from 'supertest/lib/agent';
+import { setupTestApp, type TestApp } from '../setup/test-app';
+import { createUser, signedInAgent } from '../factories/users';
+import { createCalendar, createExperience } from '../factories/experiences';
+import { MailOutbox } from '../../src/modules/mail/mail.entity';
+import { enqueueMail } from '../../src/modules/mail/mail.service';
+import { MAX_ATTEMPTS, backoffSeconds, createMailService, messageIdFor, smtpTransport } from '../../src/modules/mail/mail.delivery';
+import { startWorkers } from '../../src/modules/mail/mail.worker';
+import { initOrm } from '../../src/lib/orm';
+import { createLogger } from '../../src/lib/logger';
+import { ja } from '../../src/i18n/ja';
+
+interface Received {
+  from: string;
+  to: string[];
+  headers: Record<string, string>;
+  subject: string;
+  text: string;
+}
+
+/** Decodes RFC 2047 encoded words (=?UTF-8?B?...?= and =?UTF-8?Q?...?=). */
+function decodeWords(value: string): string {
+  return value.replace(/=\?utf-8\?([bq])\?([^?]*)\?=\s*/gi, (_m, enc: string, data: string) =>
+    enc.toLowerCase() === 'b'
+      ? Buffer.from(data, 'base64').toString('utf8')
+      : Buffer.from(data.replace(/_/g, ' ').replace(/=([0-9a-f]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
+  );
+}
+
+function parseMessage(raw: string): { headers: Record<string, string>; text: string } {
+  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
+  const headers: Record<string, string> = {};
+  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const i = line.indexOf(':');
+    if (i > 0) headers[line.slice(0, i).toLowerCase()] = line.slice(i + 1).trim();
+  }
+  let body = rest.join('\n\n');
+  const encoding = (headers['content-transfer-encoding'] ?? '').toLowerCase();
+  if (encoding === 'base64') body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') {
+    body = Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+  }
+  return { headers, text: body };
+}
+
+const inbox: Received[] = [];
+/** Answers the next N messages with a temporary failure (451). */
+let rejectNext = 0;
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  onData(stream, session, callback) {
+    let raw = '';
+    stream.on('data', (d: Buffer) => (raw += d.toString('utf8')));
+    stream.on('end', () => {
+      if (rejectNext > 0) {
+        rejectNext -= 1;
+        const error = new Error('Try again later') as Error & { responseCode: number };
+        error.responseCode = 451;
+        return callback(error);
+      }
+      const { headers, text } = parseMessage(raw);
+      inbox.push({
+        from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+        to: session.envelope.rcptTo.map((r) => r.address),
+        headers,
+        subject: decodeWords(headers.subject ?? ''),
+        text,
+      });
+      callback();
+    });
+  },
+});
+
+let t: TestApp;
+let smtpUrl: string;
+let agent: InstanceType<typeof TestAgent>;
+let guest: { email: string };
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  t = await setupTestApp({ SMTP_URL: smtpUrl, MAIL_FROM: 'たびとこ <no-reply@tabitoko.example>' });
+  const user = await createUser(t.orm, { name: 'メール 太郎' });
+  guest = { email: user.email };
+  agent = await signedInAgent(t.app, user.email);
+});
+afterAll(async () => {
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+beforeEach(async () => {
+  rejectNext = 0;
+  // Each test starts from a delivered outbox.
+  await t.services.mail.deliverDue();
+  inbox.length = 0;
+});
+
+async function reserve(title: string) {
+  const experience = await createExperience(t.orm, { title, price: 2000 });
+  const calendar = await createCalendar(t.orm, experience.id);
+  const res = await agent.post('/api/v1/reservations').send({ calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'tok_visa' });
+  expect(res.status).toBe(201);
+  return res.body.id as number;
+}
+
+const rowsOf = (reservationId: number) =>
+  t.orm.em.fork().find(MailOutbox, { dedupeKey: { $like: `reservation:${reservationId}:%` } }, { orderBy: { dedupeKey: 'asc' } });
+
+describe('mail delivery over SMTP', () => {
+  it('delivers the guest confirmation and the host notice in Japanese, once', async () => {
+    const id = await reserve('藍染めのハンカチづくり');
+    const result = await t.services.mail.deliverDue();
+    expect(result).toEqual({ sent: 2, failed: 0 });
+    const toGuest = inbox.find((m) => m.to.includes(guest.email))!;
+    expect(toGuest.subject).toBe(ja.reservations.mailGuestSubject('藍染めのハンカチづくり'));
+    expect(toGuest.text).toContain('メール 太郎 様');
+    expect(toGuest.text).toContain('■ 体験: 藍染めのハンカチづくり');
+    expect(toGuest.from).toBe('no-reply@tabitoko.example');
+    expect(toGuest.headers['message-id']).toBe(messageIdFor(`reservation:${id}:guest`, 'no-reply@tabitoko.example'));
+    const toHost = inbox.find((m) => !m.to.includes(guest.email))!;
+    expect(toHost.subject).toBe(ja.reservations.mailHostSubject('藍染めのハンカチづくり'));
+    expect(toHost.text).toContain('予約者: メール 太郎 様');
+
+    const rows = await rowsOf(id);
+    expect(rows.map((r) => [r.status, r.attempts])).toEqual([
+      ['sent', 1],
+      ['sent', 1],
+    ]);
+    expect(rows.every((r) => r.sentAt)).toBe(true);
+
+    // Running again (or enqueueing the same mails again) sends nothing more.
+    await enqueueMail(t.orm.em.fork(), [{ dedupeKey: `reservation:${id}:guest`, to: guest.email, subject: 'dup', text: 'dup' }]);
+    expect(await t.services.mail.deliverDue()).toEqual({ sent: 0, failed: 0 });
+    expect(inbox).toHaveLength(2);
+  });
+
+  it('retries a temporary SMTP failure later with backoff and then sends exactly once', async () => {
+    const id = await reserve('再送テスト');
+    rejectNext = 1;
+    const first = await t.services.mail.deliverDue();
+    expect(first).toEqual({ sent: 1, failed: 1 });
+    const failed = (await rowsOf(id)).find((r) => r.status === 'pending')!;
+    expect(failed.attempts).toBe(1);
+    expect(failed.lastError).toMatch(/451|Try again/);
+    expect(new Date(failed.nextAttemptAt).getTime()).toBeGreaterThan(Date.now() + 20_000);
+
+    // Not due yet: nothing is sent.
+    expect(await t.services.mail.deliverDue()).toEqual({ sent: 0, failed: 0 });
+    await t.orm.em.fork().execute(`UPDATE mail_outbox SET next_attempt_at = now() WHERE id = ?`, [failed.id]);
+    expect(await t.services.mail.deliverDue()).toEqual({ sent: 1, failed: 0 });
+    expect(await t.services.mail.deliverDue()).toEqual({ sent: 0, failed: 0 });
+
+    const rows = await rowsOf(id);
+    expect(rows.every((r) => r.status === 'sent')).toBe(true);
+    expect(inbox.filter((m) => m.to.includes(failed.toAddress))).toHaveLength(1);
+  });
+
+  it('gives up after the last attempt and marks the mail failed', async () => {
+    await enqueueMail(t.orm.em.fork(), [{ dedupeKey: `give-up:${Date.now()}`, to: 'nobody@example.com', subject: '件名', text: '本文' }]);
+    for (let i = 0; i < MAX_ATTEMPTS; i++) {
+      rejectNext = 1;
+      await t.orm.em.fork().execute(`UPDATE mail_outbox SET next_attempt_at = now() WHERE status = 'pending'`);
+      expect(await t.services.mail.deliverDue()).toEqual({ sent: 0, failed: 1 });
+    }
+    const row = await t.orm.em.fork().findOneOrFail(MailOutbox, { toAddress: 'nobody@example.com' });
+    expect(row.status).toBe('failed');
+    expect(row.attempts).toBe(MAX_ATTEMPTS);
+    await t.orm.em.fork().execute(`UPDATE mail_outbox SET next_attempt_at = now() WHERE id = ?`, [row.id]);
+    expect(await t.services.mail.deliverDue()).toEqual({ sent: 0, failed: 0 });
+  });
+
+  it('loses no mail when the process dies after the commit: another process delivers it', async () => {
+    const id = await reserve('クラッシュ後の配信');
+    // The server that committed the reservation never ran its worker. A restarted process (its own ORM and pool):
+    const orm = await initOrm(t.databaseUrl, { pool: 2 });
+    try {
+      const restarted = createMailService({ orm, env: t.env, log: createLogger('silent') }, smtpTransport(smtpUrl));
+      expect(await restarted.deliverDue()).toEqual({ sent: 2, failed: 0 });
+    } finally {
+      await orm.close(true);
+    }
+    expect((await rowsOf(id)).every((r) => r.status === 'sent')).toBe(true);
+    expect(inbox).toHaveLength(2);
+  });
+
+  it('skips a mail another worker holds, and delivers it once that worker is gone (rolled back)', async () => {
+    const id = await reserve('ロック中のメール');
+    const [guestRow] = await rowsOf(id);
+    const otherWorker = new pg.Client({ connectionString: t.databaseUrl });
+    await otherWorker.connect();
+    try {
+      await otherWorker.query('BEGIN');
+      await otherWorker.query('SELECT id FROM mail_outbox WHERE id = $1 FOR UPDATE', [guestRow.id]);
+      expect(await t.services.mail.deliverDue()).toEqual({ sent: 1, failed: 0 });
+      expect(inbox.some((m) => m.to.includes(guest.email))).toBe(false);
+      // The other worker crashed mid-send: its transaction rolls back and the row is due again.
+      await otherWorker.query('ROLLBACK');
+    } finally {
+      await otherWorker.end();
+    }
+    expect(await t.services.mail.deliverDue()).toEqual({ sent: 1, failed: 0 });
+    expect(inbox.filter((m) => m.to.includes(guest.email))).toHaveLength(1);
+  });
+
+  it('never sends a mail twice when workers of two processes run at the same time', async () => {
+    const ids = [await reserve('同時配信1'), await reserve('同時配信2'), await reserve('同時配信3')];
+    const orm = await initOrm(t.databaseUrl, { pool: 4 });
+    try {
+      const second = createMailService({ orm, env: t.env, log: createLogger('silent') }, smtpTransport(smtpUrl));
+      const results = await Promise.all([t.services.mail.deliverDue(), second.deliverDue(), t.services.mail.deliverDue(), second.deliverDue()]);
+      expect(results.reduce((sum, r) => sum + r.sent, 0)).toBe(6);
+    } finally {
+      await orm.close(true);
+    }
+    expect(inbox).toHaveLength(6);
+    const messageIds = inbox.map((m) => m.headers['message-id']);
+    expect(new Set(messageIds).size).toBe(6);
+    for (const id of ids) expect((await rowsOf(id)).every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+  });
+
+  it('runs as a background worker that stops cleanly', async () => {
+    await reserve('ワーカー配信');
+    const stop = startWorkers({ log: createLogger('silent'), mail: t.services.mail, reservations: t.services.reservations }, { mailEveryMs: 50 });
+    try {
+      await expect.poll(() => inbox.length, { timeout: 10_000 }).toBe(2);
+    } finally {
+      await stop();
+    }
+  });
+});
+
+describe('backoff', () => {
+  it('doubles from 30 seconds up to one hour', () => {
+    expect([1, 2, 3, 4, 7, 8, 20].map(backoffSeconds)).toEqual([30, 60, 120, 240, 1920, 3600, 3600]);
+  });
+});

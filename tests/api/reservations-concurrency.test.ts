@@ -1,0 +1,218 @@
+// Correct under pressure (issue 4): two real server processes on one PostgreSQL database.
+//  - 200 concurrent reservations for one slot with 10 seats: exactly 10 sold, every other answer 422 with the
+//    no-availability message, one charge per sold reservation.
+//  - Payments failing after the hold, mixed with successes: the seats of every failure come back.
+//  - A process killed between hold and charge: no seat stays taken once the hold expires.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../setup/test-app';
+import { initOrm, type MikroORM } from '../../src/lib/orm';
+import { createUser, TEST_PASSWORD } from '../factories/users';
+import { createCalendar, createExperience } from '../factories/experiences';
+import { Calendar } from '../../src/modules/calendars/calendars.entity';
+import { Reservation, type IReservation } from '../../src/modules/reservations/reservations.entity';
+import { TestPaymentIntent } from '../../src/modules/payments/payments.entity';
+import { ja } from '../../src/i18n/ja';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const HOLD_SECONDS = 30; // the shortest hold the environment accepts
+
+interface Server {
+  child: ChildProcess;
+  base: string;
+  output: string;
+}
+
+let orm: MikroORM;
+let databaseUrl: string;
+let a: Server;
+let b: Server;
+
+function startServer(env: Record<string, string>): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    // The test gateway and the development mailbox, whatever the machine's environment says.
+    const base = { ...process.env };
+    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_API_BASE', 'SMTP_URL']) delete base[name];
+    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/api/reservations-server.ts'], {
+      cwd: root,
+      env: {
+        ...base,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'error',
+        DATABASE_URL: databaseUrl,
+        PORT: '0',
+        SEAT_HOLD_SECONDS: String(HOLD_SECONDS),
+        SESSION_SECRET: 'concurrency-test-session-secret',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const server: Server = { child, base: '', output: '' };
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${server.output}`)), 60_000);
+    child.stdout!.on('data', (d) => {
+      server.output += d;
+      const match = /READY (\d+)/.exec(server.output);
+      if (match && !server.base) {
+        clearTimeout(timer);
+        server.base = `http://127.0.0.1:${match[1]}`;
+        resolve(server);
+      }
+    });
+    child.stderr!.on('data', (d) => (server.output += d));
+    child.once('exit', (code) => {
+      if (!server.base) {
+        clearTimeout(timer);
+        reject(new Error(`server exited with ${code}:\n${server.output}`));
+      }
+    });
+  });
+}
+
+async function stop(server: Server | undefined) {
+  if (!server || server.child.exitCode !== null || server.child.signalCode) return;
+  const exited = new Promise((resolve) => server.child.once('exit', resolve));
+  server.child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+  if (server.child.exitCode === null) server.child.kill('SIGKILL');
+}
+
+/** Signs in through one of the servers; the session lives in PostgreSQL, so the cookie works on both. */
+async function signIn(server: Server, email: string): Promise<string> {
+  const res = await fetch(`${server.base}/api/v1/sessions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: TEST_PASSWORD }),
+  });
+  if (res.status !== 201) throw new Error(`sign-in failed: ${res.status}`);
+  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+
+function reserve(server: Server, cookie: string, body: Record<string, unknown>) {
+  return fetch(`${server.base}/api/v1/reservations`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify(body),
+  }).then(async (res) => ({ status: res.status, body: (await res.json()) as Record<string, unknown> }));
+}
+
+const seats = async (calendarId: number) => (await orm.em.fork().findOneOrFail(Calendar, { id: calendarId })).participantNumber;
+
+let cookies: string[] = [];
+
+beforeAll(async () => {
+  databaseUrl = await createTestDatabase();
+  orm = await initOrm(databaseUrl, { pool: 4 });
+  // A runs no background jobs; B runs the worker (mail + seat-hold sweeper), as a second web process would.
+  [a, b] = await Promise.all([startServer({ DISABLE_WORKERS: '1' }), startServer({ DISABLE_WORKERS: '0' })]);
+  // 20 guests (the sign-in rate limit allows 30 per address), signed in alternately on both processes.
+  const users = await Promise.all(Array.from({ length: 20 }, (_, i) => createUser(orm, { name: `同時 ${i}` })));
+  cookies = await Promise.all(users.map((u, i) => signIn(i % 2 ? b : a, u.email)));
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all([stop(a), stop(b)]);
+  await orm?.close(true);
+});
+
+describe('two server processes, one database', () => {
+  it('sells exactly 10 seats to 200 concurrent requests, one charge per sold reservation', async () => {
+    const experience = await createExperience(orm, { price: 3800, recruitmentNumber: 10 });
+    const calendar = await createCalendar(orm, experience.id, { recruitmentNumber: 10 });
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        reserve(i % 2 ? b : a, cookies[i % cookies.length], {
+          calendar_ids: [calendar.id],
+          number_of_people: 1,
+          payment_token: 'tok_visa',
+          idempotency_key: `pressure-${i}-${Date.now()}`,
+        }),
+      ),
+    );
+    const sold = results.filter((r) => r.status === 201);
+    const refused = results.filter((r) => r.status !== 201);
+    expect(sold).toHaveLength(10);
+    expect(refused).toHaveLength(190);
+    for (const r of refused) {
+      expect(r.status).toBe(422);
+      expect(r.body.messages).toEqual({ calendar_ids: [ja.reservations.noAvailability] });
+    }
+
+    expect(await seats(calendar.id)).toBe(10);
+    const em = orm.em.fork();
+    const reservations = await em.find(Reservation, { experience: experience.id });
+    expect(reservations.filter((r) => r.status === 'confirmed')).toHaveLength(10);
+    expect(reservations.filter((r) => r.status !== 'confirmed')).toHaveLength(0);
+    const charges = await em.find(TestPaymentIntent, { reservationId: { $in: reservations.map((r) => r.id) } });
+    expect(charges).toHaveLength(10);
+    const total = (sold[0].body.amounts as { total: number }).total;
+    expect(charges.every((c) => c.status === 'succeeded' && c.amount === total)).toBe(true);
+    expect(new Set(charges.map((c) => c.id))).toEqual(new Set(reservations.map((r) => r.paymentReference)));
+    expect(new Set(sold.map((r) => r.body.id))).toEqual(new Set(reservations.map((r) => r.id)));
+  }, 120_000);
+
+  it('gives back the seats of every payment that fails after the hold, amid successful ones', async () => {
+    const experience = await createExperience(orm, { price: 2500 });
+    const calendar = await createCalendar(orm, experience.id, { recruitmentNumber: 5 });
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        reserve(i % 2 ? a : b, cookies[i % cookies.length], {
+          calendar_ids: [calendar.id],
+          number_of_people: 1,
+          payment_token: i % 3 === 0 ? 'tok_visa' : 'tok_chargeDeclined',
+          idempotency_key: `mixed-${i}-${Date.now()}`,
+        }),
+      ),
+    );
+    expect(results.every((r) => [201, 402, 422].includes(r.status))).toBe(true);
+    expect(results.filter((r) => r.status === 402).length).toBeGreaterThan(0);
+    const em = orm.em.fork();
+    const reservations = await em.find(Reservation, { experience: experience.id });
+    const confirmed = reservations.filter((r) => r.status === 'confirmed');
+    expect(reservations.filter((r) => r.status === 'pending' || r.status === 'requires_action')).toHaveLength(0);
+    expect(confirmed.length).toBe(results.filter((r) => r.status === 201).length);
+    expect(confirmed.length).toBeGreaterThan(0);
+    expect(confirmed.length).toBeLessThanOrEqual(5);
+    // Only confirmed reservations hold seats: every failed one gave its seat back.
+    expect(await seats(calendar.id)).toBe(confirmed.length);
+    const succeeded = await em.count(TestPaymentIntent, { reservationId: { $in: reservations.map((r) => r.id) }, status: 'succeeded' });
+    expect(succeeded).toBe(confirmed.length);
+  }, 60_000);
+
+  it('leaves no seat taken after the hold of a process killed between hold and charge expires', async () => {
+    const experience = await createExperience(orm, { price: 5000 });
+    const calendar = await createCalendar(orm, experience.id, { recruitmentNumber: 1 });
+    // tok_visa_slow (test environment only) keeps the charge running long enough to kill the process mid-way.
+    const inFlight = reserve(a, cookies[0], { calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'tok_visa_slow' }).catch(() => null);
+    let reservation: IReservation | null = null;
+    await expect
+      .poll(async () => {
+        reservation = await orm.em.fork().findOne(Reservation, { experience: experience.id });
+        if (!reservation) return null;
+        return (await orm.em.fork().findOne(TestPaymentIntent, { reservationId: reservation.id }))?.status ?? null;
+      }, { timeout: 20_000, interval: 50 })
+      .toBe('processing');
+    a.child.kill('SIGKILL');
+    expect(await inFlight).toBeNull();
+    const held = reservation!;
+    expect(held.status).toBe('pending');
+    expect(await seats(calendar.id)).toBe(1);
+
+    // While the hold lasts, the other process sees the slot as full.
+    const full = await fetch(`${b.base}/api/v1/experiences/${experience.id}/price?calendar_ids[]=${calendar.id}&number_of_people=1`);
+    expect(full.status).toBe(422);
+
+    // After it expires, process B's sweeper cancels the dead attempt's intent and releases the seat.
+    await expect.poll(() => seats(calendar.id), { timeout: (HOLD_SECONDS + 20) * 1000, interval: 500 }).toBe(0);
+    const em = orm.em.fork();
+    expect((await em.findOneOrFail(Reservation, { id: held.id })).status).toBe('expired');
+    expect((await em.findOneOrFail(TestPaymentIntent, { reservationId: held.id })).status).toBe('canceled');
+
+    // The seat can be sold again, once.
+    const again = await reserve(b, cookies[1], { calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'tok_visa' });
+    expect(again.status).toBe(201);
+    expect(await seats(calendar.id)).toBe(1);
+    const paid = await em.count(TestPaymentIntent, { reservationId: { $in: [held.id, again.body.id as number] }, status: 'succeeded' });
+    expect(paid).toBe(1);
+  }, (HOLD_SECONDS + 60) * 1000);
+});

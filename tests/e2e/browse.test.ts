@@ -1,0 +1,264 @@
+// Guests browsing (issue 3): the experience page's slots and marks, selection and the reservation link, the
+// expandable list, paging by scrolling on the calendars page, holding requests, and the layout at 375 and 1280px.
+// Runs against the demo data; the experience is picked from the API so the test follows the seed.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Route } from 'playwright-core';
+import { openBrowser, type Session } from './browser';
+import { slotView, reservationUrl } from '../../src/modules/calendars/slots';
+import type { CalendarJson, CalendarsJson } from '../../src/modules/calendars/calendars.schemas';
+import type { StoriesListJson } from '../../src/modules/experiences/experiences.schemas';
+import { addDays } from '../../src/lib/dates';
+
+let s: Session;
+/** The published experience with the most slots in its first window (and more after it). */
+let storyId: number;
+let storyTitle: string;
+
+async function getJson<T>(path: string): Promise<T> {
+  const res = await fetch(`${s.baseUrl}${path}`);
+  if (!res.ok) throw new Error(`${path}: ${res.status}`);
+  return (await res.json()) as T;
+}
+
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+}
+
+/** Visible slot elements' data, in page order. */
+async function visibleSlots(page: Page) {
+  return page.$$eval('[data-calendar-id]', (els) =>
+    els
+      .filter((el) => (el as HTMLElement).offsetParent !== null)
+      .map((el) => ({ id: Number(el.getAttribute('data-calendar-id')), state: el.getAttribute('data-state'), mark: el.getAttribute('data-mark') })),
+  );
+}
+
+beforeAll(async () => {
+  s = await openBrowser();
+  const list = await getJson<StoriesListJson>('/api/v1/stories');
+  let best: { id: number; title: string; count: number } | null = null;
+  for (const e of list.experiences) {
+    const calendars = await getJson<CalendarsJson>(`/api/v1/experiences/${e.id}/calendars`);
+    if (calendars.meta.recent_count === 0) continue;
+    if (!best || calendars.calendars.length > best.count) best = { id: e.id, title: e.title, count: calendars.calendars.length };
+  }
+  if (!best || best.count < 6) throw new Error('the demo data needs a published experience with 6+ slots in the next month and more after');
+  storyId = best.id;
+  storyTitle = best.title;
+});
+
+describe('experience page', () => {
+  it('is server-rendered with its slots, title, canonical URL, Open Graph, X card and Event JSON-LD', async () => {
+    const res = await fetch(`${s.baseUrl}/stories/${storyId}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const calendars = await getJson<CalendarsJson>(`/api/v1/experiences/${storyId}/calendars`);
+    expect(html).toContain(`<title>${storyTitle} | たびとこ</title>`);
+    expect(html).toContain(`data-calendar-id="${calendars.calendars[0].id}"`);
+    expect(html).toMatch(new RegExp(`<link rel="canonical" href="http://localhost:\\d+/stories/${storyId}"`));
+    expect(html).toMatch(/<meta property="og:image" content="http:\/\/localhost:\d+\/[^"]+"/);
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(html).toMatch(/<meta name="description" content="[^"]+"/);
+    const ld = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(ld!)).toMatchObject({ '@context': 'https://schema.org', '@type': 'Event', name: storyTitle, offers: { priceCurrency: 'JPY' } });
+    expect(html).toContain('ログインして予約する');
+  });
+
+  it('shows each slot as reserved, no availability or open with the triangle or circle mark', async () => {
+    const page = await s.newPage({ width: 1280 });
+    await s.signIn(page, 'guest@example.com');
+    await page.goto(`/stories/${storyId}`);
+    await hydrated(page);
+    await page.getByTestId('slots-expand').click();
+    const api = (await (await page.request.get(`/api/v1/experiences/${storyId}/calendars`)).json()) as CalendarsJson;
+    const reserved = new Set(api.meta.reserved_calendar_ids);
+    const now = Date.now();
+    const shown = await visibleSlots(page);
+    expect(shown.map((x) => x.id)).toEqual(api.calendars.map((c) => c.id));
+    for (const slot of shown) {
+      const expected = slotView(api.calendars.find((c) => c.id === slot.id)!, { reserved: reserved.has(slot.id), now });
+      expect(slot.state, `slot ${slot.id}`).toBe(expected.state);
+      expect(slot.mark, `slot ${slot.id}`).toBe(expected.mark);
+    }
+    // The marks are the spec's symbols, and the labels are Japanese.
+    for (const [mark, symbol] of [['triangle', '△'], ['circle', '○']] as const) {
+      const first = page.locator(`[data-mark="${mark}"]`).first();
+      if (await first.count()) expect(await first.textContent()).toContain(symbol);
+    }
+    const inactive = page.locator('[data-state="inactive"]').first();
+    if (await inactive.count()) {
+      expect(await inactive.textContent()).toContain('空きなし');
+      expect(await inactive.isDisabled()).toBe(true);
+    }
+  });
+
+  it('toggles selected slots and leads to /reservations/new?cid={ids}&tour_id={id}', async () => {
+    const page = await s.newPage({ width: 1280 });
+    await s.signIn(page, 'guest@example.com');
+    await page.goto(`/stories/${storyId}`);
+    await hydrated(page);
+    await page.getByTestId('slots-expand').click();
+    const open = page.locator('[data-state="open"]');
+    expect(await open.count()).toBeGreaterThanOrEqual(2);
+    const second = Number(await open.nth(1).getAttribute('data-calendar-id'));
+    const first = Number(await open.nth(0).getAttribute('data-calendar-id'));
+    await open.nth(1).click();
+    await open.nth(0).click();
+    await expect.poll(() => open.nth(0).getAttribute('aria-pressed')).toBe('true');
+    const apply = page.getByTestId('apply-button');
+    await expect.poll(() => apply.getAttribute('href')).toBe(reservationUrl(storyId, [first, second]));
+    expect(await apply.textContent()).toBe('予約に進む（2件）');
+    // Selecting again deselects.
+    await open.nth(0).click();
+    await expect.poll(() => apply.getAttribute('href')).toBe(`/reservations/new?cid=${second}&tour_id=${storyId}`);
+    await apply.click();
+    await page.waitForURL(`**/reservations/new?cid=${second}&tour_id=${storyId}`);
+  });
+
+  it('shows 3 slots on a phone and 5 above 1080px, expands, loads later windows, and refuses the 31st selection', async () => {
+    const phone = await s.newPage({ width: 375, height: 800 });
+    await phone.goto(`/stories/${storyId}`);
+    await hydrated(phone);
+    expect(await visibleSlots(phone)).toHaveLength(3);
+    const wide = await s.newPage({ width: 1280 });
+    await wide.goto(`/stories/${storyId}`);
+    await hydrated(wide);
+    expect(await visibleSlots(wide)).toHaveLength(5);
+
+    const initial = (await getJson<CalendarsJson>(`/api/v1/experiences/${storyId}/calendars`)).calendars.length;
+    await phone.getByTestId('slots-expand').click();
+    await expect.poll(async () => (await visibleSlots(phone)).length).toBe(initial);
+
+    // The next window answers 40 open slots, so the limit can be reached whatever the demo data holds.
+    await phone.route(`**/api/v1/experiences/${storyId}/calendars?*`, async (route: Route) => {
+      const from = new URL(route.request().url()).searchParams.get('from_date')!;
+      const calendars: CalendarJson[] = Array.from({ length: 40 }, (_, i) => ({
+        id: 900_000 + i,
+        experience_id: storyId,
+        date: addDays(from, Math.floor(i / 2)),
+        start_time: i % 2 ? '14:00' : '10:00',
+        end_time: i % 2 ? '16:00' : '12:00',
+        recurrence_rule_uuid: null,
+        recruitment_number: 10,
+        participant_number: 0,
+        accepting_reservation: true,
+        reservation_deadline_at: '2999-01-01T00:00:00.000Z',
+      }));
+      await route.fulfill({ json: { calendars, meta: { reserved_calendar_ids: [], recent_count: 0, from_date: from, to_date: addDays(from, 30) } } });
+    });
+    await phone.getByTestId('slots-load-more').click();
+    await expect.poll(async () => (await visibleSlots(phone)).length).toBe(initial + 40);
+    expect(await phone.getByTestId('slots-load-more').count()).toBe(0);
+
+    const open = phone.locator('[data-state="open"]');
+    for (let i = 0; i < 30; i++) await open.nth(i).click();
+    expect(await phone.getByRole('alert').count()).toBe(0);
+    await open.nth(30).click();
+    await expect.poll(() => phone.getByRole('alert').first().textContent()).toBe('同時に予約できる日程は30件までです');
+    expect(await open.nth(30).getAttribute('aria-pressed')).toBe('false');
+    expect(await phone.locator('[data-state="open"][aria-pressed="true"]').count()).toBe(30);
+  });
+
+  it('sends signed-out visitors to /logon from the apply area and the holding request', async () => {
+    const page = await s.newPage({ width: 375, height: 800 });
+    await page.goto(`/stories/${storyId}`);
+    await hydrated(page);
+    expect(await page.getByTestId('login-button').getAttribute('href')).toBe(`/logon?redirect=${encodeURIComponent(`/stories/${storyId}`)}`);
+    await page.getByTestId('holding-request').click();
+    await page.waitForURL('**/logon?redirect=*');
+  });
+
+  it('stores a holding request once, then reports it as already sent', async () => {
+    const page = await s.newPage({ width: 1280 });
+    await s.signIn(page, 'guest@example.com');
+    await page.goto(`/stories/${storyId}`);
+    await hydrated(page);
+    await page.getByTestId('holding-request').click();
+    const alert = page.locator('.story__holding-result');
+    await expect.poll(() => alert.textContent()).toMatch(/開催リクエストを送信しました。|エラー: この体験にはすでにリクエスト済みです/);
+    await page.getByTestId('holding-request').click();
+    await expect.poll(() => alert.textContent()).toBe('エラー: この体験にはすでにリクエスト済みです');
+  });
+});
+
+describe('calendars page', () => {
+  it('pages forward while scrolling, with the fetching label, until no later slots remain', async () => {
+    const page = await s.newPage({ width: 375, height: 700 });
+    // Slow the API a little so the fetching label can be seen.
+    await page.route(`**/api/v1/experiences/${storyId}/calendars?*`, async (route: Route) => {
+      await new Promise((r) => setTimeout(r, 700));
+      await route.continue();
+    });
+    await page.goto(`/stories/${storyId}/calendars`);
+    await hydrated(page);
+    expect(await page.getByTestId('back-link').getAttribute('href')).toBe(`/stories/${storyId}`);
+    // The server-rendered first window (the slots the API gives for today + 30 days).
+    const initial = (await getJson<CalendarsJson>(`/api/v1/experiences/${storyId}/calendars`)).calendars.length;
+    expect((await visibleSlots(page)).length).toBeGreaterThanOrEqual(initial);
+    await page.getByTestId('slots-sentinel').scrollIntoViewIfNeeded();
+    await expect.poll(() => page.getByTestId('slots-sentinel').textContent()).toContain('取得中…');
+    await expect.poll(async () => (await visibleSlots(page)).length).toBeGreaterThan(initial);
+    // Keep scrolling until the sentinel disappears (recent_count reached 0).
+    for (let i = 0; i < 20 && (await page.getByTestId('slots-sentinel').count()) > 0; i++) {
+      await page.mouse.wheel(0, 5000);
+      await page.waitForTimeout(600);
+    }
+    expect(await page.getByTestId('slots-sentinel').count()).toBe(0);
+    const all = await visibleSlots(page);
+    expect(new Set(all.map((x) => x.id)).size).toBe(all.length);
+  });
+});
+
+describe('lists, reviews, host pages and layout', () => {
+  it('lists experiences and answers unknown filters with the 404 page', async () => {
+    const page = await s.newPage({ width: 375, height: 800 });
+    await page.goto('/stories');
+    await hydrated(page);
+    const card = page.getByTestId('experience-card').first();
+    const id = await card.getAttribute('data-experience-id');
+    await card.click();
+    await page.waitForURL(`**/stories/${id}`);
+    expect((await fetch(`${s.baseUrl}/stories/category/9999`)).status).toBe(404);
+    expect((await fetch(`${s.baseUrl}/stories/location/${encodeURIComponent('ムー大陸')}`)).status).toBe(404);
+    expect((await fetch(`${s.baseUrl}/stories/theme/abc`)).status).toBe(404);
+  });
+
+  it('shows the reviews page with the count and floor-rounded stars', async () => {
+    const list = await getJson<StoriesListJson>('/api/v1/stories');
+    let target: number | null = null;
+    for (const e of list.experiences) {
+      const r = await getJson<{ meta: { total_count: number } }>(`/api/v1/experiences/${e.id}/reviews`);
+      if (r.meta.total_count > 0) target = e.id;
+    }
+    if (target === null) throw new Error('the demo data needs a review');
+    const reviews = await getJson<{ reviews: { from_guest: { rate: number } }[]; meta: { total_count: number } }>(`/api/v1/experiences/${target}/reviews`);
+    const page = await s.newPage({ width: 375, height: 800 });
+    await page.goto(`/reviews/${target}`);
+    await hydrated(page);
+    expect(await page.getByTestId('reviews-count').textContent()).toBe(`全${reviews.meta.total_count}件`);
+    const filled = await page.$$eval('.review .stars', (els) => els.map((el) => Number(el.getAttribute('data-filled'))));
+    expect(filled).toEqual(reviews.reviews.map((r) => Math.floor(r.from_guest.rate)));
+  });
+
+  it('fits 375px and 1280px without horizontal scrolling, with the slots beside the photos only on wide screens', async () => {
+    const paths = ['/', '/stories', `/stories/${storyId}`, `/stories/${storyId}/calendars`];
+    for (const width of [375, 1280]) {
+      const page = await s.newPage({ width, height: 800 });
+      for (const path of paths) {
+        await page.goto(path);
+        await hydrated(page);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${path} at ${width}px`).toBeLessThanOrEqual(0);
+      }
+      await page.goto(`/stories/${storyId}`);
+      await hydrated(page);
+      const gallery = (await page.getByTestId('carousel').boundingBox())!;
+      const schedule = (await page.locator('#schedule').boundingBox())!;
+      if (width === 1280) expect(schedule.x).toBeGreaterThan(gallery.x + gallery.width - 1);
+      else expect(schedule.y).toBeGreaterThan(gallery.y + gallery.height - 1);
+      // The fixed bar stays at the bottom of the viewport.
+      const bar = (await page.getByTestId('story-bar').boundingBox())!;
+      expect(Math.round(bar.y + bar.height)).toBe(800);
+    }
+  });
+});

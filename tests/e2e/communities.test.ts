@@ -1,0 +1,233 @@
+// Communities, brands, ambassadors and inquiries in Chromium (issue 6): applying to a community with required and
+// optional questions (client checks, server errors, completion flag), the program inquiry and the general contact
+// form, and the ambassador page's carousel and collapsing description. Runs against the demo data: the community
+// is picked through the public API; the ambassador is created through the admin API.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openBrowser, type Session } from './browser';
+import type { CommunityCardData, CommunityDetail } from '../../src/modules/communities/communities.schemas';
+import type { BrandListItem } from '../../src/modules/brands/brands.schemas';
+
+let s: Session;
+let community: CommunityDetail;
+
+async function getJson<T>(path: string): Promise<T> {
+  const res = await fetch(`${s.baseUrl}${path}`);
+  if (!res.ok) throw new Error(`${path}: ${res.status}`);
+  return (await res.json()) as T;
+}
+
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+}
+
+/** A fresh account, signed in inside the page's browser context. */
+async function signUp(page: Page, name = 'コミュニティ 花子') {
+  const email = `community-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const res = await page.request.post(`${s.baseUrl}/api/v1/users`, { data: { name, email, password: 'abcd1234' } });
+  if (res.status() !== 201) throw new Error(`sign-up failed: ${res.status()}`);
+}
+
+beforeAll(async () => {
+  s = await openBrowser();
+  // A published community with at least one required and one optional visible question.
+  const { brands } = await getJson<{ brands: BrandListItem[] }>('/api/v1/brands');
+  for (const brand of brands) {
+    const { communities } = await getJson<{ communities: CommunityCardData[] }>(`/api/v1/brands/${brand.id}/communities`);
+    for (const c of communities) {
+      const detail = await getJson<CommunityDetail>(`/api/v1/communities/${c.id}/detail`);
+      const items = detail.application_items;
+      if (items.some((i) => i.required) && items.some((i) => !i.required)) {
+        community = detail;
+        break;
+      }
+    }
+    if (community) break;
+  }
+  if (!community) throw new Error('the demo data needs a published brand community with a required and an optional question');
+});
+
+describe('community application', () => {
+  it('shows the community server-rendered, and sends a signed-out visitor to sign in first', async () => {
+    const html = await (await fetch(`${s.baseUrl}/communities/${community.id}`)).text();
+    expect(html).toContain(`<title>${community.name} | たびとこ</title>`);
+    expect(html).toContain(community.catchphrase);
+    expect(html).toContain('ログインして申し込む');
+
+    const res = await fetch(`${s.baseUrl}/communities/${community.id}/registrations`, { redirect: 'manual' });
+    expect([301, 302, 307]).toContain(res.status);
+    expect(res.headers.get('location')).toContain(`/logon?redirect=${encodeURIComponent(`/communities/${community.id}/registrations`)}`);
+  });
+
+  it('applies with required and optional questions, checking the form first, then shows the completion page', async () => {
+    const page = await s.newPage({ width: 375, height: 800 });
+    await signUp(page);
+    await page.goto(`/communities/${community.id}`);
+    await hydrated(page);
+    await page.locator('[data-testid="apply-link"] >> visible=true').click();
+    await page.waitForURL(`**/communities/${community.id}/registrations`);
+    await hydrated(page);
+
+    // A second tab keeps the form open, to submit after the first application (server error below).
+    const second = await page.context().newPage();
+    await second.goto(`/communities/${community.id}/registrations/new`);
+    await hydrated(second);
+
+    const required = community.application_items.find((i) => i.required)!;
+    const optional = community.application_items.find((i) => !i.required)!;
+
+    // Empty form: per-field messages from the shared schema, and the required question's message.
+    await page.getByRole('button', { name: '申し込む' }).click();
+    await expect.poll(() => page.locator('.field__error').allTextContents()).toEqual(
+      expect.arrayContaining(['氏名を入力してください', '性別を選択してください', '郵便番号を入力してください', '生年月日を選択してください', '職業を選択してください', `「${required.name}」を入力してください`]),
+    );
+    expect(await page.locator('.field__error').allTextContents()).not.toContain(`「${optional.name}」を入力してください`);
+
+    await page.fill('input[name="full_name"]', 'コミュニティ 花子');
+    await page.getByLabel('女性').check();
+    await page.fill('input[name="postal_code"]', '150-0001');
+    await page.fill('input[name="address"]', '東京都渋谷区神宮前1-2-3');
+    await page.selectOption('select[name="year"]', '1990');
+    await page.selectOption('select[name="month"]', '2');
+    await page.selectOption('select[name="day"]', '31');
+    await page.selectOption('select[name="occupation_id"]', { index: 1 });
+    await page.fill(`textarea[name="answer_${required.id}"]`, '週末に自然の中で過ごす時間を増やしたいです。');
+    await page.getByRole('button', { name: '申し込む' }).click();
+    await expect.poll(() => page.locator('.field__error').allTextContents()).toEqual([
+      '郵便番号はハイフンなしの数字で入力してください',
+      '存在しない日付です。生年月日を確認してください',
+    ]);
+
+    await page.fill('input[name="postal_code"]', '1500001');
+    await page.selectOption('select[name="day"]', '28');
+    await page.getByRole('button', { name: '申し込む' }).click();
+    await page.waitForURL(`**/communities/${community.id}/registrations/complete`);
+    await expect.poll(() => page.getByTestId('complete-title').textContent()).toBe('申し込みが完了しました');
+    await page.getByRole('link', { name: 'コミュニティのページへ戻る' }).click();
+    await page.waitForURL(`**/communities/${community.id}`);
+    await expect.poll(() => page.getByText('申し込み済みです').first().isVisible()).toBe(true);
+
+    // The tab opened before: its submission reaches the server, which refuses a second application.
+    await second.fill('input[name="full_name"]', 'コミュニティ 花子');
+    await second.getByLabel('男性').check();
+    await second.fill('input[name="postal_code"]', '１５００００１');
+    await second.selectOption('select[name="year"]', '1985');
+    await second.selectOption('select[name="month"]', '5');
+    await second.selectOption('select[name="day"]', '5');
+    await second.selectOption('select[name="occupation_id"]', { index: 2 });
+    await second.fill(`textarea[name="answer_${required.id}"]`, 'もう一度');
+    await second.getByRole('button', { name: '申し込む' }).click();
+    await expect.poll(() => second.getByRole('alert').first().textContent()).toContain('このコミュニティにはすでに申し込み済みです');
+    expect(second.url()).toContain('/registrations/new');
+  });
+
+  it('shows the session-expired text on the completion page without the flag', async () => {
+    const page = await s.newPage();
+    await page.goto(`/communities/${community.id}/registrations/complete`);
+    await hydrated(page);
+    await expect.poll(() => page.getByTestId('complete-title').textContent()).toBe('セッションの有効期限が切れました');
+    expect(await page.getByRole('link', { name: 'コミュニティのページへ戻る' }).getAttribute('href')).toBe(`/communities/${community.id}`);
+  });
+});
+
+describe('brand and ambassador program inquiry', () => {
+  it('goes from the program page to the form, checks all seven fields, sends and completes', async () => {
+    const page = await s.newPage({ width: 1280 });
+    await page.goto('/brand_ambassador');
+    await hydrated(page);
+    expect(await page.locator('.ba-flow__step').count()).toBe(7);
+    await page.getByRole('link', { name: '導入について問い合わせる' }).first().click();
+    await page.waitForURL('**/brand_ambassador/inquiry');
+    await hydrated(page);
+
+    await page.getByRole('button', { name: '送信する' }).click();
+    await expect.poll(() => page.locator('.field__error').count()).toBe(7);
+
+    await page.fill('input[name="name"]', '高橋 真理');
+    await page.fill('input[name="company_name"]', '株式会社みどり製菓');
+    await page.fill('input[name="department_name"]', 'マーケティング部');
+    await page.fill('input[name="position_name"]', '課長');
+    await page.fill('input[name="email"]', 'takahashi@@example');
+    await page.getByLabel(/ブランド展開について/).check();
+    await page.fill('textarea[name="content"]', '地域の教室と組んだ体験イベントを検討しています。');
+    await page.getByRole('button', { name: '送信する' }).click();
+    await expect.poll(() => page.locator('.field__error').allTextContents()).toEqual(['メールアドレスの形式が正しくありません']);
+
+    await page.fill('input[name="email"]', 'takahashi@midori.example.com');
+    await page.getByRole('button', { name: '送信する' }).click();
+    await page.waitForURL('**/brand_ambassador/inquiry/complete');
+    await expect.poll(() => page.getByTestId('complete-title').textContent()).toBe('お問い合わせを受け付けました');
+    expect(await page.getByRole('link', { name: 'トップページへ' }).getAttribute('href')).toBe('/');
+  });
+
+  it('shows the expired text on the completion page when nothing was sent', async () => {
+    const page = await s.newPage();
+    await page.goto('/brand_ambassador/inquiry/complete');
+    await expect.poll(() => page.getByTestId('complete-title').textContent()).toBe('このページの有効期限が切れました');
+  });
+
+  it('sends a general contact from /inquiry', async () => {
+    const page = await s.newPage({ width: 375, height: 800 });
+    await page.goto('/inquiry');
+    await hydrated(page);
+    await page.fill('input[name="name"]', '佐藤 ゆうき');
+    await page.fill('input[name="email"]', 'sato@example.com');
+    await page.fill('textarea[name="content"]', '予約確認メールが届きません。');
+    await page.getByRole('button', { name: '送信する' }).click();
+    await page.waitForURL('**/inquiry/complete');
+    await expect.poll(() => page.getByTestId('complete-title').textContent()).toBe('お問い合わせを受け付けました');
+  });
+});
+
+describe('ambassador page', () => {
+  it('advances the carousel every 3 seconds and collapses a long description with see more / close', async () => {
+    // An administrator adds a published ambassador with two images and a long description.
+    const { brands } = await getJson<{ brands: BrandListItem[] }>('/api/v1/brands');
+    const imageUrls = brands.map((b) => b.image_url).filter((u): u is string => !!u);
+    const admin = await s.newPage();
+    await s.signIn(admin, 'admin@example.com');
+    const description = Array.from({ length: 12 }, (_, i) => `${i + 1}行目: 季節の野菜を使った家庭料理を、少人数でていねいに教えています。`).join('\n');
+    const created = await admin.request.post(`${s.baseUrl}/api/v1/ambassadors`, {
+      data: {
+        name: 'ブラウザテスト料理教室',
+        description,
+        published: true,
+        address: '東京都世田谷区北沢2-1-1',
+        homepage_url: 'https://kitchen.example.com',
+        instagram_username: 'kitchen_test',
+        x_username: 'kitchen_test',
+        images: [imageUrls[0], imageUrls[1] ?? imageUrls[0]].map((url, i) => ({ object_key: `e2e-${i}`, url })),
+      },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+
+    const page = await s.newPage({ width: 1280 });
+    await page.goto(`/ambassadors/${id}`);
+    await hydrated(page);
+    expect(await page.getByRole('link', { name: 'Instagram' }).getAttribute('href')).toBe('https://www.instagram.com/kitchen_test/');
+    expect(await page.getByRole('link', { name: 'X', exact: true }).getAttribute('href')).toBe('https://x.com/kitchen_test');
+
+    const dots = page.locator('[data-testid="carousel"] .carousel__dot');
+    await expect.poll(() => dots.nth(0).getAttribute('aria-current')).toBe('true');
+    await page.mouse.move(1, 1); // keep the pointer off the carousel (hover pauses it)
+    await expect.poll(() => dots.nth(1).getAttribute('aria-current'), { timeout: 5000 }).toBe('true');
+
+    const text = page.getByTestId('collapsible-text');
+    const collapsedHeight = await text.evaluate((el) => el.clientHeight);
+    await page.getByRole('button', { name: 'もっと見る' }).click();
+    await expect.poll(() => text.evaluate((el) => el.clientHeight)).toBeGreaterThan(collapsedHeight * 2);
+    await page.getByRole('button', { name: '閉じる' }).click();
+    await expect.poll(() => text.evaluate((el) => el.clientHeight)).toBe(collapsedHeight);
+  });
+
+  it('lists the program partners with their communities', async () => {
+    const page = await s.newPage({ width: 375, height: 800 });
+    await page.goto('/brand_ambassador/list');
+    await hydrated(page);
+    await expect.poll(() => page.locator('#panel-brands a[href^="/communities/"]').count()).toBeGreaterThan(0);
+    await page.getByRole('tab', { name: /アンバサダー/ }).click();
+    await expect.poll(() => page.locator('#panel-ambassadors').isVisible()).toBe(true);
+    expect(await page.locator('#panel-ambassadors a[href^="/ambassadors/"]').count()).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,194 @@
+// Issue 5 in a real browser: a host starts a draft with photos, finishes it with options and a recurrence rule,
+// requests publication; the operator approves it with the CLI; it then appears on /stories.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openBrowser, type Session } from './browser';
+import { addDays, todayInJapan } from '../../src/lib/dates';
+
+const root = path.resolve(import.meta.dirname, '../..');
+let s: Session;
+beforeAll(async () => {
+  s = await openBrowser();
+});
+
+/**
+ * The database of the server under test (tests/setup/global-server.ts starts it with its own DATA_DIR and an
+ * embedded PostgreSQL): found through the server process's environment and PostgreSQL's postmaster.pid.
+ */
+function serverDatabaseUrl(baseUrl: string): string {
+  const port = new URL(baseUrl).port;
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    let env: string[];
+    try {
+      env = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+    } catch {
+      continue;
+    }
+    if (!env.includes(`PORT=${port}`)) continue;
+    const dataDir = env.find((e) => e.startsWith('DATA_DIR='))?.slice('DATA_DIR='.length);
+    if (!dataDir) continue;
+    const pgPort = readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3]?.trim();
+    if (pgPort) return `postgres://postgres:postgres@127.0.0.1:${pgPort}/marketplace`;
+  }
+  throw new Error(`no server process found for ${baseUrl}`);
+}
+
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+}
+
+describe('host experience flow', () => {
+  it('drafts with photos, adds options and a recurrence rule, requests publication, and is listed after CLI approval', async () => {
+    const page = await s.newPage();
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.accept();
+    });
+    const email = `host-e2e-${Date.now()}@example.com`;
+    const signUp = await page.request.post(`${s.baseUrl}/api/v1/users`, { data: { name: 'ブラウザ ホスト', email, password: 'abcd1234' } });
+    expect(signUp.status()).toBe(201);
+
+    // Guidelines -> the form.
+    await page.goto('/host_story');
+    await hydrated(page);
+    await page.getByRole('link', { name: '体験の作成をはじめる' }).click();
+    await page.waitForURL('**/host_story_drafts/new');
+    await hydrated(page);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('体験作成');
+
+    // Photos: two accepted; the same file again and a text file are dropped with notices.
+    const photo1 = path.join(root, 'seeds/images/calligraphy.jpg');
+    const photo2 = path.join(root, 'seeds/images/hiking.jpg');
+    const input = page.getByTestId('image-input');
+    await input.setInputFiles([photo1, photo2]);
+    await expect.poll(() => page.locator('.image-uploader__thumb').count(), { timeout: 15_000 }).toBe(2);
+    await input.setInputFiles([photo1]);
+    await expect.poll(() => page.locator('.image-uploader__notices').textContent()).toContain('同じ画像がすでに選択されているため');
+    await input.setInputFiles([{ name: 'memo.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') }]);
+    await expect.poll(() => page.locator('.image-uploader__notices').textContent()).toContain('JPEG・PNG・SVG形式以外のファイルは追加しませんでした');
+    expect(await page.locator('.image-uploader__thumb').count()).toBe(2);
+
+    // Save a draft with only a title and the photos.
+    const title = `ブラウザで作った藍染め体験 ${Date.now()}`;
+    await page.fill('input[name="title"]', title);
+    await page.getByRole('button', { name: '下書き保存してトップへ戻る' }).click();
+    await page.waitForURL('**/host/story');
+    await hydrated(page);
+    const draftCard = page.getByTestId('host-card').filter({ hasText: title });
+    await draftCard.waitFor();
+    await draftCard.getByRole('link', { name: `「${title}」を編集` }).click();
+    await page.waitForURL(/\/host_story_drafts\/\d+\/edit$/);
+    await hydrated(page);
+    expect(await page.inputValue('input[name="title"]')).toBe(title);
+    expect(await page.locator('.image-uploader__thumb').count()).toBe(2);
+
+    // The rest of the form.
+    await page.getByLabel('対面').check();
+    await page.selectOption('select[name="state"]', '京都府');
+    await page.fill('input[name="address"]', '京都府京都市左京区1-2-3');
+    await page.selectOption('select[name="category_id"]', { index: 1 });
+    await page.getByLabel('初心者歓迎').check();
+    await page.getByLabel('伝統工芸').check();
+    await page.fill('input[name="price"]', 'abc');
+    await expect.poll(() => page.locator('.price-input + .field__error').first().textContent()).toBe('数字のみ入力してください');
+    expect(await page.inputValue('input[name="price"]')).toBe('');
+    await page.fill('input[name="price"]', '３５００');
+    expect(await page.inputValue('input[name="price"]')).toBe('3500');
+    await page.fill('textarea[name="price_side_note"]', '材料費込み');
+    await page.fill('textarea[name="description"]', '天然の藍でハンカチを染めます。');
+    await page.fill('textarea[name="inspiration"]', '祖母の藍甕を受け継ぎました。');
+    await page.fill('textarea[name="note"]', '汚れてもよい服装でどうぞ。');
+    await page.selectOption('select[name="recruitment_number"]', '10');
+    await page.getByLabel('最少催行人数を設定する').check();
+    await page.selectOption('select[name="minimum_number_of_participant_count"]', '2');
+    await page.selectOption('select[name="cancellation_period"]', '7');
+
+    // An incomplete option blocks the request with an alert and an inline error.
+    await page.getByRole('button', { name: 'オプションを追加' }).click();
+    await page.fill('input[name="option_name_0"]', '手ぬぐい追加');
+    // A calendar entry first, so the option check is what stops the request.
+    const date = addDays(todayInJapan(), 3);
+    await page.fill('input[name="calendar_date"]', date);
+    await page.selectOption('select[name="calendar_start"]', '10:00');
+    await page.selectOption('select[name="calendar_end"]', '12:00');
+    await page.getByRole('button', { name: '日程を追加' }).click();
+    await page.getByRole('button', { name: '公開申請する' }).click();
+    await expect.poll(() => dialogs.at(-1)).toBe('オプションの設定を確認してください');
+    await expect.poll(() => page.getByTestId('options-error').first().textContent()).toBe('オプションが正しく設定されていません');
+    await page.fill('textarea[name="option_description_0"]', '手ぬぐいも1枚染めます');
+    await page.fill('input[name="option_price_0"]', '1500');
+
+    // A start time after the end time is refused with an alert.
+    await page.selectOption('select[name="calendar_start"]', '13:00');
+    await expect.poll(() => dialogs.at(-1)).toBe('開始時刻は終了時刻より前に設定してください');
+    expect(await page.inputValue('select[name="calendar_start"]')).toBe('');
+    await page.selectOption('select[name="calendar_start"]', '10:00');
+
+    // A weekly recurrence on Mondays and Wednesdays (default end: 3 months later).
+    await page.getByRole('button', { name: '繰り返し設定' }).click();
+    await page.getByLabel('月', { exact: true }).check();
+    await page.getByLabel('水', { exact: true }).check();
+    await page.getByRole('button', { name: 'この条件で追加' }).click();
+    await expect.poll(() => page.locator('.calendar-editor__rule').textContent()).toMatch(/毎週月・水 10:00〜12:00/);
+    const slots = await page.getByTestId('calendar-slots').locator('li').count();
+    expect(slots).toBeGreaterThan(20);
+
+    await page.getByRole('button', { name: '公開申請する' }).click();
+    await page.waitForURL('**/host_story/complete');
+    await expect.poll(() => page.getByTestId('complete-title').textContent()).toBe('申請が完了しました');
+    // Shown once: after a reload the flag is gone.
+    await page.waitForTimeout(500);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('complete-title').textContent()).toBe('セッションの有効期限が切れました');
+
+    // Awaiting publication: listed for the host with its badge, invisible on /stories.
+    const own = await (await page.request.get(`${s.baseUrl}/api/v1/experiences`)).json();
+    const created = own.experiences.find((e: { title: string }) => e.title === title);
+    expect(created).toMatchObject({ approve: false });
+    expect(created.images).toHaveLength(2);
+    const drafts = await (await page.request.get(`${s.baseUrl}/api/v1/experience_drafts`)).json();
+    expect(drafts.experience_drafts.some((d: { title: string }) => d.title === title)).toBe(false);
+    await page.goto('/host/story?tab=experiences');
+    await hydrated(page);
+    const card = page.getByTestId('host-card').filter({ hasText: title });
+    await expect.poll(() => card.locator('.badge').textContent()).toBe('公開申請中');
+    expect(await (await fetch(`${s.baseUrl}/stories`)).text()).not.toContain(title);
+    const detail = await page.request.get(`${s.baseUrl}/api/v1/experiences/${created.id}`);
+    expect(detail.status()).toBe(200); // the host may see it
+    expect((await fetch(`${s.baseUrl}/api/v1/experiences/${created.id}`)).status).toBe(404); // guests may not
+
+    // The operator approves it with the CLI.
+    const cli = spawnSync(process.execPath, ['--import', 'tsx', 'cli/index.ts', 'approve-experience', String(created.id)], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: serverDatabaseUrl(s.baseUrl), LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(cli.stderr).toBe('');
+    expect(cli.status).toBe(0);
+    expect(cli.stdout).toContain(`(ID: ${created.id}) を公開しました`);
+
+    await page.goto('/stories');
+    await hydrated(page);
+    await page.getByText(title).first().waitFor();
+    await page.goto('/host/story?tab=experiences');
+    await expect.poll(() => page.getByTestId('host-card').filter({ hasText: title }).locator('.badge').textContent()).toBe('公開中');
+    // The guest calendar shows every slot the form listed (two windows: one call reads at most ~3 months).
+    let listed = 0;
+    for (const [from, to] of [[0, 92], [93, 185]]) {
+      const url = `${s.baseUrl}/api/v1/experiences/${created.id}/calendars?from_date=${addDays(todayInJapan(), from)}&to_date=${addDays(todayInJapan(), to)}`;
+      listed += ((await (await fetch(url)).json()) as { calendars: unknown[] }).calendars.length;
+    }
+    expect(listed).toBe(slots);
+  });
+
+  it('sends signed-out visitors of /host/story to /logon and back', async () => {
+    const res = await fetch(`${s.baseUrl}/host/story`, { redirect: 'manual' });
+    expect([301, 302, 303, 307, 308]).toContain(res.status);
+    expect(res.headers.get('location')).toContain('/logon?redirect=%2Fhost%2Fstory');
+  });
+});

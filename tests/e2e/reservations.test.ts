@@ -1,0 +1,217 @@
+// Issue 4 in Chromium: booking a paid experience with the success card, a declined card and the
+// authentication-required card (test gateway), and a free experience without card fields.
+// The test runs its own built server on its own PostgreSQL so it can create exactly the data it needs.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, type Session } from './browser';
+import { freePort, startEmbeddedDatabase, type EmbeddedDatabase } from '../../src/lib/embedded-db';
+import { initOrm, type MikroORM } from '../../src/lib/orm';
+import { createUser, TEST_PASSWORD } from '../factories/users';
+import { createCalendar, createExperience } from '../factories/experiences';
+import { Reservation } from '../../src/modules/reservations/reservations.entity';
+import { ja } from '../../src/i18n/ja';
+
+const root = path.resolve(import.meta.dirname, '../..');
+let s: Session;
+let db: EmbeddedDatabase;
+let orm: MikroORM;
+let server: ChildProcess;
+let base: string;
+let dataDir: string;
+let guestEmail: string;
+
+beforeAll(async () => {
+  s = await openBrowser();
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'taiken-e2e-reservations-'));
+  db = await startEmbeddedDatabase({ dir: path.join(dataDir, 'pg'), database: 'reservations_e2e', fast: true });
+  const port = await freePort();
+  const env = { ...process.env };
+  for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_API_BASE', 'SMTP_URL']) delete env[name];
+  server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: root,
+    env: { ...env, DATABASE_URL: db.url, PORT: String(port), NODE_ENV: 'test', LOG_LEVEL: 'warn', DISABLE_WORKERS: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  server.stdout!.on('data', (d) => (output += d));
+  server.stderr!.on('data', (d) => (output += d));
+  base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (server.exitCode !== null) throw new Error(`server exited:\n${output}`);
+    try {
+      if ((await fetch(`${base}/api/v1/me`)).status === 401) break;
+    } catch {
+      // not up yet
+    }
+    if (i > 400) throw new Error(`server did not answer:\n${output}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  // The server migrated the database at boot; the data comes from the factories.
+  orm = await initOrm(db.url, { pool: 2 });
+  guestEmail = (await createUser(orm, { name: 'ブラウザ 予約子' })).email;
+}, 180_000);
+
+afterAll(async () => {
+  server?.kill('SIGTERM');
+  await new Promise((resolve) => {
+    const timer = setTimeout(resolve, 10_000);
+    server?.once('exit', () => {
+      clearTimeout(timer);
+      resolve(null);
+    });
+  });
+  await orm?.close(true);
+  await db?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function signedInPage(width = 1280): Promise<Page> {
+  const page = await s.newPage({ width, height: 900 });
+  const res = await page.request.post(`${base}/api/v1/sessions`, { data: { email: guestEmail, password: TEST_PASSWORD } });
+  expect(res.status()).toBe(201);
+  return page;
+}
+
+async function openForm(page: Page, tourId: number, cid: number[]) {
+  await page.goto(`${base}/reservations/new?cid=${cid.join(',')}&tour_id=${tourId}`);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+}
+
+async function enterCard(page: Page, number: string) {
+  await page.fill('input[name="cardnumber"]', number);
+  await page.fill('input[name="cc-exp"]', '1230');
+  await page.fill('input[name="cvc"]', '123');
+  await page.getByTestId('card-ready').waitFor();
+}
+
+async function paidExperience(title: string) {
+  const experience = await createExperience(orm, { title, price: 4000, options: [{ name: '絵付けセット', description: '絵の具と筆のセットです。'.repeat(12), price: 1000 }] });
+  const calendar = await createCalendar(orm, experience.id, { recruitmentNumber: 4 });
+  return { experience, calendar };
+}
+
+/** The machine is shared: give re-quotes and navigations time (expect.poll waits 1s by default). */
+const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000, interval: 100 });
+
+const statusOf = async (experienceId: number) =>
+  (await orm.em.fork().find(Reservation, { experience: experienceId }, { orderBy: { id: 'asc' } })).map((r) => r.status);
+
+describe('reservation form', () => {
+  it('sends signed-out visitors to /logon and back', async () => {
+    const { experience, calendar } = await paidExperience('ログイン確認の体験');
+    const page = await s.newPage();
+    await page.goto(`${base}/reservations/new?cid=${calendar.id}&tour_id=${experience.id}`);
+    await page.waitForURL(/\/logon\?redirect=/);
+    expect(decodeURIComponent(new URL(page.url()).searchParams.get('redirect') ?? '')).toBe(`/reservations/new?cid=${calendar.id}&tour_id=${experience.id}`);
+  });
+
+  it('books a paid experience with the success card, re-quoting when the option and people change', async () => {
+    const { experience, calendar } = await paidExperience('成功カードの体験');
+    const page = await signedInPage(375);
+    await openForm(page, experience.id, [calendar.id]);
+    await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('成功カードの体験');
+    expect(await page.getByTestId('test-mode').textContent()).toContain('テストモード');
+    const submit = page.getByRole('button', { name: ja.reservations.submit });
+    expect(await submit.isDisabled()).toBe(true);
+    expect(await page.getByText(ja.reservations.enterCard).count()).toBe(1);
+    expect(await page.getByTestId('price-total').textContent()).toBe('¥4,344');
+
+    await page.getByText('絵付けセット').click();
+    await page.selectOption('select[name="number_of_people"]', '2');
+    await poll(() => page.getByTestId('price-option').textContent()).toBe('¥2,000');
+    await poll(() => page.getByTestId('price-tour').textContent()).toBe('¥8,000');
+    // A long option description is clamped with a show-more toggle.
+    await page.getByRole('button', { name: ja.common.seeMore }).click();
+    await page.getByRole('button', { name: ja.common.close }).waitFor();
+
+    await enterCard(page, '4242 4242 4242 4242');
+    expect(await submit.isDisabled()).toBe(false);
+    await submit.click();
+    await page.waitForURL(`**/reservations/complete?cid=${calendar.id}&tour_id=${experience.id}`);
+    await page.getByTestId('reservation-complete').waitFor();
+    expect(await page.locator('h1').textContent()).toBe(ja.reservations.completeTitle);
+    expect(await page.getByRole('link', { name: ja.reservations.completeInquiryLink }).getAttribute('href')).toBe('/inquiry');
+    expect(await page.getByRole('link', { name: ja.reservations.shareFacebook }).getAttribute('href')).toContain('facebook.com/sharer');
+    expect(await statusOf(experience.id)).toEqual(['confirmed']);
+    const saved = await orm.em.fork().findOneOrFail(Reservation, { experience: experience.id });
+    expect(saved.numberOfPeople).toBe(2);
+    expect(saved.optionName).toBe('絵付けセット');
+
+    // The flag is used once: a reload shows the session-expired screen.
+    await page.waitForTimeout(300);
+    await page.reload();
+    await page.getByTestId('reservation-expired').waitFor();
+    expect(await page.locator('h1').textContent()).toBe(ja.reservations.expiredTitle);
+  });
+
+  it('keeps the guest on the form after a declined card, then books with another card', async () => {
+    const { experience, calendar } = await paidExperience('カード拒否の体験');
+    const page = await signedInPage();
+    await openForm(page, experience.id, [calendar.id]);
+    await enterCard(page, '4000 0000 0000 0002');
+    await page.getByRole('button', { name: ja.reservations.submit }).click();
+    await poll(() => page.getByTestId('form-error').first().textContent()).toBe(ja.payments.declined);
+    expect(page.url()).toContain('/reservations/new');
+    expect(await page.inputValue('input[name="cardnumber"]')).toBe('');
+    expect(await statusOf(experience.id)).toEqual(['failed']);
+
+    await enterCard(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: ja.reservations.submit }).click();
+    await page.getByTestId('reservation-complete').waitFor();
+    expect(await statusOf(experience.id)).toEqual(['failed', 'confirmed']);
+  });
+
+  it('completes 3-D Secure in the stand-in dialog before the reservation is confirmed', async () => {
+    const { experience, calendar } = await paidExperience('3Dセキュアの体験');
+    const page = await signedInPage();
+    await openForm(page, experience.id, [calendar.id]);
+    await enterCard(page, '4000 0027 6000 3184');
+    await page.getByRole('button', { name: ja.reservations.submit }).click();
+    const dialog = page.getByTestId('test-authentication');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain(ja.payments.authTitle);
+    expect(await statusOf(experience.id)).toEqual(['requires_action']);
+    await dialog.getByRole('button', { name: ja.payments.authApprove }).click();
+    await page.getByTestId('reservation-complete').waitFor();
+    expect(await statusOf(experience.id)).toEqual(['confirmed']);
+  });
+
+  it('books a free experience without card fields, several dates with one person', async () => {
+    const free = await createExperience(orm, { title: '無料の体験', price: 0 });
+    const first = await createCalendar(orm, free.id, { daysFromToday: 5 });
+    const second = await createCalendar(orm, free.id, { daysFromToday: 6 });
+    const page = await signedInPage(375);
+    await openForm(page, free.id, [first.id, second.id]);
+    expect(await page.getByTestId('card-fields').count()).toBe(0);
+    expect(await page.locator('select[name="number_of_people"] option').count()).toBe(1);
+    expect(await page.getByTestId('price-total').textContent()).toBe('¥0');
+    await page.getByRole('button', { name: ja.reservations.showSchedule }).click();
+    expect(await page.getByTestId('schedule-list').locator('li').count()).toBe(2);
+    await page.getByRole('dialog').getByRole('button', { name: ja.common.close }).click();
+    await page.getByRole('button', { name: ja.reservations.submit }).click();
+    await page.getByTestId('reservation-complete').waitFor();
+    expect(await statusOf(free.id)).toEqual(['confirmed']);
+  });
+
+  it('replaces the screen with the error list and a link to /stories when the slot cannot be booked', async () => {
+    const { experience } = await paidExperience('満席の体験');
+    const full = await createCalendar(orm, experience.id, { recruitmentNumber: 2, participantNumber: 2 });
+    const page = await signedInPage();
+    await openForm(page, experience.id, [full.id]);
+    const screen = page.getByTestId('reservation-error');
+    await screen.waitFor();
+    expect(await screen.textContent()).toContain(ja.reservations.noAvailability);
+    expect(await page.getByRole('link', { name: ja.reservations.errorListLink }).getAttribute('href')).toBe('/stories');
+  });
+
+  it('shows the queued mails in the development mailbox', async () => {
+    const page = await signedInPage();
+    await page.goto(`${base}/dev/mails`);
+    await page.getByTestId('dev-mails').waitFor();
+    expect(await page.getByText(ja.reservations.mailGuestSubject('成功カードの体験')).count()).toBe(1);
+  });
+});
