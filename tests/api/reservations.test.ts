@@ -15,6 +15,8 @@ import { Reservation } from '../../src/modules/reservations/reservations.entity'
 import { ExperienceOption } from '../../src/modules/experiences/experiences.entity';
 import { MailOutbox } from '../../src/modules/mail/mail.entity';
 import { TestPaymentIntent } from '../../src/modules/payments/payments.entity';
+import { TestGateway } from '../../src/modules/payments/test-gateway';
+import { createAmbassadorExperience } from './browse-helpers';
 import { ja } from '../../src/i18n/ja';
 
 type Agent = InstanceType<typeof TestAgent>;
@@ -279,6 +281,17 @@ describe('POST /api/v1/reservations', () => {
     expect((await other.get(`/api/v1/reservations/${row.id}`)).status).toBe(404);
   });
 
+  it('notifies the ambassador of an ambassador-hosted experience (its member when it has no e-mail)', async () => {
+    const member = await createUser(t.orm, { name: '工房 メンバー' });
+    const { experience } = await createAmbassadorExperience(t.orm, { memberUserId: member.id, price: 3000 });
+    const calendar = await createCalendar(t.orm, experience.id);
+    const res = await agent.post('/api/v1/reservations').send({ calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'tok_visa' });
+    expect(res.status).toBe(201);
+    const [, toHost] = await mailsOf(res.body.id);
+    expect(toHost.toAddress).toBe(member.email);
+    expect(toHost.textBody).toMatch(/^鈴木工房\d+ 様/);
+  });
+
   it('puts the online URL into the mail of an online experience', async () => {
     const { calendar } = await paidSlot({ online: true });
     const res = await agent.post('/api/v1/reservations').send({ calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'tok_visa' });
@@ -530,6 +543,21 @@ describe('seat holds', () => {
   });
 });
 
+describe('retries after an abandoned attempt', () => {
+  it('settles an attempt whose hold has expired instead of answering "in progress"', async () => {
+    const { calendar } = await paidSlot();
+    const key = newKey();
+    const first = await agent.post('/api/v1/reservations').send({ calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'tok_threeDSecure2Required', idempotency_key: key });
+    expect(first.status).toBe(202);
+    await t.orm.em.fork().execute(`UPDATE reservations SET hold_expires_at = now() - interval '1 second' WHERE id = ?`, [first.body.reservation_id]);
+    const retry = await agent.post('/api/v1/reservations').send({ calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'tok_threeDSecure2Required', idempotency_key: key });
+    expect(retry.status).toBe(422);
+    expect(retry.body.messages).toEqual({ base: [ja.reservations.holdExpired] });
+    expect((await reservationRow(first.body.reservation_id)).status).toBe('expired');
+    expect(await seats(calendar.id)).toBe(0);
+  });
+});
+
 describe('test gateway endpoints', () => {
   it('turns a test card into its token, and refuses other numbers, past expiry and signed-out callers', async () => {
     const year = Number(todayInJapan().slice(0, 4));
@@ -558,10 +586,25 @@ describe('test gateway endpoints', () => {
     const res = await agent.post('/api/v1/reservations').send({ calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'tok_nonsense' });
     expect(res.status).toBe(402);
     expect(await seats(calendar.id)).toBe(0);
+
+    const production = new TestGateway(t.orm, { allowSlowTokens: false });
+    const { intentId } = await production.createIntent({ amount: 1000, idempotencyKey: `slow-${newKey()}`, description: 'x', reservationId: 0 });
+    expect(await production.confirmIntent({ intentId, paymentToken: 'tok_visa_slow', idempotencyKey: newKey(), returnUrl: 'http://x' })).toEqual({
+      status: 'declined',
+      intentId,
+      code: 'invalid_token',
+    });
   });
 });
 
 describe('development mailbox', () => {
+  it('does not exist in production', async () => {
+    const prod = await setupTestApp({ NODE_ENV: 'production', SESSION_SECRET: 'production-secret-for-tests' });
+    const res = await request(prod.app).get('/api/v1/dev/mails');
+    expect(res.status).toBe(404);
+    await expect(prod.services.mail.mailbox(prod.services.context(null))).rejects.toMatchObject({ status: 404 });
+  });
+
   it('lists the queued mails, newest first', async () => {
     const { calendar } = await paidSlot({ title: 'メールボックス確認' });
     const res = await agent.post('/api/v1/reservations').send({ calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'tok_visa' });

@@ -443,9 +443,14 @@ export function createReservationsService(deps: ReservationsDeps) {
 
   /** A repeated attempt (double click, retry after a timeout): the same reservation, never a second charge. */
   async function resume(existing: IReservation, paymentToken: string | undefined): Promise<ReserveResult> {
-    if (existing.status === 'pending' && paymentToken && (!existing.holdExpiresAt || new Date(existing.holdExpiresAt) > new Date())) {
-      return charge(existing.id, paymentToken);
+    const held = (ACTIVE as readonly string[]).includes(existing.status);
+    if (held && existing.holdExpiresAt && new Date(existing.holdExpiresAt) <= new Date()) {
+      // The attempt was abandoned long enough ago that its hold ended: settle it now rather than answer "in progress".
+      const slots = await fresh().execute<{ calendar_id: number }[]>('SELECT calendar_id FROM reservation_calendars WHERE reservation_id = ?', [existing.id]);
+      await sweepExpiredHolds({ calendarIds: slots.map((s) => s.calendar_id), limit: 10 });
+      return answer(existing.id);
     }
+    if (existing.status === 'pending' && paymentToken) return charge(existing.id, paymentToken);
     return answer(existing.id);
   }
 
