@@ -47,13 +47,6 @@ export default function Page() {
                   </a>
                 </li>
               ))}
-              {home.categories.find((c) => c.name === ja.common.online && c.count > 0) && (
-                <li>
-                  <a className="chip home__area" href={`/stories/category/${home.categories.find((c) => c.name === ja.common.online)!.id}`}>
-                    {ja.common.online}
-                  </a>
-                </li>
-              )}
             </ul>
           ) : (
             <p className="muted">{ja.browse.homeAreasEmpty}</p>

@@ -110,6 +110,13 @@ export const USERS: SeedUser[] = [
     role: 'HOST',
     introduction: '東京から南房総に移住し、有機農園「いしだ農園」を営んでいます。',
   },
+  {
+    key: 'kawai',
+    name: '河合 真理子',
+    email: 'mariko.kawai@example.com',
+    role: 'HOST',
+    introduction: '旧小坂小学校 ものづくり学舎の事務局を担当しています。',
+  },
   { key: 'misaki', name: '高橋 美咲', email: 'misaki.takahashi@example.com', role: 'USER' },
   { key: 'ren', name: '伊藤 蓮', email: 'ren.ito@example.com', role: 'USER' },
   { key: 'hina', name: '渡辺 陽菜', email: 'hina.watanabe@example.com', role: 'USER' },

@@ -262,3 +262,44 @@ describe('robots.txt and sitemap.xml', () => {
     expect(res.text).toContain('Sitemap: http://localhost/sitemap.xml');
   });
 });
+
+describe('query budget (no N+1)', () => {
+  /** Counts the SQL statements the ORM sends while `run` executes. */
+  async function countQueries(app: TestApp, run: () => Promise<unknown>): Promise<string[]> {
+    const logger = app.orm.config.getLogger() as unknown as { logQuery(context: { query: string }): void };
+    const original = logger.logQuery;
+    const queries: string[] = [];
+    logger.logQuery = (context) => {
+      queries.push(context.query);
+    };
+    try {
+      await run();
+    } finally {
+      logger.logQuery = original;
+    }
+    return queries;
+  }
+
+  it('reads the experience JSON, a list page and a calendar window in a fixed, small number of queries', async () => {
+    const q = await setupTestApp();
+    const host = await createUser(q.orm, { role: 'HOST' });
+    const e = await createExperience(q.orm, {
+      hostUserId: host.id,
+      themeIds: [1, 2, 3],
+      images: ['/a.jpg', '/b.jpg', '/c.jpg'],
+      options: [1, 2, 3, 4, 5].map((i) => ({ name: `オプション${i}`, price: i * 100 })),
+    });
+    const detail = await countQueries(q, () => request(q.app).get(`/api/v1/experiences/${e.id}`).expect(200));
+    expect(detail.length).toBeGreaterThan(0);
+    expect(detail.length).toBeLessThanOrEqual(4);
+
+    const one = await countQueries(q, () => request(q.app).get('/api/v1/stories').expect(200));
+    for (let i = 0; i < 11; i++) await createExperience(q.orm, { hostUserId: host.id, images: ['/x.jpg', '/y.jpg'] });
+    const twelve = await countQueries(q, () => request(q.app).get('/api/v1/stories').expect(200));
+    expect(twelve.length).toBe(one.length);
+    expect(twelve.length).toBeLessThanOrEqual(3);
+
+    const calendars = await countQueries(q, () => request(q.app).get(`/api/v1/experiences/${e.id}/calendars`).expect(200));
+    expect(calendars.length).toBeLessThanOrEqual(3);
+  });
+});

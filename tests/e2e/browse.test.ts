@@ -223,6 +223,27 @@ describe('lists, reviews, host pages and layout', () => {
     expect((await fetch(`${s.baseUrl}/stories/theme/abc`)).status).toBe(404);
   });
 
+  it("links a user-hosted experience to the host's public page with their experiences", async () => {
+    const list = await getJson<StoriesListJson>('/api/v1/stories');
+    let host: { id: number; name: string } | null = null;
+    for (const e of list.experiences) {
+      const detail = await getJson<{ host: { id: number; name: string; type: string } }>(`/api/v1/experiences/${e.id}`);
+      if (detail.host.type === 'user') {
+        host = detail.host;
+        const page = await s.newPage({ width: 375, height: 800 });
+        await page.goto(`/stories/${e.id}`);
+        await hydrated(page);
+        await page.getByTestId('host-link').click();
+        await page.waitForURL(`**/users/${host.id}`);
+        expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(host.name);
+        const profile = await getJson<{ experiences: unknown[] }>(`/api/v1/profiles/${host.id}`);
+        expect(await page.getByTestId('experience-card').count()).toBe(profile.experiences.length);
+        break;
+      }
+    }
+    if (!host) throw new Error('the demo data needs an experience hosted by a user');
+  });
+
   it('shows the reviews page with the count and floor-rounded stars', async () => {
     const list = await getJson<StoriesListJson>('/api/v1/stories');
     let target: number | null = null;

@@ -272,7 +272,7 @@ function FooterBar({ experience, signedIn, selectedIds }: { experience: Experien
           </a>
         ) : (
           <a className="button story-bar__action story-bar__action--idle" href="#schedule" data-testid="apply-button">
-            {ja.browse.selectSlotFirst}
+            {ja.browse.schedule}
           </a>
         )}
       </div>

@@ -1,2 +1,2 @@
 // /communities/{id}/registrations/new: the same application form as /communities/{id}/registrations (spec route table).
-export { default } from '../+Page';
+export { default } from '../index/+Page';

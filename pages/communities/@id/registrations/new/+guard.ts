@@ -1,2 +1,2 @@
 // https://vike.dev/guard — same guard as /communities/{id}/registrations.
-export { guard } from '../+guard';
+export { guard } from '../index/+guard';

@@ -1,2 +1,2 @@
 // https://vike.dev/title
-export { default } from '../+title';
+export { default } from '../index/+title';

@@ -1,12 +1,14 @@
+// /communities/{id}/registrations (the folder name index is not part of the route: https://vike.dev/filesystem-routing); the
+// form page lives here so its guard and data do not reach the sibling complete/ page (Vike config inheritance).
 // The community application form (guest-and-host.md §2 "Community application", §5). The same schema and
 // answer rules as the server check the form first; server errors on answers are listed under the form.
 import { useState, type FormEvent } from 'react';
 import { navigate } from 'vike/client/router';
 import { useData } from 'vike-react/useData';
-import { ja } from '../../../../src/i18n/ja';
-import { api, ApiError } from '../../../../src/lib/api-client';
-import type { FieldMessages } from '../../../../src/lib/errors';
-import { fieldMessages } from '../../../../src/lib/validate';
+import { ja } from '../../../../../src/i18n/ja';
+import { api, ApiError } from '../../../../../src/lib/api-client';
+import type { FieldMessages } from '../../../../../src/lib/errors';
+import { fieldMessages } from '../../../../../src/lib/validate';
 import {
   ANSWER_MAX,
   BIRTH_YEAR_MAX,
@@ -16,7 +18,7 @@ import {
   buildBirthday,
   communityApplicationSchema,
   toHalfWidthDigits,
-} from '../../../../src/modules/communities/communities.schemas';
+} from '../../../../../src/modules/communities/communities.schemas';
 import type { Data } from './+data';
 import './registration.css';
 
