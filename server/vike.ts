@@ -5,9 +5,15 @@ import { fileURLToPath } from 'node:url';
 import express, { type Express, type Request } from 'express';
 import { renderPage, createDevMiddleware } from 'vike/server';
 import type { Services } from '../src/services';
-import { MicroCache, isAnonymous, type CachedPage } from './middleware/micro-cache';
+import { publicCache, isAnonymous } from '../src/lib/ttl-cache';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+
+interface CachedPage {
+  status: number;
+  headers: [string, string][];
+  body: string;
+}
 
 export async function mountVike(app: Express, services: Services, options: { dev: boolean }): Promise<() => Promise<void>> {
   let close = async () => {};
@@ -24,7 +30,8 @@ export async function mountVike(app: Express, services: Services, options: { dev
     app.use(express.static(path.join(root, 'dist/client'), { index: false, maxAge: '1h' }));
   }
 
-  const cache = services.env.PAGE_CACHE_SECONDS > 0 ? new MicroCache(services.env.PAGE_CACHE_SECONDS * 1000) : null;
+  // Signed-out renders are shared for PUBLIC_CACHE_SECONDS; only plain 200 pages are kept.
+  const cache = publicCache<CachedPage | null>(services.env.PUBLIC_CACHE_SECONDS, (page) => page?.status === 200);
 
   async function render(req: Request): Promise<CachedPage | null> {
     const user = req.actor ? await services.users.me(req.ctx) : null;

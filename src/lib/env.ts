@@ -30,8 +30,8 @@ export const envSchema = z.object({
   IMAGE_UPLOAD_PRESET: z.string().optional(),
   /** How many seconds a seat hold lasts while a payment runs. */
   SEAT_HOLD_SECONDS: z.coerce.number().int().min(30).max(3600).default(600),
-  /** Seconds an anonymous (signed-out) page render is reused by this process; 0 turns it off. */
-  PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(2),
+  /** Seconds a signed-out page render or public experience/availability JSON is reused by this process; 0: off. */
+  PUBLIC_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(2),
   /** Set to 1 to skip the background mail worker in this process. */
   DISABLE_WORKERS: z.enum(['0', '1']).default('0'),
 });

@@ -8,6 +8,8 @@ import autocannon from 'autocannon';
 import { freePort } from '../../src/lib/embedded-db';
 
 const root = path.resolve(import.meta.dirname, '../..');
+// The same V8 flags as `npm run serve` (package.json config.node_flags).
+const NODE_FLAGS: string[] = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).config.node_flags.split(/\s+/);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 
@@ -48,9 +50,9 @@ async function main() {
     const bare = spawn(process.execPath, ['-e', `require('node:http').createServer((q,s)=>{s.writeHead(200,{'content-type':'text/plain'});s.end('hello world')}).listen(${barePort})`], { stdio: 'inherit' });
     children.push(bare);
     const appPort = await freePort();
-    const app = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    const app = spawn(process.execPath, [...NODE_FLAGS, '--import', 'tsx', 'server/index.ts'], {
       cwd: root,
-      env: { ...process.env, NODE_ENV: 'production', SESSION_SECRET: 'benchmark-secret-0123456789', PORT: String(appPort), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', DISABLE_WORKERS: '1' },
+      env: { ...process.env, NODE_ENV: 'production', SESSION_SECRET: 'benchmark-secret-0123456789', PORT: String(appPort), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info', DISABLE_WORKERS: '1' },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     children.push(app);

@@ -35,7 +35,7 @@ export interface TestApp {
 /** Builds the app on its own database; closed automatically after the file's tests. */
 export async function setupTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
   const databaseUrl = await createTestDatabase();
-  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DISABLE_WORKERS: '1', ...envOverrides });
+  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DISABLE_WORKERS: '1', PUBLIC_CACHE_SECONDS: '0', ...envOverrides });
   const log = createLogger(env.LOG_LEVEL);
   const orm = await initOrm(databaseUrl, { pool: 10 });
   const services = createServices({ orm, env, log });

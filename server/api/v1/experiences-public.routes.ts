@@ -2,9 +2,12 @@
 // lives with the host routes; the /stories list is GET /api/v1/stories.
 import { Router } from 'express';
 import type { Services } from '../../../src/services';
+import { publicCache } from '../../../src/lib/ttl-cache';
 
 export function experiencesPublicRoutes(services: Services): Router {
   const router = Router();
+  // Guests all get the same JSON for a published experience (the host and admins get more): share it briefly.
+  const detailCache = publicCache<Awaited<ReturnType<Services['experiences']['detail']>>>(services.env.PUBLIC_CACHE_SECONDS);
 
   // ?page&state&category_id&theme_id
   router.get('/stories', async (req, res) => {
@@ -12,7 +15,8 @@ export function experiencesPublicRoutes(services: Services): Router {
   });
 
   router.get('/experiences/:id', async (req, res) => {
-    res.json(await services.experiences.detail(req.ctx, req.params.id));
+    const load = () => services.experiences.detail(req.ctx, req.params.id);
+    res.json(detailCache && !req.actor ? await detailCache.get(req.params.id, load) : await load());
   });
 
   router.get('/experiences/:id/other_experiences', async (req, res) => {
