@@ -10,12 +10,14 @@ let counter = 0;
 let cachedHash: string | null = null;
 
 export async function createUser(orm: MikroORM, overrides: { name?: string; email?: string; role?: UserRole; password?: string } = {}) {
-  counter += 1;
+  // Taken before any await: concurrent calls must never share a number.
+  const n = ++counter;
+  const unique = `${n}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
   const em = orm.em.fork();
   const passwordHash = overrides.password ? await hashPassword(overrides.password) : (cachedHash ??= await hashPassword(TEST_PASSWORD));
   const user = em.create(User, {
-    name: overrides.name ?? `テスト ユーザー${counter}`,
-    email: overrides.email ?? `user${counter}-${Date.now()}@example.com`,
+    name: overrides.name ?? `テスト ユーザー${n}`,
+    email: overrides.email ?? `user${unique}@example.com`,
     passwordHash,
     role: overrides.role ?? 'USER',
   });
