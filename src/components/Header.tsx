@@ -56,11 +56,6 @@ export function Header() {
                 <a href="/host/story" className="button button--ghost button--small" onClick={() => setOpen(false)}>
                   {ja.nav.hostStories}
                 </a>
-                {user.access_control === 'ADMIN' && (
-                  <a href="/admin/communities" className="site-nav__plain" onClick={() => setOpen(false)}>
-                    {ja.nav.admin}
-                  </a>
-                )}
                 <span className="site-nav__user" data-testid="current-user">
                   {ja.auth.greeting(user.name)}
                 </span>
