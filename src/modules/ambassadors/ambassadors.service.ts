@@ -14,27 +14,14 @@ import {
   type AmbassadorListItem,
   type AmbassadorPublic,
   type ListMeta,
-  type PartnerImage,
 } from './ambassadors.schemas';
 import type { CommunityCardData, PartnerSummary } from '../communities/communities.schemas';
+import { sortedImageJson, type ImageRow } from '../images/images.service';
 
 export const AMBASSADORS_PAGE_SIZE = 24;
 
-interface ImageRow {
-  id: number;
-  objectKey: string;
-  url: string;
-  sortOrder: number;
-}
-
-function sortedImages(images: { getItems(): ImageRow[] }): PartnerImage[] {
-  return [...images.getItems()]
-    .sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id)
-    .map((image) => ({ object_key: image.objectKey, url: image.url, sort_order: image.sortOrder }));
-}
-
 function toPublic(ambassador: IAmbassador): AmbassadorPublic {
-  const images = sortedImages(ambassador.images);
+  const images = sortedImageJson(ambassador.images);
   return {
     id: ambassador.id,
     name: ambassador.name,
@@ -52,7 +39,7 @@ function toListItem(ambassador: IAmbassador): AmbassadorListItem {
   return {
     id: ambassador.id,
     name: ambassador.name,
-    image_url: sortedImages(ambassador.images)[0]?.url ?? null,
+    image_url: sortedImageJson(ambassador.images)[0]?.url ?? null,
     address: ambassador.address ?? null,
     description: ambassador.description,
   };
@@ -72,7 +59,7 @@ function toCommunityCard(community: CommunityRow): CommunityCardData {
     name: community.name,
     catchphrase: community.catchphrase,
     location: community.location,
-    image_url: sortedImages(community.images)[0]?.url ?? null,
+    image_url: sortedImageJson(community.images)[0]?.url ?? null,
   };
 }
 
@@ -149,7 +136,7 @@ export async function publishedOfCommunity(em: EntityManager, communityId: numbe
   return links.map((link) => ({
     id: link.ambassador.id,
     name: link.ambassador.name,
-    image_url: sortedImages(link.ambassador.images)[0]?.url ?? null,
+    image_url: sortedImageJson(link.ambassador.images)[0]?.url ?? null,
   }));
 }
 

@@ -9,28 +9,15 @@ import { Brand, BrandCommunity, type IBrand } from './brands.entity';
 import {
   brandListQuerySchema,
   BRANDS_PAGE_SIZE,
-  type BrandImage,
   type BrandListItem,
   type BrandListMeta,
   type BrandPublic,
 } from './brands.schemas';
 import type { CommunityCardData, PartnerSummary } from '../communities/communities.schemas';
-
-interface ImageRow {
-  objectKey: string;
-  url: string;
-  sortOrder: number;
-  id: number;
-}
-
-function sortedImages(images: { getItems(): ImageRow[] }): BrandImage[] {
-  return [...images.getItems()]
-    .sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id)
-    .map((image) => ({ object_key: image.objectKey, url: image.url, sort_order: image.sortOrder }));
-}
+import { sortedImageJson, type ImageRow } from '../images/images.service';
 
 function toPublic(brand: IBrand): BrandPublic {
-  const images = sortedImages(brand.images);
+  const images = sortedImageJson(brand.images);
   return {
     id: brand.id,
     name: brand.name,
@@ -44,7 +31,7 @@ function toPublic(brand: IBrand): BrandPublic {
 }
 
 function toListItem(brand: IBrand): BrandListItem {
-  return { id: brand.id, name: brand.name, image_url: sortedImages(brand.images)[0]?.url ?? null, description: brand.description };
+  return { id: brand.id, name: brand.name, image_url: sortedImageJson(brand.images)[0]?.url ?? null, description: brand.description };
 }
 
 interface CommunityRow {
@@ -61,7 +48,7 @@ function toCommunityCard(community: CommunityRow): CommunityCardData {
     name: community.name,
     catchphrase: community.catchphrase,
     location: community.location,
-    image_url: sortedImages(community.images)[0]?.url ?? null,
+    image_url: sortedImageJson(community.images)[0]?.url ?? null,
   };
 }
 
@@ -128,7 +115,7 @@ export async function publishedOfCommunity(em: EntityManager, communityId: numbe
     { community: communityId, brand: { published: true } },
     { populate: ['brand', 'brand.images'], orderBy: { brand: { name: 'asc' } } },
   );
-  return links.map((link) => ({ id: link.brand.id, name: link.brand.name, image_url: sortedImages(link.brand.images)[0]?.url ?? null }));
+  return links.map((link) => ({ id: link.brand.id, name: link.brand.name, image_url: sortedImageJson(link.brand.images)[0]?.url ?? null }));
 }
 
 /**

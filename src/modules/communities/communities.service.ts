@@ -24,6 +24,7 @@ import {
   type CommunityApplicationResult,
   type CommunityDetail,
 } from './communities.schemas';
+import { sortedImageJson } from '../images/images.service';
 
 const v = ja.communities.validation;
 
@@ -74,9 +75,7 @@ export function communitiesService(deps: CommunitiesDeps) {
       ambassadors.publishedOfCommunity(ctx.em, community.id),
       ctx.actor ? ctx.em.count(CommunityApplication, { community: community.id, user: ctx.actor.id }) : Promise.resolve(0),
     ]);
-    const images = [...community.images.getItems()]
-      .sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id)
-      .map((image) => ({ url: image.url, object_key: image.objectKey, sort_order: image.sortOrder }));
+    const images = sortedImageJson(community.images);
     return {
       id: community.id,
       name: community.name,

@@ -1,0 +1,22 @@
+// Images of any owner (experience, draft, community, brand, ambassador) as the API shows them.
+
+export interface ImageRow {
+  id: number;
+  objectKey: string;
+  url: string;
+  sortOrder: number;
+}
+
+/** The spec's image shape: object_key, url, sort_order. */
+export interface ImageJson {
+  object_key: string;
+  url: string;
+  sort_order: number;
+}
+
+/** A loaded image collection in display order (sort_order, then id), as JSON. */
+export function sortedImageJson(images: { getItems(): ImageRow[] }): ImageJson[] {
+  return [...images.getItems()]
+    .sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id)
+    .map((image) => ({ object_key: image.objectKey, url: image.url, sort_order: image.sortOrder }));
+}
