@@ -13,7 +13,7 @@ export function dbSeed(program: Command): void {
     .action((options: { force?: boolean }) =>
       runCommand(async ({ orm, services }) => {
         if (services.env.NODE_ENV === 'production') {
-          throw new ForbiddenError('db:seed はデモアカウントを作成するため、NODE_ENV=production では実行できません');
+          throw new ForbiddenError(ja.cli.seedRefusedInProduction);
         }
         await migrate(orm);
         if (!options.force && !(await isDatabaseEmpty(orm))) {

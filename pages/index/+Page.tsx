@@ -76,15 +76,15 @@ export default function Page() {
           <div className="home-links">
             <a className="home-link card" href="/host_story">
               <strong>{ja.nav.hostStories}</strong>
-              <span className="muted">あなたの得意を体験にして届けましょう</span>
+              <span className="muted">{ja.home.hostLinkLead}</span>
             </a>
             <a className="home-link card" href="/brand_ambassador">
               <strong>{ja.nav.brandAmbassador}</strong>
-              <span className="muted">ブランドと地域のお店・学校をつなぐしくみ</span>
+              <span className="muted">{ja.home.brandLinkLead}</span>
             </a>
             <a className="home-link card" href="/inquiry">
               <strong>{ja.nav.inquiry}</strong>
-              <span className="muted">掲載や取材のご相談はこちらから</span>
+              <span className="muted">{ja.home.inquiryLinkLead}</span>
             </a>
           </div>
         </section>

@@ -16,7 +16,7 @@ export default function StoriesPage() {
   return (
     <section className="page stories">
       {filter && (
-        <nav className="stories__crumbs" aria-label="パンくずリスト">
+        <nav className="stories__crumbs" aria-label={ja.nav.breadcrumbs}>
           <a href="/stories">{ja.browse.listTitle}</a>
           <span aria-hidden="true">›</span>
           <span aria-current="page">{filter.type === 'theme' ? `#${filter.name}` : filter.name}</span>

@@ -40,7 +40,7 @@ export function Header() {
           <span className="visually-hidden">{open ? ja.nav.close : ja.nav.menu}</span>
           <span className={open ? 'burger burger--open' : 'burger'} aria-hidden="true" />
         </button>
-        <nav id="site-nav" className={open ? 'site-nav site-nav--open' : 'site-nav'} aria-label="メイン">
+        <nav id="site-nav" className={open ? 'site-nav site-nav--open' : 'site-nav'} aria-label={ja.nav.mainLabel}>
           <ul className="site-nav__links">
             {links.map((link) => (
               <li key={link.href}>

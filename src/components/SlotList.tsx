@@ -9,18 +9,17 @@ import { DEFAULT_WINDOW_DAYS, MAX_SELECTED_SLOTS, type CalendarJson, type Calend
 import { slotView, toggleSelection } from '../modules/calendars/slots';
 import './slot-list.css';
 
-const WEEKDAYS = ['日', '月', '火', '水', '木', '金', '土'];
 /** How many empty windows one "load more" may skip before giving up (recent_count says more exist). */
 const MAX_EMPTY_STEPS = 12;
 
 export function slotDateLabel(ymd: string): string {
   const [, m, d] = ymd.split('-').map(Number);
-  return `${m}月${d}日(${WEEKDAYS[weekdayOf(ymd)]})`;
+  return ja.dates.monthDay(m, d, ja.dates.weekdays[weekdayOf(ymd)]);
 }
 
 function monthLabel(ymd: string): string {
   const [y, m] = ymd.split('-').map(Number);
-  return `${y}年${m}月`;
+  return ja.dates.yearMonth(y, m);
 }
 
 /** The clock for slot states: the server's time for the first render (no hydration mismatch), then the browser's. */

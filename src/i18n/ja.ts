@@ -1,6 +1,13 @@
 // Every user-facing Japanese string lives here (ARCHITECTURE.md). One catalogue, grouped by area.
 // Add a new area as a new top-level key; keep keys in English, values in Japanese.
 export const ja = {
+  dates: {
+    weekdays: ['日', '月', '火', '水', '木', '金', '土'] as readonly string[],
+    fullDate: (y: number, m: number, d: number, weekday: string) => `${y}年${m}月${d}日(${weekday})`,
+    date: (y: number, m: number, d: number) => `${y}年${m}月${d}日`,
+    monthDay: (m: number, d: number, weekday: string) => `${m}月${d}日(${weekday})`,
+    yearMonth: (y: number, m: number) => `${y}年${m}月`,
+  },
   site: {
     name: 'たびとこ',
     tagline: '地域の人と出会う体験マーケットプレイス',
@@ -21,6 +28,8 @@ export const ja = {
     top: 'トップへ',
     menu: 'メニュー',
     close: '閉じる',
+    mainLabel: 'メイン',
+    breadcrumbs: 'パンくずリスト',
   },
   common: {
     loading: '読み込み中…',
@@ -45,6 +54,8 @@ export const ja = {
     unexpectedError: '予期しないエラーが発生しました',
     tryAgain: 'エラーが発生しました。もう一度お試しください',
     fetchFailed: 'データの取得に失敗しました',
+    networkError: '通信エラーが発生しました。接続を確認してもう一度お試しください',
+    httpError: (status: number) => `エラーが発生しました (${status})`,
   },
   errors: {
     notFoundTitle: 'ページが見つかりません',
@@ -119,8 +130,12 @@ export const ja = {
     adminPromoted: (email: string) => `${email} を管理者にしました`,
     ambassadorCreated: (id: number, name: string) => `アンバサダー「${name}」(ID: ${id}) を作成しました`,
     invalidInput: '入力内容に誤りがあります:',
+    seedRefusedInProduction: 'db:seed はデモアカウントを作成するため、NODE_ENV=production では実行できません',
   },
   home: {
+    hostLinkLead: 'あなたの得意を体験にして届けましょう',
+    brandLinkLead: 'ブランドと地域のお店・学校をつなぐしくみ',
+    inquiryLinkLead: '掲載や取材のご相談はこちらから',
     heroTitle: 'まだ知らない、まちの体験へ。',
     heroLead: '地域のお店や学校、つくり手がひらく体験を、日付と人数を選んでそのまま予約できます。',
     heroCta: '体験をさがす',
@@ -707,6 +722,8 @@ export const ja = {
     mailHostSubject: (title: string) => `【たびとこ】新しい予約が入りました：${title}`,
   },
   payments: {
+    intentDescription: (title: string, reservationId: number) => `${title}（予約番号 ${reservationId}）`,
+    intentDescriptionShort: (reservationId: number) => `予約番号 ${reservationId}`,
     testMode: 'テストモード',
     testModeLead: 'テストモードで動作しています。実際の請求は発生しません。次のテスト用カード番号をお使いください（有効期限は未来の日付、セキュリティコードは任意の3桁）。',
     testCardSuccess: '決済成功',

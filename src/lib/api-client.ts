@@ -1,5 +1,6 @@
 // Browser-side JSON client for /api/v1. Errors carry the server's { status, message, messages } body.
 import type { FieldMessages } from './errors';
+import { ja } from '../i18n/ja';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -28,7 +29,7 @@ export async function api<T = unknown>(path: string, options: { method?: string;
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, '通信エラーが発生しました。接続を確認してもう一度お試しください');
+    throw new ApiError(0, ja.common.networkError);
   }
   if (response.status === 204) return undefined as T;
   const text = await response.text();
@@ -40,7 +41,7 @@ export async function api<T = unknown>(path: string, options: { method?: string;
   }
   if (!response.ok) {
     const b = (body ?? {}) as { message?: string; messages?: FieldMessages };
-    throw new ApiError(response.status, b.message ?? `エラーが発生しました (${response.status})`, b.messages ?? {});
+    throw new ApiError(response.status, b.message ?? ja.common.httpError(response.status), b.messages ?? {});
   }
   return body as T;
 }

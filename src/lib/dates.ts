@@ -1,5 +1,7 @@
 // Calendar dates and times are Japan time, whatever the server's TZ (ARCHITECTURE.md "Time").
 // Dates travel as 'yyyy-MM-dd' strings and times as 'HH:MM'. Isomorphic.
+import { ja } from '../i18n/ja';
+
 export const TIME_ZONE = 'Asia/Tokyo';
 
 const ymdFormat = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
@@ -68,17 +70,15 @@ export function japanInstant(ymd: string, hm = '00:00'): Date {
   return new Date(`${ymd}T${hm}:00+09:00`);
 }
 
-const WEEKDAYS_JA = ['日', '月', '火', '水', '木', '金', '土'];
-
 /** '2026-12-05' -> '2026年12月5日(土)' */
 export function formatDateJa(ymd: string): string {
   const [y, m, d] = ymd.split('-').map(Number);
-  return `${y}年${m}月${d}日(${WEEKDAYS_JA[weekdayOf(ymd)]})`;
+  return ja.dates.fullDate(y, m, d, ja.dates.weekdays[weekdayOf(ymd)]);
 }
 
 /** An instant -> '2026年12月5日' in Japan time. */
 export function formatInstantDateJa(instant: Date | string): string {
   const ymd = todayInJapan(new Date(instant));
   const [y, m, d] = ymd.split('-').map(Number);
-  return `${y}年${m}月${d}日`;
+  return ja.dates.date(y, m, d);
 }

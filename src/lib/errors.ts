@@ -1,4 +1,6 @@
 // One error model for server, pages and CLI (ARCHITECTURE.md, "Errors"). Isomorphic: no Node imports.
+import { ja } from '../i18n/ja';
+
 export type FieldMessages = Record<string, string[]>;
 
 export class AppError extends Error {
@@ -16,7 +18,7 @@ export class AppError extends Error {
 
 export class ValidationError extends AppError {
   constructor(details: FieldMessages, message?: string) {
-    super(422, 'validation_failed', message ?? Object.values(details).flat()[0] ?? '入力内容を確認してください', details);
+    super(422, 'validation_failed', message ?? Object.values(details).flat()[0] ?? ja.errors.validation, details);
   }
   /** A single message about one field: `ValidationError.of('coupon_code', '...')`. */
   static of(field: string, message: string): ValidationError {

@@ -381,7 +381,7 @@ export function createReservationsService(deps: ReservationsDeps) {
         gateway().createIntent({
           amount: r.totalAmount,
           idempotencyKey: keys.create,
-          description: `${r.experience.title}（予約番号 ${r.id}）`,
+          description: ja.payments.intentDescription(r.experience.title, r.id),
           reservationId: r.id,
         }),
       ));
@@ -475,7 +475,7 @@ export function createReservationsService(deps: ReservationsDeps) {
         // Replaying the create key finds the intent even when the process died before storing its id.
         const intentId =
           row.payment_reference ??
-          (await gateway().createIntent({ amount: row.total_amount, idempotencyKey: keys.create, description: `予約番号 ${row.id}`, reservationId: row.id })).intentId;
+          (await gateway().createIntent({ amount: row.total_amount, idempotencyKey: keys.create, description: ja.payments.intentDescriptionShort(row.id), reservationId: row.id })).intentId;
         const outcome = await gateway().cancelIntent(intentId, keys.cancel);
         if (outcome.status === 'succeeded') {
           await confirmIn(tx, row.id);
