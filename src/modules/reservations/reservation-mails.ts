@@ -26,16 +26,18 @@ export interface ReservationMailData {
   appUrl: string;
 }
 
+const m = ja.reservationMail;
+
 function schedule(data: ReservationMailData): string {
   return data.slots.map((s) => `  ${formatDateJa(s.date)} ${ja.reservations.timeRange(s.start_time, s.end_time)}`).join('\n');
 }
 
 function venue(data: ReservationMailData): string {
-  if (data.online) return `オンライン（参加URL: ${data.onlineUrl ?? '追ってホストからご案内します'}）`;
+  if (data.online) return m.onlineVenue(data.onlineUrl ?? m.toBeAnnounced);
   // Addresses usually start with the prefecture already.
   const address = data.address ?? '';
   const full = data.state && !address.startsWith(data.state) ? `${data.state}${address}` : address;
-  return full || '追ってホストからご案内します';
+  return full || m.toBeAnnounced;
 }
 
 function amounts(data: ReservationMailData): string {
@@ -51,13 +53,13 @@ function amounts(data: ReservationMailData): string {
 
 function details(data: ReservationMailData): string {
   return [
-    `■ 予約番号: ${data.reservationId}`,
-    `■ 体験: ${data.title}`,
-    `■ 日程:\n${schedule(data)}`,
-    `■ 人数: ${data.numberOfPeople}名`,
-    `■ オプション: ${data.optionName ?? ja.reservations.noOption}`,
-    `■ 開催場所: ${venue(data)}`,
-    `■ お支払い金額:\n${amounts(data)}`,
+    m.reservationNumber(data.reservationId),
+    m.experience(data.title),
+    m.schedule(schedule(data)),
+    m.people(data.numberOfPeople),
+    m.option(data.optionName ?? ja.reservations.noOption),
+    m.venue(venue(data)),
+    m.amounts(amounts(data)),
   ].join('\n');
 }
 
@@ -65,17 +67,17 @@ const footer = (data: ReservationMailData) => `--\n${ja.site.name}\n${data.appUr
 
 export function buildReservationMails(data: ReservationMailData): OutgoingMail[] {
   const guestText = [
-    `${data.guest.name} 様`,
+    m.guestName(data.guest.name),
     '',
-    `このたびは「${data.title}」をご予約いただき、ありがとうございます。`,
-    '以下の内容でご予約が確定しました。',
+    m.guestThanks(data.title),
+    m.guestConfirmed,
     '',
     details(data),
-    data.messageToHost ? `■ ホストへのメッセージ:\n${data.messageToHost}` : null,
+    data.messageToHost ? m.messageToHost(data.messageToHost) : null,
     '',
-    `キャンセルポリシー: ${ja.reservations.cancellationPolicyName(data.cancellationPeriod)}`,
-    `体験の詳細: ${data.appUrl}/stories/${data.experienceId}`,
-    `ご不明な点やメールの内容に心当たりがない場合は、お問い合わせフォーム（${data.appUrl}/inquiry）からご連絡ください。`,
+    m.cancellationPolicy(ja.reservations.cancellationPolicyName(data.cancellationPeriod)),
+    m.experienceLink(`${data.appUrl}/stories/${data.experienceId}`),
+    m.contactHint(`${data.appUrl}/inquiry`),
     '',
     footer(data),
   ]
@@ -83,15 +85,15 @@ export function buildReservationMails(data: ReservationMailData): OutgoingMail[]
     .join('\n');
 
   const hostText = [
-    `${data.host.name} 様`,
+    m.guestName(data.host.name),
     '',
-    `「${data.title}」に新しい予約が入りました。`,
+    m.hostNewReservation(data.title),
     '',
-    `■ 予約者: ${data.guest.name} 様`,
+    m.booker(data.guest.name),
     details(data),
-    `■ ホストへのメッセージ:\n${data.messageToHost ?? '（なし）'}`,
+    m.messageToHost(data.messageToHost ?? m.noMessage),
     '',
-    '当日の準備をお願いいたします。',
+    m.hostPrepare,
     '',
     footer(data),
   ].join('\n');
