@@ -1,9 +1,9 @@
 // Issue 5 in a real browser: a host starts a draft with photos, finishes it with options and a recurrence rule,
 // requests publication; the operator approves it with the CLI; it then appears on /stories.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, type Session } from './browser';
 import { addDays, todayInJapan } from '../../src/lib/dates';
@@ -14,26 +14,11 @@ beforeAll(async () => {
   s = await openBrowser();
 });
 
-/**
- * The database of the server under test (tests/setup/global-server.ts starts it with its own DATA_DIR and an
- * embedded PostgreSQL): found through the server process's environment and PostgreSQL's postmaster.pid.
- */
-function serverDatabaseUrl(baseUrl: string): string {
-  const port = new URL(baseUrl).port;
-  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
-    let env: string[];
-    try {
-      env = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
-    } catch {
-      continue;
-    }
-    if (!env.includes(`PORT=${port}`)) continue;
-    const dataDir = env.find((e) => e.startsWith('DATA_DIR='))?.slice('DATA_DIR='.length);
-    if (!dataDir) continue;
-    const pgPort = readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3]?.trim();
-    if (pgPort) return `postgres://postgres:postgres@127.0.0.1:${pgPort}/marketplace`;
-  }
-  throw new Error(`no server process found for ${baseUrl}`);
+/** The database of the server under test (tests/setup/global-server.ts): its embedded PostgreSQL's port is in postmaster.pid. */
+function serverDatabaseUrl(): string {
+  const pgPort = readFileSync(path.join(inject('serverDataDir'), 'pg', 'postmaster.pid'), 'utf8').split('\n')[3]?.trim();
+  if (!pgPort) throw new Error('the test server has no embedded PostgreSQL running');
+  return `postgres://postgres:postgres@127.0.0.1:${pgPort}/marketplace`;
 }
 
 async function hydrated(page: Page) {
@@ -164,7 +149,7 @@ describe('host experience flow', () => {
     // The operator approves it with the CLI.
     const cli = spawnSync(process.execPath, ['--import', 'tsx', 'cli/index.ts', 'approve-experience', String(created.id)], {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: serverDatabaseUrl(s.baseUrl), LOG_LEVEL: 'silent' },
+      env: { ...process.env, DATABASE_URL: serverDatabaseUrl(), LOG_LEVEL: 'silent' },
       encoding: 'utf8',
       timeout: 60_000,
     });

@@ -10,6 +10,8 @@ import { freePort } from '../../src/lib/embedded-db';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server's DATA_DIR: tests that run the CLI against the same database read its PostgreSQL port there. */
+    serverDataDir: string;
   }
 }
 
@@ -49,6 +51,7 @@ export default async function setup(project: TestProject) {
     throw new Error(`${(error as Error).message}\n${output}`);
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('serverDataDir', dataDir);
   return async () => {
     child.kill('SIGTERM');
     await new Promise((resolve) => {
