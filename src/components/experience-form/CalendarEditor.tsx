@@ -92,28 +92,8 @@ export function CalendarEditor({ calendars, rules, today, onChange, errors }: Pr
           <span className="field__label">{t.fields.date}</span>
           <input type="date" className="input" name="calendar_date" min={dateWindow.min} max={dateWindow.max} value={date} onChange={(e) => chooseDate(e.target.value)} />
         </label>
-        <label className="field">
-          <span className="field__label">{t.fields.startTime}</span>
-          <select className="select" name="calendar_start" value={start} onChange={(e) => chooseStart(e.target.value)}>
-            <option value="">--:--</option>
-            {TIME_CHOICES.map((time) => (
-              <option key={time} value={time}>
-                {time}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span className="field__label">{t.fields.endTime}</span>
-          <select className="select" name="calendar_end" value={end} onChange={(e) => chooseEnd(e.target.value)}>
-            <option value="">--:--</option>
-            {TIME_CHOICES.map((time) => (
-              <option key={time} value={time}>
-                {time}
-              </option>
-            ))}
-          </select>
-        </label>
+        <TimeSelect label={t.fields.startTime} name="calendar_start" value={start} onChange={chooseStart} />
+        <TimeSelect label={t.fields.endTime} name="calendar_end" value={end} onChange={chooseEnd} />
       </div>
       <div className="calendar-editor__actions">
         <button type="button" className="button button--small" disabled={!ready} onClick={add}>
@@ -206,3 +186,20 @@ export function CalendarEditor({ calendars, rules, today, onChange, errors }: Pr
   );
 }
 
+
+/** A start or end time in 30-minute steps (TIME_CHOICES), empty until chosen. */
+function TimeSelect({ label, name, value, onChange }: { label: string; name: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <label className="field">
+      <span className="field__label">{label}</span>
+      <select className="select" name={name} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">--:--</option>
+        {TIME_CHOICES.map((time) => (
+          <option key={time} value={time}>
+            {time}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
