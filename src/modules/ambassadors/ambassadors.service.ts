@@ -15,8 +15,8 @@ import {
   type AmbassadorPublic,
   type ListMeta,
 } from './ambassadors.schemas';
-import type { CommunityCardData, PartnerSummary } from '../communities/communities.schemas';
-import { sortedImageJson, type ImageRow } from '../images/images.service';
+import { toCommunityCard, type CommunityCardData, type CommunityCardSource, type PartnerSummary } from '../communities/communities.schemas';
+import { sortedImageJson } from '../images/images.service';
 
 export const AMBASSADORS_PAGE_SIZE = 24;
 
@@ -42,24 +42,6 @@ function toListItem(ambassador: IAmbassador): AmbassadorListItem {
     image_url: sortedImageJson(ambassador.images)[0]?.url ?? null,
     address: ambassador.address ?? null,
     description: ambassador.description,
-  };
-}
-
-interface CommunityRow {
-  id: number;
-  name: string;
-  catchphrase: string;
-  location: string;
-  images: { getItems(): ImageRow[] };
-}
-
-function toCommunityCard(community: CommunityRow): CommunityCardData {
-  return {
-    id: community.id,
-    name: community.name,
-    catchphrase: community.catchphrase,
-    location: community.location,
-    image_url: sortedImageJson(community.images)[0]?.url ?? null,
   };
 }
 
@@ -109,7 +91,7 @@ async function communitiesOfAmbassadors(em: EntityManager, ids: number[]): Promi
     { ambassador: { $in: ids }, community: { published: true } },
     { populate: ['community', 'community.images'], orderBy: { associatedAt: 'desc', id: 'desc' } },
   );
-  for (const link of links) result.get(link.ambassador.id)?.push(toCommunityCard(link.community as unknown as CommunityRow));
+  for (const link of links) result.get(link.ambassador.id)?.push(toCommunityCard(link.community as unknown as CommunityCardSource));
   return result;
 }
 

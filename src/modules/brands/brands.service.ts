@@ -13,8 +13,8 @@ import {
   type BrandListMeta,
   type BrandPublic,
 } from './brands.schemas';
-import type { CommunityCardData, PartnerSummary } from '../communities/communities.schemas';
-import { sortedImageJson, type ImageRow } from '../images/images.service';
+import { toCommunityCard, type CommunityCardData, type CommunityCardSource, type PartnerSummary } from '../communities/communities.schemas';
+import { sortedImageJson } from '../images/images.service';
 
 function toPublic(brand: IBrand): BrandPublic {
   const images = sortedImageJson(brand.images);
@@ -32,24 +32,6 @@ function toPublic(brand: IBrand): BrandPublic {
 
 function toListItem(brand: IBrand): BrandListItem {
   return { id: brand.id, name: brand.name, image_url: sortedImageJson(brand.images)[0]?.url ?? null, description: brand.description };
-}
-
-interface CommunityRow {
-  id: number;
-  name: string;
-  catchphrase: string;
-  location: string;
-  images: { getItems(): ImageRow[] };
-}
-
-function toCommunityCard(community: CommunityRow): CommunityCardData {
-  return {
-    id: community.id,
-    name: community.name,
-    catchphrase: community.catchphrase,
-    location: community.location,
-    image_url: sortedImageJson(community.images)[0]?.url ?? null,
-  };
 }
 
 function notFound(): NotFoundError {
@@ -91,7 +73,7 @@ async function communitiesOfBrands(em: EntityManager, brandIds: number[]): Promi
     { brand: { $in: brandIds }, community: { published: true } },
     { populate: ['community', 'community.images'], orderBy: { community: { createdAt: 'desc', id: 'desc' } } },
   );
-  for (const link of links) result.get(link.brand.id)?.push(toCommunityCard(link.community as unknown as CommunityRow));
+  for (const link of links) result.get(link.brand.id)?.push(toCommunityCard(link.community as unknown as CommunityCardSource));
   return result;
 }
 

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { ja } from '../../i18n/ja';
 import { isValidYmd } from '../../lib/dates';
+import { sortedImageJson, type ImageRow } from '../images/images.service';
 
 const v = ja.communities.validation;
 
@@ -150,6 +151,26 @@ export interface CommunityCardData {
   image_url: string | null;
   catchphrase: string;
   location: string;
+}
+
+/** What toCommunityCard reads from a loaded community (images populated). */
+export interface CommunityCardSource {
+  id: number;
+  name: string;
+  catchphrase: string;
+  location: string;
+  images: { getItems(): ImageRow[] };
+}
+
+/** A loaded community as the card shown on brand and ambassador pages. */
+export function toCommunityCard(community: CommunityCardSource): CommunityCardData {
+  return {
+    id: community.id,
+    name: community.name,
+    catchphrase: community.catchphrase,
+    location: community.location,
+    image_url: sortedImageJson(community.images)[0]?.url ?? null,
+  };
 }
 
 export interface PartnerSummary {
