@@ -1,11 +1,8 @@
 // General contact for guests (/inquiry): name, e-mail and message; the office is notified by mail.
-import { useState, type FormEvent } from 'react';
 import { navigate } from 'vike/client/router';
 import { usePageContext } from 'vike-react/usePageContext';
 import { ja } from '../../src/i18n/ja';
-import { api, ApiError } from '../../src/lib/api-client';
-import type { FieldMessages } from '../../src/lib/errors';
-import { fieldMessages } from '../../src/lib/validate';
+import { useSchemaForm } from '../../src/components/useSchemaForm';
 import { INQUIRY_CONTENT_MAX, INQUIRY_NAME_MAX, contactInquirySchema } from '../../src/modules/inquiries/inquiries.schemas';
 import './inquiry.css';
 
@@ -13,30 +10,11 @@ const t = ja.inquiries;
 
 export default function Page() {
   const { user } = usePageContext();
-  const [errors, setErrors] = useState<FieldMessages>({});
-  const [submitting, setSubmitting] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const body = Object.fromEntries(new FormData(event.currentTarget).entries());
-    const parsed = contactInquirySchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(fieldMessages(parsed.error));
-      return;
-    }
-    setSubmitting(true);
-    setErrors({});
-    try {
-      await api('/api/v1/contact_inquiries', { method: 'POST', body });
-      await navigate('/inquiry/complete');
-    } catch (error) {
-      setSubmitting(false);
-      setErrors(error instanceof ApiError && Object.keys(error.messages).length ? error.messages : { base: [ja.common.unexpectedError] });
-    }
-  }
-
-  const err = (field: string) => (errors[field]?.length ? <p className="field__error">{errors[field][0]}</p> : null);
-  const invalid = (field: string) => (errors[field]?.length ? true : undefined);
+  const { errors, submitting, submit, err, invalid } = useSchemaForm({
+    schema: contactInquirySchema,
+    endpoint: '/api/v1/contact_inquiries',
+    onSuccess: () => navigate('/inquiry/complete'),
+  });
   const required = <span className="field__badge">{ja.common.required}</span>;
 
   return (

@@ -1,42 +1,19 @@
 // The program inquiry form (guest-and-host.md §2 "Inquiry form"): seven required fields, the four subjects with
 // their descriptions, a note that a completion mail is sent; on success the completion page.
-import { useState, type FormEvent } from 'react';
 import { navigate } from 'vike/client/router';
 import { ja } from '../../../src/i18n/ja';
-import { api, ApiError } from '../../../src/lib/api-client';
-import type { FieldMessages } from '../../../src/lib/errors';
-import { fieldMessages } from '../../../src/lib/validate';
+import { useSchemaForm } from '../../../src/components/useSchemaForm';
 import { INQUIRY_CONTENT_MAX, INQUIRY_NAME_MAX, INQUIRY_SUBJECTS, INQUIRY_TEXT_MAX, brandInquirySchema } from '../../../src/modules/inquiries/inquiries.schemas';
 import '../../inquiry/inquiry.css';
 
 const t = ja.inquiries;
 
 export default function Page() {
-  const [errors, setErrors] = useState<FieldMessages>({});
-  const [submitting, setSubmitting] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const body = Object.fromEntries(new FormData(event.currentTarget).entries());
-    const parsed = brandInquirySchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(fieldMessages(parsed.error));
-      return;
-    }
-    setSubmitting(true);
-    setErrors({});
-    try {
-      await api('/api/v1/brand_and_ambassador_inquiries', { method: 'POST', body });
-      await navigate('/brand_ambassador/inquiry/complete');
-    } catch (error) {
-      setSubmitting(false);
-      // Spec §8: the response's messages, otherwise 'an unexpected error occurred'.
-      setErrors(error instanceof ApiError && Object.keys(error.messages).length ? error.messages : { base: [ja.common.unexpectedError] });
-    }
-  }
-
-  const err = (field: string) => (errors[field]?.length ? <p className="field__error">{errors[field][0]}</p> : null);
-  const invalid = (field: string) => (errors[field]?.length ? true : undefined);
+  const { errors, submitting, submit, err, invalid } = useSchemaForm({
+    schema: brandInquirySchema,
+    endpoint: '/api/v1/brand_and_ambassador_inquiries',
+    onSuccess: () => navigate('/brand_ambassador/inquiry/complete'),
+  });
   const required = <span className="field__badge">{ja.common.required}</span>;
   const text = (name: string, label: string, max: number, autoComplete?: string) => (
     <label className="field">
