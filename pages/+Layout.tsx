@@ -17,7 +17,9 @@ export default function Layout({ children }: { children: ReactNode }) {
   }, []);
   return (
     <div className="app">
-      <a href="#main" className="skip-link">本文へ移動</a>
+      <a href="#main" className="skip-link">
+        本文へ移動
+      </a>
       <Header />
       <main id="main" className="app__main">
         {children}

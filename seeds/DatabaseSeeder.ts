@@ -107,7 +107,8 @@ export class DatabaseSeeder extends Seeder {
 
 export async function seedDemoData(em: EntityManager, now: Date = new Date()): Promise<void> {
   const today = todayInJapan(now);
-  const daysAgo = (days: number, hour = 12) => new Date(japanInstant(addDays(today, -days), `${String(hour).padStart(2, '0')}:00`).getTime());
+  const daysAgo = (days: number, hour = 12) =>
+    new Date(japanInstant(addDays(today, -days), `${String(hour).padStart(2, '0')}:00`).getTime());
   const images = new ImageLibrary(IMAGE_DIR);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
@@ -192,7 +193,13 @@ export async function seedDemoData(em: EntityManager, now: Date = new Date()): P
     questions.set(
       c.key,
       c.questions.map((q, sortOrder) =>
-        em.create(CommunityApplicationQuestion, { community, name: q.name, required: q.required, disabled: q.disabled ?? false, sortOrder }),
+        em.create(CommunityApplicationQuestion, {
+          community,
+          name: q.name,
+          required: q.required,
+          disabled: q.disabled ?? false,
+          sortOrder,
+        }),
       ),
     );
     const brand = brands.get(c.brand);
@@ -224,7 +231,9 @@ export async function seedDemoData(em: EntityManager, now: Date = new Date()): P
     addImages({ ambassador }, a.images, i + 4);
     for (const key of a.members) em.create(AmbassadorMember, { ambassador, user: user(key) });
     ambassadorMembers.set(a.key, user(a.members[0]));
-    a.communities.forEach((key, j) => em.create(AmbassadorCommunity, { ambassador, community: community(key), associatedAt: daysAgo(140 - i * 8 - j) }));
+    a.communities.forEach((key, j) =>
+      em.create(AmbassadorCommunity, { ambassador, community: community(key), associatedAt: daysAgo(140 - i * 8 - j) }),
+    );
   });
 
   for (const m of BRAND_MEMBERS) {
@@ -261,7 +270,10 @@ export async function seedDemoData(em: EntityManager, now: Date = new Date()): P
   // Experiences with options, themes, images, recurrence rules and slots.
   const firstSlotDate = addDays(today, 2);
   const lastSlotDate = addMonths(today, 3);
-  const experiences = new Map<string, { seed: SeedExperience; entity: IExperience; options: IExperienceOption[]; slots: ICalendar[]; hostUser: IUser }>();
+  const experiences = new Map<
+    string,
+    { seed: SeedExperience; entity: IExperience; options: IExperienceOption[]; slots: ICalendar[]; hostUser: IUser }
+  >();
   EXPERIENCES.forEach((x, i) => {
     const hostUser = 'user' in x.host ? user(x.host.user) : ambassadorMembers.get(x.host.ambassador)!;
     const hostAmbassador = 'ambassador' in x.host ? ambassadors.get(x.host.ambassador) : undefined;
@@ -391,10 +403,33 @@ export async function seedDemoData(em: EntityManager, now: Date = new Date()): P
 
   // The demo guest's own upcoming bookings (the detail pages show them as "reserved").
   const guest = user('guest');
-  reserve({ guest, key: 'potteryMug', slots: [experience('potteryMug').slots[0]], people: 2, option: 0, message: '友人と二人で伺います。マグの持ち手を太めにしたいです。', createdAt: daysAgo(6) });
-  reserve({ guest, key: 'fudepen', slots: experience('fudepen').slots.slice(0, 2), people: 1, coupon: 'WELCOME500', createdAt: daysAgo(4) });
+  reserve({
+    guest,
+    key: 'potteryMug',
+    slots: [experience('potteryMug').slots[0]],
+    people: 2,
+    option: 0,
+    message: '友人と二人で伺います。マグの持ち手を太めにしたいです。',
+    createdAt: daysAgo(6),
+  });
+  reserve({
+    guest,
+    key: 'fudepen',
+    slots: experience('fudepen').slots.slice(0, 2),
+    people: 1,
+    coupon: 'WELCOME500',
+    createdAt: daysAgo(4),
+  });
   reserve({ guest, key: 'forestWalk', slots: [experience('forestWalk').slots[1]], people: 1, createdAt: daysAgo(2) });
-  reserve({ guest, key: 'ishigakiKayak', slots: [experience('ishigakiKayak').slots[7]], people: 3, option: 0, coupon: 'TABI10', createdAt: daysAgo(1) });
+  reserve({
+    guest,
+    key: 'ishigakiKayak',
+    slots: [experience('ishigakiKayak').slots[7]],
+    people: 3,
+    option: 0,
+    coupon: 'TABI10',
+    createdAt: daysAgo(1),
+  });
 
   // The other guests fill the slots so every state a detail page can show exists (guest-and-host.md §4):
   // open, low availability (< 30% left), full, and not accepting reservations.
@@ -441,7 +476,7 @@ export async function seedDemoData(em: EntityManager, now: Date = new Date()): P
         if (seats > 0 && (!free || r - remaining! <= maxSeatsFree)) fill(x.key, slot, seats, free);
       } else if (i < 24) {
         // Light bookings on the nearer open slots, staying clear of the low-availability mark.
-        const seats = Math.min(((i * 7 + k * 3) % (Math.floor(r / 3) + 1)), r - slot.participantNumber - Math.ceil(r * 0.3));
+        const seats = Math.min((i * 7 + k * 3) % (Math.floor(r / 3) + 1), r - slot.participantNumber - Math.ceil(r * 0.3));
         if (seats > 0) fill(x.key, slot, seats, free);
       }
     });
@@ -468,7 +503,14 @@ export async function seedDemoData(em: EntityManager, now: Date = new Date()): P
         });
         experience(x.key).slots.push(slot);
       }
-      const reservation = reserve({ guest: user(rv.guest), key: x.key, slots: [slot], people: rv.people, option: rv.option, createdAt: daysAgo(pastDays + 10) });
+      const reservation = reserve({
+        guest: user(rv.guest),
+        key: x.key,
+        slots: [slot],
+        people: rv.people,
+        option: rv.option,
+        createdAt: daysAgo(pastDays + 10),
+      });
       const postedAt = new Date(japanInstant(date, '20:00').getTime() + (1 + (j % 3)) * DAY_MS);
       em.create(Review, {
         experience: entity,
@@ -513,7 +555,13 @@ export async function seedDemoData(em: EntityManager, now: Date = new Date()): P
 
   // host@example.com's unfinished forms.
   DRAFTS.forEach((d, i) => {
-    const draft = em.create(ExperienceDraft, { user: user('host'), title: d.title, data: d.data, createdAt: daysAgo(10 - i * 3), updatedAt: daysAgo(8 - i * 3) });
+    const draft = em.create(ExperienceDraft, {
+      user: user('host'),
+      title: d.title,
+      data: d.data,
+      createdAt: daysAgo(10 - i * 3),
+      updatedAt: daysAgo(8 - i * 3),
+    });
     if (d.images.length > 0) addImages({ experienceDraft: draft }, d.images, i);
   });
 

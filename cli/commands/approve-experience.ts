@@ -10,7 +10,9 @@ export function approveExperience(program: Command): void {
     .action((id: string) =>
       runCommand(async ({ services }) => {
         const result = await services.experiencesHost.approveByOperator(services.context(null), id);
-        console.log(result.changed ? ja.hostStory.approved(result.id, result.title) : ja.hostStory.alreadyApproved(result.id, result.title));
+        console.log(
+          result.changed ? ja.hostStory.approved(result.id, result.title) : ja.hostStory.alreadyApproved(result.id, result.title),
+        );
       }),
     );
 }

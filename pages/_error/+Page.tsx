@@ -11,8 +11,12 @@ export default function Page() {
       <h1>{notFound ? ja.errors.notFoundTitle : ja.errors.serverErrorTitle}</h1>
       <p>{typeof abortReason === 'string' ? abortReason : notFound ? ja.errors.notFoundBody : ja.errors.serverErrorBody}</p>
       <p className="error-page__actions">
-        <a href="/" className="button">{ja.nav.top}</a>
-        <a href="/stories" className="button button--ghost">{ja.nav.stories}</a>
+        <a href="/" className="button">
+          {ja.nav.top}
+        </a>
+        <a href="/stories" className="button button--ghost">
+          {ja.nav.stories}
+        </a>
       </p>
     </section>
   );

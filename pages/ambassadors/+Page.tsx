@@ -25,7 +25,11 @@ export default function Page() {
           ))}
         </ul>
       )}
-      <Pagination page={meta.current_page} totalPages={meta.total_pages} href={(p) => (p <= 1 ? '/ambassadors' : `/ambassadors?page=${p}`)} />
+      <Pagination
+        page={meta.current_page}
+        totalPages={meta.total_pages}
+        href={(p) => (p <= 1 ? '/ambassadors' : `/ambassadors?page=${p}`)}
+      />
     </section>
   );
 }

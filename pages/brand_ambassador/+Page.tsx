@@ -19,7 +19,15 @@ const AMBASSADOR_ICONS = ['calendar', 'check', 'chat'];
 
 function Icon({ name }: { name: string }) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d={ICONS[name]} />
     </svg>
   );
@@ -33,13 +41,19 @@ export default function Page() {
           <p className="ba-hero__eyebrow">{t.eyebrow}</p>
           <h1 className="ba-hero__title">
             {t.heroTitleLines.map((line) => (
-              <span key={line} className="ba-hero__line">{line}</span>
+              <span key={line} className="ba-hero__line">
+                {line}
+              </span>
             ))}
           </h1>
           <p className="ba-hero__lead">{t.heroLead}</p>
           <div className="ba-hero__actions">
-            <a className="button ba-hero__cta" href="/brand_ambassador/inquiry">{t.ctaInquiry}</a>
-            <a className="button button--ghost ba-hero__sub" href="/brand_ambassador/list">{t.ctaList}</a>
+            <a className="button ba-hero__cta" href="/brand_ambassador/inquiry">
+              {t.ctaInquiry}
+            </a>
+            <a className="button button--ghost ba-hero__sub" href="/brand_ambassador/list">
+              {t.ctaList}
+            </a>
           </div>
         </div>
         <figure className="ba-hero__diagram" aria-label={t.conceptTitle}>
@@ -70,7 +84,9 @@ export default function Page() {
             <ul className="ba-cards">
               {t.forBrands.map((item, i) => (
                 <li key={item.title} className="ba-card">
-                  <span className="ba-card__icon"><Icon name={BRAND_ICONS[i]} /></span>
+                  <span className="ba-card__icon">
+                    <Icon name={BRAND_ICONS[i]} />
+                  </span>
                   <h3 className="ba-card__title">{item.title}</h3>
                   <p className="ba-card__body">{item.body}</p>
                 </li>
@@ -83,7 +99,9 @@ export default function Page() {
             <ul className="ba-cards">
               {t.forAmbassadors.map((item, i) => (
                 <li key={item.title} className="ba-card ba-card--ambassador">
-                  <span className="ba-card__icon"><Icon name={AMBASSADOR_ICONS[i]} /></span>
+                  <span className="ba-card__icon">
+                    <Icon name={AMBASSADOR_ICONS[i]} />
+                  </span>
                   <h3 className="ba-card__title">{item.title}</h3>
                   <p className="ba-card__body">{item.body}</p>
                 </li>
@@ -120,8 +138,12 @@ export default function Page() {
           <h2 className="ba-closing__title">{t.closingTitle}</h2>
           <p>{t.closingBody}</p>
           <div className="ba-hero__actions ba-closing__actions">
-            <a className="button ba-closing__cta" href="/brand_ambassador/inquiry">{t.ctaInquiry}</a>
-            <a className="ba-closing__link" href="/brand_ambassador/list">{t.ctaList} →</a>
+            <a className="button ba-closing__cta" href="/brand_ambassador/inquiry">
+              {t.ctaInquiry}
+            </a>
+            <a className="ba-closing__link" href="/brand_ambassador/list">
+              {t.ctaList} →
+            </a>
           </div>
         </div>
       </section>

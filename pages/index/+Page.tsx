@@ -30,7 +30,11 @@ export default function Page() {
               {ja.home.seeAll} ›
             </a>
           </div>
-          {home.new_arrivals.length > 0 ? <ExperienceGrid experiences={home.new_arrivals} eagerCount={4} /> : <p className="empty">{ja.browse.emptyList}</p>}
+          {home.new_arrivals.length > 0 ? (
+            <ExperienceGrid experiences={home.new_arrivals} eagerCount={4} />
+          ) : (
+            <p className="empty">{ja.browse.emptyList}</p>
+          )}
         </section>
 
         <section className="home__section" aria-labelledby="home-areas">

@@ -28,17 +28,41 @@ export default function Page() {
       )}
       <form className="panel form inquiry__form" onSubmit={submit} noValidate>
         <label className="field">
-          <span className="field__label">{t.name}{required}</span>
-          <input className="input" name="name" autoComplete="name" maxLength={INQUIRY_NAME_MAX} defaultValue={user?.name ?? ''} aria-invalid={invalid('name')} />
+          <span className="field__label">
+            {t.name}
+            {required}
+          </span>
+          <input
+            className="input"
+            name="name"
+            autoComplete="name"
+            maxLength={INQUIRY_NAME_MAX}
+            defaultValue={user?.name ?? ''}
+            aria-invalid={invalid('name')}
+          />
           {err('name')}
         </label>
         <label className="field">
-          <span className="field__label">{t.email}{required}</span>
-          <input className="input" name="email" type="email" autoComplete="email" maxLength={255} defaultValue={user?.email ?? ''} aria-invalid={invalid('email')} />
+          <span className="field__label">
+            {t.email}
+            {required}
+          </span>
+          <input
+            className="input"
+            name="email"
+            type="email"
+            autoComplete="email"
+            maxLength={255}
+            defaultValue={user?.email ?? ''}
+            aria-invalid={invalid('email')}
+          />
           {err('email')}
         </label>
         <label className="field">
-          <span className="field__label">{t.content}{required}</span>
+          <span className="field__label">
+            {t.content}
+            {required}
+          </span>
           <textarea className="textarea" name="content" rows={8} maxLength={INQUIRY_CONTENT_MAX} aria-invalid={invalid('content')} />
           {err('content')}
         </label>

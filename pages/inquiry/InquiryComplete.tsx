@@ -4,7 +4,17 @@ import './inquiry.css';
 
 const t = ja.inquiries;
 
-export function InquiryComplete({ completed, title, body, formHref }: { completed: boolean; title: string; body: string; formHref: string }) {
+export function InquiryComplete({
+  completed,
+  title,
+  body,
+  formHref,
+}: {
+  completed: boolean;
+  title: string;
+  body: string;
+  formHref: string;
+}) {
   return (
     <section className="page page--narrow">
       <div className="panel inquiry-complete">
@@ -14,8 +24,14 @@ export function InquiryComplete({ completed, title, body, formHref }: { complete
         <h1 data-testid="complete-title">{completed ? title : t.expiredTitle}</h1>
         <p>{completed ? body : t.expiredBody}</p>
         <p className="inquiry-complete__actions">
-          <a className="button" href="/">{t.toTop}</a>
-          {!completed && <a className="button button--ghost" href={formHref}>{t.toForm}</a>}
+          <a className="button" href="/">
+            {t.toTop}
+          </a>
+          {!completed && (
+            <a className="button button--ghost" href={formHref}>
+              {t.toForm}
+            </a>
+          )}
         </p>
       </div>
     </section>

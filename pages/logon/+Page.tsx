@@ -32,7 +32,13 @@ export default function Page() {
       // A full load, so every part of the page sees the new session.
       window.location.assign(redirect);
     } catch (error) {
-      setErrors(error instanceof ApiError ? (Object.keys(error.messages).length ? error.messages : { base: [error.message] }) : { base: [ja.common.unexpectedError] });
+      setErrors(
+        error instanceof ApiError
+          ? Object.keys(error.messages).length
+            ? error.messages
+            : { base: [error.message] }
+          : { base: [ja.common.unexpectedError] },
+      );
       setSubmitting(false);
     }
   }
@@ -48,10 +54,28 @@ export default function Page() {
     <section className="page page--narrow logon">
       <div className="panel logon__panel">
         <div className="tabs" role="tablist">
-          <button type="button" role="tab" className="tabs__tab" aria-selected={mode === 'logon'} onClick={() => { setMode('logon'); setErrors({}); }}>
+          <button
+            type="button"
+            role="tab"
+            className="tabs__tab"
+            aria-selected={mode === 'logon'}
+            onClick={() => {
+              setMode('logon');
+              setErrors({});
+            }}
+          >
             {ja.auth.logonTitle}
           </button>
-          <button type="button" role="tab" className="tabs__tab" aria-selected={mode === 'signup'} onClick={() => { setMode('signup'); setErrors({}); }}>
+          <button
+            type="button"
+            role="tab"
+            className="tabs__tab"
+            aria-selected={mode === 'signup'}
+            onClick={() => {
+              setMode('signup');
+              setErrors({});
+            }}
+          >
             {ja.auth.signUpTitle}
           </button>
         </div>

@@ -14,9 +14,36 @@ export interface SeedCoupon {
 }
 
 export const COUPONS: SeedCoupon[] = [
-  { code: 'WELCOME500', name: 'はじめての予約 500円オフ', discountType: 'amount', discountValue: 500, validFromDays: -30, validUntilMonths: null, maxUses: null, active: true },
-  { code: 'TABI10', name: '旅する季節キャンペーン 10%オフ', discountType: 'percent', discountValue: 10, validFromDays: -7, validUntilMonths: 3, maxUses: 200, active: true },
-  { code: 'EARLY300', name: '早割クーポン 300円オフ（終了しました）', discountType: 'amount', discountValue: 300, validFromDays: -150, validUntilMonths: -1, maxUses: 100, active: true },
+  {
+    code: 'WELCOME500',
+    name: 'はじめての予約 500円オフ',
+    discountType: 'amount',
+    discountValue: 500,
+    validFromDays: -30,
+    validUntilMonths: null,
+    maxUses: null,
+    active: true,
+  },
+  {
+    code: 'TABI10',
+    name: '旅する季節キャンペーン 10%オフ',
+    discountType: 'percent',
+    discountValue: 10,
+    validFromDays: -7,
+    validUntilMonths: 3,
+    maxUses: 200,
+    active: true,
+  },
+  {
+    code: 'EARLY300',
+    name: '早割クーポン 300円オフ（終了しました）',
+    discountType: 'amount',
+    discountValue: 300,
+    validFromDays: -150,
+    validUntilMonths: -1,
+    maxUses: 100,
+    active: true,
+  },
 ];
 
 /** [user key, experience key] */

@@ -43,8 +43,7 @@ export const USERS: SeedUser[] = [
     name: '大城 健太',
     email: 'kenta.oshiro@example.com',
     role: 'HOST',
-    introduction:
-      '石垣島生まれ、石垣島育ち。カヤックガイド歴12年です。干潮と満潮で表情を変える川の面白さを伝えたくてツアーを始めました。',
+    introduction: '石垣島生まれ、石垣島育ち。カヤックガイド歴12年です。干潮と満潮で表情を変える川の面白さを伝えたくてツアーを始めました。',
   },
   {
     key: 'matsumoto',

@@ -17,12 +17,15 @@ function fromUnknown(error: unknown): AppError | null {
   if (error && typeof error === 'object') {
     const e = error as { name?: string; type?: string; status?: number; code?: string };
     // body-parser: malformed JSON, too large, bad charset.
-    if (e.type === 'entity.parse.failed') return new AppError(422, 'invalid_body', ja.errors.invalidBody, { base: [ja.errors.invalidBody] });
+    if (e.type === 'entity.parse.failed')
+      return new AppError(422, 'invalid_body', ja.errors.invalidBody, { base: [ja.errors.invalidBody] });
     if (e.type === 'entity.too.large' || e.code === 'LIMIT_FILE_SIZE') return new AppError(413, 'too_large', ja.errors.payloadTooLarge);
     if (e.name === 'NotFoundError' && !(error instanceof AppError)) return new NotFoundError(ja.errors.notFound); // MikroORM findOneOrFail
     if (e.name === 'UniqueConstraintViolationException') return new AppError(409, 'conflict', ja.errors.conflict);
-    if (e.name === 'CheckConstraintViolationException') return new AppError(422, 'constraint', ja.errors.validation, { base: [ja.errors.validation] });
-    if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) return new AppError(e.status, 'bad_request', ja.errors.invalidBody);
+    if (e.name === 'CheckConstraintViolationException')
+      return new AppError(422, 'constraint', ja.errors.validation, { base: [ja.errors.validation] });
+    if (typeof e.status === 'number' && e.status >= 400 && e.status < 500)
+      return new AppError(e.status, 'bad_request', ja.errors.invalidBody);
   }
   return null;
 }

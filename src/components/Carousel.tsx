@@ -74,10 +74,20 @@ export function Carousel({ images, alt, autoAdvanceMs = 0 }: CarouselProps) {
       </ul>
       {count > 1 && (
         <>
-          <button type="button" className="carousel__nav carousel__nav--prev" onClick={() => go(index - 1)} aria-label={ja.browse.carouselPrev}>
+          <button
+            type="button"
+            className="carousel__nav carousel__nav--prev"
+            onClick={() => go(index - 1)}
+            aria-label={ja.browse.carouselPrev}
+          >
             ‹
           </button>
-          <button type="button" className="carousel__nav carousel__nav--next" onClick={() => go(index + 1)} aria-label={ja.browse.carouselNext}>
+          <button
+            type="button"
+            className="carousel__nav carousel__nav--next"
+            onClick={() => go(index + 1)}
+            aria-label={ja.browse.carouselNext}
+          >
             ›
           </button>
           <div className="carousel__dots">

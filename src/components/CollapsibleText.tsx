@@ -32,7 +32,13 @@ export function CollapsibleText({ text, lines = 5, className }: { text: string; 
         {text}
       </div>
       {(overflowing || expanded) && (
-        <button type="button" className="collapsible__toggle" aria-expanded={expanded} aria-controls={id} onClick={() => setExpanded((e) => !e)}>
+        <button
+          type="button"
+          className="collapsible__toggle"
+          aria-expanded={expanded}
+          aria-controls={id}
+          onClick={() => setExpanded((e) => !e)}
+        >
           {expanded ? ja.common.close : ja.common.seeMore}
         </button>
       )}

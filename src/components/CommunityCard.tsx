@@ -7,7 +7,11 @@ export function CommunityCard({ community }: { community: CommunityCardData }) {
   return (
     <a className="community-card card" href={`/communities/${community.id}`}>
       <div className="community-card__media">
-        {community.image_url ? <img src={community.image_url} alt="" loading="lazy" decoding="async" /> : <span>{ja.partners.noImage}</span>}
+        {community.image_url ? (
+          <img src={community.image_url} alt="" loading="lazy" decoding="async" />
+        ) : (
+          <span>{ja.partners.noImage}</span>
+        )}
       </div>
       <div className="community-card__body">
         <p className="community-card__catch">{community.catchphrase}</p>

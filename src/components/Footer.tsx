@@ -9,10 +9,18 @@ export function Footer() {
           <p className="site-footer__tagline">{ja.site.tagline}</p>
         </div>
         <ul className="site-footer__links">
-          <li><a href="/stories">{ja.nav.stories}</a></li>
-          <li><a href="/host_story">{ja.nav.hostStories}</a></li>
-          <li><a href="/brand_ambassador">{ja.nav.brandAmbassador}</a></li>
-          <li><a href="/inquiry">{ja.nav.inquiry}</a></li>
+          <li>
+            <a href="/stories">{ja.nav.stories}</a>
+          </li>
+          <li>
+            <a href="/host_story">{ja.nav.hostStories}</a>
+          </li>
+          <li>
+            <a href="/brand_ambassador">{ja.nav.brandAmbassador}</a>
+          </li>
+          <li>
+            <a href="/inquiry">{ja.nav.inquiry}</a>
+          </li>
         </ul>
       </div>
       <p className="site-footer__copy">{ja.site.copyright}</p>

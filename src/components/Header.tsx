@@ -27,7 +27,9 @@ export function Header() {
     <header className="site-header">
       <div className="site-header__inner">
         <a href="/" className="site-header__logo" aria-label={ja.site.name}>
-          <span className="site-header__mark" aria-hidden="true">旅</span>
+          <span className="site-header__mark" aria-hidden="true">
+            旅
+          </span>
           <span>{ja.site.name}</span>
         </a>
         <button

@@ -23,15 +23,24 @@ export function Pagination({ page, totalPages, href }: { page: number; totalPage
           ‹ {ja.common.prev}
         </a>
       ) : (
-        <span className="pagination__step" aria-hidden="true">‹ {ja.common.prev}</span>
+        <span className="pagination__step" aria-hidden="true">
+          ‹ {ja.common.prev}
+        </span>
       )}
       <ol className="pagination__pages">
         {pageWindow(page, totalPages).map((p, i) =>
           p === null ? (
-            <li key={`gap${i}`} className="pagination__gap" aria-hidden="true">…</li>
+            <li key={`gap${i}`} className="pagination__gap" aria-hidden="true">
+              …
+            </li>
           ) : (
             <li key={p}>
-              <a className="pagination__page" href={href(p)} aria-current={p === page ? 'page' : undefined} aria-label={ja.browse.pageTitle(p)}>
+              <a
+                className="pagination__page"
+                href={href(p)}
+                aria-current={p === page ? 'page' : undefined}
+                aria-label={ja.browse.pageTitle(p)}
+              >
                 {p}
               </a>
             </li>
@@ -43,7 +52,9 @@ export function Pagination({ page, totalPages, href }: { page: number; totalPage
           {ja.common.next} ›
         </a>
       ) : (
-        <span className="pagination__step" aria-hidden="true">{ja.common.next} ›</span>
+        <span className="pagination__step" aria-hidden="true">
+          {ja.common.next} ›
+        </span>
       )}
     </nav>
   );

@@ -34,4 +34,3 @@ export function ReviewItem({ review }: { review: ReviewJson }) {
     </li>
   );
 }
-

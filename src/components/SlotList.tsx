@@ -118,7 +118,14 @@ export function useSlotSelection(): SlotSelection {
   return { selected, message, toggle };
 }
 
-function SlotItem({ calendar, reserved, now, selected, onToggle, wideOnly }: {
+function SlotItem({
+  calendar,
+  reserved,
+  now,
+  selected,
+  onToggle,
+  wideOnly,
+}: {
   calendar: CalendarJson;
   reserved: boolean;
   now: number;
@@ -129,7 +136,13 @@ function SlotItem({ calendar, reserved, now, selected, onToggle, wideOnly }: {
   const view = slotView(calendar, { reserved, now });
   const weekday = weekdayOf(calendar.date);
   const status =
-    view.state === 'reserved' ? ja.browse.slotReserved : view.state === 'inactive' ? ja.browse.slotInactive : view.mark === 'triangle' ? ja.browse.slotFew : ja.browse.slotOpen;
+    view.state === 'reserved'
+      ? ja.browse.slotReserved
+      : view.state === 'inactive'
+        ? ja.browse.slotInactive
+        : view.mark === 'triangle'
+          ? ja.browse.slotFew
+          : ja.browse.slotOpen;
   return (
     <li className={wideOnly ? 'slot-list__item slot-list__item--wide' : 'slot-list__item'}>
       <button
@@ -144,7 +157,9 @@ function SlotItem({ calendar, reserved, now, selected, onToggle, wideOnly }: {
       >
         <span className="slot__check" aria-hidden="true" />
         <span className="slot__when">
-          <span className={`slot__date${weekday === 0 ? ' slot__date--sun' : weekday === 6 ? ' slot__date--sat' : ''}`}>{slotDateLabel(calendar.date)}</span>
+          <span className={`slot__date${weekday === 0 ? ' slot__date--sun' : weekday === 6 ? ' slot__date--sat' : ''}`}>
+            {slotDateLabel(calendar.date)}
+          </span>
           <span className="slot__time">
             {calendar.start_time}〜{calendar.end_time}
           </span>
@@ -228,22 +243,47 @@ export function SlotList({ pager, selection, serverNow, mode, allHref }: SlotLis
       {mode === 'preview' && (
         <div className="slot-list__actions">
           {collapsed && calendars.length > 3 && (
-            <button type="button" className={expandClass} onClick={() => setExpanded(true)} aria-expanded="false" data-testid="slots-expand">
+            <button
+              type="button"
+              className={expandClass}
+              onClick={() => setExpanded(true)}
+              aria-expanded="false"
+              data-testid="slots-expand"
+            >
               {ja.browse.showMoreSlots}
             </button>
           )}
           {collapsed && calendars.length <= 3 && pager.hasMore && (
-            <button type="button" className="slot-list__toggle" onClick={() => { setExpanded(true); void pager.loadMore(); }} data-testid="slots-expand">
+            <button
+              type="button"
+              className="slot-list__toggle"
+              onClick={() => {
+                setExpanded(true);
+                void pager.loadMore();
+              }}
+              data-testid="slots-expand"
+            >
               {ja.browse.showMoreSlots}
             </button>
           )}
           {!collapsed && pager.hasMore && (
-            <button type="button" className="slot-list__toggle" onClick={() => void pager.loadMore()} disabled={pager.loading} data-testid="slots-load-more">
+            <button
+              type="button"
+              className="slot-list__toggle"
+              onClick={() => void pager.loadMore()}
+              disabled={pager.loading}
+              data-testid="slots-load-more"
+            >
               {pager.loading ? ja.browse.fetching : ja.browse.loadMoreSlots}
             </button>
           )}
           {!collapsed && (
-            <button type="button" className="slot-list__toggle slot-list__toggle--plain" onClick={() => setExpanded(false)} aria-expanded="true">
+            <button
+              type="button"
+              className="slot-list__toggle slot-list__toggle--plain"
+              onClick={() => setExpanded(false)}
+              aria-expanded="true"
+            >
               {ja.browse.showFewerSlots}
             </button>
           )}
@@ -266,9 +306,12 @@ function Sentinel({ pager }: { pager: SlotPager }) {
   useEffect(() => {
     const el = ref.current;
     if (!el || !hasMore || loading) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) void loadMore();
-    }, { rootMargin: '200px 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) void loadMore();
+      },
+      { rootMargin: '200px 0px' },
+    );
     observer.observe(el);
     return () => observer.disconnect();
     // calendars.length: re-observe after each append so a sentinel still in view loads the next window.

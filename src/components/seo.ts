@@ -32,5 +32,8 @@ export function summarize(text: string, max = 120): string {
 
 /** JSON for a <script type="application/ld+json">: `<` escaped so user text can never close the script element. */
 export function jsonLd(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

@@ -391,15 +391,27 @@ export const ja = {
     forBrandsTitle: 'ブランドのみなさまへ',
     forBrandsLead: '売り場の外で、ブランドの世界観を体験してもらう場が持てます。',
     forBrands: [
-      { title: '複数メンバーでブランドアカウントを運用', body: 'ブランドアカウントには複数のメンバーを登録できます。メンバーはメールで招待するだけで参加できます。' },
-      { title: 'アンバサダーの活動が見える', body: 'コミュニティに参加するアンバサダーのアカウント、体験の開催日程、予約状況をいつでも確認できます。' },
-      { title: '地域の場でブランドを伝える', body: '商品を使ったワークショップや試食会など、各地のアンバサダーが体験としてブランドを届けます。' },
+      {
+        title: '複数メンバーでブランドアカウントを運用',
+        body: 'ブランドアカウントには複数のメンバーを登録できます。メンバーはメールで招待するだけで参加できます。',
+      },
+      {
+        title: 'アンバサダーの活動が見える',
+        body: 'コミュニティに参加するアンバサダーのアカウント、体験の開催日程、予約状況をいつでも確認できます。',
+      },
+      {
+        title: '地域の場でブランドを伝える',
+        body: '商品を使ったワークショップや試食会など、各地のアンバサダーが体験としてブランドを届けます。',
+      },
     ],
     forAmbassadorsTitle: 'アンバサダー(お店・スクール)のみなさまへ',
     forAmbassadorsLead: 'ブランドと組んだ体験で、新しいお客さまと出会えます。',
     forAmbassadors: [
       { title: '体験の予約ページをかんたんに作成', body: '写真・内容・日程・定員を入力するだけで、体験の予約ページを公開できます。' },
-      { title: '予約の受け付けと管理', body: '予約の受け付けから参加人数の管理まで、オンラインで完結します。カード決済にも対応しています。' },
+      {
+        title: '予約の受け付けと管理',
+        body: '予約の受け付けから参加人数の管理まで、オンラインで完結します。カード決済にも対応しています。',
+      },
       { title: '予約者とメッセージでやりとり', body: '予約者へのメッセージで、当日の案内や持ち物をスムーズに伝えられます。' },
     ],
     ambassadorNote: 'アンバサダーの登録は運営事務局が行います。',
@@ -470,7 +482,17 @@ export const ja = {
     },
     mail: {
       officeSubject: (subject: string, company: string) => `【たびとこ】ブランドアンバサダー制度のお問い合わせ(${subject}/${company})`,
-      officeText: (p: { id: number; name: string; company: string; department: string; position: string; email: string; subject: string; content: string; url: string }) =>
+      officeText: (p: {
+        id: number;
+        name: string;
+        company: string;
+        department: string;
+        position: string;
+        email: string;
+        subject: string;
+        content: string;
+        url: string;
+      }) =>
         `ブランドアンバサダー制度のお問い合わせがありました。\n\nID: ${p.id}\nお名前: ${p.name}\n会社名・団体名: ${p.company}\n部署名: ${p.department}\n役職: ${p.position}\nメールアドレス: ${p.email}\nお問い合わせ種別: ${p.subject}\n\n${p.content}\n\n管理画面: ${p.url}`,
       senderSubject: '【たびとこ】お問い合わせを受け付けました',
       senderText: (p: { name: string; subject: string; content: string }) =>
@@ -497,9 +519,15 @@ export const ja = {
     guidelinesTitle: '体験を掲載する前に',
     guidelinesLead: 'たびとこの体験は、ホストのみなさんの想いと人柄でできています。掲載の前に、3つの大切なことを確認してください。',
     guidelines: [
-      { title: '誠実であること', body: '体験の内容・料金・所要時間・集合場所は、実際のとおりに正確に書いてください。写真も実際の様子が伝わるものを選びましょう。' },
+      {
+        title: '誠実であること',
+        body: '体験の内容・料金・所要時間・集合場所は、実際のとおりに正確に書いてください。写真も実際の様子が伝わるものを選びましょう。',
+      },
       { title: '相手を思いやること', body: '参加される方が安心して楽しめるよう、安全に配慮し、連絡には早めに丁寧にお返事をしてください。' },
-      { title: 'あなたらしい物語を', body: 'なぜこの体験をはじめたのか、どんな時間を過ごしてほしいのか。あなたの言葉で伝えることが、いちばんの魅力になります。' },
+      {
+        title: 'あなたらしい物語を',
+        body: 'なぜこの体験をはじめたのか、どんな時間を過ごしてほしいのか。あなたの言葉で伝えることが、いちばんの魅力になります。',
+      },
     ],
     start: '体験の作成をはじめる',
     formTitle: '体験作成',
@@ -569,7 +597,8 @@ export const ja = {
     closeRecurrence: '閉じる',
     removeCalendar: '削除',
     reserved: (n: number) => `予約あり(${n}名)`,
-    recurrenceSummary: (days: string, from: string, to: string, time: string, count: number) => `毎週${days} ${time}(${from}〜${to}・${count}回)`,
+    recurrenceSummary: (days: string, from: string, to: string, time: string, count: number) =>
+      `毎週${days} ${time}(${from}〜${to}・${count}回)`,
     noCalendars: 'まだ日程がありません。日付と時刻を選んで追加してください。',
     recurrenceLabel: '繰り返し',
     hostSearchPlaceholder: '名前・メールアドレス・IDで検索',
@@ -747,7 +776,8 @@ export const ja = {
     intentDescription: (title: string, reservationId: number) => `${title}（予約番号 ${reservationId}）`,
     intentDescriptionShort: (reservationId: number) => `予約番号 ${reservationId}`,
     testMode: 'テストモード',
-    testModeLead: 'テストモードで動作しています。実際の請求は発生しません。次のテスト用カード番号をお使いください（有効期限は未来の日付、セキュリティコードは任意の3桁）。',
+    testModeLead:
+      'テストモードで動作しています。実際の請求は発生しません。次のテスト用カード番号をお使いください（有効期限は未来の日付、セキュリティコードは任意の3桁）。',
     testCardSuccess: '決済成功',
     testCardDecline: 'カード拒否（決済失敗）',
     testCardAuthentication: '3Dセキュア認証が必要',

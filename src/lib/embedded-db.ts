@@ -73,7 +73,13 @@ export async function startEmbeddedDatabase(options: {
     createPostgresUser: asRoot,
     onLog: options.onLog ?? quiet,
     onError: options.onLog ?? quiet,
-    postgresFlags: ['-c', 'max_connections=300', '-c', 'listen_addresses=127.0.0.1', ...(options.fast ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : [])],
+    postgresFlags: [
+      '-c',
+      'max_connections=300',
+      '-c',
+      'listen_addresses=127.0.0.1',
+      ...(options.fast ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+    ],
   });
   const created = !existsSync(path.join(dir, 'PG_VERSION'));
   if (created) await pg.initialise();

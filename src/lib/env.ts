@@ -2,7 +2,10 @@
 // with a message naming it. Server-only.
 import { z } from 'zod';
 
-const optionalUrl = z.url().optional().or(z.literal('').transform(() => undefined));
+const optionalUrl = z
+  .url()
+  .optional()
+  .or(z.literal('').transform(() => undefined));
 const rate = z.coerce.number().min(0).max(1);
 
 export const envSchema = z.object({
@@ -22,7 +25,10 @@ export const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
   /** Points the Stripe SDK at another host (tests, a Stripe mock). Format: http(s)://host:port */
   STRIPE_API_BASE: optionalUrl,
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
   MAIL_FROM: z.string().min(3).default('たびとこ <no-reply@example.com>'),
   OFFICE_EMAIL: z.email().default('office@example.com'),
   /** Image hosting upload endpoint (Cloudinary-style contract). Unset: the built-in local store. */

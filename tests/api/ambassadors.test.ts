@@ -108,7 +108,12 @@ describe('POST /api/v1/ambassadors', () => {
     const admin = await createUser(t.orm, { role: 'ADMIN' });
     const res = await (await signedInAgent(t.app, admin.email)).post('/api/v1/ambassadors').send(valid);
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ name: valid.name, published: true, instagram_username: 'kitazawa_shodo', image_url: '/uploads/abc.jpg' });
+    expect(res.body).toMatchObject({
+      name: valid.name,
+      published: true,
+      instagram_username: 'kitazawa_shodo',
+      image_url: '/uploads/abc.jpg',
+    });
     const stored = await em().findOneOrFail(Ambassador, { id: res.body.id });
     expect(stored.homepageUrl).toBe('https://shodo.example.com/');
     expect(await em().count(Image, { ambassador: stored.id })).toBe(1);
@@ -144,10 +149,24 @@ describe('POST /api/v1/ambassadors', () => {
     const admin = await createUser(t.orm, { role: 'ADMIN' });
     const res = await (await signedInAgent(t.app, admin.email))
       .post('/api/v1/ambassadors')
-      .send({ name: '最小の教室', description: '説明', published: false, address: '', homepage_url: '', instagram_username: '', x_username: null });
+      .send({
+        name: '最小の教室',
+        description: '説明',
+        published: false,
+        address: '',
+        homepage_url: '',
+        instagram_username: '',
+        x_username: null,
+      });
     expect(res.status).toBe(201);
     const stored = await em().findOneOrFail(Ambassador, { id: res.body.id });
-    expect([stored.address, stored.homepageUrl, stored.instagramUsername, stored.xUsername, stored.published]).toEqual([null, null, null, null, false]);
+    expect([stored.address, stored.homepageUrl, stored.instagramUsername, stored.xUsername, stored.published]).toEqual([
+      null,
+      null,
+      null,
+      null,
+      false,
+    ]);
     // Private: not visible publicly.
     expect((await request(t.app).get(`/api/v1/ambassadors/${stored.id}`)).status).toBe(404);
   });

@@ -115,7 +115,12 @@ describe('GET /api/v1/experiences/{id}/calendars', () => {
 describe('GET /api/v1/calendars/{id}', () => {
   it('returns one slot of a published experience', async () => {
     const e = await createExperience(t.orm);
-    const slot = await createCalendar(t.orm, e.id, { daysFromToday: 5, participantNumber: 3, recruitmentNumber: 8, acceptingReservation: false });
+    const slot = await createCalendar(t.orm, e.id, {
+      daysFromToday: 5,
+      participantNumber: 3,
+      recruitmentNumber: 8,
+      acceptingReservation: false,
+    });
     const res = await request(t.app).get(`/api/v1/calendars/${slot.id}`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -138,6 +143,7 @@ describe('GET /api/v1/calendars/{id}', () => {
     expect(res.status).toBe(404);
     expect(res.body.messages.calendar).toEqual(['日程が見つかりませんでした']);
     expect((await (await signedInAgent(t.app, host.email)).get(`/api/v1/calendars/${slot.id}`)).status).toBe(200);
-    for (const id of ['x', '0', '99999999999', '424242']) expect((await request(t.app).get(`/api/v1/calendars/${id}`)).status, id).toBe(404);
+    for (const id of ['x', '0', '99999999999', '424242'])
+      expect((await request(t.app).get(`/api/v1/calendars/${id}`)).status, id).toBe(404);
   });
 });

@@ -95,7 +95,11 @@ describe('GET /api/v1/experiences/{id}', () => {
     expect((await (await signedInAgent(t.app, admin.email)).get(`/api/v1/experiences/${pending.id}`)).status).toBe(200);
 
     const member = await createUser(t.orm, { role: 'HOST' });
-    const { experience: ambassadorPending, ambassador } = await createAmbassadorExperience(t.orm, { memberUserId: member.id, approve: false, online: true });
+    const { experience: ambassadorPending, ambassador } = await createAmbassadorExperience(t.orm, {
+      memberUserId: member.id,
+      approve: false,
+      online: true,
+    });
     const memberView = await (await signedInAgent(t.app, member.email)).get(`/api/v1/experiences/${ambassadorPending.id}`);
     expect(memberView.status).toBe(200);
     expect(memberView.body.host).toMatchObject({ id: ambassador.id, type: 'ambassador', name: ambassador.name });
@@ -126,8 +130,12 @@ describe('GET /api/v1/stories', () => {
       const e = await createExperience(s.orm, { hostUserId: host.id, title: `京都の体験${i}` });
       ids[`kyoto${i}`] = e.id;
     }
-    ids.tokyo = (await createExperience(s.orm, { hostUserId: host.id, title: '東京の体験', prefectureId: 13, categoryId: 2, themeIds: [3] })).id;
-    ids.online = (await createExperience(s.orm, { hostUserId: host.id, title: 'オンラインの体験', online: true, categoryId: 9, themeIds: [1, 3] })).id;
+    ids.tokyo = (
+      await createExperience(s.orm, { hostUserId: host.id, title: '東京の体験', prefectureId: 13, categoryId: 2, themeIds: [3] })
+    ).id;
+    ids.online = (
+      await createExperience(s.orm, { hostUserId: host.id, title: 'オンラインの体験', online: true, categoryId: 9, themeIds: [1, 3] })
+    ).id;
     ids.pending = (await createExperience(s.orm, { hostUserId: host.id, title: '申請中の体験', approve: false })).id;
     // Make creation order explicit (same-millisecond inserts would tie).
     const em = s.orm.em.fork();
@@ -142,8 +150,21 @@ describe('GET /api/v1/stories', () => {
     expect(res.body.meta).toEqual({ total_count: 16, page: 1, per_page: 12, total_pages: 2 });
     expect(res.body.filters).toEqual([]);
     expect(res.body.experiences).toHaveLength(12);
-    expect(res.body.experiences[0]).toMatchObject({ id: ids.online, title: 'オンラインの体験', online: true, state: null, price: 4500, approve: true });
-    expect(res.body.experiences[1]).toMatchObject({ id: ids.tokyo, state: '東京都', prefecture_id: 13, category_id: 2, category_name: '料理・食' });
+    expect(res.body.experiences[0]).toMatchObject({
+      id: ids.online,
+      title: 'オンラインの体験',
+      online: true,
+      state: null,
+      price: 4500,
+      approve: true,
+    });
+    expect(res.body.experiences[1]).toMatchObject({
+      id: ids.tokyo,
+      state: '東京都',
+      prefecture_id: 13,
+      category_id: 2,
+      category_name: '料理・食',
+    });
     expect(res.body.experiences[0].images).toEqual([{ id: expect.any(Number), url: '/images/demo/pottery-1.jpg' }]);
     expect(res.body.experiences.map((e: { id: number }) => e.id)).not.toContain(ids.pending);
 

@@ -9,7 +9,10 @@ import { createExperience, type ExperienceOverrides } from '../factories/experie
 let counter = 0;
 
 /** An experience hosted by a new ambassador (optionally with a member user). */
-export async function createAmbassadorExperience(orm: MikroORM, options: { memberUserId?: number; approve?: boolean } & ExperienceOverrides = {}) {
+export async function createAmbassadorExperience(
+  orm: MikroORM,
+  options: { memberUserId?: number; approve?: boolean } & ExperienceOverrides = {},
+) {
   const em = orm.em.fork();
   const ambassador = em.create(Ambassador, { name: `鈴木工房${++counter}`, description: '器と木工の工房です。', published: true });
   if (options.memberUserId) em.create(AmbassadorMember, { ambassador, user: options.memberUserId });
@@ -25,7 +28,14 @@ export async function createAmbassadorExperience(orm: MikroORM, options: { membe
 
 export async function createReview(
   orm: MikroORM,
-  input: { experienceId: number; guestId: number; rate: number; content?: string; postedAt?: Date; reply?: { content: string; userId: number | null } },
+  input: {
+    experienceId: number;
+    guestId: number;
+    rate: number;
+    content?: string;
+    postedAt?: Date;
+    reply?: { content: string; userId: number | null };
+  },
 ) {
   const em = orm.em.fork();
   const review = em.create(Review, {

@@ -22,7 +22,13 @@ describe('GET /api/v1/experiences/{id}/reviews', () => {
     stored.avatarUrl = '/images/avatar.png';
     await em.flush();
     for (let i = 0; i < 21; i++) {
-      await createReview(t.orm, { experienceId: e.id, guestId: guest.id, rate: 3, content: `レビュー${i}`, postedAt: new Date(Date.UTC(2026, 0, 1 + i)) });
+      await createReview(t.orm, {
+        experienceId: e.id,
+        guestId: guest.id,
+        rate: 3,
+        content: `レビュー${i}`,
+        postedAt: new Date(Date.UTC(2026, 0, 1 + i)),
+      });
     }
     const newest = await createReview(t.orm, {
       experienceId: e.id,
@@ -40,7 +46,13 @@ describe('GET /api/v1/experiences/{id}/reviews', () => {
     expect(res.body.reviews).toHaveLength(20);
     expect(res.body.reviews[0]).toEqual({
       id: newest.id,
-      from_guest: { avatar_url: '/images/avatar.png', name: '佐藤 ゆうき', posted_at: '2026-06-01T00:00:00.000Z', rate: 4.5, content: '最高でした' },
+      from_guest: {
+        avatar_url: '/images/avatar.png',
+        name: '佐藤 ゆうき',
+        posted_at: '2026-06-01T00:00:00.000Z',
+        rate: 4.5,
+        content: '最高でした',
+      },
       from_host: { name: '山田 はるか', posted_at: expect.any(String), content: 'ありがとうございました' },
     });
     expect(res.body.reviews[1].from_host).toBeNull();
@@ -120,7 +132,9 @@ describe('POST /api/v1/experiences/{id}/holding_requests', () => {
 
     const member = await createUser(t.orm, { role: 'HOST' });
     const { experience: ambassadorExperience } = await createAmbassadorExperience(t.orm, { memberUserId: member.id });
-    expect((await (await signedInAgent(t.app, member.email)).post(`/api/v1/experiences/${ambassadorExperience.id}/holding_requests`)).status).toBe(422);
+    expect(
+      (await (await signedInAgent(t.app, member.email)).post(`/api/v1/experiences/${ambassadorExperience.id}/holding_requests`)).status,
+    ).toBe(422);
 
     const pending = await createExperience(t.orm, { hostUserId: host.id, approve: false });
     const user = await createUser(t.orm);

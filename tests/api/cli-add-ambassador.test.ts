@@ -36,12 +36,18 @@ const count = (name: string) => orm.em.fork().count(Ambassador, { name });
 describe('cli add-ambassador', () => {
   it('adds a published ambassador with every field', async () => {
     const run = await cli([
-      '--name', '松本こども木工教室',
-      '--description', '木の香りに包まれて、親子で小さな家具をつくる教室です。',
-      '--address', '長野県松本市中央1-1-1',
-      '--homepage-url', 'https://mokko.example.com',
-      '--instagram', '@mokko_matsumoto',
-      '--x', 'mokko_mm',
+      '--name',
+      '松本こども木工教室',
+      '--description',
+      '木の香りに包まれて、親子で小さな家具をつくる教室です。',
+      '--address',
+      '長野県松本市中央1-1-1',
+      '--homepage-url',
+      'https://mokko.example.com',
+      '--instagram',
+      '@mokko_matsumoto',
+      '--x',
+      'mokko_mm',
       '--published',
     ]);
     expect(run.stderr).toBe('');
@@ -76,11 +82,16 @@ describe('cli add-ambassador', () => {
 
   it('refuses over-long values and a bad URL', async () => {
     const run = await cli([
-      '--name', 'あ'.repeat(101),
-      '--description', 'い'.repeat(1001),
-      '--homepage-url', 'ftp://files.example.com',
-      '--instagram', 'a'.repeat(31),
-      '--x', 'b'.repeat(31),
+      '--name',
+      'あ'.repeat(101),
+      '--description',
+      'い'.repeat(1001),
+      '--homepage-url',
+      'ftp://files.example.com',
+      '--instagram',
+      'a'.repeat(31),
+      '--x',
+      'b'.repeat(31),
       '--published',
     ]);
     expect(run.code).toBe(1);
@@ -99,7 +110,16 @@ describe('cli add-ambassador', () => {
   it('documents its options in --help', async () => {
     const run = await cli(['--help']);
     expect(run.code).toBe(0);
-    for (const option of ['--name', '--description', '--address', '--homepage-url', '--instagram', '--x', '--published', '--no-published']) {
+    for (const option of [
+      '--name',
+      '--description',
+      '--address',
+      '--homepage-url',
+      '--instagram',
+      '--x',
+      '--published',
+      '--no-published',
+    ]) {
       expect(run.stdout).toContain(option);
     }
   });

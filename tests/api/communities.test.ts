@@ -32,7 +32,11 @@ async function communityWithItems(extra: Parameters<typeof createCommunity>[1] =
   return { community, motive, skill, hidden };
 }
 
-function payload(communityId: number, answers: { community_application_question_id: number; content: string }[], overrides: Record<string, unknown> = {}) {
+function payload(
+  communityId: number,
+  answers: { community_application_question_id: number; content: string }[],
+  overrides: Record<string, unknown> = {},
+) {
   return {
     community_id: communityId,
     occupation_id: 1,
@@ -102,7 +106,13 @@ describe('GET /api/v1/communities/{id}/detail', () => {
   it('tells a signed-in user who has applied', async () => {
     const { community, motive } = await communityWithItems();
     const { agent } = await applicant();
-    expect((await agent.post('/api/v1/community_applications').send(payload(community.id, [{ community_application_question_id: motive.id, content: '木工を学びたい' }]))).status).toBe(201);
+    expect(
+      (
+        await agent
+          .post('/api/v1/community_applications')
+          .send(payload(community.id, [{ community_application_question_id: motive.id, content: '木工を学びたい' }]))
+      ).status,
+    ).toBe(201);
     const res = await agent.get(`/api/v1/communities/${community.id}/detail`);
     expect(res.body.applied).toBe(true);
   });
@@ -126,12 +136,12 @@ describe('POST /api/v1/community_applications', () => {
     const { community, motive, skill } = await communityWithItems({ name: '信州みそ部', brandIds: [brand.id] });
     const { user, agent } = await applicant();
 
-    const res = await agent
-      .post('/api/v1/community_applications')
-      .send(payload(community.id, [
+    const res = await agent.post('/api/v1/community_applications').send(
+      payload(community.id, [
         { community_application_question_id: motive.id, content: '  発酵食品に興味があります  ' },
         { community_application_question_id: skill.id, content: '料理' },
-      ]));
+      ]),
+    );
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       community_id: community.id,
@@ -149,7 +159,12 @@ describe('POST /api/v1/community_applications', () => {
     const stored = await em().findOneOrFail(CommunityApplication, { id: res.body.id }, { populate: ['answers'] });
     expect(stored.user.id).toBe(user.id);
     expect(stored.birthday).toBe('1990-04-15');
-    expect(stored.answers.getItems().map((a) => a.content).sort()).toEqual(['料理', '発酵食品に興味があります']);
+    expect(
+      stored.answers
+        .getItems()
+        .map((a) => a.content)
+        .sort(),
+    ).toEqual(['料理', '発酵食品に興味があります']);
 
     const mails = await em().find(MailOutbox, { dedupeKey: { $like: `community_application:${res.body.id}:%` } });
     expect(mails.map((m) => m.toAddress)).toEqual(['staff-accepted@example.com']);
@@ -184,7 +199,9 @@ describe('POST /api/v1/community_applications', () => {
   it('lists a missing required answer under messages.answers and stores nothing', async () => {
     const { community, skill } = await communityWithItems();
     const { agent } = await applicant();
-    const res = await agent.post('/api/v1/community_applications').send(payload(community.id, [{ community_application_question_id: skill.id, content: '写真' }]));
+    const res = await agent
+      .post('/api/v1/community_applications')
+      .send(payload(community.id, [{ community_application_question_id: skill.id, content: '写真' }]));
     expect(res.status).toBe(422);
     expect(res.body.status).toBe(422);
     expect(res.body.messages.answers).toEqual(['「参加の動機」を入力してください']);
@@ -198,9 +215,18 @@ describe('POST /api/v1/community_applications', () => {
     const { agent } = await applicant();
     const ok = { community_application_question_id: motive.id, content: '動機' };
     const cases = [
-      { answers: [ok, { community_application_question_id: hidden.id, content: 'x' }], message: '現在受け付けていない質問への回答が含まれています' },
-      { answers: [ok, { community_application_question_id: foreign[0].id, content: 'x' }], message: '申し込み先のコミュニティにない質問への回答が含まれています' },
-      { answers: [ok, { community_application_question_id: 99999999, content: 'x' }], message: '申し込み先のコミュニティにない質問への回答が含まれています' },
+      {
+        answers: [ok, { community_application_question_id: hidden.id, content: 'x' }],
+        message: '現在受け付けていない質問への回答が含まれています',
+      },
+      {
+        answers: [ok, { community_application_question_id: foreign[0].id, content: 'x' }],
+        message: '申し込み先のコミュニティにない質問への回答が含まれています',
+      },
+      {
+        answers: [ok, { community_application_question_id: 99999999, content: 'x' }],
+        message: '申し込み先のコミュニティにない質問への回答が含まれています',
+      },
       { answers: [ok, { ...ok, content: '二回目' }], message: '同じ質問への回答が重複しています' },
     ];
     for (const c of cases) {
@@ -229,7 +255,8 @@ describe('POST /api/v1/community_applications', () => {
     const body = payload(community.id, [{ community_application_question_id: motive.id, content: '動機' }]);
     const results = await Promise.all([1, 2, 3].map(() => agent.post('/api/v1/community_applications').send(body)));
     expect(results.map((r) => r.status).sort()).toEqual([201, 422, 422]);
-    for (const r of results.filter((r) => r.status === 422)) expect(r.body.messages.base).toEqual(['このコミュニティにはすでに申し込み済みです']);
+    for (const r of results.filter((r) => r.status === 422))
+      expect(r.body.messages.base).toEqual(['このコミュニティにはすでに申し込み済みです']);
     expect(await applicationCount(community.id)).toBe(1);
   });
 

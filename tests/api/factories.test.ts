@@ -13,9 +13,9 @@ describe('database constraints behind the seat rules', () => {
     const experience = await createExperience(t.orm, { options: [{ name: '絵付け', price: 1000 }] });
     const calendar = await createCalendar(t.orm, experience.id, { recruitmentNumber: 3 });
     const em = t.orm.em.fork();
-    await expect(
-      em.getConnection().execute('UPDATE calendars SET participant_number = 4 WHERE id = ?', [calendar.id]),
-    ).rejects.toThrow(/calendars_participant_number_range/);
+    await expect(em.getConnection().execute('UPDATE calendars SET participant_number = 4 WHERE id = ?', [calendar.id])).rejects.toThrow(
+      /calendars_participant_number_range/,
+    );
     expect((await em.findOneOrFail(Calendar, { id: calendar.id })).participantNumber).toBe(0);
   });
 });

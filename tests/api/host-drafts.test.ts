@@ -29,7 +29,7 @@ describe('experience drafts', () => {
     expect((await request(t.app).post('/api/v1/experience_drafts').send({ title: 'x' })).status).toBe(401);
   });
 
-  it('saves whatever is filled, even nothing, and lists the user\'s drafts with title and images', async () => {
+  it("saves whatever is filled, even nothing, and lists the user's drafts with title and images", async () => {
     const { user, agent } = await hostAgent();
     const empty = await agent.post('/api/v1/experience_drafts').send({});
     expect(empty.status).toBe(201);
@@ -40,7 +40,10 @@ describe('experience drafts', () => {
       images: [{ object_key: 'p.jpg', url: '/uploads/p.jpg' }],
       price: '３０００',
       online: false,
-      options: [{ name: '途中', description: '', price: null }, { name: '', description: '', price: '' }],
+      options: [
+        { name: '途中', description: '', price: null },
+        { name: '', description: '', price: '' },
+      ],
       calendars: [{ date: inDays(3), start_time: '10:00', end_time: '11:00', id: 55 }],
       recurrence_rules: [rule()],
       themes: [{ id: 2 }],
@@ -72,13 +75,20 @@ describe('experience drafts', () => {
 
   it('reads and replaces a draft (fields and images)', async () => {
     const { agent } = await hostAgent();
-    const created = await agent.post('/api/v1/experience_drafts').send({ title: '最初', images: [{ object_key: 'a.jpg', url: '/uploads/a.jpg' }] });
+    const created = await agent
+      .post('/api/v1/experience_drafts')
+      .send({ title: '最初', images: [{ object_key: 'a.jpg', url: '/uploads/a.jpg' }] });
     const read = await agent.get(`/api/v1/experience_drafts/${created.body.id}`);
     expect(read.status).toBe(200);
     expect(read.body).toMatchObject({ id: created.body.id, title: '最初' });
-    const updated = await agent
-      .put(`/api/v1/experience_drafts/${created.body.id}`)
-      .send({ title: '二回目', description: '説明を追加', images: [{ object_key: 'b.png', url: '/uploads/b.png' }, { object_key: 'c.svg', url: '/uploads/c.svg' }] });
+    const updated = await agent.put(`/api/v1/experience_drafts/${created.body.id}`).send({
+      title: '二回目',
+      description: '説明を追加',
+      images: [
+        { object_key: 'b.png', url: '/uploads/b.png' },
+        { object_key: 'c.svg', url: '/uploads/c.svg' },
+      ],
+    });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ title: '二回目', description: '説明を追加' });
     const images = await em().find(Image, { experienceDraft: created.body.id }, { orderBy: { sortOrder: 'asc' } });
@@ -86,7 +96,7 @@ describe('experience drafts', () => {
     expect((await em().findOneOrFail(ExperienceDraft, { id: created.body.id })).title).toBe('二回目');
   });
 
-  it('keeps the form\'s lengths and limits', async () => {
+  it("keeps the form's lengths and limits", async () => {
     const { agent } = await hostAgent();
     const img = (n: number) => ({ object_key: `k${n}`, url: `/uploads/k${n}.jpg` });
     const res = await agent.post('/api/v1/experience_drafts').send({
@@ -114,7 +124,7 @@ describe('experience drafts', () => {
     expect(await em().count(ExperienceDraft, {})).toBe(count);
   });
 
-  it('is the author\'s alone: 403 for others, 404 for unknown ids', async () => {
+  it("is the author's alone: 403 for others, 404 for unknown ids", async () => {
     const { agent } = await hostAgent();
     const { agent: stranger } = await hostAgent('HOST');
     const { agent: admin } = await hostAgent('ADMIN');

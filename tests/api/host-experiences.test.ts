@@ -72,7 +72,14 @@ describe('POST /api/v1/experiences (publication request)', () => {
       ['お茶菓子', 500],
     ]);
     expect(res.body.calendars).toHaveLength(1);
-    expect(res.body.calendars[0]).toMatchObject({ date: inDays(10), start_time: '10:00', end_time: '12:00', recruitment_number: 8, participant_number: 0, reserved: false });
+    expect(res.body.calendars[0]).toMatchObject({
+      date: inDays(10),
+      start_time: '10:00',
+      end_time: '12:00',
+      recruitment_number: 8,
+      participant_number: 0,
+      reserved: false,
+    });
 
     const stored = await em().findOneOrFail(Experience, { id: res.body.id }, { populate: ['themes', 'options', 'images'] });
     expect(stored.approve).toBe(false);
@@ -86,7 +93,9 @@ describe('POST /api/v1/experiences (publication request)', () => {
     expect(await em().count(Calendar, { experience: stored.id })).toBe(1);
     expect((await em().findOneOrFail(User, { id: user.id })).role).toBe('HOST');
 
-    const sessions = await em().getConnection().execute<{ sess: { userId?: number; flags?: Record<string, boolean> } }[]>('SELECT sess FROM session');
+    const sessions = await em()
+      .getConnection()
+      .execute<{ sess: { userId?: number; flags?: Record<string, boolean> } }[]>('SELECT sess FROM session');
     expect(sessions.some((s) => s.sess.userId === user.id && s.sess.flags?.host_story_complete === true)).toBe(true);
   });
 
@@ -94,7 +103,8 @@ describe('POST /api/v1/experiences (publication request)', () => {
     const { res } = await post(validPayload({ title: '承認待ちの体験' }));
     const id = res.body.id;
     expect((await request(t.app).get(`/api/v1/experiences/${id}`)).status).toBe(404);
-    const listed = async () => (await request(t.app).get('/api/v1/stories')).body.experiences?.some((e: { id: number }) => e.id === id) ?? false;
+    const listed = async () =>
+      (await request(t.app).get('/api/v1/stories')).body.experiences?.some((e: { id: number }) => e.id === id) ?? false;
     expect(await listed()).toBe(false);
 
     const { agent: admin } = await hostAgent('ADMIN');
@@ -316,11 +326,24 @@ describe('POST /api/v1/experiences (publication request)', () => {
     expect(slots.every((s) => s.recurrenceRule?.id === r.uuid && s.recruitmentNumber === 8)).toBe(true);
     const stored = await em().findOneOrFail(RecurrenceRule, { id: r.uuid });
     expect([...stored.dayOfWeek]).toEqual(['Monday', 'Thursday']);
-    expect(res.body.recurrence_rules).toEqual([{ uuid: r.uuid, start_date: r.start_date, end_date: r.end_date, start_time: '13:00', end_time: '14:30', day_of_week: ['Monday', 'Thursday'] }]);
+    expect(res.body.recurrence_rules).toEqual([
+      {
+        uuid: r.uuid,
+        start_date: r.start_date,
+        end_date: r.end_date,
+        start_time: '13:00',
+        end_time: '14:30',
+        day_of_week: ['Monday', 'Thursday'],
+      },
+    ]);
   });
 
   it('does not duplicate a slot sent both as an entry and by its rule', async () => {
-    const r = rule({ start_date: inDays(1), end_date: inDays(7), day_of_week: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] });
+    const r = rule({
+      start_date: inDays(1),
+      end_date: inDays(7),
+      day_of_week: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
+    });
     const preview = expandRecurrence(r).map((s) => ({ ...s, recurrence_rule_uuid: r.uuid }));
     const { res } = await post(validPayload({ calendars: preview, recurrence_rules: [r] }));
     expect(res.status).toBe(201);
@@ -331,11 +354,29 @@ describe('POST /api/v1/experiences (publication request)', () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ day_of_week: [] }, 'recurrence_rules.0.day_of_week', '繰り返す曜日を1つ以上選択してください'],
       [{ day_of_week: ['Caturday'] }, 'recurrence_rules.0.day_of_week.0', '繰り返す曜日を1つ以上選択してください'],
-      [{ start_date: inDays(10), end_date: inDays(9) }, 'recurrence_rules.0.end_date', '繰り返しの終了日は開始日から3か月以内(6か月先まで)で選択してください'],
+      [
+        { start_date: inDays(10), end_date: inDays(9) },
+        'recurrence_rules.0.end_date',
+        '繰り返しの終了日は開始日から3か月以内(6か月先まで)で選択してください',
+      ],
       [{ start_date: inDays(1), end_date: addMonths(inDays(1), 3) }, '', ''],
-      [{ start_date: inDays(1), end_date: inDays(100) }, 'recurrence_rules.0.end_date', '繰り返しの終了日は開始日から3か月以内(6か月先まで)で選択してください'],
+      [
+        { start_date: inDays(1), end_date: inDays(100) },
+        'recurrence_rules.0.end_date',
+        '繰り返しの終了日は開始日から3か月以内(6か月先まで)で選択してください',
+      ],
       [{ start_date: inDays(-2), end_date: inDays(20) }, 'recurrence_rules.0.start_date', '今日以降の日付を選択してください'],
-      [{ start_date: inDays(2), end_date: inDays(2), day_of_week: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].filter((d, i) => i !== new Date(`${inDays(2)}T00:00:00Z`).getUTCDay()) }, 'recurrence_rules.0.day_of_week', '繰り返しの条件に当てはまる日がありません'],
+      [
+        {
+          start_date: inDays(2),
+          end_date: inDays(2),
+          day_of_week: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].filter(
+            (d, i) => i !== new Date(`${inDays(2)}T00:00:00Z`).getUTCDay(),
+          ),
+        },
+        'recurrence_rules.0.day_of_week',
+        '繰り返しの条件に当てはまる日がありません',
+      ],
       [{ start_time: '15:00', end_time: '14:00' }, 'recurrence_rules.0.start_time', '開始時刻は終了時刻より前に設定してください'],
     ];
     for (const [override, key, message] of cases) {
@@ -383,7 +424,11 @@ describe('POST /api/v1/experiences (publication request)', () => {
 
     const res = await agent.post('/api/v1/experiences').send(validPayload({ community_id: community.id }));
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ host: { id: ambassador.id, type: 'ambassador' }, hosted_by: 'こもれび料理教室', community_id: community.id });
+    expect(res.body).toMatchObject({
+      host: { id: ambassador.id, type: 'ambassador' },
+      hosted_by: 'こもれび料理教室',
+      community_id: community.id,
+    });
     const stored = await em().findOneOrFail(Experience, { id: res.body.id });
     expect(stored.hostAmbassador?.id).toBe(ambassador.id);
     expect(stored.hostUser).toBeNull();
@@ -395,9 +440,11 @@ describe('POST /api/v1/experiences (publication request)', () => {
     expect(plain.res.body.messages.community_id).toEqual(['このコミュニティは選択できません']);
   });
 
-  it('turns the user\'s own draft into the experience and deletes the draft', async () => {
+  it("turns the user's own draft into the experience and deletes the draft", async () => {
     const { user, agent } = await hostAgent();
-    const draft = await agent.post('/api/v1/experience_drafts').send({ title: '下書きから', images: [{ object_key: 'a.jpg', url: '/uploads/a.jpg' }] });
+    const draft = await agent
+      .post('/api/v1/experience_drafts')
+      .send({ title: '下書きから', images: [{ object_key: 'a.jpg', url: '/uploads/a.jpg' }] });
     expect(draft.status).toBe(201);
     const res = await agent.post('/api/v1/experiences').send(validPayload({ title: '下書きから', experience_draft_id: draft.body.id }));
     expect(res.status).toBe(201);
@@ -418,7 +465,9 @@ describe('POST /api/v1/experiences (publication request)', () => {
     const { agent } = await hostAgent();
     const malformed = await agent.post('/api/v1/experiences').set('Content-Type', 'application/json').send('{"title":');
     expect(malformed.status).toBe(422);
-    const wrongTypes = await agent.post('/api/v1/experiences').send(validPayload({ themes: 'x', options: 'x', calendars: 'x', images: {}, online: 'yes' }));
+    const wrongTypes = await agent
+      .post('/api/v1/experiences')
+      .send(validPayload({ themes: 'x', options: 'x', calendars: 'x', images: {}, online: 'yes' }));
     expect(wrongTypes.status).toBe(422);
     const arrayBody = await agent.post('/api/v1/experiences').send([1, 2]);
     expect(arrayBody.status).toBe(422);
@@ -466,7 +515,10 @@ describe('PUT /api/v1/experiences/{id}', () => {
       title: '新しいタイトル',
       price: '５０００',
       images: [{ object_key: 'new.jpg', url: '/uploads/new.jpg' }],
-      options: [{ id: first.id, name: '名前を変更', description: '説明', price: 100 }, { name: '新しいオプション', description: '説明', price: 0 }],
+      options: [
+        { id: first.id, name: '名前を変更', description: '説明', price: 100 },
+        { name: '新しいオプション', description: '説明', price: 0 },
+      ],
       calendars: experience.calendars,
     });
     expect(res.status).toBe(200);
@@ -490,7 +542,7 @@ describe('PUT /api/v1/experiences/{id}', () => {
     expect(res.body.approve).toBe(false);
   });
 
-  it('answers 404 for an unknown or malformed id and 403 for someone else\'s experience', async () => {
+  it("answers 404 for an unknown or malformed id and 403 for someone else's experience", async () => {
     const { experience } = await created();
     const { agent: stranger } = await hostAgent('HOST');
     expect((await stranger.put('/api/v1/experiences/999999').send(validPayload())).status).toBe(404);
@@ -501,7 +553,9 @@ describe('PUT /api/v1/experiences/{id}', () => {
     expect((await em().findOneOrFail(Experience, { id: experience.id })).title).toBe('藍染めのハンカチづくり');
     // An admin may edit any experience.
     const { agent: admin } = await hostAgent('ADMIN');
-    const byAdmin = await admin.put(`/api/v1/experiences/${experience.id}`).send({ ...validPayload(), title: '管理者が修正', calendars: experience.calendars });
+    const byAdmin = await admin
+      .put(`/api/v1/experiences/${experience.id}`)
+      .send({ ...validPayload(), title: '管理者が修正', calendars: experience.calendars });
     expect(byAdmin.status).toBe(200);
     expect((await request(t.app).put(`/api/v1/experiences/${experience.id}`).send(validPayload())).status).toBe(401);
   });
@@ -513,7 +567,9 @@ describe('PUT /api/v1/experiences/{id}', () => {
     await addMember(t.orm, ambassador.id, a.id);
     await addMember(t.orm, ambassador.id, b.id);
     const res = await agentA.post('/api/v1/experiences').send(validPayload());
-    const edit = await agentB.put(`/api/v1/experiences/${res.body.id}`).send({ ...validPayload(), title: 'メンバーBが編集', calendars: res.body.calendars });
+    const edit = await agentB
+      .put(`/api/v1/experiences/${res.body.id}`)
+      .send({ ...validPayload(), title: 'メンバーBが編集', calendars: res.body.calendars });
     expect(edit.status).toBe(200);
     expect(edit.body.title).toBe('メンバーBが編集');
     expect((await agentB.get('/api/v1/experiences')).body.experiences.some((e: { id: number }) => e.id === res.body.id)).toBe(true);
@@ -554,15 +610,19 @@ describe('PUT /api/v1/experiences/{id}', () => {
     expect(await em().count(Calendar, { id: free.id })).toBe(0);
   });
 
-  it('never lowers a slot\'s recruitment below its participants', async () => {
+  it("never lowers a slot's recruitment below its participants", async () => {
     const { agent, experience } = await created();
     const [slot] = experience.calendars;
     await em().getConnection().execute('UPDATE calendars SET participant_number = 5 WHERE id = ?', [slot.id]);
-    const lower = await agent.put(`/api/v1/experiences/${experience.id}`).send({ ...validPayload(), recruitment_number: 4, minimum_number_of_participant_count: 1, calendars: [slot] });
+    const lower = await agent
+      .put(`/api/v1/experiences/${experience.id}`)
+      .send({ ...validPayload(), recruitment_number: 4, minimum_number_of_participant_count: 1, calendars: [slot] });
     expect(lower.status).toBe(422);
     expect(lower.body.messages.recruitment_number[0]).toMatch(/予約済みの人数\(5名\)より少ない募集人数にはできません/);
     expect((await em().findOneOrFail(Calendar, { id: slot.id })).recruitmentNumber).toBe(8);
-    const same = await agent.put(`/api/v1/experiences/${experience.id}`).send({ ...validPayload(), recruitment_number: 5, minimum_number_of_participant_count: 1, calendars: [slot] });
+    const same = await agent
+      .put(`/api/v1/experiences/${experience.id}`)
+      .send({ ...validPayload(), recruitment_number: 5, minimum_number_of_participant_count: 1, calendars: [slot] });
     expect(same.status).toBe(200);
     expect((await em().findOneOrFail(Calendar, { id: slot.id })).recruitmentNumber).toBe(5);
   });
@@ -572,13 +632,19 @@ describe('PUT /api/v1/experiences/{id}', () => {
     const past = await createCalendar(t.orm, experience.id, { daysFromToday: -3 });
     const foreign = await createCalendar(t.orm, (await createExperience(t.orm)).id);
     const [slot] = experience.calendars;
-    const unknown = await agent.put(`/api/v1/experiences/${experience.id}`).send({ ...validPayload(), calendars: [slot, { ...slot, id: foreign.id }] });
+    const unknown = await agent
+      .put(`/api/v1/experiences/${experience.id}`)
+      .send({ ...validPayload(), calendars: [slot, { ...slot, id: foreign.id }] });
     expect(unknown.status).toBe(422);
     expect(unknown.body.messages['calendars.1.id']).toEqual(['日程が見つかりません']);
 
     const res = await agent.put(`/api/v1/experiences/${experience.id}`).send({
       ...validPayload(),
-      calendars: [{ ...slot, date: inDays(20) }, { date: inDays(21), start_time: '18:00', end_time: '19:30' }, { id: past.id, date: past.date, start_time: '10:00', end_time: '12:00' }],
+      calendars: [
+        { ...slot, date: inDays(20) },
+        { date: inDays(21), start_time: '18:00', end_time: '19:30' },
+        { id: past.id, date: past.date, start_time: '10:00', end_time: '12:00' },
+      ],
     });
     expect(res.status).toBe(200);
     const moved = await em().findOneOrFail(Calendar, { id: slot.id });
@@ -586,7 +652,9 @@ describe('PUT /api/v1/experiences/{id}', () => {
     expect(await em().count(Calendar, { experience: experience.id, date: inDays(21), startTime: '18:00' })).toBe(1);
     expect(await em().count(Calendar, { id: past.id })).toBe(1);
     expect(await em().count(Calendar, { id: foreign.id })).toBe(1);
-    const tooFar = await agent.put(`/api/v1/experiences/${experience.id}`).send({ ...validPayload(), calendars: [{ ...slot, date: inDays(400) }] });
+    const tooFar = await agent
+      .put(`/api/v1/experiences/${experience.id}`)
+      .send({ ...validPayload(), calendars: [{ ...slot, date: inDays(400) }] });
     expect(tooFar.status).toBe(422);
     expect(tooFar.body.messages['calendars.0.date']).toEqual(['6か月先までの日付を選択してください']);
   });
@@ -598,7 +666,9 @@ describe('PUT /api/v1/experiences/{id}', () => {
     expect(generated).toBe(expandRecurrence(r).length);
     // The host removes one occurrence: the unchanged rule does not bring it back.
     const remaining = experience.calendars.slice(1);
-    const kept = await agent.put(`/api/v1/experiences/${experience.id}`).send({ ...validPayload(), calendars: remaining, recurrence_rules: experience.recurrence_rules });
+    const kept = await agent
+      .put(`/api/v1/experiences/${experience.id}`)
+      .send({ ...validPayload(), calendars: remaining, recurrence_rules: experience.recurrence_rules });
     expect(kept.status).toBe(200);
     expect(await em().count(Calendar, { experience: experience.id })).toBe(generated - 1);
 

@@ -34,7 +34,14 @@ describe('POST /api/v1/brand_and_ambassador_inquiries', () => {
     expect(res.body.created_at).toEqual(expect.any(String));
 
     const stored = await em().findOneOrFail(BrandAndAmbassadorInquiry, { id: res.body.id });
-    expect(stored).toMatchObject({ name: valid.name, companyName: valid.company_name, departmentName: 'マーケティング部', positionName: '課長', subject: 'branding', resolved: false });
+    expect(stored).toMatchObject({
+      name: valid.name,
+      companyName: valid.company_name,
+      departmentName: 'マーケティング部',
+      positionName: '課長',
+      subject: 'branding',
+      resolved: false,
+    });
 
     const office = await em().findOneOrFail(MailOutbox, { dedupeKey: `inquiry:${stored.id}:office` });
     expect(office.toAddress).toBe('office@tabitoko.example.com');
@@ -79,7 +86,10 @@ describe('POST /api/v1/brand_and_ambassador_inquiries', () => {
       [{ content: 'あ'.repeat(5001) }, 'content', 'お問い合わせ内容は5000文字以内で入力してください'],
     ];
     for (const [overrides, field, message] of cases) {
-      const res = await request(t.app).post('/api/v1/brand_and_ambassador_inquiries').set('X-Forwarded-For', address).send({ ...valid, ...overrides });
+      const res = await request(t.app)
+        .post('/api/v1/brand_and_ambassador_inquiries')
+        .set('X-Forwarded-For', address)
+        .send({ ...valid, ...overrides });
       expect(res.status, field).toBe(422);
       expect(res.body.messages[field]).toEqual([message]);
     }
@@ -89,7 +99,10 @@ describe('POST /api/v1/brand_and_ambassador_inquiries', () => {
   it('accepts each of the four subjects', async () => {
     const address = ip();
     for (const subject of ['franchise', 'branding', 'media', 'other']) {
-      const res = await request(t.app).post('/api/v1/brand_and_ambassador_inquiries').set('X-Forwarded-For', address).send({ ...valid, subject, email: `${subject}@example.com` });
+      const res = await request(t.app)
+        .post('/api/v1/brand_and_ambassador_inquiries')
+        .set('X-Forwarded-For', address)
+        .send({ ...valid, subject, email: `${subject}@example.com` });
       expect(res.status).toBe(201);
       expect(res.body.subject).toBe(subject);
     }
@@ -131,7 +144,10 @@ describe('POST /api/v1/contact_inquiries', () => {
   it('links a signed-in sender', async () => {
     const user = await createUser(t.orm, { name: '会員 一郎' });
     const agent = await signedInAgent(t.app, user.email);
-    const res = await agent.post('/api/v1/contact_inquiries').set('X-Forwarded-For', ip()).send({ name: '会員 一郎', email: user.email, content: '質問です' });
+    const res = await agent
+      .post('/api/v1/contact_inquiries')
+      .set('X-Forwarded-For', ip())
+      .send({ name: '会員 一郎', email: user.email, content: '質問です' });
     expect(res.status).toBe(201);
     const stored = await em().findOneOrFail(ContactInquiry, { id: res.body.id });
     expect(stored.user?.id).toBe(user.id);
@@ -141,7 +157,10 @@ describe('POST /api/v1/contact_inquiries', () => {
 
   it('answers 422 per field and stores nothing', async () => {
     const before = await em().count(ContactInquiry, {});
-    const res = await request(t.app).post('/api/v1/contact_inquiries').set('X-Forwarded-For', ip()).send({ name: '', email: 'x', content: 42 });
+    const res = await request(t.app)
+      .post('/api/v1/contact_inquiries')
+      .set('X-Forwarded-For', ip())
+      .send({ name: '', email: 'x', content: 42 });
     expect(res.status).toBe(422);
     expect(res.body.messages).toEqual({
       name: ['お名前を入力してください'],

@@ -30,7 +30,10 @@ function decodeWords(value: string): string {
   return value.replace(/=\?utf-8\?([bq])\?([^?]*)\?=\s*/gi, (_m, enc: string, data: string) =>
     enc.toLowerCase() === 'b'
       ? Buffer.from(data, 'base64').toString('utf8')
-      : Buffer.from(data.replace(/_/g, ' ').replace(/=([0-9a-f]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
+      : Buffer.from(
+          data.replace(/_/g, ' ').replace(/=([0-9a-f]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
+          'latin1',
+        ).toString('utf8'),
   );
 }
 
@@ -45,7 +48,10 @@ function parseMessage(raw: string): { headers: Record<string, string>; text: str
   const encoding = (headers['content-transfer-encoding'] ?? '').toLowerCase();
   if (encoding === 'base64') body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (encoding === 'quoted-printable') {
-    body = Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+    body = Buffer.from(
+      body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
+      'latin1',
+    ).toString('utf8');
   }
   return { headers, text: body };
 }
@@ -106,7 +112,9 @@ beforeEach(async () => {
 async function reserve(title: string) {
   const experience = await createExperience(t.orm, { title, price: 2000 });
   const calendar = await createCalendar(t.orm, experience.id);
-  const res = await agent.post('/api/v1/reservations').send({ calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'tok_visa' });
+  const res = await agent
+    .post('/api/v1/reservations')
+    .send({ calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'tok_visa' });
   expect(res.status).toBe(201);
   return res.body.id as number;
 }
@@ -215,7 +223,12 @@ describe('mail delivery over SMTP', () => {
     const orm = await initOrm(t.databaseUrl, { pool: 4 });
     try {
       const second = createMailService({ orm, env: t.env, log: createLogger('silent') }, smtpTransport(smtpUrl));
-      const results = await Promise.all([t.services.mail.deliverDue(), second.deliverDue(), t.services.mail.deliverDue(), second.deliverDue()]);
+      const results = await Promise.all([
+        t.services.mail.deliverDue(),
+        second.deliverDue(),
+        t.services.mail.deliverDue(),
+        second.deliverDue(),
+      ]);
       expect(results.reduce((sum, r) => sum + r.sent, 0)).toBe(6);
     } finally {
       await orm.close(true);
@@ -228,7 +241,10 @@ describe('mail delivery over SMTP', () => {
 
   it('runs as a background worker that stops cleanly', async () => {
     await reserve('ワーカー配信');
-    const stop = startWorkers({ log: createLogger('silent'), mail: t.services.mail, reservations: t.services.reservations }, { mailEveryMs: 50 });
+    const stop = startWorkers(
+      { log: createLogger('silent'), mail: t.services.mail, reservations: t.services.reservations },
+      { mailEveryMs: 50 },
+    );
     try {
       await expect.poll(() => inbox.length, { timeout: 10_000 }).toBe(2);
     } finally {

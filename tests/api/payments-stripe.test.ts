@@ -120,11 +120,18 @@ class FakeStripe {
       return { status: 200, body: intent };
     }
     const intent = id ? this.intents.get(id) : undefined;
-    if (!intent) return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } } };
+    if (!intent)
+      return {
+        status: 404,
+        body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } },
+      };
     if (method === 'GET' && !action) return { status: 200, body: intent };
     if (action === 'cancel') {
       if (intent.status === 'succeeded') {
-        return { status: 400, body: { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'already succeeded' } } };
+        return {
+          status: 400,
+          body: { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'already succeeded' } },
+        };
       }
       intent.status = 'canceled';
       return { status: 200, body: intent };
@@ -136,7 +143,15 @@ class FakeStripe {
       intent.status = 'requires_payment_method';
       return {
         status: 402,
-        body: { error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.', payment_intent: intent } },
+        body: {
+          error: {
+            type: 'card_error',
+            code: 'card_declined',
+            decline_code: 'generic_decline',
+            message: 'Your card was declined.',
+            payment_intent: intent,
+          },
+        },
       };
     }
     if (token === 'tok_threeDSecure2Required' || token === 'pm_card_threeDSecure2Required') {
@@ -180,7 +195,9 @@ describe('Stripe gateway against a fake Stripe server', () => {
   it('creates and confirms a PaymentIntent in yen with idempotency keys derived from the reservation', async () => {
     const calendar = await slot();
     const key = newKey();
-    const res = await agent.post('/api/v1/reservations').send({ calendar_ids: [calendar.id], number_of_people: 2, payment_token: 'pm_card_visa', idempotency_key: key });
+    const res = await agent
+      .post('/api/v1/reservations')
+      .send({ calendar_ids: [calendar.id], number_of_people: 2, payment_token: 'pm_card_visa', idempotency_key: key });
     expect(res.status).toBe(201);
     const reservation = await row(res.body.id);
     expect(reservation.status).toBe('confirmed');
@@ -188,7 +205,12 @@ describe('Stripe gateway against a fake Stripe server', () => {
 
     const [create, confirm] = fake.requests;
     const keys = paymentKeys(reservation.id, `u${guestId}:${key}`);
-    expect(create).toMatchObject({ method: 'POST', path: '/v1/payment_intents', idempotencyKey: keys.create, authorization: 'Bearer sk_test_fake123' });
+    expect(create).toMatchObject({
+      method: 'POST',
+      path: '/v1/payment_intents',
+      idempotencyKey: keys.create,
+      authorization: 'Bearer sk_test_fake123',
+    });
     expect(create.form).toMatchObject({
       amount: String(res.body.amounts.total),
       currency: 'jpy',
@@ -196,7 +218,11 @@ describe('Stripe gateway against a fake Stripe server', () => {
       'allowed_payment_method_types[0]': 'card',
     });
     expect(create.form.description).toContain('ストライプ体験');
-    expect(confirm).toMatchObject({ method: 'POST', path: `/v1/payment_intents/${reservation.paymentReference}/confirm`, idempotencyKey: keys.confirm });
+    expect(confirm).toMatchObject({
+      method: 'POST',
+      path: `/v1/payment_intents/${reservation.paymentReference}/confirm`,
+      idempotencyKey: keys.confirm,
+    });
     expect(confirm.form).toMatchObject({ payment_method: 'pm_card_visa', use_stripe_sdk: 'true' });
     expect(confirm.form.return_url).toContain(`confirm_reservation=${reservation.id}`);
     expect(fake.requests).toHaveLength(2);
@@ -206,7 +232,9 @@ describe('Stripe gateway against a fake Stripe server', () => {
 
   it('sends a test token as payment_method_data', async () => {
     const calendar = await slot();
-    const res = await agent.post('/api/v1/reservations').send({ calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'tok_visa' });
+    const res = await agent
+      .post('/api/v1/reservations')
+      .send({ calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'tok_visa' });
     expect(res.status).toBe(201);
     const confirm = fake.requests.find((r) => r.path.endsWith('/confirm'))!;
     expect(confirm.form).toMatchObject({ 'payment_method_data[type]': 'card', 'payment_method_data[card][token]': 'tok_visa' });
@@ -214,17 +242,28 @@ describe('Stripe gateway against a fake Stripe server', () => {
 
   it('maps a decline to 402 and frees the seats', async () => {
     const calendar = await slot();
-    const res = await agent.post('/api/v1/reservations').send({ calendar_ids: [calendar.id], number_of_people: 2, payment_token: 'tok_chargeDeclined' });
+    const res = await agent
+      .post('/api/v1/reservations')
+      .send({ calendar_ids: [calendar.id], number_of_people: 2, payment_token: 'tok_chargeDeclined' });
     expect(res.status).toBe(402);
     expect(res.body.message).toBe(ja.payments.declined);
     expect(await seats(calendar.id)).toBe(0);
-    const [reservation] = await t.orm.em.fork().find(Reservation, { paymentReference: { $like: 'pi_fake_%' }, status: 'failed' }, { orderBy: { id: 'desc' }, limit: 1 });
+    const [reservation] = await t.orm.em
+      .fork()
+      .find(Reservation, { paymentReference: { $like: 'pi_fake_%' }, status: 'failed' }, { orderBy: { id: 'desc' }, limit: 1 });
     expect(reservation.failureMessage).toBe('generic_decline');
   });
 
   it('answers 202 with the client secret for 3-D Secure and confirms only after the intent succeeded', async () => {
     const calendar = await slot();
-    const res = await agent.post('/api/v1/reservations').send({ calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'pm_card_threeDSecure2Required', idempotency_key: newKey() });
+    const res = await agent
+      .post('/api/v1/reservations')
+      .send({
+        calendar_ids: [calendar.id],
+        number_of_people: 1,
+        payment_token: 'pm_card_threeDSecure2Required',
+        idempotency_key: newKey(),
+      });
     expect(res.status).toBe(202);
     expect(res.body).toEqual({
       status: 'requires_action',
@@ -247,7 +286,9 @@ describe('Stripe gateway against a fake Stripe server', () => {
 
   it('answers 402 with the authentication message when 3-D Secure fails', async () => {
     const calendar = await slot();
-    const res = await agent.post('/api/v1/reservations').send({ calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'pm_card_threeDSecure2Required' });
+    const res = await agent
+      .post('/api/v1/reservations')
+      .send({ calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'pm_card_threeDSecure2Required' });
     fake.authenticate((await row(res.body.reservation_id)).paymentReference!, false);
     const confirmed = await agent.post(`/api/v1/reservations/${res.body.reservation_id}/confirm`);
     expect(confirmed.status).toBe(402);
@@ -281,7 +322,9 @@ describe('Stripe gateway against a fake Stripe server', () => {
     const calendar = await slot();
     const chargesBefore = fake.charges;
     fake.dropConfirmsAfter = 1; // Stripe charged, the answer never arrived; the SDK retries with the same key
-    const res = await agent.post('/api/v1/reservations').send({ calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'pm_card_visa' });
+    const res = await agent
+      .post('/api/v1/reservations')
+      .send({ calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'pm_card_visa' });
     expect(res.status).toBe(201);
     expect(fake.charges - chargesBefore).toBe(1);
     expect(fake.requests.filter((r) => r.path.endsWith('/confirm')).length).toBe(2);
@@ -289,12 +332,16 @@ describe('Stripe gateway against a fake Stripe server', () => {
 
   it('cancels the intent of an expired hold at Stripe before releasing the seats', async () => {
     const calendar = await slot();
-    const res = await agent.post('/api/v1/reservations').send({ calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'pm_card_threeDSecure2Required' });
+    const res = await agent
+      .post('/api/v1/reservations')
+      .send({ calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'pm_card_threeDSecure2Required' });
     const id = res.body.reservation_id;
     await t.orm.em.fork().execute(`UPDATE reservations SET hold_expires_at = now() - interval '1 second' WHERE id = ?`, [id]);
     await t.services.reservations.sweepExpiredHolds();
     const reference = (await row(id)).paymentReference!;
-    expect(fake.requests.some((r) => r.path === `/v1/payment_intents/${reference}/cancel` && r.idempotencyKey?.endsWith('-cancel'))).toBe(true);
+    expect(fake.requests.some((r) => r.path === `/v1/payment_intents/${reference}/cancel` && r.idempotencyKey?.endsWith('-cancel'))).toBe(
+      true,
+    );
     expect(fake.intents.get(reference)!.status).toBe('canceled');
     expect((await row(id)).status).toBe('expired');
     expect(await seats(calendar.id)).toBe(0);
@@ -302,7 +349,9 @@ describe('Stripe gateway against a fake Stripe server', () => {
 
   it('confirms an expired hold whose intent had succeeded (cancel refused)', async () => {
     const calendar = await slot();
-    const res = await agent.post('/api/v1/reservations').send({ calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'pm_card_threeDSecure2Required' });
+    const res = await agent
+      .post('/api/v1/reservations')
+      .send({ calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'pm_card_threeDSecure2Required' });
     const id = res.body.reservation_id;
     fake.authenticate((await row(id)).paymentReference!, true);
     await t.orm.em.fork().execute(`UPDATE reservations SET hold_expires_at = now() - interval '1 second' WHERE id = ?`, [id]);
@@ -312,7 +361,9 @@ describe('Stripe gateway against a fake Stripe server', () => {
   });
 
   it('hides the test gateway endpoints and tells the form to load Stripe Elements', async () => {
-    const res = await agent.post('/api/v1/payments/test/tokens').send({ number: '4242424242424242', exp_month: 12, exp_year: 2099, cvc: '123' });
+    const res = await agent
+      .post('/api/v1/payments/test/tokens')
+      .send({ number: '4242424242424242', exp_month: 12, exp_year: 2099, cvc: '123' });
     expect(res.status).toBe(404);
     const calendar = await slot();
     const experienceId = (await t.orm.em.fork().findOneOrFail(Calendar, { id: calendar.id })).experience.id;

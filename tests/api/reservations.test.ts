@@ -70,10 +70,20 @@ describe('GET /api/v1/experiences/{tour_id}/price', () => {
     const second = await createCalendar(t.orm, experience.id, { daysFromToday: 8 });
     const coupon = await createCoupon(t.orm, { code: 'SPRING10', discountType: 'percent', discountValue: 10 });
     const res = await request(t.app).get(
-      priceUrl(experience.id, `calendar_ids[]=${calendar.id}&calendar_ids[]=${second.id}&number_of_people=1&option_id=${optionId}&coupon_code=spring10`),
+      priceUrl(
+        experience.id,
+        `calendar_ids[]=${calendar.id}&calendar_ids[]=${second.id}&number_of_people=1&option_id=${optionId}&coupon_code=spring10`,
+      ),
     );
     expect(res.status).toBe(200);
-    const expected = quotePrice({ unitPrice: 4500, optionUnitPrice: 1200, people: 1, dates: 2, coupon: { discountType: 'percent', discountValue: 10 }, rates });
+    const expected = quotePrice({
+      unitPrice: 4500,
+      optionUnitPrice: 1200,
+      people: 1,
+      dates: 2,
+      coupon: { discountType: 'percent', discountValue: 10 },
+      rates,
+    });
     expect(res.body).toEqual(expected);
     expect(res.body).toEqual({ tour: 9000, option: 2400, discount: 1140, service_fee: 513, processing_fee: 369, total: 11142 });
     expect(coupon.code).toBe('SPRING10');
@@ -98,7 +108,10 @@ describe('GET /api/v1/experiences/{tour_id}/price', () => {
 
   it('answers 422 for unknown, expired, not yet valid, inactive and used-up coupons', async () => {
     const { experience, calendar } = await paidSlot();
-    const expired = await createCoupon(t.orm, { validFrom: new Date(Date.now() - 86_400_000 * 2), validUntil: new Date(Date.now() - 1000) });
+    const expired = await createCoupon(t.orm, {
+      validFrom: new Date(Date.now() - 86_400_000 * 2),
+      validUntil: new Date(Date.now() - 1000),
+    });
     const future = await createCoupon(t.orm, { validFrom: new Date(Date.now() + 86_400_000) });
     const inactive = await createCoupon(t.orm, { active: false });
     const usedUp = await createCoupon(t.orm, { maxUses: 2, usedCount: 2 });
@@ -174,7 +187,9 @@ describe('GET /api/v1/experiences/{tour_id}/price', () => {
   it('answers 422 for an option of another experience and for bad numbers of people', async () => {
     const { experience, calendar } = await paidSlot();
     const { optionId: foreignOption } = await paidSlot();
-    const a = await request(t.app).get(priceUrl(experience.id, `calendar_ids[]=${calendar.id}&number_of_people=1&option_id=${foreignOption}`));
+    const a = await request(t.app).get(
+      priceUrl(experience.id, `calendar_ids[]=${calendar.id}&number_of_people=1&option_id=${foreignOption}`),
+    );
     expect(a.status).toBe(422);
     expect(a.body.messages).toEqual({ option_id: [ja.reservations.optionNotFound] });
     for (const n of ['0', 'abc', '1.5', '']) {
@@ -192,7 +207,9 @@ describe('GET /api/v1/experiences/{tour_id}/price', () => {
     expect(a.body.messages).toEqual({ number_of_people: [ja.reservations.onlyOnePerson] });
     const { experience, calendar } = await paidSlot();
     const second = await createCalendar(t.orm, experience.id, { daysFromToday: 9 });
-    const b = await request(t.app).get(priceUrl(experience.id, `calendar_ids[]=${calendar.id}&calendar_ids[]=${second.id}&number_of_people=2`));
+    const b = await request(t.app).get(
+      priceUrl(experience.id, `calendar_ids[]=${calendar.id}&calendar_ids[]=${second.id}&number_of_people=2`),
+    );
     expect(b.body.messages).toEqual({ number_of_people: [ja.reservations.onlyOnePerson] });
     const ok = await request(t.app).get(priceUrl(free.id, `calendar_ids[]=${slot.id}&number_of_people=1`));
     expect(ok.body).toEqual({ tour: 0, discount: 0, option: 0, service_fee: 0, processing_fee: 0, total: 0 });
@@ -200,7 +217,9 @@ describe('GET /api/v1/experiences/{tour_id}/price', () => {
 
   it('reports every problem at once, per field', async () => {
     const { experience, calendar } = await paidSlot({}, { recruitmentNumber: 2 });
-    const res = await request(t.app).get(priceUrl(experience.id, `calendar_ids[]=${calendar.id}&number_of_people=3&option_id=999999&coupon_code=NOPE`));
+    const res = await request(t.app).get(
+      priceUrl(experience.id, `calendar_ids[]=${calendar.id}&number_of_people=3&option_id=999999&coupon_code=NOPE`),
+    );
     expect(res.status).toBe(422);
     expect(res.body.messages).toEqual({
       number_of_people: [ja.reservations.tooManyPeople(2)],
@@ -213,7 +232,9 @@ describe('GET /api/v1/experiences/{tour_id}/price', () => {
 describe('POST /api/v1/reservations', () => {
   it('answers 401 when signed out', async () => {
     const { calendar } = await paidSlot();
-    const res = await request(t.app).post('/api/v1/reservations').send({ calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'tok_visa' });
+    const res = await request(t.app)
+      .post('/api/v1/reservations')
+      .send({ calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'tok_visa' });
     expect(res.status).toBe(401);
     expect(await seats(calendar.id)).toBe(0);
   });
@@ -221,7 +242,9 @@ describe('POST /api/v1/reservations', () => {
   it('charges the quoted total, confirms, takes the seats, uses the coupon and queues both mails', async () => {
     const { experience, calendar, optionId } = await paidSlot({ title: '陶芸の器づくり' }, { recruitmentNumber: 6 });
     const coupon = await createCoupon(t.orm, { discountType: 'amount', discountValue: 1000, maxUses: 5 });
-    const quote = await request(t.app).get(priceUrl(experience.id, `calendar_ids[]=${calendar.id}&number_of_people=2&option_id=${optionId}&coupon_code=${coupon.code}`));
+    const quote = await request(t.app).get(
+      priceUrl(experience.id, `calendar_ids[]=${calendar.id}&number_of_people=2&option_id=${optionId}&coupon_code=${coupon.code}`),
+    );
     const res = await agent.post('/api/v1/reservations').send({
       calendar_ids: [calendar.id],
       number_of_people: 2,
@@ -285,7 +308,9 @@ describe('POST /api/v1/reservations', () => {
     const member = await createUser(t.orm, { name: '工房 メンバー' });
     const { experience } = await createAmbassadorExperience(t.orm, { memberUserId: member.id, price: 3000 });
     const calendar = await createCalendar(t.orm, experience.id);
-    const res = await agent.post('/api/v1/reservations').send({ calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'tok_visa' });
+    const res = await agent
+      .post('/api/v1/reservations')
+      .send({ calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'tok_visa' });
     expect(res.status).toBe(201);
     const [, toHost] = await mailsOf(res.body.id);
     expect(toHost.toAddress).toBe(member.email);
@@ -294,7 +319,9 @@ describe('POST /api/v1/reservations', () => {
 
   it('puts the online URL into the mail of an online experience', async () => {
     const { calendar } = await paidSlot({ online: true });
-    const res = await agent.post('/api/v1/reservations').send({ calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'tok_visa' });
+    const res = await agent
+      .post('/api/v1/reservations')
+      .send({ calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'tok_visa' });
     expect(res.status).toBe(201);
     const [toGuest] = await mailsOf(res.body.id);
     expect(toGuest.textBody).toContain('https://meet.example.com/abc');
@@ -322,17 +349,23 @@ describe('POST /api/v1/reservations', () => {
 
   it('answers 422 with each rule of the quote, and for a too long message', async () => {
     const { calendar } = await paidSlot({}, { recruitmentNumber: 1, participantNumber: 1 });
-    const full = await agent.post('/api/v1/reservations').send({ calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'tok_visa' });
+    const full = await agent
+      .post('/api/v1/reservations')
+      .send({ calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'tok_visa' });
     expect(full.status).toBe(422);
     expect(full.body.messages).toEqual({ calendar_ids: [ja.reservations.noAvailability] });
     const { calendar: open } = await paidSlot();
-    const long = await agent.post('/api/v1/reservations').send({ calendar_ids: [open.id], number_of_people: 1, payment_token: 'tok_visa', message_to_host: 'あ'.repeat(1001) });
+    const long = await agent
+      .post('/api/v1/reservations')
+      .send({ calendar_ids: [open.id], number_of_people: 1, payment_token: 'tok_visa', message_to_host: 'あ'.repeat(1001) });
     expect(long.status).toBe(422);
     expect(long.body.messages).toEqual({ message_to_host: [ja.reservations.messageTooLong(1000)] });
     const empty = await agent.post('/api/v1/reservations').send({});
     expect(empty.status).toBe(422);
     expect(Object.keys(empty.body.messages).sort()).toEqual(['calendar_ids', 'number_of_people']);
-    const badKey = await agent.post('/api/v1/reservations').send({ calendar_ids: [open.id], number_of_people: 1, payment_token: 'tok_visa', idempotency_key: 'short' });
+    const badKey = await agent
+      .post('/api/v1/reservations')
+      .send({ calendar_ids: [open.id], number_of_people: 1, payment_token: 'tok_visa', idempotency_key: 'short' });
     expect(badKey.status).toBe(422);
     expect(await seats(open.id)).toBe(0);
   });
@@ -351,7 +384,9 @@ describe('POST /api/v1/reservations', () => {
     expect(res.body).toEqual({ status: 402, message: ja.payments.declined });
     expect(await seats(calendar.id)).toBe(0);
     expect((await t.orm.em.fork().findOneOrFail(Coupon, { id: coupon.id })).usedCount).toBe(0);
-    const rows = await t.orm.em.fork().find(Reservation, { experience: (await t.orm.em.fork().findOneOrFail(Calendar, { id: calendar.id })).experience.id });
+    const rows = await t.orm.em
+      .fork()
+      .find(Reservation, { experience: (await t.orm.em.fork().findOneOrFail(Calendar, { id: calendar.id })).experience.id });
     expect(rows).toHaveLength(1);
     expect(rows[0].status).toBe('failed');
     expect(rows[0].failureMessage).toBe('card_declined');
@@ -366,7 +401,9 @@ describe('POST /api/v1/reservations', () => {
     expect(res.status).toBe(422);
     expect(res.body.messages).toEqual({ calendar_ids: [ja.reservations.noAvailability] });
     expect(await seats(calendar.id)).toBe(0);
-    const ok = await agent.post('/api/v1/reservations').send({ calendar_ids: [calendar.id, (await createCalendar(t.orm, experience.id, { daysFromToday: 11 })).id], number_of_people: 1 });
+    const ok = await agent
+      .post('/api/v1/reservations')
+      .send({ calendar_ids: [calendar.id, (await createCalendar(t.orm, experience.id, { daysFromToday: 11 })).id], number_of_people: 1 });
     expect(ok.status).toBe(201);
     expect(ok.body.calendars).toHaveLength(2);
     expect(await seats(calendar.id)).toBe(1);
@@ -393,7 +430,10 @@ describe('idempotency', () => {
     const key = newKey();
     const results = await Promise.all(
       Array.from({ length: 6 }, () =>
-        agent.post('/api/v1/reservations').set('Idempotency-Key', key).send({ calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'tok_visa' }),
+        agent
+          .post('/api/v1/reservations')
+          .set('Idempotency-Key', key)
+          .send({ calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'tok_visa' }),
       ),
     );
     expect(results.map((r) => r.status)).toEqual(Array(6).fill(201));
@@ -406,8 +446,12 @@ describe('idempotency', () => {
   it('keeps the same key of two users apart, and replays a decline as 402 without charging again', async () => {
     const { calendar } = await paidSlot();
     const key = newKey();
-    const mine = await agent.post('/api/v1/reservations').send({ calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'tok_visa', idempotency_key: key });
-    const theirs = await other.post('/api/v1/reservations').send({ calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'tok_visa', idempotency_key: key });
+    const mine = await agent
+      .post('/api/v1/reservations')
+      .send({ calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'tok_visa', idempotency_key: key });
+    const theirs = await other
+      .post('/api/v1/reservations')
+      .send({ calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'tok_visa', idempotency_key: key });
     expect(mine.status).toBe(201);
     expect(theirs.status).toBe(201);
     expect(theirs.body.id).not.toBe(mine.body.id);
@@ -426,14 +470,26 @@ describe('idempotency', () => {
 describe('3-D Secure (test gateway)', () => {
   async function startAuthentication(people = 1) {
     const { calendar } = await paidSlot({}, { recruitmentNumber: 5 });
-    const res = await agent.post('/api/v1/reservations').send({ calendar_ids: [calendar.id], number_of_people: people, payment_token: 'tok_threeDSecure2Required', idempotency_key: newKey() });
+    const res = await agent
+      .post('/api/v1/reservations')
+      .send({
+        calendar_ids: [calendar.id],
+        number_of_people: people,
+        payment_token: 'tok_threeDSecure2Required',
+        idempotency_key: newKey(),
+      });
     return { calendar, res };
   }
 
   it('answers 202 with the client secret and holds the seats until the intent succeeded', async () => {
     const { calendar, res } = await startAuthentication(2);
     expect(res.status).toBe(202);
-    expect(res.body).toMatchObject({ status: 'requires_action', gateway: 'test', reservation_id: expect.any(Number), client_secret: expect.stringMatching(/^pi_test_/) });
+    expect(res.body).toMatchObject({
+      status: 'requires_action',
+      gateway: 'test',
+      reservation_id: expect.any(Number),
+      client_secret: expect.stringMatching(/^pi_test_/),
+    });
     expect(res.body.next_action_url).toMatch(/^\/api\/v1\/payments\/test\/intents\/pi_test_\w+\/authenticate$/);
     const id = res.body.reservation_id;
     expect((await reservationRow(id)).status).toBe('requires_action');
@@ -481,7 +537,9 @@ describe('seat holds', () => {
 
   it('releases an abandoned hold lazily before the next availability check and cancels its intent', async () => {
     const { experience, calendar } = await paidSlot({}, { recruitmentNumber: 2 });
-    const res = await agent.post('/api/v1/reservations').send({ calendar_ids: [calendar.id], number_of_people: 2, payment_token: 'tok_threeDSecure2Required', idempotency_key: newKey() });
+    const res = await agent
+      .post('/api/v1/reservations')
+      .send({ calendar_ids: [calendar.id], number_of_people: 2, payment_token: 'tok_threeDSecure2Required', idempotency_key: newKey() });
     const id = res.body.reservation_id;
     expect(await seats(calendar.id)).toBe(2);
     const full = await request(t.app).get(priceUrl(experience.id, `calendar_ids[]=${calendar.id}&number_of_people=1`));
@@ -505,7 +563,9 @@ describe('seat holds', () => {
 
   it('confirms instead of releasing when the abandoned attempt had in fact been paid', async () => {
     const { calendar } = await paidSlot();
-    const res = await agent.post('/api/v1/reservations').send({ calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'tok_threeDSecure2Required', idempotency_key: newKey() });
+    const res = await agent
+      .post('/api/v1/reservations')
+      .send({ calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'tok_threeDSecure2Required', idempotency_key: newKey() });
     const id = res.body.reservation_id;
     // The guest authenticated, then the tab closed before the confirm call.
     await agent.post(res.body.next_action_url).send({ client_secret: res.body.client_secret, result: 'success' });
@@ -547,10 +607,16 @@ describe('retries after an abandoned attempt', () => {
   it('settles an attempt whose hold has expired instead of answering "in progress"', async () => {
     const { calendar } = await paidSlot();
     const key = newKey();
-    const first = await agent.post('/api/v1/reservations').send({ calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'tok_threeDSecure2Required', idempotency_key: key });
+    const first = await agent
+      .post('/api/v1/reservations')
+      .send({ calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'tok_threeDSecure2Required', idempotency_key: key });
     expect(first.status).toBe(202);
-    await t.orm.em.fork().execute(`UPDATE reservations SET hold_expires_at = now() - interval '1 second' WHERE id = ?`, [first.body.reservation_id]);
-    const retry = await agent.post('/api/v1/reservations').send({ calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'tok_threeDSecure2Required', idempotency_key: key });
+    await t.orm.em
+      .fork()
+      .execute(`UPDATE reservations SET hold_expires_at = now() - interval '1 second' WHERE id = ?`, [first.body.reservation_id]);
+    const retry = await agent
+      .post('/api/v1/reservations')
+      .send({ calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'tok_threeDSecure2Required', idempotency_key: key });
     expect(retry.status).toBe(422);
     expect(retry.body.messages).toEqual({ base: [ja.reservations.holdExpired] });
     expect((await reservationRow(first.body.reservation_id)).status).toBe('expired');
@@ -561,18 +627,28 @@ describe('retries after an abandoned attempt', () => {
 describe('test gateway endpoints', () => {
   it('turns a test card into its token, and refuses other numbers, past expiry and signed-out callers', async () => {
     const year = Number(todayInJapan().slice(0, 4));
-    const ok = await agent.post('/api/v1/payments/test/tokens').send({ number: '4242 4242 4242 4242', exp_month: 12, exp_year: year + 1, cvc: '123' });
+    const ok = await agent
+      .post('/api/v1/payments/test/tokens')
+      .send({ number: '4242 4242 4242 4242', exp_month: 12, exp_year: year + 1, cvc: '123' });
     expect(ok.status).toBe(201);
     expect(ok.body).toEqual({ id: 'tok_visa', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: year + 1 } });
-    const decline = await agent.post('/api/v1/payments/test/tokens').send({ number: '4000000000000002', exp_month: 1, exp_year: year + 2, cvc: '123' });
+    const decline = await agent
+      .post('/api/v1/payments/test/tokens')
+      .send({ number: '4000000000000002', exp_month: 1, exp_year: year + 2, cvc: '123' });
     expect(decline.body.id).toBe('tok_chargeDeclined');
-    const auth = await agent.post('/api/v1/payments/test/tokens').send({ number: '4000 0027 6000 3184', exp_month: 1, exp_year: year + 2, cvc: '1234' });
+    const auth = await agent
+      .post('/api/v1/payments/test/tokens')
+      .send({ number: '4000 0027 6000 3184', exp_month: 1, exp_year: year + 2, cvc: '1234' });
     expect(auth.body.id).toBe('tok_threeDSecure2Required');
 
-    const unknown = await agent.post('/api/v1/payments/test/tokens').send({ number: '5555555555554444', exp_month: 1, exp_year: year + 2, cvc: '123' });
+    const unknown = await agent
+      .post('/api/v1/payments/test/tokens')
+      .send({ number: '5555555555554444', exp_month: 1, exp_year: year + 2, cvc: '123' });
     expect(unknown.status).toBe(422);
     expect(unknown.body.messages).toEqual({ number: [ja.payments.testCardUnknown] });
-    const past = await agent.post('/api/v1/payments/test/tokens').send({ number: '4242424242424242', exp_month: 1, exp_year: year - 1, cvc: '123' });
+    const past = await agent
+      .post('/api/v1/payments/test/tokens')
+      .send({ number: '4242424242424242', exp_month: 1, exp_year: year - 1, cvc: '123' });
     expect(past.status).toBe(422);
     expect(past.body.messages).toEqual({ exp_month: [ja.payments.expiryPast] });
     const bad = await agent.post('/api/v1/payments/test/tokens').send({ number: '42', exp_month: 13, exp_year: year, cvc: 'x' });
@@ -583,13 +659,22 @@ describe('test gateway endpoints', () => {
 
   it('refuses unknown tokens like Stripe does (402), and the slow token outside the test environment', async () => {
     const { calendar } = await paidSlot();
-    const res = await agent.post('/api/v1/reservations').send({ calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'tok_nonsense' });
+    const res = await agent
+      .post('/api/v1/reservations')
+      .send({ calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'tok_nonsense' });
     expect(res.status).toBe(402);
     expect(await seats(calendar.id)).toBe(0);
 
     const production = new TestGateway(t.orm, { allowSlowTokens: false });
-    const { intentId } = await production.createIntent({ amount: 1000, idempotencyKey: `slow-${newKey()}`, description: 'x', reservationId: 0 });
-    expect(await production.confirmIntent({ intentId, paymentToken: 'tok_visa_slow', idempotencyKey: newKey(), returnUrl: 'http://x' })).toEqual({
+    const { intentId } = await production.createIntent({
+      amount: 1000,
+      idempotencyKey: `slow-${newKey()}`,
+      description: 'x',
+      reservationId: 0,
+    });
+    expect(
+      await production.confirmIntent({ intentId, paymentToken: 'tok_visa_slow', idempotencyKey: newKey(), returnUrl: 'http://x' }),
+    ).toEqual({
       status: 'declined',
       intentId,
       code: 'invalid_token',
@@ -607,7 +692,9 @@ describe('development mailbox', () => {
 
   it('lists the queued mails, newest first', async () => {
     const { calendar } = await paidSlot({ title: 'メールボックス確認' });
-    const res = await agent.post('/api/v1/reservations').send({ calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'tok_visa' });
+    const res = await agent
+      .post('/api/v1/reservations')
+      .send({ calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'tok_visa' });
     const box = await request(t.app).get('/api/v1/dev/mails');
     expect(box.status).toBe(200);
     const subjects = box.body.mails.map((m: { subject: string }) => m.subject);

@@ -48,9 +48,12 @@ describe('demo seed', () => {
     expect(amb.status).toBe(201);
     expect(amb.body.current_ambassador_id).toEqual(expect.any(Number));
 
-    const [member] = await rows<{ password_hash: string; invitation_accepted: boolean; invitation_accepted_at: string | null; brand_id: number }>(
-      `select password_hash, invitation_accepted, invitation_accepted_at, brand_id from brand_members where email = 'brand@example.com'`,
-    );
+    const [member] = await rows<{
+      password_hash: string;
+      invitation_accepted: boolean;
+      invitation_accepted_at: string | null;
+      brand_id: number;
+    }>(`select password_hash, invitation_accepted, invitation_accepted_at, brand_id from brand_members where email = 'brand@example.com'`);
     expect(member.invitation_accepted).toBe(true);
     expect(member.invitation_accepted_at).not.toBeNull();
     expect(await verifyPassword(DEMO_PASSWORD, member.password_hash)).toBe(true);
@@ -130,7 +133,13 @@ describe('demo seed', () => {
   });
 
   it('has future slots for every published experience within three months, with every state, and some past ones', async () => {
-    const slots = await rows<{ experience_id: number; date: string; recruitment_number: number; participant_number: number; accepting_reservation: boolean }>(
+    const slots = await rows<{
+      experience_id: number;
+      date: string;
+      recruitment_number: number;
+      participant_number: number;
+      accepting_reservation: boolean;
+    }>(
       `select c.experience_id, to_char(c.date, 'YYYY-MM-DD') as date, c.recruitment_number, c.participant_number, c.accepting_reservation
          from calendars c join experiences e on e.id = c.experience_id where e.approve`,
     );
@@ -163,14 +172,27 @@ describe('demo seed', () => {
         where c.participant_number <> coalesce(s.seats, 0)`,
     );
     expect(mismatched).toEqual([]);
-    const [{ n }] = await rows<{ n: number }>(`select count(*)::int as n from reservations r join users u on u.id = r.user_id where u.email = 'guest@example.com' and r.status = 'confirmed'`);
+    const [{ n }] = await rows<{ n: number }>(
+      `select count(*)::int as n from reservations r join users u on u.id = r.user_id where u.email = 'guest@example.com' and r.status = 'confirmed'`,
+    );
     expect(n).toBeGreaterThanOrEqual(3);
   });
 
   it('stores reservation amounts exactly as quotePrice computes them', async () => {
     const list = await rows<{
-      number_of_people: number; dates: number; price: number; option_price: number | null; discount_type: 'amount' | 'percent' | null; discount_value: number | null;
-      tour_amount: number; option_amount: number; discount_amount: number; service_fee: number; processing_fee: number; total_amount: number; payment_reference: string | null;
+      number_of_people: number;
+      dates: number;
+      price: number;
+      option_price: number | null;
+      discount_type: 'amount' | 'percent' | null;
+      discount_value: number | null;
+      tour_amount: number;
+      option_amount: number;
+      discount_amount: number;
+      service_fee: number;
+      processing_fee: number;
+      total_amount: number;
+      payment_reference: string | null;
     }>(
       `select r.number_of_people, (select count(*)::int from reservation_calendars rc where rc.reservation_id = r.id) as dates, e.price,
               o.price as option_price, c.discount_type, c.discount_value,
@@ -190,7 +212,12 @@ describe('demo seed', () => {
         rates,
       });
       expect([r.tour_amount, r.option_amount, r.discount_amount, r.service_fee, r.processing_fee, r.total_amount]).toEqual([
-        q.tour, q.option, q.discount, q.service_fee, q.processing_fee, q.total,
+        q.tour,
+        q.option,
+        q.discount,
+        q.service_fee,
+        q.processing_fee,
+        q.total,
       ]);
       expect(r.payment_reference === null).toBe(q.total === 0);
       // One seat only when the fee is 0 or several dates are booked (guest-and-host.md §5).
@@ -202,7 +229,13 @@ describe('demo seed', () => {
   });
 
   it('has reviews with host replies on past stays, one experience with more than two', async () => {
-    const reviews = await rows<{ experience_id: number; rate: string; host_reply_content: string | null; posted_at: string; slot_date: string }>(
+    const reviews = await rows<{
+      experience_id: number;
+      rate: string;
+      host_reply_content: string | null;
+      posted_at: string;
+      slot_date: string;
+    }>(
       `select v.experience_id, v.rate::text, v.host_reply_content, v.posted_at, to_char(max(c.date), 'YYYY-MM-DD') as slot_date
          from reviews v join reservation_calendars rc on rc.reservation_id = v.reservation_id join calendars c on c.id = rc.calendar_id
         group by v.id`,
@@ -217,14 +250,28 @@ describe('demo seed', () => {
   });
 
   it('has brands, communities with application items, ambassadors with members, coupons and holding requests', async () => {
-    const brands = await rows<{ homepage_url: string; instagram_username: string; x_username: string; images: number; communities: number }>(
+    const brands = await rows<{
+      homepage_url: string;
+      instagram_username: string;
+      x_username: string;
+      images: number;
+      communities: number;
+    }>(
       `select homepage_url, instagram_username, x_username, (select count(*)::int from images i where i.brand_id = b.id) as images,
               (select count(*)::int from brand_communities bc where bc.brand_id = b.id) as communities from brands b where published`,
     );
     expect(brands).toHaveLength(2);
     expect(brands.every((b) => b.homepage_url && b.instagram_username && b.x_username && b.images > 0 && b.communities > 0)).toBe(true);
 
-    const communities = await rows<{ id: number; published: boolean; note: string | null; ambassadors: number; required: number; optional: number; disabled: number }>(
+    const communities = await rows<{
+      id: number;
+      published: boolean;
+      note: string | null;
+      ambassadors: number;
+      required: number;
+      optional: number;
+      disabled: number;
+    }>(
       `select c.id, c.published, c.note,
               (select count(*)::int from ambassador_communities ac where ac.community_id = c.id) as ambassadors,
               (select count(*) filter (where q.required and not q.disabled)::int from community_application_questions q where q.community_id = c.id) as required,
@@ -244,7 +291,13 @@ describe('demo seed', () => {
     expect(ambassadors.filter((a) => !a.published)).toHaveLength(1);
     expect(ambassadors.every((a) => a.members > 0 && a.images > 0)).toBe(true);
 
-    const coupons = await rows<{ code: string; discount_type: string; discount_value: number; valid_now: boolean; valid_until: string | null }>(
+    const coupons = await rows<{
+      code: string;
+      discount_type: string;
+      discount_value: number;
+      valid_now: boolean;
+      valid_until: string | null;
+    }>(
       `select code, discount_type, discount_value, (active and (valid_from is null or valid_from <= now()) and (valid_until is null or valid_until > now())) as valid_now, valid_until from coupons`,
     );
     const valid = coupons.filter((c) => c.valid_now);

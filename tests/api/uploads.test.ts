@@ -12,10 +12,7 @@ import { UploadedFile } from '../../src/modules/uploads/uploads.entity';
 import { UPLOAD_MAX_BYTES } from '../../src/modules/uploads/uploads.schemas';
 
 const JPEG = readFileSync(new URL('../../seeds/images/kayak.jpg', import.meta.url));
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const EVIL_SVG = Buffer.from(
   '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(document.cookie)</script><rect width="10" height="10"/></svg>\n',
 );
@@ -110,7 +107,11 @@ describe('POST /api/v1/uploads (local store)', () => {
     expect(broken.status).toBe(422);
     const json = await agent.post('/api/v1/uploads').send({ file: 'data:image/png;base64,AAAA' });
     expect(json.status).toBe(422);
-    const presets = await agent.post('/api/v1/uploads').field('upload_preset', 'a').field('upload_preset', 'b').attach('file', PNG, 'a.png');
+    const presets = await agent
+      .post('/api/v1/uploads')
+      .field('upload_preset', 'a')
+      .field('upload_preset', 'b')
+      .attach('file', PNG, 'a.png');
     expect(presets.status).toBe(422);
     expect(presets.body.messages.upload_preset[0]).toMatch(/upload_preset/);
   });
@@ -180,7 +181,11 @@ describe('POST /api/v1/uploads with an image hosting service configured', () => 
         return;
       }
       received.push({ preset: req.body.upload_preset, size: req.file?.size ?? 0, type: req.file?.mimetype ?? '' });
-      res.json({ public_id: 'stories/abc123', secure_url: 'https://res.example.com/demo/image/upload/v1/stories/abc123.jpg', bytes: req.file?.size });
+      res.json({
+        public_id: 'stories/abc123',
+        secure_url: 'https://res.example.com/demo/image/upload/v1/stories/abc123.jpg',
+        bytes: req.file?.size,
+      });
     });
     hosting = await new Promise<Server>((resolve) => {
       const s = fake.listen(0, '127.0.0.1', () => resolve(s));
@@ -195,7 +200,10 @@ describe('POST /api/v1/uploads with an image hosting service configured', () => 
     const a = await signedInAgent(h.app, user.email);
     const res = await a.post('/api/v1/uploads').field('upload_preset', 'chosen-by-browser').attach('file', JPEG, 'photo.jpg');
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ public_id: 'stories/abc123', secure_url: 'https://res.example.com/demo/image/upload/v1/stories/abc123.jpg' });
+    expect(res.body).toEqual({
+      public_id: 'stories/abc123',
+      secure_url: 'https://res.example.com/demo/image/upload/v1/stories/abc123.jpg',
+    });
     expect(received).toEqual([{ preset: 'taiken_unsigned', size: JPEG.length, type: 'image/jpeg' }]);
     expect(await h.orm.em.fork().count(UploadedFile, {})).toBe(0);
   });

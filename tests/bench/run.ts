@@ -47,12 +47,28 @@ async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'taiken-bench-'));
   try {
     const barePort = await freePort();
-    const bare = spawn(process.execPath, ['-e', `require('node:http').createServer((q,s)=>{s.writeHead(200,{'content-type':'text/plain'});s.end('hello world')}).listen(${barePort})`], { stdio: 'inherit' });
+    const bare = spawn(
+      process.execPath,
+      [
+        '-e',
+        `require('node:http').createServer((q,s)=>{s.writeHead(200,{'content-type':'text/plain'});s.end('hello world')}).listen(${barePort})`,
+      ],
+      { stdio: 'inherit' },
+    );
     children.push(bare);
     const appPort = await freePort();
     const app = spawn(process.execPath, [...NODE_FLAGS, '--import', 'tsx', 'server/index.ts'], {
       cwd: root,
-      env: { ...process.env, NODE_ENV: 'production', SESSION_SECRET: 'benchmark-secret-0123456789', PORT: String(appPort), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info', DISABLE_WORKERS: '1' },
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'benchmark-secret-0123456789',
+        PORT: String(appPort),
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        LOG_LEVEL: 'info',
+        DISABLE_WORKERS: '1',
+      },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     children.push(app);
@@ -69,7 +85,12 @@ async function main() {
     const rows = [await measure('bare node:http hello world', `http://127.0.0.1:${barePort}/`)];
     rows.push(await measure(`GET /stories/${id} (SSR, signed out)`, `${base}/stories/${id}`));
     rows.push(await measure(`GET /api/v1/experiences/${id}`, `${base}/api/v1/experiences/${id}`));
-    rows.push(await measure(`GET /api/v1/experiences/${id}/calendars (1 month)`, `${base}/api/v1/experiences/${id}/calendars?from_date=${from}&to_date=${to}`));
+    rows.push(
+      await measure(
+        `GET /api/v1/experiences/${id}/calendars (1 month)`,
+        `${base}/api/v1/experiences/${id}/calendars?from_date=${from}&to_date=${to}`,
+      ),
+    );
     const peak = peakRssMb(app.pid!);
 
     const bareRps = rows[0].rps;

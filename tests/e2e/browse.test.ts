@@ -29,7 +29,11 @@ async function visibleSlots(page: Page) {
   return page.$$eval('[data-calendar-id]', (els) =>
     els
       .filter((el) => (el as HTMLElement).offsetParent !== null)
-      .map((el) => ({ id: Number(el.getAttribute('data-calendar-id')), state: el.getAttribute('data-state'), mark: el.getAttribute('data-mark') })),
+      .map((el) => ({
+        id: Number(el.getAttribute('data-calendar-id')),
+        state: el.getAttribute('data-state'),
+        mark: el.getAttribute('data-mark'),
+      })),
   );
 }
 
@@ -60,7 +64,12 @@ describe('experience page', () => {
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(html).toMatch(/<meta name="description" content="[^"]+"/);
     const ld = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1];
-    expect(JSON.parse(ld!)).toMatchObject({ '@context': 'https://schema.org', '@type': 'Event', name: storyTitle, offers: { priceCurrency: 'JPY' } });
+    expect(JSON.parse(ld!)).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Event',
+      name: storyTitle,
+      offers: { priceCurrency: 'JPY' },
+    });
     expect(html).toContain('ログインして予約する');
   });
 
@@ -81,7 +90,10 @@ describe('experience page', () => {
       expect(slot.mark, `slot ${slot.id}`).toBe(expected.mark);
     }
     // The marks are the spec's symbols, and the labels are Japanese.
-    for (const [mark, symbol] of [['triangle', '△'], ['circle', '○']] as const) {
+    for (const [mark, symbol] of [
+      ['triangle', '△'],
+      ['circle', '○'],
+    ] as const) {
       const first = page.locator(`[data-mark="${mark}"]`).first();
       if (await first.count()) expect(await first.textContent()).toContain(symbol);
     }
@@ -144,7 +156,9 @@ describe('experience page', () => {
         accepting_reservation: true,
         reservation_deadline_at: '2999-01-01T00:00:00.000Z',
       }));
-      await route.fulfill({ json: { calendars, meta: { reserved_calendar_ids: [], recent_count: 0, from_date: from, to_date: addDays(from, 30) } } });
+      await route.fulfill({
+        json: { calendars, meta: { reserved_calendar_ids: [], recent_count: 0, from_date: from, to_date: addDays(from, 30) } },
+      });
     });
     await phone.getByTestId('slots-load-more').click();
     await expect.poll(async () => (await visibleSlots(phone)).length).toBe(initial + 40);
@@ -163,7 +177,9 @@ describe('experience page', () => {
     const page = await s.newPage({ width: 375, height: 800 });
     await page.goto(`/stories/${storyId}`);
     await hydrated(page);
-    expect(await page.getByTestId('login-button').getAttribute('href')).toBe(`/logon?redirect=${encodeURIComponent(`/stories/${storyId}`)}`);
+    expect(await page.getByTestId('login-button').getAttribute('href')).toBe(
+      `/logon?redirect=${encodeURIComponent(`/stories/${storyId}`)}`,
+    );
     await page.getByTestId('holding-request').click();
     await page.waitForURL('**/logon?redirect=*');
   });
@@ -252,7 +268,9 @@ describe('lists, reviews, host pages and layout', () => {
       if (r.meta.total_count > 0) target = e.id;
     }
     if (target === null) throw new Error('the demo data needs a review');
-    const reviews = await getJson<{ reviews: { from_guest: { rate: number } }[]; meta: { total_count: number } }>(`/api/v1/experiences/${target}/reviews`);
+    const reviews = await getJson<{ reviews: { from_guest: { rate: number } }[]; meta: { total_count: number } }>(
+      `/api/v1/experiences/${target}/reviews`,
+    );
     const page = await s.newPage({ width: 375, height: 800 });
     await page.goto(`/reviews/${target}`);
     await hydrated(page);

@@ -36,7 +36,12 @@ export async function openBrowser(): Promise<Session> {
     browser,
     baseUrl,
     async newPage({ width = 1280, height = 900 } = {}) {
-      const context = await browser.newContext({ viewport: { width, height }, baseURL: baseUrl, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' });
+      const context = await browser.newContext({
+        viewport: { width, height },
+        baseURL: baseUrl,
+        locale: 'ja-JP',
+        timezoneId: 'Asia/Tokyo',
+      });
       contexts.push(context);
       return context.newPage();
     },

@@ -78,9 +78,18 @@ describe('community application', () => {
 
     // Empty form: per-field messages from the shared schema, and the required question's message.
     await page.getByRole('button', { name: '申し込む' }).click();
-    await expect.poll(() => page.locator('.field__error').allTextContents()).toEqual(
-      expect.arrayContaining(['氏名を入力してください', '性別を選択してください', '郵便番号を入力してください', '生年月日を選択してください', '職業を選択してください', `「${required.name}」を入力してください`]),
-    );
+    await expect
+      .poll(() => page.locator('.field__error').allTextContents())
+      .toEqual(
+        expect.arrayContaining([
+          '氏名を入力してください',
+          '性別を選択してください',
+          '郵便番号を入力してください',
+          '生年月日を選択してください',
+          '職業を選択してください',
+          `「${required.name}」を入力してください`,
+        ]),
+      );
     expect(await page.locator('.field__error').allTextContents()).not.toContain(`「${optional.name}」を入力してください`);
 
     await page.fill('input[name="full_name"]', 'コミュニティ 花子');
@@ -93,10 +102,9 @@ describe('community application', () => {
     await page.selectOption('select[name="occupation_id"]', { index: 1 });
     await page.fill(`textarea[name="answer_${required.id}"]`, '週末に自然の中で過ごす時間を増やしたいです。');
     await page.getByRole('button', { name: '申し込む' }).click();
-    await expect.poll(() => page.locator('.field__error').allTextContents()).toEqual([
-      '郵便番号はハイフンなしの数字で入力してください',
-      '存在しない日付です。生年月日を確認してください',
-    ]);
+    await expect
+      .poll(() => page.locator('.field__error').allTextContents())
+      .toEqual(['郵便番号はハイフンなしの数字で入力してください', '存在しない日付です。生年月日を確認してください']);
 
     await page.fill('input[name="postal_code"]', '1500001');
     await page.selectOption('select[name="day"]', '28');
@@ -186,7 +194,10 @@ describe('ambassador page', () => {
     const imageUrls = brands.map((b) => b.image_url).filter((u): u is string => !!u);
     const admin = await s.newPage();
     await s.signIn(admin, 'admin@example.com');
-    const description = Array.from({ length: 12 }, (_, i) => `${i + 1}行目: 季節の野菜を使った家庭料理を、少人数でていねいに教えています。`).join('\n');
+    const description = Array.from(
+      { length: 12 },
+      (_, i) => `${i + 1}行目: 季節の野菜を使った家庭料理を、少人数でていねいに教えています。`,
+    ).join('\n');
     const created = await admin.request.post(`${s.baseUrl}/api/v1/ambassadors`, {
       data: {
         name: 'ブラウザテスト料理教室',

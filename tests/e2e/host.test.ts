@@ -16,7 +16,9 @@ beforeAll(async () => {
 
 /** The database of the server under test (tests/setup/global-server.ts): its embedded PostgreSQL's port is in postmaster.pid. */
 function serverDatabaseUrl(): string {
-  const pgPort = readFileSync(path.join(inject('serverDataDir'), 'pg', 'postmaster.pid'), 'utf8').split('\n')[3]?.trim();
+  const pgPort = readFileSync(path.join(inject('serverDataDir'), 'pg', 'postmaster.pid'), 'utf8')
+    .split('\n')[3]
+    ?.trim();
   if (!pgPort) throw new Error('the test server has no embedded PostgreSQL running');
   return `postgres://postgres:postgres@127.0.0.1:${pgPort}/marketplace`;
 }
@@ -54,7 +56,9 @@ describe('host experience flow', () => {
     await input.setInputFiles([photo1]);
     await expect.poll(() => page.locator('.image-uploader__notices').textContent()).toContain('同じ画像がすでに選択されているため');
     await input.setInputFiles([{ name: 'memo.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') }]);
-    await expect.poll(() => page.locator('.image-uploader__notices').textContent()).toContain('JPEG・PNG・SVG形式以外のファイルは追加しませんでした');
+    await expect
+      .poll(() => page.locator('.image-uploader__notices').textContent())
+      .toContain('JPEG・PNG・SVG形式以外のファイルは追加しませんでした');
     expect(await page.locator('.image-uploader__thumb').count()).toBe(2);
 
     // Save a draft with only a title and the photos.
@@ -164,7 +168,10 @@ describe('host experience flow', () => {
     await expect.poll(() => page.getByTestId('host-card').filter({ hasText: title }).locator('.badge').textContent()).toBe('公開中');
     // The guest calendar shows every slot the form listed (two windows: one call reads at most ~3 months).
     let listed = 0;
-    for (const [from, to] of [[0, 92], [93, 185]]) {
+    for (const [from, to] of [
+      [0, 92],
+      [93, 185],
+    ]) {
       const url = `${s.baseUrl}/api/v1/experiences/${created.id}/calendars?from_date=${addDays(todayInJapan(), from)}&to_date=${addDays(todayInJapan(), to)}`;
       listed += ((await (await fetch(url)).json()) as { calendars: unknown[] }).calendars.length;
     }

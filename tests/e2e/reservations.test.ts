@@ -89,7 +89,11 @@ async function enterCard(page: Page, number: string) {
 }
 
 async function paidExperience(title: string) {
-  const experience = await createExperience(orm, { title, price: 4000, options: [{ name: '絵付けセット', description: '絵の具と筆のセットです。'.repeat(12), price: 1000 }] });
+  const experience = await createExperience(orm, {
+    title,
+    price: 4000,
+    options: [{ name: '絵付けセット', description: '絵の具と筆のセットです。'.repeat(12), price: 1000 }],
+  });
   const calendar = await createCalendar(orm, experience.id, { recruitmentNumber: 4 });
   return { experience, calendar };
 }
@@ -106,7 +110,9 @@ describe('reservation form', () => {
     const page = await s.newPage();
     await page.goto(`${base}/reservations/new?cid=${calendar.id}&tour_id=${experience.id}`);
     await page.waitForURL(/\/logon\?redirect=/);
-    expect(decodeURIComponent(new URL(page.url()).searchParams.get('redirect') ?? '')).toBe(`/reservations/new?cid=${calendar.id}&tour_id=${experience.id}`);
+    expect(decodeURIComponent(new URL(page.url()).searchParams.get('redirect') ?? '')).toBe(
+      `/reservations/new?cid=${calendar.id}&tour_id=${experience.id}`,
+    );
   });
 
   it('books a paid experience with the success card, re-quoting when the option and people change', async () => {

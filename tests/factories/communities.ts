@@ -47,7 +47,13 @@ export async function createCommunity(orm: MikroORM, overrides: CommunityOverrid
     em.create(Image, { community, objectKey: `test/community-${n}-${i}`, url, sortOrder: i }),
   );
   const questions = (overrides.questions ?? []).map((q, i) =>
-    em.create(CommunityApplicationQuestion, { community, name: q.name, required: q.required ?? false, disabled: q.disabled ?? false, sortOrder: i }),
+    em.create(CommunityApplicationQuestion, {
+      community,
+      name: q.name,
+      required: q.required ?? false,
+      disabled: q.disabled ?? false,
+      sortOrder: i,
+    }),
   );
   for (const brandId of overrides.brandIds ?? []) em.create(BrandCommunity, { brand: brandId, community });
   for (const ambassadorId of overrides.ambassadorIds ?? []) em.create(AmbassadorCommunity, { ambassador: ambassadorId, community });
@@ -76,7 +82,9 @@ export async function createBrand(orm: MikroORM, overrides: PartnerOverrides = {
     instagramUsername: overrides.instagramUsername === undefined ? 'aoba_foods' : overrides.instagramUsername,
     xUsername: overrides.xUsername === undefined ? 'aoba_foods' : overrides.xUsername,
   });
-  (overrides.images ?? ['/images/demo/soba.jpg']).forEach((url, i) => em.create(Image, { brand, objectKey: `test/brand-${n}-${i}`, url, sortOrder: i }));
+  (overrides.images ?? ['/images/demo/soba.jpg']).forEach((url, i) =>
+    em.create(Image, { brand, objectKey: `test/brand-${n}-${i}`, url, sortOrder: i }),
+  );
   await em.flush();
   return brand;
 }

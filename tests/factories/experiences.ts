@@ -54,7 +54,13 @@ export async function createExperience(orm: MikroORM, overrides: ExperienceOverr
   });
   for (const themeId of overrides.themeIds ?? [1]) experience.themes.add(em.getReference(Theme, themeId));
   (overrides.options ?? []).forEach((o, i) =>
-    em.create(ExperienceOption, { experience, name: o.name, description: o.description ?? `${o.name}の説明`, price: o.price, sortOrder: i }),
+    em.create(ExperienceOption, {
+      experience,
+      name: o.name,
+      description: o.description ?? `${o.name}の説明`,
+      price: o.price,
+      sortOrder: i,
+    }),
   );
   (overrides.images ?? ['/images/demo/pottery-1.jpg']).forEach((url, i) =>
     em.create(Image, { experience, objectKey: `test/${i}`, url, sortOrder: i }),
@@ -67,7 +73,15 @@ export async function createExperience(orm: MikroORM, overrides: ExperienceOverr
 export async function createCalendar(
   orm: MikroORM,
   experienceId: number,
-  overrides: { daysFromToday?: number; date?: string; startTime?: string; endTime?: string; recruitmentNumber?: number; participantNumber?: number; acceptingReservation?: boolean } = {},
+  overrides: {
+    daysFromToday?: number;
+    date?: string;
+    startTime?: string;
+    endTime?: string;
+    recruitmentNumber?: number;
+    participantNumber?: number;
+    acceptingReservation?: boolean;
+  } = {},
 ) {
   const em = orm.em.fork();
   const calendar = em.create(Calendar, {

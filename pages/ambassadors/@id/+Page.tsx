@@ -13,7 +13,9 @@ export default function Page() {
   const { ambassador, communities } = useData<Data>();
   return (
     <article className="page partner-detail">
-      <a className="back-link" href="/ambassadors">{ja.partners.backToAmbassadors}</a>
+      <a className="back-link" href="/ambassadors">
+        {ja.partners.backToAmbassadors}
+      </a>
       <div className="partner-detail__top">
         <Carousel images={ambassador.images} alt={ambassador.name} autoAdvanceMs={3000} />
         <div>

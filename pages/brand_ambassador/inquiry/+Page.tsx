@@ -3,7 +3,13 @@
 import { navigate } from 'vike/client/router';
 import { ja } from '../../../src/i18n/ja';
 import { useSchemaForm } from '../../../src/components/useSchemaForm';
-import { INQUIRY_CONTENT_MAX, INQUIRY_NAME_MAX, INQUIRY_SUBJECTS, INQUIRY_TEXT_MAX, brandInquirySchema } from '../../../src/modules/inquiries/inquiries.schemas';
+import {
+  INQUIRY_CONTENT_MAX,
+  INQUIRY_NAME_MAX,
+  INQUIRY_SUBJECTS,
+  INQUIRY_TEXT_MAX,
+  brandInquirySchema,
+} from '../../../src/modules/inquiries/inquiries.schemas';
 import '../../inquiry/inquiry.css';
 
 const t = ja.inquiries;
@@ -17,7 +23,10 @@ export default function Page() {
   const required = <span className="field__badge">{ja.common.required}</span>;
   const text = (name: string, label: string, max: number, autoComplete?: string) => (
     <label className="field">
-      <span className="field__label">{label}{required}</span>
+      <span className="field__label">
+        {label}
+        {required}
+      </span>
       <input className="input" name={name} maxLength={max} autoComplete={autoComplete} aria-invalid={invalid(name)} />
       {err(name)}
     </label>
@@ -25,7 +34,9 @@ export default function Page() {
 
   return (
     <section className="page page--narrow inquiry">
-      <a className="back-link" href="/brand_ambassador">{ja.brandAmbassador.title}</a>
+      <a className="back-link" href="/brand_ambassador">
+        {ja.brandAmbassador.title}
+      </a>
       <h1 className="page__title">{t.brandTitle}</h1>
       <p className="muted">{t.brandLead}</p>
       {errors.base && (
@@ -41,12 +52,18 @@ export default function Page() {
           {text('position_name', t.positionName, INQUIRY_TEXT_MAX, 'organization-title')}
         </div>
         <label className="field">
-          <span className="field__label">{t.email}{required}</span>
+          <span className="field__label">
+            {t.email}
+            {required}
+          </span>
           <input className="input" name="email" type="email" autoComplete="email" maxLength={255} aria-invalid={invalid('email')} />
           {err('email')}
         </label>
         <fieldset className="field inquiry__subjects" aria-invalid={invalid('subject')}>
-          <legend className="field__label">{t.subject}{required}</legend>
+          <legend className="field__label">
+            {t.subject}
+            {required}
+          </legend>
           <div className="inquiry__options">
             {INQUIRY_SUBJECTS.map((subject) => (
               <label key={subject} className="inquiry__option">
@@ -61,7 +78,10 @@ export default function Page() {
           {err('subject')}
         </fieldset>
         <label className="field">
-          <span className="field__label">{t.content}{required}</span>
+          <span className="field__label">
+            {t.content}
+            {required}
+          </span>
           <textarea className="textarea" name="content" rows={7} maxLength={INQUIRY_CONTENT_MAX} aria-invalid={invalid('content')} />
           {err('content')}
         </label>

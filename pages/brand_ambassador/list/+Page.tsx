@@ -14,7 +14,9 @@ function PartnerRow({ entry, href }: { entry: Entry; href: string }) {
   return (
     <li className="ba-list__item">
       <a className="ba-list__partner" href={href}>
-        <span className="ba-list__media">{entry.image_url ? <img src={entry.image_url} alt="" loading="lazy" /> : <span>{ja.partners.noImage}</span>}</span>
+        <span className="ba-list__media">
+          {entry.image_url ? <img src={entry.image_url} alt="" loading="lazy" /> : <span>{ja.partners.noImage}</span>}
+        </span>
         <span className="ba-list__text">
           <strong className="ba-list__name">{entry.name}</strong>
           <span className="ba-list__desc">{entry.description}</span>
@@ -34,22 +36,56 @@ export default function Page() {
   const [tab, setTab] = useState<'brands' | 'ambassadors'>('brands');
   return (
     <section className="page ba-list">
-      <a className="back-link" href="/brand_ambassador">{t.title}</a>
+      <a className="back-link" href="/brand_ambassador">
+        {t.title}
+      </a>
       <h1 className="page__title">{t.listTitle}</h1>
       <p className="muted">{t.listLead}</p>
       <div className="tabs" role="tablist">
-        <button type="button" role="tab" id="tab-brands" aria-controls="panel-brands" className="tabs__tab" aria-selected={tab === 'brands'} onClick={() => setTab('brands')}>
+        <button
+          type="button"
+          role="tab"
+          id="tab-brands"
+          aria-controls="panel-brands"
+          className="tabs__tab"
+          aria-selected={tab === 'brands'}
+          onClick={() => setTab('brands')}
+        >
           {t.listBrands}({brands.length})
         </button>
-        <button type="button" role="tab" id="tab-ambassadors" aria-controls="panel-ambassadors" className="tabs__tab" aria-selected={tab === 'ambassadors'} onClick={() => setTab('ambassadors')}>
+        <button
+          type="button"
+          role="tab"
+          id="tab-ambassadors"
+          aria-controls="panel-ambassadors"
+          className="tabs__tab"
+          aria-selected={tab === 'ambassadors'}
+          onClick={() => setTab('ambassadors')}
+        >
           {t.listAmbassadors}({ambassadors.length})
         </button>
       </div>
       <div role="tabpanel" id="panel-brands" aria-labelledby="tab-brands" hidden={tab !== 'brands'}>
-        {brands.length === 0 ? <p className="empty">{ja.partners.empty}</p> : <ul className="ba-list__items">{brands.map((b) => <PartnerRow key={b.id} entry={b} href={`/brands/${b.id}`} />)}</ul>}
+        {brands.length === 0 ? (
+          <p className="empty">{ja.partners.empty}</p>
+        ) : (
+          <ul className="ba-list__items">
+            {brands.map((b) => (
+              <PartnerRow key={b.id} entry={b} href={`/brands/${b.id}`} />
+            ))}
+          </ul>
+        )}
       </div>
       <div role="tabpanel" id="panel-ambassadors" aria-labelledby="tab-ambassadors" hidden={tab !== 'ambassadors'}>
-        {ambassadors.length === 0 ? <p className="empty">{ja.partners.empty}</p> : <ul className="ba-list__items">{ambassadors.map((a) => <PartnerRow key={a.id} entry={a} href={`/ambassadors/${a.id}`} />)}</ul>}
+        {ambassadors.length === 0 ? (
+          <p className="empty">{ja.partners.empty}</p>
+        ) : (
+          <ul className="ba-list__items">
+            {ambassadors.map((a) => (
+              <PartnerRow key={a.id} entry={a} href={`/ambassadors/${a.id}`} />
+            ))}
+          </ul>
+        )}
       </div>
     </section>
   );

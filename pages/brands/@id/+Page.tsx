@@ -10,7 +10,9 @@ export default function Page() {
   const { brand, communities } = useData<Data>();
   return (
     <article className="page partner-detail">
-      <a className="back-link" href="/brands">{ja.partners.backToBrands}</a>
+      <a className="back-link" href="/brands">
+        {ja.partners.backToBrands}
+      </a>
       <div className="partner-detail__top">
         <Carousel images={brand.images} alt={brand.name} />
         <div>

@@ -46,9 +46,7 @@ export default function Page() {
         <div className="community__intro">
           <p className="community__catch">{community.catchphrase}</p>
           <h1 className="community__name">{community.name}</h1>
-          <p className="community__meta community__location">
-            {community.location}
-          </p>
+          <p className="community__meta community__location">{community.location}</p>
           {community.brands.length > 0 && (
             <ul className="community__brands" aria-label={t.brands}>
               {community.brands.map((brand) => (
@@ -102,7 +100,9 @@ export default function Page() {
                 {community.ambassadors.map((a) => (
                   <li key={a.id}>
                     <a href={`/ambassadors/${a.id}`} className="community__partner">
-                      <span className="community__partner-media">{a.image_url ? <img src={a.image_url} alt="" loading="lazy" /> : null}</span>
+                      <span className="community__partner-media">
+                        {a.image_url ? <img src={a.image_url} alt="" loading="lazy" /> : null}
+                      </span>
                       <span>{a.name}</span>
                     </a>
                   </li>
@@ -120,7 +120,9 @@ export default function Page() {
               <br />
               {community.participation_condition}
             </p>
-            {community.application_items.length > 0 && <p className="muted community__apply-note">{t.applicationItemsLead(community.application_items.length)}</p>}
+            {community.application_items.length > 0 && (
+              <p className="muted community__apply-note">{t.applicationItemsLead(community.application_items.length)}</p>
+            )}
             {action}
           </div>
         </aside>

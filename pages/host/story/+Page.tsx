@@ -11,13 +11,20 @@ type Tab = Data['tab'];
 function PencilIcon() {
   return (
     <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-      <path fill="currentColor" d="M3 17.25V21h3.75L17.81 9.94l-3.75-3.75L3 17.25zm17.71-10.21a1 1 0 0 0 0-1.41l-2.34-2.34a1 1 0 0 0-1.41 0l-1.83 1.83 3.75 3.75 1.83-1.83z" />
+      <path
+        fill="currentColor"
+        d="M3 17.25V21h3.75L17.81 9.94l-3.75-3.75L3 17.25zm17.71-10.21a1 1 0 0 0 0-1.41l-2.34-2.34a1 1 0 0 0-1.41 0l-1.83 1.83 3.75 3.75 1.83-1.83z"
+      />
     </svg>
   );
 }
 
 function Cover({ images, title }: { images: ImageJson[]; title: string }) {
-  return images[0] ? <img src={images[0].url} alt={title} className="host-card__image" loading="lazy" /> : <span className="host-card__noimage">{t.noImage}</span>;
+  return images[0] ? (
+    <img src={images[0].url} alt={title} className="host-card__image" loading="lazy" />
+  ) : (
+    <span className="host-card__noimage">{t.noImage}</span>
+  );
 }
 
 interface CardProps {
@@ -74,7 +81,15 @@ export default function Page() {
         </a>
       </div>
       <div className="tabs" role="tablist">
-        <button type="button" role="tab" id="tab-drafts" aria-controls="panel-drafts" className="tabs__tab" aria-selected={tab === 'drafts'} onClick={() => choose('drafts')}>
+        <button
+          type="button"
+          role="tab"
+          id="tab-drafts"
+          aria-controls="panel-drafts"
+          className="tabs__tab"
+          aria-selected={tab === 'drafts'}
+          onClick={() => choose('drafts')}
+        >
           {t.tabDrafts} ({drafts.length})
         </button>
         <button
@@ -106,7 +121,14 @@ export default function Page() {
         ) : (
           <ul className="host-cards">
             {experiences.map((e) => (
-              <Card key={e.id} title={e.title} images={e.images} href={`/stories/${e.id}`} editHref={`/host_story/${e.id}/edit`} approve={e.approve} />
+              <Card
+                key={e.id}
+                title={e.title}
+                images={e.images}
+                href={`/stories/${e.id}`}
+                editHref={`/host_story/${e.id}/edit`}
+                approve={e.approve}
+              />
             ))}
           </ul>
         )}

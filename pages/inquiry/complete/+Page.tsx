@@ -5,5 +5,12 @@ import type { Data } from './+data';
 
 export default function Page() {
   const { completed } = useData<Data>();
-  return <InquiryComplete completed={completed} title={ja.inquiries.contactCompleteTitle} body={ja.inquiries.contactCompleteBody} formHref="/inquiry" />;
+  return (
+    <InquiryComplete
+      completed={completed}
+      title={ja.inquiries.contactCompleteTitle}
+      body={ja.inquiries.contactCompleteBody}
+      formHref="/inquiry"
+    />
+  );
 }

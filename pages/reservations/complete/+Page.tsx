@@ -18,14 +18,18 @@ export default function Page() {
 
   useEffect(() => {
     if (!completed) return;
-    api(`/api/v1/reservations/completion?tour_id=${tourId}&cid=${encodeURIComponent(cid)}`, { method: 'DELETE' }).catch((error) => console.error(error));
+    api(`/api/v1/reservations/completion?tour_id=${tourId}&cid=${encodeURIComponent(cid)}`, { method: 'DELETE' }).catch((error) =>
+      console.error(error),
+    );
   }, [completed, tourId, cid]);
 
   if (!completed) {
     return (
       <section className="page page--narrow reservation-complete" data-testid="reservation-expired">
         <div className="panel reservation-complete__panel">
-          <div className="reservation-complete__mark reservation-complete__mark--expired" aria-hidden="true">!</div>
+          <div className="reservation-complete__mark reservation-complete__mark--expired" aria-hidden="true">
+            !
+          </div>
           <h1>{ja.reservations.expiredTitle}</h1>
           <p>{ja.reservations.expiredLead}</p>
           <p className="reservation-complete__links">
@@ -49,7 +53,9 @@ export default function Page() {
   return (
     <section className="page page--narrow reservation-complete" data-testid="reservation-complete">
       <div className="panel reservation-complete__panel">
-        <div className="reservation-complete__mark" aria-hidden="true">✓</div>
+        <div className="reservation-complete__mark" aria-hidden="true">
+          ✓
+        </div>
         <h1>{ja.reservations.completeTitle}</h1>
         <p>{ja.reservations.completeLead}</p>
         <p>{ja.reservations.completeMail}</p>
@@ -61,7 +67,13 @@ export default function Page() {
         <div className="reservation-complete__share">
           <h2>{ja.reservations.share}</h2>
           <div className="reservation-complete__share-buttons">
-            <a className="share-button share-button--facebook" href={facebook} target="_blank" rel="noopener noreferrer" onClick={openShare}>
+            <a
+              className="share-button share-button--facebook"
+              href={facebook}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={openShare}
+            >
               {ja.reservations.shareFacebook}
             </a>
             <a className="share-button share-button--x" href={x} target="_blank" rel="noopener noreferrer" onClick={openShare}>

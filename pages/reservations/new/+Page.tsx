@@ -17,7 +17,9 @@ import './new.css';
 
 /** One attempt key per form load: a double click or a retry returns the same reservation (never a second charge). */
 function newAttemptKey(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
 export default function Page() {
@@ -135,7 +137,9 @@ function ReservationFormView({ form, confirmReservationId }: { form: Reservation
   const confirmAfterAuthentication = useCallback(
     async (reservationId: number) => {
       try {
-        const result = await api<ReservationView | ReservationActionRequired>(`/api/v1/reservations/${reservationId}/confirm`, { method: 'POST' });
+        const result = await api<ReservationView | ReservationActionRequired>(`/api/v1/reservations/${reservationId}/confirm`, {
+          method: 'POST',
+        });
         if ('reservation_id' in result) {
           setAction(result);
           setSubmitting(false);
@@ -233,22 +237,45 @@ function ReservationFormView({ form, confirmReservationId }: { form: Reservation
 
             <label className="field">
               <span className="field__label">{ja.reservations.people}</span>
-              <select className="select reservation__people" name="number_of_people" value={people} onChange={(e) => setPeople(Number(e.target.value))} aria-invalid={!!quoteErrors.number_of_people}>
+              <select
+                className="select reservation__people"
+                name="number_of_people"
+                value={people}
+                onChange={(e) => setPeople(Number(e.target.value))}
+                aria-invalid={!!quoteErrors.number_of_people}
+              >
                 {peopleChoices.map((n) => (
                   <option key={n} value={n}>
                     {ja.reservations.peopleOption(n)}
                   </option>
                 ))}
               </select>
-              {form.max_people === 1 && (experience.price === 0 || calendars.length > 1) && <span className="field__hint">{ja.reservations.peopleOnlyOneHint}</span>}
+              {form.max_people === 1 && (experience.price === 0 || calendars.length > 1) && (
+                <span className="field__hint">{ja.reservations.peopleOnlyOneHint}</span>
+              )}
             </label>
 
             {experience.options.length > 0 && (
               <fieldset className="field reservation__options">
                 <legend className="field__label">{ja.reservations.option}</legend>
-                <OptionChoice id={null} name={ja.reservations.noOption} description={null} price={0} selected={optionId === null} onSelect={setOptionId} />
+                <OptionChoice
+                  id={null}
+                  name={ja.reservations.noOption}
+                  description={null}
+                  price={0}
+                  selected={optionId === null}
+                  onSelect={setOptionId}
+                />
                 {experience.options.map((o) => (
-                  <OptionChoice key={o.id} id={o.id} name={o.name} description={o.description} price={o.price} selected={optionId === o.id} onSelect={setOptionId} />
+                  <OptionChoice
+                    key={o.id}
+                    id={o.id}
+                    name={o.name}
+                    description={o.description}
+                    price={o.price}
+                    selected={optionId === o.id}
+                    onSelect={setOptionId}
+                  />
                 ))}
               </fieldset>
             )}
@@ -256,7 +283,11 @@ function ReservationFormView({ form, confirmReservationId }: { form: Reservation
             {(experience.online || experience.address) && (
               <div className="reservation__row">
                 <span className="field__label">{ja.reservations.venue}</span>
-                <p data-testid="venue">{experience.online ? ja.reservations.onlineVenue : `${experience.state && !experience.address!.startsWith(experience.state) ? experience.state : ''}${experience.address}`}</p>
+                <p data-testid="venue">
+                  {experience.online
+                    ? ja.reservations.onlineVenue
+                    : `${experience.state && !experience.address!.startsWith(experience.state) ? experience.state : ''}${experience.address}`}
+                </p>
               </div>
             )}
 
@@ -265,7 +296,16 @@ function ReservationFormView({ form, confirmReservationId }: { form: Reservation
                 {ja.reservations.coupon}
                 <span className="field__badge field__badge--optional">{ja.common.optional}</span>
               </span>
-              <input className="input" name="coupon_code" value={coupon} maxLength={50} autoComplete="off" placeholder={ja.reservations.couponPlaceholder} onChange={(e) => setCoupon(e.target.value)} aria-invalid={!!quoteErrors.coupon_code} />
+              <input
+                className="input"
+                name="coupon_code"
+                value={coupon}
+                maxLength={50}
+                autoComplete="off"
+                placeholder={ja.reservations.couponPlaceholder}
+                onChange={(e) => setCoupon(e.target.value)}
+                aria-invalid={!!quoteErrors.coupon_code}
+              />
             </label>
 
             <label className="field">
@@ -273,7 +313,14 @@ function ReservationFormView({ form, confirmReservationId }: { form: Reservation
                 {ja.reservations.messageToHost}
                 <span className="field__badge field__badge--optional">{ja.common.optional}</span>
               </span>
-              <textarea className="textarea" name="message_to_host" value={message} maxLength={1000} placeholder={ja.reservations.messagePlaceholder} onChange={(e) => setMessage(e.target.value)} />
+              <textarea
+                className="textarea"
+                name="message_to_host"
+                value={message}
+                maxLength={1000}
+                placeholder={ja.reservations.messagePlaceholder}
+                onChange={(e) => setMessage(e.target.value)}
+              />
             </label>
 
             {cardShown && <CardFields config={form.payment} onToken={onToken} resetKey={cardReset} />}
@@ -295,7 +342,8 @@ function ReservationFormView({ form, confirmReservationId }: { form: Reservation
           <section className="panel reservation__section" aria-labelledby="cancel-title">
             <h2 id="cancel-title">{ja.reservations.sectionCancellation}</h2>
             <p>
-              {ja.reservations.cancellationPolicy}: <strong>{ja.reservations.cancellationPolicyName(experience.cancellation_period)}</strong>
+              {ja.reservations.cancellationPolicy}:{' '}
+              <strong>{ja.reservations.cancellationPolicyName(experience.cancellation_period)}</strong>
             </p>
           </section>
         </div>
@@ -345,7 +393,14 @@ function ReservationFormView({ form, confirmReservationId }: { form: Reservation
   );
 }
 
-function OptionChoice(props: { id: number | null; name: string; description: string | null; price: number; selected: boolean; onSelect(id: number | null): void }) {
+function OptionChoice(props: {
+  id: number | null;
+  name: string;
+  description: string | null;
+  price: number;
+  selected: boolean;
+  onSelect(id: number | null): void;
+}) {
   return (
     <div className={props.selected ? 'reservation-option reservation-option--selected' : 'reservation-option'}>
       <label className="reservation-option__head">
@@ -409,7 +464,13 @@ function Modal({ title, onClose, children }: { title: string; onClose(): void; c
   }, [onClose]);
   return (
     <div className="modal" role="presentation" onClick={onClose}>
-      <div className="modal__dialog panel" role="dialog" aria-modal="true" aria-labelledby="modal-title" onClick={(e) => e.stopPropagation()}>
+      <div
+        className="modal__dialog panel"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="modal-title"
+        onClick={(e) => e.stopPropagation()}
+      >
         <h2 id="modal-title">{title}</h2>
         {children}
         <button type="button" className="button button--ghost button--block" onClick={onClose} autoFocus>
@@ -434,7 +495,13 @@ function TestAuthentication({ action, onDone }: { action: ReservationActionRequi
   }
   return (
     <div className="modal" role="presentation">
-      <div className="modal__dialog panel test-auth" role="dialog" aria-modal="true" aria-labelledby="auth-title" data-testid="test-authentication">
+      <div
+        className="modal__dialog panel test-auth"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="auth-title"
+        data-testid="test-authentication"
+      >
         <span className="badge card-fields__badge">{ja.payments.testMode}</span>
         <h2 id="auth-title">{ja.payments.authTitle}</h2>
         <p>{ja.payments.authLead}</p>

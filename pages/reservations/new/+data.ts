@@ -3,7 +3,9 @@
 import type { PageContextServer } from 'vike/types';
 import type { ReservationForm } from '../../../src/modules/reservations/reservations.schemas';
 
-export type Data = { form: ReservationForm; errors: null; confirmReservationId: number | null } | { form: null; errors: string[]; confirmReservationId: null };
+export type Data =
+  | { form: ReservationForm; errors: null; confirmReservationId: number | null }
+  | { form: null; errors: string[]; confirmReservationId: null };
 
 export async function data(pageContext: PageContextServer): Promise<Data> {
   const { services, ctx } = pageContext;

@@ -8,7 +8,14 @@ import { useEffect, useRef, useState } from 'react';
 import { ja } from '../../../src/i18n/ja';
 import { api, ApiError } from '../../../src/lib/api-client';
 import type { FieldMessages } from '../../../src/lib/errors';
-import { TEST_CARDS, cardDigits, formatCardNumber, parseExpiry, type PaymentConfig, type TestToken } from '../../../src/modules/payments/payments.schemas';
+import {
+  TEST_CARDS,
+  cardDigits,
+  formatCardNumber,
+  parseExpiry,
+  type PaymentConfig,
+  type TestToken,
+} from '../../../src/modules/payments/payments.schemas';
 
 // ---- Stripe.js (the few calls used here; the script defines window.Stripe) -------------------------------------
 
@@ -19,7 +26,10 @@ interface StripeElement {
 }
 export interface StripeJs {
   elements(options?: { locale?: string }): { create(type: 'cardNumber' | 'cardExpiry' | 'cardCvc', options?: object): StripeElement };
-  createPaymentMethod(options: { type: 'card'; card: StripeElement }): Promise<{ paymentMethod?: { id: string; card?: { last4?: string } }; error?: { message?: string } }>;
+  createPaymentMethod(options: {
+    type: 'card';
+    card: StripeElement;
+  }): Promise<{ paymentMethod?: { id: string; card?: { last4?: string } }; error?: { message?: string } }>;
   handleNextAction(options: { clientSecret: string }): Promise<{ error?: { message?: string } }>;
 }
 declare global {
@@ -33,7 +43,8 @@ let stripePromise: Promise<StripeJs> | null = null;
 /** Loads https://js.stripe.com/v3 once (Stripe requires loading it from its own CDN). */
 export function loadStripe(publishableKey: string): Promise<StripeJs> {
   stripePromise ??= new Promise<StripeJs>((resolve, reject) => {
-    const ready = () => (window.Stripe ? resolve(window.Stripe(publishableKey, { locale: 'ja' })) : reject(new Error('Stripe.js unavailable')));
+    const ready = () =>
+      window.Stripe ? resolve(window.Stripe(publishableKey, { locale: 'ja' })) : reject(new Error('Stripe.js unavailable'));
     if (window.Stripe) return ready();
     const script = document.createElement('script');
     script.src = 'https://js.stripe.com/v3/';

@@ -15,7 +15,11 @@ export default function Page() {
         <div className="profile__text">
           <span className="badge profile__badge">{ja.browse.hostLabel}</span>
           <h1 className="profile__name">{profile.name}</h1>
-          {profile.introduction ? <p className="profile__intro">{profile.introduction}</p> : <p className="muted">{ja.browse.profileNoIntroduction}</p>}
+          {profile.introduction ? (
+            <p className="profile__intro">{profile.introduction}</p>
+          ) : (
+            <p className="muted">{ja.browse.profileNoIntroduction}</p>
+          )}
         </div>
       </header>
       <section className="profile__stories" aria-labelledby="profile-stories">

@@ -6,5 +6,7 @@ import type { Data } from './+data';
 
 export default function description(pageContext: PageContext<Data>) {
   const { profile } = pageContext.data;
-  return summarize(profile.introduction || `${ja.browse.profileExperiences(profile.name)}（${ja.browse.count(profile.experiences.length)}）`);
+  return summarize(
+    profile.introduction || `${ja.browse.profileExperiences(profile.name)}（${ja.browse.count(profile.experiences.length)}）`,
+  );
 }

@@ -5,7 +5,6 @@ import type { Services } from '../../../src/services';
 import { requireAdmin, requireUser } from '../../middleware/context';
 import { HOST_STORY_COMPLETE_FLAG } from '../../../src/modules/experiences/experiences.host.schemas';
 
-
 export function experiencesHostRoutes(services: Services): Router {
   const router = Router();
 

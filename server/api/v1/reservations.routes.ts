@@ -10,7 +10,10 @@ import { completionFlagKey } from '../../../src/modules/reservations/reservation
 function answer(req: Request, res: Response, result: ReserveResult) {
   if (result.kind === 'requires_action') return res.status(202).json(result.action);
   const { reservation } = result;
-  const key = completionFlagKey(reservation.tour_id, reservation.calendars.map((c) => c.id));
+  const key = completionFlagKey(
+    reservation.tour_id,
+    reservation.calendars.map((c) => c.id),
+  );
   req.session.flags = { ...req.session.flags, [key]: true };
   res.status(201).json(reservation);
 }

@@ -90,7 +90,15 @@ export function CalendarEditor({ calendars, rules, today, onChange, errors }: Pr
       <div className="calendar-editor__inputs">
         <label className="field">
           <span className="field__label">{t.fields.date}</span>
-          <input type="date" className="input" name="calendar_date" min={dateWindow.min} max={dateWindow.max} value={date} onChange={(e) => chooseDate(e.target.value)} />
+          <input
+            type="date"
+            className="input"
+            name="calendar_date"
+            min={dateWindow.min}
+            max={dateWindow.max}
+            value={date}
+            onChange={(e) => chooseDate(e.target.value)}
+          />
         </label>
         <TimeSelect label={t.fields.startTime} name="calendar_start" value={start} onChange={chooseStart} />
         <TimeSelect label={t.fields.endTime} name="calendar_end" value={end} onChange={chooseEnd} />
@@ -99,7 +107,13 @@ export function CalendarEditor({ calendars, rules, today, onChange, errors }: Pr
         <button type="button" className="button button--small" disabled={!ready} onClick={add}>
           {t.addCalendar}
         </button>
-        <button type="button" className="button button--ghost button--small" disabled={!ready} aria-expanded={recurrenceOpen} onClick={() => setRecurrenceOpen((v) => !v)}>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          disabled={!ready}
+          aria-expanded={recurrenceOpen}
+          onClick={() => setRecurrenceOpen((v) => !v)}
+        >
           {t.recurrence}
         </button>
       </div>
@@ -121,7 +135,15 @@ export function CalendarEditor({ calendars, rules, today, onChange, errors }: Pr
           </div>
           <label className="field calendar-editor__end">
             <span className="field__label">{t.fields.recurrenceEnd}</span>
-            <input type="date" className="input" name="recurrence_end" min={endWindow.min} max={endWindow.max} value={endDate} onChange={(e) => setEndDate(e.target.value)} />
+            <input
+              type="date"
+              className="input"
+              name="recurrence_end"
+              min={endWindow.min}
+              max={endWindow.max}
+              value={endDate}
+              onChange={(e) => setEndDate(e.target.value)}
+            />
           </label>
           <p className="field__hint">
             {weekdays.length > 0 &&
@@ -143,7 +165,9 @@ export function CalendarEditor({ calendars, rules, today, onChange, errors }: Pr
           {rules.map((rule) => (
             <li key={rule.uuid} className="calendar-editor__rule">
               <span className="badge">{t.recurrenceLabel}</span>
-              <span>{t.recurrenceSummary(days(rule), rule.start_date, rule.end_date, `${rule.start_time}〜${rule.end_time}`, ruleCount(rule))}</span>
+              <span>
+                {t.recurrenceSummary(days(rule), rule.start_date, rule.end_date, `${rule.start_time}〜${rule.end_time}`, ruleCount(rule))}
+              </span>
               <button type="button" className="site-nav__plain" onClick={() => onChange((current) => removeRule(current, rule.uuid))}>
                 {t.removeCalendar}
               </button>
@@ -185,7 +209,6 @@ export function CalendarEditor({ calendars, rules, today, onChange, errors }: Pr
     </div>
   );
 }
-
 
 /** A start or end time in 30-minute steps (TIME_CHOICES), empty until chosen. */
 function TimeSelect({ label, name, value, onChange }: { label: string; name: string; value: string; onChange: (value: string) => void }) {

@@ -43,7 +43,9 @@ function Label({ children, required }: { children: ReactNode; required?: boolean
   return (
     <span className="field__label">
       {children}
-      <span className={required ? 'field__badge' : 'field__badge field__badge--optional'}>{required ? ja.common.required : ja.common.optional}</span>
+      <span className={required ? 'field__badge' : 'field__badge field__badge--optional'}>
+        {required ? ja.common.required : ja.common.optional}
+      </span>
     </span>
   );
 }
@@ -80,7 +82,9 @@ export function ExperienceForm({ mode, initial, draftId, experienceId, choices, 
       ...s,
       recruitment_number: value,
       minimum_number_of_participant_count:
-        s.minimum_number_of_participant_count !== null && s.minimum_number_of_participant_count > value ? value : s.minimum_number_of_participant_count,
+        s.minimum_number_of_participant_count !== null && s.minimum_number_of_participant_count > value
+          ? value
+          : s.minimum_number_of_participant_count,
     }));
   }
 
@@ -91,7 +95,14 @@ export function ExperienceForm({ mode, initial, draftId, experienceId, choices, 
   }
 
   function toggleTheme(id: number) {
-    setState((s) => ({ ...s, themes: s.themes.includes(id) ? s.themes.filter((x) => x !== id) : s.themes.length >= HOST_LIMITS.themes ? s.themes : [...s.themes, id] }));
+    setState((s) => ({
+      ...s,
+      themes: s.themes.includes(id)
+        ? s.themes.filter((x) => x !== id)
+        : s.themes.length >= HOST_LIMITS.themes
+          ? s.themes
+          : [...s.themes, id],
+    }));
   }
 
   async function requestPublication(event: FormEvent) {
@@ -131,7 +142,13 @@ export function ExperienceForm({ mode, initial, draftId, experienceId, choices, 
       }
     } catch (error) {
       window.alert(t.alertApplyFailed);
-      showErrors(error instanceof ApiError ? (Object.keys(error.messages).length ? error.messages : { base: [error.message] }) : { base: [ja.common.unexpectedError] });
+      showErrors(
+        error instanceof ApiError
+          ? Object.keys(error.messages).length
+            ? error.messages
+            : { base: [error.message] }
+          : { base: [ja.common.unexpectedError] },
+      );
       setBusy('');
     }
   }
@@ -151,7 +168,13 @@ export function ExperienceForm({ mode, initial, draftId, experienceId, choices, 
       else await api('/api/v1/experience_drafts', { method: 'POST', body: payload });
       await navigate('/host/story');
     } catch (error) {
-      showErrors(error instanceof ApiError ? (Object.keys(error.messages).length ? error.messages : { base: [error.message] }) : { base: [ja.common.unexpectedError] });
+      showErrors(
+        error instanceof ApiError
+          ? Object.keys(error.messages).length
+            ? error.messages
+            : { base: [error.message] }
+          : { base: [ja.common.unexpectedError] },
+      );
       setBusy('');
     }
   }
@@ -209,7 +232,12 @@ export function ExperienceForm({ mode, initial, draftId, experienceId, choices, 
           <h2 className="form-section__title">{t.sections.community}</h2>
           <label className="field">
             <Label>{f.community}</Label>
-            <select className="select" name="community_id" value={state.community_id ?? ''} onChange={(e) => set('community_id', e.target.value ? Number(e.target.value) : null)}>
+            <select
+              className="select"
+              name="community_id"
+              value={state.community_id ?? ''}
+              onChange={(e) => set('community_id', e.target.value ? Number(e.target.value) : null)}
+            >
               <option value="">{t.noCommunity}</option>
               {choices.communities.map((c) => (
                 <option key={c.id} value={c.id}>
@@ -242,7 +270,16 @@ export function ExperienceForm({ mode, initial, draftId, experienceId, choices, 
         {state.online === true && (
           <label className="field">
             <Label required>{f.onlineUrl}</Label>
-            <input className="input" name="online_url" type="url" inputMode="url" maxLength={HOST_LIMITS.onlineUrl} value={state.online_url} aria-invalid={invalid('online_url')} onChange={(e) => set('online_url', e.target.value)} />
+            <input
+              className="input"
+              name="online_url"
+              type="url"
+              inputMode="url"
+              maxLength={HOST_LIMITS.onlineUrl}
+              value={state.online_url}
+              aria-invalid={invalid('online_url')}
+              onChange={(e) => set('online_url', e.target.value)}
+            />
             {err('online_url')}
           </label>
         )}
@@ -250,7 +287,13 @@ export function ExperienceForm({ mode, initial, draftId, experienceId, choices, 
           <>
             <label className="field">
               <Label required>{f.state}</Label>
-              <select className="select" name="state" value={state.state} aria-invalid={invalid('state')} onChange={(e) => set('state', e.target.value)}>
+              <select
+                className="select"
+                name="state"
+                value={state.state}
+                aria-invalid={invalid('state')}
+                onChange={(e) => set('state', e.target.value)}
+              >
                 <option value="">{t.choose}</option>
                 {choices.prefectures.map((p) => (
                   <option key={p.id} value={p.name}>
@@ -262,11 +305,23 @@ export function ExperienceForm({ mode, initial, draftId, experienceId, choices, 
             </label>
             <label className="field">
               <Label required>{f.address}</Label>
-              <input className="input" name="address" maxLength={HOST_LIMITS.address} value={state.address} aria-invalid={invalid('address')} onChange={(e) => set('address', e.target.value)} />
+              <input
+                className="input"
+                name="address"
+                maxLength={HOST_LIMITS.address}
+                value={state.address}
+                aria-invalid={invalid('address')}
+                onChange={(e) => set('address', e.target.value)}
+              />
               {err('address')}
             </label>
             <label className="check">
-              <input type="checkbox" name="address_displayable" checked={state.address_displayable} onChange={(e) => set('address_displayable', e.target.checked)} />
+              <input
+                type="checkbox"
+                name="address_displayable"
+                checked={state.address_displayable}
+                onChange={(e) => set('address_displayable', e.target.checked)}
+              />
               <span>{f.addressDisplayable}</span>
             </label>
           </>
@@ -277,7 +332,14 @@ export function ExperienceForm({ mode, initial, draftId, experienceId, choices, 
         <h2 className="form-section__title">{t.sections.basics}</h2>
         <label className="field">
           <Label required>{f.title}</Label>
-          <input className="input" name="title" maxLength={HOST_LIMITS.title} value={state.title} aria-invalid={invalid('title')} onChange={(e) => set('title', e.target.value)} />
+          <input
+            className="input"
+            name="title"
+            maxLength={HOST_LIMITS.title}
+            value={state.title}
+            aria-invalid={invalid('title')}
+            onChange={(e) => set('title', e.target.value)}
+          />
           <span className="field__hint">
             {state.title.length}/{HOST_LIMITS.title}
           </span>
@@ -285,7 +347,13 @@ export function ExperienceForm({ mode, initial, draftId, experienceId, choices, 
         </label>
         <label className="field">
           <Label required>{f.category}</Label>
-          <select className="select" name="category_id" value={state.category_id ?? ''} aria-invalid={invalid('category_id')} onChange={(e) => set('category_id', e.target.value ? Number(e.target.value) : null)}>
+          <select
+            className="select"
+            name="category_id"
+            value={state.category_id ?? ''}
+            aria-invalid={invalid('category_id')}
+            onChange={(e) => set('category_id', e.target.value ? Number(e.target.value) : null)}
+          >
             <option value="">{t.choose}</option>
             {choices.categories.map((c) => (
               <option key={c.id} value={c.id}>
@@ -304,7 +372,14 @@ export function ExperienceForm({ mode, initial, draftId, experienceId, choices, 
               const checked = state.themes.includes(theme.id);
               return (
                 <label key={theme.id} className="check check--chip">
-                  <input type="checkbox" name="themes" value={theme.id} checked={checked} disabled={!checked && state.themes.length >= HOST_LIMITS.themes} onChange={() => toggleTheme(theme.id)} />
+                  <input
+                    type="checkbox"
+                    name="themes"
+                    value={theme.id}
+                    checked={checked}
+                    disabled={!checked && state.themes.length >= HOST_LIMITS.themes}
+                    onChange={() => toggleTheme(theme.id)}
+                  />
                   <span>{theme.name}</span>
                 </label>
               );
@@ -319,7 +394,14 @@ export function ExperienceForm({ mode, initial, draftId, experienceId, choices, 
         <label className="field">
           <Label required>{f.price}</Label>
           <span className="price-input">
-            <input className="input" name="price" inputMode="numeric" value={state.price} aria-invalid={invalid('price') || !!priceError} onChange={(e) => setPrice(e.target.value)} />
+            <input
+              className="input"
+              name="price"
+              inputMode="numeric"
+              value={state.price}
+              aria-invalid={invalid('price') || !!priceError}
+              onChange={(e) => setPrice(e.target.value)}
+            />
             <span>{t.yenSuffix}</span>
           </span>
           {priceError && <p className="field__error">{priceError}</p>}
@@ -327,7 +409,14 @@ export function ExperienceForm({ mode, initial, draftId, experienceId, choices, 
         </label>
         <label className="field">
           <Label required>{f.priceSideNote}</Label>
-          <textarea className="textarea textarea--short" name="price_side_note" maxLength={HOST_LIMITS.priceSideNote} value={state.price_side_note} aria-invalid={invalid('price_side_note')} onChange={(e) => set('price_side_note', e.target.value)} />
+          <textarea
+            className="textarea textarea--short"
+            name="price_side_note"
+            maxLength={HOST_LIMITS.priceSideNote}
+            value={state.price_side_note}
+            aria-invalid={invalid('price_side_note')}
+            onChange={(e) => set('price_side_note', e.target.value)}
+          />
           {err('price_side_note')}
         </label>
       </section>
@@ -337,7 +426,14 @@ export function ExperienceForm({ mode, initial, draftId, experienceId, choices, 
         {(['description', 'inspiration', 'note'] as const).map((key) => (
           <label key={key} className="field">
             <Label required>{f[key]}</Label>
-            <textarea className="textarea" name={key} maxLength={HOST_LIMITS[key]} value={state[key]} aria-invalid={invalid(key)} onChange={(e) => set(key, e.target.value)} />
+            <textarea
+              className="textarea"
+              name={key}
+              maxLength={HOST_LIMITS[key]}
+              value={state[key]}
+              aria-invalid={invalid(key)}
+              onChange={(e) => set(key, e.target.value)}
+            />
             {err(key)}
           </label>
         ))}
@@ -347,7 +443,12 @@ export function ExperienceForm({ mode, initial, draftId, experienceId, choices, 
         <h2 className="form-section__title">{t.sections.participants}</h2>
         <label className="field">
           <Label required>{f.recruitmentNumber}</Label>
-          <select className="select select--narrow" name="recruitment_number" value={state.recruitment_number} onChange={(e) => setRecruitment(Number(e.target.value))}>
+          <select
+            className="select select--narrow"
+            name="recruitment_number"
+            value={state.recruitment_number}
+            onChange={(e) => setRecruitment(Number(e.target.value))}
+          >
             {Array.from({ length: recruitmentMax }, (_, i) => i + 1).map((n) => (
               <option key={n} value={n}>
                 {n}
@@ -366,7 +467,11 @@ export function ExperienceForm({ mode, initial, draftId, experienceId, choices, 
               checked={state.set_minimum_number_of_participant_count}
               // Spec §4: unselecting the minimum clears its value.
               onChange={(e) =>
-                setState((s) => ({ ...s, set_minimum_number_of_participant_count: e.target.checked, minimum_number_of_participant_count: e.target.checked ? s.minimum_number_of_participant_count : null }))
+                setState((s) => ({
+                  ...s,
+                  set_minimum_number_of_participant_count: e.target.checked,
+                  minimum_number_of_participant_count: e.target.checked ? s.minimum_number_of_participant_count : null,
+                }))
               }
             />
             <span>{f.minimumToggle}</span>
@@ -394,7 +499,13 @@ export function ExperienceForm({ mode, initial, draftId, experienceId, choices, 
         </div>
         <label className="field">
           <Label required>{f.reservationDeadline}</Label>
-          <select className="select select--narrow" name="reservation_deadline" value={state.reservation_deadline} aria-invalid={invalid('reservation_deadline')} onChange={(e) => set('reservation_deadline', e.target.value as ReservationDeadline | '')}>
+          <select
+            className="select select--narrow"
+            name="reservation_deadline"
+            value={state.reservation_deadline}
+            aria-invalid={invalid('reservation_deadline')}
+            onChange={(e) => set('reservation_deadline', e.target.value as ReservationDeadline | '')}
+          >
             {RESERVATION_DEADLINE_CHOICES.map((d) => (
               <option key={d} value={d}>
                 {t.deadlines[d]}
@@ -405,7 +516,13 @@ export function ExperienceForm({ mode, initial, draftId, experienceId, choices, 
         </label>
         <label className="field">
           <Label>{f.reservationNotice}</Label>
-          <textarea className="textarea textarea--short" name="reservation_notice" maxLength={HOST_LIMITS.reservationNotice} value={state.reservation_notice} onChange={(e) => set('reservation_notice', e.target.value)} />
+          <textarea
+            className="textarea textarea--short"
+            name="reservation_notice"
+            maxLength={HOST_LIMITS.reservationNotice}
+            value={state.reservation_notice}
+            onChange={(e) => set('reservation_notice', e.target.value)}
+          />
           {err('reservation_notice')}
         </label>
       </section>
@@ -414,7 +531,13 @@ export function ExperienceForm({ mode, initial, draftId, experienceId, choices, 
         <h2 className="form-section__title">{t.sections.cancellation}</h2>
         <label className="field">
           <Label required>{f.cancellationPeriod}</Label>
-          <select className="select" name="cancellation_period" value={state.cancellation_period ?? ''} aria-invalid={invalid('cancellation_period')} onChange={(e) => set('cancellation_period', e.target.value ? Number(e.target.value) : null)}>
+          <select
+            className="select"
+            name="cancellation_period"
+            value={state.cancellation_period ?? ''}
+            aria-invalid={invalid('cancellation_period')}
+            onChange={(e) => set('cancellation_period', e.target.value ? Number(e.target.value) : null)}
+          >
             <option value="">{t.choose}</option>
             {CANCELLATION_PERIOD_CHOICES.map((days) => (
               <option key={days} value={days}>
@@ -431,7 +554,11 @@ export function ExperienceForm({ mode, initial, draftId, experienceId, choices, 
           {t.sections.options}
           <span className="field__badge field__badge--optional">{ja.common.optional}</span>
         </h2>
-        <OptionsEditor options={state.options} onChange={(update) => setState((s) => ({ ...s, options: update(s.options) }))} errors={optionErrors} />
+        <OptionsEditor
+          options={state.options}
+          onChange={(update) => setState((s) => ({ ...s, options: update(s.options) }))}
+          errors={optionErrors}
+        />
       </section>
 
       <section className="panel form-section">

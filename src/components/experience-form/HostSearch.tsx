@@ -24,7 +24,9 @@ export function HostSearch({ selected, onSelect }: Props) {
     const controller = new AbortController();
     const timer = setTimeout(async () => {
       try {
-        const answer = await api<{ users: { id: number; name: string }[] }>(`/api/v1/users?q=${encodeURIComponent(query.trim())}`, { signal: controller.signal });
+        const answer = await api<{ users: { id: number; name: string }[] }>(`/api/v1/users?q=${encodeURIComponent(query.trim())}`, {
+          signal: controller.signal,
+        });
         setResults(answer.users);
       } catch (error) {
         if ((error as Error).name !== 'AbortError') setResults([]);

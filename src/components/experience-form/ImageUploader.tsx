@@ -32,7 +32,12 @@ export function ImageUploader({ images, max, onAdd, onRemove, error }: Props) {
     body.append('file', file);
     body.append('upload_preset', EXPERIENCE_UPLOAD_PRESET);
     try {
-      const res = await fetch('/api/v1/uploads', { method: 'POST', body, credentials: 'same-origin', headers: { Accept: 'application/json' } });
+      const res = await fetch('/api/v1/uploads', {
+        method: 'POST',
+        body,
+        credentials: 'same-origin',
+        headers: { Accept: 'application/json' },
+      });
       if (!res.ok) return ja.uploads.uploadError(res.status);
       const answer = (await res.json()) as UploadResult;
       return { object_key: answer.public_id, url: answer.secure_url };
@@ -95,7 +100,12 @@ export function ImageUploader({ images, max, onAdd, onRemove, error }: Props) {
         {images.map((image, index) => (
           <li key={`${image.object_key}-${index}`} className="image-uploader__item">
             <img src={image.url} alt={`${t.fields.images} ${index + 1}`} className="image-uploader__thumb" />
-            <button type="button" className="image-uploader__remove" aria-label={`${t.removeImage} (${index + 1})`} onClick={() => remove(index)}>
+            <button
+              type="button"
+              className="image-uploader__remove"
+              aria-label={`${t.removeImage} (${index + 1})`}
+              onClick={() => remove(index)}
+            >
               ×
             </button>
           </li>
@@ -106,7 +116,13 @@ export function ImageUploader({ images, max, onAdd, onRemove, error }: Props) {
           </li>
         ))}
       </ul>
-      <label className={full ? 'button button--ghost button--small image-uploader__choose is-disabled' : 'button button--ghost button--small image-uploader__choose'}>
+      <label
+        className={
+          full
+            ? 'button button--ghost button--small image-uploader__choose is-disabled'
+            : 'button button--ghost button--small image-uploader__choose'
+        }
+      >
         {t.uploadButton}
         <input
           ref={input}

@@ -45,7 +45,13 @@ export function OptionsEditor({ options, onChange, errors }: Props) {
           </legend>
           <label className="field">
             <span className="field__label">{t.fields.optionName}</span>
-            <input className="input" name={`option_name_${index}`} maxLength={HOST_LIMITS.optionName} value={option.name} onChange={(e) => set(option.key, { name: e.target.value })} />
+            <input
+              className="input"
+              name={`option_name_${index}`}
+              maxLength={HOST_LIMITS.optionName}
+              value={option.name}
+              onChange={(e) => set(option.key, { name: e.target.value })}
+            />
           </label>
           <label className="field">
             <span className="field__label">{t.fields.optionDescription}</span>
@@ -74,7 +80,11 @@ export function OptionsEditor({ options, onChange, errors }: Props) {
               <span className="field__error">{priceErrors[option.key] || errors[`options.${index}.price`]?.[0]}</span>
             )}
           </label>
-          <button type="button" className="site-nav__plain options-editor__remove" onClick={() => onChange((list) => list.filter((o) => o.key !== option.key))}>
+          <button
+            type="button"
+            className="site-nav__plain options-editor__remove"
+            onClick={() => onChange((list) => list.filter((o) => o.key !== option.key))}
+          >
             {t.removeOption}
           </button>
         </fieldset>

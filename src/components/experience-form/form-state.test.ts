@@ -23,8 +23,20 @@ describe('defaults and payload', () => {
   });
 
   it('sends only the fields of the chosen format and no minimum when it is unset', () => {
-    const online: FormState = { ...emptyState(), online: true, online_url: 'https://x.example', address: '残り', state: '京都府', minimum_number_of_participant_count: 3 };
-    expect(toPayload(online)).toMatchObject({ online_url: 'https://x.example', address: null, state: null, minimum_number_of_participant_count: null });
+    const online: FormState = {
+      ...emptyState(),
+      online: true,
+      online_url: 'https://x.example',
+      address: '残り',
+      state: '京都府',
+      minimum_number_of_participant_count: 3,
+    };
+    expect(toPayload(online)).toMatchObject({
+      online_url: 'https://x.example',
+      address: null,
+      state: null,
+      minimum_number_of_participant_count: null,
+    });
     const inPerson: FormState = { ...emptyState(), online: false, online_url: 'https://x.example', address: '京都市', state: '京都府' };
     expect(toPayload(inPerson)).toMatchObject({ online_url: null, address: '京都市', state: '京都府' });
   });
@@ -74,8 +86,15 @@ describe('calendar editing', () => {
     expect(slots.map((s) => s.date)).toEqual(['2099-01-01', '2099-01-02']);
   });
 
-  it('previews a rule\'s slots without duplicates and removes them with the rule, except reserved ones', () => {
-    const rule = { uuid: uuid(), start_date: '2099-01-01', end_date: '2099-01-31', start_time: '10:00', end_time: '11:00', day_of_week: ['Thursday' as const] };
+  it("previews a rule's slots without duplicates and removes them with the rule, except reserved ones", () => {
+    const rule = {
+      uuid: uuid(),
+      start_date: '2099-01-01',
+      end_date: '2099-01-31',
+      start_time: '10:00',
+      end_time: '11:00',
+      day_of_week: ['Thursday' as const],
+    };
     // 2099-01-01 is a Thursday: the existing single slot on that date is not doubled.
     const start = { calendars: addSlot([], { date: '2099-01-01', start_time: '10:00', end_time: '11:00' }), recurrence_rules: [] };
     const withRule = addRule(start, rule, '2098-12-01');
@@ -91,7 +110,9 @@ describe('calendar editing', () => {
     const state = fromDraft({
       id: 1,
       images: [],
-      recurrence_rules: [{ uuid: null, start_date: '2099-01-01', end_date: '2099-01-31', start_time: '10:00', end_time: '11:00', day_of_week: ['Monday'] }],
+      recurrence_rules: [
+        { uuid: null, start_date: '2099-01-01', end_date: '2099-01-31', start_time: '10:00', end_time: '11:00', day_of_week: ['Monday'] },
+      ],
     } as unknown as Parameters<typeof fromDraft>[0]);
     expect(state.recurrence_rules[0].uuid).toMatch(/^[0-9a-f-]{36}$/);
   });

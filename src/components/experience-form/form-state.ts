@@ -141,7 +141,13 @@ export function fromDraft(draft: DraftJson): FormState {
     minimum_number_of_participant_count: draft.minimum_number_of_participant_count ?? null,
     cancellation_period: draft.cancellation_period ?? null,
     reservation_notice: str(draft.reservation_notice),
-    options: (draft.options ?? []).map((o) => ({ key: nextKey(), id: null, name: o.name, description: o.description, price: priceText(o.price) })),
+    options: (draft.options ?? []).map((o) => ({
+      key: nextKey(),
+      id: null,
+      name: o.name,
+      description: o.description,
+      price: priceText(o.price),
+    })),
     calendars: (draft.calendars ?? []).map((c) => ({
       key: nextKey(),
       id: null,
@@ -181,7 +187,13 @@ export function fromExperience(experience: HostExperienceJson): FormState {
     minimum_number_of_participant_count: experience.minimum_number_of_participant_count,
     cancellation_period: experience.cancellation_period,
     reservation_notice: str(experience.reservation_notice),
-    options: experience.options.map((o) => ({ key: nextKey(), id: o.id, name: o.name, description: o.description, price: String(o.price) })),
+    options: experience.options.map((o) => ({
+      key: nextKey(),
+      id: o.id,
+      name: o.name,
+      description: o.description,
+      price: String(o.price),
+    })),
     calendars: experience.calendars.map((c) => ({
       key: nextKey(),
       id: c.id,

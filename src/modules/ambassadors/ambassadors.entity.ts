@@ -22,8 +22,15 @@ export const Ambassador = defineEntity({
     images: () => p.oneToMany(Image).mappedBy('ambassador').orderBy({ sortOrder: 'asc', id: 'asc' }),
     members: () => p.oneToMany(AmbassadorMember).mappedBy('ambassador'),
     communities: () => p.oneToMany(AmbassadorCommunity).mappedBy('ambassador'),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
-    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   checks: [
     { name: 'ambassadors_name_length', expression: 'char_length(name) >= 1 and char_length(name) <= 100' },
@@ -45,7 +52,10 @@ export const AmbassadorMember = defineEntity({
     id: p.integer().primary(),
     ambassador: () => p.manyToOne(Ambassador).deleteRule('cascade'),
     user: () => p.manyToOne(User).deleteRule('cascade'),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
   },
   uniques: [{ name: 'ambassador_members_ambassador_id_user_id_unique', properties: ['ambassador', 'user'] }],
   indexes: [{ properties: ['user'] }],
@@ -59,7 +69,10 @@ export const AmbassadorCommunity = defineEntity({
     id: p.integer().primary(),
     ambassador: () => p.manyToOne(Ambassador).deleteRule('cascade'),
     community: () => p.manyToOne(Community).deleteRule('cascade'),
-    associatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    associatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
   },
   uniques: [{ name: 'ambassador_communities_ambassador_id_community_id_unique', properties: ['ambassador', 'community'] }],
   indexes: [{ properties: ['community'] }],

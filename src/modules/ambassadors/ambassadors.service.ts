@@ -70,7 +70,12 @@ export async function list(ctx: Ctx, query: unknown = {}): Promise<{ ambassadors
   const [rows, total] = await ctx.em.findAndCount(
     Ambassador,
     { published: true },
-    { populate: ['images'], orderBy: { createdAt: 'desc', id: 'desc' }, limit: AMBASSADORS_PAGE_SIZE, offset: (page - 1) * AMBASSADORS_PAGE_SIZE },
+    {
+      populate: ['images'],
+      orderBy: { createdAt: 'desc', id: 'desc' },
+      limit: AMBASSADORS_PAGE_SIZE,
+      offset: (page - 1) * AMBASSADORS_PAGE_SIZE,
+    },
   );
   return {
     ambassadors: rows.map(toListItem),
@@ -103,8 +108,15 @@ export async function communities(ctx: Ctx, rawId: unknown): Promise<{ communiti
 
 /** /brand_ambassador/list: every published ambassador with its published communities. */
 export async function listWithCommunities(ctx: Ctx): Promise<(AmbassadorListItem & { communities: CommunityCardData[] })[]> {
-  const rows = await ctx.em.find(Ambassador, { published: true }, { populate: ['images'], orderBy: { createdAt: 'desc', id: 'desc' }, limit: 200 });
-  const byAmbassador = await communitiesOfAmbassadors(ctx.em, rows.map((a) => a.id));
+  const rows = await ctx.em.find(
+    Ambassador,
+    { published: true },
+    { populate: ['images'], orderBy: { createdAt: 'desc', id: 'desc' }, limit: 200 },
+  );
+  const byAmbassador = await communitiesOfAmbassadors(
+    ctx.em,
+    rows.map((a) => a.id),
+  );
   return rows.map((a) => ({ ...toListItem(a), communities: byAmbassador.get(a.id) ?? [] }));
 }
 

@@ -16,13 +16,23 @@ export const BrandMember = defineEntity({
     email: p.string().length(255).unique(),
     passwordHash: p.string().length(255).nullable().lazy(),
     invitationTokenHash: p.string().length(128).nullable().unique(),
-    invitationCreatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    invitationCreatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
     invitationAccepted: p.boolean().default(false),
     invitationAcceptedAt: p.datetime().nullable(),
     resetPasswordTokenHash: p.string().length(128).nullable().unique(),
     resetPasswordSentAt: p.datetime().nullable(),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
-    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   indexes: [{ properties: ['brand', 'createdAt'] }],
   checks: [{ name: 'brand_members_email_lower', expression: 'email = lower(email)' }],

@@ -18,8 +18,15 @@ export const Brand = defineEntity({
     xUsername: p.text().nullable(),
     images: () => p.oneToMany(Image).mappedBy('brand').orderBy({ sortOrder: 'asc', id: 'asc' }),
     communities: () => p.oneToMany(BrandCommunity).mappedBy('brand'),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
-    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   checks: [
     { name: 'brands_name_length', expression: 'char_length(name) >= 1 and char_length(name) <= 100' },
@@ -38,7 +45,10 @@ export const BrandCommunity = defineEntity({
     id: p.integer().primary(),
     brand: () => p.manyToOne(Brand).deleteRule('cascade'),
     community: () => p.manyToOne(Community).deleteRule('cascade'),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
   },
   uniques: [{ name: 'brand_communities_brand_id_community_id_unique', properties: ['brand', 'community'] }],
   indexes: [{ properties: ['community'] }],

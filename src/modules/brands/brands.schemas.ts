@@ -37,7 +37,11 @@ export interface BrandListMeta {
 export const brandListQuerySchema = z.object({
   page: z.preprocess(
     (value) => (value === undefined || value === '' ? 1 : typeof value === 'string' && /^\d{1,6}$/.test(value) ? Number(value) : value),
-    z.number({ error: ja.validation.integer }).int({ error: ja.validation.integer }).min(1, { error: ja.validation.integer }).max(100_000, { error: ja.validation.integer }),
+    z
+      .number({ error: ja.validation.integer })
+      .int({ error: ja.validation.integer })
+      .min(1, { error: ja.validation.integer })
+      .max(100_000, { error: ja.validation.integer }),
   ),
 });
 

@@ -6,13 +6,7 @@ import { NotFoundError } from '../../lib/errors';
 import { parseId, parseInput } from '../../lib/validate';
 import { ja } from '../../i18n/ja';
 import { Brand, BrandCommunity, type IBrand } from './brands.entity';
-import {
-  brandListQuerySchema,
-  BRANDS_PAGE_SIZE,
-  type BrandListItem,
-  type BrandListMeta,
-  type BrandPublic,
-} from './brands.schemas';
+import { brandListQuerySchema, BRANDS_PAGE_SIZE, type BrandListItem, type BrandListMeta, type BrandPublic } from './brands.schemas';
 import { toCommunityCard, type CommunityCardData, type CommunityCardSource, type PartnerSummary } from '../communities/communities.schemas';
 import { sortedImageJson } from '../images/images.service';
 
@@ -85,8 +79,15 @@ export async function communities(ctx: Ctx, rawId: unknown): Promise<{ communiti
 
 /** /brand_ambassador/list: every published brand with its published communities. */
 export async function listWithCommunities(ctx: Ctx): Promise<(BrandListItem & { communities: CommunityCardData[] })[]> {
-  const brands = await ctx.em.find(Brand, { published: true }, { populate: ['images'], orderBy: { createdAt: 'desc', id: 'desc' }, limit: 200 });
-  const byBrand = await communitiesOfBrands(ctx.em, brands.map((b) => b.id));
+  const brands = await ctx.em.find(
+    Brand,
+    { published: true },
+    { populate: ['images'], orderBy: { createdAt: 'desc', id: 'desc' }, limit: 200 },
+  );
+  const byBrand = await communitiesOfBrands(
+    ctx.em,
+    brands.map((b) => b.id),
+  );
   return brands.map((brand) => ({ ...toListItem(brand), communities: byBrand.get(brand.id) ?? [] }));
 }
 

@@ -63,10 +63,17 @@ export async function syncCalendars(em: EntityManager, experience: IExperience, 
   const isNew = experience.id === undefined;
   const existing = isNew
     ? []
-    : await em.find(Calendar, { experience, date: { $gte: today } }, { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { date: 'asc', startTime: 'asc', id: 'asc' } });
+    : await em.find(
+        Calendar,
+        { experience, date: { $gte: today } },
+        { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { date: 'asc', startTime: 'asc', id: 'asc' } },
+      );
   const existingRules = isNew ? [] : await em.find(RecurrenceRule, { experience });
   const byId = new Map(existing.map((c) => [c.id, c]));
-  const reservedIds = await idsWithReservations(em, existing.map((c) => c.id));
+  const reservedIds = await idsWithReservations(
+    em,
+    existing.map((c) => c.id),
+  );
   const isReserved = (c: ICalendar) => c.participantNumber > 0 || reservedIds.has(c.id);
 
   const errors: FieldMessages = {};
@@ -90,7 +97,8 @@ export async function syncCalendars(em: EntityManager, experience: IExperience, 
       ruleOf.set(existingRule.id, existingRule);
       return;
     }
-    for (const [field, message] of Object.entries(recurrenceRuleIssues(ruleInput, today))) fail(`recurrence_rules.${index}.${field}`, message);
+    for (const [field, message] of Object.entries(recurrenceRuleIssues(ruleInput, today)))
+      fail(`recurrence_rules.${index}.${field}`, message);
     let rule: IRecurrenceRule;
     if (existingRule) {
       keptRuleIds.add(existingRule.id);
@@ -222,9 +230,16 @@ export async function futureCalendarsJson(
   experienceId: number,
   today: string,
 ): Promise<{ calendars: HostCalendarJson[]; recurrence_rules: RecurrenceRuleJson[] }> {
-  const slots = await em.find(Calendar, { experience: experienceId, date: { $gte: today } }, { orderBy: { date: 'asc', startTime: 'asc', id: 'asc' } });
+  const slots = await em.find(
+    Calendar,
+    { experience: experienceId, date: { $gte: today } },
+    { orderBy: { date: 'asc', startTime: 'asc', id: 'asc' } },
+  );
   const rules = await em.find(RecurrenceRule, { experience: experienceId }, { orderBy: { createdAt: 'asc' } });
-  const reservedIds = await idsWithReservations(em, slots.map((s) => s.id));
+  const reservedIds = await idsWithReservations(
+    em,
+    slots.map((s) => s.id),
+  );
   return {
     calendars: slots.map((s) => ({
       id: s.id,

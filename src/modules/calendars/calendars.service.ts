@@ -6,13 +6,7 @@ import { parseInput, parseId } from '../../lib/validate';
 import { addDays, daysBetween, todayInJapan } from '../../lib/dates';
 import { ja } from '../../i18n/ja';
 import * as experiences from '../experiences/experiences.service';
-import {
-  calendarsQuerySchema,
-  DEFAULT_WINDOW_DAYS,
-  MAX_WINDOW_DAYS,
-  type CalendarJson,
-  type CalendarsJson,
-} from './calendars.schemas';
+import { calendarsQuerySchema, DEFAULT_WINDOW_DAYS, MAX_WINDOW_DAYS, type CalendarJson, type CalendarsJson } from './calendars.schemas';
 import { deadlineAt } from './slots';
 
 interface CalendarRow {
@@ -75,7 +69,10 @@ export async function listForExperience(ctx: Ctx, rawExperienceId: unknown, inpu
           [experience.id, from, to],
         )
       : Promise.resolve([] as CalendarRow[]),
-    connection.execute<{ n: string }[]>('SELECT count(*)::text AS n FROM calendars WHERE experience_id = ? AND date > ?', [experience.id, after]),
+    connection.execute<{ n: string }[]>('SELECT count(*)::text AS n FROM calendars WHERE experience_id = ? AND date > ?', [
+      experience.id,
+      after,
+    ]),
     ctx.actor && from <= to
       ? connection.execute<{ calendar_id: number }[]>(
           `SELECT DISTINCT rc.calendar_id FROM reservation_calendars rc

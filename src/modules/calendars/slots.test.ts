@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { deadlineAt, fewSeatsThreshold, reservationUrl, slotView, toggleSelection } from './slots';
 
-const slot = (over: Partial<{ recruitment_number: number; participant_number: number; accepting_reservation: boolean; reservation_deadline_at: string }> = {}) => ({
+const slot = (
+  over: Partial<{
+    recruitment_number: number;
+    participant_number: number;
+    accepting_reservation: boolean;
+    reservation_deadline_at: string;
+  }> = {},
+) => ({
   recruitment_number: 10,
   participant_number: 0,
   accepting_reservation: true,
@@ -12,8 +19,16 @@ const before = Date.parse('2026-12-05T00:59:59.000Z');
 
 describe('slotView', () => {
   it('shows the circle while 30% or more of the seats remain, the triangle below', () => {
-    expect(slotView(slot({ participant_number: 7 }), { reserved: false, now: before })).toEqual({ state: 'open', mark: 'circle', remaining: 3 });
-    expect(slotView(slot({ participant_number: 8 }), { reserved: false, now: before })).toEqual({ state: 'open', mark: 'triangle', remaining: 2 });
+    expect(slotView(slot({ participant_number: 7 }), { reserved: false, now: before })).toEqual({
+      state: 'open',
+      mark: 'circle',
+      remaining: 3,
+    });
+    expect(slotView(slot({ participant_number: 8 }), { reserved: false, now: before })).toEqual({
+      state: 'open',
+      mark: 'triangle',
+      remaining: 2,
+    });
     // 30% of 5 is 1.5, rounded to 2: one seat left is the triangle, two the circle.
     expect(slotView(slot({ recruitment_number: 5, participant_number: 4 }), { reserved: false, now: before }).mark).toBe('triangle');
     expect(slotView(slot({ recruitment_number: 5, participant_number: 3 }), { reserved: false, now: before }).mark).toBe('circle');
@@ -23,12 +38,18 @@ describe('slotView', () => {
 
   it('is inactive when not accepting, full, or at/after the deadline', () => {
     expect(slotView(slot({ accepting_reservation: false }), { reserved: false, now: before }).state).toBe('inactive');
-    expect(slotView(slot({ participant_number: 10 }), { reserved: false, now: before })).toEqual({ state: 'inactive', mark: null, remaining: 0 });
+    expect(slotView(slot({ participant_number: 10 }), { reserved: false, now: before })).toEqual({
+      state: 'inactive',
+      mark: null,
+      remaining: 0,
+    });
     expect(slotView(slot(), { reserved: false, now: Date.parse('2026-12-05T01:00:00.000Z') }).state).toBe('inactive');
   });
 
   it("puts the user's own reservation first, whatever else holds", () => {
-    expect(slotView(slot({ participant_number: 10, accepting_reservation: false }), { reserved: true, now: before }).state).toBe('reserved');
+    expect(slotView(slot({ participant_number: 10, accepting_reservation: false }), { reserved: true, now: before }).state).toBe(
+      'reserved',
+    );
   });
 });
 

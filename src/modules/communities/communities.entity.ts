@@ -29,8 +29,15 @@ export const Community = defineEntity({
     catchphrase: p.text(),
     images: () => p.oneToMany(Image).mappedBy('community').orderBy({ sortOrder: 'asc', id: 'asc' }),
     questions: () => p.oneToMany(CommunityApplicationQuestion).mappedBy('community'),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
-    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   checks: [
     { name: 'communities_name_length', expression: 'char_length(name) >= 1 and char_length(name) <= 255' },
@@ -52,8 +59,15 @@ export const CommunityApplicationQuestion = defineEntity({
     required: p.boolean().default(false),
     disabled: p.boolean().default(false),
     sortOrder: p.integer().default(0),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
-    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   indexes: [{ properties: ['community', 'sortOrder'] }],
 });
@@ -77,8 +91,15 @@ export const CommunityApplication = defineEntity({
     /** Handled (true) / unhandled (false) in the brand portal. */
     resolved: p.boolean().default(false),
     answers: () => p.oneToMany(CommunityApplicationAnswer).mappedBy('application'),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
-    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   uniques: [{ name: 'community_applications_community_id_user_id_unique', properties: ['community', 'user'] }],
   indexes: [{ properties: ['user'] }, { properties: ['community', 'createdAt'] }],

@@ -10,7 +10,10 @@ const a = (id: number, content: string) => ({ community_application_question_id:
 
 describe('checkAnswers', () => {
   it('keeps trimmed answers in item order and drops blank optional ones', () => {
-    expect(checkAnswers(items, [a(2, '  '), a(1, ' 学びたい ')])).toEqual({ errors: [], answers: [{ questionId: 1, content: '学びたい' }] });
+    expect(checkAnswers(items, [a(2, '  '), a(1, ' 学びたい ')])).toEqual({
+      errors: [],
+      answers: [{ questionId: 1, content: '学びたい' }],
+    });
   });
 
   it('requires required visible items only', () => {
@@ -19,7 +22,11 @@ describe('checkAnswers', () => {
 
   it('refuses hidden items, unknown items and duplicates, each message once', () => {
     const { errors } = checkAnswers(items, [a(1, 'x'), a(1, 'y'), a(3, 'z'), a(99, 'w'), a(98, 'v')]);
-    expect(errors).toEqual(['同じ質問への回答が重複しています', '現在受け付けていない質問への回答が含まれています', '申し込み先のコミュニティにない質問への回答が含まれています']);
+    expect(errors).toEqual([
+      '同じ質問への回答が重複しています',
+      '現在受け付けていない質問への回答が含まれています',
+      '申し込み先のコミュニティにない質問への回答が含まれています',
+    ]);
   });
 
   it('limits the length of an answer', () => {

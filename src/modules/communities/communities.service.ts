@@ -113,7 +113,11 @@ export function communitiesService(deps: CommunitiesDeps) {
         }
         const occupations = await reference.occupations({ ...ctx, em });
         if (!occupations.some((o) => o.id === data.occupation_id)) details.occupation_id = [v.occupationRequired];
-        const items = await em.find(CommunityApplicationQuestion, { community: community.id }, { orderBy: { sortOrder: 'asc', id: 'asc' } });
+        const items = await em.find(
+          CommunityApplicationQuestion,
+          { community: community.id },
+          { orderBy: { sortOrder: 'asc', id: 'asc' } },
+        );
         const checked = checkAnswers(items, data.answers);
         if (checked.errors.length > 0) details.answers = checked.errors;
         if (Object.keys(details).length > 0) throw new ValidationError(details);

@@ -22,8 +22,15 @@ export const Coupon = defineEntity({
     active: p.boolean().default(true),
     maxUses: p.integer().nullable(),
     usedCount: p.integer().default(0),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
-    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   checks: [
     { name: 'coupons_code_upper', expression: "code = upper(code) and code <> ''" },

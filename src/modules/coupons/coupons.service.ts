@@ -21,7 +21,11 @@ export async function findApplicable(em: EntityManager, code: string, now: Date 
   if (coupon.maxUses !== null && coupon.maxUses !== undefined && coupon.usedCount >= coupon.maxUses) {
     return { ok: false, message: ja.reservations.couponUsedUp };
   }
-  return { ok: true, coupon, terms: { discountType: coupon.discountType as CouponTerms['discountType'], discountValue: coupon.discountValue } };
+  return {
+    ok: true,
+    coupon,
+    terms: { discountType: coupon.discountType as CouponTerms['discountType'], discountValue: coupon.discountValue },
+  };
 }
 
 /** Counts one use; false when the last use was taken meanwhile. Call inside the reservation's transaction. */

@@ -16,8 +16,15 @@ export const ExperienceDraft = defineEntity({
     title: p.text().nullable(),
     data: p.json<Record<string, unknown>>(),
     images: () => p.oneToMany(Image).mappedBy('experienceDraft').orderBy({ sortOrder: 'asc', id: 'asc' }),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
-    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   indexes: [{ properties: ['user', 'updatedAt'] }],
 });

@@ -37,13 +37,19 @@ function parseDraft(ctx: Ctx, input: unknown): { data: DraftData; images: DraftI
 
 function writeImages(em: EntityManager, draft: IExperienceDraft, images: DraftInput['images']): void {
   for (const image of draft.images.getItems()) em.remove(image);
-  images.forEach((image, index) => em.create(Image, { experienceDraft: draft, objectKey: image.object_key, url: image.url, sortOrder: index }));
+  images.forEach((image, index) =>
+    em.create(Image, { experienceDraft: draft, objectKey: image.object_key, url: image.url, sortOrder: index }),
+  );
 }
 
 /** GET /api/v1/experience_drafts: the signed-in user's drafts, last edited first. */
 export async function list(ctx: Ctx): Promise<{ experience_drafts: DraftListItem[] }> {
   const actor = requireActor(ctx);
-  const drafts = await ctx.em.find(ExperienceDraft, { user: actor.id }, { populate: ['images'], orderBy: { updatedAt: 'desc', id: 'desc' } });
+  const drafts = await ctx.em.find(
+    ExperienceDraft,
+    { user: actor.id },
+    { populate: ['images'], orderBy: { updatedAt: 'desc', id: 'desc' } },
+  );
   return { experience_drafts: drafts.map((d) => ({ id: d.id, title: d.title ?? null, images: d.images.getItems().map(imageJson) })) };
 }
 

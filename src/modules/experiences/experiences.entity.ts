@@ -58,8 +58,15 @@ export const Experience = defineEntity({
     images: () => p.oneToMany(Image).mappedBy('experience').orderBy({ sortOrder: 'asc', id: 'asc' }),
     calendars: () => p.oneToMany(Calendar).mappedBy('experience'),
     recurrenceRules: () => p.oneToMany(RecurrenceRule).mappedBy('experience'),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
-    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   checks: [
     { name: 'experiences_exactly_one_host', expression: 'num_nonnulls(host_user_id, host_ambassador_id) = 1' },
@@ -67,7 +74,8 @@ export const Experience = defineEntity({
     { name: 'experiences_recruitment_number_range', expression: 'recruitment_number >= 1 and recruitment_number <= 30' },
     {
       name: 'experiences_minimum_participant_count_range',
-      expression: 'minimum_number_of_participant_count is null or (minimum_number_of_participant_count >= 1 and minimum_number_of_participant_count <= recruitment_number)',
+      expression:
+        'minimum_number_of_participant_count is null or (minimum_number_of_participant_count >= 1 and minimum_number_of_participant_count <= recruitment_number)',
     },
     { name: 'experiences_cancellation_period_values', expression: 'cancellation_period in (2, 7, 30)' },
     { name: 'experiences_approved_at', expression: 'not approve or approved_at is not null' },
@@ -96,8 +104,15 @@ export const ExperienceOption = defineEntity({
     /** Yen per person per date. */
     price: p.integer(),
     sortOrder: p.integer().default(0),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
-    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   checks: [{ name: 'experience_options_price_non_negative', expression: 'price >= 0' }],
   indexes: [{ properties: ['experience', 'sortOrder'] }],

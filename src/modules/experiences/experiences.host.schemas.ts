@@ -60,25 +60,28 @@ export function parseYen(value: unknown): number | null | 'invalid' {
 
 function yenField(label: string, required: boolean) {
   // optional(): an absent key must reach the transform (zod 4 refuses an absent key for a bare unknown).
-  return z.unknown().optional().transform((value, ctx): number | null => {
-    const yen = parseYen(value);
-    if (yen === 'invalid') {
-      ctx.addIssue({ code: 'custom', message: ja.validation.numbersOnly });
-      return z.NEVER;
-    }
-    if (yen === null) {
-      if (required) {
-        ctx.addIssue({ code: 'custom', message: ja.validation.requiredField(label) });
+  return z
+    .unknown()
+    .optional()
+    .transform((value, ctx): number | null => {
+      const yen = parseYen(value);
+      if (yen === 'invalid') {
+        ctx.addIssue({ code: 'custom', message: ja.validation.numbersOnly });
         return z.NEVER;
       }
-      return null;
-    }
-    if (yen > HOST_LIMITS.priceMax) {
-      ctx.addIssue({ code: 'custom', message: m.priceTooHigh(HOST_LIMITS.priceMax.toLocaleString('ja-JP')) });
-      return z.NEVER;
-    }
-    return yen;
-  });
+      if (yen === null) {
+        if (required) {
+          ctx.addIssue({ code: 'custom', message: ja.validation.requiredField(label) });
+          return z.NEVER;
+        }
+        return null;
+      }
+      if (yen > HOST_LIMITS.priceMax) {
+        ctx.addIssue({ code: 'custom', message: m.priceTooHigh(HOST_LIMITS.priceMax.toLocaleString('ja-JP')) });
+        return z.NEVER;
+      }
+      return yen;
+    });
 }
 
 const requiredText = (label: string, max: number) =>
@@ -97,7 +100,12 @@ const optionalText = (label: string, max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-const optionalId = z.number().int().positive().nullish().transform((v) => v ?? null);
+const optionalId = z
+  .number()
+  .int()
+  .positive()
+  .nullish()
+  .transform((v) => v ?? null);
 
 /** Same-origin paths (the local image store answers '/uploads/...') or http(s) URLs (the hosting service). */
 export function isImageUrl(url: string): boolean {
@@ -208,14 +216,22 @@ export const calendarEntrySchema = z
     start_time: halfHour,
     end_time: halfHour,
     /** The rule that produced the slot, when it refers to a rule of the same request. */
-    recurrence_rule_uuid: z.string().regex(UUID).nullish().transform((v) => v?.toLowerCase() ?? null),
+    recurrence_rule_uuid: z
+      .string()
+      .regex(UUID)
+      .nullish()
+      .transform((v) => v?.toLowerCase() ?? null),
   })
   .refine((e) => minutesOf(e.start_time) < minutesOf(e.end_time), { message: m.startBeforeEnd, path: ['start_time'] });
 export type CalendarEntryInput = z.infer<typeof calendarEntrySchema>;
 
 export const recurrenceRuleSchema = z
   .object({
-    uuid: z.string().regex(UUID).nullish().transform((v) => v?.toLowerCase() ?? null),
+    uuid: z
+      .string()
+      .regex(UUID)
+      .nullish()
+      .transform((v) => v?.toLowerCase() ?? null),
     start_date: ymd,
     end_date: ymd,
     start_time: halfHour,
@@ -254,16 +270,16 @@ export function recurrenceRuleIssues(rule: RecurrenceRuleInput, today: string): 
 
 const experienceShape = {
   title: requiredText(f.title, HOST_LIMITS.title),
-  images: z
-    .array(imageSchema, { error: m.imagesRequired })
-    .min(1, m.imagesRequired)
-    .max(HOST_LIMITS.images, m.imagesTooMany),
+  images: z.array(imageSchema, { error: m.imagesRequired }).min(1, m.imagesRequired).max(HOST_LIMITS.images, m.imagesTooMany),
   online: z.boolean({ error: m.onlineRequired }),
   online_url: z.string().trim().max(HOST_LIMITS.onlineUrl, ja.validation.maxLength(f.onlineUrl, HOST_LIMITS.onlineUrl)).nullish(),
   /** The prefecture's name (spec: state). */
   state: z.string().trim().max(10, m.stateUnknown).nullish(),
   address: z.string().trim().max(HOST_LIMITS.address, ja.validation.maxLength(f.address, HOST_LIMITS.address)).nullish(),
-  address_displayable: z.boolean().nullish().transform((v) => v ?? true),
+  address_displayable: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? true),
   category_id: z.number({ error: m.categoryRequired }).int(m.categoryRequired).positive(m.categoryRequired),
   themes: z
     .array(themeRef, { error: m.themesRequired })
@@ -327,7 +343,8 @@ function crossFieldIssues(d: Loose): FieldMessages {
     const min = d.minimum_number_of_participant_count;
     const max = typeof d.recruitment_number === 'number' ? d.recruitment_number : HOST_LIMITS.recruitmentMax;
     if (min === null || min === undefined) add('minimum_number_of_participant_count', m.minimumRequired);
-    else if (typeof min !== 'number' || !Number.isInteger(min) || min < 1 || min > max) add('minimum_number_of_participant_count', m.minimumRange);
+    else if (typeof min !== 'number' || !Number.isInteger(min) || min < 1 || min > max)
+      add('minimum_number_of_participant_count', m.minimumRange);
   }
   const count = (v: unknown) => (Array.isArray(v) ? v.length : 0);
   if (count(d.calendars) + count(d.recurrence_rules) === 0) add('calendars', m.calendarsRequired);
@@ -363,11 +380,22 @@ export const draftSchema = z.object({
     .max(HOST_LIMITS.images, m.imagesTooMany)
     .nullish()
     .transform((v) => v ?? []),
-  online: z.boolean().nullish().transform((v) => v ?? null),
+  online: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? null),
   online_url: optionalText(f.onlineUrl, HOST_LIMITS.onlineUrl),
-  state: z.string().trim().max(10, m.stateUnknown).nullish().transform((v) => v || null),
+  state: z
+    .string()
+    .trim()
+    .max(10, m.stateUnknown)
+    .nullish()
+    .transform((v) => v || null),
   address: optionalText(f.address, HOST_LIMITS.address),
-  address_displayable: z.boolean().nullish().transform((v) => v ?? true),
+  address_displayable: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? true),
   category_id: optionalId,
   themes: z
     .array(themeRef, { error: m.themeUnknown })
@@ -390,7 +418,10 @@ export const draftSchema = z.object({
     .enum(RESERVATION_DEADLINE_CHOICES, { error: m.deadlineRequired })
     .nullish()
     .transform((v) => v ?? null),
-  set_minimum_number_of_participant_count: z.boolean().nullish().transform((v) => v ?? null),
+  set_minimum_number_of_participant_count: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? null),
   minimum_number_of_participant_count: z
     .number({ error: m.minimumRange })
     .int(m.minimumRange)

@@ -54,7 +54,11 @@ async function memberAmbassadorIds(em: EntityManager, userId: number): Promise<n
 }
 
 async function communitiesOf(em: EntityManager, ambassadorId: number): Promise<Choice[]> {
-  const rows = await em.find(AmbassadorCommunity, { ambassador: ambassadorId }, { populate: ['community'], orderBy: { associatedAt: 'asc', id: 'asc' } });
+  const rows = await em.find(
+    AmbassadorCommunity,
+    { ambassador: ambassadorId },
+    { populate: ['community'], orderBy: { associatedAt: 'asc', id: 'asc' } },
+  );
   return rows.map((r) => ({ id: r.community.id, name: r.community.name }));
 }
 
@@ -144,7 +148,9 @@ async function checkReferences(em: EntityManager, data: ExperienceInput, hostAmb
     else errors.state = [m.stateUnknown];
   }
   if (data.community_id) {
-    const allowed = hostAmbassadorId ? await em.count(AmbassadorCommunity, { ambassador: hostAmbassadorId, community: data.community_id }) : 0;
+    const allowed = hostAmbassadorId
+      ? await em.count(AmbassadorCommunity, { ambassador: hostAmbassadorId, community: data.community_id })
+      : 0;
     if (!allowed) errors.community_id = [m.communityNotAllowed];
   }
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);

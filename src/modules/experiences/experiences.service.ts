@@ -9,12 +9,7 @@ import { ja } from '../../i18n/ja';
 import { Experience, type IExperience } from './experiences.entity';
 import { AmbassadorMember } from '../ambassadors/ambassadors.entity';
 import { Category, Prefecture, Theme } from '../reference/reference.entity';
-import {
-  EXPERIENCE_CARD_POPULATE,
-  EXPERIENCE_JSON_POPULATE,
-  toExperienceCardJson,
-  toExperienceJson,
-} from './experiences.serializers';
+import { EXPERIENCE_CARD_POPULATE, EXPERIENCE_JSON_POPULATE, toExperienceCardJson, toExperienceJson } from './experiences.serializers';
 import {
   OTHER_EXPERIENCES_LIMIT,
   STORIES_PER_PAGE,
@@ -85,11 +80,7 @@ export async function detail(ctx: Ctx, rawId: unknown): Promise<ExperienceJson> 
 async function resolveState(ctx: Ctx, raw: string): Promise<StoriesFilter> {
   const value = raw.trim();
   const id = /^\d{1,2}$/.test(value) ? Number(value) : null;
-  const prefecture = id
-    ? await ctx.em.findOne(Prefecture, { id })
-    : value
-      ? await ctx.em.findOne(Prefecture, { name: value })
-      : null;
+  const prefecture = id ? await ctx.em.findOne(Prefecture, { id }) : value ? await ctx.em.findOne(Prefecture, { name: value }) : null;
   if (!prefecture) throw new NotFoundError(ja.browse.unknownState, 'state');
   return { type: 'location', id: prefecture.id, name: prefecture.name };
 }

@@ -10,7 +10,10 @@ export const HoldingRequest = defineEntity({
     id: p.integer().primary(),
     experience: () => p.manyToOne(Experience).deleteRule('cascade'),
     user: () => p.manyToOne(User).deleteRule('cascade'),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
   },
   uniques: [{ name: 'holding_requests_experience_id_user_id_unique', properties: ['experience', 'user'] }],
   indexes: [{ properties: ['user'] }],

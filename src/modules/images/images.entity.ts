@@ -22,7 +22,10 @@ export const Image = defineEntity({
     objectKey: p.string().length(500),
     url: p.string().length(1000),
     sortOrder: p.integer().default(0),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
   },
   checks: [
     {

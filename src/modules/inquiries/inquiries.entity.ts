@@ -17,8 +17,15 @@ export const BrandAndAmbassadorInquiry = defineEntity({
     subject: p.enum([...INQUIRY_SUBJECTS]),
     content: p.text(),
     resolved: p.boolean().default(false),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
-    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   indexes: [{ name: 'brand_and_ambassador_inquiries_created_at_index', columns: [{ name: 'created_at', sort: 'desc' }] }],
 });
@@ -34,8 +41,15 @@ export const ContactInquiry = defineEntity({
     content: p.text(),
     user: () => p.manyToOne(User).nullable().deleteRule('set null'),
     resolved: p.boolean().default(false),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
-    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   indexes: [{ name: 'contact_inquiries_created_at_index', columns: [{ name: 'created_at', sort: 'desc' }] }, { properties: ['user'] }],
 });

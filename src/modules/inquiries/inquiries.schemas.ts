@@ -14,11 +14,7 @@ export const INQUIRY_TEXT_MAX = 255;
 export const INQUIRY_CONTENT_MAX = 5000;
 
 function requiredText(required: string, tooLong: string, max: number) {
-  return z
-    .string({ error: required })
-    .trim()
-    .min(1, { error: required, abort: true })
-    .max(max, { error: tooLong });
+  return z.string({ error: required }).trim().min(1, { error: required, abort: true }).max(max, { error: tooLong });
 }
 
 export const inquiryEmailSchema = z

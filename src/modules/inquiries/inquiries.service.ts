@@ -97,7 +97,13 @@ export function inquiriesService(deps: InquiriesDeps) {
           }),
         },
       ]);
-      return { id: inquiry.id, name: inquiry.name, email: inquiry.email, content: inquiry.content, created_at: new Date(inquiry.createdAt).toISOString() };
+      return {
+        id: inquiry.id,
+        name: inquiry.name,
+        email: inquiry.email,
+        content: inquiry.content,
+        created_at: new Date(inquiry.createdAt).toISOString(),
+      };
     });
   }
 

@@ -99,7 +99,10 @@ export interface MailDeps {
   log: Logger;
 }
 
-export function createMailService(deps: MailDeps, transport: MailTransport = deps.env.SMTP_URL ? smtpTransport(deps.env.SMTP_URL) : mailboxTransport) {
+export function createMailService(
+  deps: MailDeps,
+  transport: MailTransport = deps.env.SMTP_URL ? smtpTransport(deps.env.SMTP_URL) : mailboxTransport,
+) {
   const { orm, env, log } = deps;
 
   /** Claims, sends and marks one due mail in one transaction. Null when nothing is due. */
@@ -160,7 +163,17 @@ export function createMailService(deps: MailDeps, transport: MailTransport = dep
     async mailbox(ctx: Ctx, options: { limit?: number } = {}): Promise<DevMail[]> {
       if (env.NODE_ENV === 'production') throw new NotFoundError(ja.errors.notFound);
       const rows = await ctx.em.execute<
-        { id: number; to_address: string; subject: string; text_body: string; status: DevMail['status']; attempts: number; last_error: string | null; created_at: Date; sent_at: Date | null }[]
+        {
+          id: number;
+          to_address: string;
+          subject: string;
+          text_body: string;
+          status: DevMail['status'];
+          attempts: number;
+          last_error: string | null;
+          created_at: Date;
+          sent_at: Date | null;
+        }[]
       >(
         `SELECT id, to_address, subject, text_body, status, attempts, last_error, created_at, sent_at FROM mail_outbox ORDER BY id DESC LIMIT ?`,
         [Math.min(Math.max(options.limit ?? 100, 1), 500)],

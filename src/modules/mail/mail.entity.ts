@@ -19,12 +19,22 @@ export const MailOutbox = defineEntity({
     htmlBody: p.text().nullable(),
     status: p.enum([...MAIL_STATUSES]).default('pending'),
     attempts: p.integer().default(0),
-    nextAttemptAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    nextAttemptAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
     lockedUntil: p.datetime().nullable(),
     lastError: p.text().nullable(),
     sentAt: p.datetime().nullable(),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
-    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   checks: [{ name: 'mail_outbox_attempts_non_negative', expression: 'attempts >= 0' }],
   indexes: [{ properties: ['status', 'nextAttemptAt'] }, { properties: ['toAddress', 'createdAt'] }],

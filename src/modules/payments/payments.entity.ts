@@ -1,6 +1,13 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
-export const TEST_INTENT_STATUSES = ['requires_confirmation', 'processing', 'requires_action', 'succeeded', 'declined', 'canceled'] as const;
+export const TEST_INTENT_STATUSES = [
+  'requires_confirmation',
+  'processing',
+  'requires_action',
+  'succeeded',
+  'declined',
+  'canceled',
+] as const;
 
 /**
  * The built-in test gateway's payment intents (used when no Stripe key is configured). Kept in PostgreSQL, not in
@@ -24,8 +31,15 @@ export const TestPaymentIntent = defineEntity({
     clientSecret: p.string().length(128),
     status: p.enum([...TEST_INTENT_STATUSES]).default('requires_confirmation'),
     failureCode: p.string().length(64).nullable(),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
-    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   checks: [{ name: 'test_payment_intents_amount_positive', expression: 'amount > 0' }],
   indexes: [{ properties: ['reservationId'] }, { properties: ['status'] }],

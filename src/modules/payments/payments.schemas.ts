@@ -46,8 +46,16 @@ export const testCardSchema = z
       .string({ error: ja.payments.cardNumberInvalid })
       .transform(cardDigits)
       .pipe(z.string().regex(/^\d{16}$/, ja.payments.cardNumberInvalid)),
-    exp_month: z.coerce.number({ error: ja.payments.expiryInvalid }).int(ja.payments.expiryInvalid).min(1, ja.payments.expiryInvalid).max(12, ja.payments.expiryInvalid),
-    exp_year: z.coerce.number({ error: ja.payments.expiryInvalid }).int(ja.payments.expiryInvalid).min(2000, ja.payments.expiryInvalid).max(2100, ja.payments.expiryInvalid),
+    exp_month: z.coerce
+      .number({ error: ja.payments.expiryInvalid })
+      .int(ja.payments.expiryInvalid)
+      .min(1, ja.payments.expiryInvalid)
+      .max(12, ja.payments.expiryInvalid),
+    exp_year: z.coerce
+      .number({ error: ja.payments.expiryInvalid })
+      .int(ja.payments.expiryInvalid)
+      .min(2000, ja.payments.expiryInvalid)
+      .max(2100, ja.payments.expiryInvalid),
     cvc: z.string({ error: ja.payments.cvcInvalid }).regex(/^\d{3,4}$/, ja.payments.cvcInvalid),
   })
   .strict();

@@ -2,7 +2,13 @@
 // The browser turns the card into a PaymentMethod (pm_...) with Stripe Elements; the server creates and confirms
 // the intent with an idempotency key per step; 3-D Secure is finished in the browser with stripe.handleNextAction.
 import Stripe from 'stripe';
-import { GatewayUnavailableError, type ConfirmIntentInput, type CreateIntentInput, type IntentOutcome, type PaymentGateway } from './gateway';
+import {
+  GatewayUnavailableError,
+  type ConfirmIntentInput,
+  type CreateIntentInput,
+  type IntentOutcome,
+  type PaymentGateway,
+} from './gateway';
 
 export interface StripeGatewayOptions {
   secretKey: string;
@@ -53,7 +59,9 @@ function isUnavailable(error: unknown): boolean {
 
 /** Same idempotency key while the first request still runs (409), or reused with other parameters. */
 function isIdempotencyConflict(error: unknown): boolean {
-  return isStripeError(error) && (error.statusCode === 409 || error.type === 'StripeIdempotencyError' || error.rawType === 'idempotency_error');
+  return (
+    isStripeError(error) && (error.statusCode === 409 || error.type === 'StripeIdempotencyError' || error.rawType === 'idempotency_error')
+  );
 }
 
 export class StripeGateway implements PaymentGateway {
@@ -104,7 +112,12 @@ export class StripeGateway implements PaymentGateway {
   async confirmIntent(input: ConfirmIntentInput): Promise<IntentOutcome> {
     // A PaymentMethod from Stripe Elements (pm_...), or a test token such as tok_visa from an API client.
     const method: Pick<Stripe.PaymentIntentConfirmParams, 'payment_method' | 'payment_method_data'> = input.paymentToken.startsWith('tok_')
-      ? { payment_method_data: { type: 'card', card: { token: input.paymentToken } } as unknown as Stripe.PaymentIntentConfirmParams.PaymentMethodData }
+      ? {
+          payment_method_data: {
+            type: 'card',
+            card: { token: input.paymentToken },
+          } as unknown as Stripe.PaymentIntentConfirmParams.PaymentMethodData,
+        }
       : { payment_method: input.paymentToken };
     try {
       const intent = await this.stripe.paymentIntents.confirm(

@@ -29,7 +29,12 @@ export function outcomeOf(row: IntentRow): IntentOutcome {
     case 'succeeded':
       return { status: 'succeeded', intentId: row.id };
     case 'requires_action':
-      return { status: 'requires_action', intentId: row.id, clientSecret: row.client_secret, nextActionUrl: TEST_AUTHENTICATION_PATH(row.id) };
+      return {
+        status: 'requires_action',
+        intentId: row.id,
+        clientSecret: row.client_secret,
+        nextActionUrl: TEST_AUTHENTICATION_PATH(row.id),
+      };
     case 'declined':
       return { status: 'declined', intentId: row.id, code: row.failure_code ?? 'card_declined' };
     case 'canceled':

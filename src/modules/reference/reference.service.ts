@@ -17,7 +17,11 @@ async function load(ctx: Ctx, kind: ReferenceKind): Promise<ChoiceJson[]> {
   const rows =
     kind === 'prefectures'
       ? await ctx.em.find(Prefecture, {}, { orderBy: { id: 'asc' } })
-      : await ctx.em.find(kind === 'categories' ? Category : kind === 'themes' ? Theme : Occupation, {}, { orderBy: { sortOrder: 'asc', id: 'asc' } });
+      : await ctx.em.find(
+          kind === 'categories' ? Category : kind === 'themes' ? Theme : Occupation,
+          {},
+          { orderBy: { sortOrder: 'asc', id: 'asc' } },
+        );
   const list = rows.map((row) => ({ id: row.id, name: row.name }));
   cache.set(kind, { at: Date.now(), rows: list });
   return list;

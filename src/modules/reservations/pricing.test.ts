@@ -15,26 +15,52 @@ describe('quotePrice', () => {
   });
 
   it('applies an amount coupon but never below zero', () => {
-    const q = quotePrice({ unitPrice: 1000, optionUnitPrice: 0, people: 1, dates: 1, coupon: { discountType: 'amount', discountValue: 5000 }, rates });
+    const q = quotePrice({
+      unitPrice: 1000,
+      optionUnitPrice: 0,
+      people: 1,
+      dates: 1,
+      coupon: { discountType: 'amount', discountValue: 5000 },
+      rates,
+    });
     expect(q.discount).toBe(1000);
     expect(q.total).toBe(0);
   });
 
   it('applies a percent coupon to tour + option, rounded down', () => {
-    const q = quotePrice({ unitPrice: 3333, optionUnitPrice: 500, people: 1, dates: 1, coupon: { discountType: 'percent', discountValue: 10 }, rates });
+    const q = quotePrice({
+      unitPrice: 3333,
+      optionUnitPrice: 500,
+      people: 1,
+      dates: 1,
+      coupon: { discountType: 'percent', discountValue: 10 },
+      rates,
+    });
     expect(q.discount).toBe(383); // floor(3833 * 10%)
     expect(q.total).toBe(3833 - 383 + Math.floor(3450 * 0.05) + Math.floor((3450 * 360) / 10000));
   });
 
   it('is all zero for a free experience', () => {
     expect(quotePrice({ unitPrice: 0, optionUnitPrice: 0, people: 1, dates: 1, coupon: null, rates })).toEqual({
-      tour: 0, discount: 0, option: 0, service_fee: 0, processing_fee: 0, total: 0,
+      tour: 0,
+      discount: 0,
+      option: 0,
+      service_fee: 0,
+      processing_fee: 0,
+      total: 0,
     });
   });
 
   it('keeps integer yen where float rates would drift', () => {
     // 0.29 * 100 is 28.999999999999996 in floating point; basis points give 29.
-    const q = quotePrice({ unitPrice: 100, optionUnitPrice: 0, people: 1, dates: 1, coupon: null, rates: { serviceBp: toBasisPoints(0.29), processingBp: 0 } });
+    const q = quotePrice({
+      unitPrice: 100,
+      optionUnitPrice: 0,
+      people: 1,
+      dates: 1,
+      coupon: null,
+      rates: { serviceBp: toBasisPoints(0.29), processingBp: 0 },
+    });
     expect(q.service_fee).toBe(29);
   });
 

@@ -43,7 +43,8 @@ function venue(data: ReservationMailData): string {
 function amounts(data: ReservationMailData): string {
   const a = data.amounts;
   const lines = [`  ${ja.reservations.tourFee}: ${formatYen(a.tour)}`];
-  if (a.discount > 0) lines.push(`  ${ja.reservations.discount}${data.couponCode ? `（${data.couponCode}）` : ''}: -${formatYen(a.discount)}`);
+  if (a.discount > 0)
+    lines.push(`  ${ja.reservations.discount}${data.couponCode ? `（${data.couponCode}）` : ''}: -${formatYen(a.discount)}`);
   if (a.option > 0 || data.optionName) lines.push(`  ${ja.reservations.optionFee}: ${formatYen(a.option)}`);
   lines.push(`  ${ja.reservations.serviceFee}: ${formatYen(a.service_fee)}`);
   lines.push(`  ${ja.reservations.processingFee}: ${formatYen(a.processing_fee)}`);

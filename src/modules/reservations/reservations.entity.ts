@@ -42,8 +42,15 @@ export const Reservation = defineEntity({
     confirmedAt: p.datetime().nullable(),
     cancelledAt: p.datetime().nullable(),
     calendars: () => p.oneToMany(ReservationCalendar).mappedBy('reservation'),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
-    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   checks: [
     { name: 'reservations_number_of_people_positive', expression: 'number_of_people >= 1' },

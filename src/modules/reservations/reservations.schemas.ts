@@ -15,7 +15,14 @@ export const MESSAGE_TO_HOST_MAX = 1000;
 function toIdList(value: unknown): unknown {
   if (value === undefined || value === null || value === '') return [];
   const list = Array.isArray(value) ? value : [value];
-  return list.flatMap((v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : [v]));
+  return list.flatMap((v) =>
+    typeof v === 'string'
+      ? v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [v],
+  );
 }
 
 const positiveId = (message: string) =>
@@ -40,7 +47,11 @@ export const quoteSchema = z.object({
   calendar_ids: calendarIdsSchema,
   number_of_people: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
-    z.number({ error: ja.reservations.peopleInvalid }).int(ja.reservations.peopleInvalid).min(1, ja.reservations.peopleInvalid).max(30, ja.reservations.peopleInvalid),
+    z
+      .number({ error: ja.reservations.peopleInvalid })
+      .int(ja.reservations.peopleInvalid)
+      .min(1, ja.reservations.peopleInvalid)
+      .max(30, ja.reservations.peopleInvalid),
   ),
   option_id: optionalId(ja.reservations.optionNotFound),
   coupon_code: z.preprocess(
@@ -52,11 +63,20 @@ export const quoteSchema = z.object({
 export const reserveSchema = quoteSchema.extend({
   payment_token: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
-    z.string({ error: ja.reservations.paymentTokenRequired }).trim().min(1, ja.reservations.paymentTokenRequired).max(255, ja.reservations.paymentTokenRequired).optional(),
+    z
+      .string({ error: ja.reservations.paymentTokenRequired })
+      .trim()
+      .min(1, ja.reservations.paymentTokenRequired)
+      .max(255, ja.reservations.paymentTokenRequired)
+      .optional(),
   ),
   message_to_host: z.preprocess(
     (v) => (v === null ? undefined : v),
-    z.string({ error: ja.reservations.messageTooLong(MESSAGE_TO_HOST_MAX) }).trim().max(MESSAGE_TO_HOST_MAX, ja.reservations.messageTooLong(MESSAGE_TO_HOST_MAX)).optional(),
+    z
+      .string({ error: ja.reservations.messageTooLong(MESSAGE_TO_HOST_MAX) })
+      .trim()
+      .max(MESSAGE_TO_HOST_MAX, ja.reservations.messageTooLong(MESSAGE_TO_HOST_MAX))
+      .optional(),
   ),
   /** One per form load (an attempt): the same key from the same user returns the same reservation. */
   idempotency_key: z

@@ -16,7 +16,15 @@ import type { MikroORM, EntityManager } from '@mikro-orm/postgresql';
 import type { Env } from '../../lib/env';
 import type { Logger } from '../../lib/logger';
 import type { Ctx } from '../../lib/context';
-import { AppError, ConflictError, NotFoundError, PaymentError, UnauthorizedError, ValidationError, type FieldMessages } from '../../lib/errors';
+import {
+  AppError,
+  ConflictError,
+  NotFoundError,
+  PaymentError,
+  UnauthorizedError,
+  ValidationError,
+  type FieldMessages,
+} from '../../lib/errors';
 import { parseId, parseInput } from '../../lib/validate';
 import { japanInstant } from '../../lib/dates';
 import { ja } from '../../i18n/ja';
@@ -48,7 +56,9 @@ export interface ReservationsDeps {
   log: Logger;
 }
 
-export type ReserveResult = { kind: 'confirmed'; reservation: ReservationView } | { kind: 'requires_action'; action: ReservationActionRequired };
+export type ReserveResult =
+  | { kind: 'confirmed'; reservation: ReservationView }
+  | { kind: 'requires_action'; action: ReservationActionRequired };
 
 interface Prepared {
   experience: IExperience;
@@ -123,7 +133,8 @@ export function createReservationsService(deps: ReservationsDeps) {
       if (remaining <= 0) add('calendar_ids', ja.reservations.noAvailability);
       else if (q.number_of_people > remaining) add('number_of_people', ja.reservations.tooManyPeople(remaining));
     }
-    if ((experience.price === 0 || q.calendar_ids.length > 1) && q.number_of_people > 1) add('number_of_people', ja.reservations.onlyOnePerson);
+    if ((experience.price === 0 || q.calendar_ids.length > 1) && q.number_of_people > 1)
+      add('number_of_people', ja.reservations.onlyOnePerson);
 
     let option: IExperienceOption | null = null;
     if (q.option_id !== undefined) {
@@ -198,7 +209,11 @@ export function createReservationsService(deps: ReservationsDeps) {
 
   /** The mails that report a confirmed reservation; called inside the confirming transaction. */
   async function enqueueConfirmationMails(tx: EntityManager, id: number): Promise<void> {
-    const r = await tx.findOneOrFail(Reservation, { id }, { populate: ['experience.prefecture', 'experience.hostUser', 'user', 'calendars.calendar'] });
+    const r = await tx.findOneOrFail(
+      Reservation,
+      { id },
+      { populate: ['experience.prefecture', 'experience.hostUser', 'user', 'calendars.calendar'] },
+    );
     const experience = r.experience;
     const guest = await tx.findOneOrFail(User, { id: r.user.id });
     let host = { name: experience.hostedBy, email: env.OFFICE_EMAIL };
@@ -207,7 +222,9 @@ export function createReservationsService(deps: ReservationsDeps) {
       host = { name: hostUser.name, email: hostUser.email };
     } else if (experience.hostAmbassador) {
       const ambassador = await tx.findOneOrFail(Ambassador, { id: experience.hostAmbassador.id });
-      const member = ambassador.email ? null : await tx.findOne(AmbassadorMember, { ambassador: ambassador.id }, { populate: ['user'], orderBy: { id: 'asc' } });
+      const member = ambassador.email
+        ? null
+        : await tx.findOne(AmbassadorMember, { ambassador: ambassador.id }, { populate: ['user'], orderBy: { id: 'asc' } });
       host = { name: ambassador.name, email: ambassador.email ?? member?.user.email ?? env.OFFICE_EMAIL };
     }
     const slots = r.calendars
@@ -285,7 +302,11 @@ export function createReservationsService(deps: ReservationsDeps) {
     if (!confirmed) {
       const r = await load(id);
       // Cannot happen while the sweeper cancels before releasing; if it ever does, a person must refund.
-      if (r.status !== 'confirmed') log.error({ reservationId: id, status: r.status, payment: r.paymentReference }, 'payment succeeded for a reservation that is no longer held: refund needed');
+      if (r.status !== 'confirmed')
+        log.error(
+          { reservationId: id, status: r.status, payment: r.paymentReference },
+          'payment succeeded for a reservation that is no longer held: refund needed',
+        );
     }
   }
 
@@ -320,7 +341,8 @@ export function createReservationsService(deps: ReservationsDeps) {
       case 'cancelled':
         throw new ValidationError({ base: [ja.reservations.holdExpired] });
       case 'requires_action': {
-        if (r.paymentReference && depth === 0) return settle(id, await guarded(() => gateway().retrieveIntent(r.paymentReference!)), depth + 1);
+        if (r.paymentReference && depth === 0)
+          return settle(id, await guarded(() => gateway().retrieveIntent(r.paymentReference!)), depth + 1);
         throw new ConflictError(ja.reservations.inProgress);
       }
       default:
@@ -335,7 +357,10 @@ export function createReservationsService(deps: ReservationsDeps) {
         await confirmReservation(id);
         break;
       case 'requires_action': {
-        await fresh().execute(`UPDATE reservations SET status = 'requires_action', updated_at = now() WHERE id = ? AND status = 'pending'`, [id]);
+        await fresh().execute(
+          `UPDATE reservations SET status = 'requires_action', updated_at = now() WHERE id = ? AND status = 'pending'`,
+          [id],
+        );
         const r = await load(id);
         if (r.status === 'requires_action') return actionRequired(r, outcome);
         break;
@@ -385,11 +410,19 @@ export function createReservationsService(deps: ReservationsDeps) {
           reservationId: r.id,
         }),
       ));
-      await fresh().execute('UPDATE reservations SET payment_reference = ?, updated_at = now() WHERE id = ? AND payment_reference IS NULL', [intentId, id]);
+      await fresh().execute(
+        'UPDATE reservations SET payment_reference = ?, updated_at = now() WHERE id = ? AND payment_reference IS NULL',
+        [intentId, id],
+      );
     }
-    const slots = await fresh().execute<{ calendar_id: number }[]>('SELECT calendar_id FROM reservation_calendars WHERE reservation_id = ? ORDER BY calendar_id', [id]);
+    const slots = await fresh().execute<{ calendar_id: number }[]>(
+      'SELECT calendar_id FROM reservation_calendars WHERE reservation_id = ? ORDER BY calendar_id',
+      [id],
+    );
     const returnUrl = `${appUrl}/reservations/new?cid=${slots.map((s) => s.calendar_id).join(',')}&tour_id=${r.experience.id}&confirm_reservation=${r.id}`;
-    const outcome = await guarded(() => gateway().confirmIntent({ intentId: intentId!, paymentToken, idempotencyKey: keys.confirm, returnUrl }));
+    const outcome = await guarded(() =>
+      gateway().confirmIntent({ intentId: intentId!, paymentToken, idempotencyKey: keys.confirm, returnUrl }),
+    );
     return settle(id, outcome);
   }
 
@@ -446,7 +479,10 @@ export function createReservationsService(deps: ReservationsDeps) {
     const held = (ACTIVE as readonly string[]).includes(existing.status);
     if (held && existing.holdExpiresAt && new Date(existing.holdExpiresAt) <= new Date()) {
       // The attempt was abandoned long enough ago that its hold ended: settle it now rather than answer "in progress".
-      const slots = await fresh().execute<{ calendar_id: number }[]>('SELECT calendar_id FROM reservation_calendars WHERE reservation_id = ?', [existing.id]);
+      const slots = await fresh().execute<{ calendar_id: number }[]>(
+        'SELECT calendar_id FROM reservation_calendars WHERE reservation_id = ?',
+        [existing.id],
+      );
       await sweepExpiredHolds({ calendarIds: slots.map((s) => s.calendar_id), limit: 10 });
       return answer(existing.id);
     }
@@ -475,7 +511,14 @@ export function createReservationsService(deps: ReservationsDeps) {
         // Replaying the create key finds the intent even when the process died before storing its id.
         const intentId =
           row.payment_reference ??
-          (await gateway().createIntent({ amount: row.total_amount, idempotencyKey: keys.create, description: ja.payments.intentDescriptionShort(row.id), reservationId: row.id })).intentId;
+          (
+            await gateway().createIntent({
+              amount: row.total_amount,
+              idempotencyKey: keys.create,
+              description: ja.payments.intentDescriptionShort(row.id),
+              reservationId: row.id,
+            })
+          ).intentId;
         const outcome = await gateway().cancelIntent(intentId, keys.cancel);
         if (outcome.status === 'succeeded') {
           await confirmIn(tx, row.id);
@@ -524,7 +567,9 @@ export function createReservationsService(deps: ReservationsDeps) {
       const e = p.experience;
       const first = p.calendars[0];
       const paymentsConfig =
-        gateway().kind === 'stripe' ? { gateway: 'stripe' as const, publishable_key: env.STRIPE_PUBLISHABLE_KEY ?? null } : { gateway: 'test' as const, publishable_key: null };
+        gateway().kind === 'stripe'
+          ? { gateway: 'stripe' as const, publishable_key: env.STRIPE_PUBLISHABLE_KEY ?? null }
+          : { gateway: 'test' as const, publishable_key: null };
       return {
         experience: {
           id: e.id,

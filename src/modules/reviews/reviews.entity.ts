@@ -15,11 +15,18 @@ export const Review = defineEntity({
     guest: () => p.manyToOne(User).deleteRule('cascade'),
     rate: p.decimal('number').precision(2).scale(1),
     content: p.text(),
-    postedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    postedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
     hostReplyContent: p.text().nullable(),
     hostReplyUser: () => p.manyToOne(User).nullable().deleteRule('set null'),
     hostRepliedAt: p.datetime().nullable(),
-    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   checks: [
     { name: 'reviews_rate_range', expression: 'rate >= 0 and rate <= 5' },

@@ -30,7 +30,12 @@ function toReviewJson(review: IReview, hostedBy: string): ReviewJson {
  * GET /api/v1/experiences/{id}/reviews?page: reviews of a visible experience, newest first, 20 per page;
  * meta.total_count counts all of them. `perPage` lets the experience page ask for its first 2.
  */
-export async function listForExperience(ctx: Ctx, rawExperienceId: unknown, input: unknown, perPage = REVIEWS_PER_PAGE): Promise<ReviewsJson> {
+export async function listForExperience(
+  ctx: Ctx,
+  rawExperienceId: unknown,
+  input: unknown,
+  perPage = REVIEWS_PER_PAGE,
+): Promise<ReviewsJson> {
   const query = parseInput(reviewsQuerySchema, input);
   const { experience } = await experiences.findVisible(ctx, rawExperienceId);
   const [rows, total] = await ctx.em.findAndCount(

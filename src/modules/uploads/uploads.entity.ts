@@ -16,11 +16,12 @@ export const UploadedFile = defineEntity({
     /** Hex SHA-256 of data. */
     sha256: p.string().length(64),
     data: p.blob().lazy(),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
   },
-  checks: [
-    { name: 'uploaded_files_byte_size_non_negative', expression: 'byte_size >= 0' },
-  ],
+  checks: [{ name: 'uploaded_files_byte_size_non_negative', expression: 'byte_size >= 0' }],
   indexes: [{ properties: ['sha256'] }],
 });
 

@@ -76,7 +76,11 @@ const hostingAnswerSchema = z.object({
 
 async function forwardToHosting(file: PreparedFile, hosting: HostingConfig & { url: string }, log: Ctx['log']): Promise<UploadResult> {
   const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(file.data)], { type: file.contentType }), `${file.sha256.slice(0, 16)}.${EXTENSIONS[file.contentType]}`);
+  form.append(
+    'file',
+    new Blob([new Uint8Array(file.data)], { type: file.contentType }),
+    `${file.sha256.slice(0, 16)}.${EXTENSIONS[file.contentType]}`,
+  );
   if (hosting.preset) form.append('upload_preset', hosting.preset);
   let response: Response;
   try {

@@ -17,7 +17,11 @@ export const passwordSchema = z
   .refine((value) => /[A-Za-z]/.test(value) && /\d/.test(value), ja.auth.passwordLetterDigit);
 
 export const signInSchema = z.object({
-  email: z.string({ error: ja.auth.emailRequired }).trim().min(1, ja.auth.emailRequired).transform((v) => v.toLowerCase()),
+  email: z
+    .string({ error: ja.auth.emailRequired })
+    .trim()
+    .min(1, ja.auth.emailRequired)
+    .transform((v) => v.toLowerCase()),
   password: z.string({ error: ja.auth.passwordTooShort }).min(1, ja.auth.passwordTooShort).max(128),
 });
 

@@ -50,7 +50,14 @@ export async function authenticate(ctx: Ctx, input: unknown): Promise<Actor> {
 
 /** Creates an ADMIN, or promotes an existing user to ADMIN (CLI create-admin). */
 export async function createAdmin(ctx: Ctx, input: unknown): Promise<{ actor: Actor; created: boolean }> {
-  const existing = await ctx.em.findOne(User, { email: typeof (input as { email?: unknown })?.email === 'string' ? String((input as { email: string }).email).trim().toLowerCase() : '' });
+  const existing = await ctx.em.findOne(User, {
+    email:
+      typeof (input as { email?: unknown })?.email === 'string'
+        ? String((input as { email: string }).email)
+            .trim()
+            .toLowerCase()
+        : '',
+  });
   if (existing) {
     existing.role = 'ADMIN';
     await ctx.em.flush();

@@ -5,5 +5,12 @@ import type { Data } from './+data';
 
 export default function Page() {
   const { completed } = useData<Data>();
-  return <InquiryComplete completed={completed} title={ja.inquiries.brandCompleteTitle} body={ja.inquiries.brandCompleteBody} formHref="/brand_ambassador/inquiry" />;
+  return (
+    <InquiryComplete
+      completed={completed}
+      title={ja.inquiries.brandCompleteTitle}
+      body={ja.inquiries.brandCompleteBody}
+      formHref="/brand_ambassador/inquiry"
+    />
+  );
 }

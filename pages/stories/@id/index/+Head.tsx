@@ -28,7 +28,9 @@ function eventJsonLd(data: Data) {
       endDate: `${next.date}T${next.end_time}:00+09:00`,
     }),
     eventStatus: 'https://schema.org/EventScheduled',
-    eventAttendanceMode: experience.online ? 'https://schema.org/OnlineEventAttendanceMode' : 'https://schema.org/OfflineEventAttendanceMode',
+    eventAttendanceMode: experience.online
+      ? 'https://schema.org/OnlineEventAttendanceMode'
+      : 'https://schema.org/OfflineEventAttendanceMode',
     location: experience.online
       ? { '@type': 'VirtualLocation', url }
       : {
@@ -47,7 +49,8 @@ function eventJsonLd(data: Data) {
       url,
       price: experience.price,
       priceCurrency: 'JPY',
-      availability: next && slotView(next, { reserved: false, now }).state === 'open' ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut',
+      availability:
+        next && slotView(next, { reserved: false, now }).state === 'open' ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut',
     },
   };
 }

@@ -45,9 +45,17 @@ export default function Page() {
 
         <aside className="story__schedule" id="schedule" aria-labelledby="schedule-title">
           <div className="story__schedule-card">
-            <h2 id="schedule-title" className="story__schedule-title">{ja.browse.schedule}</h2>
+            <h2 id="schedule-title" className="story__schedule-title">
+              {ja.browse.schedule}
+            </h2>
             <p className="story__schedule-lead">{ja.browse.scheduleLead}</p>
-            <SlotList pager={pager} selection={selection} serverNow={data.now} mode="preview" allHref={`/stories/${experience.id}/calendars`} />
+            <SlotList
+              pager={pager}
+              selection={selection}
+              serverNow={data.now}
+              mode="preview"
+              allHref={`/stories/${experience.id}/calendars`}
+            />
             {selection.selected.length > 0 && (
               <p className="story__selected" data-testid="selected-count">
                 {ja.browse.selectedCount(selection.selected.length)}
@@ -148,7 +156,9 @@ function HostLine({ experience }: { experience: ExperienceJson }) {
 function placeText(experience: ExperienceJson): string {
   if (experience.online) return ja.common.online;
   if (!experience.address) return `${experience.state ?? ''}（${ja.browse.addressHidden}）`;
-  return experience.address.startsWith(experience.state ?? '\u0000') ? experience.address : `${experience.state ?? ''}${experience.address}`;
+  return experience.address.startsWith(experience.state ?? '\u0000')
+    ? experience.address
+    : `${experience.state ?? ''}${experience.address}`;
 }
 
 function Details({ experience }: { experience: ExperienceJson }) {

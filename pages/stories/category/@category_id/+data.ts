@@ -2,5 +2,6 @@
 import type { PageContextServer } from 'vike/types';
 import { loadStories } from '../../list-data';
 
-export const data = (pageContext: PageContextServer) => loadStories(pageContext, { category_id: pageContext.routeParams.category_id ?? '' });
+export const data = (pageContext: PageContextServer) =>
+  loadStories(pageContext, { category_id: pageContext.routeParams.category_id ?? '' });
 export type Data = Awaited<ReturnType<typeof data>>;

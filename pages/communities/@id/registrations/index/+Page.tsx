@@ -36,11 +36,15 @@ export default function Page() {
   if (community.applied) {
     return (
       <section className="page page--narrow registration">
-        <a className="back-link" href={`/communities/${community.id}`}>{community.name}</a>
+        <a className="back-link" href={`/communities/${community.id}`}>
+          {community.name}
+        </a>
         <div className="panel">
           <h1 className="registration__title">{t.applicationTitle}</h1>
           <p>{ja.communities.validation.alreadyApplied}</p>
-          <a className="button" href={`/communities/${community.id}`}>{t.backToCommunity}</a>
+          <a className="button" href={`/communities/${community.id}`}>
+            {t.backToCommunity}
+          </a>
         </div>
       </section>
     );
@@ -59,7 +63,10 @@ export default function Page() {
       postal_code: text('postal_code'),
       address: text('address'),
       birthday: buildBirthday(text('year'), text('month'), text('day')),
-      answers: community.application_items.map((item) => ({ community_application_question_id: item.id, content: text(`answer_${item.id}`) })),
+      answers: community.application_items.map((item) => ({
+        community_application_question_id: item.id,
+        content: text(`answer_${item.id}`),
+      })),
     };
     const parsed = communityApplicationSchema.safeParse(body);
     const local: FieldMessages = parsed.success ? {} : fieldMessages(parsed.error);
@@ -86,7 +93,13 @@ export default function Page() {
         window.location.assign(`/logon?redirect=${encodeURIComponent(window.location.pathname)}`);
         return;
       }
-      setErrors(error instanceof ApiError ? (Object.keys(error.messages).length ? error.messages : { base: [error.message] }) : { base: [ja.common.unexpectedError] });
+      setErrors(
+        error instanceof ApiError
+          ? Object.keys(error.messages).length
+            ? error.messages
+            : { base: [error.message] }
+          : { base: [ja.common.unexpectedError] },
+      );
       focusFirstError();
     }
   }
@@ -112,7 +125,9 @@ export default function Page() {
 
   return (
     <section className="page page--narrow registration">
-      <a className="back-link" href={`/communities/${community.id}`}>{community.name}</a>
+      <a className="back-link" href={`/communities/${community.id}`}>
+        {community.name}
+      </a>
       <h1 className="registration__title">{t.applicationTitle}</h1>
       <p className="muted">{t.applicationLead}</p>
 
@@ -127,13 +142,27 @@ export default function Page() {
           <legend className="registration__legend">{t.profileSection}</legend>
 
           <label className="field">
-            <span className="field__label">{t.fullName}{required}</span>
-            <input className="input" name="full_name" autoComplete="name" maxLength={FULL_NAME_MAX} placeholder={t.fullNamePlaceholder} aria-invalid={invalid('full_name')} aria-describedby={errors.full_name ? 'full_name-error' : undefined} />
+            <span className="field__label">
+              {t.fullName}
+              {required}
+            </span>
+            <input
+              className="input"
+              name="full_name"
+              autoComplete="name"
+              maxLength={FULL_NAME_MAX}
+              placeholder={t.fullNamePlaceholder}
+              aria-invalid={invalid('full_name')}
+              aria-describedby={errors.full_name ? 'full_name-error' : undefined}
+            />
             {err('full_name')}
           </label>
 
           <fieldset className="field registration__radios" aria-invalid={invalid('gender')}>
-            <legend className="field__label">{t.gender}{required}</legend>
+            <legend className="field__label">
+              {t.gender}
+              {required}
+            </legend>
             <div className="registration__choices">
               {GENDERS.map((g) => (
                 <label key={g} className="registration__choice">
@@ -146,7 +175,10 @@ export default function Page() {
           </fieldset>
 
           <label className="field">
-            <span className="field__label">{t.postalCode}{required}</span>
+            <span className="field__label">
+              {t.postalCode}
+              {required}
+            </span>
             <input
               className="input registration__postal"
               name="postal_code"
@@ -158,37 +190,64 @@ export default function Page() {
               aria-describedby="postal_code-hint"
               onBlur={(e) => (e.currentTarget.value = toHalfWidthDigits(e.currentTarget.value.trim()))}
             />
-            <span className="field__hint" id="postal_code-hint">{t.postalCodeHint}</span>
+            <span className="field__hint" id="postal_code-hint">
+              {t.postalCodeHint}
+            </span>
             {err('postal_code')}
           </label>
 
           <label className="field">
-            <span className="field__label">{t.address}{optional}</span>
-            <input className="input" name="address" autoComplete="street-address" maxLength={255} placeholder={t.addressPlaceholder} aria-invalid={invalid('address')} />
+            <span className="field__label">
+              {t.address}
+              {optional}
+            </span>
+            <input
+              className="input"
+              name="address"
+              autoComplete="street-address"
+              maxLength={255}
+              placeholder={t.addressPlaceholder}
+              aria-invalid={invalid('address')}
+            />
             {err('address')}
           </label>
 
           <fieldset className="field" aria-invalid={invalid('birthday')}>
-            <legend className="field__label">{t.birthday}{required}</legend>
+            <legend className="field__label">
+              {t.birthday}
+              {required}
+            </legend>
             <div className="registration__date">
               <label>
                 <select className="select" name="year" aria-label={t.year} defaultValue="" aria-invalid={invalid('birthday')}>
                   <option value="">----</option>
-                  {YEARS.map((y) => <option key={y} value={y}>{y}</option>)}
+                  {YEARS.map((y) => (
+                    <option key={y} value={y}>
+                      {y}
+                    </option>
+                  ))}
                 </select>
                 <span>{t.year}</span>
               </label>
               <label>
                 <select className="select" name="month" aria-label={t.month} defaultValue="" aria-invalid={invalid('birthday')}>
                   <option value="">--</option>
-                  {MONTHS.map((m) => <option key={m} value={m}>{m}</option>)}
+                  {MONTHS.map((m) => (
+                    <option key={m} value={m}>
+                      {m}
+                    </option>
+                  ))}
                 </select>
                 <span>{t.month}</span>
               </label>
               <label>
                 <select className="select" name="day" aria-label={t.day} defaultValue="" aria-invalid={invalid('birthday')}>
                   <option value="">--</option>
-                  {DAYS.map((d) => <option key={d} value={d}>{d}</option>)}
+                  {DAYS.map((d) => (
+                    <option key={d} value={d}>
+                      {d}
+                    </option>
+                  ))}
                 </select>
                 <span>{t.day}</span>
               </label>
@@ -197,10 +256,17 @@ export default function Page() {
           </fieldset>
 
           <label className="field">
-            <span className="field__label">{t.occupation}{required}</span>
+            <span className="field__label">
+              {t.occupation}
+              {required}
+            </span>
             <select className="select" name="occupation_id" defaultValue="" aria-invalid={invalid('occupation_id')}>
               <option value="">{t.choose}</option>
-              {occupations.map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
+              {occupations.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.name}
+                </option>
+              ))}
             </select>
             {err('occupation_id')}
           </label>
@@ -211,8 +277,17 @@ export default function Page() {
             <legend className="registration__legend">{t.questionsSection}</legend>
             {community.application_items.map((item) => (
               <label className="field" key={item.id}>
-                <span className="field__label">{item.name}{item.required ? required : optional}</span>
-                <textarea className="textarea" name={`answer_${item.id}`} maxLength={ANSWER_MAX} rows={4} aria-invalid={answerErrors[item.id] ? true : undefined} />
+                <span className="field__label">
+                  {item.name}
+                  {item.required ? required : optional}
+                </span>
+                <textarea
+                  className="textarea"
+                  name={`answer_${item.id}`}
+                  maxLength={ANSWER_MAX}
+                  rows={4}
+                  aria-invalid={answerErrors[item.id] ? true : undefined}
+                />
                 {answerErrors[item.id] && <p className="field__error">{answerErrors[item.id]}</p>}
               </label>
             ))}
@@ -227,7 +302,9 @@ export default function Page() {
           <div className="alert alert--error registration__server-errors" role="alert" tabIndex={-1} data-testid="answer-errors">
             <p className="registration__server-title">{t.serverErrorsTitle}</p>
             <ul>
-              {serverListed.map((message) => <li key={message}>{message}</li>)}
+              {serverListed.map((message) => (
+                <li key={message}>{message}</li>
+              ))}
             </ul>
           </div>
         )}
