@@ -6,4 +6,6 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [react(), vike()],
   build: { target: 'es2022' },
+  // The #src/* … aliases of tsconfig.json.
+  resolve: { tsconfigPaths: true },
 });

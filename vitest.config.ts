@@ -3,6 +3,8 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The #src/* … aliases of tsconfig.json.
+  resolve: { tsconfigPaths: true },
   test: {
     include: ['src/**/*.test.ts', 'server/**/*.test.ts', 'cli/**/*.test.ts', 'tests/api/**/*.test.ts'],
     globalSetup: ['tests/setup/global-db.ts'],

@@ -2,6 +2,8 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The #src/* … aliases of tsconfig.json.
+  resolve: { tsconfigPaths: true },
   test: {
     include: ['tests/e2e/**/*.test.ts'],
     globalSetup: ['tests/setup/global-server.ts'],

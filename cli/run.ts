@@ -1,11 +1,11 @@
 // Shared plumbing for CLI commands: env, database, services; prints AppErrors in Japanese with exit code 1.
-import { parseEnv, EnvError } from '../src/lib/env';
-import { createLogger } from '../src/lib/logger';
-import { initOrm, type MikroORM } from '../src/lib/orm';
-import { startEmbeddedDatabase, type EmbeddedDatabase } from '../src/lib/embedded-db';
-import { createServices, type Services } from '../src/services';
-import { isAppError } from '../src/lib/errors';
-import { ja } from '../src/i18n/ja';
+import { parseEnv, EnvError } from '#src/lib/env';
+import { createLogger } from '#src/lib/logger';
+import { initOrm, type MikroORM } from '#src/lib/orm';
+import { startEmbeddedDatabase, type EmbeddedDatabase } from '#src/lib/embedded-db';
+import { createServices, type Services } from '#src/services';
+import { isAppError } from '#src/lib/errors';
+import { ja } from '#src/i18n/ja';
 
 export interface CliDeps {
   services: Services;

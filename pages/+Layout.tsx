@@ -1,9 +1,9 @@
 // https://vike.dev/Layout
-import '../src/components/global.css';
+import '#src/components/global.css';
 import { useEffect, type ReactNode } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
-import { Header } from '../src/components/Header';
-import { Footer } from '../src/components/Footer';
+import { Header } from '#src/components/Header';
+import { Footer } from '#src/components/Footer';
 
 export default function Layout({ children }: { children: ReactNode }) {
   const { urlPathname } = usePageContext();

@@ -7,16 +7,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Seeder } from '@mikro-orm/seeder';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { User, type IUser } from '../src/modules/users/users.entity';
-import { Category, Occupation, Prefecture, Theme } from '../src/modules/reference/reference.entity';
-import { Experience, ExperienceOption, type IExperience, type IExperienceOption } from '../src/modules/experiences/experiences.entity';
-import { ExperienceDraft } from '../src/modules/experience-drafts/experience-drafts.entity';
-import { Image } from '../src/modules/images/images.entity';
-import { Calendar, RecurrenceRule, WEEKDAYS, type ICalendar } from '../src/modules/calendars/calendars.entity';
-import { Reservation, ReservationCalendar } from '../src/modules/reservations/reservations.entity';
-import { Coupon, type ICoupon } from '../src/modules/coupons/coupons.entity';
-import { Review } from '../src/modules/reviews/reviews.entity';
-import { HoldingRequest } from '../src/modules/holding-requests/holding-requests.entity';
+import { User, type IUser } from '#src/modules/users/users.entity';
+import { Category, Occupation, Prefecture, Theme } from '#src/modules/reference/reference.entity';
+import { Experience, ExperienceOption, type IExperience, type IExperienceOption } from '#src/modules/experiences/experiences.entity';
+import { ExperienceDraft } from '#src/modules/experience-drafts/experience-drafts.entity';
+import { Image } from '#src/modules/images/images.entity';
+import { Calendar, RecurrenceRule, WEEKDAYS, type ICalendar } from '#src/modules/calendars/calendars.entity';
+import { Reservation, ReservationCalendar } from '#src/modules/reservations/reservations.entity';
+import { Coupon, type ICoupon } from '#src/modules/coupons/coupons.entity';
+import { Review } from '#src/modules/reviews/reviews.entity';
+import { HoldingRequest } from '#src/modules/holding-requests/holding-requests.entity';
 import {
   Community,
   CommunityApplication,
@@ -24,14 +24,14 @@ import {
   CommunityApplicationQuestion,
   type ICommunity,
   type ICommunityApplicationQuestion,
-} from '../src/modules/communities/communities.entity';
-import { Brand, BrandCommunity, type IBrand } from '../src/modules/brands/brands.entity';
-import { Ambassador, AmbassadorCommunity, AmbassadorMember, type IAmbassador } from '../src/modules/ambassadors/ambassadors.entity';
-import { BrandMember } from '../src/modules/brand-members/brand-members.entity';
-import { prepareFile, storeLocal, localUrl, type PreparedFile } from '../src/modules/uploads/uploads.service';
-import { quotePrice, toBasisPoints } from '../src/modules/reservations/pricing';
-import { addDays, addMonths, japanInstant, todayInJapan, weekdayOf } from '../src/lib/dates';
-import { hashPassword } from '../src/lib/password';
+} from '#src/modules/communities/communities.entity';
+import { Brand, BrandCommunity, type IBrand } from '#src/modules/brands/brands.entity';
+import { Ambassador, AmbassadorCommunity, AmbassadorMember, type IAmbassador } from '#src/modules/ambassadors/ambassadors.entity';
+import { BrandMember } from '#src/modules/brand-members/brand-members.entity';
+import { prepareFile, storeLocal, localUrl, type PreparedFile } from '#src/modules/uploads/uploads.service';
+import { quotePrice, toBasisPoints } from '#src/modules/reservations/pricing';
+import { addDays, addMonths, japanInstant, todayInJapan, weekdayOf } from '#src/lib/dates';
+import { hashPassword } from '#src/lib/password';
 import { DEMO_PASSWORD } from './demo-accounts';
 import { GUEST_KEYS, USERS } from './data/people';
 import { AMBASSADORS, BRAND_MEMBERS, BRANDS, COMMUNITIES } from './data/organizations';

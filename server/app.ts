@@ -6,7 +6,7 @@ import connectPgSimple from 'connect-pg-simple';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type pg from 'pg';
-import type { Services } from '../src/services';
+import type { Services } from '#src/services';
 import { errorHandler, apiNotFound } from './middleware/errors';
 import { contextMiddleware } from './middleware/context';
 import { sameOrigin } from './middleware/same-origin';
@@ -32,7 +32,7 @@ import { priceRoutes } from './api/v1/price.routes';
 import { paymentsRoutes } from './api/v1/payments.routes';
 import { devMailRoutes } from './api/v1/dev-mail.routes';
 import { mountVike } from './vike';
-import { isAnonymous } from '../src/lib/ttl-cache';
+import { isAnonymous } from '#src/lib/ttl-cache';
 
 const isSafeMethod = (method: string) => method === 'GET' || method === 'HEAD';
 

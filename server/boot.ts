@@ -2,14 +2,14 @@
 // -> services -> app -> listen; graceful shutdown on SIGTERM/SIGINT.
 import type { Server } from 'node:http';
 import pg from 'pg';
-import { parseEnv, EnvError, type Env } from '../src/lib/env';
-import { createLogger } from '../src/lib/logger';
-import { initOrm, migrate, type MikroORM } from '../src/lib/orm';
-import { startEmbeddedDatabase, type EmbeddedDatabase } from '../src/lib/embedded-db';
-import { createServices, type Services } from '../src/services';
+import { parseEnv, EnvError, type Env } from '#src/lib/env';
+import { createLogger } from '#src/lib/logger';
+import { initOrm, migrate, type MikroORM } from '#src/lib/orm';
+import { startEmbeddedDatabase, type EmbeddedDatabase } from '#src/lib/embedded-db';
+import { createServices, type Services } from '#src/services';
 import { createApp } from './app';
-import { startWorkers } from '../src/modules/mail/mail.worker';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../seeds/demo-accounts';
+import { startWorkers } from '#src/modules/mail/mail.worker';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#seeds/demo-accounts';
 
 export interface Running {
   env: Env;
@@ -38,7 +38,7 @@ export async function isDatabaseEmpty(orm: MikroORM): Promise<boolean> {
 }
 
 export async function seedDemo(orm: MikroORM): Promise<void> {
-  const { DatabaseSeeder } = await import('../seeds/DatabaseSeeder');
+  const { DatabaseSeeder } = await import('#seeds/DatabaseSeeder');
   await orm.seeder.seed(DatabaseSeeder);
 }
 

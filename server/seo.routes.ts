@@ -1,7 +1,7 @@
 // /robots.txt and /sitemap.xml, mounted before the session and Vike (issue 3 "Found and shared"). Public, cacheable.
 import { Router } from 'express';
-import type { Services } from '../src/services';
-import { siteOrigin } from '../src/components/seo';
+import type { Services } from '#src/services';
+import { siteOrigin } from '#src/components/seo';
 
 function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);

@@ -1,9 +1,9 @@
 // GET /uploads/{public_id}: serves the local image store. Mounted before the session so image requests cost
 // one query. Ids are content-addressed (sha256), so a URL's bytes never change: cache for a year, immutable.
 import { Router } from 'express';
-import type { Services } from '../src/services';
-import { NotFoundError } from '../src/lib/errors';
-import { ja } from '../src/i18n/ja';
+import type { Services } from '#src/services';
+import { NotFoundError } from '#src/lib/errors';
+import { ja } from '#src/i18n/ja';
 
 /**
  * An uploaded SVG may contain <script> or event handlers. Opened directly it would be an active document on

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { type Express, type Request } from 'express';
 import { renderPage, createDevMiddleware } from 'vike/server';
-import type { Services } from '../src/services';
-import { publicCache, isAnonymous } from '../src/lib/ttl-cache';
+import type { Services } from '#src/services';
+import { publicCache, isAnonymous } from '#src/lib/ttl-cache';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 

@@ -1,8 +1,8 @@
 // `add-ambassador`: the operator's office adds ambassadors (guest-and-host.md §1). A thin wrapper over
 // ambassadors.create, so the rules and Japanese messages are the API's (admin-and-brand-portal.md §5).
 import type { Command } from 'commander';
-import { ja } from '../../src/i18n/ja';
-import { runCommand } from '../run';
+import { ja } from '#src/i18n/ja';
+import { runCommand } from '#cli/run';
 
 interface Options {
   name?: string;

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { ja } from '../../src/i18n/ja';
-import { runCommand } from '../run';
+import { ja } from '#src/i18n/ja';
+import { runCommand } from '#cli/run';
 
 /** `npm run cli -- approve-experience <id>`: publishes a requested experience (it then appears on /stories). */
 export function approveExperience(program: Command): void {

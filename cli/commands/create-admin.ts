@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { ja } from '../../src/i18n/ja';
-import { runCommand } from '../run';
+import { ja } from '#src/i18n/ja';
+import { runCommand } from '#cli/run';
 
 export function createAdmin(program: Command): void {
   program

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { runCommand } from '../run';
+import { runCommand } from '#cli/run';
 
 export function dbMakeMigration(program: Command): void {
   program

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import { migrate } from '../../src/lib/orm';
-import { ja } from '../../src/i18n/ja';
-import { runCommand } from '../run';
+import { migrate } from '#src/lib/orm';
+import { ja } from '#src/i18n/ja';
+import { runCommand } from '#cli/run';
 
 export function dbMigrate(program: Command): void {
   program

@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
-import { migrate } from '../../src/lib/orm';
-import { ja } from '../../src/i18n/ja';
-import { runCommand } from '../run';
-import { ForbiddenError } from '../../src/lib/errors';
-import { isDatabaseEmpty, seedDemo } from '../../server/boot';
+import { migrate } from '#src/lib/orm';
+import { ja } from '#src/i18n/ja';
+import { runCommand } from '#cli/run';
+import { ForbiddenError } from '#src/lib/errors';
+import { isDatabaseEmpty, seedDemo } from '#server/boot';
 
 export function dbSeed(program: Command): void {
   program

@@ -1,6 +1,6 @@
 // https://vike.dev/error-page — the 404 page and the error page, in Japanese.
 import { usePageContext } from 'vike-react/usePageContext';
-import { ja } from '../../src/i18n/ja';
+import { ja } from '#src/i18n/ja';
 
 export default function Page() {
   const { is404, abortReason } = usePageContext();

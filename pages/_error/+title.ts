@@ -1,6 +1,6 @@
 // https://vike.dev/title
 import type { PageContext } from 'vike/types';
-import { ja } from '../../src/i18n/ja';
+import { ja } from '#src/i18n/ja';
 
 export default (pageContext: PageContext) =>
   `${pageContext.is404 !== false ? ja.errors.notFoundTitle : ja.errors.serverErrorTitle} | ${ja.site.name}`;

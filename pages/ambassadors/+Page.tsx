@@ -1,9 +1,9 @@
 import { useData } from 'vike-react/useData';
-import { ja } from '../../src/i18n/ja';
-import { PartnerCard } from '../../src/components/PartnerCard';
-import { Pagination } from '../../src/components/Pagination';
+import { ja } from '#src/i18n/ja';
+import { PartnerCard } from '#src/components/PartnerCard';
+import { Pagination } from '#src/components/Pagination';
 import type { Data } from './+data';
-import '../brands/brands.css';
+import '#pages/brands/brands.css';
 
 export default function Page() {
   const { ambassadors, meta } = useData<Data>();

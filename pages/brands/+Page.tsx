@@ -1,7 +1,7 @@
 import { useData } from 'vike-react/useData';
-import { ja } from '../../src/i18n/ja';
-import { PartnerCard } from '../../src/components/PartnerCard';
-import { Pagination } from '../../src/components/Pagination';
+import { ja } from '#src/i18n/ja';
+import { PartnerCard } from '#src/components/PartnerCard';
+import { Pagination } from '#src/components/Pagination';
 import type { Data } from './+data';
 import './brands.css';
 

@@ -1,10 +1,10 @@
 // https://vike.dev/Page — the storefront: hero, new arrivals, areas and categories (all from the data).
 import { useData } from 'vike-react/useData';
-import { ja } from '../../src/i18n/ja';
-import { ExperienceGrid } from '../../src/components/ExperienceCard';
-import { locationPath } from '../../src/modules/experiences/experiences.schemas';
+import { ja } from '#src/i18n/ja';
+import { ExperienceGrid } from '#src/components/ExperienceCard';
+import { locationPath } from '#src/modules/experiences/experiences.schemas';
 import type { Data } from './+data';
-import '../../src/components/chips.css';
+import '#src/components/chips.css';
 import './home.css';
 
 export default function Page() {

@@ -1,9 +1,9 @@
 // General contact for guests (/inquiry): name, e-mail and message; the office is notified by mail.
 import { navigate } from 'vike/client/router';
 import { usePageContext } from 'vike-react/usePageContext';
-import { ja } from '../../src/i18n/ja';
-import { useSchemaForm } from '../../src/components/useSchemaForm';
-import { INQUIRY_CONTENT_MAX, INQUIRY_NAME_MAX, contactInquirySchema } from '../../src/modules/inquiries/inquiries.schemas';
+import { ja } from '#src/i18n/ja';
+import { useSchemaForm } from '#src/components/useSchemaForm';
+import { INQUIRY_CONTENT_MAX, INQUIRY_NAME_MAX, contactInquirySchema } from '#src/modules/inquiries/inquiries.schemas';
 import './inquiry.css';
 
 const t = ja.inquiries;

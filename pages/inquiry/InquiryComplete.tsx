@@ -1,5 +1,5 @@
 // The completion screen of both inquiry forms (guest contact and brand-ambassador program).
-import { ja } from '../../src/i18n/ja';
+import { ja } from '#src/i18n/ja';
 import './inquiry.css';
 
 const t = ja.inquiries;

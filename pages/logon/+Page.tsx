@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
-import { ja } from '../../src/i18n/ja';
-import { api, ApiError, safeRedirect } from '../../src/lib/api-client';
-import type { FieldMessages } from '../../src/lib/errors';
-import { signInSchema, signUpSchema } from '../../src/modules/users/users.schemas';
-import { fieldMessages } from '../../src/lib/validate';
+import { ja } from '#src/i18n/ja';
+import { api, ApiError, safeRedirect } from '#src/lib/api-client';
+import type { FieldMessages } from '#src/lib/errors';
+import { signInSchema, signUpSchema } from '#src/modules/users/users.schemas';
+import { fieldMessages } from '#src/lib/validate';
 import './logon.css';
 
 type Mode = 'logon' | 'signup';

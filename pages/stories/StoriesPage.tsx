@@ -1,11 +1,11 @@
 // The experience list (/stories and its location, category and theme filters): newest first, paginated.
 import { useData } from 'vike-react/useData';
-import { ja } from '../../src/i18n/ja';
-import { ExperienceGrid } from '../../src/components/ExperienceCard';
-import { Pagination } from '../../src/components/Pagination';
+import { ja } from '#src/i18n/ja';
+import { ExperienceGrid } from '#src/components/ExperienceCard';
+import { Pagination } from '#src/components/Pagination';
 import type { StoriesData } from './list-data';
 import { listHeading, listPath } from './list-head';
-import '../../src/components/chips.css';
+import '#src/components/chips.css';
 import './stories.css';
 
 export default function StoriesPage() {

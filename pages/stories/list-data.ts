@@ -1,7 +1,7 @@
 // Shared by the /stories list pages (+data.ts of index, location, category, theme). https://vike.dev/data
 import { render } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
-import { siteOrigin } from '../../src/components/seo';
+import { siteOrigin } from '#src/components/seo';
 
 export interface ListFilterInput {
   state?: string;

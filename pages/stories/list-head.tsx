@@ -1,10 +1,10 @@
 // Title, description and head tags of the /stories list pages (re-exported by each route's + files).
 import type { PageContext } from 'vike/types';
 import { useData } from 'vike-react/useData';
-import { ja } from '../../src/i18n/ja';
-import { SeoHead } from '../../src/components/SeoHead';
+import { ja } from '#src/i18n/ja';
+import { SeoHead } from '#src/components/SeoHead';
 import type { StoriesData } from './list-data';
-import { filterPath } from '../../src/modules/experiences/experiences.schemas';
+import { filterPath } from '#src/modules/experiences/experiences.schemas';
 
 /** The list's own path (also for pagination links): /stories or the filter's route. */
 export function listPath(data: StoriesData): string {

@@ -1,9 +1,9 @@
 // Builds req.ctx (EntityManager fork, actor, logger) and loads the signed-in user from the session.
 import type { RequestHandler } from 'express';
-import type { Services } from '../../src/services';
-import type { Actor, Ctx } from '../../src/lib/context';
-import { ForbiddenError, UnauthorizedError } from '../../src/lib/errors';
-import { ja } from '../../src/i18n/ja';
+import type { Services } from '#src/services';
+import type { Actor, Ctx } from '#src/lib/context';
+import { ForbiddenError, UnauthorizedError } from '#src/lib/errors';
+import { ja } from '#src/i18n/ja';
 
 declare module 'express-session' {
   interface SessionData {

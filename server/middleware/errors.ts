@@ -1,9 +1,9 @@
 // The one Express error handler (ARCHITECTURE.md "Errors"): maps every error to the spec's JSON shapes.
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
-import { AppError, NotFoundError, type FieldMessages } from '../../src/lib/errors';
-import { fieldMessages } from '../../src/lib/validate';
-import { ja } from '../../src/i18n/ja';
+import { AppError, NotFoundError, type FieldMessages } from '#src/lib/errors';
+import { fieldMessages } from '#src/lib/validate';
+import { ja } from '#src/i18n/ja';
 
 export interface ErrorBody {
   status: number;

@@ -2,7 +2,7 @@
 // scroll the track. Auto-advance (spec §9: every 3 seconds) pauses while hovered or focused, and is off for
 // visitors who prefer reduced motion.
 import { useEffect, useRef, useState } from 'react';
-import { ja } from '../i18n/ja';
+import { ja } from '#src/i18n/ja';
 import './carousel.css';
 
 export interface CarouselProps {

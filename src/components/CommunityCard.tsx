@@ -1,6 +1,6 @@
 // A community as a card linking to /communities/{id} (brand, ambassador and program list pages).
-import type { CommunityCardData } from '../modules/communities/communities.schemas';
-import { ja } from '../i18n/ja';
+import type { CommunityCardData } from '#src/modules/communities/communities.schemas';
+import { ja } from '#src/i18n/ja';
 import './CommunityCard.css';
 
 export function CommunityCard({ community }: { community: CommunityCardData }) {

@@ -1,7 +1,7 @@
 // A list card for an experience (/stories, home, other experiences, host pages) and the grid that holds them.
-import type { ExperienceCardJson } from '../modules/experiences/experiences.schemas';
-import { ja } from '../i18n/ja';
-import { formatYen } from '../lib/money';
+import type { ExperienceCardJson } from '#src/modules/experiences/experiences.schemas';
+import { ja } from '#src/i18n/ja';
+import { formatYen } from '#src/lib/money';
 import './experience-card.css';
 
 export function ExperienceCard({ experience, eager = false }: { experience: ExperienceCardJson; eager?: boolean }) {

@@ -1,4 +1,4 @@
-import { ja } from '../i18n/ja';
+import { ja } from '#src/i18n/ja';
 
 export function Footer() {
   return (

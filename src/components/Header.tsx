@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
-import { ja } from '../i18n/ja';
-import { api, logonUrl } from '../lib/api-client';
+import { ja } from '#src/i18n/ja';
+import { api, logonUrl } from '#src/lib/api-client';
 
 export function Header() {
   const pageContext = usePageContext();

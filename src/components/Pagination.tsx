@@ -1,5 +1,5 @@
 // Numbered page links (plain <a>, so every page is crawlable and works before hydration).
-import { ja } from '../i18n/ja';
+import { ja } from '#src/i18n/ja';
 import './pagination.css';
 
 /** Page numbers to show: first, last, and two around the current one, with gaps as null. */

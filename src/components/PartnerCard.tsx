@@ -1,5 +1,5 @@
 // A brand or ambassador as a card (lists /brands, /ambassadors, /brand_ambassador/list).
-import { ja } from '../i18n/ja';
+import { ja } from '#src/i18n/ja';
 import './PartnerCard.css';
 
 export function PartnerCard({

@@ -2,11 +2,11 @@
 // selection toggling up to 30, a collapsed preview (3 slots, 5 above 1080px) and paging forward by windows.
 // Every slot element carries data-calendar-id (browser tests and the reservation link rely on it).
 import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
-import { ja } from '../i18n/ja';
-import { api, ApiError } from '../lib/api-client';
-import { addDays, weekdayOf } from '../lib/dates';
-import { DEFAULT_WINDOW_DAYS, MAX_SELECTED_SLOTS, type CalendarJson, type CalendarsJson } from '../modules/calendars/calendars.schemas';
-import { slotView, toggleSelection } from '../modules/calendars/slots';
+import { ja } from '#src/i18n/ja';
+import { api, ApiError } from '#src/lib/api-client';
+import { addDays, weekdayOf } from '#src/lib/dates';
+import { DEFAULT_WINDOW_DAYS, MAX_SELECTED_SLOTS, type CalendarJson, type CalendarsJson } from '#src/modules/calendars/calendars.schemas';
+import { slotView, toggleSelection } from '#src/modules/calendars/slots';
 import './slot-list.css';
 
 /** How many empty windows one "load more" may skip before giving up (recent_count says more exist). */

@@ -3,10 +3,10 @@
 // error occurred'), and the page moves on when the post succeeds.
 import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
-import { ja } from '../i18n/ja';
-import { api, ApiError } from '../lib/api-client';
-import type { FieldMessages } from '../lib/errors';
-import { fieldMessages } from '../lib/validate';
+import { ja } from '#src/i18n/ja';
+import { api, ApiError } from '#src/lib/api-client';
+import type { FieldMessages } from '#src/lib/errors';
+import { fieldMessages } from '#src/lib/validate';
 
 export function useSchemaForm(options: { schema: z.ZodType; endpoint: string; onSuccess: () => Promise<void> | void }) {
   const [errors, setErrors] = useState<FieldMessages>({});

@@ -1,7 +1,7 @@
 // What every service call receives: its own EntityManager fork, who is acting, and a logger.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from './logger';
-import type { UserRole } from '../modules/users/users.schemas';
+import type { UserRole } from '#src/modules/users/users.schemas';
 
 export interface Actor {
   id: number;

@@ -1,6 +1,6 @@
 // Calendar dates and times are Japan time, whatever the server's TZ (ARCHITECTURE.md "Time").
 // Dates travel as 'yyyy-MM-dd' strings and times as 'HH:MM'. Isomorphic.
-import { ja } from '../i18n/ja';
+import { ja } from '#src/i18n/ja';
 
 export const TIME_ZONE = 'Asia/Tokyo';
 

@@ -1,27 +1,27 @@
 // Every entity the ORM knows. Add each new *.entity.ts export here.
-import { User } from '../modules/users/users.entity';
-import { Prefecture, Category, Theme, Occupation } from '../modules/reference/reference.entity';
-import { Experience, ExperienceOption } from '../modules/experiences/experiences.entity';
-import { ExperienceDraft } from '../modules/experience-drafts/experience-drafts.entity';
-import { Image } from '../modules/images/images.entity';
-import { RecurrenceRule, Calendar } from '../modules/calendars/calendars.entity';
-import { Reservation, ReservationCalendar } from '../modules/reservations/reservations.entity';
-import { Coupon } from '../modules/coupons/coupons.entity';
-import { Review } from '../modules/reviews/reviews.entity';
-import { HoldingRequest } from '../modules/holding-requests/holding-requests.entity';
+import { User } from '#src/modules/users/users.entity';
+import { Prefecture, Category, Theme, Occupation } from '#src/modules/reference/reference.entity';
+import { Experience, ExperienceOption } from '#src/modules/experiences/experiences.entity';
+import { ExperienceDraft } from '#src/modules/experience-drafts/experience-drafts.entity';
+import { Image } from '#src/modules/images/images.entity';
+import { RecurrenceRule, Calendar } from '#src/modules/calendars/calendars.entity';
+import { Reservation, ReservationCalendar } from '#src/modules/reservations/reservations.entity';
+import { Coupon } from '#src/modules/coupons/coupons.entity';
+import { Review } from '#src/modules/reviews/reviews.entity';
+import { HoldingRequest } from '#src/modules/holding-requests/holding-requests.entity';
 import {
   Community,
   CommunityApplicationQuestion,
   CommunityApplication,
   CommunityApplicationAnswer,
-} from '../modules/communities/communities.entity';
-import { Brand, BrandCommunity } from '../modules/brands/brands.entity';
-import { Ambassador, AmbassadorMember, AmbassadorCommunity } from '../modules/ambassadors/ambassadors.entity';
-import { BrandMember } from '../modules/brand-members/brand-members.entity';
-import { BrandAndAmbassadorInquiry, ContactInquiry } from '../modules/inquiries/inquiries.entity';
-import { MailOutbox } from '../modules/mail/mail.entity';
-import { UploadedFile } from '../modules/uploads/uploads.entity';
-import { TestPaymentIntent } from '../modules/payments/payments.entity';
+} from '#src/modules/communities/communities.entity';
+import { Brand, BrandCommunity } from '#src/modules/brands/brands.entity';
+import { Ambassador, AmbassadorMember, AmbassadorCommunity } from '#src/modules/ambassadors/ambassadors.entity';
+import { BrandMember } from '#src/modules/brand-members/brand-members.entity';
+import { BrandAndAmbassadorInquiry, ContactInquiry } from '#src/modules/inquiries/inquiries.entity';
+import { MailOutbox } from '#src/modules/mail/mail.entity';
+import { UploadedFile } from '#src/modules/uploads/uploads.entity';
+import { TestPaymentIntent } from '#src/modules/payments/payments.entity';
 
 export const entities = [
   User,

@@ -2,7 +2,7 @@
 // The table `rate_limits` comes from a migration.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { TooManyRequestsError } from './errors';
-import { ja } from '../i18n/ja';
+import { ja } from '#src/i18n/ja';
 
 export interface Limit {
   key: string;

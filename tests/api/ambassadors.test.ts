@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { setupTestApp, type TestApp } from '../setup/test-app';
-import { createUser, signedInAgent } from '../factories/users';
-import { createAmbassador, createCommunity } from '../factories/communities';
-import { Ambassador } from '../../src/modules/ambassadors/ambassadors.entity';
-import { Image } from '../../src/modules/images/images.entity';
+import { setupTestApp, type TestApp } from '#tests/setup/test-app';
+import { createUser, signedInAgent } from '#tests/factories/users';
+import { createAmbassador, createCommunity } from '#tests/factories/communities';
+import { Ambassador } from '#src/modules/ambassadors/ambassadors.entity';
+import { Image } from '#src/modules/images/images.entity';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { setupTestApp, type TestApp } from '../setup/test-app';
-import { createBrand, createCommunity } from '../factories/communities';
+import { setupTestApp, type TestApp } from '#tests/setup/test-app';
+import { createBrand, createCommunity } from '#tests/factories/communities';
 
 let t: TestApp;
 beforeAll(async () => {

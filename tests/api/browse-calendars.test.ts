@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { setupTestApp, type TestApp } from '../setup/test-app';
-import { createUser, signedInAgent } from '../factories/users';
-import { createCalendar, createExperience } from '../factories/experiences';
+import { setupTestApp, type TestApp } from '#tests/setup/test-app';
+import { createUser, signedInAgent } from '#tests/factories/users';
+import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { createReservation } from './browse-helpers';
-import { addDays, todayInJapan } from '../../src/lib/dates';
+import { addDays, todayInJapan } from '#src/lib/dates';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { setupTestApp, type TestApp } from '../setup/test-app';
-import { createUser, signedInAgent } from '../factories/users';
-import { createExperience } from '../factories/experiences';
+import { setupTestApp, type TestApp } from '#tests/setup/test-app';
+import { createUser, signedInAgent } from '#tests/factories/users';
+import { createExperience } from '#tests/factories/experiences';
 import { createAmbassadorExperience } from './browse-helpers';
-import { Experience } from '../../src/modules/experiences/experiences.entity';
+import { Experience } from '#src/modules/experiences/experiences.entity';
 
 let t: TestApp;
 beforeAll(async () => {

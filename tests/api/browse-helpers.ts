@@ -1,10 +1,10 @@
 // Test data the browse tests need beyond the shared factories: ambassador hosts, reviews, confirmed reservations.
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { Ambassador, AmbassadorMember } from '../../src/modules/ambassadors/ambassadors.entity';
-import { Experience } from '../../src/modules/experiences/experiences.entity';
-import { Review } from '../../src/modules/reviews/reviews.entity';
-import { Reservation, ReservationCalendar } from '../../src/modules/reservations/reservations.entity';
-import { createExperience, type ExperienceOverrides } from '../factories/experiences';
+import { Ambassador, AmbassadorMember } from '#src/modules/ambassadors/ambassadors.entity';
+import { Experience } from '#src/modules/experiences/experiences.entity';
+import { Review } from '#src/modules/reviews/reviews.entity';
+import { Reservation, ReservationCalendar } from '#src/modules/reservations/reservations.entity';
+import { createExperience, type ExperienceOverrides } from '#tests/factories/experiences';
 
 let counter = 0;
 

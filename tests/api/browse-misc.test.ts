@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { setupTestApp, type TestApp } from '../setup/test-app';
-import { createUser, signedInAgent } from '../factories/users';
-import { createExperience } from '../factories/experiences';
+import { setupTestApp, type TestApp } from '#tests/setup/test-app';
+import { createUser, signedInAgent } from '#tests/factories/users';
+import { createExperience } from '#tests/factories/experiences';
 import { createAmbassadorExperience, createReview } from './browse-helpers';
-import { HoldingRequest } from '../../src/modules/holding-requests/holding-requests.entity';
-import { User } from '../../src/modules/users/users.entity';
+import { HoldingRequest } from '#src/modules/holding-requests/holding-requests.entity';
+import { User } from '#src/modules/users/users.entity';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,9 +2,9 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../setup/test-app';
-import { initOrm, type MikroORM } from '../../src/lib/orm';
-import { Ambassador } from '../../src/modules/ambassadors/ambassadors.entity';
+import { createTestDatabase } from '#tests/setup/test-app';
+import { initOrm, type MikroORM } from '#src/lib/orm';
+import { Ambassador } from '#src/modules/ambassadors/ambassadors.entity';
 
 const root = path.resolve(import.meta.dirname, '../..');
 let databaseUrl: string;

@@ -2,9 +2,9 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { setupTestApp, type TestApp } from '../setup/test-app';
-import { User } from '../../src/modules/users/users.entity';
-import { createUser } from '../factories/users';
+import { setupTestApp, type TestApp } from '#tests/setup/test-app';
+import { User } from '#src/modules/users/users.entity';
+import { createUser } from '#tests/factories/users';
 
 const root = path.resolve(import.meta.dirname, '../..');
 let t: TestApp;

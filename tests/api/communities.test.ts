@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { setupTestApp, type TestApp } from '../setup/test-app';
-import { createUser, signedInAgent } from '../factories/users';
-import { createAmbassador, createBrand, createBrandMember, createCommunity } from '../factories/communities';
-import { CommunityApplication, CommunityApplicationAnswer } from '../../src/modules/communities/communities.entity';
-import { MailOutbox } from '../../src/modules/mail/mail.entity';
+import { setupTestApp, type TestApp } from '#tests/setup/test-app';
+import { createUser, signedInAgent } from '#tests/factories/users';
+import { createAmbassador, createBrand, createBrandMember, createCommunity } from '#tests/factories/communities';
+import { CommunityApplication, CommunityApplicationAnswer } from '#src/modules/communities/communities.entity';
+import { MailOutbox } from '#src/modules/mail/mail.entity';
 
 let t: TestApp;
 beforeAll(async () => {

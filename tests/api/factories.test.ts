@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { setupTestApp, type TestApp } from '../setup/test-app';
-import { createCalendar, createExperience } from '../factories/experiences';
-import { Calendar } from '../../src/modules/calendars/calendars.entity';
+import { setupTestApp, type TestApp } from '#tests/setup/test-app';
+import { createCalendar, createExperience } from '#tests/factories/experiences';
+import { Calendar } from '#src/modules/calendars/calendars.entity';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,12 +3,12 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { setupTestApp, type TestApp } from '../setup/test-app';
-import { createUser } from '../factories/users';
-import { createExperience } from '../factories/experiences';
-import { ExperienceDraft } from '../../src/modules/experience-drafts/experience-drafts.entity';
-import { Experience } from '../../src/modules/experiences/experiences.entity';
-import { Image } from '../../src/modules/images/images.entity';
+import { setupTestApp, type TestApp } from '#tests/setup/test-app';
+import { createUser } from '#tests/factories/users';
+import { createExperience } from '#tests/factories/experiences';
+import { ExperienceDraft } from '#src/modules/experience-drafts/experience-drafts.entity';
+import { Experience } from '#src/modules/experiences/experiences.entity';
+import { Image } from '#src/modules/images/images.entity';
 import { agentFor, inDays, rule } from './host-helpers';
 
 let t: TestApp;

@@ -1,17 +1,17 @@
 // Publication requests, updates, the host's own list and approval (issue 5).
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { setupTestApp, type TestApp } from '../setup/test-app';
-import { createUser } from '../factories/users';
-import { createCalendar, createExperience } from '../factories/experiences';
-import { createAmbassador, createCommunity } from '../factories/communities';
-import { Experience, ExperienceOption } from '../../src/modules/experiences/experiences.entity';
-import { Calendar, RecurrenceRule } from '../../src/modules/calendars/calendars.entity';
-import { Image } from '../../src/modules/images/images.entity';
-import { User } from '../../src/modules/users/users.entity';
-import { ExperienceDraft } from '../../src/modules/experience-drafts/experience-drafts.entity';
-import { expandRecurrence } from '../../src/modules/calendars/recurrence';
-import { addMonths } from '../../src/lib/dates';
+import { setupTestApp, type TestApp } from '#tests/setup/test-app';
+import { createUser } from '#tests/factories/users';
+import { createCalendar, createExperience } from '#tests/factories/experiences';
+import { createAmbassador, createCommunity } from '#tests/factories/communities';
+import { Experience, ExperienceOption } from '#src/modules/experiences/experiences.entity';
+import { Calendar, RecurrenceRule } from '#src/modules/calendars/calendars.entity';
+import { Image } from '#src/modules/images/images.entity';
+import { User } from '#src/modules/users/users.entity';
+import { ExperienceDraft } from '#src/modules/experience-drafts/experience-drafts.entity';
+import { expandRecurrence } from '#src/modules/calendars/recurrence';
+import { addMonths } from '#src/lib/dates';
 import { addMember, addReservation, agentFor, inDays, rule, today, validPayload } from './host-helpers';
 
 let t: TestApp;
@@ -371,7 +371,7 @@ describe('POST /api/v1/experiences (publication request)', () => {
           start_date: inDays(2),
           end_date: inDays(2),
           day_of_week: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].filter(
-            (d, i) => i !== new Date(`${inDays(2)}T00:00:00Z`).getUTCDay(),
+            (_d, i) => i !== new Date(`${inDays(2)}T00:00:00Z`).getUTCDay(),
           ),
         },
         'recurrence_rules.0.day_of_week',

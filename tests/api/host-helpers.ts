@@ -3,10 +3,10 @@ import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Express } from 'express';
 import request from 'supertest';
-import { TEST_PASSWORD } from '../factories/users';
-import { addDays, todayInJapan } from '../../src/lib/dates';
-import { AmbassadorMember } from '../../src/modules/ambassadors/ambassadors.entity';
-import { Reservation, ReservationCalendar } from '../../src/modules/reservations/reservations.entity';
+import { TEST_PASSWORD } from '#tests/factories/users';
+import { addDays, todayInJapan } from '#src/lib/dates';
+import { AmbassadorMember } from '#src/modules/ambassadors/ambassadors.entity';
+import { Reservation, ReservationCalendar } from '#src/modules/reservations/reservations.entity';
 
 export const today = () => todayInJapan();
 export const inDays = (n: number) => addDays(todayInJapan(), n);

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { setupTestApp, type TestApp } from '../setup/test-app';
-import { createUser, signedInAgent } from '../factories/users';
-import { BrandAndAmbassadorInquiry, ContactInquiry } from '../../src/modules/inquiries/inquiries.entity';
-import { MailOutbox } from '../../src/modules/mail/mail.entity';
+import { setupTestApp, type TestApp } from '#tests/setup/test-app';
+import { createUser, signedInAgent } from '#tests/factories/users';
+import { BrandAndAmbassadorInquiry, ContactInquiry } from '#src/modules/inquiries/inquiries.entity';
+import { MailOutbox } from '#src/modules/mail/mail.entity';
 
 let t: TestApp;
 beforeAll(async () => {

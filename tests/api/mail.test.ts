@@ -6,16 +6,16 @@ import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type TestAgent from 'supertest/lib/agent';
-import { setupTestApp, type TestApp } from '../setup/test-app';
-import { createUser, signedInAgent } from '../factories/users';
-import { createCalendar, createExperience } from '../factories/experiences';
-import { MailOutbox } from '../../src/modules/mail/mail.entity';
-import { enqueueMail } from '../../src/modules/mail/mail.service';
-import { MAX_ATTEMPTS, backoffSeconds, createMailService, messageIdFor, smtpTransport } from '../../src/modules/mail/mail.delivery';
-import { startWorkers } from '../../src/modules/mail/mail.worker';
-import { initOrm } from '../../src/lib/orm';
-import { createLogger } from '../../src/lib/logger';
-import { ja } from '../../src/i18n/ja';
+import { setupTestApp, type TestApp } from '#tests/setup/test-app';
+import { createUser, signedInAgent } from '#tests/factories/users';
+import { createCalendar, createExperience } from '#tests/factories/experiences';
+import { MailOutbox } from '#src/modules/mail/mail.entity';
+import { enqueueMail } from '#src/modules/mail/mail.service';
+import { MAX_ATTEMPTS, backoffSeconds, createMailService, messageIdFor, smtpTransport } from '#src/modules/mail/mail.delivery';
+import { startWorkers } from '#src/modules/mail/mail.worker';
+import { initOrm } from '#src/lib/orm';
+import { createLogger } from '#src/lib/logger';
+import { ja } from '#src/i18n/ja';
 
 interface Received {
   from: string;

@@ -4,14 +4,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type TestAgent from 'supertest/lib/agent';
-import { setupTestApp, type TestApp } from '../setup/test-app';
-import { createUser, signedInAgent } from '../factories/users';
-import { createCalendar, createExperience } from '../factories/experiences';
-import { Calendar } from '../../src/modules/calendars/calendars.entity';
-import { Reservation } from '../../src/modules/reservations/reservations.entity';
-import { MailOutbox } from '../../src/modules/mail/mail.entity';
-import { paymentKeys } from '../../src/modules/payments/gateway';
-import { ja } from '../../src/i18n/ja';
+import { setupTestApp, type TestApp } from '#tests/setup/test-app';
+import { createUser, signedInAgent } from '#tests/factories/users';
+import { createCalendar, createExperience } from '#tests/factories/experiences';
+import { Calendar } from '#src/modules/calendars/calendars.entity';
+import { Reservation } from '#src/modules/reservations/reservations.entity';
+import { MailOutbox } from '#src/modules/mail/mail.entity';
+import { paymentKeys } from '#src/modules/payments/gateway';
+import { ja } from '#src/i18n/ja';
 
 interface Recorded {
   method: string;

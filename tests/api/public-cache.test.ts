@@ -1,11 +1,11 @@
 // The short public cache: what guests share, what they never get, and how stale it may be.
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { setupTestApp, type TestApp } from '../setup/test-app';
-import { createCalendar, createExperience } from '../factories/experiences';
-import { createUser, signedInAgent } from '../factories/users';
-import { Experience } from '../../src/modules/experiences/experiences.entity';
-import { Calendar } from '../../src/modules/calendars/calendars.entity';
+import { setupTestApp, type TestApp } from '#tests/setup/test-app';
+import { createCalendar, createExperience } from '#tests/factories/experiences';
+import { createUser, signedInAgent } from '#tests/factories/users';
+import { Experience } from '#src/modules/experiences/experiences.entity';
+import { Calendar } from '#src/modules/calendars/calendars.entity';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -6,14 +6,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../setup/test-app';
-import { initOrm, type MikroORM } from '../../src/lib/orm';
-import { createUser, TEST_PASSWORD } from '../factories/users';
-import { createCalendar, createExperience } from '../factories/experiences';
-import { Calendar } from '../../src/modules/calendars/calendars.entity';
-import { Reservation, type IReservation } from '../../src/modules/reservations/reservations.entity';
-import { TestPaymentIntent } from '../../src/modules/payments/payments.entity';
-import { ja } from '../../src/i18n/ja';
+import { createTestDatabase } from '#tests/setup/test-app';
+import { initOrm, type MikroORM } from '#src/lib/orm';
+import { createUser, TEST_PASSWORD } from '#tests/factories/users';
+import { createCalendar, createExperience } from '#tests/factories/experiences';
+import { Calendar } from '#src/modules/calendars/calendars.entity';
+import { Reservation, type IReservation } from '#src/modules/reservations/reservations.entity';
+import { TestPaymentIntent } from '#src/modules/payments/payments.entity';
+import { ja } from '#src/i18n/ja';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const HOLD_SECONDS = 30; // the shortest hold the environment accepts

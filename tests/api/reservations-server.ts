@@ -1,12 +1,12 @@
 // A tiny server entry for the multi-process reservation tests: the real app (createApp, no pages, so no build is
 // needed) on DATABASE_URL, listening on PORT (0 = any). Prints "READY <port>" once it accepts requests.
 import pg from 'pg';
-import { parseEnv } from '../../src/lib/env';
-import { createLogger } from '../../src/lib/logger';
-import { initOrm } from '../../src/lib/orm';
-import { createServices } from '../../src/services';
-import { createApp } from '../../server/app';
-import { startWorkers } from '../../src/modules/mail/mail.worker';
+import { parseEnv } from '#src/lib/env';
+import { createLogger } from '#src/lib/logger';
+import { initOrm } from '#src/lib/orm';
+import { createServices } from '#src/services';
+import { createApp } from '#server/app';
+import { startWorkers } from '#src/modules/mail/mail.worker';
 
 const env = parseEnv();
 if (!env.DATABASE_URL) throw new Error('DATABASE_URL is required');

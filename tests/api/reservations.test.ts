@@ -3,21 +3,21 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
-import { setupTestApp, type TestApp } from '../setup/test-app';
-import { createUser, signedInAgent } from '../factories/users';
-import { createCalendar, createExperience } from '../factories/experiences';
-import { createCoupon } from '../factories/coupons';
-import { addDays, nowTimeInJapan, todayInJapan } from '../../src/lib/dates';
-import { quotePrice, toBasisPoints } from '../../src/modules/reservations/pricing';
-import { Calendar } from '../../src/modules/calendars/calendars.entity';
-import { Coupon } from '../../src/modules/coupons/coupons.entity';
-import { Reservation } from '../../src/modules/reservations/reservations.entity';
-import { ExperienceOption } from '../../src/modules/experiences/experiences.entity';
-import { MailOutbox } from '../../src/modules/mail/mail.entity';
-import { TestPaymentIntent } from '../../src/modules/payments/payments.entity';
-import { TestGateway } from '../../src/modules/payments/test-gateway';
+import { setupTestApp, type TestApp } from '#tests/setup/test-app';
+import { createUser, signedInAgent } from '#tests/factories/users';
+import { createCalendar, createExperience } from '#tests/factories/experiences';
+import { createCoupon } from '#tests/factories/coupons';
+import { addDays, nowTimeInJapan, todayInJapan } from '#src/lib/dates';
+import { quotePrice, toBasisPoints } from '#src/modules/reservations/pricing';
+import { Calendar } from '#src/modules/calendars/calendars.entity';
+import { Coupon } from '#src/modules/coupons/coupons.entity';
+import { Reservation } from '#src/modules/reservations/reservations.entity';
+import { ExperienceOption } from '#src/modules/experiences/experiences.entity';
+import { MailOutbox } from '#src/modules/mail/mail.entity';
+import { TestPaymentIntent } from '#src/modules/payments/payments.entity';
+import { TestGateway } from '#src/modules/payments/test-gateway';
 import { createAmbassadorExperience } from './browse-helpers';
-import { ja } from '../../src/i18n/ja';
+import { ja } from '#src/i18n/ja';
 
 type Agent = InstanceType<typeof TestAgent>;
 

@@ -2,12 +2,12 @@
 import { existsSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { setupTestApp, type TestApp } from '../setup/test-app';
-import { DatabaseSeeder, lowRemaining } from '../../seeds/DatabaseSeeder';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../seeds/demo-accounts';
-import { quotePrice, toBasisPoints } from '../../src/modules/reservations/pricing';
-import { addMonths, todayInJapan } from '../../src/lib/dates';
-import { verifyPassword } from '../../src/lib/password';
+import { setupTestApp, type TestApp } from '#tests/setup/test-app';
+import { DatabaseSeeder, lowRemaining } from '#seeds/DatabaseSeeder';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#seeds/demo-accounts';
+import { quotePrice, toBasisPoints } from '#src/modules/reservations/pricing';
+import { addMonths, todayInJapan } from '#src/lib/dates';
+import { verifyPassword } from '#src/lib/password';
 
 let t: TestApp;
 let seedMs = 0;

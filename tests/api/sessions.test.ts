@@ -1,8 +1,8 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import request from 'supertest';
-import { setupTestApp, type TestApp } from '../setup/test-app';
-import { createUser, signedInAgent, TEST_PASSWORD } from '../factories/users';
-import { User } from '../../src/modules/users/users.entity';
+import { setupTestApp, type TestApp } from '#tests/setup/test-app';
+import { createUser, signedInAgent, TEST_PASSWORD } from '#tests/factories/users';
+import { User } from '#src/modules/users/users.entity';
 
 let t: TestApp;
 beforeAll(async () => {

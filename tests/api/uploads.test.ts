@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import express from 'express';
 import multer from 'multer';
-import { setupTestApp, type TestApp } from '../setup/test-app';
-import { createUser, signedInAgent } from '../factories/users';
-import { UploadedFile } from '../../src/modules/uploads/uploads.entity';
-import { UPLOAD_MAX_BYTES } from '../../src/modules/uploads/uploads.schemas';
+import { setupTestApp, type TestApp } from '#tests/setup/test-app';
+import { createUser, signedInAgent } from '#tests/factories/users';
+import { UploadedFile } from '#src/modules/uploads/uploads.entity';
+import { UPLOAD_MAX_BYTES } from '#src/modules/uploads/uploads.schemas';
 
 const JPEG = readFileSync(new URL('../../seeds/images/kayak.jpg', import.meta.url));
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');

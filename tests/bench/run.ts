@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { freePort } from '../../src/lib/embedded-db';
+import { freePort } from '#src/lib/embedded-db';
 
 const root = path.resolve(import.meta.dirname, '../..');
 // The same V8 flags as `npm run serve` (package.json config.node_flags).

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, startEmbeddedDatabase } from '../../src/lib/embedded-db';
+import { freePort, startEmbeddedDatabase } from '#src/lib/embedded-db';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dirs: string[] = [];

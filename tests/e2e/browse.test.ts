@@ -4,10 +4,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import { openBrowser, type Session } from './browser';
-import { slotView, reservationUrl } from '../../src/modules/calendars/slots';
-import type { CalendarJson, CalendarsJson } from '../../src/modules/calendars/calendars.schemas';
-import type { StoriesListJson } from '../../src/modules/experiences/experiences.schemas';
-import { addDays } from '../../src/lib/dates';
+import { slotView, reservationUrl } from '#src/modules/calendars/slots';
+import type { CalendarJson, CalendarsJson } from '#src/modules/calendars/calendars.schemas';
+import type { StoriesListJson } from '#src/modules/experiences/experiences.schemas';
+import { addDays } from '#src/lib/dates';
 
 let s: Session;
 /** The published experience with the most slots in its first window (and more after it). */

@@ -5,8 +5,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, type Session } from './browser';
-import type { CommunityCardData, CommunityDetail } from '../../src/modules/communities/communities.schemas';
-import type { BrandListItem } from '../../src/modules/brands/brands.schemas';
+import type { CommunityCardData, CommunityDetail } from '#src/modules/communities/communities.schemas';
+import type { BrandListItem } from '#src/modules/brands/brands.schemas';
 
 let s: Session;
 let community: CommunityDetail;

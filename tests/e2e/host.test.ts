@@ -6,7 +6,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, type Session } from './browser';
-import { addDays, todayInJapan } from '../../src/lib/dates';
+import { addDays, todayInJapan } from '#src/lib/dates';
 
 const root = path.resolve(import.meta.dirname, '../..');
 let s: Session;

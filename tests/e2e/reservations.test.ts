@@ -8,12 +8,12 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, type Session } from './browser';
-import { freePort, startEmbeddedDatabase, type EmbeddedDatabase } from '../../src/lib/embedded-db';
-import { initOrm, type MikroORM } from '../../src/lib/orm';
-import { createUser, TEST_PASSWORD } from '../factories/users';
-import { createCalendar, createExperience } from '../factories/experiences';
-import { Reservation } from '../../src/modules/reservations/reservations.entity';
-import { ja } from '../../src/i18n/ja';
+import { freePort, startEmbeddedDatabase, type EmbeddedDatabase } from '#src/lib/embedded-db';
+import { initOrm, type MikroORM } from '#src/lib/orm';
+import { createUser, TEST_PASSWORD } from '#tests/factories/users';
+import { createCalendar, createExperience } from '#tests/factories/experiences';
+import { Reservation } from '#src/modules/reservations/reservations.entity';
+import { ja } from '#src/i18n/ja';
 
 const root = path.resolve(import.meta.dirname, '../..');
 let s: Session;

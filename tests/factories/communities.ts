@@ -1,10 +1,10 @@
 // Test data for communities, brands, ambassadors and brand members. Shared by API and browser tests.
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { Community, CommunityApplicationQuestion } from '../../src/modules/communities/communities.entity';
-import { Brand, BrandCommunity } from '../../src/modules/brands/brands.entity';
-import { Ambassador, AmbassadorCommunity } from '../../src/modules/ambassadors/ambassadors.entity';
-import { BrandMember } from '../../src/modules/brand-members/brand-members.entity';
-import { Image } from '../../src/modules/images/images.entity';
+import { Community, CommunityApplicationQuestion } from '#src/modules/communities/communities.entity';
+import { Brand, BrandCommunity } from '#src/modules/brands/brands.entity';
+import { Ambassador, AmbassadorCommunity } from '#src/modules/ambassadors/ambassadors.entity';
+import { BrandMember } from '#src/modules/brand-members/brand-members.entity';
+import { Image } from '#src/modules/images/images.entity';
 
 let counter = 0;
 const next = () => ++counter;

@@ -1,12 +1,12 @@
 // Test data for experiences: a host, an experience with options, themes and calendars. Shared by API tests.
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { Experience, ExperienceOption } from '../../src/modules/experiences/experiences.entity';
-import { Calendar } from '../../src/modules/calendars/calendars.entity';
-import { Image } from '../../src/modules/images/images.entity';
-import { Theme } from '../../src/modules/reference/reference.entity';
-import { addDays, todayInJapan } from '../../src/lib/dates';
+import { Experience, ExperienceOption } from '#src/modules/experiences/experiences.entity';
+import { Calendar } from '#src/modules/calendars/calendars.entity';
+import { Image } from '#src/modules/images/images.entity';
+import { Theme } from '#src/modules/reference/reference.entity';
+import { addDays, todayInJapan } from '#src/lib/dates';
 import { createUser } from './users';
-import { User } from '../../src/modules/users/users.entity';
+import { User } from '#src/modules/users/users.entity';
 
 export interface ExperienceOverrides {
   hostUserId?: number;

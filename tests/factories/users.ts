@@ -1,9 +1,9 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import request from 'supertest';
 import type { Express } from 'express';
-import { User } from '../../src/modules/users/users.entity';
-import { hashPassword } from '../../src/lib/password';
-import type { UserRole } from '../../src/modules/users/users.schemas';
+import { User } from '#src/modules/users/users.entity';
+import { hashPassword } from '#src/lib/password';
+import type { UserRole } from '#src/modules/users/users.schemas';
 
 export const TEST_PASSWORD = 'password1234';
 let counter = 0;

@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedDatabase } from '../../src/lib/embedded-db';
-import { initOrm, migrate } from '../../src/lib/orm';
+import { startEmbeddedDatabase } from '#src/lib/embedded-db';
+import { initOrm, migrate } from '#src/lib/orm';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { freePort } from '../../src/lib/embedded-db';
+import { freePort } from '#src/lib/embedded-db';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -2,11 +2,11 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
-import { parseEnv, type Env } from '../../src/lib/env';
-import { createLogger } from '../../src/lib/logger';
-import { initOrm, type MikroORM } from '../../src/lib/orm';
-import { createServices, type Services } from '../../src/services';
-import { createApp } from '../../server/app';
+import { parseEnv, type Env } from '#src/lib/env';
+import { createLogger } from '#src/lib/logger';
+import { initOrm, type MikroORM } from '#src/lib/orm';
+import { createServices, type Services } from '#src/services';
+import { createApp } from '#server/app';
 import type { Express } from 'express';
 
 export async function createTestDatabase(): Promise<string> {

@@ -1,16 +1,16 @@
 // The program inquiry form (guest-and-host.md §2 "Inquiry form"): seven required fields, the four subjects with
 // their descriptions, a note that a completion mail is sent; on success the completion page.
 import { navigate } from 'vike/client/router';
-import { ja } from '../../../src/i18n/ja';
-import { useSchemaForm } from '../../../src/components/useSchemaForm';
+import { ja } from '#src/i18n/ja';
+import { useSchemaForm } from '#src/components/useSchemaForm';
 import {
   INQUIRY_CONTENT_MAX,
   INQUIRY_NAME_MAX,
   INQUIRY_SUBJECTS,
   INQUIRY_TEXT_MAX,
   brandInquirySchema,
-} from '../../../src/modules/inquiries/inquiries.schemas';
-import '../../inquiry/inquiry.css';
+} from '#src/modules/inquiries/inquiries.schemas';
+import '#pages/inquiry/inquiry.css';
 
 const t = ja.inquiries;
 

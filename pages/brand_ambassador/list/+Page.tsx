@@ -1,8 +1,8 @@
 // Brands and ambassadors of the program, each with its communities.
 import { useState } from 'react';
 import { useData } from 'vike-react/useData';
-import { ja } from '../../../src/i18n/ja';
-import { CommunityGrid } from '../../../src/components/CommunityCard';
+import { ja } from '#src/i18n/ja';
+import { CommunityGrid } from '#src/components/CommunityCard';
 import type { Data } from './+data';
 import './list.css';
 

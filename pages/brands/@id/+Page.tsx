@@ -1,10 +1,10 @@
 import { useData } from 'vike-react/useData';
-import { ja } from '../../../src/i18n/ja';
-import { Carousel } from '../../../src/components/Carousel';
-import { PartnerLinks } from '../../../src/components/PartnerLinks';
-import { CommunityGrid } from '../../../src/components/CommunityCard';
+import { ja } from '#src/i18n/ja';
+import { Carousel } from '#src/components/Carousel';
+import { PartnerLinks } from '#src/components/PartnerLinks';
+import { CommunityGrid } from '#src/components/CommunityCard';
 import type { Data } from './+data';
-import '../brands.css';
+import '#pages/brands/brands.css';
 
 export default function Page() {
   const { brand, communities } = useData<Data>();

@@ -1,8 +1,8 @@
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
-import { ja } from '../../../src/i18n/ja';
-import { logonUrl } from '../../../src/lib/api-client';
-import { Carousel } from '../../../src/components/Carousel';
+import { ja } from '#src/i18n/ja';
+import { logonUrl } from '#src/lib/api-client';
+import { Carousel } from '#src/components/Carousel';
 import type { Data } from './+data';
 import './community.css';
 

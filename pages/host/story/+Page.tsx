@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useData } from 'vike-react/useData';
-import { ja } from '../../../src/i18n/ja';
-import type { ImageJson } from '../../../src/modules/experiences/experiences.host.schemas';
+import { ja } from '#src/i18n/ja';
+import type { ImageJson } from '#src/modules/experiences/experiences.host.schemas';
 import type { Data } from './+data';
 import './host-story.css';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useData } from 'vike-react/useData';
-import { ja } from '../../../src/i18n/ja';
-import { api } from '../../../src/lib/api-client';
+import { ja } from '#src/i18n/ja';
+import { api } from '#src/lib/api-client';
 import type { Data } from './+data';
 import './complete.css';
 

@@ -1,3 +1,3 @@
-import { FormPage } from '../../../src/components/experience-form/FormPage';
+import { FormPage } from '#src/components/experience-form/FormPage';
 
 export default FormPage;

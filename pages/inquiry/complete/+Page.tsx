@@ -1,6 +1,6 @@
 import { useData } from 'vike-react/useData';
-import { ja } from '../../../src/i18n/ja';
-import { InquiryComplete } from '../InquiryComplete';
+import { ja } from '#src/i18n/ja';
+import { InquiryComplete } from '#pages/inquiry/InquiryComplete';
 import type { Data } from './+data';
 
 export default function Page() {

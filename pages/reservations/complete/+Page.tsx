@@ -2,8 +2,8 @@
 // once the page is shown, so a reload shows the session-expired screen.
 import { useEffect, type MouseEvent } from 'react';
 import { useData } from 'vike-react/useData';
-import { ja } from '../../../src/i18n/ja';
-import { api } from '../../../src/lib/api-client';
+import { ja } from '#src/i18n/ja';
+import { api } from '#src/lib/api-client';
 import type { Data } from './+data';
 import './complete.css';
 

@@ -1,7 +1,7 @@
 // https://vike.dev/data — the completion screen needs the flag set by a successful reservation of exactly these
 // slots (issue 4); without it (reload, direct visit) the session-expired screen shows.
 import type { PageContextServer } from 'vike/types';
-import { completionFlagKey } from '../../../src/modules/reservations/reservations.schemas';
+import { completionFlagKey } from '#src/modules/reservations/reservations.schemas';
 
 export async function data(pageContext: PageContextServer) {
   const { services, ctx } = pageContext;

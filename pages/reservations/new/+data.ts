@@ -1,7 +1,7 @@
 // https://vike.dev/data — the experience, the slots and the first quote, rendered on the server. A 404 or 422 from
 // the quote rules becomes the page's error screen (spec: the whole screen is the error list).
 import type { PageContextServer } from 'vike/types';
-import type { ReservationForm } from '../../../src/modules/reservations/reservations.schemas';
+import type { ReservationForm } from '#src/modules/reservations/reservations.schemas';
 
 export type Data =
   | { form: ReservationForm; errors: null; confirmReservationId: number | null }

@@ -5,9 +5,9 @@
 //    POST /api/v1/payments/test/tokens (the reservation endpoint never sees a card number).
 // The token is created once every field is complete (spec §5) and dropped as soon as a field changes.
 import { useEffect, useRef, useState } from 'react';
-import { ja } from '../../../src/i18n/ja';
-import { api, ApiError } from '../../../src/lib/api-client';
-import type { FieldMessages } from '../../../src/lib/errors';
+import { ja } from '#src/i18n/ja';
+import { api, ApiError } from '#src/lib/api-client';
+import type { FieldMessages } from '#src/lib/errors';
 import {
   TEST_CARDS,
   cardDigits,
@@ -15,7 +15,7 @@ import {
   parseExpiry,
   type PaymentConfig,
   type TestToken,
-} from '../../../src/modules/payments/payments.schemas';
+} from '#src/modules/payments/payments.schemas';
 
 // ---- Stripe.js (the few calls used here; the script defines window.Stripe) -------------------------------------
 

@@ -1,6 +1,6 @@
 // https://vike.dev/Head
 import { useData } from 'vike-react/useData';
-import { SeoHead } from '../../../src/components/SeoHead';
+import { SeoHead } from '#src/components/SeoHead';
 import type { Data } from './+data';
 
 export default function Head() {

@@ -1,8 +1,8 @@
 // https://vike.dev/Page — the reviews page (spec §2 "Reviews page").
 import { useData } from 'vike-react/useData';
-import { ja } from '../../../src/i18n/ja';
-import { ReviewItem } from '../../../src/components/ReviewItem';
-import { Pagination } from '../../../src/components/Pagination';
+import { ja } from '#src/i18n/ja';
+import { ReviewItem } from '#src/components/ReviewItem';
+import { Pagination } from '#src/components/Pagination';
 import type { Data } from './+data';
 import './reviews.css';
 

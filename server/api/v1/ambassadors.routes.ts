@@ -1,8 +1,8 @@
 // Ambassadors (guest-and-host.md §7, admin-and-brand-portal.md §7): public reads of published ambassadors
 // (404 answers messages.ambassador), and creation by an administrator.
 import { Router } from 'express';
-import type { Services } from '../../../src/services';
-import { requireAdmin } from '../../middleware/context';
+import type { Services } from '#src/services';
+import { requireAdmin } from '#server/middleware/context';
 
 export function ambassadorsRoutes(services: Services): Router {
   const router = Router();

@@ -1,7 +1,7 @@
 // Public slot reads (spec §7): an experience's slots in a window, and one slot by id.
 import { Router } from 'express';
-import type { Services } from '../../../src/services';
-import { publicCache } from '../../../src/lib/ttl-cache';
+import type { Services } from '#src/services';
+import { publicCache } from '#src/lib/ttl-cache';
 
 export function calendarsRoutes(services: Services): Router {
   const router = Router();

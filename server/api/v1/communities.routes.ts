@@ -1,8 +1,8 @@
 // Public community detail and community applications (guest-and-host.md §7).
 import { Router } from 'express';
-import type { Services } from '../../../src/services';
-import { requireUser } from '../../middleware/context';
-import { applicationFlag } from '../../../src/modules/communities/communities.schemas';
+import type { Services } from '#src/services';
+import { requireUser } from '#server/middleware/context';
+import { applicationFlag } from '#src/modules/communities/communities.schemas';
 
 export function communitiesRoutes(services: Services): Router {
   const router = Router();

@@ -1,6 +1,6 @@
 // GET /api/v1/dev/mails: the development mailbox (mails kept in the outbox when SMTP_URL is unset). 404 in production.
 import { Router } from 'express';
-import type { Services } from '../../../src/services';
+import type { Services } from '#src/services';
 
 export function devMailRoutes(services: Services): Router {
   const router = Router();

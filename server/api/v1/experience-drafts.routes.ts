@@ -1,7 +1,7 @@
 // Experience drafts (issue 5; spec guest-and-host.md §7): the signed-in user's own drafts only.
 import { Router } from 'express';
-import type { Services } from '../../../src/services';
-import { requireUser } from '../../middleware/context';
+import type { Services } from '#src/services';
+import { requireUser } from '#server/middleware/context';
 
 export function experienceDraftsRoutes(services: Services): Router {
   const router = Router();

@@ -1,9 +1,9 @@
 // The host side of experiences (issue 5). Only these exact paths: GET /experiences/{id} and the /stories list
 // belong to experiences-public.routes.ts.
 import { Router } from 'express';
-import type { Services } from '../../../src/services';
-import { requireAdmin, requireUser } from '../../middleware/context';
-import { HOST_STORY_COMPLETE_FLAG } from '../../../src/modules/experiences/experiences.host.schemas';
+import type { Services } from '#src/services';
+import { requireAdmin, requireUser } from '#server/middleware/context';
+import { HOST_STORY_COMPLETE_FLAG } from '#src/modules/experiences/experiences.host.schemas';
 
 export function experiencesHostRoutes(services: Services): Router {
   const router = Router();

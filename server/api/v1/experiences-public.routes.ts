@@ -1,8 +1,8 @@
 // Public experience reads (spec guest-and-host.md §7). GET /api/v1/experiences (no id) is the host's own list and
 // lives with the host routes; the /stories list is GET /api/v1/stories.
 import { Router } from 'express';
-import type { Services } from '../../../src/services';
-import { publicCache } from '../../../src/lib/ttl-cache';
+import type { Services } from '#src/services';
+import { publicCache } from '#src/lib/ttl-cache';
 
 export function experiencesPublicRoutes(services: Services): Router {
   const router = Router();

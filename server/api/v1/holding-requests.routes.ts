@@ -1,7 +1,7 @@
 // POST /api/v1/experiences/{id}/holding_requests (spec §7). No requireUser: the service answers 403 when signed
 // out, which the spec's client turns into a redirect to /logon.
 import { Router } from 'express';
-import type { Services } from '../../../src/services';
+import type { Services } from '#src/services';
 
 export function holdingRequestsRoutes(services: Services): Router {
   const router = Router();

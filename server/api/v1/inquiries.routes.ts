@@ -1,9 +1,9 @@
 // Inquiry forms (guest-and-host.md §2, §7): the brand and ambassador program inquiry and the general contact.
 // Open to guests, so each address is rate-limited; a success sets the flag of its completion page.
 import { Router, type Request } from 'express';
-import type { Services } from '../../../src/services';
-import { hit } from '../../../src/lib/rate-limit';
-import { BRAND_INQUIRY_FLAG, CONTACT_INQUIRY_FLAG } from '../../../src/modules/inquiries/inquiries.schemas';
+import type { Services } from '#src/services';
+import { hit } from '#src/lib/rate-limit';
+import { BRAND_INQUIRY_FLAG, CONTACT_INQUIRY_FLAG } from '#src/modules/inquiries/inquiries.schemas';
 
 function setFlag(req: Request, flag: string): void {
   req.session.flags = { ...req.session.flags, [flag]: true };

@@ -1,8 +1,8 @@
 // The test gateway's browser-facing steps (404 when Stripe is configured): a test card number -> its test token
 // (raw card numbers never reach the reservation endpoint), and the stand-in for the 3-D Secure page.
 import { Router } from 'express';
-import type { Services } from '../../../src/services';
-import { requireUser } from '../../middleware/context';
+import type { Services } from '#src/services';
+import { requireUser } from '#server/middleware/context';
 
 export function paymentsRoutes(services: Services): Router {
   const router = Router();

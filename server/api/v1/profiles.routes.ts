@@ -1,6 +1,6 @@
 // GET /api/v1/profiles/{id}: a host's public profile (the /users/{id} page reads the same service).
 import { Router } from 'express';
-import type { Services } from '../../../src/services';
+import type { Services } from '#src/services';
 
 export function profilesRoutes(services: Services): Router {
   const router = Router();

@@ -1,10 +1,10 @@
 // POST /api/v1/reservations (201 confirmed | 202 card authentication needed | 402 declined | 422 | 503 gateway down),
 // POST /api/v1/reservations/{id}/confirm after 3-D Secure, GET /api/v1/reservations/{id}, and the completion flag.
 import { Router, type Request, type Response } from 'express';
-import type { Services } from '../../../src/services';
-import { requireUser } from '../../middleware/context';
-import type { ReserveResult } from '../../../src/modules/reservations/reservations.service';
-import { completionFlagKey } from '../../../src/modules/reservations/reservations.schemas';
+import type { Services } from '#src/services';
+import { requireUser } from '#server/middleware/context';
+import type { ReserveResult } from '#src/modules/reservations/reservations.service';
+import { completionFlagKey } from '#src/modules/reservations/reservations.schemas';
 
 /** Lets /reservations/complete?cid=..&tour_id=.. show the completion screen once (issue 4). */
 function answer(req: Request, res: Response, result: ReserveResult) {

@@ -1,6 +1,6 @@
 // Public reviews of an experience (spec §7), newest first, ?page.
 import { Router } from 'express';
-import type { Services } from '../../../src/services';
+import type { Services } from '#src/services';
 
 export function reviewsRoutes(services: Services): Router {
   const router = Router();

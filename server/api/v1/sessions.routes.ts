@@ -1,9 +1,9 @@
 import { Router, type Request } from 'express';
-import type { Services } from '../../../src/services';
-import type { Actor } from '../../../src/lib/context';
-import { UnauthorizedError } from '../../../src/lib/errors';
-import { hit, reset } from '../../../src/lib/rate-limit';
-import { ja } from '../../../src/i18n/ja';
+import type { Services } from '#src/services';
+import type { Actor } from '#src/lib/context';
+import { UnauthorizedError } from '#src/lib/errors';
+import { hit, reset } from '#src/lib/rate-limit';
+import { ja } from '#src/i18n/ja';
 
 /** Regenerates the session id at sign-in (session fixation), then stores the user. */
 export function signIn(req: Request, actor: Actor): Promise<void> {

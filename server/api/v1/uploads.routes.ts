@@ -2,12 +2,12 @@
 // service's contract; issue 5 "Images"). Same-origin is enforced for all of /api in server/app.ts.
 import { Router, type RequestHandler } from 'express';
 import multer from 'multer';
-import type { Services } from '../../../src/services';
-import { requireUser } from '../../middleware/context';
-import { AppError, ValidationError } from '../../../src/lib/errors';
-import { hit } from '../../../src/lib/rate-limit';
-import { UPLOAD_MAX_BYTES, UPLOAD_MAX_MEGABYTES } from '../../../src/modules/uploads/uploads.schemas';
-import { ja } from '../../../src/i18n/ja';
+import type { Services } from '#src/services';
+import { requireUser } from '#server/middleware/context';
+import { AppError, ValidationError } from '#src/lib/errors';
+import { hit } from '#src/lib/rate-limit';
+import { UPLOAD_MAX_BYTES, UPLOAD_MAX_MEGABYTES } from '#src/modules/uploads/uploads.schemas';
+import { ja } from '#src/i18n/ja';
 
 // Memory storage: the file is at most UPLOAD_MAX_BYTES and goes straight to PostgreSQL or the hosting service.
 const parser = multer({

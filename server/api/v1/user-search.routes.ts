@@ -1,7 +1,7 @@
 // GET /api/v1/users?q= (admin host search; spec guest-and-host.md §7, admin-and-brand-portal.md §7).
 import { Router } from 'express';
-import type { Services } from '../../../src/services';
-import { requireAdmin } from '../../middleware/context';
+import type { Services } from '#src/services';
+import { requireAdmin } from '#server/middleware/context';
 
 export function userSearchRoutes(services: Services): Router {
   const router = Router();

@@ -3,8 +3,8 @@
 // filled); recurrence has weekday checkboxes Sunday to Saturday, select-all, and an end date between the start
 // date and 3 months later (default 3 months).
 import { useState } from 'react';
-import { ja } from '../../i18n/ja';
-import { formatDateJa, minutesOf } from '../../lib/dates';
+import { ja } from '#src/i18n/ja';
+import { formatDateJa, minutesOf } from '#src/lib/dates';
 import {
   TIME_CHOICES,
   WEEKDAYS,
@@ -13,7 +13,7 @@ import {
   expandRecurrence,
   recurrenceEndWindow,
   type Weekday,
-} from '../../modules/calendars/recurrence';
+} from '#src/modules/calendars/recurrence';
 import { addRule, addSlot, removeRule, uuid, type FormState, type RuleState, type SlotState } from './form-state';
 
 const t = ja.hostStory;

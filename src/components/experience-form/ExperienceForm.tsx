@@ -2,10 +2,10 @@
 // draft, edit. Validates with the same zod schemas as the server before sending; the server decides in the end.
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { navigate } from 'vike/client/router';
-import { ja } from '../../i18n/ja';
-import { api, ApiError } from '../../lib/api-client';
-import type { FieldMessages } from '../../lib/errors';
-import { fieldMessages } from '../../lib/validate';
+import { ja } from '#src/i18n/ja';
+import { api, ApiError } from '#src/lib/api-client';
+import type { FieldMessages } from '#src/lib/errors';
+import { fieldMessages } from '#src/lib/validate';
 import {
   CANCELLATION_PERIOD_CHOICES,
   HOST_LIMITS,
@@ -16,7 +16,7 @@ import {
   isIncompleteOption,
   type FormChoices,
   type ReservationDeadline,
-} from '../../modules/experiences/experiences.host.schemas';
+} from '#src/modules/experiences/experiences.host.schemas';
 import { CalendarEditor } from './CalendarEditor';
 import { HostSearch } from './HostSearch';
 import { ImageUploader } from './ImageUploader';

@@ -1,7 +1,7 @@
 // The page body shared by the three form pages (create, create from a draft, edit).
 import { useMemo } from 'react';
 import { useData } from 'vike-react/useData';
-import { ja } from '../../i18n/ja';
+import { ja } from '#src/i18n/ja';
 import { ExperienceForm } from './ExperienceForm';
 import { emptyState, fromDraft, fromExperience } from './form-state';
 import type { FormPageData } from './form-page-data';

@@ -1,8 +1,8 @@
 // Admins create an experience for a host (spec §2, §6): search users by text (GET /api/v1/users?q=, debounced
 // 300 ms) and pick one; the choice is sent as proxy_user_id.
 import { useEffect, useState } from 'react';
-import { ja } from '../../i18n/ja';
-import { api } from '../../lib/api-client';
+import { ja } from '#src/i18n/ja';
+import { api } from '#src/lib/api-client';
 
 const t = ja.hostStory;
 export const HOST_SEARCH_DEBOUNCE_MS = 300;

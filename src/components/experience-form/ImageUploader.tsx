@@ -3,9 +3,9 @@
 // name and size) or a file beyond the limit is dropped with a notice; deleting asks for confirmation; a failed
 // upload shows 'upload error: {status}'.
 import { useRef, useState, type ChangeEvent } from 'react';
-import { ja } from '../../i18n/ja';
-import { UPLOAD_ACCEPT, UPLOAD_CONTENT_TYPES, type UploadResult } from '../../modules/uploads/uploads.schemas';
-import type { ImageJson } from '../../modules/experiences/experiences.host.schemas';
+import { ja } from '#src/i18n/ja';
+import { UPLOAD_ACCEPT, UPLOAD_CONTENT_TYPES, type UploadResult } from '#src/modules/uploads/uploads.schemas';
+import type { ImageJson } from '#src/modules/experiences/experiences.host.schemas';
 
 const t = ja.hostStory;
 /** The upload preset this form sends (the hosting service files the images under it). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { experienceSchema, isEmptyOption, isIncompleteOption } from '../../modules/experiences/experiences.host.schemas';
+import { experienceSchema, isEmptyOption, isIncompleteOption } from '#src/modules/experiences/experiences.host.schemas';
 import { addRule, addSlot, cleanPriceInput, emptyState, fromDraft, removeRule, toPayload, uuid, type FormState } from './form-state';
 
 describe('price inputs', () => {

@@ -1,13 +1,13 @@
 // The experience form's state and its conversions (defaults, prefill from a draft or an experience, the request
 // payload). Pure: the form component and its tests use it; the rules themselves are the shared zod schemas.
-import { expandRecurrence, type Weekday } from '../../modules/calendars/recurrence';
+import { expandRecurrence, type Weekday } from '#src/modules/calendars/recurrence';
 import {
   toHalfWidthDigits,
   type DraftJson,
   type HostExperienceJson,
   type ImageJson,
   type ReservationDeadline,
-} from '../../modules/experiences/experiences.host.schemas';
+} from '#src/modules/experiences/experiences.host.schemas';
 
 export interface OptionState {
   /** React key only. */

@@ -1,7 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { User } from '../users/users.entity';
-import { Community } from '../communities/communities.entity';
-import { Image } from '../images/images.entity';
+import { User } from '#src/modules/users/users.entity';
+import { Community } from '#src/modules/communities/communities.entity';
+import { Image } from '#src/modules/images/images.entity';
 
 /** Same limits as brands (admin-and-brand-portal.md §5, §9). */
 export const AMBASSADOR_LIMITS = { name: 100, description: 1000, socialUsername: 30, images: 3 } as const;

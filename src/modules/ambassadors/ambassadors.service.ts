@@ -1,11 +1,11 @@
 // Ambassadors: the public pages (published only; 404 with messages.ambassador) and creation, used by the
 // operator CLI (`add-ambassador`) and the admin API (admin-and-brand-portal.md §5 for the rules).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Ctx } from '../../lib/context';
-import { AppError, NotFoundError } from '../../lib/errors';
-import { parseId, parseInput } from '../../lib/validate';
-import { ja } from '../../i18n/ja';
-import { Image } from '../images/images.entity';
+import type { Ctx } from '#src/lib/context';
+import { AppError, NotFoundError } from '#src/lib/errors';
+import { parseId, parseInput } from '#src/lib/validate';
+import { ja } from '#src/i18n/ja';
+import { Image } from '#src/modules/images/images.entity';
 import { Ambassador, AmbassadorCommunity, type IAmbassador } from './ambassadors.entity';
 import {
   ambassadorFormSchema,
@@ -15,8 +15,8 @@ import {
   type AmbassadorPublic,
   type ListMeta,
 } from './ambassadors.schemas';
-import { toCommunityCard, type CommunityCardData, type CommunityCardSource, type PartnerSummary } from '../communities/communities.schemas';
-import { sortedImageJson } from '../images/images.service';
+import { toCommunityCard, type CommunityCardData, type CommunityCardSource, type PartnerSummary } from '#src/modules/communities/communities.schemas';
+import { sortedImageJson } from '#src/modules/images/images.service';
 
 export const AMBASSADORS_PAGE_SIZE = 24;
 

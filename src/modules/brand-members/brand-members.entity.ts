@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { Brand } from '../brands/brands.entity';
+import { Brand } from '#src/modules/brands/brands.entity';
 
 /**
  * Staff of a brand who sign in to the brand portal (separate from users). Invitation and reset tokens are

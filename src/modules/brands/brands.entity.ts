@@ -1,6 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { Community } from '../communities/communities.entity';
-import { Image } from '../images/images.entity';
+import { Community } from '#src/modules/communities/communities.entity';
+import { Image } from '#src/modules/images/images.entity';
 
 /** Spec limits shared by brand and ambassador forms (admin-and-brand-portal.md §5, §9). */
 export const BRAND_LIMITS = { name: 100, description: 1000, socialUsername: 30 } as const;

@@ -1,6 +1,6 @@
 // Shapes of the public brand calls (guest-and-host.md §3, §7). Browser-safe.
 import { z } from 'zod';
-import { ja } from '../../i18n/ja';
+import { ja } from '#src/i18n/ja';
 
 export interface BrandImage {
   object_key: string;

@@ -1,14 +1,14 @@
 // Public brands (guest-and-host.md §2 "Brands and ambassadors", §7): only published brands and published
 // communities are visible; anything else answers 404 with messages.brand.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Ctx } from '../../lib/context';
-import { NotFoundError } from '../../lib/errors';
-import { parseId, parseInput } from '../../lib/validate';
-import { ja } from '../../i18n/ja';
+import type { Ctx } from '#src/lib/context';
+import { NotFoundError } from '#src/lib/errors';
+import { parseId, parseInput } from '#src/lib/validate';
+import { ja } from '#src/i18n/ja';
 import { Brand, BrandCommunity, type IBrand } from './brands.entity';
 import { brandListQuerySchema, BRANDS_PAGE_SIZE, type BrandListItem, type BrandListMeta, type BrandPublic } from './brands.schemas';
-import { toCommunityCard, type CommunityCardData, type CommunityCardSource, type PartnerSummary } from '../communities/communities.schemas';
-import { sortedImageJson } from '../images/images.service';
+import { toCommunityCard, type CommunityCardData, type CommunityCardSource, type PartnerSummary } from '#src/modules/communities/communities.schemas';
+import { sortedImageJson } from '#src/modules/images/images.service';
 
 function toPublic(brand: IBrand): BrandPublic {
   const images = sortedImageJson(brand.images);

@@ -9,13 +9,13 @@
 import { randomUUID } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ValidationError, type FieldMessages } from '../../lib/errors';
-import { formatDateJa } from '../../lib/dates';
-import { ja } from '../../i18n/ja';
+import { ValidationError, type FieldMessages } from '#src/lib/errors';
+import { formatDateJa } from '#src/lib/dates';
+import { ja } from '#src/i18n/ja';
 import { Calendar, RecurrenceRule, type ICalendar, type IRecurrenceRule } from './calendars.entity';
 import { expandRecurrence } from './recurrence';
-import { ReservationCalendar } from '../reservations/reservations.entity';
-import type { IExperience } from '../experiences/experiences.entity';
+import { ReservationCalendar } from '#src/modules/reservations/reservations.entity';
+import type { IExperience } from '#src/modules/experiences/experiences.entity';
 import {
   calendarDateIssue,
   recurrenceRuleIssues,
@@ -24,7 +24,7 @@ import {
   type RecurrenceRuleInput,
   type HostCalendarJson,
   type RecurrenceRuleJson,
-} from '../experiences/experiences.host.schemas';
+} from '#src/modules/experiences/experiences.host.schemas';
 
 const m = ja.hostStory.errors;
 

@@ -1,7 +1,7 @@
 // Public calendar reads: the window query and the JSON shapes (spec guest-and-host.md §3, §4). Browser-safe.
 import { z } from 'zod';
-import { ja } from '../../i18n/ja';
-import { isValidYmd } from '../../lib/dates';
+import { ja } from '#src/i18n/ja';
+import { isValidYmd } from '#src/lib/dates';
 
 /**
  * The longest window one call may ask for, both ends included: about a quarter (3 x 31 days). Longer windows

@@ -1,11 +1,11 @@
 // Public slot reads: an experience's slots in a date window, and one slot by id. Guests see only slots of published
 // experiences, only today and later, and only the experience asked for.
-import type { Ctx } from '../../lib/context';
-import { NotFoundError, ValidationError } from '../../lib/errors';
-import { parseInput, parseId } from '../../lib/validate';
-import { addDays, daysBetween, todayInJapan } from '../../lib/dates';
-import { ja } from '../../i18n/ja';
-import * as experiences from '../experiences/experiences.service';
+import type { Ctx } from '#src/lib/context';
+import { NotFoundError, ValidationError } from '#src/lib/errors';
+import { parseInput, parseId } from '#src/lib/validate';
+import { addDays, daysBetween, todayInJapan } from '#src/lib/dates';
+import { ja } from '#src/i18n/ja';
+import * as experiences from '#src/modules/experiences/experiences.service';
 import { calendarsQuerySchema, DEFAULT_WINDOW_DAYS, MAX_WINDOW_DAYS, type CalendarJson, type CalendarsJson } from './calendars.schemas';
 import { deadlineAt } from './slots';
 

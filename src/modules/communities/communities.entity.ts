@@ -1,7 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { User } from '../users/users.entity';
-import { Occupation } from '../reference/reference.entity';
-import { Image } from '../images/images.entity';
+import { User } from '#src/modules/users/users.entity';
+import { Occupation } from '#src/modules/reference/reference.entity';
+import { Image } from '#src/modules/images/images.entity';
 
 export const GENDERS = ['female', 'male', 'other', 'no_answer'] as const;
 

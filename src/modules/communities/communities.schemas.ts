@@ -1,9 +1,9 @@
 // Community application: shared by the application form (pages/communities/@id/registrations) and the service.
 // Browser-safe: no entity or Node imports. Spec: guest-and-host.md §3 (payload), §5 (rules).
 import { z } from 'zod';
-import { ja } from '../../i18n/ja';
-import { isValidYmd } from '../../lib/dates';
-import { sortedImageJson, type ImageRow } from '../images/images.service';
+import { ja } from '#src/i18n/ja';
+import { isValidYmd } from '#src/lib/dates';
+import { sortedImageJson, type ImageRow } from '#src/modules/images/images.service';
 
 const v = ja.communities.validation;
 

@@ -1,15 +1,15 @@
 // Public communities and community applications (guest-and-host.md §2 "Community application", §3, §5, §7).
 // Only published communities are public. An application is validated completely, then stored in one
 // transaction together with the notice mails to the community's brand members (durable outbox).
-import type { Ctx } from '../../lib/context';
-import type { Env } from '../../lib/env';
-import { NotFoundError, UnauthorizedError, ValidationError, type FieldMessages } from '../../lib/errors';
-import { fieldMessages, parseId } from '../../lib/validate';
-import { ja } from '../../i18n/ja';
-import { enqueueMail } from '../mail/mail.service';
-import * as reference from '../reference/reference.service';
-import * as brands from '../brands/brands.service';
-import * as ambassadors from '../ambassadors/ambassadors.service';
+import type { Ctx } from '#src/lib/context';
+import type { Env } from '#src/lib/env';
+import { NotFoundError, UnauthorizedError, ValidationError, type FieldMessages } from '#src/lib/errors';
+import { fieldMessages, parseId } from '#src/lib/validate';
+import { ja } from '#src/i18n/ja';
+import { enqueueMail } from '#src/modules/mail/mail.service';
+import * as reference from '#src/modules/reference/reference.service';
+import * as brands from '#src/modules/brands/brands.service';
+import * as ambassadors from '#src/modules/ambassadors/ambassadors.service';
 import {
   Community,
   CommunityApplication,
@@ -24,7 +24,7 @@ import {
   type CommunityApplicationResult,
   type CommunityDetail,
 } from './communities.schemas';
-import { sortedImageJson } from '../images/images.service';
+import { sortedImageJson } from '#src/modules/images/images.service';
 
 const v = ja.communities.validation;
 

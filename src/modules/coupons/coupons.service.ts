@@ -1,8 +1,8 @@
 // Coupon rules for the price quote and the reservation: which code applies, and using it up under concurrency
 // (a conditional UPDATE, backed by the coupons_used_count_range CHECK, like seats).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ja } from '../../i18n/ja';
-import type { CouponTerms } from '../reservations/pricing';
+import { ja } from '#src/i18n/ja';
+import type { CouponTerms } from '#src/modules/reservations/pricing';
 import { Coupon, type ICoupon } from './coupons.entity';
 
 export type CouponCheck = { ok: true; coupon: ICoupon; terms: CouponTerms } | { ok: false; message: string };

@@ -1,6 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { User } from '../users/users.entity';
-import { Image } from '../images/images.entity';
+import { User } from '#src/modules/users/users.entity';
+import { Image } from '#src/modules/images/images.entity';
 
 /**
  * A host's unfinished experience form. `data` holds the whole lenient form payload (validated only when the

@@ -2,14 +2,14 @@
 // form's lengths and limits; the full rules apply only when the draft becomes a publication request
 // (experiences.host.service.ts create with experience_draft_id). A draft is its author's alone (403 otherwise).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Ctx } from '../../lib/context';
-import { ForbiddenError, NotFoundError } from '../../lib/errors';
-import { parseId, parseInput } from '../../lib/validate';
-import { ja } from '../../i18n/ja';
-import { requireActor } from '../users/users.service';
-import { Image } from '../images/images.entity';
+import type { Ctx } from '#src/lib/context';
+import { ForbiddenError, NotFoundError } from '#src/lib/errors';
+import { parseId, parseInput } from '#src/lib/validate';
+import { ja } from '#src/i18n/ja';
+import { requireActor } from '#src/modules/users/users.service';
+import { Image } from '#src/modules/images/images.entity';
 import { ExperienceDraft, type IExperienceDraft } from './experience-drafts.entity';
-import { draftSchema, type DraftData, type DraftInput, type DraftJson, type DraftListItem } from '../experiences/experiences.host.schemas';
+import { draftSchema, type DraftData, type DraftInput, type DraftJson, type DraftListItem } from '#src/modules/experiences/experiences.host.schemas';
 
 const m = ja.hostStory.errors;
 

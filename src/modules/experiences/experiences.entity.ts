@@ -1,10 +1,10 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { User } from '../users/users.entity';
-import { Ambassador } from '../ambassadors/ambassadors.entity';
-import { Community } from '../communities/communities.entity';
-import { Category, Prefecture, Theme } from '../reference/reference.entity';
-import { Image } from '../images/images.entity';
-import { Calendar, RecurrenceRule } from '../calendars/calendars.entity';
+import { User } from '#src/modules/users/users.entity';
+import { Ambassador } from '#src/modules/ambassadors/ambassadors.entity';
+import { Community } from '#src/modules/communities/communities.entity';
+import { Category, Prefecture, Theme } from '#src/modules/reference/reference.entity';
+import { Image } from '#src/modules/images/images.entity';
+import { Calendar, RecurrenceRule } from '#src/modules/calendars/calendars.entity';
 
 export const RESERVATION_DEADLINES = ['on_the_day', 'the_day_before'] as const;
 /** Cancellation policy ids: full refund until that many days before (ARCHITECTURE.md). */

@@ -2,11 +2,11 @@
 // Browser-safe: no entities, no Node imports. Checks that need the database (category, themes, prefecture,
 // community, slot reservations) live in experiences.host.service.ts and calendars.host.service.ts.
 import { z } from 'zod';
-import { ja } from '../../i18n/ja';
-import type { FieldMessages } from '../../lib/errors';
+import { ja } from '#src/i18n/ja';
+import type { FieldMessages } from '#src/lib/errors';
 import type { ExperienceJson } from './experiences.schemas';
-import { isValidYmd, minutesOf } from '../../lib/dates';
-import { WEEKDAYS, calendarWindow, expandRecurrence, isHalfHourTime, recurrenceEndWindow, type Weekday } from '../calendars/recurrence';
+import { isValidYmd, minutesOf } from '#src/lib/dates';
+import { WEEKDAYS, calendarWindow, expandRecurrence, isHalfHourTime, recurrenceEndWindow, type Weekday } from '#src/modules/calendars/recurrence';
 
 const m = ja.hostStory.errors;
 const f = ja.hostStory.fields;

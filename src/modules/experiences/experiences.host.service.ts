@@ -7,19 +7,19 @@
 // Who may read and change an experience: its host user, any member of its host ambassador, and admins.
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { LockMode } from '@mikro-orm/core';
-import type { Actor, Ctx } from '../../lib/context';
-import { ForbiddenError, NotFoundError, ValidationError, type FieldMessages } from '../../lib/errors';
-import { parseId, parseInput } from '../../lib/validate';
-import { todayInJapan } from '../../lib/dates';
-import { ja } from '../../i18n/ja';
-import { requireActor } from '../users/users.service';
-import { User } from '../users/users.entity';
-import { Ambassador, AmbassadorCommunity, AmbassadorMember } from '../ambassadors/ambassadors.entity';
-import { Category, Prefecture, Theme } from '../reference/reference.entity';
-import { Image } from '../images/images.entity';
-import { ExperienceDraft } from '../experience-drafts/experience-drafts.entity';
-import * as reference from '../reference/reference.service';
-import { futureCalendarsJson, syncCalendars } from '../calendars/calendars.host.service';
+import type { Actor, Ctx } from '#src/lib/context';
+import { ForbiddenError, NotFoundError, ValidationError, type FieldMessages } from '#src/lib/errors';
+import { parseId, parseInput } from '#src/lib/validate';
+import { todayInJapan } from '#src/lib/dates';
+import { ja } from '#src/i18n/ja';
+import { requireActor } from '#src/modules/users/users.service';
+import { User } from '#src/modules/users/users.entity';
+import { Ambassador, AmbassadorCommunity, AmbassadorMember } from '#src/modules/ambassadors/ambassadors.entity';
+import { Category, Prefecture, Theme } from '#src/modules/reference/reference.entity';
+import { Image } from '#src/modules/images/images.entity';
+import { ExperienceDraft } from '#src/modules/experience-drafts/experience-drafts.entity';
+import * as reference from '#src/modules/reference/reference.service';
+import { futureCalendarsJson, syncCalendars } from '#src/modules/calendars/calendars.host.service';
 import { Experience, ExperienceOption, type IExperience } from './experiences.entity';
 import { EXPERIENCE_JSON_POPULATE, toExperienceJson } from './experiences.serializers';
 import {

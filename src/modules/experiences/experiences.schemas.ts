@@ -1,6 +1,6 @@
 // Public read side of experiences: list query and the JSON shapes (spec guest-and-host.md §3). Browser-safe.
 import { z } from 'zod';
-import { ja } from '../../i18n/ja';
+import { ja } from '#src/i18n/ja';
 
 /** Cards per list page: 12 fills grids of 2, 3 and 4 columns. */
 export const STORIES_PER_PAGE = 12;

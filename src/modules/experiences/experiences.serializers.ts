@@ -1,7 +1,7 @@
 // Entity -> JSON for experiences. Server-only (entity types). Reused by the host side (issue 5) for owner responses:
 // load with EXPERIENCE_JSON_POPULATE and call toExperienceJson(experience, { privileged: true }).
 import type { IExperience } from './experiences.entity';
-import { ja } from '../../i18n/ja';
+import { ja } from '#src/i18n/ja';
 import type { ExperienceCardJson, ExperienceJson, HostJson, ImageJson } from './experiences.schemas';
 
 /** What toExperienceJson reads; pass it to em.find/findOne as `populate`. */

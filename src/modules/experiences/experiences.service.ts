@@ -2,13 +2,13 @@
 // the home page blocks and the sitemap. Guests only ever see published (approve = true) experiences; the host
 // user, members of the hosting ambassador and admins may also read an unpublished one's detail.
 import type { FilterQuery } from '@mikro-orm/core';
-import type { Ctx } from '../../lib/context';
-import { NotFoundError } from '../../lib/errors';
-import { parseInput, parseId } from '../../lib/validate';
-import { ja } from '../../i18n/ja';
+import type { Ctx } from '#src/lib/context';
+import { NotFoundError } from '#src/lib/errors';
+import { parseInput, parseId } from '#src/lib/validate';
+import { ja } from '#src/i18n/ja';
 import { Experience, type IExperience } from './experiences.entity';
-import { AmbassadorMember } from '../ambassadors/ambassadors.entity';
-import { Category, Prefecture, Theme } from '../reference/reference.entity';
+import { AmbassadorMember } from '#src/modules/ambassadors/ambassadors.entity';
+import { Category, Prefecture, Theme } from '#src/modules/reference/reference.entity';
 import { EXPERIENCE_CARD_POPULATE, EXPERIENCE_JSON_POPULATE, toExperienceCardJson, toExperienceJson } from './experiences.serializers';
 import {
   OTHER_EXPERIENCES_LIMIT,

@@ -1,6 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { User } from '../users/users.entity';
-import { Experience } from '../experiences/experiences.entity';
+import { User } from '#src/modules/users/users.entity';
+import { Experience } from '#src/modules/experiences/experiences.entity';
 
 /** A signed-in user asking the host to hold (open) dates for an experience; once per user and experience. */
 export const HoldingRequest = defineEntity({

@@ -1,9 +1,9 @@
 // POST /api/v1/experiences/{id}/holding_requests. Signed out is a 403 (the spec's client sends 403 to /logon),
 // stored once per user and experience (unique index), only for published experiences the user does not host.
-import type { Ctx } from '../../lib/context';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
-import { ja } from '../../i18n/ja';
-import * as experiences from '../experiences/experiences.service';
+import type { Ctx } from '#src/lib/context';
+import { ForbiddenError, NotFoundError, ValidationError } from '#src/lib/errors';
+import { ja } from '#src/i18n/ja';
+import * as experiences from '#src/modules/experiences/experiences.service';
 import { HoldingRequest } from './holding-requests.entity';
 import type { HoldingRequestJson } from './holding-requests.schemas';
 

@@ -1,9 +1,9 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { Experience } from '../experiences/experiences.entity';
-import { ExperienceDraft } from '../experience-drafts/experience-drafts.entity';
-import { Community } from '../communities/communities.entity';
-import { Brand } from '../brands/brands.entity';
-import { Ambassador } from '../ambassadors/ambassadors.entity';
+import { Experience } from '#src/modules/experiences/experiences.entity';
+import { ExperienceDraft } from '#src/modules/experience-drafts/experience-drafts.entity';
+import { Community } from '#src/modules/communities/communities.entity';
+import { Brand } from '#src/modules/brands/brands.entity';
+import { Ambassador } from '#src/modules/ambassadors/ambassadors.entity';
 
 /**
  * An image of exactly one owner (CHECK num_nonnulls(...) = 1), as returned by the upload endpoint:

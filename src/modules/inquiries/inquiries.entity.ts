@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { User } from '../users/users.entity';
+import { User } from '#src/modules/users/users.entity';
 
 export const INQUIRY_SUBJECTS = ['franchise', 'branding', 'media', 'other'] as const;
 

@@ -1,11 +1,11 @@
 // Inquiries: the brand and ambassador program form (/brand_ambassador/inquiry) and the general contact form
 // (/inquiry). Each inquiry is stored together with its mails (durable outbox, same transaction): a notice to
 // the operator's office and, for the program inquiry, a confirmation to the sender (guest-and-host.md §2).
-import type { Ctx } from '../../lib/context';
-import type { Env } from '../../lib/env';
-import { parseInput } from '../../lib/validate';
-import { ja } from '../../i18n/ja';
-import { enqueueMail } from '../mail/mail.service';
+import type { Ctx } from '#src/lib/context';
+import type { Env } from '#src/lib/env';
+import { parseInput } from '#src/lib/validate';
+import { ja } from '#src/i18n/ja';
+import { enqueueMail } from '#src/modules/mail/mail.service';
 import { BrandAndAmbassadorInquiry, ContactInquiry as ContactInquiryEntity } from './inquiries.entity';
 import { brandInquirySchema, contactInquirySchema, type BrandInquiry, type ContactInquiry } from './inquiries.schemas';
 

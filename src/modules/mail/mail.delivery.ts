@@ -11,11 +11,11 @@
 import { createHash } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Env } from '../../lib/env';
-import type { Logger } from '../../lib/logger';
-import type { Ctx } from '../../lib/context';
-import { NotFoundError } from '../../lib/errors';
-import { ja } from '../../i18n/ja';
+import type { Env } from '#src/lib/env';
+import type { Logger } from '#src/lib/logger';
+import type { Ctx } from '#src/lib/context';
+import { NotFoundError } from '#src/lib/errors';
+import { ja } from '#src/i18n/ja';
 
 export const MAX_ATTEMPTS = 8;
 

@@ -1,7 +1,7 @@
 // Background jobs of a server process (started by server/boot.ts unless DISABLE_WORKERS=1): the mail outbox
 // delivery and the seat-hold sweeper. Every process may run them at once: both claim rows with
 // FOR UPDATE SKIP LOCKED, so they never step on each other.
-import type { Logger } from '../../lib/logger';
+import type { Logger } from '#src/lib/logger';
 
 export interface WorkerServices {
   log: Logger;

@@ -1,6 +1,6 @@
 // Test-mode card data and the shapes the browser sends to the test gateway. Browser-safe (the card form uses them).
 import { z } from 'zod';
-import { ja } from '../../i18n/ja';
+import { ja } from '#src/i18n/ja';
 
 /** Stripe's documented test cards and the test tokens they stand for (https://docs.stripe.com/testing). */
 export const TEST_CARDS = [

@@ -1,12 +1,12 @@
 // Which gateway runs (Stripe when STRIPE_SECRET_KEY is set, otherwise the test gateway), what the card form
 // needs to know, and the test gateway's browser-facing steps (card -> token, the 3-D Secure stand-in).
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Env } from '../../lib/env';
-import type { Ctx } from '../../lib/context';
-import { NotFoundError, ValidationError } from '../../lib/errors';
-import { parseInput } from '../../lib/validate';
-import { todayInJapan } from '../../lib/dates';
-import { ja } from '../../i18n/ja';
+import type { Env } from '#src/lib/env';
+import type { Ctx } from '#src/lib/context';
+import { NotFoundError, ValidationError } from '#src/lib/errors';
+import { parseInput } from '#src/lib/validate';
+import { todayInJapan } from '#src/lib/dates';
+import { ja } from '#src/i18n/ja';
 import type { PaymentGateway } from './gateway';
 import { TestGateway } from './test-gateway';
 import { StripeGateway } from './stripe-gateway';

@@ -1,6 +1,6 @@
 // Reference lists for forms and filters. Their rows come from a migration and never change while the app runs,
 // so each list is read once per ORM and kept for a short while (a new deploy or migration restarts the process).
-import type { Ctx } from '../../lib/context';
+import type { Ctx } from '#src/lib/context';
 import { Category, Occupation, Prefecture, Theme } from './reference.entity';
 import type { ChoiceJson, ReferenceKind } from './reference.schemas';
 

@@ -1,9 +1,9 @@
 // The confirmation mail to the guest and the notice to the host (Japanese plain text). Pure: the service loads the
 // data and enqueues the result in the transaction that confirms the reservation.
-import { formatDateJa } from '../../lib/dates';
-import { formatYen } from '../../lib/money';
-import { ja } from '../../i18n/ja';
-import type { OutgoingMail } from '../mail/mail.service';
+import { formatDateJa } from '#src/lib/dates';
+import { formatYen } from '#src/lib/money';
+import { ja } from '#src/i18n/ja';
+import type { OutgoingMail } from '#src/modules/mail/mail.service';
 import type { PriceQuote } from './pricing';
 
 export interface ReservationMailData {

@@ -1,8 +1,8 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { User } from '../users/users.entity';
-import { Experience, ExperienceOption } from '../experiences/experiences.entity';
-import { Calendar } from '../calendars/calendars.entity';
-import { Coupon } from '../coupons/coupons.entity';
+import { User } from '#src/modules/users/users.entity';
+import { Experience, ExperienceOption } from '#src/modules/experiences/experiences.entity';
+import { Calendar } from '#src/modules/calendars/calendars.entity';
+import { Coupon } from '#src/modules/coupons/coupons.entity';
 
 export const RESERVATION_STATUSES = ['pending', 'requires_action', 'confirmed', 'failed', 'expired', 'cancelled'] as const;
 

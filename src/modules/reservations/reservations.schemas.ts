@@ -1,8 +1,8 @@
 // Shared by the reservation form, the API and the service. Browser-safe.
 import { z } from 'zod';
-import { ja } from '../../i18n/ja';
+import { ja } from '#src/i18n/ja';
 import type { PriceQuote } from './pricing';
-import type { PaymentConfig } from '../payments/payments.schemas';
+import type { PaymentConfig } from '#src/modules/payments/payments.schemas';
 
 /** guest-and-host.md §9: at most 30 slots in one reservation. */
 export const MAX_SLOTS = 30;

@@ -13,9 +13,9 @@
 // releases the seats, so no charge can ever succeed for seats that were given away.
 import { randomUUID } from 'node:crypto';
 import type { MikroORM, EntityManager } from '@mikro-orm/postgresql';
-import type { Env } from '../../lib/env';
-import type { Logger } from '../../lib/logger';
-import type { Ctx } from '../../lib/context';
+import type { Env } from '#src/lib/env';
+import type { Logger } from '#src/lib/logger';
+import type { Ctx } from '#src/lib/context';
 import {
   AppError,
   ConflictError,
@@ -24,19 +24,19 @@ import {
   UnauthorizedError,
   ValidationError,
   type FieldMessages,
-} from '../../lib/errors';
-import { parseId, parseInput } from '../../lib/validate';
-import { japanInstant } from '../../lib/dates';
-import { ja } from '../../i18n/ja';
-import { Experience, type IExperience, type IExperienceOption } from '../experiences/experiences.entity';
-import { Calendar, type ICalendar } from '../calendars/calendars.entity';
-import { User } from '../users/users.entity';
-import { Ambassador, AmbassadorMember } from '../ambassadors/ambassadors.entity';
-import type { ICoupon } from '../coupons/coupons.entity';
-import * as coupons from '../coupons/coupons.service';
-import { enqueueMail } from '../mail/mail.service';
-import { getGateway } from '../payments/payments.service';
-import { GatewayUnavailableError, paymentKeys, type IntentOutcome } from '../payments/gateway';
+} from '#src/lib/errors';
+import { parseId, parseInput } from '#src/lib/validate';
+import { japanInstant } from '#src/lib/dates';
+import { ja } from '#src/i18n/ja';
+import { Experience, type IExperience, type IExperienceOption } from '#src/modules/experiences/experiences.entity';
+import { Calendar, type ICalendar } from '#src/modules/calendars/calendars.entity';
+import { User } from '#src/modules/users/users.entity';
+import { Ambassador, AmbassadorMember } from '#src/modules/ambassadors/ambassadors.entity';
+import type { ICoupon } from '#src/modules/coupons/coupons.entity';
+import * as coupons from '#src/modules/coupons/coupons.service';
+import { enqueueMail } from '#src/modules/mail/mail.service';
+import { getGateway } from '#src/modules/payments/payments.service';
+import { GatewayUnavailableError, paymentKeys, type IntentOutcome } from '#src/modules/payments/gateway';
 import { Reservation, ReservationCalendar, type IReservation } from './reservations.entity';
 import { quotePrice, toBasisPoints, type PriceQuote } from './pricing';
 import { buildReservationMails } from './reservation-mails';

@@ -1,7 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { User } from '../users/users.entity';
-import { Experience } from '../experiences/experiences.entity';
-import { Reservation } from '../reservations/reservations.entity';
+import { User } from '#src/modules/users/users.entity';
+import { Experience } from '#src/modules/experiences/experiences.entity';
+import { Reservation } from '#src/modules/reservations/reservations.entity';
 
 /** A guest's review of an experience (0.0-5.0, one decimal), with an optional host reply. */
 export const Review = defineEntity({

@@ -1,6 +1,6 @@
 // Public review reads (spec guest-and-host.md §3 "Review"). Browser-safe.
 import { z } from 'zod';
-import { pageSchema, type PageMeta } from '../experiences/experiences.schemas';
+import { pageSchema, type PageMeta } from '#src/modules/experiences/experiences.schemas';
 
 /** Reviews per page on /reviews/{id} and GET /api/v1/experiences/{id}/reviews. */
 export const REVIEWS_PER_PAGE = 20;

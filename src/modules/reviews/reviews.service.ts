@@ -1,7 +1,7 @@
 // Public review reads for an experience: newest first, with the host's reply when there is one.
-import type { Ctx } from '../../lib/context';
-import { parseInput } from '../../lib/validate';
-import * as experiences from '../experiences/experiences.service';
+import type { Ctx } from '#src/lib/context';
+import { parseInput } from '#src/lib/validate';
+import * as experiences from '#src/modules/experiences/experiences.service';
 import { Review, type IReview } from './reviews.entity';
 import { REVIEWS_PER_PAGE, reviewsQuerySchema, type ReviewJson, type ReviewsJson } from './reviews.schemas';
 

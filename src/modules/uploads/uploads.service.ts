@@ -4,10 +4,10 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Ctx } from '../../lib/context';
-import { AppError, ValidationError } from '../../lib/errors';
-import { parseInput } from '../../lib/validate';
-import { ja } from '../../i18n/ja';
+import type { Ctx } from '#src/lib/context';
+import { AppError, ValidationError } from '#src/lib/errors';
+import { parseInput } from '#src/lib/validate';
+import { ja } from '#src/i18n/ja';
 import { UploadedFile } from './uploads.entity';
 import { detectImageType, EXTENSIONS } from './image-type';
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_MEGABYTES, uploadFieldsSchema, type UploadContentType, type UploadResult } from './uploads.schemas';

@@ -1,5 +1,5 @@
 // The public profile JSON (/users/{id}, GET /api/v1/profiles/{id}). Browser-safe.
-import type { ExperienceCardJson } from '../experiences/experiences.schemas';
+import type { ExperienceCardJson } from '#src/modules/experiences/experiences.schemas';
 
 export interface PublicProfileJson {
   id: number;

@@ -1,11 +1,11 @@
 // A host's public page (/users/{id}): name, avatar, introduction and published experiences. Only users who host at
 // least one published experience have a public page; anyone else (a guest who only books) is a 404, so the page
 // never exposes people who did not choose to be visible.
-import type { Ctx } from '../../lib/context';
-import { NotFoundError } from '../../lib/errors';
-import { parseId } from '../../lib/validate';
-import { ja } from '../../i18n/ja';
-import * as experiences from '../experiences/experiences.service';
+import type { Ctx } from '#src/lib/context';
+import { NotFoundError } from '#src/lib/errors';
+import { parseId } from '#src/lib/validate';
+import { ja } from '#src/i18n/ja';
+import * as experiences from '#src/modules/experiences/experiences.service';
 import { User } from './users.entity';
 import type { PublicProfileJson } from './profile.schemas';
 

@@ -1,10 +1,10 @@
 // GET /api/v1/users?q= (admin): finds the host an admin creates an experience for (proxy_user_id), and the user
 // pickers of the admin screens. Matches the id exactly, or part of the name or e-mail.
 import { z } from 'zod';
-import type { Ctx } from '../../lib/context';
-import { ForbiddenError } from '../../lib/errors';
-import { parseInput } from '../../lib/validate';
-import { ja } from '../../i18n/ja';
+import type { Ctx } from '#src/lib/context';
+import { ForbiddenError } from '#src/lib/errors';
+import { parseInput } from '#src/lib/validate';
+import { ja } from '#src/i18n/ja';
 import { requireActor } from './users.service';
 import { User, type IUser } from './users.entity';
 import type { FilterQuery } from '@mikro-orm/postgresql';

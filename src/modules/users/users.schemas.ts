@@ -1,6 +1,6 @@
 // Shared by the logon form, the API and the CLI. Browser-safe.
 import { z } from 'zod';
-import { ja } from '../../i18n/ja';
+import { ja } from '#src/i18n/ja';
 
 export const emailSchema = z
   .string({ error: ja.auth.emailRequired })

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Ctx, Actor } from '../../lib/context';
-import { ConflictError, UnauthorizedError, NotFoundError, ValidationError } from '../../lib/errors';
-import { hashPassword, verifyPassword, DUMMY_HASH } from '../../lib/password';
-import { parseInput } from '../../lib/validate';
-import { ja } from '../../i18n/ja';
+import type { Ctx, Actor } from '#src/lib/context';
+import { ConflictError, UnauthorizedError, NotFoundError, ValidationError } from '#src/lib/errors';
+import { hashPassword, verifyPassword, DUMMY_HASH } from '#src/lib/password';
+import { parseInput } from '#src/lib/validate';
+import { ja } from '#src/i18n/ja';
 import { User, type IUser } from './users.entity';
 import { signInSchema, signUpSchema, type CurrentUser, type UserRole } from './users.schemas';
 

@@ -1,6 +1,6 @@
 // https://vike.dev/data — the completion text needs the flag set by a sent inquiry.
 import type { PageContextServer } from 'vike/types';
-import { BRAND_INQUIRY_FLAG } from '../../../../src/modules/inquiries/inquiries.schemas';
+import { BRAND_INQUIRY_FLAG } from '#src/modules/inquiries/inquiries.schemas';
 
 export function data(pageContext: PageContextServer) {
   return { completed: pageContext.flags?.[BRAND_INQUIRY_FLAG] === true };

@@ -1,3 +1,3 @@
-import { ja } from '../../../../src/i18n/ja';
+import { ja } from '#src/i18n/ja';
 
 export default `${ja.inquiries.brandCompleteTitle} | ${ja.site.name}`;

@@ -2,11 +2,11 @@
 // window by window when the sentinel at the bottom becomes visible, an empty state, and the apply bar.
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
-import { ja } from '../../../../src/i18n/ja';
-import { logonUrl } from '../../../../src/lib/api-client';
-import { formatYen } from '../../../../src/lib/money';
-import { SlotList, useSlotPager, useSlotSelection } from '../../../../src/components/SlotList';
-import { reservationUrl } from '../../../../src/modules/calendars/slots';
+import { ja } from '#src/i18n/ja';
+import { logonUrl } from '#src/lib/api-client';
+import { formatYen } from '#src/lib/money';
+import { SlotList, useSlotPager, useSlotSelection } from '#src/components/SlotList';
+import { reservationUrl } from '#src/modules/calendars/slots';
 import type { Data } from './+data';
 import './calendars.css';
 

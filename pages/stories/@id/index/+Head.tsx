@@ -1,9 +1,9 @@
 // https://vike.dev/Head — canonical URL, Open Graph extras and the schema.org Event of the experience.
 import { useData } from 'vike-react/useData';
-import { SeoHead } from '../../../../src/components/SeoHead';
-import { absoluteUrl, summarize } from '../../../../src/components/seo';
-import { hostPath } from '../../../../src/modules/experiences/experiences.schemas';
-import { slotView } from '../../../../src/modules/calendars/slots';
+import { SeoHead } from '#src/components/SeoHead';
+import { absoluteUrl, summarize } from '#src/components/seo';
+import { hostPath } from '#src/modules/experiences/experiences.schemas';
+import { slotView } from '#src/modules/calendars/slots';
 import type { Data } from './+data';
 
 /** https://schema.org/Event, with the next bookable slot as its date and the price as an offer. */

@@ -2,19 +2,19 @@
 import { useState } from 'react';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
-import { ja } from '../../../../src/i18n/ja';
-import { api, ApiError, logonUrl } from '../../../../src/lib/api-client';
-import { formatYen } from '../../../../src/lib/money';
-import { Carousel } from '../../../../src/components/Carousel';
-import { Avatar } from '../../../../src/components/Avatar';
-import { ReviewItem } from '../../../../src/components/ReviewItem';
-import { ExperienceGrid } from '../../../../src/components/ExperienceCard';
-import { SlotList, useSlotPager, useSlotSelection } from '../../../../src/components/SlotList';
-import { hostPath, locationPath, type ExperienceJson } from '../../../../src/modules/experiences/experiences.schemas';
-import { reservationUrl } from '../../../../src/modules/calendars/slots';
-import type { HoldingRequestJson } from '../../../../src/modules/holding-requests/holding-requests.schemas';
+import { ja } from '#src/i18n/ja';
+import { api, ApiError, logonUrl } from '#src/lib/api-client';
+import { formatYen } from '#src/lib/money';
+import { Carousel } from '#src/components/Carousel';
+import { Avatar } from '#src/components/Avatar';
+import { ReviewItem } from '#src/components/ReviewItem';
+import { ExperienceGrid } from '#src/components/ExperienceCard';
+import { SlotList, useSlotPager, useSlotSelection } from '#src/components/SlotList';
+import { hostPath, locationPath, type ExperienceJson } from '#src/modules/experiences/experiences.schemas';
+import { reservationUrl } from '#src/modules/calendars/slots';
+import type { HoldingRequestJson } from '#src/modules/holding-requests/holding-requests.schemas';
 import type { Data } from './+data';
-import '../../../../src/components/chips.css';
+import '#src/components/chips.css';
 import './story.css';
 
 export default function Page() {

@@ -1,9 +1,9 @@
 // https://vike.dev/data — everything the experience page shows, in two rounds of queries: the experience (which
 // decides visibility), then reviews, other experiences and the first slots in parallel.
 import type { PageContextServer } from 'vike/types';
-import { loadOr404, routeId } from '../../../../src/lib/page-helpers';
-import { siteOrigin } from '../../../../src/components/seo';
-import { REVIEWS_ON_DETAIL } from '../../../../src/modules/reviews/reviews.schemas';
+import { loadOr404, routeId } from '#src/lib/page-helpers';
+import { siteOrigin } from '#src/components/seo';
+import { REVIEWS_ON_DETAIL } from '#src/modules/reviews/reviews.schemas';
 
 export async function data(pageContext: PageContextServer) {
   const { services, ctx } = pageContext;

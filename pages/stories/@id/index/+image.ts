@@ -1,6 +1,6 @@
 // https://vike.dev/image — og:image and the large X card: the first image, as an absolute URL.
 import type { PageContext } from 'vike/types';
-import { absoluteUrl } from '../../../../src/components/seo';
+import { absoluteUrl } from '#src/components/seo';
 import type { Data } from './+data';
 
 export default function image(pageContext: PageContext<Data>) {

@@ -1,2 +1,2 @@
 // https://vike.dev/Page
-export { default } from '../../StoriesPage';
+export { default } from '#pages/stories/StoriesPage';

@@ -1,6 +1,6 @@
 // https://vike.dev/data
 import type { PageContextServer } from 'vike/types';
-import { loadStories } from '../../list-data';
+import { loadStories } from '#pages/stories/list-data';
 
 export const data = (pageContext: PageContextServer) =>
   loadStories(pageContext, { category_id: pageContext.routeParams.category_id ?? '' });

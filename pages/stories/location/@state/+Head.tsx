@@ -1,2 +1,2 @@
 // https://vike.dev/Head
-export { ListHead as default } from '../../list-head';
+export { ListHead as default } from '#pages/stories/list-head';

@@ -1,2 +1,2 @@
 // https://vike.dev/description
-export { listDescription as default } from '../../list-head';
+export { listDescription as default } from '#pages/stories/list-head';

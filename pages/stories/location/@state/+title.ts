@@ -1,2 +1,2 @@
 // https://vike.dev/title
-export { listTitle as default } from '../../list-head';
+export { listTitle as default } from '#pages/stories/list-head';

@@ -1,7 +1,7 @@
 import { useData } from 'vike-react/useData';
-import { ja } from '../../../../../src/i18n/ja';
+import { ja } from '#src/i18n/ja';
 import type { Data } from './+data';
-import '../index/registration.css';
+import '#pages/communities/@id/registrations/index/registration.css';
 
 export default function Page() {
   const { communityId, completed } = useData<Data>();

@@ -5,10 +5,10 @@
 import { useState, type FormEvent } from 'react';
 import { navigate } from 'vike/client/router';
 import { useData } from 'vike-react/useData';
-import { ja } from '../../../../../src/i18n/ja';
-import { api, ApiError } from '../../../../../src/lib/api-client';
-import type { FieldMessages } from '../../../../../src/lib/errors';
-import { fieldMessages } from '../../../../../src/lib/validate';
+import { ja } from '#src/i18n/ja';
+import { api, ApiError } from '#src/lib/api-client';
+import type { FieldMessages } from '#src/lib/errors';
+import { fieldMessages } from '#src/lib/validate';
 import {
   ANSWER_MAX,
   BIRTH_YEAR_MAX,
@@ -18,7 +18,7 @@ import {
   buildBirthday,
   communityApplicationSchema,
   toHalfWidthDigits,
-} from '../../../../../src/modules/communities/communities.schemas';
+} from '#src/modules/communities/communities.schemas';
 import type { Data } from './+data';
 import './registration.css';
 

@@ -1,2 +1,2 @@
 // https://vike.dev/data — same data as /communities/{id}/registrations.
-export { data } from '../index/+data';
+export { data } from '#pages/communities/@id/registrations/index/+data';

@@ -1,2 +1,2 @@
 // https://vike.dev/guard — same guard as /communities/{id}/registrations.
-export { guard } from '../index/+guard';
+export { guard } from '#pages/communities/@id/registrations/index/+guard';

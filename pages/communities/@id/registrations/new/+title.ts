@@ -1,2 +1,2 @@
 // https://vike.dev/title
-export { default } from '../index/+title';
+export { default } from '#pages/communities/@id/registrations/index/+title';
