@@ -328,10 +328,10 @@ export class Migration20261121000001_schema extends Migration {
     );
     this.addSql(`alter table "recurrence_rules" add constraint "recurrence_rules_date_order" check (start_date <= end_date);`);
     this.addSql(
-      `alter table "recurrence_rules" add constraint "recurrence_rules_start_time_format" check (start_time ~ '^([01][0-9]|2[0-3]):[0-5][0-9]\$');`,
+      `alter table "recurrence_rules" add constraint "recurrence_rules_start_time_format" check (start_time ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$');`,
     );
     this.addSql(
-      `alter table "recurrence_rules" add constraint "recurrence_rules_end_time_format" check (end_time ~ '^([01][0-9]|2[0-3]):[0-5][0-9]\$');`,
+      `alter table "recurrence_rules" add constraint "recurrence_rules_end_time_format" check (end_time ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$');`,
     );
     this.addSql(`alter table "recurrence_rules" add constraint "recurrence_rules_time_order" check (start_time < end_time);`);
     this.addSql(
@@ -435,10 +435,10 @@ export class Migration20261121000001_schema extends Migration {
       `alter table "calendars" add constraint "calendars_recruitment_number_range" check (recruitment_number >= 1 and recruitment_number <= 30);`,
     );
     this.addSql(
-      `alter table "calendars" add constraint "calendars_start_time_format" check (start_time ~ '^([01][0-9]|2[0-3]):[0-5][0-9]\$');`,
+      `alter table "calendars" add constraint "calendars_start_time_format" check (start_time ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$');`,
     );
     this.addSql(
-      `alter table "calendars" add constraint "calendars_end_time_format" check (end_time ~ '^([01][0-9]|2[0-3]):[0-5][0-9]\$');`,
+      `alter table "calendars" add constraint "calendars_end_time_format" check (end_time ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$');`,
     );
     this.addSql(`alter table "calendars" add constraint "calendars_time_order" check (start_time < end_time);`);
 
@@ -463,7 +463,7 @@ export class Migration20261121000001_schema extends Migration {
       `alter table "community_applications" add constraint "community_applications_occupation_id_foreign" foreign key ("occupation_id") references "occupations" ("id") on delete restrict;`,
     );
     this.addSql(
-      `alter table "community_applications" add constraint "community_applications_postal_code_digits" check (postal_code ~ '^[0-9]+\$');`,
+      `alter table "community_applications" add constraint "community_applications_postal_code_digits" check (postal_code ~ '^[0-9]+$');`,
     );
     this.addSql(
       `alter table "community_applications" add constraint "community_applications_full_name_length" check (char_length(full_name) >= 1);`,

@@ -49,7 +49,7 @@ export async function api<T = unknown>(path: string, options: { method?: string;
 
 /** A same-site path to go back to after signing in; anything else falls back to '/'. */
 export function safeRedirect(value: string | null | undefined): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
   return value;
 }
 

@@ -15,7 +15,7 @@ export function normalizeCouponCode(code: string): string {
 /** Finds a coupon usable at `now`, or the message that says why not. */
 export async function findApplicable(em: EntityManager, code: string, now: Date = new Date()): Promise<CouponCheck> {
   const coupon = await em.findOne(Coupon, { code: normalizeCouponCode(code) });
-  if (!coupon || !coupon.active) return { ok: false, message: ja.reservations.couponNotFound };
+  if (!coupon?.active) return { ok: false, message: ja.reservations.couponNotFound };
   if (coupon.validFrom && coupon.validFrom > now) return { ok: false, message: ja.reservations.couponNotYetValid };
   if (coupon.validUntil && coupon.validUntil <= now) return { ok: false, message: ja.reservations.couponExpired };
   if (coupon.maxUses !== null && coupon.maxUses !== undefined && coupon.usedCount >= coupon.maxUses) {
