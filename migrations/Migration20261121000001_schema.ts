@@ -437,9 +437,7 @@ export class Migration20261121000001_schema extends Migration {
     this.addSql(
       `alter table "calendars" add constraint "calendars_start_time_format" check (start_time ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$');`,
     );
-    this.addSql(
-      `alter table "calendars" add constraint "calendars_end_time_format" check (end_time ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$');`,
-    );
+    this.addSql(`alter table "calendars" add constraint "calendars_end_time_format" check (end_time ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$');`);
     this.addSql(`alter table "calendars" add constraint "calendars_time_order" check (start_time < end_time);`);
 
     this.addSql(

@@ -33,7 +33,7 @@ function build(deps: ServiceDeps) {
   return {
     ...deps,
     /** A context with its own EntityManager fork: one per request, per command, per job. */
-    context(actor: Actor | null, log: Logger = deps.log): Ctx {
+    context(actor: Actor, log: Logger = deps.log): Ctx {
       return { em: deps.orm.em.fork(), actor, log };
     },
     users,

@@ -1,5 +1,6 @@
 // `add-ambassador`: the operator's office adds ambassadors (guest-and-host.md §1). A thin wrapper over
 // ambassadors.create, so the rules and Japanese messages are the API's (admin-and-brand-portal.md §5).
+import { operator } from '#src/lib/context';
 import type { Command } from 'commander';
 import { ja } from '#src/i18n/ja';
 import { runCommand } from '#cli/run';
@@ -29,7 +30,7 @@ export function addAmbassador(program: Command): void {
     .option('--no-published', 'keep the ambassador private')
     .action((options: Options) =>
       runCommand(async ({ services }) => {
-        const ambassador = await services.ambassadors.create(services.context(null), {
+        const ambassador = await services.ambassadors.create(services.context(operator()), {
           name: options.name,
           description: options.description,
           address: options.address,

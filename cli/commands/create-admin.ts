@@ -1,3 +1,4 @@
+import { operator } from '#src/lib/context';
 import type { Command } from 'commander';
 import { ja } from '#src/i18n/ja';
 import { runCommand } from '#cli/run';
@@ -11,7 +12,7 @@ export function createAdmin(program: Command): void {
     .option('--password <password>', 'password (8+ characters, letters and digits); defaults to $ADMIN_PASSWORD')
     .action((options: { email: string; name: string; password?: string }) =>
       runCommand(async ({ services }) => {
-        const ctx = services.context(null);
+        const ctx = services.context(operator());
         const { actor, created } = await services.users.createAdmin(ctx, {
           email: options.email,
           name: options.name,

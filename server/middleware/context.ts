@@ -1,7 +1,7 @@
 // Builds req.ctx (EntityManager fork, actor, logger) and loads the signed-in user from the session.
 import type { RequestHandler } from 'express';
 import type { Services } from '#src/services';
-import type { Actor, Ctx } from '#src/lib/context';
+import { GUEST, type Ctx, type UserActor } from '#src/lib/context';
 import { ForbiddenError, UnauthorizedError } from '#src/lib/errors';
 import { ja } from '#src/i18n/ja';
 
@@ -17,14 +17,15 @@ declare global {
   namespace Express {
     interface Request {
       ctx: Ctx;
-      actor: Actor | null;
+      /** The signed-in marketplace user (also req.ctx.actor), or null. */
+      actor: UserActor | null;
     }
   }
 }
 
 export function contextMiddleware(services: Services): RequestHandler {
   return async (req, _res, next) => {
-    req.ctx = services.context(null, req.log);
+    req.ctx = services.context(GUEST, req.log);
     req.actor = null;
     const userId = req.session?.userId;
     if (userId) {

@@ -1,17 +1,93 @@
-// What every service call receives: its own EntityManager fork, who is acting, and a logger.
+// What every service call receives: its own EntityManager fork, who is acting, and a logger
+// (ARCHITECTURE.md "One service shape"). Who is acting is always stated, never implied by null:
+//  - guest:       nobody is signed in (public pages and API calls without a session);
+//  - user:        a marketplace account (USER, HOST or ADMIN) signed in through /logon;
+//  - brandMember: a brand portal account signed in through /brand/sign_in (never a marketplace user);
+//  - operator:    the operator's shell (the CLI); trusted like an administrator, recorded as such in logs and audits.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from './logger';
 import type { UserRole } from '#src/modules/users/users.schemas';
+import { ForbiddenError, UnauthorizedError } from './errors';
+import { ja } from '#src/i18n/ja';
 
-export interface Actor {
+export interface GuestActor {
+  kind: 'guest';
+}
+
+export interface UserActor {
+  kind: 'user';
   id: number;
   name: string;
   email: string;
   role: UserRole;
 }
 
-export interface Ctx {
+export interface BrandMemberActor {
+  kind: 'brandMember';
+  id: number;
+  email: string;
+  brandId: number;
+}
+
+export interface OperatorActor {
+  kind: 'operator';
+  /** Who ran the command, for logs and the audit trail (the shell's user name). */
+  name: string;
+}
+
+export type Actor = GuestActor | UserActor | BrandMemberActor | OperatorActor;
+
+export const GUEST: GuestActor = Object.freeze({ kind: 'guest' });
+
+export interface Ctx<A extends Actor = Actor> {
   em: EntityManager;
-  actor: Actor | null;
+  actor: A;
   log: Logger;
+}
+
+/** The signed-in marketplace user, or null (guests, brand members and the operator are not users). */
+export function userOf(ctx: Ctx): UserActor | null {
+  return ctx.actor.kind === 'user' ? ctx.actor : null;
+}
+
+/** The signed-in marketplace user; 401 otherwise. */
+export function requireUser(ctx: Ctx): UserActor {
+  const user = userOf(ctx);
+  if (!user) throw new UnauthorizedError(ja.errors.unauthorized);
+  return user;
+}
+
+/** True for an ADMIN user and for the operator's shell. A brand member is never an administrator. */
+export function isAdmin(ctx: Ctx): boolean {
+  return ctx.actor.kind === 'operator' || (ctx.actor.kind === 'user' && ctx.actor.role === 'ADMIN');
+}
+
+/** An ADMIN user or the operator: 401 when nobody is signed in, 403 for everyone else. */
+export function requireAdmin(ctx: Ctx): UserActor | OperatorActor {
+  if (ctx.actor.kind === 'guest') throw new UnauthorizedError(ja.errors.unauthorized);
+  if (!isAdmin(ctx)) throw new ForbiddenError(ja.errors.adminOnly);
+  return ctx.actor as UserActor | OperatorActor;
+}
+
+/** The signed-in brand member (portal session); 401 otherwise. */
+export function requireBrandMember(ctx: Ctx): BrandMemberActor {
+  if (ctx.actor.kind !== 'brandMember') throw new UnauthorizedError(ja.errors.unauthorized);
+  return ctx.actor;
+}
+
+/** A label for logs and the audit trail: `user:12`, `brandMember:3`, `operator:alice`, `guest`. */
+export function actorLabel(actor: Actor): string {
+  switch (actor.kind) {
+    case 'guest':
+      return 'guest';
+    case 'operator':
+      return `operator:${actor.name}`;
+    default:
+      return `${actor.kind}:${actor.id}`;
+  }
+}
+
+/** The operator's shell, named after the OS user who runs the CLI. */
+export function operator(name = process.env.USER ?? process.env.LOGNAME ?? 'operator'): OperatorActor {
+  return { kind: 'operator', name };
 }

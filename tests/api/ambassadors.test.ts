@@ -147,17 +147,15 @@ describe('POST /api/v1/ambassadors', () => {
 
   it('treats blank optional fields as not given', async () => {
     const admin = await createUser(t.orm, { role: 'ADMIN' });
-    const res = await (await signedInAgent(t.app, admin.email))
-      .post('/api/v1/ambassadors')
-      .send({
-        name: '最小の教室',
-        description: '説明',
-        published: false,
-        address: '',
-        homepage_url: '',
-        instagram_username: '',
-        x_username: null,
-      });
+    const res = await (await signedInAgent(t.app, admin.email)).post('/api/v1/ambassadors').send({
+      name: '最小の教室',
+      description: '説明',
+      published: false,
+      address: '',
+      homepage_url: '',
+      instagram_username: '',
+      x_username: null,
+    });
     expect(res.status).toBe(201);
     const stored = await em().findOneOrFail(Ambassador, { id: res.body.id });
     expect([stored.address, stored.homepageUrl, stored.instagramUsername, stored.xUsername, stored.published]).toEqual([

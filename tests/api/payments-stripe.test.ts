@@ -1,5 +1,6 @@
 // The Stripe gateway with the real `stripe` SDK pointed (host/port/protocol) at a local fake Stripe HTTP server:
 // request shape, idempotency keys, decline -> 402, 3-D Secure, network errors and lost responses.
+import { GUEST } from '#src/lib/context';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -256,14 +257,12 @@ describe('Stripe gateway against a fake Stripe server', () => {
 
   it('answers 202 with the client secret for 3-D Secure and confirms only after the intent succeeded', async () => {
     const calendar = await slot();
-    const res = await agent
-      .post('/api/v1/reservations')
-      .send({
-        calendar_ids: [calendar.id],
-        number_of_people: 1,
-        payment_token: 'pm_card_threeDSecure2Required',
-        idempotency_key: newKey(),
-      });
+    const res = await agent.post('/api/v1/reservations').send({
+      calendar_ids: [calendar.id],
+      number_of_people: 1,
+      payment_token: 'pm_card_threeDSecure2Required',
+      idempotency_key: newKey(),
+    });
     expect(res.status).toBe(202);
     expect(res.body).toEqual({
       status: 'requires_action',
@@ -367,7 +366,7 @@ describe('Stripe gateway against a fake Stripe server', () => {
     expect(res.status).toBe(404);
     const calendar = await slot();
     const experienceId = (await t.orm.em.fork().findOneOrFail(Calendar, { id: calendar.id })).experience.id;
-    const form = await t.services.reservations.form(t.services.context(null), { tour_id: String(experienceId), cid: String(calendar.id) });
+    const form = await t.services.reservations.form(t.services.context(GUEST), { tour_id: String(experienceId), cid: String(calendar.id) });
     expect(form.payment).toEqual({ gateway: 'stripe', publishable_key: 'pk_test_fake123' });
   });
 });

@@ -1,5 +1,6 @@
 // Issue 4: price quote and reservation with the test gateway, against real PostgreSQL. Every rule: status, body
 // and the database change.
+import { GUEST } from '#src/lib/context';
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
@@ -470,14 +471,12 @@ describe('idempotency', () => {
 describe('3-D Secure (test gateway)', () => {
   async function startAuthentication(people = 1) {
     const { calendar } = await paidSlot({}, { recruitmentNumber: 5 });
-    const res = await agent
-      .post('/api/v1/reservations')
-      .send({
-        calendar_ids: [calendar.id],
-        number_of_people: people,
-        payment_token: 'tok_threeDSecure2Required',
-        idempotency_key: newKey(),
-      });
+    const res = await agent.post('/api/v1/reservations').send({
+      calendar_ids: [calendar.id],
+      number_of_people: people,
+      payment_token: 'tok_threeDSecure2Required',
+      idempotency_key: newKey(),
+    });
     return { calendar, res };
   }
 
@@ -687,7 +686,7 @@ describe('development mailbox', () => {
     const prod = await setupTestApp({ NODE_ENV: 'production', SESSION_SECRET: 'production-secret-for-tests' });
     const res = await request(prod.app).get('/api/v1/dev/mails');
     expect(res.status).toBe(404);
-    await expect(prod.services.mail.mailbox(prod.services.context(null))).rejects.toMatchObject({ status: 404 });
+    await expect(prod.services.mail.mailbox(prod.services.context(GUEST))).rejects.toMatchObject({ status: 404 });
   });
 
   it('lists the queued mails, newest first', async () => {

@@ -1,12 +1,12 @@
 import { Router, type Request } from 'express';
 import type { Services } from '#src/services';
-import type { Actor } from '#src/lib/context';
+import type { UserActor } from '#src/lib/context';
 import { UnauthorizedError } from '#src/lib/errors';
 import { hit, reset } from '#src/lib/rate-limit';
 import { ja } from '#src/i18n/ja';
 
 /** Regenerates the session id at sign-in (session fixation), then stores the user. */
-export function signIn(req: Request, actor: Actor): Promise<void> {
+export function signIn(req: Request, actor: UserActor): Promise<void> {
   return new Promise((resolve, reject) => {
     req.session.regenerate((err) => {
       if (err) return reject(err);

@@ -15,7 +15,12 @@ import {
   type AmbassadorPublic,
   type ListMeta,
 } from './ambassadors.schemas';
-import { toCommunityCard, type CommunityCardData, type CommunityCardSource, type PartnerSummary } from '#src/modules/communities/communities.schemas';
+import {
+  toCommunityCard,
+  type CommunityCardData,
+  type CommunityCardSource,
+  type PartnerSummary,
+} from '#src/modules/communities/communities.schemas';
 import { sortedImageJson } from '#src/modules/images/images.service';
 
 export const AMBASSADORS_PAGE_SIZE = 24;

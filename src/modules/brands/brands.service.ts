@@ -7,7 +7,12 @@ import { parseId, parseInput } from '#src/lib/validate';
 import { ja } from '#src/i18n/ja';
 import { Brand, BrandCommunity, type IBrand } from './brands.entity';
 import { brandListQuerySchema, BRANDS_PAGE_SIZE, type BrandListItem, type BrandListMeta, type BrandPublic } from './brands.schemas';
-import { toCommunityCard, type CommunityCardData, type CommunityCardSource, type PartnerSummary } from '#src/modules/communities/communities.schemas';
+import {
+  toCommunityCard,
+  type CommunityCardData,
+  type CommunityCardSource,
+  type PartnerSummary,
+} from '#src/modules/communities/communities.schemas';
 import { sortedImageJson } from '#src/modules/images/images.service';
 
 function toPublic(brand: IBrand): BrandPublic {

@@ -73,7 +73,7 @@ export async function listForExperience(ctx: Ctx, rawExperienceId: unknown, inpu
       experience.id,
       after,
     ]),
-    ctx.actor && from <= to
+    ctx.actor.kind === 'user' && from <= to
       ? connection.execute<{ calendar_id: number }[]>(
           `SELECT DISTINCT rc.calendar_id FROM reservation_calendars rc
            JOIN reservations r ON r.id = rc.reservation_id

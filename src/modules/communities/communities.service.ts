@@ -1,9 +1,9 @@
 // Public communities and community applications (guest-and-host.md §2 "Community application", §3, §5, §7).
 // Only published communities are public. An application is validated completely, then stored in one
 // transaction together with the notice mails to the community's brand members (durable outbox).
-import type { Ctx } from '#src/lib/context';
+import { requireUser, type Ctx } from '#src/lib/context';
 import type { Env } from '#src/lib/env';
-import { NotFoundError, UnauthorizedError, ValidationError, type FieldMessages } from '#src/lib/errors';
+import { NotFoundError, ValidationError, type FieldMessages } from '#src/lib/errors';
 import { fieldMessages, parseId } from '#src/lib/validate';
 import { ja } from '#src/i18n/ja';
 import { enqueueMail } from '#src/modules/mail/mail.service';
@@ -73,7 +73,7 @@ export function communitiesService(deps: CommunitiesDeps) {
       ctx.em.find(CommunityApplicationQuestion, { community: community.id, disabled: false }, { orderBy: { sortOrder: 'asc', id: 'asc' } }),
       brands.publishedOfCommunity(ctx.em, community.id),
       ambassadors.publishedOfCommunity(ctx.em, community.id),
-      ctx.actor ? ctx.em.count(CommunityApplication, { community: community.id, user: ctx.actor.id }) : Promise.resolve(0),
+      ctx.actor.kind === 'user' ? ctx.em.count(CommunityApplication, { community: community.id, user: ctx.actor.id }) : Promise.resolve(0),
     ]);
     const images = sortedImageJson(community.images);
     return {
@@ -100,8 +100,7 @@ export function communitiesService(deps: CommunitiesDeps) {
 
   /** POST /api/v1/community_applications (signed in). Nothing is stored unless everything is valid. */
   async function apply(ctx: Ctx, input: unknown): Promise<CommunityApplicationResult> {
-    const actor = ctx.actor;
-    if (!actor) throw new UnauthorizedError(ja.errors.unauthorized);
+    const actor = requireUser(ctx);
     const data = parseApplication(input);
     try {
       return await ctx.em.transactional(async (em) => {

@@ -6,10 +6,16 @@ import type { Ctx } from '#src/lib/context';
 import { ForbiddenError, NotFoundError } from '#src/lib/errors';
 import { parseId, parseInput } from '#src/lib/validate';
 import { ja } from '#src/i18n/ja';
-import { requireActor } from '#src/modules/users/users.service';
+import { isAdmin, requireUser } from '#src/lib/context';
 import { Image } from '#src/modules/images/images.entity';
 import { ExperienceDraft, type IExperienceDraft } from './experience-drafts.entity';
-import { draftSchema, type DraftData, type DraftInput, type DraftJson, type DraftListItem } from '#src/modules/experiences/experiences.host.schemas';
+import {
+  draftSchema,
+  type DraftData,
+  type DraftInput,
+  type DraftJson,
+  type DraftListItem,
+} from '#src/modules/experiences/experiences.host.schemas';
 
 const m = ja.hostStory.errors;
 
@@ -20,7 +26,7 @@ function toJson(draft: IExperienceDraft): DraftJson {
 }
 
 async function loadOwn(ctx: Ctx, rawId: unknown): Promise<IExperienceDraft> {
-  const actor = requireActor(ctx);
+  const actor = requireUser(ctx);
   const id = parseId(rawId);
   const draft = id ? await ctx.em.findOne(ExperienceDraft, { id }, { populate: ['images'] }) : null;
   if (!draft) throw new NotFoundError(m.draftNotFound, 'experience_draft');
@@ -31,7 +37,7 @@ async function loadOwn(ctx: Ctx, rawId: unknown): Promise<IExperienceDraft> {
 function parseDraft(ctx: Ctx, input: unknown): { data: DraftData; images: DraftInput['images'] } {
   const { images, ...data } = parseInput(draftSchema, input);
   // Only admins choose a host to act for; anyone else's proxy_user_id means nothing.
-  if (ctx.actor?.role !== 'ADMIN') data.proxy_user_id = null;
+  if (!isAdmin(ctx)) data.proxy_user_id = null;
   return { data, images };
 }
 
@@ -44,7 +50,7 @@ function writeImages(em: EntityManager, draft: IExperienceDraft, images: DraftIn
 
 /** GET /api/v1/experience_drafts: the signed-in user's drafts, last edited first. */
 export async function list(ctx: Ctx): Promise<{ experience_drafts: DraftListItem[] }> {
-  const actor = requireActor(ctx);
+  const actor = requireUser(ctx);
   const drafts = await ctx.em.find(
     ExperienceDraft,
     { user: actor.id },
@@ -60,7 +66,7 @@ export async function get(ctx: Ctx, rawId: unknown): Promise<DraftJson> {
 
 /** POST /api/v1/experience_drafts */
 export async function create(ctx: Ctx, input: unknown): Promise<DraftJson> {
-  const actor = requireActor(ctx);
+  const actor = requireUser(ctx);
   const { data, images } = parseDraft(ctx, input);
   const draft = ctx.em.create(ExperienceDraft, { user: actor.id, title: data.title, data });
   writeImages(ctx.em, draft, images);

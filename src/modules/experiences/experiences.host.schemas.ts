@@ -6,7 +6,14 @@ import { ja } from '#src/i18n/ja';
 import type { FieldMessages } from '#src/lib/errors';
 import type { ExperienceJson } from './experiences.schemas';
 import { isValidYmd, minutesOf } from '#src/lib/dates';
-import { WEEKDAYS, calendarWindow, expandRecurrence, isHalfHourTime, recurrenceEndWindow, type Weekday } from '#src/modules/calendars/recurrence';
+import {
+  WEEKDAYS,
+  calendarWindow,
+  expandRecurrence,
+  isHalfHourTime,
+  recurrenceEndWindow,
+  type Weekday,
+} from '#src/modules/calendars/recurrence';
 
 const m = ja.hostStory.errors;
 const f = ja.hostStory.fields;

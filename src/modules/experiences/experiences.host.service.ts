@@ -7,12 +7,12 @@
 // Who may read and change an experience: its host user, any member of its host ambassador, and admins.
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { LockMode } from '@mikro-orm/core';
-import type { Actor, Ctx } from '#src/lib/context';
+import type { Ctx, UserActor } from '#src/lib/context';
 import { ForbiddenError, NotFoundError, ValidationError, type FieldMessages } from '#src/lib/errors';
 import { parseId, parseInput } from '#src/lib/validate';
 import { todayInJapan } from '#src/lib/dates';
 import { ja } from '#src/i18n/ja';
-import { requireActor } from '#src/modules/users/users.service';
+import { requireUser } from '#src/lib/context';
 import { User } from '#src/modules/users/users.entity';
 import { Ambassador, AmbassadorCommunity, AmbassadorMember } from '#src/modules/ambassadors/ambassadors.entity';
 import { Category, Prefecture, Theme } from '#src/modules/reference/reference.entity';
@@ -64,7 +64,7 @@ async function communitiesOf(em: EntityManager, ambassadorId: number): Promise<C
 
 /** The community choices of the form: the signed-in member's ambassador's communities (ambassador_communities). */
 export async function ambassadorCommunities(ctx: Ctx): Promise<Choice[]> {
-  const actor = requireActor(ctx);
+  const actor = requireUser(ctx);
   const ambassadorId = await currentAmbassadorId(ctx.em, actor.id);
   return ambassadorId ? communitiesOf(ctx.em, ambassadorId) : [];
 }
@@ -81,7 +81,7 @@ export async function formChoices(ctx: Ctx): Promise<FormChoices> {
 
 // ---- Permissions ---------------------------------------------------------------------------------------------------
 
-async function canManage(em: EntityManager, actor: Actor, experience: IExperience): Promise<boolean> {
+async function canManage(em: EntityManager, actor: UserActor, experience: IExperience): Promise<boolean> {
   if (actor.role === 'ADMIN') return true;
   if (experience.hostUser && experience.hostUser.id === actor.id) return true;
   if (experience.hostAmbassador) return (await memberAmbassadorIds(em, actor.id)).includes(experience.hostAmbassador.id);
@@ -98,7 +98,7 @@ function requireId(raw: unknown): number {
 
 /** GET /api/v1/experiences: what the signed-in user hosts (and, for admins, what they created for hosts). */
 export async function listOwn(ctx: Ctx): Promise<{ experiences: ExperienceListItem[] }> {
-  const actor = requireActor(ctx);
+  const actor = requireUser(ctx);
   const or: FilterQuery<IExperience>[] = [{ hostUser: actor.id }];
   const ambassadorIds = await memberAmbassadorIds(ctx.em, actor.id);
   if (ambassadorIds.length > 0) or.push({ hostAmbassador: { $in: ambassadorIds } });
@@ -120,7 +120,7 @@ async function hostJson(em: EntityManager, id: number): Promise<HostExperienceJs
 
 /** The experience as the edit form needs it (/host_story/{id}/edit). 404 unknown, 403 not the host's. */
 export async function getForEdit(ctx: Ctx, rawId: unknown): Promise<HostExperienceJson> {
-  const actor = requireActor(ctx);
+  const actor = requireUser(ctx);
   const id = requireId(rawId);
   const experience = await ctx.em.findOne(Experience, { id });
   if (!experience) throw notFound();
@@ -210,7 +210,7 @@ async function writeCollections(em: EntityManager, experience: IExperience, data
  * an operator approves it; the draft it came from is deleted; the host's role becomes HOST.
  */
 export async function create(ctx: Ctx, input: unknown): Promise<HostExperienceJson> {
-  const actor = requireActor(ctx);
+  const actor = requireUser(ctx);
   const data = parseInput(experienceSchema, input);
   const id = await ctx.em.transactional(async (em) => {
     let hostUserId = actor.id;
@@ -254,7 +254,7 @@ export async function create(ctx: Ctx, input: unknown): Promise<HostExperienceJs
  * (a published experience stays published); the host and proxy_user_id never change here.
  */
 export async function update(ctx: Ctx, rawId: unknown, input: unknown): Promise<HostExperienceJson> {
-  const actor = requireActor(ctx);
+  const actor = requireUser(ctx);
   const id = requireId(rawId);
   await ctx.em.transactional(async (em) => {
     // The row lock serializes two saves of the same experience.
@@ -298,7 +298,7 @@ async function approveById(ctx: Ctx, rawId: unknown): Promise<ApprovalResult> {
 
 /** POST /api/v1/admin/experiences/{id}/approval: an admin publishes a requested experience. */
 export async function approve(ctx: Ctx, rawId: unknown): Promise<ApprovalResult> {
-  const actor = requireActor(ctx);
+  const actor = requireUser(ctx);
   if (actor.role !== 'ADMIN') throw new ForbiddenError(ja.errors.adminOnly);
   return approveById(ctx, rawId);
 }

@@ -2,7 +2,7 @@
 // the home page blocks and the sitemap. Guests only ever see published (approve = true) experiences; the host
 // user, members of the hosting ambassador and admins may also read an unpublished one's detail.
 import type { FilterQuery } from '@mikro-orm/core';
-import type { Ctx } from '#src/lib/context';
+import { isAdmin, userOf, type Ctx } from '#src/lib/context';
 import { NotFoundError } from '#src/lib/errors';
 import { parseInput, parseId } from '#src/lib/validate';
 import { ja } from '#src/i18n/ja';
@@ -30,7 +30,7 @@ function notFound(): NotFoundError {
 
 /** True when the signed-in actor hosts the experience: the host user, or a member of the hosting ambassador. */
 export async function isHost(ctx: Ctx, experience: Pick<IExperience, 'hostUser' | 'hostAmbassador'>): Promise<boolean> {
-  const actor = ctx.actor;
+  const actor = userOf(ctx);
   if (!actor) return false;
   if (experience.hostUser) return experience.hostUser.id === actor.id;
   if (experience.hostAmbassador) {
@@ -42,8 +42,7 @@ export async function isHost(ctx: Ctx, experience: Pick<IExperience, 'hostUser' 
 
 /** True when the actor may manage the experience (and read it unpublished): an admin or its host. */
 export async function canManage(ctx: Ctx, experience: Pick<IExperience, 'hostUser' | 'hostAmbassador'>): Promise<boolean> {
-  if (!ctx.actor) return false;
-  return ctx.actor.role === 'ADMIN' || isHost(ctx, experience);
+  return isAdmin(ctx) || isHost(ctx, experience);
 }
 
 export interface VisibleExperience {

@@ -1,6 +1,6 @@
 // POST /api/v1/experiences/{id}/holding_requests. Signed out is a 403 (the spec's client sends 403 to /logon),
 // stored once per user and experience (unique index), only for published experiences the user does not host.
-import type { Ctx } from '#src/lib/context';
+import { userOf, type Ctx } from '#src/lib/context';
 import { ForbiddenError, NotFoundError, ValidationError } from '#src/lib/errors';
 import { ja } from '#src/i18n/ja';
 import * as experiences from '#src/modules/experiences/experiences.service';
@@ -8,7 +8,7 @@ import { HoldingRequest } from './holding-requests.entity';
 import type { HoldingRequestJson } from './holding-requests.schemas';
 
 export async function create(ctx: Ctx, rawExperienceId: unknown): Promise<HoldingRequestJson> {
-  const actor = ctx.actor;
+  const actor = userOf(ctx);
   if (!actor) throw new ForbiddenError(ja.browse.holdingSignIn);
   const { experience } = await experiences.findVisible(ctx, rawExperienceId);
   // Guests can only ask for published experiences, even when the actor could read an unpublished one.

@@ -1,7 +1,7 @@
 // Inquiries: the brand and ambassador program form (/brand_ambassador/inquiry) and the general contact form
 // (/inquiry). Each inquiry is stored together with its mails (durable outbox, same transaction): a notice to
 // the operator's office and, for the program inquiry, a confirmation to the sender (guest-and-host.md §2).
-import type { Ctx } from '#src/lib/context';
+import { userOf, type Ctx } from '#src/lib/context';
 import type { Env } from '#src/lib/env';
 import { parseInput } from '#src/lib/validate';
 import { ja } from '#src/i18n/ja';
@@ -80,7 +80,7 @@ export function inquiriesService(deps: InquiriesDeps) {
         name: data.name,
         email: data.email,
         content: data.content,
-        user: ctx.actor?.id ?? null,
+        user: userOf(ctx)?.id ?? null,
       });
       await em.flush();
       await enqueueMail(em, [
@@ -93,7 +93,7 @@ export function inquiriesService(deps: InquiriesDeps) {
             name: data.name,
             email: data.email,
             content: data.content,
-            user: ctx.actor ? `${ctx.actor.name} (ID: ${ctx.actor.id})` : '-',
+            user: userOf(ctx) ? `${userOf(ctx)?.name} (ID: ${userOf(ctx)?.id})` : '-',
           }),
         },
       ]);

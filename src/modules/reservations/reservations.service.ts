@@ -15,16 +15,8 @@ import { randomUUID } from 'node:crypto';
 import type { MikroORM, EntityManager } from '@mikro-orm/postgresql';
 import type { Env } from '#src/lib/env';
 import type { Logger } from '#src/lib/logger';
-import type { Ctx } from '#src/lib/context';
-import {
-  AppError,
-  ConflictError,
-  NotFoundError,
-  PaymentError,
-  UnauthorizedError,
-  ValidationError,
-  type FieldMessages,
-} from '#src/lib/errors';
+import { requireUser, type Ctx } from '#src/lib/context';
+import { AppError, ConflictError, NotFoundError, PaymentError, ValidationError, type FieldMessages } from '#src/lib/errors';
 import { parseId, parseInput } from '#src/lib/validate';
 import { japanInstant } from '#src/lib/dates';
 import { ja } from '#src/i18n/ja';
@@ -600,8 +592,7 @@ export function createReservationsService(deps: ReservationsDeps) {
 
     /** POST /api/v1/reservations */
     async reserve(ctx: Ctx, input: unknown): Promise<ReserveResult> {
-      if (!ctx.actor) throw new UnauthorizedError(ja.errors.unauthorized);
-      const actor = ctx.actor;
+      const actor = requireUser(ctx);
       const data = parseInput(reserveSchema, input);
       const raw = (input ?? {}) as Record<string, unknown>;
       // Scoped by user: the same attempt key from another account is another attempt.
@@ -635,9 +626,9 @@ export function createReservationsService(deps: ReservationsDeps) {
 
     /** POST /api/v1/reservations/{id}/confirm: after the browser finished 3-D Secure. */
     async confirm(ctx: Ctx, idRaw: unknown): Promise<ReserveResult> {
-      if (!ctx.actor) throw new UnauthorizedError(ja.errors.unauthorized);
+      const user = requireUser(ctx);
       const id = parseId(idRaw);
-      const r = id ? await fresh().findOne(Reservation, { id, user: ctx.actor.id }) : null;
+      const r = id ? await fresh().findOne(Reservation, { id, user: user.id }) : null;
       if (!r) throw new NotFoundError(ja.reservations.reservationNotFound, 'reservation');
       if ((ACTIVE as readonly string[]).includes(r.status) && r.paymentReference) {
         return settle(r.id, await guarded(() => gateway().retrieveIntent(r.paymentReference!)));
@@ -647,9 +638,9 @@ export function createReservationsService(deps: ReservationsDeps) {
 
     /** The caller's own reservation. */
     async get(ctx: Ctx, idRaw: unknown): Promise<ReservationView> {
-      if (!ctx.actor) throw new UnauthorizedError(ja.errors.unauthorized);
+      const user = requireUser(ctx);
       const id = parseId(idRaw);
-      const r = id ? await ctx.em.findOne(Reservation, { id, user: ctx.actor.id }) : null;
+      const r = id ? await ctx.em.findOne(Reservation, { id, user: user.id }) : null;
       if (!r) throw new NotFoundError(ja.reservations.reservationNotFound, 'reservation');
       return view(ctx.em, r.id);
     },

@@ -5,7 +5,7 @@ import type { Ctx } from '#src/lib/context';
 import { ForbiddenError } from '#src/lib/errors';
 import { parseInput } from '#src/lib/validate';
 import { ja } from '#src/i18n/ja';
-import { requireActor } from './users.service';
+import { requireUser } from '#src/lib/context';
 import { User, type IUser } from './users.entity';
 import type { FilterQuery } from '@mikro-orm/postgresql';
 
@@ -24,7 +24,7 @@ const searchSchema = z.object({
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function search(ctx: Ctx, input: unknown): Promise<{ users: { id: number; name: string }[] }> {
-  const actor = requireActor(ctx);
+  const actor = requireUser(ctx);
   if (actor.role !== 'ADMIN') throw new ForbiddenError(ja.errors.adminOnly);
   const { q } = parseInput(searchSchema, input);
   let where: FilterQuery<IUser> = {};

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Ctx, Actor } from '#src/lib/context';
+import { requireUser, type Ctx, type UserActor } from '#src/lib/context';
 import { ConflictError, UnauthorizedError, NotFoundError, ValidationError } from '#src/lib/errors';
 import { hashPassword, verifyPassword, DUMMY_HASH } from '#src/lib/password';
 import { parseInput } from '#src/lib/validate';
@@ -7,16 +7,16 @@ import { ja } from '#src/i18n/ja';
 import { User, type IUser } from './users.entity';
 import { signInSchema, signUpSchema, type CurrentUser, type UserRole } from './users.schemas';
 
-export function toActor(user: IUser): Actor {
-  return { id: user.id, name: user.name, email: user.email, role: user.role as UserRole };
+export function toActor(user: IUser): UserActor {
+  return { kind: 'user', id: user.id, name: user.name, email: user.email, role: user.role as UserRole };
 }
 
-export async function findActor(em: EntityManager, id: number): Promise<Actor | null> {
+export async function findActor(em: EntityManager, id: number): Promise<UserActor | null> {
   const user = await em.findOne(User, { id });
   return user ? toActor(user) : null;
 }
 
-export async function signUp(ctx: Ctx, input: unknown): Promise<Actor> {
+export async function signUp(ctx: Ctx, input: unknown): Promise<UserActor> {
   const data = parseInput(signUpSchema, input);
   if (await ctx.em.count(User, { email: data.email })) {
     throw new ValidationError({ email: [ja.auth.emailTaken] });
@@ -40,7 +40,7 @@ export async function signUp(ctx: Ctx, input: unknown): Promise<Actor> {
 }
 
 /** Checks e-mail and password. Never tells whether the e-mail exists (same error, similar timing). */
-export async function authenticate(ctx: Ctx, input: unknown): Promise<Actor> {
+export async function authenticate(ctx: Ctx, input: unknown): Promise<UserActor> {
   const data = parseInput(signInSchema, input);
   const user = await ctx.em.findOne(User, { email: data.email }, { populate: ['passwordHash'] });
   const ok = await verifyPassword(data.password, user?.passwordHash ?? DUMMY_HASH);
@@ -49,7 +49,7 @@ export async function authenticate(ctx: Ctx, input: unknown): Promise<Actor> {
 }
 
 /** Creates an ADMIN, or promotes an existing user to ADMIN (CLI create-admin). */
-export async function createAdmin(ctx: Ctx, input: unknown): Promise<{ actor: Actor; created: boolean }> {
+export async function createAdmin(ctx: Ctx, input: unknown): Promise<{ actor: UserActor; created: boolean }> {
   const existing = await ctx.em.findOne(User, {
     email:
       typeof (input as { email?: unknown })?.email === 'string'
@@ -77,16 +77,11 @@ export async function setPassword(em: EntityManager, userId: number, password: s
   await em.flush();
 }
 
-export function requireActor(ctx: Ctx): Actor {
-  if (!ctx.actor) throw new UnauthorizedError(ja.errors.unauthorized);
-  return ctx.actor;
-}
-
 export { ConflictError };
 
 /** GET /api/v1/me: the spec's user info. */
 export async function me(ctx: Ctx): Promise<CurrentUser> {
-  const actor = requireActor(ctx);
+  const actor = requireUser(ctx);
   const user = await ctx.em.findOneOrFail(User, { id: actor.id });
   const rows = await ctx.em
     .getConnection()
