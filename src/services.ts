@@ -19,9 +19,11 @@ import * as brands from './modules/brands/brands.service';
 import * as ambassadors from './modules/ambassadors/ambassadors.service';
 import { communitiesService } from './modules/communities/communities.service';
 import { inquiriesService } from './modules/inquiries/inquiries.service';
+import { createInquiriesExportService } from './modules/inquiries/inquiries-export.service';
 import { createReservationsService } from './modules/reservations/reservations.service';
 import { createPaymentsService } from './modules/payments/payments.service';
 import { createMailService } from './modules/mail/mail.delivery';
+import { createCouponsService } from './modules/coupons/coupons.service';
 
 export interface ServiceDeps {
   orm: MikroORM;
@@ -51,9 +53,11 @@ function build(deps: ServiceDeps) {
     ambassadors,
     communities: communitiesService(deps),
     inquiries: inquiriesService(deps),
+    inquiriesExport: createInquiriesExportService(),
     reservations: createReservationsService(deps),
     payments: createPaymentsService(deps),
     mail: createMailService(deps),
+    coupons: createCouponsService(),
   };
 }
 

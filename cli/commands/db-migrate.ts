@@ -6,7 +6,7 @@ import { runCommand } from '#cli/run';
 export function dbMigrate(program: Command): void {
   program
     .command('db:migrate')
-    .description('Apply pending migrations (the Procfile release phase runs this)')
+    .description(ja.cliHelp.dbMigrate)
     .action(() =>
       runCommand(async ({ orm }) => {
         const applied = await migrate(orm);

@@ -1,0 +1,49 @@
+// Runs the operator CLI as an operator does: a child process (`node --import tsx cli/index.ts …`) against a real
+// database. `tty: true` runs it under util-linux `script`, which gives it a pseudo-terminal (stdin, stdout and
+// stderr are then one terminal, so the output arrives merged in `stdout`).
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '../..');
+
+export interface CliRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  /** stdout as bytes (BOM checks). */
+  raw: Buffer;
+}
+
+export interface CliOptions {
+  env?: Record<string, string>;
+  /** Written to stdin, then stdin is closed. */
+  input?: string;
+  tty?: boolean;
+  /** Called with the child once it started (to signal it). */
+  started?: (child: ChildProcess) => void;
+}
+
+const shellQuote = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
+
+export function runCli(databaseUrl: string, args: string[], options: CliOptions = {}): Promise<CliRun> {
+  const env = { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...options.env };
+  const command = [process.execPath, '--import', 'tsx', 'cli/index.ts', ...args];
+  const child = options.tty
+    ? spawn('script', ['-qefc', command.map(shellQuote).join(' '), '/dev/null'], { cwd: root, env })
+    : spawn(command[0], command.slice(1), { cwd: root, env });
+  options.started?.(child);
+  return new Promise((resolve, reject) => {
+    const out: Buffer[] = [];
+    let stderr = '';
+    child.stdout?.on('data', (d: Buffer) => out.push(d));
+    child.stderr?.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      const raw = Buffer.concat(out);
+      resolve({ code, signal, stdout: raw.toString('utf8'), stderr, raw });
+    });
+    // Under `script` the answer waits in the terminal's input until the command reads it.
+    child.stdin?.end(options.input ?? '');
+  });
+}
