@@ -1,5 +1,5 @@
 // Types of what the server puts into the page context (server/vike.ts). Types only: pages never import services.
-import type { Services } from '#src/services';
+import type { Services } from '#src/root';
 import type { Ctx } from '#src/lib/context';
 import type { CurrentUser } from '#src/modules/users/users.schemas';
 

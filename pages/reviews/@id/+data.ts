@@ -7,10 +7,10 @@ import { siteOrigin } from '#src/components/seo';
 export async function data(pageContext: PageContextServer) {
   const { services, ctx } = pageContext;
   const id = routeId(pageContext);
-  const experience = await loadOr404(() => services.experiences.detail(ctx, id));
-  let reviews;
+  const experience = await loadOr404(() => services.experiences.detail(ctx, { id }));
+  let reviews: Awaited<ReturnType<typeof services.reviews.listForExperience>>;
   try {
-    reviews = await services.reviews.listForExperience(ctx, id, { page: pageContext.urlParsed.search.page });
+    reviews = await services.reviews.listForExperience(ctx, { id, page: pageContext.urlParsed.search.page });
   } catch (error) {
     if ((error as { status?: number })?.status === 422) throw render(404);
     throw error;
