@@ -20,7 +20,13 @@ beforeAll(async () => {
   t = await setupTestApp();
 });
 
-const userActor = (id: number, role: UserActor['role'] = 'USER'): UserActor => ({ kind: 'user', id, name: 'x', email: 'x@example.com', role });
+const userActor = (id: number, role: UserActor['role'] = 'USER'): UserActor => ({
+  kind: 'user',
+  id,
+  name: 'x',
+  email: 'x@example.com',
+  role,
+});
 
 describe('who may manage an experience (experiences.policy)', () => {
   it('admins, the operator, the host user and members of the host ambassador; nobody else', async () => {
@@ -88,7 +94,8 @@ describe('ids (parseId, idFrom)', () => {
   it('accepts positive integers that fit an integer column; anything else is the resource 404', () => {
     expect(parseId('12')).toBe(12);
     expect(parseId(12)).toBe(12);
-    for (const bad of ['0', '-1', '1.5', 'abc', '', ' 1', '2147483648', 2147483648, 0, null, undefined, {}]) expect(parseId(bad)).toBeNull();
+    for (const bad of ['0', '-1', '1.5', 'abc', '', ' 1', '2147483648', 2147483648, 0, null, undefined, {}])
+      expect(parseId(bad)).toBeNull();
     const notFound = () => Object.assign(new Error('nf'), { status: 404 });
     expect(idFrom({ id: '7' }, 'id', notFound)).toBe(7);
     expect(() => idFrom({ id: 'x' }, 'id', notFound)).toThrow('nf');
@@ -112,8 +119,14 @@ describe('configuration rules', () => {
 
   it('payment configuration: Stripe with its publishable key when the secret key is set, else the test gateway', () => {
     expect(gatewayKind({ STRIPE_SECRET_KEY: undefined })).toBe('test');
-    expect(paymentConfig({ STRIPE_SECRET_KEY: undefined, STRIPE_PUBLISHABLE_KEY: 'pk_x' })).toEqual({ gateway: 'test', publishable_key: null });
-    expect(paymentConfig({ STRIPE_SECRET_KEY: 'sk_x', STRIPE_PUBLISHABLE_KEY: 'pk_x' })).toEqual({ gateway: 'stripe', publishable_key: 'pk_x' });
+    expect(paymentConfig({ STRIPE_SECRET_KEY: undefined, STRIPE_PUBLISHABLE_KEY: 'pk_x' })).toEqual({
+      gateway: 'test',
+      publishable_key: null,
+    });
+    expect(paymentConfig({ STRIPE_SECRET_KEY: 'sk_x', STRIPE_PUBLISHABLE_KEY: 'pk_x' })).toEqual({
+      gateway: 'stripe',
+      publishable_key: 'pk_x',
+    });
     expect(t.services.payments.gateway.kind).toBe('test');
   });
 
