@@ -1,5 +1,5 @@
 // Shared plumbing for CLI commands: env, database, services; prints AppErrors in Japanese with exit code 1.
-import { parseEnv, EnvError } from '#src/lib/env';
+import { parseEnv, EnvError, type Env } from '#src/lib/env';
 import { createLogger } from '#src/lib/logger';
 import { initOrm, type MikroORM } from '#src/lib/orm';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '#src/lib/embedded-db';
@@ -15,7 +15,7 @@ export interface CliDeps {
 
 /** Exit codes: 0 ok, 1 invalid input or refused, 2 environment or internal failure. */
 export async function runCommand(fn: (deps: CliDeps) => Promise<void>): Promise<void> {
-  let env;
+  let env: Env;
   try {
     env = parseEnv();
   } catch (error) {
