@@ -10,6 +10,7 @@ import { createServices, type Services } from '#src/services';
 import { createApp } from './app';
 import { startWorkers } from '#src/modules/mail/mail.worker';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#seeds/demo-accounts';
+import { isDatabaseEmpty, seedDemo } from '#seeds/demo';
 
 export interface Running {
   env: Env;
@@ -30,16 +31,6 @@ async function migrateLocked(orm: MikroORM, databaseUrl: string): Promise<number
   } finally {
     await lock.end(); // ending the session releases the lock
   }
-}
-
-export async function isDatabaseEmpty(orm: MikroORM): Promise<boolean> {
-  const rows = await orm.em.fork().getConnection().execute<{ n: string }[]>('SELECT count(*)::text AS n FROM users');
-  return rows[0]?.n === '0';
-}
-
-export async function seedDemo(orm: MikroORM): Promise<void> {
-  const { DatabaseSeeder } = await import('#seeds/DatabaseSeeder');
-  await orm.seeder.seed(DatabaseSeeder);
 }
 
 export async function boot(options: { pages: 'dev' | 'production' }): Promise<Running> {

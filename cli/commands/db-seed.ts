@@ -3,7 +3,7 @@ import { migrate } from '#src/lib/orm';
 import { ja } from '#src/i18n/ja';
 import { runCommand } from '#cli/run';
 import { ForbiddenError } from '#src/lib/errors';
-import { isDatabaseEmpty, seedDemo } from '#server/boot';
+import { isDatabaseEmpty, seedDemo } from '#seeds/demo';
 
 export function dbSeed(program: Command): void {
   program
