@@ -4,10 +4,11 @@ import type { Server } from 'node:http';
 import pg from 'pg';
 import { parseEnv, publicBaseUrl, EnvError, type Env } from '#src/lib/env';
 import type { MikroORM } from '#src/lib/orm';
-import { createRoot, isDatabaseEmpty, seedDemo, type Services } from '#src/root';
+import { createRoot, type Services } from '#src/root';
 import { createApp } from './app';
 import { startWorkers } from '#src/modules/mail/mail.worker';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#seeds/demo-accounts';
+import { isDatabaseEmpty, seedDemo } from '#seeds/demo';
 
 export interface Running {
   env: Env;

@@ -4,8 +4,10 @@ import { Router } from 'express';
 import type { Services } from '#src/root';
 import { siteOrigin } from '#src/components/seo';
 
+const XML_ENTITIES: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' };
+
 function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+  return text.replace(/[<>&'"]/g, (c) => XML_ENTITIES[c] ?? c);
 }
 
 // Account, admin, portal, booking and API paths are useless to a search engine. '/brand/' and '/ambassador/' keep

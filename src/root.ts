@@ -87,18 +87,6 @@ export async function migrateLocked(orm: MikroORM, databaseUrl: string): Promise
   }
 }
 
-/** True when the database has no users yet (the demo seed loads only then). */
-export async function isDatabaseEmpty(orm: MikroORM): Promise<boolean> {
-  const rows = await orm.em.fork().getConnection().execute<{ n: string }[]>('SELECT count(*)::text AS n FROM users');
-  return rows[0]?.n === '0';
-}
-
-/** Loads the demo data (seeds/DatabaseSeeder). */
-export async function seedDemo(orm: MikroORM): Promise<void> {
-  const { DatabaseSeeder } = await import('#seeds/DatabaseSeeder');
-  await orm.seeder.seed(DatabaseSeeder);
-}
-
 export interface RootOptions {
   /** Parsed environment; default: parseEnv(process.env) (throws EnvError naming the variable). */
   env?: Env;

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
-import { isDatabaseEmpty, migrateLocked, seedDemo } from '#src/root';
+import { migrateLocked } from '#src/root';
 import { ja } from '#src/i18n/ja';
+import { isDatabaseEmpty, seedDemo } from '#seeds/demo';
 import { runCommand } from '#cli/run';
 import { ForbiddenError } from '#src/lib/errors';
 

@@ -6,7 +6,9 @@ export function fieldMessages(error: z.ZodError): FieldMessages {
   const details: FieldMessages = {};
   for (const issue of error.issues) {
     const key = issue.path.length > 0 ? issue.path.map(String).join('.') : 'base';
-    (details[key] ??= []).push(issue.message);
+    const messages = details[key] ?? [];
+    messages.push(issue.message);
+    details[key] = messages;
   }
   return details;
 }
