@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { parseEnv, type Env } from '#src/lib/env';
-import { createLogger } from '#src/lib/logger';
+import { createLogger, type Logger } from '#src/lib/logger';
 import { initOrm, type MikroORM } from '#src/lib/orm';
 import { createServices, type Services } from '#src/services';
 import { createApp } from '#server/app';
@@ -32,11 +32,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Builds the app on its own database; closed automatically after the file's tests. */
-export async function setupTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * Builds the app on its own database; closed automatically after the file's tests. `options.log` replaces the
+ * silent logger (a test that reads what the app logs passes a pino logger writing to a buffer).
+ */
+export async function setupTestApp(envOverrides: Record<string, string> = {}, options: { log?: Logger } = {}): Promise<TestApp> {
   const databaseUrl = await createTestDatabase();
   const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DISABLE_WORKERS: '1', PUBLIC_CACHE_SECONDS: '0', ...envOverrides });
-  const log = createLogger(env.LOG_LEVEL);
+  const log = options.log ?? createLogger(env.LOG_LEVEL);
   const orm = await initOrm(databaseUrl, { pool: 10 });
   const services = createServices({ orm, env, log });
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
