@@ -9,7 +9,7 @@ export function fieldMessages(error: z.ZodError): FieldMessages {
     const key = issue.path.length > 0 ? issue.path.map(String).join('.') : 'base';
     // A body of the wrong type altogether (an array, a string) names no field, and zod's own message is English.
     const message = issue.path.length === 0 && issue.code === 'invalid_type' ? ja.errors.invalidBody : issue.message;
-    (details[key] ??= []).push(message);
+    details[key] = [...(details[key] ?? []), message];
   }
   return details;
 }

@@ -22,7 +22,9 @@ function sidOf(res: request.Response): string {
 
 /** How many stored sessions have the id of this cookie (`sid=s:<id>.<signature>`). */
 async function sessionRows(sidCookie: string): Promise<number> {
-  const id = decodeURIComponent(sidCookie.slice('sid='.length)).replace(/^s:/, '').replace(/\.[^.]*$/, '');
+  const id = decodeURIComponent(sidCookie.slice('sid='.length))
+    .replace(/^s:/, '')
+    .replace(/\.[^.]*$/, '');
   const rows = await em().getConnection().execute<{ n: number }[]>('SELECT count(*)::int AS n FROM session WHERE sid = ?', [id]);
   return rows[0].n;
 }
