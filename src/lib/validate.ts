@@ -1,14 +1,15 @@
 // Turns zod failures into the one ValidationError (field -> messages). Isomorphic.
 import type { z } from 'zod';
 import { ValidationError, type FieldMessages } from './errors';
+import { ja } from '#src/i18n/ja';
 
 export function fieldMessages(error: z.ZodError): FieldMessages {
   const details: FieldMessages = {};
   for (const issue of error.issues) {
     const key = issue.path.length > 0 ? issue.path.map(String).join('.') : 'base';
-    const messages = details[key] ?? [];
-    messages.push(issue.message);
-    details[key] = messages;
+    // A body of the wrong type altogether (an array, a string) names no field, and zod's own message is English.
+    const message = issue.path.length === 0 && issue.code === 'invalid_type' ? ja.errors.invalidBody : issue.message;
+    details[key] = [...(details[key] ?? []), message];
   }
   return details;
 }

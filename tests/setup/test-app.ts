@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { parseEnv, type Env } from '#src/lib/env';
+import type { Logger } from '#src/lib/logger';
 import type { MikroORM } from '#src/lib/orm';
 import { createRoot, type Services } from '#src/root';
 import { createApp } from '#server/app';
@@ -33,14 +34,21 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Builds the app on its own database; closed automatically after the file's tests. */
-export async function setupTestApp(envOverrides: Record<string, string> = {}, appOptions: { assets?: string } = {}): Promise<TestApp> {
+/**
+ * Builds the app on its own database; closed automatically after the file's tests. `options.log` replaces the
+ * silent logger (a test that reads what the app logs passes a pino logger writing to a buffer); `options.assets`
+ * is the folder of built assets to serve.
+ */
+export async function setupTestApp(
+  envOverrides: Record<string, string> = {},
+  options: { log?: Logger; assets?: string } = {},
+): Promise<TestApp> {
   const databaseUrl = await createTestDatabase();
   const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DISABLE_WORKERS: '1', PUBLIC_CACHE_SECONDS: '0', ...envOverrides });
-  const root = await createRoot({ env, databaseUrl, pool: 10 });
+  const root = await createRoot({ env, databaseUrl, pool: 10, log: options.log });
   const { orm, services } = root;
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
-  const built = await createApp({ services, pool, pages: false, assets: appOptions.assets });
+  const built = await createApp({ services, pool, pages: false, assets: options.assets });
   let closed = false;
   const close = async () => {
     if (closed) return;
