@@ -1,26 +1,19 @@
-// Shared plumbing for CLI commands (issue 12): environment, database, services and the behaviour every command
-// shares. Exit codes: 0 done, 1 refused or invalid input, 2 environment or internal failure; each failure is one
-// Japanese line on stderr. stdout carries only the command's result (a table, a message, JSON or the export), so
-// logs go to stderr. Destructive commands refuse NODE_ENV=production without --force. The embedded database (no
-// DATABASE_URL) is started for the command and always stopped, also on Ctrl-C.
+// Shared plumbing for CLI commands (issue 12): the composition root (env, database, services) and the behaviour
+// every command shares. Exit codes: 0 done, 1 refused or invalid input, 2 environment or internal failure; each
+// failure is one Japanese line on stderr. stdout carries only the command's result (a table, a message, JSON or
+// the export), so logs go to stderr. Destructive commands refuse NODE_ENV=production without --force. The
+// embedded database (no DATABASE_URL) is started for the command and always stopped, also on Ctrl-C.
 import { parseEnv, EnvError, type Env } from '#src/lib/env';
-import { createLogger, type Logger } from '#src/lib/logger';
-import { initOrm, type MikroORM } from '#src/lib/orm';
-import { startEmbeddedDatabase, type EmbeddedDatabase } from '#src/lib/embedded-db';
-import { createServices, type Services } from '#src/services';
+import { createLogger } from '#src/lib/logger';
+import { createRoot, type Root } from '#src/root';
 import { isAppError } from '#src/lib/errors';
 import { operator, type Ctx } from '#src/lib/context';
 import { ja } from '#src/i18n/ja';
 
-export interface CliDeps {
-  services: Services;
-  orm: MikroORM;
-  env: Env;
-  log: Logger;
+export type CliDeps = Pick<Root, 'services' | 'orm' | 'databaseUrl' | 'embedded' | 'env' | 'log'> & {
   /** The operator's context: one EntityManager fork for the command. */
   ctx: Ctx;
-  embedded: boolean;
-}
+};
 
 export interface RunOptions {
   /** The command deletes or overwrites data: refused under NODE_ENV=production unless `force`. */
@@ -30,7 +23,7 @@ export interface RunOptions {
   name?: string;
 }
 
-/** A refusal decided by the CLI itself (no confirmation, production guard): exit code 1. */
+/** A refusal decided by the CLI itself (no confirmation, production guard, option combination): exit code 1. */
 export class CliRefusal extends Error {}
 
 const cleanups = new Set<() => void>();
@@ -41,7 +34,15 @@ export function onInterrupt(fn: () => void): () => void {
   return () => cleanups.delete(fn);
 }
 
-/** One line for stderr: a ValidationError lists every field message after the summary. */
+function oneLine(text: string): string {
+  return text
+    .split('\n')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join(' / ');
+}
+
+/** One line for stderr and the exit code: a ValidationError lists every field message after the summary. */
 export function errorLine(error: unknown): { line: string; code: 1 | 2 } {
   if (error instanceof CliRefusal) return { line: error.message, code: 1 };
   if (isAppError(error)) {
@@ -52,14 +53,6 @@ export function errorLine(error: unknown): { line: string; code: 1 | 2 } {
   if (error instanceof EnvError) return { line: ja.cli.envInvalid(oneLine(error.message.replace(/^[^\n]*\n/, ''))), code: 2 };
   const message = error instanceof Error ? error.message : String(error);
   return { line: ja.cli.internalError(oneLine(message)), code: 2 };
-}
-
-function oneLine(text: string): string {
-  return text
-    .split('\n')
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .join(' / ');
 }
 
 export async function runCommand(fn: (deps: CliDeps) => Promise<void>, options: RunOptions = {}): Promise<void> {
@@ -77,32 +70,25 @@ export async function runCommand(fn: (deps: CliDeps) => Promise<void>, options: 
   }
   // Logs never go to stdout: it carries the command's output (JSON, CSV) for pipes.
   const log = createLogger(env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL, 2);
-  let embedded: EmbeddedDatabase | null = null;
-  let orm: MikroORM | null = null;
+  let root: Root | null = null;
   let code = 0;
-  // Ctrl-C or a platform stop: run the cleanups (temporary files), stop the embedded PostgreSQL, leave.
+  // Ctrl-C or a platform stop: run the cleanups (temporary files), stop the embedded PostgreSQL, leave. Not
+  // root.close(): closing the pool would wait for a running query, which is what Ctrl-C wants to leave.
   const interrupt = () => {
     for (const cleanup of cleanups) cleanup();
-    void (embedded?.stop() ?? Promise.resolve()).finally(() => process.exit(130));
+    void (root?.embedded?.stop() ?? Promise.resolve()).finally(() => process.exit(130));
   };
   process.once('SIGINT', interrupt);
   process.once('SIGTERM', interrupt);
   try {
-    let url = env.DATABASE_URL;
-    if (!url) {
-      embedded = await startEmbeddedDatabase({ dir: `${env.DATA_DIR}/pg`, database: 'marketplace' });
-      url = embedded.url;
-    }
-    orm = await initOrm(url);
-    const services = createServices({ orm, env, log });
-    await fn({ services, orm, env, log, ctx: services.context(operator()), embedded: !!embedded });
+    root = await createRoot({ env, log });
+    await fn({ ...root, ctx: root.services.context(operator()) });
   } catch (error) {
     const failure = errorLine(error);
     console.error(failure.line);
     code = failure.code;
   } finally {
-    await orm?.close(true);
-    await embedded?.stop();
+    await root?.close();
   }
   process.exit(code);
 }

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { migrate } from '#src/lib/orm';
+import { migrateLocked } from '#src/root';
 import { ja } from '#src/i18n/ja';
 import { runCommand } from '#cli/run';
 
@@ -8,8 +8,8 @@ export function dbMigrate(program: Command): void {
     .command('db:migrate')
     .description(ja.cliHelp.dbMigrate)
     .action(() =>
-      runCommand(async ({ orm }) => {
-        const applied = await migrate(orm);
+      runCommand(async ({ orm, databaseUrl }) => {
+        const applied = await migrateLocked(orm, databaseUrl);
         console.log(applied ? ja.cli.migrated(applied) : ja.cli.upToDate);
       }),
     );

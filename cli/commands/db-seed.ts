@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import { migrate } from '#src/lib/orm';
+import { migrateLocked } from '#src/root';
+import { isDatabaseEmpty, seedDemo } from '#seeds/demo';
 import { ja } from '#src/i18n/ja';
 import { runCommand } from '#cli/run';
-import { isDatabaseEmpty, seedDemo } from '#server/boot';
 
 /** Demo data with demo accounts: refused under NODE_ENV=production unless --force (issue 12). */
 export function dbSeed(program: Command): void {
@@ -12,8 +12,8 @@ export function dbSeed(program: Command): void {
     .option('--force', ja.cliHelp.dbSeedForce)
     .action((options: { force?: boolean }) =>
       runCommand(
-        async ({ orm }) => {
-          await migrate(orm);
+        async ({ orm, databaseUrl }) => {
+          await migrateLocked(orm, databaseUrl);
           if (!options.force && !(await isDatabaseEmpty(orm))) {
             console.log(ja.cli.seedSkipped);
             return;

@@ -1,55 +1,13 @@
-// Coupon rules for the price quote and the reservation: which code applies, and using it up under concurrency
-// (a conditional UPDATE, backed by the coupons_used_count_range CHECK, like seats).
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { ja } from '#src/i18n/ja';
-import type { CouponTerms } from '#src/modules/reservations/pricing';
-import { Coupon, type ICoupon } from './coupons.entity';
+// Coupons for administrators and the operator (CLI create-coupon / list-coupons, issue 12). The rules a
+// reservation applies (which code is usable, using one up) are in coupon-rules.ts.
 import { requireAdmin, type Ctx } from '#src/lib/context';
 import { ValidationError } from '#src/lib/errors';
 import { parseInput } from '#src/lib/validate';
 import { addDays, japanInstant, todayInJapan } from '#src/lib/dates';
+import { ja } from '#src/i18n/ja';
 import type { ListMeta } from '#src/modules/ambassadors/ambassadors.schemas';
+import { Coupon, type ICoupon } from './coupons.entity';
 import { COUPONS_PAGE_SIZE, couponCreateSchema, couponListSchema, type CouponJson } from './coupons.schemas';
-
-export type CouponCheck = { ok: true; coupon: ICoupon; terms: CouponTerms } | { ok: false; message: string };
-
-/** Codes are stored upper-cased (CHECK), so look-ups are case-insensitive. */
-export function normalizeCouponCode(code: string): string {
-  return code.trim().toUpperCase();
-}
-
-/** Finds a coupon usable at `now`, or the message that says why not. */
-export async function findApplicable(em: EntityManager, code: string, now: Date = new Date()): Promise<CouponCheck> {
-  const coupon = await em.findOne(Coupon, { code: normalizeCouponCode(code) });
-  if (!coupon?.active) return { ok: false, message: ja.reservations.couponNotFound };
-  if (coupon.validFrom && coupon.validFrom > now) return { ok: false, message: ja.reservations.couponNotYetValid };
-  if (coupon.validUntil && coupon.validUntil <= now) return { ok: false, message: ja.reservations.couponExpired };
-  if (coupon.maxUses !== null && coupon.maxUses !== undefined && coupon.usedCount >= coupon.maxUses) {
-    return { ok: false, message: ja.reservations.couponUsedUp };
-  }
-  return {
-    ok: true,
-    coupon,
-    terms: { discountType: coupon.discountType as CouponTerms['discountType'], discountValue: coupon.discountValue },
-  };
-}
-
-/** Counts one use; false when the last use was taken meanwhile. Call inside the reservation's transaction. */
-export async function consume(em: EntityManager, couponId: number): Promise<boolean> {
-  const rows = await em.execute<{ id: number }[]>(
-    `UPDATE coupons SET used_count = used_count + 1, updated_at = now()
-     WHERE id = ? AND active AND (max_uses IS NULL OR used_count < max_uses) RETURNING id`,
-    [couponId],
-  );
-  return rows.length === 1;
-}
-
-/** Gives a use back (the payment failed or the hold expired). */
-export async function release(em: EntityManager, couponId: number): Promise<void> {
-  await em.execute('UPDATE coupons SET used_count = used_count - 1, updated_at = now() WHERE id = ? AND used_count > 0', [couponId]);
-}
-
-// ---- Operator side: creating and listing coupons (CLI create-coupon / list-coupons, issue 12) ------------------
 
 function toJson(coupon: ICoupon): CouponJson {
   const until = coupon.validUntil ? new Date(coupon.validUntil) : null;
