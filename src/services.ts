@@ -7,7 +7,7 @@ import type { Actor, Ctx } from './lib/context';
 import * as users from './modules/users/users.service';
 import * as experiencesHost from './modules/experiences/experiences.host.service';
 import * as experienceDrafts from './modules/experience-drafts/experience-drafts.service';
-import * as userSearch from './modules/users/user-search.service';
+import { createUserSearchService } from './modules/users/user-search.service';
 import * as experiences from './modules/experiences/experiences.service';
 import * as calendars from './modules/calendars/calendars.service';
 import * as reviews from './modules/reviews/reviews.service';
@@ -15,10 +15,13 @@ import * as holdingRequests from './modules/holding-requests/holding-requests.se
 import * as reference from './modules/reference/reference.service';
 import * as profiles from './modules/users/profile.service';
 import * as uploads from './modules/uploads/uploads.service';
-import * as brands from './modules/brands/brands.service';
-import * as ambassadors from './modules/ambassadors/ambassadors.service';
-import { communitiesService } from './modules/communities/communities.service';
-import { inquiriesService } from './modules/inquiries/inquiries.service';
+import { createBrandsService } from './modules/brands/brands.service';
+import { createAmbassadorsService } from './modules/ambassadors/ambassadors.service';
+import { createCommunitiesService } from './modules/communities/communities.service';
+import { createInquiriesService } from './modules/inquiries/inquiries.service';
+import { createAuditService } from './modules/audit/audit.service';
+import { createBrandMembersService } from './modules/brand-members/brand-members.service';
+import { createExperienceApprovalsService } from './modules/experience-approvals/experience-approvals.service';
 import { createReservationsService } from './modules/reservations/reservations.service';
 import { createPaymentsService } from './modules/payments/payments.service';
 import { createMailService } from './modules/mail/mail.delivery';
@@ -30,6 +33,7 @@ export interface ServiceDeps {
 }
 
 function build(deps: ServiceDeps) {
+  const audit = createAuditService();
   return {
     ...deps,
     /** A context with its own EntityManager fork: one per request, per command, per job. */
@@ -39,7 +43,7 @@ function build(deps: ServiceDeps) {
     users,
     experiencesHost,
     experienceDrafts,
-    userSearch,
+    userSearch: createUserSearchService(),
     experiences,
     calendars,
     reviews,
@@ -47,10 +51,13 @@ function build(deps: ServiceDeps) {
     reference,
     profiles,
     uploads,
-    brands,
-    ambassadors,
-    communities: communitiesService(deps),
-    inquiries: inquiriesService(deps),
+    audit,
+    brands: createBrandsService({ audit }),
+    brandMembers: createBrandMembersService({ env: deps.env, audit }),
+    ambassadors: createAmbassadorsService({ audit }),
+    communities: createCommunitiesService({ env: deps.env, audit }),
+    inquiries: createInquiriesService({ env: deps.env, audit }),
+    experienceApprovals: createExperienceApprovalsService({ env: deps.env, audit }),
     reservations: createReservationsService(deps),
     payments: createPaymentsService(deps),
     mail: createMailService(deps),

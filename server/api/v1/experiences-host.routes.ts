@@ -2,7 +2,7 @@
 // belong to experiences-public.routes.ts.
 import { Router } from 'express';
 import type { Services } from '#src/services';
-import { requireAdmin, requireUser } from '#server/middleware/context';
+import { requireUser } from '#server/middleware/context';
 import { HOST_STORY_COMPLETE_FLAG } from '#src/modules/experiences/experiences.host.schemas';
 
 export function experiencesHostRoutes(services: Services): Router {
@@ -28,10 +28,6 @@ export function experiencesHostRoutes(services: Services): Router {
   router.delete('/host_story/completion', requireUser, async (req, res) => {
     if (req.session.flags) delete req.session.flags[HOST_STORY_COMPLETE_FLAG];
     res.status(204).end();
-  });
-
-  router.post('/admin/experiences/:id/approval', requireAdmin, async (req, res) => {
-    res.json(await services.experiencesHost.approve(req.ctx, req.params.id));
   });
 
   return router;

@@ -187,7 +187,8 @@ async function writeCollections(em: EntityManager, experience: IExperience, data
   if (!isNew) {
     for (const image of experience.images.getItems()) em.remove(image);
   }
-  data.images.forEach((image, index) => em.create(Image, { experience, objectKey: image.object_key, url: image.url, sortOrder: index }));
+  for (const [index, image] of data.images.entries())
+    em.create(Image, { experience, objectKey: image.object_key, url: image.url, sortOrder: index });
 
   const existing = new Map(isNew ? [] : experience.options.getItems().map((o) => [o.id, o]));
   const kept = new Set<number>();
@@ -272,38 +273,5 @@ export async function update(ctx: Ctx, rawId: unknown, input: unknown): Promise<
   return hostJson(ctx.em.fork({ clear: true }), id);
 }
 
-// ---- Approval --------------------------------------------------------------------------------------------------------
-
-export interface ApprovalResult {
-  id: number;
-  title: string;
-  approve: true;
-  approved_at: string;
-  /** False when it was already published (nothing changed). */
-  changed: boolean;
-}
-
-async function approveById(ctx: Ctx, rawId: unknown): Promise<ApprovalResult> {
-  const id = requireId(rawId);
-  const experience = await ctx.em.findOne(Experience, { id });
-  if (!experience) throw notFound();
-  const changed = !experience.approve;
-  if (changed) {
-    experience.approve = true;
-    experience.approvedAt = new Date();
-    await ctx.em.flush();
-  }
-  return { id, title: experience.title, approve: true, approved_at: experience.approvedAt!.toISOString(), changed };
-}
-
-/** POST /api/v1/admin/experiences/{id}/approval: an admin publishes a requested experience. */
-export async function approve(ctx: Ctx, rawId: unknown): Promise<ApprovalResult> {
-  const actor = requireUser(ctx);
-  if (actor.role !== 'ADMIN') throw new ForbiddenError(ja.errors.adminOnly);
-  return approveById(ctx, rawId);
-}
-
-/** CLI approve-experience: the operator's shell is the authority, there is no signed-in user. */
-export async function approveByOperator(ctx: Ctx, rawId: unknown): Promise<ApprovalResult> {
-  return approveById(ctx, rawId);
-}
+// Approval (publish / send back) lives in experience-approvals.service.ts, the one implementation for the admin
+// API, the admin page and the CLI.
