@@ -299,8 +299,7 @@ export function createAmbassadorsService(deps: AmbassadorsDeps) {
     const userId = idOf(input, 'user_id', 'userId');
     await ctx.em.transactional(async (em) => {
       const ambassador = await findForAdmin(ctx, ambassadorId, em);
-      if (!userId) throw new ValidationError({ user_id: [ja.adminApi.members.userRequired] });
-      const user = await em.findOne(User, { id: userId });
+      const user = userId ? await em.findOne(User, { id: userId }) : null;
       if (!user) throw new NotFoundError(ja.adminApi.userNotFound, 'user');
       if (await em.count(AmbassadorMember, { ambassador: ambassador.id, user: user.id })) {
         throw new ValidationError({ user_id: [ja.adminApi.members.alreadyMember] });
