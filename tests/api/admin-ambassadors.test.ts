@@ -102,16 +102,14 @@ describe('POST /api/v1/ambassadors and PUT /api/v1/ambassadors/{id}', () => {
     expect(created.body).toMatchObject({ name: 'まちの料理教室', published: false, member_count: 0 });
     expect(created.body.images.map((i: { url: string }) => i.url)).toEqual(['/images/demo/ramen.jpg', '/images/demo/wagashi.jpg']);
     const id = created.body.id;
-    const updated = await c.agents.admin
-      .put(`/api/v1/ambassadors/${id}`)
-      .send(
-        validAmbassador({
-          name: '町の料理教室',
-          published: true,
-          address: '',
-          images: [{ object_key: 'b', url: '/images/demo/wagashi.jpg' }],
-        }),
-      );
+    const updated = await c.agents.admin.put(`/api/v1/ambassadors/${id}`).send(
+      validAmbassador({
+        name: '町の料理教室',
+        published: true,
+        address: '',
+        images: [{ object_key: 'b', url: '/images/demo/wagashi.jpg' }],
+      }),
+    );
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ id, name: '町の料理教室', published: true, address: null });
     expect(updated.body.images).toHaveLength(1);
