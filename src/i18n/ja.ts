@@ -858,7 +858,7 @@ export const ja = {
       const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: 'numeric', day: 'numeric' })
         .formatToParts(d)
         .reduce<Record<string, string>>((acc, part) => Object.assign(acc, { [part.type]: part.value }), {});
-      return `${parts.year}年${parts.month}月${parts.day}日`;
+      return `${parts.year}年${Number(parts.month)}月${Number(parts.day)}日`;
     },
     dateTime: (iso: string | null | undefined) => {
       if (!iso) return '—';

@@ -71,6 +71,11 @@ function CopyButton({ text }: { text: string }) {
 
 function Detail({ id, onClose, onChanged }: { id: number; onClose: () => void; onChanged: () => void }) {
   const load = useLoad<BrandInquiry>(`${API}/${id}`);
+  const panel = useRef<HTMLElement>(null);
+  // Below 1080px the panel sits under the list: bring it into view when a row is chosen.
+  useEffect(() => {
+    if (window.matchMedia('(max-width: 1080px)').matches) panel.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, []);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const subjects = ja.inquiries.subjects as Record<string, { label: string }>;
@@ -92,7 +97,7 @@ function Detail({ id, onClose, onChanged }: { id: number; onClose: () => void; o
 
   const q = load.state === 'ok' ? load.data : null;
   return (
-    <aside className="panel admin-detail" aria-labelledby="inquiry-detail-title" data-testid="inquiry-detail">
+    <aside ref={panel} className="panel admin-detail" aria-labelledby="inquiry-detail-title" data-testid="inquiry-detail">
       <div className="admin-detail__head">
         <h2 id="inquiry-detail-title">{t.detailTitle}</h2>
         <button type="button" className="button button--ghost button--small" onClick={onClose}>
