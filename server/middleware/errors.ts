@@ -3,6 +3,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
 import { AppError, NotFoundError, type FieldMessages } from '#src/lib/errors';
 import { fieldMessages } from '#src/lib/validate';
+import { isCheckViolation, isUniqueViolation } from '#src/lib/db-errors';
 import { ja } from '#src/i18n/ja';
 
 export interface ErrorBody {
@@ -24,9 +25,8 @@ function fromUnknown(error: unknown): AppError | null {
     // PostgreSQL refuses NUL in text (22021) and jsonb (22P05): malformed input, not a server fault.
     if (e.code === '22021' || e.code === '22P05')
       return new AppError(422, 'invalid_body', ja.errors.invalidBody, { base: [ja.errors.invalidBody] });
-    if (e.name === 'UniqueConstraintViolationException') return new AppError(409, 'conflict', ja.errors.conflict);
-    if (e.name === 'CheckConstraintViolationException')
-      return new AppError(422, 'constraint', ja.errors.validation, { base: [ja.errors.validation] });
+    if (isUniqueViolation(e)) return new AppError(409, 'conflict', ja.errors.conflict);
+    if (isCheckViolation(e)) return new AppError(422, 'constraint', ja.errors.validation, { base: [ja.errors.validation] });
     if (typeof e.status === 'number' && e.status >= 400 && e.status < 500)
       return new AppError(e.status, 'bad_request', ja.errors.invalidBody);
   }

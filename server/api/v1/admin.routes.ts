@@ -2,7 +2,7 @@
 // experience approval queue, not in the spec). Every service method requires ADMIN itself (401 signed out,
 // 403 otherwise), so routes only pass the input along.
 import { Router, type Request } from 'express';
-import type { Services } from '#src/services';
+import type { Services } from '#src/root';
 
 /** Path parameters win over body fields of the same name. */
 const input = (req: Request) => ({ ...(req.body && typeof req.body === 'object' ? req.body : {}), ...req.params });

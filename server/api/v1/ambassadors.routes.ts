@@ -2,7 +2,7 @@
 // but ADMIN; 404 answers messages.ambassador), and the administrator's create, update and members calls (the
 // services require ADMIN).
 import { Router, type Request } from 'express';
-import type { Services } from '#src/services';
+import type { Services } from '#src/root';
 
 /** Path parameters win over body fields of the same name. */
 const input = (req: Request) => ({ ...(req.body && typeof req.body === 'object' ? req.body : {}), ...req.params });

@@ -2,7 +2,7 @@
 // ADMIN; 404 answers messages.brand), the administrator's create and update, and brand members with their
 // invitations (the services require ADMIN).
 import { Router, type Request } from 'express';
-import type { Services } from '#src/services';
+import type { Services } from '#src/root';
 
 /** Path parameters win over body fields of the same name. */
 const input = (req: Request) => ({ ...(req.body && typeof req.body === 'object' ? req.body : {}), ...req.params });

@@ -1,6 +1,6 @@
 // GET /api/v1/users?q=&exclude_ambassador_id= (ADMIN; the service checks): the admin user pickers.
 import { Router } from 'express';
-import type { Services } from '#src/services';
+import type { Services } from '#src/root';
 
 export function userSearchRoutes(services: Services): Router {
   const router = Router();

@@ -1,8 +1,33 @@
-// Read helpers other modules may use (ARCHITECTURE.md "Boundaries"). Server-only.
+// Ambassador reads other modules may use (ARCHITECTURE.md "Boundaries"). Server-only.
+// THE rule for "which ambassador does a user act for": their first membership (lowest ambassador_members.id).
+// GET /api/v1/me (current_ambassador_id), hosting an experience and the form's community choices all use it.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PartnerSummary } from '#src/modules/communities/communities.schemas';
-import { sortedImageJson } from '#src/modules/images/images.service';
-import { AmbassadorCommunity } from './ambassadors.entity';
+import { sortedImageJson } from '#src/modules/images/images.schemas';
+import { AmbassadorCommunity, AmbassadorMember } from './ambassadors.entity';
+
+/** The ambassador a user acts for (their first membership), or null. */
+export async function currentAmbassadorId(em: EntityManager, userId: number): Promise<number | null> {
+  const membership = await em.findOne(AmbassadorMember, { user: userId }, { orderBy: { id: 'asc' }, fields: ['ambassador'] });
+  return membership ? membership.ambassador.id : null;
+}
+
+/** Every ambassador the user is a member of (the experiences they may manage are those ambassadors'). */
+export async function memberAmbassadorIds(em: EntityManager, userId: number): Promise<number[]> {
+  const rows = await em.find(AmbassadorMember, { user: userId }, { fields: ['ambassador'], orderBy: { id: 'asc' } });
+  return rows.map((r) => r.ambassador.id);
+}
+
+/** True when the user is a member of that ambassador (one indexed lookup on the unique (ambassador_id, user_id)). */
+export async function isAmbassadorMember(em: EntityManager, ambassadorId: number, userId: number): Promise<boolean> {
+  return (await em.count(AmbassadorMember, { ambassador: ambassadorId, user: userId })) > 0;
+}
+
+/** The e-mail of an ambassador's first member (where mails go when the ambassador has no address of its own). */
+export async function firstMemberEmail(em: EntityManager, ambassadorId: number): Promise<string | null> {
+  const member = await em.findOne(AmbassadorMember, { ambassador: ambassadorId }, { populate: ['user'], orderBy: { id: 'asc' } });
+  return member?.user.email ?? null;
+}
 
 /** Published ambassadors associated with a community (community page). */
 export async function publishedAmbassadorsOfCommunity(em: EntityManager, communityId: number): Promise<PartnerSummary[]> {
@@ -16,4 +41,16 @@ export async function publishedAmbassadorsOfCommunity(em: EntityManager, communi
     name: link.ambassador.name,
     image_url: sortedImageJson(link.ambassador.images)[0]?.url ?? null,
   }));
+}
+
+/** The user ids of an ambassador's members (the user picker leaves them out). */
+export async function memberUserIds(em: EntityManager, ambassadorId: number): Promise<number[]> {
+  const rows = await em.find(AmbassadorMember, { ambassador: ambassadorId }, { fields: ['user'] });
+  return rows.map((row) => row.user.id);
+}
+
+/** The e-mail addresses of an ambassador's members. */
+export async function memberEmails(em: EntityManager, ambassadorId: number): Promise<string[]> {
+  const rows = await em.find(AmbassadorMember, { ambassador: ambassadorId }, { populate: ['user'], orderBy: { id: 'asc' } });
+  return [...new Set(rows.map((row) => row.user.email))];
 }

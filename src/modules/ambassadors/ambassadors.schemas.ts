@@ -3,7 +3,7 @@
 // homepage_url a valid URL if given, instagram / x <= 30, address optional, images up to 3).
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
-import { hasNoNul } from '#src/lib/text-schema';
+import { hasNoNul } from '#src/lib/validate';
 
 const v = ja.partners.validation;
 

@@ -6,9 +6,9 @@ import { isAdmin, requireAdmin, type Ctx } from '#src/lib/context';
 import { AppError, NotFoundError, ValidationError } from '#src/lib/errors';
 import { parseId, parseInput } from '#src/lib/validate';
 import { ja } from '#src/i18n/ja';
-import { Image } from '#src/modules/images/images.entity';
-import { sortedImageJson } from '#src/modules/images/images.service';
-import { User } from '#src/modules/users/users.entity';
+import { replaceOwnerImages } from '#src/modules/images/images.repository';
+import { sortedImageJson } from '#src/modules/images/images.schemas';
+import { findUserSummary } from '#src/modules/users/users.repository';
 import type { AuditService } from '#src/modules/audit/audit.service';
 import { toCommunityCard, type CommunityCardData, type CommunityCardSource } from '#src/modules/communities/communities.schemas';
 import { Ambassador, AmbassadorCommunity, AmbassadorMember, type IAmbassador } from './ambassadors.entity';
@@ -17,7 +17,6 @@ import {
   ambassadorFormSchema,
   listQuerySchema,
   type AmbassadorAdmin,
-  type AmbassadorFormData,
   type AmbassadorListItem,
   type AmbassadorMembersResponse,
   type AmbassadorPublic,
@@ -122,10 +121,6 @@ async function communitiesOfAmbassadors(em: EntityManager, ids: number[]): Promi
   );
   for (const link of links) result.get(link.ambassador.id)?.push(toCommunityCard(link.community as unknown as CommunityCardSource));
   return result;
-}
-
-function writeImages(em: EntityManager, ambassador: IAmbassador, images: AmbassadorFormData['images']): void {
-  for (const [i, image] of images.entries()) em.create(Image, { ambassador, objectKey: image.object_key, url: image.url, sortOrder: i });
 }
 
 export function createAmbassadorsService(deps: AmbassadorsDeps) {
@@ -235,8 +230,10 @@ export function createAmbassadorsService(deps: AmbassadorsDeps) {
         instagramUsername: data.instagram_username,
         xUsername: data.x_username,
       });
-      writeImages(em, created, data.images);
       await em.flush();
+      await replaceOwnerImages(em, { ambassador: created.id }, data.images);
+      await em.flush();
+      await em.populate(created, ['images']);
       audit.record({ ...ctx, em }, { entityType: 'ambassador', entityId: created.id, action: 'create', after: snapshot(created) });
       await em.flush();
       return created.id;
@@ -262,8 +259,7 @@ export function createAmbassadorsService(deps: AmbassadorsDeps) {
         instagramUsername: data.instagram_username,
         xUsername: data.x_username,
       });
-      for (const image of ambassador.images.getItems()) em.remove(image);
-      writeImages(em, ambassador, data.images);
+      await replaceOwnerImages(em, { ambassador: id }, data.images);
       await em.flush();
       await em.refresh(ambassador, { populate: ['images'] });
       audit.record({ ...ctx, em }, { entityType: 'ambassador', entityId: id, action: 'update', before, after: snapshot(ambassador) });
@@ -299,12 +295,12 @@ export function createAmbassadorsService(deps: AmbassadorsDeps) {
     const userId = idOf(input, 'user_id', 'userId');
     await ctx.em.transactional(async (em) => {
       const ambassador = await findForAdmin(ctx, ambassadorId, em);
-      const user = userId ? await em.findOne(User, { id: userId }) : null;
+      const user = userId ? await findUserSummary(em, userId) : null;
       if (!user) throw new NotFoundError(ja.adminApi.userNotFound, 'user');
       if (await em.count(AmbassadorMember, { ambassador: ambassador.id, user: user.id })) {
         throw new ValidationError({ user_id: [ja.adminApi.members.alreadyMember] });
       }
-      em.create(AmbassadorMember, { ambassador, user });
+      em.create(AmbassadorMember, { ambassador, user: user.id });
       audit.record(
         { ...ctx, em },
         { entityType: 'ambassador', entityId: ambassador.id, action: 'add_member', after: { user_id: user.id, name: user.name } },

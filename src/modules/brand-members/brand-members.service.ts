@@ -13,9 +13,9 @@ import { NotFoundError, ValidationError } from '#src/lib/errors';
 import { parseId, parseInput } from '#src/lib/validate';
 import { hashPassword } from '#src/lib/password';
 import { ja } from '#src/i18n/ja';
-import { enqueueMail } from '#src/modules/mail/mail.service';
+import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import type { AuditService } from '#src/modules/audit/audit.service';
-import { Brand, type IBrand } from '#src/modules/brands/brands.entity';
+import { findBrandSummary } from '#src/modules/brands/brands.repository';
 import { passwordSchema } from '#src/modules/users/users.schemas';
 import { z } from 'zod';
 import { BrandMember, type IBrandMember } from './brand-members.entity';
@@ -82,9 +82,9 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
   const { audit } = deps;
   const baseUrl = (deps.env.APP_URL ?? `http://localhost:${deps.env.PORT}`).replace(/\/$/, '');
 
-  async function findBrand(em: EntityManager, id: number | null): Promise<IBrand> {
+  async function findBrand(em: EntityManager, id: number | null): Promise<{ id: number; name: string }> {
     if (!id) throw brandNotFound();
-    const brand = await em.findOne(Brand, { id });
+    const brand = await findBrandSummary(em, id);
     if (!brand) throw brandNotFound();
     return brand;
   }
@@ -106,7 +106,7 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
         member.invitationCreatedAt = now;
         action = 'reinvite';
       } else {
-        member = em.create(BrandMember, { brand, email, invitationTokenHash: tokenHash, invitationCreatedAt: now });
+        member = em.create(BrandMember, { brand: brand.id, email, invitationTokenHash: tokenHash, invitationCreatedAt: now });
       }
       await em.flush();
       const url = `${baseUrl}${INVITATION_PATH}?email=${encodeURIComponent(email)}&invitation_token=${token}`;

@@ -1,8 +1,8 @@
 // Read helpers other modules may use (ARCHITECTURE.md "Boundaries"). Server-only.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PartnerSummary } from '#src/modules/communities/communities.schemas';
-import { sortedImageJson } from '#src/modules/images/images.service';
-import { BrandCommunity } from './brands.entity';
+import { sortedImageJson } from '#src/modules/images/images.schemas';
+import { Brand, BrandCommunity } from './brands.entity';
 
 /** Published brands a community belongs to (community page). */
 export async function publishedBrandsOfCommunity(em: EntityManager, communityId: number): Promise<PartnerSummary[]> {
@@ -27,4 +27,10 @@ export async function memberRecipientsOfCommunity(em: EntityManager, communityId
       ORDER BY bm.id`,
     [communityId],
   );
+}
+
+/** A brand's id and name (published or not), or null. */
+export async function findBrandSummary(em: EntityManager, id: number): Promise<{ id: number; name: string } | null> {
+  const brand = await em.findOne(Brand, { id }, { fields: ['id', 'name'] });
+  return brand ? { id: brand.id, name: brand.name } : null;
 }

@@ -6,8 +6,8 @@ import { isAdmin, requireAdmin, type Ctx } from '#src/lib/context';
 import { NotFoundError } from '#src/lib/errors';
 import { parseId, parseInput } from '#src/lib/validate';
 import { ja } from '#src/i18n/ja';
-import { Image } from '#src/modules/images/images.entity';
-import { sortedImageJson } from '#src/modules/images/images.service';
+import { replaceOwnerImages } from '#src/modules/images/images.repository';
+import { sortedImageJson } from '#src/modules/images/images.schemas';
 import type { AuditService } from '#src/modules/audit/audit.service';
 import { toCommunityCard, type CommunityCardData, type CommunityCardSource } from '#src/modules/communities/communities.schemas';
 import { Brand, BrandCommunity, type IBrand } from './brands.entity';
@@ -17,7 +17,6 @@ import {
   brandFormSchema,
   brandListQuerySchema,
   type BrandAdmin,
-  type BrandFormData,
   type BrandListItem,
   type BrandListMeta,
   type BrandPublic,
@@ -102,10 +101,6 @@ async function communitiesOfBrands(em: EntityManager, brandIds: number[]): Promi
   );
   for (const link of links) result.get(link.brand.id)?.push(toCommunityCard(link.community as unknown as CommunityCardSource));
   return result;
-}
-
-function writeImages(em: EntityManager, brand: IBrand, images: BrandFormData['images']): void {
-  for (const [i, image] of images.entries()) em.create(Image, { brand, objectKey: image.object_key, url: image.url, sortOrder: i });
 }
 
 export function createBrandsService(deps: BrandsDeps) {
@@ -209,8 +204,10 @@ export function createBrandsService(deps: BrandsDeps) {
         instagramUsername: data.instagram_username,
         xUsername: data.x_username,
       });
-      writeImages(em, brand, data.images);
       await em.flush();
+      await replaceOwnerImages(em, { brand: brand.id }, data.images);
+      await em.flush();
+      await em.populate(brand, ['images']);
       audit.record({ ...ctx, em }, { entityType: 'brand', entityId: brand.id, action: 'create', after: snapshot(brand) });
       await em.flush();
       return brand.id;
@@ -236,8 +233,10 @@ export function createBrandsService(deps: BrandsDeps) {
         xUsername: data.x_username,
       });
       for (const image of brand.images.getItems()) em.remove(image);
-      writeImages(em, brand, data.images);
       await em.flush();
+      await replaceOwnerImages(em, { brand: brand.id }, data.images);
+      await em.flush();
+      await em.populate(brand, ['images']);
       await em.refresh(brand, { populate: ['images'] });
       audit.record({ ...ctx, em }, { entityType: 'brand', entityId: id, action: 'update', before, after: snapshot(brand) });
       await em.flush();

@@ -3,8 +3,8 @@
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
 import { isValidYmd } from '#src/lib/dates';
-import { sortedImageJson, type ImageRow } from '#src/modules/images/images.service';
-import { optionalText, requiredText } from '#src/lib/text-schema';
+import { sortedImageJson, type ImageRow } from '#src/modules/images/images.schemas';
+import { optionalText, requiredText } from '#src/lib/validate';
 
 const v = ja.communities.validation;
 

@@ -7,11 +7,11 @@ import type { Env } from '#src/lib/env';
 import { NotFoundError, ValidationError, type FieldMessages } from '#src/lib/errors';
 import { fieldMessages, parseId, parseInput } from '#src/lib/validate';
 import { ja } from '#src/i18n/ja';
-import { enqueueMail } from '#src/modules/mail/mail.service';
-import * as reference from '#src/modules/reference/reference.service';
+import { enqueueMail } from '#src/modules/mail/mail.outbox';
+import type { ReferenceService } from '#src/modules/reference/reference.service';
 import { memberRecipientsOfCommunity, publishedBrandsOfCommunity } from '#src/modules/brands/brands.repository';
 import { publishedAmbassadorsOfCommunity } from '#src/modules/ambassadors/ambassadors.repository';
-import { Image } from '#src/modules/images/images.entity';
+import { replaceOwnerImages } from '#src/modules/images/images.repository';
 import type { AuditService } from '#src/modules/audit/audit.service';
 import {
   Community,
@@ -33,13 +33,14 @@ import {
   type CommunityApplicationResult,
   type CommunityDetail,
 } from './communities.schemas';
-import { sortedImageJson } from '#src/modules/images/images.service';
+import { sortedImageJson } from '#src/modules/images/images.schemas';
 
 const v = ja.communities.validation;
 
 export interface CommunitiesDeps {
   env: Pick<Env, 'APP_URL' | 'PORT'>;
   audit: AuditService;
+  reference: Pick<ReferenceService, 'occupations'>;
 }
 
 const c = ja.adminApi.community;
@@ -125,7 +126,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 export function createCommunitiesService(deps: CommunitiesDeps) {
-  const { audit } = deps;
+  const { audit, reference } = deps;
   const baseUrl = (deps.env.APP_URL ?? `http://localhost:${deps.env.PORT}`).replace(/\/$/, '');
 
   async function findPublished(ctx: Ctx, id: number | null): Promise<ICommunity> {
@@ -339,12 +340,12 @@ export function createCommunitiesService(deps: CommunitiesDeps) {
     const data = parseInput(communityFormSchema, input);
     const id = await ctx.em.transactional(async (em) => {
       const community = em.create(Community, formFields(data));
-      for (const [i, image] of data.images.entries())
-        em.create(Image, { community, objectKey: image.object_key, url: image.url, sortOrder: i });
       await em.flush();
+      await replaceOwnerImages(em, { community: community.id }, data.images);
       await writeItems(em, community, data);
       await em.flush();
       const items = await em.find(CommunityApplicationQuestion, { community: community.id });
+      await em.populate(community, ['images']);
       audit.record(
         { ...ctx, em },
         { entityType: 'community', entityId: community.id, action: 'create', after: snapshot(community, items) },
@@ -366,9 +367,7 @@ export function createCommunitiesService(deps: CommunitiesDeps) {
       if (!community) throw adminNotFound();
       const before = snapshot(community, await em.find(CommunityApplicationQuestion, { community: id }));
       em.assign(community, formFields(data));
-      for (const image of community.images.getItems()) em.remove(image);
-      for (const [i, image] of data.images.entries())
-        em.create(Image, { community, objectKey: image.object_key, url: image.url, sortOrder: i });
+      await replaceOwnerImages(em, { community: id }, data.images);
       await writeItems(em, community, data);
       await em.flush();
       await em.refresh(community, { populate: ['images'] });

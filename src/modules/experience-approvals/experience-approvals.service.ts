@@ -6,19 +6,20 @@
 // it again, which requests publication anew (experience.updated_at passes the rejection). It does not become a
 // draft again: drafts are a separate table with other rules, and moving it would lose its calendars.
 //
-// The one approval implementation: the admin API, the admin page and the CLI `approve-experience` call approve().
+// One approval implementation: experiencesHost.approve publishes; approve() here adds the audit entry and is what
+// the admin API, the admin page and the CLI `approve-experience` call.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { actorLabel, requireAdmin, type Ctx } from '#src/lib/context';
 import type { Env } from '#src/lib/env';
 import { NotFoundError, ValidationError } from '#src/lib/errors';
 import { parseId, parseInput } from '#src/lib/validate';
 import { ja } from '#src/i18n/ja';
-import { enqueueMail } from '#src/modules/mail/mail.service';
+import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import type { AuditService } from '#src/modules/audit/audit.service';
-import { Experience, type IExperience } from '#src/modules/experiences/experiences.entity';
-import { AmbassadorMember } from '#src/modules/ambassadors/ambassadors.entity';
+import type { ExperiencesHostService } from '#src/modules/experiences/experiences.host.service';
+import { findReviewedExperience, pendingExperiences, type ReviewedExperience } from '#src/modules/experiences/approval-queue.repository';
+import { memberEmails } from '#src/modules/ambassadors/ambassadors.repository';
 import { listQuerySchema } from '#src/modules/ambassadors/ambassadors.schemas';
-import { sortedImageJson } from '#src/modules/images/images.service';
 import { ExperienceRejection, type IExperienceRejection } from './experience-approvals.entity';
 import {
   PENDING_EXPERIENCES_PAGE_SIZE,
@@ -35,6 +36,8 @@ const m = ja.adminApi.experiences;
 export interface ExperienceApprovalsDeps {
   env: Pick<Env, 'APP_URL' | 'PORT'>;
   audit: AuditService;
+  /** The one approval (publish) implementation lives in the host service; this adds the audit entry. */
+  experiencesHost: Pick<ExperiencesHostService, 'approve'>;
 }
 
 const notFound = () => new NotFoundError(ja.adminApi.experienceNotFound, 'experience');
@@ -47,11 +50,6 @@ function idOf(input: unknown): number | null {
 function rejectionJson(row: IExperienceRejection): ExperienceRejectionJson {
   return { reason: row.reason, rejected_at: new Date(row.createdAt).toISOString() };
 }
-
-/** Requested and not rejected since the last save. */
-const PENDING_SQL = `FROM experiences e
-  WHERE e.approve = false
-    AND NOT EXISTS (SELECT 1 FROM experience_rejections r WHERE r.experience_id = e.id AND r.created_at >= e.updated_at)`;
 
 export function createExperienceApprovalsService(deps: ExperienceApprovalsDeps) {
   const { audit } = deps;
@@ -69,39 +67,25 @@ export function createExperienceApprovalsService(deps: ExperienceApprovalsDeps) 
   async function pending(ctx: Ctx, input: unknown = {}): Promise<{ experiences: PendingExperience[]; meta: PendingMeta }> {
     requireAdmin(ctx);
     const { page } = parseInput(listQuerySchema, input);
-    const connection = ctx.em.getConnection();
-    const [{ n }] = await connection.execute<{ n: string }[]>(`SELECT count(*) AS n ${PENDING_SQL}`);
-    const idRows = await connection.execute<{ id: number }[]>(
-      `SELECT e.id ${PENDING_SQL} ORDER BY e.updated_at DESC, e.id DESC LIMIT ? OFFSET ?`,
-      [PENDING_EXPERIENCES_PAGE_SIZE, (page - 1) * PENDING_EXPERIENCES_PAGE_SIZE],
+    const { rows, total } = await pendingExperiences(ctx.em, PENDING_EXPERIENCES_PAGE_SIZE, (page - 1) * PENDING_EXPERIENCES_PAGE_SIZE);
+    const rejections = await latestRejections(
+      ctx.em,
+      rows.map((row) => row.id),
     );
-    const ids = idRows.map((r) => Number(r.id));
-    const rows = ids.length
-      ? await ctx.em.find(Experience, { id: { $in: ids } }, { populate: ['images', 'createdBy', 'hostUser', 'hostAmbassador'] })
-      : [];
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    const rejections = await latestRejections(ctx.em, ids);
-    const total = Number(n);
     return {
-      experiences: ids.flatMap((id) => {
-        const row = byId.get(id);
-        if (!row) return [];
-        {
-          const rejection = rejections.get(row.id);
-          return [
-            {
-              id: row.id,
-              title: row.title,
-              host_name: row.hostedBy,
-              host_kind: row.hostAmbassador ? ('ambassador' as const) : ('user' as const),
-              submitted_by: { id: row.createdBy.id, name: row.createdBy.name },
-              submitted_at: new Date(row.updatedAt).toISOString(),
-              created_at: new Date(row.createdAt).toISOString(),
-              image_url: sortedImageJson(row.images)[0]?.url ?? null,
-              previous_rejection: rejection ? rejectionJson(rejection) : null,
-            },
-          ];
-        }
+      experiences: rows.map((row) => {
+        const rejection = rejections.get(row.id);
+        return {
+          id: row.id,
+          title: row.title,
+          host_name: row.hostedBy,
+          host_kind: row.hostKind,
+          submitted_by: row.createdBy,
+          submitted_at: row.updatedAt.toISOString(),
+          created_at: row.createdAt.toISOString(),
+          image_url: row.imageUrl,
+          previous_rejection: rejection ? rejectionJson(rejection) : null,
+        };
       }),
       meta: {
         current_page: page,
@@ -112,45 +96,35 @@ export function createExperienceApprovalsService(deps: ExperienceApprovalsDeps) 
   }
 
   /**
-   * POST /api/v1/admin/experiences/{id}/approval (ADMIN) and the CLI `approve-experience` (operator): publishes.
-   * Approving a published experience changes nothing (changed: false).
+   * POST /api/v1/admin/experiences/{id}/approval (ADMIN) and the CLI `approve-experience` (operator): publishes
+   * through experiencesHost.approve (which checks ADMIN) and records the change. Approving a published experience
+   * changes nothing (changed: false) and records nothing.
    */
   async function approve(ctx: Ctx, input: unknown): Promise<ApprovalResult> {
     requireAdmin(ctx);
-    const id = idOf(input);
-    if (!id) throw notFound();
-    return ctx.em.transactional(async (em) => {
-      const experience = await em.findOne(Experience, { id });
-      if (!experience) throw notFound();
-      const changed = !experience.approve;
-      if (changed) {
-        experience.approve = true;
-        experience.approvedAt = new Date();
-        audit.record(
-          { ...ctx, em },
-          { entityType: 'experience', entityId: id, action: 'approve', before: { approve: false }, after: { approve: true } },
-        );
-        await em.flush();
-      }
-      return {
-        id,
-        title: experience.title,
-        approve: true,
-        approved_at: new Date(experience.approvedAt ?? Date.now()).toISOString(),
-        changed,
-      };
-    });
+    if (!idOf(input)) throw notFound();
+    const result = await deps.experiencesHost.approve(ctx, input);
+    if (result.changed) {
+      audit.record(ctx, {
+        entityType: 'experience',
+        entityId: result.id,
+        action: 'approve',
+        before: { approve: false },
+        after: { approve: true },
+      });
+      await ctx.em.flush();
+    }
+    return result;
   }
 
   /** Who is told about a rejection: the host user, or every member of the host ambassador; else the submitter. */
-  async function hostAddresses(em: EntityManager, experience: IExperience): Promise<string[]> {
-    await em.populate(experience, ['hostUser', 'createdBy']);
-    if (experience.hostUser) return [experience.hostUser.email];
-    if (experience.hostAmbassador) {
-      const members = await em.find(AmbassadorMember, { ambassador: experience.hostAmbassador.id }, { populate: ['user'] });
-      if (members.length > 0) return [...new Set(members.map((member) => member.user.email))];
+  async function hostAddresses(em: EntityManager, experience: ReviewedExperience): Promise<string[]> {
+    if (experience.hostUserEmail) return [experience.hostUserEmail];
+    if (experience.hostAmbassadorId) {
+      const emails = await memberEmails(em, experience.hostAmbassadorId);
+      if (emails.length > 0) return emails;
     }
-    return [experience.createdBy.email];
+    return [experience.createdByEmail];
   }
 
   /** POST /api/v1/admin/experiences/{id}/rejection {reason} (ADMIN): stays unpublished; the host gets the reason. */
@@ -160,10 +134,10 @@ export function createExperienceApprovalsService(deps: ExperienceApprovalsDeps) 
     if (!id) throw notFound();
     const { reason } = parseInput(rejectExperienceSchema, input);
     return ctx.em.transactional(async (em) => {
-      const experience = await em.findOne(Experience, { id });
+      const experience = await findReviewedExperience(em, id);
       if (!experience) throw notFound();
       if (experience.approve) throw new ValidationError({ base: [m.alreadyPublished] });
-      const rejection = em.create(ExperienceRejection, { experience, reason, rejectedBy: actorLabel(ctx.actor) });
+      const rejection = em.create(ExperienceRejection, { experience: id, reason, rejectedBy: actorLabel(ctx.actor) });
       await em.flush();
       const url = `${baseUrl}/host_story/${id}/edit`;
       const addresses = await hostAddresses(em, experience);
@@ -190,10 +164,10 @@ export function createExperienceApprovalsService(deps: ExperienceApprovalsDeps) 
   async function currentRejection(ctx: Ctx, input: unknown): Promise<ExperienceRejectionJson | null> {
     const id = idOf(input);
     if (!id) return null;
-    const experience = await ctx.em.findOne(Experience, { id });
+    const experience = await findReviewedExperience(ctx.em, id);
     if (!experience || experience.approve) return null;
     const latest = (await latestRejections(ctx.em, [id])).get(id);
-    if (!latest || new Date(latest.createdAt).getTime() < new Date(experience.updatedAt).getTime()) return null;
+    if (!latest || new Date(latest.createdAt).getTime() < experience.updatedAt.getTime()) return null;
     return rejectionJson(latest);
   }
 

@@ -7,7 +7,7 @@ import { NotFoundError } from '#src/lib/errors';
 import type { Env } from '#src/lib/env';
 import { parseId, parseInput } from '#src/lib/validate';
 import { ja } from '#src/i18n/ja';
-import { enqueueMail } from '#src/modules/mail/mail.service';
+import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import type { AuditService } from '#src/modules/audit/audit.service';
 import { BrandAndAmbassadorInquiry, ContactInquiry as ContactInquiryEntity, type IBrandAndAmbassadorInquiry } from './inquiries.entity';
 import {

@@ -3,7 +3,7 @@
 import type { FilterQuery } from '@mikro-orm/postgresql';
 import { requireAdmin, type Ctx } from '#src/lib/context';
 import { parseInput } from '#src/lib/validate';
-import { AmbassadorMember } from '#src/modules/ambassadors/ambassadors.entity';
+import { memberUserIds } from '#src/modules/ambassadors/ambassadors.repository';
 import { User, type IUser } from './users.entity';
 import { USER_SEARCH_LIMIT, userSearchQuerySchema, type UserSearchResponse } from './user-search.schemas';
 
@@ -24,8 +24,7 @@ export function createUserSearchService(_deps: UserSearchDeps = {}) {
       and.push({ $or: or });
     }
     if (exclude_ambassador_id) {
-      const members = await ctx.em.find(AmbassadorMember, { ambassador: exclude_ambassador_id }, { fields: ['user'] });
-      const ids = members.map((m) => m.user.id);
+      const ids = await memberUserIds(ctx.em, exclude_ambassador_id);
       if (ids.length > 0) and.push({ id: { $nin: ids } });
     }
     const users = await ctx.em.find(User, and.length > 0 ? { $and: and } : {}, {
