@@ -53,7 +53,7 @@ export function AmbassadorMembers({ id, base }: { id: number; base: string }) {
       )}
       {load.state === 'error' && <LoadError message={firstMessage(load.error, a.fetchFailed)} onRetry={load.reload} />}
       <div className="admin-table-wrap">
-        <table className="admin-table" data-testid="members-table">
+        <table className="admin-table admin-table--cards" data-testid="members-table">
           <thead>
             <tr>
               <th className="admin-table__num">{a.id}</th>
@@ -69,9 +69,13 @@ export function AmbassadorMembers({ id, base }: { id: number; base: string }) {
             {load.state === 'ok' && rows.length === 0 && <EmptyRow columns={4} />}
             {rows.map((row) => (
               <tr key={row.id}>
-                <td className="admin-table__num">{row.id}</td>
-                <td className="admin-table__wide">{row.name}</td>
-                <td>{row.email}</td>
+                <td className="admin-table__num" data-label={a.id}>
+                  {row.id}
+                </td>
+                <td className="admin-table__wide" data-label={t.memberName}>
+                  {row.name}
+                </td>
+                <td data-label={t.memberEmail}>{row.email}</td>
                 <td>
                   <div className="admin-table__actions">
                     <button type="button" className="button button--ghost button--small" onClick={() => setDeleting(row)}>

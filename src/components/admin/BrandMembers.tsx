@@ -53,7 +53,7 @@ export function BrandMembers({ id }: { id: number }) {
       )}
       {load.state === 'error' && <LoadError message={firstMessage(load.error, a.fetchFailed)} onRetry={load.reload} />}
       <div className="admin-table-wrap">
-        <table className="admin-table" data-testid="brand-members-table">
+        <table className="admin-table admin-table--cards" data-testid="brand-members-table">
           <thead>
             <tr>
               <th>{t.email}</th>
@@ -70,16 +70,16 @@ export function BrandMembers({ id }: { id: number }) {
             {load.state === 'ok' && rows.length === 0 && <EmptyRow columns={5} />}
             {rows.map((row) => (
               <tr key={row.id} data-testid={`brand-member-${row.id}`}>
-                <td>{row.email}</td>
-                <td>
+                <td data-label={t.email}>{row.email}</td>
+                <td data-label={t.state}>
                   {row.invitation_accepted ? (
                     <span className="badge badge--success">{t.joined}</span>
                   ) : (
                     <span className="badge badge--waiting">{t.invited}</span>
                   )}
                 </td>
-                <td>{a.date(row.invitation_created_at)}</td>
-                <td>{row.invitation_accepted ? a.date(row.invitation_accepted_at) : '—'}</td>
+                <td data-label={t.invitedAt}>{a.date(row.invitation_created_at)}</td>
+                <td data-label={t.acceptedAt}>{row.invitation_accepted ? a.date(row.invitation_accepted_at) : '—'}</td>
                 <td>
                   <div className="admin-table__actions">
                     <button type="button" className="button button--ghost button--small" onClick={() => setDeleting(row)}>

@@ -19,7 +19,7 @@ export function CommunitiesList() {
       </div>
       {load.state === 'error' && <LoadError message={t.fetchFailed} onRetry={load.reload} />}
       <div className="admin-table-wrap">
-        <table className="admin-table" data-testid="communities-table">
+        <table className="admin-table admin-table--cards" data-testid="communities-table">
           <thead>
             <tr>
               <th className="admin-table__num">{t.id}</th>
@@ -36,12 +36,16 @@ export function CommunitiesList() {
             {load.state === 'ok' && rows.length === 0 && <EmptyRow columns={5} />}
             {rows.map((row) => (
               <tr key={row.id}>
-                <td className="admin-table__num">{row.id}</td>
-                <td className="admin-table__wide">
+                <td className="admin-table__num" data-label={t.id}>
+                  {row.id}
+                </td>
+                <td className="admin-table__wide" data-label={t.communities.name}>
                   <a href={`/communities/${row.id}`}>{row.name}</a>
                 </td>
-                <td className="admin-table__wide">{row.host_name}</td>
-                <td>
+                <td className="admin-table__wide" data-label={t.communities.hostName}>
+                  {row.host_name}
+                </td>
+                <td data-label={t.communities.status}>
                   <PublishBadge published={row.published} />
                 </td>
                 <td>

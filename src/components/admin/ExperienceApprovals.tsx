@@ -86,7 +86,7 @@ export function ExperienceApprovals() {
       )}
       {load.state === 'error' && <LoadError message={firstMessage(load.error, a.fetchFailed)} onRetry={load.reload} />}
       <div className="admin-table-wrap">
-        <table className="admin-table" data-testid="experiences-table">
+        <table className="admin-table admin-table--cards" data-testid="experiences-table">
           <thead>
             <tr>
               <th className="admin-table__num">{a.id}</th>
@@ -103,16 +103,21 @@ export function ExperienceApprovals() {
             {load.state === 'ok' && rows.length === 0 && <EmptyRow columns={5} />}
             {rows.map((row) => (
               <tr key={row.id} data-testid={`pending-${row.id}`}>
-                <td className="admin-table__num">{row.id}</td>
-                <td className="admin-table__wide">
-                  {row.title || t.untitled}
-                  <br />
-                  <a href={`/stories/${row.id}`} target="_blank" rel="noreferrer">
-                    {t.preview}
-                  </a>
+                <td className="admin-table__num" data-label={a.id}>
+                  {row.id}
                 </td>
-                <td className="admin-table__wide">{row.host_name}</td>
-                <td>{a.date(row.submitted_at)}</td>
+                <td className="admin-table__wide" data-label={t.title}>
+                  <span className="admin-stack">
+                    <span>{row.title || t.untitled}</span>
+                    <a href={`/stories/${row.id}`} target="_blank" rel="noreferrer">
+                      {t.preview}
+                    </a>
+                  </span>
+                </td>
+                <td className="admin-table__wide" data-label={t.host}>
+                  {row.host_name}
+                </td>
+                <td data-label={t.submittedAt}>{a.date(row.submitted_at)}</td>
                 <td>
                   <div className="admin-table__actions">
                     <button type="button" className="button button--small" onClick={() => setApproving(row)}>

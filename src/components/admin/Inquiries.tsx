@@ -180,7 +180,7 @@ export function Inquiries() {
       <div className={selected ? 'admin-inquiries admin-inquiries--open' : 'admin-inquiries'}>
         <div>
           <div className="admin-table-wrap">
-            <table className="admin-table" data-testid="inquiries-table">
+            <table className="admin-table admin-table--cards" data-testid="inquiries-table">
               <thead>
                 <tr>
                   <th>{t.status}</th>
@@ -200,17 +200,21 @@ export function Inquiries() {
                     data-testid={`inquiry-row-${row.id}`}
                     onClick={() => setSelected(row.id)}
                   >
-                    <td>
+                    <td data-label={t.status}>
                       <StatusBadge resolved={row.resolved} />
                     </td>
-                    <td className="admin-table__num">{row.id}</td>
-                    <td className="admin-table__wide">
+                    <td className="admin-table__num" data-label={a.id}>
+                      {row.id}
+                    </td>
+                    <td className="admin-table__wide" data-label={t.name}>
                       <button type="button" className="site-nav__plain" aria-label={t.open(row.name)} onClick={() => setSelected(row.id)}>
                         {row.name}
                       </button>
                     </td>
-                    <td className="admin-table__wide">{row.company_name}</td>
-                    <td>{a.date(row.created_at)}</td>
+                    <td className="admin-table__wide" data-label={t.company}>
+                      {row.company_name}
+                    </td>
+                    <td data-label={t.date}>{a.date(row.created_at)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -26,7 +26,7 @@ export function PartnerList({ kind }: { kind: PartnerKind }) {
       </div>
       {load.state === 'error' && <LoadError message={k.listFailed} onRetry={load.reload} />}
       <div className="admin-table-wrap">
-        <table className="admin-table" data-testid={`${kind}-table`}>
+        <table className="admin-table admin-table--cards" data-testid={`${kind}-table`}>
           <thead>
             <tr>
               <th className="admin-table__num">{t.id}</th>
@@ -43,14 +43,16 @@ export function PartnerList({ kind }: { kind: PartnerKind }) {
             {load.state === 'ok' && rows.length === 0 && <EmptyRow columns={5} />}
             {rows.map((row) => (
               <tr key={row.id}>
-                <td className="admin-table__num">{row.id}</td>
-                <td>
+                <td className="admin-table__num" data-label={t.id}>
+                  {row.id}
+                </td>
+                <td data-label={t.publishSetting}>
                   <PublishBadge published={row.published !== false} />
                 </td>
-                <td className="admin-table__wide">
+                <td className="admin-table__wide" data-label={k.text.name}>
                   <a href={`${k.admin}/${row.id}`}>{row.name}</a>
                 </td>
-                <td>{t.date(row.created_at)}</td>
+                <td data-label={t.createdAt}>{t.date(row.created_at)}</td>
                 <td>
                   <div className="admin-table__actions">
                     <a href={`${k.admin}/${row.id}/members`} className="button button--ghost button--small">

@@ -8,7 +8,7 @@ export function useLoad<T>(path: string | null): Load<T> & { reload: () => void 
   const [load, setLoad] = useState<Load<T>>({ state: 'loading' });
   const [tick, setTick] = useState(0);
   const lastPath = useRef<string | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: tick forces a reload
+  // `tick` is a dependency so that reload() runs the effect again.
   useEffect(() => {
     if (path === null) return;
     const controller = new AbortController();
