@@ -23,11 +23,14 @@ import { createUploadsService } from './modules/uploads/uploads.service';
 import { createPaymentsService } from './modules/payments/payments.service';
 import { createReservationsService } from './modules/reservations/reservations.service';
 import { createMailService } from './modules/mail/mail.service';
-import * as userSearch from './modules/users/user-search.service';
-import * as brands from './modules/brands/brands.service';
-import * as ambassadors from './modules/ambassadors/ambassadors.service';
-import { communitiesService } from './modules/communities/communities.service';
-import { inquiriesService } from './modules/inquiries/inquiries.service';
+import { createUserSearchService } from './modules/users/user-search.service';
+import { createBrandsService } from './modules/brands/brands.service';
+import { createAmbassadorsService } from './modules/ambassadors/ambassadors.service';
+import { createCommunitiesService } from './modules/communities/communities.service';
+import { createInquiriesService } from './modules/inquiries/inquiries.service';
+import { createAuditService } from './modules/audit/audit.service';
+import { createBrandMembersService } from './modules/brand-members/brand-members.service';
+import { createExperienceApprovalsService } from './modules/experience-approvals/experience-approvals.service';
 import { createInquiriesExportService } from './modules/inquiries/inquiries-export.service';
 import { createCouponsService } from './modules/coupons/coupons.service';
 
@@ -46,6 +49,8 @@ export function buildServices(deps: ServiceDeps) {
   const gateway = createGateway({ orm, env });
   const reference = createReferenceService();
   const experiences = createExperiencesService();
+  const experiencesHost = createExperiencesHostService({ reference });
+  const audit = createAuditService();
   return {
     env,
     log,
@@ -56,7 +61,7 @@ export function buildServices(deps: ServiceDeps) {
     users: createUsersService(),
     reference,
     experiences,
-    experiencesHost: createExperiencesHostService({ reference }),
+    experiencesHost,
     experienceDrafts: createExperienceDraftsService(),
     profiles: createProfilesService({ experiences }),
     calendars: createCalendarsService({ experiences }),
@@ -66,12 +71,14 @@ export function buildServices(deps: ServiceDeps) {
     payments: createPaymentsService({ env, gateway }),
     reservations: createReservationsService({ orm, env, log, gateway }),
     mail: createMailService({ orm, env, log }),
-    // Converted by the admin-area work (module namespaces or older factories until then).
-    userSearch,
-    brands,
-    ambassadors,
-    communities: communitiesService({ env }),
-    inquiries: inquiriesService({ env }),
+    audit,
+    userSearch: createUserSearchService(),
+    brands: createBrandsService({ audit }),
+    brandMembers: createBrandMembersService({ env, audit }),
+    ambassadors: createAmbassadorsService({ audit }),
+    communities: createCommunitiesService({ env, audit, reference }),
+    inquiries: createInquiriesService({ env, audit }),
+    experienceApprovals: createExperienceApprovalsService({ env, audit, experiencesHost }),
     inquiriesExport: createInquiriesExportService(),
     coupons: createCouponsService(),
   };

@@ -11,7 +11,7 @@ export function approveExperience(program: Command): void {
     .argument('<id>', ja.cliHelp.experienceId)
     .action((id: string) =>
       runCommand(async ({ services }) => {
-        const result = await services.experiencesHost.approve(services.context(operator()), { id });
+        const result = await services.experienceApprovals.approve(services.context(operator()), { id });
         console.log(
           result.changed ? ja.hostStory.approved(result.id, result.title) : ja.hostStory.alreadyApproved(result.id, result.title),
         );

@@ -30,9 +30,5 @@ export function experiencesHostRoutes(services: Services): Router {
     res.status(204).end();
   });
 
-  router.post('/admin/experiences/:id/approval', async (req, res) => {
-    res.json(await services.experiencesHost.approve(req.ctx, req.params));
-  });
-
   return router;
 }

@@ -11,6 +11,7 @@ import type { FieldMessages } from '#src/lib/errors';
 import { fieldMessages } from '#src/lib/validate';
 import {
   ANSWER_MAX,
+  answerError,
   BIRTH_YEAR_MAX,
   BIRTH_YEAR_MIN,
   FULL_NAME_MAX,
@@ -72,9 +73,8 @@ export default function Page() {
     const local: FieldMessages = parsed.success ? {} : fieldMessages(parsed.error);
     const perItem: Record<number, string> = {};
     for (const item of community.application_items) {
-      const content = text(`answer_${item.id}`).trim();
-      if (item.required && content === '') perItem[item.id] = t.validation.answerRequired(item.name);
-      else if (content.length > ANSWER_MAX) perItem[item.id] = t.validation.answerTooLong(item.name, ANSWER_MAX);
+      const error = answerError(item, text(`answer_${item.id}`).trim());
+      if (error) perItem[item.id] = error;
     }
     setAnswerErrors(perItem);
     if (Object.keys(local).length > 0 || Object.keys(perItem).length > 0) {

@@ -1,0 +1,9 @@
+// User reads other modules may use (ARCHITECTURE.md "Boundaries"). Server-only.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { User } from './users.entity';
+
+/** A user's id, name and e-mail, or null when there is no such user. */
+export async function findUserSummary(em: EntityManager, id: number): Promise<{ id: number; name: string; email: string } | null> {
+  const user = await em.findOne(User, { id }, { fields: ['id', 'name', 'email'] });
+  return user ? { id: user.id, name: user.name, email: user.email } : null;
+}
