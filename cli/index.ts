@@ -10,6 +10,10 @@ import { approveExperience } from './commands/approve-experience';
 import { addAmbassador } from './commands/add-ambassador';
 import { exportInquiries } from './commands/export-inquiries';
 import { createCoupon, listCoupons } from './commands/coupons';
+import { inviteBrandMember, listBrandMembers, removeBrandMember } from './commands/brand-members';
+import { addAmbassadorMember, removeAmbassadorMember } from './commands/ambassador-members';
+import { listInquiries, resolveInquiry } from './commands/inquiries';
+import { listExperiences, rejectExperience } from './commands/experiences';
 
 /** commander's English error as one Japanese line (the quoted names stay as typed). */
 function translate(error: CommanderError): string {
@@ -59,9 +63,18 @@ dbMigrate(program);
 dbSeed(program);
 createAdmin(program);
 dbMakeMigration(program);
-approveExperience(program);
+inviteBrandMember(program);
+listBrandMembers(program);
+removeBrandMember(program);
 addAmbassador(program);
+addAmbassadorMember(program);
+removeAmbassadorMember(program);
+listInquiries(program);
+resolveInquiry(program);
 exportInquiries(program);
+listExperiences(program);
+approveExperience(program);
+rejectExperience(program);
 createCoupon(program);
 listCoupons(program);
 
