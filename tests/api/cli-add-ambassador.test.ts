@@ -33,7 +33,8 @@ function cli(args: string[]): Promise<{ code: number | null; stdout: string; std
 
 const count = (name: string) => orm.em.fork().count(Ambassador, { name });
 
-describe('cli add-ambassador', () => {
+// Each test starts a Node process with tsx: allow for a loaded machine.
+describe('cli add-ambassador', { timeout: 120_000 }, () => {
   it('adds a published ambassador with every field', async () => {
     const run = await cli([
       '--name',

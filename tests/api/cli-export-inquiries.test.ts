@@ -1,6 +1,6 @@
 // `export-inquiries` as an operator runs it: a child process against real PostgreSQL; the CSV read back with a
 // real CSV parser (csv-parse).
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -164,6 +164,7 @@ describe('cli export-inquiries', { timeout: 240_000 }, () => {
     expect(run.stdout).toContain(`12件を ${out} に書き出しました`);
     expect(parseCsv(readFileSync(out, 'utf8'), true)).toHaveLength(12);
     expect(readdirSync(dir)).toEqual(['inquiries.csv']);
+    expect(statSync(out).mode & 0o777).toBe(0o600);
   });
 
   it('refuses bad filters with exit code 1, a Japanese line, and no file', async () => {

@@ -22,7 +22,8 @@ function cli(databaseUrl: string, args: string[], env: Record<string, string> = 
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-describe('CLI', () => {
+// Each test starts a Node process with tsx: allow for a loaded machine.
+describe('CLI', { timeout: 120_000 }, () => {
   it('db:migrate reports an up-to-date database', () => {
     const run = cli(t.databaseUrl, ['db:migrate']);
     expect(run.code).toBe(0);
