@@ -28,7 +28,7 @@ import {
 import { Brand, BrandCommunity, type IBrand } from '#src/modules/brands/brands.entity';
 import { Ambassador, AmbassadorCommunity, AmbassadorMember, type IAmbassador } from '#src/modules/ambassadors/ambassadors.entity';
 import { BrandMember } from '#src/modules/brand-members/brand-members.entity';
-import { prepareFile, storeLocal, localUrl, type PreparedFile } from '#src/modules/uploads/uploads.service';
+import { prepareFile, storeLocal, localUrl, type PreparedFile } from '#src/modules/uploads/uploads.store';
 import { quotePrice, toBasisPoints } from '#src/modules/reservations/pricing';
 import { addDays, addMonths, japanInstant, todayInJapan, weekdayOf } from '#src/lib/dates';
 import { hashPassword } from '#src/lib/password';

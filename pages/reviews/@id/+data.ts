@@ -7,8 +7,8 @@ import { siteOrigin } from '#src/components/seo';
 export async function data(pageContext: PageContextServer) {
   const { services, ctx } = pageContext;
   const id = routeId(pageContext);
-  const experience = await loadOr404(() => services.experiences.detail(ctx, id));
-  const reviews = await services.reviews.listForExperience(ctx, id, { page: pageContext.urlParsed.search.page }).catch((error: unknown) => {
+  const experience = await loadOr404(() => services.experiences.detail(ctx, { id }));
+  const reviews = await services.reviews.listForExperience(ctx, { id, page: pageContext.urlParsed.search.page }).catch((error: unknown) => {
     if ((error as { status?: number })?.status === 422) throw render(404);
     throw error;
   });
