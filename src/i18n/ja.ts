@@ -817,5 +817,3 @@ export const ja = {
     statuses: { pending: '送信待ち', sending: '送信中', sent: '送信済み', failed: '送信失敗' },
   },
 } as const;
-
-export type Ja = typeof ja;

@@ -6,8 +6,8 @@ import type { PriceQuote } from './pricing';
 import type { PaymentConfig } from '#src/modules/payments/payments.schemas';
 
 /** guest-and-host.md §9: at most 30 slots in one reservation. */
-export const MAX_SLOTS = 30;
-export const MESSAGE_TO_HOST_MAX = 1000;
+const MAX_SLOTS = 30;
+const MESSAGE_TO_HOST_MAX = 1000;
 
 /**
  * calendar_ids arrive as a JSON array, as repeated `calendar_ids[]=` query parameters (Express 5's simple query
@@ -35,7 +35,7 @@ const positiveId = (message: string) =>
 const optionalId = (message: string) =>
   z.preprocess((v) => (v === '' || v === null || v === 'null' ? undefined : v), positiveId(message).optional());
 
-export const calendarIdsSchema = z.preprocess(
+const calendarIdsSchema = z.preprocess(
   toIdList,
   z
     .array(positiveId(ja.reservations.slotNotFound), { error: ja.reservations.selectDates })
