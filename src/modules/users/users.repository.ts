@@ -7,3 +7,9 @@ export async function userContact(em: EntityManager, userId: number): Promise<{ 
   const user = await em.findOneOrFail(User, { id: userId });
   return { name: user.name, email: user.email };
 }
+
+/** Id, name and role of a user, or null. */
+export async function findUserSummary(em: EntityManager, userId: number): Promise<{ id: number; name: string; role: string } | null> {
+  const user = await em.findOne(User, { id: userId });
+  return user ? { id: user.id, name: user.name, role: user.role } : null;
+}
