@@ -73,7 +73,10 @@ export async function syncCalendars(em: EntityManager, experience: IExperience, 
   const isReserved = (c: ICalendar) => c.participantNumber > 0 || reservedIds.has(c.id);
 
   const errors: FieldMessages = {};
-  const fail = (field: string, message: string) => (errors[field] ??= []).push(message);
+  const fail = (field: string, message: string) => {
+    errors[field] ??= [];
+    errors[field].push(message);
+  };
 
   // 1. Rules: keep the unchanged, update the changed, create the new, delete the ones no longer listed.
   const rulesById = new Map(existingRules.map((r) => [r.id, r]));

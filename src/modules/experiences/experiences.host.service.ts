@@ -273,12 +273,13 @@ async function approve(ctx: Ctx, input: unknown): Promise<ApprovalResult> {
   const experience = await ctx.em.findOne(Experience, { id });
   if (!experience) throw notFound();
   const changed = !experience.approve;
+  const approvedAt = changed ? new Date() : (experience.approvedAt ?? new Date());
   if (changed) {
     experience.approve = true;
-    experience.approvedAt = new Date();
+    experience.approvedAt = approvedAt;
     await ctx.em.flush();
   }
-  return { id, title: experience.title, approve: true, approved_at: experience.approvedAt!.toISOString(), changed };
+  return { id, title: experience.title, approve: true, approved_at: new Date(approvedAt).toISOString(), changed };
 }
 
 export interface ExperiencesHostDeps {

@@ -120,7 +120,7 @@ async function otherExperiences(ctx: Ctx, input: unknown): Promise<OtherExperien
   const { experience } = await findVisible(ctx, input);
   const where: FilterQuery<IExperience> = { approve: true, id: { $ne: experience.id } };
   if (experience.hostUser) where.hostUser = experience.hostUser.id;
-  else where.hostAmbassador = experience.hostAmbassador!.id;
+  else if (experience.hostAmbassador) where.hostAmbassador = experience.hostAmbassador.id;
   const [rows, total] = await ctx.em.findAndCount(Experience, where, {
     populate: EXPERIENCE_CARD_POPULATE,
     orderBy: NEWEST_FIRST,
