@@ -16,7 +16,7 @@ interface CachedPage {
 }
 
 /** The built client (hashed assets under assets/, public files such as the favicon at its root). */
-export const CLIENT_DIR = path.join(root, 'dist/client');
+const CLIENT_DIR = path.join(root, 'dist/client');
 
 /**
  * Static files: mounted BEFORE the session and context middleware (server/app.ts), so an asset request of a signed-in
