@@ -2,7 +2,7 @@
 // THE rule for "which ambassador does a user act for": their first membership (lowest ambassador_members.id).
 // GET /api/v1/me (current_ambassador_id), hosting an experience and the form's community choices all use it.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AmbassadorMember } from './ambassadors.entity';
+import { Ambassador, AmbassadorMember } from './ambassadors.entity';
 
 /** The ambassador a user acts for (their first membership), or null. */
 export async function currentAmbassadorId(em: EntityManager, userId: number): Promise<number | null> {
@@ -25,4 +25,13 @@ export async function isAmbassadorMember(em: EntityManager, ambassadorId: number
 export async function firstMemberEmail(em: EntityManager, ambassadorId: number): Promise<string | null> {
   const member = await em.findOne(AmbassadorMember, { ambassador: ambassadorId }, { populate: ['user'], orderBy: { id: 'asc' } });
   return member?.user.email ?? null;
+}
+
+/**
+ * Where an ambassador's mails go: its own e-mail, else its first member's; null when it has neither. Throws when the
+ * ambassador does not exist.
+ */
+export async function ambassadorContact(em: EntityManager, ambassadorId: number): Promise<{ name: string; email: string | null }> {
+  const ambassador = await em.findOneOrFail(Ambassador, { id: ambassadorId });
+  return { name: ambassador.name, email: ambassador.email ?? (await firstMemberEmail(em, ambassador.id)) };
 }

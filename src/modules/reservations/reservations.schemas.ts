@@ -1,5 +1,6 @@
 // Shared by the reservation form, the API and the service. Browser-safe.
 import { z } from 'zod';
+import { MAX_ID, parseId } from '#src/lib/validate';
 import { ja } from '#src/i18n/ja';
 import type { PriceQuote } from './pricing';
 import type { PaymentConfig } from '#src/modules/payments/payments.schemas';
@@ -27,8 +28,8 @@ function toIdList(value: unknown): unknown {
 
 const positiveId = (message: string) =>
   z.preprocess(
-    (v) => (typeof v === 'string' && /^\d{1,9}$/.test(v.trim()) ? Number(v) : v),
-    z.number({ error: message }).int(message).positive(message).max(2_147_483_647, message),
+    (v) => (typeof v === 'string' ? (parseId(v.trim()) ?? v) : v),
+    z.number({ error: message }).int(message).positive(message).max(MAX_ID, message),
   );
 
 const optionalId = (message: string) =>
