@@ -7,8 +7,9 @@ declare global {
   namespace Vike {
     interface PageContext {
       user: CurrentUser | null;
-      flags: Record<string, boolean>;
       /** Server only (not passed to the client). */
+      /** True once after the API set this completion flag (server/completion.ts); consumes it. */
+      consumeCompletion: (key: string) => boolean;
       services: Services;
       ctx: Ctx;
     }
