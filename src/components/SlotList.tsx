@@ -109,7 +109,7 @@ export function useSlotSelection(): SlotSelection {
       const byId = new Map([...selected, calendar].map((c) => [c.id, c]));
       setSelected(
         result.selected
-          .map((id) => byId.get(id)!)
+          .flatMap((id) => byId.get(id) ?? [])
           .sort((a, b) => a.date.localeCompare(b.date) || a.start_time.localeCompare(b.start_time) || a.id - b.id),
       );
     },

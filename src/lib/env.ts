@@ -61,3 +61,12 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   return env;
 }
+
+/**
+ * The public base URL (no trailing slash) for links that leave the request: mails, payment return URLs, the boot
+ * banner. APP_URL when set, otherwise http://localhost:PORT. Pages that have a request use siteOrigin (#src/components/seo),
+ * which falls back to the request's host instead.
+ */
+export function publicBaseUrl(env: Pick<Env, 'APP_URL' | 'PORT'>): string {
+  return (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+}

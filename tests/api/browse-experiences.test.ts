@@ -140,7 +140,7 @@ describe('GET /api/v1/stories', () => {
     // Make creation order explicit (same-millisecond inserts would tie).
     const em = s.orm.em.fork();
     const all = await em.find(Experience, {}, { orderBy: { id: 'asc' } });
-    all.forEach((e, i) => (e.createdAt = new Date(Date.UTC(2026, 0, 1, 0, i))));
+    for (const [i, e] of all.entries()) e.createdAt = new Date(Date.UTC(2026, 0, 1, 0, i));
     await em.flush();
   });
 

@@ -144,6 +144,11 @@ describe('POST /api/v1/experiences/{id}/holding_requests', () => {
     expect((await agent.post('/api/v1/experiences/abc/holding_requests')).status).toBe(404);
     const crossSite = await agent.post(`/api/v1/experiences/${e.id}/holding_requests`).set('Origin', 'https://evil.example');
     expect(crossSite.status).toBe(403);
+    expect(crossSite.body).toEqual({
+      status: 403,
+      message: '別のサイトからのリクエストは受け付けられません',
+      messages: { base: ['別のサイトからのリクエストは受け付けられません'] },
+    });
     expect(await t.orm.em.fork().count(HoldingRequest, { user: user.id })).toBe(0);
   });
 });

@@ -12,7 +12,7 @@ beforeAll(async () => {
   t = await setupTestApp();
 });
 
-export function cli(databaseUrl: string, args: string[], env: Record<string, string> = {}) {
+function cli(databaseUrl: string, args: string[], env: Record<string, string> = {}) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'cli/index.ts', ...args], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...env },

@@ -121,6 +121,11 @@ describe('experience drafts', () => {
     const count = await em().count(ExperienceDraft, {});
     const bad = await agent.post('/api/v1/experience_drafts').set('Content-Type', 'application/json').send('{"title":');
     expect(bad.status).toBe(422);
+    expect(bad.body).toEqual({
+      status: 422,
+      message: 'リクエストの形式が正しくありません',
+      messages: { base: ['リクエストの形式が正しくありません'] },
+    });
     expect(await em().count(ExperienceDraft, {})).toBe(count);
   });
 

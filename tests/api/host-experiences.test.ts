@@ -461,16 +461,25 @@ describe('POST /api/v1/experiences (publication request)', () => {
     expect(gone.status).toBe(404);
   });
 
-  it('answers malformed JSON and wrong types with 422, never 500', async () => {
+  it('answers malformed JSON and wrong types with 422, never 500, and creates nothing', async () => {
     const { agent } = await hostAgent();
+    const before = await em().count(Experience, {});
     const malformed = await agent.post('/api/v1/experiences').set('Content-Type', 'application/json').send('{"title":');
     expect(malformed.status).toBe(422);
+    expect(malformed.body).toEqual({
+      status: 422,
+      message: 'リクエストの形式が正しくありません',
+      messages: { base: ['リクエストの形式が正しくありません'] },
+    });
     const wrongTypes = await agent
       .post('/api/v1/experiences')
       .send(validPayload({ themes: 'x', options: 'x', calendars: 'x', images: {}, online: 'yes' }));
     expect(wrongTypes.status).toBe(422);
+    expect(wrongTypes.body.messages.themes).toEqual(expect.arrayContaining([expect.stringMatching(/[ぁ-んァ-ン一-龥]/)]));
     const arrayBody = await agent.post('/api/v1/experiences').send([1, 2]);
     expect(arrayBody.status).toBe(422);
+    expect(arrayBody.body.message).toMatch(/[ぁ-んァ-ン一-龥]/);
+    expect(await em().count(Experience, {})).toBe(before);
   });
 });
 

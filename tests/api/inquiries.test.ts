@@ -4,6 +4,7 @@ import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { createUser, signedInAgent } from '#tests/factories/users';
 import { BrandAndAmbassadorInquiry, ContactInquiry } from '#src/modules/inquiries/inquiries.entity';
 import { MailOutbox } from '#src/modules/mail/mail.entity';
+import { ja } from '#src/i18n/ja';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -119,9 +120,19 @@ describe('POST /api/v1/brand_and_ambassador_inquiries', () => {
     expect((await request(t.app).post('/api/v1/brand_and_ambassador_inquiries').set('X-Forwarded-For', ip()).send({})).status).toBe(422);
   });
 
-  it('refuses a cross-site post', async () => {
-    const res = await request(t.app).post('/api/v1/brand_and_ambassador_inquiries').set('Origin', 'https://evil.example').send(valid);
+  it('refuses a cross-site post with a Japanese 403 and writes nothing', async () => {
+    const inquiries = await em().count(BrandAndAmbassadorInquiry, {});
+    const mails = await em().count(MailOutbox, {});
+    const res = await request(t.app)
+      .post('/api/v1/brand_and_ambassador_inquiries')
+      .set('X-Forwarded-For', ip())
+      .set('Origin', 'https://evil.example')
+      .send(valid);
     expect(res.status).toBe(403);
+    expect(res.body).toEqual({ status: 403, message: ja.errors.crossOrigin, messages: { base: [ja.errors.crossOrigin] } });
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(await em().count(BrandAndAmbassadorInquiry, {})).toBe(inquiries);
+    expect(await em().count(MailOutbox, {})).toBe(mails);
   });
 });
 

@@ -10,7 +10,6 @@ import { addMonths, todayInJapan } from '#src/lib/dates';
 import { verifyPassword } from '#src/lib/password';
 
 let t: TestApp;
-let seedMs = 0;
 const today = todayInJapan();
 
 async function rows<T>(sql: string, params: unknown[] = []): Promise<T[]> {
@@ -19,17 +18,11 @@ async function rows<T>(sql: string, params: unknown[] = []): Promise<T[]> {
 
 beforeAll(async () => {
   t = await setupTestApp();
-  const started = Date.now();
   // Any CHECK, foreign key or unique violation would make this throw (and roll the whole seed back).
   await t.orm.seeder.seed(DatabaseSeeder);
-  seedMs = Date.now() - started;
 }, 60_000);
 
 describe('demo seed', () => {
-  it('runs quickly', () => {
-    expect(seedMs).toBeLessThan(15_000);
-  });
-
   it('creates the demo accounts, all signing in with the demo password', async () => {
     expect(DEMO_ACCOUNTS.map((a) => a.email)).toEqual([
       'admin@example.com',
@@ -110,7 +103,7 @@ describe('demo seed', () => {
     );
     for (const e of list) {
       expect(e.url, `experience ${e.id}`).toBe(`/uploads/${e.object_key}`);
-      const res = await request(t.app).get(e.url!);
+      const res = await request(t.app).get(String(e.url));
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toMatch(/^image\//);
     }
@@ -208,7 +201,7 @@ describe('demo seed', () => {
         optionUnitPrice: r.option_price ?? 0,
         people: r.number_of_people,
         dates: r.dates,
-        coupon: r.discount_type ? { discountType: r.discount_type, discountValue: r.discount_value! } : null,
+        coupon: r.discount_type ? { discountType: r.discount_type, discountValue: r.discount_value ?? 0 } : null,
         rates,
       });
       expect([r.tour_amount, r.option_amount, r.discount_amount, r.service_fee, r.processing_fee, r.total_amount]).toEqual([
@@ -303,7 +296,7 @@ describe('demo seed', () => {
     const valid = coupons.filter((c) => c.valid_now);
     expect(valid.map((c) => c.code).sort()).toEqual(['TABI10', 'WELCOME500']);
     expect(valid.find((c) => c.code === 'TABI10')).toMatchObject({ discount_type: 'percent', discount_value: 10 });
-    expect(todayInJapan(new Date(valid.find((c) => c.code === 'TABI10')!.valid_until!))).toBe(addMonths(today, 3));
+    expect(todayInJapan(new Date(String(valid.find((c) => c.code === 'TABI10')?.valid_until)))).toBe(addMonths(today, 3));
     expect(coupons.some((c) => !c.valid_now)).toBe(true);
 
     const [{ holds }] = await rows<{ holds: number }>('select count(*)::int as holds from holding_requests');

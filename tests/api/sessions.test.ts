@@ -3,11 +3,31 @@ import request from 'supertest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { createUser, signedInAgent, TEST_PASSWORD } from '#tests/factories/users';
 import { User } from '#src/modules/users/users.entity';
+import { ja } from '#src/i18n/ja';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await setupTestApp();
 });
+
+const em = () => t.orm.em.fork();
+
+/** `sid=…` of a response's Set-Cookie. */
+function sidOf(res: request.Response): string {
+  const cookie = String(res.headers['set-cookie'] ?? '');
+  const match = /(?:^|,)\s*(sid=[^;]+)/.exec(cookie);
+  if (!match) throw new Error(`no session cookie in: ${cookie}`);
+  return match[1];
+}
+
+/** How many stored sessions have the id of this cookie (`sid=s:<id>.<signature>`). */
+async function sessionRows(sidCookie: string): Promise<number> {
+  const id = decodeURIComponent(sidCookie.slice('sid='.length))
+    .replace(/^s:/, '')
+    .replace(/\.[^.]*$/, '');
+  const rows = await em().getConnection().execute<{ n: number }[]>('SELECT count(*)::int AS n FROM session WHERE sid = ?', [id]);
+  return rows[0].n;
+}
 
 describe('GET /api/v1/me', () => {
   it('answers 401 with status 401 when signed out', async () => {
@@ -32,18 +52,25 @@ describe('POST /api/v1/sessions', () => {
   it('signs in, sets an httpOnly SameSite=Lax cookie, and regenerates the session id', async () => {
     const user = await createUser(t.orm);
     const agent = request.agent(t.app);
-    // An anonymous session would only exist if something stored data; force one through a failed attempt is not
-    // possible, so compare the cookie of two sign-ins instead: each sign-in must issue a new session id.
-    const first = await agent.post('/api/v1/sessions').send({ email: user.email, password: TEST_PASSWORD });
-    expect(first.status).toBe(201);
-    const cookie1 = String(first.headers['set-cookie']);
-    expect(cookie1).toMatch(/sid=/);
-    expect(cookie1).toMatch(/HttpOnly/);
-    expect(cookie1).toMatch(/SameSite=Lax/);
-    const second = await agent.post('/api/v1/sessions').send({ email: user.email, password: TEST_PASSWORD });
-    const cookie2 = String(second.headers['set-cookie']);
-    expect(cookie2.split(';')[0]).not.toBe(cookie1.split(';')[0]);
-    expect((await agent.get('/api/v1/me')).status).toBe(200);
+    // A guest's contact inquiry starts an anonymous session (it stores the completion flag).
+    const anonymous = await agent
+      .post('/api/v1/contact_inquiries')
+      .send({ name: '匿名 花子', email: 'anonymous@example.com', content: 'ログイン前の問い合わせです。' });
+    expect(anonymous.status).toBe(201);
+    const anonymousCookie = sidOf(anonymous);
+    expect(await sessionRows(anonymousCookie)).toBe(1);
+
+    const signedIn = await agent.post('/api/v1/sessions').send({ email: user.email, password: TEST_PASSWORD });
+    expect(signedIn.status).toBe(201);
+    const cookie = String(signedIn.headers['set-cookie']);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    const signedInCookie = sidOf(signedIn);
+    expect(signedInCookie).not.toBe(anonymousCookie);
+    // The old id is gone: whoever knew it (a planted cookie) is not signed in.
+    expect(await sessionRows(anonymousCookie)).toBe(0);
+    expect((await request(t.app).get('/api/v1/me').set('Cookie', anonymousCookie)).status).toBe(401);
+    expect((await request(t.app).get('/api/v1/me').set('Cookie', signedInCookie)).body.id).toBe(user.id);
   });
 
   it('answers the same 401 for a wrong password and an unknown e-mail', async () => {
@@ -62,10 +89,23 @@ describe('POST /api/v1/sessions', () => {
     expect(res.body.messages.email[0]).toMatch(/メールアドレス/);
   });
 
-  it('answers malformed JSON with 422, not 500', async () => {
+  it('answers malformed JSON with 422, not 500, and writes nothing', async () => {
+    const sessions = async () => (await em().getConnection().execute<{ n: number }[]>('SELECT count(*)::int AS n FROM session'))[0].n;
+    const before = await sessions();
     const res = await request(t.app).post('/api/v1/sessions').set('Content-Type', 'application/json').send('{"email":');
     expect(res.status).toBe(422);
-    expect(res.body.messages.base[0]).toBe('リクエストの形式が正しくありません');
+    expect(res.body).toEqual({
+      status: 422,
+      message: 'リクエストの形式が正しくありません',
+      messages: { base: ['リクエストの形式が正しくありません'] },
+    });
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(await sessions()).toBe(before);
+    const users = await em().count(User, {});
+    const signUp = await request(t.app).post('/api/v1/users').set('Content-Type', 'application/json').send('{"name":"x",');
+    expect(signUp.status).toBe(422);
+    expect(signUp.body.messages.base).toEqual(['リクエストの形式が正しくありません']);
+    expect(await em().count(User, {})).toBe(users);
   });
 
   it('rate-limits repeated failures for one e-mail', async () => {
@@ -88,7 +128,16 @@ describe('POST /api/v1/sessions', () => {
       .set('Origin', 'https://evil.example')
       .send({ email: user.email, password: TEST_PASSWORD });
     expect(res.status).toBe(403);
+    expect(res.body).toEqual({ status: 403, message: ja.errors.crossOrigin, messages: { base: [ja.errors.crossOrigin] } });
     expect(res.headers['set-cookie']).toBeUndefined();
+    const users = await em().count(User, {});
+    const signUp = await request(t.app)
+      .post('/api/v1/users')
+      .set('Sec-Fetch-Site', 'cross-site')
+      .send({ name: '越境 太郎', email: 'cross-site@example.com', password: 'abcd1234' });
+    expect(signUp.status).toBe(403);
+    expect(signUp.body.messages.base).toEqual([ja.errors.crossOrigin]);
+    expect(await em().count(User, {})).toBe(users);
   });
 });
 

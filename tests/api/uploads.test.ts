@@ -10,6 +10,7 @@ import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { createUser, signedInAgent } from '#tests/factories/users';
 import { UploadedFile } from '#src/modules/uploads/uploads.entity';
 import { UPLOAD_MAX_BYTES } from '#src/modules/uploads/uploads.schemas';
+import { ja } from '#src/i18n/ja';
 
 const JPEG = readFileSync(new URL('../../seeds/images/kayak.jpg', import.meta.url));
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -63,11 +64,24 @@ describe('POST /api/v1/uploads (local store)', () => {
     expect(await storedCount()).toBe(before);
   });
 
-  it('refuses HTML disguised as SVG and GIF files', async () => {
-    const html = await agent.post('/api/v1/uploads').attach('file', Buffer.from('<html><svg></svg></html>'), 'x.svg');
+  it('refuses HTML disguised as SVG and GIF files with 422 and stores nothing', async () => {
+    const before = await storedCount();
+    const onlyImages = {
+      status: 422,
+      message: 'JPEG・PNG・SVG形式の画像のみアップロードできます',
+      messages: { file: ['JPEG・PNG・SVG形式の画像のみアップロードできます'] },
+    };
+    const html = await agent
+      .post('/api/v1/uploads')
+      .attach('file', Buffer.from('<html><svg></svg></html>'), { filename: 'x.svg', contentType: 'image/svg+xml' });
     expect(html.status).toBe(422);
-    const gif = await agent.post('/api/v1/uploads').attach('file', Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00', 'latin1'), 'x.gif');
+    expect(html.body).toEqual(onlyImages);
+    const gif = await agent
+      .post('/api/v1/uploads')
+      .attach('file', Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00', 'latin1'), { filename: 'x.png', contentType: 'image/png' });
     expect(gif.status).toBe(422);
+    expect(gif.body).toEqual(onlyImages);
+    expect(await storedCount()).toBe(before);
   });
 
   it('gives the same public_id to the same bytes and stores them once', async () => {
@@ -124,9 +138,13 @@ describe('POST /api/v1/uploads (local store)', () => {
     expect(await storedCount()).toBe(before);
   });
 
-  it('refuses a cross-site upload with 403', async () => {
-    const res = await agent.post('/api/v1/uploads').set('Origin', 'https://evil.example').attach('file', PNG, 'a.png');
+  it('refuses a cross-site upload with 403 and stores nothing', async () => {
+    const before = await storedCount();
+    const fresh = Buffer.concat([PNG, Buffer.from('cross-site')]);
+    const res = await agent.post('/api/v1/uploads').set('Origin', 'https://evil.example').attach('file', fresh, 'a.png');
     expect(res.status).toBe(403);
+    expect(res.body).toEqual({ status: 403, message: ja.errors.crossOrigin, messages: { base: [ja.errors.crossOrigin] } });
+    expect(await storedCount()).toBe(before);
   });
 });
 

@@ -43,9 +43,9 @@ export async function createCommunity(orm: MikroORM, overrides: CommunityOverrid
     location: '長野県松本市',
     catchphrase: overrides.catchphrase ?? '暮らしの道具を、手でつくる。',
   });
-  (overrides.images ?? ['/images/demo/woodwork.jpg']).forEach((url, i) =>
-    em.create(Image, { community, objectKey: `test/community-${n}-${i}`, url, sortOrder: i }),
-  );
+  for (const [i, url] of (overrides.images ?? ['/images/demo/woodwork.jpg']).entries()) {
+    em.create(Image, { community, objectKey: `test/community-${n}-${i}`, url, sortOrder: i });
+  }
   const questions = (overrides.questions ?? []).map((q, i) =>
     em.create(CommunityApplicationQuestion, {
       community,
@@ -82,9 +82,9 @@ export async function createBrand(orm: MikroORM, overrides: PartnerOverrides = {
     instagramUsername: overrides.instagramUsername === undefined ? 'aoba_foods' : overrides.instagramUsername,
     xUsername: overrides.xUsername === undefined ? 'aoba_foods' : overrides.xUsername,
   });
-  (overrides.images ?? ['/images/demo/soba.jpg']).forEach((url, i) =>
-    em.create(Image, { brand, objectKey: `test/brand-${n}-${i}`, url, sortOrder: i }),
-  );
+  for (const [i, url] of (overrides.images ?? ['/images/demo/soba.jpg']).entries()) {
+    em.create(Image, { brand, objectKey: `test/brand-${n}-${i}`, url, sortOrder: i });
+  }
   await em.flush();
   return brand;
 }
@@ -102,9 +102,9 @@ export async function createAmbassador(orm: MikroORM, overrides: PartnerOverride
     xUsername: overrides.xUsername === undefined ? 'komorebi_k' : overrides.xUsername,
     email: `ambassador${n}@example.com`,
   });
-  (overrides.images ?? ['/images/demo/ramen.jpg', '/images/demo/wagashi.jpg']).forEach((url, i) =>
-    em.create(Image, { ambassador, objectKey: `test/ambassador-${n}-${i}`, url, sortOrder: i }),
-  );
+  for (const [i, url] of (overrides.images ?? ['/images/demo/ramen.jpg', '/images/demo/wagashi.jpg']).entries()) {
+    em.create(Image, { ambassador, objectKey: `test/ambassador-${n}-${i}`, url, sortOrder: i });
+  }
   await em.flush();
   return ambassador;
 }

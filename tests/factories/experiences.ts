@@ -53,18 +53,18 @@ export async function createExperience(orm: MikroORM, overrides: ExperienceOverr
     approvedAt: approve ? new Date() : null,
   });
   for (const themeId of overrides.themeIds ?? [1]) experience.themes.add(em.getReference(Theme, themeId));
-  (overrides.options ?? []).forEach((o, i) =>
+  for (const [i, o] of (overrides.options ?? []).entries()) {
     em.create(ExperienceOption, {
       experience,
       name: o.name,
       description: o.description ?? `${o.name}の説明`,
       price: o.price,
       sortOrder: i,
-    }),
-  );
-  (overrides.images ?? ['/images/demo/pottery-1.jpg']).forEach((url, i) =>
-    em.create(Image, { experience, objectKey: `test/${i}`, url, sortOrder: i }),
-  );
+    });
+  }
+  for (const [i, url] of (overrides.images ?? ['/images/demo/pottery-1.jpg']).entries()) {
+    em.create(Image, { experience, objectKey: `test/${i}`, url, sortOrder: i });
+  }
   await em.flush();
   return experience;
 }

@@ -14,7 +14,8 @@ export async function createUser(orm: MikroORM, overrides: { name?: string; emai
   const n = ++counter;
   const unique = `${n}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
   const em = orm.em.fork();
-  const passwordHash = overrides.password ? await hashPassword(overrides.password) : (cachedHash ??= await hashPassword(TEST_PASSWORD));
+  cachedHash ??= await hashPassword(TEST_PASSWORD);
+  const passwordHash = overrides.password ? await hashPassword(overrides.password) : cachedHash;
   const user = em.create(User, {
     name: overrides.name ?? `テスト ユーザー${n}`,
     email: overrides.email ?? `user${unique}@example.com`,

@@ -336,7 +336,9 @@ type Loose = Record<string, unknown>;
  */
 function crossFieldIssues(d: Loose): FieldMessages {
   const issues: FieldMessages = {};
-  const add = (field: string, message: string) => (issues[field] ??= []).push(message);
+  const add = (field: string, message: string) => {
+    issues[field] = [...(issues[field] ?? []), message];
+  };
   const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
   if (d.online === true) {
     const url = text(d.online_url);

@@ -30,7 +30,9 @@ export function hostOf(experience: IExperience): HostJson {
     const user = experience.hostUser;
     return { id: user.id, name: user.name, type: 'user', avatar_url: ref(user.avatarUrl) };
   }
-  const ambassador = experience.hostAmbassador!;
+  const ambassador = experience.hostAmbassador;
+  // The experiences table's check constraint: exactly one of host_user and host_ambassador is set.
+  if (!ambassador) throw new Error(`experience ${experience.id} has no host`);
   return { id: ambassador.id, name: ambassador.name, type: 'ambassador', avatar_url: null };
 }
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ja } from '#src/i18n/ja';
 import { Field } from '#src/components/form';
 import { HOST_LIMITS } from '#src/modules/experiences/experiences.host.schemas';
-import { cleanPriceInput } from '../form-state';
+import { cleanPriceInput } from '#src/components/experience-form/form-state';
 import { numberOrNull, type SectionProps } from './section-props';
 
 const t = ja.hostStory;

@@ -2,8 +2,8 @@
 import { ja } from '#src/i18n/ja';
 import type { FieldMessages } from '#src/lib/errors';
 import { RequiredBadge, messagesUnder } from '#src/components/form';
-import { CalendarEditor } from '../CalendarEditor';
-import { OptionsEditor } from '../OptionsEditor';
+import { CalendarEditor } from '#src/components/experience-form/CalendarEditor';
+import { OptionsEditor } from '#src/components/experience-form/OptionsEditor';
 import type { SectionProps } from './section-props';
 
 const t = ja.hostStory;

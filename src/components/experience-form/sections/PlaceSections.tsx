@@ -4,8 +4,8 @@ import { Field } from '#src/components/form';
 import { HOST_LIMITS } from '#src/modules/experiences/experiences.host.schemas';
 import type { FieldMessages } from '#src/lib/errors';
 import { messagesUnder } from '#src/components/form';
-import { HostSearch } from '../HostSearch';
-import { ImageUploader } from '../ImageUploader';
+import { HostSearch } from '#src/components/experience-form/HostSearch';
+import { ImageUploader } from '#src/components/experience-form/ImageUploader';
 import { numberOrNull, type SectionProps } from './section-props';
 
 const t = ja.hostStory;

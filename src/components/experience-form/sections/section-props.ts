@@ -1,6 +1,6 @@
 // What every section of the experience form receives: the whole form state, its setters and the messages.
 import type { FormChoices } from '#src/modules/experiences/experiences.host.schemas';
-import type { FormState } from '../form-state';
+import type { FormState } from '#src/components/experience-form/form-state';
 
 export interface SectionProps {
   state: FormState;
