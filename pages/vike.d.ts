@@ -9,10 +9,11 @@ declare global {
     /** On the server and in the browser: `passToClient` in pages/+config.ts sends these. */
     interface PageContext {
       user: CurrentUser | null;
-      flags: Record<string, boolean>;
     }
     /** Server only: +data and +guard hooks (PageContextServer) see these; client code (PageContextClient) cannot. */
     interface PageContextServer {
+      /** True once after the API set this completion flag (server/completion.ts); consumes it. */
+      consumeCompletion: (key: string) => boolean;
       services: Services;
       ctx: Ctx;
     }
