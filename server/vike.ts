@@ -6,6 +6,7 @@ import express, { type Express, type Request } from 'express';
 import { renderPage, createDevMiddleware } from 'vike/server';
 import type { Services } from '#src/root';
 import { publicCache, isAnonymous } from '#src/lib/ttl-cache';
+import { consumeCompletion } from '#server/completion';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -49,7 +50,7 @@ export async function mountVike(app: Express, services: Services): Promise<void>
       user,
       services,
       ctx: req.ctx,
-      flags: req.session?.flags ?? {},
+      consumeCompletion: (key: string) => consumeCompletion(req, key),
     });
     const { httpResponse } = pageContext;
     if (!httpResponse) return null;

@@ -11,7 +11,7 @@ export type { ICoupon };
 export type CouponCheck = { ok: true; coupon: ICoupon; terms: CouponTerms } | { ok: false; message: string };
 
 /** Codes are stored upper-cased (CHECK), so look-ups are case-insensitive. */
-export function normalizeCouponCode(code: string): string {
+function normalizeCouponCode(code: string): string {
   return code.trim().toUpperCase();
 }
 
