@@ -2,8 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { createUser, signedInAgent } from '#tests/factories/users';
-import { createExperience } from '#tests/factories/experiences';
-import { createAmbassadorExperience } from './browse-helpers';
+import { createExperience, createAmbassadorExperience } from '#tests/factories/experiences';
 import { Experience } from '#src/modules/experiences/experiences.entity';
 
 let t: TestApp;
@@ -140,7 +139,7 @@ describe('GET /api/v1/stories', () => {
     // Make creation order explicit (same-millisecond inserts would tie).
     const em = s.orm.em.fork();
     const all = await em.find(Experience, {}, { orderBy: { id: 'asc' } });
-    all.forEach((e, i) => (e.createdAt = new Date(Date.UTC(2026, 0, 1, 0, i))));
+    for (const [i, e] of all.entries()) e.createdAt = new Date(Date.UTC(2026, 0, 1, 0, i));
     await em.flush();
   });
 
