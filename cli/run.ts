@@ -1,21 +1,16 @@
-// Shared plumbing for CLI commands: env, database, services; prints AppErrors in Japanese with exit code 1.
-import { parseEnv, EnvError } from '#src/lib/env';
+// Shared plumbing for CLI commands: the composition root (env, database, services); prints AppErrors in Japanese
+// with exit code 1.
+import { parseEnv, EnvError, type Env } from '#src/lib/env';
 import { createLogger } from '#src/lib/logger';
-import { initOrm, type MikroORM } from '#src/lib/orm';
-import { startEmbeddedDatabase, type EmbeddedDatabase } from '#src/lib/embedded-db';
-import { createServices, type Services } from '#src/services';
+import { createRoot, type Root } from '#src/root';
 import { isAppError } from '#src/lib/errors';
 import { ja } from '#src/i18n/ja';
 
-export interface CliDeps {
-  services: Services;
-  orm: MikroORM;
-  embedded: boolean;
-}
+export type CliDeps = Pick<Root, 'services' | 'orm' | 'databaseUrl' | 'embedded'>;
 
 /** Exit codes: 0 ok, 1 invalid input or refused, 2 environment or internal failure. */
 export async function runCommand(fn: (deps: CliDeps) => Promise<void>): Promise<void> {
-  let env;
+  let env: Env;
   try {
     env = parseEnv();
   } catch (error) {
@@ -26,23 +21,17 @@ export async function runCommand(fn: (deps: CliDeps) => Promise<void>): Promise<
     throw error;
   }
   const log = createLogger(env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL);
-  let embedded: EmbeddedDatabase | null = null;
-  let orm: MikroORM | null = null;
+  let root: Root | null = null;
   let code = 0;
   // Ctrl-C or a platform stop: still stop the embedded PostgreSQL before leaving.
   const interrupt = () => {
-    void (embedded?.stop() ?? Promise.resolve()).finally(() => process.exit(130));
+    void (root?.close() ?? Promise.resolve()).finally(() => process.exit(130));
   };
   process.once('SIGINT', interrupt);
   process.once('SIGTERM', interrupt);
   try {
-    let url = env.DATABASE_URL;
-    if (!url) {
-      embedded = await startEmbeddedDatabase({ dir: `${env.DATA_DIR}/pg`, database: 'marketplace' });
-      url = embedded.url;
-    }
-    orm = await initOrm(url);
-    await fn({ services: createServices({ orm, env, log }), orm, embedded: !!embedded });
+    root = await createRoot({ env, log });
+    await fn(root);
   } catch (error) {
     if (isAppError(error)) {
       console.error(error.details ? ja.cli.invalidInput : error.message);
@@ -55,8 +44,7 @@ export async function runCommand(fn: (deps: CliDeps) => Promise<void>): Promise<
       code = 2;
     }
   } finally {
-    await orm?.close(true);
-    await embedded?.stop();
+    await root?.close();
   }
   process.exit(code);
 }

@@ -1,14 +1,18 @@
-// Types of what the server puts into the page context (server/vike.ts). Types only: pages never import services.
-import type { Services } from '#src/services';
+// Types of what the server puts into the page context (server/vike.ts). Types only: a .d.ts has no run-time code,
+// which is why this one file may name server-only types (biome.json exempts **/*.d.ts from the import boundaries).
+import type { Services } from '#src/root';
 import type { Ctx } from '#src/lib/context';
 import type { CurrentUser } from '#src/modules/users/users.schemas';
 
 declare global {
   namespace Vike {
+    /** On the server and in the browser: `passToClient` in pages/+config.ts sends these. */
     interface PageContext {
       user: CurrentUser | null;
       flags: Record<string, boolean>;
-      /** Server only (not passed to the client). */
+    }
+    /** Server only: +data and +guard hooks (PageContextServer) see these; client code (PageContextClient) cannot. */
+    interface PageContextServer {
       services: Services;
       ctx: Ctx;
     }

@@ -28,7 +28,7 @@ import {
 import { Brand, BrandCommunity, type IBrand } from '#src/modules/brands/brands.entity';
 import { Ambassador, AmbassadorCommunity, AmbassadorMember, type IAmbassador } from '#src/modules/ambassadors/ambassadors.entity';
 import { BrandMember } from '#src/modules/brand-members/brand-members.entity';
-import { prepareFile, storeLocal, localUrl, type PreparedFile } from '#src/modules/uploads/uploads.service';
+import { prepareFile, storeLocal, localUrl, type PreparedFile } from '#src/modules/uploads/uploads.store';
 import { quotePrice, toBasisPoints } from '#src/modules/reservations/pricing';
 import { addDays, addMonths, japanInstant, todayInJapan, weekdayOf } from '#src/lib/dates';
 import { hashPassword } from '#src/lib/password';
@@ -55,6 +55,13 @@ function weeklyDates(from: string, to: string, days: number[]): string[] {
   const dates: string[] = [];
   for (let d = from; d <= to; d = addDays(d, 1)) if (days.includes(weekdayOf(d))) dates.push(d);
   return dates;
+}
+
+/** The seed's own cross-references (seeds/data): an unknown key is a mistake in the data. */
+function lookUp<V>(map: Map<string, V>, key: string, what: string): V {
+  const found = map.get(key);
+  if (found === undefined) throw new Error(`seed: unknown ${what} "${key}"`);
+  return found;
 }
 
 /** Image files of seeds/images, read once and stored through the uploads store. */
@@ -140,11 +147,7 @@ export async function seedDemoData(em: EntityManager, now: Date = new Date()): P
     });
     users.set(u.key, user);
   });
-  const user = (key: string) => {
-    const found = users.get(key);
-    if (!found) throw new Error(`seed: unknown user "${key}"`);
-    return found;
-  };
+  const user = (key: string) => lookUp(users, key, 'user');
 
   const addImages = (owner: Record<string, unknown>, names: string[], seed: number) =>
     images.pick(names, seed).forEach((name, sortOrder) => {
@@ -206,11 +209,7 @@ export async function seedDemoData(em: EntityManager, now: Date = new Date()): P
     if (!brand) throw new Error(`seed: unknown brand "${c.brand}"`);
     em.create(BrandCommunity, { brand, community });
   });
-  const community = (key: string) => {
-    const found = communities.get(key);
-    if (!found) throw new Error(`seed: unknown community "${key}"`);
-    return found;
-  };
+  const community = (key: string) => lookUp(communities, key, 'community');
 
   const ambassadors = new Map<string, IAmbassador>();
   const ambassadorMembers = new Map<string, IUser>();
@@ -231,9 +230,9 @@ export async function seedDemoData(em: EntityManager, now: Date = new Date()): P
     addImages({ ambassador }, a.images, i + 4);
     for (const key of a.members) em.create(AmbassadorMember, { ambassador, user: user(key) });
     ambassadorMembers.set(a.key, user(a.members[0]));
-    a.communities.forEach((key, j) =>
-      em.create(AmbassadorCommunity, { ambassador, community: community(key), associatedAt: daysAgo(140 - i * 8 - j) }),
-    );
+    for (const [j, key] of a.communities.entries()) {
+      em.create(AmbassadorCommunity, { ambassador, community: community(key), associatedAt: daysAgo(140 - i * 8 - j) });
+    }
   });
 
   for (const m of BRAND_MEMBERS) {
@@ -275,7 +274,7 @@ export async function seedDemoData(em: EntityManager, now: Date = new Date()): P
     { seed: SeedExperience; entity: IExperience; options: IExperienceOption[]; slots: ICalendar[]; hostUser: IUser }
   >();
   EXPERIENCES.forEach((x, i) => {
-    const hostUser = 'user' in x.host ? user(x.host.user) : ambassadorMembers.get(x.host.ambassador)!;
+    const hostUser = 'user' in x.host ? user(x.host.user) : lookUp(ambassadorMembers, x.host.ambassador, 'ambassador');
     const hostAmbassador = 'ambassador' in x.host ? ambassadors.get(x.host.ambassador) : undefined;
     if ('ambassador' in x.host && !hostAmbassador) throw new Error(`seed: unknown ambassador "${x.host.ambassador}"`);
     const createdAt = daysAgo(120 - i * 6);
@@ -340,11 +339,7 @@ export async function seedDemoData(em: EntityManager, now: Date = new Date()): P
     slots.sort((a, b) => (a.date === b.date ? a.startTime.localeCompare(b.startTime) : a.date.localeCompare(b.date)));
     experiences.set(x.key, { seed: x, entity, options, slots, hostUser });
   });
-  const experience = (key: string) => {
-    const found = experiences.get(key);
-    if (!found) throw new Error(`seed: unknown experience "${key}"`);
-    return found;
-  };
+  const experience = (key: string) => lookUp(experiences, key, 'experience');
 
   // Reservations: every seat counted in participant_number belongs to a confirmed reservation.
   let reservationNo = 0;
@@ -360,7 +355,7 @@ export async function seedDemoData(em: EntityManager, now: Date = new Date()): P
   }) => {
     const { entity, options } = experience(args.key);
     const option = args.option === undefined ? null : options[args.option];
-    const coupon = args.coupon ? coupons.get(args.coupon)! : null;
+    const coupon = args.coupon ? lookUp(coupons, args.coupon, 'coupon') : null;
     const quote = quotePrice({
       unitPrice: entity.price,
       optionUnitPrice: option?.price ?? 0,
@@ -473,7 +468,7 @@ export async function seedDemoData(em: EntityManager, now: Date = new Date()): P
       } else if (state === 'low') {
         const remaining = lowRemaining(r);
         const seats = remaining === null ? 0 : r - remaining - slot.participantNumber;
-        if (seats > 0 && (!free || r - remaining! <= maxSeatsFree)) fill(x.key, slot, seats, free);
+        if (remaining !== null && seats > 0 && (!free || r - remaining <= maxSeatsFree)) fill(x.key, slot, seats, free);
       } else if (i < 24) {
         // Light bookings on the nearer open slots, staying clear of the low-availability mark.
         const seats = Math.min((i * 7 + k * 3) % (Math.floor(r / 3) + 1), r - slot.participantNumber - Math.ceil(r * 0.3));

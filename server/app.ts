@@ -6,7 +6,7 @@ import connectPgSimple from 'connect-pg-simple';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type pg from 'pg';
-import type { Services } from '#src/services';
+import type { Services } from '#src/root';
 import { errorHandler, apiNotFound } from './middleware/errors';
 import { contextMiddleware } from './middleware/context';
 import { sameOrigin } from './middleware/same-origin';
@@ -31,7 +31,7 @@ import { reservationsRoutes } from './api/v1/reservations.routes';
 import { priceRoutes } from './api/v1/price.routes';
 import { paymentsRoutes } from './api/v1/payments.routes';
 import { devMailRoutes } from './api/v1/dev-mail.routes';
-import { mountVike } from './vike';
+import { mountAssets, mountVike } from './vike';
 import { isAnonymous } from '#src/lib/ttl-cache';
 
 const isSafeMethod = (method: string) => method === 'GET' || method === 'HEAD';
@@ -42,6 +42,11 @@ export interface AppDeps {
   pool: pg.Pool;
   /** Mount the pages (Vike). Tests of the API alone leave it off. */
   pages?: false | 'dev' | 'production';
+  /**
+   * Serve the built client's static files (default: with production pages). A folder serves that folder instead of
+   * dist/client (tests of the request path).
+   */
+  assets?: boolean | string;
 }
 
 export interface App {
@@ -97,6 +102,16 @@ export async function createApp(deps: AppDeps): Promise<App> {
     }),
   );
 
+  // Static files (built assets, favicon, public files) come before everything that touches the database.
+  let closeAssets = async () => {};
+  const assets = deps.assets ?? (deps.pages === 'production' || deps.pages === 'dev');
+  if (assets) {
+    closeAssets = await mountAssets(app, {
+      dev: deps.pages === 'dev',
+      clientDir: typeof assets === 'string' ? assets : undefined,
+    });
+  }
+
   // Uploaded images need no session: served before it (one query per image).
   app.use(uploadsServeRoutes(services));
 
@@ -148,15 +163,14 @@ export async function createApp(deps: AppDeps): Promise<App> {
   api.use(apiNotFound);
   app.use('/api', api);
 
-  let closePages = async () => {};
-  if (deps.pages) closePages = await mountVike(app, services, { dev: deps.pages === 'dev' });
+  if (deps.pages) await mountVike(app, services);
 
   app.use(errorHandler);
 
   return {
     app,
     async close() {
-      await closePages();
+      await closeAssets();
     },
   };
 }

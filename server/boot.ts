@@ -2,14 +2,13 @@
 // -> services -> app -> listen; graceful shutdown on SIGTERM/SIGINT.
 import type { Server } from 'node:http';
 import pg from 'pg';
-import { parseEnv, EnvError, type Env } from '#src/lib/env';
-import { createLogger } from '#src/lib/logger';
-import { initOrm, migrate, type MikroORM } from '#src/lib/orm';
-import { startEmbeddedDatabase, type EmbeddedDatabase } from '#src/lib/embedded-db';
-import { createServices, type Services } from '#src/services';
+import { parseEnv, publicBaseUrl, EnvError, type Env } from '#src/lib/env';
+import type { MikroORM } from '#src/lib/orm';
+import { createRoot, type Services } from '#src/root';
 import { createApp } from './app';
 import { startWorkers } from '#src/modules/mail/mail.worker';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#seeds/demo-accounts';
+import { isDatabaseEmpty, seedDemo } from '#seeds/demo';
 
 export interface Running {
   env: Env;
@@ -18,28 +17,6 @@ export interface Running {
   server: Server;
   url: string;
   shutdown(): Promise<void>;
-}
-
-/** Migrations under an advisory lock on one dedicated connection, so processes starting together migrate once. */
-async function migrateLocked(orm: MikroORM, databaseUrl: string): Promise<number> {
-  const lock = new pg.Client({ connectionString: databaseUrl });
-  await lock.connect();
-  try {
-    await lock.query('SELECT pg_advisory_lock(727001)');
-    return await migrate(orm);
-  } finally {
-    await lock.end(); // ending the session releases the lock
-  }
-}
-
-export async function isDatabaseEmpty(orm: MikroORM): Promise<boolean> {
-  const rows = await orm.em.fork().getConnection().execute<{ n: string }[]>('SELECT count(*)::text AS n FROM users');
-  return rows[0]?.n === '0';
-}
-
-export async function seedDemo(orm: MikroORM): Promise<void> {
-  const { DatabaseSeeder } = await import('#seeds/DatabaseSeeder');
-  await orm.seeder.seed(DatabaseSeeder);
 }
 
 export async function boot(options: { pages: 'dev' | 'production' }): Promise<Running> {
@@ -53,19 +30,9 @@ export async function boot(options: { pages: 'dev' | 'production' }): Promise<Ru
     }
     throw error;
   }
-  const log = createLogger(env.LOG_LEVEL);
-
-  let embedded: EmbeddedDatabase | null = null;
-  let databaseUrl = env.DATABASE_URL;
-  if (!databaseUrl) {
-    embedded = await startEmbeddedDatabase({ dir: `${env.DATA_DIR}/pg`, database: 'marketplace' });
-    databaseUrl = embedded.url;
-    log.info({ created: embedded.created }, 'embedded PostgreSQL started');
-  }
-
-  const orm = await initOrm(databaseUrl);
-  const applied = await migrateLocked(orm, databaseUrl);
-  if (applied) log.info({ applied }, 'migrations applied');
+  // The composition root: embedded PostgreSQL unless DATABASE_URL, migrations under the advisory lock, services.
+  const root = await createRoot({ env, migrate: true });
+  const { orm, log, services, embedded, databaseUrl } = root;
   let seeded = false;
   // Demo data only on the embedded database, and only when it is empty; never on a DATABASE_URL database.
   if (embedded && (await isDatabaseEmpty(orm))) {
@@ -74,7 +41,6 @@ export async function boot(options: { pages: 'dev' | 'production' }): Promise<Ru
     log.info('demo data loaded');
   }
 
-  const services = createServices({ orm, env, log });
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 5 });
   const { app, close } = await createApp({ services, pool, pages: options.pages });
   // Mail outbox delivery and the seat-hold sweeper (issue 4); safe to run in every process.
@@ -85,7 +51,7 @@ export async function boot(options: { pages: 'dev' | 'production' }): Promise<Ru
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
-  const url = env.APP_URL ?? `http://localhost:${port}`;
+  const url = publicBaseUrl({ APP_URL: env.APP_URL, PORT: port });
 
   let stopping: Promise<void> | null = null;
   const shutdown = () =>
@@ -98,8 +64,7 @@ export async function boot(options: { pages: 'dev' | 'production' }): Promise<Ru
       await stopWorkers?.();
       await close();
       await pool.end();
-      await orm.close(true);
-      if (embedded) await embedded.stop();
+      await root.close();
       log.info('stopped');
     })());
 

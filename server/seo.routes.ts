@@ -1,11 +1,13 @@
 // /robots.txt and /sitemap.xml, mounted before the session and Vike (issue 3 "Found and shared"). Public, cacheable.
 import { GUEST } from '#src/lib/context';
 import { Router } from 'express';
-import type { Services } from '#src/services';
+import type { Services } from '#src/root';
 import { siteOrigin } from '#src/components/seo';
 
+const XML_ENTITIES: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' };
+
 function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+  return text.replace(/[<>&'"]/g, (c) => XML_ENTITIES[c] ?? c);
 }
 
 // Account, admin, portal, booking and API paths are useless to a search engine. '/brand/' and '/ambassador/' keep
@@ -24,7 +26,7 @@ export function seoRoutes(services: Services): Router {
   router.get('/sitemap.xml', async (req, res) => {
     const origin = siteOrigin(services.env.APP_URL, req.headers);
     // Mounted before the session middleware: its own context, no cookie, no session lookup.
-    const entries = await services.experiences.sitemapEntries(services.context(GUEST, req.log));
+    const entries = await services.experiences.sitemapEntries(services.context(GUEST, req.log), {});
     const urls = [
       `<url><loc>${escapeXml(origin)}/</loc></url>`,
       `<url><loc>${escapeXml(origin)}/stories</loc></url>`,

@@ -2,7 +2,7 @@
 // one query. Ids are content-addressed (sha256), so a URL's bytes never change: cache for a year, immutable.
 import { GUEST } from '#src/lib/context';
 import { Router } from 'express';
-import type { Services } from '#src/services';
+import type { Services } from '#src/root';
 import { NotFoundError } from '#src/lib/errors';
 import { ja } from '#src/i18n/ja';
 
@@ -12,13 +12,13 @@ import { ja } from '#src/i18n/ja';
  * (ARCHITECTURE.md security baseline: "uploaded SVG never served as an active document"). Inside <img> the
  * browser never runs SVG scripts anyway.
  */
-export const UPLOAD_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+const UPLOAD_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
 export function uploadsServeRoutes(services: Services): Router {
   const router = Router();
   router.get('/uploads/*publicId', async (req, res) => {
     const segments = req.params.publicId as unknown as string[];
-    const file = await services.uploads.findFile(services.context(GUEST, req.log), segments.join('/'));
+    const file = await services.uploads.findFile(services.context(GUEST, req.log), { public_id: segments.join('/') });
     if (!file) throw new NotFoundError(ja.uploads.notFound);
     res.setHeader('Content-Type', file.contentType);
     res.setHeader('Content-Security-Policy', UPLOAD_CSP);

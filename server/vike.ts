@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { type Express, type Request } from 'express';
 import { renderPage, createDevMiddleware } from 'vike/server';
-import type { Services } from '#src/services';
+import type { Services } from '#src/root';
 import { publicCache, isAnonymous } from '#src/lib/ttl-cache';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -15,26 +15,34 @@ interface CachedPage {
   body: string;
 }
 
-export async function mountVike(app: Express, services: Services, options: { dev: boolean }): Promise<() => Promise<void>> {
-  let close = async () => {};
+/** The built client (hashed assets under assets/, public files such as the favicon at its root). */
+export const CLIENT_DIR = path.join(root, 'dist/client');
+
+/**
+ * Static files: mounted BEFORE the session and context middleware (server/app.ts), so an asset request of a signed-in
+ * user never reads the session store or the user (no PostgreSQL at all). Development: Vite's middleware (it serves
+ * modules and public files and passes every other request on). Returns what closes it.
+ */
+export async function mountAssets(app: Express, options: { dev: boolean; clientDir?: string }): Promise<() => Promise<void>> {
   if (options.dev) {
     const { devMiddleware, viteServer } = await createDevMiddleware({ root });
     app.use(devMiddleware);
-    close = () => viteServer.close();
-  } else {
-    // Hashed build assets never change: cache them for a year.
-    app.use(
-      '/assets',
-      express.static(path.join(root, 'dist/client/assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
-    );
-    app.use(express.static(path.join(root, 'dist/client'), { index: false, maxAge: '1h' }));
+    return () => viteServer.close();
   }
+  const dir = options.clientDir ?? CLIENT_DIR;
+  // Hashed build assets never change: cache them for a year; an unknown /assets/ file is a plain 404.
+  app.use('/assets', express.static(path.join(dir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
+  app.use(express.static(dir, { index: false, maxAge: '1h' }));
+  return async () => {};
+}
 
+/** The pages (after the session and context middleware): every GET not handled before renders a page. */
+export async function mountVike(app: Express, services: Services): Promise<void> {
   // Signed-out renders are shared for PUBLIC_CACHE_SECONDS; only plain 200 pages are kept.
   const cache = publicCache<CachedPage | null>(services.env.PUBLIC_CACHE_SECONDS, (page) => page?.status === 200);
 
   async function render(req: Request): Promise<CachedPage | null> {
-    const user = req.actor ? await services.users.me(req.ctx) : null;
+    const user = req.actor ? await services.users.me(req.ctx, {}) : null;
     const pageContext = await renderPage({
       urlOriginal: req.originalUrl,
       headersOriginal: req.headers,
@@ -57,5 +65,4 @@ export async function mountVike(app: Express, services: Services, options: { dev
     res.setHeader('Cache-Control', 'private, no-cache');
     res.status(page.status).send(page.body);
   });
-  return close;
 }

@@ -1,15 +1,15 @@
 import type { Command } from 'commander';
-import { migrate } from '#src/lib/orm';
+import { migrateLocked } from '#src/root';
 import { ja } from '#src/i18n/ja';
 import { runCommand } from '#cli/run';
 
 export function dbMigrate(program: Command): void {
   program
     .command('db:migrate')
-    .description('Apply pending migrations (the Procfile release phase runs this)')
+    .description('Apply pending migrations under the same advisory lock as the boot (the Procfile release phase runs this)')
     .action(() =>
-      runCommand(async ({ orm }) => {
-        const applied = await migrate(orm);
+      runCommand(async ({ orm, databaseUrl }) => {
+        const applied = await migrateLocked(orm, databaseUrl);
         console.log(applied ? ja.cli.migrated(applied) : ja.cli.upToDate);
       }),
     );

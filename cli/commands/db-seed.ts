@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
-import { migrate } from '#src/lib/orm';
+import { migrateLocked } from '#src/root';
 import { ja } from '#src/i18n/ja';
+import { isDatabaseEmpty, seedDemo } from '#seeds/demo';
 import { runCommand } from '#cli/run';
 import { ForbiddenError } from '#src/lib/errors';
-import { isDatabaseEmpty, seedDemo } from '#server/boot';
 
 export function dbSeed(program: Command): void {
   program
@@ -11,11 +11,11 @@ export function dbSeed(program: Command): void {
     .description('Load the demo data (demo accounts included) into an empty database. Never run it in production.')
     .option('--force', 'load even when the database already has users')
     .action((options: { force?: boolean }) =>
-      runCommand(async ({ orm, services }) => {
+      runCommand(async ({ orm, services, databaseUrl }) => {
         if (services.env.NODE_ENV === 'production') {
           throw new ForbiddenError(ja.cli.seedRefusedInProduction);
         }
-        await migrate(orm);
+        await migrateLocked(orm, databaseUrl);
         if (!options.force && !(await isDatabaseEmpty(orm))) {
           console.log(ja.cli.seedSkipped);
           return;

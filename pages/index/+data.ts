@@ -2,7 +2,7 @@
 import type { PageContextServer } from 'vike/types';
 
 export async function data(pageContext: PageContextServer) {
-  return { home: await pageContext.services.experiences.home(pageContext.ctx) };
+  return { home: await pageContext.services.experiences.home(pageContext.ctx, {}) };
 }
 
 export type Data = Awaited<ReturnType<typeof data>>;

@@ -16,14 +16,11 @@ export interface ListFilterInput {
 export async function loadStories(pageContext: PageContextServer, filter: ListFilterInput) {
   const { services, ctx } = pageContext;
   const page = pageContext.urlParsed.search.page;
-  let list;
-  try {
-    list = await services.experiences.list(ctx, { ...filter, page });
-  } catch (error) {
+  const list = await services.experiences.list(ctx, { ...filter, page }).catch((error: unknown) => {
     const status = (error as { status?: number })?.status;
     if (status === 404 || status === 422) throw render(404);
     throw error;
-  }
+  });
   if (list.meta.page > list.meta.total_pages) throw render(404);
   const categories = await services.reference.categories(ctx);
   const origin = siteOrigin(services.env.APP_URL, pageContext.headersOriginal as Record<string, string>);

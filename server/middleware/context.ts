@@ -1,6 +1,6 @@
 // Builds req.ctx (EntityManager fork, actor, logger) and loads the signed-in user from the session.
 import type { RequestHandler } from 'express';
-import type { Services } from '#src/services';
+import type { Services } from '#src/root';
 import { GUEST, type Ctx, type UserActor } from '#src/lib/context';
 import { ForbiddenError, UnauthorizedError } from '#src/lib/errors';
 import { ja } from '#src/i18n/ja';
@@ -29,7 +29,7 @@ export function contextMiddleware(services: Services): RequestHandler {
     req.actor = null;
     const userId = req.session?.userId;
     if (userId) {
-      const actor = await services.users.findActor(req.ctx.em, userId);
+      const actor = await services.users.findActor(req.ctx, { id: userId });
       if (actor) {
         req.actor = actor;
         req.ctx.actor = actor;

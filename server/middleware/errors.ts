@@ -3,6 +3,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
 import { AppError, NotFoundError, type FieldMessages } from '#src/lib/errors';
 import { fieldMessages } from '#src/lib/validate';
+import { isCheckViolation, isUniqueViolation } from '#src/lib/db-errors';
 import { ja } from '#src/i18n/ja';
 
 export interface ErrorBody {
@@ -21,9 +22,8 @@ function fromUnknown(error: unknown): AppError | null {
       return new AppError(422, 'invalid_body', ja.errors.invalidBody, { base: [ja.errors.invalidBody] });
     if (e.type === 'entity.too.large' || e.code === 'LIMIT_FILE_SIZE') return new AppError(413, 'too_large', ja.errors.payloadTooLarge);
     if (e.name === 'NotFoundError' && !(error instanceof AppError)) return new NotFoundError(ja.errors.notFound); // MikroORM findOneOrFail
-    if (e.name === 'UniqueConstraintViolationException') return new AppError(409, 'conflict', ja.errors.conflict);
-    if (e.name === 'CheckConstraintViolationException')
-      return new AppError(422, 'constraint', ja.errors.validation, { base: [ja.errors.validation] });
+    if (isUniqueViolation(e)) return new AppError(409, 'conflict', ja.errors.conflict);
+    if (isCheckViolation(e)) return new AppError(422, 'constraint', ja.errors.validation, { base: [ja.errors.validation] });
     if (typeof e.status === 'number' && e.status >= 400 && e.status < 500)
       return new AppError(e.status, 'bad_request', ja.errors.invalidBody);
   }

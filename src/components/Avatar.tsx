@@ -1,8 +1,10 @@
 // A round avatar: the image when there is one, otherwise the first letter of the name.
+import type { CSSProperties } from 'react';
 import './avatar.css';
 
 export function Avatar({ url, name, size = 40 }: { url: string | null | undefined; name: string; size?: number }) {
-  const style = { width: size, height: size, fontSize: Math.round(size * 0.42) };
+  // Custom properties rather than inline width/height, so a page's stylesheet can still resize an avatar.
+  const style = { '--avatar-size': `${size}px`, '--avatar-font-size': `${Math.round(size * 0.42)}px` } as CSSProperties;
   if (url) return <img className="avatar" src={url} alt="" width={size} height={size} style={style} loading="lazy" />;
   return (
     <span className="avatar avatar--initial" style={style} aria-hidden="true">

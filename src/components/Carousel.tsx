@@ -48,8 +48,11 @@ export function Carousel({ images, alt, autoAdvanceMs = 0 }: CarouselProps) {
   }
 
   return (
-    <div
+    // WAI-ARIA carousel pattern: a labelled region; hovering or focusing it pauses the auto-advance.
+    <section
       className="carousel"
+      aria-roledescription={ja.browse.carouselRole}
+      aria-label={ja.browse.carouselLabel(alt)}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
@@ -104,6 +107,6 @@ export function Carousel({ images, alt, autoAdvanceMs = 0 }: CarouselProps) {
           </div>
         </>
       )}
-    </div>
+    </section>
   );
 }

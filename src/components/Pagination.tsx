@@ -1,4 +1,5 @@
 // Numbered page links (plain <a>, so every page is crawlable and works before hydration).
+import { Fragment } from 'react';
 import { ja } from '#src/i18n/ja';
 import './pagination.css';
 
@@ -12,6 +13,20 @@ export function pageWindow(page: number, total: number): (number | null)[] {
     out.push(p);
   });
   return out;
+}
+
+/** The window's pages, each with whether a gap (…) comes before it: a gap is keyed by the page after it. */
+function withGaps(window: (number | null)[]): { p: number; gapBefore: boolean }[] {
+  const items: { p: number; gapBefore: boolean }[] = [];
+  let gap = false;
+  for (const p of window) {
+    if (p === null) gap = true;
+    else {
+      items.push({ p, gapBefore: gap });
+      gap = false;
+    }
+  }
+  return items;
 }
 
 export function Pagination({ page, totalPages, href }: { page: number; totalPages: number; href: (page: number) => string }) {
@@ -28,13 +43,14 @@ export function Pagination({ page, totalPages, href }: { page: number; totalPage
         </span>
       )}
       <ol className="pagination__pages">
-        {pageWindow(page, totalPages).map((p, i) =>
-          p === null ? (
-            <li key={`gap${i}`} className="pagination__gap" aria-hidden="true">
-              …
-            </li>
-          ) : (
-            <li key={p}>
+        {withGaps(pageWindow(page, totalPages)).map(({ p, gapBefore }) => (
+          <Fragment key={p}>
+            {gapBefore && (
+              <li className="pagination__gap" aria-hidden="true">
+                …
+              </li>
+            )}
+            <li>
               <a
                 className="pagination__page"
                 href={href(p)}
@@ -44,8 +60,8 @@ export function Pagination({ page, totalPages, href }: { page: number; totalPage
                 {p}
               </a>
             </li>
-          ),
-        )}
+          </Fragment>
+        ))}
       </ol>
       {page < totalPages ? (
         <a className="pagination__step" href={href(page + 1)} rel="next">

@@ -7,8 +7,8 @@ export function Stars({ rate }: { rate: number }) {
   const filled = filledStars(rate);
   return (
     <span className="stars" role="img" aria-label={ja.browse.rateLabel(filled)} data-filled={filled}>
-      {Array.from({ length: MAX_STARS }, (_, i) => (
-        <span key={i} className={i < filled ? 'stars__star stars__star--on' : 'stars__star'} aria-hidden="true">
+      {Array.from({ length: MAX_STARS }, (_, i) => i + 1).map((star) => (
+        <span key={star} className={star <= filled ? 'stars__star stars__star--on' : 'stars__star'} aria-hidden="true">
           ★
         </span>
       ))}

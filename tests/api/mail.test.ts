@@ -10,8 +10,9 @@ import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { createUser, signedInAgent } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { MailOutbox } from '#src/modules/mail/mail.entity';
-import { enqueueMail } from '#src/modules/mail/mail.service';
-import { MAX_ATTEMPTS, backoffSeconds, createMailService, messageIdFor, smtpTransport } from '#src/modules/mail/mail.delivery';
+import { enqueueMail } from '#src/modules/mail/mail.outbox';
+import { createMailService } from '#src/modules/mail/mail.service';
+import { MAX_ATTEMPTS, backoffSeconds, messageIdFor, smtpTransport } from '#src/modules/mail/mail.transport';
 import { startWorkers } from '#src/modules/mail/mail.worker';
 import { initOrm } from '#src/lib/orm';
 import { createLogger } from '#src/lib/logger';
@@ -190,7 +191,7 @@ describe('mail delivery over SMTP', () => {
     // The server that committed the reservation never ran its worker. A restarted process (its own ORM and pool):
     const orm = await initOrm(t.databaseUrl, { pool: 2 });
     try {
-      const restarted = createMailService({ orm, env: t.env, log: createLogger('silent') }, smtpTransport(smtpUrl));
+      const restarted = createMailService({ orm, env: t.env, log: createLogger('silent'), transport: smtpTransport(smtpUrl) });
       expect(await restarted.deliverDue()).toEqual({ sent: 2, failed: 0 });
     } finally {
       await orm.close(true);
@@ -222,7 +223,7 @@ describe('mail delivery over SMTP', () => {
     const ids = [await reserve('同時配信1'), await reserve('同時配信2'), await reserve('同時配信3')];
     const orm = await initOrm(t.databaseUrl, { pool: 4 });
     try {
-      const second = createMailService({ orm, env: t.env, log: createLogger('silent') }, smtpTransport(smtpUrl));
+      const second = createMailService({ orm, env: t.env, log: createLogger('silent'), transport: smtpTransport(smtpUrl) });
       const results = await Promise.all([
         t.services.mail.deliverDue(),
         second.deliverDue(),

@@ -10,7 +10,9 @@ import { freePort, startEmbeddedDatabase } from '#src/lib/embedded-db';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dirs: string[] = [];
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 /** Starts server/index.ts, waits until it answers, optionally runs `during`, then sends SIGTERM. */
 async function runServer(env: Record<string, string>, during?: (base: string) => Promise<void>) {

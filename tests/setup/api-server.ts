@@ -3,17 +3,14 @@
 // Prints "READY <port>" once it accepts requests.
 import pg from 'pg';
 import { parseEnv } from '#src/lib/env';
-import { createLogger } from '#src/lib/logger';
-import { initOrm } from '#src/lib/orm';
-import { createServices } from '#src/services';
+import { createRoot } from '#src/root';
 import { createApp } from '#server/app';
 import { startWorkers } from '#src/modules/mail/mail.worker';
 
 const env = parseEnv();
 if (!env.DATABASE_URL) throw new Error('DATABASE_URL is required');
-const log = createLogger(env.LOG_LEVEL);
-const orm = await initOrm(env.DATABASE_URL, { pool: 10 });
-const services = createServices({ orm, env, log });
+const root = await createRoot({ env, pool: 10 });
+const { services } = root;
 const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 5 });
 const { app } = await createApp({ services, pool, pages: false });
 const stopWorkers = env.DISABLE_WORKERS === '1' ? null : startWorkers(services, { sweepEveryMs: 1_000 });
@@ -26,6 +23,6 @@ process.once('SIGTERM', async () => {
   server.closeAllConnections();
   await stopWorkers?.();
   await pool.end();
-  await orm.close(true);
+  await root.close();
   process.exit(0);
 });

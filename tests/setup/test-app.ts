@@ -3,9 +3,9 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { parseEnv, type Env } from '#src/lib/env';
-import { createLogger, type Logger } from '#src/lib/logger';
-import { initOrm, type MikroORM } from '#src/lib/orm';
-import { createServices, type Services } from '#src/services';
+import type { Logger } from '#src/lib/logger';
+import type { MikroORM } from '#src/lib/orm';
+import { createRoot, type Services } from '#src/root';
 import { createApp } from '#server/app';
 import type { Express } from 'express';
 
@@ -29,29 +29,34 @@ export interface TestApp {
   services: Services;
   env: Env;
   databaseUrl: string;
+  /** The session store's pool (tests of the request path end it to prove a request never touches it). */
+  pool: pg.Pool;
   close(): Promise<void>;
 }
 
 /**
  * Builds the app on its own database; closed automatically after the file's tests. `options.log` replaces the
- * silent logger (a test that reads what the app logs passes a pino logger writing to a buffer).
+ * silent logger (a test that reads what the app logs passes a pino logger writing to a buffer); `options.assets`
+ * is the folder of built assets to serve.
  */
-export async function setupTestApp(envOverrides: Record<string, string> = {}, options: { log?: Logger } = {}): Promise<TestApp> {
+export async function setupTestApp(
+  envOverrides: Record<string, string> = {},
+  options: { log?: Logger; assets?: string } = {},
+): Promise<TestApp> {
   const databaseUrl = await createTestDatabase();
   const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DISABLE_WORKERS: '1', PUBLIC_CACHE_SECONDS: '0', ...envOverrides });
-  const log = options.log ?? createLogger(env.LOG_LEVEL);
-  const orm = await initOrm(databaseUrl, { pool: 10 });
-  const services = createServices({ orm, env, log });
+  const root = await createRoot({ env, databaseUrl, pool: 10, log: options.log });
+  const { orm, services } = root;
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
-  const built = await createApp({ services, pool, pages: false });
+  const built = await createApp({ services, pool, pages: false, assets: options.assets });
   let closed = false;
   const close = async () => {
     if (closed) return;
     closed = true;
     await built.close();
-    await pool.end();
-    await orm.close(true);
+    if (!pool.ended) await pool.end();
+    await root.close();
   };
   afterAll(close);
-  return { app: built.app, orm, services, env, databaseUrl, close };
+  return { app: built.app, orm, services, env, databaseUrl, pool, close };
 }

@@ -4,8 +4,8 @@ import type { PageContextServer } from 'vike/types';
 
 export async function data(pageContext: PageContextServer) {
   const { services, ctx } = pageContext;
-  const drafts = await services.experienceDrafts.list(ctx);
-  const own = await services.experiencesHost.listOwn(ctx);
+  const drafts = await services.experienceDrafts.list(ctx, {});
+  const own = await services.experiencesHost.listOwn(ctx, {});
   return {
     drafts: drafts.experience_drafts,
     experiences: own.experiences,

@@ -2,16 +2,17 @@
 // slots (issue 4); without it (reload, direct visit) the session-expired screen shows.
 import type { PageContextServer } from 'vike/types';
 import { completionFlagKey } from '#src/modules/reservations/reservations.schemas';
+import { parseId } from '#src/lib/validate';
+import { siteOrigin } from '#src/components/seo';
 
 export async function data(pageContext: PageContextServer) {
   const { services, ctx } = pageContext;
   const search = pageContext.urlParsed.search;
-  const tourId = /^\d{1,9}$/.test(search.tour_id ?? '') ? Number(search.tour_id) : null;
-  const cid = (search.cid ?? '').split(',').filter((s) => /^\d{1,9}$/.test(s));
+  const tourId = parseId(search.tour_id);
+  const cid = (search.cid ?? '').split(',').filter((s) => parseId(s) !== null);
   const completed = tourId !== null && cid.length > 0 && pageContext.flags?.[completionFlagKey(tourId, cid)] === true;
-  const title = completed ? await services.reservations.experienceTitle(ctx, tourId) : null;
-  const host = (pageContext.headers?.host ?? 'localhost').replace(/[^\w.:-]/g, '');
-  const origin = (services.env.APP_URL ?? `http://${host}`).replace(/\/$/, '');
+  const title = completed ? await services.reservations.experienceTitle(ctx, { tour_id: tourId }) : null;
+  const origin = siteOrigin(services.env.APP_URL, pageContext.headersOriginal as Record<string, string>);
   return {
     completed,
     tourId,

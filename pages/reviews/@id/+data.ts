@@ -7,14 +7,11 @@ import { siteOrigin } from '#src/components/seo';
 export async function data(pageContext: PageContextServer) {
   const { services, ctx } = pageContext;
   const id = routeId(pageContext);
-  const experience = await loadOr404(() => services.experiences.detail(ctx, id));
-  let reviews;
-  try {
-    reviews = await services.reviews.listForExperience(ctx, id, { page: pageContext.urlParsed.search.page });
-  } catch (error) {
+  const experience = await loadOr404(() => services.experiences.detail(ctx, { id }));
+  const reviews = await services.reviews.listForExperience(ctx, { id, page: pageContext.urlParsed.search.page }).catch((error: unknown) => {
     if ((error as { status?: number })?.status === 422) throw render(404);
     throw error;
-  }
+  });
   if (reviews.meta.page > reviews.meta.total_pages) throw render(404);
   return {
     experience: { id: experience.id, title: experience.title, approve: experience.approve },

@@ -1,7 +1,7 @@
 // Ambassadors (guest-and-host.md §7, admin-and-brand-portal.md §7): public reads of published ambassadors
 // (404 answers messages.ambassador), and creation by an administrator.
 import { Router } from 'express';
-import type { Services } from '#src/services';
+import type { Services } from '#src/root';
 import { requireAdmin } from '#server/middleware/context';
 
 export function ambassadorsRoutes(services: Services): Router {

@@ -1,6 +1,6 @@
 // Public brands (guest-and-host.md §7): published only; 404 answers messages.brand.
 import { Router } from 'express';
-import type { Services } from '#src/services';
+import type { Services } from '#src/root';
 
 export function brandsRoutes(services: Services): Router {
   const router = Router();

@@ -1,6 +1,6 @@
 // Public slot reads (spec §7): an experience's slots in a window, and one slot by id.
 import { Router } from 'express';
-import type { Services } from '#src/services';
+import type { Services } from '#src/root';
 import { publicCache } from '#src/lib/ttl-cache';
 
 export function calendarsRoutes(services: Services): Router {
@@ -10,13 +10,13 @@ export function calendarsRoutes(services: Services): Router {
 
   // ?from_date&to_date (yyyy-MM-dd, at most 93 days)
   router.get('/experiences/:id/calendars', async (req, res) => {
-    const load = () => services.calendars.listForExperience(req.ctx, req.params.id, req.query);
+    const load = () => services.calendars.listForExperience(req.ctx, { ...req.query, id: req.params.id });
     const key = `${req.params.id}|${String(req.query.from_date ?? '')}|${String(req.query.to_date ?? '')}`;
     res.json(windowCache && !req.actor ? await windowCache.get(key, load) : await load());
   });
 
   router.get('/calendars/:id', async (req, res) => {
-    res.json(await services.calendars.get(req.ctx, req.params.id));
+    res.json(await services.calendars.get(req.ctx, req.params));
   });
 
   return router;

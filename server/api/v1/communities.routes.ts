@@ -1,6 +1,6 @@
 // Public community detail and community applications (guest-and-host.md §7).
 import { Router } from 'express';
-import type { Services } from '#src/services';
+import type { Services } from '#src/root';
 import { requireUser } from '#server/middleware/context';
 import { applicationFlag } from '#src/modules/communities/communities.schemas';
 

@@ -1,7 +1,7 @@
 // Public experience reads (spec guest-and-host.md §7). GET /api/v1/experiences (no id) is the host's own list and
 // lives with the host routes; the /stories list is GET /api/v1/stories.
 import { Router } from 'express';
-import type { Services } from '#src/services';
+import type { Services } from '#src/root';
 import { publicCache } from '#src/lib/ttl-cache';
 
 export function experiencesPublicRoutes(services: Services): Router {
@@ -15,12 +15,12 @@ export function experiencesPublicRoutes(services: Services): Router {
   });
 
   router.get('/experiences/:id', async (req, res) => {
-    const load = () => services.experiences.detail(req.ctx, req.params.id);
+    const load = () => services.experiences.detail(req.ctx, req.params);
     res.json(detailCache && !req.actor ? await detailCache.get(req.params.id, load) : await load());
   });
 
   router.get('/experiences/:id/other_experiences', async (req, res) => {
-    res.json(await services.experiences.otherExperiences(req.ctx, req.params.id));
+    res.json(await services.experiences.otherExperiences(req.ctx, req.params));
   });
 
   return router;

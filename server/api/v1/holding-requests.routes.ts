@@ -1,13 +1,13 @@
 // POST /api/v1/experiences/{id}/holding_requests (spec §7). No requireUser: the service answers 403 when signed
 // out, which the spec's client turns into a redirect to /logon.
 import { Router } from 'express';
-import type { Services } from '#src/services';
+import type { Services } from '#src/root';
 
 export function holdingRequestsRoutes(services: Services): Router {
   const router = Router();
 
   router.post('/experiences/:id/holding_requests', async (req, res) => {
-    res.status(201).json(await services.holdingRequests.create(req.ctx, req.params.id));
+    res.status(201).json(await services.holdingRequests.create(req.ctx, req.params));
   });
 
   return router;

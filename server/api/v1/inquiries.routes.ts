@@ -1,7 +1,7 @@
 // Inquiry forms (guest-and-host.md §2, §7): the brand and ambassador program inquiry and the general contact.
 // Open to guests, so each address is rate-limited; a success sets the flag of its completion page.
 import { Router, type Request } from 'express';
-import type { Services } from '#src/services';
+import type { Services } from '#src/root';
 import { hit } from '#src/lib/rate-limit';
 import { BRAND_INQUIRY_FLAG, CONTACT_INQUIRY_FLAG } from '#src/modules/inquiries/inquiries.schemas';
 

@@ -1,12 +1,12 @@
 // GET /api/v1/profiles/{id}: a host's public profile (the /users/{id} page reads the same service).
 import { Router } from 'express';
-import type { Services } from '#src/services';
+import type { Services } from '#src/root';
 
 export function profilesRoutes(services: Services): Router {
   const router = Router();
 
   router.get('/profiles/:id', async (req, res) => {
-    res.json(await services.profiles.publicProfile(req.ctx, req.params.id));
+    res.json(await services.profiles.publicProfile(req.ctx, req.params));
   });
 
   return router;

@@ -1,6 +1,6 @@
 // Choice lists (spec §7): { categories: [{id, name}] } and the same shape for themes, occupations, prefectures.
 import { Router } from 'express';
-import type { Services } from '#src/services';
+import type { Services } from '#src/root';
 
 export function referenceRoutes(services: Services): Router {
   const router = Router();

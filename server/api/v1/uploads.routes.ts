@@ -2,7 +2,7 @@
 // service's contract; issue 5 "Images"). Same-origin is enforced for all of /api in server/app.ts.
 import { Router, type RequestHandler } from 'express';
 import multer from 'multer';
-import type { Services } from '#src/services';
+import type { Services } from '#src/root';
 import { requireUser } from '#server/middleware/context';
 import { AppError, ValidationError } from '#src/lib/errors';
 import { hit } from '#src/lib/rate-limit';
@@ -32,8 +32,7 @@ export const receiveFile: RequestHandler = (req, res, next) => {
 /** The upload handler, reusable by another API that authenticates differently (the brand portal). */
 export function uploadHandler(services: Services): RequestHandler {
   return async (req, res) => {
-    const hosting = { url: services.env.IMAGE_UPLOAD_URL, preset: services.env.IMAGE_UPLOAD_PRESET };
-    const result = await services.uploads.upload(req.ctx, { file: req.file, upload_preset: req.body?.upload_preset }, hosting);
+    const result = await services.uploads.upload(req.ctx, { file: req.file, upload_preset: req.body?.upload_preset });
     res.status(201).json(result);
   };
 }

@@ -1,6 +1,6 @@
 // GET /api/v1/users?q= (admin host search; spec guest-and-host.md §7, admin-and-brand-portal.md §7).
 import { Router } from 'express';
-import type { Services } from '#src/services';
+import type { Services } from '#src/root';
 import { requireAdmin } from '#server/middleware/context';
 
 export function userSearchRoutes(services: Services): Router {

@@ -17,11 +17,11 @@ export interface FormPageData {
 
 export async function loadFormPage(pageContext: PageContextServer, mode: FormMode): Promise<FormPageData> {
   const { services, ctx } = pageContext;
-  const draft = mode === 'draft' ? await loadOr404(() => services.experienceDrafts.get(ctx, routeId(pageContext))) : null;
-  const experience = mode === 'edit' ? await loadOr404(() => services.experiencesHost.getForEdit(ctx, routeId(pageContext))) : null;
+  const draft = mode === 'draft' ? await loadOr404(() => services.experienceDrafts.get(ctx, { id: routeId(pageContext) })) : null;
+  const experience = mode === 'edit' ? await loadOr404(() => services.experiencesHost.getForEdit(ctx, { id: routeId(pageContext) })) : null;
   return {
     mode,
-    choices: await services.experiencesHost.formChoices(ctx),
+    choices: await services.experiencesHost.formChoices(ctx, {}),
     isAdmin: pageContext.user?.access_control === 'ADMIN',
     today: todayInJapan(),
     draft,

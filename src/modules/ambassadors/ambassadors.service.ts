@@ -21,7 +21,7 @@ import {
   type CommunityCardSource,
   type PartnerSummary,
 } from '#src/modules/communities/communities.schemas';
-import { sortedImageJson } from '#src/modules/images/images.service';
+import { sortedImageJson } from '#src/modules/images/images.schemas';
 
 export const AMBASSADORS_PAGE_SIZE = 24;
 

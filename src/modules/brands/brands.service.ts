@@ -13,7 +13,7 @@ import {
   type CommunityCardSource,
   type PartnerSummary,
 } from '#src/modules/communities/communities.schemas';
-import { sortedImageJson } from '#src/modules/images/images.service';
+import { sortedImageJson } from '#src/modules/images/images.schemas';
 
 function toPublic(brand: IBrand): BrandPublic {
   const images = sortedImageJson(brand.images);

@@ -2,10 +2,10 @@
 // experiences, only today and later, and only the experience asked for.
 import type { Ctx } from '#src/lib/context';
 import { NotFoundError, ValidationError } from '#src/lib/errors';
-import { parseInput, parseId } from '#src/lib/validate';
+import { idFrom, parseInput } from '#src/lib/validate';
 import { addDays, daysBetween, todayInJapan } from '#src/lib/dates';
 import { ja } from '#src/i18n/ja';
-import * as experiences from '#src/modules/experiences/experiences.service';
+import type { ExperiencesService, VisibleExperience } from '#src/modules/experiences/experiences.service';
 import { calendarsQuerySchema, DEFAULT_WINDOW_DAYS, MAX_WINDOW_DAYS, type CalendarJson, type CalendarsJson } from './calendars.schemas';
 import { deadlineAt } from './slots';
 
@@ -40,7 +40,7 @@ function toCalendarJson(row: CalendarRow, deadline: string): CalendarJson {
 }
 
 /** Resolves and checks the window: defaults, order and the maximum length. */
-export function resolveWindow(input: unknown, today: string): { from: string; to: string } {
+function resolveWindow(input: unknown, today: string): { from: string; to: string } {
   const query = parseInput(calendarsQuerySchema, input);
   const from = query.from_date ?? today;
   const to = query.to_date ?? addDays(from, DEFAULT_WINDOW_DAYS - 1);
@@ -49,81 +49,91 @@ export function resolveWindow(input: unknown, today: string): { from: string; to
   return { from, to };
 }
 
-/**
- * GET /api/v1/experiences/{id}/calendars?from_date&to_date: slots dated within the window (never before today,
- * Japan time) in date and time order, with meta.reserved_calendar_ids (the signed-in user's confirmed bookings in
- * the window) and meta.recent_count (slots after to_date). 2 queries, plus 1 when signed in.
- */
-export async function listForExperience(ctx: Ctx, rawExperienceId: unknown, input: unknown): Promise<CalendarsJson> {
-  const today = todayInJapan();
-  const window = resolveWindow(input, today);
-  const { experience } = await experiences.findVisible(ctx, rawExperienceId);
-  const from = window.from < today ? today : window.from;
-  const to = window.to;
-  const connection = ctx.em.getConnection();
-  const after = to < today ? addDays(today, -1) : to;
-  const [rows, counts, reserved] = await Promise.all([
-    from <= to
-      ? connection.execute<CalendarRow[]>(
-          `SELECT ${COLUMNS} FROM calendars c WHERE c.experience_id = ? AND c.date BETWEEN ? AND ? ORDER BY c.date, c.start_time, c.id`,
-          [experience.id, from, to],
-        )
-      : Promise.resolve([] as CalendarRow[]),
-    connection.execute<{ n: string }[]>('SELECT count(*)::text AS n FROM calendars WHERE experience_id = ? AND date > ?', [
-      experience.id,
-      after,
-    ]),
-    ctx.actor.kind === 'user' && from <= to
-      ? connection.execute<{ calendar_id: number }[]>(
-          `SELECT DISTINCT rc.calendar_id FROM reservation_calendars rc
-           JOIN reservations r ON r.id = rc.reservation_id
-           JOIN calendars c ON c.id = rc.calendar_id
-           WHERE r.user_id = ? AND r.status = 'confirmed' AND c.experience_id = ? AND c.date BETWEEN ? AND ?
-           ORDER BY rc.calendar_id`,
-          [ctx.actor.id, experience.id, from, to],
-        )
-      : Promise.resolve([] as { calendar_id: number }[]),
-  ]);
-  return {
-    calendars: rows.map((row) => toCalendarJson(row, experience.reservationDeadline)),
-    meta: {
-      reserved_calendar_ids: reserved.map((r) => r.calendar_id),
-      recent_count: Number(counts[0]?.n ?? 0),
-      from_date: from,
-      to_date: to,
-    },
-  };
+export interface CalendarsDeps {
+  experiences: Pick<ExperiencesService, 'findVisible'>;
 }
 
-/** GET /api/v1/calendars/{id}: one slot, if its experience is visible to the actor (the reservation form reads it). */
-export async function get(ctx: Ctx, rawId: unknown): Promise<CalendarJson> {
-  const id = parseId(rawId);
-  const notFound = new NotFoundError(ja.browse.calendarNotFound, 'calendar');
-  if (!id) throw notFound;
-  const rows = await ctx.em.getConnection().execute<CalendarRow[]>(`SELECT ${COLUMNS} FROM calendars c WHERE c.id = ?`, [id]);
-  const row = rows[0];
-  if (!row) throw notFound;
-  let experience;
-  try {
-    ({ experience } = await experiences.findVisible(ctx, row.experience_id));
-  } catch (error) {
-    // A slot of an unpublished experience does not exist for a guest.
-    if (error instanceof NotFoundError) throw notFound;
-    throw error;
+export function createCalendarsService(deps: CalendarsDeps) {
+  /**
+   * GET /api/v1/experiences/{id}/calendars?from_date&to_date: slots dated within the window (never before today,
+   * Japan time) in date and time order, with meta.reserved_calendar_ids (the signed-in user's confirmed bookings in
+   * the window) and meta.recent_count (slots after to_date). 2 queries, plus 1 when signed in.
+   */
+  async function listForExperience(ctx: Ctx, input: unknown): Promise<CalendarsJson> {
+    const today = todayInJapan();
+    const window = resolveWindow(input, today);
+    const { experience } = await deps.experiences.findVisible(ctx, input);
+    const from = window.from < today ? today : window.from;
+    const to = window.to;
+    const connection = ctx.em.getConnection();
+    const after = to < today ? addDays(today, -1) : to;
+    const [rows, counts, reserved] = await Promise.all([
+      from <= to
+        ? connection.execute<CalendarRow[]>(
+            `SELECT ${COLUMNS} FROM calendars c WHERE c.experience_id = ? AND c.date BETWEEN ? AND ? ORDER BY c.date, c.start_time, c.id`,
+            [experience.id, from, to],
+          )
+        : Promise.resolve([] as CalendarRow[]),
+      connection.execute<{ n: string }[]>('SELECT count(*)::text AS n FROM calendars WHERE experience_id = ? AND date > ?', [
+        experience.id,
+        after,
+      ]),
+      ctx.actor.kind === 'user' && from <= to
+        ? connection.execute<{ calendar_id: number }[]>(
+            `SELECT DISTINCT rc.calendar_id FROM reservation_calendars rc
+             JOIN reservations r ON r.id = rc.reservation_id
+             JOIN calendars c ON c.id = rc.calendar_id
+             WHERE r.user_id = ? AND r.status = 'confirmed' AND c.experience_id = ? AND c.date BETWEEN ? AND ?
+             ORDER BY rc.calendar_id`,
+            [ctx.actor.id, experience.id, from, to],
+          )
+        : Promise.resolve([] as { calendar_id: number }[]),
+    ]);
+    return {
+      calendars: rows.map((row) => toCalendarJson(row, experience.reservationDeadline)),
+      meta: {
+        reserved_calendar_ids: reserved.map((r) => r.calendar_id),
+        recent_count: Number(counts[0]?.n ?? 0),
+        from_date: from,
+        to_date: to,
+      },
+    };
   }
-  return toCalendarJson(row, experience.reservationDeadline);
+
+  /** GET /api/v1/calendars/{id}: one slot, if its experience is visible to the actor (the reservation form reads it). */
+  async function get(ctx: Ctx, input: unknown): Promise<CalendarJson> {
+    const notFound = new NotFoundError(ja.browse.calendarNotFound, 'calendar');
+    const id = idFrom(input, 'id', () => notFound);
+    const rows = await ctx.em.getConnection().execute<CalendarRow[]>(`SELECT ${COLUMNS} FROM calendars c WHERE c.id = ?`, [id]);
+    const row = rows[0];
+    if (!row) throw notFound;
+    let experience: VisibleExperience['experience'];
+    try {
+      ({ experience } = await deps.experiences.findVisible(ctx, { id: row.experience_id }));
+    } catch (error) {
+      // A slot of an unpublished experience does not exist for a guest.
+      if (error instanceof NotFoundError) throw notFound;
+      throw error;
+    }
+    return toCalendarJson(row, experience.reservationDeadline);
+  }
+
+  /**
+   * The first window worth showing, for server-rendered pages: today + 30 days, stepping forward (at most a year)
+   * while a window is empty but later slots exist, so a schedule starting in two months is not shown as empty.
+   */
+  async function upcoming(ctx: Ctx, input: unknown): Promise<CalendarsJson> {
+    const id = (input as { id?: unknown } | null)?.id;
+    let from = todayInJapan();
+    let result = await listForExperience(ctx, { id, from_date: from });
+    for (let step = 0; step < 12 && result.calendars.length === 0 && result.meta.recent_count > 0; step++) {
+      from = addDays(result.meta.to_date, 1);
+      result = await listForExperience(ctx, { id, from_date: from });
+    }
+    return result;
+  }
+
+  return { listForExperience, get, upcoming };
 }
 
-/**
- * The first window worth showing, for server-rendered pages: today + 30 days, stepping forward (at most a year)
- * while a window is empty but later slots exist, so a schedule starting in two months is not shown as empty.
- */
-export async function upcoming(ctx: Ctx, rawExperienceId: unknown): Promise<CalendarsJson> {
-  let from = todayInJapan();
-  let result = await listForExperience(ctx, rawExperienceId, { from_date: from });
-  for (let step = 0; step < 12 && result.calendars.length === 0 && result.meta.recent_count > 0; step++) {
-    from = addDays(result.meta.to_date, 1);
-    result = await listForExperience(ctx, rawExperienceId, { from_date: from });
-  }
-  return result;
-}
+export type CalendarsService = ReturnType<typeof createCalendarsService>;

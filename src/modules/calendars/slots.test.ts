@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deadlineAt, fewSeatsThreshold, reservationUrl, slotView, toggleSelection } from './slots';
+import { bookingClosed, deadlineAt, fewSeatsThreshold, reservationUrl, slotView, toggleSelection } from './slots';
 
 const slot = (
   over: Partial<{
@@ -63,6 +63,17 @@ describe('deadlineAt', () => {
   it('closes at the start time (on_the_day) or at midnight starting the day (the_day_before), Japan time', () => {
     expect(deadlineAt('2026-12-05', '10:30', 'on_the_day')).toBe('2026-12-05T01:30:00.000Z');
     expect(deadlineAt('2026-12-05', '10:30', 'the_day_before')).toBe('2026-12-04T15:00:00.000Z');
+  });
+
+  it('bookingClosed (what the reservation checks before taking money) agrees with the JSON deadline to the second', () => {
+    // 23:59:59 Japan time on the day before is still bookable for the_day_before; 00:00 on the day is not.
+    expect(bookingClosed('2026-12-05', '10:30', 'the_day_before', new Date('2026-12-04T14:59:59Z'))).toBe(false);
+    expect(bookingClosed('2026-12-05', '10:30', 'the_day_before', new Date('2026-12-04T15:00:00Z'))).toBe(true);
+    // on_the_day: bookable until the start time (Japan time), closed from then on.
+    expect(bookingClosed('2026-12-05', '10:30', 'on_the_day', new Date('2026-12-05T01:29:59Z'))).toBe(false);
+    expect(bookingClosed('2026-12-05', '10:30', 'on_the_day', new Date('2026-12-05T01:30:00Z'))).toBe(true);
+    // An unknown rule is the stricter one.
+    expect(bookingClosed('2026-12-05', '10:30', 'whatever', new Date('2026-12-04T15:00:00Z'))).toBe(true);
   });
 });
 

@@ -1,5 +1,6 @@
 // Slot states for the guest pages (spec guest-and-host.md §4, §9). Pure and browser-safe: the server sends the
 // slot data, the page decides the state with the clock of the moment.
+import { japanInstant } from '#src/lib/dates';
 import type { CalendarJson } from './calendars.schemas';
 
 export type SlotState = 'reserved' | 'inactive' | 'open';
@@ -13,7 +14,7 @@ export interface SlotView {
 }
 
 /** Below this share of recruitment_number (rounded to whole seats) an open slot shows the triangle. */
-export const FEW_SEATS_RATIO = 0.3;
+const FEW_SEATS_RATIO = 0.3;
 
 /**
  * The triangle threshold in seats: remaining < round(recruitment_number x 30%). For 10 seats the triangle shows at 2
@@ -37,10 +38,25 @@ export function slotView(slot: SlotInput, options: { reserved: boolean; now: num
   return { state: 'open', mark: remaining < fewSeatsThreshold(slot.recruitment_number) ? 'triangle' : 'circle', remaining };
 }
 
-/** The booking deadline of a slot (Japan time), as an ISO instant. */
-export function deadlineAt(date: string, startTime: string, deadline: 'on_the_day' | 'the_day_before' | string): string {
-  const time = deadline === 'on_the_day' ? startTime : '00:00';
-  return new Date(`${date}T${time}:00+09:00`).toISOString();
+export type ReservationDeadlineRule = 'on_the_day' | 'the_day_before';
+
+/**
+ * THE booking deadline rule (Japan time), used by the calendar JSON the pages read and by the reservation that
+ * takes the money: on_the_day closes at the slot's start time; the_day_before closes at 00:00 of the slot's date
+ * (bookable until 23:59 the day before). Any value other than on_the_day is treated as the stricter the_day_before.
+ */
+export function bookingClosesAt(date: string, startTime: string, rule: ReservationDeadlineRule | string): Date {
+  return japanInstant(date, rule === 'on_the_day' ? startTime : '00:00');
+}
+
+/** True when a slot can no longer be booked at `now` (its deadline has come). */
+export function bookingClosed(date: string, startTime: string, rule: ReservationDeadlineRule | string, now: Date): boolean {
+  return now.getTime() >= bookingClosesAt(date, startTime, rule).getTime();
+}
+
+/** The booking deadline of a slot (Japan time), as an ISO instant (the calendar JSON's reservation_deadline_at). */
+export function deadlineAt(date: string, startTime: string, rule: ReservationDeadlineRule | string): string {
+  return bookingClosesAt(date, startTime, rule).toISOString();
 }
 
 /** Toggles an id in the selection; refuses the (max + 1)th. */

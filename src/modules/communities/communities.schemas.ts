@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
 import { isValidYmd } from '#src/lib/dates';
-import { sortedImageJson, type ImageRow } from '#src/modules/images/images.service';
+import { sortedImageJson, type ImageRow } from '#src/modules/images/images.schemas';
 
 const v = ja.communities.validation;
 

@@ -6,8 +6,10 @@ import type { Env } from '#src/lib/env';
 import { NotFoundError, ValidationError, type FieldMessages } from '#src/lib/errors';
 import { fieldMessages, parseId } from '#src/lib/validate';
 import { ja } from '#src/i18n/ja';
-import { enqueueMail } from '#src/modules/mail/mail.service';
-import * as reference from '#src/modules/reference/reference.service';
+import { enqueueMail } from '#src/modules/mail/mail.outbox';
+import { createReferenceService } from '#src/modules/reference/reference.service';
+
+const reference = createReferenceService();
 import * as brands from '#src/modules/brands/brands.service';
 import * as ambassadors from '#src/modules/ambassadors/ambassadors.service';
 import {
@@ -24,7 +26,7 @@ import {
   type CommunityApplicationResult,
   type CommunityDetail,
 } from './communities.schemas';
-import { sortedImageJson } from '#src/modules/images/images.service';
+import { sortedImageJson } from '#src/modules/images/images.schemas';
 
 const v = ja.communities.validation;
 

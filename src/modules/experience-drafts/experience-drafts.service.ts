@@ -4,10 +4,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Ctx } from '#src/lib/context';
 import { ForbiddenError, NotFoundError } from '#src/lib/errors';
-import { parseId, parseInput } from '#src/lib/validate';
+import { idFrom, parseInput } from '#src/lib/validate';
 import { ja } from '#src/i18n/ja';
 import { isAdmin, requireUser } from '#src/lib/context';
 import { Image } from '#src/modules/images/images.entity';
+import { formImageJson } from '#src/modules/images/images.schemas';
 import { ExperienceDraft, type IExperienceDraft } from './experience-drafts.entity';
 import {
   draftSchema,
@@ -19,16 +20,14 @@ import {
 
 const m = ja.hostStory.errors;
 
-const imageJson = (image: { objectKey: string; url: string }) => ({ object_key: image.objectKey, url: image.url });
-
 function toJson(draft: IExperienceDraft): DraftJson {
-  return { ...(draft.data as DraftData), id: draft.id, title: draft.title ?? null, images: draft.images.getItems().map(imageJson) };
+  return { ...(draft.data as DraftData), id: draft.id, title: draft.title ?? null, images: draft.images.getItems().map(formImageJson) };
 }
 
-async function loadOwn(ctx: Ctx, rawId: unknown): Promise<IExperienceDraft> {
+async function loadOwn(ctx: Ctx, input: unknown): Promise<IExperienceDraft> {
   const actor = requireUser(ctx);
-  const id = parseId(rawId);
-  const draft = id ? await ctx.em.findOne(ExperienceDraft, { id }, { populate: ['images'] }) : null;
+  const id = idFrom(input, 'id', () => new NotFoundError(m.draftNotFound, 'experience_draft'));
+  const draft = await ctx.em.findOne(ExperienceDraft, { id }, { populate: ['images'] });
   if (!draft) throw new NotFoundError(m.draftNotFound, 'experience_draft');
   if (draft.user.id !== actor.id) throw new ForbiddenError(m.draftNotOwner);
   return draft;
@@ -43,29 +42,29 @@ function parseDraft(ctx: Ctx, input: unknown): { data: DraftData; images: DraftI
 
 function writeImages(em: EntityManager, draft: IExperienceDraft, images: DraftInput['images']): void {
   for (const image of draft.images.getItems()) em.remove(image);
-  images.forEach((image, index) =>
-    em.create(Image, { experienceDraft: draft, objectKey: image.object_key, url: image.url, sortOrder: index }),
-  );
+  images.forEach((image, index) => {
+    em.create(Image, { experienceDraft: draft, objectKey: image.object_key, url: image.url, sortOrder: index });
+  });
 }
 
 /** GET /api/v1/experience_drafts: the signed-in user's drafts, last edited first. */
-export async function list(ctx: Ctx): Promise<{ experience_drafts: DraftListItem[] }> {
+async function list(ctx: Ctx, _input?: unknown): Promise<{ experience_drafts: DraftListItem[] }> {
   const actor = requireUser(ctx);
   const drafts = await ctx.em.find(
     ExperienceDraft,
     { user: actor.id },
     { populate: ['images'], orderBy: { updatedAt: 'desc', id: 'desc' } },
   );
-  return { experience_drafts: drafts.map((d) => ({ id: d.id, title: d.title ?? null, images: d.images.getItems().map(imageJson) })) };
+  return { experience_drafts: drafts.map((d) => ({ id: d.id, title: d.title ?? null, images: d.images.getItems().map(formImageJson) })) };
 }
 
 /** GET /api/v1/experience_drafts/{id} */
-export async function get(ctx: Ctx, rawId: unknown): Promise<DraftJson> {
-  return toJson(await loadOwn(ctx, rawId));
+async function get(ctx: Ctx, input: unknown): Promise<DraftJson> {
+  return toJson(await loadOwn(ctx, input));
 }
 
 /** POST /api/v1/experience_drafts */
-export async function create(ctx: Ctx, input: unknown): Promise<DraftJson> {
+async function create(ctx: Ctx, input: unknown): Promise<DraftJson> {
   const actor = requireUser(ctx);
   const { data, images } = parseDraft(ctx, input);
   const draft = ctx.em.create(ExperienceDraft, { user: actor.id, title: data.title, data });
@@ -75,8 +74,8 @@ export async function create(ctx: Ctx, input: unknown): Promise<DraftJson> {
 }
 
 /** PUT /api/v1/experience_drafts/{id}: replaces the draft's fields and images. */
-export async function update(ctx: Ctx, rawId: unknown, input: unknown): Promise<DraftJson> {
-  const draft = await loadOwn(ctx, rawId);
+async function update(ctx: Ctx, input: unknown): Promise<DraftJson> {
+  const draft = await loadOwn(ctx, input);
   const { data, images } = parseDraft(ctx, input);
   draft.title = data.title;
   draft.data = data;
@@ -84,3 +83,11 @@ export async function update(ctx: Ctx, rawId: unknown, input: unknown): Promise<
   await ctx.em.flush();
   return toJson(draft);
 }
+
+export type ExperienceDraftsDeps = Record<string, never>;
+
+export function createExperienceDraftsService(_deps: ExperienceDraftsDeps = {}) {
+  return { list, get, create, update };
+}
+
+export type ExperienceDraftsService = ReturnType<typeof createExperienceDraftsService>;

@@ -7,19 +7,22 @@
 // Who may read and change an experience: its host user, any member of its host ambassador, and admins.
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { LockMode } from '@mikro-orm/core';
-import type { Ctx, UserActor } from '#src/lib/context';
+import type { Ctx } from '#src/lib/context';
 import { ForbiddenError, NotFoundError, ValidationError, type FieldMessages } from '#src/lib/errors';
-import { parseId, parseInput } from '#src/lib/validate';
+import { idFrom, parseInput } from '#src/lib/validate';
 import { todayInJapan } from '#src/lib/dates';
 import { ja } from '#src/i18n/ja';
-import { requireUser } from '#src/lib/context';
+import { requireAdmin, requireUser } from '#src/lib/context';
 import { User } from '#src/modules/users/users.entity';
-import { Ambassador, AmbassadorCommunity, AmbassadorMember } from '#src/modules/ambassadors/ambassadors.entity';
+import { Ambassador, AmbassadorCommunity } from '#src/modules/ambassadors/ambassadors.entity';
+import { currentAmbassadorId, memberAmbassadorIds } from '#src/modules/ambassadors/ambassadors.repository';
+import { formImageJson } from '#src/modules/images/images.schemas';
 import { Category, Prefecture, Theme } from '#src/modules/reference/reference.entity';
 import { Image } from '#src/modules/images/images.entity';
 import { ExperienceDraft } from '#src/modules/experience-drafts/experience-drafts.entity';
-import * as reference from '#src/modules/reference/reference.service';
-import { futureCalendarsJson, syncCalendars } from '#src/modules/calendars/calendars.host.service';
+import type { ReferenceService } from '#src/modules/reference/reference.service';
+import { futureCalendarsJson, syncCalendars } from '#src/modules/calendars/calendar-plan';
+import { canManageExperience } from './experiences.policy';
 import { Experience, ExperienceOption, type IExperience } from './experiences.entity';
 import { EXPERIENCE_JSON_POPULATE, toExperienceJson } from './experiences.serializers';
 import {
@@ -29,29 +32,13 @@ import {
   type ExperienceListItem,
   type FormChoices,
   type HostExperienceJson,
-  type ImageJson,
 } from './experiences.host.schemas';
 
 const m = ja.hostStory.errors;
 
 const notFound = () => new NotFoundError(m.experienceNotFound, 'experience');
 
-export function imageJson(image: { objectKey: string; url: string }): ImageJson {
-  return { object_key: image.objectKey, url: image.url };
-}
-
-// ---- Ambassador membership ---------------------------------------------------------------------------------------
-
-/** The ambassador a user acts for: their first membership, the same rule as current_ambassador_id in /api/v1/me. */
-export async function currentAmbassadorId(em: EntityManager, userId: number): Promise<number | null> {
-  const membership = await em.findOne(AmbassadorMember, { user: userId }, { orderBy: { id: 'asc' } });
-  return membership ? membership.ambassador.id : null;
-}
-
-async function memberAmbassadorIds(em: EntityManager, userId: number): Promise<number[]> {
-  const rows = await em.find(AmbassadorMember, { user: userId }, { fields: ['ambassador'] });
-  return rows.map((r) => r.ambassador.id);
-}
+// ---- Ambassador communities (the ambassador a member acts for: ambassadors.repository currentAmbassadorId) -----------
 
 async function communitiesOf(em: EntityManager, ambassadorId: number): Promise<Choice[]> {
   const rows = await em.find(
@@ -63,14 +50,14 @@ async function communitiesOf(em: EntityManager, ambassadorId: number): Promise<C
 }
 
 /** The community choices of the form: the signed-in member's ambassador's communities (ambassador_communities). */
-export async function ambassadorCommunities(ctx: Ctx): Promise<Choice[]> {
+async function ambassadorCommunities(ctx: Ctx): Promise<Choice[]> {
   const actor = requireUser(ctx);
   const ambassadorId = await currentAmbassadorId(ctx.em, actor.id);
   return ambassadorId ? communitiesOf(ctx.em, ambassadorId) : [];
 }
 
 /** Every choice list the form needs, for its +data.ts. */
-export async function formChoices(ctx: Ctx): Promise<FormChoices> {
+async function formChoices(reference: ExperiencesHostDeps['reference'], ctx: Ctx): Promise<FormChoices> {
   return {
     categories: await reference.categories(ctx),
     themes: await reference.themes(ctx),
@@ -79,25 +66,16 @@ export async function formChoices(ctx: Ctx): Promise<FormChoices> {
   };
 }
 
-// ---- Permissions ---------------------------------------------------------------------------------------------------
+// ---- Permissions: experiences.policy canManageExperience (403 with the host form's message) --------------------
 
-async function canManage(em: EntityManager, actor: UserActor, experience: IExperience): Promise<boolean> {
-  if (actor.role === 'ADMIN') return true;
-  if (experience.hostUser && experience.hostUser.id === actor.id) return true;
-  if (experience.hostAmbassador) return (await memberAmbassadorIds(em, actor.id)).includes(experience.hostAmbassador.id);
-  return false;
-}
-
-function requireId(raw: unknown): number {
-  const id = parseId(raw);
-  if (!id) throw notFound();
-  return id;
+async function requireManage(ctx: Ctx, experience: IExperience): Promise<void> {
+  if (!(await canManageExperience(ctx, experience))) throw new ForbiddenError(m.notOwner);
 }
 
 // ---- Reads -----------------------------------------------------------------------------------------------------------
 
 /** GET /api/v1/experiences: what the signed-in user hosts (and, for admins, what they created for hosts). */
-export async function listOwn(ctx: Ctx): Promise<{ experiences: ExperienceListItem[] }> {
+async function listOwn(ctx: Ctx, _input?: unknown): Promise<{ experiences: ExperienceListItem[] }> {
   const actor = requireUser(ctx);
   const or: FilterQuery<IExperience>[] = [{ hostUser: actor.id }];
   const ambassadorIds = await memberAmbassadorIds(ctx.em, actor.id);
@@ -105,7 +83,7 @@ export async function listOwn(ctx: Ctx): Promise<{ experiences: ExperienceListIt
   if (actor.role === 'ADMIN') or.push({ createdBy: actor.id });
   const rows = await ctx.em.find(Experience, { $or: or }, { populate: ['images'], orderBy: { createdAt: 'desc', id: 'desc' } });
   return {
-    experiences: rows.map((e) => ({ id: e.id, title: e.title, images: e.images.getItems().map(imageJson), approve: e.approve })),
+    experiences: rows.map((e) => ({ id: e.id, title: e.title, images: e.images.getItems().map(formImageJson), approve: e.approve })),
   };
 }
 
@@ -113,18 +91,18 @@ async function hostJson(em: EntityManager, id: number): Promise<HostExperienceJs
   const experience = await em.findOneOrFail(Experience, { id }, { populate: EXPERIENCE_JSON_POPULATE });
   return {
     ...toExperienceJson(experience, { privileged: true }),
-    images: experience.images.getItems().map(imageJson),
+    images: experience.images.getItems().map(formImageJson),
     ...(await futureCalendarsJson(em, id, todayInJapan())),
   };
 }
 
 /** The experience as the edit form needs it (/host_story/{id}/edit). 404 unknown, 403 not the host's. */
-export async function getForEdit(ctx: Ctx, rawId: unknown): Promise<HostExperienceJson> {
-  const actor = requireUser(ctx);
-  const id = requireId(rawId);
+async function getForEdit(ctx: Ctx, input: unknown): Promise<HostExperienceJson> {
+  requireUser(ctx);
+  const id = idFrom(input, 'id', notFound);
   const experience = await ctx.em.findOne(Experience, { id });
   if (!experience) throw notFound();
-  if (!(await canManage(ctx.em, actor, experience))) throw new ForbiddenError(m.notOwner);
+  await requireManage(ctx, experience);
   return hostJson(ctx.em, id);
 }
 
@@ -187,7 +165,9 @@ async function writeCollections(em: EntityManager, experience: IExperience, data
   if (!isNew) {
     for (const image of experience.images.getItems()) em.remove(image);
   }
-  data.images.forEach((image, index) => em.create(Image, { experience, objectKey: image.object_key, url: image.url, sortOrder: index }));
+  data.images.forEach((image, index) => {
+    em.create(Image, { experience, objectKey: image.object_key, url: image.url, sortOrder: index });
+  });
 
   const existing = new Map(isNew ? [] : experience.options.getItems().map((o) => [o.id, o]));
   const kept = new Set<number>();
@@ -209,7 +189,7 @@ async function writeCollections(em: EntityManager, experience: IExperience, data
  * POST /api/v1/experiences: a publication request. The experience starts unapproved (invisible to guests) until
  * an operator approves it; the draft it came from is deleted; the host's role becomes HOST.
  */
-export async function create(ctx: Ctx, input: unknown): Promise<HostExperienceJson> {
+async function create(ctx: Ctx, input: unknown): Promise<HostExperienceJson> {
   const actor = requireUser(ctx);
   const data = parseInput(experienceSchema, input);
   const id = await ctx.em.transactional(async (em) => {
@@ -253,14 +233,14 @@ export async function create(ctx: Ctx, input: unknown): Promise<HostExperienceJs
  * PUT /api/v1/experiences/{id}: the host (or an admin) changes an experience. Its publication state is kept
  * (a published experience stays published); the host and proxy_user_id never change here.
  */
-export async function update(ctx: Ctx, rawId: unknown, input: unknown): Promise<HostExperienceJson> {
-  const actor = requireUser(ctx);
-  const id = requireId(rawId);
+async function update(ctx: Ctx, input: unknown): Promise<HostExperienceJson> {
+  requireUser(ctx);
+  const id = idFrom(input, 'id', notFound);
   await ctx.em.transactional(async (em) => {
     // The row lock serializes two saves of the same experience.
     const experience = await em.findOne(Experience, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!experience) throw notFound();
-    if (!(await canManage(em, actor, experience))) throw new ForbiddenError(m.notOwner);
+    await requireManage({ ...ctx, em }, experience);
     const data = parseInput(experienceSchema, input);
     await em.populate(experience, ['images', 'options', 'themes']);
     const refs = await checkReferences(em, data, experience.hostAmbassador?.id ?? null);
@@ -283,8 +263,13 @@ export interface ApprovalResult {
   changed: boolean;
 }
 
-async function approveById(ctx: Ctx, rawId: unknown): Promise<ApprovalResult> {
-  const id = requireId(rawId);
+/**
+ * Publishes a requested experience (input: { id }): POST /api/v1/admin/experiences/{id}/approval (an ADMIN user) and
+ * the CLI's approve-experience (the operator). Anyone else: 401 signed out, 403 signed in.
+ */
+async function approve(ctx: Ctx, input: unknown): Promise<ApprovalResult> {
+  requireAdmin(ctx);
+  const id = idFrom(input, 'id', notFound);
   const experience = await ctx.em.findOne(Experience, { id });
   if (!experience) throw notFound();
   const changed = !experience.approve;
@@ -296,14 +281,20 @@ async function approveById(ctx: Ctx, rawId: unknown): Promise<ApprovalResult> {
   return { id, title: experience.title, approve: true, approved_at: experience.approvedAt!.toISOString(), changed };
 }
 
-/** POST /api/v1/admin/experiences/{id}/approval: an admin publishes a requested experience. */
-export async function approve(ctx: Ctx, rawId: unknown): Promise<ApprovalResult> {
-  const actor = requireUser(ctx);
-  if (actor.role !== 'ADMIN') throw new ForbiddenError(ja.errors.adminOnly);
-  return approveById(ctx, rawId);
+export interface ExperiencesHostDeps {
+  reference: Pick<ReferenceService, 'categories' | 'themes' | 'prefectures'>;
 }
 
-/** CLI approve-experience: the operator's shell is the authority, there is no signed-in user. */
-export async function approveByOperator(ctx: Ctx, rawId: unknown): Promise<ApprovalResult> {
-  return approveById(ctx, rawId);
+export function createExperiencesHostService(deps: ExperiencesHostDeps) {
+  return {
+    listOwn,
+    getForEdit,
+    /** Every choice list the form needs, for its +data.ts. */
+    formChoices: (ctx: Ctx, _input?: unknown) => formChoices(deps.reference, ctx),
+    create,
+    update,
+    approve,
+  };
 }
+
+export type ExperiencesHostService = ReturnType<typeof createExperiencesHostService>;

@@ -25,16 +25,18 @@ function images(experience: IExperience): ImageJson[] {
   return experience.images.getItems().map((image) => ({ id: image.id, url: image.url }));
 }
 
-export function hostOf(experience: IExperience): HostJson {
+function hostOf(experience: IExperience): HostJson {
   if (experience.hostUser) {
     const user = experience.hostUser;
     return { id: user.id, name: user.name, type: 'user', avatar_url: ref(user.avatarUrl) };
   }
-  const ambassador = experience.hostAmbassador!;
+  const ambassador = experience.hostAmbassador;
+  // The experiences table's check constraint: exactly one of host_user and host_ambassador is set.
+  if (!ambassador) throw new Error(`experience ${experience.id} has no host`);
   return { id: ambassador.id, name: ambassador.name, type: 'ambassador', avatar_url: null };
 }
 
-export function cancellationPolicyName(days: number): string {
+function cancellationPolicyName(days: number): string {
   return ja.browse.cancellationPolicyName(days);
 }
 

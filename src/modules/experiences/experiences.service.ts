@@ -2,12 +2,12 @@
 // the home page blocks and the sitemap. Guests only ever see published (approve = true) experiences; the host
 // user, members of the hosting ambassador and admins may also read an unpublished one's detail.
 import type { FilterQuery } from '@mikro-orm/core';
-import { isAdmin, userOf, type Ctx } from '#src/lib/context';
+import type { Ctx } from '#src/lib/context';
 import { NotFoundError } from '#src/lib/errors';
-import { parseInput, parseId } from '#src/lib/validate';
+import { idFrom, parseId, parseInput } from '#src/lib/validate';
 import { ja } from '#src/i18n/ja';
 import { Experience, type IExperience } from './experiences.entity';
-import { AmbassadorMember } from '#src/modules/ambassadors/ambassadors.entity';
+import { canManageExperience } from './experiences.policy';
 import { Category, Prefecture, Theme } from '#src/modules/reference/reference.entity';
 import { EXPERIENCE_CARD_POPULATE, EXPERIENCE_JSON_POPULATE, toExperienceCardJson, toExperienceJson } from './experiences.serializers';
 import {
@@ -28,57 +28,39 @@ function notFound(): NotFoundError {
   return new NotFoundError(ja.browse.experienceNotFound, 'experience');
 }
 
-/** True when the signed-in actor hosts the experience: the host user, or a member of the hosting ambassador. */
-export async function isHost(ctx: Ctx, experience: Pick<IExperience, 'hostUser' | 'hostAmbassador'>): Promise<boolean> {
-  const actor = userOf(ctx);
-  if (!actor) return false;
-  if (experience.hostUser) return experience.hostUser.id === actor.id;
-  if (experience.hostAmbassador) {
-    // One indexed lookup (unique ambassador_id, user_id), only for ambassador-hosted experiences.
-    return (await ctx.em.count(AmbassadorMember, { ambassador: experience.hostAmbassador.id, user: actor.id })) > 0;
-  }
-  return false;
-}
-
-/** True when the actor may manage the experience (and read it unpublished): an admin or its host. */
-export async function canManage(ctx: Ctx, experience: Pick<IExperience, 'hostUser' | 'hostAmbassador'>): Promise<boolean> {
-  return isAdmin(ctx) || isHost(ctx, experience);
-}
-
 export interface VisibleExperience {
   experience: IExperience;
-  /** The actor manages it (see canManage). */
+  /** The actor manages it (experiences.policy canManageExperience). */
   privileged: boolean;
 }
 
 /**
- * Loads an experience the actor may see, or throws 404 (unknown id, malformed id, or unpublished and not theirs).
- * Used by calendars, reviews and holding requests so every public read applies the same rule. One query for guests.
+ * Loads an experience the actor may see (input: { id }), or throws 404 (unknown id, malformed id, or unpublished and
+ * not theirs). Used by calendars, reviews and holding requests so every public read applies the same rule. One
+ * query for guests.
  */
-export async function findVisible(ctx: Ctx, rawId: unknown): Promise<VisibleExperience> {
-  const id = parseId(rawId);
-  if (!id) throw notFound();
+async function findVisible(ctx: Ctx, input: unknown): Promise<VisibleExperience> {
+  const id = idFrom(input, 'id', notFound);
   const experience = await ctx.em.findOne(Experience, { id });
   if (!experience) throw notFound();
-  const privileged = await canManage(ctx, experience);
+  const privileged = await canManageExperience(ctx, experience);
   if (!experience.approve && !privileged) throw notFound();
   return { experience, privileged };
 }
 
-/** GET /api/v1/experiences/{id}: the experience JSON. */
-export async function detail(ctx: Ctx, rawId: unknown): Promise<ExperienceJson> {
-  const id = parseId(rawId);
-  if (!id) throw notFound();
+/** GET /api/v1/experiences/{id}: the experience JSON (input: { id }). */
+async function detail(ctx: Ctx, input: unknown): Promise<ExperienceJson> {
+  const id = idFrom(input, 'id', notFound);
   const experience = await ctx.em.findOne(Experience, { id }, { populate: EXPERIENCE_JSON_POPULATE });
   if (!experience) throw notFound();
-  const privileged = await canManage(ctx, experience);
+  const privileged = await canManageExperience(ctx, experience);
   if (!experience.approve && !privileged) throw notFound();
   return toExperienceJson(experience, { privileged });
 }
 
 async function resolveState(ctx: Ctx, raw: string): Promise<StoriesFilter> {
   const value = raw.trim();
-  const id = /^\d{1,2}$/.test(value) ? Number(value) : null;
+  const id = /^\d{1,2}$/.test(value) ? parseId(value) : null;
   const prefecture = id ? await ctx.em.findOne(Prefecture, { id }) : value ? await ctx.em.findOne(Prefecture, { name: value }) : null;
   if (!prefecture) throw new NotFoundError(ja.browse.unknownState, 'state');
   return { type: 'location', id: prefecture.id, name: prefecture.name };
@@ -102,7 +84,7 @@ async function resolveTheme(ctx: Ctx, raw: string): Promise<StoriesFilter> {
  * GET /api/v1/stories?page&state&category_id&theme_id: published experiences, newest first, 12 per page.
  * An unknown filter value is a 404 (not an empty list); a page past the end is an empty list.
  */
-export async function list(ctx: Ctx, input: unknown): Promise<StoriesListJson> {
+async function list(ctx: Ctx, input: unknown): Promise<StoriesListJson> {
   const query = parseInput(storiesQuerySchema, input);
   const filters: StoriesFilter[] = [];
   if (query.state !== undefined) filters.push(await resolveState(ctx, query.state));
@@ -134,8 +116,8 @@ export async function list(ctx: Ctx, input: unknown): Promise<StoriesListJson> {
 }
 
 /** GET /api/v1/experiences/{id}/other_experiences: the same host's other published experiences (at most 6). */
-export async function otherExperiences(ctx: Ctx, rawId: unknown): Promise<OtherExperiencesJson> {
-  const { experience } = await findVisible(ctx, rawId);
+async function otherExperiences(ctx: Ctx, input: unknown): Promise<OtherExperiencesJson> {
+  const { experience } = await findVisible(ctx, input);
   const where: FilterQuery<IExperience> = { approve: true, id: { $ne: experience.id } };
   if (experience.hostUser) where.hostUser = experience.hostUser.id;
   else where.hostAmbassador = experience.hostAmbassador!.id;
@@ -147,8 +129,10 @@ export async function otherExperiences(ctx: Ctx, rawId: unknown): Promise<OtherE
   return { experiences: rows.map(toExperienceCardJson), meta: { total_count: total } };
 }
 
-/** Published experiences hosted by a user, newest first (the public profile page). */
-export async function listByHostUser(ctx: Ctx, userId: number): Promise<ExperienceCardJson[]> {
+/** Published experiences hosted by a user, newest first (the public profile page; input: { user_id }). */
+async function listByHostUser(ctx: Ctx, input: unknown): Promise<ExperienceCardJson[]> {
+  const userId = parseId((input as { user_id?: unknown } | null)?.user_id);
+  if (!userId) return [];
   const rows = await ctx.em.find(
     Experience,
     { approve: true, hostUser: userId },
@@ -158,7 +142,7 @@ export async function listByHostUser(ctx: Ctx, userId: number): Promise<Experien
 }
 
 /** The home page: new arrivals plus the areas and categories that have published experiences, with counts. */
-export async function home(ctx: Ctx): Promise<HomeJson> {
+async function home(ctx: Ctx, _input?: unknown): Promise<HomeJson> {
   const connection = ctx.em.getConnection();
   const [rows, areas, categories] = await Promise.all([
     ctx.em.find(Experience, { approve: true }, { populate: EXPERIENCE_CARD_POPULATE, orderBy: NEWEST_FIRST, limit: 8 }),
@@ -183,9 +167,17 @@ export async function home(ctx: Ctx): Promise<HomeJson> {
 }
 
 /** Every published experience for /sitemap.xml (id and last change). */
-export async function sitemapEntries(ctx: Ctx): Promise<{ id: number; updated_at: string }[]> {
+async function sitemapEntries(ctx: Ctx, _input?: unknown): Promise<{ id: number; updated_at: string }[]> {
   const rows = await ctx.em
     .getConnection()
     .execute<{ id: number; updated_at: Date }[]>('SELECT id, updated_at FROM experiences WHERE approve ORDER BY id');
   return rows.map((r) => ({ id: r.id, updated_at: new Date(r.updated_at).toISOString() }));
 }
+
+export type ExperiencesDeps = Record<string, never>;
+
+export function createExperiencesService(_deps: ExperiencesDeps = {}) {
+  return { findVisible, detail, list, otherExperiences, listByHostUser, home, sitemapEntries };
+}
+
+export type ExperiencesService = ReturnType<typeof createExperiencesService>;

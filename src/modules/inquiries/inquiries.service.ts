@@ -5,7 +5,7 @@ import { userOf, type Ctx } from '#src/lib/context';
 import type { Env } from '#src/lib/env';
 import { parseInput } from '#src/lib/validate';
 import { ja } from '#src/i18n/ja';
-import { enqueueMail } from '#src/modules/mail/mail.service';
+import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import { BrandAndAmbassadorInquiry, ContactInquiry as ContactInquiryEntity } from './inquiries.entity';
 import { brandInquirySchema, contactInquirySchema, type BrandInquiry, type ContactInquiry } from './inquiries.schemas';
 

@@ -1,38 +1,143 @@
-// The durable outbox's write side. Call enqueueMail() with the same EntityManager (inside the same
-// transaction) as the change the mail reports: the mail exists if and only if the change committed.
-// Delivery (worker, SMTP or development mailbox) lives beside this file.
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { MailOutbox } from './mail.entity';
+// The outbox's delivery side (ARCHITECTURE.md "e-mail"): claims due rows with SELECT ... FOR UPDATE SKIP LOCKED,
+// sends them through nodemailer when SMTP_URL is set (otherwise the rows themselves are the development mailbox),
+// and retries failures with exponential backoff.
+//
+// Exactly-once as far as the database can promise it: a row is claimed, sent and marked 'sent' inside ONE
+// transaction, so the row lock keeps every other worker (in this or another process) away from it while it is being
+// sent, and 'sent' is committed in the same step as the send completes. A crash before that commit rolls the claim
+// back and the mail is sent later (never lost); the only remaining window (the SMTP server accepted, the process
+// died before COMMIT) gives at most one repeat, and that repeat carries the same Message-ID (derived from the
+// dedupe key) so mail systems can drop it.
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Env } from '#src/lib/env';
+import type { Logger } from '#src/lib/logger';
+import type { Ctx } from '#src/lib/context';
+import { NotFoundError } from '#src/lib/errors';
+import { ja } from '#src/i18n/ja';
+import { MAX_ATTEMPTS, backoffSeconds, mailboxTransport, messageIdFor, smtpTransport, type MailTransport } from './mail.transport';
 
-export interface OutgoingMail {
-  /** Unique per mail and recipient, e.g. `reservation:12:guest`; enqueueing twice keeps one mail. */
-  dedupeKey: string;
+interface OutboxRow {
+  id: number;
+  dedupe_key: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  attempts: number;
+}
+
+export interface DevMail {
+  id: number;
   to: string;
   subject: string;
   text: string;
-  html?: string | null;
+  status: 'pending' | 'sending' | 'sent' | 'failed';
+  attempts: number;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
 }
 
-/** Queues mails; a dedupe key already present is skipped, so a retried request never queues a mail twice. */
-export async function enqueueMail(em: EntityManager, mails: OutgoingMail[]): Promise<void> {
-  if (mails.length === 0) return;
-  await em
-    .createQueryBuilder(MailOutbox)
-    .insert(
-      mails.map((m) => ({
-        dedupeKey: m.dedupeKey,
-        toAddress: m.to,
-        subject: m.subject,
-        textBody: m.text,
-        htmlBody: m.html ?? null,
-        status: 'pending' as const,
-        attempts: 0,
-        nextAttemptAt: new Date(),
-        createdAt: new Date(),
-        updatedAt: new Date(),
-      })),
-    )
-    .onConflict('dedupeKey')
-    .ignore()
-    .execute();
+export interface MailDeps {
+  orm: MikroORM;
+  env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'NODE_ENV'>;
+  log: Logger;
+  /** SMTP when SMTP_URL is set, otherwise the development mailbox (tests pass their own). */
+  transport?: MailTransport;
 }
+
+export function createMailService(deps: MailDeps) {
+  const { orm, env, log } = deps;
+  const transport = deps.transport ?? (env.SMTP_URL ? smtpTransport(env.SMTP_URL) : mailboxTransport);
+
+  /** Claims, sends and marks one due mail in one transaction. Null when nothing is due. */
+  async function deliverOne(): Promise<'sent' | 'failed' | null> {
+    return orm.em.fork().transactional(async (tx) => {
+      const rows = await tx.execute<OutboxRow[]>(
+        `SELECT id, dedupe_key, to_address, subject, text_body, html_body, attempts FROM mail_outbox
+         WHERE status IN ('pending', 'sending') AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
+         ORDER BY next_attempt_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+      );
+      const row = rows[0];
+      if (!row) return null;
+      try {
+        await transport.send({
+          from: env.MAIL_FROM,
+          to: row.to_address,
+          subject: row.subject,
+          text: row.text_body,
+          html: row.html_body,
+          messageId: messageIdFor(row.dedupe_key, env.MAIL_FROM),
+        });
+      } catch (error) {
+        const attempts = row.attempts + 1;
+        const status = attempts >= MAX_ATTEMPTS ? 'failed' : 'pending';
+        await tx.execute(
+          `UPDATE mail_outbox SET status = ?, attempts = ?, next_attempt_at = now() + make_interval(secs => ?), locked_until = NULL,
+             last_error = ?, updated_at = now() WHERE id = ?`,
+          [status, attempts, backoffSeconds(attempts), String((error as Error)?.message ?? error).slice(0, 2000), row.id],
+        );
+        log.warn({ err: error, mailId: row.id, attempts, status }, 'mail delivery failed');
+        return 'failed';
+      }
+      await tx.execute(
+        `UPDATE mail_outbox SET status = 'sent', sent_at = now(), attempts = attempts + 1, locked_until = NULL, last_error = NULL, updated_at = now()
+         WHERE id = ?`,
+        [row.id],
+      );
+      return 'sent';
+    });
+  }
+
+  return {
+    transportKind: transport.kind,
+
+    /** Sends what is due (the worker calls this every few seconds). */
+    async deliverDue(options: { limit?: number } = {}): Promise<{ sent: number; failed: number }> {
+      const result = { sent: 0, failed: 0 };
+      for (let i = 0; i < (options.limit ?? 50); i++) {
+        const outcome = await deliverOne();
+        if (outcome === null) break;
+        result[outcome] += 1;
+      }
+      if (result.sent || result.failed) log.info(result, 'mail outbox delivered');
+      return result;
+    },
+
+    /** The development mailbox (newest first). Never in production. */
+    async mailbox(ctx: Ctx, options: { limit?: unknown } = {}): Promise<DevMail[]> {
+      if (env.NODE_ENV === 'production') throw new NotFoundError(ja.errors.notFound);
+      const rows = await ctx.em.execute<
+        {
+          id: number;
+          to_address: string;
+          subject: string;
+          text_body: string;
+          status: DevMail['status'];
+          attempts: number;
+          last_error: string | null;
+          created_at: Date;
+          sent_at: Date | null;
+        }[]
+      >(
+        `SELECT id, to_address, subject, text_body, status, attempts, last_error, created_at, sent_at FROM mail_outbox ORDER BY id DESC LIMIT ?`,
+        [Math.min(Math.max(Number(options.limit) || 100, 1), 500)],
+      );
+      return rows.map((r) => ({
+        id: r.id,
+        to: r.to_address,
+        subject: r.subject,
+        text: r.text_body,
+        status: r.status,
+        attempts: r.attempts,
+        last_error: r.last_error,
+        created_at: new Date(r.created_at).toISOString(),
+        sent_at: r.sent_at ? new Date(r.sent_at).toISOString() : null,
+      }));
+    },
+
+    close: () => transport.close(),
+  };
+}
+
+export type MailService = ReturnType<typeof createMailService>;

@@ -43,7 +43,7 @@ export function startWorkers(services: WorkerServices, options: { mailEveryMs?: 
     timers.add(timer);
   };
   // Stagger the first runs so a restart does not hit the database with everything at once.
-  jobs.forEach((job, i) => schedule(job, 500 + i * 700));
+  for (const [i, job] of jobs.entries()) schedule(job, 500 + i * 700);
 
   return async () => {
     stopped = true;

@@ -11,7 +11,10 @@ async function load(ctx: Ctx, kind: ReferenceKind): Promise<ChoiceJson[]> {
   // Keyed by the ORM's metadata, so test files with their own databases never share an entry.
   const key = ctx.em.getMetadata();
   let cache = caches.get(key);
-  if (!cache) caches.set(key, (cache = new Map()));
+  if (!cache) {
+    cache = new Map();
+    caches.set(key, cache);
+  }
   const hit = cache.get(kind);
   if (hit && Date.now() - hit.at < TTL_MS) return hit.rows;
   const rows =
@@ -27,7 +30,15 @@ async function load(ctx: Ctx, kind: ReferenceKind): Promise<ChoiceJson[]> {
   return list;
 }
 
-export const categories = (ctx: Ctx) => load(ctx, 'categories');
-export const themes = (ctx: Ctx) => load(ctx, 'themes');
-export const occupations = (ctx: Ctx) => load(ctx, 'occupations');
-export const prefectures = (ctx: Ctx) => load(ctx, 'prefectures');
+export type ReferenceDeps = Record<string, never>;
+
+export function createReferenceService(_deps: ReferenceDeps = {}) {
+  return {
+    categories: (ctx: Ctx, _input?: unknown) => load(ctx, 'categories'),
+    themes: (ctx: Ctx, _input?: unknown) => load(ctx, 'themes'),
+    occupations: (ctx: Ctx, _input?: unknown) => load(ctx, 'occupations'),
+    prefectures: (ctx: Ctx, _input?: unknown) => load(ctx, 'prefectures'),
+  };
+}
+
+export type ReferenceService = ReturnType<typeof createReferenceService>;

@@ -3,7 +3,7 @@
 import { formatDateJa } from '#src/lib/dates';
 import { formatYen } from '#src/lib/money';
 import { ja } from '#src/i18n/ja';
-import type { OutgoingMail } from '#src/modules/mail/mail.service';
+import type { OutgoingMail } from '#src/modules/mail/mail.outbox';
 import type { PriceQuote } from './pricing';
 
 export interface ReservationMailData {

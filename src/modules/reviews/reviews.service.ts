@@ -1,7 +1,7 @@
 // Public review reads for an experience: newest first, with the host's reply when there is one.
 import type { Ctx } from '#src/lib/context';
 import { parseInput } from '#src/lib/validate';
-import * as experiences from '#src/modules/experiences/experiences.service';
+import type { ExperiencesService } from '#src/modules/experiences/experiences.service';
 import { Review, type IReview } from './reviews.entity';
 import { REVIEWS_PER_PAGE, reviewsQuerySchema, type ReviewJson, type ReviewsJson } from './reviews.schemas';
 
@@ -26,25 +26,37 @@ function toReviewJson(review: IReview, hostedBy: string): ReviewJson {
   };
 }
 
-/**
- * GET /api/v1/experiences/{id}/reviews?page: reviews of a visible experience, newest first, 20 per page;
- * meta.total_count counts all of them. `perPage` lets the experience page ask for its first 2.
- */
-export async function listForExperience(
-  ctx: Ctx,
-  rawExperienceId: unknown,
-  input: unknown,
-  perPage = REVIEWS_PER_PAGE,
-): Promise<ReviewsJson> {
-  const query = parseInput(reviewsQuerySchema, input);
-  const { experience } = await experiences.findVisible(ctx, rawExperienceId);
-  const [rows, total] = await ctx.em.findAndCount(
-    Review,
-    { experience: experience.id },
-    { populate: ['guest', 'hostReplyUser'], orderBy: { postedAt: 'desc', id: 'desc' }, limit: perPage, offset: (query.page - 1) * perPage },
-  );
-  return {
-    reviews: rows.map((review) => toReviewJson(review, experience.hostedBy)),
-    meta: { total_count: total, page: query.page, per_page: perPage, total_pages: Math.max(1, Math.ceil(total / perPage)) },
-  };
+export interface ReviewsDeps {
+  experiences: Pick<ExperiencesService, 'findVisible'>;
 }
+
+export function createReviewsService(deps: ReviewsDeps) {
+  /**
+   * GET /api/v1/experiences/{id}/reviews?page: reviews of a visible experience, newest first, 20 per page;
+   * meta.total_count counts all of them. Input: { id, page, per_page? } (per_page: the experience page asks for 2).
+   */
+  async function listForExperience(ctx: Ctx, input: unknown): Promise<ReviewsJson> {
+    const query = parseInput(reviewsQuerySchema, input);
+    const { experience } = await deps.experiences.findVisible(ctx, input);
+    const requested = (input as { per_page?: unknown } | null)?.per_page;
+    const perPage = typeof requested === 'number' && requested >= 1 && requested <= REVIEWS_PER_PAGE ? requested : REVIEWS_PER_PAGE;
+    const [rows, total] = await ctx.em.findAndCount(
+      Review,
+      { experience: experience.id },
+      {
+        populate: ['guest', 'hostReplyUser'],
+        orderBy: { postedAt: 'desc', id: 'desc' },
+        limit: perPage,
+        offset: (query.page - 1) * perPage,
+      },
+    );
+    return {
+      reviews: rows.map((review) => toReviewJson(review, experience.hostedBy)),
+      meta: { total_count: total, page: query.page, per_page: perPage, total_pages: Math.max(1, Math.ceil(total / perPage)) },
+    };
+  }
+
+  return { listForExperience };
+}
+
+export type ReviewsService = ReturnType<typeof createReviewsService>;

@@ -1,72 +1,21 @@
 // Image uploads with the image hosting service's contract (file + upload preset -> public id + secure url).
-// Default store: PostgreSQL (uploaded_files), so every process and every restart sees the same files; when an
-// upload URL is configured the file goes to the hosting service instead (ARCHITECTURE.md "images").
-import { createHash } from 'node:crypto';
+// Default store: PostgreSQL (uploaded_files, uploads.store.ts), so every process and every restart sees the same
+// files; when IMAGE_UPLOAD_URL is configured the file goes to the hosting service instead (ARCHITECTURE.md "images").
 import { z } from 'zod';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Env } from '#src/lib/env';
 import type { Ctx } from '#src/lib/context';
+import { requireUser } from '#src/lib/context';
 import { AppError, ValidationError } from '#src/lib/errors';
 import { parseInput } from '#src/lib/validate';
 import { ja } from '#src/i18n/ja';
 import { UploadedFile } from './uploads.entity';
-import { detectImageType, EXTENSIONS } from './image-type';
-import { UPLOAD_MAX_BYTES, UPLOAD_MAX_MEGABYTES, uploadFieldsSchema, type UploadContentType, type UploadResult } from './uploads.schemas';
+import { EXTENSIONS } from './image-type';
+import { localUrl, prepareFile, storeLocal, type PreparedFile } from './uploads.store';
+import { uploadFieldsSchema, type UploadResult } from './uploads.schemas';
 
-/** Where the local store serves its files (server/uploads-serve.routes.ts). */
-export const LOCAL_URL_PREFIX = '/uploads/';
-
-export interface HostingConfig {
-  /** The hosting service's upload endpoint; unset means the local store. */
-  url?: string;
+interface HostingConfig {
+  url: string;
   preset?: string;
-}
-
-export interface PreparedFile {
-  publicId: string;
-  contentType: UploadContentType;
-  sha256: string;
-  byteSize: number;
-  data: Buffer;
-}
-
-function sizeError(): AppError {
-  return new AppError(413, 'too_large', ja.uploads.tooLarge(UPLOAD_MAX_MEGABYTES), { file: [ja.uploads.tooLarge(UPLOAD_MAX_MEGABYTES)] });
-}
-
-/**
- * Checks the bytes and derives the content-addressed public id: the same bytes always get the same id, so a
- * duplicate upload stores nothing new and the served file can be cached forever (immutable).
- */
-export function prepareFile(data: Buffer): PreparedFile {
-  if (data.length > UPLOAD_MAX_BYTES) throw sizeError();
-  const contentType = detectImageType(data);
-  if (!contentType) throw ValidationError.of('file', ja.uploads.invalidType);
-  const sha256 = createHash('sha256').update(data).digest('hex');
-  return { publicId: `${sha256}.${EXTENSIONS[contentType]}`, contentType, sha256, byteSize: data.length, data };
-}
-
-export function localUrl(publicId: string): string {
-  return `${LOCAL_URL_PREFIX}${publicId}`;
-}
-
-/** Stores prepared files in the local store; ids already present are left as they are. */
-export async function storeLocal(em: EntityManager, files: PreparedFile[]): Promise<void> {
-  if (files.length === 0) return;
-  await em
-    .createQueryBuilder(UploadedFile)
-    .insert(
-      files.map((f) => ({
-        publicId: f.publicId,
-        contentType: f.contentType,
-        byteSize: f.byteSize,
-        sha256: f.sha256,
-        data: f.data,
-        createdAt: new Date(),
-      })),
-    )
-    .onConflict('publicId')
-    .ignore()
-    .execute();
 }
 
 const hostingAnswerSchema = z.object({
@@ -74,7 +23,7 @@ const hostingAnswerSchema = z.object({
   secure_url: z.url({ protocol: /^https?$/ }).max(1000),
 });
 
-async function forwardToHosting(file: PreparedFile, hosting: HostingConfig & { url: string }, log: Ctx['log']): Promise<UploadResult> {
+async function forwardToHosting(file: PreparedFile, hosting: HostingConfig, log: Ctx['log']): Promise<UploadResult> {
   const form = new FormData();
   form.append(
     'file',
@@ -98,25 +47,7 @@ async function forwardToHosting(file: PreparedFile, hosting: HostingConfig & { u
   return { public_id: answer.data.public_id, secure_url: answer.data.secure_url };
 }
 
-export interface UploadInput {
-  file?: { buffer: Buffer } | null;
-  upload_preset?: unknown;
-}
-
-/**
- * POST /api/v1/uploads. The client's upload_preset is accepted for the contract's sake but the configured
- * preset is what reaches the hosting service: a browser must not pick the server's upload settings.
- */
-export async function upload(ctx: Ctx, input: UploadInput, hosting: HostingConfig = {}): Promise<UploadResult> {
-  parseInput(uploadFieldsSchema, { upload_preset: input.upload_preset });
-  if (!input.file?.buffer) throw ValidationError.of('file', ja.uploads.fileRequired);
-  const file = prepareFile(input.file.buffer);
-  if (hosting.url) return forwardToHosting(file, { ...hosting, url: hosting.url }, ctx.log);
-  await storeLocal(ctx.em, [file]);
-  return { public_id: file.publicId, secure_url: localUrl(file.publicId) };
-}
-
-export interface StoredFile {
+interface StoredFile {
   contentType: string;
   sha256: string;
   byteSize: number;
@@ -130,10 +61,40 @@ function asBuffer(data: Uint8Array): Buffer {
 
 const PUBLIC_ID = /^[a-f0-9]{64}\.(jpg|png|svg)$/;
 
-/** A local file with its bytes, or null (also for ids that cannot exist). */
-export async function findFile(ctx: Ctx, publicId: string): Promise<StoredFile | null> {
-  if (!PUBLIC_ID.test(publicId)) return null;
+/** A local file with its bytes, or null (also for ids that cannot exist). Input: { public_id }. */
+async function findFile(ctx: Ctx, input: unknown): Promise<StoredFile | null> {
+  const publicId = (input as { public_id?: unknown } | null)?.public_id;
+  if (typeof publicId !== 'string' || !PUBLIC_ID.test(publicId)) return null;
   const file = await ctx.em.findOne(UploadedFile, { publicId }, { populate: ['data'] });
   if (!file) return null;
   return { contentType: file.contentType, sha256: file.sha256, byteSize: file.byteSize, data: asBuffer(file.data) };
 }
+
+export interface UploadsDeps {
+  env: Pick<Env, 'IMAGE_UPLOAD_URL' | 'IMAGE_UPLOAD_PRESET'>;
+}
+
+export function createUploadsService(deps: UploadsDeps) {
+  const hostingUrl = deps.env.IMAGE_UPLOAD_URL;
+
+  /**
+   * POST /api/v1/uploads (input: { file: { buffer }, upload_preset }). The client's upload_preset is accepted for the
+   * contract's sake but the configured preset is what reaches the hosting service: a browser must not pick the
+   * server's upload settings. Signed-in users (the API) and brand members (the portal).
+   */
+  async function upload(ctx: Ctx, input: unknown): Promise<UploadResult> {
+    if (ctx.actor.kind !== 'brandMember') requireUser(ctx);
+    const fields = (input ?? {}) as { file?: { buffer?: unknown } | null; upload_preset?: unknown };
+    parseInput(uploadFieldsSchema, { upload_preset: fields.upload_preset });
+    const buffer = fields.file?.buffer;
+    if (!Buffer.isBuffer(buffer)) throw ValidationError.of('file', ja.uploads.fileRequired);
+    const file = prepareFile(buffer);
+    if (hostingUrl) return forwardToHosting(file, { url: hostingUrl, preset: deps.env.IMAGE_UPLOAD_PRESET }, ctx.log);
+    await storeLocal(ctx.em, [file]);
+    return { public_id: file.publicId, secure_url: localUrl(file.publicId) };
+  }
+
+  return { upload, findFile };
+}
+
+export type UploadsService = ReturnType<typeof createUploadsService>;

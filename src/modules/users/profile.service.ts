@@ -3,17 +3,27 @@
 // never exposes people who did not choose to be visible.
 import type { Ctx } from '#src/lib/context';
 import { NotFoundError } from '#src/lib/errors';
-import { parseId } from '#src/lib/validate';
+import { idFrom } from '#src/lib/validate';
 import { ja } from '#src/i18n/ja';
-import * as experiences from '#src/modules/experiences/experiences.service';
+import type { ExperiencesService } from '#src/modules/experiences/experiences.service';
 import { User } from './users.entity';
 import type { PublicProfileJson } from './profile.schemas';
 
-export async function publicProfile(ctx: Ctx, rawId: unknown): Promise<PublicProfileJson> {
-  const id = parseId(rawId);
-  const notFound = new NotFoundError(ja.browse.userNotFound, 'user');
-  if (!id) throw notFound;
-  const [user, list] = await Promise.all([ctx.em.findOne(User, { id }), experiences.listByHostUser(ctx, id)]);
-  if (!user || list.length === 0) throw notFound;
-  return { id: user.id, name: user.name, avatar_url: user.avatarUrl ?? null, introduction: user.introduction ?? null, experiences: list };
+export interface ProfilesDeps {
+  experiences: Pick<ExperiencesService, 'listByHostUser'>;
 }
+
+export function createProfilesService(deps: ProfilesDeps) {
+  /** GET /api/v1/profiles/{id} (input: { id }). */
+  async function publicProfile(ctx: Ctx, input: unknown): Promise<PublicProfileJson> {
+    const notFound = () => new NotFoundError(ja.browse.userNotFound, 'user');
+    const id = idFrom(input, 'id', notFound);
+    const [user, list] = await Promise.all([ctx.em.findOne(User, { id }), deps.experiences.listByHostUser(ctx, { user_id: id })]);
+    if (!user || list.length === 0) throw notFound();
+    return { id: user.id, name: user.name, avatar_url: user.avatarUrl ?? null, introduction: user.introduction ?? null, experiences: list };
+  }
+
+  return { publicProfile };
+}
+
+export type ProfilesService = ReturnType<typeof createProfilesService>;

@@ -1,97 +1,92 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { requireUser, type Ctx, type UserActor } from '#src/lib/context';
-import { ConflictError, UnauthorizedError, NotFoundError, ValidationError } from '#src/lib/errors';
+// Marketplace accounts: sign-up, sign-in, GET /api/v1/me, the session's actor, and the operator's create-admin.
+import { requireAdmin, type Ctx, type UserActor } from '#src/lib/context';
+import { UnauthorizedError, ValidationError } from '#src/lib/errors';
 import { hashPassword, verifyPassword, DUMMY_HASH } from '#src/lib/password';
-import { parseInput } from '#src/lib/validate';
+import { isUniqueViolation } from '#src/lib/db-errors';
+import { parseId, parseInput } from '#src/lib/validate';
 import { ja } from '#src/i18n/ja';
+import { currentAmbassadorId } from '#src/modules/ambassadors/ambassadors.repository';
 import { User, type IUser } from './users.entity';
 import { signInSchema, signUpSchema, type CurrentUser, type UserRole } from './users.schemas';
 
-export function toActor(user: IUser): UserActor {
+export type UsersDeps = Record<string, never>;
+
+function toActor(user: IUser): UserActor {
   return { kind: 'user', id: user.id, name: user.name, email: user.email, role: user.role as UserRole };
 }
 
-export async function findActor(em: EntityManager, id: number): Promise<UserActor | null> {
-  const user = await em.findOne(User, { id });
-  return user ? toActor(user) : null;
-}
-
-export async function signUp(ctx: Ctx, input: unknown): Promise<UserActor> {
-  const data = parseInput(signUpSchema, input);
-  if (await ctx.em.count(User, { email: data.email })) {
-    throw new ValidationError({ email: [ja.auth.emailTaken] });
+export function createUsersService(_deps: UsersDeps = {}) {
+  /** The session's user as an actor, or null when the account no longer exists (input: { id }). */
+  async function findActor(ctx: Ctx, input: unknown): Promise<UserActor | null> {
+    const id = parseId((input as { id?: unknown } | null)?.id);
+    const user = id ? await ctx.em.findOne(User, { id }) : null;
+    return user ? toActor(user) : null;
   }
-  const user = ctx.em.create(User, {
-    name: data.name,
-    email: data.email,
-    passwordHash: await hashPassword(data.password),
-    role: 'USER',
-  });
-  try {
-    await ctx.em.flush();
-  } catch (error) {
-    // Two sign-ups racing for one e-mail: the unique index decides.
-    if (error instanceof Error && error.name === 'UniqueConstraintViolationException') {
+
+  /** POST /api/v1/users */
+  async function signUp(ctx: Ctx, input: unknown): Promise<UserActor> {
+    const data = parseInput(signUpSchema, input);
+    if (await ctx.em.count(User, { email: data.email })) {
       throw new ValidationError({ email: [ja.auth.emailTaken] });
     }
-    throw error;
+    const user = ctx.em.create(User, {
+      name: data.name,
+      email: data.email,
+      passwordHash: await hashPassword(data.password),
+      role: 'USER',
+    });
+    try {
+      await ctx.em.flush();
+    } catch (error) {
+      // Two sign-ups racing for one e-mail: the unique index decides.
+      if (isUniqueViolation(error)) throw new ValidationError({ email: [ja.auth.emailTaken] });
+      throw error;
+    }
+    return toActor(user);
   }
-  return toActor(user);
-}
 
-/** Checks e-mail and password. Never tells whether the e-mail exists (same error, similar timing). */
-export async function authenticate(ctx: Ctx, input: unknown): Promise<UserActor> {
-  const data = parseInput(signInSchema, input);
-  const user = await ctx.em.findOne(User, { email: data.email }, { populate: ['passwordHash'] });
-  const ok = await verifyPassword(data.password, user?.passwordHash ?? DUMMY_HASH);
-  if (!user || !ok) throw new UnauthorizedError(ja.auth.invalidCredentials);
-  return toActor(user);
-}
+  /** Checks e-mail and password. Never tells whether the e-mail exists (same error, similar timing). */
+  async function authenticate(ctx: Ctx, input: unknown): Promise<UserActor> {
+    const data = parseInput(signInSchema, input);
+    const user = await ctx.em.findOne(User, { email: data.email }, { populate: ['passwordHash'] });
+    const ok = await verifyPassword(data.password, user?.passwordHash ?? DUMMY_HASH);
+    if (!user || !ok) throw new UnauthorizedError(ja.auth.invalidCredentials);
+    return toActor(user);
+  }
 
-/** Creates an ADMIN, or promotes an existing user to ADMIN (CLI create-admin). */
-export async function createAdmin(ctx: Ctx, input: unknown): Promise<{ actor: UserActor; created: boolean }> {
-  const existing = await ctx.em.findOne(User, {
-    email:
-      typeof (input as { email?: unknown })?.email === 'string'
-        ? String((input as { email: string }).email)
-            .trim()
-            .toLowerCase()
-        : '',
-  });
-  if (existing) {
-    existing.role = 'ADMIN';
+  /** Creates an ADMIN, or promotes an existing user to ADMIN (CLI create-admin: the operator, or an admin). */
+  async function createAdmin(ctx: Ctx, input: unknown): Promise<{ actor: UserActor; created: boolean }> {
+    requireAdmin(ctx);
+    const email = (input as { email?: unknown } | null)?.email;
+    const existing = await ctx.em.findOne(User, { email: typeof email === 'string' ? email.trim().toLowerCase() : '' });
+    if (existing) {
+      existing.role = 'ADMIN';
+      await ctx.em.flush();
+      return { actor: toActor(existing), created: false };
+    }
+    const actor = await signUp(ctx, input);
+    const user = await ctx.em.findOneOrFail(User, { id: actor.id });
+    user.role = 'ADMIN';
     await ctx.em.flush();
-    return { actor: toActor(existing), created: false };
+    return { actor: toActor(user), created: true };
   }
-  const actor = await signUp(ctx, input);
-  const user = await ctx.em.findOneOrFail(User, { id: actor.id });
-  user.role = 'ADMIN';
-  await ctx.em.flush();
-  return { actor: toActor(user), created: true };
+
+  /** GET /api/v1/me: the spec's user info. current_ambassador_id follows ambassadors.repository currentAmbassadorId. */
+  async function me(ctx: Ctx, _input?: unknown): Promise<CurrentUser> {
+    if (ctx.actor.kind !== 'user') throw new UnauthorizedError(ja.auth.notSignedIn);
+    const actor = ctx.actor;
+    const [user, ambassadorId] = await Promise.all([ctx.em.findOneOrFail(User, { id: actor.id }), currentAmbassadorId(ctx.em, actor.id)]);
+    return {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      avatar_url: user.avatarUrl ?? null,
+      access_control: user.role as UserRole,
+      current_ambassador_id: ambassadorId,
+    };
+  }
+
+  return { findActor, signUp, authenticate, createAdmin, me };
 }
 
-export async function setPassword(em: EntityManager, userId: number, password: string): Promise<void> {
-  const user = await em.findOne(User, { id: userId });
-  if (!user) throw new NotFoundError(ja.errors.notFoundResource('ユーザー'), 'user');
-  user.passwordHash = await hashPassword(password);
-  await em.flush();
-}
-
-export { ConflictError };
-
-/** GET /api/v1/me: the spec's user info. */
-export async function me(ctx: Ctx): Promise<CurrentUser> {
-  const actor = requireUser(ctx);
-  const user = await ctx.em.findOneOrFail(User, { id: actor.id });
-  const rows = await ctx.em
-    .getConnection()
-    .execute<{ ambassador_id: number }[]>('SELECT ambassador_id FROM ambassador_members WHERE user_id = ? ORDER BY id LIMIT 1', [actor.id]);
-  return {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    avatar_url: user.avatarUrl ?? null,
-    access_control: user.role as UserRole,
-    current_ambassador_id: rows[0]?.ambassador_id ?? null,
-  };
-}
+export type UsersService = ReturnType<typeof createUsersService>;

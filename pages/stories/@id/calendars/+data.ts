@@ -6,8 +6,8 @@ import { siteOrigin } from '#src/components/seo';
 export async function data(pageContext: PageContextServer) {
   const { services, ctx } = pageContext;
   const id = routeId(pageContext);
-  const experience = await loadOr404(() => services.experiences.detail(ctx, id));
-  const calendars = await services.calendars.upcoming(ctx, id);
+  const experience = await loadOr404(() => services.experiences.detail(ctx, { id }));
+  const calendars = await services.calendars.upcoming(ctx, { id });
   return {
     experience: { id: experience.id, title: experience.title, price: experience.price, approve: experience.approve },
     calendars,

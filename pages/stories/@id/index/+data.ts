@@ -8,11 +8,11 @@ import { REVIEWS_ON_DETAIL } from '#src/modules/reviews/reviews.schemas';
 export async function data(pageContext: PageContextServer) {
   const { services, ctx } = pageContext;
   const id = routeId(pageContext);
-  const experience = await loadOr404(() => services.experiences.detail(ctx, id));
+  const experience = await loadOr404(() => services.experiences.detail(ctx, { id }));
   const [reviews, others, calendars] = await Promise.all([
-    services.reviews.listForExperience(ctx, id, {}, REVIEWS_ON_DETAIL),
-    services.experiences.otherExperiences(ctx, id),
-    services.calendars.upcoming(ctx, id),
+    services.reviews.listForExperience(ctx, { id, per_page: REVIEWS_ON_DETAIL }),
+    services.experiences.otherExperiences(ctx, { id }),
+    services.calendars.upcoming(ctx, { id }),
   ]);
   return {
     experience,

@@ -1,5 +1,5 @@
-// Calendar editing rules for the host form (issue 5): creates, moves and deletes an experience's future slots and
-// records its recurrence rules. Called by experiences.host.service.ts inside its transaction.
+// Calendar editing rules for the host form (issue 5; not a service: pure rules over an EntityManager inside the
+// experiences host service's transaction): creates, moves and deletes an experience's future slots and records its recurrence rules.
 //
 // The request's `calendars` list is the complete list of future slots to keep or create: an existing future slot
 // missing from it is deleted. New or changed `recurrence_rules` also make sure every slot they describe exists

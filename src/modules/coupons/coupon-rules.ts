@@ -1,3 +1,4 @@
+// Not a service: rules over an EntityManager that the reservation flow calls inside its own transaction.
 // Coupon rules for the price quote and the reservation: which code applies, and using it up under concurrency
 // (a conditional UPDATE, backed by the coupons_used_count_range CHECK, like seats).
 import type { EntityManager } from '@mikro-orm/postgresql';

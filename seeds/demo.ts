@@ -1,0 +1,14 @@
+// Loading the demo data, shared by the server's boot (embedded database only) and `npm run cli -- db:seed`.
+import type { MikroORM } from '#src/lib/orm';
+
+/** True when no account exists yet: the only database the demo data is ever loaded into without --force. */
+export async function isDatabaseEmpty(orm: MikroORM): Promise<boolean> {
+  const rows = await orm.em.fork().getConnection().execute<{ n: string }[]>('SELECT count(*)::text AS n FROM users');
+  return rows[0]?.n === '0';
+}
+
+export async function seedDemo(orm: MikroORM): Promise<void> {
+  // Loaded on demand: a production process never reads the demo data.
+  const { DatabaseSeeder } = await import('#seeds/DatabaseSeeder');
+  await orm.seeder.seed(DatabaseSeeder);
+}

@@ -1,0 +1,37 @@
+// Ambassador membership reads other modules may use (ARCHITECTURE.md "Boundaries"). Server-only.
+// THE rule for "which ambassador does a user act for": their first membership (lowest ambassador_members.id).
+// GET /api/v1/me (current_ambassador_id), hosting an experience and the form's community choices all use it.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Ambassador, AmbassadorMember } from './ambassadors.entity';
+
+/** The ambassador a user acts for (their first membership), or null. */
+export async function currentAmbassadorId(em: EntityManager, userId: number): Promise<number | null> {
+  const membership = await em.findOne(AmbassadorMember, { user: userId }, { orderBy: { id: 'asc' }, fields: ['ambassador'] });
+  return membership ? membership.ambassador.id : null;
+}
+
+/** Every ambassador the user is a member of (the experiences they may manage are those ambassadors'). */
+export async function memberAmbassadorIds(em: EntityManager, userId: number): Promise<number[]> {
+  const rows = await em.find(AmbassadorMember, { user: userId }, { fields: ['ambassador'], orderBy: { id: 'asc' } });
+  return rows.map((r) => r.ambassador.id);
+}
+
+/** True when the user is a member of that ambassador (one indexed lookup on the unique (ambassador_id, user_id)). */
+export async function isAmbassadorMember(em: EntityManager, ambassadorId: number, userId: number): Promise<boolean> {
+  return (await em.count(AmbassadorMember, { ambassador: ambassadorId, user: userId })) > 0;
+}
+
+/** The e-mail of an ambassador's first member (where mails go when the ambassador has no address of its own). */
+export async function firstMemberEmail(em: EntityManager, ambassadorId: number): Promise<string | null> {
+  const member = await em.findOne(AmbassadorMember, { ambassador: ambassadorId }, { populate: ['user'], orderBy: { id: 'asc' } });
+  return member?.user.email ?? null;
+}
+
+/**
+ * Where an ambassador's mails go: its own e-mail, else its first member's; null when it has neither. Throws when the
+ * ambassador does not exist.
+ */
+export async function ambassadorContact(em: EntityManager, ambassadorId: number): Promise<{ name: string; email: string | null }> {
+  const ambassador = await em.findOneOrFail(Ambassador, { id: ambassadorId });
+  return { name: ambassador.name, email: ambassador.email ?? (await firstMemberEmail(em, ambassador.id)) };
+}

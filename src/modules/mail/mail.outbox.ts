@@ -1,0 +1,38 @@
+// The durable outbox's write side (not a service: a function every service calls inside its own transaction). Call enqueueMail() with the same EntityManager (inside the same
+// transaction) as the change the mail reports: the mail exists if and only if the change committed.
+// Delivery (worker, SMTP or development mailbox) lives beside this file.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { MailOutbox } from './mail.entity';
+
+export interface OutgoingMail {
+  /** Unique per mail and recipient, e.g. `reservation:12:guest`; enqueueing twice keeps one mail. */
+  dedupeKey: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+}
+
+/** Queues mails; a dedupe key already present is skipped, so a retried request never queues a mail twice. */
+export async function enqueueMail(em: EntityManager, mails: OutgoingMail[]): Promise<void> {
+  if (mails.length === 0) return;
+  await em
+    .createQueryBuilder(MailOutbox)
+    .insert(
+      mails.map((m) => ({
+        dedupeKey: m.dedupeKey,
+        toAddress: m.to,
+        subject: m.subject,
+        textBody: m.text,
+        htmlBody: m.html ?? null,
+        status: 'pending' as const,
+        attempts: 0,
+        nextAttemptAt: new Date(),
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      })),
+    )
+    .onConflict('dedupeKey')
+    .ignore()
+    .execute();
+}

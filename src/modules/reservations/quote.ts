@@ -1,0 +1,110 @@
+// The quote: every rule that decides whether slots, party size, option and coupon can be booked, and the price.
+// Used by the price call, the reservation form and the hold (inside its transaction). Collects every message per
+// field, then throws one 422. Server-only.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Env } from '#src/lib/env';
+import { NotFoundError, ValidationError, type FieldMessages } from '#src/lib/errors';
+import { japanInstant } from '#src/lib/dates';
+import { ja } from '#src/i18n/ja';
+import { Experience, type IExperience, type IExperienceOption } from '#src/modules/experiences/experiences.entity';
+import { Calendar, type ICalendar } from '#src/modules/calendars/calendars.entity';
+import { bookingClosed } from '#src/modules/calendars/slots';
+import type { ICoupon } from '#src/modules/coupons/coupons.entity';
+import * as coupons from '#src/modules/coupons/coupon-rules';
+import { quotePrice, toBasisPoints, type PriceQuote } from './pricing';
+import type { QuoteInput } from './reservations.schemas';
+
+export interface Prepared {
+  experience: IExperience;
+  calendars: ICalendar[];
+  option: IExperienceOption | null;
+  coupon: ICoupon | null;
+  quote: PriceQuote;
+}
+
+export const experienceNotFound = () => new NotFoundError(ja.reservations.experienceNotFound, 'experience');
+
+/** `calendar_ids[]=1&calendar_ids[]=2` (simple query parser) or `calendar_ids=1,2`. */
+export function normalizeQuery(input: unknown): Record<string, unknown> {
+  const q = { ...((input ?? {}) as Record<string, unknown>) };
+  if (q['calendar_ids[]'] !== undefined && q.calendar_ids === undefined) q.calendar_ids = q['calendar_ids[]'];
+  delete q['calendar_ids[]'];
+  return q;
+}
+
+export function createQuoter(env: Pick<Env, 'SERVICE_FEE_RATE' | 'PROCESSING_FEE_RATE'>) {
+  const rates = { serviceBp: toBasisPoints(env.SERVICE_FEE_RATE), processingBp: toBasisPoints(env.PROCESSING_FEE_RATE) };
+
+  /** Every rule of the quote; collects all messages per field, then throws one 422. */
+  return async function prepare(em: EntityManager, tourId: number, q: QuoteInput, now: Date): Promise<Prepared> {
+    const experience = await em.findOne(Experience, { id: tourId, approve: true }, { populate: ['options', 'prefecture'] });
+    if (!experience) throw experienceNotFound();
+    const messages: FieldMessages = {};
+    const add = (field: string, message: string) => {
+      messages[field] ??= [];
+      const list = messages[field];
+      if (!list.includes(message)) list.push(message);
+    };
+
+    const calendars = await em.find(Calendar, { id: { $in: q.calendar_ids } }, { orderBy: { id: 'asc' } });
+    const byId = new Map(calendars.map((c) => [c.id, c]));
+    for (const id of q.calendar_ids) {
+      const slot = byId.get(id);
+      if (!slot) {
+        add('calendar_ids', ja.reservations.slotNotFound);
+        continue;
+      }
+      if (slot.experience.id !== tourId) {
+        add('calendar_ids', ja.reservations.slotOfOtherExperience);
+        continue;
+      }
+      if (!slot.acceptingReservation) {
+        add('calendar_ids', ja.reservations.slotClosed);
+        continue;
+      }
+      if (now >= japanInstant(slot.date, slot.startTime)) {
+        add('calendar_ids', ja.reservations.slotPast);
+        continue;
+      }
+      // The one booking deadline rule (calendars/slots.ts), the same the calendar JSON shows.
+      if (bookingClosed(slot.date, slot.startTime, experience.reservationDeadline, now)) {
+        add('calendar_ids', ja.reservations.deadlinePassed);
+        continue;
+      }
+      const remaining = slot.recruitmentNumber - slot.participantNumber;
+      if (remaining <= 0) add('calendar_ids', ja.reservations.noAvailability);
+      else if (q.number_of_people > remaining) add('number_of_people', ja.reservations.tooManyPeople(remaining));
+    }
+    if ((experience.price === 0 || q.calendar_ids.length > 1) && q.number_of_people > 1)
+      add('number_of_people', ja.reservations.onlyOnePerson);
+
+    let option: IExperienceOption | null = null;
+    if (q.option_id !== undefined) {
+      option = experience.options.getItems().find((o) => o.id === q.option_id) ?? null;
+      if (!option) add('option_id', ja.reservations.optionNotFound);
+    }
+
+    let coupon: ICoupon | null = null;
+    let terms = null;
+    if (q.coupon_code) {
+      const check = await coupons.findApplicable(em, q.coupon_code, now);
+      if (check.ok) {
+        coupon = check.coupon;
+        terms = check.terms;
+      } else add('coupon_code', check.message);
+    }
+
+    if (Object.keys(messages).length > 0) throw new ValidationError(messages);
+    const quote = quotePrice({
+      unitPrice: experience.price,
+      optionUnitPrice: option?.price ?? 0,
+      people: q.number_of_people,
+      dates: q.calendar_ids.length,
+      coupon: terms,
+      rates,
+    });
+    return { experience, calendars, option, coupon, quote };
+  };
+}
+
+export type Quoter = ReturnType<typeof createQuoter>;

@@ -1,0 +1,111 @@
+// A reservation's state transitions, each run inside the caller's transaction and guarded by the current status
+// (so replays are harmless): confirm (with the mails in the outbox) and release (seats and coupon given back).
+// Used by the booking flow and the hold sweeper. Server-only.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Env } from '#src/lib/env';
+import { userContact } from '#src/modules/users/users.repository';
+import { ambassadorContact } from '#src/modules/ambassadors/ambassadors.repository';
+import * as coupons from '#src/modules/coupons/coupon-rules';
+import { enqueueMail } from '#src/modules/mail/mail.outbox';
+import { Reservation } from './reservations.entity';
+import { buildReservationMails } from './reservation-mails';
+
+export interface SettlementDeps {
+  env: Pick<Env, 'OFFICE_EMAIL'>;
+  /** publicBaseUrl(env): links in the mails. */
+  baseUrl: string;
+}
+
+export function createSettlement(deps: SettlementDeps) {
+  const { env, baseUrl } = deps;
+
+  /** The mails that report a confirmed reservation; called inside the confirming transaction. */
+  async function enqueueConfirmationMails(tx: EntityManager, id: number): Promise<void> {
+    const r = await tx.findOneOrFail(
+      Reservation,
+      { id },
+      { populate: ['experience.prefecture', 'experience.hostUser', 'user', 'calendars.calendar'] },
+    );
+    const experience = r.experience;
+    const guest = await userContact(tx, r.user.id);
+    let host = { name: experience.hostedBy, email: env.OFFICE_EMAIL };
+    if (experience.hostUser) {
+      host = await userContact(tx, experience.hostUser.id);
+    } else if (experience.hostAmbassador) {
+      const ambassador = await ambassadorContact(tx, experience.hostAmbassador.id);
+      host = { name: ambassador.name, email: ambassador.email ?? env.OFFICE_EMAIL };
+    }
+    const slots = r.calendars
+      .getItems()
+      .map((rc) => rc.calendar)
+      .sort((a, b) => a.id - b.id)
+      .map((c) => ({ date: c.date, start_time: c.startTime, end_time: c.endTime }));
+    await enqueueMail(
+      tx,
+      buildReservationMails({
+        reservationId: r.id,
+        experienceId: experience.id,
+        title: experience.title,
+        guest,
+        host,
+        slots,
+        numberOfPeople: r.numberOfPeople,
+        optionName: r.optionName ?? null,
+        couponCode: r.couponCode ?? null,
+        amounts: {
+          tour: r.tourAmount,
+          discount: r.discountAmount,
+          option: r.optionAmount,
+          service_fee: r.serviceFee,
+          processing_fee: r.processingFee,
+          total: r.totalAmount,
+        },
+        online: experience.online,
+        onlineUrl: experience.onlineUrl ?? null,
+        address: experience.address ?? null,
+        state: experience.prefecture?.name ?? null,
+        cancellationPeriod: experience.cancellationPeriod,
+        messageToHost: r.messageToHost ?? null,
+        appUrl: baseUrl,
+      }),
+    );
+  }
+
+  /** pending/requires_action -> confirmed, with the mails in the same transaction. */
+  async function confirmIn(tx: EntityManager, id: number): Promise<boolean> {
+    const rows = await tx.execute<{ id: number }[]>(
+      `UPDATE reservations SET status = 'confirmed', confirmed_at = now(), hold_expires_at = NULL, updated_at = now()
+       WHERE id = ? AND status IN ('pending', 'requires_action') RETURNING id`,
+      [id],
+    );
+    if (rows.length === 0) return false;
+    await enqueueConfirmationMails(tx, id);
+    return true;
+  }
+
+  /** pending/requires_action -> failed/expired, giving the seats and the coupon use back (calendars in id order). */
+  async function releaseIn(tx: EntityManager, id: number, status: 'failed' | 'expired', failure: string | null): Promise<boolean> {
+    const rows = await tx.execute<{ number_of_people: number; coupon_id: number | null }[]>(
+      `UPDATE reservations SET status = ?, failure_message = ?, hold_expires_at = NULL, updated_at = now()
+       WHERE id = ? AND status IN ('pending', 'requires_action') RETURNING number_of_people, coupon_id`,
+      [status, failure, id],
+    );
+    if (rows.length === 0) return false;
+    const slots = await tx.execute<{ calendar_id: number }[]>(
+      'SELECT calendar_id FROM reservation_calendars WHERE reservation_id = ? ORDER BY calendar_id',
+      [id],
+    );
+    for (const slot of slots) {
+      await tx.execute('UPDATE calendars SET participant_number = participant_number - ?, updated_at = now() WHERE id = ?', [
+        rows[0].number_of_people,
+        slot.calendar_id,
+      ]);
+    }
+    if (rows[0].coupon_id) await coupons.release(tx, rows[0].coupon_id);
+    return true;
+  }
+
+  return { enqueueConfirmationMails, confirmIn, releaseIn };
+}
+
+export type Settlement = ReturnType<typeof createSettlement>;

@@ -1,0 +1,151 @@
+// The composition root (ARCHITECTURE.md): env -> database (embedded PostgreSQL when DATABASE_URL is unset) -> ORM
+// -> migrations under the advisory lock (optional) -> every service, built once, in dependency order. The server,
+// the CLI, the tests and the bench (through the server) all start here, so there is one way the app is assembled.
+// Server-only.
+import pg from 'pg';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { parseEnv, type Env } from './lib/env';
+import { createLogger, type Logger } from './lib/logger';
+import { initOrm, migrate } from './lib/orm';
+import { startEmbeddedDatabase, type EmbeddedDatabase } from './lib/embedded-db';
+import type { Actor, Ctx } from './lib/context';
+import { createGateway } from './modules/payments/payments.config';
+import { createUsersService } from './modules/users/users.service';
+import { createReferenceService } from './modules/reference/reference.service';
+import { createExperiencesService } from './modules/experiences/experiences.service';
+import { createExperiencesHostService } from './modules/experiences/experiences.host.service';
+import { createExperienceDraftsService } from './modules/experience-drafts/experience-drafts.service';
+import { createProfilesService } from './modules/users/profile.service';
+import { createCalendarsService } from './modules/calendars/calendars.service';
+import { createReviewsService } from './modules/reviews/reviews.service';
+import { createHoldingRequestsService } from './modules/holding-requests/holding-requests.service';
+import { createUploadsService } from './modules/uploads/uploads.service';
+import { createPaymentsService } from './modules/payments/payments.service';
+import { createReservationsService } from './modules/reservations/reservations.service';
+import { createMailService } from './modules/mail/mail.service';
+import * as userSearch from './modules/users/user-search.service';
+import * as brands from './modules/brands/brands.service';
+import * as ambassadors from './modules/ambassadors/ambassadors.service';
+import { communitiesService } from './modules/communities/communities.service';
+import { inquiriesService } from './modules/inquiries/inquiries.service';
+
+/** PostgreSQL advisory lock key held while migrating (boot and `db:migrate`), so processes migrate one at a time. */
+export const MIGRATION_LOCK_KEY = 727001;
+
+export interface ServiceDeps {
+  orm: MikroORM;
+  env: Env;
+  log: Logger;
+}
+
+/** Every service, built once per ORM in dependency order; each gets what it uses through its deps. */
+export function buildServices(deps: ServiceDeps) {
+  const { orm, env, log } = deps;
+  const gateway = createGateway({ orm, env });
+  const reference = createReferenceService();
+  const experiences = createExperiencesService();
+  return {
+    env,
+    log,
+    /** A context with its own EntityManager fork: one per request, per command, per job. */
+    context(actor: Actor, ctxLog: Logger = log): Ctx {
+      return { em: orm.em.fork(), actor, log: ctxLog };
+    },
+    users: createUsersService(),
+    reference,
+    experiences,
+    experiencesHost: createExperiencesHostService({ reference }),
+    experienceDrafts: createExperienceDraftsService(),
+    profiles: createProfilesService({ experiences }),
+    calendars: createCalendarsService({ experiences }),
+    reviews: createReviewsService({ experiences }),
+    holdingRequests: createHoldingRequestsService({ experiences }),
+    uploads: createUploadsService({ env }),
+    payments: createPaymentsService({ env, gateway }),
+    reservations: createReservationsService({ orm, env, log, gateway }),
+    mail: createMailService({ orm, env, log }),
+    // Converted by the admin-area work (module namespaces or older factories until then).
+    userSearch,
+    brands,
+    ambassadors,
+    communities: communitiesService({ env }),
+    inquiries: inquiriesService({ env }),
+  };
+}
+
+export type Services = ReturnType<typeof buildServices>;
+
+/** Migrations under an advisory lock on one dedicated connection, so processes starting together migrate once. */
+export async function migrateLocked(orm: MikroORM, databaseUrl: string): Promise<number> {
+  const lock = new pg.Client({ connectionString: databaseUrl });
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    return await migrate(orm);
+  } finally {
+    await lock.end(); // ending the session releases the lock
+  }
+}
+
+export interface RootOptions {
+  /** Parsed environment; default: parseEnv(process.env) (throws EnvError naming the variable). */
+  env?: Env;
+  log?: Logger;
+  /** Overrides env.DATABASE_URL (tests: their own cloned database). */
+  databaseUrl?: string;
+  /** Apply pending migrations under the advisory lock before building the services. */
+  migrate?: boolean;
+  /** ORM connection pool size. */
+  pool?: number;
+}
+
+export interface Root {
+  env: Env;
+  log: Logger;
+  orm: MikroORM;
+  databaseUrl: string;
+  /** The embedded PostgreSQL this root started, or null (DATABASE_URL). */
+  embedded: EmbeddedDatabase | null;
+  /** How many migrations ran (0 unless options.migrate). */
+  migrated: number;
+  services: Services;
+  /** Closes the ORM and stops the embedded PostgreSQL, if any. Idempotent. */
+  close(): Promise<void>;
+}
+
+export async function createRoot(options: RootOptions = {}): Promise<Root> {
+  const env = options.env ?? parseEnv();
+  const log = options.log ?? createLogger(env.LOG_LEVEL);
+  let embedded: EmbeddedDatabase | null = null;
+  let databaseUrl = options.databaseUrl ?? env.DATABASE_URL;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedDatabase({ dir: `${env.DATA_DIR}/pg`, database: 'marketplace' });
+    databaseUrl = embedded.url;
+    log.info({ created: embedded.created }, 'embedded PostgreSQL started');
+  }
+  let orm: MikroORM;
+  let migrated = 0;
+  try {
+    orm = await initOrm(databaseUrl, { pool: options.pool });
+  } catch (error) {
+    await embedded?.stop();
+    throw error;
+  }
+  try {
+    if (options.migrate) migrated = await migrateLocked(orm, databaseUrl);
+  } catch (error) {
+    await orm.close(true);
+    await embedded?.stop();
+    throw error;
+  }
+  if (migrated) log.info({ applied: migrated }, 'migrations applied');
+  const services = buildServices({ orm, env, log });
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      services.mail.close();
+      await orm.close(true);
+      await embedded?.stop();
+    })());
+  return { env, log, orm, databaseUrl, embedded, migrated, services, close };
+}
