@@ -1,7 +1,7 @@
 // `npm run cli -- add-ambassador` as an operator runs it: a child process against a real database.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '#tests/setup/test-app';
-import { runCli } from '#tests/factories/cli';
+import { CLI_TEST_TIMEOUT, runCli } from '#tests/factories/cli';
 import { initOrm, type MikroORM } from '#src/lib/orm';
 import { Ambassador } from '#src/modules/ambassadors/ambassadors.entity';
 
@@ -18,7 +18,7 @@ const cli = (args: string[]) => runCli(databaseUrl, ['add-ambassador', ...args])
 
 const count = (name: string) => orm.em.fork().count(Ambassador, { name });
 
-describe('cli add-ambassador', () => {
+describe('cli add-ambassador', { timeout: CLI_TEST_TIMEOUT }, () => {
   it('adds a published ambassador with every field', async () => {
     const run = await cli([
       '--name',

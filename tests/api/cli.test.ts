@@ -3,14 +3,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { User } from '#src/modules/users/users.entity';
 import { createUser } from '#tests/factories/users';
-import { runCli } from '#tests/factories/cli';
+import { CLI_TEST_TIMEOUT, runCli } from '#tests/factories/cli';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await setupTestApp();
 });
 
-describe('CLI', () => {
+describe('CLI', { timeout: CLI_TEST_TIMEOUT }, () => {
   it('db:migrate reports an up-to-date database', async () => {
     const run = await runCli(t.databaseUrl, ['db:migrate']);
     expect(run.code).toBe(0);

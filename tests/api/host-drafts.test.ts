@@ -4,7 +4,7 @@ import request from 'supertest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { createSignedInUser, createUser } from '#tests/factories/users';
 import { createExperience } from '#tests/factories/experiences';
-import { runCli } from '#tests/factories/cli';
+import { CLI_TEST_TIMEOUT, runCli } from '#tests/factories/cli';
 import { ExperienceDraft } from '#src/modules/experience-drafts/experience-drafts.entity';
 import { Experience } from '#src/modules/experiences/experiences.entity';
 import { Image } from '#src/modules/images/images.entity';
@@ -188,7 +188,7 @@ describe('GET /api/v1/users?q= (admin host search)', () => {
   });
 });
 
-describe('CLI approve-experience', () => {
+describe('CLI approve-experience', { timeout: CLI_TEST_TIMEOUT }, () => {
   const cli = (args: string[]) => runCli(t.databaseUrl, args);
 
   it('publishes a requested experience, says so when it already was, and refuses unknown ids', async () => {

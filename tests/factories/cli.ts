@@ -4,6 +4,9 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
+/** A test that runs the CLI a few times needs more than the default 30 s on the shared 2-core machine. */
+export const CLI_TEST_TIMEOUT = 120_000;
+
 export interface CliRun {
   code: number | null;
   stdout: string;
