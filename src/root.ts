@@ -30,7 +30,7 @@ import { communitiesService } from './modules/communities/communities.service';
 import { inquiriesService } from './modules/inquiries/inquiries.service';
 
 /** PostgreSQL advisory lock key held while migrating (boot and `db:migrate`), so processes migrate one at a time. */
-export const MIGRATION_LOCK_KEY = 727001;
+const MIGRATION_LOCK_KEY = 727001;
 
 export interface ServiceDeps {
   orm: MikroORM;

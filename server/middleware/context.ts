@@ -8,7 +8,7 @@ import { ja } from '#src/i18n/ja';
 declare module 'express-session' {
   interface SessionData {
     userId?: number;
-    /** One-shot flags that allow completion pages (reservation, application, publication). */
+    /** One-shot flags that allow completion pages once (server/completion.ts). */
     flags?: Record<string, boolean>;
   }
 }

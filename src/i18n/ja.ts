@@ -816,4 +816,8 @@ export const ja = {
     attempts: '試行回数',
     statuses: { pending: '送信待ち', sending: '送信中', sent: '送信済み', failed: '送信失敗' },
   },
+  /** The form kit (src/components/form). */
+  formKit: {
+    confirm: 'OK',
+  },
 } as const;

@@ -1,0 +1,32 @@
+// The messages shown on top of a form: `base`, plus (with `fields`) the field messages listed as a summary.
+import type { FieldMessages } from '#src/lib/errors';
+import { BASE, allMessages } from './form-errors';
+
+export function FormErrors({
+  messages,
+  all = false,
+  className,
+  testId,
+}: {
+  messages: FieldMessages;
+  /** List every message (an error summary), not only `base`. */
+  all?: boolean;
+  className?: string;
+  testId?: string;
+}) {
+  const list = all ? allMessages(messages) : (messages[BASE] ?? []);
+  if (list.length === 0) return null;
+  return (
+    <div className={className ? `alert alert--error ${className}` : 'alert alert--error'} role="alert" tabIndex={-1} data-testid={testId}>
+      {list.length === 1 ? (
+        list[0]
+      ) : (
+        <ul>
+          {list.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+// The form kit: every form of the product (guest, host, admin, brand portal) has this one shape.
+//
+// Why our own hook and not a library: react-hook-form (+ @hookform/resolvers), @tanstack/react-form and Conform
+// all fit zod 4, but our forms need little of them. The checks are the server's own zod schemas (one
+// `schema.safeParse` here); the server's 422 `messages` map is the real source of truth and none of the three
+// maps it for us without glue; the big forms (experience, reservation) keep their state in plain React state
+// that a library would want to own. Conform's strength (progressive enhancement through server actions) does
+// not apply: our pages post JSON to /api/v1, not forms to Vike. So: ~100 lines, no dependency, SSR-safe
+// (nothing runs before hydration; submit buttons stay disabled until then via `form.ready`).
+//
+//   const form = useForm({
+//     schema: contactInquirySchema,                  // the server's schema, checked in the browser first
+//     path: '/api/v1/contact_inquiries',             // or (values) => `/api/v1/x/${values.id}`
+//     method: 'POST',                                // POST (default) | PUT | PATCH | DELETE, JSON body
+//     body: (values) => values,                      // optional: the JSON body (default: the values)
+//     toValues: (data: FormData) => ({ … }),         // optional: uncontrolled form → values (default formValues)
+//     check: (values) => ({ field: ['…'] }),         // optional: checks the schema cannot state
+//     onSuccess: (result, values) => navigate('/inquiry/complete'),
+//     onError: (error) => false,                     // optional: true when handled (e.g. 401 → sign-in)
+//     alert: 'first',                                // optional: window.alert the first message (spec habit)
+//     onMessages: (messages) => {},                  // optional: after messages are shown (scroll, focus)
+//   });
+//   <FormErrors messages={form.errors} />             // `base` (and unplaced) messages on top, role=alert
+//   <form {...form.formProps}>                        // uncontrolled: FormData → values → send
+//     <Field name="name" label="お名前" required max={100} messages={form.messages('name')}>
+//       {(control) => <input className="input" {...control} />}
+//     </Field>
+//     <button type="submit" disabled={form.submitting || !form.ready}>送信</button>
+//   </form>
+//   await form.send(values, { path, method, schema })   // controlled forms; any config field per call
+//
+// Field wires the label (htmlFor), aria-invalid, aria-describedby (hint, counter, error) and maxLength; with `max`
+// it shows count/max and, at the limit, "N文字以内で入力してください". `group` makes it a fieldset/legend for radios.
+// Modal is the confirmation dialog; CompletionPanel the completion/session-expired screen.
+export { useForm, type Form, type FormConfig, type Method } from './useForm';
+export { Field, RequiredBadge, type ControlProps, type FieldProps } from './Field';
+export { FormErrors } from './FormErrors';
+export { Modal, type ModalProps } from './Modal';
+export { CompletionPanel, type CompletionPanelProps } from './CompletionPanel';
+export { BASE, allMessages, counterState, firstMessage, formValues, messagesUnder, toFieldMessages } from './form-errors';
