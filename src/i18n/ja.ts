@@ -1191,5 +1191,3 @@ export const ja = {
     },
   },
 } as const;
-
-export type Ja = typeof ja;

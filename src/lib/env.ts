@@ -8,7 +8,7 @@ const optionalUrl = z
   .or(z.literal('').transform(() => undefined));
 const rate = z.coerce.number().min(0).max(1);
 
-export const envSchema = z.object({
+const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Public base URL, used for canonical links, sitemaps and mails. */

@@ -14,7 +14,7 @@ export interface SlotView {
 }
 
 /** Below this share of recruitment_number (rounded to whole seats) an open slot shows the triangle. */
-export const FEW_SEATS_RATIO = 0.3;
+const FEW_SEATS_RATIO = 0.3;
 
 /**
  * The triangle threshold in seats: remaining < round(recruitment_number x 30%). For 10 seats the triangle shows at 2
