@@ -1166,7 +1166,8 @@ export const ja = {
         `体験「${p.title}」の公開申請を確認しましたが、次の理由により差し戻しました。\n\n${p.reason}\n\n内容を修正して保存すると、あらためて公開申請されます。\n${p.url}\n\n--\nたびとこ`,
     },
     cli: {
-      invited: (email: string, brandId: number) => `${email} をブランド(ID: ${brandId})のメンバーに招待しました(招待メールを送信待ちにしました)`,
+      invited: (email: string, brandId: number) =>
+        `${email} をブランド(ID: ${brandId})のメンバーに招待しました(招待メールを送信待ちにしました)`,
       inquiriesPage: (page: number, pages: number, total: number) => `お問い合わせ ${total}件(${page} / ${pages}ページ)`,
       inquiryLine: (p: { id: number; date: string; resolved: boolean; name: string; company: string; subject: string }) =>
         `#${p.id}  ${p.date}  ${p.resolved ? '対応済み' : '未対応'}  ${p.name}(${p.company})  ${p.subject}`,
