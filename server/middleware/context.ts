@@ -10,7 +10,7 @@ declare module 'express-session' {
     userId?: number;
     /** A brand portal session (the brand member's id); never a marketplace user, never an administrator. */
     brandMemberId?: number;
-    /** One-shot flags that allow completion pages (reservation, application, publication). */
+    /** One-shot flags that allow completion pages once (server/completion.ts). */
     flags?: Record<string, boolean>;
   }
 }

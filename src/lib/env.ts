@@ -62,6 +62,17 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   return env;
 }
 
+/** For the process entry points: the environment, or the variable at fault on stderr and this exit code. */
+export function parseEnvOrExit(exitCode: number): Env {
+  try {
+    return parseEnv();
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error;
+    console.error(error.message);
+    process.exit(exitCode);
+  }
+}
+
 /**
  * The public base URL (no trailing slash) for links that leave the request: mails, payment return URLs, the boot
  * banner. APP_URL when set, otherwise http://localhost:PORT. Pages that have a request use siteOrigin (#src/components/seo),

@@ -45,7 +45,7 @@ export type ReservationDeadlineRule = 'on_the_day' | 'the_day_before';
  * takes the money: on_the_day closes at the slot's start time; the_day_before closes at 00:00 of the slot's date
  * (bookable until 23:59 the day before). Any value other than on_the_day is treated as the stricter the_day_before.
  */
-export function bookingClosesAt(date: string, startTime: string, rule: ReservationDeadlineRule | string): Date {
+function bookingClosesAt(date: string, startTime: string, rule: ReservationDeadlineRule | string): Date {
   return japanInstant(date, rule === 'on_the_day' ? startTime : '00:00');
 }
 
