@@ -1,7 +1,9 @@
-// Ambassador membership reads other modules may use (ARCHITECTURE.md "Boundaries"). Server-only.
+// Ambassador reads other modules may use (ARCHITECTURE.md "Boundaries"). Server-only.
 // THE rule for "which ambassador does a user act for": their first membership (lowest ambassador_members.id).
 // GET /api/v1/me (current_ambassador_id), hosting an experience and the form's community choices all use it.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { PartnerSummary } from '#src/modules/communities/communities.schemas';
+import { sortedImageJson } from '#src/modules/images/images.schemas';
 import { Ambassador, AmbassadorCommunity, AmbassadorMember } from './ambassadors.entity';
 
 /** The ambassador a user acts for (their first membership), or null. */
@@ -25,6 +27,32 @@ export async function isAmbassadorMember(em: EntityManager, ambassadorId: number
 async function firstMemberEmail(em: EntityManager, ambassadorId: number): Promise<string | null> {
   const member = await em.findOne(AmbassadorMember, { ambassador: ambassadorId }, { populate: ['user'], orderBy: { id: 'asc' } });
   return member?.user.email ?? null;
+}
+
+/** Published ambassadors associated with a community (community page). */
+export async function publishedAmbassadorsOfCommunity(em: EntityManager, communityId: number): Promise<PartnerSummary[]> {
+  const links = await em.find(
+    AmbassadorCommunity,
+    { community: communityId, ambassador: { published: true } },
+    { populate: ['ambassador', 'ambassador.images'], orderBy: { associatedAt: 'asc', id: 'asc' } },
+  );
+  return links.map((link) => ({
+    id: link.ambassador.id,
+    name: link.ambassador.name,
+    image_url: sortedImageJson(link.ambassador.images)[0]?.url ?? null,
+  }));
+}
+
+/** The user ids of an ambassador's members (the user picker leaves them out). */
+export async function memberUserIds(em: EntityManager, ambassadorId: number): Promise<number[]> {
+  const rows = await em.find(AmbassadorMember, { ambassador: ambassadorId }, { fields: ['user'] });
+  return rows.map((row) => row.user.id);
+}
+
+/** The e-mail addresses of an ambassador's members. */
+export async function memberEmails(em: EntityManager, ambassadorId: number): Promise<string[]> {
+  const rows = await em.find(AmbassadorMember, { ambassador: ambassadorId }, { populate: ['user'], orderBy: { id: 'asc' } });
+  return [...new Set(rows.map((row) => row.user.email))];
 }
 
 /**

@@ -1,5 +1,6 @@
 // Image rows for their owners' services (images belong to an experience, a draft, a community, a brand or an
-// ambassador; ARCHITECTURE.md "Boundaries"). Server-only.
+// ambassador; ARCHITECTURE.md "Boundaries"). Server-only; the owning service calls these inside its own
+// transaction and flushes.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { InferEntity } from '@mikro-orm/core';
 import { Image } from './images.entity';
@@ -14,4 +15,16 @@ export function addImages(em: EntityManager, owner: ImageOwner, images: FormImag
   images.forEach((image, index) => {
     em.create(Image, { ...owner, objectKey: image.object_key, url: image.url, sortOrder: index });
   });
+}
+
+export type PartnerImageOwner = { brand: number } | { ambassador: number } | { community: number };
+
+/** Replaces a brand's, ambassador's or community's images by the given list; the list's order is sort_order. */
+export async function replaceOwnerImages(
+  em: EntityManager,
+  owner: PartnerImageOwner,
+  images: { object_key: string; url: string }[],
+): Promise<void> {
+  for (const image of await em.find(Image, owner)) em.remove(image);
+  for (const [sortOrder, image] of images.entries()) em.create(Image, { ...owner, objectKey: image.object_key, url: image.url, sortOrder });
 }
