@@ -43,7 +43,7 @@ function oneLine(text: string): string {
 }
 
 /** One line for stderr and the exit code: a ValidationError lists every field message after the summary. */
-export function errorLine(error: unknown): { line: string; code: 1 | 2 } {
+function errorLine(error: unknown): { line: string; code: 1 | 2 } {
   if (error instanceof CliRefusal) return { line: error.message, code: 1 };
   if (isAppError(error)) {
     if (!error.details) return { line: error.message, code: 1 };

@@ -37,7 +37,7 @@ export function truncate(text: string, max: number): string {
 }
 
 /** The table as lines (header, rule, rows), columns separated by two spaces. */
-export function formatTable<Row>(columns: Column<Row>[], rows: Row[]): string[] {
+function formatTable<Row>(columns: Column<Row>[], rows: Row[]): string[] {
   const cells = rows.map((row) => columns.map((c) => cell(c.value(row))));
   const widths = columns.map((c, i) => Math.max(stringWidth(c.header), ...cells.map((r) => stringWidth(r[i]))));
   const line = (values: string[]) =>

@@ -4,14 +4,13 @@ import type { Services } from '#src/root';
 import { GUEST, type Ctx, type UserActor } from '#src/lib/context';
 import { ForbiddenError, UnauthorizedError } from '#src/lib/errors';
 import { ja } from '#src/i18n/ja';
-import { findBrandMemberActor } from '#src/modules/brand-members/brand-members.repository';
 
 declare module 'express-session' {
   interface SessionData {
     userId?: number;
     /** A brand portal session (the brand member's id); never a marketplace user, never an administrator. */
     brandMemberId?: number;
-    /** One-shot flags that allow completion pages (reservation, application, publication). */
+    /** One-shot flags that allow completion pages once (server/completion.ts). */
     flags?: Record<string, boolean>;
   }
 }
@@ -41,7 +40,7 @@ export function contextMiddleware(services: Services): RequestHandler {
       }
     } else if (req.session?.brandMemberId) {
       // req.actor stays null: the marketplace middlewares (requireUser/requireAdmin) never see a brand member.
-      const member = await findBrandMemberActor(req.ctx.em, req.session.brandMemberId);
+      const member = await services.brandMembers.findActor(req.ctx, { id: req.session.brandMemberId });
       if (member) req.ctx.actor = member;
       else delete req.session.brandMemberId;
     }

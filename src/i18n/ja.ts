@@ -1078,6 +1078,12 @@ export const ja = {
         reason: '理由',
         approve: '公開',
         invitation_accepted: '招待承諾',
+        brand_id: 'ブランドID',
+        member_id: 'メンバーID',
+        ambassador_id: 'アンバサダーID',
+        community_id: 'コミュニティID',
+        experience_id: '体験ID',
+        id: 'ID',
       } as Record<string, string>,
     },
     communities: {
@@ -1344,5 +1350,3 @@ export const ja = {
     },
   },
 } as const;
-
-export type Ja = typeof ja;

@@ -7,12 +7,12 @@
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** Prefixes a cell that a spreadsheet would read as a formula with `'`. */
-export function neutralizeFormula(value: string): string {
+function neutralizeFormula(value: string): string {
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
 /** One field. Text is neutralized; numbers are written as they are (they are data, never user text). */
-export function csvField(value: string | number | null | undefined): string {
+function csvField(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
   const text = typeof value === 'number' ? String(value) : neutralizeFormula(value);
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;

@@ -13,7 +13,7 @@ import { createAmbassador, createBrand, createBrandMember } from '#tests/factori
 import { createUser } from '#tests/factories/users';
 import { createInquiry } from '#tests/factories/inquiries';
 import { createExperience } from '#tests/factories/experiences';
-import { runCli } from '#tests/api/cli-helpers';
+import { runCli } from '#tests/factories/cli';
 
 let databaseUrl: string;
 let orm: MikroORM;

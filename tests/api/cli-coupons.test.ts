@@ -7,7 +7,7 @@ import { initOrm, type MikroORM } from '#src/lib/orm';
 import { Coupon } from '#src/modules/coupons/coupons.entity';
 import { addDays, todayInJapan } from '#src/lib/dates';
 import { createCoupon } from '#tests/factories/coupons';
-import { runCli } from '#tests/api/cli-helpers';
+import { runCli } from '#tests/factories/cli';
 
 let databaseUrl: string;
 let orm: MikroORM;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '#tests/setup/test-app';
 import { initOrm, type MikroORM } from '#src/lib/orm';
 import { createInquiry, insertManyInquiries } from '#tests/factories/inquiries';
-import { runCli } from '#tests/api/cli-helpers';
+import { runCli } from '#tests/factories/cli';
 
 let databaseUrl: string;
 let orm: MikroORM;

@@ -3,30 +3,14 @@
 // form, and the ambassador page's carousel and collapsing description. Runs against the demo data: the community
 // is picked through the public API; the ambassador is created through the admin API.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { openBrowser, type Session } from './browser';
+import { hydrated, openBrowser, type Session } from '#tests/e2e/browser';
 import type { CommunityCardData, CommunityDetail } from '#src/modules/communities/communities.schemas';
 import type { BrandListItem } from '#src/modules/brands/brands.schemas';
 
 let s: Session;
 let community: CommunityDetail;
 
-async function getJson<T>(path: string): Promise<T> {
-  const res = await fetch(`${s.baseUrl}${path}`);
-  if (!res.ok) throw new Error(`${path}: ${res.status}`);
-  return (await res.json()) as T;
-}
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-}
-
-/** A fresh account, signed in inside the page's browser context. */
-async function signUp(page: Page, name = 'コミュニティ 花子') {
-  const email = `community-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const res = await page.request.post(`${s.baseUrl}/api/v1/users`, { data: { name, email, password: 'abcd1234' } });
-  if (res.status() !== 201) throw new Error(`sign-up failed: ${res.status()}`);
-}
+const getJson = <T>(path: string) => s.getJson<T>(path);
 
 beforeAll(async () => {
   s = await openBrowser();
@@ -61,7 +45,7 @@ describe('community application', () => {
 
   it('applies with required and optional questions, checking the form first, then shows the completion page', async () => {
     const page = await s.newPage({ width: 375, height: 800 });
-    await signUp(page);
+    await s.signUp(page);
     await page.goto(`/communities/${community.id}`);
     await hydrated(page);
     await page.locator('[data-testid="apply-link"] >> visible=true').click();
@@ -73,8 +57,9 @@ describe('community application', () => {
     await second.goto(`/communities/${community.id}/registrations/new`);
     await hydrated(second);
 
-    const required = community.application_items.find((i) => i.required)!;
-    const optional = community.application_items.find((i) => !i.required)!;
+    const required = community.application_items.find((i) => i.required);
+    const optional = community.application_items.find((i) => !i.required);
+    if (!required || !optional) throw new Error('the community needs a required and an optional question');
 
     // Empty form: per-field messages from the shared schema, and the required question's message.
     await page.getByRole('button', { name: '申し込む' }).click();
@@ -111,6 +96,9 @@ describe('community application', () => {
     await page.getByRole('button', { name: '申し込む' }).click();
     await page.waitForURL(`**/communities/${community.id}/registrations/complete`);
     await expect.poll(() => page.getByTestId('complete-title').textContent()).toBe('申し込みが完了しました');
+    // Shown once: the server consumed the flag while rendering, so a reload says the session expired.
+    await page.reload();
+    await expect.poll(() => page.getByTestId('complete-title').textContent()).toBe('セッションの有効期限が切れました');
     await page.getByRole('link', { name: 'コミュニティのページへ戻る' }).click();
     await page.waitForURL(`**/communities/${community.id}`);
     await expect.poll(() => page.locator('.community__bar').textContent()).toBe('申し込み済みです');
@@ -166,6 +154,8 @@ describe('brand and ambassador program inquiry', () => {
     await page.waitForURL('**/brand_ambassador/inquiry/complete');
     await expect.poll(() => page.getByTestId('complete-title').textContent()).toBe('お問い合わせを受け付けました');
     expect(await page.getByRole('link', { name: 'トップページへ' }).getAttribute('href')).toBe('/');
+    await page.reload();
+    await expect.poll(() => page.getByTestId('complete-title').textContent()).toBe('このページの有効期限が切れました');
   });
 
   it('shows the expired text on the completion page when nothing was sent', async () => {
@@ -184,6 +174,8 @@ describe('brand and ambassador program inquiry', () => {
     await page.getByRole('button', { name: '送信する' }).click();
     await page.waitForURL('**/inquiry/complete');
     await expect.poll(() => page.getByTestId('complete-title').textContent()).toBe('お問い合わせを受け付けました');
+    await page.reload();
+    await expect.poll(() => page.getByTestId('complete-title').textContent()).toBe('このページの有効期限が切れました');
   });
 });
 

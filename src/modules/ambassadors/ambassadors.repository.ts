@@ -4,7 +4,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PartnerSummary } from '#src/modules/communities/communities.schemas';
 import { sortedImageJson } from '#src/modules/images/images.schemas';
-import { AmbassadorCommunity, AmbassadorMember } from './ambassadors.entity';
+import { Ambassador, AmbassadorCommunity, AmbassadorMember } from './ambassadors.entity';
 
 /** The ambassador a user acts for (their first membership), or null. */
 export async function currentAmbassadorId(em: EntityManager, userId: number): Promise<number | null> {
@@ -24,7 +24,7 @@ export async function isAmbassadorMember(em: EntityManager, ambassadorId: number
 }
 
 /** The e-mail of an ambassador's first member (where mails go when the ambassador has no address of its own). */
-export async function firstMemberEmail(em: EntityManager, ambassadorId: number): Promise<string | null> {
+async function firstMemberEmail(em: EntityManager, ambassadorId: number): Promise<string | null> {
   const member = await em.findOne(AmbassadorMember, { ambassador: ambassadorId }, { populate: ['user'], orderBy: { id: 'asc' } });
   return member?.user.email ?? null;
 }
@@ -53,4 +53,28 @@ export async function memberUserIds(em: EntityManager, ambassadorId: number): Pr
 export async function memberEmails(em: EntityManager, ambassadorId: number): Promise<string[]> {
   const rows = await em.find(AmbassadorMember, { ambassador: ambassadorId }, { populate: ['user'], orderBy: { id: 'asc' } });
   return [...new Set(rows.map((row) => row.user.email))];
+}
+
+/**
+ * Where an ambassador's mails go: its own e-mail, else its first member's; null when it has neither. Throws when the
+ * ambassador does not exist.
+ */
+export async function ambassadorContact(em: EntityManager, ambassadorId: number): Promise<{ name: string; email: string | null }> {
+  const ambassador = await em.findOneOrFail(Ambassador, { id: ambassadorId });
+  return { name: ambassador.name, email: ambassador.email ?? (await firstMemberEmail(em, ambassador.id)) };
+}
+
+/** The communities an ambassador is associated with (the host form's choices), oldest association first. */
+export async function ambassadorCommunityChoices(em: EntityManager, ambassadorId: number): Promise<{ id: number; name: string }[]> {
+  const rows = await em.find(
+    AmbassadorCommunity,
+    { ambassador: ambassadorId },
+    { populate: ['community'], orderBy: { associatedAt: 'asc', id: 'asc' } },
+  );
+  return rows.map((r) => ({ id: r.community.id, name: r.community.name }));
+}
+
+/** True when the ambassador is associated with the community. */
+export async function ambassadorHasCommunity(em: EntityManager, ambassadorId: number, communityId: number): Promise<boolean> {
+  return (await em.count(AmbassadorCommunity, { ambassador: ambassadorId, community: communityId })) > 0;
 }

@@ -7,8 +7,8 @@
 // row and with it the token (the link stops working).
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { requireAdmin, requireBrandMember, type Ctx } from '#src/lib/context';
-import type { Env } from '#src/lib/env';
+import { requireAdmin, requireBrandMember, type BrandMemberActor, type Ctx } from '#src/lib/context';
+import { publicBaseUrl, type Env } from '#src/lib/env';
 import { ForbiddenError, NotFoundError, ValidationError } from '#src/lib/errors';
 import { parseId, parseInput } from '#src/lib/validate';
 import { hashPassword } from '#src/lib/password';
@@ -19,6 +19,7 @@ import { findBrandSummary } from '#src/modules/brands/brands.repository';
 import { passwordSchema } from '#src/modules/users/users.schemas';
 import { z } from 'zod';
 import { BrandMember, type IBrandMember } from './brand-members.entity';
+import { findBrandMemberActor } from './brand-members.repository';
 import {
   INVITATION_PATH,
   INVITATION_VALID_DAYS,
@@ -80,7 +81,7 @@ function invitationExpiresAt(createdAt: Date): Date {
 
 export function createBrandMembersService(deps: BrandMembersDeps) {
   const { audit } = deps;
-  const baseUrl = (deps.env.APP_URL ?? `http://localhost:${deps.env.PORT}`).replace(/\/$/, '');
+  const baseUrl = publicBaseUrl(deps.env);
 
   async function findBrand(em: EntityManager, id: number | null): Promise<{ id: number; name: string }> {
     if (!id) throw brandNotFound();
@@ -240,7 +241,24 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
     });
   }
 
-  return { invite, inviteByOperator, list, remove, inviteToOwnBrand, listOwnBrand, removeFromOwnBrand, checkInvitation, acceptInvitation };
+  /** The actor of a brand portal session (input: { id }), or null: only a member who accepted the invitation. */
+  async function findActor(ctx: Ctx, input: unknown): Promise<BrandMemberActor | null> {
+    const id = idOf(input, 'id');
+    return id ? findBrandMemberActor(ctx.em, id) : null;
+  }
+
+  return {
+    findActor,
+    invite,
+    inviteByOperator,
+    list,
+    remove,
+    inviteToOwnBrand,
+    listOwnBrand,
+    removeFromOwnBrand,
+    checkInvitation,
+    acceptInvitation,
+  };
 }
 
 export type BrandMembersService = ReturnType<typeof createBrandMembersService>;

@@ -2,6 +2,7 @@
 // load with EXPERIENCE_JSON_POPULATE and call toExperienceJson(experience, { privileged: true }).
 import type { IExperience } from './experiences.entity';
 import { ja } from '#src/i18n/ja';
+import { publicImageJson } from '#src/modules/images/images.schemas';
 import type { ExperienceCardJson, ExperienceJson, HostJson, ImageJson } from './experiences.schemas';
 
 /** What toExperienceJson reads; pass it to em.find/findOne as `populate`. */
@@ -22,10 +23,10 @@ function ref<T>(value: T | null | undefined): T | null {
 }
 
 function images(experience: IExperience): ImageJson[] {
-  return experience.images.getItems().map((image) => ({ id: image.id, url: image.url }));
+  return experience.images.getItems().map(publicImageJson);
 }
 
-export function hostOf(experience: IExperience): HostJson {
+function hostOf(experience: IExperience): HostJson {
   if (experience.hostUser) {
     const user = experience.hostUser;
     return { id: user.id, name: user.name, type: 'user', avatar_url: ref(user.avatarUrl) };
@@ -36,7 +37,7 @@ export function hostOf(experience: IExperience): HostJson {
   return { id: ambassador.id, name: ambassador.name, type: 'ambassador', avatar_url: null };
 }
 
-export function cancellationPolicyName(days: number): string {
+function cancellationPolicyName(days: number): string {
   return ja.browse.cancellationPolicyName(days);
 }
 

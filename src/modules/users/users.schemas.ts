@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
 
-export const emailSchema = z
+const emailSchema = z
   .string({ error: ja.auth.emailRequired })
   .trim()
   .min(1, ja.auth.emailRequired)
@@ -30,9 +30,6 @@ export const signUpSchema = z.object({
   email: emailSchema,
   password: passwordSchema,
 });
-
-export type SignInInput = z.infer<typeof signInSchema>;
-export type SignUpInput = z.infer<typeof signUpSchema>;
 
 export type UserRole = 'USER' | 'HOST' | 'ADMIN';
 

@@ -1,10 +1,13 @@
-// Runs the operator CLI as an operator does: a child process (`node --import tsx cli/index.ts …`) against a real
-// database. `tty: true` runs it under util-linux `script`, which gives it a pseudo-terminal (stdin, stdout and
-// stderr are then one terminal, so the output arrives merged in `stdout`).
+// The operator CLI as an operator runs it (`npm run cli -- …`): a child process (`node --import tsx cli/index.ts …`)
+// against a real database. `tty: true` runs it under util-linux `script`, which gives it a pseudo-terminal (stdin,
+// stdout and stderr are then one terminal, so the output arrives merged in `stdout`).
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
-export const root = path.resolve(import.meta.dirname, '../..');
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** A test that runs the CLI a few times needs more than the default 30 s on the shared 2-core machine. */
+export const CLI_TEST_TIMEOUT = 120_000;
 
 export interface CliRun {
   code: number | null;
