@@ -275,11 +275,16 @@ describe('experiences of a community', () => {
 
     const pastList = await a.agent.get(api(`/communities/${a.communityId}/experiences?held_at=past&page=1`));
     expect(pastList.status).toBe(200);
-    expect(pastList.body.experiences.map((x: { experience_id: number }) => x.experience_id)).toEqual([past.id]);
+    // Latest date first; the experience with dates on both sides is in this list too, with its past date only.
+    expect(pastList.body.experiences.map((x: { experience_id: number }) => x.experience_id)).toEqual([past.id, a.experienceId]);
     expect(pastList.body.experiences[0]).toMatchObject({
       published: false,
       participant_numbers: [expect.objectContaining({ start_time: '09:30', participant_number: 2 })],
     });
+    expect(pastList.body.experiences[1].participant_numbers).toEqual([
+      expect.objectContaining({ calendar_id: a.pastCalendarId, participant_number: 5, recruitment_number: 6 }),
+    ]);
+    expect(pastList.body.experiences.map((x: { experience_id: number }) => x.experience_id)).not.toContain(undated.id);
 
     const numbers = await a.agent.get(api(`/experiences/${a.experienceId}/participant-numbers`));
     expect(numbers.status).toBe(200);

@@ -17,7 +17,8 @@ function ymd(value: unknown): string {
 
 /**
  * The ids of a community's experiences on one page. Future: those with a date still to start in Japan time, or with
- * no date yet (soonest first, undated last). Past: those whose dates have all started (latest first).
+ * no date yet (soonest first, undated last). Past: those with a date that has started (latest first). An experience
+ * with dates on both sides is in both lists, each time with the dates of that side.
  */
 export async function communityExperienceIds(
   em: EntityManager,
@@ -25,7 +26,7 @@ export async function communityExperienceIds(
   heldAt: HeldAt,
   page: { limit: number; offset: number },
 ): Promise<{ rows: { id: number; held_at: string | null }[]; total: number }> {
-  const filter = heldAt === 'future' ? 'a.next_at IS NOT NULL OR a.last_at IS NULL' : 'a.next_at IS NULL AND a.last_at IS NOT NULL';
+  const filter = heldAt === 'future' ? 'a.next_at IS NOT NULL OR a.last_at IS NULL' : 'a.last_at IS NOT NULL';
   const order = heldAt === 'future' ? 'a.next_at ASC NULLS LAST, a.id DESC' : 'a.last_at DESC, a.id DESC';
   const sql = `
     WITH a AS (

@@ -120,13 +120,17 @@ export interface ParticipantNumber {
   recruitment_number: number;
 }
 
-/** A row of GET /communities/{id}/experiences (the spec's experience for the brand portal list). */
+/**
+ * A row of GET /communities/{id}/experiences (the spec's experience for the brand portal list). future: experiences
+ * with a date to come (or none yet), with those dates; past: experiences with a date that has started, with those
+ * dates, latest first. An experience with dates on both sides is in both lists.
+ */
 export interface BrandExperience {
   experience_id: number;
   experience_name: string;
   ambassador_name: string;
   published: boolean;
-  /** Future list: the next date; past list: the latest date; null when it has no dates. */
+  /** Future list: the next date; past list: the latest date that has started; null when it has no dates. */
   held_at: string | null;
   created_at: string;
   /** The prefecture's name (spec: state), or null for online experiences. */
