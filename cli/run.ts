@@ -1,6 +1,6 @@
 // Shared plumbing for CLI commands: the composition root (env, database, services); prints AppErrors in Japanese
 // with exit code 1.
-import { parseEnv, EnvError, type Env } from '#src/lib/env';
+import { parseEnvOrExit } from '#src/lib/env';
 import { createLogger } from '#src/lib/logger';
 import { createRoot, type Root } from '#src/root';
 import { isAppError } from '#src/lib/errors';
@@ -10,16 +10,7 @@ export type CliDeps = Pick<Root, 'services' | 'orm' | 'databaseUrl' | 'embedded'
 
 /** Exit codes: 0 ok, 1 invalid input or refused, 2 environment or internal failure. */
 export async function runCommand(fn: (deps: CliDeps) => Promise<void>): Promise<void> {
-  let env: Env;
-  try {
-    env = parseEnv();
-  } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(error.message);
-      process.exit(2);
-    }
-    throw error;
-  }
+  const env = parseEnvOrExit(2);
   const log = createLogger(env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL);
   let root: Root | null = null;
   let code = 0;

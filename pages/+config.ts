@@ -8,7 +8,7 @@ export default {
   lang: 'ja',
   title: `${ja.site.name} | ${ja.site.tagline}`,
   description: ja.site.description,
-  passToClient: ['user', 'flags'],
+  passToClient: ['user'],
   // Client-side routing with SSR on first load.
   clientRouting: true,
   hydrationCanBeAborted: true,

@@ -1,5 +1,5 @@
 // Types of what the server puts into the page context (server/vike.ts). Types only: a .d.ts has no run-time code,
-// which is why this one file may name server-only types (biome.json exempts **/*.d.ts from the import boundaries).
+// which is why this one file may name server-only types (biome.jsonc exempts **/*.d.ts from the import boundaries).
 import type { Services } from '#src/root';
 import type { Ctx } from '#src/lib/context';
 import type { CurrentUser } from '#src/modules/users/users.schemas';
@@ -9,10 +9,11 @@ declare global {
     /** On the server and in the browser: `passToClient` in pages/+config.ts sends these. */
     interface PageContext {
       user: CurrentUser | null;
-      flags: Record<string, boolean>;
     }
     /** Server only: +data and +guard hooks (PageContextServer) see these; client code (PageContextClient) cannot. */
     interface PageContextServer {
+      /** True once after the API set this completion flag (server/completion.ts); consumes it. */
+      consumeCompletion: (key: string) => boolean;
       services: Services;
       ctx: Ctx;
     }

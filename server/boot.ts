@@ -2,7 +2,7 @@
 // -> services -> app -> listen; graceful shutdown on SIGTERM/SIGINT.
 import type { Server } from 'node:http';
 import pg from 'pg';
-import { parseEnv, publicBaseUrl, EnvError, type Env } from '#src/lib/env';
+import { parseEnvOrExit, publicBaseUrl, type Env } from '#src/lib/env';
 import type { MikroORM } from '#src/lib/orm';
 import { createRoot, type Services } from '#src/root';
 import { createApp } from './app';
@@ -20,16 +20,7 @@ export interface Running {
 }
 
 export async function boot(options: { pages: 'dev' | 'production' }): Promise<Running> {
-  let env: Env;
-  try {
-    env = parseEnv();
-  } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const env = parseEnvOrExit(1);
   // The composition root: embedded PostgreSQL unless DATABASE_URL, migrations under the advisory lock, services.
   const root = await createRoot({ env, migrate: true });
   const { orm, log, services, embedded, databaseUrl } = root;

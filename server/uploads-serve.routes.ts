@@ -12,7 +12,7 @@ import { ja } from '#src/i18n/ja';
  * (ARCHITECTURE.md security baseline: "uploaded SVG never served as an active document"). Inside <img> the
  * browser never runs SVG scripts anyway.
  */
-export const UPLOAD_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+const UPLOAD_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
 export function uploadsServeRoutes(services: Services): Router {
   const router = Router();

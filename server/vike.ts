@@ -6,6 +6,7 @@ import express, { type Express, type Request } from 'express';
 import { renderPage, createDevMiddleware } from 'vike/server';
 import type { Services } from '#src/root';
 import { publicCache, isAnonymous } from '#src/lib/ttl-cache';
+import { consumeCompletion } from '#server/completion';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -16,7 +17,7 @@ interface CachedPage {
 }
 
 /** The built client (hashed assets under assets/, public files such as the favicon at its root). */
-export const CLIENT_DIR = path.join(root, 'dist/client');
+const CLIENT_DIR = path.join(root, 'dist/client');
 
 /**
  * Static files: mounted BEFORE the session and context middleware (server/app.ts), so an asset request of a signed-in
@@ -49,7 +50,7 @@ export async function mountVike(app: Express, services: Services): Promise<void>
       user,
       services,
       ctx: req.ctx,
-      flags: req.session?.flags ?? {},
+      consumeCompletion: (key: string) => consumeCompletion(req, key),
     });
     const { httpResponse } = pageContext;
     if (!httpResponse) return null;

@@ -34,7 +34,7 @@ import { createBrandMembersService } from './modules/brand-members/brand-members
 import { createExperienceApprovalsService } from './modules/experience-approvals/experience-approvals.service';
 
 /** PostgreSQL advisory lock key held while migrating (boot and `db:migrate`), so processes migrate one at a time. */
-export const MIGRATION_LOCK_KEY = 727001;
+const MIGRATION_LOCK_KEY = 727001;
 
 export interface ServiceDeps {
   orm: MikroORM;

@@ -1,6 +1,6 @@
 // The completion screen of both inquiry forms (guest contact and brand-ambassador program).
 import { ja } from '#src/i18n/ja';
-import './inquiry.css';
+import { CompletionPanel } from '#src/components/form';
 
 const t = ja.inquiries;
 
@@ -16,14 +16,14 @@ export function InquiryComplete({
   formHref: string;
 }) {
   return (
-    <section className="page page--narrow">
-      <div className="panel inquiry-complete">
-        <div className={completed ? 'inquiry-complete__mark' : 'inquiry-complete__mark inquiry-complete__mark--expired'} aria-hidden="true">
-          {completed ? '✓' : '!'}
-        </div>
-        <h1 data-testid="complete-title">{completed ? title : t.expiredTitle}</h1>
-        <p>{completed ? body : t.expiredBody}</p>
-        <p className="inquiry-complete__actions">
+    <CompletionPanel
+      completed={completed}
+      title={title}
+      body={body}
+      expiredTitle={t.expiredTitle}
+      expiredBody={t.expiredBody}
+      actions={
+        <>
           <a className="button" href="/">
             {t.toTop}
           </a>
@@ -32,8 +32,8 @@ export function InquiryComplete({
               {t.toForm}
             </a>
           )}
-        </p>
-      </div>
-    </section>
+        </>
+      }
+    />
   );
 }

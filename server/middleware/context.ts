@@ -4,14 +4,13 @@ import type { Services } from '#src/root';
 import { GUEST, type Ctx, type UserActor } from '#src/lib/context';
 import { ForbiddenError, UnauthorizedError } from '#src/lib/errors';
 import { ja } from '#src/i18n/ja';
-import { findBrandMemberActor } from '#src/modules/brand-members/brand-members.repository';
 
 declare module 'express-session' {
   interface SessionData {
     userId?: number;
     /** A brand portal session (the brand member's id); never a marketplace user, never an administrator. */
     brandMemberId?: number;
-    /** One-shot flags that allow completion pages (reservation, application, publication). */
+    /** One-shot flags that allow completion pages once (server/completion.ts). */
     flags?: Record<string, boolean>;
   }
 }
@@ -44,7 +43,7 @@ export function contextMiddleware(services: Services): RequestHandler {
       // req.actor stays null: the marketplace middlewares (requireUser/requireAdmin) never see a brand member.
       const memberId = req.session?.brandMemberId;
       if (memberId) {
-        const member = await findBrandMemberActor(req.ctx.em, memberId);
+        const member = await services.brandMembers.findActor(req.ctx, { id: memberId });
         if (member) req.ctx.actor = member;
         else delete req.session.brandMemberId;
       }

@@ -3,7 +3,7 @@ import type { CommunityCardData } from '#src/modules/communities/communities.sch
 import { ja } from '#src/i18n/ja';
 import './CommunityCard.css';
 
-export function CommunityCard({ community }: { community: CommunityCardData }) {
+function CommunityCard({ community }: { community: CommunityCardData }) {
   return (
     <a className="community-card card" href={`/communities/${community.id}`}>
       <div className="community-card__media">

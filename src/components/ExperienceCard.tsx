@@ -4,7 +4,7 @@ import { ja } from '#src/i18n/ja';
 import { formatYen } from '#src/lib/money';
 import './experience-card.css';
 
-export function ExperienceCard({ experience, eager = false }: { experience: ExperienceCardJson; eager?: boolean }) {
+function ExperienceCard({ experience, eager = false }: { experience: ExperienceCardJson; eager?: boolean }) {
   const image = experience.images[0];
   const place = experience.online ? ja.common.online : (experience.state ?? '');
   return (

@@ -12,7 +12,7 @@ import './slot-list.css';
 /** How many empty windows one "load more" may skip before giving up (recent_count says more exist). */
 const MAX_EMPTY_STEPS = 12;
 
-export function slotDateLabel(ymd: string): string {
+function slotDateLabel(ymd: string): string {
   const [, m, d] = ymd.split('-').map(Number);
   return ja.dates.monthDay(m, d, ja.dates.weekdays[weekdayOf(ymd)]);
 }
@@ -23,7 +23,7 @@ function monthLabel(ymd: string): string {
 }
 
 /** The clock for slot states: the server's time for the first render (no hydration mismatch), then the browser's. */
-export function useNow(serverNow: number): number {
+function useNow(serverNow: number): number {
   const [now, setNow] = useState(serverNow);
   useEffect(() => {
     setNow(Date.now());

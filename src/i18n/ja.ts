@@ -1165,6 +1165,14 @@ export const ja = {
       rejectText: (p: { title: string; reason: string; url: string }) =>
         `体験「${p.title}」の公開申請を確認しましたが、次の理由により差し戻しました。\n\n${p.reason}\n\n内容を修正して保存すると、あらためて公開申請されます。\n${p.url}\n\n--\nたびとこ`,
     },
+    cli: {
+      invited: (email: string, brandId: number) =>
+        `${email} をブランド(ID: ${brandId})のメンバーに招待しました(招待メールを送信待ちにしました)`,
+      inquiriesPage: (page: number, pages: number, total: number) => `お問い合わせ ${total}件(${page} / ${pages}ページ)`,
+      inquiryLine: (p: { id: number; date: string; resolved: boolean; name: string; company: string; subject: string }) =>
+        `#${p.id}  ${p.date}  ${p.resolved ? '対応済み' : '未対応'}  ${p.name}(${p.company})  ${p.subject}`,
+      inquiryResolved: (id: number, resolved: boolean) => `お問い合わせ #${id} を${resolved ? '対応済み' : '未対応'}にしました`,
+    },
     audit: {
       entityInvalid: '対象の種類が正しくありません',
       actions: {
@@ -1199,5 +1207,3 @@ export const ja = {
       `ブランド管理画面のパスワード再設定を受け付けました。\n\n次のリンクから新しいパスワードを設定してください。\n${p.url}\n\nこのリンクの有効期限は${p.expiresAt}までです。一度使うと無効になります。\nお心当たりのない場合は、このメールを破棄してください。パスワードは変更されません。\n\n--\nたびとこ`,
   },
 } as const;
-
-export type Ja = typeof ja;

@@ -2,7 +2,7 @@
 // Dates travel as 'yyyy-MM-dd' strings and times as 'HH:MM'. Isomorphic.
 import { ja } from '#src/i18n/ja';
 
-export const TIME_ZONE = 'Asia/Tokyo';
+const TIME_ZONE = 'Asia/Tokyo';
 
 const ymdFormat = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 const hmFormat = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });

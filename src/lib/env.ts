@@ -8,7 +8,7 @@ const optionalUrl = z
   .or(z.literal('').transform(() => undefined));
 const rate = z.coerce.number().min(0).max(1);
 
-export const envSchema = z.object({
+const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Public base URL, used for canonical links, sitemaps and mails. */
@@ -60,6 +60,17 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new EnvError('Invalid environment variable(s):\n  STRIPE_PUBLISHABLE_KEY: required when STRIPE_SECRET_KEY is set');
   }
   return env;
+}
+
+/** For the process entry points: the environment, or the variable at fault on stderr and this exit code. */
+export function parseEnvOrExit(exitCode: number): Env {
+  try {
+    return parseEnv();
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error;
+    console.error(error.message);
+    process.exit(exitCode);
+  }
 }
 
 /**

@@ -1,15 +1,13 @@
 // MikroORM setup shared by server, CLI, tests and benchmarks (MikroORM guide: initORM()).
 import { fileURLToPath } from 'node:url';
-import { MikroORM, defineConfig, type EntityManager } from '@mikro-orm/postgresql';
+import { MikroORM, defineConfig } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { SeedManager } from '@mikro-orm/seeder';
 import { entities } from './entities';
 
-export type { EntityManager };
-
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-export function ormConfig(clientUrl: string, options: { debug?: boolean; pool?: number } = {}) {
+function ormConfig(clientUrl: string, options: { debug?: boolean; pool?: number } = {}) {
   return defineConfig({
     clientUrl,
     entities,

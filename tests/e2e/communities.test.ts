@@ -73,8 +73,9 @@ describe('community application', () => {
     await second.goto(`/communities/${community.id}/registrations/new`);
     await hydrated(second);
 
-    const required = community.application_items.find((i) => i.required)!;
-    const optional = community.application_items.find((i) => !i.required)!;
+    const required = community.application_items.find((i) => i.required);
+    const optional = community.application_items.find((i) => !i.required);
+    if (!required || !optional) throw new Error('the community needs a required and an optional question');
 
     // Empty form: per-field messages from the shared schema, and the required question's message.
     await page.getByRole('button', { name: '申し込む' }).click();
@@ -111,6 +112,9 @@ describe('community application', () => {
     await page.getByRole('button', { name: '申し込む' }).click();
     await page.waitForURL(`**/communities/${community.id}/registrations/complete`);
     await expect.poll(() => page.getByTestId('complete-title').textContent()).toBe('申し込みが完了しました');
+    // Shown once: the server consumed the flag while rendering, so a reload says the session expired.
+    await page.reload();
+    await expect.poll(() => page.getByTestId('complete-title').textContent()).toBe('セッションの有効期限が切れました');
     await page.getByRole('link', { name: 'コミュニティのページへ戻る' }).click();
     await page.waitForURL(`**/communities/${community.id}`);
     await expect.poll(() => page.locator('.community__bar').textContent()).toBe('申し込み済みです');
@@ -166,6 +170,8 @@ describe('brand and ambassador program inquiry', () => {
     await page.waitForURL('**/brand_ambassador/inquiry/complete');
     await expect.poll(() => page.getByTestId('complete-title').textContent()).toBe('お問い合わせを受け付けました');
     expect(await page.getByRole('link', { name: 'トップページへ' }).getAttribute('href')).toBe('/');
+    await page.reload();
+    await expect.poll(() => page.getByTestId('complete-title').textContent()).toBe('このページの有効期限が切れました');
   });
 
   it('shows the expired text on the completion page when nothing was sent', async () => {
@@ -184,6 +190,8 @@ describe('brand and ambassador program inquiry', () => {
     await page.getByRole('button', { name: '送信する' }).click();
     await page.waitForURL('**/inquiry/complete');
     await expect.poll(() => page.getByTestId('complete-title').textContent()).toBe('お問い合わせを受け付けました');
+    await page.reload();
+    await expect.poll(() => page.getByTestId('complete-title').textContent()).toBe('このページの有効期限が切れました');
   });
 });
 

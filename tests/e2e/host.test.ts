@@ -129,8 +129,7 @@ describe('host experience flow', () => {
     await page.getByRole('button', { name: '公開申請する' }).click();
     await page.waitForURL('**/host_story/complete');
     await expect.poll(() => page.getByTestId('complete-title').textContent()).toBe('申請が完了しました');
-    // Shown once: after a reload the flag is gone.
-    await page.waitForTimeout(500);
+    // Shown once: the server consumed the flag while rendering, so a reload says the session expired.
     await page.reload();
     await expect.poll(() => page.getByTestId('complete-title').textContent()).toBe('セッションの有効期限が切れました');
 

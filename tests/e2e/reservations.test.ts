@@ -195,9 +195,19 @@ describe('reservation form', () => {
     expect(await page.getByTestId('card-fields').count()).toBe(0);
     expect(await page.locator('select[name="number_of_people"] option').count()).toBe(1);
     expect(await page.getByTestId('price-total').textContent()).toBe('¥0');
-    await page.getByRole('button', { name: ja.reservations.showSchedule }).click();
+    // The kit's Modal: Escape, a click outside and the close button each close it; focus goes back to the opener.
+    const opener = page.getByRole('button', { name: ja.reservations.showSchedule });
+    await opener.click();
     expect(await page.getByTestId('schedule-list').locator('li').count()).toBe(2);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+    await opener.click();
+    await page.mouse.click(5, 5);
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await opener.click();
     await page.getByRole('dialog').getByRole('button', { name: ja.common.close }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: ja.reservations.submit }).click();
     await page.getByTestId('reservation-complete').waitFor();
     expect(await statusOf(free.id)).toEqual(['confirmed']);

@@ -2,7 +2,7 @@
 // their descriptions, a note that a completion mail is sent; on success the completion page.
 import { navigate } from 'vike/client/router';
 import { ja } from '#src/i18n/ja';
-import { useSchemaForm } from '#src/components/useSchemaForm';
+import { Field, FormErrors, useForm } from '#src/components/form';
 import {
   INQUIRY_CONTENT_MAX,
   INQUIRY_NAME_MAX,
@@ -14,23 +14,32 @@ import '#pages/inquiry/inquiry.css';
 
 const t = ja.inquiries;
 
+function TextField({
+  messages,
+  name,
+  label,
+  max,
+  autoComplete,
+}: {
+  messages: string[] | undefined;
+  name: string;
+  label: string;
+  max: number;
+  autoComplete?: string;
+}) {
+  return (
+    <Field name={name} label={label} required messages={messages}>
+      {(control) => <input className="input" {...control} maxLength={max} autoComplete={autoComplete} />}
+    </Field>
+  );
+}
+
 export default function Page() {
-  const { errors, submitting, submit, err, invalid } = useSchemaForm({
+  const form = useForm({
     schema: brandInquirySchema,
-    endpoint: '/api/v1/brand_and_ambassador_inquiries',
+    path: '/api/v1/brand_and_ambassador_inquiries',
     onSuccess: () => navigate('/brand_ambassador/inquiry/complete'),
   });
-  const required = <span className="field__badge">{ja.common.required}</span>;
-  const text = (name: string, label: string, max: number, autoComplete?: string) => (
-    <label className="field">
-      <span className="field__label">
-        {label}
-        {required}
-      </span>
-      <input className="input" name={name} maxLength={max} autoComplete={autoComplete} aria-invalid={invalid(name)} />
-      {err(name)}
-    </label>
-  );
 
   return (
     <section className="page page--narrow inquiry">
@@ -39,55 +48,50 @@ export default function Page() {
       </a>
       <h1 className="page__title">{t.brandTitle}</h1>
       <p className="muted">{t.brandLead}</p>
-      {errors.base && (
-        <div className="alert alert--error" role="alert">
-          {errors.base.join(' ')}
-        </div>
-      )}
-      <form className="panel form inquiry__form" onSubmit={submit} noValidate>
-        {text('name', t.name, INQUIRY_NAME_MAX, 'name')}
-        {text('company_name', t.companyName, INQUIRY_TEXT_MAX, 'organization')}
+      <FormErrors messages={form.errors} />
+      <form className="panel form inquiry__form" {...form.formProps}>
+        <TextField messages={form.messages('name')} name="name" label={t.name} max={INQUIRY_NAME_MAX} autoComplete="name" />
+        <TextField
+          messages={form.messages('company_name')}
+          name="company_name"
+          label={t.companyName}
+          max={INQUIRY_TEXT_MAX}
+          autoComplete="organization"
+        />
         <div className="inquiry__row">
-          {text('department_name', t.departmentName, INQUIRY_TEXT_MAX)}
-          {text('position_name', t.positionName, INQUIRY_TEXT_MAX, 'organization-title')}
+          <TextField messages={form.messages('department_name')} name="department_name" label={t.departmentName} max={INQUIRY_TEXT_MAX} />
+          <TextField
+            messages={form.messages('position_name')}
+            name="position_name"
+            label={t.positionName}
+            max={INQUIRY_TEXT_MAX}
+            autoComplete="organization-title"
+          />
         </div>
-        <label className="field">
-          <span className="field__label">
-            {t.email}
-            {required}
-          </span>
-          <input className="input" name="email" type="email" autoComplete="email" maxLength={255} aria-invalid={invalid('email')} />
-          {err('email')}
-        </label>
-        <fieldset className="field inquiry__subjects" aria-invalid={invalid('subject')}>
-          <legend className="field__label">
-            {t.subject}
-            {required}
-          </legend>
-          <div className="inquiry__options">
-            {INQUIRY_SUBJECTS.map((subject) => (
-              <label key={subject} className="inquiry__option">
-                <input type="radio" name="subject" value={subject} />
-                <span>
-                  <strong>{t.subjects[subject].label}</strong>
-                  <small>{t.subjects[subject].description}</small>
-                </span>
-              </label>
-            ))}
-          </div>
-          {err('subject')}
-        </fieldset>
-        <label className="field">
-          <span className="field__label">
-            {t.content}
-            {required}
-          </span>
-          <textarea className="textarea" name="content" rows={7} maxLength={INQUIRY_CONTENT_MAX} aria-invalid={invalid('content')} />
-          {err('content')}
-        </label>
+        <Field name="email" label={t.email} required messages={form.messages('email')}>
+          {(control) => <input className="input" {...control} type="email" autoComplete="email" maxLength={255} />}
+        </Field>
+        <Field name="subject" label={t.subject} required group className="inquiry__subjects" messages={form.messages('subject')}>
+          {(control) => (
+            <div className="inquiry__options">
+              {INQUIRY_SUBJECTS.map((subject) => (
+                <label key={subject} className="inquiry__option">
+                  <input type="radio" name={control.name} value={subject} />
+                  <span>
+                    <strong>{t.subjects[subject].label}</strong>
+                    <small>{t.subjects[subject].description}</small>
+                  </span>
+                </label>
+              ))}
+            </div>
+          )}
+        </Field>
+        <Field name="content" label={t.content} required messages={form.messages('content')}>
+          {(control) => <textarea className="textarea" {...control} rows={7} maxLength={INQUIRY_CONTENT_MAX} />}
+        </Field>
         <p className="inquiry__note">{t.mailNote}</p>
-        <button type="submit" className="button button--block inquiry__submit" disabled={submitting}>
-          {submitting ? t.submitting : t.submit}
+        <button type="submit" className="button button--block inquiry__submit" disabled={form.submitting || !form.ready}>
+          {form.submitting ? t.submitting : t.submit}
         </button>
       </form>
     </section>

@@ -1,9 +1,9 @@
-// https://vike.dev/data — the completion text needs the flag set by a sent inquiry.
+// https://vike.dev/data — the completion text needs the flag set by a sent inquiry, consumed here (once).
 import type { PageContextServer } from 'vike/types';
 import { CONTACT_INQUIRY_FLAG } from '#src/modules/inquiries/inquiries.schemas';
 
 export function data(pageContext: PageContextServer) {
-  return { completed: pageContext.flags?.[CONTACT_INQUIRY_FLAG] === true };
+  return { completed: pageContext.consumeCompletion(CONTACT_INQUIRY_FLAG) };
 }
 
 export type Data = ReturnType<typeof data>;

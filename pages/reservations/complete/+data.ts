@@ -1,5 +1,5 @@
 // https://vike.dev/data — the completion screen needs the flag set by a successful reservation of exactly these
-// slots (issue 4); without it (reload, direct visit) the session-expired screen shows.
+// slots (issue 4), consumed here on the server; without it (reload, direct visit) the session-expired screen shows.
 import type { PageContextServer } from 'vike/types';
 import { completionFlagKey } from '#src/modules/reservations/reservations.schemas';
 import { parseId } from '#src/lib/validate';
@@ -10,7 +10,7 @@ export async function data(pageContext: PageContextServer) {
   const search = pageContext.urlParsed.search;
   const tourId = parseId(search.tour_id);
   const cid = (search.cid ?? '').split(',').filter((s) => parseId(s) !== null);
-  const completed = tourId !== null && cid.length > 0 && pageContext.flags?.[completionFlagKey(tourId, cid)] === true;
+  const completed = tourId !== null && cid.length > 0 && pageContext.consumeCompletion(completionFlagKey(tourId, cid));
   const title = completed ? await services.reservations.experienceTitle(ctx, { tour_id: tourId }) : null;
   const origin = siteOrigin(services.env.APP_URL, pageContext.headersOriginal as Record<string, string>);
   return {

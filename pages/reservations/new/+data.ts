@@ -2,6 +2,7 @@
 // the quote rules becomes the page's error screen (spec: the whole screen is the error list).
 import type { PageContextServer } from 'vike/types';
 import type { ReservationForm } from '#src/modules/reservations/reservations.schemas';
+import { parseId } from '#src/lib/validate';
 
 export type Data =
   | { form: ReservationForm; errors: null; confirmReservationId: number | null }
@@ -13,8 +14,7 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
   try {
     const form = await services.reservations.form(ctx, { tour_id: search.tour_id, cid: search.cid });
     // Back from a redirect-based card authentication (Stripe return_url): the page finishes the reservation.
-    const confirm = Number(search.confirm_reservation);
-    return { form, errors: null, confirmReservationId: Number.isSafeInteger(confirm) && confirm > 0 ? confirm : null };
+    return { form, errors: null, confirmReservationId: parseId(search.confirm_reservation) };
   } catch (error) {
     const e = error as { status?: number; message?: string; details?: Record<string, string[]> };
     if (e.status === 404 || e.status === 422) {

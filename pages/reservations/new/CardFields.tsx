@@ -67,24 +67,23 @@ export interface CardToken {
 interface Props {
   config: PaymentConfig;
   onToken(token: CardToken | null): void;
-  /** Changing it clears the fields (after a declined card). */
-  resetKey: number;
 }
 
-export function CardFields(props: Props) {
+/** resetKey: changing it clears the fields (after a declined card) by mounting them afresh. */
+export function CardFields({ resetKey, ...props }: Props & { resetKey: number }) {
   return (
     <fieldset className="card-fields" data-testid="card-fields">
       <legend className="field__label">{ja.reservations.card}</legend>
       {props.config.gateway === 'stripe' && props.config.publishable_key ? (
-        <StripeCardFields {...props} publishableKey={props.config.publishable_key} />
+        <StripeCardFields key={resetKey} {...props} publishableKey={props.config.publishable_key} />
       ) : (
-        <TestCardFields {...props} />
+        <TestCardFields key={resetKey} {...props} />
       )}
     </fieldset>
   );
 }
 
-function StripeCardFields({ publishableKey, onToken, resetKey }: Props & { publishableKey: string }) {
+function StripeCardFields({ publishableKey, onToken }: Props & { publishableKey: string }) {
   const numberRef = useRef<HTMLDivElement>(null);
   const expiryRef = useRef<HTMLDivElement>(null);
   const cvcRef = useRef<HTMLDivElement>(null);
@@ -138,45 +137,38 @@ function StripeCardFields({ publishableKey, onToken, resetKey }: Props & { publi
     );
     return () => {
       cancelled = true;
-      mounted.forEach((el) => el.destroy());
+      for (const el of mounted) el.destroy();
     };
-  }, [publishableKey, resetKey, onToken]);
+  }, [publishableKey, onToken]);
 
   return (
     <div className="card-fields__grid">
-      <label className="field card-fields__number">
+      {/* Stripe mounts its own labelled iframes into these boxes: the captions are not <label>s of a control. */}
+      <div className="field card-fields__number">
         <span className="field__label">{ja.payments.cardNumber}</span>
         <div ref={numberRef} className="input card-fields__stripe" />
-      </label>
-      <label className="field">
+      </div>
+      <div className="field">
         <span className="field__label">{ja.payments.expiry}</span>
         <div ref={expiryRef} className="input card-fields__stripe" />
-      </label>
-      <label className="field">
+      </div>
+      <div className="field">
         <span className="field__label">{ja.payments.cvc}</span>
         <div ref={cvcRef} className="input card-fields__stripe" />
-      </label>
+      </div>
       {error && <p className="field__error card-fields__wide">{error}</p>}
       {ready && <p className="card-fields__ok card-fields__wide">{ja.payments.cardReady(ready.last4)}</p>}
     </div>
   );
 }
 
-function TestCardFields({ onToken, resetKey }: Props) {
+function TestCardFields({ onToken }: Props) {
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
   const [errors, setErrors] = useState<FieldMessages>({});
   const [checking, setChecking] = useState(false);
   const [ready, setReady] = useState<CardToken | null>(null);
-
-  useEffect(() => {
-    setNumber('');
-    setExpiry('');
-    setCvc('');
-    setErrors({});
-    setReady(null);
-  }, [resetKey]);
 
   // Once every field looks complete, ask the test gateway for the token (like Stripe.js would).
   useEffect(() => {

@@ -2,6 +2,7 @@
 import { Router } from 'express';
 import type { Services } from '#src/root';
 import { requireUser } from '#server/middleware/context';
+import { setCompletion } from '#server/completion';
 import { applicationFlag } from '#src/modules/communities/communities.schemas';
 
 export function communitiesRoutes(services: Services): Router {
@@ -14,7 +15,7 @@ export function communitiesRoutes(services: Services): Router {
   router.post('/community_applications', requireUser, async (req, res) => {
     const application = await services.communities.apply(req.ctx, req.body);
     // Lets /communities/{id}/registrations/complete show the completion text (spec §4).
-    req.session.flags = { ...req.session.flags, [applicationFlag(application.community_id)]: true };
+    setCompletion(req, applicationFlag(application.community_id));
     res.status(201).json(application);
   });
 

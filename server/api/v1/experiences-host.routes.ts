@@ -2,7 +2,7 @@
 // belong to experiences-public.routes.ts.
 import { Router } from 'express';
 import type { Services } from '#src/root';
-import { requireUser } from '#server/middleware/context';
+import { setCompletion } from '#server/completion';
 import { HOST_STORY_COMPLETE_FLAG } from '#src/modules/experiences/experiences.host.schemas';
 
 export function experiencesHostRoutes(services: Services): Router {
@@ -16,18 +16,12 @@ export function experiencesHostRoutes(services: Services): Router {
   // A publication request; the form then goes to /host_story/complete.
   router.post('/experiences', async (req, res) => {
     const experience = await services.experiencesHost.create(req.ctx, req.body);
-    req.session.flags = { ...req.session.flags, [HOST_STORY_COMPLETE_FLAG]: true };
+    setCompletion(req, HOST_STORY_COMPLETE_FLAG);
     res.status(201).json(experience);
   });
 
   router.put('/experiences/:id', async (req, res) => {
     res.json(await services.experiencesHost.update(req.ctx, { ...req.body, id: req.params.id }));
-  });
-
-  // /host_story/complete consumes its flag once shown, so a reload shows the session-expired message.
-  router.delete('/host_story/completion', requireUser, async (req, res) => {
-    if (req.session.flags) delete req.session.flags[HOST_STORY_COMPLETE_FLAG];
-    res.status(204).end();
   });
 
   return router;

@@ -1,13 +1,10 @@
 // Inquiry forms (guest-and-host.md §2, §7): the brand and ambassador program inquiry and the general contact.
 // Open to guests, so each address is rate-limited; a success sets the flag of its completion page.
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import type { Services } from '#src/root';
 import { hit } from '#src/lib/rate-limit';
+import { setCompletion } from '#server/completion';
 import { BRAND_INQUIRY_FLAG, CONTACT_INQUIRY_FLAG } from '#src/modules/inquiries/inquiries.schemas';
-
-function setFlag(req: Request, flag: string): void {
-  req.session.flags = { ...req.session.flags, [flag]: true };
-}
 
 export function inquiriesRoutes(services: Services): Router {
   const router = Router();
@@ -15,14 +12,14 @@ export function inquiriesRoutes(services: Services): Router {
   router.post('/brand_and_ambassador_inquiries', async (req, res) => {
     await hit(req.ctx.em, [{ key: `inquiry:ip:${req.ip}`, max: 20, windowSeconds: 3600 }]);
     const inquiry = await services.inquiries.createBrandInquiry(req.ctx, req.body);
-    setFlag(req, BRAND_INQUIRY_FLAG);
+    setCompletion(req, BRAND_INQUIRY_FLAG);
     res.status(201).json(inquiry);
   });
 
   router.post('/contact_inquiries', async (req, res) => {
     await hit(req.ctx.em, [{ key: `contact:ip:${req.ip}`, max: 20, windowSeconds: 3600 }]);
     const inquiry = await services.inquiries.createContactInquiry(req.ctx, req.body);
-    setFlag(req, CONTACT_INQUIRY_FLAG);
+    setCompletion(req, CONTACT_INQUIRY_FLAG);
     res.status(201).json(inquiry);
   });
 

@@ -1,8 +1,9 @@
 // POST /api/v1/reservations (201 confirmed | 202 card authentication needed | 402 declined | 422 | 503 gateway down),
-// POST /api/v1/reservations/{id}/confirm after 3-D Secure, GET /api/v1/reservations/{id}, and the completion flag.
+// POST /api/v1/reservations/{id}/confirm after 3-D Secure, GET /api/v1/reservations/{id}; a confirmed reservation
+// sets the completion flag that /reservations/complete consumes (server/completion.ts).
 import { Router, type Request, type Response } from 'express';
 import type { Services } from '#src/root';
-import { requireUser } from '#server/middleware/context';
+import { setCompletion } from '#server/completion';
 import type { ReserveResult } from '#src/modules/reservations/reservations.service';
 import { completionFlagKey } from '#src/modules/reservations/reservations.schemas';
 
@@ -14,7 +15,7 @@ function answer(req: Request, res: Response, result: ReserveResult) {
     reservation.tour_id,
     reservation.calendars.map((c) => c.id),
   );
-  req.session.flags = { ...req.session.flags, [key]: true };
+  setCompletion(req, key);
   res.status(201).json(reservation);
 }
 
@@ -33,13 +34,6 @@ export function reservationsRoutes(services: Services): Router {
 
   router.get('/reservations/:id', async (req, res) => {
     res.json(await services.reservations.get(req.ctx, req.params));
-  });
-
-  // The completion page consumes its flag once shown, so a reload shows the session-expired screen.
-  router.delete('/reservations/completion', requireUser, async (req, res) => {
-    const cid = typeof req.query.cid === 'string' ? req.query.cid.split(',') : [];
-    if (req.session.flags) delete req.session.flags[completionFlagKey(String(req.query.tour_id ?? ''), cid)];
-    res.status(204).end();
   });
 
   return router;

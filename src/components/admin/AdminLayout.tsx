@@ -15,7 +15,7 @@ const SECTIONS = [
 ];
 
 /** The section a path belongs to (the longest matching prefix, so /admin/brand_… is not ブランド). */
-export function currentSection(pathname: string): string | null {
+function currentSection(pathname: string): string | null {
   for (const section of SECTIONS) {
     if (pathname === section.href || pathname.startsWith(`${section.href}/`)) return section.href;
     if (section.also.some((prefix) => pathname.startsWith(prefix))) return section.href;

@@ -19,7 +19,7 @@ export interface ItemState {
 }
 
 let nextKey = 0;
-export function newItem(): ItemState {
+function newItem(): ItemState {
   nextKey += 1;
   return { key: `new-${nextKey}`, name: '', required: false, disabled: false, answerCount: 0 };
 }

@@ -15,7 +15,7 @@ function show(field: string, value: unknown): string {
 }
 
 /** The fields whose value differs between before and after (all of after for a creation). */
-export function changedFields(before: Record<string, unknown> | null, after: Record<string, unknown> | null): string[] {
+function changedFields(before: Record<string, unknown> | null, after: Record<string, unknown> | null): string[] {
   const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
   return [...keys].filter((key) => JSON.stringify(before?.[key]) !== JSON.stringify(after?.[key]));
 }

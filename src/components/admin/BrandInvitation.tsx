@@ -20,13 +20,10 @@ export function BrandInvitation({ id }: { id: number }) {
     toValues: (data) => ({ email: String(data.get('email') ?? '') }),
     onSuccess: (_result, values) => setInvited(values.email.trim()),
     onError: (error) => {
-      // Messages under `email` stay with the field; anything else is the spec's generic failure.
+      // Spec §8: the general failure on top, and the server's messages under the e-mail field.
       const messages = (error as { messages?: Record<string, string[]> }).messages ?? {};
-      if (!messages.email?.length) {
-        form.setErrors({ base: [t.inviteFailed] });
-        return true;
-      }
-      return false;
+      form.setErrors({ base: [t.inviteFailed], ...(messages.email?.length ? { email: messages.email } : {}) });
+      return true;
     },
   });
 

@@ -73,7 +73,7 @@ function initialValues(c: AdminCommunity | null): Values {
 }
 
 /** The JSON body of POST/PATCH: the form fields, images and the items in their order (sort_order = index). */
-export function communityBody(values: Values) {
+function communityBody(values: Values) {
   return {
     ...values.texts,
     published: values.published,

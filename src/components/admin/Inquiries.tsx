@@ -12,7 +12,7 @@ import { firstMessage, listOf, useLoad } from './useLoad';
 const t = ja.adminPages.inquiries;
 const a = ja.adminPages;
 const API = '/api/v1/brand_and_ambassador_inquiries';
-export const COPIED_MS = 2000;
+const COPIED_MS = 2000;
 
 function StatusBadge({ resolved }: { resolved: boolean }) {
   return resolved ? (

@@ -6,7 +6,7 @@ import { api } from '#src/lib/api-client';
 import { listOf } from './useLoad';
 
 const t = ja.adminPages.ambassadors;
-export const USER_SEARCH_DEBOUNCE_MS = 300;
+const USER_SEARCH_DEBOUNCE_MS = 300;
 
 export interface PickedUser {
   id: number;

@@ -201,8 +201,8 @@ export function CalendarEditor({ calendars, rules, today, onChange, errors }: Pr
           ))}
         </ul>
       )}
-      {errors.map((message, i) => (
-        <p key={`${message}-${i}`} className="field__error">
+      {errors.map((message) => (
+        <p key={message} className="field__error">
           {message}
         </p>
       ))}

@@ -98,7 +98,7 @@ export function ImageUploader({ images, max, onAdd, onRemove, error }: Props) {
     <div className="image-uploader">
       <ul className="image-uploader__list" aria-label={t.fields.images}>
         {images.map((image, index) => (
-          <li key={`${image.object_key}-${index}`} className="image-uploader__item">
+          <li key={image.object_key} className="image-uploader__item">
             <img src={image.url} alt={`${t.fields.images} ${index + 1}`} className="image-uploader__thumb" />
             <button
               type="button"
@@ -111,6 +111,7 @@ export function ImageUploader({ images, max, onAdd, onRemove, error }: Props) {
           </li>
         ))}
         {Array.from({ length: uploading }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: identical, stateless placeholders (one per file still uploading).
           <li key={`uploading-${i}`} className="image-uploader__item image-uploader__item--pending" aria-live="polite">
             <span>{t.uploading}</span>
           </li>

@@ -70,7 +70,10 @@ export interface FormState {
 }
 
 let keyCounter = 0;
-export const nextKey = () => `k${(keyCounter += 1)}`;
+export const nextKey = () => {
+  keyCounter += 1;
+  return `k${keyCounter}`;
+};
 
 /** A v4 UUID in any browser context (crypto.randomUUID needs a secure context). */
 export function uuid(): string {

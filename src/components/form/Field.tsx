@@ -1,6 +1,6 @@
 // One form field: label (or legend for a group of radios/checkboxes), required/optional badge, hint, character
 // counter, error text; the control is rendered by the caller with the props that wire it (see index.ts).
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { ja } from '#src/i18n/ja';
 import { counterState, errorId } from './form-errors';
 import './form.css';
@@ -13,7 +13,7 @@ export interface ControlProps {
   'aria-required'?: true;
   maxLength?: number;
   /** Only for uncontrolled controls with a counter: keeps the count current. */
-  onInput?: (event: FormEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+  onInput?: (event: { currentTarget: { value: string } }) => void;
 }
 
 export interface FieldProps {

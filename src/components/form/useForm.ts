@@ -13,8 +13,8 @@ export interface FormConfig<V, R> {
   schema?: z.ZodType;
   /** Further checks the schema cannot state (e.g. per-question answers); messages by field. */
   check?: (values: V) => FieldMessages;
-  /** Where to send: a path, or a function of the values. */
-  path: string | ((values: V) => string);
+  /** Where to send: a path, or a function of the values (may be given per call to send instead). */
+  path?: string | ((values: V) => string);
   method?: Method;
   /** The JSON body; the values by default. */
   body?: (values: V) => unknown;
@@ -84,6 +84,7 @@ export function useForm<V = Record<string, string | string[]>, R = unknown>(
       setSubmitting(true);
       setErrorsState({});
       try {
+        if (!cfg.path) throw new Error('useForm: no path to send to');
         const path = typeof cfg.path === 'function' ? cfg.path(values) : cfg.path;
         const result = await api<R2>(path, { method: cfg.method ?? 'POST', body: cfg.body ? cfg.body(values) : values });
         await cfg.onSuccess?.(result, values);

@@ -3,9 +3,6 @@ import { User } from '#src/modules/users/users.entity';
 import { Community } from '#src/modules/communities/communities.entity';
 import { Image } from '#src/modules/images/images.entity';
 
-/** Same limits as brands (admin-and-brand-portal.md §5, §9). */
-export const AMBASSADOR_LIMITS = { name: 100, description: 1000, socialUsername: 30, images: 3 } as const;
-
 export const Ambassador = defineEntity({
   name: 'Ambassador',
   tableName: 'ambassadors',
@@ -79,5 +76,3 @@ export const AmbassadorCommunity = defineEntity({
 });
 
 export type IAmbassador = InferEntity<typeof Ambassador>;
-export type IAmbassadorMember = InferEntity<typeof AmbassadorMember>;
-export type IAmbassadorCommunity = InferEntity<typeof AmbassadorCommunity>;

@@ -4,7 +4,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PartnerSummary } from '#src/modules/communities/communities.schemas';
 import { sortedImageJson } from '#src/modules/images/images.schemas';
-import { AmbassadorCommunity, AmbassadorMember } from './ambassadors.entity';
+import { Ambassador, AmbassadorCommunity, AmbassadorMember } from './ambassadors.entity';
 
 /** The ambassador a user acts for (their first membership), or null. */
 export async function currentAmbassadorId(em: EntityManager, userId: number): Promise<number | null> {
@@ -53,4 +53,13 @@ export async function memberUserIds(em: EntityManager, ambassadorId: number): Pr
 export async function memberEmails(em: EntityManager, ambassadorId: number): Promise<string[]> {
   const rows = await em.find(AmbassadorMember, { ambassador: ambassadorId }, { populate: ['user'], orderBy: { id: 'asc' } });
   return [...new Set(rows.map((row) => row.user.email))];
+}
+
+/**
+ * Where an ambassador's mails go: its own e-mail, else its first member's; null when it has neither. Throws when the
+ * ambassador does not exist.
+ */
+export async function ambassadorContact(em: EntityManager, ambassadorId: number): Promise<{ name: string; email: string | null }> {
+  const ambassador = await em.findOneOrFail(Ambassador, { id: ambassadorId });
+  return { name: ambassador.name, email: ambassador.email ?? (await firstMemberEmail(em, ambassador.id)) };
 }

@@ -17,7 +17,7 @@ export const AMBASSADOR_IMAGES_MAX = 3;
 const blankToNull = (value: unknown) => (value == null || (typeof value === 'string' && value.trim() === '') ? null : value);
 
 /** An http(s) URL; other schemes (javascript:, data:) would become active links on public pages. */
-export const homepageUrlSchema = z.preprocess(
+const homepageUrlSchema = z.preprocess(
   blankToNull,
   z
     .string({ error: v.homepageUrlInvalid })
@@ -28,7 +28,7 @@ export const homepageUrlSchema = z.preprocess(
 );
 
 /** A social user name; a leading '@' is dropped since people often paste it. */
-export function usernameSchema(tooLong: string) {
+function usernameSchema(tooLong: string) {
   return z.preprocess(
     (value) => {
       const blank = blankToNull(value);
@@ -43,7 +43,7 @@ export function usernameSchema(tooLong: string) {
 }
 
 /** Images already uploaded through POST /api/v1/uploads (object_key = public id, url = secure url). */
-export const formImagesSchema = z.preprocess(
+const formImagesSchema = z.preprocess(
   (value) => (value == null ? [] : value),
   z
     .array(
@@ -91,7 +91,6 @@ export const ambassadorFormSchema = z.object({
   images: formImagesSchema,
 });
 
-export type AmbassadorFormInput = z.input<typeof ambassadorFormSchema>;
 export type AmbassadorFormData = z.output<typeof ambassadorFormSchema>;
 
 export interface PartnerImage {

@@ -8,7 +8,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireAdmin, requireBrandMember, type BrandMemberActor, type Ctx } from '#src/lib/context';
-import type { Env } from '#src/lib/env';
+import { publicBaseUrl, type Env } from '#src/lib/env';
 import { NotFoundError, UnauthorizedError, ValidationError } from '#src/lib/errors';
 import { parseId, parseInput } from '#src/lib/validate';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '#src/lib/password';
@@ -19,6 +19,7 @@ import { findBrandOverview, findBrandSummary } from '#src/modules/brands/brands.
 import { passwordSchema } from '#src/modules/users/users.schemas';
 import { z } from 'zod';
 import { BrandMember, type IBrandMember } from './brand-members.entity';
+import { findBrandMemberActor } from './brand-members.repository';
 import {
   INVITATION_PATH,
   INVITATION_VALID_DAYS,
@@ -92,7 +93,7 @@ function resetExpiresAt(sentAt: Date): Date {
 
 export function createBrandMembersService(deps: BrandMembersDeps) {
   const { audit } = deps;
-  const baseUrl = (deps.env.APP_URL ?? `http://localhost:${deps.env.PORT}`).replace(/\/$/, '');
+  const baseUrl = publicBaseUrl(deps.env);
 
   async function findBrand(em: EntityManager, id: number | null): Promise<{ id: number; name: string }> {
     if (!id) throw brandNotFound();
@@ -326,7 +327,14 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
     });
   }
 
+  /** The actor of a brand portal session (input: { id }), or null: only a member who accepted the invitation. */
+  async function findActor(ctx: Ctx, input: unknown): Promise<BrandMemberActor | null> {
+    const id = idOf(input, 'id');
+    return id ? findBrandMemberActor(ctx.em, id) : null;
+  }
+
   return {
+    findActor,
     invite,
     list,
     remove,

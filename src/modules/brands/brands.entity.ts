@@ -2,9 +2,6 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { Community } from '#src/modules/communities/communities.entity';
 import { Image } from '#src/modules/images/images.entity';
 
-/** Spec limits shared by brand and ambassador forms (admin-and-brand-portal.md §5, §9). */
-export const BRAND_LIMITS = { name: 100, description: 1000, socialUsername: 30 } as const;
-
 export const Brand = defineEntity({
   name: 'Brand',
   tableName: 'brands',
@@ -55,4 +52,3 @@ export const BrandCommunity = defineEntity({
 });
 
 export type IBrand = InferEntity<typeof Brand>;
-export type IBrandCommunity = InferEntity<typeof BrandCommunity>;

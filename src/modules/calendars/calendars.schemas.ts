@@ -21,7 +21,6 @@ const ymd = z
 
 /** ?from_date&to_date (yyyy-MM-dd, Japan dates, both included). Both optional: from defaults to today. */
 export const calendarsQuerySchema = z.object({ from_date: ymd, to_date: ymd });
-export type CalendarsQuery = z.input<typeof calendarsQuerySchema>;
 
 /** A slot (spec §3 "Calendar entry") plus extras: experience_id and reservation_deadline_at. */
 export interface CalendarJson {

@@ -8,8 +8,8 @@ export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday',
 export type Weekday = (typeof WEEKDAYS)[number];
 
 /** Calendar input reaches 6 months ahead; a recurrence runs at most 3 months (spec §9). */
-export const CALENDAR_MONTHS_AHEAD = 6;
-export const RECURRENCE_MONTHS = 3;
+const CALENDAR_MONTHS_AHEAD = 6;
+const RECURRENCE_MONTHS = 3;
 
 export interface RecurrenceRuleLike {
   start_date: string;

@@ -14,7 +14,7 @@ export interface SlotView {
 }
 
 /** Below this share of recruitment_number (rounded to whole seats) an open slot shows the triangle. */
-export const FEW_SEATS_RATIO = 0.3;
+const FEW_SEATS_RATIO = 0.3;
 
 /**
  * The triangle threshold in seats: remaining < round(recruitment_number x 30%). For 10 seats the triangle shows at 2
@@ -45,7 +45,7 @@ export type ReservationDeadlineRule = 'on_the_day' | 'the_day_before';
  * takes the money: on_the_day closes at the slot's start time; the_day_before closes at 00:00 of the slot's date
  * (bookable until 23:59 the day before). Any value other than on_the_day is treated as the stricter the_day_before.
  */
-export function bookingClosesAt(date: string, startTime: string, rule: ReservationDeadlineRule | string): Date {
+function bookingClosesAt(date: string, startTime: string, rule: ReservationDeadlineRule | string): Date {
   return japanInstant(date, rule === 'on_the_day' ? startTime : '00:00');
 }
 

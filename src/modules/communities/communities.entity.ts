@@ -2,11 +2,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { User } from '#src/modules/users/users.entity';
 import { Occupation } from '#src/modules/reference/reference.entity';
 import { Image } from '#src/modules/images/images.entity';
-
-export const GENDERS = ['female', 'male', 'other', 'no_answer'] as const;
-
-/** Spec limits (admin-and-brand-portal.md §5, §9). */
-export const COMMUNITY_LIMITS = { hostName: 255, location: 255, catchphrase: 40, applicationItems: 10 } as const;
+import { GENDERS } from './communities.schemas';
 
 // Limited texts are `text` columns with named CHECKs (not varchar(n)) so a violation surfaces as a named
 // constraint the error handler can map, and the limit lives in one place per column.
@@ -127,5 +123,3 @@ export const CommunityApplicationAnswer = defineEntity({
 
 export type ICommunity = InferEntity<typeof Community>;
 export type ICommunityApplicationQuestion = InferEntity<typeof CommunityApplicationQuestion>;
-export type ICommunityApplication = InferEntity<typeof CommunityApplication>;
-export type ICommunityApplicationAnswer = InferEntity<typeof CommunityApplicationAnswer>;

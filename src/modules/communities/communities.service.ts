@@ -3,7 +3,7 @@
 // transaction together with the notice mails to the community's brand members (durable outbox).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireAdmin, requireBrandMember, requireUser, type Ctx } from '#src/lib/context';
-import type { Env } from '#src/lib/env';
+import { publicBaseUrl, type Env } from '#src/lib/env';
 import { NotFoundError, ValidationError, type FieldMessages } from '#src/lib/errors';
 import { fieldMessages, parseId, parseInput } from '#src/lib/validate';
 import { ja } from '#src/i18n/ja';
@@ -144,7 +144,7 @@ function isUniqueViolation(error: unknown): boolean {
 
 export function createCommunitiesService(deps: CommunitiesDeps) {
   const { audit, reference, brands } = deps;
-  const baseUrl = (deps.env.APP_URL ?? `http://localhost:${deps.env.PORT}`).replace(/\/$/, '');
+  const baseUrl = publicBaseUrl(deps.env);
 
   async function findPublished(ctx: Ctx, id: number | null): Promise<ICommunity> {
     if (!id) throw notFound();

@@ -9,7 +9,7 @@ import { Coupon, type ICoupon } from './coupons.entity';
 export type CouponCheck = { ok: true; coupon: ICoupon; terms: CouponTerms } | { ok: false; message: string };
 
 /** Codes are stored upper-cased (CHECK), so look-ups are case-insensitive. */
-export function normalizeCouponCode(code: string): string {
+function normalizeCouponCode(code: string): string {
   return code.trim().toUpperCase();
 }
 

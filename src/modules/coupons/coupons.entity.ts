@@ -1,6 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
-export const DISCOUNT_TYPES = ['amount', 'percent'] as const;
+const DISCOUNT_TYPES = ['amount', 'percent'] as const;
 
 /**
  * A discount code. `code` is stored upper-cased (CHECK) so look-ups are case-insensitive by upper-casing the

@@ -10,7 +10,7 @@
 // the admin API, the admin page and the CLI `approve-experience` call.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { actorLabel, requireAdmin, type Ctx } from '#src/lib/context';
-import type { Env } from '#src/lib/env';
+import { publicBaseUrl, type Env } from '#src/lib/env';
 import { NotFoundError, ValidationError } from '#src/lib/errors';
 import { parseId, parseInput } from '#src/lib/validate';
 import { ja } from '#src/i18n/ja';
@@ -53,7 +53,7 @@ function rejectionJson(row: IExperienceRejection): ExperienceRejectionJson {
 
 export function createExperienceApprovalsService(deps: ExperienceApprovalsDeps) {
   const { audit } = deps;
-  const baseUrl = (deps.env.APP_URL ?? `http://localhost:${deps.env.PORT}`).replace(/\/$/, '');
+  const baseUrl = publicBaseUrl(deps.env);
 
   async function latestRejections(em: EntityManager, ids: number[]): Promise<Map<number, IExperienceRejection>> {
     const result = new Map<number, IExperienceRejection>();

@@ -5,12 +5,7 @@ import { Community } from '#src/modules/communities/communities.entity';
 import { Category, Prefecture, Theme } from '#src/modules/reference/reference.entity';
 import { Image } from '#src/modules/images/images.entity';
 import { Calendar, RecurrenceRule } from '#src/modules/calendars/calendars.entity';
-
-export const RESERVATION_DEADLINES = ['on_the_day', 'the_day_before'] as const;
-/** Cancellation policy ids: full refund until that many days before (ARCHITECTURE.md). */
-export const CANCELLATION_PERIODS = [2, 7, 30] as const;
-/** guest-and-host.md §9. */
-export const EXPERIENCE_LIMITS = { title: 100, themes: 3, options: 5, images: 3, recruitmentMin: 1, recruitmentMax: 30 } as const;
+import { RESERVATION_DEADLINE_CHOICES } from './experiences.host.schemas';
 
 /**
  * An experience (a "story" or "tour"). Hosted by exactly one of a user or an ambassador (CHECK). approve = false
@@ -49,7 +44,7 @@ export const Experience = defineEntity({
     /** 2, 7 or 30 (days). */
     cancellationPeriod: p.integer(),
     reservationNotice: p.text().nullable(),
-    reservationDeadline: p.enum([...RESERVATION_DEADLINES]).default('the_day_before'),
+    reservationDeadline: p.enum([...RESERVATION_DEADLINE_CHOICES]).default('the_day_before'),
     addressDisplayable: p.boolean().default(true),
     community: () => p.manyToOne(Community).nullable().deleteRule('set null'),
     approve: p.boolean().default(false),

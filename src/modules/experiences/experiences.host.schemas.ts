@@ -56,7 +56,7 @@ export function toHalfWidthDigits(value: string): string {
 }
 
 /** A price input: null when empty, a whole number of yen, or 'invalid' for anything that is not only digits. */
-export function parseYen(value: unknown): number | null | 'invalid' {
+function parseYen(value: unknown): number | null | 'invalid' {
   if (value === null || value === undefined) return null;
   if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 0 ? value : 'invalid';
   if (typeof value !== 'string') return 'invalid';
@@ -115,7 +115,7 @@ const optionalId = z
   .transform((v) => v ?? null);
 
 /** Same-origin paths (the local image store answers '/uploads/...') or http(s) URLs (the hosting service). */
-export function isImageUrl(url: string): boolean {
+function isImageUrl(url: string): boolean {
   if (/\s/.test(url)) return false;
   if (url.startsWith('/')) return !url.startsWith('//') && !url.startsWith('/\\');
   try {
@@ -126,7 +126,7 @@ export function isImageUrl(url: string): boolean {
   }
 }
 
-export const imageSchema = z.object(
+const imageSchema = z.object(
   {
     object_key: z.string({ error: m.imageInvalid }).trim().min(1, m.imageInvalid).max(500, m.imageInvalid),
     url: z.string({ error: m.imageInvalid }).trim().min(1, m.imageInvalid).max(1000, m.imageInvalid).refine(isImageUrl, m.imageInvalid),
@@ -215,7 +215,7 @@ const ymd = z.string({ error: m.dateInvalid }).refine(isValidYmd, m.dateInvalid)
 const halfHour = z.string({ error: m.timeStep }).refine(isHalfHourTime, m.timeStep);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const calendarEntrySchema = z
+const calendarEntrySchema = z
   .object({
     /** An existing slot (editing); absent for a new one. */
     id: optionalId,
@@ -232,7 +232,7 @@ export const calendarEntrySchema = z
   .refine((e) => minutesOf(e.start_time) < minutesOf(e.end_time), { message: m.startBeforeEnd, path: ['start_time'] });
 export type CalendarEntryInput = z.infer<typeof calendarEntrySchema>;
 
-export const recurrenceRuleSchema = z
+const recurrenceRuleSchema = z
   .object({
     uuid: z
       .string()

@@ -6,7 +6,7 @@ import { ja } from '#src/i18n/ja';
 export const STORIES_PER_PAGE = 12;
 /** Other experiences of the same host shown on a detail page. */
 export const OTHER_EXPERIENCES_LIMIT = 6;
-export const MAX_PAGE = 10_000;
+const MAX_PAGE = 10_000;
 
 /** ?page=N: a positive integer; anything else is a 422 (the pages turn it into a 404). */
 export const pageSchema = z
@@ -33,7 +33,6 @@ export const storiesQuerySchema = z.object({
   category_id: z.string().max(12).optional(),
   theme_id: z.string().max(12).optional(),
 });
-export type StoriesQuery = z.input<typeof storiesQuerySchema>;
 
 export interface ImageJson {
   id: number;

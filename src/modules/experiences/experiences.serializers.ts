@@ -25,7 +25,7 @@ function images(experience: IExperience): ImageJson[] {
   return experience.images.getItems().map((image) => ({ id: image.id, url: image.url }));
 }
 
-export function hostOf(experience: IExperience): HostJson {
+function hostOf(experience: IExperience): HostJson {
   if (experience.hostUser) {
     const user = experience.hostUser;
     return { id: user.id, name: user.name, type: 'user', avatar_url: ref(user.avatarUrl) };
@@ -36,7 +36,7 @@ export function hostOf(experience: IExperience): HostJson {
   return { id: ambassador.id, name: ambassador.name, type: 'ambassador', avatar_url: null };
 }
 
-export function cancellationPolicyName(days: number): string {
+function cancellationPolicyName(days: number): string {
   return ja.browse.cancellationPolicyName(days);
 }
 

@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, p } from '@mikro-orm/core';
 import { User } from '#src/modules/users/users.entity';
 import { Experience } from '#src/modules/experiences/experiences.entity';
 
@@ -18,5 +18,3 @@ export const HoldingRequest = defineEntity({
   uniques: [{ name: 'holding_requests_experience_id_user_id_unique', properties: ['experience', 'user'] }],
   indexes: [{ properties: ['user'] }],
 });
-
-export type IHoldingRequest = InferEntity<typeof HoldingRequest>;

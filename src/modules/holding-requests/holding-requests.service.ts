@@ -14,36 +14,36 @@ export interface HoldingRequestsDeps {
 }
 
 export function createHoldingRequestsService(deps: HoldingRequestsDeps) {
-  return { create: (ctx: Ctx, input: unknown) => create(deps, ctx, input) };
+  /** Input: { id } (the experience). */
+  async function create(ctx: Ctx, input: unknown): Promise<HoldingRequestJson> {
+    const actor = userOf(ctx);
+    if (!actor) throw new ForbiddenError(ja.browse.holdingSignIn);
+    const { experience } = await deps.experiences.findVisible(ctx, input);
+    // Guests can only ask for published experiences, even when the actor could read an unpublished one.
+    if (!experience.approve) throw new NotFoundError(ja.browse.experienceNotFound, 'experience');
+    if (await isExperienceHost(ctx, experience)) throw ValidationError.of('base', ja.browse.holdingOwn);
+    if (await ctx.em.count(HoldingRequest, { experience: experience.id, user: actor.id })) {
+      throw ValidationError.of('base', ja.browse.holdingDuplicate);
+    }
+    const request = ctx.em.create(HoldingRequest, { experience: experience.id, user: actor.id });
+    try {
+      await ctx.em.flush();
+    } catch (error) {
+      // Two requests racing: the unique index decides, and the loser gets the same answer as a repeat.
+      if (isUniqueViolation(error)) {
+        throw ValidationError.of('base', ja.browse.holdingDuplicate);
+      }
+      throw error;
+    }
+    return {
+      id: request.id,
+      experience_id: experience.id,
+      created_at: new Date(request.createdAt).toISOString(),
+      message: ja.browse.holdingSucceeded,
+    };
+  }
+
+  return { create };
 }
 
 export type HoldingRequestsService = ReturnType<typeof createHoldingRequestsService>;
-
-/** Input: { id } (the experience). */
-async function create(deps: HoldingRequestsDeps, ctx: Ctx, input: unknown): Promise<HoldingRequestJson> {
-  const actor = userOf(ctx);
-  if (!actor) throw new ForbiddenError(ja.browse.holdingSignIn);
-  const { experience } = await deps.experiences.findVisible(ctx, input);
-  // Guests can only ask for published experiences, even when the actor could read an unpublished one.
-  if (!experience.approve) throw new NotFoundError(ja.browse.experienceNotFound, 'experience');
-  if (await isExperienceHost(ctx, experience)) throw ValidationError.of('base', ja.browse.holdingOwn);
-  if (await ctx.em.count(HoldingRequest, { experience: experience.id, user: actor.id })) {
-    throw ValidationError.of('base', ja.browse.holdingDuplicate);
-  }
-  const request = ctx.em.create(HoldingRequest, { experience: experience.id, user: actor.id });
-  try {
-    await ctx.em.flush();
-  } catch (error) {
-    // Two requests racing: the unique index decides, and the loser gets the same answer as a repeat.
-    if (isUniqueViolation(error)) {
-      throw ValidationError.of('base', ja.browse.holdingDuplicate);
-    }
-    throw error;
-  }
-  return {
-    id: request.id,
-    experience_id: experience.id,
-    created_at: new Date(request.createdAt).toISOString(),
-    message: ja.browse.holdingSucceeded,
-  };
-}

@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, p } from '@mikro-orm/core';
 import { Experience } from '#src/modules/experiences/experiences.entity';
 import { ExperienceDraft } from '#src/modules/experience-drafts/experience-drafts.entity';
 import { Community } from '#src/modules/communities/communities.entity';
@@ -41,5 +41,3 @@ export const Image = defineEntity({
     { properties: ['ambassador', 'sortOrder'] },
   ],
 });
-
-export type IImage = InferEntity<typeof Image>;

@@ -55,4 +55,3 @@ export const ContactInquiry = defineEntity({
 });
 
 export type IBrandAndAmbassadorInquiry = InferEntity<typeof BrandAndAmbassadorInquiry>;
-export type IContactInquiry = InferEntity<typeof ContactInquiry>;

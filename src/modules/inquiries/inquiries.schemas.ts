@@ -17,7 +17,7 @@ function requiredText(required: string, tooLong: string, max: number) {
   return z.string({ error: required }).trim().min(1, { error: required, abort: true }).max(max, { error: tooLong });
 }
 
-export const inquiryEmailSchema = z
+const inquiryEmailSchema = z
   .string({ error: v.emailRequired })
   .trim()
   .min(1, { error: v.emailRequired, abort: true })
@@ -36,16 +36,12 @@ export const brandInquirySchema = z.object({
   content: requiredText(v.contentRequired, v.contentTooLong(INQUIRY_CONTENT_MAX), INQUIRY_CONTENT_MAX),
 });
 
-export type BrandInquiryInput = z.input<typeof brandInquirySchema>;
-
 /** POST /api/v1/contact_inquiries: the general contact form (/inquiry). */
 export const contactInquirySchema = z.object({
   name: requiredText(v.nameRequired, v.nameTooLong, INQUIRY_NAME_MAX),
   email: inquiryEmailSchema,
   content: requiredText(v.contentRequired, v.contentTooLong(INQUIRY_CONTENT_MAX), INQUIRY_CONTENT_MAX),
 });
-
-export type ContactInquiryInput = z.input<typeof contactInquirySchema>;
 
 /** The spec's Inquiry (admin-and-brand-portal.md §3). */
 export interface BrandInquiry {

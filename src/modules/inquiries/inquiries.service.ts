@@ -4,7 +4,7 @@
 import type { FilterQuery } from '@mikro-orm/postgresql';
 import { requireAdmin, userOf, type Ctx } from '#src/lib/context';
 import { NotFoundError } from '#src/lib/errors';
-import type { Env } from '#src/lib/env';
+import { publicBaseUrl, type Env } from '#src/lib/env';
 import { parseId, parseInput } from '#src/lib/validate';
 import { ja } from '#src/i18n/ja';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
@@ -51,7 +51,7 @@ function idOf(input: unknown): number | null {
 export function createInquiriesService(deps: InquiriesDeps) {
   const { audit } = deps;
   const office = deps.env.OFFICE_EMAIL;
-  const baseUrl = (deps.env.APP_URL ?? `http://localhost:${deps.env.PORT}`).replace(/\/$/, '');
+  const baseUrl = publicBaseUrl(deps.env);
   const t = ja.inquiries;
 
   /** POST /api/v1/brand_and_ambassador_inquiries */

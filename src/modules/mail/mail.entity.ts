@@ -1,6 +1,6 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, p } from '@mikro-orm/core';
 
-export const MAIL_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
+const MAIL_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
 
 /**
  * Durable outbox: a mail is written in the same transaction as the change it reports, then a worker claims
@@ -39,5 +39,3 @@ export const MailOutbox = defineEntity({
   checks: [{ name: 'mail_outbox_attempts_non_negative', expression: 'attempts >= 0' }],
   indexes: [{ properties: ['status', 'nextAttemptAt'] }, { properties: ['toAddress', 'createdAt'] }],
 });
-
-export type IMailOutbox = InferEntity<typeof MailOutbox>;

@@ -1,13 +1,6 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, p } from '@mikro-orm/core';
 
-export const TEST_INTENT_STATUSES = [
-  'requires_confirmation',
-  'processing',
-  'requires_action',
-  'succeeded',
-  'declined',
-  'canceled',
-] as const;
+const TEST_INTENT_STATUSES = ['requires_confirmation', 'processing', 'requires_action', 'succeeded', 'declined', 'canceled'] as const;
 
 /**
  * The built-in test gateway's payment intents (used when no Stripe key is configured). Kept in PostgreSQL, not in
@@ -44,5 +37,3 @@ export const TestPaymentIntent = defineEntity({
   checks: [{ name: 'test_payment_intents_amount_positive', expression: 'amount > 0' }],
   indexes: [{ properties: ['reservationId'] }, { properties: ['status'] }],
 });
-
-export type ITestPaymentIntent = InferEntity<typeof TestPaymentIntent>;

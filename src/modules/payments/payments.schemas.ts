@@ -60,8 +60,6 @@ export const testCardSchema = z
   })
   .strict();
 
-export type TestCardInput = z.infer<typeof testCardSchema>;
-
 export const testAuthenticationSchema = z.object({
   client_secret: z.string({ error: ja.payments.intentNotFound }).min(1, ja.payments.intentNotFound).max(128),
   result: z.enum(['success', 'failure'], { error: ja.validation.invalidChoice }),

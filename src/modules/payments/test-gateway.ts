@@ -22,9 +22,9 @@ export interface TestGatewayOptions {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export const TEST_AUTHENTICATION_PATH = (intentId: string) => `/api/v1/payments/test/intents/${encodeURIComponent(intentId)}/authenticate`;
+const TEST_AUTHENTICATION_PATH = (intentId: string) => `/api/v1/payments/test/intents/${encodeURIComponent(intentId)}/authenticate`;
 
-export function outcomeOf(row: IntentRow): IntentOutcome {
+function outcomeOf(row: IntentRow): IntentOutcome {
   switch (row.status) {
     case 'succeeded':
       return { status: 'succeeded', intentId: row.id };

@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, p } from '@mikro-orm/core';
 
 // Reference lists every environment needs; their rows are inserted by
 // migrations/Migration20261121000002_reference_data.ts (not by seeders).
@@ -46,8 +46,3 @@ export const Occupation = defineEntity({
   },
   indexes: [{ properties: ['sortOrder'] }],
 });
-
-export type IPrefecture = InferEntity<typeof Prefecture>;
-export type ICategory = InferEntity<typeof Category>;
-export type ITheme = InferEntity<typeof Theme>;
-export type IOccupation = InferEntity<typeof Occupation>;

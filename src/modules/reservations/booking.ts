@@ -28,7 +28,7 @@ export type ReserveResult =
   | { kind: 'confirmed'; reservation: ReservationView }
   | { kind: 'requires_action'; action: ReservationActionRequired };
 
-export const ACTIVE_STATUSES: readonly string[] = ['pending', 'requires_action'];
+const ACTIVE_STATUSES: readonly string[] = ['pending', 'requires_action'];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface BookingDeps {

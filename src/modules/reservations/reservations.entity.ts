@@ -4,7 +4,7 @@ import { Experience, ExperienceOption } from '#src/modules/experiences/experienc
 import { Calendar } from '#src/modules/calendars/calendars.entity';
 import { Coupon } from '#src/modules/coupons/coupons.entity';
 
-export const RESERVATION_STATUSES = ['pending', 'requires_action', 'confirmed', 'failed', 'expired', 'cancelled'] as const;
+const RESERVATION_STATUSES = ['pending', 'requires_action', 'confirmed', 'failed', 'expired', 'cancelled'] as const;
 
 /**
  * A booking of one or more slots (reservation_calendars), all-or-nothing. Amounts are the quote at booking
@@ -89,4 +89,3 @@ export const ReservationCalendar = defineEntity({
 });
 
 export type IReservation = InferEntity<typeof Reservation>;
-export type IReservationCalendar = InferEntity<typeof ReservationCalendar>;

@@ -1,12 +1,13 @@
 // Shared by the reservation form, the API and the service. Browser-safe.
 import { z } from 'zod';
+import { MAX_ID, parseId } from '#src/lib/validate';
 import { ja } from '#src/i18n/ja';
 import type { PriceQuote } from './pricing';
 import type { PaymentConfig } from '#src/modules/payments/payments.schemas';
 
 /** guest-and-host.md §9: at most 30 slots in one reservation. */
-export const MAX_SLOTS = 30;
-export const MESSAGE_TO_HOST_MAX = 1000;
+const MAX_SLOTS = 30;
+const MESSAGE_TO_HOST_MAX = 1000;
 
 /**
  * calendar_ids arrive as a JSON array, as repeated `calendar_ids[]=` query parameters (Express 5's simple query
@@ -27,14 +28,14 @@ function toIdList(value: unknown): unknown {
 
 const positiveId = (message: string) =>
   z.preprocess(
-    (v) => (typeof v === 'string' && /^\d{1,9}$/.test(v.trim()) ? Number(v) : v),
-    z.number({ error: message }).int(message).positive(message).max(2_147_483_647, message),
+    (v) => (typeof v === 'string' ? (parseId(v.trim()) ?? v) : v),
+    z.number({ error: message }).int(message).positive(message).max(MAX_ID, message),
   );
 
 const optionalId = (message: string) =>
   z.preprocess((v) => (v === '' || v === null || v === 'null' ? undefined : v), positiveId(message).optional());
 
-export const calendarIdsSchema = z.preprocess(
+const calendarIdsSchema = z.preprocess(
   toIdList,
   z
     .array(positiveId(ja.reservations.slotNotFound), { error: ja.reservations.selectDates })

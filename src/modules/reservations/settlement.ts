@@ -3,9 +3,8 @@
 // Used by the booking flow and the hold sweeper. Server-only.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Env } from '#src/lib/env';
-import { User } from '#src/modules/users/users.entity';
-import { Ambassador } from '#src/modules/ambassadors/ambassadors.entity';
-import { firstMemberEmail } from '#src/modules/ambassadors/ambassadors.repository';
+import { userContact } from '#src/modules/users/users.repository';
+import { ambassadorContact } from '#src/modules/ambassadors/ambassadors.repository';
 import * as coupons from '#src/modules/coupons/coupon-rules';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import { Reservation } from './reservations.entity';
@@ -28,15 +27,13 @@ export function createSettlement(deps: SettlementDeps) {
       { populate: ['experience.prefecture', 'experience.hostUser', 'user', 'calendars.calendar'] },
     );
     const experience = r.experience;
-    const guest = await tx.findOneOrFail(User, { id: r.user.id });
+    const guest = await userContact(tx, r.user.id);
     let host = { name: experience.hostedBy, email: env.OFFICE_EMAIL };
     if (experience.hostUser) {
-      const hostUser = await tx.findOneOrFail(User, { id: experience.hostUser.id });
-      host = { name: hostUser.name, email: hostUser.email };
+      host = await userContact(tx, experience.hostUser.id);
     } else if (experience.hostAmbassador) {
-      const ambassador = await tx.findOneOrFail(Ambassador, { id: experience.hostAmbassador.id });
-      const memberEmail = ambassador.email ? null : await firstMemberEmail(tx, ambassador.id);
-      host = { name: ambassador.name, email: ambassador.email ?? memberEmail ?? env.OFFICE_EMAIL };
+      const ambassador = await ambassadorContact(tx, experience.hostAmbassador.id);
+      host = { name: ambassador.name, email: ambassador.email ?? env.OFFICE_EMAIL };
     }
     const slots = r.calendars
       .getItems()
@@ -49,7 +46,7 @@ export function createSettlement(deps: SettlementDeps) {
         reservationId: r.id,
         experienceId: experience.id,
         title: experience.title,
-        guest: { name: guest.name, email: guest.email },
+        guest,
         host,
         slots,
         numberOfPeople: r.numberOfPeople,

@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, p } from '@mikro-orm/core';
 
 /**
  * The local image store (used when no image hosting URL is configured): bytes in PostgreSQL so every process
@@ -24,5 +24,3 @@ export const UploadedFile = defineEntity({
   checks: [{ name: 'uploaded_files_byte_size_non_negative', expression: 'byte_size >= 0' }],
   indexes: [{ properties: ['sha256'] }],
 });
-
-export type IUploadedFile = InferEntity<typeof UploadedFile>;

@@ -9,7 +9,7 @@ import { detectImageType, EXTENSIONS } from './image-type';
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_MEGABYTES, type UploadContentType } from './uploads.schemas';
 
 /** Where the local store serves its files (server/uploads-serve.routes.ts). */
-export const LOCAL_URL_PREFIX = '/uploads/';
+const LOCAL_URL_PREFIX = '/uploads/';
 
 export interface PreparedFile {
   publicId: string;

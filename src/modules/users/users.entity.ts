@@ -1,6 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
-export const USER_ROLES = ['USER', 'HOST', 'ADMIN'] as const;
+const USER_ROLES = ['USER', 'HOST', 'ADMIN'] as const;
 
 export const User = defineEntity({
   name: 'User',

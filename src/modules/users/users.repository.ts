@@ -7,3 +7,9 @@ export async function findUserSummary(em: EntityManager, id: number): Promise<{ 
   const user = await em.findOne(User, { id }, { fields: ['id', 'name', 'email'] });
   return user ? { id: user.id, name: user.name, email: user.email } : null;
 }
+
+/** Name and e-mail of a user (mails); throws when the user does not exist. */
+export async function userContact(em: EntityManager, userId: number): Promise<{ name: string; email: string }> {
+  const user = await em.findOneOrFail(User, { id: userId });
+  return { name: user.name, email: user.email };
+}

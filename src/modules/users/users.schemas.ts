@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
 
+/** The sign-up e-mail rule (also the brand portal's sign-in and reset request). */
 export const emailSchema = z
   .string({ error: ja.auth.emailRequired })
   .trim()
@@ -30,9 +31,6 @@ export const signUpSchema = z.object({
   email: emailSchema,
   password: passwordSchema,
 });
-
-export type SignInInput = z.infer<typeof signInSchema>;
-export type SignUpInput = z.infer<typeof signUpSchema>;
 
 export type UserRole = 'USER' | 'HOST' | 'ADMIN';
 

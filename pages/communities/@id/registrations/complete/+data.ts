@@ -1,11 +1,12 @@
-// https://vike.dev/data — the completion text needs the flag set by a successful application (spec §4).
+// https://vike.dev/data — the completion text needs the flag set by a successful application (spec §4), consumed
+// here (once).
 import type { PageContextServer } from 'vike/types';
 import { routeId } from '#src/lib/page-helpers';
 import { applicationFlag } from '#src/modules/communities/communities.schemas';
 
 export function data(pageContext: PageContextServer) {
   const id = routeId(pageContext);
-  return { communityId: id, completed: pageContext.flags?.[applicationFlag(id)] === true };
+  return { communityId: id, completed: pageContext.consumeCompletion(applicationFlag(id)) };
 }
 
 export type Data = ReturnType<typeof data>;

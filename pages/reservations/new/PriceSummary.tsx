@@ -1,0 +1,83 @@
+// The reservation form's aside: the server's price quote, the submit button and the messages under it.
+import { ja } from '#src/i18n/ja';
+import { formatYen } from '#src/lib/money';
+import type { PriceQuote } from '#src/modules/reservations/pricing';
+
+export function PriceSummary(props: {
+  quote: PriceQuote;
+  hasOptions: boolean;
+  quoting: boolean;
+  submitting: boolean;
+  disabled: boolean;
+  cardMissing: boolean;
+  messages: string[];
+}) {
+  return (
+    <aside className="reservation__aside">
+      <div className="panel reservation__summary">
+        <h2>{ja.reservations.priceTitle}</h2>
+        <PriceBreakdown quote={props.quote} hasOptions={props.hasOptions} busy={props.quoting} />
+        <button
+          type="submit"
+          className="button button--block reservation__submit"
+          disabled={props.disabled}
+          aria-describedby="submit-notes"
+        >
+          {props.submitting ? ja.reservations.submitting : ja.reservations.submit}
+        </button>
+        <div id="submit-notes" className="reservation__submit-notes" aria-live="polite">
+          {props.submitting && <div className="spinner spinner--small" role="status" aria-label={ja.reservations.submitting} />}
+          {props.cardMissing && <p className="reservation__hint">{ja.reservations.enterCard}</p>}
+          {props.messages.map((m) => (
+            <p key={m} className="field__error" role="alert" data-testid="form-error">
+              {m}
+            </p>
+          ))}
+        </div>
+      </div>
+    </aside>
+  );
+}
+
+function PriceBreakdown({ quote, hasOptions, busy }: { quote: PriceQuote; hasOptions: boolean; busy: boolean }) {
+  return (
+    <section className="price-breakdown" aria-label={ja.reservations.priceTitle} aria-busy={busy} data-testid="price-breakdown">
+      <dl>
+        <div>
+          <dt>{ja.reservations.tourFee}</dt>
+          <dd data-testid="price-tour">{formatYen(quote.tour)}</dd>
+        </div>
+        {quote.discount !== 0 && (
+          <div className="price-breakdown__discount">
+            <dt>{ja.reservations.discount}</dt>
+            <dd data-testid="price-discount">-{formatYen(quote.discount)}</dd>
+          </div>
+        )}
+        {hasOptions && (
+          <div>
+            <dt>{ja.reservations.optionFee}</dt>
+            <dd data-testid="price-option">{formatYen(quote.option)}</dd>
+          </div>
+        )}
+        <div>
+          <dt>{ja.reservations.serviceFee}</dt>
+          <dd data-testid="price-service">{formatYen(quote.service_fee)}</dd>
+        </div>
+        <div>
+          <dt>{ja.reservations.processingFee}</dt>
+          <dd data-testid="price-processing">{formatYen(quote.processing_fee)}</dd>
+        </div>
+        <div className="price-breakdown__total">
+          <dt>{ja.reservations.total}</dt>
+          <dd data-testid="price-total">{formatYen(quote.total)}</dd>
+        </div>
+      </dl>
+      {busy && (
+        <div className="price-breakdown__busy">
+          <div className="spinner spinner--small" />
+          <span className="visually-hidden">{ja.reservations.requoting}</span>
+        </div>
+      )}
+    </section>
+  );
+}

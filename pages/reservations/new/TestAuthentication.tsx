@@ -1,0 +1,44 @@
+// The test gateway's stand-in for the card issuer's 3-D Secure page: a modal only its own buttons close.
+import { useState } from 'react';
+import { ja } from '#src/i18n/ja';
+import { api } from '#src/lib/api-client';
+import { Modal } from '#src/components/form';
+import type { ReservationActionRequired } from '#src/modules/reservations/reservations.schemas';
+
+export function TestAuthentication({ action, onDone }: { action: ReservationActionRequired; onDone(): void }) {
+  const [busy, setBusy] = useState(false);
+  async function decide(result: 'success' | 'failure') {
+    setBusy(true);
+    try {
+      await api(action.next_action_url ?? '', { method: 'POST', body: { client_secret: action.client_secret, result } });
+    } catch (error) {
+      console.error('test authentication failed', error);
+    }
+    onDone();
+  }
+  return (
+    <Modal
+      title={ja.payments.authTitle}
+      onClose={() => {}}
+      dismissible={false}
+      hideActions
+      className="test-auth"
+      testId="test-authentication"
+    >
+      <span className="badge card-fields__badge">{ja.payments.testMode}</span>
+      <p>{ja.payments.authLead}</p>
+      {busy ? (
+        <div className="spinner" role="status" aria-label={ja.payments.authenticating} />
+      ) : (
+        <div className="test-auth__actions">
+          <button type="button" className="button" onClick={() => decide('success')}>
+            {ja.payments.authApprove}
+          </button>
+          <button type="button" className="button button--ghost" onClick={() => decide('failure')}>
+            {ja.payments.authFail}
+          </button>
+        </div>
+      )}
+    </Modal>
+  );
+}

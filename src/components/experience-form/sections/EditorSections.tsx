@@ -1,0 +1,46 @@
+// The options (at most 5) and the calendar (dates and weekly rules) of the experience form.
+import { ja } from '#src/i18n/ja';
+import type { FieldMessages } from '#src/lib/errors';
+import { RequiredBadge, messagesUnder } from '#src/components/form';
+import { CalendarEditor } from '#src/components/experience-form/CalendarEditor';
+import { OptionsEditor } from '#src/components/experience-form/OptionsEditor';
+import type { SectionProps } from './section-props';
+
+const t = ja.hostStory;
+
+export function OptionsSection({ state, update, errors }: Pick<SectionProps, 'state' | 'update'> & { errors: FieldMessages }) {
+  const optionErrors = Object.fromEntries(Object.entries(errors).filter(([key]) => key === 'options' || key.startsWith('options.')));
+  return (
+    <section className="panel form-section">
+      <h2 className="form-section__title">
+        {t.sections.options}
+        <RequiredBadge required={false} />
+      </h2>
+      <OptionsEditor options={state.options} onChange={(fn) => update((s) => ({ ...s, options: fn(s.options) }))} errors={optionErrors} />
+    </section>
+  );
+}
+
+export function CalendarSection({
+  state,
+  update,
+  errors,
+  today,
+}: Pick<SectionProps, 'state' | 'update'> & { errors: FieldMessages; today: string }) {
+  const calendarErrors = [...new Set([...messagesUnder(errors, 'calendars'), ...messagesUnder(errors, 'recurrence_rules')])];
+  return (
+    <section className="panel form-section">
+      <h2 className="form-section__title">
+        {t.sections.calendar}
+        <RequiredBadge required />
+      </h2>
+      <CalendarEditor
+        calendars={state.calendars}
+        rules={state.recurrence_rules}
+        today={today}
+        onChange={(fn) => update((s) => ({ ...s, ...fn({ calendars: s.calendars, recurrence_rules: s.recurrence_rules }) }))}
+        errors={calendarErrors}
+      />
+    </section>
+  );
+}
