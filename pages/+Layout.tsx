@@ -15,6 +15,8 @@ export default function Layout({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
+  // The brand portal (/brand, /brand/…) brings its own header and navigation (pages/brand/+Layout.tsx).
+  if (urlPathname === '/brand' || urlPathname.startsWith('/brand/')) return <div className="app">{children}</div>;
   return (
     <div className="app">
       <a href="#main" className="skip-link">
