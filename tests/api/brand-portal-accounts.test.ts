@@ -151,6 +151,19 @@ describe('portal and marketplace sessions never stand in for each other', () => 
     expect((await agent.get('/api/v1/me')).body.id).toBe(user.id);
   });
 
+  it('a marketplace sign-in after the portal one keeps the portal session (and both session ids change)', async () => {
+    const user = await createUser(t.orm);
+    const member = await createSignableMember(t, brandId, { email: 'reverse@example.com' });
+    const agent = request.agent(t.app);
+    const portal = await agent.post('/brand/api/v1/brand-members/sign-in').send({ email: member.email, password: MEMBER_PASSWORD });
+    const market = await agent.post('/api/v1/sessions').send({ email: user.email, password: 'password1234' });
+    expect(market.status).toBe(201);
+    expect(sidOf(market)).toBeDefined();
+    expect(sidOf(market)).not.toBe(sidOf(portal));
+    expect((await agent.get('/brand/api/v1/brand-members/me')).body.id).toBe(member.id);
+    expect((await agent.get('/api/v1/me')).body.id).toBe(user.id);
+  });
+
   it('sign-out ends the portal session (401 afterwards)', async () => {
     const member = await createSignableMember(t, brandId, { email: 'bye@example.com' });
     const agent = await portalAgent(t, member.email);
