@@ -271,6 +271,7 @@ describe('PUT /brand/api/v1/brand-members/invitation (the first password)', () =
 describe('password reset (POST and PUT /brand/api/v1/brand-members/password)', () => {
   it('mails a single-use link to a member; the same answer and no mail for an unknown address', async () => {
     await createSignableMember(t, brandId, { email: 'forgot@example.com' });
+    const elsewhere = await portalAgent(t, 'forgot@example.com');
     const known = await request(t.app).post('/brand/api/v1/brand-members/password').send({ email: 'forgot@example.com' });
     const mailsBefore = await em().count(MailOutbox, {});
     const unknown = await request(t.app).post('/brand/api/v1/brand-members/password').send({ email: 'stranger@example.com' });
@@ -292,6 +293,8 @@ describe('password reset (POST and PUT /brand/api/v1/brand-members/password)', (
       .put('/brand/api/v1/brand-members/password')
       .send({ reset_password_token: token, password: 'newpass456' });
     expect(reset.status).toBe(200);
+    // The member's sessions on other devices end with the old password.
+    expect((await elsewhere.get('/brand/api/v1/brand-members/me')).status).toBe(401);
     await portalAgent(t, 'forgot@example.com', 'newpass456');
     const old = await request(t.app)
       .post('/brand/api/v1/brand-members/sign-in')

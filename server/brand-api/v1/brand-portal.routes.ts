@@ -89,9 +89,13 @@ export function brandPortalRoutes(services: Services): Router {
     res.status(202).json({ sent: true });
   });
 
+  /** A new password with the mailed token; every portal session of that member ends (other devices too). */
   router.put('/brand-members/password', async (req, res) => {
     await hit(req.ctx.em, [{ key: `brand-reset-token:ip:${req.ip}`, max: 30, windowSeconds: 600 }]);
-    await brandMembers.resetPassword(req.ctx, req.body);
+    const member = await brandMembers.resetPassword(req.ctx, req.body);
+    await req.ctx.em
+      .getConnection()
+      .execute(`UPDATE session SET sess = (sess::jsonb - 'brandMemberId')::json WHERE sess->>'brandMemberId' = ?`, [String(member.id)]);
     res.json({ reset: true });
   });
 
