@@ -110,6 +110,23 @@ describe('POST /brand/api/v1/brand-members/sign-in', () => {
     expect(other.status).toBe(201);
   });
 
+  it('limits attempts per client address (429 after 30 in 10 minutes, whatever the addresses tried)', async () => {
+    const from = (email: string) =>
+      request(t.app)
+        .post('/brand/api/v1/brand-members/sign-in')
+        .set('X-Forwarded-For', '192.0.2.77')
+        .send({ email, password: 'wrongpass1' });
+    for (let i = 0; i < 30; i++) expect((await from(`spray${i}@example.com`)).status).toBe(401);
+    const blocked = await from('spray-last@example.com');
+    expect(blocked.status).toBe(429);
+    // Another client is not blocked.
+    const other = await request(t.app)
+      .post('/brand/api/v1/brand-members/sign-in')
+      .set('X-Forwarded-For', '192.0.2.78')
+      .send({ email: 'spray-last@example.com', password: 'wrongpass1' });
+    expect(other.status).toBe(401);
+  });
+
   it('refuses a sign-in sent by another site (403)', async () => {
     await createSignableMember(t, brandId, { email: 'csrf@example.com' });
     const res = await request(t.app)
