@@ -26,7 +26,7 @@ declare global {
 }
 
 /** The brand portal's pages and calls: `/brand` and everything under `/brand/` (not the public `/brands` pages). */
-export function isBrandPortalPath(path: string): boolean {
+function isBrandPortalPath(path: string): boolean {
   return path === '/brand' || path.startsWith('/brand/');
 }
 

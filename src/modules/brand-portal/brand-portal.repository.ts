@@ -7,7 +7,7 @@ import { Calendar } from '#src/modules/calendars/calendars.entity';
 import type { HeldAt, ParticipantNumber } from './brand-portal.schemas';
 
 /** A date's start as an ISO instant in Japan time: 2026-12-05T10:00:00+09:00. */
-export function heldAtIso(date: string, startTime: string): string {
+function heldAtIso(date: string, startTime: string): string {
   return `${date}T${startTime}:00+09:00`;
 }
 
