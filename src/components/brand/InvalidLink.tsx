@@ -16,10 +16,15 @@ export function InvalidLink({ title, body, action, href }: { title: string; body
         <>
           <a href={href} className="button">
             {action}
-          </a>{' '}
-          <a href="/brand/sign_in" className="button button--ghost">
-            {t.toSignIn}
           </a>
+          {href !== '/brand/sign_in' && (
+            <>
+              {' '}
+              <a href="/brand/sign_in" className="button button--ghost">
+                {t.toSignIn}
+              </a>
+            </>
+          )}
         </>
       }
     />
