@@ -7,17 +7,23 @@ import { brandSignInUrl } from '#src/components/brand/brand-paths';
 import { loadOr404 } from '#src/lib/page-helpers';
 import type { BrandMemberMe } from '#src/modules/brand-members/brand-members.schemas';
 
+/** The page's own path and query (urlOriginal is `…/index.pageContext.json` on client-side navigation). */
+export function pagePath(pageContext: PageContextServer): string {
+  const { pathname, searchOriginal } = pageContext.urlParsed;
+  return `${pathname}${searchOriginal ?? ''}`;
+}
+
 export async function memberPage<T extends object = object>(
   pageContext: PageContextServer,
   load?: () => Promise<T>,
 ): Promise<T & { member: BrandMemberMe }> {
   const { services, ctx } = pageContext;
-  if (ctx.actor.kind !== 'brandMember') throw redirect(brandSignInUrl(pageContext.urlOriginal));
+  if (ctx.actor.kind !== 'brandMember') throw redirect(brandSignInUrl(pagePath(pageContext)));
   let member: BrandMemberMe;
   try {
     member = await services.brandMembers.me(ctx, {});
   } catch (error) {
-    if ((error as { status?: number }).status === 401) throw redirect(brandSignInUrl(pageContext.urlOriginal));
+    if ((error as { status?: number }).status === 401) throw redirect(brandSignInUrl(pagePath(pageContext)));
     throw error;
   }
   const extra = load ? await loadOr404(load) : ({} as T);

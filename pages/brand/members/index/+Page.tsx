@@ -74,7 +74,7 @@ export default function Page() {
               <tr key={row.id} data-testid={`member-${row.id}`}>
                 <td className="admin-table__wide" data-label={t.email}>
                   {row.email}
-                  {row.self && <span className="muted">（{t.you}）</span>}
+                  {row.self && <div className="muted">（{t.you}）</div>}
                 </td>
                 <td data-label={t.state}>
                   {row.invitation_accepted ? (

@@ -37,24 +37,26 @@ function Detail({ id, onClose }: { id: number; onClose: () => void }) {
       {load.state === 'error' && <LoadError message={firstMessage(load.error, a.fetchFailed)} />}
       {data && data.participant_numbers.length === 0 && <p className="muted">{t.noDates}</p>}
       {data && data.participant_numbers.length > 0 && (
-        <table className="admin-table" data-testid="participant-numbers">
-          <thead>
-            <tr>
-              <th>{t.date}</th>
-              <th className="admin-table__num">{t.participants}</th>
-              <th className="admin-table__num">{t.recruitment}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.participant_numbers.map((row) => (
-              <tr key={row.calendar_id}>
-                <td>{jpDateTime(row.held_at)}</td>
-                <td className="admin-table__num">{row.participant_number}</td>
-                <td className="admin-table__num">{row.recruitment_number}</td>
+        <div className="brand-detail-table">
+          <table className="admin-table" data-testid="participant-numbers">
+            <thead>
+              <tr>
+                <th>{t.date}</th>
+                <th className="admin-table__num">{t.participants}</th>
+                <th className="admin-table__num">{t.recruitment}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {data.participant_numbers.map((row) => (
+                <tr key={row.calendar_id}>
+                  <td>{jpDateTime(row.held_at)}</td>
+                  <td className="admin-table__num">{row.participant_number}</td>
+                  <td className="admin-table__num">{row.recruitment_number}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </aside>
   );
