@@ -918,6 +918,12 @@ export const ja = {
         reason: '理由',
         approve: '公開',
         invitation_accepted: '招待承諾',
+        brand_id: 'ブランドID',
+        member_id: 'メンバーID',
+        ambassador_id: 'アンバサダーID',
+        community_id: 'コミュニティID',
+        experience_id: '体験ID',
+        id: 'ID',
       } as Record<string, string>,
     },
     communities: {
