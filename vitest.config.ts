@@ -6,7 +6,7 @@ export default defineConfig({
   // The #src/* … aliases of tsconfig.json.
   resolve: { tsconfigPaths: true },
   test: {
-    include: ['src/**/*.test.ts', 'tests/api/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'server/**/*.test.ts', 'tests/api/**/*.test.ts'],
     globalSetup: ['tests/setup/global-db.ts'],
     pool: 'forks',
     maxWorkers: 2,

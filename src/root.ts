@@ -36,19 +36,21 @@ import { createExperienceApprovalsService } from './modules/experience-approvals
 /** PostgreSQL advisory lock key held while migrating (boot and `db:migrate`), so processes migrate one at a time. */
 const MIGRATION_LOCK_KEY = 727001;
 
-export interface ServiceDeps {
+interface ServiceDeps {
   orm: MikroORM;
   env: Env;
   log: Logger;
 }
 
 /** Every service, built once per ORM in dependency order; each gets what it uses through its deps. */
-export function buildServices(deps: ServiceDeps) {
+function buildServices(deps: ServiceDeps) {
   const { orm, env, log } = deps;
   const gateway = createGateway({ orm, env });
   const reference = createReferenceService();
   const experiences = createExperiencesService();
-  const experiencesHost = createExperiencesHostService({ reference });
+  const users = createUsersService();
+  const experienceDrafts = createExperienceDraftsService();
+  const experiencesHost = createExperiencesHostService({ reference, users, experienceDrafts });
   const audit = createAuditService();
   const brands = createBrandsService({ audit });
   return {
@@ -58,11 +60,11 @@ export function buildServices(deps: ServiceDeps) {
     context(actor: Actor, ctxLog: Logger = log): Ctx {
       return { em: orm.em.fork(), actor, log: ctxLog };
     },
-    users: createUsersService(),
+    users,
     reference,
     experiences,
     experiencesHost,
-    experienceDrafts: createExperienceDraftsService(),
+    experienceDrafts,
     profiles: createProfilesService({ experiences }),
     calendars: createCalendarsService({ experiences }),
     reviews: createReviewsService({ experiences }),

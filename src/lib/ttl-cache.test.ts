@@ -1,14 +1,22 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TtlCache, isAnonymous, publicCache } from './ttl-cache';
 
 describe('TtlCache', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('serves a hit within the TTL and computes again after it', async () => {
+    // The clock is moved by hand (Date only), so the result never depends on how busy the machine is.
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'], now: start });
     const cache = new TtlCache<string>(50);
     let computed = 0;
     const compute = async () => `v${++computed}`;
     expect(await cache.get('/a', compute)).toBe('v1');
+    vi.setSystemTime(start + 49);
     expect(await cache.get('/a', compute)).toBe('v1');
-    await new Promise((r) => setTimeout(r, 70));
+    vi.setSystemTime(start + 51);
     expect(await cache.get('/a', compute)).toBe('v2');
   });
 

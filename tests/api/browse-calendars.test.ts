@@ -3,7 +3,7 @@ import request from 'supertest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { createUser, signedInAgent } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
-import { createReservation } from './browse-helpers';
+import { createReservation } from '#tests/factories/reservations';
 import { addDays, todayInJapan } from '#src/lib/dates';
 
 let t: TestApp;

@@ -2,8 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { createUser, signedInAgent } from '#tests/factories/users';
-import { createExperience } from '#tests/factories/experiences';
-import { createAmbassadorExperience } from './browse-helpers';
+import { createExperience, createAmbassadorExperience } from '#tests/factories/experiences';
 import { Experience } from '#src/modules/experiences/experiences.entity';
 
 let t: TestApp;

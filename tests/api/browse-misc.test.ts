@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { createUser, signedInAgent } from '#tests/factories/users';
-import { createExperience } from '#tests/factories/experiences';
-import { createAmbassadorExperience, createReview } from './browse-helpers';
+import { createExperience, createAmbassadorExperience } from '#tests/factories/experiences';
+import { createReview } from '#tests/factories/reviews';
 import { HoldingRequest } from '#src/modules/holding-requests/holding-requests.entity';
 import { User } from '#src/modules/users/users.entity';
 

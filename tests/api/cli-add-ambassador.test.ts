@@ -1,12 +1,10 @@
 // `npm run cli -- add-ambassador` as an operator runs it: a child process against a real database.
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '#tests/setup/test-app';
+import { CLI_TEST_TIMEOUT, runCli } from '#tests/factories/cli';
 import { initOrm, type MikroORM } from '#src/lib/orm';
 import { Ambassador } from '#src/modules/ambassadors/ambassadors.entity';
 
-const root = path.resolve(import.meta.dirname, '../..');
 let databaseUrl: string;
 let orm: MikroORM;
 
@@ -16,24 +14,11 @@ beforeAll(async () => {
   return () => orm.close(true);
 });
 
-function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/index.ts', 'add-ambassador', ...args], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = (args: string[]) => runCli(databaseUrl, ['add-ambassador', ...args]);
 
 const count = (name: string) => orm.em.fork().count(Ambassador, { name });
 
-describe('cli add-ambassador', () => {
+describe('cli add-ambassador', { timeout: CLI_TEST_TIMEOUT }, () => {
   it('adds a published ambassador with every field', async () => {
     const run = await cli([
       '--name',

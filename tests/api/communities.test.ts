@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
-import { createUser, signedInAgent } from '#tests/factories/users';
+import { createSignedInUser } from '#tests/factories/users';
 import { createAmbassador, createBrand, createBrandMember, createCommunity } from '#tests/factories/communities';
 import { CommunityApplication, CommunityApplicationAnswer } from '#src/modules/communities/communities.entity';
 import { MailOutbox } from '#src/modules/mail/mail.entity';
@@ -13,10 +13,7 @@ beforeAll(async () => {
 
 const em = () => t.orm.em.fork();
 
-async function applicant() {
-  const user = await createUser(t.orm, { name: '応募 花子' });
-  return { user, agent: await signedInAgent(t.app, user.email) };
-}
+const applicant = () => createSignedInUser(t, { name: '応募 花子' });
 
 /** A community with a required, an optional and a hidden item. */
 async function communityWithItems(extra: Parameters<typeof createCommunity>[1] = {}) {

@@ -1,15 +1,14 @@
 // Experience drafts, admin user search and the approve-experience CLI (issue 5).
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
-import { createUser } from '#tests/factories/users';
+import { createSignedInUser, createUser } from '#tests/factories/users';
 import { createExperience } from '#tests/factories/experiences';
+import { CLI_TEST_TIMEOUT, runCli } from '#tests/factories/cli';
 import { ExperienceDraft } from '#src/modules/experience-drafts/experience-drafts.entity';
 import { Experience } from '#src/modules/experiences/experiences.entity';
 import { Image } from '#src/modules/images/images.entity';
-import { agentFor, inDays, rule } from './host-helpers';
+import { inDays, rule } from '#tests/factories/experience-payloads';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,10 +17,7 @@ beforeAll(async () => {
 
 const em = () => t.orm.em.fork();
 
-async function hostAgent(role: 'USER' | 'HOST' | 'ADMIN' = 'USER', name?: string) {
-  const user = await createUser(t.orm, { role, name });
-  return { user, agent: await agentFor(t.app, user.email) };
-}
+const hostAgent = (role: 'USER' | 'HOST' | 'ADMIN' = 'USER', name?: string) => createSignedInUser(t, { role, name });
 
 describe('experience drafts', () => {
   it('answers 401 when signed out', async () => {
@@ -192,21 +188,12 @@ describe('GET /api/v1/users?q= (admin host search)', () => {
   });
 });
 
-describe('CLI approve-experience', () => {
-  const root = path.resolve(import.meta.dirname, '../..');
-  const cli = (args: string[]) => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'cli/index.ts', ...args], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: t.databaseUrl, LOG_LEVEL: 'silent' },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-    return { code: run.status, stdout: run.stdout, stderr: run.stderr };
-  };
+describe('CLI approve-experience', { timeout: CLI_TEST_TIMEOUT }, () => {
+  const cli = (args: string[]) => runCli(t.databaseUrl, args);
 
   it('publishes a requested experience, says so when it already was, and refuses unknown ids', async () => {
     const experience = await createExperience(t.orm, { approve: false, title: 'CLIで公開' });
-    const run = cli(['approve-experience', String(experience.id)]);
+    const run = await cli(['approve-experience', String(experience.id)]);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`体験「CLIで公開」(ID: ${experience.id}) を公開しました`);
     const stored = await em().findOneOrFail(Experience, { id: experience.id });
@@ -214,13 +201,13 @@ describe('CLI approve-experience', () => {
     expect(stored.approvedAt).not.toBeNull();
     expect((await request(t.app).get(`/api/v1/experiences/${experience.id}`)).status).toBe(200);
 
-    const again = cli(['approve-experience', String(experience.id)]);
+    const again = await cli(['approve-experience', String(experience.id)]);
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('すでに公開されています');
 
-    const unknown = cli(['approve-experience', '999999']);
+    const unknown = await cli(['approve-experience', '999999']);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('体験が見つかりませんでした');
-    expect(cli(['approve-experience', 'abc']).code).toBe(1);
+    expect((await cli(['approve-experience', 'abc'])).code).toBe(1);
   }, 120_000);
 });

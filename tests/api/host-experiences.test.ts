@@ -2,9 +2,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
-import { createUser } from '#tests/factories/users';
+import { createSignedInUser, createUser } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
-import { createAmbassador, createCommunity } from '#tests/factories/communities';
+import { addAmbassadorMember, createAmbassador, createCommunity } from '#tests/factories/communities';
+import { createReservation } from '#tests/factories/reservations';
 import { Experience, ExperienceOption } from '#src/modules/experiences/experiences.entity';
 import { Calendar, RecurrenceRule } from '#src/modules/calendars/calendars.entity';
 import { Image } from '#src/modules/images/images.entity';
@@ -12,7 +13,7 @@ import { User } from '#src/modules/users/users.entity';
 import { ExperienceDraft } from '#src/modules/experience-drafts/experience-drafts.entity';
 import { expandRecurrence } from '#src/modules/calendars/recurrence';
 import { addMonths } from '#src/lib/dates';
-import { addMember, addReservation, agentFor, inDays, rule, today, validPayload } from './host-helpers';
+import { inDays, rule, today, validPayload } from '#tests/factories/experience-payloads';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,10 +22,7 @@ beforeAll(async () => {
 
 const em = () => t.orm.em.fork();
 
-async function hostAgent(role: 'USER' | 'HOST' | 'ADMIN' = 'USER') {
-  const user = await createUser(t.orm, { role });
-  return { user, agent: await agentFor(t.app, user.email) };
-}
+const hostAgent = (role: 'USER' | 'HOST' | 'ADMIN' = 'USER') => createSignedInUser(t, { role });
 
 async function post(payload: Record<string, unknown>, role: 'USER' | 'HOST' | 'ADMIN' = 'USER') {
   const { user, agent } = await hostAgent(role);
@@ -416,7 +414,7 @@ describe('POST /api/v1/experiences (publication request)', () => {
     const { community } = await createCommunity(t.orm, { ambassadorIds: [ambassador.id] });
     const { community: foreign } = await createCommunity(t.orm, { ambassadorIds: [other.id] });
     const { user, agent } = await hostAgent('USER');
-    await addMember(t.orm, ambassador.id, user.id);
+    await addAmbassadorMember(t.orm, ambassador.id, user.id);
 
     const wrong = await agent.post('/api/v1/experiences').send(validPayload({ community_id: foreign.id }));
     expect(wrong.status).toBe(422);
@@ -490,7 +488,7 @@ describe('GET /api/v1/experiences (own list)', () => {
     const pending = await createExperience(t.orm, { hostUserId: user.id, title: '申請中', approve: false });
     const othersExperience = await createExperience(t.orm, { title: '他人の体験' });
     const ambassador = await createAmbassador(t.orm);
-    await addMember(t.orm, ambassador.id, user.id);
+    await addAmbassadorMember(t.orm, ambassador.id, user.id);
     const viaAmbassador = await agent.post('/api/v1/experiences').send(validPayload({ title: 'アンバサダーとして' }));
     expect(viaAmbassador.status).toBe(201);
 
@@ -573,8 +571,8 @@ describe('PUT /api/v1/experiences/{id}', () => {
     const ambassador = await createAmbassador(t.orm);
     const { user: a, agent: agentA } = await hostAgent();
     const { user: b, agent: agentB } = await hostAgent();
-    await addMember(t.orm, ambassador.id, a.id);
-    await addMember(t.orm, ambassador.id, b.id);
+    await addAmbassadorMember(t.orm, ambassador.id, a.id);
+    await addAmbassadorMember(t.orm, ambassador.id, b.id);
     const res = await agentA.post('/api/v1/experiences').send(validPayload());
     const edit = await agentB
       .put(`/api/v1/experiences/${res.body.id}`)
@@ -596,7 +594,7 @@ describe('PUT /api/v1/experiences/{id}', () => {
     );
     const [free, held, booked] = experience.calendars;
     await em().getConnection().execute('UPDATE calendars SET participant_number = 2 WHERE id = ?', [held.id]);
-    await addReservation(t.orm, experience.id, booked.id, user.id);
+    await createReservation(t.orm, { userId: user.id, experienceId: experience.id, calendarIds: [booked.id], status: 'cancelled' });
 
     const dropHeld = await agent.put(`/api/v1/experiences/${experience.id}`).send({ ...validPayload(), calendars: [free, booked] });
     expect(dropHeld.status).toBe(422);

@@ -34,7 +34,7 @@ function startServer(env: Record<string, string>): Promise<Server> {
     // The test gateway and the development mailbox, whatever the machine's environment says.
     const base = { ...process.env };
     for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_API_BASE', 'SMTP_URL']) delete base[name];
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/api/reservations-server.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/setup/api-server.ts'], {
       cwd: root,
       env: {
         ...base,

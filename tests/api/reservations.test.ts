@@ -6,7 +6,7 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { createUser, signedInAgent } from '#tests/factories/users';
-import { createCalendar, createExperience } from '#tests/factories/experiences';
+import { createCalendar, createExperience, createAmbassadorExperience } from '#tests/factories/experiences';
 import { createCoupon } from '#tests/factories/coupons';
 import { addDays, nowTimeInJapan, todayInJapan } from '#src/lib/dates';
 import { quotePrice, toBasisPoints } from '#src/modules/reservations/pricing';
@@ -17,7 +17,6 @@ import { ExperienceOption } from '#src/modules/experiences/experiences.entity';
 import { MailOutbox } from '#src/modules/mail/mail.entity';
 import { TestPaymentIntent } from '#src/modules/payments/payments.entity';
 import { TestGateway } from '#src/modules/payments/test-gateway';
-import { createAmbassadorExperience } from './browse-helpers';
 import { ja } from '#src/i18n/ja';
 
 type Agent = InstanceType<typeof TestAgent>;

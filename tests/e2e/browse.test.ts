@@ -3,7 +3,7 @@
 // Runs against the demo data; the experience is picked from the API so the test follows the seed.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
-import { openBrowser, type Session } from './browser';
+import { hydrated, must, openBrowser, type Session } from '#tests/e2e/browser';
 import { slotView, reservationUrl } from '#src/modules/calendars/slots';
 import type { CalendarJson, CalendarsJson } from '#src/modules/calendars/calendars.schemas';
 import type { StoriesListJson } from '#src/modules/experiences/experiences.schemas';
@@ -14,15 +14,7 @@ let s: Session;
 let storyId: number;
 let storyTitle: string;
 
-async function getJson<T>(path: string): Promise<T> {
-  const res = await fetch(`${s.baseUrl}${path}`);
-  if (!res.ok) throw new Error(`${path}: ${res.status}`);
-  return (await res.json()) as T;
-}
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-}
+const getJson = <T>(path: string) => s.getJson<T>(path);
 
 /** Visible slot elements' data, in page order. */
 async function visibleSlots(page: Page) {
@@ -64,7 +56,7 @@ describe('experience page', () => {
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(html).toMatch(/<meta name="description" content="[^"]+"/);
     const ld = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1];
-    expect(JSON.parse(ld!)).toMatchObject({
+    expect(JSON.parse(must(ld, 'JSON-LD'))).toMatchObject({
       '@context': 'https://schema.org',
       '@type': 'Event',
       name: storyTitle,
@@ -85,7 +77,7 @@ describe('experience page', () => {
     const shown = await visibleSlots(page);
     expect(shown.map((x) => x.id)).toEqual(api.calendars.map((c) => c.id));
     for (const slot of shown) {
-      const expected = slotView(api.calendars.find((c) => c.id === slot.id)!, { reserved: reserved.has(slot.id), now });
+      const expected = slotView(must(api.calendars.find((c) => c.id === slot.id)), { reserved: reserved.has(slot.id), now });
       expect(slot.state, `slot ${slot.id}`).toBe(expected.state);
       expect(slot.mark, `slot ${slot.id}`).toBe(expected.mark);
     }
@@ -143,7 +135,7 @@ describe('experience page', () => {
 
     // The next window answers 40 open slots, so the limit can be reached whatever the demo data holds.
     await phone.route(`**/api/v1/experiences/${storyId}/calendars?*`, async (route: Route) => {
-      const from = new URL(route.request().url()).searchParams.get('from_date')!;
+      const from = new URL(route.request().url()).searchParams.get('from_date') ?? '';
       const calendars: CalendarJson[] = Array.from({ length: 40 }, (_, i) => ({
         id: 900_000 + i,
         experience_id: storyId,
@@ -186,12 +178,13 @@ describe('experience page', () => {
 
   it('stores a holding request once, then reports it as already sent', async () => {
     const page = await s.newPage({ width: 1280 });
-    await s.signIn(page, 'guest@example.com');
+    // A fresh account: it has never asked, so the first request is stored.
+    await s.signUp(page, 'リクエスト 花子');
     await page.goto(`/stories/${storyId}`);
     await hydrated(page);
     await page.getByTestId('holding-request').click();
     const alert = page.locator('.story__holding-result');
-    await expect.poll(() => alert.textContent()).toMatch(/開催リクエストを送信しました。|エラー: この体験にはすでにリクエスト済みです/);
+    await expect.poll(() => alert.textContent()).toBe('開催リクエストを送信しました。');
     await page.getByTestId('holding-request').click();
     await expect.poll(() => alert.textContent()).toBe('エラー: この体験にはすでにリクエスト済みです');
   });
@@ -200,10 +193,18 @@ describe('experience page', () => {
 describe('calendars page', () => {
   it('pages forward while scrolling, with the fetching label, until no later slots remain', async () => {
     const page = await s.newPage({ width: 375, height: 700 });
-    // Slow the API a little so the fetching label can be seen.
+    // Hold the paging requests until the fetching label has been seen, then let every request through.
+    let release = () => {};
+    const labelSeen = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route(`**/api/v1/experiences/${storyId}/calendars?*`, async (route: Route) => {
-      await new Promise((r) => setTimeout(r, 700));
+      await labelSeen;
       await route.continue();
+    });
+    let pagesFetched = 0;
+    page.on('response', (res) => {
+      if (res.url().includes(`/api/v1/experiences/${storyId}/calendars?`)) pagesFetched += 1;
     });
     await page.goto(`/stories/${storyId}/calendars`);
     await hydrated(page);
@@ -212,14 +213,25 @@ describe('calendars page', () => {
     const initial = (await getJson<CalendarsJson>(`/api/v1/experiences/${storyId}/calendars`)).calendars.length;
     expect((await visibleSlots(page)).length).toBeGreaterThanOrEqual(initial);
     await page.getByTestId('slots-sentinel').scrollIntoViewIfNeeded();
-    await expect.poll(() => page.getByTestId('slots-sentinel').textContent()).toContain('取得中…');
+    const sentinel = page.getByTestId('slots-sentinel');
+    await expect.poll(() => sentinel.textContent()).toContain('取得中…');
+    release();
     await expect.poll(async () => (await visibleSlots(page)).length).toBeGreaterThan(initial);
-    // Keep scrolling until the sentinel disappears (recent_count reached 0).
-    for (let i = 0; i < 20 && (await page.getByTestId('slots-sentinel').count()) > 0; i++) {
+    // Keep scrolling until the sentinel disappears (recent_count reached 0): after each scroll, wait for the
+    // next page's response and its rendering (the fetching label gone), or for the sentinel to go.
+    for (let i = 0; i < 20 && (await sentinel.count()) > 0; i++) {
+      const before = pagesFetched;
       await page.mouse.wheel(0, 5000);
-      await page.waitForTimeout(600);
+      await expect
+        .poll(
+          async () => (await sentinel.count()) === 0 || (pagesFetched > before && !(await sentinel.textContent())?.includes('取得中')),
+          {
+            timeout: 15_000,
+          },
+        )
+        .toBe(true);
     }
-    expect(await page.getByTestId('slots-sentinel').count()).toBe(0);
+    expect(await sentinel.count()).toBe(0);
     const all = await visibleSlots(page);
     expect(new Set(all.map((x) => x.id)).size).toBe(all.length);
   });
@@ -291,12 +303,12 @@ describe('lists, reviews, host pages and layout', () => {
       }
       await page.goto(`/stories/${storyId}`);
       await hydrated(page);
-      const gallery = (await page.getByTestId('carousel').boundingBox())!;
-      const schedule = (await page.locator('#schedule').boundingBox())!;
+      const gallery = must(await page.getByTestId('carousel').boundingBox());
+      const schedule = must(await page.locator('#schedule').boundingBox());
       if (width === 1280) expect(schedule.x).toBeGreaterThan(gallery.x + gallery.width - 1);
       else expect(schedule.y).toBeGreaterThan(gallery.y + gallery.height - 1);
       // The fixed bar stays at the bottom of the viewport.
-      const bar = (await page.getByTestId('story-bar').boundingBox())!;
+      const bar = must(await page.getByTestId('story-bar').boundingBox());
       expect(Math.round(bar.y + bar.height)).toBe(800);
     }
   });

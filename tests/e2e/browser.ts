@@ -1,5 +1,7 @@
 // Debian's Chromium through playwright-core (never a downloaded browser).
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, inject } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -10,6 +12,30 @@ export interface Session {
   newPage(options?: { width?: number; height?: number }): Promise<Page>;
   /** Signs in through the API inside the page's context so the cookie is set for the browser. */
   signIn(page: Page, email: string, password?: string): Promise<void>;
+  /** Signs up a fresh account inside the page's context (signed in afterwards); returns its e-mail. */
+  signUp(page: Page, name?: string): Promise<string>;
+  /** GET a JSON API path of the server, signed out. */
+  getJson<T>(path: string): Promise<T>;
+}
+
+/** The database of the server under test (tests/setup/global-server.ts): its embedded PostgreSQL's port is in postmaster.pid. */
+export function serverDatabaseUrl(): string {
+  const pgPort = readFileSync(path.join(inject('serverDataDir'), 'pg', 'postmaster.pid'), 'utf8')
+    .split('\n')[3]
+    ?.trim();
+  if (!pgPort) throw new Error('the test server has no embedded PostgreSQL running');
+  return `postgres://postgres:postgres@127.0.0.1:${pgPort}/marketplace`;
+}
+
+/** The value, or a failed test naming what was missing (instead of a non-null assertion). */
+export function must<T>(value: T | null | undefined, what = 'value'): T {
+  if (value === null || value === undefined) throw new Error(`missing: ${what}`);
+  return value;
+}
+
+/** Resolves once React has hydrated the page (the layout sets data-hydrated). */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 }
 
 export async function openBrowser(): Promise<Session> {
@@ -48,6 +74,17 @@ export async function openBrowser(): Promise<Session> {
     async signIn(page, email, password = 'password1234') {
       const res = await page.request.post(`${baseUrl}/api/v1/sessions`, { data: { email, password } });
       if (res.status() !== 201) throw new Error(`sign-in failed: ${res.status()}`);
+    },
+    async signUp(page, name = 'ブラウザ 花子') {
+      const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+      const res = await page.request.post(`${baseUrl}/api/v1/users`, { data: { name, email, password: 'abcd1234' } });
+      if (res.status() !== 201) throw new Error(`sign-up failed: ${res.status()}`);
+      return email;
+    },
+    async getJson<T>(path: string) {
+      const res = await fetch(`${baseUrl}${path}`);
+      if (!res.ok) throw new Error(`${path}: ${res.status}`);
+      return (await res.json()) as T;
     },
   };
 }

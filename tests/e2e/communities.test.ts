@@ -3,30 +3,14 @@
 // form, and the ambassador page's carousel and collapsing description. Runs against the demo data: the community
 // is picked through the public API; the ambassador is created through the admin API.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { openBrowser, type Session } from './browser';
+import { hydrated, openBrowser, type Session } from '#tests/e2e/browser';
 import type { CommunityCardData, CommunityDetail } from '#src/modules/communities/communities.schemas';
 import type { BrandListItem } from '#src/modules/brands/brands.schemas';
 
 let s: Session;
 let community: CommunityDetail;
 
-async function getJson<T>(path: string): Promise<T> {
-  const res = await fetch(`${s.baseUrl}${path}`);
-  if (!res.ok) throw new Error(`${path}: ${res.status}`);
-  return (await res.json()) as T;
-}
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-}
-
-/** A fresh account, signed in inside the page's browser context. */
-async function signUp(page: Page, name = 'コミュニティ 花子') {
-  const email = `community-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const res = await page.request.post(`${s.baseUrl}/api/v1/users`, { data: { name, email, password: 'abcd1234' } });
-  if (res.status() !== 201) throw new Error(`sign-up failed: ${res.status()}`);
-}
+const getJson = <T>(path: string) => s.getJson<T>(path);
 
 beforeAll(async () => {
   s = await openBrowser();
@@ -61,7 +45,7 @@ describe('community application', () => {
 
   it('applies with required and optional questions, checking the form first, then shows the completion page', async () => {
     const page = await s.newPage({ width: 375, height: 800 });
-    await signUp(page);
+    await s.signUp(page);
     await page.goto(`/communities/${community.id}`);
     await hydrated(page);
     await page.locator('[data-testid="apply-link"] >> visible=true').click();

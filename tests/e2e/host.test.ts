@@ -1,11 +1,9 @@
 // Issue 5 in a real browser: a host starts a draft with photos, finishes it with options and a recurrence rule,
 // requests publication; the operator approves it with the CLI; it then appears on /stories.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { openBrowser, type Session } from './browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hydrated, openBrowser, serverDatabaseUrl, type Session } from '#tests/e2e/browser';
 import { addDays, todayInJapan } from '#src/lib/dates';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -13,19 +11,6 @@ let s: Session;
 beforeAll(async () => {
   s = await openBrowser();
 });
-
-/** The database of the server under test (tests/setup/global-server.ts): its embedded PostgreSQL's port is in postmaster.pid. */
-function serverDatabaseUrl(): string {
-  const pgPort = readFileSync(path.join(inject('serverDataDir'), 'pg', 'postmaster.pid'), 'utf8')
-    .split('\n')[3]
-    ?.trim();
-  if (!pgPort) throw new Error('the test server has no embedded PostgreSQL running');
-  return `postgres://postgres:postgres@127.0.0.1:${pgPort}/marketplace`;
-}
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-}
 
 describe('host experience flow', () => {
   it('drafts with photos, adds options and a recurrence rule, requests publication, and is listed after CLI approval', async () => {

@@ -1,25 +1,24 @@
 // Issue 4 in Chromium: booking a paid experience with the success card, a declined card and the
 // authentication-required card (test gateway), and a free experience without card fields.
 // The test runs its own built server on its own PostgreSQL so it can create exactly the data it needs.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type Session } from './browser';
-import { freePort, startEmbeddedDatabase, type EmbeddedDatabase } from '#src/lib/embedded-db';
+import { hydrated, openBrowser, type Session } from '#tests/e2e/browser';
+import { startEmbeddedDatabase, type EmbeddedDatabase } from '#src/lib/embedded-db';
+import { startServerProcess, type ServerProcess } from '#tests/setup/server-process';
 import { initOrm, type MikroORM } from '#src/lib/orm';
 import { createUser, TEST_PASSWORD } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { Reservation } from '#src/modules/reservations/reservations.entity';
 import { ja } from '#src/i18n/ja';
 
-const root = path.resolve(import.meta.dirname, '../..');
 let s: Session;
 let db: EmbeddedDatabase;
 let orm: MikroORM;
-let server: ChildProcess;
+let server: ServerProcess;
 let base: string;
 let dataDir: string;
 let guestEmail: string;
@@ -28,42 +27,15 @@ beforeAll(async () => {
   s = await openBrowser();
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'taiken-e2e-reservations-'));
   db = await startEmbeddedDatabase({ dir: path.join(dataDir, 'pg'), database: 'reservations_e2e', fast: true });
-  const port = await freePort();
-  const env = { ...process.env };
-  for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_API_BASE', 'SMTP_URL']) delete env[name];
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: root,
-    env: { ...env, DATABASE_URL: db.url, PORT: String(port), NODE_ENV: 'test', LOG_LEVEL: 'warn', DISABLE_WORKERS: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  server.stdout!.on('data', (d) => (output += d));
-  server.stderr!.on('data', (d) => (output += d));
-  base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (server.exitCode !== null) throw new Error(`server exited:\n${output}`);
-    try {
-      if ((await fetch(`${base}/api/v1/me`)).status === 401) break;
-    } catch {
-      // not up yet
-    }
-    if (i > 400) throw new Error(`server did not answer:\n${output}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  server = await startServerProcess({ DATABASE_URL: db.url });
+  base = server.base;
   // The server migrated the database at boot; the data comes from the factories.
   orm = await initOrm(db.url, { pool: 2 });
   guestEmail = (await createUser(orm, { name: 'ブラウザ 予約子' })).email;
 }, 180_000);
 
 afterAll(async () => {
-  server?.kill('SIGTERM');
-  await new Promise((resolve) => {
-    const timer = setTimeout(resolve, 10_000);
-    server?.once('exit', () => {
-      clearTimeout(timer);
-      resolve(null);
-    });
-  });
+  await server?.stop();
   await orm?.close(true);
   await db?.stop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -78,7 +50,7 @@ async function signedInPage(width = 1280): Promise<Page> {
 
 async function openForm(page: Page, tourId: number, cid: number[]) {
   await page.goto(`${base}/reservations/new?cid=${cid.join(',')}&tour_id=${tourId}`);
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await hydrated(page);
 }
 
 async function enterCard(page: Page, number: string) {
@@ -148,7 +120,6 @@ describe('reservation form', () => {
     expect(saved.optionName).toBe('絵付けセット');
 
     // The flag is used once: a reload shows the session-expired screen.
-    await page.waitForTimeout(300);
     await page.reload();
     await page.getByTestId('reservation-expired').waitFor();
     expect(await page.locator('h1').textContent()).toBe(ja.reservations.expiredTitle);

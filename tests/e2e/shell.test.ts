@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type Session } from './browser';
+import { hydrated, openBrowser, type Session } from '#tests/e2e/browser';
 
 let s: Session;
 beforeAll(async () => {
@@ -14,7 +14,7 @@ describe('page shell', () => {
 
     const page = await s.newPage({ width: 375, height: 800 });
     await page.goto('/logon');
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await hydrated(page);
     await page.getByRole('tab', { name: '新規登録' }).click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('新規登録');
   });
@@ -22,7 +22,7 @@ describe('page shell', () => {
   it('signs up, comes back to the page it came from, and shows the user in the header', async () => {
     const page = await s.newPage();
     await page.goto('/logon?redirect=%2F%3Ffrom%3Dlogon&mode=signup');
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await hydrated(page);
     await page.fill('input[name="name"]', 'ブラウザ 太郎');
     await page.fill('input[name="email"]', `browser-${Date.now()}@example.com`);
     await page.fill('input[name="password"]', 'abcd1234');

@@ -2,7 +2,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Community, CommunityApplicationQuestion } from '#src/modules/communities/communities.entity';
 import { Brand, BrandCommunity } from '#src/modules/brands/brands.entity';
-import { Ambassador, AmbassadorCommunity } from '#src/modules/ambassadors/ambassadors.entity';
+import { Ambassador, AmbassadorCommunity, AmbassadorMember } from '#src/modules/ambassadors/ambassadors.entity';
 import { BrandMember } from '#src/modules/brand-members/brand-members.entity';
 import { Image } from '#src/modules/images/images.entity';
 
@@ -89,7 +89,10 @@ export async function createBrand(orm: MikroORM, overrides: PartnerOverrides = {
   return brand;
 }
 
-export async function createAmbassador(orm: MikroORM, overrides: PartnerOverrides & { address?: string | null } = {}) {
+export async function createAmbassador(
+  orm: MikroORM,
+  overrides: PartnerOverrides & { address?: string | null; email?: string | null } = {},
+) {
   const n = next();
   const em = orm.em.fork();
   const ambassador = em.create(Ambassador, {
@@ -100,7 +103,7 @@ export async function createAmbassador(orm: MikroORM, overrides: PartnerOverride
     homepageUrl: overrides.homepageUrl === undefined ? 'https://komorebi.example.com' : overrides.homepageUrl,
     instagramUsername: overrides.instagramUsername === undefined ? 'komorebi_kitchen' : overrides.instagramUsername,
     xUsername: overrides.xUsername === undefined ? 'komorebi_k' : overrides.xUsername,
-    email: `ambassador${n}@example.com`,
+    email: overrides.email === undefined ? `ambassador${n}@example.com` : overrides.email,
   });
   for (const [i, url] of (overrides.images ?? ['/images/demo/ramen.jpg', '/images/demo/wagashi.jpg']).entries()) {
     em.create(Image, { ambassador, objectKey: `test/ambassador-${n}-${i}`, url, sortOrder: i });
@@ -122,4 +125,11 @@ export async function createBrandMember(orm: MikroORM, brandId: number, override
   });
   await em.flush();
   return member;
+}
+
+/** Makes the user a member of the ambassador (they then host as it). */
+export async function addAmbassadorMember(orm: MikroORM, ambassadorId: number, userId: number) {
+  const em = orm.em.fork();
+  em.create(AmbassadorMember, { ambassador: ambassadorId, user: userId });
+  await em.flush();
 }

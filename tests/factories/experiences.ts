@@ -1,12 +1,14 @@
 // Test data for experiences: a host, an experience with options, themes and calendars. Shared by API tests.
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Experience, ExperienceOption } from '#src/modules/experiences/experiences.entity';
+import { Ambassador } from '#src/modules/ambassadors/ambassadors.entity';
 import { Calendar } from '#src/modules/calendars/calendars.entity';
 import { Image } from '#src/modules/images/images.entity';
 import { Theme } from '#src/modules/reference/reference.entity';
 import { addDays, todayInJapan } from '#src/lib/dates';
-import { createUser } from './users';
 import { User } from '#src/modules/users/users.entity';
+import { addAmbassadorMember, createAmbassador } from '#tests/factories/communities';
+import { createUser } from '#tests/factories/users';
 
 export interface ExperienceOverrides {
   hostUserId?: number;
@@ -95,4 +97,29 @@ export async function createCalendar(
   });
   await em.flush();
   return calendar;
+}
+
+let ambassadorCounter = 0;
+
+/** An experience hosted by a new ambassador without an e-mail or links (optionally with a member user). */
+export async function createAmbassadorExperience(orm: MikroORM, options: { memberUserId?: number } & ExperienceOverrides = {}) {
+  const ambassador = await createAmbassador(orm, {
+    name: `鈴木工房${++ambassadorCounter}`,
+    description: '器と木工の工房です。',
+    address: null,
+    email: null,
+    homepageUrl: null,
+    instagramUsername: null,
+    xUsername: null,
+    images: [],
+  });
+  if (options.memberUserId) await addAmbassadorMember(orm, ambassador.id, options.memberUserId);
+  const created = await createExperience(orm, options);
+  const em = orm.em.fork();
+  const experience = await em.findOneOrFail(Experience, { id: created.id });
+  experience.hostUser = null;
+  experience.hostAmbassador = em.getReference(Ambassador, ambassador.id);
+  experience.hostedBy = ambassador.name;
+  await em.flush();
+  return { experience, ambassador };
 }

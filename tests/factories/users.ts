@@ -1,21 +1,27 @@
+// Test users and signed-in supertest agents. Shared by the API tests.
 import type { MikroORM } from '@mikro-orm/postgresql';
-import request from 'supertest';
 import type { Express } from 'express';
-import { User } from '#src/modules/users/users.entity';
+import request from 'supertest';
 import { hashPassword } from '#src/lib/password';
+import { User } from '#src/modules/users/users.entity';
 import type { UserRole } from '#src/modules/users/users.schemas';
 
 export const TEST_PASSWORD = 'password1234';
 let counter = 0;
 let cachedHash: string | null = null;
 
+/** The hash of TEST_PASSWORD, computed once (scrypt is slow on purpose). */
+async function testPasswordHash(): Promise<string> {
+  if (cachedHash === null) cachedHash = await hashPassword(TEST_PASSWORD);
+  return cachedHash;
+}
+
 export async function createUser(orm: MikroORM, overrides: { name?: string; email?: string; role?: UserRole; password?: string } = {}) {
   // Taken before any await: concurrent calls must never share a number.
   const n = ++counter;
   const unique = `${n}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
   const em = orm.em.fork();
-  cachedHash ??= await hashPassword(TEST_PASSWORD);
-  const passwordHash = overrides.password ? await hashPassword(overrides.password) : cachedHash;
+  const passwordHash = overrides.password ? await hashPassword(overrides.password) : await testPasswordHash();
   const user = em.create(User, {
     name: overrides.name ?? `テスト ユーザー${n}`,
     email: overrides.email ?? `user${unique}@example.com`,
@@ -26,10 +32,28 @@ export async function createUser(orm: MikroORM, overrides: { name?: string; emai
   return user;
 }
 
-/** A supertest agent that keeps the session cookie, signed in as the user. */
-export async function signedInAgent(app: Express, email: string, password = TEST_PASSWORD) {
+export type Agent = ReturnType<typeof request.agent>;
+
+let ipCounter = 0;
+
+/**
+ * A supertest agent that keeps the session cookie, signed in as the user. Each sign-in comes from its own
+ * client address (X-Forwarded-For; the app trusts one proxy hop), so the many sign-ins of a file stay under the
+ * per-address sign-in limit.
+ */
+export async function signedInAgent(app: Express, email: string, password = TEST_PASSWORD): Promise<Agent> {
+  ipCounter += 1;
   const agent = request.agent(app);
-  const res = await agent.post('/api/v1/sessions').send({ email, password });
+  const res = await agent
+    .post('/api/v1/sessions')
+    .set('X-Forwarded-For', `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`)
+    .send({ email, password });
   if (res.status !== 201) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
   return agent;
+}
+
+/** A new user and an agent signed in as them. */
+export async function createSignedInUser(t: { app: Express; orm: MikroORM }, overrides: Parameters<typeof createUser>[1] = {}) {
+  const user = await createUser(t.orm, overrides);
+  return { user, agent: await signedInAgent(t.app, user.email, overrides.password) };
 }

@@ -24,7 +24,7 @@ export async function isAmbassadorMember(em: EntityManager, ambassadorId: number
 }
 
 /** The e-mail of an ambassador's first member (where mails go when the ambassador has no address of its own). */
-export async function firstMemberEmail(em: EntityManager, ambassadorId: number): Promise<string | null> {
+async function firstMemberEmail(em: EntityManager, ambassadorId: number): Promise<string | null> {
   const member = await em.findOne(AmbassadorMember, { ambassador: ambassadorId }, { populate: ['user'], orderBy: { id: 'asc' } });
   return member?.user.email ?? null;
 }
@@ -62,4 +62,19 @@ export async function memberEmails(em: EntityManager, ambassadorId: number): Pro
 export async function ambassadorContact(em: EntityManager, ambassadorId: number): Promise<{ name: string; email: string | null }> {
   const ambassador = await em.findOneOrFail(Ambassador, { id: ambassadorId });
   return { name: ambassador.name, email: ambassador.email ?? (await firstMemberEmail(em, ambassador.id)) };
+}
+
+/** The communities an ambassador is associated with (the host form's choices), oldest association first. */
+export async function ambassadorCommunityChoices(em: EntityManager, ambassadorId: number): Promise<{ id: number; name: string }[]> {
+  const rows = await em.find(
+    AmbassadorCommunity,
+    { ambassador: ambassadorId },
+    { populate: ['community'], orderBy: { associatedAt: 'asc', id: 'asc' } },
+  );
+  return rows.map((r) => ({ id: r.community.id, name: r.community.name }));
+}
+
+/** True when the ambassador is associated with the community. */
+export async function ambassadorHasCommunity(em: EntityManager, ambassadorId: number, communityId: number): Promise<boolean> {
+  return (await em.count(AmbassadorCommunity, { ambassador: ambassadorId, community: communityId })) > 0;
 }

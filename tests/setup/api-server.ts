@@ -1,5 +1,6 @@
-// A tiny server entry for the multi-process reservation tests: the real app (createApp, no pages, so no build is
-// needed) on DATABASE_URL, listening on PORT (0 = any). Prints "READY <port>" once it accepts requests.
+// A tiny server entry for tests that need several server processes (tests/api/reservations-concurrency.test.ts):
+// the real app (createApp, no pages, so no build is needed) on DATABASE_URL, listening on PORT (0 = any).
+// Prints "READY <port>" once it accepts requests.
 import pg from 'pg';
 import { parseEnv } from '#src/lib/env';
 import { createRoot } from '#src/root';

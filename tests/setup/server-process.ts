@@ -1,0 +1,57 @@
+// The built server (server/index.ts, as `npm run serve` runs it) in a child process, for browser tests that need
+// their own server: waits until it answers, and stops it with SIGTERM (SIGKILL after 10 s).
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { freePort } from '#src/lib/embedded-db';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export interface ServerProcess {
+  child: ChildProcess;
+  base: string;
+  /** Everything it printed so far. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** Starts the server with the test gateway and the development mailbox, whatever the machine's environment says. */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const base = { ...process.env };
+  for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_API_BASE', 'SMTP_URL']) delete base[name];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: root,
+    env: { ...base, PORT: String(port), NODE_ENV: 'test', LOG_LEVEL: 'warn', DISABLE_WORKERS: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const server: ServerProcess = {
+    child,
+    base: `http://127.0.0.1:${port}`,
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+  // Ready once it answers a signed-out /api/v1/me (401); until then each attempt waits for its connection error.
+  for (let attempt = 0; ; attempt++) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
+    try {
+      if ((await fetch(`${server.base}/api/v1/me`)).status === 401) return server;
+    } catch {
+      // not listening yet
+    }
+    if (attempt > 400) {
+      await server.stop();
+      throw new Error(`server did not answer:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
