@@ -3,6 +3,7 @@
 // transaction together with the notice mails to the community's brand members (durable outbox).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireAdmin, requireBrandMember, requireUser, type Ctx } from '#src/lib/context';
+import { isUniqueViolation } from '#src/lib/db-errors';
 import { publicBaseUrl, type Env } from '#src/lib/env';
 import { NotFoundError, ValidationError, type FieldMessages } from '#src/lib/errors';
 import { fieldMessages, parseId, parseInput } from '#src/lib/validate';
@@ -136,10 +137,6 @@ function parseApplication(input: unknown): CommunityApplicationData {
     details[field] = [...new Set([...(details[field] ?? []), ...messages])];
   }
   throw new ValidationError(details);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Error && error.name === 'UniqueConstraintViolationException';
 }
 
 export function createCommunitiesService(deps: CommunitiesDeps) {
