@@ -175,6 +175,34 @@ describe('a brand member from invitation to a new password', () => {
     await page.waitForURL(`**/brand/communities/${community.id}/ambassadors`);
     await poll(() => page.getByTestId(`ambassador-${ambassadorId}`).count()).toBe(1);
     expect(await page.getByTestId(`ambassador-${ambassadorId}`).textContent()).toContain(ambassadorName);
+    // Removed from the community after a confirmation; cancel first changes nothing.
+    await hydrated(page);
+    await page.getByTestId(`ambassador-${ambassadorId}`).getByRole('button', { name: 'コミュニティから外す' }).click();
+    const confirm = page.getByTestId('remove-dialog');
+    expect(await confirm.textContent()).toContain(ambassadorName);
+    await confirm.getByRole('button', { name: 'キャンセル' }).click();
+    expect(await page.getByTestId(`ambassador-${ambassadorId}`).count()).toBe(1);
+    await page.getByTestId(`ambassador-${ambassadorId}`).getByRole('button', { name: 'コミュニティから外す' }).click();
+    await confirm.getByRole('button', { name: 'コミュニティから外す' }).click();
+    await poll(() => page.getByTestId(`ambassador-${ambassadorId}`).count()).toBe(0);
+
+    // The member invites a colleague through the portal, then deletes the invitation after a confirmation.
+    const colleague = `colleague-${Date.now()}@example.com`;
+    await page.goto('/brand/members/invitation');
+    await hydrated(page);
+    await page.getByRole('button', { name: '招待メールを送信' }).click();
+    await poll(() => page.locator('.field__error').allTextContents()).toEqual(['この項目は必須です']);
+    await page.getByLabel('メールアドレス').fill(colleague);
+    await page.getByRole('button', { name: '招待メールを送信' }).click();
+    await page.waitForURL('**/brand/members/invitation/complete');
+    await page.getByRole('link', { name: 'メンバー一覧へ' }).click();
+    await page.waitForURL('**/brand/members');
+    await hydrated(page);
+    const invited = page.getByTestId('members-table').locator('tr', { hasText: colleague });
+    expect(await invited.locator('.badge').textContent()).toBe('招待中');
+    await invited.getByRole('button', { name: '削除' }).click();
+    await page.getByTestId('delete-dialog').getByRole('button', { name: '削除' }).click();
+    await poll(() => invited.count()).toBe(0);
 
     // The community's experiences: the toggle, a row, the detail panel's dates as 2026年12月5日 10:00.
     await page.goto(`/brand/communities/${community.id}/experience?held_at=${heldAt}`);
