@@ -8,7 +8,7 @@ import { loadOr404 } from '#src/lib/page-helpers';
 import type { BrandMemberMe } from '#src/modules/brand-members/brand-members.schemas';
 
 /** The page's own path and query (urlOriginal is `…/index.pageContext.json` on client-side navigation). */
-export function pagePath(pageContext: PageContextServer): string {
+function pagePath(pageContext: PageContextServer): string {
   const { pathname, searchOriginal } = pageContext.urlParsed;
   return `${pathname}${searchOriginal ?? ''}`;
 }

@@ -17,7 +17,7 @@ const SECTIONS = [
   { href: '/brand/members', label: t.nav.members },
 ];
 
-export function currentBrandSection(pathname: string): string | null {
+function currentBrandSection(pathname: string): string | null {
   const found = SECTIONS.filter((s) => (s.exact ? pathname === s.href : pathname === s.href || pathname.startsWith(`${s.href}/`)));
   return found[0]?.href ?? null;
 }

@@ -2,7 +2,7 @@
 // the page afterwards; only same-site paths under /brand come back (safeRedirect with the /brand scope).
 import { ApiError, safeRedirect } from '#src/lib/api-client';
 
-export const BRAND_HOME = '/brand';
+const BRAND_HOME = '/brand';
 export const BRAND_API = '/brand/api/v1';
 
 /** The path to return to after signing in: under /brand, else /brand. */
