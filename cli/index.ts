@@ -6,6 +6,8 @@ import { createAdmin } from './commands/create-admin';
 import { dbMakeMigration } from './commands/db-make-migration';
 import { approveExperience } from './commands/approve-experience';
 import { addAmbassador } from './commands/add-ambassador';
+import { inquiries, resolveInquiry } from './commands/admin-inquiries';
+import { inviteBrandMember } from './commands/invite-brand-member';
 
 const program = new Command()
   .name('npm run cli --')
@@ -21,5 +23,8 @@ createAdmin(program);
 dbMakeMigration(program);
 approveExperience(program);
 addAmbassador(program);
+inviteBrandMember(program);
+inquiries(program);
+resolveInquiry(program);
 
 await program.parseAsync(process.argv);

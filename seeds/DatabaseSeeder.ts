@@ -37,6 +37,8 @@ import { GUEST_KEYS, USERS } from './data/people';
 import { AMBASSADORS, BRAND_MEMBERS, BRANDS, COMMUNITIES } from './data/organizations';
 import { DRAFTS, EXPERIENCES, type SeedExperience } from './data/experiences';
 import { APPLICATIONS, COUPONS, HOLDING_REQUESTS } from './data/extras';
+import { INQUIRIES } from './data/inquiries';
+import { BrandAndAmbassadorInquiry } from '#src/modules/inquiries/inquiries.entity';
 
 const IMAGE_DIR = fileURLToPath(new URL('./images/', import.meta.url));
 /** The default fee rates of src/lib/env.ts; the demo amounts are what a guest would have paid. */
@@ -234,6 +236,23 @@ export async function seedDemoData(em: EntityManager, now: Date = new Date()): P
       em.create(AmbassadorCommunity, { ambassador, community: community(key), associatedAt: daysAgo(140 - i * 8 - j) });
     }
   });
+
+  // Brand and ambassador program inquiries: more than one admin page (20 a page), newest first.
+  for (const [i, q] of INQUIRIES.entries()) {
+    const at = daysAgo(q.daysAgo, 9 + (i % 9));
+    em.create(BrandAndAmbassadorInquiry, {
+      name: q.name,
+      companyName: q.companyName,
+      departmentName: q.departmentName,
+      positionName: q.positionName,
+      email: q.email,
+      subject: q.subject,
+      content: q.content,
+      resolved: q.resolved,
+      createdAt: at,
+      updatedAt: at,
+    });
+  }
 
   for (const m of BRAND_MEMBERS) {
     const brand = brands.get(m.brand);

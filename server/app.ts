@@ -31,6 +31,7 @@ import { reservationsRoutes } from './api/v1/reservations.routes';
 import { priceRoutes } from './api/v1/price.routes';
 import { paymentsRoutes } from './api/v1/payments.routes';
 import { devMailRoutes } from './api/v1/dev-mail.routes';
+import { adminRoutes } from './api/v1/admin.routes';
 import { mountAssets, mountVike } from './vike';
 import { isAnonymous } from '#src/lib/ttl-cache';
 
@@ -160,6 +161,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   api.use('/v1', reservationsRoutes(services));
   api.use('/v1', paymentsRoutes(services));
   api.use('/v1', devMailRoutes(services));
+  api.use('/v1', adminRoutes(services));
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -23,27 +23,34 @@ import { createUploadsService } from './modules/uploads/uploads.service';
 import { createPaymentsService } from './modules/payments/payments.service';
 import { createReservationsService } from './modules/reservations/reservations.service';
 import { createMailService } from './modules/mail/mail.service';
-import * as userSearch from './modules/users/user-search.service';
-import * as brands from './modules/brands/brands.service';
-import * as ambassadors from './modules/ambassadors/ambassadors.service';
-import { communitiesService } from './modules/communities/communities.service';
-import { inquiriesService } from './modules/inquiries/inquiries.service';
+import { createUserSearchService } from './modules/users/user-search.service';
+import { createBrandsService } from './modules/brands/brands.service';
+import { createAmbassadorsService } from './modules/ambassadors/ambassadors.service';
+import { createCommunitiesService } from './modules/communities/communities.service';
+import { createInquiriesService } from './modules/inquiries/inquiries.service';
+import { createAuditService } from './modules/audit/audit.service';
+import { createBrandMembersService } from './modules/brand-members/brand-members.service';
+import { createExperienceApprovalsService } from './modules/experience-approvals/experience-approvals.service';
 
 /** PostgreSQL advisory lock key held while migrating (boot and `db:migrate`), so processes migrate one at a time. */
 const MIGRATION_LOCK_KEY = 727001;
 
-export interface ServiceDeps {
+interface ServiceDeps {
   orm: MikroORM;
   env: Env;
   log: Logger;
 }
 
 /** Every service, built once per ORM in dependency order; each gets what it uses through its deps. */
-export function buildServices(deps: ServiceDeps) {
+function buildServices(deps: ServiceDeps) {
   const { orm, env, log } = deps;
   const gateway = createGateway({ orm, env });
   const reference = createReferenceService();
   const experiences = createExperiencesService();
+  const users = createUsersService();
+  const experienceDrafts = createExperienceDraftsService();
+  const experiencesHost = createExperiencesHostService({ reference, users, experienceDrafts });
+  const audit = createAuditService();
   return {
     env,
     log,
@@ -51,11 +58,11 @@ export function buildServices(deps: ServiceDeps) {
     context(actor: Actor, ctxLog: Logger = log): Ctx {
       return { em: orm.em.fork(), actor, log: ctxLog };
     },
-    users: createUsersService(),
+    users,
     reference,
     experiences,
-    experiencesHost: createExperiencesHostService({ reference }),
-    experienceDrafts: createExperienceDraftsService(),
+    experiencesHost,
+    experienceDrafts,
     profiles: createProfilesService({ experiences }),
     calendars: createCalendarsService({ experiences }),
     reviews: createReviewsService({ experiences }),
@@ -64,12 +71,14 @@ export function buildServices(deps: ServiceDeps) {
     payments: createPaymentsService({ env, gateway }),
     reservations: createReservationsService({ orm, env, log, gateway }),
     mail: createMailService({ orm, env, log }),
-    // Converted by the admin-area work (module namespaces or older factories until then).
-    userSearch,
-    brands,
-    ambassadors,
-    communities: communitiesService({ env }),
-    inquiries: inquiriesService({ env }),
+    audit,
+    userSearch: createUserSearchService(),
+    brands: createBrandsService({ audit }),
+    brandMembers: createBrandMembersService({ env, audit }),
+    ambassadors: createAmbassadorsService({ audit }),
+    communities: createCommunitiesService({ env, audit, reference }),
+    inquiries: createInquiriesService({ env, audit }),
+    experienceApprovals: createExperienceApprovalsService({ env, audit, experiencesHost }),
   };
 }
 

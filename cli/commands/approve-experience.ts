@@ -10,7 +10,7 @@ export function approveExperience(program: Command): void {
     .description('Approve (publish) an experience whose publication was requested')
     .action((id: string) =>
       runCommand(async ({ services }) => {
-        const result = await services.experiencesHost.approve(services.context(operator()), { id });
+        const result = await services.experienceApprovals.approve(services.context(operator()), { id });
         console.log(
           result.changed ? ja.hostStory.approved(result.id, result.title) : ja.hostStory.alreadyApproved(result.id, result.title),
         );

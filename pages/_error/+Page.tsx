@@ -3,8 +3,23 @@ import { usePageContext } from 'vike-react/usePageContext';
 import { ja } from '#src/i18n/ja';
 
 export default function Page() {
-  const { is404, abortReason } = usePageContext();
+  const { is404, abortReason, abortStatusCode } = usePageContext();
   const notFound = is404 !== false;
+  // throw render(403, reason) in a guard (the administrator area): a page the visitor may not see.
+  if (!notFound && abortStatusCode === 403) {
+    return (
+      <section className="error-page" data-testid="forbidden">
+        <p className="error-page__code">403</p>
+        <h1>{ja.adminPages.forbiddenTitle}</h1>
+        <p>{typeof abortReason === 'string' ? abortReason : ja.errors.forbidden}</p>
+        <p className="error-page__actions">
+          <a href="/" className="button">
+            {ja.nav.top}
+          </a>
+        </p>
+      </section>
+    );
+  }
   return (
     <section className="error-page" data-testid={notFound ? 'not-found' : 'server-error'}>
       <p className="error-page__code">{notFound ? '404' : '500'}</p>

@@ -37,6 +37,18 @@ export const BRANDS: SeedBrand[] = [
     xUsername: 'aitoakari',
     images: ['brand-1.jpg', 'indigo-dye.jpg', 'pottery-2.jpg'],
   },
+  {
+    key: 'yukimachi',
+    name: '雪街ブルワリー',
+    description:
+      '新潟・十日町の雪室で熟成させるクラフトビールの醸造所です。\n' +
+      '雪室見学と仕込み体験のプログラムを準備中のため、公開前の確認をしています(管理画面でのみ表示されます)。',
+    published: false,
+    homepageUrl: 'https://yukimachi-brewery.example.jp',
+    instagramUsername: 'yukimachi_brewery',
+    xUsername: null,
+    images: ['sake.jpg'],
+  },
 ];
 
 export interface SeedQuestion {
@@ -256,4 +268,5 @@ export const BRAND_MEMBERS: SeedBrandMember[] = [
   { brand: 'hokko', email: 'brand@example.com', accepted: true },
   { brand: 'hokko', email: 'kei.yamamoto@example.com', accepted: false },
   { brand: 'aitoakari', email: 'mika.fujii@example.com', accepted: false },
+  { brand: 'yukimachi', email: 'owner@yukimachi-brewery.example.jp', accepted: false },
 ];

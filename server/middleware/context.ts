@@ -8,6 +8,8 @@ import { ja } from '#src/i18n/ja';
 declare module 'express-session' {
   interface SessionData {
     userId?: number;
+    /** A brand portal session (the brand member's id); never a marketplace user, never an administrator. */
+    brandMemberId?: number;
     /** One-shot flags that allow completion pages once (server/completion.ts). */
     flags?: Record<string, boolean>;
   }
@@ -36,6 +38,11 @@ export function contextMiddleware(services: Services): RequestHandler {
       } else {
         delete req.session.userId;
       }
+    } else if (req.session?.brandMemberId) {
+      // req.actor stays null: the marketplace middlewares (requireUser/requireAdmin) never see a brand member.
+      const member = await services.brandMembers.findActor(req.ctx, { id: req.session.brandMemberId });
+      if (member) req.ctx.actor = member;
+      else delete req.session.brandMemberId;
     }
     next();
   };

@@ -22,6 +22,9 @@ function fromUnknown(error: unknown): AppError | null {
       return new AppError(422, 'invalid_body', ja.errors.invalidBody, { base: [ja.errors.invalidBody] });
     if (e.type === 'entity.too.large' || e.code === 'LIMIT_FILE_SIZE') return new AppError(413, 'too_large', ja.errors.payloadTooLarge);
     if (e.name === 'NotFoundError' && !(error instanceof AppError)) return new NotFoundError(ja.errors.notFound); // MikroORM findOneOrFail
+    // PostgreSQL refuses NUL in text (22021) and jsonb (22P05): malformed input, not a server fault.
+    if (e.code === '22021' || e.code === '22P05')
+      return new AppError(422, 'invalid_body', ja.errors.invalidBody, { base: [ja.errors.invalidBody] });
     if (isUniqueViolation(e)) return new AppError(409, 'conflict', ja.errors.conflict);
     if (isCheckViolation(e)) return new AppError(422, 'constraint', ja.errors.validation, { base: [ja.errors.validation] });
     if (typeof e.status === 'number' && e.status >= 400 && e.status < 500)

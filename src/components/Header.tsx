@@ -55,6 +55,16 @@ export function Header() {
           <div className="site-nav__account">
             {user ? (
               <>
+                {user.access_control === 'ADMIN' && (
+                  <a
+                    href="/admin/communities"
+                    className="button button--ghost button--small"
+                    data-testid="admin-link"
+                    onClick={() => setOpen(false)}
+                  >
+                    {ja.nav.admin}
+                  </a>
+                )}
                 <a href="/host/story" className="button button--ghost button--small" onClick={() => setOpen(false)}>
                   {ja.nav.hostStories}
                 </a>

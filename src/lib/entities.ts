@@ -22,6 +22,8 @@ import { BrandAndAmbassadorInquiry, ContactInquiry } from '#src/modules/inquirie
 import { MailOutbox } from '#src/modules/mail/mail.entity';
 import { UploadedFile } from '#src/modules/uploads/uploads.entity';
 import { TestPaymentIntent } from '#src/modules/payments/payments.entity';
+import { AuditLog } from '#src/modules/audit/audit.entity';
+import { ExperienceRejection } from '#src/modules/experience-approvals/experience-approvals.entity';
 
 export const entities = [
   User,
@@ -55,4 +57,6 @@ export const entities = [
   MailOutbox,
   UploadedFile,
   TestPaymentIntent,
+  AuditLog,
+  ExperienceRejection,
 ];

@@ -1,5 +1,5 @@
 // Turns zod failures into the one ValidationError (field -> messages). Isomorphic.
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ValidationError, type FieldMessages } from './errors';
 import { ja } from '#src/i18n/ja';
 
@@ -43,4 +43,32 @@ export function idFrom(input: unknown, key: string, notFound: () => Error): numb
   const id = parseId((input as Record<string, unknown> | null | undefined)?.[key]);
   if (id === null) throw notFound();
   return id;
+}
+
+// ---- Text fields -----------------------------------------------------------------------------------------------
+
+/** PostgreSQL text cannot hold NUL; such input is refused as malformed (422), never a 500. */
+export const hasNoNul = (value: string) => !value.includes('\u0000');
+
+/** A required, trimmed text of at most `max` characters, without NUL. */
+export function requiredText(required: string, tooLong: string, max: number) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required, abort: true })
+    .max(max, { error: tooLong, abort: true })
+    .refine(hasNoNul, { error: ja.errors.invalidBody });
+}
+
+/** An optional text ('' and null mean not given → null), at most `max` characters, without NUL. */
+export function optionalText(tooLong: string, max: number) {
+  return z.preprocess(
+    (value) => (value == null || (typeof value === 'string' && value.trim() === '') ? null : value),
+    z
+      .string({ error: tooLong })
+      .trim()
+      .max(max, { error: tooLong, abort: true })
+      .refine(hasNoNul, { error: ja.errors.invalidBody })
+      .nullable(),
+  );
 }

@@ -306,6 +306,33 @@ describe('demo seed', () => {
   });
 });
 
+describe('demo data for the administrator area', () => {
+  it('has unpublished brands and ambassadors, a pending invitation, inquiries over two pages and a pending experience', async () => {
+    const [counts] = await rows<{
+      brands: number;
+      ambassadors: number;
+      invitations: number;
+      inquiries: number;
+      handled: number;
+      pending: number;
+    }>(
+      `select (select count(*)::int from brands where not published) as brands,
+              (select count(*)::int from ambassadors where not published) as ambassadors,
+              (select count(*)::int from brand_members where not invitation_accepted) as invitations,
+              (select count(*)::int from brand_and_ambassador_inquiries) as inquiries,
+              (select count(*)::int from brand_and_ambassador_inquiries where resolved) as handled,
+              (select count(*)::int from experiences where not approve) as pending`,
+    );
+    expect(counts.brands).toBeGreaterThanOrEqual(1);
+    expect(counts.ambassadors).toBeGreaterThanOrEqual(1);
+    expect(counts.invitations).toBeGreaterThanOrEqual(1);
+    expect(counts.inquiries).toBeGreaterThan(20);
+    expect(counts.handled).toBeGreaterThan(0);
+    expect(counts.handled).toBeLessThan(counts.inquiries);
+    expect(counts.pending).toBeGreaterThanOrEqual(1);
+  });
+});
+
 describe('lowRemaining', () => {
   it('gives the largest remaining count below 30% (also when 30% is rounded), or null', () => {
     expect([4, 5, 6, 8, 10, 12, 30].map(lowRemaining)).toEqual([null, 1, 1, 1, 2, 3, 8]);

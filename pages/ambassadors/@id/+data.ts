@@ -5,8 +5,8 @@ import { loadOr404, routeId } from '#src/lib/page-helpers';
 export async function data(pageContext: PageContextServer) {
   const id = routeId(pageContext);
   const { services, ctx } = pageContext;
-  const ambassador = await loadOr404(() => services.ambassadors.detail(ctx, id));
-  const { communities } = await services.ambassadors.communities(ctx, id);
+  const ambassador = await loadOr404(() => services.ambassadors.detail(ctx, { id }));
+  const { communities } = await services.ambassadors.communities(ctx, { id });
   return { ambassador, communities };
 }
 

@@ -5,8 +5,8 @@ import { loadOr404, routeId } from '#src/lib/page-helpers';
 export async function data(pageContext: PageContextServer) {
   const id = routeId(pageContext);
   const { services, ctx } = pageContext;
-  const brand = await loadOr404(() => services.brands.detail(ctx, id));
-  const { communities } = await services.brands.communities(ctx, id);
+  const brand = await loadOr404(() => services.brands.detail(ctx, { id }));
+  const { communities } = await services.brands.communities(ctx, { id });
   return { brand, communities };
 }
 

@@ -4,7 +4,7 @@ import { loadOr404, routeId } from '#src/lib/page-helpers';
 
 export async function data(pageContext: PageContextServer) {
   const id = routeId(pageContext);
-  const community = await loadOr404(() => pageContext.services.communities.detail(pageContext.ctx, id));
+  const community = await loadOr404(() => pageContext.services.communities.detail(pageContext.ctx, { id }));
   return { community };
 }
 

@@ -24,9 +24,5 @@ export function experiencesHostRoutes(services: Services): Router {
     res.json(await services.experiencesHost.update(req.ctx, { ...req.body, id: req.params.id }));
   });
 
-  router.post('/admin/experiences/:id/approval', async (req, res) => {
-    res.json(await services.experiencesHost.approve(req.ctx, req.params));
-  });
-
   return router;
 }

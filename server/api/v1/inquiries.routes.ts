@@ -23,5 +23,19 @@ export function inquiriesRoutes(services: Services): Router {
     res.status(201).json(inquiry);
   });
 
+  // The administrator's list and handling (admin-and-brand-portal.md §7; the service requires ADMIN).
+  router.get('/brand_and_ambassador_inquiries', async (req, res) => {
+    res.json(await services.inquiries.list(req.ctx, req.query));
+  });
+
+  router.get('/brand_and_ambassador_inquiries/:id', async (req, res) => {
+    res.json(await services.inquiries.detail(req.ctx, req.params));
+  });
+
+  router.put('/brand_and_ambassador_inquiries/:id', async (req, res) => {
+    const body = req.body && typeof req.body === 'object' ? req.body : {};
+    res.json(await services.inquiries.setResolved(req.ctx, { ...body, ...req.params }));
+  });
+
   return router;
 }

@@ -5,7 +5,7 @@ import { ja } from '#src/i18n/ja';
 import { api } from '#src/lib/api-client';
 
 const t = ja.hostStory;
-export const HOST_SEARCH_DEBOUNCE_MS = 300;
+const HOST_SEARCH_DEBOUNCE_MS = 300;
 
 interface Props {
   selected: { id: number; name: string } | null;

@@ -9,7 +9,7 @@ import type { ImageJson } from '#src/modules/experiences/experiences.host.schema
 
 const t = ja.hostStory;
 /** The upload preset this form sends (the hosting service files the images under it). */
-export const EXPERIENCE_UPLOAD_PRESET = 'experiences';
+const EXPERIENCE_UPLOAD_PRESET = 'experiences';
 
 interface Props {
   images: ImageJson[];

@@ -262,9 +262,9 @@ export function cleanPriceInput(raw: string): { value: string; invalid: boolean 
   return { value: '', invalid: true };
 }
 
-export const slotKey = (s: { date: string; start_time: string; end_time: string }) => `${s.date} ${s.start_time}-${s.end_time}`;
+const slotKey = (s: { date: string; start_time: string; end_time: string }) => `${s.date} ${s.start_time}-${s.end_time}`;
 
-export function sortSlots(slots: SlotState[]): SlotState[] {
+function sortSlots(slots: SlotState[]): SlotState[] {
   return [...slots].sort((a, b) => a.date.localeCompare(b.date) || a.start_time.localeCompare(b.start_time));
 }
 

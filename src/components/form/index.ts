@@ -32,9 +32,9 @@
 // Field wires the label (htmlFor), aria-invalid, aria-describedby (hint, counter, error) and maxLength; with `max`
 // it shows count/max and, at the limit, "N文字以内で入力してください". `group` makes it a fieldset/legend for radios.
 // Modal is the confirmation dialog; CompletionPanel the completion/session-expired screen.
-export { useForm, type Form, type FormConfig, type Method } from './useForm';
-export { Field, RequiredBadge, type ControlProps, type FieldProps } from './Field';
+export { useForm, type Form } from './useForm';
+export { Field, RequiredBadge } from './Field';
 export { FormErrors } from './FormErrors';
-export { Modal, type ModalProps } from './Modal';
-export { CompletionPanel, type CompletionPanelProps } from './CompletionPanel';
-export { BASE, allMessages, counterState, firstMessage, formValues, messagesUnder, toFieldMessages } from './form-errors';
+export { Modal } from './Modal';
+export { CompletionPanel } from './CompletionPanel';
+export { allMessages, messagesUnder, toFieldMessages } from './form-errors';

@@ -3,6 +3,7 @@
 // homepage_url a valid URL if given, instagram / x <= 30, address optional, images up to 3).
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
+import { hasNoNul } from '#src/lib/validate';
 
 const v = ja.partners.validation;
 
@@ -66,16 +67,23 @@ export const ambassadorFormSchema = z.object({
     .string({ error: v.nameRequired })
     .trim()
     .min(1, { error: v.nameRequired, abort: true })
-    .max(AMBASSADOR_NAME_MAX, { error: v.nameTooLong }),
+    .max(AMBASSADOR_NAME_MAX, { error: v.nameTooLong, abort: true })
+    .refine(hasNoNul, { error: ja.errors.invalidBody }),
   description: z
     .string({ error: v.descriptionRequired })
     .trim()
     .min(1, { error: v.descriptionRequired, abort: true })
-    .max(AMBASSADOR_DESCRIPTION_MAX, { error: v.descriptionTooLong }),
+    .max(AMBASSADOR_DESCRIPTION_MAX, { error: v.descriptionTooLong, abort: true })
+    .refine(hasNoNul, { error: ja.errors.invalidBody }),
   published: z.boolean({ error: v.publishedRequired }),
   address: z.preprocess(
     blankToNull,
-    z.string({ error: v.addressTooLong }).trim().max(AMBASSADOR_ADDRESS_MAX, { error: v.addressTooLong }).nullable(),
+    z
+      .string({ error: v.addressTooLong })
+      .trim()
+      .max(AMBASSADOR_ADDRESS_MAX, { error: v.addressTooLong, abort: true })
+      .refine(hasNoNul, { error: ja.errors.invalidBody })
+      .nullable(),
   ),
   homepage_url: homepageUrlSchema,
   instagram_username: usernameSchema(v.instagramTooLong),
@@ -104,10 +112,12 @@ export interface AmbassadorPublic {
   images: PartnerImage[];
 }
 
-/** What create answers (the admin view of one ambassador). */
+/** What create/update answer, and GET /ambassadors/{id} for an ADMIN (unpublished ones too). */
 export interface AmbassadorAdmin extends AmbassadorPublic {
   published: boolean;
   created_at: string;
+  updated_at: string;
+  member_count: number;
 }
 
 export interface AmbassadorListItem {
@@ -116,6 +126,10 @@ export interface AmbassadorListItem {
   image_url: string | null;
   address: string | null;
   description: string;
+  /** Only for an ADMIN, who also sees unpublished ambassadors (GET /api/v1/ambassadors). */
+  published?: boolean;
+  created_at?: string;
+  member_count?: number;
 }
 
 export interface ListMeta {
@@ -135,3 +149,26 @@ export const listQuerySchema = z.object({
       .max(100_000, { error: ja.validation.integer }),
   ),
 });
+
+/** The admin list is one page of this many (the spec's admin list has no pagination). */
+export const AMBASSADORS_ADMIN_PAGE_SIZE = 100;
+
+/** An ambassador member (a user linked to the ambassador): id is the user's id. */
+export interface AmbassadorMemberJson {
+  id: number;
+  name: string;
+  email: string;
+  added_at: string;
+}
+
+/** GET /api/v1/ambassadors/{id}/members */
+export interface AmbassadorMembersResponse {
+  ambassador: { id: number; name: string };
+  members: AmbassadorMemberJson[];
+}
+
+/** Path inputs of the member calls: {id | ambassador_id} and {memberId | userId | id}. */
+export interface AmbassadorMemberInput {
+  ambassador_id: number | string;
+  user_id: number | string;
+}

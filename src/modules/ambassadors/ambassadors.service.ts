@@ -1,29 +1,53 @@
-// Ambassadors: the public pages (published only; 404 with messages.ambassador) and creation, used by the
-// operator CLI (`add-ambassador`) and the admin API (admin-and-brand-portal.md §5 for the rules).
+// Ambassadors: the public pages (published only; 404 with messages.ambassador), and the administrator area
+// (create, update, members), also used by the operator CLI (`add-ambassador`). Rules: admin-and-brand-portal.md §5.
+// An ADMIN (and the operator) also sees unpublished ambassadors, with their `published` flag.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Ctx } from '#src/lib/context';
-import { AppError, NotFoundError } from '#src/lib/errors';
+import { isAdmin, requireAdmin, type Ctx } from '#src/lib/context';
+import { AppError, NotFoundError, ValidationError } from '#src/lib/errors';
 import { parseId, parseInput } from '#src/lib/validate';
 import { ja } from '#src/i18n/ja';
-import { Image } from '#src/modules/images/images.entity';
-import { Ambassador, AmbassadorCommunity, type IAmbassador } from './ambassadors.entity';
+import { replaceOwnerImages } from '#src/modules/images/images.repository';
+import { sortedImageJson } from '#src/modules/images/images.schemas';
+import { findUserSummary } from '#src/modules/users/users.repository';
+import type { AuditService } from '#src/modules/audit/audit.service';
+import { toCommunityCard, type CommunityCardData, type CommunityCardSource } from '#src/modules/communities/communities.schemas';
+import { Ambassador, AmbassadorCommunity, AmbassadorMember, type IAmbassador } from './ambassadors.entity';
 import {
+  AMBASSADORS_ADMIN_PAGE_SIZE,
   ambassadorFormSchema,
   listQuerySchema,
   type AmbassadorAdmin,
   type AmbassadorListItem,
+  type AmbassadorMembersResponse,
   type AmbassadorPublic,
   type ListMeta,
 } from './ambassadors.schemas';
-import {
-  toCommunityCard,
-  type CommunityCardData,
-  type CommunityCardSource,
-  type PartnerSummary,
-} from '#src/modules/communities/communities.schemas';
-import { sortedImageJson } from '#src/modules/images/images.schemas';
 
 export const AMBASSADORS_PAGE_SIZE = 24;
+
+export interface AmbassadorsDeps {
+  audit: AuditService;
+}
+
+const ambassadorNotFound = () => new NotFoundError(ja.partners.ambassadorNotFound, 'ambassador');
+const memberNotFound = () => new NotFoundError(ja.adminApi.memberNotFound, 'member');
+/**
+ * The spec's client reads messages.brand for GET /ambassadors/{id}/communities (probably copied from the brand
+ * call); answer under both keys so either reading finds the message.
+ */
+const ambassadorCommunitiesNotFound = () =>
+  new AppError(404, 'not_found', ja.partners.ambassadorNotFound, {
+    ambassador: [ja.partners.ambassadorNotFound],
+    brand: [ja.partners.ambassadorNotFound],
+  });
+
+/** The id of an input `{id}` (or `{ambassador_id}`), null when malformed. */
+function idOf(input: unknown, ...keys: string[]): number | null {
+  if (input == null || typeof input !== 'object') return parseId(input);
+  const record = input as Record<string, unknown>;
+  for (const key of keys) if (record[key] !== undefined) return parseId(record[key]);
+  return null;
+}
 
 function toPublic(ambassador: IAmbassador): AmbassadorPublic {
   const images = sortedImageJson(ambassador.images);
@@ -40,6 +64,16 @@ function toPublic(ambassador: IAmbassador): AmbassadorPublic {
   };
 }
 
+function toAdmin(ambassador: IAmbassador, memberCount: number): AmbassadorAdmin {
+  return {
+    ...toPublic(ambassador),
+    published: ambassador.published,
+    created_at: new Date(ambassador.createdAt).toISOString(),
+    updated_at: new Date(ambassador.updatedAt).toISOString(),
+    member_count: memberCount,
+  };
+}
+
 function toListItem(ambassador: IAmbassador): AmbassadorListItem {
   return {
     id: ambassador.id,
@@ -50,47 +84,31 @@ function toListItem(ambassador: IAmbassador): AmbassadorListItem {
   };
 }
 
-async function findPublished(ctx: Ctx, rawId: unknown, notFound: () => AppError): Promise<IAmbassador> {
-  const id = parseId(rawId);
-  if (!id) throw notFound();
-  const ambassador = await ctx.em.findOne(Ambassador, { id, published: true }, { populate: ['images'] });
-  if (!ambassador) throw notFound();
-  return ambassador;
-}
-
-const ambassadorNotFound = () => new NotFoundError(ja.partners.ambassadorNotFound, 'ambassador');
-/**
- * The spec's client reads messages.brand for this call (guest-and-host.md §7, admin-and-brand-portal.md §7,
- * probably copied from the brand call); answer under both keys so either reading finds the message.
- */
-const ambassadorCommunitiesNotFound = () =>
-  new AppError(404, 'not_found', ja.partners.ambassadorNotFound, {
-    ambassador: [ja.partners.ambassadorNotFound],
-    brand: [ja.partners.ambassadorNotFound],
-  });
-
-/** GET /api/v1/ambassadors?page=n */
-export async function list(ctx: Ctx, query: unknown = {}): Promise<{ ambassadors: AmbassadorListItem[]; meta: ListMeta }> {
-  const { page } = parseInput(listQuerySchema, query);
-  const [rows, total] = await ctx.em.findAndCount(
-    Ambassador,
-    { published: true },
-    {
-      populate: ['images'],
-      orderBy: { createdAt: 'desc', id: 'desc' },
-      limit: AMBASSADORS_PAGE_SIZE,
-      offset: (page - 1) * AMBASSADORS_PAGE_SIZE,
-    },
-  );
+/** The audited state of an ambassador (the form's fields). */
+function snapshot(ambassador: IAmbassador): Record<string, unknown> {
   return {
-    ambassadors: rows.map(toListItem),
-    meta: { current_page: page, total_pages: Math.max(1, Math.ceil(total / AMBASSADORS_PAGE_SIZE)), total_count: total },
+    name: ambassador.name,
+    description: ambassador.description,
+    published: ambassador.published,
+    address: ambassador.address ?? null,
+    homepage_url: ambassador.homepageUrl ?? null,
+    instagram_username: ambassador.instagramUsername ?? null,
+    x_username: ambassador.xUsername ?? null,
+    images: sortedImageJson(ambassador.images).map((i) => i.url),
   };
 }
 
-/** GET /api/v1/ambassadors/{id} */
-export async function detail(ctx: Ctx, rawId: unknown): Promise<AmbassadorPublic> {
-  return toPublic(await findPublished(ctx, rawId, ambassadorNotFound));
+async function memberCounts(em: EntityManager, ids: number[]): Promise<Map<number, number>> {
+  const counts = new Map<number, number>(ids.map((id) => [id, 0]));
+  if (ids.length === 0) return counts;
+  const rows = await em
+    .getConnection()
+    .execute<{ ambassador_id: number; n: string }[]>(
+      `SELECT ambassador_id, count(*) AS n FROM ambassador_members WHERE ambassador_id IN (${ids.map(() => '?').join(',')}) GROUP BY ambassador_id`,
+      ids,
+    );
+  for (const row of rows) counts.set(Number(row.ambassador_id), Number(row.n));
+  return counts;
 }
 
 async function communitiesOfAmbassadors(em: EntityManager, ids: number[]): Promise<Map<number, CommunityCardData[]>> {
@@ -105,60 +123,221 @@ async function communitiesOfAmbassadors(em: EntityManager, ids: number[]): Promi
   return result;
 }
 
-/** GET /api/v1/ambassadors/{id}/communities: published communities (id, name, image_url, ...). */
-export async function communities(ctx: Ctx, rawId: unknown): Promise<{ communities: CommunityCardData[] }> {
-  const ambassador = await findPublished(ctx, rawId, ambassadorCommunitiesNotFound);
-  return { communities: (await communitiesOfAmbassadors(ctx.em, [ambassador.id])).get(ambassador.id) ?? [] };
-}
+export function createAmbassadorsService(deps: AmbassadorsDeps) {
+  const { audit } = deps;
 
-/** /brand_ambassador/list: every published ambassador with its published communities. */
-export async function listWithCommunities(ctx: Ctx): Promise<(AmbassadorListItem & { communities: CommunityCardData[] })[]> {
-  const rows = await ctx.em.find(
-    Ambassador,
-    { published: true },
-    { populate: ['images'], orderBy: { createdAt: 'desc', id: 'desc' }, limit: 200 },
-  );
-  const byAmbassador = await communitiesOfAmbassadors(
-    ctx.em,
-    rows.map((a) => a.id),
-  );
-  return rows.map((a) => ({ ...toListItem(a), communities: byAmbassador.get(a.id) ?? [] }));
-}
+  /** Published for everyone; an ADMIN also finds unpublished ones. */
+  async function findVisible(ctx: Ctx, id: number | null, notFound: () => AppError): Promise<IAmbassador> {
+    if (!id) throw notFound();
+    const where = isAdmin(ctx) ? { id } : { id, published: true };
+    const ambassador = await ctx.em.findOne(Ambassador, where, { populate: ['images'] });
+    if (!ambassador) throw notFound();
+    return ambassador;
+  }
 
-/** Published ambassadors associated with a community (community page). */
-export async function publishedOfCommunity(em: EntityManager, communityId: number): Promise<PartnerSummary[]> {
-  const links = await em.find(
-    AmbassadorCommunity,
-    { community: communityId, ambassador: { published: true } },
-    { populate: ['ambassador', 'ambassador.images'], orderBy: { associatedAt: 'asc', id: 'asc' } },
-  );
-  return links.map((link) => ({
-    id: link.ambassador.id,
-    name: link.ambassador.name,
-    image_url: sortedImageJson(link.ambassador.images)[0]?.url ?? null,
-  }));
-}
+  async function findForAdmin(ctx: Ctx, id: number | null, em: EntityManager = ctx.em): Promise<IAmbassador> {
+    if (!id) throw ambassadorNotFound();
+    const ambassador = await em.findOne(Ambassador, { id }, { populate: ['images'] });
+    if (!ambassador) throw ambassadorNotFound();
+    return ambassador;
+  }
 
-/**
- * Creates an ambassador (operator CLI `add-ambassador`, admin POST /api/v1/ambassadors). The caller decides
- * who may do it: the CLI is the operator's office, the admin route requires ADMIN.
- */
-export async function create(ctx: Ctx, input: unknown): Promise<AmbassadorAdmin> {
-  const data = parseInput(ambassadorFormSchema, input);
-  const ambassador = await ctx.em.transactional(async (em) => {
-    const created = em.create(Ambassador, {
-      name: data.name,
-      description: data.description,
-      published: data.published,
-      address: data.address,
-      homepageUrl: data.homepage_url,
-      instagramUsername: data.instagram_username,
-      xUsername: data.x_username,
+  async function adminJson(em: EntityManager, id: number): Promise<AmbassadorAdmin> {
+    const loaded = await em.fork().findOneOrFail(Ambassador, { id }, { populate: ['images'] });
+    return toAdmin(loaded, (await memberCounts(em, [id])).get(id) ?? 0);
+  }
+
+  /**
+   * GET /api/v1/ambassadors?page=n: published ones, newest first. An ADMIN gets every ambassador (100 a page)
+   * with published, created_at and member_count.
+   */
+  async function list(ctx: Ctx, input: unknown = {}): Promise<{ ambassadors: AmbassadorListItem[]; meta: ListMeta }> {
+    const { page } = parseInput(listQuerySchema, input);
+    const admin = isAdmin(ctx);
+    const size = admin ? AMBASSADORS_ADMIN_PAGE_SIZE : AMBASSADORS_PAGE_SIZE;
+    const [rows, total] = await ctx.em.findAndCount(Ambassador, admin ? {} : { published: true }, {
+      populate: ['images'],
+      orderBy: { createdAt: 'desc', id: 'desc' },
+      limit: size,
+      offset: (page - 1) * size,
     });
-    data.images.forEach((image, i) => em.create(Image, { ambassador: created, objectKey: image.object_key, url: image.url, sortOrder: i }));
-    await em.flush();
-    return created;
-  });
-  const loaded = await ctx.em.fork().findOneOrFail(Ambassador, { id: ambassador.id }, { populate: ['images'] });
-  return { ...toPublic(loaded), published: loaded.published, created_at: new Date(loaded.createdAt).toISOString() };
+    const counts = admin
+      ? await memberCounts(
+          ctx.em,
+          rows.map((r) => r.id),
+        )
+      : null;
+    return {
+      ambassadors: rows.map((row) =>
+        counts
+          ? {
+              ...toListItem(row),
+              published: row.published,
+              created_at: new Date(row.createdAt).toISOString(),
+              member_count: counts.get(row.id) ?? 0,
+            }
+          : toListItem(row),
+      ),
+      meta: { current_page: page, total_pages: Math.max(1, Math.ceil(total / size)), total_count: total },
+    };
+  }
+
+  /** GET /api/v1/ambassadors/{id}: the public view; an ADMIN gets the admin view of any ambassador. */
+  async function detail(ctx: Ctx, input: unknown): Promise<AmbassadorPublic | AmbassadorAdmin> {
+    const ambassador = await findVisible(ctx, idOf(input, 'id'), ambassadorNotFound);
+    if (!isAdmin(ctx)) return toPublic(ambassador);
+    return toAdmin(ambassador, (await memberCounts(ctx.em, [ambassador.id])).get(ambassador.id) ?? 0);
+  }
+
+  /** The admin view of one ambassador (ADMIN; /admin/ambassador/{id} and its edit form). */
+  async function adminDetail(ctx: Ctx, input: unknown): Promise<AmbassadorAdmin> {
+    requireAdmin(ctx);
+    const ambassador = await findForAdmin(ctx, idOf(input, 'id', 'ambassador_id'));
+    return toAdmin(ambassador, (await memberCounts(ctx.em, [ambassador.id])).get(ambassador.id) ?? 0);
+  }
+
+  /** GET /api/v1/ambassadors/{id}/communities: published communities (id, name, image_url, ...). */
+  async function communities(ctx: Ctx, input: unknown): Promise<{ communities: CommunityCardData[] }> {
+    const ambassador = await findVisible(ctx, idOf(input, 'id'), ambassadorCommunitiesNotFound);
+    return { communities: (await communitiesOfAmbassadors(ctx.em, [ambassador.id])).get(ambassador.id) ?? [] };
+  }
+
+  /** /brand_ambassador/list: every published ambassador with its published communities. */
+  async function listWithCommunities(ctx: Ctx): Promise<(AmbassadorListItem & { communities: CommunityCardData[] })[]> {
+    const rows = await ctx.em.find(
+      Ambassador,
+      { published: true },
+      { populate: ['images'], orderBy: { createdAt: 'desc', id: 'desc' }, limit: 200 },
+    );
+    const byAmbassador = await communitiesOfAmbassadors(
+      ctx.em,
+      rows.map((a) => a.id),
+    );
+    return rows.map((a) => ({ ...toListItem(a), communities: byAmbassador.get(a.id) ?? [] }));
+  }
+
+  /** POST /api/v1/ambassadors (ADMIN) and the operator CLI `add-ambassador`. */
+  async function create(ctx: Ctx, input: unknown): Promise<AmbassadorAdmin> {
+    requireAdmin(ctx);
+    const data = parseInput(ambassadorFormSchema, input);
+    const id = await ctx.em.transactional(async (em) => {
+      const created = em.create(Ambassador, {
+        name: data.name,
+        description: data.description,
+        published: data.published,
+        address: data.address,
+        homepageUrl: data.homepage_url,
+        instagramUsername: data.instagram_username,
+        xUsername: data.x_username,
+      });
+      await em.flush();
+      await replaceOwnerImages(em, { ambassador: created.id }, data.images);
+      await em.flush();
+      await em.populate(created, ['images']);
+      audit.record({ ...ctx, em }, { entityType: 'ambassador', entityId: created.id, action: 'create', after: snapshot(created) });
+      await em.flush();
+      return created.id;
+    });
+    return adminJson(ctx.em, id);
+  }
+
+  /** PUT /api/v1/ambassadors/{id} (ADMIN): the whole form; the images are replaced by the given list. */
+  async function update(ctx: Ctx, input: unknown): Promise<AmbassadorAdmin> {
+    requireAdmin(ctx);
+    const id = idOf(input, 'id');
+    if (!id) throw ambassadorNotFound();
+    const data = parseInput(ambassadorFormSchema, input);
+    await ctx.em.transactional(async (em) => {
+      const ambassador = await findForAdmin(ctx, id, em);
+      const before = snapshot(ambassador);
+      em.assign(ambassador, {
+        name: data.name,
+        description: data.description,
+        published: data.published,
+        address: data.address,
+        homepageUrl: data.homepage_url,
+        instagramUsername: data.instagram_username,
+        xUsername: data.x_username,
+      });
+      await replaceOwnerImages(em, { ambassador: id }, data.images);
+      await em.flush();
+      await em.refresh(ambassador, { populate: ['images'] });
+      audit.record({ ...ctx, em }, { entityType: 'ambassador', entityId: id, action: 'update', before, after: snapshot(ambassador) });
+      await em.flush();
+    });
+    return adminJson(ctx.em, id);
+  }
+
+  /** GET /api/v1/ambassadors/{id}/members (ADMIN): the users linked to the ambassador; id is the user's id. */
+  async function members(ctx: Ctx, input: unknown): Promise<AmbassadorMembersResponse> {
+    requireAdmin(ctx);
+    const ambassador = await findForAdmin(ctx, idOf(input, 'ambassador_id', 'id'));
+    const rows = await ctx.em.find(
+      AmbassadorMember,
+      { ambassador: ambassador.id },
+      { populate: ['user'], orderBy: { createdAt: 'asc', id: 'asc' } },
+    );
+    return {
+      ambassador: { id: ambassador.id, name: ambassador.name },
+      members: rows.map((row) => ({
+        id: row.user.id,
+        name: row.user.name,
+        email: row.user.email,
+        added_at: new Date(row.createdAt).toISOString(),
+      })),
+    };
+  }
+
+  /** POST /api/v1/ambassadors/{id}/members/{userId}/association (ADMIN): links a user; no body. */
+  async function addMember(ctx: Ctx, input: unknown): Promise<AmbassadorMembersResponse> {
+    requireAdmin(ctx);
+    const ambassadorId = idOf(input, 'ambassador_id', 'id');
+    const userId = idOf(input, 'user_id', 'userId');
+    await ctx.em.transactional(async (em) => {
+      const ambassador = await findForAdmin(ctx, ambassadorId, em);
+      const user = userId ? await findUserSummary(em, userId) : null;
+      if (!user) throw new NotFoundError(ja.adminApi.userNotFound, 'user');
+      if (await em.count(AmbassadorMember, { ambassador: ambassador.id, user: user.id })) {
+        throw new ValidationError({ user_id: [ja.adminApi.members.alreadyMember] });
+      }
+      em.create(AmbassadorMember, { ambassador, user: user.id });
+      audit.record(
+        { ...ctx, em },
+        { entityType: 'ambassador', entityId: ambassador.id, action: 'add_member', after: { user_id: user.id, name: user.name } },
+      );
+      await em.flush();
+    });
+    return members(ctx, { ambassador_id: ambassadorId });
+  }
+
+  /**
+   * DELETE /api/v1/ambassadors/{id}/members/{memberId} and DELETE …/members/{id}/association (ADMIN): unlinks
+   * the user (the user account stays).
+   */
+  async function removeMember(ctx: Ctx, input: unknown): Promise<void> {
+    requireAdmin(ctx);
+    const ambassadorId = idOf(input, 'ambassador_id', 'id');
+    const userId = idOf(input, 'user_id', 'userId', 'memberId');
+    await ctx.em.transactional(async (em) => {
+      const ambassador = await findForAdmin(ctx, ambassadorId, em);
+      if (!userId) throw memberNotFound();
+      const membership = await em.findOne(AmbassadorMember, { ambassador: ambassador.id, user: userId }, { populate: ['user'] });
+      if (!membership) throw memberNotFound();
+      audit.record(
+        { ...ctx, em },
+        {
+          entityType: 'ambassador',
+          entityId: ambassador.id,
+          action: 'remove_member',
+          before: { user_id: membership.user.id, name: membership.user.name },
+        },
+      );
+      em.remove(membership);
+      await em.flush();
+    });
+  }
+
+  return { list, detail, adminDetail, communities, listWithCommunities, create, update, members, addMember, removeMember };
 }
+
+export type AmbassadorsService = ReturnType<typeof createAmbassadorsService>;

@@ -1,4 +1,4 @@
-import { defineEntity, p } from '@mikro-orm/core';
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { Brand } from '#src/modules/brands/brands.entity';
 
 /**
@@ -37,3 +37,5 @@ export const BrandMember = defineEntity({
   indexes: [{ properties: ['brand', 'createdAt'] }],
   checks: [{ name: 'brand_members_email_lower', expression: 'email = lower(email)' }],
 });
+
+export type IBrandMember = InferEntity<typeof BrandMember>;

@@ -1,6 +1,7 @@
 // Shapes of the public brand calls (guest-and-host.md §3, §7). Browser-safe.
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
+import { ambassadorFormSchema } from '#src/modules/ambassadors/ambassadors.schemas';
 
 export interface BrandImage {
   object_key: string;
@@ -25,6 +26,10 @@ export interface BrandListItem {
   name: string;
   image_url: string | null;
   description: string;
+  /** Only for an ADMIN, who also sees unpublished brands (GET /api/v1/brands). */
+  published?: boolean;
+  created_at?: string;
+  member_count?: number;
 }
 
 export interface BrandListMeta {
@@ -47,3 +52,22 @@ export const brandListQuerySchema = z.object({
 
 /** Public lists show this many per page. */
 export const BRANDS_PAGE_SIZE = 24;
+
+/** The admin list is one page of this many (the spec's admin list has no pagination). */
+export const BRANDS_ADMIN_PAGE_SIZE = 100;
+
+/**
+ * POST /api/v1/brands, PUT /api/v1/brands/{id}: the same fields and rules as the ambassador form without the
+ * address (admin-and-brand-portal.md §5).
+ */
+export const brandFormSchema = ambassadorFormSchema.omit({ address: true });
+export type BrandFormInput = z.input<typeof brandFormSchema>;
+export type BrandFormData = z.output<typeof brandFormSchema>;
+
+/** What create/update answer, and GET /brands/{id} for an ADMIN (unpublished ones too). */
+export interface BrandAdmin extends BrandPublic {
+  published: boolean;
+  created_at: string;
+  updated_at: string;
+  member_count: number;
+}

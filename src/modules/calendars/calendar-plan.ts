@@ -14,8 +14,8 @@ import { formatDateJa } from '#src/lib/dates';
 import { ja } from '#src/i18n/ja';
 import { Calendar, RecurrenceRule, type ICalendar, type IRecurrenceRule } from './calendars.entity';
 import { expandRecurrence } from './recurrence';
-import { ReservationCalendar } from '#src/modules/reservations/reservations.entity';
-import type { IExperience } from '#src/modules/experiences/experiences.entity';
+import { calendarIdsWithReservations } from '#src/modules/reservations/reservations.repository';
+import type { IExperience } from '#src/modules/experiences/experiences.repository';
 import {
   calendarDateIssue,
   recurrenceRuleIssues,
@@ -48,11 +48,7 @@ function sameRule(row: IRecurrenceRule, input: RecurrenceRuleInput): boolean {
 }
 
 /** Calendar ids (of the given ones) that a reservation refers to, whatever its status. */
-async function idsWithReservations(em: EntityManager, ids: number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await em.find(ReservationCalendar, { calendar: { $in: ids } }, { fields: ['calendar'] });
-  return new Set(rows.map((r) => r.calendar.id));
-}
+const idsWithReservations = calendarIdsWithReservations;
 
 /**
  * Applies the request's slots and rules to the experience. Must run inside a transaction: the experience's future
@@ -77,7 +73,10 @@ export async function syncCalendars(em: EntityManager, experience: IExperience, 
   const isReserved = (c: ICalendar) => c.participantNumber > 0 || reservedIds.has(c.id);
 
   const errors: FieldMessages = {};
-  const fail = (field: string, message: string) => (errors[field] ??= []).push(message);
+  const fail = (field: string, message: string) => {
+    errors[field] ??= [];
+    errors[field].push(message);
+  };
 
   // 1. Rules: keep the unchanged, update the changed, create the new, delete the ones no longer listed.
   const rulesById = new Map(existingRules.map((r) => [r.id, r]));

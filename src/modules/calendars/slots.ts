@@ -38,7 +38,7 @@ export function slotView(slot: SlotInput, options: { reserved: boolean; now: num
   return { state: 'open', mark: remaining < fewSeatsThreshold(slot.recruitment_number) ? 'triangle' : 'circle', remaining };
 }
 
-export type ReservationDeadlineRule = 'on_the_day' | 'the_day_before';
+type ReservationDeadlineRule = 'on_the_day' | 'the_day_before';
 
 /**
  * THE booking deadline rule (Japan time), used by the calendar JSON the pages read and by the reservation that

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildBirthday, checkAnswers, communityApplicationSchema, toHalfWidthDigits } from './communities.schemas';
+import { answerError, buildBirthday, checkAnswers, communityApplicationSchema, toHalfWidthDigits } from './communities.schemas';
 
 const items = [
   { id: 1, name: '参加の動機', required: true, disabled: false },
@@ -59,5 +59,20 @@ describe('postal code', () => {
     expect(parse('１５００００１').data).toBe('1500001');
     expect(parse('150-0001').success).toBe(false);
     expect(parse('15OOOO1').success).toBe(false);
+  });
+});
+
+describe('answerError (the one rule of the form and of checkAnswers)', () => {
+  const item = { name: '参加の動機', required: true };
+  it('requires a required item, lets an optional one be blank, limits the length', () => {
+    expect(answerError(item, '')).toBe('「参加の動機」を入力してください');
+    expect(answerError({ ...item, required: false }, '')).toBeNull();
+    expect(answerError(item, 'あ'.repeat(2000))).toBeNull();
+    expect(answerError(item, 'あ'.repeat(2001))).toBe('「参加の動機」は2000文字以内で入力してください');
+  });
+  it('gives checkAnswers the same message for the same item', () => {
+    const items = [{ id: 1, name: '参加の動機', required: true, disabled: false }];
+    expect(checkAnswers(items, [a(1, 'あ'.repeat(2001))]).errors).toEqual([answerError(item, 'あ'.repeat(2001))]);
+    expect(checkAnswers(items, []).errors).toEqual([answerError(item, '')]);
   });
 });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
 import { isValidYmd } from '#src/lib/dates';
 import { sortedImageJson, type ImageRow } from '#src/modules/images/images.schemas';
+import { optionalText, requiredText } from '#src/lib/validate';
 
 const v = ja.communities.validation;
 
@@ -16,8 +17,10 @@ export const BIRTH_YEAR_MAX = 2023;
 export const FULL_NAME_MAX = 100;
 export const ADDRESS_MAX = 255;
 export const ANSWER_MAX = 2000;
-/** Application items per community (admin-and-brand-portal.md §5). */
+/** Visible application items per community (admin-and-brand-portal.md §5); hidden ones do not count. */
 export const APPLICATION_ITEMS_MAX = 10;
+/** Visible and hidden items together, a sanity bound for one request. */
+export const APPLICATION_ITEMS_TOTAL_MAX = 50;
 
 /** Full-width digits (common with Japanese IMEs) become ASCII digits; nothing else is rewritten. */
 export function toHalfWidthDigits(value: string): string {
@@ -106,6 +109,16 @@ export interface CheckedAnswer {
 }
 
 /**
+ * The rule of one answer to one visible item: required per the item's flag, at most ANSWER_MAX characters.
+ * `content` is trimmed by the caller. The form shows it next to the item; checkAnswers applies it on the server.
+ */
+export function answerError(item: Pick<ApplicationItemRule, 'name' | 'required'>, content: string): string | null {
+  if (content === '') return item.required ? v.answerRequired(item.name) : null;
+  if (content.length > ANSWER_MAX) return v.answerTooLong(item.name, ANSWER_MAX);
+  return null;
+}
+
+/**
  * The per-item answer rules (spec §5): required per the item's flag, hidden (disabled) items are not accepted,
  * answers to items of another community are refused, one answer per item. Blank optional answers are dropped.
  * `items` are all the items of the community, hidden ones included. Pure: used by the form and the service.
@@ -128,12 +141,9 @@ export function checkAnswers(
   for (const item of items) {
     if (item.disabled) continue;
     const content = given.get(item.id) ?? '';
-    if (content === '') {
-      if (item.required) errors.add(v.answerRequired(item.name));
-      continue;
-    }
-    if (content.length > ANSWER_MAX) errors.add(v.answerTooLong(item.name, ANSWER_MAX));
-    else checked.push({ questionId: item.id, content });
+    const error = answerError(item, content);
+    if (error) errors.add(error);
+    else if (content !== '') checked.push({ questionId: item.id, content });
   }
   return { errors: [...errors], answers: checked };
 }
@@ -223,4 +233,128 @@ export interface CommunityApplicationResult {
 /** Session flag that lets /communities/{id}/registrations/complete show the completion text. */
 export function applicationFlag(communityId: number): string {
   return `communityApplication:${communityId}`;
+}
+
+// ---- Administrator area: the community form (admin-and-brand-portal.md §3, §5, §7) -------------------------------
+
+const c = ja.adminApi.community;
+
+export const COMMUNITY_NAME_MAX = 255;
+export const COMMUNITY_HOST_NAME_MAX = 255;
+export const COMMUNITY_LOCATION_MAX = 255;
+export const COMMUNITY_CATCHPHRASE_MAX = 40;
+/** The long texts (descriptions, conditions, note): the spec sets no limit; this one keeps rows sane. */
+export const COMMUNITY_TEXT_MAX = 5000;
+export const COMMUNITY_IMAGES_MAX = 3;
+export const APPLICATION_ITEM_NAME_MAX = 100;
+
+function communityText(field: keyof typeof c.labels, required: string, max: number) {
+  return requiredText(required, c.tooLong(c.labels[field], max), max);
+}
+
+/** One application item of the form; `id` is absent for a new item. Its position in the list is its sort_order. */
+export const applicationItemFormSchema = z.object(
+  {
+    id: z.preprocess((value) => (value === '' || value === null ? undefined : value), idField(c.itemInvalid).optional()),
+    name: requiredText(c.itemNameRequired, c.itemNameTooLong(APPLICATION_ITEM_NAME_MAX), APPLICATION_ITEM_NAME_MAX),
+    required: z.boolean({ error: c.itemRequiredFlag }),
+    /** Hidden from the public application form (the 非表示 list). */
+    disabled: z.boolean({ error: c.itemInvalid }).optional().default(false),
+  },
+  { error: c.itemInvalid },
+);
+
+export const communityImagesSchema = z.preprocess(
+  (value) => (value == null ? [] : value),
+  z
+    .array(
+      z.object(
+        {
+          object_key: z.string({ error: c.imageInvalid }).min(1, { error: c.imageInvalid }).max(500, { error: c.imageInvalid }),
+          url: z
+            .string({ error: c.imageInvalid })
+            .max(1000, { error: c.imageInvalid })
+            .refine((url) => url.startsWith('https://') || (url.startsWith('/') && !url.startsWith('//')), { error: c.imageInvalid }),
+        },
+        { error: c.imageInvalid },
+      ),
+      { error: c.imageInvalid },
+    )
+    .min(1, { error: c.imagesRequired })
+    .max(COMMUNITY_IMAGES_MAX, { error: c.imagesTooMany(COMMUNITY_IMAGES_MAX) }),
+);
+
+/** POST /api/v1/admin/communities and PATCH /api/v1/admin/communities/{id}: the whole form. */
+export const communityFormSchema = z.object({
+  name: communityText('name', c.nameRequired, COMMUNITY_NAME_MAX),
+  host_name: communityText('host_name', c.hostNameRequired, COMMUNITY_HOST_NAME_MAX),
+  host_description: communityText('host_description', c.hostDescriptionRequired, COMMUNITY_TEXT_MAX),
+  description: communityText('description', c.descriptionRequired, COMMUNITY_TEXT_MAX),
+  activity_description: communityText('activity_description', c.activityDescriptionRequired, COMMUNITY_TEXT_MAX),
+  important_thing: communityText('important_thing', c.importantThingRequired, COMMUNITY_TEXT_MAX),
+  ideal_candidate_profile: communityText('ideal_candidate_profile', c.idealCandidateProfileRequired, COMMUNITY_TEXT_MAX),
+  participation_condition: communityText('participation_condition', c.participationConditionRequired, COMMUNITY_TEXT_MAX),
+  location: communityText('location', c.locationRequired, COMMUNITY_LOCATION_MAX),
+  catchphrase: communityText('catchphrase', c.catchphraseRequired, COMMUNITY_CATCHPHRASE_MAX),
+  note: optionalText(c.tooLong(c.labels.note, COMMUNITY_TEXT_MAX), COMMUNITY_TEXT_MAX),
+  published: z.boolean({ error: c.publishedRequired }),
+  images: communityImagesSchema,
+  application_items: z.preprocess(
+    (value) => (value == null ? [] : value),
+    z
+      .array(applicationItemFormSchema, { error: c.itemInvalid })
+      .max(APPLICATION_ITEMS_TOTAL_MAX, { error: c.itemsTooMany(APPLICATION_ITEMS_MAX), abort: true })
+      .refine((items) => items.filter((item) => !item.disabled).length <= APPLICATION_ITEMS_MAX, {
+        error: c.itemsTooMany(APPLICATION_ITEMS_MAX),
+      }),
+  ),
+});
+
+export type CommunityFormInput = z.input<typeof communityFormSchema>;
+export type CommunityFormData = z.output<typeof communityFormSchema>;
+export type ApplicationItemFormInput = z.input<typeof applicationItemFormSchema>;
+
+/** GET /api/v1/admin/communities: one row of the table. */
+export interface AdminCommunityListItem {
+  id: number;
+  name: string;
+  host_name: string;
+  published: boolean;
+  created_at: string;
+}
+
+/** An application item as the admin form shows it. */
+export interface AdminApplicationItem {
+  id: number;
+  name: string;
+  required: boolean;
+  disabled: boolean;
+  sort_order: number;
+  /** Answers already given: an item with answers can be hidden, never deleted. */
+  answer_count: number;
+}
+
+/** GET /api/v1/admin/communities/{id} (and what POST/PATCH answer): every field of the form. */
+export interface AdminCommunity {
+  id: number;
+  name: string;
+  host_name: string;
+  host_description: string;
+  description: string;
+  activity_description: string;
+  important_thing: string;
+  ideal_candidate_profile: string;
+  participation_condition: string;
+  location: string;
+  catchphrase: string;
+  note: string | null;
+  published: boolean;
+  images: CommunityImage[];
+  /**
+   * Every item, visible and hidden (disabled), by sort_order. Sending the list back keeps this order; an item
+   * left out of the list is deleted, or hidden when it already has answers.
+   */
+  application_items: AdminApplicationItem[];
+  created_at: string;
+  updated_at: string;
 }

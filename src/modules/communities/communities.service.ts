@@ -1,27 +1,34 @@
 // Public communities and community applications (guest-and-host.md §2 "Community application", §3, §5, §7).
 // Only published communities are public. An application is validated completely, then stored in one
 // transaction together with the notice mails to the community's brand members (durable outbox).
-import { requireUser, type Ctx } from '#src/lib/context';
-import type { Env } from '#src/lib/env';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { requireAdmin, requireUser, type Ctx } from '#src/lib/context';
+import { publicBaseUrl, type Env } from '#src/lib/env';
 import { NotFoundError, ValidationError, type FieldMessages } from '#src/lib/errors';
-import { fieldMessages, parseId } from '#src/lib/validate';
+import { fieldMessages, parseId, parseInput } from '#src/lib/validate';
 import { ja } from '#src/i18n/ja';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
-import { createReferenceService } from '#src/modules/reference/reference.service';
-
-const reference = createReferenceService();
-import * as brands from '#src/modules/brands/brands.service';
-import * as ambassadors from '#src/modules/ambassadors/ambassadors.service';
+import type { ReferenceService } from '#src/modules/reference/reference.service';
+import { memberRecipientsOfCommunity, publishedBrandsOfCommunity } from '#src/modules/brands/brands.repository';
+import { publishedAmbassadorsOfCommunity } from '#src/modules/ambassadors/ambassadors.repository';
+import { replaceOwnerImages } from '#src/modules/images/images.repository';
+import type { AuditService } from '#src/modules/audit/audit.service';
 import {
   Community,
   CommunityApplication,
   CommunityApplicationAnswer,
   CommunityApplicationQuestion,
   type ICommunity,
+  type ICommunityApplicationQuestion,
 } from './communities.entity';
 import {
   checkAnswers,
   communityApplicationSchema,
+  communityFormSchema,
+  type AdminApplicationItem,
+  type AdminCommunity,
+  type AdminCommunityListItem,
+  type CommunityFormData,
   type CommunityApplicationData,
   type CommunityApplicationResult,
   type CommunityDetail,
@@ -32,6 +39,67 @@ const v = ja.communities.validation;
 
 export interface CommunitiesDeps {
   env: Pick<Env, 'APP_URL' | 'PORT'>;
+  audit: AuditService;
+  reference: Pick<ReferenceService, 'occupations'>;
+}
+
+const c = ja.adminApi.community;
+
+function idOf(input: unknown): number | null {
+  if (input == null || typeof input !== 'object') return parseId(input);
+  return parseId((input as Record<string, unknown>).id);
+}
+
+/** The audited state of a community: its fields, image urls and items. */
+function snapshot(community: ICommunity, items: ICommunityApplicationQuestion[]): Record<string, unknown> {
+  return {
+    name: community.name,
+    host_name: community.hostName,
+    host_description: community.hostDescription,
+    description: community.description,
+    activity_description: community.activityDescription,
+    important_thing: community.importantThing,
+    ideal_candidate_profile: community.idealCandidateProfile,
+    participation_condition: community.participationCondition,
+    location: community.location,
+    catchphrase: community.catchphrase,
+    note: community.note ?? null,
+    published: community.published,
+    images: sortedImageJson(community.images).map((i) => i.url),
+    application_items: [...items]
+      .sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id)
+      .map((i) => ({ id: i.id, name: i.name, required: i.required, disabled: i.disabled, sort_order: i.sortOrder })),
+  };
+}
+
+function formFields(data: CommunityFormData) {
+  return {
+    name: data.name,
+    hostName: data.host_name,
+    hostDescription: data.host_description,
+    description: data.description,
+    activityDescription: data.activity_description,
+    importantThing: data.important_thing,
+    idealCandidateProfile: data.ideal_candidate_profile,
+    participationCondition: data.participation_condition,
+    location: data.location,
+    catchphrase: data.catchphrase,
+    note: data.note,
+    published: data.published,
+  };
+}
+
+async function answerCounts(em: EntityManager, questionIds: number[]): Promise<Map<number, number>> {
+  const counts = new Map<number, number>(questionIds.map((id) => [id, 0]));
+  if (questionIds.length === 0) return counts;
+  const rows = await em
+    .getConnection()
+    .execute<{ question_id: number; n: string }[]>(
+      `SELECT question_id, count(*) AS n FROM community_application_answers WHERE question_id IN (${questionIds.map(() => '?').join(',')}) GROUP BY question_id`,
+      questionIds,
+    );
+  for (const row of rows) counts.set(Number(row.question_id), Number(row.n));
+  return counts;
 }
 
 function notFound(): NotFoundError {
@@ -57,11 +125,11 @@ function isUniqueViolation(error: unknown): boolean {
   return error instanceof Error && error.name === 'UniqueConstraintViolationException';
 }
 
-export function communitiesService(deps: CommunitiesDeps) {
-  const baseUrl = (deps.env.APP_URL ?? `http://localhost:${deps.env.PORT}`).replace(/\/$/, '');
+export function createCommunitiesService(deps: CommunitiesDeps) {
+  const { audit, reference } = deps;
+  const baseUrl = publicBaseUrl(deps.env);
 
-  async function findPublished(ctx: Ctx, rawId: unknown): Promise<ICommunity> {
-    const id = parseId(rawId);
+  async function findPublished(ctx: Ctx, id: number | null): Promise<ICommunity> {
     if (!id) throw notFound();
     const community = await ctx.em.findOne(Community, { id, published: true }, { populate: ['images'] });
     if (!community) throw notFound();
@@ -69,12 +137,12 @@ export function communitiesService(deps: CommunitiesDeps) {
   }
 
   /** GET /api/v1/communities/{id}/detail */
-  async function detail(ctx: Ctx, rawId: unknown): Promise<CommunityDetail> {
-    const community = await findPublished(ctx, rawId);
+  async function detail(ctx: Ctx, input: unknown): Promise<CommunityDetail> {
+    const community = await findPublished(ctx, idOf(input));
     const [items, brandList, ambassadorList, applied] = await Promise.all([
       ctx.em.find(CommunityApplicationQuestion, { community: community.id, disabled: false }, { orderBy: { sortOrder: 'asc', id: 'asc' } }),
-      brands.publishedOfCommunity(ctx.em, community.id),
-      ambassadors.publishedOfCommunity(ctx.em, community.id),
+      publishedBrandsOfCommunity(ctx.em, community.id),
+      publishedAmbassadorsOfCommunity(ctx.em, community.id),
       ctx.actor.kind === 'user' ? ctx.em.count(CommunityApplication, { community: community.id, user: ctx.actor.id }) : Promise.resolve(0),
     ]);
     const images = sortedImageJson(community.images);
@@ -138,7 +206,7 @@ export function communitiesService(deps: CommunitiesDeps) {
         }
         await em.flush();
 
-        const recipients = await brands.memberRecipientsOfCommunity(em, community.id);
+        const recipients = await memberRecipientsOfCommunity(em, community.id);
         const url = `${baseUrl}/brand/community_applications`;
         await enqueueMail(
           em,
@@ -169,7 +237,148 @@ export function communitiesService(deps: CommunitiesDeps) {
     }
   }
 
-  return { detail, apply };
+  // ---- Administrator area (admin-and-brand-portal.md §2 /admin/communities, §5, §7) -----------------------------
+
+  const adminNotFound = () => new NotFoundError(ja.adminApi.communityNotFound, 'community');
+
+  async function adminJson(em: EntityManager, id: number): Promise<AdminCommunity> {
+    const fresh = em.fork({ clear: true });
+    const community = await fresh.findOne(Community, { id }, { populate: ['images'] });
+    if (!community) throw adminNotFound();
+    const items = await fresh.find(CommunityApplicationQuestion, { community: id }, { orderBy: { sortOrder: 'asc', id: 'asc' } });
+    const counts = await answerCounts(
+      fresh,
+      items.map((i) => i.id),
+    );
+    const applicationItems: AdminApplicationItem[] = items.map((item) => ({
+      id: item.id,
+      name: item.name,
+      required: item.required,
+      disabled: item.disabled,
+      sort_order: item.sortOrder,
+      answer_count: counts.get(item.id) ?? 0,
+    }));
+    return {
+      id: community.id,
+      name: community.name,
+      host_name: community.hostName,
+      host_description: community.hostDescription,
+      description: community.description,
+      activity_description: community.activityDescription,
+      important_thing: community.importantThing,
+      ideal_candidate_profile: community.idealCandidateProfile,
+      participation_condition: community.participationCondition,
+      location: community.location,
+      catchphrase: community.catchphrase,
+      note: community.note ?? null,
+      published: community.published,
+      images: sortedImageJson(community.images),
+      application_items: applicationItems,
+      created_at: new Date(community.createdAt).toISOString(),
+      updated_at: new Date(community.updatedAt).toISOString(),
+    };
+  }
+
+  /**
+   * Writes the items of the form: the list's order is sort_order; listed items with an id are updated, without
+   * one created; an existing item left out is deleted when nobody answered it, otherwise hidden (its answers stay).
+   */
+  async function writeItems(em: EntityManager, community: ICommunity, data: CommunityFormData): Promise<void> {
+    const existing = await em.find(CommunityApplicationQuestion, { community: community.id });
+    const byId = new Map(existing.map((item) => [item.id, item]));
+    const seen = new Set<number>();
+    for (const item of data.application_items) {
+      if (item.id === undefined) continue;
+      if (!byId.has(item.id)) throw new ValidationError({ application_items: [c.itemUnknown] });
+      if (seen.has(item.id)) throw new ValidationError({ application_items: [c.itemDuplicate] });
+      seen.add(item.id);
+    }
+    for (const [position, item] of data.application_items.entries()) {
+      const fields = { name: item.name, required: item.required, disabled: item.disabled, sortOrder: position };
+      const current = item.id === undefined ? undefined : byId.get(item.id);
+      if (current) em.assign(current, fields);
+      else em.create(CommunityApplicationQuestion, { community, ...fields });
+    }
+    const leftOut = existing.filter((item) => !seen.has(item.id));
+    const counts = await answerCounts(
+      em,
+      leftOut.map((i) => i.id),
+    );
+    let next = data.application_items.length;
+    for (const item of leftOut) {
+      if ((counts.get(item.id) ?? 0) > 0) em.assign(item, { disabled: true, sortOrder: next++ });
+      else em.remove(item);
+    }
+  }
+
+  /** GET /api/v1/admin/communities (ADMIN): every community, newest first. */
+  async function adminList(ctx: Ctx): Promise<{ communities: AdminCommunityListItem[] }> {
+    requireAdmin(ctx);
+    const rows = await ctx.em.find(Community, {}, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: 1000 });
+    return {
+      communities: rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        host_name: row.hostName,
+        published: row.published,
+        created_at: new Date(row.createdAt).toISOString(),
+      })),
+    };
+  }
+
+  /** GET /api/v1/admin/communities/{id} (ADMIN): the form's data, hidden items and answer counts included. */
+  async function adminDetail(ctx: Ctx, input: unknown): Promise<AdminCommunity> {
+    requireAdmin(ctx);
+    const id = idOf(input);
+    if (!id) throw adminNotFound();
+    return adminJson(ctx.em, id);
+  }
+
+  /** POST /api/v1/admin/communities (ADMIN): 201 with the created community. */
+  async function create(ctx: Ctx, input: unknown): Promise<AdminCommunity> {
+    requireAdmin(ctx);
+    const data = parseInput(communityFormSchema, input);
+    const id = await ctx.em.transactional(async (em) => {
+      const community = em.create(Community, formFields(data));
+      await em.flush();
+      await replaceOwnerImages(em, { community: community.id }, data.images);
+      await writeItems(em, community, data);
+      await em.flush();
+      const items = await em.find(CommunityApplicationQuestion, { community: community.id });
+      await em.populate(community, ['images']);
+      audit.record(
+        { ...ctx, em },
+        { entityType: 'community', entityId: community.id, action: 'create', after: snapshot(community, items) },
+      );
+      await em.flush();
+      return community.id;
+    });
+    return adminJson(ctx.em, id);
+  }
+
+  /** PATCH /api/v1/admin/communities/{id} (ADMIN): the whole form (images and items are replaced as listed). */
+  async function update(ctx: Ctx, input: unknown): Promise<AdminCommunity> {
+    requireAdmin(ctx);
+    const id = idOf(input);
+    if (!id) throw adminNotFound();
+    const data = parseInput(communityFormSchema, input);
+    await ctx.em.transactional(async (em) => {
+      const community = await em.findOne(Community, { id }, { populate: ['images'] });
+      if (!community) throw adminNotFound();
+      const before = snapshot(community, await em.find(CommunityApplicationQuestion, { community: id }));
+      em.assign(community, formFields(data));
+      await replaceOwnerImages(em, { community: id }, data.images);
+      await writeItems(em, community, data);
+      await em.flush();
+      await em.refresh(community, { populate: ['images'] });
+      const after = snapshot(community, await em.find(CommunityApplicationQuestion, { community: id }));
+      audit.record({ ...ctx, em }, { entityType: 'community', entityId: id, action: 'update', before, after });
+      await em.flush();
+    });
+    return adminJson(ctx.em, id);
+  }
+
+  return { detail, apply, adminList, adminDetail, create, update };
 }
 
-export type CommunitiesService = ReturnType<typeof communitiesService>;
+export type CommunitiesService = ReturnType<typeof createCommunitiesService>;

@@ -6,6 +6,8 @@ import { ja } from '#src/i18n/ja';
 import type { CouponTerms } from '#src/modules/reservations/pricing';
 import { Coupon, type ICoupon } from './coupons.entity';
 
+export type { ICoupon };
+
 export type CouponCheck = { ok: true; coupon: ICoupon; terms: CouponTerms } | { ok: false; message: string };
 
 /** Codes are stored upper-cased (CHECK), so look-ups are case-insensitive. */

@@ -7,7 +7,7 @@ import { ForbiddenError, NotFoundError } from '#src/lib/errors';
 import { idFrom, parseInput } from '#src/lib/validate';
 import { ja } from '#src/i18n/ja';
 import { isAdmin, requireUser } from '#src/lib/context';
-import { Image } from '#src/modules/images/images.entity';
+import { addImages } from '#src/modules/images/images.repository';
 import { formImageJson } from '#src/modules/images/images.schemas';
 import { ExperienceDraft, type IExperienceDraft } from './experience-drafts.entity';
 import {
@@ -24,10 +24,10 @@ function toJson(draft: IExperienceDraft): DraftJson {
   return { ...(draft.data as DraftData), id: draft.id, title: draft.title ?? null, images: draft.images.getItems().map(formImageJson) };
 }
 
-async function loadOwn(ctx: Ctx, input: unknown): Promise<IExperienceDraft> {
+async function loadOwn(ctx: Ctx, input: unknown, options: { images: boolean } = { images: true }): Promise<IExperienceDraft> {
   const actor = requireUser(ctx);
   const id = idFrom(input, 'id', () => new NotFoundError(m.draftNotFound, 'experience_draft'));
-  const draft = await ctx.em.findOne(ExperienceDraft, { id }, { populate: ['images'] });
+  const draft = await ctx.em.findOne(ExperienceDraft, { id }, { populate: options.images ? ['images'] : [] });
   if (!draft) throw new NotFoundError(m.draftNotFound, 'experience_draft');
   if (draft.user.id !== actor.id) throw new ForbiddenError(m.draftNotOwner);
   return draft;
@@ -42,9 +42,7 @@ function parseDraft(ctx: Ctx, input: unknown): { data: DraftData; images: DraftI
 
 function writeImages(em: EntityManager, draft: IExperienceDraft, images: DraftInput['images']): void {
   for (const image of draft.images.getItems()) em.remove(image);
-  images.forEach((image, index) => {
-    em.create(Image, { experienceDraft: draft, objectKey: image.object_key, url: image.url, sortOrder: index });
-  });
+  addImages(em, { experienceDraft: draft }, images);
 }
 
 /** GET /api/v1/experience_drafts: the signed-in user's drafts, last edited first. */
@@ -87,7 +85,18 @@ async function update(ctx: Ctx, input: unknown): Promise<DraftJson> {
 export type ExperienceDraftsDeps = Record<string, never>;
 
 export function createExperienceDraftsService(_deps: ExperienceDraftsDeps = {}) {
-  return { list, get, create, update };
+  /**
+   * The draft a publication request comes from (input: { id }): 404 unknown, 403 not the actor's; removed in the
+   * caller's transaction (pass its EntityManager in ctx), which flushes it with the new experience.
+   */
+  async function takeForPublication(ctx: Ctx, input: unknown): Promise<void> {
+    // Images not loaded: the database deletes them with the draft (a loaded collection would be detached first,
+    // which the images' one-owner CHECK refuses).
+    const draft = await loadOwn(ctx, input, { images: false });
+    ctx.em.remove(draft);
+  }
+
+  return { list, get, create, update, takeForPublication };
 }
 
 export type ExperienceDraftsService = ReturnType<typeof createExperienceDraftsService>;

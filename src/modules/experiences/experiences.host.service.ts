@@ -13,13 +13,19 @@ import { idFrom, parseInput } from '#src/lib/validate';
 import { todayInJapan } from '#src/lib/dates';
 import { ja } from '#src/i18n/ja';
 import { requireAdmin, requireUser } from '#src/lib/context';
-import { User } from '#src/modules/users/users.entity';
-import { Ambassador, AmbassadorCommunity } from '#src/modules/ambassadors/ambassadors.entity';
-import { currentAmbassadorId, memberAmbassadorIds } from '#src/modules/ambassadors/ambassadors.repository';
+import { findUserSummary } from '#src/modules/users/users.repository';
+import type { UsersService } from '#src/modules/users/users.service';
+import {
+  ambassadorCommunityChoices,
+  ambassadorContact,
+  ambassadorHasCommunity,
+  currentAmbassadorId,
+  memberAmbassadorIds,
+} from '#src/modules/ambassadors/ambassadors.repository';
 import { formImageJson } from '#src/modules/images/images.schemas';
-import { Category, Prefecture, Theme } from '#src/modules/reference/reference.entity';
-import { Image } from '#src/modules/images/images.entity';
-import { ExperienceDraft } from '#src/modules/experience-drafts/experience-drafts.entity';
+import { countThemes, findCategory, findPrefecture, themeReferences } from '#src/modules/reference/reference.repository';
+import { addImages } from '#src/modules/images/images.repository';
+import type { ExperienceDraftsService } from '#src/modules/experience-drafts/experience-drafts.service';
 import type { ReferenceService } from '#src/modules/reference/reference.service';
 import { futureCalendarsJson, syncCalendars } from '#src/modules/calendars/calendar-plan';
 import { canManageExperience } from './experiences.policy';
@@ -41,12 +47,7 @@ const notFound = () => new NotFoundError(m.experienceNotFound, 'experience');
 // ---- Ambassador communities (the ambassador a member acts for: ambassadors.repository currentAmbassadorId) -----------
 
 async function communitiesOf(em: EntityManager, ambassadorId: number): Promise<Choice[]> {
-  const rows = await em.find(
-    AmbassadorCommunity,
-    { ambassador: ambassadorId },
-    { populate: ['community'], orderBy: { associatedAt: 'asc', id: 'asc' } },
-  );
-  return rows.map((r) => ({ id: r.community.id, name: r.community.name }));
+  return ambassadorCommunityChoices(em, ambassadorId);
 }
 
 /** The community choices of the form: the signed-in member's ambassador's communities (ambassador_communities). */
@@ -116,19 +117,17 @@ interface References {
 /** Database checks of the form's choices, all reported at once (422). */
 async function checkReferences(em: EntityManager, data: ExperienceInput, hostAmbassadorId: number | null): Promise<References> {
   const errors: FieldMessages = {};
-  if (!(await em.count(Category, { id: data.category_id }))) errors.category_id = [m.categoryUnknown];
+  if (!(await findCategory(em, data.category_id))) errors.category_id = [m.categoryUnknown];
   const themeIds = data.themes.map((t) => t.id);
-  if ((await em.count(Theme, { id: { $in: themeIds } })) !== themeIds.length) errors.themes = [m.themeUnknown];
+  if ((await countThemes(em, themeIds)) !== themeIds.length) errors.themes = [m.themeUnknown];
   let prefectureId: number | null = null;
   if (!data.online && data.state) {
-    const prefecture = await em.findOne(Prefecture, { name: data.state });
+    const prefecture = await findPrefecture(em, { name: data.state });
     if (prefecture) prefectureId = prefecture.id;
     else errors.state = [m.stateUnknown];
   }
   if (data.community_id) {
-    const allowed = hostAmbassadorId
-      ? await em.count(AmbassadorCommunity, { ambassador: hostAmbassadorId, community: data.community_id })
-      : 0;
+    const allowed = hostAmbassadorId ? await ambassadorHasCommunity(em, hostAmbassadorId, data.community_id) : false;
     if (!allowed) errors.community_id = [m.communityNotAllowed];
   }
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
@@ -161,13 +160,16 @@ function fields(data: ExperienceInput, refs: References) {
 
 /** Themes, images and options follow the request: images are replaced, options keep their ids (reservations refer to them). */
 async function writeCollections(em: EntityManager, experience: IExperience, data: ExperienceInput, isNew: boolean): Promise<void> {
-  experience.themes.set(data.themes.map((t) => em.getReference(Theme, t.id)));
+  experience.themes.set(
+    themeReferences(
+      em,
+      data.themes.map((t) => t.id),
+    ),
+  );
   if (!isNew) {
     for (const image of experience.images.getItems()) em.remove(image);
   }
-  data.images.forEach((image, index) => {
-    em.create(Image, { experience, objectKey: image.object_key, url: image.url, sortOrder: index });
-  });
+  addImages(em, { experience }, data.images);
 
   const existing = new Map(isNew ? [] : experience.options.getItems().map((o) => [o.id, o]));
   const kept = new Set<number>();
@@ -189,31 +191,29 @@ async function writeCollections(em: EntityManager, experience: IExperience, data
  * POST /api/v1/experiences: a publication request. The experience starts unapproved (invisible to guests) until
  * an operator approves it; the draft it came from is deleted; the host's role becomes HOST.
  */
-async function create(ctx: Ctx, input: unknown): Promise<HostExperienceJson> {
+async function create(deps: ExperiencesHostDeps, ctx: Ctx, input: unknown): Promise<HostExperienceJson> {
   const actor = requireUser(ctx);
   const data = parseInput(experienceSchema, input);
   const id = await ctx.em.transactional(async (em) => {
+    const tx = { ...ctx, em };
     let hostUserId = actor.id;
     if (data.proxy_user_id && data.proxy_user_id !== actor.id) {
       if (actor.role !== 'ADMIN') throw new ForbiddenError(m.proxyAdminOnly);
-      if (!(await em.count(User, { id: data.proxy_user_id }))) throw ValidationError.of('proxy_user_id', m.proxyUserUnknown);
+      if (!(await findUserSummary(em, data.proxy_user_id))) throw ValidationError.of('proxy_user_id', m.proxyUserUnknown);
       hostUserId = data.proxy_user_id;
     }
-    if (data.experience_draft_id) {
-      const draft = await em.findOne(ExperienceDraft, { id: data.experience_draft_id });
-      if (!draft) throw new NotFoundError(m.draftNotFound, 'experience_draft');
-      if (draft.user.id !== actor.id) throw new ForbiddenError(m.draftNotOwner);
-      em.remove(draft);
-    }
-    const hostUser = await em.findOneOrFail(User, { id: hostUserId });
+    // 404 unknown, 403 another's; removed with this transaction.
+    if (data.experience_draft_id) await deps.experienceDrafts.takeForPublication(tx, { id: data.experience_draft_id });
+    const hostUser = await findUserSummary(em, hostUserId);
+    if (!hostUser) throw ValidationError.of('proxy_user_id', m.proxyUserUnknown);
     const ambassadorId = await currentAmbassadorId(em, hostUserId);
-    const ambassador = ambassadorId ? await em.findOneOrFail(Ambassador, { id: ambassadorId }) : null;
+    const ambassador = ambassadorId ? { id: ambassadorId, ...(await ambassadorContact(em, ambassadorId)) } : null;
     const refs = await checkReferences(em, data, ambassadorId);
 
     const experience = em.create(Experience, {
       ...fields(data, refs),
-      hostUser: ambassador ? null : hostUser,
-      hostAmbassador: ambassador,
+      hostUser: ambassador ? null : hostUser.id,
+      hostAmbassador: ambassador ? ambassador.id : null,
       hostedBy: ambassador ? ambassador.name : hostUser.name,
       createdBy: actor.id,
       approve: false,
@@ -222,7 +222,7 @@ async function create(ctx: Ctx, input: unknown): Promise<HostExperienceJson> {
     await writeCollections(em, experience, data, true);
     await syncCalendars(em, experience, data, todayInJapan());
     // The first publication request makes a guest a host (admins stay admins).
-    if (hostUser.role === 'USER') hostUser.role = 'HOST';
+    await deps.users.promoteToHost(tx, { id: hostUser.id });
     await em.flush();
     return experience.id;
   });
@@ -273,16 +273,19 @@ async function approve(ctx: Ctx, input: unknown): Promise<ApprovalResult> {
   const experience = await ctx.em.findOne(Experience, { id });
   if (!experience) throw notFound();
   const changed = !experience.approve;
+  const approvedAt = changed ? new Date() : (experience.approvedAt ?? new Date());
   if (changed) {
     experience.approve = true;
-    experience.approvedAt = new Date();
+    experience.approvedAt = approvedAt;
     await ctx.em.flush();
   }
-  return { id, title: experience.title, approve: true, approved_at: experience.approvedAt!.toISOString(), changed };
+  return { id, title: experience.title, approve: true, approved_at: new Date(approvedAt).toISOString(), changed };
 }
 
 export interface ExperiencesHostDeps {
   reference: Pick<ReferenceService, 'categories' | 'themes' | 'prefectures'>;
+  users: Pick<UsersService, 'promoteToHost'>;
+  experienceDrafts: Pick<ExperienceDraftsService, 'takeForPublication'>;
 }
 
 export function createExperiencesHostService(deps: ExperiencesHostDeps) {
@@ -291,7 +294,7 @@ export function createExperiencesHostService(deps: ExperiencesHostDeps) {
     getForEdit,
     /** Every choice list the form needs, for its +data.ts. */
     formChoices: (ctx: Ctx, _input?: unknown) => formChoices(deps.reference, ctx),
-    create,
+    create: (ctx: Ctx, input: unknown) => create(deps, ctx, input),
     update,
     approve,
   };

@@ -2,6 +2,7 @@
 // load with EXPERIENCE_JSON_POPULATE and call toExperienceJson(experience, { privileged: true }).
 import type { IExperience } from './experiences.entity';
 import { ja } from '#src/i18n/ja';
+import { publicImageJson } from '#src/modules/images/images.schemas';
 import type { ExperienceCardJson, ExperienceJson, HostJson, ImageJson } from './experiences.schemas';
 
 /** What toExperienceJson reads; pass it to em.find/findOne as `populate`. */
@@ -22,7 +23,7 @@ function ref<T>(value: T | null | undefined): T | null {
 }
 
 function images(experience: IExperience): ImageJson[] {
-  return experience.images.getItems().map((image) => ({ id: image.id, url: image.url }));
+  return experience.images.getItems().map(publicImageJson);
 }
 
 function hostOf(experience: IExperience): HostJson {

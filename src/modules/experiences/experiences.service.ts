@@ -8,7 +8,7 @@ import { idFrom, parseId, parseInput } from '#src/lib/validate';
 import { ja } from '#src/i18n/ja';
 import { Experience, type IExperience } from './experiences.entity';
 import { canManageExperience } from './experiences.policy';
-import { Category, Prefecture, Theme } from '#src/modules/reference/reference.entity';
+import { findCategory, findPrefecture, findTheme } from '#src/modules/reference/reference.repository';
 import { EXPERIENCE_CARD_POPULATE, EXPERIENCE_JSON_POPULATE, toExperienceCardJson, toExperienceJson } from './experiences.serializers';
 import {
   OTHER_EXPERIENCES_LIMIT,
@@ -61,21 +61,21 @@ async function detail(ctx: Ctx, input: unknown): Promise<ExperienceJson> {
 async function resolveState(ctx: Ctx, raw: string): Promise<StoriesFilter> {
   const value = raw.trim();
   const id = /^\d{1,2}$/.test(value) ? parseId(value) : null;
-  const prefecture = id ? await ctx.em.findOne(Prefecture, { id }) : value ? await ctx.em.findOne(Prefecture, { name: value }) : null;
+  const prefecture = id ? await findPrefecture(ctx.em, { id }) : value ? await findPrefecture(ctx.em, { name: value }) : null;
   if (!prefecture) throw new NotFoundError(ja.browse.unknownState, 'state');
   return { type: 'location', id: prefecture.id, name: prefecture.name };
 }
 
 async function resolveCategory(ctx: Ctx, raw: string): Promise<StoriesFilter> {
   const id = parseId(raw);
-  const category = id ? await ctx.em.findOne(Category, { id }) : null;
+  const category = id ? await findCategory(ctx.em, id) : null;
   if (!category) throw new NotFoundError(ja.browse.unknownCategory, 'category');
   return { type: 'category', id: category.id, name: category.name };
 }
 
 async function resolveTheme(ctx: Ctx, raw: string): Promise<StoriesFilter> {
   const id = parseId(raw);
-  const theme = id ? await ctx.em.findOne(Theme, { id }) : null;
+  const theme = id ? await findTheme(ctx.em, id) : null;
   if (!theme) throw new NotFoundError(ja.browse.unknownTheme, 'theme');
   return { type: 'theme', id: theme.id, name: theme.name };
 }
@@ -120,7 +120,7 @@ async function otherExperiences(ctx: Ctx, input: unknown): Promise<OtherExperien
   const { experience } = await findVisible(ctx, input);
   const where: FilterQuery<IExperience> = { approve: true, id: { $ne: experience.id } };
   if (experience.hostUser) where.hostUser = experience.hostUser.id;
-  else where.hostAmbassador = experience.hostAmbassador!.id;
+  else if (experience.hostAmbassador) where.hostAmbassador = experience.hostAmbassador.id;
   const [rows, total] = await ctx.em.findAndCount(Experience, where, {
     populate: EXPERIENCE_CARD_POPULATE,
     orderBy: NEWEST_FIRST,

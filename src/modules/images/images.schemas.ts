@@ -32,3 +32,8 @@ export interface FormImageJson {
 export function formImageJson(image: { objectKey: string; url: string }): FormImageJson {
   return { object_key: image.objectKey, url: image.url };
 }
+
+/** The public experience JSON's image shape: id and url (the collection is already in display order). */
+export function publicImageJson(image: { id: number; url: string }): { id: number; url: string } {
+  return { id: image.id, url: image.url };
+}

@@ -1,4 +1,4 @@
-import { defineEntity, p } from '@mikro-orm/core';
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { User } from '#src/modules/users/users.entity';
 
 export const INQUIRY_SUBJECTS = ['franchise', 'branding', 'media', 'other'] as const;
@@ -53,3 +53,5 @@ export const ContactInquiry = defineEntity({
   },
   indexes: [{ name: 'contact_inquiries_created_at_index', columns: [{ name: 'created_at', sort: 'desc' }] }, { properties: ['user'] }],
 });
+
+export type IBrandAndAmbassadorInquiry = InferEntity<typeof BrandAndAmbassadorInquiry>;

@@ -68,3 +68,50 @@ export interface ContactInquiry {
 /** Session flags that let the completion pages show their text. */
 export const BRAND_INQUIRY_FLAG = 'brandInquiry';
 export const CONTACT_INQUIRY_FLAG = 'contactInquiry';
+
+// ---- Administrator area: /admin/brand_ambassador_inquiries and the CLI -------------------------------------------
+
+/** Inquiries per page in the admin list (the spec leaves the size open). */
+export const INQUIRIES_PAGE_SIZE = 20;
+
+const pageNumber = z.preprocess(
+  (value) => (value === undefined || value === '' ? 1 : typeof value === 'string' && /^\d{1,6}$/.test(value) ? Number(value) : value),
+  z
+    .number({ error: ja.validation.integer })
+    .int({ error: ja.validation.integer })
+    .min(1, { error: ja.validation.integer })
+    .max(100_000, { error: ja.validation.integer }),
+);
+
+const booleanFilter = z.preprocess(
+  (value) => (value === 'true' ? true : value === 'false' ? false : value === '' ? undefined : value),
+  z.boolean({ error: ja.adminApi.inquiries.filterInvalid }).optional(),
+);
+
+/** GET /api/v1/brand_and_ambassador_inquiries?page=&resolved=&subject= (newest first). */
+export const inquiryListQuerySchema = z.object({
+  page: pageNumber,
+  resolved: booleanFilter,
+  subject: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(INQUIRY_SUBJECTS, { error: ja.adminApi.inquiries.filterInvalid }).optional(),
+  ),
+});
+export type InquiryListQuery = z.input<typeof inquiryListQuerySchema>;
+
+/** PUT /api/v1/brand_and_ambassador_inquiries/{id}: body {resolved}. */
+export const inquiryResolvedSchema = z.object({
+  resolved: z.boolean({ error: ja.adminApi.inquiries.resolvedRequired }),
+});
+export type InquiryResolvedInput = z.input<typeof inquiryResolvedSchema>;
+
+export interface InquiryListMeta {
+  current_page: number;
+  total_pages: number;
+  total_count: number;
+}
+
+export interface InquiryListResponse {
+  inquiries: BrandInquiry[];
+  meta: InquiryListMeta;
+}

@@ -1,21 +1,57 @@
 // Inquiries: the brand and ambassador program form (/brand_ambassador/inquiry) and the general contact form
 // (/inquiry). Each inquiry is stored together with its mails (durable outbox, same transaction): a notice to
 // the operator's office and, for the program inquiry, a confirmation to the sender (guest-and-host.md §2).
-import { userOf, type Ctx } from '#src/lib/context';
-import type { Env } from '#src/lib/env';
-import { parseInput } from '#src/lib/validate';
+import type { FilterQuery } from '@mikro-orm/postgresql';
+import { requireAdmin, userOf, type Ctx } from '#src/lib/context';
+import { NotFoundError } from '#src/lib/errors';
+import { publicBaseUrl, type Env } from '#src/lib/env';
+import { parseId, parseInput } from '#src/lib/validate';
 import { ja } from '#src/i18n/ja';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
-import { BrandAndAmbassadorInquiry, ContactInquiry as ContactInquiryEntity } from './inquiries.entity';
-import { brandInquirySchema, contactInquirySchema, type BrandInquiry, type ContactInquiry } from './inquiries.schemas';
+import type { AuditService } from '#src/modules/audit/audit.service';
+import { BrandAndAmbassadorInquiry, ContactInquiry as ContactInquiryEntity, type IBrandAndAmbassadorInquiry } from './inquiries.entity';
+import {
+  INQUIRIES_PAGE_SIZE,
+  brandInquirySchema,
+  contactInquirySchema,
+  inquiryListQuerySchema,
+  inquiryResolvedSchema,
+  type BrandInquiry,
+  type ContactInquiry,
+  type InquiryListResponse,
+} from './inquiries.schemas';
 
 export interface InquiriesDeps {
   env: Pick<Env, 'OFFICE_EMAIL' | 'APP_URL' | 'PORT'>;
+  audit: AuditService;
 }
 
-export function inquiriesService(deps: InquiriesDeps) {
+const inquiryNotFound = () => new NotFoundError(ja.adminApi.inquiryNotFound, 'inquiry');
+
+function toJson(inquiry: IBrandAndAmbassadorInquiry): BrandInquiry {
+  return {
+    id: inquiry.id,
+    name: inquiry.name,
+    company_name: inquiry.companyName,
+    department_name: inquiry.departmentName ?? null,
+    position_name: inquiry.positionName ?? null,
+    email: inquiry.email,
+    subject: inquiry.subject,
+    content: inquiry.content,
+    resolved: inquiry.resolved ?? false,
+    created_at: new Date(inquiry.createdAt).toISOString(),
+  };
+}
+
+function idOf(input: unknown): number | null {
+  if (input == null || typeof input !== 'object') return parseId(input);
+  return parseId((input as Record<string, unknown>).id);
+}
+
+export function createInquiriesService(deps: InquiriesDeps) {
+  const { audit } = deps;
   const office = deps.env.OFFICE_EMAIL;
-  const baseUrl = (deps.env.APP_URL ?? `http://localhost:${deps.env.PORT}`).replace(/\/$/, '');
+  const baseUrl = publicBaseUrl(deps.env);
   const t = ja.inquiries;
 
   /** POST /api/v1/brand_and_ambassador_inquiries */
@@ -57,18 +93,7 @@ export function inquiriesService(deps: InquiriesDeps) {
           text: t.mail.senderText({ name: data.name, subject, content: data.content }),
         },
       ]);
-      return {
-        id: inquiry.id,
-        name: inquiry.name,
-        company_name: inquiry.companyName,
-        department_name: inquiry.departmentName ?? null,
-        position_name: inquiry.positionName ?? null,
-        email: inquiry.email,
-        subject: data.subject,
-        content: inquiry.content,
-        resolved: false,
-        created_at: new Date(inquiry.createdAt).toISOString(),
-      };
+      return toJson(inquiry);
     });
   }
 
@@ -107,7 +132,60 @@ export function inquiriesService(deps: InquiriesDeps) {
     });
   }
 
-  return { createBrandInquiry, createContactInquiry };
+  /**
+   * GET /api/v1/brand_and_ambassador_inquiries?page=&resolved=&subject= (ADMIN; the CLI with operator()):
+   * newest first, INQUIRIES_PAGE_SIZE a page.
+   */
+  async function list(ctx: Ctx, input: unknown = {}): Promise<InquiryListResponse> {
+    requireAdmin(ctx);
+    const { page, resolved, subject } = parseInput(inquiryListQuerySchema, input);
+    const where: FilterQuery<IBrandAndAmbassadorInquiry> = {};
+    if (resolved !== undefined) where.resolved = resolved;
+    if (subject !== undefined) where.subject = subject;
+    const [rows, total] = await ctx.em.findAndCount(BrandAndAmbassadorInquiry, where, {
+      orderBy: { createdAt: 'desc', id: 'desc' },
+      limit: INQUIRIES_PAGE_SIZE,
+      offset: (page - 1) * INQUIRIES_PAGE_SIZE,
+    });
+    return {
+      inquiries: rows.map(toJson),
+      meta: { current_page: page, total_pages: Math.max(1, Math.ceil(total / INQUIRIES_PAGE_SIZE)), total_count: total },
+    };
+  }
+
+  /** GET /api/v1/brand_and_ambassador_inquiries/{id} (ADMIN). */
+  async function detail(ctx: Ctx, input: unknown): Promise<BrandInquiry> {
+    requireAdmin(ctx);
+    const id = idOf(input);
+    if (!id) throw inquiryNotFound();
+    const inquiry = await ctx.em.findOne(BrandAndAmbassadorInquiry, { id });
+    if (!inquiry) throw inquiryNotFound();
+    return toJson(inquiry);
+  }
+
+  /** PUT /api/v1/brand_and_ambassador_inquiries/{id} {resolved} (ADMIN; the CLI's resolve/unresolve). */
+  async function setResolved(ctx: Ctx, input: unknown): Promise<BrandInquiry> {
+    requireAdmin(ctx);
+    const id = idOf(input);
+    if (!id) throw inquiryNotFound();
+    const { resolved } = parseInput(inquiryResolvedSchema, input);
+    return ctx.em.transactional(async (em) => {
+      const inquiry = await em.findOne(BrandAndAmbassadorInquiry, { id });
+      if (!inquiry) throw inquiryNotFound();
+      if (inquiry.resolved !== resolved) {
+        const before = { resolved: inquiry.resolved };
+        inquiry.resolved = resolved;
+        audit.record(
+          { ...ctx, em },
+          { entityType: 'inquiry', entityId: id, action: resolved ? 'resolve' : 'unresolve', before, after: { resolved } },
+        );
+        await em.flush();
+      }
+      return toJson(inquiry);
+    });
+  }
+
+  return { createBrandInquiry, createContactInquiry, list, detail, setResolved };
 }
 
-export type InquiriesService = ReturnType<typeof inquiriesService>;
+export type InquiriesService = ReturnType<typeof createInquiriesService>;

@@ -93,8 +93,8 @@ export function createBooking(deps: BookingDeps) {
       case 'cancelled':
         throw new ValidationError({ base: [ja.reservations.holdExpired] });
       case 'requires_action': {
-        if (r.paymentReference && depth === 0)
-          return settle(id, await guarded(() => gateway.retrieveIntent(r.paymentReference!)), depth + 1);
+        const intentId = r.paymentReference;
+        if (intentId && depth === 0) return settle(id, await guarded(() => gateway.retrieveIntent(intentId)), depth + 1);
         throw new ConflictError(ja.reservations.inProgress);
       }
       default:
@@ -154,26 +154,28 @@ export function createBooking(deps: BookingDeps) {
     const keys = paymentKeys(r.id, r.idempotencyKey);
     let intentId = r.paymentReference;
     if (!intentId) {
-      ({ intentId } = await guarded(() =>
+      const created = await guarded(() =>
         gateway.createIntent({
           amount: r.totalAmount,
           idempotencyKey: keys.create,
           description: ja.payments.intentDescription(r.experience.title, r.id),
           reservationId: r.id,
         }),
-      ));
+      );
+      intentId = created.intentId;
       await fresh().execute(
         'UPDATE reservations SET payment_reference = ?, updated_at = now() WHERE id = ? AND payment_reference IS NULL',
         [intentId, id],
       );
     }
+    const confirmId = intentId;
     const slots = await fresh().execute<{ calendar_id: number }[]>(
       'SELECT calendar_id FROM reservation_calendars WHERE reservation_id = ? ORDER BY calendar_id',
       [id],
     );
     const returnUrl = `${baseUrl}/reservations/new?cid=${slots.map((s) => s.calendar_id).join(',')}&tour_id=${r.experience.id}&confirm_reservation=${r.id}`;
     const outcome = await guarded(() =>
-      gateway.confirmIntent({ intentId: intentId!, paymentToken, idempotencyKey: keys.confirm, returnUrl }),
+      gateway.confirmIntent({ intentId: confirmId, paymentToken, idempotencyKey: keys.confirm, returnUrl }),
     );
     return settle(id, outcome);
   }
@@ -260,18 +262,18 @@ export function createBooking(deps: BookingDeps) {
       throw error;
     }
     if (held.free) return { kind: 'confirmed', reservation: await reservationView(fresh(), held.id) };
-    return charge(held.id, data.payment_token!);
+    // hold() refuses a paid reservation without a token, so the token is there.
+    return charge(held.id, data.payment_token ?? '');
   }
 
   /** After the browser finished 3-D Secure: ask the gateway, then answer from the stored state. */
   async function confirmAfterAction(r: IReservation): Promise<ReserveResult> {
-    if (ACTIVE_STATUSES.includes(r.status) && r.paymentReference) {
-      return settle(r.id, await guarded(() => gateway.retrieveIntent(r.paymentReference!)));
+    const intentId = r.paymentReference;
+    if (ACTIVE_STATUSES.includes(r.status) && intentId) {
+      return settle(r.id, await guarded(() => gateway.retrieveIntent(intentId)));
     }
     return answer(r.id);
   }
 
   return { book, confirmAfterAction };
 }
-
-export type Booking = ReturnType<typeof createBooking>;

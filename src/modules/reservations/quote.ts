@@ -6,11 +6,11 @@ import type { Env } from '#src/lib/env';
 import { NotFoundError, ValidationError, type FieldMessages } from '#src/lib/errors';
 import { japanInstant } from '#src/lib/dates';
 import { ja } from '#src/i18n/ja';
-import { Experience, type IExperience, type IExperienceOption } from '#src/modules/experiences/experiences.entity';
-import { Calendar, type ICalendar } from '#src/modules/calendars/calendars.entity';
+import { findBookableExperience, type IExperience, type IExperienceOption } from '#src/modules/experiences/experiences.repository';
+import { findSlots, type ICalendar } from '#src/modules/calendars/calendars.repository';
 import { bookingClosed } from '#src/modules/calendars/slots';
-import type { ICoupon } from '#src/modules/coupons/coupons.entity';
 import * as coupons from '#src/modules/coupons/coupon-rules';
+import type { ICoupon } from '#src/modules/coupons/coupon-rules';
 import { quotePrice, toBasisPoints, type PriceQuote } from './pricing';
 import type { QuoteInput } from './reservations.schemas';
 
@@ -37,7 +37,7 @@ export function createQuoter(env: Pick<Env, 'SERVICE_FEE_RATE' | 'PROCESSING_FEE
 
   /** Every rule of the quote; collects all messages per field, then throws one 422. */
   return async function prepare(em: EntityManager, tourId: number, q: QuoteInput, now: Date): Promise<Prepared> {
-    const experience = await em.findOne(Experience, { id: tourId, approve: true }, { populate: ['options', 'prefecture'] });
+    const experience = await findBookableExperience(em, tourId);
     if (!experience) throw experienceNotFound();
     const messages: FieldMessages = {};
     const add = (field: string, message: string) => {
@@ -46,7 +46,7 @@ export function createQuoter(env: Pick<Env, 'SERVICE_FEE_RATE' | 'PROCESSING_FEE
       if (!list.includes(message)) list.push(message);
     };
 
-    const calendars = await em.find(Calendar, { id: { $in: q.calendar_ids } }, { orderBy: { id: 'asc' } });
+    const calendars = await findSlots(em, q.calendar_ids);
     const byId = new Map(calendars.map((c) => [c.id, c]));
     for (const id of q.calendar_ids) {
       const slot = byId.get(id);

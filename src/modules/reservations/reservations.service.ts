@@ -13,8 +13,8 @@ import { requireUser, type Ctx } from '#src/lib/context';
 import { NotFoundError, ValidationError } from '#src/lib/errors';
 import { idFrom, parseId, parseInput } from '#src/lib/validate';
 import { ja } from '#src/i18n/ja';
-import { Experience } from '#src/modules/experiences/experiences.entity';
-import { Calendar } from '#src/modules/calendars/calendars.entity';
+import { publishedTitle } from '#src/modules/experiences/experiences.repository';
+import { experienceIdOfFirstSlot } from '#src/modules/calendars/calendars.repository';
 import type { PaymentGateway } from '#src/modules/payments/gateway';
 import { paymentConfig } from '#src/modules/payments/payments.config';
 import { Reservation } from './reservations.entity';
@@ -71,9 +71,9 @@ export function createReservationsService(deps: ReservationsDeps) {
     const tourIdOf = async () => {
       const tourId = parseId((input as { tour_id?: unknown } | null)?.tour_id);
       if (tourId) return tourId;
-      const slot = await ctx.em.findOne(Calendar, { id: { $in: data.calendar_ids } }, { orderBy: { id: 'asc' } });
-      if (!slot) throw ValidationError.of('calendar_ids', ja.reservations.slotNotFound);
-      return slot.experience.id;
+      const experienceId = await experienceIdOfFirstSlot(ctx.em, data.calendar_ids);
+      if (!experienceId) throw ValidationError.of('calendar_ids', ja.reservations.slotNotFound);
+      return experienceId;
     };
     return booking.book(actor.id, data, key, tourIdOf);
   }
@@ -100,8 +100,7 @@ export function createReservationsService(deps: ReservationsDeps) {
   async function experienceTitle(ctx: Ctx, input: unknown): Promise<string | null> {
     const id = parseId((input as { tour_id?: unknown } | null)?.tour_id);
     if (!id) return null;
-    const e = await ctx.em.findOne(Experience, { id, approve: true }, { fields: ['title'] });
-    return e?.title ?? null;
+    return publishedTitle(ctx.em, id);
   }
 
   return {

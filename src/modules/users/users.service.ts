@@ -86,7 +86,17 @@ export function createUsersService(_deps: UsersDeps = {}) {
     };
   }
 
-  return { findActor, signUp, authenticate, createAdmin, me };
+  /**
+   * The first publication request makes a USER a HOST (admins and hosts stay as they are). Called by the experiences
+   * host service inside its transaction (pass its EntityManager in ctx); flushed by that transaction.
+   */
+  async function promoteToHost(ctx: Ctx, input: unknown): Promise<void> {
+    const id = parseId((input as { id?: unknown } | null)?.id);
+    const user = id ? await ctx.em.findOne(User, { id }) : null;
+    if (user?.role === 'USER') user.role = 'HOST';
+  }
+
+  return { findActor, signUp, authenticate, createAdmin, me, promoteToHost };
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;

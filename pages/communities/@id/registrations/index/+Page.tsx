@@ -11,6 +11,7 @@ import { Field, FormErrors, useForm, type Form } from '#src/components/form';
 import {
   type CommunityApplicationInput,
   ANSWER_MAX,
+  answerError,
   BIRTH_YEAR_MAX,
   BIRTH_YEAR_MIN,
   FULL_NAME_MAX,
@@ -52,9 +53,8 @@ function toBody(community: Community, form: FormData): CommunityApplicationInput
 function checkAnswers(community: Community, answers: Record<number, string>): FieldMessages {
   const messages: FieldMessages = {};
   for (const item of community.application_items) {
-    const content = (answers[item.id] ?? '').trim();
-    if (item.required && content === '') messages[`answer_${item.id}`] = [t.validation.answerRequired(item.name)];
-    else if (content.length > ANSWER_MAX) messages[`answer_${item.id}`] = [t.validation.answerTooLong(item.name, ANSWER_MAX)];
+    const error = answerError(item, (answers[item.id] ?? '').trim());
+    if (error) messages[`answer_${item.id}`] = [error];
   }
   return messages;
 }

@@ -6,7 +6,7 @@ export async function data(pageContext: PageContextServer) {
   const id = routeId(pageContext);
   const { services, ctx } = pageContext;
   const [community, occupations] = await Promise.all([
-    loadOr404(() => services.communities.detail(ctx, id)),
+    loadOr404(() => services.communities.detail(ctx, { id })),
     services.reference.occupations(ctx),
   ]);
   return { community, occupations };

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import { describe, expect, it } from 'vitest';
-import { consumeCompletion, setCompletion } from './completion';
+import { consumeCompletion, setCompletion } from '#server/completion';
 
 /** Only the session part of a request: these functions read and write nothing else. */
 const requestWith = (flags?: Record<string, boolean>) => ({ session: { flags } }) as unknown as Request;

@@ -1,0 +1,7 @@
+import { PartnerForm } from '#src/components/admin/PartnerForm';
+import { useRouteId } from '#src/components/admin/useRouteId';
+
+export default function Page() {
+  const id = useRouteId();
+  return <PartnerForm kind="ambassador" id={id} />;
+}

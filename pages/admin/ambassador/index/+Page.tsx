@@ -1,0 +1,5 @@
+import { PartnerList } from '#src/components/admin/PartnerList';
+
+export default function Page() {
+  return <PartnerList kind="ambassador" />;
+}

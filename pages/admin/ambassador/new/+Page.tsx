@@ -1,0 +1,5 @@
+import { PartnerForm } from '#src/components/admin/PartnerForm';
+
+export default function Page() {
+  return <PartnerForm kind="ambassador" />;
+}

@@ -1,0 +1,5 @@
+import { Inquiries } from '#src/components/admin/Inquiries';
+
+export default function Page() {
+  return <Inquiries />;
+}

@@ -1,0 +1,5 @@
+import { ExperienceApprovals } from '#src/components/admin/ExperienceApprovals';
+
+export default function Page() {
+  return <ExperienceApprovals />;
+}

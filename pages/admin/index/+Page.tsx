@@ -1,0 +1,4 @@
+// Never rendered: the guard redirects to /admin/communities.
+export default function Page() {
+  return null;
+}

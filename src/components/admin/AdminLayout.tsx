@@ -1,0 +1,46 @@
+// The administrator area's frame: a side navigation at 768px and wider, a row of scrollable tabs below that.
+import type { ReactNode } from 'react';
+import { usePageContext } from 'vike-react/usePageContext';
+import { ja } from '#src/i18n/ja';
+import './admin.css';
+
+const t = ja.adminPages;
+
+const SECTIONS = [
+  { href: '/admin/communities', label: t.nav.communities, also: ['/communities/new'] },
+  { href: '/admin/ambassador', label: t.nav.ambassadors, also: ['/ambassador/'] },
+  { href: '/admin/brand', label: t.nav.brands, also: [] },
+  { href: '/admin/brand_ambassador_inquiries', label: t.nav.inquiries, also: [] },
+  { href: '/admin/experiences', label: t.nav.experiences, also: [] },
+];
+
+/** The section a path belongs to (the longest matching prefix, so /admin/brand_… is not ブランド). */
+function currentSection(pathname: string): string | null {
+  for (const section of SECTIONS) {
+    if (pathname === section.href || pathname.startsWith(`${section.href}/`)) return section.href;
+    if (section.also.some((prefix) => pathname.startsWith(prefix))) return section.href;
+  }
+  return null;
+}
+
+export function AdminLayout({ children }: { children: ReactNode }) {
+  const { urlPathname } = usePageContext();
+  const current = currentSection(urlPathname);
+  return (
+    <div className="admin">
+      <nav className="admin__nav" aria-label={t.navLabel}>
+        <p className="admin__area">{t.areaName}</p>
+        <ul className="admin__links">
+          {SECTIONS.map((section) => (
+            <li key={section.href}>
+              <a href={section.href} className="admin__link" aria-current={current === section.href ? 'page' : undefined}>
+                {section.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="admin__content">{children}</div>
+    </div>
+  );
+}

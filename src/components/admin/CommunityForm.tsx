@@ -1,0 +1,202 @@
+// /communities/new (コミュニティを作成) and /admin/communities/{id}/edit (コミュニティを更新): every field of spec §3,
+// every rule of §5 (the server's communityFormSchema, checked here first), the application items; on success
+// back to /admin/communities.
+import { type ReactNode, useState } from 'react';
+import { navigate } from 'vike/client/router';
+import { ImageUploader } from '#src/components/experience-form/ImageUploader';
+import '#src/components/experience-form/experience-form.css';
+import { Field, FormErrors, messagesUnder, useForm } from '#src/components/form';
+import { ja } from '#src/i18n/ja';
+import {
+  type AdminCommunity,
+  COMMUNITY_CATCHPHRASE_MAX,
+  COMMUNITY_HOST_NAME_MAX,
+  COMMUNITY_IMAGES_MAX,
+  COMMUNITY_LOCATION_MAX,
+  COMMUNITY_NAME_MAX,
+  COMMUNITY_TEXT_MAX,
+  communityFormSchema,
+} from '#src/modules/communities/communities.schemas';
+import { ApplicationItems, type ItemState, orderedItems } from './ApplicationItems';
+import { LoadError } from './ListStatus';
+import { firstMessage, useLoad } from './useLoad';
+
+const a = ja.adminPages;
+const t = ja.adminPages.communities;
+const labels = ja.adminApi.community.labels;
+
+type TextKey = keyof typeof labels;
+
+interface Values {
+  published: boolean;
+  images: { object_key: string; url: string }[];
+  texts: Record<TextKey, string>;
+  items: ItemState[];
+}
+
+const SHORT: { key: TextKey; max: number }[] = [
+  { key: 'name', max: COMMUNITY_NAME_MAX },
+  { key: 'catchphrase', max: COMMUNITY_CATCHPHRASE_MAX },
+];
+const HOST: { key: TextKey; max: number; long?: boolean }[] = [
+  { key: 'host_name', max: COMMUNITY_HOST_NAME_MAX },
+  { key: 'host_description', max: COMMUNITY_TEXT_MAX, long: true },
+];
+const ABOUT: { key: TextKey; max: number; long?: boolean }[] = [
+  { key: 'description', max: COMMUNITY_TEXT_MAX, long: true },
+  { key: 'activity_description', max: COMMUNITY_TEXT_MAX, long: true },
+  { key: 'important_thing', max: COMMUNITY_TEXT_MAX, long: true },
+  { key: 'ideal_candidate_profile', max: COMMUNITY_TEXT_MAX, long: true },
+  { key: 'participation_condition', max: COMMUNITY_TEXT_MAX, long: true },
+  { key: 'location', max: COMMUNITY_LOCATION_MAX },
+];
+
+function initialValues(c: AdminCommunity | null): Values {
+  const texts = Object.fromEntries(Object.keys(labels).map((key) => [key, ''])) as Record<TextKey, string>;
+  if (c) for (const key of Object.keys(labels) as TextKey[]) texts[key] = (c[key] as string | null) ?? '';
+  return {
+    published: c?.published ?? false,
+    images: (c?.images ?? []).map(({ object_key, url }) => ({ object_key, url })),
+    texts,
+    items: (c?.application_items ?? [])
+      .slice()
+      .sort((x, y) => Number(x.disabled) - Number(y.disabled) || x.sort_order - y.sort_order)
+      .map((item) => ({
+        key: `item-${item.id}`,
+        id: item.id,
+        name: item.name,
+        required: item.required,
+        disabled: item.disabled,
+        answerCount: item.answer_count ?? 0,
+      })),
+  };
+}
+
+/** The JSON body of POST/PATCH: the form fields, images and the items in their order (sort_order = index). */
+function communityBody(values: Values) {
+  return {
+    ...values.texts,
+    published: values.published,
+    images: values.images,
+    application_items: orderedItems(values.items).map((item, index) => ({
+      ...(item.id ? { id: item.id } : {}),
+      name: item.name,
+      required: item.required,
+      disabled: item.disabled,
+      sort_order: index,
+    })),
+  };
+}
+
+export function CommunityForm({ id }: { id?: number }) {
+  const load = useLoad<AdminCommunity>(id ? `/api/v1/admin/communities/${id}` : null);
+  let body: ReactNode;
+  if (id && load.state === 'loading') body = <p>{a.loading}</p>;
+  else if (id && load.state === 'error') body = <LoadError message={firstMessage(load.error, a.fetchFailed)} />;
+  else body = <CommunityFormBody id={id} initial={initialValues(id && load.state === 'ok' ? load.data : null)} />;
+  return (
+    <section>
+      <a href="/admin/communities" className="admin-back">
+        ‹ {a.back}
+      </a>
+      <div className="admin-head">
+        <h1>{id ? t.editTitle : t.newTitle}</h1>
+        {id && (
+          <a href={`/communities/${id}`} className="button button--ghost button--small" target="_blank" rel="noreferrer">
+            {ja.adminPages.ambassadors.publicPage}
+          </a>
+        )}
+      </div>
+      {body}
+    </section>
+  );
+}
+
+function CommunityFormBody({ id, initial }: { id?: number; initial: Values }) {
+  const [values, setValues] = useState<Values>(initial);
+  const form = useForm<ReturnType<typeof communityBody>>({
+    schema: communityFormSchema,
+    path: id ? `/api/v1/admin/communities/${id}` : '/api/v1/admin/communities',
+    method: id ? 'PATCH' : 'POST',
+    alert: (messages, phase) => (phase === 'server' ? (Object.values(messages).flat()[0] ?? null) : null),
+    onMessages: () => document.querySelector('[aria-invalid="true"], .alert--error')?.scrollIntoView({ block: 'center' }),
+    onSuccess: () => navigate('/admin/communities'),
+  });
+  const setText = (key: TextKey, value: string) => setValues((v) => ({ ...v, texts: { ...v.texts, [key]: value } }));
+
+  const text = ({ key, max, long }: { key: TextKey; max: number; long?: boolean }) => (
+    <Field key={key} name={key} label={labels[key]} required max={max} value={values.texts[key]} messages={form.messages(key)}>
+      {(control) =>
+        long ? (
+          <textarea className="textarea" {...control} value={values.texts[key]} onChange={(e) => setText(key, e.target.value)} />
+        ) : (
+          <input className="input" {...control} value={values.texts[key]} onChange={(e) => setText(key, e.target.value)} />
+        )
+      }
+    </Field>
+  );
+
+  return (
+    <div className="panel">
+      <form
+        className="admin-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void form.send(communityBody(values));
+        }}
+      >
+        <FormErrors messages={form.errors} />
+        <Field name="published" label={a.publishSetting} required messages={form.messages('published')} hint={a.publishHint}>
+          {(control) => (
+            <label className="admin-switch">
+              <input
+                type="checkbox"
+                role="switch"
+                aria-checked={values.published}
+                {...control}
+                checked={values.published}
+                onChange={(e) => setValues((v) => ({ ...v, published: e.target.checked }))}
+              />
+              <span data-testid="published-state">{values.published ? a.published : a.unpublished}</span>
+            </label>
+          )}
+        </Field>
+        {SHORT.map(text)}
+        <Field label={t.fields.images} required messages={messagesUnder(form.errors, 'images')[0]} group>
+          {() => (
+            <ImageUploader
+              images={values.images}
+              max={COMMUNITY_IMAGES_MAX}
+              onAdd={(image) => setValues((v) => ({ ...v, images: [...v.images, image] }))}
+              onRemove={(index) => setValues((v) => ({ ...v, images: v.images.filter((_, i) => i !== index) }))}
+            />
+          )}
+        </Field>
+        {HOST.map(text)}
+        {ABOUT.map(text)}
+        <Field
+          name="note"
+          label={labels.note}
+          required={false}
+          max={COMMUNITY_TEXT_MAX}
+          value={values.texts.note}
+          messages={form.messages('note')}
+        >
+          {(control) => (
+            <textarea className="textarea" {...control} value={values.texts.note} onChange={(e) => setText('note', e.target.value)} />
+          )}
+        </Field>
+        <ApplicationItems items={values.items} onChange={(items) => setValues((v) => ({ ...v, items }))} messages={form.messages} />
+        <div className="admin-form__actions">
+          <button type="submit" className="button" disabled={form.submitting || !form.ready}>
+            {form.submitting ? a.saving : id ? t.updateSubmit : t.createSubmit}
+          </button>
+          <a href="/admin/communities" className="button button--ghost">
+            {a.cancel}
+          </a>
+        </div>
+      </form>
+    </div>
+  );
+}

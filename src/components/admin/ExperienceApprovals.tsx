@@ -1,0 +1,166 @@
+// /admin/experiences: experiences awaiting publication, newest request first (host, submitted date, preview),
+// 公開する (after a confirmation) and 差し戻す (a reason, mailed to the host). Not in the spec (issue 10).
+import { useState } from 'react';
+import { usePageContext } from 'vike-react/usePageContext';
+import { Field, FormErrors, Modal, useForm } from '#src/components/form';
+import { ja } from '#src/i18n/ja';
+import { api } from '#src/lib/api-client';
+import {
+  type PendingExperience,
+  type PendingMeta,
+  REJECTION_REASON_MAX,
+  rejectExperienceSchema,
+} from '#src/modules/experience-approvals/experience-approvals.schemas';
+import { AdminPagination, pageFromSearch } from './AdminPagination';
+import { EmptyRow, LoadError, SkeletonRows } from './ListStatus';
+import { firstMessage, listOf, useLoad } from './useLoad';
+
+const t = ja.adminPages.experiences;
+const a = ja.adminPages;
+
+function RejectDialog({ experience, onClose, onDone }: { experience: PendingExperience; onClose: () => void; onDone: () => void }) {
+  const form = useForm<{ reason: string }>({
+    schema: rejectExperienceSchema,
+    path: `/api/v1/admin/experiences/${experience.id}/rejection`,
+    toValues: (data) => ({ reason: String(data.get('reason') ?? '') }),
+    onSuccess: onDone,
+  });
+  const title = experience.title || t.untitled;
+  return (
+    <Modal title={t.rejectTitle} onClose={onClose} busy={form.submitting} hideActions testId="reject-dialog">
+      <form {...form.formProps} className="form">
+        <p>{t.rejectLead(title)}</p>
+        <FormErrors messages={form.errors} />
+        <Field name="reason" label={t.reason} required max={REJECTION_REASON_MAX} messages={form.messages('reason')}>
+          {(control) => <textarea className="textarea" {...control} />}
+        </Field>
+        <div className="modal-dialog__actions">
+          <button type="button" className="button button--ghost" onClick={onClose} disabled={form.submitting}>
+            {a.cancel}
+          </button>
+          <button type="submit" className="button button--danger" disabled={form.submitting || !form.ready}>
+            {t.reject}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+export function ExperienceApprovals() {
+  const { urlParsed } = usePageContext();
+  const page = pageFromSearch(urlParsed.search.page);
+  const load = useLoad<{ experiences: PendingExperience[]; meta?: PendingMeta }>(`/api/v1/admin/experiences?page=${page}`);
+  const rows = load.state === 'ok' ? listOf<PendingExperience>(load.data, 'experiences') : [];
+  const [approving, setApproving] = useState<PendingExperience | null>(null);
+  const [rejecting, setRejecting] = useState<PendingExperience | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+
+  async function approve() {
+    if (!approving) return;
+    setBusy(true);
+    try {
+      await api(`/api/v1/admin/experiences/${approving.id}/approval`, { method: 'POST' });
+      setNotice({ kind: 'success', text: t.approved(approving.title || t.untitled) });
+      setApproving(null);
+      load.reload();
+    } catch (error) {
+      setNotice({ kind: 'error', text: firstMessage(error, t.failed) });
+      setApproving(null);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section>
+      <div className="admin-head">
+        <h1>{t.listTitle}</h1>
+      </div>
+      <p className="admin-lead">{t.lead}</p>
+      {notice && (
+        <p className={`alert alert--${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'} data-testid="approval-notice">
+          {notice.text}
+        </p>
+      )}
+      {load.state === 'error' && <LoadError message={firstMessage(load.error, a.fetchFailed)} onRetry={load.reload} />}
+      <div className="admin-table-wrap">
+        <table className="admin-table admin-table--cards" data-testid="experiences-table">
+          <thead>
+            <tr>
+              <th className="admin-table__num">{a.id}</th>
+              <th>{t.title}</th>
+              <th>{t.host}</th>
+              <th>{t.submittedAt}</th>
+              <th>
+                <span className="visually-hidden">{t.approve}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {load.state === 'loading' && <SkeletonRows columns={5} />}
+            {load.state === 'ok' && rows.length === 0 && <EmptyRow columns={5} />}
+            {rows.map((row) => (
+              <tr key={row.id} data-testid={`pending-${row.id}`}>
+                <td className="admin-table__num" data-label={a.id}>
+                  {row.id}
+                </td>
+                <td className="admin-table__wide" data-label={t.title}>
+                  <span className="admin-stack">
+                    <span>{row.title || t.untitled}</span>
+                    <a href={`/stories/${row.id}`} target="_blank" rel="noreferrer">
+                      {t.preview}
+                    </a>
+                  </span>
+                </td>
+                <td className="admin-table__wide" data-label={t.host}>
+                  {row.host_name}
+                </td>
+                <td data-label={t.submittedAt}>{a.date(row.submitted_at)}</td>
+                <td>
+                  <div className="admin-table__actions">
+                    <button type="button" className="button button--small" onClick={() => setApproving(row)}>
+                      {t.approve}
+                    </button>
+                    <button type="button" className="button button--ghost button--small" onClick={() => setRejecting(row)}>
+                      {t.reject}
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <AdminPagination
+        page={page}
+        totalPages={load.state === 'ok' ? (load.data.meta?.total_pages ?? 1) : 1}
+        href={(p) => `/admin/experiences?page=${p}`}
+      />
+      {approving && (
+        <Modal
+          title={t.approveConfirmTitle}
+          onClose={() => setApproving(null)}
+          onConfirm={approve}
+          confirmLabel={t.approve}
+          busy={busy}
+          testId="approve-dialog"
+        >
+          <p>{t.approveConfirm(approving.title || t.untitled)}</p>
+        </Modal>
+      )}
+      {rejecting && (
+        <RejectDialog
+          experience={rejecting}
+          onClose={() => setRejecting(null)}
+          onDone={() => {
+            setNotice({ kind: 'success', text: t.rejected(rejecting.title || t.untitled) });
+            setRejecting(null);
+            load.reload();
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+// /admin/ambassador/{id}/member_invitation (and /ambassador/{id}/member_invitation): pick a user who is not yet a
+// member, 追加 → POST /ambassadors/{id}/members/{userId}/association, then back to the member list.
+import { useState } from 'react';
+import { navigate } from 'vike/client/router';
+import { Field, FormErrors, useForm } from '#src/components/form';
+import { ja } from '#src/i18n/ja';
+import type { FieldMessages } from '#src/lib/errors';
+import type { AmbassadorMembersResponse } from '#src/modules/ambassadors/ambassadors.schemas';
+import { type PickedUser, UserPicker } from './UserPicker';
+import { firstMessage, listOf, useLoad } from './useLoad';
+
+const t = ja.adminPages.ambassadors;
+const a = ja.adminPages;
+
+export function MemberInvitation({ id, base }: { id: number; base: string }) {
+  const members = useLoad<AmbassadorMembersResponse>(`/api/v1/ambassadors/${id}/members`);
+  const exclude = new Set(members.state === 'ok' ? listOf<{ id: number }>(members.data, 'members').map((m) => m.id) : []);
+  const name = members.state === 'ok' ? members.data.ambassador?.name : undefined;
+  const [user, setUser] = useState<PickedUser | null>(null);
+  const list = `${base}/${id}/members`;
+  const form = useForm<{ user_id: number | null }>({
+    path: (values) => `/api/v1/ambassadors/${id}/members/${values.user_id}/association`,
+    body: () => undefined,
+    check: (values): FieldMessages => (values.user_id && values.user_id >= 1 ? {} : { user_id: [t.userRequired] }),
+    onError: (error) => {
+      form.setErrors({ base: [firstMessage(error, t.addFailed)] });
+      return true;
+    },
+    onSuccess: () => navigate(list),
+  });
+
+  return (
+    <section>
+      <a href={list} className="admin-back">
+        ‹ {t.membersTitlePlain}
+      </a>
+      <div className="admin-head">
+        <h1>
+          {t.addTitle}
+          {name ? `（${name}）` : ''}
+        </h1>
+      </div>
+      <div className="panel">
+        <form
+          className="admin-form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void form.send({ user_id: user?.id ?? null });
+          }}
+        >
+          <p className="admin-lead">{t.addLead}</p>
+          <FormErrors messages={form.errors} />
+          <Field label={t.user} required messages={form.messages('user_id')} id="member-user">
+            {(control) => (
+              <UserPicker
+                id={control.id}
+                selected={user}
+                onSelect={setUser}
+                exclude={exclude}
+                excludeAmbassadorId={id}
+                invalid={control['aria-invalid']}
+                describedBy={control['aria-describedby']}
+              />
+            )}
+          </Field>
+          <div className="admin-form__actions">
+            <button type="submit" className="button" disabled={form.submitting || !form.ready}>
+              {t.addSubmit}
+            </button>
+            <a href={list} className="button button--ghost">
+              {a.cancel}
+            </a>
+          </div>
+        </form>
+      </div>
+    </section>
+  );
+}

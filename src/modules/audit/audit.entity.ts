@@ -1,0 +1,28 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+
+/**
+ * Every change made in the administrator area (and by the operator's CLI through the same services): who
+ * (actor label `user:12` / `operator:alice` and a readable name), what (entity type and id, action), when, and
+ * the entity before and after as JSON. Append-only: nothing updates or deletes a row.
+ */
+export const AuditLog = defineEntity({
+  name: 'AuditLog',
+  tableName: 'audit_log',
+  properties: {
+    id: p.integer().primary(),
+    actor: p.string().length(255),
+    actorName: p.string().length(255).nullable(),
+    entityType: p.string().length(50),
+    entityId: p.integer(),
+    action: p.string().length(50),
+    before: p.json<Record<string, unknown>>().nullable(),
+    after: p.json<Record<string, unknown>>().nullable(),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+  },
+  indexes: [{ name: 'audit_log_entity_index', properties: ['entityType', 'entityId', 'createdAt'] }],
+});
+
+export type IAuditLog = InferEntity<typeof AuditLog>;

@@ -1,0 +1,48 @@
+// The audit trail of the administrator area (GET /api/v1/admin/audit?entity=ambassador&id=12). Browser-safe.
+import { z } from 'zod';
+import { ja } from '#src/i18n/ja';
+
+export const AUDIT_ENTITY_TYPES = ['community', 'ambassador', 'brand', 'brand_member', 'inquiry', 'experience'] as const;
+export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
+
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'add_member',
+  'remove_member',
+  'invite',
+  'reinvite',
+  'revoke',
+  'resolve',
+  'unresolve',
+  'approve',
+  'reject',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** How many entries one trail shows (newest first). */
+export const AUDIT_TRAIL_LIMIT = 100;
+
+export const auditTrailQuerySchema = z.object({
+  entity: z.enum(AUDIT_ENTITY_TYPES, { error: ja.adminApi.audit.entityInvalid }),
+  id: z.preprocess(
+    (value) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value),
+    z.number({ error: ja.errors.invalidId }).int({ error: ja.errors.invalidId }).min(1, { error: ja.errors.invalidId }),
+  ),
+});
+export type AuditTrailQuery = z.input<typeof auditTrailQuerySchema>;
+
+export interface AuditEntry {
+  id: number;
+  /** `user:12`, `operator:alice` */
+  actor: string;
+  /** The user's name at the time, or the operator's name. */
+  actor_name: string | null;
+  entity_type: AuditEntityType;
+  entity_id: number;
+  action: AuditAction;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  created_at: string;
+}

@@ -1,0 +1,77 @@
+// The audit log: other services record their admin changes here (inside their own transaction, so the entry
+// exists exactly when the change committed); the summary pages read one entry's trail.
+import { actorLabel, requireAdmin, type Actor, type Ctx } from '#src/lib/context';
+import { parseInput } from '#src/lib/validate';
+import { AuditLog } from './audit.entity';
+import { AUDIT_TRAIL_LIMIT, auditTrailQuerySchema, type AuditAction, type AuditEntityType, type AuditEntry } from './audit.schemas';
+
+export interface AuditRecord {
+  entityType: AuditEntityType;
+  entityId: number;
+  action: AuditAction;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+}
+
+function actorName(actor: Actor): string | null {
+  switch (actor.kind) {
+    case 'user':
+      return actor.name;
+    case 'operator':
+      return actor.name;
+    case 'brandMember':
+      return actor.email;
+    default:
+      return null;
+  }
+}
+
+/** JSON-safe copy (dates become ISO strings, undefined is dropped). */
+function plain(value: Record<string, unknown> | null | undefined): Record<string, unknown> | null {
+  return value == null ? null : (JSON.parse(JSON.stringify(value)) as Record<string, unknown>);
+}
+
+export type AuditDeps = Record<string, never>;
+
+export function createAuditService(_deps: AuditDeps = {}) {
+  /** Adds an entry with ctx.em (call it inside the transaction of the change it records; it flushes nothing). */
+  function record(ctx: Ctx, entry: AuditRecord): void {
+    ctx.em.create(AuditLog, {
+      actor: actorLabel(ctx.actor),
+      actorName: actorName(ctx.actor),
+      entityType: entry.entityType,
+      entityId: entry.entityId,
+      action: entry.action,
+      before: plain(entry.before),
+      after: plain(entry.after),
+    });
+  }
+
+  /** GET /api/v1/admin/audit?entity=&id= (ADMIN): one entry's trail, newest first. */
+  async function trail(ctx: Ctx, input: unknown): Promise<{ entries: AuditEntry[] }> {
+    requireAdmin(ctx);
+    const { entity, id } = parseInput(auditTrailQuerySchema, input);
+    const rows = await ctx.em.find(
+      AuditLog,
+      { entityType: entity, entityId: id },
+      { orderBy: { createdAt: 'desc', id: 'desc' }, limit: AUDIT_TRAIL_LIMIT },
+    );
+    return {
+      entries: rows.map((row) => ({
+        id: row.id,
+        actor: row.actor,
+        actor_name: row.actorName ?? null,
+        entity_type: row.entityType as AuditEntityType,
+        entity_id: row.entityId,
+        action: row.action as AuditAction,
+        before: row.before ?? null,
+        after: row.after ?? null,
+        created_at: new Date(row.createdAt).toISOString(),
+      })),
+    };
+  }
+
+  return { record, trail };
+}
+
+export type AuditService = ReturnType<typeof createAuditService>;

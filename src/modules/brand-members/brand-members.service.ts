@@ -1,0 +1,242 @@
+// Brand members and their invitations (admin-and-brand-portal.md §3-§5, §7). The administrator invites from
+// /admin/brand/{id}/member_invitation; the brand portal and the CLI reuse the same invitation.
+//
+// An invitation creates the member (or renews the invitation of the same address in the same brand) with a
+// random token of which only the sha256 is stored; the link works once and for INVITATION_VALID_DAYS days.
+// The mail goes through the outbox in the same transaction. Deleting a member who has not accepted removes the
+// row and with it the token (the link stops working).
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { requireAdmin, requireBrandMember, type BrandMemberActor, type Ctx } from '#src/lib/context';
+import { publicBaseUrl, type Env } from '#src/lib/env';
+import { NotFoundError, ValidationError } from '#src/lib/errors';
+import { parseId, parseInput } from '#src/lib/validate';
+import { hashPassword } from '#src/lib/password';
+import { ja } from '#src/i18n/ja';
+import { enqueueMail } from '#src/modules/mail/mail.outbox';
+import type { AuditService } from '#src/modules/audit/audit.service';
+import { findBrandSummary } from '#src/modules/brands/brands.repository';
+import { passwordSchema } from '#src/modules/users/users.schemas';
+import { z } from 'zod';
+import { BrandMember, type IBrandMember } from './brand-members.entity';
+import { findBrandMemberActor } from './brand-members.repository';
+import {
+  INVITATION_PATH,
+  INVITATION_VALID_DAYS,
+  brandMemberInvitationSchema,
+  type BrandMemberJson,
+  type BrandMembersResponse,
+} from './brand-members.schemas';
+
+const m = ja.adminApi.brandMembers;
+
+export interface BrandMembersDeps {
+  env: Pick<Env, 'APP_URL' | 'PORT'>;
+  audit: AuditService;
+}
+
+const brandNotFound = () => new NotFoundError(ja.partners.brandNotFound, 'brand');
+const memberNotFound = () => new NotFoundError(ja.adminApi.brandMemberNotFound, 'brand_member');
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+function idOf(input: unknown, ...keys: string[]): number | null {
+  if (input == null || typeof input !== 'object') return parseId(input);
+  const record = input as Record<string, unknown>;
+  for (const key of keys) if (record[key] !== undefined) return parseId(record[key]);
+  return null;
+}
+
+function toJson(member: IBrandMember): BrandMemberJson {
+  return {
+    id: member.id,
+    email: member.email,
+    invitation_accepted: member.invitationAccepted,
+    invitation_created_at: new Date(member.invitationCreatedAt).toISOString(),
+    invitation_accepted_at: member.invitationAcceptedAt ? new Date(member.invitationAcceptedAt).toISOString() : null,
+    brand_id: member.brand.id,
+  };
+}
+
+function snapshot(member: IBrandMember): Record<string, unknown> {
+  return { email: member.email, brand_id: member.brand.id, invitation_accepted: member.invitationAccepted };
+}
+
+const acceptSchema = z.object({
+  email: z.string({ error: m.invitationInvalid }).trim().max(255, { error: m.invitationInvalid }).optional().default(''),
+  invitation_token: z
+    .string({ error: m.invitationInvalid })
+    .min(1, { error: m.invitationInvalid })
+    .max(200, { error: m.invitationInvalid }),
+});
+
+const acceptWithPasswordSchema = acceptSchema.extend({ password: passwordSchema });
+
+/** Expiry of an invitation created at `createdAt`. */
+function invitationExpiresAt(createdAt: Date): Date {
+  return new Date(createdAt.getTime() + INVITATION_VALID_DAYS * 24 * 60 * 60 * 1000);
+}
+
+export function createBrandMembersService(deps: BrandMembersDeps) {
+  const { audit } = deps;
+  const baseUrl = publicBaseUrl(deps.env);
+
+  async function findBrand(em: EntityManager, id: number | null): Promise<{ id: number; name: string }> {
+    if (!id) throw brandNotFound();
+    const brand = await findBrandSummary(em, id);
+    if (!brand) throw brandNotFound();
+    return brand;
+  }
+
+  /** The one invitation: create or renew, token, mail, audit. */
+  async function inviteTo(ctx: Ctx, brandId: number | null, input: unknown): Promise<BrandMemberJson> {
+    const { email } = parseInput(brandMemberInvitationSchema, input);
+    return ctx.em.transactional(async (em) => {
+      const brand = await findBrand(em, brandId);
+      const token = randomBytes(32).toString('base64url');
+      const tokenHash = hashToken(token);
+      const now = new Date();
+      let member = await em.findOne(BrandMember, { email });
+      let action: 'invite' | 'reinvite' = 'invite';
+      if (member) {
+        if (member.brand.id !== brand.id) throw new ValidationError({ email: [m.otherBrand] });
+        if (member.invitationAccepted) throw new ValidationError({ email: [m.alreadyJoined] });
+        member.invitationTokenHash = tokenHash;
+        member.invitationCreatedAt = now;
+        action = 'reinvite';
+      } else {
+        member = em.create(BrandMember, { brand: brand.id, email, invitationTokenHash: tokenHash, invitationCreatedAt: now });
+      }
+      await em.flush();
+      const url = `${baseUrl}${INVITATION_PATH}?email=${encodeURIComponent(email)}&invitation_token=${token}`;
+      const expiresAt = invitationExpiresAt(now).toLocaleString('ja-JP', { timeZone: 'Asia/Tokyo', dateStyle: 'long', timeStyle: 'short' });
+      await enqueueMail(em, [
+        {
+          dedupeKey: `brand_member_invitation:${member.id}:${tokenHash.slice(0, 24)}`,
+          to: email,
+          subject: m.mailSubject(brand.name),
+          text: m.mailText({ brand: brand.name, url, expiresAt }),
+        },
+      ]);
+      audit.record(
+        { ...ctx, em },
+        { entityType: 'brand', entityId: brand.id, action, after: { ...snapshot(member), member_id: member.id } },
+      );
+      await em.flush();
+      return toJson(member);
+    });
+  }
+
+  async function listOf(ctx: Ctx, brandId: number | null): Promise<BrandMembersResponse> {
+    const brand = await findBrand(ctx.em, brandId);
+    const rows = await ctx.em.find(BrandMember, { brand: brand.id }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    return { brand: { id: brand.id, name: brand.name }, members: rows.map(toJson) };
+  }
+
+  async function removeFrom(ctx: Ctx, brandId: number | null, memberId: number | null): Promise<void> {
+    await ctx.em.transactional(async (em) => {
+      const brand = await findBrand(em, brandId);
+      if (!memberId) throw memberNotFound();
+      const member = await em.findOne(BrandMember, { id: memberId, brand: brand.id });
+      if (!member) throw memberNotFound();
+      audit.record(
+        { ...ctx, em },
+        {
+          entityType: 'brand',
+          entityId: brand.id,
+          action: member.invitationAccepted ? 'remove_member' : 'revoke',
+          before: { ...snapshot(member), member_id: member.id },
+        },
+      );
+      em.remove(member);
+      await em.flush();
+    });
+  }
+
+  /** POST /api/v1/brands/{brand_id}/members/invitation (ADMIN), and the CLI with operator(). */
+  async function invite(ctx: Ctx, input: unknown): Promise<BrandMemberJson> {
+    requireAdmin(ctx);
+    return inviteTo(ctx, idOf(input, 'brand_id', 'id'), input);
+  }
+
+  /** GET /api/v1/brands/{brand_id}/members (ADMIN). */
+  async function list(ctx: Ctx, input: unknown): Promise<BrandMembersResponse> {
+    requireAdmin(ctx);
+    return listOf(ctx, idOf(input, 'brand_id', 'id'));
+  }
+
+  /** DELETE /api/v1/brands/{brand_id}/members/{id} (ADMIN): a pending member's invitation dies with the row. */
+  async function remove(ctx: Ctx, input: unknown): Promise<void> {
+    requireAdmin(ctx);
+    const record = (input ?? {}) as Record<string, unknown>;
+    return removeFrom(ctx, parseId(record.brand_id), parseId(record.id));
+  }
+
+  /** Brand portal: a signed-in member invites to their own brand. */
+  async function inviteToOwnBrand(ctx: Ctx, input: unknown): Promise<BrandMemberJson> {
+    const actor = requireBrandMember(ctx);
+    return inviteTo(ctx, actor.brandId, input);
+  }
+
+  /** Brand portal: the members of the signed-in member's brand. */
+  async function listOwnBrand(ctx: Ctx): Promise<BrandMembersResponse> {
+    const actor = requireBrandMember(ctx);
+    return listOf(ctx, actor.brandId);
+  }
+
+  /** Brand portal: remove a member of the signed-in member's own brand. */
+  async function removeFromOwnBrand(ctx: Ctx, input: unknown): Promise<void> {
+    const actor = requireBrandMember(ctx);
+    return removeFrom(ctx, actor.brandId, idOf(input, 'id'));
+  }
+
+  /** The member an invitation link belongs to, if the link is valid (unused, not expired, address matches). */
+  async function findInvited(em: EntityManager, input: unknown): Promise<IBrandMember> {
+    const parsed = acceptSchema.safeParse(input ?? {});
+    if (!parsed.success) throw new ValidationError({ invitation_token: [m.invitationInvalid] });
+    const hash = hashToken(parsed.data.invitation_token);
+    const member = await em.findOne(BrandMember, { invitationTokenHash: hash, invitationAccepted: false });
+    const valid =
+      member != null &&
+      member.invitationTokenHash != null &&
+      timingSafeEqual(Buffer.from(member.invitationTokenHash), Buffer.from(hash)) &&
+      (parsed.data.email === '' || parsed.data.email.toLowerCase() === member.email) &&
+      invitationExpiresAt(new Date(member.invitationCreatedAt)).getTime() > Date.now();
+    if (!valid || !member) throw new ValidationError({ invitation_token: [m.invitationInvalid] });
+    return member;
+  }
+
+  /** The brand portal's /brand/invitation page: whether the link can still be used ({email, invitation_token}). */
+  async function checkInvitation(ctx: Ctx, input: unknown): Promise<BrandMemberJson> {
+    return toJson(await findInvited(ctx.em, input));
+  }
+
+  /**
+   * PUT /brand/api/v1/brand-members/invitation ({email?, invitation_token, password}): sets the first password
+   * and uses the token up (single use). Anyone holding the link may call it.
+   */
+  async function acceptInvitation(ctx: Ctx, input: unknown): Promise<BrandMemberJson> {
+    const data = parseInput(acceptWithPasswordSchema, input);
+    return ctx.em.transactional(async (em) => {
+      const member = await findInvited(em, data);
+      member.passwordHash = await hashPassword(data.password);
+      member.invitationAccepted = true;
+      member.invitationAcceptedAt = new Date();
+      member.invitationTokenHash = null;
+      await em.flush();
+      return toJson(member);
+    });
+  }
+
+  /** The actor of a brand portal session (input: { id }), or null: only a member who accepted the invitation. */
+  async function findActor(ctx: Ctx, input: unknown): Promise<BrandMemberActor | null> {
+    const id = idOf(input, 'id');
+    return id ? findBrandMemberActor(ctx.em, id) : null;
+  }
+
+  return { findActor, invite, list, remove, inviteToOwnBrand, listOwnBrand, removeFromOwnBrand, checkInvitation, acceptInvitation };
+}
+
+export type BrandMembersService = ReturnType<typeof createBrandMembersService>;

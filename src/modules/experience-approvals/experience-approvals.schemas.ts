@@ -1,0 +1,61 @@
+// Experience approval in the administrator area (/admin/experiences; not in the spec). Browser-safe.
+import { z } from 'zod';
+import { ja } from '#src/i18n/ja';
+
+const m = ja.adminApi.experiences;
+
+export const REJECTION_REASON_MAX = 1000;
+export const PENDING_EXPERIENCES_PAGE_SIZE = 20;
+
+export const rejectExperienceSchema = z.object({
+  reason: z
+    .string({ error: m.reasonRequired })
+    .trim()
+    .min(1, { error: m.reasonRequired, abort: true })
+    .max(REJECTION_REASON_MAX, { error: m.reasonTooLong(REJECTION_REASON_MAX) })
+    .refine((value) => !value.includes('\u0000'), { error: ja.errors.invalidBody }),
+});
+export type RejectExperienceInput = z.input<typeof rejectExperienceSchema>;
+
+export interface PendingExperience {
+  id: number;
+  title: string;
+  /** The host's display name (hosted_by). */
+  host_name: string;
+  host_kind: 'user' | 'ambassador';
+  /** The user who submitted it. */
+  submitted_by: { id: number; name: string };
+  /** When publication was (last) requested: the experience's last save. */
+  submitted_at: string;
+  created_at: string;
+  image_url: string | null;
+  /** The previous rejection, when the host has resubmitted after one. */
+  previous_rejection: ExperienceRejectionJson | null;
+}
+
+export interface ExperienceRejectionJson {
+  reason: string;
+  rejected_at: string;
+}
+
+export interface ApprovalResult {
+  id: number;
+  title: string;
+  approve: true;
+  approved_at: string;
+  /** False when it was already published (nothing changed). */
+  changed: boolean;
+}
+
+export interface RejectionResult {
+  id: number;
+  title: string;
+  approve: false;
+  rejection: ExperienceRejectionJson;
+}
+
+export interface PendingMeta {
+  current_page: number;
+  total_pages: number;
+  total_count: number;
+}

@@ -1,0 +1,177 @@
+// Experience approval (/admin/experiences; not in the spec): the operators' queue of experiences whose
+// publication was requested, approval (publish), and rejection with a reason mailed to the host.
+//
+// Decided here: a rejected experience stays where it is, unpublished (approve = false) with all its content,
+// and the reason is kept (experience_rejections) for the host to read; it leaves the queue until the host saves
+// it again, which requests publication anew (experience.updated_at passes the rejection). It does not become a
+// draft again: drafts are a separate table with other rules, and moving it would lose its calendars.
+//
+// One approval implementation: experiencesHost.approve publishes; approve() here adds the audit entry and is what
+// the admin API, the admin page and the CLI `approve-experience` call.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { actorLabel, requireAdmin, type Ctx } from '#src/lib/context';
+import { publicBaseUrl, type Env } from '#src/lib/env';
+import { NotFoundError, ValidationError } from '#src/lib/errors';
+import { parseId, parseInput } from '#src/lib/validate';
+import { ja } from '#src/i18n/ja';
+import { enqueueMail } from '#src/modules/mail/mail.outbox';
+import type { AuditService } from '#src/modules/audit/audit.service';
+import type { ExperiencesHostService } from '#src/modules/experiences/experiences.host.service';
+import { findReviewedExperience, pendingExperiences, type ReviewedExperience } from '#src/modules/experiences/approval-queue.repository';
+import { memberEmails } from '#src/modules/ambassadors/ambassadors.repository';
+import { listQuerySchema } from '#src/modules/ambassadors/ambassadors.schemas';
+import { ExperienceRejection, type IExperienceRejection } from './experience-approvals.entity';
+import {
+  PENDING_EXPERIENCES_PAGE_SIZE,
+  rejectExperienceSchema,
+  type ApprovalResult,
+  type ExperienceRejectionJson,
+  type PendingExperience,
+  type PendingMeta,
+  type RejectionResult,
+} from './experience-approvals.schemas';
+
+const m = ja.adminApi.experiences;
+
+export interface ExperienceApprovalsDeps {
+  env: Pick<Env, 'APP_URL' | 'PORT'>;
+  audit: AuditService;
+  /** The one approval (publish) implementation lives in the host service; this adds the audit entry. */
+  experiencesHost: Pick<ExperiencesHostService, 'approve'>;
+}
+
+const notFound = () => new NotFoundError(ja.adminApi.experienceNotFound, 'experience');
+
+function idOf(input: unknown): number | null {
+  if (input == null || typeof input !== 'object') return parseId(input);
+  return parseId((input as Record<string, unknown>).id);
+}
+
+function rejectionJson(row: IExperienceRejection): ExperienceRejectionJson {
+  return { reason: row.reason, rejected_at: new Date(row.createdAt).toISOString() };
+}
+
+export function createExperienceApprovalsService(deps: ExperienceApprovalsDeps) {
+  const { audit } = deps;
+  const baseUrl = publicBaseUrl(deps.env);
+
+  async function latestRejections(em: EntityManager, ids: number[]): Promise<Map<number, IExperienceRejection>> {
+    const result = new Map<number, IExperienceRejection>();
+    if (ids.length === 0) return result;
+    const rows = await em.find(ExperienceRejection, { experience: { $in: ids } }, { orderBy: { createdAt: 'desc', id: 'desc' } });
+    for (const row of rows) if (!result.has(row.experience.id)) result.set(row.experience.id, row);
+    return result;
+  }
+
+  /** GET /api/v1/admin/experiences?page= (ADMIN): the queue, newest request first. */
+  async function pending(ctx: Ctx, input: unknown = {}): Promise<{ experiences: PendingExperience[]; meta: PendingMeta }> {
+    requireAdmin(ctx);
+    const { page } = parseInput(listQuerySchema, input);
+    const { rows, total } = await pendingExperiences(ctx.em, PENDING_EXPERIENCES_PAGE_SIZE, (page - 1) * PENDING_EXPERIENCES_PAGE_SIZE);
+    const rejections = await latestRejections(
+      ctx.em,
+      rows.map((row) => row.id),
+    );
+    return {
+      experiences: rows.map((row) => {
+        const rejection = rejections.get(row.id);
+        return {
+          id: row.id,
+          title: row.title,
+          host_name: row.hostedBy,
+          host_kind: row.hostKind,
+          submitted_by: row.createdBy,
+          submitted_at: row.updatedAt.toISOString(),
+          created_at: row.createdAt.toISOString(),
+          image_url: row.imageUrl,
+          previous_rejection: rejection ? rejectionJson(rejection) : null,
+        };
+      }),
+      meta: {
+        current_page: page,
+        total_pages: Math.max(1, Math.ceil(total / PENDING_EXPERIENCES_PAGE_SIZE)),
+        total_count: total,
+      },
+    };
+  }
+
+  /**
+   * POST /api/v1/admin/experiences/{id}/approval (ADMIN) and the CLI `approve-experience` (operator): publishes
+   * through experiencesHost.approve (which checks ADMIN) and records the change. Approving a published experience
+   * changes nothing (changed: false) and records nothing.
+   */
+  async function approve(ctx: Ctx, input: unknown): Promise<ApprovalResult> {
+    requireAdmin(ctx);
+    if (!idOf(input)) throw notFound();
+    const result = await deps.experiencesHost.approve(ctx, input);
+    if (result.changed) {
+      audit.record(ctx, {
+        entityType: 'experience',
+        entityId: result.id,
+        action: 'approve',
+        before: { approve: false },
+        after: { approve: true },
+      });
+      await ctx.em.flush();
+    }
+    return result;
+  }
+
+  /** Who is told about a rejection: the host user, or every member of the host ambassador; else the submitter. */
+  async function hostAddresses(em: EntityManager, experience: ReviewedExperience): Promise<string[]> {
+    if (experience.hostUserEmail) return [experience.hostUserEmail];
+    if (experience.hostAmbassadorId) {
+      const emails = await memberEmails(em, experience.hostAmbassadorId);
+      if (emails.length > 0) return emails;
+    }
+    return [experience.createdByEmail];
+  }
+
+  /** POST /api/v1/admin/experiences/{id}/rejection {reason} (ADMIN): stays unpublished; the host gets the reason. */
+  async function reject(ctx: Ctx, input: unknown): Promise<RejectionResult> {
+    requireAdmin(ctx);
+    const id = idOf(input);
+    if (!id) throw notFound();
+    const { reason } = parseInput(rejectExperienceSchema, input);
+    return ctx.em.transactional(async (em) => {
+      const experience = await findReviewedExperience(em, id);
+      if (!experience) throw notFound();
+      if (experience.approve) throw new ValidationError({ base: [m.alreadyPublished] });
+      const rejection = em.create(ExperienceRejection, { experience: id, reason, rejectedBy: actorLabel(ctx.actor) });
+      await em.flush();
+      const url = `${baseUrl}/host_story/${id}/edit`;
+      const addresses = await hostAddresses(em, experience);
+      await enqueueMail(
+        em,
+        addresses.map((to, i) => ({
+          dedupeKey: `experience_rejection:${rejection.id}:${i}`,
+          to,
+          subject: m.rejectSubject(experience.title),
+          text: m.rejectText({ title: experience.title, reason, url }),
+        })),
+      );
+      audit.record({ ...ctx, em }, { entityType: 'experience', entityId: id, action: 'reject', after: { reason } });
+      await em.flush();
+      return { id, title: experience.title, approve: false, rejection: rejectionJson(rejection) };
+    });
+  }
+
+  /**
+   * The reason the host should see on their experience (the host's list and edit page): the latest rejection,
+   * while the experience has not been saved again since. No permission check: callers show it only to whoever
+   * may manage the experience.
+   */
+  async function currentRejection(ctx: Ctx, input: unknown): Promise<ExperienceRejectionJson | null> {
+    const id = idOf(input);
+    if (!id) return null;
+    const experience = await findReviewedExperience(ctx.em, id);
+    if (!experience || experience.approve) return null;
+    const latest = (await latestRejections(ctx.em, [id])).get(id);
+    if (!latest || new Date(latest.createdAt).getTime() < experience.updatedAt.getTime()) return null;
+    return rejectionJson(latest);
+  }
+
+  return { pending, approve, reject, currentRejection };
+}
+
+export type ExperienceApprovalsService = ReturnType<typeof createExperienceApprovalsService>;

@@ -1,0 +1,379 @@
+// The administrator area in Chromium (issue 10): who may enter (signed out → /logon and back, non-admin → 403,
+// the header's 管理画面 link), a community with three application items of which one is hidden (gone from the
+// public application form), an ambassador with two photos and a member added through the searchable dropdown,
+// a brand member invitation found in /dev/mails, and an inquiry on page 2 marked 対応済み.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { openBrowser, type Session } from './browser';
+
+const root = path.resolve(import.meta.dirname, '../..');
+let s: Session;
+const dialogs: string[] = [];
+
+beforeAll(async () => {
+  s = await openBrowser();
+});
+
+/** The database of the server under test (tests/setup/global-server.ts): its embedded PostgreSQL's port is in postmaster.pid. */
+function serverDatabaseUrl(): string {
+  const pgPort = readFileSync(path.join(inject('serverDataDir'), 'pg', 'postmaster.pid'), 'utf8')
+    .split('\n')[3]
+    ?.trim();
+  if (!pgPort) throw new Error('the test server has no embedded PostgreSQL running');
+  return `postgres://postgres:postgres@127.0.0.1:${pgPort}/marketplace`;
+}
+
+/** expect.poll with room for a busy machine (the server answers within it; nothing waits on purpose). */
+function poll<T>(read: () => T | Promise<T>) {
+  return expect.poll(read, { timeout: 10_000 });
+}
+
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+}
+
+async function adminPage(width = 1280): Promise<Page> {
+  const page = await s.newPage({ width, height: 900 });
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.accept();
+  });
+  await s.signIn(page, 'admin@example.com');
+  return page;
+}
+
+describe('who may enter', () => {
+  it('sends a signed-out visitor to /logon and back afterwards', async () => {
+    for (const url of ['/admin/communities', '/communities/new', '/admin/ambassador/1/members', '/ambassador/1/members']) {
+      const res = await fetch(`${s.baseUrl}${url}`, { redirect: 'manual' });
+      expect([301, 302, 307]).toContain(res.status);
+      expect(res.headers.get('location')).toBe(`/logon?redirect=${encodeURIComponent(url)}`);
+    }
+    const page = await s.newPage();
+    await page.goto('/admin/brand');
+    await page.waitForURL('**/logon?redirect=%2Fadmin%2Fbrand');
+    await hydrated(page);
+    await page.fill('input[name="email"]', 'admin@example.com');
+    await page.fill('input[name="password"]', 'password1234');
+    await page.getByRole('button', { name: 'ログインする' }).click();
+    await page.waitForURL('**/admin/brand');
+    await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('ブランド一覧');
+  });
+
+  it('shows a Japanese 403 page to a signed-in user without ADMIN, and no 管理画面 link', async () => {
+    const page = await s.newPage();
+    await s.signIn(page, 'guest@example.com');
+    const res = await page.goto('/admin/communities');
+    expect(res?.status()).toBe(403);
+    await poll(() => page.getByTestId('forbidden').locator('h1').textContent()).toBe('このページを表示する権限がありません');
+    expect(await page.title()).toContain('このページを表示する権限がありません');
+    expect(await page.getByTestId('admin-link').count()).toBe(0);
+    const alias = await page.goto('/ambassador/1/members');
+    expect(alias?.status()).toBe(403);
+  });
+
+  it('shows 管理画面 to an ADMIN, leading to the admin area with its side navigation', async () => {
+    const page = await adminPage();
+    await page.goto('/');
+    await hydrated(page);
+    await page.getByTestId('admin-link').click();
+    await page.waitForURL('**/admin/communities');
+    const nav = page.getByRole('navigation', { name: '管理メニュー' });
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['コミュニティ', 'アンバサダー', 'ブランド', 'お問い合わせ', '公開申請']);
+    expect(await nav.locator('[aria-current="page"]').textContent()).toBe('コミュニティ');
+  });
+});
+
+describe('communities', () => {
+  it('creates a community with three application items, hides one, and the public form no longer asks it', async () => {
+    const page = await adminPage();
+    const name = `E2Eコミュニティ ${Date.now()}`;
+    await page.goto('/admin/communities');
+    await hydrated(page);
+    await page.getByRole('link', { name: '＋ 新規作成' }).click();
+    await page.waitForURL('**/communities/new');
+    await hydrated(page);
+
+    // The server's rules, checked in the browser first: a message per required field.
+    await page.getByRole('button', { name: 'コミュニティを作成' }).click();
+    await poll(() => page.locator('.field__error').allTextContents()).toContain('コミュニティ名を入力してください');
+    expect(await page.locator('.field__error').allTextContents()).toEqual(
+      expect.arrayContaining(['キャッチコピーを入力してください', '写真を1枚以上登録してください', '活動場所を入力してください']),
+    );
+
+    await page.getByRole('switch').check();
+    await page.getByLabel('コミュニティ名').fill(name);
+    // The catchphrase takes 40 characters at most and says so at the limit.
+    expect(await page.getByLabel('キャッチコピー').getAttribute('maxlength')).toBe('40');
+    await page.getByLabel('キャッチコピー').fill('あ'.repeat(40));
+    await poll(() => page.getByText('40文字以内で入力してください').count()).toBe(1);
+    await page.getByLabel('キャッチコピー').fill('森と畑で、週末をいっしょに。');
+    await page.getByTestId('image-input').setInputFiles([path.join(root, 'seeds/images/community-1.jpg')]);
+    await poll(() => page.locator('.image-uploader__thumb').count()).toBe(1);
+    for (const [label, value] of [
+      ['主催者名', '森のがっこう実行委員会'],
+      ['主催者の紹介', '里山の保全活動をしている団体です。'],
+      ['コミュニティの説明', '週末に森と畑で過ごすコミュニティです。'],
+      ['活動内容', '間伐、畑仕事、焚き火。'],
+      ['大切にしていること', '無理をしないこと。'],
+      ['求める人物像', '自然が好きな方。'],
+      ['参加条件', '月1回以上参加できる方。'],
+      ['活動場所', '長野県上田市'],
+    ] as const) {
+      await page.getByLabel(label).fill(value);
+    }
+
+    const items = ['参加したい理由', 'アウトドアの経験', '苦手な食べ物'];
+    for (const [index, question] of items.entries()) {
+      await page.getByRole('button', { name: '＋ 質問を追加' }).click();
+      await page.getByLabel(`質問 ${index + 1}`).fill(question);
+    }
+    await page.getByRole('radiogroup', { name: '回答 1' }).getByLabel('必須').check();
+    // Reorder: the third moves up to second.
+    await page.getByRole('button', { name: '上へ (3)' }).click();
+    expect(
+      await page
+        .getByTestId('application-item')
+        .locator('input.input')
+        .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value)),
+    ).toEqual(['参加したい理由', '苦手な食べ物', 'アウトドアの経験']);
+    await page.getByRole('button', { name: 'コミュニティを作成' }).click();
+    await page.waitForURL('**/admin/communities');
+    const row = page.getByTestId('communities-table').locator('tr', { hasText: name });
+    await row.waitFor();
+    expect(await row.locator('.badge').textContent()).toBe('公開');
+    const href = await row.getByRole('link', { name }).getAttribute('href');
+    const id = Number(href?.split('/').pop());
+    expect(id).toBeGreaterThan(0);
+
+    // Edit: hide 苦手な食べ物; it moves to the 非表示 list.
+    await row.getByRole('link', { name: '編集' }).click();
+    await page.waitForURL(`**/admin/communities/${id}/edit`);
+    await hydrated(page);
+    await poll(() => page.getByTestId('application-item').count()).toBe(3);
+    await page.getByTestId('application-item').nth(1).getByRole('button', { name: '非表示にする' }).click();
+    await poll(() => page.getByTestId('hidden-items').textContent()).toContain('苦手な食べ物');
+    expect(await page.getByTestId('application-item').count()).toBe(2);
+    await page.getByRole('button', { name: 'コミュニティを更新' }).click();
+    await page.waitForURL('**/admin/communities');
+
+    const detail = (await (await page.request.get(`${s.baseUrl}/api/v1/communities/${id}/detail`)).json()) as {
+      application_items: { name: string; required: boolean }[];
+    };
+    expect(detail.application_items.map((i) => [i.name, i.required])).toEqual([
+      ['参加したい理由', true],
+      ['アウトドアの経験', false],
+    ]);
+    await page.goto(`/communities/${id}/registrations`);
+    await hydrated(page);
+    await poll(() => page.getByText('参加したい理由').count()).toBeGreaterThan(0);
+    expect(await page.getByText('アウトドアの経験').count()).toBeGreaterThan(0);
+    expect(await page.getByText('苦手な食べ物').count()).toBe(0);
+
+    // Shown again from the 非表示 list, it comes back last.
+    await page.goto(`/admin/communities/${id}/edit`);
+    await hydrated(page);
+    await page.getByTestId('hidden-items').getByRole('button', { name: '再表示する' }).click();
+    await poll(() => page.getByTestId('application-item').count()).toBe(3);
+    expect(await page.getByTestId('hidden-items').count()).toBe(0);
+  });
+});
+
+describe('ambassadors', () => {
+  it('creates an ambassador with two photos, then adds a member through the searchable dropdown', async () => {
+    const page = await adminPage();
+    const name = `E2Eアンバサダー ${Date.now()}`;
+    await page.goto('/admin/ambassador/new');
+    await hydrated(page);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('アンバサダー作成');
+    await page
+      .getByTestId('image-input')
+      .setInputFiles([path.join(root, 'seeds/images/ambassador-1.jpg'), path.join(root, 'seeds/images/ambassador-2.jpg')]);
+    await poll(() => page.locator('.image-uploader__thumb').count()).toBe(2);
+    await page.getByLabel('アンバサダー名').fill(name);
+    await page.getByLabel('説明').fill('港町の小さな染め工房です。');
+    await page.getByLabel('ホームページURL').fill('notaurl');
+    await page.getByRole('button', { name: '作成する' }).click();
+    await poll(() => page.locator('.field__error').allTextContents()).toContain('有効なURLを入力してください');
+    await page.getByLabel('ホームページURL').fill('https://example.com/some');
+    await page.getByRole('button', { name: '作成する' }).click();
+    await page.waitForURL('**/admin/ambassador');
+    const row = page.getByTestId('ambassador-table').locator('tr', { hasText: name });
+    await row.waitFor();
+    expect(await row.locator('.badge').textContent()).toBe('非公開');
+    const href = await row.getByRole('link', { name }).getAttribute('href');
+    const id = Number(href?.split('/').pop());
+
+    // The summary shows both photos and the creation in the audit trail.
+    await row.getByRole('link', { name }).click();
+    await page.waitForURL(`**/admin/ambassador/${id}`);
+    await poll(() => page.locator('.admin-summary__images img').count()).toBe(2);
+    await poll(() => page.getByTestId('audit-trail').textContent()).toContain('作成');
+
+    // The edit form says what it does.
+    await page.goto(`/admin/ambassador/${id}/edit`);
+    await hydrated(page);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('アンバサダー編集');
+    await poll(() => page.getByLabel('アンバサダー名').inputValue()).toBe(name);
+
+    // Members: none yet; add 佐藤 ゆうき (the demo guest) through the dropdown.
+    await page.goto(`/admin/ambassador/${id}/members`);
+    await hydrated(page);
+    await poll(() => page.getByTestId('members-table').textContent()).toContain('表示するデータがありません');
+    await page.getByRole('link', { name: '＋ メンバーを追加' }).click();
+    await page.waitForURL(`**/admin/ambassador/${id}/member_invitation`);
+    await hydrated(page);
+    await page.getByRole('button', { name: '追加', exact: true }).click();
+    await poll(() => page.locator('.field__error').allTextContents()).toEqual(['必須']);
+    await page.getByRole('combobox').fill('佐藤');
+    const option = page.getByRole('option', { name: /^\d+: 佐藤 ゆうき$/ });
+    await option.waitFor();
+    await option.click();
+    await poll(() => page.getByTestId('picked-user').textContent()).toMatch(/^\d+: 佐藤 ゆうき/);
+    const userId = Number((await page.getByTestId('picked-user').textContent())?.split(':')[0]);
+    await page.getByRole('button', { name: '追加', exact: true }).click();
+    await page.waitForURL(`**/admin/ambassador/${id}/members`);
+    await poll(() => page.getByTestId('members-table').textContent()).toContain('guest@example.com');
+
+    // A member is no longer offered.
+    await page.goto(`/admin/ambassador/${id}/member_invitation`);
+    await hydrated(page);
+    await page.getByRole('combobox').fill('佐藤 ゆうき');
+    await poll(() => page.getByTestId('user-options').textContent()).not.toContain('検索中');
+    expect(await page.getByRole('option', { name: `${userId}: 佐藤 ゆうき` }).count()).toBe(0);
+
+    // Delete asks first; a click outside closes the dialog and deletes nothing.
+    await page.goto(`/admin/ambassador/${id}/members`);
+    await hydrated(page);
+    const memberRow = page.getByTestId('members-table').locator('tr', { hasText: 'guest@example.com' });
+    await memberRow.getByRole('button', { name: '削除' }).click();
+    await page.getByTestId('delete-dialog').waitFor();
+    expect(await page.getByTestId('delete-dialog').textContent()).toContain('メンバーを削除します。よろしいですか？');
+    await page.mouse.click(5, 5);
+    await poll(() => page.getByTestId('delete-dialog').count()).toBe(0);
+    expect(await page.getByTestId('members-table').textContent()).toContain('guest@example.com');
+    await memberRow.getByRole('button', { name: '削除' }).click();
+    await page.getByTestId('delete-dialog').getByRole('button', { name: '削除' }).click();
+    await poll(() => page.getByTestId('members-table').textContent()).toContain('表示するデータがありません');
+  });
+});
+
+describe('brands', () => {
+  it('invites a brand member: the success dialog, the 招待中 badge and the mail at /dev/mails', async () => {
+    const page = await adminPage(375);
+    const res = await page.request.get(`${s.baseUrl}/api/v1/brands`);
+    const { brands } = (await res.json()) as { brands: { id: number; name: string }[] };
+    const brand = brands[0];
+    const email = `brand-invite-${Date.now()}@example.com`;
+    await page.goto(`/admin/brand/${brand.id}/member_invitation`);
+    await hydrated(page);
+    await page.getByRole('button', { name: '招待メールを送信' }).click();
+    await poll(() => page.locator('.field__error').allTextContents()).toEqual(['この項目は必須です']);
+    await page.getByLabel('メールアドレス').fill('not-an-address');
+    await page.getByRole('button', { name: '招待メールを送信' }).click();
+    await expect
+      .poll(() => page.locator('.field__error').allTextContents())
+      .toEqual(['メールアドレスが正しくありません。正しい形式で入力してください']);
+    await page.getByLabel('メールアドレス').fill(email);
+    await page.getByRole('button', { name: '招待メールを送信' }).click();
+    const dialog = page.getByTestId('invited-dialog');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain(email);
+    await dialog.getByRole('button', { name: 'メンバー一覧へ' }).click();
+    await page.waitForURL(`**/admin/brand/${brand.id}/members`);
+    const row = page.getByTestId('brand-members-table').locator('tr', { hasText: email });
+    await row.waitFor();
+    expect(await row.locator('.badge').textContent()).toBe('招待中');
+
+    const mail = page.getByTestId('dev-mail').filter({ hasText: email });
+    await expect
+      .poll(
+        async () => {
+          await page.goto('/dev/mails');
+          return mail.count();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(1);
+    expect(await mail.locator('.dev-mail__subject').textContent()).toContain(brand.name);
+    const body = await mail.locator('.dev-mail__body').textContent();
+    const literal = (text: string) => text.replace(/[.?+]/g, '\\$&');
+    expect(body).toMatch(
+      new RegExp(`/brand/invitation\\?email=(${literal(email)}|${literal(encodeURIComponent(email))})&invitation_token=[\\w-]{20,}`),
+    );
+  });
+});
+
+describe('inquiries', () => {
+  let marker = '';
+
+  beforeAll(async () => {
+    // 45 inquiries newer than any other (the public form allows 20 an hour per address): page 2 is ours, 21st to 40th.
+    marker = `E2E問い合わせ${Date.now()}`;
+    const db = new pg.Client({ connectionString: serverDatabaseUrl() });
+    await db.connect();
+    try {
+      const { rows } = await db.query<{ base: Date }>(
+        'select coalesce(max(created_at), now()) as base from brand_and_ambassador_inquiries',
+      );
+      for (let i = 1; i <= 45; i++) {
+        await db.query(
+          `insert into brand_and_ambassador_inquiries (name, company_name, department_name, position_name, email, subject, content, resolved, created_at, updated_at)
+           values ($1, $2, $3, null, $4, 'branding', $5, false, $7::timestamptz + make_interval(secs => 100 - $6), now())`,
+          [
+            `${marker}-${i}`,
+            '株式会社テスト',
+            i % 2 ? '広報部' : null,
+            `inquiry${i}@example.com`,
+            'ブランド展開について相談したいです。',
+            i,
+            rows[0].base,
+          ],
+        );
+      }
+    } finally {
+      await db.end();
+    }
+  });
+
+  it('keeps ?page= in the URL, and resolving on page 2 changes the badge in the list and the panel', async () => {
+    const page = await adminPage();
+    await page.goto('/admin/brand_ambassador_inquiries');
+    await hydrated(page);
+    await page.getByTestId('admin-pagination').getByRole('link', { name: '2ページ目' }).click();
+    await page.waitForURL('**/admin/brand_ambassador_inquiries?page=2');
+    await poll(() => page.getByTestId('inquiries-table').locator('tbody tr').count()).toBe(20);
+    // Newest first: page 2 starts with the 21st newest (all of ours are newer than the demo's).
+    const first = page.getByTestId('inquiries-table').locator('tbody tr').first();
+    await poll(() => first.textContent()).toContain(`${marker}-21`);
+    expect(await first.getByTestId('inquiry-status').textContent()).toBe('未対応');
+    expect(await first.textContent()).toMatch(/\d{4}年\d{1,2}月\d{1,2}日/);
+
+    await first.click();
+    const panel = page.getByTestId('inquiry-detail');
+    await poll(() => panel.textContent()).toContain('inquiry21@example.com');
+    expect(await panel.textContent()).toContain('ブランド展開について');
+    expect(await panel.textContent()).toContain('広報部');
+    expect(await panel.textContent()).not.toContain('役職');
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await panel.getByRole('button', { name: 'コピー' }).click();
+    await poll(() => panel.getByTestId('copied').textContent()).toBe('コピーしました');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('inquiry21@example.com');
+
+    await panel.getByLabel('状態').selectOption({ label: '対応済み' });
+    await poll(() => first.getByTestId('inquiry-status').textContent()).toBe('対応済み');
+    expect(await panel.getByLabel('状態').inputValue()).toBe('true');
+
+    // Reload keeps page 2 and the saved state.
+    await page.reload();
+    await hydrated(page);
+    await poll(() => page.getByTestId('inquiries-table').locator('tbody tr').first().textContent()).toContain(`${marker}-21`);
+    expect(await page.getByTestId('inquiries-table').locator('tbody tr').first().getByTestId('inquiry-status').textContent()).toBe(
+      '対応済み',
+    );
+    expect(await page.getByTestId('admin-pagination').locator('[aria-current="page"]').textContent()).toBe('2');
+  });
+});
