@@ -3,26 +3,16 @@
 // application marked 対応済み, still so after a reload → a 401 in the middle (session row deleted) sends the member
 // to sign-in and back → sign out → reset the password through the mail → sign in with the new one. Plus the
 // invalid-link pages and the return path that never leaves /brand.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import pg from 'pg';
 import type { APIRequestContext, Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { openBrowser, type Session } from './browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hydrated, openBrowser, serverDatabaseUrl, type Session } from './browser';
 
 let s: Session;
 
 beforeAll(async () => {
   s = await openBrowser();
 });
-
-function serverDatabaseUrl(): string {
-  const pgPort = readFileSync(path.join(inject('serverDataDir'), 'pg', 'postmaster.pid'), 'utf8')
-    .split('\n')[3]
-    ?.trim();
-  if (!pgPort) throw new Error('the test server has no embedded PostgreSQL running');
-  return `postgres://postgres:postgres@127.0.0.1:${pgPort}/marketplace`;
-}
 
 async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
   const db = new pg.Client({ connectionString: serverDatabaseUrl() });
@@ -36,10 +26,6 @@ async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] 
 
 function poll<T>(read: () => T | Promise<T>) {
   return expect.poll(read, { timeout: 15_000 });
-}
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 }
 
 /** The newest link of this path in the mail to this address, from the development mailbox. */
