@@ -4,14 +4,8 @@
 import { redirect } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
 import { brandSignInUrl } from '#src/components/brand/brand-paths';
-import { loadOr404 } from '#src/lib/page-helpers';
+import { loadOr404, pagePath } from '#src/lib/page-helpers';
 import type { BrandMemberMe } from '#src/modules/brand-members/brand-members.schemas';
-
-/** The page's own path and query (urlOriginal is `…/index.pageContext.json` on client-side navigation). */
-function pagePath(pageContext: PageContextServer): string {
-  const { pathname, searchOriginal } = pageContext.urlParsed;
-  return `${pathname}${searchOriginal ?? ''}`;
-}
 
 export async function memberPage<T extends object = object>(
   pageContext: PageContextServer,
