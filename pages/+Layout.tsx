@@ -6,7 +6,7 @@ import { Header } from '#src/components/Header';
 import { Footer } from '#src/components/Footer';
 
 export default function Layout({ children }: { children: ReactNode }) {
-  const { urlPathname } = usePageContext();
+  const { urlPathname, pageId } = usePageContext();
   // Every route change scrolls the window to the top (spec: route table).
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -15,6 +15,9 @@ export default function Layout({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
+  // The brand portal (/brand, /brand/…) brings its own header and navigation (pages/brand/+Layout.tsx).
+  // (Its error pages, e.g. another brand's id, keep the site's frame.)
+  if (pageId?.startsWith('/pages/brand/')) return <div className="app">{children}</div>;
   return (
     <div className="app">
       <a href="#main" className="skip-link">

@@ -32,6 +32,7 @@ import { priceRoutes } from './api/v1/price.routes';
 import { paymentsRoutes } from './api/v1/payments.routes';
 import { devMailRoutes } from './api/v1/dev-mail.routes';
 import { adminRoutes } from './api/v1/admin.routes';
+import { brandPortalRoutes } from './brand-api/v1/brand-portal.routes';
 import { mountAssets, mountVike } from './vike';
 import { isAnonymous } from '#src/lib/ttl-cache';
 
@@ -164,6 +165,19 @@ export async function createApp(deps: AppDeps): Promise<App> {
   api.use('/v1', adminRoutes(services));
   api.use(apiNotFound);
   app.use('/api', api);
+
+  // The brand portal's calls: the same JSON, origin check, no-store and error shapes as /api; the context
+  // middleware gives these paths only the portal session's actor.
+  const brandApi = express.Router();
+  brandApi.use(express.json({ limit: '200kb' }));
+  brandApi.use(sameOrigin);
+  brandApi.use((_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  brandApi.use('/v1', brandPortalRoutes(services));
+  brandApi.use(apiNotFound);
+  app.use('/brand/api', brandApi);
 
   if (deps.pages) await mountVike(app, services);
 

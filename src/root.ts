@@ -27,6 +27,7 @@ import { createUserSearchService } from './modules/users/user-search.service';
 import { createBrandsService } from './modules/brands/brands.service';
 import { createAmbassadorsService } from './modules/ambassadors/ambassadors.service';
 import { createCommunitiesService } from './modules/communities/communities.service';
+import { createBrandPortalService } from './modules/brand-portal/brand-portal.service';
 import { createInquiriesService } from './modules/inquiries/inquiries.service';
 import { createAuditService } from './modules/audit/audit.service';
 import { createBrandMembersService } from './modules/brand-members/brand-members.service';
@@ -53,6 +54,7 @@ function buildServices(deps: ServiceDeps) {
   const experienceDrafts = createExperienceDraftsService();
   const experiencesHost = createExperiencesHostService({ reference, users, experienceDrafts });
   const audit = createAuditService();
+  const brands = createBrandsService({ audit });
   return {
     env,
     log,
@@ -75,10 +77,11 @@ function buildServices(deps: ServiceDeps) {
     mail: createMailService({ orm, env, log }),
     audit,
     userSearch: createUserSearchService(),
-    brands: createBrandsService({ audit }),
+    brands,
     brandMembers: createBrandMembersService({ env, audit }),
     ambassadors: createAmbassadorsService({ audit }),
-    communities: createCommunitiesService({ env, audit, reference }),
+    communities: createCommunitiesService({ env, audit, reference, brands }),
+    brandPortal: createBrandPortalService(),
     inquiries: createInquiriesService({ env, audit }),
     experienceApprovals: createExperienceApprovalsService({ env, audit, experiencesHost }),
     inquiriesExport: createInquiriesExportService(),

@@ -25,10 +25,30 @@ declare global {
   }
 }
 
+/** The brand portal's pages and calls: `/brand` and everything under `/brand/` (not the public `/brands` pages). */
+function isBrandPortalPath(path: string): boolean {
+  return path === '/brand' || path.startsWith('/brand/');
+}
+
+/**
+ * The actor of a request: under /brand (the portal's pages and /brand/api) only the brand portal session
+ * (session.brandMemberId); everywhere else only the marketplace session (session.userId). A marketplace ADMIN is
+ * a guest in the portal, and a brand member is a guest in the marketplace.
+ */
 export function contextMiddleware(services: Services): RequestHandler {
   return async (req, _res, next) => {
     req.ctx = services.context(GUEST, req.log);
     req.actor = null;
+    if (isBrandPortalPath(req.path)) {
+      // req.actor stays null: the marketplace middlewares (requireUser/requireAdmin) never see a brand member.
+      const memberId = req.session?.brandMemberId;
+      if (memberId) {
+        const member = await services.brandMembers.findActor(req.ctx, { id: memberId });
+        if (member) req.ctx.actor = member;
+        else delete req.session.brandMemberId;
+      }
+      return next();
+    }
     const userId = req.session?.userId;
     if (userId) {
       const actor = await services.users.findActor(req.ctx, { id: userId });
@@ -38,11 +58,6 @@ export function contextMiddleware(services: Services): RequestHandler {
       } else {
         delete req.session.userId;
       }
-    } else if (req.session?.brandMemberId) {
-      // req.actor stays null: the marketplace middlewares (requireUser/requireAdmin) never see a brand member.
-      const member = await services.brandMembers.findActor(req.ctx, { id: req.session.brandMemberId });
-      if (member) req.ctx.actor = member;
-      else delete req.session.brandMemberId;
     }
     next();
   };

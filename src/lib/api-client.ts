@@ -47,10 +47,33 @@ export async function api<T = unknown>(path: string, options: { method?: string;
   return body as T;
 }
 
-/** A same-site path to go back to after signing in; anything else falls back to '/'. */
-export function safeRedirect(value: string | null | undefined): string {
-  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
-  return value;
+/**
+ * The one return-path check: a same-site path to go back to after signing in, else `fallback`. Checked on the text
+ * (a leading single '/', no backslash, no control characters such as tabs or newlines, also percent-encoded) and
+ * again after URL parsing (same origin, no '//' in the path, inside `scope` when given, so '/brand/../admin' is
+ * refused for the brand portal).
+ */
+export function safeRedirect(value: string | null | undefined, scope?: string, fallback = scope ?? '/'): string {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//')) return fallback;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(value);
+  } catch {
+    return fallback;
+  }
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses.
+  const unsafe = /[\\\u0000-\u001f\u007f]/;
+  if (unsafe.test(value) || unsafe.test(decoded) || decoded.startsWith('//')) return fallback;
+  const base = 'http://same-site.invalid';
+  let url: URL;
+  try {
+    url = new URL(value, base);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== base || url.pathname.includes('//') || decodeURIComponent(url.pathname).includes('//')) return fallback;
+  if (scope && url.pathname !== scope && !url.pathname.startsWith(`${scope}/`)) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 export function logonUrl(returnTo: string): string {

@@ -4,9 +4,18 @@ import type { PageContextServer } from 'vike/types';
 import { logonUrl } from './api-client';
 import { parseId } from './validate';
 
+/**
+ * The page's own path and query, to come back to after signing in. Not urlOriginal: on client-side navigation
+ * that is `…/index.pageContext.json`.
+ */
+export function pagePath(pageContext: PageContextServer): string {
+  const { pathname, searchOriginal } = pageContext.urlParsed;
+  return `${pathname}${searchOriginal ?? ''}`;
+}
+
 /** Signed-out visitors go to /logon and come back afterwards. */
 export function requireSignedIn(pageContext: PageContextServer): void {
-  if (!pageContext.user) throw redirect(logonUrl(pageContext.urlOriginal));
+  if (!pageContext.user) throw redirect(logonUrl(pagePath(pageContext)));
 }
 
 /**

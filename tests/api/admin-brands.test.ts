@@ -58,10 +58,10 @@ describe('permissions of the brand calls', () => {
     expect(await em().count(MailOutbox, { toAddress: 'denied@example.com' })).toBe(0);
   });
 
-  it("treats a brand member's portal session as a brand member, never as an administrator", async () => {
+  it("treats a brand member's portal session as no marketplace session at all, never as an administrator", async () => {
     const res = await c.agents.brandMember.get(`/api/v1/brands/${c.ids.brand}/members`);
-    expect(res.status).toBe(403);
-    expect(res.body.messages.base).toEqual(['管理者のみが利用できます']);
+    expect(res.status).toBe(401);
+    expect(res.body.messages.base).toEqual(['ログインしてください']);
   });
 });
 

@@ -20,8 +20,8 @@ export const NON_ADMIN: Exclude<Caller, 'admin'>[] = ['signedOut', 'user', 'host
 export type Agent = ReturnType<typeof request.agent>;
 
 /**
- * A brand portal session as the portal will store it (session.brandMemberId in the session table), with the
- * signed `sid` cookie express-session expects. The portal's sign-in does not exist yet.
+ * A brand portal session as the portal stores it (session.brandMemberId in the session table), with the
+ * signed `sid` cookie express-session expects.
  */
 export async function brandMemberAgent(t: TestApp, brandMemberId: number): Promise<Agent> {
   const sid = randomBytes(18).toString('base64url');
@@ -80,9 +80,12 @@ export async function setupCallers(t: TestApp): Promise<Callers> {
   };
 }
 
-/** 401 signed out, 403 for everyone else who is not ADMIN, with messages.base. */
+/**
+ * 401 signed out, 403 for everyone else who is not ADMIN, with messages.base. A brand portal session is no
+ * marketplace session at all (issue 11): outside /brand it is signed out, 401.
+ */
 export function expectedDenial(caller: Exclude<Caller, 'admin'>): number {
-  return caller === 'signedOut' ? 401 : 403;
+  return caller === 'signedOut' || caller === 'brandMember' ? 401 : 403;
 }
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';

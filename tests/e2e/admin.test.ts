@@ -2,12 +2,11 @@
 // the header's 管理画面 link), a community with three application items of which one is hidden (gone from the
 // public application form), an ambassador with two photos and a member added through the searchable dropdown,
 // a brand member invitation found in /dev/mails, and an inquiry on page 2 marked 対応済み.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { openBrowser, type Session } from './browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hydrated, openBrowser, serverDatabaseUrl, type Session } from '#tests/e2e/browser';
 
 const root = path.resolve(import.meta.dirname, '../..');
 let s: Session;
@@ -17,22 +16,9 @@ beforeAll(async () => {
   s = await openBrowser();
 });
 
-/** The database of the server under test (tests/setup/global-server.ts): its embedded PostgreSQL's port is in postmaster.pid. */
-function serverDatabaseUrl(): string {
-  const pgPort = readFileSync(path.join(inject('serverDataDir'), 'pg', 'postmaster.pid'), 'utf8')
-    .split('\n')[3]
-    ?.trim();
-  if (!pgPort) throw new Error('the test server has no embedded PostgreSQL running');
-  return `postgres://postgres:postgres@127.0.0.1:${pgPort}/marketplace`;
-}
-
 /** expect.poll with room for a busy machine (the server answers within it; nothing waits on purpose). */
 function poll<T>(read: () => T | Promise<T>) {
   return expect.poll(read, { timeout: 10_000 });
-}
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 }
 
 async function adminPage(width = 1280): Promise<Page> {

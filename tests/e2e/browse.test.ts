@@ -202,10 +202,6 @@ describe('calendars page', () => {
       await labelSeen;
       await route.continue();
     });
-    let pagesFetched = 0;
-    page.on('response', (res) => {
-      if (res.url().includes(`/api/v1/experiences/${storyId}/calendars?`)) pagesFetched += 1;
-    });
     await page.goto(`/stories/${storyId}/calendars`);
     await hydrated(page);
     expect(await page.getByTestId('back-link').getAttribute('href')).toBe(`/stories/${storyId}`);
@@ -217,20 +213,18 @@ describe('calendars page', () => {
     await expect.poll(() => sentinel.textContent()).toContain('取得中…');
     release();
     await expect.poll(async () => (await visibleSlots(page)).length).toBeGreaterThan(initial);
-    // Keep scrolling until the sentinel disappears (recent_count reached 0): after each scroll, wait for the
-    // next page's response and its rendering (the fetching label gone), or for the sentinel to go.
-    for (let i = 0; i < 20 && (await sentinel.count()) > 0; i++) {
-      const before = pagesFetched;
-      await page.mouse.wheel(0, 5000);
-      await expect
-        .poll(
-          async () => (await sentinel.count()) === 0 || (pagesFetched > before && !(await sentinel.textContent())?.includes('取得中')),
-          {
-            timeout: 15_000,
-          },
-        )
-        .toBe(true);
-    }
+    // Keep scrolling until the sentinel disappears (recent_count reached 0): the poll scrolls again whenever no
+    // page is being fetched, and ends when the page says there is nothing later.
+    await expect
+      .poll(
+        async () => {
+          if ((await sentinel.count()) === 0) return true;
+          if (!(await sentinel.textContent())?.includes('取得中')) await page.mouse.wheel(0, 5000);
+          return false;
+        },
+        { timeout: 60_000, interval: 200 },
+      )
+      .toBe(true);
     expect(await sentinel.count()).toBe(0);
     const all = await visibleSlots(page);
     expect(new Set(all.map((x) => x.id)).size).toBe(all.length);

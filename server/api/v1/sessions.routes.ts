@@ -3,22 +3,28 @@ import type { Services } from '#src/root';
 import type { UserActor } from '#src/lib/context';
 import { hit, reset } from '#src/lib/rate-limit';
 
-/** Regenerates the session id at sign-in (session fixation), then stores the user. */
+/**
+ * Regenerates the session id at sign-in (session fixation), then stores the user. A brand portal session in the
+ * same browser stays as it was (the two accounts never sign each other in or out).
+ */
 export function signIn(req: Request, actor: UserActor): Promise<void> {
+  const brandMemberId = req.session.brandMemberId;
   return new Promise((resolve, reject) => {
     req.session.regenerate((err) => {
       if (err) return reject(err);
       req.session.userId = actor.id;
+      if (brandMemberId) req.session.brandMemberId = brandMemberId;
       req.session.save((saveErr) => (saveErr ? reject(saveErr) : resolve()));
     });
   });
 }
 
-function signInLimits(req: Request) {
+/** The sign-in limits per IP and per e-mail; the brand portal's sign-in uses them with its own `scope`. */
+export function signInLimits(req: Request, scope = 'signin') {
   const email = typeof req.body?.email === 'string' ? req.body.email.trim().toLowerCase().slice(0, 255) : '';
   return [
-    { key: `signin:ip:${req.ip}`, max: 30, windowSeconds: 600 },
-    { key: `signin:email:${email}`, max: 10, windowSeconds: 600 },
+    { key: `${scope}:ip:${req.ip}`, max: 30, windowSeconds: 600 },
+    { key: `${scope}:email:${email}`, max: 10, windowSeconds: 600 },
   ];
 }
 

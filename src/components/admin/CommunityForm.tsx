@@ -1,7 +1,7 @@
 // /communities/new (コミュニティを作成) and /admin/communities/{id}/edit (コミュニティを更新): every field of spec §3,
 // every rule of §5 (the server's communityFormSchema, checked here first), the application items; on success
-// back to /admin/communities.
-import { type ReactNode, useState } from 'react';
+// back to /admin/communities. The brand portal uses the same form with its own calls and frame (`target`).
+import { type ReactNode, useEffect, useState } from 'react';
 import { navigate } from 'vike/client/router';
 import { ImageUploader } from '#src/components/experience-form/ImageUploader';
 import '#src/components/experience-form/experience-form.css';
@@ -88,12 +88,43 @@ function communityBody(values: Values) {
   };
 }
 
-export function CommunityForm({ id }: { id?: number }) {
-  const load = useLoad<AdminCommunity>(id ? `/api/v1/admin/communities/${id}` : null);
+/** Where the form reads and saves, and where it goes afterwards: the admin area's calls, or the brand portal's. */
+export interface CommunityFormTarget {
+  /** GET of one community (edit). */
+  one: (id: number) => string;
+  /** POST (new) or the update call (edit). */
+  save: (id?: number) => string;
+  updateMethod: 'PATCH' | 'PUT';
+  /** After saving. */
+  done: (saved: AdminCommunity | undefined, id?: number) => string;
+  /** Cancel. */
+  back: string;
+  /** A failed call before its messages are shown; true when handled (the portal's 401 → sign-in). */
+  onError?: (error: unknown) => boolean;
+  /** The caller draws the frame (breadcrumbs, heading): the form alone. */
+  bare?: boolean;
+}
+
+const ADMIN_TARGET: CommunityFormTarget = {
+  one: (id) => `/api/v1/admin/communities/${id}`,
+  save: (id) => (id ? `/api/v1/admin/communities/${id}` : '/api/v1/admin/communities'),
+  updateMethod: 'PATCH',
+  done: () => '/admin/communities',
+  back: '/admin/communities',
+};
+
+export function CommunityForm({ id, target = ADMIN_TARGET }: { id?: number; target?: CommunityFormTarget }) {
+  const load = useLoad<AdminCommunity>(id ? target.one(id) : null);
+  const loadError = load.state === 'error' ? load.error : null;
+  const { onError } = target;
+  useEffect(() => {
+    if (loadError) onError?.(loadError);
+  }, [loadError, onError]);
   let body: ReactNode;
   if (id && load.state === 'loading') body = <p>{a.loading}</p>;
   else if (id && load.state === 'error') body = <LoadError message={firstMessage(load.error, a.fetchFailed)} />;
-  else body = <CommunityFormBody id={id} initial={initialValues(id && load.state === 'ok' ? load.data : null)} />;
+  else body = <CommunityFormBody id={id} target={target} initial={initialValues(id && load.state === 'ok' ? load.data : null)} />;
+  if (target.bare) return body;
   return (
     <section>
       <a href="/admin/communities" className="admin-back">
@@ -112,15 +143,16 @@ export function CommunityForm({ id }: { id?: number }) {
   );
 }
 
-function CommunityFormBody({ id, initial }: { id?: number; initial: Values }) {
+function CommunityFormBody({ id, initial, target }: { id?: number; initial: Values; target: CommunityFormTarget }) {
   const [values, setValues] = useState<Values>(initial);
-  const form = useForm<ReturnType<typeof communityBody>>({
+  const form = useForm<ReturnType<typeof communityBody>, AdminCommunity>({
     schema: communityFormSchema,
-    path: id ? `/api/v1/admin/communities/${id}` : '/api/v1/admin/communities',
-    method: id ? 'PATCH' : 'POST',
+    path: target.save(id),
+    method: id ? target.updateMethod : 'POST',
+    onError: target.onError,
     alert: (messages, phase) => (phase === 'server' ? (Object.values(messages).flat()[0] ?? null) : null),
     onMessages: () => document.querySelector('[aria-invalid="true"], .alert--error')?.scrollIntoView({ block: 'center' }),
-    onSuccess: () => navigate('/admin/communities'),
+    onSuccess: (saved) => navigate(target.done(saved, id)),
   });
   const setText = (key: TextKey, value: string) => setValues((v) => ({ ...v, texts: { ...v.texts, [key]: value } }));
 
@@ -192,7 +224,7 @@ function CommunityFormBody({ id, initial }: { id?: number; initial: Values }) {
           <button type="submit" className="button" disabled={form.submitting || !form.ready}>
             {form.submitting ? a.saving : id ? t.updateSubmit : t.createSubmit}
           </button>
-          <a href="/admin/communities" className="button button--ghost">
+          <a href={target.back} className="button button--ghost">
             {a.cancel}
           </a>
         </div>

@@ -4,11 +4,11 @@ import { redirect, render } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
 import { ja } from '#src/i18n/ja';
 import { logonUrl } from '#src/lib/api-client';
-import { routeId } from '#src/lib/page-helpers';
+import { pagePath, routeId } from '#src/lib/page-helpers';
 
 export function requireAdminPage(pageContext: PageContextServer): void {
   const { user } = pageContext;
-  if (!user) throw redirect(logonUrl(pageContext.urlOriginal));
+  if (!user) throw redirect(logonUrl(pagePath(pageContext)));
   if (user.access_control !== 'ADMIN') throw render(403, ja.adminPages.forbiddenBody);
 }
 

@@ -2,7 +2,7 @@
 // (create, update, members), also used by the operator CLI (`add-ambassador`). Rules: admin-and-brand-portal.md §5.
 // An ADMIN (and the operator) also sees unpublished ambassadors, with their `published` flag.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { isAdmin, requireAdmin, type Ctx } from '#src/lib/context';
+import { isAdmin, requireAdmin, requireBrandMember, type Ctx } from '#src/lib/context';
 import { AppError, NotFoundError, ValidationError } from '#src/lib/errors';
 import { parseId, parseInput } from '#src/lib/validate';
 import { ja } from '#src/i18n/ja';
@@ -10,6 +10,15 @@ import { replaceOwnerImages } from '#src/modules/images/images.repository';
 import { sortedImageJson } from '#src/modules/images/images.schemas';
 import { findUserSummary } from '#src/modules/users/users.repository';
 import type { AuditService } from '#src/modules/audit/audit.service';
+import { brandCommunityIds, findBrandCommunity } from '#src/modules/brands/brands.repository';
+import {
+  BRAND_PORTAL_PAGE_SIZE,
+  pageQuerySchema,
+  type BrandAmbassadorsResponse,
+  type BrandAssociationJson,
+  type BrandCommunityAmbassadorsResponse,
+  type BrandPortalAmbassador,
+} from '#src/modules/brand-portal/brand-portal.schemas';
 import { toCommunityCard, type CommunityCardData, type CommunityCardSource } from '#src/modules/communities/communities.schemas';
 import { Ambassador, AmbassadorCommunity, AmbassadorMember, type IAmbassador } from './ambassadors.entity';
 import {
@@ -337,7 +346,131 @@ export function createAmbassadorsService(deps: AmbassadorsDeps) {
     });
   }
 
-  return { list, detail, adminDetail, communities, listWithCommunities, create, update, members, addMember, removeMember };
+  // ---- Brand portal (issue 11): ambassadors of the signed-in member's brand's communities -------------------------
+
+  const communityNotFound = () => new NotFoundError(ja.adminApi.communityNotFound, 'community');
+
+  /** One of the member's brand's communities named by `key` of the input; another brand's or unknown is 404. */
+  async function ownCommunity(ctx: Ctx, input: unknown, key: string, em: EntityManager = ctx.em) {
+    const actor = requireBrandMember(ctx);
+    const id = idOf(input, key);
+    const community = id ? await findBrandCommunity(em, actor.brandId, id) : null;
+    if (!community) throw communityNotFound();
+    return community;
+  }
+
+  function portalJson(row: IAmbassador): BrandPortalAmbassador {
+    return {
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      address: row.address ?? null,
+      image_url: sortedImageJson(row.images)[0]?.url ?? null,
+      published: row.published,
+    };
+  }
+
+  /**
+   * GET /brand/api/v1/ambassadors[?community_id=n]: published ambassadors by name, each with the brand's communities
+   * it belongs to; with community_id (one of the brand's), only those not yet in that community.
+   */
+  async function portalAvailable(ctx: Ctx, input: unknown): Promise<BrandAmbassadorsResponse> {
+    const actor = requireBrandMember(ctx);
+    const record = input != null && typeof input === 'object' ? (input as Record<string, unknown>) : {};
+    const community =
+      record.community_id !== undefined && record.community_id !== '' ? await ownCommunity(ctx, input, 'community_id') : null;
+    const rows = await ctx.em.find(
+      Ambassador,
+      { published: true },
+      { populate: ['images'], orderBy: { name: 'asc', id: 'asc' }, limit: 1000 },
+    );
+    const brandCommunities = await brandCommunityIds(ctx.em, actor.brandId);
+    const links = brandCommunities.length
+      ? await ctx.em.find(AmbassadorCommunity, { community: { $in: brandCommunities } }, { fields: ['ambassador', 'community'] })
+      : [];
+    const joined = new Map<number, number[]>();
+    for (const link of links) joined.set(link.ambassador.id, [...(joined.get(link.ambassador.id) ?? []), link.community.id]);
+    return {
+      ambassadors: rows
+        .filter((row) => !community || !(joined.get(row.id) ?? []).includes(community.id))
+        .map((row) => ({ ...portalJson(row), associated_community_ids: (joined.get(row.id) ?? []).sort((a, b) => a - b) })),
+    };
+  }
+
+  /** GET /brand/api/v1/communities/{id}/ambassadors?page=n: the community's ambassadors, latest joined first. */
+  async function portalOfCommunity(ctx: Ctx, input: unknown): Promise<BrandCommunityAmbassadorsResponse> {
+    const community = await ownCommunity(ctx, input, 'community_id');
+    const { page } = parseInput(pageQuerySchema, input);
+    const [links, total] = await ctx.em.findAndCount(
+      AmbassadorCommunity,
+      { community: community.id },
+      {
+        populate: ['ambassador', 'ambassador.images'],
+        orderBy: { associatedAt: 'desc', id: 'desc' },
+        limit: BRAND_PORTAL_PAGE_SIZE,
+        offset: (page - 1) * BRAND_PORTAL_PAGE_SIZE,
+      },
+    );
+    return {
+      community,
+      ambassadors: links.map((link) => ({ ...portalJson(link.ambassador), associated_at: new Date(link.associatedAt).toISOString() })),
+      meta: { current_page: page, total_pages: Math.max(1, Math.ceil(total / BRAND_PORTAL_PAGE_SIZE)), total_count: total },
+    };
+  }
+
+  /** POST /brand/api/v1/communities/{community_id}/ambassadors/{ambassador_id}/association: a published ambassador. */
+  async function portalAssociate(ctx: Ctx, input: unknown): Promise<BrandAssociationJson> {
+    return ctx.em.transactional(async (em) => {
+      const community = await ownCommunity(ctx, input, 'community_id', em);
+      const ambassadorId = idOf(input, 'ambassador_id');
+      const ambassador = ambassadorId ? await em.findOne(Ambassador, { id: ambassadorId, published: true }) : null;
+      if (!ambassador) throw new NotFoundError(ja.brandPortalApi.ambassadorNotFound, 'ambassador');
+      if (await em.count(AmbassadorCommunity, { ambassador: ambassador.id, community: community.id })) {
+        throw new ValidationError({ ambassador_id: [ja.brandPortalApi.alreadyAssociated] });
+      }
+      const link = em.create(AmbassadorCommunity, { ambassador: ambassador.id, community: community.id });
+      await em.flush();
+      audit.record(
+        { ...ctx, em },
+        { entityType: 'community', entityId: community.id, action: 'add_member', after: { ambassador_id: ambassador.id } },
+      );
+      await em.flush();
+      return { community_id: community.id, ambassador_id: ambassador.id, associated_at: new Date(link.associatedAt).toISOString() };
+    });
+  }
+
+  /** DELETE /brand/api/v1/communities/{community_id}/ambassadors/{ambassador_id}/association */
+  async function portalDissociate(ctx: Ctx, input: unknown): Promise<void> {
+    await ctx.em.transactional(async (em) => {
+      const community = await ownCommunity(ctx, input, 'community_id', em);
+      const ambassadorId = idOf(input, 'ambassador_id');
+      const link = ambassadorId ? await em.findOne(AmbassadorCommunity, { ambassador: ambassadorId, community: community.id }) : null;
+      if (!link) throw new NotFoundError(ja.brandPortalApi.notAssociated, 'ambassador');
+      audit.record(
+        { ...ctx, em },
+        { entityType: 'community', entityId: community.id, action: 'remove_member', before: { ambassador_id: link.ambassador.id } },
+      );
+      em.remove(link);
+      await em.flush();
+    });
+  }
+
+  return {
+    list,
+    detail,
+    adminDetail,
+    communities,
+    listWithCommunities,
+    create,
+    update,
+    members,
+    addMember,
+    removeMember,
+    portalAvailable,
+    portalOfCommunity,
+    portalAssociate,
+    portalDissociate,
+  };
 }
 
 export type AmbassadorsService = ReturnType<typeof createAmbassadorsService>;

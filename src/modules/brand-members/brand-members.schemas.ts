@@ -2,6 +2,7 @@
 // admin-and-brand-portal.md §3 (fields), §5 (invitation e-mail rules), §7 (calls).
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
+import { emailSchema, passwordSchema } from '#src/modules/users/users.schemas';
 
 const m = ja.adminApi.brandMembers;
 
@@ -41,3 +42,48 @@ export interface BrandMembersResponse {
 
 /** The invitation link's path; the mail carries `{public base URL}/brand/invitation?email=…&invitation_token=…`. */
 export const INVITATION_PATH = '/brand/invitation';
+
+// ---- Brand portal accounts (issue 11: sign-in, password reset, invitation acceptance) ----------------------------
+
+/** A reset link works this long, once. */
+export const RESET_PASSWORD_VALID_HOURS = 1;
+
+/** The reset link's path; the mail carries `{public base URL}/brand/password_reset?reset_password_token=…`. */
+export const RESET_PASSWORD_PATH = '/brand/password_reset';
+
+/** POST /brand/api/v1/brand-members/sign-in */
+export const brandSignInSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: ja.auth.passwordTooShort }).min(1, ja.auth.passwordTooShort).max(128, ja.auth.passwordTooShort),
+});
+export type BrandSignInInput = z.input<typeof brandSignInSchema>;
+
+/** POST /brand/api/v1/brand-members/password: ask for a reset mail. */
+export const passwordResetRequestSchema = z.object({ email: emailSchema });
+export type PasswordResetRequestInput = z.input<typeof passwordResetRequestSchema>;
+
+/** PUT /brand/api/v1/brand-members/password: set a new password with the mailed token. */
+export const passwordResetSchema = z.object({
+  reset_password_token: z.string({ error: ja.brandPortalApi.resetTokenInvalid }).max(200, { error: ja.brandPortalApi.resetTokenInvalid }),
+  password: passwordSchema,
+});
+export type PasswordResetInput = z.input<typeof passwordResetSchema>;
+
+/** PUT /brand/api/v1/brand-members/invitation: the first password ({email?, invitation_token, password}). */
+export interface InvitationAcceptInput {
+  email?: string;
+  invitation_token: string;
+  password: string;
+}
+
+/** GET /brand/api/v1/brand-members/me (also the answer of sign-in): the spec's fields plus the brand's summary. */
+export interface BrandMemberMe extends BrandMemberJson {
+  brand: { id: number; name: string; description: string; published: boolean; image_url: string | null };
+}
+
+/** GET /brand/api/v1/brand-members: the brand's members, oldest first; `self` marks the signed-in member. */
+export interface BrandPortalMembersResponse {
+  brand: { id: number; name: string };
+  members: (BrandMemberJson & { self: boolean })[];
+  meta: { total_count: number };
+}

@@ -9,13 +9,13 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireAdmin, requireBrandMember, type BrandMemberActor, type Ctx } from '#src/lib/context';
 import { publicBaseUrl, type Env } from '#src/lib/env';
-import { ForbiddenError, NotFoundError, ValidationError } from '#src/lib/errors';
+import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '#src/lib/errors';
 import { parseId, parseInput } from '#src/lib/validate';
-import { hashPassword } from '#src/lib/password';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '#src/lib/password';
 import { ja } from '#src/i18n/ja';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import type { AuditService } from '#src/modules/audit/audit.service';
-import { findBrandSummary } from '#src/modules/brands/brands.repository';
+import { findBrandOverview, findBrandSummary } from '#src/modules/brands/brands.repository';
 import { passwordSchema } from '#src/modules/users/users.schemas';
 import { z } from 'zod';
 import { BrandMember, type IBrandMember } from './brand-members.entity';
@@ -23,9 +23,16 @@ import { findBrandMemberActor } from './brand-members.repository';
 import {
   INVITATION_PATH,
   INVITATION_VALID_DAYS,
+  RESET_PASSWORD_PATH,
+  RESET_PASSWORD_VALID_HOURS,
   brandMemberInvitationSchema,
+  brandSignInSchema,
+  passwordResetRequestSchema,
+  passwordResetSchema,
   type BrandMemberJson,
+  type BrandMemberMe,
   type BrandMembersResponse,
+  type BrandPortalMembersResponse,
 } from './brand-members.schemas';
 
 const m = ja.adminApi.brandMembers;
@@ -77,6 +84,11 @@ const acceptWithPasswordSchema = acceptSchema.extend({ password: passwordSchema 
 /** Expiry of an invitation created at `createdAt`. */
 function invitationExpiresAt(createdAt: Date): Date {
   return new Date(createdAt.getTime() + INVITATION_VALID_DAYS * 24 * 60 * 60 * 1000);
+}
+
+/** Expiry of a reset link sent at `sentAt`. */
+function resetExpiresAt(sentAt: Date): Date {
+  return new Date(sentAt.getTime() + RESET_PASSWORD_VALID_HOURS * 60 * 60 * 1000);
 }
 
 export function createBrandMembersService(deps: BrandMembersDeps) {
@@ -191,16 +203,101 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
     return member;
   }
 
-  /** Brand portal: the members of the signed-in member's brand. */
-  async function listOwnBrand(ctx: Ctx): Promise<BrandMembersResponse> {
+  /** GET /brand/api/v1/brand-members: the members of the signed-in member's brand (`self` marks them). */
+  async function listOwnBrand(ctx: Ctx, _input: unknown = {}): Promise<BrandPortalMembersResponse> {
     const actor = requireBrandMember(ctx);
-    return listOf(ctx, actor.brandId);
+    const { brand, members } = await listOf(ctx, actor.brandId);
+    return { brand, members: members.map((row) => ({ ...row, self: row.id === actor.id })), meta: { total_count: members.length } };
   }
 
-  /** Brand portal: remove a member of the signed-in member's own brand. */
+  /**
+   * DELETE /brand/api/v1/brand-members/{id}: the admin's rule (a pending member's invitation dies with the row),
+   * only within the signed-in member's brand (another brand's member is 404), and never oneself (422).
+   */
   async function removeFromOwnBrand(ctx: Ctx, input: unknown): Promise<void> {
     const actor = requireBrandMember(ctx);
-    return removeFrom(ctx, actor.brandId, idOf(input, 'id'));
+    const id = idOf(input, 'id');
+    if (id === actor.id) throw new ValidationError({ base: [ja.brandPortalApi.cannotDeleteSelf] });
+    return removeFrom(ctx, actor.brandId, id);
+  }
+
+  // ---- Brand portal accounts ----------------------------------------------------------------------------------
+
+  /**
+   * POST /brand/api/v1/brand-members/sign-in: e-mail and password of a member who accepted the invitation. One 401
+   * whether or not the address exists (an unknown address is checked against a dummy hash: similar timing).
+   */
+  async function authenticate(ctx: Ctx, input: unknown): Promise<BrandMemberActor> {
+    const data = parseInput(brandSignInSchema, input);
+    const member = await ctx.em.findOne(BrandMember, { email: data.email }, { populate: ['passwordHash'] });
+    const hash = member?.invitationAccepted && member.passwordHash ? member.passwordHash : DUMMY_HASH;
+    const ok = await verifyPassword(data.password, hash);
+    if (!member || !ok || hash === DUMMY_HASH) throw new UnauthorizedError(ja.auth.invalidCredentials);
+    return { kind: 'brandMember', id: member.id, email: member.email, brandId: member.brand.id };
+  }
+
+  /** GET /brand/api/v1/brand-members/me */
+  async function me(ctx: Ctx, _input: unknown = {}): Promise<BrandMemberMe> {
+    const actor = requireBrandMember(ctx);
+    const member = await ctx.em.findOne(BrandMember, { id: actor.id, brand: actor.brandId });
+    const brand = await findBrandOverview(ctx.em, actor.brandId);
+    if (!member || !brand) throw new UnauthorizedError(ja.errors.unauthorized);
+    return { ...toJson(member), brand };
+  }
+
+  /**
+   * POST /brand/api/v1/brand-members/password ({email}): the same answer whether or not the address belongs to a
+   * member; a member who accepted the invitation gets a reset link (random token, sha256 stored, one hour, one use)
+   * through the outbox. A new request replaces the previous link.
+   */
+  async function requestPasswordReset(ctx: Ctx, input: unknown): Promise<void> {
+    const { email } = parseInput(passwordResetRequestSchema, input);
+    await ctx.em.transactional(async (em) => {
+      const member = await em.findOne(BrandMember, { email, invitationAccepted: true });
+      if (!member) return;
+      const token = randomBytes(32).toString('base64url');
+      const tokenHash = hashToken(token);
+      const now = new Date();
+      member.resetPasswordTokenHash = tokenHash;
+      member.resetPasswordSentAt = now;
+      await em.flush();
+      const url = `${baseUrl}${RESET_PASSWORD_PATH}?reset_password_token=${token}`;
+      const expiresAt = resetExpiresAt(now).toLocaleString('ja-JP', { timeZone: 'Asia/Tokyo', dateStyle: 'long', timeStyle: 'short' });
+      await enqueueMail(em, [
+        {
+          dedupeKey: `brand_member_password_reset:${member.id}:${tokenHash.slice(0, 24)}`,
+          to: member.email,
+          subject: ja.brandPortalApi.resetMailSubject,
+          text: ja.brandPortalApi.resetMailText({ url, expiresAt }),
+        },
+      ]);
+    });
+  }
+
+  /**
+   * PUT /brand/api/v1/brand-members/password ({reset_password_token, password}): sets the new password and uses
+   * the token up. An unknown, used, expired or altered token is one 422 on reset_password_token.
+   */
+  async function resetPassword(ctx: Ctx, input: unknown): Promise<BrandMemberJson> {
+    const data = parseInput(passwordResetSchema, input);
+    const invalid = () => new ValidationError({ reset_password_token: [ja.brandPortalApi.resetTokenInvalid] });
+    if (data.reset_password_token.length === 0) throw invalid();
+    const hash = hashToken(data.reset_password_token);
+    const passwordHash = await hashPassword(data.password);
+    return ctx.em.transactional(async (em) => {
+      const member = await em.findOne(BrandMember, { resetPasswordTokenHash: hash, invitationAccepted: true });
+      const valid =
+        member?.resetPasswordTokenHash != null &&
+        member.resetPasswordSentAt != null &&
+        timingSafeEqual(Buffer.from(member.resetPasswordTokenHash), Buffer.from(hash)) &&
+        resetExpiresAt(new Date(member.resetPasswordSentAt)).getTime() > Date.now();
+      if (!valid || !member) throw invalid();
+      member.passwordHash = passwordHash;
+      member.resetPasswordTokenHash = null;
+      member.resetPasswordSentAt = null;
+      await em.flush();
+      return toJson(member);
+    });
   }
 
   /** The member an invitation link belongs to, if the link is valid (unused, not expired, address matches). */
@@ -258,6 +355,10 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
     removeFromOwnBrand,
     checkInvitation,
     acceptInvitation,
+    authenticate,
+    me,
+    requestPasswordReset,
+    resetPassword,
   };
 }
 

@@ -34,3 +34,47 @@ export async function findBrandSummary(em: EntityManager, id: number): Promise<{
   const brand = await em.findOne(Brand, { id }, { fields: ['id', 'name'] });
   return brand ? { id: brand.id, name: brand.name } : null;
 }
+
+/** A brand's summary for the brand portal's header and dashboard (published or not), or null. */
+export async function findBrandOverview(
+  em: EntityManager,
+  id: number,
+): Promise<{ id: number; name: string; description: string; published: boolean; image_url: string | null } | null> {
+  const brand = await em.findOne(Brand, { id }, { populate: ['images'] });
+  if (!brand) return null;
+  return {
+    id: brand.id,
+    name: brand.name,
+    description: brand.description,
+    published: brand.published,
+    image_url: sortedImageJson(brand.images)[0]?.url ?? null,
+  };
+}
+
+/**
+ * THE brand portal's isolation rule: a community is the brand's when brand_communities links them. Every portal
+ * call that names a community goes through this (404 otherwise, exactly like an unknown id).
+ */
+export async function brandOwnsCommunity(em: EntityManager, brandId: number, communityId: number): Promise<boolean> {
+  return (await em.count(BrandCommunity, { brand: brandId, community: communityId })) > 0;
+}
+
+/** The ids of a brand's communities, newest community first. */
+export async function brandCommunityIds(em: EntityManager, brandId: number): Promise<number[]> {
+  const rows = await em.getConnection().execute<{ community_id: number }[]>(
+    `SELECT bc.community_id FROM brand_communities bc JOIN communities c ON c.id = bc.community_id
+      WHERE bc.brand_id = ? ORDER BY c.created_at DESC, c.id DESC`,
+    [brandId],
+  );
+  return rows.map((row) => Number(row.community_id));
+}
+
+/** One of the brand's communities ({id, name}), or null when the community is not the brand's (or unknown). */
+export async function findBrandCommunity(
+  em: EntityManager,
+  brandId: number,
+  communityId: number,
+): Promise<{ id: number; name: string } | null> {
+  const link = await em.findOne(BrandCommunity, { brand: brandId, community: communityId }, { populate: ['community'] });
+  return link ? { id: link.community.id, name: link.community.name } : null;
+}

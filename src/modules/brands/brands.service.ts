@@ -2,7 +2,7 @@
 // update). An ADMIN (and the operator) also sees unpublished brands, with their `published` flag.
 // Brand members and their invitations: brand-members.service.ts.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { isAdmin, requireAdmin, type Ctx } from '#src/lib/context';
+import { isAdmin, requireAdmin, requireBrandMember, type Ctx } from '#src/lib/context';
 import { NotFoundError } from '#src/lib/errors';
 import { parseId, parseInput } from '#src/lib/validate';
 import { ja } from '#src/i18n/ja';
@@ -244,7 +244,20 @@ export function createBrandsService(deps: BrandsDeps) {
     return adminJson(ctx.em, id);
   }
 
-  return { list, detail, adminDetail, communities, listWithCommunities, create, update };
+  /**
+   * Links a community to a brand ({brand_id, community_id}); the brand portal's community creation calls it inside
+   * its transaction. An ADMIN (or the operator) for any brand; a brand member only for their own brand.
+   */
+  async function linkCommunity(ctx: Ctx, input: unknown): Promise<void> {
+    const brandId = idOf(input, 'brand_id');
+    const communityId = idOf(input, 'community_id');
+    if (!brandId || !communityId) throw notFound();
+    if (!isAdmin(ctx) && requireBrandMember(ctx).brandId !== brandId) throw notFound();
+    ctx.em.create(BrandCommunity, { brand: brandId, community: communityId });
+    await ctx.em.flush();
+  }
+
+  return { list, detail, adminDetail, communities, listWithCommunities, create, update, linkCommunity };
 }
 
 export type BrandsService = ReturnType<typeof createBrandsService>;

@@ -2,14 +2,31 @@
 // Only published communities are public. An application is validated completely, then stored in one
 // transaction together with the notice mails to the community's brand members (durable outbox).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { requireAdmin, requireUser, type Ctx } from '#src/lib/context';
+import { requireAdmin, requireBrandMember, requireUser, type Ctx } from '#src/lib/context';
+import { isUniqueViolation } from '#src/lib/db-errors';
 import { publicBaseUrl, type Env } from '#src/lib/env';
 import { NotFoundError, ValidationError, type FieldMessages } from '#src/lib/errors';
 import { fieldMessages, parseId, parseInput } from '#src/lib/validate';
 import { ja } from '#src/i18n/ja';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import type { ReferenceService } from '#src/modules/reference/reference.service';
-import { memberRecipientsOfCommunity, publishedBrandsOfCommunity } from '#src/modules/brands/brands.repository';
+import {
+  brandCommunityIds,
+  brandOwnsCommunity,
+  memberRecipientsOfCommunity,
+  publishedBrandsOfCommunity,
+} from '#src/modules/brands/brands.repository';
+import type { BrandsService } from '#src/modules/brands/brands.service';
+import {
+  BRAND_PORTAL_PAGE_SIZE,
+  applicationHandledSchema,
+  pageQuerySchema,
+  type BrandApplicationDetail,
+  type BrandApplicationListItem,
+  type BrandApplicationsResponse,
+  type BrandCommunitiesResponse,
+} from '#src/modules/brand-portal/brand-portal.schemas';
+import { ageOn } from '#src/modules/brand-portal/age';
 import { publishedAmbassadorsOfCommunity } from '#src/modules/ambassadors/ambassadors.repository';
 import { replaceOwnerImages } from '#src/modules/images/images.repository';
 import type { AuditService } from '#src/modules/audit/audit.service';
@@ -41,6 +58,7 @@ export interface CommunitiesDeps {
   env: Pick<Env, 'APP_URL' | 'PORT'>;
   audit: AuditService;
   reference: Pick<ReferenceService, 'occupations'>;
+  brands: Pick<BrandsService, 'linkCommunity'>;
 }
 
 const c = ja.adminApi.community;
@@ -121,12 +139,8 @@ function parseApplication(input: unknown): CommunityApplicationData {
   throw new ValidationError(details);
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Error && error.name === 'UniqueConstraintViolationException';
-}
-
 export function createCommunitiesService(deps: CommunitiesDeps) {
-  const { audit, reference } = deps;
+  const { audit, reference, brands } = deps;
   const baseUrl = publicBaseUrl(deps.env);
 
   async function findPublished(ctx: Ctx, id: number | null): Promise<ICommunity> {
@@ -334,9 +348,8 @@ export function createCommunitiesService(deps: CommunitiesDeps) {
     return adminJson(ctx.em, id);
   }
 
-  /** POST /api/v1/admin/communities (ADMIN): 201 with the created community. */
-  async function create(ctx: Ctx, input: unknown): Promise<AdminCommunity> {
-    requireAdmin(ctx);
+  /** The one creation (admin and brand portal): fields, images, items, audit; `brandId` links it to that brand. */
+  async function createCommunity(ctx: Ctx, input: unknown, brandId: number | null): Promise<AdminCommunity> {
     const data = parseInput(communityFormSchema, input);
     const id = await ctx.em.transactional(async (em) => {
       const community = em.create(Community, formFields(data));
@@ -344,11 +357,12 @@ export function createCommunitiesService(deps: CommunitiesDeps) {
       await replaceOwnerImages(em, { community: community.id }, data.images);
       await writeItems(em, community, data);
       await em.flush();
+      if (brandId) await brands.linkCommunity({ ...ctx, em }, { brand_id: brandId, community_id: community.id });
       const items = await em.find(CommunityApplicationQuestion, { community: community.id });
       await em.populate(community, ['images']);
       audit.record(
         { ...ctx, em },
-        { entityType: 'community', entityId: community.id, action: 'create', after: snapshot(community, items) },
+        { entityType: 'community', entityId: community.id, action: 'create', after: { ...snapshot(community, items), brand_id: brandId } },
       );
       await em.flush();
       return community.id;
@@ -356,15 +370,12 @@ export function createCommunitiesService(deps: CommunitiesDeps) {
     return adminJson(ctx.em, id);
   }
 
-  /** PATCH /api/v1/admin/communities/{id} (ADMIN): the whole form (images and items are replaced as listed). */
-  async function update(ctx: Ctx, input: unknown): Promise<AdminCommunity> {
-    requireAdmin(ctx);
-    const id = idOf(input);
-    if (!id) throw adminNotFound();
+  /** The one update (admin and brand portal): the whole form (images and items are replaced as listed). */
+  async function updateCommunity(ctx: Ctx, id: number, input: unknown, notFoundError: () => NotFoundError): Promise<AdminCommunity> {
     const data = parseInput(communityFormSchema, input);
     await ctx.em.transactional(async (em) => {
       const community = await em.findOne(Community, { id }, { populate: ['images'] });
-      if (!community) throw adminNotFound();
+      if (!community) throw notFoundError();
       const before = snapshot(community, await em.find(CommunityApplicationQuestion, { community: id }));
       em.assign(community, formFields(data));
       await replaceOwnerImages(em, { community: id }, data.images);
@@ -378,7 +389,194 @@ export function createCommunitiesService(deps: CommunitiesDeps) {
     return adminJson(ctx.em, id);
   }
 
-  return { detail, apply, adminList, adminDetail, create, update };
+  /** POST /api/v1/admin/communities (ADMIN): 201 with the created community. */
+  async function create(ctx: Ctx, input: unknown): Promise<AdminCommunity> {
+    requireAdmin(ctx);
+    return createCommunity(ctx, input, null);
+  }
+
+  /** PATCH /api/v1/admin/communities/{id} (ADMIN): the whole form (images and items are replaced as listed). */
+  async function update(ctx: Ctx, input: unknown): Promise<AdminCommunity> {
+    requireAdmin(ctx);
+    const id = idOf(input);
+    if (!id) throw adminNotFound();
+    return updateCommunity(ctx, id, input, adminNotFound);
+  }
+
+  // ---- Brand portal (issue 11): the same form and rules, always within the signed-in member's brand --------------
+
+  /** The id of one of the signed-in member's brand's communities; another brand's or an unknown one is 404. */
+  async function ownCommunityId(ctx: Ctx, input: unknown, key = 'id'): Promise<number> {
+    const actor = requireBrandMember(ctx);
+    const record = input != null && typeof input === 'object' ? (input as Record<string, unknown>) : {};
+    const id = parseId(record[key]);
+    if (!id || !(await brandOwnsCommunity(ctx.em, actor.brandId, id))) throw adminNotFound();
+    return id;
+  }
+
+  /** GET /brand/api/v1/communities?page=n: the brand's communities, newest first. */
+  async function portalList(ctx: Ctx, input: unknown): Promise<BrandCommunitiesResponse> {
+    const actor = requireBrandMember(ctx);
+    const { page } = parseInput(pageQuerySchema, input);
+    const ids = await brandCommunityIds(ctx.em, actor.brandId);
+    const pageIds = ids.slice((page - 1) * BRAND_PORTAL_PAGE_SIZE, page * BRAND_PORTAL_PAGE_SIZE);
+    const rows = pageIds.length ? await ctx.em.find(Community, { id: { $in: pageIds } }, { populate: ['images'] }) : [];
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const counts = await ctx.em.getConnection().execute<{ id: number; ambassadors: string; applications: string }[]>(
+      pageIds.length
+        ? `SELECT c.id,
+                  (SELECT count(*) FROM ambassador_communities ac WHERE ac.community_id = c.id) AS ambassadors,
+                  (SELECT count(*) FROM community_applications ca WHERE ca.community_id = c.id) AS applications
+             FROM communities c WHERE c.id IN (${pageIds.map(() => '?').join(',')})`
+        : 'SELECT 1 AS id, 0 AS ambassadors, 0 AS applications WHERE false',
+      pageIds,
+    );
+    const countOf = new Map(counts.map((row) => [Number(row.id), row]));
+    return {
+      communities: pageIds.flatMap((id) => {
+        const row = byId.get(id);
+        if (!row) return [];
+        return [
+          {
+            id: row.id,
+            name: row.name,
+            host_name: row.hostName,
+            published: row.published,
+            catchphrase: row.catchphrase,
+            image_url: sortedImageJson(row.images)[0]?.url ?? null,
+            created_at: new Date(row.createdAt).toISOString(),
+            ambassador_count: Number(countOf.get(id)?.ambassadors ?? 0),
+            application_count: Number(countOf.get(id)?.applications ?? 0),
+          },
+        ];
+      }),
+      meta: { current_page: page, total_pages: Math.max(1, Math.ceil(ids.length / BRAND_PORTAL_PAGE_SIZE)), total_count: ids.length },
+    };
+  }
+
+  /** GET /brand/api/v1/communities/{id}: the form's data (as the admin's), the brand's own communities only. */
+  async function portalDetail(ctx: Ctx, input: unknown): Promise<AdminCommunity> {
+    return adminJson(ctx.em, await ownCommunityId(ctx, input));
+  }
+
+  /** POST /brand/api/v1/communities: the admin's creation, linked to the member's brand (brand_communities). */
+  async function portalCreate(ctx: Ctx, input: unknown): Promise<AdminCommunity> {
+    const actor = requireBrandMember(ctx);
+    return createCommunity(ctx, input, actor.brandId);
+  }
+
+  /** PUT /brand/api/v1/communities/{id}: the admin's update, the brand's own communities only. */
+  async function portalUpdate(ctx: Ctx, input: unknown): Promise<AdminCommunity> {
+    return updateCommunity(ctx, await ownCommunityId(ctx, input), input, adminNotFound);
+  }
+
+  /** The brand's communities' ids for a community_id filter of the other portal modules (404 otherwise). */
+  async function portalCommunity(ctx: Ctx, input: unknown): Promise<{ id: number; name: string }> {
+    const id = await ownCommunityId(ctx, input, 'community_id');
+    const community = await ctx.em.findOneOrFail(Community, { id }, { fields: ['id', 'name'] });
+    return { id: community.id, name: community.name };
+  }
+
+  const applicationNotFound = () => new NotFoundError(ja.brandPortalApi.applicationNotFound, 'community_application');
+
+  function applicationRow(row: {
+    id: number;
+    community: { id: number; name: string };
+    fullName: string;
+    createdAt: Date;
+    resolved: boolean;
+  }): BrandApplicationListItem {
+    return {
+      id: row.id,
+      community_id: row.community.id,
+      community_name: row.community.name,
+      user_name: row.fullName,
+      applied_at: new Date(row.createdAt).toISOString(),
+      handled: row.resolved,
+    };
+  }
+
+  /** GET /brand/api/v1/community-applications?page=n: applications to the brand's communities, newest first. */
+  async function portalApplications(ctx: Ctx, input: unknown): Promise<BrandApplicationsResponse> {
+    const actor = requireBrandMember(ctx);
+    const { page } = parseInput(pageQuerySchema, input);
+    const ids = await brandCommunityIds(ctx.em, actor.brandId);
+    const [rows, total] = ids.length
+      ? await ctx.em.findAndCount(
+          CommunityApplication,
+          { community: { $in: ids } },
+          {
+            populate: ['community'],
+            orderBy: { createdAt: 'desc', id: 'desc' },
+            limit: BRAND_PORTAL_PAGE_SIZE,
+            offset: (page - 1) * BRAND_PORTAL_PAGE_SIZE,
+          },
+        )
+      : [[], 0];
+    return {
+      community_applications: rows.map(applicationRow),
+      meta: { current_page: page, total_pages: Math.max(1, Math.ceil(total / BRAND_PORTAL_PAGE_SIZE)), total_count: total },
+    };
+  }
+
+  async function ownApplication(ctx: Ctx, input: unknown, em: EntityManager = ctx.em) {
+    const actor = requireBrandMember(ctx);
+    const id = idOf(input);
+    if (!id) throw applicationNotFound();
+    const application = await em.findOne(CommunityApplication, { id }, { populate: ['community', 'occupation'] });
+    if (!application || !(await brandOwnsCommunity(em, actor.brandId, application.community.id))) throw applicationNotFound();
+    return application;
+  }
+
+  async function applicationDetail(em: EntityManager, id: number): Promise<BrandApplicationDetail> {
+    const fresh = em.fork({ clear: true });
+    const application = await fresh.findOneOrFail(CommunityApplication, { id }, { populate: ['community', 'occupation'] });
+    const answers = await fresh.find(
+      CommunityApplicationAnswer,
+      { application: id },
+      { populate: ['question'], orderBy: { question: { sortOrder: 'asc', id: 'asc' } } },
+    );
+    return {
+      ...applicationRow(application),
+      user_age: ageOn(application.birthday as string | Date, new Date()),
+      occupation: application.occupation.name,
+      answers: answers.map((a) => ({ question: a.question.name, answer: a.content })),
+    };
+  }
+
+  /** GET /brand/api/v1/community-applications/{id}: community, applicant, age, occupation, answers, handled. */
+  async function portalApplication(ctx: Ctx, input: unknown): Promise<BrandApplicationDetail> {
+    const application = await ownApplication(ctx, input);
+    return applicationDetail(ctx.em, application.id);
+  }
+
+  /** PUT /brand/api/v1/community-applications/{id} ({handled}): saves the 対応済み/未対応 toggle. */
+  async function portalSetHandled(ctx: Ctx, input: unknown): Promise<BrandApplicationDetail> {
+    const application = await ownApplication(ctx, input);
+    const { handled } = parseInput(applicationHandledSchema, input);
+    if (application.resolved !== handled) {
+      application.resolved = handled;
+      await ctx.em.flush();
+    }
+    return applicationDetail(ctx.em, application.id);
+  }
+
+  return {
+    detail,
+    apply,
+    adminList,
+    adminDetail,
+    create,
+    update,
+    portalList,
+    portalDetail,
+    portalCreate,
+    portalUpdate,
+    portalCommunity,
+    portalApplications,
+    portalApplication,
+    portalSetHandled,
+  };
 }
 
 export type CommunitiesService = ReturnType<typeof createCommunitiesService>;

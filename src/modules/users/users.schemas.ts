@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
 
-const emailSchema = z
+/** The sign-up e-mail rule (also the brand portal's sign-in and reset request). */
+export const emailSchema = z
   .string({ error: ja.auth.emailRequired })
   .trim()
   .min(1, ja.auth.emailRequired)

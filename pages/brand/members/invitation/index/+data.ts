@@ -1,0 +1,6 @@
+import type { PageContextServer } from 'vike/types';
+import { memberPage } from '#pages/brand/brand-data';
+
+export function data(pageContext: PageContextServer) {
+  return memberPage(pageContext);
+}

@@ -1,0 +1,21 @@
+// /brand/password_reset_complete (unguarded).
+import { CompletionPanel } from '#src/components/form';
+import { ja } from '#src/i18n/ja';
+
+const t = ja.brandPortalPages;
+
+export default function Page() {
+  return (
+    <CompletionPanel
+      completed
+      title={t.reset.completeTitle}
+      body={t.reset.completeBody}
+      expiredTitle={t.reset.completeTitle}
+      actions={
+        <a href="/brand/sign_in" className="button">
+          {t.toSignIn}
+        </a>
+      }
+    />
+  );
+}

@@ -1,0 +1,173 @@
+// The brand portal's calls (/brand/api/v1, admin-and-brand-portal.md §7 "Brand portal"; issue 11). Thin: every
+// service method states its own rule (requireBrandMember and the brand scope); routes pass the input along.
+// The context middleware gives these paths only the portal session's actor (never a marketplace user).
+import { Router, type Request } from 'express';
+import type { Services } from '#src/root';
+import type { BrandMemberActor } from '#src/lib/context';
+import { hit, reset } from '#src/lib/rate-limit';
+import { signInLimits } from '#server/api/v1/sessions.routes';
+
+/** Query, then body, then the path's ids last (a body can never replace them). */
+const input = (req: Request) => ({ ...req.query, ...(req.body && typeof req.body === 'object' ? req.body : {}), ...req.params });
+
+/** Regenerates the session id at sign-in (session fixation), keeping a marketplace session of the same browser. */
+function signInMember(req: Request, actor: BrandMemberActor): Promise<void> {
+  const userId = req.session.userId;
+  return new Promise((resolve, reject) => {
+    req.session.regenerate((err) => {
+      if (err) return reject(err);
+      req.session.brandMemberId = actor.id;
+      if (userId) req.session.userId = userId;
+      req.session.save((saveErr) => (saveErr ? reject(saveErr) : resolve()));
+    });
+  });
+}
+
+/** Ends the portal session only (a marketplace session of the same browser stays), with a new session id. */
+function signOutMember(req: Request): Promise<void> {
+  const userId = req.session?.userId;
+  if (!req.session) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    if (!userId) {
+      req.session.destroy((err) => (err ? reject(err) : resolve()));
+      return;
+    }
+    req.session.regenerate((err) => {
+      if (err) return reject(err);
+      req.session.userId = userId;
+      req.session.save((saveErr) => (saveErr ? reject(saveErr) : resolve()));
+    });
+  });
+}
+
+export function brandPortalRoutes(services: Services): Router {
+  const router = Router();
+  const { brandMembers, communities, ambassadors, brandPortal } = services;
+
+  // ---- Accounts ---------------------------------------------------------------------------------------------------
+
+  router.post('/brand-members/sign-in', async (req, res) => {
+    const limits = signInLimits(req, 'brand-signin');
+    await hit(req.ctx.em, limits);
+    const actor = await brandMembers.authenticate(req.ctx, req.body);
+    await reset(req.ctx.em, [limits[1].key]);
+    await signInMember(req, actor);
+    req.ctx.actor = actor;
+    res.status(201).json(await brandMembers.me(req.ctx, {}));
+  });
+
+  router.delete('/brand-members/sign-out', async (req, res) => {
+    await signOutMember(req);
+    if (!req.session?.userId) res.clearCookie('sid');
+    res.status(204).end();
+  });
+
+  router.get('/brand-members/me', async (req, res) => {
+    res.json(await brandMembers.me(req.ctx, {}));
+  });
+
+  /** The invitation link's check (the /brand/invitation page): {email, invitation_token} in the query. */
+  router.get('/brand-members/invitation', async (req, res) => {
+    res.json(await brandMembers.checkInvitation(req.ctx, req.query));
+  });
+
+  /** Accept an invitation: the first password. */
+  router.put('/brand-members/invitation', async (req, res) => {
+    await hit(req.ctx.em, [{ key: `brand-invitation:ip:${req.ip}`, max: 30, windowSeconds: 600 }]);
+    res.json(await brandMembers.acceptInvitation(req.ctx, req.body));
+  });
+
+  /** Invite a member to the signed-in member's brand (the admin's invitation, same mail and token). */
+  router.post('/brand-members/invitation', async (req, res) => {
+    res.status(201).json(await brandMembers.inviteToOwnBrand(req.ctx, req.body));
+  });
+
+  /** Ask for a reset mail: always the same 202 for a well-formed address. */
+  router.post('/brand-members/password', async (req, res) => {
+    await hit(req.ctx.em, signInLimits(req, 'brand-reset'));
+    await brandMembers.requestPasswordReset(req.ctx, req.body);
+    res.status(202).json({ sent: true });
+  });
+
+  /** A new password with the mailed token; every portal session of that member ends (other devices too). */
+  router.put('/brand-members/password', async (req, res) => {
+    await hit(req.ctx.em, [{ key: `brand-reset-token:ip:${req.ip}`, max: 30, windowSeconds: 600 }]);
+    const member = await brandMembers.resetPassword(req.ctx, req.body);
+    await req.ctx.em
+      .getConnection()
+      .execute(`UPDATE session SET sess = (sess::jsonb - 'brandMemberId')::json WHERE sess->>'brandMemberId' = ?`, [String(member.id)]);
+    res.json({ reset: true });
+  });
+
+  router.get('/brand-members', async (req, res) => {
+    res.json(await brandMembers.listOwnBrand(req.ctx, {}));
+  });
+
+  router.delete('/brand-members/:id', async (req, res) => {
+    await brandMembers.removeFromOwnBrand(req.ctx, req.params);
+    res.status(204).end();
+  });
+
+  // ---- Communities --------------------------------------------------------------------------------------------------
+
+  router.get('/communities', async (req, res) => {
+    res.json(await communities.portalList(req.ctx, req.query));
+  });
+
+  router.post('/communities', async (req, res) => {
+    res.status(201).json(await communities.portalCreate(req.ctx, req.body));
+  });
+
+  router.get('/communities/:id', async (req, res) => {
+    res.json(await communities.portalDetail(req.ctx, req.params));
+  });
+
+  router.put('/communities/:id', async (req, res) => {
+    res.json(await communities.portalUpdate(req.ctx, input(req)));
+  });
+
+  // ---- Ambassadors of the brand's communities ---------------------------------------------------------------------
+
+  router.get('/ambassadors', async (req, res) => {
+    res.json(await ambassadors.portalAvailable(req.ctx, req.query));
+  });
+
+  router.get('/communities/:community_id/ambassadors', async (req, res) => {
+    res.json(await ambassadors.portalOfCommunity(req.ctx, { ...req.query, ...req.params }));
+  });
+
+  router.post('/communities/:community_id/ambassadors/:ambassador_id/association', async (req, res) => {
+    res.status(201).json(await ambassadors.portalAssociate(req.ctx, req.params));
+  });
+
+  router.delete('/communities/:community_id/ambassadors/:ambassador_id/association', async (req, res) => {
+    await ambassadors.portalDissociate(req.ctx, req.params);
+    res.status(204).end();
+  });
+
+  // ---- Experiences ------------------------------------------------------------------------------------------------
+
+  router.get('/communities/:community_id/experiences', async (req, res) => {
+    res.json(await brandPortal.experiences(req.ctx, { ...req.query, ...req.params }));
+  });
+
+  router.get('/experiences/:id/participant-numbers', async (req, res) => {
+    res.json(await brandPortal.experienceParticipantNumbers(req.ctx, req.params));
+  });
+
+  // ---- Community applications -------------------------------------------------------------------------------------
+
+  router.get('/community-applications', async (req, res) => {
+    res.json(await communities.portalApplications(req.ctx, req.query));
+  });
+
+  router.get('/community-applications/:id', async (req, res) => {
+    res.json(await communities.portalApplication(req.ctx, req.params));
+  });
+
+  router.put('/community-applications/:id', async (req, res) => {
+    res.json(await communities.portalSetHandled(req.ctx, input(req)));
+  });
+
+  return router;
+}

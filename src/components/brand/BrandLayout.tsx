@@ -1,0 +1,79 @@
+// The brand portal's own frame (not the marketplace header): the portal header (brand name, the member's e-mail,
+// ログアウト) and the navigation, shown once a member is signed in (the page's data carries `member`); the sign-in,
+// password and invitation screens get the header alone. Reuses the admin area's side navigation styles.
+import type { ReactNode } from 'react';
+import { usePageContext } from 'vike-react/usePageContext';
+import '#src/components/admin/admin.css';
+import { ja } from '#src/i18n/ja';
+import type { BrandMemberMe } from '#src/modules/brand-members/brand-members.schemas';
+import './brand.css';
+
+const t = ja.brandPortalPages;
+
+const SECTIONS = [
+  { href: '/brand', label: t.nav.top, exact: true },
+  { href: '/brand/communities', label: t.nav.communities },
+  { href: '/brand/community_applications', label: t.nav.applications },
+  { href: '/brand/members', label: t.nav.members },
+];
+
+function currentBrandSection(pathname: string): string | null {
+  const found = SECTIONS.filter((s) => (s.exact ? pathname === s.href : pathname === s.href || pathname.startsWith(`${s.href}/`)));
+  return found[0]?.href ?? null;
+}
+
+export function BrandLayout({ children }: { children: ReactNode }) {
+  const { urlPathname, data } = usePageContext();
+  const member = (data as { member?: BrandMemberMe } | undefined)?.member ?? null;
+  const current = currentBrandSection(urlPathname);
+  return (
+    <div className="brand-portal">
+      <header className="brand-header" data-testid="brand-header">
+        <div className="brand-header__inner">
+          <a href="/brand" className="brand-header__logo">
+            <span className="site-header__mark" aria-hidden="true">
+              旅
+            </span>
+            <span>
+              <span className="brand-header__area">{t.areaName}</span>
+              {member && (
+                <span className="brand-header__brand" data-testid="brand-name">
+                  {member.brand.name}
+                </span>
+              )}
+            </span>
+          </a>
+          {member && (
+            <div className="brand-header__account">
+              <span className="brand-header__email" data-testid="member-email" title={t.memberLabel}>
+                {member.email}
+              </span>
+              <a href="/brand/sign_out" className="button button--ghost button--small" data-testid="sign-out">
+                {t.signOut}
+              </a>
+            </div>
+          )}
+        </div>
+      </header>
+      {member ? (
+        <div className="admin brand-portal__body">
+          <nav className="admin__nav" aria-label={t.navLabel}>
+            <p className="admin__area">{t.areaName}</p>
+            <ul className="admin__links">
+              {SECTIONS.map((section) => (
+                <li key={section.href}>
+                  <a href={section.href} className="admin__link" aria-current={current === section.href ? 'page' : undefined}>
+                    {section.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="admin__content">{children}</div>
+        </div>
+      ) : (
+        <div className="brand-portal__public">{children}</div>
+      )}
+    </div>
+  );
+}

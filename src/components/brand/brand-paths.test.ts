@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { safeRedirect } from '#src/lib/api-client';
+import { brandReturnPath, brandSignInUrl } from './brand-paths';
+
+describe('brandReturnPath (the one return-path check, scoped to /brand)', () => {
+  it('keeps same-site paths under /brand with their query', () => {
+    expect(brandReturnPath('/brand')).toBe('/brand');
+    expect(brandReturnPath('/brand/communities?page=2')).toBe('/brand/communities?page=2');
+    expect(brandReturnPath('/brand/communities/3/experience?held_at=past#x')).toBe('/brand/communities/3/experience?held_at=past#x');
+  });
+
+  it('refuses other sites, other areas and disguised paths', () => {
+    for (const value of [
+      null,
+      undefined,
+      '',
+      'https://evil.example/brand',
+      '//evil.example/brand',
+      '/brand//evil.example',
+      '/brand/\\evil',
+      '/\\evil.example',
+      '/brand/\tx',
+      '/brand/\nx',
+      '/brand/%2F%2Fevil.example',
+      '/brand/%5Cevil',
+      '/brand/%09x',
+      '/%2F%2Fevil.example',
+      '/brand/../admin',
+      '/brand/%2e%2e/admin',
+      '/brands',
+      '/brand_ambassador',
+      '/admin',
+      'javascript:alert(1)',
+      '/brand/%E0%A4%A',
+    ]) {
+      expect(brandReturnPath(value), String(value)).toBe('/brand');
+    }
+  });
+
+  it('builds the sign-in URL with the encoded return path, or none for the top', () => {
+    expect(brandSignInUrl('/brand/members')).toBe('/brand/sign_in?redirect=%2Fbrand%2Fmembers');
+    expect(brandSignInUrl('//evil.example')).toBe('/brand/sign_in');
+  });
+
+  it('leaves the marketplace check as it was for plain paths', () => {
+    expect(safeRedirect('/experiences/1?x=1')).toBe('/experiences/1?x=1');
+    expect(safeRedirect('//evil.example')).toBe('/');
+    expect(safeRedirect('/\\evil')).toBe('/');
+  });
+});

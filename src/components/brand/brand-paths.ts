@@ -1,0 +1,24 @@
+// The brand portal's paths and its 401 rule: a signed-out member (page or call) goes to /brand/sign_in and back to
+// the page afterwards; only same-site paths under /brand come back (safeRedirect with the /brand scope).
+import { ApiError, safeRedirect } from '#src/lib/api-client';
+
+const BRAND_HOME = '/brand';
+export const BRAND_API = '/brand/api/v1';
+
+/** The path to return to after signing in: under /brand, else /brand. */
+export function brandReturnPath(value: string | null | undefined): string {
+  return safeRedirect(value, BRAND_HOME);
+}
+
+export function brandSignInUrl(returnTo: string): string {
+  const path = brandReturnPath(returnTo);
+  return path === BRAND_HOME ? '/brand/sign_in' : `/brand/sign_in?redirect=${encodeURIComponent(path)}`;
+}
+
+/** A failed call that means the session is gone: go to sign-in (and back afterwards). True when handled. */
+export function handleUnauthorized(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.status !== 401) return false;
+  const { pathname, search, hash } = window.location;
+  window.location.assign(brandSignInUrl(`${pathname}${search}${hash}`));
+  return true;
+}

@@ -1,0 +1,83 @@
+// The brand portal's experience screens (issue 11, /brand/communities/{id}/experience): a community's experiences
+// (future or past in Japan time) and the participant and recruitment numbers per date. Only communities of the
+// signed-in member's brand (brands.repository findBrandCommunity / brandOwnsCommunity): anything else is 404.
+// The portal's other calls live with their modules (brand-members, communities, ambassadors).
+import { requireBrandMember, type Ctx } from '#src/lib/context';
+import { NotFoundError } from '#src/lib/errors';
+import { parseId, parseInput } from '#src/lib/validate';
+import { ja } from '#src/i18n/ja';
+import { brandOwnsCommunity, findBrandCommunity } from '#src/modules/brands/brands.repository';
+import { communityExperienceIds, experienceCommunity, experienceRows, participantNumbers } from './brand-portal.repository';
+import {
+  BRAND_PORTAL_PAGE_SIZE,
+  experiencesQuerySchema,
+  type BrandExperiencesResponse,
+  type ParticipantNumbersResponse,
+} from './brand-portal.schemas';
+
+export type BrandPortalDeps = Record<string, never>;
+
+const communityNotFound = () => new NotFoundError(ja.adminApi.communityNotFound, 'community');
+const experienceNotFound = () => new NotFoundError(ja.brandPortalApi.experienceNotFound, 'experience');
+
+function field(input: unknown, key: string): unknown {
+  return input != null && typeof input === 'object' ? (input as Record<string, unknown>)[key] : undefined;
+}
+
+export function createBrandPortalService(_deps: BrandPortalDeps = {}) {
+  /** GET /brand/api/v1/communities/{community_id}/experiences?held_at=future|past&page=n */
+  async function experiences(ctx: Ctx, input: unknown): Promise<BrandExperiencesResponse> {
+    const actor = requireBrandMember(ctx);
+    const communityId = parseId(field(input, 'community_id'));
+    const community = communityId ? await findBrandCommunity(ctx.em, actor.brandId, communityId) : null;
+    if (!community) throw communityNotFound();
+    const query = parseInput(experiencesQuerySchema, input);
+    const { rows, total } = await communityExperienceIds(ctx.em, community.id, query.held_at, {
+      limit: BRAND_PORTAL_PAGE_SIZE,
+      offset: (query.page - 1) * BRAND_PORTAL_PAGE_SIZE,
+    });
+    const ids = rows.map((row) => row.id);
+    const [details, numbers] = await Promise.all([experienceRows(ctx.em, ids), participantNumbers(ctx.em, ids)]);
+    const now = Date.now();
+    return {
+      community,
+      held_at: query.held_at,
+      experiences: rows.flatMap((row) => {
+        const detail = details.get(row.id);
+        if (!detail) return [];
+        const dates = (numbers.get(row.id) ?? []).filter((n) =>
+          query.held_at === 'future' ? new Date(n.held_at).getTime() >= now : new Date(n.held_at).getTime() < now,
+        );
+        return [
+          {
+            experience_id: detail.id,
+            experience_name: detail.title,
+            ambassador_name: detail.hostName,
+            published: detail.published,
+            held_at: row.held_at,
+            created_at: detail.createdAt.toISOString(),
+            state: detail.prefecture,
+            participant_numbers: query.held_at === 'past' ? dates.reverse() : dates,
+          },
+        ];
+      }),
+      meta: { current_page: query.page, total_pages: Math.max(1, Math.ceil(total / BRAND_PORTAL_PAGE_SIZE)), total_count: total },
+    };
+  }
+
+  /** GET /brand/api/v1/experiences/{id}/participant-numbers: every date, in order, of an experience of the brand. */
+  async function experienceParticipantNumbers(ctx: Ctx, input: unknown): Promise<ParticipantNumbersResponse> {
+    const actor = requireBrandMember(ctx);
+    const id = parseId(field(input, 'id'));
+    const experience = id ? await experienceCommunity(ctx.em, id) : null;
+    if (!experience?.communityId || !(await brandOwnsCommunity(ctx.em, actor.brandId, experience.communityId))) {
+      throw experienceNotFound();
+    }
+    const numbers = await participantNumbers(ctx.em, [experience.id]);
+    return { experience_id: experience.id, experience_name: experience.title, participant_numbers: numbers.get(experience.id) ?? [] };
+  }
+
+  return { experiences, experienceParticipantNumbers };
+}
+
+export type BrandPortalService = ReturnType<typeof createBrandPortalService>;

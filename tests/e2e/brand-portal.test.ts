@@ -1,0 +1,337 @@
+// The brand portal in Chromium (issue 11), one member's whole life: an admin invites → the mail at /dev/mails → the
+// first password → sign in → add an ambassador to a community → the community's experiences and their dates → an
+// application marked 対応済み, still so after a reload → a 401 in the middle (session row deleted) sends the member
+// to sign-in and back → sign out → reset the password through the mail → sign in with the new one. Plus the
+// invalid-link pages and the return path that never leaves /brand.
+import pg from 'pg';
+import type { APIRequestContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hydrated, openBrowser, serverDatabaseUrl, type Session } from './browser';
+
+let s: Session;
+
+beforeAll(async () => {
+  s = await openBrowser();
+});
+
+async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
+  const db = new pg.Client({ connectionString: serverDatabaseUrl() });
+  await db.connect();
+  try {
+    return (await db.query<T>(text, values)).rows;
+  } finally {
+    await db.end();
+  }
+}
+
+function poll<T>(read: () => T | Promise<T>) {
+  return expect.poll(read, { timeout: 15_000 });
+}
+
+/** The newest link of this path in the mail to this address, from the development mailbox. */
+async function mailLink(page: Page, to: string, linkPath: string): Promise<string> {
+  const pattern = new RegExp(`https?://[^\\s]+${linkPath.replace(/[/?]/g, '\\$&')}\\?[^\\s]+`);
+  let link = '';
+  await poll(async () => {
+    await page.goto('/dev/mails');
+    const mails = page.getByTestId('dev-mail').filter({ hasText: to }).filter({ hasText: linkPath });
+    if ((await mails.count()) === 0) return '';
+    const body = (await mails.first().locator('.dev-mail__body').textContent()) ?? '';
+    link = body.match(pattern)?.[0] ?? '';
+    return link;
+  }).toMatch(pattern);
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
+
+async function signInThroughForm(page: Page, email: string, password: string) {
+  await hydrated(page);
+  await page.getByLabel('メールアドレス').fill(email);
+  await page.getByLabel('パスワード').fill(password);
+  await page.getByRole('button', { name: 'ログインする' }).click();
+}
+
+async function json<T>(request: APIRequestContext, url: string): Promise<T> {
+  const res = await request.get(`${s.baseUrl}${url}`);
+  expect(res.status(), url).toBe(200);
+  return (await res.json()) as T;
+}
+
+describe('a brand member from invitation to a new password', () => {
+  const email = `portal-${Date.now()}@example.com`;
+  const password = 'firstpass1';
+  const newPassword = 'secondpass2';
+
+  it('walks the whole life in the portal', async () => {
+    // The brand of the demo member, through the portal's own API in its own browser context.
+    const demo = await s.newPage();
+    const signIn = await demo.request.post(`${s.baseUrl}/brand/api/v1/brand-members/sign-in`, {
+      data: { email: 'brand@example.com', password: 'password1234' },
+    });
+    expect(signIn.status()).toBe(201);
+    const { brand_id: brandId, brand } = (await signIn.json()) as { brand_id: number; brand: { name: string } };
+
+    // An admin invites through the admin API.
+    const admin = await s.newPage();
+    await s.signIn(admin, 'admin@example.com');
+    const invite = await admin.request.post(`${s.baseUrl}/api/v1/brands/${brandId}/members/invitation`, {
+      data: { email },
+      headers: { Origin: s.baseUrl },
+    });
+    expect(invite.status()).toBe(201);
+    const invitation = await mailLink(admin, email, '/brand/invitation');
+
+    // The invitation link: the first password (checked in the browser first), then the completion page.
+    const page = await s.newPage({ width: 375, height: 800 });
+    await page.goto(invitation);
+    await hydrated(page);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('ブランドメンバーの登録');
+    await page.getByLabel('パスワード').fill('short');
+    await page.getByRole('button', { name: '登録する' }).click();
+    await poll(() => page.locator('.field__error').allTextContents()).toEqual(['8文字以上で入力してください']);
+    await page.getByLabel('パスワード').fill(password);
+    await page.getByRole('button', { name: '登録する' }).click();
+    await page.waitForURL('**/brand/member_registration_complete');
+    await poll(() => page.getByTestId('complete-title').textContent()).toBe('登録が完了しました');
+
+    // The same link again: a clear page, not a 500.
+    const reused = await page.goto(invitation);
+    expect(reused?.status()).toBe(200);
+    await poll(() => page.getByTestId('complete-title').textContent()).toBe('この招待リンクは使用できません');
+
+    // Signed out, a portal page sends to sign-in; a wrong password gets the spec's message; then the dashboard.
+    await page.goto('/brand/members');
+    await page.waitForURL('**/brand/sign_in?redirect=%2Fbrand%2Fmembers');
+    await signInThroughForm(page, email, 'wrongpass1');
+    await poll(() => page.getByTestId('sign-in-error').textContent()).toBe('メールアドレスまたはパスワードが正しくありません');
+    await page.getByLabel('パスワード').fill(password);
+    await page.getByRole('button', { name: 'ログインする' }).click();
+    await page.waitForURL('**/brand/members');
+    await poll(() => page.getByTestId('member-email').textContent()).toBe(email);
+    expect(await page.getByTestId('brand-name').textContent()).toBe(brand.name);
+    const me = page.getByTestId('members-table').locator('tr', { hasText: email });
+    expect(await me.locator('.badge').textContent()).toBe('参加中');
+    expect(await me.getByRole('button', { name: '削除' }).count()).toBe(0);
+    expect(await page.getByTestId('breadcrumbs').locator('li').allTextContents()).toEqual(['トップ', 'メンバー一覧']);
+
+    // Dashboard: previews of 4 rows at most with totals.
+    await page.goto('/brand');
+    await hydrated(page);
+    for (const id of ['preview-members', 'preview-communities', 'preview-applications']) {
+      expect(await page.getByTestId(id).locator('li').count()).toBeLessThanOrEqual(4);
+      expect(await page.getByTestId(id).getByTestId('total').textContent()).toMatch(/^全\d+件$/);
+    }
+
+    // A community with experiences (the demo data has some), and an ambassador not yet in it.
+    const { communities } = await json<{ communities: { id: number; name: string }[] }>(page.request, '/brand/api/v1/communities');
+    let community: { id: number; name: string } | null = null;
+    let heldAt: 'future' | 'past' = 'future';
+    for (const c of communities) {
+      for (const when of ['future', 'past'] as const) {
+        const list = await json<{ experiences: unknown[] }>(page.request, `/brand/api/v1/communities/${c.id}/experiences?held_at=${when}`);
+        if (!community && list.experiences.length > 0) {
+          community = c;
+          heldAt = when;
+        }
+      }
+    }
+    if (!community) throw new Error('the demo data has no community with experiences');
+
+    await page.goto(`/brand/communities/${community.id}/ambassadors`);
+    await hydrated(page);
+    expect(await page.getByTestId('breadcrumbs').locator('li').allTextContents()).toEqual([
+      'トップ',
+      'コミュニティ一覧',
+      community.name,
+      'アンバサダー一覧',
+    ]);
+    await page.getByRole('link', { name: '＋ アンバサダーを追加' }).click();
+    await page.waitForURL(`**/brand/communities/${community.id}/ambassador_invitation`);
+    await hydrated(page);
+    await page.getByRole('button', { name: '追加する' }).click();
+    await poll(() => page.locator('.field__error').allTextContents()).toEqual(['必須です']);
+    const option = page.getByLabel('アンバサダー').locator('option').nth(1);
+    const ambassadorId = await option.getAttribute('value');
+    const label = (await option.textContent()) ?? '';
+    const ambassadorName = label.replace(/^ID: \d+ /, '');
+    await page.getByLabel('アンバサダー').selectOption(ambassadorId ?? '');
+    await page.getByRole('button', { name: '追加する' }).click();
+    await page.waitForURL(`**/brand/communities/${community.id}/ambassador_invitation_complete`);
+    await page.getByRole('link', { name: 'アンバサダー一覧へ' }).click();
+    await page.waitForURL(`**/brand/communities/${community.id}/ambassadors`);
+    await poll(() => page.getByTestId(`ambassador-${ambassadorId}`).count()).toBe(1);
+    expect(await page.getByTestId(`ambassador-${ambassadorId}`).textContent()).toContain(ambassadorName);
+    // Removed from the community after a confirmation; cancel first changes nothing.
+    await hydrated(page);
+    await page.getByTestId(`ambassador-${ambassadorId}`).getByRole('button', { name: 'コミュニティから外す' }).click();
+    const confirm = page.getByTestId('remove-dialog');
+    expect(await confirm.textContent()).toContain(ambassadorName);
+    await confirm.getByRole('button', { name: 'キャンセル' }).click();
+    expect(await page.getByTestId(`ambassador-${ambassadorId}`).count()).toBe(1);
+    await page.getByTestId(`ambassador-${ambassadorId}`).getByRole('button', { name: 'コミュニティから外す' }).click();
+    await confirm.getByRole('button', { name: 'コミュニティから外す' }).click();
+    await poll(() => page.getByTestId(`ambassador-${ambassadorId}`).count()).toBe(0);
+
+    // The member invites a colleague through the portal, then deletes the invitation after a confirmation.
+    const colleague = `colleague-${Date.now()}@example.com`;
+    await page.goto('/brand/members/invitation');
+    await hydrated(page);
+    await page.getByRole('button', { name: '招待メールを送信' }).click();
+    await poll(() => page.locator('.field__error').allTextContents()).toEqual(['この項目は必須です']);
+    await page.getByLabel('メールアドレス').fill(colleague);
+    await page.getByRole('button', { name: '招待メールを送信' }).click();
+    await page.waitForURL('**/brand/members/invitation/complete');
+    await page.getByRole('link', { name: 'メンバー一覧へ' }).click();
+    await page.waitForURL('**/brand/members');
+    await hydrated(page);
+    const invited = page.getByTestId('members-table').locator('tr', { hasText: colleague });
+    expect(await invited.locator('.badge').textContent()).toBe('招待中');
+    await invited.getByRole('button', { name: '削除' }).click();
+    await page.getByTestId('delete-dialog').getByRole('button', { name: '削除' }).click();
+    await poll(() => invited.count()).toBe(0);
+
+    // The community's experiences: the toggle, a row, the detail panel's dates as 2026年12月5日 10:00.
+    await page.goto(`/brand/communities/${community.id}/experience?held_at=${heldAt}`);
+    await hydrated(page);
+    expect(await page.getByTestId('held-at-toggle').locator('[aria-current="page"]').textContent()).toBe(
+      heldAt === 'future' ? '今後' : '過去',
+    );
+    await page.getByTestId('experiences-table').locator('tbody tr').first().click();
+    const detail = page.getByTestId('participant-numbers');
+    await detail.waitFor();
+    const firstDate = await detail.locator('tbody tr td').first().textContent();
+    expect(firstDate).toMatch(/^\d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2}$/);
+
+    // An application: the detail panel, marked 対応済み, still so after a reload.
+    await page.goto('/brand/community_applications');
+    await hydrated(page);
+    const { community_applications: applications } = await json<{ community_applications: { id: number; handled: boolean }[] }>(
+      page.request,
+      '/brand/api/v1/community-applications',
+    );
+    const target = applications.find((row) => !row.handled) ?? applications[0];
+    if (target.handled) {
+      await page.request.put(`${s.baseUrl}/brand/api/v1/community-applications/${target.id}`, {
+        data: { handled: false },
+        headers: { Origin: s.baseUrl },
+      });
+      await page.reload();
+      await hydrated(page);
+    }
+    await page.getByTestId(`application-${target.id}`).click();
+    const panel = page.getByTestId('application-detail');
+    await panel.getByTestId('handled-toggle').waitFor();
+    expect(await panel.textContent()).toMatch(/\d+歳/);
+    expect(await panel.getByTestId('handled-toggle').isChecked()).toBe(false);
+    await panel.getByTestId('handled-toggle').click();
+    await poll(() => page.getByTestId(`application-${target.id}`).getByTestId('handled-state').textContent()).toBe('対応済み');
+    await page.reload();
+    await hydrated(page);
+    expect(await page.getByTestId(`application-${target.id}`).getByTestId('handled-state').textContent()).toBe('対応済み');
+    await page.getByTestId(`application-${target.id}`).click();
+    await poll(() => panel.getByTestId('handled-toggle').isChecked()).toBe(true);
+
+    // A 401 in the middle: the session row is deleted; the next navigation and the next call go to sign-in and back.
+    const [{ id: memberId }] = await sql<{ id: number }>('select id from brand_members where email = $1', [email]);
+    await sql(`delete from session where (sess->>'brandMemberId')::int = $1`, [memberId]);
+    await page.getByRole('navigation', { name: 'ブランド管理メニュー' }).getByRole('link', { name: 'メンバー' }).click();
+    await page.waitForURL('**/brand/sign_in?redirect=%2Fbrand%2Fmembers');
+    await signInThroughForm(page, email, password);
+    await page.waitForURL('**/brand/members');
+    await poll(() => page.getByTestId('member-email').textContent()).toBe(email);
+
+    await page.goto('/brand/community_applications?page=1');
+    await hydrated(page);
+    await page.getByTestId(`application-${target.id}`).click();
+    await panel.getByTestId('handled-toggle').waitFor();
+    await sql(`delete from session where (sess->>'brandMemberId')::int = $1`, [memberId]);
+    await panel.getByTestId('handled-toggle').click();
+    await page.waitForURL('**/brand/sign_in?redirect=%2Fbrand%2Fcommunity_applications%3Fpage%3D1');
+    await signInThroughForm(page, email, password);
+    await page.waitForURL('**/brand/community_applications?page=1');
+    // The call that met the 401 changed nothing.
+    expect(await page.getByTestId(`application-${target.id}`).getByTestId('handled-state').textContent()).toBe('対応済み');
+
+    // Sign out, then the portal is closed again.
+    await page.getByTestId('sign-out').click();
+    await page.waitForURL('**/brand/sign_in');
+    const closed = await page.request.get(`${s.baseUrl}/brand/api/v1/brand-members/me`);
+    expect(closed.status()).toBe(401);
+
+    // Reset the password through the mail; the old one no longer works, the new one does.
+    await page.getByRole('link', { name: 'パスワードをお忘れの方' }).click();
+    await page.waitForURL('**/brand/password_reset_send_mail');
+    await hydrated(page);
+    await page.getByLabel('メールアドレス').fill(email);
+    await page.getByRole('button', { name: '送信' }).click();
+    await page.waitForURL('**/brand/password_reset_send_mail_complete');
+    const reset = await mailLink(page, email, '/brand/password_reset');
+    await page.goto(reset);
+    await hydrated(page);
+    await page.getByLabel('新しいパスワード').fill('onlyletters');
+    await page.getByRole('button', { name: 'パスワードを設定する' }).click();
+    await poll(() => page.locator('.field__error').allTextContents()).toEqual(['英字と数字をそれぞれ1文字以上含めてください']);
+    await page.getByLabel('新しいパスワード').fill(newPassword);
+    await page.getByRole('button', { name: 'パスワードを設定する' }).click();
+    await page.waitForURL('**/brand/password_reset_complete');
+    await page.getByRole('link', { name: 'ログイン画面へ' }).click();
+    await page.waitForURL('**/brand/sign_in');
+    await signInThroughForm(page, email, password);
+    await poll(() => page.getByTestId('sign-in-error').textContent()).toBe('メールアドレスまたはパスワードが正しくありません');
+    await page.getByLabel('パスワード').fill(newPassword);
+    await page.getByRole('button', { name: 'ログインする' }).click();
+    await page.waitForURL((url) => url.pathname === '/brand');
+    await poll(() => page.getByTestId('member-email').textContent()).toBe(email);
+
+    // The used reset link: a clear page with the way to ask again.
+    await page.goto(reset);
+    await hydrated(page);
+    await page.getByLabel('新しいパスワード').fill('thirdpass3');
+    await page.getByRole('button', { name: 'パスワードを設定する' }).click();
+    await poll(() => page.getByTestId('complete-title').textContent()).toBe('このリンクは使用できません');
+    expect(await page.getByRole('link', { name: '再設定メールをもう一度送る' }).getAttribute('href')).toBe(
+      '/brand/password_reset_send_mail',
+    );
+  });
+});
+
+describe('the portal stays its own', () => {
+  it('shows clear pages for unknown links, never a 500', async () => {
+    const page = await s.newPage();
+    for (const url of [
+      '/brand/invitation?email=nobody%40example.com&invitation_token=tampered',
+      '/brand/invitation',
+      '/brand/password_reset',
+    ]) {
+      const res = await page.goto(url);
+      expect(res?.status(), url).toBe(200);
+      await poll(() => page.getByTestId('complete-title').textContent()).toMatch(/使用できません/);
+    }
+  });
+
+  it('returns only to paths under /brand after signing in', async () => {
+    for (const redirect of [
+      '//evil.example',
+      '/brand//evil.example',
+      '/brand/\\evil',
+      '/brand/%2F%2Fevil.example',
+      '/admin',
+      'https://evil.example',
+    ]) {
+      const page = await s.newPage();
+      await page.goto(`/brand/sign_in?redirect=${encodeURIComponent(redirect)}`);
+      await signInThroughForm(page, 'brand@example.com', 'password1234');
+      await page.waitForURL((url) => url.pathname === '/brand');
+      expect(new URL(page.url()).host).toBe(new URL(s.baseUrl).host);
+    }
+  });
+
+  it('is not entered with a marketplace session, even an ADMIN one', async () => {
+    const page = await s.newPage();
+    await s.signIn(page, 'admin@example.com');
+    const res = await page.goto('/brand/communities');
+    expect(new URL(page.url()).pathname).toBe('/brand/sign_in');
+    expect(res?.status()).toBe(200);
+    expect(await page.getByTestId('member-email').count()).toBe(0);
+  });
+});
