@@ -2,7 +2,9 @@
 // same-origin path after the browser's own URL parsing. The logon page reads the query through Vike, which decodes
 // it once, then safeRedirect; so each variant is checked raw, once encoded and twice encoded.
 import { describe, expect, it } from 'vitest';
+import type { PageContextServer } from 'vike/types';
 import { logonUrl, safeRedirect } from '#src/lib/api-client';
+import { data as brandSignInData } from '#pages/brand/sign_in/+data';
 
 /** Where a browser on https://tabitoko.example would go with this value as the href. */
 function browserTarget(path: string): URL {
@@ -97,5 +99,34 @@ describe('safeRedirect: every variant the probe listed', () => {
     expect(safeRedirect('/brand/../admin', '/brand')).toBe('/brand');
     expect(safeRedirect('/brand/%2E%2E/admin', '/brand')).toBe('/brand');
     expect(safeRedirect('/\t/evil.example', '/brand')).toBe('/brand');
+  });
+});
+
+describe('the server-side redirect of the brand sign-in page (a signed-in member goes to the return path)', () => {
+  /** The target of the redirect the page's data hook throws for this ?redirect= value (decoded once, as by Vike). */
+  function serverRedirect(value: string): string {
+    const pageContext = {
+      ctx: { actor: { kind: 'brandMember' } },
+      urlParsed: { search: { redirect: value } },
+    } as unknown as PageContextServer;
+    try {
+      brandSignInData(pageContext);
+    } catch (error) {
+      const abort = (error as { _pageContextAbort?: { _urlRedirect?: { url: string } } })._pageContextAbort;
+      if (abort?._urlRedirect) return abort._urlRedirect.url;
+      throw error;
+    }
+    throw new Error('no redirect');
+  }
+
+  it('stays under /brand for every hostile variant, and keeps a good one', () => {
+    for (const value of hostile) {
+      for (const input of [value, encodeURIComponent(value)]) {
+        const target = serverRedirect(input);
+        expect(target === '/brand' || target.startsWith('/brand/')).toBe(true);
+        expect(browserTarget(target).origin).toBe('https://tabitoko.example');
+      }
+    }
+    expect(serverRedirect('/brand/communities/3')).toBe('/brand/communities/3');
   });
 });
