@@ -64,8 +64,9 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const production = env.NODE_ENV === 'production';
   const app = express();
   app.disable('x-powered-by');
-  // Behind the platform's router (one proxy hop) req.ip and req.secure come from X-Forwarded-*.
-  app.set('trust proxy', 1);
+  // req.ip and req.secure come from X-Forwarded-* only across the configured number of proxy hops (TRUST_PROXY:
+  // 1 behind the platform's router in production, 0 elsewhere), so a client cannot choose its own IP.
+  app.set('trust proxy', env.TRUST_PROXY);
 
   app.use(
     pinoHttp({

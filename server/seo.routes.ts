@@ -17,14 +17,14 @@ const DISALLOW = ['/api/', '/admin', '/brand/', '/brand$', '/ambassador/', '/hos
 export function seoRoutes(services: Services): Router {
   const router = Router();
 
-  router.get('/robots.txt', (req, res) => {
-    const origin = siteOrigin(services.env.APP_URL, req.headers);
+  router.get('/robots.txt', (_req, res) => {
+    const origin = siteOrigin(services.env);
     const lines = ['User-agent: *', 'Allow: /', ...DISALLOW.map((path) => `Disallow: ${path}`), '', `Sitemap: ${origin}/sitemap.xml`, ''];
     res.type('text/plain').set('Cache-Control', 'public, max-age=3600').send(lines.join('\n'));
   });
 
   router.get('/sitemap.xml', async (req, res) => {
-    const origin = siteOrigin(services.env.APP_URL, req.headers);
+    const origin = siteOrigin(services.env);
     // Mounted before the session middleware: its own context, no cookie, no session lookup.
     const entries = await services.experiences.sitemapEntries(services.context(GUEST, req.log), {});
     const urls = [

@@ -59,7 +59,8 @@ export async function mountVike(app: Express, services: Services): Promise<void>
 
   app.get('/{*splat}', async (req, res, next) => {
     const shared = cache !== null && !req.actor && isAnonymous(req.headers.cookie);
-    const page = shared ? await cache.get(`${req.hostname}${req.originalUrl}`, () => render(req)) : await render(req);
+    // Keyed by the path alone: a page's links come from APP_URL, never from the request's host (issue 14).
+    const page = shared ? await cache.get(req.originalUrl, () => render(req)) : await render(req);
     if (!page) return next();
     for (const [name, value] of page.headers) res.setHeader(name, value);
     // Pages can carry per-user content: never let a shared cache (CDN, proxy) keep them.

@@ -23,7 +23,7 @@ export async function loadStories(pageContext: PageContextServer, filter: ListFi
   });
   if (list.meta.page > list.meta.total_pages) throw render(404);
   const categories = await services.reference.categories(ctx);
-  const origin = siteOrigin(services.env.APP_URL, pageContext.headersOriginal as Record<string, string>);
+  const origin = siteOrigin(services.env);
   return { list, categories, origin };
 }
 

@@ -1,21 +1,13 @@
 // Site URL helpers for canonical links, Open Graph, JSON-LD and the sitemap. Isomorphic, no React.
 
-type Headers = Record<string, string | string[] | undefined> | undefined;
-
-function first(value: string | string[] | undefined): string | undefined {
-  const v = Array.isArray(value) ? value[0] : value;
-  return v?.split(',')[0]?.trim() || undefined;
-}
-
 /**
- * The public origin: APP_URL when configured (production), otherwise the request's host. The host header is checked
- * so a forged one cannot inject markup into canonical links.
+ * The public origin (no trailing slash) of every absolute link: canonical links, Open Graph, robots.txt, the sitemap,
+ * mails, payment return URLs. APP_URL (required in production), otherwise http://localhost:PORT. Never a request
+ * header (Host, X-Forwarded-Host/-Proto): robots.txt and pages are cached, so one forged header must not reach the
+ * next visitor (issue 14). Pages pass `pageContext.services.env`; server code calls publicBaseUrl (#src/lib/env).
  */
-export function siteOrigin(appUrl: string | undefined, headers: Headers): string {
-  if (appUrl) return appUrl.replace(/\/+$/, '');
-  const host = first(headers?.['x-forwarded-host']) ?? first(headers?.host);
-  const proto = first(headers?.['x-forwarded-proto']) === 'https' ? 'https' : 'http';
-  return host && /^[a-z0-9.-]+(:\d{1,5})?$/i.test(host) ? `${proto}://${host}` : 'http://localhost';
+export function siteOrigin(env: { APP_URL?: string; PORT: number }): string {
+  return (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
 }
 
 /** An absolute URL for a stored path or URL (images may be stored as '/uploads/...' or 'https://...'). */

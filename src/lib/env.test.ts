@@ -18,7 +18,9 @@ describe('parseEnv', () => {
 
   it('requires SESSION_SECRET in production and the publishable key with the Stripe secret', () => {
     expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/);
-    expect(parseEnv({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }).NODE_ENV).toBe('production');
+    expect(parseEnv({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), APP_URL: 'https://tabitoko.example' }).NODE_ENV).toBe(
+      'production',
+    );
     expect(() => parseEnv({ STRIPE_SECRET_KEY: 'sk_test_123' })).toThrow(/STRIPE_PUBLISHABLE_KEY/);
   });
 

@@ -1,6 +1,7 @@
 // The environment, parsed once at boot with zod (ARCHITECTURE.md "Style"): a bad variable stops the boot
 // with a message naming it. Server-only.
 import { z } from 'zod';
+import { siteOrigin } from '#src/components/seo';
 
 const optionalUrl = z
   .url()
@@ -11,8 +12,13 @@ const rate = z.coerce.number().min(0).max(1);
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  /** Public base URL, used for canonical links, sitemaps and mails. */
+  /** Public base URL, used for canonical links, robots.txt, sitemaps and mails; required in production. */
   APP_URL: z.url().optional(),
+  /**
+   * How many proxy hops in front of the app set X-Forwarded-For/-Proto (Express 'trust proxy'): the client IP is the
+   * address that many hops back. Default 1 in production (the platform's router), 0 elsewhere (headers ignored).
+   */
+  TRUST_PROXY: z.coerce.number().int('TRUST_PROXY must be a whole number of proxy hops').min(0).max(10).optional(),
   DATABASE_URL: optionalUrl,
   /** Embedded PostgreSQL data folder (only without DATABASE_URL). */
   DATA_DIR: z.string().min(1).default('.data'),
@@ -42,7 +48,7 @@ const envSchema = z.object({
   DISABLE_WORKERS: z.enum(['0', '1']).default('0'),
 });
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = Omit<z.infer<typeof envSchema>, 'TRUST_PROXY'> & { TRUST_PROXY: number };
 
 export class EnvError extends Error {}
 
@@ -52,9 +58,15 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new EnvError(`Invalid environment variable(s):\n${lines.join('\n')}`);
   }
-  const env = result.data;
+  const env: Env = { ...result.data, TRUST_PROXY: result.data.TRUST_PROXY ?? (result.data.NODE_ENV === 'production' ? 1 : 0) };
   if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
     throw new EnvError('Invalid environment variable(s):\n  SESSION_SECRET: required in production');
+  }
+  if (env.NODE_ENV === 'production' && !env.APP_URL) {
+    // Absolute links (canonical, robots.txt, sitemap, mails) never come from request headers.
+    throw new EnvError(
+      'Invalid environment variable(s):\n  APP_URL: required in production (the public base URL, e.g. https://tabitoko.example)',
+    );
   }
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_PUBLISHABLE_KEY) {
     throw new EnvError('Invalid environment variable(s):\n  STRIPE_PUBLISHABLE_KEY: required when STRIPE_SECRET_KEY is set');
@@ -73,11 +85,7 @@ export function parseEnvOrExit(exitCode: number): Env {
   }
 }
 
-/**
- * The public base URL (no trailing slash) for links that leave the request: mails, payment return URLs, the boot
- * banner. APP_URL when set, otherwise http://localhost:PORT. Pages that have a request use siteOrigin (#src/components/seo),
- * which falls back to the request's host instead.
- */
+/** The public base URL (no trailing slash): APP_URL, else http://localhost:PORT; never request headers (siteOrigin). */
 export function publicBaseUrl(env: Pick<Env, 'APP_URL' | 'PORT'>): string {
-  return (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  return siteOrigin(env);
 }

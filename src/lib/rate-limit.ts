@@ -10,19 +10,39 @@ export interface Limit {
   windowSeconds: number;
 }
 
-/** Counts one attempt for each key; throws 429 when any is over its limit. */
-export async function hit(em: EntityManager, limits: Limit[]): Promise<void> {
+/** Counts one attempt for the key in its window; returns the count so far (this attempt included). */
+export async function count(em: EntityManager, limit: Pick<Limit, 'key' | 'windowSeconds'>): Promise<number> {
+  const rows = await em.getConnection().execute<{ count: number }[]>(
+    `INSERT INTO rate_limits (key, window_start, count) VALUES (?, now(), 1)
+     ON CONFLICT (key) DO UPDATE SET
+       count = CASE WHEN rate_limits.window_start < now() - make_interval(secs => ?) THEN 1 ELSE rate_limits.count + 1 END,
+       window_start = CASE WHEN rate_limits.window_start < now() - make_interval(secs => ?) THEN now() ELSE rate_limits.window_start END
+     RETURNING count`,
+    [limit.key, limit.windowSeconds, limit.windowSeconds],
+  );
+  return Number(rows[0]?.count ?? 0);
+}
+
+/** The count of the key in its current window, without counting anything. */
+export async function peek(em: EntityManager, limit: Pick<Limit, 'key' | 'windowSeconds'>): Promise<number> {
+  const rows = await em
+    .getConnection()
+    .execute<{ count: number }[]>(`SELECT count FROM rate_limits WHERE key = ? AND window_start >= now() - make_interval(secs => ?)`, [
+      limit.key,
+      limit.windowSeconds,
+    ]);
+  return Number(rows[0]?.count ?? 0);
+}
+
+/** Counts one attempt for each key; throws 429 when any is over its limit. Returns the counts, in order. */
+export async function hit(em: EntityManager, limits: Limit[]): Promise<number[]> {
+  const counts: number[] = [];
   for (const limit of limits) {
-    const rows = await em.getConnection().execute<{ count: number }[]>(
-      `INSERT INTO rate_limits (key, window_start, count) VALUES (?, now(), 1)
-       ON CONFLICT (key) DO UPDATE SET
-         count = CASE WHEN rate_limits.window_start < now() - make_interval(secs => ?) THEN 1 ELSE rate_limits.count + 1 END,
-         window_start = CASE WHEN rate_limits.window_start < now() - make_interval(secs => ?) THEN now() ELSE rate_limits.window_start END
-       RETURNING count`,
-      [limit.key, limit.windowSeconds, limit.windowSeconds],
-    );
-    if (Number(rows[0]?.count ?? 0) > limit.max) throw new TooManyRequestsError(ja.errors.tooManyRequests);
+    const n = await count(em, limit);
+    if (n > limit.max) throw new TooManyRequestsError(ja.errors.tooManyRequests);
+    counts.push(n);
   }
+  return counts;
 }
 
 /** Forgets the counters of these keys (for example after a successful sign-in). */

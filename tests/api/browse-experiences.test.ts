@@ -259,7 +259,7 @@ describe('robots.txt and sitemap.xml', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/application\/xml/);
     expect(res.text).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
-    expect(res.text).toContain(`<loc>http://example.jp/stories/${published.id}</loc>`);
+    expect(res.text).toContain(`<loc>http://localhost:3000/stories/${published.id}</loc>`);
     expect(res.text).not.toContain(`/stories/${pending.id}<`);
     expect(res.headers['set-cookie']).toBeUndefined();
   });
@@ -277,9 +277,9 @@ describe('robots.txt and sitemap.xml', () => {
     expect(sitemap.text).toContain('<loc>https://tabitoko.example/stories</loc>');
   });
 
-  it('ignores a forged Host header', async () => {
+  it('ignores a forged Host header (links come from APP_URL, else http://localhost:PORT)', async () => {
     const res = await request(t.app).get('/robots.txt').set('Host', 'evil"><script>');
-    expect(res.text).toContain('Sitemap: http://localhost/sitemap.xml');
+    expect(res.text).toContain('Sitemap: http://localhost:3000/sitemap.xml');
   });
 });
 

@@ -108,7 +108,7 @@ describe('POST /api/v1/sessions', () => {
     expect(await em().count(User, {})).toBe(users);
   });
 
-  it('rate-limits repeated failures for one e-mail', async () => {
+  it('rate-limits repeated failures for one e-mail from one address', async () => {
     const user = await createUser(t.orm);
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
@@ -116,7 +116,7 @@ describe('POST /api/v1/sessions', () => {
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
-    // Even the right password is refused while the window lasts.
+    // Even the right password is refused from that address while the window lasts (other addresses: hardening-lockout).
     const ok = await request(t.app).post('/api/v1/sessions').send({ email: user.email, password: TEST_PASSWORD });
     expect(ok.status).toBe(429);
   });

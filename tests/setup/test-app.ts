@@ -44,7 +44,18 @@ export async function setupTestApp(
   options: { log?: Logger; assets?: string } = {},
 ): Promise<TestApp> {
   const databaseUrl = await createTestDatabase();
-  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DISABLE_WORKERS: '1', PUBLIC_CACHE_SECONDS: '0', ...envOverrides });
+  // The tests stand behind one simulated proxy hop (TRUST_PROXY=1: X-Forwarded-For gives each request its client
+  // address); a production app needs its APP_URL.
+  const production = envOverrides.NODE_ENV === 'production' ? { APP_URL: 'https://tabitoko.example' } : {};
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DISABLE_WORKERS: '1',
+    PUBLIC_CACHE_SECONDS: '0',
+    TRUST_PROXY: '1',
+    ...production,
+    ...envOverrides,
+  });
   const root = await createRoot({ env, databaseUrl, pool: 10, log: options.log });
   const { orm, services } = root;
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });

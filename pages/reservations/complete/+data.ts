@@ -12,7 +12,7 @@ export async function data(pageContext: PageContextServer) {
   const cid = (search.cid ?? '').split(',').filter((s) => parseId(s) !== null);
   const completed = tourId !== null && cid.length > 0 && pageContext.consumeCompletion(completionFlagKey(tourId, cid));
   const title = completed ? await services.reservations.experienceTitle(ctx, { tour_id: tourId }) : null;
-  const origin = siteOrigin(services.env.APP_URL, pageContext.headersOriginal as Record<string, string>);
+  const origin = siteOrigin(services.env);
   return {
     completed,
     tourId,

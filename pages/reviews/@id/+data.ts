@@ -16,7 +16,7 @@ export async function data(pageContext: PageContextServer) {
   return {
     experience: { id: experience.id, title: experience.title, approve: experience.approve },
     reviews,
-    origin: siteOrigin(services.env.APP_URL, pageContext.headersOriginal as Record<string, string>),
+    origin: siteOrigin(services.env),
   };
 }
 

@@ -7,7 +7,7 @@ export async function data(pageContext: PageContextServer) {
   const { services, ctx } = pageContext;
   const id = routeId(pageContext);
   const profile = await loadOr404(() => services.profiles.publicProfile(ctx, { id }));
-  return { profile, origin: siteOrigin(services.env.APP_URL, pageContext.headersOriginal as Record<string, string>) };
+  return { profile, origin: siteOrigin(services.env) };
 }
 
 export type Data = Awaited<ReturnType<typeof data>>;

@@ -1,7 +1,9 @@
 import { Router, type Request } from 'express';
 import type { Services } from '#src/root';
 import type { UserActor } from '#src/lib/context';
-import { hit, reset } from '#src/lib/rate-limit';
+import { count, hit, peek, reset } from '#src/lib/rate-limit';
+import { TooManyRequestsError, UnauthorizedError } from '#src/lib/errors';
+import { ja } from '#src/i18n/ja';
 
 /**
  * Regenerates the session id at sign-in (session fixation), then stores the user. A brand portal session in the
@@ -19,12 +21,50 @@ export function signIn(req: Request, actor: UserActor): Promise<void> {
   });
 }
 
-/** The sign-in limits per IP and per e-mail; the brand portal's sign-in uses them with its own `scope`. */
-export function signInLimits(req: Request, scope = 'signin') {
-  const email = typeof req.body?.email === 'string' ? req.body.email.trim().toLowerCase().slice(0, 255) : '';
+function emailOf(req: Request): string {
+  return typeof req.body?.email === 'string' ? req.body.email.trim().toLowerCase().slice(0, 255) : '';
+}
+
+/** Attempts per client IP (any e-mail) and per e-mail + IP pair, 10 minutes. */
+export const SIGN_IN_PER_IP = 30;
+const SIGN_IN_PER_EMAIL_AND_IP = 10;
+/** Failed attempts for one e-mail from all IPs together, after which only an IP new to that e-mail may try. */
+export const SIGN_IN_FAILURES_PER_EMAIL = 50;
+const WINDOW_SECONDS = 600;
+
+/**
+ * Sign-in with limits that slow a password guesser without locking the owner out (issue 14): every attempt counts
+ * per client IP (30 / 10 min) and per e-mail + IP pair (10 / 10 min, forgotten after a success); failed attempts also
+ * count per e-mail over all IPs. Past 50 failures for an e-mail, only an IP trying that e-mail for the first time in
+ * the window is heard (one attempt per IP per window), so a distributed guesser is slowed while the owner, from
+ * their own address, still signs in. Ten wrong passwords from one IP therefore slow that IP only.
+ * The brand portal's sign-in uses it with its own `scope`.
+ */
+export async function limitedSignIn<T>(req: Request, scope: string, authenticate: () => Promise<T>): Promise<T> {
+  const em = req.ctx.em;
+  const email = emailOf(req);
+  const ip = req.ip ?? 'unknown';
+  const pair = { key: `${scope}:email-ip:${email}|${ip}`, max: SIGN_IN_PER_EMAIL_AND_IP, windowSeconds: WINDOW_SECONDS };
+  const failures = { key: `${scope}:email:${email}`, windowSeconds: WINDOW_SECONDS };
+  const [, pairCount] = await hit(em, [{ key: `${scope}:ip:${ip}`, max: SIGN_IN_PER_IP, windowSeconds: WINDOW_SECONDS }, pair]);
+  if (pairCount > 1 && (await peek(em, failures)) >= SIGN_IN_FAILURES_PER_EMAIL) {
+    throw new TooManyRequestsError(ja.errors.tooManyRequests);
+  }
+  try {
+    const actor = await authenticate();
+    await reset(em, [pair.key]);
+    return actor;
+  } catch (error) {
+    if (error instanceof UnauthorizedError) await count(em, failures);
+    throw error;
+  }
+}
+
+/** Limits of a mail sent to an address on request (the portal's password reset): per IP and per e-mail. */
+export function mailRequestLimits(req: Request, scope: string) {
   return [
-    { key: `${scope}:ip:${req.ip}`, max: 30, windowSeconds: 600 },
-    { key: `${scope}:email:${email}`, max: 10, windowSeconds: 600 },
+    { key: `${scope}:ip:${req.ip}`, max: 30, windowSeconds: WINDOW_SECONDS },
+    { key: `${scope}:email:${emailOf(req)}`, max: 10, windowSeconds: WINDOW_SECONDS },
   ];
 }
 
@@ -32,10 +72,7 @@ export function sessionsRoutes(services: Services): Router {
   const router = Router();
 
   router.post('/sessions', async (req, res) => {
-    const limits = signInLimits(req);
-    await hit(req.ctx.em, limits);
-    const actor = await services.users.authenticate(req.ctx, req.body);
-    await reset(req.ctx.em, [limits[1].key]);
+    const actor = await limitedSignIn(req, 'signin', () => services.users.authenticate(req.ctx, req.body));
     await signIn(req, actor);
     req.ctx.actor = actor;
     res.status(201).json(await services.users.me(req.ctx));

@@ -4,8 +4,8 @@
 import { Router, type Request } from 'express';
 import type { Services } from '#src/root';
 import type { BrandMemberActor } from '#src/lib/context';
-import { hit, reset } from '#src/lib/rate-limit';
-import { signInLimits } from '#server/api/v1/sessions.routes';
+import { hit } from '#src/lib/rate-limit';
+import { limitedSignIn, mailRequestLimits } from '#server/api/v1/sessions.routes';
 
 /** Query, then body, then the path's ids last (a body can never replace them). */
 const input = (req: Request) => ({ ...req.query, ...(req.body && typeof req.body === 'object' ? req.body : {}), ...req.params });
@@ -47,10 +47,7 @@ export function brandPortalRoutes(services: Services): Router {
   // ---- Accounts ---------------------------------------------------------------------------------------------------
 
   router.post('/brand-members/sign-in', async (req, res) => {
-    const limits = signInLimits(req, 'brand-signin');
-    await hit(req.ctx.em, limits);
-    const actor = await brandMembers.authenticate(req.ctx, req.body);
-    await reset(req.ctx.em, [limits[1].key]);
+    const actor = await limitedSignIn(req, 'brand-signin', () => brandMembers.authenticate(req.ctx, req.body));
     await signInMember(req, actor);
     req.ctx.actor = actor;
     res.status(201).json(await brandMembers.me(req.ctx, {}));
@@ -84,7 +81,7 @@ export function brandPortalRoutes(services: Services): Router {
 
   /** Ask for a reset mail: always the same 202 for a well-formed address. */
   router.post('/brand-members/password', async (req, res) => {
-    await hit(req.ctx.em, signInLimits(req, 'brand-reset'));
+    await hit(req.ctx.em, mailRequestLimits(req, 'brand-reset'));
     await brandMembers.requestPasswordReset(req.ctx, req.body);
     res.status(202).json({ sent: true });
   });

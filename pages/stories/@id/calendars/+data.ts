@@ -11,7 +11,7 @@ export async function data(pageContext: PageContextServer) {
   return {
     experience: { id: experience.id, title: experience.title, price: experience.price, approve: experience.approve },
     calendars,
-    origin: siteOrigin(services.env.APP_URL, pageContext.headersOriginal as Record<string, string>),
+    origin: siteOrigin(services.env),
     now: Date.now(),
   };
 }

@@ -19,7 +19,7 @@ export async function data(pageContext: PageContextServer) {
     reviews,
     others,
     calendars,
-    origin: siteOrigin(services.env.APP_URL, pageContext.headersOriginal as Record<string, string>),
+    origin: siteOrigin(services.env),
     /** The server's clock for the first render of slot states (the browser takes over after hydration). */
     now: Date.now(),
   };
