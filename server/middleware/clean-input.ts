@@ -10,12 +10,12 @@ import { ja } from '#src/i18n/ja';
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** True when a string holds NUL or an unpaired surrogate. */
-export function isBadText(value: string): boolean {
+function isBadText(value: string): boolean {
   return value.includes('\u0000') || LONE_SURROGATE.test(value);
 }
 
 /** The path (keys joined by '.') of the first bad string (key or value) inside `value`, or null when all is clean. */
-export function findBadText(value: unknown, path: string[] = [], depth = 0): string[] | null {
+function findBadText(value: unknown, path: string[] = [], depth = 0): string[] | null {
   if (typeof value === 'string') return isBadText(value) ? path : null;
   if (value === null || typeof value !== 'object' || depth > 64) return null;
   if (Array.isArray(value)) {
