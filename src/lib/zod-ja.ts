@@ -4,10 +4,12 @@
 // first and this global map only for issues the schema left unnamed. What this map does not name falls back to
 // zod's Japanese locale, never to English.
 import { z } from 'zod';
+// Only the Japanese locale (z.locales would bring every language into the browser bundle).
+import zodJapanese from 'zod/v4/locales/ja.js';
 import { ja } from '#src/i18n/ja';
 
 const t = ja.hardeningB.zod;
-const locale = z.locales.ja();
+const locale = zodJapanese();
 
 type Issue = Parameters<NonNullable<z.core.$ZodConfig['customError']>>[0];
 

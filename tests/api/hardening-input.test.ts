@@ -116,6 +116,9 @@ describe('zod messages are Japanese (robustness 7)', () => {
     const own = z.object({ a: z.string({ error: '独自のメッセージ' }) });
     expect(own.safeParse({ a: 1 }).error?.issues[0].message).toBe('独自のメッセージ');
     expect(z.string().safeParse([]).error?.issues[0].message).toBe(ja.hardeningB.zod.invalidType);
+    // What the map does not name comes from zod's Japanese locale, never English.
+    expect(z.number().multipleOf(5).safeParse(3).error?.issues[0].message).toMatch(JAPANESE);
+    expect(z.templateLiteral(['a', z.number()]).safeParse('b').error?.issues[0].message).toMatch(JAPANESE);
   });
 });
 
