@@ -34,7 +34,7 @@ function findBadText(value: unknown, path: string[] = [], depth = 0): string[] |
 }
 
 function invalidText(path: string[]): AppError {
-  const message = ja.hardeningB.invalidText;
+  const message = ja.errors.invalidBody;
   return new AppError(422, 'invalid_text', message, { [path.length > 0 ? path.join('.') : 'base']: [message] });
 }
 
@@ -53,15 +53,17 @@ function decodedSegments(path: string): string[] | null {
   }
 }
 
-/** Before everything that reads the path or query: refuses malformed escapes and bad text in either. */
+/**
+ * Before everything that reads the path or query: refuses malformed escapes and bad text in either. An API path
+ * is left to its router: its parameters are ids, and a malformed id names nothing (the resource's 404, see
+ * parseId), a malformed escape is Express's 400; its query is checked here like a page's.
+ */
 export const cleanUrl: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
   const api = isApiPath(req.originalUrl);
-  const segments = decodedSegments(req.path);
-  const pathBad = segments === null ? [] : segments.some(isBadText) ? ['path'] : null;
+  const segments = api ? [] : decodedSegments(req.path);
+  const pathBad = segments === null || segments.some(isBadText);
   const queryBad = pathBad ? null : findBadText(req.query);
-  const bad = pathBad ?? queryBad;
-  if (!bad) return next();
+  if (!pathBad && !queryBad) return next();
   if (!api) return htmlErrorPage(res, 400);
-  if (segments === null) return next(new AppError(400, 'bad_request', ja.errors.invalidBody));
-  next(invalidText(bad));
+  next(invalidText(queryBad ?? []));
 };

@@ -37,7 +37,7 @@ describe('NUL bytes and lone surrogates (robustness 6)', () => {
         .set('Content-Type', 'application/json')
         .send(JSON.stringify({ email, password: 'x' }));
       expect(res.status).toBe(422);
-      expect(res.body.messages).toEqual({ email: [ja.hardeningB.invalidText] });
+      expect(res.body.messages).toEqual({ email: [ja.errors.invalidBody] });
     }
     // Raw JSON escapes too (what a client that never builds the string sends).
     const raw = await request(t.app)
@@ -46,7 +46,7 @@ describe('NUL bytes and lone surrogates (robustness 6)', () => {
       .set('Content-Type', 'application/json')
       .send('{"name":"\\ud83d","email":"x@example.com","password":"password1234"}');
     expect(raw.status).toBe(422);
-    expect(raw.body.messages).toEqual({ name: [ja.hardeningB.invalidText] });
+    expect(raw.body.messages).toEqual({ name: [ja.errors.invalidBody] });
     expect(await t.orm.em.fork().count(User, { email: 'x@example.com' })).toBe(0);
   });
 
@@ -65,10 +65,12 @@ describe('NUL bytes and lone surrogates (robustness 6)', () => {
       .set('X-Forwarded-For', ip())
       .send({ name: '山田', extra: { deep: ['ok', 'bad\u0000'] } });
     expect(nested.status).toBe(422);
-    expect(nested.body.messages).toEqual({ 'extra.deep.1': [ja.hardeningB.invalidText] });
+    expect(nested.body.messages).toEqual({ 'extra.deep.1': [ja.errors.invalidBody] });
+    // A NUL in an id names nothing: the resource's 404, like any malformed id.
+    expect((await request(t.app).get('/api/v1/experiences/%00')).status).toBe(404);
     const key = await request(t.app).post('/api/v1/contact_inquiries').set('X-Forwarded-For', ip()).send({ 'a\u0000': 1 });
     expect(key.status).toBe(422);
-    for (const url of ['/api/v1/experiences?q=%00', '/api/v1/experiences/%00', '/api/v1/price?x[y]=%00']) {
+    for (const url of ['/api/v1/experiences?q=%00', '/api/v1/users?q=a%00b', '/api/v1/price?x[y]=%00']) {
       const res = await request(t.app).get(url);
       expect(res.status, url).toBe(422);
       expect(
