@@ -10,6 +10,7 @@ import type { Services } from '#src/root';
 import { errorHandler, apiNotFound } from './middleware/errors';
 import { contextMiddleware } from './middleware/context';
 import { sameOrigin } from './middleware/same-origin';
+import { cleanBody, cleanUrl } from './middleware/clean-input';
 import { sessionsRoutes } from './api/v1/sessions.routes';
 import { experiencesPublicRoutes } from './api/v1/experiences-public.routes';
 import { calendarsRoutes } from './api/v1/calendars.routes';
@@ -115,6 +116,10 @@ export async function createApp(deps: AppDeps): Promise<App> {
     });
   }
 
+  // Malformed escapes and text PostgreSQL cannot hold (NUL, lone surrogates) in the path or query: refused here,
+  // once, before anything reads them (422 for the APIs, the Japanese 400 page for pages).
+  app.use(cleanUrl);
+
   // Uploaded images need no session: served before it (one query per image).
   app.use(uploadsServeRoutes(services));
 
@@ -139,6 +144,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
 
   const api = express.Router();
   api.use(express.json({ limit: '200kb' }));
+  api.use(cleanBody);
   api.use(sameOrigin);
   api.use((_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -171,6 +177,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   // middleware gives these paths only the portal session's actor.
   const brandApi = express.Router();
   brandApi.use(express.json({ limit: '200kb' }));
+  brandApi.use(cleanBody);
   brandApi.use(sameOrigin);
   brandApi.use((_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');

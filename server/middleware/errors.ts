@@ -1,5 +1,5 @@
 // The one Express error handler (ARCHITECTURE.md "Errors"): maps every error to the spec's JSON shapes.
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { ZodError } from 'zod';
 import { AppError, NotFoundError, type FieldMessages } from '#src/lib/errors';
 import { fieldMessages } from '#src/lib/validate';
@@ -42,11 +42,46 @@ export function errorBody(error: AppError): ErrorBody {
   return body;
 }
 
+const API_PATH = /^\/(api|brand\/api)(\/|$)/;
+
+/** Whether a path belongs to the JSON APIs; every other path is a page and answers HTML, never JSON. */
+export const isApiPath = (url: string) => API_PATH.test(url.split('?')[0]);
+
+/**
+ * The plain Japanese error page for a page request that never reached Vike (a malformed escape in the path, bad
+ * text in the query, a failure before rendering). Self-contained: no script, no stylesheet, no database.
+ */
+export function htmlErrorPage(res: Response, status: number): void {
+  const e = ja.errors;
+  const [title, body] =
+    status === 404
+      ? [e.notFoundTitle, e.notFoundBody]
+      : status >= 500
+        ? [e.serverErrorTitle, e.serverErrorBody]
+        : [ja.hardeningB.badRequestTitle, ja.hardeningB.badRequestBody];
+  res
+    .status(status)
+    .type('html')
+    .send(
+      `<!DOCTYPE html><html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} | ${ja.site.name}</title></head><body><main><h1>${title}</h1><p>${body}</p><p><a href="/">${ja.hardeningB.backToHome}</a></p></main></body></html>`,
+    );
+}
+
+/** A path whose escapes cannot be decoded (Express's router throws a URIError with status 400). */
+const isDecodeFailure = (error: unknown) => error instanceof URIError || (error as { cause?: unknown } | null)?.cause instanceof URIError;
+
 export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   const appError = fromUnknown(error);
   if (res.headersSent) {
     req.log?.error({ err: error }, 'error after headers were sent');
     res.end();
+    return;
+  }
+  if (!isApiPath(req.originalUrl)) {
+    // Pages answer the Japanese HTML page, never the API's JSON.
+    const status = appError?.status ?? (isDecodeFailure(error) ? 400 : 500);
+    if (status >= 500) req.log?.error({ err: error }, 'unhandled error');
+    htmlErrorPage(res, status);
     return;
   }
   if (appError) {

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ValidationError, type FieldMessages } from './errors';
 import { ja } from '#src/i18n/ja';
+import './zod-ja';
 
 export function fieldMessages(error: z.ZodError): FieldMessages {
   const details: FieldMessages = {};

@@ -4,6 +4,7 @@ import { Router, type RequestHandler } from 'express';
 import multer from 'multer';
 import type { Services } from '#src/root';
 import { requireUser } from '#server/middleware/context';
+import { cleanBody } from '#server/middleware/clean-input';
 import { AppError, ValidationError } from '#src/lib/errors';
 import { hit } from '#src/lib/rate-limit';
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_MEGABYTES } from '#src/modules/uploads/uploads.schemas';
@@ -24,6 +25,9 @@ export const receiveFile: RequestHandler = (req, res, next) => {
       const message = ja.uploads.tooLarge(UPLOAD_MAX_MEGABYTES);
       return next(new AppError(413, 'too_large', message, { file: [message] }));
     }
+    // A file under another field name is not a second file: name the field the API expects.
+    if (code === 'LIMIT_UNEXPECTED_FILE' && (error as { field?: string }).field !== 'file')
+      return next(ValidationError.of('file', ja.hardeningB.wrongUploadField('file')));
     if (code === 'LIMIT_FILE_COUNT' || code === 'LIMIT_UNEXPECTED_FILE') return next(ValidationError.of('file', ja.uploads.oneFileAtATime));
     next(ValidationError.of('base', ja.errors.invalidBody));
   });
@@ -44,6 +48,6 @@ export function uploadsRoutes(services: Services): Router {
     await hit(req.ctx.em, [{ key: `upload:user:${req.actor?.id}`, max: 200, windowSeconds: 3600 }]);
     next();
   };
-  router.post('/uploads', requireUser, limit, receiveFile, uploadHandler(services));
+  router.post('/uploads', requireUser, limit, receiveFile, cleanBody, uploadHandler(services));
   return router;
 }

@@ -1,0 +1,69 @@
+// Text PostgreSQL cannot store (NUL) or that is not text at all (an unpaired UTF-16 surrogate, as `\ud800` in
+// JSON) is refused once, at the edge, for every JSON body, query string and path: a 422 (API) or the Japanese 400
+// page, never a 500 from the database driver. A path with a malformed escape (`/stories/%C0%AF`) is refused the
+// same way here, before any router tries to decode it.
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { htmlErrorPage, isApiPath } from '#server/middleware/errors';
+import { AppError } from '#src/lib/errors';
+import { ja } from '#src/i18n/ja';
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** True when a string holds NUL or an unpaired surrogate. */
+function isBadText(value: string): boolean {
+  return value.includes('\u0000') || LONE_SURROGATE.test(value);
+}
+
+/** The path (keys joined by '.') of the first bad string (key or value) inside `value`, or null when all is clean. */
+function findBadText(value: unknown, path: string[] = [], depth = 0): string[] | null {
+  if (typeof value === 'string') return isBadText(value) ? path : null;
+  if (value === null || typeof value !== 'object' || depth > 64) return null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findBadText(value[i], [...path, String(i)], depth + 1);
+      if (found) return found;
+    }
+    return null;
+  }
+  for (const [key, inner] of Object.entries(value)) {
+    if (isBadText(key)) return path;
+    const found = findBadText(inner, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+function invalidText(path: string[]): AppError {
+  const message = ja.errors.invalidBody;
+  return new AppError(422, 'invalid_text', message, { [path.length > 0 ? path.join('.') : 'base']: [message] });
+}
+
+/** After express.json(): refuses a JSON body holding bad text. */
+export const cleanBody: RequestHandler = (req, _res, next) => {
+  const found = findBadText(req.body);
+  next(found ? invalidText(found) : undefined);
+};
+
+/** The decoded segments of a path, or null when an escape is malformed. */
+function decodedSegments(path: string): string[] | null {
+  try {
+    return path.split('/').map((segment) => decodeURIComponent(segment));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Before everything that reads the path or query: refuses malformed escapes and bad text in either. An API path
+ * is left to its router: its parameters are ids, and a malformed id names nothing (the resource's 404, see
+ * parseId), a malformed escape is Express's 400; its query is checked here like a page's.
+ */
+export const cleanUrl: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
+  const api = isApiPath(req.originalUrl);
+  const segments = api ? [] : decodedSegments(req.path);
+  const pathBad = segments === null || segments.some(isBadText);
+  const queryBad = pathBad ? null : findBadText(req.query);
+  if (!pathBad && !queryBad) return next();
+  if (!api) return htmlErrorPage(res, 400);
+  next(invalidText(queryBad ?? []));
+};
