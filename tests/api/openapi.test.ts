@@ -6,6 +6,7 @@ import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { buildOpenApiDocument } from '#src/openapi/document';
 import { communityFormSchema } from '#src/modules/communities/communities.schemas';
 import { z } from 'zod';
+import { Validator } from '@seriousme/openapi-schema-validator';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -66,6 +67,17 @@ describe('the OpenAPI document', () => {
     expect(doc.components.securitySchemes.brandPortalSession).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'sid' });
     expect(doc.components.schemas.Error.required).toEqual(['status', 'message', 'messages']);
     expect(doc.paths['/api/v1/openapi.json']).toBeDefined();
+
+    // A maintained validator (the OpenAPI 3.1 JSON Schema, strict about unknown fields) finds no error.
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(doc));
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+    // …and it does refuse a broken one (a response without its description).
+    const broken = structuredClone(doc);
+    delete broken.paths['/api/v1/me'].get.responses['200'].description;
+    expect((await new Validator().validate(broken)).valid).toBe(false);
 
     // Structure: every operation has an id, a Japanese summary, responses with descriptions, and its path
     // parameters declared; every $ref resolves.
