@@ -7,6 +7,7 @@ import { buildOpenApiDocument } from '#src/openapi/document';
 import { communityFormSchema } from '#src/modules/communities/communities.schemas';
 import { z } from 'zod';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { expectDocumented } from '#tests/api/openapi-contract';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -145,5 +146,22 @@ describe('the OpenAPI document', () => {
     const res = await request(t.app).get('/api/v1/experience_drafts');
     expect(Object.keys(doc.paths['/api/v1/experience_drafts'].get.responses)).toContain(String(res.status));
     expect(Object.keys(res.body).sort()).toEqual(['message', 'messages', 'status']);
+  });
+
+  it('the real answers of calls validate against the documented responses (expectDocumented)', async () => {
+    expectDocumented(await request(t.app).get('/api/v1/experience_drafts'), 'GET /api/v1/experience_drafts');
+    expectDocumented(await request(t.app).get('/api/v1/experiences/999999'), 'GET /api/v1/experiences/{id}');
+    expectDocumented(await request(t.app).get('/api/v1/experiences/abc'), 'GET /api/v1/experiences/{id}');
+    expectDocumented(await request(t.app).post('/api/v1/sessions').send({}), 'POST /api/v1/sessions');
+    expectDocumented(await request(t.app).delete('/api/v1/sessions'), 'DELETE /api/v1/sessions');
+    expectDocumented(await request(t.app).get('/api/v1/categories'), 'GET /api/v1/categories');
+    expectDocumented(await request(t.app).get('/brand/api/v1/brand-members/me'), 'GET /brand/api/v1/brand-members/me');
+    // The helper fails when the status is not documented or the body has another shape.
+    const undocumented = await request(t.app).get('/api/v1/categories');
+    undocumented.status = 418;
+    expect(() => expectDocumented(undocumented, 'GET /api/v1/categories')).toThrow(/does not list/);
+    const wrongShape = await request(t.app).get('/api/v1/experience_drafts');
+    wrongShape.body = { status: 401 };
+    expect(() => expectDocumented(wrongShape, 'GET /api/v1/experience_drafts')).toThrow(/disagrees/);
   });
 });
