@@ -32,7 +32,7 @@ import { priceRoutes } from './api/v1/price.routes';
 import { paymentsRoutes } from './api/v1/payments.routes';
 import { devMailRoutes } from './api/v1/dev-mail.routes';
 import { adminRoutes } from './api/v1/admin.routes';
-import { openapiRoutes } from './api/v1/openapi.routes';
+import { apiDocsRoutes, openapiRoutes } from './api/v1/openapi.routes';
 import { brandPortalRoutes } from './brand-api/v1/brand-portal.routes';
 import { mountAssets, mountVike } from './vike';
 import { isAnonymous } from '#src/lib/ttl-cache';
@@ -165,6 +165,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   api.use('/v1', devMailRoutes(services));
   api.use('/v1', adminRoutes(services));
   api.use('/v1', openapiRoutes());
+  api.use(apiDocsRoutes());
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -1388,4 +1388,19 @@ export const ja = {
     resetMailText: (p: { url: string; expiresAt: string }) =>
       `ブランド管理画面のパスワード再設定を受け付けました。\n\n次のリンクから新しいパスワードを設定してください。\n${p.url}\n\nこのリンクの有効期限は${p.expiresAt}までです。一度使うと無効になります。\nお心当たりのない場合は、このメールを破棄してください。パスワードは変更されません。\n\n--\nたびとこ`,
   },
+  /** The API reference page (/api/docs) around the generated OpenAPI document. */
+  apiDocs: {
+    title: 'たびとこ API リファレンス',
+    lead: 'マーケットプレイス（/api/v1）とブランドポータル（/brand/api/v1）の API の一覧です。リクエスト・レスポンスの詳細は OpenAPI 3.1 文書をご覧ください。',
+    documentLink: 'OpenAPI 文書（JSON）',
+    method: 'メソッド',
+    path: 'パス',
+    summary: '内容',
+    auth: '認証',
+    authNone: '不要',
+    authOptional: '任意',
+    authRequired: 'ログイン',
+    authBrand: 'ブランドポータル',
+    statuses: '応答',
+  },
 } as const;

@@ -164,4 +164,21 @@ describe('the OpenAPI document', () => {
     wrongShape.body = { status: 401 };
     expect(() => expectDocumented(wrongShape, 'GET /api/v1/experience_drafts')).toThrow(/disagrees/);
   });
+
+  it('GET /api/docs is a Japanese reference page listing every operation, with no script', async () => {
+    const res = await request(t.app).get('/api/docs');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.text).toContain('<html lang="ja">');
+    expect(res.text).toContain('たびとこ API リファレンス');
+    expect(res.text).toContain('href="/api/v1/openapi.json"');
+    expect(res.text).not.toContain('<script');
+    const doc = buildOpenApiDocument();
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const operation of Object.values(item) as { summary: string }[]) {
+        expect(res.text).toContain(`<code>${path}</code>`);
+        expect(res.text).toContain(operation.summary);
+      }
+    }
+  });
 });
