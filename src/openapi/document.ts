@@ -17,13 +17,15 @@ const errorMessages = { type: 'object', additionalProperties: { type: 'array', i
 
 const errorDescriptions: Record<number, { description: string; message: string }> = {
   401: { description: 'ログインしていません', message: ja.errors.unauthorized },
-  402: { description: '決済が完了しませんでした（messages はありません）', message: ja.errors.internal },
+  402: { description: '決済が完了しませんでした（messages はありません）', message: ja.payments.declined },
   403: { description: '権限がないか、別のサイトからのリクエストです', message: ja.errors.forbidden },
   404: { description: '見つかりません（不正な ID も 404）', message: ja.errors.notFound },
   409: { description: '競合しました（登録済み・満席・状態の不一致）', message: ja.errors.conflict },
   413: { description: '送信データが大きすぎます', message: ja.errors.payloadTooLarge },
   422: { description: '入力内容に誤りがあります（項目ごとのメッセージ）', message: ja.errors.validation },
   429: { description: '試行回数が多すぎます', message: ja.errors.tooManyRequests },
+  502: { description: '画像の保存先に接続できませんでした', message: ja.uploads.hostingFailed },
+  503: { description: '決済サービスに接続できませんでした（請求はされていません）', message: ja.payments.unavailable },
 };
 
 function errorResponse(status: number) {

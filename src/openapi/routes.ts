@@ -155,7 +155,7 @@ export const operations: Operation[] = [
     body: uploadFieldsSchema,
     multipart: true,
     status: 201,
-    errors: [413, 429],
+    errors: [413, 429, 502],
   }),
   op('get', `${V1}/experience_drafts`, '体験の下書きを一覧する', ['ホスト'], 'user'),
   op('post', `${V1}/experience_drafts`, '体験の下書きを作る', ['ホスト'], 'user', { body: draftSchema, status: 201 }),
@@ -168,9 +168,9 @@ export const operations: Operation[] = [
   op('post', `${V1}/reservations`, '予約する（決済の確認が要るときは 202）', ['予約'], 'user', {
     body: reserveSchema,
     status: 201,
-    errors: [402, 409, 429],
+    errors: [402, 409, 429, 503],
   }),
-  op('post', `${V1}/reservations/{id}/confirm`, '追加認証の後に予約を確定する', ['予約'], 'user', { status: 201, errors: [402, 409] }),
+  op('post', `${V1}/reservations/{id}/confirm`, '追加認証の後に予約を確定する', ['予約'], 'user', { status: 201, errors: [402, 409, 503] }),
   op('get', `${V1}/reservations/{id}`, '予約を取得する', ['予約'], 'user'),
   op('post', `${V1}/payments/test/tokens`, 'テスト用カードをトークン化する（テスト決済）', ['決済（テスト）'], 'none', {
     body: testCardSchema,

@@ -139,7 +139,7 @@ describe('the OpenAPI document', () => {
   it('documents the error handler’s shapes for each status an operation can answer', async () => {
     const doc = (await request(t.app).get('/api/v1/openapi.json')).body;
     const reserve = doc.paths['/api/v1/reservations'].post.responses;
-    expect(Object.keys(reserve)).toEqual(expect.arrayContaining(['201', '202', '401', '402', '403', '409', '422', '429']));
+    expect(Object.keys(reserve)).toEqual(expect.arrayContaining(['201', '202', '401', '402', '403', '409', '422', '429', '503']));
     expect(reserve['402'].content['application/json'].schema.$ref).toBe('#/components/schemas/PaymentError');
     expect(reserve['422'].content['application/json'].schema.$ref).toBe('#/components/schemas/Error');
     // The real 401 of a protected call has the documented shape.
