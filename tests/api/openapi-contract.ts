@@ -17,9 +17,32 @@ function resolve(schema: Schema): Schema {
   return schemas[ref.replace('#/components/schemas/', '')];
 }
 
-/** `operation` is 'METHOD /path' with the path exactly as documented (OpenAPI `{param}` form). */
-export function expectDocumented(res: Response, operation: string): void {
-  const [method, path] = operation.split(' ');
+/** The documented path a concrete one matches (literal segments win over parameters: /brand-members/me, not /{id}). */
+function documentedPath(method: string, concrete: string): string | undefined {
+  const paths = openApiDocument().paths as Record<string, Record<string, unknown>>;
+  const matches = Object.keys(paths).filter(
+    (template) =>
+      paths[template][method] !== undefined &&
+      new RegExp(`^${template.replace(/[.]/g, '\\.').replace(/\{\w+\}/g, '[^/]+')}$`).test(concrete),
+  );
+  return matches.sort((a, b) => (a.match(/\{/g)?.length ?? 0) - (b.match(/\{/g)?.length ?? 0))[0];
+}
+
+/**
+ * `operation` is 'METHOD /path' with the path exactly as documented (OpenAPI `{param}` form); without it, the
+ * operation is found from the request supertest made.
+ */
+export function expectDocumented(res: Response, operation?: string): void {
+  let method: string;
+  let path: string;
+  if (operation) [method, path] = operation.split(' ');
+  else {
+    const req = (res as unknown as { req: { method: string; path: string } }).req;
+    method = req.method;
+    const concrete = req.path.split('?')[0];
+    path = documentedPath(method.toLowerCase(), concrete) ?? concrete;
+    operation = `${method} ${path}`;
+  }
   const item = (openApiDocument().paths as Record<string, Record<string, { responses: Record<string, Schema> }>>)[path];
   expect(item?.[method.toLowerCase()], `${operation} is not documented`).toBeDefined();
   const responses = item[method.toLowerCase()].responses;
