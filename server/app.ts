@@ -33,6 +33,7 @@ import { priceRoutes } from './api/v1/price.routes';
 import { paymentsRoutes } from './api/v1/payments.routes';
 import { devMailRoutes } from './api/v1/dev-mail.routes';
 import { adminRoutes } from './api/v1/admin.routes';
+import { apiDocsRoutes, openapiRoutes } from './api/v1/openapi.routes';
 import { brandPortalRoutes } from './brand-api/v1/brand-portal.routes';
 import { mountAssets, mountVike } from './vike';
 import { isAnonymous } from '#src/lib/ttl-cache';
@@ -170,6 +171,8 @@ export async function createApp(deps: AppDeps): Promise<App> {
   api.use('/v1', paymentsRoutes(services));
   api.use('/v1', devMailRoutes(services));
   api.use('/v1', adminRoutes(services));
+  api.use('/v1', openapiRoutes());
+  api.use(apiDocsRoutes());
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -2,6 +2,7 @@
 // every call. Accounts: brand-portal-accounts.test.ts; isolation between brands: brand-portal-isolation.test.ts.
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
+import { expectDocumented } from '#tests/api/openapi-contract';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { createAmbassador, createCommunity } from '#tests/factories/communities';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
@@ -60,6 +61,7 @@ describe('every call needs a portal session', () => {
       for (const [method, path, body] of calls) {
         const res = await send(agent, method, api(path), body);
         expect(res.status, `${method} ${path}`).toBe(401);
+        expectDocumented(res);
         expect(res.body.messages.base, `${method} ${path}`).toEqual(['ログインしてください']);
       }
     }
@@ -118,6 +120,7 @@ describe('members', () => {
     for (const [body, message] of cases) {
       const res = await a.agent.post(api('/brand-members/invitation')).send(body as object);
       expect(res.status, JSON.stringify(body)).toBe(422);
+      expectDocumented(res);
       expect(res.body.messages.email).toEqual([message]);
     }
     const joined = await a.agent.post(api('/brand-members/invitation')).send({ email: a.member.email });
@@ -127,6 +130,7 @@ describe('members', () => {
     for (const id of ['999999', 'abc', '0']) {
       const res = await a.agent.delete(api(`/brand-members/${id}`));
       expect(res.status, id).toBe(404);
+      expectDocumented(res, 'DELETE /brand/api/v1/brand-members/{id}');
       expect(res.body.messages.brand_member).toBeDefined();
     }
   });

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
+import { expectDocumented } from '#tests/api/openapi-contract';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { createUser, signedInAgent } from '#tests/factories/users';
 import { createExperience, createAmbassadorExperience } from '#tests/factories/experiences';
@@ -42,6 +43,7 @@ describe('GET /api/v1/experiences/{id}/reviews', () => {
 
     const res = await request(t.app).get(`/api/v1/experiences/${e.id}/reviews`);
     expect(res.status).toBe(200);
+    expectDocumented(res, 'GET /api/v1/experiences/{id}/reviews');
     expect(res.body.meta).toEqual({ total_count: 22, page: 1, per_page: 20, total_pages: 2 });
     expect(res.body.reviews).toHaveLength(20);
     expect(res.body.reviews[0]).toEqual({
@@ -97,6 +99,7 @@ describe('POST /api/v1/experiences/{id}/holding_requests', () => {
     const e = await createExperience(t.orm);
     const res = await request(t.app).post(`/api/v1/experiences/${e.id}/holding_requests`);
     expect(res.status).toBe(403);
+    expectDocumented(res, 'POST /api/v1/experiences/{id}/holding_requests');
     expect(res.body.messages.base).toEqual(['開催リクエストにはログインが必要です']);
     expect(await t.orm.em.fork().count(HoldingRequest, { experience: e.id })).toBe(0);
   });
@@ -107,6 +110,7 @@ describe('POST /api/v1/experiences/{id}/holding_requests', () => {
     const agent = await signedInAgent(t.app, user.email);
     const res = await agent.post(`/api/v1/experiences/${e.id}/holding_requests`);
     expect(res.status).toBe(201);
+    expectDocumented(res, 'POST /api/v1/experiences/{id}/holding_requests');
     expect(res.body).toMatchObject({ experience_id: e.id, message: '開催リクエストを送信しました。' });
     const rows = await t.orm.em.fork().find(HoldingRequest, { experience: e.id });
     expect(rows.map((r) => r.user.id)).toEqual([user.id]);
@@ -164,6 +168,7 @@ describe('GET /api/v1/profiles/{id}', () => {
     await createExperience(t.orm, { hostUserId: host.id, title: '申請中', approve: false });
     const res = await request(t.app).get(`/api/v1/profiles/${host.id}`);
     expect(res.status).toBe(200);
+    expectDocumented(res, 'GET /api/v1/profiles/{id}');
     expect(res.body).toMatchObject({ id: host.id, name: '陶芸家 たろう', avatar_url: null, introduction: '京都で器をつくっています。' });
     expect(res.body.experiences.map((e: { id: number }) => e.id)).toEqual([a.id]);
     expect(res.body).not.toHaveProperty('email');
@@ -173,6 +178,7 @@ describe('GET /api/v1/profiles/{id}', () => {
     const guest = await createUser(t.orm);
     const res = await request(t.app).get(`/api/v1/profiles/${guest.id}`);
     expect(res.status).toBe(404);
+    expectDocumented(res, 'GET /api/v1/profiles/{id}');
     expect(res.body.messages.user).toEqual(['ユーザーが見つかりませんでした']);
     const host = await createUser(t.orm, { role: 'HOST' });
     await createExperience(t.orm, { hostUserId: host.id, approve: false });

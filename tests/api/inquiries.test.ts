@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
+import { expectDocumented } from '#tests/api/openapi-contract';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { createUser, signedInAgent } from '#tests/factories/users';
 import { BrandAndAmbassadorInquiry, ContactInquiry } from '#src/modules/inquiries/inquiries.entity';
@@ -31,6 +32,7 @@ describe('POST /api/v1/brand_and_ambassador_inquiries', () => {
     const agent = request.agent(t.app);
     const res = await agent.post('/api/v1/brand_and_ambassador_inquiries').set('X-Forwarded-For', ip()).send(valid);
     expect(res.status).toBe(201);
+    expectDocumented(res, 'POST /api/v1/brand_and_ambassador_inquiries');
     expect(res.body).toMatchObject({ ...valid, resolved: false });
     expect(res.body.created_at).toEqual(expect.any(String));
 
@@ -63,6 +65,7 @@ describe('POST /api/v1/brand_and_ambassador_inquiries', () => {
     const before = await em().count(MailOutbox, {});
     const res = await request(t.app).post('/api/v1/brand_and_ambassador_inquiries').set('X-Forwarded-For', ip()).send({});
     expect(res.status).toBe(422);
+    expectDocumented(res, 'POST /api/v1/brand_and_ambassador_inquiries');
     expect(res.body.messages).toEqual({
       name: ['お名前を入力してください'],
       company_name: ['会社名・団体名を入力してください'],
@@ -92,6 +95,7 @@ describe('POST /api/v1/brand_and_ambassador_inquiries', () => {
         .set('X-Forwarded-For', address)
         .send({ ...valid, ...overrides });
       expect(res.status, field).toBe(422);
+      expectDocumented(res, 'POST /api/v1/brand_and_ambassador_inquiries');
       expect(res.body.messages[field]).toEqual([message]);
     }
     expect(await em().count(BrandAndAmbassadorInquiry, { email: { $ne: valid.email } })).toBe(0);
@@ -105,6 +109,7 @@ describe('POST /api/v1/brand_and_ambassador_inquiries', () => {
         .set('X-Forwarded-For', address)
         .send({ ...valid, subject, email: `${subject}@example.com` });
       expect(res.status).toBe(201);
+      expectDocumented(res, 'POST /api/v1/brand_and_ambassador_inquiries');
       expect(res.body.subject).toBe(subject);
     }
   });
@@ -129,6 +134,7 @@ describe('POST /api/v1/brand_and_ambassador_inquiries', () => {
       .set('Origin', 'https://evil.example')
       .send(valid);
     expect(res.status).toBe(403);
+    expectDocumented(res, 'POST /api/v1/brand_and_ambassador_inquiries');
     expect(res.body).toEqual({ status: 403, message: ja.errors.crossOrigin, messages: { base: [ja.errors.crossOrigin] } });
     expect(res.headers['set-cookie']).toBeUndefined();
     expect(await em().count(BrandAndAmbassadorInquiry, {})).toBe(inquiries);
@@ -143,6 +149,7 @@ describe('POST /api/v1/contact_inquiries', () => {
       .set('X-Forwarded-For', ip())
       .send({ name: '佐藤 ゆうき', email: 'sato@example.com', content: '予約確認メールが届きません。' });
     expect(res.status).toBe(201);
+    expectDocumented(res, 'POST /api/v1/contact_inquiries');
     expect(res.body).toMatchObject({ name: '佐藤 ゆうき', email: 'sato@example.com', content: '予約確認メールが届きません。' });
     const stored = await em().findOneOrFail(ContactInquiry, { id: res.body.id });
     expect(stored.user).toBeNull();
@@ -160,6 +167,7 @@ describe('POST /api/v1/contact_inquiries', () => {
       .set('X-Forwarded-For', ip())
       .send({ name: '会員 一郎', email: user.email, content: '質問です' });
     expect(res.status).toBe(201);
+    expectDocumented(res, 'POST /api/v1/contact_inquiries');
     const stored = await em().findOneOrFail(ContactInquiry, { id: res.body.id });
     expect(stored.user?.id).toBe(user.id);
     const mail = await em().findOneOrFail(MailOutbox, { dedupeKey: `contact:${stored.id}:office` });
@@ -173,6 +181,7 @@ describe('POST /api/v1/contact_inquiries', () => {
       .set('X-Forwarded-For', ip())
       .send({ name: '', email: 'x', content: 42 });
     expect(res.status).toBe(422);
+    expectDocumented(res, 'POST /api/v1/contact_inquiries');
     expect(res.body.messages).toEqual({
       name: ['お名前を入力してください'],
       email: ['メールアドレスは3文字以上で入力してください'],

@@ -1,0 +1,173 @@
+// The OpenAPI 3.1 document of /api/v1 and /brand/api/v1, generated once per process from the route table
+// (./routes.ts) and the zod schemas the services validate with (zod 4's own JSON Schema output, no extra library).
+import { z } from 'zod';
+import { ja } from '#src/i18n/ja';
+import { operations, type Operation, type Security } from './routes';
+
+type JsonSchema = Record<string, unknown>;
+
+/** The input side of a schema (what a client sends), as a JSON Schema object that can sit inside the document. */
+function inputSchema(schema: z.ZodType): JsonSchema {
+  const json = z.toJSONSchema(schema, { io: 'input', target: 'draft-2020-12', unrepresentable: 'any' }) as JsonSchema;
+  delete json.$schema;
+  return json;
+}
+
+const errorMessages = { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } };
+
+const errorDescriptions: Record<number, { description: string; message: string }> = {
+  401: { description: 'ログインしていません', message: ja.errors.unauthorized },
+  402: { description: '決済が完了しませんでした（messages はありません）', message: ja.payments.declined },
+  403: { description: '権限がないか、別のサイトからのリクエストです', message: ja.errors.forbidden },
+  404: { description: '見つかりません（不正な ID も 404）', message: ja.errors.notFound },
+  409: { description: '競合しました（登録済み・満席・状態の不一致）', message: ja.errors.conflict },
+  413: { description: '送信データが大きすぎます', message: ja.errors.payloadTooLarge },
+  422: { description: '入力内容に誤りがあります（項目ごとのメッセージ）', message: ja.errors.validation },
+  429: { description: '試行回数が多すぎます', message: ja.errors.tooManyRequests },
+  502: { description: '画像の保存先に接続できませんでした', message: ja.uploads.hostingFailed },
+  503: { description: '決済サービスに接続できませんでした（請求はされていません）', message: ja.payments.unavailable },
+};
+
+function errorResponse(status: number) {
+  const { description, message } = errorDescriptions[status] ?? { description: 'エラー', message: ja.errors.internal };
+  const ref = status === 402 ? '#/components/schemas/PaymentError' : '#/components/schemas/Error';
+  const example = status === 402 ? { status, message } : { status, message, messages: { base: [message] } };
+  return { description, content: { 'application/json': { schema: { $ref: ref }, example } } };
+}
+
+const securityOf: Record<Security, Array<Record<string, string[]>> | undefined> = {
+  none: [],
+  optional: [{}, { marketplaceSession: [] }],
+  user: [{ marketplaceSession: [] }],
+  admin: [{ marketplaceSession: [] }],
+  brand: [{ brandPortalSession: [] }],
+};
+
+function pathParameters(path: string) {
+  return [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    description: 'ID（1 以上の整数。不正な値は 404）',
+    schema: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
+  }));
+}
+
+function queryParameters(schema: z.ZodType) {
+  const json = inputSchema(schema);
+  const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((json.required ?? []) as string[]);
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: required.has(name),
+    schema: property,
+  }));
+}
+
+/** The statuses an operation can answer: its own, and those that follow from its security, path and input. */
+function errorStatuses(operation: Operation): number[] {
+  const statuses = new Set(operation.errors ?? []);
+  if (operation.security === 'user' || operation.security === 'admin' || operation.security === 'brand') statuses.add(401);
+  if (operation.security !== 'none' || operation.method !== 'get') statuses.add(403);
+  if (operation.path.includes('{')) statuses.add(404);
+  if (operation.body || operation.query || operation.method !== 'get') statuses.add(422);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+function operationObject(operation: Operation) {
+  const status = operation.status ?? 200;
+  const parameters = [...pathParameters(operation.path), ...(operation.query ? queryParameters(operation.query) : [])];
+  const responses: Record<string, unknown> = {
+    [status]:
+      status === 204 ? { description: '成功（本文なし）' } : { description: '成功', content: { 'application/json': { schema: {} } } },
+  };
+  if (operation.path === '/api/v1/reservations' || operation.path === '/api/v1/reservations/{id}/confirm') {
+    responses['202'] = { description: '決済に追加認証が必要です', content: { 'application/json': { schema: {} } } };
+  }
+  for (const error of errorStatuses(operation)) responses[error] = errorResponse(error);
+  const body = operation.body
+    ? {
+        required: true,
+        content: operation.multipart
+          ? {
+              'multipart/form-data': {
+                schema: {
+                  ...inputSchema(operation.body),
+                  properties: {
+                    ...((inputSchema(operation.body).properties as JsonSchema) ?? {}),
+                    file: { type: 'string', contentMediaType: 'application/octet-stream' },
+                  },
+                },
+              },
+            }
+          : { 'application/json': { schema: inputSchema(operation.body) } },
+      }
+    : undefined;
+  return {
+    operationId: `${operation.method}${operation.path.replace(/[^A-Za-z0-9]+(\w)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
+    summary: operation.summary,
+    tags: operation.tags,
+    security: securityOf[operation.security],
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(body ? { requestBody: body } : {}),
+    responses,
+  };
+}
+
+export function buildOpenApiDocument() {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const operation of operations) {
+    paths[operation.path] ??= {};
+    paths[operation.path][operation.method] = operationObject(operation);
+  }
+  const tags = [...new Set(operations.flatMap((operation) => operation.tags))].map((name) => ({ name }));
+  return {
+    openapi: '3.1.1',
+    info: {
+      title: 'たびとこ API',
+      version: '1',
+      description:
+        'たびとこのマーケットプレイス（/api/v1）とブランドポータル（/brand/api/v1）の API です。書き込みは同一オリジンからのみ受け付けます。エラーは {status, message, messages} の形で、messages は項目名ごとの日本語メッセージです（402 は messages なし）。',
+    },
+    servers: [{ url: '/' }],
+    tags,
+    paths,
+    components: {
+      securitySchemes: {
+        marketplaceSession: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'sid',
+          description: 'マーケットプレイスのログインセッション（POST /api/v1/sessions で発行）',
+        },
+        brandPortalSession: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'sid',
+          description: 'ブランドポータルのログインセッション（POST /brand/api/v1/brand-members/sign-in で発行）',
+        },
+      },
+      schemas: {
+        Error: {
+          type: 'object',
+          required: ['status', 'message', 'messages'],
+          properties: { status: { type: 'integer' }, message: { type: 'string' }, messages: errorMessages },
+        },
+        PaymentError: {
+          type: 'object',
+          required: ['status', 'message'],
+          properties: { status: { type: 'integer', const: 402 }, message: { type: 'string' } },
+        },
+      },
+    },
+  };
+}
+
+let cached: ReturnType<typeof buildOpenApiDocument> | undefined;
+
+/** The document, built on first use and kept for the life of the process. */
+export function openApiDocument() {
+  cached ??= buildOpenApiDocument();
+  return cached;
+}

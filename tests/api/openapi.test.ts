@@ -1,0 +1,190 @@
+// The contract between the Express app and the OpenAPI document: the same routes, a well-formed OpenAPI 3.1
+// document, and every limit the schemas state visible in it.
+import { beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { setupTestApp, type TestApp } from '#tests/setup/test-app';
+import { buildOpenApiDocument } from '#src/openapi/document';
+import { communityFormSchema } from '#src/modules/communities/communities.schemas';
+import { z } from 'zod';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { expectDocumented } from '#tests/api/openapi-contract';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await setupTestApp();
+});
+
+interface Layer {
+  route?: { path: string | string[]; methods: Record<string, boolean> };
+  handle?: { stack?: Layer[] };
+  /** The path the layer was mounted with (Express 5.3 / router 2.x). */
+  rawPath?: unknown;
+}
+
+function registered(stack: Layer[], prefix = ''): string[] {
+  const found: string[] = [];
+  for (const layer of stack) {
+    if (layer.route) {
+      const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
+      for (const path of paths) {
+        for (const [method, on] of Object.entries(layer.route.methods)) {
+          if (on && method !== '_all' && method !== 'head') found.push(`${method.toUpperCase()} ${prefix}${path}`);
+        }
+      }
+    } else if (layer.handle?.stack) {
+      if (typeof layer.rawPath !== 'string') throw new Error('a router mounted without a string path');
+      found.push(...registered(layer.handle.stack, prefix + (layer.rawPath === '/' ? '' : layer.rawPath)));
+    }
+  }
+  return found;
+}
+
+const toOpenApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
+
+describe('the OpenAPI document', () => {
+  it('documents exactly the routes registered under /api/v1 and /brand/api/v1', () => {
+    const stack = (t.app as unknown as { router: { stack: Layer[] } }).router.stack;
+    const routes = registered(stack)
+      .filter((r) => / \/api\/v1\//.test(r) || / \/brand\/api\/v1\//.test(r))
+      .map((r) => {
+        const [method, path] = r.split(' ');
+        return `${method} ${toOpenApiPath(path)}`;
+      });
+    const doc = buildOpenApiDocument();
+    const documented = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`));
+    expect(routes.length).toBeGreaterThan(80);
+    expect(new Set(routes).size).toBe(routes.length);
+    expect([...new Set(documented)].sort()).toEqual([...new Set(routes)].sort());
+  });
+
+  it('is served at GET /api/v1/openapi.json as OpenAPI 3.1 with the session cookies and the error shapes', async () => {
+    const res = await request(t.app).get('/api/v1/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    const doc = res.body;
+    expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
+    expect(doc.info.title).toBe('たびとこ API');
+    expect(doc.components.securitySchemes.marketplaceSession).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'sid' });
+    expect(doc.components.securitySchemes.brandPortalSession).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'sid' });
+    expect(doc.components.schemas.Error.required).toEqual(['status', 'message', 'messages']);
+    expect(doc.paths['/api/v1/openapi.json']).toBeDefined();
+
+    // A maintained validator (the OpenAPI 3.1 JSON Schema, strict about unknown fields) finds no error.
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(doc));
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+    // …and it does refuse a broken one (a response without its description).
+    const broken = structuredClone(doc);
+    delete broken.paths['/api/v1/me'].get.responses['200'].description;
+    expect((await new Validator().validate(broken)).valid).toBe(false);
+
+    // Structure: every operation has an id, a Japanese summary, responses with descriptions, and its path
+    // parameters declared; every $ref resolves.
+    const ids = new Set<string>();
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, Record<string, unknown>>>)) {
+      expect(path).toMatch(/^\/(brand\/)?api\/v1\//);
+      for (const [method, operation] of Object.entries(item)) {
+        expect(['get', 'post', 'put', 'patch', 'delete']).toContain(method);
+        const id = operation.operationId as string;
+        expect(id).toMatch(/^\w+$/);
+        expect(ids.has(id), id).toBe(false);
+        ids.add(id);
+        expect(operation.summary).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
+        const responses = operation.responses as Record<string, { description: string }>;
+        expect(Object.keys(responses).length).toBeGreaterThan(0);
+        for (const [status, response] of Object.entries(responses)) {
+          expect(status).toMatch(/^[1-5]\d\d$/);
+          expect(response.description.length).toBeGreaterThan(0);
+        }
+        const declared = ((operation.parameters ?? []) as { name: string; in: string }[]).filter((p) => p.in === 'path').map((p) => p.name);
+        const inPath = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+        expect(declared.sort()).toEqual(inPath.sort());
+      }
+    }
+    const refs = JSON.stringify(doc).match(/"\$ref":"[^"]+"/g) ?? [];
+    for (const ref of refs) {
+      const target = ref.slice(8, -1);
+      expect(target.startsWith('#/components/schemas/'), target).toBe(true);
+      expect(doc.components.schemas[target.slice('#/components/schemas/'.length)], target).toBeDefined();
+    }
+    expect(JSON.stringify(doc)).not.toContain('"$defs"');
+  });
+
+  it('states the limits the services enforce (lengths, ranges, enums)', async () => {
+    const doc = (await request(t.app).get('/api/v1/openapi.json')).body;
+    const body = (path: string, method: string) => doc.paths[path][method].requestBody.content['application/json'].schema;
+    // The community name (its title): the same limit as the schema the brand portal and the administrator validate with.
+    const title = (
+      z.toJSONSchema(communityFormSchema, { io: 'input', unrepresentable: 'any' }) as { properties: Record<string, { maxLength?: number }> }
+    ).properties.name;
+    expect(title.maxLength).toBeGreaterThan(0);
+    expect(body('/brand/api/v1/communities', 'post').properties.name.maxLength).toBe(title.maxLength);
+    expect(body('/api/v1/admin/communities', 'post').properties.name.maxLength).toBe(title.maxLength);
+    // Sign-up: email format and password length.
+    const signUp = body('/api/v1/users', 'post');
+    expect(JSON.stringify(signUp.properties.email)).toMatch(/"format":"email"|"maxLength"/);
+    expect(signUp.required).toEqual(expect.arrayContaining(['email', 'password']));
+    // A query parameter keeps its schema's limits, and path ids their range.
+    const reviews = doc.paths['/api/v1/experiences/{id}/reviews'].get.parameters as { name: string; in: string; schema: unknown }[];
+    expect(reviews.find((p) => p.in === 'path' && p.name === 'id')?.schema).toEqual({
+      type: 'integer',
+      minimum: 1,
+      maximum: 2_147_483_647,
+    });
+    expect(reviews.some((p) => p.in === 'query' && p.name === 'page')).toBe(true);
+  });
+
+  it('documents the error handler’s shapes for each status an operation can answer', async () => {
+    const doc = (await request(t.app).get('/api/v1/openapi.json')).body;
+    const reserve = doc.paths['/api/v1/reservations'].post.responses;
+    expect(Object.keys(reserve)).toEqual(expect.arrayContaining(['201', '202', '401', '402', '403', '409', '422', '429', '503']));
+    expect(reserve['402'].content['application/json'].schema.$ref).toBe('#/components/schemas/PaymentError');
+    expect(reserve['422'].content['application/json'].schema.$ref).toBe('#/components/schemas/Error');
+    // The real 401 of a protected call has the documented shape.
+    const res = await request(t.app).get('/api/v1/experience_drafts');
+    expect(Object.keys(doc.paths['/api/v1/experience_drafts'].get.responses)).toContain(String(res.status));
+    expect(Object.keys(res.body).sort()).toEqual(['message', 'messages', 'status']);
+  });
+
+  it('the real answers of calls validate against the documented responses (expectDocumented)', async () => {
+    expectDocumented(await request(t.app).get('/api/v1/experience_drafts'), 'GET /api/v1/experience_drafts');
+    expectDocumented(await request(t.app).get('/api/v1/experiences/999999'), 'GET /api/v1/experiences/{id}');
+    expectDocumented(await request(t.app).get('/api/v1/experiences/abc'), 'GET /api/v1/experiences/{id}');
+    expectDocumented(await request(t.app).post('/api/v1/sessions').send({}), 'POST /api/v1/sessions');
+    expectDocumented(await request(t.app).delete('/api/v1/sessions'), 'DELETE /api/v1/sessions');
+    expectDocumented(await request(t.app).get('/api/v1/categories'), 'GET /api/v1/categories');
+    expectDocumented(await request(t.app).get('/brand/api/v1/brand-members/me'), 'GET /brand/api/v1/brand-members/me');
+    // Without the operation, it is found from the request (literal segments before parameters).
+    expectDocumented(await request(t.app).get('/brand/api/v1/brand-members/me'));
+    expectDocumented(await request(t.app).get('/api/v1/experiences/12345/reviews?page=2'));
+    expect(() => expectDocumented({ status: 200, body: {}, req: { method: 'GET', path: '/api/v1/nowhere' } } as never)).toThrow(
+      /not documented/,
+    );
+    // The helper fails when the status is not documented or the body has another shape.
+    const undocumented = await request(t.app).get('/api/v1/categories');
+    undocumented.status = 418;
+    expect(() => expectDocumented(undocumented, 'GET /api/v1/categories')).toThrow(/does not list/);
+    const wrongShape = await request(t.app).get('/api/v1/experience_drafts');
+    wrongShape.body = { status: 401 };
+    expect(() => expectDocumented(wrongShape, 'GET /api/v1/experience_drafts')).toThrow(/disagrees/);
+  });
+
+  it('GET /api/docs is a Japanese reference page listing every operation, with no script', async () => {
+    const res = await request(t.app).get('/api/docs');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.text).toContain('<html lang="ja">');
+    expect(res.text).toContain('たびとこ API リファレンス');
+    expect(res.text).toContain('href="/api/v1/openapi.json"');
+    expect(res.text).not.toContain('<script');
+    const doc = buildOpenApiDocument();
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const operation of Object.values(item) as { summary: string }[]) {
+        expect(res.text).toContain(`<code>${path}</code>`);
+        expect(res.text).toContain(operation.summary);
+      }
+    }
+  });
+});
