@@ -1388,4 +1388,8 @@ export const ja = {
     resetMailText: (p: { url: string; expiresAt: string }) =>
       `ブランド管理画面のパスワード再設定を受け付けました。\n\n次のリンクから新しいパスワードを設定してください。\n${p.url}\n\nこのリンクの有効期限は${p.expiresAt}までです。一度使うと無効になります。\nお心当たりのない場合は、このメールを破棄してください。パスワードは変更されません。\n\n--\nたびとこ`,
   },
+  /** Issue 14 (domain rules: double booking, slot times, coupon limits). */
+  hardeningC: {
+    alreadyBooked: (date: string) => `${date}の回はすでに予約済みです`,
+  },
 } as const;
