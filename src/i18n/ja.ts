@@ -1391,5 +1391,6 @@ export const ja = {
   /** Issue 14 (domain rules: double booking, slot times, coupon limits). */
   hardeningC: {
     alreadyBooked: (date: string) => `${date}の回はすでに予約済みです`,
+    timeOutsideWindow: '時刻は06:00〜23:30の間で選択してください',
   },
 } as const;
