@@ -1392,5 +1392,9 @@ export const ja = {
   hardeningC: {
     alreadyBooked: (date: string) => `${date}の回はすでに予約済みです`,
     timeOutsideWindow: '時刻は06:00〜23:30の間で選択してください',
+    couponFirstBookingOnly: 'このクーポンは初めてのご予約でのみご利用いただけます',
+    couponPerUserUsedUp: (n: number) =>
+      n === 1 ? 'このクーポンはすでにご利用済みです（お一人様1回まで）' : `このクーポンはお一人様${n}回までご利用いただけます`,
+    couponMinAmount: (yen: number) => `このクーポンは${yen.toLocaleString('ja-JP')}円以上のご予約でご利用いただけます`,
   },
 } as const;

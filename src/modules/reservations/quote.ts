@@ -101,7 +101,8 @@ export function createQuoter(env: Pick<Env, 'SERVICE_FEE_RATE' | 'PROCESSING_FEE
     let coupon: ICoupon | null = null;
     let terms = null;
     if (q.coupon_code) {
-      const check = await coupons.findApplicable(em, q.coupon_code, now);
+      const subtotal = (experience.price + (option?.price ?? 0)) * q.number_of_people * q.calendar_ids.length;
+      const check = await coupons.findApplicable(em, q.coupon_code, now, { userId, subtotal });
       if (check.ok) {
         coupon = check.coupon;
         terms = check.terms;
