@@ -22,7 +22,12 @@ export interface Running {
 export async function boot(options: { pages: 'dev' | 'production' }): Promise<Running> {
   const env = parseEnvOrExit(1);
   // The composition root: embedded PostgreSQL unless DATABASE_URL, migrations under the advisory lock, services.
-  const root = await createRoot({ env, migrate: true });
+  // A failed start (the database folder held by another server, PostgreSQL not starting, a migration failing) prints
+  // the reason and exits non-zero: a platform or a script must never read it as success (issue 14 #9).
+  const root = await createRoot({ env, migrate: true }).catch((error: unknown) => {
+    console.error(`たびとこ could not start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
   const { orm, log, services, embedded, databaseUrl } = root;
   let seeded = false;
   // Demo data only on the embedded database, and only when it is empty; never on a DATABASE_URL database.
