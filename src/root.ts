@@ -32,6 +32,8 @@ import { createInquiriesService } from './modules/inquiries/inquiries.service';
 import { createAuditService } from './modules/audit/audit.service';
 import { createBrandMembersService } from './modules/brand-members/brand-members.service';
 import { createExperienceApprovalsService } from './modules/experience-approvals/experience-approvals.service';
+import { createInquiriesExportService } from './modules/inquiries/inquiries-export.service';
+import { createCouponsService } from './modules/coupons/coupons.service';
 
 /** PostgreSQL advisory lock key held while migrating (boot and `db:migrate`), so processes migrate one at a time. */
 const MIGRATION_LOCK_KEY = 727001;
@@ -82,6 +84,8 @@ function buildServices(deps: ServiceDeps) {
     brandPortal: createBrandPortalService(),
     inquiries: createInquiriesService({ env, audit }),
     experienceApprovals: createExperienceApprovalsService({ env, audit, experiencesHost }),
+    inquiriesExport: createInquiriesExportService(),
+    coupons: createCouponsService(),
   };
 }
 

@@ -18,16 +18,16 @@ interface Options {
 export function addAmbassador(program: Command): void {
   program
     .command('add-ambassador')
-    .description('Add an ambassador (a shop, school or local government); published or private')
+    .description(ja.cliHelp.addAmbassador)
     // Not requiredOption: missing values reach the service and get the same Japanese messages as the API.
-    .option('--name <name>', 'name (1-100 characters, required)')
-    .option('--description <text>', 'description (up to 1000 characters, required)')
-    .option('--address <address>', 'address (optional)')
-    .option('--homepage-url <url>', 'homepage URL, http(s) (optional)')
-    .option('--instagram <username>', 'Instagram user name, up to 30 characters (optional)')
-    .option('--x <username>', 'X (formerly Twitter) user name, up to 30 characters (optional)')
-    .option('--published', 'publish the ambassador now (one of --published / --no-published is required)')
-    .option('--no-published', 'keep the ambassador private')
+    .option('--name <name>', ja.cliHelp.ambassadorName)
+    .option('--description <text>', ja.cliHelp.ambassadorDescription)
+    .option('--address <address>', ja.cliHelp.ambassadorAddress)
+    .option('--homepage-url <url>', ja.cliHelp.ambassadorHomepage)
+    .option('--instagram <username>', ja.cliHelp.ambassadorInstagram)
+    .option('--x <username>', ja.cliHelp.ambassadorX)
+    .option('--published', ja.cliHelp.ambassadorPublished)
+    .option('--no-published', ja.cliHelp.ambassadorPrivate)
     .action((options: Options) =>
       runCommand(async ({ services }) => {
         const ambassador = await services.ambassadors.create(services.context(operator()), {

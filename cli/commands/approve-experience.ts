@@ -6,8 +6,9 @@ import { runCommand } from '#cli/run';
 /** `npm run cli -- approve-experience <id>`: publishes a requested experience (it then appears on /stories). */
 export function approveExperience(program: Command): void {
   program
-    .command('approve-experience <id>')
-    .description('Approve (publish) an experience whose publication was requested')
+    .command('approve-experience')
+    .description(ja.cliHelp.approveExperience)
+    .argument('<id>', ja.cliHelp.experienceId)
     .action((id: string) =>
       runCommand(async ({ services }) => {
         const result = await services.experienceApprovals.approve(services.context(operator()), { id });

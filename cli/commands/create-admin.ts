@@ -6,10 +6,10 @@ import { runCommand } from '#cli/run';
 export function createAdmin(program: Command): void {
   program
     .command('create-admin')
-    .description('Create an administrator, or promote an existing user to ADMIN')
-    .requiredOption('--email <email>', 'e-mail address')
-    .option('--name <name>', 'display name', '管理者')
-    .option('--password <password>', 'password (8+ characters, letters and digits); defaults to $ADMIN_PASSWORD')
+    .description(ja.cliHelp.createAdmin)
+    .requiredOption('--email <email>', ja.cliHelp.createAdminEmail)
+    .option('--name <name>', ja.cliHelp.createAdminName, '管理者')
+    .option('--password <password>', ja.cliHelp.createAdminPassword)
     .action((options: { email: string; name: string; password?: string }) =>
       runCommand(async ({ services }) => {
         const ctx = services.context(operator());

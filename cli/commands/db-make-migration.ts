@@ -1,11 +1,12 @@
 import type { Command } from 'commander';
 import { runCommand } from '#cli/run';
+import { ja } from '#src/i18n/ja';
 
 export function dbMakeMigration(program: Command): void {
   program
     .command('db:make-migration')
-    .description('Developers: write a migration for the difference between the entities and the database')
-    .option('--blank', 'write an empty migration to fill by hand')
+    .description(ja.cliHelp.dbMakeMigration)
+    .option('--blank', ja.cliHelp.dbMakeMigrationBlank)
     .action((options: { blank?: boolean }) =>
       runCommand(async ({ orm }) => {
         await orm.migrator.up();

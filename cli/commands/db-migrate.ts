@@ -6,7 +6,7 @@ import { runCommand } from '#cli/run';
 export function dbMigrate(program: Command): void {
   program
     .command('db:migrate')
-    .description('Apply pending migrations under the same advisory lock as the boot (the Procfile release phase runs this)')
+    .description(ja.cliHelp.dbMigrate)
     .action(() =>
       runCommand(async ({ orm, databaseUrl }) => {
         const applied = await migrateLocked(orm, databaseUrl);

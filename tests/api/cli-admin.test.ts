@@ -1,21 +1,24 @@
-// The operator's admin commands (invite-brand-member, inquiries, resolve-inquiry, approve-experience) as an
-// operator runs them: child processes against a real database, through the same services as the admin API.
-import { spawn } from 'node:child_process';
-import path from 'node:path';
+// The office's daily commands on the administrator area's services (issue 12), as child processes on real
+// PostgreSQL: brand member invitations, ambassador members, inquiries, the approval queue.
+import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '#tests/setup/test-app';
 import { initOrm, type MikroORM } from '#src/lib/orm';
-import { createBrand } from '#tests/factories/communities';
-import { createExperience } from '#tests/factories/experiences';
 import { BrandMember } from '#src/modules/brand-members/brand-members.entity';
+import { AmbassadorMember } from '#src/modules/ambassadors/ambassadors.entity';
 import { BrandAndAmbassadorInquiry } from '#src/modules/inquiries/inquiries.entity';
 import { Experience } from '#src/modules/experiences/experiences.entity';
 import { MailOutbox } from '#src/modules/mail/mail.entity';
-import { AuditLog } from '#src/modules/audit/audit.entity';
+import { createAmbassador, createBrand, createBrandMember } from '#tests/factories/communities';
+import { createUser } from '#tests/factories/users';
+import { createInquiry } from '#tests/factories/inquiries';
+import { createExperience } from '#tests/factories/experiences';
+import { runCli } from '#tests/factories/cli';
 
-const root = path.resolve(import.meta.dirname, '../..');
 let databaseUrl: string;
 let orm: MikroORM;
+const em = () => orm.em.fork();
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 beforeAll(async () => {
   databaseUrl = await createTestDatabase();
@@ -23,72 +26,163 @@ beforeAll(async () => {
   return () => orm.close(true);
 });
 
-function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/index.ts', ...args], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', USER: 'office' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-describe('cli admin commands', () => {
-  it('invite-brand-member invites through the admin service (mail queued, audited as the operator) and refuses a bad address', async () => {
-    const brand = await createBrand(orm, { name: 'CLIブランド' });
-    const run = await cli(['invite-brand-member', String(brand.id), 'cli.member@example.com']);
+describe('cli brand members', { timeout: 300_000 }, () => {
+  it('invite-brand-member --brand <name>: the admin invitation, mailed, and its URL printed', async () => {
+    const brand = await createBrand(orm, { name: 'みその蔵 CLI' });
+    const run = await runCli(databaseUrl, ['invite-brand-member', '--brand', 'みその蔵 CLI', '--email', ' Staff@Example.com ']);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain('cli.member@example.com');
-    const em = orm.em.fork();
-    const member = await em.findOneOrFail(BrandMember, { email: 'cli.member@example.com' });
-    expect(member.invitationTokenHash).toMatch(/^[0-9a-f]{64}$/);
-    expect(await em.count(MailOutbox, { toAddress: 'cli.member@example.com' })).toBe(1);
-    expect((await em.findOneOrFail(AuditLog, { entityType: 'brand', entityId: brand.id })).actor).toBe('operator:office');
+    const url = run.stdout.trim().split('\n').at(-1) ?? '';
+    const match = /\/brand\/invitation\?email=staff%40example\.com&invitation_token=([\w-]+)$/.exec(url);
+    expect(match).not.toBeNull();
+    const member = await em().findOneOrFail(BrandMember, { email: 'staff@example.com' });
+    expect(member.brand.id).toBe(brand.id);
+    expect(member.invitationTokenHash).toBe(sha256(match?.[1] ?? ''));
+    expect(await em().count(MailOutbox, { toAddress: 'staff@example.com' })).toBe(1);
+  });
 
-    const bad = await cli(['invite-brand-member', String(brand.id), 'not-an-address']);
-    expect(bad.code).toBe(1);
-    expect(bad.stderr).toContain('メールアドレスが正しくありません');
-    expect(await orm.em.fork().count(BrandMember, { brand: brand.id })).toBe(1);
-  }, 120_000);
+  it('list-brand-members --json parses back; the table shows the status in Japanese', async () => {
+    const brand = await createBrand(orm);
+    await createBrandMember(orm, brand.id, { email: 'joined@example.com', accepted: true });
+    await createBrandMember(orm, brand.id, { email: 'waiting@example.com', accepted: false });
+    const json = await runCli(databaseUrl, ['list-brand-members', '--brand', String(brand.id), '--json']);
+    expect(json.code).toBe(0);
+    const parsed = JSON.parse(json.stdout);
+    expect(parsed.brand.id).toBe(brand.id);
+    expect(parsed.members.map((m: { email: string; invitation_accepted: boolean }) => [m.email, m.invitation_accepted])).toEqual([
+      ['joined@example.com', true],
+      ['waiting@example.com', false],
+    ]);
+    const table = await runCli(databaseUrl, ['list-brand-members', '--brand', String(brand.id)]);
+    expect(table.stdout).toMatch(/joined@example\.com\s+参加中/);
+    expect(table.stdout).toMatch(/waiting@example\.com\s+招待中/);
+  });
 
-  it('inquiries lists newest first with filters, resolve-inquiry marks one handled', async () => {
-    const em = orm.em.fork();
-    const inquiry = em.create(BrandAndAmbassadorInquiry, {
-      name: 'CLI 太郎',
-      companyName: 'CLI株式会社',
-      email: 'cli@example.com',
-      subject: 'media',
-      content: '取材のお願い',
+  it('remove-brand-member: refuses without a terminal or --yes, asks on a terminal, removes with --yes', async () => {
+    const brand = await createBrand(orm);
+    await createBrandMember(orm, brand.id, { email: 'bye@example.com' });
+    const refused = await runCli(databaseUrl, ['remove-brand-member', '--brand', String(brand.id), '--email', 'bye@example.com']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe('確認が必要な操作です。端末から実行するか、スクリプトでは --yes を付けてください\n');
+    const declined = await runCli(databaseUrl, ['remove-brand-member', '--brand', String(brand.id), '--email', 'bye@example.com'], {
+      tty: true,
+      input: 'n\n',
     });
-    await em.flush();
-    const list = await cli(['inquiries', '--unresolved']);
-    expect(list.code).toBe(0);
-    expect(list.stdout).toContain(`#${inquiry.id}`);
-    expect(list.stdout).toContain('CLI 太郎(CLI株式会社)');
-    expect(list.stdout).toContain('未対応');
+    expect(declined.stdout).toContain('bye@example.com を削除します。よろしいですか？ [y/N]');
+    expect(declined.stdout).toContain('中止しました');
+    expect(declined.code).toBe(1);
+    expect(await em().count(BrandMember, { email: 'bye@example.com' })).toBe(1);
+    const production = await runCli(
+      databaseUrl,
+      ['remove-brand-member', '--brand', String(brand.id), '--email', 'bye@example.com', '--yes'],
+      {
+        env: { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) },
+      },
+    );
+    expect(production.code).toBe(1);
+    expect(production.stderr).toContain('NODE_ENV=production では --force を付けたときだけ実行します');
+    const removed = await runCli(databaseUrl, ['remove-brand-member', '--brand', String(brand.id), '--email', 'bye@example.com', '--yes']);
+    expect(removed.code).toBe(0);
+    expect(await em().count(BrandMember, { email: 'bye@example.com' })).toBe(0);
+  });
 
-    const resolved = await cli(['resolve-inquiry', String(inquiry.id)]);
-    expect(resolved.code).toBe(0);
-    expect(resolved.stdout).toContain(`#${inquiry.id} を対応済みにしました`);
-    expect((await orm.em.fork().findOneOrFail(BrandAndAmbassadorInquiry, { id: inquiry.id })).resolved).toBe(true);
+  it('refusals: bad e-mail, unknown brand, unknown member (exit 1, one line, nothing changed)', async () => {
+    const brand = await createBrand(orm);
+    const before = await em().count(BrandMember, {});
+    const bad = await runCli(databaseUrl, ['invite-brand-member', '--brand', String(brand.id), '--email', 'not-an-email']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/^入力内容に誤りがあります: email: .+\n$/);
+    const noBrand = await runCli(databaseUrl, ['invite-brand-member', '--brand', '存在しないブランド', '--email', 'a@example.com']);
+    expect(noBrand.code).toBe(1);
+    expect(noBrand.stderr).toBe('ブランドが見つかりませんでした\n');
+    const noMember = await runCli(databaseUrl, [
+      'remove-brand-member',
+      '--brand',
+      String(brand.id),
+      '--email',
+      'nobody@example.com',
+      '--yes',
+    ]);
+    expect(noMember.code).toBe(1);
+    expect(noMember.stderr).toBe('ブランドメンバーが見つかりませんでした\n');
+    expect(await em().count(BrandMember, {})).toBe(before);
+  });
+});
 
-    const unknown = await cli(['resolve-inquiry', '99999999']);
+describe('cli ambassador members', { timeout: 300_000 }, () => {
+  it('add-ambassador-member by e-mail, refuses a second time, remove-ambassador-member --yes', async () => {
+    const ambassador = await createAmbassador(orm);
+    const user = await createUser(orm, { email: 'member.cli@example.com' });
+    const added = await runCli(databaseUrl, [
+      'add-ambassador-member',
+      '--ambassador',
+      String(ambassador.id),
+      '--user',
+      'member.cli@example.com',
+    ]);
+    expect(added.stderr).toBe('');
+    expect(added.code).toBe(0);
+    expect(await em().count(AmbassadorMember, { ambassador: ambassador.id, user: user.id })).toBe(1);
+    const again = await runCli(databaseUrl, ['add-ambassador-member', '--ambassador', String(ambassador.id), '--user', String(user.id)]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('このユーザーはすでにメンバーです');
+    const unknown = await runCli(databaseUrl, [
+      'add-ambassador-member',
+      '--ambassador',
+      String(ambassador.id),
+      '--user',
+      'ghost@example.com',
+    ]);
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toContain('お問い合わせが見つかりませんでした');
-  }, 120_000);
+    expect(unknown.stderr).toBe('ユーザーが見つかりませんでした\n');
+    const removed = await runCli(databaseUrl, [
+      'remove-ambassador-member',
+      '--ambassador',
+      String(ambassador.id),
+      '--user',
+      String(user.id),
+      '--yes',
+    ]);
+    expect(removed.code).toBe(0);
+    expect(await em().count(AmbassadorMember, { ambassador: ambassador.id })).toBe(0);
+  });
+});
 
-  it('approve-experience publishes through the same approval as the admin page and records it', async () => {
-    const experience = await createExperience(orm, { approve: false });
-    const run = await cli(['approve-experience', String(experience.id)]);
-    expect(run.code).toBe(0);
-    expect((await orm.em.fork().findOneOrFail(Experience, { id: experience.id })).approve).toBe(true);
-    const entry = await orm.em.fork().findOneOrFail(AuditLog, { entityType: 'experience', entityId: experience.id });
-    expect(entry).toMatchObject({ action: 'approve', actor: 'operator:office' });
-  }, 120_000);
+describe('cli inquiries and experiences', { timeout: 300_000 }, () => {
+  it('list-inquiries --unresolved --json, resolve-inquiry and back', async () => {
+    const open = await createInquiry(orm, { name: '未対応の人' });
+    await createInquiry(orm, { name: '対応済みの人', resolved: true });
+    const json = await runCli(databaseUrl, ['list-inquiries', '--unresolved', '--json']);
+    expect(json.code).toBe(0);
+    const parsed = JSON.parse(json.stdout);
+    expect(parsed.inquiries.every((i: { resolved: boolean }) => !i.resolved)).toBe(true);
+    expect(parsed.inquiries.map((i: { id: number }) => i.id)).toContain(open.id);
+    const table = await runCli(databaseUrl, ['list-inquiries']);
+    expect(table.stdout).toMatch(/未対応\s+\d+\s+未対応の人/);
+    const resolved = await runCli(databaseUrl, ['resolve-inquiry', String(open.id)]);
+    expect(resolved.code).toBe(0);
+    expect(resolved.stdout).toContain(`お問い合わせ (ID: ${open.id}) を「対応済み」にしました`);
+    expect((await em().findOneOrFail(BrandAndAmbassadorInquiry, { id: open.id })).resolved).toBe(true);
+    await runCli(databaseUrl, ['resolve-inquiry', String(open.id), '--unresolved']);
+    expect((await em().findOneOrFail(BrandAndAmbassadorInquiry, { id: open.id })).resolved).toBe(false);
+    const missing = await runCli(databaseUrl, ['resolve-inquiry', '999999']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toBe('お問い合わせが見つかりませんでした\n');
+  });
+
+  it('list-experiences --pending, reject-experience (reason required), approve-experience', async () => {
+    const pending = await createExperience(orm, { approve: false, title: '承認待ちの体験 CLI' });
+    const json = await runCli(databaseUrl, ['list-experiences', '--pending', '--json']);
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout).experiences.map((e: { id: number }) => e.id)).toContain(pending.id);
+    const noReason = await runCli(databaseUrl, ['reject-experience', String(pending.id)]);
+    expect(noReason.code).toBe(1);
+    expect(noReason.stderr).toContain('reason: 差し戻しの理由を入力してください');
+    const rejected = await runCli(databaseUrl, ['reject-experience', String(pending.id), '--reason', '写真を差し替えてください']);
+    expect(rejected.code).toBe(0);
+    expect(rejected.stdout).toContain('承認待ちの体験 CLI');
+    const approved = await runCli(databaseUrl, ['approve-experience', String(pending.id)]);
+    expect(approved.code).toBe(0);
+    expect((await em().findOneOrFail(Experience, { id: pending.id })).approve).toBe(true);
+  });
 });

@@ -1,6 +1,7 @@
 // npm run bench: the production build with the demo data, measured with autocannon (50 connections) next to a
 // bare node:http hello-world server in the same run. Not part of npm test. Prints req/s, p99, ratio, peak memory,
-// and how long the demo seed takes on a fresh migrated database (budget: SEED_BUDGET_MS).
+// and how long the demo seed takes on a fresh migrated database (budget: SEED_BUDGET_MS); then the inquiry export
+// (tests/bench/export.ts). `npm run bench -- export` runs only the export benchmark.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import os from 'node:os';
@@ -9,6 +10,7 @@ import autocannon from 'autocannon';
 import { freePort, startEmbeddedDatabase } from '#src/lib/embedded-db';
 import { initOrm, migrate } from '#src/lib/orm';
 import { DatabaseSeeder } from '#seeds/DatabaseSeeder';
+import { benchExport } from '#tests/bench/export';
 
 const root = path.resolve(import.meta.dirname, '../..');
 // The same V8 flags as `npm run serve` (package.json config.node_flags).
@@ -135,4 +137,6 @@ async function main() {
   }
 }
 
-await main();
+const only = process.argv[2];
+if (only !== 'export') await main();
+if (!(await benchExport())) process.exitCode = 1;

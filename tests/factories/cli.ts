@@ -1,5 +1,7 @@
-// The operator CLI as an operator runs it (`npm run cli -- …`): a child process against a real database.
-import { spawn } from 'node:child_process';
+// The operator CLI as an operator runs it (`npm run cli -- …`): a child process (`node --import tsx cli/index.ts …`)
+// against a real database. `tty: true` runs it under util-linux `script`, which gives it a pseudo-terminal (stdin,
+// stdout and stderr are then one terminal, so the output arrives merged in `stdout`).
+import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -9,21 +11,42 @@ export const CLI_TEST_TIMEOUT = 120_000;
 
 export interface CliRun {
   code: number | null;
+  signal: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
+  /** stdout as bytes (BOM checks). */
+  raw: Buffer;
 }
 
-export function runCli(databaseUrl: string, args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+export interface CliOptions {
+  env?: Record<string, string>;
+  /** Written to stdin, then stdin is closed. */
+  input?: string;
+  tty?: boolean;
+  /** Called with the child once it started (to signal it). */
+  started?: (child: ChildProcess) => void;
+}
+
+const shellQuote = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
+
+export function runCli(databaseUrl: string, args: string[], options: CliOptions = {}): Promise<CliRun> {
+  const env = { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...options.env };
+  const command = [process.execPath, '--import', 'tsx', 'cli/index.ts', ...args];
+  const child = options.tty
+    ? spawn('script', ['-qefc', command.map(shellQuote).join(' '), '/dev/null'], { cwd: root, env })
+    : spawn(command[0], command.slice(1), { cwd: root, env });
+  options.started?.(child);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/index.ts', ...args], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...env },
-    });
-    let stdout = '';
+    const out: Buffer[] = [];
     let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
+    child.stdout?.on('data', (d: Buffer) => out.push(d));
+    child.stderr?.on('data', (d) => (stderr += d));
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.on('close', (code, signal) => {
+      const raw = Buffer.concat(out);
+      resolve({ code, signal, stdout: raw.toString('utf8'), stderr, raw });
+    });
+    // Under `script` the answer waits in the terminal's input until the command reads it.
+    child.stdin?.end(options.input ?? '');
   });
 }

@@ -9,7 +9,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireAdmin, requireBrandMember, type BrandMemberActor, type Ctx } from '#src/lib/context';
 import { publicBaseUrl, type Env } from '#src/lib/env';
-import { NotFoundError, UnauthorizedError, ValidationError } from '#src/lib/errors';
+import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '#src/lib/errors';
 import { parseId, parseInput } from '#src/lib/validate';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '#src/lib/password';
 import { ja } from '#src/i18n/ja';
@@ -103,7 +103,7 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
   }
 
   /** The one invitation: create or renew, token, mail, audit. */
-  async function inviteTo(ctx: Ctx, brandId: number | null, input: unknown): Promise<BrandMemberJson> {
+  async function inviteTo(ctx: Ctx, brandId: number | null, input: unknown): Promise<BrandMemberJson & { invitation_url: string }> {
     const { email } = parseInput(brandMemberInvitationSchema, input);
     return ctx.em.transactional(async (em) => {
       const brand = await findBrand(em, brandId);
@@ -137,7 +137,7 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
         { entityType: 'brand', entityId: brand.id, action, after: { ...snapshot(member), member_id: member.id } },
       );
       await em.flush();
-      return toJson(member);
+      return { ...toJson(member), invitation_url: url };
     });
   }
 
@@ -170,6 +170,16 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
   /** POST /api/v1/brands/{brand_id}/members/invitation (ADMIN), and the CLI with operator(). */
   async function invite(ctx: Ctx, input: unknown): Promise<BrandMemberJson> {
     requireAdmin(ctx);
+    const { invitation_url: _url, ...member } = await inviteTo(ctx, idOf(input, 'brand_id', 'id'), input);
+    return member;
+  }
+
+  /**
+   * CLI `invite-brand-member` (issue 12): the same invitation, and the link itself for the operator's shell only,
+   * so the office can also hand it over by phone or LINE. The API never returns the token.
+   */
+  async function inviteByOperator(ctx: Ctx, input: unknown): Promise<BrandMemberJson & { invitation_url: string }> {
+    if (ctx.actor.kind !== 'operator') throw new ForbiddenError(ja.errors.forbidden);
     return inviteTo(ctx, idOf(input, 'brand_id', 'id'), input);
   }
 
@@ -189,7 +199,8 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
   /** Brand portal: a signed-in member invites to their own brand. */
   async function inviteToOwnBrand(ctx: Ctx, input: unknown): Promise<BrandMemberJson> {
     const actor = requireBrandMember(ctx);
-    return inviteTo(ctx, actor.brandId, input);
+    const { invitation_url: _url, ...member } = await inviteTo(ctx, actor.brandId, input);
+    return member;
   }
 
   /** GET /brand/api/v1/brand-members: the members of the signed-in member's brand (`self` marks them). */
@@ -336,6 +347,7 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
   return {
     findActor,
     invite,
+    inviteByOperator,
     list,
     remove,
     inviteToOwnBrand,

@@ -1,0 +1,74 @@
+// `create-coupon` and `list-coupons`: thin wrappers over the coupons service (the same rules for an admin API).
+import type { Command } from 'commander';
+import { ja } from '#src/i18n/ja';
+import { formatYen } from '#src/lib/money';
+import type { CouponJson } from '#src/modules/coupons/coupons.schemas';
+import { runCommand } from '#cli/run';
+import { printJson, printTable, type Column } from '#cli/lib/output';
+
+const h = ja.cliHelp;
+const t = ja.coupons;
+
+export function createCoupon(program: Command): void {
+  program
+    .command('create-coupon')
+    .description(h.createCoupon)
+    // Not requiredOption: missing values reach the service and get its Japanese messages.
+    .option('--code <code>', h.couponCode)
+    .option('--name <name>', h.couponName)
+    .option('--amount <yen>', h.couponAmount)
+    .option('--percent <n>', h.couponPercent)
+    .option('--expires <YYYY-MM-DD>', h.couponExpires)
+    .option('--max-uses <n>', h.couponMaxUses)
+    .option('--json', h.json)
+    .action((options: Record<string, string | boolean | undefined>) =>
+      runCommand(async ({ services, ctx }) => {
+        const coupon = await services.coupons.create(ctx, {
+          code: options.code,
+          name: options.name,
+          amount: options.amount,
+          percent: options.percent,
+          expires: options.expires,
+          max_uses: options.maxUses,
+        });
+        if (options.json) printJson(coupon);
+        else console.log(ja.cli.couponCreated(coupon.code, coupon.id));
+      }),
+    );
+}
+
+function status(c: CouponJson, now = new Date()): string {
+  if (!c.active) return t.inactive;
+  if (c.valid_until && new Date(c.valid_until) <= now) return t.expired;
+  if (c.max_uses !== null && c.used_count >= c.max_uses) return t.usedUp;
+  return t.active;
+}
+
+const columns: Column<CouponJson>[] = [
+  { header: t.header.id, value: (c) => c.id, align: 'right' },
+  { header: t.header.code, value: (c) => c.code },
+  { header: t.header.name, value: (c) => c.name },
+  {
+    header: t.header.discount,
+    value: (c) => (c.discount_type === 'amount' ? t.discountAmount(formatYen(c.discount_value)) : t.discountPercent(c.discount_value)),
+    align: 'right',
+  },
+  { header: t.header.expires, value: (c) => c.expires },
+  { header: t.header.uses, value: (c) => `${c.used_count} / ${c.max_uses ?? t.unlimited}`, align: 'right' },
+  { header: t.header.status, value: (c) => status(c) },
+];
+
+export function listCoupons(program: Command): void {
+  program
+    .command('list-coupons')
+    .description(h.listCoupons)
+    .option('--page <n>', h.page, '1')
+    .option('--json', h.json)
+    .action((options: { page: string; json?: boolean }) =>
+      runCommand(async ({ services, ctx }) => {
+        const result = await services.coupons.list(ctx, { page: options.page });
+        if (options.json) return printJson(result);
+        printTable(columns, result.coupons, ja.cli.pageFooter(result.meta.current_page, result.meta.total_pages, result.meta.total_count));
+      }),
+    );
+}

@@ -1,0 +1,57 @@
+// `list-experiences --pending`, `reject-experience`: the administrator area's approval queue with the operator
+// as the actor (`approve-experience` is in approve-experience.ts).
+import type { Command } from 'commander';
+import { ja } from '#src/i18n/ja';
+import type { PendingExperience } from '#src/modules/experience-approvals/experience-approvals.schemas';
+import { runCommand, CliRefusal } from '#cli/run';
+import { printJson, printTable, truncate, type Column } from '#cli/lib/output';
+import { japanDateTime } from '#cli/commands/export-inquiries';
+
+const h = ja.cliHelp;
+const c = ja.cli.experienceColumns;
+
+const columns: Column<PendingExperience>[] = [
+  { header: 'ID', value: (e) => e.id, align: 'right' },
+  { header: c.title, value: (e) => truncate(e.title, 30) },
+  { header: c.host, value: (e) => truncate(e.host_name, 20) },
+  { header: c.submittedAt, value: (e) => japanDateTime(e.submitted_at) },
+  { header: c.rejected, value: (e) => (e.previous_rejection ? ja.cli.yes : '') },
+];
+
+export function listExperiences(program: Command): void {
+  program
+    .command('list-experiences')
+    .description(h.listExperiences)
+    .option('--pending', h.pending)
+    .option('--page <n>', h.page, '1')
+    .option('--json', h.json)
+    .action((options: { pending?: boolean; page: string; json?: boolean }) =>
+      runCommand(async ({ services, ctx }) => {
+        // Only the approval queue is listed here; published experiences are on the site.
+        if (!options.pending) throw new CliRefusal(ja.cli.pendingRequired);
+        const result = await services.experienceApprovals.pending(ctx, { page: options.page });
+        if (options.json) return printJson(result);
+        printTable(
+          columns,
+          result.experiences,
+          ja.cli.pageFooter(result.meta.current_page, result.meta.total_pages, result.meta.total_count),
+        );
+      }),
+    );
+}
+
+export function rejectExperience(program: Command): void {
+  program
+    .command('reject-experience')
+    .description(h.rejectExperience)
+    .argument('<id>', h.experienceId)
+    .option('--reason <text>', h.reason)
+    .option('--json', h.json)
+    .action((id: string, options: { reason?: string; json?: boolean }) =>
+      runCommand(async ({ services, ctx }) => {
+        const result = await services.experienceApprovals.reject(ctx, { id, reason: options.reason });
+        if (options.json) return printJson(result);
+        console.log(ja.cli.experienceRejected(result.id, result.title));
+      }),
+    );
+}

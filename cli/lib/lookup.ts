@@ -1,0 +1,28 @@
+// What an operator types to name a brand or a user (an id, a brand's exact name, a user's e-mail) turned into
+// the id the services take. Not found: the services' own 404 message (exit code 1).
+import type { Ctx } from '#src/lib/context';
+import { NotFoundError } from '#src/lib/errors';
+import { ja } from '#src/i18n/ja';
+import { parseId } from '#src/lib/validate';
+import { Brand } from '#src/modules/brands/brands.entity';
+import { User } from '#src/modules/users/users.entity';
+
+/** `--brand 3` or `--brand たびとこ商店` (the exact name; two brands with that name: the id is required). */
+export async function brandIdFrom(ctx: Ctx, value: string | undefined): Promise<number | null> {
+  if (value === undefined) return null;
+  const id = parseId(value.trim());
+  if (id) return id;
+  const brands = await ctx.em.find(Brand, { name: value.trim() }, { fields: ['id'], limit: 2 });
+  if (brands.length === 1) return brands[0].id;
+  if (brands.length > 1) throw new NotFoundError(ja.cli.brandNameAmbiguous(value.trim()), 'brand');
+  return 0;
+}
+
+/** `--user 12` or `--user someone@example.com`. */
+export async function userIdFrom(ctx: Ctx, value: string | undefined): Promise<number | null> {
+  if (value === undefined) return null;
+  const id = parseId(value.trim());
+  if (id) return id;
+  const user = await ctx.em.findOne(User, { email: value.trim().toLowerCase() }, { fields: ['id'] });
+  return user?.id ?? 0;
+}

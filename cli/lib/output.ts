@@ -1,0 +1,58 @@
+// What list commands print: one JSON document (--json, for scripts) or a table aligned by display width, so that
+// Japanese full-width text (2 columns each in a terminal, East Asian Width) lines up with ASCII.
+import stringWidth from 'string-width';
+import { ja } from '#src/i18n/ja';
+
+export interface Column<Row> {
+  header: string;
+  value: (row: Row) => string | number | boolean | null | undefined;
+  align?: 'left' | 'right';
+}
+
+/** The whole result as one JSON document on stdout, nothing else there. */
+export function printJson(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+function cell(value: string | number | boolean | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '-';
+  // A table row is one line: newlines and tabs in free text become spaces.
+  return String(value).replace(/[\t\r\n]+/g, ' ');
+}
+
+function pad(text: string, width: number, align: 'left' | 'right'): string {
+  const gap = ' '.repeat(Math.max(0, width - stringWidth(text)));
+  return align === 'right' ? gap + text : text + gap;
+}
+
+/** Cuts a cell to `max` display columns with an ellipsis (long inquiry texts in a list). */
+export function truncate(text: string, max: number): string {
+  if (stringWidth(text) <= max) return text;
+  let out = '';
+  for (const char of text) {
+    if (stringWidth(out + char) > max - 1) break;
+    out += char;
+  }
+  return `${out}…`;
+}
+
+/** The table as lines (header, rule, rows), columns separated by two spaces. */
+function formatTable<Row>(columns: Column<Row>[], rows: Row[]): string[] {
+  const cells = rows.map((row) => columns.map((c) => cell(c.value(row))));
+  const widths = columns.map((c, i) => Math.max(stringWidth(c.header), ...cells.map((r) => stringWidth(r[i]))));
+  const line = (values: string[]) =>
+    values
+      .map((v, i) => pad(v, widths[i], columns[i].align ?? 'left'))
+      .join('  ')
+      .trimEnd();
+  return [line(columns.map((c) => c.header)), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.map(line)];
+}
+
+export function printTable<Row>(columns: Column<Row>[], rows: Row[], footer?: string): void {
+  if (rows.length === 0) {
+    process.stdout.write(`${ja.cli.noData}\n`);
+  } else {
+    process.stdout.write(`${formatTable(columns, rows).join('\n')}\n`);
+  }
+  if (footer) process.stdout.write(`${footer}\n`);
+}

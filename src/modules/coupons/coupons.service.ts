@@ -1,0 +1,80 @@
+// Coupons for administrators and the operator (CLI create-coupon / list-coupons, issue 12). The rules a
+// reservation applies (which code is usable, using one up) are in coupon-rules.ts.
+import { requireAdmin, type Ctx } from '#src/lib/context';
+import { ValidationError } from '#src/lib/errors';
+import { parseInput } from '#src/lib/validate';
+import { addDays, japanInstant, todayInJapan } from '#src/lib/dates';
+import { ja } from '#src/i18n/ja';
+import type { ListMeta } from '#src/modules/ambassadors/ambassadors.schemas';
+import { Coupon, type ICoupon } from './coupons.entity';
+import { COUPONS_PAGE_SIZE, couponCreateSchema, couponListSchema, type CouponJson } from './coupons.schemas';
+
+function toJson(coupon: ICoupon): CouponJson {
+  const until = coupon.validUntil ? new Date(coupon.validUntil) : null;
+  return {
+    id: coupon.id,
+    code: coupon.code,
+    name: coupon.name,
+    discount_type: coupon.discountType as CouponJson['discount_type'],
+    discount_value: coupon.discountValue,
+    valid_from: coupon.validFrom ? new Date(coupon.validFrom).toISOString() : null,
+    valid_until: until?.toISOString() ?? null,
+    expires: until ? todayInJapan(new Date(until.getTime() - 1)) : null,
+    max_uses: coupon.maxUses ?? null,
+    used_count: coupon.usedCount,
+    active: coupon.active,
+    created_at: new Date(coupon.createdAt).toISOString(),
+  };
+}
+
+const codeTaken = () => new ValidationError({ code: [ja.coupons.codeTaken] });
+
+/**
+ * The coupons service for administrators and the operator. max_uses is enforced when a reservation uses the
+ * coupon (`consume`: a conditional UPDATE backed by the coupons_used_count_range CHECK); `expires` is the last
+ * valid day in Japan time (valid_until is the next midnight there).
+ */
+export function createCouponsService() {
+  async function create(ctx: Ctx, input: unknown): Promise<CouponJson> {
+    requireAdmin(ctx);
+    const data = parseInput(couponCreateSchema, input);
+    if (data.expires && data.expires < todayInJapan()) throw new ValidationError({ expires: [ja.coupons.expiresPast] });
+    try {
+      return await ctx.em.transactional(async (em) => {
+        if (await em.count(Coupon, { code: data.code })) throw codeTaken();
+        const coupon = em.create(Coupon, {
+          code: data.code,
+          name: data.name || data.code,
+          discountType: data.amount !== undefined ? 'amount' : 'percent',
+          discountValue: (data.amount ?? data.percent) as number,
+          validUntil: data.expires ? japanInstant(addDays(data.expires, 1)) : null,
+          maxUses: data.max_uses ?? null,
+        });
+        await em.flush();
+        return toJson(coupon);
+      });
+    } catch (error) {
+      // Two operators creating the same code at once: the unique index decides.
+      if (error instanceof Error && error.name === 'UniqueConstraintViolationException') throw codeTaken();
+      throw error;
+    }
+  }
+
+  async function list(ctx: Ctx, input: unknown = {}): Promise<{ coupons: CouponJson[]; meta: ListMeta }> {
+    requireAdmin(ctx);
+    const { page } = parseInput(couponListSchema, input);
+    const [rows, total] = await ctx.em.findAndCount(
+      Coupon,
+      {},
+      { orderBy: { id: 'desc' }, limit: COUPONS_PAGE_SIZE, offset: (page - 1) * COUPONS_PAGE_SIZE },
+    );
+    return {
+      coupons: rows.map(toJson),
+      meta: { current_page: page, total_pages: Math.max(1, Math.ceil(total / COUPONS_PAGE_SIZE)), total_count: total },
+    };
+  }
+
+  return { create, list };
+}
+
+export type CouponsService = ReturnType<typeof createCouponsService>;

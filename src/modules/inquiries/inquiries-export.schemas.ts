@@ -1,0 +1,26 @@
+// The inquiry export's filters (CLI export-inquiries; an admin download could take the same input). Browser-safe.
+import { z } from 'zod';
+import { ja } from '#src/i18n/ja';
+import { isValidYmd } from '#src/lib/dates';
+import { INQUIRY_SUBJECTS } from './inquiries.schemas';
+
+const t = ja.inquiryExport;
+
+const ymd = (message: string) => z.string({ error: message }).refine(isValidYmd, { error: message }).optional();
+
+export const EXPORT_FORMATS = ['csv', 'json', 'ndjson'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export const inquiryExportSchema = z
+  .object({
+    /** First day (Japan time), inclusive. */
+    since: ymd(t.sinceInvalid),
+    /** Last day (Japan time), inclusive. */
+    until: ymd(t.untilInvalid),
+    /** Only resolved (true) or only unresolved (false); both when absent. */
+    resolved: z.boolean({ error: t.resolvedInvalid }).optional(),
+    subject: z.enum(INQUIRY_SUBJECTS, { error: ja.inquiries.validation.subjectRequired }).optional(),
+  })
+  .refine((q) => !q.since || !q.until || q.since <= q.until, { error: t.rangeOrder, path: ['until'] });
+
+export type InquiryExportQuery = z.infer<typeof inquiryExportSchema>;
