@@ -133,3 +133,22 @@ describe('coupon limits', () => {
     expect(await t.orm.em.fork().count(Reservation, { user: me.id, coupon: coupon.id })).toBe(1);
   });
 });
+
+describe('creating a coupon with limits (the service behind CLI create-coupon)', () => {
+  it('stores uses per guest, first booking only and the minimum amount; refuses bad values in Japanese', async () => {
+    const ctx = t.services.context({ kind: 'operator', name: 'test' });
+    const created = await t.services.coupons.create(ctx, {
+      code: 'LIMITS1',
+      amount: '500',
+      max_uses_per_guest: '1',
+      first_booking_only: true,
+      min_amount: '3000',
+    });
+    const row = await t.orm.em.fork().findOneOrFail(Coupon, { id: created.id });
+    expect([row.maxUsesPerUser, row.firstBookingOnly, row.minAmount]).toEqual([1, true, 3000]);
+    await expect(t.services.coupons.create(ctx, { code: 'LIMITS2', amount: '500', min_amount: '0' })).rejects.toMatchObject({
+      status: 422,
+      details: { min_amount: [ja.hardeningC.minAmountInvalid] },
+    });
+  });
+});
