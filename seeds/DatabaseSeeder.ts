@@ -280,6 +280,7 @@ export async function seedDemoData(em: EntityManager, now: Date = new Date()): P
         validUntil: c.validUntilMonths === null ? null : japanInstant(addMonths(today, c.validUntilMonths), '23:59'),
         active: c.active,
         maxUses: c.maxUses,
+        firstBookingOnly: c.firstBookingOnly ?? false,
         usedCount: 0,
       }),
     );

@@ -22,7 +22,12 @@ export interface Running {
 export async function boot(options: { pages: 'dev' | 'production' }): Promise<Running> {
   const env = parseEnvOrExit(1);
   // The composition root: embedded PostgreSQL unless DATABASE_URL, migrations under the advisory lock, services.
-  const root = await createRoot({ env, migrate: true });
+  // A failed start (the database folder held by another server, PostgreSQL not starting, a migration failing) prints
+  // the reason and exits non-zero: a platform or a script must never read it as success (issue 14 #9).
+  const root = await createRoot({ env, migrate: true }).catch((error: unknown) => {
+    console.error(`たびとこ could not start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
   const { orm, log, services, embedded, databaseUrl } = root;
   let seeded = false;
   // Demo data only on the embedded database, and only when it is empty; never on a DATABASE_URL database.
@@ -75,9 +80,26 @@ export async function boot(options: { pages: 'dev' | 'production' }): Promise<Ru
   return { env, orm, services, server, url, shutdown };
 }
 
+/** Shorter than the platform's 30 s between SIGTERM and SIGKILL, so that the process exits on its own terms. */
+const SHUTDOWN_GRACE_MS = 25_000;
+
+/**
+ * A platform signals the whole process group: node gets SIGTERM from the platform and again from npm, which forwards
+ * it. A second signal must not end the process with requests in flight (the default action once a `once` handler
+ * is used up), so every signal is handled, and only the first starts the shutdown. Requests already received
+ * finish; after SHUTDOWN_GRACE_MS the remaining connections are cut and the process exits 1.
+ */
 export function handleSignals(running: Running): void {
+  let stopping = false;
   const stop = (signal: string) => {
     running.services.log.info({ signal }, 'signal received');
+    if (stopping) return;
+    stopping = true;
+    setTimeout(() => {
+      running.services.log.warn({ graceMs: SHUTDOWN_GRACE_MS }, 'shutdown grace period over: closing the remaining connections');
+      running.server.closeAllConnections();
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
     running.shutdown().then(
       () => process.exit(0),
       (error) => {
@@ -86,6 +108,6 @@ export function handleSignals(running: Running): void {
       },
     );
   };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
 }

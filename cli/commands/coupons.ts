@@ -20,6 +20,9 @@ export function createCoupon(program: Command): void {
     .option('--percent <n>', h.couponPercent)
     .option('--expires <YYYY-MM-DD>', h.couponExpires)
     .option('--max-uses <n>', h.couponMaxUses)
+    .option('--max-uses-per-guest <n>', ja.hardeningC.cliMaxUsesPerGuest)
+    .option('--first-booking-only', ja.hardeningC.cliFirstBookingOnly)
+    .option('--min-amount <yen>', ja.hardeningC.cliMinAmount)
     .option('--json', h.json)
     .action((options: Record<string, string | boolean | undefined>) =>
       runCommand(async ({ services, ctx }) => {
@@ -30,6 +33,9 @@ export function createCoupon(program: Command): void {
           percent: options.percent,
           expires: options.expires,
           max_uses: options.maxUses,
+          max_uses_per_guest: options.maxUsesPerGuest,
+          first_booking_only: options.firstBookingOnly === true,
+          min_amount: options.minAmount,
         });
         if (options.json) printJson(coupon);
         else console.log(ja.cli.couponCreated(coupon.code, coupon.id));

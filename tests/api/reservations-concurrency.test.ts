@@ -136,9 +136,14 @@ describe('two server processes, one database', () => {
     const refused = results.filter((r) => r.status !== 201);
     expect(sold).toHaveLength(10);
     expect(refused).toHaveLength(190);
+    // A guest who already holds or booked the slot is refused with the date (issue 14: no double booking).
+    const [y, m, d] = calendar.date.split('-').map(Number);
+    const alreadyBooked = ja.hardeningC.alreadyBooked(ja.dates.date(y, m, d));
     for (const r of refused) {
       expect(r.status).toBe(422);
-      expect(r.body.messages).toEqual({ calendar_ids: [ja.reservations.noAvailability] });
+      expect([[ja.reservations.noAvailability], [alreadyBooked]]).toContainEqual(
+        (r.body.messages as { calendar_ids: string[] }).calendar_ids,
+      );
     }
 
     expect(await seats(calendar.id)).toBe(10);
@@ -146,6 +151,7 @@ describe('two server processes, one database', () => {
     const reservations = await em.find(Reservation, { experience: experience.id });
     expect(reservations.filter((r) => r.status === 'confirmed')).toHaveLength(10);
     expect(reservations.filter((r) => r.status !== 'confirmed')).toHaveLength(0);
+    expect(new Set(reservations.map((r) => r.user.id)).size).toBe(10);
     const charges = await em.find(TestPaymentIntent, { reservationId: { $in: reservations.map((r) => r.id) } });
     expect(charges).toHaveLength(10);
     const total = (sold[0].body.amounts as { total: number }).total;

@@ -457,13 +457,16 @@ describe('idempotency', () => {
     expect(theirs.body.id).not.toBe(mine.body.id);
     expect(await seats(calendar.id)).toBe(2);
 
+    // Another slot: this guest already booked the first one (issue 14: no double booking).
+    const { calendar: another } = await paidSlot();
     const declineKey = newKey();
-    const body = { calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'tok_chargeDeclined', idempotency_key: declineKey };
+    const body = { calendar_ids: [another.id], number_of_people: 1, payment_token: 'tok_chargeDeclined', idempotency_key: declineKey };
     expect((await agent.post('/api/v1/reservations').send(body)).status).toBe(402);
     expect((await agent.post('/api/v1/reservations').send({ ...body, payment_token: 'tok_visa' })).status).toBe(402);
     const declined = await t.orm.em.fork().findOneOrFail(Reservation, { idempotencyKey: `u${guest.id}:${declineKey}` });
     expect(await intents(declined.id)).toHaveLength(1);
     expect(await seats(calendar.id)).toBe(2);
+    expect(await seats(another.id)).toBe(0);
   });
 });
 

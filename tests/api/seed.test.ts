@@ -290,14 +290,17 @@ describe('demo seed', () => {
       discount_value: number;
       valid_now: boolean;
       valid_until: string | null;
+      first_booking_only: boolean;
     }>(
-      `select code, discount_type, discount_value, (active and (valid_from is null or valid_from <= now()) and (valid_until is null or valid_until > now())) as valid_now, valid_until from coupons`,
+      `select code, discount_type, discount_value, first_booking_only, (active and (valid_from is null or valid_from <= now()) and (valid_until is null or valid_until > now())) as valid_now, valid_until from coupons`,
     );
     const valid = coupons.filter((c) => c.valid_now);
     expect(valid.map((c) => c.code).sort()).toEqual(['TABI10', 'WELCOME500']);
     expect(valid.find((c) => c.code === 'TABI10')).toMatchObject({ discount_type: 'percent', discount_value: 10 });
     expect(todayInJapan(new Date(String(valid.find((c) => c.code === 'TABI10')?.valid_until)))).toBe(addMonths(today, 3));
     expect(coupons.some((c) => !c.valid_now)).toBe(true);
+    // Issue 14: 「はじめての予約」 is for a guest's first booking only.
+    expect(coupons.filter((c) => c.first_booking_only).map((c) => c.code)).toEqual(['WELCOME500']);
 
     const [{ holds }] = await rows<{ holds: number }>('select count(*)::int as holds from holding_requests');
     expect(holds).toBeGreaterThanOrEqual(3);

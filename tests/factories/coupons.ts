@@ -14,6 +14,9 @@ export interface CouponOverrides {
   active?: boolean;
   maxUses?: number | null;
   usedCount?: number;
+  maxUsesPerUser?: number | null;
+  firstBookingOnly?: boolean;
+  minAmount?: number | null;
 }
 
 export async function createCoupon(orm: MikroORM, overrides: CouponOverrides = {}) {
@@ -29,6 +32,9 @@ export async function createCoupon(orm: MikroORM, overrides: CouponOverrides = {
     active: overrides.active ?? true,
     maxUses: overrides.maxUses ?? null,
     usedCount: overrides.usedCount ?? 0,
+    maxUsesPerUser: overrides.maxUsesPerUser ?? null,
+    firstBookingOnly: overrides.firstBookingOnly ?? false,
+    minAmount: overrides.minAmount ?? null,
   });
   await em.flush();
   return coupon;

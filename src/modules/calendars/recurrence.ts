@@ -1,7 +1,7 @@
 // Weekly recurrence rules and the calendar date windows (guest-and-host.md §2 "Calendar area", §5, §9).
 // Pure and isomorphic: the form previews the slots a rule describes and the server generates them with the
 // same function. Dates are Japan-time calendar dates ('yyyy-MM-dd'), so no time zone is involved here.
-import { addDays, addMonths, daysBetween, isValidYmd, weekdayOf } from '#src/lib/dates';
+import { addDays, addMonths, daysBetween, isValidYmd, minutesOf, weekdayOf } from '#src/lib/dates';
 
 /** English weekday names as stored in recurrence_rules.day_of_week; index = Date#getUTCDay (0 = Sunday). */
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
@@ -75,8 +75,20 @@ export function isHalfHourTime(value: string): boolean {
   return /^([01]\d|2[0-3]):(00|30)$/.test(value);
 }
 
-/** Time selector choices: every 30 minutes from 06:00 to 23:30 (spec §9). */
-export const TIME_CHOICES: readonly string[] = Array.from({ length: 36 }, (_, i) => {
-  const minutes = 6 * 60 + i * 30;
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${minutes % 60 === 0 ? '00' : '30'}`;
-});
+/** The window of a slot's times, the same for the form and the server: 06:00 to 23:30 (spec §9). */
+export const SLOT_TIME_WINDOW = { first: '06:00', last: '23:30' } as const;
+
+/** Time selector choices: every 30 minutes from 06:00 to 23:30 (spec §9). The server accepts exactly these. */
+export const TIME_CHOICES: readonly string[] = Array.from(
+  { length: (minutesOf(SLOT_TIME_WINDOW.last) - minutesOf(SLOT_TIME_WINDOW.first)) / 30 + 1 },
+  (_, i) => {
+    const minutes = minutesOf(SLOT_TIME_WINDOW.first) + i * 30;
+    return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${minutes % 60 === 0 ? '00' : '30'}`;
+  },
+);
+
+/** Why a slot time is not one of TIME_CHOICES: 'step' (not HH:MM on a half hour) or 'window' (outside 06:00–23:30). */
+export function slotTimeIssue(value: string): 'step' | 'window' | null {
+  if (!isHalfHourTime(value)) return 'step';
+  return TIME_CHOICES.includes(value) ? null : 'window';
+}

@@ -15,14 +15,52 @@ function normalizeCouponCode(code: string): string {
   return code.trim().toUpperCase();
 }
 
-/** Finds a coupon usable at `now`, or the message that says why not. */
-export async function findApplicable(em: EntityManager, code: string, now: Date = new Date()): Promise<CouponCheck> {
+/** Who would use the coupon and for how much; per-guest limits are checked only when the guest is known. */
+export interface CouponUse {
+  /** The signed-in guest (null for a visitor's price quote: the reservation checks again with the guest). */
+  userId: number | null;
+  /** Yen: tour + option before the discount. */
+  subtotal: number;
+}
+
+/** A reservation that counts as a use or a booking: confirmed, or held right now. */
+const COUNTED = `(r.status = 'confirmed' OR (r.status IN ('pending', 'requires_action') AND (r.hold_expires_at IS NULL OR r.hold_expires_at > ?)))`;
+
+/**
+ * Finds a coupon usable at `now`, or the message that says why not. The per-guest rules (uses per guest, first
+ * booking only) read the guest's reservations; the reservation holds a per-guest lock while it checks them, so two
+ * attempts of one guest cannot both pass.
+ */
+export async function findApplicable(
+  em: EntityManager,
+  code: string,
+  now: Date = new Date(),
+  use: CouponUse = { userId: null, subtotal: 0 },
+): Promise<CouponCheck> {
   const coupon = await em.findOne(Coupon, { code: normalizeCouponCode(code) });
   if (!coupon?.active) return { ok: false, message: ja.reservations.couponNotFound };
   if (coupon.validFrom && coupon.validFrom > now) return { ok: false, message: ja.reservations.couponNotYetValid };
   if (coupon.validUntil && coupon.validUntil <= now) return { ok: false, message: ja.reservations.couponExpired };
   if (coupon.maxUses !== null && coupon.maxUses !== undefined && coupon.usedCount >= coupon.maxUses) {
     return { ok: false, message: ja.reservations.couponUsedUp };
+  }
+  if (coupon.minAmount !== null && coupon.minAmount !== undefined && use.subtotal < coupon.minAmount) {
+    return { ok: false, message: ja.hardeningC.couponMinAmount(coupon.minAmount) };
+  }
+  if (use.userId !== null && coupon.firstBookingOnly) {
+    const [row] = await em.execute<{ n: string }[]>(`SELECT count(*) AS n FROM reservations r WHERE r.user_id = ? AND ${COUNTED}`, [
+      use.userId,
+      now,
+    ]);
+    if (Number(row?.n ?? 0) > 0) return { ok: false, message: ja.hardeningC.couponFirstBookingOnly };
+  }
+  if (use.userId !== null && coupon.maxUsesPerUser !== null && coupon.maxUsesPerUser !== undefined) {
+    const [row] = await em.execute<{ n: string }[]>(
+      `SELECT count(*) AS n FROM reservations r WHERE r.user_id = ? AND r.coupon_id = ? AND ${COUNTED}`,
+      [use.userId, coupon.id, now],
+    );
+    if (Number(row?.n ?? 0) >= coupon.maxUsesPerUser)
+      return { ok: false, message: ja.hardeningC.couponPerUserUsedUp(coupon.maxUsesPerUser) };
   }
   return {
     ok: true,

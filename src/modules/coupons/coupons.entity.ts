@@ -22,6 +22,12 @@ export const Coupon = defineEntity({
     active: p.boolean().default(true),
     maxUses: p.integer().nullable(),
     usedCount: p.integer().default(0),
+    /** At most this many reservations per guest (null = no limit). */
+    maxUsesPerUser: p.integer().nullable(),
+    /** Only for a guest's first booking (no confirmed or held reservation yet). */
+    firstBookingOnly: p.boolean().default(false),
+    /** Yen: tour + option before the discount must reach this (null = no minimum). */
+    minAmount: p.integer().nullable(),
     createdAt: p
       .datetime()
       .defaultRaw('now()')
@@ -38,6 +44,8 @@ export const Coupon = defineEntity({
     { name: 'coupons_percent_max', expression: "discount_type <> 'percent' or discount_value <= 100" },
     { name: 'coupons_validity_order', expression: 'valid_from is null or valid_until is null or valid_from < valid_until' },
     { name: 'coupons_max_uses_positive', expression: 'max_uses is null or max_uses > 0' },
+    { name: 'coupons_max_uses_per_user_positive', expression: 'max_uses_per_user is null or max_uses_per_user > 0' },
+    { name: 'coupons_min_amount_positive', expression: 'min_amount is null or min_amount > 0' },
     { name: 'coupons_used_count_range', expression: 'used_count >= 0 and (max_uses is null or used_count <= max_uses)' },
   ],
 });

@@ -36,6 +36,12 @@ export const couponCreateSchema = z
     /** Last valid day, Japan time. */
     expires: z.string({ error: t.expiresInvalid }).refine(isValidYmd, { error: t.expiresInvalid }).optional(),
     max_uses: wholeNumber(t.maxUsesInvalid).optional(),
+    /** Issue 14: uses per guest, first booking only, minimum amount (tour + option before the discount). */
+    max_uses_per_guest: wholeNumber(ja.hardeningC.maxUsesPerGuestInvalid).optional(),
+    first_booking_only: z.boolean().optional(),
+    min_amount: wholeNumber(ja.hardeningC.minAmountInvalid)
+      .refine((n) => n <= COUPON_AMOUNT_MAX * 100, { error: ja.hardeningC.minAmountInvalid })
+      .optional(),
   })
   .superRefine((data, issue) => {
     if (data.amount === undefined && data.percent === undefined) {

@@ -49,6 +49,9 @@ export function createCouponsService() {
           discountValue: (data.amount ?? data.percent) as number,
           validUntil: data.expires ? japanInstant(addDays(data.expires, 1)) : null,
           maxUses: data.max_uses ?? null,
+          maxUsesPerUser: data.max_uses_per_guest ?? null,
+          firstBookingOnly: data.first_booking_only ?? false,
+          minAmount: data.min_amount ?? null,
         });
         await em.flush();
         return toJson(coupon);

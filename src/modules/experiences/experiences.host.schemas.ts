@@ -10,7 +10,7 @@ import {
   WEEKDAYS,
   calendarWindow,
   expandRecurrence,
-  isHalfHourTime,
+  slotTimeIssue,
   recurrenceEndWindow,
   type Weekday,
 } from '#src/modules/calendars/recurrence';
@@ -212,7 +212,11 @@ function optionsField(strict: boolean) {
 // ---- Calendar entries and recurrence rules ------------------------------------------------------------------
 
 const ymd = z.string({ error: m.dateInvalid }).refine(isValidYmd, m.dateInvalid);
-const halfHour = z.string({ error: m.timeStep }).refine(isHalfHourTime, m.timeStep);
+/** A slot time the form can produce (TIME_CHOICES: 06:00–23:30 in 30-minute steps), with the reason when not. */
+const halfHour = z.string({ error: m.timeStep }).superRefine((value, ctx) => {
+  const issue = slotTimeIssue(value);
+  if (issue) ctx.addIssue({ code: 'custom', message: issue === 'step' ? m.timeStep : ja.hardeningC.timeOutsideWindow });
+});
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const calendarEntrySchema = z

@@ -28,6 +28,8 @@ export type ReserveResult =
   | { kind: 'confirmed'; reservation: ReservationView }
   | { kind: 'requires_action'; action: ReservationActionRequired };
 
+/** The advisory lock namespace of a guest's holds (pg_advisory_xact_lock(int, int)). */
+const USER_HOLD_LOCK = 14_011;
 const ACTIVE_STATUSES: readonly string[] = ['pending', 'requires_action'];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -183,7 +185,10 @@ export function createBooking(deps: BookingDeps) {
   /** Step 1: validate, quote and hold in one transaction. Returns the new reservation's id. */
   async function hold(userId: number, tourId: number, data: ReserveInput, key: string, now: Date): Promise<{ id: number; free: boolean }> {
     return fresh().transactional(async (tx) => {
-      const p = await prepare(tx, tourId, data, now);
+      // One hold at a time per guest: two attempts with different keys for the same slot cannot both pass the
+      // "already booked" rule (released at commit or rollback).
+      await tx.execute('SELECT pg_advisory_xact_lock(?, ?)', [USER_HOLD_LOCK, userId]);
+      const p = await prepare(tx, tourId, data, now, userId);
       const free = p.quote.total === 0;
       if (!free && !data.payment_token) throw ValidationError.of('payment_token', ja.reservations.paymentTokenRequired);
       const reservation = tx.create(Reservation, {

@@ -11,6 +11,7 @@ import { findSlots, type ICalendar } from '#src/modules/calendars/calendars.repo
 import { bookingClosed } from '#src/modules/calendars/slots';
 import * as coupons from '#src/modules/coupons/coupon-rules';
 import type { ICoupon } from '#src/modules/coupons/coupon-rules';
+import { slotsBookedBy } from './reservations.repository';
 import { quotePrice, toBasisPoints, type PriceQuote } from './pricing';
 import type { QuoteInput } from './reservations.schemas';
 
@@ -36,7 +37,14 @@ export function createQuoter(env: Pick<Env, 'SERVICE_FEE_RATE' | 'PROCESSING_FEE
   const rates = { serviceBp: toBasisPoints(env.SERVICE_FEE_RATE), processingBp: toBasisPoints(env.PROCESSING_FEE_RATE) };
 
   /** Every rule of the quote; collects all messages per field, then throws one 422. */
-  return async function prepare(em: EntityManager, tourId: number, q: QuoteInput, now: Date): Promise<Prepared> {
+  /** `userId`: the guest who would book (null for a visitor); refuses the slots this guest already holds or booked. */
+  return async function prepare(
+    em: EntityManager,
+    tourId: number,
+    q: QuoteInput,
+    now: Date,
+    userId: number | null = null,
+  ): Promise<Prepared> {
     const experience = await findBookableExperience(em, tourId);
     if (!experience) throw experienceNotFound();
     const messages: FieldMessages = {};
@@ -48,6 +56,7 @@ export function createQuoter(env: Pick<Env, 'SERVICE_FEE_RATE' | 'PROCESSING_FEE
 
     const calendars = await findSlots(em, q.calendar_ids);
     const byId = new Map(calendars.map((c) => [c.id, c]));
+    const booked = userId === null ? new Set<number>() : await slotsBookedBy(em, userId, q.calendar_ids, now);
     for (const id of q.calendar_ids) {
       const slot = byId.get(id);
       if (!slot) {
@@ -56,6 +65,11 @@ export function createQuoter(env: Pick<Env, 'SERVICE_FEE_RATE' | 'PROCESSING_FEE
       }
       if (slot.experience.id !== tourId) {
         add('calendar_ids', ja.reservations.slotOfOtherExperience);
+        continue;
+      }
+      if (booked.has(id)) {
+        const [y, m, d] = slot.date.split('-').map(Number);
+        add('calendar_ids', ja.hardeningC.alreadyBooked(ja.dates.date(y, m, d)));
         continue;
       }
       if (!slot.acceptingReservation) {
@@ -87,7 +101,8 @@ export function createQuoter(env: Pick<Env, 'SERVICE_FEE_RATE' | 'PROCESSING_FEE
     let coupon: ICoupon | null = null;
     let terms = null;
     if (q.coupon_code) {
-      const check = await coupons.findApplicable(em, q.coupon_code, now);
+      const subtotal = (experience.price + (option?.price ?? 0)) * q.number_of_people * q.calendar_ids.length;
+      const check = await coupons.findApplicable(em, q.coupon_code, now, { userId, subtotal });
       if (check.ok) {
         coupon = check.coupon;
         terms = check.terms;

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { publicBaseUrl, type Env } from '#src/lib/env';
 import type { Logger } from '#src/lib/logger';
-import { requireUser, type Ctx } from '#src/lib/context';
+import { requireUser, userOf, type Ctx } from '#src/lib/context';
 import { NotFoundError, ValidationError } from '#src/lib/errors';
 import { idFrom, parseId, parseInput } from '#src/lib/validate';
 import { ja } from '#src/i18n/ja';
@@ -50,7 +50,7 @@ export function createReservationsService(deps: ReservationsDeps) {
     const tourId = idFrom(input, 'tour_id', experienceNotFound);
     const q = parseInput(quoteSchema, normalizeQuery(input));
     await sweepExpiredHolds({ calendarIds: q.calendar_ids, limit: 10 });
-    return (await prepare(ctx.em, tourId, q, new Date())).quote;
+    return (await prepare(ctx.em, tourId, q, new Date(), userOf(ctx)?.id ?? null)).quote;
   }
 
   /** What /reservations/new renders (input: { tour_id, cid }; 404 / 422 like the price call). */
@@ -58,7 +58,7 @@ export function createReservationsService(deps: ReservationsDeps) {
     const tourId = idFrom(input, 'tour_id', experienceNotFound);
     const q = parseInput(quoteSchema, { calendar_ids: (input as { cid?: unknown } | null)?.cid, number_of_people: 1 });
     await sweepExpiredHolds({ calendarIds: q.calendar_ids, limit: 10 });
-    return reservationFormView(await prepare(ctx.em, tourId, q, new Date()), paymentConfig(env));
+    return reservationFormView(await prepare(ctx.em, tourId, q, new Date(), userOf(ctx)?.id ?? null), paymentConfig(env));
   }
 
   /** POST /api/v1/reservations */
