@@ -76,7 +76,7 @@ describe('cli brand members', { timeout: 300_000 }, () => {
       databaseUrl,
       ['remove-brand-member', '--brand', String(brand.id), '--email', 'bye@example.com', '--yes'],
       {
-        env: { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) },
+        env: { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), APP_URL: 'https://tabitoko.example' },
       },
     );
     expect(production.code).toBe(1);

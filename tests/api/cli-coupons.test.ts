@@ -131,7 +131,9 @@ describe('cli coupons', { timeout: 300_000 }, () => {
   });
 
   it('db:seed refuses NODE_ENV=production without --force, changing nothing', async () => {
-    const run = await runCli(databaseUrl, ['db:seed'], { env: { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) } });
+    const run = await runCli(databaseUrl, ['db:seed'], {
+      env: { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), APP_URL: 'https://tabitoko.example' },
+    });
     expect(run.code).toBe(1);
     expect(run.stderr).toBe('db:seed はデータを変更・削除するため、NODE_ENV=production では --force を付けたときだけ実行します\n');
   });

@@ -91,6 +91,7 @@ async function main() {
         ...process.env,
         NODE_ENV: 'production',
         SESSION_SECRET: 'benchmark-secret-0123456789',
+        APP_URL: `http://127.0.0.1:${appPort}`,
         PORT: String(appPort),
         DATA_DIR: dataDir,
         DATABASE_URL: '',
