@@ -13,9 +13,26 @@ function inputSchema(schema: z.ZodType): JsonSchema {
   return json;
 }
 
+/**
+ * The output side of a response schema (what the server sends; objects closed with additionalProperties: false).
+ * Schemas named with `.meta({ id })` become components (`#/components/schemas/<id>`), referenced where they are used.
+ */
+function outputSchema(schema: z.ZodType, components: Record<string, JsonSchema>): JsonSchema {
+  const json = z.toJSONSchema(schema, { io: 'output', target: 'draft-2020-12', unrepresentable: 'any' }) as JsonSchema;
+  delete json.$schema;
+  const defs = (json.$defs ?? {}) as Record<string, JsonSchema>;
+  delete json.$defs;
+  const rewrite = (value: JsonSchema) => JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema;
+  for (const [name, def] of Object.entries(defs)) components[name] = rewrite(def);
+  // A named root comes back as a reference to its own definition (moved to the components above).
+  const { id: _id, ...root } = rewrite(json);
+  return root;
+}
+
 const errorMessages = { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } };
 
 const errorDescriptions: Record<number, { description: string; message: string }> = {
+  400: { description: 'URL の形式が正しくありません', message: ja.errors.invalidBody },
   401: { description: 'ログインしていません', message: ja.errors.unauthorized },
   402: { description: '決済が完了しませんでした（messages はありません）', message: ja.payments.declined },
   403: { description: '権限がないか、別のサイトからのリクエストです', message: ja.errors.forbidden },
@@ -71,20 +88,27 @@ function errorStatuses(operation: Operation): number[] {
   if (operation.security === 'user' || operation.security === 'admin' || operation.security === 'brand') statuses.add(401);
   if (operation.security !== 'none' || operation.method !== 'get') statuses.add(403);
   if (operation.path.includes('{')) statuses.add(404);
-  if (operation.body || operation.query || operation.method !== 'get') statuses.add(422);
+  // Every call: a malformed URL (bad escapes) is a 400 and text PostgreSQL cannot hold (NUL) a 422, before any route.
+  statuses.add(400);
+  statuses.add(422);
+  // Every write: a JSON body over 200 kB is a 413.
+  if (operation.method !== 'get') statuses.add(413);
   return [...statuses].sort((a, b) => a - b);
 }
 
-function operationObject(operation: Operation) {
+function successResponse(description: string, schema: z.ZodType | undefined, components: Record<string, JsonSchema>) {
+  // No schema yet: documented as {} so the document stays valid, and the contract test names the route.
+  return { description, content: { 'application/json': { schema: schema ? outputSchema(schema, components) : {} } } };
+}
+
+function operationObject(operation: Operation, components: Record<string, JsonSchema>) {
   const status = operation.status ?? 200;
   const parameters = [...pathParameters(operation.path), ...(operation.query ? queryParameters(operation.query) : [])];
   const responses: Record<string, unknown> = {
-    [status]:
-      status === 204 ? { description: '成功（本文なし）' } : { description: '成功', content: { 'application/json': { schema: {} } } },
+    [status]: status === 204 ? { description: '成功（本文なし）' } : successResponse('成功', operation.response, components),
   };
-  if (operation.path === '/api/v1/reservations' || operation.path === '/api/v1/reservations/{id}/confirm') {
-    responses['202'] = { description: '決済に追加認証が必要です', content: { 'application/json': { schema: {} } } };
-  }
+  const alternative = operation.alternative;
+  if (alternative) responses[alternative.status] = successResponse(alternative.description, alternative.response, components);
   for (const error of errorStatuses(operation)) responses[error] = errorResponse(error);
   const body = operation.body
     ? {
@@ -117,9 +141,10 @@ function operationObject(operation: Operation) {
 
 export function buildOpenApiDocument() {
   const paths: Record<string, Record<string, unknown>> = {};
+  const components: Record<string, JsonSchema> = {};
   for (const operation of operations) {
     paths[operation.path] ??= {};
-    paths[operation.path][operation.method] = operationObject(operation);
+    paths[operation.path][operation.method] = operationObject(operation, components);
   }
   const tags = [...new Set(operations.flatMap((operation) => operation.tags))].map((name) => ({ name }));
   return {
@@ -159,6 +184,7 @@ export function buildOpenApiDocument() {
           required: ['status', 'message'],
           properties: { status: { type: 'integer', const: 402 }, message: { type: 'string' } },
         },
+        ...Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b))),
       },
     },
   };

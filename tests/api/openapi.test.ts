@@ -159,9 +159,9 @@ describe('the OpenAPI document', () => {
     // Without the operation, it is found from the request (literal segments before parameters).
     expectDocumented(await request(t.app).get('/brand/api/v1/brand-members/me'));
     expectDocumented(await request(t.app).get('/api/v1/experiences/12345/reviews?page=2'));
-    expect(() => expectDocumented({ status: 200, body: {}, req: { method: 'GET', path: '/api/v1/nowhere' } } as never)).toThrow(
-      /not documented/,
-    );
+    expect(() =>
+      expectDocumented({ status: 200, body: {}, req: { method: 'GET', path: '/api/v1/nowhere' } } as never, 'GET /api/v1/nowhere'),
+    ).toThrow(/not documented/);
     // The helper fails when the status is not documented or the body has another shape.
     const undocumented = await request(t.app).get('/api/v1/categories');
     undocumented.status = 418;

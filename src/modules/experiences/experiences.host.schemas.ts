@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
 import type { FieldMessages } from '#src/lib/errors';
-import type { ExperienceJson } from './experiences.schemas';
+import { experienceJsonSchema, type ExperienceJson } from './experiences.schemas';
 import { isValidYmd, minutesOf } from '#src/lib/dates';
 import {
   WEEKDAYS,
@@ -14,6 +14,7 @@ import {
   recurrenceEndWindow,
   type Weekday,
 } from '#src/modules/calendars/recurrence';
+import { countJson, dateJson, idJson, timeJson } from '#src/lib/validate';
 
 const m = ja.hostStory.errors;
 const f = ja.hostStory.fields;
@@ -535,3 +536,101 @@ export interface FormChoices {
   /** The signed-in member's ambassador's communities (empty when the user is not an ambassador member). */
   communities: Choice[];
 }
+
+// ---- Response schemas (the OpenAPI document); `satisfies` keeps them and the types above the same shape.
+
+const formImageJsonSchema = z.object({ object_key: z.string(), url: z.string() }) satisfies z.ZodType<ImageJson>;
+
+const hostCalendarJsonSchema = z.object({
+  id: idJson(),
+  date: dateJson(),
+  start_time: timeJson(),
+  end_time: timeJson(),
+  recurrence_rule_uuid: z.string().nullable(),
+  recruitment_number: countJson(),
+  participant_number: countJson(),
+  accepting_reservation: z.boolean(),
+  reserved: z.boolean(),
+}) satisfies z.ZodType<HostCalendarJson>;
+
+const recurrenceRuleJsonSchema = z.object({
+  uuid: z.string(),
+  start_date: dateJson(),
+  end_date: dateJson(),
+  start_time: timeJson(),
+  end_time: timeJson(),
+  day_of_week: z.array(z.enum(WEEKDAYS)),
+}) satisfies z.ZodType<RecurrenceRuleJson>;
+
+export const hostExperienceJsonSchema = experienceJsonSchema
+  .omit({ images: true })
+  .extend({
+    images: z.array(formImageJsonSchema),
+    calendars: z.array(hostCalendarJsonSchema),
+    recurrence_rules: z.array(recurrenceRuleJsonSchema),
+  })
+  .meta({
+    id: 'HostExperience',
+    description: 'ホストが編集する体験（今後の日程と繰り返しルールつき）',
+  }) satisfies z.ZodType<HostExperienceJson>;
+
+const nullableText = () => z.string().nullable();
+const nullableCount = () => z.number().int().nullable();
+
+export const draftJsonSchema = z
+  .object({
+    id: idJson(),
+    images: z.array(formImageJsonSchema),
+    title: nullableText(),
+    online: z.boolean().nullable(),
+    online_url: nullableText(),
+    state: nullableText(),
+    address: nullableText(),
+    address_displayable: z.boolean(),
+    category_id: idJson().nullable(),
+    themes: z.array(z.object({ id: idJson() })),
+    price: nullableCount(),
+    price_side_note: nullableText(),
+    description: nullableText(),
+    inspiration: nullableText(),
+    note: nullableText(),
+    recruitment_number: nullableCount(),
+    reservation_deadline: z.enum(RESERVATION_DEADLINE_CHOICES).nullable(),
+    set_minimum_number_of_participant_count: z.boolean().nullable(),
+    minimum_number_of_participant_count: nullableCount(),
+    cancellation_period: nullableCount(),
+    reservation_notice: nullableText(),
+    options: z.array(z.object({ id: idJson().nullable(), name: z.string(), description: z.string(), price: nullableCount() })),
+    calendars: z.array(
+      z.object({
+        id: z.null(),
+        date: z.string(),
+        start_time: z.string(),
+        end_time: z.string(),
+        recurrence_rule_uuid: z.string().nullable(),
+      }),
+    ),
+    recurrence_rules: z.array(
+      z.object({
+        uuid: z.string().nullable(),
+        start_date: z.string(),
+        end_date: z.string(),
+        start_time: z.string(),
+        end_time: z.string(),
+        day_of_week: z.array(z.enum(WEEKDAYS)),
+      }),
+    ),
+    community_id: idJson().nullable(),
+    proxy_user_id: idJson().nullable(),
+  })
+  .meta({ id: 'ExperienceDraft', description: '体験の下書き（未入力の項目は null）' }) satisfies z.ZodType<DraftJson>;
+
+export const draftListJsonSchema = z
+  .object({ experience_drafts: z.array(z.object({ id: idJson(), title: z.string().nullable(), images: z.array(formImageJsonSchema) })) })
+  .meta({ id: 'ExperienceDraftList', description: '自分の下書き' }) satisfies z.ZodType<{ experience_drafts: DraftListItem[] }>;
+
+export const ownExperiencesJsonSchema = z
+  .object({
+    experiences: z.array(z.object({ id: idJson(), title: z.string(), images: z.array(formImageJsonSchema), approve: z.boolean() })),
+  })
+  .meta({ id: 'OwnExperienceList', description: '自分が主催する体験' }) satisfies z.ZodType<{ experiences: ExperienceListItem[] }>;
