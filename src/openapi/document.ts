@@ -52,6 +52,23 @@ function errorResponse(status: number) {
   return { description, content: { 'application/json': { schema: { $ref: ref }, example } } };
 }
 
+/** What each group of calls is for (the reference page shows them as section leads). */
+const tagDescriptions: Record<string, string> = {
+  アカウント: 'マーケットプレイスの会員登録・ログイン・プロフィール',
+  体験: '公開中の体験、日程、レビュー、開催リクエスト',
+  予約: '料金の見積もり、予約、追加認証の後の確定',
+  参照データ: 'カテゴリー・テーマ・職業・都道府県の一覧',
+  コミュニティ: 'コミュニティの詳細と参加申込',
+  ブランド: 'ブランドの一覧・詳細と、管理者によるブランドとメンバーの管理',
+  アンバサダー: 'アンバサダーの一覧・詳細と、メンバーの管理',
+  問い合わせ: 'お問い合わせと、ブランド・アンバサダーの問い合わせ',
+  ホスト: '画像のアップロード、体験の下書きと登録・更新',
+  '決済（テスト）': 'テスト決済（STRIPE_SECRET_KEY がないとき）のカードと追加認証の代わり',
+  開発: 'この文書と、開発用のメールボックス',
+  管理者: 'コミュニティ、監査ログ、体験の承認（ADMIN のみ）',
+  ブランドポータル: 'ブランドメンバーのポータル（/brand/api/v1、マーケットプレイスとは別のログイン）',
+};
+
 const securityOf: Record<Security, Array<Record<string, string[]>> | undefined> = {
   none: [],
   optional: [{}, { marketplaceSession: [] }],
@@ -73,11 +90,14 @@ function pathParameters(path: string) {
 function queryParameters(schema: z.ZodType) {
   const json = inputSchema(schema);
   const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
-  const required = new Set((json.required ?? []) as string[]);
+  const shape = schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : {};
+  // Required only when leaving it out is refused (a preprocess with a default makes zod's JSON say required).
+  const required = (name: string) =>
+    shape[name] ? !shape[name].safeParse(undefined).success : ((json.required ?? []) as string[]).includes(name);
   return Object.entries(properties).map(([name, property]) => ({
     name,
     in: 'query',
-    required: required.has(name),
+    required: required(name),
     schema: property,
   }));
 }
@@ -146,7 +166,10 @@ export function buildOpenApiDocument() {
     paths[operation.path] ??= {};
     paths[operation.path][operation.method] = operationObject(operation, components);
   }
-  const tags = [...new Set(operations.flatMap((operation) => operation.tags))].map((name) => ({ name }));
+  const tags = [...new Set(operations.flatMap((operation) => operation.tags))].map((name) => ({
+    name,
+    description: tagDescriptions[name] ?? name,
+  }));
   return {
     openapi: '3.1.1',
     info: {

@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
-import { buildOpenApiDocument } from '#src/openapi/document';
+import { buildOpenApiDocument, openApiDocument } from '#src/openapi/document';
 import { communityFormSchema } from '#src/modules/communities/communities.schemas';
 import { z } from 'zod';
 import { Validator } from '@seriousme/openapi-schema-validator';
@@ -134,6 +134,25 @@ describe('the OpenAPI document', () => {
       maximum: 2_147_483_647,
     });
     expect(reviews.some((p) => p.in === 'query' && p.name === 'page')).toBe(true);
+
+    // Limits that live in transforms and refinements are stated too.
+    const stories = doc.paths['/api/v1/stories'].get.parameters as { name: string; required: boolean; schema: Record<string, unknown> }[];
+    expect(stories.find((p) => p.name === 'page')).toMatchObject({ required: false, schema: { minimum: 1, maximum: 10_000 } });
+    const pageOf = (path: string) =>
+      (doc.paths[path].get.parameters as { name: string; required: boolean }[]).find((p) => p.name === 'page');
+    expect(pageOf('/api/v1/ambassadors')).toMatchObject({ required: false });
+    const experience = body('/api/v1/experiences', 'post');
+    expect(experience.properties.price.anyOf).toContainEqual({ type: 'integer', minimum: 0, maximum: 10_000_000 });
+    expect(experience.properties.cancellation_period.enum).toEqual([2, 7, 30]);
+    const slot = experience.properties.calendars.anyOf[0].items;
+    expect(slot.properties.start_time.pattern).toBe('^(?:0[6-9]|1\\d|2[0-3]):(?:00|30)$');
+    expect(slot.properties.date.format).toBe('date');
+    // The invitation acceptance's schemas (brand-members.schemas.ts) are documented.
+    const accept = body('/brand/api/v1/brand-members/invitation', 'put');
+    expect(accept.required).toEqual(expect.arrayContaining(['invitation_token', 'password']));
+    expect(accept.properties.invitation_token.maxLength).toBe(200);
+    const check = doc.paths['/brand/api/v1/brand-members/invitation'].get.parameters as { name: string }[];
+    expect(check.map((p) => p.name).sort()).toEqual(['email', 'invitation_token']);
   });
 
   it('documents the error handler’s shapes for each status an operation can answer', async () => {
@@ -169,6 +188,26 @@ describe('the OpenAPI document', () => {
     const wrongShape = await request(t.app).get('/api/v1/experience_drafts');
     wrongShape.body = { status: 401 };
     expect(() => expectDocumented(wrongShape, 'GET /api/v1/experience_drafts')).toThrow(/disagrees/);
+    // 2xx bodies are checked field by field: a renamed, missing or extra field fails.
+    const categories = await request(t.app).get('/api/v1/categories');
+    expect(categories.status).toBe(200);
+    const { id, name } = categories.body.categories[0];
+    const renamed = { ...categories, body: { categories: [{ id, title: name }] } };
+    expect(() => expectDocumented(renamed as never, 'GET /api/v1/categories')).toThrow(/disagrees/);
+    const extra = { ...categories, body: { categories: [{ id, name, slug: 'x' }] } };
+    expect(() => expectDocumented(extra as never, 'GET /api/v1/categories')).toThrow(/additional/);
+    // A route whose success has no response schema fails, naming the route and where to add it.
+    type Documented = { get: { responses: Record<string, { content: Record<string, { schema: unknown }> }> } };
+    const documented = (openApiDocument().paths['/api/v1/categories'] as Documented).get.responses['200'].content['application/json'];
+    const schema = documented.schema;
+    documented.schema = {};
+    try {
+      expect(() => expectDocumented(categories, 'GET /api/v1/categories')).toThrow(
+        /GET \/api\/v1\/categories 200 has no documented response schema.*src\/openapi\/routes\.ts/,
+      );
+    } finally {
+      documented.schema = schema;
+    }
   });
 
   it('GET /api/docs is a Japanese reference page listing every operation, with no script', async () => {

@@ -18,6 +18,7 @@ const ymd = z
   .string({ error: ja.browse.dateFormat })
   .trim()
   .refine((value) => isValidYmd(value), ja.browse.dateFormat)
+  .meta({ format: 'date', pattern: '^\\s*\\d{4}-\\d{2}-\\d{2}\\s*$' })
   .optional();
 
 /** ?from_date&to_date (yyyy-MM-dd, Japan dates, both included). Both optional: from defaults to today. */

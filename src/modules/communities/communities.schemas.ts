@@ -67,7 +67,8 @@ export const postalCodeSchema = z.preprocess(
 export const answerSchema = z.object(
   {
     community_application_question_id: idField(v.answersInvalid),
-    content: z.preprocess((value) => (value == null ? '' : value), z.string({ error: v.answersInvalid })),
+    // The length is checked per item with its name in the message (answerError): stated here for the document.
+    content: z.preprocess((value) => (value == null ? '' : value), z.string({ error: v.answersInvalid }).meta({ maxLength: ANSWER_MAX })),
   },
   { error: v.answersInvalid },
 );

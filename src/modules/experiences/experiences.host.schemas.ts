@@ -66,10 +66,21 @@ function parseYen(value: unknown): number | null | 'invalid' {
   return /^\d{1,15}$/.test(text) ? Number(text) : 'invalid';
 }
 
+/** What parseYen accepts, for the OpenAPI document (the limit lives in the transforms below). */
+const yenJsonSchema = {
+  description: `円（0〜${HOST_LIMITS.priceMax.toLocaleString('ja-JP')}、数字の文字列も可）`,
+  anyOf: [
+    { type: 'integer', minimum: 0, maximum: HOST_LIMITS.priceMax },
+    { type: 'string', maxLength: 40, pattern: '^\\s*[0-9０-９]{0,8}\\s*$' },
+    { type: 'null' },
+  ],
+};
+
 function yenField(label: string, required: boolean) {
   // optional(): an absent key must reach the transform (zod 4 refuses an absent key for a bare unknown).
   return z
     .unknown()
+    .meta(yenJsonSchema)
     .optional()
     .transform((value, ctx): number | null => {
       const yen = parseYen(value);
@@ -156,7 +167,7 @@ const rawOption = z.object(
       .string()
       .max(HOST_LIMITS.optionDescription, ja.validation.maxLength(f.optionDescription, HOST_LIMITS.optionDescription))
       .nullish(),
-    price: z.unknown().optional(),
+    price: z.unknown().meta(yenJsonSchema).optional(),
   },
   { error: m.optionsInvalid },
 );
@@ -212,12 +223,19 @@ function optionsField(strict: boolean) {
 
 // ---- Calendar entries and recurrence rules ------------------------------------------------------------------
 
-const ymd = z.string({ error: m.dateInvalid }).refine(isValidYmd, m.dateInvalid);
+// The limits in refinements, stated for the OpenAPI document (.meta): a generated client refuses what these refuse.
+const ymd = z
+  .string({ error: m.dateInvalid })
+  .refine(isValidYmd, m.dateInvalid)
+  .meta({ format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 /** A slot time the form can produce (TIME_CHOICES: 06:00–23:30 in 30-minute steps), with the reason when not. */
-const halfHour = z.string({ error: m.timeStep }).superRefine((value, ctx) => {
-  const issue = slotTimeIssue(value);
-  if (issue) ctx.addIssue({ code: 'custom', message: issue === 'step' ? m.timeStep : ja.hardeningC.timeOutsideWindow });
-});
+const halfHour = z
+  .string({ error: m.timeStep })
+  .superRefine((value, ctx) => {
+    const issue = slotTimeIssue(value);
+    if (issue) ctx.addIssue({ code: 'custom', message: issue === 'step' ? m.timeStep : ja.hardeningC.timeOutsideWindow });
+  })
+  .meta({ pattern: '^(?:0[6-9]|1\\d|2[0-3]):(?:00|30)$', description: '06:00〜23:30 の 30 分刻み（日本時間）' });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const calendarEntrySchema = z
@@ -313,7 +331,8 @@ const experienceShape = {
   minimum_number_of_participant_count: z.number({ error: m.minimumRange }).int(m.minimumRange).nullish(),
   cancellation_period: z
     .number({ error: m.cancellationRequired })
-    .refine((v) => (CANCELLATION_PERIOD_CHOICES as readonly number[]).includes(v), m.cancellationRequired),
+    .refine((v) => (CANCELLATION_PERIOD_CHOICES as readonly number[]).includes(v), m.cancellationRequired)
+    .meta({ enum: [...CANCELLATION_PERIOD_CHOICES] }),
   reservation_notice: optionalText(f.reservationNotice, HOST_LIMITS.reservationNotice),
   options: optionsField(true),
   calendars: z
@@ -446,6 +465,7 @@ export const draftSchema = z.object({
   cancellation_period: z
     .number({ error: m.cancellationRequired })
     .refine((v) => (CANCELLATION_PERIOD_CHOICES as readonly number[]).includes(v), m.cancellationRequired)
+    .meta({ enum: [...CANCELLATION_PERIOD_CHOICES] })
     .nullish()
     .transform((v) => v ?? null),
   reservation_notice: optionalText(f.reservationNotice, HOST_LIMITS.reservationNotice),

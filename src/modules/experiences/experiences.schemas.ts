@@ -12,6 +12,8 @@ const MAX_PAGE = 10_000;
 /** ?page=N: a positive integer; anything else is a 422 (the pages turn it into a 404). */
 export const pageSchema = z
   .union([z.string(), z.number()])
+  // The limit lives in the transform: stated here for the OpenAPI document.
+  .meta({ description: `ページ番号（1〜${MAX_PAGE}）`, pattern: `^(?:[1-9]\\d{0,3}|${MAX_PAGE})$`, minimum: 1, maximum: MAX_PAGE })
   .optional()
   .transform((value, ctx) => {
     if (value === undefined || value === '') return 1;

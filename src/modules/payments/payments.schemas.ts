@@ -44,6 +44,7 @@ export const testCardSchema = z
   .object({
     number: z
       .string({ error: ja.payments.cardNumberInvalid })
+      .meta({ pattern: '^[\\d\\s-]{16,}$', description: '16 桁のカード番号（空白とハイフンは無視）' })
       .transform(cardDigits)
       .pipe(z.string().regex(/^\d{16}$/, ja.payments.cardNumberInvalid)),
     exp_month: z.coerce
