@@ -8,6 +8,7 @@ import { communityFormSchema } from '#src/modules/communities/communities.schema
 import { z } from 'zod';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { expectDocumented } from '#tests/api/openapi-contract';
+import { API_DOCS_CSP } from '#server/api/v1/openapi.routes';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -210,14 +211,32 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('GET /api/docs is a Japanese reference page listing every operation, with no script', async () => {
+  it('GET /api/docs is the Swagger UI viewer served from this server under its own CSP, listing every operation without JavaScript too', async () => {
     const res = await request(t.app).get('/api/docs');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['content-security-policy']).toBe(API_DOCS_CSP);
+    expect(API_DOCS_CSP).toContain("script-src 'self'");
+    expect(API_DOCS_CSP).not.toMatch(/unsafe-eval|https?:/);
     expect(res.text).toContain('<html lang="ja">');
     expect(res.text).toContain('たびとこ API リファレンス');
     expect(res.text).toContain('href="/api/v1/openapi.json"');
-    expect(res.text).not.toContain('<script');
+    // No inline script (the CSP would refuse it): the viewer and its start-up are files of this server.
+    const scripts = [...res.text.matchAll(/<script([^>]*)>([^<]*)<\/script>/g)];
+    expect(scripts.length).toBe(2);
+    for (const [, attributes, inline] of scripts) {
+      expect(inline).toBe('');
+      const src = /src="([^"]+)"/.exec(attributes)?.[1] ?? '';
+      expect(src).toMatch(/^\/api\/docs\/viewer\//);
+      const file = await request(t.app).get(src);
+      expect(file.status).toBe(200);
+      expect(file.headers['content-type']).toMatch(/javascript/);
+    }
+    const stylesheet = /<link rel="stylesheet" href="([^"]+)"/.exec(res.text)?.[1] ?? '';
+    expect((await request(t.app).get(stylesheet)).headers['content-type']).toMatch(/text\/css/);
+    // Only the viewer's two files of the package are served.
+    expect((await request(t.app).get(stylesheet.replace('swagger-ui.css', 'package.json'))).status).toBe(404);
+    // The server-rendered list (shown when JavaScript is off) names every operation.
     const doc = buildOpenApiDocument();
     for (const [path, item] of Object.entries(doc.paths)) {
       for (const operation of Object.values(item) as { summary: string }[]) {
