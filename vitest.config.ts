@@ -8,6 +8,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'server/**/*.test.ts', 'tests/api/**/*.test.ts'],
     globalSetup: ['tests/setup/global-db.ts'],
+    // Every API test's responses are checked against the OpenAPI document.
+    setupFiles: ['tests/setup/openapi-contract.setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,
