@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
 import { operations, type Operation, type Security } from './routes';
+import { responseExamples } from './examples';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -116,16 +117,20 @@ function errorStatuses(operation: Operation): number[] {
   return [...statuses].sort((a, b) => a - b);
 }
 
-function successResponse(description: string, schema: z.ZodType | undefined, components: Record<string, JsonSchema>) {
+function successResponse(description: string, schema: z.ZodType | undefined, components: Record<string, JsonSchema>, example?: unknown) {
   // No schema yet: documented as {} so the document stays valid, and the contract test names the route.
-  return { description, content: { 'application/json': { schema: schema ? outputSchema(schema, components) : {} } } };
+  const media = { schema: schema ? outputSchema(schema, components) : {}, ...(example === undefined ? {} : { example }) };
+  return { description, content: { 'application/json': media } };
 }
 
 function operationObject(operation: Operation, components: Record<string, JsonSchema>) {
   const status = operation.status ?? 200;
   const parameters = [...pathParameters(operation.path), ...(operation.query ? queryParameters(operation.query) : [])];
   const responses: Record<string, unknown> = {
-    [status]: status === 204 ? { description: '成功（本文なし）' } : successResponse('成功', operation.response, components),
+    [status]:
+      status === 204
+        ? { description: '成功（本文なし）' }
+        : successResponse('成功', operation.response, components, responseExamples[`${operation.method.toUpperCase()} ${operation.path}`]),
   };
   const alternative = operation.alternative;
   if (alternative) responses[alternative.status] = successResponse(alternative.description, alternative.response, components);

@@ -7,7 +7,8 @@ import { buildOpenApiDocument, openApiDocument } from '#src/openapi/document';
 import { communityFormSchema } from '#src/modules/communities/communities.schemas';
 import { z } from 'zod';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { expectDocumented } from '#tests/api/openapi-contract';
+import { contractViolation, expectDocumented } from '#tests/api/openapi-contract';
+import { responseExamples } from '#src/openapi/examples';
 import { API_DOCS_CSP } from '#server/api/v1/openapi.routes';
 
 let t: TestApp;
@@ -154,6 +155,22 @@ describe('the OpenAPI document', () => {
     expect(accept.properties.invitation_token.maxLength).toBe(200);
     const check = doc.paths['/brand/api/v1/brand-members/invitation'].get.parameters as { name: string }[];
     expect(check.map((p) => p.name).sort()).toEqual(['email', 'invitation_token']);
+  });
+
+  it('shows examples taken from the demo data, each valid against its response schema', async () => {
+    const doc = (await request(t.app).get('/api/v1/openapi.json')).body;
+    expect(Object.keys(responseExamples).length).toBeGreaterThan(15);
+    for (const [operation, example] of Object.entries(responseExamples)) {
+      const [method, path] = operation.split(' ');
+      const success = Object.entries(doc.paths[path][method.toLowerCase()].responses).find(([status]) => status.startsWith('2'));
+      expect(success, operation).toBeDefined();
+      const [status, response] = success as [string, { content: Record<string, { example: unknown }> }];
+      expect(response.content['application/json'].example).toEqual(example);
+      const res = { status: Number(status), body: example, text: JSON.stringify(example), headers: { 'content-type': 'application/json' } };
+      expect(contractViolation(res as never, operation), operation).toBeUndefined();
+    }
+    // The demo's experience 1 is the example of the experience JSON.
+    expect(responseExamples['GET /api/v1/experiences/{id}']).toMatchObject({ id: 1, title: expect.any(String) });
   });
 
   it('documents the error handler’s shapes for each status an operation can answer', async () => {
