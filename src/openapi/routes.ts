@@ -8,7 +8,13 @@ import { storiesQuerySchema } from '#src/modules/experiences/experiences.schemas
 import { draftSchema, experienceSchema } from '#src/modules/experiences/experiences.host.schemas';
 import { calendarsQuerySchema } from '#src/modules/calendars/calendars.schemas';
 import { reviewsQuerySchema } from '#src/modules/reviews/reviews.schemas';
-import { quoteSchema, reserveSchema } from '#src/modules/reservations/reservations.schemas';
+import {
+  cancelReservationSchema,
+  quoteSchema,
+  reservationListQuerySchema,
+  reserveSchema,
+  slotCancellationSchema,
+} from '#src/modules/reservations/reservations.schemas';
 import { communityApplicationSchema, communityFormSchema } from '#src/modules/communities/communities.schemas';
 import { ambassadorFormSchema, listQuerySchema } from '#src/modules/ambassadors/ambassadors.schemas';
 import { brandFormSchema, brandListQuerySchema } from '#src/modules/brands/brands.schemas';
@@ -172,6 +178,17 @@ export const operations: Operation[] = [
   }),
   op('post', `${V1}/reservations/{id}/confirm`, '追加認証の後に予約を確定する', ['予約'], 'user', { status: 201, errors: [402, 409, 503] }),
   op('get', `${V1}/reservations/{id}`, '予約を取得する', ['予約'], 'user'),
+  // ---- Issue 13 (r13a): the guest's reservations and cancellation, the host's whole-slot cancellation
+  op('get', `${V1}/reservations`, '自分の予約を一覧する（今後・過去）', ['予約'], 'user', { query: reservationListQuerySchema }),
+  op('get', `${V1}/reservations/{id}/cancellation`, '今キャンセルした場合の返金額とキャンセル期限を取得する', ['予約'], 'user'),
+  op('post', `${V1}/reservations/{id}/cancellation`, '予約をキャンセルする（キャンセルポリシーに従って返金）', ['予約'], 'user', {
+    body: cancelReservationSchema,
+    errors: [409],
+  }),
+  op('post', `${V1}/host/calendars/{id}/cancellation`, '開催日程を中止する（予約はすべて全額返金）', ['ホスト'], 'user', {
+    body: slotCancellationSchema,
+    errors: [409],
+  }),
   op('post', `${V1}/payments/test/tokens`, 'テスト用カードをトークン化する（テスト決済）', ['決済（テスト）'], 'none', {
     body: testCardSchema,
     status: 201,

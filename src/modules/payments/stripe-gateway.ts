@@ -8,6 +8,7 @@ import {
   type CreateIntentInput,
   type IntentOutcome,
   type PaymentGateway,
+  type RefundInput,
 } from './gateway';
 
 export interface StripeGatewayOptions {
@@ -157,6 +158,25 @@ export class StripeGateway implements PaymentGateway {
       // Already succeeded or already cancelled: the intent's own state is the answer.
       if (isStripeError(error) && !isUnavailable(error)) return this.retrieveIntent(intentId);
       return this.unavailable(error);
+    }
+  }
+
+  /** Issue 13: Stripe Refunds (https://docs.stripe.com/api/refunds/create) with the reservation's idempotency key. */
+  async refund(input: RefundInput): Promise<{ refundId: string }> {
+    try {
+      const refund = await this.stripe.refunds.create(
+        { payment_intent: input.intentId, amount: input.amount, metadata: { reservation_id: String(input.reservationId) } },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return { refundId: refund.id };
+    } catch (error) {
+      // Refunded already (by an earlier attempt whose answer was lost, or from the dashboard): that refund is the one.
+      if (isStripeError(error) && error.code === 'charge_already_refunded') {
+        const existing = await this.stripe.refunds.list({ payment_intent: input.intentId, limit: 1 });
+        if (existing.data[0]) return { refundId: existing.data[0].id };
+      }
+      if (isUnavailable(error)) return this.unavailable(error);
+      throw error;
     }
   }
 }

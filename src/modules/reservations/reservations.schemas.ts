@@ -159,3 +159,115 @@ export interface ReservationActionRequired {
   /** Test gateway: the stand-in authentication endpoint. Stripe: a redirect URL when Stripe gives one, else null. */
   next_action_url: string | null;
 }
+
+// ---- Issue 13 (r13a): the guest's reservations, cancellation, the host's slot cancellation.
+
+const pageNumber = z.preprocess(
+  (v) => (v === undefined || v === '' ? 1 : typeof v === 'string' ? Number(v) : v),
+  z.number({ error: ja.r13a.pageInvalid }).int(ja.r13a.pageInvalid).min(1, ja.r13a.pageInvalid).max(10_000, ja.r13a.pageInvalid),
+);
+
+/** GET /reservations?scope=upcoming|past&page= */
+export const reservationListQuerySchema = z.object({
+  scope: z.preprocess((v) => (v === undefined || v === '' ? 'upcoming' : v), z.enum(['upcoming', 'past'], { error: ja.r13a.scopeInvalid })),
+  page: pageNumber,
+});
+
+/** POST /reservations/{id}/cancellation: the refund the guest was shown (optional); a different one now is a 409. */
+export const cancelReservationSchema = z.object({
+  expected_refund_amount: z.preprocess(
+    (v) => (v === null || v === '' ? undefined : typeof v === 'string' ? Number(v) : v),
+    z
+      .number({ error: ja.r13a.expectedRefundInvalid })
+      .int(ja.r13a.expectedRefundInvalid)
+      .min(0, ja.r13a.expectedRefundInvalid)
+      .max(100_000_000, ja.r13a.expectedRefundInvalid)
+      .optional(),
+  ),
+});
+
+export const SLOT_CANCELLATION_REASON_MAX = 1000;
+
+/** POST /host/calendars/{id}/cancellation */
+export const slotCancellationSchema = z.object({
+  reason: z
+    .string({ error: ja.r13a.reasonRequired })
+    .trim()
+    .min(1, ja.r13a.reasonRequired)
+    .max(SLOT_CANCELLATION_REASON_MAX, ja.r13a.reasonTooLong(SLOT_CANCELLATION_REASON_MAX)),
+});
+
+/**
+ * What the guest sees as the state: 確定, キャンセル済み (no money back), 返金処理中 (refund not yet confirmed by the
+ * gateway), 返金済み; the payment states of an unfinished attempt only appear on its own detail page.
+ */
+export type DisplayStatus = 'confirmed' | 'cancelled' | 'refund_pending' | 'refunded' | 'pending' | 'failed' | 'expired';
+
+export interface CancellationInfo {
+  cancelled_at: string;
+  cancelled_by: 'guest' | 'host';
+  /** The host's reason (whole-slot cancellation). */
+  reason: string | null;
+  refund_amount: number;
+  refund_status: 'pending' | 'succeeded' | null;
+}
+
+/** GET /reservations/{id}/cancellation: what cancelling now would give. */
+export interface CancellationPreview {
+  reservation_id: number;
+  cancellable: boolean;
+  /** Why not, when not cancellable. */
+  reason: string | null;
+  policy: { days: number; name: string };
+  /** The last date with a full refund (Japan time) and the instant from which there is none. */
+  last_full_refund_date: string;
+  deadline_at: string;
+  deadline_label: string;
+  total_amount: number;
+  refund_amount: number;
+  full_refund: boolean;
+}
+
+export interface ReservationSummary {
+  id: number;
+  status: string;
+  display_status: DisplayStatus;
+  tour_id: number;
+  title: string;
+  image_url: string | null;
+  number_of_people: number;
+  option: { id: number | null; name: string } | null;
+  amounts: PriceQuote;
+  calendars: { id: number; date: string; start_time: string; end_time: string }[];
+  cancellation: CancellationInfo | null;
+  created_at: string;
+}
+
+export interface ReservationList {
+  scope: 'upcoming' | 'past';
+  page: number;
+  per_page: number;
+  total: number;
+  reservations: ReservationSummary[];
+}
+
+export interface ReservationDetail extends ReservationSummary {
+  coupon_code: string | null;
+  message_to_host: string | null;
+  confirmed_at: string | null;
+  host: { name: string };
+  online: boolean;
+  /** Only when the host lets it be displayed (in person). */
+  address: string | null;
+  state: string | null;
+  /** Only to the guest of a confirmed reservation, from the day before the first slot (Japan time). */
+  online_url: string | null;
+  online_url_from: string | null;
+  cancellation_preview: CancellationPreview | null;
+}
+
+export interface SlotCancellationResult {
+  calendar_id: number;
+  cancelled_reservations: number;
+  refunded_amount: number;
+}
