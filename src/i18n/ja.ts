@@ -1629,7 +1629,7 @@ export const ja = {
       expired: '期限切れ',
     } as Record<string, string>,
     cancelledByHost: 'ホストの都合により開催が中止されました',
-    cancelledAt: 'キャンセル日時',
+    cancelledAt: 'キャンセル日',
     hostReason: '中止の理由',
     refundAmount: '返金額',
     policyTitle: 'キャンセルポリシー',

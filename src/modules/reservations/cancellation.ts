@@ -53,7 +53,7 @@ function refundBackoffSeconds(attempts: number): number {
   return Math.min(3600, 30 * 2 ** Math.max(0, attempts - 1));
 }
 
-export async function slotsOf(em: EntityManager, reservationId: number) {
+async function slotsOf(em: EntityManager, reservationId: number) {
   return em.execute<{ calendar_id: number; date: string; start_time: string }[]>(
     `SELECT rc.calendar_id, to_char(c.date, 'YYYY-MM-DD') AS date, c.start_time FROM reservation_calendars rc
      JOIN calendars c ON c.id = rc.calendar_id WHERE rc.reservation_id = ? ORDER BY rc.calendar_id`,
