@@ -161,20 +161,24 @@ export class StripeGateway implements PaymentGateway {
     }
   }
 
-  /** Issue 13: Stripe Refunds (https://docs.stripe.com/api/refunds/create) with the reservation's idempotency key. */
+  /**
+   * Issue 13: Stripe Refunds (https://docs.stripe.com/api/refunds/create) with the reservation's idempotency key.
+   * A reservation is refunded at most once: before creating, the intent's refunds are listed and one made for this
+   * reservation (an earlier attempt whose answer was lost, after its key expired) is the answer.
+   */
   async refund(input: RefundInput): Promise<{ refundId: string }> {
     try {
+      const existing = await this.stripe.refunds.list({ payment_intent: input.intentId, limit: 100 });
+      const made = existing.data.find(
+        (r) => r.metadata?.reservation_id === String(input.reservationId) && r.status !== 'failed' && r.status !== 'canceled',
+      );
+      if (made) return { refundId: made.id };
       const refund = await this.stripe.refunds.create(
         { payment_intent: input.intentId, amount: input.amount, metadata: { reservation_id: String(input.reservationId) } },
         { idempotencyKey: input.idempotencyKey },
       );
       return { refundId: refund.id };
     } catch (error) {
-      // Refunded already (by an earlier attempt whose answer was lost, or from the dashboard): that refund is the one.
-      if (isStripeError(error) && error.code === 'charge_already_refunded') {
-        const existing = await this.stripe.refunds.list({ payment_intent: input.intentId, limit: 1 });
-        if (existing.data[0]) return { refundId: existing.data[0].id };
-      }
       if (isUnavailable(error)) return this.unavailable(error);
       throw error;
     }
