@@ -1674,5 +1674,6 @@ export const ja = {
     icsSummary: (title: string) => `${title}（たびとこ）`,
     icsDescription: (url: string) => `予約の詳細: ${url}`,
     icsOnline: 'オンライン',
+    devMailAttachments: '添付ファイル',
   },
 } as const;

@@ -172,6 +172,12 @@ describe('POST /api/v1/reservations/{id}/cancellation', () => {
     expect(cancelIcs).toContain('SEQUENCE:1');
     const toHost = await mail(`reservation:${booked.id}:cancel:host`);
     expect(toHost?.toAddress).toBe(hostUser.email);
+    // The development mailbox names the attachments.
+    const box = await request(t.app).get('/api/v1/dev/mails');
+    const listed = (box.body.mails as { subject: string; attachments: { filename: string; content_type: string }[] }[]).find(
+      (m) => m.subject === ja.r13a.mailGuestCancelSubject('キャンセル検証の器'),
+    );
+    expect(listed?.attachments).toEqual([{ filename: 'reservation.ics', content_type: 'text/calendar; charset=utf-8; method=CANCEL' }]);
     expect(toHost?.textBody).toContain('取消 次郎');
   });
 
