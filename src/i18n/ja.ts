@@ -1638,6 +1638,7 @@ export const ja = {
     deadlineLabel: (date: string) => `${date} 23:59`,
     refundPreviewFull: (amount: string) => `今キャンセルすると ${amount} が全額返金されます。`,
     refundPreviewNone: '全額返金の期限を過ぎているため、今キャンセルしても返金されません。',
+    refundPreviewFree: '無料の予約のため、返金はありません。',
     cancelButton: 'キャンセルする',
     cancelConfirmTitle: '予約をキャンセルしますか？',
     cancelConfirmLead: 'キャンセルすると席は他の方に開放され、元に戻すことはできません。',

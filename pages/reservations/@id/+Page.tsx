@@ -154,7 +154,11 @@ export default function Page() {
           {preview.cancellable ? (
             <>
               <p data-testid="refund-preview">
-                {preview.full_refund ? t.refundPreviewFull(formatYen(preview.refund_amount)) : t.refundPreviewNone}
+                {preview.total_amount === 0
+                  ? t.refundPreviewFree
+                  : preview.full_refund
+                    ? t.refundPreviewFull(formatYen(preview.refund_amount))
+                    : t.refundPreviewNone}
               </p>
               <button type="button" className="button button--danger" onClick={() => setConfirming(true)} data-testid="cancel-button">
                 {t.cancelButton}

@@ -245,4 +245,3 @@ export function createCancellation(deps: CancellationDeps) {
   return { cancelByGuest, cancelSlot, processRefund, retryPendingRefunds, preview };
 }
 
-export type Cancellation = ReturnType<typeof createCancellation>;

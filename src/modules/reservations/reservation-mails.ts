@@ -117,7 +117,7 @@ export function buildReservationMails(data: ReservationMailData): OutgoingMail[]
   ];
 }
 
-/** Issue 13: the reservation's slots as an .ics (PUBLISH when confirmed, CANCEL with the same UIDs when cancelled). */
+/** Issue 13: the reservation's slots as an .ics (PUBLISH when confirmed, CANCEL with the same UIDs when cancelled); reminders attach it too. */
 export function reservationIcs(data: ReservationMailData, method: IcsMethod) {
   const domain = new URL(data.appUrl).hostname || 'localhost';
   const detailUrl = `${data.appUrl}/reservations/${data.reservationId}`;

@@ -186,7 +186,7 @@ export const cancelReservationSchema = z.object({
   ),
 });
 
-export const SLOT_CANCELLATION_REASON_MAX = 1000;
+const SLOT_CANCELLATION_REASON_MAX = 1000;
 
 /** POST /host/calendars/{id}/cancellation */
 export const slotCancellationSchema = z.object({
