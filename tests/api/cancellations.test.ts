@@ -335,6 +335,53 @@ describe('POST /api/v1/reservations/{id}/cancellation', () => {
   });
 });
 
+describe('concurrency of cancellations and refunds', () => {
+  it('two workers retrying the same pending refund refund it once', async () => {
+    const experience = await createExperience(t.orm, { hostUserId: hostUser.id, cancellationPeriod: 2 });
+    const calendar = await createCalendar(t.orm, experience.id, { daysFromToday: 10 });
+    const g = await guest();
+    const booked = await bookOk(g.agent, experience.id, [calendar.id]);
+    await em().execute('ALTER TABLE test_refunds RENAME TO test_refunds_away');
+    try {
+      expect((await g.agent.post(`/api/v1/reservations/${booked.id}/cancellation`).send({})).status).toBe(200);
+    } finally {
+      await em().execute('ALTER TABLE test_refunds_away RENAME TO test_refunds');
+    }
+    const dueBy = new Date(Date.now() + 86_400_000);
+    const runs = await Promise.all([
+      t.services.reservations.retryPendingRefunds({ dueBy }),
+      t.services.reservations.retryPendingRefunds({ dueBy }),
+    ]);
+    expect(runs.reduce((n, r) => n + r.succeeded, 0)).toBe(1);
+    expect(await gatewayRefunds(booked.id)).toHaveLength(1);
+    expect((await refundsOf(booked.id))[0].status).toBe('succeeded');
+  });
+
+  it('the guest and the host cancelling the same reservation at once: one cancellation, one refund, seats back once', async () => {
+    const experience = await createExperience(t.orm, { hostUserId: hostUser.id, cancellationPeriod: 2 });
+    const calendar = await createCalendar(t.orm, experience.id, { daysFromToday: 10 });
+    const second = await createCalendar(t.orm, experience.id, { daysFromToday: 11 });
+    const g = await guest();
+    const other = await guest();
+    const booked = await bookOk(g.agent, experience.id, [calendar.id, second.id]);
+    await bookOk(other.agent, experience.id, [second.id]);
+    const [byGuest, byHost] = await Promise.all([
+      g.agent.post(`/api/v1/reservations/${booked.id}/cancellation`).send({}),
+      host.post(`/api/v1/host/calendars/${calendar.id}/cancellation`).send({ reason: '講師の体調不良のため' }),
+    ]);
+    expect(byHost.status).toBe(200);
+    expect([200, 409]).toContain(byGuest.status);
+    expect(byHost.body.cancelled_reservations).toBe(byGuest.status === 200 ? 0 : 1);
+    const r = await row(booked.id);
+    expect(r.status).toBe('cancelled');
+    expect(r.cancelledBy).toBe(byGuest.status === 200 ? 'guest' : 'host');
+    expect(await refundsOf(booked.id)).toHaveLength(1);
+    expect(await gatewayRefunds(booked.id)).toHaveLength(1);
+    expect(await seats(calendar.id)).toBe(0);
+    expect(await seats(second.id)).toBe(1);
+  });
+});
+
 describe('guest isolation and bad input', () => {
   it("answers 404 for another guest's reservation, unknown and malformed ids, 401 signed out, and changes nothing", async () => {
     const experience = await createExperience(t.orm, { hostUserId: hostUser.id });
