@@ -244,4 +244,3 @@ export function createCancellation(deps: CancellationDeps) {
 
   return { cancelByGuest, cancelSlot, processRefund, retryPendingRefunds, preview };
 }
-
