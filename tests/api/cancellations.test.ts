@@ -518,6 +518,42 @@ describe('POST /api/v1/host/calendars/{id}/cancellation', () => {
     expect(again.body.cancelled_reservations).toBe(0);
   });
 
+  it('settles payments still in progress on the slot: an unpaid one is released, a paid one cancelled and refunded', async () => {
+    const experience = await createExperience(t.orm, { hostUserId: hostUser.id, title: '決済途中の体験' });
+    const calendar = await createCalendar(t.orm, experience.id, { daysFromToday: 6 });
+    const unpaid = await guest();
+    const paid = await guest();
+    const attempt = (agent: Agent) =>
+      agent.post('/api/v1/reservations').send({
+        tour_id: experience.id,
+        calendar_ids: [calendar.id],
+        number_of_people: 1,
+        payment_token: 'tok_threeDSecure2Required',
+        idempotency_key: key(),
+      });
+    const waiting = await attempt(unpaid.agent);
+    expect(waiting.status).toBe(202);
+    const done = await attempt(paid.agent);
+    expect(done.status).toBe(202);
+    // The second guest authenticated, then the tab closed before the confirm call: paid, still held.
+    await paid.agent.post(done.body.next_action_url).send({ client_secret: done.body.client_secret, result: 'success' });
+    expect(await seats(calendar.id)).toBe(2);
+
+    const res = await host.post(`/api/v1/host/calendars/${calendar.id}/cancellation`).send({ reason: '設備の故障のため' });
+    expect(res.status).toBe(200);
+    expect(res.body.cancelled_reservations).toBe(1);
+    expect((await row(waiting.body.reservation_id)).status).toBe('expired');
+    const paidRow = await row(done.body.reservation_id);
+    expect(paidRow).toMatchObject({ status: 'cancelled', cancelledBy: 'host', refundAmount: paidRow.totalAmount });
+    expect(await gatewayRefunds(paidRow.id)).toHaveLength(1);
+    expect(await seats(calendar.id)).toBe(0);
+    // The first guest finishing 3-D Secure now cannot book the cancelled slot.
+    await unpaid.agent.post(waiting.body.next_action_url).send({ client_secret: waiting.body.client_secret, result: 'success' });
+    const confirm = await unpaid.agent.post(`/api/v1/reservations/${waiting.body.reservation_id}/confirm`);
+    expect(confirm.status).toBe(422);
+    expect((await row(waiting.body.reservation_id)).status).toBe('expired');
+  });
+
   it('lets an ambassador member cancel a slot of the ambassador, and refuses a slot that has started', async () => {
     const member = await createUser(t.orm, { role: 'HOST' });
     const { experience } = await createAmbassadorExperience(t.orm, { memberUserId: member.id });

@@ -20,12 +20,14 @@ import { paymentKeys, type PaymentGateway } from '#src/modules/payments/gateway'
 import { cancellationTerms, type CancellationTerms } from './cancellation-policy';
 import { buildCancellationMails } from './reservation-mails';
 import type { Settlement } from './settlement';
+import type { SweepExpiredHolds } from './hold-sweeper';
 
 export interface CancellationDeps {
   orm: MikroORM;
   log: Logger;
   gateway: PaymentGateway;
   settlement: Settlement;
+  sweepExpiredHolds: SweepExpiredHolds;
 }
 
 interface LockedReservation {
@@ -62,7 +64,7 @@ async function slotsOf(em: EntityManager, reservationId: number) {
 }
 
 export function createCancellation(deps: CancellationDeps) {
-  const { orm, log, gateway, settlement } = deps;
+  const { orm, log, gateway, settlement, sweepExpiredHolds } = deps;
 
   /** Locks the reservation (the caller's transaction); null when it does not exist or is not this guest's. */
   async function lock(tx: EntityManager, id: number, userId: number | null): Promise<LockedReservation | null> {
@@ -148,27 +150,35 @@ export function createCancellation(deps: CancellationDeps) {
    * stops accepting reservations. The caller has checked the rights.
    */
   async function cancelSlot(calendarId: number, reason: string, now: Date): Promise<{ ids: number[]; refunded: number }> {
-    const result = await orm.em.fork().transactional(async (tx) => {
-      // Reservations first (id order), then the calendar row: the lock order of a guest's cancellation.
-      const reservations = await tx.execute<LockedReservation[]>(
-        `SELECT r.id, r.user_id, r.status, r.total_amount, r.number_of_people, r.payment_reference, r.idempotency_key,
-                e.cancellation_period
-         FROM reservations r JOIN experiences e ON e.id = r.experience_id
-         WHERE r.status = 'confirmed' AND EXISTS (SELECT 1 FROM reservation_calendars rc WHERE rc.reservation_id = r.id AND rc.calendar_id = ?)
-         ORDER BY r.id FOR UPDATE OF r`,
-        [calendarId],
-      );
-      const ids: number[] = [];
-      let refunded = 0;
-      for (const r of reservations) {
-        if (r.status !== 'confirmed') continue;
-        await cancelIn(tx, r, 'host', r.total_amount, reason, now);
-        ids.push(r.id);
-        if (r.payment_reference) refunded += r.total_amount;
-      }
-      await tx.execute('UPDATE calendars SET accepting_reservation = false, updated_at = now() WHERE id = ?', [calendarId]);
-      return { ids, refunded };
-    });
+    const cancelConfirmed = () =>
+      orm.em.fork().transactional(async (tx) => {
+        // Reservations first (id order), then the calendar row: the lock order of a guest's cancellation.
+        const reservations = await tx.execute<LockedReservation[]>(
+          `SELECT r.id, r.user_id, r.status, r.total_amount, r.number_of_people, r.payment_reference, r.idempotency_key,
+                  e.cancellation_period
+           FROM reservations r JOIN experiences e ON e.id = r.experience_id
+           WHERE r.status = 'confirmed' AND EXISTS (SELECT 1 FROM reservation_calendars rc WHERE rc.reservation_id = r.id AND rc.calendar_id = ?)
+           ORDER BY r.id FOR UPDATE OF r`,
+          [calendarId],
+        );
+        const ids: number[] = [];
+        let refunded = 0;
+        for (const r of reservations) {
+          await cancelIn(tx, r, 'host', r.total_amount, reason, now);
+          ids.push(r.id);
+          if (r.payment_reference) refunded += r.total_amount;
+        }
+        await tx.execute('UPDATE calendars SET accepting_reservation = false, updated_at = now() WHERE id = ?', [calendarId]);
+        return { ids, refunded };
+      });
+    const result = await cancelConfirmed();
+    // Payments still in progress on the slot (a 3-D Secure window): settled now like an expired hold (the intent is
+    // cancelled at the gateway first); one that had in fact been paid is confirmed, then cancelled with its refund.
+    if ((await sweepExpiredHolds({ calendarIds: [calendarId], unexpiredToo: true })) > 0) {
+      const late = await cancelConfirmed();
+      result.ids.push(...late.ids);
+      result.refunded += late.refunded;
+    }
     for (const id of result.ids) await processRefund(id);
     return result;
   }
