@@ -16,6 +16,7 @@ import { NotFoundError } from '#src/lib/errors';
 import { ja } from '#src/i18n/ja';
 import type { MailAttachmentRow } from './mail.entity';
 import { MAX_ATTEMPTS, backoffSeconds, mailboxTransport, messageIdFor, smtpTransport, type MailTransport } from './mail.transport';
+import type { DevMail } from './mail.schemas';
 
 interface OutboxRow {
   id: number;
@@ -28,19 +29,7 @@ interface OutboxRow {
   attempts: number;
 }
 
-export interface DevMail {
-  id: number;
-  to: string;
-  subject: string;
-  text: string;
-  status: 'pending' | 'sending' | 'sent' | 'failed';
-  /** Issue 13: the attached files (the .ics of reservation mails). */
-  attachments: { filename: string; content_type: string }[];
-  attempts: number;
-  last_error: string | null;
-  created_at: string;
-  sent_at: string | null;
-}
+export type { DevMail };
 
 export interface MailDeps {
   orm: MikroORM;

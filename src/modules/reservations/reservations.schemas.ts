@@ -4,6 +4,7 @@ import { MAX_ID, parseId } from '#src/lib/validate';
 import { ja } from '#src/i18n/ja';
 import type { PriceQuote } from './pricing';
 import type { PaymentConfig } from '#src/modules/payments/payments.schemas';
+import { countJson, dateJson, dateTimeJson, idJson, timeJson } from '#src/lib/validate';
 
 /** guest-and-host.md §9: at most 30 slots in one reservation. */
 const MAX_SLOTS = 30;
@@ -160,6 +161,49 @@ export interface ReservationActionRequired {
   next_action_url: string | null;
 }
 
+// ---- Response schemas (the OpenAPI document); `satisfies` keeps them and the types above the same shape.
+
+export const priceQuoteJsonSchema = z
+  .object({
+    tour: countJson(),
+    discount: countJson(),
+    option: countJson(),
+    service_fee: countJson(),
+    processing_fee: countJson(),
+    total: countJson(),
+  })
+  .meta({ id: 'PriceQuote', description: '料金の内訳（円、整数）' }) satisfies z.ZodType<PriceQuote>;
+
+export const reservationJsonSchema = z
+  .object({
+    id: idJson(),
+    status: z.string().meta({ description: 'pending / confirmed / failed / expired など' }),
+    tour_id: idJson(),
+    title: z.string(),
+    number_of_people: z.number().int().min(1),
+    option: z.object({ id: idJson().nullable(), name: z.string() }).nullable(),
+    coupon_code: z.string().nullable(),
+    message_to_host: z.string().nullable(),
+    amounts: priceQuoteJsonSchema,
+    calendars: z.array(z.object({ id: idJson(), date: dateJson(), start_time: timeJson(), end_time: timeJson() })),
+    confirmed_at: dateTimeJson().nullable(),
+    created_at: dateTimeJson(),
+  })
+  .meta({ id: 'Reservation', description: '予約' }) satisfies z.ZodType<ReservationView>;
+
+export const reservationActionRequiredJsonSchema = z
+  .object({
+    status: z.literal('requires_action'),
+    reservation_id: idJson(),
+    gateway: z.enum(['test', 'stripe']),
+    client_secret: z.string(),
+    next_action_url: z.string().nullable(),
+  })
+  .meta({
+    id: 'ReservationActionRequired',
+    description: 'カードの追加認証（3-D セキュア）が必要です',
+  }) satisfies z.ZodType<ReservationActionRequired>;
+
 // ---- Issue 13 (r13a): the guest's reservations, cancellation, the host's slot cancellation.
 
 const pageNumber = z.preprocess(
@@ -271,3 +315,82 @@ export interface SlotCancellationResult {
   cancelled_reservations: number;
   refunded_amount: number;
 }
+
+// ---- Issue 13 (r13a): response schemas of the guest's list, detail, cancellation preview and the slot cancellation.
+
+const slotJson = z.object({ id: idJson(), date: dateJson(), start_time: timeJson(), end_time: timeJson() });
+
+const cancellationInfoJsonSchema = z.object({
+  cancelled_at: dateTimeJson(),
+  cancelled_by: z.enum(['guest', 'host']),
+  reason: z.string().nullable(),
+  refund_amount: countJson(),
+  refund_status: z.enum(['pending', 'succeeded']).nullable(),
+}) satisfies z.ZodType<CancellationInfo>;
+
+export const cancellationPreviewJsonSchema = z
+  .object({
+    reservation_id: idJson(),
+    cancellable: z.boolean(),
+    reason: z.string().nullable(),
+    policy: z.object({ days: z.number().int().min(1), name: z.string() }),
+    last_full_refund_date: dateJson(),
+    deadline_at: dateTimeJson(),
+    deadline_label: z.string(),
+    total_amount: countJson(),
+    refund_amount: countJson(),
+    full_refund: z.boolean(),
+  })
+  .meta({
+    id: 'CancellationPreview',
+    description: '今キャンセルした場合の返金額とキャンセル期限（日本時間）',
+  }) satisfies z.ZodType<CancellationPreview>;
+
+const summaryShape = {
+  id: idJson(),
+  status: z.string().meta({ description: 'confirmed / cancelled など（予約の行の状態）' }),
+  display_status: z.enum(['confirmed', 'cancelled', 'refund_pending', 'refunded', 'pending', 'failed', 'expired']),
+  tour_id: idJson(),
+  title: z.string(),
+  image_url: z.string().nullable(),
+  number_of_people: z.number().int().min(1),
+  option: z.object({ id: idJson().nullable(), name: z.string() }).nullable(),
+  amounts: priceQuoteJsonSchema,
+  calendars: z.array(slotJson),
+  cancellation: cancellationInfoJsonSchema.nullable(),
+  created_at: dateTimeJson(),
+};
+
+export const reservationSummaryJsonSchema = z
+  .object(summaryShape)
+  .meta({ id: 'ReservationSummary', description: '予約一覧の1件' }) satisfies z.ZodType<ReservationSummary>;
+
+export const reservationListJsonSchema = z
+  .object({
+    scope: z.enum(['upcoming', 'past']),
+    page: z.number().int().min(1),
+    per_page: z.number().int().min(1),
+    total: countJson(),
+    reservations: z.array(reservationSummaryJsonSchema),
+  })
+  .meta({ id: 'ReservationList', description: '自分の予約（今後・過去）' }) satisfies z.ZodType<ReservationList>;
+
+export const reservationDetailJsonSchema = z
+  .object({
+    ...summaryShape,
+    coupon_code: z.string().nullable(),
+    message_to_host: z.string().nullable(),
+    confirmed_at: dateTimeJson().nullable(),
+    host: z.object({ name: z.string() }),
+    online: z.boolean(),
+    address: z.string().nullable(),
+    state: z.string().nullable(),
+    online_url: z.string().nullable(),
+    online_url_from: dateTimeJson().nullable(),
+    cancellation_preview: cancellationPreviewJsonSchema.nullable(),
+  })
+  .meta({ id: 'ReservationDetail', description: '予約の詳細（本人のみ）' }) satisfies z.ZodType<ReservationDetail>;
+
+export const slotCancellationResultJsonSchema = z
+  .object({ calendar_id: idJson(), cancelled_reservations: countJson(), refunded_amount: countJson() })
+  .meta({ id: 'SlotCancellationResult', description: '開催日程の中止の結果' }) satisfies z.ZodType<SlotCancellationResult>;
