@@ -65,6 +65,16 @@ export function Header() {
                     {ja.nav.admin}
                   </a>
                 )}
+                <a
+                  href="/reservations"
+                  className="button button--ghost button--small"
+                  data-testid="my-reservations-link"
+                  title={ja.r13a.navMyPage}
+                  aria-current={urlPathname.startsWith('/reservations') ? 'page' : undefined}
+                  onClick={() => setOpen(false)}
+                >
+                  {ja.r13a.navReservations}
+                </a>
                 <a href="/host/story" className="button button--ghost button--small" onClick={() => setOpen(false)}>
                   {ja.nav.hostStories}
                 </a>

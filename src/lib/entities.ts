@@ -5,7 +5,7 @@ import { Experience, ExperienceOption } from '#src/modules/experiences/experienc
 import { ExperienceDraft } from '#src/modules/experience-drafts/experience-drafts.entity';
 import { Image } from '#src/modules/images/images.entity';
 import { RecurrenceRule, Calendar } from '#src/modules/calendars/calendars.entity';
-import { Reservation, ReservationCalendar } from '#src/modules/reservations/reservations.entity';
+import { Refund, Reservation, ReservationCalendar } from '#src/modules/reservations/reservations.entity';
 import { Coupon } from '#src/modules/coupons/coupons.entity';
 import { Review } from '#src/modules/reviews/reviews.entity';
 import { HoldingRequest } from '#src/modules/holding-requests/holding-requests.entity';
@@ -21,7 +21,7 @@ import { BrandMember } from '#src/modules/brand-members/brand-members.entity';
 import { BrandAndAmbassadorInquiry, ContactInquiry } from '#src/modules/inquiries/inquiries.entity';
 import { MailOutbox } from '#src/modules/mail/mail.entity';
 import { UploadedFile } from '#src/modules/uploads/uploads.entity';
-import { TestPaymentIntent } from '#src/modules/payments/payments.entity';
+import { TestPaymentIntent, TestRefund } from '#src/modules/payments/payments.entity';
 import { AuditLog } from '#src/modules/audit/audit.entity';
 import { ExperienceRejection } from '#src/modules/experience-approvals/experience-approvals.entity';
 
@@ -39,6 +39,7 @@ export const entities = [
   Calendar,
   Reservation,
   ReservationCalendar,
+  Refund,
   Coupon,
   Review,
   HoldingRequest,
@@ -57,6 +58,7 @@ export const entities = [
   MailOutbox,
   UploadedFile,
   TestPaymentIntent,
+  TestRefund,
   AuditLog,
   ExperienceRejection,
 ];

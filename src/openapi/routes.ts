@@ -22,11 +22,18 @@ import {
 import { calendarJsonSchema, calendarsJsonSchema, calendarsQuerySchema } from '#src/modules/calendars/calendars.schemas';
 import { reviewsJsonSchema, reviewsQuerySchema } from '#src/modules/reviews/reviews.schemas';
 import {
+  cancelReservationSchema,
+  cancellationPreviewJsonSchema,
   priceQuoteJsonSchema,
   quoteSchema,
   reservationActionRequiredJsonSchema,
+  reservationDetailJsonSchema,
   reservationJsonSchema,
+  reservationListJsonSchema,
+  reservationListQuerySchema,
   reserveSchema,
+  slotCancellationResultJsonSchema,
+  slotCancellationSchema,
 } from '#src/modules/reservations/reservations.schemas';
 import {
   adminCommunityJsonSchema,
@@ -348,7 +355,26 @@ export const operations: Operation[] = [
     response: reservationJsonSchema,
     alternative: { status: 202, description: '決済に追加認証が必要です', response: reservationActionRequiredJsonSchema },
   }),
-  op('get', `${V1}/reservations/{id}`, '予約を取得する', ['予約'], 'user', { response: reservationJsonSchema }),
+  // Issue 13 (r13a): the detail the guest's page shows (a superset of the reservation).
+  op('get', `${V1}/reservations/{id}`, '予約を取得する', ['予約'], 'user', { response: reservationDetailJsonSchema }),
+  // ---- Issue 13 (r13a): the guest's reservations and cancellation, the host's whole-slot cancellation
+  op('get', `${V1}/reservations`, '自分の予約を一覧する（今後・過去）', ['予約'], 'user', {
+    query: reservationListQuerySchema,
+    response: reservationListJsonSchema,
+  }),
+  op('get', `${V1}/reservations/{id}/cancellation`, '今キャンセルした場合の返金額とキャンセル期限を取得する', ['予約'], 'user', {
+    response: cancellationPreviewJsonSchema,
+  }),
+  op('post', `${V1}/reservations/{id}/cancellation`, '予約をキャンセルする（キャンセルポリシーに従って返金）', ['予約'], 'user', {
+    body: cancelReservationSchema,
+    errors: [409],
+    response: reservationDetailJsonSchema,
+  }),
+  op('post', `${V1}/host/calendars/{id}/cancellation`, '開催日程を中止する（予約はすべて全額返金）', ['ホスト'], 'user', {
+    body: slotCancellationSchema,
+    errors: [409],
+    response: slotCancellationResultJsonSchema,
+  }),
   op('post', `${V1}/payments/test/tokens`, 'テスト用カードをトークン化する（テスト決済）', ['決済（テスト）'], 'user', {
     errors: [404],
     body: testCardSchema,

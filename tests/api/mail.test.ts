@@ -24,6 +24,7 @@ interface Received {
   headers: Record<string, string>;
   subject: string;
   text: string;
+  attachments: ParsedPart['attachments'];
 }
 
 /** Decodes RFC 2047 encoded words (=?UTF-8?B?...?= and =?UTF-8?Q?...?=). */
@@ -38,7 +39,14 @@ function decodeWords(value: string): string {
   );
 }
 
-function parseMessage(raw: string): { headers: Record<string, string>; text: string } {
+interface ParsedPart {
+  headers: Record<string, string>;
+  text: string;
+  /** Issue 13: the attached files of a multipart message (the reservation's .ics). */
+  attachments: { contentType: string; filename: string; content: string }[];
+}
+
+function parseMessage(raw: string): ParsedPart {
   const [head, ...rest] = raw.split(/\r?\n\r?\n/);
   const headers: Record<string, string> = {};
   for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
@@ -46,6 +54,24 @@ function parseMessage(raw: string): { headers: Record<string, string>; text: str
     if (i > 0) headers[line.slice(0, i).toLowerCase()] = line.slice(i + 1).trim();
   }
   let body = rest.join('\n\n');
+  const boundary = /multipart\/[a-z]+;.*boundary="?([^";]+)"?/i.exec(headers['content-type'] ?? '')?.[1];
+  if (boundary) {
+    // multipart/mixed (issue 13: a mail with an .ics): the text part is the text, the others are attachments.
+    const parts = body
+      .split(`--${boundary}`)
+      .slice(1)
+      .filter((part) => !part.startsWith('--'))
+      .map((part) => parseMessage(part.replace(/^\r?\n/, '')));
+    const textPart = parts.find((part) => (part.headers['content-type'] ?? '').startsWith('text/plain'));
+    const attachments = parts
+      .filter((part) => part !== textPart)
+      .map((part) => ({
+        contentType: part.headers['content-type'] ?? '',
+        filename: /filename="?([^";]+)"?/.exec(part.headers['content-disposition'] ?? '')?.[1] ?? '',
+        content: part.text,
+      }));
+    return { headers, text: textPart?.text ?? '', attachments };
+  }
   const encoding = (headers['content-transfer-encoding'] ?? '').toLowerCase();
   if (encoding === 'base64') body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (encoding === 'quoted-printable') {
@@ -54,7 +80,7 @@ function parseMessage(raw: string): { headers: Record<string, string>; text: str
       'latin1',
     ).toString('utf8');
   }
-  return { headers, text: body };
+  return { headers, text: body, attachments: [] };
 }
 
 const inbox: Received[] = [];
@@ -74,13 +100,14 @@ const smtp = new SMTPServer({
         error.responseCode = 451;
         return callback(error);
       }
-      const { headers, text } = parseMessage(raw);
+      const { headers, text, attachments } = parseMessage(raw);
       inbox.push({
         from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
         to: session.envelope.rcptTo.map((r) => r.address),
         headers,
         subject: decodeWords(headers.subject ?? ''),
         text,
+        attachments,
       });
       callback();
     });
@@ -134,6 +161,12 @@ describe('mail delivery over SMTP', () => {
     expect(toGuest.text).toContain('■ 体験: 藍染めのハンカチづくり');
     expect(toGuest.from).toBe('no-reply@tabitoko.example');
     expect(toGuest.headers['message-id']).toBe(messageIdFor(`reservation:${id}:guest`, 'no-reply@tabitoko.example'));
+    // Issue 13: the confirmation carries the reservation's .ics (METHOD:PUBLISH, Japan time).
+    expect(toGuest.attachments).toHaveLength(1);
+    expect(toGuest.attachments[0].filename).toBe('reservation.ics');
+    expect(toGuest.attachments[0].contentType).toContain('text/calendar');
+    expect(toGuest.attachments[0].content).toContain('METHOD:PUBLISH');
+    expect(toGuest.attachments[0].content).toContain(`UID:reservation-${id}-slot-`);
     const toHost = inbox.find((m) => !m.to.includes(guest.email))!;
     expect(toHost.subject).toBe(ja.reservations.mailHostSubject('藍染めのハンカチづくり'));
     expect(toHost.text).toContain('予約者: メール 太郎 様');

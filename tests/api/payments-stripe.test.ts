@@ -44,6 +44,15 @@ class FakeStripe {
   dropConfirmsBefore = 0;
   /** Handle the next N confirm requests, then drop the connection instead of answering (response lost). */
   dropConfirmsAfter = 0;
+  /** Issue 13: the refunds made (a replayed key does not make another). */
+  refunds = new Map<
+    string,
+    { id: string; object: 'refund'; amount: number; payment_intent: string; status: string; metadata: Record<string, string> }
+  >();
+  /** Drop the connection of the next N refund creations before handling them (the gateway is unreachable). */
+  dropRefundsBefore = 0;
+  /** Make the next N refunds, then drop the connection instead of answering (the refund exists, its answer is lost). */
+  dropRefundsAfter = 0;
   private replies = new Map<string, { status: number; body: unknown }>();
   private counter = 0;
   server = http.createServer((req, res) => this.handle(req, res));
@@ -57,6 +66,8 @@ class FakeStripe {
     this.requests = [];
     this.dropConfirmsBefore = 0;
     this.dropConfirmsAfter = 0;
+    this.dropRefundsBefore = 0;
+    this.dropRefundsAfter = 0;
   }
 
   /** What the issuer's 3-D Secure page would do. */
@@ -79,6 +90,12 @@ class FakeStripe {
       const key = req.headers['idempotency-key'] as string | undefined;
       this.requests.push({ method: req.method ?? '', path, idempotencyKey: key, authorization: req.headers.authorization, form });
       const isConfirm = path.endsWith('/confirm');
+      const isRefund = req.method === 'POST' && path === '/v1/refunds';
+      if (isRefund && this.dropRefundsBefore > 0) {
+        this.dropRefundsBefore -= 1;
+        req.socket.destroy();
+        return;
+      }
       if (isConfirm && this.dropConfirmsBefore > 0) {
         this.dropConfirmsBefore -= 1;
         req.socket.destroy();
@@ -87,11 +104,16 @@ class FakeStripe {
       const replayKey = key ? `${req.method} ${path} ${key}` : null;
       let reply = replayKey ? this.replies.get(replayKey) : undefined;
       if (!reply) {
-        reply = this.route(req.method ?? '', path, form);
+        reply = this.route(req.method ?? '', path, form, new URLSearchParams((req.url ?? '').split('?')[1] ?? ''));
         if (replayKey && req.method === 'POST') this.replies.set(replayKey, reply);
       }
       if (isConfirm && this.dropConfirmsAfter > 0) {
         this.dropConfirmsAfter -= 1;
+        req.socket.destroy();
+        return;
+      }
+      if (isRefund && this.dropRefundsAfter > 0) {
+        this.dropRefundsAfter -= 1;
         req.socket.destroy();
         return;
       }
@@ -100,7 +122,35 @@ class FakeStripe {
     });
   }
 
-  private route(method: string, path: string, form: Record<string, string>): { status: number; body: unknown } {
+  private route(
+    method: string,
+    path: string,
+    form: Record<string, string>,
+    query = new URLSearchParams(),
+  ): { status: number; body: unknown } {
+    if (path === '/v1/refunds') {
+      if (method === 'GET') {
+        const data = [...this.refunds.values()].filter((r) => r.payment_intent === query.get('payment_intent'));
+        return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/refunds' } };
+      }
+      const intent = this.intents.get(form.payment_intent);
+      if (intent?.status !== 'succeeded') {
+        return {
+          status: 400,
+          body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } },
+        };
+      }
+      const refund = {
+        id: `re_fake_${++this.counter}`,
+        object: 'refund' as const,
+        amount: Number(form.amount),
+        payment_intent: intent.id,
+        status: 'succeeded',
+        metadata: { reservation_id: form['metadata[reservation_id]'] },
+      };
+      this.refunds.set(refund.id, refund);
+      return { status: 200, body: refund };
+    }
     const match = /^\/v1\/payment_intents(?:\/([^/]+))?(?:\/(confirm|cancel))?$/.exec(path);
     if (!match) return { status: 404, body: { error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } } };
     const [, id, action] = match;
@@ -368,5 +418,62 @@ describe('Stripe gateway against a fake Stripe server', () => {
     const experienceId = (await t.orm.em.fork().findOneOrFail(Calendar, { id: calendar.id })).experience.id;
     const form = await t.services.reservations.form(t.services.context(GUEST), { tour_id: String(experienceId), cid: String(calendar.id) });
     expect(form.payment).toEqual({ gateway: 'stripe', publishable_key: 'pk_test_fake123' });
+  });
+});
+
+describe('Stripe Refunds (issue 13)', () => {
+  async function bookAndCancel(prepare: () => void = () => {}) {
+    const calendar = await slot();
+    const key = newKey();
+    const res = await agent
+      .post('/api/v1/reservations')
+      .send({ calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'pm_card_visa', idempotency_key: key });
+    expect(res.status).toBe(201);
+    prepare();
+    const cancelled = await agent.post(`/api/v1/reservations/${res.body.id}/cancellation`).send({});
+    expect(cancelled.status).toBe(200);
+    return { id: res.body.id as number, key, total: res.body.amounts.total as number, cancelled };
+  }
+  async function refundsFor(id: number) {
+    const intent = (await row(id)).paymentReference;
+    return [...fake.refunds.values()].filter((r) => r.payment_intent === intent);
+  }
+  const due = { dueBy: new Date(Date.now() + 86_400_000) };
+
+  it('refunds the payment intent in yen with the idempotency key derived from the reservation', async () => {
+    const { id, key, total, cancelled } = await bookAndCancel();
+    expect(cancelled.body.display_status).toBe('refunded');
+    const create = fake.requests.find((r) => r.method === 'POST' && r.path === '/v1/refunds')!;
+    expect(create.idempotencyKey).toBe(paymentKeys(id, `u${guestId}:${key}`).refund);
+    expect(create.form).toMatchObject({
+      payment_intent: (await row(id)).paymentReference,
+      amount: String(total),
+      'metadata[reservation_id]': String(id),
+    });
+    expect((await refundsFor(id)).map((r) => r.amount)).toEqual([total]);
+  });
+
+  it('an unreachable Stripe leaves the refund pending; the worker refunds once it answers', async () => {
+    const { id, cancelled } = await bookAndCancel(() => {
+      fake.dropRefundsBefore = 10;
+    });
+    expect(cancelled.body.display_status).toBe('refund_pending');
+    expect(await refundsFor(id)).toHaveLength(0);
+    fake.dropRefundsBefore = 0;
+    expect(await t.services.reservations.retryPendingRefunds(due)).toEqual({ succeeded: 1, failed: 0 });
+    expect(await refundsFor(id)).toHaveLength(1);
+  });
+
+  it('a refund made whose answer was lost is found by the retry, never made twice', async () => {
+    const { id, cancelled } = await bookAndCancel(() => {
+      fake.dropRefundsAfter = 10;
+    });
+    expect(cancelled.body.display_status).toBe('refund_pending');
+    expect(await refundsFor(id)).toHaveLength(1);
+    fake.dropRefundsAfter = 0;
+    const creates = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds').length;
+    expect(await t.services.reservations.retryPendingRefunds(due)).toEqual({ succeeded: 1, failed: 0 });
+    expect(await refundsFor(id)).toHaveLength(1);
+    expect(fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds')).toHaveLength(creates);
   });
 });

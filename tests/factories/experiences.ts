@@ -24,6 +24,8 @@ export interface ExperienceOverrides {
   addressDisplayable?: boolean;
   options?: { name: string; description?: string; price: number }[];
   images?: string[];
+  /** Issue 13: the cancellation policy (2, 7 or 30 days; default 7). */
+  cancellationPeriod?: 2 | 7 | 30;
 }
 
 export async function createExperience(orm: MikroORM, overrides: ExperienceOverrides = {}) {
@@ -48,7 +50,7 @@ export async function createExperience(orm: MikroORM, overrides: ExperienceOverr
     inspiration: '日々の食卓に、手でつくった器をひとつ。',
     note: '汚れてもよい服装でお越しください。',
     recruitmentNumber: overrides.recruitmentNumber ?? 10,
-    cancellationPeriod: 7,
+    cancellationPeriod: overrides.cancellationPeriod ?? 7,
     reservationDeadline: overrides.reservationDeadline ?? 'on_the_day',
     addressDisplayable: overrides.addressDisplayable ?? true,
     approve,

@@ -29,6 +29,12 @@ export default function Page() {
                 <dl className="dev-mail__details">
                   <dt>{ja.devMail.attempts}</dt>
                   <dd>{mail.attempts}</dd>
+                  {mail.attachments.length > 0 && (
+                    <>
+                      <dt>{ja.r13a.devMailAttachments}</dt>
+                      <dd data-testid="dev-mail-attachments">{mail.attachments.map((a) => a.filename).join(', ')}</dd>
+                    </>
+                  )}
                   {mail.sent_at && (
                     <>
                       <dt>{ja.devMail.sentAt}</dt>

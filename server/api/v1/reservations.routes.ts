@@ -1,5 +1,6 @@
 // POST /api/v1/reservations (201 confirmed | 202 card authentication needed | 402 declined | 422 | 503 gateway down),
-// POST /api/v1/reservations/{id}/confirm after 3-D Secure, GET /api/v1/reservations/{id}; a confirmed reservation
+// POST /api/v1/reservations/{id}/confirm after 3-D Secure, GET /api/v1/reservations/{id}, the guest's list and
+// cancellation and the host's slot cancellation (issue 13); a confirmed reservation
 // sets the completion flag that /reservations/complete consumes (server/completion.ts).
 import { Router, type Request, type Response } from 'express';
 import type { Services } from '#src/root';
@@ -34,6 +35,23 @@ export function reservationsRoutes(services: Services): Router {
 
   router.get('/reservations/:id', async (req, res) => {
     res.json(await services.reservations.get(req.ctx, req.params));
+  });
+
+  // Issue 13 (r13a): the guest's list, cancellation preview and cancellation; the host's whole-slot cancellation.
+  router.get('/reservations', async (req, res) => {
+    res.json(await services.reservations.list(req.ctx, req.query));
+  });
+
+  router.get('/reservations/:id/cancellation', async (req, res) => {
+    res.json(await services.reservations.cancellationPreview(req.ctx, req.params));
+  });
+
+  router.post('/reservations/:id/cancellation', async (req, res) => {
+    res.json(await services.reservations.cancel(req.ctx, { ...req.body, ...req.params }));
+  });
+
+  router.post('/host/calendars/:id/cancellation', async (req, res) => {
+    res.json(await services.reservations.cancelSlot(req.ctx, { ...req.body, ...req.params }));
   });
 
   return router;

@@ -1,5 +1,11 @@
 import { defineEntity, p } from '@mikro-orm/core';
 
+export interface MailAttachmentRow {
+  filename: string;
+  content_type: string;
+  content: string;
+}
+
 const MAIL_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
 
 /**
@@ -17,6 +23,8 @@ export const MailOutbox = defineEntity({
     subject: p.string().length(500),
     textBody: p.text(),
     htmlBody: p.text().nullable(),
+    /** Issue 13: files sent with the mail ([{ filename, content_type, content }], text content such as .ics). */
+    attachments: p.json<MailAttachmentRow[]>().nullable(),
     status: p.enum([...MAIL_STATUSES]).default('pending'),
     attempts: p.integer().default(0),
     nextAttemptAt: p

@@ -11,6 +11,15 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string | null;
+  /** Issue 13: files sent with the mail (the reservation's .ics). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** Text content (UTF-8). */
+  content: string;
 }
 
 /** Queues mails; a dedupe key already present is skipped, so a retried request never queues a mail twice. */
@@ -25,6 +34,9 @@ export async function enqueueMail(em: EntityManager, mails: OutgoingMail[]): Pro
         subject: m.subject,
         textBody: m.text,
         htmlBody: m.html ?? null,
+        attachments: m.attachments?.length
+          ? m.attachments.map((a) => ({ filename: a.filename, content_type: a.contentType, content: a.content }))
+          : null,
         status: 'pending' as const,
         attempts: 0,
         nextAttemptAt: new Date(),

@@ -14,6 +14,7 @@ import type { Logger } from '#src/lib/logger';
 import type { Ctx } from '#src/lib/context';
 import { NotFoundError } from '#src/lib/errors';
 import { ja } from '#src/i18n/ja';
+import type { MailAttachmentRow } from './mail.entity';
 import { MAX_ATTEMPTS, backoffSeconds, mailboxTransport, messageIdFor, smtpTransport, type MailTransport } from './mail.transport';
 import type { DevMail } from './mail.schemas';
 
@@ -24,6 +25,7 @@ interface OutboxRow {
   subject: string;
   text_body: string;
   html_body: string | null;
+  attachments: MailAttachmentRow[] | null;
   attempts: number;
 }
 
@@ -45,7 +47,7 @@ export function createMailService(deps: MailDeps) {
   async function deliverOne(): Promise<'sent' | 'failed' | null> {
     return orm.em.fork().transactional(async (tx) => {
       const rows = await tx.execute<OutboxRow[]>(
-        `SELECT id, dedupe_key, to_address, subject, text_body, html_body, attempts FROM mail_outbox
+        `SELECT id, dedupe_key, to_address, subject, text_body, html_body, attachments, attempts FROM mail_outbox
          WHERE status IN ('pending', 'sending') AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
          ORDER BY next_attempt_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
       );
@@ -59,6 +61,7 @@ export function createMailService(deps: MailDeps) {
           text: row.text_body,
           html: row.html_body,
           messageId: messageIdFor(row.dedupe_key, env.MAIL_FROM),
+          attachments: row.attachments?.map((a) => ({ filename: a.filename, contentType: a.content_type, content: a.content })),
         });
       } catch (error) {
         const attempts = row.attempts + 1;
@@ -105,13 +108,14 @@ export function createMailService(deps: MailDeps) {
           subject: string;
           text_body: string;
           status: DevMail['status'];
+          attachments: MailAttachmentRow[] | null;
           attempts: number;
           last_error: string | null;
           created_at: Date;
           sent_at: Date | null;
         }[]
       >(
-        `SELECT id, to_address, subject, text_body, status, attempts, last_error, created_at, sent_at FROM mail_outbox ORDER BY id DESC LIMIT ?`,
+        `SELECT id, to_address, subject, text_body, status, attachments, attempts, last_error, created_at, sent_at FROM mail_outbox ORDER BY id DESC LIMIT ?`,
         [Math.min(Math.max(Number(options.limit) || 100, 1), 500)],
       );
       return rows.map((r) => ({
@@ -120,6 +124,7 @@ export function createMailService(deps: MailDeps) {
         subject: r.subject,
         text: r.text_body,
         status: r.status,
+        attachments: (r.attachments ?? []).map((a) => ({ filename: a.filename, content_type: a.content_type })),
         attempts: r.attempts,
         last_error: r.last_error,
         created_at: new Date(r.created_at).toISOString(),

@@ -17,6 +17,8 @@ export interface TransportMail {
   text: string;
   html: string | null;
   messageId: string;
+  /** Issue 13: .ics and other text attachments. */
+  attachments?: { filename: string; contentType: string; content: string }[];
 }
 
 export interface MailTransport {
@@ -43,6 +45,7 @@ export function smtpTransport(url: string): MailTransport {
         text: mail.text,
         html: mail.html ?? undefined,
         messageId: mail.messageId,
+        attachments: mail.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
       });
     },
     close: () => transporter.close(),

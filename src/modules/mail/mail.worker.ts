@@ -1,12 +1,16 @@
 // Background jobs of a server process (started by server/boot.ts unless DISABLE_WORKERS=1): the mail outbox
-// delivery and the seat-hold sweeper. Every process may run them at once: both claim rows with
+// delivery, the seat-hold sweeper and the pending-refund retries (issue 13). Every process may run them at once: both claim rows with
 // FOR UPDATE SKIP LOCKED, so they never step on each other.
 import type { Logger } from '#src/lib/logger';
 
 export interface WorkerServices {
   log: Logger;
   mail: { deliverDue(options?: { limit?: number }): Promise<unknown> };
-  reservations: { sweepExpiredHolds(options?: { limit?: number }): Promise<number> };
+  reservations: {
+    sweepExpiredHolds(options?: { limit?: number }): Promise<number>;
+    /** Issue 13: refunds the gateway did not complete, retried with their idempotency key. */
+    retryPendingRefunds(options?: { limit?: number }): Promise<unknown>;
+  };
 }
 
 interface Job {
@@ -16,10 +20,14 @@ interface Job {
 }
 
 /** Starts the loops; the returned function stops them and waits for a run in progress to finish. */
-export function startWorkers(services: WorkerServices, options: { mailEveryMs?: number; sweepEveryMs?: number } = {}): () => Promise<void> {
+export function startWorkers(
+  services: WorkerServices,
+  options: { mailEveryMs?: number; sweepEveryMs?: number; refundEveryMs?: number } = {},
+): () => Promise<void> {
   const jobs: Job[] = [
     { name: 'mail', everyMs: options.mailEveryMs ?? 2_000, run: () => services.mail.deliverDue() },
     { name: 'seat-holds', everyMs: options.sweepEveryMs ?? 15_000, run: () => services.reservations.sweepExpiredHolds() },
+    { name: 'refunds', everyMs: options.refundEveryMs ?? 30_000, run: () => services.reservations.retryPendingRefunds() },
   ];
   let stopped = false;
   const timers = new Set<NodeJS.Timeout>();

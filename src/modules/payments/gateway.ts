@@ -34,6 +34,16 @@ export interface ConfirmIntentInput {
   returnUrl: string;
 }
 
+export interface RefundInput {
+  /** The succeeded payment intent to refund. */
+  intentId: string;
+  /** Integer yen, at most the amount paid. */
+  amount: number;
+  /** Derived from the reservation: a retried refund replays the first one instead of refunding twice. */
+  idempotencyKey: string;
+  reservationId: number;
+}
+
 export interface PaymentGateway {
   readonly kind: GatewayKind;
   /** Creates an unconfirmed intent; replaying the same key returns the same intent. */
@@ -43,6 +53,11 @@ export interface PaymentGateway {
   retrieveIntent(intentId: string): Promise<IntentOutcome>;
   /** Cancels unless already succeeded; answers the final state (succeeded when it was too late to cancel). */
   cancelIntent(intentId: string, idempotencyKey: string): Promise<IntentOutcome>;
+  /**
+   * Issue 13: refunds (part of) a succeeded intent (Stripe Refunds). Replaying the same key returns the same refund.
+   * Throws when the refund could not be made (the caller keeps it pending and retries with the same key).
+   */
+  refund(input: RefundInput): Promise<{ refundId: string }>;
 }
 
 /** The gateway could not be reached or answered with a server error: the outcome of the call is unknown. */
@@ -58,8 +73,12 @@ export class GatewayUnavailableError extends Error {
  * attempt key, so two databases (a reset development database, staging) sharing one Stripe account never replay
  * each other's intents.
  */
-export function paymentKeys(reservationId: number, attemptKey: string): { create: string; confirm: string; cancel: string } {
+export function paymentKeys(
+  reservationId: number,
+  attemptKey: string,
+): { create: string; confirm: string; cancel: string; refund: string } {
   const digest = createHash('sha256').update(attemptKey).digest('hex').slice(0, 24);
   const base = `reservation-${reservationId}-${digest}`;
-  return { create: `${base}-create`, confirm: `${base}-confirm`, cancel: `${base}-cancel` };
+  // One refund per reservation (issue 13): the key never changes between retries.
+  return { create: `${base}-create`, confirm: `${base}-confirm`, cancel: `${base}-cancel`, refund: `${base}-refund` };
 }

@@ -37,3 +37,24 @@ export const TestPaymentIntent = defineEntity({
   checks: [{ name: 'test_payment_intents_amount_positive', expression: 'amount > 0' }],
   indexes: [{ properties: ['reservationId'] }, { properties: ['status'] }],
 });
+
+/**
+ * Issue 13: the test gateway's refunds (Stripe Refunds stand-in). idempotency_key plays Stripe's idempotency key:
+ * a replayed refund returns the same row, so tests can count refunds (one row is one refund).
+ */
+export const TestRefund = defineEntity({
+  name: 'TestRefund',
+  tableName: 'test_refunds',
+  properties: {
+    id: p.string().length(64).primary(),
+    idempotencyKey: p.string().length(255).unique(),
+    paymentIntentId: p.string().length(64),
+    amount: p.integer(),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+  },
+  checks: [{ name: 'test_refunds_amount_positive', expression: 'amount > 0' }],
+  indexes: [{ properties: ['paymentIntentId'] }],
+});

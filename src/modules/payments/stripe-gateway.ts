@@ -8,6 +8,7 @@ import {
   type CreateIntentInput,
   type IntentOutcome,
   type PaymentGateway,
+  type RefundInput,
 } from './gateway';
 
 export interface StripeGatewayOptions {
@@ -157,6 +158,29 @@ export class StripeGateway implements PaymentGateway {
       // Already succeeded or already cancelled: the intent's own state is the answer.
       if (isStripeError(error) && !isUnavailable(error)) return this.retrieveIntent(intentId);
       return this.unavailable(error);
+    }
+  }
+
+  /**
+   * Issue 13: Stripe Refunds (https://docs.stripe.com/api/refunds/create) with the reservation's idempotency key.
+   * A reservation is refunded at most once: before creating, the intent's refunds are listed and one made for this
+   * reservation (an earlier attempt whose answer was lost, after its key expired) is the answer.
+   */
+  async refund(input: RefundInput): Promise<{ refundId: string }> {
+    try {
+      const existing = await this.stripe.refunds.list({ payment_intent: input.intentId, limit: 100 });
+      const made = existing.data.find(
+        (r) => r.metadata?.reservation_id === String(input.reservationId) && r.status !== 'failed' && r.status !== 'canceled',
+      );
+      if (made) return { refundId: made.id };
+      const refund = await this.stripe.refunds.create(
+        { payment_intent: input.intentId, amount: input.amount, metadata: { reservation_id: String(input.reservationId) } },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return { refundId: refund.id };
+    } catch (error) {
+      if (isUnavailable(error)) return this.unavailable(error);
+      throw error;
     }
   }
 }

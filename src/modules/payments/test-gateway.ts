@@ -3,7 +3,7 @@
 // idempotency keys the same way: a replayed create returns the same intent, a replayed confirm replays the outcome.
 import { randomBytes } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { ConfirmIntentInput, CreateIntentInput, IntentOutcome, PaymentGateway } from './gateway';
+import type { ConfirmIntentInput, CreateIntentInput, IntentOutcome, PaymentGateway, RefundInput } from './gateway';
 import { TEST_TOKENS } from './payments.schemas';
 
 interface IntentRow {
@@ -139,6 +139,27 @@ export class TestGateway implements PaymentGateway {
       [intentId],
     );
     return this.retrieveIntent(intentId);
+  }
+
+  /**
+   * Issue 13: records the refund as a test_refunds row. The idempotency key makes a replay return the same row, so a
+   * retried refund is never a second one. Only a succeeded intent can be refunded, never for more than it charged.
+   */
+  async refund(input: RefundInput): Promise<{ refundId: string }> {
+    const em = this.em();
+    const intents = await em.execute<{ status: string; amount: number }[]>('SELECT status, amount FROM test_payment_intents WHERE id = ?', [
+      input.intentId,
+    ]);
+    const intent = intents[0];
+    if (intent?.status !== 'succeeded') throw new Error(`test gateway: intent ${input.intentId} cannot be refunded`);
+    if (input.amount > intent.amount) throw new Error('test gateway: refund larger than the charge');
+    await em.execute(
+      `INSERT INTO test_refunds (id, idempotency_key, payment_intent_id, amount) VALUES (?, ?, ?, ?)
+       ON CONFLICT (idempotency_key) DO NOTHING`,
+      [`re_test_${randomBytes(12).toString('hex')}`, input.idempotencyKey, input.intentId, input.amount],
+    );
+    const rows = await em.execute<{ id: string }[]>('SELECT id FROM test_refunds WHERE idempotency_key = ?', [input.idempotencyKey]);
+    return { refundId: rows[0].id };
   }
 
   /** The stand-in for the card issuer's 3-D Secure page: approves or fails an intent waiting for authentication. */

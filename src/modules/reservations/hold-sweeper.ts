@@ -19,16 +19,16 @@ export function createHoldSweeper(deps: HoldSweeperDeps) {
   const { orm, log, gateway, settlement } = deps;
 
   /** Settles one abandoned hold inside its own transaction (row locked, so two sweepers never both act). */
-  async function sweepOne(afterId: number, calendarIds: number[] | null): Promise<number | null> {
+  async function sweepOne(afterId: number, calendarIds: number[] | null, unexpiredToo: boolean): Promise<number | null> {
     return orm.em.fork().transactional(async (tx) => {
       const filter = calendarIds?.length
         ? `AND EXISTS (SELECT 1 FROM reservation_calendars rc WHERE rc.reservation_id = r.id AND rc.calendar_id IN (${calendarIds.map(() => '?').join(',')}))`
         : '';
       const rows = await tx.execute<{ id: number; payment_reference: string | null; idempotency_key: string; total_amount: number }[]>(
         `SELECT r.id, r.payment_reference, r.idempotency_key, r.total_amount FROM reservations r
-         WHERE r.status IN ('pending', 'requires_action') AND r.hold_expires_at < now() AND r.id > ? ${filter}
+         WHERE r.status IN ('pending', 'requires_action') AND (r.hold_expires_at < now() OR ?) AND r.id > ? ${filter}
          ORDER BY r.id LIMIT 1 FOR UPDATE SKIP LOCKED`,
-        [afterId, ...(calendarIds ?? [])],
+        [unexpiredToo, afterId, ...(calendarIds ?? [])],
       );
       const row = rows[0];
       if (!row) return null;
@@ -61,12 +61,17 @@ export function createHoldSweeper(deps: HoldSweeperDeps) {
     });
   }
 
-  /** Releases expired holds (all, or those touching the given slots); returns how many were settled. */
-  return async function sweepExpiredHolds(options: { calendarIds?: number[]; limit?: number } = {}): Promise<number> {
+  /**
+   * Releases expired holds (all, or those touching the given slots); returns how many were settled. `unexpiredToo`
+   * (issue 13: a slot the host cancels) settles the slots' holds now, whatever their expiry.
+   */
+  return async function sweepExpiredHolds(
+    options: { calendarIds?: number[]; limit?: number; unexpiredToo?: boolean } = {},
+  ): Promise<number> {
     let afterId = 0;
     let count = 0;
     for (let i = 0; i < (options.limit ?? 50); i++) {
-      const id = await sweepOne(afterId, options.calendarIds ?? null);
+      const id = await sweepOne(afterId, options.calendarIds ?? null, options.unexpiredToo === true);
       if (id === null) break;
       afterId = id;
       count += 1;

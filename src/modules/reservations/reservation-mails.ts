@@ -4,6 +4,7 @@ import { formatDateJa } from '#src/lib/dates';
 import { formatYen } from '#src/lib/money';
 import { ja } from '#src/i18n/ja';
 import type { OutgoingMail } from '#src/modules/mail/mail.outbox';
+import { icsAttachment, reservationSlotUid, type IcsMethod } from '#src/lib/ics';
 import type { PriceQuote } from './pricing';
 
 export interface ReservationMailData {
@@ -12,7 +13,7 @@ export interface ReservationMailData {
   title: string;
   guest: { name: string; email: string };
   host: { name: string; email: string };
-  slots: { date: string; start_time: string; end_time: string }[];
+  slots: { id: number; date: string; start_time: string; end_time: string }[];
   numberOfPeople: number;
   optionName: string | null;
   couponCode: string | null;
@@ -105,6 +106,7 @@ export function buildReservationMails(data: ReservationMailData): OutgoingMail[]
       to: data.guest.email,
       subject: ja.reservations.mailGuestSubject(data.title),
       text: guestText,
+      attachments: [reservationIcs(data, 'PUBLISH')],
     },
     {
       dedupeKey: `reservation:${data.reservationId}:host`,
@@ -113,4 +115,86 @@ export function buildReservationMails(data: ReservationMailData): OutgoingMail[]
       text: hostText,
     },
   ];
+}
+
+/** Issue 13: the reservation's slots as an .ics (PUBLISH when confirmed, CANCEL with the same UIDs when cancelled); reminders attach it too. */
+export function reservationIcs(data: ReservationMailData, method: IcsMethod) {
+  const domain = new URL(data.appUrl).hostname || 'localhost';
+  const detailUrl = `${data.appUrl}/reservations/${data.reservationId}`;
+  return icsAttachment({
+    method,
+    events: data.slots.map((slot) => ({
+      uid: reservationSlotUid(data.reservationId, slot.id, domain),
+      date: slot.date,
+      startTime: slot.start_time,
+      endTime: slot.end_time,
+      summary: ja.r13a.icsSummary(data.title),
+      description: ja.r13a.icsDescription(detailUrl),
+      // The online URL is on the reservation page from the day before (issue 13); the file only says "online".
+      location: data.online ? ja.r13a.icsOnline : venue(data),
+      url: detailUrl,
+    })),
+  });
+}
+
+export interface CancellationMailData extends ReservationMailData {
+  by: 'guest' | 'host';
+  reason: string | null;
+  refundAmount: number;
+}
+
+/** Issue 13: the guest's cancellation mail (.ics CANCEL attached) and, for a guest's cancellation, the host's notice. */
+export function buildCancellationMails(data: CancellationMailData): OutgoingMail[] {
+  const c = ja.r13a;
+  const detailUrl = `${data.appUrl}/reservations/${data.reservationId}`;
+  const refund = data.refundAmount > 0 ? c.mailRefund(formatYen(data.refundAmount)) : c.mailRefundNone;
+  const guestText = [
+    m.guestName(data.guest.name),
+    '',
+    data.by === 'host' ? c.mailSlotCancelled(data.title) : c.mailGuestCancelled(data.title),
+    '',
+    data.by === 'host' && data.reason ? c.mailReason(data.reason) : null,
+    m.reservationNumber(data.reservationId),
+    m.experience(data.title),
+    m.schedule(schedule(data)),
+    m.people(data.numberOfPeople),
+    refund,
+    data.refundAmount > 0 ? c.mailRefundNote : null,
+    '',
+    c.mailDetailLink(detailUrl),
+    m.contactHint(`${data.appUrl}/inquiry`),
+    '',
+    footer(data),
+  ]
+    .filter((line) => line !== null)
+    .join('\n');
+  const mails: OutgoingMail[] = [
+    {
+      dedupeKey: `reservation:${data.reservationId}:cancel:guest`,
+      to: data.guest.email,
+      subject: data.by === 'host' ? c.mailGuestSlotCancelSubject(data.title) : c.mailGuestCancelSubject(data.title),
+      text: guestText,
+      attachments: [reservationIcs(data, 'CANCEL')],
+    },
+  ];
+  if (data.by === 'guest') {
+    const hostText = [
+      m.guestName(data.host.name),
+      '',
+      c.mailHostCancelled(data.title, data.guest.name),
+      '',
+      m.reservationNumber(data.reservationId),
+      m.schedule(schedule(data)),
+      m.people(data.numberOfPeople),
+      '',
+      footer(data),
+    ].join('\n');
+    mails.push({
+      dedupeKey: `reservation:${data.reservationId}:cancel:host`,
+      to: data.host.email,
+      subject: c.mailHostCancelSubject(data.title),
+      text: hostText,
+    });
+  }
+  return mails;
 }

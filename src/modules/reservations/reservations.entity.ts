@@ -5,6 +5,8 @@ import { Calendar } from '#src/modules/calendars/calendars.entity';
 import { Coupon } from '#src/modules/coupons/coupons.entity';
 
 const RESERVATION_STATUSES = ['pending', 'requires_action', 'confirmed', 'failed', 'expired', 'cancelled'] as const;
+const CANCELLED_BY = ['guest', 'host'] as const;
+const REFUND_STATUSES = ['pending', 'succeeded'] as const;
 
 /**
  * A booking of one or more slots (reservation_calendars), all-or-nothing. Amounts are the quote at booking
@@ -41,6 +43,12 @@ export const Reservation = defineEntity({
     failureMessage: p.text().nullable(),
     confirmedAt: p.datetime().nullable(),
     cancelledAt: p.datetime().nullable(),
+    /** Issue 13: who cancelled a confirmed reservation (the guest under the policy, or the host's whole-slot cancellation). */
+    cancelledBy: p.enum([...CANCELLED_BY]).nullable(),
+    /** The host's reason, mailed to the guest (host cancellations only). */
+    cancellationReason: p.text().nullable(),
+    /** What the cancellation refunds (integer yen; 0 after the policy's deadline). */
+    refundAmount: p.integer().nullable(),
     calendars: () => p.oneToMany(ReservationCalendar).mappedBy('reservation'),
     createdAt: p
       .datetime()
@@ -65,6 +73,10 @@ export const Reservation = defineEntity({
       expression: 'total_amount = tour_amount + option_amount - discount_amount + service_fee + processing_fee',
     },
     { name: 'reservations_confirmed_at', expression: "status <> 'confirmed' or confirmed_at is not null" },
+    {
+      name: 'reservations_refund_amount_range',
+      expression: 'refund_amount is null or (refund_amount >= 0 and refund_amount <= total_amount)',
+    },
   ],
   indexes: [
     { properties: ['user', 'createdAt'] },
@@ -86,6 +98,49 @@ export const ReservationCalendar = defineEntity({
   },
   uniques: [{ name: 'reservation_calendars_reservation_id_calendar_id_unique', properties: ['reservation', 'calendar'] }],
   indexes: [{ properties: ['calendar'] }],
+});
+
+/**
+ * Issue 13: the refund of a cancelled reservation, at most one per reservation (the unique reservation_id), so a
+ * replayed or concurrent cancellation can never refund twice. 'pending' until the gateway confirmed it; the worker
+ * retries pending rows (next_attempt_at) with the same idempotency key, so a retry never creates a second refund.
+ */
+export const Refund = defineEntity({
+  name: 'Refund',
+  tableName: 'refunds',
+  properties: {
+    id: p.integer().primary(),
+    reservation: () => p.manyToOne(Reservation).deleteRule('restrict').unique(),
+    /** Integer yen, more than 0 (a cancellation without money back has no refund row). */
+    amount: p.integer(),
+    status: p.enum([...REFUND_STATUSES]).default('pending'),
+    /** Derived from the reservation (the gateway's idempotency key). */
+    idempotencyKey: p.string().length(255).unique(),
+    /** The gateway's refund id once it succeeded. */
+    gatewayReference: p.string().length(255).nullable(),
+    attempts: p.integer().default(0),
+    nextAttemptAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    lastError: p.text().nullable(),
+    succeededAt: p.datetime().nullable(),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
+  },
+  checks: [
+    { name: 'refunds_amount_positive', expression: 'amount > 0' },
+    { name: 'refunds_attempts_non_negative', expression: 'attempts >= 0' },
+    { name: 'refunds_succeeded_at', expression: "status <> 'succeeded' or succeeded_at is not null" },
+  ],
+  indexes: [{ name: 'refunds_pending_index', properties: ['nextAttemptAt'], where: "status = 'pending'" }],
 });
 
 export type IReservation = InferEntity<typeof Reservation>;

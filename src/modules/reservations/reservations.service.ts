@@ -23,8 +23,25 @@ import { createQuoter, experienceNotFound, normalizeQuery } from './quote';
 import { createSettlement } from './settlement';
 import { createHoldSweeper } from './hold-sweeper';
 import { createBooking, type ReserveResult } from './booking';
-import { reservationFormView, reservationView } from './views';
-import { quoteSchema, reserveSchema, type ReservationForm, type ReservationView } from './reservations.schemas';
+import { reservationDetail, reservationFormView, reservationSummaries } from './views';
+import {
+  cancelReservationSchema,
+  quoteSchema,
+  reservationListQuerySchema,
+  reserveSchema,
+  slotCancellationSchema,
+  type CancellationPreview,
+  type ReservationDetail,
+  type ReservationForm,
+  type ReservationList,
+  type SlotCancellationResult,
+} from './reservations.schemas';
+import { createCancellation } from './cancellation';
+import type { CancellationTerms } from './cancellation-policy';
+import { ConflictError } from '#src/lib/errors';
+import { formatDateJa, japanInstant } from '#src/lib/dates';
+import { findSlots } from '#src/modules/calendars/calendars.repository';
+import { canManageExperience } from '#src/modules/experiences/experiences.policy';
 
 export type { ReserveResult };
 
@@ -36,6 +53,31 @@ export interface ReservationsDeps {
 }
 
 const reservationNotFound = () => new NotFoundError(ja.reservations.reservationNotFound, 'reservation');
+const calendarNotFound = () => new NotFoundError(ja.r13a.calendarNotFound, 'calendar');
+const LIST_PER_PAGE = 20;
+
+function previewJson(id: number, total: number, t: CancellationTerms, status: string): CancellationPreview {
+  const reason =
+    status === 'cancelled'
+      ? ja.r13a.alreadyCancelled
+      : status !== 'confirmed'
+        ? ja.r13a.notCancellable
+        : t.started
+          ? ja.r13a.slotStarted
+          : null;
+  return {
+    reservation_id: id,
+    cancellable: reason === null,
+    reason,
+    policy: { days: t.policyDays, name: ja.r13a.policyName(t.policyDays) },
+    last_full_refund_date: t.lastFullRefundDate,
+    deadline_at: t.deadlineAt.toISOString(),
+    deadline_label: ja.r13a.deadlineLabel(formatDateJa(t.lastFullRefundDate)),
+    total_amount: total,
+    refund_amount: reason === null ? t.refundAmount : 0,
+    full_refund: reason === null && t.fullRefund,
+  };
+}
 
 export function createReservationsService(deps: ReservationsDeps) {
   const { orm, env, log, gateway } = deps;
@@ -44,6 +86,7 @@ export function createReservationsService(deps: ReservationsDeps) {
   const settlement = createSettlement({ env, baseUrl });
   const sweepExpiredHolds = createHoldSweeper({ orm, log, gateway, settlement });
   const booking = createBooking({ orm, env, log, gateway, baseUrl, prepare, settlement, sweepExpiredHolds });
+  const cancellation = createCancellation({ orm, log, gateway, settlement, sweepExpiredHolds });
 
   /** GET /api/v1/experiences/{tour_id}/price (input: { tour_id, calendar_ids, number_of_people, option_id, coupon_code }). */
   async function quote(ctx: Ctx, input: unknown): Promise<PriceQuote> {
@@ -87,13 +130,90 @@ export function createReservationsService(deps: ReservationsDeps) {
     return booking.confirmAfterAction(r);
   }
 
-  /** GET /api/v1/reservations/{id}: the caller's own reservation (input: { id }). */
-  async function get(ctx: Ctx, input: unknown): Promise<ReservationView> {
+  /** The caller's own reservation row, or the reservation's 404 (anyone else's, unknown or malformed ids). */
+  async function own(ctx: Ctx, input: unknown) {
     const user = requireUser(ctx);
     const id = idFrom(input, 'id', reservationNotFound);
-    const r = await ctx.em.findOne(Reservation, { id, user: user.id });
+    const r = await ctx.em.findOne(Reservation, { id, user: user.id }, { populate: ['experience'], refresh: true });
     if (!r) throw reservationNotFound();
-    return reservationView(ctx.em, r.id);
+    return r;
+  }
+
+  async function previewOf(ctx: Ctx, r: Awaited<ReturnType<typeof own>>, now: Date): Promise<CancellationPreview> {
+    const t = await cancellation.preview(
+      ctx.em,
+      { id: r.id, total_amount: r.totalAmount, cancellation_period: r.experience.cancellationPeriod },
+      now,
+    );
+    return previewJson(r.id, r.totalAmount, t, r.status);
+  }
+
+  /** GET /api/v1/reservations/{id}: the caller's own reservation with what the detail page shows (input: { id }). */
+  async function get(ctx: Ctx, input: unknown): Promise<ReservationDetail> {
+    const r = await own(ctx, input);
+    const now = new Date();
+    const preview = r.status === 'confirmed' ? await previewOf(ctx, r, now) : null;
+    return reservationDetail(ctx.em, r.id, now, preview);
+  }
+
+  /** GET /api/v1/reservations?scope=upcoming|past&page=: the signed-in guest's confirmed and cancelled reservations. */
+  async function list(ctx: Ctx, input: unknown): Promise<ReservationList> {
+    const user = requireUser(ctx);
+    const q = parseInput(reservationListQuerySchema, input);
+    const upcoming = q.scope === 'upcoming';
+    // Upcoming while the last booked slot has not ended (Japan time); upcoming soonest first, past latest first.
+    const base = `FROM reservations r JOIN reservation_calendars rc ON rc.reservation_id = r.id JOIN calendars c ON c.id = rc.calendar_id
+      WHERE r.user_id = ? AND r.status IN ('confirmed', 'cancelled')
+      GROUP BY r.id HAVING max((c.date + c.end_time::time) AT TIME ZONE 'Asia/Tokyo') ${upcoming ? '>' : '<='} ?`;
+    const now = new Date();
+    const counted = await ctx.em.execute<{ n: string }[]>(`SELECT count(*) AS n FROM (SELECT r.id ${base}) x`, [user.id, now]);
+    const rows = await ctx.em.execute<{ id: number }[]>(
+      `SELECT r.id ${base} ORDER BY min(c.date + c.start_time::time) ${upcoming ? 'ASC' : 'DESC'}, r.id ${upcoming ? 'ASC' : 'DESC'}
+       LIMIT ? OFFSET ?`,
+      [user.id, now, LIST_PER_PAGE, (q.page - 1) * LIST_PER_PAGE],
+    );
+    return {
+      scope: q.scope,
+      page: q.page,
+      per_page: LIST_PER_PAGE,
+      total: Number(counted[0]?.n ?? 0),
+      reservations: await reservationSummaries(
+        ctx.em,
+        rows.map((row) => Number(row.id)),
+      ),
+    };
+  }
+
+  /** GET /api/v1/reservations/{id}/cancellation: the refund cancelling now would give and the policy's deadline. */
+  async function cancellationPreview(ctx: Ctx, input: unknown): Promise<CancellationPreview> {
+    return previewOf(ctx, await own(ctx, input), new Date());
+  }
+
+  /** POST /api/v1/reservations/{id}/cancellation: the guest cancels (input: { id, expected_refund_amount? }). */
+  async function cancel(ctx: Ctx, input: unknown): Promise<ReservationDetail> {
+    const user = requireUser(ctx);
+    const id = idFrom(input, 'id', reservationNotFound);
+    const data = parseInput(cancelReservationSchema, input);
+    await cancellation.cancelByGuest(user.id, id, data.expected_refund_amount, reservationNotFound, new Date());
+    return reservationDetail(ctx.em, id, new Date(), null);
+  }
+
+  /**
+   * POST /api/v1/host/calendars/{id}/cancellation: the host (or an ambassador member, or an administrator) cancels a
+   * whole slot: full refunds whatever the policy, each guest mailed with the reason (input: { id, reason }).
+   */
+  async function cancelSlot(ctx: Ctx, input: unknown): Promise<SlotCancellationResult> {
+    requireUser(ctx);
+    const id = idFrom(input, 'id', calendarNotFound);
+    const [slot] = await findSlots(ctx.em, [id]);
+    if (!slot) throw calendarNotFound();
+    await ctx.em.populate(slot, ['experience']);
+    if (!(await canManageExperience(ctx, slot.experience))) throw calendarNotFound();
+    const data = parseInput(slotCancellationSchema, input);
+    const now = new Date();
+    if (japanInstant(slot.date, slot.startTime).getTime() <= now.getTime()) throw new ConflictError(ja.r13a.slotAlreadyStarted);
+    const result = await cancellation.cancelSlot(id, data.reason, now);
+    return { calendar_id: id, cancelled_reservations: result.ids.length, refunded_amount: result.refunded };
   }
 
   /** The title for the completion page's share text (published experiences only; input: { tour_id }). */
@@ -109,7 +229,13 @@ export function createReservationsService(deps: ReservationsDeps) {
     reserve,
     confirm,
     get,
+    list,
+    cancellationPreview,
+    cancel,
+    cancelSlot,
     experienceTitle,
+    /** The job: retries refunds the gateway did not complete (issue 13). */
+    retryPendingRefunds: cancellation.retryPendingRefunds,
     /** The job: releases expired holds (the worker, and lazily before availability checks). */
     sweepExpiredHolds,
   };

@@ -8,7 +8,7 @@ import { ambassadorContact } from '#src/modules/ambassadors/ambassadors.reposito
 import * as coupons from '#src/modules/coupons/coupon-rules';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import { Reservation } from './reservations.entity';
-import { buildReservationMails } from './reservation-mails';
+import { buildReservationMails, type ReservationMailData } from './reservation-mails';
 
 export interface SettlementDeps {
   env: Pick<Env, 'OFFICE_EMAIL'>;
@@ -19,12 +19,12 @@ export interface SettlementDeps {
 export function createSettlement(deps: SettlementDeps) {
   const { env, baseUrl } = deps;
 
-  /** The mails that report a confirmed reservation; called inside the confirming transaction. */
-  async function enqueueConfirmationMails(tx: EntityManager, id: number): Promise<void> {
+  /** Everything the reservation's mails say (guest, host contact, slots, amounts, venue), read inside `tx`. */
+  async function loadMailData(tx: EntityManager, id: number): Promise<ReservationMailData> {
     const r = await tx.findOneOrFail(
       Reservation,
       { id },
-      { populate: ['experience.prefecture', 'experience.hostUser', 'user', 'calendars.calendar'] },
+      { populate: ['experience.prefecture', 'experience.hostUser', 'user', 'calendars.calendar'], refresh: true },
     );
     const experience = r.experience;
     const guest = await userContact(tx, r.user.id);
@@ -39,36 +39,38 @@ export function createSettlement(deps: SettlementDeps) {
       .getItems()
       .map((rc) => rc.calendar)
       .sort((a, b) => a.id - b.id)
-      .map((c) => ({ date: c.date, start_time: c.startTime, end_time: c.endTime }));
-    await enqueueMail(
-      tx,
-      buildReservationMails({
-        reservationId: r.id,
-        experienceId: experience.id,
-        title: experience.title,
-        guest,
-        host,
-        slots,
-        numberOfPeople: r.numberOfPeople,
-        optionName: r.optionName ?? null,
-        couponCode: r.couponCode ?? null,
-        amounts: {
-          tour: r.tourAmount,
-          discount: r.discountAmount,
-          option: r.optionAmount,
-          service_fee: r.serviceFee,
-          processing_fee: r.processingFee,
-          total: r.totalAmount,
-        },
-        online: experience.online,
-        onlineUrl: experience.onlineUrl ?? null,
-        address: experience.address ?? null,
-        state: experience.prefecture?.name ?? null,
-        cancellationPeriod: experience.cancellationPeriod,
-        messageToHost: r.messageToHost ?? null,
-        appUrl: baseUrl,
-      }),
-    );
+      .map((c) => ({ id: c.id, date: c.date, start_time: c.startTime, end_time: c.endTime }));
+    return {
+      reservationId: r.id,
+      experienceId: experience.id,
+      title: experience.title,
+      guest,
+      host,
+      slots,
+      numberOfPeople: r.numberOfPeople,
+      optionName: r.optionName ?? null,
+      couponCode: r.couponCode ?? null,
+      amounts: {
+        tour: r.tourAmount,
+        discount: r.discountAmount,
+        option: r.optionAmount,
+        service_fee: r.serviceFee,
+        processing_fee: r.processingFee,
+        total: r.totalAmount,
+      },
+      online: experience.online,
+      onlineUrl: experience.onlineUrl ?? null,
+      address: experience.address ?? null,
+      state: experience.prefecture?.name ?? null,
+      cancellationPeriod: experience.cancellationPeriod,
+      messageToHost: r.messageToHost ?? null,
+      appUrl: baseUrl,
+    };
+  }
+
+  /** The mails that report a confirmed reservation; called inside the confirming transaction. */
+  async function enqueueConfirmationMails(tx: EntityManager, id: number): Promise<void> {
+    await enqueueMail(tx, buildReservationMails(await loadMailData(tx, id)));
   }
 
   /** pending/requires_action -> confirmed, with the mails in the same transaction. */
@@ -105,7 +107,7 @@ export function createSettlement(deps: SettlementDeps) {
     return true;
   }
 
-  return { enqueueConfirmationMails, confirmIn, releaseIn };
+  return { loadMailData, enqueueConfirmationMails, confirmIn, releaseIn };
 }
 
 export type Settlement = ReturnType<typeof createSettlement>;

@@ -2,9 +2,17 @@
 // Server-only.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PaymentConfig } from '#src/modules/payments/payments.schemas';
-import { Reservation } from './reservations.entity';
+import { addDays, japanInstant } from '#src/lib/dates';
+import { Refund, Reservation, type IReservation } from './reservations.entity';
 import type { Prepared } from './quote';
-import type { ReservationForm, ReservationView } from './reservations.schemas';
+import type {
+  CancellationPreview,
+  DisplayStatus,
+  ReservationDetail,
+  ReservationForm,
+  ReservationSummary,
+  ReservationView,
+} from './reservations.schemas';
 
 /** The reservation JSON (read fresh from the database). */
 export async function reservationView(em: EntityManager, id: number): Promise<ReservationView> {
@@ -65,5 +73,113 @@ export function reservationFormView(p: Prepared, payment: PaymentConfig): Reserv
     max_people: e.price === 0 || p.calendars.length > 1 ? 1 : Math.max(1, first.recruitmentNumber - first.participantNumber),
     quote: p.quote,
     payment,
+  };
+}
+
+// ---- Issue 13 (r13a): the guest's list and detail.
+
+type LoadedReservation = IReservation;
+
+function displayStatusOf(r: LoadedReservation, refund: { status: 'pending' | 'succeeded' } | null): DisplayStatus {
+  switch (r.status) {
+    case 'confirmed':
+      return 'confirmed';
+    case 'cancelled':
+      if (refund) return refund.status === 'succeeded' ? 'refunded' : 'refund_pending';
+      return 'cancelled';
+    case 'failed':
+      return 'failed';
+    case 'expired':
+      return 'expired';
+    default:
+      return 'pending';
+  }
+}
+
+function summaryOf(r: LoadedReservation, refund: { status: 'pending' | 'succeeded' } | null): ReservationSummary {
+  const slots = r.calendars
+    .getItems()
+    .map((rc) => rc.calendar)
+    .sort((a, b) => (a.date === b.date ? a.startTime.localeCompare(b.startTime) : a.date.localeCompare(b.date)));
+  const image = r.experience.images.isInitialized() ? r.experience.images.getItems()[0] : undefined;
+  return {
+    id: r.id,
+    status: r.status,
+    display_status: displayStatusOf(r, refund),
+    tour_id: r.experience.id,
+    title: r.experience.title,
+    image_url: image?.url ?? null,
+    number_of_people: r.numberOfPeople,
+    option: r.optionName ? { id: r.option?.id ?? null, name: r.optionName } : null,
+    amounts: {
+      tour: r.tourAmount,
+      discount: r.discountAmount,
+      option: r.optionAmount,
+      service_fee: r.serviceFee,
+      processing_fee: r.processingFee,
+      total: r.totalAmount,
+    },
+    calendars: slots.map((c) => ({ id: c.id, date: c.date, start_time: c.startTime, end_time: c.endTime })),
+    cancellation:
+      r.status === 'cancelled' && r.cancelledAt
+        ? {
+            cancelled_at: new Date(r.cancelledAt).toISOString(),
+            cancelled_by: r.cancelledBy ?? 'guest',
+            reason: r.cancellationReason ?? null,
+            refund_amount: r.refundAmount ?? 0,
+            refund_status: refund?.status ?? null,
+          }
+        : null,
+    created_at: new Date(r.createdAt).toISOString(),
+  };
+}
+
+async function refundsOf(em: EntityManager, ids: number[]): Promise<Map<number, { status: 'pending' | 'succeeded' }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await em.find(Refund, { reservation: { $in: ids } }, { refresh: true });
+  return new Map(rows.map((row) => [row.reservation.id, { status: row.status }]));
+}
+
+const POPULATE = ['experience.images', 'experience.prefecture', 'calendars.calendar'] as const;
+
+/** The guest's reservations shown in the list (confirmed and cancelled; unfinished payment attempts are not). */
+export async function reservationSummaries(em: EntityManager, ids: number[]): Promise<ReservationSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await em.find(Reservation, { id: { $in: ids } }, { populate: POPULATE, refresh: true });
+  const refunds = await refundsOf(em, ids);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    return r ? [summaryOf(r, refunds.get(id) ?? null)] : [];
+  });
+}
+
+/** The detail of one reservation for its guest; `preview` is what cancelling now would give (null when not confirmed). */
+export async function reservationDetail(
+  em: EntityManager,
+  id: number,
+  now: Date,
+  preview: CancellationPreview | null,
+): Promise<ReservationDetail> {
+  const r = await em.findOneOrFail(Reservation, { id }, { populate: POPULATE, refresh: true });
+  const refunds = await refundsOf(em, [id]);
+  const summary = summaryOf(r, refunds.get(id) ?? null);
+  const e = r.experience;
+  const first = summary.calendars[0];
+  // The online URL: to the guest of a confirmed reservation, from 00:00 (Japan time) the day before the first slot.
+  const onlineUrlFrom = e.online && first ? japanInstant(addDays(first.date, -1), '00:00') : null;
+  const showUrl = onlineUrlFrom !== null && r.status === 'confirmed' && now.getTime() >= onlineUrlFrom.getTime();
+  return {
+    ...summary,
+    coupon_code: r.couponCode ?? null,
+    message_to_host: r.messageToHost ?? null,
+    confirmed_at: r.confirmedAt ? new Date(r.confirmedAt).toISOString() : null,
+    host: { name: e.hostedBy },
+    online: e.online,
+    address: !e.online && e.addressDisplayable ? (e.address ?? null) : null,
+    state: !e.online && e.addressDisplayable ? (e.prefecture?.name ?? null) : null,
+    online_url: showUrl ? (e.onlineUrl ?? null) : null,
+    online_url_from: onlineUrlFrom ? onlineUrlFrom.toISOString() : null,
+    cancellation_preview: preview,
   };
 }

@@ -1,0 +1,192 @@
+// https://vike.dev/Page — /reservations/{id} (issue 13): the guest's reservation: schedule, people, option, amounts,
+// status, venue (the address when the host displays it; the online URL to a confirmed guest from the day before),
+// the cancellation policy with its exact deadline, and キャンセルする with the refund shown before confirming.
+import { useState } from 'react';
+import { useData } from 'vike-react/useData';
+import { reload } from 'vike/client/router';
+import { ja } from '#src/i18n/ja';
+import { formatYen } from '#src/lib/money';
+import { formatInstantDateJa } from '#src/lib/dates';
+import { api, ApiError } from '#src/lib/api-client';
+import { Modal } from '#src/components/form';
+import type { Data } from './+data';
+import { Schedule, StatusBadge } from '#pages/reservations/parts';
+import '#pages/reservations/reservations.css';
+
+const t = ja.r13a;
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="reservation-detail__row">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+export default function Page() {
+  const r = useData<Data>();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const preview = r.cancellation_preview;
+
+  async function cancel() {
+    if (!preview) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await api(`/api/v1/reservations/${r.id}/cancellation`, {
+        method: 'POST',
+        body: { expected_refund_amount: preview.refund_amount },
+      });
+      setConfirming(false);
+      await reload();
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : ja.common.tryAgain);
+      setConfirming(false);
+      await reload().catch(() => {});
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const venue = r.online ? (
+    r.online_url ? (
+      <a href={r.online_url} rel="noopener noreferrer" target="_blank" data-testid="online-url">
+        {r.online_url}
+      </a>
+    ) : (
+      <span className="muted">
+        {r.status !== 'confirmed' || !r.online_url_from
+          ? t.onlineUrlConfirmedOnly
+          : t.onlineUrlLater(formatInstantDateJa(r.online_url_from))}
+      </span>
+    )
+  ) : r.address ? (
+    <span>{r.state && !r.address.startsWith(r.state) ? `${r.state}${r.address}` : r.address}</span>
+  ) : (
+    <span className="muted">{t.addressHidden}</span>
+  );
+
+  return (
+    <div className="page page--narrow reservation-detail" data-testid="reservation-detail">
+      <a className="back-link" href="/reservations">
+        {t.backToList}
+      </a>
+      <h1 className="page__title">{r.title}</h1>
+      <p className="reservation-detail__head">
+        <StatusBadge status={r.display_status} />
+        <span className="muted">{t.reservationNumber(r.id)}</span>
+      </p>
+      {error && (
+        <div className="alert" role="alert">
+          {error}
+        </div>
+      )}
+      {r.cancellation && (
+        <div className="panel reservation-detail__cancelled" data-testid="cancellation-info">
+          {r.cancellation.cancelled_by === 'host' && <p className="reservation-detail__strong">{t.cancelledByHost}</p>}
+          {r.cancellation.reason && (
+            <p>
+              {t.hostReason}: <span className="reservation-detail__pre">{r.cancellation.reason}</span>
+            </p>
+          )}
+          <p>
+            {t.cancelledAt}: {formatInstantDateJa(r.cancellation.cancelled_at)}
+          </p>
+          <p data-testid="refund-amount">
+            {t.refundAmount}: {formatYen(r.cancellation.refund_amount)}
+            {r.cancellation.refund_status &&
+              ` (${t.statuses[r.cancellation.refund_status === 'succeeded' ? 'refunded' : 'refund_pending']})`}
+          </p>
+        </div>
+      )}
+      <section className="panel">
+        <dl className="reservation-detail__list">
+          <Row label={t.schedule}>
+            <Schedule calendars={r.calendars} />
+          </Row>
+          <Row label={t.people}>{t.peopleCount(r.number_of_people)}</Row>
+          <Row label={t.option}>{r.option?.name ?? t.noOption}</Row>
+          <Row label={t.host}>{r.host.name}</Row>
+          <Row label={r.online ? t.onlineUrl : t.venue}>{venue}</Row>
+          {r.message_to_host && (
+            <Row label={t.messageToHost}>
+              <span className="reservation-detail__pre">{r.message_to_host}</span>
+            </Row>
+          )}
+          <Row label={t.bookedAt}>{formatInstantDateJa(r.created_at)}</Row>
+          <Row label={t.amounts}>
+            <ul className="reservation-detail__amounts">
+              <li>
+                {ja.reservations.tourFee} {formatYen(r.amounts.tour)}
+              </li>
+              {r.amounts.discount > 0 && (
+                <li>
+                  {ja.reservations.discount} -{formatYen(r.amounts.discount)}
+                </li>
+              )}
+              {r.amounts.option > 0 && (
+                <li>
+                  {ja.reservations.optionFee} {formatYen(r.amounts.option)}
+                </li>
+              )}
+              <li>
+                {ja.reservations.serviceFee} {formatYen(r.amounts.service_fee)}
+              </li>
+              <li>
+                {ja.reservations.processingFee} {formatYen(r.amounts.processing_fee)}
+              </li>
+              <li className="reservation-detail__strong">
+                {t.total} {formatYen(r.amounts.total)}
+              </li>
+            </ul>
+          </Row>
+        </dl>
+        <a href={`/stories/${r.tour_id}`}>{t.experienceLink}</a>
+      </section>
+      {preview && (
+        <section className="panel reservation-detail__policy" data-testid="cancellation-policy">
+          <h2>{t.policyTitle}</h2>
+          <p className="reservation-detail__strong">{preview.policy.name}</p>
+          <p>{t.deadline(preview.deadline_label)}</p>
+          {preview.cancellable ? (
+            <>
+              <p data-testid="refund-preview">
+                {preview.total_amount === 0
+                  ? t.refundPreviewFree
+                  : preview.full_refund
+                    ? t.refundPreviewFull(formatYen(preview.refund_amount))
+                    : t.refundPreviewNone}
+              </p>
+              <button type="button" className="button button--danger" onClick={() => setConfirming(true)} data-testid="cancel-button">
+                {t.cancelButton}
+              </button>
+            </>
+          ) : (
+            <p className="muted">{preview.reason}</p>
+          )}
+        </section>
+      )}
+      {confirming && preview && (
+        <Modal
+          title={t.cancelConfirmTitle}
+          onClose={() => setConfirming(false)}
+          onConfirm={cancel}
+          confirmLabel={busy ? t.cancelling : t.cancelConfirm}
+          cancelLabel={t.cancelKeep}
+          danger
+          busy={busy}
+          testId="cancel-dialog"
+        >
+          <p>{t.cancelConfirmLead}</p>
+          <p className="reservation-detail__strong" data-testid="cancel-dialog-refund">
+            {t.refundAmount}: {formatYen(preview.refund_amount)}
+          </p>
+          <p className="muted">{t.deadline(preview.deadline_label)}</p>
+        </Modal>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+// https://vike.dev/data — /reservations/{id} (issue 13): the guest's own reservation (anyone else's is the 404
+// page), from the same service call as GET /api/v1/reservations/{id}.
+import type { PageContextServer } from 'vike/types';
+import { loadOr404, routeId } from '#src/lib/page-helpers';
+
+export async function data(pageContext: PageContextServer) {
+  const { services, ctx } = pageContext;
+  const id = routeId(pageContext);
+  return loadOr404(() => services.reservations.get(ctx, { id }));
+}
+
+export type Data = Awaited<ReturnType<typeof data>>;

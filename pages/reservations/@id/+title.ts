@@ -1,0 +1,8 @@
+// https://vike.dev/title
+import type { PageContext } from 'vike/types';
+import { ja } from '#src/i18n/ja';
+import type { Data } from './+data';
+
+export default function title(pageContext: PageContext<Data>) {
+  return `${ja.r13a.detailTitle}: ${pageContext.data.title} | ${ja.site.name}`;
+}

@@ -1,0 +1,256 @@
+// Cancellation and refunds (issue 13). Correct under concurrency and gateway faults:
+//
+//  1. cancel (one transaction): lock the reservation row (FOR UPDATE: a second cancel waits, then sees 'cancelled'
+//     and is refused), decide the refund with the policy (cancellation-policy.ts) at this instant, mark it cancelled,
+//     give the seats back in calendar id order (the same order as a booking takes them, so a new booking of the freed
+//     seat simply waits for this commit), insert at most ONE refunds row (unique reservation_id) and the mails.
+//  2. refund (after the commit, no other lock held): the gateway refund with an idempotency key derived from the
+//     reservation. Success marks the row 'succeeded'; any failure leaves it 'pending' with a backoff, and the worker
+//     (retryPendingRefunds) tries again with the same key: never two refunds, never a lost one.
+//
+// Lock order everywhere: reservation rows (id order), then calendar rows (id order), like booking.ts and the sweeper.
+// Server-only.
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { Logger } from '#src/lib/logger';
+import { ConflictError } from '#src/lib/errors';
+import { formatYen } from '#src/lib/money';
+import { ja } from '#src/i18n/ja';
+import { enqueueMail } from '#src/modules/mail/mail.outbox';
+import { paymentKeys, type PaymentGateway } from '#src/modules/payments/gateway';
+import { cancellationTerms, type CancellationTerms } from './cancellation-policy';
+import { buildCancellationMails } from './reservation-mails';
+import type { Settlement } from './settlement';
+import type { SweepExpiredHolds } from './hold-sweeper';
+
+export interface CancellationDeps {
+  orm: MikroORM;
+  log: Logger;
+  gateway: PaymentGateway;
+  settlement: Settlement;
+  sweepExpiredHolds: SweepExpiredHolds;
+}
+
+interface LockedReservation {
+  id: number;
+  user_id: number;
+  status: string;
+  total_amount: number;
+  number_of_people: number;
+  payment_reference: string | null;
+  idempotency_key: string;
+  cancellation_period: number;
+}
+
+interface RefundRow {
+  id: number;
+  reservation_id: number;
+  amount: number;
+  idempotency_key: string;
+  attempts: number;
+  payment_reference: string | null;
+}
+
+/** Seconds before the n-th retry of a failed refund: 30 s, 1 min, 2 min … capped at one hour. */
+function refundBackoffSeconds(attempts: number): number {
+  return Math.min(3600, 30 * 2 ** Math.max(0, attempts - 1));
+}
+
+async function slotsOf(em: EntityManager, reservationId: number) {
+  return em.execute<{ calendar_id: number; date: string; start_time: string }[]>(
+    `SELECT rc.calendar_id, to_char(c.date, 'YYYY-MM-DD') AS date, c.start_time FROM reservation_calendars rc
+     JOIN calendars c ON c.id = rc.calendar_id WHERE rc.reservation_id = ? ORDER BY rc.calendar_id`,
+    [reservationId],
+  );
+}
+
+export function createCancellation(deps: CancellationDeps) {
+  const { orm, log, gateway, settlement, sweepExpiredHolds } = deps;
+
+  /** Locks the reservation (the caller's transaction); null when it does not exist or is not this guest's. */
+  async function lock(tx: EntityManager, id: number, userId: number | null): Promise<LockedReservation | null> {
+    const rows = await tx.execute<LockedReservation[]>(
+      `SELECT r.id, r.user_id, r.status, r.total_amount, r.number_of_people, r.payment_reference, r.idempotency_key,
+              e.cancellation_period
+       FROM reservations r JOIN experiences e ON e.id = r.experience_id
+       WHERE r.id = ? ${userId === null ? '' : 'AND r.user_id = ?'} FOR UPDATE OF r`,
+      userId === null ? [id] : [id, userId],
+    );
+    return rows[0] ?? null;
+  }
+
+  async function termsOf(tx: EntityManager, r: Pick<LockedReservation, 'id' | 'total_amount' | 'cancellation_period'>, now: Date) {
+    const slots = await slotsOf(tx, r.id);
+    return cancellationTerms({ policyDays: r.cancellation_period, slots, total: r.total_amount, now });
+  }
+
+  /** confirmed -> cancelled: seats back, the refund row (when money goes back) and the mails. */
+  async function cancelIn(
+    tx: EntityManager,
+    r: LockedReservation,
+    by: 'guest' | 'host',
+    refundAmount: number,
+    reason: string | null,
+    now: Date,
+  ): Promise<void> {
+    await tx.execute(
+      `UPDATE reservations SET status = 'cancelled', cancelled_at = ?, cancelled_by = ?, cancellation_reason = ?, refund_amount = ?,
+         updated_at = now() WHERE id = ? AND status = 'confirmed'`,
+      [now, by, reason, refundAmount, r.id],
+    );
+    const slots = await slotsOf(tx, r.id);
+    for (const slot of slots) {
+      await tx.execute('UPDATE calendars SET participant_number = participant_number - ?, updated_at = now() WHERE id = ?', [
+        r.number_of_people,
+        slot.calendar_id,
+      ]);
+    }
+    if (refundAmount > 0 && r.payment_reference) {
+      await tx.execute('INSERT INTO refunds (reservation_id, amount, status, idempotency_key) VALUES (?, ?, ?, ?)', [
+        r.id,
+        refundAmount,
+        'pending',
+        paymentKeys(r.id, r.idempotency_key).refund,
+      ]);
+    }
+    const data = await settlement.loadMailData(tx, r.id);
+    await enqueueMail(tx, buildCancellationMails({ ...data, by, reason, refundAmount }));
+  }
+
+  /**
+   * The guest cancels their own confirmed reservation. 404 for anyone else's; 409 when already cancelled, not
+   * confirmed, once the first slot has started, or when the refund differs from the one the guest was shown.
+   */
+  async function cancelByGuest(
+    userId: number,
+    id: number,
+    expectedRefund: number | undefined,
+    notFound: () => Error,
+    now: Date,
+  ): Promise<CancellationTerms> {
+    const terms = await orm.em.fork().transactional(async (tx) => {
+      const r = await lock(tx, id, userId);
+      if (!r) throw notFound();
+      if (r.status === 'cancelled') throw new ConflictError(ja.r13a.alreadyCancelled);
+      if (r.status !== 'confirmed') throw new ConflictError(ja.r13a.notCancellable);
+      const t = await termsOf(tx, r, now);
+      if (t.started) throw new ConflictError(ja.r13a.slotStarted);
+      if (expectedRefund !== undefined && expectedRefund !== t.refundAmount) {
+        throw new ConflictError(ja.r13a.refundChanged(formatYen(t.refundAmount)));
+      }
+      await cancelIn(tx, r, 'guest', t.refundAmount, null, now);
+      return t;
+    });
+    await processRefund(id);
+    return terms;
+  }
+
+  /**
+   * The host cancels a whole slot: every confirmed reservation on it is cancelled with a full refund whatever the
+   * policy (a reservation of several slots is cancelled as a whole), each guest mailed with the reason, and the slot
+   * stops accepting reservations. The caller has checked the rights.
+   */
+  async function cancelSlot(calendarId: number, reason: string, now: Date): Promise<{ ids: number[]; refunded: number }> {
+    const cancelConfirmed = () =>
+      orm.em.fork().transactional(async (tx) => {
+        // Reservations first (id order), then the calendar row: the lock order of a guest's cancellation.
+        const reservations = await tx.execute<LockedReservation[]>(
+          `SELECT r.id, r.user_id, r.status, r.total_amount, r.number_of_people, r.payment_reference, r.idempotency_key,
+                  e.cancellation_period
+           FROM reservations r JOIN experiences e ON e.id = r.experience_id
+           WHERE r.status = 'confirmed' AND EXISTS (SELECT 1 FROM reservation_calendars rc WHERE rc.reservation_id = r.id AND rc.calendar_id = ?)
+           ORDER BY r.id FOR UPDATE OF r`,
+          [calendarId],
+        );
+        const ids: number[] = [];
+        let refunded = 0;
+        for (const r of reservations) {
+          await cancelIn(tx, r, 'host', r.total_amount, reason, now);
+          ids.push(r.id);
+          if (r.payment_reference) refunded += r.total_amount;
+        }
+        await tx.execute('UPDATE calendars SET accepting_reservation = false, updated_at = now() WHERE id = ?', [calendarId]);
+        return { ids, refunded };
+      });
+    const result = await cancelConfirmed();
+    // Payments still in progress on the slot (a 3-D Secure window): settled now like an expired hold (the intent is
+    // cancelled at the gateway first); one that had in fact been paid is confirmed, then cancelled with its refund.
+    if ((await sweepExpiredHolds({ calendarIds: [calendarId], unexpiredToo: true })) > 0) {
+      const late = await cancelConfirmed();
+      result.ids.push(...late.ids);
+      result.refunded += late.refunded;
+    }
+    for (const id of result.ids) await processRefund(id);
+    return result;
+  }
+
+  /** Runs one claimed refund at the gateway inside the claiming transaction (the row lock keeps others away). */
+  async function attempt(tx: EntityManager, row: RefundRow): Promise<boolean> {
+    try {
+      if (!row.payment_reference) throw new Error('reservation without a payment to refund');
+      const done = await gateway.refund({
+        intentId: row.payment_reference,
+        amount: row.amount,
+        idempotencyKey: row.idempotency_key,
+        reservationId: row.reservation_id,
+      });
+      await tx.execute(
+        `UPDATE refunds SET status = 'succeeded', gateway_reference = ?, succeeded_at = now(), attempts = attempts + 1,
+           last_error = NULL, updated_at = now() WHERE id = ?`,
+        [done.refundId, row.id],
+      );
+      log.info({ reservationId: row.reservation_id, refundId: done.refundId }, 'refund succeeded');
+      return true;
+    } catch (error) {
+      const attempts = row.attempts + 1;
+      await tx.execute(
+        `UPDATE refunds SET attempts = ?, next_attempt_at = now() + make_interval(secs => ?), last_error = ?, updated_at = now()
+         WHERE id = ?`,
+        [attempts, refundBackoffSeconds(attempts), String((error as Error)?.message ?? error).slice(0, 2000), row.id],
+      );
+      const level = attempts >= 5 ? 'error' : 'warn';
+      log[level]({ err: error, reservationId: row.reservation_id, attempts }, 'refund failed: kept pending, the worker retries');
+      return false;
+    }
+  }
+
+  const claimSql = (where: string) =>
+    `SELECT f.id, f.reservation_id, f.amount, f.idempotency_key, f.attempts, r.payment_reference
+     FROM refunds f JOIN reservations r ON r.id = f.reservation_id
+     WHERE f.status = 'pending' AND ${where} ORDER BY f.next_attempt_at, f.id LIMIT 1 FOR UPDATE OF f SKIP LOCKED`;
+
+  /** Right after a cancellation: tries the reservation's pending refund once (a worker holding it is left alone). */
+  async function processRefund(reservationId: number): Promise<void> {
+    await orm.em.fork().transactional(async (tx) => {
+      const rows = await tx.execute<RefundRow[]>(claimSql('f.reservation_id = ?'), [reservationId]);
+      if (rows[0]) await attempt(tx, rows[0]);
+    });
+  }
+
+  /** The worker's job: retries due pending refunds; `dueBy` (tests) treats later retries as due. */
+  async function retryPendingRefunds(options: { limit?: number; dueBy?: Date } = {}): Promise<{ succeeded: number; failed: number }> {
+    const result = { succeeded: 0, failed: 0 };
+    const seen = new Set<number>();
+    for (let i = 0; i < (options.limit ?? 20); i++) {
+      const outcome = await orm.em.fork().transactional(async (tx) => {
+        const rows = await tx.execute<RefundRow[]>(
+          claimSql(`f.next_attempt_at <= coalesce(?::timestamptz, now()) AND NOT (f.id = ANY(?::int[]))`),
+          [options.dueBy ?? null, `{${[...seen].join(',')}}`],
+        );
+        const row = rows[0];
+        if (!row) return null;
+        seen.add(row.id);
+        return attempt(tx, row);
+      });
+      if (outcome === null) break;
+      result[outcome ? 'succeeded' : 'failed'] += 1;
+    }
+    return result;
+  }
+
+  /** What cancelling now would give (no lock: a preview). */
+  async function preview(em: EntityManager, r: Pick<LockedReservation, 'id' | 'total_amount' | 'cancellation_period'>, now: Date) {
+    return termsOf(em, r, now);
+  }
+
+  return { cancelByGuest, cancelSlot, processRefund, retryPendingRefunds, preview };
+}

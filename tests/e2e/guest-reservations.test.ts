@@ -1,0 +1,137 @@
+// Issue 13 (r13a) in Chromium: the guest books, finds the reservation through the header's 予約一覧 link, opens it,
+// sees the refund before confirming the cancellation, cancels, sees 返金済み with the amount, and the seat is back
+// on the experience's calendar page. Its own built server and PostgreSQL (the data comes from the factories).
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hydrated, openBrowser, type Session } from '#tests/e2e/browser';
+import { startEmbeddedDatabase, type EmbeddedDatabase } from '#src/lib/embedded-db';
+import { startServerProcess, type ServerProcess } from '#tests/setup/server-process';
+import { initOrm, type MikroORM } from '#src/lib/orm';
+import { createUser, TEST_PASSWORD } from '#tests/factories/users';
+import { createCalendar, createExperience } from '#tests/factories/experiences';
+import { Reservation } from '#src/modules/reservations/reservations.entity';
+import { formatYen } from '#src/lib/money';
+import { ja } from '#src/i18n/ja';
+
+let s: Session;
+let db: EmbeddedDatabase;
+let orm: MikroORM;
+let server: ServerProcess;
+let base: string;
+let dataDir: string;
+let guestEmail: string;
+
+beforeAll(async () => {
+  s = await openBrowser();
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'taiken-e2e-guest-reservations-'));
+  db = await startEmbeddedDatabase({ dir: path.join(dataDir, 'pg'), database: 'guest_reservations_e2e', fast: true });
+  server = await startServerProcess({ DATABASE_URL: db.url });
+  base = server.base;
+  orm = await initOrm(db.url, { pool: 2 });
+  guestEmail = (await createUser(orm, { name: 'ブラウザ 取消子' })).email;
+}, 180_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await orm?.close(true);
+  await db?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000, interval: 100 });
+
+async function signedInPage(width: number): Promise<Page> {
+  const page = await s.newPage({ width, height: 900 });
+  const res = await page.request.post(`${base}/api/v1/sessions`, { data: { email: guestEmail, password: TEST_PASSWORD } });
+  expect(res.status()).toBe(201);
+  return page;
+}
+
+describe('the guest cancels a reservation', () => {
+  it.each([375, 1280])('books, finds it in /reservations, cancels with the refund shown, and the seat comes back (%ipx)', async (width) => {
+    const experience = await createExperience(orm, { title: `取消できる体験 ${width}`, price: 4000, cancellationPeriod: 7 });
+    const calendar = await createCalendar(orm, experience.id, { daysFromToday: 20, recruitmentNumber: 2 });
+    const page = await signedInPage(width);
+
+    // Book with the success card.
+    await page.goto(`${base}/reservations/new?cid=${calendar.id}&tour_id=${experience.id}`);
+    await hydrated(page);
+    await page.fill('input[name="cardnumber"]', '4242 4242 4242 4242');
+    await page.fill('input[name="cc-exp"]', '1230');
+    await page.fill('input[name="cvc"]', '123');
+    await page.getByTestId('card-ready').waitFor();
+    await page.getByRole('button', { name: ja.reservations.submit }).click();
+    await page.getByTestId('reservation-complete').waitFor();
+    const reservation = await orm.em.fork().findOneOrFail(Reservation, { experience: experience.id });
+    const total = formatYen(reservation.totalAmount);
+
+    // The calendar page shows the slot as booked by this guest.
+    await page.goto(`${base}/stories/${experience.id}/calendars`);
+    const slot = page.locator(`[data-calendar-id="${calendar.id}"]`);
+    await poll(() => slot.getAttribute('data-state')).toBe('reserved');
+
+    // The header's link to the guest's reservations (inside the menu on a narrow screen).
+    await hydrated(page);
+    const link = page.getByTestId('my-reservations-link');
+    if (!(await link.isVisible())) await page.locator('.site-header__toggle').click();
+    await link.click();
+    await page.waitForURL(`${base}/reservations`);
+    const item = page.locator(`[data-reservation-id="${reservation.id}"]`);
+    await item.waitFor();
+    expect(await item.getByTestId('reservation-status').textContent()).toBe(ja.r13a.statuses.confirmed);
+    expect(await item.textContent()).toContain(`取消できる体験 ${width}`);
+    expect(await item.textContent()).toContain(total);
+    await page.screenshot({ path: path.join(os.tmpdir(), `r13a-list-${width}.png`), fullPage: true });
+
+    // The detail: the policy, the deadline and the refund before confirming.
+    await item.getByRole('link').click();
+    await page.waitForURL(`${base}/reservations/${reservation.id}`);
+    await hydrated(page);
+    expect(await page.getByTestId('cancellation-policy').textContent()).toContain(ja.r13a.policyName(7));
+    expect(await page.getByTestId('refund-preview').textContent()).toBe(ja.r13a.refundPreviewFull(total));
+    await page.screenshot({ path: path.join(os.tmpdir(), `r13a-detail-${width}.png`), fullPage: true });
+    await page.getByTestId('cancel-button').click();
+    const dialog = page.getByTestId('cancel-dialog');
+    await dialog.waitFor();
+    expect(await dialog.getByTestId('cancel-dialog-refund').textContent()).toBe(`${ja.r13a.refundAmount}: ${total}`);
+    await page.screenshot({ path: path.join(os.tmpdir(), `r13a-dialog-${width}.png`) });
+    await dialog.getByRole('button', { name: ja.r13a.cancelConfirm }).click();
+
+    await poll(() => page.getByTestId('reservation-status').first().textContent()).toBe(ja.r13a.statuses.refunded);
+    expect(await page.getByTestId('refund-amount').textContent()).toContain(total);
+    expect(await page.getByTestId('cancel-button').count()).toBe(0);
+    await page.screenshot({ path: path.join(os.tmpdir(), `r13a-cancelled-${width}.png`), fullPage: true });
+    expect((await orm.em.fork().findOneOrFail(Reservation, { id: reservation.id })).status).toBe('cancelled');
+
+    // The seat is back on the experience's calendar: open again with both seats.
+    await page.goto(`${base}/stories/${experience.id}/calendars`);
+    await poll(() => slot.getAttribute('data-state')).toBe('open');
+    expect(await slot.textContent()).toContain(ja.browse.remaining(2));
+    await page.close();
+  });
+
+  it('sends signed-out visitors to /logon and shows another guest’s reservation as the 404 page', async () => {
+    const experience = await createExperience(orm, { price: 0 });
+    const calendar = await createCalendar(orm, experience.id);
+    const owner = await createUser(orm);
+    const page = await s.newPage({ width: 1280, height: 900 });
+    await page.goto(`${base}/reservations`);
+    await page.waitForURL(/\/logon\?redirect=/);
+    const res = await page.request.post(`${base}/api/v1/sessions`, { data: { email: owner.email, password: TEST_PASSWORD } });
+    expect(res.status()).toBe(201);
+    const booked = await page.request.post(`${base}/api/v1/reservations`, {
+      data: { tour_id: experience.id, calendar_ids: [calendar.id], number_of_people: 1 },
+      headers: { Origin: base },
+    });
+    expect(booked.status()).toBe(201);
+    const id = (await booked.json()).id as number;
+    const other = await signedInPage(1280);
+    const response = await other.goto(`${base}/reservations/${id}`);
+    expect(response?.status()).toBe(404);
+    await page.close();
+    await other.close();
+  });
+});
