@@ -69,7 +69,7 @@ export const operations: Operation[] = [
   op('get', `${V1}/users`, '利用者を検索する（アンバサダーのメンバー追加用）', ['アカウント'], 'user', { query: userSearchQuerySchema }),
   op('get', `${V1}/profiles/{id}`, '公開プロフィールを取得する', ['アカウント'], 'none'),
   // ---- Public browsing
-  op('get', `${V1}/stories`, '体験を一覧・検索する', ['体験'], 'none', { query: storiesQuerySchema }),
+  op('get', `${V1}/stories`, '体験を一覧・検索する', ['体験'], 'none', { query: storiesQuerySchema, errors: [404] }),
   op('get', `${V1}/experiences/{id}`, '体験の詳細を取得する', ['体験'], 'optional'),
   op('get', `${V1}/experiences/{id}/other_experiences`, '同じホストの他の体験を取得する', ['体験'], 'none'),
   op('get', `${V1}/experiences/{id}/calendars`, '体験の開催日程を取得する', ['体験'], 'optional', { query: calendarsQuerySchema }),
