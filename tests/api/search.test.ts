@@ -341,5 +341,9 @@ describe('GET /api/v1/stories: an empty result suggests what to relax', () => {
       '和歌山県',
     ]);
     expect(res.body.suggestions.find((s: { kind: string }) => s.kind === 'without_keyword').count).toBe(2);
+    expect(res.body.suggestions.find((s: { kind: string }) => s.kind === 'without_area')).toMatchObject({
+      count: 1,
+      search: { state: [] },
+    });
   });
 });

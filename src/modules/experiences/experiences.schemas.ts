@@ -25,6 +25,25 @@ export const pageSchema = z
 /** The orders of the /stories list (issue 15). `newest` is the default (the list's order before search). */
 export const STORIES_SORTS = ['newest', 'recommended', 'price_asc', 'price_desc', 'date'] as const;
 export type StoriesSort = (typeof STORIES_SORTS)[number];
+/**
+ * Every query parameter the /stories pages and GET /api/v1/stories read (issue 15); a page cache keyed on the URL
+ * needs only these (`state` also as `state[]`).
+ */
+export const STORIES_QUERY_KEYS = [
+  'q',
+  'date_from',
+  'date_to',
+  'people',
+  'state',
+  'category_id',
+  'theme_id',
+  'price_min',
+  'price_max',
+  'online',
+  'sort',
+  'page',
+] as const;
+
 /** Limits of the search parameters (enforced here, on the server). */
 export const SEARCH_LIMITS = { qLength: 100, terms: 5, maxPeople: 30, maxPrice: 10_000_000, rangeDays: 92, states: 47 } as const;
 
@@ -229,7 +248,7 @@ export interface StoriesSearchJson {
   sort: StoriesSort;
 }
 
-export type StoriesSuggestionKind = 'without_dates' | 'other_dates' | 'nearby' | 'without_keyword' | 'without_price';
+export type StoriesSuggestionKind = 'without_dates' | 'other_dates' | 'nearby' | 'without_area' | 'without_keyword' | 'without_price';
 
 /** A relaxed search that finds something when the search found nothing. */
 export interface StoriesSuggestionJson {

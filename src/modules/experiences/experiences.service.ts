@@ -141,6 +141,9 @@ async function suggestions(ctx: Ctx, base: StoriesCriteria, search: StoriesSearc
       });
     }
   }
+  if (base.prefectureIds.length > 0) {
+    tries.push({ kind: 'without_area', criteria: { ...base, prefectureIds: [] }, search: { ...search, state: [] } });
+  }
   if (base.q !== undefined) {
     tries.push({ kind: 'without_keyword', criteria: { ...base, q: undefined }, search: { ...search, q: null } });
   }
