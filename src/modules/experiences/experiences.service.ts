@@ -8,7 +8,7 @@ import { idFrom, parseId, parseInput } from '#src/lib/validate';
 import { ja } from '#src/i18n/ja';
 import { Experience, type IExperience } from './experiences.entity';
 import { canManageExperience } from './experiences.policy';
-import { findCategory, findPrefecture, findPrefectures, findTheme } from '#src/modules/reference/reference.repository';
+import type { ReferenceService } from '#src/modules/reference/reference.service';
 import { addDays, todayInJapan } from '#src/lib/dates';
 import { searchCount, searchPage, type StoriesCriteria } from './stories-search';
 import { EXPERIENCE_CARD_POPULATE, EXPERIENCE_JSON_POPULATE, toExperienceCardJson, toExperienceJson } from './experiences.serializers';
@@ -65,24 +65,31 @@ async function detail(ctx: Ctx, input: unknown): Promise<ExperienceJson> {
   return toExperienceJson(experience, { privileged });
 }
 
-async function resolveState(ctx: Ctx, raw: string): Promise<StoriesFilter> {
+/** The reference lists a search resolves its filters against (the reference service keeps them in memory). */
+interface Lookups {
+  prefectures: { id: number; name: string }[];
+  categories: { id: number; name: string }[];
+  themes: { id: number; name: string }[];
+}
+
+function resolveState(lookups: Lookups, raw: string): StoriesFilter {
   const value = raw.trim();
   const id = /^\d{1,2}$/.test(value) ? parseId(value) : null;
-  const prefecture = id ? await findPrefecture(ctx.em, { id }) : value ? await findPrefecture(ctx.em, { name: value }) : null;
+  const prefecture = value ? lookups.prefectures.find((p) => (id ? p.id === id : p.name === value)) : undefined;
   if (!prefecture) throw new NotFoundError(ja.browse.unknownState, 'state');
   return { type: 'location', id: prefecture.id, name: prefecture.name };
 }
 
-async function resolveCategory(ctx: Ctx, raw: string): Promise<StoriesFilter> {
+function resolveCategory(lookups: Lookups, raw: string): StoriesFilter {
   const id = parseId(raw);
-  const category = id ? await findCategory(ctx.em, id) : null;
+  const category = id ? lookups.categories.find((c) => c.id === id) : undefined;
   if (!category) throw new NotFoundError(ja.browse.unknownCategory, 'category');
   return { type: 'category', id: category.id, name: category.name };
 }
 
-async function resolveTheme(ctx: Ctx, raw: string): Promise<StoriesFilter> {
+function resolveTheme(lookups: Lookups, raw: string): StoriesFilter {
   const id = parseId(raw);
-  const theme = id ? await findTheme(ctx.em, id) : null;
+  const theme = id ? lookups.themes.find((t) => t.id === id) : undefined;
   if (!theme) throw new NotFoundError(ja.browse.unknownTheme, 'theme');
   return { type: 'theme', id: theme.id, name: theme.name };
 }
@@ -110,7 +117,13 @@ function searchJson(query: StoriesQuery, states: StoriesFilter[], criteria: Stor
 }
 
 /** Relaxed searches that find something, for an empty result (issue 15): other dates, nearby areas, no keyword. */
-async function suggestions(ctx: Ctx, base: StoriesCriteria, search: StoriesSearchJson, now: Date): Promise<StoriesSuggestionJson[]> {
+async function suggestions(
+  ctx: Ctx,
+  lookups: Lookups,
+  base: StoriesCriteria,
+  search: StoriesSearchJson,
+  now: Date,
+): Promise<StoriesSuggestionJson[]> {
   const tries: { kind: StoriesSuggestionKind; criteria: StoriesCriteria; search: StoriesSearchJson }[] = [];
   if (base.dateFrom !== undefined || base.dateTo !== undefined) {
     const today = todayInJapan(now);
@@ -133,7 +146,7 @@ async function suggestions(ctx: Ctx, base: StoriesCriteria, search: StoriesSearc
     const ids = new Set(base.prefectureIds);
     const nearby = REGIONS.filter((region) => region.some((id) => ids.has(id))).flat();
     if (nearby.length > ids.size) {
-      const prefectures = await findPrefectures(ctx.em, nearby);
+      const prefectures = lookups.prefectures.filter((p) => nearby.includes(p.id)).sort((a, b) => a.id - b.id);
       tries.push({
         kind: 'nearby',
         criteria: { ...base, prefectureIds: prefectures.map((p) => p.id) },
@@ -164,7 +177,7 @@ async function suggestions(ctx: Ctx, base: StoriesCriteria, search: StoriesSearc
  * prefecture, category or theme is a 404 (not an empty list); malformed values are a 422; a page past the end is
  * an empty list. Dates are Japan dates and may not be in the past.
  */
-async function list(ctx: Ctx, input: unknown): Promise<StoriesListJson> {
+async function list(ctx: Ctx, lookups: Lookups, input: unknown): Promise<StoriesListJson> {
   const raw = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
   const query = parseInput(storiesQuerySchema, { ...raw, state: stateValues(raw) });
   const now = new Date();
@@ -174,12 +187,12 @@ async function list(ctx: Ctx, input: unknown): Promise<StoriesListJson> {
 
   const filters: StoriesFilter[] = [];
   for (const state of query.state ?? []) {
-    const filter = await resolveState(ctx, state);
+    const filter = resolveState(lookups, state);
     if (!filters.some((f) => f.id === filter.id)) filters.push(filter);
   }
   const states = [...filters];
-  if (query.category_id !== undefined) filters.push(await resolveCategory(ctx, query.category_id));
-  if (query.theme_id !== undefined) filters.push(await resolveTheme(ctx, query.theme_id));
+  if (query.category_id !== undefined) filters.push(resolveCategory(lookups, query.category_id));
+  if (query.theme_id !== undefined) filters.push(resolveTheme(lookups, query.theme_id));
 
   const criteria: StoriesCriteria = {
     q: query.q?.trim() ? query.q : undefined,
@@ -209,7 +222,7 @@ async function list(ctx: Ctx, input: unknown): Promise<StoriesListJson> {
     },
     filters,
     search,
-    suggestions: total === 0 ? await suggestions(ctx, criteria, search, now) : [],
+    suggestions: total === 0 ? await suggestions(ctx, lookups, criteria, search, now) : [],
   };
 }
 
@@ -272,10 +285,25 @@ async function sitemapEntries(ctx: Ctx, _input?: unknown): Promise<{ id: number;
   return rows.map((r) => ({ id: r.id, updated_at: new Date(r.updated_at).toISOString() }));
 }
 
-export type ExperiencesDeps = Record<string, never>;
+export interface ExperiencesDeps {
+  /** The reference lists the search resolves prefectures, categories and themes against (cached, no query). */
+  reference: Pick<ReferenceService, 'prefectures' | 'categories' | 'themes'>;
+}
 
-export function createExperiencesService(_deps: ExperiencesDeps = {}) {
-  return { findVisible, detail, list, otherExperiences, listByHostUser, home, sitemapEntries };
+export function createExperiencesService(deps: ExperiencesDeps) {
+  /**
+   * GET /api/v1/stories and the /stories pages (see `list` above); the filters resolve against the reference lists
+   * (input: the query).
+   */
+  async function listStories(ctx: Ctx, input: unknown): Promise<StoriesListJson> {
+    const [prefectures, categories, themes] = await Promise.all([
+      deps.reference.prefectures(ctx),
+      deps.reference.categories(ctx),
+      deps.reference.themes(ctx),
+    ]);
+    return list(ctx, { prefectures, categories, themes }, input);
+  }
+  return { findVisible, detail, list: listStories, otherExperiences, listByHostUser, home, sitemapEntries };
 }
 
 export type ExperiencesService = ReturnType<typeof createExperiencesService>;

@@ -9,12 +9,6 @@ export async function findPrefecture(em: EntityManager, by: { id: number } | { n
   return em.findOne(Prefecture, by);
 }
 
-/** Prefectures by id, in id (JIS) order (issue 15: nearby prefectures). */
-export async function findPrefectures(em: EntityManager, ids: readonly number[]): Promise<Row[]> {
-  const rows = await em.find(Prefecture, { id: { $in: [...ids] } }, { orderBy: { id: 'asc' } });
-  return rows.map((row) => ({ id: row.id, name: row.name }));
-}
-
 export async function findCategory(em: EntityManager, id: number): Promise<Row | null> {
   return em.findOne(Category, { id });
 }
