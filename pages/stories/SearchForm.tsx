@@ -81,26 +81,30 @@ export function SearchForm({ search, categories, themes, prefectures, today }: P
         <details className="search__more" open={more}>
           <summary>{ja.search.moreFilters}</summary>
           <div className="search__grid">
-            <fieldset className="search__areas">
-              <legend className="search__label">
+            <details className="search__areas-box">
+              <summary className="search__label">
                 {ja.search.area}（{ja.search.areaSelected(selected.size)}）
-              </legend>
-              {REGIONS.map((region, i) => (
-                <div key={ja.search.regions[i]} className="search__region">
-                  <span className="search__region-name">{ja.search.regions[i]}</span>
-                  {region.map((id) => {
-                    const prefecture = byId.get(id);
-                    if (!prefecture) return null;
-                    return (
-                      <label key={id} className="search__check">
-                        <input type="checkbox" name="state[]" value={prefecture.name} defaultChecked={selected.has(id)} />
-                        {prefecture.name}
-                      </label>
-                    );
-                  })}
-                </div>
-              ))}
-            </fieldset>
+                {selected.size > 0 && <span className="search__areas-names"> {search.state.map((p) => p.name).join('・')}</span>}
+              </summary>
+              <fieldset className="search__areas">
+                <legend className="visually-hidden">{ja.search.area}</legend>
+                {REGIONS.map((region, i) => (
+                  <div key={ja.search.regions[i]} className="search__region">
+                    <span className="search__region-name">{ja.search.regions[i]}</span>
+                    {region.map((id) => {
+                      const prefecture = byId.get(id);
+                      if (!prefecture) return null;
+                      return (
+                        <label key={id} className="search__check">
+                          <input type="checkbox" name="state[]" value={prefecture.name} defaultChecked={selected.has(id)} />
+                          {prefecture.name}
+                        </label>
+                      );
+                    })}
+                  </div>
+                ))}
+              </fieldset>
+            </details>
             <label className="search__field">
               <span className="search__label">{ja.search.category}</span>
               <select className="select" name="category_id" defaultValue={search.category_id === null ? '' : String(search.category_id)}>

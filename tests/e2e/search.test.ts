@@ -131,7 +131,7 @@ describe('/stories search', () => {
     await hydrated(page);
     await poll(() => page.getByTestId('stories-count').textContent()).toBe(ja.search.resultsCount(1));
     const form = page.locator('search form');
-    expect(await form.getByRole('checkbox', { name: '京都府' }).isChecked()).toBe(true);
+    expect(await form.locator('input[name="state[]"][value="京都府"]').isChecked()).toBe(true);
 
     await page.goto(`${base}/stories/location/${encodeURIComponent('京都府')}`);
     await hydrated(page);
