@@ -49,7 +49,7 @@ function buildServices(deps: ServiceDeps) {
   const { orm, env, log } = deps;
   const gateway = createGateway({ orm, env });
   const reference = createReferenceService();
-  const experiences = createExperiencesService();
+  const experiences = createExperiencesService({ reference });
   const users = createUsersService();
   const experienceDrafts = createExperienceDraftsService();
   const experiencesHost = createExperiencesHostService({ reference, users, experienceDrafts });

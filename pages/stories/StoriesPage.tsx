@@ -1,18 +1,46 @@
-// The experience list (/stories and its location, category and theme filters): newest first, paginated.
+// The experience list and search (/stories and its location, category and theme routes, which are the same search
+// with one filter pre-set): the search bar, the result count, the cards, paging, and what to relax when nothing matched.
 import { useData } from 'vike-react/useData';
 import { ja } from '#src/i18n/ja';
 import { ExperienceGrid } from '#src/components/ExperienceCard';
 import { Pagination } from '#src/components/Pagination';
+import { isSearch, storiesQueryString, type StoriesSuggestionJson } from '#src/modules/experiences/experiences.schemas';
 import type { StoriesData } from './list-data';
 import { listHeading, listPath } from './list-head';
+import { SearchForm } from './SearchForm';
 import '#src/components/chips.css';
 import './stories.css';
 
+function suggestionLabel(s: StoriesSuggestionJson): string {
+  switch (s.kind) {
+    case 'without_dates':
+      return ja.search.withoutDates(s.count);
+    case 'other_dates':
+      return ja.search.otherDates(s.count);
+    case 'nearby':
+      return ja.search.nearby(
+        s.search.state
+          .slice(0, 3)
+          .map((p) => p.name)
+          .join('・') + (s.search.state.length > 3 ? '…' : ''),
+        s.count,
+      );
+    case 'without_area':
+      return ja.search.withoutArea(s.count);
+    case 'without_keyword':
+      return ja.search.withoutKeyword(s.count);
+    default:
+      return ja.search.withoutPrice(s.count);
+  }
+}
+
 export default function StoriesPage() {
   const data = useData<StoriesData>();
-  const { list, categories } = data;
-  const filter = list.filters[0] ?? null;
+  const { list, categories, themes, prefectures } = data;
+  const searching = isSearch(list.search);
+  const filter = searching ? null : (list.filters[0] ?? null);
   const path = listPath(data);
+  const href = (p: number) => (searching ? `/stories${storiesQueryString(list.search, p)}` : p === 1 ? path : `${path}?page=${p}`);
   return (
     <section className="page stories">
       {filter && (
@@ -24,13 +52,21 @@ export default function StoriesPage() {
       )}
       <header className="stories__header">
         <h1 className="stories__title">{listHeading(data)}</h1>
-        <p className="stories__count" data-testid="stories-count">
-          {ja.browse.totalCount(list.meta.total_count)}
+        <p className="stories__count" data-testid="stories-count" aria-live="polite">
+          {searching ? ja.search.resultsCount(list.meta.total_count) : ja.browse.totalCount(list.meta.total_count)}
         </p>
       </header>
-      {!filter && <p className="stories__lead muted">{ja.browse.listLead}</p>}
+      {!filter && !searching && <p className="stories__lead muted">{ja.browse.listLead}</p>}
+      <SearchForm search={list.search} categories={categories} themes={themes} prefectures={prefectures} today={data.today} />
+      {data.errors.length > 0 && (
+        <ul className="stories__errors" role="alert">
+          {data.errors.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+        </ul>
+      )}
       <nav className="stories__chips" aria-label={ja.home.categories}>
-        <a className="chip" href="/stories" aria-current={filter === null ? 'page' : undefined}>
+        <a className="chip" href="/stories" aria-current={filter === null && !searching ? 'page' : undefined}>
           {ja.browse.allStories}
         </a>
         {categories.map((category) => (
@@ -45,9 +81,23 @@ export default function StoriesPage() {
         ))}
       </nav>
       {list.experiences.length === 0 ? (
-        <div className="empty stories__empty">
-          <p>{ja.browse.emptyList}</p>
-          {filter && (
+        <div className="empty stories__empty" data-testid="stories-empty">
+          <p>{searching ? ja.search.noResults : ja.browse.emptyList}</p>
+          {list.suggestions.length > 0 && (
+            <>
+              <p className="muted">{ja.search.suggestionsLead}</p>
+              <ul className="stories__suggestions">
+                {list.suggestions.map((s) => (
+                  <li key={s.kind}>
+                    <a href={`/stories${storiesQueryString(s.search)}`} data-suggestion={s.kind}>
+                      {suggestionLabel(s)}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          {(filter || searching) && (
             <a className="button button--ghost" href="/stories">
               {ja.browse.allStories}
             </a>
@@ -56,7 +106,7 @@ export default function StoriesPage() {
       ) : (
         <ExperienceGrid experiences={list.experiences} eagerCount={4} />
       )}
-      <Pagination page={list.meta.page} totalPages={list.meta.total_pages} href={(p) => (p === 1 ? path : `${path}?page=${p}`)} />
+      <Pagination page={list.meta.page} totalPages={list.meta.total_pages} href={href} />
     </section>
   );
 }

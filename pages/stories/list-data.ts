@@ -1,7 +1,10 @@
 // Shared by the /stories list pages (+data.ts of index, location, category, theme). https://vike.dev/data
+// Issue 15: every search parameter lives in the URL; the chip routes are the same search with one filter pre-set.
 import { render } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
 import { siteOrigin } from '#src/components/seo';
+import { todayInJapan } from '#src/lib/dates';
+import { STORIES_QUERY_KEYS } from '#src/modules/experiences/experiences.schemas';
 
 export interface ListFilterInput {
   state?: string;
@@ -9,22 +12,53 @@ export interface ListFilterInput {
   theme_id?: string;
 }
 
+/** The search parameters of the URL as the service's input (`state` and `state[]` may repeat). */
+function urlInput(pageContext: PageContextServer, filter: ListFilterInput): Record<string, unknown> {
+  const { search, searchAll } = pageContext.urlParsed;
+  const input: Record<string, unknown> = {};
+  for (const key of STORIES_QUERY_KEYS) if (key !== 'state' && search[key] !== undefined) input[key] = search[key];
+  const states = [...(filter.state !== undefined ? [filter.state] : []), ...(searchAll.state ?? []), ...(searchAll['state[]'] ?? [])];
+  if (states.length > 0) input.state = states;
+  if (filter.category_id !== undefined) input.category_id = filter.category_id;
+  if (filter.theme_id !== undefined) input.theme_id = filter.theme_id;
+  return input;
+}
+
+function statusOf(error: unknown): number | undefined {
+  return (error as { status?: number })?.status;
+}
+
 /**
- * Loads one page of the list. An unknown filter value, a malformed page number and a page past the end are the
- * 404 page (spec: an unknown filter value is a 404, not an empty 200).
+ * Loads one page of the list or search. An unknown filter value, a malformed page number and a page past the end
+ * are the 404 page (spec: an unknown filter value is a 404, not an empty 200). Any other malformed search value
+ * shows the list with its pre-set filter and the messages above it.
  */
 export async function loadStories(pageContext: PageContextServer, filter: ListFilterInput) {
   const { services, ctx } = pageContext;
-  const page = pageContext.urlParsed.search.page;
-  const list = await services.experiences.list(ctx, { ...filter, page }).catch((error: unknown) => {
-    const status = (error as { status?: number })?.status;
-    if (status === 404 || status === 422) throw render(404);
-    throw error;
-  });
+  const input = urlInput(pageContext, filter);
+  let errors: string[] = [];
+  let list: Awaited<ReturnType<typeof services.experiences.list>>;
+  try {
+    list = await services.experiences.list(ctx, input);
+  } catch (error) {
+    const status = statusOf(error);
+    const messages = (error as { details?: Record<string, string[]> }).details ?? {};
+    if (status === 422 && !messages.page) {
+      errors = Object.values(messages).flat();
+      list = await services.experiences.list(ctx, filter).catch(() => {
+        throw render(404);
+      });
+    } else if (status === 404 || status === 422) throw render(404);
+    else throw error;
+  }
   if (list.meta.page > list.meta.total_pages) throw render(404);
-  const categories = await services.reference.categories(ctx);
+  const [categories, themes, prefectures] = await Promise.all([
+    services.reference.categories(ctx),
+    services.reference.themes(ctx),
+    services.reference.prefectures(ctx),
+  ]);
   const origin = siteOrigin(services.env);
-  return { list, categories, origin };
+  return { list, categories, themes, prefectures, origin, errors, today: todayInJapan() };
 }
 
 export type StoriesData = Awaited<ReturnType<typeof loadStories>>;

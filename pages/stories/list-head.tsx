@@ -4,7 +4,7 @@ import { useData } from 'vike-react/useData';
 import { ja } from '#src/i18n/ja';
 import { SeoHead } from '#src/components/SeoHead';
 import type { StoriesData } from './list-data';
-import { filterPath } from '#src/modules/experiences/experiences.schemas';
+import { filterPath, isSearch } from '#src/modules/experiences/experiences.schemas';
 
 /** The list's own path (also for pagination links): /stories or the filter's route. */
 export function listPath(data: StoriesData): string {
@@ -13,6 +13,8 @@ export function listPath(data: StoriesData): string {
 }
 
 export function listHeading(data: StoriesData): string {
+  const { search } = data.list;
+  if (isSearch(search)) return search.q ? ja.search.resultsFor(search.q) : ja.search.resultsTitle;
   const filter = data.list.filters[0];
   if (!filter) return ja.browse.listTitle;
   return filter.type === 'theme' ? ja.browse.themeTitle(filter.name) : ja.browse.filteredTitle(filter.name);

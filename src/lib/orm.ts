@@ -21,6 +21,10 @@ function ormConfig(clientUrl: string, options: { debug?: boolean; pool?: number 
       // Tables created by hand-written migrations, not entities (Migration20261121000000_base): without this the
       // generated diff would drop them.
       skipTables: ['session', 'rate_limits'],
+      // Hand-written triggers and functions live in migrations only (issue 15: the experiences_search_text trigger
+      // and tabitoko_search_norm, Migration20261123130000_search): without these the diff would drop them.
+      ignoreTriggers: true,
+      ignoreRoutines: true,
     },
     migrations: {
       path: `${root}/migrations`,

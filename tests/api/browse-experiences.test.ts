@@ -218,7 +218,9 @@ describe('GET /api/v1/stories', () => {
     }
     // Repeated parameters (arrays) are refused, not crashed on.
     expect((await request(s.app).get('/api/v1/stories?page=1&page=2')).status).toBe(422);
-    expect((await request(s.app).get('/api/v1/stories?state=1&state=2')).status).toBe(422);
+    expect((await request(s.app).get('/api/v1/stories?q=a&q=b')).status).toBe(422);
+    // Several prefectures are a search (issue 15), not a repeated parameter.
+    expect((await request(s.app).get('/api/v1/stories?state=1&state=2')).status).toBe(200);
   });
 });
 
@@ -313,11 +315,13 @@ describe('query budget (no N+1)', () => {
     expect(detail.length).toBeGreaterThan(0);
     expect(detail.length).toBeLessThanOrEqual(4);
 
+    // The first list reads the reference lists (prefectures, categories, themes), which are then kept in memory.
+    await request(q.app).get('/api/v1/stories').expect(200);
     const one = await countQueries(q, () => request(q.app).get('/api/v1/stories').expect(200));
     for (let i = 0; i < 11; i++) await createExperience(q.orm, { hostUserId: host.id, images: ['/x.jpg', '/y.jpg'] });
     const twelve = await countQueries(q, () => request(q.app).get('/api/v1/stories').expect(200));
     expect(twelve.length).toBe(one.length);
-    expect(twelve.length).toBeLessThanOrEqual(3);
+    expect(twelve.length).toBeLessThanOrEqual(2);
 
     const calendars = await countQueries(q, () => request(q.app).get(`/api/v1/experiences/${e.id}/calendars`).expect(200));
     expect(calendars.length).toBeLessThanOrEqual(3);

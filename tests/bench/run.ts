@@ -11,6 +11,7 @@ import { freePort, startEmbeddedDatabase } from '#src/lib/embedded-db';
 import { initOrm, migrate } from '#src/lib/orm';
 import { DatabaseSeeder } from '#seeds/DatabaseSeeder';
 import { benchExport } from '#tests/bench/export';
+import { benchStories } from '#tests/bench/catalogue';
 
 const root = path.resolve(import.meta.dirname, '../..');
 // The same V8 flags as `npm run serve` (package.json config.node_flags).
@@ -120,6 +121,9 @@ async function main() {
         `${base}/api/v1/experiences/${id}/calendars?from_date=${from}&to_date=${to}`,
       ),
     );
+    // Issues 15/16: uncached /stories, BENCH_CATALOGUE=N pages 1 and 400, the search p95 (tests/bench/catalogue.ts).
+    const stories = await benchStories({ dataDir, measure, seconds: DURATION });
+    rows.push(...stories.rows);
     const peak = app.pid ? peakRssMb(app.pid) : 0;
 
     const bareRps = rows[0].rps;
@@ -127,6 +131,7 @@ async function main() {
     console.log('| target | req/s | p99 ms | vs bare | non-2xx |');
     console.log('|---|---:|---:|---:|---:|');
     for (const r of rows) console.log(`| ${r.title} | ${r.rps} | ${r.p99} | ${((r.rps / bareRps) * 100).toFixed(1)}% | ${r.non2xx} |`);
+    for (const note of stories.notes) console.log(`\n${note}`);
     console.log(`\nserver peak memory (VmHWM): ${peak} MB`);
     console.log(`demo seed on a fresh database: ${seedMs} ms (budget ${SEED_BUDGET_MS} ms${seedMs > SEED_BUDGET_MS ? ', OVER' : ''})`);
     if (seedMs > SEED_BUDGET_MS) process.exitCode = 1;

@@ -49,6 +49,11 @@ export const Experience = defineEntity({
     community: () => p.manyToOne(Community).nullable().deleteRule('set null'),
     approve: p.boolean().default(false),
     approvedAt: p.datetime().nullable(),
+    /**
+     * Issue 15: what keyword search matches, written by the experiences_search_text trigger (title, host name,
+     * place, description; NFKC, lower case, katakana as hiragana). Never set by the app, never loaded.
+     */
+    searchText: p.text().default('').lazy(),
     options: () => p.oneToMany(ExperienceOption).mappedBy('experience').orderBy({ sortOrder: 'asc', id: 'asc' }),
     images: () => p.oneToMany(Image).mappedBy('experience').orderBy({ sortOrder: 'asc', id: 'asc' }),
     calendars: () => p.oneToMany(Calendar).mappedBy('experience'),
@@ -84,6 +89,15 @@ export const Experience = defineEntity({
     { properties: ['category'] },
     { properties: ['prefecture'] },
     { properties: ['community'] },
+    // Issue 15 (Migration20261123130000_search): keyword search and the public list's order.
+    {
+      name: 'experiences_search_text_trgm_index',
+      expression: 'create index "experiences_search_text_trgm_index" on "experiences" using gin ("search_text" gin_trgm_ops)',
+    },
+    {
+      name: 'experiences_public_list_index',
+      expression: 'create index "experiences_public_list_index" on "experiences" ("created_at" desc, "id" desc) where approve',
+    },
   ],
 });
 

@@ -1,7 +1,7 @@
 // Public read side of experiences: list query and the JSON shapes (spec guest-and-host.md §3). Browser-safe.
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
-import { countJson, dateTimeJson, idJson, urlJson } from '#src/lib/validate';
+import { countJson, dateJson, dateTimeJson, idJson, urlJson } from '#src/lib/validate';
 
 /** Cards per list page: 12 fills grids of 2, 3 and 4 columns. */
 export const STORIES_PER_PAGE = 12;
@@ -25,17 +25,133 @@ export const pageSchema = z
     return n;
   });
 
+/** The orders of the /stories list (issue 15). `newest` is the default (the list's order before search). */
+export const STORIES_SORTS = ['newest', 'recommended', 'price_asc', 'price_desc', 'date'] as const;
+export type StoriesSort = (typeof STORIES_SORTS)[number];
 /**
- * GET /api/v1/stories (the /stories list). Filter values stay strings here: an unknown or malformed one is a 404
- * (the service looks it up), like the /stories/location|category|theme pages.
+ * Every query parameter the /stories pages and GET /api/v1/stories read (issue 15); a page cache keyed on the URL
+ * needs only these (`state` also as `state[]`).
  */
-export const storiesQuerySchema = z.object({
-  page: pageSchema,
-  /** Prefecture name (the experience's `state`, e.g. 京都府) or its id 1..47. */
-  state: z.string().max(20).optional(),
-  category_id: z.string().max(12).optional(),
-  theme_id: z.string().max(12).optional(),
-});
+export const STORIES_QUERY_KEYS = [
+  'q',
+  'date_from',
+  'date_to',
+  'people',
+  'state',
+  'category_id',
+  'theme_id',
+  'price_min',
+  'price_max',
+  'online',
+  'sort',
+  'page',
+] as const;
+
+/** Limits of the search parameters (enforced here, on the server). */
+export const SEARCH_LIMITS = { qLength: 100, terms: 5, maxPeople: 30, maxPrice: 10_000_000, rangeDays: 92, states: 47 } as const;
+
+const YMD = /^\d{4}-\d{2}-\d{2}$/;
+
+function realYmd(value: string): boolean {
+  if (!YMD.test(value)) return false;
+  const [y, m, d] = value.split('-').map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** An optional query value: absent or empty is undefined; anything but one string (e.g. a repeated key) is refused. */
+function optionalText(message: string) {
+  return z.preprocess((v) => (v === '' ? undefined : v), z.string({ error: message }).optional());
+}
+
+function optionalDate(message: string) {
+  return optionalText(message).refine((v) => v === undefined || realYmd(v), { message });
+}
+
+function optionalInt(message: string, min: number, max: number) {
+  return optionalText(message).transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    const n = /^\d{1,9}$/.test(v.trim()) ? Number(v.trim()) : NaN;
+    if (!Number.isInteger(n) || n < min || n > max) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return n;
+  });
+}
+
+/**
+ * The keyword normalisation (issue 15), the same as the database's tabitoko_search_norm: NFKC (full-width letters
+ * and digits to half-width, half-width katakana to full-width), lower case, katakana to hiragana.
+ */
+export function normalizeSearchText(value: string): string {
+  return value
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\u30a1-\u30f6]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0x60));
+}
+
+/** The keyword's terms (split on any space, normalised, at most SEARCH_LIMITS.terms, duplicates dropped). */
+export function searchTerms(q: string | undefined): string[] {
+  if (!q) return [];
+  const terms = normalizeSearchText(q).split(/\s+/).filter(Boolean);
+  return [...new Set(terms)].slice(0, SEARCH_LIMITS.terms);
+}
+
+/**
+ * GET /api/v1/stories (the /stories list and search, issue 15). Prefecture, category and theme values stay strings:
+ * an unknown or malformed one is a 404 (the service looks it up), like the /stories/location|category|theme pages.
+ * Everything else that is malformed is a 422 with a Japanese message. `state` is one value or several (`state[]`).
+ */
+export const storiesQuerySchema = z
+  .object({
+    page: pageSchema,
+    q: optionalText(ja.search.invalidQ).refine((v) => v === undefined || v.length <= SEARCH_LIMITS.qLength, {
+      message: ja.search.qTooLong(SEARCH_LIMITS.qLength),
+    }),
+    date_from: optionalDate(ja.search.invalidDate),
+    date_to: optionalDate(ja.search.invalidDate),
+    people: optionalInt(ja.search.invalidPeople(SEARCH_LIMITS.maxPeople), 1, SEARCH_LIMITS.maxPeople),
+    /** Prefecture names (the experience's `state`, e.g. 京都府) or ids 1..47. */
+    state: z
+      .array(z.string({ error: ja.search.invalidState }).max(20, { error: ja.search.invalidState }), { error: ja.search.invalidState })
+      .max(SEARCH_LIMITS.states, { error: ja.search.invalidState })
+      .optional(),
+    category_id: optionalText(ja.browse.unknownCategory).refine((v) => v === undefined || v.length <= 12, {
+      message: ja.browse.unknownCategory,
+    }),
+    theme_id: optionalText(ja.browse.unknownTheme).refine((v) => v === undefined || v.length <= 12, {
+      message: ja.browse.unknownTheme,
+    }),
+    price_min: optionalInt(ja.search.invalidPrice, 0, SEARCH_LIMITS.maxPrice),
+    price_max: optionalInt(ja.search.invalidPrice, 0, SEARCH_LIMITS.maxPrice),
+    online: optionalText(ja.search.invalidOnline).transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      if (v === 'true' || v === '1') return true;
+      if (v === 'false' || v === '0') return false;
+      ctx.addIssue({ code: 'custom', message: ja.search.invalidOnline });
+      return z.NEVER;
+    }),
+    sort: optionalText(ja.search.invalidSort).transform((v, ctx) => {
+      if (v === undefined) return 'newest' as StoriesSort;
+      if ((STORIES_SORTS as readonly string[]).includes(v)) return v as StoriesSort;
+      ctx.addIssue({ code: 'custom', message: ja.search.invalidSort });
+      return z.NEVER;
+    }),
+  })
+  .superRefine((query, ctx) => {
+    if (query.date_from && query.date_to) {
+      if (query.date_to < query.date_from) ctx.addIssue({ code: 'custom', path: ['date_to'], message: ja.search.dateOrder });
+      else {
+        const days = (Date.parse(query.date_to) - Date.parse(query.date_from)) / 86_400_000;
+        if (days >= SEARCH_LIMITS.rangeDays)
+          ctx.addIssue({ code: 'custom', path: ['date_to'], message: ja.search.rangeTooLong(SEARCH_LIMITS.rangeDays) });
+      }
+    }
+    if (query.price_min !== undefined && query.price_max !== undefined && query.price_min > query.price_max)
+      ctx.addIssue({ code: 'custom', path: ['price_max'], message: ja.search.priceOrder });
+  });
+export type StoriesQuery = z.infer<typeof storiesQuerySchema>;
 
 export interface ImageJson {
   id: number;
@@ -120,12 +236,86 @@ export type StoriesFilter =
   | { type: 'category'; id: number; name: string }
   | { type: 'theme'; id: number; name: string };
 
+/** The search as the service understood it (issue 15): what the form shows and the links repeat. */
+export interface StoriesSearchJson {
+  q: string | null;
+  date_from: string | null;
+  date_to: string | null;
+  people: number | null;
+  state: { id: number; name: string }[];
+  category_id: number | null;
+  theme_id: number | null;
+  price_min: number | null;
+  price_max: number | null;
+  online: boolean | null;
+  sort: StoriesSort;
+}
+
+export type StoriesSuggestionKind = 'without_dates' | 'other_dates' | 'nearby' | 'without_area' | 'without_keyword' | 'without_price';
+
+/** A relaxed search that finds something when the search found nothing. */
+export interface StoriesSuggestionJson {
+  kind: StoriesSuggestionKind;
+  count: number;
+  search: StoriesSearchJson;
+}
+
 export interface StoriesListJson {
   experiences: ExperienceCardJson[];
   meta: PageMeta;
-  /** The filter applied, with its display name (null for the full list). */
+  /** The prefecture, category and theme filters applied, with their display names (empty for the full list). */
   filters: StoriesFilter[];
+  search: StoriesSearchJson;
+  /** Only when nothing matched: what to relax (each with how many it would find). */
+  suggestions: StoriesSuggestionJson[];
 }
+
+/** The query string of a search (page 1 unless given), in a stable order; empty for the plain list. */
+export function storiesQueryString(search: StoriesSearchJson, page = 1): string {
+  const params = new URLSearchParams();
+  if (search.q) params.set('q', search.q);
+  if (search.date_from) params.set('date_from', search.date_from);
+  if (search.date_to) params.set('date_to', search.date_to);
+  if (search.people !== null) params.set('people', String(search.people));
+  for (const s of search.state) params.append('state[]', s.name);
+  if (search.category_id !== null) params.set('category_id', String(search.category_id));
+  if (search.theme_id !== null) params.set('theme_id', String(search.theme_id));
+  if (search.price_min !== null) params.set('price_min', String(search.price_min));
+  if (search.price_max !== null) params.set('price_max', String(search.price_max));
+  if (search.online !== null) params.set('online', String(search.online));
+  if (search.sort !== 'newest') params.set('sort', search.sort);
+  if (page > 1) params.set('page', String(page));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** True when the search narrows the list beyond one chip filter (the page then shows search results). */
+export function isSearch(search: StoriesSearchJson): boolean {
+  return (
+    search.q !== null ||
+    search.date_from !== null ||
+    search.date_to !== null ||
+    search.people !== null ||
+    search.state.length > 1 ||
+    search.price_min !== null ||
+    search.price_max !== null ||
+    search.online !== null ||
+    search.sort !== 'newest' ||
+    [search.state.length > 0, search.category_id !== null, search.theme_id !== null].filter(Boolean).length > 1
+  );
+}
+
+/** Prefecture ids (JIS order, 1..47) of the eight regions, for "nearby prefectures". */
+export const REGIONS: readonly (readonly number[])[] = [
+  [1],
+  [2, 3, 4, 5, 6, 7],
+  [8, 9, 10, 11, 12, 13, 14],
+  [15, 16, 17, 18, 19, 20, 21, 22, 23],
+  [24, 25, 26, 27, 28, 29, 30],
+  [31, 32, 33, 34, 35],
+  [36, 37, 38, 39],
+  [40, 41, 42, 43, 44, 45, 46, 47],
+];
 
 export interface OtherExperiencesJson {
   experiences: ExperienceCardJson[];
@@ -207,15 +397,40 @@ export const pageMetaSchema = z
   .object({ total_count: countJson(), page: z.number().int().min(1), per_page: z.number().int().min(1), total_pages: countJson() })
   .meta({ id: 'PageMeta', description: 'ページ送りの情報' }) satisfies z.ZodType<PageMeta>;
 
+/** Issue 15: the search the service ran (what the form shows and the links repeat). */
+const storiesSearchJsonSchema = z
+  .object({
+    q: z.string().nullable(),
+    date_from: dateJson().nullable(),
+    date_to: dateJson().nullable(),
+    people: z.number().int().min(1).nullable(),
+    state: z.array(z.object({ id: idJson(), name: z.string() })),
+    category_id: idJson().nullable(),
+    theme_id: idJson().nullable(),
+    price_min: z.number().int().min(0).nullable(),
+    price_max: z.number().int().min(0).nullable(),
+    online: z.boolean().nullable(),
+    sort: z.enum(STORIES_SORTS),
+  })
+  .meta({ id: 'StoriesSearch', description: '実行した検索条件（日付は日本時間）' }) satisfies z.ZodType<StoriesSearchJson>;
+
 export const storiesListJsonSchema = z
   .object({
     experiences: z.array(experienceCardJsonSchema),
     meta: pageMetaSchema,
     filters: z.array(z.object({ type: z.enum(['location', 'category', 'theme']), id: idJson(), name: z.string() })),
+    search: storiesSearchJsonSchema,
+    suggestions: z.array(
+      z.object({
+        kind: z.enum(['without_dates', 'other_dates', 'nearby', 'without_area', 'without_keyword', 'without_price']),
+        count: countJson(),
+        search: storiesSearchJsonSchema,
+      }),
+    ),
   })
   .meta({
     id: 'StoriesList',
-    description: `公開中の体験（1 ページ ${STORIES_PER_PAGE} 件）と、かかっている絞り込み`,
+    description: `公開中の体験の一覧・検索結果（1 ページ ${STORIES_PER_PAGE} 件）、かかっている絞り込み、実行した検索条件と、0 件のときにゆるめる候補`,
   }) satisfies z.ZodType<StoriesListJson>;
 
 export const otherExperiencesJsonSchema = z

@@ -3,16 +3,19 @@
 // user, members of the hosting ambassador and admins may also read an unpublished one's detail.
 import type { FilterQuery } from '@mikro-orm/core';
 import type { Ctx } from '#src/lib/context';
-import { NotFoundError } from '#src/lib/errors';
+import { NotFoundError, ValidationError } from '#src/lib/errors';
 import { idFrom, parseId, parseInput } from '#src/lib/validate';
 import { ja } from '#src/i18n/ja';
 import { Experience, type IExperience } from './experiences.entity';
 import { canManageExperience } from './experiences.policy';
-import { findCategory, findPrefecture, findTheme } from '#src/modules/reference/reference.repository';
+import type { ReferenceService } from '#src/modules/reference/reference.service';
+import { addDays, todayInJapan } from '#src/lib/dates';
+import { searchCount, searchPage, type StoriesCriteria } from './stories-search';
 import { EXPERIENCE_CARD_POPULATE, EXPERIENCE_JSON_POPULATE, toExperienceCardJson, toExperienceJson } from './experiences.serializers';
 import {
   OTHER_EXPERIENCES_LIMIT,
   STORIES_PER_PAGE,
+  REGIONS,
   storiesQuerySchema,
   type ExperienceCardJson,
   type ExperienceJson,
@@ -20,6 +23,10 @@ import {
   type OtherExperiencesJson,
   type StoriesFilter,
   type StoriesListJson,
+  type StoriesQuery,
+  type StoriesSearchJson,
+  type StoriesSuggestionJson,
+  type StoriesSuggestionKind,
 } from './experiences.schemas';
 
 const NEWEST_FIRST = { createdAt: 'desc', id: 'desc' } as const;
@@ -58,53 +65,155 @@ async function detail(ctx: Ctx, input: unknown): Promise<ExperienceJson> {
   return toExperienceJson(experience, { privileged });
 }
 
-async function resolveState(ctx: Ctx, raw: string): Promise<StoriesFilter> {
+/** The reference lists a search resolves its filters against (the reference service keeps them in memory). */
+interface Lookups {
+  prefectures: { id: number; name: string }[];
+  categories: { id: number; name: string }[];
+  themes: { id: number; name: string }[];
+}
+
+function resolveState(lookups: Lookups, raw: string): StoriesFilter {
   const value = raw.trim();
   const id = /^\d{1,2}$/.test(value) ? parseId(value) : null;
-  const prefecture = id ? await findPrefecture(ctx.em, { id }) : value ? await findPrefecture(ctx.em, { name: value }) : null;
+  const prefecture = value ? lookups.prefectures.find((p) => (id ? p.id === id : p.name === value)) : undefined;
   if (!prefecture) throw new NotFoundError(ja.browse.unknownState, 'state');
   return { type: 'location', id: prefecture.id, name: prefecture.name };
 }
 
-async function resolveCategory(ctx: Ctx, raw: string): Promise<StoriesFilter> {
+function resolveCategory(lookups: Lookups, raw: string): StoriesFilter {
   const id = parseId(raw);
-  const category = id ? await findCategory(ctx.em, id) : null;
+  const category = id ? lookups.categories.find((c) => c.id === id) : undefined;
   if (!category) throw new NotFoundError(ja.browse.unknownCategory, 'category');
   return { type: 'category', id: category.id, name: category.name };
 }
 
-async function resolveTheme(ctx: Ctx, raw: string): Promise<StoriesFilter> {
+function resolveTheme(lookups: Lookups, raw: string): StoriesFilter {
   const id = parseId(raw);
-  const theme = id ? await findTheme(ctx.em, id) : null;
+  const theme = id ? lookups.themes.find((t) => t.id === id) : undefined;
   if (!theme) throw new NotFoundError(ja.browse.unknownTheme, 'theme');
   return { type: 'theme', id: theme.id, name: theme.name };
 }
 
-/**
- * GET /api/v1/stories?page&state&category_id&theme_id: published experiences, newest first, 12 per page.
- * An unknown filter value is a 404 (not an empty list); a page past the end is an empty list.
- */
-async function list(ctx: Ctx, input: unknown): Promise<StoriesListJson> {
-  const query = parseInput(storiesQuerySchema, input);
-  const filters: StoriesFilter[] = [];
-  if (query.state !== undefined) filters.push(await resolveState(ctx, query.state));
-  if (query.category_id !== undefined) filters.push(await resolveCategory(ctx, query.category_id));
-  if (query.theme_id !== undefined) filters.push(await resolveTheme(ctx, query.theme_id));
+/** `state` and `state[]` (Express's simple query parser keeps the brackets) as one list, or undefined. */
+function stateValues(input: Record<string, unknown>): unknown {
+  const values = [input.state, input['state[]']].flatMap((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]));
+  return values.length > 0 ? values : undefined;
+}
 
-  const where: FilterQuery<IExperience> = { approve: true };
-  for (const filter of filters) {
-    if (filter.type === 'location') where.prefecture = filter.id;
-    if (filter.type === 'category') where.category = filter.id;
-    if (filter.type === 'theme') where.themes = { $some: { id: filter.id } };
-  }
-  const [rows, total] = await ctx.em.findAndCount(Experience, where, {
-    populate: EXPERIENCE_CARD_POPULATE,
-    orderBy: NEWEST_FIRST,
-    limit: STORIES_PER_PAGE,
-    offset: (query.page - 1) * STORIES_PER_PAGE,
-  });
+function searchJson(query: StoriesQuery, states: StoriesFilter[], criteria: StoriesCriteria): StoriesSearchJson {
   return {
-    experiences: rows.map(toExperienceCardJson),
+    q: query.q?.trim() ? query.q.trim() : null,
+    date_from: criteria.dateFrom ?? null,
+    date_to: criteria.dateTo ?? null,
+    people: criteria.people ?? null,
+    state: states.map((s) => ({ id: s.id, name: s.name })),
+    category_id: criteria.categoryId ?? null,
+    theme_id: criteria.themeId ?? null,
+    price_min: criteria.priceMin ?? null,
+    price_max: criteria.priceMax ?? null,
+    online: criteria.online ?? null,
+    sort: criteria.sort,
+  };
+}
+
+/** Relaxed searches that find something, for an empty result (issue 15): other dates, nearby areas, no keyword. */
+async function suggestions(
+  ctx: Ctx,
+  lookups: Lookups,
+  base: StoriesCriteria,
+  search: StoriesSearchJson,
+  now: Date,
+): Promise<StoriesSuggestionJson[]> {
+  const tries: { kind: StoriesSuggestionKind; criteria: StoriesCriteria; search: StoriesSearchJson }[] = [];
+  if (base.dateFrom !== undefined || base.dateTo !== undefined) {
+    const today = todayInJapan(now);
+    const from = base.dateFrom ?? today;
+    const to = base.dateTo ?? base.dateFrom ?? today;
+    const wideFrom = addDays(from, -14) < today ? today : addDays(from, -14);
+    const wideTo = addDays(to, 14);
+    tries.push({
+      kind: 'other_dates',
+      criteria: { ...base, dateFrom: wideFrom, dateTo: wideTo },
+      search: { ...search, date_from: wideFrom, date_to: wideTo },
+    });
+    tries.push({
+      kind: 'without_dates',
+      criteria: { ...base, dateFrom: undefined, dateTo: undefined },
+      search: { ...search, date_from: null, date_to: null },
+    });
+  }
+  if (base.prefectureIds.length > 0) {
+    const ids = new Set(base.prefectureIds);
+    const nearby = REGIONS.filter((region) => region.some((id) => ids.has(id))).flat();
+    if (nearby.length > ids.size) {
+      const prefectures = lookups.prefectures.filter((p) => nearby.includes(p.id)).sort((a, b) => a.id - b.id);
+      tries.push({
+        kind: 'nearby',
+        criteria: { ...base, prefectureIds: prefectures.map((p) => p.id) },
+        search: { ...search, state: prefectures },
+      });
+    }
+  }
+  if (base.prefectureIds.length > 0) {
+    tries.push({ kind: 'without_area', criteria: { ...base, prefectureIds: [] }, search: { ...search, state: [] } });
+  }
+  if (base.q !== undefined) {
+    tries.push({ kind: 'without_keyword', criteria: { ...base, q: undefined }, search: { ...search, q: null } });
+  }
+  if (base.priceMin !== undefined || base.priceMax !== undefined) {
+    tries.push({
+      kind: 'without_price',
+      criteria: { ...base, priceMin: undefined, priceMax: undefined },
+      search: { ...search, price_min: null, price_max: null },
+    });
+  }
+  const counts = await Promise.all(tries.map((t) => searchCount(ctx.em, t.criteria, now)));
+  return tries.flatMap((t, i) => (counts[i] > 0 ? [{ kind: t.kind, count: counts[i], search: t.search }] : []));
+}
+
+/**
+ * GET /api/v1/stories: published experiences matching the search (issue 15: q, date_from, date_to, people,
+ * state / state[], category_id, theme_id, price_min, price_max, online, sort, page), 12 per page. An unknown
+ * prefecture, category or theme is a 404 (not an empty list); malformed values are a 422; a page past the end is
+ * an empty list. Dates are Japan dates and may not be in the past.
+ */
+async function list(ctx: Ctx, lookups: Lookups, input: unknown): Promise<StoriesListJson> {
+  const raw = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
+  const query = parseInput(storiesQuerySchema, { ...raw, state: stateValues(raw) });
+  const now = new Date();
+  const today = todayInJapan(now);
+  if (query.date_from !== undefined && query.date_from < today) throw ValidationError.of('date_from', ja.search.pastDate);
+  if (query.date_to !== undefined && query.date_to < today) throw ValidationError.of('date_to', ja.search.pastDate);
+
+  const filters: StoriesFilter[] = [];
+  for (const state of query.state ?? []) {
+    const filter = resolveState(lookups, state);
+    if (!filters.some((f) => f.id === filter.id)) filters.push(filter);
+  }
+  const states = [...filters];
+  if (query.category_id !== undefined) filters.push(resolveCategory(lookups, query.category_id));
+  if (query.theme_id !== undefined) filters.push(resolveTheme(lookups, query.theme_id));
+
+  const criteria: StoriesCriteria = {
+    q: query.q?.trim() ? query.q : undefined,
+    dateFrom: query.date_from,
+    dateTo: query.date_to,
+    people: query.people,
+    prefectureIds: states.map((s) => s.id),
+    categoryId: filters.find((f) => f.type === 'category')?.id,
+    themeId: filters.find((f) => f.type === 'theme')?.id,
+    priceMin: query.price_min,
+    priceMax: query.price_max,
+    online: query.online,
+    sort: query.sort,
+  };
+  const search = searchJson(query, states, criteria);
+  const [experiences, total] = await Promise.all([
+    searchPage(ctx.em, criteria, STORIES_PER_PAGE, (query.page - 1) * STORIES_PER_PAGE, now),
+    searchCount(ctx.em, criteria, now),
+  ]);
+  return {
+    experiences,
     meta: {
       total_count: total,
       page: query.page,
@@ -112,6 +221,8 @@ async function list(ctx: Ctx, input: unknown): Promise<StoriesListJson> {
       total_pages: Math.max(1, Math.ceil(total / STORIES_PER_PAGE)),
     },
     filters,
+    search,
+    suggestions: total === 0 ? await suggestions(ctx, lookups, criteria, search, now) : [],
   };
 }
 
@@ -174,10 +285,25 @@ async function sitemapEntries(ctx: Ctx, _input?: unknown): Promise<{ id: number;
   return rows.map((r) => ({ id: r.id, updated_at: new Date(r.updated_at).toISOString() }));
 }
 
-export type ExperiencesDeps = Record<string, never>;
+export interface ExperiencesDeps {
+  /** The reference lists the search resolves prefectures, categories and themes against (cached, no query). */
+  reference: Pick<ReferenceService, 'prefectures' | 'categories' | 'themes'>;
+}
 
-export function createExperiencesService(_deps: ExperiencesDeps = {}) {
-  return { findVisible, detail, list, otherExperiences, listByHostUser, home, sitemapEntries };
+export function createExperiencesService(deps: ExperiencesDeps) {
+  /**
+   * GET /api/v1/stories and the /stories pages (see `list` above); the filters resolve against the reference lists
+   * (input: the query).
+   */
+  async function listStories(ctx: Ctx, input: unknown): Promise<StoriesListJson> {
+    const [prefectures, categories, themes] = await Promise.all([
+      deps.reference.prefectures(ctx),
+      deps.reference.categories(ctx),
+      deps.reference.themes(ctx),
+    ]);
+    return list(ctx, { prefectures, categories, themes }, input);
+  }
+  return { findVisible, detail, list: listStories, otherExperiences, listByHostUser, home, sitemapEntries };
 }
 
 export type ExperiencesService = ReturnType<typeof createExperiencesService>;

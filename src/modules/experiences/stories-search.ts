@@ -1,0 +1,211 @@
+// The /stories list and search query (issue 15, issue 16's list goals). Server-only; used by experiences.service.
+//
+// One SQL statement picks the page's ids (only the experiences table and, for availability, the calendars index),
+// a second counts the matches with the same WHERE, both in parallel; the 12 cards are then loaded by id. The
+// keyword matches experiences.search_text (Migration20261123130000_search): terms of 3 or more characters use
+// LIKE '%term%', which the trigram GIN index serves; 1 and 2 character terms (陶芸, 着物) have no trigram, so they
+// use strpos() on the same normalised column, filtered after the other conditions (cheap at this catalogue size,
+// and it never lets the planner pick a full scan of the GIN index).
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { addDays, todayInJapan } from '#src/lib/dates';
+import { publicImageJson } from '#src/modules/images/images.schemas';
+import { searchTerms, type ExperienceCardJson, type StoriesSort } from './experiences.schemas';
+
+/** The parsed, resolved filters of one search (ids already checked). */
+export interface StoriesCriteria {
+  q?: string;
+  dateFrom?: string;
+  dateTo?: string;
+  people?: number;
+  prefectureIds: number[];
+  categoryId?: number;
+  themeId?: number;
+  priceMin?: number;
+  priceMax?: number;
+  online?: boolean;
+  sort: StoriesSort;
+}
+
+interface Sql {
+  text: string;
+  params: unknown[];
+}
+
+function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** True when the search asks for availability (a date or a party size). */
+export function wantsAvailability(c: StoriesCriteria): boolean {
+  return c.dateFrom !== undefined || c.dateTo !== undefined || c.people !== undefined;
+}
+
+/** The Japan dates a search asks about: date_from alone is that one day; date_to alone is today to date_to. */
+function dateRange(c: StoriesCriteria, now: Date): { from: string; to: string | null } {
+  return { from: c.dateFrom ?? todayInJapan(now), to: c.dateTo ?? c.dateFrom ?? null };
+}
+
+/**
+ * The slot condition, for `calendars c` of `experiences e`: on the dates asked (Japan dates, as stored; no end:
+ * any later date), accepting reservations, enough seats for the party, and before its booking deadline
+ * (calendars/slots.ts bookingClosesAt: on_the_day closes at the start time, otherwise at 00:00 of the slot's date,
+ * Japan time, whatever the server's time zone).
+ */
+function slotCondition(from: string, to: string | null, people: number, now: Date): Sql {
+  const params: unknown[] = [from];
+  let text = 'c.experience_id = e.id AND c.date >= ?::date';
+  if (to !== null) {
+    text += ' AND c.date <= ?::date';
+    params.push(to);
+  }
+  text += ` AND c.accepting_reservation AND c.recruitment_number - c.participant_number >= ?
+    AND ((CASE WHEN e.reservation_deadline = 'on_the_day' THEN c.date + c.start_time::time ELSE c.date::timestamp END)
+         AT TIME ZONE 'Asia/Tokyo') > ?::timestamptz`;
+  params.push(people, now.toISOString());
+  return { text, params };
+}
+
+function whereClause(c: StoriesCriteria, now: Date): Sql {
+  const parts: string[] = ['e.approve'];
+  const params: unknown[] = [];
+  if (c.prefectureIds.length > 0) {
+    parts.push(`e.prefecture_id IN (${c.prefectureIds.map(() => '?').join(', ')})`);
+    params.push(...c.prefectureIds);
+  }
+  if (c.categoryId !== undefined) {
+    parts.push('e.category_id = ?');
+    params.push(c.categoryId);
+  }
+  if (c.themeId !== undefined) {
+    parts.push('EXISTS (SELECT 1 FROM experience_themes et WHERE et.experience_id = e.id AND et.theme_id = ?)');
+    params.push(c.themeId);
+  }
+  if (c.priceMin !== undefined) {
+    parts.push('e.price >= ?');
+    params.push(c.priceMin);
+  }
+  if (c.priceMax !== undefined) {
+    parts.push('e.price <= ?');
+    params.push(c.priceMax);
+  }
+  if (c.online !== undefined) {
+    parts.push(c.online ? 'e.online' : 'NOT e.online');
+  }
+  for (const term of searchTerms(c.q)) {
+    if ([...term].length >= 3) {
+      parts.push(`e.search_text LIKE ?`);
+      params.push(`%${escapeLike(term)}%`);
+    } else {
+      parts.push('strpos(e.search_text, ?) > 0');
+      params.push(term);
+    }
+  }
+  if (wantsAvailability(c)) {
+    const people = c.people ?? 1;
+    // A party never fits an experience smaller than itself; a free experience takes one person per reservation
+    // (reservations/quote.ts).
+    parts.push('e.recruitment_number >= ?');
+    params.push(people);
+    if (people > 1) parts.push('e.price > 0');
+    const { from, to } = dateRange(c, now);
+    const slot = slotCondition(from, to, people, now);
+    parts.push(`EXISTS (SELECT 1 FROM calendars c WHERE ${slot.text})`);
+    params.push(...slot.params);
+  }
+  return { text: parts.join('\n  AND '), params };
+}
+
+function orderClause(c: StoriesCriteria, now: Date): Sql {
+  const newest = 'e.created_at DESC, e.id DESC';
+  switch (c.sort) {
+    case 'price_asc':
+      return { text: `e.price ASC, ${newest}`, params: [] };
+    case 'price_desc':
+      return { text: `e.price DESC, ${newest}`, params: [] };
+    case 'date': {
+      // The first bookable date on the dates asked (from today without dates); none last.
+      const { from, to } = dateRange(c, now);
+      const slot = slotCondition(from, to, c.people ?? 1, now);
+      return { text: `(SELECT min(c.date) FROM calendars c WHERE ${slot.text}) ASC NULLS LAST, ${newest}`, params: slot.params };
+    }
+    case 'recommended': {
+      // Recommended: with a keyword, title hits before the others; then experiences bookable in the next 30 days
+      // (Japan time) before those that are not; then newest.
+      const params: unknown[] = [];
+      const keys: string[] = [];
+      const terms = searchTerms(c.q);
+      if (terms.length > 0) {
+        keys.push(`(strpos(tabitoko_search_norm(e.title), ?) > 0) DESC`);
+        params.push(terms[0]);
+      }
+      const today = todayInJapan(now);
+      const soon = slotCondition(today, addDays(today, 29), c.people ?? 1, now);
+      keys.push(`(EXISTS (SELECT 1 FROM calendars c WHERE ${soon.text})) DESC`);
+      params.push(...soon.params);
+      return { text: `${keys.join(', ')}, ${newest}`, params };
+    }
+    default:
+      return { text: newest, params: [] };
+  }
+}
+
+interface CardRow {
+  id: number;
+  title: string;
+  approve: boolean;
+  online: boolean;
+  price: number;
+  hosted_by: string;
+  prefecture_id: number | null;
+  state: string | null;
+  category_id: number;
+  category_name: string;
+  images: { id: number; url: string }[];
+}
+
+/**
+ * The cards of one page, in order, in one statement: the page's ids (the inner SELECT, which reads only what the
+ * filters and the order need, so a deep OFFSET walks index entries, not rows) joined to what a card shows.
+ */
+export async function searchPage(
+  em: EntityManager,
+  c: StoriesCriteria,
+  limit: number,
+  offset: number,
+  now: Date,
+): Promise<ExperienceCardJson[]> {
+  const where = whereClause(c, now);
+  const order = orderClause(c, now);
+  const rows = await em.execute<CardRow[]>(
+    `SELECT e.id, e.title, e.approve, e.online, e.price, e.hosted_by, e.prefecture_id, pref.name AS state,
+       e.category_id, cat.name AS category_name,
+       COALESCE((SELECT json_agg(json_build_object('id', i.id, 'url', i.url) ORDER BY i.sort_order, i.id)
+                 FROM images i WHERE i.experience_id = e.id), '[]'::json) AS images
+     FROM experiences e
+     JOIN categories cat ON cat.id = e.category_id
+     LEFT JOIN prefectures pref ON pref.id = e.prefecture_id
+     WHERE e.id IN (SELECT e.id FROM experiences e WHERE ${where.text} ORDER BY ${order.text} LIMIT ? OFFSET ?)
+     ORDER BY ${order.text}`,
+    [...where.params, ...order.params, limit, offset, ...order.params],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    images: row.images.map(publicImageJson),
+    approve: row.approve,
+    online: row.online,
+    state: row.state,
+    prefecture_id: row.prefecture_id,
+    category_id: row.category_id,
+    category_name: row.category_name,
+    price: row.price,
+    hosted_by: row.hosted_by,
+  }));
+}
+
+/** How many published experiences match. */
+export async function searchCount(em: EntityManager, c: StoriesCriteria, now: Date): Promise<number> {
+  const where = whereClause(c, now);
+  const [row] = await em.execute<{ n: string }[]>(`SELECT count(*) AS n FROM experiences e WHERE ${where.text}`, where.params);
+  return Number(row?.n ?? 0);
+}

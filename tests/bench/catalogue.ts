@@ -1,0 +1,248 @@
+// The /stories list and search part of `npm run bench` (issues 15 and 16), called by tests/bench/run.ts once the
+// app is up on its embedded database:
+// - a second app process on the same database with PUBLIC_CACHE_SECONDS=0 (the uncached list);
+// - uncached /stories page 1 on the demo catalogue; then, with BENCH_CATALOGUE=N (e.g. 10000), the catalogue grown
+//   to N published experiences with 50 slots each (generated in SQL, seconds), and /stories page 1 and page 400;
+// - the search goal: keyword + date + prefecture + people, 20 concurrent requests for BENCH_SECONDS, p95.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { freePort } from '#src/lib/embedded-db';
+import { addDays, todayInJapan } from '#src/lib/dates';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const NODE_FLAGS: string[] = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).config.node_flags.split(/\s+/);
+const SLOTS_PER_EXPERIENCE = 50;
+const SEARCH_CONCURRENCY = 20;
+const SEARCH_P95_GOAL_MS = 50;
+
+/** The URL of the embedded database an app started in dataDir (the port is in postmaster.pid, line 4). */
+export function embeddedDatabaseUrl(dataDir: string): string {
+  const pid = readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n');
+  return `postgres://postgres:postgres@127.0.0.1:${pid[3].trim()}/marketplace`;
+}
+
+const PLACES = ['京都', '金沢', '那覇', '札幌', '鎌倉', '奈良', '松本', '高山', '尾道', '長崎', '松山', '仙台', '函館', '倉敷', '伊勢'];
+const ACTIVITIES = [
+  '陶芸',
+  '着物',
+  'そば打ち',
+  '茶道',
+  '金継ぎ',
+  '藍染め',
+  '和菓子づくり',
+  '書道',
+  '座禅',
+  'カヤック',
+  '酒蔵見学',
+  '竹細工',
+  '和紙すき',
+  '盆栽',
+  '寿司にぎり',
+  'ガラス細工',
+  '木工',
+  '生け花',
+  'サイクリング',
+  '星空観察',
+];
+const PHRASES = [
+  '地元の職人が基本から丁寧に教えます。',
+  '初めての方でも安心して参加できます。',
+  '道具はすべてこちらで用意します。',
+  '季節の素材を使った特別な内容です。',
+  'ご家族やご友人との思い出づくりにどうぞ。',
+  'できあがった作品はお持ち帰りいただけます。',
+  '少人数でゆったり楽しめます。',
+  '雨の日でも開催します。',
+];
+
+/**
+ * Grows the catalogue to `target` published experiences (copies of the shape of the demo: a title from a place
+ * and an activity, a description, a prefecture, a price, one theme, one image) with SLOTS_PER_EXPERIENCE slots each
+ * from tomorrow on, every other day, some of them partly booked or full. Returns how many experiences it added.
+ */
+export async function growCatalogue(databaseUrl: string, target: number): Promise<{ added: number; slots: number; ms: number }> {
+  const started = performance.now();
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const existing = Number((await client.query('SELECT count(*) AS n FROM experiences WHERE approve')).rows[0].n);
+    const add = Math.max(0, target - existing);
+    if (add === 0) return { added: 0, slots: 0, ms: 0 };
+    const host = (await client.query(`SELECT id, name FROM users WHERE role = 'HOST' ORDER BY id LIMIT 1`)).rows[0];
+    const image = (await client.query('SELECT url FROM images WHERE experience_id IS NOT NULL ORDER BY id LIMIT 1')).rows[0];
+    const categories = (await client.query('SELECT id FROM categories ORDER BY id')).rows.map((r) => r.id);
+    const themes = (await client.query('SELECT id FROM themes ORDER BY id')).rows.map((r) => r.id);
+    await client.query('BEGIN');
+    const inserted = await client.query(
+      `INSERT INTO experiences (host_user_id, hosted_by, created_by_id, title, category_id, online, address, prefecture_id,
+         price, price_side_note, description, inspiration, note, recruitment_number, cancellation_period,
+         reservation_deadline, approve, approved_at, created_at, updated_at)
+       SELECT $1, $2, $1,
+         ($3::text[])[1 + g % cardinality($3::text[])] || 'で' || ($4::text[])[1 + (g / 7) % cardinality($4::text[])] || '体験 ' || g,
+         ($5::int[])[1 + g % cardinality($5::int[])],
+         g % 10 = 0,
+         CASE WHEN g % 10 = 0 THEN NULL ELSE '市内の工房（番地は予約後にお知らせします）' END,
+         CASE WHEN g % 10 = 0 THEN NULL ELSE 1 + (g * 7) % 47 END,
+         1000 + (g % 40) * 250,
+         '材料費込み',
+         ($6::text[])[1 + g % cardinality($6::text[])] || ($6::text[])[1 + (g / 3) % cardinality($6::text[])]
+           || ($4::text[])[1 + (g / 11) % cardinality($4::text[])] || 'の魅力をお伝えします。',
+         'この土地の文化を手で感じてほしくて始めました。',
+         '動きやすい服装でお越しください。',
+         10, 7,
+         CASE WHEN g % 2 = 0 THEN 'on_the_day' ELSE 'the_day_before' END,
+         true, now(), now() - make_interval(mins => g), now()
+       FROM generate_series(1, $7::int) g
+       RETURNING id`,
+      [host.id, host.name, PLACES, ACTIVITIES, categories, PHRASES, add],
+    );
+    const ids = inserted.rows.map((r) => r.id as number);
+    await client.query(
+      `INSERT INTO experience_themes (experience_id, theme_id)
+       SELECT id, ($2::int[])[1 + id % cardinality($2::int[])] FROM unnest($1::int[]) id`,
+      [ids, themes],
+    );
+    await client.query(
+      `INSERT INTO images (experience_id, object_key, url, sort_order) SELECT id, 'bench/' || id, $2, 0 FROM unnest($1::int[]) id`,
+      [ids, image?.url ?? '/images/demo/pottery-1.jpg'],
+    );
+    const today = todayInJapan();
+    await client.query(
+      `INSERT INTO calendars (experience_id, date, start_time, end_time, recruitment_number, participant_number, accepting_reservation)
+       SELECT id, $2::date + 1 + s * 2, '10:00', '12:00', 10, (id + s) % 11, (id + s) % 13 <> 0
+       FROM unnest($1::int[]) id, generate_series(0, $3::int - 1) s`,
+      [ids, addDays(today, 0), SLOTS_PER_EXPERIENCE],
+    );
+    await client.query('COMMIT');
+    await client.query('VACUUM ANALYZE experiences');
+    await client.query('VACUUM ANALYZE calendars');
+    await client.query('ANALYZE experience_themes');
+    await client.query('ANALYZE images');
+    return { added: add, slots: add * SLOTS_PER_EXPERIENCE, ms: Math.round(performance.now() - started) };
+  } finally {
+    await client.end();
+  }
+}
+
+async function waitFor(url: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`process exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no answer from ${url}`);
+}
+
+/** A second production app on the same database with the page cache off. Kill it when done. */
+export async function startUncachedApp(databaseUrl: string, dataDir: string): Promise<{ base: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [...NODE_FLAGS, '--import', 'tsx', 'server/index.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'benchmark-secret-0123456789',
+      APP_URL: `http://127.0.0.1:${port}`,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      PUBLIC_CACHE_SECONDS: '0',
+      LOG_LEVEL: 'info',
+      DISABLE_WORKERS: '1',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/api/v1/categories`, child);
+  return { base, child };
+}
+
+/** p50/p95/p99 of the combined search, SEARCH_CONCURRENCY requests at a time for `seconds`. */
+export async function measureSearch(base: string, seconds: number) {
+  const today = todayInJapan();
+  let n = 0;
+  const url = () => {
+    n++;
+    const q = encodeURIComponent(ACTIVITIES[n % ACTIVITIES.length]);
+    const date = addDays(today, 1 + (n % 30));
+    const state = 1 + ((n * 7) % 47);
+    return `${base}/api/v1/stories?q=${q}&date_from=${date}&state[]=${state}&people=${1 + (n % 3)}`;
+  };
+  const latencies: number[] = [];
+  let errors = 0;
+  let found = 0;
+  const until = performance.now() + seconds * 1000;
+  const worker = async () => {
+    while (performance.now() < until) {
+      const started = performance.now();
+      const res = await fetch(url());
+      const body = (await res.json()) as { meta?: { total_count: number } };
+      latencies.push(performance.now() - started);
+      if (res.status !== 200) errors++;
+      else if ((body.meta?.total_count ?? 0) > 0) found++;
+    }
+  };
+  await Promise.all(Array.from({ length: SEARCH_CONCURRENCY }, worker));
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0);
+  return { requests: latencies.length, p50: at(0.5), p95: at(0.95), p99: at(0.99), errors, found };
+}
+
+interface Row {
+  title: string;
+  rps: number;
+  p99: number;
+  non2xx: number;
+}
+
+/**
+ * The list and search rows of the bench. `measure` is run.ts's autocannon measurement; `dataDir` is the app's
+ * DATA_DIR (its embedded database is reused by a second, uncached process).
+ */
+export async function benchStories(options: {
+  dataDir: string;
+  measure: (title: string, url: string) => Promise<Row>;
+  seconds: number;
+}): Promise<{ rows: Row[]; notes: string[]; ok: boolean }> {
+  const databaseUrl = embeddedDatabaseUrl(options.dataDir);
+  const { base, child } = await startUncachedApp(databaseUrl, options.dataDir);
+  const rows: Row[] = [];
+  const notes: string[] = [];
+  let ok = true;
+  try {
+    rows.push(await options.measure('GET /stories (uncached)', `${base}/stories`));
+    const target = Number(process.env.BENCH_CATALOGUE ?? 0);
+    if (target > 0) {
+      const grown = await growCatalogue(databaseUrl, target);
+      notes.push(
+        `catalogue grown to ${target} published experiences: +${grown.added} experiences, +${grown.slots} slots in ${grown.ms} ms`,
+      );
+      rows.push(await options.measure(`GET /stories (uncached, ${target} experiences)`, `${base}/stories`));
+      rows.push(await options.measure(`GET /stories?page=400 (uncached, ${target} experiences)`, `${base}/stories?page=400`));
+      const small = rows[0].rps;
+      for (const r of rows.slice(1)) {
+        const change = (r.rps / small - 1) * 100;
+        notes.push(`${r.title}: ${change >= 0 ? '+' : ''}${change.toFixed(0)}% vs the demo catalogue (goal: within 20%)`);
+        if (Math.abs(change) > 20) ok = false;
+      }
+    }
+    const search = await measureSearch(base, options.seconds);
+    notes.push(
+      `search (keyword + date + prefecture + people, ${SEARCH_CONCURRENCY} concurrent, uncached): ${search.requests} requests, ` +
+        `p50 ${search.p50} ms, p95 ${search.p95} ms (goal ≤ ${SEARCH_P95_GOAL_MS}), p99 ${search.p99} ms, ` +
+        `${search.found} with results, ${search.errors} errors`,
+    );
+    if (search.p95 > SEARCH_P95_GOAL_MS || search.errors > 0) ok = false;
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 2000));
+    if (child.exitCode === null) child.kill('SIGKILL');
+  }
+  return { rows, notes, ok };
+}

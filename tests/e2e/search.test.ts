@@ -1,0 +1,145 @@
+// Issue 15 in Chromium: a guest searches /stories by keyword, date and party size, the URL keeps the search (back
+// button), the count shows, and the result is booked. An empty search offers what to relax. Own built server and
+// PostgreSQL so the data is exactly what the test made.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hydrated, openBrowser, type Session } from '#tests/e2e/browser';
+import { startEmbeddedDatabase, type EmbeddedDatabase } from '#src/lib/embedded-db';
+import { startServerProcess, type ServerProcess } from '#tests/setup/server-process';
+import { initOrm, type MikroORM } from '#src/lib/orm';
+import { createUser, TEST_PASSWORD } from '#tests/factories/users';
+import { createCalendar, createExperience } from '#tests/factories/experiences';
+import { Reservation } from '#src/modules/reservations/reservations.entity';
+import { addDays, todayInJapan } from '#src/lib/dates';
+import { ja } from '#src/i18n/ja';
+
+let s: Session;
+let db: EmbeddedDatabase;
+let orm: MikroORM;
+let server: ServerProcess;
+let base: string;
+let dataDir: string;
+let guestEmail: string;
+let wanted: { id: number; slot: number };
+const date = addDays(todayInJapan(), 6);
+
+const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000, interval: 100 });
+
+beforeAll(async () => {
+  s = await openBrowser();
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'taiken-e2e-search-'));
+  db = await startEmbeddedDatabase({ dir: path.join(dataDir, 'pg'), database: 'search_e2e', fast: true });
+  server = await startServerProcess({ DATABASE_URL: db.url });
+  base = server.base;
+  orm = await initOrm(db.url, { pool: 2 });
+  guestEmail = (await createUser(orm, { name: 'ブラウザ 検索子' })).email;
+  // The one that fits: 藍染め, 3 seats left on the date.
+  const fits = await createExperience(orm, { title: '藍染めのハンカチづくり', price: 3000, prefectureId: 26 });
+  const slot = await createCalendar(orm, fits.id, { date, recruitmentNumber: 5, participantNumber: 2 });
+  wanted = { id: fits.id, slot: slot.id };
+  // Same word, one seat left on the date: not for a party of 2.
+  const small = await createExperience(orm, { title: 'アイゾメのストール', price: 5000, prefectureId: 26 });
+  await createCalendar(orm, small.id, { date, recruitmentNumber: 5, participantNumber: 4 });
+  // Same word, another date.
+  const other = await createExperience(orm, { title: '藍染め体験（午後の部）', price: 3500, prefectureId: 13 });
+  await createCalendar(orm, other.id, { date: addDays(date, 3) });
+  // Another word on the date.
+  const pottery = await createExperience(orm, { title: '手びねり陶芸', price: 4000, prefectureId: 26 });
+  await createCalendar(orm, pottery.id, { date });
+}, 180_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await orm?.close(true);
+  await db?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('/stories search', () => {
+  it('searches by keyword, date and people, keeps the search in the URL, and books the result', async () => {
+    const page = await s.newPage({ width: 375, height: 900 });
+    const signIn = await page.request.post(`${base}/api/v1/sessions`, { data: { email: guestEmail, password: TEST_PASSWORD } });
+    expect(signIn.status()).toBe(201);
+    await page.goto(`${base}/stories`);
+    await hydrated(page);
+    expect(await page.getByTestId('stories-count').textContent()).toBe(ja.browse.totalCount(4));
+
+    const form = page.locator('search form');
+    await form.locator('[name="q"]').fill('藍染め');
+    await form.locator('[name="date_from"]').fill(date);
+    await form.locator('[name="people"]').selectOption('2');
+    await form.getByRole('button', { name: ja.search.submit }).click();
+    await page.waitForURL((url) => url.searchParams.get('q') === '藍染め');
+    const url = new URL(page.url());
+    expect(url.pathname).toBe('/stories');
+    expect(url.searchParams.get('date_from')).toBe(date);
+    expect(url.searchParams.get('people')).toBe('2');
+    await poll(() => page.getByTestId('stories-count').textContent()).toBe(ja.search.resultsCount(1));
+    expect(await page.locator('h1').textContent()).toBe(ja.search.resultsFor('藍染め'));
+    // The form shows the search it ran.
+    expect(await form.locator('[name="q"]').inputValue()).toBe('藍染め');
+    expect(await form.locator('[name="people"]').inputValue()).toBe('2');
+
+    // Back and forward move between the list and the search.
+    await page.goBack();
+    await poll(() => page.getByTestId('stories-count').textContent()).toBe(ja.browse.totalCount(4));
+    await page.goForward();
+    await poll(() => page.getByTestId('stories-count').textContent()).toBe(ja.search.resultsCount(1));
+
+    await page
+      .getByRole('link', { name: /藍染めのハンカチづくり/ })
+      .first()
+      .click();
+    await page.waitForURL(`**/stories/${wanted.id}`);
+    await hydrated(page);
+    await page.locator(`[data-calendar-id="${wanted.slot}"]`).click();
+    const apply = page.getByTestId('apply-button');
+    await poll(() => apply.getAttribute('href')).toBe(`/reservations/new?cid=${wanted.slot}&tour_id=${wanted.id}`);
+    await apply.click();
+    await page.waitForURL(`**/reservations/new?cid=${wanted.slot}&tour_id=${wanted.id}`);
+    await hydrated(page);
+    await page.selectOption('select[name="number_of_people"]', '2');
+    await poll(() => page.getByTestId('price-tour').textContent()).toBe('¥6,000');
+    await page.fill('input[name="cardnumber"]', '4242 4242 4242 4242');
+    await page.fill('input[name="cc-exp"]', '1230');
+    await page.fill('input[name="cvc"]', '123');
+    await page.getByTestId('card-ready').waitFor();
+    await page.getByRole('button', { name: ja.reservations.submit }).click();
+    await page.waitForURL(`**/reservations/complete?cid=${wanted.slot}&tour_id=${wanted.id}`);
+    await page.getByTestId('reservation-complete').waitFor();
+    const saved = await orm.em.fork().findOneOrFail(Reservation, { experience: wanted.id });
+    expect(saved.status).toBe('confirmed');
+    expect(saved.numberOfPeople).toBe(2);
+
+    // The slot now has 1 seat left: the same search finds nothing and offers what to relax.
+    await page.goto(`${base}/stories?q=${encodeURIComponent('藍染め')}&date_from=${date}&people=2`);
+    await hydrated(page);
+    await poll(() => page.getByTestId('stories-count').textContent()).toBe(ja.search.resultsCount(0));
+    await page.getByTestId('stories-empty').waitFor();
+    const otherDates = page.locator('[data-suggestion="other_dates"]');
+    expect(await otherDates.textContent()).toBe(ja.search.otherDates(1));
+    await otherDates.click();
+    await poll(() => page.getByTestId('stories-count').textContent()).toBe(ja.search.resultsCount(1));
+    expect(await page.getByRole('link', { name: /藍染め体験（午後の部）/ }).count()).toBeGreaterThan(0);
+  });
+
+  it('keeps the chip routes as pre-set filters of the same search, and shows bad input in Japanese', async () => {
+    const page = await s.newPage({ width: 1280, height: 900 });
+    await page.goto(`${base}/stories/location/${encodeURIComponent('京都府')}?q=${encodeURIComponent('陶芸')}`);
+    await hydrated(page);
+    await poll(() => page.getByTestId('stories-count').textContent()).toBe(ja.search.resultsCount(1));
+    const form = page.locator('search form');
+    expect(await form.locator('input[name="state[]"][value="京都府"]').isChecked()).toBe(true);
+
+    await page.goto(`${base}/stories/location/${encodeURIComponent('京都府')}`);
+    await hydrated(page);
+    expect(await page.getByTestId('stories-count').textContent()).toBe(ja.browse.totalCount(3));
+
+    await page.goto(`${base}/stories?people=99`);
+    await hydrated(page);
+    expect(await page.getByRole('alert').textContent()).toBe(ja.search.invalidPeople(30));
+    expect(await page.getByTestId('stories-count').textContent()).toBe(ja.browse.totalCount(4));
+  });
+});
