@@ -34,7 +34,10 @@ export async function mountAssets(app: Express, options: { dev: boolean; clientD
   const dir = options.clientDir ?? CLIENT_DIR;
   // Hashed build assets never change: cache them for a year; an unknown /assets/ file is a plain 404.
   app.use('/assets', express.static(path.join(dir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
-  app.use(express.static(dir, { index: false, maxAge: '1h' }));
+  // The public files (the favicon …) all have an extension: pages and API paths never do, so they skip the file
+  // lookup (a stat per request; issue 16).
+  const publicFiles = express.static(dir, { index: false, maxAge: '1h' });
+  app.use((req, res, next) => (/\.[^/]*$/.test(req.path) ? publicFiles(req, res, next) : next()));
   return async () => {};
 }
 
