@@ -228,6 +228,8 @@ describe('page-shaped reads equal the ORM-based reads (demo data)', () => {
     const first = experienceIds[0];
     expect(await countQueries(() => t.services.storyPage.data(ctxOf(GUEST), { id: first }))).toBeLessThanOrEqual(4);
     expect(await countQueries(() => t.services.experiences.detail(ctxOf(GUEST), { id: first }))).toBe(1);
+    expect(await countQueries(() => t.services.experiences.otherExperiences(ctxOf(GUEST), { id: first }))).toBe(1);
+    expect(await countQueries(() => t.services.calendars.listForExperience(ctxOf(viewers[2].actor), { id: first }))).toBe(1);
   }, 240_000);
 
   it('the signed-in user read with the session equals GET /api/v1/me, in one statement', async () => {
