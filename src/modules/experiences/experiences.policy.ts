@@ -26,7 +26,7 @@ export async function canManageExperience(ctx: Ctx, experience: Hosted): Promise
  * The same rule over a row read with the viewer's membership already in it (experiences.repository.ts HostedRow):
  * an administrator, the host user, or a member of the host ambassador. No query.
  */
-export function canManageExperienceRow(
+function canManageExperienceRow(
   ctx: Ctx,
   row: { host_user_id: number | null; host_ambassador_id: number | null; viewer_is_member: boolean },
 ): boolean {
