@@ -130,7 +130,15 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const PgStore = connectPgSimple(session);
   const sessions = session({
     name: 'sid',
-    store: new PgStore({ pool, tableName: 'session', createTableIfMissing: false, pruneSessionInterval: production ? 900 : false }),
+    // disableTouch: the cookie is not rolling (its expiry is fixed at sign-in), so refreshing the row's expiry on
+    // every signed-in request was an UPDATE per request that changed nothing a browser could use (issue 16).
+    store: new PgStore({
+      pool,
+      tableName: 'session',
+      createTableIfMissing: false,
+      pruneSessionInterval: production ? 900 : false,
+      disableTouch: true,
+    }),
     secret: env.SESSION_SECRET ?? DEV_SECRET,
     resave: false,
     saveUninitialized: false,

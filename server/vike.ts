@@ -6,6 +6,7 @@ import express, { type Express, type Request } from 'express';
 import { renderPage, createDevMiddleware } from 'vike/server';
 import type { Services } from '#src/root';
 import { publicCache, isAnonymous } from '#src/lib/ttl-cache';
+import { pageCacheKey } from '#src/lib/page-cache-key';
 import { consumeCompletion } from '#server/completion';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -33,7 +34,10 @@ export async function mountAssets(app: Express, options: { dev: boolean; clientD
   const dir = options.clientDir ?? CLIENT_DIR;
   // Hashed build assets never change: cache them for a year; an unknown /assets/ file is a plain 404.
   app.use('/assets', express.static(path.join(dir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
-  app.use(express.static(dir, { index: false, maxAge: '1h' }));
+  // The public files (the favicon …) all have an extension: pages and API paths never do, so they skip the file
+  // lookup (a stat per request; issue 16).
+  const publicFiles = express.static(dir, { index: false, maxAge: '1h' });
+  app.use((req, res, next) => (/\.[^/]*$/.test(req.path) ? publicFiles(req, res, next) : next()));
   return async () => {};
 }
 
@@ -42,10 +46,12 @@ export async function mountVike(app: Express, services: Services): Promise<void>
   // Signed-out renders are shared for PUBLIC_CACHE_SECONDS; only plain 200 pages are kept.
   const cache = publicCache<CachedPage | null>(services.env.PUBLIC_CACHE_SECONDS, (page) => page?.status === 200);
 
-  async function render(req: Request): Promise<CachedPage | null> {
-    const user = req.actor ? await services.users.me(req.ctx, {}) : null;
+  /** Renders the page; `url` replaces the request's URL (a shared render is made for its normalised key). */
+  async function render(req: Request, url = req.originalUrl): Promise<CachedPage | null> {
+    // The context middleware read the user with the session (one statement); `me` only if something replaced it.
+    const user = req.actor ? (req.currentUser ?? (await services.users.me(req.ctx, {}))) : null;
     const pageContext = await renderPage({
-      urlOriginal: req.originalUrl,
+      urlOriginal: url,
       headersOriginal: req.headers,
       user,
       services,
@@ -59,8 +65,16 @@ export async function mountVike(app: Express, services: Services): Promise<void>
 
   app.get('/{*splat}', async (req, res, next) => {
     const shared = cache !== null && !req.actor && isAnonymous(req.headers.cookie);
-    // Keyed by the path alone: a page's links come from APP_URL, never from the request's host (issue 14).
-    const page = shared ? await cache.get(req.originalUrl, () => render(req)) : await render(req);
+    // Keyed by the path and the query parameters the page reads (src/lib/page-cache-key.ts, issue 16), never by the
+    // request's host (a page's links come from APP_URL, issue 14). The shared render is made for that key, so it
+    // never carries another visitor's extra parameters (e.g. in the sign-in link's redirect).
+    let page: CachedPage | null;
+    if (shared) {
+      const key = pageCacheKey(req.originalUrl);
+      page = await cache.get(key, () => render(req, key));
+    } else {
+      page = await render(req);
+    }
     if (!page) return next();
     for (const [name, value] of page.headers) res.setHeader(name, value);
     // Pages can carry per-user content: never let a shared cache (CDN, proxy) keep them.

@@ -18,6 +18,7 @@ import { createExperienceDraftsService } from './modules/experience-drafts/exper
 import { createProfilesService } from './modules/users/profile.service';
 import { createCalendarsService } from './modules/calendars/calendars.service';
 import { createReviewsService } from './modules/reviews/reviews.service';
+import { createStoryPageService } from './modules/experiences/story-page.service';
 import { createHoldingRequestsService } from './modules/holding-requests/holding-requests.service';
 import { createUploadsService } from './modules/uploads/uploads.service';
 import { createPaymentsService } from './modules/payments/payments.service';
@@ -50,6 +51,7 @@ function buildServices(deps: ServiceDeps) {
   const gateway = createGateway({ orm, env });
   const reference = createReferenceService();
   const experiences = createExperiencesService({ reference });
+  const calendars = createCalendarsService({ experiences });
   const users = createUsersService();
   const experienceDrafts = createExperienceDraftsService();
   const experiencesHost = createExperiencesHostService({ reference, users, experienceDrafts });
@@ -68,7 +70,8 @@ function buildServices(deps: ServiceDeps) {
     experiencesHost,
     experienceDrafts,
     profiles: createProfilesService({ experiences }),
-    calendars: createCalendarsService({ experiences }),
+    calendars,
+    storyPage: createStoryPageService({ experiences, calendars }),
     reviews: createReviewsService({ experiences }),
     holdingRequests: createHoldingRequestsService({ experiences }),
     uploads: createUploadsService({ env }),

@@ -4,6 +4,7 @@ import type { Services } from '#src/root';
 import { GUEST, type Ctx, type UserActor } from '#src/lib/context';
 import { ForbiddenError, UnauthorizedError } from '#src/lib/errors';
 import { ja } from '#src/i18n/ja';
+import type { CurrentUser } from '#src/modules/users/users.schemas';
 
 declare module 'express-session' {
   interface SessionData {
@@ -21,6 +22,8 @@ declare global {
       ctx: Ctx;
       /** The signed-in marketplace user (also req.ctx.actor), or null. */
       actor: UserActor | null;
+      /** The signed-in user as GET /api/v1/me shows it (read with the actor, one statement), or null. */
+      currentUser: CurrentUser | null;
     }
   }
 }
@@ -39,6 +42,7 @@ export function contextMiddleware(services: Services): RequestHandler {
   return async (req, _res, next) => {
     req.ctx = services.context(GUEST, req.log);
     req.actor = null;
+    req.currentUser = null;
     if (isBrandPortalPath(req.path)) {
       // req.actor stays null: the marketplace middlewares (requireUser/requireAdmin) never see a brand member.
       const memberId = req.session?.brandMemberId;
@@ -51,10 +55,11 @@ export function contextMiddleware(services: Services): RequestHandler {
     }
     const userId = req.session?.userId;
     if (userId) {
-      const actor = await services.users.findActor(req.ctx, { id: userId });
-      if (actor) {
-        req.actor = actor;
-        req.ctx.actor = actor;
+      const found = await services.users.findSession(req.ctx, { id: userId });
+      if (found) {
+        req.actor = found.actor;
+        req.ctx.actor = found.actor;
+        req.currentUser = found.current;
       } else {
         delete req.session.userId;
       }

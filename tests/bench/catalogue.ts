@@ -1,27 +1,13 @@
-// The /stories list and search part of `npm run bench` (issues 15 and 16), called by tests/bench/run.ts once the
-// app is up on its embedded database:
-// - a second app process on the same database with PUBLIC_CACHE_SECONDS=0 (the uncached list);
-// - uncached /stories page 1 on the demo catalogue; then, with BENCH_CATALOGUE=N (e.g. 10000), the catalogue grown
-//   to N published experiences with 50 slots each (generated in SQL, seconds), and /stories page 1 and page 400;
-// - the search goal: keyword + date + prefecture + people, 20 concurrent requests for BENCH_SECONDS, p95.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+// The generated catalogue and the search measurement of `npm run bench` (issues 15 and 16), used by
+// tests/bench/list.ts: with BENCH_CATALOGUE=N (e.g. 10000) the catalogue grows to N published experiences with 50
+// slots each (generated in SQL, seconds); the search goal is keyword + date + prefecture + people, 20 concurrent
+// requests for BENCH_SECONDS, p95.
 import pg from 'pg';
-import { freePort } from '#src/lib/embedded-db';
 import { addDays, todayInJapan } from '#src/lib/dates';
 
-const root = path.resolve(import.meta.dirname, '../..');
-const NODE_FLAGS: string[] = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).config.node_flags.split(/\s+/);
 const SLOTS_PER_EXPERIENCE = 50;
-const SEARCH_CONCURRENCY = 20;
-const SEARCH_P95_GOAL_MS = 50;
-
-/** The URL of the embedded database an app started in dataDir (the port is in postmaster.pid, line 4). */
-export function embeddedDatabaseUrl(dataDir: string): string {
-  const pid = readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n');
-  return `postgres://postgres:postgres@127.0.0.1:${pid[3].trim()}/marketplace`;
-}
+export const SEARCH_CONCURRENCY = 20;
+export const SEARCH_P95_GOAL_MS = 50;
 
 const PLACES = ['京都', '金沢', '那覇', '札幌', '鎌倉', '奈良', '松本', '高山', '尾道', '長崎', '松山', '仙台', '函館', '倉敷', '伊勢'];
 const ACTIVITIES = [
@@ -126,43 +112,6 @@ export async function growCatalogue(databaseUrl: string, target: number): Promis
   }
 }
 
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`process exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no answer from ${url}`);
-}
-
-/** A second production app on the same database with the page cache off. Kill it when done. */
-export async function startUncachedApp(databaseUrl: string, dataDir: string): Promise<{ base: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [...NODE_FLAGS, '--import', 'tsx', 'server/index.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'benchmark-secret-0123456789',
-      APP_URL: `http://127.0.0.1:${port}`,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      PUBLIC_CACHE_SECONDS: '0',
-      LOG_LEVEL: 'info',
-      DISABLE_WORKERS: '1',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/api/v1/categories`, child);
-  return { base, child };
-}
-
 /** p50/p95/p99 of the combined search, SEARCH_CONCURRENCY requests at a time for `seconds`. */
 export async function measureSearch(base: string, seconds: number) {
   const today = todayInJapan();
@@ -192,57 +141,4 @@ export async function measureSearch(base: string, seconds: number) {
   latencies.sort((a, b) => a - b);
   const at = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0);
   return { requests: latencies.length, p50: at(0.5), p95: at(0.95), p99: at(0.99), errors, found };
-}
-
-interface Row {
-  title: string;
-  rps: number;
-  p99: number;
-  non2xx: number;
-}
-
-/**
- * The list and search rows of the bench. `measure` is run.ts's autocannon measurement; `dataDir` is the app's
- * DATA_DIR (its embedded database is reused by a second, uncached process).
- */
-export async function benchStories(options: {
-  dataDir: string;
-  measure: (title: string, url: string) => Promise<Row>;
-  seconds: number;
-}): Promise<{ rows: Row[]; notes: string[]; ok: boolean }> {
-  const databaseUrl = embeddedDatabaseUrl(options.dataDir);
-  const { base, child } = await startUncachedApp(databaseUrl, options.dataDir);
-  const rows: Row[] = [];
-  const notes: string[] = [];
-  let ok = true;
-  try {
-    rows.push(await options.measure('GET /stories (uncached)', `${base}/stories`));
-    const target = Number(process.env.BENCH_CATALOGUE ?? 0);
-    if (target > 0) {
-      const grown = await growCatalogue(databaseUrl, target);
-      notes.push(
-        `catalogue grown to ${target} published experiences: +${grown.added} experiences, +${grown.slots} slots in ${grown.ms} ms`,
-      );
-      rows.push(await options.measure(`GET /stories (uncached, ${target} experiences)`, `${base}/stories`));
-      rows.push(await options.measure(`GET /stories?page=400 (uncached, ${target} experiences)`, `${base}/stories?page=400`));
-      const small = rows[0].rps;
-      for (const r of rows.slice(1)) {
-        const change = (r.rps / small - 1) * 100;
-        notes.push(`${r.title}: ${change >= 0 ? '+' : ''}${change.toFixed(0)}% vs the demo catalogue (goal: within 20%)`);
-        if (Math.abs(change) > 20) ok = false;
-      }
-    }
-    const search = await measureSearch(base, options.seconds);
-    notes.push(
-      `search (keyword + date + prefecture + people, ${SEARCH_CONCURRENCY} concurrent, uncached): ${search.requests} requests, ` +
-        `p50 ${search.p50} ms, p95 ${search.p95} ms (goal ≤ ${SEARCH_P95_GOAL_MS}), p99 ${search.p99} ms, ` +
-        `${search.found} with results, ${search.errors} errors`,
-    );
-    if (search.p95 > SEARCH_P95_GOAL_MS || search.errors > 0) ok = false;
-  } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 2000));
-    if (child.exitCode === null) child.kill('SIGKILL');
-  }
-  return { rows, notes, ok };
 }

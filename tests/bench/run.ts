@@ -1,32 +1,31 @@
-// npm run bench: the production build with the demo data, measured with autocannon (50 connections) next to a
-// bare node:http hello-world server in the same run. Not part of npm test. Prints req/s, p99, ratio, peak memory,
-// and how long the demo seed takes on a fresh migrated database (budget: SEED_BUDGET_MS); then the inquiry export
-// (tests/bench/export.ts). `npm run bench -- export` runs only the export benchmark.
+// npm run bench: the production build with the demo data, measured with autocannon (50 connections) next to a bare
+// node:http hello-world server in the same run. Not part of npm test.
+//
+// One embedded PostgreSQL (migrated, demo seed, then each part's prepare step) serves two production servers: one
+// with the default public cache and one with PUBLIC_CACHE_SECONDS=0 (the uncached path every signed-in guest takes).
+// The rows come from the parts in tests/bench/parts.ts (tests/bench/harness.ts says how to write one). Prints req/s,
+// p99, the share of bare, each row's goal, both servers' peak memory (goal ≤ 300 MB) and how long the demo seed takes
+// on a fresh migrated database (budget: SEED_BUDGET_MS); then the inquiry export (tests/bench/export.ts).
+// `npm run bench -- export` runs only the export benchmark, `npm run bench -- http` only the HTTP one. BENCH_SECONDS=n changes the 10 s per row;
+// BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the uncached server (open it in Chrome DevTools).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { freePort, startEmbeddedDatabase } from '#src/lib/embedded-db';
 import { initOrm, migrate } from '#src/lib/orm';
 import { DatabaseSeeder } from '#seeds/DatabaseSeeder';
+import { DEMO_PASSWORD } from '#seeds/demo-accounts';
 import { benchExport } from '#tests/bench/export';
-import { benchStories } from '#tests/bench/catalogue';
+import { type BenchRow, type BenchRun, CONNECTIONS, DURATION, measure, peakRssMb } from '#tests/bench/harness';
+import { parts } from '#tests/bench/parts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 // The same V8 flags as `npm run serve` (package.json config.node_flags).
 const NODE_FLAGS: string[] = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).config.node_flags.split(/\s+/);
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = 50;
 /** The demo seed should stay well under this on the 2-core machine (it runs at the first `npm start`). */
 const SEED_BUDGET_MS = 15_000;
-
-function peakRssMb(pid: number): number {
-  // VmHWM is the peak resident set size of the process (Linux).
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 1024);
-}
+const MEMORY_GOAL_MB = 300;
 
 async function waitFor(url: string, child: ChildProcess): Promise<void> {
   for (let i = 0; i < 600; i++) {
@@ -39,14 +38,6 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`no answer from ${url}`);
-}
-
-async function measure(title: string, url: string) {
-  // A short warm-up so JIT and caches are in their steady state.
-  await autocannon({ url, connections: 10, duration: 2 });
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
-  const non2xx = result.non2xx + result.errors;
-  return { title, rps: Math.round(result.requests.average), p99: result.latency.p99, non2xx };
 }
 
 /** Milliseconds the demo seed takes on a fresh, migrated embedded database. */
@@ -69,12 +60,71 @@ async function measureSeed(): Promise<number> {
   }
 }
 
+/** A production server on the bench database (`npm run serve`'s command line). */
+async function startServer(databaseUrl: string, env: Record<string, string>, extraFlags: string[] = []) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [...NODE_FLAGS, ...extraFlags, '--import', 'tsx', 'server/index.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'benchmark-secret-0123456789',
+      APP_URL: `http://127.0.0.1:${port}`,
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'info',
+      DISABLE_WORKERS: '1',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  return { child, url };
+}
+
+/** Signs the demo guest in and returns its `sid=…` cookie (the proxy header makes the Secure cookie be sent). */
+async function signIn(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/v1/sessions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https' },
+    body: JSON.stringify({ email: 'guest@example.com', password: DEMO_PASSWORD }),
+  });
+  const cookie = /sid=[^;]+/.exec(res.headers.get('set-cookie') ?? '')?.[0];
+  if (res.status !== 201 || !cookie) throw new Error(`sign-in failed: ${res.status}`);
+  return cookie;
+}
+
+function printTable(rows: BenchRow[]): void {
+  const bare = rows[0].rps;
+  console.log(`\nautocannon, ${CONNECTIONS} connections, ${DURATION}s each, ${os.cpus().length} cores\n`);
+  console.log('| target | req/s | p99 ms | vs bare | goal | non-2xx |');
+  console.log('|---|---:|---:|---:|---|---:|');
+  for (const r of rows) {
+    const share = (r.rps / bare) * 100;
+    const goals: string[] = [];
+    if (r.goal !== undefined) goals.push(`≥ ${r.goal}% ${share >= r.goal ? 'ok' : 'MISSED'}`);
+    if (r.p99Goal !== undefined) goals.push(`p99 ≤ ${r.p99Goal} ms ${r.p99 <= r.p99Goal ? 'ok' : 'MISSED'}`);
+    console.log(`| ${r.title} | ${r.rps} | ${r.p99} | ${share.toFixed(2)}% | ${goals.join(', ')} | ${r.non2xx} |`);
+  }
+}
+
 async function main() {
   if (!existsSync(path.join(root, 'dist/server/entry.mjs'))) throw new Error('Run `npm run build` first.');
   const seedMs = await measureSeed();
   const children: ChildProcess[] = [];
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'taiken-bench-'));
+  const db = await startEmbeddedDatabase({ dir: path.join(dataDir, 'pg'), database: 'bench' });
+  let ok = true;
   try {
+    const orm = await initOrm(db.url, { pool: 4 });
+    try {
+      await migrate(orm);
+      await orm.seeder.seed(DatabaseSeeder);
+      for (const part of parts) await part.prepare?.({ url: db.url, orm });
+    } finally {
+      await orm.close(true);
+    }
+
     const barePort = await freePort();
     const bare = spawn(
       process.execPath,
@@ -85,64 +135,57 @@ async function main() {
       { stdio: 'inherit' },
     );
     children.push(bare);
-    const appPort = await freePort();
-    const app = spawn(process.execPath, [...NODE_FLAGS, '--import', 'tsx', 'server/index.ts'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        SESSION_SECRET: 'benchmark-secret-0123456789',
-        APP_URL: `http://127.0.0.1:${appPort}`,
-        PORT: String(appPort),
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        LOG_LEVEL: 'info',
-        DISABLE_WORKERS: '1',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    children.push(app);
-    const base = `http://127.0.0.1:${appPort}`;
-    await waitFor(`http://127.0.0.1:${barePort}/`, bare);
-    await waitFor(`${base}/api/v1/categories`, app);
-
-    const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
-    const id = /\/stories\/(\d+)</.exec(sitemap)?.[1];
-    if (!id) throw new Error('no published experience in the sitemap');
-    const from = new Date().toISOString().slice(0, 10);
-    const to = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-
-    const rows = [await measure('bare node:http hello world', `http://127.0.0.1:${barePort}/`)];
-    rows.push(await measure(`GET /stories/${id} (SSR, signed out)`, `${base}/stories/${id}`));
-    rows.push(await measure(`GET /api/v1/experiences/${id}`, `${base}/api/v1/experiences/${id}`));
-    rows.push(
-      await measure(
-        `GET /api/v1/experiences/${id}/calendars (1 month)`,
-        `${base}/api/v1/experiences/${id}/calendars?from_date=${from}&to_date=${to}`,
-      ),
+    const cached = await startServer(db.url, {});
+    children.push(cached.child);
+    const profileDir = process.env.BENCH_CPU_PROF;
+    const uncached = await startServer(
+      db.url,
+      { PUBLIC_CACHE_SECONDS: '0' },
+      profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [],
     );
-    // Issues 15/16: uncached /stories, BENCH_CATALOGUE=N pages 1 and 400, the search p95 (tests/bench/catalogue.ts).
-    const stories = await benchStories({ dataDir, measure, seconds: DURATION });
-    rows.push(...stories.rows);
-    const peak = app.pid ? peakRssMb(app.pid) : 0;
+    children.push(uncached.child);
+    await waitFor(`http://127.0.0.1:${barePort}/`, bare);
+    await waitFor(`${cached.url}/api/v1/categories`, cached.child);
+    await waitFor(`${uncached.url}/api/v1/categories`, uncached.child);
 
-    const bareRps = rows[0].rps;
-    console.log(`\nautocannon, ${CONNECTIONS} connections, ${DURATION}s each, ${os.cpus().length} cores\n`);
-    console.log('| target | req/s | p99 ms | vs bare | non-2xx |');
-    console.log('|---|---:|---:|---:|---:|');
-    for (const r of rows) console.log(`| ${r.title} | ${r.rps} | ${r.p99} | ${((r.rps / bareRps) * 100).toFixed(1)}% | ${r.non2xx} |`);
-    for (const note of stories.notes) console.log(`\n${note}`);
-    console.log(`\nserver peak memory (VmHWM): ${peak} MB`);
+    const sitemap = await (await fetch(`${cached.url}/sitemap.xml`)).text();
+    const experienceId = Number(/\/stories\/(\d+)</.exec(sitemap)?.[1]);
+    if (!experienceId) throw new Error('no published experience in the sitemap');
+    const run: BenchRun = {
+      bare: `http://127.0.0.1:${barePort}`,
+      cached: cached.url,
+      uncached: uncached.url,
+      guestCookie: await signIn(uncached.url),
+      experienceId,
+      databaseUrl: db.url,
+    };
+
+    const rows = [await measure('bare node:http hello world', `${run.bare}/`)];
+    for (const part of parts) if (part.rows) rows.push(...(await part.rows(run)));
+    const peaks = [cached, uncached].map((s) => (s.child.pid ? peakRssMb(s.child.pid) : 0));
+    printTable(rows);
+    console.log(
+      `\nserver peak memory (VmHWM): cached ${peaks[0]} MB, uncached ${peaks[1]} MB (goal ≤ ${MEMORY_GOAL_MB} MB${Math.max(...peaks) > MEMORY_GOAL_MB ? ', MISSED' : ''})`,
+    );
+    for (const part of parts) {
+      if (!part.report) continue;
+      const report = await part.report(run);
+      console.log(`\n${part.name}\n${report.lines.join('\n')}`);
+      if (!report.ok) ok = false;
+    }
     console.log(`demo seed on a fresh database: ${seedMs} ms (budget ${SEED_BUDGET_MS} ms${seedMs > SEED_BUDGET_MS ? ', OVER' : ''})`);
-    if (seedMs > SEED_BUDGET_MS) process.exitCode = 1;
+    if (seedMs > SEED_BUDGET_MS) ok = false;
   } finally {
+    // SIGTERM: the servers shut down gracefully (a --cpu-prof server writes its profile as it exits).
     for (const c of children) c.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 3000));
     for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+    await db.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+  if (!ok) process.exitCode = 1;
 }
 
 const only = process.argv[2];
 if (only !== 'export') await main();
-if (!(await benchExport())) process.exitCode = 1;
+if (only !== 'http' && !(await benchExport())) process.exitCode = 1;

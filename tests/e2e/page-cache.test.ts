@@ -48,6 +48,17 @@ describe('page micro-cache', () => {
     expect(cached.html).toContain('キャッシュ前のタイトル');
     expect(cached.html).not.toContain('キャッシュ後のタイトル');
 
+    // Issue 16: a query string the page does not read is not a new page (one key, src/lib/page-cache-key.ts), and the
+    // shared render is made for the normalised URL, so it never carries a visitor's extra parameters.
+    for (const extra of ['?utm_source=mail', '?r=1', '?r=2&fbclid=x']) {
+      const other = await page(`${path}${extra}`);
+      expect(other.status).toBe(200);
+      expect(other.html, extra).toContain('キャッシュ前のタイトル');
+      expect(other.html, extra).not.toContain('キャッシュ後のタイトル');
+      expect(other.html).not.toContain('utm_source');
+      expect(other.html).not.toContain('fbclid');
+    }
+
     // A signed-in visitor's render never comes from it.
     const signIn = await fetch(`${server.base}/api/v1/sessions`, {
       method: 'POST',

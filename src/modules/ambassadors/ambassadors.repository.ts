@@ -12,6 +12,11 @@ export async function currentAmbassadorId(em: EntityManager, userId: number): Pr
   return membership ? membership.ambassador.id : null;
 }
 
+/** The same rule as SQL: the current ambassador id of the user whose id is the SQL expression `userId`. */
+export function currentAmbassadorIdSql(userId: string): string {
+  return `(SELECT am.ambassador_id FROM ambassador_members am WHERE am.user_id = ${userId} ORDER BY am.id LIMIT 1)`;
+}
+
 /** Every ambassador the user is a member of (the experiences they may manage are those ambassadors'). */
 export async function memberAmbassadorIds(em: EntityManager, userId: number): Promise<number[]> {
   const rows = await em.find(AmbassadorMember, { user: userId }, { fields: ['ambassador'], orderBy: { id: 'asc' } });

@@ -1,6 +1,6 @@
 // Public slot reads: an experience's slots in a date window, and one slot by id. Guests see only slots of published
 // experiences, only today and later, and only the experience asked for.
-import type { Ctx } from '#src/lib/context';
+import { userOf, type Ctx } from '#src/lib/context';
 import { NotFoundError, ValidationError } from '#src/lib/errors';
 import { idFrom, parseInput } from '#src/lib/validate';
 import { addDays, daysBetween, todayInJapan } from '#src/lib/dates';
@@ -8,21 +8,12 @@ import { ja } from '#src/i18n/ja';
 import type { ExperiencesService, VisibleExperience } from '#src/modules/experiences/experiences.service';
 import { calendarsQuerySchema, DEFAULT_WINDOW_DAYS, MAX_WINDOW_DAYS, type CalendarJson, type CalendarsJson } from './calendars.schemas';
 import { deadlineAt } from './slots';
+import { CALENDAR_COLUMNS, findSlotWindow, type CalendarRow, type SlotWindow } from './calendars.repository';
+import { visibleRowOr404 } from '#src/modules/experiences/experiences.policy';
 
-interface CalendarRow {
-  id: number;
-  experience_id: number;
-  date: string;
-  start_time: string;
-  end_time: string;
-  recurrence_rule_id: string | null;
-  recruitment_number: number;
-  participant_number: number;
-  accepting_reservation: boolean;
+function experienceNotFound(): NotFoundError {
+  return new NotFoundError(ja.browse.experienceNotFound, 'experience');
 }
-
-const COLUMNS = `c.id, c.experience_id, to_char(c.date, 'YYYY-MM-DD') AS date, c.start_time, c.end_time,
-  c.recurrence_rule_id, c.recruitment_number, c.participant_number, c.accepting_reservation`;
 
 function toCalendarJson(row: CalendarRow, deadline: string): CalendarJson {
   return {
@@ -62,41 +53,17 @@ export function createCalendarsService(deps: CalendarsDeps) {
   async function listForExperience(ctx: Ctx, input: unknown): Promise<CalendarsJson> {
     const today = todayInJapan();
     const window = resolveWindow(input, today);
-    const { experience } = await deps.experiences.findVisible(ctx, input);
+    const id = idFrom(input, 'id', experienceNotFound);
     const from = window.from < today ? today : window.from;
     const to = window.to;
-    const connection = ctx.em.getConnection();
     const after = to < today ? addDays(today, -1) : to;
-    const [rows, counts, reserved] = await Promise.all([
-      from <= to
-        ? connection.execute<CalendarRow[]>(
-            `SELECT ${COLUMNS} FROM calendars c WHERE c.experience_id = ? AND c.date BETWEEN ? AND ? ORDER BY c.date, c.start_time, c.id`,
-            [experience.id, from, to],
-          )
-        : Promise.resolve([] as CalendarRow[]),
-      connection.execute<{ n: string }[]>('SELECT count(*)::text AS n FROM calendars WHERE experience_id = ? AND date > ?', [
-        experience.id,
-        after,
-      ]),
-      ctx.actor.kind === 'user' && from <= to
-        ? connection.execute<{ calendar_id: number }[]>(
-            `SELECT DISTINCT rc.calendar_id FROM reservation_calendars rc
-             JOIN reservations r ON r.id = rc.reservation_id
-             JOIN calendars c ON c.id = rc.calendar_id
-             WHERE r.user_id = ? AND r.status = 'confirmed' AND c.experience_id = ? AND c.date BETWEEN ? AND ?
-             ORDER BY rc.calendar_id`,
-            [ctx.actor.id, experience.id, from, to],
-          )
-        : Promise.resolve([] as { calendar_id: number }[]),
-    ]);
+    // One statement: the experience's visibility and deadline rule, the slots, the count after and the user's slots.
+    const found = await findSlotWindow(ctx.em, { id, viewerId: userOf(ctx)?.id ?? null, from, to, after });
+    visibleRowOr404(ctx, found?.experience ?? null, experienceNotFound);
+    const { experience, rows, recent, reserved } = found as SlotWindow;
     return {
-      calendars: rows.map((row) => toCalendarJson(row, experience.reservationDeadline)),
-      meta: {
-        reserved_calendar_ids: reserved.map((r) => r.calendar_id),
-        recent_count: Number(counts[0]?.n ?? 0),
-        from_date: from,
-        to_date: to,
-      },
+      calendars: rows.map((row) => toCalendarJson(row, experience.reservation_deadline)),
+      meta: { reserved_calendar_ids: reserved, recent_count: recent, from_date: from, to_date: to },
     };
   }
 
@@ -104,7 +71,7 @@ export function createCalendarsService(deps: CalendarsDeps) {
   async function get(ctx: Ctx, input: unknown): Promise<CalendarJson> {
     const notFound = new NotFoundError(ja.browse.calendarNotFound, 'calendar');
     const id = idFrom(input, 'id', () => notFound);
-    const rows = await ctx.em.getConnection().execute<CalendarRow[]>(`SELECT ${COLUMNS} FROM calendars c WHERE c.id = ?`, [id]);
+    const rows = await ctx.em.getConnection().execute<CalendarRow[]>(`SELECT ${CALENDAR_COLUMNS} FROM calendars c WHERE c.id = ?`, [id]);
     const row = rows[0];
     if (!row) throw notFound;
     let experience: VisibleExperience['experience'];

@@ -14,3 +14,141 @@ export async function publishedTitle(em: EntityManager, id: number): Promise<str
   const experience = await em.findOne(Experience, { id, approve: true }, { fields: ['title'] });
   return experience?.title ?? null;
 }
+
+// ---- Issue 16: page-shaped reads (one statement each, no entity hydration). The ORM keeps the writes. ----
+
+/** The viewer's membership of the host ambassador, as SQL over `e` (THE rule stays experiences.policy.ts). */
+const VIEWER_IS_MEMBER = `(e.host_ambassador_id IS NOT NULL AND EXISTS (
+  SELECT 1 FROM ambassador_members m WHERE m.ambassador_id = e.host_ambassador_id AND m.user_id = ?))`;
+
+/** What experiences.policy.ts canManageExperienceRow needs, read in the same statement as the rest. */
+export interface HostedRow {
+  approve: boolean;
+  host_user_id: number | null;
+  host_ambassador_id: number | null;
+  /** The signed-in viewer is a member of the host ambassador (false for guests). */
+  viewer_is_member: boolean;
+}
+
+/** One experience with everything its JSON shows (toExperienceJsonFromRow). */
+export interface ExperienceRow extends HostedRow {
+  id: number;
+  title: string;
+  images: { id: number; url: string }[];
+  category_id: number;
+  category_name: string;
+  themes: { id: number; name: string }[];
+  online: boolean;
+  online_url: string | null;
+  options: { id: number; name: string; description: string; price: number }[];
+  address: string | null;
+  prefecture_id: number | null;
+  prefecture_name: string | null;
+  price: number;
+  price_side_note: string;
+  description: string;
+  inspiration: string;
+  note: string;
+  recruitment_number: number;
+  set_minimum_number_of_participant_count: boolean;
+  minimum_number_of_participant_count: number | null;
+  cancellation_period: number;
+  reservation_notice: string | null;
+  reservation_deadline: string;
+  address_displayable: boolean;
+  community_id: number | null;
+  host_user_name: string | null;
+  host_user_avatar_url: string | null;
+  host_ambassador_name: string | null;
+  hosted_by: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** Images of `e` in display order as [{id, url}] (the ORM collection's order: sort_order, id). */
+const IMAGES_JSON = `COALESCE((SELECT json_agg(json_build_object('id', i.id, 'url', i.url) ORDER BY i.sort_order, i.id)
+  FROM images i WHERE i.experience_id = e.id), '[]'::json)`;
+
+const EXPERIENCE_ROW_SQL = `SELECT e.id, e.title, e.online, e.online_url, e.address, e.price, e.price_side_note, e.description,
+  e.inspiration, e.note, e.recruitment_number, e.set_minimum_number_of_participant_count,
+  e.minimum_number_of_participant_count, e.cancellation_period, e.reservation_notice, e.reservation_deadline,
+  e.address_displayable, e.community_id, e.hosted_by, e.approve, e.created_at, e.updated_at,
+  e.category_id, cat.name AS category_name, e.prefecture_id, pref.name AS prefecture_name,
+  e.host_user_id, hu.name AS host_user_name, hu.avatar_url AS host_user_avatar_url,
+  e.host_ambassador_id, ha.name AS host_ambassador_name,
+  ${IMAGES_JSON} AS images,
+  COALESCE((SELECT json_agg(json_build_object('id', o.id, 'name', o.name, 'description', o.description, 'price', o.price)
+    ORDER BY o.sort_order, o.id) FROM experience_options o WHERE o.experience_id = e.id), '[]'::json) AS options,
+  COALESCE((SELECT json_agg(json_build_object('id', t.id, 'name', t.name) ORDER BY t.sort_order, t.id)
+    FROM experience_themes et JOIN themes t ON t.id = et.theme_id WHERE et.experience_id = e.id), '[]'::json) AS themes,
+  ${VIEWER_IS_MEMBER} AS viewer_is_member
+FROM experiences e
+JOIN categories cat ON cat.id = e.category_id
+LEFT JOIN prefectures pref ON pref.id = e.prefecture_id
+LEFT JOIN users hu ON hu.id = e.host_user_id
+LEFT JOIN ambassadors ha ON ha.id = e.host_ambassador_id
+WHERE e.id = ?`;
+
+/** The experience with its images, options, themes, category, prefecture and host, in one statement; or null. */
+export async function findExperienceRow(em: EntityManager, id: number, viewerId: number | null): Promise<ExperienceRow | null> {
+  const rows = await em.getConnection().execute<ExperienceRow[]>(EXPERIENCE_ROW_SQL, [viewerId, id]);
+  return rows[0] ?? null;
+}
+
+/** The visibility columns of an experience and what slot and review reads need; or null. */
+export interface ExperienceSummaryRow extends HostedRow {
+  id: number;
+  hosted_by: string;
+  reservation_deadline: string;
+}
+
+/** The SQL select list of ExperienceSummaryRow over `e` (one placeholder: the viewer's user id or null). */
+export const EXPERIENCE_SUMMARY_COLUMNS = `e.id, e.approve, e.host_user_id, e.host_ambassador_id, e.hosted_by,
+  e.reservation_deadline, ${VIEWER_IS_MEMBER} AS viewer_is_member`;
+
+/** A list card row (toExperienceCardJsonFromRow). */
+export interface ExperienceCardRow {
+  id: number;
+  title: string;
+  images: { id: number; url: string }[];
+  approve: boolean;
+  online: boolean;
+  prefecture_id: number | null;
+  prefecture_name: string | null;
+  category_id: number;
+  category_name: string;
+  price: number;
+  hosted_by: string;
+}
+
+/**
+ * The same host's other published experiences, newest first (at most `limit`), how many there are, and the
+ * experience's own summary (visibility), in one statement; null when the experience does not exist.
+ */
+export async function findOtherExperienceRows(
+  em: EntityManager,
+  id: number,
+  viewerId: number | null,
+  limit: number,
+): Promise<{ experience: ExperienceSummaryRow; rows: ExperienceCardRow[]; total: number } | null> {
+  const sameHost = `o.approve AND o.id <> e.id AND (CASE WHEN e.host_user_id IS NOT NULL THEN o.host_user_id = e.host_user_id
+    ELSE o.host_ambassador_id = e.host_ambassador_id END)`;
+  const sql = `SELECT ${EXPERIENCE_SUMMARY_COLUMNS},
+    (SELECT count(*)::int FROM experiences o WHERE ${sameHost}) AS total,
+    COALESCE((SELECT json_agg(card ORDER BY card.created_at DESC, card.id DESC) FROM (
+      SELECT o.id, o.title, o.approve, o.online, o.prefecture_id, pref.name AS prefecture_name, o.category_id,
+        cat.name AS category_name, o.price, o.hosted_by, o.created_at,
+        COALESCE((SELECT json_agg(json_build_object('id', i.id, 'url', i.url) ORDER BY i.sort_order, i.id)
+          FROM images i WHERE i.experience_id = o.id), '[]'::json) AS images
+      FROM experiences o JOIN categories cat ON cat.id = o.category_id LEFT JOIN prefectures pref ON pref.id = o.prefecture_id
+      WHERE ${sameHost}
+      ORDER BY o.created_at DESC, o.id DESC LIMIT ?) card), '[]'::json) AS rows
+  FROM experiences e WHERE e.id = ?`;
+  const result = await em
+    .getConnection()
+    .execute<(ExperienceSummaryRow & { total: number; rows: ExperienceCardRow[] })[]>(sql, [viewerId, limit, id]);
+  const row = result[0];
+  if (!row) return null;
+  const { total, rows, ...experience } = row;
+  return { experience, rows, total };
+}

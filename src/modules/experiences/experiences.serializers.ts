@@ -1,6 +1,7 @@
 // Entity -> JSON for experiences. Server-only (entity types). Reused by the host side (issue 5) for owner responses:
 // load with EXPERIENCE_JSON_POPULATE and call toExperienceJson(experience, { privileged: true }).
 import type { IExperience } from './experiences.entity';
+import type { ExperienceCardRow, ExperienceRow } from './experiences.repository';
 import { ja } from '#src/i18n/ja';
 import { publicImageJson } from '#src/modules/images/images.schemas';
 import type { ExperienceCardJson, ExperienceJson, HostJson, ImageJson } from './experiences.schemas';
@@ -104,5 +105,69 @@ export function toExperienceCardJson(experience: IExperience): ExperienceCardJso
     category_name: experience.category.name,
     price: experience.price,
     hosted_by: experience.hostedBy,
+  };
+}
+
+// ---- Issue 16: the same JSON from the page-shaped rows (experiences.repository.ts findExperienceRow and the card
+// rows). tests/api/experience-reads.test.ts compares them field by field with the entity serializers above.
+
+function hostOfRow(row: ExperienceRow): HostJson {
+  if (row.host_user_id !== null) {
+    return { id: row.host_user_id, name: row.host_user_name ?? '', type: 'user', avatar_url: row.host_user_avatar_url };
+  }
+  if (row.host_ambassador_id === null) throw new Error(`experience ${row.id} has no host`);
+  return { id: row.host_ambassador_id, name: row.host_ambassador_name ?? '', type: 'ambassador', avatar_url: null };
+}
+
+export function toExperienceJsonFromRow(row: ExperienceRow, options: SerializeOptions): ExperienceJson {
+  const { privileged } = options;
+  return {
+    id: row.id,
+    title: row.title,
+    images: row.images.map(publicImageJson),
+    category_id: row.category_id,
+    category_name: row.category_name,
+    themes: row.themes,
+    online: row.online,
+    online_url: privileged ? row.online_url : null,
+    options: row.options,
+    address: privileged || row.address_displayable ? row.address : null,
+    state: row.prefecture_name,
+    prefecture_id: row.prefecture_id,
+    price: row.price,
+    price_side_note: row.price_side_note,
+    description: row.description,
+    inspiration: row.inspiration,
+    note: row.note,
+    recruitment_number: row.recruitment_number,
+    set_minimum_number_of_participant_count: row.set_minimum_number_of_participant_count,
+    minimum_number_of_participant_count: row.minimum_number_of_participant_count,
+    cancellation_period: row.cancellation_period,
+    cancellation_policy_name: cancellationPolicyName(row.cancellation_period),
+    reservation_notice: row.reservation_notice,
+    reservation_deadline: row.reservation_deadline as ExperienceJson['reservation_deadline'],
+    address_displayable: row.address_displayable,
+    community_id: row.community_id,
+    host: hostOfRow(row),
+    hosted_by: row.hosted_by,
+    approve: row.approve,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  };
+}
+
+export function toExperienceCardJsonFromRow(row: ExperienceCardRow): ExperienceCardJson {
+  return {
+    id: row.id,
+    title: row.title,
+    images: row.images.map(publicImageJson),
+    approve: row.approve,
+    online: row.online,
+    state: row.prefecture_name,
+    prefecture_id: row.prefecture_id,
+    category_id: row.category_id,
+    category_name: row.category_name,
+    price: row.price,
+    hosted_by: row.hosted_by,
   };
 }

@@ -1,17 +1,22 @@
 // Public read side of experiences: the /stories list with filters, the detail, other experiences by the same host,
 // the home page blocks and the sitemap. Guests only ever see published (approve = true) experiences; the host
 // user, members of the hosting ambassador and admins may also read an unpublished one's detail.
-import type { FilterQuery } from '@mikro-orm/core';
-import type { Ctx } from '#src/lib/context';
+import { userOf, type Ctx } from '#src/lib/context';
 import { NotFoundError, ValidationError } from '#src/lib/errors';
 import { idFrom, parseId, parseInput } from '#src/lib/validate';
 import { ja } from '#src/i18n/ja';
 import { Experience, type IExperience } from './experiences.entity';
-import { canManageExperience } from './experiences.policy';
+import { canManageExperience, visibleRowOr404 } from './experiences.policy';
+import { findExperienceRow, findOtherExperienceRows } from './experiences.repository';
 import type { ReferenceService } from '#src/modules/reference/reference.service';
 import { addDays, todayInJapan } from '#src/lib/dates';
 import { searchCount, searchPage, type StoriesCriteria } from './stories-search';
-import { EXPERIENCE_CARD_POPULATE, EXPERIENCE_JSON_POPULATE, toExperienceCardJson, toExperienceJson } from './experiences.serializers';
+import {
+  EXPERIENCE_CARD_POPULATE,
+  toExperienceCardJson,
+  toExperienceCardJsonFromRow,
+  toExperienceJsonFromRow,
+} from './experiences.serializers';
 import {
   OTHER_EXPERIENCES_LIMIT,
   STORIES_PER_PAGE,
@@ -55,14 +60,14 @@ async function findVisible(ctx: Ctx, input: unknown): Promise<VisibleExperience>
   return { experience, privileged };
 }
 
-/** GET /api/v1/experiences/{id}: the experience JSON (input: { id }). */
+/**
+ * GET /api/v1/experiences/{id}: the experience JSON (input: { id }). One statement (the row, its images, options,
+ * themes, host and the viewer's membership of the host ambassador), no entity hydration (issue 16).
+ */
 async function detail(ctx: Ctx, input: unknown): Promise<ExperienceJson> {
   const id = idFrom(input, 'id', notFound);
-  const experience = await ctx.em.findOne(Experience, { id }, { populate: EXPERIENCE_JSON_POPULATE });
-  if (!experience) throw notFound();
-  const privileged = await canManageExperience(ctx, experience);
-  if (!experience.approve && !privileged) throw notFound();
-  return toExperienceJson(experience, { privileged });
+  const { row, privileged } = visibleRowOr404(ctx, await findExperienceRow(ctx.em, id, userOf(ctx)?.id ?? null), notFound);
+  return toExperienceJsonFromRow(row, { privileged });
 }
 
 /** The reference lists a search resolves its filters against (the reference service keeps them in memory). */
@@ -227,17 +232,13 @@ async function list(ctx: Ctx, lookups: Lookups, input: unknown): Promise<Stories
 }
 
 /** GET /api/v1/experiences/{id}/other_experiences: the same host's other published experiences (at most 6). */
+/** One statement: the experience's visibility, the cards and their count. */
 async function otherExperiences(ctx: Ctx, input: unknown): Promise<OtherExperiencesJson> {
-  const { experience } = await findVisible(ctx, input);
-  const where: FilterQuery<IExperience> = { approve: true, id: { $ne: experience.id } };
-  if (experience.hostUser) where.hostUser = experience.hostUser.id;
-  else if (experience.hostAmbassador) where.hostAmbassador = experience.hostAmbassador.id;
-  const [rows, total] = await ctx.em.findAndCount(Experience, where, {
-    populate: EXPERIENCE_CARD_POPULATE,
-    orderBy: NEWEST_FIRST,
-    limit: OTHER_EXPERIENCES_LIMIT,
-  });
-  return { experiences: rows.map(toExperienceCardJson), meta: { total_count: total } };
+  const id = idFrom(input, 'id', notFound);
+  const found = await findOtherExperienceRows(ctx.em, id, userOf(ctx)?.id ?? null, OTHER_EXPERIENCES_LIMIT);
+  visibleRowOr404(ctx, found?.experience ?? null, notFound);
+  const { rows, total } = found ?? { rows: [], total: 0 };
+  return { experiences: rows.map(toExperienceCardJsonFromRow), meta: { total_count: total } };
 }
 
 /** Published experiences hosted by a user, newest first (the public profile page; input: { user_id }). */

@@ -7,6 +7,7 @@ import { parseId, parseInput } from '#src/lib/validate';
 import { ja } from '#src/i18n/ja';
 import { currentAmbassadorId } from '#src/modules/ambassadors/ambassadors.repository';
 import { User, type IUser } from './users.entity';
+import { findSessionUser } from './users.repository';
 import { signInSchema, signUpSchema, type CurrentUser, type UserRole } from './users.schemas';
 
 export type UsersDeps = Record<string, never>;
@@ -16,11 +17,26 @@ function toActor(user: IUser): UserActor {
 }
 
 export function createUsersService(_deps: UsersDeps = {}) {
-  /** The session's user as an actor, or null when the account no longer exists (input: { id }). */
-  async function findActor(ctx: Ctx, input: unknown): Promise<UserActor | null> {
+  /**
+   * The session's user as an actor and as GET /api/v1/me shows it, in one statement (issue 16: every signed-in
+   * request reads it), or null when the account no longer exists (input: { id }).
+   */
+  async function findSession(ctx: Ctx, input: unknown): Promise<{ actor: UserActor; current: CurrentUser } | null> {
     const id = parseId((input as { id?: unknown } | null)?.id);
-    const user = id ? await ctx.em.findOne(User, { id }) : null;
-    return user ? toActor(user) : null;
+    const row = id ? await findSessionUser(ctx.em, id) : null;
+    if (!row) return null;
+    const role = row.role as UserRole;
+    return {
+      actor: { kind: 'user', id: row.id, name: row.name, email: row.email, role },
+      current: {
+        id: row.id,
+        name: row.name,
+        email: row.email,
+        avatar_url: row.avatar_url,
+        access_control: role,
+        current_ambassador_id: row.current_ambassador_id,
+      },
+    };
   }
 
   /** POST /api/v1/users */
@@ -96,7 +112,7 @@ export function createUsersService(_deps: UsersDeps = {}) {
     if (user?.role === 'USER') user.role = 'HOST';
   }
 
-  return { findActor, signUp, authenticate, createAdmin, me, promoteToHost };
+  return { findSession, signUp, authenticate, createAdmin, me, promoteToHost };
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;

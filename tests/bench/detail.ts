@@ -1,0 +1,28 @@
+// Issue 16, the server path: the experience page (cached, uncached, signed in, and with a unique query string per
+// request), the experience JSON and a month of calendars, the last three on the server without the public cache.
+import { type BenchPart, type BenchRow, measure } from '#tests/bench/harness';
+
+export const detailPart: BenchPart = {
+  name: 'experience detail (issue 16, server path)',
+  async rows(run): Promise<BenchRow[]> {
+    const id = run.experienceId;
+    const from = new Date().toISOString().slice(0, 10);
+    const to = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const signedIn = { headers: { cookie: run.guestCookie } };
+    return [
+      await measure(`GET /stories/${id} signed out, cached`, `${run.cached}/stories/${id}`, { goal: 6 }),
+      await measure(`GET /stories/${id} signed out, cached, unique query string`, `${run.cached}/stories/${id}`, {
+        goal: 6,
+        uniqueQuery: true,
+      }),
+      await measure(`GET /stories/${id} signed out, uncached`, `${run.uncached}/stories/${id}`, { goal: 1.5, p99Goal: 150 }),
+      await measure(`GET /stories/${id} signed in`, `${run.uncached}/stories/${id}`, { ...signedIn, goal: 1.5, p99Goal: 150 }),
+      await measure(`GET /api/v1/experiences/${id} uncached`, `${run.uncached}/api/v1/experiences/${id}`, { goal: 4 }),
+      await measure(
+        `GET /api/v1/experiences/${id}/calendars (1 month) uncached`,
+        `${run.uncached}/api/v1/experiences/${id}/calendars?from_date=${from}&to_date=${to}`,
+        { goal: 4 },
+      ),
+    ];
+  },
+};

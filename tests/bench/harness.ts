@@ -1,0 +1,81 @@
+// The shared parts of `npm run bench` (tests/bench/run.ts): the row type, one autocannon measurement, the servers a
+// part measures against and the BenchPart hook every contribution implements. A part lives in its own file and is
+// listed in tests/bench/parts.ts, so adding one (catalogue, list, Lighthouse) never edits the runner.
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import type { MikroORM } from '#src/lib/orm';
+
+export const CONNECTIONS = 50;
+export const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+
+export interface BenchRow {
+  title: string;
+  rps: number;
+  p99: number;
+  non2xx: number;
+  /** Optional target as a share of bare node:http, in percent. */
+  goal?: number;
+  /** Optional p99 target in ms. */
+  p99Goal?: number;
+}
+
+export interface MeasureOptions {
+  headers?: Record<string, string>;
+  goal?: number;
+  p99Goal?: number;
+  /** Append a different `?r=n` to every request (a client trying to bypass a cache). */
+  uniqueQuery?: boolean;
+}
+
+/** What a part's measurements run against. All servers run the production build on one PostgreSQL. */
+export interface BenchRun {
+  /** The bare node:http hello world. */
+  bare: string;
+  /** The production server with the default public cache (PUBLIC_CACHE_SECONDS=2). */
+  cached: string;
+  /** A second production server on the same database with PUBLIC_CACHE_SECONDS=0. */
+  uncached: string;
+  /** `sid=…` of the demo guest (guest@example.com), signed in on the servers (one session store). */
+  guestCookie: string;
+  /** The demo experience measured by the detail rows (the first in the sitemap). */
+  experienceId: number;
+  /** The database both servers use. */
+  databaseUrl: string;
+}
+
+export interface BenchPart {
+  name: string;
+  /** Runs on the migrated, seeded database before the servers start (e.g. a generated catalogue). */
+  prepare?(db: { url: string; orm: MikroORM }): Promise<void>;
+  /** Rows of the HTTP table, in order. */
+  rows?(run: BenchRun): Promise<BenchRow[]>;
+  /** Lines printed after the table (e.g. Lighthouse scores); return ok: false to make the bench exit non-zero. */
+  report?(run: BenchRun): Promise<{ lines: string[]; ok: boolean }>;
+}
+
+/** One target: a 2 s warm-up at 10 connections, then CONNECTIONS connections for DURATION seconds. */
+export async function measure(title: string, url: string, options: MeasureOptions = {}): Promise<BenchRow> {
+  const headers = options.headers ?? {};
+  const { pathname, search } = new URL(url);
+  let n = 0;
+  const requests = options.uniqueQuery
+    ? [{ setupRequest: (req: object) => ({ ...req, path: `${pathname}${search ? `${search}&` : '?'}r=${n++}` }) }]
+    : undefined;
+  await autocannon({ url, headers, requests, connections: 10, duration: 2 });
+  const result = await autocannon({ url, headers, requests, connections: CONNECTIONS, duration: DURATION });
+  return {
+    title,
+    rps: Math.round(result.requests.average),
+    p99: result.latency.p99,
+    non2xx: result.non2xx + result.errors,
+    goal: options.goal,
+    p99Goal: options.p99Goal,
+  };
+}
+
+/** Peak resident set size of a process in MB (Linux VmHWM). */
+export function peakRssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}

@@ -1,0 +1,44 @@
+// The /stories list and search (issue 16's list goals, issue 15's search goal), uncached: page 1 on the demo
+// catalogue; with BENCH_CATALOGUE=N the catalogue grown to N experiences (tests/bench/catalogue.ts) and pages 1 and
+// 400 again, each within 20% of the demo figure; then the combined search's p95 at 20 concurrent requests.
+import { type BenchPart, type BenchRow, DURATION, measure } from '#tests/bench/harness';
+import { growCatalogue, measureSearch, SEARCH_CONCURRENCY, SEARCH_P95_GOAL_MS } from '#tests/bench/catalogue';
+
+const notes: string[] = [];
+let withinGoals = true;
+
+export const listPart: BenchPart = {
+  name: 'stories list and search',
+  async rows(run) {
+    const rows: BenchRow[] = [await measure('GET /stories uncached', `${run.uncached}/stories`, { goal: 1.5 })];
+    const target = Number(process.env.BENCH_CATALOGUE ?? 0);
+    if (target > 0) {
+      const grown = await growCatalogue(run.databaseUrl, target);
+      notes.push(
+        `catalogue grown to ${target} published experiences: +${grown.added} experiences, +${grown.slots} slots in ${grown.ms} ms`,
+      );
+      rows.push(await measure(`GET /stories uncached, ${target} experiences`, `${run.uncached}/stories`));
+      rows.push(await measure(`GET /stories?page=400 uncached, ${target} experiences`, `${run.uncached}/stories?page=400`));
+      const small = rows[0].rps;
+      for (const row of rows.slice(1)) {
+        const change = (row.rps / small - 1) * 100;
+        notes.push(`${row.title}: ${change >= 0 ? '+' : ''}${change.toFixed(0)}% vs the demo catalogue (goal: within 20%)`);
+        if (Math.abs(change) > 20) withinGoals = false;
+      }
+    }
+    return rows;
+  },
+  async report(run) {
+    const search = await measureSearch(run.uncached, DURATION);
+    const ok = withinGoals && search.p95 <= SEARCH_P95_GOAL_MS && search.errors === 0;
+    return {
+      ok,
+      lines: [
+        ...notes,
+        `search (keyword + date + prefecture + people, ${SEARCH_CONCURRENCY} concurrent, uncached): ${search.requests} requests, ` +
+          `p50 ${search.p50} ms, p95 ${search.p95} ms (goal ≤ ${SEARCH_P95_GOAL_MS}), p99 ${search.p99} ms, ` +
+          `${search.found} with results, ${search.errors} errors`,
+      ],
+    };
+  },
+};
