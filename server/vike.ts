@@ -2,11 +2,12 @@
 // Express 5 needs '/{*splat}' for a catch-all.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import express, { type Express, type Request } from 'express';
+import type { Express, Request } from 'express';
 import { renderPage, createDevMiddleware } from 'vike/server';
 import type { Services } from '#src/root';
 import { publicCache, isAnonymous } from '#src/lib/ttl-cache';
 import { consumeCompletion } from '#server/completion';
+import { precompressedStatic } from '#server/static-assets';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -32,8 +33,9 @@ export async function mountAssets(app: Express, options: { dev: boolean; clientD
   }
   const dir = options.clientDir ?? CLIENT_DIR;
   // Hashed build assets never change: cache them for a year; an unknown /assets/ file is a plain 404.
-  app.use('/assets', express.static(path.join(dir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
-  app.use(express.static(dir, { index: false, maxAge: '1h' }));
+  // Each file is sent as its build-time brotli/gzip sibling when the browser accepts one (server/static-assets.ts).
+  app.use('/assets', precompressedStatic(path.join(dir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
+  app.use(precompressedStatic(dir, { index: false, maxAge: '1h' }));
   return async () => {};
 }
 
