@@ -1,7 +1,8 @@
 // npm run bench: the production build with the demo data, measured with autocannon (50 connections) next to a
 // bare node:http hello-world server in the same run. Not part of npm test. Prints req/s, p99, ratio, peak memory,
 // and how long the demo seed takes on a fresh migrated database (budget: SEED_BUDGET_MS); then the inquiry export
-// (tests/bench/export.ts). `npm run bench -- export` runs only the export benchmark.
+// (tests/bench/export.ts), and the Lighthouse scores of four pages (tests/bench/lighthouse.ts). `npm run bench -- export`
+// runs only the export benchmark.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import os from 'node:os';
@@ -11,6 +12,7 @@ import { freePort, startEmbeddedDatabase } from '#src/lib/embedded-db';
 import { initOrm, migrate } from '#src/lib/orm';
 import { DatabaseSeeder } from '#seeds/DatabaseSeeder';
 import { benchExport } from '#tests/bench/export';
+import { lighthouseReport, signInGuest } from '#tests/bench/lighthouse';
 
 const root = path.resolve(import.meta.dirname, '../..');
 // The same V8 flags as `npm run serve` (package.json config.node_flags).
@@ -130,6 +132,10 @@ async function main() {
     console.log(`\nserver peak memory (VmHWM): ${peak} MB`);
     console.log(`demo seed on a fresh database: ${seedMs} ms (budget ${SEED_BUDGET_MS} ms${seedMs > SEED_BUDGET_MS ? ', OVER' : ''})`);
     if (seedMs > SEED_BUDGET_MS) process.exitCode = 1;
+    // Lighthouse on the same server, once the load has stopped (tests/bench/lighthouse.ts).
+    const lighthouse = await lighthouseReport(base, await signInGuest(base));
+    console.log(`\n${lighthouse.lines.join('\n')}`);
+    if (!lighthouse.ok) process.exitCode = 1;
   } finally {
     for (const c of children) c.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 3000));
