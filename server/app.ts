@@ -197,7 +197,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   brandApi.use(apiNotFound);
   app.use('/brand/api', brandApi);
 
-  if (deps.pages) await mountVike(app, services);
+  if (deps.pages) await mountVike(app, services, { production: deps.pages === 'production' });
 
   app.use(errorHandler);
 

@@ -8,6 +8,7 @@ import type { Services } from '#src/root';
 import { publicCache, isAnonymous } from '#src/lib/ttl-cache';
 import { consumeCompletion } from '#server/completion';
 import { precompressedStatic } from '#server/static-assets';
+import { cssInliner } from '#server/inline-css';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -39,8 +40,12 @@ export async function mountAssets(app: Express, options: { dev: boolean; clientD
   return async () => {};
 }
 
-/** The pages (after the session and context middleware): every GET not handled before renders a page. */
-export async function mountVike(app: Express, services: Services): Promise<void> {
+/**
+ * The pages (after the session and context middleware): every GET not handled before renders a page. With the
+ * production build, each page's stylesheets are inlined into its HTML (server/inline-css.ts).
+ */
+export async function mountVike(app: Express, services: Services, options: { production?: boolean } = {}): Promise<void> {
+  const inlineCss = options.production ? cssInliner(CLIENT_DIR) : (html: string) => html;
   // Signed-out renders are shared for PUBLIC_CACHE_SECONDS; only plain 200 pages are kept.
   const cache = publicCache<CachedPage | null>(services.env.PUBLIC_CACHE_SECONDS, (page) => page?.status === 200);
 
@@ -56,7 +61,7 @@ export async function mountVike(app: Express, services: Services): Promise<void>
     });
     const { httpResponse } = pageContext;
     if (!httpResponse) return null;
-    return { status: httpResponse.statusCode, headers: httpResponse.headers, body: await httpResponse.getBody() };
+    return { status: httpResponse.statusCode, headers: httpResponse.headers, body: inlineCss(await httpResponse.getBody()) };
   }
 
   app.get('/{*splat}', async (req, res, next) => {
