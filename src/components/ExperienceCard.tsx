@@ -2,7 +2,11 @@
 import type { ExperienceCardJson } from '#src/modules/experiences/experiences.schemas';
 import { ja } from '#src/i18n/ja';
 import { formatYen } from '#src/lib/money';
+import { imageSrcSet } from '#src/modules/uploads/uploads.schemas';
 import './experience-card.css';
+
+/** The card's width in the grid (experience-card.css: 2 columns on phones, 3 on tablets, 4 of ~270px above 1080px). */
+const CARD_SIZES = '(min-width: 1081px) 270px, (min-width: 768px) 33vw, 50vw';
 
 function ExperienceCard({ experience, eager = false }: { experience: ExperienceCardJson; eager?: boolean }) {
   const image = experience.images[0];
@@ -11,7 +15,16 @@ function ExperienceCard({ experience, eager = false }: { experience: ExperienceC
     <a className="xcard" href={`/stories/${experience.id}`} data-testid="experience-card" data-experience-id={experience.id}>
       <div className="xcard__media">
         {image ? (
-          <img src={image.url} alt="" loading={eager ? 'eager' : 'lazy'} decoding="async" width={400} height={300} />
+          <img
+            src={image.url}
+            srcSet={imageSrcSet(image.url)}
+            sizes={CARD_SIZES}
+            alt=""
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+            width={400}
+            height={300}
+          />
         ) : (
           <span className="xcard__noimage">{ja.browse.noImage}</span>
         )}
