@@ -8,7 +8,16 @@ import './experience-card.css';
 /** The card's width in the grid (experience-card.css: 2 columns on phones, 3 on tablets, 4 of ~270px above 1080px). */
 const CARD_SIZES = '(min-width: 1081px) 270px, (min-width: 768px) 33vw, 50vw';
 
-function ExperienceCard({ experience, eager = false }: { experience: ExperienceCardJson; eager?: boolean }) {
+function ExperienceCard({
+  experience,
+  eager = false,
+  headingLevel = 3,
+}: {
+  experience: ExperienceCardJson;
+  eager?: boolean;
+  headingLevel?: 2 | 3;
+}) {
+  const Title = headingLevel === 2 ? 'h2' : 'h3';
   const image = experience.images[0];
   const place = experience.online ? ja.common.online : (experience.state ?? '');
   return (
@@ -32,7 +41,7 @@ function ExperienceCard({ experience, eager = false }: { experience: ExperienceC
       </div>
       <div className="xcard__body">
         <span className="xcard__category">{experience.category_name}</span>
-        <h3 className="xcard__title">{experience.title}</h3>
+        <Title className="xcard__title">{experience.title}</Title>
         <p className="xcard__price">
           <strong>{formatYen(experience.price)}</strong>
           <span className="xcard__unit">
@@ -45,12 +54,24 @@ function ExperienceCard({ experience, eager = false }: { experience: ExperienceC
   );
 }
 
-export function ExperienceGrid({ experiences, eagerCount = 0 }: { experiences: ExperienceCardJson[]; eagerCount?: number }) {
+/**
+ * `headingLevel`: the cards' titles are h3 under a section's h2 (home, the experience page); a page whose grid sits
+ * right under its h1 (/stories) passes 2, so no heading level is skipped.
+ */
+export function ExperienceGrid({
+  experiences,
+  eagerCount = 0,
+  headingLevel,
+}: {
+  experiences: ExperienceCardJson[];
+  eagerCount?: number;
+  headingLevel?: 2 | 3;
+}) {
   return (
     <ul className="xgrid">
       {experiences.map((experience, i) => (
         <li key={experience.id}>
-          <ExperienceCard experience={experience} eager={i < eagerCount} />
+          <ExperienceCard experience={experience} eager={i < eagerCount} headingLevel={headingLevel} />
         </li>
       ))}
     </ul>

@@ -25,6 +25,8 @@ export interface PageScores {
   performance: number;
   accessibility: number;
   metrics: string;
+  /** Lighthouse's CPU benchmark of the machine during the run (a busy or slow machine scores lower). */
+  benchmarkIndex: number;
   /** Audits that scored below 0.9 (title and what Lighthouse displays). */
   findings: string[];
 }
@@ -41,8 +43,8 @@ export async function signInGuest(base: string): Promise<string> {
   return cookie;
 }
 
-/** The four pages: the first experience of the sitemap and its first bookable slot. */
-async function targets(base: string): Promise<{ path: string; signedIn: boolean }[]> {
+/** The four pages: the first experience of the sitemap, and a slot the demo guest can book (the form, not its error screen). */
+async function targets(base: string, guestCookie: string): Promise<{ path: string; signedIn: boolean }[]> {
   const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
   const ids = [...sitemap.matchAll(/\/stories\/(\d+)</g)].map((m) => Number(m[1]));
   if (ids.length === 0) throw new Error('no published experience in the sitemap');
@@ -57,13 +59,18 @@ async function targets(base: string): Promise<{ path: string; signedIn: boolean 
         reservation_deadline_at: string;
       }[];
     };
-    const slot = json.calendars.find(
+    const open = json.calendars.filter(
       (c) => c.accepting_reservation && c.participant_number < c.recruitment_number && Date.parse(c.reservation_deadline_at) > Date.now(),
     );
-    if (slot) {
-      booking = `/reservations/new?cid=${slot.id}&tour_id=${id}`;
-      break;
+    for (const slot of open) {
+      const url = `/reservations/new?cid=${slot.id}&tour_id=${id}`;
+      const html = await (await fetch(`${base}${url}`, { headers: { cookie: guestCookie } })).text();
+      if (!html.includes('data-testid="reservation-error"')) {
+        booking = url;
+        break;
+      }
     }
+    if (booking) break;
   }
   if (!booking) throw new Error('no bookable slot in the demo data');
   return [
@@ -80,7 +87,7 @@ function score(value: number | null | undefined): number {
 
 /** Runs Lighthouse (mobile, performance and accessibility) on each page, one after the other, in one Chromium. */
 export async function measurePages(base: string, guestCookie: string): Promise<PageScores[]> {
-  const pages = await targets(base);
+  const pages = await targets(base, guestCookie);
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -101,13 +108,23 @@ export async function measurePages(base: string, guestCookie: string): Promise<P
       const audit = (id: string) => lhr.audits[id]?.displayValue ?? '?';
       const findings = Object.values(lhr.audits)
         .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable')
-        .map((a) => `${a.id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+        .map((a) => {
+          // Accessibility findings name the elements (at most three), so they can be found in the page.
+          const items = (a.details as { items?: { node?: { snippet?: string } }[] } | undefined)?.items ?? [];
+          const nodes = items
+            .map((item) => item.node?.snippet)
+            .filter((snippet): snippet is string => Boolean(snippet))
+            .slice(0, 3)
+            .map((snippet) => `\n      ${snippet.slice(0, 160)}`);
+          return `${a.id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}${nodes.join('')}`;
+        });
       results.push({
         path: page.path,
         performance: score(lhr.categories.performance?.score),
         accessibility: score(lhr.categories.accessibility?.score),
         metrics: `FCP ${audit('first-contentful-paint')}, LCP ${audit('largest-contentful-paint')}, TBT ${audit('total-blocking-time')}, CLS ${audit('cumulative-layout-shift')}`,
         findings,
+        benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
       });
     }
     return results;
@@ -131,6 +148,12 @@ export async function lighthouseReport(base: string, guestCookie: string): Promi
     if (miss) ok = false;
     lines.push(`| ${r.path} | ${r.performance} | ${r.accessibility} | ${r.metrics}${miss ? ' — MISSED' : ''} |`);
   }
+  // Simulated throttling multiplies the CPU time observed here: on a loaded machine (other processes, a bench that
+  // just ran) the performance score drops although the page did not change. Say how busy the machine was.
+  lines.push(
+    '',
+    `machine: load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores, Lighthouse benchmarkIndex ${results.map((r) => r.benchmarkIndex).join('/')}`,
+  );
   for (const r of results) {
     if (r.findings.length === 0) continue;
     lines.push('', `${r.path}:`, ...r.findings.map((f) => `  - ${f}`));
