@@ -2,7 +2,8 @@
 // Everything is built in memory and written in one transaction (a crash leaves an empty database, which the
 // next `npm start` seeds again), with the password hashed once: seeding takes about a second.
 // Dates are computed from "today" in Japan time, so the slots are always in the next three months.
-import { readdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Seeder } from '@mikro-orm/seeder';
@@ -29,6 +30,8 @@ import { Brand, BrandCommunity, type IBrand } from '#src/modules/brands/brands.e
 import { Ambassador, AmbassadorCommunity, AmbassadorMember, type IAmbassador } from '#src/modules/ambassadors/ambassadors.entity';
 import { BrandMember } from '#src/modules/brand-members/brand-members.entity';
 import { prepareFile, storeLocal, localUrl, type PreparedFile } from '#src/modules/uploads/uploads.store';
+import { hasVariants, makeVariants, type StoredImage } from '#src/modules/uploads/image-variants';
+import { IMAGE_VARIANT_WIDTHS, variantPublicId } from '#src/modules/uploads/uploads.schemas';
 import { quotePrice, toBasisPoints } from '#src/modules/reservations/pricing';
 import { addDays, addMonths, japanInstant, todayInJapan, weekdayOf } from '#src/lib/dates';
 import { hashPassword } from '#src/lib/password';
@@ -41,6 +44,8 @@ import { INQUIRIES } from './data/inquiries';
 import { BrandAndAmbassadorInquiry } from '#src/modules/inquiries/inquiries.entity';
 
 const IMAGE_DIR = fileURLToPath(new URL('./images/', import.meta.url));
+/** The demo images' WebP variants, made by seeds/image-variants.ts. */
+export const VARIANT_DIR = path.join(IMAGE_DIR, 'variants');
 /** The default fee rates of src/lib/env.ts; the demo amounts are what a guest would have paid. */
 const RATES = { serviceBp: toBasisPoints(0.05), processingBp: toBasisPoints(0.036) };
 const DAY_MS = 86_400_000;
@@ -101,8 +106,33 @@ class ImageLibrary {
     return localUrl(this.file(name).publicId);
   }
 
-  all(): PreparedFile[] {
-    return [...this.prepared.values()];
+  /**
+   * Every file used, with its WebP variants (issue 16): read from seeds/images/variants (made once by
+   * `npm run seed:image-variants`, so a seed does not spend seconds encoding), or made here when a file is missing.
+   */
+  async all(): Promise<StoredImage[]> {
+    const files: StoredImage[] = [];
+    for (const [name, original] of this.prepared) {
+      files.push(original);
+      if (!hasVariants(original.contentType)) continue;
+      const stem = name.replace(/\.[^.]+$/, '');
+      const paths = IMAGE_VARIANT_WIDTHS.map((width) => path.join(VARIANT_DIR, `${stem}-${width}w.webp`));
+      if (paths.every((p) => existsSync(p))) {
+        files.push(
+          ...paths.map((p, i) => {
+            const data = readFileSync(p);
+            return {
+              publicId: variantPublicId(original.sha256, IMAGE_VARIANT_WIDTHS[i]),
+              contentType: 'image/webp',
+              sha256: createHash('sha256').update(data).digest('hex'),
+              byteSize: data.length,
+              data,
+            };
+          }),
+        );
+      } else files.push(...(await makeVariants(original)));
+    }
+    return files;
   }
 }
 
@@ -581,6 +611,6 @@ export async function seedDemoData(em: EntityManager, now: Date = new Date()): P
   });
 
   // The image bytes first (one statement), then every row in one flush.
-  await storeLocal(em, images.all());
+  await storeLocal(em, await images.all());
   await em.flush();
 }

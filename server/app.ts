@@ -4,6 +4,7 @@ import express, { type Express } from 'express';
 import session from 'express-session';
 import connectPgSimple from 'connect-pg-simple';
 import helmet from 'helmet';
+import compression from 'compression';
 import { pinoHttp } from 'pino-http';
 import type pg from 'pg';
 import type { Services } from '#src/root';
@@ -36,6 +37,7 @@ import { adminRoutes } from './api/v1/admin.routes';
 import { apiDocsRoutes, openapiRoutes } from './api/v1/openapi.routes';
 import { brandPortalRoutes } from './brand-api/v1/brand-portal.routes';
 import { mountAssets, mountVike } from './vike';
+import { COMPRESS_THRESHOLD_BYTES } from './precompress';
 import { isAnonymous } from '#src/lib/ttl-cache';
 
 const isSafeMethod = (method: string) => method === 'GET' || method === 'HEAD';
@@ -116,6 +118,11 @@ export async function createApp(deps: AppDeps): Promise<App> {
       clientDir: typeof assets === 'string' ? assets : undefined,
     });
   }
+
+  // Every dynamic text answer (pages, JSON, sitemap) from 1 KB on is compressed on the fly: brotli at quality 4 when the
+  // browser accepts it (about as fast as gzip's default level and smaller), else gzip level 6. Static files were
+  // compressed at build time above and are never compressed again (the middleware skips an encoded answer).
+  app.use(compression({ threshold: COMPRESS_THRESHOLD_BYTES, level: 6 }));
 
   // Malformed escapes and text PostgreSQL cannot hold (NUL, lone surrogates) in the path or query: refused here,
   // once, before anything reads them (422 for the APIs, the Japanese 400 page for pages).
@@ -198,7 +205,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   brandApi.use(apiNotFound);
   app.use('/brand/api', brandApi);
 
-  if (deps.pages) await mountVike(app, services);
+  if (deps.pages) await mountVike(app, services, { production: deps.pages === 'production' });
 
   app.use(errorHandler);
 

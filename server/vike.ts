@@ -2,12 +2,14 @@
 // Express 5 needs '/{*splat}' for a catch-all.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import express, { type Express, type Request } from 'express';
+import type { Express, Request } from 'express';
 import { renderPage, createDevMiddleware } from 'vike/server';
 import type { Services } from '#src/root';
 import { publicCache, isAnonymous } from '#src/lib/ttl-cache';
 import { pageCacheKey } from '#src/lib/page-cache-key';
 import { consumeCompletion } from '#server/completion';
+import { precompressedStatic } from '#server/static-assets';
+import { cssInliner } from '#server/inline-css';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -33,16 +35,21 @@ export async function mountAssets(app: Express, options: { dev: boolean; clientD
   }
   const dir = options.clientDir ?? CLIENT_DIR;
   // Hashed build assets never change: cache them for a year; an unknown /assets/ file is a plain 404.
-  app.use('/assets', express.static(path.join(dir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
+  // Each file is sent as its build-time brotli/gzip sibling when the browser accepts one (server/static-assets.ts).
+  app.use('/assets', precompressedStatic(path.join(dir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
   // The public files (the favicon …) all have an extension: pages and API paths never do, so they skip the file
   // lookup (a stat per request; issue 16).
-  const publicFiles = express.static(dir, { index: false, maxAge: '1h' });
+  const publicFiles = precompressedStatic(dir, { index: false, maxAge: '1h' });
   app.use((req, res, next) => (/\.[^/]*$/.test(req.path) ? publicFiles(req, res, next) : next()));
   return async () => {};
 }
 
-/** The pages (after the session and context middleware): every GET not handled before renders a page. */
-export async function mountVike(app: Express, services: Services): Promise<void> {
+/**
+ * The pages (after the session and context middleware): every GET not handled before renders a page. With the
+ * production build, each page's stylesheets are inlined into its HTML (server/inline-css.ts).
+ */
+export async function mountVike(app: Express, services: Services, options: { production?: boolean } = {}): Promise<void> {
+  const inlineCss = options.production ? cssInliner(CLIENT_DIR) : (html: string) => html;
   // Signed-out renders are shared for PUBLIC_CACHE_SECONDS; only plain 200 pages are kept.
   const cache = publicCache<CachedPage | null>(services.env.PUBLIC_CACHE_SECONDS, (page) => page?.status === 200);
 
@@ -60,7 +67,7 @@ export async function mountVike(app: Express, services: Services): Promise<void>
     });
     const { httpResponse } = pageContext;
     if (!httpResponse) return null;
-    return { status: httpResponse.statusCode, headers: httpResponse.headers, body: await httpResponse.getBody() };
+    return { status: httpResponse.statusCode, headers: httpResponse.headers, body: inlineCss(await httpResponse.getBody()) };
   }
 
   app.get('/{*splat}', async (req, res, next) => {

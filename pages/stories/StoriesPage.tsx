@@ -104,7 +104,7 @@ export default function StoriesPage() {
           )}
         </div>
       ) : (
-        <ExperienceGrid experiences={list.experiences} eagerCount={4} />
+        <ExperienceGrid experiences={list.experiences} eagerCount={4} headingLevel={2} />
       )}
       <Pagination page={list.meta.page} totalPages={list.meta.total_pages} href={href} />
     </section>

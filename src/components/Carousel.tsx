@@ -3,6 +3,7 @@
 // visitors who prefer reduced motion.
 import { useEffect, useRef, useState } from 'react';
 import { ja } from '#src/i18n/ja';
+import { imageSrcSet } from '#src/modules/uploads/uploads.schemas';
 import './carousel.css';
 
 export interface CarouselProps {
@@ -65,6 +66,9 @@ export function Carousel({ images, alt, autoAdvanceMs = 0 }: CarouselProps) {
           <li className="carousel__slide" key={`${image.url}-${i}`} aria-hidden={i !== index}>
             <img
               src={image.url}
+              srcSet={imageSrcSet(image.url)}
+              // The full width on phones and tablets; the photo column (beside the 390px slot list) above 1080px.
+              sizes="(min-width: 1081px) 700px, 100vw"
               alt={ja.browse.images(alt, i + 1)}
               loading={i === 0 ? 'eager' : 'lazy'}
               fetchPriority={i === 0 ? 'high' : undefined}

@@ -26,7 +26,7 @@ export function Header() {
   return (
     <header className="site-header">
       <div className="site-header__inner">
-        <a href="/" className="site-header__logo" aria-label={ja.site.name}>
+        <a href="/" className="site-header__logo">
           <span className="site-header__mark" aria-hidden="true">
             旅
           </span>

@@ -9,7 +9,7 @@ import multer from 'multer';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { createUser, signedInAgent } from '#tests/factories/users';
 import { UploadedFile } from '#src/modules/uploads/uploads.entity';
-import { UPLOAD_MAX_BYTES } from '#src/modules/uploads/uploads.schemas';
+import { IMAGE_VARIANT_WIDTHS, UPLOAD_MAX_BYTES } from '#src/modules/uploads/uploads.schemas';
 import { ja } from '#src/i18n/ja';
 
 const JPEG = readFileSync(new URL('../../seeds/images/kayak.jpg', import.meta.url));
@@ -41,7 +41,8 @@ describe('POST /api/v1/uploads (local store)', () => {
     const row = await t.orm.em.fork().findOneOrFail(UploadedFile, { publicId: res.body.public_id }, { populate: ['data'] });
     expect(row).toMatchObject({ contentType: 'image/jpeg', byteSize: JPEG.length, sha256: sha(JPEG) });
     expect(Buffer.compare(row.data, JPEG)).toBe(0);
-    expect(await storedCount()).toBe(before + 1);
+    // The original and its WebP variants (issue 16; tests/api/image-variants.test.ts).
+    expect(await storedCount()).toBe(before + 1 + IMAGE_VARIANT_WIDTHS.length);
   });
 
   it('accepts a PNG whatever the name and client MIME type claim', async () => {

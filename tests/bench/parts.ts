@@ -2,5 +2,12 @@
 import type { BenchPart } from '#tests/bench/harness';
 import { detailPart } from '#tests/bench/detail';
 import { listPart } from '#tests/bench/list';
+import { lighthouseReport } from '#tests/bench/lighthouse';
 
-export const parts: BenchPart[] = [detailPart, listPart];
+/** Lighthouse (mobile) on the cached server, after the load of the other parts has stopped. */
+const lighthousePart: BenchPart = {
+  name: 'Lighthouse',
+  report: (run) => lighthouseReport(run.cached, run.guestCookie),
+};
+
+export const parts: BenchPart[] = [detailPart, listPart, lighthousePart];

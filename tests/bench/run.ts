@@ -5,7 +5,7 @@
 // with the default public cache and one with PUBLIC_CACHE_SECONDS=0 (the uncached path every signed-in guest takes).
 // The rows come from the parts in tests/bench/parts.ts (tests/bench/harness.ts says how to write one). Prints req/s,
 // p99, the share of bare, each row's goal, both servers' peak memory (goal ≤ 300 MB) and how long the demo seed takes
-// on a fresh migrated database (budget: SEED_BUDGET_MS); then the inquiry export (tests/bench/export.ts).
+// on a fresh migrated database (budget: SEED_BUDGET_MS); then the inquiry export (tests/bench/export.ts); the Lighthouse scores are a part too (tests/bench/lighthouse.ts).
 // `npm run bench -- export` runs only the export benchmark, `npm run bench -- http` only the HTTP one. BENCH_SECONDS=n changes the 10 s per row;
 // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the uncached server (open it in Chrome DevTools).
 import { spawn, type ChildProcess } from 'node:child_process';

@@ -6,11 +6,14 @@ export function ErrorScreen({ messages }: { messages: string[] }) {
     <section className="page page--narrow reservation-error" data-testid="reservation-error">
       <div className="panel">
         <h1 className="page__title">{ja.reservations.errorTitle}</h1>
-        <ul className="alert alert--error" role="alert">
-          {messages.map((m) => (
-            <li key={m}>{m}</li>
-          ))}
-        </ul>
+        {/* role="alert" on the <ul> itself would hide that it is a list (its items would be orphans). */}
+        <div role="alert">
+          <ul className="alert alert--error">
+            {messages.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+        </div>
         <a className="button" href="/stories">
           {ja.reservations.errorListLink}
         </a>

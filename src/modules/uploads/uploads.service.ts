@@ -11,7 +11,8 @@ import { ja } from '#src/i18n/ja';
 import { UploadedFile } from './uploads.entity';
 import { EXTENSIONS } from './image-type';
 import { localUrl, prepareFile, storeLocal, type PreparedFile } from './uploads.store';
-import { uploadFieldsSchema, type UploadResult } from './uploads.schemas';
+import { IMAGE_VARIANT_WIDTHS, uploadFieldsSchema, type UploadResult } from './uploads.schemas';
+import { makeVariants } from './image-variants';
 
 interface HostingConfig {
   url: string;
@@ -60,13 +61,39 @@ function asBuffer(data: Uint8Array): Buffer {
 }
 
 const PUBLIC_ID = /^[a-f0-9]{64}\.(jpg|png|svg)$/;
+/** A WebP variant of a JPEG/PNG (issue 16): the original's SHA-256 and one of IMAGE_VARIANT_WIDTHS. */
+const VARIANT_ID = /^([a-f0-9]{64})-(\d{2,4})w\.webp$/;
+
+function isVariantWidth(width: number): boolean {
+  return (IMAGE_VARIANT_WIDTHS as readonly number[]).includes(width);
+}
+
+/**
+ * The variants of a file stored before variants were made at upload: made once from the original on the first
+ * request, stored, and served from the store afterwards. Null when there is no such original.
+ */
+async function backfillVariant(ctx: Ctx, sha256: string, publicId: string): Promise<StoredFile | null> {
+  const original = await ctx.em.findOne(UploadedFile, { publicId: { $in: [`${sha256}.jpg`, `${sha256}.png`] } }, { populate: ['data'] });
+  if (!original) return null;
+  let variants: Awaited<ReturnType<typeof makeVariants>>;
+  try {
+    variants = await makeVariants({ sha256, contentType: original.contentType, data: asBuffer(original.data) });
+  } catch {
+    return null;
+  }
+  await storeLocal(ctx.em, variants);
+  const wanted = variants.find((v) => v.publicId === publicId);
+  return wanted ? { contentType: wanted.contentType, sha256: wanted.sha256, byteSize: wanted.byteSize, data: wanted.data } : null;
+}
 
 /** A local file with its bytes, or null (also for ids that cannot exist). Input: { public_id }. */
 async function findFile(ctx: Ctx, input: unknown): Promise<StoredFile | null> {
   const publicId = (input as { public_id?: unknown } | null)?.public_id;
-  if (typeof publicId !== 'string' || !PUBLIC_ID.test(publicId)) return null;
+  if (typeof publicId !== 'string') return null;
+  const variant = VARIANT_ID.exec(publicId);
+  if (!PUBLIC_ID.test(publicId) && !(variant && isVariantWidth(Number(variant[2])))) return null;
   const file = await ctx.em.findOne(UploadedFile, { publicId }, { populate: ['data'] });
-  if (!file) return null;
+  if (!file) return variant ? backfillVariant(ctx, variant[1], publicId) : null;
   return { contentType: file.contentType, sha256: file.sha256, byteSize: file.byteSize, data: asBuffer(file.data) };
 }
 
@@ -90,7 +117,8 @@ export function createUploadsService(deps: UploadsDeps) {
     if (!Buffer.isBuffer(buffer)) throw ValidationError.of('file', ja.uploads.fileRequired);
     const file = prepareFile(buffer);
     if (hostingUrl) return forwardToHosting(file, { url: hostingUrl, preset: deps.env.IMAGE_UPLOAD_PRESET }, ctx.log);
-    await storeLocal(ctx.em, [file]);
+    // The WebP variants are made now, with the original (issue 16: pages offer them in a srcset).
+    await storeLocal(ctx.em, [file, ...(await makeVariants(file))]);
     return { public_id: file.publicId, secure_url: localUrl(file.publicId) };
   }
 

@@ -7,6 +7,7 @@ import { ja } from '#src/i18n/ja';
 import { UploadedFile } from './uploads.entity';
 import { detectImageType, EXTENSIONS } from './image-type';
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_MEGABYTES, type UploadContentType } from './uploads.schemas';
+import type { StoredImage } from './image-variants';
 
 /** Where the local store serves its files (server/uploads-serve.routes.ts). */
 const LOCAL_URL_PREFIX = '/uploads/';
@@ -39,8 +40,8 @@ export function localUrl(publicId: string): string {
   return `${LOCAL_URL_PREFIX}${publicId}`;
 }
 
-/** Stores prepared files in the local store; ids already present are left as they are. */
-export async function storeLocal(em: EntityManager, files: PreparedFile[]): Promise<void> {
+/** Stores prepared files (and image variants) in the local store; ids already present are left as they are. */
+export async function storeLocal(em: EntityManager, files: readonly StoredImage[]): Promise<void> {
   if (files.length === 0) return;
   await em
     .createQueryBuilder(UploadedFile)

@@ -1,0 +1,131 @@
+// Issue 16, the browser side, against the built server: HTML and assets compressed, each page's CSS inlined (nothing
+// render-blocking before the first paint), the detail page's JavaScript within its budget, and images with their
+// size and their WebP variants. The Lighthouse scores themselves are measured by `npm run lighthouse` (not a test:
+// they depend on the machine's load).
+import { beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { IMAGE_VARIANT_WIDTHS } from '#src/modules/uploads/uploads.schemas';
+import { ja } from '#src/i18n/ja';
+
+const base = inject('baseUrl');
+/**
+ * The detail page's JavaScript, gzipped. The issue's goal is 100 kB; React 19's client (react-dom, ~67 kB) and Vike's
+ * client router with its route table (~32 kB) already take ~99 kB of it. Issue 16 took the page from 157 to 116 kB;
+ * the documented response schemas merged since (api17: `*.schemas.ts` schemas built from each other with calls the
+ * bundler cannot prove pure) brought zod back (~143 kB). This budget keeps it from growing further (README "Browser
+ * performance"); getting zod out again is listed there.
+ */
+const DETAIL_JS_BUDGET_BYTES = 150 * 1024;
+
+let storyPath: string;
+beforeAll(async () => {
+  const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
+  const id = /\/stories\/(\d+)</.exec(sitemap)?.[1];
+  if (!id) throw new Error('no published experience in the sitemap');
+  storyPath = `/stories/${id}`;
+});
+
+async function page(path: string, encoding = 'br, gzip'): Promise<{ res: Response; html: string }> {
+  const res = await fetch(`${base}${path}`, { headers: { 'accept-encoding': encoding } });
+  return { res, html: await res.text() };
+}
+
+/** The JavaScript files a page loads at once: its module script and every modulepreload. */
+function scriptsOf(html: string): string[] {
+  const srcs = [...html.matchAll(/<script src="([^"]+\.js)"/g), ...html.matchAll(/<link rel="modulepreload" href="([^"]+\.js)"/g)];
+  return [...new Set(srcs.map((m) => m[1]))];
+}
+
+describe('compression', () => {
+  it('sends pages compressed with brotli, or gzip, with Vary: Accept-Encoding', async () => {
+    for (const path of ['/', '/stories', storyPath]) {
+      const br = await page(path);
+      expect(br.res.status, path).toBe(200);
+      expect(br.res.headers.get('content-encoding'), path).toBe('br');
+      expect(br.res.headers.get('vary'), path).toMatch(/Accept-Encoding/);
+      expect((await page(path, 'gzip')).res.headers.get('content-encoding'), path).toBe('gzip');
+    }
+  });
+
+  it("sends the page's scripts as their build-time brotli files", async () => {
+    const { html } = await page(storyPath);
+    const scripts = scriptsOf(html);
+    expect(scripts.length).toBeGreaterThan(3);
+    for (const src of scripts) {
+      const res = await fetch(`${base}${src}`, { method: 'HEAD', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(res.status, src).toBe(200);
+      expect(res.headers.get('content-type'), src).toBe('text/javascript; charset=utf-8');
+      // A file under 1 kB is not worth compressing and is sent as it is.
+      if (Number(res.headers.get('content-length')) >= 1024 || res.headers.get('content-encoding')) {
+        expect(res.headers.get('content-encoding'), src).toBe('br');
+        expect(res.headers.get('vary'), src).toMatch(/Accept-Encoding/);
+      }
+    }
+  });
+});
+
+describe('render-blocking CSS', () => {
+  it('inlines every stylesheet of the page; the only stylesheet links left are disabled markers', async () => {
+    for (const path of ['/', '/stories', storyPath]) {
+      const { html } = await page(path);
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(head, path).toMatch(/<style data-href="\/assets\/static\/[^"]+\.css">/);
+      const links = [...head.matchAll(/<link rel="stylesheet"[^>]*>/g)].map((m) => m[0]);
+      expect(links.length, path).toBeGreaterThan(0);
+      for (const link of links) expect(link, path).toMatch(/ disabled>$/);
+      // The global stylesheet's rules are in the HTML itself.
+      expect(head, path).toContain('.skip-link');
+    }
+  });
+});
+
+describe('JavaScript on the experience page', () => {
+  it(`stays within ${DETAIL_JS_BUDGET_BYTES / 1024} kB gzipped`, async () => {
+    const { html } = await page(storyPath);
+    let total = 0;
+    for (const src of scriptsOf(html)) {
+      const res = await fetch(`${base}${src}`, { headers: { 'accept-encoding': 'gzip' } });
+      const bytes =
+        res.headers.get('content-encoding') === 'gzip' ? Number(res.headers.get('content-length')) : (await res.arrayBuffer()).byteLength;
+      total += bytes;
+    }
+    expect(total).toBeGreaterThan(50 * 1024);
+    expect(total).toBeLessThanOrEqual(DETAIL_JS_BUDGET_BYTES);
+  });
+
+  it('carries no admin texts (they belong to other pages)', async () => {
+    const { html } = await page(storyPath);
+    for (const src of scriptsOf(html)) {
+      const js = await (await fetch(`${base}${src}`)).text();
+      // A text of the admin area's catalogue section, which no public page reads.
+      expect(js, src).not.toContain(ja.adminPages.navLabel);
+    }
+  });
+});
+
+describe('images', () => {
+  it('have width and height, and local photos offer their WebP variants in srcset with sizes', async () => {
+    for (const path of ['/', '/stories', storyPath]) {
+      const { html } = await page(path);
+      const imgs = [...html.matchAll(/<img [^>]*>/g)].map((m) => m[0]);
+      expect(imgs.length, path).toBeGreaterThan(0);
+      for (const img of imgs) {
+        expect(img, path).toMatch(/ width="\d+"/);
+        expect(img, path).toMatch(/ height="\d+"/);
+        const src = / src="\/uploads\/([0-9a-f]{64})\.(?:jpg|png)"/.exec(img)?.[1];
+        if (!src) continue;
+        for (const width of IMAGE_VARIANT_WIDTHS) expect(img, path).toContain(`/uploads/${src}-${width}w.webp ${width}w`);
+        expect(img, path).toMatch(/ sizes="[^"]+"/);
+      }
+    }
+  });
+
+  it('serves the variants as WebP', async () => {
+    const { html } = await page(storyPath);
+    const variant = /\/uploads\/[0-9a-f]{64}-480w\.webp/.exec(html)?.[0];
+    expect(variant).toBeDefined();
+    const res = await fetch(`${base}${variant}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/webp');
+  });
+});
