@@ -34,6 +34,7 @@ import { createBrandMembersService } from './modules/brand-members/brand-members
 import { createExperienceApprovalsService } from './modules/experience-approvals/experience-approvals.service';
 import { createInquiriesExportService } from './modules/inquiries/inquiries-export.service';
 import { createCouponsService } from './modules/coupons/coupons.service';
+import { createHostReservationsService } from './modules/reservations/host-reservations.service';
 
 /** PostgreSQL advisory lock key held while migrating (boot and `db:migrate`), so processes migrate one at a time. */
 const MIGRATION_LOCK_KEY = 727001;
@@ -70,7 +71,7 @@ function buildServices(deps: ServiceDeps) {
     profiles: createProfilesService({ experiences }),
     calendars: createCalendarsService({ experiences }),
     reviews: createReviewsService({ experiences }),
-    holdingRequests: createHoldingRequestsService({ experiences }),
+    holdingRequests: createHoldingRequestsService({ experiences, env }),
     uploads: createUploadsService({ env }),
     payments: createPaymentsService({ env, gateway }),
     reservations: createReservationsService({ orm, env, log, gateway }),
@@ -86,6 +87,7 @@ function buildServices(deps: ServiceDeps) {
     experienceApprovals: createExperienceApprovalsService({ env, audit, experiencesHost }),
     inquiriesExport: createInquiriesExportService(),
     coupons: createCouponsService(),
+    hostReservations: createHostReservationsService(),
   };
 }
 

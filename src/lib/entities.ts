@@ -6,6 +6,8 @@ import { ExperienceDraft } from '#src/modules/experience-drafts/experience-draft
 import { Image } from '#src/modules/images/images.entity';
 import { RecurrenceRule, Calendar } from '#src/modules/calendars/calendars.entity';
 import { Reservation, ReservationCalendar } from '#src/modules/reservations/reservations.entity';
+import { ReservationMessage } from '#src/modules/reservations/reservation-messages.entity';
+import { SlotReminder } from '#src/modules/reservations/slot-reminders.entity';
 import { Coupon } from '#src/modules/coupons/coupons.entity';
 import { Review } from '#src/modules/reviews/reviews.entity';
 import { HoldingRequest } from '#src/modules/holding-requests/holding-requests.entity';
@@ -59,4 +61,6 @@ export const entities = [
   TestPaymentIntent,
   AuditLog,
   ExperienceRejection,
+  ReservationMessage,
+  SlotReminder,
 ];

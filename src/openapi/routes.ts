@@ -29,6 +29,8 @@ import { testAuthenticationSchema, testCardSchema } from '#src/modules/payments/
 import { auditTrailQuerySchema } from '#src/modules/audit/audit.schemas';
 import { rejectExperienceSchema } from '#src/modules/experience-approvals/experience-approvals.schemas';
 import { uploadFieldsSchema } from '#src/modules/uploads/uploads.schemas';
+import { hostReservationsQuerySchema, participantsQuerySchema } from '#src/modules/reservations/host-reservations.schemas';
+import { hostHoldingRequestsQuerySchema } from '#src/modules/holding-requests/holding-requests.schemas';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -181,6 +183,23 @@ export const operations: Operation[] = [
   }),
   op('get', `${V1}/openapi.json`, 'この API の OpenAPI 3.1 文書を取得する', ['開発'], 'none'),
   op('get', `${V1}/dev/mails`, '開発用のメールボックスを読む（本番では 404）', ['開発'], 'none'),
+  // ---- Issue 13, host side (r13b): the host's bookings, participants, holding requests, message threads
+  op('get', `${V1}/host/reservations`, '自分の体験の予約を開催回ごとに一覧する（ホスト・アンバサダーのメンバー）', ['ホスト'], 'user', {
+    query: hostReservationsQuerySchema,
+  }),
+  op(
+    'get',
+    `${V1}/host/calendars/{id}/participants`,
+    '開催回の参加者を取得する（Accept: text/csv か format=csv で CSV）',
+    ['ホスト'],
+    'user',
+    {
+      query: participantsQuerySchema,
+    },
+  ),
+  op('get', `${V1}/host/holding_requests`, '自分の体験への開催リクエストを一覧する', ['ホスト'], 'user', {
+    query: hostHoldingRequestsQuerySchema,
+  }),
   // ---- Administrator
   op('get', `${V1}/admin/communities`, 'コミュニティを一覧する（管理者）', ['管理者'], 'admin'),
   op('post', `${V1}/admin/communities`, 'コミュニティを作る（管理者）', ['管理者'], 'admin', { body: communityFormSchema, status: 201 }),
