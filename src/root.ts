@@ -35,6 +35,7 @@ import { createExperienceApprovalsService } from './modules/experience-approvals
 import { createInquiriesExportService } from './modules/inquiries/inquiries-export.service';
 import { createCouponsService } from './modules/coupons/coupons.service';
 import { createHostReservationsService } from './modules/reservations/host-reservations.service';
+import { createReservationMessagesService } from './modules/reservations/reservation-messages.service';
 
 /** PostgreSQL advisory lock key held while migrating (boot and `db:migrate`), so processes migrate one at a time. */
 const MIGRATION_LOCK_KEY = 727001;
@@ -88,6 +89,7 @@ function buildServices(deps: ServiceDeps) {
     inquiriesExport: createInquiriesExportService(),
     coupons: createCouponsService(),
     hostReservations: createHostReservationsService(),
+    reservationMessages: createReservationMessagesService({ env }),
   };
 }
 

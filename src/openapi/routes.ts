@@ -31,6 +31,7 @@ import { rejectExperienceSchema } from '#src/modules/experience-approvals/experi
 import { uploadFieldsSchema } from '#src/modules/uploads/uploads.schemas';
 import { hostReservationsQuerySchema, participantsQuerySchema } from '#src/modules/reservations/host-reservations.schemas';
 import { hostHoldingRequestsQuerySchema } from '#src/modules/holding-requests/holding-requests.schemas';
+import { messageSchema } from '#src/modules/reservations/reservation-messages.schemas';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -199,6 +200,11 @@ export const operations: Operation[] = [
   ),
   op('get', `${V1}/host/holding_requests`, '自分の体験への開催リクエストを一覧する', ['ホスト'], 'user', {
     query: hostHoldingRequestsQuerySchema,
+  }),
+  op('get', `${V1}/reservations/{id}/messages`, '予約のメッセージを取得する（ゲストとホスト側のみ）', ['予約'], 'user'),
+  op('post', `${V1}/reservations/{id}/messages`, '予約のメッセージを送る（相手にメールで通知）', ['予約'], 'user', {
+    body: messageSchema,
+    status: 201,
   }),
   // ---- Administrator
   op('get', `${V1}/admin/communities`, 'コミュニティを一覧する（管理者）', ['管理者'], 'admin'),

@@ -5,10 +5,7 @@ import { Reservation } from './reservations.entity';
 /** guest: the reservation's guest wrote it; host: its host user or a member of its host ambassador. */
 export const MESSAGE_SIDES = ['guest', 'host'] as const;
 
-/** issue 13: at most this many characters in one message (a CHECK repeats it). */
-export const MESSAGE_MAX = 2000;
-
-/** A message in the thread of one reservation, between its guest and the host side. Plain text only. */
+/** A message in the thread of one reservation, between its guest and the host side. Plain text only (MESSAGE_MAX). */
 export const ReservationMessage = defineEntity({
   name: 'ReservationMessage',
   tableName: 'reservation_messages',

@@ -1,0 +1,32 @@
+// The message thread of a reservation (issue 13): GET and POST /api/v1/reservations/{id}/messages and the
+// MessageThread component on the host's and the guest's pages. Browser-safe.
+import { z } from 'zod';
+import { requiredText } from '#src/lib/validate';
+import { ja } from '#src/i18n/ja';
+
+/** At most this many characters in one message (the table's CHECK repeats it). */
+export const MESSAGE_MAX = 2000;
+
+export const messageSchema = z.object({
+  body: requiredText(ja.reservationMessages.required, ja.reservationMessages.tooLong(MESSAGE_MAX), MESSAGE_MAX),
+});
+
+export type MessageSide = 'guest' | 'host';
+
+export interface MessageJson {
+  id: number;
+  /** Who wrote it: the guest, or the host side (the host user or a member of the host ambassador). */
+  side: MessageSide;
+  /** The guest's name, or the experience's host name as the guest sees it (hosted_by). */
+  sender_name: string;
+  /** Plain text; pages render it as text (never as HTML). */
+  body: string;
+  created_at: string;
+}
+
+export interface MessagesJson {
+  reservation_id: number;
+  /** The side the caller is on. */
+  viewer_side: MessageSide;
+  messages: MessageJson[];
+}
