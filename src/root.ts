@@ -36,6 +36,7 @@ import { createInquiriesExportService } from './modules/inquiries/inquiries-expo
 import { createCouponsService } from './modules/coupons/coupons.service';
 import { createHostReservationsService } from './modules/reservations/host-reservations.service';
 import { createReservationMessagesService } from './modules/reservations/reservation-messages.service';
+import { createReminders } from './modules/reservations/reminders';
 
 /** PostgreSQL advisory lock key held while migrating (boot and `db:migrate`), so processes migrate one at a time. */
 const MIGRATION_LOCK_KEY = 727001;
@@ -90,6 +91,8 @@ function buildServices(deps: ServiceDeps) {
     coupons: createCouponsService(),
     hostReservations: createHostReservationsService(),
     reservationMessages: createReservationMessagesService({ env }),
+    /** The job that queues the day-before reminders (issue 13). */
+    reminders: createReminders({ orm, env, log }),
   };
 }
 

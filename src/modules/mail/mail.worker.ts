@@ -1,5 +1,5 @@
 // Background jobs of a server process (started by server/boot.ts unless DISABLE_WORKERS=1): the mail outbox
-// delivery and the seat-hold sweeper. Every process may run them at once: both claim rows with
+// delivery, the seat-hold sweeper and the day-before reminders. Every process may run them at once: both claim rows with
 // FOR UPDATE SKIP LOCKED, so they never step on each other.
 import type { Logger } from '#src/lib/logger';
 
@@ -7,6 +7,7 @@ export interface WorkerServices {
   log: Logger;
   mail: { deliverDue(options?: { limit?: number }): Promise<unknown> };
   reservations: { sweepExpiredHolds(options?: { limit?: number }): Promise<number> };
+  reminders: { sendDueReminders(options?: { limit?: number }): Promise<number> };
 }
 
 interface Job {
@@ -16,10 +17,15 @@ interface Job {
 }
 
 /** Starts the loops; the returned function stops them and waits for a run in progress to finish. */
-export function startWorkers(services: WorkerServices, options: { mailEveryMs?: number; sweepEveryMs?: number } = {}): () => Promise<void> {
+export function startWorkers(
+  services: WorkerServices,
+  options: { mailEveryMs?: number; sweepEveryMs?: number; remindEveryMs?: number } = {},
+): () => Promise<void> {
   const jobs: Job[] = [
     { name: 'mail', everyMs: options.mailEveryMs ?? 2_000, run: () => services.mail.deliverDue() },
     { name: 'seat-holds', everyMs: options.sweepEveryMs ?? 15_000, run: () => services.reservations.sweepExpiredHolds() },
+    // Day-before reminders (issue 13): once a minute is enough for 9:00; sent once however many processes run it.
+    { name: 'reminders', everyMs: options.remindEveryMs ?? 60_000, run: () => services.reminders.sendDueReminders() },
   ];
   let stopped = false;
   const timers = new Set<NodeJS.Timeout>();
