@@ -51,10 +51,12 @@ function Reservation({ r, open: initiallyOpen }: { r: HostReservationJson; open:
           <dt>{t.bookedAt}</dt>
           <dd>{when(r.booked_at)}</dd>
         </div>
-        <div className="host-booking__message">
-          <dt>{t.messageToHost}</dt>
-          <dd>{r.message_to_host ?? t.noMessageToHost}</dd>
-        </div>
+        {r.message_to_host && (
+          <div className="host-booking__message">
+            <dt>{t.messageToHost}</dt>
+            <dd>{r.message_to_host}</dd>
+          </div>
+        )}
       </dl>
       {cancelled && r.cancelled_at && <p className="muted host-booking__cancelled">{t.cancelledAt(when(r.cancelled_at))}</p>}
       <button type="button" className="button button--ghost button--small" aria-expanded={open} onClick={() => setOpen(!open)}>
@@ -73,7 +75,9 @@ function CancelSlot({ slot, onDone }: { slot: HostSlotJson; onDone: () => void }
   const [asking, setAsking] = useState(false);
   const form = useForm<{ reason: string }>({
     path: `/api/v1/host/calendars/${slot.calendar_id}/cancellation`,
-    toValues: (data) => ({ reason: String(data.get('reason') ?? '') }),
+    toValues: (data) => ({ reason: String(data.get('reason') ?? '').trim() }),
+    // The server states the rule (422); this only spares a round trip for an empty reason.
+    check: (values): Record<string, string[]> => (values.reason ? {} : { reason: [t.cancelReasonRequired] }),
     onSuccess: () => {
       setAsking(false);
       onDone();
@@ -175,9 +179,14 @@ export default function Page() {
     <section className="page host-reservations">
       <div className="host-reservations__head">
         <h1 className="page__title">{t.title}</h1>
-        <a href="/host/story" className="button button--ghost button--small">
-          {ja.hostStory.listTitle}
-        </a>
+        <div className="host-reservations__links">
+          <a href="#holding-requests" className="button button--ghost button--small">
+            {t.holdingTitle} ({holding.meta.total_count})
+          </a>
+          <a href="/host/story" className="button button--ghost button--small">
+            {ja.hostStory.listTitle}
+          </a>
+        </div>
       </div>
       <p className="muted">{t.lead}</p>
       <nav className="tabs" aria-label={t.title}>
