@@ -158,5 +158,3 @@ export function createReminders(deps: RemindersDeps) {
 
   return { sendDueReminders };
 }
-
-export type Reminders = ReturnType<typeof createReminders>;

@@ -3,7 +3,7 @@ import { User } from '#src/modules/users/users.entity';
 import { Reservation } from './reservations.entity';
 
 /** guest: the reservation's guest wrote it; host: its host user or a member of its host ambassador. */
-export const MESSAGE_SIDES = ['guest', 'host'] as const;
+const MESSAGE_SIDES = ['guest', 'host'] as const;
 
 /** A message in the thread of one reservation, between its guest and the host side. Plain text only (MESSAGE_MAX). */
 export const ReservationMessage = defineEntity({
