@@ -205,6 +205,7 @@ export const operations: Operation[] = [
   op('post', `${V1}/reservations/{id}/messages`, '予約のメッセージを送る（相手にメールで通知）', ['予約'], 'user', {
     body: messageSchema,
     status: 201,
+    errors: [429],
   }),
   // ---- Administrator
   op('get', `${V1}/admin/communities`, 'コミュニティを一覧する（管理者）', ['管理者'], 'admin'),

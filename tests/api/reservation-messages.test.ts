@@ -121,4 +121,24 @@ describe('GET and POST /api/v1/reservations/{id}/messages', () => {
     expect(mails.map((m) => m.toAddress)).toEqual([member.user.email]);
     expect((await host.agent.get(`/api/v1/reservations/${r.id}/messages`)).status).toBe(404);
   });
+
+  it('limits a user to 30 messages an hour (429 in Japanese, nothing written)', async () => {
+    const chatty = await createSignedInUser(t);
+    const experience = await createExperience(t.orm, { hostUserId: host.user.id });
+    const slot = await createCalendar(t.orm, experience.id);
+    const r = await createReservation(t.orm, { userId: chatty.user.id, experienceId: experience.id, calendarIds: [slot.id] });
+    // 30 messages already sent in this window (the counter is the shared rate_limits row).
+    await t.orm.em
+      .fork()
+      .getConnection()
+      .execute(`INSERT INTO rate_limits (key, window_start, count) VALUES (?, now(), 30)`, [`messages:user:${chatty.user.id}`]);
+    const before = await count();
+    const res = await chatty.agent.post(`/api/v1/reservations/${r.id}/messages`).send({ body: '31通目' });
+    expect(res.status).toBe(429);
+    expectDocumented(res);
+    expect(res.body.message).toBe(ja.errors.tooManyRequests);
+    expect(await count()).toBe(before);
+    // The host side has its own counter.
+    expect((await host.agent.post(`/api/v1/reservations/${r.id}/messages`).send({ body: 'どうぞ' })).status).toBe(201);
+  });
 });

@@ -9,6 +9,7 @@ import { NotFoundError } from '#src/lib/errors';
 import { publicBaseUrl, type Env } from '#src/lib/env';
 import { idFrom, parseInput } from '#src/lib/validate';
 import { ja } from '#src/i18n/ja';
+import { hit } from '#src/lib/rate-limit';
 import { isExperienceHost } from '#src/modules/experiences/experiences.policy';
 import { userContact } from '#src/modules/users/users.repository';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
@@ -22,6 +23,9 @@ export interface ReservationMessagesDeps {
 }
 
 const notFound = () => new NotFoundError(ja.reservationMessages.notFound, 'reservation');
+
+/** Each message is a mail to the other side: at most this many messages per user and hour (429 beyond). */
+const MESSAGES_PER_HOUR = 30;
 
 type Thread = { reservation: Awaited<ReturnType<typeof loadReservation>>; side: MessageSide; userId: number };
 
@@ -74,6 +78,7 @@ export function createReservationMessagesService(deps: ReservationMessagesDeps) 
   async function post(ctx: Ctx, input: unknown): Promise<MessageJson> {
     const { reservation, side, userId } = await thread(ctx, input);
     const data = parseInput(messageSchema, input);
+    await hit(ctx.em, [{ key: `messages:user:${userId}`, max: MESSAGES_PER_HOUR, windowSeconds: 3600 }]);
     const names = namesOf(reservation);
     const title = reservation.experience.title;
     const row = await ctx.em.transactional(async (tx) => {
