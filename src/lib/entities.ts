@@ -1,13 +1,13 @@
 // Every entity the ORM knows. Add each new *.entity.ts export here.
 import { User } from '#src/modules/users/users.entity';
+import { ReservationMessage } from '#src/modules/reservations/reservation-messages.entity';
+import { SlotReminder } from '#src/modules/reservations/slot-reminders.entity';
 import { Prefecture, Category, Theme, Occupation } from '#src/modules/reference/reference.entity';
 import { Experience, ExperienceOption } from '#src/modules/experiences/experiences.entity';
 import { ExperienceDraft } from '#src/modules/experience-drafts/experience-drafts.entity';
 import { Image } from '#src/modules/images/images.entity';
 import { RecurrenceRule, Calendar } from '#src/modules/calendars/calendars.entity';
 import { Reservation, ReservationCalendar } from '#src/modules/reservations/reservations.entity';
-import { ReservationMessage } from '#src/modules/reservations/reservation-messages.entity';
-import { SlotReminder } from '#src/modules/reservations/slot-reminders.entity';
 import { Coupon } from '#src/modules/coupons/coupons.entity';
 import { Review } from '#src/modules/reviews/reviews.entity';
 import { HoldingRequest } from '#src/modules/holding-requests/holding-requests.entity';
@@ -32,6 +32,8 @@ export const entities = [
   Prefecture,
   Category,
   Theme,
+  ReservationMessage,
+  SlotReminder,
   Occupation,
   Experience,
   ExperienceOption,
@@ -61,6 +63,4 @@ export const entities = [
   TestPaymentIntent,
   AuditLog,
   ExperienceRejection,
-  ReservationMessage,
-  SlotReminder,
 ];

@@ -1,13 +1,14 @@
 // Background jobs of a server process (started by server/boot.ts unless DISABLE_WORKERS=1): the mail outbox
-// delivery, the seat-hold sweeper and the day-before reminders. Every process may run them at once: both claim rows with
+// delivery and the seat-hold sweeper. Every process may run them at once: both claim rows with
 // FOR UPDATE SKIP LOCKED, so they never step on each other.
 import type { Logger } from '#src/lib/logger';
 
 export interface WorkerServices {
+  /** Issue 13: the day-before reminders (src/modules/reservations/reminders.ts). */
+  reminders: { sendDueReminders(options?: { limit?: number }): Promise<number> };
   log: Logger;
   mail: { deliverDue(options?: { limit?: number }): Promise<unknown> };
   reservations: { sweepExpiredHolds(options?: { limit?: number }): Promise<number> };
-  reminders: { sendDueReminders(options?: { limit?: number }): Promise<number> };
 }
 
 interface Job {
@@ -17,15 +18,12 @@ interface Job {
 }
 
 /** Starts the loops; the returned function stops them and waits for a run in progress to finish. */
-export function startWorkers(
-  services: WorkerServices,
-  options: { mailEveryMs?: number; sweepEveryMs?: number; remindEveryMs?: number } = {},
-): () => Promise<void> {
+export function startWorkers(services: WorkerServices, options: { mailEveryMs?: number; sweepEveryMs?: number } = {}): () => Promise<void> {
   const jobs: Job[] = [
+    // Issue 13: day-before reminders, once a minute (enough for 9:00); sent once however many processes run it.
+    { name: 'reminders', everyMs: 60_000, run: () => services.reminders.sendDueReminders() },
     { name: 'mail', everyMs: options.mailEveryMs ?? 2_000, run: () => services.mail.deliverDue() },
     { name: 'seat-holds', everyMs: options.sweepEveryMs ?? 15_000, run: () => services.reservations.sweepExpiredHolds() },
-    // Day-before reminders (issue 13): once a minute is enough for 9:00; sent once however many processes run it.
-    { name: 'reminders', everyMs: options.remindEveryMs ?? 60_000, run: () => services.reminders.sendDueReminders() },
   ];
   let stopped = false;
   const timers = new Set<NodeJS.Timeout>();
