@@ -118,7 +118,7 @@ function CancelSlot({ slot, onDone }: { slot: HostSlotJson; onDone: () => void }
   );
 }
 
-function Slot({ slot, openReservation }: { slot: HostSlotJson; openReservation: number | null }) {
+function Slot({ slot, openReservation, past }: { slot: HostSlotJson; openReservation: number | null; past: boolean }) {
   const [cancelledNow, setCancelledNow] = useState(false);
   const full = slot.seats_left === 0;
   return (
@@ -133,8 +133,9 @@ function Slot({ slot, openReservation }: { slot: HostSlotJson; openReservation: 
           </p>
           <p className="host-slot__seats">
             {t.seats(slot.confirmed_people, slot.recruitment_number)}
-            <span className={full ? 'badge' : 'badge badge--success'}>{full ? t.full : t.seatsLeft(slot.seats_left)}</span>
-            {!slot.accepting_reservation && <span className="badge badge--muted">{t.notAccepting}</span>}
+            {/* Seats left and 受付停止中 only matter before the slot ends. */}
+            {!past && <span className={full ? 'badge' : 'badge badge--success'}>{full ? t.full : t.seatsLeft(slot.seats_left)}</span>}
+            {!past && !slot.accepting_reservation && <span className="badge badge--muted">{t.notAccepting}</span>}
           </p>
         </div>
         <div className="host-slot__actions">
@@ -202,7 +203,7 @@ export default function Page() {
       ) : (
         <div className="host-reservations__slots">
           {bookings.slots.map((slot) => (
-            <Slot key={slot.calendar_id} slot={slot} openReservation={openReservation} />
+            <Slot key={slot.calendar_id} slot={slot} openReservation={openReservation} past={scope === 'past'} />
           ))}
         </div>
       )}
