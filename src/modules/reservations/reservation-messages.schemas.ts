@@ -13,20 +13,26 @@ export const messageSchema = z.object({
 
 export type MessageSide = 'guest' | 'host';
 
-export interface MessageJson {
-  id: number;
-  /** Who wrote it: the guest, or the host side (the host user or a member of the host ambassador). */
-  side: MessageSide;
-  /** The guest's name, or the experience's host name as the guest sees it (hosted_by). */
-  sender_name: string;
-  /** Plain text; pages render it as text (never as HTML). */
-  body: string;
-  created_at: string;
-}
+export const messageJsonSchema = z
+  .object({
+    id: z.number().int().min(1),
+    /** Who wrote it: the guest, or the host side (the host user or a member of the host ambassador). */
+    side: z.enum(['guest', 'host']),
+    /** The guest's name, or the experience's host name as the guest sees it (hosted_by). */
+    sender_name: z.string(),
+    /** Plain text; pages render it as text (never as HTML). */
+    body: z.string().max(MESSAGE_MAX),
+    created_at: z.string().meta({ format: 'date-time' }),
+  })
+  .meta({ id: 'ReservationMessage', description: '予約のメッセージ（テキストのみ）' });
+export type MessageJson = z.output<typeof messageJsonSchema>;
 
-export interface MessagesJson {
-  reservation_id: number;
-  /** The side the caller is on. */
-  viewer_side: MessageSide;
-  messages: MessageJson[];
-}
+export const messagesJsonSchema = z
+  .object({
+    reservation_id: z.number().int().min(1),
+    /** The side the caller is on. */
+    viewer_side: z.enum(['guest', 'host']),
+    messages: z.array(messageJsonSchema),
+  })
+  .meta({ id: 'ReservationMessages', description: '予約のメッセージのやりとり（古い順）' });
+export type MessagesJson = z.output<typeof messagesJsonSchema>;
