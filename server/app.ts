@@ -30,6 +30,8 @@ import { experienceDraftsRoutes } from './api/v1/experience-drafts.routes';
 import { experiencesHostRoutes } from './api/v1/experiences-host.routes';
 import { userSearchRoutes } from './api/v1/user-search.routes';
 import { reservationsRoutes } from './api/v1/reservations.routes';
+import { hostReservationsRoutes } from './api/v1/host-reservations.routes';
+import { reservationMessagesRoutes } from './api/v1/reservation-messages.routes';
 import { priceRoutes } from './api/v1/price.routes';
 import { paymentsRoutes } from './api/v1/payments.routes';
 import { devMailRoutes } from './api/v1/dev-mail.routes';
@@ -183,6 +185,8 @@ export async function createApp(deps: AppDeps): Promise<App> {
   api.use('/v1', userSearchRoutes(services));
   api.use('/v1', priceRoutes(services));
   api.use('/v1', reservationsRoutes(services));
+  api.use('/v1', hostReservationsRoutes(services));
+  api.use('/v1', reservationMessagesRoutes(services));
   api.use('/v1', paymentsRoutes(services));
   api.use('/v1', devMailRoutes(services));
   api.use('/v1', adminRoutes(services));

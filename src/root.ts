@@ -35,6 +35,9 @@ import { createBrandMembersService } from './modules/brand-members/brand-members
 import { createExperienceApprovalsService } from './modules/experience-approvals/experience-approvals.service';
 import { createInquiriesExportService } from './modules/inquiries/inquiries-export.service';
 import { createCouponsService } from './modules/coupons/coupons.service';
+import { createHostReservationsService } from './modules/reservations/host-reservations.service';
+import { createReservationMessagesService } from './modules/reservations/reservation-messages.service';
+import { createReminders } from './modules/reservations/reminders';
 
 /** PostgreSQL advisory lock key held while migrating (boot and `db:migrate`), so processes migrate one at a time. */
 const MIGRATION_LOCK_KEY = 727001;
@@ -73,7 +76,7 @@ function buildServices(deps: ServiceDeps) {
     calendars,
     storyPage: createStoryPageService({ experiences, calendars }),
     reviews: createReviewsService({ experiences }),
-    holdingRequests: createHoldingRequestsService({ experiences }),
+    holdingRequests: createHoldingRequestsService({ experiences, env }),
     uploads: createUploadsService({ env }),
     payments: createPaymentsService({ env, gateway }),
     reservations: createReservationsService({ orm, env, log, gateway }),
@@ -89,6 +92,10 @@ function buildServices(deps: ServiceDeps) {
     experienceApprovals: createExperienceApprovalsService({ env, audit, experiencesHost }),
     inquiriesExport: createInquiriesExportService(),
     coupons: createCouponsService(),
+    hostReservations: createHostReservationsService(),
+    reservationMessages: createReservationMessagesService({ env }),
+    /** The job that queues the day-before reminders (issue 13). */
+    reminders: createReminders({ orm, env, log }),
   };
 }
 

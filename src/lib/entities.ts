@@ -1,5 +1,7 @@
 // Every entity the ORM knows. Add each new *.entity.ts export here.
 import { User } from '#src/modules/users/users.entity';
+import { ReservationMessage } from '#src/modules/reservations/reservation-messages.entity';
+import { SlotReminder } from '#src/modules/reservations/slot-reminders.entity';
 import { Prefecture, Category, Theme, Occupation } from '#src/modules/reference/reference.entity';
 import { Experience, ExperienceOption } from '#src/modules/experiences/experiences.entity';
 import { ExperienceDraft } from '#src/modules/experience-drafts/experience-drafts.entity';
@@ -30,6 +32,8 @@ export const entities = [
   Prefecture,
   Category,
   Theme,
+  ReservationMessage,
+  SlotReminder,
   Occupation,
   Experience,
   ExperienceOption,

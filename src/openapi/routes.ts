@@ -111,7 +111,18 @@ import {
 } from '#src/modules/experience-approvals/experience-approvals.schemas';
 import { uploadFieldsSchema, uploadResultSchema } from '#src/modules/uploads/uploads.schemas';
 import { referenceListJsonSchema } from '#src/modules/reference/reference.schemas';
-import { holdingRequestJsonSchema } from '#src/modules/holding-requests/holding-requests.schemas';
+import {
+  holdingRequestJsonSchema,
+  hostHoldingRequestsJsonSchema,
+  hostHoldingRequestsQuerySchema,
+} from '#src/modules/holding-requests/holding-requests.schemas';
+import {
+  hostReservationsJsonSchema,
+  hostReservationsQuerySchema,
+  participantsJsonSchema,
+  participantsQuerySchema,
+} from '#src/modules/reservations/host-reservations.schemas';
+import { messageJsonSchema, messageSchema, messagesJsonSchema } from '#src/modules/reservations/reservation-messages.schemas';
 import { devMailboxJsonSchema } from '#src/modules/mail/mail.schemas';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -143,6 +154,8 @@ export interface Operation {
   alternative?: { status: 200 | 201 | 202; description: string; response: z.ZodType };
   /** Statuses this operation answers besides the defaults derived from security, parameters and body. */
   errors?: number[];
+  /** The success answer is also a CSV file (`Accept: text/csv`), besides the JSON of `response`. */
+  csv?: boolean;
 }
 
 const V1 = '/api/v1';
@@ -389,6 +402,36 @@ export const operations: Operation[] = [
   op('get', `${V1}/dev/mails`, '開発用のメールボックスを読む（本番では 404）', ['開発'], 'none', {
     errors: [404],
     response: devMailboxJsonSchema,
+  }),
+  // ---- Issue 13, host side (r13b): the host's bookings, participants, holding requests, message threads
+  op('get', `${V1}/host/reservations`, '自分の体験の予約を開催回ごとに一覧する（ホスト・アンバサダーのメンバー）', ['ホスト'], 'user', {
+    query: hostReservationsQuerySchema,
+    response: hostReservationsJsonSchema,
+  }),
+  op(
+    'get',
+    `${V1}/host/calendars/{id}/participants`,
+    '開催回の参加者を取得する（Accept: text/csv か format=csv で CSV）',
+    ['ホスト'],
+    'user',
+    {
+      query: participantsQuerySchema,
+      response: participantsJsonSchema,
+      csv: true,
+    },
+  ),
+  op('get', `${V1}/host/holding_requests`, '自分の体験への開催リクエストを一覧する', ['ホスト'], 'user', {
+    query: hostHoldingRequestsQuerySchema,
+    response: hostHoldingRequestsJsonSchema,
+  }),
+  op('get', `${V1}/reservations/{id}/messages`, '予約のメッセージを取得する（ゲストとホスト側のみ）', ['予約'], 'user', {
+    response: messagesJsonSchema,
+  }),
+  op('post', `${V1}/reservations/{id}/messages`, '予約のメッセージを送る（相手にメールで通知）', ['予約'], 'user', {
+    body: messageSchema,
+    status: 201,
+    errors: [429],
+    response: messageJsonSchema,
   }),
   // ---- Administrator
   op('get', `${V1}/admin/communities`, 'コミュニティを一覧する（管理者）', ['管理者'], 'admin', { response: adminCommunityListJsonSchema }),

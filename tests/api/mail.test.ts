@@ -276,7 +276,7 @@ describe('mail delivery over SMTP', () => {
   it('runs as a background worker that stops cleanly', async () => {
     await reserve('ワーカー配信');
     const stop = startWorkers(
-      { log: createLogger('silent'), mail: t.services.mail, reservations: t.services.reservations },
+      { log: createLogger('silent'), mail: t.services.mail, reservations: t.services.reservations, reminders: t.services.reminders },
       { mailEveryMs: 50 },
     );
     try {

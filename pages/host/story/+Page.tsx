@@ -76,9 +76,14 @@ export default function Page() {
     <section className="page host-story">
       <div className="host-story__head">
         <h1 className="page__title">{t.listTitle}</h1>
-        <a href="/host_story" className="button button--small">
-          {t.createNew}
-        </a>
+        <div className="host-story__actions">
+          <a href="/host/reservations" className="button button--ghost button--small">
+            {ja.hostReservations.nav}
+          </a>
+          <a href="/host_story" className="button button--small">
+            {t.createNew}
+          </a>
+        </div>
       </div>
       <div className="tabs" role="tablist">
         <button

@@ -1,19 +1,36 @@
 // POST /api/v1/experiences/{id}/holding_requests. Signed out is a 403 (the spec's client sends 403 to /logon),
 // stored once per user and experience (unique index), only for published experiences the user does not host.
-import { userOf, type Ctx } from '#src/lib/context';
+// Issue 13: the host is mailed (in the same transaction, through the outbox) and lists the requests on
+// /host/reservations (GET /api/v1/host/holding_requests).
+import { requireUser, userOf, type Ctx } from '#src/lib/context';
 import { ForbiddenError, NotFoundError, ValidationError } from '#src/lib/errors';
+import { publicBaseUrl, type Env } from '#src/lib/env';
+import { parseInput } from '#src/lib/validate';
 import { ja } from '#src/i18n/ja';
 import type { ExperiencesService } from '#src/modules/experiences/experiences.service';
 import { isExperienceHost } from '#src/modules/experiences/experiences.policy';
+import { memberAmbassadorIds } from '#src/modules/ambassadors/ambassadors.repository';
+import { userContact, findUserSummary } from '#src/modules/users/users.repository';
+import { ambassadorContact } from '#src/modules/ambassadors/ambassadors.repository';
+import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import { isUniqueViolation } from '#src/lib/db-errors';
 import { HoldingRequest } from './holding-requests.entity';
-import type { HoldingRequestJson } from './holding-requests.schemas';
+import {
+  HOST_HOLDING_REQUESTS_PER_PAGE,
+  hostHoldingRequestsQuerySchema,
+  type HoldingRequestJson,
+  type HostHoldingRequestsJson,
+} from './holding-requests.schemas';
 
 export interface HoldingRequestsDeps {
   experiences: Pick<ExperiencesService, 'findVisible'>;
+  env: Pick<Env, 'APP_URL' | 'PORT' | 'OFFICE_EMAIL'>;
 }
 
 export function createHoldingRequestsService(deps: HoldingRequestsDeps) {
+  const baseUrl = publicBaseUrl(deps.env);
+  const m = ja.holdingRequestMail;
+
   /** Input: { id } (the experience). */
   async function create(ctx: Ctx, input: unknown): Promise<HoldingRequestJson> {
     const actor = userOf(ctx);
@@ -25,9 +42,38 @@ export function createHoldingRequestsService(deps: HoldingRequestsDeps) {
     if (await ctx.em.count(HoldingRequest, { experience: experience.id, user: actor.id })) {
       throw ValidationError.of('base', ja.browse.holdingDuplicate);
     }
-    const request = ctx.em.create(HoldingRequest, { experience: experience.id, user: actor.id });
+    let request: { id: number; createdAt: Date };
     try {
-      await ctx.em.flush();
+      request = await ctx.em.transactional(async (tx) => {
+        const row = tx.create(HoldingRequest, { experience: experience.id, user: actor.id });
+        await tx.flush();
+        // The host's mail is written with the request: it exists if and only if the request does.
+        let host = { name: experience.hostedBy, email: deps.env.OFFICE_EMAIL };
+        if (experience.hostUser) host = await userContact(tx, experience.hostUser.id);
+        else if (experience.hostAmbassador) {
+          const ambassador = await ambassadorContact(tx, experience.hostAmbassador.id);
+          host = { name: ambassador.name, email: ambassador.email ?? deps.env.OFFICE_EMAIL };
+        }
+        const guest = await findUserSummary(tx, actor.id);
+        await enqueueMail(tx, [
+          {
+            dedupeKey: `holding-request:${row.id}:host`,
+            to: host.email,
+            subject: m.subject(experience.title),
+            text: [
+              m.greeting(host.name),
+              '',
+              m.lead(guest?.name ?? actor.name, experience.title),
+              m.hint,
+              '',
+              m.list(`${baseUrl}/host/reservations#holding-requests`),
+              '',
+              `--\n${ja.site.name}\n${baseUrl}\n`,
+            ].join('\n'),
+          },
+        ]);
+        return row;
+      });
     } catch (error) {
       // Two requests racing: the unique index decides, and the loser gets the same answer as a repeat.
       if (isUniqueViolation(error)) {
@@ -43,7 +89,40 @@ export function createHoldingRequestsService(deps: HoldingRequestsDeps) {
     };
   }
 
-  return { create };
+  /** GET /api/v1/host/holding_requests?page=: the requests for the experiences the user hosts, newest first. */
+  async function listForHost(ctx: Ctx, input: unknown): Promise<HostHoldingRequestsJson> {
+    const user = requireUser(ctx);
+    const q = parseInput(hostHoldingRequestsQuerySchema, input);
+    const ambassadors = await memberAmbassadorIds(ctx.em, user.id);
+    const hosted =
+      ambassadors.length > 0 ? { $or: [{ hostUser: user.id }, { hostAmbassador: { $in: ambassadors } }] } : { hostUser: user.id };
+    const [rows, total] = await ctx.em.findAndCount(
+      HoldingRequest,
+      { experience: hosted },
+      {
+        populate: ['experience', 'user'],
+        orderBy: { createdAt: 'desc', id: 'desc' },
+        limit: HOST_HOLDING_REQUESTS_PER_PAGE,
+        offset: (q.page - 1) * HOST_HOLDING_REQUESTS_PER_PAGE,
+      },
+    );
+    return {
+      holding_requests: rows.map((r) => ({
+        id: r.id,
+        experience: { id: r.experience.id, title: r.experience.title },
+        user: { id: r.user.id, name: r.user.name },
+        created_at: new Date(r.createdAt).toISOString(),
+      })),
+      meta: {
+        total_count: total,
+        page: q.page,
+        per_page: HOST_HOLDING_REQUESTS_PER_PAGE,
+        total_pages: Math.ceil(total / HOST_HOLDING_REQUESTS_PER_PAGE),
+      },
+    };
+  }
+
+  return { create, listForHost };
 }
 
 export type HoldingRequestsService = ReturnType<typeof createHoldingRequestsService>;

@@ -4,6 +4,8 @@
 import type { Logger } from '#src/lib/logger';
 
 export interface WorkerServices {
+  /** Issue 13: the day-before reminders (src/modules/reservations/reminders.ts). */
+  reminders: { sendDueReminders(options?: { limit?: number }): Promise<number> };
   log: Logger;
   mail: { deliverDue(options?: { limit?: number }): Promise<unknown> };
   reservations: {
@@ -25,6 +27,8 @@ export function startWorkers(
   options: { mailEveryMs?: number; sweepEveryMs?: number; refundEveryMs?: number } = {},
 ): () => Promise<void> {
   const jobs: Job[] = [
+    // Issue 13: day-before reminders, once a minute (enough for 9:00); sent once however many processes run it.
+    { name: 'reminders', everyMs: 60_000, run: () => services.reminders.sendDueReminders() },
     { name: 'mail', everyMs: options.mailEveryMs ?? 2_000, run: () => services.mail.deliverDue() },
     { name: 'seat-holds', everyMs: options.sweepEveryMs ?? 15_000, run: () => services.reservations.sweepExpiredHolds() },
     { name: 'refunds', everyMs: options.refundEveryMs ?? 30_000, run: () => services.reservations.retryPendingRefunds() },

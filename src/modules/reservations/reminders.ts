@@ -1,0 +1,160 @@
+// Day-before reminders (issue 13): from 9:00 Japan time on the day before a booked slot, each guest of a confirmed
+// reservation on it gets a reminder (time, place or online URL, people) and the host a list of the participants.
+// A background job (the worker, in every process): it takes no ctx and forks its own EntityManager.
+//
+// Sent once, whatever the number of workers and processes: one transaction inserts the slot's row in
+// slot_reminders (unique calendar_id, ON CONFLICT DO NOTHING) and queues the mails in the outbox (unique dedupe
+// keys). A second worker's insert waits for the first transaction and then inserts nothing, so it queues nothing;
+// if the first rolls back, the second does the work. The times are compared in SQL with AT TIME ZONE 'Asia/Tokyo',
+// so neither the server's TZ nor the database session's matters.
+//
+// Who gets one: reservations confirmed before the reminder time (9:00 the day before). A guest who books later
+// that day just got the confirmation mail with the same details, and the host got the booking notice; a slot
+// that had nobody at 9:00 gets no list. A reminder that could not go out at 9:00 (no process running) goes out
+// later, until the slot starts.
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { publicBaseUrl, type Env } from '#src/lib/env';
+import type { Logger } from '#src/lib/logger';
+import { addDays, formatDateJa, todayInJapan } from '#src/lib/dates';
+import { ja } from '#src/i18n/ja';
+import { enqueueMail, type OutgoingMail } from '#src/modules/mail/mail.outbox';
+import { ReservationCalendar } from './reservations.entity';
+import { hostContact } from './host-contact';
+
+export interface RemindersDeps {
+  orm: MikroORM;
+  env: Pick<Env, 'APP_URL' | 'PORT' | 'OFFICE_EMAIL'>;
+  log: Logger;
+}
+
+/** The reminder time of a slot on `date`: 9:00 Japan time the day before. */
+const REMINDER_AT = `(((c.date - 1) + time '09:00') AT TIME ZONE 'Asia/Tokyo')`;
+const SLOT_START = `((c.date + c.start_time::time) AT TIME ZONE 'Asia/Tokyo')`;
+const REMINDED = `r.status = 'confirmed' AND r.confirmed_at <= ${REMINDER_AT}`;
+
+export function createReminders(deps: RemindersDeps) {
+  const { orm, env, log } = deps;
+  const baseUrl = publicBaseUrl(env);
+  const m = ja.reminderMail;
+  const footer = `--\n${ja.site.name}\n${baseUrl}\n`;
+
+  /** The mails of the claimed slots, queued in the claiming transaction. */
+  async function mailsFor(tx: EntityManager, calendarIds: number[]): Promise<OutgoingMail[]> {
+    const rows = await tx.find(
+      ReservationCalendar,
+      { calendar: { $in: calendarIds }, reservation: { status: 'confirmed' } },
+      {
+        populate: ['calendar', 'reservation.user', 'reservation.experience.prefecture'],
+        orderBy: { calendar: { startTime: 'asc', id: 'asc' }, reservation: { confirmedAt: 'asc', id: 'asc' } },
+      },
+    );
+    const mails: OutgoingMail[] = [];
+    // One host list per experience and day (a host with two slots tomorrow gets one mail listing both).
+    const hostLists = new Map<string, typeof rows>();
+    for (const row of rows) {
+      const { calendar: slot, reservation: r } = row;
+      // Booked after the reminder time: the confirmation mail was the reminder.
+      const reminderAt = new Date(`${addDays(slot.date, -1)}T09:00:00+09:00`);
+      if (!r.confirmedAt || new Date(r.confirmedAt) > reminderAt) continue;
+      const e = r.experience;
+      const time = `${formatDateJa(slot.date)} ${ja.reservations.timeRange(slot.startTime, slot.endTime)}`;
+      const place = e.online
+        ? ja.reservationMail.onlineVenue(e.onlineUrl ?? ja.reservationMail.toBeAnnounced)
+        : `${e.prefecture && !(e.address ?? '').startsWith(e.prefecture.name) ? e.prefecture.name : ''}${e.address ?? ''}` ||
+          ja.reservationMail.toBeAnnounced;
+      mails.push({
+        dedupeKey: `reminder:${r.id}:${slot.id}:guest`,
+        to: r.user.email,
+        subject: m.guestSubject(e.title),
+        text: [
+          ja.reservationMail.guestName(r.user.name),
+          '',
+          m.guestLead(e.title),
+          '',
+          ja.reservationMail.reservationNumber(r.id),
+          ja.reservationMail.experience(e.title),
+          m.schedule(time),
+          m.venue(place),
+          m.people(r.numberOfPeople),
+          ja.reservationMail.option(r.optionName ?? ja.reservations.noOption),
+          '',
+          m.detail(`${baseUrl}/reservations/${r.id}`),
+          '',
+          footer,
+        ].join('\n'),
+      });
+      const key = `${e.id}:${slot.date}`;
+      hostLists.set(key, [...(hostLists.get(key) ?? []), row]);
+    }
+    for (const list of hostLists.values()) {
+      const e = list[0].reservation.experience;
+      const date = formatDateJa(list[0].calendar.date);
+      const host = await hostContact(tx, e, env.OFFICE_EMAIL);
+      const slots = [...new Set(list.map((row) => row.calendar))];
+      const lines = slots.flatMap((slot) => {
+        const booked = list.filter((row) => row.calendar === slot).map((row) => row.reservation);
+        return [
+          m.slotLine(
+            ja.reservations.timeRange(slot.startTime, slot.endTime),
+            booked.reduce((sum, r) => sum + r.numberOfPeople, 0),
+          ),
+          ...booked.flatMap((r) => [
+            m.participantLine(r.user.name, r.numberOfPeople, r.optionName ?? ja.reservations.noOption),
+            ...(r.messageToHost ? [m.participantMessage(r.messageToHost.replace(/\s+/g, ' '))] : []),
+          ]),
+        ];
+      });
+      mails.push({
+        dedupeKey: `reminder:host:${e.id}:${list[0].calendar.date}:${Math.min(...slots.map((s) => s.id))}`,
+        to: host.email,
+        subject: m.hostSubject(e.title, date),
+        text: [
+          ja.reservationMail.guestName(host.name),
+          '',
+          m.hostLead(e.title, date),
+          '',
+          ...lines,
+          '',
+          m.hostList(`${baseUrl}/host/reservations`),
+          '',
+          footer,
+        ].join('\n'),
+      });
+    }
+    return mails;
+  }
+
+  /**
+   * Queues the reminders that are due at `now` (default: the clock) for at most `limit` slots; returns how many
+   * slots were claimed. Safe to run from any number of workers at once.
+   */
+  async function sendDueReminders(options: { now?: Date; limit?: number } = {}): Promise<number> {
+    const now = options.now ?? new Date();
+    const today = todayInJapan(now);
+    return orm.em.fork().transactional(async (tx) => {
+      // The date bounds only narrow the scan to today and tomorrow (Japan time); the instants decide.
+      const claimed = await tx.execute<{ calendar_id: number }[]>(
+        `INSERT INTO slot_reminders (calendar_id, sent_at)
+         SELECT c.id, ? FROM calendars c
+         WHERE c.date BETWEEN ?::date AND ?::date AND ${REMINDER_AT} <= ? AND ${SLOT_START} > ?
+           AND NOT EXISTS (SELECT 1 FROM slot_reminders s WHERE s.calendar_id = c.id)
+           AND EXISTS (SELECT 1 FROM reservation_calendars rc JOIN reservations r ON r.id = rc.reservation_id
+                       WHERE rc.calendar_id = c.id AND ${REMINDED})
+         ORDER BY c.id LIMIT ?
+         ON CONFLICT (calendar_id) DO NOTHING
+         RETURNING calendar_id`,
+        [now, today, addDays(today, 1), now, now, options.limit ?? 50],
+      );
+      if (claimed.length === 0) return 0;
+      const mails = await mailsFor(
+        tx,
+        claimed.map((row) => Number(row.calendar_id)),
+      );
+      await enqueueMail(tx, mails);
+      log.info({ slots: claimed.length, mails: mails.length }, 'day-before reminders queued');
+      return claimed.length;
+    });
+  }
+
+  return { sendDueReminders };
+}

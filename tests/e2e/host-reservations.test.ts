@@ -1,0 +1,82 @@
+// Issue 13 in Chromium, the host side: a host opens /host/reservations, sees who is coming to a slot, reads the
+// guest's message (shown as text, never as HTML), answers it in the thread, and downloads the slot's CSV.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hydrated, openBrowser, serverDatabaseUrl, type Session } from '#tests/e2e/browser';
+import { initOrm, type MikroORM } from '#src/lib/orm';
+import { createUser, TEST_PASSWORD } from '#tests/factories/users';
+import { createCalendar, createExperience } from '#tests/factories/experiences';
+import { createReservation } from '#tests/factories/reservations';
+import { Reservation } from '#src/modules/reservations/reservations.entity';
+
+let s: Session;
+let orm: MikroORM;
+
+beforeAll(async () => {
+  s = await openBrowser();
+  orm = await initOrm(serverDatabaseUrl(), { pool: 2 });
+});
+
+afterAll(async () => {
+  await orm?.close(true);
+});
+
+describe('the host’s bookings page', () => {
+  it('shows who is coming, keeps the message thread as text, sends an answer and downloads the CSV', async () => {
+    const stamp = Date.now();
+    const host = await createUser(orm, { role: 'HOST', name: 'ブラウザ ホスト' });
+    const guest = await createUser(orm, { name: `ブラウザ ゲスト${stamp}` });
+    const title = `ブラウザの器づくり ${stamp}`;
+    const experience = await createExperience(orm, { hostUserId: host.id, title });
+    const slot = await createCalendar(orm, experience.id, { daysFromToday: 4, startTime: '13:00', endTime: '15:00' });
+    const reservation = await createReservation(orm, { userId: guest.id, experienceId: experience.id, calendarIds: [slot.id] });
+    const em = orm.em.fork();
+    const row = await em.findOneOrFail(Reservation, { id: reservation.id });
+    row.numberOfPeople = 2;
+    row.messageToHost = '子どもと参加します';
+    await em.flush();
+
+    // The guest writes first (through the API: the guest's page is another piece of issue 13).
+    const guestPage = await s.newPage();
+    await s.signIn(guestPage, guest.email, TEST_PASSWORD);
+    const sent = await guestPage.request.post(`${s.baseUrl}/api/v1/reservations/${reservation.id}/messages`, {
+      data: { body: '駐車場は<b>ありますか</b>？' },
+    });
+    expect(sent.status()).toBe(201);
+
+    const page = await s.newPage();
+    await s.signIn(page, host.email, TEST_PASSWORD);
+    await page.goto('/host/reservations');
+    await hydrated(page);
+    const card = page.getByTestId('host-slot').filter({ hasText: title });
+    await card.waitFor();
+    expect(await card.textContent()).toContain('参加 2名 / 定員 10名');
+    const booking = card.getByTestId('host-booking');
+    expect(await booking.textContent()).toContain(guest.name);
+    expect(await booking.textContent()).toContain('子どもと参加します');
+
+    await booking.getByRole('button', { name: 'メッセージ（1件）' }).click();
+    const thread = booking.getByTestId('message-thread');
+    await thread.getByTestId('message').first().waitFor();
+    expect(await thread.getByTestId('message').first().textContent()).toContain('駐車場は<b>ありますか</b>？');
+    expect(await thread.locator('.message__body b').count()).toBe(0);
+
+    await thread.getByLabel('メッセージ').fill('はい、2台分あります。');
+    const answered = page.waitForResponse(
+      (res) => res.url().endsWith(`/reservations/${reservation.id}/messages`) && res.request().method() === 'POST',
+    );
+    await thread.getByRole('button', { name: '送信する' }).click();
+    expect((await answered).status()).toBe(201);
+    await expect.poll(() => thread.getByTestId('message').count()).toBe(2);
+    expect(await booking.getByRole('button', { name: 'メッセージを閉じる' }).count()).toBe(1);
+    const seen = await (await guestPage.request.get(`${s.baseUrl}/api/v1/reservations/${reservation.id}/messages`)).json();
+    expect(seen.messages.map((m: { body: string }) => m.body)).toEqual(['駐車場は<b>ありますか</b>？', 'はい、2台分あります。']);
+
+    const download = page.waitForEvent('download');
+    await card.getByRole('link', { name: '参加者リスト（CSV）' }).click();
+    const file = await (await download).path();
+    const csv = readFileSync(file, 'utf8');
+    expect(csv.startsWith('\uFEFF予約番号,予約者名,人数')).toBe(true);
+    expect(csv).toContain(`${reservation.id},${guest.name},2,,子どもと参加します,`);
+  });
+});
