@@ -50,7 +50,7 @@ function buildServices(deps: ServiceDeps) {
   const gateway = createGateway({ orm, env });
   const reference = createReferenceService();
   const experiences = createExperiencesService();
-  const users = createUsersService();
+  const users = createUsersService({ env });
   const experienceDrafts = createExperienceDraftsService();
   const experiencesHost = createExperiencesHostService({ reference, users, experienceDrafts });
   const audit = createAuditService();

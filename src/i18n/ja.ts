@@ -1588,4 +1588,35 @@ export const ja = {
     minAmountInvalid: '最低金額は1以上の整数（円）で入力してください',
     couponMinAmount: (yen: number) => `このクーポンは${yen.toLocaleString('ja-JP')}円以上のご予約でご利用いただけます`,
   },
+  /** Issue 15, details to finish (s15b): password reset for marketplace users and the other details. */
+  s15b: {
+    forgotPassword: 'パスワードをお忘れの方',
+    resetTokenInvalid: 'パスワード再設定のリンクが無効か、有効期限が切れています。もう一度メールを送信してください',
+    resetMailSubject: '【たびとこ】パスワード再設定のご案内',
+    resetMailText: (p: { name: string; url: string; expiresAt: string }) =>
+      `${p.name}様\n\nたびとこのパスワード再設定を受け付けました。\n\n次のリンクから新しいパスワードを設定してください。\n${p.url}\n\nこのリンクの有効期限は${p.expiresAt}までです。一度使うと無効になります。\nお心当たりのない場合は、このメールを破棄してください。パスワードは変更されません。\n\n--\nたびとこ`,
+    resetRequest: {
+      title: 'パスワードの再設定',
+      lead: 'ご登録のメールアドレスを入力してください。パスワード再設定用のリンクをお送りします。',
+      submit: '再設定用のメールを送信する',
+      backToLogon: 'ログイン画面に戻る',
+    },
+    resetSent: {
+      title: 'メールを送信しました',
+      body: '入力されたメールアドレスが登録されている場合、パスワード再設定用のリンクをお送りしました。リンクの有効期限は1時間です。メールが届かない場合は、迷惑メールフォルダをご確認のうえ、もう一度お試しください。',
+      again: 'もう一度送信する',
+    },
+    reset: {
+      title: '新しいパスワードの設定',
+      lead: '新しいパスワードを入力してください。設定すると、ほかの端末のログインも解除されます。',
+      password: '新しいパスワード',
+      submit: 'パスワードを設定する',
+      invalidTitle: 'このリンクは使用できません',
+      invalidBody: 'リンクの有効期限（1時間）が切れているか、すでに使用されています。もう一度再設定用のメールを送信してください。',
+      requestAgain: '再設定用のメールを送信する',
+      doneTitle: 'パスワードを設定しました',
+      doneBody: '新しいパスワードでログインしてください。',
+      toLogon: 'ログインする',
+    },
+  },
 } as const;

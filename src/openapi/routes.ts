@@ -2,7 +2,7 @@
 // operation, naming the zod schema its service validates with. tests/api/openapi.test.ts checks that this table
 // and the Express app's registered routes are the same set, so a new route cannot be left undocumented.
 import type { z } from 'zod';
-import { signInSchema, signUpSchema } from '#src/modules/users/users.schemas';
+import { signInSchema, signUpSchema, userPasswordResetRequestSchema, userPasswordResetSchema } from '#src/modules/users/users.schemas';
 import { userSearchQuerySchema } from '#src/modules/users/user-search.schemas';
 import { storiesQuerySchema } from '#src/modules/experiences/experiences.schemas';
 import { draftSchema, experienceSchema } from '#src/modules/experiences/experiences.host.schemas';
@@ -255,4 +255,11 @@ export const operations: Operation[] = [
   op('put', `${BRAND}/community-applications/{id}`, '参加申込の対応状況を更新する', ['ブランドポータル'], 'brand', {
     body: applicationHandledSchema,
   }),
+  // ---- s15b (issue 15, details): password reset for marketplace users
+  op('post', `${V1}/password_resets`, 'パスワード再設定メールを送る', ['アカウント'], 'none', {
+    body: userPasswordResetRequestSchema,
+    status: 202,
+    errors: [429],
+  }),
+  op('put', `${V1}/password_resets`, 'パスワードを再設定する', ['アカウント'], 'none', { body: userPasswordResetSchema, errors: [429] }),
 ];

@@ -43,3 +43,20 @@ export interface CurrentUser {
   access_control: UserRole;
   current_ambassador_id: number | null;
 }
+
+// ---- Password reset (issue 15) ----------------------------------------------------------------------------------
+
+/** A reset link works this long, once (the brand portal's rule). */
+export const USER_RESET_PASSWORD_VALID_HOURS = 1;
+
+/** The reset link's path; the mail carries `{public base URL}/password_reset?reset_password_token=…`. */
+export const USER_RESET_PASSWORD_PATH = '/password_reset';
+
+/** POST /api/v1/password_resets: ask for a reset mail. */
+export const userPasswordResetRequestSchema = z.object({ email: emailSchema });
+
+/** PUT /api/v1/password_resets: set a new password with the mailed token. */
+export const userPasswordResetSchema = z.object({
+  reset_password_token: z.string({ error: ja.s15b.resetTokenInvalid }).max(200, { error: ja.s15b.resetTokenInvalid }),
+  password: passwordSchema,
+});
