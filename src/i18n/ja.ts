@@ -1618,5 +1618,20 @@ export const ja = {
       doneBody: '新しいパスワードでログインしてください。',
       toLogon: 'ログインする',
     },
+    completion: {
+      heading: 'ご予約内容',
+      number: '予約番号',
+      numberValue: (id: number) => `No.${String(id).padStart(6, '0')}`,
+      experience: '体験',
+      schedule: '日時',
+      japanTime: '（日本時間）',
+      people: '人数',
+      option: 'オプション',
+      noOption: 'なし',
+      total: 'お支払い金額（税込）',
+      detailLink: '予約の詳細を見る',
+    },
+    /** The price breakdown's formula: unit price × people × dates. */
+    feeFormula: (unit: string, people: number, dates: number) => `${unit} × ${people}名 × ${dates}日程`,
   },
 } as const;

@@ -1,0 +1,130 @@
+// Issue 15 "Details to finish" in Chromium (s15b): the password reset from /logon, the price breakdown's formula,
+// the completion page's reservation, and the other details of the guest and host paths. The test runs its own
+// built server on its own PostgreSQL so it can create exactly the data it needs.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hydrated, openBrowser, type Session } from '#tests/e2e/browser';
+import { startEmbeddedDatabase, type EmbeddedDatabase } from '#src/lib/embedded-db';
+import { startServerProcess, type ServerProcess } from '#tests/setup/server-process';
+import { initOrm, type MikroORM } from '#src/lib/orm';
+import { createUser, TEST_PASSWORD } from '#tests/factories/users';
+import { createCalendar, createExperience } from '#tests/factories/experiences';
+import { MailOutbox } from '#src/modules/mail/mail.entity';
+import { Reservation } from '#src/modules/reservations/reservations.entity';
+import { ja } from '#src/i18n/ja';
+
+let s: Session;
+let db: EmbeddedDatabase;
+let orm: MikroORM;
+let server: ServerProcess;
+let base: string;
+let dataDir: string;
+
+beforeAll(async () => {
+  s = await openBrowser();
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'taiken-e2e-details-'));
+  db = await startEmbeddedDatabase({ dir: path.join(dataDir, 'pg'), database: 'details_e2e', fast: true });
+  server = await startServerProcess({ DATABASE_URL: db.url });
+  base = server.base;
+  orm = await initOrm(db.url, { pool: 2 });
+}, 180_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await orm?.close(true);
+  await db?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The machine is shared: give re-quotes and navigations time (expect.poll waits 1s by default). */
+const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000, interval: 100 });
+
+async function signedInPage(email: string, width = 1280, height = 900): Promise<Page> {
+  const page = await s.newPage({ width, height });
+  const res = await page.request.post(`${base}/api/v1/sessions`, { data: { email, password: TEST_PASSWORD } });
+  expect(res.status()).toBe(201);
+  return page;
+}
+
+describe('password reset for marketplace users', () => {
+  it('goes from /logon パスワードをお忘れの方 to a mailed link, a new password and a sign-in', async () => {
+    const user = await createUser(orm, { name: 'リセット 花子', email: 'browser-reset@example.com' });
+    const page = await s.newPage({ width: 375, height: 800 });
+    await page.goto(`${base}/logon`);
+    await hydrated(page);
+    await page.getByRole('link', { name: ja.s15b.forgotPassword }).click();
+    await page.waitForURL('**/password_reset/new');
+    await hydrated(page);
+    await page.fill('input[name="email"]', user.email);
+    await page.getByRole('button', { name: ja.s15b.resetRequest.submit }).click();
+    await page.waitForURL('**/password_reset/sent');
+    expect(await page.locator('h1').textContent()).toBe(ja.s15b.resetSent.title);
+
+    const body = (await orm.em.fork().findOneOrFail(MailOutbox, { toAddress: user.email })).textBody;
+    const link = body.match(/https?:\/\/\S+\/password_reset\?reset_password_token=[\w-]+/)?.[0];
+    expect(link).toBeDefined();
+    const url = new URL(link ?? '');
+    await page.goto(`${base}${url.pathname}${url.search}`);
+    await hydrated(page);
+    await page.fill('input[name="password"]', 'brandnew123');
+    await page.getByRole('button', { name: ja.s15b.reset.submit }).click();
+    await page.waitForURL('**/password_reset/complete');
+    expect(await page.locator('h1').textContent()).toBe(ja.s15b.reset.doneTitle);
+
+    const signIn = await page.request.post(`${base}/api/v1/sessions`, { data: { email: user.email, password: 'brandnew123' } });
+    expect(signIn.status()).toBe(201);
+    // The used link now shows the invalid-link page with a way to ask again.
+    await page.goto(`${base}${url.pathname}${url.search}`);
+    await hydrated(page);
+    await page.fill('input[name="password"]', 'another123');
+    await page.getByRole('button', { name: ja.s15b.reset.submit }).click();
+    await page.getByTestId('invalid-link').waitFor();
+    expect(await page.getByRole('link', { name: ja.s15b.reset.requestAgain }).getAttribute('href')).toBe('/password_reset/new');
+  });
+});
+
+describe('reservation form and completion page', () => {
+  it('shows unit price × people × dates, and the completion page shows the number, dates (日本時間), option and total', async () => {
+    const guest = await createUser(orm, { name: 'ブラウザ 予約子' });
+    const experience = await createExperience(orm, {
+      title: '内訳のわかる体験',
+      price: 4000,
+      options: [{ name: '絵付けセット', price: 1000 }],
+    });
+    const calendar = await createCalendar(orm, experience.id, { recruitmentNumber: 4, startTime: '13:00', endTime: '15:30' });
+    const page = await signedInPage(guest.email, 375);
+    await page.goto(`${base}/reservations/new?cid=${calendar.id}&tour_id=${experience.id}`);
+    await hydrated(page);
+    expect(await page.getByTestId('price-tour-formula').textContent()).toBe('¥4,000 × 1名 × 1日程');
+    await page.getByText('絵付けセット', { exact: true }).click();
+    await page.selectOption('select[name="number_of_people"]', '2');
+    await poll(() => page.getByTestId('price-tour').textContent()).toBe('¥8,000');
+    expect(await page.getByTestId('price-tour-formula').textContent()).toBe('¥4,000 × 2名 × 1日程');
+    expect(await page.getByTestId('price-option-formula').textContent()).toBe('¥1,000 × 2名 × 1日程');
+    await page.screenshot({ path: path.join(os.tmpdir(), 's15b-price-375.png'), fullPage: true });
+
+    await page.fill('input[name="cardnumber"]', '4242 4242 4242 4242');
+    await page.fill('input[name="cc-exp"]', '1230');
+    await page.fill('input[name="cvc"]', '123');
+    await page.getByTestId('card-ready').waitFor();
+    await page.getByRole('button', { name: ja.reservations.submit }).click();
+    await page.getByTestId('reservation-complete').waitFor();
+    const saved = await orm.em.fork().findOneOrFail(Reservation, { experience: experience.id });
+    const summary = page.getByTestId('reservation-summary');
+    expect(await summary.getByTestId('reservation-number').textContent()).toBe(ja.s15b.completion.numberValue(saved.id));
+    const text = (await summary.textContent()) ?? '';
+    expect(text).toContain('内訳のわかる体験');
+    expect(text).toContain('13:00〜15:30');
+    expect(text).toContain('日本時間');
+    expect(text).toContain('2名');
+    expect(text).toContain('絵付けセット');
+    expect(await summary.getByTestId('reservation-total').textContent()).toBe(`¥${saved.totalAmount.toLocaleString('ja-JP')}`);
+    expect(await summary.getByRole('link', { name: ja.s15b.completion.detailLink }).getAttribute('href')).toBe(`/reservations/${saved.id}`);
+    await page.screenshot({ path: path.join(os.tmpdir(), 's15b-complete-375.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: path.join(os.tmpdir(), 's15b-complete-1280.png'), fullPage: true });
+  });
+});
