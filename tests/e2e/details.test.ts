@@ -14,6 +14,7 @@ import { createUser, TEST_PASSWORD } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { MailOutbox } from '#src/modules/mail/mail.entity';
 import { Reservation } from '#src/modules/reservations/reservations.entity';
+import { createReservation } from '#tests/factories/reservations';
 import { ja } from '#src/i18n/ja';
 
 let s: Session;
@@ -126,5 +127,100 @@ describe('reservation form and completion page', () => {
     await page.screenshot({ path: path.join(os.tmpdir(), 's15b-complete-375.png'), fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.screenshot({ path: path.join(os.tmpdir(), 's15b-complete-1280.png'), fullPage: true });
+  });
+});
+
+describe('slot selection', () => {
+  it('shows the 31st slot message right under the slot just pressed, inside a 900 px window', async () => {
+    const experience = await createExperience(orm, { title: '日程の多い体験' });
+    for (let day = 1; day <= 16; day++) {
+      await createCalendar(orm, experience.id, { daysFromToday: day, startTime: '10:00', endTime: '12:00' });
+      await createCalendar(orm, experience.id, { daysFromToday: day, startTime: '14:00', endTime: '16:00' });
+    }
+    const page = await s.newPage({ width: 1280, height: 900 });
+    await page.goto(`${base}/stories/${experience.id}/calendars`);
+    await hydrated(page);
+    const slots = page.locator('button[data-calendar-id]');
+    await poll(() => slots.count()).toBe(32);
+    for (let i = 31; i >= 2; i--) await slots.nth(i).click();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await slots.nth(0).click();
+    const message = page.getByTestId('slot-limit-message');
+    await message.waitFor();
+    expect(await message.textContent()).toBe(ja.browse.maxSelected(30));
+    const box = await message.boundingBox();
+    const pressed = await slots.nth(0).boundingBox();
+    const next = await slots.nth(1).boundingBox();
+    expect(box && pressed && next).toBeTruthy();
+    if (!box || !pressed || !next) return;
+    // In the window, between the pressed slot and the next one.
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(900);
+    expect(box.y).toBeGreaterThan(pressed.y);
+    expect(box.y).toBeLessThan(next.y);
+    // Freeing a slot takes the message away.
+    await slots.nth(31).click();
+    await poll(() => message.count()).toBe(0);
+  });
+});
+
+describe('slot times at 375 px', () => {
+  /** For each slot row: where the date and the time start, and whether the time itself wrapped. */
+  async function rowsOf(page: Page) {
+    return page.locator('button[data-calendar-id]').evaluateAll((buttons) =>
+      buttons
+        .filter((b) => (b as HTMLElement).offsetParent !== null)
+        .map((b) => {
+          const date = b.querySelector('.slot__date')?.getBoundingClientRect();
+          const time = b.querySelector('.slot__time')?.getBoundingClientRect();
+          const line = Number.parseFloat(getComputedStyle(b.querySelector('.slot__time') as Element).lineHeight) || 24;
+          return { dateTop: date?.top ?? -1, timeTop: time?.top ?? -1, timeHeight: time?.height ?? 0, line };
+        }),
+    );
+  }
+
+  it('keeps every row’s date and time on one line on the detail and calendars pages, whatever the status', async () => {
+    const guest = await createUser(orm, { name: '狭い 画面子' });
+    const experience = await createExperience(orm, { title: '幅の狭い画面の体験', recruitmentNumber: 30 });
+    // Long dates (two-digit month and day: three weeks from today is in December or later), few seats left (△),
+    // reserved by the guest (予約済み), full and closed slots.
+    const reserved = await createCalendar(orm, experience.id, {
+      daysFromToday: 17,
+      startTime: '10:00',
+      endTime: '12:00',
+      recruitmentNumber: 30,
+    });
+    await createCalendar(orm, experience.id, { daysFromToday: 18, startTime: '10:00', endTime: '12:00', recruitmentNumber: 30 });
+    await createCalendar(orm, experience.id, {
+      daysFromToday: 19,
+      startTime: '09:30',
+      endTime: '23:30',
+      recruitmentNumber: 30,
+      participantNumber: 28,
+    });
+    await createCalendar(orm, experience.id, {
+      daysFromToday: 20,
+      startTime: '10:00',
+      endTime: '12:00',
+      recruitmentNumber: 4,
+      participantNumber: 4,
+    });
+    await createCalendar(orm, experience.id, { daysFromToday: 21, startTime: '18:00', endTime: '21:00', acceptingReservation: false });
+    await createCalendar(orm, experience.id, { daysFromToday: 22, startTime: '13:00', endTime: '17:30', recruitmentNumber: 30 });
+    await createReservation(orm, { userId: guest.id, experienceId: experience.id, calendarIds: [reserved.id] });
+    const page = await signedInPage(guest.email, 375, 800);
+    for (const url of [`/stories/${experience.id}`, `/stories/${experience.id}/calendars`]) {
+      await page.goto(`${base}${url}`);
+      await hydrated(page);
+      if (url.endsWith(`${experience.id}`)) await page.getByTestId('slots-expand').click();
+      await poll(async () => (await rowsOf(page)).length).toBe(6);
+      await page
+        .getByTestId('slot-list')
+        .screenshot({ path: path.join(os.tmpdir(), `s15b-slots-375${url.endsWith('calendars') ? '-calendars' : ''}.png`) });
+      for (const row of await rowsOf(page)) {
+        expect(Math.abs(row.timeTop - row.dateTop), url).toBeLessThan(8);
+        expect(row.timeHeight, url).toBeLessThan(row.line * 1.5);
+      }
+    }
   });
 });
