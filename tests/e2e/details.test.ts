@@ -224,3 +224,52 @@ describe('slot times at 375 px', () => {
     }
   });
 });
+
+describe('host experience form', () => {
+  it('takes the "options cannot be added beyond 5" message away once an option is removed', async () => {
+    const host = await createUser(orm, { name: 'オプション ホスト', role: 'HOST' });
+    const page = await signedInPage(host.email);
+    await page.goto(`${base}/host_story_drafts/new`);
+    await hydrated(page);
+    const add = page.getByRole('button', { name: ja.hostStory.addOption });
+    for (let i = 0; i < 5; i++) await add.click();
+    expect(await page.getByTestId('option').count()).toBe(5);
+    expect(await page.getByTestId('options-limit').count()).toBe(0);
+    await add.click();
+    await poll(() => page.getByTestId('options-limit').textContent()).toBe(ja.hostStory.errors.optionsTooMany);
+    expect(await page.getByTestId('option').count()).toBe(5);
+    await page.getByRole('button', { name: ja.hostStory.removeOption }).first().click();
+    await poll(() => page.getByTestId('option').count()).toBe(4);
+    expect(await page.getByTestId('options-limit').count()).toBe(0);
+  });
+
+  it('refuses to save a draft without a title, and deletes a draft only after the confirmation', async () => {
+    const host = await createUser(orm, { name: '下書き ホスト', role: 'HOST' });
+    const page = await signedInPage(host.email, 375);
+    await page.goto(`${base}/host_story_drafts/new`);
+    await hydrated(page);
+    await page.getByRole('button', { name: ja.hostStory.saveDraft }).click();
+    await poll(() => page.getByText(ja.s15b.draftTitleRequired).count()).toBeGreaterThan(0);
+    expect(page.url()).toContain('/host_story_drafts/new');
+    await page.fill('input[name="title"]', '消される下書き');
+    await page.getByRole('button', { name: ja.hostStory.saveDraft }).click();
+    await page.waitForURL('**/host/story');
+    await hydrated(page);
+    const card = page.getByTestId('host-card').filter({ hasText: '消される下書き' });
+    await card.waitFor();
+    const remove = card.getByRole('button', { name: ja.s15b.draftDeleteOf('消される下書き') });
+    await remove.click();
+    const dialog = page.getByTestId('draft-delete-dialog');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('「消される下書き」を削除します');
+    await page.screenshot({ path: path.join(os.tmpdir(), 's15b-draft-delete-375.png') });
+    await dialog.getByRole('button', { name: ja.s15b.draftDeleteCancel }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await card.count()).toBe(1);
+    await remove.click();
+    await dialog.getByRole('button', { name: ja.s15b.draftDeleteConfirm }).click();
+    await poll(() => card.count()).toBe(0);
+    const drafts = await (await page.request.get(`${base}/api/v1/experience_drafts`)).json();
+    expect(drafts.experience_drafts).toEqual([]);
+  });
+});
