@@ -16,6 +16,7 @@ import { MailOutbox } from '#src/modules/mail/mail.entity';
 import { Reservation } from '#src/modules/reservations/reservations.entity';
 import { createReservation } from '#tests/factories/reservations';
 import { ja } from '#src/i18n/ja';
+import { addDays, todayInJapan } from '#src/lib/dates';
 
 let s: Session;
 let db: EmbeddedDatabase;
@@ -243,6 +244,22 @@ describe('host experience form', () => {
     expect(await page.getByTestId('options-limit').count()).toBe(0);
   });
 
+  it('writes the recurrence summary with Japanese dates (2026年12月5日), not ISO dates', async () => {
+    const host = await createUser(orm, { name: '繰り返し ホスト', role: 'HOST' });
+    const page = await signedInPage(host.email);
+    await page.goto(`${base}/host_story_drafts/new`);
+    await hydrated(page);
+    await page.fill('input[name="calendar_date"]', addDays(todayInJapan(), 3));
+    await page.selectOption('select[name="calendar_start"]', '10:00');
+    await page.selectOption('select[name="calendar_end"]', '12:00');
+    await page.getByRole('button', { name: '繰り返し設定' }).click();
+    await page.getByLabel('月', { exact: true }).check();
+    await page.getByRole('button', { name: 'この条件で追加' }).click();
+    const summary = page.locator('.calendar-editor__rule');
+    await poll(() => summary.textContent()).toMatch(/毎週月 10:00〜12:00\(\d{4}年\d{1,2}月\d{1,2}日〜\d{4}年\d{1,2}月\d{1,2}日・\d+回\)/);
+    expect(await summary.textContent()).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+  });
+
   it('refuses to save a draft without a title, and deletes a draft only after the confirmation', async () => {
     const host = await createUser(orm, { name: '下書き ホスト', role: 'HOST' });
     const page = await signedInPage(host.email, 375);
@@ -271,5 +288,70 @@ describe('host experience form', () => {
     await poll(() => card.count()).toBe(0);
     const drafts = await (await page.request.get(`${base}/api/v1/experience_drafts`)).json();
     expect(drafts.experience_drafts).toEqual([]);
+  });
+});
+
+describe('brand and ambassador pages (demo data)', () => {
+  async function brandWithTwoImages(): Promise<number> {
+    const { brands } = await s.getJson<{ brands: { image_url: string | null }[] }>('/api/v1/brands');
+    const urls = brands.map((b) => b.image_url).filter((u): u is string => !!u);
+    const admin = await s.newPage();
+    await s.signIn(admin, 'admin@example.com');
+    const created = await admin.request.post(`${s.baseUrl}/api/v1/brands`, {
+      data: {
+        name: `カルーセル確認ブランド${Date.now()}`,
+        description: '写真が2枚あるブランドです。',
+        published: true,
+        images: [urls[0], urls[1] ?? urls[0]].map((url, i) => ({ object_key: `s15b-${i}`, url })),
+      },
+    });
+    expect(created.status()).toBe(201);
+    return ((await created.json()) as { id: number }).id;
+  }
+
+  it('shows no English labels (BRANDS, STEP 1 …) on the program pages', async () => {
+    const brandId = await brandWithTwoImages();
+    const page = await s.newPage({ width: 375, height: 800 });
+    for (const url of ['/brands', `/brands/${brandId}`, '/ambassadors', '/brand_ambassador', '/brand_ambassador/list']) {
+      await page.goto(`${s.baseUrl}${url}`);
+      const text = (await page.locator('main').textContent()) ?? '';
+      expect(text, url).not.toMatch(/\b(BRANDS?|AMBASSADORS?|PROGRAM|STEP\s*\d|NO IMAGE)\b/);
+      if (url === `/brands/${brandId}`) await page.screenshot({ path: path.join(os.tmpdir(), 's15b-brand-375.png') });
+    }
+    await page.goto(`${s.baseUrl}/brand_ambassador`);
+    expect(await page.locator('main').textContent()).toContain('ステップ1');
+  });
+
+  it('advances the brand carousel every 3 seconds, keeps going after a click, and stays still with reduced motion', async () => {
+    const brandId = await brandWithTwoImages();
+    const page = await s.newPage({ width: 1280, height: 900 });
+    await page.goto(`${s.baseUrl}/brands/${brandId}`);
+    await hydrated(page);
+    const carousel = page.getByTestId('carousel');
+    const dots = carousel.locator('.carousel__dot');
+    await page.mouse.move(1, 1); // hovering pauses it
+    await poll(() => carousel.getAttribute('data-autoplay')).toBe('running');
+    await expect.poll(() => dots.nth(1).getAttribute('aria-current'), { timeout: 8000 }).toBe('true');
+    // A click on a dot (focus stays on it) and the pointer leaving: the carousel runs on.
+    await dots.nth(0).click();
+    await page.mouse.move(1, 1);
+    await poll(() => carousel.getAttribute('data-autoplay')).toBe('running');
+    await expect.poll(() => dots.nth(1).getAttribute('aria-current'), { timeout: 8000 }).toBe('true');
+    // The pause button stops it; pressing again resumes.
+    await carousel.getByTestId('carousel-toggle').click();
+    await page.mouse.move(1, 1);
+    await poll(() => carousel.getAttribute('data-autoplay')).toBe('paused');
+    await carousel.getByTestId('carousel-toggle').click();
+    await page.mouse.move(1, 1);
+    await poll(() => carousel.getAttribute('data-autoplay')).toBe('running');
+
+    const still = await s.newPage({ width: 1280, height: 900 });
+    await still.emulateMedia({ reducedMotion: 'reduce' });
+    await still.goto(`${s.baseUrl}/brands/${brandId}`);
+    await hydrated(still);
+    await poll(() => still.getByTestId('carousel').getAttribute('data-autoplay')).toBe('off');
+    expect(await still.getByTestId('carousel-toggle').count()).toBe(0);
+    await still.getByRole('button', { name: ja.browse.carouselNext }).click();
+    await poll(() => still.locator('.carousel__dot').nth(1).getAttribute('aria-current')).toBe('true');
   });
 });
