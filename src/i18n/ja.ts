@@ -1639,6 +1639,13 @@ export const ja = {
     draftDeleteConfirm: '削除する',
     draftDeleteCancel: 'キャンセル',
     draftDeleteFailed: '下書きを削除できませんでした。時間をおいてもう一度お試しください',
+    withdrawPublished: '公開中の体験は下書きに戻せません',
+    withdrawReserved: '予約のある体験は下書きに戻せません',
+    withdrawButton: '申請を取り下げて下書き保存',
+    withdrawTitle: '公開申請を取り下げて下書きに戻しますか？',
+    withdrawBody:
+      '入力中の内容を下書きとして保存し、この体験の公開申請を取り下げます。運営の確認は行われなくなります。下書きを仕上げたら、もう一度公開申請してください。',
+    withdrawConfirm: '下書きに戻す',
     carouselPause: '一時停止',
     carouselPlay: '自動再生',
     programEyebrow: 'ブランドアンバサダー制度',

@@ -291,6 +291,32 @@ describe('host experience form', () => {
   });
 });
 
+describe('editing an experience awaiting publication', () => {
+  it('offers the draft save, which after a confirmation withdraws the request and lists a draft', async () => {
+    const host = await createUser(orm, { name: '申請中 ホスト', role: 'HOST' });
+    const pending = await createExperience(orm, { hostUserId: host.id, title: '申請中の体験', approve: false });
+    await createCalendar(orm, pending.id, { daysFromToday: 10 });
+    const published = await createExperience(orm, { hostUserId: host.id, title: '公開中の体験', approve: true });
+    const page = await signedInPage(host.email, 375);
+    await page.goto(`${base}/host_story/${published.id}/edit`);
+    await hydrated(page);
+    expect(await page.getByTestId('withdraw-to-draft').count()).toBe(0);
+
+    await page.goto(`${base}/host_story/${pending.id}/edit`);
+    await hydrated(page);
+    await page.getByTestId('withdraw-to-draft').click();
+    const dialog = page.getByTestId('withdraw-dialog');
+    await dialog.waitFor();
+    await page.screenshot({ path: path.join(os.tmpdir(), 's15b-withdraw-375.png') });
+    await dialog.getByRole('button', { name: ja.s15b.withdrawConfirm }).click();
+    await page.waitForURL('**/host/story');
+    await hydrated(page);
+    await page.getByTestId('host-card').filter({ hasText: '申請中の体験' }).waitFor();
+    const own = await (await page.request.get(`${base}/api/v1/experiences`)).json();
+    expect(own.experiences.map((e: { title: string }) => e.title)).toEqual(['公開中の体験']);
+  });
+});
+
 describe('brand and ambassador pages (demo data)', () => {
   async function brandWithTwoImages(): Promise<number> {
     const { brands } = await s.getJson<{ brands: { image_url: string | null }[] }>('/api/v1/brands');
