@@ -57,11 +57,13 @@ describe('password reset for marketplace users', () => {
     const page = await s.newPage({ width: 375, height: 800 });
     await page.goto(`${base}/logon`);
     await hydrated(page);
+    await page.screenshot({ path: path.join(os.tmpdir(), 's15b-logon-375.png') });
     await page.getByRole('link', { name: ja.s15b.forgotPassword }).click();
     await page.waitForURL('**/password_reset/new');
     await hydrated(page);
     await page.fill('input[name="email"]', user.email);
     await page.getByRole('button', { name: ja.s15b.resetRequest.submit }).click();
+    await page.screenshot({ path: path.join(os.tmpdir(), 's15b-reset-request-375.png') });
     await page.waitForURL('**/password_reset/sent');
     expect(await page.locator('h1').textContent()).toBe(ja.s15b.resetSent.title);
 
@@ -71,6 +73,9 @@ describe('password reset for marketplace users', () => {
     const url = new URL(link ?? '');
     await page.goto(`${base}${url.pathname}${url.search}`);
     await hydrated(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: path.join(os.tmpdir(), 's15b-reset-form-1280.png') });
+    await page.setViewportSize({ width: 375, height: 800 });
     await page.fill('input[name="password"]', 'brandnew123');
     await page.getByRole('button', { name: ja.s15b.reset.submit }).click();
     await page.waitForURL('**/password_reset/complete');
