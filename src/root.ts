@@ -55,7 +55,7 @@ function buildServices(deps: ServiceDeps) {
   const reference = createReferenceService();
   const experiences = createExperiencesService({ reference });
   const calendars = createCalendarsService({ experiences });
-  const users = createUsersService();
+  const users = createUsersService({ env });
   const experienceDrafts = createExperienceDraftsService();
   const experiencesHost = createExperiencesHostService({ reference, users, experienceDrafts });
   const audit = createAuditService();

@@ -61,6 +61,11 @@ export default function Page() {
             {mode === 'logon' ? ja.auth.submitLogon : ja.auth.submitSignUp}
           </button>
         </form>
+        {mode === 'logon' && (
+          <p className="logon__links">
+            <a href="/password_reset/new">{ja.s15b.forgotPassword}</a>
+          </p>
+        )}
       </div>
     </section>
   );

@@ -1,6 +1,7 @@
 // An image carousel built on CSS scroll snapping: swipeable and fully visible before hydration; buttons and dots
-// scroll the track. Auto-advance (spec §9: every 3 seconds) pauses while hovered or focused, and is off for
-// visitors who prefer reduced motion.
+// scroll the track. Auto-advance (spec §9: every 3 seconds) pauses while the pointer is over it, while it has
+// keyboard focus or is being touched, and with the pause button (issue 15: a click no longer stops it for good).
+// prefers-reduced-motion: no auto-advance at all and no smooth scrolling (followed live if the setting changes).
 import { useEffect, useRef, useState } from 'react';
 import { ja } from '#src/i18n/ja';
 import { imageSrcSet } from '#src/modules/uploads/uploads.schemas';
@@ -13,17 +14,37 @@ export interface CarouselProps {
   autoAdvanceMs?: number;
 }
 
+/** Whether the visitor asked for reduced motion, following changes of the setting. */
+function useReducedMotion(): boolean {
+  const [reduced, setReduced] = useState(false);
+  useEffect(() => {
+    const query = window.matchMedia?.('(prefers-reduced-motion: reduce)');
+    if (!query) return;
+    setReduced(query.matches);
+    const onChange = () => setReduced(query.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+  return reduced;
+}
+
 export function Carousel({ images, alt, autoAdvanceMs = 0 }: CarouselProps) {
   const track = useRef<HTMLUListElement>(null);
   const [index, setIndex] = useState(0);
-  const [paused, setPaused] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [touched, setTouched] = useState(false);
+  const [stopped, setStopped] = useState(false);
+  const reducedMotion = useReducedMotion();
   const count = images.length;
+  const autoplay = autoAdvanceMs > 0 && count > 1 && !reducedMotion;
+  const running = autoplay && !stopped && !hovered && !focused && !touched;
 
   function go(to: number) {
     const el = track.current;
     if (!el || count === 0) return;
     const next = (to + count) % count;
-    el.scrollTo({ left: next * el.clientWidth, behavior: 'smooth' });
+    el.scrollTo({ left: next * el.clientWidth, behavior: reducedMotion ? 'auto' : 'smooth' });
     setIndex(next);
   }
 
@@ -33,12 +54,13 @@ export function Carousel({ images, alt, autoAdvanceMs = 0 }: CarouselProps) {
     setIndex(Math.round(el.scrollLeft / el.clientWidth));
   }
 
+  // One timer per shown slide: it restarts whenever the slide changes (also by hand) or the carousel resumes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: go() reads the current index; the timer restarts on index.
   useEffect(() => {
-    if (!autoAdvanceMs || count < 2 || paused) return;
-    if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
-    const timer = window.setInterval(() => go(index + 1), autoAdvanceMs);
-    return () => window.clearInterval(timer);
-  });
+    if (!running) return;
+    const timer = window.setTimeout(() => go(index + 1), autoAdvanceMs);
+    return () => window.clearTimeout(timer);
+  }, [running, index, autoAdvanceMs]);
 
   if (count === 0) {
     return (
@@ -54,12 +76,18 @@ export function Carousel({ images, alt, autoAdvanceMs = 0 }: CarouselProps) {
       className="carousel"
       aria-roledescription={ja.browse.carouselRole}
       aria-label={ja.browse.carouselLabel(alt)}
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
-      onTouchStart={() => setPaused(true)}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      // Keyboard focus pauses; a mouse click leaves focus on a button but must not stop the carousel for good.
+      onFocus={(e) => setFocused(e.target.matches(':focus-visible'))}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+      }}
+      onTouchStart={() => setTouched(true)}
+      onTouchEnd={() => setTouched(false)}
+      onTouchCancel={() => setTouched(false)}
       data-testid="carousel"
+      data-autoplay={autoplay ? (running ? 'running' : 'paused') : 'off'}
     >
       <ul className="carousel__track" ref={track} onScroll={onScroll}>
         {images.map((image, i) => (
@@ -97,6 +125,17 @@ export function Carousel({ images, alt, autoAdvanceMs = 0 }: CarouselProps) {
           >
             ›
           </button>
+          {autoplay && (
+            <button
+              type="button"
+              className="carousel__toggle"
+              onClick={() => setStopped((v) => !v)}
+              aria-pressed={stopped}
+              data-testid="carousel-toggle"
+            >
+              {stopped ? ja.s15b.carouselPlay : ja.s15b.carouselPause}
+            </button>
+          )}
           <div className="carousel__dots">
             {images.map((image, i) => (
               <button

@@ -90,6 +90,8 @@ export function useSlotPager(experienceId: number, initial: CalendarsJson): Slot
 export interface SlotSelection {
   selected: CalendarJson[];
   message: string | null;
+  /** The slot whose selection was refused: the message is shown right under it (issue 15). */
+  refusedId: number | null;
   toggle(calendar: CalendarJson): void;
 }
 
@@ -97,6 +99,7 @@ export interface SlotSelection {
 export function useSlotSelection(): SlotSelection {
   const [selected, setSelected] = useState<CalendarJson[]>([]);
   const [message, setMessage] = useState<string | null>(null);
+  const [refusedId, setRefusedId] = useState<number | null>(null);
   const toggle = useCallback(
     (calendar: CalendarJson) => {
       const result = toggleSelection(
@@ -105,6 +108,7 @@ export function useSlotSelection(): SlotSelection {
         MAX_SELECTED_SLOTS,
       );
       setMessage(result.refused ? ja.browse.maxSelected(MAX_SELECTED_SLOTS) : null);
+      setRefusedId(result.refused ? calendar.id : null);
       if (result.refused) return;
       const byId = new Map([...selected, calendar].map((c) => [c.id, c]));
       setSelected(
@@ -115,7 +119,25 @@ export function useSlotSelection(): SlotSelection {
     },
     [selected],
   );
-  return { selected, message, toggle };
+  return { selected, message, refusedId, toggle };
+}
+
+/**
+ * Issue 15: the refusal of a 31st slot appears right under the slot the guest just pressed (not below a long list,
+ * off screen) and is scrolled into view if a fixed bar or the window edge hides it.
+ */
+function RefusalMessage({ message }: { message: string }) {
+  const ref = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    ref.current?.scrollIntoView({ block: 'nearest' });
+  }, []);
+  return (
+    <li ref={ref} className="slot-list__refusal">
+      <p className="alert alert--error slot-list__message" role="alert" data-testid="slot-limit-message">
+        {message}
+      </p>
+    </li>
+  );
 }
 
 function SlotItem({
@@ -157,11 +179,13 @@ function SlotItem({
       >
         <span className="slot__check" aria-hidden="true" />
         <span className="slot__when">
-          <span className={`slot__date${weekday === 0 ? ' slot__date--sun' : weekday === 6 ? ' slot__date--sat' : ''}`}>
-            {slotDateLabel(calendar.date)}
-          </span>
-          <span className="slot__time">
-            {calendar.start_time}〜{calendar.end_time}
+          <span className="slot__when-inner">
+            <span className={`slot__date${weekday === 0 ? ' slot__date--sun' : weekday === 6 ? ' slot__date--sat' : ''}`}>
+              {slotDateLabel(calendar.date)}
+            </span>
+            <span className="slot__time">
+              {calendar.start_time}〜{calendar.end_time}
+            </span>
           </span>
         </span>
         <span className="slot__status">
@@ -227,11 +251,12 @@ export function SlotList({ pager, selection, serverNow, mode, allHref }: SlotLis
               onToggle={selection.toggle}
               wideOnly={collapsed && i >= 3}
             />
+            {selection.message && selection.refusedId === calendar.id && <RefusalMessage message={selection.message} />}
           </Fragment>
         ))}
       </ul>
-      {selection.message && (
-        <p className="alert alert--error slot-list__message" role="alert">
+      {selection.message && !shown.some((c) => c.id === selection.refusedId) && (
+        <p className="alert alert--error slot-list__message" role="alert" data-testid="slot-limit-message">
           {selection.message}
         </p>
       )}

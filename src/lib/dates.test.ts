@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, daysBetween, isValidYmd, todayInJapan, weekdayOf, minutesOf, formatDateJa } from './dates';
+import { addDays, addMonths, daysBetween, isValidYmd, todayInJapan, weekdayOf, minutesOf, formatDateJa, formatYmdJa } from './dates';
 
 describe('dates (Japan time)', () => {
   it('takes today in Asia/Tokyo, not the server zone', () => {
@@ -27,5 +27,12 @@ describe('dates (Japan time)', () => {
     expect(weekdayOf('2026-11-21')).toBe(6); // Saturday
     expect(minutesOf('09:30')).toBe(570);
     expect(formatDateJa('2026-11-21')).toBe('2026年11月21日(土)');
+  });
+});
+
+describe('formatYmdJa (issue 15: no ISO dates in the UI)', () => {
+  it('writes a date as 2026年12月5日, without leading zeros', () => {
+    expect(formatYmdJa('2026-12-05')).toBe('2026年12月5日');
+    expect(formatYmdJa('2027-01-31')).toBe('2027年1月31日');
   });
 });

@@ -76,6 +76,12 @@ export function formatDateJa(ymd: string): string {
   return ja.dates.fullDate(y, m, d, ja.dates.weekdays[weekdayOf(ymd)]);
 }
 
+/** '2026-12-05' -> '2026年12月5日' (issue 15: no ISO dates in the UI). */
+export function formatYmdJa(ymd: string): string {
+  const [y, m, d] = ymd.split('-').map(Number);
+  return ja.dates.date(y, m, d);
+}
+
 /** An instant -> '2026年12月5日' in Japan time. */
 export function formatInstantDateJa(instant: Date | string): string {
   const ymd = todayInJapan(new Date(instant));

@@ -2,7 +2,15 @@
 // operation, naming the zod schema its service validates with. tests/api/openapi.test.ts checks that this table
 // and the Express app's registered routes are the same set, so a new route cannot be left undocumented.
 import { z } from 'zod';
-import { currentUserSchema, signInSchema, signUpSchema } from '#src/modules/users/users.schemas';
+import {
+  currentUserSchema,
+  signInSchema,
+  signUpSchema,
+  userPasswordResetDoneJsonSchema,
+  userPasswordResetRequestedJsonSchema,
+  userPasswordResetRequestSchema,
+  userPasswordResetSchema,
+} from '#src/modules/users/users.schemas';
 import { userSearchQuerySchema, userSearchResponseSchema } from '#src/modules/users/user-search.schemas';
 import { publicProfileJsonSchema } from '#src/modules/users/profile.schemas';
 import {
@@ -564,5 +572,24 @@ export const operations: Operation[] = [
   op('put', `${BRAND}/community-applications/{id}`, '参加申込の対応状況を更新する', ['ブランドポータル'], 'brand', {
     body: applicationHandledSchema,
     response: brandApplicationDetailJsonSchema,
+  }),
+  // ---- s15b (issue 15, details): password reset for marketplace users, deleting a draft, a pending experience back to a draft
+  op('post', `${V1}/password_resets`, 'パスワード再設定メールを送る', ['アカウント'], 'none', {
+    body: userPasswordResetRequestSchema,
+    status: 202,
+    errors: [429],
+    response: userPasswordResetRequestedJsonSchema,
+  }),
+  op('put', `${V1}/password_resets`, 'パスワードを再設定する', ['アカウント'], 'none', {
+    body: userPasswordResetSchema,
+    errors: [429],
+    response: userPasswordResetDoneJsonSchema,
+  }),
+  op('delete', `${V1}/experience_drafts/{id}`, '体験の下書きを削除する', ['ホスト'], 'user', { status: 204 }),
+  op('post', `${V1}/experiences/{id}/draft`, '公開申請中の体験を取り下げて下書きに戻す', ['ホスト'], 'user', {
+    body: draftSchema,
+    status: 201,
+    errors: [409],
+    response: draftJsonSchema,
   }),
 ];

@@ -193,6 +193,22 @@ describe('POST /api/v1/community_applications', () => {
     expect(stored.answers.count()).toBe(1);
   });
 
+  it('accepts a postal code with a hyphen, full-width or not, and stores the seven digits (issue 15)', async () => {
+    const { community, motive } = await communityWithItems();
+    for (const [typed, stored] of [
+      ['060-0042', '0600042'],
+      ['０６０－００４２', '0600042'],
+    ]) {
+      const { agent } = await applicant();
+      const res = await agent
+        .post('/api/v1/community_applications')
+        .send(payload(community.id, [{ community_application_question_id: motive.id, content: '参加したいです' }], { postal_code: typed }));
+      expect(res.status, typed).toBe(201);
+      const row = await em().findOneOrFail(CommunityApplication, { id: res.body.id });
+      expect(row.postalCode).toBe(stored);
+    }
+  });
+
   it('lists a missing required answer under messages.answers and stores nothing', async () => {
     const { community, skill } = await communityWithItems();
     const { agent } = await applicant();
@@ -268,8 +284,8 @@ describe('POST /api/v1/community_applications', () => {
       [{ birthday: '2024-01-01' }, 'birthday', '生まれた年は1923年から2023年の間で選択してください'],
       [{ birthday: '1990/04/15' }, 'birthday', '存在しない日付です。生年月日を確認してください'],
       [{ birthday: '' }, 'birthday', '生年月日を選択してください'],
-      [{ postal_code: '39a0874' }, 'postal_code', '郵便番号はハイフンなしの数字で入力してください'],
-      [{ postal_code: '390-0874' }, 'postal_code', '郵便番号はハイフンなしの数字で入力してください'],
+      [{ postal_code: '39a0874' }, 'postal_code', '郵便番号は「150-0001」または「1500001」の形で入力してください'],
+      [{ postal_code: '3900-874' }, 'postal_code', '郵便番号は「150-0001」または「1500001」の形で入力してください'],
       [{ postal_code: '39008' }, 'postal_code', '郵便番号は7桁の数字で入力してください'],
       [{ postal_code: '' }, 'postal_code', '郵便番号を入力してください'],
       [{ full_name: '   ' }, 'full_name', '氏名を入力してください'],

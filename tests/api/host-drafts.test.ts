@@ -9,6 +9,7 @@ import { ExperienceDraft } from '#src/modules/experience-drafts/experience-draft
 import { Experience } from '#src/modules/experiences/experiences.entity';
 import { Image } from '#src/modules/images/images.entity';
 import { inDays, rule } from '#tests/factories/experience-payloads';
+import { expectDocumented } from './openapi-contract';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,11 +26,25 @@ describe('experience drafts', () => {
     expect((await request(t.app).post('/api/v1/experience_drafts').send({ title: 'x' })).status).toBe(401);
   });
 
-  it("saves whatever is filled, even nothing, and lists the user's drafts with title and images", async () => {
+  it('refuses a draft without a title (issue 15: no more 「(タイトル未設定)」 cards), writing nothing', async () => {
     const { user, agent } = await hostAgent();
-    const empty = await agent.post('/api/v1/experience_drafts').send({});
+    for (const body of [{}, { title: '   ' }, { title: null, price: 3000 }]) {
+      const res = await agent.post('/api/v1/experience_drafts').send(body);
+      expect(res.status).toBe(422);
+      expect(res.body.messages.title).toEqual(['下書きを保存するにはタイトルを入力してください']);
+    }
+    const draft = await agent.post('/api/v1/experience_drafts').send({ title: '題あり' });
+    const cleared = await agent.put(`/api/v1/experience_drafts/${draft.body.id}`).send({ title: '' });
+    expect(cleared.status).toBe(422);
+    expect(cleared.body.messages.title).toEqual(['下書きを保存するにはタイトルを入力してください']);
+    expect((await em().find(ExperienceDraft, { user: user.id })).map((d) => d.title)).toEqual(['題あり']);
+  });
+
+  it("saves whatever is filled besides the title, and lists the user's drafts with title and images", async () => {
+    const { user, agent } = await hostAgent();
+    const empty = await agent.post('/api/v1/experience_drafts').send({ title: 'タイトルだけ' });
     expect(empty.status).toBe(201);
-    expect(empty.body).toMatchObject({ title: null, images: [], options: [], calendars: [], address_displayable: true });
+    expect(empty.body).toMatchObject({ title: 'タイトルだけ', images: [], options: [], calendars: [], address_displayable: true });
 
     const partial = await agent.post('/api/v1/experience_drafts').send({
       title: '  陶芸の下書き ',
@@ -142,12 +157,40 @@ describe('experience drafts', () => {
     expect((await agent.put('/api/v1/experience_drafts/999999').send({})).status).toBe(404);
   });
 
+  it('lets the author delete a draft (204, images with it); others get 403, unknown ids 404, nothing changes', async () => {
+    const { agent } = await hostAgent();
+    const { agent: stranger } = await hostAgent('HOST');
+    const draft = await agent
+      .post('/api/v1/experience_drafts')
+      .send({ title: '消す下書き', images: [{ object_key: 'd.jpg', url: '/uploads/d.jpg' }] });
+    const kept = await agent.post('/api/v1/experience_drafts').send({ title: '残す下書き' });
+    expect(await em().count(Image, { experienceDraft: draft.body.id })).toBe(1);
+
+    const other = await stranger.delete(`/api/v1/experience_drafts/${draft.body.id}`);
+    expect(other.status).toBe(403);
+    expectDocumented(other);
+    expect(other.body.messages.base).toEqual(['この下書きを編集する権限がありません']);
+    expect(await em().count(ExperienceDraft, { id: draft.body.id })).toBe(1);
+    expect((await request(t.app).delete(`/api/v1/experience_drafts/${draft.body.id}`)).status).toBe(401);
+
+    const res = await agent.delete(`/api/v1/experience_drafts/${draft.body.id}`);
+    expect(res.status).toBe(204);
+    expectDocumented(res);
+    expect(await em().count(ExperienceDraft, { id: draft.body.id })).toBe(0);
+    expect(await em().count(Image, { experienceDraft: draft.body.id })).toBe(0);
+    expect(await em().count(ExperienceDraft, { id: kept.body.id })).toBe(1);
+    const again = await agent.delete(`/api/v1/experience_drafts/${draft.body.id}`);
+    expect(again.status).toBe(404);
+    expectDocumented(again);
+    expect((await agent.delete('/api/v1/experience_drafts/abc')).status).toBe(404);
+  });
+
   it('keeps proxy_user_id for admins only', async () => {
     const target = await createUser(t.orm);
     const { agent: host } = await hostAgent();
     const { agent: admin } = await hostAgent('ADMIN');
-    expect((await host.post('/api/v1/experience_drafts').send({ proxy_user_id: target.id })).body.proxy_user_id).toBeNull();
-    const byAdmin = await admin.post('/api/v1/experience_drafts').send({ proxy_user_id: target.id });
+    expect((await host.post('/api/v1/experience_drafts').send({ title: '代理', proxy_user_id: target.id })).body.proxy_user_id).toBeNull();
+    const byAdmin = await admin.post('/api/v1/experience_drafts').send({ title: '代理', proxy_user_id: target.id });
     expect(byAdmin.body.proxy_user_id).toBe(target.id);
     expect((await em().findOneOrFail(ExperienceDraft, { id: byAdmin.body.id })).data.proxy_user_id).toBe(target.id);
   });

@@ -79,7 +79,7 @@ describe('community application', () => {
 
     await page.fill('input[name="full_name"]', 'コミュニティ 花子');
     await page.getByLabel('女性').check();
-    await page.fill('input[name="postal_code"]', '150-0001');
+    await page.fill('input[name="postal_code"]', '150-00a1');
     await page.fill('input[name="address"]', '東京都渋谷区神宮前1-2-3');
     await page.selectOption('select[name="year"]', '1990');
     await page.selectOption('select[name="month"]', '2');
@@ -89,9 +89,14 @@ describe('community application', () => {
     await page.getByRole('button', { name: '申し込む' }).click();
     await expect
       .poll(() => page.locator('.field__error').allTextContents())
-      .toEqual(['郵便番号はハイフンなしの数字で入力してください', '存在しない日付です。生年月日を確認してください']);
+      .toEqual(['郵便番号は「150-0001」または「1500001」の形で入力してください', '存在しない日付です。生年月日を確認してください']);
 
-    await page.fill('input[name="postal_code"]', '1500001');
+    // Issue 15: typed with a hyphen (or full-width), the code is kept whole and normalised to seven digits.
+    await page.fill('input[name="postal_code"]', '');
+    await page.locator('input[name="postal_code"]').pressSequentially('060-0042');
+    expect(await page.inputValue('input[name="postal_code"]')).toBe('060-0042');
+    await page.locator('input[name="address"]').focus();
+    expect(await page.inputValue('input[name="postal_code"]')).toBe('0600042');
     await page.selectOption('select[name="day"]', '28');
     await page.getByRole('button', { name: '申し込む' }).click();
     await page.waitForURL(`**/communities/${community.id}/registrations/complete`);

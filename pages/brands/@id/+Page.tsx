@@ -14,9 +14,9 @@ export default function Page() {
         {ja.partners.backToBrands}
       </a>
       <div className="partner-detail__top">
-        <Carousel images={brand.images} alt={brand.name} />
+        <Carousel images={brand.images} alt={brand.name} autoAdvanceMs={3000} />
         <div>
-          <p className="partners-page__eyebrow">BRAND</p>
+          <p className="partners-page__eyebrow">{ja.s15b.programEyebrow}</p>
           <h1 className="partner-detail__name">{brand.name}</h1>
           <PartnerLinks homepageUrl={brand.homepage_url} instagram={brand.instagram_username} x={brand.x_username} />
           <p className="partner-detail__text">{brand.description}</p>

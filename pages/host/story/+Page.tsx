@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { useData } from 'vike-react/useData';
+import { reload } from 'vike/client/router';
 import { ja } from '#src/i18n/ja';
+import { api, ApiError } from '#src/lib/api-client';
+import { Modal } from '#src/components/form';
 import type { ImageJson } from '#src/modules/experiences/experiences.host.schemas';
 import type { Data } from './+data';
 import './host-story.css';
@@ -34,9 +37,19 @@ interface CardProps {
   /** Pending and published experiences link to their page; drafts do not. */
   href?: string;
   approve?: boolean;
+  /** Drafts: the delete button (issue 15), which asks first. */
+  onDelete?: () => void;
 }
 
-function Card({ title, images, editHref, href, approve }: CardProps) {
+function TrashIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      <path fill="currentColor" d="M9 3h6l1 2h4v2H4V5h4l1-2zm-3 6h12l-1 12H7L6 9zm4 2v8h2v-8h-2zm4 0v8h2v-8h-2z" />
+    </svg>
+  );
+}
+
+function Card({ title, images, editHref, href, approve, onDelete }: CardProps) {
   const name = title || t.untitled;
   const requested = approve === false;
   return (
@@ -57,6 +70,17 @@ function Card({ title, images, editHref, href, approve }: CardProps) {
         <a href={editHref} className="host-card__edit" aria-label={t.editOf(name)} title={t.edit}>
           <PencilIcon />
         </a>
+        {onDelete && (
+          <button
+            type="button"
+            className="host-card__edit host-card__delete"
+            aria-label={ja.s15b.draftDeleteOf(name)}
+            title={ja.s15b.draftDelete}
+            onClick={onDelete}
+          >
+            <TrashIcon />
+          </button>
+        )}
       </div>
     </li>
   );
@@ -65,6 +89,30 @@ function Card({ title, images, editHref, href, approve }: CardProps) {
 export default function Page() {
   const { drafts, experiences, tab: initialTab } = useData<Data>();
   const [tab, setTab] = useState<Tab>(initialTab);
+  const [deleting, setDeleting] = useState<{ id: number; title: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      await api(`/api/v1/experience_drafts/${deleting.id}`, { method: 'DELETE' });
+      setDeleting(null);
+      setDeleteError(null);
+      await reload();
+    } catch (error) {
+      // Already gone (another tab): the list is refreshed all the same.
+      if (error instanceof ApiError && error.status === 404) {
+        setDeleting(null);
+        await reload();
+      } else {
+        setDeleteError(error instanceof ApiError && error.message ? error.message : ja.s15b.draftDeleteFailed);
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
 
   function choose(next: Tab) {
     setTab(next);
@@ -115,7 +163,16 @@ export default function Page() {
         ) : (
           <ul className="host-cards">
             {drafts.map((d) => (
-              <Card key={d.id} title={d.title} images={d.images} editHref={`/host_story_drafts/${d.id}/edit`} />
+              <Card
+                key={d.id}
+                title={d.title}
+                images={d.images}
+                editHref={`/host_story_drafts/${d.id}/edit`}
+                onDelete={() => {
+                  setDeleteError(null);
+                  setDeleting({ id: d.id, title: d.title || t.untitled });
+                }}
+              />
             ))}
           </ul>
         )}
@@ -138,6 +195,25 @@ export default function Page() {
           </ul>
         )}
       </div>
+      {deleting && (
+        <Modal
+          title={ja.s15b.draftDeleteTitle}
+          onClose={() => setDeleting(null)}
+          onConfirm={() => void confirmDelete()}
+          confirmLabel={ja.s15b.draftDeleteConfirm}
+          cancelLabel={ja.s15b.draftDeleteCancel}
+          danger
+          busy={busy}
+          testId="draft-delete-dialog"
+        >
+          <p>{ja.s15b.draftDeleteBody(deleting.title)}</p>
+          {deleteError && (
+            <p className="field__error" role="alert">
+              {deleteError}
+            </p>
+          )}
+        </Modal>
+      )}
     </section>
   );
 }

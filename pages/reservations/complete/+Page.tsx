@@ -4,6 +4,9 @@ import type { MouseEvent } from 'react';
 import { useData } from 'vike-react/useData';
 import { ja } from '#src/i18n/ja';
 import { CompletionPanel } from '#src/components/form';
+import { formatDateJa } from '#src/lib/dates';
+import { formatYen } from '#src/lib/money';
+import type { ReservationView } from '#src/modules/reservations/reservations.schemas';
 import type { Data } from './+data';
 import './complete.css';
 
@@ -14,7 +17,7 @@ function openShare(event: MouseEvent<HTMLAnchorElement>) {
 }
 
 export default function Page() {
-  const { completed, tourId, title, shareUrl } = useData<Data>();
+  const { completed, tourId, title, shareUrl, reservation } = useData<Data>();
   const text = ja.reservations.shareText(title ?? ja.site.name);
   const facebook = `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(shareUrl)}`;
   const x = `https://twitter.com/intent/tweet?url=${encodeURIComponent(shareUrl)}&text=${encodeURIComponent(text)}`;
@@ -27,6 +30,7 @@ export default function Page() {
       body={
         <>
           <p>{ja.reservations.completeLead}</p>
+          {reservation && <ReservationSummary reservation={reservation} />}
           <p>{ja.reservations.completeMail}</p>
           <p className="muted">
             {ja.reservations.completeInquiryBefore}
@@ -73,5 +77,56 @@ export default function Page() {
         </div>
       </div>
     </CompletionPanel>
+  );
+}
+
+const c = ja.s15b.completion;
+
+/** Issue 15: what was booked: the number, the dates and times (Japan time), people, option, total and a link. */
+function ReservationSummary({ reservation }: { reservation: ReservationView }) {
+  return (
+    <section className="reservation-complete__summary" aria-labelledby="reservation-summary-title" data-testid="reservation-summary">
+      <h2 id="reservation-summary-title">{c.heading}</h2>
+      <dl>
+        <div>
+          <dt>{c.number}</dt>
+          <dd data-testid="reservation-number">{c.numberValue(reservation.id)}</dd>
+        </div>
+        <div>
+          <dt>{c.experience}</dt>
+          <dd>{reservation.title}</dd>
+        </div>
+        <div>
+          <dt>{c.schedule}</dt>
+          <dd>
+            <ul className="reservation-complete__slots">
+              {reservation.calendars.map((slot) => (
+                <li key={slot.id}>
+                  {formatDateJa(slot.date)} <span className="nowrap">{ja.reservations.timeRange(slot.start_time, slot.end_time)}</span>
+                  <span className="nowrap">{c.japanTime}</span>
+                </li>
+              ))}
+            </ul>
+          </dd>
+        </div>
+        <div>
+          <dt>{c.people}</dt>
+          <dd>{ja.reservations.peopleOption(reservation.number_of_people)}</dd>
+        </div>
+        <div>
+          <dt>{c.option}</dt>
+          <dd>{reservation.option?.name ?? c.noOption}</dd>
+        </div>
+        <div>
+          <dt>{c.total}</dt>
+          <dd data-testid="reservation-total">{formatYen(reservation.amounts.total)}</dd>
+        </div>
+      </dl>
+      <p>
+        <a className="button button--ghost" href={`/reservations/${reservation.id}`}>
+          {c.detailLink}
+        </a>
+      </p>
+    </section>
   );
 }

@@ -12,12 +12,15 @@ export async function data(pageContext: PageContextServer) {
   const cid = (search.cid ?? '').split(',').filter((s) => parseId(s) !== null);
   const completed = tourId !== null && cid.length > 0 && pageContext.consumeCompletion(completionFlagKey(tourId, cid));
   const title = completed ? await services.reservations.experienceTitle(ctx, { tour_id: tourId }) : null;
+  // Issue 15: the number and details of what was just booked, with a link to the guest's reservation page.
+  const reservation = completed ? await services.reservations.completedReservation(ctx, { tour_id: tourId, cid: cid.join(',') }) : null;
   const origin = siteOrigin(services.env);
   return {
     completed,
     tourId,
     cid: cid.join(','),
     title,
+    reservation,
     shareUrl: tourId ? `${origin}/stories/${tourId}` : origin,
   };
 }

@@ -204,6 +204,12 @@ function ReservationFormView({ form, confirmReservationId }: { form: Reservation
         </div>
         <PriceSummary
           quote={quote}
+          factors={{
+            unitPrice: experience.price,
+            optionUnitPrice: experience.options.find((o) => o.id === values.optionId)?.price ?? null,
+            people: values.people,
+            dates: calendars.length,
+          }}
           hasOptions={experience.options.length > 0}
           quoting={quoting}
           submitting={submitting}

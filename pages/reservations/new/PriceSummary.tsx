@@ -3,8 +3,17 @@ import { ja } from '#src/i18n/ja';
 import { formatYen } from '#src/lib/money';
 import type { PriceQuote } from '#src/modules/reservations/pricing';
 
+/** Issue 15: what a fee is made of (unit price × people × dates); the server's quote uses the same product. */
+export interface FeeFactors {
+  unitPrice: number;
+  optionUnitPrice: number | null;
+  people: number;
+  dates: number;
+}
+
 export function PriceSummary(props: {
   quote: PriceQuote;
+  factors: FeeFactors;
   hasOptions: boolean;
   quoting: boolean;
   submitting: boolean;
@@ -16,7 +25,7 @@ export function PriceSummary(props: {
     <aside className="reservation__aside">
       <div className="panel reservation__summary">
         <h2>{ja.reservations.priceTitle}</h2>
-        <PriceBreakdown quote={props.quote} hasOptions={props.hasOptions} busy={props.quoting} />
+        <PriceBreakdown quote={props.quote} factors={props.factors} hasOptions={props.hasOptions} busy={props.quoting} />
         <button
           type="submit"
           className="button button--block reservation__submit"
@@ -39,12 +48,31 @@ export function PriceSummary(props: {
   );
 }
 
-function PriceBreakdown({ quote, hasOptions, busy }: { quote: PriceQuote; hasOptions: boolean; busy: boolean }) {
+function formula(unit: number, factors: FeeFactors): string {
+  return ja.s15b.feeFormula(formatYen(unit), factors.people, factors.dates);
+}
+
+function PriceBreakdown({
+  quote,
+  factors,
+  hasOptions,
+  busy,
+}: {
+  quote: PriceQuote;
+  factors: FeeFactors;
+  hasOptions: boolean;
+  busy: boolean;
+}) {
   return (
     <section className="price-breakdown" aria-label={ja.reservations.priceTitle} aria-busy={busy} data-testid="price-breakdown">
       <dl>
         <div>
-          <dt>{ja.reservations.tourFee}</dt>
+          <dt>
+            {ja.reservations.tourFee}
+            <span className="price-breakdown__formula" data-testid="price-tour-formula">
+              {formula(factors.unitPrice, factors)}
+            </span>
+          </dt>
           <dd data-testid="price-tour">{formatYen(quote.tour)}</dd>
         </div>
         {quote.discount !== 0 && (
@@ -55,7 +83,14 @@ function PriceBreakdown({ quote, hasOptions, busy }: { quote: PriceQuote; hasOpt
         )}
         {hasOptions && (
           <div>
-            <dt>{ja.reservations.optionFee}</dt>
+            <dt>
+              {ja.reservations.optionFee}
+              {factors.optionUnitPrice !== null && (
+                <span className="price-breakdown__formula" data-testid="price-option-formula">
+                  {formula(factors.optionUnitPrice, factors)}
+                </span>
+              )}
+            </dt>
             <dd data-testid="price-option">{formatYen(quote.option)}</dd>
           </div>
         )}

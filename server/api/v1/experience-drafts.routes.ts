@@ -21,5 +21,11 @@ export function experienceDraftsRoutes(services: Services): Router {
     res.json(await services.experienceDrafts.update(req.ctx, { ...req.body, id: req.params.id }));
   });
 
+  // Issue 15: a host deletes their own draft (the page asks for confirmation first).
+  router.delete('/experience_drafts/:id', async (req, res) => {
+    await services.experienceDrafts.remove(req.ctx, req.params);
+    res.status(204).end();
+  });
+
   return router;
 }

@@ -24,5 +24,10 @@ export function experiencesHostRoutes(services: Services): Router {
     res.json(await services.experiencesHost.update(req.ctx, { ...req.body, id: req.params.id }));
   });
 
+  // Issue 15: the draft-save button of an experience awaiting publication (the request is withdrawn).
+  router.post('/experiences/:id/draft', async (req, res) => {
+    res.status(201).json(await services.experiencesHost.withdrawToDraft(req.ctx, { ...req.body, id: req.params.id }));
+  });
+
   return router;
 }

@@ -92,6 +92,23 @@ export function sessionsRoutes(services: Services): Router {
     res.status(201).json(await services.users.me(req.ctx));
   });
 
+  /** Issue 15: ask for a reset mail (always the same 202 for a well-formed address), limited like sign-in. */
+  router.post('/password_resets', async (req, res) => {
+    await hit(req.ctx.em, mailRequestLimits(req, 'reset'));
+    await services.users.requestPasswordReset(req.ctx, req.body);
+    res.status(202).json({ sent: true });
+  });
+
+  /** A new password with the mailed token; every session of that user ends (other devices too). */
+  router.put('/password_resets', async (req, res) => {
+    await hit(req.ctx.em, [{ key: `reset-token:ip:${req.ip}`, max: 30, windowSeconds: WINDOW_SECONDS }]);
+    const user = await services.users.resetPassword(req.ctx, req.body);
+    await req.ctx.em
+      .getConnection()
+      .execute(`UPDATE session SET sess = (sess::jsonb - 'userId')::json WHERE sess->>'userId' = ?`, [String(user.id)]);
+    res.json({ reset: true });
+  });
+
   router.get('/me', async (req, res) => {
     res.json(await services.users.me(req.ctx));
   });

@@ -4,7 +4,7 @@
 // date and 3 months later (default 3 months).
 import { useState } from 'react';
 import { ja } from '#src/i18n/ja';
-import { formatDateJa, minutesOf } from '#src/lib/dates';
+import { formatDateJa, formatYmdJa, minutesOf } from '#src/lib/dates';
 import {
   TIME_CHOICES,
   WEEKDAYS,
@@ -166,7 +166,13 @@ export function CalendarEditor({ calendars, rules, today, onChange, errors }: Pr
             <li key={rule.uuid} className="calendar-editor__rule">
               <span className="badge">{t.recurrenceLabel}</span>
               <span>
-                {t.recurrenceSummary(days(rule), rule.start_date, rule.end_date, `${rule.start_time}〜${rule.end_time}`, ruleCount(rule))}
+                {t.recurrenceSummary(
+                  days(rule),
+                  formatYmdJa(rule.start_date),
+                  formatYmdJa(rule.end_date),
+                  `${rule.start_time}〜${rule.end_time}`,
+                  ruleCount(rule),
+                )}
               </span>
               <button type="button" className="site-nav__plain" onClick={() => onChange((current) => removeRule(current, rule.uuid))}>
                 {t.removeCalendar}

@@ -5,7 +5,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { navigate } from 'vike/client/router';
 import { ja } from '#src/i18n/ja';
 import type { FieldMessages } from '#src/lib/errors';
-import { FormErrors, useForm } from '#src/components/form';
+import { FormErrors, Modal, useForm } from '#src/components/form';
 import {
   calendarDateIssue,
   draftSchema,
@@ -33,10 +33,13 @@ interface Props {
   choices: FormChoices;
   isAdmin: boolean;
   today: string;
+  /** Editing an experience awaiting publication (申請中): the draft-save button withdraws the request (issue 15). */
+  pending?: boolean;
 }
 
-export function ExperienceForm({ mode, initial, draftId, experienceId, choices, isAdmin, today }: Props) {
+export function ExperienceForm({ mode, initial, draftId, experienceId, choices, isAdmin, today, pending = false }: Props) {
   const [state, setState] = useState<FormState>(initial);
+  const [confirmWithdraw, setConfirmWithdraw] = useState(false);
   const [sending, setSending] = useState<'submit' | 'draft'>('submit');
   const summary = useRef<HTMLDivElement>(null);
   const form = useForm<ReturnType<typeof toPayload>>({
@@ -96,6 +99,19 @@ export function ExperienceForm({ mode, initial, draftId, experienceId, choices, 
     });
   }
 
+  /** Issue 15: a pending experience's content becomes a draft and its publication request is withdrawn. */
+  function withdrawToDraft() {
+    if (form.submitting) return;
+    setConfirmWithdraw(false);
+    setSending('draft');
+    void form.send(toPayload(state), {
+      schema: draftSchema,
+      path: `/api/v1/experiences/${experienceId}/draft`,
+      method: 'POST',
+      onSuccess: () => navigate('/host/story'),
+    });
+  }
+
   const busy = form.submitting ? sending : '';
   return (
     <form className="experience-form" onSubmit={requestPublication} noValidate>
@@ -124,7 +140,29 @@ export function ExperienceForm({ mode, initial, draftId, experienceId, choices, 
             {busy === 'draft' ? t.saving : t.saveDraft}
           </button>
         )}
+        {mode === 'edit' && pending && (
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={!!busy || !form.ready}
+            onClick={() => setConfirmWithdraw(true)}
+            data-testid="withdraw-to-draft"
+          >
+            {busy === 'draft' ? t.saving : ja.s15b.withdrawButton}
+          </button>
+        )}
       </div>
+      {confirmWithdraw && (
+        <Modal
+          title={ja.s15b.withdrawTitle}
+          onClose={() => setConfirmWithdraw(false)}
+          onConfirm={withdrawToDraft}
+          confirmLabel={ja.s15b.withdrawConfirm}
+          testId="withdraw-dialog"
+        >
+          <p>{ja.s15b.withdrawBody}</p>
+        </Modal>
+      )}
     </form>
   );
 }

@@ -28,6 +28,7 @@ export function FormPage() {
         choices={data.choices}
         isAdmin={data.isAdmin}
         today={data.today}
+        pending={data.experience ? !data.experience.approve : false}
       />
     </section>
   );

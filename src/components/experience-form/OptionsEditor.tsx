@@ -92,8 +92,9 @@ export function OptionsEditor({ options, onChange, errors }: Props) {
       <button type="button" className="button button--ghost button--small" onClick={add}>
         {t.addOption}
       </button>
-      {notice && (
-        <p className="field__error" role="status">
+      {/* Issue 15: the limit's message lasts only while the limit is reached (removing an option takes it away). */}
+      {notice && options.length >= HOST_LIMITS.options && (
+        <p className="field__error" role="status" data-testid="options-limit">
           {notice}
         </p>
       )}

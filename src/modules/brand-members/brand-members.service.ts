@@ -5,12 +5,12 @@
 // random token of which only the sha256 is stored; the link works once and for INVITATION_VALID_DAYS days.
 // The mail goes through the outbox in the same transaction. Deleting a member who has not accepted removes the
 // row and with it the token (the link stops working).
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireAdmin, requireBrandMember, type BrandMemberActor, type Ctx } from '#src/lib/context';
 import { publicBaseUrl, type Env } from '#src/lib/env';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '#src/lib/errors';
 import { parseId, parseInput } from '#src/lib/validate';
+import { expiresAfter, hashToken, mailExpiry, newToken, tokenHashMatches } from '#src/lib/reset-tokens';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '#src/lib/password';
 import { ja } from '#src/i18n/ja';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
@@ -45,10 +45,6 @@ export interface BrandMembersDeps {
 const brandNotFound = () => new NotFoundError(ja.partners.brandNotFound, 'brand');
 const memberNotFound = () => new NotFoundError(ja.adminApi.brandMemberNotFound, 'brand_member');
 
-function hashToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
-}
-
 function idOf(input: unknown, ...keys: string[]): number | null {
   if (input == null || typeof input !== 'object') return parseId(input);
   const record = input as Record<string, unknown>;
@@ -73,12 +69,12 @@ function snapshot(member: IBrandMember): Record<string, unknown> {
 
 /** Expiry of an invitation created at `createdAt`. */
 function invitationExpiresAt(createdAt: Date): Date {
-  return new Date(createdAt.getTime() + INVITATION_VALID_DAYS * 24 * 60 * 60 * 1000);
+  return expiresAfter(createdAt, INVITATION_VALID_DAYS * 24);
 }
 
 /** Expiry of a reset link sent at `sentAt`. */
 function resetExpiresAt(sentAt: Date): Date {
-  return new Date(sentAt.getTime() + RESET_PASSWORD_VALID_HOURS * 60 * 60 * 1000);
+  return expiresAfter(sentAt, RESET_PASSWORD_VALID_HOURS);
 }
 
 export function createBrandMembersService(deps: BrandMembersDeps) {
@@ -97,8 +93,7 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
     const { email } = parseInput(brandMemberInvitationSchema, input);
     return ctx.em.transactional(async (em) => {
       const brand = await findBrand(em, brandId);
-      const token = randomBytes(32).toString('base64url');
-      const tokenHash = hashToken(token);
+      const { token, tokenHash } = newToken();
       const now = new Date();
       let member = await em.findOne(BrandMember, { email });
       let action: 'invite' | 'reinvite' = 'invite';
@@ -113,7 +108,7 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
       }
       await em.flush();
       const url = `${baseUrl}${INVITATION_PATH}?email=${encodeURIComponent(email)}&invitation_token=${token}`;
-      const expiresAt = invitationExpiresAt(now).toLocaleString('ja-JP', { timeZone: 'Asia/Tokyo', dateStyle: 'long', timeStyle: 'short' });
+      const expiresAt = mailExpiry(invitationExpiresAt(now));
       await enqueueMail(em, [
         {
           dedupeKey: `brand_member_invitation:${member.id}:${tokenHash.slice(0, 24)}`,
@@ -245,14 +240,13 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
     await ctx.em.transactional(async (em) => {
       const member = await em.findOne(BrandMember, { email, invitationAccepted: true });
       if (!member) return;
-      const token = randomBytes(32).toString('base64url');
-      const tokenHash = hashToken(token);
+      const { token, tokenHash } = newToken();
       const now = new Date();
       member.resetPasswordTokenHash = tokenHash;
       member.resetPasswordSentAt = now;
       await em.flush();
       const url = `${baseUrl}${RESET_PASSWORD_PATH}?reset_password_token=${token}`;
-      const expiresAt = resetExpiresAt(now).toLocaleString('ja-JP', { timeZone: 'Asia/Tokyo', dateStyle: 'long', timeStyle: 'short' });
+      const expiresAt = mailExpiry(resetExpiresAt(now));
       await enqueueMail(em, [
         {
           dedupeKey: `brand_member_password_reset:${member.id}:${tokenHash.slice(0, 24)}`,
@@ -277,9 +271,9 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
     return ctx.em.transactional(async (em) => {
       const member = await em.findOne(BrandMember, { resetPasswordTokenHash: hash, invitationAccepted: true });
       const valid =
-        member?.resetPasswordTokenHash != null &&
+        member != null &&
         member.resetPasswordSentAt != null &&
-        timingSafeEqual(Buffer.from(member.resetPasswordTokenHash), Buffer.from(hash)) &&
+        tokenHashMatches(member.resetPasswordTokenHash, hash) &&
         resetExpiresAt(new Date(member.resetPasswordSentAt)).getTime() > Date.now();
       if (!valid || !member) throw invalid();
       member.passwordHash = passwordHash;
@@ -298,8 +292,7 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
     const member = await em.findOne(BrandMember, { invitationTokenHash: hash, invitationAccepted: false });
     const valid =
       member != null &&
-      member.invitationTokenHash != null &&
-      timingSafeEqual(Buffer.from(member.invitationTokenHash), Buffer.from(hash)) &&
+      tokenHashMatches(member.invitationTokenHash, hash) &&
       (parsed.data.email === '' || parsed.data.email.toLowerCase() === member.email) &&
       invitationExpiresAt(new Date(member.invitationCreatedAt)).getTime() > Date.now();
     if (!valid || !member) throw new ValidationError({ invitation_token: [m.invitationInvalid] });

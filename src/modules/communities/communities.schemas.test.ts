@@ -53,11 +53,16 @@ describe('birthday', () => {
 });
 
 describe('postal code', () => {
-  it('takes full-width digits as ASCII and refuses hyphens and letters', () => {
+  it('takes full-width digits as ASCII, accepts a hyphen after the third digit (issue 15), refuses letters', () => {
     expect(toHalfWidthDigits('１５００００１')).toBe('1500001');
     const parse = (v: string) => communityApplicationSchema.shape.postal_code.safeParse(v);
     expect(parse('１５００００１').data).toBe('1500001');
-    expect(parse('150-0001').success).toBe(false);
+    expect(parse('060-0042').data).toBe('0600042');
+    expect(parse('０６０－００４２').data).toBe('0600042');
+    expect(parse('〒060ー0042 ').data).toBe('0600042');
+    expect(parse('0600-042').success).toBe(false);
+    expect(parse('060--0042').success).toBe(false);
+    expect(parse('060-004').success).toBe(false);
     expect(parse('15OOOO1').success).toBe(false);
   });
 });

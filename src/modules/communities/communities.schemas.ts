@@ -55,8 +55,20 @@ export const birthdaySchema = z
     { error: v.birthYearRange(BIRTH_YEAR_MIN, BIRTH_YEAR_MAX) },
   );
 
+/**
+ * Issue 15: a postal code as people type it: full-width digits, a 〒 mark, spaces and one hyphen (any dash) after
+ * the third digit (060-0042, ０６０－００４２) all become the seven digits 0600042. Anything else is left for the
+ * rules below to refuse.
+ */
+export function normalizePostalCode(value: string): string {
+  const cleaned = toHalfWidthDigits(value)
+    .replace(/[\s\u3000〒]/g, '')
+    .replace(/[‐‑‒–—―−－ーｰ]/g, '-');
+  return /^\d{3}-\d{4}$/.test(cleaned) ? cleaned.replace('-', '') : cleaned;
+}
+
 export const postalCodeSchema = z.preprocess(
-  (value) => (typeof value === 'string' ? toHalfWidthDigits(value.trim()) : value),
+  (value) => (typeof value === 'string' ? normalizePostalCode(value) : value),
   z
     .string({ error: v.postalCodeRequired })
     .min(1, { error: v.postalCodeRequired, abort: true })

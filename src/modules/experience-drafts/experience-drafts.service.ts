@@ -21,7 +21,8 @@ import {
 const m = ja.hostStory.errors;
 
 function toJson(draft: IExperienceDraft): DraftJson {
-  return { ...(draft.data as DraftData), id: draft.id, title: draft.title ?? null, images: draft.images.getItems().map(formImageJson) };
+  // Drafts saved before titles were required (issue 15) have none: the form shows an empty title to fill in.
+  return { ...(draft.data as DraftData), id: draft.id, title: draft.title ?? '', images: draft.images.getItems().map(formImageJson) };
 }
 
 async function loadOwn(ctx: Ctx, input: unknown, options: { images: boolean } = { images: true }): Promise<IExperienceDraft> {
@@ -82,6 +83,17 @@ async function update(ctx: Ctx, input: unknown): Promise<DraftJson> {
   return toJson(draft);
 }
 
+/**
+ * DELETE /api/v1/experience_drafts/{id} (issue 15): the author deletes their draft (404 unknown, 403 someone else's);
+ * its image rows go with it (ON DELETE CASCADE).
+ */
+async function remove(ctx: Ctx, input: unknown): Promise<void> {
+  // Images not loaded: the database deletes them with the draft (see takeForPublication).
+  const draft = await loadOwn(ctx, input, { images: false });
+  ctx.em.remove(draft);
+  await ctx.em.flush();
+}
+
 export type ExperienceDraftsDeps = Record<string, never>;
 
 export function createExperienceDraftsService(_deps: ExperienceDraftsDeps = {}) {
@@ -96,7 +108,7 @@ export function createExperienceDraftsService(_deps: ExperienceDraftsDeps = {}) 
     ctx.em.remove(draft);
   }
 
-  return { list, get, create, update, takeForPublication };
+  return { list, get, create, update, remove, takeForPublication };
 }
 
 export type ExperienceDraftsService = ReturnType<typeof createExperienceDraftsService>;

@@ -407,7 +407,12 @@ export type ExperienceInput = z.infer<typeof experienceSchema>;
 // ---- Drafts: whatever is filled, within the same lengths and limits ------------------------------------------
 
 export const draftSchema = z.object({
-  title: optionalText(f.title, HOST_LIMITS.title),
+  // Issue 15: a draft needs a title (an empty draft became a 「(タイトル未設定)」 card nobody could tell apart).
+  title: z
+    .string({ error: ja.s15b.draftTitleRequired })
+    .trim()
+    .min(1, ja.s15b.draftTitleRequired)
+    .max(HOST_LIMITS.title, ja.validation.maxLength(f.title, HOST_LIMITS.title)),
   images: z
     .array(imageSchema, { error: m.imageInvalid })
     .max(HOST_LIMITS.images, m.imagesTooMany)
@@ -601,7 +606,8 @@ export const draftJsonSchema = z
   .object({
     id: idJson(),
     images: z.array(formImageJsonSchema),
-    title: nullableText(),
+    // Issue 15: a draft has a title (one saved before titles were required reads as '').
+    title: z.string(),
     online: z.boolean().nullable(),
     online_url: nullableText(),
     state: nullableText(),

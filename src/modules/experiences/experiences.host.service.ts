@@ -8,7 +8,7 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { LockMode } from '@mikro-orm/core';
 import type { Ctx } from '#src/lib/context';
-import { ForbiddenError, NotFoundError, ValidationError, type FieldMessages } from '#src/lib/errors';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError, type FieldMessages } from '#src/lib/errors';
 import { idFrom, parseInput } from '#src/lib/validate';
 import { todayInJapan } from '#src/lib/dates';
 import { ja } from '#src/i18n/ja';
@@ -28,12 +28,14 @@ import { addImages } from '#src/modules/images/images.repository';
 import type { ExperienceDraftsService } from '#src/modules/experience-drafts/experience-drafts.service';
 import type { ReferenceService } from '#src/modules/reference/reference.service';
 import { futureCalendarsJson, syncCalendars } from '#src/modules/calendars/calendar-plan';
+import { experienceHasReservations } from '#src/modules/reservations/reservations.repository';
 import { canManageExperience } from './experiences.policy';
 import { Experience, ExperienceOption, type IExperience } from './experiences.entity';
 import { EXPERIENCE_JSON_POPULATE, toExperienceJson } from './experiences.serializers';
 import {
   experienceSchema,
   type Choice,
+  type DraftJson,
   type ExperienceInput,
   type ExperienceListItem,
   type FormChoices,
@@ -252,6 +254,33 @@ async function update(ctx: Ctx, input: unknown): Promise<HostExperienceJson> {
   return hostJson(ctx.em.fork({ clear: true }), id);
 }
 
+/**
+ * POST /api/v1/experiences/{id}/draft (issue 15): the draft-save button of an experience awaiting publication
+ * (申請中). Decided here: saving a draft of a pending experience withdraws the publication request. The form's
+ * current content becomes a draft of the signed-in user (the draft rules: a title, lengths and limits) and the
+ * pending experience, with its slots, rules and options, is deleted in the same transaction, so the admins' queue no
+ * longer shows it and the host finishes it as a draft and requests publication again. A published (or once
+ * published) experience is never withdrawn (409), nor one that any reservation refers to (409).
+ */
+async function withdrawToDraft(deps: ExperiencesHostDeps, ctx: Ctx, input: unknown): Promise<DraftJson> {
+  requireUser(ctx);
+  const id = idFrom(input, 'id', notFound);
+  return ctx.em.transactional(async (em) => {
+    const experience = await em.findOne(Experience, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!experience) throw notFound();
+    const tx = { ...ctx, em };
+    await requireManage(tx, experience);
+    if (experience.approve || experience.approvedAt) throw new ConflictError(ja.s15b.withdrawPublished);
+    if (await experienceHasReservations(em, id)) throw new ConflictError(ja.s15b.withdrawReserved);
+    const { id: _id, experience_draft_id: _draftId, ...fields } = (input ?? {}) as Record<string, unknown>;
+    const draft = await deps.experienceDrafts.create(tx, fields);
+    // Its images, options, themes, slots and rules go with it (ON DELETE CASCADE); the upload files stay, and the
+    // draft's own image rows point at them.
+    await em.nativeDelete(Experience, { id });
+    return draft;
+  });
+}
+
 // ---- Approval --------------------------------------------------------------------------------------------------------
 
 export interface ApprovalResult {
@@ -285,7 +314,7 @@ async function approve(ctx: Ctx, input: unknown): Promise<ApprovalResult> {
 export interface ExperiencesHostDeps {
   reference: Pick<ReferenceService, 'categories' | 'themes' | 'prefectures'>;
   users: Pick<UsersService, 'promoteToHost'>;
-  experienceDrafts: Pick<ExperienceDraftsService, 'takeForPublication'>;
+  experienceDrafts: Pick<ExperienceDraftsService, 'takeForPublication' | 'create'>;
 }
 
 export function createExperiencesHostService(deps: ExperiencesHostDeps) {
@@ -296,6 +325,7 @@ export function createExperiencesHostService(deps: ExperiencesHostDeps) {
     formChoices: (ctx: Ctx, _input?: unknown) => formChoices(deps.reference, ctx),
     create: (ctx: Ctx, input: unknown) => create(deps, ctx, input),
     update,
+    withdrawToDraft: (ctx: Ctx, input: unknown) => withdrawToDraft(deps, ctx, input),
     approve,
   };
 }

@@ -1,6 +1,6 @@
 // Reservation reads other modules may use (ARCHITECTURE.md "Boundaries"). Server-only.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ReservationCalendar } from './reservations.entity';
+import { Reservation, ReservationCalendar } from './reservations.entity';
 
 /** Those of the given slot ids that a reservation refers to, whatever its status. */
 export async function calendarIdsWithReservations(em: EntityManager, calendarIds: number[]): Promise<Set<number>> {
@@ -22,4 +22,9 @@ export async function slotsBookedBy(em: EntityManager, userId: number, calendarI
     [userId, `{${calendarIds.join(',')}}`, now],
   );
   return new Set(rows.map((r) => Number(r.calendar_id)));
+}
+
+/** Whether any reservation, whatever its status, refers to the experience (issue 15: a pending one back to a draft). */
+export async function experienceHasReservations(em: EntityManager, experienceId: number): Promise<boolean> {
+  return (await em.count(Reservation, { experience: experienceId })) > 0;
 }

@@ -23,7 +23,7 @@ import { createQuoter, experienceNotFound, normalizeQuery } from './quote';
 import { createSettlement } from './settlement';
 import { createHoldSweeper } from './hold-sweeper';
 import { createBooking, type ReserveResult } from './booking';
-import { reservationDetail, reservationFormView, reservationSummaries } from './views';
+import { reservationDetail, reservationFormView, reservationSummaries, reservationView } from './views';
 import {
   cancelReservationSchema,
   quoteSchema,
@@ -34,6 +34,7 @@ import {
   type ReservationDetail,
   type ReservationForm,
   type ReservationList,
+  type ReservationView,
   type SlotCancellationResult,
 } from './reservations.schemas';
 import { createCancellation } from './cancellation';
@@ -223,6 +224,29 @@ export function createReservationsService(deps: ReservationsDeps) {
     return publishedTitle(ctx.em, id);
   }
 
+  /**
+   * Issue 15: the completion page's reservation (input: { tour_id, cid }): the caller's confirmed reservation of
+   * exactly these slots of this experience, or null (signed out, someone else's, not confirmed).
+   */
+  async function completedReservation(ctx: Ctx, input: unknown): Promise<ReservationView | null> {
+    const user = userOf(ctx);
+    const record = (input ?? {}) as { tour_id?: unknown; cid?: unknown };
+    const tourId = parseId(record.tour_id);
+    const wanted = [...new Set(String(record.cid ?? '').split(','))].map(parseId);
+    if (!user || !tourId || wanted.length === 0 || wanted.some((id) => id === null)) return null;
+    const key = (ids: (number | null)[]) => [...ids].sort((a, b) => Number(a) - Number(b)).join(',');
+    const candidates = await ctx.em.find(
+      Reservation,
+      { user: user.id, experience: tourId, status: 'confirmed', calendars: { calendar: { $in: wanted as number[] } } },
+      { fields: ['id'], orderBy: { id: 'desc' }, limit: 5 },
+    );
+    for (const candidate of candidates) {
+      const view = await reservationView(ctx.em, candidate.id);
+      if (key(view.calendars.map((c) => c.id)) === key(wanted)) return view;
+    }
+    return null;
+  }
+
   return {
     quote,
     form,
@@ -236,6 +260,7 @@ export function createReservationsService(deps: ReservationsDeps) {
     experienceTitle,
     /** The job: retries refunds the gateway did not complete (issue 13). */
     retryPendingRefunds: cancellation.retryPendingRefunds,
+    completedReservation,
     /** The job: releases expired holds (the worker, and lazily before availability checks). */
     sweepExpiredHolds,
   };

@@ -51,3 +51,26 @@ export type CurrentUser = z.output<typeof currentUserSchema>;
 
 /** GET /api/v1/me: the signed-in user, or null when signed out. */
 export const meJsonSchema = currentUserSchema.nullable();
+
+// ---- Password reset (issue 15) ----------------------------------------------------------------------------------
+
+/** A reset link works this long, once (the brand portal's rule). */
+export const USER_RESET_PASSWORD_VALID_HOURS = 1;
+
+/** The reset link's path; the mail carries `{public base URL}/password_reset?reset_password_token=…`. */
+export const USER_RESET_PASSWORD_PATH = '/password_reset';
+
+/** POST /api/v1/password_resets: ask for a reset mail. */
+export const userPasswordResetRequestSchema = z.object({ email: emailSchema });
+
+/** PUT /api/v1/password_resets: set a new password with the mailed token. */
+export const userPasswordResetSchema = z.object({
+  reset_password_token: z.string({ error: ja.s15b.resetTokenInvalid }).max(200, { error: ja.s15b.resetTokenInvalid }),
+  password: passwordSchema,
+});
+
+/** POST /api/v1/password_resets: the same answer whether or not the address has an account. */
+export const userPasswordResetRequestedJsonSchema = z.object({ sent: z.literal(true) });
+
+/** PUT /api/v1/password_resets: the new password is set (every session of the user ends). */
+export const userPasswordResetDoneJsonSchema = z.object({ reset: z.literal(true) });

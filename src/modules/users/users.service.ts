@@ -1,6 +1,10 @@
-// Marketplace accounts: sign-up, sign-in, GET /api/v1/me, the session's actor, and the operator's create-admin.
+// Marketplace accounts: sign-up, sign-in, GET /api/v1/me, the session's actor, the operator's create-admin, and the
+// password reset (issue 15: the brand portal's shape, through src/lib/reset-tokens.ts).
 import { requireAdmin, type Ctx, type UserActor } from '#src/lib/context';
+import { publicBaseUrl, type Env } from '#src/lib/env';
 import { UnauthorizedError, ValidationError } from '#src/lib/errors';
+import { expiresAfter, hashToken, mailExpiry, newToken, tokenHashMatches } from '#src/lib/reset-tokens';
+import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import { hashPassword, verifyPassword, DUMMY_HASH } from '#src/lib/password';
 import { isUniqueViolation } from '#src/lib/db-errors';
 import { parseId, parseInput } from '#src/lib/validate';
@@ -8,15 +12,29 @@ import { ja } from '#src/i18n/ja';
 import { currentAmbassadorId } from '#src/modules/ambassadors/ambassadors.repository';
 import { User, type IUser } from './users.entity';
 import { findSessionUser } from './users.repository';
-import { signInSchema, signUpSchema, type CurrentUser, type UserRole } from './users.schemas';
+import {
+  USER_RESET_PASSWORD_PATH,
+  USER_RESET_PASSWORD_VALID_HOURS,
+  signInSchema,
+  signUpSchema,
+  userPasswordResetRequestSchema,
+  userPasswordResetSchema,
+  type CurrentUser,
+  type UserRole,
+} from './users.schemas';
 
-export type UsersDeps = Record<string, never>;
+export interface UsersDeps {
+  /** The public base URL of the reset link. */
+  env: Pick<Env, 'APP_URL' | 'PORT'>;
+}
 
 function toActor(user: IUser): UserActor {
   return { kind: 'user', id: user.id, name: user.name, email: user.email, role: user.role as UserRole };
 }
 
-export function createUsersService(_deps: UsersDeps = {}) {
+export function createUsersService(deps: UsersDeps) {
+  const baseUrl = publicBaseUrl(deps.env);
+
   /**
    * The session's user as an actor and as GET /api/v1/me shows it, in one statement (issue 16: every signed-in
    * request reads it), or null when the account no longer exists (input: { id }).
@@ -112,7 +130,62 @@ export function createUsersService(_deps: UsersDeps = {}) {
     if (user?.role === 'USER') user.role = 'HOST';
   }
 
-  return { findSession, signUp, authenticate, createAdmin, me, promoteToHost };
+  /**
+   * POST /api/v1/password_resets ({email}): the same answer whether or not the address has an account; an account
+   * gets a reset link (random token, sha256 stored, one hour, one use) through the outbox. A new request replaces
+   * the previous link.
+   */
+  async function requestPasswordReset(ctx: Ctx, input: unknown): Promise<void> {
+    const { email } = parseInput(userPasswordResetRequestSchema, input);
+    await ctx.em.transactional(async (em) => {
+      const user = await em.findOne(User, { email });
+      if (!user) return;
+      const { token, tokenHash } = newToken();
+      const now = new Date();
+      user.resetPasswordTokenHash = tokenHash;
+      user.resetPasswordSentAt = now;
+      await em.flush();
+      const url = `${baseUrl}${USER_RESET_PASSWORD_PATH}?reset_password_token=${token}`;
+      const expiresAt = mailExpiry(expiresAfter(now, USER_RESET_PASSWORD_VALID_HOURS));
+      await enqueueMail(em, [
+        {
+          dedupeKey: `user_password_reset:${user.id}:${tokenHash.slice(0, 24)}`,
+          to: user.email,
+          subject: ja.s15b.resetMailSubject,
+          text: ja.s15b.resetMailText({ name: user.name, url, expiresAt }),
+        },
+      ]);
+    });
+  }
+
+  /**
+   * PUT /api/v1/password_resets ({reset_password_token, password}): sets the new password and uses the token up.
+   * An unknown, used, expired or altered token is one 422 on reset_password_token. Returns the user's id (the
+   * route ends that user's other sessions).
+   */
+  async function resetPassword(ctx: Ctx, input: unknown): Promise<{ id: number }> {
+    const data = parseInput(userPasswordResetSchema, input);
+    const invalid = () => new ValidationError({ reset_password_token: [ja.s15b.resetTokenInvalid] });
+    if (data.reset_password_token.length === 0) throw invalid();
+    const hash = hashToken(data.reset_password_token);
+    const passwordHash = await hashPassword(data.password);
+    return ctx.em.transactional(async (em) => {
+      const user = await em.findOne(User, { resetPasswordTokenHash: hash });
+      const valid =
+        user != null &&
+        user.resetPasswordSentAt != null &&
+        tokenHashMatches(user.resetPasswordTokenHash, hash) &&
+        expiresAfter(user.resetPasswordSentAt, USER_RESET_PASSWORD_VALID_HOURS).getTime() > Date.now();
+      if (!valid || !user) throw invalid();
+      user.passwordHash = passwordHash;
+      user.resetPasswordTokenHash = null;
+      user.resetPasswordSentAt = null;
+      await em.flush();
+      return { id: user.id };
+    });
+  }
+
+  return { findSession, signUp, authenticate, createAdmin, me, promoteToHost, requestPasswordReset, resetPassword };
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;

@@ -18,7 +18,7 @@ import {
   GENDERS,
   buildBirthday,
   communityApplicationSchema,
-  toHalfWidthDigits,
+  normalizePostalCode,
 } from '#src/modules/communities/communities.schemas';
 import type { Data } from './+data';
 import './registration.css';
@@ -174,10 +174,10 @@ function ProfileSection({ form, occupations }: { form: FormOf; occupations: Data
             {...control}
             inputMode="numeric"
             autoComplete="postal-code"
-            maxLength={7}
-            placeholder="1500001"
+            maxLength={10}
+            placeholder="150-0001"
             onBlur={(e) => {
-              e.currentTarget.value = toHalfWidthDigits(e.currentTarget.value.trim());
+              e.currentTarget.value = normalizePostalCode(e.currentTarget.value);
             }}
           />
         )}

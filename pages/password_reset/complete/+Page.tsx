@@ -1,0 +1,21 @@
+// /password_reset/complete (issue 15): the new password is set; sign in with it.
+import { CompletionPanel } from '#src/components/form';
+import { ja } from '#src/i18n/ja';
+
+const t = ja.s15b.reset;
+
+export default function Page() {
+  return (
+    <CompletionPanel
+      completed
+      title={t.doneTitle}
+      body={t.doneBody}
+      expiredTitle={t.doneTitle}
+      actions={
+        <a href="/logon" className="button">
+          {t.toLogon}
+        </a>
+      }
+    />
+  );
+}

@@ -1,0 +1,26 @@
+// /password_reset/sent (issue 15): the same words whether or not the address has an account.
+import { CompletionPanel } from '#src/components/form';
+import { ja } from '#src/i18n/ja';
+
+const t = ja.s15b;
+
+export default function Page() {
+  return (
+    <CompletionPanel
+      completed
+      title={t.resetSent.title}
+      body={t.resetSent.body}
+      expiredTitle={t.resetSent.title}
+      actions={
+        <>
+          <a href="/logon" className="button">
+            {t.resetRequest.backToLogon}
+          </a>{' '}
+          <a href="/password_reset/new" className="button button--ghost">
+            {t.resetSent.again}
+          </a>
+        </>
+      }
+    />
+  );
+}
