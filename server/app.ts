@@ -31,6 +31,7 @@ import { userSearchRoutes } from './api/v1/user-search.routes';
 import { reservationsRoutes } from './api/v1/reservations.routes';
 import { priceRoutes } from './api/v1/price.routes';
 import { paymentsRoutes } from './api/v1/payments.routes';
+import { stripeWebhookRoutes } from './api/v1/stripe-webhook.routes';
 import { devMailRoutes } from './api/v1/dev-mail.routes';
 import { adminRoutes } from './api/v1/admin.routes';
 import { apiDocsRoutes, openapiRoutes } from './api/v1/openapi.routes';
@@ -144,6 +145,8 @@ export async function createApp(deps: AppDeps): Promise<App> {
   app.use(contextMiddleware(services));
 
   const api = express.Router();
+  // The Stripe webhook reads its raw body and comes from Stripe's servers: before the JSON parser and the origin check.
+  api.use('/v1', stripeWebhookRoutes(services));
   api.use(express.json({ limit: '200kb' }));
   api.use(cleanBody);
   api.use(sameOrigin);

@@ -21,6 +21,7 @@ import { createReviewsService } from './modules/reviews/reviews.service';
 import { createHoldingRequestsService } from './modules/holding-requests/holding-requests.service';
 import { createUploadsService } from './modules/uploads/uploads.service';
 import { createPaymentsService } from './modules/payments/payments.service';
+import { createStripeWebhookService } from './modules/payments/stripe-webhook.service';
 import { createReservationsService } from './modules/reservations/reservations.service';
 import { createMailService } from './modules/mail/mail.service';
 import { createUserSearchService } from './modules/users/user-search.service';
@@ -55,6 +56,7 @@ function buildServices(deps: ServiceDeps) {
   const experiencesHost = createExperiencesHostService({ reference, users, experienceDrafts });
   const audit = createAuditService();
   const brands = createBrandsService({ audit });
+  const reservations = createReservationsService({ orm, env, log, gateway });
   return {
     env,
     log,
@@ -73,7 +75,8 @@ function buildServices(deps: ServiceDeps) {
     holdingRequests: createHoldingRequestsService({ experiences }),
     uploads: createUploadsService({ env }),
     payments: createPaymentsService({ env, gateway }),
-    reservations: createReservationsService({ orm, env, log, gateway }),
+    reservations,
+    stripeWebhook: createStripeWebhookService({ env, reservations }),
     mail: createMailService({ orm, env, log }),
     audit,
     userSearch: createUserSearchService(),

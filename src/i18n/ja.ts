@@ -1588,4 +1588,9 @@ export const ja = {
     minAmountInvalid: '最低金額は1以上の整数（円）で入力してください',
     couponMinAmount: (yen: number) => `このクーポンは${yen.toLocaleString('ja-JP')}円以上のご予約でご利用いただけます`,
   },
+  /** Issue 13 (r13c): the Stripe webhook. */
+  stripeWebhook: {
+    disabled: 'Stripe Webhook は設定されていません',
+    signatureInvalid: 'Stripe の署名を確認できませんでした',
+  },
 } as const;

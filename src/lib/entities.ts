@@ -22,6 +22,7 @@ import { BrandAndAmbassadorInquiry, ContactInquiry } from '#src/modules/inquirie
 import { MailOutbox } from '#src/modules/mail/mail.entity';
 import { UploadedFile } from '#src/modules/uploads/uploads.entity';
 import { TestPaymentIntent } from '#src/modules/payments/payments.entity';
+import { StripeEvent } from '#src/modules/payments/stripe-events.entity';
 import { AuditLog } from '#src/modules/audit/audit.entity';
 import { ExperienceRejection } from '#src/modules/experience-approvals/experience-approvals.entity';
 
@@ -57,6 +58,7 @@ export const entities = [
   MailOutbox,
   UploadedFile,
   TestPaymentIntent,
+  StripeEvent,
   AuditLog,
   ExperienceRejection,
 ];

@@ -25,7 +25,7 @@ import {
   inquiryListQuerySchema,
   inquiryResolvedSchema,
 } from '#src/modules/inquiries/inquiries.schemas';
-import { testAuthenticationSchema, testCardSchema } from '#src/modules/payments/payments.schemas';
+import { stripeEventSchema, testAuthenticationSchema, testCardSchema } from '#src/modules/payments/payments.schemas';
 import { auditTrailQuerySchema } from '#src/modules/audit/audit.schemas';
 import { rejectExperienceSchema } from '#src/modules/experience-approvals/experience-approvals.schemas';
 import { uploadFieldsSchema } from '#src/modules/uploads/uploads.schemas';
@@ -254,5 +254,10 @@ export const operations: Operation[] = [
   op('get', `${BRAND}/community-applications/{id}`, '参加申込の詳細を取得する', ['ブランドポータル'], 'brand'),
   op('put', `${BRAND}/community-applications/{id}`, '参加申込の対応状況を更新する', ['ブランドポータル'], 'brand', {
     body: applicationHandledSchema,
+  }),
+  // ---- Issue 13 (r13c): reviews and the Stripe webhook
+  op('post', `${V1}/payments/stripe/webhook`, 'Stripe からのイベントを受け取る（署名必須。未設定なら 404）', ['決済'], 'none', {
+    body: stripeEventSchema,
+    errors: [400, 404, 413, 503],
   }),
 ];
