@@ -71,7 +71,7 @@ function buildServices(deps: ServiceDeps) {
     experienceDrafts,
     profiles: createProfilesService({ experiences }),
     calendars: createCalendarsService({ experiences }),
-    reviews: createReviewsService({ experiences }),
+    reviews: createReviewsService({ experiences, env }),
     holdingRequests: createHoldingRequestsService({ experiences }),
     uploads: createUploadsService({ env }),
     payments: createPaymentsService({ env, gateway }),

@@ -7,7 +7,7 @@ import { userSearchQuerySchema } from '#src/modules/users/user-search.schemas';
 import { storiesQuerySchema } from '#src/modules/experiences/experiences.schemas';
 import { draftSchema, experienceSchema } from '#src/modules/experiences/experiences.host.schemas';
 import { calendarsQuerySchema } from '#src/modules/calendars/calendars.schemas';
-import { reviewsQuerySchema } from '#src/modules/reviews/reviews.schemas';
+import { replySchema, reviewSchema, reviewsQuerySchema } from '#src/modules/reviews/reviews.schemas';
 import { quoteSchema, reserveSchema } from '#src/modules/reservations/reservations.schemas';
 import { communityApplicationSchema, communityFormSchema } from '#src/modules/communities/communities.schemas';
 import { ambassadorFormSchema, listQuerySchema } from '#src/modules/ambassadors/ambassadors.schemas';
@@ -256,6 +256,15 @@ export const operations: Operation[] = [
     body: applicationHandledSchema,
   }),
   // ---- Issue 13 (r13c): reviews and the Stripe webhook
+  op('post', `${V1}/reservations/{id}/review`, '予約した体験のレビューを投稿する（体験の終了後、1予約1件）', ['予約'], 'user', {
+    body: reviewSchema,
+    status: 201,
+    errors: [409],
+  }),
+  op('post', `${V1}/reviews/{id}/reply`, 'レビューにホストとして返信する（1回のみ）', ['ホスト'], 'user', {
+    body: replySchema,
+    errors: [409],
+  }),
   op('post', `${V1}/payments/stripe/webhook`, 'Stripe からのイベントを受け取る（署名必須。未設定なら 404）', ['決済'], 'none', {
     body: stripeEventSchema,
     errors: [400, 404, 413, 503],
