@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
 import { requiredText } from '#src/lib/validate';
+import { formatDateJa, todayInJapan } from '#src/lib/dates';
 import { pageSchema, type PageMeta } from '#src/modules/experiences/experiences.schemas';
 
 /** Reviews per page on /reviews/{id} and GET /api/v1/experiences/{id}/reviews. */
@@ -82,4 +83,11 @@ export function filledStars(rate: number): number {
 /** 4.25 -> '4.3' (the rating as shown). */
 export function formatRate(rate: number): string {
   return rate.toFixed(1);
+}
+
+/** An instant as '2026年12月5日(土) 12:00' in Japan time (when the review window opens). */
+export function formatJapanDateTime(instant: Date | string): string {
+  const at = new Date(instant);
+  const hm = new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+  return `${formatDateJa(todayInJapan(at))} ${hm}`;
 }

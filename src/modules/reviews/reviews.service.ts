@@ -7,7 +7,7 @@ import { requireUser } from '#src/lib/context';
 import { ConflictError, ForbiddenError, NotFoundError } from '#src/lib/errors';
 import { publicBaseUrl, type Env } from '#src/lib/env';
 import { isUniqueViolation } from '#src/lib/db-errors';
-import { formatDateJa, japanInstant, todayInJapan } from '#src/lib/dates';
+import { japanInstant } from '#src/lib/dates';
 import { idFrom, parseInput } from '#src/lib/validate';
 import { ja } from '#src/i18n/ja';
 import type { ExperiencesService } from '#src/modules/experiences/experiences.service';
@@ -19,6 +19,7 @@ import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import { Review, type IReview } from './reviews.entity';
 import {
   REVIEWS_PER_PAGE,
+  formatJapanDateTime,
   hostReviewsQuerySchema,
   replySchema,
   reviewSchema,
@@ -57,13 +58,6 @@ const reviewNotFound = () => new NotFoundError(ja.reviewPosting.reviewNotFound, 
 /** When the reservation's last booked slot ends (Japan time): the review window opens then. */
 function windowOpensAt(reservation: ReservationForReview): Date {
   return new Date(Math.max(...reservation.slots.map((s) => japanInstant(s.date, s.end_time).getTime())));
-}
-
-/** '2026-12-05 17:00' in Japan time, for messages. */
-function formatOpening(at: Date): string {
-  const ymd = todayInJapan(at);
-  const hm = new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', hour: '2-digit', minute: '2-digit', hour12: false }).format(at);
-  return `${formatDateJa(ymd)} ${hm}`;
 }
 
 export interface ReviewsDeps {
@@ -167,7 +161,7 @@ export function createReviewsService(deps: ReviewsDeps) {
     const state = stateOf(reservation, (await ctx.em.count(Review, { reservation: reservation.id })) > 0, new Date());
     if (state === 'posted') throw new ConflictError(ja.reviewPosting.alreadyPosted);
     if (state === 'not_confirmed') throw new ConflictError(ja.reviewPosting.notConfirmed);
-    if (state === 'not_ended') throw new ConflictError(ja.reviewPosting.notEnded(formatOpening(windowOpensAt(reservation))));
+    if (state === 'not_ended') throw new ConflictError(ja.reviewPosting.notEnded(formatJapanDateTime(windowOpensAt(reservation))));
     let id: number;
     try {
       id = await ctx.em.fork().transactional(async (tx) => {
