@@ -17,7 +17,7 @@ import type { ReservationsService } from '#src/modules/reservations/reservations
 import { GatewayUnavailableError } from './gateway';
 
 /** The events to enable on the endpoint in Stripe's dashboard (README "Stripe webhook"). */
-export const STRIPE_WEBHOOK_EVENTS = ['payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.canceled'] as const;
+const STRIPE_WEBHOOK_EVENTS = ['payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.canceled'] as const;
 
 export type StripeWebhookOutcome = 'processed' | 'ignored' | 'duplicate';
 
