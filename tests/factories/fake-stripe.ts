@@ -1,5 +1,6 @@
 // A local stand-in for api.stripe.com's PaymentIntents, with Stripe's idempotency semantics (replay by key), for the
-// real `stripe` SDK pointed at it (STRIPE_API_BASE). Used by the gateway tests and the webhook tests.
+// real `stripe` SDK pointed at it (STRIPE_API_BASE). Used by the webhook tests. (tests/api/payments-stripe.test.ts
+// still has its own copy until issue 13's refunds land in main; then that file imports this one.)
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
