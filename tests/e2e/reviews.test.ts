@@ -56,9 +56,7 @@ describe('reviews', () => {
     // The host replies from their reviews page.
     const hostPage = await s.newPage({ width: 1280, height: 900 });
     await s.signIn(hostPage, host.email, TEST_PASSWORD);
-    await hostPage.goto('/host/story');
-    await hostPage.getByTestId('host-reviews-link').click();
-    await hostPage.waitForURL('**/host/reviews');
+    await hostPage.goto('/host/reviews');
     await hydrated(hostPage);
     const item = hostPage.getByTestId('host-review').filter({ hasText: marker });
     await expect(item.textContent()).resolves.toContain(ja.reviewPosting.unreplied);

@@ -76,9 +76,6 @@ export default function Page() {
     <section className="page host-story">
       <div className="host-story__head">
         <h1 className="page__title">{t.listTitle}</h1>
-        <a href="/host/reviews" className="button button--ghost button--small" data-testid="host-reviews-link">
-          {ja.reviewPosting.hostTitle}
-        </a>
         <a href="/host_story" className="button button--small">
           {t.createNew}
         </a>
