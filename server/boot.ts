@@ -1,11 +1,13 @@
 // Boot: env -> database (embedded or DATABASE_URL) -> migrations -> demo data (embedded only, when empty)
 // -> services -> app -> listen; graceful shutdown on SIGTERM/SIGINT.
 import type { Server } from 'node:http';
+import net from 'node:net';
 import pg from 'pg';
 import { parseEnvOrExit, publicBaseUrl, type Env } from '#src/lib/env';
 import type { MikroORM } from '#src/lib/orm';
 import { createRoot, type Services } from '#src/root';
 import { createApp } from './app';
+import { acceptQueueLength } from './accept-queue';
 import { startWorkers } from '#src/modules/mail/mail.worker';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#seeds/demo-accounts';
 import { isDatabaseEmpty, seedDemo } from '#seeds/demo';
@@ -49,14 +51,12 @@ export async function boot(options: { pages: 'dev' | 'production' }): Promise<Ru
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const url = publicBaseUrl({ APP_URL: env.APP_URL, PORT: port });
 
+  const drain = drainOnShutdown(server);
   let stopping: Promise<void> | null = null;
   const shutdown = () =>
     (stopping ??= (async () => {
       log.info('shutting down: finishing requests in flight');
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      });
+      await drain();
       await stopWorkers?.();
       await close();
       await pool.end();
@@ -78,6 +78,64 @@ export async function boot(options: { pages: 'dev' | 'production' }): Promise<Ru
     log.info({ url }, 'listening');
   }
   return { env, orm, services, server, url, shutdown };
+}
+
+/** How long the listener must have accepted nothing before it closes (issue 14 #8). */
+const DRAIN_QUIET_MS = 300;
+/** Closes the listener after this long even if connections keep arriving (within SHUTDOWN_GRACE_MS). */
+const DRAIN_MAX_MS = 15_000;
+/** After the listener has closed, idle keep-alive connections are closed this much later. */
+const IDLE_CLOSE_DELAY_MS = 2_000;
+
+/**
+ * Stops the server without cutting a request that was already sent (issue 14 #8). Closing the listening socket at
+ * once resets every connection still waiting in the kernel's accept queue: connections the kernel has established
+ * and whose requests the clients have already sent, while a busy event loop accepts only a few per turn. So on
+ * shutdown every response from then on says `Connection: close`, and the listener stays open until that queue is
+ * empty (read from /proc on Linux; elsewhere, until nothing has been accepted for DRAIN_QUIET_MS across a loop turn),
+ * at most DRAIN_MAX_MS: the platform's router stops sending new requests to a process it has signalled. Then it
+ * stops listening; connections already accepted are read and answered; idle keep-alive connections are closed
+ * IDLE_CLOSE_DELAY_MS later; the returned promise resolves once the last connection has ended.
+ */
+function drainOnShutdown(server: Server): () => Promise<void> {
+  let draining = false;
+  let lastConnectionAt = Date.now();
+  let accepted = 0;
+  server.on('connection', () => {
+    lastConnectionAt = Date.now();
+    accepted++;
+  });
+  // Runs before the app's own listener, so the header is set before anything is written.
+  server.prependListener('request', (_req, res) => {
+    if (draining && !res.headersSent) res.setHeader('Connection', 'close');
+  });
+  return () =>
+    new Promise<void>((resolve) => {
+      draining = true;
+      const startedAt = Date.now();
+      let acceptedBefore = accepted;
+      const check = () => {
+        // An immediate runs after the poll phase of the loop turn it was scheduled in; scheduled from a timer, that
+        // poll phase began after the previous check, so it accepted whatever the kernel had queued by then.
+        setImmediate(() => {
+          // Where the kernel says how many connections still wait to be accepted, that decides; elsewhere the
+          // listener must have accepted nothing for a while.
+          const queued = acceptQueueLength(server);
+          const drained = queued === null ? accepted === acceptedBefore && Date.now() - lastConnectionAt >= DRAIN_QUIET_MS : queued === 0;
+          acceptedBefore = accepted;
+          if (!drained && Date.now() - startedAt < DRAIN_MAX_MS) {
+            setTimeout(check, 50);
+            return;
+          }
+          // Stop listening only: http.Server#close() would also close every connection without a request in
+          // progress at once, including one accepted a moment ago whose request has not been read yet.
+          net.Server.prototype.close.call(server, () => resolve());
+          // Idle keep-alive connections (accepted long enough ago to have been read) are closed a little later.
+          setTimeout(() => server.closeIdleConnections(), IDLE_CLOSE_DELAY_MS).unref();
+        });
+      };
+      setTimeout(check, 50);
+    });
 }
 
 /** Shorter than the platform's 30 s between SIGTERM and SIGKILL, so that the process exits on its own terms. */
