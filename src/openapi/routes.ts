@@ -25,7 +25,8 @@ import {
   inquiryListQuerySchema,
   inquiryResolvedSchema,
 } from '#src/modules/inquiries/inquiries.schemas';
-import { stripeEventSchema, testAuthenticationSchema, testCardSchema } from '#src/modules/payments/payments.schemas';
+import { testAuthenticationSchema, testCardSchema } from '#src/modules/payments/payments.schemas';
+import { stripeEventSchema } from '#src/modules/payments/stripe-webhook.schemas';
 import { auditTrailQuerySchema } from '#src/modules/audit/audit.schemas';
 import { rejectExperienceSchema } from '#src/modules/experience-approvals/experience-approvals.schemas';
 import { uploadFieldsSchema } from '#src/modules/uploads/uploads.schemas';

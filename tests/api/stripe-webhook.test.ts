@@ -13,6 +13,7 @@ import { Calendar } from '#src/modules/calendars/calendars.entity';
 import { Reservation } from '#src/modules/reservations/reservations.entity';
 import { MailOutbox } from '#src/modules/mail/mail.entity';
 import { StripeEvent } from '#src/modules/payments/stripe-events.entity';
+import { stripeWebhookAnswerSchema } from '#src/modules/payments/stripe-webhook.schemas';
 import { ja } from '#src/i18n/ja';
 
 const SECRET = 'whsec_test_r13c_webhook';
@@ -95,6 +96,7 @@ describe('Stripe webhook', () => {
     const res = await deliver(succeeded);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ received: true, outcome: 'processed' });
+    expect(stripeWebhookAnswerSchema.parse(res.body)).toEqual(res.body);
     expectDocumented(res);
     const reservation = await row(id);
     expect(reservation.status).toBe('confirmed');

@@ -75,13 +75,3 @@ export interface TestToken {
   id: string;
   card: { brand: string; last4: string; exp_month: number; exp_year: number };
 }
-
-/**
- * What Stripe posts to POST /api/v1/payments/stripe/webhook (issue 13), for the API document: the service verifies
- * the raw body's signature with Stripe's SDK and reads only the event id, its type and data.object.id.
- */
-export const stripeEventSchema = z.object({
-  id: z.string().describe('evt_...'),
-  type: z.string().describe('payment_intent.succeeded, payment_intent.payment_failed, payment_intent.canceled'),
-  data: z.object({ object: z.looseObject({ id: z.string() }) }),
-});

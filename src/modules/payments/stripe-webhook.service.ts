@@ -15,16 +15,10 @@ import type { Env } from '#src/lib/env';
 import { ja } from '#src/i18n/ja';
 import type { ReservationsService } from '#src/modules/reservations/reservations.service';
 import { GatewayUnavailableError } from './gateway';
+import type { StripeWebhookAnswer } from './stripe-webhook.schemas';
 
 /** The events to enable on the endpoint in Stripe's dashboard (README "Stripe webhook"). */
 const STRIPE_WEBHOOK_EVENTS = ['payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.canceled'] as const;
-
-export type StripeWebhookOutcome = 'processed' | 'ignored' | 'duplicate';
-
-export interface StripeWebhookAnswer {
-  received: true;
-  outcome: StripeWebhookOutcome;
-}
 
 export interface StripeWebhookDeps {
   env: Pick<Env, 'STRIPE_WEBHOOK_SECRET'>;
