@@ -6,13 +6,8 @@ import { ja } from '#src/i18n/ja';
 import { Field, FormErrors, useForm } from '#src/components/form';
 import { ReviewItem } from '#src/components/ReviewItem';
 import { Pagination } from '#src/components/Pagination';
-import {
-  REPLY_CONTENT_MAX,
-  replySchema,
-  type HostReviewJson,
-  type ReplyInput,
-  type ReviewJson,
-} from '#src/modules/reviews/reviews.schemas';
+import { REPLY_CONTENT_MAX, replySchema, type HostReviewJson, type ReplyInput } from '#src/modules/reviews/review-posting.schemas';
+import type { ReviewJson } from '#src/modules/reviews/reviews.schemas';
 import type { Data } from './+data';
 import './host-reviews.css';
 

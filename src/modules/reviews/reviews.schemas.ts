@@ -1,8 +1,5 @@
-// Reviews (spec guest-and-host.md §3 "Review"; issue 13: posting, the host's reply, the rating). Browser-safe.
+// Public review reads (spec guest-and-host.md §3 "Review"). Browser-safe.
 import { z } from 'zod';
-import { ja } from '#src/i18n/ja';
-import { requiredText } from '#src/lib/validate';
-import { formatDateJa, todayInJapan } from '#src/lib/dates';
 import { pageSchema, type PageMeta } from '#src/modules/experiences/experiences.schemas';
 
 /** Reviews per page on /reviews/{id} and GET /api/v1/experiences/{id}/reviews. */
@@ -11,32 +8,8 @@ export const REVIEWS_PER_PAGE = 20;
 export const REVIEWS_ON_DETAIL = 2;
 /** Spec §9: stars max 5, filled up to the rounded-down rate. */
 export const MAX_STARS = 5;
-/** Issue 13: a review's and a reply's length. */
-export const REVIEW_CONTENT_MAX = 1000;
-export const REPLY_CONTENT_MAX = 1000;
 
 export const reviewsQuerySchema = z.object({ page: pageSchema });
-
-/** POST /api/v1/reservations/{id}/review: a whole number of stars, 1 to 5, and the text. */
-export const reviewSchema = z.object({
-  rate: z
-    .number({ error: ja.reviewPosting.rateRequired })
-    .int({ error: ja.reviewPosting.rateRequired })
-    .min(1, { error: ja.reviewPosting.rateRequired })
-    .max(MAX_STARS, { error: ja.reviewPosting.rateRequired }),
-  content: requiredText(ja.reviewPosting.contentRequired, ja.reviewPosting.contentTooLong, REVIEW_CONTENT_MAX),
-});
-
-/** POST /api/v1/reviews/{id}/reply */
-export const replySchema = z.object({
-  content: requiredText(ja.reviewPosting.replyRequired, ja.reviewPosting.replyTooLong, REPLY_CONTENT_MAX),
-});
-
-/** The host's reviews page (?page). */
-export const hostReviewsQuerySchema = z.object({ page: pageSchema });
-
-export type ReviewInput = z.infer<typeof reviewSchema>;
-export type ReplyInput = z.infer<typeof replySchema>;
 
 export interface ReviewJson {
   id: number;
@@ -47,47 +20,11 @@ export interface ReviewJson {
 export interface ReviewsJson {
   reviews: ReviewJson[];
   meta: PageMeta;
-  /** The experience's rating: the mean of all its reviews' rates, one decimal; null without reviews. */
+  /** Issue 13: the experience's rating, the mean of all its reviews' rates, one decimal; null without reviews. */
   average_rate: number | null;
-}
-
-/** Where a reservation stands for its review (the guest's form). */
-export type ReviewFormState = 'open' | 'not_ended' | 'not_confirmed' | 'posted';
-
-export interface ReviewFormView {
-  reservation_id: number;
-  experience: { id: number; title: string };
-  slots: { date: string; start_time: string; end_time: string }[];
-  state: ReviewFormState;
-  /** When the last booked slot ends (ISO instant): the review window opens then. */
-  opens_at: string;
-  review: ReviewJson | null;
-}
-
-/** A review on the host's page, with the experience it is about and whether this host may still reply. */
-export interface HostReviewJson extends ReviewJson {
-  experience: { id: number; title: string };
-  can_reply: boolean;
-}
-
-export interface HostReviewsJson {
-  reviews: HostReviewJson[];
-  meta: PageMeta;
 }
 
 /** Filled stars for a rate: floor, clamped to 0..5. */
 export function filledStars(rate: number): number {
   return Math.max(0, Math.min(MAX_STARS, Math.floor(rate)));
-}
-
-/** 4.25 -> '4.3' (the rating as shown). */
-export function formatRate(rate: number): string {
-  return rate.toFixed(1);
-}
-
-/** An instant as '2026年12月5日(土) 12:00' in Japan time (when the review window opens). */
-export function formatJapanDateTime(instant: Date | string): string {
-  const at = new Date(instant);
-  const hm = new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
-  return `${formatDateJa(todayInJapan(at))} ${hm}`;
 }

@@ -18,18 +18,15 @@ import { reservationForReview, type ReservationForReview } from '#src/modules/re
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import { Review, type IReview } from './reviews.entity';
 import {
-  REVIEWS_PER_PAGE,
   formatJapanDateTime,
   hostReviewsQuerySchema,
   replySchema,
   reviewSchema,
-  reviewsQuerySchema,
   type HostReviewsJson,
   type ReviewFormState,
   type ReviewFormView,
-  type ReviewJson,
-  type ReviewsJson,
-} from './reviews.schemas';
+} from './review-posting.schemas';
+import { REVIEWS_PER_PAGE, reviewsQuerySchema, type ReviewJson, type ReviewsJson } from './reviews.schemas';
 
 function toReviewJson(review: IReview, hostedBy: string): ReviewJson {
   return {

@@ -7,14 +7,8 @@ import { ja } from '#src/i18n/ja';
 import { formatDateJa } from '#src/lib/dates';
 import { Field, FormErrors, useForm } from '#src/components/form';
 import { ReviewItem } from '#src/components/ReviewItem';
-import {
-  MAX_STARS,
-  REVIEW_CONTENT_MAX,
-  formatJapanDateTime,
-  reviewSchema,
-  type ReviewInput,
-  type ReviewJson,
-} from '#src/modules/reviews/reviews.schemas';
+import { REVIEW_CONTENT_MAX, formatJapanDateTime, reviewSchema, type ReviewInput } from '#src/modules/reviews/review-posting.schemas';
+import { MAX_STARS, type ReviewJson } from '#src/modules/reviews/reviews.schemas';
 import type { Data } from './+data';
 import './review-form.css';
 
