@@ -8,9 +8,13 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'server/**/*.test.ts', 'tests/api/**/*.test.ts'],
     globalSetup: ['tests/setup/global-db.ts'],
+    // Every API test's responses are checked against the OpenAPI document.
+    setupFiles: ['tests/setup/openapi-contract.setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
-    testTimeout: 30_000,
+    // Generous: a few tests (the fuzzer, the sign-in limits) make hundreds of requests or hash passwords many times,
+    // and a loaded machine must not turn them red. A hang still fails.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     reporters: ['default'],
   },

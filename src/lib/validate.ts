@@ -73,3 +73,26 @@ export function optionalText(tooLong: string, max: number) {
       .nullable(),
   );
 }
+
+// ---- Response shapes (the 2xx schemas of the OpenAPI document, next to each module's input schemas) ------------
+// Objects are closed in the document (additionalProperties: false), so a renamed or extra field fails the
+// contract test.
+
+/** A row id as the API sends it. */
+export const idJson = () => z.number().int().min(1).max(MAX_ID);
+/** A count (0 or more). */
+export const countJson = () => z.number().int().min(0);
+/** An instant, ISO 8601 in UTC (`2026-12-05T01:00:00.000Z`). */
+export const dateTimeJson = () => z.string().meta({ format: 'date-time', example: '2026-12-05T01:00:00.000Z' });
+/** A calendar date in Japan time (`2026-12-05`). */
+export const dateJson = () => z.string().meta({ format: 'date', example: '2026-12-05' });
+/** A time of day in Japan time (`10:00`). */
+export const timeJson = () =>
+  z
+    .string()
+    .regex(/^\d{2}:\d{2}$/)
+    .meta({ example: '10:00' });
+/** A URL the API sends: absolute (https) or a path on this site (`/images/…`). */
+export const urlJson = () => z.string().min(1);
+/** Page numbers of a paginated list (current_page, total_pages, total_count). */
+export const pageMetaJson = () => z.object({ current_page: z.number().int().min(1), total_pages: countJson(), total_count: countJson() });

@@ -13,9 +13,26 @@ function inputSchema(schema: z.ZodType): JsonSchema {
   return json;
 }
 
+/**
+ * The output side of a response schema (what the server sends; objects closed with additionalProperties: false).
+ * Schemas named with `.meta({ id })` become components (`#/components/schemas/<id>`), referenced where they are used.
+ */
+function outputSchema(schema: z.ZodType, components: Record<string, JsonSchema>): JsonSchema {
+  const json = z.toJSONSchema(schema, { io: 'output', target: 'draft-2020-12', unrepresentable: 'any' }) as JsonSchema;
+  delete json.$schema;
+  const defs = (json.$defs ?? {}) as Record<string, JsonSchema>;
+  delete json.$defs;
+  const rewrite = (value: JsonSchema) => JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema;
+  for (const [name, def] of Object.entries(defs)) components[name] = rewrite(def);
+  // A named root comes back as a reference to its own definition (moved to the components above).
+  const { id: _id, ...root } = rewrite(json);
+  return root;
+}
+
 const errorMessages = { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } };
 
 const errorDescriptions: Record<number, { description: string; message: string }> = {
+  400: { description: 'URL の形式が正しくありません', message: ja.errors.invalidBody },
   401: { description: 'ログインしていません', message: ja.errors.unauthorized },
   402: { description: '決済が完了しませんでした（messages はありません）', message: ja.payments.declined },
   403: { description: '権限がないか、別のサイトからのリクエストです', message: ja.errors.forbidden },
@@ -34,6 +51,23 @@ function errorResponse(status: number) {
   const example = status === 402 ? { status, message } : { status, message, messages: { base: [message] } };
   return { description, content: { 'application/json': { schema: { $ref: ref }, example } } };
 }
+
+/** What each group of calls is for (the reference page shows them as section leads). */
+const tagDescriptions: Record<string, string> = {
+  アカウント: 'マーケットプレイスの会員登録・ログイン・プロフィール',
+  体験: '公開中の体験、日程、レビュー、開催リクエスト',
+  予約: '料金の見積もり、予約、追加認証の後の確定',
+  参照データ: 'カテゴリー・テーマ・職業・都道府県の一覧',
+  コミュニティ: 'コミュニティの詳細と参加申込',
+  ブランド: 'ブランドの一覧・詳細と、管理者によるブランドとメンバーの管理',
+  アンバサダー: 'アンバサダーの一覧・詳細と、メンバーの管理',
+  問い合わせ: 'お問い合わせと、ブランド・アンバサダーの問い合わせ',
+  ホスト: '画像のアップロード、体験の下書きと登録・更新',
+  '決済（テスト）': 'テスト決済（STRIPE_SECRET_KEY がないとき）のカードと追加認証の代わり',
+  開発: 'この文書と、開発用のメールボックス',
+  管理者: 'コミュニティ、監査ログ、体験の承認（ADMIN のみ）',
+  ブランドポータル: 'ブランドメンバーのポータル（/brand/api/v1、マーケットプレイスとは別のログイン）',
+};
 
 const securityOf: Record<Security, Array<Record<string, string[]>> | undefined> = {
   none: [],
@@ -56,11 +90,14 @@ function pathParameters(path: string) {
 function queryParameters(schema: z.ZodType) {
   const json = inputSchema(schema);
   const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
-  const required = new Set((json.required ?? []) as string[]);
+  const shape = schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : {};
+  // Required only when leaving it out is refused (a preprocess with a default makes zod's JSON say required).
+  const required = (name: string) =>
+    shape[name] ? !shape[name].safeParse(undefined).success : ((json.required ?? []) as string[]).includes(name);
   return Object.entries(properties).map(([name, property]) => ({
     name,
     in: 'query',
-    required: required.has(name),
+    required: required(name),
     schema: property,
   }));
 }
@@ -71,20 +108,27 @@ function errorStatuses(operation: Operation): number[] {
   if (operation.security === 'user' || operation.security === 'admin' || operation.security === 'brand') statuses.add(401);
   if (operation.security !== 'none' || operation.method !== 'get') statuses.add(403);
   if (operation.path.includes('{')) statuses.add(404);
-  if (operation.body || operation.query || operation.method !== 'get') statuses.add(422);
+  // Every call: a malformed URL (bad escapes) is a 400 and text PostgreSQL cannot hold (NUL) a 422, before any route.
+  statuses.add(400);
+  statuses.add(422);
+  // Every write: a JSON body over 200 kB is a 413.
+  if (operation.method !== 'get') statuses.add(413);
   return [...statuses].sort((a, b) => a - b);
 }
 
-function operationObject(operation: Operation) {
+function successResponse(description: string, schema: z.ZodType | undefined, components: Record<string, JsonSchema>) {
+  // No schema yet: documented as {} so the document stays valid, and the contract test names the route.
+  return { description, content: { 'application/json': { schema: schema ? outputSchema(schema, components) : {} } } };
+}
+
+function operationObject(operation: Operation, components: Record<string, JsonSchema>) {
   const status = operation.status ?? 200;
   const parameters = [...pathParameters(operation.path), ...(operation.query ? queryParameters(operation.query) : [])];
   const responses: Record<string, unknown> = {
-    [status]:
-      status === 204 ? { description: '成功（本文なし）' } : { description: '成功', content: { 'application/json': { schema: {} } } },
+    [status]: status === 204 ? { description: '成功（本文なし）' } : successResponse('成功', operation.response, components),
   };
-  if (operation.path === '/api/v1/reservations' || operation.path === '/api/v1/reservations/{id}/confirm') {
-    responses['202'] = { description: '決済に追加認証が必要です', content: { 'application/json': { schema: {} } } };
-  }
+  const alternative = operation.alternative;
+  if (alternative) responses[alternative.status] = successResponse(alternative.description, alternative.response, components);
   for (const error of errorStatuses(operation)) responses[error] = errorResponse(error);
   const body = operation.body
     ? {
@@ -117,11 +161,15 @@ function operationObject(operation: Operation) {
 
 export function buildOpenApiDocument() {
   const paths: Record<string, Record<string, unknown>> = {};
+  const components: Record<string, JsonSchema> = {};
   for (const operation of operations) {
     paths[operation.path] ??= {};
-    paths[operation.path][operation.method] = operationObject(operation);
+    paths[operation.path][operation.method] = operationObject(operation, components);
   }
-  const tags = [...new Set(operations.flatMap((operation) => operation.tags))].map((name) => ({ name }));
+  const tags = [...new Set(operations.flatMap((operation) => operation.tags))].map((name) => ({
+    name,
+    description: tagDescriptions[name] ?? name,
+  }));
   return {
     openapi: '3.1.1',
     info: {
@@ -159,6 +207,7 @@ export function buildOpenApiDocument() {
           required: ['status', 'message'],
           properties: { status: { type: 'integer', const: 402 }, message: { type: 'string' } },
         },
+        ...Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b))),
       },
     },
   };

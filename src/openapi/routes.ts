@@ -1,36 +1,113 @@
 // The route table the OpenAPI document is generated from (server-only): one entry per /api/v1 and /brand/api/v1
 // operation, naming the zod schema its service validates with. tests/api/openapi.test.ts checks that this table
 // and the Express app's registered routes are the same set, so a new route cannot be left undocumented.
-import type { z } from 'zod';
-import { signInSchema, signUpSchema } from '#src/modules/users/users.schemas';
-import { userSearchQuerySchema } from '#src/modules/users/user-search.schemas';
-import { storiesQuerySchema } from '#src/modules/experiences/experiences.schemas';
-import { draftSchema, experienceSchema } from '#src/modules/experiences/experiences.host.schemas';
-import { calendarsQuerySchema } from '#src/modules/calendars/calendars.schemas';
-import { reviewsQuerySchema } from '#src/modules/reviews/reviews.schemas';
+import { z } from 'zod';
+import { currentUserSchema, signInSchema, signUpSchema } from '#src/modules/users/users.schemas';
+import { userSearchQuerySchema, userSearchResponseSchema } from '#src/modules/users/user-search.schemas';
+import { publicProfileJsonSchema } from '#src/modules/users/profile.schemas';
+import {
+  experienceJsonSchema,
+  otherExperiencesJsonSchema,
+  storiesListJsonSchema,
+  storiesQuerySchema,
+} from '#src/modules/experiences/experiences.schemas';
+import {
+  draftJsonSchema,
+  draftListJsonSchema,
+  draftSchema,
+  experienceSchema,
+  hostExperienceJsonSchema,
+  ownExperiencesJsonSchema,
+} from '#src/modules/experiences/experiences.host.schemas';
+import { calendarJsonSchema, calendarsJsonSchema, calendarsQuerySchema } from '#src/modules/calendars/calendars.schemas';
+import { reviewJsonSchema, reviewsJsonSchema, reviewsQuerySchema } from '#src/modules/reviews/reviews.schemas';
+import {
+  priceQuoteJsonSchema,
+  quoteSchema,
+  reservationActionRequiredJsonSchema,
+  reservationJsonSchema,
+  reserveSchema,
+} from '#src/modules/reservations/reservations.schemas';
+import {
+  adminCommunityJsonSchema,
+  adminCommunityListJsonSchema,
+  communityApplicationJsonSchema,
+  communityApplicationSchema,
+  communityCardsJsonSchema,
+  communityDetailJsonSchema,
+  communityFormSchema,
+} from '#src/modules/communities/communities.schemas';
+import {
+  ambassadorAdminJsonSchema,
+  ambassadorDetailJsonSchema,
+  ambassadorFormSchema,
+  ambassadorListJsonSchema,
+  ambassadorMembersJsonSchema,
+  listQuerySchema,
+} from '#src/modules/ambassadors/ambassadors.schemas';
+import {
+  brandAdminJsonSchema,
+  brandDetailJsonSchema,
+  brandFormSchema,
+  brandListJsonSchema,
+  brandListQuerySchema,
+} from '#src/modules/brands/brands.schemas';
 import { replySchema, reviewSchema } from '#src/modules/reviews/review-posting.schemas';
-import { quoteSchema, reserveSchema } from '#src/modules/reservations/reservations.schemas';
-import { communityApplicationSchema, communityFormSchema } from '#src/modules/communities/communities.schemas';
-import { ambassadorFormSchema, listQuerySchema } from '#src/modules/ambassadors/ambassadors.schemas';
-import { brandFormSchema, brandListQuerySchema } from '#src/modules/brands/brands.schemas';
 import {
   brandMemberInvitationSchema,
+  brandMemberJsonSchema,
+  brandMemberMeJsonSchema,
+  brandMembersJsonSchema,
+  brandPortalMembersJsonSchema,
   brandSignInSchema,
+  invitationAcceptSchema,
+  invitationCheckSchema,
+  passwordResetDoneJsonSchema,
+  passwordResetRequestedJsonSchema,
   passwordResetRequestSchema,
   passwordResetSchema,
 } from '#src/modules/brand-members/brand-members.schemas';
-import { applicationHandledSchema, experiencesQuerySchema, pageQuerySchema } from '#src/modules/brand-portal/brand-portal.schemas';
 import {
+  applicationHandledSchema,
+  brandAmbassadorsJsonSchema,
+  brandApplicationDetailJsonSchema,
+  brandApplicationsJsonSchema,
+  brandAssociationJsonSchema,
+  brandCommunitiesJsonSchema,
+  brandCommunityAmbassadorsJsonSchema,
+  brandExperiencesJsonSchema,
+  experiencesQuerySchema,
+  pageQuerySchema,
+  participantNumbersJsonSchema,
+  portalAmbassadorsQuerySchema,
+} from '#src/modules/brand-portal/brand-portal.schemas';
+import {
+  brandInquiryJsonSchema,
   brandInquirySchema,
+  contactInquiryJsonSchema,
   contactInquirySchema,
+  inquiryListJsonSchema,
   inquiryListQuerySchema,
   inquiryResolvedSchema,
 } from '#src/modules/inquiries/inquiries.schemas';
-import { testAuthenticationSchema, testCardSchema } from '#src/modules/payments/payments.schemas';
-import { stripeEventSchema } from '#src/modules/payments/stripe-webhook.schemas';
-import { auditTrailQuerySchema } from '#src/modules/audit/audit.schemas';
-import { rejectExperienceSchema } from '#src/modules/experience-approvals/experience-approvals.schemas';
-import { uploadFieldsSchema } from '#src/modules/uploads/uploads.schemas';
+import {
+  testAuthenticationJsonSchema,
+  testAuthenticationSchema,
+  testCardSchema,
+  testTokenSchema,
+} from '#src/modules/payments/payments.schemas';
+import { auditTrailJsonSchema, auditTrailQuerySchema } from '#src/modules/audit/audit.schemas';
+import {
+  approvalJsonSchema,
+  pendingExperiencesJsonSchema,
+  rejectExperienceSchema,
+  rejectionResultJsonSchema,
+} from '#src/modules/experience-approvals/experience-approvals.schemas';
+import { uploadFieldsSchema, uploadResultSchema } from '#src/modules/uploads/uploads.schemas';
+import { referenceListJsonSchema } from '#src/modules/reference/reference.schemas';
+import { holdingRequestJsonSchema } from '#src/modules/holding-requests/holding-requests.schemas';
+import { devMailboxJsonSchema } from '#src/modules/mail/mail.schemas';
+import { stripeEventSchema, stripeWebhookAnswerSchema } from '#src/modules/payments/stripe-webhook.schemas';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -52,11 +129,25 @@ export interface Operation {
   multipart?: boolean;
   /** The success status (200 unless stated). */
   status?: 200 | 201 | 202 | 204;
+  /**
+   * The zod schema of the success body (what the service returns, in the module's *.schemas.ts). Required for every
+   * status but 204: the contract test fails, naming the route, when a response has no documented schema.
+   */
+  response?: z.ZodType;
+  /** A second success answer (POST /reservations: 202 when the card needs authentication). */
+  alternative?: { status: 200 | 201 | 202; description: string; response: z.ZodType };
   /** Statuses this operation answers besides the defaults derived from security, parameters and body. */
   errors?: number[];
 }
 
 const V1 = '/api/v1';
+
+/** GET /api/v1/openapi.json: this document (its own schema stays open: it is described by the OpenAPI 3.1 schema). */
+const openApiDocumentJsonSchema = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string() }),
+  paths: z.record(z.string(), z.unknown()),
+});
 const BRAND = '/brand/api/v1';
 
 const op = (method: HttpMethod, path: string, summary: string, tags: string[], security: Security, rest: Partial<Operation> = {}) =>
@@ -64,54 +155,112 @@ const op = (method: HttpMethod, path: string, summary: string, tags: string[], s
 
 export const operations: Operation[] = [
   // ---- Sessions and accounts
-  op('post', `${V1}/sessions`, 'ログインする', ['アカウント'], 'none', { body: signInSchema, status: 201, errors: [429] }),
+  op('post', `${V1}/sessions`, 'ログインする', ['アカウント'], 'none', {
+    body: signInSchema,
+    status: 201,
+    errors: [401, 429],
+    response: currentUserSchema,
+  }),
   op('delete', `${V1}/sessions`, 'ログアウトする', ['アカウント'], 'optional', { status: 204 }),
-  op('post', `${V1}/users`, '会員登録する', ['アカウント'], 'none', { body: signUpSchema, status: 201, errors: [409, 429] }),
-  op('get', `${V1}/me`, 'ログイン中の利用者を取得する', ['アカウント'], 'optional'),
-  op('get', `${V1}/users`, '利用者を検索する（アンバサダーのメンバー追加用）', ['アカウント'], 'user', { query: userSearchQuerySchema }),
-  op('get', `${V1}/profiles/{id}`, '公開プロフィールを取得する', ['アカウント'], 'none'),
+  op('post', `${V1}/users`, '会員登録する', ['アカウント'], 'none', {
+    body: signUpSchema,
+    status: 201,
+    errors: [409, 429],
+    response: currentUserSchema,
+  }),
+  op('get', `${V1}/me`, 'ログイン中の利用者を取得する', ['アカウント'], 'optional', { errors: [401], response: currentUserSchema }),
+  op('get', `${V1}/users`, '利用者を検索する（アンバサダーのメンバー追加用）', ['アカウント'], 'user', {
+    query: userSearchQuerySchema,
+    response: userSearchResponseSchema,
+  }),
+  op('get', `${V1}/profiles/{id}`, '公開プロフィールを取得する', ['アカウント'], 'none', { response: publicProfileJsonSchema }),
   // ---- Public browsing
-  op('get', `${V1}/stories`, '体験を一覧・検索する', ['体験'], 'none', { query: storiesQuerySchema }),
-  op('get', `${V1}/experiences/{id}`, '体験の詳細を取得する', ['体験'], 'optional'),
-  op('get', `${V1}/experiences/{id}/other_experiences`, '同じホストの他の体験を取得する', ['体験'], 'none'),
-  op('get', `${V1}/experiences/{id}/calendars`, '体験の開催日程を取得する', ['体験'], 'optional', { query: calendarsQuerySchema }),
-  op('get', `${V1}/calendars/{id}`, '開催日程を取得する', ['体験'], 'none'),
-  op('get', `${V1}/experiences/{id}/reviews`, '体験のレビューを取得する', ['体験'], 'none', { query: reviewsQuerySchema }),
-  op('get', `${V1}/experiences/{tour_id}/price`, '料金を見積もる', ['予約'], 'optional', { query: quoteSchema }),
-  op('post', `${V1}/experiences/{id}/holding_requests`, '開催リクエストを送る', ['体験'], 'user', { status: 201, errors: [409] }),
-  op('get', `${V1}/categories`, 'カテゴリー一覧を取得する', ['参照データ'], 'none'),
-  op('get', `${V1}/themes`, 'テーマ一覧を取得する', ['参照データ'], 'none'),
-  op('get', `${V1}/occupations`, '職業一覧を取得する', ['参照データ'], 'none'),
-  op('get', `${V1}/prefectures`, '都道府県一覧を取得する', ['参照データ'], 'none'),
+  op('get', `${V1}/stories`, '体験を一覧・検索する', ['体験'], 'none', {
+    query: storiesQuerySchema,
+    errors: [404],
+    response: storiesListJsonSchema,
+  }),
+  op('get', `${V1}/experiences/{id}`, '体験の詳細を取得する', ['体験'], 'optional', { response: experienceJsonSchema }),
+  op('get', `${V1}/experiences/{id}/other_experiences`, '同じホストの他の体験を取得する', ['体験'], 'none', {
+    response: otherExperiencesJsonSchema,
+  }),
+  op('get', `${V1}/experiences/{id}/calendars`, '体験の開催日程を取得する', ['体験'], 'optional', {
+    query: calendarsQuerySchema,
+    response: calendarsJsonSchema,
+  }),
+  op('get', `${V1}/calendars/{id}`, '開催日程を取得する', ['体験'], 'none', { response: calendarJsonSchema }),
+  op('get', `${V1}/experiences/{id}/reviews`, '体験のレビューを取得する', ['体験'], 'none', {
+    query: reviewsQuerySchema,
+    response: reviewsJsonSchema,
+  }),
+  op('get', `${V1}/experiences/{tour_id}/price`, '料金を見積もる', ['予約'], 'optional', {
+    query: quoteSchema,
+    response: priceQuoteJsonSchema,
+  }),
+  op('post', `${V1}/experiences/{id}/holding_requests`, '開催リクエストを送る', ['体験'], 'user', {
+    status: 201,
+    errors: [409],
+    response: holdingRequestJsonSchema,
+  }),
+  op('get', `${V1}/categories`, 'カテゴリー一覧を取得する', ['参照データ'], 'none', { response: referenceListJsonSchema('categories') }),
+  op('get', `${V1}/themes`, 'テーマ一覧を取得する', ['参照データ'], 'none', { response: referenceListJsonSchema('themes') }),
+  op('get', `${V1}/occupations`, '職業一覧を取得する', ['参照データ'], 'none', { response: referenceListJsonSchema('occupations') }),
+  op('get', `${V1}/prefectures`, '都道府県一覧を取得する', ['参照データ'], 'none', { response: referenceListJsonSchema('prefectures') }),
   // ---- Communities
-  op('get', `${V1}/communities/{id}/detail`, 'コミュニティの詳細を取得する', ['コミュニティ'], 'optional'),
+  op('get', `${V1}/communities/{id}/detail`, 'コミュニティの詳細を取得する', ['コミュニティ'], 'optional', {
+    response: communityDetailJsonSchema,
+  }),
   op('post', `${V1}/community_applications`, 'コミュニティに参加を申し込む', ['コミュニティ'], 'user', {
     body: communityApplicationSchema,
     status: 201,
     errors: [409],
+    response: communityApplicationJsonSchema,
   }),
   // ---- Brands and ambassadors
-  op('get', `${V1}/brands`, 'ブランドを一覧する', ['ブランド'], 'none', { query: brandListQuerySchema }),
-  op('get', `${V1}/brands/{id}`, 'ブランドの詳細を取得する', ['ブランド'], 'none'),
-  op('get', `${V1}/brands/{id}/communities`, 'ブランドのコミュニティを取得する', ['ブランド'], 'none'),
-  op('post', `${V1}/brands`, 'ブランドを登録する（管理者）', ['ブランド'], 'admin', { body: brandFormSchema, status: 201 }),
-  op('put', `${V1}/brands/{id}`, 'ブランドを更新する（管理者）', ['ブランド'], 'admin', { body: brandFormSchema }),
+  op('get', `${V1}/brands`, 'ブランドを一覧する', ['ブランド'], 'none', { query: brandListQuerySchema, response: brandListJsonSchema }),
+  op('get', `${V1}/brands/{id}`, 'ブランドの詳細を取得する', ['ブランド'], 'none', { response: brandDetailJsonSchema }),
+  op('get', `${V1}/brands/{id}/communities`, 'ブランドのコミュニティを取得する', ['ブランド'], 'none', {
+    response: communityCardsJsonSchema,
+  }),
+  op('post', `${V1}/brands`, 'ブランドを登録する（管理者）', ['ブランド'], 'admin', {
+    body: brandFormSchema,
+    status: 201,
+    response: brandAdminJsonSchema,
+  }),
+  op('put', `${V1}/brands/{id}`, 'ブランドを更新する（管理者）', ['ブランド'], 'admin', {
+    body: brandFormSchema,
+    response: brandAdminJsonSchema,
+  }),
   op('post', `${V1}/brands/{brand_id}/members/invitation`, 'ブランドメンバーを招待する（管理者）', ['ブランド'], 'admin', {
     body: brandMemberInvitationSchema,
     status: 201,
     errors: [409],
+    response: brandMemberJsonSchema,
   }),
-  op('get', `${V1}/brands/{brand_id}/members`, 'ブランドメンバーを一覧する（管理者）', ['ブランド'], 'admin'),
+  op('get', `${V1}/brands/{brand_id}/members`, 'ブランドメンバーを一覧する（管理者）', ['ブランド'], 'admin', {
+    response: brandMembersJsonSchema,
+  }),
   op('delete', `${V1}/brands/{brand_id}/members/{id}`, 'ブランドメンバーを外す（管理者）', ['ブランド'], 'admin', { status: 204 }),
-  op('get', `${V1}/ambassadors`, 'アンバサダーを一覧する', ['アンバサダー'], 'none', { query: listQuerySchema }),
-  op('get', `${V1}/ambassadors/{id}`, 'アンバサダーの詳細を取得する', ['アンバサダー'], 'none'),
-  op('get', `${V1}/ambassadors/{id}/communities`, 'アンバサダーのコミュニティを取得する', ['アンバサダー'], 'none'),
+  op('get', `${V1}/ambassadors`, 'アンバサダーを一覧する', ['アンバサダー'], 'none', {
+    query: listQuerySchema,
+    response: ambassadorListJsonSchema,
+  }),
+  op('get', `${V1}/ambassadors/{id}`, 'アンバサダーの詳細を取得する', ['アンバサダー'], 'none', { response: ambassadorDetailJsonSchema }),
+  op('get', `${V1}/ambassadors/{id}/communities`, 'アンバサダーのコミュニティを取得する', ['アンバサダー'], 'none', {
+    response: communityCardsJsonSchema,
+  }),
   op('post', `${V1}/ambassadors`, 'アンバサダーを登録する（管理者）', ['アンバサダー'], 'admin', {
     body: ambassadorFormSchema,
     status: 201,
+    response: ambassadorAdminJsonSchema,
   }),
-  op('put', `${V1}/ambassadors/{id}`, 'アンバサダーを更新する（管理者）', ['アンバサダー'], 'admin', { body: ambassadorFormSchema }),
-  op('get', `${V1}/ambassadors/{ambassador_id}/members`, 'アンバサダーのメンバーを一覧する', ['アンバサダー'], 'user'),
+  op('put', `${V1}/ambassadors/{id}`, 'アンバサダーを更新する（管理者）', ['アンバサダー'], 'admin', {
+    body: ambassadorFormSchema,
+    response: ambassadorAdminJsonSchema,
+  }),
+  op('get', `${V1}/ambassadors/{ambassador_id}/members`, 'アンバサダーのメンバーを一覧する', ['アンバサダー'], 'user', {
+    response: ambassadorMembersJsonSchema,
+  }),
   op('delete', `${V1}/ambassadors/{ambassador_id}/members/{user_id}`, 'アンバサダーのメンバーを外す', ['アンバサダー'], 'user', {
     status: 204,
   }),
@@ -132,6 +281,7 @@ export const operations: Operation[] = [
     {
       status: 201,
       errors: [409],
+      response: ambassadorMembersJsonSchema,
     },
   ),
   // ---- Inquiries
@@ -139,18 +289,24 @@ export const operations: Operation[] = [
     body: brandInquirySchema,
     status: 201,
     errors: [429],
+    response: brandInquiryJsonSchema,
   }),
   op('post', `${V1}/contact_inquiries`, 'お問い合わせを送る', ['問い合わせ'], 'optional', {
     body: contactInquirySchema,
     status: 201,
     errors: [429],
+    response: contactInquiryJsonSchema,
   }),
   op('get', `${V1}/brand_and_ambassador_inquiries`, '問い合わせを一覧する（管理者）', ['問い合わせ'], 'admin', {
     query: inquiryListQuerySchema,
+    response: inquiryListJsonSchema,
   }),
-  op('get', `${V1}/brand_and_ambassador_inquiries/{id}`, '問い合わせの詳細を取得する（管理者）', ['問い合わせ'], 'admin'),
+  op('get', `${V1}/brand_and_ambassador_inquiries/{id}`, '問い合わせの詳細を取得する（管理者）', ['問い合わせ'], 'admin', {
+    response: brandInquiryJsonSchema,
+  }),
   op('put', `${V1}/brand_and_ambassador_inquiries/{id}`, '問い合わせの対応状況を更新する（管理者）', ['問い合わせ'], 'admin', {
     body: inquiryResolvedSchema,
+    response: brandInquiryJsonSchema,
   }),
   // ---- Hosting
   op('post', `${V1}/uploads`, '画像をアップロードする', ['ホスト'], 'user', {
@@ -158,77 +314,155 @@ export const operations: Operation[] = [
     multipart: true,
     status: 201,
     errors: [413, 429, 502],
+    response: uploadResultSchema,
   }),
-  op('get', `${V1}/experience_drafts`, '体験の下書きを一覧する', ['ホスト'], 'user'),
-  op('post', `${V1}/experience_drafts`, '体験の下書きを作る', ['ホスト'], 'user', { body: draftSchema, status: 201 }),
-  op('get', `${V1}/experience_drafts/{id}`, '体験の下書きを取得する', ['ホスト'], 'user'),
-  op('put', `${V1}/experience_drafts/{id}`, '体験の下書きを更新する', ['ホスト'], 'user', { body: draftSchema }),
-  op('get', `${V1}/experiences`, '自分の体験を一覧する', ['ホスト'], 'user'),
-  op('post', `${V1}/experiences`, '体験を登録する', ['ホスト'], 'user', { body: experienceSchema, status: 201 }),
-  op('put', `${V1}/experiences/{id}`, '体験を更新する', ['ホスト'], 'user', { body: experienceSchema, errors: [409] }),
+  op('get', `${V1}/experience_drafts`, '体験の下書きを一覧する', ['ホスト'], 'user', { response: draftListJsonSchema }),
+  op('post', `${V1}/experience_drafts`, '体験の下書きを作る', ['ホスト'], 'user', {
+    body: draftSchema,
+    status: 201,
+    response: draftJsonSchema,
+  }),
+  op('get', `${V1}/experience_drafts/{id}`, '体験の下書きを取得する', ['ホスト'], 'user', { response: draftJsonSchema }),
+  op('put', `${V1}/experience_drafts/{id}`, '体験の下書きを更新する', ['ホスト'], 'user', { body: draftSchema, response: draftJsonSchema }),
+  op('get', `${V1}/experiences`, '自分の体験を一覧する', ['ホスト'], 'user', { response: ownExperiencesJsonSchema }),
+  op('post', `${V1}/experiences`, '体験を登録する', ['ホスト'], 'user', {
+    body: experienceSchema,
+    status: 201,
+    errors: [404],
+    response: hostExperienceJsonSchema,
+  }),
+  op('put', `${V1}/experiences/{id}`, '体験を更新する', ['ホスト'], 'user', {
+    body: experienceSchema,
+    errors: [409],
+    response: hostExperienceJsonSchema,
+  }),
   // ---- Reservations and payments
   op('post', `${V1}/reservations`, '予約する（決済の確認が要るときは 202）', ['予約'], 'user', {
     body: reserveSchema,
     status: 201,
     errors: [402, 409, 429, 503],
+    response: reservationJsonSchema,
+    alternative: { status: 202, description: '決済に追加認証が必要です', response: reservationActionRequiredJsonSchema },
   }),
-  op('post', `${V1}/reservations/{id}/confirm`, '追加認証の後に予約を確定する', ['予約'], 'user', { status: 201, errors: [402, 409, 503] }),
-  op('get', `${V1}/reservations/{id}`, '予約を取得する', ['予約'], 'user'),
-  op('post', `${V1}/payments/test/tokens`, 'テスト用カードをトークン化する（テスト決済）', ['決済（テスト）'], 'none', {
+  op('post', `${V1}/reservations/{id}/confirm`, '追加認証の後に予約を確定する', ['予約'], 'user', {
+    status: 201,
+    errors: [402, 409, 503],
+    response: reservationJsonSchema,
+    alternative: { status: 202, description: '決済に追加認証が必要です', response: reservationActionRequiredJsonSchema },
+  }),
+  op('get', `${V1}/reservations/{id}`, '予約を取得する', ['予約'], 'user', { response: reservationJsonSchema }),
+  op('post', `${V1}/payments/test/tokens`, 'テスト用カードをトークン化する（テスト決済）', ['決済（テスト）'], 'user', {
+    errors: [404],
     body: testCardSchema,
     status: 201,
+    response: testTokenSchema,
   }),
-  op('post', `${V1}/payments/test/intents/{id}/authenticate`, 'テスト決済の追加認証に答える', ['決済（テスト）'], 'none', {
+  op('post', `${V1}/payments/test/intents/{id}/authenticate`, 'テスト決済の追加認証に答える', ['決済（テスト）'], 'user', {
     body: testAuthenticationSchema,
+    response: testAuthenticationJsonSchema,
   }),
-  op('get', `${V1}/openapi.json`, 'この API の OpenAPI 3.1 文書を取得する', ['開発'], 'none'),
-  op('get', `${V1}/dev/mails`, '開発用のメールボックスを読む（本番では 404）', ['開発'], 'none'),
+  op('get', `${V1}/openapi.json`, 'この API の OpenAPI 3.1 文書を取得する', ['開発'], 'none', { response: openApiDocumentJsonSchema }),
+  op('get', `${V1}/dev/mails`, '開発用のメールボックスを読む（本番では 404）', ['開発'], 'none', {
+    errors: [404],
+    response: devMailboxJsonSchema,
+  }),
   // ---- Administrator
-  op('get', `${V1}/admin/communities`, 'コミュニティを一覧する（管理者）', ['管理者'], 'admin'),
-  op('post', `${V1}/admin/communities`, 'コミュニティを作る（管理者）', ['管理者'], 'admin', { body: communityFormSchema, status: 201 }),
-  op('get', `${V1}/admin/communities/{id}`, 'コミュニティの詳細を取得する（管理者）', ['管理者'], 'admin'),
-  op('patch', `${V1}/admin/communities/{id}`, 'コミュニティを更新する（管理者）', ['管理者'], 'admin', { body: communityFormSchema }),
-  op('get', `${V1}/admin/audit`, '監査ログを取得する（管理者）', ['管理者'], 'admin', { query: auditTrailQuerySchema }),
-  op('get', `${V1}/admin/experiences`, '承認待ちの体験を一覧する（管理者）', ['管理者'], 'admin', { query: listQuerySchema }),
-  op('post', `${V1}/admin/experiences/{id}/approval`, '体験を承認する（管理者）', ['管理者'], 'admin', { errors: [409] }),
+  op('get', `${V1}/admin/communities`, 'コミュニティを一覧する（管理者）', ['管理者'], 'admin', { response: adminCommunityListJsonSchema }),
+  op('post', `${V1}/admin/communities`, 'コミュニティを作る（管理者）', ['管理者'], 'admin', {
+    body: communityFormSchema,
+    status: 201,
+    response: adminCommunityJsonSchema,
+  }),
+  op('get', `${V1}/admin/communities/{id}`, 'コミュニティの詳細を取得する（管理者）', ['管理者'], 'admin', {
+    response: adminCommunityJsonSchema,
+  }),
+  op('patch', `${V1}/admin/communities/{id}`, 'コミュニティを更新する（管理者）', ['管理者'], 'admin', {
+    body: communityFormSchema,
+    response: adminCommunityJsonSchema,
+  }),
+  op('get', `${V1}/admin/audit`, '監査ログを取得する（管理者）', ['管理者'], 'admin', {
+    query: auditTrailQuerySchema,
+    response: auditTrailJsonSchema,
+  }),
+  op('get', `${V1}/admin/experiences`, '承認待ちの体験を一覧する（管理者）', ['管理者'], 'admin', {
+    query: listQuerySchema,
+    response: pendingExperiencesJsonSchema,
+  }),
+  op('post', `${V1}/admin/experiences/{id}/approval`, '体験を承認する（管理者）', ['管理者'], 'admin', {
+    errors: [409],
+    response: approvalJsonSchema,
+  }),
   op('post', `${V1}/admin/experiences/{id}/rejection`, '体験を差し戻す（管理者）', ['管理者'], 'admin', {
     body: rejectExperienceSchema,
     status: 201,
     errors: [409],
+    response: rejectionResultJsonSchema,
   }),
   // ---- Brand portal
   op('post', `${BRAND}/brand-members/sign-in`, 'ブランドポータルにログインする', ['ブランドポータル'], 'none', {
     body: brandSignInSchema,
     status: 201,
-    errors: [429],
+    errors: [401, 429],
+    response: brandMemberMeJsonSchema,
   }),
   op('delete', `${BRAND}/brand-members/sign-out`, 'ブランドポータルからログアウトする', ['ブランドポータル'], 'optional', { status: 204 }),
-  op('get', `${BRAND}/brand-members/me`, 'ログイン中のブランドメンバーを取得する', ['ブランドポータル'], 'brand'),
-  op('get', `${BRAND}/brand-members/invitation`, '招待リンクを確かめる', ['ブランドポータル'], 'none'),
-  op('put', `${BRAND}/brand-members/invitation`, '招待を受けてパスワードを設定する', ['ブランドポータル'], 'none', { errors: [429] }),
+  op('get', `${BRAND}/brand-members/me`, 'ログイン中のブランドメンバーを取得する', ['ブランドポータル'], 'brand', {
+    response: brandMemberMeJsonSchema,
+  }),
+  op('get', `${BRAND}/brand-members/invitation`, '招待リンクを確かめる', ['ブランドポータル'], 'none', {
+    query: invitationCheckSchema,
+    response: brandMemberJsonSchema,
+  }),
+  op('put', `${BRAND}/brand-members/invitation`, '招待を受けてパスワードを設定する', ['ブランドポータル'], 'none', {
+    body: invitationAcceptSchema,
+    errors: [429],
+    response: brandMemberJsonSchema,
+  }),
   op('post', `${BRAND}/brand-members/invitation`, '自分のブランドにメンバーを招待する', ['ブランドポータル'], 'brand', {
     body: brandMemberInvitationSchema,
     status: 201,
     errors: [409],
+    response: brandMemberJsonSchema,
   }),
   op('post', `${BRAND}/brand-members/password`, 'パスワード再設定メールを送る', ['ブランドポータル'], 'none', {
     body: passwordResetRequestSchema,
     status: 202,
     errors: [429],
+    response: passwordResetRequestedJsonSchema,
   }),
   op('put', `${BRAND}/brand-members/password`, 'パスワードを再設定する', ['ブランドポータル'], 'none', {
     body: passwordResetSchema,
     errors: [429],
+    response: passwordResetDoneJsonSchema,
   }),
-  op('get', `${BRAND}/brand-members`, '自分のブランドのメンバーを一覧する', ['ブランドポータル'], 'brand'),
+  op('get', `${BRAND}/brand-members`, '自分のブランドのメンバーを一覧する', ['ブランドポータル'], 'brand', {
+    response: brandPortalMembersJsonSchema,
+  }),
   op('delete', `${BRAND}/brand-members/{id}`, '自分のブランドのメンバーを外す', ['ブランドポータル'], 'brand', { status: 204 }),
-  op('get', `${BRAND}/communities`, 'ブランドのコミュニティを一覧する', ['ブランドポータル'], 'brand', { query: pageQuerySchema }),
-  op('post', `${BRAND}/communities`, 'コミュニティを作る', ['ブランドポータル'], 'brand', { body: communityFormSchema, status: 201 }),
-  op('get', `${BRAND}/communities/{id}`, 'コミュニティの詳細を取得する', ['ブランドポータル'], 'brand'),
-  op('put', `${BRAND}/communities/{id}`, 'コミュニティを更新する', ['ブランドポータル'], 'brand', { body: communityFormSchema }),
-  op('get', `${BRAND}/ambassadors`, '紐付けできるアンバサダーを一覧する', ['ブランドポータル'], 'brand', { query: pageQuerySchema }),
+  op('get', `${BRAND}/communities`, 'ブランドのコミュニティを一覧する', ['ブランドポータル'], 'brand', {
+    query: pageQuerySchema,
+    response: brandCommunitiesJsonSchema,
+  }),
+  op('post', `${BRAND}/communities`, 'コミュニティを作る', ['ブランドポータル'], 'brand', {
+    body: communityFormSchema,
+    status: 201,
+    response: adminCommunityJsonSchema,
+  }),
+  op('get', `${BRAND}/communities/{id}`, 'コミュニティの詳細を取得する', ['ブランドポータル'], 'brand', {
+    response: adminCommunityJsonSchema,
+  }),
+  op('put', `${BRAND}/communities/{id}`, 'コミュニティを更新する', ['ブランドポータル'], 'brand', {
+    body: communityFormSchema,
+    response: adminCommunityJsonSchema,
+  }),
+  op('get', `${BRAND}/ambassadors`, '紐付けできるアンバサダーを一覧する', ['ブランドポータル'], 'brand', {
+    query: portalAmbassadorsQuerySchema,
+    errors: [404],
+    response: brandAmbassadorsJsonSchema,
+  }),
   op('get', `${BRAND}/communities/{community_id}/ambassadors`, 'コミュニティのアンバサダーを一覧する', ['ブランドポータル'], 'brand', {
     query: pageQuerySchema,
+    response: brandCommunityAmbassadorsJsonSchema,
   }),
   op(
     'post',
@@ -236,7 +470,7 @@ export const operations: Operation[] = [
     'コミュニティにアンバサダーを紐付ける',
     ['ブランドポータル'],
     'brand',
-    { status: 201, errors: [409] },
+    { status: 201, errors: [409], response: brandAssociationJsonSchema },
   ),
   op(
     'delete',
@@ -248,27 +482,37 @@ export const operations: Operation[] = [
   ),
   op('get', `${BRAND}/communities/{community_id}/experiences`, 'コミュニティの体験を一覧する', ['ブランドポータル'], 'brand', {
     query: experiencesQuerySchema,
+    response: brandExperiencesJsonSchema,
   }),
-  op('get', `${BRAND}/experiences/{id}/participant-numbers`, '体験の参加者数を取得する', ['ブランドポータル'], 'brand'),
+  op('get', `${BRAND}/experiences/{id}/participant-numbers`, '体験の参加者数を取得する', ['ブランドポータル'], 'brand', {
+    response: participantNumbersJsonSchema,
+  }),
   op('get', `${BRAND}/community-applications`, 'コミュニティへの参加申込を一覧する', ['ブランドポータル'], 'brand', {
     query: pageQuerySchema,
+    response: brandApplicationsJsonSchema,
   }),
-  op('get', `${BRAND}/community-applications/{id}`, '参加申込の詳細を取得する', ['ブランドポータル'], 'brand'),
+  op('get', `${BRAND}/community-applications/{id}`, '参加申込の詳細を取得する', ['ブランドポータル'], 'brand', {
+    response: brandApplicationDetailJsonSchema,
+  }),
   op('put', `${BRAND}/community-applications/{id}`, '参加申込の対応状況を更新する', ['ブランドポータル'], 'brand', {
     body: applicationHandledSchema,
+    response: brandApplicationDetailJsonSchema,
   }),
   // ---- Issue 13 (r13c): reviews and the Stripe webhook
   op('post', `${V1}/reservations/{id}/review`, '予約した体験のレビューを投稿する（体験の終了後、1予約1件）', ['予約'], 'user', {
     body: reviewSchema,
     status: 201,
     errors: [409],
+    response: reviewJsonSchema,
   }),
   op('post', `${V1}/reviews/{id}/reply`, 'レビューにホストとして返信する（1回のみ）', ['ホスト'], 'user', {
     body: replySchema,
     errors: [409],
+    response: reviewJsonSchema,
   }),
   op('post', `${V1}/payments/stripe/webhook`, 'Stripe からのイベントを受け取る（署名必須。未設定なら 404）', ['決済'], 'none', {
     body: stripeEventSchema,
     errors: [400, 404, 413, 503],
+    response: stripeWebhookAnswerSchema,
   }),
 ];

@@ -3,11 +3,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
-import { buildOpenApiDocument } from '#src/openapi/document';
+import { buildOpenApiDocument, openApiDocument } from '#src/openapi/document';
 import { communityFormSchema } from '#src/modules/communities/communities.schemas';
 import { z } from 'zod';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { expectDocumented } from '#tests/api/openapi-contract';
+import { API_DOCS_CSP } from '#server/api/v1/openapi.routes';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -134,6 +135,25 @@ describe('the OpenAPI document', () => {
       maximum: 2_147_483_647,
     });
     expect(reviews.some((p) => p.in === 'query' && p.name === 'page')).toBe(true);
+
+    // Limits that live in transforms and refinements are stated too.
+    const stories = doc.paths['/api/v1/stories'].get.parameters as { name: string; required: boolean; schema: Record<string, unknown> }[];
+    expect(stories.find((p) => p.name === 'page')).toMatchObject({ required: false, schema: { minimum: 1, maximum: 10_000 } });
+    const pageOf = (path: string) =>
+      (doc.paths[path].get.parameters as { name: string; required: boolean }[]).find((p) => p.name === 'page');
+    expect(pageOf('/api/v1/ambassadors')).toMatchObject({ required: false });
+    const experience = body('/api/v1/experiences', 'post');
+    expect(experience.properties.price.anyOf).toContainEqual({ type: 'integer', minimum: 0, maximum: 10_000_000 });
+    expect(experience.properties.cancellation_period.enum).toEqual([2, 7, 30]);
+    const slot = experience.properties.calendars.anyOf[0].items;
+    expect(slot.properties.start_time.pattern).toBe('^(?:0[6-9]|1\\d|2[0-3]):(?:00|30)$');
+    expect(slot.properties.date.format).toBe('date');
+    // The invitation acceptance's schemas (brand-members.schemas.ts) are documented.
+    const accept = body('/brand/api/v1/brand-members/invitation', 'put');
+    expect(accept.required).toEqual(expect.arrayContaining(['invitation_token', 'password']));
+    expect(accept.properties.invitation_token.maxLength).toBe(200);
+    const check = doc.paths['/brand/api/v1/brand-members/invitation'].get.parameters as { name: string }[];
+    expect(check.map((p) => p.name).sort()).toEqual(['email', 'invitation_token']);
   });
 
   it('documents the error handler’s shapes for each status an operation can answer', async () => {
@@ -159,9 +179,9 @@ describe('the OpenAPI document', () => {
     // Without the operation, it is found from the request (literal segments before parameters).
     expectDocumented(await request(t.app).get('/brand/api/v1/brand-members/me'));
     expectDocumented(await request(t.app).get('/api/v1/experiences/12345/reviews?page=2'));
-    expect(() => expectDocumented({ status: 200, body: {}, req: { method: 'GET', path: '/api/v1/nowhere' } } as never)).toThrow(
-      /not documented/,
-    );
+    expect(() =>
+      expectDocumented({ status: 200, body: {}, req: { method: 'GET', path: '/api/v1/nowhere' } } as never, 'GET /api/v1/nowhere'),
+    ).toThrow(/not documented/);
     // The helper fails when the status is not documented or the body has another shape.
     const undocumented = await request(t.app).get('/api/v1/categories');
     undocumented.status = 418;
@@ -169,16 +189,54 @@ describe('the OpenAPI document', () => {
     const wrongShape = await request(t.app).get('/api/v1/experience_drafts');
     wrongShape.body = { status: 401 };
     expect(() => expectDocumented(wrongShape, 'GET /api/v1/experience_drafts')).toThrow(/disagrees/);
+    // 2xx bodies are checked field by field: a renamed, missing or extra field fails.
+    const categories = await request(t.app).get('/api/v1/categories');
+    expect(categories.status).toBe(200);
+    const { id, name } = categories.body.categories[0];
+    const renamed = { ...categories, body: { categories: [{ id, title: name }] } };
+    expect(() => expectDocumented(renamed as never, 'GET /api/v1/categories')).toThrow(/disagrees/);
+    const extra = { ...categories, body: { categories: [{ id, name, slug: 'x' }] } };
+    expect(() => expectDocumented(extra as never, 'GET /api/v1/categories')).toThrow(/additional/);
+    // A route whose success has no response schema fails, naming the route and where to add it.
+    type Documented = { get: { responses: Record<string, { content: Record<string, { schema: unknown }> }> } };
+    const documented = (openApiDocument().paths['/api/v1/categories'] as Documented).get.responses['200'].content['application/json'];
+    const schema = documented.schema;
+    documented.schema = {};
+    try {
+      expect(() => expectDocumented(categories, 'GET /api/v1/categories')).toThrow(
+        /GET \/api\/v1\/categories 200 has no documented response schema.*src\/openapi\/routes\.ts/,
+      );
+    } finally {
+      documented.schema = schema;
+    }
   });
 
-  it('GET /api/docs is a Japanese reference page listing every operation, with no script', async () => {
+  it('GET /api/docs is the Swagger UI viewer served from this server under its own CSP, listing every operation without JavaScript too', async () => {
     const res = await request(t.app).get('/api/docs');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['content-security-policy']).toBe(API_DOCS_CSP);
+    expect(API_DOCS_CSP).toContain("script-src 'self'");
+    expect(API_DOCS_CSP).not.toMatch(/unsafe-eval|https?:/);
     expect(res.text).toContain('<html lang="ja">');
     expect(res.text).toContain('たびとこ API リファレンス');
     expect(res.text).toContain('href="/api/v1/openapi.json"');
-    expect(res.text).not.toContain('<script');
+    // No inline script (the CSP would refuse it): the viewer and its start-up are files of this server.
+    const scripts = [...res.text.matchAll(/<script([^>]*)>([^<]*)<\/script>/g)];
+    expect(scripts.length).toBe(2);
+    for (const [, attributes, inline] of scripts) {
+      expect(inline).toBe('');
+      const src = /src="([^"]+)"/.exec(attributes)?.[1] ?? '';
+      expect(src).toMatch(/^\/api\/docs\/viewer\//);
+      const file = await request(t.app).get(src);
+      expect(file.status).toBe(200);
+      expect(file.headers['content-type']).toMatch(/javascript/);
+    }
+    const stylesheet = /<link rel="stylesheet" href="([^"]+)"/.exec(res.text)?.[1] ?? '';
+    expect((await request(t.app).get(stylesheet)).headers['content-type']).toMatch(/text\/css/);
+    // Only the viewer's two files of the package are served.
+    expect((await request(t.app).get(stylesheet.replace('swagger-ui.css', 'package.json'))).status).toBe(404);
+    // The server-rendered list (shown when JavaScript is off) names every operation.
     const doc = buildOpenApiDocument();
     for (const [path, item] of Object.entries(doc.paths)) {
       for (const operation of Object.values(item) as { summary: string }[]) {

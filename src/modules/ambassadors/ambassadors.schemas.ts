@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
 import { hasNoNul } from '#src/lib/validate';
+import { countJson, dateTimeJson, idJson, pageMetaJson, urlJson } from '#src/lib/validate';
 
 const v = ja.partners.validation;
 
@@ -172,3 +173,63 @@ export interface AmbassadorMemberInput {
   ambassador_id: number | string;
   user_id: number | string;
 }
+
+// ---- Response schemas (the OpenAPI document); `satisfies` keeps them and the types above the same shape.
+
+const partnerImageJsonSchema = z.object({
+  object_key: z.string(),
+  url: urlJson(),
+  sort_order: z.number().int(),
+}) satisfies z.ZodType<PartnerImage>;
+
+export const ambassadorPublicJsonSchema = z
+  .object({
+    id: idJson(),
+    name: z.string(),
+    description: z.string(),
+    address: z.string().nullable(),
+    homepage_url: z.string().nullable(),
+    instagram_username: z.string().nullable(),
+    x_username: z.string().nullable(),
+    image_url: urlJson().nullable(),
+    images: z.array(partnerImageJsonSchema),
+  })
+  .meta({ id: 'Ambassador', description: 'アンバサダー（連絡先は公開しません）' }) satisfies z.ZodType<AmbassadorPublic>;
+
+export const ambassadorAdminJsonSchema = ambassadorPublicJsonSchema
+  .extend({ published: z.boolean(), created_at: dateTimeJson(), updated_at: dateTimeJson(), member_count: countJson() })
+  .meta({ id: 'AmbassadorAdmin', description: 'アンバサダー（管理者向け: 非公開も、メンバー数も）' }) satisfies z.ZodType<AmbassadorAdmin>;
+
+/** GET /api/v1/ambassadors/{id}: the admin shape for an ADMIN, the public one for everyone else. */
+export const ambassadorDetailJsonSchema = z.union([ambassadorAdminJsonSchema, ambassadorPublicJsonSchema]);
+
+export const ambassadorListJsonSchema = z
+  .object({
+    ambassadors: z.array(
+      z.object({
+        id: idJson(),
+        name: z.string(),
+        image_url: urlJson().nullable(),
+        address: z.string().nullable(),
+        description: z.string(),
+        published: z.boolean().optional(),
+        created_at: dateTimeJson().optional(),
+        member_count: countJson().optional(),
+      }),
+    ),
+    meta: pageMetaJson(),
+  })
+  .meta({
+    id: 'AmbassadorList',
+    description: `公開中のアンバサダー（管理者には非公開も ${AMBASSADORS_ADMIN_PAGE_SIZE} 件まで、published・created_at・member_count つき）`,
+  }) satisfies z.ZodType<{ ambassadors: AmbassadorListItem[]; meta: ListMeta }>;
+
+export const ambassadorMembersJsonSchema = z
+  .object({
+    ambassador: z.object({ id: idJson(), name: z.string() }),
+    members: z.array(z.object({ id: idJson(), name: z.string(), email: z.string(), added_at: dateTimeJson() })),
+  })
+  .meta({
+    id: 'AmbassadorMembers',
+    description: 'アンバサダーのメンバー（id は利用者の ID）',
+  }) satisfies z.ZodType<AmbassadorMembersResponse>;

@@ -1,6 +1,7 @@
 // The audit trail of the administrator area (GET /api/v1/admin/audit?entity=ambassador&id=12). Browser-safe.
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
+import { dateTimeJson, idJson } from '#src/lib/validate';
 
 export const AUDIT_ENTITY_TYPES = ['community', 'ambassador', 'brand', 'brand_member', 'inquiry', 'experience'] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
@@ -46,3 +47,27 @@ export interface AuditEntry {
   after: Record<string, unknown> | null;
   created_at: string;
 }
+
+// ---- Response schemas (the OpenAPI document); `satisfies` keeps them and the types above the same shape.
+
+export const auditTrailJsonSchema = z
+  .object({
+    entries: z
+      .array(
+        z.object({
+          id: idJson(),
+          actor: z.string(),
+          actor_name: z.string().nullable(),
+          entity_type: z.enum(AUDIT_ENTITY_TYPES),
+          entity_id: idJson(),
+          action: z.enum(AUDIT_ACTIONS),
+          before: z.record(z.string(), z.unknown()).nullable(),
+          after: z.record(z.string(), z.unknown()).nullable(),
+          created_at: dateTimeJson(),
+        }),
+      )
+      .max(AUDIT_TRAIL_LIMIT),
+  })
+  .meta({ id: 'AuditTrail', description: `監査ログ（新しい順、最大 ${AUDIT_TRAIL_LIMIT} 件）` }) satisfies z.ZodType<{
+  entries: AuditEntry[];
+}>;

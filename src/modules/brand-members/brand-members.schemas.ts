@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
 import { emailSchema, passwordSchema } from '#src/modules/users/users.schemas';
+import { countJson, dateTimeJson, idJson } from '#src/lib/validate';
 
 const m = ja.adminApi.brandMembers;
 
@@ -70,11 +71,18 @@ export const passwordResetSchema = z.object({
 export type PasswordResetInput = z.input<typeof passwordResetSchema>;
 
 /** PUT /brand/api/v1/brand-members/invitation: the first password ({email?, invitation_token, password}). */
-export interface InvitationAcceptInput {
-  email?: string;
-  invitation_token: string;
-  password: string;
-}
+/** GET /brand/api/v1/brand-members/invitation: the invitation link's query ({email?, invitation_token}). */
+export const invitationCheckSchema = z.object({
+  email: z.string({ error: m.invitationInvalid }).trim().max(255, { error: m.invitationInvalid }).optional().default(''),
+  invitation_token: z
+    .string({ error: m.invitationInvalid })
+    .min(1, { error: m.invitationInvalid })
+    .max(200, { error: m.invitationInvalid }),
+});
+
+/** PUT /brand/api/v1/brand-members/invitation: the first password ({email?, invitation_token, password}). */
+export const invitationAcceptSchema = invitationCheckSchema.extend({ password: passwordSchema });
+export type InvitationAcceptInput = z.input<typeof invitationAcceptSchema>;
 
 /** GET /brand/api/v1/brand-members/me (also the answer of sign-in): the spec's fields plus the brand's summary. */
 export interface BrandMemberMe extends BrandMemberJson {
@@ -87,3 +95,43 @@ export interface BrandPortalMembersResponse {
   members: (BrandMemberJson & { self: boolean })[];
   meta: { total_count: number };
 }
+
+// ---- Response schemas (the OpenAPI document); `satisfies` keeps them and the types above the same shape.
+
+export const brandMemberJsonSchema = z
+  .object({
+    id: idJson(),
+    email: z.string(),
+    invitation_accepted: z.boolean(),
+    invitation_created_at: dateTimeJson(),
+    invitation_accepted_at: dateTimeJson().nullable(),
+    brand_id: idJson(),
+  })
+  .meta({ id: 'BrandMember', description: 'ブランドメンバー（ポータルのアカウント）' }) satisfies z.ZodType<BrandMemberJson>;
+
+export const brandMembersJsonSchema = z
+  .object({ brand: z.object({ id: idJson(), name: z.string() }), members: z.array(brandMemberJsonSchema) })
+  .meta({ id: 'BrandMemberList', description: 'ブランドのメンバー（管理者）' }) satisfies z.ZodType<BrandMembersResponse>;
+
+export const brandMemberMeJsonSchema = brandMemberJsonSchema
+  .extend({
+    brand: z.object({ id: idJson(), name: z.string(), description: z.string(), published: z.boolean(), image_url: z.string().nullable() }),
+  })
+  .meta({ id: 'BrandMemberMe', description: 'ログイン中のブランドメンバーとそのブランド' }) satisfies z.ZodType<BrandMemberMe>;
+
+export const brandPortalMembersJsonSchema = z
+  .object({
+    brand: z.object({ id: idJson(), name: z.string() }),
+    members: z.array(brandMemberJsonSchema.extend({ self: z.boolean() })),
+    meta: z.object({ total_count: countJson() }),
+  })
+  .meta({
+    id: 'BrandPortalMemberList',
+    description: '自分のブランドのメンバー（self は自分）',
+  }) satisfies z.ZodType<BrandPortalMembersResponse>;
+
+/** POST /brand/api/v1/brand-members/password: always the same answer for a well-formed address. */
+export const passwordResetRequestedJsonSchema = z.object({ sent: z.literal(true) });
+
+/** PUT /brand/api/v1/brand-members/password: the new password is set (every portal session of the member ends). */
+export const passwordResetDoneJsonSchema = z.object({ reset: z.literal(true) });

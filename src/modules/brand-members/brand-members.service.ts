@@ -16,11 +16,11 @@ import { ja } from '#src/i18n/ja';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import type { AuditService } from '#src/modules/audit/audit.service';
 import { findBrandOverview, findBrandSummary } from '#src/modules/brands/brands.repository';
-import { passwordSchema } from '#src/modules/users/users.schemas';
-import { z } from 'zod';
 import { BrandMember, type IBrandMember } from './brand-members.entity';
 import { findBrandMemberActor } from './brand-members.repository';
 import {
+  invitationAcceptSchema,
+  invitationCheckSchema,
   INVITATION_PATH,
   INVITATION_VALID_DAYS,
   RESET_PASSWORD_PATH,
@@ -70,16 +70,6 @@ function toJson(member: IBrandMember): BrandMemberJson {
 function snapshot(member: IBrandMember): Record<string, unknown> {
   return { email: member.email, brand_id: member.brand.id, invitation_accepted: member.invitationAccepted };
 }
-
-const acceptSchema = z.object({
-  email: z.string({ error: m.invitationInvalid }).trim().max(255, { error: m.invitationInvalid }).optional().default(''),
-  invitation_token: z
-    .string({ error: m.invitationInvalid })
-    .min(1, { error: m.invitationInvalid })
-    .max(200, { error: m.invitationInvalid }),
-});
-
-const acceptWithPasswordSchema = acceptSchema.extend({ password: passwordSchema });
 
 /** Expiry of an invitation created at `createdAt`. */
 function invitationExpiresAt(createdAt: Date): Date {
@@ -302,7 +292,7 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
 
   /** The member an invitation link belongs to, if the link is valid (unused, not expired, address matches). */
   async function findInvited(em: EntityManager, input: unknown): Promise<IBrandMember> {
-    const parsed = acceptSchema.safeParse(input ?? {});
+    const parsed = invitationCheckSchema.safeParse(input ?? {});
     if (!parsed.success) throw new ValidationError({ invitation_token: [m.invitationInvalid] });
     const hash = hashToken(parsed.data.invitation_token);
     const member = await em.findOne(BrandMember, { invitationTokenHash: hash, invitationAccepted: false });
@@ -326,7 +316,7 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
    * and uses the token up (single use). Anyone holding the link may call it.
    */
   async function acceptInvitation(ctx: Ctx, input: unknown): Promise<BrandMemberJson> {
-    const data = parseInput(acceptWithPasswordSchema, input);
+    const data = parseInput(invitationAcceptSchema, input);
     return ctx.em.transactional(async (em) => {
       const member = await findInvited(em, data);
       member.passwordHash = await hashPassword(data.password);

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
 import type { AdminCommunity } from '#src/modules/communities/communities.schemas';
+import { countJson, dateJson, dateTimeJson, idJson, pageMetaJson, timeJson } from '#src/lib/validate';
 
 const m = ja.brandPortalApi;
 
@@ -31,6 +32,14 @@ export const experiencesQuerySchema = pageQuerySchema.extend({
     (value) => (value === undefined || value === '' ? 'future' : value),
     z.enum(HELD_AT_VALUES, { error: m.heldAtInvalid }),
   ),
+});
+
+/** GET /brand/api/v1/ambassadors[?community_id=n]: with one of the brand's communities, only those not in it yet (another id is a 404). */
+export const portalAmbassadorsQuerySchema = z.object({
+  community_id: z
+    .string()
+    .regex(/^\d{1,10}$/)
+    .optional(),
 });
 
 /** PUT /community-applications/{id}: {handled: boolean}. */
@@ -176,3 +185,122 @@ export interface BrandApplicationDetail extends BrandApplicationListItem {
   occupation: string;
   answers: { question: string; answer: string }[];
 }
+
+// ---- Response schemas (the OpenAPI document); `satisfies` keeps them and the types above the same shape.
+
+const portalPageMetaSchema = pageMetaJson() satisfies z.ZodType<PageMeta>;
+
+export const brandCommunitiesJsonSchema = z
+  .object({
+    communities: z.array(
+      z.object({
+        id: idJson(),
+        name: z.string(),
+        host_name: z.string(),
+        published: z.boolean(),
+        catchphrase: z.string(),
+        image_url: z.string().nullable(),
+        created_at: dateTimeJson(),
+        ambassador_count: countJson(),
+        application_count: countJson(),
+      }),
+    ),
+    meta: portalPageMetaSchema,
+  })
+  .meta({
+    id: 'BrandCommunityList',
+    description: `ブランドのコミュニティ（1 ページ ${BRAND_PORTAL_PAGE_SIZE} 件）`,
+  }) satisfies z.ZodType<BrandCommunitiesResponse>;
+
+const portalAmbassadorJsonSchema = z.object({
+  id: idJson(),
+  name: z.string(),
+  description: z.string(),
+  address: z.string().nullable(),
+  image_url: z.string().nullable(),
+  published: z.boolean(),
+  associated_at: dateTimeJson().optional(),
+  associated_community_ids: z.array(idJson()).optional(),
+}) satisfies z.ZodType<BrandPortalAmbassador>;
+
+export const brandAmbassadorsJsonSchema = z.object({ ambassadors: z.array(portalAmbassadorJsonSchema) }).meta({
+  id: 'BrandAmbassadorList',
+  description: '紐付けできるアンバサダー（associated_community_ids つき）',
+}) satisfies z.ZodType<BrandAmbassadorsResponse>;
+
+export const brandCommunityAmbassadorsJsonSchema = z
+  .object({
+    community: z.object({ id: idJson(), name: z.string() }),
+    ambassadors: z.array(portalAmbassadorJsonSchema),
+    meta: portalPageMetaSchema,
+  })
+  .meta({
+    id: 'BrandCommunityAmbassadorList',
+    description: 'コミュニティのアンバサダー（associated_at つき）',
+  }) satisfies z.ZodType<BrandCommunityAmbassadorsResponse>;
+
+export const brandAssociationJsonSchema = z
+  .object({ community_id: idJson(), ambassador_id: idJson(), associated_at: dateTimeJson() })
+  .meta({ id: 'BrandAssociation', description: 'コミュニティとアンバサダーの紐付け' }) satisfies z.ZodType<BrandAssociationJson>;
+
+const participantNumberJsonSchema = z.object({
+  calendar_id: idJson(),
+  held_at: z.string().meta({ format: 'date-time', example: '2026-12-05T10:00:00+09:00' }),
+  date: dateJson(),
+  start_time: timeJson(),
+  end_time: timeJson(),
+  participant_number: countJson(),
+  recruitment_number: countJson(),
+}) satisfies z.ZodType<ParticipantNumber>;
+
+export const brandExperiencesJsonSchema = z
+  .object({
+    community: z.object({ id: idJson(), name: z.string() }),
+    held_at: z.enum(HELD_AT_VALUES),
+    experiences: z.array(
+      z.object({
+        experience_id: idJson(),
+        experience_name: z.string(),
+        ambassador_name: z.string(),
+        published: z.boolean(),
+        held_at: z.string().meta({ format: 'date-time' }).nullable(),
+        created_at: dateTimeJson(),
+        state: z.string().nullable(),
+        participant_numbers: z.array(participantNumberJsonSchema),
+      }),
+    ),
+    meta: portalPageMetaSchema,
+  })
+  .meta({
+    id: 'BrandExperienceList',
+    description: 'コミュニティの体験と日程ごとの参加者数（今後 future / 過去 past）',
+  }) satisfies z.ZodType<BrandExperiencesResponse>;
+
+export const participantNumbersJsonSchema = z
+  .object({ experience_id: idJson(), experience_name: z.string(), participant_numbers: z.array(participantNumberJsonSchema) })
+  .meta({ id: 'ParticipantNumbers', description: '体験の日程ごとの参加者数' }) satisfies z.ZodType<ParticipantNumbersResponse>;
+
+const applicationListItemShape = {
+  id: idJson(),
+  community_id: idJson(),
+  community_name: z.string(),
+  user_name: z.string(),
+  applied_at: dateTimeJson(),
+  handled: z.boolean(),
+};
+
+export const brandApplicationsJsonSchema = z
+  .object({ community_applications: z.array(z.object(applicationListItemShape)), meta: portalPageMetaSchema })
+  .meta({ id: 'BrandApplicationList', description: 'コミュニティへの参加申込' }) satisfies z.ZodType<BrandApplicationsResponse>;
+
+export const brandApplicationDetailJsonSchema = z
+  .object({
+    ...applicationListItemShape,
+    user_age: z.number().int().min(0),
+    occupation: z.string(),
+    answers: z.array(z.object({ question: z.string(), answer: z.string() })),
+  })
+  .meta({
+    id: 'BrandApplication',
+    description: '参加申込の詳細（年齢は日本時間の今日の満年齢）',
+  }) satisfies z.ZodType<BrandApplicationDetail>;

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
 import { ambassadorFormSchema } from '#src/modules/ambassadors/ambassadors.schemas';
+import { countJson, dateTimeJson, idJson, pageMetaJson, urlJson } from '#src/lib/validate';
 
 export interface BrandImage {
   object_key: string;
@@ -71,3 +72,51 @@ export interface BrandAdmin extends BrandPublic {
   updated_at: string;
   member_count: number;
 }
+
+// ---- Response schemas (the OpenAPI document); `satisfies` keeps them and the types above the same shape.
+
+const brandImageJsonSchema = z.object({
+  object_key: z.string(),
+  url: urlJson(),
+  sort_order: z.number().int(),
+}) satisfies z.ZodType<BrandImage>;
+
+export const brandPublicJsonSchema = z
+  .object({
+    id: idJson(),
+    name: z.string(),
+    description: z.string(),
+    homepage_url: z.string().nullable(),
+    instagram_username: z.string().nullable(),
+    x_username: z.string().nullable(),
+    image_url: urlJson().nullable(),
+    images: z.array(brandImageJsonSchema),
+  })
+  .meta({ id: 'Brand', description: 'ブランド' }) satisfies z.ZodType<BrandPublic>;
+
+export const brandAdminJsonSchema = brandPublicJsonSchema
+  .extend({ published: z.boolean(), created_at: dateTimeJson(), updated_at: dateTimeJson(), member_count: countJson() })
+  .meta({ id: 'BrandAdmin', description: 'ブランド（管理者向け: 非公開も、メンバー数も）' }) satisfies z.ZodType<BrandAdmin>;
+
+/** GET /api/v1/brands/{id}: the admin shape for an ADMIN, the public one for everyone else. */
+export const brandDetailJsonSchema = z.union([brandAdminJsonSchema, brandPublicJsonSchema]);
+
+export const brandListJsonSchema = z
+  .object({
+    brands: z.array(
+      z.object({
+        id: idJson(),
+        name: z.string(),
+        image_url: urlJson().nullable(),
+        description: z.string(),
+        published: z.boolean().optional(),
+        created_at: dateTimeJson().optional(),
+        member_count: countJson().optional(),
+      }),
+    ),
+    meta: pageMetaJson(),
+  })
+  .meta({
+    id: 'BrandList',
+    description: `公開中のブランド（1 ページ ${BRANDS_PAGE_SIZE} 件。管理者には非公開も ${BRANDS_ADMIN_PAGE_SIZE} 件まで、published・created_at・member_count つき）`,
+  }) satisfies z.ZodType<{ brands: BrandListItem[]; meta: BrandListMeta }>;

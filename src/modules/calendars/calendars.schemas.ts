@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
 import { isValidYmd } from '#src/lib/dates';
+import { countJson, dateJson, dateTimeJson, idJson, timeJson } from '#src/lib/validate';
 
 /**
  * The longest window one call may ask for, both ends included: about a quarter (3 x 31 days). Longer windows
@@ -17,6 +18,7 @@ const ymd = z
   .string({ error: ja.browse.dateFormat })
   .trim()
   .refine((value) => isValidYmd(value), ja.browse.dateFormat)
+  .meta({ format: 'date', pattern: '^\\s*\\d{4}-\\d{2}-\\d{2}\\s*$' })
   .optional();
 
 /** ?from_date&to_date (yyyy-MM-dd, Japan dates, both included). Both optional: from defaults to today. */
@@ -58,3 +60,32 @@ export interface CalendarsJson {
   calendars: CalendarJson[];
   meta: CalendarsMeta;
 }
+
+// ---- Response schemas (the OpenAPI document); `satisfies` keeps them and the types above the same shape.
+
+export const calendarJsonSchema = z
+  .object({
+    id: idJson(),
+    experience_id: idJson(),
+    date: dateJson(),
+    start_time: timeJson(),
+    end_time: timeJson(),
+    recurrence_rule_uuid: z.string().nullable(),
+    recruitment_number: countJson(),
+    participant_number: countJson(),
+    accepting_reservation: z.boolean(),
+    reservation_deadline_at: dateTimeJson(),
+  })
+  .meta({ id: 'Calendar', description: '開催日程（日付と時刻は日本時間、締め切りは UTC の時刻）' }) satisfies z.ZodType<CalendarJson>;
+
+export const calendarsJsonSchema = z
+  .object({
+    calendars: z.array(calendarJsonSchema),
+    meta: z.object({
+      reserved_calendar_ids: z.array(idJson()),
+      recent_count: countJson(),
+      from_date: dateJson(),
+      to_date: dateJson(),
+    }),
+  })
+  .meta({ id: 'CalendarList', description: `期間内の開催日程（最大 ${MAX_WINDOW_DAYS} 日分）` }) satisfies z.ZodType<CalendarsJson>;

@@ -5,6 +5,7 @@ import { ja } from '#src/i18n/ja';
 import { isValidYmd } from '#src/lib/dates';
 import { sortedImageJson, type ImageRow } from '#src/modules/images/images.schemas';
 import { optionalText, requiredText } from '#src/lib/validate';
+import { countJson, dateJson, dateTimeJson, idJson, urlJson } from '#src/lib/validate';
 
 const v = ja.communities.validation;
 
@@ -66,7 +67,8 @@ export const postalCodeSchema = z.preprocess(
 export const answerSchema = z.object(
   {
     community_application_question_id: idField(v.answersInvalid),
-    content: z.preprocess((value) => (value == null ? '' : value), z.string({ error: v.answersInvalid })),
+    // The length is checked per item with its name in the message (answerError): stated here for the document.
+    content: z.preprocess((value) => (value == null ? '' : value), z.string({ error: v.answersInvalid }).meta({ maxLength: ANSWER_MAX })),
   },
   { error: v.answersInvalid },
 );
@@ -358,3 +360,102 @@ export interface AdminCommunity {
   created_at: string;
   updated_at: string;
 }
+
+// ---- Response schemas (the OpenAPI document); `satisfies` keeps them and the types above the same shape.
+
+const communityImageJsonSchema = z.object({
+  url: urlJson(),
+  object_key: z.string(),
+  sort_order: z.number().int(),
+}) satisfies z.ZodType<CommunityImage>;
+
+export const communityCardJsonSchema = z
+  .object({ id: idJson(), name: z.string(), image_url: urlJson().nullable(), catchphrase: z.string(), location: z.string() })
+  .meta({ id: 'CommunityCard', description: 'コミュニティのカード' }) satisfies z.ZodType<CommunityCardData>;
+
+export const communityCardsJsonSchema = z.object({ communities: z.array(communityCardJsonSchema) });
+
+const partnerSummaryJsonSchema = z.object({
+  id: idJson(),
+  name: z.string(),
+  image_url: urlJson().nullable(),
+}) satisfies z.ZodType<PartnerSummary>;
+
+export const communityDetailJsonSchema = z
+  .object({
+    id: idJson(),
+    name: z.string(),
+    catchphrase: z.string(),
+    host_name: z.string(),
+    host_description: z.string(),
+    description: z.string(),
+    activity_description: z.string(),
+    important_thing: z.string(),
+    ideal_candidate_profile: z.string(),
+    participation_condition: z.string(),
+    location: z.string(),
+    note: z.string().nullable(),
+    image_url: urlJson().nullable(),
+    images: z.array(communityImageJsonSchema),
+    application_items: z.array(z.object({ id: idJson(), name: z.string(), required: z.boolean() })),
+    brands: z.array(partnerSummaryJsonSchema),
+    ambassadors: z.array(partnerSummaryJsonSchema),
+    applied: z.boolean(),
+  })
+  .meta({ id: 'CommunityDetail', description: '公開中のコミュニティ' }) satisfies z.ZodType<CommunityDetail>;
+
+export const communityApplicationJsonSchema = z
+  .object({
+    id: idJson(),
+    community_id: idJson(),
+    occupation_id: idJson(),
+    full_name: z.string(),
+    gender: z.enum(GENDERS),
+    postal_code: z.string(),
+    address: z.string().nullable(),
+    birthday: dateJson(),
+    answers: z.array(z.object({ community_application_question_id: idJson(), content: z.string() })),
+    created_at: dateTimeJson(),
+  })
+  .meta({ id: 'CommunityApplication', description: '受け付けた参加申込' }) satisfies z.ZodType<CommunityApplicationResult>;
+
+export const adminCommunityListJsonSchema = z
+  .object({
+    communities: z.array(
+      z.object({ id: idJson(), name: z.string(), host_name: z.string(), published: z.boolean(), created_at: dateTimeJson() }),
+    ),
+  })
+  .meta({ id: 'AdminCommunityList', description: 'すべてのコミュニティ（管理者）' }) satisfies z.ZodType<{
+  communities: AdminCommunityListItem[];
+}>;
+
+export const adminCommunityJsonSchema = z
+  .object({
+    id: idJson(),
+    name: z.string(),
+    host_name: z.string(),
+    host_description: z.string(),
+    description: z.string(),
+    activity_description: z.string(),
+    important_thing: z.string(),
+    ideal_candidate_profile: z.string(),
+    participation_condition: z.string(),
+    location: z.string(),
+    catchphrase: z.string(),
+    note: z.string().nullable(),
+    published: z.boolean(),
+    images: z.array(communityImageJsonSchema),
+    application_items: z.array(
+      z.object({
+        id: idJson(),
+        name: z.string(),
+        required: z.boolean(),
+        disabled: z.boolean(),
+        sort_order: z.number().int(),
+        answer_count: countJson(),
+      }),
+    ),
+    created_at: dateTimeJson(),
+    updated_at: dateTimeJson(),
+  })
+  .meta({ id: 'AdminCommunity', description: '編集用のコミュニティ（非表示の申込項目も含む）' }) satisfies z.ZodType<AdminCommunity>;

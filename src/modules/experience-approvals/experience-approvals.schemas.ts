@@ -1,6 +1,7 @@
 // Experience approval in the administrator area (/admin/experiences; not in the spec). Browser-safe.
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
+import { dateTimeJson, idJson, pageMetaJson } from '#src/lib/validate';
 
 const m = ja.adminApi.experiences;
 
@@ -59,3 +60,37 @@ export interface PendingMeta {
   total_pages: number;
   total_count: number;
 }
+
+// ---- Response schemas (the OpenAPI document); `satisfies` keeps them and the types above the same shape.
+
+const rejectionJsonSchema = z.object({ reason: z.string(), rejected_at: dateTimeJson() }) satisfies z.ZodType<ExperienceRejectionJson>;
+
+export const pendingExperiencesJsonSchema = z
+  .object({
+    experiences: z.array(
+      z.object({
+        id: idJson(),
+        title: z.string(),
+        host_name: z.string(),
+        host_kind: z.enum(['user', 'ambassador']),
+        submitted_by: z.object({ id: idJson(), name: z.string() }),
+        submitted_at: dateTimeJson(),
+        created_at: dateTimeJson(),
+        image_url: z.string().nullable(),
+        previous_rejection: rejectionJsonSchema.nullable(),
+      }),
+    ),
+    meta: pageMetaJson(),
+  })
+  .meta({ id: 'PendingExperienceList', description: '承認待ちの体験' }) satisfies z.ZodType<{
+  experiences: PendingExperience[];
+  meta: PendingMeta;
+}>;
+
+export const approvalJsonSchema = z
+  .object({ id: idJson(), title: z.string(), approve: z.literal(true), approved_at: dateTimeJson(), changed: z.boolean() })
+  .meta({ id: 'ExperienceApproval', description: '承認の結果（changed: 今回の操作で公開されたか）' }) satisfies z.ZodType<ApprovalResult>;
+
+export const rejectionResultJsonSchema = z
+  .object({ id: idJson(), title: z.string(), approve: z.literal(false), rejection: rejectionJsonSchema })
+  .meta({ id: 'ExperienceRejection', description: '差し戻しの結果' }) satisfies z.ZodType<RejectionResult>;

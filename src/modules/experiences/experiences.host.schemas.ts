@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
 import type { FieldMessages } from '#src/lib/errors';
-import type { ExperienceJson } from './experiences.schemas';
+import { experienceJsonSchema, type ExperienceJson } from './experiences.schemas';
 import { isValidYmd, minutesOf } from '#src/lib/dates';
 import {
   WEEKDAYS,
@@ -14,6 +14,7 @@ import {
   recurrenceEndWindow,
   type Weekday,
 } from '#src/modules/calendars/recurrence';
+import { countJson, dateJson, idJson, timeJson } from '#src/lib/validate';
 
 const m = ja.hostStory.errors;
 const f = ja.hostStory.fields;
@@ -65,10 +66,21 @@ function parseYen(value: unknown): number | null | 'invalid' {
   return /^\d{1,15}$/.test(text) ? Number(text) : 'invalid';
 }
 
+/** What parseYen accepts, for the OpenAPI document (the limit lives in the transforms below). */
+const yenJsonSchema = {
+  description: `円（0〜${HOST_LIMITS.priceMax.toLocaleString('ja-JP')}、数字の文字列も可）`,
+  anyOf: [
+    { type: 'integer', minimum: 0, maximum: HOST_LIMITS.priceMax },
+    { type: 'string', maxLength: 40, pattern: '^\\s*[0-9０-９]{0,8}\\s*$' },
+    { type: 'null' },
+  ],
+};
+
 function yenField(label: string, required: boolean) {
   // optional(): an absent key must reach the transform (zod 4 refuses an absent key for a bare unknown).
   return z
     .unknown()
+    .meta(yenJsonSchema)
     .optional()
     .transform((value, ctx): number | null => {
       const yen = parseYen(value);
@@ -155,7 +167,7 @@ const rawOption = z.object(
       .string()
       .max(HOST_LIMITS.optionDescription, ja.validation.maxLength(f.optionDescription, HOST_LIMITS.optionDescription))
       .nullish(),
-    price: z.unknown().optional(),
+    price: z.unknown().meta(yenJsonSchema).optional(),
   },
   { error: m.optionsInvalid },
 );
@@ -211,12 +223,19 @@ function optionsField(strict: boolean) {
 
 // ---- Calendar entries and recurrence rules ------------------------------------------------------------------
 
-const ymd = z.string({ error: m.dateInvalid }).refine(isValidYmd, m.dateInvalid);
+// The limits in refinements, stated for the OpenAPI document (.meta): a generated client refuses what these refuse.
+const ymd = z
+  .string({ error: m.dateInvalid })
+  .refine(isValidYmd, m.dateInvalid)
+  .meta({ format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 /** A slot time the form can produce (TIME_CHOICES: 06:00–23:30 in 30-minute steps), with the reason when not. */
-const halfHour = z.string({ error: m.timeStep }).superRefine((value, ctx) => {
-  const issue = slotTimeIssue(value);
-  if (issue) ctx.addIssue({ code: 'custom', message: issue === 'step' ? m.timeStep : ja.hardeningC.timeOutsideWindow });
-});
+const halfHour = z
+  .string({ error: m.timeStep })
+  .superRefine((value, ctx) => {
+    const issue = slotTimeIssue(value);
+    if (issue) ctx.addIssue({ code: 'custom', message: issue === 'step' ? m.timeStep : ja.hardeningC.timeOutsideWindow });
+  })
+  .meta({ pattern: '^(?:0[6-9]|1\\d|2[0-3]):(?:00|30)$', description: '06:00〜23:30 の 30 分刻み（日本時間）' });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const calendarEntrySchema = z
@@ -312,7 +331,8 @@ const experienceShape = {
   minimum_number_of_participant_count: z.number({ error: m.minimumRange }).int(m.minimumRange).nullish(),
   cancellation_period: z
     .number({ error: m.cancellationRequired })
-    .refine((v) => (CANCELLATION_PERIOD_CHOICES as readonly number[]).includes(v), m.cancellationRequired),
+    .refine((v) => (CANCELLATION_PERIOD_CHOICES as readonly number[]).includes(v), m.cancellationRequired)
+    .meta({ enum: [...CANCELLATION_PERIOD_CHOICES] }),
   reservation_notice: optionalText(f.reservationNotice, HOST_LIMITS.reservationNotice),
   options: optionsField(true),
   calendars: z
@@ -445,6 +465,7 @@ export const draftSchema = z.object({
   cancellation_period: z
     .number({ error: m.cancellationRequired })
     .refine((v) => (CANCELLATION_PERIOD_CHOICES as readonly number[]).includes(v), m.cancellationRequired)
+    .meta({ enum: [...CANCELLATION_PERIOD_CHOICES] })
     .nullish()
     .transform((v) => v ?? null),
   reservation_notice: optionalText(f.reservationNotice, HOST_LIMITS.reservationNotice),
@@ -535,3 +556,101 @@ export interface FormChoices {
   /** The signed-in member's ambassador's communities (empty when the user is not an ambassador member). */
   communities: Choice[];
 }
+
+// ---- Response schemas (the OpenAPI document); `satisfies` keeps them and the types above the same shape.
+
+const formImageJsonSchema = z.object({ object_key: z.string(), url: z.string() }) satisfies z.ZodType<ImageJson>;
+
+const hostCalendarJsonSchema = z.object({
+  id: idJson(),
+  date: dateJson(),
+  start_time: timeJson(),
+  end_time: timeJson(),
+  recurrence_rule_uuid: z.string().nullable(),
+  recruitment_number: countJson(),
+  participant_number: countJson(),
+  accepting_reservation: z.boolean(),
+  reserved: z.boolean(),
+}) satisfies z.ZodType<HostCalendarJson>;
+
+const recurrenceRuleJsonSchema = z.object({
+  uuid: z.string(),
+  start_date: dateJson(),
+  end_date: dateJson(),
+  start_time: timeJson(),
+  end_time: timeJson(),
+  day_of_week: z.array(z.enum(WEEKDAYS)),
+}) satisfies z.ZodType<RecurrenceRuleJson>;
+
+export const hostExperienceJsonSchema = experienceJsonSchema
+  .omit({ images: true })
+  .extend({
+    images: z.array(formImageJsonSchema),
+    calendars: z.array(hostCalendarJsonSchema),
+    recurrence_rules: z.array(recurrenceRuleJsonSchema),
+  })
+  .meta({
+    id: 'HostExperience',
+    description: 'ホストが編集する体験（今後の日程と繰り返しルールつき）',
+  }) satisfies z.ZodType<HostExperienceJson>;
+
+const nullableText = () => z.string().nullable();
+const nullableCount = () => z.number().int().nullable();
+
+export const draftJsonSchema = z
+  .object({
+    id: idJson(),
+    images: z.array(formImageJsonSchema),
+    title: nullableText(),
+    online: z.boolean().nullable(),
+    online_url: nullableText(),
+    state: nullableText(),
+    address: nullableText(),
+    address_displayable: z.boolean(),
+    category_id: idJson().nullable(),
+    themes: z.array(z.object({ id: idJson() })),
+    price: nullableCount(),
+    price_side_note: nullableText(),
+    description: nullableText(),
+    inspiration: nullableText(),
+    note: nullableText(),
+    recruitment_number: nullableCount(),
+    reservation_deadline: z.enum(RESERVATION_DEADLINE_CHOICES).nullable(),
+    set_minimum_number_of_participant_count: z.boolean().nullable(),
+    minimum_number_of_participant_count: nullableCount(),
+    cancellation_period: nullableCount(),
+    reservation_notice: nullableText(),
+    options: z.array(z.object({ id: idJson().nullable(), name: z.string(), description: z.string(), price: nullableCount() })),
+    calendars: z.array(
+      z.object({
+        id: z.null(),
+        date: z.string(),
+        start_time: z.string(),
+        end_time: z.string(),
+        recurrence_rule_uuid: z.string().nullable(),
+      }),
+    ),
+    recurrence_rules: z.array(
+      z.object({
+        uuid: z.string().nullable(),
+        start_date: z.string(),
+        end_date: z.string(),
+        start_time: z.string(),
+        end_time: z.string(),
+        day_of_week: z.array(z.enum(WEEKDAYS)),
+      }),
+    ),
+    community_id: idJson().nullable(),
+    proxy_user_id: idJson().nullable(),
+  })
+  .meta({ id: 'ExperienceDraft', description: '体験の下書き（未入力の項目は null）' }) satisfies z.ZodType<DraftJson>;
+
+export const draftListJsonSchema = z
+  .object({ experience_drafts: z.array(z.object({ id: idJson(), title: z.string().nullable(), images: z.array(formImageJsonSchema) })) })
+  .meta({ id: 'ExperienceDraftList', description: '自分の下書き' }) satisfies z.ZodType<{ experience_drafts: DraftListItem[] }>;
+
+export const ownExperiencesJsonSchema = z
+  .object({
+    experiences: z.array(z.object({ id: idJson(), title: z.string(), images: z.array(formImageJsonSchema), approve: z.boolean() })),
+  })
+  .meta({ id: 'OwnExperienceList', description: '自分が主催する体験' }) satisfies z.ZodType<{ experiences: ExperienceListItem[] }>;

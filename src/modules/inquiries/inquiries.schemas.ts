@@ -2,6 +2,7 @@
 // Shared by the forms and the service. Browser-safe. Spec: guest-and-host.md §2, §5; admin-and-brand-portal.md §3.
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
+import { dateTimeJson, idJson, pageMetaJson } from '#src/lib/validate';
 
 const v = ja.inquiries.validation;
 const t = ja.inquiries;
@@ -115,3 +116,28 @@ export interface InquiryListResponse {
   inquiries: BrandInquiry[];
   meta: InquiryListMeta;
 }
+
+// ---- Response schemas (the OpenAPI document); `satisfies` keeps them and the types above the same shape.
+
+export const brandInquiryJsonSchema = z
+  .object({
+    id: idJson(),
+    name: z.string(),
+    company_name: z.string(),
+    department_name: z.string().nullable(),
+    position_name: z.string().nullable(),
+    email: z.string(),
+    subject: z.enum(INQUIRY_SUBJECTS),
+    content: z.string(),
+    resolved: z.boolean(),
+    created_at: dateTimeJson(),
+  })
+  .meta({ id: 'BrandInquiry', description: 'ブランド・アンバサダーの問い合わせ' }) satisfies z.ZodType<BrandInquiry>;
+
+export const contactInquiryJsonSchema = z
+  .object({ id: idJson(), name: z.string(), email: z.string(), content: z.string(), created_at: dateTimeJson() })
+  .meta({ id: 'ContactInquiry', description: 'お問い合わせ' }) satisfies z.ZodType<ContactInquiry>;
+
+export const inquiryListJsonSchema = z
+  .object({ inquiries: z.array(brandInquiryJsonSchema), meta: pageMetaJson() })
+  .meta({ id: 'BrandInquiryList', description: '問い合わせ（新しい順）' }) satisfies z.ZodType<InquiryListResponse>;

@@ -15,6 +15,7 @@ import type { Ctx } from '#src/lib/context';
 import { NotFoundError } from '#src/lib/errors';
 import { ja } from '#src/i18n/ja';
 import { MAX_ATTEMPTS, backoffSeconds, mailboxTransport, messageIdFor, smtpTransport, type MailTransport } from './mail.transport';
+import type { DevMail } from './mail.schemas';
 
 interface OutboxRow {
   id: number;
@@ -26,17 +27,7 @@ interface OutboxRow {
   attempts: number;
 }
 
-export interface DevMail {
-  id: number;
-  to: string;
-  subject: string;
-  text: string;
-  status: 'pending' | 'sending' | 'sent' | 'failed';
-  attempts: number;
-  last_error: string | null;
-  created_at: string;
-  sent_at: string | null;
-}
+export type { DevMail };
 
 export interface MailDeps {
   orm: MikroORM;

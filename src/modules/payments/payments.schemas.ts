@@ -44,6 +44,7 @@ export const testCardSchema = z
   .object({
     number: z
       .string({ error: ja.payments.cardNumberInvalid })
+      .meta({ pattern: '^[\\d\\s-]{16,}$', description: '16 桁のカード番号（空白とハイフンは無視）' })
       .transform(cardDigits)
       .pipe(z.string().regex(/^\d{16}$/, ja.payments.cardNumberInvalid)),
     exp_month: z.coerce
@@ -66,12 +67,25 @@ export const testAuthenticationSchema = z.object({
 });
 
 /** What the reservation form needs to render the card fields. */
-export interface PaymentConfig {
-  gateway: 'test' | 'stripe';
-  publishable_key: string | null;
-}
+export const GATEWAYS = ['test', 'stripe'] as const;
 
-export interface TestToken {
-  id: string;
-  card: { brand: string; last4: string; exp_month: number; exp_year: number };
-}
+export const paymentConfigSchema = z.object({ gateway: z.enum(GATEWAYS), publishable_key: z.string().nullable() });
+export type PaymentConfig = z.output<typeof paymentConfigSchema>;
+
+export const testTokenSchema = z
+  .object({
+    id: z.string().min(1),
+    card: z.object({
+      brand: z.string(),
+      last4: z.string().regex(/^\d{4}$/),
+      exp_month: z.number().int().min(1).max(12),
+      exp_year: z.number().int().min(2000).max(2100),
+    }),
+  })
+  .meta({ id: 'TestToken', description: 'テスト用カードのトークン' });
+export type TestToken = z.output<typeof testTokenSchema>;
+
+/** POST /api/v1/payments/test/intents/{id}/authenticate: the intent's status after the answer. */
+export const testAuthenticationJsonSchema = z
+  .object({ status: z.string() })
+  .meta({ id: 'TestAuthentication', description: 'テスト決済の追加認証の結果' });

@@ -4,6 +4,7 @@ import { MAX_ID, parseId } from '#src/lib/validate';
 import { ja } from '#src/i18n/ja';
 import type { PriceQuote } from './pricing';
 import type { PaymentConfig } from '#src/modules/payments/payments.schemas';
+import { countJson, dateJson, dateTimeJson, idJson, timeJson } from '#src/lib/validate';
 
 /** guest-and-host.md §9: at most 30 slots in one reservation. */
 const MAX_SLOTS = 30;
@@ -159,3 +160,46 @@ export interface ReservationActionRequired {
   /** Test gateway: the stand-in authentication endpoint. Stripe: a redirect URL when Stripe gives one, else null. */
   next_action_url: string | null;
 }
+
+// ---- Response schemas (the OpenAPI document); `satisfies` keeps them and the types above the same shape.
+
+export const priceQuoteJsonSchema = z
+  .object({
+    tour: countJson(),
+    discount: countJson(),
+    option: countJson(),
+    service_fee: countJson(),
+    processing_fee: countJson(),
+    total: countJson(),
+  })
+  .meta({ id: 'PriceQuote', description: '料金の内訳（円、整数）' }) satisfies z.ZodType<PriceQuote>;
+
+export const reservationJsonSchema = z
+  .object({
+    id: idJson(),
+    status: z.string().meta({ description: 'pending / confirmed / failed / expired など' }),
+    tour_id: idJson(),
+    title: z.string(),
+    number_of_people: z.number().int().min(1),
+    option: z.object({ id: idJson().nullable(), name: z.string() }).nullable(),
+    coupon_code: z.string().nullable(),
+    message_to_host: z.string().nullable(),
+    amounts: priceQuoteJsonSchema,
+    calendars: z.array(z.object({ id: idJson(), date: dateJson(), start_time: timeJson(), end_time: timeJson() })),
+    confirmed_at: dateTimeJson().nullable(),
+    created_at: dateTimeJson(),
+  })
+  .meta({ id: 'Reservation', description: '予約' }) satisfies z.ZodType<ReservationView>;
+
+export const reservationActionRequiredJsonSchema = z
+  .object({
+    status: z.literal('requires_action'),
+    reservation_id: idJson(),
+    gateway: z.enum(['test', 'stripe']),
+    client_secret: z.string(),
+    next_action_url: z.string().nullable(),
+  })
+  .meta({
+    id: 'ReservationActionRequired',
+    description: 'カードの追加認証（3-D セキュア）が必要です',
+  }) satisfies z.ZodType<ReservationActionRequired>;

@@ -1,6 +1,7 @@
 // Public review reads (spec guest-and-host.md §3 "Review"). Browser-safe.
 import { z } from 'zod';
-import { pageSchema, type PageMeta } from '#src/modules/experiences/experiences.schemas';
+import { dateTimeJson, idJson, urlJson } from '#src/lib/validate';
+import { pageMetaSchema, pageSchema } from '#src/modules/experiences/experiences.schemas';
 
 /** Reviews per page on /reviews/{id} and GET /api/v1/experiences/{id}/reviews. */
 export const REVIEWS_PER_PAGE = 20;
@@ -11,18 +12,30 @@ export const MAX_STARS = 5;
 
 export const reviewsQuerySchema = z.object({ page: pageSchema });
 
-export interface ReviewJson {
-  id: number;
-  from_guest: { avatar_url: string | null; name: string; posted_at: string; rate: number; content: string };
-  from_host: { name: string; posted_at: string; content: string } | null;
-}
+export const reviewJsonSchema = z
+  .object({
+    id: idJson(),
+    from_guest: z.object({
+      avatar_url: urlJson().nullable(),
+      name: z.string(),
+      posted_at: dateTimeJson(),
+      rate: z.number().min(0).max(MAX_STARS),
+      content: z.string(),
+    }),
+    from_host: z.object({ name: z.string(), posted_at: dateTimeJson(), content: z.string() }).nullable(),
+  })
+  .meta({ id: 'Review', description: 'レビュー（ゲストの評価とホストの返信）' });
+export type ReviewJson = z.output<typeof reviewJsonSchema>;
 
-export interface ReviewsJson {
-  reviews: ReviewJson[];
-  meta: PageMeta;
-  /** Issue 13: the experience's rating, the mean of all its reviews' rates, one decimal; null without reviews. */
-  average_rate: number | null;
-}
+export const reviewsJsonSchema = z
+  .object({
+    reviews: z.array(reviewJsonSchema).max(REVIEWS_PER_PAGE),
+    meta: pageMetaSchema,
+    /** Issue 13: the experience's rating, the mean of all its reviews' rates, one decimal; null without reviews. */
+    average_rate: z.number().min(0).max(MAX_STARS).nullable(),
+  })
+  .meta({ id: 'ReviewList', description: `体験のレビュー（新しい順、1 ページ ${REVIEWS_PER_PAGE} 件）と平均評価` });
+export type ReviewsJson = z.output<typeof reviewsJsonSchema>;
 
 /** Filled stars for a rate: floor, clamped to 0..5. */
 export function filledStars(rate: number): number {

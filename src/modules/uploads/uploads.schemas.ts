@@ -18,7 +18,7 @@ export const uploadFieldsSchema = z.object({
 });
 
 /** The answer of POST /api/v1/uploads, the same as the image hosting service's; stored as images.object_key / url. */
-export interface UploadResult {
-  public_id: string;
-  secure_url: string;
-}
+export const uploadResultSchema = z
+  .object({ public_id: z.string().min(1), secure_url: z.string().min(1) })
+  .meta({ id: 'UploadResult', description: '保存した画像（public_id を object_key として送ります）' });
+export type UploadResult = z.output<typeof uploadResultSchema>;

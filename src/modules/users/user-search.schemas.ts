@@ -1,6 +1,7 @@
 // GET /api/v1/users?q=&exclude_ambassador_id= (admin user pickers). Browser-safe.
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
+import { idJson } from '#src/lib/validate';
 
 export const USER_SEARCH_LIMIT = 20;
 export const USER_SEARCH_Q_MAX = 100;
@@ -24,11 +25,9 @@ export const userSearchQuerySchema = z.object({
 export type UserSearchQuery = z.input<typeof userSearchQuerySchema>;
 
 /** The spec's user search result: "ID: name" in the dropdown. */
-export interface UserSearchResult {
-  id: number;
-  name: string;
-}
 
-export interface UserSearchResponse {
-  users: UserSearchResult[];
-}
+export const userSearchResponseSchema = z
+  .object({ users: z.array(z.object({ id: idJson(), name: z.string() })).max(USER_SEARCH_LIMIT) })
+  .meta({ id: 'UserSearchResponse', description: `名前で見つかった利用者（最大 ${USER_SEARCH_LIMIT} 件）` });
+export type UserSearchResponse = z.output<typeof userSearchResponseSchema>;
+export type UserSearchResult = UserSearchResponse['users'][number];

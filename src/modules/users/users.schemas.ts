@@ -1,6 +1,7 @@
 // Shared by the logon form, the API and the CLI. Browser-safe.
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
+import { idJson, urlJson } from '#src/lib/validate';
 
 /** The sign-up e-mail rule (also the brand portal's sign-in and reset request). */
 export const emailSchema = z
@@ -32,14 +33,21 @@ export const signUpSchema = z.object({
   password: passwordSchema,
 });
 
-export type UserRole = 'USER' | 'HOST' | 'ADMIN';
+export const USER_ROLES = ['USER', 'HOST', 'ADMIN'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
 
 /** What the browser learns about the signed-in user (GET /api/v1/me). */
-export interface CurrentUser {
-  id: number;
-  name: string;
-  email: string;
-  avatar_url: string | null;
-  access_control: UserRole;
-  current_ambassador_id: number | null;
-}
+export const currentUserSchema = z
+  .object({
+    id: idJson(),
+    name: z.string(),
+    email: z.string(),
+    avatar_url: urlJson().nullable(),
+    access_control: z.enum(USER_ROLES),
+    current_ambassador_id: idJson().nullable(),
+  })
+  .meta({ id: 'CurrentUser', description: 'ログイン中の利用者' });
+export type CurrentUser = z.output<typeof currentUserSchema>;
+
+/** GET /api/v1/me: the signed-in user, or null when signed out. */
+export const meJsonSchema = currentUserSchema.nullable();
