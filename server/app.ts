@@ -34,6 +34,7 @@ import { hostReservationsRoutes } from './api/v1/host-reservations.routes';
 import { reservationMessagesRoutes } from './api/v1/reservation-messages.routes';
 import { priceRoutes } from './api/v1/price.routes';
 import { paymentsRoutes } from './api/v1/payments.routes';
+import { stripeWebhookRoutes } from './api/v1/stripe-webhook.routes';
 import { devMailRoutes } from './api/v1/dev-mail.routes';
 import { adminRoutes } from './api/v1/admin.routes';
 import { apiDocsRoutes, openapiRoutes } from './api/v1/openapi.routes';
@@ -161,6 +162,8 @@ export async function createApp(deps: AppDeps): Promise<App> {
   app.use(contextMiddleware(services));
 
   const api = express.Router();
+  // The Stripe webhook reads its raw body and comes from Stripe's servers: before the JSON parser and the origin check.
+  api.use('/v1', stripeWebhookRoutes(services));
   api.use(express.json({ limit: '200kb' }));
   api.use(cleanBody);
   api.use(sameOrigin);

@@ -22,6 +22,7 @@ import { createStoryPageService } from './modules/experiences/story-page.service
 import { createHoldingRequestsService } from './modules/holding-requests/holding-requests.service';
 import { createUploadsService } from './modules/uploads/uploads.service';
 import { createPaymentsService } from './modules/payments/payments.service';
+import { createStripeWebhookService } from './modules/payments/stripe-webhook.service';
 import { createReservationsService } from './modules/reservations/reservations.service';
 import { createMailService } from './modules/mail/mail.service';
 import { createUserSearchService } from './modules/users/user-search.service';
@@ -60,6 +61,7 @@ function buildServices(deps: ServiceDeps) {
   const experiencesHost = createExperiencesHostService({ reference, users, experienceDrafts });
   const audit = createAuditService();
   const brands = createBrandsService({ audit });
+  const reservations = createReservationsService({ orm, env, log, gateway });
   return {
     env,
     log,
@@ -75,11 +77,12 @@ function buildServices(deps: ServiceDeps) {
     profiles: createProfilesService({ experiences }),
     calendars,
     storyPage: createStoryPageService({ experiences, calendars }),
-    reviews: createReviewsService({ experiences }),
+    reviews: createReviewsService({ experiences, env }),
     holdingRequests: createHoldingRequestsService({ experiences, env }),
     uploads: createUploadsService({ env }),
     payments: createPaymentsService({ env, gateway }),
-    reservations: createReservationsService({ orm, env, log, gateway }),
+    reservations,
+    stripeWebhook: createStripeWebhookService({ env, reservations }),
     mail: createMailService({ orm, env, log }),
     audit,
     userSearch: createUserSearchService(),

@@ -24,6 +24,7 @@ import { BrandAndAmbassadorInquiry, ContactInquiry } from '#src/modules/inquirie
 import { MailOutbox } from '#src/modules/mail/mail.entity';
 import { UploadedFile } from '#src/modules/uploads/uploads.entity';
 import { TestPaymentIntent, TestRefund } from '#src/modules/payments/payments.entity';
+import { StripeEvent } from '#src/modules/payments/stripe-events.entity';
 import { AuditLog } from '#src/modules/audit/audit.entity';
 import { ExperienceRejection } from '#src/modules/experience-approvals/experience-approvals.entity';
 
@@ -63,6 +64,7 @@ export const entities = [
   UploadedFile,
   TestPaymentIntent,
   TestRefund,
+  StripeEvent,
   AuditLog,
   ExperienceRejection,
 ];

@@ -29,6 +29,11 @@ const envSchema = z.object({
   PROCESSING_FEE_RATE: rate.default(0.036),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
+  /**
+   * The signing secret of the Stripe webhook endpoint (issue 13): POST /api/v1/payments/stripe/webhook verifies every
+   * event with it. Unset: the endpoint answers 404 (disabled), so unsigned events can never be accepted.
+   */
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET must start with whsec_').optional(),
   /** Points the Stripe SDK at another host (tests, a Stripe mock). Format: http(s)://host:port */
   STRIPE_API_BASE: optionalUrl,
   SMTP_URL: z

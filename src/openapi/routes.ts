@@ -28,7 +28,7 @@ import {
   ownExperiencesJsonSchema,
 } from '#src/modules/experiences/experiences.host.schemas';
 import { calendarJsonSchema, calendarsJsonSchema, calendarsQuerySchema } from '#src/modules/calendars/calendars.schemas';
-import { reviewsJsonSchema, reviewsQuerySchema } from '#src/modules/reviews/reviews.schemas';
+import { reviewJsonSchema, reviewsJsonSchema, reviewsQuerySchema } from '#src/modules/reviews/reviews.schemas';
 import {
   cancelReservationSchema,
   cancellationPreviewJsonSchema,
@@ -67,6 +67,7 @@ import {
   brandListJsonSchema,
   brandListQuerySchema,
 } from '#src/modules/brands/brands.schemas';
+import { replySchema, reviewSchema } from '#src/modules/reviews/review-posting.schemas';
 import {
   brandMemberInvitationSchema,
   brandMemberJsonSchema,
@@ -132,6 +133,7 @@ import {
 } from '#src/modules/reservations/host-reservations.schemas';
 import { messageJsonSchema, messageSchema, messagesJsonSchema } from '#src/modules/reservations/reservation-messages.schemas';
 import { devMailboxJsonSchema } from '#src/modules/mail/mail.schemas';
+import { stripeEventSchema, stripeWebhookAnswerSchema } from '#src/modules/payments/stripe-webhook.schemas';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -591,5 +593,22 @@ export const operations: Operation[] = [
     status: 201,
     errors: [409],
     response: draftJsonSchema,
+  }),
+  // ---- Issue 13 (r13c): reviews and the Stripe webhook
+  op('post', `${V1}/reservations/{id}/review`, '予約した体験のレビューを投稿する（体験の終了後、1予約1件）', ['予約'], 'user', {
+    body: reviewSchema,
+    status: 201,
+    errors: [409],
+    response: reviewJsonSchema,
+  }),
+  op('post', `${V1}/reviews/{id}/reply`, 'レビューにホストとして返信する（1回のみ）', ['ホスト'], 'user', {
+    body: replySchema,
+    errors: [409],
+    response: reviewJsonSchema,
+  }),
+  op('post', `${V1}/payments/stripe/webhook`, 'Stripe からのイベントを受け取る（署名必須。未設定なら 404）', ['決済'], 'none', {
+    body: stripeEventSchema,
+    errors: [400, 404, 413, 503],
+    response: stripeWebhookAnswerSchema,
   }),
 ];

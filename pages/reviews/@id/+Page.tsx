@@ -2,6 +2,7 @@
 import { useData } from 'vike-react/useData';
 import { ja } from '#src/i18n/ja';
 import { ReviewItem } from '#src/components/ReviewItem';
+import { RatingSummary } from '#src/components/RatingSummary';
 import { Pagination } from '#src/components/Pagination';
 import type { Data } from './+data';
 import './reviews.css';
@@ -18,6 +19,7 @@ export default function Page() {
       <p className="reviews-page__count" data-testid="reviews-count">
         {ja.browse.totalCount(reviews.meta.total_count)}
       </p>
+      <RatingSummary average={reviews.average_rate} count={reviews.meta.total_count} />
       <div className="panel">
         {reviews.reviews.length === 0 ? (
           <p className="empty reviews-page__empty">{ja.browse.noReviews}</p>

@@ -39,6 +39,7 @@ export function createStoryPageService(deps: StoryPageDeps) {
     return {
       reviews: (found?.rows ?? []).map((review) => reviewJsonFromRow(review, experience.hosted_by)),
       meta: { total_count: total, page: 1, per_page: REVIEWS_ON_DETAIL, total_pages: Math.max(1, Math.ceil(total / REVIEWS_ON_DETAIL)) },
+      average_rate: found?.averageRate ?? null,
     };
   }
 

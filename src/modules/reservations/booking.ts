@@ -104,8 +104,11 @@ export function createBooking(deps: BookingDeps) {
     }
   }
 
-  /** Applies a gateway outcome (idempotent: every transition is guarded by the current status). */
-  async function settle(id: number, outcome: IntentOutcome, depth = 0): Promise<ReserveResult> {
+  /**
+   * Applies a gateway outcome to the stored reservation (idempotent: every transition is guarded by the current
+   * status). Answers the card-authentication step when the outcome asks for one, else null.
+   */
+  async function apply(id: number, outcome: IntentOutcome): Promise<ReserveResult | null> {
     switch (outcome.status) {
       case 'succeeded':
         await confirmReservation(id);
@@ -134,7 +137,12 @@ export function createBooking(deps: BookingDeps) {
         }
         break;
     }
-    return answer(id, depth + 1);
+    return null;
+  }
+
+  /** Applies a gateway outcome, then answers from the stored state. */
+  async function settle(id: number, outcome: IntentOutcome, depth = 0): Promise<ReserveResult> {
+    return (await apply(id, outcome)) ?? answer(id, depth + 1);
   }
 
   /** Gateway calls whose outcome is unknown on failure: the hold stays (the sweeper settles it), the guest may retry. */
@@ -280,5 +288,19 @@ export function createBooking(deps: BookingDeps) {
     return answer(r.id);
   }
 
-  return { book, confirmAfterAction };
+  /**
+   * The gateway says something happened to an intent (the Stripe webhook): the same path as the browser's confirm
+   * call (ask the gateway for the intent's state, apply it), without an answer for a browser. A browser confirm and
+   * a webhook racing each other confirm once: confirmIn is guarded by the status. Answers the reservation's id and
+   * status afterwards, or null when no reservation has this intent. GatewayUnavailableError propagates (retry later).
+   */
+  async function syncIntent(intentId: string): Promise<{ id: number; status: IReservation['status'] } | null> {
+    const r = await fresh().findOne(Reservation, { paymentReference: intentId });
+    if (!r) return null;
+    if (ACTIVE_STATUSES.includes(r.status)) await apply(r.id, await gateway.retrieveIntent(intentId));
+    const after = await load(r.id);
+    return { id: after.id, status: after.status };
+  }
+
+  return { book, confirmAfterAction, syncIntent };
 }

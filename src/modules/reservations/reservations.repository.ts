@@ -28,3 +28,35 @@ export async function slotsBookedBy(em: EntityManager, userId: number, calendarI
 export async function experienceHasReservations(em: EntityManager, experienceId: number): Promise<boolean> {
   return (await em.count(Reservation, { experience: experienceId })) > 0;
 }
+
+/** What the review rules need of a reservation (issue 13): whose it is, its experience, status and booked slots. */
+export interface ReservationForReview {
+  id: number;
+  userId: number;
+  experienceId: number;
+  experienceTitle: string;
+  status: string;
+  /** Its slots in time order ('yyyy-MM-dd', 'HH:MM', Japan time). */
+  slots: { date: string; start_time: string; end_time: string }[];
+}
+
+export async function reservationForReview(em: EntityManager, id: number): Promise<ReservationForReview | null> {
+  const rows = await em.execute<
+    { user_id: number; experience_id: number; title: string; status: string; date: string; start_time: string; end_time: string }[]
+  >(
+    `SELECT r.user_id, r.experience_id, e.title, r.status, to_char(c.date, 'YYYY-MM-DD') AS date, c.start_time, c.end_time
+     FROM reservations r JOIN experiences e ON e.id = r.experience_id
+       JOIN reservation_calendars rc ON rc.reservation_id = r.id JOIN calendars c ON c.id = rc.calendar_id
+     WHERE r.id = ? ORDER BY c.date, c.start_time`,
+    [id],
+  );
+  if (rows.length === 0) return null;
+  return {
+    id,
+    userId: Number(rows[0].user_id),
+    experienceId: Number(rows[0].experience_id),
+    experienceTitle: rows[0].title,
+    status: rows[0].status,
+    slots: rows.map((r) => ({ date: r.date, start_time: r.start_time, end_time: r.end_time })),
+  };
+}

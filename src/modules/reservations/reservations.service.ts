@@ -263,6 +263,8 @@ export function createReservationsService(deps: ReservationsDeps) {
     completedReservation,
     /** The job: releases expired holds (the worker, and lazily before availability checks). */
     sweepExpiredHolds,
+    /** The Stripe webhook's step (issue 13): settle the reservation of an intent as the browser's confirm would. */
+    syncPaymentIntent: booking.syncIntent,
   };
 }
 

@@ -23,11 +23,11 @@ export interface ReviewRow {
 export async function findReviewPage(
   em: EntityManager,
   query: { id: number; viewerId: number | null; limit: number; offset: number },
-): Promise<{ experience: ExperienceSummaryRow; rows: ReviewRow[]; total: number } | null> {
-  const sql = `SELECT ${EXPERIENCE_SUMMARY_COLUMNS}, t.total, r.review_id, r.guest_name, r.guest_avatar_url, r.posted_at,
+): Promise<{ experience: ExperienceSummaryRow; rows: ReviewRow[]; total: number; averageRate: number | null } | null> {
+  const sql = `SELECT ${EXPERIENCE_SUMMARY_COLUMNS}, t.total, t.average_rate, r.review_id, r.guest_name, r.guest_avatar_url, r.posted_at,
     r.rate, r.content, r.host_reply_content, r.host_replied_at, r.host_reply_user_name
   FROM experiences e
-  CROSS JOIN LATERAL (SELECT count(*)::int AS total FROM reviews WHERE experience_id = e.id) t
+  CROSS JOIN LATERAL (SELECT count(*)::int AS total, round(avg(rate), 1) AS average_rate FROM reviews WHERE experience_id = e.id) t
   LEFT JOIN LATERAL (
     SELECT rv.id AS review_id, g.name AS guest_name, g.avatar_url AS guest_avatar_url, rv.posted_at, rv.rate, rv.content,
       rv.host_reply_content, rv.host_replied_at, hr.name AS host_reply_user_name
@@ -36,12 +36,9 @@ export async function findReviewPage(
   WHERE e.id = ?`;
   const result = await em
     .getConnection()
-    .execute<(ExperienceSummaryRow & Omit<ReviewRow, 'id'> & { review_id: number | null; total: number })[]>(sql, [
-      query.viewerId,
-      query.limit,
-      query.offset,
-      query.id,
-    ]);
+    .execute<
+      (ExperienceSummaryRow & Omit<ReviewRow, 'id'> & { review_id: number | null; total: number; average_rate: string | number | null })[]
+    >(sql, [query.viewerId, query.limit, query.offset, query.id]);
   const first = result[0];
   if (!first) return null;
   const experience: ExperienceSummaryRow = {
@@ -66,7 +63,7 @@ export async function findReviewPage(
       host_replied_at: r.host_replied_at,
       host_reply_user_name: r.host_reply_user_name,
     }));
-  return { experience, rows, total: first.total };
+  return { experience, rows, total: first.total, averageRate: first.average_rate === null ? null : Number(first.average_rate) };
 }
 
 /** The review JSON of a row: the same as reviews.service.ts's entity serializer (tests/api/experience-reads.test.ts). */

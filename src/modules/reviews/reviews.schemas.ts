@@ -28,8 +28,13 @@ export const reviewJsonSchema = z
 export type ReviewJson = z.output<typeof reviewJsonSchema>;
 
 export const reviewsJsonSchema = z
-  .object({ reviews: z.array(reviewJsonSchema).max(REVIEWS_PER_PAGE), meta: pageMetaSchema })
-  .meta({ id: 'ReviewList', description: `体験のレビュー（新しい順、1 ページ ${REVIEWS_PER_PAGE} 件）` });
+  .object({
+    reviews: z.array(reviewJsonSchema).max(REVIEWS_PER_PAGE),
+    meta: pageMetaSchema,
+    /** Issue 13: the experience's rating, the mean of all its reviews' rates, one decimal; null without reviews. */
+    average_rate: z.number().min(0).max(MAX_STARS).nullable(),
+  })
+  .meta({ id: 'ReviewList', description: `体験のレビュー（新しい順、1 ページ ${REVIEWS_PER_PAGE} 件）と平均評価` });
 export type ReviewsJson = z.output<typeof reviewsJsonSchema>;
 
 /** Filled stars for a rate: floor, clamped to 0..5. */

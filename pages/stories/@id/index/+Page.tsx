@@ -8,6 +8,7 @@ import { formatYen } from '#src/lib/money';
 import { Carousel } from '#src/components/Carousel';
 import { Avatar } from '#src/components/Avatar';
 import { ReviewItem } from '#src/components/ReviewItem';
+import { RatingSummary } from '#src/components/RatingSummary';
 import { ExperienceGrid } from '#src/components/ExperienceCard';
 import { SlotList, useSlotPager, useSlotSelection } from '#src/components/SlotList';
 import { hostPath, locationPath, type ExperienceJson } from '#src/modules/experiences/experiences.schemas';
@@ -77,6 +78,7 @@ export default function Page() {
           <Details experience={experience} />
           <section className="story__section" aria-labelledby="reviews-title">
             <h2 id="reviews-title">{ja.browse.reviewsCount(reviews.meta.total_count)}</h2>
+            <RatingSummary average={reviews.average_rate} count={reviews.meta.total_count} />
             {reviews.reviews.length === 0 ? (
               <p className="muted">{ja.browse.noReviews}</p>
             ) : (

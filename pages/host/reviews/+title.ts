@@ -1,0 +1,6 @@
+// https://vike.dev/title
+import { ja } from '#src/i18n/ja';
+
+export default function title() {
+  return `${ja.reviewPosting.hostTitle} | ${ja.site.name}`;
+}

@@ -1,0 +1,16 @@
+// The experience's rating (issue 13): stars filled up to the rounded-down mean, the mean with one decimal and the
+// number of reviews. Nothing without reviews.
+import { ja } from '#src/i18n/ja';
+import { formatRate } from '#src/modules/reviews/review-posting.schemas';
+import { Stars } from './Stars';
+import './rating-summary.css';
+
+export function RatingSummary({ average, count }: { average: number | null; count: number }) {
+  if (average === null || count === 0) return null;
+  return (
+    <p className="rating-summary" data-testid="rating-summary">
+      <Stars rate={average} />
+      <span className="rating-summary__text">{ja.reviewPosting.averageLabel(formatRate(average), count)}</span>
+    </p>
+  );
+}

@@ -1,0 +1,19 @@
+// POST /api/v1/payments/stripe/webhook (issue 13): what Stripe posts and what the endpoint answers. Browser-safe
+// (the OpenAPI document reads them).
+import { z } from 'zod';
+
+/**
+ * What Stripe posts, for the API document: the service verifies the raw body's signature with Stripe's SDK and reads
+ * only the event id, its type and data.object (the intent's id).
+ */
+export const stripeEventSchema = z.object({
+  id: z.string().describe('evt_...'),
+  type: z.string().describe('payment_intent.succeeded, payment_intent.payment_failed, payment_intent.canceled'),
+  data: z.object({ object: z.looseObject({ id: z.string() }) }),
+});
+
+const STRIPE_WEBHOOK_OUTCOMES = ['processed', 'ignored', 'duplicate'] as const;
+
+/** The answer: processed, ignored (an event or intent not ours), or duplicate (this event id was handled before). */
+export const stripeWebhookAnswerSchema = z.object({ received: z.literal(true), outcome: z.enum(STRIPE_WEBHOOK_OUTCOMES) });
+export type StripeWebhookAnswer = z.output<typeof stripeWebhookAnswerSchema>;

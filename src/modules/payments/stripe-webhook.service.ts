@@ -1,0 +1,103 @@
+// POST /api/v1/payments/stripe/webhook (issue 13): Stripe tells us what happened to a payment, even when the guest's
+// browser closed during 3-D Secure. https://docs.stripe.com/webhooks
+//  - The signature is checked on the raw body with Stripe's SDK and STRIPE_WEBHOOK_SECRET (a 5-minute tolerance, so
+//    an old signed event cannot be replayed later); unsigned or wrongly signed: 400. Without the secret the endpoint
+//    is disabled (404): an unsigned event is never trusted.
+//  - Each event id is handled once (the stripe_events table); a replay of a handled id changes nothing.
+//  - Any order is safe: the event's payload only names the intent; its state is asked from the gateway and applied
+//    through the booking flow's own guarded transitions, exactly as the browser's confirm call does. A late
+//    payment_failed after a success, or a succeeded after the browser's confirm, finds nothing left to do.
+// Server-only.
+import Stripe from 'stripe';
+import type { Ctx } from '#src/lib/context';
+import { AppError, NotFoundError } from '#src/lib/errors';
+import type { Env } from '#src/lib/env';
+import { ja } from '#src/i18n/ja';
+import type { ReservationsService } from '#src/modules/reservations/reservations.service';
+import { GatewayUnavailableError } from './gateway';
+import type { StripeWebhookAnswer } from './stripe-webhook.schemas';
+
+/** The events to enable on the endpoint in Stripe's dashboard (README "Stripe webhook"). */
+const STRIPE_WEBHOOK_EVENTS = ['payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.canceled'] as const;
+
+export interface StripeWebhookDeps {
+  env: Pick<Env, 'STRIPE_WEBHOOK_SECRET'>;
+  reservations: Pick<ReservationsService, 'syncPaymentIntent'>;
+}
+
+const invalidSignature = () => new AppError(400, 'invalid_signature', ja.stripeWebhook.signatureInvalid);
+
+function objectIdOf(event: Stripe.Event): string | null {
+  const id = (event.data?.object as { id?: unknown } | undefined)?.id;
+  return typeof id === 'string' ? id.slice(0, 255) : null;
+}
+
+export function createStripeWebhookService(deps: StripeWebhookDeps) {
+  const { env, reservations } = deps;
+
+  /** Verifies the signature on the raw body; the event, or 400. */
+  function verify(secret: string, input: unknown): Stripe.Event {
+    const { payload, signature } = (input ?? {}) as { payload?: unknown; signature?: unknown };
+    if (!(payload instanceof Uint8Array) || payload.length === 0) throw invalidSignature();
+    if (typeof signature !== 'string' || signature === '') throw invalidSignature();
+    try {
+      return Stripe.webhooks.constructEvent(payload, signature, secret);
+    } catch {
+      // A wrong or stale signature (StripeSignatureVerificationError), or a signed body that is not JSON.
+      throw invalidSignature();
+    }
+  }
+
+  /** The work of one event; what it did. */
+  async function process(ctx: Ctx, event: Stripe.Event, objectId: string | null): Promise<'processed' | 'ignored'> {
+    if (!(STRIPE_WEBHOOK_EVENTS as readonly string[]).includes(event.type) || !objectId) return 'ignored';
+    let synced: Awaited<ReturnType<typeof reservations.syncPaymentIntent>>;
+    try {
+      synced = await reservations.syncPaymentIntent(objectId);
+    } catch (error) {
+      if (error instanceof GatewayUnavailableError) {
+        // Not recorded as seen: Stripe retries the event later.
+        ctx.log.warn({ err: error, event: event.id }, 'stripe webhook: gateway unavailable');
+        throw new AppError(503, 'payment_unavailable', ja.payments.unavailable);
+      }
+      throw error;
+    }
+    if (!synced) {
+      // Another system sharing the Stripe account (a reset development database): nothing of ours.
+      ctx.log.info({ event: event.id, type: event.type, intent: objectId }, 'stripe webhook: no reservation has this intent');
+      return 'ignored';
+    }
+    if (event.type === 'payment_intent.succeeded' && (synced.status === 'failed' || synced.status === 'expired')) {
+      // Cannot happen while the sweeper cancels at Stripe before releasing; if it ever does, a person must refund.
+      ctx.log.error(
+        { event: event.id, reservationId: synced.id, status: synced.status },
+        'stripe webhook: paid but released: refund needed',
+      );
+    }
+    ctx.log.info({ event: event.id, type: event.type, reservationId: synced.id, status: synced.status }, 'stripe webhook handled');
+    return 'processed';
+  }
+
+  /** POST /api/v1/payments/stripe/webhook (input: { payload: the raw body, signature: the Stripe-Signature header }). */
+  async function handle(ctx: Ctx, input: unknown): Promise<StripeWebhookAnswer> {
+    const secret = env.STRIPE_WEBHOOK_SECRET;
+    if (!secret) throw new NotFoundError(ja.stripeWebhook.disabled);
+    const event = verify(secret, input);
+    const objectId = objectIdOf(event);
+    return ctx.em.transactional(async (tx) => {
+      // A concurrent delivery of the same id blocks here until this transaction ends, then finds the row.
+      const inserted = await tx.execute<{ id: string }[]>(
+        `INSERT INTO stripe_events (id, type, object_id, outcome) VALUES (?, ?, ?, 'processing') ON CONFLICT (id) DO NOTHING RETURNING id`,
+        [event.id, event.type.slice(0, 100), objectId],
+      );
+      if (inserted.length === 0) return { received: true as const, outcome: 'duplicate' as const };
+      const outcome = await process(ctx, event, objectId);
+      await tx.execute('UPDATE stripe_events SET outcome = ? WHERE id = ?', [outcome, event.id]);
+      return { received: true as const, outcome };
+    });
+  }
+
+  return { handle };
+}
+
+export type StripeWebhookService = ReturnType<typeof createStripeWebhookService>;

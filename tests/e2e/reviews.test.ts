@@ -1,0 +1,97 @@
+// Issue 13 in Chromium: a guest reviews a past reservation on /reservations/{id}/review (stars and text), the review
+// shows on /stories/{id} with the rating, and the host replies from /host/reviews; the reply shows on /reviews/{id}.
+// The data is written by the factories into the test server's own database.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hydrated, openBrowser, serverDatabaseUrl, type Session } from '#tests/e2e/browser';
+import { initOrm, type MikroORM } from '#src/lib/orm';
+import { addDays, todayInJapan } from '#src/lib/dates';
+import { createUser, TEST_PASSWORD } from '#tests/factories/users';
+import { createCalendar, createExperience } from '#tests/factories/experiences';
+import { createReservation } from '#tests/factories/reservations';
+import { ja } from '#src/i18n/ja';
+
+let s: Session;
+let orm: MikroORM;
+
+beforeAll(async () => {
+  s = await openBrowser();
+  orm = await initOrm(serverDatabaseUrl(), { pool: 2 });
+}, 60_000);
+
+afterAll(async () => {
+  await orm?.close(true);
+});
+
+describe('reviews', () => {
+  it('a guest reviews a past reservation and the host replies', async () => {
+    const marker = `E2Eレビュー${Date.now()}`;
+    const host = await createUser(orm, { role: 'HOST', name: 'ブラウザ 窯元' });
+    const guest = await createUser(orm, { name: 'ブラウザ 旅子' });
+    const experience = await createExperience(orm, { hostUserId: host.id, title: 'レビューを書く陶芸体験' });
+    const calendar = await createCalendar(orm, experience.id, { date: addDays(todayInJapan(), -2) });
+    const reservation = await createReservation(orm, { userId: guest.id, experienceId: experience.id, calendarIds: [calendar.id] });
+
+    // The guest writes the review.
+    const page = await s.newPage({ width: 375, height: 800 });
+    await s.signIn(page, guest.email, TEST_PASSWORD);
+    await page.goto(`/reservations/${reservation.id}/review`);
+    await hydrated(page);
+    await expect(page.locator('h1').textContent()).resolves.toBe(ja.reviewPosting.formTitle);
+    // Submitting without stars shows the rule, sends nothing.
+    await page.getByTestId('review-submit').click();
+    await page.getByText(ja.reviewPosting.rateRequired).first().waitFor();
+    await page.getByTestId('rate-4').check({ force: true });
+    await page.getByLabel(ja.reviewPosting.content).fill(`${marker} 器づくりがとても楽しかったです。`);
+    const posted = page.waitForResponse((r) => r.url().endsWith(`/api/v1/reservations/${reservation.id}/review`));
+    await page.getByTestId('review-submit').click();
+    expect((await posted).status()).toBe(201);
+    await page.getByText(ja.reviewPosting.posted).waitFor();
+    await expect(page.getByTestId('review-posted').textContent()).resolves.toContain(marker);
+
+    // It is on the experience page, with the rating.
+    await page.goto(`/stories/${experience.id}`);
+    await expect(page.getByTestId('review').first().textContent()).resolves.toContain(marker);
+    await expect(page.getByTestId('rating-summary').textContent()).resolves.toContain(ja.reviewPosting.averageLabel('4.0', 1));
+
+    // The host replies from their reviews page.
+    const hostPage = await s.newPage({ width: 1280, height: 900 });
+    await s.signIn(hostPage, host.email, TEST_PASSWORD);
+    await hostPage.goto('/host/reviews');
+    await hydrated(hostPage);
+    const item = hostPage.getByTestId('host-review').filter({ hasText: marker });
+    await expect(item.textContent()).resolves.toContain(ja.reviewPosting.unreplied);
+    await item.getByLabel(ja.reviewPosting.replyLabel).fill('ご参加ありがとうございました。またお待ちしています。');
+    const replied = hostPage.waitForResponse((r) => r.url().includes('/reply'));
+    await item.getByTestId('reply-submit').click();
+    expect((await replied).status()).toBe(200);
+    await item.getByText(ja.reviewPosting.replied).waitFor();
+    expect(await item.getByTestId('reply-form').count()).toBe(0);
+
+    // The reply shows under the review on the reviews page; the guest's form now shows the posted review.
+    await page.goto(`/reviews/${experience.id}`);
+    const shown = page.getByTestId('review').filter({ hasText: marker });
+    await expect(shown.textContent()).resolves.toContain('ご参加ありがとうございました。またお待ちしています。');
+    await expect(shown.textContent()).resolves.toContain(ja.browse.hostReply);
+    await page.goto(`/reservations/${reservation.id}/review`);
+    await expect(page.getByTestId('review-posted').textContent()).resolves.toContain('ご参加ありがとうございました。');
+    expect(await page.getByTestId('review-submit').count()).toBe(0);
+  });
+
+  it("shows when the window opens for a reservation whose slot has not ended, and 404 for another guest's", async () => {
+    const guest = await createUser(orm);
+    const other = await createUser(orm);
+    const experience = await createExperience(orm, { title: 'まだ先の体験' });
+    const calendar = await createCalendar(orm, experience.id, { date: addDays(todayInJapan(), 5), endTime: '12:00' });
+    const reservation = await createReservation(orm, { userId: guest.id, experienceId: experience.id, calendarIds: [calendar.id] });
+    const page = await s.newPage();
+    await s.signIn(page, guest.email, TEST_PASSWORD);
+    await page.goto(`/reservations/${reservation.id}/review`);
+    await expect(page.getByTestId('review-not-yet').textContent()).resolves.toContain('12:00');
+    expect(await page.getByTestId('review-submit').count()).toBe(0);
+
+    const otherPage = await s.newPage();
+    await s.signIn(otherPage, other.email, TEST_PASSWORD);
+    const res = await otherPage.goto(`/reservations/${reservation.id}/review`);
+    expect(res?.status()).toBe(404);
+  });
+});
