@@ -246,6 +246,7 @@ export const responseExamples: Record<string, unknown> = {
       per_page: 20,
       total_pages: 1,
     },
+    average_rate: 4.5,
   },
   'GET /api/v1/categories': {
     categories: [
