@@ -92,6 +92,12 @@ describe('day-before reminders', () => {
     expect(guestMail?.textBody).toContain('10:00〜12:00');
     expect(guestMail?.textBody).toContain('京都府京都市東山区五条橋東6-583');
     expect(guestMail?.textBody).toContain(`/reservations/${a.id}`);
+    // The .ics of the slot, with the same UID as the confirmation's event.
+    const ics = guestMail?.attachments?.[0];
+    expect(ics?.filename).toBe('reservation.ics');
+    expect(ics?.content).toContain('METHOD:PUBLISH');
+    expect(ics?.content).toContain(`UID:reservation-${a.id}-slot-${morning.id}@`);
+    expect(ics?.content).toContain('TZID=Asia/Tokyo');
     // The host gets one list for the day, both slots, the confirmed participants only.
     const hostMail = mails.find((m) => m.dedupeKey.startsWith('reminder:host:'));
     expect(hostMail?.toAddress).toBe(host.email);

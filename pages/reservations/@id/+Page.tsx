@@ -9,6 +9,7 @@ import { formatYen } from '#src/lib/money';
 import { formatInstantDateJa } from '#src/lib/dates';
 import { api, ApiError } from '#src/lib/api-client';
 import { Modal } from '#src/components/form';
+import { MessageThread } from '#src/components/MessageThread';
 import type { Data } from './+data';
 import { Schedule, StatusBadge } from '#pages/reservations/parts';
 import '#pages/reservations/reservations.css';
@@ -169,6 +170,15 @@ export default function Page() {
           )}
         </section>
       )}
+      {(r.review_state === 'open' || r.review_state === 'posted') && (
+        <section className="panel">
+          <a className="button" href={`/reservations/${r.id}/review`}>
+            {r.review_state === 'open' ? ja.reviewPosting.formTitle : ja.reviewPosting.yourReview}
+          </a>
+        </section>
+      )}
+      {/* The thread with the host exists for every reservation that was confirmed (a cancelled one keeps it). */}
+      {r.confirmed_at && <MessageThread reservationId={r.id} />}
       {confirming && preview && (
         <Modal
           title={t.cancelConfirmTitle}

@@ -18,6 +18,7 @@ import type { Logger } from '#src/lib/logger';
 import { addDays, formatDateJa, todayInJapan } from '#src/lib/dates';
 import { ja } from '#src/i18n/ja';
 import { enqueueMail, type OutgoingMail } from '#src/modules/mail/mail.outbox';
+import { icsAttachment, reservationSlotUid } from '#src/lib/ics';
 import { ReservationCalendar } from './reservations.entity';
 import { hostContact } from './host-contact';
 
@@ -37,6 +38,7 @@ export function createReminders(deps: RemindersDeps) {
   const baseUrl = publicBaseUrl(env);
   const m = ja.reminderMail;
   const footer = `--\n${ja.site.name}\n${baseUrl}\n`;
+  const domain = new URL(baseUrl).hostname || 'localhost';
 
   /** The mails of the claimed slots, queued in the claiming transaction. */
   async function mailsFor(tx: EntityManager, calendarIds: number[]): Promise<OutgoingMail[]> {
@@ -82,6 +84,24 @@ export function createReminders(deps: RemindersDeps) {
           '',
           footer,
         ].join('\n'),
+        // The slot as a calendar event, with the UID of the confirmation's event (so it updates, never duplicates).
+        attachments: [
+          icsAttachment({
+            method: 'PUBLISH',
+            events: [
+              {
+                uid: reservationSlotUid(r.id, slot.id, domain),
+                date: slot.date,
+                startTime: slot.startTime,
+                endTime: slot.endTime,
+                summary: ja.r13a.icsSummary(e.title),
+                description: ja.r13a.icsDescription(`${baseUrl}/reservations/${r.id}`),
+                location: e.online ? ja.r13a.icsOnline : place,
+                url: `${baseUrl}/reservations/${r.id}`,
+              },
+            ],
+          }),
+        ],
       });
       const key = `${e.id}:${slot.date}`;
       hostLists.set(key, [...(hostLists.get(key) ?? []), row]);
