@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { createUser, signedInAgent, type Agent } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
+import { createReservation } from '#tests/factories/reservations';
 import { FakeStripe } from '#tests/factories/fake-stripe';
 import { expectDocumented } from '#tests/api/openapi-contract';
 import { Calendar } from '#src/modules/calendars/calendars.entity';
@@ -249,6 +250,79 @@ describe('Stripe webhook', () => {
     expect(retry.status).toBe(200);
     expect(retry.body.outcome).toBe('processed');
     expect((await row(id)).status).toBe('confirmed');
+  });
+});
+
+describe('charge.refunded', () => {
+  /** A cancelled reservation paid with `intentId` whose refund the gateway has not confirmed yet. */
+  async function pendingRefund(intentId: string) {
+    const experience = await createExperience(t.orm, { price: 1000, title: '返金待ちの体験' });
+    const calendar = await createCalendar(t.orm, experience.id);
+    const guest = await createUser(t.orm);
+    const reservation = await createReservation(t.orm, { userId: guest.id, experienceId: experience.id, calendarIds: [calendar.id] });
+    const em = t.orm.em.fork();
+    await em.execute(`UPDATE reservations SET status = 'cancelled', cancelled_at = now(), payment_reference = ? WHERE id = ?`, [
+      intentId,
+      reservation.id,
+    ]);
+    await em.execute(`INSERT INTO refunds (reservation_id, amount, status, idempotency_key) VALUES (?, ?, 'pending', ?)`, [
+      reservation.id,
+      reservation.totalAmount,
+      `refund-${reservation.id}`,
+    ]);
+    return reservation;
+  }
+  const refundRow = async (reservationId: number) =>
+    (
+      await t.orm.em
+        .fork()
+        .execute<{ status: string; gateway_reference: string | null }[]>(
+          'SELECT status, gateway_reference FROM refunds WHERE reservation_id = ?',
+          [reservationId],
+        )
+    )[0];
+  function chargeRefunded(intentId: string, amountRefunded: number, id = `evt_refund_${Date.now()}_${++n}`) {
+    return {
+      id,
+      object: 'event',
+      type: 'charge.refunded',
+      api_version: '2025-01-01',
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      data: {
+        object: {
+          id: `ch_${id}`,
+          object: 'charge',
+          payment_intent: intentId,
+          amount_refunded: amountRefunded,
+          refunded: true,
+          refunds: { object: 'list', data: [{ id: `re_${id}`, object: 'refund' }] },
+        },
+      },
+    };
+  }
+
+  it('marks the pending refund done; a replay, an unknown intent or a partial amount change nothing', async () => {
+    const reservation = await pendingRefund('pi_refund_1');
+    const partial = await deliver(chargeRefunded('pi_refund_1', reservation.totalAmount - 1));
+    expect(partial.status).toBe(200);
+    expect(partial.body.outcome).toBe('ignored');
+    expect((await refundRow(reservation.id)).status).toBe('pending');
+
+    const event = chargeRefunded('pi_refund_1', reservation.totalAmount);
+    const res = await deliver(event);
+    expect(res.status).toBe(200);
+    expectDocumented(res);
+    expect(res.body.outcome).toBe('processed');
+    expect(await refundRow(reservation.id)).toEqual({ status: 'succeeded', gateway_reference: `re_${event.id}` });
+
+    const replay = await deliver(event);
+    expect(replay.body.outcome).toBe('duplicate');
+    const again = await deliver(chargeRefunded('pi_refund_1', reservation.totalAmount));
+    expect(again.body.outcome).toBe('ignored');
+    const unknown = await deliver(chargeRefunded('pi_not_ours', 5000));
+    expect(unknown.body.outcome).toBe('ignored');
+    expect(await refundRow(reservation.id)).toEqual({ status: 'succeeded', gateway_reference: `re_${event.id}` });
   });
 });
 

@@ -7,8 +7,10 @@
 //  - Any order is safe: the event's payload only names the intent; its state is asked from the gateway and applied
 //    through the booking flow's own guarded transitions, exactly as the browser's confirm call does. A late
 //    payment_failed after a success, or a succeeded after the browser's confirm, finds nothing left to do.
+//  - charge.refunded marks the reservation's pending refund done (a guarded UPDATE: a replay is a no-op).
 // Server-only.
 import Stripe from 'stripe';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Ctx } from '#src/lib/context';
 import { AppError, NotFoundError } from '#src/lib/errors';
 import type { Env } from '#src/lib/env';
@@ -18,11 +20,16 @@ import { GatewayUnavailableError } from './gateway';
 import type { StripeWebhookAnswer } from './stripe-webhook.schemas';
 
 /** The events to enable on the endpoint in Stripe's dashboard (README "Stripe webhook"). */
-const STRIPE_WEBHOOK_EVENTS = ['payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.canceled'] as const;
+const STRIPE_WEBHOOK_EVENTS = [
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
+  'payment_intent.canceled',
+  'charge.refunded',
+] as const;
 
 export interface StripeWebhookDeps {
   env: Pick<Env, 'STRIPE_WEBHOOK_SECRET'>;
-  reservations: Pick<ReservationsService, 'syncPaymentIntent'>;
+  reservations: Pick<ReservationsService, 'syncPaymentIntent' | 'markRefundedAtGateway'>;
 }
 
 const invalidSignature = () => new AppError(400, 'invalid_signature', ja.stripeWebhook.signatureInvalid);
@@ -48,9 +55,30 @@ export function createStripeWebhookService(deps: StripeWebhookDeps) {
     }
   }
 
+  /**
+   * charge.refunded: the charge names its intent; the reservation paid with it has its pending refund marked done
+   * (the worker's retry then has nothing left to do). Refunds are always whole, so the charge's refunded total must
+   * cover the row's amount.
+   */
+  async function refunded(ctx: Ctx, tx: EntityManager, event: Stripe.Event): Promise<'processed' | 'ignored'> {
+    const charge = event.data.object as { payment_intent?: unknown; amount_refunded?: unknown; refunds?: { data?: { id?: unknown }[] } };
+    const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : null;
+    const amountRefunded = typeof charge.amount_refunded === 'number' ? charge.amount_refunded : 0;
+    if (!intentId) return 'ignored';
+    const refundId = charge.refunds?.data?.[0]?.id;
+    const reservationId = await reservations.markRefundedAtGateway(tx, {
+      intentId,
+      amountRefunded,
+      refundId: typeof refundId === 'string' ? refundId.slice(0, 255) : null,
+    });
+    ctx.log.info({ event: event.id, intent: intentId, reservationId }, 'stripe webhook: charge refunded');
+    return reservationId === null ? 'ignored' : 'processed';
+  }
+
   /** The work of one event; what it did. */
-  async function process(ctx: Ctx, event: Stripe.Event, objectId: string | null): Promise<'processed' | 'ignored'> {
+  async function process(ctx: Ctx, tx: EntityManager, event: Stripe.Event, objectId: string | null): Promise<'processed' | 'ignored'> {
     if (!(STRIPE_WEBHOOK_EVENTS as readonly string[]).includes(event.type) || !objectId) return 'ignored';
+    if (event.type === 'charge.refunded') return refunded(ctx, tx, event);
     let synced: Awaited<ReturnType<typeof reservations.syncPaymentIntent>>;
     try {
       synced = await reservations.syncPaymentIntent(objectId);
@@ -91,7 +119,7 @@ export function createStripeWebhookService(deps: StripeWebhookDeps) {
         [event.id, event.type.slice(0, 100), objectId],
       );
       if (inserted.length === 0) return { received: true as const, outcome: 'duplicate' as const };
-      const outcome = await process(ctx, event, objectId);
+      const outcome = await process(ctx, tx, event, objectId);
       await tx.execute('UPDATE stripe_events SET outcome = ? WHERE id = ?', [outcome, event.id]);
       return { received: true as const, outcome };
     });

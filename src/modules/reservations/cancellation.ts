@@ -252,5 +252,26 @@ export function createCancellation(deps: CancellationDeps) {
     return termsOf(em, r, now);
   }
 
-  return { cancelByGuest, cancelSlot, processRefund, retryPendingRefunds, preview };
+  /**
+   * The Stripe webhook's charge.refunded (in the webhook's transaction): the refund of the reservation paid with
+   * this intent is done at the gateway. A pending row whose amount the charge's refunded total covers is marked
+   * succeeded; a row the worker already marked, an unknown intent (another system on the same account) or a replay
+   * changes nothing. Returns the reservation id when a row changed.
+   */
+  async function markRefundedAtGateway(
+    tx: EntityManager,
+    input: { intentId: string; amountRefunded: number; refundId: string | null },
+  ): Promise<number | null> {
+    const rows = await tx.execute<{ reservation_id: number }[]>(
+      `UPDATE refunds f SET status = 'succeeded', gateway_reference = coalesce(f.gateway_reference, ?), succeeded_at = now(),
+              updated_at = now()
+       FROM reservations r
+       WHERE r.id = f.reservation_id AND r.payment_reference = ? AND f.status = 'pending' AND f.amount <= ?
+       RETURNING f.reservation_id`,
+      [input.refundId, input.intentId, input.amountRefunded],
+    );
+    return rows[0] ? Number(rows[0].reservation_id) : null;
+  }
+
+  return { cancelByGuest, cancelSlot, processRefund, retryPendingRefunds, preview, markRefundedAtGateway };
 }

@@ -265,6 +265,8 @@ export function createReservationsService(deps: ReservationsDeps) {
     sweepExpiredHolds,
     /** The Stripe webhook's step (issue 13): settle the reservation of an intent as the browser's confirm would. */
     syncPaymentIntent: booking.syncIntent,
+    /** The Stripe webhook's charge.refunded: marks the reservation's pending refund done (issue 13). */
+    markRefundedAtGateway: cancellation.markRefundedAtGateway,
   };
 }
 
