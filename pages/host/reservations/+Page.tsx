@@ -184,6 +184,9 @@ export default function Page() {
           <a href="#holding-requests" className="button button--ghost button--small">
             {t.holdingTitle} ({holding.meta.total_count})
           </a>
+          <a href="/host/reviews" className="button button--ghost button--small">
+            {ja.reviewPosting.hostTitle}
+          </a>
           <a href="/host/story" className="button button--ghost button--small">
             {ja.hostStory.listTitle}
           </a>
