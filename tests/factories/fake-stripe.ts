@@ -1,6 +1,5 @@
-// A local stand-in for api.stripe.com's PaymentIntents, with Stripe's idempotency semantics (replay by key), for the
-// real `stripe` SDK pointed at it (STRIPE_API_BASE). Used by the webhook tests. (tests/api/payments-stripe.test.ts
-// still has its own copy until issue 13's refunds land in main; then that file imports this one.)
+// A local stand-in for api.stripe.com's PaymentIntents and Refunds, with Stripe's idempotency semantics (replay by
+// key), for the real `stripe` SDK pointed at it (STRIPE_API_BASE). Used by the Stripe gateway and webhook tests.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -34,6 +33,15 @@ export class FakeStripe {
   dropConfirmsBefore = 0;
   /** Handle the next N confirm requests, then drop the connection instead of answering (response lost). */
   dropConfirmsAfter = 0;
+  /** Issue 13: the refunds made (a replayed key does not make another). */
+  refunds = new Map<
+    string,
+    { id: string; object: 'refund'; amount: number; payment_intent: string; status: string; metadata: Record<string, string> }
+  >();
+  /** Drop the connection of the next N refund creations before handling them (the gateway is unreachable). */
+  dropRefundsBefore = 0;
+  /** Make the next N refunds, then drop the connection instead of answering (the refund exists, its answer is lost). */
+  dropRefundsAfter = 0;
   /** Drop the connection of the next N retrieve (GET) requests (Stripe unreachable for the webhook's check). */
   dropRetrievesBefore = 0;
   private replies = new Map<string, { status: number; body: unknown }>();
@@ -49,6 +57,8 @@ export class FakeStripe {
     this.requests = [];
     this.dropConfirmsBefore = 0;
     this.dropConfirmsAfter = 0;
+    this.dropRefundsBefore = 0;
+    this.dropRefundsAfter = 0;
     this.dropRetrievesBefore = 0;
   }
 
@@ -72,6 +82,12 @@ export class FakeStripe {
       const key = req.headers['idempotency-key'] as string | undefined;
       this.requests.push({ method: req.method ?? '', path, idempotencyKey: key, authorization: req.headers.authorization, form });
       const isConfirm = path.endsWith('/confirm');
+      const isRefund = req.method === 'POST' && path === '/v1/refunds';
+      if (isRefund && this.dropRefundsBefore > 0) {
+        this.dropRefundsBefore -= 1;
+        req.socket.destroy();
+        return;
+      }
       if (isConfirm && this.dropConfirmsBefore > 0) {
         this.dropConfirmsBefore -= 1;
         req.socket.destroy();
@@ -85,11 +101,16 @@ export class FakeStripe {
       const replayKey = key ? `${req.method} ${path} ${key}` : null;
       let reply = replayKey ? this.replies.get(replayKey) : undefined;
       if (!reply) {
-        reply = this.route(req.method ?? '', path, form);
+        reply = this.route(req.method ?? '', path, form, new URLSearchParams((req.url ?? '').split('?')[1] ?? ''));
         if (replayKey && req.method === 'POST') this.replies.set(replayKey, reply);
       }
       if (isConfirm && this.dropConfirmsAfter > 0) {
         this.dropConfirmsAfter -= 1;
+        req.socket.destroy();
+        return;
+      }
+      if (isRefund && this.dropRefundsAfter > 0) {
+        this.dropRefundsAfter -= 1;
         req.socket.destroy();
         return;
       }
@@ -98,7 +119,35 @@ export class FakeStripe {
     });
   }
 
-  private route(method: string, path: string, form: Record<string, string>): { status: number; body: unknown } {
+  private route(
+    method: string,
+    path: string,
+    form: Record<string, string>,
+    query = new URLSearchParams(),
+  ): { status: number; body: unknown } {
+    if (path === '/v1/refunds') {
+      if (method === 'GET') {
+        const data = [...this.refunds.values()].filter((r) => r.payment_intent === query.get('payment_intent'));
+        return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/refunds' } };
+      }
+      const intent = this.intents.get(form.payment_intent);
+      if (intent?.status !== 'succeeded') {
+        return {
+          status: 400,
+          body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } },
+        };
+      }
+      const refund = {
+        id: `re_fake_${++this.counter}`,
+        object: 'refund' as const,
+        amount: Number(form.amount),
+        payment_intent: intent.id,
+        status: 'succeeded',
+        metadata: { reservation_id: form['metadata[reservation_id]'] },
+      };
+      this.refunds.set(refund.id, refund);
+      return { status: 200, body: refund };
+    }
     const match = /^\/v1\/payment_intents(?:\/([^/]+))?(?:\/(confirm|cancel))?$/.exec(path);
     if (!match) return { status: 404, body: { error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } } };
     const [, id, action] = match;
