@@ -1,15 +1,13 @@
 // Issue 15 "Details to finish" in Chromium (s15b): the password reset from /logon, the price breakdown's formula,
 // the completion page's reservation, and the other details of the guest and host paths. The test runs its own
 // built server on its own PostgreSQL so it can create exactly the data it needs.
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, openBrowser, type Session } from '#tests/e2e/browser';
-import { startEmbeddedDatabase, type EmbeddedDatabase } from '#src/lib/embedded-db';
-import { startServerProcess, type ServerProcess } from '#tests/setup/server-process';
-import { initOrm, type MikroORM } from '#src/lib/orm';
+import { startIsolatedServer, type IsolatedServer } from '#tests/setup/server-process';
+import type { MikroORM } from '#src/lib/orm';
 import { createUser, TEST_PASSWORD } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { MailOutbox } from '#src/modules/mail/mail.entity';
@@ -19,26 +17,18 @@ import { ja } from '#src/i18n/ja';
 import { addDays, todayInJapan } from '#src/lib/dates';
 
 let s: Session;
-let db: EmbeddedDatabase;
 let orm: MikroORM;
-let server: ServerProcess;
+let world: IsolatedServer;
 let base: string;
-let dataDir: string;
 
 beforeAll(async () => {
   s = await openBrowser();
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'taiken-e2e-details-'));
-  db = await startEmbeddedDatabase({ dir: path.join(dataDir, 'pg'), database: 'details_e2e', fast: true });
-  server = await startServerProcess({ DATABASE_URL: db.url });
-  base = server.base;
-  orm = await initOrm(db.url, { pool: 2 });
+  world = await startIsolatedServer('details');
+  ({ base, orm } = world);
 }, 180_000);
 
 afterAll(async () => {
-  await server?.stop();
-  await orm?.close(true);
-  await db?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await world?.stop();
 });
 
 /** The machine is shared: give re-quotes and navigations time (expect.poll waits 1s by default). */

@@ -1,15 +1,13 @@
 // Issue 13 (r13a) in Chromium: the guest books, finds the reservation through the header's 予約一覧 link, opens it,
 // sees the refund before confirming the cancellation, cancels, sees 返金済み with the amount, and the seat is back
 // on the experience's calendar page. Its own built server and PostgreSQL (the data comes from the factories).
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, openBrowser, type Session } from '#tests/e2e/browser';
-import { startEmbeddedDatabase, type EmbeddedDatabase } from '#src/lib/embedded-db';
-import { startServerProcess, type ServerProcess } from '#tests/setup/server-process';
-import { initOrm, type MikroORM } from '#src/lib/orm';
+import { startIsolatedServer, type IsolatedServer } from '#tests/setup/server-process';
+import type { MikroORM } from '#src/lib/orm';
 import { createUser, TEST_PASSWORD } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { Reservation } from '#src/modules/reservations/reservations.entity';
@@ -17,28 +15,20 @@ import { formatYen } from '#src/lib/money';
 import { ja } from '#src/i18n/ja';
 
 let s: Session;
-let db: EmbeddedDatabase;
 let orm: MikroORM;
-let server: ServerProcess;
+let world: IsolatedServer;
 let base: string;
-let dataDir: string;
 let guestEmail: string;
 
 beforeAll(async () => {
   s = await openBrowser();
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'taiken-e2e-guest-reservations-'));
-  db = await startEmbeddedDatabase({ dir: path.join(dataDir, 'pg'), database: 'guest_reservations_e2e', fast: true });
-  server = await startServerProcess({ DATABASE_URL: db.url });
-  base = server.base;
-  orm = await initOrm(db.url, { pool: 2 });
+  world = await startIsolatedServer('guest-reservations');
+  ({ base, orm } = world);
   guestEmail = (await createUser(orm, { name: 'ブラウザ 取消子' })).email;
 }, 180_000);
 
 afterAll(async () => {
-  await server?.stop();
-  await orm?.close(true);
-  await db?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await world?.stop();
 });
 
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000, interval: 100 });

@@ -1,44 +1,31 @@
 // Issue 4 in Chromium: booking a paid experience with the success card, a declined card and the
 // authentication-required card (test gateway), and a free experience without card fields.
 // The test runs its own built server on its own PostgreSQL so it can create exactly the data it needs.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, openBrowser, type Session } from '#tests/e2e/browser';
-import { startEmbeddedDatabase, type EmbeddedDatabase } from '#src/lib/embedded-db';
-import { startServerProcess, type ServerProcess } from '#tests/setup/server-process';
-import { initOrm, type MikroORM } from '#src/lib/orm';
+import { startIsolatedServer, type IsolatedServer } from '#tests/setup/server-process';
+import type { MikroORM } from '#src/lib/orm';
 import { createUser, TEST_PASSWORD } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { Reservation } from '#src/modules/reservations/reservations.entity';
 import { ja } from '#src/i18n/ja';
 
 let s: Session;
-let db: EmbeddedDatabase;
 let orm: MikroORM;
-let server: ServerProcess;
+let world: IsolatedServer;
 let base: string;
-let dataDir: string;
 let guestEmail: string;
 
 beforeAll(async () => {
   s = await openBrowser();
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'taiken-e2e-reservations-'));
-  db = await startEmbeddedDatabase({ dir: path.join(dataDir, 'pg'), database: 'reservations_e2e', fast: true });
-  server = await startServerProcess({ DATABASE_URL: db.url });
-  base = server.base;
-  // The server migrated the database at boot; the data comes from the factories.
-  orm = await initOrm(db.url, { pool: 2 });
+  world = await startIsolatedServer('reservations');
+  ({ base, orm } = world);
   guestEmail = (await createUser(orm, { name: 'ブラウザ 予約子' })).email;
 }, 180_000);
 
 afterAll(async () => {
-  await server?.stop();
-  await orm?.close(true);
-  await db?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await world?.stop();
 });
 
 async function signedInPage(width = 1280): Promise<Page> {

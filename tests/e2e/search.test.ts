@@ -1,14 +1,10 @@
 // Issue 15 in Chromium: a guest searches /stories by keyword, date and party size, the URL keeps the search (back
 // button), the count shows, and the result is booked. An empty search offers what to relax. Own built server and
 // PostgreSQL so the data is exactly what the test made.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, openBrowser, type Session } from '#tests/e2e/browser';
-import { startEmbeddedDatabase, type EmbeddedDatabase } from '#src/lib/embedded-db';
-import { startServerProcess, type ServerProcess } from '#tests/setup/server-process';
-import { initOrm, type MikroORM } from '#src/lib/orm';
+import { startIsolatedServer, type IsolatedServer } from '#tests/setup/server-process';
+import type { MikroORM } from '#src/lib/orm';
 import { createUser, TEST_PASSWORD } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { Reservation } from '#src/modules/reservations/reservations.entity';
@@ -16,11 +12,9 @@ import { addDays, todayInJapan } from '#src/lib/dates';
 import { ja } from '#src/i18n/ja';
 
 let s: Session;
-let db: EmbeddedDatabase;
 let orm: MikroORM;
-let server: ServerProcess;
+let world: IsolatedServer;
 let base: string;
-let dataDir: string;
 let guestEmail: string;
 let wanted: { id: number; slot: number };
 const date = addDays(todayInJapan(), 6);
@@ -29,11 +23,8 @@ const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000,
 
 beforeAll(async () => {
   s = await openBrowser();
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'taiken-e2e-search-'));
-  db = await startEmbeddedDatabase({ dir: path.join(dataDir, 'pg'), database: 'search_e2e', fast: true });
-  server = await startServerProcess({ DATABASE_URL: db.url });
-  base = server.base;
-  orm = await initOrm(db.url, { pool: 2 });
+  world = await startIsolatedServer('search');
+  ({ base, orm } = world);
   guestEmail = (await createUser(orm, { name: 'ブラウザ 検索子' })).email;
   // The one that fits: 藍染め, 3 seats left on the date.
   const fits = await createExperience(orm, { title: '藍染めのハンカチづくり', price: 3000, prefectureId: 26 });
@@ -51,10 +42,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await server?.stop();
-  await orm?.close(true);
-  await db?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await world?.stop();
 });
 
 describe('/stories search', () => {

@@ -1,8 +1,11 @@
 // The built server (server/index.ts, as `npm run serve` runs it) in a child process, for browser tests that need
 // their own server: waits until it answers, and stops it with SIGTERM (SIGKILL after 10 s).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '#src/lib/embedded-db';
+import { freePort, startEmbeddedDatabase } from '#src/lib/embedded-db';
+import { initOrm, type MikroORM } from '#src/lib/orm';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -54,4 +57,29 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     }
     await new Promise((r) => setTimeout(r, 250));
   }
+}
+
+/** A browser test's own world: an embedded PostgreSQL in a temp folder, the built server on it, an ORM for factories. */
+export interface IsolatedServer {
+  base: string;
+  orm: MikroORM;
+  stop(): Promise<void>;
+}
+
+/** Starts an IsolatedServer; the server migrates the database at boot, so the data comes from the factories. */
+export async function startIsolatedServer(name: string): Promise<IsolatedServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `taiken-e2e-${name}-`));
+  const db = await startEmbeddedDatabase({ dir: path.join(dataDir, 'pg'), database: `${name.replaceAll('-', '_')}_e2e`, fast: true });
+  const server = await startServerProcess({ DATABASE_URL: db.url });
+  const orm = await initOrm(db.url, { pool: 2 });
+  return {
+    base: server.base,
+    orm,
+    async stop() {
+      await server.stop();
+      await orm.close(true);
+      await db.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
