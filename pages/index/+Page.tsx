@@ -2,7 +2,7 @@
 import { useData } from 'vike-react/useData';
 import { ja } from '#src/i18n/ja';
 import { ExperienceGrid } from '#src/components/ExperienceCard';
-import { locationPath } from '#src/modules/experiences/experiences.schemas';
+import { locationPath } from '#src/modules/experiences/experiences.shared';
 import type { Data } from './+data';
 import '#src/components/chips.css';
 import './home.css';

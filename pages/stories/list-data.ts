@@ -4,7 +4,7 @@ import { render } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
 import { siteOrigin } from '#src/components/seo';
 import { todayInJapan } from '#src/lib/dates';
-import { STORIES_QUERY_KEYS } from '#src/modules/experiences/experiences.schemas';
+import { STORIES_QUERY_KEYS } from '#src/modules/experiences/experiences.shared';
 
 export interface ListFilterInput {
   state?: string;

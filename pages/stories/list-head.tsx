@@ -4,7 +4,7 @@ import { useData } from 'vike-react/useData';
 import { ja } from '#src/i18n/ja';
 import { SeoHead } from '#src/components/SeoHead';
 import type { StoriesData } from './list-data';
-import { filterPath, isSearch } from '#src/modules/experiences/experiences.schemas';
+import { filterPath, isSearch } from '#src/modules/experiences/experiences.shared';
 
 /** The list's own path (also for pagination links): /stories or the filter's route. */
 export function listPath(data: StoriesData): string {

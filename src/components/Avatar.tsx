@@ -1,6 +1,6 @@
 // A round avatar: the image when there is one, otherwise the first letter of the name.
 import type { CSSProperties } from 'react';
-import { imageSrcSet } from '#src/modules/uploads/uploads.schemas';
+import { imageSrcSet } from '#src/modules/uploads/uploads.shared';
 import './avatar.css';
 
 export function Avatar({ url, name, size = 40 }: { url: string | null | undefined; name: string; size?: number }) {

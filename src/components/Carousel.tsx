@@ -4,7 +4,7 @@
 // prefers-reduced-motion: no auto-advance at all and no smooth scrolling (followed live if the setting changes).
 import { useEffect, useRef, useState } from 'react';
 import { ja } from '#src/i18n/ja';
-import { imageSrcSet } from '#src/modules/uploads/uploads.schemas';
+import { imageSrcSet } from '#src/modules/uploads/uploads.shared';
 import './carousel.css';
 
 export interface CarouselProps {

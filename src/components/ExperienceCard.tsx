@@ -2,7 +2,7 @@
 import type { ExperienceCardJson } from '#src/modules/experiences/experiences.schemas';
 import { ja } from '#src/i18n/ja';
 import { formatYen } from '#src/lib/money';
-import { imageSrcSet } from '#src/modules/uploads/uploads.schemas';
+import { imageSrcSet } from '#src/modules/uploads/uploads.shared';
 import './experience-card.css';
 
 /** The card's width in the grid (experience-card.css: 2 columns on phones, 3 on tablets, 4 of ~270px above 1080px). */

@@ -1,7 +1,7 @@
 // The experience's rating (issue 13): stars filled up to the rounded-down mean, the mean with one decimal and the
 // number of reviews. Nothing without reviews.
 import { ja } from '#src/i18n/ja';
-import { formatRate } from '#src/modules/reviews/review-posting.schemas';
+import { formatRate } from '#src/modules/reviews/reviews.shared';
 import { Stars } from './Stars';
 import './rating-summary.css';
 

@@ -5,7 +5,8 @@ import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import { ja } from '#src/i18n/ja';
 import { api, ApiError } from '#src/lib/api-client';
 import { addDays, weekdayOf } from '#src/lib/dates';
-import { DEFAULT_WINDOW_DAYS, MAX_SELECTED_SLOTS, type CalendarJson, type CalendarsJson } from '#src/modules/calendars/calendars.schemas';
+import type { CalendarJson, CalendarsJson } from '#src/modules/calendars/calendars.schemas';
+import { DEFAULT_WINDOW_DAYS, MAX_SELECTED_SLOTS } from '#src/modules/calendars/calendars.shared';
 import { slotView, toggleSelection } from '#src/modules/calendars/slots';
 import './slot-list.css';
 

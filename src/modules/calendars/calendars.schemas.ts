@@ -9,10 +9,8 @@ import { countJson, dateJson, dateTimeJson, idJson, timeJson } from '#src/lib/va
  * would let one request read a year of slots; the pages ask for DEFAULT_WINDOW_DAYS at a time.
  */
 export const MAX_WINDOW_DAYS = 93;
-/** The window the pages fetch per step (today .. today + 30, then the next 31 days, ...). */
-export const DEFAULT_WINDOW_DAYS = 31;
-/** Spec §9: simultaneous reservation limit. */
-export const MAX_SELECTED_SLOTS = 30;
+// DEFAULT_WINDOW_DAYS and MAX_SELECTED_SLOTS live in calendars.shared.ts, zod-free for the pages (issue 16).
+export { DEFAULT_WINDOW_DAYS, MAX_SELECTED_SLOTS } from './calendars.shared';
 
 const ymd = z
   .string({ error: ja.browse.dateFormat })

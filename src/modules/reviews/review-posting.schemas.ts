@@ -56,10 +56,7 @@ export interface HostReviewsJson {
   meta: PageMeta;
 }
 
-/** 4.25 -> '4.3' (the rating as shown). */
-export function formatRate(rate: number): string {
-  return rate.toFixed(1);
-}
+export { formatRate } from './reviews.shared';
 
 /** An instant as '2026年12月5日(土) 12:00' in Japan time (when the review window opens). */
 export function formatJapanDateTime(instant: Date | string): string {

@@ -2,13 +2,14 @@
 import { z } from 'zod';
 import { dateTimeJson, idJson, urlJson } from '#src/lib/validate';
 import { pageMetaSchema, pageSchema } from '#src/modules/experiences/experiences.schemas';
+import { MAX_STARS } from './reviews.shared';
 
 /** Reviews per page on /reviews/{id} and GET /api/v1/experiences/{id}/reviews. */
 export const REVIEWS_PER_PAGE = 20;
 /** Spec §9: reviews shown on the experience page. */
 export const REVIEWS_ON_DETAIL = 2;
-/** Spec §9: stars max 5, filled up to the rounded-down rate. */
-export const MAX_STARS = 5;
+// The stars live in reviews.shared.ts, zod-free for the pages (issue 16).
+export { filledStars, MAX_STARS } from './reviews.shared';
 
 export const reviewsQuerySchema = z.object({ page: pageSchema });
 
@@ -36,8 +37,3 @@ export const reviewsJsonSchema = z
   })
   .meta({ id: 'ReviewList', description: `体験のレビュー（新しい順、1 ページ ${REVIEWS_PER_PAGE} 件）と平均評価` });
 export type ReviewsJson = z.output<typeof reviewsJsonSchema>;
-
-/** Filled stars for a rate: floor, clamped to 0..5. */
-export function filledStars(rate: number): number {
-  return Math.max(0, Math.min(MAX_STARS, Math.floor(rate)));
-}

@@ -23,28 +23,5 @@ export const uploadResultSchema = z
   .meta({ id: 'UploadResult', description: '保存した画像（public_id を object_key として送ります）' });
 export type UploadResult = z.output<typeof uploadResultSchema>;
 
-// ---- Responsive images (issue 16) ----
-
-/**
- * Widths in px of the WebP variants made of every JPEG/PNG stored locally, at upload (and by the demo seed): 160 for
- * avatars and thumbnails, 320–960 for cards (half a phone's width) and photos up to a phone's full width at 2–3× density. Never wider than
- * the original (a narrower original is re-encoded at its own width). SVG needs none.
- */
-export const IMAGE_VARIANT_WIDTHS = [160, 320, 480, 640, 960] as const;
-
-/** The local store's id of a variant: the original's SHA-256 (its public id without the extension) and the width. */
-export function variantPublicId(originalSha256: string, width: number): string {
-  return `${originalSha256}-${width}w.webp`;
-}
-
-const LOCAL_RASTER_URL = /^\/uploads\/([a-f0-9]{64})\.(?:jpg|png)$/;
-
-/**
- * The `srcset` of a locally stored JPEG/PNG's WebP variants, or undefined for every other URL (an SVG, an image
- * hosting service's URL), which is then shown as it is.
- */
-export function imageSrcSet(url: string): string | undefined {
-  const sha = LOCAL_RASTER_URL.exec(url)?.[1];
-  if (!sha) return undefined;
-  return IMAGE_VARIANT_WIDTHS.map((width) => `/uploads/${variantPublicId(sha, width)} ${width}w`).join(', ');
-}
+// ---- Responsive images (issue 16): uploads.shared.ts, zod-free for the pages ----
+export { IMAGE_VARIANT_WIDTHS, imageSrcSet, variantPublicId } from './uploads.shared';
