@@ -1,14 +1,30 @@
 // A community as a card linking to /communities/{id} (brand, ambassador and program list pages).
 import type { CommunityCardData } from '#src/modules/communities/communities.schemas';
 import { ja } from '#src/i18n/ja';
+import { imageSrcSet } from '#src/modules/uploads/uploads.shared';
 import './CommunityCard.css';
+
+/**
+ * The card's width (CommunityCard.css: columns of at least 230px in the page's 1150px content; one column on a phone,
+ * two or three on a tablet). Where the grid sits in a narrower column the browser still picks no larger a file.
+ */
+const COMMUNITY_CARD_SIZES = '(min-width: 1081px) 280px, (min-width: 768px) 50vw, 100vw';
 
 function CommunityCard({ community }: { community: CommunityCardData }) {
   return (
     <a className="community-card card" href={`/communities/${community.id}`}>
       <div className="community-card__media">
         {community.image_url ? (
-          <img src={community.image_url} alt="" loading="lazy" decoding="async" />
+          <img
+            src={community.image_url}
+            srcSet={imageSrcSet(community.image_url)}
+            sizes={COMMUNITY_CARD_SIZES}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            width={400}
+            height={300}
+          />
         ) : (
           <span>{ja.partners.noImage}</span>
         )}

@@ -1,6 +1,10 @@
 // A brand or ambassador as a card (lists /brands, /ambassadors, /brand_ambassador/list).
 import { ja } from '#src/i18n/ja';
+import { imageSrcSet } from '#src/modules/uploads/uploads.shared';
 import './PartnerCard.css';
+
+/** The card's width (PartnerCard.css: columns of at least 250px in the 1150px content: about 270px; one column on a phone). */
+const PARTNER_CARD_SIZES = '(min-width: 1081px) 280px, (min-width: 768px) 50vw, 100vw';
 
 export function PartnerCard({
   href,
@@ -18,7 +22,20 @@ export function PartnerCard({
   return (
     <a className="partner-card card" href={href}>
       <div className="partner-card__media">
-        {imageUrl ? <img src={imageUrl} alt="" loading="lazy" decoding="async" /> : <span>{ja.partners.noImage}</span>}
+        {imageUrl ? (
+          <img
+            src={imageUrl}
+            srcSet={imageSrcSet(imageUrl)}
+            sizes={PARTNER_CARD_SIZES}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            width={480}
+            height={300}
+          />
+        ) : (
+          <span>{ja.partners.noImage}</span>
+        )}
       </div>
       <div className="partner-card__body">
         <h2 className="partner-card__name">{name}</h2>

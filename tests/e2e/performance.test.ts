@@ -82,20 +82,49 @@ describe('JavaScript on the experience page', () => {
   });
 });
 
+/** Every <img> of the HTML has width and height; a local JPEG/PNG offers every WebP variant in srcset, with sizes. */
+function expectResponsiveImages(path: string, html: string): { local: number } {
+  const imgs = [...html.matchAll(/<img [^>]*>/g)].map((m) => m[0]);
+  expect(imgs.length, path).toBeGreaterThan(0);
+  let local = 0;
+  for (const img of imgs) {
+    expect(img, path).toMatch(/ width="\d+"/);
+    expect(img, path).toMatch(/ height="\d+"/);
+    const src = / src="\/uploads\/([0-9a-f]{64})\.(?:jpg|png)"/.exec(img)?.[1];
+    if (!src) continue;
+    local++;
+    for (const width of IMAGE_VARIANT_WIDTHS) expect(img, path).toContain(`/uploads/${src}-${width}w.webp ${width}w`);
+    expect(img, path).toMatch(/ sizes="[^"]+"/);
+  }
+  return { local };
+}
+
 describe('images', () => {
   it('have width and height, and local photos offer their WebP variants in srcset with sizes', async () => {
     for (const path of ['/', '/stories', storyPath]) {
       const { html } = await page(path);
-      const imgs = [...html.matchAll(/<img [^>]*>/g)].map((m) => m[0]);
-      expect(imgs.length, path).toBeGreaterThan(0);
-      for (const img of imgs) {
-        expect(img, path).toMatch(/ width="\d+"/);
-        expect(img, path).toMatch(/ height="\d+"/);
-        const src = / src="\/uploads\/([0-9a-f]{64})\.(?:jpg|png)"/.exec(img)?.[1];
-        if (!src) continue;
-        for (const width of IMAGE_VARIANT_WIDTHS) expect(img, path).toContain(`/uploads/${src}-${width}w.webp ${width}w`);
-        expect(img, path).toMatch(/ sizes="[^"]+"/);
-      }
+      expect(expectResponsiveImages(path, html).local, path).toBeGreaterThan(0);
+    }
+  });
+
+  it('do the same for brands, ambassadors and communities: cards, the program list, chips and member pictures', async () => {
+    const list = await page('/brand_ambassador/list');
+    const community = /href="\/communities\/(\d+)"/.exec(list.html)?.[1];
+    const brand = /href="\/brands\/(\d+)"/.exec(list.html)?.[1];
+    const ambassador = /href="\/ambassadors\/(\d+)"/.exec(list.html)?.[1];
+    expect(community && brand && ambassador).toBeTruthy();
+    for (const path of [
+      '/brands',
+      '/ambassadors',
+      '/brand_ambassador/list',
+      `/communities/${community}`,
+      `/brands/${brand}`,
+      `/ambassadors/${ambassador}`,
+    ]) {
+      const { res, html } = await page(path);
+      expect(res.status, path).toBe(200);
+      // The demo data's pictures are local JPEGs: each of these pages shows some, each with its variants.
+      expect(expectResponsiveImages(path, html).local, path).toBeGreaterThan(0);
     }
   });
 

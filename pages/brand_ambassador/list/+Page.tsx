@@ -3,10 +3,14 @@ import { useState } from 'react';
 import { useData } from 'vike-react/useData';
 import { ja } from '#src/i18n/ja';
 import { CommunityGrid } from '#src/components/CommunityCard';
+import { imageSrcSet } from '#src/modules/uploads/uploads.shared';
 import type { Data } from './+data';
 import './list.css';
 
 const t = ja.brandAmbassador;
+
+/** The partner's picture (list.css: 300px beside the communities above 1080px, 120px, 96px on a phone). */
+const PARTNER_MEDIA_SIZES = '(min-width: 1081px) 300px, (min-width: 768px) 120px, 96px';
 
 type Entry = Data['brands'][number] | Data['ambassadors'][number];
 
@@ -15,7 +19,20 @@ function PartnerRow({ entry, href }: { entry: Entry; href: string }) {
     <li className="ba-list__item">
       <a className="ba-list__partner" href={href}>
         <span className="ba-list__media">
-          {entry.image_url ? <img src={entry.image_url} alt="" loading="lazy" /> : <span>{ja.partners.noImage}</span>}
+          {entry.image_url ? (
+            <img
+              src={entry.image_url}
+              srcSet={imageSrcSet(entry.image_url)}
+              sizes={PARTNER_MEDIA_SIZES}
+              alt=""
+              loading="lazy"
+              decoding="async"
+              width={400}
+              height={300}
+            />
+          ) : (
+            <span>{ja.partners.noImage}</span>
+          )}
         </span>
         <span className="ba-list__text">
           <strong className="ba-list__name">{entry.name}</strong>
