@@ -1,12 +1,45 @@
 // https://vike.dev/vite-plugin — pages/ is the route table; React via vike-react.
 import react from '@vitejs/plugin-react';
 import vike from 'vike/plugin';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { precompressPlugin } from './server/precompress';
 import { i18nSplitPlugin } from './server/i18n-split';
 
+/**
+ * Hydration as a transition (issue 16). vike-react hydrates with `ReactDOM.hydrateRoot(…)` in the default lane, which
+ * React renders in one uninterrupted task: on a phone the experience page's hydration was one 300–600 ms long task,
+ * most of Lighthouse's total blocking time. Called inside `startTransition`, the same hydration is time-sliced (React
+ * yields every few milliseconds), as Next.js, Remix and Astro do. vike-react has no option for it, so the client
+ * build rewrites that one call in its `onRenderClient`; the build fails if the call is not found (a vike-react upgrade
+ * that changes it must be looked at). The markup, the effects and their order are unchanged.
+ */
+function hydrateInTransitionPlugin(): Plugin {
+  const file = /vike-react\/dist\/integration\/onRenderClient\.js$/;
+  const call = 'ReactDOM.hydrateRoot(container, page, {';
+  return {
+    name: 'tabitoko:hydrate-in-transition',
+    apply: 'build',
+    transform(code, id, options) {
+      if (options?.ssr || !file.test(id)) return null;
+      if (!code.includes(call)) throw new Error(`hydrate-in-transition: \`${call}\` not found in ${id}`);
+      return {
+        code: `import { startTransition as __startTransition } from 'react';
+function __hydrateRootInTransition(container, page, options) {
+  let root;
+  __startTransition(() => {
+    root = ReactDOM.hydrateRoot(container, page, options);
+  });
+  return root;
+}
+${code.replace(call, '__hydrateRootInTransition(container, page, {')}`,
+        map: null,
+      };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), vike(), i18nSplitPlugin('src/i18n/ja.ts'), precompressPlugin()],
+  plugins: [react(), vike(), i18nSplitPlugin('src/i18n/ja.ts'), precompressPlugin(), hydrateInTransitionPlugin()],
   build: {
     target: 'es2022',
     // BUNDLE_SOURCEMAP=1 npm run build, then `npx source-map-explorer <chunk>.js`: what a chunk holds.
