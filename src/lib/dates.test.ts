@@ -1,11 +1,38 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, daysBetween, isValidYmd, todayInJapan, weekdayOf, minutesOf, formatDateJa, formatYmdJa } from './dates';
+import {
+  addDays,
+  addMonths,
+  daysBetween,
+  isValidYmd,
+  nowTimeInJapan,
+  todayInJapan,
+  weekdayOf,
+  minutesOf,
+  formatDateJa,
+  formatYmdJa,
+} from './dates';
 
 describe('dates (Japan time)', () => {
   it('takes today in Asia/Tokyo, not the server zone', () => {
     // 2026-03-31 20:00 UTC is already April 1st in Japan.
     expect(todayInJapan(new Date('2026-03-31T20:00:00Z'))).toBe('2026-04-01');
     expect(todayInJapan(new Date('2026-03-31T14:59:00Z'))).toBe('2026-03-31');
+    expect(nowTimeInJapan(new Date('2026-03-31T14:59:00Z'))).toBe('23:59');
+    expect(nowTimeInJapan(new Date('2026-03-31T15:00:00Z'))).toBe('00:00');
+  });
+
+  it("gives the same date and time as Intl's Asia/Tokyo for any instant (no Intl in the browser, issue 16)", () => {
+    const ymd = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' });
+    const hm = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Tokyo', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    fc.assert(
+      fc.property(fc.date({ min: new Date('1960-01-01T00:00:00Z'), max: new Date('2200-01-01T00:00:00Z'), noInvalidDate: true }), (d) => {
+        expect(todayInJapan(d)).toBe(ymd.format(d));
+        expect(nowTimeInJapan(d)).toBe(hm.format(d));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(() => todayInJapan(new Date(Number.NaN))).toThrow(RangeError);
   });
 
   it('rejects impossible dates', () => {

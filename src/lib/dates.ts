@@ -2,19 +2,25 @@
 // Dates travel as 'yyyy-MM-dd' strings and times as 'HH:MM'. Isomorphic.
 import { ja } from '#src/i18n/ja';
 
-const TIME_ZONE = 'Asia/Tokyo';
+// Japan time is UTC+9 all year (no daylight saving since 1951), the same offset `japanInstant` writes. The wall clock
+// is the instant moved by nine hours and read in UTC: no Intl.DateTimeFormat, whose first use in a page loads the
+// browser's time zone and locale data (25–80 ms of main thread while the page loads, issue 16). dates.test.ts checks
+// both against Intl's Asia/Tokyo.
+const JAPAN_OFFSET_MS = 9 * 60 * 60 * 1000;
 
-const ymdFormat = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-const hmFormat = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+/** The Japan wall clock of an instant as 'yyyy-MM-ddTHH:MM…' (a RangeError for an invalid date, like Intl's). */
+function japanWallClock(now: Date): string {
+  return new Date(now.getTime() + JAPAN_OFFSET_MS).toISOString();
+}
 
 /** Today's date in Japan, 'yyyy-MM-dd'. */
 export function todayInJapan(now: Date = new Date()): string {
-  return ymdFormat.format(now);
+  return japanWallClock(now).slice(0, 10);
 }
 
 /** The current time in Japan, 'HH:MM'. */
 export function nowTimeInJapan(now: Date = new Date()): string {
-  return hmFormat.format(now);
+  return japanWallClock(now).slice(11, 16);
 }
 
 const YMD = /^(\d{4})-(\d{2})-(\d{2})$/;
