@@ -90,6 +90,27 @@ function score(value: number | null | undefined): number {
   return Math.round((value ?? 0) * 100);
 }
 
+/**
+ * One Lighthouse run. A busy machine sometimes loses the trace (NO_NAVSTART, NO_FCP): such a run is repeated, at most
+ * twice, instead of failing the whole measurement.
+ */
+async function runLighthouse(url: string, port: number, extraHeaders: Record<string, string> | undefined) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      extraHeaders,
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const { lhr } = result;
+    if (!lhr.runtimeError) return lhr;
+    if (attempt === 3) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+    console.error(`Lighthouse on ${url}: ${lhr.runtimeError.code}, measuring again`);
+  }
+}
+
 /** Runs Lighthouse (mobile, performance and accessibility) on each page, one after the other, in one Chromium. */
 export async function measurePages(base: string, guestCookie: string): Promise<PageScores[]> {
   const pages = await targets(base, guestCookie);
@@ -105,16 +126,7 @@ export async function measurePages(base: string, guestCookie: string): Promise<P
     for (const page of pages) {
       const measured: PageScores[] = [];
       for (let run = 1; run <= runs; run++) {
-        const result = await lighthouse(`${base}${page.path}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility'],
-          extraHeaders: page.signedIn ? { Cookie: guestCookie } : undefined,
-        });
-        if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`);
-        const { lhr } = result;
-        if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${page.path}: ${lhr.runtimeError.message}`);
+        const lhr = await runLighthouse(`${base}${page.path}`, chrome.port, page.signedIn ? { Cookie: guestCookie } : undefined);
         if (jsonDir) writeFileSync(path.join(jsonDir, `${page.path.replace(/[^a-z0-9]+/gi, '_')}-${run}.json`), JSON.stringify(lhr));
         const audit = (id: string) => lhr.audits[id]?.displayValue ?? '?';
         const findings = Object.values(lhr.audits)
