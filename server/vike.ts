@@ -16,7 +16,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 interface CachedPage {
   status: number;
   headers: [string, string][];
-  body: string;
+  /** The HTML as bytes, with its ETag: a cached page is encoded and hashed once, not on every hit (issue 16). */
+  body: Buffer;
+  etag: string;
 }
 
 /** The built client (hashed assets under assets/, public files such as the favicon at its root). */
@@ -67,7 +69,10 @@ export async function mountVike(app: Express, services: Services, options: { pro
     });
     const { httpResponse } = pageContext;
     if (!httpResponse) return null;
-    return { status: httpResponse.statusCode, headers: httpResponse.headers, body: inlineCss(await httpResponse.getBody()) };
+    const body = Buffer.from(inlineCss(await httpResponse.getBody()));
+    // Express's own ETag function (the app's 'etag fn' setting), so the tag is the one res.send would have made.
+    const etag: string = req.app.get('etag fn')(body);
+    return { status: httpResponse.statusCode, headers: httpResponse.headers, body, etag };
   }
 
   app.get('/{*splat}', async (req, res, next) => {
@@ -86,6 +91,8 @@ export async function mountVike(app: Express, services: Services, options: { pro
     for (const [name, value] of page.headers) res.setHeader(name, value);
     // Pages can carry per-user content: never let a shared cache (CDN, proxy) keep them.
     res.setHeader('Cache-Control', 'private, no-cache');
+    // The ETag set here is the one Express would compute (it skips its own when one is set); 304 still applies.
+    res.setHeader('ETag', page.etag);
     res.status(page.status).send(page.body);
   });
 }
