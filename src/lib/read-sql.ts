@@ -7,8 +7,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 export interface ReadStatement {
-  /** Unique per statement text (PostgreSQL refuses a name prepared twice with different texts on one connection). */
-  readonly name: string;
+  /**
+   * Unique per statement text (PostgreSQL refuses a name prepared twice with different texts on one connection);
+   * undefined: an unnamed statement, planned each time.
+   */
+  readonly name: string | undefined;
   /** The SQL with $1, $2, … placeholders. */
   readonly text: string;
 }
@@ -28,6 +31,15 @@ export function readStatement(name: string, sql: string): ReadStatement {
   if (existing !== undefined && existing !== text) throw new Error(`read statement ${name} declared twice with different SQL`);
   registered.set(name, text);
   return { name, text };
+}
+
+/**
+ * A statement built at run time whose best plan depends on its values (a search: which filters, how selective the
+ * keyword and the dates are). It runs unnamed, so PostgreSQL plans it for the values given every time: a prepared
+ * statement's generic plan of the search's date-range count took 32 ms against 1.3 ms planned for its values.
+ */
+export function oneShotStatement(sql: string): ReadStatement {
+  return { name: undefined, text: numberPlaceholders(sql) };
 }
 
 /** Runs a read statement on a pooled connection and returns its rows (logged like the ORM's own queries). */
