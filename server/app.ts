@@ -72,6 +72,9 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const production = env.NODE_ENV === 'production';
   const app = express();
   app.disable('x-powered-by');
+  // No ETag hashing of every answer: API answers are no-store, and a page sets its own (computed once per render,
+  // server/vike.ts); static files have theirs from the file (issue 16).
+  app.set('etag', false);
   // req.ip and req.secure come from X-Forwarded-* only across the configured number of proxy hops (TRUST_PROXY:
   // 1 behind the platform's router in production, 0 elsewhere), so a client cannot choose its own IP.
   app.set('trust proxy', env.TRUST_PROXY);
