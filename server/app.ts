@@ -42,6 +42,7 @@ import { brandPortalRoutes } from './brand-api/v1/brand-portal.routes';
 import { mountAssets, mountVike } from './vike';
 import { COMPRESS_THRESHOLD_BYTES } from './precompress';
 import { isAnonymous } from '#src/lib/ttl-cache';
+import { staticHeaders } from './middleware/static-headers';
 
 const isSafeMethod = (method: string) => method === 'GET' || method === 'HEAD';
 
@@ -71,6 +72,9 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const production = env.NODE_ENV === 'production';
   const app = express();
   app.disable('x-powered-by');
+  // No ETag hashing of every answer: API answers are no-store, and a page sets its own (computed once per render,
+  // server/vike.ts); static files have theirs from the file (issue 16).
+  app.set('etag', false);
   // req.ip and req.secure come from X-Forwarded-* only across the configured number of proxy hops (TRUST_PROXY:
   // 1 behind the platform's router in production, 0 elsewhere), so a client cannot choose its own IP.
   app.set('trust proxy', env.TRUST_PROXY);
@@ -94,22 +98,26 @@ export async function createApp(deps: AppDeps): Promise<App> {
     }),
   );
 
+  // Helmet's headers do not depend on the request (no nonces): they are worked out once and then set as a list,
+  // instead of running helmet's dozen middlewares on every request (issue 16).
   app.use(
-    helmet({
-      contentSecurityPolicy: production
-        ? {
-            directives: {
-              defaultSrc: ["'self'"],
-              scriptSrc: ["'self'", 'https://js.stripe.com'],
-              frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
-              connectSrc: ["'self'", 'https://api.stripe.com'],
-              imgSrc: ["'self'", 'data:', 'https:'],
-              styleSrc: ["'self'", "'unsafe-inline'"],
-            },
-          }
-        : false,
-      crossOriginEmbedderPolicy: false,
-    }),
+    staticHeaders(
+      helmet({
+        contentSecurityPolicy: production
+          ? {
+              directives: {
+                defaultSrc: ["'self'"],
+                scriptSrc: ["'self'", 'https://js.stripe.com'],
+                frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+                connectSrc: ["'self'", 'https://api.stripe.com'],
+                imgSrc: ["'self'", 'data:', 'https:'],
+                styleSrc: ["'self'", "'unsafe-inline'"],
+              },
+            }
+          : false,
+        crossOriginEmbedderPolicy: false,
+      }),
+    ),
   );
 
   // Static files (built assets, favicon, public files) come before everything that touches the database.

@@ -1,5 +1,7 @@
 // Vike is mounted last: every GET not handled before renders a page (https://vike.dev/renderPage).
 // Express 5 needs '/{*splat}' for a catch-all.
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Express, Request } from 'express';
@@ -10,13 +12,39 @@ import { pageCacheKey } from '#src/lib/page-cache-key';
 import { consumeCompletion } from '#server/completion';
 import { precompressedStatic } from '#server/static-assets';
 import { cssInliner } from '#server/inline-css';
+import { COMPRESS_THRESHOLD_BYTES } from '#server/precompress';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 interface CachedPage {
   status: number;
   headers: [string, string][];
-  body: string;
+  /** The HTML as bytes, with its ETag: a cached page is encoded and hashed once, not on every hit (issue 16). */
+  body: Buffer;
+  etag: string;
+  /** A shared page's brotli and gzip bodies, each made at its first request and then reused until the page expires. */
+  compressed?: { br?: Buffer; gzip?: Buffer };
+}
+
+/**
+ * A shared (cached) page compressed once for every later visitor asking for the same encoding, with the settings of
+ * the compression middleware (brotli quality 4, gzip level 6): compressing 60 KB of HTML on each hit cost about as
+ * much as serving it.
+ */
+function compressedBody(page: CachedPage, encoding: 'br' | 'gzip'): Buffer {
+  page.compressed ??= {};
+  page.compressed[encoding] ??=
+    encoding === 'br'
+      ? brotliCompressSync(page.body, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: page.body.length },
+        })
+      : gzipSync(page.body, { level: 6 });
+  return page.compressed[encoding];
+}
+
+/** A weak ETag in the form Express's default makes (length and SHA-1 of the bytes); 304s still come from res.send. */
+function weakEtag(body: Buffer): string {
+  return `W/"${body.length.toString(16)}-${createHash('sha1').update(body).digest('base64').slice(0, 27)}"`;
 }
 
 /** The built client (hashed assets under assets/, public files such as the favicon at its root). */
@@ -67,7 +95,9 @@ export async function mountVike(app: Express, services: Services, options: { pro
     });
     const { httpResponse } = pageContext;
     if (!httpResponse) return null;
-    return { status: httpResponse.statusCode, headers: httpResponse.headers, body: inlineCss(await httpResponse.getBody()) };
+    const body = Buffer.from(inlineCss(await httpResponse.getBody()));
+    const etag = weakEtag(body);
+    return { status: httpResponse.statusCode, headers: httpResponse.headers, body, etag };
   }
 
   app.get('/{*splat}', async (req, res, next) => {
@@ -86,6 +116,18 @@ export async function mountVike(app: Express, services: Services, options: { pro
     for (const [name, value] of page.headers) res.setHeader(name, value);
     // Pages can carry per-user content: never let a shared cache (CDN, proxy) keep them.
     res.setHeader('Cache-Control', 'private, no-cache');
+    // The ETag set here is the one Express would compute (it skips its own when one is set); 304 still applies.
+    res.setHeader('ETag', page.etag);
+    if (shared && page.body.length >= COMPRESS_THRESHOLD_BYTES) {
+      // The compression middleware leaves an answer that already has a Content-Encoding alone.
+      res.vary('Accept-Encoding');
+      const encoding = req.acceptsEncodings('br', 'gzip', 'identity');
+      if (encoding === 'br' || encoding === 'gzip') {
+        res.setHeader('Content-Encoding', encoding);
+        res.status(page.status).send(compressedBody(page, encoding));
+        return;
+      }
+    }
     res.status(page.status).send(page.body);
   });
 }

@@ -3,7 +3,7 @@
 // the CLI, the tests and the bench (through the server) all start here, so there is one way the app is assembled.
 // Server-only.
 import pg from 'pg';
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { parseEnv, type Env } from './lib/env';
 import { createLogger, type Logger } from './lib/logger';
 import { initOrm, migrate } from './lib/orm';
@@ -65,9 +65,20 @@ function buildServices(deps: ServiceDeps) {
   return {
     env,
     log,
-    /** A context with its own EntityManager fork: one per request, per command, per job. */
+    /**
+     * A context with its own EntityManager fork: one per request, per command, per job. The fork is made when `em` is
+     * first read, so a request that never touches the ORM (a cached page, an asset, a 404) does not pay for one.
+     */
     context(actor: Actor, ctxLog: Logger = log): Ctx {
-      return { em: orm.em.fork(), actor, log: ctxLog };
+      let em: EntityManager | undefined;
+      return {
+        get em() {
+          em ??= orm.em.fork();
+          return em;
+        },
+        actor,
+        log: ctxLog,
+      };
     },
     users,
     reference,

@@ -166,6 +166,12 @@ describe('production headers', () => {
     expect((await request(t.app).get('/api/v1/categories')).headers['content-security-policy']).toBeUndefined();
   });
 
+  it('hashes no API answer for an ETag: they are no-store (issue 16)', async () => {
+    const res = await request(t.app).get('/api/v1/categories').expect(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers.etag).toBeUndefined();
+  });
+
   it('marks the session cookie Secure behind an HTTPS proxy, and sets none over plain HTTP', async () => {
     const user = await createUser(prod.orm);
     const https = await request(prod.app)

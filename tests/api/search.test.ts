@@ -164,6 +164,19 @@ describe('GET /api/v1/stories: each parameter alone', () => {
     expect(await found('q=茶')).toEqual(['D']);
   });
 
+  it('a two-character word follows an edit of the text (the trigger keeps search_bigrams and its index current)', async () => {
+    const em = t.orm.em.fork();
+    expect(await found('q=盆栽')).toEqual([]);
+    await em.execute(`UPDATE experiences SET description = description || ' 盆栽も' WHERE title = '着物で歩く祇園'`);
+    try {
+      expect(await found('q=盆栽')).toEqual(['B']);
+      expect(await found(`q=${encodeURIComponent('ぼんさい')}`)).toEqual([]);
+    } finally {
+      await em.execute(`UPDATE experiences SET description = replace(description, ' 盆栽も', '') WHERE title = '着物で歩く祇園'`);
+    }
+    expect(await found('q=盆栽')).toEqual([]);
+  });
+
   it('q matches hiragana, katakana, half-width and full-width variants of the same word', async () => {
     expect(await found('q=そば')).toEqual(['C']);
     expect(await found(`q=${encodeURIComponent('ｿﾊﾞ打ち')}`)).toEqual(['C']);

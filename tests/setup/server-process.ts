@@ -66,11 +66,14 @@ export interface IsolatedServer {
   stop(): Promise<void>;
 }
 
-/** Starts an IsolatedServer; the server migrates the database at boot, so the data comes from the factories. */
-export async function startIsolatedServer(name: string): Promise<IsolatedServer> {
+/**
+ * Starts an IsolatedServer (extra environment variables in `env`); the server migrates the database at boot, so the
+ * data comes from the factories.
+ */
+export async function startIsolatedServer(name: string, env: Record<string, string> = {}): Promise<IsolatedServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `taiken-e2e-${name}-`));
   const db = await startEmbeddedDatabase({ dir: path.join(dataDir, 'pg'), database: `${name.replaceAll('-', '_')}_e2e`, fast: true });
-  const server = await startServerProcess({ DATABASE_URL: db.url });
+  const server = await startServerProcess({ DATABASE_URL: db.url, ...env });
   const orm = await initOrm(db.url, { pool: 2 });
   return {
     base: server.base,

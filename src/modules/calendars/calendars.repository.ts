@@ -1,5 +1,6 @@
 // Slot reads other modules may use (ARCHITECTURE.md "Boundaries"). Server-only.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { readRows, readStatement } from '#src/lib/read-sql';
 import { Calendar, type ICalendar } from './calendars.entity';
 import { EXPERIENCE_SUMMARY_COLUMNS, type ExperienceSummaryRow } from '#src/modules/experiences/experiences.repository';
 
@@ -48,6 +49,21 @@ export interface SlotWindow {
   reserved: number[];
 }
 
+const SLOT_WINDOW = readStatement(
+  'slot_window',
+  `SELECT ${EXPERIENCE_SUMMARY_COLUMNS},
+    COALESCE((SELECT json_agg(${CALENDAR_JSON} ORDER BY c.date, c.start_time, c.id) FROM calendars c
+      WHERE c.experience_id = e.id AND c.date BETWEEN ?::date AND ?::date), '[]'::json) AS rows,
+    (SELECT count(*)::int FROM calendars c WHERE c.experience_id = e.id AND c.date > ?::date) AS recent,
+    CASE WHEN ?::int IS NULL THEN '[]'::json ELSE COALESCE((SELECT json_agg(x.calendar_id ORDER BY x.calendar_id) FROM (
+      SELECT DISTINCT rc.calendar_id FROM reservation_calendars rc
+      JOIN reservations r ON r.id = rc.reservation_id
+      JOIN calendars c ON c.id = rc.calendar_id
+      WHERE r.user_id = ? AND r.status = 'confirmed' AND c.experience_id = e.id AND c.date BETWEEN ?::date AND ?::date) x),
+      '[]'::json) END AS reserved
+  FROM experiences e WHERE e.id = ?`,
+);
+
 /**
  * An experience's slots in a window, the count after it, the user's confirmed slots in it and the experience's
  * summary (visibility, deadline rule), in one statement (issue 16); null when the experience does not exist.
@@ -58,30 +74,17 @@ export async function findSlotWindow(
   query: { id: number; viewerId: number | null; from: string; to: string; after: string },
 ): Promise<SlotWindow | null> {
   const { id, viewerId, from, to, after } = query;
-  const sql = `SELECT ${EXPERIENCE_SUMMARY_COLUMNS},
-    COALESCE((SELECT json_agg(${CALENDAR_JSON} ORDER BY c.date, c.start_time, c.id) FROM calendars c
-      WHERE c.experience_id = e.id AND c.date BETWEEN ?::date AND ?::date), '[]'::json) AS rows,
-    (SELECT count(*)::int FROM calendars c WHERE c.experience_id = e.id AND c.date > ?::date) AS recent,
-    CASE WHEN ?::int IS NULL THEN '[]'::json ELSE COALESCE((SELECT json_agg(x.calendar_id ORDER BY x.calendar_id) FROM (
-      SELECT DISTINCT rc.calendar_id FROM reservation_calendars rc
-      JOIN reservations r ON r.id = rc.reservation_id
-      JOIN calendars c ON c.id = rc.calendar_id
-      WHERE r.user_id = ? AND r.status = 'confirmed' AND c.experience_id = e.id AND c.date BETWEEN ?::date AND ?::date) x),
-      '[]'::json) END AS reserved
-  FROM experiences e WHERE e.id = ?`;
-  const result = await em
-    .getConnection()
-    .execute<(ExperienceSummaryRow & { rows: CalendarRow[]; recent: number; reserved: number[] })[]>(sql, [
-      viewerId,
-      from,
-      to,
-      after,
-      viewerId,
-      viewerId,
-      from,
-      to,
-      id,
-    ]);
+  const result = await readRows<ExperienceSummaryRow & { rows: CalendarRow[]; recent: number; reserved: number[] }>(em, SLOT_WINDOW, [
+    viewerId,
+    from,
+    to,
+    after,
+    viewerId,
+    viewerId,
+    from,
+    to,
+    id,
+  ]);
   const row = result[0];
   if (!row) return null;
   const { rows, recent, reserved, ...experience } = row;

@@ -54,6 +54,8 @@ export const Experience = defineEntity({
      * place, description; NFKC, lower case, katakana as hiragana). Never set by the app, never loaded.
      */
     searchText: p.text().default('').lazy(),
+    /** Issue 15: the distinct two-character pieces of searchText (the same trigger), for two-character terms. */
+    searchBigrams: p.array().default([]).lazy(),
     options: () => p.oneToMany(ExperienceOption).mappedBy('experience').orderBy({ sortOrder: 'asc', id: 'asc' }),
     images: () => p.oneToMany(Image).mappedBy('experience').orderBy({ sortOrder: 'asc', id: 'asc' }),
     calendars: () => p.oneToMany(Calendar).mappedBy('experience'),
@@ -93,6 +95,10 @@ export const Experience = defineEntity({
     {
       name: 'experiences_search_text_trgm_index',
       expression: 'create index "experiences_search_text_trgm_index" on "experiences" using gin ("search_text" gin_trgm_ops)',
+    },
+    {
+      name: 'experiences_search_bigrams_index',
+      expression: 'create index "experiences_search_bigrams_index" on "experiences" using gin ("search_bigrams")',
     },
     {
       name: 'experiences_public_list_index',

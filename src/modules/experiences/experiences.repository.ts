@@ -1,6 +1,7 @@
 // Experience reads other modules may use (ARCHITECTURE.md "Boundaries"). Server-only.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Experience, type IExperience, type IExperienceOption } from './experiences.entity';
+import { readRows, readStatement } from '#src/lib/read-sql';
 
 export type { IExperience, IExperienceOption };
 
@@ -69,7 +70,9 @@ export interface ExperienceRow extends HostedRow {
 const IMAGES_JSON = `COALESCE((SELECT json_agg(json_build_object('id', i.id, 'url', i.url) ORDER BY i.sort_order, i.id)
   FROM images i WHERE i.experience_id = e.id), '[]'::json)`;
 
-const EXPERIENCE_ROW_SQL = `SELECT e.id, e.title, e.online, e.online_url, e.address, e.price, e.price_side_note, e.description,
+const EXPERIENCE_ROW = readStatement(
+  'experience_row',
+  `SELECT e.id, e.title, e.online, e.online_url, e.address, e.price, e.price_side_note, e.description,
   e.inspiration, e.note, e.recruitment_number, e.set_minimum_number_of_participant_count,
   e.minimum_number_of_participant_count, e.cancellation_period, e.reservation_notice, e.reservation_deadline,
   e.address_displayable, e.community_id, e.hosted_by, e.approve, e.created_at, e.updated_at,
@@ -87,11 +90,12 @@ JOIN categories cat ON cat.id = e.category_id
 LEFT JOIN prefectures pref ON pref.id = e.prefecture_id
 LEFT JOIN users hu ON hu.id = e.host_user_id
 LEFT JOIN ambassadors ha ON ha.id = e.host_ambassador_id
-WHERE e.id = ?`;
+WHERE e.id = ?`,
+);
 
 /** The experience with its images, options, themes, category, prefecture and host, in one statement; or null. */
 export async function findExperienceRow(em: EntityManager, id: number, viewerId: number | null): Promise<ExperienceRow | null> {
-  const rows = await em.getConnection().execute<ExperienceRow[]>(EXPERIENCE_ROW_SQL, [viewerId, id]);
+  const rows = await readRows<ExperienceRow>(em, EXPERIENCE_ROW, [viewerId, id]);
   return rows[0] ?? null;
 }
 
@@ -121,6 +125,25 @@ export interface ExperienceCardRow {
   hosted_by: string;
 }
 
+/** Other published experiences of the same host as `e` (a condition over `o`). */
+const SAME_HOST = `o.approve AND o.id <> e.id AND (CASE WHEN e.host_user_id IS NOT NULL THEN o.host_user_id = e.host_user_id
+    ELSE o.host_ambassador_id = e.host_ambassador_id END)`;
+
+const OTHER_EXPERIENCES = readStatement(
+  'other_experiences',
+  `SELECT ${EXPERIENCE_SUMMARY_COLUMNS},
+    (SELECT count(*)::int FROM experiences o WHERE ${SAME_HOST}) AS total,
+    COALESCE((SELECT json_agg(card ORDER BY card.created_at DESC, card.id DESC) FROM (
+      SELECT o.id, o.title, o.approve, o.online, o.prefecture_id, pref.name AS prefecture_name, o.category_id,
+        cat.name AS category_name, o.price, o.hosted_by, o.created_at,
+        COALESCE((SELECT json_agg(json_build_object('id', i.id, 'url', i.url) ORDER BY i.sort_order, i.id)
+          FROM images i WHERE i.experience_id = o.id), '[]'::json) AS images
+      FROM experiences o JOIN categories cat ON cat.id = o.category_id LEFT JOIN prefectures pref ON pref.id = o.prefecture_id
+      WHERE ${SAME_HOST}
+      ORDER BY o.created_at DESC, o.id DESC LIMIT ?) card), '[]'::json) AS rows
+  FROM experiences e WHERE e.id = ?`,
+);
+
 /**
  * The same host's other published experiences, newest first (at most `limit`), how many there are, and the
  * experience's own summary (visibility), in one statement; null when the experience does not exist.
@@ -131,22 +154,11 @@ export async function findOtherExperienceRows(
   viewerId: number | null,
   limit: number,
 ): Promise<{ experience: ExperienceSummaryRow; rows: ExperienceCardRow[]; total: number } | null> {
-  const sameHost = `o.approve AND o.id <> e.id AND (CASE WHEN e.host_user_id IS NOT NULL THEN o.host_user_id = e.host_user_id
-    ELSE o.host_ambassador_id = e.host_ambassador_id END)`;
-  const sql = `SELECT ${EXPERIENCE_SUMMARY_COLUMNS},
-    (SELECT count(*)::int FROM experiences o WHERE ${sameHost}) AS total,
-    COALESCE((SELECT json_agg(card ORDER BY card.created_at DESC, card.id DESC) FROM (
-      SELECT o.id, o.title, o.approve, o.online, o.prefecture_id, pref.name AS prefecture_name, o.category_id,
-        cat.name AS category_name, o.price, o.hosted_by, o.created_at,
-        COALESCE((SELECT json_agg(json_build_object('id', i.id, 'url', i.url) ORDER BY i.sort_order, i.id)
-          FROM images i WHERE i.experience_id = o.id), '[]'::json) AS images
-      FROM experiences o JOIN categories cat ON cat.id = o.category_id LEFT JOIN prefectures pref ON pref.id = o.prefecture_id
-      WHERE ${sameHost}
-      ORDER BY o.created_at DESC, o.id DESC LIMIT ?) card), '[]'::json) AS rows
-  FROM experiences e WHERE e.id = ?`;
-  const result = await em
-    .getConnection()
-    .execute<(ExperienceSummaryRow & { total: number; rows: ExperienceCardRow[] })[]>(sql, [viewerId, limit, id]);
+  const result = await readRows<ExperienceSummaryRow & { total: number; rows: ExperienceCardRow[] }>(em, OTHER_EXPERIENCES, [
+    viewerId,
+    limit,
+    id,
+  ]);
   const row = result[0];
   if (!row) return null;
   const { total, rows, ...experience } = row;

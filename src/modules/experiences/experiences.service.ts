@@ -10,7 +10,7 @@ import { canManageExperience, visibleRowOr404 } from './experiences.policy';
 import { findExperienceRow, findOtherExperienceRows } from './experiences.repository';
 import type { ReferenceService } from '#src/modules/reference/reference.service';
 import { addDays, todayInJapan } from '#src/lib/dates';
-import { searchCount, searchPage, type StoriesCriteria } from './stories-search';
+import { searchCounts, searchPage, type StoriesCriteria } from './stories-search';
 import {
   EXPERIENCE_CARD_POPULATE,
   toExperienceCardJson,
@@ -172,7 +172,11 @@ async function suggestions(
       search: { ...search, price_min: null, price_max: null },
     });
   }
-  const counts = await Promise.all(tries.map((t) => searchCount(ctx.em, t.criteria, now)));
+  const counts = await searchCounts(
+    ctx.em,
+    tries.map((t) => t.criteria),
+    now,
+  );
   return tries.flatMap((t, i) => (counts[i] > 0 ? [{ kind: t.kind, count: counts[i], search: t.search }] : []));
 }
 
@@ -213,10 +217,20 @@ async function list(ctx: Ctx, lookups: Lookups, input: unknown): Promise<Stories
     sort: query.sort,
   };
   const search = searchJson(query, states, criteria);
-  const [experiences, total] = await Promise.all([
-    searchPage(ctx.em, criteria, STORIES_PER_PAGE, (query.page - 1) * STORIES_PER_PAGE, now),
-    searchCount(ctx.em, criteria, now),
-  ]);
+  const offset = (query.page - 1) * STORIES_PER_PAGE;
+  // A first page that is not full is the whole result: its length is the count, and no count statement runs (most
+  // narrow searches). Otherwise the page and the count are read at once.
+  let experiences: ExperienceCardJson[];
+  let total: number;
+  if (offset === 0) {
+    experiences = await searchPage(ctx.em, criteria, STORIES_PER_PAGE, 0, now);
+    total = experiences.length < STORIES_PER_PAGE ? experiences.length : (await searchCounts(ctx.em, [criteria], now))[0];
+  } else {
+    [experiences, [total]] = await Promise.all([
+      searchPage(ctx.em, criteria, STORIES_PER_PAGE, offset, now),
+      searchCounts(ctx.em, [criteria], now),
+    ]);
+  }
   return {
     experiences,
     meta: {

@@ -3,11 +3,12 @@
 // One SQL statement picks the page's ids (only the experiences table and, for availability, the calendars index),
 // a second counts the matches with the same WHERE, both in parallel; the 12 cards are then loaded by id. The
 // keyword matches experiences.search_text (Migration20261123130000_search): terms of 3 or more characters use
-// LIKE '%term%', which the trigram GIN index serves; 1 and 2 character terms (陶芸, 着物) have no trigram, so they
-// use strpos() on the same normalised column, filtered after the other conditions (cheap at this catalogue size,
-// and it never lets the planner pick a full scan of the GIN index).
+// LIKE '%term%', which the trigram GIN index serves; 2 character terms (陶芸, 着物) have no trigram and use the bigram
+// GIN index (experiences.search_bigrams @> ARRAY[term]); a 1 character term uses strpos() on the same normalised
+// column, filtered after the other conditions.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { addDays, todayInJapan } from '#src/lib/dates';
+import { oneShotStatement, readRows } from '#src/lib/read-sql';
 import { publicImageJson } from '#src/modules/images/images.schemas';
 import { searchTerms, type ExperienceCardJson, type StoriesSort } from './experiences.schemas';
 
@@ -69,8 +70,9 @@ function whereClause(c: StoriesCriteria, now: Date): Sql {
   const parts: string[] = ['e.approve'];
   const params: unknown[] = [];
   if (c.prefectureIds.length > 0) {
-    parts.push(`e.prefecture_id IN (${c.prefectureIds.map(() => '?').join(', ')})`);
-    params.push(...c.prefectureIds);
+    // One placeholder for any number of prefectures: the statement's text (and its prepared plan) stays the same.
+    parts.push('e.prefecture_id = ANY(?::int[])');
+    params.push(c.prefectureIds);
   }
   if (c.categoryId !== undefined) {
     parts.push('e.category_id = ?');
@@ -95,6 +97,10 @@ function whereClause(c: StoriesCriteria, now: Date): Sql {
     if ([...term].length >= 3) {
       parts.push(`e.search_text LIKE ?`);
       params.push(`%${escapeLike(term)}%`);
+    } else if ([...term].length === 2) {
+      // Exactly "search_text contains the term", served by the bigram GIN index (Migration20261124100000).
+      parts.push('e.search_bigrams @> ARRAY[?]::text[]');
+      params.push(term);
     } else {
       parts.push('strpos(e.search_text, ?) > 0');
       params.push(term);
@@ -176,8 +182,9 @@ export async function searchPage(
 ): Promise<ExperienceCardJson[]> {
   const where = whereClause(c, now);
   const order = orderClause(c, now);
-  const rows = await em.execute<CardRow[]>(
-    `SELECT e.id, e.title, e.approve, e.online, e.price, e.hosted_by, e.prefecture_id, pref.name AS state,
+  const rows = await readRows<CardRow>(
+    em,
+    oneShotStatement(`SELECT e.id, e.title, e.approve, e.online, e.price, e.hosted_by, e.prefecture_id, pref.name AS state,
        e.category_id, cat.name AS category_name,
        COALESCE((SELECT json_agg(json_build_object('id', i.id, 'url', i.url) ORDER BY i.sort_order, i.id)
                  FROM images i WHERE i.experience_id = e.id), '[]'::json) AS images
@@ -185,7 +192,7 @@ export async function searchPage(
      JOIN categories cat ON cat.id = e.category_id
      LEFT JOIN prefectures pref ON pref.id = e.prefecture_id
      WHERE e.id IN (SELECT e.id FROM experiences e WHERE ${where.text} ORDER BY ${order.text} LIMIT ? OFFSET ?)
-     ORDER BY ${order.text}`,
+     ORDER BY ${order.text}`),
     [...where.params, ...order.params, limit, offset, ...order.params],
   );
   return rows.map((row) => ({
@@ -203,9 +210,15 @@ export async function searchPage(
   }));
 }
 
-/** How many published experiences match. */
-export async function searchCount(em: EntityManager, c: StoriesCriteria, now: Date): Promise<number> {
-  const where = whereClause(c, now);
-  const [row] = await em.execute<{ n: string }[]>(`SELECT count(*) AS n FROM experiences e WHERE ${where.text}`, where.params);
-  return Number(row?.n ?? 0);
+/** How many published experiences match each search, in one statement (the main count, or the relaxed searches). */
+export async function searchCounts(em: EntityManager, list: readonly StoriesCriteria[], now: Date): Promise<number[]> {
+  if (list.length === 0) return [];
+  const wheres = list.map((c) => whereClause(c, now));
+  const columns = wheres.map((w, i) => `(SELECT count(*) FROM experiences e WHERE ${w.text}) AS c${i}`);
+  const [row] = await readRows<Record<string, string>>(
+    em,
+    oneShotStatement(`SELECT ${columns.join(',\n  ')}`),
+    wheres.flatMap((w) => w.params),
+  );
+  return wheres.map((_, i) => Number(row?.[`c${i}`] ?? 0));
 }

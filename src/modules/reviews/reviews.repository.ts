@@ -1,5 +1,6 @@
 // Review reads (issue 16: one statement per list, no entity hydration). Server-only.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { readRows, readStatement } from '#src/lib/read-sql';
 import { EXPERIENCE_SUMMARY_COLUMNS, type ExperienceSummaryRow } from '#src/modules/experiences/experiences.repository';
 import type { ReviewJson } from './reviews.schemas';
 
@@ -16,15 +17,9 @@ export interface ReviewRow {
   host_reply_user_name: string | null;
 }
 
-/**
- * A page of an experience's reviews (newest first), their total and the experience's summary (visibility), in one
- * statement; null when the experience does not exist.
- */
-export async function findReviewPage(
-  em: EntityManager,
-  query: { id: number; viewerId: number | null; limit: number; offset: number },
-): Promise<{ experience: ExperienceSummaryRow; rows: ReviewRow[]; total: number; averageRate: number | null } | null> {
-  const sql = `SELECT ${EXPERIENCE_SUMMARY_COLUMNS}, t.total, t.average_rate, r.review_id, r.guest_name, r.guest_avatar_url, r.posted_at,
+const REVIEW_PAGE = readStatement(
+  'review_page',
+  `SELECT ${EXPERIENCE_SUMMARY_COLUMNS}, t.total, t.average_rate, r.review_id, r.guest_name, r.guest_avatar_url, r.posted_at,
     r.rate, r.content, r.host_reply_content, r.host_replied_at, r.host_reply_user_name
   FROM experiences e
   CROSS JOIN LATERAL (SELECT count(*)::int AS total, round(avg(rate), 1) AS average_rate FROM reviews WHERE experience_id = e.id) t
@@ -33,12 +28,20 @@ export async function findReviewPage(
       rv.host_reply_content, rv.host_replied_at, hr.name AS host_reply_user_name
     FROM reviews rv JOIN users g ON g.id = rv.guest_id LEFT JOIN users hr ON hr.id = rv.host_reply_user_id
     WHERE rv.experience_id = e.id ORDER BY rv.posted_at DESC, rv.id DESC LIMIT ? OFFSET ?) r ON true
-  WHERE e.id = ?`;
-  const result = await em
-    .getConnection()
-    .execute<
-      (ExperienceSummaryRow & Omit<ReviewRow, 'id'> & { review_id: number | null; total: number; average_rate: string | number | null })[]
-    >(sql, [query.viewerId, query.limit, query.offset, query.id]);
+  WHERE e.id = ?`,
+);
+
+/**
+ * A page of an experience's reviews (newest first), their total and the experience's summary (visibility), in one
+ * statement; null when the experience does not exist.
+ */
+export async function findReviewPage(
+  em: EntityManager,
+  query: { id: number; viewerId: number | null; limit: number; offset: number },
+): Promise<{ experience: ExperienceSummaryRow; rows: ReviewRow[]; total: number; averageRate: number | null } | null> {
+  const result = await readRows<
+    ExperienceSummaryRow & Omit<ReviewRow, 'id'> & { review_id: number | null; total: number; average_rate: string | number | null }
+  >(em, REVIEW_PAGE, [query.viewerId, query.limit, query.offset, query.id]);
   const first = result[0];
   if (!first) return null;
   const experience: ExperienceSummaryRow = {

@@ -1,6 +1,7 @@
 // User reads other modules may use (ARCHITECTURE.md "Boundaries"). Server-only.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { User } from './users.entity';
+import { readRows, readStatement } from '#src/lib/read-sql';
 import { currentAmbassadorIdSql } from '#src/modules/ambassadors/ambassadors.repository';
 
 /** A user's id, name, e-mail and role, or null when there is no such user. */
@@ -18,6 +19,12 @@ export async function userContact(em: EntityManager, userId: number): Promise<{ 
   return { name: user.name, email: user.email };
 }
 
+const SESSION_USER = readStatement(
+  'session_user',
+  `SELECT u.id, u.name, u.email, u.role, u.avatar_url, ${currentAmbassadorIdSql('u.id')} AS current_ambassador_id
+   FROM users u WHERE u.id = ?`,
+);
+
 /** What a signed-in request needs about its user (the actor and GET /api/v1/me's fields), in one statement; or null. */
 export async function findSessionUser(
   em: EntityManager,
@@ -30,12 +37,13 @@ export async function findSessionUser(
   avatar_url: string | null;
   current_ambassador_id: number | null;
 } | null> {
-  const rows = await em
-    .getConnection()
-    .execute<{ id: number; name: string; email: string; role: string; avatar_url: string | null; current_ambassador_id: number | null }[]>(
-      `SELECT u.id, u.name, u.email, u.role, u.avatar_url, ${currentAmbassadorIdSql('u.id')} AS current_ambassador_id
-       FROM users u WHERE u.id = ?`,
-      [id],
-    );
+  const rows = await readRows<{
+    id: number;
+    name: string;
+    email: string;
+    role: string;
+    avatar_url: string | null;
+    current_ambassador_id: number | null;
+  }>(em, SESSION_USER, [id]);
   return rows[0] ?? null;
 }

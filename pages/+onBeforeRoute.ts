@@ -1,0 +1,18 @@
+// https://vike.dev/onBeforeRoute — routing with the route table compiled once (issue 16).
+//
+// Vike's own router parses every page's Route String and builds a new regular expression for each of the 84 pages on
+// every request: about a fifth of a small page's server time in the profile. This hook compiles the same routes once
+// and answers only when exactly one route matches; with several matches (precedence) or none (404) it returns nothing
+// and Vike's router decides, so the result is always the page Vike would have picked.
+import type { PageContext } from 'vike/types';
+import { compileRoutes, matchRoute, type CompiledRoute } from '#src/lib/route-table';
+
+let compiled: { pages: object; routes: CompiledRoute[] } | null = null;
+
+export function onBeforeRoute(pageContext: PageContext) {
+  const pages = pageContext.globalContext?.pages;
+  if (!pages) return undefined;
+  if (compiled?.pages !== pages) compiled = { pages, routes: compileRoutes(pages) };
+  const match = matchRoute(compiled.routes, pageContext.urlPathname);
+  return match ? { pageContext: match } : undefined;
+}
