@@ -1,14 +1,15 @@
 // The /stories list and search query (issue 15, issue 16's list goals). Server-only; used by experiences.service.
 //
-// One SQL statement picks the page's ids (only the experiences table and, for availability, the calendars index),
-// a second counts the matches with the same WHERE, both in parallel; the 12 cards are then loaded by id. The
+// One SQL statement picks the page's ids (only the experiences table and, for availability, the calendars index), a
+// prepared one loads their cards; a second counts the matches with the same WHERE (experiences.service decides when the count is
+// needed; searchCounts counts several searches in one statement). The
 // keyword matches experiences.search_text (Migration20261123130000_search): terms of 3 or more characters use
 // LIKE '%term%', which the trigram GIN index serves; 2 character terms (陶芸, 着物) have no trigram and use the bigram
 // GIN index (experiences.search_bigrams @> ARRAY[term]); a 1 character term uses strpos() on the same normalised
 // column, filtered after the other conditions.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { addDays, todayInJapan } from '#src/lib/dates';
-import { oneShotStatement, readRows } from '#src/lib/read-sql';
+import { oneShotStatement, readRows, readStatement } from '#src/lib/read-sql';
 import { publicImageJson } from '#src/modules/images/images.schemas';
 import { searchTerms, type ExperienceCardJson, type StoriesSort } from './experiences.schemas';
 
@@ -169,9 +170,23 @@ interface CardRow {
   images: { id: number; url: string }[];
 }
 
+/** What a card shows, for the ids given (a fixed statement, prepared once per connection). */
+const CARD_ROWS = readStatement(
+  'experience_cards',
+  `SELECT e.id, e.title, e.approve, e.online, e.price, e.hosted_by, e.prefecture_id, pref.name AS state,
+     e.category_id, cat.name AS category_name,
+     COALESCE((SELECT json_agg(json_build_object('id', i.id, 'url', i.url) ORDER BY i.sort_order, i.id)
+               FROM images i WHERE i.experience_id = e.id), '[]'::json) AS images
+   FROM experiences e
+   JOIN categories cat ON cat.id = e.category_id
+   LEFT JOIN prefectures pref ON pref.id = e.prefecture_id
+   WHERE e.id = ANY(?::int[])`,
+);
+
 /**
- * The cards of one page, in order, in one statement: the page's ids (the inner SELECT, which reads only what the
- * filters and the order need, so a deep OFFSET walks index entries, not rows) joined to what a card shows.
+ * The cards of one page, in order: first the page's ids (a statement that reads only what the filters and the order
+ * need, so a deep OFFSET walks index entries, not rows; planned for its values), then, when there are any, their cards
+ * by id (prepared). Most of a search's planning was the cards' joins; an empty page now never plans them.
  */
 export async function searchPage(
   em: EntityManager,
@@ -182,32 +197,34 @@ export async function searchPage(
 ): Promise<ExperienceCardJson[]> {
   const where = whereClause(c, now);
   const order = orderClause(c, now);
-  const rows = await readRows<CardRow>(
-    em,
-    oneShotStatement(`SELECT e.id, e.title, e.approve, e.online, e.price, e.hosted_by, e.prefecture_id, pref.name AS state,
-       e.category_id, cat.name AS category_name,
-       COALESCE((SELECT json_agg(json_build_object('id', i.id, 'url', i.url) ORDER BY i.sort_order, i.id)
-                 FROM images i WHERE i.experience_id = e.id), '[]'::json) AS images
-     FROM experiences e
-     JOIN categories cat ON cat.id = e.category_id
-     LEFT JOIN prefectures pref ON pref.id = e.prefecture_id
-     WHERE e.id IN (SELECT e.id FROM experiences e WHERE ${where.text} ORDER BY ${order.text} LIMIT ? OFFSET ?)
-     ORDER BY ${order.text}`),
-    [...where.params, ...order.params, limit, offset, ...order.params],
-  );
-  return rows.map((row) => ({
-    id: row.id,
-    title: row.title,
-    images: row.images.map(publicImageJson),
-    approve: row.approve,
-    online: row.online,
-    state: row.state,
-    prefecture_id: row.prefecture_id,
-    category_id: row.category_id,
-    category_name: row.category_name,
-    price: row.price,
-    hosted_by: row.hosted_by,
-  }));
+  const ids = (
+    await readRows<{ id: number }>(
+      em,
+      oneShotStatement(`SELECT e.id FROM experiences e WHERE ${where.text} ORDER BY ${order.text} LIMIT ? OFFSET ?`),
+      [...where.params, ...order.params, limit, offset],
+    )
+  ).map((row) => row.id);
+  if (ids.length === 0) return [];
+  const byId = new Map((await readRows<CardRow>(em, CARD_ROWS, [ids])).map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return []; // deleted between the two statements
+    return [
+      {
+        id: row.id,
+        title: row.title,
+        images: row.images.map(publicImageJson),
+        approve: row.approve,
+        online: row.online,
+        state: row.state,
+        prefecture_id: row.prefecture_id,
+        category_id: row.category_id,
+        category_name: row.category_name,
+        price: row.price,
+        hosted_by: row.hosted_by,
+      },
+    ];
+  });
 }
 
 /** How many published experiences match each search, in one statement (the main count, or the relaxed searches). */
