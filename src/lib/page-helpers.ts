@@ -2,7 +2,7 @@
 import { redirect, render } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
 import { logonUrl } from './api-client';
-import { parseId } from './validate';
+import { parseId } from './ids';
 
 /**
  * The page's own path and query, to come back to after signing in. Not urlOriginal: on client-side navigation

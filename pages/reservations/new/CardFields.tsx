@@ -8,14 +8,8 @@ import { useEffect, useRef, useState } from 'react';
 import { ja } from '#src/i18n/ja';
 import { api, ApiError } from '#src/lib/api-client';
 import type { FieldMessages } from '#src/lib/errors';
-import {
-  TEST_CARDS,
-  cardDigits,
-  formatCardNumber,
-  parseExpiry,
-  type PaymentConfig,
-  type TestToken,
-} from '#src/modules/payments/payments.schemas';
+import type { PaymentConfig, TestToken } from '#src/modules/payments/payments.schemas';
+import { TEST_CARDS, cardDigits, formatCardNumber, parseExpiry } from '#src/modules/payments/payments.shared';
 
 // ---- Stripe.js (the few calls used here; the script defines window.Stripe) -------------------------------------
 

@@ -3,7 +3,13 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import type { z } from 'zod';
 import { api } from '#src/lib/api-client';
 import type { FieldMessages } from '#src/lib/errors';
-import { fieldMessages } from '#src/lib/validate';
+
+/**
+ * The zod helpers (and zod's Japanese messages, `zod-ja.ts`) are loaded when a form has a schema to check, not with
+ * the form kit: a page whose forms have no schema (the booking page) then carries no zod (issue 16, ~25 kB gzipped).
+ * A form with a schema starts the load once hydrated, so its first submit does not wait for it.
+ */
+const loadValidate = () => import('#src/lib/validate');
 import { firstMessage, formValues, toFieldMessages } from './form-errors';
 
 export type Method = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -53,7 +59,10 @@ export function useForm<V = Record<string, string | string[]>, R = unknown>(
   const latest = useRef(config);
   latest.current = config;
 
-  useEffect(() => setReady(true), []);
+  useEffect(() => {
+    setReady(true);
+    if (latest.current.schema) void loadValidate();
+  }, []);
 
   const show = useCallback((messages: FieldMessages, phase: 'client' | 'server', cfg: Partial<FormConfig<V, unknown>>) => {
     setErrorsState(messages);
@@ -68,6 +77,11 @@ export function useForm<V = Record<string, string | string[]>, R = unknown>(
       const cfg = { ...latest.current, ...override } as FormConfig<V, R2>;
       const local: FieldMessages = {};
       if (cfg.schema) {
+        // Busy while the helpers load, so a second submit meanwhile is ignored as before.
+        busy.current = true;
+        const { fieldMessages } = await loadValidate().finally(() => {
+          busy.current = false;
+        });
         const parsed = cfg.schema.safeParse(values);
         if (!parsed.success) Object.assign(local, fieldMessages(parsed.error));
       }

@@ -1,0 +1,16 @@
+// The one id rule, without zod (issue 16): the pages' guards and data hooks run in the browser too (client routing),
+// and validate.ts brings zod with it. validate.ts re-exports both. Isomorphic.
+
+/** The largest id a PostgreSQL integer column holds. */
+export const MAX_ID = 2_147_483_647;
+
+/**
+ * The one id rule (route parameters, query strings, CLI arguments, JSON fields): a positive integer that fits an
+ * integer column, given as a number or as digits. Anything else is null.
+ */
+export function parseId(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 && value <= MAX_ID ? value : null;
+  if (typeof value !== 'string' || !/^\d{1,15}$/.test(value)) return null;
+  const n = Number(value);
+  return n > 0 && n <= MAX_ID ? n : null;
+}
