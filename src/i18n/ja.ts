@@ -174,6 +174,19 @@ export const ja = {
     experienceColumns: { title: 'タイトル', host: 'ホスト', submittedAt: '申請日時', rejected: '差し戻し歴' },
     pendingRequired: '公開申請中の体験だけを表示します。--pending を指定してください',
     experienceRejected: (id: number, title: string) => `体験「${title}」(ID: ${id}) を差し戻しました（理由をホストにメールで送ります）`,
+    refundColumns: {
+      reservation: '予約番号',
+      experience: '体験',
+      amount: '金額',
+      status: '状態',
+      attempts: '試行回数',
+      nextAttempt: '次の試行',
+      lastError: '最後のエラー',
+    },
+    refundStatus: { pending: '返金処理中', succeeded: '返金済み' },
+    refundNotFound: '返金が見つかりませんでした',
+    refundAlreadyDone: 'この返金はすでに完了しています',
+    refundRetryScheduled: (id: number) => `返金 (ID: ${id}) を次の処理ですぐに再試行します（サーバーの処理が1分以内に行います）`,
   },
   /** `npm run cli -- <command> --help`: Japanese descriptions, English option names (issue 12). */
   cliHelp: {
@@ -238,6 +251,10 @@ export const ja = {
     pending: '公開申請中のもの',
     rejectExperience: '公開申請された体験を差し戻します（管理画面と同じ。理由はホストにメールで届きます）',
     reason: '差し戻しの理由',
+    listRefunds: 'キャンセルの返金の一覧を表示します（返金処理中のものは決済会社への試行回数と最後のエラー付き）',
+    refundStatus: '状態で絞り込みます（pending: 返金処理中、succeeded: 返金済み）',
+    retryRefund: '返金処理中の返金を、待ち時間を飛ばしてすぐに再試行させます',
+    refundId: '返金のID',
   },
   home: {
     hostLinkLead: 'あなたの得意を体験にして届けましょう',
