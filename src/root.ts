@@ -108,7 +108,7 @@ function buildServices(deps: ServiceDeps) {
     /** The operators' refunds (CLI list-refunds / retry-refund). */
     refunds: createRefundsService({ audit }),
     inquiriesExport: createInquiriesExportService(),
-    coupons: createCouponsService(),
+    coupons: createCouponsService({ audit }),
     hostReservations: createHostReservationsService(),
     reservationMessages: createReservationMessagesService({ env }),
     /** The job that queues the day-before reminders (issue 13). */
