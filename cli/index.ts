@@ -14,6 +14,7 @@ import { inviteBrandMember, listBrandMembers, removeBrandMember } from './comman
 import { addAmbassadorMember, removeAmbassadorMember } from './commands/ambassador-members';
 import { listInquiries, resolveInquiry } from './commands/inquiries';
 import { listExperiences, rejectExperience } from './commands/experiences';
+import { listRefunds, retryRefund } from './commands/refunds';
 
 /** commander's English error as one Japanese line (the quoted names stay as typed). */
 function translate(error: CommanderError): string {
@@ -77,5 +78,7 @@ approveExperience(program);
 rejectExperience(program);
 createCoupon(program);
 listCoupons(program);
+listRefunds(program);
+retryRefund(program);
 
 await program.parseAsync(process.argv);

@@ -327,7 +327,9 @@ export async function seedDemoData(em: EntityManager, now: Date = new Date()): P
     const hostUser = 'user' in x.host ? user(x.host.user) : lookUp(ambassadorMembers, x.host.ambassador, 'ambassador');
     const hostAmbassador = 'ambassador' in x.host ? ambassadors.get(x.host.ambassador) : undefined;
     if ('ambassador' in x.host && !hostAmbassador) throw new Error(`seed: unknown ambassador "${x.host.ambassador}"`);
-    const createdAt = daysAgo(120 - i * 6);
+    // Six days apart, the newest 8 days ago: every timestamp in the past (with 23 experiences, 120 - i * 6 put the
+    // last three in the future, so a rejection made today counted as older than the experience's last change).
+    const createdAt = daysAgo(140 - i * 6);
     const entity = em.create(Experience, {
       hostUser: hostAmbassador ? null : hostUser,
       hostAmbassador: hostAmbassador ?? null,

@@ -32,6 +32,7 @@ import { createCommunitiesService } from './modules/communities/communities.serv
 import { createBrandPortalService } from './modules/brand-portal/brand-portal.service';
 import { createInquiriesService } from './modules/inquiries/inquiries.service';
 import { createAuditService } from './modules/audit/audit.service';
+import { createRefundsService } from './modules/reservations/refunds.service';
 import { createBrandMembersService } from './modules/brand-members/brand-members.service';
 import { createExperienceApprovalsService } from './modules/experience-approvals/experience-approvals.service';
 import { createInquiriesExportService } from './modules/inquiries/inquiries-export.service';
@@ -104,8 +105,10 @@ function buildServices(deps: ServiceDeps) {
     brandPortal: createBrandPortalService(),
     inquiries: createInquiriesService({ env, audit }),
     experienceApprovals: createExperienceApprovalsService({ env, audit, experiencesHost }),
+    /** The operators' refunds (CLI list-refunds / retry-refund). */
+    refunds: createRefundsService({ audit }),
     inquiriesExport: createInquiriesExportService(),
-    coupons: createCouponsService(),
+    coupons: createCouponsService({ audit }),
     hostReservations: createHostReservationsService(),
     reservationMessages: createReservationMessagesService({ env }),
     /** The job that queues the day-before reminders (issue 13). */

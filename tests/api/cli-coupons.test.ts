@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '#tests/setup/test-app';
 import { initOrm, type MikroORM } from '#src/lib/orm';
 import { Coupon } from '#src/modules/coupons/coupons.entity';
+import { AuditLog } from '#src/modules/audit/audit.entity';
 import { addDays, todayInJapan } from '#src/lib/dates';
 import { createCoupon } from '#tests/factories/coupons';
 import { runCli } from '#tests/factories/cli';
@@ -47,6 +48,10 @@ describe('cli coupons', { timeout: 300_000 }, () => {
     });
     // Valid through March 31 in Japan: until April 1 00:00 +09:00.
     expect(new Date(coupon.validUntil as Date).toISOString()).toBe('2030-03-31T15:00:00.000Z');
+    // Like every admin change, in the audit log: who (the operator) and what.
+    const audit = await orm.em.fork().find(AuditLog, { entityType: 'coupon', entityId: coupon.id });
+    expect(audit.map((a) => [a.action, a.actor])).toEqual([['create', expect.stringContaining('operator')]]);
+    expect(audit[0].after).toMatchObject({ code: 'SPRING-2030', max_uses: 100 });
   });
 
   it('create-coupon --percent --json: one JSON document on stdout', async () => {

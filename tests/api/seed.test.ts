@@ -95,6 +95,13 @@ describe('demo seed', () => {
     expect(pending).toBe(1);
   });
 
+  it('dates every experience in the past (a change made today is newer than any demo experience)', async () => {
+    const future = await rows<{ id: number }>(
+      'SELECT id FROM experiences WHERE created_at > now() OR updated_at > now() OR approved_at > now()',
+    );
+    expect(future).toEqual([]);
+  });
+
   it('gives every published experience an image that is served from the uploads store', async () => {
     const list = await rows<{ id: number; url: string | null; object_key: string | null }>(
       `select e.id, i.url, i.object_key from experiences e

@@ -2,6 +2,7 @@
 import { useMemo } from 'react';
 import { useData } from 'vike-react/useData';
 import { ja } from '#src/i18n/ja';
+import { formatInstantDateJa } from '#src/lib/dates';
 import { ExperienceForm } from './ExperienceForm';
 import { emptyState, fromDraft, fromExperience } from './form-state';
 import type { FormPageData } from './form-page-data';
@@ -18,6 +19,15 @@ export function FormPage() {
         {ja.hostStory.listTitle}
       </a>
       <h1 className="page__title">{ja.hostStory.formTitle}</h1>
+      {data.rejection && (
+        <div className="alert alert--info form-page__rejection" role="status" data-testid="rejection">
+          <p>
+            <strong>{ja.hostStory.rejectedTitle}</strong>（{ja.hostStory.rejectedOn(formatInstantDateJa(data.rejection.rejected_at))}）
+          </p>
+          <p className="form-page__rejection-reason">{data.rejection.reason}</p>
+          <p>{ja.hostStory.rejectedHint}</p>
+        </div>
+      )}
       <ExperienceForm
         // A new key per record: client navigation between two form pages starts from that record's values.
         key={`${data.mode}-${data.experience?.id ?? data.draft?.id ?? 'new'}`}

@@ -4,6 +4,7 @@ import type { PageContextServer } from 'vike/types';
 import { todayInJapan } from '#src/lib/dates';
 import { loadOr404, routeId } from '#src/lib/page-helpers';
 import type { DraftJson, FormChoices, HostExperienceJson } from '#src/modules/experiences/experiences.host.schemas';
+import type { ExperienceRejectionJson } from '#src/modules/experience-approvals/experience-approvals.schemas';
 import type { FormMode } from './ExperienceForm';
 
 export interface FormPageData {
@@ -13,6 +14,8 @@ export interface FormPageData {
   today: string;
   draft: DraftJson | null;
   experience: HostExperienceJson | null;
+  /** Why the administrators sent this experience back, while it was not saved again since (edit only). */
+  rejection: ExperienceRejectionJson | null;
 }
 
 export async function loadFormPage(pageContext: PageContextServer, mode: FormMode): Promise<FormPageData> {
@@ -26,5 +29,6 @@ export async function loadFormPage(pageContext: PageContextServer, mode: FormMod
     today: todayInJapan(),
     draft,
     experience,
+    rejection: experience ? await services.experienceApprovals.currentRejection(ctx, { id: experience.id }) : null,
   };
 }

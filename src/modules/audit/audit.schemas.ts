@@ -3,7 +3,16 @@ import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
 import { dateTimeJson, idJson } from '#src/lib/validate';
 
-export const AUDIT_ENTITY_TYPES = ['community', 'ambassador', 'brand', 'brand_member', 'inquiry', 'experience'] as const;
+export const AUDIT_ENTITY_TYPES = [
+  'community',
+  'ambassador',
+  'brand',
+  'brand_member',
+  'inquiry',
+  'experience',
+  'refund',
+  'coupon',
+] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 export const AUDIT_ACTIONS = [
@@ -19,6 +28,7 @@ export const AUDIT_ACTIONS = [
   'unresolve',
   'approve',
   'reject',
+  'retry',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

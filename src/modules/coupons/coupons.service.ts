@@ -8,6 +8,7 @@ import { ja } from '#src/i18n/ja';
 import type { ListMeta } from '#src/modules/ambassadors/ambassadors.schemas';
 import { Coupon, type ICoupon } from './coupons.entity';
 import { COUPONS_PAGE_SIZE, couponCreateSchema, couponListSchema, type CouponJson } from './coupons.schemas';
+import type { AuditService } from '#src/modules/audit/audit.service';
 
 function toJson(coupon: ICoupon): CouponJson {
   const until = coupon.validUntil ? new Date(coupon.validUntil) : null;
@@ -34,7 +35,11 @@ const codeTaken = () => new ValidationError({ code: [ja.coupons.codeTaken] });
  * coupon (`consume`: a conditional UPDATE backed by the coupons_used_count_range CHECK); `expires` is the last
  * valid day in Japan time (valid_until is the next midnight there).
  */
-export function createCouponsService() {
+export interface CouponsDeps {
+  audit: AuditService;
+}
+
+export function createCouponsService(deps: CouponsDeps) {
   async function create(ctx: Ctx, input: unknown): Promise<CouponJson> {
     requireAdmin(ctx);
     const data = parseInput(couponCreateSchema, input);
@@ -54,7 +59,11 @@ export function createCouponsService() {
           minAmount: data.min_amount ?? null,
         });
         await em.flush();
-        return toJson(coupon);
+        const json = toJson(coupon);
+        // Who made a discount, and what it was, is in the audit log like every other admin change.
+        deps.audit.record({ ...ctx, em }, { entityType: 'coupon', entityId: coupon.id, action: 'create', after: { ...json } });
+        await em.flush();
+        return json;
       });
     } catch (error) {
       // Two operators creating the same code at once: the unique index decides.

@@ -25,25 +25,18 @@ const SESSION_USER = readStatement(
    FROM users u WHERE u.id = ?`,
 );
 
-/** What a signed-in request needs about its user (the actor and GET /api/v1/me's fields), in one statement; or null. */
-export async function findSessionUser(
-  em: EntityManager,
-  id: number,
-): Promise<{
+/** What a signed-in request needs about its user (the actor and GET /api/v1/me's fields). */
+export interface SessionUserRow {
   id: number;
   name: string;
   email: string;
   role: string;
   avatar_url: string | null;
   current_ambassador_id: number | null;
-} | null> {
-  const rows = await readRows<{
-    id: number;
-    name: string;
-    email: string;
-    role: string;
-    avatar_url: string | null;
-    current_ambassador_id: number | null;
-  }>(em, SESSION_USER, [id]);
+}
+
+/** The signed-in request's user in one statement; or null. */
+export async function findSessionUser(em: EntityManager, id: number): Promise<SessionUserRow | null> {
+  const rows = await readRows<SessionUserRow>(em, SESSION_USER, [id]);
   return rows[0] ?? null;
 }

@@ -1,0 +1,54 @@
+// `list-refunds`, `retry-refund`: cancellation refunds as the operator sees them (a refund the gateway keeps refusing
+// stays 返金処理中 with its attempts and last error; retry-refund has the worker try it at once).
+import type { Command } from 'commander';
+import { ja } from '#src/i18n/ja';
+import { formatYen } from '#src/lib/money';
+import type { RefundJson } from '#src/modules/reservations/refunds.schemas';
+import { runCommand } from '#cli/run';
+import { printJson, printTable, truncate, type Column } from '#cli/lib/output';
+import { japanDateTime } from '#cli/commands/export-inquiries';
+
+const h = ja.cliHelp;
+const c = ja.cli.refundColumns;
+
+const columns: Column<RefundJson>[] = [
+  { header: 'ID', value: (r) => r.id, align: 'right' },
+  { header: c.reservation, value: (r) => r.reservation_id, align: 'right' },
+  { header: c.experience, value: (r) => truncate(r.experience_title, 24) },
+  { header: c.amount, value: (r) => formatYen(r.amount), align: 'right' },
+  { header: c.status, value: (r) => ja.cli.refundStatus[r.status] },
+  { header: c.attempts, value: (r) => r.attempts, align: 'right' },
+  { header: c.nextAttempt, value: (r) => (r.status === 'pending' ? japanDateTime(r.next_attempt_at) : '') },
+  { header: c.lastError, value: (r) => truncate(r.last_error ?? '', 40) },
+];
+
+export function listRefunds(program: Command): void {
+  program
+    .command('list-refunds')
+    .description(h.listRefunds)
+    .option('--status <status>', h.refundStatus)
+    .option('--page <n>', h.page, '1')
+    .option('--json', h.json)
+    .action((options: { status?: string; page: string; json?: boolean }) =>
+      runCommand(async ({ services, ctx }) => {
+        const result = await services.refunds.list(ctx, { status: options.status, page: options.page });
+        if (options.json) return printJson(result);
+        printTable(columns, result.refunds, ja.cli.pageFooter(result.meta.current_page, result.meta.total_pages, result.meta.total_count));
+      }),
+    );
+}
+
+export function retryRefund(program: Command): void {
+  program
+    .command('retry-refund')
+    .description(h.retryRefund)
+    .argument('<id>', h.refundId)
+    .option('--json', h.json)
+    .action((id: string, options: { json?: boolean }) =>
+      runCommand(async ({ services, ctx }) => {
+        const result = await services.refunds.retryNow(ctx, { id });
+        if (options.json) return printJson(result);
+        console.log(ja.cli.refundRetryScheduled(result.id));
+      }),
+    );
+}
