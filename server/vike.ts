@@ -116,7 +116,7 @@ export async function mountVike(app: Express, services: Services, options: { pro
     for (const [name, value] of page.headers) res.setHeader(name, value);
     // Pages can carry per-user content: never let a shared cache (CDN, proxy) keep them.
     res.setHeader('Cache-Control', 'private, no-cache');
-    // The ETag set here is the one Express would compute (it skips its own when one is set); 304 still applies.
+    // The page's own ETag (Express makes none: server/app.ts); res.send still answers 304 when it matches.
     res.setHeader('ETag', page.etag);
     if (shared && page.body.length >= COMPRESS_THRESHOLD_BYTES) {
       // The compression middleware leaves an answer that already has a Content-Encoding alone.

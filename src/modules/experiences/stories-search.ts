@@ -1,12 +1,12 @@
 // The /stories list and search query (issue 15, issue 16's list goals). Server-only; used by experiences.service.
 //
 // One SQL statement picks the page's ids (only the experiences table and, for availability, the calendars index), a
-// prepared one loads their cards; a second counts the matches with the same WHERE (experiences.service decides when the count is
-// needed; searchCounts counts several searches in one statement). The
-// keyword matches experiences.search_text (Migration20261123130000_search): terms of 3 or more characters use
-// LIKE '%term%', which the trigram GIN index serves; 2 character terms (陶芸, 着物) have no trigram and use the bigram
-// GIN index (experiences.search_bigrams @> ARRAY[term]); a 1 character term uses strpos() on the same normalised
-// column, filtered after the other conditions.
+// prepared one loads their cards, and another counts the matches with the same WHERE (experiences.service decides
+// when the count is needed; searchCounts counts several searches in one statement). The keyword matches
+// experiences.search_text (Migration20261123130000_search): terms of 3 or more characters use LIKE '%term%', which
+// the trigram GIN index serves; 2 character terms (陶芸, 着物) have no trigram and use the bigram GIN index
+// (experiences.search_bigrams @> ARRAY[term]); a 1 character term uses strpos() on the same normalised column,
+// filtered after the other conditions.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { addDays, todayInJapan } from '#src/lib/dates';
 import { oneShotStatement, readRows, readStatement } from '#src/lib/read-sql';
@@ -186,7 +186,7 @@ const CARD_ROWS = readStatement(
 /**
  * The cards of one page, in order: first the page's ids (a statement that reads only what the filters and the order
  * need, so a deep OFFSET walks index entries, not rows; planned for its values), then, when there are any, their cards
- * by id (prepared). Most of a search's planning was the cards' joins; an empty page now never plans them.
+ * by id (prepared, so the cards' joins are planned once per connection; an empty page reads no cards at all).
  */
 export async function searchPage(
   em: EntityManager,
