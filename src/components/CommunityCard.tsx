@@ -1,7 +1,7 @@
 // A community as a card linking to /communities/{id} (brand, ambassador and program list pages).
 import type { CommunityCardData } from '#src/modules/communities/communities.schemas';
 import { ja } from '#src/i18n/ja';
-import { imageSrcSet } from '#src/modules/uploads/uploads.shared';
+import { CardImage } from '#src/components/CardImage';
 import './CommunityCard.css';
 
 /**
@@ -14,20 +14,7 @@ function CommunityCard({ community }: { community: CommunityCardData }) {
   return (
     <a className="community-card card" href={`/communities/${community.id}`}>
       <div className="community-card__media">
-        {community.image_url ? (
-          <img
-            src={community.image_url}
-            srcSet={imageSrcSet(community.image_url)}
-            sizes={COMMUNITY_CARD_SIZES}
-            alt=""
-            loading="lazy"
-            decoding="async"
-            width={400}
-            height={300}
-          />
-        ) : (
-          <span>{ja.partners.noImage}</span>
-        )}
+        <CardImage url={community.image_url} sizes={COMMUNITY_CARD_SIZES} width={400} height={300} />
       </div>
       <div className="community-card__body">
         <p className="community-card__catch">{community.catchphrase}</p>

@@ -1,6 +1,5 @@
 // A brand or ambassador as a card (lists /brands, /ambassadors, /brand_ambassador/list).
-import { ja } from '#src/i18n/ja';
-import { imageSrcSet } from '#src/modules/uploads/uploads.shared';
+import { CardImage } from '#src/components/CardImage';
 import './PartnerCard.css';
 
 /** The card's width (PartnerCard.css: columns of at least 250px in the 1150px content: about 270px; one column on a phone). */
@@ -22,20 +21,7 @@ export function PartnerCard({
   return (
     <a className="partner-card card" href={href}>
       <div className="partner-card__media">
-        {imageUrl ? (
-          <img
-            src={imageUrl}
-            srcSet={imageSrcSet(imageUrl)}
-            sizes={PARTNER_CARD_SIZES}
-            alt=""
-            loading="lazy"
-            decoding="async"
-            width={480}
-            height={300}
-          />
-        ) : (
-          <span>{ja.partners.noImage}</span>
-        )}
+        <CardImage url={imageUrl} sizes={PARTNER_CARD_SIZES} width={480} height={300} />
       </div>
       <div className="partner-card__body">
         <h2 className="partner-card__name">{name}</h2>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useData } from 'vike-react/useData';
 import { ja } from '#src/i18n/ja';
 import { CommunityGrid } from '#src/components/CommunityCard';
-import { imageSrcSet } from '#src/modules/uploads/uploads.shared';
+import { CardImage } from '#src/components/CardImage';
 import type { Data } from './+data';
 import './list.css';
 
@@ -19,20 +19,7 @@ function PartnerRow({ entry, href }: { entry: Entry; href: string }) {
     <li className="ba-list__item">
       <a className="ba-list__partner" href={href}>
         <span className="ba-list__media">
-          {entry.image_url ? (
-            <img
-              src={entry.image_url}
-              srcSet={imageSrcSet(entry.image_url)}
-              sizes={PARTNER_MEDIA_SIZES}
-              alt=""
-              loading="lazy"
-              decoding="async"
-              width={400}
-              height={300}
-            />
-          ) : (
-            <span>{ja.partners.noImage}</span>
-          )}
+          <CardImage url={entry.image_url} sizes={PARTNER_MEDIA_SIZES} width={400} height={300} />
         </span>
         <span className="ba-list__text">
           <strong className="ba-list__name">{entry.name}</strong>
