@@ -8,6 +8,7 @@ import { ambassadorContact } from '#src/modules/ambassadors/ambassadors.reposito
 import * as coupons from '#src/modules/coupons/coupon-rules';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import { Reservation } from './reservations.entity';
+import { slotJson, storedAmounts } from './views';
 import { buildReservationMails, type ReservationMailData } from './reservation-mails';
 
 export interface SettlementDeps {
@@ -39,7 +40,7 @@ export function createSettlement(deps: SettlementDeps) {
       .getItems()
       .map((rc) => rc.calendar)
       .sort((a, b) => a.id - b.id)
-      .map((c) => ({ id: c.id, date: c.date, start_time: c.startTime, end_time: c.endTime }));
+      .map(slotJson);
     return {
       reservationId: r.id,
       experienceId: experience.id,
@@ -50,14 +51,7 @@ export function createSettlement(deps: SettlementDeps) {
       numberOfPeople: r.numberOfPeople,
       optionName: r.optionName ?? null,
       couponCode: r.couponCode ?? null,
-      amounts: {
-        tour: r.tourAmount,
-        discount: r.discountAmount,
-        option: r.optionAmount,
-        service_fee: r.serviceFee,
-        processing_fee: r.processingFee,
-        total: r.totalAmount,
-      },
+      amounts: storedAmounts(r),
       online: experience.online,
       onlineUrl: experience.onlineUrl ?? null,
       address: experience.address ?? null,

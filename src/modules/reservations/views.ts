@@ -5,6 +5,7 @@ import type { PaymentConfig } from '#src/modules/payments/payments.schemas';
 import { addDays, japanInstant } from '#src/lib/dates';
 import { Refund, Reservation, type IReservation } from './reservations.entity';
 import type { Prepared } from './quote';
+import type { PriceQuote } from './pricing';
 import type {
   CancellationPreview,
   DisplayStatus,
@@ -13,6 +14,25 @@ import type {
   ReservationSummary,
   ReservationView,
 } from './reservations.schemas';
+
+/** The amounts a reservation stored at booking (its quote), as the JSON and the mails show them. */
+export function storedAmounts(
+  r: Pick<IReservation, 'tourAmount' | 'discountAmount' | 'optionAmount' | 'serviceFee' | 'processingFee' | 'totalAmount'>,
+): PriceQuote {
+  return {
+    tour: r.tourAmount,
+    discount: r.discountAmount,
+    option: r.optionAmount,
+    service_fee: r.serviceFee,
+    processing_fee: r.processingFee,
+    total: r.totalAmount,
+  };
+}
+
+/** A booked slot as the reservation JSON and the mails show it. */
+export function slotJson(c: { id: number; date: string; startTime: string; endTime: string }) {
+  return { id: c.id, date: c.date, start_time: c.startTime, end_time: c.endTime };
+}
 
 /** The reservation JSON (read fresh from the database). */
 export async function reservationView(em: EntityManager, id: number): Promise<ReservationView> {
@@ -30,15 +50,8 @@ export async function reservationView(em: EntityManager, id: number): Promise<Re
     option: r.optionName ? { id: r.option?.id ?? null, name: r.optionName } : null,
     coupon_code: r.couponCode ?? null,
     message_to_host: r.messageToHost ?? null,
-    amounts: {
-      tour: r.tourAmount,
-      discount: r.discountAmount,
-      option: r.optionAmount,
-      service_fee: r.serviceFee,
-      processing_fee: r.processingFee,
-      total: r.totalAmount,
-    },
-    calendars: slots.map((c) => ({ id: c.id, date: c.date, start_time: c.startTime, end_time: c.endTime })),
+    amounts: storedAmounts(r),
+    calendars: slots.map(slotJson),
     confirmed_at: r.confirmedAt ? new Date(r.confirmedAt).toISOString() : null,
     created_at: new Date(r.createdAt).toISOString(),
   };
@@ -111,15 +124,8 @@ function summaryOf(r: LoadedReservation, refund: { status: 'pending' | 'succeede
     image_url: image?.url ?? null,
     number_of_people: r.numberOfPeople,
     option: r.optionName ? { id: r.option?.id ?? null, name: r.optionName } : null,
-    amounts: {
-      tour: r.tourAmount,
-      discount: r.discountAmount,
-      option: r.optionAmount,
-      service_fee: r.serviceFee,
-      processing_fee: r.processingFee,
-      total: r.totalAmount,
-    },
-    calendars: slots.map((c) => ({ id: c.id, date: c.date, start_time: c.startTime, end_time: c.endTime })),
+    amounts: storedAmounts(r),
+    calendars: slots.map(slotJson),
     cancellation:
       r.status === 'cancelled' && r.cancelledAt
         ? {
