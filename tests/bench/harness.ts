@@ -79,3 +79,17 @@ export function peakRssMb(pid: number): number {
   const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return Math.round(kb / 1024);
 }
+
+/** Waits until a server started by the bench answers `url` below 500 (at most 150 s); throws if `child` exits first. */
+export async function waitForServer(url: string, child: { exitCode: number | null }): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no answer from ${url}`);
+}

@@ -18,6 +18,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { freePort } from '#src/lib/embedded-db';
 import { DEMO_PASSWORD } from '#seeds/demo-accounts';
+import { waitForServer } from '#tests/bench/harness';
 
 const root = path.resolve(import.meta.dirname, '../..');
 export const LIGHTHOUSE_GOAL = 95;
@@ -195,19 +196,6 @@ function lighthouseVersion(): string {
   return JSON.parse(readFileSync(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8')).version;
 }
 
-async function waitForServer(url: string, exited: () => boolean): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (exited()) throw new Error('the server exited');
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no answer from ${url}`);
-}
-
 /** `npm run lighthouse`: its own production server on a fresh data folder, unless LIGHTHOUSE_BASE names one. */
 async function main(): Promise<void> {
   let base = process.env.LIGHTHOUSE_BASE;
@@ -240,7 +228,7 @@ async function main(): Promise<void> {
       clearTimeout(timer);
       rmSync(dataDir, { recursive: true, force: true });
     };
-    await waitForServer(`${base}/api/v1/categories`, () => child.exitCode !== null);
+    await waitForServer(`${base}/api/v1/categories`, child);
   }
   try {
     const report = await lighthouseReport(base, await signInGuest(base));

@@ -17,7 +17,7 @@ import { initOrm, migrate } from '#src/lib/orm';
 import { DatabaseSeeder } from '#seeds/DatabaseSeeder';
 import { DEMO_PASSWORD } from '#seeds/demo-accounts';
 import { benchExport } from '#tests/bench/export';
-import { type BenchRow, type BenchRun, CONNECTIONS, DURATION, measure, peakRssMb } from '#tests/bench/harness';
+import { type BenchRow, type BenchRun, CONNECTIONS, DURATION, measure, peakRssMb, waitForServer } from '#tests/bench/harness';
 import { parts } from '#tests/bench/parts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -26,19 +26,6 @@ const NODE_FLAGS: string[] = JSON.parse(readFileSync(path.join(root, 'package.js
 /** The demo seed should stay well under this on the 2-core machine (it runs at the first `npm start`). */
 const SEED_BUDGET_MS = 15_000;
 const MEMORY_GOAL_MB = 300;
-
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`process exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no answer from ${url}`);
-}
 
 /** Milliseconds the demo seed takes on a fresh, migrated embedded database. */
 async function measureSeed(): Promise<number> {
@@ -144,9 +131,9 @@ async function main() {
       profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [],
     );
     children.push(uncached.child);
-    await waitFor(`http://127.0.0.1:${barePort}/`, bare);
-    await waitFor(`${cached.url}/api/v1/categories`, cached.child);
-    await waitFor(`${uncached.url}/api/v1/categories`, uncached.child);
+    await waitForServer(`http://127.0.0.1:${barePort}/`, bare);
+    await waitForServer(`${cached.url}/api/v1/categories`, cached.child);
+    await waitForServer(`${uncached.url}/api/v1/categories`, uncached.child);
 
     const sitemap = await (await fetch(`${cached.url}/sitemap.xml`)).text();
     const experienceId = Number(/\/stories\/(\d+)</.exec(sitemap)?.[1]);
