@@ -15,6 +15,13 @@ const TEXT_EXTENSIONS = new Set(['.js', '.mjs', '.css', '.svg', '.json', '.html'
  */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 
+/**
+ * Dynamic answers (app.ts's compression middleware, and a cached page's stored copies in vike.ts): brotli at quality 4
+ * (about as fast as gzip's default level and smaller), else gzip level 6.
+ */
+export const DYNAMIC_BROTLI_QUALITY = 4;
+export const DYNAMIC_GZIP_LEVEL = 6;
+
 /** The encodings a pre-compressed sibling may have, in the order the server prefers them. */
 export const PRECOMPRESSED = [
   { encoding: 'br', suffix: '.br' },
