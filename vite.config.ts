@@ -4,6 +4,7 @@ import vike from 'vike/plugin';
 import { defineConfig, type Plugin } from 'vite';
 import { precompressPlugin } from './server/precompress';
 import { i18nSplitPlugin } from './server/i18n-split';
+import { serverRoutingPlugins } from './server/server-routing-build';
 
 /**
  * Hydration as a transition (issue 16). vike-react hydrates with `ReactDOM.hydrateRoot(…)` in the default lane, which
@@ -39,7 +40,14 @@ ${code.replace(call, '__hydrateRootInTransition(container, page, {')}`,
 }
 
 export default defineConfig({
-  plugins: [react(), vike(), i18nSplitPlugin('src/i18n/ja.ts'), precompressPlugin(), hydrateInTransitionPlugin()],
+  plugins: [
+    react(),
+    vike(),
+    i18nSplitPlugin('src/i18n/ja.ts'),
+    precompressPlugin(),
+    hydrateInTransitionPlugin(),
+    ...serverRoutingPlugins(),
+  ],
   build: {
     target: 'es2022',
     // BUNDLE_SOURCEMAP=1 npm run build, then `npx source-map-explorer <chunk>.js`: what a chunk holds.

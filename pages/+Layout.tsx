@@ -1,23 +1,15 @@
 // https://vike.dev/Layout
 import '#src/components/global.css';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { Header } from '#src/components/Header';
 import { Footer } from '#src/components/Footer';
 
 export default function Layout({ children }: { children: ReactNode }) {
-  const { urlPathname, pageId } = usePageContext();
-  // Every route change scrolls the window to the top (spec: route table). Not on the first load: the browser is at
-  // the top already (or restoring a reload's position), and a scroll while hydrating forces a layout (issue 16:
-  // Lighthouse's "forced reflow").
-  const firstRender = useRef(true);
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    window.scrollTo(0, 0);
-  }, [urlPathname]);
+  const { pageId } = usePageContext();
+  // Every route change is a full page load (server routing, pages/+config.ts), so the browser puts a new page at the
+  // top and a reloaded or restored one where it was (spec: route table); nothing here scrolls.
+
   // Marks the document once React has hydrated (browser tests wait for it).
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';

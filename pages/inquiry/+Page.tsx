@@ -1,5 +1,5 @@
 // General contact for guests (/inquiry): name, e-mail and message; the office is notified by mail.
-import { navigate } from 'vike/client/router';
+import { goTo } from '#src/lib/browser-navigation';
 import { usePageContext } from 'vike-react/usePageContext';
 import { ja } from '#src/i18n/ja';
 import { Field, FormErrors, useForm } from '#src/components/form';
@@ -13,7 +13,7 @@ export default function Page() {
   const form = useForm({
     schema: contactInquirySchema,
     path: '/api/v1/contact_inquiries',
-    onSuccess: () => navigate('/inquiry/complete'),
+    onSuccess: () => goTo('/inquiry/complete'),
   });
 
   return (

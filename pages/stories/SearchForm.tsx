@@ -32,7 +32,7 @@ export function SearchForm({ search, categories, themes, prefectures, today }: P
       search.price_max !== null ||
       search.online !== null);
   return (
-    // The key remounts the form when the search changes, so its defaults follow client-side navigation.
+    // The key remounts the form when the search changes, so its defaults always follow the search shown.
     <search>
       <form key={storiesQueryString(search)} className="search" action="/stories" method="get" aria-label={ja.search.formLabel}>
         <div className="search__main">

@@ -69,17 +69,17 @@ export function Header() {
                   href="/reservations"
                   className="button button--ghost button--small"
                   data-testid="my-reservations-link"
-                  title={ja.r13a.navMyPage}
+                  title={ja.nav.myPage}
                   aria-current={urlPathname.startsWith('/reservations') ? 'page' : undefined}
                   onClick={() => setOpen(false)}
                 >
-                  {ja.r13a.navReservations}
+                  {ja.nav.reservations}
                 </a>
                 <a href="/host/story" className="button button--ghost button--small" onClick={() => setOpen(false)}>
                   {ja.nav.hostStories}
                 </a>
                 <span className="site-nav__user" data-testid="current-user">
-                  {ja.auth.greeting(user.name)}
+                  {ja.nav.greeting(user.name)}
                 </span>
                 <button type="button" className="site-nav__plain" onClick={logout}>
                   {ja.nav.logout}

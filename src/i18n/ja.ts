@@ -30,6 +30,11 @@ export const ja = {
     close: '閉じる',
     mainLabel: 'メイン',
     breadcrumbs: 'パンくずリスト',
+    // The header's signed-in links (here rather than in r13a/auth: the header is on every page, and the browser build
+    // carries each section it reads whole, issue 16).
+    reservations: '予約一覧',
+    myPage: 'マイページ',
+    greeting: (name: string) => `${name}さん`,
   },
   common: {
     loading: '読み込み中…',
@@ -113,7 +118,6 @@ export const ja = {
     emailInvalid: 'メールアドレスの形式が正しくありません',
     signedOut: 'ログアウトしました',
     notSignedIn: 'ログインしていません',
-    greeting: (name: string) => `${name}さん`,
   },
   roles: {
     USER: 'ゲスト',
@@ -1707,8 +1711,6 @@ export const ja = {
   },
   /** Issue 13 (r13a): the guest's reservations, cancellation and refunds, the host's slot cancellation, .ics. */
   r13a: {
-    navReservations: '予約一覧',
-    navMyPage: 'マイページ',
     listTitle: '予約一覧',
     listLead: 'ご予約いただいた体験の一覧です。日時はすべて日本時間です。',
     upcoming: '今後の予約',

@@ -1,5 +1,5 @@
-// The one id rule, without zod (issue 16): the pages' guards and data hooks run in the browser too (client routing),
-// and validate.ts brings zod with it. validate.ts re-exports both. Isomorphic.
+// The one id rule, without zod (issue 16): pages import it for their guards and data hooks (which ran in the browser
+// too under client routing), and validate.ts brings zod with it. validate.ts re-exports both. Isomorphic.
 
 /** The largest id a PostgreSQL integer column holds. */
 export const MAX_ID = 2_147_483_647;

@@ -6,7 +6,7 @@
 import pg from 'pg';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, openBrowser, serverDatabaseUrl, type Session } from './browser';
+import { hydrated, nextLoad, openBrowser, serverDatabaseUrl, type Session } from './browser';
 
 let s: Session;
 
@@ -169,7 +169,9 @@ describe('a brand member from invitation to a new password', () => {
     await confirm.getByRole('button', { name: 'キャンセル' }).click();
     expect(await page.getByTestId(`ambassador-${ambassadorId}`).count()).toBe(1);
     await page.getByTestId(`ambassador-${ambassadorId}`).getByRole('button', { name: 'コミュニティから外す' }).click();
+    const afterRemoval = nextLoad(page);
     await confirm.getByRole('button', { name: 'コミュニティから外す' }).click();
+    await afterRemoval;
     await poll(() => page.getByTestId(`ambassador-${ambassadorId}`).count()).toBe(0);
 
     // The member invites a colleague through the portal, then deletes the invitation after a confirmation.
@@ -187,7 +189,9 @@ describe('a brand member from invitation to a new password', () => {
     const invited = page.getByTestId('members-table').locator('tr', { hasText: colleague });
     expect(await invited.locator('.badge').textContent()).toBe('招待中');
     await invited.getByRole('button', { name: '削除' }).click();
+    const afterDeletion = nextLoad(page);
     await page.getByTestId('delete-dialog').getByRole('button', { name: '削除' }).click();
+    await afterDeletion;
     await poll(() => invited.count()).toBe(0);
 
     // The community's experiences: the toggle, a row, the detail panel's dates as 2026年12月5日 10:00.

@@ -60,3 +60,21 @@ export function totalBytes(scripts: ScriptSize[]): number {
 export function readScript(file: string): string {
   return readFileSync(path.join(CLIENT_DIR, file), 'utf8');
 }
+
+// The files Vite preloads with a chunk's lazy imports: `const __vite__mapDeps=(…m.f=["assets/…","assets/…"]…)`.
+const PRELOAD_LIST = /const __vite__mapDeps=\(i,m=__vite__mapDeps,d=\(m\.f\|\|\(m\.f=(\[[^\]]*\])/;
+
+/**
+ * The stylesheets the page's lazily loaded parts need (src/components/hydrate-later.tsx), as URL paths: every .css in
+ * the preload lists of the page's first-load scripts, except the router entry's (its page loaders).
+ */
+export function lazyStylesheets(pageEntry: string): string[] {
+  const css = new Set<string>();
+  for (const { file } of firstLoadScripts(pageEntry)) {
+    if (file === routerEntry()) continue;
+    const list = PRELOAD_LIST.exec(readScript(file))?.[1];
+    if (!list) continue;
+    for (const dep of JSON.parse(list) as string[]) if (dep.endsWith('.css')) css.add(`/${dep}`);
+  }
+  return [...css].sort();
+}

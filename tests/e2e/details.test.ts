@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, openBrowser, type Session } from '#tests/e2e/browser';
+import { hydrated, nextLoad, openBrowser, type Session } from '#tests/e2e/browser';
 import { startIsolatedServer, type IsolatedServer } from '#tests/setup/server-process';
 import type { MikroORM } from '#src/lib/orm';
 import { createUser, TEST_PASSWORD } from '#tests/factories/users';
@@ -279,7 +279,9 @@ describe('host experience form', () => {
     await dialog.waitFor({ state: 'detached' });
     expect(await card.count()).toBe(1);
     await remove.click();
+    const afterDeletion = nextLoad(page);
     await dialog.getByRole('button', { name: ja.s15b.draftDeleteConfirm }).click();
+    await afterDeletion;
     await poll(() => card.count()).toBe(0);
     const drafts = await (await page.request.get(`${base}/api/v1/experience_drafts`)).json();
     expect(drafts.experience_drafts).toEqual([]);

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, openBrowser, type Session } from '#tests/e2e/browser';
+import { hydrated, nextLoad, openBrowser, type Session } from '#tests/e2e/browser';
 import { startIsolatedServer, type IsolatedServer } from '#tests/setup/server-process';
 import type { MikroORM } from '#src/lib/orm';
 import { createUser, TEST_PASSWORD } from '#tests/factories/users';
@@ -88,7 +88,9 @@ describe('the guest cancels a reservation', () => {
     await dialog.waitFor();
     expect(await dialog.getByTestId('cancel-dialog-refund').textContent()).toBe(`${ja.r13a.refundAmount}: ${total}`);
     await page.screenshot({ path: path.join(os.tmpdir(), `r13a-dialog-${width}.png`) });
+    const afterCancel = nextLoad(page);
     await dialog.getByRole('button', { name: ja.r13a.cancelConfirm }).click();
+    await afterCancel;
 
     await poll(() => page.getByTestId('reservation-status').first().textContent()).toBe(ja.r13a.statuses.refunded);
     expect(await page.getByTestId('refund-amount').textContent()).toContain(total);

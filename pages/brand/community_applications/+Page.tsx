@@ -3,7 +3,6 @@
 // whose 対応済み/未対応 toggle saves at once (PUT {handled}) and stays after a reload.
 import { useEffect, useRef, useState } from 'react';
 import { useData } from 'vike-react/useData';
-import { reload } from 'vike/client/router';
 import { AdminPagination } from '#src/components/admin/AdminPagination';
 import { EmptyRow, LoadError } from '#src/components/admin/ListStatus';
 import { firstMessage, useLoad } from '#src/components/admin/useLoad';
@@ -25,7 +24,8 @@ function HandledBadge({ handled }: { handled: boolean }) {
   );
 }
 
-function Detail({ id, onClose }: { id: number; onClose: () => void }) {
+/** The panel of one application; `onChanged` tells the list its new state (the panel stays open, no page load). */
+function Detail({ id, onClose, onChanged }: { id: number; onClose: () => void; onChanged: (handled: boolean) => void }) {
   const load = useLoad<BrandApplicationDetail>(`${BRAND_API}/community-applications/${id}`);
   const panel = useRef<HTMLElement>(null);
   const [saving, setSaving] = useState(false);
@@ -43,7 +43,7 @@ function Detail({ id, onClose }: { id: number; onClose: () => void }) {
     try {
       await api(`${BRAND_API}/community-applications/${id}`, { method: 'PUT', body: { handled } });
       load.reload();
-      await reload();
+      onChanged(handled);
     } catch (e) {
       if (handleUnauthorized(e)) return;
       console.error('update failed', e);
@@ -119,7 +119,10 @@ function Detail({ id, onClose }: { id: number; onClose: () => void }) {
 }
 
 export default function Page() {
-  const { community_applications: rows, meta } = useData<Data>();
+  const { community_applications: loaded, meta } = useData<Data>();
+  // The rows as saved: a toggle in the panel updates its row here (server routing: a reload would close the panel).
+  const [handledById, setHandledById] = useState<ReadonlyMap<number, boolean>>(new Map());
+  const rows = loaded.map((row) => (handledById.has(row.id) ? { ...row, handled: handledById.get(row.id) === true } : row));
   const [selected, setSelected] = useState<number | null>(null);
   return (
     <section>
@@ -172,7 +175,14 @@ export default function Page() {
           </div>
           <AdminPagination page={meta.current_page} totalPages={meta.total_pages} href={(p) => `/brand/community_applications?page=${p}`} />
         </div>
-        {selected !== null && <Detail key={selected} id={selected} onClose={() => setSelected(null)} />}
+        {selected !== null && (
+          <Detail
+            key={selected}
+            id={selected}
+            onClose={() => setSelected(null)}
+            onChanged={(handled) => setHandledById((prev) => new Map(prev).set(selected, handled))}
+          />
+        )}
       </div>
     </section>
   );

@@ -2,7 +2,7 @@
 // /brand/member_registration_complete. A used, expired or unknown link shows what to do instead.
 import { useState } from 'react';
 import { useData } from 'vike-react/useData';
-import { navigate } from 'vike/client/router';
+import { goTo } from '#src/lib/browser-navigation';
 import { InvalidLink } from '#src/components/brand/InvalidLink';
 import { Field, FormErrors, useForm } from '#src/components/form';
 import { ja } from '#src/i18n/ja';
@@ -21,7 +21,7 @@ export default function Page() {
     method: 'PUT',
     toValues: (formData) => ({ password: String(formData.get('password') ?? '') }),
     body: (values) => ({ email: data.email, invitation_token: data.token, password: values.password }),
-    onSuccess: () => navigate('/brand/member_registration_complete'),
+    onSuccess: () => goTo('/brand/member_registration_complete'),
     onError: (error) => {
       if (error instanceof ApiError && error.messages.invitation_token?.length) {
         setInvalid(true);

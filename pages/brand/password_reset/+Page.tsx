@@ -2,7 +2,7 @@
 // a Japanese page with a way to ask for a new mail (the server answers 422 on reset_password_token).
 import { useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
-import { navigate } from 'vike/client/router';
+import { goTo } from '#src/lib/browser-navigation';
 import { InvalidLink } from '#src/components/brand/InvalidLink';
 import { Field, FormErrors, useForm } from '#src/components/form';
 import { ja } from '#src/i18n/ja';
@@ -19,7 +19,7 @@ export default function Page() {
     path: '/brand/api/v1/brand-members/password',
     method: 'PUT',
     toValues: (data) => ({ reset_password_token: token, password: String(data.get('password') ?? '') }),
-    onSuccess: () => navigate('/brand/password_reset_complete'),
+    onSuccess: () => goTo('/brand/password_reset_complete'),
     onError: (error) => {
       if (error instanceof ApiError && error.messages.reset_password_token?.length) {
         setInvalid(true);

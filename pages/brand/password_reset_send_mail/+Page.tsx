@@ -1,5 +1,5 @@
 // /brand/password_reset_send_mail: ask for a reset link; the same completion whether or not the address exists.
-import { navigate } from 'vike/client/router';
+import { goTo } from '#src/lib/browser-navigation';
 import { Field, FormErrors, useForm } from '#src/components/form';
 import { ja } from '#src/i18n/ja';
 import { passwordResetRequestSchema } from '#src/modules/brand-members/brand-members.schemas';
@@ -10,7 +10,7 @@ export default function Page() {
   const form = useForm({
     schema: passwordResetRequestSchema,
     path: '/brand/api/v1/brand-members/password',
-    onSuccess: () => navigate('/brand/password_reset_send_mail_complete'),
+    onSuccess: () => goTo('/brand/password_reset_send_mail_complete'),
   });
   return (
     <section className="panel brand-auth">

@@ -1,6 +1,6 @@
 // The program inquiry form (guest-and-host.md §2 "Inquiry form"): seven required fields, the four subjects with
 // their descriptions, a note that a completion mail is sent; on success the completion page.
-import { navigate } from 'vike/client/router';
+import { goTo } from '#src/lib/browser-navigation';
 import { ja } from '#src/i18n/ja';
 import { Field, FormErrors, useForm } from '#src/components/form';
 import {
@@ -38,7 +38,7 @@ export default function Page() {
   const form = useForm({
     schema: brandInquirySchema,
     path: '/api/v1/brand_and_ambassador_inquiries',
-    onSuccess: () => navigate('/brand_ambassador/inquiry/complete'),
+    onSuccess: () => goTo('/brand_ambassador/inquiry/complete'),
   });
 
   return (

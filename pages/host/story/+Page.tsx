@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useData } from 'vike-react/useData';
-import { reload } from 'vike/client/router';
+import { reloadPage } from '#src/lib/browser-navigation';
 import { ja } from '#src/i18n/ja';
 import { api, ApiError } from '#src/lib/api-client';
 import { Modal } from '#src/components/form';
@@ -112,12 +112,12 @@ export default function Page() {
       await api(`/api/v1/experience_drafts/${deleting.id}`, { method: 'DELETE' });
       setDeleting(null);
       setDeleteError(null);
-      await reload();
+      await reloadPage();
     } catch (error) {
       // Already gone (another tab): the list is refreshed all the same.
       if (error instanceof ApiError && error.status === 404) {
         setDeleting(null);
-        await reload();
+        await reloadPage();
       } else {
         setDeleteError(error instanceof ApiError && error.message ? error.message : ja.s15b.draftDeleteFailed);
       }

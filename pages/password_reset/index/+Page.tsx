@@ -2,7 +2,7 @@
 // shows a Japanese page with a way to ask for a new mail (the server answers 422 on reset_password_token).
 import { useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
-import { navigate } from 'vike/client/router';
+import { goTo } from '#src/lib/browser-navigation';
 import { CompletionPanel, Field, FormErrors, useForm } from '#src/components/form';
 import { ja } from '#src/i18n/ja';
 import { ApiError } from '#src/lib/api-client';
@@ -19,7 +19,7 @@ export default function Page() {
     path: '/api/v1/password_resets',
     method: 'PUT',
     toValues: (data) => ({ reset_password_token: token, password: String(data.get('password') ?? '') }),
-    onSuccess: () => navigate('/password_reset/complete'),
+    onSuccess: () => goTo('/password_reset/complete'),
     onError: (error) => {
       if (error instanceof ApiError && error.messages.reset_password_token?.length) {
         setInvalid(true);

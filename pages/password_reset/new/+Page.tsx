@@ -1,5 +1,5 @@
 // /password_reset/new (issue 15): ask for a reset link; the same next page whether or not the address exists.
-import { navigate } from 'vike/client/router';
+import { goTo } from '#src/lib/browser-navigation';
 import { Field, FormErrors, useForm } from '#src/components/form';
 import { ja } from '#src/i18n/ja';
 import { userPasswordResetRequestSchema } from '#src/modules/users/users.schemas';
@@ -11,7 +11,7 @@ export default function Page() {
   const form = useForm({
     schema: userPasswordResetRequestSchema,
     path: '/api/v1/password_resets',
-    onSuccess: () => navigate('/password_reset/sent'),
+    onSuccess: () => goTo('/password_reset/sent'),
   });
   return (
     <section className="page page--narrow logon">

@@ -1,9 +1,9 @@
 // https://vike.dev/Page — /reservations/{id} (issue 13): the guest's reservation: schedule, people, option, amounts,
 // status, venue (the address when the host displays it; the online URL to a confirmed guest from the day before),
 // the cancellation policy with its exact deadline, and キャンセルする with the refund shown before confirming.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useData } from 'vike-react/useData';
-import { reload } from 'vike/client/router';
+import { reloadPage, takeReloadNotice } from '#src/lib/browser-navigation';
 import { ja } from '#src/i18n/ja';
 import { formatYen } from '#src/lib/money';
 import { formatInstantDateJa } from '#src/lib/dates';
@@ -31,6 +31,7 @@ export default function Page() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const preview = r.cancellation_preview;
+  useEffect(() => setError(takeReloadNotice()), []);
 
   async function cancel() {
     if (!preview) return;
@@ -42,11 +43,11 @@ export default function Page() {
         body: { expected_refund_amount: preview.refund_amount },
       });
       setConfirming(false);
-      await reload();
+      await reloadPage();
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : ja.common.tryAgain);
+      // The reservation may have changed meanwhile (refund, status): the page is loaded again and shows the message.
       setConfirming(false);
-      await reload().catch(() => {});
+      await reloadPage(e instanceof ApiError ? e.message : ja.common.tryAgain);
     } finally {
       setBusy(false);
     }

@@ -3,7 +3,7 @@
 // The view is split by section: ContentSection (the inputs), InfoSections (notes, cancellation), PriceSummary.
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useData } from 'vike-react/useData';
-import { navigate } from 'vike/client/router';
+import { goTo } from '#src/lib/browser-navigation';
 import { api, ApiError } from '#src/lib/api-client';
 import { ja } from '#src/i18n/ja';
 import type { FieldMessages } from '#src/lib/errors';
@@ -105,7 +105,7 @@ function ReservationFormView({ form, confirmReservationId }: { form: Reservation
   const onToken = useCallback((t: CardToken | null) => setToken(t), []);
 
   const complete = useCallback(async () => {
-    await navigate(`/reservations/complete?cid=${calendarIds.join(',')}&tour_id=${experience.id}`);
+    await goTo(`/reservations/complete?cid=${calendarIds.join(',')}&tour_id=${experience.id}`);
   }, [calendarIds, experience.id]);
 
   /** A definitive failure (402, 422) ends the attempt: the next submission is a new attempt with a new key. A

@@ -1,7 +1,7 @@
 // /admin/brand/{id}/member_invitation: invite by e-mail (POST /brands/{id}/members/invitation, 201); a success
 // dialog offers the member list or another invitation.
 import { useRef, useState } from 'react';
-import { navigate } from 'vike/client/router';
+import { goTo } from '#src/lib/browser-navigation';
 import { Field, FormErrors, Modal, useForm } from '#src/components/form';
 import { ja } from '#src/i18n/ja';
 import { brandMemberInvitationSchema, type BrandMembersResponse } from '#src/modules/brand-members/brand-members.schemas';
@@ -70,7 +70,7 @@ export function BrandInvitation({ id }: { id: number }) {
             <button type="button" className="button button--ghost" onClick={again}>
               {t.inviteAnother}
             </button>
-            <button type="button" className="button" onClick={() => navigate(list)}>
+            <button type="button" className="button" onClick={() => goTo(list)}>
               {t.toMembers}
             </button>
           </div>

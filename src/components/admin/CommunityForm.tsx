@@ -2,7 +2,7 @@
 // every rule of §5 (the server's communityFormSchema, checked here first), the application items; on success
 // back to /admin/communities. The brand portal uses the same form with its own calls and frame (`target`).
 import { type ReactNode, useEffect, useState } from 'react';
-import { navigate } from 'vike/client/router';
+import { goTo } from '#src/lib/browser-navigation';
 import { ImageUploader } from '#src/components/experience-form/ImageUploader';
 import '#src/components/experience-form/experience-form.css';
 import { Field, FormErrors, messagesUnder, useForm } from '#src/components/form';
@@ -152,7 +152,7 @@ function CommunityFormBody({ id, initial, target }: { id?: number; initial: Valu
     onError: target.onError,
     alert: (messages, phase) => (phase === 'server' ? (Object.values(messages).flat()[0] ?? null) : null),
     onMessages: () => document.querySelector('[aria-invalid="true"], .alert--error')?.scrollIntoView({ block: 'center' }),
-    onSuccess: (saved) => navigate(target.done(saved, id)),
+    onSuccess: (saved) => goTo(target.done(saved, id)),
   });
   const setText = (key: TextKey, value: string) => setValues((v) => ({ ...v, texts: { ...v.texts, [key]: value } }));
 

@@ -1,7 +1,7 @@
 // /admin/ambassador/{id}/member_invitation (and /ambassador/{id}/member_invitation): pick a user who is not yet a
 // member, 追加 → POST /ambassadors/{id}/members/{userId}/association, then back to the member list.
 import { useState } from 'react';
-import { navigate } from 'vike/client/router';
+import { goTo } from '#src/lib/browser-navigation';
 import { Field, FormErrors, useForm } from '#src/components/form';
 import { ja } from '#src/i18n/ja';
 import type { FieldMessages } from '#src/lib/errors';
@@ -26,7 +26,7 @@ export function MemberInvitation({ id, base }: { id: number; base: string }) {
       form.setErrors({ base: [firstMessage(error, t.addFailed)] });
       return true;
     },
-    onSuccess: () => navigate(list),
+    onSuccess: () => goTo(list),
   });
 
   return (

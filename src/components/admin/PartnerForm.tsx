@@ -2,7 +2,7 @@
 // up to 3 wide photos, name, description, (address,) homepage URL, Instagram, X. Checked with the server's
 // schema first; the server's 422 messages go to their fields and the first one is alerted (spec §8).
 import { type ReactNode, useState } from 'react';
-import { navigate } from 'vike/client/router';
+import { goTo } from '#src/lib/browser-navigation';
 import { ImageUploader } from '#src/components/experience-form/ImageUploader';
 import '#src/components/experience-form/experience-form.css';
 import { Field, FormErrors, useForm } from '#src/components/form';
@@ -80,7 +80,7 @@ function PartnerFormBody({ kind, id, initial }: { kind: PartnerKind; id?: number
     path: id ? `${k.api}/${id}` : k.api,
     method: id ? 'PUT' : 'POST',
     alert: (messages, phase) => (phase === 'server' ? (Object.values(messages).flat()[0] ?? null) : null),
-    onSuccess: () => navigate(k.admin),
+    onSuccess: () => goTo(k.admin),
   });
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
 

@@ -2,7 +2,7 @@
 // draft, edit. Validates with the same zod schemas as the server before sending (the form kit's useForm); the
 // server decides in the end. One component per section in ./sections; this file holds the state and the sending.
 import { useRef, useState, type FormEvent } from 'react';
-import { navigate } from 'vike/client/router';
+import { goTo } from '#src/lib/browser-navigation';
 import { ja } from '#src/i18n/ja';
 import type { FieldMessages } from '#src/lib/errors';
 import { FormErrors, Modal, useForm } from '#src/components/form';
@@ -83,7 +83,7 @@ export function ExperienceForm({ mode, initial, draftId, experienceId, choices, 
       },
       path: mode === 'edit' ? `/api/v1/experiences/${experienceId}` : '/api/v1/experiences',
       method: mode === 'edit' ? 'PUT' : 'POST',
-      onSuccess: () => navigate(mode === 'edit' ? '/host/story?tab=experiences' : '/host_story/complete'),
+      onSuccess: () => goTo(mode === 'edit' ? '/host/story?tab=experiences' : '/host_story/complete'),
       alert: (_messages, phase) => (phase === 'server' ? t.alertApplyFailed : null),
     });
   }
@@ -95,7 +95,7 @@ export function ExperienceForm({ mode, initial, draftId, experienceId, choices, 
       schema: draftSchema,
       path: draftId ? `/api/v1/experience_drafts/${draftId}` : '/api/v1/experience_drafts',
       method: draftId ? 'PUT' : 'POST',
-      onSuccess: () => navigate('/host/story'),
+      onSuccess: () => goTo('/host/story'),
     });
   }
 
@@ -108,7 +108,7 @@ export function ExperienceForm({ mode, initial, draftId, experienceId, choices, 
       schema: draftSchema,
       path: `/api/v1/experiences/${experienceId}/draft`,
       method: 'POST',
-      onSuccess: () => navigate('/host/story'),
+      onSuccess: () => goTo('/host/story'),
     });
   }
 

@@ -29,7 +29,7 @@ export function FormPage() {
         </div>
       )}
       <ExperienceForm
-        // A new key per record: client navigation between two form pages starts from that record's values.
+        // A new key per record: each record's form starts from that record's values.
         key={`${data.mode}-${data.experience?.id ?? data.draft?.id ?? 'new'}`}
         mode={data.mode}
         initial={initial}

@@ -15,7 +15,7 @@
 //     body: (values) => values,                      // optional: the JSON body (default: the values)
 //     toValues: (data: FormData) => ({ … }),         // optional: uncontrolled form → values (default formValues)
 //     check: (values) => ({ field: ['…'] }),         // optional: checks the schema cannot state
-//     onSuccess: (result, values) => navigate('/inquiry/complete'),
+//     onSuccess: (result, values) => goTo('/inquiry/complete'),   // #src/lib/browser-navigation (full page load)
 //     onError: (error) => false,                     // optional: true when handled (e.g. 401 → sign-in)
 //     alert: 'first',                                // optional: window.alert the first message (spec habit)
 //     onMessages: (messages) => {},                  // optional: after messages are shown (scroll, focus)

@@ -2,7 +2,7 @@
 // no button, and the server refuses it too).
 import { useState } from 'react';
 import { useData } from 'vike-react/useData';
-import { reload } from 'vike/client/router';
+import { reloadPage } from '#src/lib/browser-navigation';
 import { EmptyRow } from '#src/components/admin/ListStatus';
 import { firstMessage } from '#src/components/admin/useLoad';
 import { BRAND_API, handleUnauthorized } from '#src/components/brand/brand-paths';
@@ -30,7 +30,7 @@ export default function Page() {
     try {
       await api(`${BRAND_API}/brand-members/${deleting.id}`, { method: 'DELETE' });
       setDeleting(null);
-      await reload();
+      await reloadPage();
     } catch (e) {
       if (handleUnauthorized(e)) return;
       console.error(t.deleteFailed, e);

@@ -1,23 +1,44 @@
 // https://vike.dev/Page — the experience page (spec guest-and-host.md §2 "Experience detail").
-import { useState } from 'react';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import { ja } from '#src/i18n/ja';
-import { api, ApiError, logonUrl } from '#src/lib/api-client';
+import { logonUrl } from '#src/lib/api-client';
 import { formatYen } from '#src/lib/money';
-import { Carousel } from '#src/components/Carousel';
+// The stylesheets of the parts loaded later (below), in their place in the page's order: the server puts only the
+// stylesheets the page imports itself into its HTML, and those parts must look the same before their code arrives.
+import '#src/components/carousel.css';
 import { Avatar } from '#src/components/Avatar';
-import { ReviewItem } from '#src/components/ReviewItem';
-import { RatingSummary } from '#src/components/RatingSummary';
-import { ExperienceGrid } from '#src/components/ExperienceCard';
+import '#src/components/stars.css';
+import '#src/components/review-item.css';
+import '#src/components/rating-summary.css';
+import '#src/components/experience-card.css';
+import { hydrateLater } from '#src/components/hydrate-later';
 import { SlotList, useSlotPager, useSlotSelection } from '#src/components/SlotList';
 import type { ExperienceJson } from '#src/modules/experiences/experiences.schemas';
 import { hostPath, locationPath } from '#src/modules/experiences/experiences.shared';
 import { reservationUrl } from '#src/modules/calendars/slots';
-import type { HoldingRequestJson } from '#src/modules/holding-requests/holding-requests.schemas';
 import type { Data } from './+data';
 import '#src/components/chips.css';
 import './story.css';
+
+// Loaded after the page hydrates (issue 16: the page's first load within 100 kB): the photos' carousel (shown from the
+// server's HTML; only its buttons and auto-advance wait), the 開催リクエスト button, the details, the reviews and the
+// host's other experiences. The slot list and the bar that books stay in the first load.
+const Carousel = hydrateLater(import.meta.env.SSR ? (await import('#src/components/Carousel')).Carousel : null, () =>
+  import('#src/components/Carousel').then((m) => m.Carousel),
+);
+const StoryReviews = hydrateLater(import.meta.env.SSR ? (await import('./StoryReviews')).StoryReviews : null, () =>
+  import('./StoryReviews').then((m) => m.StoryReviews),
+);
+const StoryDetails = hydrateLater(import.meta.env.SSR ? (await import('./StoryDetails')).StoryDetails : null, () =>
+  import('./StoryDetails').then((m) => m.StoryDetails),
+);
+const HoldingRequest = hydrateLater(import.meta.env.SSR ? (await import('./HoldingRequest')).HoldingRequest : null, () =>
+  import('./HoldingRequest').then((m) => m.HoldingRequest),
+);
+const ExperienceGrid = hydrateLater(import.meta.env.SSR ? (await import('#src/components/ExperienceCard')).ExperienceGrid : null, () =>
+  import('#src/components/ExperienceCard').then((m) => m.ExperienceGrid),
+);
 
 export default function Page() {
   const data = useData<Data>();
@@ -76,24 +97,10 @@ export default function Page() {
             <h2>{ja.browse.inspiration}</h2>
             <p className="story__text">{experience.inspiration}</p>
           </section>
-          <Details experience={experience} />
+          <StoryDetails experience={experience} />
           <section className="story__section" aria-labelledby="reviews-title">
             <h2 id="reviews-title">{ja.browse.reviewsCount(reviews.meta.total_count)}</h2>
-            <RatingSummary average={reviews.average_rate} count={reviews.meta.total_count} />
-            {reviews.reviews.length === 0 ? (
-              <p className="muted">{ja.browse.noReviews}</p>
-            ) : (
-              <ul className="review-list">
-                {reviews.reviews.map((review) => (
-                  <ReviewItem key={review.id} review={review} />
-                ))}
-              </ul>
-            )}
-            {reviews.meta.total_count > reviews.reviews.length && (
-              <a className="button button--ghost story__more" href={`/reviews/${experience.id}`} data-testid="all-reviews">
-                {ja.browse.allReviews(reviews.meta.total_count)}
-              </a>
-            )}
+            <StoryReviews experienceId={experience.id} reviews={reviews} />
           </section>
         </div>
       </div>
@@ -152,107 +159,6 @@ function HostLine({ experience }: { experience: ExperienceJson }) {
         </span>
       </a>
       {experience.hosted_by !== experience.host.name && <span className="muted">{ja.browse.hostedBy(experience.hosted_by)}</span>}
-    </div>
-  );
-}
-
-function placeText(experience: ExperienceJson): string {
-  if (experience.online) return ja.common.online;
-  if (!experience.address) return `${experience.state ?? ''}（${ja.browse.addressHidden}）`;
-  return experience.address.startsWith(experience.state ?? '\u0000')
-    ? experience.address
-    : `${experience.state ?? ''}${experience.address}`;
-}
-
-function Details({ experience }: { experience: ExperienceJson }) {
-  const rows: [string, string][] = [
-    [ja.browse.price, `${formatYen(experience.price)}（${ja.browse.taxIncluded}）${ja.browse.perPerson}`],
-    [ja.browse.priceSideNote, experience.price_side_note],
-    [
-      ja.browse.participants,
-      [
-        ja.browse.recruitment(experience.recruitment_number),
-        experience.set_minimum_number_of_participant_count && experience.minimum_number_of_participant_count
-          ? ja.browse.minimumParticipants(experience.minimum_number_of_participant_count)
-          : null,
-      ]
-        .filter(Boolean)
-        .join(' ・ '),
-    ],
-    [ja.browse.place, placeText(experience)],
-    [ja.browse.reservationDeadline, ja.browse.deadlineNames[experience.reservation_deadline] ?? ''],
-    [ja.browse.cancellationPolicy, experience.cancellation_policy_name],
-    [ja.browse.note, experience.note],
-  ];
-  if (experience.reservation_notice) rows.push([ja.browse.reservationNotice, experience.reservation_notice]);
-  return (
-    <section className="story__section" aria-labelledby="details-title">
-      <h2 id="details-title">{ja.browse.details}</h2>
-      <dl className="story__details">
-        {rows.map(([term, value]) => (
-          <div key={term} className="story__detail">
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
-      {experience.options.length > 0 && (
-        <>
-          <h3 className="story__options-title">{ja.browse.options}</h3>
-          <ul className="story__options">
-            {experience.options.map((option) => (
-              <li key={option.id}>
-                <div className="story__option-head">
-                  <strong>{option.name}</strong>
-                  <span>
-                    {formatYen(option.price)}
-                    <small>{ja.browse.perPerson}</small>
-                  </span>
-                </div>
-                <p>{option.description}</p>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
-    </section>
-  );
-}
-
-function HoldingRequest({ experienceId }: { experienceId: number }) {
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const [sending, setSending] = useState(false);
-
-  async function send() {
-    setSending(true);
-    setResult(null);
-    try {
-      const created = await api<HoldingRequestJson>(`/api/v1/experiences/${experienceId}/holding_requests`, { method: 'POST' });
-      setResult({ ok: true, text: created.message });
-    } catch (error) {
-      // Spec §6: a 403 (signed out) sends the visitor to sign in, then back here.
-      if (error instanceof ApiError && error.status === 403) {
-        window.location.assign(logonUrl(window.location.pathname));
-        return;
-      }
-      setResult({ ok: false, text: ja.browse.holdingFailed(error instanceof ApiError ? error.all()[0] : ja.common.unexpectedError) });
-    } finally {
-      setSending(false);
-    }
-  }
-
-  return (
-    <div className="story__holding">
-      <p className="story__holding-title">{ja.browse.holdingTitle}</p>
-      <p className="story__holding-lead">{ja.browse.holdingLead}</p>
-      <button type="button" className="button button--ghost button--small" onClick={send} disabled={sending} data-testid="holding-request">
-        {ja.browse.holdingButton}
-      </button>
-      {result && (
-        <p className={result.ok ? 'alert alert--success story__holding-result' : 'alert alert--error story__holding-result'} role="alert">
-          {result.text}
-        </p>
-      )}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // /brand/communities/{id}/ambassador_invitation: choose a published ambassador not yet in the community (id
 // required: 必須です), POST …/association, then …/ambassador_invitation_complete.
 import { useData } from 'vike-react/useData';
-import { navigate } from 'vike/client/router';
+import { goTo } from '#src/lib/browser-navigation';
 import { BRAND_API, handleUnauthorized } from '#src/components/brand/brand-paths';
 import { Breadcrumbs, crumbs } from '#src/components/brand/Breadcrumbs';
 import { Field, FormErrors, useForm } from '#src/components/form';
@@ -18,7 +18,7 @@ export default function Page() {
     body: () => ({}),
     toValues: (data) => ({ ambassador_id: String(data.get('ambassador_id') ?? '') }),
     check: (values): Record<string, string[]> => (/^[1-9]\d*$/.test(values.ambassador_id) ? {} : { ambassador_id: [t.required] }),
-    onSuccess: () => navigate(`/brand/communities/${community.id}/ambassador_invitation_complete`),
+    onSuccess: () => goTo(`/brand/communities/${community.id}/ambassador_invitation_complete`),
     onError: (error) => {
       if (handleUnauthorized(error)) return true;
       // Spec §8: the portal's failure message on top, the server's own messages under it.

@@ -2,7 +2,7 @@
 // from the community after a confirmation.
 import { useState } from 'react';
 import { useData } from 'vike-react/useData';
-import { reload } from 'vike/client/router';
+import { reloadPage } from '#src/lib/browser-navigation';
 import { AdminPagination } from '#src/components/admin/AdminPagination';
 import { EmptyRow } from '#src/components/admin/ListStatus';
 import { firstMessage } from '#src/components/admin/useLoad';
@@ -30,7 +30,7 @@ export default function Page() {
     try {
       await api(`${BRAND_API}/communities/${community.id}/ambassadors/${removing.id}/association`, { method: 'DELETE' });
       setRemoving(null);
-      await reload();
+      await reloadPage();
     } catch (e) {
       if (handleUnauthorized(e)) return;
       console.error(t.removeFailed, e);

@@ -1,6 +1,6 @@
 // /brand/members/invitation: invite by e-mail (POST /brand-members/invitation, 201; the admin's invitation
 // service: same mail, same 7-day single-use link), then /brand/members/invitation/complete.
-import { navigate } from 'vike/client/router';
+import { goTo } from '#src/lib/browser-navigation';
 import { BRAND_API, handleUnauthorized } from '#src/components/brand/brand-paths';
 import { Breadcrumbs, crumbs } from '#src/components/brand/Breadcrumbs';
 import { Field, FormErrors, useForm } from '#src/components/form';
@@ -14,7 +14,7 @@ export default function Page() {
     schema: brandMemberInvitationSchema,
     path: `${BRAND_API}/brand-members/invitation`,
     toValues: (data) => ({ email: String(data.get('email') ?? '') }),
-    onSuccess: () => navigate('/brand/members/invitation/complete'),
+    onSuccess: () => goTo('/brand/members/invitation/complete'),
     onError: (error) => {
       if (handleUnauthorized(error)) return true;
       // Spec §8: the general failure on top, and the server's messages under the e-mail field.

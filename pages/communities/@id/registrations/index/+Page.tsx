@@ -2,7 +2,7 @@
 // form page lives here so its guard and data do not reach the sibling complete/ page (Vike config inheritance).
 // The community application form (guest-and-host.md §2 "Community application", §5). The same schema and
 // answer rules as the server check the form first; server errors on answers are listed under the form.
-import { navigate } from 'vike/client/router';
+import { goTo } from '#src/lib/browser-navigation';
 import { useData } from 'vike-react/useData';
 import { ja } from '#src/i18n/ja';
 import { ApiError, logonUrl } from '#src/lib/api-client';
@@ -98,7 +98,7 @@ function ApplicationForm() {
     check: (values) => checkAnswers(community, values.answer_text),
     body: ({ answer_text: _, ...body }) => body,
     path: '/api/v1/community_applications',
-    onSuccess: () => navigate(`/communities/${community.id}/registrations/complete`),
+    onSuccess: () => goTo(`/communities/${community.id}/registrations/complete`),
     onError: (error) => {
       if (!(error instanceof ApiError) || error.status !== 401) return false;
       window.location.assign(logonUrl(window.location.pathname));
