@@ -1,6 +1,5 @@
 // createApp(deps) builds the Express app without listening, so tests and benchmarks use the same app.
 import { randomUUID } from 'node:crypto';
-import { constants as zlibConstants } from 'node:zlib';
 import express, { type Express } from 'express';
 import session from 'express-session';
 import connectPgSimple from 'connect-pg-simple';
@@ -41,7 +40,7 @@ import { adminRoutes } from './api/v1/admin.routes';
 import { apiDocsRoutes, openapiRoutes } from './api/v1/openapi.routes';
 import { brandPortalRoutes } from './brand-api/v1/brand-portal.routes';
 import { mountAssets, mountVike } from './vike';
-import { COMPRESS_THRESHOLD_BYTES, DYNAMIC_BROTLI_QUALITY, DYNAMIC_GZIP_LEVEL } from './precompress';
+import { COMPRESS_THRESHOLD_BYTES, DYNAMIC_BROTLI_PARAMS, DYNAMIC_GZIP_LEVEL } from './precompress';
 import { isAnonymous } from '#src/lib/ttl-cache';
 import { staticHeaders } from './middleware/static-headers';
 
@@ -131,14 +130,15 @@ export async function createApp(deps: AppDeps): Promise<App> {
     });
   }
 
-  // Every dynamic text answer (pages, JSON, sitemap) from 1 KB on is compressed on the fly: brotli at quality 4 when the
-  // browser accepts it (about as fast as gzip's default level and smaller), else gzip level 6. Static files were
-  // compressed at build time above and are never compressed again (the middleware skips an encoded answer).
+  // Every dynamic text answer (pages, JSON, sitemap) from 1 KB on is compressed on the fly: brotli at a low quality
+  // with a small window when the browser accepts it, else gzip (settings and measurements in server/precompress.ts).
+  // Static files were compressed at build time above and are never compressed again (the middleware skips an encoded
+  // answer); a shared page's copies are compressed once (server/vike.ts).
   app.use(
     compression({
       threshold: COMPRESS_THRESHOLD_BYTES,
       level: DYNAMIC_GZIP_LEVEL,
-      brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } },
+      brotli: { params: DYNAMIC_BROTLI_PARAMS },
     }),
   );
 
