@@ -1,11 +1,9 @@
 // createApp(deps) builds the Express app without listening, so tests and benchmarks use the same app.
-import { randomUUID } from 'node:crypto';
 import express, { type Express } from 'express';
 import session from 'express-session';
 import connectPgSimple from 'connect-pg-simple';
 import helmet from 'helmet';
 import compression from 'compression';
-import { pinoHttp } from 'pino-http';
 import type pg from 'pg';
 import type { Services } from '#src/root';
 import { errorHandler, apiNotFound } from './middleware/errors';
@@ -42,6 +40,7 @@ import { brandPortalRoutes } from './brand-api/v1/brand-portal.routes';
 import { mountAssets, mountVike } from './vike';
 import { COMPRESS_THRESHOLD_BYTES, DYNAMIC_BROTLI_PARAMS, DYNAMIC_GZIP_LEVEL } from './precompress';
 import { isAnonymous } from '#src/lib/ttl-cache';
+import { requestLog } from './middleware/request-log';
 import { staticHeaders } from './middleware/static-headers';
 
 const isSafeMethod = (method: string) => method === 'GET' || method === 'HEAD';
@@ -79,24 +78,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   // 1 behind the platform's router in production, 0 elsewhere), so a client cannot choose its own IP.
   app.set('trust proxy', env.TRUST_PROXY);
 
-  app.use(
-    pinoHttp({
-      logger: log,
-      genReqId: (req, res) => {
-        const incoming = req.headers['x-request-id'];
-        const id = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => req.url?.startsWith('/assets/') ?? false },
-      // Lean request lines: the request id, method, path and status are what operators search by.
-      serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-    }),
-  );
+  app.use(requestLog(log));
 
   // Helmet's headers do not depend on the request (no nonces): they are worked out once and then set as a list,
   // instead of running helmet's dozen middlewares on every request (issue 16).
