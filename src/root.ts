@@ -79,6 +79,7 @@ function buildServices(deps: ServiceDeps) {
           em ??= orm.em.fork();
           return em;
         },
+        sql: orm.em,
         actor,
         get log() {
           logger ??= (ctxLog as () => Logger)();

@@ -46,7 +46,8 @@ export function oneShotStatement(sql: string): ReadStatement {
 
 /** At most this many run-time statement texts are prepared per process; later ones run unnamed. */
 export const MAX_SHAPED_STATEMENTS = 64;
-const shaped = new Set<string>();
+/** Text → name of the run-time statements prepared so far (a text is hashed once, not on every run). */
+const shaped = new Map<string, string>();
 
 /**
  * A statement built at run time whose plan does not depend much on its values, because one of its conditions bounds
@@ -59,16 +60,23 @@ const shaped = new Set<string>();
  */
 export function shapedStatement(sql: string): ReadStatement {
   const text = numberPlaceholders(sql);
-  const name = `shaped_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-  if (!shaped.has(name)) {
+  let name = shaped.get(text);
+  if (name === undefined) {
     if (shaped.size >= MAX_SHAPED_STATEMENTS) return { name: undefined, text };
-    shaped.add(name);
+    name = `shaped_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    shaped.set(text, name);
   }
   return { name, text };
 }
 
+/**
+ * What the reads need of the ORM: its pool and its logger. Any EntityManager has them; a request's context gives the
+ * ORM's root one (`ctx.sql`), so a read does not fork an EntityManager it would never use.
+ */
+export type SqlReader = Pick<EntityManager, 'getConnection' | 'config'>;
+
 /** Runs a read statement on a pooled connection and returns its rows (logged like the ORM's own queries). */
-export async function readRows<Row>(em: EntityManager, statement: ReadStatement, values: readonly unknown[]): Promise<Row[]> {
+export async function readRows<Row>(em: SqlReader, statement: ReadStatement, values: readonly unknown[]): Promise<Row[]> {
   const pool = await em.getConnection().getNativeClient();
   const started = performance.now();
   const result = await pool.query({ name: statement.name, text: statement.text, values: values as unknown[] });

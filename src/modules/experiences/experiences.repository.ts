@@ -1,7 +1,7 @@
 // Experience reads other modules may use (ARCHITECTURE.md "Boundaries"). Server-only.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Experience, type IExperience, type IExperienceOption } from './experiences.entity';
-import { readRows, readStatement } from '#src/lib/read-sql';
+import { readRows, readStatement, type SqlReader } from '#src/lib/read-sql';
 
 export type { IExperience, IExperienceOption };
 
@@ -97,7 +97,7 @@ WHERE e.id = ?) r`,
 );
 
 /** The experience with its images, options, themes, category, prefecture and host, in one statement; or null. */
-export async function findExperienceRow(em: EntityManager, id: number, viewerId: number | null): Promise<ExperienceRow | null> {
+export async function findExperienceRow(em: SqlReader, id: number, viewerId: number | null): Promise<ExperienceRow | null> {
   const rows = await readRows<{ row: ExperienceRow }>(em, EXPERIENCE_ROW, [viewerId, id]);
   return rows[0]?.row ?? null;
 }
@@ -152,7 +152,7 @@ const OTHER_EXPERIENCES = readStatement(
  * experience's own summary (visibility), in one statement; null when the experience does not exist.
  */
 export async function findOtherExperienceRows(
-  em: EntityManager,
+  em: SqlReader,
   id: number,
   viewerId: number | null,
   limit: number,

@@ -7,9 +7,8 @@
 // the trigram GIN index serves; 2 character terms (陶芸, 着物) have no trigram and use the bigram GIN index
 // (experiences.search_bigrams @> ARRAY[term]); a 1 character term uses strpos() on the same normalised column,
 // filtered after the other conditions.
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { addDays, todayInJapan } from '#src/lib/dates';
-import { oneShotStatement, readRows, readStatement, shapedStatement } from '#src/lib/read-sql';
+import { oneShotStatement, readRows, readStatement, shapedStatement, type SqlReader } from '#src/lib/read-sql';
 import { publicImageJson } from '#src/modules/images/images.schemas';
 import { REGIONS } from './experiences.shared';
 import { searchTerms, type ExperienceCardJson, type StoriesSort } from './experiences.schemas';
@@ -214,7 +213,7 @@ const CARD_ROWS = readStatement(
  * by id (prepared, so the cards' joins are planned once per connection; an empty page reads no cards at all).
  */
 export async function searchPage(
-  em: EntityManager,
+  em: SqlReader,
   c: StoriesCriteria,
   limit: number,
   offset: number,
@@ -256,7 +255,7 @@ export async function searchPage(
  * How many published experiences match each search (the main count, or the relaxed searches): the searches within a
  * few prefectures in one prepared statement, the others in one planned for its values, both at once.
  */
-export async function searchCounts(em: EntityManager, list: readonly StoriesCriteria[], now: Date): Promise<number[]> {
+export async function searchCounts(em: SqlReader, list: readonly StoriesCriteria[], now: Date): Promise<number[]> {
   const counts: number[] = list.map(() => 0);
   const groups = new Map<boolean, number[]>();
   list.forEach((c, i) => {
