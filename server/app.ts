@@ -1,12 +1,9 @@
 // createApp(deps) builds the Express app without listening, so tests and benchmarks use the same app.
-import { randomUUID } from 'node:crypto';
-import { constants as zlibConstants } from 'node:zlib';
 import express, { type Express } from 'express';
 import session from 'express-session';
 import connectPgSimple from 'connect-pg-simple';
 import helmet from 'helmet';
 import compression from 'compression';
-import { pinoHttp } from 'pino-http';
 import type pg from 'pg';
 import type { Services } from '#src/root';
 import { errorHandler, apiNotFound } from './middleware/errors';
@@ -41,8 +38,9 @@ import { adminRoutes } from './api/v1/admin.routes';
 import { apiDocsRoutes, openapiRoutes } from './api/v1/openapi.routes';
 import { brandPortalRoutes } from './brand-api/v1/brand-portal.routes';
 import { mountAssets, mountVike } from './vike';
-import { COMPRESS_THRESHOLD_BYTES, DYNAMIC_BROTLI_QUALITY, DYNAMIC_GZIP_LEVEL } from './precompress';
+import { COMPRESS_THRESHOLD_BYTES, DYNAMIC_BROTLI_PARAMS, DYNAMIC_GZIP_LEVEL } from './precompress';
 import { isAnonymous } from '#src/lib/ttl-cache';
+import { requestLog } from './middleware/request-log';
 import { staticHeaders } from './middleware/static-headers';
 
 const isSafeMethod = (method: string) => method === 'GET' || method === 'HEAD';
@@ -80,24 +78,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   // 1 behind the platform's router in production, 0 elsewhere), so a client cannot choose its own IP.
   app.set('trust proxy', env.TRUST_PROXY);
 
-  app.use(
-    pinoHttp({
-      logger: log,
-      genReqId: (req, res) => {
-        const incoming = req.headers['x-request-id'];
-        const id = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => req.url?.startsWith('/assets/') ?? false },
-      // Lean request lines: the request id, method, path and status are what operators search by.
-      serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-    }),
-  );
+  app.use(requestLog(log));
 
   // Helmet's headers do not depend on the request (no nonces): they are worked out once and then set as a list,
   // instead of running helmet's dozen middlewares on every request (issue 16).
@@ -131,14 +112,15 @@ export async function createApp(deps: AppDeps): Promise<App> {
     });
   }
 
-  // Every dynamic text answer (pages, JSON, sitemap) from 1 KB on is compressed on the fly: brotli at quality 4 when the
-  // browser accepts it (about as fast as gzip's default level and smaller), else gzip level 6. Static files were
-  // compressed at build time above and are never compressed again (the middleware skips an encoded answer).
+  // Every dynamic text answer (pages, JSON, sitemap) from 1 KB on is compressed on the fly: brotli at a low quality
+  // with a small window when the browser accepts it, else gzip (settings and measurements in server/precompress.ts).
+  // Static files were compressed at build time above and are never compressed again (the middleware skips an encoded
+  // answer); a shared page's copies are compressed once (server/vike.ts).
   app.use(
     compression({
       threshold: COMPRESS_THRESHOLD_BYTES,
       level: DYNAMIC_GZIP_LEVEL,
-      brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } },
+      brotli: { params: DYNAMIC_BROTLI_PARAMS },
     }),
   );
 

@@ -12,7 +12,7 @@ import { pageCacheKey } from '#src/lib/page-cache-key';
 import { consumeCompletion } from '#server/completion';
 import { precompressedStatic } from '#server/static-assets';
 import { cssInliner } from '#server/inline-css';
-import { COMPRESS_THRESHOLD_BYTES, DYNAMIC_BROTLI_QUALITY, DYNAMIC_GZIP_LEVEL } from '#server/precompress';
+import { COMPRESS_THRESHOLD_BYTES, DYNAMIC_GZIP_LEVEL, STORED_BROTLI_QUALITY } from '#server/precompress';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -27,16 +27,15 @@ interface CachedPage {
 }
 
 /**
- * A shared (cached) page compressed once for every later visitor asking for the same encoding, with the settings of
- * the compression middleware (server/precompress.ts): compressing 60 KB of HTML on each hit cost about as much as
- * serving it.
+ * A shared (cached) page compressed once for every later visitor asking for the same encoding (settings in
+ * server/precompress.ts): compressing 60 KB of HTML on each hit cost about as much as serving it.
  */
 function compressedBody(page: CachedPage, encoding: 'br' | 'gzip'): Buffer {
   page.compressed ??= {};
   page.compressed[encoding] ??=
     encoding === 'br'
       ? brotliCompressSync(page.body, {
-          params: { [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: page.body.length },
+          params: { [constants.BROTLI_PARAM_QUALITY]: STORED_BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: page.body.length },
         })
       : gzipSync(page.body, { level: DYNAMIC_GZIP_LEVEL });
   return page.compressed[encoding];

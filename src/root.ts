@@ -68,17 +68,23 @@ function buildServices(deps: ServiceDeps) {
     log,
     /**
      * A context with its own EntityManager fork: one per request, per command, per job. The fork is made when `em` is
-     * first read, so a request that never touches the ORM (a cached page, an asset, a 404) does not pay for one.
+     * first read, so a request that never touches the ORM (a cached page, an asset, a 404) does not pay for one. The
+     * logger may be given as a function (a request's, server/middleware/request-log.ts), called when first used.
      */
-    context(actor: Actor, ctxLog: Logger = log): Ctx {
+    context(actor: Actor, ctxLog: Logger | (() => Logger) = log): Ctx {
       let em: EntityManager | undefined;
+      let logger = typeof ctxLog === 'function' ? undefined : ctxLog;
       return {
         get em() {
           em ??= orm.em.fork();
           return em;
         },
+        sql: orm.em,
         actor,
-        log: ctxLog,
+        get log() {
+          logger ??= (ctxLog as () => Logger)();
+          return logger;
+        },
       };
     },
     users,

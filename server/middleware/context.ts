@@ -40,7 +40,7 @@ function isBrandPortalPath(path: string): boolean {
  */
 export function contextMiddleware(services: Services): RequestHandler {
   return async (req, _res, next) => {
-    req.ctx = services.context(GUEST, req.log);
+    req.ctx = services.context(GUEST, () => req.log);
     req.actor = null;
     req.currentUser = null;
     if (isBrandPortalPath(req.path)) {

@@ -6,6 +6,7 @@
 //  - operator:    the operator's shell (the CLI); trusted like an administrator, recorded as such in logs and audits.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from './logger';
+import type { SqlReader } from './read-sql';
 import type { UserRole } from '#src/modules/users/users.schemas';
 import { ForbiddenError, UnauthorizedError } from './errors';
 import { ja } from '#src/i18n/ja';
@@ -41,6 +42,8 @@ export const GUEST: GuestActor = Object.freeze({ kind: 'guest' });
 
 export interface Ctx<A extends Actor = Actor> {
   em: EntityManager;
+  /** The ORM's pool and logger for the page-shaped reads (src/lib/read-sql.ts), without forking an EntityManager. */
+  sql: SqlReader;
   actor: A;
   log: Logger;
 }

@@ -5,6 +5,7 @@ import {
   addMonths,
   daysBetween,
   isValidYmd,
+  japanInstant,
   nowTimeInJapan,
   todayInJapan,
   weekdayOf,
@@ -61,5 +62,24 @@ describe('formatYmdJa (issue 15: no ISO dates in the UI)', () => {
   it('writes a date as 2026年12月5日, without leading zeros', () => {
     expect(formatYmdJa('2026-12-05')).toBe('2026年12月5日');
     expect(formatYmdJa('2027-01-31')).toBe('2027年1月31日');
+  });
+
+  it('places a Japan date and time at UTC+9, across day, month and year ends, as the ISO form with +09:00 does', () => {
+    expect(japanInstant('2026-12-05', '10:30').toISOString()).toBe('2026-12-05T01:30:00.000Z');
+    expect(japanInstant('2026-12-05').toISOString()).toBe('2026-12-04T15:00:00.000Z');
+    expect(japanInstant('2027-01-01', '08:59').toISOString()).toBe('2026-12-31T23:59:00.000Z');
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }),
+        fc.integer({ min: 0, max: 1439 }),
+        (day, minutes) => {
+          const ymd = day.toISOString().slice(0, 10);
+          const hm = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+          expect(japanInstant(ymd, hm).getTime()).toBe(new Date(`${ymd}T${hm}:00+09:00`).getTime());
+        },
+      ),
+    );
+    expect(Number.isNaN(japanInstant('2026-1-5', '10:00').getTime())).toBe(true);
+    expect(Number.isNaN(japanInstant('2026-12-05', '10:00:00').getTime())).toBe(true);
   });
 });

@@ -71,9 +71,15 @@ export function minutesOf(hm: string): number {
   return h * 60 + m;
 }
 
-/** The instant at which a Japan-time date and time happen. */
+/** The instant at which a Japan-time date and time happen ('yyyy-MM-dd', 'HH:MM'); Japan keeps UTC+9 all year. */
 export function japanInstant(ymd: string, hm = '00:00'): Date {
-  return new Date(`${ymd}T${hm}:00+09:00`);
+  // Arithmetic, not `new Date('…T…+09:00')`: parsing a date string for every slot of a calendar month was a visible
+  // part of the calendar JSON's time (issue 16). An input not in these forms gives an invalid Date, as parsing did.
+  if (ymd.length !== 10 || hm.length !== 5) return new Date(Number.NaN);
+  const y = Number(ymd.slice(0, 4));
+  const m = Number(ymd.slice(5, 7));
+  const d = Number(ymd.slice(8, 10));
+  return new Date(Date.UTC(y, m - 1, d, Number(hm.slice(0, 2)) - 9, Number(hm.slice(3, 5))));
 }
 
 /** '2026-12-05' -> '2026年12月5日(土)' */

@@ -37,7 +37,8 @@ export const listPart: BenchPart = {
         ...notes,
         `search (keyword + date + prefecture + people, ${SEARCH_CONCURRENCY} concurrent, uncached): ${search.requests} requests, ` +
           `p50 ${search.p50} ms, p95 ${search.p95} ms (goal ≤ ${SEARCH_P95_GOAL_MS}), p99 ${search.p99} ms, ` +
-          `${search.found} with results, ${search.errors} errors`,
+          `${search.found} with results (p95 ${search.foundP95} ms), ${search.empty} without ` +
+          `(p95 ${search.emptyP95} ms, with the relaxed searches' counts), ${search.errors} errors`,
       ],
     };
   },

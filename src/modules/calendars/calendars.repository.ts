@@ -1,6 +1,6 @@
 // Slot reads other modules may use (ARCHITECTURE.md "Boundaries"). Server-only.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { readRows, readStatement } from '#src/lib/read-sql';
+import { readRows, readStatement, type SqlReader } from '#src/lib/read-sql';
 import { Calendar, type ICalendar } from './calendars.entity';
 import { EXPERIENCE_SUMMARY_COLUMNS, type ExperienceSummaryRow } from '#src/modules/experiences/experiences.repository';
 
@@ -70,7 +70,7 @@ const SLOT_WINDOW = readStatement(
  * `from > to` reads no slots.
  */
 export async function findSlotWindow(
-  em: EntityManager,
+  em: SqlReader,
   query: { id: number; viewerId: number | null; from: string; to: string; after: string },
 ): Promise<SlotWindow | null> {
   const { id, viewerId, from, to, after } = query;

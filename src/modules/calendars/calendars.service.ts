@@ -58,7 +58,7 @@ export function createCalendarsService(deps: CalendarsDeps) {
     const to = window.to;
     const after = to < today ? addDays(today, -1) : to;
     // One statement: the experience's visibility and deadline rule, the slots, the count after and the user's slots.
-    const found = await findSlotWindow(ctx.em, { id, viewerId: userOf(ctx)?.id ?? null, from, to, after });
+    const found = await findSlotWindow(ctx.sql, { id, viewerId: userOf(ctx)?.id ?? null, from, to, after });
     visibleRowOr404(ctx, found?.experience ?? null, experienceNotFound);
     const { experience, rows, recent, reserved } = found as SlotWindow;
     return {

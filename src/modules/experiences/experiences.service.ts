@@ -66,7 +66,7 @@ async function findVisible(ctx: Ctx, input: unknown): Promise<VisibleExperience>
  */
 async function detail(ctx: Ctx, input: unknown): Promise<ExperienceJson> {
   const id = idFrom(input, 'id', notFound);
-  const { row, privileged } = visibleRowOr404(ctx, await findExperienceRow(ctx.em, id, userOf(ctx)?.id ?? null), notFound);
+  const { row, privileged } = visibleRowOr404(ctx, await findExperienceRow(ctx.sql, id, userOf(ctx)?.id ?? null), notFound);
   return toExperienceJsonFromRow(row, { privileged });
 }
 
@@ -173,7 +173,7 @@ async function suggestions(
     });
   }
   const counts = await searchCounts(
-    ctx.em,
+    ctx.sql,
     tries.map((t) => t.criteria),
     now,
   );
@@ -223,12 +223,12 @@ async function list(ctx: Ctx, lookups: Lookups, input: unknown): Promise<Stories
   let experiences: ExperienceCardJson[];
   let total: number;
   if (offset === 0) {
-    experiences = await searchPage(ctx.em, criteria, STORIES_PER_PAGE, 0, now);
-    total = experiences.length < STORIES_PER_PAGE ? experiences.length : (await searchCounts(ctx.em, [criteria], now))[0];
+    experiences = await searchPage(ctx.sql, criteria, STORIES_PER_PAGE, 0, now);
+    total = experiences.length < STORIES_PER_PAGE ? experiences.length : (await searchCounts(ctx.sql, [criteria], now))[0];
   } else {
     [experiences, [total]] = await Promise.all([
-      searchPage(ctx.em, criteria, STORIES_PER_PAGE, offset, now),
-      searchCounts(ctx.em, [criteria], now),
+      searchPage(ctx.sql, criteria, STORIES_PER_PAGE, offset, now),
+      searchCounts(ctx.sql, [criteria], now),
     ]);
   }
   return {
@@ -249,7 +249,7 @@ async function list(ctx: Ctx, lookups: Lookups, input: unknown): Promise<Stories
 /** One statement: the experience's visibility, the cards and their count. */
 async function otherExperiences(ctx: Ctx, input: unknown): Promise<OtherExperiencesJson> {
   const id = idFrom(input, 'id', notFound);
-  const found = await findOtherExperienceRows(ctx.em, id, userOf(ctx)?.id ?? null, OTHER_EXPERIENCES_LIMIT);
+  const found = await findOtherExperienceRows(ctx.sql, id, userOf(ctx)?.id ?? null, OTHER_EXPERIENCES_LIMIT);
   visibleRowOr404(ctx, found?.experience ?? null, notFound);
   const { rows, total } = found ?? { rows: [], total: 0 };
   return { experiences: rows.map(toExperienceCardJsonFromRow), meta: { total_count: total } };

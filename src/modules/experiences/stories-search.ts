@@ -7,10 +7,10 @@
 // the trigram GIN index serves; 2 character terms (陶芸, 着物) have no trigram and use the bigram GIN index
 // (experiences.search_bigrams @> ARRAY[term]); a 1 character term uses strpos() on the same normalised column,
 // filtered after the other conditions.
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { addDays, todayInJapan } from '#src/lib/dates';
-import { oneShotStatement, readRows, readStatement } from '#src/lib/read-sql';
+import { oneShotStatement, readRows, readStatement, shapedStatement, type SqlReader } from '#src/lib/read-sql';
 import { publicImageJson } from '#src/modules/images/images.schemas';
+import { REGIONS } from './experiences.shared';
 import { searchTerms, type ExperienceCardJson, type StoriesSort } from './experiences.schemas';
 
 /** The parsed, resolved filters of one search (ids already checked). */
@@ -42,6 +42,22 @@ export function wantsAvailability(c: StoriesCriteria): boolean {
   return c.dateFrom !== undefined || c.dateTo !== undefined || c.people !== undefined;
 }
 
+/** The most prefectures a search may name and still be prepared (shapedStatement): one region, the largest is 中部. */
+const BOUNDED_PREFECTURES = Math.max(...REGIONS.map((region) => region.length));
+
+/**
+ * The statement for a search's text: prepared when the search is within a few prefectures, whose experiences bound
+ * what any plan reads (a fraction of the catalogue); planned for its values otherwise, where the values decide
+ * between reading a rare date's slots first and reading every candidate experience (read-sql.ts).
+ */
+function searchStatement(bounded: boolean, sql: string) {
+  return bounded ? shapedStatement(sql) : oneShotStatement(sql);
+}
+
+function isBounded(c: StoriesCriteria): boolean {
+  return c.prefectureIds.length > 0 && c.prefectureIds.length <= BOUNDED_PREFECTURES;
+}
+
 /** The Japan dates a search asks about: date_from alone is that one day; date_to alone is today to date_to. */
 function dateRange(c: StoriesCriteria, now: Date): { from: string; to: string | null } {
   return { from: c.dateFrom ?? todayInJapan(now), to: c.dateTo ?? c.dateFrom ?? null };
@@ -52,6 +68,11 @@ function dateRange(c: StoriesCriteria, now: Date): { from: string; to: string | 
  * any later date), accepting reservations, enough seats for the party, and before its booking deadline
  * (calendars/slots.ts bookingClosesAt: on_the_day closes at the start time, otherwise at 00:00 of the slot's date,
  * Japan time, whatever the server's time zone).
+ *
+ * Dates after today (Japan time) have not closed under either rule, so a search that starts tomorrow or later needs
+ * no deadline test: the condition then reads only `c`, which lets PostgreSQL start from the slots of a rare date
+ * and look up their experiences, instead of testing every candidate experience's slots (a condition that also
+ * reads `e` keeps the EXISTS from being turned into a join on the slots' experience ids).
  */
 function slotCondition(from: string, to: string | null, people: number, now: Date): Sql {
   const params: unknown[] = [from];
@@ -60,10 +81,13 @@ function slotCondition(from: string, to: string | null, people: number, now: Dat
     text += ' AND c.date <= ?::date';
     params.push(to);
   }
-  text += ` AND c.accepting_reservation AND c.recruitment_number - c.participant_number >= ?
-    AND ((CASE WHEN e.reservation_deadline = 'on_the_day' THEN c.date + c.start_time::time ELSE c.date::timestamp END)
+  text += ' AND c.accepting_reservation AND c.recruitment_number - c.participant_number >= ?';
+  params.push(people);
+  if (from <= todayInJapan(now)) {
+    text += ` AND ((CASE WHEN e.reservation_deadline = 'on_the_day' THEN c.date + c.start_time::time ELSE c.date::timestamp END)
          AT TIME ZONE 'Asia/Tokyo') > ?::timestamptz`;
-  params.push(people, now.toISOString());
+    params.push(now.toISOString());
+  }
   return { text, params };
 }
 
@@ -189,7 +213,7 @@ const CARD_ROWS = readStatement(
  * by id (prepared, so the cards' joins are planned once per connection; an empty page reads no cards at all).
  */
 export async function searchPage(
-  em: EntityManager,
+  em: SqlReader,
   c: StoriesCriteria,
   limit: number,
   offset: number,
@@ -200,7 +224,7 @@ export async function searchPage(
   const ids = (
     await readRows<{ id: number }>(
       em,
-      oneShotStatement(`SELECT e.id FROM experiences e WHERE ${where.text} ORDER BY ${order.text} LIMIT ? OFFSET ?`),
+      searchStatement(isBounded(c), `SELECT e.id FROM experiences e WHERE ${where.text} ORDER BY ${order.text} LIMIT ? OFFSET ?`),
       [...where.params, ...order.params, limit, offset],
     )
   ).map((row) => row.id);
@@ -227,15 +251,30 @@ export async function searchPage(
   });
 }
 
-/** How many published experiences match each search, in one statement (the main count, or the relaxed searches). */
-export async function searchCounts(em: EntityManager, list: readonly StoriesCriteria[], now: Date): Promise<number[]> {
-  if (list.length === 0) return [];
-  const wheres = list.map((c) => whereClause(c, now));
-  const columns = wheres.map((w, i) => `(SELECT count(*) FROM experiences e WHERE ${w.text}) AS c${i}`);
-  const [row] = await readRows<Record<string, string>>(
-    em,
-    oneShotStatement(`SELECT ${columns.join(',\n  ')}`),
-    wheres.flatMap((w) => w.params),
+/**
+ * How many published experiences match each search (the main count, or the relaxed searches): the searches within a
+ * few prefectures in one prepared statement, the others in one planned for its values, both at once.
+ */
+export async function searchCounts(em: SqlReader, list: readonly StoriesCriteria[], now: Date): Promise<number[]> {
+  const counts: number[] = list.map(() => 0);
+  const groups = new Map<boolean, number[]>();
+  list.forEach((c, i) => {
+    groups.set(isBounded(c), [...(groups.get(isBounded(c)) ?? []), i]);
+  });
+  await Promise.all(
+    [...groups].map(async ([bounded, indexes]) => {
+      const wheres = indexes.map((i) => whereClause(list[i], now));
+      const columns = wheres.map((w, k) => `(SELECT count(*) FROM experiences e WHERE ${w.text}) AS c${k}`);
+      const sql = `SELECT ${columns.join(',\n  ')}`;
+      const [row] = await readRows<Record<string, string>>(
+        em,
+        searchStatement(bounded, sql),
+        wheres.flatMap((w) => w.params),
+      );
+      indexes.forEach((i, k) => {
+        counts[i] = Number(row?.[`c${k}`] ?? 0);
+      });
+    }),
   );
-  return wheres.map((_, i) => Number(row?.[`c${i}`] ?? 0));
+  return counts;
 }

@@ -33,7 +33,7 @@ function notFound(): NotFoundError {
 export function createStoryPageService(deps: StoryPageDeps) {
   /** The first REVIEWS_ON_DETAIL reviews of a visible experience (GET …/reviews?per_page=2 gives the same JSON). */
   async function firstReviews(ctx: Ctx, id: number): Promise<ReviewsJson> {
-    const found = await findReviewPage(ctx.em, { id, viewerId: userOf(ctx)?.id ?? null, limit: REVIEWS_ON_DETAIL, offset: 0 });
+    const found = await findReviewPage(ctx.sql, { id, viewerId: userOf(ctx)?.id ?? null, limit: REVIEWS_ON_DETAIL, offset: 0 });
     const { row: experience } = visibleRowOr404(ctx, found?.experience ?? null, notFound);
     const total = found?.total ?? 0;
     return {

@@ -1,6 +1,5 @@
 // Review reads (issue 16: one statement per list, no entity hydration). Server-only.
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { readRows, readStatement } from '#src/lib/read-sql';
+import { readRows, readStatement, type SqlReader } from '#src/lib/read-sql';
 import { EXPERIENCE_SUMMARY_COLUMNS, type ExperienceSummaryRow } from '#src/modules/experiences/experiences.repository';
 import type { ReviewJson } from './reviews.schemas';
 
@@ -36,7 +35,7 @@ const REVIEW_PAGE = readStatement(
  * statement; null when the experience does not exist.
  */
 export async function findReviewPage(
-  em: EntityManager,
+  em: SqlReader,
   query: { id: number; viewerId: number | null; limit: number; offset: number },
 ): Promise<{ experience: ExperienceSummaryRow; rows: ReviewRow[]; total: number; averageRate: number | null } | null> {
   const result = await readRows<

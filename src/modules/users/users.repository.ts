@@ -1,7 +1,7 @@
 // User reads other modules may use (ARCHITECTURE.md "Boundaries"). Server-only.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { User } from './users.entity';
-import { readRows, readStatement } from '#src/lib/read-sql';
+import { readRows, readStatement, type SqlReader } from '#src/lib/read-sql';
 import { currentAmbassadorIdSql } from '#src/modules/ambassadors/ambassadors.repository';
 
 /** A user's id, name, e-mail and role, or null when there is no such user. */
@@ -36,7 +36,7 @@ export interface SessionUserRow {
 }
 
 /** The signed-in request's user in one statement; or null. */
-export async function findSessionUser(em: EntityManager, id: number): Promise<SessionUserRow | null> {
+export async function findSessionUser(em: SqlReader, id: number): Promise<SessionUserRow | null> {
   const rows = await readRows<SessionUserRow>(em, SESSION_USER, [id]);
   return rows[0] ?? null;
 }

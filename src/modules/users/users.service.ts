@@ -41,7 +41,7 @@ export function createUsersService(deps: UsersDeps) {
    */
   async function findSession(ctx: Ctx, input: unknown): Promise<{ actor: UserActor; current: CurrentUser } | null> {
     const id = parseId((input as { id?: unknown } | null)?.id);
-    const row = id ? await findSessionUser(ctx.em, id) : null;
+    const row = id ? await findSessionUser(ctx.sql, id) : null;
     if (!row) return null;
     const role = row.role as UserRole;
     return {
