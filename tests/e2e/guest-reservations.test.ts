@@ -105,6 +105,38 @@ describe('the guest cancels a reservation', () => {
     await page.close();
   });
 
+  it('reloads the page when the cancellation is refused and shows the refusal on the reloaded page', async () => {
+    const experience = await createExperience(orm, { title: '二重取消の体験', price: 0, cancellationPeriod: 7 });
+    const calendar = await createCalendar(orm, experience.id, { daysFromToday: 20, recruitmentNumber: 2 });
+    const page = await signedInPage(1280);
+    await page.goto(`${base}/reservations/new?cid=${calendar.id}&tour_id=${experience.id}`);
+    await hydrated(page);
+    await page.getByRole('button', { name: ja.reservations.submit }).click();
+    await page.getByTestId('reservation-complete').waitFor();
+    const reservation = await orm.em.fork().findOneOrFail(Reservation, { experience: experience.id });
+
+    await page.goto(`${base}/reservations/${reservation.id}`);
+    await hydrated(page);
+    await page.getByTestId('cancel-button').click();
+    const dialog = page.getByTestId('cancel-dialog');
+    await dialog.waitFor();
+    // Meanwhile the reservation is cancelled elsewhere (another tab): the confirmation is refused.
+    const elsewhere = await page.request.post(`${base}/api/v1/reservations/${reservation.id}/cancellation`, {
+      data: { expected_refund_amount: 0 },
+    });
+    expect(elsewhere.status()).toBe(200);
+    const reloaded = nextLoad(page);
+    await dialog.getByRole('button', { name: ja.r13a.cancelConfirm }).click();
+    await reloaded;
+    // The reloaded page shows the cancelled reservation and the server's message, once.
+    await poll(() => page.getByRole('alert').textContent()).toBe(ja.r13a.alreadyCancelled);
+    expect(await page.getByTestId('cancel-button').count()).toBe(0);
+    await page.reload();
+    await hydrated(page);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await page.close();
+  });
+
   it('sends signed-out visitors to /logon and shows another guest’s reservation as the 404 page', async () => {
     const experience = await createExperience(orm, { price: 0 });
     const calendar = await createCalendar(orm, experience.id);
