@@ -20,16 +20,15 @@ import {
   type BrandPortalAmbassador,
 } from '#src/modules/brand-portal/brand-portal.schemas';
 import { toCommunityCard, type CommunityCardData, type CommunityCardSource } from '#src/modules/communities/communities.schemas';
+import { listQuerySchema, type ListMeta } from '#src/modules/partners/partners.schemas';
 import { Ambassador, AmbassadorCommunity, AmbassadorMember, type IAmbassador } from './ambassadors.entity';
 import {
   AMBASSADORS_ADMIN_PAGE_SIZE,
   ambassadorFormSchema,
-  listQuerySchema,
   type AmbassadorAdmin,
   type AmbassadorListItem,
   type AmbassadorMembersResponse,
   type AmbassadorPublic,
-  type ListMeta,
 } from './ambassadors.schemas';
 
 export const AMBASSADORS_PAGE_SIZE = 24;

@@ -10,15 +10,14 @@ import { replaceOwnerImages } from '#src/modules/images/images.repository';
 import { sortedImageJson } from '#src/modules/images/images.schemas';
 import type { AuditService } from '#src/modules/audit/audit.service';
 import { toCommunityCard, type CommunityCardData, type CommunityCardSource } from '#src/modules/communities/communities.schemas';
+import { listQuerySchema, type ListMeta } from '#src/modules/partners/partners.schemas';
 import { Brand, BrandCommunity, type IBrand } from './brands.entity';
 import {
   BRANDS_ADMIN_PAGE_SIZE,
   BRANDS_PAGE_SIZE,
   brandFormSchema,
-  brandListQuerySchema,
   type BrandAdmin,
   type BrandListItem,
-  type BrandListMeta,
   type BrandPublic,
 } from './brands.schemas';
 
@@ -126,8 +125,8 @@ export function createBrandsService(deps: BrandsDeps) {
   }
 
   /** GET /api/v1/brands?page=n: published ones; an ADMIN gets every brand (100 a page) with published etc. */
-  async function list(ctx: Ctx, input: unknown = {}): Promise<{ brands: BrandListItem[]; meta: BrandListMeta }> {
-    const { page } = parseInput(brandListQuerySchema, input);
+  async function list(ctx: Ctx, input: unknown = {}): Promise<{ brands: BrandListItem[]; meta: ListMeta }> {
+    const { page } = parseInput(listQuerySchema, input);
     const admin = isAdmin(ctx);
     const size = admin ? BRANDS_ADMIN_PAGE_SIZE : BRANDS_PAGE_SIZE;
     const [rows, total] = await ctx.em.findAndCount(Brand, admin ? {} : { published: true }, {
