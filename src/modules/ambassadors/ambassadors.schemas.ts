@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
 import { hasNoNul } from '#src/lib/validate';
+import { formImagesSchema } from '#src/modules/images/images.schemas';
 import { dateTimeJson, idJson, pageMetaJson } from '#src/lib/validate';
 import {
   type ListMeta,
@@ -51,26 +52,6 @@ function usernameSchema(tooLong: string) {
   );
 }
 
-/** Images already uploaded through POST /api/v1/uploads (object_key = public id, url = secure url). */
-const formImagesSchema = z.preprocess(
-  (value) => (value == null ? [] : value),
-  z
-    .array(
-      z.object(
-        {
-          object_key: z.string({ error: v.imageInvalid }).min(1, { error: v.imageInvalid }).max(500, { error: v.imageInvalid }),
-          url: z
-            .string({ error: v.imageInvalid })
-            .max(1000, { error: v.imageInvalid })
-            .refine((url) => url.startsWith('https://') || (url.startsWith('/') && !url.startsWith('//')), { error: v.imageInvalid }),
-        },
-        { error: v.imageInvalid },
-      ),
-      { error: v.imageInvalid },
-    )
-    .max(AMBASSADOR_IMAGES_MAX, { error: v.imagesTooMany }),
-);
-
 export const ambassadorFormSchema = z.object({
   name: z
     .string({ error: v.nameRequired })
@@ -97,7 +78,8 @@ export const ambassadorFormSchema = z.object({
   homepage_url: homepageUrlSchema,
   instagram_username: usernameSchema(v.instagramTooLong),
   x_username: usernameSchema(v.xTooLong),
-  images: formImagesSchema,
+  /** Images already uploaded through POST /api/v1/uploads. */
+  images: formImagesSchema({ invalid: v.imageInvalid, tooMany: v.imagesTooMany }, AMBASSADOR_IMAGES_MAX),
 });
 
 export type AmbassadorFormData = z.output<typeof ambassadorFormSchema>;
