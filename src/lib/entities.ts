@@ -1,4 +1,5 @@
 // Every entity the ORM knows. Add each new *.entity.ts export here.
+import { Created, Timestamped } from '#src/lib/base.entity';
 import { User } from '#src/modules/users/users.entity';
 import { ReservationMessage } from '#src/modules/reservations/reservation-messages.entity';
 import { SlotReminder } from '#src/modules/reservations/slot-reminders.entity';
@@ -29,6 +30,8 @@ import { AuditLog } from '#src/modules/audit/audit.entity';
 import { ExperienceRejection } from '#src/modules/experience-approvals/experience-approvals.entity';
 
 export const entities = [
+  Created,
+  Timestamped,
   User,
   Prefecture,
   Category,

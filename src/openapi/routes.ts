@@ -58,15 +58,9 @@ import {
   ambassadorFormSchema,
   ambassadorListJsonSchema,
   ambassadorMembersJsonSchema,
-  listQuerySchema,
 } from '#src/modules/ambassadors/ambassadors.schemas';
-import {
-  brandAdminJsonSchema,
-  brandDetailJsonSchema,
-  brandFormSchema,
-  brandListJsonSchema,
-  brandListQuerySchema,
-} from '#src/modules/brands/brands.schemas';
+import { listQuerySchema } from '#src/modules/partners/partners.schemas';
+import { brandAdminJsonSchema, brandDetailJsonSchema, brandFormSchema, brandListJsonSchema } from '#src/modules/brands/brands.schemas';
 import { replySchema, reviewSchema } from '#src/modules/reviews/review-posting.schemas';
 import {
   brandMemberInvitationSchema,
@@ -245,7 +239,7 @@ export const operations: Operation[] = [
     response: communityApplicationJsonSchema,
   }),
   // ---- Brands and ambassadors
-  op('get', `${V1}/brands`, 'ブランドを一覧する', ['ブランド'], 'none', { query: brandListQuerySchema, response: brandListJsonSchema }),
+  op('get', `${V1}/brands`, 'ブランドを一覧する', ['ブランド'], 'none', { query: listQuerySchema, response: brandListJsonSchema }),
   op('get', `${V1}/brands/{id}`, 'ブランドの詳細を取得する', ['ブランド'], 'none', { response: brandDetailJsonSchema }),
   op('get', `${V1}/brands/{id}/communities`, 'ブランドのコミュニティを取得する', ['ブランド'], 'none', {
     response: communityCardsJsonSchema,

@@ -67,6 +67,25 @@ async function gatewayRefunds(reservationId: number) {
 }
 const mail = (dedupeKey: string) => em().findOne(MailOutbox, { dedupeKey });
 
+/** The usual arrangement: the host's experience (a 2-day policy unless given), one slot 10 days ahead unless given, and a guest who booked it. */
+async function bookedSlot(options: { cancellationPeriod?: 2 | 7 | 30; daysFromToday?: number } = {}) {
+  const experience = await createExperience(t.orm, { hostUserId: hostUser.id, cancellationPeriod: options.cancellationPeriod ?? 2 });
+  const calendar = await createCalendar(t.orm, experience.id, { daysFromToday: options.daysFromToday ?? 10 });
+  const g = await guest();
+  const booked = await bookOk(g.agent, experience.id, [calendar.id]);
+  return { experience, calendar, g, booked };
+}
+
+/** Runs `action` while the test gateway cannot record refunds (its table renamed away): every refund call fails. */
+async function whileRefundsFail(action: () => Promise<void>): Promise<void> {
+  await em().execute('ALTER TABLE test_refunds RENAME TO test_refunds_away');
+  try {
+    await action();
+  } finally {
+    await em().execute('ALTER TABLE test_refunds_away RENAME TO test_refunds');
+  }
+}
+
 /** Fakes Date only (the database, timers and sockets run on). */
 function at(instant: Date | string | number) {
   vi.useFakeTimers({ toFake: ['Date'], now: new Date(instant) });
@@ -228,10 +247,7 @@ describe('POST /api/v1/reservations/{id}/cancellation', () => {
   });
 
   it('refuses when the refund is no longer the one the guest was shown (409), and a bad amount (422)', async () => {
-    const experience = await createExperience(t.orm, { hostUserId: hostUser.id, cancellationPeriod: 7 });
-    const calendar = await createCalendar(t.orm, experience.id, { daysFromToday: 3 });
-    const g = await guest();
-    const booked = await bookOk(g.agent, experience.id, [calendar.id]);
+    const { calendar, g, booked } = await bookedSlot({ cancellationPeriod: 7, daysFromToday: 3 });
     const url = `/api/v1/reservations/${booked.id}/cancellation`;
     const changed = await g.agent.post(url).send({ expected_refund_amount: booked.amounts.total });
     expect(changed.status).toBe(409);
@@ -266,15 +282,9 @@ describe('POST /api/v1/reservations/{id}/cancellation', () => {
   });
 
   it('a refund the gateway fails stays pending, the reservation cancelled; the retry refunds exactly once', async () => {
-    const experience = await createExperience(t.orm, { hostUserId: hostUser.id, cancellationPeriod: 2 });
-    const calendar = await createCalendar(t.orm, experience.id, { daysFromToday: 10 });
-    const g = await guest();
-    const booked = await bookOk(g.agent, experience.id, [calendar.id]);
-    // The test gateway cannot record refunds while its table is away: every refund call fails.
-    await em().execute('ALTER TABLE test_refunds RENAME TO test_refunds_away');
-    let res: request.Response;
-    try {
-      res = await g.agent.post(`/api/v1/reservations/${booked.id}/cancellation`).send({});
+    const { calendar, g, booked } = await bookedSlot();
+    await whileRefundsFail(async () => {
+      const res = await g.agent.post(`/api/v1/reservations/${booked.id}/cancellation`).send({});
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ status: 'cancelled', display_status: 'refund_pending' });
       expect(res.body.cancellation).toMatchObject({ refund_amount: booked.amounts.total, refund_status: 'pending' });
@@ -287,9 +297,7 @@ describe('POST /api/v1/reservations/{id}/cancellation', () => {
         succeeded: 0,
         failed: 1,
       });
-    } finally {
-      await em().execute('ALTER TABLE test_refunds_away RENAME TO test_refunds');
-    }
+    });
     // Not due yet (backoff): the plain worker run leaves it.
     expect(await t.services.reservations.retryPendingRefunds()).toEqual({ succeeded: 0, failed: 0 });
     expect((await refundsOf(booked.id))[0]).toMatchObject({ status: 'pending', attempts: 2 });
@@ -309,16 +317,10 @@ describe('POST /api/v1/reservations/{id}/cancellation', () => {
   });
 
   it('a refund made but whose answer was lost is not made twice by the retry (same idempotency key)', async () => {
-    const experience = await createExperience(t.orm, { hostUserId: hostUser.id, cancellationPeriod: 2 });
-    const calendar = await createCalendar(t.orm, experience.id, { daysFromToday: 10 });
-    const g = await guest();
-    const booked = await bookOk(g.agent, experience.id, [calendar.id]);
-    await em().execute('ALTER TABLE test_refunds RENAME TO test_refunds_away');
-    try {
+    const { g, booked } = await bookedSlot();
+    await whileRefundsFail(async () => {
       expect((await g.agent.post(`/api/v1/reservations/${booked.id}/cancellation`).send({})).status).toBe(200);
-    } finally {
-      await em().execute('ALTER TABLE test_refunds_away RENAME TO test_refunds');
-    }
+    });
     // The gateway did refund (its answer never arrived): replaying the same key finds that refund.
     const [pending] = await refundsOf(booked.id);
     const r = await row(booked.id);
@@ -337,16 +339,10 @@ describe('POST /api/v1/reservations/{id}/cancellation', () => {
 
 describe('concurrency of cancellations and refunds', () => {
   it('two workers retrying the same pending refund refund it once', async () => {
-    const experience = await createExperience(t.orm, { hostUserId: hostUser.id, cancellationPeriod: 2 });
-    const calendar = await createCalendar(t.orm, experience.id, { daysFromToday: 10 });
-    const g = await guest();
-    const booked = await bookOk(g.agent, experience.id, [calendar.id]);
-    await em().execute('ALTER TABLE test_refunds RENAME TO test_refunds_away');
-    try {
+    const { g, booked } = await bookedSlot();
+    await whileRefundsFail(async () => {
       expect((await g.agent.post(`/api/v1/reservations/${booked.id}/cancellation`).send({})).status).toBe(200);
-    } finally {
-      await em().execute('ALTER TABLE test_refunds_away RENAME TO test_refunds');
-    }
+    });
     const dueBy = new Date(Date.now() + 86_400_000);
     const runs = await Promise.all([
       t.services.reservations.retryPendingRefunds({ dueBy }),

@@ -2,10 +2,12 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { User } from '#src/modules/users/users.entity';
 import { Community } from '#src/modules/communities/communities.entity';
 import { Image } from '#src/modules/images/images.entity';
+import { Created, Timestamped } from '#src/lib/base.entity';
 
 export const Ambassador = defineEntity({
   name: 'Ambassador',
   tableName: 'ambassadors',
+  extends: Timestamped,
   properties: {
     id: p.integer().primary(),
     name: p.text(),
@@ -19,15 +21,6 @@ export const Ambassador = defineEntity({
     images: () => p.oneToMany(Image).mappedBy('ambassador').orderBy({ sortOrder: 'asc', id: 'asc' }),
     members: () => p.oneToMany(AmbassadorMember).mappedBy('ambassador'),
     communities: () => p.oneToMany(AmbassadorCommunity).mappedBy('ambassador'),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
   },
   checks: [
     { name: 'ambassadors_name_length', expression: 'char_length(name) >= 1 and char_length(name) <= 100' },
@@ -45,14 +38,11 @@ export const Ambassador = defineEntity({
 export const AmbassadorMember = defineEntity({
   name: 'AmbassadorMember',
   tableName: 'ambassador_members',
+  extends: Created,
   properties: {
     id: p.integer().primary(),
     ambassador: () => p.manyToOne(Ambassador).deleteRule('cascade'),
     user: () => p.manyToOne(User).deleteRule('cascade'),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
   },
   uniques: [{ name: 'ambassador_members_ambassador_id_user_id_unique', properties: ['ambassador', 'user'] }],
   indexes: [{ properties: ['user'] }],

@@ -4,7 +4,16 @@
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
 import { hasNoNul } from '#src/lib/validate';
-import { countJson, dateTimeJson, idJson, pageMetaJson, urlJson } from '#src/lib/validate';
+import { formImagesSchema } from '#src/modules/images/images.schemas';
+import { dateTimeJson, idJson, pageMetaJson } from '#src/lib/validate';
+import {
+  type ListMeta,
+  type PartnerAdminFields,
+  type PartnerListItem,
+  type PartnerPublic,
+  partnerJsonSchemas,
+  partnerListItemJsonSchema,
+} from '#src/modules/partners/partners.schemas';
 
 const v = ja.partners.validation;
 
@@ -43,26 +52,6 @@ function usernameSchema(tooLong: string) {
   );
 }
 
-/** Images already uploaded through POST /api/v1/uploads (object_key = public id, url = secure url). */
-const formImagesSchema = z.preprocess(
-  (value) => (value == null ? [] : value),
-  z
-    .array(
-      z.object(
-        {
-          object_key: z.string({ error: v.imageInvalid }).min(1, { error: v.imageInvalid }).max(500, { error: v.imageInvalid }),
-          url: z
-            .string({ error: v.imageInvalid })
-            .max(1000, { error: v.imageInvalid })
-            .refine((url) => url.startsWith('https://') || (url.startsWith('/') && !url.startsWith('//')), { error: v.imageInvalid }),
-        },
-        { error: v.imageInvalid },
-      ),
-      { error: v.imageInvalid },
-    )
-    .max(AMBASSADOR_IMAGES_MAX, { error: v.imagesTooMany }),
-);
-
 export const ambassadorFormSchema = z.object({
   name: z
     .string({ error: v.nameRequired })
@@ -89,67 +78,24 @@ export const ambassadorFormSchema = z.object({
   homepage_url: homepageUrlSchema,
   instagram_username: usernameSchema(v.instagramTooLong),
   x_username: usernameSchema(v.xTooLong),
-  images: formImagesSchema,
+  /** Images already uploaded through POST /api/v1/uploads. */
+  images: formImagesSchema({ invalid: v.imageInvalid, tooMany: v.imagesTooMany }, AMBASSADOR_IMAGES_MAX),
 });
 
 export type AmbassadorFormData = z.output<typeof ambassadorFormSchema>;
 
-export interface PartnerImage {
-  object_key: string;
-  url: string;
-  sort_order: number;
-}
-
 /** Public ambassador (GET /api/v1/ambassadors/{id}); the contact e-mail stays private. */
-export interface AmbassadorPublic {
-  id: number;
-  name: string;
-  description: string;
+export interface AmbassadorPublic extends PartnerPublic {
   address: string | null;
-  homepage_url: string | null;
-  instagram_username: string | null;
-  x_username: string | null;
-  image_url: string | null;
-  images: PartnerImage[];
 }
 
 /** What create/update answer, and GET /ambassadors/{id} for an ADMIN (unpublished ones too). */
-export interface AmbassadorAdmin extends AmbassadorPublic {
-  published: boolean;
-  created_at: string;
-  updated_at: string;
-  member_count: number;
-}
+export interface AmbassadorAdmin extends AmbassadorPublic, PartnerAdminFields {}
 
-export interface AmbassadorListItem {
-  id: number;
-  name: string;
-  image_url: string | null;
+/** A row of GET /api/v1/ambassadors; an ADMIN also sees unpublished ambassadors. */
+export interface AmbassadorListItem extends PartnerListItem {
   address: string | null;
-  description: string;
-  /** Only for an ADMIN, who also sees unpublished ambassadors (GET /api/v1/ambassadors). */
-  published?: boolean;
-  created_at?: string;
-  member_count?: number;
 }
-
-export interface ListMeta {
-  current_page: number;
-  total_pages: number;
-  total_count: number;
-}
-
-/** ?page=n of the public lists. */
-export const listQuerySchema = z.object({
-  page: z.preprocess(
-    (value) => (value === undefined || value === '' ? 1 : typeof value === 'string' && /^\d{1,6}$/.test(value) ? Number(value) : value),
-    z
-      .number({ error: ja.validation.integer })
-      .int({ error: ja.validation.integer })
-      .min(1, { error: ja.validation.integer })
-      .max(100_000, { error: ja.validation.integer }),
-  ),
-});
 
 /** The admin list is one page of this many (the spec's admin list has no pagination). */
 export const AMBASSADORS_ADMIN_PAGE_SIZE = 100;
@@ -176,47 +122,24 @@ export interface AmbassadorMemberInput {
 
 // ---- Response schemas (the OpenAPI document); `satisfies` keeps them and the types above the same shape.
 
-const partnerImageJsonSchema = z.object({
-  object_key: z.string(),
-  url: urlJson(),
-  sort_order: z.number().int(),
-}) satisfies z.ZodType<PartnerImage>;
+const ambassadorJson = partnerJsonSchemas(
+  { address: z.string().nullable() },
+  {
+    public: { id: 'Ambassador', description: 'アンバサダー（連絡先は公開しません）' },
+    admin: { id: 'AmbassadorAdmin', description: 'アンバサダー（管理者向け: 非公開も、メンバー数も）' },
+  },
+);
 
-export const ambassadorPublicJsonSchema = z
-  .object({
-    id: idJson(),
-    name: z.string(),
-    description: z.string(),
-    address: z.string().nullable(),
-    homepage_url: z.string().nullable(),
-    instagram_username: z.string().nullable(),
-    x_username: z.string().nullable(),
-    image_url: urlJson().nullable(),
-    images: z.array(partnerImageJsonSchema),
-  })
-  .meta({ id: 'Ambassador', description: 'アンバサダー（連絡先は公開しません）' }) satisfies z.ZodType<AmbassadorPublic>;
+export const ambassadorPublicJsonSchema = ambassadorJson.publicSchema satisfies z.ZodType<AmbassadorPublic>;
 
-export const ambassadorAdminJsonSchema = ambassadorPublicJsonSchema
-  .extend({ published: z.boolean(), created_at: dateTimeJson(), updated_at: dateTimeJson(), member_count: countJson() })
-  .meta({ id: 'AmbassadorAdmin', description: 'アンバサダー（管理者向け: 非公開も、メンバー数も）' }) satisfies z.ZodType<AmbassadorAdmin>;
+export const ambassadorAdminJsonSchema = ambassadorJson.adminSchema satisfies z.ZodType<AmbassadorAdmin>;
 
 /** GET /api/v1/ambassadors/{id}: the admin shape for an ADMIN, the public one for everyone else. */
-export const ambassadorDetailJsonSchema = z.union([ambassadorAdminJsonSchema, ambassadorPublicJsonSchema]);
+export const ambassadorDetailJsonSchema = ambassadorJson.detailSchema;
 
 export const ambassadorListJsonSchema = z
   .object({
-    ambassadors: z.array(
-      z.object({
-        id: idJson(),
-        name: z.string(),
-        image_url: urlJson().nullable(),
-        address: z.string().nullable(),
-        description: z.string(),
-        published: z.boolean().optional(),
-        created_at: dateTimeJson().optional(),
-        member_count: countJson().optional(),
-      }),
-    ),
+    ambassadors: z.array(partnerListItemJsonSchema({ address: z.string().nullable() })),
     meta: pageMetaJson(),
   })
   .meta({

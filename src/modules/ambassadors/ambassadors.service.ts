@@ -1,12 +1,12 @@
 // Ambassadors: the public pages (published only; 404 with messages.ambassador), and the administrator area
-// (create, update, members), also used by the operator CLI (`add-ambassador`). Rules: admin-and-brand-portal.md §5.
+// (create, update: partner-methods.ts, as for brands; members), also used by the operator CLI (`add-ambassador`).
+// Rules: admin-and-brand-portal.md §5.
 // An ADMIN (and the operator) also sees unpublished ambassadors, with their `published` flag.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { isAdmin, requireAdmin, requireBrandMember, type Ctx } from '#src/lib/context';
+import { requireAdmin, requireBrandMember, type Ctx } from '#src/lib/context';
 import { AppError, NotFoundError, ValidationError } from '#src/lib/errors';
-import { parseId, parseInput } from '#src/lib/validate';
+import { parseInput } from '#src/lib/validate';
 import { ja } from '#src/i18n/ja';
-import { replaceOwnerImages } from '#src/modules/images/images.repository';
 import { sortedImageJson } from '#src/modules/images/images.schemas';
 import { findUserSummary } from '#src/modules/users/users.repository';
 import type { AuditService } from '#src/modules/audit/audit.service';
@@ -19,17 +19,17 @@ import {
   type BrandCommunityAmbassadorsResponse,
   type BrandPortalAmbassador,
 } from '#src/modules/brand-portal/brand-portal.schemas';
-import { toCommunityCard, type CommunityCardData, type CommunityCardSource } from '#src/modules/communities/communities.schemas';
+import type { CommunityCardData } from '#src/modules/communities/communities.schemas';
+import type { ListMeta } from '#src/modules/partners/partners.schemas';
+import { createPartnerMethods, idOf } from '#src/modules/partners/partner-methods';
 import { Ambassador, AmbassadorCommunity, AmbassadorMember, type IAmbassador } from './ambassadors.entity';
 import {
   AMBASSADORS_ADMIN_PAGE_SIZE,
   ambassadorFormSchema,
-  listQuerySchema,
   type AmbassadorAdmin,
   type AmbassadorListItem,
   type AmbassadorMembersResponse,
   type AmbassadorPublic,
-  type ListMeta,
 } from './ambassadors.schemas';
 
 export const AMBASSADORS_PAGE_SIZE = 24;
@@ -50,232 +50,47 @@ const ambassadorCommunitiesNotFound = () =>
     brand: [ja.partners.ambassadorNotFound],
   });
 
-/** The id of an input `{id}` (or `{ambassador_id}`), null when malformed. */
-function idOf(input: unknown, ...keys: string[]): number | null {
-  if (input == null || typeof input !== 'object') return parseId(input);
-  const record = input as Record<string, unknown>;
-  for (const key of keys) if (record[key] !== undefined) return parseId(record[key]);
-  return null;
-}
-
-function toPublic(ambassador: IAmbassador): AmbassadorPublic {
-  const images = sortedImageJson(ambassador.images);
-  return {
-    id: ambassador.id,
-    name: ambassador.name,
-    description: ambassador.description,
-    address: ambassador.address ?? null,
-    homepage_url: ambassador.homepageUrl ?? null,
-    instagram_username: ambassador.instagramUsername ?? null,
-    x_username: ambassador.xUsername ?? null,
-    image_url: images[0]?.url ?? null,
-    images,
-  };
-}
-
-function toAdmin(ambassador: IAmbassador, memberCount: number): AmbassadorAdmin {
-  return {
-    ...toPublic(ambassador),
-    published: ambassador.published,
-    created_at: new Date(ambassador.createdAt).toISOString(),
-    updated_at: new Date(ambassador.updatedAt).toISOString(),
-    member_count: memberCount,
-  };
-}
-
-function toListItem(ambassador: IAmbassador): AmbassadorListItem {
-  return {
-    id: ambassador.id,
-    name: ambassador.name,
-    image_url: sortedImageJson(ambassador.images)[0]?.url ?? null,
-    address: ambassador.address ?? null,
-    description: ambassador.description,
-  };
-}
-
-/** The audited state of an ambassador (the form's fields). */
-function snapshot(ambassador: IAmbassador): Record<string, unknown> {
-  return {
-    name: ambassador.name,
-    description: ambassador.description,
-    published: ambassador.published,
-    address: ambassador.address ?? null,
-    homepage_url: ambassador.homepageUrl ?? null,
-    instagram_username: ambassador.instagramUsername ?? null,
-    x_username: ambassador.xUsername ?? null,
-    images: sortedImageJson(ambassador.images).map((i) => i.url),
-  };
-}
-
-async function memberCounts(em: EntityManager, ids: number[]): Promise<Map<number, number>> {
-  const counts = new Map<number, number>(ids.map((id) => [id, 0]));
-  if (ids.length === 0) return counts;
-  const rows = await em
-    .getConnection()
-    .execute<{ ambassador_id: number; n: string }[]>(
-      `SELECT ambassador_id, count(*) AS n FROM ambassador_members WHERE ambassador_id IN (${ids.map(() => '?').join(',')}) GROUP BY ambassador_id`,
-      ids,
-    );
-  for (const row of rows) counts.set(Number(row.ambassador_id), Number(row.n));
-  return counts;
-}
-
-async function communitiesOfAmbassadors(em: EntityManager, ids: number[]): Promise<Map<number, CommunityCardData[]>> {
-  const result = new Map<number, CommunityCardData[]>(ids.map((id) => [id, []]));
-  if (ids.length === 0) return result;
-  const links = await em.find(
-    AmbassadorCommunity,
-    { ambassador: { $in: ids }, community: { published: true } },
-    { populate: ['community', 'community.images'], orderBy: { associatedAt: 'desc', id: 'desc' } },
-  );
-  for (const link of links) result.get(link.ambassador.id)?.push(toCommunityCard(link.community as unknown as CommunityCardSource));
-  return result;
-}
-
 export function createAmbassadorsService(deps: AmbassadorsDeps) {
   const { audit } = deps;
-
-  /** Published for everyone; an ADMIN also finds unpublished ones. */
-  async function findVisible(ctx: Ctx, id: number | null, notFound: () => AppError): Promise<IAmbassador> {
-    if (!id) throw notFound();
-    const where = isAdmin(ctx) ? { id } : { id, published: true };
-    const ambassador = await ctx.em.findOne(Ambassador, where, { populate: ['images'] });
-    if (!ambassador) throw notFound();
-    return ambassador;
-  }
-
-  async function findForAdmin(ctx: Ctx, id: number | null, em: EntityManager = ctx.em): Promise<IAmbassador> {
-    if (!id) throw ambassadorNotFound();
-    const ambassador = await em.findOne(Ambassador, { id }, { populate: ['images'] });
-    if (!ambassador) throw ambassadorNotFound();
-    return ambassador;
-  }
-
-  async function adminJson(em: EntityManager, id: number): Promise<AmbassadorAdmin> {
-    const loaded = await em.fork().findOneOrFail(Ambassador, { id }, { populate: ['images'] });
-    return toAdmin(loaded, (await memberCounts(em, [id])).get(id) ?? 0);
-  }
+  const partner = createPartnerMethods(
+    {
+      kind: 'ambassador',
+      entity: Ambassador,
+      communityLink: { entity: AmbassadorCommunity, orderBy: { associatedAt: 'desc', id: 'desc' } },
+      notFound: ambassadorNotFound,
+      communitiesNotFound: ambassadorCommunitiesNotFound,
+      formSchema: ambassadorFormSchema,
+      pageSize: AMBASSADORS_PAGE_SIZE,
+      adminPageSize: AMBASSADORS_ADMIN_PAGE_SIZE,
+      extraJson: (ambassador: IAmbassador) => ({ address: ambassador.address ?? null }),
+      extraFields: (data) => ({ address: data.address }),
+    },
+    audit,
+  );
+  const findForAdmin = (ctx: Ctx, id: number | null, em: EntityManager = ctx.em) => partner.findForAdmin(id, em);
 
   /**
    * GET /api/v1/ambassadors?page=n: published ones, newest first. An ADMIN gets every ambassador (100 a page)
    * with published, created_at and member_count.
    */
   async function list(ctx: Ctx, input: unknown = {}): Promise<{ ambassadors: AmbassadorListItem[]; meta: ListMeta }> {
-    const { page } = parseInput(listQuerySchema, input);
-    const admin = isAdmin(ctx);
-    const size = admin ? AMBASSADORS_ADMIN_PAGE_SIZE : AMBASSADORS_PAGE_SIZE;
-    const [rows, total] = await ctx.em.findAndCount(Ambassador, admin ? {} : { published: true }, {
-      populate: ['images'],
-      orderBy: { createdAt: 'desc', id: 'desc' },
-      limit: size,
-      offset: (page - 1) * size,
-    });
-    const counts = admin
-      ? await memberCounts(
-          ctx.em,
-          rows.map((r) => r.id),
-        )
-      : null;
-    return {
-      ambassadors: rows.map((row) =>
-        counts
-          ? {
-              ...toListItem(row),
-              published: row.published,
-              created_at: new Date(row.createdAt).toISOString(),
-              member_count: counts.get(row.id) ?? 0,
-            }
-          : toListItem(row),
-      ),
-      meta: { current_page: page, total_pages: Math.max(1, Math.ceil(total / size)), total_count: total },
-    };
+    const { items, meta } = await partner.list(ctx, input);
+    return { ambassadors: items, meta };
   }
 
   /** GET /api/v1/ambassadors/{id}: the public view; an ADMIN gets the admin view of any ambassador. */
-  async function detail(ctx: Ctx, input: unknown): Promise<AmbassadorPublic | AmbassadorAdmin> {
-    const ambassador = await findVisible(ctx, idOf(input, 'id'), ambassadorNotFound);
-    if (!isAdmin(ctx)) return toPublic(ambassador);
-    return toAdmin(ambassador, (await memberCounts(ctx.em, [ambassador.id])).get(ambassador.id) ?? 0);
-  }
-
+  const detail: (ctx: Ctx, input: unknown) => Promise<AmbassadorPublic | AmbassadorAdmin> = partner.detail;
   /** The admin view of one ambassador (ADMIN; /admin/ambassador/{id} and its edit form). */
-  async function adminDetail(ctx: Ctx, input: unknown): Promise<AmbassadorAdmin> {
-    requireAdmin(ctx);
-    const ambassador = await findForAdmin(ctx, idOf(input, 'id', 'ambassador_id'));
-    return toAdmin(ambassador, (await memberCounts(ctx.em, [ambassador.id])).get(ambassador.id) ?? 0);
-  }
-
+  const adminDetail: (ctx: Ctx, input: unknown) => Promise<AmbassadorAdmin> = partner.adminDetail;
   /** GET /api/v1/ambassadors/{id}/communities: published communities (id, name, image_url, ...). */
-  async function communities(ctx: Ctx, input: unknown): Promise<{ communities: CommunityCardData[] }> {
-    const ambassador = await findVisible(ctx, idOf(input, 'id'), ambassadorCommunitiesNotFound);
-    return { communities: (await communitiesOfAmbassadors(ctx.em, [ambassador.id])).get(ambassador.id) ?? [] };
-  }
-
+  const communities = partner.communities;
   /** /brand_ambassador/list: every published ambassador with its published communities. */
-  async function listWithCommunities(ctx: Ctx): Promise<(AmbassadorListItem & { communities: CommunityCardData[] })[]> {
-    const rows = await ctx.em.find(
-      Ambassador,
-      { published: true },
-      { populate: ['images'], orderBy: { createdAt: 'desc', id: 'desc' }, limit: 200 },
-    );
-    const byAmbassador = await communitiesOfAmbassadors(
-      ctx.em,
-      rows.map((a) => a.id),
-    );
-    return rows.map((a) => ({ ...toListItem(a), communities: byAmbassador.get(a.id) ?? [] }));
-  }
-
+  const listWithCommunities: (ctx: Ctx) => Promise<(AmbassadorListItem & { communities: CommunityCardData[] })[]> =
+    partner.listWithCommunities;
   /** POST /api/v1/ambassadors (ADMIN) and the operator CLI `add-ambassador`. */
-  async function create(ctx: Ctx, input: unknown): Promise<AmbassadorAdmin> {
-    requireAdmin(ctx);
-    const data = parseInput(ambassadorFormSchema, input);
-    const id = await ctx.em.transactional(async (em) => {
-      const created = em.create(Ambassador, {
-        name: data.name,
-        description: data.description,
-        published: data.published,
-        address: data.address,
-        homepageUrl: data.homepage_url,
-        instagramUsername: data.instagram_username,
-        xUsername: data.x_username,
-      });
-      await em.flush();
-      await replaceOwnerImages(em, { ambassador: created.id }, data.images);
-      await em.flush();
-      await em.populate(created, ['images']);
-      audit.record({ ...ctx, em }, { entityType: 'ambassador', entityId: created.id, action: 'create', after: snapshot(created) });
-      await em.flush();
-      return created.id;
-    });
-    return adminJson(ctx.em, id);
-  }
-
+  const create: (ctx: Ctx, input: unknown) => Promise<AmbassadorAdmin> = partner.create;
   /** PUT /api/v1/ambassadors/{id} (ADMIN): the whole form; the images are replaced by the given list. */
-  async function update(ctx: Ctx, input: unknown): Promise<AmbassadorAdmin> {
-    requireAdmin(ctx);
-    const id = idOf(input, 'id');
-    if (!id) throw ambassadorNotFound();
-    const data = parseInput(ambassadorFormSchema, input);
-    await ctx.em.transactional(async (em) => {
-      const ambassador = await findForAdmin(ctx, id, em);
-      const before = snapshot(ambassador);
-      em.assign(ambassador, {
-        name: data.name,
-        description: data.description,
-        published: data.published,
-        address: data.address,
-        homepageUrl: data.homepage_url,
-        instagramUsername: data.instagram_username,
-        xUsername: data.x_username,
-      });
-      await replaceOwnerImages(em, { ambassador: id }, data.images);
-      await em.flush();
-      await em.refresh(ambassador, { populate: ['images'] });
-      audit.record({ ...ctx, em }, { entityType: 'ambassador', entityId: id, action: 'update', before, after: snapshot(ambassador) });
-      await em.flush();
-    });
-    return adminJson(ctx.em, id);
-  }
+  const update: (ctx: Ctx, input: unknown) => Promise<AmbassadorAdmin> = partner.update;
 
   /** GET /api/v1/ambassadors/{id}/members (ADMIN): the users linked to the ambassador; id is the user's id. */
   async function members(ctx: Ctx, input: unknown): Promise<AmbassadorMembersResponse> {

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { Created } from '#src/lib/base.entity';
 
 /**
  * Every change made in the administrator area (and by the operator's CLI through the same services): who
@@ -8,6 +9,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 export const AuditLog = defineEntity({
   name: 'AuditLog',
   tableName: 'audit_log',
+  extends: Created,
   properties: {
     id: p.integer().primary(),
     actor: p.string().length(255),
@@ -17,10 +19,6 @@ export const AuditLog = defineEntity({
     action: p.string().length(50),
     before: p.json<Record<string, unknown>>().nullable(),
     after: p.json<Record<string, unknown>>().nullable(),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
   },
   indexes: [{ name: 'audit_log_entity_index', properties: ['entityType', 'entityId', 'createdAt'] }],
 });

@@ -1,5 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { Brand } from '#src/modules/brands/brands.entity';
+import { Timestamped } from '#src/lib/base.entity';
 
 /**
  * Staff of a brand who sign in to the brand portal (separate from users). Invitation and reset tokens are
@@ -9,6 +10,7 @@ import { Brand } from '#src/modules/brands/brands.entity';
 export const BrandMember = defineEntity({
   name: 'BrandMember',
   tableName: 'brand_members',
+  extends: Timestamped,
   properties: {
     id: p.integer().primary(),
     brand: () => p.manyToOne(Brand).deleteRule('cascade'),
@@ -24,15 +26,6 @@ export const BrandMember = defineEntity({
     invitationAcceptedAt: p.datetime().nullable(),
     resetPasswordTokenHash: p.string().length(128).nullable().unique(),
     resetPasswordSentAt: p.datetime().nullable(),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
   },
   indexes: [{ properties: ['brand', 'createdAt'] }],
   checks: [{ name: 'brand_members_email_lower', expression: 'email = lower(email)' }],

@@ -5,23 +5,15 @@ import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
 import type { AdminCommunity } from '#src/modules/communities/communities.schemas';
 import { countJson, dateJson, dateTimeJson, idJson, pageMetaJson, timeJson } from '#src/lib/validate';
+import { listQuerySchema } from '#src/modules/partners/partners.schemas';
 
 const m = ja.brandPortalApi;
 
 /** Rows per page of the portal's lists (the spec shows no page size; the admin lists use 20). */
 export const BRAND_PORTAL_PAGE_SIZE = 20;
 
-/** ?page=n: 1 when absent; anything but a positive integer is 422. */
-export const pageQuerySchema = z.object({
-  page: z.preprocess(
-    (value) => (value === undefined || value === '' ? 1 : typeof value === 'string' && /^\d{1,6}$/.test(value) ? Number(value) : value),
-    z
-      .number({ error: ja.validation.integer })
-      .int({ error: ja.validation.integer })
-      .min(1, { error: ja.validation.integer })
-      .max(100_000, { error: ja.validation.integer }),
-  ),
-});
+/** ?page=n: 1 when absent; anything but a positive integer is 422 (the public lists' rule). */
+export const pageQuerySchema = listQuerySchema;
 
 export const HELD_AT_VALUES = ['future', 'past'] as const;
 export type HeldAt = (typeof HELD_AT_VALUES)[number];

@@ -1,10 +1,12 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { Community } from '#src/modules/communities/communities.entity';
 import { Image } from '#src/modules/images/images.entity';
+import { Created, Timestamped } from '#src/lib/base.entity';
 
 export const Brand = defineEntity({
   name: 'Brand',
   tableName: 'brands',
+  extends: Timestamped,
   properties: {
     id: p.integer().primary(),
     name: p.text(),
@@ -15,15 +17,6 @@ export const Brand = defineEntity({
     xUsername: p.text().nullable(),
     images: () => p.oneToMany(Image).mappedBy('brand').orderBy({ sortOrder: 'asc', id: 'asc' }),
     communities: () => p.oneToMany(BrandCommunity).mappedBy('brand'),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
   },
   checks: [
     { name: 'brands_name_length', expression: 'char_length(name) >= 1 and char_length(name) <= 100' },
@@ -38,14 +31,11 @@ export const Brand = defineEntity({
 export const BrandCommunity = defineEntity({
   name: 'BrandCommunity',
   tableName: 'brand_communities',
+  extends: Created,
   properties: {
     id: p.integer().primary(),
     brand: () => p.manyToOne(Brand).deleteRule('cascade'),
     community: () => p.manyToOne(Community).deleteRule('cascade'),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
   },
   uniques: [{ name: 'brand_communities_brand_id_community_id_unique', properties: ['brand', 'community'] }],
   indexes: [{ properties: ['community'] }],

@@ -3,12 +3,14 @@ import { User } from '#src/modules/users/users.entity';
 import { Occupation } from '#src/modules/reference/reference.entity';
 import { Image } from '#src/modules/images/images.entity';
 import { GENDERS } from './communities.schemas';
+import { Timestamped } from '#src/lib/base.entity';
 
 // Limited texts are `text` columns with named CHECKs (not varchar(n)) so a violation surfaces as a named
 // constraint the error handler can map, and the limit lives in one place per column.
 export const Community = defineEntity({
   name: 'Community',
   tableName: 'communities',
+  extends: Timestamped,
   properties: {
     id: p.integer().primary(),
     name: p.text(),
@@ -25,15 +27,6 @@ export const Community = defineEntity({
     catchphrase: p.text(),
     images: () => p.oneToMany(Image).mappedBy('community').orderBy({ sortOrder: 'asc', id: 'asc' }),
     questions: () => p.oneToMany(CommunityApplicationQuestion).mappedBy('community'),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
   },
   checks: [
     { name: 'communities_name_length', expression: 'char_length(name) >= 1 and char_length(name) <= 255' },
@@ -48,6 +41,7 @@ export const Community = defineEntity({
 export const CommunityApplicationQuestion = defineEntity({
   name: 'CommunityApplicationQuestion',
   tableName: 'community_application_questions',
+  extends: Timestamped,
   properties: {
     id: p.integer().primary(),
     community: () => p.manyToOne(Community).deleteRule('cascade'),
@@ -55,15 +49,6 @@ export const CommunityApplicationQuestion = defineEntity({
     required: p.boolean().default(false),
     disabled: p.boolean().default(false),
     sortOrder: p.integer().default(0),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
   },
   indexes: [{ properties: ['community', 'sortOrder'] }],
 });
@@ -71,6 +56,7 @@ export const CommunityApplicationQuestion = defineEntity({
 export const CommunityApplication = defineEntity({
   name: 'CommunityApplication',
   tableName: 'community_applications',
+  extends: Timestamped,
   properties: {
     id: p.integer().primary(),
     community: () => p.manyToOne(Community).deleteRule('cascade'),
@@ -87,15 +73,6 @@ export const CommunityApplication = defineEntity({
     /** Handled (true) / unhandled (false) in the brand portal. */
     resolved: p.boolean().default(false),
     answers: () => p.oneToMany(CommunityApplicationAnswer).mappedBy('application'),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
   },
   uniques: [{ name: 'community_applications_community_id_user_id_unique', properties: ['community', 'user'] }],
   indexes: [{ properties: ['user'] }, { properties: ['community', 'createdAt'] }],

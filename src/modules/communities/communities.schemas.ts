@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
 import { isValidYmd } from '#src/lib/dates';
-import { sortedImageJson, type ImageRow } from '#src/modules/images/images.schemas';
+import { formImagesSchema, sortedImageJson, type ImageRow } from '#src/modules/images/images.schemas';
 import { optionalText, requiredText } from '#src/lib/validate';
 import { countJson, dateJson, dateTimeJson, idJson, urlJson } from '#src/lib/validate';
 
@@ -203,10 +203,8 @@ export interface PartnerSummary {
   image_url: string | null;
 }
 
-export interface CommunityDetail {
-  id: number;
-  name: string;
-  catchphrase: string;
+/** The community's texts: its public page shows them and the admin form edits them. */
+export interface CommunityTexts {
   host_name: string;
   host_description: string;
   description: string;
@@ -215,6 +213,12 @@ export interface CommunityDetail {
   ideal_candidate_profile: string;
   participation_condition: string;
   location: string;
+}
+
+export interface CommunityDetail extends CommunityTexts {
+  id: number;
+  name: string;
+  catchphrase: string;
   note: string | null;
   image_url: string | null;
   images: CommunityImage[];
@@ -278,24 +282,9 @@ export const applicationItemFormSchema = z.object(
   { error: c.itemInvalid },
 );
 
-export const communityImagesSchema = z.preprocess(
-  (value) => (value == null ? [] : value),
-  z
-    .array(
-      z.object(
-        {
-          object_key: z.string({ error: c.imageInvalid }).min(1, { error: c.imageInvalid }).max(500, { error: c.imageInvalid }),
-          url: z
-            .string({ error: c.imageInvalid })
-            .max(1000, { error: c.imageInvalid })
-            .refine((url) => url.startsWith('https://') || (url.startsWith('/') && !url.startsWith('//')), { error: c.imageInvalid }),
-        },
-        { error: c.imageInvalid },
-      ),
-      { error: c.imageInvalid },
-    )
-    .min(1, { error: c.imagesRequired })
-    .max(COMMUNITY_IMAGES_MAX, { error: c.imagesTooMany(COMMUNITY_IMAGES_MAX) }),
+export const communityImagesSchema = formImagesSchema(
+  { invalid: c.imageInvalid, tooMany: c.imagesTooMany(COMMUNITY_IMAGES_MAX), required: c.imagesRequired },
+  COMMUNITY_IMAGES_MAX,
 );
 
 /** POST /api/v1/admin/communities and PATCH /api/v1/admin/communities/{id}: the whole form. */
@@ -349,17 +338,9 @@ export interface AdminApplicationItem {
 }
 
 /** GET /api/v1/admin/communities/{id} (and what POST/PATCH answer): every field of the form. */
-export interface AdminCommunity {
+export interface AdminCommunity extends CommunityTexts {
   id: number;
   name: string;
-  host_name: string;
-  host_description: string;
-  description: string;
-  activity_description: string;
-  important_thing: string;
-  ideal_candidate_profile: string;
-  participation_condition: string;
-  location: string;
   catchphrase: string;
   note: string | null;
   published: boolean;
@@ -387,6 +368,17 @@ export const communityCardJsonSchema = z
 
 export const communityCardsJsonSchema = z.object({ communities: z.array(communityCardJsonSchema) });
 
+const communityTextsJsonShape = {
+  host_name: z.string(),
+  host_description: z.string(),
+  description: z.string(),
+  activity_description: z.string(),
+  important_thing: z.string(),
+  ideal_candidate_profile: z.string(),
+  participation_condition: z.string(),
+  location: z.string(),
+} satisfies Record<keyof CommunityTexts, z.ZodString>;
+
 const partnerSummaryJsonSchema = z.object({
   id: idJson(),
   name: z.string(),
@@ -398,14 +390,7 @@ export const communityDetailJsonSchema = z
     id: idJson(),
     name: z.string(),
     catchphrase: z.string(),
-    host_name: z.string(),
-    host_description: z.string(),
-    description: z.string(),
-    activity_description: z.string(),
-    important_thing: z.string(),
-    ideal_candidate_profile: z.string(),
-    participation_condition: z.string(),
-    location: z.string(),
+    ...communityTextsJsonShape,
     note: z.string().nullable(),
     image_url: urlJson().nullable(),
     images: z.array(communityImageJsonSchema),
@@ -445,14 +430,7 @@ export const adminCommunityJsonSchema = z
   .object({
     id: idJson(),
     name: z.string(),
-    host_name: z.string(),
-    host_description: z.string(),
-    description: z.string(),
-    activity_description: z.string(),
-    important_thing: z.string(),
-    ideal_candidate_profile: z.string(),
-    participation_condition: z.string(),
-    location: z.string(),
+    ...communityTextsJsonShape,
     catchphrase: z.string(),
     note: z.string().nullable(),
     published: z.boolean(),

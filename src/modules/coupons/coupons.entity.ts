@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { Timestamped } from '#src/lib/base.entity';
 
 const DISCOUNT_TYPES = ['amount', 'percent'] as const;
 
@@ -10,6 +11,7 @@ const DISCOUNT_TYPES = ['amount', 'percent'] as const;
 export const Coupon = defineEntity({
   name: 'Coupon',
   tableName: 'coupons',
+  extends: Timestamped,
   properties: {
     id: p.integer().primary(),
     code: p.string().length(50).unique(),
@@ -28,15 +30,6 @@ export const Coupon = defineEntity({
     firstBookingOnly: p.boolean().default(false),
     /** Yen: tour + option before the discount must reach this (null = no minimum). */
     minAmount: p.integer().nullable(),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
   },
   checks: [
     { name: 'coupons_code_upper', expression: "code = upper(code) and code <> ''" },

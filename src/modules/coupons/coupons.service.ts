@@ -5,7 +5,7 @@ import { ValidationError } from '#src/lib/errors';
 import { parseInput } from '#src/lib/validate';
 import { addDays, japanInstant, todayInJapan } from '#src/lib/dates';
 import { ja } from '#src/i18n/ja';
-import type { ListMeta } from '#src/modules/ambassadors/ambassadors.schemas';
+import type { ListMeta } from '#src/modules/partners/partners.schemas';
 import { Coupon, type ICoupon } from './coupons.entity';
 import { COUPONS_PAGE_SIZE, couponCreateSchema, couponListSchema, type CouponJson } from './coupons.schemas';
 import type { AuditService } from '#src/modules/audit/audit.service';

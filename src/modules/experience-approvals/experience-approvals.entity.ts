@@ -1,5 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { Experience } from '#src/modules/experiences/experiences.entity';
+import { Created } from '#src/lib/base.entity';
 
 /**
  * An administrator sent a publication request back with a reason. The experience itself stays unpublished
@@ -9,16 +10,13 @@ import { Experience } from '#src/modules/experiences/experiences.entity';
 export const ExperienceRejection = defineEntity({
   name: 'ExperienceRejection',
   tableName: 'experience_rejections',
+  extends: Created,
   properties: {
     id: p.integer().primary(),
     experience: () => p.manyToOne(Experience).deleteRule('cascade'),
     reason: p.text(),
     /** Actor label (`user:1`, `operator:alice`). */
     rejectedBy: p.string().length(255),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
   },
   indexes: [{ name: 'experience_rejections_experience_id_created_at_index', properties: ['experience', 'createdAt'] }],
   checks: [{ name: 'experience_rejections_reason_length', expression: 'char_length(reason) >= 1 and char_length(reason) <= 1000' }],

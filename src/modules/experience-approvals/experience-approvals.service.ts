@@ -19,7 +19,7 @@ import type { AuditService } from '#src/modules/audit/audit.service';
 import type { ExperiencesHostService } from '#src/modules/experiences/experiences.host.service';
 import { findReviewedExperience, pendingExperiences, type ReviewedExperience } from '#src/modules/experiences/approval-queue.repository';
 import { memberEmails } from '#src/modules/ambassadors/ambassadors.repository';
-import { listQuerySchema } from '#src/modules/ambassadors/ambassadors.schemas';
+import { listQuerySchema } from '#src/modules/partners/partners.schemas';
 import { ExperienceRejection, type IExperienceRejection } from './experience-approvals.entity';
 import {
   PENDING_EXPERIENCES_PAGE_SIZE,

@@ -1,6 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { User } from '#src/modules/users/users.entity';
 import { Image } from '#src/modules/images/images.entity';
+import { Timestamped } from '#src/lib/base.entity';
 
 /**
  * A host's unfinished experience form. `data` holds the whole lenient form payload (validated only when the
@@ -10,21 +11,13 @@ import { Image } from '#src/modules/images/images.entity';
 export const ExperienceDraft = defineEntity({
   name: 'ExperienceDraft',
   tableName: 'experience_drafts',
+  extends: Timestamped,
   properties: {
     id: p.integer().primary(),
     user: () => p.manyToOne(User).deleteRule('cascade'),
     title: p.text().nullable(),
     data: p.json<Record<string, unknown>>(),
     images: () => p.oneToMany(Image).mappedBy('experienceDraft').orderBy({ sortOrder: 'asc', id: 'asc' }),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
   },
   indexes: [{ properties: ['user', 'updatedAt'] }],
 });

@@ -6,6 +6,7 @@ import { Category, Prefecture, Theme } from '#src/modules/reference/reference.en
 import { Image } from '#src/modules/images/images.entity';
 import { Calendar, RecurrenceRule } from '#src/modules/calendars/calendars.entity';
 import { RESERVATION_DEADLINE_CHOICES } from './experiences.host.schemas';
+import { Timestamped } from '#src/lib/base.entity';
 
 /**
  * An experience (a "story" or "tour"). Hosted by exactly one of a user or an ambassador (CHECK). approve = false
@@ -14,6 +15,7 @@ import { RESERVATION_DEADLINE_CHOICES } from './experiences.host.schemas';
 export const Experience = defineEntity({
   name: 'Experience',
   tableName: 'experiences',
+  extends: Timestamped,
   properties: {
     id: p.integer().primary(),
     // Hosts and the creator are history: a user or ambassador with experiences cannot be deleted (RESTRICT);
@@ -60,15 +62,6 @@ export const Experience = defineEntity({
     images: () => p.oneToMany(Image).mappedBy('experience').orderBy({ sortOrder: 'asc', id: 'asc' }),
     calendars: () => p.oneToMany(Calendar).mappedBy('experience'),
     recurrenceRules: () => p.oneToMany(RecurrenceRule).mappedBy('experience'),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
   },
   checks: [
     { name: 'experiences_exactly_one_host', expression: 'num_nonnulls(host_user_id, host_ambassador_id) = 1' },
@@ -111,6 +104,7 @@ export const Experience = defineEntity({
 export const ExperienceOption = defineEntity({
   name: 'ExperienceOption',
   tableName: 'experience_options',
+  extends: Timestamped,
   properties: {
     id: p.integer().primary(),
     experience: () => p.manyToOne(Experience).deleteRule('cascade'),
@@ -119,15 +113,6 @@ export const ExperienceOption = defineEntity({
     /** Yen per person per date. */
     price: p.integer(),
     sortOrder: p.integer().default(0),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
   },
   checks: [{ name: 'experience_options_price_non_negative', expression: 'price >= 0' }],
   indexes: [{ properties: ['experience', 'sortOrder'] }],

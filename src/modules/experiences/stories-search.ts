@@ -8,7 +8,7 @@
 // (experiences.search_bigrams @> ARRAY[term]); a 1 character term uses strpos() on the same normalised column,
 // filtered after the other conditions.
 import { addDays, todayInJapan } from '#src/lib/dates';
-import { oneShotStatement, readRows, readStatement, shapedStatement, type SqlReader } from '#src/lib/read-sql';
+import { oneShotStatement, readRows, shapedStatement, type SqlReader } from '#src/lib/read-sql';
 import { publicImageJson } from '#src/modules/images/images.schemas';
 import { REGIONS } from './experiences.shared';
 import { searchTerms, type ExperienceCardJson, type StoriesSort } from './experiences.schemas';
@@ -194,23 +194,17 @@ interface CardRow {
   images: { id: number; url: string }[];
 }
 
-/** What a card shows, for the ids given (a fixed statement, prepared once per connection). */
-const CARD_ROWS = readStatement(
-  'experience_cards',
-  `SELECT e.id, e.title, e.approve, e.online, e.price, e.hosted_by, e.prefecture_id, pref.name AS state,
-     e.category_id, cat.name AS category_name,
-     COALESCE((SELECT json_agg(json_build_object('id', i.id, 'url', i.url) ORDER BY i.sort_order, i.id)
-               FROM images i WHERE i.experience_id = e.id), '[]'::json) AS images
-   FROM experiences e
-   JOIN categories cat ON cat.id = e.category_id
-   LEFT JOIN prefectures pref ON pref.id = e.prefecture_id
-   WHERE e.id = ANY(?::int[])`,
-);
+/** What a card shows, over `e` joined to `cat` and `pref`. */
+const CARD_COLUMNS = `e.id, e.title, e.approve, e.online, e.price, e.hosted_by, e.prefecture_id, pref.name AS state,
+  e.category_id, cat.name AS category_name,
+  COALESCE((SELECT json_agg(json_build_object('id', i.id, 'url', i.url) ORDER BY i.sort_order, i.id)
+            FROM images i WHERE i.experience_id = e.id), '[]'::json) AS images`;
 
 /**
- * The cards of one page, in order: first the page's ids (a statement that reads only what the filters and the order
- * need, so a deep OFFSET walks index entries, not rows; planned for its values), then, when there are any, their cards
- * by id (prepared, so the cards' joins are planned once per connection; an empty page reads no cards at all).
+ * The cards of one page, in order, in one statement: the page's ids first (an ARRAY subquery that reads only what the
+ * filters and the order need, so a deep OFFSET walks index entries, not rows), then the cards of those ids only, in
+ * the ids' order (WITH ORDINALITY). One statement, not two, saves the search a round trip and a second turn in the
+ * pool's queue; the card joins are planned with it (once per connection when the search is prepared).
  */
 export async function searchPage(
   em: SqlReader,
@@ -221,34 +215,33 @@ export async function searchPage(
 ): Promise<ExperienceCardJson[]> {
   const where = whereClause(c, now);
   const order = orderClause(c, now);
-  const ids = (
-    await readRows<{ id: number }>(
-      em,
-      searchStatement(isBounded(c), `SELECT e.id FROM experiences e WHERE ${where.text} ORDER BY ${order.text} LIMIT ? OFFSET ?`),
-      [...where.params, ...order.params, limit, offset],
-    )
-  ).map((row) => row.id);
-  if (ids.length === 0) return [];
-  const byId = new Map((await readRows<CardRow>(em, CARD_ROWS, [ids])).map((row) => [row.id, row]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    if (!row) return []; // deleted between the two statements
-    return [
-      {
-        id: row.id,
-        title: row.title,
-        images: row.images.map(publicImageJson),
-        approve: row.approve,
-        online: row.online,
-        state: row.state,
-        prefecture_id: row.prefecture_id,
-        category_id: row.category_id,
-        category_name: row.category_name,
-        price: row.price,
-        hosted_by: row.hosted_by,
-      },
-    ];
-  });
+  const rows = await readRows<CardRow>(
+    em,
+    searchStatement(
+      isBounded(c),
+      `SELECT ${CARD_COLUMNS}
+FROM unnest(ARRAY(SELECT e.id FROM experiences e WHERE ${where.text} ORDER BY ${order.text} LIMIT ? OFFSET ?))
+  WITH ORDINALITY AS page(id, n)
+JOIN experiences e ON e.id = page.id
+JOIN categories cat ON cat.id = e.category_id
+LEFT JOIN prefectures pref ON pref.id = e.prefecture_id
+ORDER BY page.n`,
+    ),
+    [...where.params, ...order.params, limit, offset],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    images: row.images.map(publicImageJson),
+    approve: row.approve,
+    online: row.online,
+    state: row.state,
+    prefecture_id: row.prefecture_id,
+    category_id: row.category_id,
+    category_name: row.category_name,
+    price: row.price,
+    hosted_by: row.hosted_by,
+  }));
 }
 
 /**

@@ -4,6 +4,7 @@ import { ExperienceDraft } from '#src/modules/experience-drafts/experience-draft
 import { Community } from '#src/modules/communities/communities.entity';
 import { Brand } from '#src/modules/brands/brands.entity';
 import { Ambassador } from '#src/modules/ambassadors/ambassadors.entity';
+import { Created } from '#src/lib/base.entity';
 
 /**
  * An image of exactly one owner (CHECK num_nonnulls(...) = 1), as returned by the upload endpoint:
@@ -12,6 +13,7 @@ import { Ambassador } from '#src/modules/ambassadors/ambassadors.entity';
 export const Image = defineEntity({
   name: 'Image',
   tableName: 'images',
+  extends: Created,
   properties: {
     id: p.integer().primary(),
     experience: () => p.manyToOne(Experience).nullable().deleteRule('cascade'),
@@ -22,10 +24,6 @@ export const Image = defineEntity({
     objectKey: p.string().length(500),
     url: p.string().length(1000),
     sortOrder: p.integer().default(0),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
   },
   checks: [
     {

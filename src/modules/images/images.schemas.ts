@@ -1,5 +1,6 @@
 // Images of any owner (experience, draft, community, brand, ambassador) as the API shows them: THE image JSON
 // mapping. Isomorphic (no entity import), so schemas and pages may use it too.
+import { z } from 'zod';
 
 export interface ImageRow {
   id: number;
@@ -26,6 +27,32 @@ export function sortedImageJson(images: { getItems(): ImageRow[] }): ImageJson[]
 export interface FormImageJson {
   object_key: string;
   url: string;
+}
+
+/**
+ * The images an admin form sends (brands, ambassadors, communities), already uploaded through POST /api/v1/uploads
+ * (object_key = public id, url = https or a local path, never another scheme): absent means none, the list's order is
+ * sort_order; at most `max`, and at least one when `messages.required` is given.
+ */
+export function formImagesSchema(messages: { invalid: string; tooMany: string; required?: string }, max: number) {
+  const { invalid } = messages;
+  const list = z.array(
+    z.object(
+      {
+        object_key: z.string({ error: invalid }).min(1, { error: invalid }).max(500, { error: invalid }),
+        url: z
+          .string({ error: invalid })
+          .max(1000, { error: invalid })
+          .refine((url) => url.startsWith('https://') || (url.startsWith('/') && !url.startsWith('//')), { error: invalid }),
+      },
+      { error: invalid },
+    ),
+    { error: invalid },
+  );
+  return z.preprocess(
+    (value) => (value == null ? [] : value),
+    (messages.required ? list.min(1, { error: messages.required }) : list).max(max, { error: messages.tooMany }),
+  );
 }
 
 /** One image row as the host form and drafts send and read it. */

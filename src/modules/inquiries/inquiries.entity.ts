@@ -1,5 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { User } from '#src/modules/users/users.entity';
+import { Timestamped } from '#src/lib/base.entity';
 
 export const INQUIRY_SUBJECTS = ['franchise', 'branding', 'media', 'other'] as const;
 
@@ -7,6 +8,7 @@ export const INQUIRY_SUBJECTS = ['franchise', 'branding', 'media', 'other'] as c
 export const BrandAndAmbassadorInquiry = defineEntity({
   name: 'BrandAndAmbassadorInquiry',
   tableName: 'brand_and_ambassador_inquiries',
+  extends: Timestamped,
   properties: {
     id: p.integer().primary(),
     name: p.string().length(255),
@@ -17,15 +19,6 @@ export const BrandAndAmbassadorInquiry = defineEntity({
     subject: p.enum([...INQUIRY_SUBJECTS]),
     content: p.text(),
     resolved: p.boolean().default(false),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
   },
   indexes: [{ name: 'brand_and_ambassador_inquiries_created_at_index', columns: [{ name: 'created_at', sort: 'desc' }] }],
 });
@@ -34,6 +27,7 @@ export const BrandAndAmbassadorInquiry = defineEntity({
 export const ContactInquiry = defineEntity({
   name: 'ContactInquiry',
   tableName: 'contact_inquiries',
+  extends: Timestamped,
   properties: {
     id: p.integer().primary(),
     name: p.string().length(255),
@@ -41,15 +35,6 @@ export const ContactInquiry = defineEntity({
     content: p.text(),
     user: () => p.manyToOne(User).nullable().deleteRule('set null'),
     resolved: p.boolean().default(false),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
   },
   indexes: [{ name: 'contact_inquiries_created_at_index', columns: [{ name: 'created_at', sort: 'desc' }] }, { properties: ['user'] }],
 });

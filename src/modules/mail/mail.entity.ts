@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { Timestamped } from '#src/lib/base.entity';
 
 export interface MailAttachmentRow {
   filename: string;
@@ -16,6 +17,7 @@ const MAIL_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
 export const MailOutbox = defineEntity({
   name: 'MailOutbox',
   tableName: 'mail_outbox',
+  extends: Timestamped,
   properties: {
     id: p.integer().primary(),
     dedupeKey: p.string().length(255).unique(),
@@ -34,15 +36,6 @@ export const MailOutbox = defineEntity({
     lockedUntil: p.datetime().nullable(),
     lastError: p.text().nullable(),
     sentAt: p.datetime().nullable(),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
   },
   checks: [{ name: 'mail_outbox_attempts_non_negative', expression: 'attempts >= 0' }],
   indexes: [{ properties: ['status', 'nextAttemptAt'] }, { properties: ['toAddress', 'createdAt'] }],

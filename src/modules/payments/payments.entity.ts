@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { Created, Timestamped } from '#src/lib/base.entity';
 
 const TEST_INTENT_STATUSES = ['requires_confirmation', 'processing', 'requires_action', 'succeeded', 'declined', 'canceled'] as const;
 
@@ -11,6 +12,7 @@ const TEST_INTENT_STATUSES = ['requires_confirmation', 'processing', 'requires_a
 export const TestPaymentIntent = defineEntity({
   name: 'TestPaymentIntent',
   tableName: 'test_payment_intents',
+  extends: Timestamped,
   properties: {
     id: p.string().length(64).primary(),
     createKey: p.string().length(255).unique(),
@@ -24,15 +26,6 @@ export const TestPaymentIntent = defineEntity({
     clientSecret: p.string().length(128),
     status: p.enum([...TEST_INTENT_STATUSES]).default('requires_confirmation'),
     failureCode: p.string().length(64).nullable(),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
   },
   checks: [{ name: 'test_payment_intents_amount_positive', expression: 'amount > 0' }],
   indexes: [{ properties: ['reservationId'] }, { properties: ['status'] }],
@@ -45,15 +38,12 @@ export const TestPaymentIntent = defineEntity({
 export const TestRefund = defineEntity({
   name: 'TestRefund',
   tableName: 'test_refunds',
+  extends: Created,
   properties: {
     id: p.string().length(64).primary(),
     idempotencyKey: p.string().length(255).unique(),
     paymentIntentId: p.string().length(64),
     amount: p.integer(),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
   },
   checks: [{ name: 'test_refunds_amount_positive', expression: 'amount > 0' }],
   indexes: [{ properties: ['paymentIntentId'] }],

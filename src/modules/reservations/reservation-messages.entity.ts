@@ -1,6 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { User } from '#src/modules/users/users.entity';
 import { Reservation } from './reservations.entity';
+import { Created } from '#src/lib/base.entity';
 
 /** guest: the reservation's guest wrote it; host: its host user or a member of its host ambassador. */
 const MESSAGE_SIDES = ['guest', 'host'] as const;
@@ -9,16 +10,13 @@ const MESSAGE_SIDES = ['guest', 'host'] as const;
 export const ReservationMessage = defineEntity({
   name: 'ReservationMessage',
   tableName: 'reservation_messages',
+  extends: Created,
   properties: {
     id: p.integer().primary(),
     reservation: () => p.manyToOne(Reservation).deleteRule('cascade'),
     sender: () => p.manyToOne(User).deleteRule('cascade'),
     senderSide: p.enum([...MESSAGE_SIDES]),
     body: p.text(),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
   },
   checks: [{ name: 'reservation_messages_body_length', expression: 'char_length(body) >= 1 and char_length(body) <= 2000' }],
   indexes: [{ properties: ['reservation', 'createdAt'] }],

@@ -3,6 +3,7 @@ import { User } from '#src/modules/users/users.entity';
 import { Experience, ExperienceOption } from '#src/modules/experiences/experiences.entity';
 import { Calendar } from '#src/modules/calendars/calendars.entity';
 import { Coupon } from '#src/modules/coupons/coupons.entity';
+import { Timestamped } from '#src/lib/base.entity';
 
 const RESERVATION_STATUSES = ['pending', 'requires_action', 'confirmed', 'failed', 'expired', 'cancelled'] as const;
 const CANCELLED_BY = ['guest', 'host'] as const;
@@ -16,6 +17,7 @@ const REFUND_STATUSES = ['pending', 'succeeded'] as const;
 export const Reservation = defineEntity({
   name: 'Reservation',
   tableName: 'reservations',
+  extends: Timestamped,
   properties: {
     id: p.integer().primary(),
     user: () => p.manyToOne(User).deleteRule('restrict'),
@@ -50,15 +52,6 @@ export const Reservation = defineEntity({
     /** What the cancellation refunds (integer yen; 0 after the policy's deadline). */
     refundAmount: p.integer().nullable(),
     calendars: () => p.oneToMany(ReservationCalendar).mappedBy('reservation'),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
   },
   checks: [
     { name: 'reservations_number_of_people_positive', expression: 'number_of_people >= 1' },
@@ -108,6 +101,7 @@ export const ReservationCalendar = defineEntity({
 export const Refund = defineEntity({
   name: 'Refund',
   tableName: 'refunds',
+  extends: Timestamped,
   properties: {
     id: p.integer().primary(),
     reservation: () => p.manyToOne(Reservation).deleteRule('restrict').unique(),
@@ -125,15 +119,6 @@ export const Refund = defineEntity({
       .onCreate(() => new Date()),
     lastError: p.text().nullable(),
     succeededAt: p.datetime().nullable(),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
   },
   checks: [
     { name: 'refunds_amount_positive', expression: 'amount > 0' },

@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { Created } from '#src/lib/base.entity';
 
 /**
  * The local image store (used when no image hosting URL is configured): bytes in PostgreSQL so every process
@@ -7,6 +8,7 @@ import { defineEntity, p } from '@mikro-orm/core';
 export const UploadedFile = defineEntity({
   name: 'UploadedFile',
   tableName: 'uploaded_files',
+  extends: Created,
   properties: {
     id: p.integer().primary(),
     /** The hosting service's "public id" equivalent; stored as images.object_key. */
@@ -16,10 +18,6 @@ export const UploadedFile = defineEntity({
     /** Hex SHA-256 of data. */
     sha256: p.string().length(64),
     data: p.blob().lazy(),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
   },
   checks: [{ name: 'uploaded_files_byte_size_non_negative', expression: 'byte_size >= 0' }],
   indexes: [{ properties: ['sha256'] }],

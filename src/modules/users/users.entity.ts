@@ -1,10 +1,12 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { Timestamped } from '#src/lib/base.entity';
 
 const USER_ROLES = ['USER', 'HOST', 'ADMIN'] as const;
 
 export const User = defineEntity({
   name: 'User',
   tableName: 'users',
+  extends: Timestamped,
   properties: {
     id: p.integer().primary(),
     name: p.string().length(100),
@@ -17,15 +19,6 @@ export const User = defineEntity({
     /** The sha256 of the newest mailed reset token (issue 15); null once used. */
     resetPasswordTokenHash: p.string().length(128).nullable().unique(),
     resetPasswordSentAt: p.datetime().nullable(),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
   },
 });
 

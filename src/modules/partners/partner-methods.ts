@@ -1,0 +1,295 @@
+// Brands and ambassadors ("partners") are run the same way (admin-and-brand-portal.md §5): the public list, detail
+// and communities of the published ones, an ADMIN's view of all of them with their member counts, and the admin
+// form (create, update: the images replaced, the audit log). This is that one shape; ambassadors.service.ts and
+// brands.service.ts give it what differs (the entity, the ambassador's address, the community links and their
+// order, the messages) and expose its methods under their own names. Server-only; not a service.
+import type { EntityManager, EntityName, FilterQuery } from '@mikro-orm/postgresql';
+import type { z } from 'zod';
+import { isAdmin, requireAdmin, type Ctx } from '#src/lib/context';
+import type { AppError } from '#src/lib/errors';
+import { parseId, parseInput } from '#src/lib/validate';
+import type { AuditService } from '#src/modules/audit/audit.service';
+import { toCommunityCard, type CommunityCardData, type CommunityCardSource } from '#src/modules/communities/communities.schemas';
+import { type PartnerImageOwner, replaceOwnerImages } from '#src/modules/images/images.repository';
+import { type ImageRow, sortedImageJson } from '#src/modules/images/images.schemas';
+import { type ListMeta, listQuerySchema, type PartnerAdminFields, type PartnerListItem, type PartnerPublic } from './partners.schemas';
+
+/** The id of an input `{id}` (or the first of `keys` it has), null when malformed. */
+export function idOf(input: unknown, ...keys: string[]): number | null {
+  if (input == null || typeof input !== 'object') return parseId(input);
+  const record = input as Record<string, unknown>;
+  for (const key of keys) if (record[key] !== undefined) return parseId(record[key]);
+  return null;
+}
+
+/** What both entities have (Brand, Ambassador), loaded with their images. */
+export interface PartnerRow {
+  id: number;
+  name: string;
+  description: string;
+  published: boolean;
+  homepageUrl?: string | null;
+  instagramUsername?: string | null;
+  xUsername?: string | null;
+  images: { getItems(): ImageRow[] };
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** The form's fields both have (brandFormSchema is ambassadorFormSchema without the address). */
+interface PartnerFormData {
+  name: string;
+  description: string;
+  published: boolean;
+  homepage_url: string | null;
+  instagram_username: string | null;
+  x_username: string | null;
+  images: { object_key: string; url: string }[];
+}
+
+export interface PartnerConfig<Row extends PartnerRow, Form extends PartnerFormData, Extra extends object, Link extends object> {
+  /** The audit log's entity type, the image owner, the member table (`<kind>_members.<kind>_id`), `<kind>_id` inputs. */
+  kind: 'ambassador' | 'brand';
+  entity: EntityName<Row>;
+  /** The community link entity (`<kind>` and `community` relations) and the order of a partner's communities. */
+  communityLink: { entity: EntityName<Link>; orderBy: Record<string, unknown> };
+  notFound: () => AppError;
+  /** The 404 of GET …/{id}/communities, when it is not notFound. */
+  communitiesNotFound?: () => AppError;
+  formSchema: z.ZodType<Form>;
+  pageSize: number;
+  adminPageSize: number;
+  /** The JSON fields only this kind has (after description; in a list row, after image_url; in the audit log). */
+  extraJson: (row: Row) => Extra;
+  /** The entity fields of those, from the form. */
+  extraFields: (data: Form) => Record<string, unknown>;
+}
+
+export function createPartnerMethods<Row extends PartnerRow, Form extends PartnerFormData, Extra extends object, Link extends object>(
+  config: PartnerConfig<Row, Form, Extra, Link>,
+  audit: AuditService,
+) {
+  const { kind, entity, notFound } = config;
+  type Public = PartnerPublic & Extra;
+  type Admin = Public & PartnerAdminFields;
+  type ListItem = PartnerListItem & Extra;
+  const populateImages = { populate: ['images'] } as never;
+  const where = (query: object) => query as unknown as FilterQuery<Row>;
+
+  function toPublic(row: Row): Public {
+    const images = sortedImageJson(row.images);
+    return {
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      ...config.extraJson(row),
+      homepage_url: row.homepageUrl ?? null,
+      instagram_username: row.instagramUsername ?? null,
+      x_username: row.xUsername ?? null,
+      image_url: images[0]?.url ?? null,
+      images,
+    };
+  }
+
+  function toAdmin(row: Row, memberCount: number): Admin {
+    return {
+      ...toPublic(row),
+      published: row.published,
+      created_at: new Date(row.createdAt).toISOString(),
+      updated_at: new Date(row.updatedAt).toISOString(),
+      member_count: memberCount,
+    };
+  }
+
+  function toListItem(row: Row): ListItem {
+    return {
+      id: row.id,
+      name: row.name,
+      image_url: sortedImageJson(row.images)[0]?.url ?? null,
+      ...config.extraJson(row),
+      description: row.description,
+    } as ListItem;
+  }
+
+  /** The audited state (the form's fields). */
+  function snapshot(row: Row): Record<string, unknown> {
+    return {
+      name: row.name,
+      description: row.description,
+      published: row.published,
+      ...config.extraJson(row),
+      homepage_url: row.homepageUrl ?? null,
+      instagram_username: row.instagramUsername ?? null,
+      x_username: row.xUsername ?? null,
+      images: sortedImageJson(row.images).map((i) => i.url),
+    };
+  }
+
+  /** The form's values as entity fields. */
+  function fields(data: Form): Record<string, unknown> {
+    return {
+      name: data.name,
+      description: data.description,
+      published: data.published,
+      ...config.extraFields(data),
+      homepageUrl: data.homepage_url,
+      instagramUsername: data.instagram_username,
+      xUsername: data.x_username,
+    };
+  }
+
+  async function memberCounts(em: EntityManager, ids: number[]): Promise<Map<number, number>> {
+    const counts = new Map<number, number>(ids.map((id) => [id, 0]));
+    if (ids.length === 0) return counts;
+    const rows = await em
+      .getConnection()
+      .execute<({ n: string } & Record<string, number>)[]>(
+        `SELECT ${kind}_id, count(*) AS n FROM ${kind}_members WHERE ${kind}_id IN (${ids.map(() => '?').join(',')}) GROUP BY ${kind}_id`,
+        ids,
+      );
+    for (const row of rows) counts.set(Number(row[`${kind}_id`]), Number(row.n));
+    return counts;
+  }
+
+  async function memberCount(em: EntityManager, id: number): Promise<number> {
+    return (await memberCounts(em, [id])).get(id) ?? 0;
+  }
+
+  /** Each partner's published communities, in the link's order. */
+  async function communitiesOf(em: EntityManager, ids: number[]): Promise<Map<number, CommunityCardData[]>> {
+    const result = new Map<number, CommunityCardData[]>(ids.map((id) => [id, []]));
+    if (ids.length === 0) return result;
+    const links = (await em.find(
+      config.communityLink.entity,
+      { [kind]: { $in: ids }, community: { published: true } } as never,
+      { populate: ['community', 'community.images'], orderBy: config.communityLink.orderBy } as never,
+    )) as unknown as (Record<typeof kind, { id: number }> & { community: unknown })[];
+    for (const link of links) result.get(link[kind].id)?.push(toCommunityCard(link.community as CommunityCardSource));
+    return result;
+  }
+
+  /** Published for everyone; an ADMIN also finds unpublished ones. */
+  async function findVisible(ctx: Ctx, id: number | null, answer: () => AppError = notFound): Promise<Row> {
+    if (!id) throw answer();
+    const row = (await ctx.em.findOne(entity, where(isAdmin(ctx) ? { id } : { id, published: true }), populateImages)) as Row | null;
+    if (!row) throw answer();
+    return row;
+  }
+
+  async function findForAdmin(id: number | null, em: EntityManager): Promise<Row> {
+    if (!id) throw notFound();
+    const row = (await em.findOne(entity, where({ id }), populateImages)) as Row | null;
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async function adminJson(em: EntityManager, id: number): Promise<Admin> {
+    const loaded = (await em.fork().findOneOrFail(entity, where({ id }), populateImages)) as Row;
+    return toAdmin(loaded, await memberCount(em, id));
+  }
+
+  /** ?page=n: published ones, newest first; an ADMIN gets every one (adminPageSize a page) with the admin fields. */
+  async function list(ctx: Ctx, input: unknown): Promise<{ items: ListItem[]; meta: ListMeta }> {
+    const { page } = parseInput(listQuerySchema, input);
+    const admin = isAdmin(ctx);
+    const size = admin ? config.adminPageSize : config.pageSize;
+    const [found, total] = await ctx.em.findAndCount(entity, where(admin ? {} : { published: true }), {
+      populate: ['images'],
+      orderBy: { createdAt: 'desc', id: 'desc' },
+      limit: size,
+      offset: (page - 1) * size,
+    } as never);
+    const rows = found as Row[];
+    const counts = admin
+      ? await memberCounts(
+          ctx.em,
+          rows.map((r) => r.id),
+        )
+      : null;
+    return {
+      items: rows.map((row) =>
+        counts
+          ? {
+              ...toListItem(row),
+              published: row.published,
+              created_at: new Date(row.createdAt).toISOString(),
+              member_count: counts.get(row.id) ?? 0,
+            }
+          : toListItem(row),
+      ),
+      meta: { current_page: page, total_pages: Math.max(1, Math.ceil(total / size)), total_count: total },
+    };
+  }
+
+  /** GET …/{id}: the public view; an ADMIN gets the admin view of any one. */
+  async function detail(ctx: Ctx, input: unknown): Promise<Public | Admin> {
+    const row = await findVisible(ctx, idOf(input, 'id'));
+    if (!isAdmin(ctx)) return toPublic(row);
+    return toAdmin(row, await memberCount(ctx.em, row.id));
+  }
+
+  /** The admin view of one (ADMIN; the admin detail page and its edit form). */
+  async function adminDetail(ctx: Ctx, input: unknown): Promise<Admin> {
+    requireAdmin(ctx);
+    const row = await findForAdmin(idOf(input, 'id', `${kind}_id`), ctx.em);
+    return toAdmin(row, await memberCount(ctx.em, row.id));
+  }
+
+  /** GET …/{id}/communities: its published communities (id, name, image_url, ...). */
+  async function communities(ctx: Ctx, input: unknown): Promise<{ communities: CommunityCardData[] }> {
+    const row = await findVisible(ctx, idOf(input, 'id'), config.communitiesNotFound);
+    return { communities: (await communitiesOf(ctx.em, [row.id])).get(row.id) ?? [] };
+  }
+
+  /** /brand_ambassador/list: every published one with its published communities. */
+  async function listWithCommunities(ctx: Ctx): Promise<(ListItem & { communities: CommunityCardData[] })[]> {
+    const rows = (await ctx.em.find(entity, where({ published: true }), {
+      populate: ['images'],
+      orderBy: { createdAt: 'desc', id: 'desc' },
+      limit: 200,
+    } as never)) as Row[];
+    const byPartner = await communitiesOf(
+      ctx.em,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => ({ ...toListItem(row), communities: byPartner.get(row.id) ?? [] }));
+  }
+
+  /** POST (ADMIN, and the operator). */
+  async function create(ctx: Ctx, input: unknown): Promise<Admin> {
+    requireAdmin(ctx);
+    const data = parseInput(config.formSchema, input);
+    const id = await ctx.em.transactional(async (em) => {
+      const created = em.create(entity, fields(data) as never) as Row;
+      await em.flush();
+      await replaceOwnerImages(em, { [kind]: created.id } as PartnerImageOwner, data.images);
+      await em.flush();
+      await em.populate(created, ['images'] as never);
+      audit.record({ ...ctx, em }, { entityType: kind, entityId: created.id, action: 'create', after: snapshot(created) });
+      await em.flush();
+      return created.id;
+    });
+    return adminJson(ctx.em, id);
+  }
+
+  /** PUT …/{id} (ADMIN): the whole form; the images are replaced by the given list. */
+  async function update(ctx: Ctx, input: unknown): Promise<Admin> {
+    requireAdmin(ctx);
+    const id = idOf(input, 'id', `${kind}_id`);
+    if (!id) throw notFound();
+    const data = parseInput(config.formSchema, input);
+    await ctx.em.transactional(async (em) => {
+      const row = await findForAdmin(id, em);
+      const before = snapshot(row);
+      em.assign(row, fields(data) as never);
+      await replaceOwnerImages(em, { [kind]: id } as PartnerImageOwner, data.images);
+      await em.flush();
+      await em.refresh(row, populateImages);
+      audit.record({ ...ctx, em }, { entityType: kind, entityId: id, action: 'update', before, after: snapshot(row) });
+      await em.flush();
+    });
+    return adminJson(ctx.em, id);
+  }
+
+  return { findForAdmin, list, detail, adminDetail, communities, listWithCommunities, create, update };
+}
