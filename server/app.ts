@@ -40,6 +40,7 @@ import { brandPortalRoutes } from './brand-api/v1/brand-portal.routes';
 import { mountAssets, mountVike } from './vike';
 import { COMPRESS_THRESHOLD_BYTES, DYNAMIC_BROTLI_PARAMS, DYNAMIC_GZIP_LEVEL } from './precompress';
 import { isAnonymous } from '#src/lib/ttl-cache';
+import { jsonCompress } from './middleware/json-compress';
 import { requestLog } from './middleware/request-log';
 import { staticHeaders } from './middleware/static-headers';
 
@@ -159,6 +160,8 @@ export async function createApp(deps: AppDeps): Promise<App> {
   app.use(contextMiddleware(services));
 
   const api = express.Router();
+  // JSON answers are compressed in one call (server/middleware/json-compress.ts), not through a zlib stream.
+  api.use(jsonCompress);
   // The Stripe webhook reads its raw body and comes from Stripe's servers: before the JSON parser and the origin check.
   api.use('/v1', stripeWebhookRoutes(services));
   api.use(express.json({ limit: '200kb' }));
@@ -198,6 +201,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   // The brand portal's calls: the same JSON, origin check, no-store and error shapes as /api; the context
   // middleware gives these paths only the portal session's actor.
   const brandApi = express.Router();
+  brandApi.use(jsonCompress);
   brandApi.use(express.json({ limit: '200kb' }));
   brandApi.use(cleanBody);
   brandApi.use(sameOrigin);

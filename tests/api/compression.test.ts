@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { expectDocumented } from '#tests/api/openapi-contract';
 import { COMPRESS_THRESHOLD_BYTES, precompressDir } from '#server/precompress';
+import { chooseEncoding } from '#server/middleware/json-compress';
 
 const clientDir = mkdtempSync(path.join(os.tmpdir(), 'compression-'));
 mkdirSync(path.join(clientDir, 'assets', 'chunks'), { recursive: true });
@@ -105,6 +106,34 @@ describe('dynamic JSON', () => {
     const gz = await request(t.app).get('/api/v1/prefectures').set('Accept-Encoding', 'gzip');
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gz.body).toEqual(plain.body);
+  });
+
+  it('sends a JSON answer compressed whole, with its length, and no body for HEAD (server/middleware/json-compress.ts)', async () => {
+    const plain = await request(t.app).get('/api/v1/prefectures').set('Accept-Encoding', 'identity');
+    const br = await request(t.app).get('/api/v1/prefectures').set('Accept-Encoding', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    // Sent whole: its Content-Length is the compressed size (supertest hands over the decoded JSON).
+    expect(Number(br.headers['content-length'])).toBeLessThan(Buffer.byteLength(plain.text) / 2);
+    expect(Number(plain.headers['content-length'])).toBe(Buffer.byteLength(plain.text));
+    expect(br.body).toEqual(plain.body);
+    expect(br.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(br.headers['cache-control']).toBe('no-store');
+    const head = await request(t.app).head('/api/v1/prefectures').set('Accept-Encoding', 'br');
+    expect(head.status).toBe(200);
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(head.text ?? '').toBe('');
+  });
+
+  it('chooses brotli when accepted, else gzip, and honours q=0 and *', () => {
+    expect(chooseEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(chooseEncoding('gzip, deflate')).toBe('gzip');
+    expect(chooseEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(chooseEncoding('br;q=0, gzip;q=0')).toBeNull();
+    expect(chooseEncoding('*')).toBe('br');
+    expect(chooseEncoding('*, br;q=0')).toBe('gzip');
+    expect(chooseEncoding('identity')).toBeNull();
+    expect(chooseEncoding('')).toBeNull();
+    expect(chooseEncoding(undefined)).toBeNull();
   });
 
   it('leaves an answer below the threshold uncompressed', async () => {
