@@ -696,6 +696,8 @@ export const ja = {
     untitled: '(タイトル未設定)',
     badgePublished: '公開中',
     badgeRequested: '公開申請中',
+    /** The administrators sent it back and the host has not saved it since (the reason is on its edit page). */
+    badgeRejected: '差し戻し',
     noDrafts: '下書きはありません',
     noExperiences: '公開申請中・公開中の体験はありません',
     createNew: '新しく体験をつくる',

@@ -90,11 +90,19 @@ describe('the approval queue', () => {
     expect(await t.services.experienceApprovals.currentRejection(ctx, { id: experience.id })).toMatchObject({
       reason: '集合場所を詳しく書いてください',
     });
+    // The host's list asks for all its unpublished experiences at once: only the rejected one has a reason.
+    const waiting = await createExperience(t.orm, { hostUserId: host.id, approve: false, title: '申請中のまま' });
+    const published = await createExperience(t.orm, { hostUserId: host.id, approve: true });
+    const listed = [experience.id, waiting.id, published.id, 99_999_999];
+    const current = await t.services.experienceApprovals.currentRejections(ctx, { ids: listed });
+    expect([...current.keys()]).toEqual([experience.id]);
+    expect(current.get(experience.id)?.reason).toBe('集合場所を詳しく書いてください');
 
     // The host saves the experience again: a new request, back in the queue with the previous reason.
     await em().getConnection().execute(`UPDATE experiences SET updated_at = now() + interval '1 second' WHERE id = ?`, [experience.id]);
     expect(await queue()).toContain(experience.id);
     expect(await t.services.experienceApprovals.currentRejection(t.services.context({ kind: 'guest' }), { id: experience.id })).toBeNull();
+    expect((await t.services.experienceApprovals.currentRejections(ctx, { ids: listed })).size).toBe(0);
   });
 
   it('refuses a missing or over-long reason, a published experience, and unknown or malformed ids', async () => {

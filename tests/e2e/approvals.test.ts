@@ -48,6 +48,12 @@ describe('差し戻す, then the host sees why', () => {
       expect(await notice.textContent()).toContain('運営事務局から差し戻されました');
       // The reason as the administrator wrote it, line break included.
       expect(await notice.locator('.form-page__rejection-reason').textContent()).toBe(REASON);
+      // The host's list marks it 差し戻し instead of 公開申請中.
+      await host.goto('/host/story?tab=experiences');
+      await hydrated(host);
+      const card = host.getByTestId('host-card').filter({ hasText: PENDING_TITLE });
+      expect(await card.getByTestId('rejected-badge').textContent()).toBe('差し戻し');
+      expect(await card.textContent()).not.toContain('公開申請中');
     }
 
     // Another user who may not manage it gets no page, so no reason either.

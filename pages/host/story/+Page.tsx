@@ -49,6 +49,8 @@ interface CardProps {
   /** Pending and published experiences link to their page; drafts do not. */
   href?: string;
   approve?: boolean;
+  /** Sent back by the administrators and not saved since: 差し戻し instead of 公開申請中. */
+  rejected?: boolean;
   /** Drafts: the delete button (issue 15), which asks first. */
   onDelete?: () => void;
 }
@@ -61,7 +63,7 @@ function TrashIcon() {
   );
 }
 
-function Card({ title, images, editHref, href, approve, onDelete }: CardProps) {
+function Card({ title, images, editHref, href, approve, rejected, onDelete }: CardProps) {
   const name = title || t.untitled;
   const requested = approve === false;
   return (
@@ -75,7 +77,12 @@ function Card({ title, images, editHref, href, approve, onDelete }: CardProps) {
           <Cover images={images} title={name} />
         )}
         {approve === true && <span className="badge badge--success host-card__badge">{t.badgePublished}</span>}
-        {requested && <span className="badge host-card__badge">{t.badgeRequested}</span>}
+        {requested && !rejected && <span className="badge host-card__badge">{t.badgeRequested}</span>}
+        {requested && rejected && (
+          <span className="badge host-card__badge host-card__badge--rejected" data-testid="rejected-badge">
+            {t.badgeRejected}
+          </span>
+        )}
       </div>
       <div className="host-card__body">
         <p className="host-card__title">{name}</p>
@@ -202,6 +209,7 @@ export default function Page() {
                 href={`/stories/${e.id}`}
                 editHref={`/host_story/${e.id}/edit`}
                 approve={e.approve}
+                rejected={e.rejected}
               />
             ))}
           </ul>

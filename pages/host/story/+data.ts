@@ -6,9 +6,13 @@ export async function data(pageContext: PageContextServer) {
   const { services, ctx } = pageContext;
   const drafts = await services.experienceDrafts.list(ctx, {});
   const own = await services.experiencesHost.listOwn(ctx, {});
+  // An experience sent back by the administrators and not saved since shows 差し戻し instead of 公開申請中.
+  const rejections = await services.experienceApprovals.currentRejections(ctx, {
+    ids: own.experiences.filter((e) => !e.approve).map((e) => e.id),
+  });
   return {
     drafts: drafts.experience_drafts,
-    experiences: own.experiences,
+    experiences: own.experiences.map((e) => ({ ...e, rejected: rejections.has(e.id) })),
     tab: pageContext.urlParsed.search.tab === 'experiences' ? ('experiences' as const) : ('drafts' as const),
   };
 }

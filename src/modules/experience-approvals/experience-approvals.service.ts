@@ -17,7 +17,12 @@ import { ja } from '#src/i18n/ja';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import type { AuditService } from '#src/modules/audit/audit.service';
 import type { ExperiencesHostService } from '#src/modules/experiences/experiences.host.service';
-import { findReviewedExperience, pendingExperiences, type ReviewedExperience } from '#src/modules/experiences/approval-queue.repository';
+import {
+  findReviewedExperience,
+  pendingExperiences,
+  unpublishedUpdatedAt,
+  type ReviewedExperience,
+} from '#src/modules/experiences/approval-queue.repository';
 import { memberEmails } from '#src/modules/ambassadors/ambassadors.repository';
 import { listQuerySchema } from '#src/modules/partners/partners.schemas';
 import { ExperienceRejection, type IExperienceRejection } from './experience-approvals.entity';
@@ -164,14 +169,30 @@ export function createExperienceApprovalsService(deps: ExperienceApprovalsDeps) 
   async function currentRejection(ctx: Ctx, input: unknown): Promise<ExperienceRejectionJson | null> {
     const id = idOf(input);
     if (!id) return null;
-    const experience = await findReviewedExperience(ctx.em, id);
-    if (!experience || experience.approve) return null;
-    const latest = (await latestRejections(ctx.em, [id])).get(id);
-    if (!latest || new Date(latest.createdAt).getTime() < experience.updatedAt.getTime()) return null;
-    return rejectionJson(latest);
+    return (await rejectionsStillCurrent(ctx.em, [id])).get(id) ?? null;
   }
 
-  return { pending, approve, reject, currentRejection };
+  /**
+   * currentRejection for several experiences at once (the host's list, `{ ids }`): the ids that have a current
+   * rejection, with it. Two statements whatever the number of ids.
+   */
+  async function currentRejections(ctx: Ctx, input: { ids: number[] }): Promise<Map<number, ExperienceRejectionJson>> {
+    return rejectionsStillCurrent(ctx.em, input.ids);
+  }
+
+  /** THE rule: an unpublished experience's latest rejection, unless the experience was saved after it. */
+  async function rejectionsStillCurrent(em: EntityManager, ids: number[]): Promise<Map<number, ExperienceRejectionJson>> {
+    const updated = await unpublishedUpdatedAt(em, ids);
+    const latest = await latestRejections(em, [...updated.keys()]);
+    const result = new Map<number, ExperienceRejectionJson>();
+    for (const [id, updatedAt] of updated) {
+      const rejection = latest.get(id);
+      if (rejection && new Date(rejection.createdAt).getTime() >= updatedAt.getTime()) result.set(id, rejectionJson(rejection));
+    }
+    return result;
+  }
+
+  return { pending, approve, reject, currentRejection, currentRejections };
 }
 
 export type ExperienceApprovalsService = ReturnType<typeof createExperienceApprovalsService>;

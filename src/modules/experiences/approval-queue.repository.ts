@@ -66,6 +66,13 @@ export async function pendingExperiences(
 }
 
 /** The experience an approval decision is about, or null. */
+/** The last change of each of these experiences that is not published (published and unknown ids are left out). */
+export async function unpublishedUpdatedAt(em: EntityManager, ids: number[]): Promise<Map<number, Date>> {
+  if (ids.length === 0) return new Map();
+  const rows = await em.find(Experience, { id: { $in: ids }, approve: false }, { fields: ['id', 'updatedAt'] });
+  return new Map(rows.map((row) => [row.id, new Date(row.updatedAt)]));
+}
+
 export async function findReviewedExperience(em: EntityManager, id: number): Promise<ReviewedExperience | null> {
   const row = await em.findOne(Experience, { id }, { populate: ['hostUser', 'createdBy'] });
   if (!row) return null;
