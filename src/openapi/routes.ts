@@ -346,7 +346,10 @@ export const operations: Operation[] = [
   }),
   op('get', `${V1}/experience_drafts/{id}`, '体験の下書きを取得する', ['ホスト'], 'user', { response: draftJsonSchema }),
   op('put', `${V1}/experience_drafts/{id}`, '体験の下書きを更新する', ['ホスト'], 'user', { body: draftSchema, response: draftJsonSchema }),
-  op('get', `${V1}/experiences`, '自分の体験を一覧する', ['ホスト'], 'user', { response: ownExperiencesJsonSchema }),
+  op('get', `${V1}/experiences`, '自分の体験を一覧する', ['ホスト'], 'user', {
+    query: listQuerySchema,
+    response: ownExperiencesJsonSchema,
+  }),
   op('post', `${V1}/experiences`, '体験を登録する', ['ホスト'], 'user', {
     body: experienceSchema,
     status: 201,

@@ -500,7 +500,30 @@ describe('GET /api/v1/experiences (own list)', () => {
     expect(byId.get(viaAmbassador.body.id)).toMatchObject({ approve: false });
     expect(byId.has(othersExperience.id)).toBe(false);
     expect(res.body.experiences[0]).toHaveProperty('images');
+    expect(res.body.meta).toEqual({ current_page: 1, total_pages: 1, total_count: 3 });
     expect((await request(t.app).get('/api/v1/experiences')).status).toBe(401);
+  });
+
+  it('pages the list, 24 newest first a page, and refuses a malformed page in Japanese', async () => {
+    const { user, agent } = await hostAgent('HOST');
+    const ids: number[] = [];
+    for (let i = 0; i < 25; i++) ids.push((await createExperience(t.orm, { hostUserId: user.id, title: `体験${i}` })).id);
+    const first = await agent.get('/api/v1/experiences');
+    expect(first.status).toBe(200);
+    expect(first.body.experiences).toHaveLength(24);
+    expect(first.body.meta).toEqual({ current_page: 1, total_pages: 2, total_count: 25 });
+    const second = await agent.get('/api/v1/experiences?page=2');
+    expect(second.body.experiences).toHaveLength(1);
+    expect(second.body.meta).toEqual({ current_page: 2, total_pages: 2, total_count: 25 });
+    // Together the two pages are every experience once.
+    const listed = [...first.body.experiences, ...second.body.experiences].map((e: { id: number }) => e.id);
+    expect(listed.sort((a, b) => a - b)).toEqual(ids.sort((a, b) => a - b));
+    expect((await agent.get('/api/v1/experiences?page=3')).body.experiences).toEqual([]);
+    for (const bad of ['0', 'abc', '-1']) {
+      const res = await agent.get(`/api/v1/experiences?page=${bad}`);
+      expect(res.status, bad).toBe(422);
+      expect(res.body.messages.page).toEqual(['整数で入力してください']);
+    }
   });
 });
 

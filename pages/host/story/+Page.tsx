@@ -4,6 +4,7 @@ import { reloadPage } from '#src/lib/browser-navigation';
 import { ja } from '#src/i18n/ja';
 import { api, ApiError } from '#src/lib/api-client';
 import { Modal } from '#src/components/form';
+import { Pagination } from '#src/components/Pagination';
 import type { ImageJson } from '#src/modules/experiences/experiences.host.schemas';
 import { imageSrcSet } from '#src/modules/uploads/uploads.shared';
 import type { Data } from './+data';
@@ -106,7 +107,7 @@ function Card({ title, images, editHref, href, approve, rejected, onDelete }: Ca
 }
 
 export default function Page() {
-  const { drafts, experiences, tab: initialTab } = useData<Data>();
+  const { drafts, experiences, experiencesMeta, tab: initialTab } = useData<Data>();
   const [tab, setTab] = useState<Tab>(initialTab);
   const [deleting, setDeleting] = useState<{ id: number; title: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -173,7 +174,7 @@ export default function Page() {
           aria-selected={tab === 'experiences'}
           onClick={() => choose('experiences')}
         >
-          {t.tabExperiences} ({experiences.length})
+          {t.tabExperiences} ({experiencesMeta.total_count})
         </button>
       </div>
       <div role="tabpanel" id="panel-drafts" aria-labelledby="tab-drafts" hidden={tab !== 'drafts'}>
@@ -214,6 +215,11 @@ export default function Page() {
             ))}
           </ul>
         )}
+        <Pagination
+          page={experiencesMeta.current_page}
+          totalPages={experiencesMeta.total_pages}
+          href={(page) => `/host/story?tab=experiences&page=${page}`}
+        />
       </div>
       {deleting && (
         <Modal

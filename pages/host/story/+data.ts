@@ -5,7 +5,9 @@ import type { PageContextServer } from 'vike/types';
 export async function data(pageContext: PageContextServer) {
   const { services, ctx } = pageContext;
   const drafts = await services.experienceDrafts.list(ctx, {});
-  const own = await services.experiencesHost.listOwn(ctx, {});
+  const search = pageContext.urlParsed.search;
+  // ?page= of the second tab (24 cards a page); a malformed page shows the first.
+  const own = await services.experiencesHost.listOwn(ctx, { page: /^[1-9]\d{0,5}$/.test(search.page ?? '') ? search.page : '1' });
   // An experience sent back by the administrators and not saved since shows 差し戻し instead of 公開申請中.
   const rejections = await services.experienceApprovals.currentRejections(ctx, {
     ids: own.experiences.filter((e) => !e.approve).map((e) => e.id),
@@ -13,7 +15,8 @@ export async function data(pageContext: PageContextServer) {
   return {
     drafts: drafts.experience_drafts,
     experiences: own.experiences.map((e) => ({ ...e, rejected: rejections.has(e.id) })),
-    tab: pageContext.urlParsed.search.tab === 'experiences' ? ('experiences' as const) : ('drafts' as const),
+    experiencesMeta: own.meta,
+    tab: search.tab === 'experiences' ? ('experiences' as const) : ('drafts' as const),
   };
 }
 

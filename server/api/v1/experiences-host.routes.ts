@@ -8,9 +8,9 @@ import { HOST_STORY_COMPLETE_FLAG } from '#src/modules/experiences/experiences.h
 export function experiencesHostRoutes(services: Services): Router {
   const router = Router();
 
-  // The host's own list (id, title, images, approve).
+  // The host's own list (id, title, images, approve), ?page=.
   router.get('/experiences', async (req, res) => {
-    res.json(await services.experiencesHost.listOwn(req.ctx, {}));
+    res.json(await services.experiencesHost.listOwn(req.ctx, req.query));
   });
 
   // A publication request; the form then goes to /host_story/complete.

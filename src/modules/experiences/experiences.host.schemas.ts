@@ -14,7 +14,7 @@ import {
   recurrenceEndWindow,
   type Weekday,
 } from '#src/modules/calendars/recurrence';
-import { countJson, dateJson, idJson, timeJson } from '#src/lib/validate';
+import { countJson, dateJson, idJson, pageMetaJson, timeJson } from '#src/lib/validate';
 
 const m = ja.hostStory.errors;
 const f = ja.hostStory.fields;
@@ -655,8 +655,16 @@ export const draftListJsonSchema = z
   .object({ experience_drafts: z.array(z.object({ id: idJson(), title: z.string().nullable(), images: z.array(formImageJsonSchema) })) })
   .meta({ id: 'ExperienceDraftList', description: '自分の下書き' }) satisfies z.ZodType<{ experience_drafts: DraftListItem[] }>;
 
+/** Cards per page of the host's own list (GET /api/v1/experiences?page=, /host/story): a host with thousands of
+ * experiences once made one page big enough to exhaust the server's heap. */
+export const OWN_EXPERIENCES_PAGE_SIZE = 24;
+
 export const ownExperiencesJsonSchema = z
   .object({
     experiences: z.array(z.object({ id: idJson(), title: z.string(), images: z.array(formImageJsonSchema), approve: z.boolean() })),
+    meta: pageMetaJson(),
   })
-  .meta({ id: 'OwnExperienceList', description: '自分が主催する体験' }) satisfies z.ZodType<{ experiences: ExperienceListItem[] }>;
+  .meta({ id: 'OwnExperienceList', description: '自分が主催する体験（新しい順、1ページ24件）' }) satisfies z.ZodType<{
+  experiences: ExperienceListItem[];
+  meta: { current_page: number; total_pages: number; total_count: number };
+}>;

@@ -29,11 +29,13 @@ import type { ExperienceDraftsService } from '#src/modules/experience-drafts/exp
 import type { ReferenceService } from '#src/modules/reference/reference.service';
 import { futureCalendarsJson, syncCalendars } from '#src/modules/calendars/calendar-plan';
 import { experienceHasReservations } from '#src/modules/reservations/reservations.repository';
+import { listQuerySchema } from '#src/modules/partners/partners.schemas';
 import { canManageExperience } from './experiences.policy';
 import { Experience, ExperienceOption, type IExperience } from './experiences.entity';
 import { EXPERIENCE_JSON_POPULATE, toExperienceJson } from './experiences.serializers';
 import {
   experienceSchema,
+  OWN_EXPERIENCES_PAGE_SIZE,
   type Choice,
   type DraftJson,
   type ExperienceInput,
@@ -77,16 +79,33 @@ async function requireManage(ctx: Ctx, experience: IExperience): Promise<void> {
 
 // ---- Reads -----------------------------------------------------------------------------------------------------------
 
-/** GET /api/v1/experiences: what the signed-in user hosts (and, for admins, what they created for hosts). */
-async function listOwn(ctx: Ctx, _input?: unknown): Promise<{ experiences: ExperienceListItem[] }> {
+/**
+ * GET /api/v1/experiences?page=: what the signed-in user hosts (and, for admins, what they created for hosts), newest
+ * first, OWN_EXPERIENCES_PAGE_SIZE per page (a malformed page is a 422; a page past the end is empty).
+ */
+async function listOwn(
+  ctx: Ctx,
+  input: unknown = {},
+): Promise<{ experiences: ExperienceListItem[]; meta: { current_page: number; total_pages: number; total_count: number } }> {
   const actor = requireUser(ctx);
+  const { page } = parseInput(listQuerySchema, input);
   const or: FilterQuery<IExperience>[] = [{ hostUser: actor.id }];
   const ambassadorIds = await memberAmbassadorIds(ctx.em, actor.id);
   if (ambassadorIds.length > 0) or.push({ hostAmbassador: { $in: ambassadorIds } });
   if (actor.role === 'ADMIN') or.push({ createdBy: actor.id });
-  const rows = await ctx.em.find(Experience, { $or: or }, { populate: ['images'], orderBy: { createdAt: 'desc', id: 'desc' } });
+  const [rows, total] = await ctx.em.findAndCount(
+    Experience,
+    { $or: or },
+    {
+      populate: ['images'],
+      orderBy: { createdAt: 'desc', id: 'desc' },
+      limit: OWN_EXPERIENCES_PAGE_SIZE,
+      offset: (page - 1) * OWN_EXPERIENCES_PAGE_SIZE,
+    },
+  );
   return {
     experiences: rows.map((e) => ({ id: e.id, title: e.title, images: e.images.getItems().map(formImageJson), approve: e.approve })),
+    meta: { current_page: page, total_pages: Math.max(1, Math.ceil(total / OWN_EXPERIENCES_PAGE_SIZE)), total_count: total },
   };
 }
 
