@@ -7,7 +7,7 @@ export async function data(pageContext: PageContextServer) {
   const drafts = await services.experienceDrafts.list(ctx, {});
   const search = pageContext.urlParsed.search;
   // ?page= of the second tab (24 cards a page); a malformed page shows the first.
-  const own = await services.experiencesHost.listOwn(ctx, { page: /^[1-9]\d{0,5}$/.test(search.page ?? '') ? search.page : '1' });
+  const own = await services.experiencesHost.listOwn(ctx, { page: /^[1-9]\d{0,4}$/.test(search.page ?? '') ? search.page : '1' });
   // An experience sent back by the administrators and not saved since shows 差し戻し instead of 公開申請中.
   const rejections = await services.experienceApprovals.currentRejections(ctx, {
     ids: own.experiences.filter((e) => !e.approve).map((e) => e.id),
