@@ -7,30 +7,10 @@
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { RequestHandler } from 'express';
 import { COMPRESS_THRESHOLD_BYTES, DYNAMIC_BROTLI_PARAMS, DYNAMIC_GZIP_LEVEL } from '#server/precompress';
+import { pickEncoding } from '#server/static-assets';
 
-type Encoding = 'br' | 'gzip' | null;
-
-/**
- * The encoding to use for an Accept-Encoding header: brotli when accepted, else gzip, else none. A coding is
- * accepted when listed (or `*` is) without `q=0`; brotli wins ties, as in `compression` (browsers list gzip first).
- */
-export function chooseEncoding(header: string | undefined): Encoding {
-  if (!header) return null;
-  let br: boolean | undefined;
-  let gzip: boolean | undefined;
-  let any: boolean | undefined;
-  for (const part of header.split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const accepted = q === undefined || Number(q.slice(2)) > 0;
-    if (name === 'br') br = accepted;
-    else if (name === 'gzip' || name === 'x-gzip') gzip = accepted;
-    else if (name === '*') any = accepted;
-  }
-  if (br ?? any) return 'br';
-  if (gzip ?? any) return 'gzip';
-  return null;
-}
+/** The encodings a JSON answer may be sent in, in the server's order (brotli wins a tie, as for static files). */
+const ENCODINGS = ['br', 'gzip'] as const;
 
 /** Replaces `res.json` for the routes after it (mounted on /api and /brand/api). */
 export const jsonCompress: RequestHandler = (req, res, next) => {
@@ -38,7 +18,7 @@ export const jsonCompress: RequestHandler = (req, res, next) => {
     const text = JSON.stringify(body);
     if (!res.get('Content-Type')) res.set('Content-Type', 'application/json; charset=utf-8');
     res.vary('Accept-Encoding');
-    const encoding = text.length >= COMPRESS_THRESHOLD_BYTES ? chooseEncoding(req.headers['accept-encoding']) : null;
+    const encoding = text.length >= COMPRESS_THRESHOLD_BYTES ? pickEncoding(req.headers['accept-encoding'], ENCODINGS) : null;
     if (encoding === null || res.get('Content-Encoding')) return res.send(text);
     const data =
       encoding === 'br' ? brotliCompressSync(text, { params: DYNAMIC_BROTLI_PARAMS }) : gzipSync(text, { level: DYNAMIC_GZIP_LEVEL });

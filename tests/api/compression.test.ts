@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { expectDocumented } from '#tests/api/openapi-contract';
 import { COMPRESS_THRESHOLD_BYTES, precompressDir } from '#server/precompress';
-import { chooseEncoding } from '#server/middleware/json-compress';
+import { pickEncoding } from '#server/static-assets';
 
 const clientDir = mkdtempSync(path.join(os.tmpdir(), 'compression-'));
 mkdirSync(path.join(clientDir, 'assets', 'chunks'), { recursive: true });
@@ -124,7 +124,8 @@ describe('dynamic JSON', () => {
     expect(head.text ?? '').toBe('');
   });
 
-  it('chooses brotli when accepted, else gzip, and honours q=0 and *', () => {
+  it('negotiates brotli or gzip as for static files (pickEncoding): brotli wins a tie, q=0 and * honoured', () => {
+    const chooseEncoding = (header: string | undefined) => pickEncoding(header, ['br', 'gzip']);
     expect(chooseEncoding('gzip, deflate, br, zstd')).toBe('br');
     expect(chooseEncoding('gzip, deflate')).toBe('gzip');
     expect(chooseEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
