@@ -4,6 +4,9 @@
 /** The largest id a PostgreSQL integer column holds. */
 export const MAX_ID = 2_147_483_647;
 
+/** The largest ?page= a list accepts (the API answers 422 above it; a page's URL falls back to page 1). */
+export const MAX_LIST_PAGE = 100_000;
+
 /**
  * The one id rule (route parameters, query strings, CLI arguments, JSON fields): a positive integer that fits an
  * integer column, given as a number or as digits. Anything else is null.

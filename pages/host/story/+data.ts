@@ -1,13 +1,14 @@
 // https://vike.dev/data — both tabs are rendered on the server: drafts and the experiences awaiting publication
 // or published (spec "Host listing").
 import type { PageContextServer } from 'vike/types';
+import { pageFromSearch } from '#src/components/admin/AdminPagination';
 
 export async function data(pageContext: PageContextServer) {
   const { services, ctx } = pageContext;
   const drafts = await services.experienceDrafts.list(ctx, {});
   const search = pageContext.urlParsed.search;
   // ?page= of the second tab (24 cards a page); a malformed page shows the first.
-  const own = await services.experiencesHost.listOwn(ctx, { page: /^[1-9]\d{0,4}$/.test(search.page ?? '') ? search.page : '1' });
+  const own = await services.experiencesHost.listOwn(ctx, { page: pageFromSearch(search.page) });
   // An experience sent back by the administrators and not saved since shows 差し戻し instead of 公開申請中.
   const rejections = await services.experienceApprovals.currentRejections(ctx, {
     ids: own.experiences.filter((e) => !e.approve).map((e) => e.id),

@@ -2,6 +2,7 @@
 // previous and next. Plain links with ?page=n, so reload and the back button keep the page.
 import { ja } from '#src/i18n/ja';
 import '#src/components/pagination.css';
+import { MAX_LIST_PAGE } from '#src/lib/ids';
 
 /** The page numbers shown: a window of up to 7 around the current page, shifted at the ends. */
 export function adminPageWindow(page: number, total: number, side = 3): number[] {
@@ -52,7 +53,7 @@ export function AdminPagination({ page, totalPages, href }: { page: number; tota
   );
 }
 
-/** ?page=n from the URL; anything else is page 1. */
+/** ?page=n from the URL (1 … MAX_LIST_PAGE, what the lists accept); anything else is page 1. */
 export function pageFromSearch(value: string | undefined): number {
-  return value && /^\d{1,6}$/.test(value) && Number(value) >= 1 ? Number(value) : 1;
+  return value && /^\d{1,6}$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_LIST_PAGE ? Number(value) : 1;
 }

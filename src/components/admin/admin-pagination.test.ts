@@ -21,5 +21,8 @@ describe('adminPageWindow', () => {
     expect(pageFromSearch(undefined)).toBe(1);
     expect(pageFromSearch('0')).toBe(1);
     expect(pageFromSearch('abc')).toBe(1);
+    expect(pageFromSearch('100000')).toBe(100_000);
+    // Past what the lists accept (their API answers 422): the first page, not an error page.
+    expect(pageFromSearch('100001')).toBe(1);
   });
 });

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
 import { dateTimeJson, idJson, pageMetaJson } from '#src/lib/validate';
+import { MAX_LIST_PAGE } from '#src/lib/ids';
 
 const v = ja.inquiries.validation;
 const t = ja.inquiries;
@@ -81,7 +82,7 @@ const pageNumber = z.preprocess(
     .number({ error: ja.validation.integer })
     .int({ error: ja.validation.integer })
     .min(1, { error: ja.validation.integer })
-    .max(100_000, { error: ja.validation.integer }),
+    .max(MAX_LIST_PAGE, { error: ja.validation.integer }),
 );
 
 const booleanFilter = z.preprocess(

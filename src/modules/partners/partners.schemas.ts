@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
 import { countJson, dateTimeJson, idJson, urlJson } from '#src/lib/validate';
+import { MAX_LIST_PAGE } from '#src/lib/ids';
 import type { ImageJson } from '#src/modules/images/images.schemas';
 
 /** An image of a brand or an ambassador. */
@@ -54,7 +55,7 @@ export const listQuerySchema = z.object({
       .number({ error: ja.validation.integer })
       .int({ error: ja.validation.integer })
       .min(1, { error: ja.validation.integer })
-      .max(100_000, { error: ja.validation.integer }),
+      .max(MAX_LIST_PAGE, { error: ja.validation.integer }),
   ),
 });
 
