@@ -2,6 +2,7 @@
 import type { CommunityCardData } from '#src/modules/communities/communities.schemas';
 import { ja } from '#src/i18n/ja';
 import { CardImage } from '#src/components/CardImage';
+import './LinkCard.css';
 import './CommunityCard.css';
 
 /**
@@ -12,8 +13,8 @@ const COMMUNITY_CARD_SIZES = '(min-width: 1081px) 280px, (min-width: 768px) 50vw
 
 function CommunityCard({ community }: { community: CommunityCardData }) {
   return (
-    <a className="community-card card" href={`/communities/${community.id}`}>
-      <div className="community-card__media">
+    <a className="community-card link-card card" href={`/communities/${community.id}`}>
+      <div className="community-card__media link-card__media">
         <CardImage url={community.image_url} sizes={COMMUNITY_CARD_SIZES} width={400} height={300} />
       </div>
       <div className="community-card__body">
