@@ -53,7 +53,7 @@ export function AdminPagination({ page, totalPages, href }: { page: number; tota
   );
 }
 
-/** ?page=n from the URL (1 … MAX_LIST_PAGE, what the lists accept); anything else is page 1. */
-export function pageFromSearch(value: string | undefined): number {
-  return value && /^\d{1,6}$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_LIST_PAGE ? Number(value) : 1;
+/** ?page=n from the URL (1 … `max`, what the list's API accepts: MAX_LIST_PAGE unless given); anything else is page 1. */
+export function pageFromSearch(value: string | undefined, max = MAX_LIST_PAGE): number {
+  return value && /^\d{1,6}$/.test(value) && Number(value) >= 1 && Number(value) <= max ? Number(value) : 1;
 }
