@@ -13,6 +13,20 @@ import './host-story.css';
 const t = ja.hostStory;
 type Tab = Data['tab'];
 
+/**
+ * /host/story with the tab and each tab's page (left out when the first): the tabs switch without a page load, so
+ * each list keeps its own parameter (?drafts_page=, and ?page= as before drafts were paged) and a link to another
+ * page of one list keeps the other list where it was.
+ */
+function storyUrl(tab: Tab, draftsPage: number, page: number): string {
+  const params = new URLSearchParams();
+  if (tab === 'experiences') params.set('tab', 'experiences');
+  if (draftsPage > 1) params.set('drafts_page', String(draftsPage));
+  if (page > 1) params.set('page', String(page));
+  const query = params.toString();
+  return query ? `/host/story?${query}` : '/host/story';
+}
+
 function PencilIcon() {
   return (
     <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
@@ -107,7 +121,7 @@ function Card({ title, images, editHref, href, approve, rejected, onDelete }: Ca
 }
 
 export default function Page() {
-  const { drafts, experiences, experiencesMeta, tab: initialTab } = useData<Data>();
+  const { drafts, draftsMeta, experiences, experiencesMeta, tab: initialTab } = useData<Data>();
   const [tab, setTab] = useState<Tab>(initialTab);
   const [deleting, setDeleting] = useState<{ id: number; title: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -137,7 +151,7 @@ export default function Page() {
   function choose(next: Tab) {
     setTab(next);
     // Keeps the tab in the address, so reloading or coming back shows the same one.
-    window.history.replaceState(window.history.state, '', next === 'drafts' ? '/host/story' : '/host/story?tab=experiences');
+    window.history.replaceState(window.history.state, '', storyUrl(next, draftsMeta.current_page, experiencesMeta.current_page));
   }
 
   return (
@@ -163,7 +177,7 @@ export default function Page() {
           aria-selected={tab === 'drafts'}
           onClick={() => choose('drafts')}
         >
-          {t.tabDrafts} ({drafts.length})
+          {t.tabDrafts} ({draftsMeta.total_count})
         </button>
         <button
           type="button"
@@ -196,6 +210,11 @@ export default function Page() {
             ))}
           </ul>
         )}
+        <Pagination
+          page={draftsMeta.current_page}
+          totalPages={draftsMeta.total_pages}
+          href={(page) => storyUrl('drafts', page, experiencesMeta.current_page)}
+        />
       </div>
       <div role="tabpanel" id="panel-experiences" aria-labelledby="tab-experiences" hidden={tab !== 'experiences'}>
         {experiences.length === 0 ? (
@@ -218,7 +237,7 @@ export default function Page() {
         <Pagination
           page={experiencesMeta.current_page}
           totalPages={experiencesMeta.total_pages}
-          href={(page) => `/host/story?tab=experiences&page=${page}`}
+          href={(page) => storyUrl('experiences', draftsMeta.current_page, page)}
         />
       </div>
       {deleting && (
