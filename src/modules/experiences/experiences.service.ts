@@ -147,19 +147,16 @@ async function suggestions(
       search: { ...search, date_from: null, date_to: null },
     });
   }
+  // Nearby prefectures are counted within the search without an area (the same search, narrowed to the region), in
+  // that search's scan (stories-search.ts CountRequest).
+  let nearby: { prefectures: { id: number; name: string }[]; at: number } | null = null;
   if (base.prefectureIds.length > 0) {
     const ids = new Set(base.prefectureIds);
-    const nearby = REGIONS.filter((region) => region.some((id) => ids.has(id))).flat();
-    if (nearby.length > ids.size) {
-      const prefectures = lookups.prefectures.filter((p) => nearby.includes(p.id)).sort((a, b) => a.id - b.id);
-      tries.push({
-        kind: 'nearby',
-        criteria: { ...base, prefectureIds: prefectures.map((p) => p.id) },
-        search: { ...search, state: prefectures },
-      });
+    const region = REGIONS.filter((r) => r.some((id) => ids.has(id))).flat();
+    if (region.length > ids.size) {
+      const prefectures = lookups.prefectures.filter((p) => region.includes(p.id)).sort((a, b) => a.id - b.id);
+      nearby = { prefectures, at: tries.length };
     }
-  }
-  if (base.prefectureIds.length > 0) {
     tries.push({ kind: 'without_area', criteria: { ...base, prefectureIds: [] }, search: { ...search, state: [] } });
   }
   if (base.q !== undefined) {
@@ -174,10 +171,15 @@ async function suggestions(
   }
   const counts = await searchCounts(
     ctx.sql,
-    tries.map((t) => t.criteria),
+    tries.map((t, i) => ({ criteria: t.criteria, alsoIn: i === nearby?.at ? nearby.prefectures.map((p) => p.id) : undefined })),
     now,
   );
-  return tries.flatMap((t, i) => (counts[i] > 0 ? [{ kind: t.kind, count: counts[i], search: t.search }] : []));
+  return tries.flatMap((t, i): StoriesSuggestionJson[] => {
+    const { count, countIn } = counts[i];
+    const here = count > 0 ? [{ kind: t.kind, count, search: t.search }] : [];
+    if (nearby === null || i !== nearby.at || countIn === 0) return here;
+    return [{ kind: 'nearby', count: countIn, search: { ...search, state: nearby.prefectures } }, ...here];
+  });
 }
 
 /**
@@ -224,12 +226,14 @@ async function list(ctx: Ctx, lookups: Lookups, input: unknown): Promise<Stories
   let total: number;
   if (offset === 0) {
     experiences = await searchPage(ctx.sql, criteria, STORIES_PER_PAGE, 0, now);
-    total = experiences.length < STORIES_PER_PAGE ? experiences.length : (await searchCounts(ctx.sql, [criteria], now))[0];
+    total = experiences.length < STORIES_PER_PAGE ? experiences.length : (await searchCounts(ctx.sql, [{ criteria }], now))[0].count;
   } else {
-    [experiences, [total]] = await Promise.all([
+    const [page, [counted]] = await Promise.all([
       searchPage(ctx.sql, criteria, STORIES_PER_PAGE, offset, now),
-      searchCounts(ctx.sql, [criteria], now),
+      searchCounts(ctx.sql, [{ criteria }], now),
     ]);
+    experiences = page;
+    total = counted.count;
   }
   return {
     experiences,

@@ -69,10 +69,12 @@ function dateRange(c: StoriesCriteria, now: Date): { from: string; to: string | 
  * (calendars/slots.ts bookingClosesAt: on_the_day closes at the start time, otherwise at 00:00 of the slot's date,
  * Japan time, whatever the server's time zone).
  *
- * Dates after today (Japan time) have not closed under either rule, so a search that starts tomorrow or later needs
- * no deadline test: the condition then reads only `c`, which lets PostgreSQL start from the slots of a rare date
- * and look up their experiences, instead of testing every candidate experience's slots (a condition that also
- * reads `e` keeps the EXISTS from being turned into a join on the slots' experience ids).
+ * Only a slot of today (Japan time) can have closed: a later slot is open under either rule. A search that starts
+ * tomorrow or later therefore needs no deadline test: the condition then reads only `c`, which lets PostgreSQL start
+ * from the slots of a rare date and look up their experiences, instead of testing every candidate experience's slots
+ * (a condition that also reads `e` keeps the EXISTS from being turned into a join on the slots' experience ids). A
+ * search that includes today tests the deadline of today's slots only (`c.date > today OR ...`): the later slots
+ * pass on their date, without the time-zone arithmetic.
  */
 function slotCondition(from: string, to: string | null, people: number, now: Date): Sql {
   const params: unknown[] = [from];
@@ -83,10 +85,11 @@ function slotCondition(from: string, to: string | null, people: number, now: Dat
   }
   text += ' AND c.accepting_reservation AND c.recruitment_number - c.participant_number >= ?';
   params.push(people);
-  if (from <= todayInJapan(now)) {
-    text += ` AND ((CASE WHEN e.reservation_deadline = 'on_the_day' THEN c.date + c.start_time::time ELSE c.date::timestamp END)
-         AT TIME ZONE 'Asia/Tokyo') > ?::timestamptz`;
-    params.push(now.toISOString());
+  const today = todayInJapan(now);
+  if (from <= today) {
+    text += ` AND (c.date > ?::date OR ((CASE WHEN e.reservation_deadline = 'on_the_day' THEN c.date + c.start_time::time ELSE c.date::timestamp END)
+         AT TIME ZONE 'Asia/Tokyo') > ?::timestamptz)`;
+    params.push(today, now.toISOString());
   }
   return { text, params };
 }
@@ -245,27 +248,42 @@ ORDER BY page.n`,
 }
 
 /**
- * How many published experiences match each search (the main count, or the relaxed searches): the searches within a
- * few prefectures in one prepared statement, the others in one planned for its values, both at once.
+ * A search to count, and optionally how many of its matches are in some prefectures (`alsoIn`), counted in the same
+ * scan: a narrower search that differs only by its area (the empty result's nearby prefectures within the search
+ * without an area) costs a FILTER over rows already read instead of a statement of its own to plan and run.
  */
-export async function searchCounts(em: SqlReader, list: readonly StoriesCriteria[], now: Date): Promise<number[]> {
-  const counts: number[] = list.map(() => 0);
+export interface CountRequest {
+  criteria: StoriesCriteria;
+  alsoIn?: number[];
+}
+
+/**
+ * How many published experiences match each search (the main count, or the relaxed searches), and of those how many
+ * are in `alsoIn`: the searches within a few prefectures in one prepared statement, the others in one planned for its
+ * values, both at once.
+ */
+export async function searchCounts(em: SqlReader, list: readonly CountRequest[], now: Date): Promise<{ count: number; countIn: number }[]> {
+  const counts = list.map(() => ({ count: 0, countIn: 0 }));
   const groups = new Map<boolean, number[]>();
-  list.forEach((c, i) => {
-    groups.set(isBounded(c), [...(groups.get(isBounded(c)) ?? []), i]);
+  list.forEach(({ criteria }, i) => {
+    groups.set(isBounded(criteria), [...(groups.get(isBounded(criteria)) ?? []), i]);
   });
   await Promise.all(
     [...groups].map(async ([bounded, indexes]) => {
-      const wheres = indexes.map((i) => whereClause(list[i], now));
-      const columns = wheres.map((w, k) => `(SELECT count(*) FROM experiences e WHERE ${w.text}) AS c${k}`);
-      const sql = `SELECT ${columns.join(',\n  ')}`;
-      const [row] = await readRows<Record<string, string>>(
-        em,
-        searchStatement(bounded, sql),
-        wheres.flatMap((w) => w.params),
-      );
+      const params: unknown[] = [];
+      const scans = indexes.map((i, k) => {
+        const where = whereClause(list[i].criteria, now);
+        let columns = `count(*) AS c${k}`;
+        if (list[i].alsoIn !== undefined) {
+          columns += `, count(*) FILTER (WHERE e.prefecture_id = ANY(?::int[])) AS i${k}`;
+          params.push(list[i].alsoIn);
+        }
+        params.push(...where.params);
+        return `(SELECT ${columns} FROM experiences e WHERE ${where.text}) s${k}`;
+      });
+      const [row] = await readRows<Record<string, string>>(em, searchStatement(bounded, `SELECT * FROM ${scans.join(',\n  ')}`), params);
       indexes.forEach((i, k) => {
-        counts[i] = Number(row?.[`c${k}`] ?? 0);
+        counts[i] = { count: Number(row?.[`c${k}`] ?? 0), countIn: Number(row?.[`i${k}`] ?? 0) };
       });
     }),
   );
