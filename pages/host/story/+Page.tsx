@@ -6,7 +6,7 @@ import { api, ApiError } from '#src/lib/api-client';
 import { Modal } from '#src/components/form';
 import { Pagination } from '#src/components/Pagination';
 import type { ImageJson } from '#src/modules/experiences/experiences.host.schemas';
-import { imageSrcSet } from '#src/modules/uploads/uploads.shared';
+import { CardImage } from '#src/components/CardImage';
 import type { Data } from './+data';
 import './host-story.css';
 
@@ -39,21 +39,17 @@ function PencilIcon() {
 }
 
 function Cover({ images, title }: { images: ImageJson[]; title: string }) {
-  return images[0] ? (
-    <img
-      src={images[0].url}
-      srcSet={imageSrcSet(images[0].url)}
+  return (
+    <CardImage
+      className="host-card__image"
+      url={images[0]?.url ?? null}
       // host-story.css: cards 200px wide from 768px, two columns on a phone; the cover is 250px high.
       sizes="(min-width: 768px) 200px, 50vw"
       alt={title}
-      className="host-card__image"
-      loading="lazy"
-      decoding="async"
       width={200}
       height={250}
+      fallback={<span className="host-card__noimage">{t.noImage}</span>}
     />
-  ) : (
-    <span className="host-card__noimage">{t.noImage}</span>
   );
 }
 
