@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useData } from 'vike-react/useData';
 import { AdminPagination } from '#src/components/admin/AdminPagination';
-import { CardTable, OpenButton } from '#src/components/admin/CardTable';
+import { CardTable, openColumn } from '#src/components/admin/CardTable';
 import { DetailPanel, ListWithDetail, usePanelSave } from '#src/components/admin/DetailPanel';
 import { useLoad } from '#src/components/admin/useLoad';
 import { BRAND_API, handleUnauthorized } from '#src/components/brand/brand-paths';
@@ -123,15 +123,12 @@ export default function Page() {
           select={{ selected, onSelect: (row) => setSelected(row.id) }}
           columns={[
             { label: t.status, cell: (row) => <HandledBadge handled={row.handled} /> },
-            {
-              label: t.applicant,
-              cellClass: 'admin-table__wide',
-              cell: (row) => (
-                <OpenButton label={t.open(row.user_name)} onClick={() => setSelected(row.id)}>
-                  {row.user_name}
-                </OpenButton>
-              ),
-            },
+            openColumn(
+              t.applicant,
+              (row) => row.user_name,
+              t.open,
+              (row) => setSelected(row.id),
+            ),
             { label: t.community, cellClass: 'admin-table__wide', cell: (row) => row.community_name },
             { label: t.appliedAt, cell: (row) => a.date(row.applied_at) },
           ]}

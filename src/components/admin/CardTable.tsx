@@ -78,11 +78,23 @@ export function CardTable<Row>(props: {
   );
 }
 
-/** The row's name as a button that opens its detail panel (keyboard users reach the row through it). */
-export function OpenButton({ label, onClick, children }: { label: string; onClick: () => void; children: ReactNode }) {
-  return (
-    <button type="button" className="site-nav__plain" aria-label={label} onClick={onClick}>
-      {children}
-    </button>
-  );
+/**
+ * A wide column holding the row's name as a button that opens its detail panel (keyboard users reach the row through
+ * it); `open` says what the button does for that name (its aria-label).
+ */
+export function openColumn<Row>(
+  label: string,
+  name: (row: Row) => string,
+  open: (name: string) => string,
+  onOpen: (row: Row) => void,
+): Column<Row> {
+  return {
+    label,
+    cellClass: 'admin-table__wide',
+    cell: (row) => (
+      <button type="button" className="site-nav__plain" aria-label={open(name(row))} onClick={() => onOpen(row)}>
+        {name(row)}
+      </button>
+    ),
+  };
 }

@@ -5,7 +5,7 @@ import { usePageContext } from 'vike-react/usePageContext';
 import { ja } from '#src/i18n/ja';
 import type { BrandInquiry } from '#src/modules/inquiries/inquiries.schemas';
 import { AdminPagination, pageFromSearch } from './AdminPagination';
-import { CardTable, OpenButton } from './CardTable';
+import { CardTable, openColumn } from './CardTable';
 import { DetailPanel, ListWithDetail, usePanelSave } from './DetailPanel';
 import { LoadError } from './ListStatus';
 import { firstMessage, listOf, useLoad } from './useLoad';
@@ -157,15 +157,12 @@ export function Inquiries() {
           columns={[
             { label: t.status, cell: (row) => <StatusBadge resolved={row.resolved} /> },
             { label: a.id, headClass: 'admin-table__num', cellClass: 'admin-table__num', cell: (row) => row.id },
-            {
-              label: t.name,
-              cellClass: 'admin-table__wide',
-              cell: (row) => (
-                <OpenButton label={t.open(row.name)} onClick={() => setSelected(row.id)}>
-                  {row.name}
-                </OpenButton>
-              ),
-            },
+            openColumn(
+              t.name,
+              (row) => row.name,
+              t.open,
+              (row) => setSelected(row.id),
+            ),
             { label: t.company, cellClass: 'admin-table__wide', cell: (row) => row.company_name },
             { label: t.date, cell: (row) => a.date(row.created_at) },
           ]}

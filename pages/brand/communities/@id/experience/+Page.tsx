@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useData } from 'vike-react/useData';
 import { AdminPagination } from '#src/components/admin/AdminPagination';
-import { CardTable, OpenButton } from '#src/components/admin/CardTable';
+import { CardTable, openColumn } from '#src/components/admin/CardTable';
 import { DetailPanel, ListWithDetail } from '#src/components/admin/DetailPanel';
 import { PublishBadge } from '#src/components/admin/ListStatus';
 import { useLoad } from '#src/components/admin/useLoad';
@@ -83,15 +83,12 @@ export default function Page() {
           select={{ selected, onSelect: (row) => setSelected(row.experience_id) }}
           columns={[
             { label: t.heldAt, cell: (row) => (row.held_at ? jpDateTime(row.held_at) : t.noDate) },
-            {
-              label: t.name,
-              cellClass: 'admin-table__wide',
-              cell: (row) => (
-                <OpenButton label={t.open(row.experience_name)} onClick={() => setSelected(row.experience_id)}>
-                  {row.experience_name}
-                </OpenButton>
-              ),
-            },
+            openColumn(
+              t.name,
+              (row) => row.experience_name,
+              t.open,
+              (row) => setSelected(row.experience_id),
+            ),
             { label: t.ambassador, cellClass: 'admin-table__wide', cell: (row) => row.ambassador_name },
             { label: t.place, cell: (row) => row.state ?? t.online },
             { label: t.status, cell: (row) => <PublishBadge published={row.published} /> },
