@@ -4,6 +4,7 @@ import { ja } from '#src/i18n/ja';
 import { CardImage } from '#src/components/CardImage';
 import './LinkCard.css';
 import './CommunityCard.css';
+import './location-pin.css';
 
 /**
  * The card's width (CommunityCard.css: columns of at least 230px in the page's 1150px content; one column on a phone,
@@ -20,7 +21,7 @@ function CommunityCard({ community }: { community: CommunityCardData }) {
       <div className="community-card__body">
         <p className="community-card__catch">{community.catchphrase}</p>
         <h3 className="community-card__name">{community.name}</h3>
-        <p className="community-card__location">{community.location}</p>
+        <p className="community-card__location location-pin">{community.location}</p>
       </div>
     </a>
   );

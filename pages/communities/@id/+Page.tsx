@@ -5,6 +5,7 @@ import { logonUrl } from '#src/lib/api-client';
 import { Carousel } from '#src/components/Carousel';
 import { CardImage } from '#src/components/CardImage';
 import type { Data } from './+data';
+import '#src/components/location-pin.css';
 import './community.css';
 
 const t = ja.communities;
@@ -47,7 +48,7 @@ export default function Page() {
         <div className="community__intro">
           <p className="community__catch">{community.catchphrase}</p>
           <h1 className="community__name">{community.name}</h1>
-          <p className="community__meta community__location">{community.location}</p>
+          <p className="community__meta community__location location-pin">{community.location}</p>
           {community.brands.length > 0 && (
             <ul className="community__brands" aria-label={t.brands}>
               {community.brands.map((brand) => (
