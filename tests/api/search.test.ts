@@ -400,3 +400,25 @@ describe('GET /api/v1/stories: connections', () => {
     expect(pool.idleCount).toBe(pool.totalCount);
   });
 });
+
+describe('GET /api/v1/stories: what a search costs the server', () => {
+  it('forks no EntityManager: the reference lists come from their cache and the search reads through ctx.sql', async () => {
+    await search(''); // loads the reference lists once
+    const em = t.orm.em;
+    const fork = em.fork;
+    let forks = 0;
+    em.fork = function counted(this: typeof em, ...args: Parameters<typeof fork>) {
+      forks++;
+      return fork.apply(this, args);
+    } as typeof fork;
+    try {
+      const full = await search(`q=${encodeURIComponent('陶芸')}&date_from=${day(3)}&people=2`);
+      const empty = await search(`q=${encodeURIComponent('陶芸')}&state[]=${encodeURIComponent('大阪府')}`);
+      expect(full.body.meta.total_count).toBeGreaterThan(0);
+      expect(empty.body.suggestions.length).toBeGreaterThan(0);
+    } finally {
+      em.fork = fork;
+    }
+    expect(forks).toBe(0);
+  });
+});
