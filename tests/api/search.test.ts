@@ -11,6 +11,7 @@ import { createCalendar, createExperience, type ExperienceOverrides } from '#tes
 import { expectDocumented } from '#tests/api/openapi-contract';
 import { Experience } from '#src/modules/experiences/experiences.entity';
 import { addDays, todayInJapan } from '#src/lib/dates';
+import { SEARCH_LIMITS } from '#src/modules/experiences/experiences.shared';
 
 let t: TestApp;
 const T = todayInJapan();
@@ -358,5 +359,66 @@ describe('GET /api/v1/stories: an empty result suggests what to relax', () => {
       count: 1,
       search: { state: [] },
     });
+  });
+
+  it('nearby prefectures are a part of the search without an area, listed before it', async () => {
+    // 陶芸 in Osaka: nothing; in the Kinki region: A (Kyoto); anywhere: A and D (online, no prefecture);
+    // Osaka without the keyword: F.
+    const res = await search(`q=${encodeURIComponent('陶芸')}&state[]=${encodeURIComponent('大阪府')}`);
+    expect(res.body.meta.total_count).toBe(0);
+    expect(res.body.suggestions.map((s: { kind: string; count: number }) => [s.kind, s.count])).toEqual([
+      ['nearby', 1],
+      ['without_area', 2],
+      ['without_keyword', 1],
+    ]);
+  });
+
+  it('a search whose only filter is the party size has nothing to relax', async () => {
+    const res = await search(`people=${SEARCH_LIMITS.maxPeople}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ experiences: [], meta: { total_count: 0 }, suggestions: [] });
+  });
+});
+
+describe('GET /api/v1/stories: connections', () => {
+  it('a search gives its connection back to the pool, whichever way it ends', async () => {
+    const pool = await t.orm.em.getConnection().getNativeClient();
+    const queries = [
+      '',
+      `q=${encodeURIComponent('陶芸')}`,
+      `q=${encodeURIComponent('陶芸')}&state[]=${encodeURIComponent('大阪府')}`,
+      `people=${SEARCH_LIMITS.maxPeople}`,
+      'page=2',
+      `date_from=${day(-1)}`,
+    ];
+    // More searches than the pool has connections, so a connection kept by any of them would leave the last waiting.
+    for (let round = 0; round < 4; round++) {
+      const statuses = await Promise.all(queries.map(async (q) => (await search(q)).status));
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 422]);
+    }
+    expect(pool.waitingCount).toBe(0);
+    expect(pool.idleCount).toBe(pool.totalCount);
+  });
+});
+
+describe('GET /api/v1/stories: what a search costs the server', () => {
+  it('forks no EntityManager: the reference lists come from their cache and the search reads through ctx.sql', async () => {
+    await search(''); // loads the reference lists once
+    const em = t.orm.em;
+    const fork = em.fork;
+    let forks = 0;
+    em.fork = function counted(this: typeof em, ...args: Parameters<typeof fork>) {
+      forks++;
+      return fork.apply(this, args);
+    } as typeof fork;
+    try {
+      const full = await search(`q=${encodeURIComponent('陶芸')}&date_from=${day(3)}&people=2`);
+      const empty = await search(`q=${encodeURIComponent('陶芸')}&state[]=${encodeURIComponent('大阪府')}`);
+      expect(full.body.meta.total_count).toBeGreaterThan(0);
+      expect(empty.body.suggestions.length).toBeGreaterThan(0);
+    } finally {
+      em.fork = fork;
+    }
+    expect(forks).toBe(0);
   });
 });

@@ -2,7 +2,7 @@
 // tests/bench/list.ts: with BENCH_CATALOGUE=N (e.g. 10000) the catalogue grows to N published experiences with 50
 // slots each (generated in SQL, seconds); the search goal is keyword + date + prefecture + people, 20 concurrent
 // requests for BENCH_SECONDS, p95.
-import http from 'node:http';
+import net from 'node:net';
 import zlib from 'node:zlib';
 import pg from 'pg';
 import { addDays, todayInJapan } from '#src/lib/dates';
@@ -133,30 +133,79 @@ export async function measureSearch(base: string, seconds: number) {
 const WARM_UP_SECONDS = 2;
 
 /**
- * One GET on a kept-alive connection, as a browser asks (brotli or gzip), the answer decompressed and parsed. The
- * load comes from node:http rather than fetch: on this machine's two cores the client shares the CPU with the server
- * and PostgreSQL, and fetch's streams cost about a millisecond of CPU per answer, which showed up in the latencies
- * it measured (session 6).
+ * A kept-alive HTTP/1.1 connection of the search's load, one GET at a time, answers read by their Content-Length (the
+ * server sets it on every JSON answer), asked for as a browser asks (brotli or gzip). Written on a bare socket, as
+ * autocannon does for the other rows, because the client shares the machine's two cores with the server and
+ * PostgreSQL: fetch cost about 1 ms of CPU per answer and node:http about 0.3 ms, time the measured latencies carried.
  */
-function getJson(agent: http.Agent, url: string): Promise<{ status: number; body: unknown }> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent, headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        try {
-          const raw = Buffer.concat(chunks);
-          const encoding = res.headers['content-encoding'];
-          const text = encoding === 'br' ? zlib.brotliDecompressSync(raw) : encoding === 'gzip' ? zlib.gunzipSync(raw) : raw;
-          resolve({ status: res.statusCode ?? 0, body: JSON.parse(text.toString('utf8')) });
-        } catch (error) {
-          reject(error);
-        }
-      });
-      res.on('error', reject);
+class SearchConnection {
+  private readonly socket: net.Socket;
+  private buffered: Buffer = Buffer.alloc(0);
+  private waiting: { resolve: (answer: Answer) => void; reject: (error: Error) => void } | null = null;
+
+  constructor(
+    private readonly host: string,
+    port: number,
+  ) {
+    this.socket = net.connect({ host, port, noDelay: true });
+    this.socket.on('data', (chunk: Buffer) => {
+      this.buffered = this.buffered.length === 0 ? chunk : Buffer.concat([this.buffered, chunk]);
+      this.read();
     });
-    req.on('error', reject);
-  });
+    const fail = (error: Error) => {
+      this.waiting?.reject(error);
+      this.waiting = null;
+    };
+    this.socket.on('error', fail);
+    this.socket.on('close', () => fail(new Error('the server closed the connection')));
+  }
+
+  get(path: string): Promise<Answer> {
+    return new Promise((resolve, reject) => {
+      this.waiting = { resolve, reject };
+      this.socket.write(`GET ${path} HTTP/1.1\r\nHost: ${this.host}\r\nAccept-Encoding: br, gzip\r\n\r\n`);
+    });
+  }
+
+  close() {
+    this.socket.destroy();
+  }
+
+  private read() {
+    const headEnd = this.buffered.indexOf('\r\n\r\n');
+    if (headEnd < 0 || this.waiting === null) return;
+    const head = this.buffered.toString('latin1', 0, headEnd);
+    const length = /\r\ncontent-length: *(\d+)/i.exec(head);
+    if (length === null) {
+      this.waiting.reject(new Error(`an answer without Content-Length: ${head.split('\r\n')[0]}`));
+      this.waiting = null;
+      return;
+    }
+    const end = headEnd + 4 + Number(length[1]);
+    if (this.buffered.length < end) return;
+    const answer = {
+      status: Number(head.slice(9, 12)),
+      encoding: /\r\ncontent-encoding: *([\w-]+)/i.exec(head)?.[1],
+      body: this.buffered.subarray(headEnd + 4, end),
+    };
+    this.buffered = this.buffered.subarray(end);
+    const { resolve } = this.waiting;
+    this.waiting = null;
+    resolve(answer);
+  }
+}
+
+interface Answer {
+  status: number;
+  encoding: string | undefined;
+  body: Buffer;
+}
+
+/** The answer's JSON, decompressed. */
+function answerJson(answer: Answer): unknown {
+  const { body, encoding } = answer;
+  const text = encoding === 'br' ? zlib.brotliDecompressSync(body) : encoding === 'gzip' ? zlib.gunzipSync(body) : body;
+  return JSON.parse(text.toString('utf8'));
 }
 
 async function searchLoad(base: string, seconds: number) {
@@ -167,29 +216,31 @@ async function searchLoad(base: string, seconds: number) {
     const q = encodeURIComponent(ACTIVITIES[n % ACTIVITIES.length]);
     const date = addDays(today, n % 5 === 0 ? AFTER_LAST_SLOT_DAYS : 1 + (n % 30));
     const state = 1 + ((n * 7) % 47);
-    return `${base}/api/v1/stories?q=${q}&date_from=${date}&state[]=${state}&people=${1 + (n % 3)}`;
+    return `/api/v1/stories?q=${q}&date_from=${date}&state[]=${state}&people=${1 + (n % 3)}`;
   };
   const found: number[] = [];
   const empty: number[] = [];
   let errors = 0;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: SEARCH_CONCURRENCY });
+  const { hostname, port } = new URL(base);
   const until = performance.now() + seconds * 1000;
   const worker = async () => {
-    while (performance.now() < until) {
-      const started = performance.now();
-      const res = await getJson(agent, url());
-      const ms = performance.now() - started;
-      const total = (res.body as { meta?: { total_count?: number } } | null)?.meta?.total_count ?? 0;
-      if (res.status !== 200) errors++;
-      else if (total > 0) found.push(ms);
-      else empty.push(ms);
+    const connection = new SearchConnection(hostname, Number(port));
+    try {
+      while (performance.now() < until) {
+        const path = url();
+        const started = performance.now();
+        const answer = await connection.get(path);
+        const ms = performance.now() - started;
+        const total = (answerJson(answer) as { meta?: { total_count?: number } } | null)?.meta?.total_count ?? 0;
+        if (answer.status !== 200) errors++;
+        else if (total > 0) found.push(ms);
+        else empty.push(ms);
+      }
+    } finally {
+      connection.close();
     }
   };
-  try {
-    await Promise.all(Array.from({ length: SEARCH_CONCURRENCY }, worker));
-  } finally {
-    agent.destroy();
-  }
+  await Promise.all(Array.from({ length: SEARCH_CONCURRENCY }, worker));
   const at = (list: number[], p: number) => {
     const sorted = [...list].sort((a, b) => a - b);
     return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0);

@@ -10,6 +10,7 @@ import { canManageExperience, visibleRowOr404 } from './experiences.policy';
 import { findExperienceRow, findOtherExperienceRows } from './experiences.repository';
 import type { ReferenceService } from '#src/modules/reference/reference.service';
 import { addDays, todayInJapan } from '#src/lib/dates';
+import { type SqlReader, withConnection } from '#src/lib/read-sql';
 import { searchCounts, searchPage, type StoriesCriteria } from './stories-search';
 import {
   EXPERIENCE_CARD_POPULATE,
@@ -123,7 +124,7 @@ function searchJson(query: StoriesQuery, states: StoriesFilter[], criteria: Stor
 
 /** Relaxed searches that find something, for an empty result (issue 15): other dates, nearby areas, no keyword. */
 async function suggestions(
-  ctx: Ctx,
+  sql: SqlReader,
   lookups: Lookups,
   base: StoriesCriteria,
   search: StoriesSearchJson,
@@ -170,7 +171,7 @@ async function suggestions(
     });
   }
   const counts = await searchCounts(
-    ctx.sql,
+    sql,
     tries.map((t, i) => ({ criteria: t.criteria, alsoIn: i === nearby?.at ? nearby.prefectures.map((p) => p.id) : undefined })),
     now,
   );
@@ -220,22 +221,7 @@ async function list(ctx: Ctx, lookups: Lookups, input: unknown): Promise<Stories
   };
   const search = searchJson(query, states, criteria);
   const offset = (query.page - 1) * STORIES_PER_PAGE;
-  // A first page that is not full is the whole result: its length is the count, and no count statement runs (most
-  // narrow searches). Otherwise the page and the count are read at once.
-  let experiences: ExperienceCardJson[];
-  let total: number;
-  if (offset === 0) {
-    experiences = await searchPage(ctx.sql, criteria, STORIES_PER_PAGE, 0, now);
-    total = experiences.length < STORIES_PER_PAGE ? experiences.length : (await searchCounts(ctx.sql, [{ criteria }], now))[0].count;
-  } else {
-    const [page, [counted]] = await Promise.all([
-      searchPage(ctx.sql, criteria, STORIES_PER_PAGE, offset, now),
-      searchCounts(ctx.sql, [{ criteria }], now),
-    ]);
-    experiences = page;
-    total = counted.count;
-  }
-  return {
+  const result = (experiences: ExperienceCardJson[], total: number, relaxed: StoriesSuggestionJson[]) => ({
     experiences,
     meta: {
       total_count: total,
@@ -245,8 +231,27 @@ async function list(ctx: Ctx, lookups: Lookups, input: unknown): Promise<Stories
     },
     filters,
     search,
-    suggestions: total === 0 ? await suggestions(ctx, lookups, criteria, search, now) : [],
-  };
+    suggestions: relaxed,
+  });
+  if (offset > 0) {
+    // A later page: the page and the count at once, on two connections (an empty later page suggests nothing).
+    const [experiences, [counted]] = await Promise.all([
+      searchPage(ctx.sql, criteria, STORIES_PER_PAGE, offset, now),
+      searchCounts(ctx.sql, [{ criteria }], now),
+    ]);
+    return result(experiences, counted.count, []);
+  }
+  // The first page, then what depends on it, on one connection: a first page that is not full is the whole result
+  // (its length is the count, and no count statement runs: most narrow searches); a full one is followed by the
+  // count; an empty one by the relaxed searches' counts (suggestions).
+  return withConnection(ctx.sql, async (sql) => {
+    const experiences = await searchPage(sql, criteria, STORIES_PER_PAGE, 0, now);
+    if (experiences.length === STORIES_PER_PAGE) {
+      return result(experiences, (await searchCounts(sql, [{ criteria }], now))[0].count, []);
+    }
+    const relaxed = experiences.length === 0 ? await suggestions(sql, lookups, criteria, search, now) : [];
+    return result(experiences, experiences.length, relaxed);
+  });
 }
 
 /** GET /api/v1/experiences/{id}/other_experiences: the same host's other published experiences (at most 6). */

@@ -259,33 +259,29 @@ export interface CountRequest {
 
 /**
  * How many published experiences match each search (the main count, or the relaxed searches), and of those how many
- * are in `alsoIn`: the searches within a few prefectures in one prepared statement, the others in one planned for its
- * values, both at once.
+ * are in `alsoIn`, in one statement: prepared when every search is within a few prefectures, otherwise planned for its
+ * values.
  */
 export async function searchCounts(em: SqlReader, list: readonly CountRequest[], now: Date): Promise<{ count: number; countIn: number }[]> {
-  const counts = list.map(() => ({ count: 0, countIn: 0 }));
-  const groups = new Map<boolean, number[]>();
-  list.forEach(({ criteria }, i) => {
-    groups.set(isBounded(criteria), [...(groups.get(isBounded(criteria)) ?? []), i]);
+  if (list.length === 0) return [];
+  const params: unknown[] = [];
+  const scans = list.map(({ criteria, alsoIn }, k) => {
+    const where = whereClause(criteria, now);
+    let columns = `count(*) AS c${k}`;
+    if (alsoIn !== undefined) {
+      columns += `, count(*) FILTER (WHERE e.prefecture_id = ANY(?::int[])) AS i${k}`;
+      params.push(alsoIn);
+    }
+    params.push(...where.params);
+    return `(SELECT ${columns} FROM experiences e WHERE ${where.text}) s${k}`;
   });
-  await Promise.all(
-    [...groups].map(async ([bounded, indexes]) => {
-      const params: unknown[] = [];
-      const scans = indexes.map((i, k) => {
-        const where = whereClause(list[i].criteria, now);
-        let columns = `count(*) AS c${k}`;
-        if (list[i].alsoIn !== undefined) {
-          columns += `, count(*) FILTER (WHERE e.prefecture_id = ANY(?::int[])) AS i${k}`;
-          params.push(list[i].alsoIn);
-        }
-        params.push(...where.params);
-        return `(SELECT ${columns} FROM experiences e WHERE ${where.text}) s${k}`;
-      });
-      const [row] = await readRows<Record<string, string>>(em, searchStatement(bounded, `SELECT * FROM ${scans.join(',\n  ')}`), params);
-      indexes.forEach((i, k) => {
-        counts[i] = { count: Number(row?.[`c${k}`] ?? 0), countIn: Number(row?.[`i${k}`] ?? 0) };
-      });
-    }),
+  const [row] = await readRows<Record<string, string>>(
+    em,
+    searchStatement(
+      list.every(({ criteria }) => isBounded(criteria)),
+      `SELECT * FROM ${scans.join(',\n  ')}`,
+    ),
+    params,
   );
-  return counts;
+  return list.map((_, k) => ({ count: Number(row?.[`c${k}`] ?? 0), countIn: Number(row?.[`i${k}`] ?? 0) }));
 }

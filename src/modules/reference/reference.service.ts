@@ -8,8 +8,9 @@ const TTL_MS = 10 * 60 * 1000;
 const caches = new WeakMap<object, Map<ReferenceKind, { at: number; rows: ChoiceJson[] }>>();
 
 async function load(ctx: Ctx, kind: ReferenceKind): Promise<ChoiceJson[]> {
-  // Keyed by the ORM's metadata, so test files with their own databases never share an entry.
-  const key = ctx.em.getMetadata();
+  // Keyed by the ORM's configuration (one per ORM), so test files with their own databases never share an entry; read
+  // from ctx.sql, because ctx.em would fork an EntityManager for every request that only hits the cache.
+  const key = ctx.sql.config;
   let cache = caches.get(key);
   if (!cache) {
     cache = new Map();
