@@ -5,7 +5,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { goTo } from '#src/lib/browser-navigation';
 import { ImageUploader } from '#src/components/experience-form/ImageUploader';
 import '#src/components/experience-form/experience-form.css';
-import { Field, FormErrors, messagesUnder, useForm } from '#src/components/form';
+import { Field, messagesUnder, useForm } from '#src/components/form';
 import { ja } from '#src/i18n/ja';
 import {
   type AdminCommunity,
@@ -17,6 +17,7 @@ import {
   COMMUNITY_TEXT_MAX,
   communityFormSchema,
 } from '#src/modules/communities/communities.schemas';
+import { AdminForm, FormActions, PublishedField } from './AdminFormParts';
 import { ApplicationItems, type ItemState, orderedItems } from './ApplicationItems';
 import { LoadError } from './ListStatus';
 import { firstMessage, useLoad } from './useLoad';
@@ -169,66 +170,39 @@ function CommunityFormBody({ id, initial, target }: { id?: number; initial: Valu
   );
 
   return (
-    <div className="panel">
-      <form
-        className="admin-form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void form.send(communityBody(values));
-        }}
+    <AdminForm errors={form.errors} onSubmit={() => void form.send(communityBody(values))}>
+      <PublishedField
+        published={values.published}
+        messages={form.messages('published')}
+        onChange={(published) => setValues((v) => ({ ...v, published }))}
+      />
+      {SHORT.map(text)}
+      <Field label={t.fields.images} required messages={messagesUnder(form.errors, 'images')[0]} group>
+        {() => (
+          <ImageUploader
+            images={values.images}
+            max={COMMUNITY_IMAGES_MAX}
+            onAdd={(image) => setValues((v) => ({ ...v, images: [...v.images, image] }))}
+            onRemove={(index) => setValues((v) => ({ ...v, images: v.images.filter((_, i) => i !== index) }))}
+          />
+        )}
+      </Field>
+      {HOST.map(text)}
+      {ABOUT.map(text)}
+      <Field
+        name="note"
+        label={labels.note}
+        required={false}
+        max={COMMUNITY_TEXT_MAX}
+        value={values.texts.note}
+        messages={form.messages('note')}
       >
-        <FormErrors messages={form.errors} />
-        <Field name="published" label={a.publishSetting} required messages={form.messages('published')} hint={a.publishHint}>
-          {(control) => (
-            <label className="admin-switch">
-              <input
-                type="checkbox"
-                role="switch"
-                aria-checked={values.published}
-                {...control}
-                checked={values.published}
-                onChange={(e) => setValues((v) => ({ ...v, published: e.target.checked }))}
-              />
-              <span data-testid="published-state">{values.published ? a.published : a.unpublished}</span>
-            </label>
-          )}
-        </Field>
-        {SHORT.map(text)}
-        <Field label={t.fields.images} required messages={messagesUnder(form.errors, 'images')[0]} group>
-          {() => (
-            <ImageUploader
-              images={values.images}
-              max={COMMUNITY_IMAGES_MAX}
-              onAdd={(image) => setValues((v) => ({ ...v, images: [...v.images, image] }))}
-              onRemove={(index) => setValues((v) => ({ ...v, images: v.images.filter((_, i) => i !== index) }))}
-            />
-          )}
-        </Field>
-        {HOST.map(text)}
-        {ABOUT.map(text)}
-        <Field
-          name="note"
-          label={labels.note}
-          required={false}
-          max={COMMUNITY_TEXT_MAX}
-          value={values.texts.note}
-          messages={form.messages('note')}
-        >
-          {(control) => (
-            <textarea className="textarea" {...control} value={values.texts.note} onChange={(e) => setText('note', e.target.value)} />
-          )}
-        </Field>
-        <ApplicationItems items={values.items} onChange={(items) => setValues((v) => ({ ...v, items }))} messages={form.messages} />
-        <div className="admin-form__actions">
-          <button type="submit" className="button" disabled={form.submitting || !form.ready}>
-            {form.submitting ? a.saving : id ? t.updateSubmit : t.createSubmit}
-          </button>
-          <a href={target.back} className="button button--ghost">
-            {a.cancel}
-          </a>
-        </div>
-      </form>
-    </div>
+        {(control) => (
+          <textarea className="textarea" {...control} value={values.texts.note} onChange={(e) => setText('note', e.target.value)} />
+        )}
+      </Field>
+      <ApplicationItems items={values.items} onChange={(items) => setValues((v) => ({ ...v, items }))} messages={form.messages} />
+      <FormActions form={form} submit={form.submitting ? a.saving : id ? t.updateSubmit : t.createSubmit} cancelHref={target.back} />
+    </AdminForm>
   );
 }

@@ -3,8 +3,8 @@
 // the server's messages under the e-mail field). What follows a success differs: given as `onInvited`.
 import type { Ref } from 'react';
 import { Field, type Form, FormErrors, useForm } from '#src/components/form';
-import { ja } from '#src/i18n/ja';
 import { brandMemberInvitationSchema } from '#src/modules/brand-members/brand-members.schemas';
+import { FormActions } from './AdminFormParts';
 
 /** The texts (ja.adminPages.brands or ja.brandPortalPages.members). */
 interface InvitationText {
@@ -51,14 +51,7 @@ export function InvitationForm(props: {
         <Field name="email" label={t.email} required messages={form.messages('email')}>
           {(control) => <input className="input" type="email" autoComplete="off" {...control} />}
         </Field>
-        <div className="admin-form__actions">
-          <button type="submit" className="button" disabled={form.submitting || !form.ready}>
-            {t.inviteSubmit}
-          </button>
-          <a href={props.cancelHref} className="button button--ghost">
-            {ja.adminPages.cancel}
-          </a>
-        </div>
+        <FormActions form={form} submit={t.inviteSubmit} cancelHref={props.cancelHref} />
       </form>
     </div>
   );

@@ -6,11 +6,11 @@ import { Field, FormErrors, useForm } from '#src/components/form';
 import { ja } from '#src/i18n/ja';
 import type { FieldMessages } from '#src/lib/errors';
 import type { AmbassadorMembersResponse } from '#src/modules/ambassadors/ambassadors.schemas';
+import { FormActions } from './AdminFormParts';
 import { type PickedUser, UserPicker } from './UserPicker';
 import { firstMessage, listOf, useLoad } from './useLoad';
 
 const t = ja.adminPages.ambassadors;
-const a = ja.adminPages;
 
 export function MemberInvitation({ id, base }: { id: number; base: string }) {
   const members = useLoad<AmbassadorMembersResponse>(`/api/v1/ambassadors/${id}/members`);
@@ -64,14 +64,7 @@ export function MemberInvitation({ id, base }: { id: number; base: string }) {
               />
             )}
           </Field>
-          <div className="admin-form__actions">
-            <button type="submit" className="button" disabled={form.submitting || !form.ready}>
-              {t.addSubmit}
-            </button>
-            <a href={list} className="button button--ghost">
-              {a.cancel}
-            </a>
-          </div>
+          <FormActions form={form} submit={t.addSubmit} cancelHref={list} />
         </form>
       </div>
     </section>

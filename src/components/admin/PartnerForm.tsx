@@ -5,7 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { goTo } from '#src/lib/browser-navigation';
 import { ImageUploader } from '#src/components/experience-form/ImageUploader';
 import '#src/components/experience-form/experience-form.css';
-import { Field, FormErrors, useForm } from '#src/components/form';
+import { Field, useForm } from '#src/components/form';
 import { ja } from '#src/i18n/ja';
 import {
   AMBASSADOR_ADDRESS_MAX,
@@ -16,6 +16,7 @@ import {
   SOCIAL_USERNAME_MAX,
 } from '#src/modules/ambassadors/ambassadors.schemas';
 import { brandFormSchema } from '#src/modules/brands/brands.schemas';
+import { AdminForm, FormActions, PublishedField } from './AdminFormParts';
 import { LoadError } from './ListStatus';
 import { type AdminPartner, PARTNER, type PartnerKind } from './partner-kinds';
 import { firstMessage, useLoad } from './useLoad';
@@ -105,67 +106,44 @@ function PartnerFormBody({ kind, id, initial }: { kind: PartnerKind; id?: number
   );
 
   return (
-    <div className="panel">
-      <form
-        className="admin-form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void form.send(values);
-        }}
+    <AdminForm errors={form.errors} onSubmit={() => void form.send(values)}>
+      <PublishedField
+        published={values.published}
+        messages={form.messages('published')}
+        onChange={(published) => set('published', published)}
+      />
+      <Field label={f.images} required={false} messages={form.messages('images')} group>
+        {() => (
+          <ImageUploader
+            images={values.images}
+            max={AMBASSADOR_IMAGES_MAX}
+            onAdd={(image) => setValues((v) => ({ ...v, images: [...v.images, image] }))}
+            onRemove={(index) => setValues((v) => ({ ...v, images: v.images.filter((_, i) => i !== index) }))}
+          />
+        )}
+      </Field>
+      {text('name', f.name, AMBASSADOR_NAME_MAX, true)}
+      <Field
+        name="description"
+        label={f.description}
+        required
+        max={AMBASSADOR_DESCRIPTION_MAX}
+        value={values.description}
+        messages={form.messages('description')}
       >
-        <FormErrors messages={form.errors} />
-        <Field name="published" label={a.publishSetting} required messages={form.messages('published')} hint={a.publishHint}>
-          {(control) => (
-            <label className="admin-switch">
-              <input
-                type="checkbox"
-                role="switch"
-                aria-checked={values.published}
-                {...control}
-                checked={values.published}
-                onChange={(e) => set('published', e.target.checked)}
-              />
-              <span data-testid="published-state">{values.published ? a.published : a.unpublished}</span>
-            </label>
-          )}
-        </Field>
-        <Field label={f.images} required={false} messages={form.messages('images')} group>
-          {() => (
-            <ImageUploader
-              images={values.images}
-              max={AMBASSADOR_IMAGES_MAX}
-              onAdd={(image) => setValues((v) => ({ ...v, images: [...v.images, image] }))}
-              onRemove={(index) => setValues((v) => ({ ...v, images: v.images.filter((_, i) => i !== index) }))}
-            />
-          )}
-        </Field>
-        {text('name', f.name, AMBASSADOR_NAME_MAX, true)}
-        <Field
-          name="description"
-          label={f.description}
-          required
-          max={AMBASSADOR_DESCRIPTION_MAX}
-          value={values.description}
-          messages={form.messages('description')}
-        >
-          {(control) => (
-            <textarea className="textarea" {...control} value={values.description} onChange={(e) => set('description', e.target.value)} />
-          )}
-        </Field>
-        {kind === 'ambassador' && text('address', ja.adminPages.ambassadors.fields.address, AMBASSADOR_ADDRESS_MAX)}
-        {text('homepage_url', f.homepageUrl)}
-        {text('instagram_username', f.instagram, SOCIAL_USERNAME_MAX)}
-        {text('x_username', f.x, SOCIAL_USERNAME_MAX)}
-        <div className="admin-form__actions">
-          <button type="submit" className="button" disabled={form.submitting || !form.ready}>
-            {form.submitting ? a.saving : id ? k.text.updateSubmit : k.text.createSubmit}
-          </button>
-          <a href={id ? `${k.admin}/${id}` : k.admin} className="button button--ghost">
-            {a.cancel}
-          </a>
-        </div>
-      </form>
-    </div>
+        {(control) => (
+          <textarea className="textarea" {...control} value={values.description} onChange={(e) => set('description', e.target.value)} />
+        )}
+      </Field>
+      {kind === 'ambassador' && text('address', ja.adminPages.ambassadors.fields.address, AMBASSADOR_ADDRESS_MAX)}
+      {text('homepage_url', f.homepageUrl)}
+      {text('instagram_username', f.instagram, SOCIAL_USERNAME_MAX)}
+      {text('x_username', f.x, SOCIAL_USERNAME_MAX)}
+      <FormActions
+        form={form}
+        submit={form.submitting ? a.saving : id ? k.text.updateSubmit : k.text.createSubmit}
+        cancelHref={id ? `${k.admin}/${id}` : k.admin}
+      />
+    </AdminForm>
   );
 }

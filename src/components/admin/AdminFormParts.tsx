@@ -1,0 +1,62 @@
+// The parts every admin edit form has (CommunityForm, PartnerForm; the member invitation shares the actions): the
+// panel around a controlled form with its failures on top, the 公開/非公開 switch, and the submit and cancel actions.
+import type { ReactNode } from 'react';
+import { Field, FormErrors } from '#src/components/form';
+import { ja } from '#src/i18n/ja';
+import type { FieldMessages } from '#src/lib/errors';
+
+const a = ja.adminPages;
+
+/** A controlled form in its panel: `onSubmit` sends the form's state (no browser validation: the schema checks). */
+export function AdminForm(props: { errors: FieldMessages; onSubmit: () => void; children: ReactNode }) {
+  return (
+    <div className="panel">
+      <form
+        className="admin-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          props.onSubmit();
+        }}
+      >
+        <FormErrors messages={props.errors} />
+        {props.children}
+      </form>
+    </div>
+  );
+}
+
+/** 公開設定: a switch that says 公開 or 非公開 beside it. */
+export function PublishedField(props: { published: boolean; messages: string[] | undefined; onChange: (published: boolean) => void }) {
+  return (
+    <Field name="published" label={a.publishSetting} required messages={props.messages} hint={a.publishHint}>
+      {(control) => (
+        <label className="admin-switch">
+          <input
+            type="checkbox"
+            role="switch"
+            aria-checked={props.published}
+            {...control}
+            checked={props.published}
+            onChange={(e) => props.onChange(e.target.checked)}
+          />
+          <span data-testid="published-state">{props.published ? a.published : a.unpublished}</span>
+        </label>
+      )}
+    </Field>
+  );
+}
+
+/** The submit button (disabled until hydrated and while sending) and キャンセル back to `cancelHref`. */
+export function FormActions(props: { form: { submitting: boolean; ready: boolean }; submit: string; cancelHref: string }) {
+  return (
+    <div className="admin-form__actions">
+      <button type="submit" className="button" disabled={props.form.submitting || !props.form.ready}>
+        {props.submit}
+      </button>
+      <a href={props.cancelHref} className="button button--ghost">
+        {a.cancel}
+      </a>
+    </div>
+  );
+}
