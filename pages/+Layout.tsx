@@ -4,9 +4,10 @@ import { useEffect, type ReactNode } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { Header } from '#src/components/Header';
 import { Footer } from '#src/components/Footer';
+import { isPortalPath } from '#src/components/brand/portal-path';
 
 export default function Layout({ children }: { children: ReactNode }) {
-  const { pageId } = usePageContext();
+  const { pageId, urlPathname } = usePageContext();
   // Every route change is a full page load (server routing, pages/+config.ts), so the browser puts a new page at the
   // top and a reloaded or restored one where it was (spec: route table); nothing here scrolls.
 
@@ -14,9 +15,11 @@ export default function Layout({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
-  // The brand portal (/brand, /brand/…) brings its own header and navigation (pages/brand/+Layout.tsx).
-  // (Its error pages, e.g. another brand's id, keep the site's frame.)
-  if (pageId?.startsWith('/pages/brand/')) return <div className="app">{children}</div>;
+  // The brand portal (/brand, /brand/…) brings its own header and navigation (pages/brand/+Layout.tsx), and so does
+  // the error page under /brand (an unknown path, another brand's id: pages/_error/+Page.tsx draws the portal's frame).
+  if (pageId?.startsWith('/pages/brand/') || (pageId === '/pages/_error' && isPortalPath(urlPathname))) {
+    return <div className="app">{children}</div>;
+  }
   return (
     <div className="app">
       <a href="#main" className="skip-link">

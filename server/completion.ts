@@ -1,8 +1,9 @@
 // One-shot completion flags (spec: a completion page reloaded after its flag was used says the session expired).
 // The API sets a flag when a form succeeds; the completion page's +data.ts consumes it on the server through
-// pageContext.consumeCompletion while rendering, so it is shown exactly once, whether the page is reached by a
-// client-side navigation (Vike's pageContext.json request) or a full load. Flags live in the session (a row), so
-// every process sees them. Keys: the modules' schemas (completionFlagKey, applicationFlag, *_FLAG).
+// pageContext.consumeCompletion while rendering, so it is shown exactly once. Every navigation is a full page load
+// (server routing, `clientRouting: false`): the form's page moves on with goTo(url) and the completion page is
+// rendered on the server, where the flag is read. Flags live in the session (a row), so every process sees them.
+// Keys: the modules' schemas (completionFlagKey, applicationFlag, *_FLAG).
 import type { Request } from 'express';
 
 /** Marks a completion page as earned by this session. */

@@ -2,7 +2,8 @@
 // files on most pages), and every one of them blocked the first paint for a round trip. Production renders replace
 // each `<link rel="stylesheet">` of a built file with a `<style>` holding that file, in the same place and order, so
 // nothing render-blocking precedes the first paint. A page's CSS is 10–25 kB (3–7 kB compressed with the HTML).
-// Client-side navigations still load the next page's files through Vike's links. Files are read once per process.
+// Every navigation is a full page load (server routing, `clientRouting: false`), so every page arrives with its
+// stylesheets inlined this way. Files are read once per process.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -29,8 +30,12 @@ export function cssInliner(clientDir: string): (html: string) => string {
   return (html) =>
     html.replace(STYLESHEET_LINK, (link, href: string) => {
       const css = read(href);
-      // The disabled link is never fetched; it tells Vite's preload helper in the browser that this stylesheet is on
-      // the page already, so hydration does not request the file again.
+      // The disabled link is never fetched, and it is still needed without a client router: the parts a page loads
+      // after hydration (hydrateLater, src/components/hydrate-later.tsx) are dynamic imports whose preload lists name
+      // their stylesheets, and Vite's preload helper adds a link for each stylesheet it finds no link for. Without
+      // the markers the experience page fetched 7 stylesheets after hydration (global.css among them) and applied
+      // them again after its own rules, which restyled the booking bar's button (measured in Chromium, 2026-11-23).
+      // tests/e2e/performance.test.ts checks that these markers are the only stylesheet links of a page.
       return css === null ? link : `<style data-href="${href}">${css}</style><link rel="stylesheet" href="${href}" disabled>`;
     });
 }

@@ -1,8 +1,12 @@
-// https://vike.dev/error-page — the 404 page and the error page, in Japanese.
+// https://vike.dev/error-page — the 404 page and the error page, in Japanese. Under /brand they are drawn inside the
+// brand portal's frame (its header, and its navigation for a signed-in member) with a way back to the portal's top;
+// elsewhere inside the marketplace's (pages/+Layout.tsx leaves the frame to this page under /brand).
 import { usePageContext } from 'vike-react/usePageContext';
+import { BrandLayout } from '#src/components/brand/BrandLayout';
+import { isPortalPath } from '#src/components/brand/portal-path';
 import { ja } from '#src/i18n/ja';
 
-export default function Page() {
+function ErrorContent({ portal }: { portal: boolean }) {
   const { is404, abortReason, abortStatusCode } = usePageContext();
   const notFound = is404 !== false;
   // throw render(403, reason) in a guard (the administrator area): a page the visitor may not see.
@@ -25,14 +29,32 @@ export default function Page() {
       <p className="error-page__code">{notFound ? '404' : '500'}</p>
       <h1>{notFound ? ja.errors.notFoundTitle : ja.errors.serverErrorTitle}</h1>
       <p>{typeof abortReason === 'string' ? abortReason : notFound ? ja.errors.notFoundBody : ja.errors.serverErrorBody}</p>
-      <p className="error-page__actions">
-        <a href="/" className="button">
-          {ja.nav.top}
-        </a>
-        <a href="/stories" className="button button--ghost">
-          {ja.nav.stories}
-        </a>
-      </p>
+      {portal ? (
+        <p className="error-page__actions">
+          <a href="/brand" className="button">
+            {ja.tidy.portalTop}
+          </a>
+        </p>
+      ) : (
+        <p className="error-page__actions">
+          <a href="/" className="button">
+            {ja.nav.top}
+          </a>
+          <a href="/stories" className="button button--ghost">
+            {ja.nav.stories}
+          </a>
+        </p>
+      )}
     </section>
+  );
+}
+
+export default function Page() {
+  const { urlPathname } = usePageContext();
+  if (!isPortalPath(urlPathname)) return <ErrorContent portal={false} />;
+  return (
+    <BrandLayout>
+      <ErrorContent portal />
+    </BrandLayout>
   );
 }

@@ -1,7 +1,9 @@
 // https://vike.dev/title
 import type { PageContext } from 'vike/types';
+import { isPortalPath } from '#src/components/brand/portal-path';
 import { ja } from '#src/i18n/ja';
 
+/** Named like the pages around it: "… | ブランド管理画面" under /brand, "… | たびとこ" elsewhere. */
 export default (pageContext: PageContext) =>
   `${
     pageContext.is404 !== false
@@ -9,4 +11,4 @@ export default (pageContext: PageContext) =>
       : pageContext.abortStatusCode === 403
         ? ja.adminPages.forbiddenTitle
         : ja.errors.serverErrorTitle
-  } | ${ja.site.name}`;
+  } | ${isPortalPath(pageContext.urlPathname) ? ja.brandPortalPages.areaName : ja.site.name}`;

@@ -1,10 +1,36 @@
-// A card's picture at the size shown (issue 16): its WebP variants as `srcset` with the card's `sizes`, width and
-// height so nothing shifts while it loads, loaded lazily; 画像なし when there is no picture. The community, partner
-// and brand/ambassador list cards share it.
+// A picture at the size shown (issue 16): its WebP variants as `srcset` with the place's `sizes`, width and height so
+// nothing shifts while it loads, loaded lazily unless `eager` (above the fold); 画像なし when there is no picture
+// unless the place gives its own `fallback`. The community, partner and brand/ambassador list cards, the community
+// page's brand chips and ambassadors, the guest's reservations and the host's list share it.
+import type { ReactNode } from 'react';
 import { ja } from '#src/i18n/ja';
 import { imageSrcSet } from '#src/modules/uploads/uploads.shared';
 
-export function CardImage({ url, sizes, width, height }: { url: string | null; sizes: string; width: number; height: number }) {
-  if (!url) return <span>{ja.partners.noImage}</span>;
-  return <img src={url} srcSet={imageSrcSet(url)} sizes={sizes} alt="" loading="lazy" decoding="async" width={width} height={height} />;
+export function CardImage(props: {
+  url: string | null;
+  sizes: string;
+  width: number;
+  height: number;
+  className?: string;
+  /** The image's text; empty when the picture only decorates a named link. */
+  alt?: string;
+  eager?: boolean;
+  /** Shown without a picture (null: nothing); 画像なし when not given. */
+  fallback?: ReactNode;
+}) {
+  const { url } = props;
+  if (!url) return props.fallback === undefined ? <span>{ja.partners.noImage}</span> : props.fallback;
+  return (
+    <img
+      className={props.className}
+      src={url}
+      srcSet={imageSrcSet(url)}
+      sizes={props.sizes}
+      alt={props.alt ?? ''}
+      loading={props.eager ? undefined : 'lazy'}
+      decoding="async"
+      width={props.width}
+      height={props.height}
+    />
+  );
 }

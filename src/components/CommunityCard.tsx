@@ -2,7 +2,9 @@
 import type { CommunityCardData } from '#src/modules/communities/communities.schemas';
 import { ja } from '#src/i18n/ja';
 import { CardImage } from '#src/components/CardImage';
+import './LinkCard.css';
 import './CommunityCard.css';
+import './location-pin.css';
 
 /**
  * The card's width (CommunityCard.css: columns of at least 230px in the page's 1150px content; one column on a phone,
@@ -12,14 +14,14 @@ const COMMUNITY_CARD_SIZES = '(min-width: 1081px) 280px, (min-width: 768px) 50vw
 
 function CommunityCard({ community }: { community: CommunityCardData }) {
   return (
-    <a className="community-card card" href={`/communities/${community.id}`}>
-      <div className="community-card__media">
+    <a className="community-card link-card card" href={`/communities/${community.id}`}>
+      <div className="community-card__media link-card__media">
         <CardImage url={community.image_url} sizes={COMMUNITY_CARD_SIZES} width={400} height={300} />
       </div>
       <div className="community-card__body">
         <p className="community-card__catch">{community.catchphrase}</p>
         <h3 className="community-card__name">{community.name}</h3>
-        <p className="community-card__location">{community.location}</p>
+        <p className="community-card__location location-pin">{community.location}</p>
       </div>
     </a>
   );

@@ -29,10 +29,23 @@ function withGaps(window: (number | null)[]): { p: number; gapBefore: boolean }[
   return items;
 }
 
-export function Pagination({ page, totalPages, href }: { page: number; totalPages: number; href: (page: number) => string }) {
+export function Pagination({
+  page,
+  totalPages,
+  href,
+  pages = pageWindow,
+  testId,
+}: {
+  page: number;
+  totalPages: number;
+  href: (page: number) => string;
+  /** The page numbers to link (null: a gap): the first, the last and two around the current one unless given. */
+  pages?: (page: number, total: number) => (number | null)[];
+  testId?: string;
+}) {
   if (totalPages <= 1) return null;
   return (
-    <nav className="pagination" aria-label={ja.browse.pagination}>
+    <nav className="pagination" aria-label={ja.browse.pagination} data-testid={testId}>
       {page > 1 ? (
         <a className="pagination__step" href={href(page - 1)} rel="prev">
           ‹ {ja.common.prev}
@@ -43,7 +56,7 @@ export function Pagination({ page, totalPages, href }: { page: number; totalPage
         </span>
       )}
       <ol className="pagination__pages">
-        {withGaps(pageWindow(page, totalPages)).map(({ p, gapBefore }) => (
+        {withGaps(pages(page, totalPages)).map(({ p, gapBefore }) => (
           <Fragment key={p}>
             {gapBefore && (
               <li className="pagination__gap" aria-hidden="true">

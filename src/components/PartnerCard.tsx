@@ -1,5 +1,6 @@
 // A brand or ambassador as a card (lists /brands, /ambassadors, /brand_ambassador/list).
 import { CardImage } from '#src/components/CardImage';
+import './LinkCard.css';
 import './PartnerCard.css';
 
 /** The card's width (PartnerCard.css: columns of at least 250px in the 1150px content: about 270px; one column on a phone). */
@@ -19,8 +20,8 @@ export function PartnerCard({
   text?: string;
 }) {
   return (
-    <a className="partner-card card" href={href}>
-      <div className="partner-card__media">
+    <a className="partner-card link-card card" href={href}>
+      <div className="partner-card__media link-card__media">
         <CardImage url={imageUrl} sizes={PARTNER_CARD_SIZES} width={480} height={300} />
       </div>
       <div className="partner-card__body">

@@ -1972,4 +1972,8 @@ export const ja = {
     disabled: 'Stripe Webhook は設定されていません',
     signatureInvalid: 'Stripe の署名を確認できませんでした',
   },
+  // tidy: the error page inside the brand portal's frame.
+  tidy: {
+    portalTop: '管理画面のトップへ',
+  },
 } as const;

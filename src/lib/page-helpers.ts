@@ -4,10 +4,7 @@ import type { PageContextServer } from 'vike/types';
 import { logonUrl } from './api-client';
 import { parseId } from './ids';
 
-/**
- * The page's own path and query, to come back to after signing in. Not urlOriginal: on client-side navigation
- * that is `…/index.pageContext.json`.
- */
+/** The page's own path and query, to come back to after signing in (every page is a full load: server routing). */
 export function pagePath(pageContext: PageContextServer): string {
   const { pathname, searchOriginal } = pageContext.urlParsed;
   return `${pathname}${searchOriginal ?? ''}`;

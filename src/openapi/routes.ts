@@ -338,7 +338,11 @@ export const operations: Operation[] = [
     errors: [413, 429, 502],
     response: uploadResultSchema,
   }),
-  op('get', `${V1}/experience_drafts`, '体験の下書きを一覧する', ['ホスト'], 'user', { response: draftListJsonSchema }),
+  // tidy: the drafts are paged like the host's experiences (?page=, OWN_EXPERIENCES_PAGE_SIZE a page).
+  op('get', `${V1}/experience_drafts`, '体験の下書きを一覧する', ['ホスト'], 'user', {
+    query: listQuerySchema,
+    response: draftListJsonSchema,
+  }),
   op('post', `${V1}/experience_drafts`, '体験の下書きを作る', ['ホスト'], 'user', {
     body: draftSchema,
     status: 201,

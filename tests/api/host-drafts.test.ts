@@ -84,6 +84,41 @@ describe('experience drafts', () => {
     expect(await em().count(Experience, { hostUser: user.id })).toBe(0);
   });
 
+  it('pages the drafts like the experiences: 24 last edited first a page, the rest on page 2; a malformed page is a 422', async () => {
+    const { user, agent } = await hostAgent();
+    const ids: number[] = [];
+    for (let i = 0; i < 25; i++) ids.push((await agent.post('/api/v1/experience_drafts').send({ title: `下書き${i}` })).body.id);
+    // The first draft edited last: it leads page 1.
+    expect((await agent.put(`/api/v1/experience_drafts/${ids[0]}`).send({ title: '最後に編集' })).status).toBe(200);
+    const first = await agent.get('/api/v1/experience_drafts');
+    expectDocumented(first);
+    expect(first.status).toBe(200);
+    expect(first.body.experience_drafts).toHaveLength(24);
+    expect(first.body.experience_drafts[0]).toMatchObject({ id: ids[0], title: '最後に編集' });
+    expect(first.body.meta).toEqual({ current_page: 1, total_pages: 2, total_count: 25 });
+    const second = await agent.get('/api/v1/experience_drafts?page=2');
+    expectDocumented(second);
+    expect(second.body.experience_drafts).toHaveLength(1);
+    expect(second.body.meta).toEqual({ current_page: 2, total_pages: 2, total_count: 25 });
+    // Together the two pages are every draft once.
+    const listed = [...first.body.experience_drafts, ...second.body.experience_drafts].map((d: { id: number }) => d.id);
+    expect(listed.sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
+    expect((await agent.get('/api/v1/experience_drafts?page=3')).body).toEqual({
+      experience_drafts: [],
+      meta: { current_page: 3, total_pages: 2, total_count: 25 },
+    });
+    for (const bad of ['0', 'abc', '-1', '100001']) {
+      const res = await agent.get(`/api/v1/experience_drafts?page=${bad}`);
+      expectDocumented(res);
+      expect(res.status, bad).toBe(422);
+      expect(res.body.messages.page).toEqual(['整数で入力してください']);
+    }
+    // Another user's drafts are not counted.
+    const { agent: other } = await hostAgent();
+    expect((await other.get('/api/v1/experience_drafts')).body.meta).toEqual({ current_page: 1, total_pages: 1, total_count: 0 });
+    expect(await em().count(ExperienceDraft, { user: user.id })).toBe(25);
+  });
+
   it('reads and replaces a draft (fields and images)', async () => {
     const { agent } = await hostAgent();
     const created = await agent

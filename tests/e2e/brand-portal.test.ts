@@ -330,6 +330,46 @@ describe('the portal stays its own', () => {
     }
   });
 
+  it('shows its 404 inside the portal frame, with the navigation for a signed-in member; the marketplace keeps its own', async () => {
+    const page = await s.newPage();
+    const signedOut = await page.goto('/brand/no-such-page');
+    expect(signedOut?.status()).toBe(404);
+    await hydrated(page);
+    expect(await page.getByTestId('not-found').locator('h1').textContent()).toBe('ページが見つかりません');
+    expect(await page.getByTestId('brand-header').count()).toBe(1);
+    expect(await page.locator('.site-header').count()).toBe(0);
+    expect(await page.title()).toBe('ページが見つかりません | ブランド管理画面');
+    expect(await page.getByRole('link', { name: '管理画面のトップへ' }).getAttribute('href')).toBe('/brand');
+
+    const member = await page.request.post(`${s.baseUrl}/brand/api/v1/brand-members/sign-in`, {
+      data: { email: 'brand@example.com', password: 'password1234' },
+    });
+    expect(member.status()).toBe(201);
+    // An unknown path, and another brand's community (render(404) in the page's data hook).
+    for (const url of ['/brand/no-such-page/deeper', '/brand/communities/999999/ambassadors']) {
+      const res = await page.goto(url);
+      expect(res?.status(), url).toBe(404);
+      await hydrated(page);
+      expect(await page.getByTestId('not-found').count(), url).toBe(1);
+      expect(await page.getByTestId('brand-name').textContent(), url).toBe('北光アウトドア');
+      expect(
+        await page.getByRole('navigation', { name: 'ブランド管理メニュー' }).getByRole('link', { name: 'コミュニティ' }).count(),
+        url,
+      ).toBe(1);
+      expect(await page.locator('.site-header').count(), url).toBe(0);
+    }
+
+    // Outside the portal, the marketplace's 404 in the marketplace's frame.
+    for (const url of ['/no-such-page', '/brands/999999']) {
+      const res = await page.goto(url);
+      expect(res?.status(), url).toBe(404);
+      expect(await page.getByTestId('not-found').count(), url).toBe(1);
+      expect(await page.locator('.site-header').count(), url).toBe(1);
+      expect(await page.getByTestId('brand-header').count(), url).toBe(0);
+      expect(await page.title(), url).toBe('ページが見つかりません | たびとこ');
+    }
+  });
+
   it('is not entered with a marketplace session, even an ADMIN one', async () => {
     const page = await s.newPage();
     await s.signIn(page, 'admin@example.com');

@@ -167,4 +167,38 @@ describe('host experience flow', () => {
     expect([301, 302, 303, 307, 308]).toContain(res.status);
     expect(res.headers.get('location')).toContain('/logon?redirect=%2Fhost%2Fstory');
   });
+
+  it('pages the drafts tab by ?drafts_page=: 24 cards, the rest on page 2, the tab counting them all', async () => {
+    const page = await s.newPage();
+    await s.signUp(page, 'ページ ホスト');
+    const titles: string[] = [];
+    for (let i = 0; i < 26; i++) {
+      const title = `ページ下書き${String(i).padStart(2, '0')}`;
+      const res = await page.request.post(`${s.baseUrl}/api/v1/experience_drafts`, { data: { title } });
+      expect(res.status()).toBe(201);
+      titles.push(title);
+    }
+    const drafts = page.locator('#panel-drafts').getByTestId('host-card');
+    await page.goto('/host/story');
+    await hydrated(page);
+    expect(await page.getByRole('tab', { name: /下書き/ }).textContent()).toContain('(26)');
+    expect(await drafts.count()).toBe(24);
+    const first = await drafts.locator('.host-card__title').allTextContents();
+
+    await page.locator('#panel-drafts').getByRole('link', { name: '2ページ目' }).click();
+    await page.waitForURL('**/host/story?drafts_page=2');
+    await hydrated(page);
+    const second = await drafts.locator('.host-card__title').allTextContents();
+    expect(second).toHaveLength(2);
+    // The two pages are every draft once, last edited first.
+    expect([...first, ...second]).toEqual([...titles].reverse());
+    // Switching tabs keeps the drafts' page in the address, so a reload comes back to it.
+    await page.getByRole('tab', { name: /公開申請中/ }).click();
+    await expect.poll(() => page.url()).toContain('/host/story?tab=experiences&drafts_page=2');
+    // A page past the end (its last draft deleted) shows the last page; a malformed one the first.
+    await page.goto('/host/story?drafts_page=5');
+    expect(await drafts.locator('.host-card__title').allTextContents()).toEqual(second);
+    await page.goto('/host/story?drafts_page=x');
+    expect(await drafts.count()).toBe(24);
+  });
 });

@@ -7,6 +7,7 @@ import { CollapsibleText } from '#src/components/CollapsibleText';
 import { PartnerLinks } from '#src/components/PartnerLinks';
 import { CommunityGrid } from '#src/components/CommunityCard';
 import type { Data } from './+data';
+import '#src/components/location-pin.css';
 import '#pages/brands/brands.css';
 
 export default function Page() {
@@ -22,7 +23,7 @@ export default function Page() {
           <p className="partners-page__eyebrow">{ja.s15b.programEyebrow}</p>
           <h1 className="partner-detail__name">{ambassador.name}</h1>
           {ambassador.address && (
-            <p className="partner-detail__address">
+            <p className="partner-detail__address location-pin">
               <span className="visually-hidden">{ja.partners.address}: </span>
               {ambassador.address}
             </p>

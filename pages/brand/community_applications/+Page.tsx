@@ -1,20 +1,22 @@
 // /brand/community_applications: the applications to the brand's communities (numbered pages, newest first); a row
 // opens the detail panel (community, applicant, age with 歳, occupation, applied date, each question and answer)
 // whose 対応済み/未対応 toggle saves at once (PUT {handled}) and stays after a reload.
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useData } from 'vike-react/useData';
 import { AdminPagination } from '#src/components/admin/AdminPagination';
-import { EmptyRow, LoadError } from '#src/components/admin/ListStatus';
-import { firstMessage, useLoad } from '#src/components/admin/useLoad';
+import { CardTable, openColumn } from '#src/components/admin/CardTable';
+import { DetailPanel, ListWithDetail, usePanelSave } from '#src/components/admin/DetailPanel';
+import { useLoad } from '#src/components/admin/useLoad';
 import { BRAND_API, handleUnauthorized } from '#src/components/brand/brand-paths';
 import { Breadcrumbs, crumbs } from '#src/components/brand/Breadcrumbs';
 import { ja } from '#src/i18n/ja';
-import { api } from '#src/lib/api-client';
 import type { BrandApplicationDetail } from '#src/modules/brand-portal/brand-portal.schemas';
 import type { Data } from './+data';
 
 const t = ja.brandPortalPages.applications;
 const a = ja.adminPages;
+
+type Row = Data['community_applications'][number];
 
 function HandledBadge({ handled }: { handled: boolean }) {
   return (
@@ -27,48 +29,20 @@ function HandledBadge({ handled }: { handled: boolean }) {
 /** The panel of one application; `onChanged` tells the list its new state (the panel stays open, no page load). */
 function Detail({ id, onClose, onChanged }: { id: number; onClose: () => void; onChanged: (handled: boolean) => void }) {
   const load = useLoad<BrandApplicationDetail>(`${BRAND_API}/community-applications/${id}`);
-  const panel = useRef<HTMLElement>(null);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (window.matchMedia('(max-width: 1080px)').matches) panel.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-  }, []);
-  useEffect(() => {
-    if (load.state === 'error') handleUnauthorized(load.error);
-  }, [load]);
-
-  async function change(handled: boolean) {
-    setSaving(true);
-    setError(null);
-    try {
-      await api(`${BRAND_API}/community-applications/${id}`, { method: 'PUT', body: { handled } });
-      load.reload();
-      onChanged(handled);
-    } catch (e) {
-      if (handleUnauthorized(e)) return;
-      console.error('update failed', e);
-      setError(firstMessage(e, t.updateFailed));
-    } finally {
-      setSaving(false);
-    }
-  }
+  const { saving, error, save } = usePanelSave(load, t.updateFailed, handleUnauthorized);
+  const change = (handled: boolean) => save(`${BRAND_API}/community-applications/${id}`, { handled }, () => onChanged(handled));
 
   const q = load.state === 'ok' ? load.data : null;
   return (
-    <aside ref={panel} className="panel admin-detail" aria-labelledby="application-detail-title" data-testid="application-detail">
-      <div className="admin-detail__head">
-        <h2 id="application-detail-title">{t.detailTitle}</h2>
-        <button type="button" className="button button--ghost button--small" onClick={onClose}>
-          {a.close}
-        </button>
-      </div>
-      {load.state === 'loading' && <p>{a.loading}</p>}
-      {load.state === 'error' && <LoadError message={firstMessage(load.error, a.fetchFailed)} />}
-      {error && (
-        <p className="alert alert--error" role="alert">
-          {error}
-        </p>
-      )}
+    <DetailPanel
+      titleId="application-detail-title"
+      title={t.detailTitle}
+      testId="application-detail"
+      load={load}
+      onClose={onClose}
+      intercept={handleUnauthorized}
+      error={error}
+    >
       {q && (
         <>
           <dl className="admin-summary">
@@ -114,7 +88,7 @@ function Detail({ id, onClose, onChanged }: { id: number; onClose: () => void; o
           )}
         </>
       )}
-    </aside>
+    </DetailPanel>
   );
 }
 
@@ -130,60 +104,38 @@ export default function Page() {
       <div className="admin-head">
         <h1>{t.title}</h1>
       </div>
-      <div className={selected ? 'admin-inquiries admin-inquiries--open' : 'admin-inquiries'}>
-        <div>
-          <div className="admin-table-wrap">
-            <table className="admin-table admin-table--cards" data-testid="applications-table">
-              <thead>
-                <tr>
-                  <th>{t.status}</th>
-                  <th>{t.applicant}</th>
-                  <th>{t.community}</th>
-                  <th>{t.appliedAt}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.length === 0 && <EmptyRow columns={4} />}
-                {rows.map((row) => (
-                  <tr
-                    key={row.id}
-                    className={selected === row.id ? 'is-clickable is-selected' : 'is-clickable'}
-                    data-testid={`application-${row.id}`}
-                    onClick={() => setSelected(row.id)}
-                  >
-                    <td data-label={t.status}>
-                      <HandledBadge handled={row.handled} />
-                    </td>
-                    <td className="admin-table__wide" data-label={t.applicant}>
-                      <button
-                        type="button"
-                        className="site-nav__plain"
-                        aria-label={t.open(row.user_name)}
-                        onClick={() => setSelected(row.id)}
-                      >
-                        {row.user_name}
-                      </button>
-                    </td>
-                    <td className="admin-table__wide" data-label={t.community}>
-                      {row.community_name}
-                    </td>
-                    <td data-label={t.appliedAt}>{a.date(row.applied_at)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <AdminPagination page={meta.current_page} totalPages={meta.total_pages} href={(p) => `/brand/community_applications?page=${p}`} />
-        </div>
-        {selected !== null && (
-          <Detail
-            key={selected}
-            id={selected}
-            onClose={() => setSelected(null)}
-            onChanged={(handled) => setHandledById((prev) => new Map(prev).set(selected, handled))}
-          />
-        )}
-      </div>
+      <ListWithDetail
+        detail={
+          selected !== null && (
+            <Detail
+              key={selected}
+              id={selected}
+              onClose={() => setSelected(null)}
+              onChanged={(handled) => setHandledById((prev) => new Map(prev).set(selected, handled))}
+            />
+          )
+        }
+      >
+        <CardTable<Row>
+          testId="applications-table"
+          rowKey={(row) => row.id}
+          rowTestId={(row) => `application-${row.id}`}
+          select={{ selected, onSelect: (row) => setSelected(row.id) }}
+          columns={[
+            { label: t.status, cell: (row) => <HandledBadge handled={row.handled} /> },
+            openColumn(
+              t.applicant,
+              (row) => row.user_name,
+              t.open,
+              (row) => setSelected(row.id),
+            ),
+            { label: t.community, cellClass: 'admin-table__wide', cell: (row) => row.community_name },
+            { label: t.appliedAt, cell: (row) => a.date(row.applied_at) },
+          ]}
+          rows={rows}
+        />
+        <AdminPagination page={meta.current_page} totalPages={meta.total_pages} href={(p) => `/brand/community_applications?page=${p}`} />
+      </ListWithDetail>
     </section>
   );
 }

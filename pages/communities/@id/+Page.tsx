@@ -3,8 +3,9 @@ import { usePageContext } from 'vike-react/usePageContext';
 import { ja } from '#src/i18n/ja';
 import { logonUrl } from '#src/lib/api-client';
 import { Carousel } from '#src/components/Carousel';
-import { imageSrcSet } from '#src/modules/uploads/uploads.shared';
+import { CardImage } from '#src/components/CardImage';
 import type { Data } from './+data';
+import '#src/components/location-pin.css';
 import './community.css';
 
 const t = ja.communities;
@@ -47,23 +48,13 @@ export default function Page() {
         <div className="community__intro">
           <p className="community__catch">{community.catchphrase}</p>
           <h1 className="community__name">{community.name}</h1>
-          <p className="community__meta community__location">{community.location}</p>
+          <p className="community__meta community__location location-pin">{community.location}</p>
           {community.brands.length > 0 && (
             <ul className="community__brands" aria-label={t.brands}>
               {community.brands.map((brand) => (
                 <li key={brand.id}>
                   <a href={`/brands/${brand.id}`} className="community__chip">
-                    {brand.image_url && (
-                      <img
-                        src={brand.image_url}
-                        srcSet={imageSrcSet(brand.image_url)}
-                        sizes="26px"
-                        alt=""
-                        width={26}
-                        height={26}
-                        decoding="async"
-                      />
-                    )}
+                    <CardImage url={brand.image_url} sizes="26px" width={26} height={26} eager fallback={null} />
                     {brand.name}
                   </a>
                 </li>
@@ -112,18 +103,7 @@ export default function Page() {
                   <li key={a.id}>
                     <a href={`/ambassadors/${a.id}`} className="community__partner">
                       <span className="community__partner-media">
-                        {a.image_url ? (
-                          <img
-                            src={a.image_url}
-                            srcSet={imageSrcSet(a.image_url)}
-                            sizes="56px"
-                            alt=""
-                            loading="lazy"
-                            decoding="async"
-                            width={56}
-                            height={56}
-                          />
-                        ) : null}
+                        <CardImage url={a.image_url} sizes="56px" width={56} height={56} fallback={null} />
                       </span>
                       <span>{a.name}</span>
                     </a>

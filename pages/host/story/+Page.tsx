@@ -6,12 +6,26 @@ import { api, ApiError } from '#src/lib/api-client';
 import { Modal } from '#src/components/form';
 import { Pagination } from '#src/components/Pagination';
 import type { ImageJson } from '#src/modules/experiences/experiences.host.schemas';
-import { imageSrcSet } from '#src/modules/uploads/uploads.shared';
+import { CardImage } from '#src/components/CardImage';
 import type { Data } from './+data';
 import './host-story.css';
 
 const t = ja.hostStory;
 type Tab = Data['tab'];
+
+/**
+ * /host/story with the tab and each tab's page (left out when the first): the tabs switch without a page load, so
+ * each list keeps its own parameter (?drafts_page=, and ?page= as before drafts were paged) and a link to another
+ * page of one list keeps the other list where it was.
+ */
+function storyUrl(tab: Tab, draftsPage: number, page: number): string {
+  const params = new URLSearchParams();
+  if (tab === 'experiences') params.set('tab', 'experiences');
+  if (draftsPage > 1) params.set('drafts_page', String(draftsPage));
+  if (page > 1) params.set('page', String(page));
+  const query = params.toString();
+  return query ? `/host/story?${query}` : '/host/story';
+}
 
 function PencilIcon() {
   return (
@@ -25,21 +39,17 @@ function PencilIcon() {
 }
 
 function Cover({ images, title }: { images: ImageJson[]; title: string }) {
-  return images[0] ? (
-    <img
-      src={images[0].url}
-      srcSet={imageSrcSet(images[0].url)}
+  return (
+    <CardImage
+      className="host-card__image"
+      url={images[0]?.url ?? null}
       // host-story.css: cards 200px wide from 768px, two columns on a phone; the cover is 250px high.
       sizes="(min-width: 768px) 200px, 50vw"
       alt={title}
-      className="host-card__image"
-      loading="lazy"
-      decoding="async"
       width={200}
       height={250}
+      fallback={<span className="host-card__noimage">{t.noImage}</span>}
     />
-  ) : (
-    <span className="host-card__noimage">{t.noImage}</span>
   );
 }
 
@@ -107,7 +117,7 @@ function Card({ title, images, editHref, href, approve, rejected, onDelete }: Ca
 }
 
 export default function Page() {
-  const { drafts, experiences, experiencesMeta, tab: initialTab } = useData<Data>();
+  const { drafts, draftsMeta, experiences, experiencesMeta, tab: initialTab } = useData<Data>();
   const [tab, setTab] = useState<Tab>(initialTab);
   const [deleting, setDeleting] = useState<{ id: number; title: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -137,7 +147,7 @@ export default function Page() {
   function choose(next: Tab) {
     setTab(next);
     // Keeps the tab in the address, so reloading or coming back shows the same one.
-    window.history.replaceState(window.history.state, '', next === 'drafts' ? '/host/story' : '/host/story?tab=experiences');
+    window.history.replaceState(window.history.state, '', storyUrl(next, draftsMeta.current_page, experiencesMeta.current_page));
   }
 
   return (
@@ -163,7 +173,7 @@ export default function Page() {
           aria-selected={tab === 'drafts'}
           onClick={() => choose('drafts')}
         >
-          {t.tabDrafts} ({drafts.length})
+          {t.tabDrafts} ({draftsMeta.total_count})
         </button>
         <button
           type="button"
@@ -196,6 +206,11 @@ export default function Page() {
             ))}
           </ul>
         )}
+        <Pagination
+          page={draftsMeta.current_page}
+          totalPages={draftsMeta.total_pages}
+          href={(page) => storyUrl('drafts', page, experiencesMeta.current_page)}
+        />
       </div>
       <div role="tabpanel" id="panel-experiences" aria-labelledby="tab-experiences" hidden={tab !== 'experiences'}>
         {experiences.length === 0 ? (
@@ -218,7 +233,7 @@ export default function Page() {
         <Pagination
           page={experiencesMeta.current_page}
           totalPages={experiencesMeta.total_pages}
-          href={(page) => `/host/story?tab=experiences&page=${page}`}
+          href={(page) => storyUrl('experiences', draftsMeta.current_page, page)}
         />
       </div>
       {deleting && (

@@ -1,13 +1,16 @@
 // https://vike.dev/data — both tabs are rendered on the server: drafts and the experiences awaiting publication
-// or published (spec "Host listing").
+// or published (spec "Host listing"), each paged (24 cards a page) by its own URL parameter: ?drafts_page= and ?page=.
 import type { PageContextServer } from 'vike/types';
 import { pageFromSearch } from '#src/components/admin/AdminPagination';
 
 export async function data(pageContext: PageContextServer) {
   const { services, ctx } = pageContext;
-  const drafts = await services.experienceDrafts.list(ctx, {});
   const search = pageContext.urlParsed.search;
-  // ?page= of the second tab (24 cards a page); a malformed page shows the first.
+  // A malformed page shows the first; a page past the end (the last draft of the last page deleted) shows the last.
+  let drafts = await services.experienceDrafts.list(ctx, { page: pageFromSearch(search.drafts_page) });
+  if (drafts.meta.current_page > drafts.meta.total_pages) {
+    drafts = await services.experienceDrafts.list(ctx, { page: drafts.meta.total_pages });
+  }
   const own = await services.experiencesHost.listOwn(ctx, { page: pageFromSearch(search.page) });
   // An experience sent back by the administrators and not saved since shows 差し戻し instead of 公開申請中.
   const rejections = await services.experienceApprovals.currentRejections(ctx, {
@@ -15,6 +18,7 @@ export async function data(pageContext: PageContextServer) {
   });
   return {
     drafts: drafts.experience_drafts,
+    draftsMeta: drafts.meta,
     experiences: own.experiences.map((e) => ({ ...e, rejected: rejections.has(e.id) })),
     experiencesMeta: own.meta,
     tab: search.tab === 'experiences' ? ('experiences' as const) : ('drafts' as const),

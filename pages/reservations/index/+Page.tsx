@@ -4,7 +4,7 @@ import { useData } from 'vike-react/useData';
 import { ja } from '#src/i18n/ja';
 import { formatYen } from '#src/lib/money';
 import { Pagination } from '#src/components/Pagination';
-import { imageSrcSet } from '#src/modules/uploads/uploads.shared';
+import { CardImage } from '#src/components/CardImage';
 import type { Data } from './+data';
 import { Schedule, StatusBadge } from '#pages/reservations/parts';
 import '#pages/reservations/reservations.css';
@@ -46,21 +46,14 @@ export default function Page() {
           {list.reservations.map((r) => (
             <li key={r.id} className="card reservation-item" data-testid="reservation-item" data-reservation-id={r.id}>
               <a className="reservation-item__link" href={`/reservations/${r.id}`}>
-                {r.image_url ? (
-                  <img
-                    className="reservation-item__image"
-                    src={r.image_url}
-                    srcSet={imageSrcSet(r.image_url)}
-                    sizes="(max-width: 767px) 88px, 120px"
-                    alt=""
-                    width={120}
-                    height={90}
-                    loading="lazy"
-                    decoding="async"
-                  />
-                ) : (
-                  <span className="reservation-item__image" aria-hidden="true" />
-                )}
+                <CardImage
+                  className="reservation-item__image"
+                  url={r.image_url}
+                  sizes="(max-width: 767px) 88px, 120px"
+                  width={120}
+                  height={90}
+                  fallback={<span className="reservation-item__image" aria-hidden="true" />}
+                />
                 <span className="reservation-item__body">
                   <span className="reservation-item__head">
                     <StatusBadge status={r.display_status} />

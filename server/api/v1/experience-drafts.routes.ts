@@ -6,7 +6,7 @@ export function experienceDraftsRoutes(services: Services): Router {
   const router = Router();
 
   router.get('/experience_drafts', async (req, res) => {
-    res.json(await services.experienceDrafts.list(req.ctx, {}));
+    res.json(await services.experienceDrafts.list(req.ctx, req.query));
   });
 
   router.post('/experience_drafts', async (req, res) => {

@@ -23,24 +23,42 @@ function currentSection(pathname: string): string | null {
   return null;
 }
 
-export function AdminLayout({ children }: { children: ReactNode }) {
-  const { urlPathname } = usePageContext();
-  const current = currentSection(urlPathname);
+/**
+ * The area's navigation beside its content (the administrator area, and the brand portal for a signed-in member):
+ * the area's name, one link per section, the current one marked.
+ */
+export function SideNavFrame(props: {
+  className?: string;
+  navLabel: string;
+  areaName: string;
+  sections: readonly { href: string; label: string }[];
+  current: string | null;
+  children: ReactNode;
+}) {
   return (
-    <div className="admin">
-      <nav className="admin__nav" aria-label={t.navLabel}>
-        <p className="admin__area">{t.areaName}</p>
+    <div className={props.className ? `admin ${props.className}` : 'admin'}>
+      <nav className="admin__nav" aria-label={props.navLabel}>
+        <p className="admin__area">{props.areaName}</p>
         <ul className="admin__links">
-          {SECTIONS.map((section) => (
+          {props.sections.map((section) => (
             <li key={section.href}>
-              <a href={section.href} className="admin__link" aria-current={current === section.href ? 'page' : undefined}>
+              <a href={section.href} className="admin__link" aria-current={props.current === section.href ? 'page' : undefined}>
                 {section.label}
               </a>
             </li>
           ))}
         </ul>
       </nav>
-      <div className="admin__content">{children}</div>
+      <div className="admin__content">{props.children}</div>
     </div>
+  );
+}
+
+export function AdminLayout({ children }: { children: ReactNode }) {
+  const { urlPathname } = usePageContext();
+  return (
+    <SideNavFrame navLabel={t.navLabel} areaName={t.areaName} sections={SECTIONS} current={currentSection(urlPathname)}>
+      {children}
+    </SideNavFrame>
   );
 }

@@ -1,7 +1,8 @@
 // /admin/communities: ID, title (→ /communities/{id}), host name, 公開/非公開, edit; 新規作成 → /communities/new.
 import { ja } from '#src/i18n/ja';
 import type { AdminCommunityListItem } from '#src/modules/communities/communities.schemas';
-import { EmptyRow, LoadError, PublishBadge, SkeletonRows } from './ListStatus';
+import { CardTable } from './CardTable';
+import { LoadError, PublishBadge } from './ListStatus';
 import { listOf, useLoad } from './useLoad';
 
 const t = ja.adminPages;
@@ -18,48 +19,30 @@ export function CommunitiesList() {
         </a>
       </div>
       {load.state === 'error' && <LoadError message={t.fetchFailed} onRetry={load.reload} />}
-      <div className="admin-table-wrap">
-        <table className="admin-table admin-table--cards" data-testid="communities-table">
-          <thead>
-            <tr>
-              <th className="admin-table__num">{t.id}</th>
-              <th>{t.communities.name}</th>
-              <th>{t.communities.hostName}</th>
-              <th>{t.communities.status}</th>
-              <th>
-                <span className="visually-hidden">{t.edit}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {load.state === 'loading' && <SkeletonRows columns={5} />}
-            {load.state === 'ok' && rows.length === 0 && <EmptyRow columns={5} />}
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <td className="admin-table__num" data-label={t.id}>
-                  {row.id}
-                </td>
-                <td className="admin-table__wide" data-label={t.communities.name}>
-                  <a href={`/communities/${row.id}`}>{row.name}</a>
-                </td>
-                <td className="admin-table__wide" data-label={t.communities.hostName}>
-                  {row.host_name}
-                </td>
-                <td data-label={t.communities.status}>
-                  <PublishBadge published={row.published} />
-                </td>
-                <td>
-                  <div className="admin-table__actions">
-                    <a href={`/admin/communities/${row.id}/edit`} className="button button--ghost button--small">
-                      {t.edit}
-                    </a>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <CardTable<AdminCommunityListItem>
+        testId="communities-table"
+        rowKey={(row) => row.id}
+        status={load.state}
+        columns={[
+          { label: t.id, headClass: 'admin-table__num', cellClass: 'admin-table__num', cell: (row) => row.id },
+          {
+            label: t.communities.name,
+            cellClass: 'admin-table__wide',
+            cell: (row) => <a href={`/communities/${row.id}`}>{row.name}</a>,
+          },
+          { label: t.communities.hostName, cellClass: 'admin-table__wide', cell: (row) => row.host_name },
+          { label: t.communities.status, cell: (row) => <PublishBadge published={row.published} /> },
+        ]}
+        rows={rows}
+        actions={{
+          label: t.edit,
+          cell: (row) => (
+            <a href={`/admin/communities/${row.id}/edit`} className="button button--ghost button--small">
+              {t.edit}
+            </a>
+          ),
+        }}
+      />
     </section>
   );
 }

@@ -12,7 +12,8 @@ import {
   rejectExperienceSchema,
 } from '#src/modules/experience-approvals/experience-approvals.schemas';
 import { AdminPagination, pageFromSearch } from './AdminPagination';
-import { EmptyRow, LoadError, SkeletonRows } from './ListStatus';
+import { CardTable } from './CardTable';
+import { LoadError } from './ListStatus';
 import { firstMessage, listOf, useLoad } from './useLoad';
 
 const t = ja.adminPages.experiences;
@@ -85,54 +86,43 @@ export function ExperienceApprovals() {
         </p>
       )}
       {load.state === 'error' && <LoadError message={firstMessage(load.error, a.fetchFailed)} onRetry={load.reload} />}
-      <div className="admin-table-wrap">
-        <table className="admin-table admin-table--cards" data-testid="experiences-table">
-          <thead>
-            <tr>
-              <th className="admin-table__num">{a.id}</th>
-              <th>{t.title}</th>
-              <th>{t.host}</th>
-              <th>{t.submittedAt}</th>
-              <th>
-                <span className="visually-hidden">{t.approve}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {load.state === 'loading' && <SkeletonRows columns={5} />}
-            {load.state === 'ok' && rows.length === 0 && <EmptyRow columns={5} />}
-            {rows.map((row) => (
-              <tr key={row.id} data-testid={`pending-${row.id}`}>
-                <td className="admin-table__num" data-label={a.id}>
-                  {row.id}
-                </td>
-                <td className="admin-table__wide" data-label={t.title}>
-                  <span className="admin-stack">
-                    <span>{row.title || t.untitled}</span>
-                    <a href={`/stories/${row.id}`} target="_blank" rel="noreferrer">
-                      {t.preview}
-                    </a>
-                  </span>
-                </td>
-                <td className="admin-table__wide" data-label={t.host}>
-                  {row.host_name}
-                </td>
-                <td data-label={t.submittedAt}>{a.date(row.submitted_at)}</td>
-                <td>
-                  <div className="admin-table__actions">
-                    <button type="button" className="button button--small" onClick={() => setApproving(row)}>
-                      {t.approve}
-                    </button>
-                    <button type="button" className="button button--ghost button--small" onClick={() => setRejecting(row)}>
-                      {t.reject}
-                    </button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <CardTable<PendingExperience>
+        testId="experiences-table"
+        rowKey={(row) => row.id}
+        rowTestId={(row) => `pending-${row.id}`}
+        status={load.state}
+        columns={[
+          { label: a.id, headClass: 'admin-table__num', cellClass: 'admin-table__num', cell: (row) => row.id },
+          {
+            label: t.title,
+            cellClass: 'admin-table__wide',
+            cell: (row) => (
+              <span className="admin-stack">
+                <span>{row.title || t.untitled}</span>
+                <a href={`/stories/${row.id}`} target="_blank" rel="noreferrer">
+                  {t.preview}
+                </a>
+              </span>
+            ),
+          },
+          { label: t.host, cellClass: 'admin-table__wide', cell: (row) => row.host_name },
+          { label: t.submittedAt, cell: (row) => a.date(row.submitted_at) },
+        ]}
+        rows={rows}
+        actions={{
+          label: t.approve,
+          cell: (row) => (
+            <>
+              <button type="button" className="button button--small" onClick={() => setApproving(row)}>
+                {t.approve}
+              </button>
+              <button type="button" className="button button--ghost button--small" onClick={() => setRejecting(row)}>
+                {t.reject}
+              </button>
+            </>
+          ),
+        }}
+      />
       <AdminPagination
         page={page}
         totalPages={load.state === 'ok' ? (load.data.meta?.total_pages ?? 1) : 1}

@@ -3,10 +3,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { ja } from '#src/i18n/ja';
-import { api } from '#src/lib/api-client';
 import type { BrandInquiry } from '#src/modules/inquiries/inquiries.schemas';
 import { AdminPagination, pageFromSearch } from './AdminPagination';
-import { EmptyRow, LoadError, SkeletonRows } from './ListStatus';
+import { CardTable, openColumn } from './CardTable';
+import { DetailPanel, ListWithDetail, usePanelSave } from './DetailPanel';
+import { LoadError } from './ListStatus';
 import { firstMessage, listOf, useLoad } from './useLoad';
 
 const t = ja.adminPages.inquiries;
@@ -71,46 +72,13 @@ function CopyButton({ text }: { text: string }) {
 
 function Detail({ id, onClose, onChanged }: { id: number; onClose: () => void; onChanged: () => void }) {
   const load = useLoad<BrandInquiry>(`${API}/${id}`);
-  const panel = useRef<HTMLElement>(null);
-  // Below 1080px the panel sits under the list: bring it into view when a row is chosen.
-  useEffect(() => {
-    if (window.matchMedia('(max-width: 1080px)').matches) panel.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-  }, []);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { saving, error, save } = usePanelSave(load, t.updateFailed);
   const subjects = ja.inquiries.subjects as Record<string, { label: string }>;
-
-  async function change(value: string) {
-    setSaving(true);
-    setError(null);
-    try {
-      await api(`${API}/${id}`, { method: 'PUT', body: { resolved: value === 'true' } });
-      load.reload();
-      onChanged();
-    } catch (e) {
-      console.error('update failed', e);
-      setError(firstMessage(e, t.updateFailed));
-    } finally {
-      setSaving(false);
-    }
-  }
+  const change = (value: string) => save(`${API}/${id}`, { resolved: value === 'true' }, onChanged);
 
   const q = load.state === 'ok' ? load.data : null;
   return (
-    <aside ref={panel} className="panel admin-detail" aria-labelledby="inquiry-detail-title" data-testid="inquiry-detail">
-      <div className="admin-detail__head">
-        <h2 id="inquiry-detail-title">{t.detailTitle}</h2>
-        <button type="button" className="button button--ghost button--small" onClick={onClose}>
-          {a.close}
-        </button>
-      </div>
-      {load.state === 'loading' && <p>{a.loading}</p>}
-      {load.state === 'error' && <LoadError message={firstMessage(load.error, a.fetchFailed)} />}
-      {error && (
-        <p className="alert alert--error" role="alert">
-          {error}
-        </p>
-      )}
+    <DetailPanel titleId="inquiry-detail-title" title={t.detailTitle} testId="inquiry-detail" load={load} onClose={onClose} error={error}>
       {q && (
         <dl className="admin-summary">
           <dt>{t.date}</dt>
@@ -159,7 +127,7 @@ function Detail({ id, onClose, onChanged }: { id: number; onClose: () => void; o
           <dd>{q.content}</dd>
         </dl>
       )}
-    </aside>
+    </DetailPanel>
   );
 }
 
@@ -177,53 +145,31 @@ export function Inquiries() {
         <h1>{t.listTitle}</h1>
       </div>
       {load.state === 'error' && <LoadError message={firstMessage(load.error, a.fetchFailed)} onRetry={load.reload} />}
-      <div className={selected ? 'admin-inquiries admin-inquiries--open' : 'admin-inquiries'}>
-        <div>
-          <div className="admin-table-wrap">
-            <table className="admin-table admin-table--cards" data-testid="inquiries-table">
-              <thead>
-                <tr>
-                  <th>{t.status}</th>
-                  <th className="admin-table__num">{a.id}</th>
-                  <th>{t.name}</th>
-                  <th>{t.company}</th>
-                  <th>{t.date}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {load.state === 'loading' && <SkeletonRows columns={5} />}
-                {load.state === 'ok' && rows.length === 0 && <EmptyRow columns={5} />}
-                {rows.map((row) => (
-                  <tr
-                    key={row.id}
-                    className={selected === row.id ? 'is-clickable is-selected' : 'is-clickable'}
-                    data-testid={`inquiry-row-${row.id}`}
-                    onClick={() => setSelected(row.id)}
-                  >
-                    <td data-label={t.status}>
-                      <StatusBadge resolved={row.resolved} />
-                    </td>
-                    <td className="admin-table__num" data-label={a.id}>
-                      {row.id}
-                    </td>
-                    <td className="admin-table__wide" data-label={t.name}>
-                      <button type="button" className="site-nav__plain" aria-label={t.open(row.name)} onClick={() => setSelected(row.id)}>
-                        {row.name}
-                      </button>
-                    </td>
-                    <td className="admin-table__wide" data-label={t.company}>
-                      {row.company_name}
-                    </td>
-                    <td data-label={t.date}>{a.date(row.created_at)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <AdminPagination page={page} totalPages={totalPages} href={(p) => `/admin/brand_ambassador_inquiries?page=${p}`} />
-        </div>
-        {selected !== null && <Detail key={selected} id={selected} onClose={() => setSelected(null)} onChanged={load.reload} />}
-      </div>
+      <ListWithDetail
+        detail={selected !== null && <Detail key={selected} id={selected} onClose={() => setSelected(null)} onChanged={load.reload} />}
+      >
+        <CardTable<BrandInquiry>
+          testId="inquiries-table"
+          rowKey={(row) => row.id}
+          rowTestId={(row) => `inquiry-row-${row.id}`}
+          status={load.state}
+          select={{ selected, onSelect: (row) => setSelected(row.id) }}
+          columns={[
+            { label: t.status, cell: (row) => <StatusBadge resolved={row.resolved} /> },
+            { label: a.id, headClass: 'admin-table__num', cellClass: 'admin-table__num', cell: (row) => row.id },
+            openColumn(
+              t.name,
+              (row) => row.name,
+              t.open,
+              (row) => setSelected(row.id),
+            ),
+            { label: t.company, cellClass: 'admin-table__wide', cell: (row) => row.company_name },
+            { label: t.date, cell: (row) => a.date(row.created_at) },
+          ]}
+          rows={rows}
+        />
+        <AdminPagination page={page} totalPages={totalPages} href={(p) => `/admin/brand_ambassador_inquiries?page=${p}`} />
+      </ListWithDetail>
     </section>
   );
 }

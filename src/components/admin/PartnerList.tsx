@@ -3,7 +3,8 @@
 import { usePageContext } from 'vike-react/usePageContext';
 import { ja } from '#src/i18n/ja';
 import { AdminPagination, pageFromSearch } from './AdminPagination';
-import { EmptyRow, LoadError, PublishBadge, SkeletonRows } from './ListStatus';
+import { CardTable } from './CardTable';
+import { LoadError, PublishBadge } from './ListStatus';
 import { type AdminPartnerListItem, PARTNER, type PartnerKind } from './partner-kinds';
 import { listOf, useLoad } from './useLoad';
 
@@ -25,49 +26,31 @@ export function PartnerList({ kind }: { kind: PartnerKind }) {
         </a>
       </div>
       {load.state === 'error' && <LoadError message={k.listFailed} onRetry={load.reload} />}
-      <div className="admin-table-wrap">
-        <table className="admin-table admin-table--cards" data-testid={`${kind}-table`}>
-          <thead>
-            <tr>
-              <th className="admin-table__num">{t.id}</th>
-              <th>{t.publishSetting}</th>
-              <th>{k.text.name}</th>
-              <th>{t.createdAt}</th>
-              <th>
-                <span className="visually-hidden">{t.members}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {load.state === 'loading' && <SkeletonRows columns={5} />}
-            {load.state === 'ok' && rows.length === 0 && <EmptyRow columns={5} />}
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <td className="admin-table__num" data-label={t.id}>
-                  {row.id}
-                </td>
-                <td data-label={t.publishSetting}>
-                  <PublishBadge published={row.published !== false} />
-                </td>
-                <td className="admin-table__wide" data-label={k.text.name}>
-                  <a href={`${k.admin}/${row.id}`}>{row.name}</a>
-                </td>
-                <td data-label={t.createdAt}>{t.date(row.created_at)}</td>
-                <td>
-                  <div className="admin-table__actions">
-                    <a href={`${k.admin}/${row.id}/members`} className="button button--ghost button--small">
-                      {t.members}
-                    </a>
-                    <a href={`${k.admin}/${row.id}/edit`} className="button button--ghost button--small">
-                      {t.edit}
-                    </a>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <CardTable<AdminPartnerListItem>
+        testId={`${kind}-table`}
+        rowKey={(row) => row.id}
+        status={load.state}
+        columns={[
+          { label: t.id, headClass: 'admin-table__num', cellClass: 'admin-table__num', cell: (row) => row.id },
+          { label: t.publishSetting, cell: (row) => <PublishBadge published={row.published !== false} /> },
+          { label: k.text.name, cellClass: 'admin-table__wide', cell: (row) => <a href={`${k.admin}/${row.id}`}>{row.name}</a> },
+          { label: t.createdAt, cell: (row) => t.date(row.created_at) },
+        ]}
+        rows={rows}
+        actions={{
+          label: t.members,
+          cell: (row) => (
+            <>
+              <a href={`${k.admin}/${row.id}/members`} className="button button--ghost button--small">
+                {t.members}
+              </a>
+              <a href={`${k.admin}/${row.id}/edit`} className="button button--ghost button--small">
+                {t.edit}
+              </a>
+            </>
+          ),
+        }}
+      />
       <AdminPagination page={page} totalPages={meta?.total_pages ?? 1} href={(p) => `${k.admin}?page=${p}`} />
     </section>
   );

@@ -1,23 +1,14 @@
 // The members page of an ambassador or a brand (AmbassadorMembers, BrandMembers): the list loaded from `members`,
-// an invite link, and delete after a confirmation (a click outside closes it); what differs is given as columns,
-// the dialog's details and the texts.
-import { type ReactNode, useState } from 'react';
-import { Modal } from '#src/components/form';
+// an invite link, and delete after a confirmation (RemovableList, which the brand portal's lists use too); what
+// differs is given as columns, the dialog's details and the texts.
+import type { ReactNode } from 'react';
 import { ja } from '#src/i18n/ja';
-import { api } from '#src/lib/api-client';
-import { EmptyRow, LoadError, SkeletonRows } from './ListStatus';
+import type { Column } from './CardTable';
+import { LoadError } from './ListStatus';
+import { RemovableList } from './RemovableList';
 import { firstMessage, listOf, useLoad } from './useLoad';
 
 const a = ja.adminPages;
-
-export interface MemberColumn<Row> {
-  label: string;
-  /** The header cell's class. */
-  headClass?: string;
-  /** The body cell's class. */
-  cellClass?: string;
-  cell: (row: Row) => ReactNode;
-}
 
 /** The page's texts (ja.adminPages.ambassadors or .brands). */
 interface MembersText {
@@ -38,101 +29,40 @@ export function PartnerMembers<Row extends { id: number }>(props: {
   text: MembersText;
   tableTestId: string;
   rowTestId?: (row: Row) => string;
-  columns: MemberColumn<Row>[];
+  columns: Column<Row>[];
   /** What the delete dialog says about the member, after the question. */
   deleteDetails: (row: Row) => ReactNode;
 }) {
-  const { members, text: t, columns } = props;
+  const { members, text: t } = props;
   const load = useLoad<Partial<Record<typeof props.owner, { name: string }>>>(members);
   const rows = load.state === 'ok' ? listOf<Row>(load.data, 'members') : [];
-  const [deleting, setDeleting] = useState<Row | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function remove() {
-    if (!deleting) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await api(`${members}/${deleting.id}`, { method: 'DELETE' });
-    } catch (e) {
-      console.error(t.deleteFailed, e);
-      setError(firstMessage(e, t.deleteFailed));
-    } finally {
-      setBusy(false);
-      setDeleting(null);
-      load.reload();
-    }
-  }
-
   const name = load.state === 'ok' ? load.data[props.owner]?.name : null;
   return (
-    <section>
-      <a href={props.backHref} className="admin-back">
-        ‹ {a.back}
-      </a>
-      <div className="admin-head">
-        <h1>{name ? t.membersTitle(name) : t.membersTitlePlain}</h1>
-        <a href={props.inviteHref} className="button button--small">
-          ＋ {t.invite}
+    <RemovableList<Row>
+      top={
+        <a href={props.backHref} className="admin-back">
+          ‹ {a.back}
         </a>
-      </div>
-      {error && (
-        <p className="alert alert--error" role="alert">
-          {error}
-        </p>
-      )}
-      {load.state === 'error' && <LoadError message={firstMessage(load.error, a.fetchFailed)} onRetry={load.reload} />}
-      <div className="admin-table-wrap">
-        <table className="admin-table admin-table--cards" data-testid={props.tableTestId}>
-          <thead>
-            <tr>
-              {columns.map((column) => (
-                <th key={column.label} className={column.headClass}>
-                  {column.label}
-                </th>
-              ))}
-              <th>
-                <span className="visually-hidden">{a.delete}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {load.state === 'loading' && <SkeletonRows columns={columns.length + 1} rows={3} />}
-            {load.state === 'ok' && rows.length === 0 && <EmptyRow columns={columns.length + 1} />}
-            {rows.map((row) => (
-              <tr key={row.id} data-testid={props.rowTestId?.(row)}>
-                {columns.map((column) => (
-                  <td key={column.label} className={column.cellClass} data-label={column.label}>
-                    {column.cell(row)}
-                  </td>
-                ))}
-                <td>
-                  <div className="admin-table__actions">
-                    <button type="button" className="button button--ghost button--small" onClick={() => setDeleting(row)}>
-                      {a.delete}
-                    </button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {deleting && (
-        <Modal
-          title={t.deleteConfirmTitle}
-          onClose={() => setDeleting(null)}
-          onConfirm={remove}
-          confirmLabel={a.delete}
-          danger
-          busy={busy}
-          testId="delete-dialog"
-        >
-          <p>{t.deleteConfirm}</p>
-          {props.deleteDetails(deleting)}
-        </Modal>
-      )}
-    </section>
+      }
+      title={name ? t.membersTitle(name) : t.membersTitlePlain}
+      add={{ href: props.inviteHref, label: t.invite }}
+      beforeTable={load.state === 'error' && <LoadError message={firstMessage(load.error, a.fetchFailed)} onRetry={load.reload} />}
+      table={{ testId: props.tableTestId, rowTestId: props.rowTestId, columns: props.columns, rows, status: load.state }}
+      remove={{
+        label: a.delete,
+        url: (row) => `${members}/${row.id}`,
+        dialogTitle: t.deleteConfirmTitle,
+        dialogTestId: 'delete-dialog',
+        dialogBody: (row) => (
+          <>
+            <p>{t.deleteConfirm}</p>
+            {props.deleteDetails(row)}
+          </>
+        ),
+        failed: t.deleteFailed,
+        onRemoved: load.reload,
+        onFailed: load.reload,
+      }}
+    />
   );
 }

@@ -24,5 +24,8 @@ describe('adminPageWindow', () => {
     expect(pageFromSearch('100000')).toBe(100_000);
     // Past what the lists accept (their API answers 422): the first page, not an error page.
     expect(pageFromSearch('100001')).toBe(1);
+    // A list with a smaller limit (GET /reservations: 10,000) gives it.
+    expect(pageFromSearch('10000', 10_000)).toBe(10_000);
+    expect(pageFromSearch('10001', 10_000)).toBe(1);
   });
 });

@@ -1,9 +1,9 @@
 // The brand portal's own frame (not the marketplace header): the portal header (brand name, the member's e-mail,
 // ログアウト) and the navigation, shown once a member is signed in (the page's data carries `member`); the sign-in,
-// password and invitation screens get the header alone. Reuses the admin area's side navigation styles.
+// password and invitation screens get the header alone. The navigation is the admin area's (SideNavFrame).
 import type { ReactNode } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
-import '#src/components/admin/admin.css';
+import { SideNavFrame } from '#src/components/admin/AdminLayout';
 import { ja } from '#src/i18n/ja';
 import type { BrandMemberMe } from '#src/modules/brand-members/brand-members.schemas';
 import './brand.css';
@@ -56,21 +56,9 @@ export function BrandLayout({ children }: { children: ReactNode }) {
         </div>
       </header>
       {member ? (
-        <div className="admin brand-portal__body">
-          <nav className="admin__nav" aria-label={t.navLabel}>
-            <p className="admin__area">{t.areaName}</p>
-            <ul className="admin__links">
-              {SECTIONS.map((section) => (
-                <li key={section.href}>
-                  <a href={section.href} className="admin__link" aria-current={current === section.href ? 'page' : undefined}>
-                    {section.label}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <div className="admin__content">{children}</div>
-        </div>
+        <SideNavFrame className="brand-portal__body" navLabel={t.navLabel} areaName={t.areaName} sections={SECTIONS} current={current}>
+          {children}
+        </SideNavFrame>
       ) : (
         <div className="brand-portal__public">{children}</div>
       )}

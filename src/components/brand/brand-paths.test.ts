@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { safeRedirect } from '#src/lib/api-client';
 import { brandReturnPath, brandSignInUrl } from './brand-paths';
+import { isPortalPath } from './portal-path';
 
 describe('brandReturnPath (the one return-path check, scoped to /brand)', () => {
   it('keeps same-site paths under /brand with their query', () => {
@@ -46,5 +47,12 @@ describe('brandReturnPath (the one return-path check, scoped to /brand)', () => 
     expect(safeRedirect('/experiences/1?x=1')).toBe('/experiences/1?x=1');
     expect(safeRedirect('//evil.example')).toBe('/');
     expect(safeRedirect('/\\evil')).toBe('/');
+  });
+});
+
+describe('isPortalPath', () => {
+  it('is /brand and what lies under it, not the marketplace pages that start alike', () => {
+    for (const path of ['/brand', '/brand/', '/brand/members', '/brand/no-such-page/x']) expect(isPortalPath(path), path).toBe(true);
+    for (const path of ['/', '/brands', '/brands/1', '/brand_ambassador', '/brandx']) expect(isPortalPath(path), path).toBe(false);
   });
 });

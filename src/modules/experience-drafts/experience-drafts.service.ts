@@ -15,8 +15,10 @@ import {
   type DraftData,
   type DraftInput,
   type DraftJson,
-  type DraftListItem,
+  type DraftList,
+  OWN_EXPERIENCES_PAGE_SIZE,
 } from '#src/modules/experiences/experiences.host.schemas';
+import { listQuerySchema } from '#src/modules/partners/partners.schemas';
 
 const m = ja.hostStory.errors;
 
@@ -46,15 +48,27 @@ function writeImages(em: EntityManager, draft: IExperienceDraft, images: DraftIn
   addImages(em, { experienceDraft: draft }, images);
 }
 
-/** GET /api/v1/experience_drafts: the signed-in user's drafts, last edited first. */
-async function list(ctx: Ctx, _input?: unknown): Promise<{ experience_drafts: DraftListItem[] }> {
+/**
+ * GET /api/v1/experience_drafts?page=: the signed-in user's drafts, last edited first, OWN_EXPERIENCES_PAGE_SIZE per
+ * page like their experiences (a malformed page is a 422; a page past the end is empty).
+ */
+async function list(ctx: Ctx, input: unknown = {}): Promise<DraftList> {
   const actor = requireUser(ctx);
-  const drafts = await ctx.em.find(
+  const { page } = parseInput(listQuerySchema, input);
+  const [drafts, total] = await ctx.em.findAndCount(
     ExperienceDraft,
     { user: actor.id },
-    { populate: ['images'], orderBy: { updatedAt: 'desc', id: 'desc' } },
+    {
+      populate: ['images'],
+      orderBy: { updatedAt: 'desc', id: 'desc' },
+      limit: OWN_EXPERIENCES_PAGE_SIZE,
+      offset: (page - 1) * OWN_EXPERIENCES_PAGE_SIZE,
+    },
   );
-  return { experience_drafts: drafts.map((d) => ({ id: d.id, title: d.title ?? null, images: d.images.getItems().map(formImageJson) })) };
+  return {
+    experience_drafts: drafts.map((d) => ({ id: d.id, title: d.title ?? null, images: d.images.getItems().map(formImageJson) })),
+    meta: { current_page: page, total_pages: Math.max(1, Math.ceil(total / OWN_EXPERIENCES_PAGE_SIZE)), total_count: total },
+  };
 }
 
 /** GET /api/v1/experience_drafts/{id} */

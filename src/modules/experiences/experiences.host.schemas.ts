@@ -651,13 +651,27 @@ export const draftJsonSchema = z
   })
   .meta({ id: 'ExperienceDraft', description: '体験の下書き（未入力の項目は null）' }) satisfies z.ZodType<DraftJson>;
 
-export const draftListJsonSchema = z
-  .object({ experience_drafts: z.array(z.object({ id: idJson(), title: z.string().nullable(), images: z.array(formImageJsonSchema) })) })
-  .meta({ id: 'ExperienceDraftList', description: '自分の下書き' }) satisfies z.ZodType<{ experience_drafts: DraftListItem[] }>;
-
-/** Cards per page of the host's own list (GET /api/v1/experiences?page=, /host/story): a host with thousands of
- * experiences once made one page big enough to exhaust the server's heap. */
+/** Cards per page of the host's own lists, experiences and drafts alike (GET /api/v1/experiences?page=,
+ * GET /api/v1/experience_drafts?page=, both tabs of /host/story): a host with thousands of experiences once made one
+ * page big enough to exhaust the server's heap. */
 export const OWN_EXPERIENCES_PAGE_SIZE = 24;
+
+export interface DraftList {
+  experience_drafts: DraftListItem[];
+  meta: { current_page: number; total_pages: number; total_count: number };
+}
+
+export const draftListJsonSchema = z
+  .object({
+    experience_drafts: z
+      .array(z.object({ id: idJson(), title: z.string().nullable(), images: z.array(formImageJsonSchema) }))
+      .max(OWN_EXPERIENCES_PAGE_SIZE),
+    meta: pageMetaJson(),
+  })
+  .meta({
+    id: 'ExperienceDraftList',
+    description: `自分の下書き（最終更新の新しい順、1ページ${OWN_EXPERIENCES_PAGE_SIZE}件）`,
+  }) satisfies z.ZodType<DraftList>;
 
 export const ownExperiencesJsonSchema = z
   .object({

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
 import { dateTimeJson, idJson, pageMetaJson } from '#src/lib/validate';
-import { MAX_LIST_PAGE } from '#src/lib/ids';
+import { listQuerySchema } from '#src/modules/partners/partners.schemas';
 
 const v = ja.inquiries.validation;
 const t = ja.inquiries;
@@ -76,23 +76,13 @@ export const CONTACT_INQUIRY_FLAG = 'contactInquiry';
 /** Inquiries per page in the admin list (the spec leaves the size open). */
 export const INQUIRIES_PAGE_SIZE = 20;
 
-const pageNumber = z.preprocess(
-  (value) => (value === undefined || value === '' ? 1 : typeof value === 'string' && /^\d{1,6}$/.test(value) ? Number(value) : value),
-  z
-    .number({ error: ja.validation.integer })
-    .int({ error: ja.validation.integer })
-    .min(1, { error: ja.validation.integer })
-    .max(MAX_LIST_PAGE, { error: ja.validation.integer }),
-);
-
 const booleanFilter = z.preprocess(
   (value) => (value === 'true' ? true : value === 'false' ? false : value === '' ? undefined : value),
   z.boolean({ error: ja.adminApi.inquiries.filterInvalid }).optional(),
 );
 
 /** GET /api/v1/brand_and_ambassador_inquiries?page=&resolved=&subject= (newest first). */
-export const inquiryListQuerySchema = z.object({
-  page: pageNumber,
+export const inquiryListQuerySchema = listQuerySchema.extend({
   resolved: booleanFilter,
   subject: z.preprocess(
     (value) => (value === '' ? undefined : value),

@@ -47,7 +47,7 @@ export interface ListMeta {
   total_count: number;
 }
 
-/** ?page=n of the public lists; a malformed page is a 422. */
+/** ?page=n of every paged list (public, admin, brand portal, the host's own; inquiries extend it with filters); a malformed page is a 422. */
 export const listQuerySchema = z.object({
   page: z.preprocess(
     (value) => (value === undefined || value === '' ? 1 : typeof value === 'string' && /^\d{1,6}$/.test(value) ? Number(value) : value),

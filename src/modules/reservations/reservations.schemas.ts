@@ -206,9 +206,16 @@ export const reservationActionRequiredJsonSchema = z
 
 // ---- Issue 13 (r13a): the guest's reservations, cancellation, the host's slot cancellation.
 
+/** The last page number GET /reservations accepts (the /reservations page shows page 1 for a larger one). */
+export const RESERVATIONS_MAX_PAGE = 10_000;
+
 const pageNumber = z.preprocess(
   (v) => (v === undefined || v === '' ? 1 : typeof v === 'string' ? Number(v) : v),
-  z.number({ error: ja.r13a.pageInvalid }).int(ja.r13a.pageInvalid).min(1, ja.r13a.pageInvalid).max(10_000, ja.r13a.pageInvalid),
+  z
+    .number({ error: ja.r13a.pageInvalid })
+    .int(ja.r13a.pageInvalid)
+    .min(1, ja.r13a.pageInvalid)
+    .max(RESERVATIONS_MAX_PAGE, ja.r13a.pageInvalid),
 );
 
 /** GET /reservations?scope=upcoming|past&page= */

@@ -1,10 +1,12 @@
 // /brand/communities/{id}/experience: the community's experiences, 今後/過去 (Japan time), numbered pages; a row
 // opens the detail panel with each date's participants and recruitment (GET /experiences/{id}/participant-numbers).
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useData } from 'vike-react/useData';
 import { AdminPagination } from '#src/components/admin/AdminPagination';
-import { EmptyRow, LoadError, PublishBadge } from '#src/components/admin/ListStatus';
-import { firstMessage, useLoad } from '#src/components/admin/useLoad';
+import { CardTable, openColumn } from '#src/components/admin/CardTable';
+import { DetailPanel, ListWithDetail } from '#src/components/admin/DetailPanel';
+import { PublishBadge } from '#src/components/admin/ListStatus';
+import { useLoad } from '#src/components/admin/useLoad';
 import { BRAND_API, handleUnauthorized } from '#src/components/brand/brand-paths';
 import { Breadcrumbs, crumbs } from '#src/components/brand/Breadcrumbs';
 import { jpDateTime } from '#src/components/brand/dates';
@@ -13,28 +15,21 @@ import type { ParticipantNumbersResponse } from '#src/modules/brand-portal/brand
 import type { Data } from './+data';
 
 const t = ja.brandPortalPages.experiences;
-const a = ja.adminPages;
+
+type Row = Data['experiences'][number];
 
 function Detail({ id, onClose }: { id: number; onClose: () => void }) {
   const load = useLoad<ParticipantNumbersResponse>(`${BRAND_API}/experiences/${id}/participant-numbers`);
-  const panel = useRef<HTMLElement>(null);
-  useEffect(() => {
-    if (window.matchMedia('(max-width: 1080px)').matches) panel.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-  }, []);
-  useEffect(() => {
-    if (load.state === 'error') handleUnauthorized(load.error);
-  }, [load]);
   const data = load.state === 'ok' ? load.data : null;
   return (
-    <aside ref={panel} className="panel admin-detail" aria-labelledby="experience-detail-title" data-testid="experience-detail">
-      <div className="admin-detail__head">
-        <h2 id="experience-detail-title">{data ? data.experience_name : t.detailTitle}</h2>
-        <button type="button" className="button button--ghost button--small" onClick={onClose}>
-          {a.close}
-        </button>
-      </div>
-      {load.state === 'loading' && <p>{a.loading}</p>}
-      {load.state === 'error' && <LoadError message={firstMessage(load.error, a.fetchFailed)} />}
+    <DetailPanel
+      titleId="experience-detail-title"
+      title={data ? data.experience_name : t.detailTitle}
+      testId="experience-detail"
+      load={load}
+      onClose={onClose}
+      intercept={handleUnauthorized}
+    >
       {data && data.participant_numbers.length === 0 && <p className="muted">{t.noDates}</p>}
       {data && data.participant_numbers.length > 0 && (
         <div className="brand-detail-table">
@@ -58,7 +53,7 @@ function Detail({ id, onClose }: { id: number; onClose: () => void }) {
           </table>
         </div>
       )}
-    </aside>
+    </DetailPanel>
   );
 }
 
@@ -80,55 +75,28 @@ export default function Page() {
           {t.past}
         </a>
       </nav>
-      <div className={selected ? 'admin-inquiries admin-inquiries--open' : 'admin-inquiries'}>
-        <div>
-          <div className="admin-table-wrap">
-            <table className="admin-table admin-table--cards" data-testid="experiences-table">
-              <thead>
-                <tr>
-                  <th>{t.heldAt}</th>
-                  <th>{t.name}</th>
-                  <th>{t.ambassador}</th>
-                  <th>{t.place}</th>
-                  <th>{t.status}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {experiences.length === 0 && <EmptyRow columns={5} />}
-                {experiences.map((row) => (
-                  <tr
-                    key={row.experience_id}
-                    className={selected === row.experience_id ? 'is-clickable is-selected' : 'is-clickable'}
-                    data-testid={`experience-${row.experience_id}`}
-                    onClick={() => setSelected(row.experience_id)}
-                  >
-                    <td data-label={t.heldAt}>{row.held_at ? jpDateTime(row.held_at) : t.noDate}</td>
-                    <td className="admin-table__wide" data-label={t.name}>
-                      <button
-                        type="button"
-                        className="site-nav__plain"
-                        aria-label={t.open(row.experience_name)}
-                        onClick={() => setSelected(row.experience_id)}
-                      >
-                        {row.experience_name}
-                      </button>
-                    </td>
-                    <td className="admin-table__wide" data-label={t.ambassador}>
-                      {row.ambassador_name}
-                    </td>
-                    <td data-label={t.place}>{row.state ?? t.online}</td>
-                    <td data-label={t.status}>
-                      <PublishBadge published={row.published} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <AdminPagination page={meta.current_page} totalPages={meta.total_pages} href={(p) => `${base}?held_at=${held_at}&page=${p}`} />
-        </div>
-        {selected !== null && <Detail key={selected} id={selected} onClose={() => setSelected(null)} />}
-      </div>
+      <ListWithDetail detail={selected !== null && <Detail key={selected} id={selected} onClose={() => setSelected(null)} />}>
+        <CardTable<Row>
+          testId="experiences-table"
+          rowKey={(row) => row.experience_id}
+          rowTestId={(row) => `experience-${row.experience_id}`}
+          select={{ selected, onSelect: (row) => setSelected(row.experience_id) }}
+          columns={[
+            { label: t.heldAt, cell: (row) => (row.held_at ? jpDateTime(row.held_at) : t.noDate) },
+            openColumn(
+              t.name,
+              (row) => row.experience_name,
+              t.open,
+              (row) => setSelected(row.experience_id),
+            ),
+            { label: t.ambassador, cellClass: 'admin-table__wide', cell: (row) => row.ambassador_name },
+            { label: t.place, cell: (row) => row.state ?? t.online },
+            { label: t.status, cell: (row) => <PublishBadge published={row.published} /> },
+          ]}
+          rows={experiences}
+        />
+        <AdminPagination page={meta.current_page} totalPages={meta.total_pages} href={(p) => `${base}?held_at=${held_at}&page=${p}`} />
+      </ListWithDetail>
     </section>
   );
 }
