@@ -18,7 +18,9 @@ export const jsonCompress: RequestHandler = (req, res, next) => {
     const text = JSON.stringify(body);
     if (!res.get('Content-Type')) res.set('Content-Type', 'application/json; charset=utf-8');
     res.vary('Accept-Encoding');
-    const encoding = text.length >= COMPRESS_THRESHOLD_BYTES ? pickEncoding(req.headers['accept-encoding'], ENCODINGS) : null;
+    // The threshold is in bytes: Japanese text is three bytes a character in UTF-8, so an answer of 500 characters
+    // can be over it (counted in characters, such answers fell through to `compression`'s stream, sent chunked).
+    const encoding = Buffer.byteLength(text) >= COMPRESS_THRESHOLD_BYTES ? pickEncoding(req.headers['accept-encoding'], ENCODINGS) : null;
     if (encoding === null || res.get('Content-Encoding')) return res.send(text);
     const data =
       encoding === 'br' ? brotliCompressSync(text, { params: DYNAMIC_BROTLI_PARAMS }) : gzipSync(text, { level: DYNAMIC_GZIP_LEVEL });
