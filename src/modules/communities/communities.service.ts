@@ -68,8 +68,8 @@ function idOf(input: unknown): number | null {
   return parseId((input as Record<string, unknown>).id);
 }
 
-/** The audited state of a community: its fields, image urls and items. */
-function snapshot(community: ICommunity, items: ICommunityApplicationQuestion[]): Record<string, unknown> {
+/** The community's own fields as the admin JSON and the audit trail name them, in their order. */
+function adminFields(community: ICommunity) {
   return {
     name: community.name,
     host_name: community.hostName,
@@ -83,6 +83,13 @@ function snapshot(community: ICommunity, items: ICommunityApplicationQuestion[])
     catchphrase: community.catchphrase,
     note: community.note ?? null,
     published: community.published,
+  };
+}
+
+/** The audited state of a community: its fields, image urls and items. */
+function snapshot(community: ICommunity, items: ICommunityApplicationQuestion[]): Record<string, unknown> {
+  return {
+    ...adminFields(community),
     images: sortedImageJson(community.images).map((i) => i.url),
     application_items: [...items]
       .sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id)
@@ -274,18 +281,7 @@ export function createCommunitiesService(deps: CommunitiesDeps) {
     }));
     return {
       id: community.id,
-      name: community.name,
-      host_name: community.hostName,
-      host_description: community.hostDescription,
-      description: community.description,
-      activity_description: community.activityDescription,
-      important_thing: community.importantThing,
-      ideal_candidate_profile: community.idealCandidateProfile,
-      participation_condition: community.participationCondition,
-      location: community.location,
-      catchphrase: community.catchphrase,
-      note: community.note ?? null,
-      published: community.published,
+      ...adminFields(community),
       images: sortedImageJson(community.images),
       application_items: applicationItems,
       created_at: new Date(community.createdAt).toISOString(),
