@@ -7,8 +7,11 @@ import type { FieldMessages } from '#src/lib/errors';
 
 const a = ja.adminPages;
 
-/** A controlled form in its panel: `onSubmit` sends the form's state (no browser validation: the schema checks). */
-export function AdminForm(props: { errors: FieldMessages; onSubmit: () => void; children: ReactNode }) {
+/**
+ * A controlled form in its panel: `onSubmit` sends the form's state (no browser validation: the schema checks); the
+ * form's failures under its `lead` text, when it has one.
+ */
+export function AdminForm(props: { errors: FieldMessages; onSubmit: () => void; lead?: string; children: ReactNode }) {
   return (
     <div className="panel">
       <form
@@ -19,6 +22,7 @@ export function AdminForm(props: { errors: FieldMessages; onSubmit: () => void; 
           props.onSubmit();
         }}
       >
+        {props.lead && <p className="admin-lead">{props.lead}</p>}
         <FormErrors messages={props.errors} />
         {props.children}
       </form>

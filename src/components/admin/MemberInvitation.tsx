@@ -2,11 +2,11 @@
 // member, 追加 → POST /ambassadors/{id}/members/{userId}/association, then back to the member list.
 import { useState } from 'react';
 import { goTo } from '#src/lib/browser-navigation';
-import { Field, FormErrors, useForm } from '#src/components/form';
+import { Field, useForm } from '#src/components/form';
 import { ja } from '#src/i18n/ja';
 import type { FieldMessages } from '#src/lib/errors';
 import type { AmbassadorMembersResponse } from '#src/modules/ambassadors/ambassadors.schemas';
-import { FormActions } from './AdminFormParts';
+import { AdminForm, FormActions } from './AdminFormParts';
 import { type PickedUser, UserPicker } from './UserPicker';
 import { firstMessage, listOf, useLoad } from './useLoad';
 
@@ -40,33 +40,22 @@ export function MemberInvitation({ id, base }: { id: number; base: string }) {
           {name ? `（${name}）` : ''}
         </h1>
       </div>
-      <div className="panel">
-        <form
-          className="admin-form"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void form.send({ user_id: user?.id ?? null });
-          }}
-        >
-          <p className="admin-lead">{t.addLead}</p>
-          <FormErrors messages={form.errors} />
-          <Field label={t.user} required messages={form.messages('user_id')} id="member-user">
-            {(control) => (
-              <UserPicker
-                id={control.id}
-                selected={user}
-                onSelect={setUser}
-                exclude={exclude}
-                excludeAmbassadorId={id}
-                invalid={control['aria-invalid']}
-                describedBy={control['aria-describedby']}
-              />
-            )}
-          </Field>
-          <FormActions form={form} submit={t.addSubmit} cancelHref={list} />
-        </form>
-      </div>
+      <AdminForm errors={form.errors} onSubmit={() => void form.send({ user_id: user?.id ?? null })} lead={t.addLead}>
+        <Field label={t.user} required messages={form.messages('user_id')} id="member-user">
+          {(control) => (
+            <UserPicker
+              id={control.id}
+              selected={user}
+              onSelect={setUser}
+              exclude={exclude}
+              excludeAmbassadorId={id}
+              invalid={control['aria-invalid']}
+              describedBy={control['aria-describedby']}
+            />
+          )}
+        </Field>
+        <FormActions form={form} submit={t.addSubmit} cancelHref={list} />
+      </AdminForm>
     </section>
   );
 }
