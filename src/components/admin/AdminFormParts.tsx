@@ -1,6 +1,8 @@
 // The parts every admin edit form has (CommunityForm, PartnerForm; the member invitation shares the actions): the
-// panel around a controlled form with its failures on top, the 公開/非公開 switch, and the submit and cancel actions.
-import type { ReactNode } from 'react';
+// panel around a controlled form with its failures on top, the 公開/非公開 switch, the photos, and the submit and
+// cancel actions.
+import type { Dispatch, ReactNode, SetStateAction } from 'react';
+import { ImageUploader } from '#src/components/experience-form/ImageUploader';
 import { Field, FormErrors } from '#src/components/form';
 import { ja } from '#src/i18n/ja';
 import type { FieldMessages } from '#src/lib/errors';
@@ -62,5 +64,31 @@ export function FormActions(props: { form: { submitting: boolean; ready: boolean
         {a.cancel}
       </a>
     </div>
+  );
+}
+
+type FormImage = { object_key: string; url: string };
+
+/** The photos (uploaded one by one; functional updates of the form's `images`, since uploads finish in any order). */
+export function ImagesField<V extends { images: FormImage[] }>(props: {
+  label: string;
+  required: boolean;
+  max: number;
+  messages: string[] | string | undefined;
+  values: V;
+  setValues: Dispatch<SetStateAction<V>>;
+}) {
+  const { setValues } = props;
+  return (
+    <Field label={props.label} required={props.required} messages={props.messages} group>
+      {() => (
+        <ImageUploader
+          images={props.values.images}
+          max={props.max}
+          onAdd={(image) => setValues((v) => ({ ...v, images: [...v.images, image] }))}
+          onRemove={(index) => setValues((v) => ({ ...v, images: v.images.filter((_, i) => i !== index) }))}
+        />
+      )}
+    </Field>
   );
 }

@@ -3,7 +3,6 @@
 // back to /admin/communities. The brand portal uses the same form with its own calls and frame (`target`).
 import { type ReactNode, useEffect, useState } from 'react';
 import { goTo } from '#src/lib/browser-navigation';
-import { ImageUploader } from '#src/components/experience-form/ImageUploader';
 import '#src/components/experience-form/experience-form.css';
 import { Field, messagesUnder, useForm } from '#src/components/form';
 import { ja } from '#src/i18n/ja';
@@ -17,7 +16,7 @@ import {
   COMMUNITY_TEXT_MAX,
   communityFormSchema,
 } from '#src/modules/communities/communities.schemas';
-import { AdminForm, FormActions, PublishedField } from './AdminFormParts';
+import { AdminForm, FormActions, ImagesField, PublishedField } from './AdminFormParts';
 import { ApplicationItems, type ItemState, orderedItems } from './ApplicationItems';
 import { LoadError } from './ListStatus';
 import { firstMessage, useLoad } from './useLoad';
@@ -177,16 +176,14 @@ function CommunityFormBody({ id, initial, target }: { id?: number; initial: Valu
         onChange={(published) => setValues((v) => ({ ...v, published }))}
       />
       {SHORT.map(text)}
-      <Field label={t.fields.images} required messages={messagesUnder(form.errors, 'images')[0]} group>
-        {() => (
-          <ImageUploader
-            images={values.images}
-            max={COMMUNITY_IMAGES_MAX}
-            onAdd={(image) => setValues((v) => ({ ...v, images: [...v.images, image] }))}
-            onRemove={(index) => setValues((v) => ({ ...v, images: v.images.filter((_, i) => i !== index) }))}
-          />
-        )}
-      </Field>
+      <ImagesField
+        label={t.fields.images}
+        required
+        max={COMMUNITY_IMAGES_MAX}
+        messages={messagesUnder(form.errors, 'images')[0]}
+        values={values}
+        setValues={setValues}
+      />
       {HOST.map(text)}
       {ABOUT.map(text)}
       <Field

@@ -3,7 +3,6 @@
 // schema first; the server's 422 messages go to their fields and the first one is alerted (spec §8).
 import { type ReactNode, useState } from 'react';
 import { goTo } from '#src/lib/browser-navigation';
-import { ImageUploader } from '#src/components/experience-form/ImageUploader';
 import '#src/components/experience-form/experience-form.css';
 import { Field, useForm } from '#src/components/form';
 import { ja } from '#src/i18n/ja';
@@ -16,7 +15,7 @@ import {
   SOCIAL_USERNAME_MAX,
 } from '#src/modules/ambassadors/ambassadors.schemas';
 import { brandFormSchema } from '#src/modules/brands/brands.schemas';
-import { AdminForm, FormActions, PublishedField } from './AdminFormParts';
+import { AdminForm, FormActions, ImagesField, PublishedField } from './AdminFormParts';
 import { LoadError } from './ListStatus';
 import { type AdminPartner, PARTNER, type PartnerKind } from './partner-kinds';
 import { firstMessage, useLoad } from './useLoad';
@@ -112,16 +111,14 @@ function PartnerFormBody({ kind, id, initial }: { kind: PartnerKind; id?: number
         messages={form.messages('published')}
         onChange={(published) => set('published', published)}
       />
-      <Field label={f.images} required={false} messages={form.messages('images')} group>
-        {() => (
-          <ImageUploader
-            images={values.images}
-            max={AMBASSADOR_IMAGES_MAX}
-            onAdd={(image) => setValues((v) => ({ ...v, images: [...v.images, image] }))}
-            onRemove={(index) => setValues((v) => ({ ...v, images: v.images.filter((_, i) => i !== index) }))}
-          />
-        )}
-      </Field>
+      <ImagesField
+        label={f.images}
+        required={false}
+        max={AMBASSADOR_IMAGES_MAX}
+        messages={form.messages('images')}
+        values={values}
+        setValues={setValues}
+      />
       {text('name', f.name, AMBASSADOR_NAME_MAX, true)}
       <Field
         name="description"
