@@ -690,7 +690,7 @@ export const ja = {
     listTitle: '掲載している体験',
     tabDrafts: '下書き',
     tabExperiences: '公開申請中・公開中',
-    noImage: 'NO IMAGE',
+    noImage: '画像なし',
     edit: '編集',
     editOf: (title: string) => `「${title}」を編集`,
     untitled: '(タイトル未設定)',

@@ -53,8 +53,10 @@ describe('password reset for marketplace users', () => {
     await hydrated(page);
     await page.fill('input[name="email"]', user.email);
     await page.getByRole('button', { name: ja.s15b.resetRequest.submit }).click();
-    await page.screenshot({ path: path.join(os.tmpdir(), 's15b-reset-request-375.png') });
+    // The screenshot after the navigation: taken while the page was being replaced, it could wait out its timeout on a
+    // loaded machine.
     await page.waitForURL('**/password_reset/sent');
+    await page.screenshot({ path: path.join(os.tmpdir(), 's15b-reset-sent-375.png') });
     expect(await page.locator('h1').textContent()).toBe(ja.s15b.resetSent.title);
 
     const body = (await orm.em.fork().findOneOrFail(MailOutbox, { toAddress: user.email })).textBody;
