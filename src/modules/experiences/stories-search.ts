@@ -94,7 +94,8 @@ function slotCondition(from: string, to: string | null, people: number, now: Dat
   return { text, params };
 }
 
-function whereClause(c: StoriesCriteria, now: Date): Sql {
+/** The search's conditions; `plain` when there is none but being published (the /stories list without a filter). */
+function whereClause(c: StoriesCriteria, now: Date): Sql & { plain: boolean } {
   const parts: string[] = ['e.approve'];
   const params: unknown[] = [];
   if (c.prefectureIds.length > 0) {
@@ -146,7 +147,7 @@ function whereClause(c: StoriesCriteria, now: Date): Sql {
     parts.push(`EXISTS (SELECT 1 FROM calendars c WHERE ${slot.text})`);
     params.push(...slot.params);
   }
-  return { text: parts.join('\n  AND '), params };
+  return { text: parts.join('\n  AND '), params, plain: parts.length === 1 };
 }
 
 function orderClause(c: StoriesCriteria, now: Date): Sql {
@@ -221,7 +222,8 @@ export async function searchPage(
   const rows = await readRows<CardRow>(
     em,
     searchStatement(
-      isBounded(c),
+      // The list without a filter reads the same index for any page: its plan does not depend on the values.
+      isBounded(c) || (where.plain && c.sort === 'newest'),
       `SELECT ${CARD_COLUMNS}
 FROM unnest(ARRAY(SELECT e.id FROM experiences e WHERE ${where.text} ORDER BY ${order.text} LIMIT ? OFFSET ?))
   WITH ORDINALITY AS page(id, n)
@@ -259,14 +261,19 @@ export interface CountRequest {
 
 /**
  * How many published experiences match each search (the main count, or the relaxed searches), and of those how many
- * are in `alsoIn`, in one statement: prepared when every search is within a few prefectures, otherwise planned for its
- * values.
+ * are in `alsoIn`, in one statement: prepared when every search is within a few prefectures or has no filter,
+ * otherwise planned for its values.
  */
 export async function searchCounts(em: SqlReader, list: readonly CountRequest[], now: Date): Promise<{ count: number; countIn: number }[]> {
   if (list.length === 0) return [];
   const params: unknown[] = [];
+  let prepared = true;
   const scans = list.map(({ criteria, alsoIn }, k) => {
     const where = whereClause(criteria, now);
+    if (!where.plain && !isBounded(criteria)) prepared = false;
+    // Every published experience: the number the triggers keep (Migration20261125100000_published_count), not a
+    // count(*) that grows with the catalogue.
+    if (where.plain && alsoIn === undefined) return `(SELECT n AS c${k} FROM published_experience_count) s${k}`;
     let columns = `count(*) AS c${k}`;
     if (alsoIn !== undefined) {
       columns += `, count(*) FILTER (WHERE e.prefecture_id = ANY(?::int[])) AS i${k}`;
@@ -275,13 +282,6 @@ export async function searchCounts(em: SqlReader, list: readonly CountRequest[],
     params.push(...where.params);
     return `(SELECT ${columns} FROM experiences e WHERE ${where.text}) s${k}`;
   });
-  const [row] = await readRows<Record<string, string>>(
-    em,
-    searchStatement(
-      list.every(({ criteria }) => isBounded(criteria)),
-      `SELECT * FROM ${scans.join(',\n  ')}`,
-    ),
-    params,
-  );
+  const [row] = await readRows<Record<string, string>>(em, searchStatement(prepared, `SELECT * FROM ${scans.join(',\n  ')}`), params);
   return list.map((_, k) => ({ count: Number(row?.[`c${k}`] ?? 0), countIn: Number(row?.[`i${k}`] ?? 0) }));
 }
