@@ -373,6 +373,15 @@ describe('GET /api/v1/stories: an empty result suggests what to relax', () => {
     ]);
   });
 
+  it('a later page of an empty search suggests the same', async () => {
+    const query = `q=${encodeURIComponent('陶芸')}&state[]=${encodeURIComponent('大阪府')}`;
+    const first = await search(query);
+    const later = await search(`${query}&page=2`);
+    expect(later.body.meta.total_count).toBe(0);
+    expect(later.body.suggestions).toEqual(first.body.suggestions);
+    expect(later.body.suggestions.length).toBeGreaterThan(0);
+  });
+
   it('a search whose only filter is the party size has nothing to relax', async () => {
     const res = await search(`people=${SEARCH_LIMITS.maxPeople}`);
     expect(res.status).toBe(200);

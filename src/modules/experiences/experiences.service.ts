@@ -234,12 +234,13 @@ async function list(ctx: Ctx, lookups: Lookups, input: unknown): Promise<Stories
     suggestions: relaxed,
   });
   if (offset > 0) {
-    // A later page: the page and the count at once, on two connections (an empty later page suggests nothing).
+    // A later page: the page and the count at once, on two connections.
     const [experiences, [counted]] = await Promise.all([
       searchPage(ctx.sql, criteria, STORIES_PER_PAGE, offset, now),
       searchCounts(ctx.sql, [{ criteria }], now),
     ]);
-    return result(experiences, counted.count, []);
+    const relaxed = counted.count === 0 ? await suggestions(ctx.sql, lookups, criteria, search, now) : [];
+    return result(experiences, counted.count, relaxed);
   }
   // The first page, then what depends on it, on one connection: a first page that is not full is the whole result
   // (its length is the count, and no count statement runs: most narrow searches); a full one is followed by the
