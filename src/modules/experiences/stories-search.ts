@@ -1,8 +1,9 @@
 // The /stories list and search query (issue 15, issue 16's list goals). Server-only; used by experiences.service.
 //
-// One SQL statement picks the page's ids (only the experiences table and, for availability, the calendars index), a
-// prepared one loads their cards, and another counts the matches with the same WHERE (experiences.service decides
-// when the count is needed; searchCounts counts several searches in one statement). The keyword matches
+// One SQL statement reads a page: its ids (only the experiences table and, for availability, the calendars index),
+// then their cards. Another counts the matches with the same WHERE (experiences.service decides when the count is
+// needed; searchCounts counts several searches in one statement, and the list without a filter reads the triggers'
+// published_experience_count instead of counting). The keyword matches
 // experiences.search_text (Migration20261123130000_search): terms of 3 or more characters use LIKE '%term%', which
 // the trigram GIN index serves; 2 character terms (陶芸, 着物) have no trigram and use the bigram GIN index
 // (experiences.search_bigrams @> ARRAY[term]); a 1 character term uses strpos() on the same normalised column,
