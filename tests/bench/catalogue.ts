@@ -134,9 +134,10 @@ const WARM_UP_SECONDS = 2;
 
 /**
  * A kept-alive HTTP/1.1 connection of the search's load, one GET at a time, answers read by their Content-Length (the
- * server sets it on every JSON answer) or chunked, asked for as a browser asks (brotli or gzip). Written on a bare socket, as
- * autocannon does for the other rows, because the client shares the machine's two cores with the server and
- * PostgreSQL: fetch cost about 1 ms of CPU per answer and node:http about 0.3 ms, time the measured latencies carried.
+ * server sets it on every JSON answer) or chunked, asked for as a browser asks (brotli or gzip). Written on a bare
+ * socket, as autocannon does for the other rows, because the client shares the machine's two cores with the server
+ * and PostgreSQL: fetch cost about 1 ms of CPU per answer and node:http about 0.3 ms, time the measured latencies
+ * carried.
  */
 class SearchConnection {
   private readonly socket: net.Socket;
