@@ -3,6 +3,7 @@
 // transaction together with the notice mails to the community's brand members (durable outbox).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireAdmin, requireBrandMember, requireUser, type Ctx } from '#src/lib/context';
+import { countRowsBy } from '#src/lib/count-rows';
 import { isUniqueViolation } from '#src/lib/db-errors';
 import { publicBaseUrl, type Env } from '#src/lib/env';
 import { NotFoundError, ValidationError, type FieldMessages } from '#src/lib/errors';
@@ -114,17 +115,8 @@ function formFields(data: CommunityFormData) {
   };
 }
 
-async function answerCounts(em: EntityManager, questionIds: number[]): Promise<Map<number, number>> {
-  const counts = new Map<number, number>(questionIds.map((id) => [id, 0]));
-  if (questionIds.length === 0) return counts;
-  const rows = await em
-    .getConnection()
-    .execute<{ question_id: number; n: string }[]>(
-      `SELECT question_id, count(*) AS n FROM community_application_answers WHERE question_id IN (${questionIds.map(() => '?').join(',')}) GROUP BY question_id`,
-      questionIds,
-    );
-  for (const row of rows) counts.set(Number(row.question_id), Number(row.n));
-  return counts;
+function answerCounts(em: EntityManager, questionIds: number[]): Promise<Map<number, number>> {
+  return countRowsBy(em, 'community_application_answers', 'question_id', questionIds);
 }
 
 function notFound(): NotFoundError {

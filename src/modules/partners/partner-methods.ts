@@ -4,6 +4,7 @@
 // brands.service.ts give it what differs (the entity, the ambassador's address, the community links and their
 // order, the messages) and expose its methods under their own names. Server-only; not a service.
 import type { EntityManager, EntityName, FilterQuery } from '@mikro-orm/postgresql';
+import { countRowsBy } from '#src/lib/count-rows';
 import type { z } from 'zod';
 import { isAdmin, requireAdmin, type Ctx } from '#src/lib/context';
 import type { AppError } from '#src/lib/errors';
@@ -138,17 +139,8 @@ export function createPartnerMethods<Row extends PartnerRow, Form extends Partne
     };
   }
 
-  async function memberCounts(em: EntityManager, ids: number[]): Promise<Map<number, number>> {
-    const counts = new Map<number, number>(ids.map((id) => [id, 0]));
-    if (ids.length === 0) return counts;
-    const rows = await em
-      .getConnection()
-      .execute<({ n: string } & Record<string, number>)[]>(
-        `SELECT ${kind}_id, count(*) AS n FROM ${kind}_members WHERE ${kind}_id IN (${ids.map(() => '?').join(',')}) GROUP BY ${kind}_id`,
-        ids,
-      );
-    for (const row of rows) counts.set(Number(row[`${kind}_id`]), Number(row.n));
-    return counts;
+  function memberCounts(em: EntityManager, ids: number[]): Promise<Map<number, number>> {
+    return countRowsBy(em, `${kind}_members`, `${kind}_id`, ids);
   }
 
   async function memberCount(em: EntityManager, id: number): Promise<number> {
