@@ -1,5 +1,7 @@
 // Issue 16, the server path: the experience page (cached, uncached, signed in, and with a unique query string per
 // request), the experience JSON and a month of calendars, the last three on the server without the public cache.
+// A reference row with no goal follows the pages: /logon uncached, a page that reads nothing from the database, so each
+// run shows what the page frame alone (Express, Vike, React, the layout) reaches next to the detail page's goal.
 import { type BenchPart, type BenchRow, measure } from '#tests/bench/harness';
 
 export const detailPart: BenchPart = {
@@ -17,6 +19,7 @@ export const detailPart: BenchPart = {
       }),
       await measure(`GET /stories/${id} signed out, uncached`, `${run.uncached}/stories/${id}`, { goal: 1.5, p99Goal: 150 }),
       await measure(`GET /stories/${id} signed in`, `${run.uncached}/stories/${id}`, { ...signedIn, goal: 1.5, p99Goal: 150 }),
+      await measure('GET /logon uncached (reference: a page that reads no data)', `${run.uncached}/logon`),
       await measure(`GET /api/v1/experiences/${id} uncached`, `${run.uncached}/api/v1/experiences/${id}`, { goal: 4 }),
       await measure(
         `GET /api/v1/experiences/${id}/calendars (1 month) uncached`,
