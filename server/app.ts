@@ -43,6 +43,7 @@ import { isAnonymous } from '#src/lib/ttl-cache';
 import { jsonCompress } from './middleware/json-compress';
 import { requestLog } from './middleware/request-log';
 import { staticHeaders } from './middleware/static-headers';
+import { routeIndex } from './route-index';
 
 const isSafeMethod = (method: string) => method === 'GET' || method === 'HEAD';
 
@@ -129,11 +130,9 @@ export async function createApp(deps: AppDeps): Promise<App> {
   // once, before anything reads them (422 for the APIs, the Japanese 400 page for pages).
   app.use(cleanUrl);
 
-  // Uploaded images need no session: served before it (one query per image).
-  app.use(uploadsServeRoutes(services));
-
-  // robots.txt and sitemap.xml: public, no session (one query for the sitemap).
-  app.use(seoRoutes(services));
+  // Uploaded images need no session: served before it (one query per image). robots.txt and sitemap.xml: public, no
+  // session (one query for the sitemap). Other paths pass by both routers without entering them (route-index.ts).
+  app.use(routeIndex([uploadsServeRoutes(services), seoRoutes(services)]));
 
   const PgStore = connectPgSimple(session);
   const sessions = session({
@@ -163,7 +162,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   // JSON answers are compressed in one call (server/middleware/json-compress.ts), not through a zlib stream.
   api.use(jsonCompress);
   // The Stripe webhook reads its raw body and comes from Stripe's servers: before the JSON parser and the origin check.
-  api.use('/v1', stripeWebhookRoutes(services));
+  api.use('/v1', routeIndex([stripeWebhookRoutes(services)]));
   api.use(express.json({ limit: '200kb' }));
   api.use(cleanBody);
   api.use(sameOrigin);
@@ -171,29 +170,35 @@ export async function createApp(deps: AppDeps): Promise<App> {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  api.use('/v1', sessionsRoutes(services));
-  api.use('/v1', experiencesPublicRoutes(services));
-  api.use('/v1', calendarsRoutes(services));
-  api.use('/v1', reviewsRoutes(services));
-  api.use('/v1', holdingRequestsRoutes(services));
-  api.use('/v1', referenceRoutes(services));
-  api.use('/v1', profilesRoutes(services));
-  api.use('/v1', communitiesRoutes(services));
-  api.use('/v1', brandsRoutes(services));
-  api.use('/v1', ambassadorsRoutes(services));
-  api.use('/v1', inquiriesRoutes(services));
-  api.use('/v1', uploadsRoutes(services));
-  api.use('/v1', experienceDraftsRoutes(services));
-  api.use('/v1', experiencesHostRoutes(services));
-  api.use('/v1', userSearchRoutes(services));
-  api.use('/v1', priceRoutes(services));
-  api.use('/v1', reservationsRoutes(services));
-  api.use('/v1', hostReservationsRoutes(services));
-  api.use('/v1', reservationMessagesRoutes(services));
-  api.use('/v1', paymentsRoutes(services));
-  api.use('/v1', devMailRoutes(services));
-  api.use('/v1', adminRoutes(services));
-  api.use('/v1', openapiRoutes());
+  // Each request enters only the routers with a route for its first path segment (route-index.ts), in this order.
+  api.use(
+    '/v1',
+    routeIndex([
+      sessionsRoutes(services),
+      experiencesPublicRoutes(services),
+      calendarsRoutes(services),
+      reviewsRoutes(services),
+      holdingRequestsRoutes(services),
+      referenceRoutes(services),
+      profilesRoutes(services),
+      communitiesRoutes(services),
+      brandsRoutes(services),
+      ambassadorsRoutes(services),
+      inquiriesRoutes(services),
+      uploadsRoutes(services),
+      experienceDraftsRoutes(services),
+      experiencesHostRoutes(services),
+      userSearchRoutes(services),
+      priceRoutes(services),
+      reservationsRoutes(services),
+      hostReservationsRoutes(services),
+      reservationMessagesRoutes(services),
+      paymentsRoutes(services),
+      devMailRoutes(services),
+      adminRoutes(services),
+      openapiRoutes(),
+    ]),
+  );
   api.use(apiDocsRoutes());
   api.use(apiNotFound);
   app.use('/api', api);
