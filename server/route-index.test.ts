@@ -1,3 +1,4 @@
+import http from 'node:http';
 import express, { type ErrorRequestHandler, Router } from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
@@ -69,6 +70,29 @@ describe('routeIndex', () => {
     const { app } = build();
     expect((await request(app).get('/v1/ITEMS/Special/')).text).toBe('items: special');
     expect((await request(app).get('/v1/items/special?x=1')).text).toBe('items: special');
+  });
+
+  it('reads the path as Express does when the request line has an absolute URL', async () => {
+    const { app } = build();
+    const server = app.listen(0);
+    await new Promise((resolve) => server.once('listening', resolve));
+    const port = (server.address() as { port: number }).port;
+    try {
+      const text = await new Promise<string>((resolve, reject) => {
+        http
+          .get({ port, path: `http://127.0.0.1:${port}/v1/items/special` }, (res) => {
+            let body = '';
+            res.on('data', (chunk: Buffer) => {
+              body += chunk.toString();
+            });
+            res.on('end', () => resolve(body));
+          })
+          .on('error', reject);
+      });
+      expect(text).toBe('items: special');
+    } finally {
+      server.close();
+    }
   });
 
   it('passes on to what follows when no router answers', async () => {

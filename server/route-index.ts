@@ -4,7 +4,8 @@
 // (setImmediate) before the next router. The experience JSON passed four such routers before its own, and a route in
 // the twentieth router nineteen. routeIndex reads once, at start, which first path segments each router's routes
 // answer, and per request calls only the routers that can answer that segment, in the order they were given; a
-// router whose routes begin with a parameter or a pattern is called for every path, in its place. What a router then
+// router with a route that begins with a parameter or a pattern, or with middleware of its own, is called for every
+// path, in its place. The routers must have all their routes when the index is made. What a router then
 // does (its matching, params, OPTIONS answers, errors, next('route') and next('router')) is Express's, unchanged.
 import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
 
@@ -14,11 +15,10 @@ function literalSegment(path: string): string | null {
   return segment === '' || /[:*{}()?+!\\]/.test(segment) ? null : segment.toLowerCase();
 }
 
-/** The first segment of a request's URL (relative to where the index is mounted), lower-cased. */
-function requestSegment(url: string): string {
-  let end = 1;
-  while (end < url.length && url[end] !== '/' && url[end] !== '?') end++;
-  return url.slice(1, end).toLowerCase();
+/** The first segment of a request's path (relative to where the index is mounted, as Express reads it), lower-cased. */
+function requestSegment(path: string): string {
+  const end = path.indexOf('/', 1);
+  return path.slice(1, end === -1 ? undefined : end).toLowerCase();
 }
 
 /** The first segments a router's routes begin with, or null when any path may reach it. */
@@ -52,7 +52,7 @@ export function routeIndex(routers: readonly Router[]): RequestHandler & { stack
     }
   }
   const dispatch = (req: Request, res: Response, next: NextFunction) => {
-    const candidates = bySegment.get(requestSegment(req.url)) ?? everywhere;
+    const candidates = bySegment.get(requestSegment(req.path)) ?? everywhere;
     let at = 0;
     const step = (error?: unknown) => {
       if (error !== undefined && error !== null) return next(error);
