@@ -55,6 +55,22 @@ async function found(query: string): Promise<string[]> {
 
 const sorted = (keys: string[]) => [...keys].sort();
 
+/** How many SQL statements run while `run` executes (every read is logged through the ORM's logger). */
+async function countStatements(run: () => Promise<unknown>): Promise<number> {
+  const logger = t.orm.config.getLogger() as unknown as { logQuery(context: { query: string }): void };
+  const original = logger.logQuery;
+  let n = 0;
+  logger.logQuery = () => {
+    n++;
+  };
+  try {
+    await run();
+  } finally {
+    logger.logQuery = original;
+  }
+  return n;
+}
+
 beforeAll(async () => {
   t = await setupTestApp();
   const kyoto = 26;
@@ -380,6 +396,46 @@ describe('GET /api/v1/stories: an empty result suggests what to relax', () => {
     expect(later.body.meta.total_count).toBe(0);
     expect(later.body.suggestions).toEqual(first.body.suggestions);
     expect(later.body.suggestions.length).toBeGreaterThan(0);
+  });
+
+  it('dates with an open slot only elsewhere: the searches that keep them are counted', async () => {
+    // Day 4: only D (online) has a slot; 陶芸 in Kyoto has A on day 3 (within ±14 days), 陶芸 anywhere on day 4: D.
+    const res = await search(`q=${encodeURIComponent('陶芸')}&state[]=${encodeURIComponent('京都府')}&date_from=${day(4)}`);
+    expect(res.body.meta.total_count).toBe(0);
+    expect(res.body.suggestions.map((s: { kind: string; count: number }) => [s.kind, s.count])).toEqual([
+      ['other_dates', 1],
+      ['without_dates', 1],
+      ['without_area', 1],
+    ]);
+  });
+
+  it('dates on which no experience has an open slot: only the search without dates is counted', async () => {
+    const query = `q=${encodeURIComponent('陶芸')}&state[]=${encodeURIComponent('京都府')}&date_from=${day(60)}`;
+    let res = await search(query);
+    const statements = await countStatements(async () => {
+      res = await search(query);
+    });
+    expect(res.body.meta.total_count).toBe(0);
+    expect(res.body.suggestions.map((s: { kind: string; count: number }) => [s.kind, s.count])).toEqual([['without_dates', 1]]);
+    // The page, then the count without dates with the questions about the catalogue; nothing else is planned.
+    expect(statements).toBe(2);
+  });
+
+  it('a word no experience has: only the search without the keyword is counted', async () => {
+    const query = `q=${encodeURIComponent('流鏑馬')}&state[]=${encodeURIComponent('京都府')}&date_from=${day(3)}`;
+    let res = await search(query);
+    const statements = await countStatements(async () => {
+      res = await search(query);
+    });
+    // Kyoto on day 3: A and B.
+    expect(res.body.suggestions.map((s: { kind: string; count: number }) => [s.kind, s.count])).toEqual([['without_keyword', 2]]);
+    expect(statements).toBe(3);
+    // The question is about the terms of two characters or more (陶 alone is read from no index); the same
+    // suggestion without dates, where it is not asked (it would cost a statement of its own). Kyoto: A and B.
+    const mixed = await search(`q=${encodeURIComponent('流鏑馬 陶')}&state[]=${encodeURIComponent('京都府')}&date_from=${day(3)}`);
+    expect(mixed.body.suggestions.map((s: { kind: string; count: number }) => [s.kind, s.count])).toEqual([['without_keyword', 2]]);
+    const plain = await search(`q=${encodeURIComponent('流鏑馬')}&state[]=${encodeURIComponent('京都府')}`);
+    expect(plain.body.suggestions.map((s: { kind: string; count: number }) => [s.kind, s.count])).toEqual([['without_keyword', 2]]);
   });
 
   it('a search whose only filter is the party size has nothing to relax', async () => {

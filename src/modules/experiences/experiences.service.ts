@@ -122,7 +122,24 @@ function searchJson(query: StoriesQuery, states: StoriesFilter[], criteria: Stor
   };
 }
 
-/** Relaxed searches that find something, for an empty result (issue 15): other dates, nearby areas, no keyword. */
+/** A relaxed search of an empty result, and the prefectures of the region around its area (counted within it). */
+interface Relaxed {
+  kind: StoriesSuggestionKind;
+  criteria: StoriesCriteria;
+  search: StoriesSearchJson;
+  nearby?: { id: number; name: string }[];
+}
+
+/**
+ * Relaxed searches that find something, for an empty result (issue 15): other dates, nearby areas, no keyword.
+ *
+ * One statement for a search without dates. A search with dates first counts itself without them, and asks in the
+ * same statement about the whole catalogue (stories-search.ts CatalogueQuestions): is any slot open for the party on
+ * the dates asked, and on the dates around them; does any experience match the keyword at all. The second statement
+ * counts only the relaxed searches that can still find something: those that keep the dates asked need an open slot
+ * on them; those that keep the keyword need an experience that has it; the dates around the ones asked need both an
+ * open slot on them and something found without dates (the dates around are a part of "any date").
+ */
 async function suggestions(
   sql: SqlReader,
   lookups: Lookups,
@@ -130,56 +147,79 @@ async function suggestions(
   search: StoriesSearchJson,
   now: Date,
 ): Promise<StoriesSuggestionJson[]> {
-  const tries: { kind: StoriesSuggestionKind; criteria: StoriesCriteria; search: StoriesSearchJson }[] = [];
-  if (base.dateFrom !== undefined || base.dateTo !== undefined) {
+  const tries: Relaxed[] = [];
+  const counted = new Map<Relaxed, { count: number; countIn: number }>();
+  const dated = base.dateFrom !== undefined || base.dateTo !== undefined;
+  let onDates = true;
+  let keywordFound = true;
+  if (dated) {
     const today = todayInJapan(now);
     const from = base.dateFrom ?? today;
     const to = base.dateTo ?? base.dateFrom ?? today;
     const wideFrom = addDays(from, -14) < today ? today : addDays(from, -14);
     const wideTo = addDays(to, 14);
-    tries.push({
-      kind: 'other_dates',
-      criteria: { ...base, dateFrom: wideFrom, dateTo: wideTo },
-      search: { ...search, date_from: wideFrom, date_to: wideTo },
-    });
-    tries.push({
+    const withoutDates: Relaxed = {
       kind: 'without_dates',
       criteria: { ...base, dateFrom: undefined, dateTo: undefined },
       search: { ...search, date_from: null, date_to: null },
+    };
+    const first = await searchCounts(sql, [withoutDates], now, {
+      slots: {
+        people: base.people ?? 1,
+        ranges: [
+          { from, to },
+          { from: wideFrom, to: wideTo },
+        ],
+      },
+      keyword: base.q,
     });
-  }
-  // Nearby prefectures are counted within the search without an area (the same search, narrowed to the region), in
-  // that search's scan (stories-search.ts CountRequest).
-  let nearby: { prefectures: { id: number; name: string }[]; at: number } | null = null;
-  if (base.prefectureIds.length > 0) {
-    const ids = new Set(base.prefectureIds);
-    const region = REGIONS.filter((r) => r.some((id) => ids.has(id))).flat();
-    if (region.length > ids.size) {
-      const prefectures = lookups.prefectures.filter((p) => region.includes(p.id)).sort((a, b) => a.id - b.id);
-      nearby = { prefectures, at: tries.length };
+    counted.set(withoutDates, first.counts[0]);
+    onDates = first.open[0];
+    keywordFound = first.keywordFound;
+    if (first.open[1] && first.counts[0].count > 0) {
+      tries.push({
+        kind: 'other_dates',
+        criteria: { ...base, dateFrom: wideFrom, dateTo: wideTo },
+        search: { ...search, date_from: wideFrom, date_to: wideTo },
+      });
     }
-    tries.push({ kind: 'without_area', criteria: { ...base, prefectureIds: [] }, search: { ...search, state: [] } });
+    tries.push(withoutDates);
   }
-  if (base.q !== undefined) {
-    tries.push({ kind: 'without_keyword', criteria: { ...base, q: undefined }, search: { ...search, q: null } });
+  if (onDates) {
+    if (base.prefectureIds.length > 0 && keywordFound) {
+      // Nearby prefectures are counted within the search without an area (the same search, narrowed to the
+      // region), in that search's scan (stories-search.ts CountRequest).
+      const ids = new Set(base.prefectureIds);
+      const region = REGIONS.filter((r) => r.some((id) => ids.has(id))).flat();
+      const nearby =
+        region.length > ids.size ? lookups.prefectures.filter((p) => region.includes(p.id)).sort((a, b) => a.id - b.id) : undefined;
+      tries.push({ kind: 'without_area', criteria: { ...base, prefectureIds: [] }, search: { ...search, state: [] }, nearby });
+    }
+    if (base.q !== undefined) {
+      tries.push({ kind: 'without_keyword', criteria: { ...base, q: undefined }, search: { ...search, q: null } });
+    }
+    if ((base.priceMin !== undefined || base.priceMax !== undefined) && keywordFound) {
+      tries.push({
+        kind: 'without_price',
+        criteria: { ...base, priceMin: undefined, priceMax: undefined },
+        search: { ...search, price_min: null, price_max: null },
+      });
+    }
   }
-  if (base.priceMin !== undefined || base.priceMax !== undefined) {
-    tries.push({
-      kind: 'without_price',
-      criteria: { ...base, priceMin: undefined, priceMax: undefined },
-      search: { ...search, price_min: null, price_max: null },
-    });
+  const rest = tries.filter((t) => !counted.has(t));
+  if (rest.length > 0) {
+    const { counts } = await searchCounts(
+      sql,
+      rest.map((t) => ({ criteria: t.criteria, alsoIn: t.nearby?.map((p) => p.id) })),
+      now,
+    );
+    for (const [i, t] of rest.entries()) counted.set(t, counts[i]);
   }
-  const counts = await searchCounts(
-    sql,
-    tries.map((t, i) => ({ criteria: t.criteria, alsoIn: i === nearby?.at ? nearby.prefectures.map((p) => p.id) : undefined })),
-    now,
-  );
-  return tries.flatMap((t, i): StoriesSuggestionJson[] => {
-    const { count, countIn } = counts[i];
+  return tries.flatMap((t): StoriesSuggestionJson[] => {
+    const { count, countIn } = counted.get(t) ?? { count: 0, countIn: 0 };
     const here = count > 0 ? [{ kind: t.kind, count, search: t.search }] : [];
-    if (nearby === null || i !== nearby.at || countIn === 0) return here;
-    return [{ kind: 'nearby', count: countIn, search: { ...search, state: nearby.prefectures } }, ...here];
+    if (t.nearby === undefined || countIn === 0) return here;
+    return [{ kind: 'nearby', count: countIn, search: { ...search, state: t.nearby } }, ...here];
   });
 }
 
@@ -237,7 +277,7 @@ async function list(ctx: Ctx, lookups: Lookups, input: unknown): Promise<Stories
     // A later page: the page and the count at once, on two connections.
     const [experiences, [counted]] = await Promise.all([
       searchPage(ctx.sql, criteria, STORIES_PER_PAGE, offset, now),
-      searchCounts(ctx.sql, [{ criteria }], now),
+      searchCounts(ctx.sql, [{ criteria }], now).then((r) => r.counts),
     ]);
     const relaxed = counted.count === 0 ? await suggestions(ctx.sql, lookups, criteria, search, now) : [];
     return result(experiences, counted.count, relaxed);
@@ -248,7 +288,7 @@ async function list(ctx: Ctx, lookups: Lookups, input: unknown): Promise<Stories
   return withConnection(ctx.sql, async (sql) => {
     const experiences = await searchPage(sql, criteria, STORIES_PER_PAGE, 0, now);
     if (experiences.length === STORIES_PER_PAGE) {
-      return result(experiences, (await searchCounts(sql, [{ criteria }], now))[0].count, []);
+      return result(experiences, (await searchCounts(sql, [{ criteria }], now)).counts[0].count, []);
     }
     const relaxed = experiences.length === 0 ? await suggestions(sql, lookups, criteria, search, now) : [];
     return result(experiences, experiences.length, relaxed);

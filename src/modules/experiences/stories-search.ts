@@ -95,6 +95,30 @@ function slotCondition(from: string, to: string | null, people: number, now: Dat
   return { text, params };
 }
 
+/**
+ * The keyword's conditions on `e`, one per term: a term of 3 or more characters by LIKE (the trigram GIN index), of 2
+ * by the bigram GIN index (exactly "search_text contains the term", Migration20261124100000), of 1 by strpos() on
+ * the same column, which no index serves (left out when `withSingle` is false).
+ */
+function keywordConditions(q: string | undefined, withSingle: boolean): { parts: string[]; params: unknown[] } {
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  for (const term of searchTerms(q)) {
+    const length = [...term].length;
+    if (length >= 3) {
+      parts.push(`e.search_text LIKE ?`);
+      params.push(`%${escapeLike(term)}%`);
+    } else if (length === 2) {
+      parts.push('e.search_bigrams @> ARRAY[?]::text[]');
+      params.push(term);
+    } else if (withSingle) {
+      parts.push('strpos(e.search_text, ?) > 0');
+      params.push(term);
+    }
+  }
+  return { parts, params };
+}
+
 /** The search's conditions; `plain` when there is none but being published (the /stories list without a filter). */
 function whereClause(c: StoriesCriteria, now: Date): Sql & { plain: boolean } {
   const parts: string[] = ['e.approve'];
@@ -123,19 +147,9 @@ function whereClause(c: StoriesCriteria, now: Date): Sql & { plain: boolean } {
   if (c.online !== undefined) {
     parts.push(c.online ? 'e.online' : 'NOT e.online');
   }
-  for (const term of searchTerms(c.q)) {
-    if ([...term].length >= 3) {
-      parts.push(`e.search_text LIKE ?`);
-      params.push(`%${escapeLike(term)}%`);
-    } else if ([...term].length === 2) {
-      // Exactly "search_text contains the term", served by the bigram GIN index (Migration20261124100000).
-      parts.push('e.search_bigrams @> ARRAY[?]::text[]');
-      params.push(term);
-    } else {
-      parts.push('strpos(e.search_text, ?) > 0');
-      params.push(term);
-    }
-  }
+  const keyword = keywordConditions(c.q, true);
+  parts.push(...keyword.parts);
+  params.push(...keyword.params);
   if (wantsAvailability(c)) {
     const people = c.people ?? 1;
     // A party never fits an experience smaller than itself; a free experience takes one person per reservation
@@ -261,12 +275,58 @@ export interface CountRequest {
 }
 
 /**
- * How many published experiences match each search (the main count, or the relaxed searches), and of those how many
- * are in `alsoIn`, in one statement: prepared when every search is within a few prefectures or has no filter,
- * otherwise planned for its values.
+ * Questions about the whole catalogue that an empty search asks along with its first relaxed count
+ * (experiences.service suggestions); a relaxed search that keeps a condition nothing satisfies cannot find anything,
+ * and is then not planned and counted.
+ * - `slots`: for each range of Japan dates (`to` null: any later date), whether any published experience has a slot
+ *   open for `people` on them (a search past every host's calendar, or a fully booked holiday, has none). Each EXISTS
+ *   stops at the first open slot it meets in the bookable-date index.
+ * - `keyword`: whether any published experience matches the keyword's terms of two characters or more (a word no
+ *   experience has), read from the GIN indexes; a keyword of one-character terms only is not asked about.
+ * Neither depends on its values for its plan, so they do not stop the statement from being prepared.
  */
-export async function searchCounts(em: SqlReader, list: readonly CountRequest[], now: Date): Promise<{ count: number; countIn: number }[]> {
-  if (list.length === 0) return [];
+export interface CatalogueQuestions {
+  slots?: { people: number; ranges: readonly { from: string; to: string | null }[] };
+  keyword?: string;
+}
+
+export interface CatalogueAnswers {
+  /** One per range of `slots`. */
+  open: boolean[];
+  /** False only when `keyword` was asked about and nothing matches it. */
+  keywordFound: boolean;
+}
+
+/** The questions as columns of the counts' statement (o0, o1, … and kw). */
+function questionScans(questions: CatalogueQuestions, now: Date, params: unknown[]): string[] {
+  const scans: string[] = [];
+  const { slots, keyword } = questions;
+  for (const [k, { from, to }] of (slots?.ranges ?? []).entries()) {
+    const slot = slotCondition(from, to, slots?.people ?? 1, now);
+    params.push(...slot.params);
+    scans.push(
+      `(SELECT EXISTS (SELECT 1 FROM calendars c JOIN experiences e ON e.id = c.experience_id AND e.approve WHERE ${slot.text}) AS o${k}) o${k}`,
+    );
+  }
+  const terms = keywordConditions(keyword, false);
+  if (terms.parts.length > 0) {
+    params.push(...terms.params);
+    scans.push(`(SELECT EXISTS (SELECT 1 FROM experiences e WHERE e.approve AND ${terms.parts.join(' AND ')}) AS kw) kw`);
+  }
+  return scans;
+}
+
+/**
+ * How many published experiences match each search (the main count, or the relaxed searches), and of those how many
+ * are in `alsoIn`, in one statement, with the answers to `questions` if asked: prepared when every search is within
+ * a few prefectures or has no filter, otherwise planned for its values.
+ */
+export async function searchCounts(
+  em: SqlReader,
+  list: readonly CountRequest[],
+  now: Date,
+  questions: CatalogueQuestions = {},
+): Promise<{ counts: { count: number; countIn: number }[] } & CatalogueAnswers> {
   const params: unknown[] = [];
   let prepared = true;
   const scans = list.map(({ criteria, alsoIn }, k) => {
@@ -283,6 +343,16 @@ export async function searchCounts(em: SqlReader, list: readonly CountRequest[],
     params.push(...where.params);
     return `(SELECT ${columns} FROM experiences e WHERE ${where.text}) s${k}`;
   });
-  const [row] = await readRows<Record<string, string>>(em, searchStatement(prepared, `SELECT * FROM ${scans.join(',\n  ')}`), params);
-  return list.map((_, k) => ({ count: Number(row?.[`c${k}`] ?? 0), countIn: Number(row?.[`i${k}`] ?? 0) }));
+  scans.push(...questionScans(questions, now, params));
+  const row =
+    scans.length === 0
+      ? undefined
+      : (
+          await readRows<Record<string, string | boolean>>(em, searchStatement(prepared, `SELECT * FROM ${scans.join(',\n  ')}`), params)
+        )[0];
+  return {
+    counts: list.map((_, k) => ({ count: Number(row?.[`c${k}`] ?? 0), countIn: Number(row?.[`i${k}`] ?? 0) })),
+    open: (questions.slots?.ranges ?? []).map((_, k) => row?.[`o${k}`] === true),
+    keywordFound: row?.kw !== false,
+  };
 }
