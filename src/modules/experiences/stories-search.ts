@@ -285,12 +285,12 @@ export interface CountRequest {
  *   experience has), read from the GIN indexes; a keyword of one-character terms only is not asked about.
  * Neither depends on its values for its plan, so they do not stop the statement from being prepared.
  */
-export interface CatalogueQuestions {
+interface CatalogueQuestions {
   slots?: { people: number; ranges: readonly { from: string; to: string | null }[] };
   keyword?: string;
 }
 
-export interface CatalogueAnswers {
+interface CatalogueAnswers {
   /** One per range of `slots`. */
   open: boolean[];
   /** False only when `keyword` was asked about and nothing matches it. */
