@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
+import { loggedQueries } from '#tests/setup/logged-queries';
 import { createUser, signedInAgent } from '#tests/factories/users';
 import { createExperience, createAmbassadorExperience } from '#tests/factories/experiences';
 import { Experience } from '#src/modules/experiences/experiences.entity';
@@ -287,21 +288,6 @@ describe('robots.txt and sitemap.xml', () => {
 
 describe('query budget (no N+1)', () => {
   /** Counts the SQL statements the ORM sends while `run` executes. */
-  async function countQueries(app: TestApp, run: () => Promise<unknown>): Promise<string[]> {
-    const logger = app.orm.config.getLogger() as unknown as { logQuery(context: { query: string }): void };
-    const original = logger.logQuery;
-    const queries: string[] = [];
-    logger.logQuery = (context) => {
-      queries.push(context.query);
-    };
-    try {
-      await run();
-    } finally {
-      logger.logQuery = original;
-    }
-    return queries;
-  }
-
   it('reads the experience JSON, a list page and a calendar window in a fixed, small number of queries', async () => {
     const q = await setupTestApp();
     const host = await createUser(q.orm, { role: 'HOST' });
@@ -311,7 +297,7 @@ describe('query budget (no N+1)', () => {
       images: ['/a.jpg', '/b.jpg', '/c.jpg'],
       options: [1, 2, 3, 4, 5].map((i) => ({ name: `オプション${i}`, price: i * 100 })),
     });
-    const detail = await countQueries(q, () => request(q.app).get(`/api/v1/experiences/${e.id}`).expect(200));
+    const detail = await loggedQueries(q.orm, () => request(q.app).get(`/api/v1/experiences/${e.id}`).expect(200));
     expect(detail.length).toBeGreaterThan(0);
     expect(detail.length).toBeLessThanOrEqual(4);
 
@@ -319,22 +305,22 @@ describe('query budget (no N+1)', () => {
     await request(q.app).get('/api/v1/stories').expect(200);
     // The page's cards in one statement (its ids, then their cards); a first page that is not full is the whole
     // result, so its length is the count.
-    const one = await countQueries(q, () => request(q.app).get('/api/v1/stories').expect(200));
+    const one = await loggedQueries(q.orm, () => request(q.app).get('/api/v1/stories').expect(200));
     expect(one.length).toBe(1);
     // A full page also needs the count (a second statement), and that stays so however many cards there are.
     for (let i = 0; i < 11; i++) await createExperience(q.orm, { hostUserId: host.id, images: ['/x.jpg', '/y.jpg'] });
-    const twelve = await countQueries(q, () => request(q.app).get('/api/v1/stories').expect(200));
+    const twelve = await loggedQueries(q.orm, () => request(q.app).get('/api/v1/stories').expect(200));
     expect(twelve.length).toBe(2);
     for (let i = 0; i < 12; i++) await createExperience(q.orm, { hostUserId: host.id, images: ['/x.jpg', '/y.jpg'] });
-    const many = await countQueries(q, () => request(q.app).get('/api/v1/stories?page=2').expect(200));
+    const many = await loggedQueries(q.orm, () => request(q.app).get('/api/v1/stories?page=2').expect(200));
     expect(many.length).toBe(2);
     // An empty page: the page's statement, then the relaxed searches' counts in one statement (none of them is
     // within a region here, so one statement holds them all).
-    const none = await countQueries(q, () => request(q.app).get('/api/v1/stories?q=zzzzzz').expect(200));
+    const none = await loggedQueries(q.orm, () => request(q.app).get('/api/v1/stories?q=zzzzzz').expect(200));
     expect(none.length).toBe(2);
     expect((await request(q.app).get('/api/v1/stories?page=2').expect(200)).body.meta.total_count).toBe(24);
 
-    const calendars = await countQueries(q, () => request(q.app).get(`/api/v1/experiences/${e.id}/calendars`).expect(200));
+    const calendars = await loggedQueries(q.orm, () => request(q.app).get(`/api/v1/experiences/${e.id}/calendars`).expect(200));
     expect(calendars.length).toBeLessThanOrEqual(3);
   });
 });

@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
+import { loggedQueries } from '#tests/setup/logged-queries';
 import { DatabaseSeeder } from '#seeds/DatabaseSeeder';
 import { DEMO_PASSWORD } from '#seeds/demo-accounts';
 import { GUEST, operator, type Actor, type Ctx } from '#src/lib/context';
@@ -30,18 +31,7 @@ let viewers: { label: string; actor: Actor }[] = [];
 
 /** Counts the SQL statements sent while `run` executes. */
 async function countQueries(run: () => Promise<unknown>): Promise<number> {
-  const logger = t.orm.config.getLogger() as unknown as { logQuery(context: { query: string }): void };
-  const original = logger.logQuery;
-  let n = 0;
-  logger.logQuery = () => {
-    n++;
-  };
-  try {
-    await run();
-  } finally {
-    logger.logQuery = original;
-  }
-  return n;
+  return (await loggedQueries(t.orm, run)).length;
 }
 
 function ctxOf(actor: Actor): Ctx {

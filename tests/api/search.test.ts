@@ -6,6 +6,7 @@ process.env.TZ = 'UTC';
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
+import { loggedQueries } from '#tests/setup/logged-queries';
 import { createUser } from '#tests/factories/users';
 import { createCalendar, createExperience, type ExperienceOverrides } from '#tests/factories/experiences';
 import { expectDocumented } from '#tests/api/openapi-contract';
@@ -55,20 +56,22 @@ async function found(query: string): Promise<string[]> {
 
 const sorted = (keys: string[]) => [...keys].sort();
 
-/** How many SQL statements run while `run` executes (every read is logged through the ORM's logger). */
-async function countStatements(run: () => Promise<unknown>): Promise<number> {
-  const logger = t.orm.config.getLogger() as unknown as { logQuery(context: { query: string }): void };
-  const original = logger.logQuery;
-  let n = 0;
-  logger.logQuery = () => {
-    n++;
+/**
+ * An empty search's suggestions as [kind, count], and how many statements its second run sent (the first prepares
+ * them on the pool's connections).
+ */
+async function relaxed(query: string): Promise<{ kinds: [string, number][]; statements: number; queries: string[] }> {
+  await search(query);
+  let res = await search(query);
+  const queries = await loggedQueries(t.orm, async () => {
+    res = await search(query);
+  });
+  expect(res.body.meta.total_count, query).toBe(0);
+  return {
+    kinds: res.body.suggestions.map((s: { kind: string; count: number }) => [s.kind, s.count]),
+    statements: queries.length,
+    queries,
   };
-  try {
-    await run();
-  } finally {
-    logger.logQuery = original;
-  }
-  return n;
 }
 
 beforeAll(async () => {
@@ -400,42 +403,35 @@ describe('GET /api/v1/stories: an empty result suggests what to relax', () => {
 
   it('dates with an open slot only elsewhere: the searches that keep them are counted', async () => {
     // Day 4: only D (online) has a slot; 陶芸 in Kyoto has A on day 3 (within ±14 days), 陶芸 anywhere on day 4: D.
-    const res = await search(`q=${encodeURIComponent('陶芸')}&state[]=${encodeURIComponent('京都府')}&date_from=${day(4)}`);
-    expect(res.body.meta.total_count).toBe(0);
-    expect(res.body.suggestions.map((s: { kind: string; count: number }) => [s.kind, s.count])).toEqual([
-      ['other_dates', 1],
-      ['without_dates', 1],
-      ['without_area', 1],
-    ]);
+    expect(await relaxed(`q=${encodeURIComponent('陶芸')}&state[]=${encodeURIComponent('京都府')}&date_from=${day(4)}`)).toMatchObject({
+      kinds: [
+        ['other_dates', 1],
+        ['without_dates', 1],
+        ['without_area', 1],
+      ],
+      statements: 3,
+    });
   });
 
   it('dates on which no experience has an open slot: only the search without dates is counted', async () => {
-    const query = `q=${encodeURIComponent('陶芸')}&state[]=${encodeURIComponent('京都府')}&date_from=${day(60)}`;
-    let res = await search(query);
-    const statements = await countStatements(async () => {
-      res = await search(query);
-    });
-    expect(res.body.meta.total_count).toBe(0);
-    expect(res.body.suggestions.map((s: { kind: string; count: number }) => [s.kind, s.count])).toEqual([['without_dates', 1]]);
     // The page, then the count without dates with the questions about the catalogue; nothing else is planned.
-    expect(statements).toBe(2);
+    expect(await relaxed(`q=${encodeURIComponent('陶芸')}&state[]=${encodeURIComponent('京都府')}&date_from=${day(60)}`)).toMatchObject({
+      kinds: [['without_dates', 1]],
+      statements: 2,
+    });
   });
 
   it('a word no experience has: only the search without the keyword is counted', async () => {
-    const query = `q=${encodeURIComponent('流鏑馬')}&state[]=${encodeURIComponent('京都府')}&date_from=${day(3)}`;
-    let res = await search(query);
-    const statements = await countStatements(async () => {
-      res = await search(query);
-    });
-    // Kyoto on day 3: A and B.
-    expect(res.body.suggestions.map((s: { kind: string; count: number }) => [s.kind, s.count])).toEqual([['without_keyword', 2]]);
-    expect(statements).toBe(3);
-    // The question is about the terms of two characters or more (陶 alone is read from no index); the same
-    // suggestion without dates, where it is not asked (it would cost a statement of its own). Kyoto: A and B.
-    const mixed = await search(`q=${encodeURIComponent('流鏑馬 陶')}&state[]=${encodeURIComponent('京都府')}&date_from=${day(3)}`);
-    expect(mixed.body.suggestions.map((s: { kind: string; count: number }) => [s.kind, s.count])).toEqual([['without_keyword', 2]]);
-    const plain = await search(`q=${encodeURIComponent('流鏑馬')}&state[]=${encodeURIComponent('京都府')}`);
-    expect(plain.body.suggestions.map((s: { kind: string; count: number }) => [s.kind, s.count])).toEqual([['without_keyword', 2]]);
+    // Kyoto on day 3: A and B. The page, the first count with the questions, then the search without the keyword
+    // alone: not the searches that keep the keyword (without an area, other dates).
+    const kyoto = `state[]=${encodeURIComponent('京都府')}`;
+    const unknown = await relaxed(`q=${encodeURIComponent('流鏑馬')}&${kyoto}&date_from=${day(3)}`);
+    expect(unknown).toMatchObject({ kinds: [['without_keyword', 2]], statements: 3 });
+    expect(unknown.queries.map((sql) => sql.includes('search_text LIKE'))).toEqual([true, true, false]);
+    // The question is about the terms of two characters or more (陶 alone is read from no index).
+    expect((await relaxed(`q=${encodeURIComponent('流鏑馬 陶')}&${kyoto}&date_from=${day(3)}`)).kinds).toEqual([['without_keyword', 2]]);
+    // Without dates it is not asked (it would cost a statement of its own): the page, then every relaxed search.
+    expect(await relaxed(`q=${encodeURIComponent('流鏑馬')}&${kyoto}`)).toMatchObject({ kinds: [['without_keyword', 2]], statements: 2 });
   });
 
   it('a search whose only filter is the party size has nothing to relax', async () => {
