@@ -82,7 +82,12 @@ export const Experience = defineEntity({
     { properties: ['hostAmbassador', 'createdAt'] },
     { properties: ['createdBy'] },
     { properties: ['category'] },
-    { properties: ['prefecture'] },
+    // Covering: an area's candidates are read from the index alone (Migration20261126100000_search_area_index).
+    {
+      name: 'experiences_prefecture_id_index',
+      expression:
+        'create index "experiences_prefecture_id_index" on "experiences" ("prefecture_id") include ("id", "approve", "recruitment_number", "price", "online", "category_id", "reservation_deadline", "created_at")',
+    },
     { properties: ['community'] },
     // Issue 15 (Migration20261123130000_search): keyword search and the public list's order.
     {
