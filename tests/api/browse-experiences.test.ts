@@ -287,7 +287,6 @@ describe('robots.txt and sitemap.xml', () => {
 });
 
 describe('query budget (no N+1)', () => {
-  /** Counts the SQL statements the ORM sends while `run` executes. */
   it('reads the experience JSON, a list page and a calendar window in a fixed, small number of queries', async () => {
     const q = await setupTestApp();
     const host = await createUser(q.orm, { role: 'HOST' });

@@ -127,7 +127,8 @@ const AFTER_LAST_SLOT_DAYS = 2 * SLOTS_PER_EXPERIENCE + 30;
  * parsed and planned), overall and apart for the searches that find something and those that find nothing. One
  * search in five finds nothing, and its answer carries the relaxed searches' counts: half of them ask for a date
  * after every slot (a search past the hosts' calendars), the other half for a word no experience has (NOT_OFFERED)
- * on a date with slots, whose relaxed searches must all be planned and counted (the slowest answer the search gives).
+ * on a date with slots, whose search without the keyword must still be planned and counted (the slowest answer the
+ * search gives).
  */
 export async function measureSearch(base: string, seconds: number) {
   await searchLoad(base, WARM_UP_SECONDS);
