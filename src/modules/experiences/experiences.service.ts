@@ -11,7 +11,7 @@ import { findExperienceRow, findOtherExperienceRows } from './experiences.reposi
 import type { ReferenceService } from '#src/modules/reference/reference.service';
 import { addDays, todayInJapan } from '#src/lib/dates';
 import { type SqlReader, withConnection } from '#src/lib/read-sql';
-import { searchCounts, searchPage, type StoriesCriteria } from './stories-search';
+import { dateRange, searchCounts, searchPage, type StoriesCriteria } from './stories-search';
 import {
   EXPERIENCE_CARD_POPULATE,
   toExperienceCardJson,
@@ -153,11 +153,11 @@ async function suggestions(
   let onDates = true;
   let keywordFound = true;
   if (dated) {
+    // The dates the search asked about, by the search's own rule (with dates, `to` is never open-ended).
+    const { from, to } = dateRange(base, now);
     const today = todayInJapan(now);
-    const from = base.dateFrom ?? today;
-    const to = base.dateTo ?? base.dateFrom ?? today;
     const wideFrom = addDays(from, -14) < today ? today : addDays(from, -14);
-    const wideTo = addDays(to, 14);
+    const wideTo = addDays(to ?? from, 14);
     const withoutDates: Relaxed = {
       kind: 'without_dates',
       criteria: { ...base, dateFrom: undefined, dateTo: undefined },

@@ -60,7 +60,7 @@ function isBounded(c: StoriesCriteria): boolean {
 }
 
 /** The Japan dates a search asks about: date_from alone is that one day; date_to alone is today to date_to. */
-function dateRange(c: StoriesCriteria, now: Date): { from: string; to: string | null } {
+export function dateRange(c: StoriesCriteria, now: Date): { from: string; to: string | null } {
   return { from: c.dateFrom ?? todayInJapan(now), to: c.dateTo ?? c.dateFrom ?? null };
 }
 
