@@ -89,14 +89,16 @@ export const Experience = defineEntity({
         'create index "experiences_prefecture_id_index" on "experiences" ("prefecture_id") include ("id", "approve", "recruitment_number", "price", "online", "category_id", "reservation_deadline", "created_at")',
     },
     { properties: ['community'] },
-    // Issue 15 (Migration20261123130000_search): keyword search and the public list's order.
+    // Issue 15 (Migration20261123130000_search): keyword search, keyed by prefecture too, so an area's matches are
+    // read alone (Migration20261127100000_search_area_keyword); and the public list's order.
     {
       name: 'experiences_search_text_trgm_index',
-      expression: 'create index "experiences_search_text_trgm_index" on "experiences" using gin ("search_text" gin_trgm_ops)',
+      expression:
+        'create index "experiences_search_text_trgm_index" on "experiences" using gin ("prefecture_id", "search_text" gin_trgm_ops)',
     },
     {
       name: 'experiences_search_bigrams_index',
-      expression: 'create index "experiences_search_bigrams_index" on "experiences" using gin ("search_bigrams")',
+      expression: 'create index "experiences_search_bigrams_index" on "experiences" using gin ("prefecture_id", "search_bigrams")',
     },
     {
       name: 'experiences_public_list_index',

@@ -123,7 +123,14 @@ function keywordConditions(q: string | undefined, withSingle: boolean): { parts:
 function whereClause(c: StoriesCriteria, now: Date): Sql & { plain: boolean } {
   const parts: string[] = ['e.approve'];
   const params: unknown[] = [];
-  if (c.prefectureIds.length > 0) {
+  if (c.prefectureIds.length === 1) {
+    // One prefecture (most searches) is an equality, not `= ANY` of a one-element array: a prepared statement's
+    // generic plan costs `= ANY($1)` as ten index scans (it cannot see the array's length), and then reads the
+    // keyword's whole posting list and the area's index apart and intersects them, instead of reading only the
+    // area's matches from the (prefecture, keyword) GIN indexes (Migration20261127100000_search_area_keyword).
+    parts.push('e.prefecture_id = ?::int');
+    params.push(c.prefectureIds[0]);
+  } else if (c.prefectureIds.length > 1) {
     // One placeholder for any number of prefectures: the statement's text (and its prepared plan) stays the same.
     parts.push('e.prefecture_id = ANY(?::int[])');
     params.push(c.prefectureIds);
