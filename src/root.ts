@@ -144,7 +144,7 @@ export interface RootOptions {
   databaseUrl?: string;
   /** Apply pending migrations under the advisory lock before building the services. */
   migrate?: boolean;
-  /** ORM connection pool size. */
+  /** ORM connection pool size (default: DATABASE_POOL_MAX). */
   pool?: number;
 }
 
@@ -175,7 +175,7 @@ export async function createRoot(options: RootOptions = {}): Promise<Root> {
   let orm: MikroORM;
   let migrated = 0;
   try {
-    orm = await initOrm(databaseUrl, { pool: options.pool });
+    orm = await initOrm(databaseUrl, { pool: options.pool ?? env.DATABASE_POOL_MAX });
   } catch (error) {
     await embedded?.stop();
     throw error;

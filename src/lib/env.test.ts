@@ -7,6 +7,7 @@ describe('parseEnv', () => {
     expect(env.PORT).toBe(3000);
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SERVICE_FEE_RATE).toBe(0.05);
+    expect(env.DATABASE_POOL_MAX).toBe(6);
   });
 
   it('stops with a message naming the bad variable', () => {
@@ -14,6 +15,9 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => parseEnv({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
     expect(() => parseEnv({ SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL/);
+    expect(() => parseEnv({ DATABASE_POOL_MAX: '0' })).toThrow(/DATABASE_POOL_MAX/);
+    expect(() => parseEnv({ DATABASE_POOL_MAX: '2.5' })).toThrow(/DATABASE_POOL_MAX/);
+    expect(parseEnv({ DATABASE_POOL_MAX: '12' }).DATABASE_POOL_MAX).toBe(12);
   });
 
   it('requires SESSION_SECRET in production and the publishable key with the Stripe secret', () => {
