@@ -172,6 +172,10 @@ describe('experience page', () => {
     expect(await page.getByTestId('login-button').getAttribute('href')).toBe(
       `/logon?redirect=${encodeURIComponent(`/stories/${storyId}`)}`,
     );
+    // The button's code is a chunk loaded after hydration (hydrateLater): this test is about where a signed-out press
+    // leads, so it presses once that chunk is in, not while React would have to replay the press (one run in about
+    // twenty timed out waiting for the navigation).
+    await page.waitForLoadState('networkidle');
     await page.getByTestId('holding-request').click();
     await page.waitForURL('**/logon?redirect=*');
   });
