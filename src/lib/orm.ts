@@ -7,13 +7,13 @@ import { entities } from './entities';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-function ormConfig(clientUrl: string, options: { debug?: boolean; pool?: number } = {}) {
+function ormConfig(clientUrl: string, options: { debug?: boolean; pool: number }) {
   return defineConfig({
     clientUrl,
     entities,
     extensions: [Migrator, SeedManager],
     debug: options.debug ?? false,
-    pool: { min: 0, max: options.pool ?? 10 },
+    pool: { min: 0, max: options.pool },
     // The app never relies on implicit global-context usage: every request and command forks its own EntityManager.
     allowGlobalContext: false,
     forceUtcTimezone: true,
@@ -44,7 +44,8 @@ function ormConfig(clientUrl: string, options: { debug?: boolean; pool?: number 
   });
 }
 
-export async function initOrm(clientUrl: string, options: { debug?: boolean; pool?: number } = {}): Promise<MikroORM> {
+/** `pool`: the most connections (a process's default is DATABASE_POOL_MAX, applied by createRoot). */
+export async function initOrm(clientUrl: string, options: { debug?: boolean; pool: number }): Promise<MikroORM> {
   return MikroORM.init(ormConfig(clientUrl, options));
 }
 
