@@ -41,7 +41,7 @@ import { mountAssets, mountVike } from './vike';
 import { COMPRESS_THRESHOLD_BYTES, DYNAMIC_BROTLI_PARAMS, DYNAMIC_GZIP_LEVEL } from './precompress';
 import { isAnonymous } from '#src/lib/ttl-cache';
 import { jsonCompress } from './middleware/json-compress';
-import { requestLog } from './middleware/request-log';
+import { mountRequestLog } from './middleware/request-log';
 import { staticHeaders } from './middleware/static-headers';
 import { routeIndex } from './route-index';
 
@@ -80,7 +80,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   // 1 behind the platform's router in production, 0 elsewhere), so a client cannot choose its own IP.
   app.set('trust proxy', env.TRUST_PROXY);
 
-  app.use(requestLog(log));
+  mountRequestLog(app, log);
 
   // Helmet's headers do not depend on the request (no nonces): they are worked out once and then set as a list,
   // instead of running helmet's dozen middlewares on every request (issue 16).

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import express from 'express';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestLog } from './request-log';
+import { mountRequestLog } from './request-log';
 
 const lines: Record<string, unknown>[] = [];
 const sink = new Writable({
@@ -17,7 +17,7 @@ let close = () => {};
 
 beforeAll(async () => {
   const app = express();
-  app.use(requestLog(pino({ level: 'info', base: undefined }, sink)));
+  mountRequestLog(app, pino({ level: 'info', base: undefined }, sink));
   app.get('/ok', (_req, res) => {
     res.send('ok');
   });
@@ -25,6 +25,7 @@ beforeAll(async () => {
     res.status(404).send('missing');
   });
   app.get('/fails', (req, res) => {
+    req.log.warn('about to fail');
     req.log.error('handler failed');
     res.status(500).send('failed');
   });
@@ -52,7 +53,7 @@ async function linesOf(id: string, count = 1): Promise<Record<string, unknown>[]
   return lines.filter((l) => (l.req as { id?: string } | undefined)?.id === id);
 }
 
-describe('requestLog (server/middleware/request-log.ts)', () => {
+describe('mountRequestLog (server/middleware/request-log.ts)', () => {
   it('logs one line per answer with the method, path, status and time, at a level by status', async () => {
     for (const [path, id] of [
       ['/ok?page=2', 'log-ok'],
@@ -71,12 +72,18 @@ describe('requestLog (server/middleware/request-log.ts)', () => {
 
   it('gives the request a logger whose lines carry the request, and logs a 5xx answer as an error', async () => {
     await fetch(`${base}/fails`, { headers: { 'X-Request-Id': 'log-fails' } });
-    const found = await linesOf('log-fails', 2);
+    await fetch(`${base}/fails?again=1`, { headers: { 'X-Request-Id': 'log-fails-again' } });
+    const found = await linesOf('log-fails', 3);
     expect(found.map((l) => [l.level, l.msg])).toEqual([
+      [40, 'about to fail'],
       [50, 'handler failed'],
       [50, 'request completed'],
     ]);
     expect(found[0].req).toEqual({ id: 'log-fails', method: 'GET', url: '/fails' });
+    expect(found[1].req).toEqual({ id: 'log-fails', method: 'GET', url: '/fails' });
+    // The next request's logger is its own, not the first request's.
+    const again = await linesOf('log-fails-again', 3);
+    expect(again[0].req).toEqual({ id: 'log-fails-again', method: 'GET', url: '/fails?again=1' });
   });
 
   it('makes an id when the caller sends none or a malformed one, and does not log built assets', async () => {
