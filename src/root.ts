@@ -3,12 +3,12 @@
 // the CLI, the tests and the bench (through the server) all start here, so there is one way the app is assembled.
 // Server-only.
 import pg from 'pg';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { MikroORM } from '@mikro-orm/postgresql';
 import { parseEnv, type Env } from './lib/env';
 import { createLogger, type Logger } from './lib/logger';
 import { initOrm, migrate } from './lib/orm';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './lib/embedded-db';
-import type { Actor, Ctx } from './lib/context';
+import { LazyContext, type Actor, type Ctx } from './lib/context';
 import { createGateway } from './modules/payments/payments.config';
 import { createUsersService } from './modules/users/users.service';
 import { createReferenceService } from './modules/reference/reference.service';
@@ -68,24 +68,11 @@ function buildServices(deps: ServiceDeps) {
     log,
     /**
      * A context with its own EntityManager fork: one per request, per command, per job. The fork is made when `em` is
-     * first read, so a request that never touches the ORM (a cached page, an asset, a 404) does not pay for one. The
-     * logger may be given as a function (a request's, server/middleware/request-log.ts), called when first used.
+     * first read, and the logger (which may be given as a function, a request's: server/middleware/request-log.ts)
+     * when `log` is first read (LazyContext, src/lib/context.ts).
      */
     context(actor: Actor, ctxLog: Logger | (() => Logger) = log): Ctx {
-      let em: EntityManager | undefined;
-      let logger = typeof ctxLog === 'function' ? undefined : ctxLog;
-      return {
-        get em() {
-          em ??= orm.em.fork();
-          return em;
-        },
-        sql: orm.em,
-        actor,
-        get log() {
-          logger ??= (ctxLog as () => Logger)();
-          return logger;
-        },
-      };
+      return new LazyContext(() => orm.em.fork(), orm.em, actor, ctxLog);
     },
     users,
     reference,

@@ -3,7 +3,7 @@
 // Rules: admin-and-brand-portal.md §5.
 // An ADMIN (and the operator) also sees unpublished ambassadors, with their `published` flag.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { requireAdmin, requireBrandMember, type Ctx } from '#src/lib/context';
+import { requireAdmin, requireBrandMember, type Ctx, withEm } from '#src/lib/context';
 import { AppError, NotFoundError, ValidationError } from '#src/lib/errors';
 import { parseInput } from '#src/lib/validate';
 import { ja } from '#src/i18n/ja';
@@ -125,10 +125,12 @@ export function createAmbassadorsService(deps: AmbassadorsDeps) {
         throw new ValidationError({ user_id: [ja.adminApi.members.alreadyMember] });
       }
       em.create(AmbassadorMember, { ambassador, user: user.id });
-      audit.record(
-        { ...ctx, em },
-        { entityType: 'ambassador', entityId: ambassador.id, action: 'add_member', after: { user_id: user.id, name: user.name } },
-      );
+      audit.record(withEm(ctx, em), {
+        entityType: 'ambassador',
+        entityId: ambassador.id,
+        action: 'add_member',
+        after: { user_id: user.id, name: user.name },
+      });
       await em.flush();
     });
     return members(ctx, { ambassador_id: ambassadorId });
@@ -147,15 +149,12 @@ export function createAmbassadorsService(deps: AmbassadorsDeps) {
       if (!userId) throw memberNotFound();
       const membership = await em.findOne(AmbassadorMember, { ambassador: ambassador.id, user: userId }, { populate: ['user'] });
       if (!membership) throw memberNotFound();
-      audit.record(
-        { ...ctx, em },
-        {
-          entityType: 'ambassador',
-          entityId: ambassador.id,
-          action: 'remove_member',
-          before: { user_id: membership.user.id, name: membership.user.name },
-        },
-      );
+      audit.record(withEm(ctx, em), {
+        entityType: 'ambassador',
+        entityId: ambassador.id,
+        action: 'remove_member',
+        before: { user_id: membership.user.id, name: membership.user.name },
+      });
       em.remove(membership);
       await em.flush();
     });
@@ -245,10 +244,12 @@ export function createAmbassadorsService(deps: AmbassadorsDeps) {
       }
       const link = em.create(AmbassadorCommunity, { ambassador: ambassador.id, community: community.id });
       await em.flush();
-      audit.record(
-        { ...ctx, em },
-        { entityType: 'community', entityId: community.id, action: 'add_member', after: { ambassador_id: ambassador.id } },
-      );
+      audit.record(withEm(ctx, em), {
+        entityType: 'community',
+        entityId: community.id,
+        action: 'add_member',
+        after: { ambassador_id: ambassador.id },
+      });
       await em.flush();
       return { community_id: community.id, ambassador_id: ambassador.id, associated_at: new Date(link.associatedAt).toISOString() };
     });
@@ -261,10 +262,12 @@ export function createAmbassadorsService(deps: AmbassadorsDeps) {
       const ambassadorId = idOf(input, 'ambassador_id');
       const link = ambassadorId ? await em.findOne(AmbassadorCommunity, { ambassador: ambassadorId, community: community.id }) : null;
       if (!link) throw new NotFoundError(ja.brandPortalApi.notAssociated, 'ambassador');
-      audit.record(
-        { ...ctx, em },
-        { entityType: 'community', entityId: community.id, action: 'remove_member', before: { ambassador_id: link.ambassador.id } },
-      );
+      audit.record(withEm(ctx, em), {
+        entityType: 'community',
+        entityId: community.id,
+        action: 'remove_member',
+        before: { ambassador_id: link.ambassador.id },
+      });
       em.remove(link);
       await em.flush();
     });

@@ -6,7 +6,7 @@
 // The mail goes through the outbox in the same transaction. Deleting a member who has not accepted removes the
 // row and with it the token (the link stops working).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { requireAdmin, requireBrandMember, type BrandMemberActor, type Ctx } from '#src/lib/context';
+import { requireAdmin, requireBrandMember, type BrandMemberActor, type Ctx, withEm } from '#src/lib/context';
 import { publicBaseUrl, type Env } from '#src/lib/env';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '#src/lib/errors';
 import { parseId, parseInput } from '#src/lib/validate';
@@ -117,10 +117,12 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
           text: m.mailText({ brand: brand.name, url, expiresAt }),
         },
       ]);
-      audit.record(
-        { ...ctx, em },
-        { entityType: 'brand', entityId: brand.id, action, after: { ...snapshot(member), member_id: member.id } },
-      );
+      audit.record(withEm(ctx, em), {
+        entityType: 'brand',
+        entityId: brand.id,
+        action,
+        after: { ...snapshot(member), member_id: member.id },
+      });
       await em.flush();
       return { ...toJson(member), invitation_url: url };
     });
@@ -138,15 +140,12 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
       if (!memberId) throw memberNotFound();
       const member = await em.findOne(BrandMember, { id: memberId, brand: brand.id });
       if (!member) throw memberNotFound();
-      audit.record(
-        { ...ctx, em },
-        {
-          entityType: 'brand',
-          entityId: brand.id,
-          action: member.invitationAccepted ? 'remove_member' : 'revoke',
-          before: { ...snapshot(member), member_id: member.id },
-        },
-      );
+      audit.record(withEm(ctx, em), {
+        entityType: 'brand',
+        entityId: brand.id,
+        action: member.invitationAccepted ? 'remove_member' : 'revoke',
+        before: { ...snapshot(member), member_id: member.id },
+      });
       em.remove(member);
       await em.flush();
     });

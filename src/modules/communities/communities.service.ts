@@ -2,7 +2,7 @@
 // Only published communities are public. An application is validated completely, then stored in one
 // transaction together with the notice mails to the community's brand members (durable outbox).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { requireAdmin, requireBrandMember, requireUser, type Ctx } from '#src/lib/context';
+import { requireAdmin, requireBrandMember, requireUser, type Ctx, withEm } from '#src/lib/context';
 import { countRowsBy } from '#src/lib/count-rows';
 import { isUniqueViolation } from '#src/lib/db-errors';
 import { publicBaseUrl, type Env } from '#src/lib/env';
@@ -193,7 +193,7 @@ export function createCommunitiesService(deps: CommunitiesDeps) {
         if (await em.count(CommunityApplication, { community: community.id, user: actor.id })) {
           throw new ValidationError({ base: [v.alreadyApplied] });
         }
-        const occupations = await reference.occupations({ ...ctx, em });
+        const occupations = await reference.occupations(withEm(ctx, em));
         if (!occupations.some((o) => o.id === data.occupation_id)) details.occupation_id = [v.occupationRequired];
         const items = await em.find(
           CommunityApplicationQuestion,
@@ -345,13 +345,15 @@ export function createCommunitiesService(deps: CommunitiesDeps) {
       await replaceOwnerImages(em, { community: community.id }, data.images);
       await writeItems(em, community, data);
       await em.flush();
-      if (brandId) await brands.linkCommunity({ ...ctx, em }, { brand_id: brandId, community_id: community.id });
+      if (brandId) await brands.linkCommunity(withEm(ctx, em), { brand_id: brandId, community_id: community.id });
       const items = await em.find(CommunityApplicationQuestion, { community: community.id });
       await em.populate(community, ['images']);
-      audit.record(
-        { ...ctx, em },
-        { entityType: 'community', entityId: community.id, action: 'create', after: { ...snapshot(community, items), brand_id: brandId } },
-      );
+      audit.record(withEm(ctx, em), {
+        entityType: 'community',
+        entityId: community.id,
+        action: 'create',
+        after: { ...snapshot(community, items), brand_id: brandId },
+      });
       await em.flush();
       return community.id;
     });
@@ -371,7 +373,7 @@ export function createCommunitiesService(deps: CommunitiesDeps) {
       await em.flush();
       await em.refresh(community, { populate: ['images'] });
       const after = snapshot(community, await em.find(CommunityApplicationQuestion, { community: id }));
-      audit.record({ ...ctx, em }, { entityType: 'community', entityId: id, action: 'update', before, after });
+      audit.record(withEm(ctx, em), { entityType: 'community', entityId: id, action: 'update', before, after });
       await em.flush();
     });
     return adminJson(ctx.em, id);

@@ -1,6 +1,6 @@
 // Coupons for administrators and the operator (CLI create-coupon / list-coupons, issue 12). The rules a
 // reservation applies (which code is usable, using one up) are in coupon-rules.ts.
-import { requireAdmin, type Ctx } from '#src/lib/context';
+import { requireAdmin, type Ctx, withEm } from '#src/lib/context';
 import { ValidationError } from '#src/lib/errors';
 import { parseInput } from '#src/lib/validate';
 import { addDays, japanInstant, todayInJapan } from '#src/lib/dates';
@@ -61,7 +61,7 @@ export function createCouponsService(deps: CouponsDeps) {
         await em.flush();
         const json = toJson(coupon);
         // Who made a discount, and what it was, is in the audit log like every other admin change.
-        deps.audit.record({ ...ctx, em }, { entityType: 'coupon', entityId: coupon.id, action: 'create', after: { ...json } });
+        deps.audit.record(withEm(ctx, em), { entityType: 'coupon', entityId: coupon.id, action: 'create', after: { ...json } });
         await em.flush();
         return json;
       });

@@ -9,7 +9,7 @@
 // One approval implementation: experiencesHost.approve publishes; approve() here adds the audit entry and is what
 // the admin API, the admin page and the CLI `approve-experience` call.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { actorLabel, requireAdmin, type Ctx } from '#src/lib/context';
+import { actorLabel, requireAdmin, type Ctx, withEm } from '#src/lib/context';
 import { publicBaseUrl, type Env } from '#src/lib/env';
 import { NotFoundError, ValidationError } from '#src/lib/errors';
 import { parseId, parseInput } from '#src/lib/validate';
@@ -155,7 +155,7 @@ export function createExperienceApprovalsService(deps: ExperienceApprovalsDeps) 
           text: m.rejectText({ title: experience.title, reason, url }),
         })),
       );
-      audit.record({ ...ctx, em }, { entityType: 'experience', entityId: id, action: 'reject', after: { reason } });
+      audit.record(withEm(ctx, em), { entityType: 'experience', entityId: id, action: 'reject', after: { reason } });
       await em.flush();
       return { id, title: experience.title, approve: false, rejection: rejectionJson(rejection) };
     });

@@ -7,12 +7,11 @@
 // Who may read and change an experience: its host user, any member of its host ambassador, and admins.
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { LockMode } from '@mikro-orm/core';
-import type { Ctx } from '#src/lib/context';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError, type FieldMessages } from '#src/lib/errors';
 import { idFrom, parseInput } from '#src/lib/validate';
 import { todayInJapan } from '#src/lib/dates';
 import { ja } from '#src/i18n/ja';
-import { requireAdmin, requireUser } from '#src/lib/context';
+import { requireAdmin, requireUser, type Ctx, withEm } from '#src/lib/context';
 import { findUserSummary } from '#src/modules/users/users.repository';
 import type { UsersService } from '#src/modules/users/users.service';
 import {
@@ -216,7 +215,7 @@ async function create(deps: ExperiencesHostDeps, ctx: Ctx, input: unknown): Prom
   const actor = requireUser(ctx);
   const data = parseInput(experienceSchema, input);
   const id = await ctx.em.transactional(async (em) => {
-    const tx = { ...ctx, em };
+    const tx = withEm(ctx, em);
     let hostUserId = actor.id;
     if (data.proxy_user_id && data.proxy_user_id !== actor.id) {
       if (actor.role !== 'ADMIN') throw new ForbiddenError(m.proxyAdminOnly);
@@ -261,7 +260,7 @@ async function update(ctx: Ctx, input: unknown): Promise<HostExperienceJson> {
     // The row lock serializes two saves of the same experience.
     const experience = await em.findOne(Experience, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!experience) throw notFound();
-    await requireManage({ ...ctx, em }, experience);
+    await requireManage(withEm(ctx, em), experience);
     const data = parseInput(experienceSchema, input);
     await em.populate(experience, ['images', 'options', 'themes']);
     const refs = await checkReferences(em, data, experience.hostAmbassador?.id ?? null);
@@ -287,7 +286,7 @@ async function withdrawToDraft(deps: ExperiencesHostDeps, ctx: Ctx, input: unkno
   return ctx.em.transactional(async (em) => {
     const experience = await em.findOne(Experience, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!experience) throw notFound();
-    const tx = { ...ctx, em };
+    const tx = withEm(ctx, em);
     await requireManage(tx, experience);
     if (experience.approve || experience.approvedAt) throw new ConflictError(ja.s15b.withdrawPublished);
     if (await experienceHasReservations(em, id)) throw new ConflictError(ja.s15b.withdrawReserved);

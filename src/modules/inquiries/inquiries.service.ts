@@ -2,7 +2,7 @@
 // (/inquiry). Each inquiry is stored together with its mails (durable outbox, same transaction): a notice to
 // the operator's office and, for the program inquiry, a confirmation to the sender (guest-and-host.md §2).
 import type { FilterQuery } from '@mikro-orm/postgresql';
-import { requireAdmin, userOf, type Ctx } from '#src/lib/context';
+import { requireAdmin, userOf, type Ctx, withEm } from '#src/lib/context';
 import { NotFoundError } from '#src/lib/errors';
 import { publicBaseUrl, type Env } from '#src/lib/env';
 import { parseId, parseInput } from '#src/lib/validate';
@@ -175,10 +175,13 @@ export function createInquiriesService(deps: InquiriesDeps) {
       if (inquiry.resolved !== resolved) {
         const before = { resolved: inquiry.resolved };
         inquiry.resolved = resolved;
-        audit.record(
-          { ...ctx, em },
-          { entityType: 'inquiry', entityId: id, action: resolved ? 'resolve' : 'unresolve', before, after: { resolved } },
-        );
+        audit.record(withEm(ctx, em), {
+          entityType: 'inquiry',
+          entityId: id,
+          action: resolved ? 'resolve' : 'unresolve',
+          before,
+          after: { resolved },
+        });
         await em.flush();
       }
       return toJson(inquiry);

@@ -6,7 +6,7 @@
 import type { EntityManager, EntityName, FilterQuery } from '@mikro-orm/postgresql';
 import { countRowsBy } from '#src/lib/count-rows';
 import type { z } from 'zod';
-import { isAdmin, requireAdmin, type Ctx } from '#src/lib/context';
+import { isAdmin, requireAdmin, type Ctx, withEm } from '#src/lib/context';
 import type { AppError } from '#src/lib/errors';
 import { parseId, parseInput } from '#src/lib/validate';
 import type { AuditService } from '#src/modules/audit/audit.service';
@@ -257,7 +257,7 @@ export function createPartnerMethods<Row extends PartnerRow, Form extends Partne
       await replaceOwnerImages(em, { [kind]: created.id } as PartnerImageOwner, data.images);
       await em.flush();
       await em.populate(created, ['images'] as never);
-      audit.record({ ...ctx, em }, { entityType: kind, entityId: created.id, action: 'create', after: snapshot(created) });
+      audit.record(withEm(ctx, em), { entityType: kind, entityId: created.id, action: 'create', after: snapshot(created) });
       await em.flush();
       return created.id;
     });
@@ -277,7 +277,7 @@ export function createPartnerMethods<Row extends PartnerRow, Form extends Partne
       await replaceOwnerImages(em, { [kind]: id } as PartnerImageOwner, data.images);
       await em.flush();
       await em.refresh(row, populateImages);
-      audit.record({ ...ctx, em }, { entityType: kind, entityId: id, action: 'update', before, after: snapshot(row) });
+      audit.record(withEm(ctx, em), { entityType: kind, entityId: id, action: 'update', before, after: snapshot(row) });
       await em.flush();
     });
     return adminJson(ctx.em, id);

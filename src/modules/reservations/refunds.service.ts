@@ -2,7 +2,7 @@
 // error; a retry only moves next_attempt_at to now, and the worker (cancellation.ts retryPendingRefunds) does the
 // refund with the same idempotency key, so a retry can never refund twice. Server-only.
 import { ConflictError, NotFoundError } from '#src/lib/errors';
-import { requireAdmin, type Ctx } from '#src/lib/context';
+import { requireAdmin, type Ctx, withEm } from '#src/lib/context';
 import { idFrom, parseInput } from '#src/lib/validate';
 import { ja } from '#src/i18n/ja';
 import type { AuditService } from '#src/modules/audit/audit.service';
@@ -73,16 +73,13 @@ export function createRefundsService(deps: RefundsDeps) {
       if (!row) throw notFound();
       if (row.status !== 'pending') throw new ConflictError(ja.cli.refundAlreadyDone);
       await em.execute('UPDATE refunds SET next_attempt_at = now(), updated_at = now() WHERE id = ?', [id]);
-      deps.audit.record(
-        { ...ctx, em },
-        {
-          entityType: 'refund',
-          entityId: id,
-          action: 'retry',
-          before: { next_attempt_at: row.next_attempt_at },
-          after: { next_attempt_at: 'now' },
-        },
-      );
+      deps.audit.record(withEm(ctx, em), {
+        entityType: 'refund',
+        entityId: id,
+        action: 'retry',
+        before: { next_attempt_at: row.next_attempt_at },
+        after: { next_attempt_at: 'now' },
+      });
       await em.flush();
       return { id, status: 'pending' as const };
     });
