@@ -63,6 +63,7 @@ function buildServices(deps: ServiceDeps) {
   const audit = createAuditService();
   const brands = createBrandsService({ audit });
   const reservations = createReservationsService({ orm, env, log, gateway });
+  const fork = () => orm.em.fork();
   return {
     env,
     log,
@@ -72,7 +73,7 @@ function buildServices(deps: ServiceDeps) {
      * when `log` is first read (LazyContext, src/lib/context.ts).
      */
     context(actor: Actor, ctxLog: Logger | (() => Logger) = log): Ctx {
-      return new LazyContext(() => orm.em.fork(), orm.em, actor, ctxLog);
+      return new LazyContext(fork, orm.em, actor, ctxLog);
     },
     users,
     reference,

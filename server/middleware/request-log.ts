@@ -31,8 +31,8 @@ type LoggedRequest = Request & { [CHILD]?: Logger };
  *
  * `req.log` is a getter on the app's request prototype (`app.request`), defined once here. Defined on each request
  * instead, as it was, the accessor gave every request object a shape of its own, and every middleware's reads of
- * `req` then took V8's slow path: about 80 µs of the server's CPU per request, a quarter of a small JSON answer
- * (issue 15, measured with the server's CPU time per request under load).
+ * `req` then took V8's slow path: 40–80 µs of the server's CPU per request, a fifth to a quarter of a small JSON
+ * answer (issue 15, measured with the server's CPU time per request under load).
  */
 export function mountRequestLog(app: ExpressApp, log: Logger): void {
   Object.defineProperty(app.request, 'log', {
