@@ -23,6 +23,11 @@ const CHILD = Symbol('request logger');
 
 type LoggedRequest = Request & { [CHILD]?: Logger };
 
+/** What the request's log lines say of it (the child logger's bindings and the answer's line). */
+function line(req: Request) {
+  return { id: req.id, method: req.method, url: req.originalUrl };
+}
+
 /**
  * Sets req.id and the X-Request-Id header, gives every request of `app` a logger (`req.log`, a child of `log` made on
  * first use), and logs `request completed` when the answer is finished (info; warn for 4xx, error for 5xx) or
@@ -38,7 +43,7 @@ export function mountRequestLog(app: ExpressApp, log: Logger): void {
   Object.defineProperty(app.request, 'log', {
     configurable: true,
     get(this: LoggedRequest): Logger {
-      this[CHILD] ??= log.child({ req: { id: this.id, method: this.method, url: this.originalUrl } });
+      this[CHILD] ??= log.child({ req: line(this) });
       return this[CHILD];
     },
   });
@@ -52,11 +57,7 @@ export function mountRequestLog(app: ExpressApp, log: Logger): void {
       // 'close' comes after 'finish' when the answer was sent, and alone when the client went away first.
       res.once('close', () => {
         const status = res.statusCode;
-        const fields = {
-          req: { id, method: req.method, url: req.originalUrl },
-          res: { statusCode: status },
-          responseTime: Math.round(performance.now() - started),
-        };
+        const fields = { req: line(req), res: { statusCode: status }, responseTime: Math.round(performance.now() - started) };
         if (!res.writableFinished) log.warn(fields, 'request aborted');
         else if (status >= 500) log.error(fields, 'request completed');
         else if (status >= 400) log.warn(fields, 'request completed');
