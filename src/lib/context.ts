@@ -60,10 +60,10 @@ export interface Ctx<A extends Actor = Actor> {
  * left). A class keeps its getters on its prototype.
  */
 export class LazyContext<A extends Actor = Actor> implements Ctx<A> {
-  #em: EntityManager | undefined;
-  #log: Logger | undefined;
-  readonly #fork: () => EntityManager;
-  readonly #makeLog: (() => Logger) | undefined;
+  /** The fork, or the function that makes it until `em` is first read. */
+  #em: EntityManager | (() => EntityManager);
+  /** The logger, or the function that makes it until `log` is first read. */
+  #log: Logger | (() => Logger);
 
   constructor(
     fork: () => EntityManager,
@@ -71,18 +71,17 @@ export class LazyContext<A extends Actor = Actor> implements Ctx<A> {
     readonly actor: A,
     log: Logger | (() => Logger),
   ) {
-    this.#fork = fork;
-    if (typeof log === 'function') this.#makeLog = log;
-    else this.#log = log;
+    this.#em = fork;
+    this.#log = log;
   }
 
   get em(): EntityManager {
-    this.#em ??= this.#fork();
+    if (typeof this.#em === 'function') this.#em = this.#em();
     return this.#em;
   }
 
   get log(): Logger {
-    this.#log ??= (this.#makeLog as () => Logger)();
+    if (typeof this.#log === 'function') this.#log = this.#log();
     return this.#log;
   }
 }
