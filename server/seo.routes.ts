@@ -26,7 +26,10 @@ export function seoRoutes(services: Services): Router {
   router.get('/sitemap.xml', async (req, res) => {
     const origin = siteOrigin(services.env);
     // Mounted before the session middleware: its own context, no cookie, no session lookup.
-    const entries = await services.experiences.sitemapEntries(services.context(GUEST, () => req.log), {});
+    const entries = await services.experiences.sitemapEntries(
+      services.context(GUEST, () => req.log),
+      {},
+    );
     const urls = [
       `<url><loc>${escapeXml(origin)}/</loc></url>`,
       `<url><loc>${escapeXml(origin)}/stories</loc></url>`,

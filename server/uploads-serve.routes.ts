@@ -18,7 +18,10 @@ export function uploadsServeRoutes(services: Services): Router {
   const router = Router();
   router.get('/uploads/*publicId', async (req, res) => {
     const segments = req.params.publicId as unknown as string[];
-    const file = await services.uploads.findFile(services.context(GUEST, () => req.log), { public_id: segments.join('/') });
+    const file = await services.uploads.findFile(
+      services.context(GUEST, () => req.log),
+      { public_id: segments.join('/') },
+    );
     if (!file) throw new NotFoundError(ja.uploads.notFound);
     res.setHeader('Content-Type', file.contentType);
     res.setHeader('Content-Security-Policy', UPLOAD_CSP);
