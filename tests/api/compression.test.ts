@@ -124,6 +124,23 @@ describe('dynamic JSON', () => {
     expect(head.text ?? '').toBe('');
   });
 
+  it('sends every API answer whole (the reference page too), and streams only the reference viewer files through compression', async () => {
+    // res.send of the reference page (HTML): compressed in one call, so it has its compressed length.
+    const docs = await request(t.app).get('/api/docs').set('Accept-Encoding', 'br');
+    expect(docs.status).toBe(200);
+    expect(docs.headers['content-encoding']).toBe('br');
+    expect(docs.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(Number(docs.headers['content-length'])).toBeGreaterThan(0);
+    expect(docs.text).toContain('swagger-ui');
+    // A viewer file, streamed from disk by sendFile: compression's stream, chunked, without a length.
+    const viewer = /src="(\/api\/docs\/viewer\/[^"]+\.js)"/.exec(docs.text)?.[1];
+    expect(viewer).toBeDefined();
+    const file = await raw(viewer as string, 'gzip');
+    expect(file.status).toBe(200);
+    expect(file.headers['content-encoding']).toBe('gzip');
+    expect(file.headers['content-length']).toBeUndefined();
+  });
+
   it('negotiates brotli or gzip as for static files (pickEncoding): brotli wins a tie, q=0 and * honoured', () => {
     const chooseEncoding = (header: string | undefined) => pickEncoding(header, ['br', 'gzip']);
     expect(chooseEncoding('gzip, deflate, br, zstd')).toBe('br');
