@@ -5,11 +5,12 @@
 // and its callbacks, for answers that are a few kilobytes; the search answer spent more of the server's time there
 // than in its own code (session 5, CPU profile). An answer sent whole can be compressed at once instead. And
 // `compression` costs every answer it only passes through: it sets four functions of its own on each response
-// (write, end, on, flush), and with them every answer that waited for PostgreSQL left 4–8 KB of its objects to be
+// (write, end, on, flush), and with them every answer that waited for PostgreSQL left part of its objects to be
 // promoted to V8's old generation (`--trace-gc-nvp`, one connection: the experience JSON 3.7 KB per answer with it,
-// 0.0 without; allocation 64 against 36 KB per answer), and the experience JSON answered 14% more requests without
-// it (docs/performance-log.md, ninth pass). So the app mounts `compression` only for the paths that `answersWhole`
-// does not claim, and the API routers mount `compressWholeAnswers`.
+// 0.04 without, and 64 against 38 KB allocated). Without it, alternating with the code before: 9% more searches
+// (p95 20 against 24 ms), 7% more experience JSON, 16% more calendars (docs/performance-log.md, ninth pass). So the
+// app enters `compression` only for the paths that `answersWhole` does not claim, and the API routers mount
+// `compressWholeAnswers`.
 //
 // `res.send` and `res.json` become the module's own functions (shared by every response, not functions made per
 // request): a string or Buffer body from COMPRESS_THRESHOLD_BYTES on is compressed synchronously with the same brotli
@@ -23,7 +24,7 @@ import { pickEncoding } from '#server/static-assets';
 /** The encodings an answer may be sent in, in the server's order (brotli wins a tie, as for static files). */
 const ENCODINGS = ['br', 'gzip'] as const;
 
-/** Express's own `send` and `json` (app.response inherits them from express.response). */
+/** Express's own `send` (app.response inherits it from express.response). */
 const expressSend = express.response.send;
 
 /**
