@@ -108,7 +108,7 @@ describe('dynamic JSON', () => {
     expect(gz.body).toEqual(plain.body);
   });
 
-  it('sends a JSON answer compressed whole, with its length, and no body for HEAD (server/middleware/json-compress.ts)', async () => {
+  it('sends a JSON answer compressed whole, with its length, and no body for HEAD (server/middleware/answer-compress.ts)', async () => {
     const plain = await request(t.app).get('/api/v1/prefectures').set('Accept-Encoding', 'identity');
     const br = await request(t.app).get('/api/v1/prefectures').set('Accept-Encoding', 'gzip, deflate, br');
     expect(br.headers['content-encoding']).toBe('br');
