@@ -42,6 +42,7 @@ import { DRAFTS, EXPERIENCES, type SeedExperience } from './data/experiences';
 import { APPLICATIONS, COUPONS, HOLDING_REQUESTS } from './data/extras';
 import { INQUIRIES } from './data/inquiries';
 import { BrandAndAmbassadorInquiry } from '#src/modules/inquiries/inquiries.entity';
+import { transaction } from '#src/lib/transaction';
 
 const IMAGE_DIR = fileURLToPath(new URL('./images/', import.meta.url));
 /** The demo images' WebP variants, made by seeds/image-variants.ts. */
@@ -140,7 +141,7 @@ type SlotState = 'open' | 'low' | 'full' | 'closed';
 
 export class DatabaseSeeder extends Seeder {
   async run(em: EntityManager): Promise<void> {
-    await em.transactional((tem) => seedDemoData(tem));
+    await transaction(em, (tem) => seedDemoData(tem));
   }
 }
 

@@ -3,7 +3,7 @@ import type { MikroORM } from '#src/lib/orm';
 
 /** True when no account exists yet: the only database the demo data is ever loaded into without --force. */
 export async function isDatabaseEmpty(orm: MikroORM): Promise<boolean> {
-  const rows = await orm.em.fork().getConnection().execute<{ n: string }[]>('SELECT count(*)::text AS n FROM users');
+  const rows = await orm.em.fork().execute<{ n: string }[]>('SELECT count(*)::text AS n FROM users');
   return rows[0]?.n === '0';
 }
 

@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { parseEnv, type Env } from './lib/env';
 import { createLogger, type Logger } from './lib/logger';
-import { initOrm, migrate } from './lib/orm';
+import { initOrm, migrate, type DbTimeouts } from './lib/orm';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './lib/embedded-db';
 import { LazyContext, type Actor, type Ctx } from './lib/context';
 import { createGateway } from './modules/payments/payments.config';
@@ -112,13 +112,31 @@ function buildServices(deps: ServiceDeps) {
 
 export type Services = ReturnType<typeof buildServices>;
 
-/** Migrations under an advisory lock on one dedicated connection, so processes starting together migrate once. */
-export async function migrateLocked(orm: MikroORM, databaseUrl: string): Promise<number> {
+/** The app's database timeouts (README "Production deployment"): requests, jobs and commands. */
+export function dbTimeouts(env: Env): DbTimeouts {
+  return {
+    acquire: env.DATABASE_ACQUIRE_TIMEOUT_MS,
+    statement: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    lock: env.DATABASE_LOCK_TIMEOUT_MS,
+    idleInTransaction: env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+  };
+}
+
+/**
+ * Migrations under an advisory lock on one dedicated connection, so processes starting together migrate once. They
+ * run on an ORM of their own without the app's statement and lock timeouts (a migration may rewrite a large table).
+ */
+export async function migrateLocked(databaseUrl: string): Promise<number> {
   const lock = new pg.Client({ connectionString: databaseUrl });
   await lock.connect();
   try {
     await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    return await migrate(orm);
+    const orm = await initOrm(databaseUrl, { pool: 1 });
+    try {
+      return await migrate(orm);
+    } finally {
+      await orm.close(true);
+    }
   } finally {
     await lock.end(); // ending the session releases the lock
   }
@@ -163,13 +181,19 @@ export async function createRoot(options: RootOptions = {}): Promise<Root> {
   let orm: MikroORM;
   let migrated = 0;
   try {
-    orm = await initOrm(databaseUrl, { pool: options.pool ?? env.DATABASE_POOL_MAX });
+    orm = await initOrm(databaseUrl, {
+      pool: options.pool ?? env.DATABASE_POOL_MAX,
+      timeouts: dbTimeouts(env),
+      // Tests and development fail on a second acquire inside a transaction; production logs it (src/lib/transaction.ts).
+      guard: env.NODE_ENV === 'production' ? 'log' : 'throw',
+      warn: (error) => log.error({ err: error }, 'second connection inside a transaction'),
+    });
   } catch (error) {
     await embedded?.stop();
     throw error;
   }
   try {
-    if (options.migrate) migrated = await migrateLocked(orm, databaseUrl);
+    if (options.migrate) migrated = await migrateLocked(databaseUrl);
   } catch (error) {
     await orm.close(true);
     await embedded?.stop();

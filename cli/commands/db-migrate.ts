@@ -8,8 +8,8 @@ export function dbMigrate(program: Command): void {
     .command('db:migrate')
     .description(ja.cliHelp.dbMigrate)
     .action(() =>
-      runCommand(async ({ orm, databaseUrl }) => {
-        const applied = await migrateLocked(orm, databaseUrl);
+      runCommand(async ({ databaseUrl }) => {
+        const applied = await migrateLocked(databaseUrl);
         console.log(applied ? ja.cli.migrated(applied) : ja.cli.upToDate);
       }),
     );

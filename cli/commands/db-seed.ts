@@ -13,7 +13,7 @@ export function dbSeed(program: Command): void {
     .action((options: { force?: boolean }) =>
       runCommand(
         async ({ orm, databaseUrl }) => {
-          await migrateLocked(orm, databaseUrl);
+          await migrateLocked(databaseUrl);
           if (!options.force && !(await isDatabaseEmpty(orm))) {
             console.log(ja.cli.seedSkipped);
             return;

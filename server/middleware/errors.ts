@@ -3,7 +3,7 @@ import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { ZodError } from 'zod';
 import { AppError, NotFoundError, type FieldMessages } from '#src/lib/errors';
 import { fieldMessages } from '#src/lib/validate';
-import { isCheckViolation, isUniqueViolation } from '#src/lib/db-errors';
+import { isCheckViolation, isDatabaseBusy, isUniqueViolation } from '#src/lib/db-errors';
 import { ja } from '#src/i18n/ja';
 
 export interface ErrorBody {
@@ -26,6 +26,7 @@ function fromUnknown(error: unknown): AppError | null {
     if (e.code === '22021' || e.code === '22P05')
       return new AppError(422, 'invalid_body', ja.errors.invalidBody, { base: [ja.errors.invalidBody] });
     if (isUniqueViolation(e)) return new AppError(409, 'conflict', ja.errors.conflict);
+    if (isDatabaseBusy(e)) return new AppError(503, 'busy', ja.errors.busy);
     if (isCheckViolation(e)) return new AppError(422, 'constraint', ja.errors.validation, { base: [ja.errors.validation] });
     if (typeof e.status === 'number' && e.status >= 400 && e.status < 500)
       return new AppError(e.status, 'bad_request', ja.errors.invalidBody);
@@ -70,6 +71,9 @@ export function htmlErrorPage(res: Response, status: number): void {
 /** A path whose escapes cannot be decoded (Express's router throws a URIError with status 400). */
 const isDecodeFailure = (error: unknown) => error instanceof URIError || (error as { cause?: unknown } | null)?.cause instanceof URIError;
 
+/** How long a client (Stripe's retries included) is asked to wait after a 503. */
+const RETRY_AFTER_SECONDS = '5';
+
 export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   const appError = fromUnknown(error);
   if (res.headersSent) {
@@ -77,6 +81,7 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
     res.end();
     return;
   }
+  if (appError?.status === 503) res.setHeader('Retry-After', RETRY_AFTER_SECONDS);
   if (!isApiPath(req.originalUrl)) {
     // Pages answer the Japanese HTML page, never the API's JSON.
     const status = appError?.status ?? (isDecodeFailure(error) ? 400 : 500);

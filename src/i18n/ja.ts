@@ -80,6 +80,7 @@ export const ja = {
     tooManyRequests: '試行回数が多すぎます。しばらくしてからもう一度お試しください',
     validation: '入力内容を確認してください',
     payloadTooLarge: '送信データが大きすぎます',
+    busy: 'ただいま混み合っています。少し時間をおいてもう一度お試しください',
   },
   validation: {
     required: 'この項目は必須です',

@@ -26,6 +26,17 @@ const envSchema = z.object({
    * database switch between backends: on the two-core bench machine 6 answered about a fifth more searches than 10.
    */
   DATABASE_POOL_MAX: z.coerce.number().int('DATABASE_POOL_MAX must be a whole number').min(1).max(100).default(6),
+  /**
+   * The longest a unit of work (request, job, command) waits for a pooled connection; past it the request answers 503
+   * with Retry-After, so a pool that is busy never holds a request for ever.
+   */
+  DATABASE_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** PostgreSQL's statement_timeout for the app's connections (migrations run without one). */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  /** PostgreSQL's lock_timeout: the longest a statement waits for a row or table lock. */
+  DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  /** PostgreSQL's idle_in_transaction_session_timeout: a transaction left open and idle this long is ended by the server. */
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   /** Embedded PostgreSQL data folder (only without DATABASE_URL). */
   DATA_DIR: z.string().min(1).default('.data'),
   SESSION_SECRET: z.string().min(16, 'SESSION_SECRET must be at least 16 characters').optional(),

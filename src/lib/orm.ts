@@ -1,19 +1,55 @@
 // MikroORM setup shared by server, CLI, tests and benchmarks (MikroORM guide: initORM()).
 import { fileURLToPath } from 'node:url';
+import type { Pool } from 'pg';
 import { MikroORM, defineConfig } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { SeedManager } from '@mikro-orm/seeder';
 import { entities } from './entities';
+import { guardPool, type ConnectionGuardMode } from './transaction';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-function ormConfig(clientUrl: string, options: { debug?: boolean; pool: number }) {
+/**
+ * Every wait bounded (milliseconds; 0: no limit, as for migrations): `acquire` for a pooled connection (pg-pool's
+ * connectionTimeoutMillis: the request then answers 503), and PostgreSQL's own statement_timeout, lock_timeout and
+ * idle_in_transaction_session_timeout, sent when each connection starts.
+ */
+export interface DbTimeouts {
+  acquire: number;
+  statement: number;
+  lock: number;
+  idleInTransaction: number;
+}
+
+/** No limits but the acquire: migrations and the release phase may rewrite large tables. */
+export const MAINTENANCE_TIMEOUTS: DbTimeouts = { acquire: 30_000, statement: 0, lock: 0, idleInTransaction: 0 };
+
+export interface OrmOptions {
+  debug?: boolean;
+  pool: number;
+  /** Default: MAINTENANCE_TIMEOUTS (tests and tools); the app passes the environment's (dbTimeouts). */
+  timeouts?: DbTimeouts;
+  /** What a second acquire inside an open transaction does (src/lib/transaction.ts); default 'throw'. */
+  guard?: ConnectionGuardMode;
+  /** Where the guard's 'log' mode reports. */
+  warn?: (error: Error) => void;
+}
+
+function ormConfig(clientUrl: string, options: OrmOptions) {
+  const timeouts = options.timeouts ?? MAINTENANCE_TIMEOUTS;
   return defineConfig({
     clientUrl,
     entities,
     extensions: [Migrator, SeedManager],
     debug: options.debug ?? false,
     pool: { min: 0, max: options.pool },
+    driverOptions: {
+      connectionTimeoutMillis: timeouts.acquire,
+      statement_timeout: timeouts.statement,
+      lock_timeout: timeouts.lock,
+      idle_in_transaction_session_timeout: timeouts.idleInTransaction,
+      onPoolCreated: (pool: Pool) => guardPool(pool, options.guard ?? 'throw', options.warn ?? (() => {})),
+    },
     // The app never relies on implicit global-context usage: every request and command forks its own EntityManager.
     allowGlobalContext: false,
     forceUtcTimezone: true,
@@ -45,7 +81,7 @@ function ormConfig(clientUrl: string, options: { debug?: boolean; pool: number }
 }
 
 /** `pool`: the most connections (a process's default is DATABASE_POOL_MAX, applied by createRoot). */
-export async function initOrm(clientUrl: string, options: { debug?: boolean; pool: number }): Promise<MikroORM> {
+export async function initOrm(clientUrl: string, options: OrmOptions): Promise<MikroORM> {
   return MikroORM.init(ormConfig(clientUrl, options));
 }
 

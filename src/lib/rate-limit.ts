@@ -12,7 +12,7 @@ export interface Limit {
 
 /** Counts one attempt for the key in its window; returns the count so far (this attempt included). */
 export async function count(em: EntityManager, limit: Pick<Limit, 'key' | 'windowSeconds'>): Promise<number> {
-  const rows = await em.getConnection().execute<{ count: number }[]>(
+  const rows = await em.execute<{ count: number }[]>(
     `INSERT INTO rate_limits (key, window_start, count) VALUES (?, now(), 1)
      ON CONFLICT (key) DO UPDATE SET
        count = CASE WHEN rate_limits.window_start < now() - make_interval(secs => ?) THEN 1 ELSE rate_limits.count + 1 END,
@@ -25,12 +25,10 @@ export async function count(em: EntityManager, limit: Pick<Limit, 'key' | 'windo
 
 /** The count of the key in its current window, without counting anything. */
 export async function peek(em: EntityManager, limit: Pick<Limit, 'key' | 'windowSeconds'>): Promise<number> {
-  const rows = await em
-    .getConnection()
-    .execute<{ count: number }[]>(`SELECT count FROM rate_limits WHERE key = ? AND window_start >= now() - make_interval(secs => ?)`, [
-      limit.key,
-      limit.windowSeconds,
-    ]);
+  const rows = await em.execute<{ count: number }[]>(
+    `SELECT count FROM rate_limits WHERE key = ? AND window_start >= now() - make_interval(secs => ?)`,
+    [limit.key, limit.windowSeconds],
+  );
   return Number(rows[0]?.count ?? 0);
 }
 
@@ -48,5 +46,5 @@ export async function hit(em: EntityManager, limits: Limit[]): Promise<number[]>
 /** Forgets the counters of these keys (for example after a successful sign-in). */
 export async function reset(em: EntityManager, keys: string[]): Promise<void> {
   if (keys.length === 0) return;
-  await em.getConnection().execute(`DELETE FROM rate_limits WHERE key IN (${keys.map(() => '?').join(',')})`, keys);
+  await em.execute(`DELETE FROM rate_limits WHERE key IN (${keys.map(() => '?').join(',')})`, keys);
 }

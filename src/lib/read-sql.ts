@@ -3,7 +3,7 @@
 // 1 ms and run in less). MikroORM's raw execute (through kysely) cost the server as much per read as the answer
 // itself; the experience JSON went from 920 to about 1,650 requests a second in the same conditions. Server-only.
 //
-// The statements run on the ORM's own pg pool (the same type parsers as em.getConnection().execute), outside any
+// The statements run on the ORM's own pg pool (the same type parsers as the ORM's own execute), outside any
 // unit of work: use them for reads that need no transaction. Writes stay with the ORM.
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';

@@ -43,7 +43,11 @@ const errorDescriptions: Record<number, { description: string; message: string }
   422: { description: '入力内容に誤りがあります（項目ごとのメッセージ）', message: ja.errors.validation },
   429: { description: '試行回数が多すぎます', message: ja.errors.tooManyRequests },
   502: { description: '画像の保存先に接続できませんでした', message: ja.uploads.hostingFailed },
-  503: { description: '決済サービスに接続できませんでした（請求はされていません）', message: ja.payments.unavailable },
+  503: {
+    description:
+      'データベースが混み合っているか、決済サービスに接続できませんでした（Retry-After の秒数の後に再試行。請求はされていません）',
+    message: ja.errors.busy,
+  },
 };
 
 function errorResponse(status: number) {
@@ -112,6 +116,8 @@ function errorStatuses(operation: Operation): number[] {
   // Every call: a malformed URL (bad escapes) is a 400 and text PostgreSQL cannot hold (NUL) a 422, before any route.
   statuses.add(400);
   statuses.add(422);
+  // Every call: no database connection within the acquire timeout, or a database timeout, is a 503 with Retry-After.
+  statuses.add(503);
   // Every write: a JSON body over 200 kB is a 413.
   if (operation.method !== 'get') statuses.add(413);
   return [...statuses].sort((a, b) => a - b);

@@ -49,14 +49,14 @@ export async function setupTestApp(
   const production = envOverrides.NODE_ENV === 'production' ? { APP_URL: 'https://tabitoko.example' } : {};
   const env = parseEnv({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: (process.env.TEST_LOG_LEVEL as 'silent') ?? 'silent',
     DISABLE_WORKERS: '1',
     PUBLIC_CACHE_SECONDS: '0',
     TRUST_PROXY: '1',
     ...production,
     ...envOverrides,
   });
-  const root = await createRoot({ env, databaseUrl, pool: 10, log: options.log });
+  const root = await createRoot({ env, databaseUrl, pool: envOverrides.DATABASE_POOL_MAX ? undefined : 10, log: options.log });
   const { orm, services } = root;
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
   const built = await createApp({ services, pool, pages: false, assets: options.assets });

@@ -103,9 +103,7 @@ export function sessionsRoutes(services: Services): Router {
   router.put('/password_resets', async (req, res) => {
     await hit(req.ctx.em, [{ key: `reset-token:ip:${req.ip}`, max: 30, windowSeconds: WINDOW_SECONDS }]);
     const user = await services.users.resetPassword(req.ctx, req.body);
-    await req.ctx.em
-      .getConnection()
-      .execute(`UPDATE session SET sess = (sess::jsonb - 'userId')::json WHERE sess->>'userId' = ?`, [String(user.id)]);
+    await req.ctx.em.execute(`UPDATE session SET sess = (sess::jsonb - 'userId')::json WHERE sess->>'userId' = ?`, [String(user.id)]);
     res.json({ reset: true });
   });
 

@@ -90,9 +90,9 @@ export function brandPortalRoutes(services: Services): Router {
   router.put('/brand-members/password', async (req, res) => {
     await hit(req.ctx.em, [{ key: `brand-reset-token:ip:${req.ip}`, max: 30, windowSeconds: 600 }]);
     const member = await brandMembers.resetPassword(req.ctx, req.body);
-    await req.ctx.em
-      .getConnection()
-      .execute(`UPDATE session SET sess = (sess::jsonb - 'brandMemberId')::json WHERE sess->>'brandMemberId' = ?`, [String(member.id)]);
+    await req.ctx.em.execute(`UPDATE session SET sess = (sess::jsonb - 'brandMemberId')::json WHERE sess->>'brandMemberId' = ?`, [
+      String(member.id),
+    ]);
     res.json({ reset: true });
   });
 

@@ -31,6 +31,7 @@ import {
   type AmbassadorMembersResponse,
   type AmbassadorPublic,
 } from './ambassadors.schemas';
+import { transaction } from '#src/lib/transaction';
 
 export const AMBASSADORS_PAGE_SIZE = 24;
 
@@ -117,7 +118,7 @@ export function createAmbassadorsService(deps: AmbassadorsDeps) {
     requireAdmin(ctx);
     const ambassadorId = idOf(input, 'ambassador_id', 'id');
     const userId = idOf(input, 'user_id', 'userId');
-    await ctx.em.transactional(async (em) => {
+    await transaction(ctx.em, async (em) => {
       const ambassador = await findForAdmin(ctx, ambassadorId, em);
       const user = userId ? await findUserSummary(em, userId) : null;
       if (!user) throw new NotFoundError(ja.adminApi.userNotFound, 'user');
@@ -144,7 +145,7 @@ export function createAmbassadorsService(deps: AmbassadorsDeps) {
     requireAdmin(ctx);
     const ambassadorId = idOf(input, 'ambassador_id', 'id');
     const userId = idOf(input, 'user_id', 'userId', 'memberId');
-    await ctx.em.transactional(async (em) => {
+    await transaction(ctx.em, async (em) => {
       const ambassador = await findForAdmin(ctx, ambassadorId, em);
       if (!userId) throw memberNotFound();
       const membership = await em.findOne(AmbassadorMember, { ambassador: ambassador.id, user: userId }, { populate: ['user'] });
@@ -234,7 +235,7 @@ export function createAmbassadorsService(deps: AmbassadorsDeps) {
 
   /** POST /brand/api/v1/communities/{community_id}/ambassadors/{ambassador_id}/association: a published ambassador. */
   async function portalAssociate(ctx: Ctx, input: unknown): Promise<BrandAssociationJson> {
-    return ctx.em.transactional(async (em) => {
+    return transaction(ctx.em, async (em) => {
       const community = await ownCommunity(ctx, input, 'community_id', em);
       const ambassadorId = idOf(input, 'ambassador_id');
       const ambassador = ambassadorId ? await em.findOne(Ambassador, { id: ambassadorId, published: true }) : null;
@@ -257,7 +258,7 @@ export function createAmbassadorsService(deps: AmbassadorsDeps) {
 
   /** DELETE /brand/api/v1/communities/{community_id}/ambassadors/{ambassador_id}/association */
   async function portalDissociate(ctx: Ctx, input: unknown): Promise<void> {
-    await ctx.em.transactional(async (em) => {
+    await transaction(ctx.em, async (em) => {
       const community = await ownCommunity(ctx, input, 'community_id', em);
       const ambassadorId = idOf(input, 'ambassador_id');
       const link = ambassadorId ? await em.findOne(AmbassadorCommunity, { ambassador: ambassadorId, community: community.id }) : null;

@@ -34,6 +34,7 @@ import {
   type BrandMembersResponse,
   type BrandPortalMembersResponse,
 } from './brand-members.schemas';
+import { transaction } from '#src/lib/transaction';
 
 const m = ja.adminApi.brandMembers;
 
@@ -91,7 +92,7 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
   /** The one invitation: create or renew, token, mail, audit. */
   async function inviteTo(ctx: Ctx, brandId: number | null, input: unknown): Promise<BrandMemberJson & { invitation_url: string }> {
     const { email } = parseInput(brandMemberInvitationSchema, input);
-    return ctx.em.transactional(async (em) => {
+    return transaction(ctx.em, async (em) => {
       const brand = await findBrand(em, brandId);
       const { token, tokenHash } = newToken();
       const now = new Date();
@@ -135,7 +136,7 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
   }
 
   async function removeFrom(ctx: Ctx, brandId: number | null, memberId: number | null): Promise<void> {
-    await ctx.em.transactional(async (em) => {
+    await transaction(ctx.em, async (em) => {
       const brand = await findBrand(em, brandId);
       if (!memberId) throw memberNotFound();
       const member = await em.findOne(BrandMember, { id: memberId, brand: brand.id });
@@ -236,7 +237,7 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
    */
   async function requestPasswordReset(ctx: Ctx, input: unknown): Promise<void> {
     const { email } = parseInput(passwordResetRequestSchema, input);
-    await ctx.em.transactional(async (em) => {
+    await transaction(ctx.em, async (em) => {
       const member = await em.findOne(BrandMember, { email, invitationAccepted: true });
       if (!member) return;
       const { token, tokenHash } = newToken();
@@ -267,7 +268,7 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
     if (data.reset_password_token.length === 0) throw invalid();
     const hash = hashToken(data.reset_password_token);
     const passwordHash = await hashPassword(data.password);
-    return ctx.em.transactional(async (em) => {
+    return transaction(ctx.em, async (em) => {
       const member = await em.findOne(BrandMember, { resetPasswordTokenHash: hash, invitationAccepted: true });
       const valid =
         member != null &&
@@ -309,7 +310,7 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
    */
   async function acceptInvitation(ctx: Ctx, input: unknown): Promise<BrandMemberJson> {
     const data = parseInput(invitationAcceptSchema, input);
-    return ctx.em.transactional(async (em) => {
+    return transaction(ctx.em, async (em) => {
       const member = await findInvited(em, data);
       member.passwordHash = await hashPassword(data.password);
       member.invitationAccepted = true;

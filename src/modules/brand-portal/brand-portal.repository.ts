@@ -44,12 +44,10 @@ export async function communityExperienceIds(
      WHERE ${filter}
      ORDER BY ${order}
      LIMIT ? OFFSET ?`;
-  const rows = await em
-    .getConnection()
-    .execute<{ id: number; held_at: string | null; total: string }[]>(sql, [communityId, page.limit, page.offset]);
+  const rows = await em.execute<{ id: number; held_at: string | null; total: string }[]>(sql, [communityId, page.limit, page.offset]);
   let total = Number(rows[0]?.total ?? 0);
   if (rows.length === 0 && page.offset > 0) {
-    const counted = await em.getConnection().execute<{ total: string }[]>(
+    const counted = await em.execute<{ total: string }[]>(
       `WITH a AS (SELECT e.id,
                 min(c.date + c.start_time::time) FILTER (WHERE c.date + c.start_time::time >= (now() AT TIME ZONE 'Asia/Tokyo')) AS next_at,
                 max(c.date + c.start_time::time) FILTER (WHERE c.date + c.start_time::time < (now() AT TIME ZONE 'Asia/Tokyo')) AS last_at

@@ -19,7 +19,7 @@ export async function publishedBrandsOfCommunity(em: EntityManager, communityId:
  * invitation is accepted.
  */
 export async function memberRecipientsOfCommunity(em: EntityManager, communityId: number): Promise<{ id: number; email: string }[]> {
-  return em.getConnection().execute<{ id: number; email: string }[]>(
+  return em.execute<{ id: number; email: string }[]>(
     `SELECT DISTINCT bm.id, bm.email
        FROM brand_members bm
        JOIN brand_communities bc ON bc.brand_id = bm.brand_id
@@ -61,7 +61,7 @@ export async function brandOwnsCommunity(em: EntityManager, brandId: number, com
 
 /** The ids of a brand's communities, newest community first. */
 export async function brandCommunityIds(em: EntityManager, brandId: number): Promise<number[]> {
-  const rows = await em.getConnection().execute<{ community_id: number }[]>(
+  const rows = await em.execute<{ community_id: number }[]>(
     `SELECT bc.community_id FROM brand_communities bc JOIN communities c ON c.id = bc.community_id
       WHERE bc.brand_id = ? ORDER BY c.created_at DESC, c.id DESC`,
     [brandId],

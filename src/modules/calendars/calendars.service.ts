@@ -71,7 +71,7 @@ export function createCalendarsService(deps: CalendarsDeps) {
   async function get(ctx: Ctx, input: unknown): Promise<CalendarJson> {
     const notFound = new NotFoundError(ja.browse.calendarNotFound, 'calendar');
     const id = idFrom(input, 'id', () => notFound);
-    const rows = await ctx.em.getConnection().execute<CalendarRow[]>(`SELECT ${CALENDAR_COLUMNS} FROM calendars c WHERE c.id = ?`, [id]);
+    const rows = await ctx.em.execute<CalendarRow[]>(`SELECT ${CALENDAR_COLUMNS} FROM calendars c WHERE c.id = ?`, [id]);
     const row = rows[0];
     if (!row) throw notFound;
     let experience: VisibleExperience['experience'];

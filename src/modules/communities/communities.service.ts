@@ -52,6 +52,7 @@ import {
   type CommunityDetail,
 } from './communities.schemas';
 import { sortedImageJson } from '#src/modules/images/images.schemas';
+import { transaction } from '#src/lib/transaction';
 
 const v = ja.communities.validation;
 
@@ -186,7 +187,7 @@ export function createCommunitiesService(deps: CommunitiesDeps) {
     const actor = requireUser(ctx);
     const data = parseApplication(input);
     try {
-      return await ctx.em.transactional(async (em) => {
+      return await transaction(ctx.em, async (em) => {
         const details: FieldMessages = {};
         const community = await em.findOne(Community, { id: data.community_id, published: true });
         if (!community) throw new ValidationError({ community_id: [v.communityNotFound] });
@@ -339,7 +340,7 @@ export function createCommunitiesService(deps: CommunitiesDeps) {
   /** The one creation (admin and brand portal): fields, images, items, audit; `brandId` links it to that brand. */
   async function createCommunity(ctx: Ctx, input: unknown, brandId: number | null): Promise<AdminCommunity> {
     const data = parseInput(communityFormSchema, input);
-    const id = await ctx.em.transactional(async (em) => {
+    const id = await transaction(ctx.em, async (em) => {
       const community = em.create(Community, formFields(data));
       await em.flush();
       await replaceOwnerImages(em, { community: community.id }, data.images);
@@ -363,7 +364,7 @@ export function createCommunitiesService(deps: CommunitiesDeps) {
   /** The one update (admin and brand portal): the whole form (images and items are replaced as listed). */
   async function updateCommunity(ctx: Ctx, id: number, input: unknown, notFoundError: () => NotFoundError): Promise<AdminCommunity> {
     const data = parseInput(communityFormSchema, input);
-    await ctx.em.transactional(async (em) => {
+    await transaction(ctx.em, async (em) => {
       const community = await em.findOne(Community, { id }, { populate: ['images'] });
       if (!community) throw notFoundError();
       const before = snapshot(community, await em.find(CommunityApplicationQuestion, { community: id }));
@@ -412,7 +413,7 @@ export function createCommunitiesService(deps: CommunitiesDeps) {
     const pageIds = ids.slice((page - 1) * BRAND_PORTAL_PAGE_SIZE, page * BRAND_PORTAL_PAGE_SIZE);
     const rows = pageIds.length ? await ctx.em.find(Community, { id: { $in: pageIds } }, { populate: ['images'] }) : [];
     const byId = new Map(rows.map((row) => [row.id, row]));
-    const counts = await ctx.em.getConnection().execute<{ id: number; ambassadors: string; applications: string }[]>(
+    const counts = await ctx.em.execute<{ id: number; ambassadors: string; applications: string }[]>(
       pageIds.length
         ? `SELECT c.id,
                   (SELECT count(*) FROM ambassador_communities ac WHERE ac.community_id = c.id) AS ambassadors,

@@ -9,6 +9,7 @@ import type { ListMeta } from '#src/modules/partners/partners.schemas';
 import { Coupon, type ICoupon } from './coupons.entity';
 import { COUPONS_PAGE_SIZE, couponCreateSchema, couponListSchema, type CouponJson } from './coupons.schemas';
 import type { AuditService } from '#src/modules/audit/audit.service';
+import { transaction } from '#src/lib/transaction';
 
 function toJson(coupon: ICoupon): CouponJson {
   const until = coupon.validUntil ? new Date(coupon.validUntil) : null;
@@ -45,7 +46,7 @@ export function createCouponsService(deps: CouponsDeps) {
     const data = parseInput(couponCreateSchema, input);
     if (data.expires && data.expires < todayInJapan()) throw new ValidationError({ expires: [ja.coupons.expiresPast] });
     try {
-      return await ctx.em.transactional(async (em) => {
+      return await transaction(ctx.em, async (em) => {
         if (await em.count(Coupon, { code: data.code })) throw codeTaken();
         const coupon = em.create(Coupon, {
           code: data.code,

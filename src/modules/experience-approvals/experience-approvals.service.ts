@@ -35,6 +35,7 @@ import {
   type PendingMeta,
   type RejectionResult,
 } from './experience-approvals.schemas';
+import { transaction } from '#src/lib/transaction';
 
 const m = ja.adminApi.experiences;
 
@@ -138,7 +139,7 @@ export function createExperienceApprovalsService(deps: ExperienceApprovalsDeps) 
     const id = idOf(input);
     if (!id) throw notFound();
     const { reason } = parseInput(rejectExperienceSchema, input);
-    return ctx.em.transactional(async (em) => {
+    return transaction(ctx.em, async (em) => {
       const experience = await findReviewedExperience(em, id);
       if (!experience) throw notFound();
       if (experience.approve) throw new ValidationError({ base: [m.alreadyPublished] });

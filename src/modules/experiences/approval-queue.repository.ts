@@ -36,12 +36,11 @@ export async function pendingExperiences(
   limit: number,
   offset: number,
 ): Promise<{ rows: QueuedExperience[]; total: number }> {
-  const connection = em.getConnection();
-  const [{ n }] = await connection.execute<{ n: string }[]>(`SELECT count(*) AS n ${PENDING_SQL}`);
-  const idRows = await connection.execute<{ id: number }[]>(
-    `SELECT e.id ${PENDING_SQL} ORDER BY e.updated_at DESC, e.id DESC LIMIT ? OFFSET ?`,
-    [limit, offset],
-  );
+  const [{ n }] = await em.execute<{ n: string }[]>(`SELECT count(*) AS n ${PENDING_SQL}`);
+  const idRows = await em.execute<{ id: number }[]>(`SELECT e.id ${PENDING_SQL} ORDER BY e.updated_at DESC, e.id DESC LIMIT ? OFFSET ?`, [
+    limit,
+    offset,
+  ]);
   const ids = idRows.map((r) => Number(r.id));
   const loaded = ids.length ? await em.find(Experience, { id: { $in: ids } }, { populate: ['images', 'createdBy'] }) : [];
   const byId = new Map(loaded.map((row) => [row.id, row]));

@@ -42,6 +42,7 @@ import {
   type FormChoices,
   type HostExperienceJson,
 } from './experiences.host.schemas';
+import { transaction } from '#src/lib/transaction';
 
 const m = ja.hostStory.errors;
 
@@ -214,7 +215,7 @@ async function writeCollections(em: EntityManager, experience: IExperience, data
 async function create(deps: ExperiencesHostDeps, ctx: Ctx, input: unknown): Promise<HostExperienceJson> {
   const actor = requireUser(ctx);
   const data = parseInput(experienceSchema, input);
-  const id = await ctx.em.transactional(async (em) => {
+  const id = await transaction(ctx.em, async (em) => {
     const tx = withEm(ctx, em);
     let hostUserId = actor.id;
     if (data.proxy_user_id && data.proxy_user_id !== actor.id) {
@@ -256,7 +257,7 @@ async function create(deps: ExperiencesHostDeps, ctx: Ctx, input: unknown): Prom
 async function update(ctx: Ctx, input: unknown): Promise<HostExperienceJson> {
   requireUser(ctx);
   const id = idFrom(input, 'id', notFound);
-  await ctx.em.transactional(async (em) => {
+  await transaction(ctx.em, async (em) => {
     // The row lock serializes two saves of the same experience.
     const experience = await em.findOne(Experience, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!experience) throw notFound();
@@ -283,7 +284,7 @@ async function update(ctx: Ctx, input: unknown): Promise<HostExperienceJson> {
 async function withdrawToDraft(deps: ExperiencesHostDeps, ctx: Ctx, input: unknown): Promise<DraftJson> {
   requireUser(ctx);
   const id = idFrom(input, 'id', notFound);
-  return ctx.em.transactional(async (em) => {
+  return transaction(ctx.em, async (em) => {
     const experience = await em.findOne(Experience, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!experience) throw notFound();
     const tx = withEm(ctx, em);

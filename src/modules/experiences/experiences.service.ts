@@ -319,14 +319,13 @@ async function listByHostUser(ctx: Ctx, input: unknown): Promise<ExperienceCardJ
 
 /** The home page: new arrivals plus the areas and categories that have published experiences, with counts. */
 async function home(ctx: Ctx, _input?: unknown): Promise<HomeJson> {
-  const connection = ctx.em.getConnection();
   const [rows, areas, categories] = await Promise.all([
     ctx.em.find(Experience, { approve: true }, { populate: EXPERIENCE_CARD_POPULATE, orderBy: NEWEST_FIRST, limit: 8 }),
-    connection.execute<{ id: number; name: string; count: string }[]>(
+    ctx.em.execute<{ id: number; name: string; count: string }[]>(
       `SELECT p.id, p.name, count(*)::text AS count FROM experiences e JOIN prefectures p ON p.id = e.prefecture_id
        WHERE e.approve GROUP BY p.id, p.name ORDER BY p.id`,
     ),
-    connection.execute<{ id: number; name: string; count: string }[]>(
+    ctx.em.execute<{ id: number; name: string; count: string }[]>(
       `SELECT c.id, c.name, count(e.id)::text AS count FROM categories c
        LEFT JOIN experiences e ON e.category_id = c.id AND e.approve
        GROUP BY c.id, c.name, c.sort_order ORDER BY c.sort_order, c.id`,
@@ -344,9 +343,7 @@ async function home(ctx: Ctx, _input?: unknown): Promise<HomeJson> {
 
 /** Every published experience for /sitemap.xml (id and last change). */
 async function sitemapEntries(ctx: Ctx, _input?: unknown): Promise<{ id: number; updated_at: string }[]> {
-  const rows = await ctx.em
-    .getConnection()
-    .execute<{ id: number; updated_at: Date }[]>('SELECT id, updated_at FROM experiences WHERE approve ORDER BY id');
+  const rows = await ctx.em.execute<{ id: number; updated_at: Date }[]>('SELECT id, updated_at FROM experiences WHERE approve ORDER BY id');
   return rows.map((r) => ({ id: r.id, updated_at: new Date(r.updated_at).toISOString() }));
 }
 

@@ -21,6 +21,7 @@ import {
   type HoldingRequestJson,
   type HostHoldingRequestsJson,
 } from './holding-requests.schemas';
+import { transaction } from '#src/lib/transaction';
 
 export interface HoldingRequestsDeps {
   experiences: Pick<ExperiencesService, 'findVisible'>;
@@ -44,7 +45,7 @@ export function createHoldingRequestsService(deps: HoldingRequestsDeps) {
     }
     let request: { id: number; createdAt: Date };
     try {
-      request = await ctx.em.transactional(async (tx) => {
+      request = await transaction(ctx.em, async (tx) => {
         const row = tx.create(HoldingRequest, { experience: experience.id, user: actor.id });
         await tx.flush();
         // The host's mail is written with the request: it exists if and only if the request does.

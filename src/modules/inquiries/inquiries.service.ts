@@ -20,6 +20,7 @@ import {
   type ContactInquiry,
   type InquiryListResponse,
 } from './inquiries.schemas';
+import { transaction } from '#src/lib/transaction';
 
 export interface InquiriesDeps {
   env: Pick<Env, 'OFFICE_EMAIL' | 'APP_URL' | 'PORT'>;
@@ -57,7 +58,7 @@ export function createInquiriesService(deps: InquiriesDeps) {
   /** POST /api/v1/brand_and_ambassador_inquiries */
   async function createBrandInquiry(ctx: Ctx, input: unknown): Promise<BrandInquiry> {
     const data = parseInput(brandInquirySchema, input);
-    return ctx.em.transactional(async (em) => {
+    return transaction(ctx.em, async (em) => {
       const inquiry = em.create(BrandAndAmbassadorInquiry, {
         name: data.name,
         companyName: data.company_name,
@@ -100,7 +101,7 @@ export function createInquiriesService(deps: InquiriesDeps) {
   /** POST /api/v1/contact_inquiries: signed in or not; a signed-in sender is linked for the office. */
   async function createContactInquiry(ctx: Ctx, input: unknown): Promise<ContactInquiry> {
     const data = parseInput(contactInquirySchema, input);
-    return ctx.em.transactional(async (em) => {
+    return transaction(ctx.em, async (em) => {
       const inquiry = em.create(ContactInquiryEntity, {
         name: data.name,
         email: data.email,
@@ -169,7 +170,7 @@ export function createInquiriesService(deps: InquiriesDeps) {
     const id = idOf(input);
     if (!id) throw inquiryNotFound();
     const { resolved } = parseInput(inquiryResolvedSchema, input);
-    return ctx.em.transactional(async (em) => {
+    return transaction(ctx.em, async (em) => {
       const inquiry = await em.findOne(BrandAndAmbassadorInquiry, { id });
       if (!inquiry) throw inquiryNotFound();
       if (inquiry.resolved !== resolved) {

@@ -2,12 +2,12 @@
 // sends them through nodemailer when SMTP_URL is set (otherwise the rows themselves are the development mailbox),
 // and retries failures with exponential backoff.
 //
-// Exactly-once as far as the database can promise it: a row is claimed, sent and marked 'sent' inside ONE
-// transaction, so the row lock keeps every other worker (in this or another process) away from it while it is being
-// sent, and 'sent' is committed in the same step as the send completes. A crash before that commit rolls the claim
-// back and the mail is sent later (never lost); the only remaining window (the SMTP server accepted, the process
-// died before COMMIT) gives at most one repeat, and that repeat carries the same Message-ID (derived from the
-// dedupe key) so mail systems can drop it.
+// Exactly-once as far as the database can promise it: a row is claimed with a lease (status 'sending', locked_until)
+// in one committed statement, so every other worker (in this or another process) leaves it alone while it is sent,
+// and no transaction or row lock is held across the SMTP exchange. 'sent' is written as soon as the server accepted
+// it. A crash before that leaves the lease to run out and the mail is sent later (never lost); the only window (the
+// SMTP server accepted, the process died before marking) gives at most one repeat, and that repeat carries the same
+// Message-ID (derived from the dedupe key) so mail systems can drop it.
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Env } from '#src/lib/env';
 import type { Logger } from '#src/lib/logger';
@@ -31,6 +31,9 @@ interface OutboxRow {
 
 export type { DevMail };
 
+/** How long a claimed mail is left to the worker sending it: past SMTP's connection, greeting and socket timeouts. */
+const MAIL_LEASE_SECONDS = 120;
+
 export interface MailDeps {
   orm: MikroORM;
   env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'NODE_ENV'>;
@@ -43,44 +46,49 @@ export function createMailService(deps: MailDeps) {
   const { orm, env, log } = deps;
   const transport = deps.transport ?? (env.SMTP_URL ? smtpTransport(env.SMTP_URL) : mailboxTransport);
 
-  /** Claims, sends and marks one due mail in one transaction. Null when nothing is due. */
+  /**
+   * Claims one due mail (status 'sending' with a lease, committed at once), sends it with no transaction open, then
+   * marks it sent or failed. A process that dies while sending leaves the lease to run out; the mail is then sent
+   * again with the same Message-ID. Null when nothing is due.
+   */
   async function deliverOne(): Promise<'sent' | 'failed' | null> {
-    return orm.em.fork().transactional(async (tx) => {
-      const rows = await tx.execute<OutboxRow[]>(
-        `SELECT id, dedupe_key, to_address, subject, text_body, html_body, attachments, attempts FROM mail_outbox
-         WHERE status IN ('pending', 'sending') AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
-         ORDER BY next_attempt_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+    const em = orm.em.fork();
+    const rows = await em.execute<OutboxRow[]>(
+      `UPDATE mail_outbox o SET status = 'sending', locked_until = now() + make_interval(secs => ${MAIL_LEASE_SECONDS}), updated_at = now()
+       WHERE o.id = (SELECT id FROM mail_outbox
+                     WHERE status IN ('pending', 'sending') AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
+                     ORDER BY next_attempt_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
+       RETURNING o.id, o.dedupe_key, o.to_address, o.subject, o.text_body, o.html_body, o.attachments, o.attempts`,
+    );
+    const row = rows[0];
+    if (!row) return null;
+    try {
+      await transport.send({
+        from: env.MAIL_FROM,
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body,
+        messageId: messageIdFor(row.dedupe_key, env.MAIL_FROM),
+        attachments: row.attachments?.map((a) => ({ filename: a.filename, contentType: a.content_type, content: a.content })),
+      });
+    } catch (error) {
+      const attempts = row.attempts + 1;
+      const status = attempts >= MAX_ATTEMPTS ? 'failed' : 'pending';
+      await em.execute(
+        `UPDATE mail_outbox SET status = ?, attempts = ?, next_attempt_at = now() + make_interval(secs => ?), locked_until = NULL,
+           last_error = ?, updated_at = now() WHERE id = ?`,
+        [status, attempts, backoffSeconds(attempts), String((error as Error)?.message ?? error).slice(0, 2000), row.id],
       );
-      const row = rows[0];
-      if (!row) return null;
-      try {
-        await transport.send({
-          from: env.MAIL_FROM,
-          to: row.to_address,
-          subject: row.subject,
-          text: row.text_body,
-          html: row.html_body,
-          messageId: messageIdFor(row.dedupe_key, env.MAIL_FROM),
-          attachments: row.attachments?.map((a) => ({ filename: a.filename, contentType: a.content_type, content: a.content })),
-        });
-      } catch (error) {
-        const attempts = row.attempts + 1;
-        const status = attempts >= MAX_ATTEMPTS ? 'failed' : 'pending';
-        await tx.execute(
-          `UPDATE mail_outbox SET status = ?, attempts = ?, next_attempt_at = now() + make_interval(secs => ?), locked_until = NULL,
-             last_error = ?, updated_at = now() WHERE id = ?`,
-          [status, attempts, backoffSeconds(attempts), String((error as Error)?.message ?? error).slice(0, 2000), row.id],
-        );
-        log.warn({ err: error, mailId: row.id, attempts, status }, 'mail delivery failed');
-        return 'failed';
-      }
-      await tx.execute(
-        `UPDATE mail_outbox SET status = 'sent', sent_at = now(), attempts = attempts + 1, locked_until = NULL, last_error = NULL, updated_at = now()
-         WHERE id = ?`,
-        [row.id],
-      );
-      return 'sent';
-    });
+      log.warn({ err: error, mailId: row.id, attempts, status }, 'mail delivery failed');
+      return 'failed';
+    }
+    await em.execute(
+      `UPDATE mail_outbox SET status = 'sent', sent_at = now(), attempts = attempts + 1, locked_until = NULL, last_error = NULL, updated_at = now()
+       WHERE id = ?`,
+      [row.id],
+    );
+    return 'sent';
   }
 
   return {

@@ -14,6 +14,7 @@ import { toCommunityCard, type CommunityCardData, type CommunityCardSource } fro
 import { type PartnerImageOwner, replaceOwnerImages } from '#src/modules/images/images.repository';
 import { type ImageRow, sortedImageJson } from '#src/modules/images/images.schemas';
 import { type ListMeta, listQuerySchema, type PartnerAdminFields, type PartnerListItem, type PartnerPublic } from './partners.schemas';
+import { transaction } from '#src/lib/transaction';
 
 /** The id of an input `{id}` (or the first of `keys` it has), null when malformed. */
 export function idOf(input: unknown, ...keys: string[]): number | null {
@@ -251,7 +252,7 @@ export function createPartnerMethods<Row extends PartnerRow, Form extends Partne
   async function create(ctx: Ctx, input: unknown): Promise<Admin> {
     requireAdmin(ctx);
     const data = parseInput(config.formSchema, input);
-    const id = await ctx.em.transactional(async (em) => {
+    const id = await transaction(ctx.em, async (em) => {
       const created = em.create(entity, fields(data) as never) as Row;
       await em.flush();
       await replaceOwnerImages(em, { [kind]: created.id } as PartnerImageOwner, data.images);
@@ -270,7 +271,7 @@ export function createPartnerMethods<Row extends PartnerRow, Form extends Partne
     const id = idOf(input, 'id', `${kind}_id`);
     if (!id) throw notFound();
     const data = parseInput(config.formSchema, input);
-    await ctx.em.transactional(async (em) => {
+    await transaction(ctx.em, async (em) => {
       const row = await findForAdmin(id, em);
       const before = snapshot(row);
       em.assign(row, fields(data) as never);

@@ -1,9 +1,15 @@
-// POST /api/v1/payments/stripe/webhook (issue 13): Stripe tells us what happened to a payment, even when the guest's
-// browser closed during 3-D Secure. https://docs.stripe.com/webhooks
+// POST /api/v1/payments/stripe/webhook: Stripe tells us what happened to a payment, even when the guest's browser
+// closed during 3-D Secure. https://docs.stripe.com/webhooks
 //  - The signature is checked on the raw body with Stripe's SDK and STRIPE_WEBHOOK_SECRET (a 5-minute tolerance, so
 //    an old signed event cannot be replayed later); unsigned or wrongly signed: 400. Without the secret the endpoint
 //    is disabled (404): an unsigned event is never trusted.
-//  - Each event id is handled once (the stripe_events table); a replay of a handled id changes nothing.
+//  - Each event id is handled once: a delivery claims it with one INSERT into stripe_events (outcome 'processing',
+//    committed at once), does the work, then records the outcome. No transaction stays open across the work, which
+//    uses connections of its own and calls the gateway: a burst of deliveries can never hold every pooled connection
+//    while each waits for another (src/lib/transaction.ts). A work that fails gives the claim back (Stripe's retry
+//    handles the event); a claim left by a process that died is taken over after CLAIM_STALE_SECONDS.
+//  - A concurrent delivery of a claimed id waits briefly for the first one's outcome and answers 200 (duplicate); if
+//    the first one gave its claim back meanwhile, it claims and handles the event itself.
 //  - Any order is safe: the event's payload only names the intent; its state is asked from the gateway and applied
 //    through the booking flow's own guarded transitions, exactly as the browser's confirm call does. A late
 //    payment_failed after a success, or a succeeded after the browser's confirm, finds nothing left to do.
@@ -31,6 +37,13 @@ export interface StripeWebhookDeps {
   env: Pick<Env, 'STRIPE_WEBHOOK_SECRET'>;
   reservations: Pick<ReservationsService, 'syncPaymentIntent' | 'markRefundedAtGateway'>;
 }
+
+/** A claim older than this was left by a process that died mid-event: a later delivery takes it over. */
+const CLAIM_STALE_SECONDS = 60;
+/** How long a concurrent delivery of a claimed event waits for its outcome before answering 200. */
+const DUPLICATE_WAIT_MS = 2000;
+const DUPLICATE_POLL_MS = 100;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const invalidSignature = () => new AppError(400, 'invalid_signature', ja.stripeWebhook.signatureInvalid);
 
@@ -60,13 +73,13 @@ export function createStripeWebhookService(deps: StripeWebhookDeps) {
    * (the worker's retry then has nothing left to do). Refunds are always whole, so the charge's refunded total must
    * cover the row's amount.
    */
-  async function refunded(ctx: Ctx, tx: EntityManager, event: Stripe.Event): Promise<'processed' | 'ignored'> {
+  async function refunded(ctx: Ctx, em: EntityManager, event: Stripe.Event): Promise<'processed' | 'ignored'> {
     const charge = event.data.object as { payment_intent?: unknown; amount_refunded?: unknown; refunds?: { data?: { id?: unknown }[] } };
     const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : null;
     const amountRefunded = typeof charge.amount_refunded === 'number' ? charge.amount_refunded : 0;
     if (!intentId) return 'ignored';
     const refundId = charge.refunds?.data?.[0]?.id;
-    const reservationId = await reservations.markRefundedAtGateway(tx, {
+    const reservationId = await reservations.markRefundedAtGateway(em, {
       intentId,
       amountRefunded,
       refundId: typeof refundId === 'string' ? refundId.slice(0, 255) : null,
@@ -76,9 +89,9 @@ export function createStripeWebhookService(deps: StripeWebhookDeps) {
   }
 
   /** The work of one event; what it did. */
-  async function process(ctx: Ctx, tx: EntityManager, event: Stripe.Event, objectId: string | null): Promise<'processed' | 'ignored'> {
+  async function process(ctx: Ctx, event: Stripe.Event, objectId: string | null): Promise<'processed' | 'ignored'> {
     if (!(STRIPE_WEBHOOK_EVENTS as readonly string[]).includes(event.type) || !objectId) return 'ignored';
-    if (event.type === 'charge.refunded') return refunded(ctx, tx, event);
+    if (event.type === 'charge.refunded') return refunded(ctx, ctx.em, event);
     let synced: Awaited<ReturnType<typeof reservations.syncPaymentIntent>>;
     try {
       synced = await reservations.syncPaymentIntent(objectId);
@@ -106,23 +119,54 @@ export function createStripeWebhookService(deps: StripeWebhookDeps) {
     return 'processed';
   }
 
+  /** Claims the event for this delivery (a new row, or a stale claim taken over); false when another holds it. */
+  async function claim(em: EntityManager, event: Stripe.Event, objectId: string | null): Promise<boolean> {
+    const inserted = await em.execute<{ id: string }[]>(
+      `INSERT INTO stripe_events (id, type, object_id, outcome) VALUES (?, ?, ?, 'processing') ON CONFLICT (id) DO NOTHING RETURNING id`,
+      [event.id, event.type.slice(0, 100), objectId],
+    );
+    if (inserted.length > 0) return true;
+    const taken = await em.execute<{ id: string }[]>(
+      `UPDATE stripe_events SET processed_at = now() WHERE id = ? AND outcome = 'processing'
+         AND processed_at < now() - make_interval(secs => ?) RETURNING id`,
+      [event.id, CLAIM_STALE_SECONDS],
+    );
+    return taken.length > 0;
+  }
+
+  /** Another delivery holds the event: wait for its outcome, or claim it if the other gave it back. */
+  async function awaitOther(em: EntityManager, event: Stripe.Event, objectId: string | null): Promise<boolean> {
+    for (let waited = 0; waited < DUPLICATE_WAIT_MS; waited += DUPLICATE_POLL_MS) {
+      await sleep(DUPLICATE_POLL_MS);
+      const rows = await em.execute<{ outcome: string }[]>('SELECT outcome FROM stripe_events WHERE id = ?', [event.id]);
+      if (rows.length === 0) return claim(em, event, objectId);
+      if (rows[0].outcome !== 'processing') return false;
+    }
+    return false;
+  }
+
   /** POST /api/v1/payments/stripe/webhook (input: { payload: the raw body, signature: the Stripe-Signature header }). */
   async function handle(ctx: Ctx, input: unknown): Promise<StripeWebhookAnswer> {
     const secret = env.STRIPE_WEBHOOK_SECRET;
     if (!secret) throw new NotFoundError(ja.stripeWebhook.disabled);
     const event = verify(secret, input);
     const objectId = objectIdOf(event);
-    return ctx.em.transactional(async (tx) => {
-      // A concurrent delivery of the same id blocks here until this transaction ends, then finds the row.
-      const inserted = await tx.execute<{ id: string }[]>(
-        `INSERT INTO stripe_events (id, type, object_id, outcome) VALUES (?, ?, ?, 'processing') ON CONFLICT (id) DO NOTHING RETURNING id`,
-        [event.id, event.type.slice(0, 100), objectId],
-      );
-      if (inserted.length === 0) return { received: true as const, outcome: 'duplicate' as const };
-      const outcome = await process(ctx, tx, event, objectId);
-      await tx.execute('UPDATE stripe_events SET outcome = ? WHERE id = ?', [outcome, event.id]);
-      return { received: true as const, outcome };
-    });
+    const em = ctx.em;
+    if (!(await claim(em, event, objectId)) && !(await awaitOther(em, event, objectId))) {
+      return { received: true as const, outcome: 'duplicate' as const };
+    }
+    let outcome: 'processed' | 'ignored';
+    try {
+      outcome = await process(ctx, event, objectId);
+    } catch (error) {
+      // Give the claim back so that Stripe's retry handles the event (a failure here is left to the stale rule).
+      await em
+        .execute(`DELETE FROM stripe_events WHERE id = ? AND outcome = 'processing'`, [event.id])
+        .catch((e: unknown) => ctx.log.warn({ err: e, event: event.id }, 'stripe webhook: claim not released'));
+      throw error;
+    }
+    await em.execute('UPDATE stripe_events SET outcome = ?, processed_at = now() WHERE id = ?', [outcome, event.id]);
+    return { received: true as const, outcome };
   }
 
   return { handle };

@@ -23,6 +23,7 @@ import type { Settlement } from './settlement';
 import type { SweepExpiredHolds } from './hold-sweeper';
 import { reservationView } from './views';
 import type { ReservationActionRequired, ReservationView, ReserveInput } from './reservations.schemas';
+import { transaction } from '#src/lib/transaction';
 
 export type ReserveResult =
   | { kind: 'confirmed'; reservation: ReservationView }
@@ -54,7 +55,7 @@ export function createBooking(deps: BookingDeps) {
   }
 
   async function confirmReservation(id: number): Promise<void> {
-    const confirmed = await fresh().transactional((tx) => settlement.confirmIn(tx, id));
+    const confirmed = await transaction(fresh(), (tx) => settlement.confirmIn(tx, id));
     if (!confirmed) {
       const r = await load(id);
       // Cannot happen while the sweeper cancels before releasing; if it ever does, a person must refund.
@@ -67,7 +68,7 @@ export function createBooking(deps: BookingDeps) {
   }
 
   async function releaseReservation(id: number, status: 'failed' | 'expired', failure: string | null): Promise<void> {
-    await fresh().transactional((tx) => settlement.releaseIn(tx, id, status, failure));
+    await transaction(fresh(), (tx) => settlement.releaseIn(tx, id, status, failure));
   }
 
   function actionRequired(r: IReservation, outcome: Extract<IntentOutcome, { status: 'requires_action' }>): ReserveResult {
@@ -192,7 +193,7 @@ export function createBooking(deps: BookingDeps) {
 
   /** Step 1: validate, quote and hold in one transaction. Returns the new reservation's id. */
   async function hold(userId: number, tourId: number, data: ReserveInput, key: string, now: Date): Promise<{ id: number; free: boolean }> {
-    return fresh().transactional(async (tx) => {
+    return transaction(fresh(), async (tx) => {
       // One hold at a time per guest: two attempts with different keys for the same slot cannot both pass the
       // "already booked" rule (released at commit or rollback).
       await tx.execute('SELECT pg_advisory_xact_lock(?, ?)', [USER_HOLD_LOCK, userId]);

@@ -21,6 +21,7 @@ import { cancellationTerms, type CancellationTerms } from './cancellation-policy
 import { buildCancellationMails } from './reservation-mails';
 import type { Settlement } from './settlement';
 import type { SweepExpiredHolds } from './hold-sweeper';
+import { transaction } from '#src/lib/transaction';
 
 export interface CancellationDeps {
   orm: MikroORM;
@@ -51,6 +52,12 @@ interface RefundRow {
 }
 
 /** Seconds before the n-th retry of a failed refund: 30 s, 1 min, 2 min … capped at one hour. */
+/**
+ * How long a claimed refund is left to the worker that claimed it: past the gateway's longest answer (three tries of
+ * 20 s, src/modules/payments/stripe-gateway.ts), after which a process that died mid-refund has its row retried.
+ */
+const REFUND_LEASE_SECONDS = 120;
+
 function refundBackoffSeconds(attempts: number): number {
   return Math.min(3600, 30 * 2 ** Math.max(0, attempts - 1));
 }
@@ -127,7 +134,7 @@ export function createCancellation(deps: CancellationDeps) {
     notFound: () => Error,
     now: Date,
   ): Promise<CancellationTerms> {
-    const terms = await orm.em.fork().transactional(async (tx) => {
+    const terms = await transaction(orm.em.fork(), async (tx) => {
       const r = await lock(tx, id, userId);
       if (!r) throw notFound();
       if (r.status === 'cancelled') throw new ConflictError(ja.r13a.alreadyCancelled);
@@ -151,7 +158,7 @@ export function createCancellation(deps: CancellationDeps) {
    */
   async function cancelSlot(calendarId: number, reason: string, now: Date): Promise<{ ids: number[]; refunded: number }> {
     const cancelConfirmed = () =>
-      orm.em.fork().transactional(async (tx) => {
+      transaction(orm.em.fork(), async (tx) => {
         // Reservations first (id order), then the calendar row: the lock order of a guest's cancellation.
         const reservations = await tx.execute<LockedReservation[]>(
           `SELECT r.id, r.user_id, r.status, r.total_amount, r.number_of_people, r.payment_reference, r.idempotency_key,
@@ -183,8 +190,15 @@ export function createCancellation(deps: CancellationDeps) {
     return result;
   }
 
-  /** Runs one claimed refund at the gateway inside the claiming transaction (the row lock keeps others away). */
-  async function attempt(tx: EntityManager, row: RefundRow): Promise<boolean> {
+  /**
+   * Runs one claimed refund at the gateway, with no transaction open (the claim is a lease: the row's next attempt
+   * moved past the gateway's longest answer, so no other worker takes it meanwhile). The gateway's idempotency key
+   * makes a second attempt of the same refund harmless. The outcome is written only while the row is still pending
+   * (the webhook's charge.refunded, or another worker, may have marked it first): null when this attempt changed
+   * nothing.
+   */
+  async function attempt(row: RefundRow): Promise<boolean | null> {
+    const em = orm.em.fork();
     try {
       if (!row.payment_reference) throw new Error('reservation without a payment to refund');
       const done = await gateway.refund({
@@ -193,18 +207,19 @@ export function createCancellation(deps: CancellationDeps) {
         idempotencyKey: row.idempotency_key,
         reservationId: row.reservation_id,
       });
-      await tx.execute(
+      const marked = await em.execute<{ id: number }[]>(
         `UPDATE refunds SET status = 'succeeded', gateway_reference = ?, succeeded_at = now(), attempts = attempts + 1,
-           last_error = NULL, updated_at = now() WHERE id = ?`,
+           last_error = NULL, updated_at = now() WHERE id = ? AND status = 'pending' RETURNING id`,
         [done.refundId, row.id],
       );
+      if (marked.length === 0) return null;
       log.info({ reservationId: row.reservation_id, refundId: done.refundId }, 'refund succeeded');
       return true;
     } catch (error) {
       const attempts = row.attempts + 1;
-      await tx.execute(
+      await em.execute(
         `UPDATE refunds SET attempts = ?, next_attempt_at = now() + make_interval(secs => ?), last_error = ?, updated_at = now()
-         WHERE id = ?`,
+         WHERE id = ? AND status = 'pending'`,
         [attempts, refundBackoffSeconds(attempts), String((error as Error)?.message ?? error).slice(0, 2000), row.id],
       );
       const level = attempts >= 5 ? 'error' : 'warn';
@@ -213,17 +228,19 @@ export function createCancellation(deps: CancellationDeps) {
     }
   }
 
+  /** Claims the first pending refund matching `where` (over `f`) for REFUND_LEASE_SECONDS, in one statement. */
   const claimSql = (where: string) =>
-    `SELECT f.id, f.reservation_id, f.amount, f.idempotency_key, f.attempts, r.payment_reference
-     FROM refunds f JOIN reservations r ON r.id = f.reservation_id
-     WHERE f.status = 'pending' AND ${where} ORDER BY f.next_attempt_at, f.id LIMIT 1 FOR UPDATE OF f SKIP LOCKED`;
+    `UPDATE refunds o SET next_attempt_at = now() + make_interval(secs => ${REFUND_LEASE_SECONDS}), updated_at = now()
+     FROM reservations r
+     WHERE o.id = (SELECT f.id FROM refunds f WHERE f.status = 'pending' AND ${where}
+                   ORDER BY f.next_attempt_at, f.id LIMIT 1 FOR UPDATE SKIP LOCKED)
+       AND r.id = o.reservation_id
+     RETURNING o.id, o.reservation_id, o.amount, o.idempotency_key, o.attempts, r.payment_reference`;
 
-  /** Right after a cancellation: tries the reservation's pending refund once (a worker holding it is left alone). */
+  /** Right after a cancellation: tries the reservation's pending refund once (one a worker has claimed is left alone). */
   async function processRefund(reservationId: number): Promise<void> {
-    await orm.em.fork().transactional(async (tx) => {
-      const rows = await tx.execute<RefundRow[]>(claimSql('f.reservation_id = ?'), [reservationId]);
-      if (rows[0]) await attempt(tx, rows[0]);
-    });
+    const rows = await orm.em.fork().execute<RefundRow[]>(claimSql('f.reservation_id = ? AND f.next_attempt_at <= now()'), [reservationId]);
+    if (rows[0]) await attempt(rows[0]);
   }
 
   /** The worker's job: retries due pending refunds; `dueBy` (tests) treats later retries as due. */
@@ -231,18 +248,17 @@ export function createCancellation(deps: CancellationDeps) {
     const result = { succeeded: 0, failed: 0 };
     const seen = new Set<number>();
     for (let i = 0; i < (options.limit ?? 20); i++) {
-      const outcome = await orm.em.fork().transactional(async (tx) => {
-        const rows = await tx.execute<RefundRow[]>(
-          claimSql(`f.next_attempt_at <= coalesce(?::timestamptz, now()) AND NOT (f.id = ANY(?::int[]))`),
-          [options.dueBy ?? null, `{${[...seen].join(',')}}`],
-        );
-        const row = rows[0];
-        if (!row) return null;
-        seen.add(row.id);
-        return attempt(tx, row);
-      });
-      if (outcome === null) break;
-      result[outcome ? 'succeeded' : 'failed'] += 1;
+      const rows = await orm.em
+        .fork()
+        .execute<RefundRow[]>(claimSql(`f.next_attempt_at <= coalesce(?::timestamptz, now()) AND NOT (f.id = ANY(?::int[]))`), [
+          options.dueBy ?? null,
+          `{${[...seen].join(',')}}`,
+        ]);
+      const row = rows[0];
+      if (!row) break;
+      seen.add(row.id);
+      const outcome = await attempt(row);
+      if (outcome !== null) result[outcome ? 'succeeded' : 'failed'] += 1;
     }
     return result;
   }

@@ -7,6 +7,7 @@ import { idFrom, parseInput } from '#src/lib/validate';
 import { ja } from '#src/i18n/ja';
 import type { AuditService } from '#src/modules/audit/audit.service';
 import { REFUNDS_PAGE_SIZE, refundListQuerySchema, type RefundJson, type RefundListJson } from './refunds.schemas';
+import { transaction } from '#src/lib/transaction';
 
 export interface RefundsDeps {
   audit: AuditService;
@@ -65,7 +66,7 @@ export function createRefundsService(deps: RefundsDeps) {
   async function retryNow(ctx: Ctx, input: unknown): Promise<{ id: number; status: 'pending' }> {
     requireAdmin(ctx);
     const id = idFrom(input, 'id', notFound);
-    return ctx.em.transactional(async (em) => {
+    return transaction(ctx.em, async (em) => {
       const [row] = await em.execute<{ status: string; next_attempt_at: Date }[]>(
         'SELECT status, next_attempt_at FROM refunds WHERE id = ? FOR UPDATE',
         [id],

@@ -21,6 +21,7 @@ import { enqueueMail, type OutgoingMail } from '#src/modules/mail/mail.outbox';
 import { icsAttachment, reservationSlotUid } from '#src/lib/ics';
 import { ReservationCalendar } from './reservations.entity';
 import { hostContact } from './host-contact';
+import { transaction } from '#src/lib/transaction';
 
 export interface RemindersDeps {
   orm: MikroORM;
@@ -151,7 +152,7 @@ export function createReminders(deps: RemindersDeps) {
   async function sendDueReminders(options: { now?: Date; limit?: number } = {}): Promise<number> {
     const now = options.now ?? new Date();
     const today = todayInJapan(now);
-    return orm.em.fork().transactional(async (tx) => {
+    return transaction(orm.em.fork(), async (tx) => {
       // The date bounds only narrow the scan to today and tomorrow (Japan time); the instants decide.
       const claimed = await tx.execute<{ calendar_id: number }[]>(
         `INSERT INTO slot_reminders (calendar_id, sent_at)

@@ -17,6 +17,7 @@ import { Reservation } from './reservations.entity';
 import { ReservationMessage } from './reservation-messages.entity';
 import { hostContact } from './host-contact';
 import { messageSchema, type MessageJson, type MessageSide, type MessagesJson } from './reservation-messages.schemas';
+import { transaction } from '#src/lib/transaction';
 
 export interface ReservationMessagesDeps {
   env: Pick<Env, 'APP_URL' | 'PORT' | 'OFFICE_EMAIL'>;
@@ -81,7 +82,7 @@ export function createReservationMessagesService(deps: ReservationMessagesDeps) 
     await hit(ctx.em, [{ key: `messages:user:${userId}`, max: MESSAGES_PER_HOUR, windowSeconds: 3600 }]);
     const names = namesOf(reservation);
     const title = reservation.experience.title;
-    const row = await ctx.em.transactional(async (tx) => {
+    const row = await transaction(ctx.em, async (tx) => {
       const message = tx.create(ReservationMessage, { reservation: reservation.id, sender: userId, senderSide: side, body: data.body });
       await tx.flush();
       const to =

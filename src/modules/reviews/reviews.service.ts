@@ -27,6 +27,7 @@ import {
   type ReviewFormView,
 } from './review-posting.schemas';
 import { REVIEWS_PER_PAGE, reviewsQuerySchema, type ReviewJson, type ReviewsJson } from './reviews.schemas';
+import { transaction } from '#src/lib/transaction';
 
 function toReviewJson(review: IReview, hostedBy: string): ReviewJson {
   return {
@@ -161,7 +162,7 @@ export function createReviewsService(deps: ReviewsDeps) {
     if (state === 'not_ended') throw new ConflictError(ja.reviewPosting.notEnded(formatJapanDateTime(windowOpensAt(reservation))));
     let id: number;
     try {
-      id = await ctx.em.fork().transactional(async (tx) => {
+      id = await transaction(ctx.em.fork(), async (tx) => {
         const review = tx.create(Review, {
           experience: reservation.experienceId,
           reservation: reservation.id,
@@ -218,7 +219,7 @@ export function createReviewsService(deps: ReviewsDeps) {
     if (!review) throw reviewNotFound();
     if (!(await isExperienceHost(ctx, review.experience))) throw new ForbiddenError(ja.reviewPosting.notHost);
     const data = parseInput(replySchema, input);
-    const replied = await ctx.em.fork().transactional(async (tx) => {
+    const replied = await transaction(ctx.em.fork(), async (tx) => {
       const rows = await tx.execute<{ id: number }[]>(
         `UPDATE reviews SET host_reply_content = ?, host_reply_user_id = ?, host_replied_at = now(), updated_at = now()
          WHERE id = ? AND host_reply_content IS NULL RETURNING id`,

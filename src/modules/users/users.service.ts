@@ -22,6 +22,7 @@ import {
   type CurrentUser,
   type UserRole,
 } from './users.schemas';
+import { transaction } from '#src/lib/transaction';
 
 export interface UsersDeps {
   /** The public base URL of the reset link. */
@@ -137,7 +138,7 @@ export function createUsersService(deps: UsersDeps) {
    */
   async function requestPasswordReset(ctx: Ctx, input: unknown): Promise<void> {
     const { email } = parseInput(userPasswordResetRequestSchema, input);
-    await ctx.em.transactional(async (em) => {
+    await transaction(ctx.em, async (em) => {
       const user = await em.findOne(User, { email });
       if (!user) return;
       const { token, tokenHash } = newToken();
@@ -169,7 +170,7 @@ export function createUsersService(deps: UsersDeps) {
     if (data.reset_password_token.length === 0) throw invalid();
     const hash = hashToken(data.reset_password_token);
     const passwordHash = await hashPassword(data.password);
-    return ctx.em.transactional(async (em) => {
+    return transaction(ctx.em, async (em) => {
       const user = await em.findOne(User, { resetPasswordTokenHash: hash });
       const valid =
         user != null &&
