@@ -87,7 +87,9 @@ export function failureLine(error: unknown): { line: string; code: 1 | 2 } {
     const parts = Object.entries(error.details).flatMap(([field, messages]) => messages.map((m) => fieldMessage(field, m)));
     return { line: `${ja.cli.invalidInput} ${parts.join(' / ')}`, code: 1 };
   }
-  if (error instanceof EnvError) return { line: ja.cli.envInvalid(oneLine(error.message.replace(/^[^\n]*\n/, ''))), code: 2 };
+  if (error instanceof EnvError) {
+    return { line: error.issues.map((issue) => f.envVariable(issue.variable, issue.reason)).join(' / '), code: 2 };
+  }
   if (error instanceof FileFailure) return { line: f.fileNotWritten(error.file, fileReason(error.error.code)), code: 2 };
   if (error instanceof SharedDatabaseError) return { line: f.sharedDatabase(error.dir, error.port, error.ownerPid), code: 2 };
   if (error instanceof DatabaseFolderInUseError) return { line: f.folderInUse(error.dir, error.ownerPid), code: 2 };

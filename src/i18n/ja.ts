@@ -134,7 +134,6 @@ export const ja = {
     ambassadorCreated: (id: number, name: string) => `アンバサダー「${name}」(ID: ${id}) を作成しました`,
     invalidInput: '入力内容に誤りがあります:',
     // Shared behaviour of every command (issue 12).
-    envInvalid: (detail: string) => `環境変数が正しくありません: ${detail}`,
     internalError: (message: string) => `内部エラーが発生しました: ${message}`,
     refusedInProduction: (command: string) =>
       `${command} はデータを変更・削除するため、NODE_ENV=production では --force を付けたときだけ実行します`,
@@ -302,6 +301,9 @@ export const ja = {
     adminAlready: (email: string) => `${email} はすでに管理者です。何も変更していません`,
     adminPasswordUnused:
       '--password は使いませんでした（既存のアカウントのパスワードは変えません。変更はパスワード再設定から行ってください）',
+    envVariable: (variable: string, reason: string) =>
+      `環境変数 ${variable} の値が正しくありません（${reason}）。設定を直してから実行してください`,
+    noMigrationChanges: '変更はありません（データベースはエンティティと一致しています）',
     ambassadorDuplicate: (name: string, ids: string) =>
       `「${name}」という名前のアンバサダーがすでにあります（ID: ${ids}）。同じ名前でもう一つ追加するときは --allow-duplicate を付けてください`,
   },

@@ -129,7 +129,7 @@ describe('cli coupons', { timeout: 300_000 }, () => {
   it('exit code 2 with one Japanese line for a bad environment; 1 for an unknown option', async () => {
     const env = await runCli('not a url', ['list-coupons']);
     expect(env.code).toBe(2);
-    expect(env.stderr).toMatch(/^環境変数が正しくありません: DATABASE_URL: .+\n$/);
+    expect(env.stderr).toMatch(/^環境変数 DATABASE_URL の値が正しくありません（.+）。設定を直してから実行してください\n$/);
     const unknown = await runCli(databaseUrl, ['list-coupons', '--colour']);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toBe('不明なオプションです: --colour （--help で使い方を表示します）\n');
