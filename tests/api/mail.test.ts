@@ -299,6 +299,8 @@ describe('reservation mails: dates in time order, links to the booking', () => {
       .post('/api/v1/reservations')
       .send({ calendar_ids: [later.id, earlier.id], number_of_people: 1, payment_token: 'tok_visa' });
     expect(res.status).toBe(201);
+    // The reservation JSON lists them in the same order.
+    expect(res.body.calendars.map((c: { id: number }) => c.id)).toEqual([earlier.id, later.id]);
     const id = res.body.id as number;
     await t.services.mail.deliverDue();
     const base = 'http://localhost:3000';
