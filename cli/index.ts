@@ -35,8 +35,11 @@ function translate(error: CommanderError): string {
       return c.excessArguments;
     case 'commander.invalidArgument': {
       const choices = /Allowed choices are (.+)\./.exec(error.message)?.[1];
-      const name = /option '([^']+)'/.exec(error.message)?.[1] ?? quoted[quoted.length - 1] ?? '';
-      return choices ? c.invalidChoice(name.split(/[ ,]/)[0], choices) : c.invalidNumber(name.split(/[ ,]/)[0]);
+      const name = (/option '([^']+)'/.exec(error.message)?.[1] ?? quoted[quoted.length - 1] ?? '').split(/[ ,]/)[0];
+      // A parser of ours (pageOption) says the allowed range itself, in Japanese, after commander's sentence.
+      const own = /is invalid\. (.+)$/s.exec(error.message)?.[1];
+      if (choices) return c.invalidChoice(name, choices);
+      return own ? c.invalidValue(name, own) : c.invalidNumber(name);
     }
     case 'commander.conflictingOption':
       return c.conflictingOptions(quoted[0]?.split(/[ ,]/)[0] ?? '', quoted[1]?.split(/[ ,]/)[0] ?? '');

@@ -1,16 +1,19 @@
 // Shared plumbing for CLI commands (issue 12): the composition root (env, database, services) and the behaviour
 // every command shares. Exit codes: 0 done, 1 refused or invalid input, 2 environment or internal failure; each
-// failure is one Japanese line on stderr. stdout carries only the command's result (a table, a message, JSON or
-// the export), so logs go to stderr. Destructive commands refuse NODE_ENV=production without --force. The
-// embedded database (no DATABASE_URL) is started for the command and always stopped, also on Ctrl-C.
-import { parseEnv, EnvError, type Env } from '#src/lib/env';
+// failure is one Japanese line on stderr (cli/lib/failures.ts). stdout carries only the command's result (a table,
+// a message, JSON or the export), so logs and notices go to stderr. Destructive commands refuse NODE_ENV=production
+// without --force. Without DATABASE_URL the command connects to the embedded database a running server keeps on
+// DATA_DIR (and says so on stderr), or starts it for the command and always stops it, also on Ctrl-C. Without
+// APP_URL, links name the port of the server running on DATA_DIR (src/lib/server-record.ts).
+import { parseEnv, type Env } from '#src/lib/env';
 import { createLogger } from '#src/lib/logger';
 import { createRoot, type Root } from '#src/root';
-import { isAppError } from '#src/lib/errors';
 import { operator, type Ctx } from '#src/lib/context';
+import { withRunningServerPort } from '#src/lib/server-record';
 import { ja } from '#src/i18n/ja';
+import { failureLine } from '#cli/lib/failures';
 
-export type CliDeps = Pick<Root, 'services' | 'orm' | 'databaseUrl' | 'embedded' | 'env' | 'log'> & {
+export type CliDeps = Pick<Root, 'services' | 'orm' | 'databaseUrl' | 'embedded' | 'shared' | 'env' | 'log'> & {
   /** The operator's context: one EntityManager fork for the command. */
   ctx: Ctx;
 };
@@ -23,9 +26,6 @@ export interface RunOptions {
   name?: string;
 }
 
-/** A refusal decided by the CLI itself (no confirmation, production guard, option combination): exit code 1. */
-export class CliRefusal extends Error {}
-
 const cleanups = new Set<() => void>();
 
 /** Runs `fn` synchronously if the command is interrupted (Ctrl-C, SIGTERM) before it finishes. */
@@ -34,33 +34,12 @@ export function onInterrupt(fn: () => void): () => void {
   return () => cleanups.delete(fn);
 }
 
-function oneLine(text: string): string {
-  return text
-    .split('\n')
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .join(' / ');
-}
-
-/** One line for stderr and the exit code: a ValidationError lists every field message after the summary. */
-function errorLine(error: unknown): { line: string; code: 1 | 2 } {
-  if (error instanceof CliRefusal) return { line: error.message, code: 1 };
-  if (isAppError(error)) {
-    if (!error.details) return { line: error.message, code: 1 };
-    const parts = Object.entries(error.details).flatMap(([field, messages]) => messages.map((m) => `${field}: ${m}`));
-    return { line: `${ja.cli.invalidInput} ${parts.join(' / ')}`, code: 1 };
-  }
-  if (error instanceof EnvError) return { line: ja.cli.envInvalid(oneLine(error.message.replace(/^[^\n]*\n/, ''))), code: 2 };
-  const message = error instanceof Error ? error.message : String(error);
-  return { line: ja.cli.internalError(oneLine(message)), code: 2 };
-}
-
 export async function runCommand(fn: (deps: CliDeps) => Promise<void>, options: RunOptions = {}): Promise<void> {
   let env: Env;
   try {
-    env = parseEnv();
+    env = withRunningServerPort(parseEnv());
   } catch (error) {
-    const { line, code } = errorLine(error);
+    const { line, code } = failureLine(error);
     console.error(line);
     process.exit(code);
   }
@@ -81,10 +60,11 @@ export async function runCommand(fn: (deps: CliDeps) => Promise<void>, options: 
   process.once('SIGINT', interrupt);
   process.once('SIGTERM', interrupt);
   try {
-    root = await createRoot({ env, log });
+    root = await createRoot({ env, log, shareRunningEmbedded: true });
+    if (root.shared) console.error(ja.cliFailures.sharedDatabaseNotice(root.shared.port, root.shared.ownerPid));
     await fn({ ...root, ctx: root.services.context(operator()) });
   } catch (error) {
-    const failure = errorLine(error);
+    const failure = failureLine(error);
     console.error(failure.line);
     code = failure.code;
   } finally {

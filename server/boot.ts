@@ -2,10 +2,12 @@
 // -> services -> app -> listen; graceful shutdown on SIGTERM/SIGINT.
 import type { Server } from 'node:http';
 import net from 'node:net';
+import path from 'node:path';
 import pg from 'pg';
 import { parseEnvOrExit, publicBaseUrl, type Env } from '#src/lib/env';
 import type { MikroORM } from '#src/lib/orm';
 import { createRoot, type Services } from '#src/root';
+import { recordRunningServer } from '#src/lib/server-record';
 import { createApp } from './app';
 import { acceptQueueLength } from './accept-queue';
 import { startWorkers } from '#src/modules/mail/mail.worker';
@@ -50,6 +52,8 @@ export async function boot(options: { pages: 'dev' | 'production' }): Promise<Ru
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const url = publicBaseUrl({ APP_URL: env.APP_URL, PORT: port });
+  // Without APP_URL the links a CLI run writes name this port (src/lib/server-record.ts).
+  const forgetServer = env.APP_URL ? null : recordRunningServer(env.DATA_DIR, port);
 
   const drain = drainOnShutdown(server);
   let stopping: Promise<void> | null = null;
@@ -61,6 +65,7 @@ export async function boot(options: { pages: 'dev' | 'production' }): Promise<Ru
       await close();
       await pool.end();
       await root.close();
+      forgetServer?.();
       log.info('stopped');
     })());
 
@@ -68,6 +73,9 @@ export async function boot(options: { pages: 'dev' | 'production' }): Promise<Ru
     const lines = [
       '',
       `  たびとこ is running: ${url}`,
+      ...(embedded
+        ? [`  Embedded PostgreSQL: 127.0.0.1:${embedded.port} (${path.resolve(env.DATA_DIR, 'pg')}; the CLI connects to it)`]
+        : []),
       '',
       `  Demo accounts (password: ${DEMO_PASSWORD})`,
       ...DEMO_ACCOUNTS.map((a) => `    ${a.email.padEnd(26)} ${a.label}`),

@@ -2,12 +2,13 @@
 // -> migrations under the advisory lock (optional) -> every service, built once, in dependency order. The server,
 // the CLI, the tests and the bench (through the server) all start here, so there is one way the app is assembled.
 // Server-only.
+import path from 'node:path';
 import pg from 'pg';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { parseEnv, type Env } from './lib/env';
 import { createLogger, type Logger } from './lib/logger';
 import { initOrm, migrate, type DbTimeouts } from './lib/orm';
-import { startEmbeddedDatabase, type EmbeddedDatabase } from './lib/embedded-db';
+import { runningEmbeddedDatabase, SharedDatabaseError, startEmbeddedDatabase, type EmbeddedDatabase } from './lib/embedded-db';
 import { LazyContext, type Actor, type Ctx } from './lib/context';
 import { createGateway } from './modules/payments/payments.config';
 import { createUsersService } from './modules/users/users.service';
@@ -142,6 +143,9 @@ export async function migrateLocked(databaseUrl: string): Promise<number> {
   }
 }
 
+/** The embedded cluster's database (server, CLI and tests alike). */
+const EMBEDDED_DATABASE = 'marketplace';
+
 export interface RootOptions {
   /** Parsed environment; default: parseEnv(process.env) (throws EnvError naming the variable). */
   env?: Env;
@@ -152,6 +156,11 @@ export interface RootOptions {
   migrate?: boolean;
   /** ORM connection pool size (default: DATABASE_POOL_MAX). */
   pool?: number;
+  /**
+   * Without DATABASE_URL: connect to the embedded database another live process (a running server) already runs on
+   * DATA_DIR instead of refusing the folder (the CLI beside `npm start`). That process keeps it; close() leaves it.
+   */
+  shareRunningEmbedded?: boolean;
 }
 
 export interface Root {
@@ -159,8 +168,10 @@ export interface Root {
   log: Logger;
   orm: MikroORM;
   databaseUrl: string;
-  /** The embedded PostgreSQL this root started, or null (DATABASE_URL). */
+  /** The embedded PostgreSQL this root started, or null (DATABASE_URL, or one shared with another process). */
   embedded: EmbeddedDatabase | null;
+  /** The embedded database of another process this root connected to (shareRunningEmbedded), or null. */
+  shared: { port: number; ownerPid: number } | null;
   /** How many migrations ran (0 unless options.migrate). */
   migrated: number;
   services: Services;
@@ -172,11 +183,19 @@ export async function createRoot(options: RootOptions = {}): Promise<Root> {
   const env = options.env ?? parseEnv();
   const log = options.log ?? createLogger(env.LOG_LEVEL);
   let embedded: EmbeddedDatabase | null = null;
+  let shared: Root['shared'] = null;
   let databaseUrl = options.databaseUrl ?? env.DATABASE_URL;
+  const dir = `${env.DATA_DIR}/pg`;
   if (!databaseUrl) {
-    embedded = await startEmbeddedDatabase({ dir: `${env.DATA_DIR}/pg`, database: 'marketplace' });
-    databaseUrl = embedded.url;
-    log.info({ created: embedded.created }, 'embedded PostgreSQL started');
+    const running = options.shareRunningEmbedded ? runningEmbeddedDatabase(dir, EMBEDDED_DATABASE) : null;
+    if (running) {
+      shared = { port: running.port, ownerPid: running.ownerPid };
+      databaseUrl = running.url;
+    } else {
+      embedded = await startEmbeddedDatabase({ dir, database: EMBEDDED_DATABASE });
+      databaseUrl = embedded.url;
+      log.info({ created: embedded.created, port: embedded.port }, 'embedded PostgreSQL started');
+    }
   }
   let orm: MikroORM;
   let migrated = 0;
@@ -188,8 +207,11 @@ export async function createRoot(options: RootOptions = {}): Promise<Root> {
       guard: env.NODE_ENV === 'production' ? 'log' : 'throw',
       warn: (error) => log.error({ err: error }, 'second connection inside a transaction'),
     });
+    // The shared database is checked at once: its owner may be stopping.
+    if (shared) await orm.em.execute('SELECT 1');
   } catch (error) {
     await embedded?.stop();
+    if (shared) throw new SharedDatabaseError(path.resolve(dir), shared.port, shared.ownerPid, { cause: error });
     throw error;
   }
   try {
@@ -208,5 +230,5 @@ export async function createRoot(options: RootOptions = {}): Promise<Root> {
       await orm.close(true);
       await embedded?.stop();
     })());
-  return { env, log, orm, databaseUrl, embedded, migrated, services, close };
+  return { env, log, orm, databaseUrl, embedded, shared, migrated, services, close };
 }

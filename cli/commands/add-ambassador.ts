@@ -1,9 +1,12 @@
 // `add-ambassador`: the operator's office adds ambassadors (guest-and-host.md §1). A thin wrapper over
-// ambassadors.create, so the rules and Japanese messages are the API's (admin-and-brand-portal.md §5).
-import { operator } from '#src/lib/context';
+// ambassadors.create, so the rules and Japanese messages are the API's (admin-and-brand-portal.md §5). Running it
+// twice by mistake would publish two identical ambassadors, so a name that already exists is refused unless
+// --allow-duplicate says it is meant (two schools of one name in different towns).
 import type { Command } from 'commander';
 import { ja } from '#src/i18n/ja';
 import { runCommand } from '#cli/run';
+import { CliRefusal } from '#cli/lib/failures';
+import { ambassadorIdsNamed } from '#cli/lib/lookup';
 
 interface Options {
   name?: string;
@@ -13,6 +16,7 @@ interface Options {
   instagram?: string;
   x?: string;
   published?: boolean;
+  allowDuplicate?: boolean;
 }
 
 export function addAmbassador(program: Command): void {
@@ -28,9 +32,12 @@ export function addAmbassador(program: Command): void {
     .option('--x <username>', ja.cliHelp.ambassadorX)
     .option('--published', ja.cliHelp.ambassadorPublished)
     .option('--no-published', ja.cliHelp.ambassadorPrivate)
+    .option('--allow-duplicate', ja.cliHelp.allowDuplicate)
     .action((options: Options) =>
-      runCommand(async ({ services }) => {
-        const ambassador = await services.ambassadors.create(services.context(operator()), {
+      runCommand(async ({ services, ctx }) => {
+        const twins = options.allowDuplicate ? [] : await ambassadorIdsNamed(ctx, options.name);
+        if (twins.length > 0) throw new CliRefusal(ja.cliFailures.ambassadorDuplicate(options.name?.trim() ?? '', twins.join(', ')));
+        const ambassador = await services.ambassadors.create(ctx, {
           name: options.name,
           description: options.description,
           address: options.address,

@@ -1,4 +1,3 @@
-import { operator } from '#src/lib/context';
 import type { Command } from 'commander';
 import { ja } from '#src/i18n/ja';
 import { runCommand } from '#cli/run';
@@ -10,8 +9,8 @@ export function approveExperience(program: Command): void {
     .description(ja.cliHelp.approveExperience)
     .argument('<id>', ja.cliHelp.experienceId)
     .action((id: string) =>
-      runCommand(async ({ services }) => {
-        const result = await services.experienceApprovals.approve(services.context(operator()), { id });
+      runCommand(async ({ services, ctx }) => {
+        const result = await services.experienceApprovals.approve(ctx, { id });
         console.log(
           result.changed ? ja.hostStory.approved(result.id, result.title) : ja.hostStory.alreadyApproved(result.id, result.title),
         );

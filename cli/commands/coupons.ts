@@ -4,7 +4,7 @@ import { ja } from '#src/i18n/ja';
 import { formatYen } from '#src/lib/money';
 import type { CouponJson } from '#src/modules/coupons/coupons.schemas';
 import { runCommand } from '#cli/run';
-import { printJson, printTable, type Column } from '#cli/lib/output';
+import { pageOption, printJson, printPage, type Column } from '#cli/lib/output';
 
 const h = ja.cliHelp;
 const t = ja.coupons;
@@ -68,13 +68,12 @@ export function listCoupons(program: Command): void {
   program
     .command('list-coupons')
     .description(h.listCoupons)
-    .option('--page <n>', h.page, '1')
+    .option('--page <n>', h.page, pageOption, '1')
     .option('--json', h.json)
     .action((options: { page: string; json?: boolean }) =>
       runCommand(async ({ services, ctx }) => {
         const result = await services.coupons.list(ctx, { page: options.page });
-        if (options.json) return printJson(result);
-        printTable(columns, result.coupons, ja.cli.pageFooter(result.meta.current_page, result.meta.total_pages, result.meta.total_count));
+        printPage(columns, result.coupons, result.meta, options.json ? result : undefined);
       }),
     );
 }

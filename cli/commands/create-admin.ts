@@ -1,4 +1,5 @@
-import { operator } from '#src/lib/context';
+// `create-admin`: creates an ADMIN, or promotes an existing account and says so (its role before, and that its
+// name and password stay as they were). A password is checked in both cases: a mistyped one is refused.
 import type { Command } from 'commander';
 import { ja } from '#src/i18n/ja';
 import { runCommand } from '#cli/run';
@@ -11,14 +12,18 @@ export function createAdmin(program: Command): void {
     .option('--name <name>', ja.cliHelp.createAdminName, '管理者')
     .option('--password <password>', ja.cliHelp.createAdminPassword)
     .action((options: { email: string; name: string; password?: string }) =>
-      runCommand(async ({ services }) => {
-        const ctx = services.context(operator());
-        const { actor, created } = await services.users.createAdmin(ctx, {
+      runCommand(async ({ services, ctx }) => {
+        const { actor, created, previousRole } = await services.users.createAdmin(ctx, {
           email: options.email,
           name: options.name,
           password: options.password ?? process.env.ADMIN_PASSWORD,
         });
-        console.log(created ? ja.cli.adminCreated(actor.email) : ja.cli.adminPromoted(actor.email));
+        if (created) return console.log(ja.cli.adminCreated(actor.email));
+        const f = ja.cliFailures;
+        console.log(
+          previousRole === 'ADMIN' ? f.adminAlready(actor.email) : f.adminPromoted(actor.email, ja.roles[previousRole ?? 'USER']),
+        );
+        if (options.password !== undefined) console.log(f.adminPasswordUnused);
       }),
     );
 }

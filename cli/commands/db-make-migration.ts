@@ -11,7 +11,7 @@ export function dbMakeMigration(program: Command): void {
       runCommand(async ({ orm }) => {
         await orm.migrator.up();
         const result = await orm.migrator.create(undefined, !!options.blank);
-        console.log(result.fileName ? `migrations/${result.fileName}` : 'No changes: the database matches the entities.');
+        console.log(result.fileName ? `migrations/${result.fileName}` : ja.cliFailures.noMigrationChanges);
       }),
     );
 }

@@ -1,10 +1,11 @@
-// `list-experiences --pending`, `reject-experience`: the administrator area's approval queue with the operator
-// as the actor (`approve-experience` is in approve-experience.ts).
+// `list-experiences`, `reject-experience`: the administrator area's approval queue with the operator as the actor
+// (`approve-experience` is in approve-experience.ts). `list-experiences` lists only the queue (published
+// experiences are on the site); `--pending` names that and stays accepted.
 import type { Command } from 'commander';
 import { ja } from '#src/i18n/ja';
 import type { PendingExperience } from '#src/modules/experience-approvals/experience-approvals.schemas';
-import { runCommand, CliRefusal } from '#cli/run';
-import { printJson, printTable, truncate, type Column } from '#cli/lib/output';
+import { runCommand } from '#cli/run';
+import { pageOption, printJson, printPage, truncate, type Column } from '#cli/lib/output';
 import { japanDateTime } from '#cli/commands/export-inquiries';
 
 const h = ja.cliHelp;
@@ -23,19 +24,12 @@ export function listExperiences(program: Command): void {
     .command('list-experiences')
     .description(h.listExperiences)
     .option('--pending', h.pending)
-    .option('--page <n>', h.page, '1')
+    .option('--page <n>', h.page, pageOption, '1')
     .option('--json', h.json)
-    .action((options: { pending?: boolean; page: string; json?: boolean }) =>
+    .action((options: { page: string; json?: boolean }) =>
       runCommand(async ({ services, ctx }) => {
-        // Only the approval queue is listed here; published experiences are on the site.
-        if (!options.pending) throw new CliRefusal(ja.cli.pendingRequired);
         const result = await services.experienceApprovals.pending(ctx, { page: options.page });
-        if (options.json) return printJson(result);
-        printTable(
-          columns,
-          result.experiences,
-          ja.cli.pageFooter(result.meta.current_page, result.meta.total_pages, result.meta.total_count),
-        );
+        printPage(columns, result.experiences, result.meta, options.json ? result : undefined);
       }),
     );
 }

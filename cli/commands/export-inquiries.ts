@@ -13,7 +13,8 @@ import type { BrandInquiry } from '#src/modules/inquiries/inquiries.schemas';
 import { EXPORT_FORMATS, type ExportFormat } from '#src/modules/inquiries/inquiries-export.schemas';
 import { INQUIRY_SUBJECTS } from '#src/modules/inquiries/inquiries.schemas';
 import type { InquiryExport } from '#src/modules/inquiries/inquiries-export.service';
-import { CliRefusal, onInterrupt, runCommand } from '#cli/run';
+import { onInterrupt, runCommand } from '#cli/run';
+import { CliRefusal, FileFailure } from '#cli/lib/failures';
 import { progressBar } from '#cli/lib/progress';
 
 interface Options {
@@ -143,6 +144,9 @@ export function exportInquiries(program: Command): void {
           renameSync(temporary, target);
         } catch (error) {
           removeTemporary();
+          // The system refused the file (no such folder, no permission, disk full): named as the operator typed it.
+          const failed = (error as NodeJS.ErrnoException).path;
+          if (failed === temporary || failed === target) throw new FileFailure(options.out, error as NodeJS.ErrnoException);
           throw error;
         } finally {
           stopWatching();

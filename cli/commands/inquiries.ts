@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { ja } from '#src/i18n/ja';
 import type { BrandInquiry } from '#src/modules/inquiries/inquiries.schemas';
 import { runCommand } from '#cli/run';
-import { printJson, printTable, truncate, type Column } from '#cli/lib/output';
+import { pageOption, printJson, printPage, truncate, type Column } from '#cli/lib/output';
 import { japanDateTime } from '#cli/commands/export-inquiries';
 
 const h = ja.cliHelp;
@@ -23,17 +23,12 @@ export function listInquiries(program: Command): void {
     .command('list-inquiries')
     .description(h.listInquiries)
     .option('--unresolved', h.exportUnresolved)
-    .option('--page <n>', h.page, '1')
+    .option('--page <n>', h.page, pageOption, '1')
     .option('--json', h.json)
     .action((options: { unresolved?: boolean; page: string; json?: boolean }) =>
       runCommand(async ({ services, ctx }) => {
         const result = await services.inquiries.list(ctx, { page: options.page, resolved: options.unresolved ? 'false' : undefined });
-        if (options.json) return printJson(result);
-        printTable(
-          columns,
-          result.inquiries,
-          ja.cli.pageFooter(result.meta.current_page, result.meta.total_pages, result.meta.total_count),
-        );
+        printPage(columns, result.inquiries, result.meta, options.json ? result : undefined);
       }),
     );
 }

@@ -5,7 +5,7 @@ import { ja } from '#src/i18n/ja';
 import { formatYen } from '#src/lib/money';
 import type { RefundJson } from '#src/modules/reservations/refunds.schemas';
 import { runCommand } from '#cli/run';
-import { printJson, printTable, truncate, type Column } from '#cli/lib/output';
+import { pageOption, printJson, printPage, truncate, type Column } from '#cli/lib/output';
 import { japanDateTime } from '#cli/commands/export-inquiries';
 
 const h = ja.cliHelp;
@@ -27,13 +27,12 @@ export function listRefunds(program: Command): void {
     .command('list-refunds')
     .description(h.listRefunds)
     .option('--status <status>', h.refundStatus)
-    .option('--page <n>', h.page, '1')
+    .option('--page <n>', h.page, pageOption, '1')
     .option('--json', h.json)
     .action((options: { status?: string; page: string; json?: boolean }) =>
       runCommand(async ({ services, ctx }) => {
         const result = await services.refunds.list(ctx, { status: options.status, page: options.page });
-        if (options.json) return printJson(result);
-        printTable(columns, result.refunds, ja.cli.pageFooter(result.meta.current_page, result.meta.total_pages, result.meta.total_count));
+        printPage(columns, result.refunds, result.meta, options.json ? result : undefined);
       }),
     );
 }

@@ -4,6 +4,7 @@ import type { Ctx } from '#src/lib/context';
 import { NotFoundError } from '#src/lib/errors';
 import { ja } from '#src/i18n/ja';
 import { parseId } from '#src/lib/validate';
+import { Ambassador } from '#src/modules/ambassadors/ambassadors.entity';
 import { Brand } from '#src/modules/brands/brands.entity';
 import { User } from '#src/modules/users/users.entity';
 
@@ -25,4 +26,12 @@ export async function userIdFrom(ctx: Ctx, value: string | undefined): Promise<n
   if (id) return id;
   const user = await ctx.em.findOne(User, { email: value.trim().toLowerCase() }, { fields: ['id'] });
   return user?.id ?? 0;
+}
+
+/** The ids of the ambassadors already named exactly `name` (published or not), oldest first. */
+export async function ambassadorIdsNamed(ctx: Ctx, name: string | undefined): Promise<number[]> {
+  const trimmed = name?.trim();
+  if (!trimmed) return [];
+  const rows = await ctx.em.find(Ambassador, { name: trimmed }, { fields: ['id'], orderBy: { id: 'asc' } });
+  return rows.map((row) => row.id);
 }

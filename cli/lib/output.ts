@@ -1,7 +1,12 @@
 // What list commands print: one JSON document (--json, for scripts) or a table aligned by display width, so that
-// Japanese full-width text (2 columns each in a terminal, East Asian Width) lines up with ASCII.
+// Japanese full-width text (2 columns each in a terminal, East Asian Width) lines up with ASCII. Paged lists take
+// `--page` through pageOption (1 to MAX_LIST_PAGE, said in the message) and end in printPage: a page past the
+// last one is a refusal naming how many pages there are (exit 1), in both forms, never an empty table.
+import { InvalidArgumentError } from 'commander';
 import stringWidth from 'string-width';
 import { ja } from '#src/i18n/ja';
+import { MAX_LIST_PAGE } from '#src/lib/ids';
+import { CliRefusal } from './failures';
 
 export interface Column<Row> {
   header: string;
@@ -55,4 +60,28 @@ export function printTable<Row>(columns: Column<Row>[], rows: Row[], footer?: st
     process.stdout.write(`${formatTable(columns, rows).join('\n')}\n`);
   }
   if (footer) process.stdout.write(`${footer}\n`);
+}
+
+/** commander's parser for `--page <n>`: a whole number from 1 to MAX_LIST_PAGE, else the range in the message. */
+export function pageOption(value: string): string {
+  const trimmed = value.trim();
+  if (!/^\d{1,7}$/.test(trimmed) || Number(trimmed) < 1 || Number(trimmed) > MAX_LIST_PAGE) {
+    throw new InvalidArgumentError(ja.cliFailures.pageRange(MAX_LIST_PAGE));
+  }
+  return String(Number(trimmed));
+}
+
+export interface PageMeta {
+  current_page: number;
+  total_pages: number;
+  total_count: number;
+}
+
+/** One page of a list (a table with its page footer, or the JSON document); refused when past the last page. */
+export function printPage<Row>(columns: Column<Row>[], rows: Row[], meta: PageMeta, json?: unknown): void {
+  if (meta.current_page > meta.total_pages) {
+    throw new CliRefusal(ja.cliFailures.pagePastEnd(meta.current_page, meta.total_pages, meta.total_count));
+  }
+  if (json !== undefined) printJson(json);
+  else printTable(columns, rows, ja.cli.pageFooter(meta.current_page, meta.total_pages, meta.total_count));
 }

@@ -132,11 +132,9 @@ export const ja = {
     seeded: 'デモデータを投入しました',
     seedSkipped: 'データがすでにあるため、デモデータは投入しませんでした',
     adminCreated: (email: string) => `管理者 ${email} を作成しました`,
-    adminPromoted: (email: string) => `${email} を管理者にしました`,
     ambassadorCreated: (id: number, name: string) => `アンバサダー「${name}」(ID: ${id}) を作成しました`,
     invalidInput: '入力内容に誤りがあります:',
     // Shared behaviour of every command (issue 12).
-    envInvalid: (detail: string) => `環境変数が正しくありません: ${detail}`,
     internalError: (message: string) => `内部エラーが発生しました: ${message}`,
     refusedInProduction: (command: string) =>
       `${command} はデータを変更・削除するため、NODE_ENV=production では --force を付けたときだけ実行します`,
@@ -155,6 +153,7 @@ export const ja = {
     invalidChoice: (name: string, choices: string) => `${name} には ${choices} のいずれかを指定してください`,
     conflictingOptions: (a: string, b: string) => `${a} と ${b} は同時に指定できません`,
     invalidNumber: (name: string) => `${name} には1以上の整数を指定してください`,
+    invalidValue: (name: string, rule: string) => `${name} には${rule}`,
     exported: (count: number, file: string) => `${count.toLocaleString('ja-JP')}件を ${file} に書き出しました`,
     excelNeedsCsv: '--excel は --format csv のときだけ指定できます',
     progress: (done: number, total: number, rate: number, etaSeconds: number | null) =>
@@ -177,7 +176,6 @@ export const ja = {
       `${user} を ${ambassador} のメンバーから外します。よろしいですか？`,
     inquiryStatusSet: (id: number, status: string) => `お問い合わせ (ID: ${id}) を「${status}」にしました`,
     experienceColumns: { title: 'タイトル', host: 'ホスト', submittedAt: '申請日時', rejected: '差し戻し歴' },
-    pendingRequired: '公開申請中の体験だけを表示します。--pending を指定してください',
     experienceRejected: (id: number, title: string) => `体験「${title}」(ID: ${id}) を差し戻しました（理由をホストにメールで送ります）`,
     refundColumns: {
       reservation: '予約番号',
@@ -253,13 +251,62 @@ export const ja = {
     inquiryId: 'お問い合わせのID',
     resolveUnresolved: '未対応に戻します',
     listExperiences: '公開申請中の体験の一覧を表示します',
-    pending: '公開申請中のもの',
+    pending: '公開申請中のもの（省略できます。一覧は常に公開申請中の体験です）',
     rejectExperience: '公開申請された体験を差し戻します（管理画面と同じ。理由はホストにメールで届きます）',
     reason: '差し戻しの理由',
     listRefunds: 'キャンセルの返金の一覧を表示します（返金処理中のものは決済会社への試行回数と最後のエラー付き）',
     refundStatus: '状態で絞り込みます（pending: 返金処理中、succeeded: 返金済み）',
     retryRefund: '返金処理中の返金を、待ち時間を飛ばしてすぐに再試行させます',
     refundId: '返金のID',
+    allowDuplicate: '同じ名前のアンバサダーがあっても追加します',
+  },
+  /** What the CLI says when it cannot do its work: what failed and what the operator can do about it. */
+  cliFailures: {
+    fileReasons: {
+      EACCES: '権限がありません',
+      EPERM: '権限がありません',
+      ENOENT: 'フォルダが存在しません',
+      EEXIST: '同じ名前のファイルがすでにあります',
+      EISDIR: 'フォルダを指しています',
+      ENOTDIR: '途中にフォルダではないものがあります',
+      ENOSPC: 'ディスクの空きがありません',
+      EROFS: '読み取り専用の場所です',
+      EMFILE: '開いているファイルが多すぎます',
+    },
+    fileReasonOther: (code: string) => `システムのエラー ${code}`,
+    fileNotWritten: (file: string, reason: string) => `${file} に書き出せませんでした: ${reason}`,
+    fileFailed: (path: string, reason: string) =>
+      `${path} を読み書きできませんでした: ${reason}（DATA_DIR とファイルの場所、権限を確認してください）`,
+    databaseUnreachable: (code: string) =>
+      `データベースに接続できませんでした（${code}）。DATABASE_URL のホストとポート、データベースが起動しているかを確認してください`,
+    databaseAuth: 'データベースにログインできませんでした。DATABASE_URL のユーザー名とパスワードを確認してください',
+    databaseMissing: 'DATABASE_URL のデータベースが存在しません。データベース名を確認してください',
+    databaseNotMigrated: 'データベースにテーブルがありません。先に npm run cli -- db:migrate を実行してください',
+    databaseShuttingDown: 'データベースが停止中か起動中です。少し待ってからもう一度実行してください',
+    sharedDatabase: (dir: string, port: number, pid: number) =>
+      `実行中のプロセス（PID ${pid}）が ${dir} で動かしている組み込みデータベース（127.0.0.1:${port}）に接続できませんでした。` +
+      'そのプロセス（npm start など）が停止するところなら、止まってからもう一度実行してください。別のデータベースを使うときは DATABASE_URL を指定してください',
+    folderInUse: (dir: string, pid: number) =>
+      `${dir} は実行中のプロセス（PID ${pid}）が使っています。そのプロセスを止めてから実行するか、DATABASE_URL を指定してください`,
+    embeddedNotStarted: (dir: string, reason: string) =>
+      `組み込みデータベース（${dir}）を起動できませんでした。DATA_DIR の場所と空き容量を確認してください（${reason}）`,
+    sharedDatabaseNotice: (port: number, pid: number) =>
+      `実行中のプロセス（PID ${pid}、npm start など）の組み込みデータベース（127.0.0.1:${port}）に接続して実行します`,
+    pageRange: (max: number) => `1〜${max.toLocaleString('ja-JP')}の整数を指定してください`,
+    pagePastEnd: (page: number, totalPages: number, total: number) =>
+      total === 0
+        ? `--page ${page}: 該当するデータは0件です（--page を付けずに実行してください）`
+        : `--page ${page} は最後のページを超えています（全${totalPages}ページ、${total}件）`,
+    adminPromoted: (email: string, role: string) =>
+      `既存のアカウント ${email}（${role}）を管理者にしました。名前とパスワードは変更していません`,
+    adminAlready: (email: string) => `${email} はすでに管理者です。何も変更していません`,
+    adminPasswordUnused:
+      '--password は使いませんでした（既存のアカウントのパスワードは変えません。変更はパスワード再設定から行ってください）',
+    envVariable: (variable: string, reason: string) =>
+      `環境変数 ${variable} の値が正しくありません（${reason}）。設定を直してから実行してください`,
+    noMigrationChanges: '変更はありません（データベースはエンティティと一致しています）',
+    ambassadorDuplicate: (name: string, ids: string) =>
+      `「${name}」という名前のアンバサダーがすでにあります（ID: ${ids}）。同じ名前でもう一つ追加するときは --allow-duplicate を付けてください`,
   },
   home: {
     hostLinkLead: 'あなたの得意を体験にして届けましょう',

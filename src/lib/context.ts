@@ -4,6 +4,7 @@
 //  - user:        a marketplace account (USER, HOST or ADMIN) signed in through /logon;
 //  - brandMember: a brand portal account signed in through /brand/sign_in (never a marketplace user);
 //  - operator:    the operator's shell (the CLI); trusted like an administrator, recorded as such in logs and audits.
+import { userInfo } from 'node:os';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from './logger';
 import type { SqlReader } from './read-sql';
@@ -136,7 +137,22 @@ export function actorLabel(actor: Actor): string {
   }
 }
 
+/**
+ * The OS user who runs the CLI: USER or LOGNAME when the shell sets them, else the account the process runs as
+ * (containers, cron and `sudo -i` often leave both unset). `operator` only when the system knows no name for it.
+ */
+export function osUserName(): string {
+  const fromShell = process.env.USER?.trim() || process.env.LOGNAME?.trim();
+  if (fromShell) return fromShell;
+  try {
+    return userInfo().username || 'operator';
+  } catch {
+    // No passwd entry for the uid (an arbitrary uid in a container).
+    return 'operator';
+  }
+}
+
 /** The operator's shell, named after the OS user who runs the CLI. */
-export function operator(name = process.env.USER ?? process.env.LOGNAME ?? 'operator'): OperatorActor {
+export function operator(name = osUserName()): OperatorActor {
   return { kind: 'operator', name };
 }

@@ -8,6 +8,8 @@ import path from 'node:path';
 
 export interface EmbeddedDatabase {
   url: string;
+  /** The postmaster's port on 127.0.0.1 (picked free at each start). */
+  port: number;
   /** True when the cluster was created by this start (a fresh machine). */
   created: boolean;
   stop(): Promise<void>;
@@ -47,7 +49,7 @@ async function loadEmbeddedPostgres() {
   return EmbeddedPostgres;
 }
 
-function isAlive(pid: number): boolean {
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -67,6 +69,86 @@ function procText(pid: number, file: string): string {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Another live process (a running server, or another command) started the database folder's postmaster. */
+export class DatabaseFolderInUseError extends Error {
+  constructor(
+    readonly dir: string,
+    readonly postmasterPid: number,
+    readonly ownerPid: number,
+    readonly port: number | null,
+  ) {
+    super(`The database folder ${dir} is in use by another running server (postmaster ${postmasterPid}, parent ${ownerPid}).`);
+    this.name = 'DatabaseFolderInUseError';
+  }
+}
+
+/** The embedded database another process runs on the folder did not accept this process's connection. */
+export class SharedDatabaseError extends Error {
+  constructor(
+    readonly dir: string,
+    readonly port: number,
+    readonly ownerPid: number,
+    options: { cause: unknown },
+  ) {
+    super(`Could not connect to the embedded PostgreSQL of process ${ownerPid} on port ${port} (${dir})`, options);
+    this.name = 'SharedDatabaseError';
+  }
+}
+
+/** PostgreSQL did not start on the folder (the reason is PostgreSQL's last log lines). */
+export class EmbeddedStartError extends Error {
+  constructor(
+    readonly dir: string,
+    readonly reason: string,
+  ) {
+    super(`PostgreSQL did not start on ${dir}: ${reason}`);
+    this.name = 'EmbeddedStartError';
+  }
+}
+
+interface Postmaster {
+  pid: number;
+  /** The port from postmaster.pid's fourth line (PostgreSQL writes it there). */
+  port: number | null;
+  /** The live Node process that started it (its parent), or null when that process is gone (orphaned). */
+  ownerPid: number | null;
+}
+
+/** The live postgres named by the folder's postmaster.pid, or null (no file, a stale file, another program). */
+function livePostmaster(dir: string): Postmaster | null {
+  const pidFile = path.join(dir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const lines = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || !isAlive(pid)) return null;
+  const cmdline = procText(pid, 'cmdline').replaceAll('\0', ' ');
+  if (cmdline && !cmdline.includes('postgres')) return null;
+  const port = Number(lines[3]);
+  // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may contain spaces, so split after the last ')'.
+  const stat = procText(pid, 'stat');
+  const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  const owned = ppid > 1 && ppid !== process.pid && isAlive(ppid) && /node/.test(procText(ppid, 'cmdline'));
+  return { pid, port: Number.isInteger(port) && port > 0 ? port : null, ownerPid: owned ? ppid : null };
+}
+
+/**
+ * The embedded database another live process runs on the folder (`npm start` in another terminal), for the CLI to
+ * connect to instead of starting its own: its port and who started it, or null.
+ */
+export function runningEmbeddedDatabase(
+  dir: string,
+  database: string,
+): { url: string; port: number; postmasterPid: number; ownerPid: number } | null {
+  const postmaster = livePostmaster(path.resolve(dir));
+  if (!postmaster?.ownerPid || !postmaster.port) return null;
+  return {
+    url: embeddedUrl(postmaster.port, database),
+    port: postmaster.port,
+    postmasterPid: postmaster.pid,
+    ownerPid: postmaster.ownerPid,
+  };
+}
+
 /**
  * Issue 14 #9: a postmaster left running on the data folder by a process killed with kill -9 holds the folder, and
  * the next start cannot start PostgreSQL. When postmaster.pid names a live postgres whose parent is no longer a
@@ -74,18 +156,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * server on the same DATA_DIR), refuse with the reason. A stale file of a dead process is left to PostgreSQL.
  */
 export async function stopOrphanedPostmaster(dir: string): Promise<'none' | 'stopped'> {
-  const pidFile = path.join(dir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return 'none';
-  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || !isAlive(pid)) return 'none';
-  const cmdline = procText(pid, 'cmdline').replaceAll('\0', ' ');
-  if (cmdline && !cmdline.includes('postgres')) return 'none';
-  // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may contain spaces, so split after the last ')'.
-  const stat = procText(pid, 'stat');
-  const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-  if (ppid > 1 && ppid !== process.pid && isAlive(ppid) && /node/.test(procText(ppid, 'cmdline'))) {
-    throw new Error(`The database folder ${dir} is in use by another running server (postmaster ${pid}, parent ${ppid}).`);
-  }
+  const postmaster = livePostmaster(dir);
+  if (!postmaster) return 'none';
+  const { pid } = postmaster;
+  if (postmaster.ownerPid) throw new DatabaseFolderInUseError(dir, pid, postmaster.ownerPid, postmaster.port);
   for (const [signal, waitMs] of [
     ['SIGINT', 15_000],
     ['SIGQUIT', 5_000],
@@ -124,6 +198,11 @@ async function startDetached(start: () => Promise<void>): Promise<void> {
 
 const USER = 'postgres';
 const PASSWORD = 'postgres';
+
+/** How every process reaches an embedded database: 127.0.0.1, the port of its postmaster, the fixed local account. */
+function embeddedUrl(port: number, database: string): string {
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+}
 
 export async function startEmbeddedDatabase(options: {
   dir: string;
@@ -172,7 +251,7 @@ export async function startEmbeddedDatabase(options: {
   try {
     await startDetached(() => pg.start());
   } catch (error) {
-    throw new Error(`PostgreSQL did not start on ${dir}: ${error instanceof Error ? error.message : recent.join('').trim().slice(-2000)}`);
+    throw new EmbeddedStartError(dir, error instanceof Error ? error.message : recent.join('').trim().slice(-2000));
   }
   // A synchronous last resort: never leave an orphaned postmaster holding the data folder.
   const postmaster = (pg as unknown as { process?: { kill(signal: string): boolean; exitCode: number | null } }).process;
@@ -180,7 +259,7 @@ export async function startEmbeddedDatabase(options: {
     if (postmaster && postmaster.exitCode === null) postmaster.kill('SIGINT');
   };
   process.on('exit', onExit);
-  const urlFor = (name: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${name}`;
+  const urlFor = (name: string) => embeddedUrl(port, name);
 
   const client = pg.getPgClient('postgres', '127.0.0.1');
   await client.connect();
@@ -190,6 +269,7 @@ export async function startEmbeddedDatabase(options: {
 
   return {
     url: urlFor(options.database),
+    port,
     created,
     async stop() {
       process.removeListener('exit', onExit);

@@ -72,26 +72,29 @@ const envSchema = z.object({
 
 export type Env = Omit<z.infer<typeof envSchema>, 'TRUST_PROXY'> & { TRUST_PROXY: number };
 
-export class EnvError extends Error {}
+/** The variables at fault, each with its reason (English: the server's log; the CLI names the variable in Japanese). */
+export class EnvError extends Error {
+  constructor(readonly issues: { variable: string; reason: string }[]) {
+    super(`Invalid environment variable(s):\n${issues.map((i) => `  ${i.variable}: ${i.reason}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
 
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const result = envSchema.safeParse(source);
   if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new EnvError(`Invalid environment variable(s):\n${lines.join('\n')}`);
+    throw new EnvError(result.error.issues.map((issue) => ({ variable: issue.path.join('.'), reason: issue.message })));
   }
   const env: Env = { ...result.data, TRUST_PROXY: result.data.TRUST_PROXY ?? (result.data.NODE_ENV === 'production' ? 1 : 0) };
   if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
-    throw new EnvError('Invalid environment variable(s):\n  SESSION_SECRET: required in production');
+    throw new EnvError([{ variable: 'SESSION_SECRET', reason: 'required in production' }]);
   }
   if (env.NODE_ENV === 'production' && !env.APP_URL) {
     // Absolute links (canonical, robots.txt, sitemap, mails) never come from request headers.
-    throw new EnvError(
-      'Invalid environment variable(s):\n  APP_URL: required in production (the public base URL, e.g. https://tabitoko.example)',
-    );
+    throw new EnvError([{ variable: 'APP_URL', reason: 'required in production (the public base URL, e.g. https://tabitoko.example)' }]);
   }
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_PUBLISHABLE_KEY) {
-    throw new EnvError('Invalid environment variable(s):\n  STRIPE_PUBLISHABLE_KEY: required when STRIPE_SECRET_KEY is set');
+    throw new EnvError([{ variable: 'STRIPE_PUBLISHABLE_KEY', reason: 'required when STRIPE_SECRET_KEY is set' }]);
   }
   return env;
 }

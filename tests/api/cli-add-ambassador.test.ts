@@ -59,9 +59,9 @@ describe('cli add-ambassador', { timeout: CLI_TEST_TIMEOUT }, () => {
     const run = await cli(['--description', '']);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('入力内容に誤りがあります');
-    expect(run.stderr).toContain('name: 名前を入力してください');
-    expect(run.stderr).toContain('description: 説明を入力してください');
-    expect(run.stderr).toContain('published: 公開設定を選択してください');
+    expect(run.stderr).toContain('--name: 名前を入力してください');
+    expect(run.stderr).toContain('--description: 説明を入力してください');
+    expect(run.stderr).toContain('--published / --no-published: 公開設定を選択してください');
     expect(await orm.em.fork().count(Ambassador, {})).toBe(2);
   });
 
@@ -81,11 +81,11 @@ describe('cli add-ambassador', { timeout: CLI_TEST_TIMEOUT }, () => {
     ]);
     expect(run.code).toBe(1);
     for (const message of [
-      'name: 名前は100文字以内で入力してください',
-      'description: 説明は1000文字以内で入力してください',
-      'homepage_url: 有効なURLを入力してください',
-      'instagram_username: Instagramのユーザー名は30文字以内で入力してください',
-      'x_username: Xのユーザー名は30文字以内で入力してください',
+      '--name: 名前は100文字以内で入力してください',
+      '--description: 説明は1000文字以内で入力してください',
+      '--homepage-url: 有効なURLを入力してください',
+      '--instagram: Instagramのユーザー名は30文字以内で入力してください',
+      '--x: Xのユーザー名は30文字以内で入力してください',
     ]) {
       expect(run.stderr).toContain(message);
     }

@@ -91,7 +91,7 @@ describe('cli brand members', { timeout: 300_000 }, () => {
     const before = await em().count(BrandMember, {});
     const bad = await runCli(databaseUrl, ['invite-brand-member', '--brand', String(brand.id), '--email', 'not-an-email']);
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toMatch(/^入力内容に誤りがあります: email: .+\n$/);
+    expect(bad.stderr).toMatch(/^入力内容に誤りがあります: --email: .+\n$/);
     const noBrand = await runCli(databaseUrl, ['invite-brand-member', '--brand', '存在しないブランド', '--email', 'a@example.com']);
     expect(noBrand.code).toBe(1);
     expect(noBrand.stderr).toBe('ブランドが見つかりませんでした\n');
@@ -177,7 +177,7 @@ describe('cli inquiries and experiences', { timeout: 300_000 }, () => {
     expect(JSON.parse(json.stdout).experiences.map((e: { id: number }) => e.id)).toContain(pending.id);
     const noReason = await runCli(databaseUrl, ['reject-experience', String(pending.id)]);
     expect(noReason.code).toBe(1);
-    expect(noReason.stderr).toContain('reason: 差し戻しの理由を入力してください');
+    expect(noReason.stderr).toContain('--reason: 差し戻しの理由を入力してください');
     const rejected = await runCli(databaseUrl, ['reject-experience', String(pending.id), '--reason', '写真を差し替えてください']);
     expect(rejected.code).toBe(0);
     expect(rejected.stdout).toContain('承認待ちの体験 CLI');

@@ -74,21 +74,21 @@ describe('cli coupons', { timeout: 300_000 }, () => {
     const before = await count();
     const yesterday = addDays(todayInJapan(), -1);
     for (const [args, message] of [
-      [['--amount', '500'], 'code: クーポンコードを入力してください'],
-      [['--code', 'A B', '--amount', '500'], 'code: クーポンコードは英数字・ハイフン・アンダースコアで入力してください'],
-      [['--code', 'X'.repeat(51), '--amount', '500'], 'code: クーポンコードは50文字以内で入力してください'],
-      [['--code', 'taken', '--amount', '500'], 'code: このクーポンコードはすでに使われています'],
-      [['--code', 'NEW1'], 'amount: 割引額（--amount）か割引率（--percent）のどちらかを指定してください'],
-      [['--code', 'NEW1', '--amount', '5', '--percent', '5'], 'amount: 割引額と割引率は同時に指定できません'],
-      [['--code', 'NEW1', '--amount', '0'], 'amount: 割引額は1円以上の整数で入力してください'],
-      [['--code', 'NEW1', '--percent', '101'], 'percent: 割引率は1〜100の整数で入力してください'],
-      [['--code', 'NEW1', '--percent', '2.5'], 'percent: 割引率は1〜100の整数で入力してください'],
+      [['--amount', '500'], '--code: クーポンコードを入力してください'],
+      [['--code', 'A B', '--amount', '500'], '--code: クーポンコードは英数字・ハイフン・アンダースコアで入力してください'],
+      [['--code', 'X'.repeat(51), '--amount', '500'], '--code: クーポンコードは50文字以内で入力してください'],
+      [['--code', 'taken', '--amount', '500'], '--code: このクーポンコードはすでに使われています'],
+      [['--code', 'NEW1'], '--amount: 割引額（--amount）か割引率（--percent）のどちらかを指定してください'],
+      [['--code', 'NEW1', '--amount', '5', '--percent', '5'], '--amount: 割引額と割引率は同時に指定できません'],
+      [['--code', 'NEW1', '--amount', '0'], '--amount: 割引額は1円以上の整数で入力してください'],
+      [['--code', 'NEW1', '--percent', '101'], '--percent: 割引率は1〜100の整数で入力してください'],
+      [['--code', 'NEW1', '--percent', '2.5'], '--percent: 割引率は1〜100の整数で入力してください'],
       [
         ['--code', 'NEW1', '--amount', '5', '--expires', '2030-02-30'],
-        'expires: 有効期限は YYYY-MM-DD の形式の正しい日付で入力してください',
+        '--expires: 有効期限は YYYY-MM-DD の形式の正しい日付で入力してください',
       ],
-      [['--code', 'NEW1', '--amount', '5', '--expires', yesterday], 'expires: 有効期限には今日以降の日付を入力してください'],
-      [['--code', 'NEW1', '--amount', '5', '--max-uses', '0'], 'max_uses: 利用回数の上限は1以上の整数で入力してください'],
+      [['--code', 'NEW1', '--amount', '5', '--expires', yesterday], '--expires: 有効期限には今日以降の日付を入力してください'],
+      [['--code', 'NEW1', '--amount', '5', '--max-uses', '0'], '--max-uses: 利用回数の上限は1以上の整数で入力してください'],
     ] as const) {
       const run = await runCli(databaseUrl, ['create-coupon', ...args]);
       expect(run.code, args.join(' ')).toBe(1);
@@ -129,7 +129,7 @@ describe('cli coupons', { timeout: 300_000 }, () => {
   it('exit code 2 with one Japanese line for a bad environment; 1 for an unknown option', async () => {
     const env = await runCli('not a url', ['list-coupons']);
     expect(env.code).toBe(2);
-    expect(env.stderr).toMatch(/^環境変数が正しくありません: DATABASE_URL: .+\n$/);
+    expect(env.stderr).toMatch(/^環境変数 DATABASE_URL の値が正しくありません（.+）。設定を直してから実行してください\n$/);
     const unknown = await runCli(databaseUrl, ['list-coupons', '--colour']);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toBe('不明なオプションです: --colour （--help で使い方を表示します）\n');

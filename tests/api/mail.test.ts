@@ -17,6 +17,7 @@ import { startWorkers } from '#src/modules/mail/mail.worker';
 import { initOrm } from '#src/lib/orm';
 import { createLogger } from '#src/lib/logger';
 import { ja } from '#src/i18n/ja';
+import { formatDateJa } from '#src/lib/dates';
 
 interface Received {
   from: string;
@@ -284,6 +285,54 @@ describe('mail delivery over SMTP', () => {
     } finally {
       await stop();
     }
+  });
+});
+
+describe('reservation mails: dates in time order, links to the booking', () => {
+  it('lists a later-created earlier date first, and links the guest to the reservation and the host to their list', async () => {
+    const host = await createUser(t.orm, { name: '順番 ホスト', role: 'HOST' });
+    const experience = await createExperience(t.orm, { title: '日程順の確認', price: 2000, hostUserId: host.id, cancellationPeriod: 2 });
+    // The later date gets the smaller id: an id order would list it first.
+    const later = await createCalendar(t.orm, experience.id, { daysFromToday: 21 });
+    const earlier = await createCalendar(t.orm, experience.id, { daysFromToday: 19 });
+    const res = await agent
+      .post('/api/v1/reservations')
+      .send({ calendar_ids: [later.id, earlier.id], number_of_people: 1, payment_token: 'tok_visa' });
+    expect(res.status).toBe(201);
+    // The reservation JSON lists them in the same order.
+    expect(res.body.calendars.map((c: { id: number }) => c.id)).toEqual([earlier.id, later.id]);
+    const id = res.body.id as number;
+    await t.services.mail.deliverDue();
+    const base = 'http://localhost:3000';
+    const order = (text: string) => [text.indexOf(formatDateJa(earlier.date)), text.indexOf(formatDateJa(later.date))];
+    const toGuest = inbox.find((m) => m.subject === ja.reservations.mailGuestSubject('日程順の確認'))!;
+    const toHost = inbox.find((m) => m.subject === ja.reservations.mailHostSubject('日程順の確認'))!;
+    for (const text of [toGuest.text, toHost.text]) {
+      const [first, second] = order(text);
+      expect(first).toBeGreaterThan(0);
+      expect(second).toBeGreaterThan(first);
+    }
+    expect(toGuest.text).toContain(`予約の詳細: ${base}/reservations/${id}`);
+    expect(toHost.to).toEqual([host.email]);
+    expect(toHost.text).toContain(`予約の管理: ${base}/host/reservations`);
+    // The .ics lists its events in the same order.
+    const ics = toGuest.attachments[0].content;
+    expect(ics.indexOf(`DTSTART;TZID=Asia/Tokyo:${earlier.date.replaceAll('-', '')}`)).toBeLessThan(
+      ics.indexOf(`DTSTART;TZID=Asia/Tokyo:${later.date.replaceAll('-', '')}`),
+    );
+
+    inbox.length = 0;
+    expect((await agent.post(`/api/v1/reservations/${id}/cancellation`).send({})).status).toBe(200);
+    await t.services.mail.deliverDue();
+    const cancelGuest = inbox.find((m) => m.subject === ja.r13a.mailGuestCancelSubject('日程順の確認'))!;
+    const cancelHost = inbox.find((m) => m.subject === ja.r13a.mailHostCancelSubject('日程順の確認'))!;
+    for (const text of [cancelGuest.text, cancelHost.text]) {
+      const [first, second] = order(text);
+      expect(first).toBeGreaterThan(0);
+      expect(second).toBeGreaterThan(first);
+    }
+    expect(cancelGuest.text).toContain(`予約の詳細: ${base}/reservations/${id}`);
+    expect(cancelHost.text).toContain(`予約の管理: ${base}/host/reservations`);
   });
 });
 

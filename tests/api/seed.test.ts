@@ -8,6 +8,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#seeds/demo-accounts';
 import { quotePrice, toBasisPoints } from '#src/modules/reservations/pricing';
 import { addMonths, todayInJapan } from '#src/lib/dates';
 import { verifyPassword } from '#src/lib/password';
+import { signedInAgent } from '#tests/factories/users';
 
 let t: TestApp;
 const today = todayInJapan();
@@ -340,6 +341,40 @@ describe('demo data for the administrator area', () => {
     expect(counts.handled).toBeGreaterThan(0);
     expect(counts.handled).toBeLessThan(counts.inquiries);
     expect(counts.pending).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('demo reservations and the test gateway', () => {
+  it('refunds a demo reservation cancelled inside its refund window, as a guest booking would be', async () => {
+    const agent = await signedInAgent(t.app, 'guest@example.com', DEMO_PASSWORD);
+    const mine = await rows<{ id: number; total_amount: number }>(
+      `select r.id, r.total_amount from reservations r join users u on u.id = r.user_id
+        where u.email = 'guest@example.com' and r.status = 'confirmed' and r.total_amount > 0 order by r.id`,
+    );
+    let cancelled: { id: number; total: number } | null = null;
+    for (const r of mine) {
+      const preview = await agent.get(`/api/v1/reservations/${r.id}/cancellation`);
+      if (preview.body.cancellable && preview.body.full_refund) {
+        const res = await agent.post(`/api/v1/reservations/${r.id}/cancellation`).send({});
+        expect(res.status).toBe(200);
+        expect(res.body.cancellation).toMatchObject({ refund_amount: r.total_amount, refund_status: 'succeeded' });
+        cancelled = { id: r.id, total: r.total_amount };
+        break;
+      }
+    }
+    expect(cancelled).not.toBeNull();
+    const refunds = await rows<{ status: string; amount: number }>(`select status, amount from refunds where reservation_id = ?`, [
+      cancelled?.id,
+    ]);
+    expect(refunds).toEqual([{ status: 'succeeded', amount: cancelled?.total }]);
+  });
+
+  it('records every paid demo reservation as a succeeded test-gateway payment of its total', async () => {
+    const unpaid = await rows<{ id: number }>(
+      `select r.id from reservations r left join test_payment_intents i on i.id = r.payment_reference
+        where r.payment_reference is not null and (i.id is null or i.status <> 'succeeded' or i.amount <> r.total_amount)`,
+    );
+    expect(unpaid).toEqual([]);
   });
 });
 

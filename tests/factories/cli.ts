@@ -2,6 +2,7 @@
 // against a real database. `tty: true` runs it under util-linux `script`, which gives it a pseudo-terminal (stdin,
 // stdout and stderr are then one terminal, so the output arrives merged in `stdout`).
 import { spawn, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -27,10 +28,14 @@ export interface CliOptions {
   started?: (child: ChildProcess) => void;
 }
 
+const noServerDir = path.join(os.tmpdir(), 'tabitoko-cli-tests-no-server');
+
 const shellQuote = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
 
 export function runCli(databaseUrl: string, args: string[], options: CliOptions = {}): Promise<CliRun> {
-  const env = { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...options.env };
+  // DATA_DIR: a folder no server records itself in, so a server a developer runs in this checkout (.data) never
+  // lends its port to the links under test; tests of that pass their own DATA_DIR.
+  const env = { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', DATA_DIR: noServerDir, ...options.env };
   const command = [process.execPath, '--import', 'tsx', 'cli/index.ts', ...args];
   const child = options.tty
     ? spawn('script', ['-qefc', command.map(shellQuote).join(' '), '/dev/null'], { cwd: root, env })

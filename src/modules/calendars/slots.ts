@@ -24,6 +24,19 @@ export function fewSeatsThreshold(recruitmentNumber: number): number {
   return Math.round(recruitmentNumber * FEW_SEATS_RATIO);
 }
 
+/**
+ * The one order of a reservation's dates wherever they are listed (pages, mails, the .ics): date, then start time,
+ * then id. Slot ids follow creation, not time (a host adds an earlier date later), so an id order is never shown.
+ */
+export function inTimeOrder<T extends SlotTimeOf>(slots: readonly T[]): T[] {
+  return [...slots].sort((a, b) => a.date.localeCompare(b.date) || startOf(a).localeCompare(startOf(b)) || (a.id ?? 0) - (b.id ?? 0));
+}
+
+/** A slot as JSON (`start_time`) or as the entity (`startTime`). */
+type SlotTimeOf = { date: string; id?: number } & ({ start_time: string } | { startTime: string });
+
+const startOf = (slot: SlotTimeOf): string => ('start_time' in slot ? slot.start_time : slot.startTime);
+
 type SlotInput = Pick<CalendarJson, 'recruitment_number' | 'participant_number' | 'accepting_reservation' | 'reservation_deadline_at'>;
 
 /**

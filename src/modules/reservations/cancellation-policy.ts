@@ -3,6 +3,7 @@
 // started. "開催日の2日前まで全額返金" for a slot on 12/10 means: until 12/8 23:59:59 in Japan, whatever the
 // server's TZ. A reservation of several slots counts from its first slot. Server-only.
 import { addDays, japanInstant } from '#src/lib/dates';
+import { inTimeOrder } from '#src/modules/calendars/slots';
 
 export interface SlotTime {
   date: string;
@@ -25,7 +26,7 @@ export interface CancellationTerms {
 /** The earliest slot (date, then start time). */
 export function firstSlotOf<T extends SlotTime>(slots: readonly T[]): T {
   if (slots.length === 0) throw new Error('a reservation without slots');
-  return [...slots].sort((a, b) => (a.date === b.date ? a.start_time.localeCompare(b.start_time) : a.date.localeCompare(b.date)))[0];
+  return inTimeOrder(slots)[0];
 }
 
 export function cancellationTerms(input: { policyDays: number; slots: readonly SlotTime[]; total: number; now: Date }): CancellationTerms {

@@ -1,10 +1,13 @@
 // The confirmation mail to the guest and the notice to the host (Japanese plain text). Pure: the service loads the
-// data and enqueues the result in the transaction that confirms the reservation.
+// data and enqueues the result in the transaction that confirms the reservation. Every reservation mail links to
+// where its reader acts on it: the guest to the reservation (/reservations/{id}), the host to the host's
+// reservations (/host/reservations); dates are listed in time order (inTimeOrder).
 import { formatDateJa } from '#src/lib/dates';
 import { formatYen } from '#src/lib/money';
 import { ja } from '#src/i18n/ja';
 import type { OutgoingMail } from '#src/modules/mail/mail.outbox';
 import { icsAttachment, reservationSlotUid, type IcsMethod } from '#src/lib/ics';
+import { inTimeOrder } from '#src/modules/calendars/slots';
 import type { PriceQuote } from './pricing';
 
 export interface ReservationMailData {
@@ -30,7 +33,9 @@ export interface ReservationMailData {
 const m = ja.reservationMail;
 
 function schedule(data: ReservationMailData): string {
-  return data.slots.map((s) => `  ${formatDateJa(s.date)} ${ja.reservations.timeRange(s.start_time, s.end_time)}`).join('\n');
+  return inTimeOrder(data.slots)
+    .map((s) => `  ${formatDateJa(s.date)} ${ja.reservations.timeRange(s.start_time, s.end_time)}`)
+    .join('\n');
 }
 
 function venue(data: ReservationMailData): string {
@@ -65,6 +70,9 @@ function details(data: ReservationMailData): string {
   ].join('\n');
 }
 
+const reservationUrl = (data: ReservationMailData) => `${data.appUrl}/reservations/${data.reservationId}`;
+const hostReservationsUrl = (data: ReservationMailData) => `${data.appUrl}/host/reservations`;
+
 const footer = (data: ReservationMailData) => `--\n${ja.site.name}\n${data.appUrl}\n`;
 
 export function buildReservationMails(data: ReservationMailData): OutgoingMail[] {
@@ -78,6 +86,7 @@ export function buildReservationMails(data: ReservationMailData): OutgoingMail[]
     data.messageToHost ? m.messageToHost(data.messageToHost) : null,
     '',
     m.cancellationPolicy(ja.reservations.cancellationPolicyName(data.cancellationPeriod)),
+    ja.r13a.mailDetailLink(reservationUrl(data)),
     m.experienceLink(`${data.appUrl}/stories/${data.experienceId}`),
     m.contactHint(`${data.appUrl}/inquiry`),
     '',
@@ -96,6 +105,7 @@ export function buildReservationMails(data: ReservationMailData): OutgoingMail[]
     m.messageToHost(data.messageToHost ?? m.noMessage),
     '',
     m.hostPrepare,
+    ja.reminderMail.hostList(hostReservationsUrl(data)),
     '',
     footer(data),
   ].join('\n');
@@ -120,10 +130,10 @@ export function buildReservationMails(data: ReservationMailData): OutgoingMail[]
 /** Issue 13: the reservation's slots as an .ics (PUBLISH when confirmed, CANCEL with the same UIDs when cancelled); reminders attach it too. */
 export function reservationIcs(data: ReservationMailData, method: IcsMethod) {
   const domain = new URL(data.appUrl).hostname || 'localhost';
-  const detailUrl = `${data.appUrl}/reservations/${data.reservationId}`;
+  const detailUrl = reservationUrl(data);
   return icsAttachment({
     method,
-    events: data.slots.map((slot) => ({
+    events: inTimeOrder(data.slots).map((slot) => ({
       uid: reservationSlotUid(data.reservationId, slot.id, domain),
       date: slot.date,
       startTime: slot.start_time,
@@ -146,7 +156,7 @@ export interface CancellationMailData extends ReservationMailData {
 /** Issue 13: the guest's cancellation mail (.ics CANCEL attached) and, for a guest's cancellation, the host's notice. */
 export function buildCancellationMails(data: CancellationMailData): OutgoingMail[] {
   const c = ja.r13a;
-  const detailUrl = `${data.appUrl}/reservations/${data.reservationId}`;
+  const detailUrl = reservationUrl(data);
   const refund = data.refundAmount > 0 ? c.mailRefund(formatYen(data.refundAmount)) : c.mailRefundNone;
   const guestText = [
     m.guestName(data.guest.name),
@@ -186,6 +196,8 @@ export function buildCancellationMails(data: CancellationMailData): OutgoingMail
       m.reservationNumber(data.reservationId),
       m.schedule(schedule(data)),
       m.people(data.numberOfPeople),
+      '',
+      ja.reminderMail.hostList(hostReservationsUrl(data)),
       '',
       footer(data),
     ].join('\n');

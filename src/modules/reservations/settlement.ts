@@ -8,6 +8,7 @@ import { ambassadorContact } from '#src/modules/ambassadors/ambassadors.reposito
 import * as coupons from '#src/modules/coupons/coupon-rules';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import { Reservation } from './reservations.entity';
+import { inTimeOrder } from '#src/modules/calendars/slots';
 import { slotJson, storedAmounts } from './views';
 import { buildReservationMails, type ReservationMailData } from './reservation-mails';
 
@@ -36,11 +37,12 @@ export function createSettlement(deps: SettlementDeps) {
       const ambassador = await ambassadorContact(tx, experience.hostAmbassador.id);
       host = { name: ambassador.name, email: ambassador.email ?? env.OFFICE_EMAIL };
     }
-    const slots = r.calendars
-      .getItems()
-      .map((rc) => rc.calendar)
-      .sort((a, b) => a.id - b.id)
-      .map(slotJson);
+    const slots = inTimeOrder(
+      r.calendars
+        .getItems()
+        .map((rc) => rc.calendar)
+        .map(slotJson),
+    );
     return {
       reservationId: r.id,
       experienceId: experience.id,

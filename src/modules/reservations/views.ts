@@ -3,6 +3,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PaymentConfig } from '#src/modules/payments/payments.schemas';
 import { addDays, japanInstant } from '#src/lib/dates';
+import { inTimeOrder } from '#src/modules/calendars/slots';
 import { Refund, Reservation, type IReservation } from './reservations.entity';
 import type { Prepared } from './quote';
 import type { PriceQuote } from './pricing';
@@ -37,10 +38,7 @@ export function slotJson(c: { id: number; date: string; startTime: string; endTi
 /** The reservation JSON (read fresh from the database). */
 export async function reservationView(em: EntityManager, id: number): Promise<ReservationView> {
   const r = await em.findOneOrFail(Reservation, { id }, { populate: ['experience', 'calendars.calendar'], refresh: true });
-  const slots = r.calendars
-    .getItems()
-    .map((rc) => rc.calendar)
-    .sort((a, b) => a.id - b.id);
+  const slots = inTimeOrder(r.calendars.getItems().map((rc) => rc.calendar));
   return {
     id: r.id,
     status: r.status,
@@ -110,10 +108,7 @@ function displayStatusOf(r: LoadedReservation, refund: { status: 'pending' | 'su
 }
 
 function summaryOf(r: LoadedReservation, refund: { status: 'pending' | 'succeeded' } | null): ReservationSummary {
-  const slots = r.calendars
-    .getItems()
-    .map((rc) => rc.calendar)
-    .sort((a, b) => (a.date === b.date ? a.startTime.localeCompare(b.startTime) : a.date.localeCompare(b.date)));
+  const slots = inTimeOrder(r.calendars.getItems().map((rc) => rc.calendar));
   const image = r.experience.images.isInitialized() ? r.experience.images.getItems()[0] : undefined;
   return {
     id: r.id,

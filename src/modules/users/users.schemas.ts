@@ -27,6 +27,9 @@ export const signInSchema = z.object({
   password: z.string({ error: ja.auth.passwordTooShort }).min(1, ja.auth.passwordTooShort).max(128),
 });
 
+/** create-admin on an existing account: a password given is checked like a new one (it is not set). */
+export const existingAdminSchema = z.object({ password: passwordSchema });
+
 export const signUpSchema = z.object({
   name: z.string({ error: ja.auth.nameRequired }).trim().min(1, ja.auth.nameRequired).max(100, ja.auth.nameTooLong),
   email: emailSchema,

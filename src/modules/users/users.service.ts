@@ -15,6 +15,7 @@ import { findSessionUser } from './users.repository';
 import {
   USER_RESET_PASSWORD_PATH,
   USER_RESET_PASSWORD_VALID_HOURS,
+  existingAdminSchema,
   signInSchema,
   signUpSchema,
   userPasswordResetRequestSchema,
@@ -89,21 +90,30 @@ export function createUsersService(deps: UsersDeps) {
     return toActor(user);
   }
 
-  /** Creates an ADMIN, or promotes an existing user to ADMIN (CLI create-admin: the operator, or an admin). */
-  async function createAdmin(ctx: Ctx, input: unknown): Promise<{ actor: UserActor; created: boolean }> {
+  /**
+   * Creates an ADMIN, or promotes an existing user to ADMIN (CLI create-admin: the operator, or an admin). An existing
+   * account keeps its name and password; a password given for it is still checked (a mistyped one is refused, not
+   * passed over), but never set here: changing it is the password reset's job. `previousRole` says what the account
+   * was (null: created now).
+   */
+  async function createAdmin(ctx: Ctx, input: unknown): Promise<{ actor: UserActor; created: boolean; previousRole: UserRole | null }> {
     requireAdmin(ctx);
-    const email = (input as { email?: unknown } | null)?.email;
+    const { email, password } = (input ?? {}) as { email?: unknown; password?: unknown };
     const existing = await ctx.em.findOne(User, { email: typeof email === 'string' ? email.trim().toLowerCase() : '' });
     if (existing) {
-      existing.role = 'ADMIN';
-      await ctx.em.flush();
-      return { actor: toActor(existing), created: false };
+      if (password !== undefined) parseInput(existingAdminSchema, { password });
+      const previousRole = existing.role as UserRole;
+      if (previousRole !== 'ADMIN') {
+        existing.role = 'ADMIN';
+        await ctx.em.flush();
+      }
+      return { actor: toActor(existing), created: false, previousRole };
     }
     const actor = await signUp(ctx, input);
     const user = await ctx.em.findOneOrFail(User, { id: actor.id });
     user.role = 'ADMIN';
     await ctx.em.flush();
-    return { actor: toActor(user), created: true };
+    return { actor: toActor(user), created: true, previousRole: null };
   }
 
   /** GET /api/v1/me: the spec's user info. current_ambassador_id follows ambassadors.repository currentAmbassadorId. */
