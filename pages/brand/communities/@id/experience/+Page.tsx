@@ -1,5 +1,6 @@
 // /brand/communities/{id}/experience: the community's experiences, 今後/過去 (Japan time), numbered pages; a row
-// opens the detail panel with each date's participants and recruitment (GET /experiences/{id}/participant-numbers).
+// opens the detail panel with the participants and recruitment of each date on the same side of the toggle
+// (GET /experiences/{id}/participant-numbers?held_at=…).
 import { useState } from 'react';
 import { useData } from 'vike-react/useData';
 import { AdminPagination } from '#src/components/admin/AdminPagination';
@@ -11,15 +12,15 @@ import { BRAND_API, handleUnauthorized } from '#src/components/brand/brand-paths
 import { Breadcrumbs, crumbs } from '#src/components/brand/Breadcrumbs';
 import { jpDateTime } from '#src/components/brand/dates';
 import { ja } from '#src/i18n/ja';
-import type { ParticipantNumbersResponse } from '#src/modules/brand-portal/brand-portal.schemas';
+import type { HeldAt, ParticipantNumbersResponse } from '#src/modules/brand-portal/brand-portal.schemas';
 import type { Data } from './+data';
 
 const t = ja.brandPortalPages.experiences;
 
 type Row = Data['experiences'][number];
 
-function Detail({ id, onClose }: { id: number; onClose: () => void }) {
-  const load = useLoad<ParticipantNumbersResponse>(`${BRAND_API}/experiences/${id}/participant-numbers`);
+function Detail({ id, heldAt, onClose }: { id: number; heldAt: HeldAt; onClose: () => void }) {
+  const load = useLoad<ParticipantNumbersResponse>(`${BRAND_API}/experiences/${id}/participant-numbers?held_at=${heldAt}`);
   const data = load.state === 'ok' ? load.data : null;
   return (
     <DetailPanel
@@ -75,7 +76,9 @@ export default function Page() {
           {t.past}
         </a>
       </nav>
-      <ListWithDetail detail={selected !== null && <Detail key={selected} id={selected} onClose={() => setSelected(null)} />}>
+      <ListWithDetail
+        detail={selected !== null && <Detail key={selected} id={selected} heldAt={held_at} onClose={() => setSelected(null)} />}
+      >
         <CardTable<Row>
           testId="experiences-table"
           rowKey={(row) => row.experience_id}
