@@ -10,7 +10,7 @@ import { PublishBadge } from '#src/components/admin/ListStatus';
 import { useLoad } from '#src/components/admin/useLoad';
 import { BRAND_API, handleUnauthorized } from '#src/components/brand/brand-paths';
 import { Breadcrumbs, crumbs } from '#src/components/brand/Breadcrumbs';
-import { jpDateTime } from '#src/components/brand/dates';
+import { JpDateTime } from '#src/components/brand/JpDateTime';
 import { ja } from '#src/i18n/ja';
 import type { HeldAt, ParticipantNumbersResponse } from '#src/modules/brand-portal/brand-portal.schemas';
 import type { Data } from './+data';
@@ -45,7 +45,9 @@ function Detail({ id, heldAt, onClose }: { id: number; heldAt: HeldAt; onClose: 
             <tbody>
               {data.participant_numbers.map((row) => (
                 <tr key={row.calendar_id}>
-                  <td>{jpDateTime(row.held_at)}</td>
+                  <td className="brand-datetime">
+                    <JpDateTime iso={row.held_at} />
+                  </td>
                   <td className="admin-table__num">{row.participant_number}</td>
                   <td className="admin-table__num">{row.recruitment_number}</td>
                 </tr>
@@ -85,7 +87,7 @@ export default function Page() {
           rowTestId={(row) => `experience-${row.experience_id}`}
           select={{ selected, onSelect: (row) => setSelected(row.experience_id) }}
           columns={[
-            { label: t.heldAt, cell: (row) => (row.held_at ? jpDateTime(row.held_at) : t.noDate) },
+            { label: t.heldAt, cellClass: 'brand-datetime', cell: (row) => (row.held_at ? <JpDateTime iso={row.held_at} /> : t.noDate) },
             openColumn(
               t.name,
               (row) => row.experience_name,
