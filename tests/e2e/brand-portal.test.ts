@@ -447,6 +447,13 @@ describe('photos in the portal', () => {
       '同じ画像がすでに選択されているため、追加しませんでした',
     );
     expect(await page.locator('.image-uploader__thumb').count()).toBe(1);
+
+    // The session ends while the form is open: the upload's 401 sends the member to sign in and back (spec).
+    const { id: memberId } = await json<{ id: number }>(page.request, '/brand/api/v1/brand-members/me');
+    await sql(`delete from session where (sess->>'brandMemberId')::int = $1`, [memberId]);
+    const other = readFileSync(path.join(root, 'seeds/images/community-1.jpg'));
+    await page.getByTestId('image-input').setInputFiles([{ name: 'later.jpg', mimeType: 'image/jpeg', buffer: other }]);
+    await page.waitForURL(`**/brand/sign_in?redirect=${encodeURIComponent(`/brand/communities/${id}/edit`)}`);
   });
 });
 

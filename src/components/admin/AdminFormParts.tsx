@@ -79,6 +79,8 @@ export function ImagesField<V extends { images: FormImage[] }>(props: {
   setValues: Dispatch<SetStateAction<V>>;
   /** The upload call (the brand portal's own); the marketplace's by default. */
   uploadPath?: string;
+  /** A refused upload handled by the page (the portal's 401 → sign-in). */
+  intercept?: (error: unknown) => boolean;
 }) {
   const { setValues } = props;
   return (
@@ -88,6 +90,7 @@ export function ImagesField<V extends { images: FormImage[] }>(props: {
           images={props.values.images}
           max={props.max}
           uploadPath={props.uploadPath}
+          intercept={props.intercept}
           onAdd={(image) => setValues((v) => ({ ...v, images: [...v.images, image] }))}
           onRemove={(index) => setValues((v) => ({ ...v, images: v.images.filter((_, i) => i !== index) }))}
         />

@@ -188,6 +188,7 @@ function CommunityFormBody({ id, initial, target }: { id?: number; initial: Valu
         values={values}
         setValues={setValues}
         uploadPath={target.upload}
+        intercept={target.onError}
       />
       {HOST.map(text)}
       {ABOUT.map(text)}

@@ -8,6 +8,7 @@
 // a photo already saved with the form is caught too). The server refuses a list that names an object_key twice.
 import { useRef, useState, type ChangeEvent } from 'react';
 import { ja } from '#src/i18n/ja';
+import { ApiError } from '#src/lib/api-client';
 import { UPLOAD_ACCEPT, UPLOAD_CONTENT_TYPES, type UploadResult } from '#src/modules/uploads/uploads.schemas';
 import type { ImageJson } from '#src/modules/experiences/experiences.host.schemas';
 
@@ -26,6 +27,8 @@ interface Props {
   error?: string[];
   /** Where the files go (the portal signs in at its own door). */
   uploadPath?: string;
+  /** A refused upload handled elsewhere (the portal's 401 → sign-in); true when handled. */
+  intercept?: (error: unknown) => boolean;
 }
 
 /** The hex SHA-256 of a file's bytes, or null where the browser offers no digest (an insecure origin). */
@@ -52,14 +55,20 @@ async function refusalReason(res: Response): Promise<string | null> {
   }
 }
 
-export function ImageUploader({ images, max, onAdd, onRemove, error, uploadPath = MARKETPLACE_UPLOAD_PATH }: Props) {
+/** A refused upload: the line the control shows, and the error a page may handle itself (`intercept`). */
+interface Refusal {
+  message: string;
+  error: ApiError;
+}
+
+export function ImageUploader({ images, max, onAdd, onRemove, error, uploadPath = MARKETPLACE_UPLOAD_PATH, intercept }: Props) {
   const [notices, setNotices] = useState<string[]>([]);
   const [uploading, setUploading] = useState(0);
   // Content hash -> object_key of the files uploaded here, to drop the same bytes chosen again under any name.
   const hashes = useRef(new Map<string, string>());
   const input = useRef<HTMLInputElement>(null);
 
-  async function upload(file: File): Promise<ImageJson | string> {
+  async function upload(file: File): Promise<ImageJson | Refusal> {
     const body = new FormData();
     body.append('file', file);
     body.append('upload_preset', EXPERIENCE_UPLOAD_PRESET);
@@ -72,12 +81,14 @@ export function ImageUploader({ images, max, onAdd, onRemove, error, uploadPath 
       });
       if (!res.ok) {
         const reason = await refusalReason(res);
-        return reason ? ja.uploads.uploadRefused(res.status, file.name, reason) : ja.uploads.uploadError(res.status);
+        const message = reason ? ja.uploads.uploadRefused(res.status, file.name, reason) : ja.uploads.uploadError(res.status);
+        return { message, error: new ApiError(res.status, reason ?? message) };
       }
       const answer = (await res.json()) as UploadResult;
       return { object_key: answer.public_id, url: answer.secure_url };
     } catch {
-      return ja.uploads.uploadError(0);
+      const message = ja.uploads.uploadError(0);
+      return { message, error: new ApiError(0, message) };
     }
   }
 
@@ -112,8 +123,9 @@ export function ImageUploader({ images, max, onAdd, onRemove, error, uploadPath 
     for (const { file, hash } of accepted) {
       const result = await upload(file);
       setUploading((n) => n - 1);
-      if (typeof result === 'string') {
-        messages.add(result);
+      if ('error' in result) {
+        if (intercept?.(result.error)) return;
+        messages.add(result.message);
         setNotices([...messages]);
         continue;
       }
