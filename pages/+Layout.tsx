@@ -5,6 +5,7 @@ import { usePageContext } from 'vike-react/usePageContext';
 import { Header } from '#src/components/Header';
 import { Footer } from '#src/components/Footer';
 import { isPortalPath } from '#src/components/brand/portal-path';
+import { ja } from '#src/i18n/ja';
 
 export default function Layout({ children }: { children: ReactNode }) {
   const { pageId, urlPathname } = usePageContext();
@@ -23,7 +24,7 @@ export default function Layout({ children }: { children: ReactNode }) {
   return (
     <div className="app">
       <a href="#main" className="skip-link">
-        本文へ移動
+        {ja.common.skipToMain}
       </a>
       <Header />
       <main id="main" className="app__main">

@@ -37,6 +37,8 @@ export const ja = {
     greeting: (name: string) => `${name}さん`,
   },
   common: {
+    /** The skip link to the page's <main> (the site's frame and the brand portal's). */
+    skipToMain: '本文へ移動',
     loading: '読み込み中…',
     fetching: '取得中…',
     back: '戻る',
@@ -440,6 +442,10 @@ export const ja = {
     /** Spec: 'upload error: {status}'. */
     uploadError: (status: number | string) => `アップロードエラー: ${status}`,
     duplicateDropped: '同じ画像がすでに選択されているため、追加しませんでした',
+    /** The server's answer to a list that names one image twice (the forms drop such a copy before sending). */
+    duplicateImage: '同じ画像が2回含まれています。重複している画像を削除してください',
+    /** A refused upload: the spec's 'upload error: {status}', the file's name and the server's reason. */
+    uploadRefused: (status: number, name: string, reason: string) => `アップロードエラー: ${status}（${name}）${reason}`,
     tooManyDropped: (max: number) => `画像は${max}枚までです。超えた分は追加しませんでした`,
     wrongFormatDropped: 'JPEG・PNG・SVG形式以外のファイルは追加しませんでした',
     confirmDelete: 'この画像を削除しますか？',
@@ -1485,6 +1491,9 @@ export const ja = {
       emailInvalid: 'メールアドレスが正しくありません。正しい形式で入力してください',
       alreadyJoined: 'このメールアドレスのメンバーはすでに参加しています',
       otherBrand: 'このメールアドレスは別のブランドのメンバーとして登録されています',
+      elsewhereMailSubject: (brand: string) => `【たびとこ】ブランド「${brand}」からの招待について`,
+      elsewhereMailText: (brand: string) =>
+        `たびとこのブランド「${brand}」の管理メンバーへの招待がありましたが、このメールアドレスはすでに別のブランドの管理メンバーとして登録または招待されているため、この招待はお受けいただけません。\n\n「${brand}」のメンバーになる場合は、別のメールアドレスで招待するよう「${brand}」のご担当者にお伝えください。\nお心当たりのない場合は、このメールを破棄してください。\n\n--\nたびとこ`,
       invitationInvalid: '招待リンクが無効か、有効期限が切れています',
       mailSubject: (brand: string) => `【たびとこ】ブランド「${brand}」のメンバーに招待されました`,
       mailText: (p: { brand: string; url: string; expiresAt: string }) =>

@@ -64,6 +64,7 @@ import { brandAdminJsonSchema, brandDetailJsonSchema, brandFormSchema, brandList
 import { replySchema, reviewSchema } from '#src/modules/reviews/review-posting.schemas';
 import {
   brandMemberInvitationSchema,
+  brandInvitationSentJsonSchema,
   brandMemberJsonSchema,
   brandMemberMeJsonSchema,
   brandMembersJsonSchema,
@@ -88,6 +89,7 @@ import {
   experiencesQuerySchema,
   pageQuerySchema,
   participantNumbersJsonSchema,
+  participantNumbersQuerySchema,
   portalAmbassadorsQuerySchema,
 } from '#src/modules/brand-portal/brand-portal.schemas';
 import {
@@ -500,7 +502,7 @@ export const operations: Operation[] = [
     body: brandMemberInvitationSchema,
     status: 201,
     errors: [409],
-    response: brandMemberJsonSchema,
+    response: brandInvitationSentJsonSchema,
   }),
   op('post', `${BRAND}/brand-members/password`, 'パスワード再設定メールを送る', ['ブランドポータル'], 'none', {
     body: passwordResetRequestSchema,
@@ -517,6 +519,13 @@ export const operations: Operation[] = [
     response: brandPortalMembersJsonSchema,
   }),
   op('delete', `${BRAND}/brand-members/{id}`, '自分のブランドのメンバーを外す', ['ブランドポータル'], 'brand', { status: 204 }),
+  op('post', `${BRAND}/uploads`, '画像をアップロードする（ブランドポータル）', ['ブランドポータル'], 'brand', {
+    body: uploadFieldsSchema,
+    multipart: true,
+    status: 201,
+    errors: [413, 429, 502],
+    response: uploadResultSchema,
+  }),
   op('get', `${BRAND}/communities`, 'ブランドのコミュニティを一覧する', ['ブランドポータル'], 'brand', {
     query: pageQuerySchema,
     response: brandCommunitiesJsonSchema,
@@ -563,6 +572,7 @@ export const operations: Operation[] = [
     response: brandExperiencesJsonSchema,
   }),
   op('get', `${BRAND}/experiences/{id}/participant-numbers`, '体験の参加者数を取得する', ['ブランドポータル'], 'brand', {
+    query: participantNumbersQuerySchema,
     response: participantNumbersJsonSchema,
   }),
   op('get', `${BRAND}/community-applications`, 'コミュニティへの参加申込を一覧する', ['ブランドポータル'], 'brand', {

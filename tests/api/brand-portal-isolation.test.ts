@@ -3,6 +3,7 @@
 // changes none of them; A's lists never show B's rows; ids in a body never move anything to another brand.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
+import { expectDocumented } from '#tests/api/openapi-contract';
 import { AmbassadorCommunity } from '#src/modules/ambassadors/ambassadors.entity';
 import { BrandCommunity } from '#src/modules/brands/brands.entity';
 import { BrandMember } from '#src/modules/brand-members/brand-members.entity';
@@ -103,12 +104,27 @@ describe("a member of brand A and brand B's resources", () => {
     expect(invited.status).toBe(201);
     expect((await em().findOneOrFail(BrandMember, { email: 'a-new@example.com' })).brand.id).toBe(a.brandId);
 
-    // An address that belongs to B's member is refused, not moved or re-invited.
+    // An address that belongs to B's member gets the answer of a new address (A learns nothing about B's staff), and
+    // is neither moved nor re-invited: the address gets a notice (once a day per inviting brand), not an invitation.
+    const bBefore = await em().findOneOrFail(BrandMember, { id: b.member.id });
     const mailsBefore = await em().count(MailOutbox, { toAddress: b.member.email });
-    const taken = await a.agent.post(api('/brand-members/invitation')).send({ email: b.member.email });
-    expect(taken.status).toBe(422);
-    expect((await em().findOneOrFail(BrandMember, { id: b.member.id })).brand.id).toBe(b.brandId);
-    expect(await em().count(MailOutbox, { toAddress: b.member.email })).toBe(mailsBefore);
+    for (const attempt of [1, 2]) {
+      const taken = await a.agent.post(api('/brand-members/invitation')).send({ email: b.member.email.toUpperCase() });
+      expect(taken.status, `attempt ${attempt}`).toBe(201);
+      expectDocumented(taken);
+      expect(taken.body).toEqual({ email: b.member.email, sent: true });
+    }
+    const bAfter = await em().findOneOrFail(BrandMember, { id: b.member.id });
+    expect(bAfter.brand.id).toBe(b.brandId);
+    expect(bAfter.invitationTokenHash).toBe(bBefore.invitationTokenHash);
+    expect(bAfter.passwordHash).toBe(bBefore.passwordHash);
+    const notices = await em().find(MailOutbox, { toAddress: b.member.email, id: { $gt: 0 } }, { orderBy: { id: 'asc' } });
+    expect(notices.length).toBe(mailsBefore + 1);
+    const notice = notices[notices.length - 1];
+    expect(notice.subject).toBe(`【たびとこ】ブランド「${a.brandName}」からの招待について`);
+    expect(notice.textBody).toContain('すでに別のブランドの管理メンバーとして登録または招待されているため、この招待はお受けいただけません');
+    expect(notice.textBody).not.toContain('invitation_token');
+    expect((await a.agent.get(api('/brand-members'))).body.members.map((m: { email: string }) => m.email)).not.toContain(b.member.email);
 
     // A path naming A's community with B's id in the body updates A's community only.
     const updated = await a.agent

@@ -88,14 +88,15 @@ describe('members', () => {
     );
     const invited = await a.agent.post(api('/brand-members/invitation')).send({ email: 'Colleague@Example.com' });
     expect(invited.status).toBe(201);
-    expect(invited.body).toMatchObject({ email: 'colleague@example.com', invitation_accepted: false, brand_id: a.brandId });
+    expect(invited.body).toEqual({ email: 'colleague@example.com', sent: true });
     const mail = await em().findOneOrFail(MailOutbox, { toAddress: 'colleague@example.com' });
     expect(mail.textBody).toContain('/brand/invitation?email=colleague%40example.com&invitation_token=');
     const after = await a.agent.get(api('/brand-members'));
-    expect(after.body.members.map((m: { email: string }) => m.email)).toContain('colleague@example.com');
+    const colleague = after.body.members.find((m: { email: string }) => m.email === 'colleague@example.com');
+    expect(colleague).toMatchObject({ invitation_accepted: false, brand_id: a.brandId, self: false });
     expect(after.body.meta.total_count).toBe(list.body.meta.total_count + 1);
 
-    const removed = await a.agent.delete(api(`/brand-members/${invited.body.id}`));
+    const removed = await a.agent.delete(api(`/brand-members/${colleague.id}`));
     expect(removed.status).toBe(204);
     expect(await em().count(BrandMember, { email: 'colleague@example.com' })).toBe(0);
   });
@@ -303,12 +304,25 @@ describe('experiences of a community', () => {
       end_time: '12:00',
     });
     expect(numbers.body.participant_numbers[1].held_at).toBe(`${numbers.body.participant_numbers[1].date}T10:00:00+09:00`);
+
+    // The detail panel of each side of the toggle asks for that side's dates only, as the list row shows them.
+    const futureDates = await a.agent.get(api(`/experiences/${a.experienceId}/participant-numbers?held_at=future`));
+    expect(futureDates.status).toBe(200);
+    expectDocumented(futureDates);
+    expect(futureDates.body.participant_numbers.map((n: { calendar_id: number }) => n.calendar_id)).toEqual([a.futureCalendarId]);
+    const pastDates = await a.agent.get(api(`/experiences/${a.experienceId}/participant-numbers?held_at=past`));
+    expect(pastDates.status).toBe(200);
+    expect(pastDates.body.participant_numbers.map((n: { calendar_id: number }) => n.calendar_id)).toEqual([a.pastCalendarId]);
   });
 
   it('refuses a bad held_at or page (422) and 404s an experience outside the brand or without a community', async () => {
     const bad = await a.agent.get(api(`/communities/${a.communityId}/experiences?held_at=soon`));
     expect(bad.status).toBe(422);
     expect(bad.body.messages.held_at).toEqual(['今後か過去を選択してください']);
+    const badDetail = await a.agent.get(api(`/experiences/${a.experienceId}/participant-numbers?held_at=soon`));
+    expect(badDetail.status).toBe(422);
+    expectDocumented(badDetail);
+    expect(badDetail.body.messages.held_at).toEqual(['今後か過去を選択してください']);
     const noCommunity = await createExperience(t.orm, { title: 'どこにも属さない体験' });
     for (const id of [noCommunity.id, 999999, 'x']) {
       const res = await a.agent.get(api(`/experiences/${id}/participant-numbers`));

@@ -256,6 +256,13 @@ describe('POST /api/v1/experiences (publication request)', () => {
       expect(res.status, url).toBe(422);
       expect(res.body.messages['images.0.url'], url).toEqual(['画像のURLが正しくありません']);
     }
+    // The same image (the same object_key: the local store names a file by its bytes' hash) twice in one list.
+    const twice = await post(validPayload({ images: [img(1), img(2), img(1)] }));
+    expect(twice.res.status).toBe(422);
+    expect(twice.res.body.messages.images).toEqual(['同じ画像が2回含まれています。重複している画像を削除してください']);
+    const draftTwice = await twice.agent.post('/api/v1/experience_drafts').send({ title: '重複写真の下書き', images: [img(5), img(5)] });
+    expect(draftTwice.status).toBe(422);
+    expect(draftTwice.body.messages.images).toEqual(['同じ画像が2回含まれています。重複している画像を削除してください']);
     const three = await post(validPayload({ images: [img(1), img(2), img(3)] }));
     expect(three.res.status).toBe(201);
     expect(await em().count(Image, { experience: three.res.body.id })).toBe(3);

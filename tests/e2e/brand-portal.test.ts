@@ -3,12 +3,15 @@
 // application marked 対応済み, still so after a reload → a 401 in the middle (session row deleted) sends the member
 // to sign-in and back → sign out → reset the password through the mail → sign in with the new one. Plus the
 // invalid-link pages and the return path that never leaves /brand.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, nextLoad, openBrowser, serverDatabaseUrl, type Session } from './browser';
 
 let s: Session;
+const root = path.resolve(import.meta.dirname, '../..');
 
 beforeAll(async () => {
   s = await openBrowser();
@@ -377,5 +380,158 @@ describe('the portal stays its own', () => {
     expect(new URL(page.url()).pathname).toBe('/brand/sign_in');
     expect(res?.status()).toBe(200);
     expect(await page.getByTestId('member-email').count()).toBe(0);
+  });
+});
+
+describe('photos in the portal', () => {
+  const photo = readFileSync(path.join(root, 'seeds/images/community-2.jpg'));
+
+  it('creates a community with a photo uploaded with the portal session alone, and drops a copy under another name', async () => {
+    const page = await s.newPage({ width: 375, height: 800 });
+    await page.goto('/brand/sign_in');
+    await signInThroughForm(page, 'brand@example.com', 'password1234');
+    await page.waitForURL((url) => url.pathname === '/brand');
+    // Only the portal's session: the marketplace does not know this browser.
+    expect((await page.request.get(`${s.baseUrl}/api/v1/me`)).status()).toBe(401);
+
+    await page.goto('/brand/communities/new');
+    await hydrated(page);
+    const input = page.getByTestId('image-input');
+    const uploaded = page.waitForResponse((res) => res.url().endsWith('/brand/api/v1/uploads'));
+    await input.setInputFiles([{ name: 'community.jpg', mimeType: 'image/jpeg', buffer: photo }]);
+    expect((await uploaded).status()).toBe(201);
+    await poll(() => page.locator('.image-uploader__thumb').count()).toBe(1);
+
+    // The same bytes under another name: dropped with the notice, nothing uploaded.
+    await input.setInputFiles([{ name: 'community-copy.jpg', mimeType: 'image/jpeg', buffer: photo }]);
+    await poll(() => page.locator('.image-uploader__notices').textContent()).toContain(
+      '同じ画像がすでに選択されているため、追加しませんでした',
+    );
+    expect(await page.locator('.image-uploader__thumb').count()).toBe(1);
+
+    // A text file named .png: the server's reason, not only its status.
+    await input.setInputFiles([{ name: 'note.png', mimeType: 'image/png', buffer: Buffer.from('これは画像ではありません') }]);
+    await poll(() => page.locator('.image-uploader__notices').textContent()).toContain(
+      'アップロードエラー: 422（note.png）JPEG・PNG・SVG形式の画像のみアップロードできます',
+    );
+    expect(await page.locator('.image-uploader__thumb').count()).toBe(1);
+
+    const name = `写真つきのポータルの会 ${Date.now()}`;
+    await page.getByLabel('コミュニティ名').fill(name);
+    for (const [label, value] of [
+      ['キャッチコピー', '湖で、朝を迎えよう。'],
+      ['主催者名', '北光フィールドクラブ'],
+      ['主催者の紹介', '北海道のアウトドアクラブです。'],
+      ['コミュニティの説明', '湖畔で過ごすコミュニティです。'],
+      ['活動内容', 'カヤックと森歩き。'],
+      ['大切にしていること', '安全第一。'],
+      ['求める人物像', '早起きが好きな方。'],
+      ['参加条件', '月1回参加できる方。'],
+      ['活動場所', '北海道千歳市'],
+    ] as const) {
+      await page.getByLabel(label).fill(value);
+    }
+    await page.getByRole('button', { name: 'コミュニティを作成' }).click();
+    await page.waitForURL(/\/brand\/communities\/\d+$/);
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+    const community = await json<{ name: string; images: { url: string }[] }>(page.request, `/brand/api/v1/communities/${id}`);
+    expect(community.name).toBe(name);
+    expect(community.images.map((image) => image.url)).toEqual([expect.stringMatching(/^\/uploads\/[a-f0-9]{64}\.jpg$/)]);
+
+    // Editing: a copy of the saved photo under yet another name is recognised by the answer's object_key.
+    await page.goto(`/brand/communities/${id}/edit`);
+    await hydrated(page);
+    await poll(() => page.locator('.image-uploader__thumb').count()).toBe(1);
+    await page.getByTestId('image-input').setInputFiles([{ name: 'again.jpg', mimeType: 'image/jpeg', buffer: photo }]);
+    await poll(() => page.locator('.image-uploader__notices').textContent()).toContain(
+      '同じ画像がすでに選択されているため、追加しませんでした',
+    );
+    expect(await page.locator('.image-uploader__thumb').count()).toBe(1);
+
+    // The session ends while the form is open: the upload's 401 sends the member to sign in and back (spec).
+    const { id: memberId } = await json<{ id: number }>(page.request, '/brand/api/v1/brand-members/me');
+    await sql(`delete from session where (sess->>'brandMemberId')::int = $1`, [memberId]);
+    const other = readFileSync(path.join(root, 'seeds/images/community-1.jpg'));
+    await page.getByTestId('image-input').setInputFiles([{ name: 'later.jpg', mimeType: 'image/jpeg', buffer: other }]);
+    await page.waitForURL(`**/brand/sign_in?redirect=${encodeURIComponent(`/brand/communities/${id}/edit`)}`);
+  });
+});
+
+describe('the experience detail panel', () => {
+  it('lists only the dates of the side of the toggle the list shows', async () => {
+    const page = await s.newPage();
+    const signIn = await page.request.post(`${s.baseUrl}/brand/api/v1/brand-members/sign-in`, {
+      data: { email: 'brand@example.com', password: 'password1234' },
+    });
+    expect(signIn.status()).toBe(201);
+    const { communities } = await json<{ communities: { id: number }[] }>(page.request, '/brand/api/v1/communities');
+    let checked = 0;
+    for (const c of communities) {
+      for (const when of ['future', 'past'] as const) {
+        const list = await json<{ experiences: { experience_id: number; participant_numbers: { held_at: string }[] }[] }>(
+          page.request,
+          `/brand/api/v1/communities/${c.id}/experiences?held_at=${when}`,
+        );
+        const row = list.experiences.find((x) => x.participant_numbers.length > 0);
+        if (!row) continue;
+        await page.goto(`/brand/communities/${c.id}/experience?held_at=${when}`);
+        await hydrated(page);
+        await page.getByTestId(`experience-${row.experience_id}`).click();
+        const detail = page.getByTestId('participant-numbers');
+        await detail.waitFor();
+        expect(await detail.locator('tbody tr').count(), `${c.id} ${when}`).toBe(row.participant_numbers.length);
+        for (const date of row.participant_numbers) {
+          expect(new Date(date.held_at).getTime() >= Date.now(), date.held_at).toBe(when === 'future');
+        }
+        checked += 1;
+      }
+    }
+    // The demo data has experiences with dates on both sides.
+    expect(checked).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('landmarks', () => {
+  /** Every portal page (pages/brand/**\/+Page.tsx) as a URL, with a community of the demo member's brand. */
+  function portalPaths(communityId: number): string[] {
+    const dir = path.join(root, 'pages/brand');
+    return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('+Page.tsx'))
+      .map((file) =>
+        `/brand/${path.dirname(file)}`
+          .split('/')
+          .filter((part) => part !== 'index' && part !== '.')
+          .join('/')
+          .replace('@id', String(communityId)),
+      )
+      .sort();
+  }
+
+  it('gives every portal page exactly one <main>, signed in and signed out', async () => {
+    const signedIn = await s.newPage({ width: 375, height: 800 });
+    const signIn = await signedIn.request.post(`${s.baseUrl}/brand/api/v1/brand-members/sign-in`, {
+      data: { email: 'brand@example.com', password: 'password1234' },
+    });
+    expect(signIn.status()).toBe(201);
+    const { communities } = await json<{ communities: { id: number }[] }>(signedIn.request, '/brand/api/v1/communities');
+    const paths = portalPaths(communities[0].id);
+    expect(paths.length).toBe(21);
+    expect(paths).toContain(`/brand/communities/${communities[0].id}/experience`);
+    const signedOut = await s.newPage({ width: 1280, height: 900 });
+    // Signing out comes last for the signed-in browser.
+    const order = [...paths.filter((p) => p !== '/brand/sign_out'), '/brand/sign_out', '/brand/no-such-page'];
+    for (const page of [signedIn, signedOut]) {
+      for (const url of order) {
+        await page.goto(url);
+        await hydrated(page);
+        // The sign-out page moves on to sign-in by itself: count on the page it ends at.
+        if (url === '/brand/sign_out') {
+          await page.waitForURL('**/brand/sign_in');
+          await hydrated(page);
+        }
+        expect(await page.locator('main').count(), url).toBe(1);
+        expect(await page.locator('main#main').count(), url).toBe(1);
+      }
+    }
   });
 });

@@ -1,6 +1,7 @@
 // Issue 5 in a real browser: a host starts a draft with photos, finishes it with options and a recurrence rule,
 // requests publication; the operator approves it with the CLI; it then appears on /stories.
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, openBrowser, serverDatabaseUrl, type Session } from '#tests/e2e/browser';
@@ -40,6 +41,15 @@ describe('host experience flow', () => {
     await expect.poll(() => page.locator('.image-uploader__thumb').count(), { timeout: 15_000 }).toBe(2);
     await input.setInputFiles([photo1]);
     await expect.poll(() => page.locator('.image-uploader__notices').textContent()).toContain('同じ画像がすでに選択されているため');
+    // The same bytes under another name are the same image.
+    await input.setInputFiles([{ name: 'copy-of-calligraphy.jpg', mimeType: 'image/jpeg', buffer: readFileSync(photo1) }]);
+    await expect.poll(() => page.locator('.image-uploader__notices').textContent()).toContain('同じ画像がすでに選択されているため');
+    // A text file named .png passes the browser's type check; the server's reason is shown.
+    await input.setInputFiles([{ name: 'memo.png', mimeType: 'image/png', buffer: Buffer.from('not an image') }]);
+    await expect
+      .poll(() => page.locator('.image-uploader__notices').textContent(), { timeout: 15_000 })
+      .toContain('アップロードエラー: 422（memo.png）JPEG・PNG・SVG形式の画像のみアップロードできます');
+    expect(await page.locator('.image-uploader__thumb').count()).toBe(2);
     await input.setInputFiles([{ name: 'memo.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') }]);
     await expect
       .poll(() => page.locator('.image-uploader__notices').textContent())

@@ -1,6 +1,9 @@
 // POST /api/v1/uploads: multipart `file` + `upload_preset` -> 201 {public_id, secure_url} (the image hosting
 // service's contract; issue 5 "Images"). Same-origin is enforced for all of /api in server/app.ts.
-import { Router, type RequestHandler } from 'express';
+// One upload path with two doors: the marketplace's (a signed-in user) and the brand portal's
+// (POST /brand/api/v1/uploads, a signed-in brand member; server/brand-api/v1/brand-portal.routes.ts). Both run
+// uploadRoute: the same rate limit per uploader, multipart limits, content checks and store.
+import { Router, type Request, type RequestHandler } from 'express';
 import multer from 'multer';
 import type { Services } from '#src/root';
 import { requireUser } from '#server/middleware/context';
@@ -33,21 +36,32 @@ export const receiveFile: RequestHandler = (req, res, next) => {
   });
 };
 
-/** The upload handler, reusable by another API that authenticates differently (the brand portal). */
-export function uploadHandler(services: Services): RequestHandler {
-  return async (req, res) => {
+/** Uploads an uploader may make per hour (each door counts its own uploaders). */
+const UPLOADS_PER_HOUR = 200;
+
+/**
+ * The upload route behind a door: `uploader` names who uploads (`user:12`, `brand-member:3`) and throws the 401
+ * when nobody is signed in at that door, before the body is read; the limit is counted before the body is read
+ * too, so a flood of large files is refused without buffering them. Then multipart parsing and the service.
+ */
+export function uploadRoute(services: Services, uploader: (req: Request) => string): RequestHandler[] {
+  const limit: RequestHandler = async (req, _res, next) => {
+    await hit(req.ctx.em, [{ key: `upload:${uploader(req)}`, max: UPLOADS_PER_HOUR, windowSeconds: 3600 }]);
+    next();
+  };
+  const handler: RequestHandler = async (req, res) => {
     const result = await services.uploads.upload(req.ctx, { file: req.file, upload_preset: req.body?.upload_preset });
     res.status(201).json(result);
   };
+  return [limit, receiveFile, cleanBody, handler];
 }
 
 export function uploadsRoutes(services: Services): Router {
   const router = Router();
-  // Counted before the body is read, so a flood of large files is refused without buffering them.
-  const limit: RequestHandler = async (req, _res, next) => {
-    await hit(req.ctx.em, [{ key: `upload:user:${req.actor?.id}`, max: 200, windowSeconds: 3600 }]);
-    next();
-  };
-  router.post('/uploads', requireUser, limit, receiveFile, cleanBody, uploadHandler(services));
+  router.post(
+    '/uploads',
+    requireUser,
+    uploadRoute(services, (req) => `user:${req.actor?.id}`),
+  );
   return router;
 }

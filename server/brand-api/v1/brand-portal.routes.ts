@@ -3,9 +3,10 @@
 // The context middleware gives these paths only the portal session's actor (never a marketplace user).
 import { Router, type Request } from 'express';
 import type { Services } from '#src/root';
-import type { BrandMemberActor } from '#src/lib/context';
+import { requireBrandMember, type BrandMemberActor } from '#src/lib/context';
 import { hit } from '#src/lib/rate-limit';
 import { limitedSignIn, mailRequestLimits } from '#server/api/v1/sessions.routes';
+import { uploadRoute } from '#server/api/v1/uploads.routes';
 
 /** Query, then body, then the path's ids last (a body can never replace them). */
 const input = (req: Request) => ({ ...req.query, ...(req.body && typeof req.body === 'object' ? req.body : {}), ...req.params });
@@ -105,6 +106,13 @@ export function brandPortalRoutes(services: Services): Router {
     res.status(204).end();
   });
 
+  // ---- Photos (the marketplace's upload route behind the portal's door: same checks, store and answer) ----------
+
+  router.post(
+    '/uploads',
+    uploadRoute(services, (req) => `brand-member:${requireBrandMember(req.ctx).id}`),
+  );
+
   // ---- Communities --------------------------------------------------------------------------------------------------
 
   router.get('/communities', async (req, res) => {
@@ -149,7 +157,7 @@ export function brandPortalRoutes(services: Services): Router {
   });
 
   router.get('/experiences/:id/participant-numbers', async (req, res) => {
-    res.json(await brandPortal.experienceParticipantNumbers(req.ctx, req.params));
+    res.json(await brandPortal.experienceParticipantNumbers(req.ctx, { ...req.query, ...req.params }));
   });
 
   // ---- Community applications -------------------------------------------------------------------------------------

@@ -77,6 +77,10 @@ export function ImagesField<V extends { images: FormImage[] }>(props: {
   messages: string[] | string | undefined;
   values: V;
   setValues: Dispatch<SetStateAction<V>>;
+  /** The upload call (the brand portal's own); the marketplace's by default. */
+  uploadPath?: string;
+  /** A refused upload handled by the page (the portal's 401 → sign-in). */
+  intercept?: (error: unknown) => boolean;
 }) {
   const { setValues } = props;
   return (
@@ -85,6 +89,8 @@ export function ImagesField<V extends { images: FormImage[] }>(props: {
         <ImageUploader
           images={props.values.images}
           max={props.max}
+          uploadPath={props.uploadPath}
+          intercept={props.intercept}
           onAdd={(image) => setValues((v) => ({ ...v, images: [...v.images, image] }))}
           onRemove={(index) => setValues((v) => ({ ...v, images: v.images.filter((_, i) => i !== index) }))}
         />

@@ -34,6 +34,8 @@ export function SideNavFrame(props: {
   sections: readonly { href: string; label: string }[];
   current: string | null;
   children: ReactNode;
+  /** The content is the page's <main> (the brand portal, which has no site frame); inside the site's <main> else. */
+  main?: boolean;
 }) {
   return (
     <div className={props.className ? `admin ${props.className}` : 'admin'}>
@@ -49,7 +51,13 @@ export function SideNavFrame(props: {
           ))}
         </ul>
       </nav>
-      <div className="admin__content">{props.children}</div>
+      {props.main ? (
+        <main id="main" className="admin__content">
+          {props.children}
+        </main>
+      ) : (
+        <div className="admin__content">{props.children}</div>
+      )}
     </div>
   );
 }

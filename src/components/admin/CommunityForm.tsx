@@ -16,6 +16,7 @@ import {
   COMMUNITY_TEXT_MAX,
   communityFormSchema,
 } from '#src/modules/communities/communities.schemas';
+import { MARKETPLACE_UPLOAD_PATH } from '#src/components/experience-form/ImageUploader';
 import { AdminForm, FormActions, ImagesField, PublishedField } from './AdminFormParts';
 import { ApplicationItems, type ItemState, orderedItems } from './ApplicationItems';
 import { LoadError } from './ListStatus';
@@ -95,6 +96,8 @@ export interface CommunityFormTarget {
   /** POST (new) or the update call (edit). */
   save: (id?: number) => string;
   updateMethod: 'PATCH' | 'PUT';
+  /** Where photos are uploaded (each area uploads with its own session). */
+  upload: string;
   /** After saving. */
   done: (saved: AdminCommunity | undefined, id?: number) => string;
   /** Cancel. */
@@ -109,6 +112,7 @@ const ADMIN_TARGET: CommunityFormTarget = {
   one: (id) => `/api/v1/admin/communities/${id}`,
   save: (id) => (id ? `/api/v1/admin/communities/${id}` : '/api/v1/admin/communities'),
   updateMethod: 'PATCH',
+  upload: MARKETPLACE_UPLOAD_PATH,
   done: () => '/admin/communities',
   back: '/admin/communities',
 };
@@ -183,6 +187,8 @@ function CommunityFormBody({ id, initial, target }: { id?: number; initial: Valu
         messages={messagesUnder(form.errors, 'images')[0]}
         values={values}
         setValues={setValues}
+        uploadPath={target.upload}
+        intercept={target.onError}
       />
       {HOST.map(text)}
       {ABOUT.map(text)}

@@ -1,6 +1,7 @@
 // The brand portal's own frame (not the marketplace header): the portal header (brand name, the member's e-mail,
 // ログアウト) and the navigation, shown once a member is signed in (the page's data carries `member`); the sign-in,
-// password and invitation screens get the header alone. The navigation is the admin area's (SideNavFrame).
+// password and invitation screens get the header alone. The navigation is the admin area's (SideNavFrame). The page's
+// content is its one <main> landmark (the portal has no site frame), with a skip link to it.
 import type { ReactNode } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { SideNavFrame } from '#src/components/admin/AdminLayout';
@@ -28,6 +29,9 @@ export function BrandLayout({ children }: { children: ReactNode }) {
   const current = currentBrandSection(urlPathname);
   return (
     <div className="brand-portal">
+      <a href="#main" className="skip-link">
+        {ja.common.skipToMain}
+      </a>
       <header className="brand-header" data-testid="brand-header">
         <div className="brand-header__inner">
           <a href="/brand" className="brand-header__logo">
@@ -56,11 +60,13 @@ export function BrandLayout({ children }: { children: ReactNode }) {
         </div>
       </header>
       {member ? (
-        <SideNavFrame className="brand-portal__body" navLabel={t.navLabel} areaName={t.areaName} sections={SECTIONS} current={current}>
+        <SideNavFrame className="brand-portal__body" navLabel={t.navLabel} areaName={t.areaName} sections={SECTIONS} current={current} main>
           {children}
         </SideNavFrame>
       ) : (
-        <div className="brand-portal__public">{children}</div>
+        <main id="main" className="brand-portal__public">
+          {children}
+        </main>
       )}
     </div>
   );

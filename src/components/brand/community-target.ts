@@ -6,6 +6,7 @@ export const brandCommunityTarget: CommunityFormTarget = {
   one: (id) => `${BRAND_API}/communities/${id}`,
   save: (id) => (id ? `${BRAND_API}/communities/${id}` : `${BRAND_API}/communities`),
   updateMethod: 'PUT',
+  upload: `${BRAND_API}/uploads`,
   done: (saved, id) => `/brand/communities/${saved?.id ?? id ?? ''}`,
   back: '/brand/communities',
   onError: handleUnauthorized,

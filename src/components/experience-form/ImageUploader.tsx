@@ -1,15 +1,22 @@
-// Photos of the experience: upload through POST /api/v1/uploads (the image hosting contract: file + upload preset
-// -> public_id + secure_url, stored as object_key + url). Spec §5/§8: only JPEG, PNG and SVG; a duplicate (same
-// name and size) or a file beyond the limit is dropped with a notice; deleting asks for confirmation; a failed
-// upload shows 'upload error: {status}'.
+// Photos: upload through POST /api/v1/uploads, or the brand portal's POST /brand/api/v1/uploads (`uploadPath`), with
+// the image hosting contract (file + upload preset -> public_id + secure_url, stored as object_key + url). Spec §5/§8:
+// only JPEG, PNG and SVG; a duplicate or a file beyond the limit is dropped with a notice; deleting asks for
+// confirmation; a failed upload shows 'upload error: {status}' with the file's name and the server's reason.
+//
+// A duplicate is the same bytes under any name: the file's SHA-256 is compared before uploading (where the browser
+// offers crypto.subtle), and the answer's object_key after (the local store names a file by that hash, so a copy of
+// a photo already saved with the form is caught too). The server refuses a list that names an object_key twice.
 import { useRef, useState, type ChangeEvent } from 'react';
 import { ja } from '#src/i18n/ja';
+import { ApiError } from '#src/lib/api-client';
 import { UPLOAD_ACCEPT, UPLOAD_CONTENT_TYPES, type UploadResult } from '#src/modules/uploads/uploads.schemas';
 import type { ImageJson } from '#src/modules/experiences/experiences.host.schemas';
 
 const t = ja.hostStory;
 /** The upload preset this form sends (the hosting service files the images under it). */
 const EXPERIENCE_UPLOAD_PRESET = 'experiences';
+/** The marketplace's upload call; the brand portal passes its own. */
+export const MARKETPLACE_UPLOAD_PATH = '/api/v1/uploads';
 
 interface Props {
   images: ImageJson[];
@@ -18,31 +25,70 @@ interface Props {
   onAdd: (image: ImageJson) => void;
   onRemove: (index: number) => void;
   error?: string[];
+  /** Where the files go (the portal signs in at its own door). */
+  uploadPath?: string;
+  /** A refused upload handled elsewhere (the portal's 401 → sign-in); true when handled. */
+  intercept?: (error: unknown) => boolean;
 }
 
-export function ImageUploader({ images, max, onAdd, onRemove, error }: Props) {
+/** The hex SHA-256 of a file's bytes, or null where the browser offers no digest (an insecure origin). */
+async function contentHash(file: File): Promise<string | null> {
+  if (!globalThis.crypto?.subtle) return null;
+  try {
+    const digest = await globalThis.crypto.subtle.digest('SHA-256', await file.arrayBuffer());
+    return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  } catch {
+    return null;
+  }
+}
+
+/** The server's own reason for a refused upload (its field message or message), when the answer carries one. */
+async function refusalReason(res: Response): Promise<string | null> {
+  try {
+    const body = (await res.json()) as { message?: unknown; messages?: { file?: unknown; base?: unknown } };
+    for (const candidate of [body.messages?.file, body.messages?.base]) {
+      if (Array.isArray(candidate) && typeof candidate[0] === 'string') return candidate[0];
+    }
+    return typeof body.message === 'string' ? body.message : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A refused upload: the line the control shows, and the error a page may handle itself (`intercept`). */
+interface Refusal {
+  message: string;
+  error: ApiError;
+}
+
+export function ImageUploader({ images, max, onAdd, onRemove, error, uploadPath = MARKETPLACE_UPLOAD_PATH, intercept }: Props) {
   const [notices, setNotices] = useState<string[]>([]);
   const [uploading, setUploading] = useState(0);
-  // name + size of the files uploaded here, to drop the same file chosen again (spec: duplicates dropped).
-  const signatures = useRef(new Map<string, string>());
+  // Content hash -> object_key of the files uploaded here, to drop the same bytes chosen again under any name.
+  const hashes = useRef(new Map<string, string>());
   const input = useRef<HTMLInputElement>(null);
 
-  async function upload(file: File): Promise<ImageJson | string> {
+  async function upload(file: File): Promise<ImageJson | Refusal> {
     const body = new FormData();
     body.append('file', file);
     body.append('upload_preset', EXPERIENCE_UPLOAD_PRESET);
     try {
-      const res = await fetch('/api/v1/uploads', {
+      const res = await fetch(uploadPath, {
         method: 'POST',
         body,
         credentials: 'same-origin',
         headers: { Accept: 'application/json' },
       });
-      if (!res.ok) return ja.uploads.uploadError(res.status);
+      if (!res.ok) {
+        const reason = await refusalReason(res);
+        const message = reason ? ja.uploads.uploadRefused(res.status, file.name, reason) : ja.uploads.uploadError(res.status);
+        return { message, error: new ApiError(res.status, reason ?? message) };
+      }
       const answer = (await res.json()) as UploadResult;
       return { object_key: answer.public_id, url: answer.secure_url };
     } catch {
-      return ja.uploads.uploadError(0);
+      const message = ja.uploads.uploadError(0);
+      return { message, error: new ApiError(0, message) };
     }
   }
 
@@ -50,16 +96,15 @@ export function ImageUploader({ images, max, onAdd, onRemove, error }: Props) {
     const files = Array.from(event.target.files ?? []);
     event.target.value = '';
     const messages = new Set<string>();
-    const accepted: File[] = [];
+    const accepted: { file: File; hash: string | null }[] = [];
     const batch = new Set<string>();
-    const known = new Set(signatures.current.keys());
     for (const file of files) {
       if (!(UPLOAD_CONTENT_TYPES as readonly string[]).includes(file.type)) {
         messages.add(ja.uploads.wrongFormatDropped);
         continue;
       }
-      const signature = `${file.name}:${file.size}`;
-      if (known.has(signature) || batch.has(signature)) {
+      const hash = await contentHash(file);
+      if (hash && (hashes.current.has(hash) || batch.has(hash))) {
         messages.add(ja.uploads.duplicateDropped);
         continue;
       }
@@ -67,21 +112,30 @@ export function ImageUploader({ images, max, onAdd, onRemove, error }: Props) {
         messages.add(ja.uploads.tooManyDropped(max));
         continue;
       }
-      batch.add(signature);
-      accepted.push(file);
+      if (hash) batch.add(hash);
+      accepted.push({ file, hash });
     }
     setNotices([...messages]);
     if (accepted.length === 0) return;
     setUploading((n) => n + accepted.length);
-    for (const file of accepted) {
+    // The object_keys on the form, also those saved before (the same bytes get the same key from the local store).
+    const keys = new Set(images.map((image) => image.object_key));
+    for (const { file, hash } of accepted) {
       const result = await upload(file);
       setUploading((n) => n - 1);
-      if (typeof result === 'string') {
-        messages.add(result);
+      if ('error' in result) {
+        if (intercept?.(result.error)) return;
+        messages.add(result.message);
         setNotices([...messages]);
         continue;
       }
-      signatures.current.set(`${file.name}:${file.size}`, result.object_key);
+      if (keys.has(result.object_key)) {
+        messages.add(ja.uploads.duplicateDropped);
+        setNotices([...messages]);
+        continue;
+      }
+      keys.add(result.object_key);
+      if (hash) hashes.current.set(hash, result.object_key);
       onAdd(result);
     }
   }
@@ -89,7 +143,7 @@ export function ImageUploader({ images, max, onAdd, onRemove, error }: Props) {
   function remove(index: number) {
     if (!window.confirm(ja.uploads.confirmDelete)) return;
     const removed = images[index];
-    for (const [signature, key] of signatures.current) if (key === removed.object_key) signatures.current.delete(signature);
+    for (const [hash, key] of hashes.current) if (key === removed.object_key) hashes.current.delete(hash);
     onRemove(index);
   }
 

@@ -96,6 +96,16 @@ export interface BrandPortalMembersResponse {
   meta: { total_count: number };
 }
 
+/**
+ * POST /brand/api/v1/brand-members/invitation (201): the same receipt for every well-formed address a member may
+ * invite, so the answer never tells whether the address belongs to another brand's member (that address gets a
+ * notice by mail instead of an invitation). The new member shows in GET /brand-members.
+ */
+export interface BrandInvitationSentJson {
+  email: string;
+  sent: true;
+}
+
 // ---- Response schemas (the OpenAPI document); `satisfies` keeps them and the types above the same shape.
 
 export const brandMemberJsonSchema = z
@@ -108,6 +118,11 @@ export const brandMemberJsonSchema = z
     brand_id: idJson(),
   })
   .meta({ id: 'BrandMember', description: 'ブランドメンバー（ポータルのアカウント）' }) satisfies z.ZodType<BrandMemberJson>;
+
+export const brandInvitationSentJsonSchema = z.object({ email: z.string(), sent: z.literal(true) }).meta({
+  id: 'BrandInvitationSent',
+  description: '招待メールの送信を受け付けました（別のブランドのメンバーのアドレスでも同じ答えです）',
+}) satisfies z.ZodType<BrandInvitationSentJson>;
 
 export const brandMembersJsonSchema = z
   .object({ brand: z.object({ id: idJson(), name: z.string() }), members: z.array(brandMemberJsonSchema) })

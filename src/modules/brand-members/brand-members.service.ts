@@ -29,6 +29,7 @@ import {
   brandSignInSchema,
   passwordResetRequestSchema,
   passwordResetSchema,
+  type BrandInvitationSentJson,
   type BrandMemberJson,
   type BrandMemberMe,
   type BrandMembersResponse,
@@ -89,8 +90,19 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
     return brand;
   }
 
-  /** The one invitation: create or renew, token, mail, audit. */
-  async function inviteTo(ctx: Ctx, brandId: number | null, input: unknown): Promise<BrandMemberJson & { invitation_url: string }> {
+  /**
+   * The one invitation: create or renew, token, mail, audit. An address of another brand's member is never moved
+   * or re-invited: the administrator and the operator (who see every brand) are told so (422); for a brand member
+   * (`concealOtherBrand`) the answer must not tell another brand's staff apart, so nothing is written, the address
+   * gets a notice that it cannot join this brand with that address, and the caller answers as for a new address
+   * (null here).
+   */
+  async function inviteTo(
+    ctx: Ctx,
+    brandId: number | null,
+    input: unknown,
+    options: { concealOtherBrand?: boolean } = {},
+  ): Promise<(BrandMemberJson & { invitation_url: string }) | null> {
     const { email } = parseInput(brandMemberInvitationSchema, input);
     return transaction(ctx.em, async (em) => {
       const brand = await findBrand(em, brandId);
@@ -99,6 +111,19 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
       let member = await em.findOne(BrandMember, { email });
       let action: 'invite' | 'reinvite' = 'invite';
       if (member) {
+        if (member.brand.id !== brand.id && options.concealOtherBrand) {
+          // One notice a day per inviting brand and address, however often the form is sent.
+          await enqueueMail(em, [
+            {
+              dedupeKey: `brand_member_elsewhere:${brand.id}:${member.id}:${now.toISOString().slice(0, 10)}`,
+              to: email,
+              subject: m.elsewhereMailSubject(brand.name),
+              text: m.elsewhereMailText(brand.name),
+            },
+          ]);
+          ctx.log.info({ brandId: brand.id, memberId: member.id }, 'portal invitation of another brand member: notice mailed');
+          return null;
+        }
         if (member.brand.id !== brand.id) throw new ValidationError({ email: [m.otherBrand] });
         if (member.invitationAccepted) throw new ValidationError({ email: [m.alreadyJoined] });
         member.invitationTokenHash = tokenHash;
@@ -155,7 +180,9 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
   /** POST /api/v1/brands/{brand_id}/members/invitation (ADMIN), and the CLI with operator(). */
   async function invite(ctx: Ctx, input: unknown): Promise<BrandMemberJson> {
     requireAdmin(ctx);
-    const { invitation_url: _url, ...member } = await inviteTo(ctx, idOf(input, 'brand_id', 'id'), input);
+    const invited = await inviteTo(ctx, idOf(input, 'brand_id', 'id'), input);
+    if (!invited) throw new Error('an administrator invitation is never concealed');
+    const { invitation_url: _url, ...member } = invited;
     return member;
   }
 
@@ -165,7 +192,9 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
    */
   async function inviteByOperator(ctx: Ctx, input: unknown): Promise<BrandMemberJson & { invitation_url: string }> {
     if (ctx.actor.kind !== 'operator') throw new ForbiddenError(ja.errors.forbidden);
-    return inviteTo(ctx, idOf(input, 'brand_id', 'id'), input);
+    const invited = await inviteTo(ctx, idOf(input, 'brand_id', 'id'), input);
+    if (!invited) throw new Error('an operator invitation is never concealed');
+    return invited;
   }
 
   /** GET /api/v1/brands/{brand_id}/members (ADMIN). */
@@ -181,11 +210,16 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
     return removeFrom(ctx, parseId(record.brand_id), parseId(record.id));
   }
 
-  /** Brand portal: a signed-in member invites to their own brand. */
-  async function inviteToOwnBrand(ctx: Ctx, input: unknown): Promise<BrandMemberJson> {
+  /**
+   * POST /brand/api/v1/brand-members/invitation: a signed-in member invites to their own brand. The answer is the
+   * same receipt whether the address was new, invited again, or another brand's member's (who then gets a notice
+   * and stays as they were): a member cannot probe other brands' staff.
+   */
+  async function inviteToOwnBrand(ctx: Ctx, input: unknown): Promise<BrandInvitationSentJson> {
     const actor = requireBrandMember(ctx);
-    const { invitation_url: _url, ...member } = await inviteTo(ctx, actor.brandId, input);
-    return member;
+    const { email } = parseInput(brandMemberInvitationSchema, input);
+    await inviteTo(ctx, actor.brandId, input, { concealOtherBrand: true });
+    return { email, sent: true };
   }
 
   /** GET /brand/api/v1/brand-members: the members of the signed-in member's brand (`self` marks them). */

@@ -26,6 +26,14 @@ export const experiencesQuerySchema = pageQuerySchema.extend({
   ),
 });
 
+/**
+ * GET /experiences/{id}/participant-numbers[?held_at=future|past]: without held_at every date in order; with it the
+ * dates of that side only, as the list shows them (the detail panel of the 今後/過去 list).
+ */
+export const participantNumbersQuerySchema = z.object({
+  held_at: z.preprocess((value) => (value === '' ? undefined : value), z.enum(HELD_AT_VALUES, { error: m.heldAtInvalid }).optional()),
+});
+
 /** GET /brand/api/v1/ambassadors[?community_id=n]: with one of the brand's communities, only those not in it yet (another id is a 404). */
 export const portalAmbassadorsQuerySchema = z.object({
   community_id: z
@@ -146,7 +154,7 @@ export interface BrandExperiencesResponse {
   meta: PageMeta;
 }
 
-/** GET /experiences/{id}/participant-numbers: every date of the experience, in order. */
+/** GET /experiences/{id}/participant-numbers: every date of the experience in order, or one side's (held_at). */
 export interface ParticipantNumbersResponse {
   experience_id: number;
   experience_name: string;

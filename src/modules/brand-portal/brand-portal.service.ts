@@ -11,7 +11,10 @@ import { communityExperienceIds, experienceCommunity, experienceRows, participan
 import {
   BRAND_PORTAL_PAGE_SIZE,
   experiencesQuerySchema,
+  participantNumbersQuerySchema,
   type BrandExperiencesResponse,
+  type HeldAt,
+  type ParticipantNumber,
   type ParticipantNumbersResponse,
 } from './brand-portal.schemas';
 
@@ -22,6 +25,15 @@ const experienceNotFound = () => new NotFoundError(ja.brandPortalApi.experienceN
 
 function field(input: unknown, key: string): unknown {
   return input != null && typeof input === 'object' ? (input as Record<string, unknown>)[key] : undefined;
+}
+
+/**
+ * The dates of one side of the 今後/過去 toggle: future = not started yet, in order; past = started, latest first.
+ * The list's rows and the detail panel both show these.
+ */
+function datesOn(numbers: readonly ParticipantNumber[], heldAt: HeldAt, now: number): ParticipantNumber[] {
+  if (heldAt === 'future') return numbers.filter((n) => new Date(n.held_at).getTime() >= now);
+  return numbers.filter((n) => new Date(n.held_at).getTime() < now).reverse();
 }
 
 export function createBrandPortalService(_deps: BrandPortalDeps = {}) {
@@ -45,9 +57,6 @@ export function createBrandPortalService(_deps: BrandPortalDeps = {}) {
       experiences: rows.flatMap((row) => {
         const detail = details.get(row.id);
         if (!detail) return [];
-        const dates = (numbers.get(row.id) ?? []).filter((n) =>
-          query.held_at === 'future' ? new Date(n.held_at).getTime() >= now : new Date(n.held_at).getTime() < now,
-        );
         return [
           {
             experience_id: detail.id,
@@ -57,7 +66,7 @@ export function createBrandPortalService(_deps: BrandPortalDeps = {}) {
             held_at: row.held_at,
             created_at: detail.createdAt.toISOString(),
             state: detail.prefecture,
-            participant_numbers: query.held_at === 'past' ? dates.reverse() : dates,
+            participant_numbers: datesOn(numbers.get(row.id) ?? [], query.held_at, now),
           },
         ];
       }),
@@ -65,7 +74,10 @@ export function createBrandPortalService(_deps: BrandPortalDeps = {}) {
     };
   }
 
-  /** GET /brand/api/v1/experiences/{id}/participant-numbers: every date, in order, of an experience of the brand. */
+  /**
+   * GET /brand/api/v1/experiences/{id}/participant-numbers[?held_at=future|past] of an experience of the brand:
+   * every date in order, or the dates of one side of the toggle exactly as the list shows them.
+   */
   async function experienceParticipantNumbers(ctx: Ctx, input: unknown): Promise<ParticipantNumbersResponse> {
     const actor = requireBrandMember(ctx);
     const id = parseId(field(input, 'id'));
@@ -73,8 +85,13 @@ export function createBrandPortalService(_deps: BrandPortalDeps = {}) {
     if (!experience?.communityId || !(await brandOwnsCommunity(ctx.em, actor.brandId, experience.communityId))) {
       throw experienceNotFound();
     }
-    const numbers = await participantNumbers(ctx.em, [experience.id]);
-    return { experience_id: experience.id, experience_name: experience.title, participant_numbers: numbers.get(experience.id) ?? [] };
+    const query = parseInput(participantNumbersQuerySchema, input);
+    const numbers = (await participantNumbers(ctx.em, [experience.id])).get(experience.id) ?? [];
+    return {
+      experience_id: experience.id,
+      experience_name: experience.title,
+      participant_numbers: query.held_at ? datesOn(numbers, query.held_at, Date.now()) : numbers,
+    };
   }
 
   return { experiences, experienceParticipantNumbers };

@@ -15,6 +15,7 @@ import {
   type Weekday,
 } from '#src/modules/calendars/recurrence';
 import { countJson, dateJson, idJson, pageMetaJson, timeJson } from '#src/lib/validate';
+import { distinctObjectKeys } from '#src/modules/images/images.schemas';
 
 const m = ja.hostStory.errors;
 const f = ja.hostStory.fields;
@@ -300,7 +301,11 @@ export function recurrenceRuleIssues(rule: RecurrenceRuleInput, today: string): 
 
 const experienceShape = {
   title: requiredText(f.title, HOST_LIMITS.title),
-  images: z.array(imageSchema, { error: m.imagesRequired }).min(1, m.imagesRequired).max(HOST_LIMITS.images, m.imagesTooMany),
+  images: z
+    .array(imageSchema, { error: m.imagesRequired })
+    .min(1, m.imagesRequired)
+    .max(HOST_LIMITS.images, m.imagesTooMany)
+    .refine(distinctObjectKeys, { error: ja.uploads.duplicateImage }),
   online: z.boolean({ error: m.onlineRequired }),
   online_url: z.string().trim().max(HOST_LIMITS.onlineUrl, ja.validation.maxLength(f.onlineUrl, HOST_LIMITS.onlineUrl)).nullish(),
   /** The prefecture's name (spec: state). */
@@ -416,6 +421,7 @@ export const draftSchema = z.object({
   images: z
     .array(imageSchema, { error: m.imageInvalid })
     .max(HOST_LIMITS.images, m.imagesTooMany)
+    .refine(distinctObjectKeys, { error: ja.uploads.duplicateImage })
     .nullish()
     .transform((v) => v ?? []),
   online: z

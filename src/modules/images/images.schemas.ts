@@ -1,6 +1,7 @@
 // Images of any owner (experience, draft, community, brand, ambassador) as the API shows them: THE image JSON
 // mapping. Isomorphic (no entity import), so schemas and pages may use it too.
 import { z } from 'zod';
+import { ja } from '#src/i18n/ja';
 
 export interface ImageRow {
   id: number;
@@ -30,9 +31,19 @@ export interface FormImageJson {
 }
 
 /**
+ * True when no image of the list repeats another's object_key. "The same image" is the same bytes: the local store
+ * names a file by its content's SHA-256 (uploads.store.ts), so a copy under another file name gets the same
+ * object_key, and a list that names one twice is refused (the upload forms drop such a copy with a notice). An image
+ * hosting service may give the same bytes two ids; the forms catch that case by hashing the file before uploading.
+ */
+export function distinctObjectKeys(images: readonly { object_key: string }[]): boolean {
+  return new Set(images.map((image) => image.object_key)).size === images.length;
+}
+
+/**
  * The images an admin form sends (brands, ambassadors, communities), already uploaded through POST /api/v1/uploads
  * (object_key = public id, url = https or a local path, never another scheme): absent means none, the list's order is
- * sort_order; at most `max`, and at least one when `messages.required` is given.
+ * sort_order; at most `max`, at least one when `messages.required` is given, and never the same object_key twice.
  */
 export function formImagesSchema(messages: { invalid: string; tooMany: string; required?: string }, max: number) {
   const { invalid } = messages;
@@ -51,7 +62,9 @@ export function formImagesSchema(messages: { invalid: string; tooMany: string; r
   );
   return z.preprocess(
     (value) => (value == null ? [] : value),
-    (messages.required ? list.min(1, { error: messages.required }) : list).max(max, { error: messages.tooMany }),
+    (messages.required ? list.min(1, { error: messages.required }) : list)
+      .max(max, { error: messages.tooMany })
+      .refine(distinctObjectKeys, { error: ja.uploads.duplicateImage }),
   );
 }
 

@@ -1,5 +1,6 @@
 // /brand/communities/{id}/experience: the community's experiences, 今後/過去 (Japan time), numbered pages; a row
-// opens the detail panel with each date's participants and recruitment (GET /experiences/{id}/participant-numbers).
+// opens the detail panel with the participants and recruitment of each date on the same side of the toggle
+// (GET /experiences/{id}/participant-numbers?held_at=…).
 import { useState } from 'react';
 import { useData } from 'vike-react/useData';
 import { AdminPagination } from '#src/components/admin/AdminPagination';
@@ -9,17 +10,17 @@ import { PublishBadge } from '#src/components/admin/ListStatus';
 import { useLoad } from '#src/components/admin/useLoad';
 import { BRAND_API, handleUnauthorized } from '#src/components/brand/brand-paths';
 import { Breadcrumbs, crumbs } from '#src/components/brand/Breadcrumbs';
-import { jpDateTime } from '#src/components/brand/dates';
+import { JpDateTime } from '#src/components/brand/JpDateTime';
 import { ja } from '#src/i18n/ja';
-import type { ParticipantNumbersResponse } from '#src/modules/brand-portal/brand-portal.schemas';
+import type { HeldAt, ParticipantNumbersResponse } from '#src/modules/brand-portal/brand-portal.schemas';
 import type { Data } from './+data';
 
 const t = ja.brandPortalPages.experiences;
 
 type Row = Data['experiences'][number];
 
-function Detail({ id, onClose }: { id: number; onClose: () => void }) {
-  const load = useLoad<ParticipantNumbersResponse>(`${BRAND_API}/experiences/${id}/participant-numbers`);
+function Detail({ id, heldAt, onClose }: { id: number; heldAt: HeldAt; onClose: () => void }) {
+  const load = useLoad<ParticipantNumbersResponse>(`${BRAND_API}/experiences/${id}/participant-numbers?held_at=${heldAt}`);
   const data = load.state === 'ok' ? load.data : null;
   return (
     <DetailPanel
@@ -44,7 +45,9 @@ function Detail({ id, onClose }: { id: number; onClose: () => void }) {
             <tbody>
               {data.participant_numbers.map((row) => (
                 <tr key={row.calendar_id}>
-                  <td>{jpDateTime(row.held_at)}</td>
+                  <td className="brand-datetime">
+                    <JpDateTime iso={row.held_at} />
+                  </td>
                   <td className="admin-table__num">{row.participant_number}</td>
                   <td className="admin-table__num">{row.recruitment_number}</td>
                 </tr>
@@ -75,14 +78,16 @@ export default function Page() {
           {t.past}
         </a>
       </nav>
-      <ListWithDetail detail={selected !== null && <Detail key={selected} id={selected} onClose={() => setSelected(null)} />}>
+      <ListWithDetail
+        detail={selected !== null && <Detail key={selected} id={selected} heldAt={held_at} onClose={() => setSelected(null)} />}
+      >
         <CardTable<Row>
           testId="experiences-table"
           rowKey={(row) => row.experience_id}
           rowTestId={(row) => `experience-${row.experience_id}`}
           select={{ selected, onSelect: (row) => setSelected(row.experience_id) }}
           columns={[
-            { label: t.heldAt, cell: (row) => (row.held_at ? jpDateTime(row.held_at) : t.noDate) },
+            { label: t.heldAt, cellClass: 'brand-datetime', cell: (row) => (row.held_at ? <JpDateTime iso={row.held_at} /> : t.noDate) },
             openColumn(
               t.name,
               (row) => row.experience_name,
