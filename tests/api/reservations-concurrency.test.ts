@@ -44,6 +44,10 @@ function startServer(env: Record<string, string>): Promise<Server> {
         PORT: '0',
         SEAT_HOLD_SECONDS: String(HOLD_SECONDS),
         SESSION_SECRET: 'concurrency-test-session-secret',
+        // 200 requests at once queue for six connections per process for longer than the 5 s after which a request
+        // would answer 503 (tests/api/db-waits.test.ts checks that answer): here every request waits for its turn, so
+        // the seats' rules are what decides each answer.
+        DATABASE_ACQUIRE_TIMEOUT_MS: '60000',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
