@@ -5,8 +5,8 @@ import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { parseEnvOrExit, publicBaseUrl, type Env } from '#src/lib/env';
-import type { MikroORM } from '#src/lib/orm';
-import { createRoot, type Services } from '#src/root';
+import { pgTimeoutOptions, type MikroORM } from '#src/lib/orm';
+import { createRoot, dbTimeouts, type Services } from '#src/root';
 import { recordRunningServer } from '#src/lib/server-record';
 import { createApp } from './app';
 import { acceptQueueLength } from './accept-queue';
@@ -41,7 +41,8 @@ export async function boot(options: { pages: 'dev' | 'production' }): Promise<Ru
     log.info('demo data loaded');
   }
 
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 5 });
+  // The session store's own pool, with the same bounded waits as the ORM's.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 5, ...pgTimeoutOptions(dbTimeouts(root.env)) });
   const { app, close } = await createApp({ services, pool, pages: options.pages });
   // Mail outbox delivery and the seat-hold sweeper (issue 4); safe to run in every process.
   const stopWorkers = env.DISABLE_WORKERS === '1' ? null : startWorkers(services);

@@ -35,6 +35,16 @@ export interface OrmOptions {
   warn?: (error: Error) => void;
 }
 
+/** The node-postgres pool options that apply `timeouts` (the ORM's pool and the session store's). */
+export function pgTimeoutOptions(timeouts: DbTimeouts) {
+  return {
+    connectionTimeoutMillis: timeouts.acquire,
+    statement_timeout: timeouts.statement,
+    lock_timeout: timeouts.lock,
+    idle_in_transaction_session_timeout: timeouts.idleInTransaction,
+  };
+}
+
 function ormConfig(clientUrl: string, options: OrmOptions) {
   const timeouts = options.timeouts ?? MAINTENANCE_TIMEOUTS;
   return defineConfig({
@@ -44,10 +54,7 @@ function ormConfig(clientUrl: string, options: OrmOptions) {
     debug: options.debug ?? false,
     pool: { min: 0, max: options.pool },
     driverOptions: {
-      connectionTimeoutMillis: timeouts.acquire,
-      statement_timeout: timeouts.statement,
-      lock_timeout: timeouts.lock,
-      idle_in_transaction_session_timeout: timeouts.idleInTransaction,
+      ...pgTimeoutOptions(timeouts),
       onPoolCreated: (pool: Pool) => guardPool(pool, options.guard ?? 'throw', options.warn ?? (() => {})),
     },
     // The app never relies on implicit global-context usage: every request and command forks its own EntityManager.
