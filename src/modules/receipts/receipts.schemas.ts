@@ -3,9 +3,9 @@
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
 import { countJson, dateTimeJson, idJson, optionalText, requiredText } from '#src/lib/validate';
+import { ADDRESSEE_MAX, PURPOSE_MAX } from './receipts.shared';
 
-export const ADDRESSEE_MAX = 60;
-export const PURPOSE_MAX = 40;
+export { ADDRESSEE_MAX, PURPOSE_MAX };
 
 /** One line of text: no line breaks, tabs or other control characters (they would break the printed line). */
 const singleLine = (value: string | null) => value === null || !/\p{Cc}/u.test(value);
