@@ -5,6 +5,7 @@
 // `table` → `pdfBuffer`.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 
 export type Pdf = PDFKit.PDFDocument;
@@ -17,14 +18,21 @@ const FONT_FILES = {
   bold: '@expo-google-fonts/biz-udpgothic/700Bold/BIZUDPGothic_700Bold.ttf',
 } as const;
 
-let fonts: { regular: Buffer; bold: Buffer } | null = null;
+let fonts: { regular: fontkit.Font; bold: fontkit.Font } | null = null;
 
-/** The font files, read once per process (about 4.5 MB each, outside the JavaScript heap). */
+function openFont(file: string): fontkit.Font {
+  const font = fontkit.create(readFileSync(createRequire(import.meta.url).resolve(file)));
+  if (!('layout' in font)) throw new Error(`${file} is a font collection, not one font`);
+  return font;
+}
+
+/**
+ * The two faces, read and parsed once per process and shared by every document (about 4.5 MB each, outside the
+ * JavaScript heap): fontkit keeps the glyphs it has read, so a later document only lays out and subsets. Each
+ * document still embeds its own subset.
+ */
 function fontData() {
-  if (!fonts) {
-    const require = createRequire(import.meta.url);
-    fonts = { regular: readFileSync(require.resolve(FONT_FILES.regular)), bold: readFileSync(require.resolve(FONT_FILES.bold)) };
-  }
+  fonts ??= { regular: openFont(FONT_FILES.regular), bold: openFont(FONT_FILES.bold) };
   return fonts;
 }
 
@@ -57,8 +65,9 @@ export function createPdf(options: PdfOptions): Pdf {
     lang: 'ja-JP',
     displayTitle: true,
   });
-  doc.registerFont(PDF_FONT.regular, regular);
-  doc.registerFont(PDF_FONT.bold, bold);
+  // PDFKit takes a fontkit font as it is (its types name only paths and bytes).
+  doc.registerFont(PDF_FONT.regular, regular as unknown as Buffer);
+  doc.registerFont(PDF_FONT.bold, bold as unknown as Buffer);
   doc.font(PDF_FONT.regular).fontSize(10.5).fillColor('#000000');
   return doc;
 }
