@@ -10,6 +10,7 @@ import { createReservation } from '#tests/factories/reservations';
 import { pdfText } from '#tests/factories/pdf';
 import { todayInJapan } from '#src/lib/dates';
 import { Receipt } from '#src/modules/receipts/receipts.entity';
+import { Reservation } from '#src/modules/reservations/reservations.entity';
 import { ja } from '#src/i18n/ja';
 
 let t: TestApp;
@@ -192,6 +193,21 @@ describe('POST /api/v1/reservations/{id}/receipt', () => {
       expect(res.body.message).toBe('お支払いが完了していない予約には領収書を発行できません');
       expect(await receipts(r.id)).toHaveLength(0);
     }
+  });
+
+  it('has no receipt for a confirmed reservation that cost nothing (409)', async () => {
+    const g = await guest();
+    const experience = await createExperience(t.orm, { hostUserId });
+    const calendar = await createCalendar(t.orm, experience.id, { daysFromToday: 5 });
+    const r = await createReservation(t.orm, { userId: g.user.id, experienceId: experience.id, calendarIds: [calendar.id] });
+    // A 100% coupon: nothing was charged.
+    await t.orm.em.fork().nativeUpdate(Reservation, { id: r.id }, { tourAmount: 0, serviceFee: 0, processingFee: 0, totalAmount: 0 });
+    const state = await g.agent.get(`/api/v1/reservations/${r.id}/receipt`);
+    expect(state.body).toMatchObject({ available: false, reason: 'お支払い金額がない予約には領収書はありません' });
+    const res = await g.agent.post(`/api/v1/reservations/${r.id}/receipt`).send({ addressee: '領収 花子' });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('お支払い金額がない予約には領収書はありません');
+    expect(await receipts(r.id)).toHaveLength(0);
   });
 
   it("answers another guest's reservation with the reservation's 404, and a signed-out caller with 401", async () => {
