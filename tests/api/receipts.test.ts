@@ -87,6 +87,8 @@ describe('POST /api/v1/reservations/{id}/receipt', () => {
     const res = await download(g.agent, g.reservationId, { addressee: '株式会社サンプル 経理部' });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['cache-control']).toBe('no-store');
     const [row] = await receipts(g.reservationId);
     expect(row.number).toMatch(/^R\d{8}$/);
     expect(row.issuedCount).toBe(1);

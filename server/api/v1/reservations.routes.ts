@@ -57,7 +57,8 @@ export function reservationsRoutes(services: Services): Router {
 
   router.post('/reservations/:id/receipt', async (req, res) => {
     const file = await services.receipts.issue(req.ctx, { ...req.body, ...req.params });
-    res.type('application/pdf').attachment(file.filename).send(file.body);
+    // A PDF's streams and font are compressed inside it already: sent as it is, not through the API's compression.
+    res.type('application/pdf').attachment(file.filename).set('Content-Length', String(file.body.length)).end(file.body);
   });
 
   router.post('/host/calendars/:id/cancellation', async (req, res) => {
