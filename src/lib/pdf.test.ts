@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pdfPages } from '#tests/factories/pdf';
-import { createPdf, fitText, heading, keyValues, paragraph, pdfBuffer, table } from './pdf';
+import { charactersWithoutGlyph, createPdf, fitText, heading, keyValues, paragraph, pdfBuffer, table } from './pdf';
 
 describe('the PDF kit', () => {
   it('writes Japanese text in the embedded font, subset, so the file stays small', async () => {
@@ -59,5 +59,10 @@ describe('the PDF kit', () => {
     expect(size).toBeGreaterThanOrEqual(11);
     expect(height).toBeLessThan(size * 2);
     expect((await pdfPages(await pdfBuffer(doc)))[0]).toContain(long);
+  });
+
+  it('names the characters its font cannot draw', () => {
+    expect(charactersWithoutGlyph('株式会社髙﨑 ①㈱ ｱｲｳ Café')).toEqual([]);
+    expect(charactersWithoutGlyph('𠮷田 😀 한국 😀')).toEqual(['𠮷', '😀', '한', '국']);
   });
 });

@@ -36,6 +36,20 @@ function fontData() {
   return fonts;
 }
 
+/**
+ * The characters of `text` the font cannot draw, each once, in order (emoji, Hangul, rare kanji outside JIS such as
+ * 𠮷): what a person typed is checked with this before it is printed, since a missing glyph prints as an empty box.
+ */
+export function charactersWithoutGlyph(text: string): string[] {
+  const { regular, bold } = fontData();
+  const missing = new Set<string>();
+  for (const character of text) {
+    const code = character.codePointAt(0) ?? 0;
+    if (!regular.hasGlyphForCodePoint(code) || !bold.hasGlyphForCodePoint(code)) missing.add(character);
+  }
+  return [...missing];
+}
+
 export interface PdfOptions {
   /** The document's title (its metadata, shown by viewers as the window title). */
   title: string;

@@ -238,6 +238,10 @@ describe('POST /api/v1/reservations/{id}/receipt', () => {
       [{ addressee: '一行目\n二行目' }, 'addressee', '改行やタブは使えません'],
       [{ addressee: '領収 花子', purpose: 'い'.repeat(41) }, 'purpose', '但し書きは40文字以内で入力してください'],
       [{ addressee: '領収 花子', purpose: '体験料\tとして' }, 'purpose', '改行やタブは使えません'],
+      // Characters the font has no glyph for would print as empty boxes.
+      [{ addressee: '𠮷田 花子' }, 'addressee', '次の文字は領収書に印刷できません: 𠮷'],
+      [{ addressee: '領収 花子', purpose: '😀体験料として👍😀' }, 'purpose', '次の文字は領収書に印刷できません: 😀 👍'],
+      [{ addressee: '領収\u200d花子' }, 'addressee', '次の文字は領収書に印刷できません: U+200D'],
     ];
     for (const [body, field, message] of cases) {
       const res = await g.agent.post(`/api/v1/reservations/${g.reservationId}/receipt`).send(body);

@@ -5,7 +5,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Env } from '#src/lib/env';
 import { requireUser, type Ctx } from '#src/lib/context';
-import { ConflictError, NotFoundError } from '#src/lib/errors';
+import { ConflictError, NotFoundError, ValidationError, type FieldMessages } from '#src/lib/errors';
+import { charactersWithoutGlyph } from '#src/lib/pdf';
 import { idFrom, parseInput } from '#src/lib/validate';
 import { todayInJapan } from '#src/lib/dates';
 import { ja } from '#src/i18n/ja';
@@ -27,6 +28,19 @@ export interface ReceiptFile {
 const reservationNotFound = () => new NotFoundError(ja.reservations.reservationNotFound, 'reservation');
 
 /** Why a reservation has no receipt (null: it has one). */
+/** The typed fields with characters the PDF's font cannot draw (each would print as an empty box). */
+function unprintable(fields: Record<string, string | null | undefined>): FieldMessages {
+  const messages: FieldMessages = {};
+  for (const [field, value] of Object.entries(fields)) {
+    // Invisible ones (a joiner, a variation selector) are named by their code point.
+    const missing = charactersWithoutGlyph(value ?? '').map((c) =>
+      /[\p{L}\p{N}\p{S}\p{P}]/u.test(c) ? c : `U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`,
+    );
+    if (missing.length > 0) messages[field] = [ja.receipts.unprintable(missing.join(' '))];
+  }
+  return messages;
+}
+
 function unavailableReason(r: ReservationForReceipt): string | null {
   if (!r.confirmedAt) return ja.receipts.notPaid;
   if (r.totalAmount <= 0) return ja.receipts.nothingPaid;
@@ -98,6 +112,8 @@ export function createReceiptsService(deps: ReceiptsDeps) {
   async function issue(ctx: Ctx, input: unknown): Promise<ReceiptFile> {
     const r = await ownReservation(ctx, input);
     const data = parseInput(receiptRequestSchema, input);
+    const refused = unprintable({ addressee: data.addressee, purpose: data.purpose });
+    if (Object.keys(refused).length > 0) throw new ValidationError(refused);
     const reason = unavailableReason(r);
     if (reason !== null || !r.confirmedAt) throw new ConflictError(reason ?? ja.receipts.notPaid);
     const paidAt = r.confirmedAt;
