@@ -26,8 +26,8 @@ describe('the PDF kit', () => {
     expect(bytes.length).toBeLessThan(60_000);
   });
 
-  it('runs a long table onto further pages with the header again on each', async () => {
-    const doc = createPdf({ title: '明細' });
+  it('runs a long table onto further pages with the header again on each, and numbers the pages', async () => {
+    const doc = createPdf({ title: '明細', pageNumbers: true });
     const rows = Array.from({ length: 80 }, (_v, i) => [`2026-11-${String((i % 30) + 1).padStart(2, '0')}`, `体験 ${i + 1}`, '¥1,000']);
     table(doc, {
       columns: [
@@ -48,6 +48,9 @@ describe('the PDF kit', () => {
     expect(all.match(/体験 \d+ ¥1,000/g)).toHaveLength(80);
     expect(pages.at(-1)).toContain('合計');
     expect(pages.at(-1)).toContain('¥80,000');
+    pages.forEach((page, i) => {
+      expect(page).toContain(`${i + 1} / ${pages.length}`);
+    });
   });
 
   it('shrinks a long typed line to fit its width', async () => {

@@ -1,8 +1,8 @@
 // The PDF kit (server-only): A4 documents in Japanese with PDFKit and BIZ UDPGothic, a font npm brings
 // (@expo-google-fonts/biz-udpgothic, SIL Open Font License 1.1), so no system font is needed. PDFKit embeds only the
 // glyphs a document uses (a subset), so a one-page document stays a few tens of kilobytes. Receipts and the hosts'
-// statements are built with these helpers: `createPdf` → `heading` / `paragraph` / `fitText` / `keyValues` /
-// `table` → `pdfBuffer`.
+// statements are built with these helpers: `createPdf` (optionally with page numbers) → `heading` / `paragraph` /
+// `fitText` / `keyValues` / `table` → `pdfBuffer`.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as fontkit from 'fontkit';
@@ -60,7 +60,12 @@ export interface PdfOptions {
   createdAt?: Date;
   /** Page margin in points (default 48, about 17 mm). */
   margin?: number;
+  /** Numbers the pages ("2 / 5" centred at the foot of each) when the document ends. */
+  pageNumbers?: boolean;
 }
+
+/** The documents whose pages `pdfBuffer` numbers before ending them. */
+const numbered = new WeakSet<Pdf>();
 
 /** A new A4 portrait document whose current font is the regular Japanese face at 10.5 pt. */
 export function createPdf(options: PdfOptions): Pdf {
@@ -68,7 +73,8 @@ export function createPdf(options: PdfOptions): Pdf {
   const doc = new PDFDocument({
     size: 'A4',
     margin: options.margin ?? 48,
-    bufferPages: false,
+    // Numbering needs every page kept until the end, to write "n / total" on each.
+    bufferPages: options.pageNumbers ?? false,
     info: {
       Title: options.title,
       ...(options.subject ? { Subject: options.subject } : {}),
@@ -83,7 +89,30 @@ export function createPdf(options: PdfOptions): Pdf {
   doc.registerFont(PDF_FONT.regular, regular as unknown as Buffer);
   doc.registerFont(PDF_FONT.bold, bold as unknown as Buffer);
   doc.font(PDF_FONT.regular).fontSize(10.5).fillColor('#000000');
+  if (options.pageNumbers) numbered.add(doc);
   return doc;
+}
+
+/** Writes "n / total" at the foot of every page (inside the bottom margin). */
+function numberPages(doc: Pdf): void {
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    const bottom = doc.page.margins.bottom;
+    // Text below the bottom margin would start a new page; the margin is lifted while the number is written.
+    doc.page.margins.bottom = 0;
+    doc
+      .font(PDF_FONT.regular)
+      .fontSize(8.5)
+      .fillColor('#555555')
+      .text(`${i + 1} / ${range.count}`, doc.page.margins.left, doc.page.height - bottom / 2 - 4, {
+        width: contentWidth(doc),
+        align: 'center',
+        lineBreak: false,
+      });
+    doc.page.margins.bottom = bottom;
+  }
+  doc.fillColor('#000000');
 }
 
 /** Ends the document and resolves with its bytes. */
@@ -93,6 +122,7 @@ export function pdfBuffer(doc: Pdf): Promise<Buffer> {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
+    if (numbered.has(doc)) numberPages(doc);
     doc.end();
   });
 }
