@@ -9,6 +9,7 @@ import { ConflictError, NotFoundError, ValidationError, type FieldMessages } fro
 import { charactersWithoutGlyph } from '#src/lib/pdf';
 import { idFrom, parseInput } from '#src/lib/validate';
 import { todayInJapan } from '#src/lib/dates';
+import { transaction } from '#src/lib/transaction';
 import { ja } from '#src/i18n/ja';
 import { reservationForReceipt, type ReservationForReceipt } from '#src/modules/reservations/reservations.repository';
 import { Receipt } from './receipts.entity';
@@ -120,7 +121,7 @@ export function createReceiptsService(deps: ReceiptsDeps) {
     const purpose = data.purpose ?? ja.receipts.defaultPurpose;
     const now = new Date();
     // The issuance is counted in the same transaction that draws the PDF: a failure counts nothing.
-    return ctx.em.transactional(async (em) => {
+    return transaction(ctx.em, async (em) => {
       const row = await recordIssuance(em, r.id, data.addressee, purpose);
       const body = await renderReceiptPdf(
         {
