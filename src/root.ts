@@ -41,6 +41,7 @@ import { createCouponsService } from './modules/coupons/coupons.service';
 import { createHostReservationsService } from './modules/reservations/host-reservations.service';
 import { createReservationMessagesService } from './modules/reservations/reservation-messages.service';
 import { createReminders } from './modules/reservations/reminders';
+import { createReceiptsService } from './modules/receipts/receipts.service';
 
 /** PostgreSQL advisory lock key held while migrating (boot and `db:migrate`), so processes migrate one at a time. */
 const MIGRATION_LOCK_KEY = 727001;
@@ -89,6 +90,8 @@ function buildServices(deps: ServiceDeps) {
     uploads: createUploadsService({ env }),
     payments: createPaymentsService({ env, gateway }),
     reservations,
+    /** The guests' receipts (領収書 PDF). */
+    receipts: createReceiptsService({ env }),
     stripeWebhook: createStripeWebhookService({ env, reservations }),
     mail: createMailService({ orm, env, log }),
     audit,

@@ -28,6 +28,7 @@ import { TestPaymentIntent, TestRefund } from '#src/modules/payments/payments.en
 import { StripeEvent } from '#src/modules/payments/stripe-events.entity';
 import { AuditLog } from '#src/modules/audit/audit.entity';
 import { ExperienceRejection } from '#src/modules/experience-approvals/experience-approvals.entity';
+import { Receipt } from '#src/modules/receipts/receipts.entity';
 
 export const entities = [
   Created,
@@ -70,4 +71,5 @@ export const entities = [
   StripeEvent,
   AuditLog,
   ExperienceRejection,
+  Receipt,
 ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEnv, EnvError } from './env';
+import { parseEnv, EnvError, isInvoiceRegistrationNumber } from './env';
 
 describe('parseEnv', () => {
   it('applies defaults', () => {
@@ -30,5 +30,24 @@ describe('parseEnv', () => {
 
   it('treats an empty DATABASE_URL as unset', () => {
     expect(parseEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
+  });
+
+  it('checks the インボイス登録番号 with its check digit', () => {
+    // Published numbers: the National Tax Agency (7000012050002) and Toyota Motor Corporation (1180301018771).
+    expect(isInvoiceRegistrationNumber('T7000012050002')).toBe(true);
+    expect(isInvoiceRegistrationNumber('T1180301018771')).toBe(true);
+    // The demo default: 9 - ((2+2+0+18+8+14+6+10+4+6+2+2) mod 9) = 9 - 2 = 7.
+    expect(isInvoiceRegistrationNumber('T7123456789012')).toBe(true);
+    // A sum that is a multiple of 9 gives 9.
+    expect(isInvoiceRegistrationNumber('T9000000000000')).toBe(true);
+    expect(isInvoiceRegistrationNumber('T8000012050002')).toBe(false);
+    expect(isInvoiceRegistrationNumber('T7000012050003')).toBe(false);
+    expect(isInvoiceRegistrationNumber('7000012050002')).toBe(false);
+    expect(isInvoiceRegistrationNumber('T700001205000')).toBe(false);
+    expect(isInvoiceRegistrationNumber('t7000012050002')).toBe(false);
+    expect(parseEnv({}).INVOICE_REGISTRATION_NUMBER).toBe('T7123456789012');
+    expect(parseEnv({ INVOICE_REGISTRATION_NUMBER: 'T1180301018771' }).INVOICE_REGISTRATION_NUMBER).toBe('T1180301018771');
+    expect(() => parseEnv({ INVOICE_REGISTRATION_NUMBER: 'T1180301018772' })).toThrow(/INVOICE_REGISTRATION_NUMBER/);
+    expect(() => parseEnv({ PLATFORM_NAME: ' ' })).toThrow(/PLATFORM_NAME/);
   });
 });

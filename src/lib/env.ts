@@ -9,6 +9,19 @@ const optionalUrl = z
   .or(z.literal('').transform(() => undefined));
 const rate = z.coerce.number().min(0).max(1);
 
+/**
+ * Whether `value` is an インボイス登録番号 (qualified invoice issuer number): `T` and 13 digits whose first digit is the
+ * check digit of the other 12, by the 法人番号 rule: 9 − (Σ digit × weight mod 9), the weights 1, 2, 1, 2, … counted
+ * from the rightmost digit (e.g. T7000012050002, the National Tax Agency's own number).
+ */
+export function isInvoiceRegistrationNumber(value: string): boolean {
+  const match = /^T(\d)(\d{12})$/.exec(value);
+  if (!match) return false;
+  const digits = [...match[2]].reverse().map(Number);
+  const sum = digits.reduce((total, digit, i) => total + digit * (i % 2 === 0 ? 1 : 2), 0);
+  return Number(match[1]) === 9 - (sum % 9);
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -66,6 +79,20 @@ const envSchema = z.object({
   SEAT_HOLD_SECONDS: z.coerce.number().int().min(30).max(3600).default(600),
   /** Seconds a signed-out page render or public experience/availability JSON is reused by this process; 0: off. */
   PUBLIC_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(2),
+  /**
+   * The platform as the issuer of the guests' receipts (領収書, a 適格簡易請求書): its name, address and インボイス登録番号.
+   * The defaults are demo values; a real deployment sets all three.
+   */
+  PLATFORM_NAME: z.string().trim().min(1).max(100).default('株式会社たびとこ'),
+  PLATFORM_ADDRESS: z.string().trim().min(1).max(200).default('〒100-0005 東京都千代田区丸の内1-1-1'),
+  INVOICE_REGISTRATION_NUMBER: z
+    .string()
+    .trim()
+    .refine(
+      isInvoiceRegistrationNumber,
+      'INVOICE_REGISTRATION_NUMBER must be T and 13 digits with a valid check digit (e.g. T7000012050002)',
+    )
+    .default('T7123456789012'),
   /** Set to 1 to skip the background mail worker in this process. */
   DISABLE_WORKERS: z.enum(['0', '1']).default('0'),
 });

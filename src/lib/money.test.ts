@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatYen, formatYenSuffix } from './money';
+import { consumptionTaxIncluded, formatYen, formatYenSuffix } from './money';
 
 describe('money', () => {
   it('formats yen with thousands separators', () => {
@@ -24,5 +24,14 @@ describe('money', () => {
     for (const n of [Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER, -0, 1.5, -0.25, 1e21]) {
       expect(formatYen(n), String(n)).toBe(`¥${intl.format(n)}`);
     }
+  });
+
+  it('finds the 10% consumption tax inside a tax-included amount, rounded down', () => {
+    expect(consumptionTaxIncluded(12345)).toBe(1122);
+    expect(consumptionTaxIncluded(11000)).toBe(1000);
+    expect(consumptionTaxIncluded(10999)).toBe(999);
+    expect(consumptionTaxIncluded(110)).toBe(10);
+    expect(consumptionTaxIncluded(10)).toBe(0);
+    expect(consumptionTaxIncluded(0)).toBe(0);
   });
 });

@@ -26,3 +26,14 @@ export function formatYen(amount: number): string {
 export function formatYenSuffix(amount: number): string {
   return `${groupDigits(amount)}円`;
 }
+
+/** The consumption tax rate in percent (the standard rate; experiences are not reduced-rate goods). */
+export const CONSUMPTION_TAX_PERCENT = 10;
+
+/**
+ * The consumption tax contained in a tax-included amount of yen, rounded down once for the whole amount (one
+ * rounding per document and rate, as a qualified invoice does): 12345 -> 1122.
+ */
+export function consumptionTaxIncluded(amount: number): number {
+  return Math.floor((amount * CONSUMPTION_TAX_PERCENT) / (100 + CONSUMPTION_TAX_PERCENT));
+}

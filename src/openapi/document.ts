@@ -136,7 +136,17 @@ function operationObject(operation: Operation, components: Record<string, JsonSc
     [status]:
       status === 204
         ? { description: '成功（本文なし）' }
-        : successResponse('成功', operation.response, components, responseExamples[`${operation.method.toUpperCase()} ${operation.path}`]),
+        : operation.file
+          ? {
+              description: operation.file.description,
+              content: { [operation.file.type]: { schema: { type: 'string', contentMediaType: operation.file.type } } },
+            }
+          : successResponse(
+              '成功',
+              operation.response,
+              components,
+              responseExamples[`${operation.method.toUpperCase()} ${operation.path}`],
+            ),
   };
   const alternative = operation.alternative;
   // Issue 13 (r13b): a JSON answer that is also a CSV file with Accept: text/csv (UTF-8 with a byte order mark).

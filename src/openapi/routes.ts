@@ -130,6 +130,7 @@ import {
 import { messageJsonSchema, messageSchema, messagesJsonSchema } from '#src/modules/reservations/reservation-messages.schemas';
 import { devMailboxJsonSchema } from '#src/modules/mail/mail.schemas';
 import { stripeEventSchema, stripeWebhookAnswerSchema } from '#src/modules/payments/stripe-webhook.schemas';
+import { receiptRequestSchema, receiptStateJsonSchema } from '#src/modules/receipts/receipts.schemas';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -162,6 +163,8 @@ export interface Operation {
   errors?: number[];
   /** The success answer is also a CSV file (`Accept: text/csv`), besides the JSON of `response`. */
   csv?: boolean;
+  /** The success answer is a file of this media type instead of JSON (a PDF download); no `response` schema. */
+  file?: { type: 'application/pdf'; description: string };
 }
 
 const V1 = '/api/v1';
@@ -395,6 +398,14 @@ export const operations: Operation[] = [
     body: cancelReservationSchema,
     errors: [409],
     response: reservationDetailJsonSchema,
+  }),
+  op('get', `${V1}/reservations/{id}/receipt`, '予約の領収書の状態（発行可否・領収書番号・宛名の初期値）を取得する', ['予約'], 'user', {
+    response: receiptStateJsonSchema,
+  }),
+  op('post', `${V1}/reservations/{id}/receipt`, '領収書（PDF、適格簡易請求書）を発行する（2回目以降は再発行）', ['予約'], 'user', {
+    body: receiptRequestSchema,
+    errors: [409],
+    file: { type: 'application/pdf', description: '領収書の PDF（Content-Disposition: attachment）' },
   }),
   op('post', `${V1}/host/calendars/{id}/cancellation`, '開催日程を中止する（予約はすべて全額返金）', ['ホスト'], 'user', {
     body: slotCancellationSchema,

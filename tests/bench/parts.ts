@@ -3,6 +3,7 @@ import type { BenchPart } from '#tests/bench/harness';
 import { detailPart } from '#tests/bench/detail';
 import { listPart } from '#tests/bench/list';
 import { lighthouseReport } from '#tests/bench/lighthouse';
+import { receiptPart } from '#tests/bench/receipt';
 
 /** Lighthouse (mobile) on the cached server, after the load of the other parts has stopped. */
 const lighthousePart: BenchPart = {
@@ -10,4 +11,4 @@ const lighthousePart: BenchPart = {
   report: (run) => lighthouseReport(run.cached, run.guestCookie),
 };
 
-export const parts: BenchPart[] = [detailPart, listPart, lighthousePart];
+export const parts: BenchPart[] = [detailPart, listPart, receiptPart, lighthousePart];

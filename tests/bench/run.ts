@@ -6,7 +6,8 @@
 // The rows come from the parts in tests/bench/parts.ts (tests/bench/harness.ts says how to write one). Prints req/s,
 // p99, the share of bare, each row's goal, both servers' peak memory (goal ≤ 300 MB) and how long the demo seed takes
 // on a fresh migrated database (budget: SEED_BUDGET_MS); then the inquiry export (tests/bench/export.ts); the Lighthouse scores are a part too (tests/bench/lighthouse.ts).
-// `npm run bench -- export` runs only the export benchmark, `npm run bench -- http` only the HTTP one. BENCH_SECONDS=n changes the 10 s per row;
+// `npm run bench -- export` runs only the export benchmark, `npm run bench -- http` only the HTTP one,
+// `npm run bench -- receipt` only the receipt PDF (tests/bench/receipt.ts) beside bare node:http. BENCH_SECONDS=n changes the 10 s per row;
 // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the uncached server (open it in Chrome DevTools).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -17,8 +18,18 @@ import { initOrm, migrate } from '#src/lib/orm';
 import { DatabaseSeeder } from '#seeds/DatabaseSeeder';
 import { DEMO_PASSWORD } from '#seeds/demo-accounts';
 import { benchExport } from '#tests/bench/export';
-import { type BenchRow, type BenchRun, CONNECTIONS, DURATION, measure, peakRssMb, waitForServer } from '#tests/bench/harness';
-import { parts } from '#tests/bench/parts';
+import {
+  type BenchPart,
+  type BenchRow,
+  type BenchRun,
+  CONNECTIONS,
+  DURATION,
+  measure,
+  peakRssMb,
+  waitForServer,
+} from '#tests/bench/harness';
+import { parts as allParts } from '#tests/bench/parts';
+import { receiptPart } from '#tests/bench/receipt';
 
 const root = path.resolve(import.meta.dirname, '../..');
 // The same V8 flags as `npm run serve` (package.json config.node_flags).
@@ -95,7 +106,7 @@ function printTable(rows: BenchRow[]): void {
   }
 }
 
-async function main() {
+async function main(parts: BenchPart[]) {
   if (!existsSync(path.join(root, 'dist/server/entry.mjs'))) throw new Error('Run `npm run build` first.');
   const seedMs = await measureSeed();
   const children: ChildProcess[] = [];
@@ -174,5 +185,8 @@ async function main() {
 }
 
 const only = process.argv[2];
-if (only !== 'export') await main();
-if (only !== 'http' && !(await benchExport())) process.exitCode = 1;
+if (only === 'receipt') await main([receiptPart]);
+else {
+  if (only !== 'export') await main(allParts);
+  if (only !== 'http' && !(await benchExport())) process.exitCode = 1;
+}

@@ -12,6 +12,7 @@ import { Modal } from '#src/components/form';
 import { MessageThread } from '#src/components/MessageThread';
 import type { Data } from './+data';
 import { Schedule, StatusBadge } from '#pages/reservations/parts';
+import { ReceiptSection } from './ReceiptSection';
 import '#pages/reservations/reservations.css';
 
 const t = ja.r13a;
@@ -171,6 +172,7 @@ export default function Page() {
           )}
         </section>
       )}
+      <ReceiptSection initial={r.receipt} />
       {(r.review_state === 'open' || r.review_state === 'posted') && (
         <section className="panel">
           <a className="button" href={`/reservations/${r.id}/review`}>

@@ -1,6 +1,6 @@
 // POST /api/v1/reservations (201 confirmed | 202 card authentication needed | 402 declined | 422 | 503 gateway down),
 // POST /api/v1/reservations/{id}/confirm after 3-D Secure, GET /api/v1/reservations/{id}, the guest's list and
-// cancellation and the host's slot cancellation (issue 13); a confirmed reservation
+// cancellation and the host's slot cancellation (issue 13), the guest's receipt (its state as JSON, the PDF); a confirmed reservation
 // sets the completion flag that /reservations/complete consumes (server/completion.ts).
 import { Router, type Request, type Response } from 'express';
 import type { Services } from '#src/root';
@@ -48,6 +48,17 @@ export function reservationsRoutes(services: Services): Router {
 
   router.post('/reservations/:id/cancellation', async (req, res) => {
     res.json(await services.reservations.cancel(req.ctx, { ...req.body, ...req.params }));
+  });
+
+  // The receipt: GET its state (the page's form), POST the PDF (each POST is one issuance: the second is 再発行).
+  router.get('/reservations/:id/receipt', async (req, res) => {
+    res.json(await services.receipts.state(req.ctx, req.params));
+  });
+
+  router.post('/reservations/:id/receipt', async (req, res) => {
+    const file = await services.receipts.issue(req.ctx, { ...req.body, ...req.params });
+    // A PDF's streams and font are compressed inside it already: sent as it is, not through the API's compression.
+    res.type('application/pdf').attachment(file.filename).set('Content-Length', String(file.body.length)).end(file.body);
   });
 
   router.post('/host/calendars/:id/cancellation', async (req, res) => {

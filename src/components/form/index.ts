@@ -13,6 +13,7 @@
 //     path: '/api/v1/contact_inquiries',             // or (values) => `/api/v1/x/${values.id}`
 //     method: 'POST',                                // POST (default) | PUT | PATCH | DELETE, JSON body
 //     body: (values) => values,                      // optional: the JSON body (default: the values)
+//     call: apiFile,                                 // optional: a file answer (default api: JSON); then saveFile
 //     toValues: (data: FormData) => ({ … }),         // optional: uncontrolled form → values (default formValues)
 //     check: (values) => ({ field: ['…'] }),         // optional: checks the schema cannot state
 //     onSuccess: (result, values) => goTo('/inquiry/complete'),   // #src/lib/browser-navigation (full page load)

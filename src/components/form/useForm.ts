@@ -24,6 +24,8 @@ export interface FormConfig<V, R> {
   method?: Method;
   /** The JSON body; the values by default. */
   body?: (values: V) => unknown;
+  /** How the call is made: `api` (a JSON answer) by default; `apiFile` for an answer that is a file. */
+  call?: (path: string, options: { method: Method; body: unknown }) => Promise<unknown>;
   /** After a 2xx answer (navigate, reload, …). The form stays "submitting" until it resolves. */
   onSuccess?: (result: R, values: V) => unknown;
   /** A failed call before its messages are shown; return true when handled (e.g. a 401 sends to sign-in). */
@@ -100,7 +102,8 @@ export function useForm<V = Record<string, string | string[]>, R = unknown>(
       try {
         if (!cfg.path) throw new Error('useForm: no path to send to');
         const path = typeof cfg.path === 'function' ? cfg.path(values) : cfg.path;
-        const result = await api<R2>(path, { method: cfg.method ?? 'POST', body: cfg.body ? cfg.body(values) : values });
+        const options = { method: cfg.method ?? 'POST', body: cfg.body ? cfg.body(values) : values };
+        const result = (await (cfg.call ?? api)(path, options)) as R2;
         await cfg.onSuccess?.(result, values);
         busy.current = false;
         setSubmitting(false);

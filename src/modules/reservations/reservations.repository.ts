@@ -60,3 +60,65 @@ export async function reservationForReview(em: EntityManager, id: number): Promi
     slots: rows.map((r) => ({ date: r.date, start_time: r.start_time, end_time: r.end_time })),
   };
 }
+
+/** What a receipt prints of a reservation: whose it is, what was paid and when, and its refund. */
+export interface ReservationForReceipt {
+  id: number;
+  userId: number;
+  userName: string;
+  experienceTitle: string;
+  status: string;
+  totalAmount: number;
+  /** When the payment succeeded (null: never paid). */
+  confirmedAt: Date | null;
+  /** The booked slots' dates, in time order ('yyyy-MM-dd', Japan time). */
+  dates: string[];
+  /** The refund of its cancellation (none when nothing was refunded). */
+  refund: { amount: number; status: 'pending' | 'succeeded'; succeededAt: Date | null } | null;
+}
+
+export async function reservationForReceipt(em: EntityManager, id: number): Promise<ReservationForReceipt | null> {
+  const rows = await em.execute<
+    {
+      user_id: number;
+      user_name: string;
+      title: string;
+      status: string;
+      total_amount: number;
+      confirmed_at: Date | null;
+      dates: string[];
+      refund_amount: number | null;
+      refund_status: 'pending' | 'succeeded' | null;
+      refund_succeeded_at: Date | null;
+    }[]
+  >(
+    `SELECT r.user_id, u.name AS user_name, e.title, r.status, r.total_amount, r.confirmed_at,
+       ARRAY(SELECT DISTINCT to_char(c.date, 'YYYY-MM-DD') FROM reservation_calendars rc JOIN calendars c ON c.id = rc.calendar_id
+             WHERE rc.reservation_id = r.id ORDER BY 1) AS dates,
+       f.amount AS refund_amount, f.status AS refund_status, f.succeeded_at AS refund_succeeded_at
+     FROM reservations r JOIN users u ON u.id = r.user_id JOIN experiences e ON e.id = r.experience_id
+       LEFT JOIN refunds f ON f.reservation_id = r.id
+     WHERE r.id = ?`,
+    [id],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    id,
+    userId: Number(row.user_id),
+    userName: row.user_name,
+    experienceTitle: row.title,
+    status: row.status,
+    totalAmount: Number(row.total_amount),
+    confirmedAt: row.confirmed_at ? new Date(row.confirmed_at) : null,
+    dates: row.dates,
+    refund:
+      row.refund_amount === null || row.refund_status === null
+        ? null
+        : {
+            amount: Number(row.refund_amount),
+            status: row.refund_status,
+            succeededAt: row.refund_succeeded_at ? new Date(row.refund_succeeded_at) : null,
+          },
+  };
+}

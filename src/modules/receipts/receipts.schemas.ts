@@ -1,0 +1,55 @@
+// The receipt form (宛名 and 但し書き) and the receipt's state as the reservation page and the API show it.
+// Isomorphic.
+import { z } from 'zod';
+import { ja } from '#src/i18n/ja';
+import { countJson, dateTimeJson, idJson, optionalText, requiredText } from '#src/lib/validate';
+import { ADDRESSEE_MAX, PURPOSE_MAX } from './receipts.shared';
+
+export { ADDRESSEE_MAX, PURPOSE_MAX };
+
+/** One line of text: no line breaks, tabs or other control characters (they would break the printed line). */
+const singleLine = (value: string | null) => value === null || !/\p{Cc}/u.test(value);
+
+/** POST /api/v1/reservations/{id}/receipt: the addressee (required) and the 但し書き (empty: 体験料として). */
+export const receiptRequestSchema = z.object({
+  addressee: requiredText(ja.receipts.addresseeRequired, ja.receipts.addresseeTooLong, ADDRESSEE_MAX)
+    .refine(singleLine, { error: ja.receipts.singleLine })
+    .meta({ description: '宛名（60文字以内）' }),
+  purpose: optionalText(ja.receipts.purposeTooLong, PURPOSE_MAX)
+    .refine(singleLine, { error: ja.receipts.singleLine })
+    .optional()
+    .meta({ description: '但し書き（40文字以内、省略時は「体験料として」）' }),
+});
+
+export interface ReceiptState {
+  reservation_id: number;
+  /** Whether a receipt can be issued (a paid reservation). */
+  available: boolean;
+  /** Why not, in Japanese (null when available). */
+  reason: string | null;
+  /** The receipt number once issued (fixed by the first issuance). */
+  number: string | null;
+  /** How many times it was downloaded (0: never; from 1 on, the next download is a re-issue). */
+  issued_count: number;
+  first_issued_at: string | null;
+  /** What the form starts with: the last addressee used, else the guest's name. */
+  addressee: string;
+  /** The last 但し書き used, else 体験料として. */
+  purpose: string;
+  /** Whether the receipt shows a refund. */
+  refunded: boolean;
+}
+
+export const receiptStateJsonSchema = z
+  .object({
+    reservation_id: idJson(),
+    available: z.boolean(),
+    reason: z.string().nullable(),
+    number: z.string().nullable(),
+    issued_count: countJson(),
+    first_issued_at: dateTimeJson().nullable(),
+    addressee: z.string(),
+    purpose: z.string(),
+    refunded: z.boolean(),
+  })
+  .meta({ id: 'ReceiptState', description: '予約の領収書の状態（本人のみ）' }) satisfies z.ZodType<ReceiptState>;

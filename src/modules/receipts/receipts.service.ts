@@ -1,0 +1,153 @@
+// Guests' receipts (領収書): the state the reservation page shows (GET /api/v1/reservations/{id}/receipt) and the
+// PDF (POST /api/v1/reservations/{id}/receipt). A receipt exists for a reservation that was paid (confirmed_at set,
+// amount above zero), whatever happened to it after: a cancelled one prints its refund. The first download fixes the
+// receipt number; every later one is the same number marked 再発行. Anyone else's reservation is the reservation's 404.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Env } from '#src/lib/env';
+import { requireUser, type Ctx } from '#src/lib/context';
+import { ConflictError, NotFoundError, ValidationError, type FieldMessages } from '#src/lib/errors';
+import { charactersWithoutGlyph } from '#src/lib/pdf';
+import { idFrom, parseInput } from '#src/lib/validate';
+import { todayInJapan } from '#src/lib/dates';
+import { transaction } from '#src/lib/transaction';
+import { ja } from '#src/i18n/ja';
+import { reservationForReceipt, type ReservationForReceipt } from '#src/modules/reservations/reservations.repository';
+import { Receipt } from './receipts.entity';
+import { receiptRequestSchema, type ReceiptState } from './receipts.schemas';
+import { renderReceiptPdf } from './receipt-pdf';
+
+export interface ReceiptsDeps {
+  env: Pick<Env, 'PLATFORM_NAME' | 'PLATFORM_ADDRESS' | 'INVOICE_REGISTRATION_NUMBER'>;
+}
+
+/** The receipt PDF and its file name. */
+export interface ReceiptFile {
+  filename: string;
+  body: Buffer;
+}
+
+const reservationNotFound = () => new NotFoundError(ja.reservations.reservationNotFound, 'reservation');
+
+/** Why a reservation has no receipt (null: it has one). */
+/** The typed fields with characters the PDF's font cannot draw (each would print as an empty box). */
+function unprintable(fields: Record<string, string | null | undefined>): FieldMessages {
+  const messages: FieldMessages = {};
+  for (const [field, value] of Object.entries(fields)) {
+    // Invisible ones (a joiner, a variation selector) are named by their code point.
+    const missing = charactersWithoutGlyph(value ?? '').map((c) =>
+      /[\p{L}\p{N}\p{S}\p{P}]/u.test(c) ? c : `U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`,
+    );
+    if (missing.length > 0) messages[field] = [ja.receipts.unprintable(missing.join(' '))];
+  }
+  return messages;
+}
+
+function unavailableReason(r: ReservationForReceipt): string | null {
+  if (!r.confirmedAt) return ja.receipts.notPaid;
+  if (r.totalAmount <= 0) return ja.receipts.nothingPaid;
+  return null;
+}
+
+export function createReceiptsService(deps: ReceiptsDeps) {
+  const issuer = {
+    name: deps.env.PLATFORM_NAME,
+    address: deps.env.PLATFORM_ADDRESS,
+    registrationNumber: deps.env.INVOICE_REGISTRATION_NUMBER,
+  };
+
+  /** The caller's own reservation as the receipt reads it, or the reservation's 404. */
+  async function ownReservation(ctx: Ctx, input: unknown): Promise<ReservationForReceipt> {
+    const user = requireUser(ctx);
+    const id = idFrom(input, 'id', reservationNotFound);
+    const r = await reservationForReceipt(ctx.em, id);
+    if (!r || r.userId !== user.id) throw reservationNotFound();
+    return r;
+  }
+
+  /** GET /api/v1/reservations/{id}/receipt and the reservation page: whether there is a receipt and the form's values. */
+  async function state(ctx: Ctx, input: unknown): Promise<ReceiptState> {
+    const r = await ownReservation(ctx, input);
+    const receipt = await ctx.em.findOne(Receipt, { reservation: r.id }, { refresh: true });
+    const reason = unavailableReason(r);
+    return {
+      reservation_id: r.id,
+      available: reason === null,
+      reason,
+      number: receipt?.number ?? null,
+      issued_count: receipt?.issuedCount ?? 0,
+      first_issued_at: receipt ? new Date(receipt.createdAt).toISOString() : null,
+      addressee: receipt?.addressee ?? r.userName,
+      purpose: receipt?.purpose ?? ja.receipts.defaultPurpose,
+      refunded: reason === null && r.refund !== null,
+    };
+  }
+
+  /**
+   * Counts one issuance and returns the receipt row: the existing one (a re-issue), else a new one whose number
+   * comes from its id. The insert's ON CONFLICT makes two first downloads at once one receipt with two issuances.
+   */
+  async function recordIssuance(em: EntityManager, reservationId: number, addressee: string, purpose: string) {
+    type Row = { number: string; issued_count: number; created_at: Date };
+    const updated = await em.execute<Row[]>(
+      `UPDATE receipts SET issued_count = issued_count + 1, addressee = ?, purpose = ?, updated_at = now()
+       WHERE reservation_id = ? RETURNING number, issued_count, created_at`,
+      [addressee, purpose, reservationId],
+    );
+    if (updated[0]) return updated[0];
+    const inserted = await em.execute<Row[]>(
+      `WITH n AS (SELECT nextval(pg_get_serial_sequence('receipts', 'id')) AS id)
+       INSERT INTO receipts (id, reservation_id, number, addressee, purpose, issued_count)
+       SELECT n.id, ?, 'R' || lpad(n.id::text, 8, '0'), ?, ?, 1 FROM n
+       ON CONFLICT (reservation_id) DO UPDATE SET issued_count = receipts.issued_count + 1, addressee = excluded.addressee,
+         purpose = excluded.purpose, updated_at = now()
+       RETURNING number, issued_count, created_at`,
+      [reservationId, addressee, purpose],
+    );
+    return inserted[0];
+  }
+
+  /**
+   * POST /api/v1/reservations/{id}/receipt (input: { id, addressee, purpose? }): the receipt PDF. A reservation that
+   * was never paid is a 409 with the reason, and nothing is recorded.
+   */
+  async function issue(ctx: Ctx, input: unknown): Promise<ReceiptFile> {
+    const r = await ownReservation(ctx, input);
+    const data = parseInput(receiptRequestSchema, input);
+    const refused = unprintable({ addressee: data.addressee, purpose: data.purpose });
+    if (Object.keys(refused).length > 0) throw new ValidationError(refused);
+    const reason = unavailableReason(r);
+    if (reason !== null || !r.confirmedAt) throw new ConflictError(reason ?? ja.receipts.notPaid);
+    const paidAt = r.confirmedAt;
+    const purpose = data.purpose ?? ja.receipts.defaultPurpose;
+    const now = new Date();
+    // The issuance is counted in the same transaction that draws the PDF: a failure counts nothing.
+    return transaction(ctx.em, async (em) => {
+      const row = await recordIssuance(em, r.id, data.addressee, purpose);
+      const body = await renderReceiptPdf(
+        {
+          number: row.number,
+          reissue: Number(row.issued_count) > 1,
+          firstIssuedOn: todayInJapan(new Date(row.created_at)),
+          issuedOn: todayInJapan(now),
+          addressee: data.addressee,
+          purpose,
+          amount: r.totalAmount,
+          paidOn: todayInJapan(paidAt),
+          reservationId: r.id,
+          experienceTitle: r.experienceTitle,
+          dates: r.dates,
+          refund: r.refund
+            ? { amount: r.refund.amount, refundedOn: r.refund.succeededAt ? todayInJapan(r.refund.succeededAt) : null }
+            : null,
+          issuer,
+        },
+        now,
+      );
+      return { filename: ja.receipts.filename(row.number), body };
+    });
+  }
+
+  return { state, issue };
+}
+
+export type ReceiptsService = ReturnType<typeof createReceiptsService>;

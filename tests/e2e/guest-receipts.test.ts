@@ -1,0 +1,94 @@
+// The guest's receipt in Chromium: on /reservations/{id} the 領収書 panel starts with the guest's name as the
+// addressee; the guest types a company name and a 但し書き, downloads the PDF (its text holds the addressee, the
+// amount, the tax and the registration number), the panel then says it was issued, and the next download is 再発行.
+// The built server with demo data (tests/setup/global-server.ts); the reservation is booked through the API.
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hydrated, openBrowser, serverDatabaseUrl, type Session } from '#tests/e2e/browser';
+import { initOrm, type MikroORM } from '#src/lib/orm';
+import { createUser, TEST_PASSWORD } from '#tests/factories/users';
+import { createCalendar, createExperience } from '#tests/factories/experiences';
+import { pdfText } from '#tests/factories/pdf';
+import { ja } from '#src/i18n/ja';
+
+let s: Session;
+let orm: MikroORM;
+
+beforeAll(async () => {
+  s = await openBrowser();
+  orm = await initOrm(serverDatabaseUrl(), { pool: 2 });
+});
+
+afterAll(async () => {
+  await orm?.close(true);
+});
+
+async function download(page: Page): Promise<string> {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('receipt-download').click()]);
+  expect(file.suggestedFilename()).toMatch(/^領収書_R\d{8}\.pdf$/);
+  const target = path.join(os.tmpdir(), `receipts-e2e-${Date.now()}.pdf`);
+  await file.saveAs(target);
+  return pdfText(readFileSync(target));
+}
+
+describe('the guest downloads a receipt', () => {
+  it.each([375, 1280])('types the addressee, downloads the PDF, and the second download is 再発行 (%ipx)', async (width) => {
+    const guest = await createUser(orm, { name: `領収 花子${width}` });
+    const experience = await createExperience(orm, { title: `領収書の体験 ${width}`, price: 10000 });
+    const calendar = await createCalendar(orm, experience.id, { daysFromToday: 12 });
+    const page = await s.newPage({ width, height: 900 });
+    const signIn = await page.request.post(`${s.baseUrl}/api/v1/sessions`, { data: { email: guest.email, password: TEST_PASSWORD } });
+    expect(signIn.status()).toBe(201);
+    const booked = await page.request.post(`${s.baseUrl}/api/v1/reservations`, {
+      data: {
+        tour_id: experience.id,
+        calendar_ids: [calendar.id],
+        number_of_people: 1,
+        payment_token: 'tok_visa',
+        idempotency_key: `e2e-receipt-${width}-${Date.now()}`,
+      },
+    });
+    expect(booked.status()).toBe(201);
+    const reservation = (await booked.json()) as { id: number; amounts: { total: number } };
+    expect(reservation.amounts.total).toBe(10860);
+
+    await page.goto(`${s.baseUrl}/reservations/${reservation.id}`);
+    await hydrated(page);
+    const section = page.getByTestId('receipt-section');
+    await section.waitFor();
+    expect(await section.getByRole('heading').textContent()).toBe(ja.receipts.sectionTitle);
+    const addressee = section.getByLabel(ja.receipts.addressee);
+    expect(await addressee.inputValue()).toBe(`領収 花子${width}`);
+    expect(await section.getByLabel(ja.receipts.purpose).inputValue()).toBe('体験料として');
+    await section.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(os.tmpdir(), `receipts-page-${width}.png`), fullPage: true });
+
+    // An empty addressee is refused by the server, with the message on the field.
+    await addressee.fill('');
+    await page.getByTestId('receipt-download').click();
+    await section.getByText(ja.receipts.addresseeRequired).first().waitFor();
+
+    await addressee.fill('株式会社ブラウザ 総務部');
+    await section.getByLabel(ja.receipts.purpose).fill('研修費として');
+    const first = await download(page);
+    expect(first).toContain('株式会社ブラウザ 総務部 様');
+    expect(first).toContain('¥10,860-');
+    expect(first).toContain('但し 研修費として');
+    expect(first).toContain('10% ¥10,860 ¥987');
+    expect(first).toContain('登録番号 T7123456789012');
+    expect(first).not.toContain('再発行');
+
+    const issued = section.getByTestId('receipt-issued');
+    await issued.waitFor();
+    expect(await issued.textContent()).toContain('（1回）');
+    await page.screenshot({ path: path.join(os.tmpdir(), `receipts-page-issued-${width}.png`), fullPage: true });
+
+    const second = await download(page);
+    expect(second).toContain('再発行');
+    expect(second).toContain('株式会社ブラウザ 総務部 様');
+    await expect.poll(() => issued.textContent(), { timeout: 15_000 }).toContain('（2回）');
+  });
+});
