@@ -2,7 +2,7 @@
 // Only published communities are public. An application is validated completely, then stored in one
 // transaction together with the notice mails to the community's brand members (durable outbox).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { requireAdmin, requireBrandMember, requireUser, type Ctx, withEm } from '#src/lib/context';
+import { isAdmin, requireAdmin, requireBrandMember, requireUser, type Ctx, withEm } from '#src/lib/context';
 import { countRowsBy } from '#src/lib/count-rows';
 import { isUniqueViolation } from '#src/lib/db-errors';
 import { publicBaseUrl, type Env } from '#src/lib/env';
@@ -143,16 +143,17 @@ export function createCommunitiesService(deps: CommunitiesDeps) {
   const { audit, reference, brands } = deps;
   const baseUrl = publicBaseUrl(deps.env);
 
-  async function findPublished(ctx: Ctx, id: number | null): Promise<ICommunity> {
+  /** Published for everyone; an ADMIN also finds unpublished ones (as for brands and ambassadors). */
+  async function findVisible(ctx: Ctx, id: number | null): Promise<ICommunity> {
     if (!id) throw notFound();
-    const community = await ctx.em.findOne(Community, { id, published: true }, { populate: ['images'] });
+    const community = await ctx.em.findOne(Community, isAdmin(ctx) ? { id } : { id, published: true }, { populate: ['images'] });
     if (!community) throw notFound();
     return community;
   }
 
   /** GET /api/v1/communities/{id}/detail */
   async function detail(ctx: Ctx, input: unknown): Promise<CommunityDetail> {
-    const community = await findPublished(ctx, idOf(input));
+    const community = await findVisible(ctx, idOf(input));
     const [items, brandList, ambassadorList, applied] = await Promise.all([
       ctx.em.find(CommunityApplicationQuestion, { community: community.id, disabled: false }, { orderBy: { sortOrder: 'asc', id: 'asc' } }),
       publishedBrandsOfCommunity(ctx.em, community.id),
@@ -162,6 +163,7 @@ export function createCommunitiesService(deps: CommunitiesDeps) {
     const images = sortedImageJson(community.images);
     return {
       id: community.id,
+      published: community.published,
       name: community.name,
       catchphrase: community.catchphrase,
       host_name: community.hostName,
