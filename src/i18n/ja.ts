@@ -95,6 +95,7 @@ export const ja = {
     url: '正しいURLを入力してください',
     numbersOnly: '数字のみ入力してください',
     integer: '整数で入力してください',
+    pageInvalid: 'ページは1以上の整数で指定してください',
     invalidDate: '日付が正しくありません',
     invalidChoice: '選択肢から選んでください',
   },

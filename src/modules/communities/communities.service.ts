@@ -1,6 +1,7 @@
 // Public communities and community applications (guest-and-host.md §2 "Community application", §3, §5, §7).
 // Only published communities are public. An application is validated completely, then stored in one
 // transaction together with the notice mails to the community's brand members (durable outbox).
+import { pageMeta, pageWithin, readPage } from '#src/lib/paging';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isAdmin, requireAdmin, requireBrandMember, requireUser, type Ctx, withEm } from '#src/lib/context';
 import { countRowsBy } from '#src/lib/count-rows';
@@ -410,8 +411,9 @@ export function createCommunitiesService(deps: CommunitiesDeps) {
   /** GET /brand/api/v1/communities?page=n: the brand's communities, newest first. */
   async function portalList(ctx: Ctx, input: unknown): Promise<BrandCommunitiesResponse> {
     const actor = requireBrandMember(ctx);
-    const { page } = parseInput(pageQuerySchema, input);
+    const asked = parseInput(pageQuerySchema, input).page;
     const ids = await brandCommunityIds(ctx.em, actor.brandId);
+    const page = pageWithin(asked, ids.length, BRAND_PORTAL_PAGE_SIZE);
     const pageIds = ids.slice((page - 1) * BRAND_PORTAL_PAGE_SIZE, page * BRAND_PORTAL_PAGE_SIZE);
     const rows = pageIds.length ? await ctx.em.find(Community, { id: { $in: pageIds } }, { populate: ['images'] }) : [];
     const byId = new Map(rows.map((row) => [row.id, row]));
@@ -443,7 +445,7 @@ export function createCommunitiesService(deps: CommunitiesDeps) {
           },
         ];
       }),
-      meta: { current_page: page, total_pages: Math.max(1, Math.ceil(ids.length / BRAND_PORTAL_PAGE_SIZE)), total_count: ids.length },
+      meta: pageMeta(page, ids.length, BRAND_PORTAL_PAGE_SIZE),
     };
   }
 
@@ -494,21 +496,18 @@ export function createCommunitiesService(deps: CommunitiesDeps) {
     const actor = requireBrandMember(ctx);
     const { page } = parseInput(pageQuerySchema, input);
     const ids = await brandCommunityIds(ctx.em, actor.brandId);
-    const [rows, total] = ids.length
-      ? await ctx.em.findAndCount(
-          CommunityApplication,
-          { community: { $in: ids } },
-          {
-            populate: ['community'],
-            orderBy: { createdAt: 'desc', id: 'desc' },
-            limit: BRAND_PORTAL_PAGE_SIZE,
-            offset: (page - 1) * BRAND_PORTAL_PAGE_SIZE,
-          },
-        )
-      : [[], 0];
+    const { rows, meta } = await readPage(page, BRAND_PORTAL_PAGE_SIZE, async (limit, offset) =>
+      ids.length
+        ? ctx.em.findAndCount(
+            CommunityApplication,
+            { community: { $in: ids } },
+            { populate: ['community'], orderBy: { createdAt: 'desc', id: 'desc' }, limit, offset },
+          )
+        : [[], 0],
+    );
     return {
       community_applications: rows.map(applicationRow),
-      meta: { current_page: page, total_pages: Math.max(1, Math.ceil(total / BRAND_PORTAL_PAGE_SIZE)), total_count: total },
+      meta,
     };
   }
 
