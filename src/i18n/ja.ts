@@ -75,6 +75,8 @@ export const ja = {
     invalidId: 'IDが正しくありません',
     invalidBody: 'リクエストの形式が正しくありません',
     unauthorized: 'ログインしてください',
+    /** The link beside 「ログインしてください」 when a session ended while a page was open. */
+    signInAgain: 'ログインページへ',
     forbidden: 'この操作を行う権限がありません',
     adminOnly: '管理者のみが利用できます',
     conflict: 'すでに登録されています',
