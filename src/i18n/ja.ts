@@ -471,7 +471,7 @@ export const ja = {
     applyLogin: 'ログインして申し込む',
     /** An ADMIN's view of an unpublished community. */
     unpublishedNotice: 'このコミュニティは非公開です。管理者にだけ表示されています。',
-    unpublishedNoApply: '非公開のため申し込みできません',
+    unpublishedNoApply: '非公開のため申し込めません',
     alreadyApplied: '申し込み済みです',
     applicationItemsLead: (n: number) => `申し込みフォームでは、プロフィールのほかに${n}件の質問にお答えいただきます。`,
     applicationTitle: 'コミュニティへの申し込み',
