@@ -30,6 +30,7 @@ import {
   passwordResetRequestSchema,
   passwordResetSchema,
   resetTokenSchema,
+  type BrandInvitationSentJson,
   type BrandMemberJson,
   type BrandMemberMe,
   type BrandMembersResponse,
