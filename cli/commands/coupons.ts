@@ -73,7 +73,7 @@ export function listCoupons(program: Command): void {
     .action((options: { page: string; json?: boolean }) =>
       runCommand(async ({ services, ctx }) => {
         const result = await services.coupons.list(ctx, { page: options.page });
-        printPage(columns, result.coupons, result.meta, options.json ? result : undefined);
+        printPage(columns, result.coupons, result.meta, options.json ? result : undefined, options.page);
       }),
     );
 }

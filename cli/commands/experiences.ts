@@ -29,7 +29,7 @@ export function listExperiences(program: Command): void {
     .action((options: { page: string; json?: boolean }) =>
       runCommand(async ({ services, ctx }) => {
         const result = await services.experienceApprovals.pending(ctx, { page: options.page });
-        printPage(columns, result.experiences, result.meta, options.json ? result : undefined);
+        printPage(columns, result.experiences, result.meta, options.json ? result : undefined, options.page);
       }),
     );
 }

@@ -28,7 +28,7 @@ export function listInquiries(program: Command): void {
     .action((options: { unresolved?: boolean; page: string; json?: boolean }) =>
       runCommand(async ({ services, ctx }) => {
         const result = await services.inquiries.list(ctx, { page: options.page, resolved: options.unresolved ? 'false' : undefined });
-        printPage(columns, result.inquiries, result.meta, options.json ? result : undefined);
+        printPage(columns, result.inquiries, result.meta, options.json ? result : undefined, options.page);
       }),
     );
 }

@@ -32,7 +32,7 @@ export function listRefunds(program: Command): void {
     .action((options: { status?: string; page: string; json?: boolean }) =>
       runCommand(async ({ services, ctx }) => {
         const result = await services.refunds.list(ctx, { status: options.status, page: options.page });
-        printPage(columns, result.refunds, result.meta, options.json ? result : undefined);
+        printPage(columns, result.refunds, result.meta, options.json ? result : undefined, options.page);
       }),
     );
 }

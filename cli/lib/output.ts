@@ -77,10 +77,15 @@ export interface PageMeta {
   total_count: number;
 }
 
-/** One page of a list (a table with its page footer, or the JSON document); refused when past the last page. */
-export function printPage<Row>(columns: Column<Row>[], rows: Row[], meta: PageMeta, json?: unknown): void {
-  if (meta.current_page > meta.total_pages) {
-    throw new CliRefusal(ja.cliFailures.pagePastEnd(meta.current_page, meta.total_pages, meta.total_count));
+/**
+ * One page of a list (a table with its page footer, or the JSON document); refused when the page asked (`--page`)
+ * is past the last page. The API answers such a page with the last one (src/lib/paging.ts, `current_page` says
+ * which), so the page asked is compared too: the CLI refuses rather than print a page the operator did not ask for.
+ */
+export function printPage<Row>(columns: Column<Row>[], rows: Row[], meta: PageMeta, json: unknown, asked: string | number): void {
+  const page = Number(asked);
+  if (page > meta.current_page || meta.current_page > meta.total_pages) {
+    throw new CliRefusal(ja.cliFailures.pagePastEnd(Math.max(page, meta.current_page), meta.total_pages, meta.total_count));
   }
   if (json !== undefined) printJson(json);
   else printTable(columns, rows, ja.cli.pageFooter(meta.current_page, meta.total_pages, meta.total_count));

@@ -30,10 +30,18 @@ const UNDER_COMMUNITY: Record<string, string> = {
   experience: t.crumbs.experiences,
 };
 
+/** Pages of a mailed link whose data says whether it can be used: an unusable one is named as the page shows it. */
+const INVALID_LINK: Record<string, string> = {
+  '/brand/password_reset': t.reset.invalidTitle,
+  '/brand/invitation': t.invitation.invalidTitle,
+};
+
 export default function title(pageContext: PageContext): string {
   const path = pageContext.urlPathname.replace(/\/$/, '') || '/brand';
-  const community = (pageContext.data as { community?: { name: string } } | undefined)?.community?.name;
-  let name = FIXED[path];
+  const data = pageContext.data as { community?: { name: string }; valid?: boolean } | undefined;
+  const community = data?.community?.name;
+  let name = data?.valid === false ? INVALID_LINK[path] : undefined;
+  name ??= FIXED[path];
   const match = /^\/brand\/communities\/[^/]+(?:\/([^/]+))?$/.exec(path);
   if (!name && match) name = [community, match[1] ? UNDER_COMMUNITY[match[1]] : undefined].filter(Boolean).join(' - ');
   return name ? `${name} | ${t.areaName}` : `${t.areaName} | ${ja.site.name}`;

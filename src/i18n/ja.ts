@@ -75,6 +75,8 @@ export const ja = {
     invalidId: 'IDが正しくありません',
     invalidBody: 'リクエストの形式が正しくありません',
     unauthorized: 'ログインしてください',
+    /** The link beside 「ログインしてください」 when a session ended while a page was open. */
+    signInAgain: 'ログインページへ',
     forbidden: 'この操作を行う権限がありません',
     adminOnly: '管理者のみが利用できます',
     conflict: 'すでに登録されています',
@@ -95,6 +97,7 @@ export const ja = {
     url: '正しいURLを入力してください',
     numbersOnly: '数字のみ入力してください',
     integer: '整数で入力してください',
+    pageInvalid: 'ページは1以上の整数で指定してください',
     invalidDate: '日付が正しくありません',
     invalidChoice: '選択肢から選んでください',
   },
@@ -466,6 +469,9 @@ export const ja = {
     ambassadors: '参加しているアンバサダー',
     apply: 'このコミュニティに申し込む',
     applyLogin: 'ログインして申し込む',
+    /** An ADMIN's view of an unpublished community. */
+    unpublishedNotice: 'このコミュニティは非公開です。管理者にだけ表示されています。',
+    unpublishedNoApply: '非公開のため申し込めません',
     alreadyApplied: '申し込み済みです',
     applicationItemsLead: (n: number) => `申し込みフォームでは、プロフィールのほかに${n}件の質問にお答えいただきます。`,
     applicationTitle: 'コミュニティへの申し込み',
@@ -916,6 +922,9 @@ export const ja = {
     sectionContent: '予約内容',
     sectionNotes: '注意事項',
     sectionCancellation: 'キャンセルについて',
+    /** The free-cancellation deadline of the dates being booked (label: ja.r13a.deadlineLabel). */
+    refundUntil: (label: string) => `${label}までのキャンセルは全額返金されます。それ以降のキャンセルは返金されません。`,
+    refundDeadlinePassed: (label: string) => `この日程は全額返金の期限（${label}）を過ぎています。予約後にキャンセルしても返金されません。`,
     schedule: '日程',
     scheduleCount: (n: number) => `${n}件の日程`,
     showSchedule: '予約する日程を確認する',
@@ -1310,6 +1319,11 @@ export const ja = {
         nameRequired: '質問を入力してください',
         nameTooLong: (max: number) => `質問は${max}文字以内で入力してください`,
         answered: '回答あり',
+        deleteTitle: '質問の削除',
+        deleteConfirm: (name: string) => `「${name || '（未入力の質問）'}」を削除します。よろしいですか？（保存するまでは元に戻せます）`,
+        deleteAnsweredTitle: '回答がある質問は削除できません',
+        deleteAnswered: (name: string, count: number) =>
+          `「${name}」には${count}件の回答があるため削除できません。代わりに非表示にします（申し込みフォームには表示されず、回答は残ります）。`,
       },
     },
     ambassadors: {

@@ -29,6 +29,20 @@ export async function loadOr404<T>(load: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Runs a service's check of a link for a page (a mailed token): true when it passes, false when the service
+ * refuses it with a 422; anything else is thrown as usual.
+ */
+export async function passesCheck(check: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await check();
+    return true;
+  } catch (error) {
+    if ((error as { status?: number })?.status === 422) return false;
+    throw error;
+  }
+}
+
 /** Parses a route id; a malformed one is a 404 page. */
 export function routeId(pageContext: PageContextServer, name = 'id'): number {
   const id = parseId(pageContext.routeParams[name]);

@@ -298,6 +298,7 @@ export const responseExamples: Record<string, unknown> = {
   },
   'GET /api/v1/communities/{id}/detail': {
     id: 1,
+    published: true,
     name: '北光フィールドクラブ 支笏湖',
     catchphrase: '湖と森を、季節ごとに歩こう',
     host_name: '北光アウトドア × 支笏湖ネイチャーガイド ミズナラ',

@@ -32,7 +32,7 @@ import { reviewJsonSchema, reviewsJsonSchema, reviewsQuerySchema } from '#src/mo
 import {
   cancelReservationSchema,
   cancellationPreviewJsonSchema,
-  priceQuoteJsonSchema,
+  quoteJsonSchema,
   quoteSchema,
   reservationActionRequiredJsonSchema,
   reservationDetailJsonSchema,
@@ -222,7 +222,7 @@ export const operations: Operation[] = [
   }),
   op('get', `${V1}/experiences/{tour_id}/price`, '料金を見積もる', ['予約'], 'optional', {
     query: quoteSchema,
-    response: priceQuoteJsonSchema,
+    response: quoteJsonSchema,
   }),
   op('post', `${V1}/experiences/{id}/holding_requests`, '開催リクエストを送る', ['体験'], 'user', {
     status: 201,

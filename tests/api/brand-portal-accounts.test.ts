@@ -8,6 +8,7 @@ import { createUser, signedInAgent } from '#tests/factories/users';
 import { createBrand } from '#tests/factories/communities';
 import { BrandMember } from '#src/modules/brand-members/brand-members.entity';
 import { MailOutbox } from '#src/modules/mail/mail.entity';
+import { GUEST } from '#src/lib/context';
 import { MEMBER_PASSWORD, createSignableMember, portalAgent } from './brand-portal-helpers';
 
 let t: TestApp;
@@ -302,6 +303,11 @@ describe('password reset (POST and PUT /brand/api/v1/brand-members/password)', (
     const row = await em().findOneOrFail(BrandMember, { email: 'forgot@example.com' });
     expect(row.resetPasswordTokenHash).toBe(createHash('sha256').update(token).digest('hex'));
 
+    // The page checks the link before it asks for a password (pages/brand/password_reset/+data.ts).
+    const check = (reset_password_token: string) =>
+      t.services.brandMembers.checkResetToken(t.services.context(GUEST), { reset_password_token });
+    await expect(check(token)).resolves.toEqual({ valid: true });
+
     const weak = await request(t.app).put('/brand/api/v1/brand-members/password').send({ reset_password_token: token, password: 'short1' });
     expect(weak.status).toBe(422);
     expect(weak.body.messages.password).toEqual(['8文字以上で入力してください']);
@@ -325,6 +331,12 @@ describe('password reset (POST and PUT /brand/api/v1/brand-members/password)', (
     expect(reused.body.messages.reset_password_token).toEqual([
       'パスワード再設定のリンクが無効か、有効期限が切れています。もう一度メールを送信してください',
     ]);
+    // A used link is refused by the page's check too, before any password is typed.
+    await expect(check(token)).rejects.toMatchObject({
+      status: 422,
+      details: { reset_password_token: ['パスワード再設定のリンクが無効か、有効期限が切れています。もう一度メールを送信してください'] },
+    });
+    await expect(check('')).rejects.toMatchObject({ status: 422 });
     await portalAgent(t, 'forgot@example.com', 'newpass456');
   });
 
@@ -348,6 +360,13 @@ describe('password reset (POST and PUT /brand/api/v1/brand-members/password)', (
       .send({ reset_password_token: token, password: 'newpass456' });
     expect(expired.status).toBe(422);
     expect(expired.body.messages.reset_password_token).toBeDefined();
+    for (const link of [token, tampered]) {
+      await expect(
+        t.services.brandMembers.checkResetToken(t.services.context(GUEST), { reset_password_token: link }),
+      ).rejects.toMatchObject({
+        status: 422,
+      });
+    }
     await portalAgent(t, 'late@example.com');
 
     const malformed = await request(t.app).post('/brand/api/v1/brand-members/password').send({ email: 'nope' });

@@ -21,15 +21,18 @@ describe('GET /api/v1/brands', () => {
     expect(res.body.meta).toEqual({ current_page: 1, total_pages: 1, total_count: 2 });
   });
 
-  it('answers an empty page past the end, and 422 for a malformed page', async () => {
-    const past = await request(t.app).get('/api/v1/brands?page=5');
-    expect(past.status).toBe(200);
-    expect(past.body.brands).toEqual([]);
-    expect(past.body.meta.current_page).toBe(5);
-    for (const page of ['0', 'abc', '-1', '1.5']) {
+  it('answers the last page for a page past the end (current_page says so), and 422 for a malformed page', async () => {
+    const first = await request(t.app).get('/api/v1/brands');
+    for (const page of ['5', '999999', '99999999999999']) {
+      const past = await request(t.app).get(`/api/v1/brands?page=${page}`);
+      expect(past.status, page).toBe(200);
+      expect(past.body.brands, page).toEqual(first.body.brands);
+      expect(past.body.meta, page).toEqual({ current_page: 1, total_pages: 1, total_count: first.body.meta.total_count });
+    }
+    for (const page of ['0', 'abc', '-1', '1.5', '1e3']) {
       const res = await request(t.app).get(`/api/v1/brands?page=${page}`);
       expect(res.status, page).toBe(422);
-      expect(res.body.messages.page[0]).toBe('整数で入力してください');
+      expect(res.body.messages.page).toEqual(['ページは1以上の整数で指定してください']);
     }
   });
 });

@@ -100,6 +100,29 @@ describe('GET /api/v1/communities/{id}/detail', () => {
     }
   });
 
+  it('shows an unpublished community to an ADMIN only (published: false), as for brands and ambassadors', async () => {
+    const { community } = await createCommunity(t.orm, { published: false, name: '準備中の部' });
+    const { agent: admin } = await createSignedInUser(t, { role: 'ADMIN' });
+    const res = await admin.get(`/api/v1/communities/${community.id}/detail`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: community.id, name: '準備中の部', published: false });
+    const { agent: user } = await createSignedInUser(t);
+    const refused = await user.get(`/api/v1/communities/${community.id}/detail`);
+    expect(refused.status).toBe(404);
+    expect(refused.body.messages.community).toEqual(['コミュニティが見つかりませんでした']);
+    // Nobody applies to it, not even the ADMIN.
+    const apply = await admin.post('/api/v1/community_applications').send(payload(community.id, []));
+    expect(apply.status).toBe(422);
+    expect(apply.body.messages.community_id).toEqual(['申し込み先のコミュニティが見つかりません']);
+    expect(await applicationCount(community.id)).toBe(0);
+  });
+
+  it('says published: true to everyone for a published community', async () => {
+    const { community } = await createCommunity(t.orm);
+    const res = await request(t.app).get(`/api/v1/communities/${community.id}/detail`);
+    expect(res.body.published).toBe(true);
+  });
+
   it('tells a signed-in user who has applied', async () => {
     const { community, motive } = await communityWithItems();
     const { agent } = await applicant();

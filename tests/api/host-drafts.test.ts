@@ -103,15 +103,18 @@ describe('experience drafts', () => {
     // Together the two pages are every draft once.
     const listed = [...first.body.experience_drafts, ...second.body.experience_drafts].map((d: { id: number }) => d.id);
     expect(listed.sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
-    expect((await agent.get('/api/v1/experience_drafts?page=3')).body).toEqual({
-      experience_drafts: [],
-      meta: { current_page: 3, total_pages: 2, total_count: 25 },
-    });
-    for (const bad of ['0', 'abc', '-1', '100001']) {
+    // Past the end (also beyond MAX_LIST_PAGE): the last page.
+    for (const past of ['3', '100001']) {
+      expect((await agent.get(`/api/v1/experience_drafts?page=${past}`)).body, past).toEqual({
+        experience_drafts: second.body.experience_drafts,
+        meta: { current_page: 2, total_pages: 2, total_count: 25 },
+      });
+    }
+    for (const bad of ['0', 'abc', '-1']) {
       const res = await agent.get(`/api/v1/experience_drafts?page=${bad}`);
       expectDocumented(res);
       expect(res.status, bad).toBe(422);
-      expect(res.body.messages.page).toEqual(['整数で入力してください']);
+      expect(res.body.messages.page).toEqual(['ページは1以上の整数で指定してください']);
     }
     // Another user's drafts are not counted.
     const { agent: other } = await hostAgent();

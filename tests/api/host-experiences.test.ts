@@ -525,11 +525,14 @@ describe('GET /api/v1/experiences (own list)', () => {
     // Together the two pages are every experience once.
     const listed = [...first.body.experiences, ...second.body.experiences].map((e: { id: number }) => e.id);
     expect(listed.sort((a, b) => a - b)).toEqual(ids.sort((a, b) => a - b));
-    expect((await agent.get('/api/v1/experiences?page=3')).body.experiences).toEqual([]);
+    // Past the end: the last page.
+    const third = await agent.get('/api/v1/experiences?page=3');
+    expect(third.body.experiences).toEqual(second.body.experiences);
+    expect(third.body.meta).toEqual({ current_page: 2, total_pages: 2, total_count: 25 });
     for (const bad of ['0', 'abc', '-1']) {
       const res = await agent.get(`/api/v1/experiences?page=${bad}`);
       expect(res.status, bad).toBe(422);
-      expect(res.body.messages.page).toEqual(['整数で入力してください']);
+      expect(res.body.messages.page).toEqual(['ページは1以上の整数で指定してください']);
     }
   });
 });

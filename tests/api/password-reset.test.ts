@@ -9,6 +9,7 @@ import { createUser, signedInAgent, TEST_PASSWORD } from '#tests/factories/users
 import { User } from '#src/modules/users/users.entity';
 import { MailOutbox } from '#src/modules/mail/mail.entity';
 import { expectDocumented } from './openapi-contract';
+import { GUEST } from '#src/lib/context';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -91,6 +92,11 @@ describe('PUT /api/v1/password_resets', () => {
     expect(reused.status).toBe(422);
     expectDocumented(reused);
     expect(reused.body.messages.reset_password_token).toEqual([INVALID]);
+    // A used link: the page says so before asking for a password.
+    await expect(t.services.users.checkResetToken(t.services.context(GUEST), { reset_password_token: token })).rejects.toMatchObject({
+      status: 422,
+      details: { reset_password_token: [INVALID] },
+    });
     await signedInAgent(t.app, user.email, 'newpass456');
   });
 
@@ -103,6 +109,12 @@ describe('PUT /api/v1/password_resets', () => {
     expect(token).not.toBe(first);
 
     const tampered = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
+    // The page checks the link before it asks for a password (pages/password_reset/index/+data.ts): the same rule.
+    const check = (reset_password_token: string) => t.services.users.checkResetToken(t.services.context(GUEST), { reset_password_token });
+    await expect(check(token)).resolves.toEqual({ valid: true });
+    for (const bad of [tampered, first, '', 'x'.repeat(201)]) {
+      await expect(check(bad), bad).rejects.toMatchObject({ status: 422, details: { reset_password_token: [INVALID] } });
+    }
     for (const bad of [tampered, first, '']) {
       const res = await request(t.app).put('/api/v1/password_resets').send({ reset_password_token: bad, password: 'newpass456' });
       expect(res.status, bad).toBe(422);
@@ -116,6 +128,7 @@ describe('PUT /api/v1/password_resets', () => {
     const expired = await request(t.app).put('/api/v1/password_resets').send({ reset_password_token: token, password: 'newpass456' });
     expect(expired.status).toBe(422);
     expect(expired.body.messages.reset_password_token).toEqual([INVALID]);
+    await expect(check(token)).rejects.toMatchObject({ status: 422, details: { reset_password_token: [INVALID] } });
     await signedInAgent(t.app, user.email);
   });
 });

@@ -84,8 +84,16 @@ describe('GET /api/v1/experiences/{tour_id}/price', () => {
       coupon: { discountType: 'percent', discountValue: 10 },
       rates,
     });
-    expect(res.body).toEqual(expected);
-    expect(res.body).toEqual({ tour: 9000, option: 2400, discount: 1140, service_fee: 513, processing_fee: 369, total: 11142 });
+    const { cancellation, ...price } = res.body;
+    expect(price).toEqual(expected);
+    expect(price).toEqual({ tour: 9000, option: 2400, discount: 1140, service_fee: 513, processing_fee: 369, total: 11142 });
+    // The first date is 7 days ahead and the policy 7 days: a full refund until the end of today (Japan time).
+    expect(cancellation).toEqual({
+      policy_days: 7,
+      last_full_refund_date: todayInJapan(),
+      deadline_at: new Date(`${addDays(todayInJapan(), 1)}T00:00:00+09:00`).toISOString(),
+      full_refund: true,
+    });
     expect(coupon.code).toBe('SPRING10');
   });
 
@@ -93,7 +101,31 @@ describe('GET /api/v1/experiences/{tour_id}/price', () => {
     const { experience, calendar } = await paidSlot();
     const res = await request(t.app).get(priceUrl(experience.id, `calendar_ids=${calendar.id}&number_of_people=3`));
     expect(res.status).toBe(200);
-    expect(res.body).toEqual(quotePrice({ unitPrice: 4500, optionUnitPrice: 0, people: 3, dates: 1, coupon: null, rates }));
+    const { cancellation: _, ...price } = res.body;
+    expect(price).toEqual(quotePrice({ unitPrice: 4500, optionUnitPrice: 0, people: 3, dates: 1, coupon: null, rates }));
+  });
+
+  it('says when the free-cancellation deadline of the dates has already passed (the policy counts from the first date)', async () => {
+    // Policy 7 days, first date 3 days ahead: the last full-refund day was 4 days ago.
+    const { experience, calendar } = await paidSlot({ cancellationPeriod: 7 }, { daysFromToday: 3 });
+    const later = await createCalendar(t.orm, experience.id, { daysFromToday: 20 });
+    const res = await request(t.app).get(
+      priceUrl(experience.id, `calendar_ids[]=${later.id}&calendar_ids[]=${calendar.id}&number_of_people=1`),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBeGreaterThan(0);
+    expect(res.body.cancellation).toEqual({
+      policy_days: 7,
+      last_full_refund_date: addDays(todayInJapan(), -4),
+      deadline_at: new Date(`${addDays(todayInJapan(), -3)}T00:00:00+09:00`).toISOString(),
+      full_refund: false,
+    });
+    // The reservation form's first quote (the page) carries the same answer.
+    const page = await t.services.reservations.form(t.services.context(GUEST), {
+      tour_id: experience.id,
+      cid: `${calendar.id},${later.id}`,
+    });
+    expect(page.quote.cancellation).toEqual(res.body.cancellation);
   });
 
   it('answers 404 with a message for an unknown, unpublished or malformed experience', async () => {
@@ -212,7 +244,7 @@ describe('GET /api/v1/experiences/{tour_id}/price', () => {
     );
     expect(b.body.messages).toEqual({ number_of_people: [ja.reservations.onlyOnePerson] });
     const ok = await request(t.app).get(priceUrl(free.id, `calendar_ids[]=${slot.id}&number_of_people=1`));
-    expect(ok.body).toEqual({ tour: 0, discount: 0, option: 0, service_fee: 0, processing_fee: 0, total: 0 });
+    expect(ok.body).toMatchObject({ tour: 0, discount: 0, option: 0, service_fee: 0, processing_fee: 0, total: 0 });
   });
 
   it('reports every problem at once, per field', async () => {
@@ -263,7 +295,7 @@ describe('POST /api/v1/reservations', () => {
       option: { id: optionId, name: '絵付け' },
       coupon_code: coupon.code,
       message_to_host: '初めてです。よろしくお願いします。',
-      amounts: quote.body,
+      amounts: (({ cancellation: _, ...price }) => price)(quote.body),
       calendars: [{ id: calendar.id, date: calendar.date, start_time: '10:00', end_time: '12:00' }],
     });
     expect(res.body.amounts.total).toBe(9000 + 2400 - 1000 + Math.floor(10400 * 0.05) + Math.floor((10400 * 360) / 10000));

@@ -363,3 +363,158 @@ describe('inquiries', () => {
     expect(await page.getByTestId('admin-pagination').locator('[aria-current="page"]').textContent()).toBe('2');
   });
 });
+
+describe('issue 30: the admin screens', () => {
+  /** A community made through the admin API from the demo's first one: `items` visible, `hidden` hidden. */
+  async function communityWith(page: Page, opts: { published: boolean; items: number; hidden: number }): Promise<number> {
+    const demo = (await (await page.request.get(`${s.baseUrl}/api/v1/admin/communities/1`)).json()) as Record<string, unknown> & {
+      images: { object_key: string; url: string }[];
+    };
+    const keys = [
+      'host_name',
+      'host_description',
+      'description',
+      'activity_description',
+      'important_thing',
+      'ideal_candidate_profile',
+      'participation_condition',
+      'location',
+      'catchphrase',
+    ];
+    const body: Record<string, unknown> = Object.fromEntries(keys.map((k) => [k, demo[k]]));
+    body.name = `E2E上限 ${Date.now()}`;
+    body.published = opts.published;
+    body.images = demo.images.map((i) => ({ object_key: i.object_key, url: i.url }));
+    body.application_items = [
+      ...Array.from({ length: opts.items }, (_, i) => ({ name: `質問${i + 1}`, required: false, disabled: false })),
+      ...Array.from({ length: opts.hidden }, (_, i) => ({ name: `非表示${i + 1}`, required: false, disabled: true })),
+    ];
+    const created = await page.request.post(`${s.baseUrl}/api/v1/admin/communities`, { data: body });
+    expect(created.status()).toBe(201);
+    return ((await created.json()) as { id: number }).id;
+  }
+
+  it('counts visible items only toward the 10 (as the server does), and confirms every delete', async () => {
+    const page = await adminPage(375);
+    const id = await communityWith(page, { published: true, items: 10, hidden: 1 });
+    await page.goto(`/admin/communities/${id}/edit`);
+    await hydrated(page);
+    await poll(() => page.getByTestId('application-item').count()).toBe(10);
+    // Ten visible: no add button, and the hidden one cannot come back until one leaves.
+    expect(await page.getByRole('button', { name: '＋ 質問を追加' }).count()).toBe(0);
+    expect(await page.getByTestId('items-limit').textContent()).toBe('質問は10件までです');
+    expect(await page.getByTestId('hidden-items').getByRole('button', { name: '再表示する' }).isDisabled()).toBe(true);
+    await page.getByTestId('application-item').nth(9).getByRole('button', { name: '非表示にする' }).click();
+    // Nine visible and two hidden: one more may be added (the server accepts 10 visible and any hidden).
+    await poll(() => page.getByRole('button', { name: '＋ 質問を追加' }).count()).toBe(1);
+    expect(await page.getByTestId('hidden-items').getByRole('button', { name: '再表示する' }).first().isDisabled()).toBe(false);
+
+    // Delete asks first; cancel keeps the item.
+    await page.getByRole('button', { name: '削除 (1)', exact: true }).click();
+    const dialog = page.getByTestId('item-delete-dialog');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('「質問1」を削除します。よろしいですか？');
+    await page.screenshot({ path: '/tmp/admin-shots/item-delete-375.png' });
+    await dialog.getByRole('button', { name: 'キャンセル' }).click();
+    expect(await page.getByTestId('application-item').count()).toBe(9);
+    await page.getByRole('button', { name: '削除 (1)', exact: true }).click();
+    await page.getByTestId('item-delete-dialog').getByRole('button', { name: '削除' }).click();
+    await poll(() => page.getByTestId('application-item').count()).toBe(8);
+  });
+
+  it('says that an item with answers will be hidden instead of deleted', async () => {
+    const page = await adminPage();
+    // The demo's first community has an application with answers.
+    await page.goto('/admin/communities/1/edit');
+    await hydrated(page);
+    const answered = page.getByTestId('application-item').filter({ hasText: '回答あり' }).first();
+    await answered.waitFor();
+    const name = await answered.locator('input.input').inputValue();
+    const visible = await page.getByTestId('application-item').count();
+    await answered.getByRole('button', { name: /^削除/ }).click();
+    const dialog = page.getByTestId('item-delete-dialog');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('回答がある質問は削除できません');
+    expect(await dialog.textContent()).toContain(`「${name}」には`);
+    await page.screenshot({ path: '/tmp/admin-shots/item-answered-1280.png' });
+    await dialog.getByRole('button', { name: '非表示にする' }).click();
+    await poll(() => page.getByTestId('application-item').count()).toBe(visible - 1);
+    expect(await page.getByTestId('hidden-items').textContent()).toContain(name);
+  });
+
+  it('lets the admin open a private community from the list; everyone else gets the 404', async () => {
+    const page = await adminPage();
+    const id = await communityWith(page, { published: false, items: 1, hidden: 0 });
+    await page.goto('/admin/communities');
+    await hydrated(page);
+    const row = page.getByTestId('communities-table').locator('tr', { has: page.locator(`a[href="/communities/${id}"]`) });
+    await row.waitFor();
+    expect(await row.locator('.badge').textContent()).toBe('非公開');
+    await row.locator(`a[href="/communities/${id}"]`).click();
+    await page.waitForURL(`**/communities/${id}`);
+    expect(await page.getByTestId('unpublished-notice').textContent()).toBe('このコミュニティは非公開です。管理者にだけ表示されています。');
+    expect(await page.getByTestId('apply-link').count()).toBe(0);
+    const guest = await s.newPage();
+    expect((await guest.goto(`/communities/${id}`))?.status()).toBe(404);
+  });
+
+  it('hides a field message once the field is changed, until the next submit', async () => {
+    const page = await adminPage();
+    await page.goto('/admin/brand/new');
+    await hydrated(page);
+    await page.getByRole('button', { name: /作成/ }).click();
+    const field = page.locator('.field', { has: page.getByLabel('ブランド名') });
+    await poll(() => field.locator('.field__error').count()).toBe(1);
+    expect(await page.getByLabel('ブランド名').getAttribute('aria-invalid')).toBe('true');
+    await page.getByLabel('ブランド名').fill('あおばフーズ');
+    await poll(() => field.locator('.field__error').count()).toBe(0);
+    expect(await page.getByLabel('ブランド名').getAttribute('aria-invalid')).toBeNull();
+    // Emptied and sent again: the message is back.
+    await page.getByLabel('ブランド名').fill('');
+    await page.getByRole('button', { name: /作成/ }).click();
+    await poll(() => field.locator('.field__error').count()).toBe(1);
+  });
+
+  it("hides the member picker's 必須 once a user is searched for", async () => {
+    const page = await adminPage();
+    await page.goto('/admin/ambassador/1/member_invitation');
+    await hydrated(page);
+    await page.getByRole('button', { name: '追加', exact: true }).click();
+    await poll(() => page.locator('.field__error').allTextContents()).toEqual(['必須']);
+    await page.getByRole('combobox').fill('佐藤');
+    await poll(() => page.locator('.field__error').count()).toBe(0);
+  });
+
+  it.each(['ambassador', 'brand'])('shows the not-found message on /admin/%s/99999/member_invitation, not a form', async (kind) => {
+    const page = await adminPage(375);
+    await page.goto(`/admin/${kind}/99999/member_invitation`);
+    await hydrated(page);
+    const alert = page.locator('.admin-error');
+    await alert.waitFor();
+    const members = await s.newPage();
+    await s.signIn(members, 'admin@example.com');
+    await members.goto(`/admin/${kind}/99999/members`);
+    await members.locator('.admin-error').waitFor();
+    expect(await alert.textContent()).toBe(await members.locator('.admin-error span').first().textContent());
+    expect(await page.locator('form').count()).toBe(0);
+    await page.screenshot({ path: `/tmp/admin-shots/invitation-404-${kind}-375.png` });
+  });
+
+  it('offers the sign-in page when the session has ended while a page was open', async () => {
+    const page = await adminPage();
+    await page.goto('/admin/ambassador/1/member_invitation');
+    await hydrated(page);
+    await page.getByRole('combobox').fill('example.com');
+    const option = page.getByRole('option').first();
+    await option.waitFor();
+    await option.click();
+    await page.getByTestId('picked-user').waitFor();
+    await page.context().clearCookies();
+    await page.getByRole('button', { name: '追加', exact: true }).click();
+    const link = page.getByTestId('sign-in-again');
+    await link.waitFor();
+    expect(await page.locator('.alert--error').first().textContent()).toContain('ログインしてください');
+    expect(await link.getAttribute('href')).toBe(`/logon?redirect=${encodeURIComponent('/admin/ambassador/1/member_invitation')}`);
+    await page.screenshot({ path: '/tmp/admin-shots/signed-out-1280.png' });
+  });
+});

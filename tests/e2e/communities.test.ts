@@ -158,15 +158,23 @@ describe('brand and ambassador program inquiry', () => {
     await page.getByRole('button', { name: '送信する' }).click();
     await page.waitForURL('**/brand_ambassador/inquiry/complete');
     await expect.poll(() => page.getByTestId('complete-title').textContent()).toBe('お問い合わせを受け付けました');
+    expect(await page.title()).toContain('お問い合わせを受け付けました');
     expect(await page.getByRole('link', { name: 'トップページへ' }).getAttribute('href')).toBe('/');
     await page.reload();
     await expect.poll(() => page.getByTestId('complete-title').textContent()).toBe('このページの有効期限が切れました');
+    // The tab says what the page says.
+    expect(await page.title()).toContain('このページの有効期限が切れました');
+    expect(await page.title()).not.toContain('受け付けました');
   });
 
   it('shows the expired text on the completion page when nothing was sent', async () => {
     const page = await s.newPage();
     await page.goto('/brand_ambassador/inquiry/complete');
     await expect.poll(() => page.getByTestId('complete-title').textContent()).toBe('このページの有効期限が切れました');
+    expect(await page.title()).toBe('このページの有効期限が切れました | たびとこ');
+    await page.goto('/inquiry/complete');
+    await expect.poll(() => page.getByTestId('complete-title').textContent()).toBe('このページの有効期限が切れました');
+    expect(await page.title()).toBe('このページの有効期限が切れました | たびとこ');
   });
 
   it('sends a general contact from /inquiry', async () => {

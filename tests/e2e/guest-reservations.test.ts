@@ -12,6 +12,7 @@ import { createUser, TEST_PASSWORD } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { Reservation } from '#src/modules/reservations/reservations.entity';
 import { formatYen } from '#src/lib/money';
+import { addDays, formatDateJa, todayInJapan } from '#src/lib/dates';
 import { ja } from '#src/i18n/ja';
 
 let s: Session;
@@ -39,6 +40,34 @@ async function signedInPage(width: number): Promise<Page> {
   expect(res.status()).toBe(201);
   return page;
 }
+
+describe('the reservation form tells the refund before payment', () => {
+  it.each([375, 1280])(
+    'warns when the free-cancellation deadline of the dates has passed, with the date it ended (%ipx)',
+    async (width) => {
+      const experience = await createExperience(orm, { title: `期限後の体験 ${width}`, price: 4000, cancellationPeriod: 7 });
+      const late = await createCalendar(orm, experience.id, { daysFromToday: 3 });
+      const early = await createCalendar(orm, experience.id, { daysFromToday: 20 });
+      const page = await signedInPage(width);
+
+      await page.goto(`${base}/reservations/new?cid=${late.id}&tour_id=${experience.id}`);
+      await hydrated(page);
+      // Policy 7 days, the date 3 days ahead: the last full-refund day was 4 days ago (Japan time).
+      const ended = formatDateJa(addDays(todayInJapan(), -4));
+      const warning = ja.reservations.refundDeadlinePassed(ja.r13a.deadlineLabel(ended));
+      expect(await page.getByTestId('refund-deadline').textContent()).toBe(warning);
+      // Beside the submit button as well, before the card is charged.
+      expect(await page.getByTestId('refund-lost').textContent()).toBe(warning);
+      await page.screenshot({ path: path.join(os.tmpdir(), `refund-lost-${width}.png`), fullPage: true });
+
+      await page.goto(`${base}/reservations/new?cid=${early.id}&tour_id=${experience.id}`);
+      await hydrated(page);
+      const until = ja.r13a.deadlineLabel(formatDateJa(addDays(todayInJapan(), 13)));
+      expect(await page.getByTestId('refund-deadline').textContent()).toBe(ja.reservations.refundUntil(until));
+      expect(await page.getByTestId('refund-lost').count()).toBe(0);
+    },
+  );
+});
 
 describe('the guest cancels a reservation', () => {
   it.each([375, 1280])('books, finds it in /reservations, cancels with the refund shown, and the seat comes back (%ipx)', async (width) => {

@@ -206,8 +206,13 @@ describe('host experience flow', () => {
     await page.getByRole('tab', { name: /公開申請中/ }).click();
     await expect.poll(() => page.url()).toContain('/host/story?tab=experiences&drafts_page=2');
     // A page past the end (its last draft deleted) shows the last page; a malformed one the first.
-    await page.goto('/host/story?drafts_page=5');
-    expect(await drafts.locator('.host-card__title').allTextContents()).toEqual(second);
+    for (const past of ['5', '999999']) {
+      await page.goto(`/host/story?drafts_page=${past}`);
+      expect(await drafts.locator('.host-card__title').allTextContents(), past).toEqual(second);
+    }
+    // Drafts without photos: the listing says 画像なし, as every card does (the spec's NO IMAGE in Japanese).
+    expect(await drafts.first().locator('.host-card__noimage').textContent()).toBe('画像なし');
+    expect(await page.locator('main').textContent()).not.toContain('NO IMAGE');
     await page.goto('/host/story?drafts_page=x');
     expect(await drafts.count()).toBe(24);
   });

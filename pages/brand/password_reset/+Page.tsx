@@ -1,17 +1,19 @@
 // /brand/password_reset?reset_password_token=…: the new password. A missing, unknown, used or expired token shows
-// a Japanese page with a way to ask for a new mail (the server answers 422 on reset_password_token).
+// a Japanese page with a way to ask for a new mail: checked on the server before the form is shown (+data.ts), and
+// again when the password is sent (a 422 on reset_password_token, e.g. the link used in another tab meanwhile).
 import { useState } from 'react';
-import { usePageContext } from 'vike-react/usePageContext';
+import { useData } from 'vike-react/useData';
 import { InvalidLink } from '#src/components/brand/InvalidLink';
 import { NewPasswordForm } from '#src/components/form/PasswordResetForms';
 import { ja } from '#src/i18n/ja';
 import { passwordResetSchema } from '#src/modules/brand-members/brand-members.schemas';
+import type { Data } from './+data';
 
 const t = ja.brandPortalPages;
 
 export default function Page() {
-  const token = usePageContext().urlParsed.search.reset_password_token ?? '';
-  const [invalid, setInvalid] = useState(token === '');
+  const { valid, token } = useData<Data>();
+  const [invalid, setInvalid] = useState(!valid);
   if (invalid)
     return (
       <InvalidLink

@@ -25,7 +25,11 @@ export default function Page() {
   const { user } = usePageContext();
   const applyPath = `/communities/${community.id}/registrations`;
 
-  const action = !user ? (
+  const action = !community.published ? (
+    <span className="button button--block" aria-disabled="true">
+      {t.unpublishedNoApply}
+    </span>
+  ) : !user ? (
     <a className="button button--block" href={logonUrl(applyPath)}>
       {t.applyLogin}
     </a>
@@ -41,6 +45,11 @@ export default function Page() {
 
   return (
     <article className="page community">
+      {!community.published && (
+        <p className="alert alert--info" role="status" data-testid="unpublished-notice">
+          {t.unpublishedNotice}
+        </p>
+      )}
       <header className="community__header">
         <div className="community__media">
           <Carousel images={community.images} alt={community.name} autoAdvanceMs={3000} />

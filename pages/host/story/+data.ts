@@ -6,11 +6,9 @@ import { pageFromSearch } from '#src/components/admin/AdminPagination';
 export async function data(pageContext: PageContextServer) {
   const { services, ctx } = pageContext;
   const search = pageContext.urlParsed.search;
-  // A malformed page shows the first; a page past the end (the last draft of the last page deleted) shows the last.
-  let drafts = await services.experienceDrafts.list(ctx, { page: pageFromSearch(search.drafts_page) });
-  if (drafts.meta.current_page > drafts.meta.total_pages) {
-    drafts = await services.experienceDrafts.list(ctx, { page: drafts.meta.total_pages });
-  }
+  // A malformed page shows the first; a page past the end (the last draft of the last page deleted) shows the last
+  // (the lists' one rule, src/lib/paging.ts).
+  const drafts = await services.experienceDrafts.list(ctx, { page: pageFromSearch(search.drafts_page) });
   const own = await services.experiencesHost.listOwn(ctx, { page: pageFromSearch(search.page) });
   // An experience sent back by the administrators and not saved since shows 差し戻し instead of 公開申請中.
   const rejections = await services.experienceApprovals.currentRejections(ctx, {

@@ -1,18 +1,20 @@
 // /password_reset?reset_password_token=… (issue 15): the new password. A missing, unknown, used or expired token
-// shows a Japanese page with a way to ask for a new mail (the server answers 422 on reset_password_token).
+// shows a Japanese page with a way to ask for a new mail: checked on the server before the form is shown (+data.ts),
+// and again when the password is sent (a 422 on reset_password_token, e.g. the link used in another tab meanwhile).
 import { useState } from 'react';
-import { usePageContext } from 'vike-react/usePageContext';
+import { useData } from 'vike-react/useData';
 import { CompletionPanel } from '#src/components/form';
 import { NewPasswordForm } from '#src/components/form/PasswordResetForms';
 import { ja } from '#src/i18n/ja';
 import { userPasswordResetSchema } from '#src/modules/users/users.schemas';
+import type { Data } from './+data';
 import '#pages/logon/logon.css';
 
 const t = ja.s15b.reset;
 
 export default function Page() {
-  const token = usePageContext().urlParsed.search.reset_password_token ?? '';
-  const [invalid, setInvalid] = useState(token === '');
+  const { valid, token } = useData<Data>();
+  const [invalid, setInvalid] = useState(!valid);
   if (invalid)
     return (
       <CompletionPanel

@@ -8,8 +8,12 @@ import { api, ApiError } from '#src/lib/api-client';
 import { ja } from '#src/i18n/ja';
 import type { FieldMessages } from '#src/lib/errors';
 import { allMessages, toFieldMessages, useForm } from '#src/components/form';
-import type { PriceQuote } from '#src/modules/reservations/pricing';
-import type { ReservationActionRequired, ReservationForm, ReservationView } from '#src/modules/reservations/reservations.schemas';
+import type {
+  QuoteJson,
+  ReservationActionRequired,
+  ReservationForm,
+  ReservationView,
+} from '#src/modules/reservations/reservations.schemas';
 import { loadStripe, type CardToken } from './CardFields';
 import { ContentSection, type ContentValues } from './ContentSection';
 import { ErrorScreen } from './ErrorScreen';
@@ -39,7 +43,7 @@ type Result = ReservationView | ReservationActionRequired;
 
 /** Re-quotes the price when people, option or the (debounced) coupon change; the first quote came with the page. */
 function useQuote(form: ReservationForm, calendarIds: number[], values: ContentValues) {
-  const [quote, setQuote] = useState<PriceQuote>(form.quote);
+  const [quote, setQuote] = useState<QuoteJson>(form.quote);
   const [quoting, setQuoting] = useState(false);
   const [quoteErrors, setQuoteErrors] = useState<FieldMessages>({});
   const [fatal, setFatal] = useState<string[] | null>(null);
@@ -66,7 +70,7 @@ function useQuote(form: ReservationForm, calendarIds: number[], values: ContentV
     if (optionId !== null) params.set('option_id', String(optionId));
     if (couponQuery) params.set('coupon_code', couponQuery);
     setQuoting(true);
-    api<PriceQuote>(`/api/v1/experiences/${experienceId}/price?${params}`, { signal: controller.signal })
+    api<QuoteJson>(`/api/v1/experiences/${experienceId}/price?${params}`, { signal: controller.signal })
       .then((q) => {
         setQuote(q);
         setQuoteErrors({});
@@ -200,7 +204,7 @@ function ReservationFormView({ form, confirmReservationId }: { form: Reservation
             onToken={onToken}
             cardReset={cardReset}
           />
-          <InfoSections experience={experience} />
+          <InfoSections experience={experience} quote={quote} />
         </div>
         <PriceSummary
           quote={quote}

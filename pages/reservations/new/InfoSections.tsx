@@ -1,8 +1,21 @@
-// The read-only sections of the reservation form: notes and the cancellation policy.
+// The read-only sections of the reservation form: notes and the cancellation policy with what a cancellation of
+// these dates would refund (the quote's `cancellation`, so the page says what the price call says).
 import { ja } from '#src/i18n/ja';
-import type { ReservationForm } from '#src/modules/reservations/reservations.schemas';
+import { formatDateJa } from '#src/lib/dates';
+import type { QuoteJson, ReservationForm } from '#src/modules/reservations/reservations.schemas';
 
-export function InfoSections({ experience }: { experience: ReservationForm['experience'] }) {
+/** The deadline as the guest reads it: '2026年12月8日(火) 23:59'. */
+export function refundDeadlineLabel(cancellation: QuoteJson['cancellation']): string {
+  return ja.r13a.deadlineLabel(formatDateJa(cancellation.last_full_refund_date));
+}
+
+/** A paid booking made after the free-cancellation deadline is never refunded: the guest is told before paying. */
+export function refundLost(quote: QuoteJson): boolean {
+  return quote.total > 0 && !quote.cancellation.full_refund;
+}
+
+export function InfoSections({ experience, quote }: { experience: ReservationForm['experience']; quote: QuoteJson }) {
+  const label = refundDeadlineLabel(quote.cancellation);
   return (
     <>
       <section className="panel reservation__section" aria-labelledby="notes-title">
@@ -23,6 +36,17 @@ export function InfoSections({ experience }: { experience: ReservationForm['expe
         <p>
           {ja.reservations.cancellationPolicy}: <strong>{ja.reservations.cancellationPolicyName(experience.cancellation_period)}</strong>
         </p>
+        {refundLost(quote) ? (
+          <p className="alert alert--error" data-testid="refund-deadline">
+            {ja.reservations.refundDeadlinePassed(label)}
+          </p>
+        ) : (
+          quote.total > 0 && (
+            <p className="reservation__text" data-testid="refund-deadline">
+              {ja.reservations.refundUntil(label)}
+            </p>
+          )
+        )}
       </section>
     </>
   );

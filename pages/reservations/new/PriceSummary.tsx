@@ -2,6 +2,8 @@
 import { ja } from '#src/i18n/ja';
 import { formatYen } from '#src/lib/money';
 import type { PriceQuote } from '#src/modules/reservations/pricing';
+import type { QuoteJson } from '#src/modules/reservations/reservations.schemas';
+import { refundDeadlineLabel, refundLost } from './InfoSections';
 
 /** Issue 15: what a fee is made of (unit price × people × dates); the server's quote uses the same product. */
 export interface FeeFactors {
@@ -12,7 +14,7 @@ export interface FeeFactors {
 }
 
 export function PriceSummary(props: {
-  quote: PriceQuote;
+  quote: QuoteJson;
   factors: FeeFactors;
   hasOptions: boolean;
   quoting: boolean;
@@ -26,6 +28,11 @@ export function PriceSummary(props: {
       <div className="panel reservation__summary">
         <h2>{ja.reservations.priceTitle}</h2>
         <PriceBreakdown quote={props.quote} factors={props.factors} hasOptions={props.hasOptions} busy={props.quoting} />
+        {refundLost(props.quote) && (
+          <p className="alert alert--error reservation__refund-lost" data-testid="refund-lost">
+            {ja.reservations.refundDeadlinePassed(refundDeadlineLabel(props.quote.cancellation))}
+          </p>
+        )}
         <button
           type="submit"
           className="button button--block reservation__submit"

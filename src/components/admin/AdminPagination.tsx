@@ -17,7 +17,14 @@ export function AdminPagination(props: { page: number; totalPages: number; href:
   return <Pagination {...props} pages={adminPageWindow} testId="admin-pagination" />;
 }
 
-/** ?page=n from the URL (1 … `max`, what the list's API accepts: MAX_LIST_PAGE unless given); anything else is page 1. */
-export function pageFromSearch(value: string | undefined, max = MAX_LIST_PAGE): number {
-  return value && /^\d{1,6}$/.test(value) && Number(value) >= 1 && Number(value) <= max ? Number(value) : 1;
+/**
+ * ?page=n from the URL; anything but a whole number from 1 is page 1. For the lists of `listQuerySchema` (no `max`),
+ * a page past the last one shows the last page (their API answers it), so a larger number is passed on as
+ * MAX_LIST_PAGE. A list with its own limit (`max`: GET /reservations) shows page 1 past it.
+ */
+export function pageFromSearch(value: string | undefined, max?: number): number {
+  if (!value || !/^\d{1,15}$/.test(value) || Number(value) < 1) return 1;
+  const page = Number(value);
+  if (max === undefined) return Math.min(page, MAX_LIST_PAGE);
+  return page <= max ? page : 1;
 }

@@ -1,10 +1,12 @@
-// The application items of a community (spec §3, §5): up to 10 (the add button disappears at 10), each with a
-// name and required/optional, reorderable (sort_order = position); hiding moves an item to a separate 非表示 list
-// (not on the public form, answers kept), from where it can be shown again. Only an item without answers can be
-// removed; one with answers can only be hidden.
-import { Field, RequiredBadge } from '#src/components/form';
+// The application items of a community (spec §3, §5): up to 10 visible ones (the add button disappears at 10;
+// hidden items do not count, the server's rule `canAddVisibleItem`), each with a name and required/optional,
+// reorderable (sort_order = position); hiding moves an item to a separate 非表示 list (not on the public form,
+// answers kept), from where it can be shown again while fewer than 10 are visible. Every delete is confirmed in a
+// dialog; an item with answers cannot be deleted (its answers stay), so its dialog says it will be hidden instead.
+import { useState } from 'react';
+import { Field, Modal, RequiredBadge } from '#src/components/form';
 import { ja } from '#src/i18n/ja';
-import { APPLICATION_ITEM_NAME_MAX, APPLICATION_ITEMS_MAX } from '#src/modules/communities/communities.schemas';
+import { APPLICATION_ITEM_NAME_MAX, APPLICATION_ITEMS_MAX, canAddVisibleItem } from '#src/modules/communities/communities.schemas';
 
 const t = ja.adminPages.communities.items;
 
@@ -61,6 +63,14 @@ export function ApplicationItems({ items, onChange, messages }: Props) {
     onChange([...visible, { ...item, disabled: false }, ...hidden.filter((i) => i.key !== key)]);
   };
   const remove = (key: string) => onChange(ordered.filter((i) => i.key !== key));
+  const [deleting, setDeleting] = useState<ItemState | null>(null);
+  const confirmDelete = () => {
+    if (!deleting) return;
+    if (deleting.answerCount > 0) hide(deleting.key);
+    else remove(deleting.key);
+    setDeleting(null);
+  };
+  const canAdd = canAddVisibleItem(items);
 
   return (
     <fieldset className="field" data-testid="application-items">
@@ -146,11 +156,14 @@ export function ApplicationItems({ items, onChange, messages }: Props) {
                     <button type="button" className="button button--ghost button--small" onClick={() => hide(item.key)}>
                       {t.hide}
                     </button>
-                    {item.answerCount === 0 && (
-                      <button type="button" className="button button--ghost button--small" onClick={() => remove(item.key)}>
-                        {t.remove}
-                      </button>
-                    )}
+                    <button
+                      type="button"
+                      className="button button--ghost button--small"
+                      onClick={() => setDeleting(item)}
+                      aria-label={`${t.remove} (${position + 1})`}
+                    >
+                      {t.remove}
+                    </button>
                   </span>
                 </div>
               </div>
@@ -158,7 +171,7 @@ export function ApplicationItems({ items, onChange, messages }: Props) {
           );
         })}
       </ol>
-      {items.length < APPLICATION_ITEMS_MAX ? (
+      {canAdd ? (
         <div>
           <button type="button" className="button button--ghost button--small" onClick={() => onChange([...visible, newItem(), ...hidden])}>
             ＋ {t.add}
@@ -180,7 +193,13 @@ export function ApplicationItems({ items, onChange, messages }: Props) {
                   <span className="admin-item__name">{item.name}</span>
                   <span className="badge badge--muted">{item.required ? t.required : t.optional}</span>
                   <span className="admin-item__buttons">
-                    <button type="button" className="button button--ghost button--small" onClick={() => show(item.key)}>
+                    <button
+                      type="button"
+                      className="button button--ghost button--small"
+                      onClick={() => show(item.key)}
+                      disabled={!canAdd}
+                      title={canAdd ? undefined : t.limitReached(APPLICATION_ITEMS_MAX)}
+                    >
                       {t.show}
                     </button>
                   </span>
@@ -194,6 +213,18 @@ export function ApplicationItems({ items, onChange, messages }: Props) {
             ))}
           </ul>
         </div>
+      )}
+      {deleting && (
+        <Modal
+          title={deleting.answerCount > 0 ? t.deleteAnsweredTitle : t.deleteTitle}
+          onClose={() => setDeleting(null)}
+          onConfirm={confirmDelete}
+          confirmLabel={deleting.answerCount > 0 ? t.hide : t.remove}
+          danger={deleting.answerCount === 0}
+          testId="item-delete-dialog"
+        >
+          <p>{deleting.answerCount > 0 ? t.deleteAnswered(deleting.name, deleting.answerCount) : t.deleteConfirm(deleting.name)}</p>
+        </Modal>
       )}
     </fieldset>
   );

@@ -6,7 +6,8 @@ import { Modal } from '#src/components/form';
 import { ja } from '#src/i18n/ja';
 import type { BrandMembersResponse } from '#src/modules/brand-members/brand-members.schemas';
 import { InvitationForm, useInvitationForm } from './InvitationForm';
-import { useLoad } from './useLoad';
+import { LoadError } from './ListStatus';
+import { firstMessage, useLoad } from './useLoad';
 
 const t = ja.adminPages.brands;
 
@@ -36,7 +37,12 @@ export function BrandInvitation({ id }: { id: number }) {
           {name ? `（${name}）` : ''}
         </h1>
       </div>
-      <InvitationForm form={form} text={t} cancelHref={list} formRef={formRef} />
+      {/* An unknown brand: the members page's not-found message, not a form that cannot succeed. */}
+      {brand.state === 'error' ? (
+        <LoadError message={firstMessage(brand.error, ja.adminPages.fetchFailed)} />
+      ) : (
+        <InvitationForm form={form} text={t} cancelHref={list} formRef={formRef} />
+      )}
       {invited && (
         <Modal title={t.invitedTitle} onClose={again} hideActions testId="invited-dialog">
           <p>{t.invitedBody(invited)}</p>

@@ -1,7 +1,7 @@
 // /communities/new (コミュニティを作成) and /admin/communities/{id}/edit (コミュニティを更新): every field of spec §3,
 // every rule of §5 (the server's communityFormSchema, checked here first), the application items; on success
 // back to /admin/communities. The brand portal uses the same form with its own calls and frame (`target`).
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { goTo } from '#src/lib/browser-navigation';
 import '#src/components/experience-form/experience-form.css';
 import { Field, messagesUnder, useForm } from '#src/components/form';
@@ -172,6 +172,7 @@ function CommunityFormBody({ id, initial, target }: { id?: number; initial: Valu
     </Field>
   );
 
+  const imageMessages = useMemo(() => messagesUnder(form.errors, 'images'), [form.errors]);
   return (
     <AdminForm errors={form.errors} onSubmit={() => void form.send(communityBody(values))}>
       <PublishedField
@@ -184,7 +185,7 @@ function CommunityFormBody({ id, initial, target }: { id?: number; initial: Valu
         label={t.fields.images}
         required
         max={COMMUNITY_IMAGES_MAX}
-        messages={messagesUnder(form.errors, 'images')[0]}
+        messages={imageMessages}
         values={values}
         setValues={setValues}
         uploadPath={target.upload}

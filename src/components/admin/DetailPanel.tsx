@@ -1,6 +1,7 @@
 // A list with a detail panel beside it (below 1080px, under it): the inquiries, the brand portal's applications and
 // experiences. `ListWithDetail` lays the two out; `DetailPanel` is the panel: its title, 閉じる, the loading and
 // failure lines of what it loads, the failure of the last change (`usePanelSave`), then the page's content.
+import { MessageWithSignIn } from '#src/components/form/SignInAgain';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { ja } from '#src/i18n/ja';
 import { api } from '#src/lib/api-client';
@@ -51,7 +52,7 @@ export function DetailPanel(props: {
       {load.state === 'error' && <LoadError message={firstMessage(load.error, a.fetchFailed)} />}
       {props.error && (
         <p className="alert alert--error" role="alert">
-          {props.error}
+          <MessageWithSignIn message={props.error} />
         </p>
       )}
       {props.children}

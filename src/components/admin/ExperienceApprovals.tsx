@@ -124,7 +124,7 @@ export function ExperienceApprovals() {
         }}
       />
       <AdminPagination
-        page={page}
+        page={load.state === 'ok' ? (load.data.meta?.current_page ?? page) : page}
         totalPages={load.state === 'ok' ? (load.data.meta?.total_pages ?? 1) : 1}
         href={(p) => `/admin/experiences?page=${p}`}
       />

@@ -168,7 +168,11 @@ export function Inquiries() {
           ]}
           rows={rows}
         />
-        <AdminPagination page={page} totalPages={totalPages} href={(p) => `/admin/brand_ambassador_inquiries?page=${p}`} />
+        <AdminPagination
+          page={load.state === 'ok' ? (load.data.meta?.current_page ?? page) : page}
+          totalPages={totalPages}
+          href={(p) => `/admin/brand_ambassador_inquiries?page=${p}`}
+        />
       </ListWithDetail>
     </section>
   );

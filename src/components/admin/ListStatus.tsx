@@ -1,6 +1,7 @@
 // The three states of an admin table's body: skeleton rows while loading, the load-failure message, and
 // 表示するデータがありません when empty.
 import { ja } from '#src/i18n/ja';
+import { MessageWithSignIn } from '#src/components/form/SignInAgain';
 
 const t = ja.adminPages;
 
@@ -33,7 +34,9 @@ export function EmptyRow({ columns, text = t.noData }: { columns: number; text?:
 export function LoadError({ message, onRetry }: { message: string; onRetry?: () => void }) {
   return (
     <div className="alert alert--error admin-error" role="alert">
-      <span>{message}</span>
+      <span>
+        <MessageWithSignIn message={message} />
+      </span>
       {onRetry && (
         <button type="button" className="button button--ghost button--small" onClick={onRetry}>
           {t.retry}

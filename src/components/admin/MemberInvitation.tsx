@@ -8,6 +8,7 @@ import type { FieldMessages } from '#src/lib/errors';
 import type { AmbassadorMembersResponse } from '#src/modules/ambassadors/ambassadors.schemas';
 import { AdminForm, FormActions } from './AdminFormParts';
 import { type PickedUser, UserPicker } from './UserPicker';
+import { LoadError } from './ListStatus';
 import { firstMessage, listOf, useLoad } from './useLoad';
 
 const t = ja.adminPages.ambassadors;
@@ -40,22 +41,27 @@ export function MemberInvitation({ id, base }: { id: number; base: string }) {
           {name ? `（${name}）` : ''}
         </h1>
       </div>
-      <AdminForm errors={form.errors} onSubmit={() => void form.send({ user_id: user?.id ?? null })} lead={t.addLead}>
-        <Field label={t.user} required messages={form.messages('user_id')} id="member-user">
-          {(control) => (
-            <UserPicker
-              id={control.id}
-              selected={user}
-              onSelect={setUser}
-              exclude={exclude}
-              excludeAmbassadorId={id}
-              invalid={control['aria-invalid']}
-              describedBy={control['aria-describedby']}
-            />
-          )}
-        </Field>
-        <FormActions form={form} submit={t.addSubmit} cancelHref={list} />
-      </AdminForm>
+      {/* An unknown ambassador: the members page's not-found message, not a form that cannot succeed. */}
+      {members.state === 'error' ? (
+        <LoadError message={firstMessage(members.error, ja.adminPages.fetchFailed)} />
+      ) : (
+        <AdminForm errors={form.errors} onSubmit={() => void form.send({ user_id: user?.id ?? null })} lead={t.addLead}>
+          <Field label={t.user} required messages={form.messages('user_id')} id="member-user">
+            {(control) => (
+              <UserPicker
+                id={control.id}
+                selected={user}
+                onSelect={setUser}
+                exclude={exclude}
+                excludeAmbassadorId={id}
+                invalid={control['aria-invalid']}
+                describedBy={control['aria-describedby']}
+              />
+            )}
+          </Field>
+          <FormActions form={form} submit={t.addSubmit} cancelHref={list} />
+        </AdminForm>
+      )}
     </section>
   );
 }

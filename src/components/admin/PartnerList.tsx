@@ -16,7 +16,7 @@ export function PartnerList({ kind }: { kind: PartnerKind }) {
   const page = pageFromSearch(urlParsed.search.page);
   const load = useLoad<unknown>(`${k.api}?page=${page}`);
   const rows = load.state === 'ok' ? listOf<AdminPartnerListItem>(load.data, k.listKey) : [];
-  const meta = load.state === 'ok' ? (load.data as { meta?: { total_pages?: number } }).meta : undefined;
+  const meta = load.state === 'ok' ? (load.data as { meta?: { current_page?: number; total_pages?: number } }).meta : undefined;
   return (
     <section>
       <div className="admin-head">
@@ -51,7 +51,7 @@ export function PartnerList({ kind }: { kind: PartnerKind }) {
           ),
         }}
       />
-      <AdminPagination page={page} totalPages={meta?.total_pages ?? 1} href={(p) => `${k.admin}?page=${p}`} />
+      <AdminPagination page={meta?.current_page ?? page} totalPages={meta?.total_pages ?? 1} href={(p) => `${k.admin}?page=${p}`} />
     </section>
   );
 }

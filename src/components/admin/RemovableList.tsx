@@ -3,6 +3,7 @@
 // the failure of the last removal, the table with a remove button per row, and the dialog (a click outside closes it);
 // what differs is given: what sits above the heading and below the table, the columns, the texts, the DELETE URL and
 // what happens after it.
+import { MessageWithSignIn } from '#src/components/form/SignInAgain';
 import { type ReactNode, useState } from 'react';
 import { Modal } from '#src/components/form';
 import { api } from '#src/lib/api-client';
@@ -78,7 +79,7 @@ export function RemovableList<Row extends { id: number }>(props: {
       </div>
       {error && (
         <p className="alert alert--error" role="alert">
-          {error}
+          <MessageWithSignIn message={error} />
         </p>
       )}
       {props.beforeTable}

@@ -22,8 +22,10 @@ describe('adminPageWindow', () => {
     expect(pageFromSearch('0')).toBe(1);
     expect(pageFromSearch('abc')).toBe(1);
     expect(pageFromSearch('100000')).toBe(100_000);
-    // Past what the lists accept (their API answers 422): the first page, not an error page.
-    expect(pageFromSearch('100001')).toBe(1);
+    // Past the last page: the lists' API answers the last page, so a huge number is passed on within its bound.
+    expect(pageFromSearch('100001')).toBe(100_000);
+    expect(pageFromSearch('999999999')).toBe(100_000);
+    expect(pageFromSearch('1.5')).toBe(1);
     // A list with a smaller limit (GET /reservations: 10,000) gives it.
     expect(pageFromSearch('10000', 10_000)).toBe(10_000);
     expect(pageFromSearch('10001', 10_000)).toBe(1);

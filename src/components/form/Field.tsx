@@ -23,7 +23,8 @@ export interface FieldProps {
   /** Shows 必須 (true) or 任意 (false); nothing when undefined. */
   required?: boolean;
   hint?: ReactNode;
-  /** The field's messages (form.messages(name)); the first is shown. */
+  /** The field's messages (form.messages(name)); the first is shown until the field is changed. Pass the same array
+   * between submits (form.messages does; memoise a combined list), or a change would not hide it. */
   messages?: string[] | string | null;
   /** A character limit: sets maxLength and shows "count/max", then "N文字以内で入力してください" at the limit. */
   max?: number;
@@ -52,8 +53,14 @@ export function Field(props: FieldProps) {
   const auto = useId();
   const id = props.id ?? (props.name ? `field-${props.name.replace(/[^\w-]/g, '_')}` : `field${auto.replace(/:/g, '')}`);
   const [typed, setTyped] = useState<string | null>(null);
-  const list = props.messages == null ? [] : Array.isArray(props.messages) ? props.messages : [props.messages];
+  // A message answers what was submitted: once the person changes the field (any input or change event inside it,
+  // the control itself or a picker's search box), it is hidden until the next submit brings new messages. The form
+  // hook makes a new messages array at every submit, so `dismissed` (the array that was hidden) never hides a new one.
+  const [dismissed, setDismissed] = useState<FieldProps['messages']>(null);
+  const current = props.messages === dismissed ? null : props.messages;
+  const list = current == null ? [] : Array.isArray(current) ? current : [current];
   const message = list[0];
+  const dismiss = message ? () => setDismissed(props.messages) : undefined;
   const text = props.value ?? typed ?? props.defaultValue ?? '';
   const counter = props.max === undefined ? null : counterState(text, props.max);
   const hintId = props.hint ? `${id}-hint` : undefined;
@@ -105,7 +112,13 @@ export function Field(props: FieldProps) {
   if (props.group) {
     // The radios/checkboxes inside take control.name; the description and validity go on the fieldset.
     return (
-      <fieldset className={className} aria-invalid={control['aria-invalid']} aria-describedby={describedBy}>
+      <fieldset
+        className={className}
+        aria-invalid={control['aria-invalid']}
+        aria-describedby={describedBy}
+        onInput={dismiss}
+        onChange={dismiss}
+      >
         <legend className="field__label">{label}</legend>
         {props.children(control)}
         {after}
@@ -113,7 +126,7 @@ export function Field(props: FieldProps) {
     );
   }
   return (
-    <div className={className}>
+    <div className={className} onInput={dismiss} onChange={dismiss}>
       <label className="field__label" htmlFor={id}>
         {label}
       </label>

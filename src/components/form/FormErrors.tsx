@@ -1,6 +1,7 @@
 // The messages shown on top of a form: `base`, plus (with `fields`) the field messages listed as a summary.
 import type { FieldMessages } from '#src/lib/errors';
 import { BASE, allMessages } from './form-errors';
+import { MessageWithSignIn } from './SignInAgain';
 
 export function FormErrors({
   messages,
@@ -19,11 +20,13 @@ export function FormErrors({
   return (
     <div className={className ? `alert alert--error ${className}` : 'alert alert--error'} role="alert" tabIndex={-1} data-testid={testId}>
       {list.length === 1 ? (
-        list[0]
+        <MessageWithSignIn message={list[0]} />
       ) : (
         <ul>
           {list.map((message) => (
-            <li key={message}>{message}</li>
+            <li key={message}>
+              <MessageWithSignIn message={message} />
+            </li>
           ))}
         </ul>
       )}

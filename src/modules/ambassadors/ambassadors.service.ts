@@ -2,6 +2,7 @@
 // (create, update: partner-methods.ts, as for brands; members), also used by the operator CLI (`add-ambassador`).
 // Rules: admin-and-brand-portal.md §5.
 // An ADMIN (and the operator) also sees unpublished ambassadors, with their `published` flag.
+import { readPage } from '#src/lib/paging';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireAdmin, requireBrandMember, type Ctx, withEm } from '#src/lib/context';
 import { AppError, NotFoundError, ValidationError } from '#src/lib/errors';
@@ -216,20 +217,17 @@ export function createAmbassadorsService(deps: AmbassadorsDeps) {
   async function portalOfCommunity(ctx: Ctx, input: unknown): Promise<BrandCommunityAmbassadorsResponse> {
     const community = await ownCommunity(ctx, input, 'community_id');
     const { page } = parseInput(pageQuerySchema, input);
-    const [links, total] = await ctx.em.findAndCount(
-      AmbassadorCommunity,
-      { community: community.id },
-      {
-        populate: ['ambassador', 'ambassador.images'],
-        orderBy: { associatedAt: 'desc', id: 'desc' },
-        limit: BRAND_PORTAL_PAGE_SIZE,
-        offset: (page - 1) * BRAND_PORTAL_PAGE_SIZE,
-      },
+    const { rows: links, meta } = await readPage(page, BRAND_PORTAL_PAGE_SIZE, (limit, offset) =>
+      ctx.em.findAndCount(
+        AmbassadorCommunity,
+        { community: community.id },
+        { populate: ['ambassador', 'ambassador.images'], orderBy: { associatedAt: 'desc', id: 'desc' }, limit, offset },
+      ),
     );
     return {
       community,
       ambassadors: links.map((link) => ({ ...portalJson(link.ambassador), associated_at: new Date(link.associatedAt).toISOString() })),
-      meta: { current_page: page, total_pages: Math.max(1, Math.ceil(total / BRAND_PORTAL_PAGE_SIZE)), total_count: total },
+      meta,
     };
   }
 

@@ -64,10 +64,11 @@ export const passwordResetRequestSchema = z.object({ email: emailSchema });
 export type PasswordResetRequestInput = z.input<typeof passwordResetRequestSchema>;
 
 /** PUT /brand/api/v1/brand-members/password: set a new password with the mailed token. */
-export const passwordResetSchema = z.object({
+/** The mailed token alone: the /brand/password_reset page checks it before asking for a new password. */
+export const resetTokenSchema = z.object({
   reset_password_token: z.string({ error: ja.brandPortalApi.resetTokenInvalid }).max(200, { error: ja.brandPortalApi.resetTokenInvalid }),
-  password: passwordSchema,
 });
+export const passwordResetSchema = resetTokenSchema.extend({ password: passwordSchema });
 export type PasswordResetInput = z.input<typeof passwordResetSchema>;
 
 /** PUT /brand/api/v1/brand-members/invitation: the first password ({email?, invitation_token, password}). */

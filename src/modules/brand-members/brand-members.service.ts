@@ -29,6 +29,7 @@ import {
   brandSignInSchema,
   passwordResetRequestSchema,
   passwordResetSchema,
+  resetTokenSchema,
   type BrandInvitationSentJson,
   type BrandMemberJson,
   type BrandMemberMe,
@@ -298,24 +299,42 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
    */
   async function resetPassword(ctx: Ctx, input: unknown): Promise<BrandMemberJson> {
     const data = parseInput(passwordResetSchema, input);
-    const invalid = () => new ValidationError({ reset_password_token: [ja.brandPortalApi.resetTokenInvalid] });
-    if (data.reset_password_token.length === 0) throw invalid();
+    if (data.reset_password_token.length === 0) throw invalidResetToken();
     const hash = hashToken(data.reset_password_token);
     const passwordHash = await hashPassword(data.password);
     return transaction(ctx.em, async (em) => {
-      const member = await em.findOne(BrandMember, { resetPasswordTokenHash: hash, invitationAccepted: true });
-      const valid =
-        member != null &&
-        member.resetPasswordSentAt != null &&
-        tokenHashMatches(member.resetPasswordTokenHash, hash) &&
-        resetExpiresAt(new Date(member.resetPasswordSentAt)).getTime() > Date.now();
-      if (!valid || !member) throw invalid();
+      const member = await resetTokenOwner(em, hash);
+      if (!member) throw invalidResetToken();
       member.passwordHash = passwordHash;
       member.resetPasswordTokenHash = null;
       member.resetPasswordSentAt = null;
       await em.flush();
       return toJson(member);
     });
+  }
+
+  const invalidResetToken = () => new ValidationError({ reset_password_token: [ja.brandPortalApi.resetTokenInvalid] });
+
+  /** The member a reset token belongs to while it can be used (issued, unused, not expired), else null. */
+  async function resetTokenOwner(em: EntityManager, hash: string): Promise<IBrandMember | null> {
+    const member = await em.findOne(BrandMember, { resetPasswordTokenHash: hash, invitationAccepted: true });
+    const valid =
+      member != null &&
+      member.resetPasswordSentAt != null &&
+      tokenHashMatches(member.resetPasswordTokenHash, hash) &&
+      resetExpiresAt(new Date(member.resetPasswordSentAt)).getTime() > Date.now();
+    return valid ? member : null;
+  }
+
+  /**
+   * The /brand/password_reset page's server-side check ({reset_password_token}): whether the mailed link can still
+   * be used, so an unknown, used or expired link says so before a new password is asked for (the same rule as
+   * resetPassword, which checks again when the password is sent). Answers the same 422 as resetPassword.
+   */
+  async function checkResetToken(ctx: Ctx, input: unknown): Promise<{ valid: true }> {
+    const { reset_password_token: token } = parseInput(resetTokenSchema, input);
+    if (token.length === 0 || !(await resetTokenOwner(ctx.em, hashToken(token)))) throw invalidResetToken();
+    return { valid: true };
   }
 
   /** The member an invitation link belongs to, if the link is valid (unused, not expired, address matches). */
@@ -376,6 +395,7 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
     me,
     requestPasswordReset,
     resetPassword,
+    checkResetToken,
   };
 }
 

@@ -2,6 +2,7 @@
 // (future or past in Japan time) and the participant and recruitment numbers per date. Only communities of the
 // signed-in member's brand (brands.repository findBrandCommunity / brandOwnsCommunity): anything else is 404.
 // The portal's other calls live with their modules (brand-members, communities, ambassadors).
+import { readPage } from '#src/lib/paging';
 import { requireBrandMember, type Ctx } from '#src/lib/context';
 import { NotFoundError } from '#src/lib/errors';
 import { parseId, parseInput } from '#src/lib/validate';
@@ -44,9 +45,9 @@ export function createBrandPortalService(_deps: BrandPortalDeps = {}) {
     const community = communityId ? await findBrandCommunity(ctx.em, actor.brandId, communityId) : null;
     if (!community) throw communityNotFound();
     const query = parseInput(experiencesQuerySchema, input);
-    const { rows, total } = await communityExperienceIds(ctx.em, community.id, query.held_at, {
-      limit: BRAND_PORTAL_PAGE_SIZE,
-      offset: (query.page - 1) * BRAND_PORTAL_PAGE_SIZE,
+    const { rows, meta } = await readPage(query.page, BRAND_PORTAL_PAGE_SIZE, async (limit, offset) => {
+      const found = await communityExperienceIds(ctx.em, community.id, query.held_at, { limit, offset });
+      return [found.rows, found.total];
     });
     const ids = rows.map((row) => row.id);
     const [details, numbers] = await Promise.all([experienceRows(ctx.em, ids), participantNumbers(ctx.em, ids)]);
@@ -70,7 +71,7 @@ export function createBrandPortalService(_deps: BrandPortalDeps = {}) {
           },
         ];
       }),
-      meta: { current_page: query.page, total_pages: Math.max(1, Math.ceil(total / BRAND_PORTAL_PAGE_SIZE)), total_count: total },
+      meta,
     };
   }
 

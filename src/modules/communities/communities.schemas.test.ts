@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { answerError, buildBirthday, checkAnswers, communityApplicationSchema, toHalfWidthDigits } from './communities.schemas';
+import {
+  answerError,
+  buildBirthday,
+  canAddVisibleItem,
+  checkAnswers,
+  communityApplicationSchema,
+  communityFormSchema,
+  toHalfWidthDigits,
+} from './communities.schemas';
 
 const items = [
   { id: 1, name: '参加の動機', required: true, disabled: false },
@@ -79,5 +87,29 @@ describe('answerError (the one rule of the form and of checkAnswers)', () => {
     const items = [{ id: 1, name: '参加の動機', required: true, disabled: false }];
     expect(checkAnswers(items, [a(1, 'あ'.repeat(2001))]).errors).toEqual([answerError(item, 'あ'.repeat(2001))]);
     expect(checkAnswers(items, []).errors).toEqual([answerError(item, '')]);
+  });
+});
+
+describe('the cap of 10 application items (one rule for the form and the server)', () => {
+  const item = (n: number, disabled = false) => ({ name: `質問${n}`, required: false, disabled });
+  const visible = (n: number) => Array.from({ length: n }, (_, i) => item(i + 1));
+
+  it('counts visible items only: with 9 visible and any number hidden, one more may be added or shown again', () => {
+    expect(canAddVisibleItem([...visible(9), item(10, true), item(11, true)])).toBe(true);
+    expect(canAddVisibleItem([...visible(10), item(11, true)])).toBe(false);
+    expect(canAddVisibleItem(visible(10))).toBe(false);
+    expect(canAddVisibleItem([])).toBe(true);
+  });
+
+  it('stops at 50 items in all (visible and hidden), the bound of one request', () => {
+    expect(canAddVisibleItem([...visible(1), ...Array.from({ length: 49 }, (_, i) => item(i + 2, true))])).toBe(false);
+  });
+
+  it('is what the server accepts: 10 visible and one hidden pass, 11 visible do not', () => {
+    const form = (items: ReturnType<typeof item>[]) => communityFormSchema.shape.application_items.safeParse(items);
+    expect(form([...visible(10), item(11, true)]).success).toBe(true);
+    const refused = form(visible(11));
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0].message).toBe('申し込み項目は10件までです');
   });
 });

@@ -23,6 +23,16 @@ export const APPLICATION_ITEMS_MAX = 10;
 /** Visible and hidden items together, a sanity bound for one request. */
 export const APPLICATION_ITEMS_TOTAL_MAX = 50;
 
+/** The items that count toward APPLICATION_ITEMS_MAX: the visible ones (hidden items are not on the public form). */
+export function visibleItemCount(items: readonly { disabled?: boolean }[]): number {
+  return items.filter((item) => !item.disabled).length;
+}
+
+/** The one cap rule, for the server's check and the form's 「＋ 質問を追加」/「再表示する」: may one more item be visible? */
+export function canAddVisibleItem(items: readonly { disabled?: boolean }[]): boolean {
+  return visibleItemCount(items) < APPLICATION_ITEMS_MAX && items.length < APPLICATION_ITEMS_TOTAL_MAX;
+}
+
 /** Full-width digits (common with Japanese IMEs) become ASCII digits; nothing else is rewritten. */
 export function toHalfWidthDigits(value: string): string {
   return value.replace(/[０-９]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
@@ -217,6 +227,8 @@ export interface CommunityTexts {
 
 export interface CommunityDetail extends CommunityTexts {
   id: number;
+  /** false only in an ADMIN's view of an unpublished community (no one else finds it). */
+  published: boolean;
   name: string;
   catchphrase: string;
   note: string | null;
@@ -307,7 +319,7 @@ export const communityFormSchema = z.object({
     z
       .array(applicationItemFormSchema, { error: c.itemInvalid })
       .max(APPLICATION_ITEMS_TOTAL_MAX, { error: c.itemsTooMany(APPLICATION_ITEMS_MAX), abort: true })
-      .refine((items) => items.filter((item) => !item.disabled).length <= APPLICATION_ITEMS_MAX, {
+      .refine((items) => visibleItemCount(items) <= APPLICATION_ITEMS_MAX, {
         error: c.itemsTooMany(APPLICATION_ITEMS_MAX),
       }),
   ),
@@ -388,6 +400,7 @@ const partnerSummaryJsonSchema = z.object({
 export const communityDetailJsonSchema = z
   .object({
     id: idJson(),
+    published: z.boolean().meta({ description: 'false は管理者が非公開のコミュニティを見ているとき' }),
     name: z.string(),
     catchphrase: z.string(),
     ...communityTextsJsonShape,
@@ -399,7 +412,7 @@ export const communityDetailJsonSchema = z
     ambassadors: z.array(partnerSummaryJsonSchema),
     applied: z.boolean(),
   })
-  .meta({ id: 'CommunityDetail', description: '公開中のコミュニティ' }) satisfies z.ZodType<CommunityDetail>;
+  .meta({ id: 'CommunityDetail', description: '公開中のコミュニティ（管理者には非公開のものも）' }) satisfies z.ZodType<CommunityDetail>;
 
 export const communityApplicationJsonSchema = z
   .object({

@@ -1,8 +1,9 @@
 // Public communities and community applications (guest-and-host.md §2 "Community application", §3, §5, §7).
 // Only published communities are public. An application is validated completely, then stored in one
 // transaction together with the notice mails to the community's brand members (durable outbox).
+import { pageMeta, pageWithin, readPage } from '#src/lib/paging';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { requireAdmin, requireBrandMember, requireUser, type Ctx, withEm } from '#src/lib/context';
+import { isAdmin, requireAdmin, requireBrandMember, requireUser, type Ctx, withEm } from '#src/lib/context';
 import { countRowsBy } from '#src/lib/count-rows';
 import { isUniqueViolation } from '#src/lib/db-errors';
 import { publicBaseUrl, type Env } from '#src/lib/env';
@@ -143,16 +144,17 @@ export function createCommunitiesService(deps: CommunitiesDeps) {
   const { audit, reference, brands } = deps;
   const baseUrl = publicBaseUrl(deps.env);
 
-  async function findPublished(ctx: Ctx, id: number | null): Promise<ICommunity> {
+  /** Published for everyone; an ADMIN also finds unpublished ones (as for brands and ambassadors). */
+  async function findVisible(ctx: Ctx, id: number | null): Promise<ICommunity> {
     if (!id) throw notFound();
-    const community = await ctx.em.findOne(Community, { id, published: true }, { populate: ['images'] });
+    const community = await ctx.em.findOne(Community, isAdmin(ctx) ? { id } : { id, published: true }, { populate: ['images'] });
     if (!community) throw notFound();
     return community;
   }
 
   /** GET /api/v1/communities/{id}/detail */
   async function detail(ctx: Ctx, input: unknown): Promise<CommunityDetail> {
-    const community = await findPublished(ctx, idOf(input));
+    const community = await findVisible(ctx, idOf(input));
     const [items, brandList, ambassadorList, applied] = await Promise.all([
       ctx.em.find(CommunityApplicationQuestion, { community: community.id, disabled: false }, { orderBy: { sortOrder: 'asc', id: 'asc' } }),
       publishedBrandsOfCommunity(ctx.em, community.id),
@@ -162,6 +164,7 @@ export function createCommunitiesService(deps: CommunitiesDeps) {
     const images = sortedImageJson(community.images);
     return {
       id: community.id,
+      published: community.published,
       name: community.name,
       catchphrase: community.catchphrase,
       host_name: community.hostName,
@@ -408,8 +411,9 @@ export function createCommunitiesService(deps: CommunitiesDeps) {
   /** GET /brand/api/v1/communities?page=n: the brand's communities, newest first. */
   async function portalList(ctx: Ctx, input: unknown): Promise<BrandCommunitiesResponse> {
     const actor = requireBrandMember(ctx);
-    const { page } = parseInput(pageQuerySchema, input);
+    const asked = parseInput(pageQuerySchema, input).page;
     const ids = await brandCommunityIds(ctx.em, actor.brandId);
+    const page = pageWithin(asked, ids.length, BRAND_PORTAL_PAGE_SIZE);
     const pageIds = ids.slice((page - 1) * BRAND_PORTAL_PAGE_SIZE, page * BRAND_PORTAL_PAGE_SIZE);
     const rows = pageIds.length ? await ctx.em.find(Community, { id: { $in: pageIds } }, { populate: ['images'] }) : [];
     const byId = new Map(rows.map((row) => [row.id, row]));
@@ -441,7 +445,7 @@ export function createCommunitiesService(deps: CommunitiesDeps) {
           },
         ];
       }),
-      meta: { current_page: page, total_pages: Math.max(1, Math.ceil(ids.length / BRAND_PORTAL_PAGE_SIZE)), total_count: ids.length },
+      meta: pageMeta(page, ids.length, BRAND_PORTAL_PAGE_SIZE),
     };
   }
 
@@ -492,21 +496,18 @@ export function createCommunitiesService(deps: CommunitiesDeps) {
     const actor = requireBrandMember(ctx);
     const { page } = parseInput(pageQuerySchema, input);
     const ids = await brandCommunityIds(ctx.em, actor.brandId);
-    const [rows, total] = ids.length
-      ? await ctx.em.findAndCount(
-          CommunityApplication,
-          { community: { $in: ids } },
-          {
-            populate: ['community'],
-            orderBy: { createdAt: 'desc', id: 'desc' },
-            limit: BRAND_PORTAL_PAGE_SIZE,
-            offset: (page - 1) * BRAND_PORTAL_PAGE_SIZE,
-          },
-        )
-      : [[], 0];
+    const { rows, meta } = await readPage(page, BRAND_PORTAL_PAGE_SIZE, async (limit, offset) =>
+      ids.length
+        ? ctx.em.findAndCount(
+            CommunityApplication,
+            { community: { $in: ids } },
+            { populate: ['community'], orderBy: { createdAt: 'desc', id: 'desc' }, limit, offset },
+          )
+        : [[], 0],
+    );
     return {
       community_applications: rows.map(applicationRow),
-      meta: { current_page: page, total_pages: Math.max(1, Math.ceil(total / BRAND_PORTAL_PAGE_SIZE)), total_count: total },
+      meta,
     };
   }
 

@@ -8,6 +8,7 @@
 //
 // One approval implementation: experiencesHost.approve publishes; approve() here adds the audit entry and is what
 // the admin API, the admin page and the CLI `approve-experience` call.
+import { readPage } from '#src/lib/paging';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { actorLabel, requireAdmin, type Ctx, withEm } from '#src/lib/context';
 import { publicBaseUrl, type Env } from '#src/lib/env';
@@ -73,7 +74,10 @@ export function createExperienceApprovalsService(deps: ExperienceApprovalsDeps) 
   async function pending(ctx: Ctx, input: unknown = {}): Promise<{ experiences: PendingExperience[]; meta: PendingMeta }> {
     requireAdmin(ctx);
     const { page } = parseInput(listQuerySchema, input);
-    const { rows, total } = await pendingExperiences(ctx.em, PENDING_EXPERIENCES_PAGE_SIZE, (page - 1) * PENDING_EXPERIENCES_PAGE_SIZE);
+    const { rows, meta } = await readPage(page, PENDING_EXPERIENCES_PAGE_SIZE, async (limit, offset) => {
+      const found = await pendingExperiences(ctx.em, limit, offset);
+      return [found.rows, found.total];
+    });
     const rejections = await latestRejections(
       ctx.em,
       rows.map((row) => row.id),
@@ -93,11 +97,7 @@ export function createExperienceApprovalsService(deps: ExperienceApprovalsDeps) 
           previous_rejection: rejection ? rejectionJson(rejection) : null,
         };
       }),
-      meta: {
-        current_page: page,
-        total_pages: Math.max(1, Math.ceil(total / PENDING_EXPERIENCES_PAGE_SIZE)),
-        total_count: total,
-      },
+      meta,
     };
   }
 

@@ -1,6 +1,7 @@
 // A host's unfinished experience forms (issue 5). Drafts are lenient: whatever is filled is saved, within the
 // form's lengths and limits; the full rules apply only when the draft becomes a publication request
 // (experiences.host.service.ts create with experience_draft_id). A draft is its author's alone (403 otherwise).
+import { readPage } from '#src/lib/paging';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Ctx } from '#src/lib/context';
 import { ForbiddenError, NotFoundError } from '#src/lib/errors';
@@ -55,19 +56,16 @@ function writeImages(em: EntityManager, draft: IExperienceDraft, images: DraftIn
 async function list(ctx: Ctx, input: unknown = {}): Promise<DraftList> {
   const actor = requireUser(ctx);
   const { page } = parseInput(listQuerySchema, input);
-  const [drafts, total] = await ctx.em.findAndCount(
-    ExperienceDraft,
-    { user: actor.id },
-    {
-      populate: ['images'],
-      orderBy: { updatedAt: 'desc', id: 'desc' },
-      limit: OWN_EXPERIENCES_PAGE_SIZE,
-      offset: (page - 1) * OWN_EXPERIENCES_PAGE_SIZE,
-    },
+  const { rows: drafts, meta } = await readPage(page, OWN_EXPERIENCES_PAGE_SIZE, (limit, offset) =>
+    ctx.em.findAndCount(
+      ExperienceDraft,
+      { user: actor.id },
+      { populate: ['images'], orderBy: { updatedAt: 'desc', id: 'desc' }, limit, offset },
+    ),
   );
   return {
     experience_drafts: drafts.map((d) => ({ id: d.id, title: d.title ?? null, images: d.images.getItems().map(formImageJson) })),
-    meta: { current_page: page, total_pages: Math.max(1, Math.ceil(total / OWN_EXPERIENCES_PAGE_SIZE)), total_count: total },
+    meta,
   };
 }
 

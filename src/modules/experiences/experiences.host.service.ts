@@ -5,6 +5,7 @@
 // current_ambassador_id, their first membership) hosts as that ambassador; anyone else hosts as themselves. An
 // admin sending proxy_user_id creates the experience as that user would (the same rule applied to that user).
 // Who may read and change an experience: its host user, any member of its host ambassador, and admins.
+import { readPage } from '#src/lib/paging';
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { LockMode } from '@mikro-orm/core';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError, type FieldMessages } from '#src/lib/errors';
@@ -93,19 +94,12 @@ async function listOwn(
   const ambassadorIds = await memberAmbassadorIds(ctx.em, actor.id);
   if (ambassadorIds.length > 0) or.push({ hostAmbassador: { $in: ambassadorIds } });
   if (actor.role === 'ADMIN') or.push({ createdBy: actor.id });
-  const [rows, total] = await ctx.em.findAndCount(
-    Experience,
-    { $or: or },
-    {
-      populate: ['images'],
-      orderBy: { createdAt: 'desc', id: 'desc' },
-      limit: OWN_EXPERIENCES_PAGE_SIZE,
-      offset: (page - 1) * OWN_EXPERIENCES_PAGE_SIZE,
-    },
+  const { rows, meta } = await readPage(page, OWN_EXPERIENCES_PAGE_SIZE, (limit, offset) =>
+    ctx.em.findAndCount(Experience, { $or: or }, { populate: ['images'], orderBy: { createdAt: 'desc', id: 'desc' }, limit, offset }),
   );
   return {
     experiences: rows.map((e) => ({ id: e.id, title: e.title, images: e.images.getItems().map(formImageJson), approve: e.approve })),
-    meta: { current_page: page, total_pages: Math.max(1, Math.ceil(total / OWN_EXPERIENCES_PAGE_SIZE)), total_count: total },
+    meta,
   };
 }
 

@@ -1,6 +1,7 @@
 // Inquiries: the brand and ambassador program form (/brand_ambassador/inquiry) and the general contact form
 // (/inquiry). Each inquiry is stored together with its mails (durable outbox, same transaction): a notice to
 // the operator's office and, for the program inquiry, a confirmation to the sender (guest-and-host.md §2).
+import { readPage } from '#src/lib/paging';
 import type { FilterQuery } from '@mikro-orm/postgresql';
 import { requireAdmin, userOf, type Ctx, withEm } from '#src/lib/context';
 import { NotFoundError } from '#src/lib/errors';
@@ -143,14 +144,12 @@ export function createInquiriesService(deps: InquiriesDeps) {
     const where: FilterQuery<IBrandAndAmbassadorInquiry> = {};
     if (resolved !== undefined) where.resolved = resolved;
     if (subject !== undefined) where.subject = subject;
-    const [rows, total] = await ctx.em.findAndCount(BrandAndAmbassadorInquiry, where, {
-      orderBy: { createdAt: 'desc', id: 'desc' },
-      limit: INQUIRIES_PAGE_SIZE,
-      offset: (page - 1) * INQUIRIES_PAGE_SIZE,
-    });
+    const { rows, meta } = await readPage(page, INQUIRIES_PAGE_SIZE, (limit, offset) =>
+      ctx.em.findAndCount(BrandAndAmbassadorInquiry, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit, offset }),
+    );
     return {
       inquiries: rows.map(toJson),
-      meta: { current_page: page, total_pages: Math.max(1, Math.ceil(total / INQUIRIES_PAGE_SIZE)), total_count: total },
+      meta,
     };
   }
 

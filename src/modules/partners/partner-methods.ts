@@ -3,6 +3,7 @@
 // form (create, update: the images replaced, the audit log). This is that one shape; ambassadors.service.ts and
 // brands.service.ts give it what differs (the entity, the ambassador's address, the community links and their
 // order, the messages) and expose its methods under their own names. Server-only; not a service.
+import { readPage } from '#src/lib/paging';
 import type { EntityManager, EntityName, FilterQuery } from '@mikro-orm/postgresql';
 import { countRowsBy } from '#src/lib/count-rows';
 import type { z } from 'zod';
@@ -186,12 +187,14 @@ export function createPartnerMethods<Row extends PartnerRow, Form extends Partne
     const { page } = parseInput(listQuerySchema, input);
     const admin = isAdmin(ctx);
     const size = admin ? config.adminPageSize : config.pageSize;
-    const [found, total] = await ctx.em.findAndCount(entity, where(admin ? {} : { published: true }), {
-      populate: ['images'],
-      orderBy: { createdAt: 'desc', id: 'desc' },
-      limit: size,
-      offset: (page - 1) * size,
-    } as never);
+    const { rows: found, meta } = await readPage(page, size, (limit, offset) =>
+      ctx.em.findAndCount(entity, where(admin ? {} : { published: true }), {
+        populate: ['images'],
+        orderBy: { createdAt: 'desc', id: 'desc' },
+        limit,
+        offset,
+      } as never),
+    );
     const rows = found as Row[];
     const counts = admin
       ? await memberCounts(
@@ -210,7 +213,7 @@ export function createPartnerMethods<Row extends PartnerRow, Form extends Partne
             }
           : toListItem(row),
       ),
-      meta: { current_page: page, total_pages: Math.max(1, Math.ceil(total / size)), total_count: total },
+      meta,
     };
   }
 

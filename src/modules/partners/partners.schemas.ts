@@ -47,16 +47,23 @@ export interface ListMeta {
   total_count: number;
 }
 
-/** ?page=n of every paged list (public, admin, brand portal, the host's own; inquiries extend it with filters); a malformed page is a 422. */
+/**
+ * ?page=n of every paged list (public, admin, brand portal, the host's own; inquiries extend it with filters): a
+ * whole number from 1, else a 422 that says so. A page past the last one answers the last page (`readPage`,
+ * src/lib/paging.ts; meta.current_page says which), so a number above MAX_LIST_PAGE is read as MAX_LIST_PAGE.
+ */
 export const listQuerySchema = z.object({
-  page: z.preprocess(
-    (value) => (value === undefined || value === '' ? 1 : typeof value === 'string' && /^\d{1,6}$/.test(value) ? Number(value) : value),
-    z
-      .number({ error: ja.validation.integer })
-      .int({ error: ja.validation.integer })
-      .min(1, { error: ja.validation.integer })
-      .max(MAX_LIST_PAGE, { error: ja.validation.integer }),
-  ),
+  page: z
+    .preprocess(
+      (value) => (value === undefined || value === '' ? 1 : typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value),
+      z
+        .number({ error: ja.validation.pageInvalid })
+        .int({ error: ja.validation.pageInvalid })
+        .min(1, { error: ja.validation.pageInvalid })
+        .max(Number.MAX_SAFE_INTEGER, { error: ja.validation.pageInvalid }),
+    )
+    .transform((page) => Math.min(page, MAX_LIST_PAGE))
+    .meta({ description: '1以上のページ番号。最後のページより大きい値には最後のページを返します' }),
 });
 
 // ---- Response schemas (the OpenAPI document). `extra` is the shape only one kind has (the ambassador's address);

@@ -132,8 +132,25 @@ export interface ReservationForm {
   calendars: SlotSummary[];
   /** 1 when the fee is 0 or several dates are booked, else the first slot's remaining seats. */
   max_people: number;
-  quote: PriceQuote;
+  quote: QuoteJson;
   payment: PaymentConfig;
+}
+
+/** What cancelling a reservation of these dates would refund, as it stands when the quote is made. */
+export interface QuoteCancellation {
+  /** The policy: a full refund until this many days before the first date. */
+  policy_days: number;
+  /** The last date (Japan time, 'yyyy-MM-dd') on which a cancellation refunds in full. */
+  last_full_refund_date: string;
+  /** The first instant at which a cancellation no longer refunds. */
+  deadline_at: string;
+  /** false: the free-cancellation deadline of these dates has already passed (a booking now is never refunded). */
+  full_refund: boolean;
+}
+
+/** GET /experiences/{tour_id}/price and the form's first quote: the price and what a cancellation would refund. */
+export interface QuoteJson extends PriceQuote {
+  cancellation: QuoteCancellation;
 }
 
 export interface ReservationView {
@@ -173,6 +190,19 @@ export const priceQuoteJsonSchema = z
     total: countJson(),
   })
   .meta({ id: 'PriceQuote', description: '料金の内訳（円、整数）' }) satisfies z.ZodType<PriceQuote>;
+
+export const quoteJsonSchema = priceQuoteJsonSchema
+  .extend({
+    cancellation: z
+      .object({
+        policy_days: z.number().int().min(1).meta({ description: '開催日の何日前まで全額返金か' }),
+        last_full_refund_date: dateJson().meta({ description: '全額返金される最後の日（日本時間）' }),
+        deadline_at: dateTimeJson().meta({ description: 'この時刻以降のキャンセルは返金されない' }),
+        full_refund: z.boolean().meta({ description: 'false: この日程は全額返金の期限を過ぎており、予約後のキャンセルは返金されない' }),
+      })
+      .meta({ id: 'QuoteCancellation', description: 'この日程を今予約した場合のキャンセル時の返金' }),
+  })
+  .meta({ id: 'Quote', description: '料金の見積もりとキャンセル時の返金' }) satisfies z.ZodType<QuoteJson>;
 
 export const reservationJsonSchema = z
   .object({

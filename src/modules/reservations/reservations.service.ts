@@ -18,12 +18,11 @@ import { experienceIdOfFirstSlot } from '#src/modules/calendars/calendars.reposi
 import type { PaymentGateway } from '#src/modules/payments/gateway';
 import { paymentConfig } from '#src/modules/payments/payments.config';
 import { Reservation } from './reservations.entity';
-import type { PriceQuote } from './pricing';
 import { createQuoter, experienceNotFound, normalizeQuery } from './quote';
 import { createSettlement } from './settlement';
 import { createHoldSweeper } from './hold-sweeper';
 import { createBooking, type ReserveResult } from './booking';
-import { reservationDetail, reservationFormView, reservationSummaries, reservationView } from './views';
+import { quoteJson, reservationDetail, reservationFormView, reservationSummaries, reservationView } from './views';
 import {
   cancelReservationSchema,
   quoteSchema,
@@ -31,6 +30,7 @@ import {
   reserveSchema,
   slotCancellationSchema,
   type CancellationPreview,
+  type QuoteJson,
   type ReservationDetail,
   type ReservationForm,
   type ReservationList,
@@ -90,11 +90,12 @@ export function createReservationsService(deps: ReservationsDeps) {
   const cancellation = createCancellation({ orm, log, gateway, settlement, sweepExpiredHolds });
 
   /** GET /api/v1/experiences/{tour_id}/price (input: { tour_id, calendar_ids, number_of_people, option_id, coupon_code }). */
-  async function quote(ctx: Ctx, input: unknown): Promise<PriceQuote> {
+  async function quote(ctx: Ctx, input: unknown): Promise<QuoteJson> {
     const tourId = idFrom(input, 'tour_id', experienceNotFound);
     const q = parseInput(quoteSchema, normalizeQuery(input));
     await sweepExpiredHolds({ calendarIds: q.calendar_ids, limit: 10 });
-    return (await prepare(ctx.em, tourId, q, new Date(), userOf(ctx)?.id ?? null)).quote;
+    const now = new Date();
+    return quoteJson(await prepare(ctx.em, tourId, q, now, userOf(ctx)?.id ?? null), now);
   }
 
   /** What /reservations/new renders (input: { tour_id, cid }; 404 / 422 like the price call). */
@@ -102,7 +103,8 @@ export function createReservationsService(deps: ReservationsDeps) {
     const tourId = idFrom(input, 'tour_id', experienceNotFound);
     const q = parseInput(quoteSchema, { calendar_ids: (input as { cid?: unknown } | null)?.cid, number_of_people: 1 });
     await sweepExpiredHolds({ calendarIds: q.calendar_ids, limit: 10 });
-    return reservationFormView(await prepare(ctx.em, tourId, q, new Date(), userOf(ctx)?.id ?? null), paymentConfig(env));
+    const now = new Date();
+    return reservationFormView(await prepare(ctx.em, tourId, q, now, userOf(ctx)?.id ?? null), paymentConfig(env), now);
   }
 
   /** POST /api/v1/reservations */

@@ -7,8 +7,10 @@ import { inTimeOrder } from '#src/modules/calendars/slots';
 import { Refund, Reservation, type IReservation } from './reservations.entity';
 import type { Prepared } from './quote';
 import type { PriceQuote } from './pricing';
+import { cancellationTerms } from './cancellation-policy';
 import type {
   CancellationPreview,
+  QuoteJson,
   DisplayStatus,
   ReservationDetail,
   ReservationForm,
@@ -55,8 +57,28 @@ export async function reservationView(em: EntityManager, id: number): Promise<Re
   };
 }
 
+/** The price of a prepared quote with what cancelling these dates would refund if booked `now` (the one policy rule,
+ * cancellation-policy.ts): the price call and the form's first quote, so the API and the page say the same. */
+export function quoteJson(p: Prepared, now: Date): QuoteJson {
+  const t = cancellationTerms({
+    policyDays: p.experience.cancellationPeriod,
+    slots: p.calendars.map((c) => ({ date: c.date, start_time: c.startTime })),
+    total: p.quote.total,
+    now,
+  });
+  return {
+    ...p.quote,
+    cancellation: {
+      policy_days: t.policyDays,
+      last_full_refund_date: t.lastFullRefundDate,
+      deadline_at: t.deadlineAt.toISOString(),
+      full_refund: t.fullRefund,
+    },
+  };
+}
+
 /** The reservation form's data from a prepared quote. */
-export function reservationFormView(p: Prepared, payment: PaymentConfig): ReservationForm {
+export function reservationFormView(p: Prepared, payment: PaymentConfig, now: Date): ReservationForm {
   const e = p.experience;
   const first = p.calendars[0];
   return {
@@ -82,7 +104,7 @@ export function reservationFormView(p: Prepared, payment: PaymentConfig): Reserv
       participant_number: c.participantNumber,
     })),
     max_people: e.price === 0 || p.calendars.length > 1 ? 1 : Math.max(1, first.recruitmentNumber - first.participantNumber),
-    quote: p.quote,
+    quote: quoteJson(p, now),
     payment,
   };
 }

@@ -66,11 +66,13 @@ export const USER_RESET_PASSWORD_PATH = '/password_reset';
 /** POST /api/v1/password_resets: ask for a reset mail. */
 export const userPasswordResetRequestSchema = z.object({ email: emailSchema });
 
-/** PUT /api/v1/password_resets: set a new password with the mailed token. */
-export const userPasswordResetSchema = z.object({
+/** The mailed token alone: the /password_reset page checks it before asking for a new password. */
+export const userResetTokenSchema = z.object({
   reset_password_token: z.string({ error: ja.s15b.resetTokenInvalid }).max(200, { error: ja.s15b.resetTokenInvalid }),
-  password: passwordSchema,
 });
+
+/** PUT /api/v1/password_resets: set a new password with the mailed token. */
+export const userPasswordResetSchema = userResetTokenSchema.extend({ password: passwordSchema });
 
 /** POST /api/v1/password_resets: the same answer whether or not the address has an account. */
 export const userPasswordResetRequestedJsonSchema = z.object({ sent: z.literal(true) });

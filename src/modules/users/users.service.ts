@@ -1,5 +1,6 @@
 // Marketplace accounts: sign-up, sign-in, GET /api/v1/me, the session's actor, the operator's create-admin, and the
 // password reset (issue 15: the brand portal's shape, through src/lib/reset-tokens.ts).
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireAdmin, type Ctx, type UserActor } from '#src/lib/context';
 import { publicBaseUrl, type Env } from '#src/lib/env';
 import { UnauthorizedError, ValidationError } from '#src/lib/errors';
@@ -20,6 +21,7 @@ import {
   signUpSchema,
   userPasswordResetRequestSchema,
   userPasswordResetSchema,
+  userResetTokenSchema,
   type CurrentUser,
   type UserRole,
 } from './users.schemas';
@@ -176,18 +178,12 @@ export function createUsersService(deps: UsersDeps) {
    */
   async function resetPassword(ctx: Ctx, input: unknown): Promise<{ id: number }> {
     const data = parseInput(userPasswordResetSchema, input);
-    const invalid = () => new ValidationError({ reset_password_token: [ja.s15b.resetTokenInvalid] });
-    if (data.reset_password_token.length === 0) throw invalid();
+    if (data.reset_password_token.length === 0) throw invalidResetToken();
     const hash = hashToken(data.reset_password_token);
     const passwordHash = await hashPassword(data.password);
     return transaction(ctx.em, async (em) => {
-      const user = await em.findOne(User, { resetPasswordTokenHash: hash });
-      const valid =
-        user != null &&
-        user.resetPasswordSentAt != null &&
-        tokenHashMatches(user.resetPasswordTokenHash, hash) &&
-        expiresAfter(user.resetPasswordSentAt, USER_RESET_PASSWORD_VALID_HOURS).getTime() > Date.now();
-      if (!valid || !user) throw invalid();
+      const user = await resetTokenOwner(em, hash);
+      if (!user) throw invalidResetToken();
       user.passwordHash = passwordHash;
       user.resetPasswordTokenHash = null;
       user.resetPasswordSentAt = null;
@@ -196,7 +192,41 @@ export function createUsersService(deps: UsersDeps) {
     });
   }
 
-  return { findSession, signUp, authenticate, createAdmin, me, promoteToHost, requestPasswordReset, resetPassword };
+  const invalidResetToken = () => new ValidationError({ reset_password_token: [ja.s15b.resetTokenInvalid] });
+
+  /** The user a reset token belongs to while it can be used (issued, unused, not expired), else null. */
+  async function resetTokenOwner(em: EntityManager, hash: string): Promise<IUser | null> {
+    const user = await em.findOne(User, { resetPasswordTokenHash: hash });
+    const valid =
+      user != null &&
+      user.resetPasswordSentAt != null &&
+      tokenHashMatches(user.resetPasswordTokenHash, hash) &&
+      expiresAfter(user.resetPasswordSentAt, USER_RESET_PASSWORD_VALID_HOURS).getTime() > Date.now();
+    return valid ? user : null;
+  }
+
+  /**
+   * The /password_reset page's server-side check ({reset_password_token}): whether the mailed link can still be
+   * used, so an unknown, used or expired link says so before a new password is asked for (the same rule as
+   * resetPassword, which checks again when the password is sent). Answers the same 422 as resetPassword.
+   */
+  async function checkResetToken(ctx: Ctx, input: unknown): Promise<{ valid: true }> {
+    const { reset_password_token: token } = parseInput(userResetTokenSchema, input);
+    if (token.length === 0 || !(await resetTokenOwner(ctx.em, hashToken(token)))) throw invalidResetToken();
+    return { valid: true };
+  }
+
+  return {
+    findSession,
+    signUp,
+    authenticate,
+    createAdmin,
+    me,
+    promoteToHost,
+    requestPasswordReset,
+    resetPassword,
+    checkResetToken,
+  };
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,4 +1,5 @@
 // Recruitment number, minimum participants, reservation deadline and notice; the cancellation period.
+import { useMemo } from 'react';
 import { ja } from '#src/i18n/ja';
 import { Field } from '#src/components/form';
 import {
@@ -33,10 +34,11 @@ export function ParticipantsSection({ state, set, update, messages }: Omit<Secti
       set_minimum_number_of_participant_count: on,
       minimum_number_of_participant_count: on ? s.minimum_number_of_participant_count : null,
     }));
-  const minimumMessages = [
-    ...(messages('set_minimum_number_of_participant_count') ?? []),
-    ...(messages('minimum_number_of_participant_count') ?? []),
-  ];
+  // One array per submit (messages changes with the form's errors), so the Field can hide it once changed.
+  const minimumMessages = useMemo(
+    () => [...(messages('set_minimum_number_of_participant_count') ?? []), ...(messages('minimum_number_of_participant_count') ?? [])],
+    [messages],
+  );
 
   return (
     <section className="panel form-section">

@@ -1,4 +1,5 @@
 // https://vike.dev/data
+import { render } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
 import { loadOr404, routeId } from '#src/lib/page-helpers';
 
@@ -9,6 +10,8 @@ export async function data(pageContext: PageContextServer) {
     loadOr404(() => services.communities.detail(ctx, { id })),
     services.reference.occupations(ctx),
   ]);
+  // An ADMIN may look at an unpublished community, but no one applies to one (the service refuses it too).
+  if (!community.published) throw render(404);
   return { community, occupations };
 }
 
