@@ -3,7 +3,7 @@
 // page, never a 500 from the database driver. A path with a malformed escape (`/stories/%C0%AF`) is refused the
 // same way here, before any router tries to decode it.
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { htmlErrorPage, isApiPath } from '#server/middleware/errors';
+import { apiNotFound, htmlErrorPage, isApiPath } from '#server/middleware/errors';
 import { AppError } from '#src/lib/errors';
 import { ja } from '#src/i18n/ja';
 
@@ -54,14 +54,17 @@ function decodedSegments(path: string): string[] | null {
 }
 
 /**
- * Before everything that reads the path or query: refuses malformed escapes and bad text in either. An API path
- * is left to its router: its parameters are ids, and a malformed id names nothing (the resource's 404, see
- * parseId), a malformed escape is Express's 400; its query is checked here like a page's.
+ * Before everything that reads the path or query: refuses malformed escapes and bad text in either, so no value of
+ * the URL ever reaches PostgreSQL holding NUL. A page answers the Japanese 400 page. An API path holding bad text
+ * names nothing: the API's 404, as for a malformed id (parseId), whatever the parameter is (an id, a payment
+ * intent's id, a file name); a malformed escape in an API path is Express's 400. An API query with bad text is
+ * the 422 of a bad body.
  */
 export const cleanUrl: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
   const api = isApiPath(req.originalUrl);
-  const segments = api ? [] : decodedSegments(req.path);
-  const pathBad = segments === null || segments.some(isBadText);
+  const segments = decodedSegments(req.path);
+  if (api && segments?.some(isBadText)) return apiNotFound(req, res, next);
+  const pathBad = !api && (segments === null || segments.some(isBadText));
   const queryBad = pathBad ? null : findBadText(req.query);
   if (!pathBad && !queryBad) return next();
   if (!api) return htmlErrorPage(res, 400);

@@ -67,6 +67,8 @@ const SHAPES: Shape[] = [
     query: '?q=%ED%A0%80',
     body: '{"name":"\\ud800","email":"\\udc00@example.com","password":"x\\ud83d","title":"\\ud800","body":"\\udfff"}',
   },
+  // NUL in the path alone (the body clean), so no body check answers first: ids and string parameters alike.
+  { name: 'NUL in the path only', param: 'pi_test_1%00', query: '', body: {} },
   { name: '[] body', param: NO_SUCH_ID, query: '', body: [] },
   {
     name: 'repeated query keys',

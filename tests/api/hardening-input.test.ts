@@ -81,6 +81,23 @@ describe('NUL bytes and lone surrogates (robustness 6)', () => {
     expect(await t.orm.em.fork().count(ContactInquiry, {})).toBe(0);
   });
 
+  it('answers 404 for NUL in any API path parameter, ids and other strings alike, before it reaches PostgreSQL', async () => {
+    const { agent } = await createSignedInUser(t);
+    for (const id of ['%00', '1%00', 'pi_test_%00', 'pi_test_1%00x']) {
+      const res = await agent
+        .post(`/api/v1/payments/test/intents/${id}/authenticate`)
+        .set('X-Forwarded-For', ip())
+        .send({ client_secret: 'secret', result: 'succeed' });
+      expect(res.status, id).toBe(404);
+      expect(res.body).toEqual({ status: 404, message: ja.errors.notFound, messages: { base: [ja.errors.notFound] } });
+    }
+    for (const url of ['/api/v1/communities/%00', '/api/v1/uploads/a%00b', '/brand/api/v1/communities/1%00', '/api/v1/profiles/%00']) {
+      const res = await request(t.app).get(url);
+      expect(res.status, url).toBe(404);
+      expect(res.body.message, url).toBe(ja.errors.notFound);
+    }
+  });
+
   it('answers the Japanese 400 page for a page path or query holding NUL', async () => {
     for (const url of ['/stories/location/%00', '/stories?area=%00', '/stories/location/%ED%A0%80']) {
       const res = await request(t.app).get(url);
