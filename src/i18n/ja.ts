@@ -1875,6 +1875,7 @@ export const ja = {
     qTooLong: (n: number) => `キーワードは${n}文字以内で入力してください`,
     invalidDate: '日付はYYYY-MM-DDの形式で、実在する日付を入力してください',
     pastDate: '過去の日付は指定できません（日本時間）',
+    tooFarDate: (years: number, lastDate: string) => `日付は${years}年先（${lastDate}）までで指定してください`,
     dateOrder: '終了日は開始日以降の日付を指定してください',
     rangeTooLong: (days: number) => `日付の範囲は${days}日以内で指定してください`,
     invalidPeople: (max: number) => `人数は1〜${max}の整数で指定してください`,

@@ -11,7 +11,7 @@ import { createUser } from '#tests/factories/users';
 import { createCalendar, createExperience, type ExperienceOverrides } from '#tests/factories/experiences';
 import { expectDocumented } from '#tests/api/openapi-contract';
 import { Experience } from '#src/modules/experiences/experiences.entity';
-import { addDays, todayInJapan } from '#src/lib/dates';
+import { addDays, addMonths, todayInJapan } from '#src/lib/dates';
 import { SEARCH_LIMITS } from '#src/modules/experiences/experiences.shared';
 
 let t: TestApp;
@@ -314,6 +314,11 @@ describe('GET /api/v1/stories: validation', () => {
       [`date_from=${day(1)}&date_to=${day(93)}`, 'date_to', '日付の範囲は92日以内で指定してください'],
       [`date_from=${day(-1)}`, 'date_from', '過去の日付は指定できません（日本時間）'],
       [`date_to=${day(-1)}`, 'date_to', '過去の日付は指定できません（日本時間）'],
+      // Two years ahead at most: the "other dates (±14 days)" of a later date would leave PostgreSQL's range.
+      [`date_from=${addDays(addMonths(T, 24), 1)}`, 'date_from', `日付は2年先（${addMonths(T, 24)}）までで指定してください`],
+      ['date_from=9999-12-18', 'date_from', `日付は2年先（${addMonths(T, 24)}）までで指定してください`],
+      ['date_from=9999-12-31&date_to=9999-12-31', 'date_from', `日付は2年先（${addMonths(T, 24)}）までで指定してください`],
+      ['date_to=9999-12-31', 'date_to', `日付は2年先（${addMonths(T, 24)}）までで指定してください`],
       ['people=0', 'people', '人数は1〜30の整数で指定してください'],
       ['people=31', 'people', '人数は1〜30の整数で指定してください'],
       ['people=two', 'people', '人数は1〜30の整数で指定してください'],
@@ -334,6 +339,8 @@ describe('GET /api/v1/stories: validation', () => {
 
   it('accepts today in Japan (the server is in UTC) and empty values', async () => {
     expect((await search(`date_from=${T}`)).status).toBe(200);
+    // The last date a search may ask about: two years ahead, with its "other dates" suggestion counted.
+    expect((await search(`date_from=${addMonths(T, 24)}`)).status).toBe(200);
     const res = await search('q=&date_from=&date_to=&people=&price_min=&price_max=&online=&sort=');
     expect(res.status).toBe(200);
     expect(res.body.meta.total_count).toBe(7);

@@ -8,7 +8,7 @@ import type { MikroORM } from '#src/lib/orm';
 import { createUser, TEST_PASSWORD } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { Reservation } from '#src/modules/reservations/reservations.entity';
-import { addDays, todayInJapan } from '#src/lib/dates';
+import { addDays, addMonths, todayInJapan } from '#src/lib/dates';
 import { ja } from '#src/i18n/ja';
 
 let s: Session;
@@ -129,5 +129,16 @@ describe('/stories search', () => {
     await hydrated(page);
     expect(await page.getByRole('alert').textContent()).toBe(ja.search.invalidPeople(30));
     expect(await page.getByTestId('stories-count').textContent()).toBe(ja.browse.totalCount(4));
+  });
+
+  it('answers a date past two years ahead on the four list pages with the Japanese message, never a 500', async () => {
+    const page = await s.newPage({ width: 375, height: 900 });
+    const lastDate = addMonths(todayInJapan(), 24);
+    const lists = ['/stories', `/stories/location/${encodeURIComponent('京都府')}`, '/stories/category/1', '/stories/theme/1'];
+    for (const path of lists) {
+      const res = await page.goto(`${base}${path}?date_from=9999-12-18`);
+      expect(res?.status(), path).toBe(200);
+      expect(await page.getByRole('alert').textContent(), path).toBe(ja.search.tooFarDate(2, lastDate));
+    }
   });
 });

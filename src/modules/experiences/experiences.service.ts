@@ -9,7 +9,7 @@ import { Experience, type IExperience } from './experiences.entity';
 import { canManageExperience, visibleRowOr404 } from './experiences.policy';
 import { findExperienceRow, findOtherExperienceRows } from './experiences.repository';
 import type { ReferenceService } from '#src/modules/reference/reference.service';
-import { addDays, todayInJapan } from '#src/lib/dates';
+import { addDays, addMonths, todayInJapan } from '#src/lib/dates';
 import { type SqlReader, withConnection } from '#src/lib/read-sql';
 import { dateRange, searchCounts, searchPage, type StoriesCriteria } from './stories-search';
 import {
@@ -22,6 +22,7 @@ import {
   OTHER_EXPERIENCES_LIMIT,
   STORIES_PER_PAGE,
   REGIONS,
+  SEARCH_LIMITS,
   storiesQuerySchema,
   type ExperienceCardJson,
   type ExperienceJson,
@@ -236,6 +237,11 @@ async function list(ctx: Ctx, lookups: Lookups, input: unknown): Promise<Stories
   const today = todayInJapan(now);
   if (query.date_from !== undefined && query.date_from < today) throw ValidationError.of('date_from', ja.search.pastDate);
   if (query.date_to !== undefined && query.date_to < today) throw ValidationError.of('date_to', ja.search.pastDate);
+  const lastDate = addMonths(today, SEARCH_LIMITS.yearsAhead * 12);
+  for (const field of ['date_from', 'date_to'] as const) {
+    const value = query[field];
+    if (value !== undefined && value > lastDate) throw ValidationError.of(field, ja.search.tooFarDate(SEARCH_LIMITS.yearsAhead, lastDate));
+  }
 
   const filters: StoriesFilter[] = [];
   for (const state of query.state ?? []) {

@@ -28,7 +28,19 @@ export const STORIES_QUERY_KEYS = [
 ] as const;
 
 /** Limits of the search parameters (enforced here, on the server). */
-export const SEARCH_LIMITS = { qLength: 100, terms: 5, maxPeople: 30, maxPrice: 10_000_000, rangeDays: 92, states: 47 } as const;
+/**
+ * `yearsAhead`: the latest search date, in years after today (Japan time). Slots exist at most six months ahead, so a
+ * later date can find nothing, and the search's "other dates (±14 days)" must stay inside PostgreSQL's date range.
+ */
+export const SEARCH_LIMITS = {
+  qLength: 100,
+  terms: 5,
+  maxPeople: 30,
+  maxPrice: 10_000_000,
+  rangeDays: 92,
+  states: 47,
+  yearsAhead: 2,
+} as const;
 
 /** The query string of a search (page 1 unless given), in a stable order; empty for the plain list. */
 export function storiesQueryString(search: StoriesSearchJson, page = 1): string {
