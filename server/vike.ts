@@ -41,6 +41,17 @@ function compressedBody(page: CachedPage, encoding: 'br' | 'gzip'): Buffer {
   return page.compressed[encoding];
 }
 
+/**
+ * What the shared renders may hold together: a page weighs its HTML plus room for its brotli and gzip copies (made
+ * later, at their first request; HTML compresses to well under half its size), so 16 MB keeps about a hundred
+ * pages of 60–80 kB, the hot ones within a few seconds' TTL.
+ */
+const PAGE_CACHE_LIMITS = {
+  maxEntries: 500,
+  maxBytes: 16 * 1024 * 1024,
+  sizeOf: (page: CachedPage | null) => (page ? page.body.length * 2 : 0),
+};
+
 /** A weak ETag in the form Express's default makes (length and SHA-1 of the bytes); 304s still come from res.send. */
 function weakEtag(body: Buffer): string {
   return `W/"${body.length.toString(16)}-${createHash('sha1').update(body).digest('base64').slice(0, 27)}"`;
@@ -77,8 +88,9 @@ export async function mountAssets(app: Express, options: { dev: boolean; clientD
  */
 export async function mountVike(app: Express, services: Services, options: { production?: boolean } = {}): Promise<void> {
   const inlineCss = options.production ? cssInliner(CLIENT_DIR) : (html: string) => html;
-  // Signed-out renders are shared for PUBLIC_CACHE_SECONDS; only plain 200 pages are kept.
-  const cache = publicCache<CachedPage | null>(services.env.PUBLIC_CACHE_SECONDS, (page) => page?.status === 200);
+  // Signed-out renders are shared for PUBLIC_CACHE_SECONDS; only plain 200 pages are kept, within a byte budget
+  // (the bodies are Buffers, outside V8's heap limit, so only this budget bounds them).
+  const cache = publicCache<CachedPage | null>(services.env.PUBLIC_CACHE_SECONDS, (page) => page?.status === 200, PAGE_CACHE_LIMITS);
 
   /** Renders the page; `url` replaces the request's URL (a shared render is made for its normalised key). */
   async function render(req: Request, url = req.originalUrl): Promise<CachedPage | null> {

@@ -39,6 +39,45 @@ describe('TtlCache', () => {
     expect(await cache.get('/d', async () => ({ status: 200 }))).toEqual({ status: 200 });
   });
 
+  it('never holds more than its entry limit after any number of distinct keys, dropping the oldest first', async () => {
+    const cache = new TtlCache<string>(60_000, undefined, { maxEntries: 100 });
+    for (let i = 0; i < 5000; i++) await cache.get(`/stories?q=${i}`, async () => `page ${i}`);
+    expect(cache.size).toBe(100);
+    let computed = 0;
+    const again = async () => `again ${++computed}`;
+    // The newest hundred are kept; the first ones were dropped.
+    expect(await cache.get('/stories?q=4999', again)).toBe('page 4999');
+    expect(await cache.get('/stories?q=4900', again)).toBe('page 4900');
+    expect(await cache.get('/stories?q=0', again)).toBe('again 1');
+    expect(cache.size).toBe(100);
+  });
+
+  it('never holds more bytes than its budget, and serves a value larger than the budget without keeping it', async () => {
+    const cache = new TtlCache<Buffer>(60_000, undefined, { maxEntries: 1000, maxBytes: 1000, sizeOf: (b) => b.length });
+    for (let i = 0; i < 3000; i++) {
+      await cache.get(`/k${i}`, async () => Buffer.alloc(30 + (i % 7)));
+      expect(cache.bytes).toBeLessThanOrEqual(1000);
+    }
+    expect(cache.size).toBeGreaterThanOrEqual(27);
+    expect(cache.size).toBeLessThanOrEqual(33);
+    const big = await cache.get('/big', async () => Buffer.alloc(1001));
+    expect(big.length).toBe(1001);
+    let computed = 0;
+    await cache.get('/big', async () => Buffer.alloc(++computed));
+    expect(computed).toBe(1);
+    expect(cache.bytes).toBeLessThanOrEqual(1000);
+  });
+
+  it('drops every expired entry when full, not only the oldest', async () => {
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'], now: start });
+    const cache = new TtlCache<string>(50, undefined, { maxEntries: 3 });
+    for (const key of ['/a', '/b', '/c']) await cache.get(key, async () => key);
+    vi.setSystemTime(start + 51);
+    await cache.get('/d', async () => 'd');
+    expect(cache.size).toBe(1);
+  });
+
   it('is off for a zero TTL', () => {
     expect(publicCache(0)).toBeNull();
     expect(publicCache(2)).toBeInstanceOf(TtlCache);
