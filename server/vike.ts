@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { Express, Request } from 'express';
 import { renderPage, createDevMiddleware } from 'vike/server';
 import type { Services } from '#src/root';
-import { publicCache, isAnonymous } from '#src/lib/ttl-cache';
+import { publicCache } from '#src/lib/ttl-cache';
 import { pageCacheKey } from '#src/lib/page-cache-key';
 import { consumeCompletion } from '#server/completion';
 import { precompressedStatic } from '#server/static-assets';
@@ -55,6 +55,18 @@ const PAGE_CACHE_LIMITS = {
 /** A weak ETag in the form Express's default makes (length and SHA-1 of the bytes); 304s still come from res.send. */
 function weakEtag(body: Buffer): string {
   return `W/"${body.length.toString(16)}-${createHash('sha1').update(body).digest('base64').slice(0, 27)}"`;
+}
+
+/**
+ * Whether this request's render may differ from a signed-out visitor's: a signed-in account on either door, or a
+ * completion flag the page may consume (server/completion.ts). Only a session the store loaded can hold those: the
+ * session middleware reads one only for a cookie signed with SESSION_SECRET that names a live row, so a junk or
+ * unknown `sid` cookie gets the shared render like no cookie at all.
+ */
+function rendersForWhoAsks(req: Request): boolean {
+  if (req.actor || req.ctx.actor.kind !== 'guest') return true;
+  const flags = req.session?.flags;
+  return flags !== undefined && Object.values(flags).some(Boolean);
 }
 
 /** The built client (hashed assets under assets/, public files such as the favicon at its root). */
@@ -112,7 +124,7 @@ export async function mountVike(app: Express, services: Services, options: { pro
   }
 
   app.get('/{*splat}', async (req, res, next) => {
-    const shared = cache !== null && !req.actor && isAnonymous(req.headers.cookie);
+    const shared = cache !== null && !rendersForWhoAsks(req);
     // Keyed by the path and the query parameters the page reads (src/lib/page-cache-key.ts, issue 16), never by the
     // request's host (a page's links come from APP_URL, issue 14). The shared render is made for that key, so it
     // never carries another visitor's extra parameters (e.g. in the sign-in link's redirect).

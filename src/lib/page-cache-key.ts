@@ -1,25 +1,37 @@
-// The key of a shared signed-out page render (server/vike.ts), issue 16: a page is keyed by the query parameters it
-// reads, so a unique query string (?utm_source=…, ?r=123) cannot bypass the cache or fill it. Pages listed here read
-// no query parameter at all (checked: their +data/+Page/+Head and the Layout read only routeParams and the path);
-// every other page keeps all its parameters, sorted. A page that starts reading a parameter must leave this list.
+// The key of a shared signed-out page render (server/vike.ts), issue 16: a page is keyed by its path and the query
+// parameters it reads, so a unique query string (?utm_source=…, ?r=123, an unknown name on /stories) cannot bypass
+// the cache or fill it. Every parameter not listed for the page is dropped, and the render is made for the key (the
+// page never sees a dropped parameter). A page that starts reading a parameter must be listed here with it:
+// `page-cache-key.test.ts` reads the pages' sources and fails for a `search.<name>` the table does not keep.
 // Server-only.
+import { STORIES_QUERY_KEYS } from '#src/modules/experiences/experiences.shared';
 
-/** Paths of pages whose render reads no query parameter. */
-const PARAMETERLESS_PAGES: RegExp[] = [
-  /^\/$/,
-  /^\/stories\/\d+$/,
-  /^\/stories\/\d+\/calendars$/,
-  /^\/users\/\d+$/,
-  /^\/ambassadors\/\d+$/,
-  /^\/brands\/\d+$/,
-  /^\/communities\/\d+$/,
+/** The pages that read query parameters, with the names each reads (any other page reads none). */
+const PAGE_PARAMETERS: [RegExp, readonly string[]][] = [
+  // The list and search, and the chip routes (the same search with one filter pre-set); `state[]` repeats.
+  [/^\/stories(?:\/(?:location|category|theme)\/[^/]+)?$/, [...STORIES_QUERY_KEYS, 'state[]']],
+  [/^\/(?:brands|ambassadors|reviews\/\d+|host\/reviews)$/, ['page']],
+  [/^\/logon$/, ['redirect', 'mode']],
+  [/^\/(?:brand\/)?password_reset$/, ['reset_password_token']],
+  [/^\/brand\/sign_in$/, ['redirect']],
+  [/^\/brand\/invitation$/, ['email', 'invitation_token']],
+  [/^\/brand\/(?:community_applications|communities|communities\/\d+\/(?:ambassadors|experience))$/, ['page', 'held_at']],
+  // Pages for signed-in people: a signed-out render is the redirect to the sign-in, whose return URL keeps these.
+  [/^\/reservations\/(?:new|complete)$/, ['tour_id', 'cid', 'confirm_reservation']],
+  [/^\/reservations$/, ['scope', 'page']],
+  [/^\/host\/reservations$/, ['scope', 'page', 'reservation']],
+  [/^\/host\/story$/, ['tab', 'page', 'drafts_page']],
+  [/^\/admin(?:\/.*)?$/, ['page']],
 ];
 
 /** The normalised URL (path + the parameters the page reads, sorted) that identifies a shared render. */
 export function pageCacheKey(urlOriginal: string): string {
   const url = new URL(urlOriginal, 'http://cache.invalid');
   const path = url.pathname;
-  if (PARAMETERLESS_PAGES.some((pattern) => pattern.test(path))) return path;
-  const params = [...url.searchParams].sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0));
+  const read = PAGE_PARAMETERS.find(([pattern]) => pattern.test(path))?.[1];
+  if (!read) return path;
+  const params = [...url.searchParams]
+    .filter(([name]) => read.includes(name))
+    .sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0));
   return params.length === 0 ? path : `${path}?${new URLSearchParams(params).toString()}`;
 }

@@ -1,11 +1,16 @@
 // Issue 16: a shared (signed-out, cached) page is compressed once per encoding and served as those bytes to every
 // later visitor, instead of being compressed again on each hit. Against the built server with the public cache on.
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type IsolatedServer, startIsolatedServer } from '#tests/setup/server-process';
+import { createExperience } from '#tests/factories/experiences';
+import { createUser, TEST_PASSWORD } from '#tests/factories/users';
+import { Experience } from '#src/modules/experiences/experiences.entity';
 
+const SESSION_SECRET = 'page-cache-test-session-secret';
 let server: IsolatedServer;
 beforeAll(async () => {
-  server = await startIsolatedServer('page-cache', { PUBLIC_CACHE_SECONDS: '60' });
+  server = await startIsolatedServer('page-cache', { PUBLIC_CACHE_SECONDS: '60', SESSION_SECRET });
 });
 afterAll(async () => {
   await server?.stop();
@@ -37,11 +42,53 @@ describe('the public page cache and compression', () => {
     }
   });
 
-  it('compresses a page that is not shared on the fly (a visitor with a session cookie)', async () => {
-    const { res, html } = await get('/', 'br', 'sid=not-a-session');
+  it('compresses a page that is not shared on the fly (a signed-in visitor)', async () => {
+    const { res, html } = await get('/', 'br', await signedInCookie());
     expect(res.status).toBe(200);
     expect(res.headers.get('content-encoding')).toBe('br');
     expect(res.headers.get('content-length')).toBeNull();
     expect(html).toContain('<html');
   });
+
+  it('shares the render with any sid cookie that does not name a live session (junk, forged, unknown)', async () => {
+    // express-session's cookie: "s:" + id + "." + the id's HMAC-SHA256 under SESSION_SECRET, base64 without padding.
+    const signed = (id: string, secret: string) =>
+      `sid=${encodeURIComponent(`s:${id}.${createHmac('sha256', secret).update(id).digest('base64').replace(/=+$/, '')}`)}`;
+    const cookies = [
+      'sid=not-a-session',
+      signed('no-such-session-id', 'another-secret-of-some-length'),
+      signed('no-such-session-id', SESSION_SECRET),
+    ];
+    for (const cookie of cookies) {
+      const { res } = await get('/', 'br', cookie);
+      expect(res.status, cookie).toBe(200);
+      // Stored bytes have a length: the shared render, compressed once.
+      expect(Number(res.headers.get('content-length')), cookie).toBeGreaterThan(1000);
+    }
+  });
+
+  it('drops query parameters a page does not read from the key: they share one render', async () => {
+    const experience = await createExperience(server.orm, { title: '共有される古い題名' });
+    const first = await get('/stories?utm_source=a', 'identity');
+    expect(first.html).toContain('共有される古い題名');
+    await server.orm.em.fork().nativeUpdate(Experience, { id: experience.id }, { title: '新しい題名' });
+    for (const path of ['/stories?utm_source=b', '/stories?zzz=1', '/stories']) {
+      const { html } = await get(path, 'identity');
+      expect(html, path).toContain('共有される古い題名');
+    }
+    // A parameter the page reads is its own key, rendered afresh.
+    expect((await get('/stories?sort=newest', 'identity')).html).toContain('新しい題名');
+  });
 });
+
+/** The cookie of a signed-in marketplace session. */
+async function signedInCookie(): Promise<string> {
+  const user = await createUser(server.orm);
+  const res = await fetch(`${server.base}/api/v1/sessions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.base },
+    body: JSON.stringify({ email: user.email, password: TEST_PASSWORD }),
+  });
+  expect(res.status).toBe(201);
+  return (res.headers.get('set-cookie') ?? '').split(';')[0];
+}
