@@ -21,6 +21,13 @@ beforeAll(async () => {
 const em = () => t.orm.em.fork();
 const INVALID = 'メールアドレスまたはパスワードが正しくありません';
 
+/** The session row's id inside a `sid=…` cookie ("s:" + id + "." + signature, URL-encoded). */
+function sessionIdOf(cookie: string): string {
+  return decodeURIComponent(cookie.replace(/^sid=/, ''))
+    .replace(/^s:/, '')
+    .replace(/\.[^.]*$/, '');
+}
+
 function sidOf(res: request.Response): string | undefined {
   const cookies = res.headers['set-cookie'] as unknown as string[] | undefined;
   return cookies?.find((c) => c.startsWith('sid='))?.split(';')[0];
@@ -154,32 +161,89 @@ describe('portal and marketplace sessions never stand in for each other', () => 
     expect((await memberAgent.get('/api/v1/admin/communities')).status).toBe(401);
   });
 
-  it('signing in to one keeps the other, and signing out of the portal keeps the marketplace session', async () => {
-    const user = await createUser(t.orm);
-    const member = await createSignableMember(t, brandId, { email: 'both@example.com' });
-    const agent = request.agent(t.app);
-    expect((await agent.post('/api/v1/sessions').send({ email: user.email, password: 'password1234' })).status).toBe(201);
-    expect((await agent.post('/brand/api/v1/brand-members/sign-in').send({ email: member.email, password: MEMBER_PASSWORD })).status).toBe(
-      201,
-    );
-    expect((await agent.get('/api/v1/me')).body.id).toBe(user.id);
-    expect((await agent.get('/brand/api/v1/brand-members/me')).body.id).toBe(member.id);
-    expect((await agent.delete('/brand/api/v1/brand-members/sign-out')).status).toBe(204);
-    expect((await agent.get('/brand/api/v1/brand-members/me')).status).toBe(401);
-    expect((await agent.get('/api/v1/me')).body.id).toBe(user.id);
+  it('a sign-in on either door starts a fresh session holding only that account: a planted session never carries over', async () => {
+    const attacker = await createUser(t.orm);
+    const attackerMember = await createSignableMember(t, brandId, { email: 'planter@example.com' });
+    const victim = await createUser(t.orm);
+    const victimMember = await createSignableMember(t, brandId, { email: 'victim@example.com' });
+    // The attacker's session (their marketplace account and their portal account) planted in the victim's browser.
+    const planted = request.agent(t.app);
+    await planted.post('/brand/api/v1/brand-members/sign-in').send({ email: attackerMember.email, password: MEMBER_PASSWORD });
+    const cookie = sidOf(await planted.post('/api/v1/sessions').send({ email: attacker.email, password: 'password1234' }));
+    expect(cookie).toBeDefined();
+    await t.pool.query(`UPDATE session SET sess = jsonb_set(sess::jsonb, '{brandMemberId}', to_jsonb($1::int))::json WHERE sid = $2`, [
+      attackerMember.id,
+      sessionIdOf(cookie ?? ''),
+    ]);
+    expect(
+      (
+        await request(t.app)
+          .get('/brand/api/v1/brand-members/me')
+          .set('Cookie', cookie ?? '')
+      ).body.id,
+    ).toBe(attackerMember.id);
+
+    // The victim signs in to the marketplace with the planted cookie: the attacker's portal account is gone.
+    const market = await request(t.app)
+      .post('/api/v1/sessions')
+      .set('Cookie', cookie ?? '')
+      .send({ email: victim.email, password: 'password1234' });
+    expect(market.status).toBe(201);
+    const afterMarket = sidOf(market) ?? '';
+    expect((await request(t.app).get('/api/v1/me').set('Cookie', afterMarket)).body.id).toBe(victim.id);
+    expect((await request(t.app).get('/brand/api/v1/brand-members/me').set('Cookie', afterMarket)).status).toBe(401);
+    // The planted cookie itself names no session any more.
+    expect(
+      (
+        await request(t.app)
+          .get('/brand/api/v1/brand-members/me')
+          .set('Cookie', cookie ?? '')
+      ).status,
+    ).toBe(401);
+
+    // The same through the portal's door: the planted marketplace account is gone after the victim's portal sign-in.
+    const planted2 = request.agent(t.app);
+    const cookie2 = sidOf(await planted2.post('/api/v1/sessions').send({ email: attacker.email, password: 'password1234' }));
+    const portal = await request(t.app)
+      .post('/brand/api/v1/brand-members/sign-in')
+      .set('Cookie', cookie2 ?? '')
+      .send({ email: victimMember.email, password: MEMBER_PASSWORD });
+    expect(portal.status).toBe(201);
+    const afterPortal = sidOf(portal) ?? '';
+    expect((await request(t.app).get('/brand/api/v1/brand-members/me').set('Cookie', afterPortal)).body.id).toBe(victimMember.id);
+    expect((await request(t.app).get('/api/v1/me').set('Cookie', afterPortal)).status).toBe(401);
   });
 
-  it('a marketplace sign-in after the portal one keeps the portal session (and both session ids change)', async () => {
+  it('signing out of one door never ends the other: marketplace sign-out keeps the portal, and the reverse', async () => {
     const user = await createUser(t.orm);
-    const member = await createSignableMember(t, brandId, { email: 'reverse@example.com' });
-    const agent = request.agent(t.app);
-    const portal = await agent.post('/brand/api/v1/brand-members/sign-in').send({ email: member.email, password: MEMBER_PASSWORD });
-    const market = await agent.post('/api/v1/sessions').send({ email: user.email, password: 'password1234' });
-    expect(market.status).toBe(201);
-    expect(sidOf(market)).toBeDefined();
-    expect(sidOf(market)).not.toBe(sidOf(portal));
-    expect((await agent.get('/brand/api/v1/brand-members/me')).body.id).toBe(member.id);
-    expect((await agent.get('/api/v1/me')).body.id).toBe(user.id);
+    const member = await createSignableMember(t, brandId, { email: 'both@example.com' });
+    // Signed in to the portal only: the marketplace's sign-out leaves the portal signed in.
+    const portalOnly = await portalAgent(t, member.email);
+    expect((await portalOnly.delete('/api/v1/sessions')).status).toBe(204);
+    expect((await portalOnly.get('/brand/api/v1/brand-members/me')).body.id).toBe(member.id);
+    // Signed in to the marketplace only: the portal's sign-out leaves the marketplace signed in.
+    const marketOnly = await signedInAgent(t.app, user.email);
+    expect((await marketOnly.delete('/brand/api/v1/brand-members/sign-out')).status).toBe(204);
+    expect((await marketOnly.get('/api/v1/me')).body.id).toBe(user.id);
+
+    // A session holding both accounts (signed in before this rule): each sign-out ends its own door only.
+    for (const door of ['market', 'portal'] as const) {
+      const agent = request.agent(t.app);
+      const res = await agent.post('/api/v1/sessions').send({ email: user.email, password: 'password1234' });
+      await t.pool.query(`UPDATE session SET sess = jsonb_set(sess::jsonb, '{brandMemberId}', to_jsonb($1::int))::json WHERE sid = $2`, [
+        member.id,
+        sessionIdOf(sidOf(res) ?? ''),
+      ]);
+      if (door === 'market') {
+        expect((await agent.delete('/api/v1/sessions')).status).toBe(204);
+        expect((await agent.get('/api/v1/me')).status).toBe(401);
+        expect((await agent.get('/brand/api/v1/brand-members/me')).body.id).toBe(member.id);
+      } else {
+        expect((await agent.delete('/brand/api/v1/brand-members/sign-out')).status).toBe(204);
+        expect((await agent.get('/brand/api/v1/brand-members/me')).status).toBe(401);
+        expect((await agent.get('/api/v1/me')).body.id).toBe(user.id);
+      }
+    }
   });
 
   it('sign-out ends the portal session (401 afterwards)', async () => {

@@ -1,25 +1,9 @@
 import { Router, type Request } from 'express';
 import type { Services } from '#src/root';
-import type { UserActor } from '#src/lib/context';
+import { endDoorSession, startSession } from '#server/session-doors';
 import { count, hit, peek, reset } from '#src/lib/rate-limit';
 import { TooManyRequestsError, UnauthorizedError } from '#src/lib/errors';
 import { ja } from '#src/i18n/ja';
-
-/**
- * Regenerates the session id at sign-in (session fixation), then stores the user. A brand portal session in the
- * same browser stays as it was (the two accounts never sign each other in or out).
- */
-export function signIn(req: Request, actor: UserActor): Promise<void> {
-  const brandMemberId = req.session.brandMemberId;
-  return new Promise((resolve, reject) => {
-    req.session.regenerate((err) => {
-      if (err) return reject(err);
-      req.session.userId = actor.id;
-      if (brandMemberId) req.session.brandMemberId = brandMemberId;
-      req.session.save((saveErr) => (saveErr ? reject(saveErr) : resolve()));
-    });
-  });
-}
 
 function emailOf(req: Request): string {
   return typeof req.body?.email === 'string' ? req.body.email.trim().toLowerCase().slice(0, 255) : '';
@@ -73,21 +57,21 @@ export function sessionsRoutes(services: Services): Router {
 
   router.post('/sessions', async (req, res) => {
     const actor = await limitedSignIn(req, 'signin', () => services.users.authenticate(req.ctx, req.body));
-    await signIn(req, actor);
+    await startSession(req, { userId: actor.id });
     req.ctx.actor = actor;
     res.status(201).json(await services.users.me(req.ctx));
   });
 
+  /** Signs out of the marketplace only: a brand portal session of the same browser stays (server/session-doors.ts). */
   router.delete('/sessions', async (req, res) => {
-    await new Promise<void>((resolve, reject) => req.session.destroy((err) => (err ? reject(err) : resolve())));
-    res.clearCookie('sid');
+    await endDoorSession(req, res, 'userId');
     res.status(204).end();
   });
 
   router.post('/users', async (req, res) => {
     await hit(req.ctx.em, [{ key: `signup:ip:${req.ip}`, max: 20, windowSeconds: 3600 }]);
     const actor = await services.users.signUp(req.ctx, req.body);
-    await signIn(req, actor);
+    await startSession(req, { userId: actor.id });
     req.ctx.actor = actor;
     res.status(201).json(await services.users.me(req.ctx));
   });

@@ -3,43 +3,14 @@
 // The context middleware gives these paths only the portal session's actor (never a marketplace user).
 import { Router, type Request } from 'express';
 import type { Services } from '#src/root';
-import { requireBrandMember, type BrandMemberActor } from '#src/lib/context';
+import { requireBrandMember } from '#src/lib/context';
 import { hit } from '#src/lib/rate-limit';
 import { limitedSignIn, mailRequestLimits } from '#server/api/v1/sessions.routes';
 import { uploadRoute } from '#server/api/v1/uploads.routes';
+import { startSession, endDoorSession } from '#server/session-doors';
 
 /** Query, then body, then the path's ids last (a body can never replace them). */
 const input = (req: Request) => ({ ...req.query, ...(req.body && typeof req.body === 'object' ? req.body : {}), ...req.params });
-
-/** Regenerates the session id at sign-in (session fixation), keeping a marketplace session of the same browser. */
-function signInMember(req: Request, actor: BrandMemberActor): Promise<void> {
-  const userId = req.session.userId;
-  return new Promise((resolve, reject) => {
-    req.session.regenerate((err) => {
-      if (err) return reject(err);
-      req.session.brandMemberId = actor.id;
-      if (userId) req.session.userId = userId;
-      req.session.save((saveErr) => (saveErr ? reject(saveErr) : resolve()));
-    });
-  });
-}
-
-/** Ends the portal session only (a marketplace session of the same browser stays), with a new session id. */
-function signOutMember(req: Request): Promise<void> {
-  const userId = req.session?.userId;
-  if (!req.session) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    if (!userId) {
-      req.session.destroy((err) => (err ? reject(err) : resolve()));
-      return;
-    }
-    req.session.regenerate((err) => {
-      if (err) return reject(err);
-      req.session.userId = userId;
-      req.session.save((saveErr) => (saveErr ? reject(saveErr) : resolve()));
-    });
-  });
-}
 
 export function brandPortalRoutes(services: Services): Router {
   const router = Router();
@@ -49,14 +20,14 @@ export function brandPortalRoutes(services: Services): Router {
 
   router.post('/brand-members/sign-in', async (req, res) => {
     const actor = await limitedSignIn(req, 'brand-signin', () => brandMembers.authenticate(req.ctx, req.body));
-    await signInMember(req, actor);
+    await startSession(req, { brandMemberId: actor.id });
     req.ctx.actor = actor;
     res.status(201).json(await brandMembers.me(req.ctx, {}));
   });
 
+  /** Signs out of the portal only: a marketplace session of the same browser stays (server/session-doors.ts). */
   router.delete('/brand-members/sign-out', async (req, res) => {
-    await signOutMember(req);
-    if (!req.session?.userId) res.clearCookie('sid');
+    await endDoorSession(req, res, 'brandMemberId');
     res.status(204).end();
   });
 

@@ -1,0 +1,37 @@
+// The two doors' accounts in the one session cookie (`sid`): the marketplace's `userId` and the brand portal's
+// `brandMemberId` (the context middleware reads each only behind its own door). The rule (docs/decisions/sessions.md):
+// - a sign-in on either door starts a fresh session (a new id) holding only the account just signed in: the server
+//   cannot tell a session planted in the browser by someone else from the user's own, so a sign-in keeps nothing it
+//   did not check (no account on the other door, no completion flags);
+// - a sign-out ends its own door's account only: an account on the other door stays, under a new session id; with
+//   none left, the session row is deleted and the cookie cleared.
+import type { Request, Response } from 'express';
+
+export type DoorIdentity = { userId: number } | { brandMemberId: number };
+export type Door = 'userId' | 'brandMemberId';
+
+const OTHER: Record<Door, Door> = { userId: 'brandMemberId', brandMemberId: 'userId' };
+
+function regenerate(req: Request, keep: Partial<Record<Door, number>>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    req.session.regenerate((err) => {
+      if (err) return reject(err);
+      Object.assign(req.session, keep);
+      req.session.save((saveErr) => (saveErr ? reject(saveErr) : resolve()));
+    });
+  });
+}
+
+/** A sign-in (or a sign-up): a new session holding only this account. */
+export function startSession(req: Request, identity: DoorIdentity): Promise<void> {
+  return regenerate(req, identity);
+}
+
+/** Signs out of one door; the other door's account, if any, stays signed in under a new session id. */
+export async function endDoorSession(req: Request, res: Response, door: Door): Promise<void> {
+  if (!req.session) return;
+  const other = req.session[OTHER[door]];
+  if (other) return regenerate(req, { [OTHER[door]]: other });
+  await new Promise<void>((resolve, reject) => req.session.destroy((err) => (err ? reject(err) : resolve())));
+  res.clearCookie('sid');
+}
