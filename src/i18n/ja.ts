@@ -1567,6 +1567,12 @@ export const ja = {
       applications: 'コミュニティ申し込み一覧',
     },
     signOut: 'ログアウト',
+    /** /brand/sign_out opened from somewhere other than the portal itself: it asks before ending the session. */
+    signOutConfirm: {
+      title: 'ログアウトしますか？',
+      body: 'ブランド管理画面からログアウトします。続ける場合は「ログアウト」を押してください。',
+      stay: '管理画面に戻る',
+    },
     memberLabel: 'ログイン中のメンバー',
     signIn: {
       title: 'ブランド管理画面にログイン',

@@ -4,6 +4,7 @@
 // to sign-in and back → sign out → reset the password through the mail → sign in with the new one. Plus the
 // invalid-link pages and the return path that never leaves /brand.
 import { readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { APIRequestContext, Page } from 'playwright-core';
@@ -532,5 +533,49 @@ describe('landmarks', () => {
         expect(await page.locator('main#main').count(), url).toBe(1);
       }
     }
+  });
+});
+
+describe('/brand/sign_out', () => {
+  it('asks with a button when another site or a typed URL leads there, and signs out at once from the portal link', async () => {
+    const page = await s.newPage({ width: 375, height: 800 });
+    const me = async () => (await page.request.get(`${s.baseUrl}/brand/api/v1/brand-members/me`)).status();
+    const signInDemo = async () => {
+      await page.goto('/brand/sign_in');
+      await signInThroughForm(page, 'brand@example.com', 'password1234');
+      await page.waitForURL((url) => url.pathname === '/brand');
+    };
+    await signInDemo();
+
+    // A link on another site (Sec-Fetch-Site: cross-site): the page asks, the session stays.
+    await page.route('http://elsewhere.example/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: `<a id="out" href="${s.baseUrl}/brand/sign_out">out</a>` }),
+    );
+    await page.goto('http://elsewhere.example/');
+    await page.click('#out');
+    await page.waitForURL('**/brand/sign_out');
+    await hydrated(page);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('ログアウトしますか？');
+    await page.screenshot({ path: path.join(os.tmpdir(), 'brand-sign-out-confirm-375.png') });
+    expect(await me()).toBe(200);
+
+    // A typed URL or bookmark (Sec-Fetch-Site: none): the same question.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/brand/sign_out');
+    await hydrated(page);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('ログアウトしますか？');
+    await page.screenshot({ path: path.join(os.tmpdir(), 'brand-sign-out-confirm-1280.png') });
+    expect(await me()).toBe(200);
+
+    // The button signs out.
+    await page.getByRole('button', { name: 'ログアウト' }).click();
+    await page.waitForURL('**/brand/sign_in');
+    expect(await me()).toBe(401);
+
+    // The portal's own ログアウト link (same-origin) signs out on load, as the spec says.
+    await signInDemo();
+    await page.getByTestId('sign-out').click();
+    await page.waitForURL('**/brand/sign_in');
+    expect(await me()).toBe(401);
   });
 });

@@ -5,9 +5,13 @@ import { ApiError, safeRedirect } from '#src/lib/api-client';
 const BRAND_HOME = '/brand';
 export const BRAND_API = '/brand/api/v1';
 
-/** The path to return to after signing in: under /brand, else /brand. */
+/**
+ * The path to return to after signing in: under /brand, else /brand; never the sign-out page (a link elsewhere must
+ * not be able to sign a member out right after signing in).
+ */
 export function brandReturnPath(value: string | null | undefined): string {
-  return safeRedirect(value, BRAND_HOME);
+  const path = safeRedirect(value, BRAND_HOME);
+  return /^\/brand\/sign_out(?:[/?#]|$)/.test(path) ? BRAND_HOME : path;
 }
 
 export function brandSignInUrl(returnTo: string): string {
