@@ -42,6 +42,7 @@ import { createHostReservationsService } from './modules/reservations/host-reser
 import { createReservationMessagesService } from './modules/reservations/reservation-messages.service';
 import { createReminders } from './modules/reservations/reminders';
 import { createReceiptsService } from './modules/receipts/receipts.service';
+import { createPasswordResetsService } from './modules/password-resets/password-resets.service';
 
 /** PostgreSQL advisory lock key held while migrating (boot and `db:migrate`), so processes migrate one at a time. */
 const MIGRATION_LOCK_KEY = 727001;
@@ -65,6 +66,7 @@ function buildServices(deps: ServiceDeps) {
   const audit = createAuditService();
   const brands = createBrandsService({ audit });
   const reservations = createReservationsService({ orm, env, log, gateway });
+  const brandMembers = createBrandMembersService({ env, audit });
   const fork = () => orm.em.fork();
   return {
     env,
@@ -97,7 +99,9 @@ function buildServices(deps: ServiceDeps) {
     audit,
     userSearch: createUserSearchService(),
     brands,
-    brandMembers: createBrandMembersService({ env, audit }),
+    brandMembers,
+    /** Password reset requests of both doors: recorded by the routes, mailed by the worker's job. */
+    passwordResets: createPasswordResetsService({ orm, log, users, brandMembers }),
     ambassadors: createAmbassadorsService({ audit }),
     communities: createCommunitiesService({ env, audit, reference, brands }),
     brandPortal: createBrandPortalService(),

@@ -1,5 +1,6 @@
 // A fixed-window counter in PostgreSQL, so every process of a scaled-out app shares it.
-// The table `rate_limits` comes from a migration.
+// The table `rate_limits` comes from a migration. Statements run through `em.execute`, so inside a transaction they
+// use the transaction's own connection.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { TooManyRequestsError } from './errors';
 import { ja } from '#src/i18n/ja';

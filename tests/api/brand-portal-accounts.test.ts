@@ -354,13 +354,22 @@ describe('password reset (POST and PUT /brand/api/v1/brand-members/password)', (
   it('mails a single-use link to a member; the same answer and no mail for an unknown address', async () => {
     await createSignableMember(t, brandId, { email: 'forgot@example.com' });
     const elsewhere = await portalAgent(t, 'forgot@example.com');
-    const known = await request(t.app).post('/brand/api/v1/brand-members/password').send({ email: 'forgot@example.com' });
     const mailsBefore = await em().count(MailOutbox, {});
+    const known = await request(t.app).post('/brand/api/v1/brand-members/password').send({ email: 'forgot@example.com' });
     const unknown = await request(t.app).post('/brand/api/v1/brand-members/password').send({ email: 'stranger@example.com' });
     expect(known.status).toBe(202);
     expect(unknown.status).toBe(202);
     expect(unknown.body).toEqual(known.body);
+    // The answer waited for nothing: no lookup, token or mail yet, only the two requests recorded for the worker.
     expect(await em().count(MailOutbox, {})).toBe(mailsBefore);
+    expect((await em().findOneOrFail(BrandMember, { email: 'forgot@example.com' })).resetPasswordTokenHash ?? null).toBeNull();
+    const queued = await t.pool.query('SELECT door, email FROM password_reset_requests ORDER BY id');
+    expect(queued.rows).toEqual([
+      { door: 'brand', email: 'forgot@example.com' },
+      { door: 'brand', email: 'stranger@example.com' },
+    ]);
+    expect(await t.services.passwordResets.deliverDue()).toBe(2);
+    expect(await em().count(MailOutbox, {})).toBe(mailsBefore + 1);
     expect(await em().count(MailOutbox, { toAddress: 'stranger@example.com' })).toBe(0);
 
     const token = await tokenFromMail('forgot@example.com', 'reset_password_token');
@@ -407,6 +416,7 @@ describe('password reset (POST and PUT /brand/api/v1/brand-members/password)', (
   it('refuses an expired or tampered token (422) and a malformed address (422), changing nothing', async () => {
     await createSignableMember(t, brandId, { email: 'late@example.com' });
     await request(t.app).post('/brand/api/v1/brand-members/password').send({ email: 'late@example.com' });
+    await t.services.passwordResets.deliverDue();
     const token = await tokenFromMail('late@example.com', 'reset_password_token');
     const tampered = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
     const bad = await request(t.app)

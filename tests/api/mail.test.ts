@@ -277,7 +277,13 @@ describe('mail delivery over SMTP', () => {
   it('runs as a background worker that stops cleanly', async () => {
     await reserve('ワーカー配信');
     const stop = startWorkers(
-      { log: createLogger('silent'), mail: t.services.mail, reservations: t.services.reservations, reminders: t.services.reminders },
+      {
+        log: createLogger('silent'),
+        mail: t.services.mail,
+        passwordResets: t.services.passwordResets,
+        reservations: t.services.reservations,
+        reminders: t.services.reminders,
+      },
       { mailEveryMs: 50 },
     );
     try {

@@ -1,6 +1,7 @@
 // Issue 15 (details): password reset for marketplace users (POST and PUT /api/v1/password_resets): the same answer
 // whether or not the address exists, a random single-use token stored as its sha256, one hour, mail through the
-// outbox, other sessions end, and the request is rate limited like sign-in.
+// outbox, other sessions end. The request is answered before any lookup (the worker's job mails), only an IP past its
+// limit gets a 429, and an address gets at most 3 reset mails an hour.
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
@@ -10,6 +11,8 @@ import { User } from '#src/modules/users/users.entity';
 import { MailOutbox } from '#src/modules/mail/mail.entity';
 import { expectDocumented } from './openapi-contract';
 import { GUEST } from '#src/lib/context';
+import { createBrand } from '#tests/factories/communities';
+import { createSignableMember } from './brand-portal-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,18 +29,38 @@ async function tokenFromMail(to: string): Promise<string> {
   return match[1];
 }
 
+/** Asks for a reset mail as a browser would, then runs the worker's job (the answer never waits for the mail). */
+async function requestReset(email: string, ip = '10.9.0.1') {
+  const res = await request(t.app).post('/api/v1/password_resets').set('X-Forwarded-For', ip).send({ email });
+  await t.services.passwordResets.deliverDue();
+  return res;
+}
+
+const resetMails = (to: string) => em().count(MailOutbox, { toAddress: to, subject: '【たびとこ】パスワード再設定のご案内' });
+
 describe('POST /api/v1/password_resets', () => {
-  it('mails a link to an account; an unknown address gets the same answer and no mail', async () => {
+  it('answers a registered and an unknown address alike, before any lookup; the worker mails the account only', async () => {
     const user = await createUser(t.orm, { email: 'forgot-user@example.com', name: '忘れた 太郎' });
+    const mailsBefore = await em().count(MailOutbox, {});
     const known = await request(t.app).post('/api/v1/password_resets').send({ email: ' Forgot-User@example.com ' });
+    const unknown = await request(t.app).post('/api/v1/password_resets').send({ email: 'nobody-here@example.com' });
     expect(known.status).toBe(202);
     expectDocumented(known);
-    const mailsBefore = await em().count(MailOutbox, {});
-    const unknown = await request(t.app).post('/api/v1/password_resets').send({ email: 'nobody-here@example.com' });
     expect(unknown.status).toBe(202);
     expect(unknown.body).toEqual(known.body);
+    expect(unknown.body).toEqual({ sent: true });
+    // The answers waited for nothing: no token and no mail yet; both requests are recorded for the worker alike.
     expect(await em().count(MailOutbox, {})).toBe(mailsBefore);
+    expect((await em().findOneOrFail(User, { id: user.id })).resetPasswordTokenHash ?? null).toBeNull();
+    const queued = await t.pool.query('SELECT door, email FROM password_reset_requests ORDER BY id');
+    expect(queued.rows).toEqual([
+      { door: 'user', email: 'forgot-user@example.com' },
+      { door: 'user', email: 'nobody-here@example.com' },
+    ]);
 
+    expect(await t.services.passwordResets.deliverDue()).toBe(2);
+    expect((await t.pool.query('SELECT count(*)::int AS n FROM password_reset_requests')).rows[0].n).toBe(0);
+    expect(await em().count(MailOutbox, {})).toBe(mailsBefore + 1);
     const mail = await em().findOneOrFail(MailOutbox, { toAddress: user.email });
     expect(mail.subject).toBe('【たびとこ】パスワード再設定のご案内');
     expect(mail.textBody).toContain('忘れた 太郎様');
@@ -47,25 +70,81 @@ describe('POST /api/v1/password_resets', () => {
     expect(mail.textBody).not.toContain(row.resetPasswordTokenHash);
   });
 
-  it('refuses a malformed address with a Japanese 422 and sends nothing', async () => {
+  it('refuses a malformed address with a Japanese 422 and records nothing', async () => {
     const before = await em().count(MailOutbox, {});
     const res = await request(t.app).post('/api/v1/password_resets').send({ email: 'not-an-address' });
     expect(res.status).toBe(422);
     expectDocumented(res);
     expect(res.body.messages.email).toEqual(['メールアドレスの形式が正しくありません']);
+    expect((await t.pool.query('SELECT count(*)::int AS n FROM password_reset_requests')).rows[0].n).toBe(0);
     expect(await em().count(MailOutbox, {})).toBe(before);
   });
 
-  it('is rate limited per address like sign-in (429 after 10 in 10 minutes)', async () => {
+  it('never locks the owner out: requests from many IPs all get 202, and the address gets 3 mails an hour at most', async () => {
+    const user = await createUser(t.orm, { email: 'targeted@example.com' });
+    for (let i = 0; i < 12; i++) {
+      const res = await requestReset(user.email, `10.9.1.${i}`);
+      expect(res.status, `request ${i}`).toBe(202);
+    }
+    expect(await resetMails(user.email)).toBe(3);
+    const lastMailed = await tokenFromMail(user.email);
+    // The owner, from their own address, is still answered; no fourth mail, so the last link mailed still works.
+    const owner = await requestReset(user.email, '10.9.2.1');
+    expect(owner.status).toBe(202);
+    expect(owner.body).toEqual({ sent: true });
+    expect(await resetMails(user.email)).toBe(3);
+    const reset = await request(t.app).put('/api/v1/password_resets').send({ reset_password_token: lastMailed, password: 'ownerpass9' });
+    expect(reset.status).toBe(200);
+    await signedInAgent(t.app, user.email, 'ownerpass9');
+  });
+
+  it('answers 429 only to an IP past 30 requests in 10 minutes, whatever the address; other IPs are still heard', async () => {
     await createUser(t.orm, { email: 'limited-reset@example.com' });
-    for (let i = 0; i < 10; i++) {
-      const ok = await request(t.app).post('/api/v1/password_resets').send({ email: 'limited-reset@example.com' });
+    for (let i = 0; i < 30; i++) {
+      const ok = await request(t.app)
+        .post('/api/v1/password_resets')
+        .set('X-Forwarded-For', '10.9.3.1')
+        .send({ email: `any-${i}@example.com` });
       expect(ok.status).toBe(202);
     }
-    const over = await request(t.app).post('/api/v1/password_resets').send({ email: 'limited-reset@example.com' });
+    const over = await request(t.app)
+      .post('/api/v1/password_resets')
+      .set('X-Forwarded-For', '10.9.3.1')
+      .send({ email: 'limited-reset@example.com' });
     expect(over.status).toBe(429);
     expectDocumented(over);
-    expect(await em().count(MailOutbox, { toAddress: 'limited-reset@example.com' })).toBe(10);
+    expect(over.body.message).toBe('試行回数が多すぎます。しばらくしてからもう一度お試しください');
+    const elsewhere = await requestReset('limited-reset@example.com', '10.9.3.2');
+    expect(elsewhere.status).toBe(202);
+    expect(await resetMails('limited-reset@example.com')).toBe(1);
+  });
+
+  it('has the same rule on the brand portal (one rule for both doors)', async () => {
+    for (let i = 0; i < 30; i++) {
+      const ok = await request(t.app)
+        .post('/brand/api/v1/brand-members/password')
+        .set('X-Forwarded-For', '10.9.4.1')
+        .send({ email: `member-${i}@example.com` });
+      expect(ok.status).toBe(202);
+    }
+    const over = await request(t.app)
+      .post('/brand/api/v1/brand-members/password')
+      .set('X-Forwarded-For', '10.9.4.1')
+      .send({ email: 'x@example.com' });
+    expect(over.status).toBe(429);
+    await t.services.passwordResets.deliverDue({ limit: 100 });
+
+    const brand = await createBrand(t.orm);
+    const member = await createSignableMember(t, brand.id, { email: 'portal-target@example.com' });
+    for (let i = 0; i < 6; i++) {
+      const res = await request(t.app)
+        .post('/brand/api/v1/brand-members/password')
+        .set('X-Forwarded-For', `10.9.5.${i}`)
+        .send({ email: member.email });
+      expect(res.status).toBe(202);
+      await t.services.passwordResets.deliverDue();
+    }
+    expect(await em().count(MailOutbox, { toAddress: member.email })).toBe(3);
   });
 });
 
@@ -73,7 +152,7 @@ describe('PUT /api/v1/password_resets', () => {
   it('sets the new password once, ends the other sessions, and the old password stops working', async () => {
     const user = await createUser(t.orm, { email: 'reset-me@example.com' });
     const elsewhere = await signedInAgent(t.app, user.email);
-    await request(t.app).post('/api/v1/password_resets').send({ email: user.email });
+    await requestReset(user.email);
     const token = await tokenFromMail(user.email);
 
     const weak = await request(t.app).put('/api/v1/password_resets').send({ reset_password_token: token, password: 'short1' });
@@ -102,9 +181,9 @@ describe('PUT /api/v1/password_resets', () => {
 
   it('refuses a tampered, expired, replaced or missing token with the same 422 and keeps the password', async () => {
     const user = await createUser(t.orm, { email: 'late-user@example.com' });
-    await request(t.app).post('/api/v1/password_resets').send({ email: user.email });
+    await requestReset(user.email);
     const first = await tokenFromMail(user.email);
-    await request(t.app).post('/api/v1/password_resets').send({ email: user.email });
+    await requestReset(user.email);
     const token = await tokenFromMail(user.email);
     expect(token).not.toBe(first);
 

@@ -4,6 +4,7 @@ import { endDoorSession, startSession } from '#server/session-doors';
 import { count, hit, peek, reset } from '#src/lib/rate-limit';
 import { TooManyRequestsError, UnauthorizedError } from '#src/lib/errors';
 import { ja } from '#src/i18n/ja';
+import { RESET_IP_WINDOW_SECONDS, RESET_REQUESTS_PER_IP, type ResetDoor } from '#src/lib/reset-tokens';
 
 function emailOf(req: Request): string {
   return typeof req.body?.email === 'string' ? req.body.email.trim().toLowerCase().slice(0, 255) : '';
@@ -44,12 +45,13 @@ export async function limitedSignIn<T>(req: Request, scope: string, authenticate
   }
 }
 
-/** Limits of a mail sent to an address on request (the portal's password reset): per IP and per e-mail. */
-export function mailRequestLimits(req: Request, scope: string) {
-  return [
-    { key: `${scope}:ip:${req.ip}`, max: 30, windowSeconds: WINDOW_SECONDS },
-    { key: `${scope}:email:${emailOf(req)}`, max: 10, windowSeconds: WINDOW_SECONDS },
-  ];
+/**
+ * A password reset request, the same for both doors (src/modules/password-resets): 429 only for an IP past its limit;
+ * any well-formed address gets the same 202 at once, and the worker mails an account (a few mails an hour at most).
+ */
+export async function limitedResetRequest(req: Request, services: Services, door: ResetDoor): Promise<void> {
+  await hit(req.ctx.em, [{ key: `reset:${door}:ip:${req.ip}`, max: RESET_REQUESTS_PER_IP, windowSeconds: RESET_IP_WINDOW_SECONDS }]);
+  await services.passwordResets.request(req.ctx, { ...(req.body && typeof req.body === 'object' ? req.body : {}), door });
 }
 
 export function sessionsRoutes(services: Services): Router {
@@ -76,10 +78,9 @@ export function sessionsRoutes(services: Services): Router {
     res.status(201).json(await services.users.me(req.ctx));
   });
 
-  /** Issue 15: ask for a reset mail (always the same 202 for a well-formed address), limited like sign-in. */
+  /** Ask for a reset mail: always the same 202 for a well-formed address (limitedResetRequest). */
   router.post('/password_resets', async (req, res) => {
-    await hit(req.ctx.em, mailRequestLimits(req, 'reset'));
-    await services.users.requestPasswordReset(req.ctx, req.body);
+    await limitedResetRequest(req, services, 'user');
     res.status(202).json({ sent: true });
   });
 

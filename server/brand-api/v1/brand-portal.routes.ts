@@ -5,7 +5,7 @@ import { Router, type Request } from 'express';
 import type { Services } from '#src/root';
 import { requireBrandMember } from '#src/lib/context';
 import { hit } from '#src/lib/rate-limit';
-import { limitedSignIn, mailRequestLimits } from '#server/api/v1/sessions.routes';
+import { limitedResetRequest, limitedSignIn } from '#server/api/v1/sessions.routes';
 import { uploadRoute } from '#server/api/v1/uploads.routes';
 import { startSession, endDoorSession } from '#server/session-doors';
 
@@ -53,8 +53,7 @@ export function brandPortalRoutes(services: Services): Router {
 
   /** Ask for a reset mail: always the same 202 for a well-formed address. */
   router.post('/brand-members/password', async (req, res) => {
-    await hit(req.ctx.em, mailRequestLimits(req, 'brand-reset'));
-    await brandMembers.requestPasswordReset(req.ctx, req.body);
+    await limitedResetRequest(req, services, 'brand');
     res.status(202).json({ sent: true });
   });
 

@@ -10,7 +10,7 @@ import { requireAdmin, requireBrandMember, type BrandMemberActor, type Ctx, with
 import { publicBaseUrl, type Env } from '#src/lib/env';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '#src/lib/errors';
 import { parseId, parseInput } from '#src/lib/validate';
-import { expiresAfter, hashToken, mailExpiry, newToken, tokenHashMatches } from '#src/lib/reset-tokens';
+import { expiresAfter, hashToken, mailExpiry, newToken, resetMailAllowed, tokenHashMatches } from '#src/lib/reset-tokens';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '#src/lib/password';
 import { ja } from '#src/i18n/ja';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
@@ -266,31 +266,30 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
   }
 
   /**
-   * POST /brand/api/v1/brand-members/password ({email}): the same answer whether or not the address belongs to a
-   * member; a member who accepted the invitation gets a reset link (random token, sha256 stored, one hour, one use)
-   * through the outbox. A new request replaces the previous link.
+   * The password reset job's portal side ({email}, src/modules/password-resets): inside the job's transaction
+   * (ctx.em), a member who accepted the invitation gets a reset link (random token, sha256 stored, one hour, one use)
+   * through the outbox, at most RESET_MAILS_PER_ACCOUNT an hour; a new link replaces the previous one.
    */
-  async function requestPasswordReset(ctx: Ctx, input: unknown): Promise<void> {
+  async function mailPasswordReset(ctx: Ctx, input: unknown): Promise<void> {
     const { email } = parseInput(passwordResetRequestSchema, input);
-    await transaction(ctx.em, async (em) => {
-      const member = await em.findOne(BrandMember, { email, invitationAccepted: true });
-      if (!member) return;
-      const { token, tokenHash } = newToken();
-      const now = new Date();
-      member.resetPasswordTokenHash = tokenHash;
-      member.resetPasswordSentAt = now;
-      await em.flush();
-      const url = `${baseUrl}${RESET_PASSWORD_PATH}?reset_password_token=${token}`;
-      const expiresAt = mailExpiry(resetExpiresAt(now));
-      await enqueueMail(em, [
-        {
-          dedupeKey: `brand_member_password_reset:${member.id}:${tokenHash.slice(0, 24)}`,
-          to: member.email,
-          subject: ja.brandPortalApi.resetMailSubject,
-          text: ja.brandPortalApi.resetMailText({ url, expiresAt }),
-        },
-      ]);
-    });
+    const em = ctx.em;
+    const member = await em.findOne(BrandMember, { email, invitationAccepted: true });
+    if (!member || !(await resetMailAllowed(ctx, 'brand', member.id))) return;
+    const { token, tokenHash } = newToken();
+    const now = new Date();
+    member.resetPasswordTokenHash = tokenHash;
+    member.resetPasswordSentAt = now;
+    await em.flush();
+    const url = `${baseUrl}${RESET_PASSWORD_PATH}?reset_password_token=${token}`;
+    const expiresAt = mailExpiry(resetExpiresAt(now));
+    await enqueueMail(em, [
+      {
+        dedupeKey: `brand_member_password_reset:${member.id}:${tokenHash.slice(0, 24)}`,
+        to: member.email,
+        subject: ja.brandPortalApi.resetMailSubject,
+        text: ja.brandPortalApi.resetMailText({ url, expiresAt }),
+      },
+    ]);
   }
 
   /**
@@ -393,7 +392,7 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
     acceptInvitation,
     authenticate,
     me,
-    requestPasswordReset,
+    mailPasswordReset,
     resetPassword,
     checkResetToken,
   };

@@ -1,5 +1,5 @@
-// Background jobs of a server process (started by server/boot.ts unless DISABLE_WORKERS=1): the mail outbox
-// delivery, the seat-hold sweeper and the pending-refund retries (issue 13). Every process may run them at once: both claim rows with
+// Background jobs of a server process (started by server/boot.ts unless DISABLE_WORKERS=1): the password reset
+// requests and the mail outbox delivery, the seat-hold sweeper and the pending-refund retries (issue 13). Every process may run them at once: both claim rows with
 // FOR UPDATE SKIP LOCKED, so they never step on each other.
 import type { Logger } from '#src/lib/logger';
 
@@ -8,6 +8,8 @@ export interface WorkerServices {
   reminders: { sendDueReminders(options?: { limit?: number }): Promise<number> };
   log: Logger;
   mail: { deliverDue(options?: { limit?: number }): Promise<unknown> };
+  /** Password reset requests: looked up, tokened and queued as mails after the request was answered. */
+  passwordResets: { deliverDue(options?: { limit?: number }): Promise<number> };
   reservations: {
     sweepExpiredHolds(options?: { limit?: number }): Promise<number>;
     /** Issue 13: refunds the gateway did not complete, retried with their idempotency key. */
@@ -29,7 +31,15 @@ export function startWorkers(
   const jobs: Job[] = [
     // Issue 13: day-before reminders, once a minute (enough for 9:00); sent once however many processes run it.
     { name: 'reminders', everyMs: 60_000, run: () => services.reminders.sendDueReminders() },
-    { name: 'mail', everyMs: options.mailEveryMs ?? 2_000, run: () => services.mail.deliverDue() },
+    // The reset requests first, so their mails go out in the same run.
+    {
+      name: 'mail',
+      everyMs: options.mailEveryMs ?? 2_000,
+      run: async () => {
+        await services.passwordResets.deliverDue();
+        return services.mail.deliverDue();
+      },
+    },
     { name: 'seat-holds', everyMs: options.sweepEveryMs ?? 15_000, run: () => services.reservations.sweepExpiredHolds() },
     { name: 'refunds', everyMs: options.refundEveryMs ?? 30_000, run: () => services.reservations.retryPendingRefunds() },
   ];

@@ -4,7 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireAdmin, type Ctx, type UserActor } from '#src/lib/context';
 import { publicBaseUrl, type Env } from '#src/lib/env';
 import { UnauthorizedError, ValidationError } from '#src/lib/errors';
-import { expiresAfter, hashToken, mailExpiry, newToken, tokenHashMatches } from '#src/lib/reset-tokens';
+import { expiresAfter, hashToken, mailExpiry, newToken, resetMailAllowed, tokenHashMatches } from '#src/lib/reset-tokens';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import { hashPassword, verifyPassword, DUMMY_HASH } from '#src/lib/password';
 import { isUniqueViolation } from '#src/lib/db-errors';
@@ -144,31 +144,30 @@ export function createUsersService(deps: UsersDeps) {
   }
 
   /**
-   * POST /api/v1/password_resets ({email}): the same answer whether or not the address has an account; an account
-   * gets a reset link (random token, sha256 stored, one hour, one use) through the outbox. A new request replaces
-   * the previous link.
+   * The password reset job's marketplace side ({email}, src/modules/password-resets): inside the job's transaction
+   * (ctx.em), an account gets a reset link (random token, sha256 stored, one hour, one use) through the outbox, at
+   * most RESET_MAILS_PER_ACCOUNT an hour; a new link replaces the previous one. An unknown address: nothing.
    */
-  async function requestPasswordReset(ctx: Ctx, input: unknown): Promise<void> {
+  async function mailPasswordReset(ctx: Ctx, input: unknown): Promise<void> {
     const { email } = parseInput(userPasswordResetRequestSchema, input);
-    await transaction(ctx.em, async (em) => {
-      const user = await em.findOne(User, { email });
-      if (!user) return;
-      const { token, tokenHash } = newToken();
-      const now = new Date();
-      user.resetPasswordTokenHash = tokenHash;
-      user.resetPasswordSentAt = now;
-      await em.flush();
-      const url = `${baseUrl}${USER_RESET_PASSWORD_PATH}?reset_password_token=${token}`;
-      const expiresAt = mailExpiry(expiresAfter(now, USER_RESET_PASSWORD_VALID_HOURS));
-      await enqueueMail(em, [
-        {
-          dedupeKey: `user_password_reset:${user.id}:${tokenHash.slice(0, 24)}`,
-          to: user.email,
-          subject: ja.s15b.resetMailSubject,
-          text: ja.s15b.resetMailText({ name: user.name, url, expiresAt }),
-        },
-      ]);
-    });
+    const em = ctx.em;
+    const user = await em.findOne(User, { email });
+    if (!user || !(await resetMailAllowed(ctx, 'user', user.id))) return;
+    const { token, tokenHash } = newToken();
+    const now = new Date();
+    user.resetPasswordTokenHash = tokenHash;
+    user.resetPasswordSentAt = now;
+    await em.flush();
+    const url = `${baseUrl}${USER_RESET_PASSWORD_PATH}?reset_password_token=${token}`;
+    const expiresAt = mailExpiry(expiresAfter(now, USER_RESET_PASSWORD_VALID_HOURS));
+    await enqueueMail(em, [
+      {
+        dedupeKey: `user_password_reset:${user.id}:${tokenHash.slice(0, 24)}`,
+        to: user.email,
+        subject: ja.s15b.resetMailSubject,
+        text: ja.s15b.resetMailText({ name: user.name, url, expiresAt }),
+      },
+    ]);
   }
 
   /**
@@ -223,7 +222,7 @@ export function createUsersService(deps: UsersDeps) {
     createAdmin,
     me,
     promoteToHost,
-    requestPasswordReset,
+    mailPasswordReset,
     resetPassword,
     checkResetToken,
   };
