@@ -31,15 +31,9 @@ export function startWorkers(
   const jobs: Job[] = [
     // Issue 13: day-before reminders, once a minute (enough for 9:00); sent once however many processes run it.
     { name: 'reminders', everyMs: 60_000, run: () => services.reminders.sendDueReminders() },
-    // The reset requests first, so their mails go out in the same run.
-    {
-      name: 'mail',
-      everyMs: options.mailEveryMs ?? 2_000,
-      run: async () => {
-        await services.passwordResets.deliverDue();
-        return services.mail.deliverDue();
-      },
-    },
+    // Password reset requests become outbox mails, which the mail job sends on its next run.
+    { name: 'password-resets', everyMs: options.mailEveryMs ?? 2_000, run: () => services.passwordResets.deliverDue() },
+    { name: 'mail', everyMs: options.mailEveryMs ?? 2_000, run: () => services.mail.deliverDue() },
     { name: 'seat-holds', everyMs: options.sweepEveryMs ?? 15_000, run: () => services.reservations.sweepExpiredHolds() },
     { name: 'refunds', everyMs: options.refundEveryMs ?? 30_000, run: () => services.reservations.retryPendingRefunds() },
   ];
