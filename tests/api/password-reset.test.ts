@@ -119,6 +119,24 @@ describe('POST /api/v1/password_resets', () => {
     expect(await resetMails('limited-reset@example.com')).toBe(1);
   });
 
+  it('drops a request whose handling fails (logged) and still handles the ones after it', async () => {
+    const failing = await createUser(t.orm, { email: 'cannot-save@example.com' });
+    const fine = await createUser(t.orm, { email: 'after-failure@example.com' });
+    // The test's own database refuses a token for the first account, so its handling fails at the flush.
+    await t.pool.query(`ALTER TABLE users ADD CONSTRAINT test_no_token CHECK (id <> ${failing.id} OR reset_password_token_hash IS NULL)`);
+    try {
+      for (const email of [failing.email, fine.email]) {
+        expect((await request(t.app).post('/api/v1/password_resets').set('X-Forwarded-For', '10.9.6.1').send({ email })).status).toBe(202);
+      }
+      expect(await t.services.passwordResets.deliverDue()).toBe(2);
+    } finally {
+      await t.pool.query('ALTER TABLE users DROP CONSTRAINT test_no_token');
+    }
+    expect(await resetMails(failing.email)).toBe(0);
+    expect(await resetMails(fine.email)).toBe(1);
+    expect((await t.pool.query('SELECT count(*)::int AS n FROM password_reset_requests')).rows[0].n).toBe(0);
+  });
+
   it('has the same rule on the brand portal (one rule for both doors)', async () => {
     for (let i = 0; i < 30; i++) {
       const ok = await request(t.app)
