@@ -15,11 +15,13 @@ interface Props {
   themes: Choice[];
   prefectures: Choice[];
   today: string;
+  /** The latest date a search may ask about (SEARCH_LIMITS.yearsAhead). */
+  lastDate: string;
 }
 
 const PEOPLE = Array.from({ length: 10 }, (_, i) => i + 1);
 
-export function SearchForm({ search, categories, themes, prefectures, today }: Props) {
+export function SearchForm({ search, categories, themes, prefectures, today, lastDate }: Props) {
   const selected = new Set(search.state.map((s) => s.id));
   const byId = new Map(prefectures.map((p) => [p.id, p]));
   // Opened when a search set one of its filters (a chip route's single pre-set filter keeps it closed).
@@ -50,11 +52,11 @@ export function SearchForm({ search, categories, themes, prefectures, today }: P
           </label>
           <label className="search__field">
             <span className="search__label">{ja.search.dateFrom}</span>
-            <input className="input" type="date" name="date_from" min={today} defaultValue={search.date_from ?? ''} />
+            <input className="input" type="date" name="date_from" min={today} max={lastDate} defaultValue={search.date_from ?? ''} />
           </label>
           <label className="search__field">
             <span className="search__label">{ja.search.dateTo}</span>
-            <input className="input" type="date" name="date_to" min={today} defaultValue={search.date_to ?? ''} />
+            <input className="input" type="date" name="date_to" min={today} max={lastDate} defaultValue={search.date_to ?? ''} />
           </label>
           <label className="search__field search__field--people">
             <span className="search__label">{ja.search.people}</span>

@@ -58,7 +58,14 @@ export default function StoriesPage() {
         </p>
       </header>
       {!filter && !searching && <p className="stories__lead muted">{ja.browse.listLead}</p>}
-      <SearchForm search={list.search} categories={categories} themes={themes} prefectures={prefectures} today={data.today} />
+      <SearchForm
+        search={list.search}
+        categories={categories}
+        themes={themes}
+        prefectures={prefectures}
+        today={data.today}
+        lastDate={data.lastDate}
+      />
       {data.errors.length > 0 && (
         <ul className="stories__errors" role="alert">
           {data.errors.map((message) => (

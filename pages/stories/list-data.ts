@@ -3,8 +3,8 @@
 import { render } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
 import { siteOrigin } from '#src/components/seo';
-import { todayInJapan } from '#src/lib/dates';
-import { STORIES_QUERY_KEYS } from '#src/modules/experiences/experiences.shared';
+import { addMonths, todayInJapan } from '#src/lib/dates';
+import { SEARCH_LIMITS, STORIES_QUERY_KEYS } from '#src/modules/experiences/experiences.shared';
 
 export interface ListFilterInput {
   state?: string;
@@ -58,7 +58,8 @@ export async function loadStories(pageContext: PageContextServer, filter: ListFi
     services.reference.prefectures(ctx),
   ]);
   const origin = siteOrigin(services.env);
-  return { list, categories, themes, prefectures, origin, errors, today: todayInJapan() };
+  const today = todayInJapan();
+  return { list, categories, themes, prefectures, origin, errors, today, lastDate: addMonths(today, SEARCH_LIMITS.yearsAhead * 12) };
 }
 
 export type StoriesData = Awaited<ReturnType<typeof loadStories>>;

@@ -139,6 +139,8 @@ describe('/stories search', () => {
       const res = await page.goto(`${base}${path}?date_from=9999-12-18`);
       expect(res?.status(), path).toBe(200);
       expect(await page.getByRole('alert').textContent(), path).toBe(ja.search.tooFarDate(2, lastDate));
+      // The date pickers offer nothing later.
+      expect(await page.locator('search form [name="date_from"]').getAttribute('max'), path).toBe(lastDate);
     }
   });
 });
