@@ -43,9 +43,9 @@ export async function boot(options: { pages: 'dev' | 'production' }): Promise<Ru
 
   // The session store's own pool, with the same bounded waits as the ORM's.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 5, ...pgTimeoutOptions(dbTimeouts(root.env)) });
-  const { app, close } = await createApp({ services, pool, pages: options.pages });
+  const { app, close, beginShutdown, metrics } = await createApp({ services, orm, pool, pages: options.pages });
   // Mail outbox delivery and the seat-hold sweeper (issue 4); safe to run in every process.
-  const stopWorkers = env.DISABLE_WORKERS === '1' ? null : startWorkers(services);
+  const stopWorkers = env.DISABLE_WORKERS === '1' ? null : startWorkers(services, { onJobDone: metrics?.jobDone });
 
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(env.PORT, () => resolve(s));
@@ -61,6 +61,7 @@ export async function boot(options: { pages: 'dev' | 'production' }): Promise<Ru
   const shutdown = () =>
     (stopping ??= (async () => {
       log.info('shutting down: finishing requests in flight');
+      beginShutdown();
       await drain();
       await stopWorkers?.();
       await close();

@@ -18,6 +18,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 interface CachedPage {
   status: number;
+  /** Vike's id of the page that answered: the route label of the request metrics (server/metrics.ts). */
+  pageId: string | null;
   headers: [string, string][];
   /** The HTML as bytes, with its ETag: a cached page is encoded and hashed once, not on every hit (issue 16). */
   body: Buffer;
@@ -96,7 +98,7 @@ export async function mountVike(app: Express, services: Services, options: { pro
     if (!httpResponse) return null;
     const body = Buffer.from(inlineCss(await httpResponse.getBody()));
     const etag = weakEtag(body);
-    return { status: httpResponse.statusCode, headers: httpResponse.headers, body, etag };
+    return { status: httpResponse.statusCode, pageId: pageContext.pageId ?? null, headers: httpResponse.headers, body, etag };
   }
 
   app.get('/{*splat}', async (req, res, next) => {
@@ -112,6 +114,7 @@ export async function mountVike(app: Express, services: Services, options: { pro
       page = await render(req);
     }
     if (!page) return next();
+    res.locals.routePattern = page.pageId ?? 'none';
     for (const [name, value] of page.headers) res.setHeader(name, value);
     // Pages can carry per-user content: never let a shared cache (CDN, proxy) keep them.
     res.setHeader('Cache-Control', 'private, no-cache');

@@ -93,6 +93,14 @@ const envSchema = z.object({
       'INVOICE_REGISTRATION_NUMBER must be T and 13 digits with a valid check digit (e.g. T7000012050002)',
     )
     .default('T7123456789012'),
+  /**
+   * The bearer token GET /metrics requires (server/metrics.ts). Unset: /metrics is 404 and nothing is measured.
+   */
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'METRICS_TOKEN must be at least 16 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** Set to 1 to skip the background mail worker in this process. */
   DISABLE_WORKERS: z.enum(['0', '1']).default('0'),
 });
