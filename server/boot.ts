@@ -23,8 +23,9 @@ export interface Running {
   shutdown(): Promise<void>;
 }
 
-export async function boot(options: { pages: 'dev' | 'production' }): Promise<Running> {
-  const env = parseEnvOrExit(1);
+/** `env`: the app's settings when the entry parsed them itself (server/start.ts); default: parsed here. */
+export async function boot(options: { pages: 'dev' | 'production'; env?: Env }): Promise<Running> {
+  const env = options.env ?? parseEnvOrExit(1);
   // The composition root: embedded PostgreSQL unless DATABASE_URL, migrations under the advisory lock, services.
   // A failed start (the database folder held by another server, PostgreSQL not starting, a migration failing) prints
   // the reason and exits non-zero: a platform or a script must never read it as success (issue 14 #9).

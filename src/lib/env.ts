@@ -135,9 +135,9 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
 }
 
 /** For the process entry points: the environment, or the variable at fault on stderr and this exit code. */
-export function parseEnvOrExit(exitCode: number): Env {
+export function parseEnvOrExit(exitCode: number, source: NodeJS.ProcessEnv = process.env): Env {
   try {
-    return parseEnv();
+    return parseEnv(source);
   } catch (error) {
     if (!(error instanceof EnvError)) throw error;
     console.error(error.message);
