@@ -2,9 +2,9 @@
 import react from '@vitejs/plugin-react';
 import vike from 'vike/plugin';
 import { defineConfig, type Plugin } from 'vite';
-import { precompressPlugin } from './server/precompress';
-import { i18nSplitPlugin } from './server/i18n-split';
-import { serverRoutingPlugins } from './server/server-routing-build';
+import { precompressPlugin } from './server/precompress.ts';
+import { i18nSplitPlugin } from './server/i18n-split.ts';
+import { serverRoutingPlugins } from './server/server-routing-build.ts';
 
 /**
  * Hydration as a transition (issue 16). vike-react hydrates with `ReactDOM.hydrateRoot(…)` in the default lane, which
@@ -53,6 +53,9 @@ export default defineConfig({
     // BUNDLE_SOURCEMAP=1 npm run build, then `npx source-map-explorer <chunk>.js`: what a chunk holds.
     sourcemap: process.env.BUNDLE_SOURCEMAP === '1',
     rolldownOptions: {
+      // No "[PLUGIN_TIMINGS]" warning: the build's slowest step is on purpose, server/precompress.ts writing the
+      // brotli and gzip copies of every asset at the highest levels once, so that no request compresses them.
+      checks: { bundlerTimings: false },
       // Building a zod schema has no side effects, but a method chain (`z.string().trim().refine(…)`) looks like one to
       // the bundler: a page that imports one constant of a *.schemas.ts module used to carry zod (~24 kB gzipped) for
       // schemas it never reads. Calls on `z` are pure: an unread schema is dropped with its zod code (issue 16). Reading

@@ -6,6 +6,7 @@ import helmet from 'helmet';
 import compression from 'compression';
 import type pg from 'pg';
 import type { Services } from '#src/root';
+import type { MikroORM } from '#src/lib/orm';
 import { errorHandler, apiNotFound } from './middleware/errors';
 import { contextMiddleware } from './middleware/context';
 import { sameOrigin } from './middleware/same-origin';
@@ -44,11 +45,15 @@ import { answersWhole, compressWholeAnswers } from './middleware/answer-compress
 import { mountRequestLog } from './middleware/request-log';
 import { staticHeaders } from './middleware/static-headers';
 import { routeIndex } from './route-index';
+import { healthRoutes } from './health';
+import { createMetrics, metricsRoutes, type Metrics } from './metrics';
 
 const isSafeMethod = (method: string) => method === 'GET' || method === 'HEAD';
 
 export interface AppDeps {
   services: Services;
+  /** The ORM the services run on (/readyz asks its pool and its migrator). */
+  orm: MikroORM;
   /** Pool for the session store. */
   pool: pg.Pool;
   /** Mount the pages (Vike). Tests of the API alone leave it off. */
@@ -62,6 +67,10 @@ export interface AppDeps {
 
 export interface App {
   app: Express;
+  /** The metrics of this app (null without METRICS_TOKEN): the workers report their jobs to it. */
+  metrics: Metrics | null;
+  /** From now on /readyz answers 503, so the platform's router stops sending (server/boot.ts calls it first). */
+  beginShutdown(): void;
   close(): Promise<void>;
 }
 
@@ -79,6 +88,13 @@ export async function createApp(deps: AppDeps): Promise<App> {
   // req.ip and req.secure come from X-Forwarded-* only across the configured number of proxy hops (TRUST_PROXY:
   // 1 behind the platform's router in production, 0 elsewhere), so a client cannot choose its own IP.
   app.set('trust proxy', env.TRUST_PROXY);
+
+  // Every request counted and timed when metrics are on (server/metrics.ts); then the health probes and the scrape:
+  // no log line, no session, no page cache (server/health.ts).
+  const metrics = env.METRICS_TOKEN ? createMetrics({ orm: deps.orm, sessionPool: pool, token: env.METRICS_TOKEN }) : null;
+  metrics?.mount(app);
+  const lifecycle = { stopping: false };
+  app.use(routeIndex([healthRoutes(deps.orm, lifecycle), metricsRoutes(metrics)]));
 
   mountRequestLog(app, log);
 
@@ -163,7 +179,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   // Answers are compressed whole in one call (server/middleware/answer-compress.ts), not through a zlib stream.
   api.use(compressWholeAnswers);
   // The Stripe webhook reads its raw body and comes from Stripe's servers: before the JSON parser and the origin check.
-  api.use('/v1', routeIndex([stripeWebhookRoutes(services)]));
+  api.use('/v1', routeIndex([stripeWebhookRoutes(services, metrics?.webhookHandled)]));
   api.use(express.json({ limit: '200kb' }));
   api.use(cleanBody);
   api.use(sameOrigin);
@@ -225,6 +241,10 @@ export async function createApp(deps: AppDeps): Promise<App> {
 
   return {
     app,
+    metrics,
+    beginShutdown() {
+      lifecycle.stopping = true;
+    },
     async close() {
       await closeAssets();
     },

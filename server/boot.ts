@@ -23,8 +23,9 @@ export interface Running {
   shutdown(): Promise<void>;
 }
 
-export async function boot(options: { pages: 'dev' | 'production' }): Promise<Running> {
-  const env = parseEnvOrExit(1);
+/** `env`: the app's settings when the entry parsed them itself (server/start.ts); default: parsed here. */
+export async function boot(options: { pages: 'dev' | 'production'; env?: Env }): Promise<Running> {
+  const env = options.env ?? parseEnvOrExit(1);
   // The composition root: embedded PostgreSQL unless DATABASE_URL, migrations under the advisory lock, services.
   // A failed start (the database folder held by another server, PostgreSQL not starting, a migration failing) prints
   // the reason and exits non-zero: a platform or a script must never read it as success (issue 14 #9).
@@ -43,9 +44,9 @@ export async function boot(options: { pages: 'dev' | 'production' }): Promise<Ru
 
   // The session store's own pool, with the same bounded waits as the ORM's.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 5, ...pgTimeoutOptions(dbTimeouts(root.env)) });
-  const { app, close } = await createApp({ services, pool, pages: options.pages });
+  const { app, close, beginShutdown, metrics } = await createApp({ services, orm, pool, pages: options.pages });
   // Mail outbox delivery and the seat-hold sweeper (issue 4); safe to run in every process.
-  const stopWorkers = env.DISABLE_WORKERS === '1' ? null : startWorkers(services);
+  const stopWorkers = env.DISABLE_WORKERS === '1' ? null : startWorkers(services, { onJobDone: metrics?.jobDone });
 
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(env.PORT, () => resolve(s));
@@ -61,6 +62,7 @@ export async function boot(options: { pages: 'dev' | 'production' }): Promise<Ru
   const shutdown = () =>
     (stopping ??= (async () => {
       log.info('shutting down: finishing requests in flight');
+      beginShutdown();
       await drain();
       await stopWorkers?.();
       await close();

@@ -1,4 +1,5 @@
-// npm start: builds the pages when the build is missing or older than the sources, then serves them.
+// npm start: builds the pages when the build is missing or older than the sources, then serves them (as server/index.ts
+// does, with the app's settings as the environment gives them).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -35,4 +36,13 @@ if (buildIsStale()) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-await import('./index');
+// The app's settings come from the environment as given: NODE_ENV unset means development (plain-http cookies,
+// localhost links, no secrets required). React's server renderer and Vike read NODE_ENV themselves, and what they run
+// here is the production build, so they are told production before either is loaded: otherwise React would render
+// with its development build and Vike would warn that a development NODE_ENV serves a production build.
+const appEnvironment = { ...process.env };
+process.env.NODE_ENV = 'production';
+const { parseEnvOrExit } = await import('#src/lib/env');
+const { boot, handleSignals } = await import('./boot');
+const running = await boot({ pages: 'production', env: parseEnvOrExit(1, appEnvironment) });
+handleSignals(running);

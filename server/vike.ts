@@ -18,6 +18,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 interface CachedPage {
   status: number;
+  /** Vike's id of the page that answered: the route label of the request metrics (server/metrics.ts). */
+  pageId: string | null;
   headers: [string, string][];
   /** The HTML as bytes, with its ETag: a cached page is encoded and hashed once, not on every hit (issue 16). */
   body: Buffer;
@@ -94,11 +96,32 @@ export async function mountAssets(app: Express, options: { dev: boolean; clientD
   return async () => {};
 }
 
+/** The one line of Vike's warning about pages/+onBeforeRoute.ts returning a pageId (see below). */
+const ROUTING_OVERRIDE_WARNING = "which means that Vike's routing is overridden";
+
+/**
+ * Vike warns once per process that pages/+onBeforeRoute.ts "sets pageContext.pageId which means that Vike's routing is
+ * overridden. This is an experimental feature". It is deliberate (ARCHITECTURE.md "Work done once per process"): the
+ * hook matches the routes compiled once and answers only when exactly one route matches, so the page is always the
+ * one Vike's router would have picked, and src/lib/route-table.ts's tests hold it to that. Vike has no setting to
+ * acknowledge it, so that one warning is dropped from console.warn; every other line passes unchanged.
+ */
+function acknowledgeRoutingOverride(): void {
+  const warn = console.warn;
+  if ((warn as { acknowledgesRoutingOverride?: true }).acknowledgesRoutingOverride) return;
+  const filtered = (...args: unknown[]) => {
+    if (typeof args[0] === 'string' && args[0].includes(ROUTING_OVERRIDE_WARNING)) return;
+    warn.apply(console, args);
+  };
+  console.warn = Object.assign(filtered, { acknowledgesRoutingOverride: true as const });
+}
+
 /**
  * The pages (after the session and context middleware): every GET not handled before renders a page. With the
  * production build, each page's stylesheets are inlined into its HTML (server/inline-css.ts).
  */
 export async function mountVike(app: Express, services: Services, options: { production?: boolean } = {}): Promise<void> {
+  acknowledgeRoutingOverride();
   const inlineCss = options.production ? cssInliner(CLIENT_DIR) : (html: string) => html;
   // Signed-out renders are shared for PUBLIC_CACHE_SECONDS; only plain 200 pages are kept, within a byte budget
   // (the bodies are Buffers, outside V8's heap limit, so only this budget bounds them).
@@ -120,7 +143,7 @@ export async function mountVike(app: Express, services: Services, options: { pro
     if (!httpResponse) return null;
     const body = Buffer.from(inlineCss(await httpResponse.getBody()));
     const etag = weakEtag(body);
-    return { status: httpResponse.statusCode, headers: httpResponse.headers, body, etag };
+    return { status: httpResponse.statusCode, pageId: pageContext.pageId ?? null, headers: httpResponse.headers, body, etag };
   }
 
   app.get('/{*splat}', async (req, res, next) => {
@@ -136,6 +159,7 @@ export async function mountVike(app: Express, services: Services, options: { pro
       page = await render(req);
     }
     if (!page) return next();
+    res.locals.routePattern = page.pageId ?? 'none';
     for (const [name, value] of page.headers) res.setHeader(name, value);
     // Pages can carry per-user content: never let a shared cache (CDN, proxy) keep them.
     res.setHeader('Cache-Control', 'private, no-cache');

@@ -93,6 +93,14 @@ const envSchema = z.object({
       'INVOICE_REGISTRATION_NUMBER must be T and 13 digits with a valid check digit (e.g. T7000012050002)',
     )
     .default('T7123456789012'),
+  /**
+   * The bearer token GET /metrics requires (server/metrics.ts). Unset: /metrics is 404 and nothing is measured.
+   */
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'METRICS_TOKEN must be at least 16 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** Set to 1 to skip the background mail worker in this process. */
   DISABLE_WORKERS: z.enum(['0', '1']).default('0'),
 });
@@ -127,9 +135,9 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
 }
 
 /** For the process entry points: the environment, or the variable at fault on stderr and this exit code. */
-export function parseEnvOrExit(exitCode: number): Env {
+export function parseEnvOrExit(exitCode: number, source: NodeJS.ProcessEnv = process.env): Env {
   try {
-    return parseEnv();
+    return parseEnv(source);
   } catch (error) {
     if (!(error instanceof EnvError)) throw error;
     console.error(error.message);

@@ -19,10 +19,10 @@ import lighthouse from 'lighthouse';
 import { freePort } from '#src/lib/embedded-db';
 import { DEMO_PASSWORD } from '#seeds/demo-accounts';
 import { waitForServer } from '#tests/bench/harness';
+import { CHROMIUM } from '#tests/setup/chromium';
 
 const root = path.resolve(import.meta.dirname, '../..');
 export const LIGHTHOUSE_GOAL = 95;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export interface PageScores {
   path: string;

@@ -3,8 +3,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, inject } from 'vitest';
-
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { CHROMIUM } from '#tests/setup/chromium';
 
 export interface Session {
   browser: Browser;

@@ -201,4 +201,31 @@ describe.each(['start', 'serve'] as const)('SIGTERM to the process group of npm 
     expect(answeredAfterSignal).toBeGreaterThan(0);
     await expectCleanExit(group);
   });
+
+  it('answers 503 from /readyz once the signal arrived, so the router stops sending', async () => {
+    const group = await startGroup(script, dataDir);
+    // One kept-alive connection, as a router's: it is still read after the listener has closed.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const readyz = () =>
+      new Promise<{ status: number; body: string; connection?: string }>((resolve, reject) => {
+        http
+          .get(`${group.base}/readyz`, { agent }, (res) => {
+            let body = '';
+            res.setEncoding('utf8');
+            res.on('data', (d) => (body += d));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body, connection: res.headers.connection }));
+          })
+          .on('error', reject);
+      });
+    expect((await readyz()).status).toBe(200);
+    process.kill(-(group.child.pid as number), 'SIGTERM');
+    // Answers before node has handled the signal are still 200; the first one after is 503 and closes the connection.
+    let last = await readyz();
+    for (let i = 0; last.status === 200 && i < 200; i++) last = await readyz();
+    expect(last.status, group.output()).toBe(503);
+    expect(JSON.parse(last.body)).toEqual({ status: 'unavailable', reason: 'shutting_down' });
+    expect(last.connection).toBe('close');
+    agent.destroy();
+    await expectCleanExit(group);
+  });
 });

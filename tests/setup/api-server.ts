@@ -10,9 +10,9 @@ import { startWorkers } from '#src/modules/mail/mail.worker';
 const env = parseEnv();
 if (!env.DATABASE_URL) throw new Error('DATABASE_URL is required');
 const root = await createRoot({ env, pool: 10 });
-const { services } = root;
+const { services, orm } = root;
 const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 5 });
-const { app } = await createApp({ services, pool, pages: false });
+const { app } = await createApp({ services, orm, pool, pages: false });
 const stopWorkers = env.DISABLE_WORKERS === '1' ? null : startWorkers(services, { sweepEveryMs: 1_000 });
 const server = app.listen(env.PORT, () => {
   const address = server.address();

@@ -6,7 +6,7 @@ import { parseEnv, type Env } from '#src/lib/env';
 import type { Logger } from '#src/lib/logger';
 import type { MikroORM } from '#src/lib/orm';
 import { createRoot, type Services } from '#src/root';
-import { createApp } from '#server/app';
+import { createApp, type App } from '#server/app';
 import type { Express } from 'express';
 
 export async function createTestDatabase(): Promise<string> {
@@ -31,6 +31,10 @@ export interface TestApp {
   databaseUrl: string;
   /** The session store's pool (tests of the request path end it to prove a request never touches it). */
   pool: pg.Pool;
+  /** The app's metrics (null without METRICS_TOKEN). */
+  metrics: App['metrics'];
+  /** What server/boot.ts calls when a shutdown begins (/readyz answers 503 from then on). */
+  beginShutdown(): void;
   close(): Promise<void>;
 }
 
@@ -59,7 +63,7 @@ export async function setupTestApp(
   const root = await createRoot({ env, databaseUrl, pool: envOverrides.DATABASE_POOL_MAX ? undefined : 10, log: options.log });
   const { orm, services } = root;
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
-  const built = await createApp({ services, pool, pages: false, assets: options.assets });
+  const built = await createApp({ services, orm, pool, pages: false, assets: options.assets });
   let closed = false;
   const close = async () => {
     if (closed) return;
@@ -69,5 +73,5 @@ export async function setupTestApp(
     await root.close();
   };
   afterAll(close);
-  return { app: built.app, orm, services, env, databaseUrl, pool, close };
+  return { app: built.app, orm, services, env, databaseUrl, pool, metrics: built.metrics, beginShutdown: built.beginShutdown, close };
 }

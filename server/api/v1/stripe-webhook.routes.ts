@@ -3,11 +3,24 @@
 import express, { Router } from 'express';
 import type { Services } from '#src/root';
 
-export function stripeWebhookRoutes(services: Services): Router {
+/** The `created` (Unix seconds) of an event whose signature the service has verified, for the metrics' lag. */
+function createdOf(payload: unknown): number | null {
+  try {
+    const created: unknown = JSON.parse(Buffer.from(payload as Uint8Array).toString('utf8')).created;
+    return typeof created === 'number' ? created : null;
+  } catch {
+    return null;
+  }
+}
+
+/** `handled`: told of each event handled (server/metrics.ts), when metrics are on. */
+export function stripeWebhookRoutes(services: Services, handled?: (outcome: string, createdSeconds: number | null) => void): Router {
   const router = Router();
 
   router.post('/payments/stripe/webhook', express.raw({ type: () => true, limit: '512kb' }), async (req, res) => {
-    res.json(await services.stripeWebhook.handle(req.ctx, { payload: req.body, signature: req.get('stripe-signature') }));
+    const answer = await services.stripeWebhook.handle(req.ctx, { payload: req.body, signature: req.get('stripe-signature') });
+    handled?.(answer.outcome, createdOf(req.body));
+    res.json(answer);
   });
 
   return router;

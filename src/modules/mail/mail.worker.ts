@@ -26,7 +26,13 @@ interface Job {
 /** Starts the loops; the returned function stops them and waits for a run in progress to finish. */
 export function startWorkers(
   services: WorkerServices,
-  options: { mailEveryMs?: number; sweepEveryMs?: number; refundEveryMs?: number } = {},
+  options: {
+    mailEveryMs?: number;
+    sweepEveryMs?: number;
+    refundEveryMs?: number;
+    /** Told of each run's result (the metrics count the seat holds swept: server/metrics.ts). */
+    onJobDone?: (name: string, result: unknown) => void;
+  } = {},
 ): () => Promise<void> {
   const jobs: Job[] = [
     // Issue 13: day-before reminders, once a minute (enough for 9:00); sent once however many processes run it.
@@ -47,6 +53,7 @@ export function startWorkers(
       timers.delete(timer);
       const run = job
         .run()
+        .then((result) => options.onJobDone?.(job.name, result))
         .catch((error) => services.log.error({ err: error, job: job.name }, 'background job failed'))
         .then(() => {
           running.delete(run);
