@@ -922,7 +922,9 @@ export const ja = {
     sectionContent: '予約内容',
     sectionNotes: '注意事項',
     sectionCancellation: 'キャンセルについて',
-    /** The free-cancellation deadline of the dates being booked (label: ja.r13a.deadlineLabel). */
+    /** The last moment of a free cancellation, from its date: '2026年12月8日(火) 23:59' (the form and the guest's pages). */
+    deadlineLabel: (date: string) => `${date} 23:59`,
+    /** The free-cancellation deadline of the dates being booked (label: deadlineLabel). */
     refundUntil: (label: string) => `${label}までのキャンセルは全額返金されます。それ以降のキャンセルは返金されません。`,
     refundDeadlinePassed: (label: string) => `この日程は全額返金の期限（${label}）を過ぎています。予約後にキャンセルしても返金されません。`,
     schedule: '日程',
@@ -1833,7 +1835,6 @@ export const ja = {
     policyTitle: 'キャンセルポリシー',
     policyName: (days: number) => `開催日の${days}日前まで全額返金`,
     deadline: (label: string) => `${label}までのキャンセルは全額返金されます。それ以降は返金されません。`,
-    deadlineLabel: (date: string) => `${date} 23:59`,
     refundPreviewFull: (amount: string) => `今キャンセルすると ${amount} が全額返金されます。`,
     refundPreviewNone: '全額返金の期限を過ぎているため、今キャンセルしても返金されません。',
     refundPreviewFree: '無料の予約のため、返金はありません。',

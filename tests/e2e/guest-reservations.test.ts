@@ -54,7 +54,7 @@ describe('the reservation form tells the refund before payment', () => {
       await hydrated(page);
       // Policy 7 days, the date 3 days ahead: the last full-refund day was 4 days ago (Japan time).
       const ended = formatDateJa(addDays(todayInJapan(), -4));
-      const warning = ja.reservations.refundDeadlinePassed(ja.r13a.deadlineLabel(ended));
+      const warning = ja.reservations.refundDeadlinePassed(ja.reservations.deadlineLabel(ended));
       expect(await page.getByTestId('refund-deadline').textContent()).toBe(warning);
       // Beside the submit button as well, before the card is charged.
       expect(await page.getByTestId('refund-lost').textContent()).toBe(warning);
@@ -62,7 +62,7 @@ describe('the reservation form tells the refund before payment', () => {
 
       await page.goto(`${base}/reservations/new?cid=${early.id}&tour_id=${experience.id}`);
       await hydrated(page);
-      const until = ja.r13a.deadlineLabel(formatDateJa(addDays(todayInJapan(), 13)));
+      const until = ja.reservations.deadlineLabel(formatDateJa(addDays(todayInJapan(), 13)));
       expect(await page.getByTestId('refund-deadline').textContent()).toBe(ja.reservations.refundUntil(until));
       expect(await page.getByTestId('refund-lost').count()).toBe(0);
     },

@@ -12,7 +12,10 @@ const PAGES = [
   { path: '/', entry: 'pages_index', budgetKb: 95 },
   { path: '/stories', entry: 'pages_stories_index', budgetKb: 98.5 },
   { path: '/stories/{id}', entry: 'pages_stories_-id_index', budgetKb: 100 },
-  { path: '/reservations/new', entry: 'pages_reservations_new', budgetKb: 105 },
+  // 105 until the form said before payment whether a cancellation of these dates is still refunded (the quote's
+  // `cancellation`) and its messages offered the sign-in page after a 401 (the `errors` texts and the portal's paths
+  // the link chooses between): 105.5 with both.
+  { path: '/reservations/new', entry: 'pages_reservations_new', budgetKb: 106.5 },
 ] as const;
 
 function listing(entry: string): string {

@@ -6,7 +6,7 @@ import type { QuoteJson, ReservationForm } from '#src/modules/reservations/reser
 
 /** The deadline as the guest reads it: '2026年12月8日(火) 23:59'. */
 export function refundDeadlineLabel(cancellation: QuoteJson['cancellation']): string {
-  return ja.r13a.deadlineLabel(formatDateJa(cancellation.last_full_refund_date));
+  return ja.reservations.deadlineLabel(formatDateJa(cancellation.last_full_refund_date));
 }
 
 /** A paid booking made after the free-cancellation deadline is never refunded: the guest is told before paying. */

@@ -73,7 +73,7 @@ function previewJson(id: number, total: number, t: CancellationTerms, status: st
     policy: { days: t.policyDays, name: ja.r13a.policyName(t.policyDays) },
     last_full_refund_date: t.lastFullRefundDate,
     deadline_at: t.deadlineAt.toISOString(),
-    deadline_label: ja.r13a.deadlineLabel(formatDateJa(t.lastFullRefundDate)),
+    deadline_label: ja.reservations.deadlineLabel(formatDateJa(t.lastFullRefundDate)),
     total_amount: total,
     refund_amount: reason === null ? t.refundAmount : 0,
     full_refund: reason === null && t.fullRefund,
