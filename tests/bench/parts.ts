@@ -4,6 +4,7 @@ import { detailPart } from '#tests/bench/detail';
 import { listPart } from '#tests/bench/list';
 import { lighthouseReport } from '#tests/bench/lighthouse';
 import { receiptPart } from '#tests/bench/receipt';
+import { badInputsPart } from '#tests/bench/bad-inputs';
 
 /** Lighthouse (mobile) on the cached server, after the load of the other parts has stopped. */
 const lighthousePart: BenchPart = {
@@ -11,4 +12,5 @@ const lighthousePart: BenchPart = {
   report: (run) => lighthouseReport(run.cached, run.guestCookie),
 };
 
-export const parts: BenchPart[] = [detailPart, listPart, receiptPart, lighthousePart];
+// The bad inputs come last: the peak memory printed after them covers everything the servers kept.
+export const parts: BenchPart[] = [detailPart, listPart, receiptPart, lighthousePart, badInputsPart];
