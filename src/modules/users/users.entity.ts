@@ -19,6 +19,9 @@ export const User = defineEntity({
     /** The sha256 of the newest mailed reset token (issue 15); null once used. */
     resetPasswordTokenHash: p.string().length(128).nullable().unique(),
     resetPasswordSentAt: p.datetime().nullable(),
+    /** Optional mails the user receives (the account page's notification settings); transactional mails always go. */
+    notifyReminders: p.boolean().default(true),
+    notifyMessages: p.boolean().default(true),
   },
 });
 
