@@ -17,6 +17,7 @@ import {
   passwordChangeSchema,
 } from '#src/modules/users/account.schemas';
 import type { Data } from './+data';
+import '#src/components/experience-form/experience-form.css';
 import './account.css';
 
 const t = ja.account;
@@ -25,6 +26,10 @@ export default function Page() {
   const { account, sessions } = useData<Data>();
   const [notice, setNotice] = useState<string | null>(null);
   useEffect(() => setNotice(takeReloadNotice()), []);
+  // The notice of the section just saved is at the top; the reload keeps the scroll position of the section.
+  useEffect(() => {
+    if (notice) document.querySelector('[data-testid="account-notice"]')?.scrollIntoView({ block: 'center' });
+  }, [notice]);
   return (
     <div className="page page--narrow account-page">
       <h1 className="page__title">{t.title}</h1>
@@ -73,8 +78,16 @@ function ProfileSection({ account }: { account: Data['account'] }) {
             <input className="input" {...control} value={name} onChange={(e) => setName(e.target.value)} autoComplete="nickname" />
           )}
         </Field>
-        <Field label={t.avatar} hint={t.avatarHint} messages={form.messages('avatar')} group>
-          {() => <ImageUploader images={images} max={1} onAdd={(image) => setImages([{ ...image }])} onRemove={() => setImages([])} />}
+        <Field label={t.avatar} messages={form.messages('avatar')} group>
+          {() => (
+            <ImageUploader
+              images={images}
+              max={1}
+              hint={t.avatarHint}
+              onAdd={(image) => setImages([image])}
+              onRemove={() => setImages([])}
+            />
+          )}
         </Field>
         <Field
           name="introduction"
