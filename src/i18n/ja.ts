@@ -120,6 +120,11 @@ export const ja = {
     passwordLetterDigit: '英字と数字をそれぞれ1文字以上含めてください',
     nameRequired: 'お名前を入力してください',
     nameTooLong: 'お名前は100文字以内で入力してください',
+    termsRequired: '利用規約とプライバシーポリシーへの同意が必要です',
+    agreeTerms: '利用規約',
+    agreeAnd: 'と',
+    agreePrivacy: 'プライバシーポリシー',
+    agreeAfter: 'に同意します',
     emailRequired: 'メールアドレスを入力してください',
     emailInvalid: 'メールアドレスの形式が正しくありません',
     signedOut: 'ログアウトしました',
@@ -2107,6 +2112,25 @@ export const ja = {
     registrationNumber: (number: string) => `登録番号 ${number}`,
     paymentMethod: 'お支払方法',
     card: 'クレジットカード',
+  },
+  /** /terms and /privacy: placeholder texts the operator replaces (TERMS_VERSION names the version). */
+  legal: {
+    termsTitle: '利用規約',
+    privacyTitle: 'プライバシーポリシー',
+    version: (v: string) => `版: ${v}`,
+    placeholder: 'この文書はひな形です。運営者が正式な内容に差し替えてください。',
+    termsSections: [
+      ['第1条（適用）', '本規約は、たびとこ（以下「本サービス」）の利用に関する条件を定めるものです。'],
+      ['第2条（予約と支払い）', '体験の予約、支払い、キャンセルおよび返金は、各体験のキャンセルポリシーと本サービスの定めに従います。'],
+      ['第3条（禁止事項）', '法令に違反する行為、他の利用者やホストに迷惑をかける行為、本サービスの運営を妨げる行為を禁止します。'],
+      ['第4条（変更）', '運営者は本規約を変更できます。変更後の規約は本ページに掲載した時点から効力を生じます。'],
+    ],
+    privacySections: [
+      ['取得する情報', 'お名前、メールアドレス、予約・決済の記録、メッセージ、レビュー、ログイン中の端末の情報を取得します。'],
+      ['利用目的', '予約の管理、ホストとの連絡、お知らせメールの送信、不正利用の防止のために利用します。'],
+      ['第三者提供', '予約した体験のホストに、予約の実施に必要な範囲でお名前と予約内容を提供します。'],
+      ['開示・利用停止の請求', '個人情報保護法に基づく開示、訂正、利用停止等のご請求は、お問い合わせフォームから受け付けます。'],
+    ],
   },
   /** The account page (/account, 設定): profile, password, sessions, notification settings. */
   account: {
