@@ -2,8 +2,8 @@ import { Migration } from '@mikro-orm/migrations';
 
 // The account page: which optional mails a user receives (day-before reminders, message notices). Every existing
 // account keeps receiving them (the default), as it did before the setting existed.
-export class Migration20261128100000_account_settings extends Migration {
-  override name = 'Migration20261128100000_account_settings';
+export class Migration20261128140000_account_settings extends Migration {
+  override name = 'Migration20261128140000_account_settings';
 
   override up(): void | Promise<void> {
     this.addSql(
