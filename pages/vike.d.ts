@@ -16,6 +16,8 @@ declare global {
       consumeCompletion: (key: string) => boolean;
       services: Services;
       ctx: Ctx;
+      /** The request's own session (the account page's sessions list marks it; never sent to the browser). */
+      currentSession: { current_session_id: string; current_device: string | null };
     }
   }
 }

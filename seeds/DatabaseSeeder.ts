@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { Seeder } from '@mikro-orm/seeder';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { User, type IUser } from '#src/modules/users/users.entity';
+import { TERMS_VERSION } from '#src/modules/users/users.schemas';
 import { Category, Occupation, Prefecture, Theme } from '#src/modules/reference/reference.entity';
 import { Experience, ExperienceOption, type IExperience, type IExperienceOption } from '#src/modules/experiences/experiences.entity';
 import { ExperienceDraft } from '#src/modules/experience-drafts/experience-drafts.entity';
@@ -175,6 +176,9 @@ export async function seedDemoData(em: EntityManager, now: Date = new Date()): P
       role: u.role,
       avatarUrl: u.avatar && images.has(u.avatar) ? images.url(u.avatar) : null,
       introduction: u.introduction ?? null,
+      // Demo accounts count as having consented to the terms at sign-up.
+      termsVersion: TERMS_VERSION,
+      termsConsentedAt: daysAgo(200 - i * 5),
       createdAt: daysAgo(200 - i * 5),
       updatedAt: daysAgo(200 - i * 5),
     });

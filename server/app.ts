@@ -12,6 +12,7 @@ import { contextMiddleware } from './middleware/context';
 import { sameOrigin } from './middleware/same-origin';
 import { cleanBody, cleanUrl } from './middleware/clean-input';
 import { sessionsRoutes } from './api/v1/sessions.routes';
+import { accountRoutes } from './api/v1/account.routes';
 import { experiencesPublicRoutes } from './api/v1/experiences-public.routes';
 import { calendarsRoutes } from './api/v1/calendars.routes';
 import { reviewsRoutes } from './api/v1/reviews.routes';
@@ -192,6 +193,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     '/v1',
     routeIndex([
       sessionsRoutes(services),
+      accountRoutes(services),
       experiencesPublicRoutes(services),
       calendarsRoutes(services),
       reviewsRoutes(services),

@@ -12,7 +12,18 @@ function escapeXml(text: string): string {
 
 // Account, admin, portal, booking and API paths are useless to a search engine. '/brand/' and '/ambassador/' keep
 // the public /brands and /ambassadors lists crawlable.
-const DISALLOW = ['/api/', '/admin', '/brand/', '/brand$', '/ambassador/', '/host', '/reservations/', '/logon', '/communities/new'];
+const DISALLOW = [
+  '/api/',
+  '/account',
+  '/admin',
+  '/brand/',
+  '/brand$',
+  '/ambassador/',
+  '/host',
+  '/reservations/',
+  '/logon',
+  '/communities/new',
+];
 
 export function seoRoutes(services: Services): Router {
   const router = Router();

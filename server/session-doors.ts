@@ -6,13 +6,18 @@
 // - a sign-out ends its own door's account only: an account on the other door stays, under a new session id; with
 //   none left, the session row is deleted and the cookie cleared.
 import type { Request, Response } from 'express';
+import type { SessionData } from 'express-session';
+import { deviceFromUserAgent } from '#src/modules/users/user-sessions';
 
 export type DoorIdentity = { userId: number } | { brandMemberId: number };
 export type Door = 'userId' | 'brandMemberId';
 
 const OTHER: Record<Door, Door> = { userId: 'brandMemberId', brandMemberId: 'userId' };
 
-function regenerate(req: Request, keep: Partial<Record<Door, number>>): Promise<void> {
+/** What a marketplace session shows on the account page: the device (from the User-Agent), sign-in and last use. */
+const SEEN = ['device', 'signedInAt', 'lastSeenAt'] as const;
+
+function regenerate(req: Request, keep: Partial<SessionData>): Promise<void> {
   return new Promise((resolve, reject) => {
     req.session.regenerate((err) => {
       if (err) return reject(err);
@@ -24,14 +29,24 @@ function regenerate(req: Request, keep: Partial<Record<Door, number>>): Promise<
 
 /** A sign-in (or a sign-up): a new session holding only this account. */
 export function startSession(req: Request, identity: DoorIdentity): Promise<void> {
-  return regenerate(req, identity);
+  if (!('userId' in identity)) return regenerate(req, identity);
+  const now = new Date().toISOString();
+  return regenerate(req, {
+    ...identity,
+    device: deviceFromUserAgent(req.get('user-agent')) ?? undefined,
+    signedInAt: now,
+    lastSeenAt: now,
+  });
 }
 
 /** Signs out of one door; the other door's account, if any, stays signed in under a new session id. */
 export async function endDoorSession(req: Request, res: Response, door: Door): Promise<void> {
   if (!req.session) return;
   const other = req.session[OTHER[door]];
-  if (other) return regenerate(req, { [OTHER[door]]: other });
+  if (other) {
+    const seen = OTHER[door] === 'userId' ? Object.fromEntries(SEEN.map((key) => [key, req.session[key]])) : {};
+    return regenerate(req, { ...seen, [OTHER[door]]: other });
+  }
   await new Promise<void>((resolve, reject) => req.session.destroy((err) => (err ? reject(err) : resolve())));
   res.clearCookie('sid');
 }

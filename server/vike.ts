@@ -138,6 +138,7 @@ export async function mountVike(app: Express, services: Services, options: { pro
       services,
       ctx: req.ctx,
       consumeCompletion: (key: string) => consumeCompletion(req, key),
+      currentSession: { current_session_id: req.sessionID ?? '', current_device: req.session?.device ?? null },
     });
     const { httpResponse } = pageContext;
     if (!httpResponse) return null;

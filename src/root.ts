@@ -12,6 +12,7 @@ import { runningEmbeddedDatabase, SharedDatabaseError, startEmbeddedDatabase, ty
 import { LazyContext, type Actor, type Ctx } from './lib/context';
 import { createGateway } from './modules/payments/payments.config';
 import { createUsersService } from './modules/users/users.service';
+import { createAccountService } from './modules/users/account.service';
 import { createReferenceService } from './modules/reference/reference.service';
 import { createExperiencesService } from './modules/experiences/experiences.service';
 import { createExperiencesHostService } from './modules/experiences/experiences.host.service';
@@ -80,6 +81,7 @@ function buildServices(deps: ServiceDeps) {
       return new LazyContext(fork, orm.em, actor, ctxLog);
     },
     users,
+    account: createAccountService({ env }),
     reference,
     experiences,
     experiencesHost,

@@ -3,6 +3,7 @@ import { usePageContext } from 'vike-react/usePageContext';
 import { ja } from '#src/i18n/ja';
 import { safeRedirect } from '#src/lib/api-client';
 import { Field, FormErrors, useForm } from '#src/components/form';
+import { formValues } from '#src/components/form/form-errors';
 import { signInSchema, signUpSchema } from '#src/modules/users/users.schemas';
 import './logon.css';
 
@@ -15,6 +16,9 @@ export default function Page() {
   const form = useForm({
     schema: mode === 'logon' ? signInSchema : signUpSchema,
     path: mode === 'logon' ? '/api/v1/sessions' : '/api/v1/users',
+    // The consent checkbox is sent as true or false (a form sends an unchecked box as nothing).
+    toValues: (data: FormData) =>
+      mode === 'signup' ? { ...formValues(data), agree_terms: data.get('agree_terms') === 'on' } : formValues(data),
     // A full load, so every part of the page sees the new session.
     onSuccess: () => window.location.assign(redirect),
   });
@@ -57,6 +61,33 @@ export default function Page() {
               <input className="input" {...control} type="password" autoComplete={mode === 'logon' ? 'current-password' : 'new-password'} />
             )}
           </Field>
+          {mode === 'signup' && (
+            <div className="field logon__consent">
+              <label className="logon__consent-line">
+                <input
+                  type="checkbox"
+                  name="agree_terms"
+                  aria-invalid={form.messages('agree_terms') ? true : undefined}
+                  aria-describedby={form.messages('agree_terms') ? 'agree-terms-error' : undefined}
+                />
+                <span>
+                  <a href="/terms" target="_blank" rel="noreferrer">
+                    {ja.auth.agreeTerms}
+                  </a>
+                  {ja.auth.agreeAnd}
+                  <a href="/privacy" target="_blank" rel="noreferrer">
+                    {ja.auth.agreePrivacy}
+                  </a>
+                  {ja.auth.agreeAfter}
+                </span>
+              </label>
+              {form.messages('agree_terms') && (
+                <p className="field__error" id="agree-terms-error">
+                  {form.messages('agree_terms')?.[0]}
+                </p>
+              )}
+            </div>
+          )}
           <button type="submit" className="button button--block" disabled={form.submitting || !form.ready}>
             {mode === 'logon' ? ja.auth.submitLogon : ja.auth.submitSignUp}
           </button>

@@ -9,6 +9,10 @@ import type { CurrentUser } from '#src/modules/users/users.schemas';
 declare module 'express-session' {
   interface SessionData {
     userId?: number;
+    /** The device of the marketplace sign-in (from its User-Agent), its time and the last use (ISO instants). */
+    device?: string;
+    signedInAt?: string;
+    lastSeenAt?: string;
     /** A brand portal session (the brand member's id); never a marketplace user, never an administrator. */
     brandMemberId?: number;
     /** One-shot flags that allow completion pages once (server/completion.ts). */
@@ -26,6 +30,15 @@ declare global {
       currentUser: CurrentUser | null;
     }
   }
+}
+
+/** How stale the session's "last seen" may get before a request refreshes it (one session write per interval). */
+const LAST_SEEN_REFRESH_MS = 5 * 60 * 1000;
+
+/** Marks the session as used now when its last use is older than the interval (the account page shows it). */
+function noteLastSeen(session: { lastSeenAt?: string }): void {
+  const last = session.lastSeenAt ? Date.parse(session.lastSeenAt) : Number.NaN;
+  if (Number.isNaN(last) || Date.now() - last > LAST_SEEN_REFRESH_MS) session.lastSeenAt = new Date().toISOString();
 }
 
 /** The brand portal's pages and calls: `/brand` and everything under `/brand/` (not the public `/brands` pages). */
@@ -60,6 +73,7 @@ export function contextMiddleware(services: Services): RequestHandler {
         req.actor = found.actor;
         req.ctx.actor = found.actor;
         req.currentUser = found.current;
+        noteLastSeen(req.session);
       } else {
         delete req.session.userId;
       }

@@ -21,6 +21,12 @@ export function Footer() {
           <li>
             <a href="/inquiry">{ja.nav.inquiry}</a>
           </li>
+          <li>
+            <a href="/terms">{ja.legal.termsTitle}</a>
+          </li>
+          <li>
+            <a href="/privacy">{ja.legal.privacyTitle}</a>
+          </li>
         </ul>
       </div>
       <p className="site-footer__copy">{ja.site.copyright}</p>

@@ -78,6 +78,15 @@ export function Header() {
                 <a href="/host/story" className="button button--ghost button--small" onClick={() => setOpen(false)}>
                   {ja.nav.hostStories}
                 </a>
+                <a
+                  href="/account"
+                  className="button button--ghost button--small"
+                  data-testid="account-link"
+                  aria-current={urlPathname.startsWith('/account') ? 'page' : undefined}
+                  onClick={() => setOpen(false)}
+                >
+                  {ja.account.navLink}
+                </a>
                 <span className="site-nav__user" data-testid="current-user">
                   {ja.nav.greeting(user.name)}
                 </span>

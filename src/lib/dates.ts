@@ -100,3 +100,8 @@ export function formatInstantDateJa(instant: Date | string): string {
   const [y, m, d] = ymd.split('-').map(Number);
   return ja.dates.date(y, m, d);
 }
+
+/** An instant -> '2026年12月5日 14:05' in Japan time (the account page's sessions, security mails). */
+export function formatInstantDateTimeJa(instant: Date | string): string {
+  return new Date(instant).toLocaleString('ja-JP', { timeZone: 'Asia/Tokyo', dateStyle: 'long', timeStyle: 'short' });
+}

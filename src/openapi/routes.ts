@@ -14,6 +14,15 @@ import {
 import { userSearchQuerySchema, userSearchResponseSchema } from '#src/modules/users/user-search.schemas';
 import { publicProfileJsonSchema } from '#src/modules/users/profile.schemas';
 import {
+  accountJsonSchema,
+  accountProfileSchema,
+  accountSessionsJsonSchema,
+  notificationSettingsSchema,
+  passwordChangeSchema,
+  passwordChangedJsonSchema,
+  signedOutOthersJsonSchema,
+} from '#src/modules/users/account.schemas';
+import {
   experienceJsonSchema,
   otherExperiencesJsonSchema,
   storiesListJsonSchema,
@@ -201,6 +210,25 @@ export const operations: Operation[] = [
     response: userSearchResponseSchema,
   }),
   op('get', `${V1}/profiles/{id}`, '公開プロフィールを取得する', ['アカウント'], 'none', { response: publicProfileJsonSchema }),
+  // ---- The account page (/account)
+  op('get', `${V1}/account`, '自分のアカウント設定を取得する', ['アカウント'], 'user', { response: accountJsonSchema }),
+  op('put', `${V1}/account/profile`, 'プロフィール（表示名・画像・自己紹介）を更新する', ['アカウント'], 'user', {
+    body: accountProfileSchema,
+    response: accountJsonSchema,
+  }),
+  op('put', `${V1}/account/password`, 'パスワードを変更する（他の端末はログアウト、お知らせメールを送信）', ['アカウント'], 'user', {
+    body: passwordChangeSchema,
+    errors: [429],
+    response: passwordChangedJsonSchema,
+  }),
+  op('put', `${V1}/account/notifications`, '受け取るお知らせメールを設定する', ['アカウント'], 'user', {
+    body: notificationSettingsSchema,
+    response: accountJsonSchema,
+  }),
+  op('get', `${V1}/account/sessions`, 'ログイン中の端末を一覧する', ['アカウント'], 'user', { response: accountSessionsJsonSchema }),
+  op('delete', `${V1}/account/sessions`, '他のすべての端末からログアウトする', ['アカウント'], 'user', {
+    response: signedOutOthersJsonSchema,
+  }),
   // ---- Public browsing
   op('get', `${V1}/stories`, '体験を一覧・検索する', ['体験'], 'none', {
     query: storiesQuerySchema,

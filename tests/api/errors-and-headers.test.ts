@@ -120,7 +120,7 @@ describe('sign-up rate limit', () => {
       statuses.push((await request(t.app).post('/api/v1/users').set('X-Forwarded-For', address).send({})).status);
     }
     expect(statuses.every((s) => s === 422)).toBe(true);
-    const valid = { name: '制限 一郎', email: 'limited@example.com', password: 'abcd1234' };
+    const valid = { name: '制限 一郎', email: 'limited@example.com', password: 'abcd1234', agree_terms: true };
     const refused = await request(t.app).post('/api/v1/users').set('X-Forwarded-For', address).send(valid);
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({ status: 429, message: ja.errors.tooManyRequests, messages: { base: [ja.errors.tooManyRequests] } });

@@ -44,7 +44,7 @@ describe('NUL bytes and lone surrogates (robustness 6)', () => {
       .post('/api/v1/users')
       .set('X-Forwarded-For', ip())
       .set('Content-Type', 'application/json')
-      .send('{"name":"\\ud83d","email":"x@example.com","password":"password1234"}');
+      .send('{"name":"\\ud83d","email":"x@example.com","password":"password1234","agree_terms":true}');
     expect(raw.status).toBe(422);
     expect(raw.body.messages).toEqual({ name: [ja.errors.invalidBody] });
     expect(await t.orm.em.fork().count(User, { email: 'x@example.com' })).toBe(0);

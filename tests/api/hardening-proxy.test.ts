@@ -45,7 +45,7 @@ describe('TRUST_PROXY=0 (development, tests without a proxy)', () => {
     const res = await request(prod.app)
       .post('/api/v1/users')
       .set('X-Forwarded-Proto', 'https')
-      .send({ name: '山田 太郎', email: 'proxy-zero@example.com', password: 'password123' });
+      .send({ name: '山田 太郎', email: 'proxy-zero@example.com', password: 'password123', agree_terms: true });
     // Express refuses to set a Secure cookie over a connection it does not believe is secure.
     expect(String(res.headers['set-cookie'] ?? '')).not.toMatch(/Secure/);
   });

@@ -134,7 +134,7 @@ describe('POST /api/v1/sessions', () => {
     const signUp = await request(t.app)
       .post('/api/v1/users')
       .set('Sec-Fetch-Site', 'cross-site')
-      .send({ name: '越境 太郎', email: 'cross-site@example.com', password: 'abcd1234' });
+      .send({ name: '越境 太郎', email: 'cross-site@example.com', password: 'abcd1234', agree_terms: true });
     expect(signUp.status).toBe(403);
     expect(signUp.body.messages.base).toEqual([ja.errors.crossOrigin]);
     expect(await em().count(User, {})).toBe(users);
@@ -153,18 +153,36 @@ describe('DELETE /api/v1/sessions', () => {
 describe('POST /api/v1/users', () => {
   it('creates a USER with a hashed password and signs them in', async () => {
     const agent = request.agent(t.app);
-    const res = await agent.post('/api/v1/users').send({ name: '新規 太郎', email: 'New.User@Example.com', password: 'abcd1234' });
+    const res = await agent
+      .post('/api/v1/users')
+      .send({ name: '新規 太郎', email: 'New.User@Example.com', password: 'abcd1234', agree_terms: true });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ name: '新規 太郎', email: 'new.user@example.com', access_control: 'USER' });
     const stored = await t.orm.em.fork().findOneOrFail(User, { email: 'new.user@example.com' }, { populate: ['passwordHash'] });
     expect(stored.passwordHash).toMatch(/^scrypt\$/);
     expect(stored.passwordHash).not.toContain('abcd1234');
     expect((await agent.get('/api/v1/me')).body.email).toBe('new.user@example.com');
+    // The consent: the version of the terms and the time.
+    expect(stored.termsVersion).toBe('2026-11-01');
+    expect(Math.abs(Date.now() - new Date(stored.termsConsentedAt ?? 0).getTime())).toBeLessThan(60_000);
+  });
+
+  it('refuses a sign-up without consent to the terms and the privacy policy, creating nobody', async () => {
+    for (const agree of [undefined, false, 'on']) {
+      const res = await request(t.app)
+        .post('/api/v1/users')
+        .send({ name: '同意 なし', email: 'no-consent@example.com', password: 'abcd1234', agree_terms: agree });
+      expect(res.status).toBe(422);
+      expect(res.body.messages.agree_terms).toEqual(['利用規約とプライバシーポリシーへの同意が必要です']);
+    }
+    expect(await t.orm.em.fork().count(User, { email: 'no-consent@example.com' })).toBe(0);
   });
 
   it('answers a duplicate sign-up with 422 and changes nothing', async () => {
     const user = await createUser(t.orm);
-    const res = await request(t.app).post('/api/v1/users').send({ name: '重複', email: user.email.toUpperCase(), password: 'abcd1234' });
+    const res = await request(t.app)
+      .post('/api/v1/users')
+      .send({ name: '重複', email: user.email.toUpperCase(), password: 'abcd1234', agree_terms: true });
     expect(res.status).toBe(422);
     expect(res.body.messages.email).toEqual(['このメールアドレスはすでに登録されています']);
     expect(await t.orm.em.fork().count(User, { email: user.email })).toBe(1);

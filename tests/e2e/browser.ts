@@ -85,7 +85,7 @@ export async function openBrowser(): Promise<Session> {
     },
     async signUp(page, name = 'ブラウザ 花子') {
       const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-      const res = await page.request.post(`${baseUrl}/api/v1/users`, { data: { name, email, password: 'abcd1234' } });
+      const res = await page.request.post(`${baseUrl}/api/v1/users`, { data: { name, email, password: 'abcd1234', agree_terms: true } });
       if (res.status() !== 201) throw new Error(`sign-up failed: ${res.status()}`);
       return email;
     },

@@ -22,7 +22,9 @@ describe('host experience flow', () => {
       void dialog.accept();
     });
     const email = `host-e2e-${Date.now()}@example.com`;
-    const signUp = await page.request.post(`${s.baseUrl}/api/v1/users`, { data: { name: 'ブラウザ ホスト', email, password: 'abcd1234' } });
+    const signUp = await page.request.post(`${s.baseUrl}/api/v1/users`, {
+      data: { name: 'ブラウザ ホスト', email, password: 'abcd1234', agree_terms: true },
+    });
     expect(signUp.status()).toBe(201);
 
     // Guidelines -> the form.

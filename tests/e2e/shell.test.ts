@@ -26,6 +26,7 @@ describe('page shell', () => {
     await page.fill('input[name="name"]', 'ブラウザ 太郎');
     await page.fill('input[name="email"]', `browser-${Date.now()}@example.com`);
     await page.fill('input[name="password"]', 'abcd1234');
+    await page.check('input[name="agree_terms"]');
     await page.getByRole('button', { name: '登録する' }).click();
     await page.waitForURL('**/?from=logon');
     await expect.poll(() => page.getByTestId('current-user').textContent()).toBe('ブラウザ 太郎さん');

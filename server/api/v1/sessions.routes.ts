@@ -5,6 +5,14 @@ import { count, hit, peek, reset } from '#src/lib/rate-limit';
 import { TooManyRequestsError, UnauthorizedError } from '#src/lib/errors';
 import { ja } from '#src/i18n/ja';
 import { RESET_IP_WINDOW_SECONDS, RESET_REQUESTS_PER_IP, type ResetDoor } from '#src/lib/reset-tokens';
+import { endUserSessions } from '#src/modules/users/user-sessions';
+
+/** Options of `limitedSignIn`: whose attempts count (default: the body's e-mail) and which refusal is a failure. */
+export interface SignInLimitOptions {
+  subject?: string;
+  /** A refusal counted as a failed attempt (default: a 401, a wrong e-mail or password). */
+  isFailure?: (error: unknown) => boolean;
+}
 
 function emailOf(req: Request): string {
   return typeof req.body?.email === 'string' ? req.body.email.trim().toLowerCase().slice(0, 255) : '';
@@ -23,11 +31,18 @@ const WINDOW_SECONDS = 600;
  * count per e-mail over all IPs. Past 50 failures for an e-mail, only an IP trying that e-mail for the first time in
  * the window is heard (one attempt per IP per window), so a distributed guesser is slowed while the owner, from
  * their own address, still signs in. Ten wrong passwords from one IP therefore slow that IP only.
- * The brand portal's sign-in uses it with its own `scope`.
+ * The brand portal's sign-in uses it with its own `scope`; the account page's password change with the account as
+ * the subject and a wrong current password as the failure.
  */
-export async function limitedSignIn<T>(req: Request, scope: string, authenticate: () => Promise<T>): Promise<T> {
+export async function limitedSignIn<T>(
+  req: Request,
+  scope: string,
+  authenticate: () => Promise<T>,
+  options: SignInLimitOptions = {},
+): Promise<T> {
   const em = req.ctx.em;
-  const email = emailOf(req);
+  const email = options.subject ?? emailOf(req);
+  const isFailure = options.isFailure ?? ((error: unknown) => error instanceof UnauthorizedError);
   const ip = req.ip ?? 'unknown';
   const pair = { key: `${scope}:email-ip:${email}|${ip}`, max: SIGN_IN_PER_EMAIL_AND_IP, windowSeconds: WINDOW_SECONDS };
   const failures = { key: `${scope}:email:${email}`, windowSeconds: WINDOW_SECONDS };
@@ -40,7 +55,7 @@ export async function limitedSignIn<T>(req: Request, scope: string, authenticate
     await reset(em, [pair.key]);
     return actor;
   } catch (error) {
-    if (error instanceof UnauthorizedError) await count(em, failures);
+    if (isFailure(error)) await count(em, failures);
     throw error;
   }
 }
@@ -88,7 +103,7 @@ export function sessionsRoutes(services: Services): Router {
   router.put('/password_resets', async (req, res) => {
     await hit(req.ctx.em, [{ key: `reset-token:ip:${req.ip}`, max: 30, windowSeconds: WINDOW_SECONDS }]);
     const user = await services.users.resetPassword(req.ctx, req.body);
-    await req.ctx.em.execute(`UPDATE session SET sess = (sess::jsonb - 'userId')::json WHERE sess->>'userId' = ?`, [String(user.id)]);
+    await endUserSessions(req.ctx.em, user.id);
     res.json({ reset: true });
   });
 

@@ -29,6 +29,8 @@ interface Props {
   uploadPath?: string;
   /** A refused upload handled elsewhere (the portal's 401 → sign-in); true when handled. */
   intercept?: (error: unknown) => boolean;
+  /** The line under the button (default: the experience photos' rule). */
+  hint?: string;
 }
 
 /** The hex SHA-256 of a file's bytes, or null where the browser offers no digest (an insecure origin). */
@@ -61,7 +63,7 @@ interface Refusal {
   error: ApiError;
 }
 
-export function ImageUploader({ images, max, onAdd, onRemove, error, uploadPath = MARKETPLACE_UPLOAD_PATH, intercept }: Props) {
+export function ImageUploader({ images, max, onAdd, onRemove, error, uploadPath = MARKETPLACE_UPLOAD_PATH, intercept, hint }: Props) {
   const [notices, setNotices] = useState<string[]>([]);
   const [uploading, setUploading] = useState(0);
   // Content hash -> object_key of the files uploaded here, to drop the same bytes chosen again under any name.
@@ -190,7 +192,7 @@ export function ImageUploader({ images, max, onAdd, onRemove, error, uploadPath 
           data-testid="image-input"
         />
       </label>
-      <p className="field__hint">{t.uploadHint}</p>
+      <p className="field__hint">{hint ?? t.uploadHint}</p>
       {notices.length > 0 && (
         <ul className="alert alert--info image-uploader__notices" role="status">
           {notices.map((n) => (

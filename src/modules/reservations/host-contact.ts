@@ -1,7 +1,8 @@
 // Where mails to an experience's host go (the confirmation's host notice uses the same rule): its host user, else its
 // host ambassador's address (or first member's), else the office. Server-only; runs on the caller's EntityManager.
+// `optional` is the host user's notification settings; an ambassador's or the office's address has none (it gets all).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { userContact } from '#src/modules/users/users.repository';
+import { userContact, type OptionalMails } from '#src/modules/users/users.repository';
 import { ambassadorContact } from '#src/modules/ambassadors/ambassadors.repository';
 
 interface Hosted {
@@ -10,7 +11,11 @@ interface Hosted {
   hostAmbassador?: { id: number } | null;
 }
 
-export async function hostContact(em: EntityManager, experience: Hosted, officeEmail: string): Promise<{ name: string; email: string }> {
+export async function hostContact(
+  em: EntityManager,
+  experience: Hosted,
+  officeEmail: string,
+): Promise<{ name: string; email: string; optional?: OptionalMails }> {
   if (experience.hostUser) return userContact(em, experience.hostUser.id);
   if (experience.hostAmbassador) {
     const ambassador = await ambassadorContact(em, experience.hostAmbassador.id);

@@ -60,6 +60,10 @@ export function createReminders(deps: RemindersDeps) {
       const reminderAt = new Date(`${addDays(slot.date, -1)}T09:00:00+09:00`);
       if (!r.confirmedAt || new Date(r.confirmedAt) > reminderAt) continue;
       const e = r.experience;
+      const key = `${e.id}:${slot.date}`;
+      hostLists.set(key, [...(hostLists.get(key) ?? []), row]);
+      // A guest who turned reminders off in the account settings gets none (the host's list still names them).
+      if (!r.user.notifyReminders) continue;
       const time = `${formatDateJa(slot.date)} ${ja.reservations.timeRange(slot.startTime, slot.endTime)}`;
       const place = e.online
         ? ja.reservationMail.onlineVenue(e.onlineUrl ?? ja.reservationMail.toBeAnnounced)
@@ -104,13 +108,12 @@ export function createReminders(deps: RemindersDeps) {
           }),
         ],
       });
-      const key = `${e.id}:${slot.date}`;
-      hostLists.set(key, [...(hostLists.get(key) ?? []), row]);
     }
     for (const list of hostLists.values()) {
       const e = list[0].reservation.experience;
       const date = formatDateJa(list[0].calendar.date);
       const host = await hostContact(tx, e, env.OFFICE_EMAIL);
+      if (host.optional?.reminders === false) continue;
       const slots = [...new Set(list.map((row) => row.calendar))];
       const lines = slots.flatMap((slot) => {
         const booked = list.filter((row) => row.calendar === slot).map((row) => row.reservation);

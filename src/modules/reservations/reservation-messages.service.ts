@@ -92,6 +92,8 @@ export function createReservationMessagesService(deps: ReservationMessagesDeps) 
               link: `${baseUrl}/host/reservations?reservation=${reservation.id}#reservation-${reservation.id}`,
             }
           : { ...(await userContact(tx, reservation.user.id)), link: `${baseUrl}/reservations/${reservation.id}` };
+      // A recipient who turned message notices off in the account settings reads the message on the site only.
+      if (to.optional?.messages === false) return message;
       await enqueueMail(tx, [
         {
           dedupeKey: `reservation-message:${message.id}:${side === 'guest' ? 'host' : 'guest'}`,

@@ -19,6 +19,12 @@ export const User = defineEntity({
     /** The sha256 of the newest mailed reset token (issue 15); null once used. */
     resetPasswordTokenHash: p.string().length(128).nullable().unique(),
     resetPasswordSentAt: p.datetime().nullable(),
+    /** Optional mails the user receives (the account page's notification settings); transactional mails always go. */
+    notifyReminders: p.boolean().default(true),
+    notifyMessages: p.boolean().default(true),
+    /** The version of 利用規約 and プライバシーポリシー consented to at sign-up (TERMS_VERSION), and when. */
+    termsVersion: p.string().length(20).nullable(),
+    termsConsentedAt: p.datetime().nullable(),
   },
 });
 

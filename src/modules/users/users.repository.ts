@@ -13,10 +13,16 @@ export async function findUserSummary(
   return user ? { id: user.id, name: user.name, email: user.email, role: user.role } : null;
 }
 
-/** Name and e-mail of a user (mails); throws when the user does not exist. */
-export async function userContact(em: EntityManager, userId: number): Promise<{ name: string; email: string }> {
+/** Which optional mails a user receives (the account page's notification settings). */
+export interface OptionalMails {
+  reminders: boolean;
+  messages: boolean;
+}
+
+/** Name and e-mail of a user (mails) and the optional mails they receive; throws when the user does not exist. */
+export async function userContact(em: EntityManager, userId: number): Promise<{ name: string; email: string; optional: OptionalMails }> {
   const user = await em.findOneOrFail(User, { id: userId });
-  return { name: user.name, email: user.email };
+  return { name: user.name, email: user.email, optional: { reminders: user.notifyReminders, messages: user.notifyMessages } };
 }
 
 const SESSION_USER = readStatement(

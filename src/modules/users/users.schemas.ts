@@ -30,10 +30,22 @@ export const signInSchema = z.object({
 /** create-admin on an existing account: a password given is checked like a new one (it is not set). */
 export const existingAdminSchema = z.object({ password: passwordSchema });
 
-export const signUpSchema = z.object({
+/**
+ * The version of the terms of use and the privacy policy (/terms, /privacy) a sign-up consents to. An operator who
+ * replaces the texts raises it; each account keeps the version it consented to.
+ */
+export const TERMS_VERSION = '2026-11-01';
+
+/** An account made by the operator (create-admin): the same name, e-mail and password rules, no consent asked. */
+export const accountSchema = z.object({
   name: z.string({ error: ja.auth.nameRequired }).trim().min(1, ja.auth.nameRequired).max(100, ja.auth.nameTooLong),
   email: emailSchema,
   password: passwordSchema,
+});
+
+/** POST /api/v1/users: sign-up, with consent to 利用規約 and プライバシーポリシー. */
+export const signUpSchema = accountSchema.extend({
+  agree_terms: z.literal(true, { error: ja.auth.termsRequired }),
 });
 
 export const USER_ROLES = ['USER', 'HOST', 'ADMIN'] as const;

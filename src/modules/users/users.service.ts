@@ -16,6 +16,8 @@ import { findSessionUser } from './users.repository';
 import {
   USER_RESET_PASSWORD_PATH,
   USER_RESET_PASSWORD_VALID_HOURS,
+  TERMS_VERSION,
+  accountSchema,
   existingAdminSchema,
   signInSchema,
   signUpSchema,
@@ -61,9 +63,18 @@ export function createUsersService(deps: UsersDeps) {
     };
   }
 
-  /** POST /api/v1/users */
+  /** POST /api/v1/users: the account, with the version of the terms consented to and the time. */
   async function signUp(ctx: Ctx, input: unknown): Promise<UserActor> {
-    const data = parseInput(signUpSchema, input);
+    parseInput(signUpSchema, input);
+    return createAccount(ctx, input, { termsVersion: TERMS_VERSION, termsConsentedAt: new Date() });
+  }
+
+  async function createAccount(
+    ctx: Ctx,
+    input: unknown,
+    consent: { termsVersion: string | null; termsConsentedAt: Date | null },
+  ): Promise<UserActor> {
+    const data = parseInput(accountSchema, input);
     if (await ctx.em.count(User, { email: data.email })) {
       throw new ValidationError({ email: [ja.auth.emailTaken] });
     }
@@ -72,6 +83,7 @@ export function createUsersService(deps: UsersDeps) {
       email: data.email,
       passwordHash: await hashPassword(data.password),
       role: 'USER',
+      ...consent,
     });
     try {
       await ctx.em.flush();
@@ -111,7 +123,8 @@ export function createUsersService(deps: UsersDeps) {
       }
       return { actor: toActor(existing), created: false, previousRole };
     }
-    const actor = await signUp(ctx, input);
+    // The operator makes this account: nobody consented to the terms yet (asked of a person at sign-up only).
+    const actor = await createAccount(ctx, input, { termsVersion: null, termsConsentedAt: null });
     const user = await ctx.em.findOneOrFail(User, { id: actor.id });
     user.role = 'ADMIN';
     await ctx.em.flush();
