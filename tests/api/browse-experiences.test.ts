@@ -108,11 +108,15 @@ describe('GET /api/v1/experiences/{id}', () => {
   });
 
   it('answers malformed and unknown ids with 404, never 500', async () => {
-    for (const id of ['abc', '0', '-1', '1.5', '99999999999', '2147483648', '%00']) {
+    for (const id of ['abc', '0', '-1', '1.5', '99999999999', '2147483648']) {
       const res = await request(t.app).get(`/api/v1/experiences/${id}`);
       expect(res.status, id).toBe(404);
       expect(res.body.messages.experience[0]).toBe('体験が見つかりませんでした');
     }
+    // A NUL in any API path is refused before the routes (server/middleware/clean-input.ts): the API's plain 404.
+    const nul = await request(t.app).get('/api/v1/experiences/%00');
+    expect(nul.status).toBe(404);
+    expect(nul.body.messages.base[0]).toBe('見つかりませんでした');
     expect((await request(t.app).get('/api/v1/experiences/987654')).status).toBe(404);
   });
 });
