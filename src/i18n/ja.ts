@@ -1542,6 +1542,12 @@ export const ja = {
         unresolve: '未対応に戻す',
         approve: '公開',
         reject: '差し戻し',
+        prepare: '支払バッチ準備',
+        export: '振込ファイル書き出し',
+        mark_paid: '支払済みにする',
+        adjust: '残高調整',
+        set_rate: '契約手数料率の変更',
+        update_bank_account: '振込先口座の変更',
       },
     },
   },
@@ -2045,6 +2051,69 @@ export const ja = {
     mailReply: (text: string) => `■ 返信:\n${text}`,
     mailReplyLink: (url: string) => `返信はこちらから（1回のみ）: ${url}`,
     mailReviewsLink: (url: string) => `レビューの一覧: ${url}`,
+  },
+  /** Earnings, monthly close and payouts; the payees' bank accounts. */
+  money: {
+    monthInvalid: '月は YYYY-MM の形式で指定してください（例: 2026-10）',
+    monthNotClosed: (month: string) => `${month} はまだ締め日を過ぎていません`,
+    laterBatchExists: (month: string) => `${month} より後の月の支払バッチがすでにあります`,
+    unpaidBatchExists: (month: string) => `${month} の支払バッチがまだ支払済みになっていません。先に支払済みにしてください`,
+    batchNotFound: '支払バッチが見つかりませんでした',
+    batchAlreadyPaid: 'この支払バッチはすでに支払済みです',
+    batchNothingToExport: 'この支払バッチには振り込む支払先がありません',
+    payeeNotFound: '支払先が見つかりませんでした',
+    adjustmentAmountInvalid: '調整額は0以外の整数（円）で入力してください',
+    adjustmentReasonRequired: '調整の理由を入力してください',
+    adjustmentReasonTooLong: '調整の理由は500文字以内で入力してください',
+    contractRateInvalid: '契約手数料率は0〜100（%）の数で、小数点以下2桁までで入力してください',
+    batchStatus: { prepared: '準備済み', paid: '支払済み' },
+    itemStatus: { payable: '支払対象', carried_over: '繰越', blocked: '口座未登録' },
+    accountType: { ordinary: '普通', checking: '当座' },
+    batchColumns: {
+      month: '対象月',
+      payDate: '支払日',
+      status: '状態',
+      payees: '支払先数',
+      total: '振込合計',
+      blocked: '口座未登録',
+      carried: '繰越',
+      exportedAt: '書き出し',
+      paidAt: '支払日時',
+    },
+    itemColumns: {
+      payee: '支払先',
+      balance: '確定残高',
+      carriedIn: 'うち繰越',
+      fee: '振込手数料',
+      transfer: '振込額',
+      status: '状態',
+      account: '口座',
+    },
+    prepared: (month: string, id: number) => `${month} の支払バッチ (ID: ${id}) を準備しました`,
+    alreadyPrepared: (month: string, id: number) => `${month} の支払バッチ (ID: ${id}) はすでに準備済みです（変更していません）`,
+    markedPaid: (id: number, count: number) => `支払バッチ (ID: ${id}) を支払済みにしました（${count}件の支払明細をメールで送ります）`,
+    exportedFile: (file: string, count: number) => `${count}件の振込を ${file} に書き出しました（全銀協フォーマット）`,
+    payoutMailSubject: (month: string) => `【たびとこ】${month}分のお支払いのご案内`,
+    payoutMailBody: (input: {
+      name: string;
+      month: string;
+      payDate: string;
+      balance: string;
+      fee: string;
+      transfer: string;
+      url: string;
+    }) =>
+      [
+        `${input.name} 様`,
+        '',
+        `${input.month}締め分のお支払いを、${input.payDate}にご登録の口座へお振り込みしました。`,
+        '',
+        `確定残高: ${input.balance}`,
+        `振込手数料: ${input.fee}`,
+        `お振込額: ${input.transfer}`,
+        '',
+        `売上と支払明細はこちらからご覧いただけます: ${input.url}`,
+      ].join('\n'),
   },
   /** Issue 13 (r13c): the Stripe webhook. */
   stripeWebhook: {
