@@ -218,55 +218,33 @@ export function createPayoutsService(deps: PayoutsDeps) {
         [close.periodStart, close.cutoffAt],
       );
       if (balances.length > 0) {
-        const columns = {
-          payee: [] as number[],
-          balance: [] as number[],
-          carried: [] as number[],
-          fee: [] as number[],
-          transfer: [] as number[],
-          status: [] as string[],
-          bank: [] as (string | null)[],
-          branch: [] as (string | null)[],
-          type: [] as (string | null)[],
-          number: [] as (string | null)[],
-          holder: [] as (string | null)[],
-        };
-        for (const b of balances) {
+        const items = balances.map((b) => {
           const balance = Number(b.balance);
-          const hasBankAccount = b.account_number_encrypted !== null;
-          const decision = payoutFor(balance, adapter.canPay({ hasBankAccount }), payoutSettings);
+          const decision = payoutFor(balance, adapter.canPay({ hasBankAccount: b.account_number_encrypted !== null }), payoutSettings);
+          // The bank account is copied into the line only when it is paid: the file pays what was prepared.
           const snapshot = decision.status === 'payable';
-          columns.payee.push(b.payee_id);
-          columns.balance.push(balance);
-          columns.carried.push(balance - Number(b.period ?? 0));
-          columns.fee.push(decision.fee);
-          columns.transfer.push(decision.transferAmount);
-          columns.status.push(decision.status);
-          columns.bank.push(snapshot ? b.bank_code : null);
-          columns.branch.push(snapshot ? b.branch_code : null);
-          columns.type.push(snapshot ? b.account_type : null);
-          columns.number.push(snapshot ? b.account_number_encrypted : null);
-          columns.holder.push(snapshot ? b.holder_name : null);
-        }
+          return {
+            payee_id: b.payee_id,
+            balance,
+            carried_in: balance - Number(b.period ?? 0),
+            fee: decision.fee,
+            transfer_amount: decision.transferAmount,
+            status: decision.status,
+            bank_code: snapshot ? b.bank_code : null,
+            branch_code: snapshot ? b.branch_code : null,
+            account_type: snapshot ? b.account_type : null,
+            account_number_encrypted: snapshot ? b.account_number_encrypted : null,
+            holder_name: snapshot ? b.holder_name : null,
+          };
+        });
+        // One statement for every line (a thousand payees are one round trip).
         await em.execute(
           `INSERT INTO payout_items (batch_id, payee_id, balance, carried_in, fee, transfer_amount, status, bank_code, branch_code,
              account_type, account_number_encrypted, holder_name)
-           SELECT ?, * FROM unnest(?::int[], ?::int[], ?::int[], ?::int[], ?::int[], ?::text[], ?::text[], ?::text[], ?::text[],
-             ?::text[], ?::text[])`,
-          [
-            batch.id,
-            columns.payee,
-            columns.balance,
-            columns.carried,
-            columns.fee,
-            columns.transfer,
-            columns.status,
-            columns.bank,
-            columns.branch,
-            columns.type,
-            columns.number,
-            columns.holder,
-          ],
+           SELECT ?, x.* FROM jsonb_to_recordset(?::jsonb) AS x(payee_id int, balance int, carried_in int, fee int,
+             transfer_amount int, status text, bank_code text, branch_code text, account_type text, account_number_encrypted text,
+             holder_name text)`,
+          [batch.id, JSON.stringify(items)],
         );
       }
       audit.record(withEm(ctx, em), { entityType: 'payout_batch', entityId: batch.id, action: 'prepare', after: { month } });
