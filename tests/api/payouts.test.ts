@@ -20,7 +20,7 @@ let experienceId: number;
 let calendarId: number;
 let guestId: number;
 
-const sql = <T>(query: string, params: unknown[] = []) => t.orm.em.fork().execute<T>(query, params);
+const sql = <T extends object[]>(query: string, params: unknown[] = []) => t.orm.em.fork().execute<T>(query, params);
 
 async function newPayee(column: 'user_id' | 'ambassador_id', id: number, bank: { holder: string; number: string } | null) {
   const [row] = await sql<{ id: number }[]>(
