@@ -199,6 +199,15 @@ export const ja = {
   /** `npm run cli -- <command> --help`: Japanese descriptions, English option names (issue 12). */
   cliHelp: {
     program: 'たびとこ 運用コマンド（オペレーター向け）',
+    payoutsPrepare: '月の支払バッチを台帳から準備します（締め日後。準備済みの月は何も変えずに表示します）',
+    payoutsList: '支払バッチを新しい月から一覧します',
+    payoutsExport: '支払バッチの総合振込ファイル（全銀協フォーマット）を書き出します',
+    payoutsMarkPaid: '支払バッチを支払済みにします（支払の記録と、支払先への支払明細メール）',
+    payoutsMonth: '対象月（YYYY-MM）',
+    payoutsBatch: '支払バッチの ID',
+    payoutsOut: '書き出すファイル（既定: zengin-YYYY-MM.txt、- で標準出力）',
+    payoutsConfirmPaid: (month: string, count: number, total: string) =>
+      `${month} の支払バッチ（${count}件、合計 ${total}）を支払済みにし、支払先にメールを送ります。よろしいですか？`,
     help: 'ヘルプを表示します',
     helpCommand: 'コマンドのヘルプを表示します',
     json: '結果を JSON で標準出力に書き出します（スクリプト向け）',
