@@ -44,8 +44,9 @@ import { createReminders } from './modules/reservations/reminders';
 import { createReceiptsService } from './modules/receipts/receipts.service';
 import { createPasswordResetsService } from './modules/password-resets/password-resets.service';
 import { createPayoutsService } from './modules/earnings/payouts.service';
+import { createEarningsService } from './modules/earnings/earnings.service';
 import { createBankFileAdapter } from './modules/earnings/payout-adapters';
-import { EMPTY_BANK_DIRECTORY, type BankDirectory } from './modules/earnings/bank-directory';
+import { bankDirectory as banks } from './modules/earnings/bank-directory';
 import { toTransferKana } from './modules/earnings/zengin';
 
 /** PostgreSQL advisory lock key held while migrating (boot and `db:migrate`), so processes migrate one at a time. */
@@ -72,7 +73,6 @@ function buildServices(deps: ServiceDeps) {
   const reservations = createReservationsService({ orm, env, log, gateway });
   const brandMembers = createBrandMembersService({ env, audit });
   const fork = () => orm.em.fork();
-  const banks: BankDirectory = EMPTY_BANK_DIRECTORY;
   const kana = (name: string | null) => (name ? (toTransferKana(name) ?? '') : '');
   const bankFile = createBankFileAdapter(env, {
     bank: (code) => kana(banks.bankKana(code)),
@@ -129,6 +129,8 @@ function buildServices(deps: ServiceDeps) {
     reminders: createReminders({ orm, env, log }),
     /** The monthly close and payouts (earnings/payouts.service.ts). */
     payouts: createPayoutsService({ env, audit, adapter: bankFile, bankLabel }),
+    /** The payee's earnings, statements and bank account (earnings/earnings.service.ts). */
+    earnings: createEarningsService({ env, audit, banks }),
   };
 }
 

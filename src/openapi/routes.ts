@@ -141,6 +141,13 @@ import {
   payoutBatchDetailJsonSchema,
   payoutBatchListJsonSchema,
 } from '#src/modules/earnings/payouts.schemas';
+import {
+  bankAccountInputSchema,
+  bankAccountJsonSchema,
+  earningsJsonSchema,
+  earningsQuerySchema,
+  payeeScopeSchema,
+} from '#src/modules/earnings/earnings.schemas';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -525,6 +532,27 @@ export const operations: Operation[] = [
     body: adjustmentInputSchema,
     status: 201,
     response: ledgerEntryJsonSchema,
+  }),
+  op('get', `${V1}/host/earnings`, '売上と次回のお支払いを取得する（ホスト、アンバサダーのメンバー）', ['支払'], 'user', {
+    query: earningsQuerySchema,
+    errors: [404],
+    response: earningsJsonSchema,
+  }),
+  op('get', `${V1}/host/earnings/statement`, '締めた月の支払明細書を CSV で取得する', ['支払'], 'user', {
+    query: earningsQuerySchema,
+    errors: [404],
+    file: { type: 'text/csv', description: '支払明細書（UTF-8 BOM 付き、CRLF）' },
+  }),
+  op('get', `${V1}/host/bank-account`, '振込先口座を取得する（口座番号は伏せ字）', ['支払'], 'user', {
+    query: payeeScopeSchema,
+    errors: [404],
+    response: bankAccountJsonSchema,
+  }),
+  op('put', `${V1}/host/bank-account`, '振込先口座を登録・変更する', ['支払'], 'user', {
+    query: payeeScopeSchema,
+    body: bankAccountInputSchema,
+    errors: [404],
+    response: bankAccountJsonSchema,
   }),
   op('put', `${V1}/admin/payees/{id}/commission-rate`, '支払先の契約手数料率を設定する（管理者）', ['支払'], 'admin', {
     body: contractRateInputSchema,

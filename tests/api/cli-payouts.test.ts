@@ -51,7 +51,7 @@ describe('cli payouts', { timeout: CLI_TEST_TIMEOUT }, () => {
     const again = await runCli(databaseUrl, ['payouts:prepare', '--month', '2026-08']);
     expect(again.code).toBe(0);
     expect(again.stdout).toContain(`2026-08 の支払バッチ (ID: ${batchId}) はすでに準備済みです（変更していません）`);
-    expect(again.stdout).toMatch(/山田 花子\s+¥8,500\s+¥0\s+¥0\s+¥8,500\s+支払対象\s+0005 123 普通 \*\*\*\*345/);
+    expect(again.stdout).toMatch(/山田 花子\s+¥8,500\s+¥0\s+¥0\s+¥8,500\s+支払対象\s+三菱ＵＦＪ 横浜中山 普通 \*\*\*\*345/);
   });
 
   it('refuses a malformed month with a Japanese message and exit code 1', async () => {

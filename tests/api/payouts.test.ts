@@ -122,7 +122,7 @@ describe('preparing a month', () => {
       fee: 0,
       transfer_amount: 12000,
       status: 'payable',
-      account: '0005 123 普通 ****345',
+      account: '三菱ＵＦＪ 横浜中山 普通 ****345',
     });
     expect(items[payee.b]).toMatchObject({
       payee_name: '鈴木工房',

@@ -1,5 +1,6 @@
 // The office's payouts (admin): monthly batches (prepare, read, the bank file, mark paid), ledger adjustments and
-// contract rates. Every service method requires ADMIN itself; routes pass the input along.
+// contract rates; and the payee's earnings, statement and bank account. Every service method states who may call
+// it (ADMIN, or the signed-in payee); routes pass the input along.
 import { Router, type Request } from 'express';
 import type { Services } from '#src/root';
 
@@ -41,6 +42,24 @@ export function payoutsRoutes(services: Services): Router {
 
   router.put('/admin/payees/:id/commission-rate', async (req, res) => {
     res.json(await services.payouts.setContractRate(req.ctx, input(req)));
+  });
+
+  // The payee's side (a host, or an ambassador's member with ?ambassador_id=).
+  router.get('/host/earnings', async (req, res) => {
+    res.json(await services.earnings.overview(req.ctx, req.query));
+  });
+
+  router.get('/host/earnings/statement', async (req, res) => {
+    const file = await services.earnings.statementCsv(req.ctx, req.query);
+    res.type('text/csv; charset=utf-8').attachment(file.filename).send(file.body);
+  });
+
+  router.get('/host/bank-account', async (req, res) => {
+    res.json(await services.earnings.bankAccount(req.ctx, req.query));
+  });
+
+  router.put('/host/bank-account', async (req, res) => {
+    res.json(await services.earnings.updateBankAccount(req.ctx, { ...req.query, ...(req.body ?? {}) }));
   });
 
   return router;
