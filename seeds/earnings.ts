@@ -27,8 +27,12 @@ export async function seedEarnings(em: EntityManager, now: Date): Promise<void> 
 
   const key = bankAccountKey(env);
   const payees = await em.execute<{ id: number }[]>('SELECT id FROM payees ORDER BY id');
-  // Every payee but the last has an account (the last one shows as blocked in the batches).
-  for (const [i, payee] of payees.slice(0, -1).entries()) {
+  // Every payee but one has an account: the one with the smallest earnings already 確定 shows as blocked.
+  const [unbanked] = await em.execute<{ payee_id: number }[]>(
+    `SELECT payee_id FROM ledger_entries WHERE available_at < ? GROUP BY payee_id ORDER BY sum(amount), payee_id LIMIT 1`,
+    [now],
+  );
+  for (const [i, payee] of payees.filter((p) => p.id !== unbanked?.payee_id).entries()) {
     const a = ACCOUNTS[i % ACCOUNTS.length];
     await em.execute(
       `UPDATE payees SET bank_code = ?, branch_code = ?, account_type = ?, account_number_encrypted = ?, account_number_last3 = ?,

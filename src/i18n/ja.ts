@@ -1197,6 +1197,8 @@ export const ja = {
       prepared: (month: string) => `${month} の支払バッチを準備しました`,
       alreadyPrepared: (month: string) => `${month} の支払バッチはすでに準備済みです`,
       detail: '明細',
+      carriedAndBlocked: '繰越 / 口座未登録',
+      carriedIn: (amount: string) => `うち繰越 ${amount}`,
       detailTitle: (month: string) => `${month} の支払明細`,
       download: '振込ファイル',
       markPaid: '支払済みにする',

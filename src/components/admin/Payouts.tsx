@@ -40,12 +40,28 @@ function Detail({ id, onClose }: { id: number; onClose: () => void }) {
           testId="payout-items"
           rowKey={(row) => row.payee_id}
           columns={[
-            { label: m.itemColumns.payee, cellClass: 'admin-table__wide', cell: (row) => row.payee_name },
-            { label: m.itemColumns.balance, cellClass: 'admin-table__num', cell: (row) => formatYen(row.balance) },
-            { label: m.itemColumns.carriedIn, cellClass: 'admin-table__num', cell: (row) => formatYen(row.carried_in) },
+            {
+              label: m.itemColumns.payee,
+              cellClass: 'admin-table__wide',
+              cell: (row) => (
+                <span className="admin-stack">
+                  <span>{row.payee_name}</span>
+                  {row.account && <span className="muted">{row.account}</span>}
+                </span>
+              ),
+            },
+            {
+              label: m.itemColumns.balance,
+              cellClass: 'admin-table__num',
+              cell: (row) => (
+                <span className="admin-stack">
+                  <span>{formatYen(row.balance)}</span>
+                  {row.carried_in !== 0 && <span className="muted">{t.carriedIn(formatYen(row.carried_in))}</span>}
+                </span>
+              ),
+            },
             { label: m.itemColumns.transfer, cellClass: 'admin-table__num', cell: (row) => formatYen(row.transfer_amount) },
             { label: m.itemColumns.status, cell: (row) => m.itemStatus[row.status] },
-            { label: m.itemColumns.account, cellClass: 'admin-table__wide', cell: (row) => row.account ?? '' },
           ]}
           rows={detail.items}
         />
@@ -135,8 +151,11 @@ export function Payouts() {
             },
             { label: m.batchColumns.payees, cellClass: 'admin-table__num', cell: (row) => row.payable_count },
             { label: m.batchColumns.total, cellClass: 'admin-table__num', cell: (row) => formatYen(row.transfer_total) },
-            { label: m.batchColumns.carried, cellClass: 'admin-table__num', cell: (row) => row.carried_over_count },
-            { label: m.batchColumns.blocked, cellClass: 'admin-table__num', cell: (row) => row.blocked_count },
+            {
+              label: t.carriedAndBlocked,
+              cellClass: 'admin-table__num',
+              cell: (row) => `${row.carried_over_count} / ${row.blocked_count}`,
+            },
           ]}
           rows={rows}
           actions={{
