@@ -8,6 +8,7 @@ import { requireUser, withEm, type Ctx, type UserActor } from '#src/lib/context'
 import { parseInput } from '#src/lib/validate';
 import { csvRecord, UTF8_BOM } from '#src/lib/csv';
 import { ja } from '#src/i18n/ja';
+import { transaction } from '#src/lib/transaction';
 import type { AuditService } from '#src/modules/audit/audit.service';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import { memberAmbassadorIds } from '#src/modules/ambassadors/ambassadors.repository';
@@ -298,7 +299,7 @@ export function createEarningsService(deps: EarningsDeps) {
     if (holder.length > 30) throw ValidationError.of('holder_name', e.holderNameTooLong);
     const number = data.account_number.padStart(7, '0');
     const encrypted = encryptAccountNumber(bankAccountKey(env), number);
-    return ctx.em.transactional(async (em) => {
+    return transaction(ctx.em, async (em) => {
       const scope = await scopeOf(em, user, input);
       const column = scope.kind === 'ambassador' ? 'ambassador_id' : 'user_id';
       await em.execute(`INSERT INTO payees (${column}) VALUES (?) ON CONFLICT DO NOTHING`, [scope.id]);

@@ -15,6 +15,7 @@ import { idFrom, parseInput } from '#src/lib/validate';
 import { formatYmdJa } from '#src/lib/dates';
 import { formatYen } from '#src/lib/money';
 import { ja } from '#src/i18n/ja';
+import { transaction } from '#src/lib/transaction';
 import type { AuditService } from '#src/modules/audit/audit.service';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import { userContact } from '#src/modules/users/users.repository';
@@ -176,7 +177,7 @@ export function createPayoutsService(deps: PayoutsDeps) {
     const { month } = parseInput(monthInputSchema, input);
     const close = monthClose(month, closeSettings);
     if (close.cutoffAt.getTime() > now().getTime()) throw new ConflictError(ja.money.monthNotClosed(month));
-    const result = await ctx.em.transactional(async (em) => {
+    const result = await transaction(ctx.em, async (em) => {
       await em.execute('SELECT pg_advisory_xact_lock(?)', [PAYOUT_LOCK_KEY]);
       const [existing] = await em.execute<{ id: number }[]>('SELECT id FROM payout_batches WHERE month = ?', [month]);
       if (existing) return { id: existing.id, created: false };
@@ -302,7 +303,7 @@ export function createPayoutsService(deps: PayoutsDeps) {
       })),
     );
     if (!file) throw new ConflictError(ja.money.batchNothingToExport);
-    await ctx.em.transactional(async (em) => {
+    await transaction(ctx.em, async (em) => {
       await em.execute('UPDATE payout_batches SET exported_at = now(), updated_at = now() WHERE id = ?', [id]);
       audit.record(withEm(ctx, em), { entityType: 'payout_batch', entityId: id, action: 'export', after: { month: row.month } });
       await em.flush();
@@ -324,7 +325,7 @@ export function createPayoutsService(deps: PayoutsDeps) {
   async function markPaid(ctx: Ctx, input: unknown): Promise<PayoutBatchDetailJson> {
     const actor = requireAdmin(ctx);
     const id = idFrom(input, 'id', batchNotFound);
-    await ctx.em.transactional(async (em) => {
+    await transaction(ctx.em, async (em) => {
       await em.execute('SELECT pg_advisory_xact_lock(?)', [PAYOUT_LOCK_KEY]);
       const [batch] = await em.execute<{ id: number; month: string; status: string; pay_date: string }[]>(
         `SELECT id, month, status, to_char(pay_date, 'YYYY-MM-DD') AS pay_date FROM payout_batches WHERE id = ? FOR UPDATE`,
@@ -372,7 +373,7 @@ export function createPayoutsService(deps: PayoutsDeps) {
     const actor = requireAdmin(ctx);
     const payeeId = idFrom(input, 'id', payeeNotFound);
     const data = parseInput(adjustmentInputSchema, input);
-    return ctx.em.transactional(async (em) => {
+    return transaction(ctx.em, async (em) => {
       const [payee] = await em.execute<{ id: number }[]>('SELECT id FROM payees WHERE id = ?', [payeeId]);
       if (!payee) throw payeeNotFound();
       const [row] = await em.execute<{ id: number; available_at: Date; created_at: Date }[]>(
@@ -405,7 +406,7 @@ export function createPayoutsService(deps: PayoutsDeps) {
     const payeeId = idFrom(input, 'id', payeeNotFound);
     const { rate_percent } = parseInput(contractRateInputSchema, input);
     const bp = rate_percent === null ? null : Math.round(rate_percent * 100);
-    return ctx.em.transactional(async (em) => {
+    return transaction(ctx.em, async (em) => {
       const [before] = await em.execute<{ commission_rate_bp: number | null }[]>(
         'SELECT commission_rate_bp FROM payees WHERE id = ? FOR UPDATE',
         [payeeId],
