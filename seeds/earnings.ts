@@ -16,8 +16,8 @@ import { monthClose, monthOf, shiftMonth } from '#src/modules/earnings/earnings-
 const ACCOUNTS = [
   { bank: '0001', branch: '001', type: 'ordinary', number: '1234567', holder: 'ﾔﾏﾓﾄ ｹﾝｼﾞ' },
   { bank: '0005', branch: '001', type: 'ordinary', number: '7654321', holder: 'ｶ)ﾀﾋﾞｺｳﾎﾞｳ' },
-  { bank: '0009', branch: '100', type: 'checking', number: '0012345', holder: 'ｽｽﾞｷ ﾊﾅｺ' },
-  { bank: '0010', branch: '100', type: 'ordinary', number: '2345678', holder: 'ﾀﾅｶ ﾀﾛｳ' },
+  { bank: '0009', branch: '101', type: 'checking', number: '0012345', holder: 'ｽｽﾞｷ ﾊﾅｺ' },
+  { bank: '0010', branch: '101', type: 'ordinary', number: '2345678', holder: 'ﾀﾅｶ ﾀﾛｳ' },
 ] as const;
 
 export async function seedEarnings(em: EntityManager, now: Date): Promise<void> {
