@@ -27,10 +27,14 @@ export async function seedEarnings(em: EntityManager, now: Date): Promise<void> 
 
   const key = bankAccountKey(env);
   const payees = await em.execute<{ id: number }[]>('SELECT id FROM payees ORDER BY id');
-  // Every payee but one has an account: the one with the smallest earnings already 確定 shows as blocked.
+  // Every payee but one has an account: the smallest of those whose balance at the last close reaches the minimum
+  // shows as blocked in the batches.
+  const settings = { closingDay: env.PAYOUT_CLOSING_DAY, payDay: env.PAYOUT_PAY_DAY };
+  const lastCutoff = monthClose(shiftMonth(monthOf(now, settings), -1), settings).cutoffAt;
   const [unbanked] = await em.execute<{ payee_id: number }[]>(
-    `SELECT payee_id FROM ledger_entries WHERE available_at < ? GROUP BY payee_id ORDER BY sum(amount), payee_id LIMIT 1`,
-    [now],
+    `SELECT payee_id FROM ledger_entries WHERE available_at < ? GROUP BY payee_id HAVING sum(amount) >= ?
+     ORDER BY sum(amount), payee_id LIMIT 1`,
+    [lastCutoff, env.PAYOUT_MINIMUM],
   );
   for (const [i, payee] of payees.filter((p) => p.id !== unbanked?.payee_id).entries()) {
     const a = ACCOUNTS[i % ACCOUNTS.length];
@@ -53,7 +57,6 @@ export async function seedEarnings(em: EntityManager, now: Date): Promise<void> 
     await payouts.adjust(ctx, { id: payees[0].id, amount: 1500, reason: '材料費の立替分（デモ）' });
   }
 
-  const settings = { closingDay: env.PAYOUT_CLOSING_DAY, payDay: env.PAYOUT_PAY_DAY };
   const [first] = await em.execute<{ at: string | null }[]>('SELECT min(available_at) AS at FROM ledger_entries');
   if (!first?.at) return;
   const lastClosed = shiftMonth(monthOf(now, settings), -1);

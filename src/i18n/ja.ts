@@ -1198,6 +1198,7 @@ export const ja = {
       alreadyPrepared: (month: string) => `${month} の支払バッチはすでに準備済みです`,
       detail: '明細',
       carriedAndBlocked: '繰越 / 口座未登録',
+      payOn: (date: string) => `${date} 払い`,
       carriedIn: (amount: string) => `うち繰越 ${amount}`,
       detailTitle: (month: string) => `${month} の支払明細`,
       download: '振込ファイル',

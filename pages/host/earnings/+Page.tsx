@@ -224,13 +224,21 @@ export default function Page() {
               <tbody>
                 {earnings.rows.map((r) => (
                   <tr key={r.reservation_id}>
-                    <td>{formatDateJa(r.date)}</td>
-                    <td>{r.experience_title}</td>
-                    <td className="num">{r.guests}</td>
-                    <td className="num">{formatYen(r.amount)}</td>
-                    <td className="num">{formatYen(r.commission)}</td>
-                    <td className="num">{formatYen(r.earning)}</td>
-                    <td>
+                    <td data-label={t.columns.date}>{formatDateJa(r.date)}</td>
+                    <td data-label={t.columns.experience}>{r.experience_title}</td>
+                    <td data-label={t.columns.guests} className="num">
+                      {r.guests}
+                    </td>
+                    <td data-label={t.columns.amount} className="num">
+                      {formatYen(r.amount)}
+                    </td>
+                    <td data-label={t.columns.commission} className="num">
+                      {formatYen(r.commission)}
+                    </td>
+                    <td data-label={t.columns.earning} className="num">
+                      {formatYen(r.earning)}
+                    </td>
+                    <td data-label={t.columns.status}>
                       <span className={statusClass(r.status)}>{t.status[r.status]}</span>
                     </td>
                   </tr>
@@ -241,9 +249,13 @@ export default function Page() {
                   <th scope="row" colSpan={3}>
                     {t.totals}
                   </th>
-                  <td className="num">{formatYen(earnings.totals.amount)}</td>
-                  <td className="num">{formatYen(earnings.totals.commission)}</td>
-                  <td className="num" data-testid="total-earning">
+                  <td data-label={t.columns.amount} className="num">
+                    {formatYen(earnings.totals.amount)}
+                  </td>
+                  <td data-label={t.columns.commission} className="num">
+                    {formatYen(earnings.totals.commission)}
+                  </td>
+                  <td data-label={t.columns.earning} className="num" data-testid="total-earning">
                     {formatYen(earnings.totals.earning)}
                   </td>
                   <td />

@@ -143,8 +143,15 @@ export function Payouts() {
           status={load.state}
           select={{ selected, onSelect: (row) => setSelected(row.id) }}
           columns={[
-            { label: m.batchColumns.month, cell: (row) => row.month },
-            { label: m.batchColumns.payDate, cell: (row) => row.pay_date },
+            {
+              label: m.batchColumns.month,
+              cell: (row) => (
+                <span className="admin-stack">
+                  <span>{row.month}</span>
+                  <span className="muted">{t.payOn(row.pay_date)}</span>
+                </span>
+              ),
+            },
             {
               label: m.batchColumns.status,
               cell: (row) => <span className={row.status === 'paid' ? 'badge badge--success' : 'badge'}>{m.batchStatus[row.status]}</span>,
