@@ -60,8 +60,16 @@ function Detail({ id, onClose }: { id: number; onClose: () => void }) {
                 </span>
               ),
             },
-            { label: m.itemColumns.transfer, cellClass: 'admin-table__num', cell: (row) => formatYen(row.transfer_amount) },
-            { label: m.itemColumns.status, cell: (row) => m.itemStatus[row.status] },
+            {
+              label: m.itemColumns.transfer,
+              cellClass: 'admin-table__num',
+              cell: (row) => (
+                <span className="admin-stack">
+                  <span>{formatYen(row.transfer_amount)}</span>
+                  <span className="muted">{m.itemStatus[row.status]}</span>
+                </span>
+              ),
+            },
           ]}
           rows={detail.items}
         />
