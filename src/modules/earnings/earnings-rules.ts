@@ -3,9 +3,7 @@
 // balance pays at a close. Integer yen; rates in basis points (1 bp = 0.01%), so no float touches an amount.
 // Server-only.
 import { addDays, japanInstant, weekdayOf } from '#src/lib/dates';
-
-/** The consumption tax rate included in the commission (10%), in basis points. */
-const CONSUMPTION_TAX_BP = 1000;
+import { consumptionTaxIncluded } from '#src/lib/money';
 
 export interface EarningSplit {
   /** Experience fee plus option fee, before a coupon discount (the platform funds coupons). */
@@ -28,7 +26,7 @@ export function splitEarning(input: { tourAmount: number; optionAmount: number; 
   if (!Number.isInteger(input.rateBp) || input.rateBp < 0 || input.rateBp > 10_000)
     throw new RangeError(`rate out of range: ${input.rateBp}`);
   const commission = Math.floor((gross * input.rateBp) / 10_000);
-  const commissionTax = Math.floor((commission * CONSUMPTION_TAX_BP) / (10_000 + CONSUMPTION_TAX_BP));
+  const commissionTax = consumptionTaxIncluded(commission);
   return { gross, commission, commissionTax, earning: gross - commission };
 }
 
