@@ -543,6 +543,11 @@ export const operations: Operation[] = [
     errors: [404],
     file: { type: 'text/csv', description: '支払明細書（UTF-8 BOM 付き、CRLF）' },
   }),
+  op('get', `${V1}/host/earnings/statement.pdf`, '月の支払明細書を PDF で取得する', ['支払'], 'user', {
+    query: earningsQuerySchema,
+    errors: [404],
+    file: { type: 'application/pdf', description: '支払明細書（A4、日本語フォント埋め込み）' },
+  }),
   op('get', `${V1}/host/bank-account`, '振込先口座を取得する（口座番号は伏せ字）', ['支払'], 'user', {
     query: payeeScopeSchema,
     errors: [404],

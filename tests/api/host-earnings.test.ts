@@ -10,6 +10,7 @@ import { createReservation } from '#tests/factories/reservations';
 import { createAmbassador } from '#tests/factories/communities';
 import { operator } from '#src/lib/context';
 import { MailOutbox } from '#src/modules/mail/mail.entity';
+import { pdfText } from '#tests/factories/pdf';
 
 let t: TestApp;
 let host: Agent;
@@ -168,5 +169,34 @@ describe('/host/earnings', () => {
     expect(lines[3]).toBe(`${cancelled},2026-09-10,藍染め体験,1,0,0,0,0,取消`);
     expect(lines[4]).toBe('合計,,,2,10000,1500,136,8500,');
     expect((await host.get('/api/v1/host/earnings?month=2026-13')).status).toBe(422);
+
+    const pdf = await host
+      .get('/api/v1/host/earnings/statement.pdf?month=2026-09')
+      .buffer(true)
+      .parse((r, done) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = await pdfText(pdf.body as Buffer);
+    for (const expected of [
+      '支払明細書',
+      '山田 花子 様',
+      '2026年9月',
+      '2026年9月1日 〜 2026年9月30日',
+      '藍染め体験',
+      '¥10,000',
+      '¥1,500',
+      '¥8,500',
+      '取消',
+      '手数料（税込）のうち消費税（10%）: ¥136',
+      'お振込額（2026年10月30日）',
+      t.env.PLATFORM_NAME,
+      `登録番号 ${t.env.INVOICE_REGISTRATION_NUMBER}`,
+    ]) {
+      expect(text).toContain(expected);
+    }
   });
 });

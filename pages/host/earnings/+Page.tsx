@@ -192,9 +192,14 @@ export default function Page() {
             {current && !current.closed && t.monthOpen}
           </h2>
           {current?.closed && (
-            <a className="button button--ghost button--small" href={`/api/v1/host/earnings/statement?${statementQuery}`} download>
-              {t.statementCsv}
-            </a>
+            <span className="host-earnings__downloads">
+              <a className="button button--ghost button--small" href={`/api/v1/host/earnings/statement.pdf?${statementQuery}`} download>
+                {t.statementPdf}
+              </a>
+              <a className="button button--ghost button--small" href={`/api/v1/host/earnings/statement?${statementQuery}`} download>
+                {t.statementCsv}
+              </a>
+            </span>
           )}
         </div>
         {earnings.rows.length === 0 ? (

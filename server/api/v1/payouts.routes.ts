@@ -54,6 +54,11 @@ export function payoutsRoutes(services: Services): Router {
     res.type('text/csv; charset=utf-8').attachment(file.filename).send(file.body);
   });
 
+  router.get('/host/earnings/statement.pdf', async (req, res) => {
+    const file = await services.earnings.statementPdf(req.ctx, req.query);
+    res.type('application/pdf').attachment(file.filename).send(file.body);
+  });
+
   router.get('/host/bank-account', async (req, res) => {
     res.json(await services.earnings.bankAccount(req.ctx, req.query));
   });

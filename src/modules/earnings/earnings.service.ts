@@ -15,9 +15,11 @@ import { memberAmbassadorIds } from '#src/modules/ambassadors/ambassadors.reposi
 import { userContact } from '#src/modules/users/users.repository';
 import { ambassadorContact } from '#src/modules/ambassadors/ambassadors.repository';
 import { monthClose, monthOf, shiftMonth, type CloseSettings } from './earnings-rules';
+import { todayInJapan } from '#src/lib/dates';
 import { bankAccountKey, encryptAccountNumber, maskAccountNumber } from './bank-account-crypto';
 import type { BankDirectory } from './bank-directory';
 import { toTransferKana } from './zengin';
+import { renderStatementPdf } from './statement-pdf';
 import {
   bankAccountInputSchema,
   earningsQuerySchema,
@@ -256,6 +258,50 @@ export function createEarningsService(deps: EarningsDeps) {
     return { filename: `statement-${month}.csv`, body };
   }
 
+  /**
+   * GET /api/v1/host/earnings/statement.pdf?month=: the 支払明細書 of a month as a PDF (the same rows as the CSV),
+   * with the payout its close led to and the platform as issuer.
+   */
+  async function statementPdf(ctx: Ctx, input: unknown): Promise<{ filename: string; body: Buffer }> {
+    const user = requireUser(ctx);
+    const query = parseInput(earningsQuerySchema, input ?? {});
+    const month = query.month ?? shiftMonth(monthOf(new Date(), settings), -1);
+    const scope = await scopeOf(ctx.em, user, input);
+    const close = monthClose(month, settings);
+    let rows: (EarningRowJson & { commission_tax: number })[] = [];
+    let adjustments = 0;
+    let payout = null;
+    if (scope.payeeId !== null) {
+      const paidCutoff = await paidBefore(ctx.em, scope.payeeId);
+      rows = (await monthRows(ctx.em, scope.payeeId, month)).map((r) => rowJson(r, paidCutoff, Date.now()));
+      const [adjusted] = await ctx.em.execute<{ total: string | null }[]>(
+        "SELECT sum(amount) AS total FROM ledger_entries WHERE payee_id = ? AND kind = 'adjustment' AND available_at >= ? AND available_at < ?",
+        [scope.payeeId, close.periodStart, close.cutoffAt],
+      );
+      adjustments = Number(adjusted.total ?? 0);
+      const [item] = await ctx.em.execute<
+        { pay_date: string; balance: number; fee: number; transfer_amount: number; status: 'payable' | 'carried_over' | 'blocked' }[]
+      >(
+        `SELECT to_char(b.pay_date, 'YYYY-MM-DD') AS pay_date, i.balance, i.fee, i.transfer_amount, i.status
+         FROM payout_batches b JOIN payout_items i ON i.batch_id = b.id WHERE b.month = ? AND i.payee_id = ?`,
+        [month, scope.payeeId],
+      );
+      if (item)
+        payout = { payDate: item.pay_date, balance: item.balance, fee: item.fee, transfer: item.transfer_amount, status: item.status };
+    }
+    const body = await renderStatementPdf({
+      payeeName: scope.name,
+      month,
+      periodFrom: todayInJapan(close.periodStart),
+      periodTo: close.closingDate,
+      rows,
+      adjustments,
+      payout,
+      issuer: { name: env.PLATFORM_NAME, address: env.PLATFORM_ADDRESS, registrationNumber: env.INVOICE_REGISTRATION_NUMBER },
+    });
+    return { filename: `statement-${month}.pdf`, body };
+  }
+
   function accountJson(scope: Scope, row: Record<string, string | null> | undefined): BankAccountJson {
     const registered = !!row?.bank_code;
     return {
@@ -350,7 +396,7 @@ export function createEarningsService(deps: EarningsDeps) {
     });
   }
 
-  return { overview, statementCsv, bankAccount, updateBankAccount };
+  return { overview, statementCsv, statementPdf, bankAccount, updateBankAccount };
 }
 
 export type EarningsService = ReturnType<typeof createEarningsService>;
