@@ -1,9 +1,10 @@
 // Earnings and payouts in Chromium on the demo data: the host reads /host/earnings, downloads a closed month's
-// statement and registers a bank account; the admin prepares (again: nothing changes), downloads the bank file and
+// statement (CSV and PDF) and registers a bank account; the admin prepares (again: nothing changes), downloads the bank file and
 // marks the demo's last closed month paid after a confirmation.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, nextLoad, openBrowser, type Session } from '#tests/e2e/browser';
+import { pdfText } from '#tests/factories/pdf';
 
 let s: Session;
 
@@ -27,6 +28,11 @@ describe('the host', () => {
     const csv = readFileSync(await (await download).path(), 'utf8');
     expect(csv.split('\r\n')[1]).toBe('予約番号,開催日,体験,人数,売上,手数料,手数料のうち消費税,お受取額,状態');
     expect(csv).toMatch(/\r\n合計,,,\d+,\d+,\d+,\d+,\d+,\r\n$/);
+    const pdfDownload = page.waitForEvent('download');
+    await page.getByRole('link', { name: '支払明細書（PDF）' }).click();
+    const pdf = readFileSync(await (await pdfDownload).path());
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(await pdfText(pdf)).toContain('支払明細書');
 
     await page.getByRole('button', { name: '振込先口座を登録・変更する' }).click();
     await page.fill('input[name="bank_code"]', '0009');
