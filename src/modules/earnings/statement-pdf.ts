@@ -37,8 +37,8 @@ export async function renderStatementPdf(s: StatementDocument, createdAt = new D
   const sum = (f: (r: StatementDocument['rows'][number]) => number) => s.rows.reduce((total, r) => total + f(r), 0);
   table(doc, {
     columns: [
-      { header: t.columns.date, weight: 2 },
-      { header: t.columns.experience, weight: 4 },
+      { header: t.columns.date, weight: 2.6 },
+      { header: t.columns.experience, weight: 3.6 },
       { header: t.columns.guests, weight: 1, align: 'right' },
       { header: t.columns.amount, weight: 2, align: 'right' },
       { header: t.columns.commission, weight: 2, align: 'right' },
