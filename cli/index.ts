@@ -15,6 +15,7 @@ import { addAmbassadorMember, removeAmbassadorMember } from './commands/ambassad
 import { listInquiries, resolveInquiry } from './commands/inquiries';
 import { listExperiences, rejectExperience } from './commands/experiences';
 import { listRefunds, retryRefund } from './commands/refunds';
+import { payoutsExport, payoutsList, payoutsMarkPaid, payoutsPrepare } from './commands/payouts';
 
 /** commander's English error as one Japanese line (the quoted names stay as typed). */
 function translate(error: CommanderError): string {
@@ -83,5 +84,9 @@ createCoupon(program);
 listCoupons(program);
 listRefunds(program);
 retryRefund(program);
+payoutsPrepare(program);
+payoutsList(program);
+payoutsExport(program);
+payoutsMarkPaid(program);
 
 await program.parseAsync(process.argv);

@@ -34,6 +34,7 @@ import { prepareFile, storeLocal, localUrl, type PreparedFile } from '#src/modul
 import { hasVariants, makeVariants, type StoredImage } from '#src/modules/uploads/image-variants';
 import { IMAGE_VARIANT_WIDTHS, variantPublicId } from '#src/modules/uploads/uploads.schemas';
 import { quotePrice, toBasisPoints } from '#src/modules/reservations/pricing';
+import { seedEarnings } from './earnings';
 import { addDays, addMonths, japanInstant, todayInJapan, weekdayOf } from '#src/lib/dates';
 import { hashPassword } from '#src/lib/password';
 import { DEMO_PASSWORD } from './demo-accounts';
@@ -579,6 +580,35 @@ export async function seedDemoData(em: EntityManager, now: Date = new Date()): P
     });
   });
 
+  // Earlier stays for the money pages: each approved experience of host@example.com and of the first ambassador ran
+  // once a month over the last four months, so /host/earnings and the payouts have closed months to show.
+  const pastGuests = GUEST_KEYS.filter((k) => k !== 'guest').map(user);
+  EXPERIENCES.filter((x) => x.approve && x.price > 0 && ('user' in x.host ? x.host.user === 'host' : true))
+    .slice(0, 4)
+    .forEach((x, k) => {
+      const { entity, slots } = experience(x.key);
+      const template = slots[0] ?? { startTime: x.schedule[0].start, endTime: x.schedule[0].end };
+      for (const [j, days] of [33, 61, 92, 120].entries()) {
+        const slot = em.create(Calendar, {
+          experience: entity,
+          date: addDays(today, -(days + k)),
+          startTime: template.startTime,
+          endTime: template.endTime,
+          recruitmentNumber: x.recruitmentNumber,
+          participantNumber: 0,
+          acceptingReservation: true,
+        });
+        experience(x.key).slots.push(slot);
+        reserve({
+          guest: pastGuests[(j + k) % pastGuests.length],
+          key: x.key,
+          slots: [slot],
+          people: Math.min(x.recruitmentNumber, 1 + ((j + k) % 3)),
+          createdAt: daysAgo(days + k + 14),
+        });
+      }
+    });
+
   for (const [userKey, experienceKey] of HOLDING_REQUESTS) {
     em.create(HoldingRequest, { user: user(userKey), experience: experience(experienceKey).entity, createdAt: daysAgo(5) });
   }
@@ -621,6 +651,7 @@ export async function seedDemoData(em: EntityManager, now: Date = new Date()): P
   await storeLocal(em, await images.all());
   await em.flush();
   await recordDemoPayments(em);
+  await seedEarnings(em, now);
 }
 
 /**

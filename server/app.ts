@@ -37,6 +37,7 @@ import { paymentsRoutes } from './api/v1/payments.routes';
 import { stripeWebhookRoutes } from './api/v1/stripe-webhook.routes';
 import { devMailRoutes } from './api/v1/dev-mail.routes';
 import { adminRoutes } from './api/v1/admin.routes';
+import { payoutsRoutes } from './api/v1/payouts.routes';
 import { apiDocsRoutes, openapiRoutes } from './api/v1/openapi.routes';
 import { brandPortalRoutes } from './brand-api/v1/brand-portal.routes';
 import { mountAssets, mountVike } from './vike';
@@ -215,6 +216,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
       paymentsRoutes(services),
       devMailRoutes(services),
       adminRoutes(services),
+      payoutsRoutes(services),
       openapiRoutes(),
     ]),
   );

@@ -44,6 +44,11 @@ import { createReservationMessagesService } from './modules/reservations/reserva
 import { createReminders } from './modules/reservations/reminders';
 import { createReceiptsService } from './modules/receipts/receipts.service';
 import { createPasswordResetsService } from './modules/password-resets/password-resets.service';
+import { createPayoutsService } from './modules/earnings/payouts.service';
+import { createEarningsService } from './modules/earnings/earnings.service';
+import { createBankFileAdapter } from './modules/earnings/payout-adapters';
+import { bankDirectory as banks } from './modules/earnings/bank-directory';
+import { toTransferKana } from './modules/earnings/zengin';
 
 /** PostgreSQL advisory lock key held while migrating (boot and `db:migrate`), so processes migrate one at a time. */
 const MIGRATION_LOCK_KEY = 727001;
@@ -69,6 +74,13 @@ function buildServices(deps: ServiceDeps) {
   const reservations = createReservationsService({ orm, env, log, gateway });
   const brandMembers = createBrandMembersService({ env, audit });
   const fork = () => orm.em.fork();
+  const kana = (name: string | null) => (name ? (toTransferKana(name) ?? '') : '');
+  const bankFile = createBankFileAdapter(env, {
+    bank: (code) => kana(banks.bankKana(code)),
+    branch: (bankCode, branchCode) => kana(banks.branchKana(bankCode, branchCode)),
+  });
+  const bankLabel = (bankCode: string, branchCode: string) =>
+    `${banks.bankName(bankCode) ?? bankCode} ${banks.branchName(bankCode, branchCode) ?? branchCode}`;
   return {
     env,
     log,
@@ -117,6 +129,10 @@ function buildServices(deps: ServiceDeps) {
     reservationMessages: createReservationMessagesService({ env }),
     /** The job that queues the day-before reminders (issue 13). */
     reminders: createReminders({ orm, env, log }),
+    /** The monthly close and payouts (earnings/payouts.service.ts). */
+    payouts: createPayoutsService({ env, audit, adapter: bankFile, bankLabel }),
+    /** The payee's earnings, statements and bank account (earnings/earnings.service.ts). */
+    earnings: createEarningsService({ env, audit, banks }),
   };
 }
 

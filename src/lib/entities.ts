@@ -27,6 +27,7 @@ import { UploadedFile } from '#src/modules/uploads/uploads.entity';
 import { TestPaymentIntent, TestRefund } from '#src/modules/payments/payments.entity';
 import { StripeEvent } from '#src/modules/payments/stripe-events.entity';
 import { AuditLog } from '#src/modules/audit/audit.entity';
+import { LedgerEntry, Payee, PayoutBatch, PayoutItem } from '#src/modules/earnings/earnings.entity';
 import { ExperienceRejection } from '#src/modules/experience-approvals/experience-approvals.entity';
 import { Receipt } from '#src/modules/receipts/receipts.entity';
 
@@ -72,4 +73,8 @@ export const entities = [
   AuditLog,
   ExperienceRejection,
   Receipt,
+  Payee,
+  PayoutBatch,
+  PayoutItem,
+  LedgerEntry,
 ];

@@ -57,6 +57,50 @@ const envSchema = z.object({
   /** Service and processing fee rates (fractions of tour + option - discount). */
   SERVICE_FEE_RATE: rate.default(0.05),
   PROCESSING_FEE_RATE: rate.default(0.036),
+  /** The platform's commission: a fraction of the experience fee plus the option fee (before a coupon discount). */
+  PLATFORM_COMMISSION_RATE: rate.default(0.15),
+  /**
+   * The monthly close (月末締め翌月末払い by default): the day of the month the period closes on and the day of the
+   * next month the payout is made, 1-28, or 0 for the month's last day.
+   */
+  PAYOUT_CLOSING_DAY: z.coerce.number().int('PAYOUT_CLOSING_DAY must be 0 (month end) or a day 1-28').min(0).max(28).default(0),
+  PAYOUT_PAY_DAY: z.coerce.number().int('PAYOUT_PAY_DAY must be 0 (month end) or a day 1-28').min(0).max(28).default(0),
+  /** The smallest balance (yen) that is paid out at a close; a smaller one carries over to the next month. */
+  PAYOUT_MINIMUM: z.coerce.number().int().min(1).max(10_000_000).default(3000),
+  /** The bank's transfer fee (yen) and who bears it: deducted from the payout ('payee') or borne by the platform. */
+  PAYOUT_TRANSFER_FEE: z.coerce.number().int().min(0).max(10_000).default(0),
+  PAYOUT_FEE_BORNE_BY: z.enum(['platform', 'payee']).default('platform'),
+  /**
+   * The platform's account for the 全銀 総合振込 file's header: the 委託者コード (10 digits) given by the bank, the
+   * 委託者名 (half-width katakana) and the paying account.
+   */
+  PAYOUT_CLIENT_CODE: z
+    .string()
+    .regex(/^\d{10}$/, 'PAYOUT_CLIENT_CODE must be 10 digits')
+    .default('0000000000'),
+  PAYOUT_CLIENT_NAME: z.string().min(1).max(40).default('ﾀﾋﾞﾄｺ(ｶ'),
+  PAYOUT_BANK_CODE: z
+    .string()
+    .regex(/^\d{4}$/, 'PAYOUT_BANK_CODE must be 4 digits')
+    .default('0001'),
+  PAYOUT_BRANCH_CODE: z
+    .string()
+    .regex(/^\d{3}$/, 'PAYOUT_BRANCH_CODE must be 3 digits')
+    .default('001'),
+  PAYOUT_ACCOUNT_TYPE: z.enum(['ordinary', 'checking']).default('ordinary'),
+  PAYOUT_ACCOUNT_NUMBER: z
+    .string()
+    .regex(/^\d{7}$/, 'PAYOUT_ACCOUNT_NUMBER must be 7 digits')
+    .default('1234567'),
+  /**
+   * The key that encrypts payees' account numbers (AES-256-GCM): 64 hex characters or 44 base64 characters (32
+   * bytes). In production nothing reads or writes an account number without it (bank-account-crypto.ts refuses);
+   * elsewhere a fixed development-only key is used.
+   */
+  BANK_ACCOUNT_KEY: z
+    .string()
+    .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, 'BANK_ACCOUNT_KEY must be 32 bytes as 64 hex or 44 base64 characters')
+    .optional(),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
   /**

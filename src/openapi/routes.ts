@@ -141,6 +141,23 @@ import { devMailboxJsonSchema } from '#src/modules/mail/mail.schemas';
 import { stripeEventSchema, stripeWebhookAnswerSchema } from '#src/modules/payments/stripe-webhook.schemas';
 import { receiptRequestSchema, receiptStateJsonSchema } from '#src/modules/receipts/receipts.schemas';
 
+import {
+  adjustmentInputSchema,
+  contractRateInputSchema,
+  ledgerEntryJsonSchema,
+  monthInputSchema,
+  payeeRateJsonSchema,
+  payoutBatchDetailJsonSchema,
+  payoutBatchListJsonSchema,
+} from '#src/modules/earnings/payouts.schemas';
+import {
+  bankAccountInputSchema,
+  bankAccountJsonSchema,
+  earningsJsonSchema,
+  earningsQuerySchema,
+  payeeScopeSchema,
+} from '#src/modules/earnings/earnings.schemas';
+
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** none: anyone; user: the marketplace session (cookie sid); brand: the brand portal session (the same cookie). */
@@ -172,8 +189,8 @@ export interface Operation {
   errors?: number[];
   /** The success answer is also a CSV file (`Accept: text/csv`), besides the JSON of `response`. */
   csv?: boolean;
-  /** The success answer is a file of this media type instead of JSON (a PDF download); no `response` schema. */
-  file?: { type: 'application/pdf'; description: string };
+  /** The success answer is a file of this media type instead of JSON (a PDF, the bank transfer file); no `response` schema. */
+  file?: { type: string; description: string };
 }
 
 const V1 = '/api/v1';
@@ -516,6 +533,63 @@ export const operations: Operation[] = [
     status: 201,
     errors: [409],
     response: rejectionResultJsonSchema,
+  }),
+  // ---- Payouts (the office's monthly close)
+  op('get', `${V1}/admin/payouts`, '支払バッチを一覧する（管理者）', ['支払'], 'admin', {
+    query: listQuerySchema,
+    response: payoutBatchListJsonSchema,
+  }),
+  op('post', `${V1}/admin/payouts`, '月の支払バッチを準備する（管理者。準備済みの月はそのまま返す）', ['支払'], 'admin', {
+    body: monthInputSchema,
+    status: 201,
+    alternative: { status: 200, description: '準備済み（何も変更していません）', response: payoutBatchDetailJsonSchema },
+    errors: [409],
+    response: payoutBatchDetailJsonSchema,
+  }),
+  op('get', `${V1}/admin/payouts/{id}`, '支払バッチと明細を取得する（管理者）', ['支払'], 'admin', {
+    response: payoutBatchDetailJsonSchema,
+  }),
+  op('get', `${V1}/admin/payouts/{id}/file`, '総合振込ファイル（全銀協フォーマット）を書き出す（管理者）', ['支払'], 'admin', {
+    errors: [409],
+    file: { type: 'text/plain', description: '全銀協規定フォーマット 総合振込（120バイト固定長、JIS X 0201 半角カナ、CRLF区切り）' },
+  }),
+  op('post', `${V1}/admin/payouts/{id}/paid`, '支払バッチを支払済みにする（管理者）', ['支払'], 'admin', {
+    response: payoutBatchDetailJsonSchema,
+  }),
+  op('post', `${V1}/admin/payees/{id}/adjustments`, '支払先の残高を調整する（管理者、理由つき）', ['支払'], 'admin', {
+    body: adjustmentInputSchema,
+    status: 201,
+    response: ledgerEntryJsonSchema,
+  }),
+  op('get', `${V1}/host/earnings`, '売上と次回のお支払いを取得する（ホスト、アンバサダーのメンバー）', ['支払'], 'user', {
+    query: earningsQuerySchema,
+    errors: [404],
+    response: earningsJsonSchema,
+  }),
+  op('get', `${V1}/host/earnings/statement`, '締めた月の支払明細書を CSV で取得する', ['支払'], 'user', {
+    query: earningsQuerySchema,
+    errors: [404],
+    file: { type: 'text/csv', description: '支払明細書（UTF-8 BOM 付き、CRLF）' },
+  }),
+  op('get', `${V1}/host/earnings/statement.pdf`, '月の支払明細書を PDF で取得する', ['支払'], 'user', {
+    query: earningsQuerySchema,
+    errors: [404],
+    file: { type: 'application/pdf', description: '支払明細書（A4、日本語フォント埋め込み）' },
+  }),
+  op('get', `${V1}/host/bank-account`, '振込先口座を取得する（口座番号は伏せ字）', ['支払'], 'user', {
+    query: payeeScopeSchema,
+    errors: [404],
+    response: bankAccountJsonSchema,
+  }),
+  op('put', `${V1}/host/bank-account`, '振込先口座を登録・変更する', ['支払'], 'user', {
+    query: payeeScopeSchema,
+    body: bankAccountInputSchema,
+    errors: [404],
+    response: bankAccountJsonSchema,
+  }),
+  op('put', `${V1}/admin/payees/{id}/commission-rate`, '支払先の契約手数料率を設定する（管理者）', ['支払'], 'admin', {
+    body: contractRateInputSchema,
+    response: payeeRateJsonSchema,
   }),
   // ---- Brand portal
   op('post', `${BRAND}/brand-members/sign-in`, 'ブランドポータルにログインする', ['ブランドポータル'], 'none', {

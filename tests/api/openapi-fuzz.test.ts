@@ -181,7 +181,7 @@ describe('the document-driven fuzzer', () => {
             }
           } else if (body !== undefined) test = test.set('Content-Type', 'application/json').send(JSON.stringify(body));
           const res = await test;
-          const where = `${method.toUpperCase()} ${concrete} ${JSON.stringify(query)} ${JSON.stringify(body)?.slice(0, 300)} → ${res.status} ${res.text.slice(0, 300)}`;
+          const where = `${method.toUpperCase()} ${concrete} ${JSON.stringify(query)} ${JSON.stringify(body)?.slice(0, 300)} → ${res.status} ${(res.text ?? `(${res.headers['content-type']})`).slice(0, 300)}`;
           expect(res.status, where).toBeLessThan(500);
           const violation = contractViolation(res, `${method.toUpperCase()} ${path}`);
           expect(violation, `${where}\n${violation}`).toBeUndefined();

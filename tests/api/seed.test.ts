@@ -24,6 +24,23 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('demo seed', () => {
+  it('gives every confirmed reservation its earning and closed months payout batches, the latest left to pay', async () => {
+    const [missing] = await rows<{ n: string }>(
+      `SELECT count(*) AS n FROM reservations r WHERE r.status = 'confirmed'
+       AND NOT EXISTS (SELECT 1 FROM ledger_entries l WHERE l.reservation_id = r.id AND l.kind = 'earning')`,
+    );
+    expect(missing.n).toBe('0');
+    const batches = await rows<{ month: string; status: string; payable: string }>(
+      `SELECT b.month, b.status, count(i.id) FILTER (WHERE i.status = 'payable') AS payable
+       FROM payout_batches b LEFT JOIN payout_items i ON i.batch_id = b.id GROUP BY b.id ORDER BY b.month`,
+    );
+    expect(batches.length).toBeGreaterThanOrEqual(2);
+    expect(batches.map((b) => b.status)).toEqual([...batches.slice(0, -1).map(() => 'paid'), 'prepared']);
+    expect(batches.some((b) => Number(b.payable) > 0)).toBe(true);
+    const [payouts] = await rows<{ n: string }>("SELECT count(*) AS n FROM ledger_entries WHERE kind = 'payout'");
+    expect(Number(payouts.n)).toBeGreaterThan(0);
+  });
+
   it('creates the demo accounts, all signing in with the demo password', async () => {
     expect(DEMO_ACCOUNTS.map((a) => a.email)).toEqual([
       'admin@example.com',

@@ -8,7 +8,8 @@
 // on a fresh migrated database (budget: SEED_BUDGET_MS); then the inquiry export (tests/bench/export.ts); the Lighthouse scores are a part too (tests/bench/lighthouse.ts).
 // `npm run bench -- export` runs only the export benchmark, `npm run bench -- http` only the HTTP one,
 // `npm run bench -- receipt` only the receipt PDF (tests/bench/receipt.ts) beside bare node:http, `npm run bench --
-// bad-inputs` only the run of bad inputs (tests/bench/bad-inputs.ts) and the servers' peak memory after it. BENCH_SECONDS=n changes the 10 s per row;
+// bad-inputs` only the run of bad inputs (tests/bench/bad-inputs.ts) and the servers' peak memory after it, `npm run bench
+// -- payouts` only the payouts one (tests/bench/payouts.ts). BENCH_SECONDS=n changes the 10 s per row;
 // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the uncached server (open it in Chrome DevTools).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -32,6 +33,7 @@ import {
 import { parts as allParts } from '#tests/bench/parts';
 import { receiptPart } from '#tests/bench/receipt';
 import { badInputsPart } from '#tests/bench/bad-inputs';
+import { benchPayouts } from '#tests/bench/payouts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 // The same V8 flags as `npm run serve` (package.json config.node_flags).
@@ -193,7 +195,10 @@ async function main(parts: BenchPart[]) {
 const only = process.argv[2];
 if (only === 'receipt') await main([receiptPart]);
 else if (only === 'bad-inputs') await main([badInputsPart]);
-else {
+else if (only === 'payouts') {
+  if (!(await benchPayouts())) process.exitCode = 1;
+} else {
   if (only !== 'export') await main(allParts);
   if (only !== 'http' && !(await benchExport())) process.exitCode = 1;
+  if (only === undefined && !(await benchPayouts())) process.exitCode = 1;
 }

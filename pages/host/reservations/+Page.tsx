@@ -190,6 +190,9 @@ export default function Page() {
           <a href="/host/story" className="button button--ghost button--small">
             {ja.hostStory.listTitle}
           </a>
+          <a href="/host/earnings" className="button button--ghost button--small">
+            {ja.earnings.title}
+          </a>
         </div>
       </div>
       <p className="muted">{t.lead}</p>

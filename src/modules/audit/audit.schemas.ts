@@ -12,6 +12,8 @@ export const AUDIT_ENTITY_TYPES = [
   'experience',
   'refund',
   'coupon',
+  'payout_batch',
+  'payee',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -29,6 +31,12 @@ export const AUDIT_ACTIONS = [
   'approve',
   'reject',
   'retry',
+  'prepare',
+  'export',
+  'mark_paid',
+  'adjust',
+  'set_rate',
+  'update_bank_account',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

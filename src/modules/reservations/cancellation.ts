@@ -3,7 +3,8 @@
 //  1. cancel (one transaction): lock the reservation row (FOR UPDATE: a second cancel waits, then sees 'cancelled'
 //     and is refused), decide the refund with the policy (cancellation-policy.ts) at this instant, mark it cancelled,
 //     give the seats back in calendar id order (the same order as a booking takes them, so a new booking of the freed
-//     seat simply waits for this commit), insert at most ONE refunds row (unique reservation_id) and the mails.
+//     seat simply waits for this commit), insert at most ONE refunds row (unique reservation_id), the reversal of
+//     the host's earning (earnings/ledger.ts: a refunding cancellation takes it back) and the mails.
 //  2. refund (after the commit, no other lock held): the gateway refund with an idempotency key derived from the
 //     reservation. Success marks the row 'succeeded'; any failure leaves it 'pending' with a backoff, and the worker
 //     (retryPendingRefunds) tries again with the same key: never two refunds, never a lost one.
@@ -16,6 +17,7 @@ import { ConflictError } from '#src/lib/errors';
 import { formatYen } from '#src/lib/money';
 import { ja } from '#src/i18n/ja';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
+import { recordReversal } from '#src/modules/earnings/ledger';
 import { paymentKeys, type PaymentGateway } from '#src/modules/payments/gateway';
 import { cancellationTerms, type CancellationTerms } from './cancellation-policy';
 import { buildCancellationMails } from './reservation-mails';
@@ -90,15 +92,19 @@ export function createCancellation(deps: CancellationDeps) {
     return cancellationTerms({ policyDays: r.cancellation_period, slots, total: r.total_amount, now });
   }
 
-  /** confirmed -> cancelled: seats back, the refund row (when money goes back) and the mails. */
+  /**
+   * confirmed -> cancelled: seats back, the refund row (when money goes back), the earning's reversal and the mails.
+   * `fullRefund`: the host cancelled or the guest cancelled within the policy (the whole earning goes back).
+   */
   async function cancelIn(
     tx: EntityManager,
     r: LockedReservation,
     by: 'guest' | 'host',
-    refundAmount: number,
+    refund: { amount: number; full: boolean },
     reason: string | null,
     now: Date,
   ): Promise<void> {
+    const refundAmount = refund.amount;
     await tx.execute(
       `UPDATE reservations SET status = 'cancelled', cancelled_at = ?, cancelled_by = ?, cancellation_reason = ?, refund_amount = ?,
          updated_at = now() WHERE id = ? AND status = 'confirmed'`,
@@ -119,6 +125,7 @@ export function createCancellation(deps: CancellationDeps) {
         paymentKeys(r.id, r.idempotency_key).refund,
       ]);
     }
+    await recordReversal(tx, r.id, { full: refund.full, refundAmount, totalAmount: r.total_amount });
     const data = await settlement.loadMailData(tx, r.id);
     await enqueueMail(tx, buildCancellationMails({ ...data, by, reason, refundAmount }));
   }
@@ -144,7 +151,7 @@ export function createCancellation(deps: CancellationDeps) {
       if (expectedRefund !== undefined && expectedRefund !== t.refundAmount) {
         throw new ConflictError(ja.r13a.refundChanged(formatYen(t.refundAmount)));
       }
-      await cancelIn(tx, r, 'guest', t.refundAmount, null, now);
+      await cancelIn(tx, r, 'guest', { amount: t.refundAmount, full: t.fullRefund }, null, now);
       return t;
     });
     await processRefund(id);
@@ -171,7 +178,7 @@ export function createCancellation(deps: CancellationDeps) {
         const ids: number[] = [];
         let refunded = 0;
         for (const r of reservations) {
-          await cancelIn(tx, r, 'host', r.total_amount, reason, now);
+          await cancelIn(tx, r, 'host', { amount: r.total_amount, full: true }, reason, now);
           ids.push(r.id);
           if (r.payment_reference) refunded += r.total_amount;
         }

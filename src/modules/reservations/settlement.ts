@@ -1,5 +1,6 @@
 // A reservation's state transitions, each run inside the caller's transaction and guarded by the current status
-// (so replays are harmless): confirm (with the mails in the outbox) and release (seats and coupon given back).
+// (so replays are harmless): confirm (with the mails in the outbox and the host's earning in the ledger) and release
+// (seats and coupon given back).
 // Used by the booking flow and the hold sweeper. Server-only.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Env } from '#src/lib/env';
@@ -7,13 +8,14 @@ import { userContact } from '#src/modules/users/users.repository';
 import { ambassadorContact } from '#src/modules/ambassadors/ambassadors.repository';
 import * as coupons from '#src/modules/coupons/coupon-rules';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
+import { recordEarning } from '#src/modules/earnings/ledger';
 import { Reservation } from './reservations.entity';
 import { inTimeOrder } from '#src/modules/calendars/slots';
 import { slotJson, storedAmounts } from './views';
 import { buildReservationMails, type ReservationMailData } from './reservation-mails';
 
 export interface SettlementDeps {
-  env: Pick<Env, 'OFFICE_EMAIL'>;
+  env: Pick<Env, 'OFFICE_EMAIL' | 'PLATFORM_COMMISSION_RATE'>;
   /** publicBaseUrl(env): links in the mails. */
   baseUrl: string;
 }
@@ -69,7 +71,7 @@ export function createSettlement(deps: SettlementDeps) {
     await enqueueMail(tx, buildReservationMails(await loadMailData(tx, id)));
   }
 
-  /** pending/requires_action -> confirmed, with the mails in the same transaction. */
+  /** pending/requires_action -> confirmed, with the mails and the earning in the same transaction. */
   async function confirmIn(tx: EntityManager, id: number): Promise<boolean> {
     const rows = await tx.execute<{ id: number }[]>(
       `UPDATE reservations SET status = 'confirmed', confirmed_at = now(), hold_expires_at = NULL, updated_at = now()
@@ -77,6 +79,7 @@ export function createSettlement(deps: SettlementDeps) {
       [id],
     );
     if (rows.length === 0) return false;
+    await recordEarning(tx, id, env.PLATFORM_COMMISSION_RATE);
     await enqueueConfirmationMails(tx, id);
     return true;
   }

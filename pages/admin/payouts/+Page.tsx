@@ -1,0 +1,5 @@
+import { Payouts } from '#src/components/admin/Payouts';
+
+export default function Page() {
+  return <Payouts />;
+}

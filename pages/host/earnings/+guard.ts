@@ -1,0 +1,7 @@
+// https://vike.dev/guard — earnings and the bank account are personal: signed-out visitors go to /logon and come back.
+import type { PageContextServer } from 'vike/types';
+import { requireSignedIn } from '#src/lib/page-helpers';
+
+export function guard(pageContext: PageContextServer) {
+  requireSignedIn(pageContext);
+}

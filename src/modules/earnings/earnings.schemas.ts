@@ -1,0 +1,87 @@
+// The payee's side: the bank account form and answer, and /host/earnings (months, per reservation, totals, the next
+// payout). Browser-safe.
+import { z } from 'zod';
+import { ja } from '#src/i18n/ja';
+import { dateJson, idJson } from '#src/lib/validate';
+
+const e = ja.earnings;
+
+/** Whose money: the signed-in host's own, or an ambassador's they are a member of. */
+export const payeeScopeSchema = z.object({
+  ambassador_id: z.preprocess(
+    (v) => (v === undefined || v === '' || v === null ? undefined : typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : v),
+    z.number({ error: e.payeeInvalid }).int({ error: e.payeeInvalid }).min(1, { error: e.payeeInvalid }).optional(),
+  ),
+});
+
+export const bankAccountInputSchema = z.object({
+  bank_code: z.string({ error: e.bankCodeInvalid }).regex(/^\d{4}$/, e.bankCodeInvalid),
+  branch_code: z.string({ error: e.branchCodeInvalid }).regex(/^\d{3}$/, e.branchCodeInvalid),
+  account_type: z.enum(['ordinary', 'checking'], { error: e.accountTypeInvalid }),
+  account_number: z.string({ error: e.accountNumberInvalid }).regex(/^\d{1,7}$/, e.accountNumberInvalid),
+  holder_name: z.string({ error: e.holderNameRequired }).trim().min(1, e.holderNameRequired).max(60, e.holderNameTooLong),
+});
+
+export const bankAccountJsonSchema = z
+  .object({
+    payee_name: z.string(),
+    registered: z.boolean(),
+    bank_code: z.string().nullable(),
+    bank_name: z.string().nullable(),
+    branch_code: z.string().nullable(),
+    branch_name: z.string().nullable(),
+    account_type: z.enum(['ordinary', 'checking']).nullable(),
+    /** '****567' */
+    account_number_masked: z.string().nullable(),
+    holder_name: z.string().nullable(),
+  })
+  .meta({ id: 'BankAccount' });
+export type BankAccountJson = z.infer<typeof bankAccountJsonSchema>;
+
+export const EARNING_STATUSES = ['expected', 'confirmed', 'paid', 'cancelled'] as const;
+export type EarningStatus = (typeof EARNING_STATUSES)[number];
+
+export const earningsQuerySchema = payeeScopeSchema.extend({
+  month: z
+    .string({ error: ja.money.monthInvalid })
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, ja.money.monthInvalid)
+    .optional(),
+});
+
+export const earningRowJsonSchema = z.object({
+  reservation_id: idJson(),
+  date: dateJson(),
+  experience_title: z.string(),
+  guests: z.number().int(),
+  /** Experience fee plus option fee (before a coupon discount). */
+  amount: z.number().int(),
+  commission: z.number().int(),
+  /** What the payee earns after any reversal. */
+  earning: z.number().int(),
+  status: z.enum(EARNING_STATUSES),
+});
+export type EarningRowJson = z.infer<typeof earningRowJsonSchema>;
+
+export const earningsJsonSchema = z
+  .object({
+    payee_name: z.string(),
+    /** Ambassadors the user may also see the earnings of (id and name). */
+    ambassadors: z.array(z.object({ id: idJson(), name: z.string() })),
+    month: z.string(),
+    /** The months with earnings, newest first (this month always). */
+    months: z.array(z.object({ month: z.string(), closed: z.boolean() })),
+    rows: z.array(earningRowJsonSchema),
+    totals: z.object({
+      amount: z.number().int(),
+      commission: z.number().int(),
+      commission_tax: z.number().int(),
+      earning: z.number().int(),
+      adjustments: z.number().int(),
+    }),
+    /** Ledger balances now: 確定 (earned, not yet paid) and 予定 (slots still to come). */
+    balance: z.object({ confirmed: z.number().int(), expected: z.number().int() }),
+    next_payout: z.object({ month: z.string(), pay_date: dateJson(), amount: z.number().int(), below_minimum: z.boolean() }),
+    paid: z.array(z.object({ month: z.string(), pay_date: dateJson(), amount: z.number().int() })),
+  })
+  .meta({ id: 'Earnings' });
+export type EarningsJson = z.infer<typeof earningsJsonSchema>;

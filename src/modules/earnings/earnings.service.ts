@@ -1,0 +1,402 @@
+// The payee's side of the money: /host/earnings (per month and per reservation, totals, balances, the next payout),
+// the monthly statement as CSV, and the bank account the payouts go to. A host user sees their own earnings; an
+// ambassador's members see the ambassador's (?ambassador_id=). Server-only.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { publicBaseUrl, type Env } from '#src/lib/env';
+import { NotFoundError, ValidationError } from '#src/lib/errors';
+import { requireUser, withEm, type Ctx, type UserActor } from '#src/lib/context';
+import { parseInput } from '#src/lib/validate';
+import { csvRecord, UTF8_BOM } from '#src/lib/csv';
+import { ja } from '#src/i18n/ja';
+import { transaction } from '#src/lib/transaction';
+import type { AuditService } from '#src/modules/audit/audit.service';
+import { enqueueMail } from '#src/modules/mail/mail.outbox';
+import { memberAmbassadorIds } from '#src/modules/ambassadors/ambassadors.repository';
+import { userContact } from '#src/modules/users/users.repository';
+import { ambassadorContact } from '#src/modules/ambassadors/ambassadors.repository';
+import { monthClose, monthOf, shiftMonth, type CloseSettings } from './earnings-rules';
+import { todayInJapan } from '#src/lib/dates';
+import { bankAccountKey, encryptAccountNumber, maskAccountNumber } from './bank-account-crypto';
+import type { BankDirectory } from './bank-directory';
+import { toTransferKana } from './zengin';
+import { renderStatementPdf } from './statement-pdf';
+import {
+  bankAccountInputSchema,
+  earningsQuerySchema,
+  payeeScopeSchema,
+  type BankAccountJson,
+  type EarningRowJson,
+  type EarningsJson,
+} from './earnings.schemas';
+
+export interface EarningsDeps {
+  env: Env;
+  audit: AuditService;
+  banks: BankDirectory;
+}
+
+interface Scope {
+  kind: 'user' | 'ambassador';
+  id: number;
+  name: string;
+  /** The payee row, or null before the first earning or bank account. */
+  payeeId: number | null;
+}
+
+interface RowData {
+  reservation_id: number;
+  date: string;
+  title: string;
+  guests: number;
+  gross: number;
+  commission: number;
+  commission_tax: number;
+  earned: number;
+  available_at: string;
+  reversed: number | null;
+  reversed_gross: number | null;
+  reversed_commission: number | null;
+  reversed_tax: number | null;
+}
+
+const MAX_MONTHS = 36;
+
+export function createEarningsService(deps: EarningsDeps) {
+  const { env, audit, banks } = deps;
+  const settings: CloseSettings = { closingDay: env.PAYOUT_CLOSING_DAY, payDay: env.PAYOUT_PAY_DAY };
+
+  /** Whose earnings: the user's own, or an ambassador's they are a member of (404 otherwise). */
+  async function scopeOf(em: EntityManager, user: UserActor, input: unknown): Promise<Scope> {
+    const { ambassador_id } = parseInput(payeeScopeSchema, input ?? {});
+    if (ambassador_id !== undefined) {
+      if (!(await memberAmbassadorIds(em, user.id)).includes(ambassador_id)) throw new NotFoundError(ja.earnings.notMember);
+      const [row] = await em.execute<{ name: string; payee_id: number | null }[]>(
+        'SELECT a.name, p.id AS payee_id FROM ambassadors a LEFT JOIN payees p ON p.ambassador_id = a.id WHERE a.id = ?',
+        [ambassador_id],
+      );
+      return { kind: 'ambassador', id: ambassador_id, name: row.name, payeeId: row.payee_id };
+    }
+    const [row] = await em.execute<{ payee_id: number | null }[]>('SELECT id AS payee_id FROM payees WHERE user_id = ?', [user.id]);
+    return { kind: 'user', id: user.id, name: user.name, payeeId: row?.payee_id ?? null };
+  }
+
+  async function ambassadorsOf(em: EntityManager, userId: number) {
+    const ids = await memberAmbassadorIds(em, userId);
+    if (ids.length === 0) return [];
+    return em.execute<{ id: number; name: string }[]>(
+      `SELECT id, name FROM ambassadors WHERE id IN (${ids.map(() => '?').join(',')}) ORDER BY id`,
+      ids,
+    );
+  }
+
+  function rowJson(r: RowData, paidBefore: number, now: number): EarningRowJson & { commission_tax: number } {
+    const earning = r.earned + (r.reversed ?? 0);
+    const cancelled = r.reversed !== null && earning === 0;
+    const at = new Date(r.available_at).getTime();
+    return {
+      reservation_id: r.reservation_id,
+      date: r.date,
+      experience_title: r.title,
+      guests: r.guests,
+      amount: r.gross + (r.reversed_gross ?? 0),
+      commission: r.commission + (r.reversed_commission ?? 0),
+      commission_tax: r.commission_tax + (r.reversed_tax ?? 0),
+      earning,
+      status: cancelled ? 'cancelled' : at < paidBefore ? 'paid' : at <= now ? 'confirmed' : 'expected',
+    };
+  }
+
+  async function monthRows(em: EntityManager, payeeId: number, month: string) {
+    const close = monthClose(month, settings);
+    return em.execute<RowData[]>(
+      `SELECT e.reservation_id,
+         (SELECT to_char(min(c.date), 'YYYY-MM-DD') FROM reservation_calendars rc JOIN calendars c ON c.id = rc.calendar_id
+          WHERE rc.reservation_id = e.reservation_id) AS date,
+         x.title, r.number_of_people AS guests, e.gross, e.commission, e.commission_tax, e.amount AS earned, e.available_at,
+         v.amount AS reversed, v.gross AS reversed_gross, v.commission AS reversed_commission, v.commission_tax AS reversed_tax
+       FROM ledger_entries e JOIN reservations r ON r.id = e.reservation_id JOIN experiences x ON x.id = r.experience_id
+       LEFT JOIN ledger_entries v ON v.reservation_id = e.reservation_id AND v.kind = 'reversal'
+       WHERE e.payee_id = ? AND e.kind = 'earning' AND e.available_at >= ? AND e.available_at < ?
+       ORDER BY e.available_at, e.reservation_id`,
+      [payeeId, close.periodStart, close.cutoffAt],
+    );
+  }
+
+  /** Entries before this instant are paid out (the latest paid batch that paid this payee). */
+  async function paidBefore(em: EntityManager, payeeId: number): Promise<number> {
+    const [row] = await em.execute<{ cutoff: string | null }[]>(
+      `SELECT max(b.cutoff_at) AS cutoff FROM payout_batches b JOIN payout_items i ON i.batch_id = b.id
+       WHERE b.status = 'paid' AND i.payee_id = ? AND i.status = 'payable'`,
+      [payeeId],
+    );
+    return row?.cutoff ? new Date(row.cutoff).getTime() : 0;
+  }
+
+  /** GET /api/v1/host/earnings?month=&ambassador_id=: one month's earnings, the balances and the next payout. */
+  async function overview(ctx: Ctx, input: unknown): Promise<EarningsJson> {
+    const user = requireUser(ctx);
+    const query = parseInput(earningsQuerySchema, input ?? {});
+    const em = ctx.em;
+    const scope = await scopeOf(em, user, input);
+    const now = new Date();
+    const current = monthOf(now, settings);
+    const month = query.month ?? current;
+    const empty = { amount: 0, commission: 0, commission_tax: 0, earning: 0, adjustments: 0 };
+    const nextClose = monthClose(current, settings);
+    const base = {
+      payee_name: scope.name,
+      ambassadors: await ambassadorsOf(em, user.id),
+      month,
+    };
+    if (scope.payeeId === null) {
+      return {
+        ...base,
+        months: [{ month: current, closed: false }],
+        rows: [],
+        totals: empty,
+        balance: { confirmed: 0, expected: 0 },
+        next_payout: { month: current, pay_date: nextClose.payDate, amount: 0, below_minimum: true },
+        paid: [],
+      };
+    }
+    const payeeId = scope.payeeId;
+    const [range] = await em.execute<{ first: string | null }[]>(
+      'SELECT min(available_at) AS first FROM ledger_entries WHERE payee_id = ?',
+      [payeeId],
+    );
+    const months: { month: string; closed: boolean }[] = [];
+    const first = range.first ? monthOf(new Date(range.first), settings) : current;
+    for (let m = current; m >= first && months.length < MAX_MONTHS; m = shiftMonth(m, -1)) {
+      months.push({ month: m, closed: monthClose(m, settings).cutoffAt.getTime() <= now.getTime() });
+    }
+    const paidCutoff = await paidBefore(em, payeeId);
+    const rows = (await monthRows(em, payeeId, month)).map((r) => rowJson(r, paidCutoff, now.getTime()));
+    const close = monthClose(month, settings);
+    const [adjusted] = await em.execute<{ total: string | null }[]>(
+      "SELECT sum(amount) AS total FROM ledger_entries WHERE payee_id = ? AND kind = 'adjustment' AND available_at >= ? AND available_at < ?",
+      [payeeId, close.periodStart, close.cutoffAt],
+    );
+    const [balances] = await em.execute<{ confirmed: string | null; expected: string | null; projected: string | null }[]>(
+      `SELECT sum(amount) FILTER (WHERE available_at <= ?) AS confirmed, sum(amount) FILTER (WHERE available_at > ?) AS expected,
+         sum(amount) FILTER (WHERE available_at < ?) AS projected
+       FROM ledger_entries WHERE payee_id = ?`,
+      [now, now, nextClose.cutoffAt, payeeId],
+    );
+    // A prepared, unpaid batch is the next payout; otherwise what this month's close would pay as it stands.
+    const [pending] = await em.execute<{ month: string; pay_date: string; transfer_amount: number }[]>(
+      `SELECT b.month, to_char(b.pay_date, 'YYYY-MM-DD') AS pay_date, i.transfer_amount FROM payout_batches b
+       JOIN payout_items i ON i.batch_id = b.id WHERE b.status = 'prepared' AND i.payee_id = ? AND i.status = 'payable'
+       ORDER BY b.month LIMIT 1`,
+      [payeeId],
+    );
+    const projected = Number(balances.projected ?? 0);
+    const paid = await em.execute<{ month: string; pay_date: string; amount: number }[]>(
+      `SELECT b.month, to_char(b.pay_date, 'YYYY-MM-DD') AS pay_date, i.transfer_amount AS amount FROM payout_batches b
+       JOIN payout_items i ON i.batch_id = b.id WHERE b.status = 'paid' AND i.payee_id = ? AND i.status = 'payable'
+       ORDER BY b.month DESC LIMIT 24`,
+      [payeeId],
+    );
+    return {
+      ...base,
+      months,
+      rows: rows.map(({ commission_tax: _tax, ...row }) => row),
+      totals: {
+        amount: rows.reduce((s, r) => s + r.amount, 0),
+        commission: rows.reduce((s, r) => s + r.commission, 0),
+        commission_tax: rows.reduce((s, r) => s + r.commission_tax, 0),
+        earning: rows.reduce((s, r) => s + r.earning, 0),
+        adjustments: Number(adjusted.total ?? 0),
+      },
+      balance: { confirmed: Number(balances.confirmed ?? 0), expected: Number(balances.expected ?? 0) },
+      next_payout: pending
+        ? { month: pending.month, pay_date: pending.pay_date, amount: pending.transfer_amount, below_minimum: false }
+        : {
+            month: current,
+            pay_date: nextClose.payDate,
+            amount: Math.max(0, projected),
+            below_minimum: projected < env.PAYOUT_MINIMUM,
+          },
+      paid,
+    };
+  }
+
+  /**
+   * GET /api/v1/host/earnings/statement?month=: the 支払明細書 of a closed month as CSV (UTF-8 with a byte order
+   * mark and CRLF for Excel, text cells guarded against formulas).
+   */
+  async function statementCsv(ctx: Ctx, input: unknown): Promise<{ filename: string; body: string }> {
+    const user = requireUser(ctx);
+    const query = parseInput(earningsQuerySchema, input ?? {});
+    const month = query.month ?? shiftMonth(monthOf(new Date(), settings), -1);
+    const scope = await scopeOf(ctx.em, user, input);
+    const e = ja.earnings;
+    const paidCutoff = scope.payeeId === null ? 0 : await paidBefore(ctx.em, scope.payeeId);
+    const rows =
+      scope.payeeId === null ? [] : (await monthRows(ctx.em, scope.payeeId, month)).map((r) => rowJson(r, paidCutoff, Date.now()));
+    let body = UTF8_BOM + csvRecord([`${scope.name} ${e.monthLabel(month)} 支払明細書`], '\r\n') + csvRecord([...e.csvHeader], '\r\n');
+    for (const r of rows) {
+      body += csvRecord(
+        [r.reservation_id, r.date, r.experience_title, r.guests, r.amount, r.commission, r.commission_tax, r.earning, e.status[r.status]],
+        '\r\n',
+      );
+    }
+    const sum = (f: (r: (typeof rows)[number]) => number) => rows.reduce((s, r) => s + f(r), 0);
+    body += csvRecord(
+      [
+        e.totals,
+        '',
+        '',
+        sum((r) => r.guests),
+        sum((r) => r.amount),
+        sum((r) => r.commission),
+        sum((r) => r.commission_tax),
+        sum((r) => r.earning),
+        '',
+      ],
+      '\r\n',
+    );
+    return { filename: `statement-${month}.csv`, body };
+  }
+
+  /**
+   * GET /api/v1/host/earnings/statement.pdf?month=: the 支払明細書 of a month as a PDF (the same rows as the CSV),
+   * with the payout its close led to and the platform as issuer.
+   */
+  async function statementPdf(ctx: Ctx, input: unknown): Promise<{ filename: string; body: Buffer }> {
+    const user = requireUser(ctx);
+    const query = parseInput(earningsQuerySchema, input ?? {});
+    const month = query.month ?? shiftMonth(monthOf(new Date(), settings), -1);
+    const scope = await scopeOf(ctx.em, user, input);
+    const close = monthClose(month, settings);
+    let rows: (EarningRowJson & { commission_tax: number })[] = [];
+    let adjustments = 0;
+    let payout = null;
+    if (scope.payeeId !== null) {
+      const paidCutoff = await paidBefore(ctx.em, scope.payeeId);
+      rows = (await monthRows(ctx.em, scope.payeeId, month)).map((r) => rowJson(r, paidCutoff, Date.now()));
+      const [adjusted] = await ctx.em.execute<{ total: string | null }[]>(
+        "SELECT sum(amount) AS total FROM ledger_entries WHERE payee_id = ? AND kind = 'adjustment' AND available_at >= ? AND available_at < ?",
+        [scope.payeeId, close.periodStart, close.cutoffAt],
+      );
+      adjustments = Number(adjusted.total ?? 0);
+      const [item] = await ctx.em.execute<
+        { pay_date: string; balance: number; fee: number; transfer_amount: number; status: 'payable' | 'carried_over' | 'blocked' }[]
+      >(
+        `SELECT to_char(b.pay_date, 'YYYY-MM-DD') AS pay_date, i.balance, i.fee, i.transfer_amount, i.status
+         FROM payout_batches b JOIN payout_items i ON i.batch_id = b.id WHERE b.month = ? AND i.payee_id = ?`,
+        [month, scope.payeeId],
+      );
+      if (item)
+        payout = { payDate: item.pay_date, balance: item.balance, fee: item.fee, transfer: item.transfer_amount, status: item.status };
+    }
+    const body = await renderStatementPdf({
+      payeeName: scope.name,
+      month,
+      periodFrom: todayInJapan(close.periodStart),
+      periodTo: close.closingDate,
+      rows,
+      adjustments,
+      payout,
+      issuer: { name: env.PLATFORM_NAME, address: env.PLATFORM_ADDRESS, registrationNumber: env.INVOICE_REGISTRATION_NUMBER },
+    });
+    return { filename: `statement-${month}.pdf`, body };
+  }
+
+  function accountJson(scope: Scope, row: Record<string, string | null> | undefined): BankAccountJson {
+    const registered = !!row?.bank_code;
+    return {
+      payee_name: scope.name,
+      registered,
+      bank_code: row?.bank_code ?? null,
+      bank_name: row?.bank_code ? banks.bankName(row.bank_code) : null,
+      branch_code: row?.branch_code ?? null,
+      branch_name: row?.bank_code && row.branch_code ? banks.branchName(row.bank_code, row.branch_code) : null,
+      account_type: (row?.account_type as BankAccountJson['account_type']) ?? null,
+      account_number_masked: row?.account_number_last3 ? maskAccountNumber(row.account_number_last3) : null,
+      holder_name: row?.holder_name ?? null,
+    };
+  }
+
+  /** GET /api/v1/host/bank-account: the payee's account, the number masked (only the payee's own people see it). */
+  async function bankAccount(ctx: Ctx, input: unknown): Promise<BankAccountJson> {
+    const user = requireUser(ctx);
+    const scope = await scopeOf(ctx.em, user, input);
+    if (scope.payeeId === null) return accountJson(scope, undefined);
+    const [row] = await ctx.em.execute<Record<string, string | null>[]>(
+      'SELECT bank_code, branch_code, account_type, account_number_last3, holder_name FROM payees WHERE id = ?',
+      [scope.payeeId],
+    );
+    return accountJson(scope, row);
+  }
+
+  /**
+   * PUT /api/v1/host/bank-account: registers or changes the account. The bank and branch must exist in the
+   * zengin-code list; the holder name is stored as a transfer file carries it; the number is encrypted. Audited, and
+   * the payee is mailed (an unexpected change is how a takeover would show).
+   */
+  async function updateBankAccount(ctx: Ctx, input: unknown): Promise<BankAccountJson> {
+    const user = requireUser(ctx);
+    const data = parseInput(bankAccountInputSchema, input);
+    const e = ja.earnings;
+    if (!banks.bankName(data.bank_code)) throw ValidationError.of('bank_code', e.bankUnknown);
+    if (!banks.branchName(data.bank_code, data.branch_code)) throw ValidationError.of('branch_code', e.branchUnknown);
+    const holder = toTransferKana(data.holder_name);
+    if (holder === null) throw ValidationError.of('holder_name', e.holderNameChars);
+    if (holder.length > 30) throw ValidationError.of('holder_name', e.holderNameTooLong);
+    const number = data.account_number.padStart(7, '0');
+    const encrypted = encryptAccountNumber(bankAccountKey(env), number);
+    return transaction(ctx.em, async (em) => {
+      const scope = await scopeOf(em, user, input);
+      const column = scope.kind === 'ambassador' ? 'ambassador_id' : 'user_id';
+      await em.execute(`INSERT INTO payees (${column}) VALUES (?) ON CONFLICT DO NOTHING`, [scope.id]);
+      const [before] = await em.execute<Record<string, string | null>[]>(
+        `SELECT id, bank_code, branch_code, account_type, account_number_last3, holder_name FROM payees WHERE ${column} = ? FOR UPDATE`,
+        [scope.id],
+      );
+      await em.execute(
+        `UPDATE payees SET bank_code = ?, branch_code = ?, account_type = ?, account_number_encrypted = ?, account_number_last3 = ?,
+           holder_name = ?, updated_at = now() WHERE id = ?`,
+        [data.bank_code, data.branch_code, data.account_type, encrypted, number.slice(-3), holder, before.id],
+      );
+      const after = {
+        bank_code: data.bank_code,
+        branch_code: data.branch_code,
+        account_type: data.account_type,
+        account_number_last3: number.slice(-3),
+        holder_name: holder,
+      };
+      const { id: _id, ...beforeFields } = before;
+      audit.record(withEm(ctx, em), {
+        entityType: 'payee',
+        entityId: Number(before.id),
+        action: 'update_bank_account',
+        before: beforeFields.bank_code ? beforeFields : null,
+        after,
+      });
+      await em.flush();
+      const contact =
+        scope.kind === 'user'
+          ? await userContact(em, scope.id)
+          : await ambassadorContact(em, scope.id).then((c) => ({ name: c.name, email: c.email ?? env.OFFICE_EMAIL }));
+      const json = accountJson({ ...scope, payeeId: Number(before.id) }, after);
+      await enqueueMail(em, [
+        {
+          dedupeKey: `bank-account:${before.id}:${Date.now()}`,
+          to: contact.email,
+          subject: e.bankAccountMailSubject,
+          text: e.bankAccountMailBody({
+            name: contact.name,
+            bank: `${json.bank_name} ${json.branch_name}`,
+            account: `${ja.money.accountType[data.account_type]} ${json.account_number_masked}`,
+            url: `${publicBaseUrl(env)}/host/earnings`,
+          }),
+        },
+      ]);
+      return json;
+    });
+  }
+
+  return { overview, statementCsv, statementPdf, bankAccount, updateBankAccount };
+}
+
+export type EarningsService = ReturnType<typeof createEarningsService>;

@@ -1,0 +1,202 @@
+// The payee's side: the bank account (validated against the zengin-code list, the holder name normalised, the
+// number encrypted and shown masked, audited and mailed, only for the payee's own people) and /host/earnings with
+// its statement CSV.
+import { beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { setupTestApp, type TestApp } from '#tests/setup/test-app';
+import { createUser, signedInAgent, type Agent } from '#tests/factories/users';
+import { createCalendar, createExperience } from '#tests/factories/experiences';
+import { createReservation } from '#tests/factories/reservations';
+import { createAmbassador } from '#tests/factories/communities';
+import { operator } from '#src/lib/context';
+import { MailOutbox } from '#src/modules/mail/mail.entity';
+import { pdfText } from '#tests/factories/pdf';
+
+let t: TestApp;
+let host: Agent;
+let other: Agent;
+let hostId: number;
+let ambassadorId: number;
+
+const sql = <T extends object[]>(query: string, params: unknown[] = []) => t.orm.em.fork().execute<T>(query, params);
+
+beforeAll(async () => {
+  t = await setupTestApp();
+  const h = await createUser(t.orm, { name: '山田 花子', role: 'HOST' });
+  hostId = h.id;
+  host = await signedInAgent(t.app, h.email);
+  other = await signedInAgent(t.app, (await createUser(t.orm, { role: 'HOST' })).email);
+  ambassadorId = (await createAmbassador(t.orm, { name: '鈴木工房' })).id;
+});
+
+const account = {
+  bank_code: '0001',
+  branch_code: '001',
+  account_type: 'ordinary',
+  account_number: '1234567',
+  holder_name: 'やまだ　はなこ',
+};
+
+describe('the bank account', () => {
+  it('is unregistered at first', async () => {
+    const res = await host.get('/api/v1/host/bank-account');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ payee_name: '山田 花子', registered: false, bank_code: null, account_number_masked: null });
+  });
+
+  it('refuses unknown banks and branches, bad numbers and names a transfer cannot carry, each with its message', async () => {
+    const put = (body: object) => host.put('/api/v1/host/bank-account').send({ ...account, ...body });
+    expect((await put({ bank_code: '9998' })).body.messages.bank_code).toEqual(['この銀行コードの銀行が見つかりません']);
+    expect((await put({ branch_code: '999' })).body.messages.branch_code).toEqual(['この銀行にこの支店コードの支店が見つかりません']);
+    expect((await put({ account_number: '12345678' })).body.messages.account_number).toEqual(['口座番号は7桁以内の数字で入力してください']);
+    const kanji = await put({ holder_name: '山田花子' });
+    expect(kanji.status).toBe(422);
+    expect(kanji.body.messages.holder_name).toEqual(['口座名義はカタカナ・英大文字・数字と ( ) . - / で入力してください']);
+    expect((await put({ account_type: 'savings' })).status).toBe(422);
+  });
+
+  it('saves it encrypted, shows the bank by name and the number masked, audits and mails the change', async () => {
+    const res = await host.put('/api/v1/host/bank-account').send(account);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      payee_name: '山田 花子',
+      registered: true,
+      bank_code: '0001',
+      bank_name: 'みずほ',
+      branch_code: '001',
+      branch_name: '東京営業部',
+      account_type: 'ordinary',
+      account_number_masked: '****567',
+      holder_name: 'ﾔﾏﾀﾞ ﾊﾅｺ',
+    });
+    const [row] = await sql<{ id: number; account_number_encrypted: string }[]>(
+      'SELECT id, account_number_encrypted FROM payees WHERE user_id = ?',
+      [hostId],
+    );
+    expect(row.account_number_encrypted).toMatch(/^v1:/);
+    expect(row.account_number_encrypted).not.toContain('1234567');
+    const audit = await sql<{ action: string; after: Record<string, unknown> }[]>(
+      "SELECT action, after FROM audit_log WHERE entity_type = 'payee' AND entity_id = ?",
+      [row.id],
+    );
+    expect(audit).toEqual([
+      {
+        action: 'update_bank_account',
+        after: { bank_code: '0001', branch_code: '001', account_type: 'ordinary', account_number_last3: '567', holder_name: 'ﾔﾏﾀﾞ ﾊﾅｺ' },
+      },
+    ]);
+    const mails = await t.orm.em.fork().find(MailOutbox, { dedupeKey: { $like: `bank-account:${row.id}:%` } });
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toBe('【たびとこ】振込先口座が変更されました');
+    expect(mails[0].textBody).toContain('振込先: みずほ 東京営業部 普通 ****567');
+    expect((await host.get('/api/v1/host/bank-account')).body.account_number_masked).toBe('****567');
+  });
+
+  it("is nobody else's to read: another user sees their own; an ambassador they are not a member of is a 404", async () => {
+    expect((await other.get('/api/v1/host/bank-account')).body.registered).toBe(false);
+    expect((await other.get(`/api/v1/host/bank-account?ambassador_id=${ambassadorId}`)).status).toBe(404);
+    expect((await other.put(`/api/v1/host/bank-account?ambassador_id=${ambassadorId}`).send(account)).status).toBe(404);
+    expect((await request(t.app).get('/api/v1/host/bank-account')).status).toBe(401);
+  });
+});
+
+describe('/host/earnings', () => {
+  it('lists a month per reservation with totals, statuses, the payout history and the statement CSV', async () => {
+    const guest = await createUser(t.orm);
+    const experience = await createExperience(t.orm, { hostUserId: hostId, title: '藍染め体験' });
+    const slot = await createCalendar(t.orm, experience.id, { date: '2026-09-10' });
+    const [payee] = await sql<{ id: number }[]>('SELECT id FROM payees WHERE user_id = ?', [hostId]);
+    const earn = async (gross: number, reversed: boolean) => {
+      const r = await createReservation(t.orm, { userId: guest.id, experienceId: experience.id, calendarIds: [slot.id] });
+      const commission = Math.floor((gross * 15) / 100);
+      const tax = Math.floor((commission * 10) / 110);
+      await sql(
+        `INSERT INTO ledger_entries (payee_id, kind, reservation_id, amount, gross, commission, commission_tax, commission_rate_bp, available_at)
+         VALUES (?, 'earning', ?, ?, ?, ?, ?, 1500, '2026-09-10T03:00:00Z')`,
+        [payee.id, r.id, gross - commission, gross, commission, tax],
+      );
+      if (reversed) {
+        await sql(
+          `INSERT INTO ledger_entries (payee_id, kind, reservation_id, amount, gross, commission, commission_tax, available_at)
+           VALUES (?, 'reversal', ?, ?, ?, ?, ?, '2026-09-10T03:00:00Z')`,
+          [payee.id, r.id, -(gross - commission), -gross, -commission, -tax],
+        );
+      }
+      return r.id;
+    };
+    const kept = await earn(10000, false);
+    const cancelled = await earn(4000, true);
+    const ctx = t.services.context(operator('test'));
+    const batch = await t.services.payouts.prepare(ctx, { month: '2026-09' });
+    await t.services.payouts.markPaid(ctx, { id: batch.batch.id });
+
+    const res = await host.get('/api/v1/host/earnings?month=2026-09');
+    expect(res.status).toBe(200);
+    expect(res.body.rows).toEqual([
+      {
+        reservation_id: kept,
+        date: '2026-09-10',
+        experience_title: '藍染め体験',
+        guests: 1,
+        amount: 10000,
+        commission: 1500,
+        earning: 8500,
+        status: 'paid',
+      },
+      {
+        reservation_id: cancelled,
+        date: '2026-09-10',
+        experience_title: '藍染め体験',
+        guests: 1,
+        amount: 0,
+        commission: 0,
+        earning: 0,
+        status: 'cancelled',
+      },
+    ]);
+    expect(res.body.totals).toEqual({ amount: 10000, commission: 1500, commission_tax: 136, earning: 8500, adjustments: 0 });
+    expect(res.body.paid).toEqual([{ month: '2026-09', pay_date: '2026-10-30', amount: 8500 }]);
+    expect(res.body.balance).toEqual({ confirmed: 0, expected: 0 });
+    expect(res.body.months.find((m: { month: string }) => m.month === '2026-09')).toEqual({ month: '2026-09', closed: true });
+
+    const csv = await host.get('/api/v1/host/earnings/statement?month=2026-09');
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = csv.text.split('\r\n');
+    expect(lines[0]).toBe('\uFEFF山田 花子 2026年9月 支払明細書');
+    expect(lines[1]).toBe('予約番号,開催日,体験,人数,売上,手数料,手数料のうち消費税,お受取額,状態');
+    expect(lines[2]).toBe(`${kept},2026-09-10,藍染め体験,1,10000,1500,136,8500,支払済み`);
+    expect(lines[3]).toBe(`${cancelled},2026-09-10,藍染め体験,1,0,0,0,0,取消`);
+    expect(lines[4]).toBe('合計,,,2,10000,1500,136,8500,');
+    expect((await host.get('/api/v1/host/earnings?month=2026-13')).status).toBe(422);
+
+    const pdf = await host
+      .get('/api/v1/host/earnings/statement.pdf?month=2026-09')
+      .buffer(true)
+      .parse((r, done) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = await pdfText(pdf.body as Buffer);
+    for (const expected of [
+      '支払明細書',
+      '山田 花子 様',
+      '2026年9月',
+      '2026年9月1日 〜 2026年9月30日',
+      '藍染め体験',
+      '¥10,000',
+      '¥1,500',
+      '¥8,500',
+      '取消',
+      '手数料（税込）のうち消費税（10%）: ¥136',
+      'お振込額（2026年10月30日）',
+      t.env.PLATFORM_NAME,
+      `登録番号 ${t.env.INVOICE_REGISTRATION_NUMBER}`,
+    ]) {
+      expect(text).toContain(expected);
+    }
+  });
+});

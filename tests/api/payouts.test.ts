@@ -1,0 +1,226 @@
+// The monthly close through the admin API: preparing a month from the ledger (minimum, carry-over, blocked payees,
+// idempotent, one batch when two connections prepare at once), the bank file, marking paid (payout rows, mails,
+// once), the order of months, adjustments and who may do any of it.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setupTestApp, type TestApp } from '#tests/setup/test-app';
+import { createUser } from '#tests/factories/users';
+import { createCalendar, createExperience } from '#tests/factories/experiences';
+import { createReservation } from '#tests/factories/reservations';
+import { createAmbassador } from '#tests/factories/communities';
+import { NON_ADMIN, expectedDenial, setupCallers, type Callers } from '#tests/api/admin-helpers';
+import { operator } from '#src/lib/context';
+import { bankAccountKey, encryptAccountNumber } from '#src/modules/earnings/bank-account-crypto';
+import { MailOutbox } from '#src/modules/mail/mail.entity';
+
+let t: TestApp;
+let callers: Callers;
+let admin: Callers['agents']['admin'];
+const payee = { a: 0, b: 0, c: 0 };
+let experienceId: number;
+let calendarId: number;
+let guestId: number;
+
+const sql = <T extends object[]>(query: string, params: unknown[] = []) => t.orm.em.fork().execute<T>(query, params);
+
+async function newPayee(column: 'user_id' | 'ambassador_id', id: number, bank: { holder: string; number: string } | null) {
+  const [row] = await sql<{ id: number }[]>(
+    `INSERT INTO payees (${column}, bank_code, branch_code, account_type, account_number_encrypted, account_number_last3, holder_name)
+     VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    [
+      id,
+      bank ? '0005' : null,
+      bank ? '123' : null,
+      bank ? 'ordinary' : null,
+      bank ? encryptAccountNumber(bankAccountKey(t.env), bank.number) : null,
+      bank ? bank.number.slice(-3) : null,
+      bank ? bank.holder : null,
+    ],
+  );
+  return row.id;
+}
+
+/** An earning of `amount` that becomes 確定 at `availableAt` (a reservation row of its own). */
+async function earn(payeeId: number, amount: number, availableAt: string) {
+  const r = await createReservation(t.orm, { userId: guestId, experienceId, calendarIds: [calendarId] });
+  await sql(
+    `INSERT INTO ledger_entries (payee_id, kind, reservation_id, amount, gross, commission, commission_tax, commission_rate_bp, available_at)
+     VALUES (?, 'earning', ?, ?, ?, 0, 0, 0, ?)`,
+    [payeeId, r.id, amount, amount, availableAt],
+  );
+}
+
+const byPayee = (items: { payee_id: number }[]) => Object.fromEntries(items.map((i) => [i.payee_id, i]));
+
+beforeAll(async () => {
+  t = await setupTestApp();
+  callers = await setupCallers(t);
+  admin = callers.agents.admin;
+  const hostA = await createUser(t.orm, { name: '山田 花子', role: 'HOST' });
+  const hostC = await createUser(t.orm, { name: '佐藤 次郎', role: 'HOST' });
+  const school = await createAmbassador(t.orm, { name: '鈴木工房' });
+  guestId = (await createUser(t.orm, { name: 'ゲスト' })).id;
+  experienceId = (await createExperience(t.orm, { hostUserId: hostA.id })).id;
+  calendarId = (await createCalendar(t.orm, experienceId, { daysFromToday: 3 })).id;
+  payee.a = await newPayee('user_id', hostA.id, { holder: 'ﾔﾏﾀﾞ ﾊﾅｺ', number: '0012345' });
+  payee.b = await newPayee('ambassador_id', school.id, { holder: 'ｽｽﾞｷｺｳﾎﾞｳ', number: '7654321' });
+  payee.c = await newPayee('user_id', hostC.id, null);
+  // September (closes 2026-10-01 00:00 JST = 2026-09-30T15:00Z).
+  await earn(payee.a, 10000, '2026-09-15T03:00:00Z');
+  await earn(payee.a, 2000, '2026-09-30T14:59:59Z');
+  await earn(payee.b, 2500, '2026-09-20T03:00:00Z');
+  await earn(payee.c, 8000, '2026-09-10T03:00:00Z');
+  // October.
+  await earn(payee.a, 5000, '2026-09-30T15:00:00Z');
+  await earn(payee.b, 1000, '2026-10-31T14:00:00Z');
+});
+
+describe('who may', () => {
+  it.each(NON_ADMIN)('%s is refused every payout call', async (caller) => {
+    const agent = callers.agents[caller];
+    expect((await agent.get('/api/v1/admin/payouts')).status).toBe(expectedDenial(caller));
+    expect((await agent.post('/api/v1/admin/payouts').send({ month: '2026-09' })).status).toBe(expectedDenial(caller));
+  });
+});
+
+describe('preparing a month', () => {
+  it('refuses a malformed month and a month not yet closed', async () => {
+    expect((await admin.post('/api/v1/admin/payouts').send({ month: '2026-9' })).status).toBe(422);
+    const open = await admin.post('/api/v1/admin/payouts').send({ month: '2099-01' });
+    expect(open.status).toBe(409);
+    expect(open.body.message).toBe('2099-01 はまだ締め日を過ぎていません');
+  });
+
+  it('two connections preparing the same month at once make one batch', async () => {
+    const [x, y] = await Promise.all([
+      t.services.payouts.prepare(t.services.context(operator('one')), { month: '2026-09' }),
+      t.services.payouts.prepare(t.services.context(operator('two')), { month: '2026-09' }),
+    ]);
+    expect(x.batch.id).toBe(y.batch.id);
+    expect([x.created, y.created].sort()).toEqual([false, true]);
+    expect(await sql<{ n: string }[]>("SELECT count(*) AS n FROM payout_batches WHERE month = '2026-09'")).toEqual([{ n: '1' }]);
+    expect(await sql<{ n: string }[]>('SELECT count(*) AS n FROM payout_items')).toEqual([{ n: '3' }]);
+  });
+
+  it('pays balances that reach ¥3,000, carries smaller ones over and blocks payees without a bank account', async () => {
+    const res = await admin.post('/api/v1/admin/payouts').send({ month: '2026-09' });
+    expect(res.status).toBe(200);
+    expect(res.body.created).toBe(false);
+    expect(res.body.batch).toMatchObject({
+      month: '2026-09',
+      cutoff_at: '2026-09-30T15:00:00.000Z',
+      pay_date: '2026-10-30', // 2026-10-31 is a Saturday
+      status: 'prepared',
+      payable_count: 1,
+      transfer_total: 12000,
+      carried_over_count: 1,
+      blocked_count: 1,
+    });
+    const items = byPayee(res.body.items);
+    expect(items[payee.a]).toMatchObject({
+      balance: 12000,
+      carried_in: 0,
+      fee: 0,
+      transfer_amount: 12000,
+      status: 'payable',
+      account: '三菱ＵＦＪ 横浜中山 普通 ****345',
+    });
+    expect(items[payee.b]).toMatchObject({
+      payee_name: '鈴木工房',
+      balance: 2500,
+      transfer_amount: 0,
+      status: 'carried_over',
+      account: null,
+    });
+    expect(items[payee.c]).toMatchObject({ payee_name: '佐藤 次郎', balance: 8000, transfer_amount: 0, status: 'blocked', account: null });
+  });
+
+  it('will not prepare the next month while this one is unpaid', async () => {
+    const res = await admin.post('/api/v1/admin/payouts').send({ month: '2026-10' });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('2026-09 の支払バッチがまだ支払済みになっていません。先に支払済みにしてください');
+  });
+});
+
+describe('the bank file and marking paid', () => {
+  it('exports the payable lines as a 全銀 総合振込 file', async () => {
+    const [batch] = await sql<{ id: number }[]>("SELECT id FROM payout_batches WHERE month = '2026-09'");
+    const res = await admin
+      .get(`/api/v1/admin/payouts/${batch.id}/file`)
+      .buffer(true)
+      .parse((r, done) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename=zengin-2026-09.txt');
+    const records = (res.body as Buffer).toString('latin1').split('\r\n').slice(0, -1);
+    expect(records.map((r) => r.length)).toEqual([120, 120, 120, 120]);
+    const text = new TextDecoder('shift_jis').decode(res.body as Buffer).split('\r\n');
+    expect(text[0].slice(54, 58)).toBe('1030');
+    expect(text[1].slice(42, 50)).toBe('10012345');
+    expect(text[1].slice(50, 80)).toBe('ﾔﾏﾀﾞ ﾊﾅｺ'.padEnd(30, ' '));
+    expect(text[1].slice(80, 90)).toBe('0000012000');
+    expect(text[2].slice(0, 19)).toBe('8000001000000012000');
+    const [row] = await sql<{ exported_at: Date | null }[]>('SELECT exported_at FROM payout_batches WHERE id = ?', [batch.id]);
+    expect(row.exported_at).not.toBeNull();
+  });
+
+  it('writes one payout row per paid payee and mails them, once however often it is marked', async () => {
+    const [batch] = await sql<{ id: number }[]>("SELECT id FROM payout_batches WHERE month = '2026-09'");
+    const first = await admin.post(`/api/v1/admin/payouts/${batch.id}/paid`).send({});
+    expect(first.status).toBe(200);
+    expect(first.body.batch.status).toBe('paid');
+    expect((await admin.post(`/api/v1/admin/payouts/${batch.id}/paid`).send({})).status).toBe(200);
+    expect(
+      await sql<{ payee_id: number; amount: number; available_at: string }[]>(
+        `SELECT payee_id, amount, to_char(available_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS') AS available_at
+         FROM ledger_entries WHERE kind = 'payout'`,
+      ),
+    ).toEqual([{ payee_id: payee.a, amount: -12000, available_at: '2026-09-30T15:00:00' }]);
+    const mails = await t.orm.em.fork().find(MailOutbox, { dedupeKey: { $like: `payout:${batch.id}:%` } });
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toBe('【たびとこ】2026-09分のお支払いのご案内');
+    expect(mails[0].textBody).toContain('お振込額: ¥12,000');
+    expect(mails[0].textBody).toContain('2026年10月30日');
+  });
+
+  it('carries the balances over into the next month', async () => {
+    const res = await admin.post('/api/v1/admin/payouts').send({ month: '2026-10' });
+    expect(res.status).toBe(201);
+    const items = byPayee(res.body.items);
+    expect(items[payee.a]).toMatchObject({ balance: 5000, carried_in: 0, transfer_amount: 5000, status: 'payable' });
+    expect(items[payee.b]).toMatchObject({ balance: 3500, carried_in: 2500, transfer_amount: 3500, status: 'payable' });
+    expect(items[payee.c]).toMatchObject({ balance: 8000, carried_in: 8000, status: 'blocked' });
+    expect(res.body.batch.pay_date).toBe('2026-11-30');
+  });
+
+  it('refuses to prepare an earlier month once a later one exists', async () => {
+    const res = await admin.post('/api/v1/admin/payouts').send({ month: '2026-08' });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('2026-08 より後の月の支払バッチがすでにあります');
+  });
+
+  it('lists the batches, newest month first', async () => {
+    const res = await admin.get('/api/v1/admin/payouts');
+    expect(res.status).toBe(200);
+    expect(res.body.batches.map((b: { month: string; status: string }) => [b.month, b.status])).toEqual([
+      ['2026-10', 'prepared'],
+      ['2026-09', 'paid'],
+    ]);
+    expect((await admin.get('/api/v1/admin/payouts/999999')).status).toBe(404);
+  });
+});
+
+describe('adjustments', () => {
+  it('adds a signed row with its reason; refuses zero and a missing reason', async () => {
+    const ok = await admin.post(`/api/v1/admin/payees/${payee.c}/adjustments`).send({ amount: -300, reason: '振込手数料の精算' });
+    expect(ok.status).toBe(201);
+    expect(ok.body).toMatchObject({ payee_id: payee.c, kind: 'adjustment', amount: -300, reason: '振込手数料の精算' });
+    const zero = await admin.post(`/api/v1/admin/payees/${payee.c}/adjustments`).send({ amount: 0, reason: 'x' });
+    expect(zero.status).toBe(422);
+    const noReason = await admin.post(`/api/v1/admin/payees/${payee.c}/adjustments`).send({ amount: 100, reason: ' ' });
+    expect(noReason.status).toBe(422);
+    expect((await admin.post('/api/v1/admin/payees/999999/adjustments').send({ amount: 100, reason: 'x' })).status).toBe(404);
+  });
+});

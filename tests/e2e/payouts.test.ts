@@ -1,0 +1,82 @@
+// Earnings and payouts in Chromium on the demo data: the host reads /host/earnings, downloads a closed month's
+// statement (CSV and PDF) and registers a bank account; the admin prepares (again: nothing changes), downloads the bank file and
+// marks the demo's last closed month paid after a confirmation.
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hydrated, nextLoad, openBrowser, type Session } from '#tests/e2e/browser';
+import { pdfText } from '#tests/factories/pdf';
+
+let s: Session;
+
+beforeAll(async () => {
+  s = await openBrowser();
+});
+
+describe('the host', () => {
+  it('reads the months, downloads a closed month statement and registers the bank account', async () => {
+    const page = await s.newPage({ width: 375, height: 900 });
+    await s.signIn(page, 'host@example.com');
+    await page.goto('/host/earnings');
+    await hydrated(page);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('売上・お支払い');
+    expect(await page.getByTestId('next-payout').textContent()).toMatch(/^\d{4}年\d{1,2}月\d{1,2}日\(.\)に¥[\d,]+（見込み）$/);
+    // A closed month with earnings: its statement CSV.
+    await page.locator('.host-earnings__months a').nth(1).click();
+    await hydrated(page);
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: '支払明細書（CSV）' }).click();
+    const csv = readFileSync(await (await download).path(), 'utf8');
+    expect(csv.split('\r\n')[1]).toBe('予約番号,開催日,体験,人数,売上,手数料,手数料のうち消費税,お受取額,状態');
+    expect(csv).toMatch(/\r\n合計,,,\d+,\d+,\d+,\d+,\d+,\r\n$/);
+    const pdfDownload = page.waitForEvent('download');
+    await page.getByRole('link', { name: '支払明細書（PDF）' }).click();
+    const pdf = readFileSync(await (await pdfDownload).path());
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(await pdfText(pdf)).toContain('支払明細書');
+
+    await page.getByRole('button', { name: '振込先口座を登録・変更する' }).click();
+    await page.fill('input[name="bank_code"]', '0009');
+    await page.fill('input[name="branch_code"]', '999');
+    await page.fill('input[name="account_number"]', '7654321');
+    await page.fill('input[name="holder_name"]', 'やまだ　はるか');
+    await page.getByRole('button', { name: '口座を保存する' }).click();
+    await expect.poll(() => page.locator('.field__error').first().textContent()).toBe('この銀行にこの支店コードの支店が見つかりません');
+    await page.fill('input[name="branch_code"]', '101');
+    const loaded = nextLoad(page);
+    await page.getByRole('button', { name: '口座を保存する' }).click();
+    await loaded;
+    const bank = page.getByTestId('bank-account');
+    expect(await bank.textContent()).toContain('普通 ****321');
+    expect(await bank.textContent()).toContain('ﾔﾏﾀﾞ ﾊﾙｶ');
+  });
+});
+
+describe('the office', () => {
+  it('prepares a month, downloads the bank file and marks it paid', async () => {
+    const page = await s.newPage({ width: 1280, height: 900 });
+    await s.signIn(page, 'admin@example.com');
+    page.on('dialog', (dialog) => void dialog.accept());
+    await page.goto('/admin/payouts');
+    await hydrated(page);
+    const prepared = page.locator('[data-testid="payout-batches"] tbody tr', { hasText: '準備済み' });
+    await expect.poll(() => prepared.count()).toBe(1);
+    const month = ((await prepared.getAttribute('data-testid')) ?? '').replace('batch-', '');
+    // Preparing that month again changes nothing.
+    await page.fill('#payout-month', month);
+    await page.getByTestId('prepare-batch').click();
+    await expect.poll(() => page.getByTestId('payout-notice').textContent()).toBe(`${month} の支払バッチはすでに準備済みです`);
+    await expect.poll(() => page.getByTestId('payout-detail').isVisible()).toBe(true);
+
+    const download = page.waitForEvent('download');
+    await prepared.getByRole('link', { name: '振込ファイル' }).click();
+    const file = readFileSync(await (await download).path());
+    const records = file.toString('latin1').split('\r\n').slice(0, -1);
+    expect(records.every((r) => r.length === 120)).toBe(true);
+    expect(records.map((r) => r[0]).join('')).toMatch(/^12+89$/);
+
+    await prepared.getByRole('button', { name: '支払済みにする' }).click();
+    await page.getByTestId('mark-paid-dialog').getByRole('button', { name: '支払済みにする' }).click();
+    await expect.poll(() => page.getByTestId('payout-notice').textContent()).toBe(`${month} の支払バッチを支払済みにしました`);
+    await expect.poll(() => page.locator(`[data-testid="batch-${month}"]`).textContent()).toContain('支払済み');
+  });
+});
