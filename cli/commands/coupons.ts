@@ -1,4 +1,4 @@
-// `create-coupon` and `list-coupons`: thin wrappers over the coupons service (the same rules for an admin API).
+// `create-coupon`, `list-coupons` and `deactivate-coupon`: thin wrappers over the coupons service (the same rules for an admin API).
 import type { Command } from 'commander';
 import { ja } from '#src/i18n/ja';
 import { formatYen } from '#src/lib/money';
@@ -74,6 +74,21 @@ export function listCoupons(program: Command): void {
       runCommand(async ({ services, ctx }) => {
         const result = await services.coupons.list(ctx, { page: options.page });
         printPage(columns, result.coupons, result.meta, options.json ? result : undefined, options.page);
+      }),
+    );
+}
+
+export function deactivateCoupon(program: Command): void {
+  program
+    .command('deactivate-coupon')
+    .description(h.deactivateCoupon)
+    .argument('<id>', h.couponId)
+    .option('--json', h.json)
+    .action((id: string, options: { json?: boolean }) =>
+      runCommand(async ({ services, ctx }) => {
+        const coupon = await services.coupons.deactivate(ctx, { id });
+        if (options.json) printJson(coupon);
+        else console.log(t.deactivated(coupon.code, coupon.id));
       }),
     );
 }

@@ -116,6 +116,13 @@ import {
   testCardSchema,
   testTokenSchema,
 } from '#src/modules/payments/payments.schemas';
+import {
+  couponCreateSchema,
+  couponJsonSchema,
+  couponListJsonSchema,
+  couponListSchema,
+  couponUpdateSchema,
+} from '#src/modules/coupons/coupons.schemas';
 import { auditTrailJsonSchema, auditTrailQuerySchema } from '#src/modules/audit/audit.schemas';
 import {
   approvalJsonSchema,
@@ -590,6 +597,24 @@ export const operations: Operation[] = [
   op('put', `${V1}/admin/payees/{id}/commission-rate`, '支払先の契約手数料率を設定する（管理者）', ['支払'], 'admin', {
     body: contractRateInputSchema,
     response: payeeRateJsonSchema,
+  }),
+  op('get', `${V1}/admin/coupons`, 'クーポンを一覧する（管理者）', ['管理者'], 'admin', {
+    query: couponListSchema,
+    response: couponListJsonSchema,
+  }),
+  op('post', `${V1}/admin/coupons`, 'クーポンを作る（管理者）', ['管理者'], 'admin', {
+    body: couponCreateSchema,
+    status: 201,
+    response: couponJsonSchema,
+  }),
+  op('get', `${V1}/admin/coupons/{id}`, 'クーポンを取得する（管理者）', ['管理者'], 'admin', { response: couponJsonSchema }),
+  op('patch', `${V1}/admin/coupons/{id}`, 'クーポンの上限と有効期限を変更する（管理者）', ['管理者'], 'admin', {
+    body: couponUpdateSchema,
+    response: couponJsonSchema,
+  }),
+  op('post', `${V1}/admin/coupons/{id}/deactivation`, 'クーポンを利用停止にする（管理者）', ['管理者'], 'admin', {
+    errors: [409],
+    response: couponJsonSchema,
   }),
   // ---- Brand portal
   op('post', `${BRAND}/brand-members/sign-in`, 'ブランドポータルにログインする', ['ブランドポータル'], 'none', {

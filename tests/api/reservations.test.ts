@@ -151,7 +151,7 @@ describe('GET /api/v1/experiences/{tour_id}/price', () => {
       ['NOSUCHCODE', ja.reservations.couponNotFound],
       [expired.code, ja.reservations.couponExpired],
       [future.code, ja.reservations.couponNotYetValid],
-      [inactive.code, ja.reservations.couponNotFound],
+      [inactive.code, ja.reservations.couponDeactivated],
       [usedUp.code, ja.reservations.couponUsedUp],
     ];
     for (const [code, message] of cases) {

@@ -42,5 +42,25 @@ export function adminRoutes(services: Services): Router {
     res.status(201).json(await services.experienceApprovals.reject(req.ctx, input(req)));
   });
 
+  router.get('/admin/coupons', async (req, res) => {
+    res.json(await services.coupons.list(req.ctx, req.query));
+  });
+
+  router.post('/admin/coupons', async (req, res) => {
+    res.status(201).json(await services.coupons.create(req.ctx, input(req)));
+  });
+
+  router.get('/admin/coupons/:id', async (req, res) => {
+    res.json(await services.coupons.detail(req.ctx, req.params));
+  });
+
+  router.patch('/admin/coupons/:id', async (req, res) => {
+    res.json(await services.coupons.update(req.ctx, input(req)));
+  });
+
+  router.post('/admin/coupons/:id/deactivation', async (req, res) => {
+    res.json(await services.coupons.deactivate(req.ctx, req.params));
+  });
+
   return router;
 }

@@ -13,6 +13,7 @@ const SECTIONS = [
   { href: '/admin/brand_ambassador_inquiries', label: t.nav.inquiries, also: [] },
   { href: '/admin/experiences', label: t.nav.experiences, also: [] },
   { href: '/admin/payouts', label: t.nav.payouts, also: [] },
+  { href: '/admin/coupons', label: ja.adminCoupons.title, also: [] },
 ];
 
 /** The section a path belongs to (the longest matching prefix, so /admin/brand_… is not ブランド). */

@@ -37,6 +37,7 @@ export const AUDIT_ACTIONS = [
   'adjust',
   'set_rate',
   'update_bank_account',
+  'deactivate',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -38,7 +38,9 @@ export async function findApplicable(
   use: CouponUse = { userId: null, subtotal: 0 },
 ): Promise<CouponCheck> {
   const coupon = await em.findOne(Coupon, { code: normalizeCouponCode(code) });
-  if (!coupon?.active) return { ok: false, message: ja.reservations.couponNotFound };
+  if (!coupon) return { ok: false, message: ja.reservations.couponNotFound };
+  // A deactivated code is refused from the moment it is stopped; reservations made before keep their discount.
+  if (!coupon.active) return { ok: false, message: ja.reservations.couponDeactivated };
   if (coupon.validFrom && coupon.validFrom > now) return { ok: false, message: ja.reservations.couponNotYetValid };
   if (coupon.validUntil && coupon.validUntil <= now) return { ok: false, message: ja.reservations.couponExpired };
   if (coupon.maxUses !== null && coupon.maxUses !== undefined && coupon.usedCount >= coupon.maxUses) {

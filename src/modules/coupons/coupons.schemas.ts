@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
 import { isValidYmd } from '#src/lib/dates';
+import { countJson, dateTimeJson, idJson } from '#src/lib/validate';
 
 const t = ja.coupons;
 
@@ -57,6 +58,33 @@ export const couponListSchema = z.object({
   page: wholeNumber(ja.validation.integer).default(1),
 });
 
+/** A limit the admin may clear: a whole number, or null / '' for "no limit". */
+const clearableLimit = (message: string) => z.preprocess((v) => (v === '' ? null : v), wholeNumber(message).nullable()).optional();
+
+/**
+ * PATCH /api/v1/admin/coupons/{id}: the name, the limits and the validity (the code and the discount stay: a
+ * reservation made with the code keeps what it was given, and a changed discount would make one code mean two
+ * things). A field left out keeps its value; null (or an empty form field) removes the limit.
+ */
+export const couponUpdateSchema = z.object({
+  name: z.string().trim().max(255, { error: t.nameTooLong }).optional(),
+  /** Last valid day, Japan time; null: no end. */
+  expires: z
+    .preprocess(
+      (v) => (v === '' ? null : v),
+      z.string({ error: t.expiresInvalid }).refine(isValidYmd, { error: t.expiresInvalid }).nullable(),
+    )
+    .optional(),
+  max_uses: clearableLimit(t.maxUsesInvalid),
+  max_uses_per_guest: clearableLimit(ja.hardeningC.maxUsesPerGuestInvalid),
+  first_booking_only: z.boolean().optional(),
+  min_amount: clearableLimit(ja.hardeningC.minAmountInvalid).refine((n) => n === undefined || n === null || n <= COUPON_AMOUNT_MAX * 100, {
+    error: ja.hardeningC.minAmountInvalid,
+  }),
+});
+
+export type CouponUpdateInput = z.input<typeof couponUpdateSchema>;
+
 export interface CouponJson {
   id: number;
   code: string;
@@ -69,6 +97,39 @@ export interface CouponJson {
   expires: string | null;
   max_uses: number | null;
   used_count: number;
+  max_uses_per_guest: number | null;
+  first_booking_only: boolean;
+  min_amount: number | null;
   active: boolean;
   created_at: string;
 }
+
+export const couponJsonSchema = z
+  .object({
+    id: idJson(),
+    code: z.string(),
+    name: z.string(),
+    discount_type: z.enum(['amount', 'percent']),
+    discount_value: z.number().int(),
+    valid_from: dateTimeJson().nullable(),
+    valid_until: dateTimeJson().nullable(),
+    expires: z.string().nullable(),
+    max_uses: z.number().int().nullable(),
+    used_count: countJson(),
+    max_uses_per_guest: z.number().int().nullable(),
+    first_booking_only: z.boolean(),
+    min_amount: z.number().int().nullable(),
+    active: z.boolean(),
+    created_at: dateTimeJson(),
+  })
+  .meta({
+    id: 'Coupon',
+    description: 'クーポン（used_count / max_uses が利用回数、active=false は利用停止）',
+  }) satisfies z.ZodType<CouponJson>;
+
+export const couponListJsonSchema = z
+  .object({
+    coupons: z.array(couponJsonSchema),
+    meta: z.object({ current_page: z.number().int(), total_pages: z.number().int(), total_count: countJson() }),
+  })
+  .meta({ id: 'CouponList', description: 'クーポンの一覧（新しい順、50件ずつ）' });

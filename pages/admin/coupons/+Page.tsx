@@ -1,0 +1,5 @@
+import { CouponsAdmin } from '#src/components/admin/CouponsAdmin';
+
+export default function Page() {
+  return <CouponsAdmin />;
+}
