@@ -32,6 +32,14 @@ export default function Page() {
             <input className="input" {...control} type="email" autoComplete="email" maxLength={255} defaultValue={user?.email ?? ''} />
           )}
         </Field>
+        <Field
+          name="reservation_number"
+          label={t.reservationNumber}
+          hint={t.reservationNumberHint}
+          messages={form.messages('reservation_number')}
+        >
+          {(control) => <input className="input" {...control} inputMode="numeric" autoComplete="off" maxLength={10} />}
+        </Field>
         <Field name="content" label={t.content} required messages={form.messages('content')}>
           {(control) => <textarea className="textarea" {...control} rows={8} maxLength={INQUIRY_CONTENT_MAX} />}
         </Field>

@@ -685,7 +685,10 @@ export const ja = {
       subjectRequired: 'お問い合わせ種別を選択してください',
       contentRequired: 'お問い合わせ内容を入力してください',
       contentTooLong: (max: number) => `お問い合わせ内容は${max}文字以内で入力してください`,
+      reservationNumberInvalid: '予約番号は数字で入力してください',
     },
+    reservationNumber: '予約番号',
+    reservationNumberHint: 'ご予約についてのお問い合わせは、予約確認メールに記載の予約番号をご入力ください',
     mail: {
       officeSubject: (subject: string, company: string) => `【たびとこ】ブランドアンバサダー制度のお問い合わせ(${subject}/${company})`,
       officeText: (p: {
@@ -704,8 +707,8 @@ export const ja = {
       senderText: (p: { name: string; subject: string; content: string }) =>
         `${p.name} 様\n\nたびとこ ブランドアンバサダー制度へのお問い合わせありがとうございます。\n以下の内容で受け付けました。担当者より追ってご連絡します。\n\nお問い合わせ種別: ${p.subject}\n\n${p.content}\n\n※このメールは送信専用です。お心当たりのない場合は破棄してください。\n\n--\nたびとこ 運営事務局`,
       contactSubject: (name: string) => `【たびとこ】お問い合わせがありました(${name} 様)`,
-      contactText: (p: { id: number; name: string; email: string; content: string; user: string }) =>
-        `お問い合わせフォームから連絡がありました。\n\nID: ${p.id}\nお名前: ${p.name}\nメールアドレス: ${p.email}\nログイン中のユーザー: ${p.user}\n\n${p.content}`,
+      contactText: (p: { id: number; name: string; email: string; content: string; user: string; reservation: string }) =>
+        `お問い合わせフォームから連絡がありました。\n\nID: ${p.id}\nお名前: ${p.name}\nメールアドレス: ${p.email}\nログイン中のユーザー: ${p.user}\n予約番号: ${p.reservation}\n\n${p.content}`,
     },
   },
   /** The inquiry export (CLI export-inquiries, issue 12). */
@@ -793,6 +796,7 @@ export const ja = {
     deactivateConfirm: (code: string) =>
       `クーポン ${code} を利用停止にしますか？停止したコードは見積もりと予約ですぐに使えなくなります（作成済みの予約の割引はそのままです）。`,
     deactivatedNotice: '利用停止にしました',
+    stopped: '利用停止',
     deactivatedNote: 'このクーポンは利用停止されています。',
     cancel: 'キャンセル',
     open: (code: string) => `${code} を編集`,
@@ -1488,7 +1492,15 @@ export const ja = {
       inviteAnother: '続けて招待する',
     },
     inquiries: {
-      listTitle: 'ブランドアンバサダー制度 お問い合わせ一覧',
+      listTitle: 'お問い合わせ一覧',
+      kindsLabel: 'お問い合わせの種類',
+      kindBrand: 'ブランドアンバサダー制度',
+      kindContact: '一般のお問い合わせ',
+      reservation: '予約番号',
+      reservationLinked: (id: number, title: string, status: string) => `予約番号 ${id}（${title}・${status}）`,
+      reservationUnmatched: (n: number) => `${n}（送信者の予約と一致しません）`,
+      account: 'アカウント',
+      noAccount: 'ログインなしで送信',
       status: '状態',
       name: 'お名前',
       company: '会社名',

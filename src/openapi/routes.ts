@@ -108,6 +108,9 @@ import {
   contactInquirySchema,
   inquiryListJsonSchema,
   inquiryListQuerySchema,
+  contactInquiryAdminJsonSchema,
+  contactInquiryListJsonSchema,
+  contactInquiryListQuerySchema,
   inquiryResolvedSchema,
 } from '#src/modules/inquiries/inquiries.schemas';
 import {
@@ -386,6 +389,17 @@ export const operations: Operation[] = [
   op('put', `${V1}/brand_and_ambassador_inquiries/{id}`, '問い合わせの対応状況を更新する（管理者）', ['問い合わせ'], 'admin', {
     body: inquiryResolvedSchema,
     response: brandInquiryJsonSchema,
+  }),
+  op('get', `${V1}/contact_inquiries`, '一般のお問い合わせを一覧する（管理者）', ['問い合わせ'], 'admin', {
+    query: contactInquiryListQuerySchema,
+    response: contactInquiryListJsonSchema,
+  }),
+  op('get', `${V1}/contact_inquiries/{id}`, '一般のお問い合わせの詳細を取得する（管理者）', ['問い合わせ'], 'admin', {
+    response: contactInquiryAdminJsonSchema,
+  }),
+  op('put', `${V1}/contact_inquiries/{id}`, '一般のお問い合わせの対応状況を更新する（管理者）', ['問い合わせ'], 'admin', {
+    body: inquiryResolvedSchema,
+    response: contactInquiryAdminJsonSchema,
   }),
   // ---- Hosting
   op('post', `${V1}/uploads`, '画像をアップロードする', ['ホスト'], 'user', {

@@ -37,5 +37,18 @@ export function inquiriesRoutes(services: Services): Router {
     res.json(await services.inquiries.setResolved(req.ctx, { ...body, ...req.params }));
   });
 
+  router.get('/contact_inquiries', async (req, res) => {
+    res.json(await services.inquiries.contactList(req.ctx, req.query));
+  });
+
+  router.get('/contact_inquiries/:id', async (req, res) => {
+    res.json(await services.inquiries.contactDetail(req.ctx, req.params));
+  });
+
+  router.put('/contact_inquiries/:id', async (req, res) => {
+    const body = req.body && typeof req.body === 'object' ? req.body : {};
+    res.json(await services.inquiries.contactSetResolved(req.ctx, { ...body, ...req.params }));
+  });
+
   return router;
 }

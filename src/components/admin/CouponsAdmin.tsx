@@ -21,7 +21,7 @@ const a = ja.adminPages;
 const API = '/api/v1/admin/coupons';
 
 function status(coupon: CouponJson, now = new Date()): { label: string; active: boolean } {
-  if (!coupon.active) return { label: c.inactive, active: false };
+  if (!coupon.active) return { label: t.stopped, active: false };
   if (coupon.valid_until && new Date(coupon.valid_until) <= now) return { label: c.expired, active: false };
   if (coupon.max_uses !== null && coupon.used_count >= coupon.max_uses) return { label: c.usedUp, active: false };
   return { label: c.active, active: true };
@@ -174,7 +174,7 @@ function EditForm({ id, onClose }: { id: number; onClose: () => void }) {
           {!coupon.active && <p className="alert alert--info">{t.deactivatedNote}</p>}
           <FormErrors messages={form.errors} />
           <form {...form.formProps} className="admin-form">
-            <Field name="name" label={t.name} max={255} messages={form.messages('name')}>
+            <Field name="name" label={t.name} max={255} defaultValue={coupon.name} messages={form.messages('name')}>
               {(control) => <input className="input" defaultValue={coupon.name} {...control} />}
             </Field>
             <LimitFields form={form} coupon={coupon} />

@@ -1,9 +1,10 @@
-// /admin/brand_ambassador_inquiries: numbered pages (?page= in the URL, so reload and back keep it), newest
-// first; a row opens the detail panel, whose 対応済み/未対応 dropdown saves at once and reloads list and panel.
+// /admin/brand_ambassador_inquiries: the program inquiries and (?kind=contact) the general ones from /inquiry, in
+// one list shape: numbered pages (?page= in the URL, so reload and back keep it), newest first; a row opens the
+// detail panel, whose 対応済み/未対応 dropdown saves at once and reloads list and panel.
 import { useEffect, useRef, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { ja } from '#src/i18n/ja';
-import type { BrandInquiry } from '#src/modules/inquiries/inquiries.schemas';
+import type { BrandInquiry, ContactInquiryAdmin } from '#src/modules/inquiries/inquiries.schemas';
 import { AdminPagination, pageFromSearch } from './AdminPagination';
 import { CardTable, openColumn } from './CardTable';
 import { DetailPanel, ListWithDetail, usePanelSave } from './DetailPanel';
@@ -13,6 +14,8 @@ import { firstMessage, listOf, useLoad } from './useLoad';
 const t = ja.adminPages.inquiries;
 const a = ja.adminPages;
 const API = '/api/v1/brand_and_ambassador_inquiries';
+const CONTACT_API = '/api/v1/contact_inquiries';
+const PAGE = '/admin/brand_ambassador_inquiries';
 const COPIED_MS = 2000;
 
 function StatusBadge({ resolved }: { resolved: boolean }) {
@@ -131,9 +134,148 @@ function Detail({ id, onClose, onChanged }: { id: number; onClose: () => void; o
   );
 }
 
+function StatusSelect({ resolved, saving, onChange }: { resolved: boolean; saving: boolean; onChange: (resolved: boolean) => void }) {
+  return (
+    <select
+      id="inquiry-status"
+      className="select"
+      value={String(resolved)}
+      disabled={saving}
+      onChange={(e) => onChange(e.target.value === 'true')}
+    >
+      <option value="false">{t.unresolved}</option>
+      <option value="true">{t.resolved}</option>
+    </select>
+  );
+}
+
+function ContactDetail({ id, onClose, onChanged }: { id: number; onClose: () => void; onChanged: () => void }) {
+  const load = useLoad<ContactInquiryAdmin>(`${CONTACT_API}/${id}`);
+  const { saving, error, save } = usePanelSave(load, t.updateFailed);
+  const q = load.state === 'ok' ? load.data : null;
+  return (
+    <DetailPanel titleId="inquiry-detail-title" title={t.detailTitle} testId="inquiry-detail" load={load} onClose={onClose} error={error}>
+      {q && (
+        <dl className="admin-summary">
+          <dt>{t.date}</dt>
+          <dd>{a.date(q.created_at)}</dd>
+          <dt>
+            <label htmlFor="inquiry-status">{t.status}</label>
+          </dt>
+          <dd>
+            <StatusSelect
+              resolved={q.resolved}
+              saving={saving}
+              onChange={(resolved) => save(`${CONTACT_API}/${id}`, { resolved }, onChanged)}
+            />
+          </dd>
+          <dt>{t.name}</dt>
+          <dd>{q.name}</dd>
+          <dt>{t.email}</dt>
+          <dd>
+            <span className="admin-copy">
+              <a href={`mailto:${q.email}`}>{q.email}</a>
+              <CopyButton text={q.email} />
+            </span>
+          </dd>
+          <dt>{t.account}</dt>
+          <dd>{q.user_id ? `ID: ${q.user_id}` : t.noAccount}</dd>
+          {q.reservation_number !== null && (
+            <>
+              <dt>{t.reservation}</dt>
+              <dd data-testid="inquiry-reservation">
+                {q.reservation
+                  ? t.reservationLinked(q.reservation.id, q.reservation.experience_title, q.reservation.status)
+                  : t.reservationUnmatched(q.reservation_number)}
+              </dd>
+            </>
+          )}
+          <dt>{t.content}</dt>
+          <dd className="admin-detail__text">{q.content}</dd>
+        </dl>
+      )}
+    </DetailPanel>
+  );
+}
+
+type Kind = 'brand' | 'contact';
+
+function KindTabs({ kind }: { kind: Kind }) {
+  const tabs: { kind: Kind; label: string; href: string }[] = [
+    { kind: 'brand', label: t.kindBrand, href: PAGE },
+    { kind: 'contact', label: t.kindContact, href: `${PAGE}?kind=contact` },
+  ];
+  return (
+    <nav className="admin-tabs" aria-label={t.kindsLabel}>
+      {tabs.map((tab) => (
+        <a key={tab.kind} href={tab.href} className="admin-tabs__tab" aria-current={tab.kind === kind ? 'page' : undefined}>
+          {tab.label}
+        </a>
+      ))}
+    </nav>
+  );
+}
+
+function ContactInquiries({ page }: { page: number }) {
+  const load = useLoad<{ inquiries: ContactInquiryAdmin[]; meta?: { current_page: number; total_pages: number } }>(
+    `${CONTACT_API}?page=${page}`,
+  );
+  const [selected, setSelected] = useState<number | null>(null);
+  const rows = load.state === 'ok' ? listOf<ContactInquiryAdmin>(load.data, 'inquiries') : [];
+  const totalPages = load.state === 'ok' ? (load.data.meta?.total_pages ?? 1) : 1;
+  return (
+    <>
+      {load.state === 'error' && <LoadError message={firstMessage(load.error, a.fetchFailed)} onRetry={load.reload} />}
+      <ListWithDetail
+        detail={
+          selected !== null && <ContactDetail key={selected} id={selected} onClose={() => setSelected(null)} onChanged={load.reload} />
+        }
+      >
+        <CardTable<ContactInquiryAdmin>
+          testId="inquiries-table"
+          rowKey={(row) => row.id}
+          rowTestId={(row) => `inquiry-row-${row.id}`}
+          status={load.state}
+          select={{ selected, onSelect: (row) => setSelected(row.id) }}
+          columns={[
+            { label: t.status, cell: (row) => <StatusBadge resolved={row.resolved} /> },
+            { label: a.id, headClass: 'admin-table__num', cellClass: 'admin-table__num', cell: (row) => row.id },
+            openColumn(
+              t.name,
+              (row) => row.name,
+              t.open,
+              (row) => setSelected(row.id),
+            ),
+            { label: t.reservation, cell: (row) => row.reservation_number ?? '—' },
+            { label: t.date, cell: (row) => a.date(row.created_at) },
+          ]}
+          rows={rows}
+        />
+        <AdminPagination page={page} totalPages={totalPages} href={(p) => `${PAGE}?kind=contact&page=${p}`} />
+      </ListWithDetail>
+    </>
+  );
+}
+
 export function Inquiries() {
   const { urlParsed } = usePageContext();
   const page = pageFromSearch(urlParsed.search.page);
+  const kind: Kind = urlParsed.search.kind === 'contact' ? 'contact' : 'brand';
+  if (kind === 'contact') {
+    return (
+      <section>
+        <div className="admin-head">
+          <h1>{t.listTitle}</h1>
+        </div>
+        <KindTabs kind={kind} />
+        <ContactInquiries page={page} />
+      </section>
+    );
+  }
+  return <BrandInquiries page={page} />;
+}
+
+function BrandInquiries({ page }: { page: number }) {
   const load = useLoad<{ inquiries: BrandInquiry[]; meta?: { current_page: number; total_pages: number } }>(`${API}?page=${page}`);
   const [selected, setSelected] = useState<number | null>(null);
   const rows = load.state === 'ok' ? listOf<BrandInquiry>(load.data, 'inquiries') : [];
@@ -144,6 +286,7 @@ export function Inquiries() {
       <div className="admin-head">
         <h1>{t.listTitle}</h1>
       </div>
+      <KindTabs kind="brand" />
       {load.state === 'error' && <LoadError message={firstMessage(load.error, a.fetchFailed)} onRetry={load.reload} />}
       <ListWithDetail
         detail={selected !== null && <Detail key={selected} id={selected} onClose={() => setSelected(null)} onChanged={load.reload} />}
@@ -171,7 +314,7 @@ export function Inquiries() {
         <AdminPagination
           page={load.state === 'ok' ? (load.data.meta?.current_page ?? page) : page}
           totalPages={totalPages}
-          href={(p) => `/admin/brand_ambassador_inquiries?page=${p}`}
+          href={(p) => `${PAGE}?page=${p}`}
         />
       </ListWithDetail>
     </section>

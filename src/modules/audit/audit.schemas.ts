@@ -14,6 +14,7 @@ export const AUDIT_ENTITY_TYPES = [
   'coupon',
   'payout_batch',
   'payee',
+  'contact_inquiry',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

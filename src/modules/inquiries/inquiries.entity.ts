@@ -1,5 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { User } from '#src/modules/users/users.entity';
+import { Reservation } from '#src/modules/reservations/reservations.entity';
 import { Timestamped } from '#src/lib/base.entity';
 
 export const INQUIRY_SUBJECTS = ['franchise', 'branding', 'media', 'other'] as const;
@@ -35,8 +36,17 @@ export const ContactInquiry = defineEntity({
     content: p.text(),
     user: () => p.manyToOne(User).nullable().deleteRule('set null'),
     resolved: p.boolean().default(false),
+    /** The reservation number the sender typed (kept as typed, also when it matched nothing). */
+    reservationNumber: p.integer().nullable(),
+    /** That reservation, when it is the sender's own (their account or their e-mail). */
+    reservation: () => p.manyToOne(Reservation).nullable().deleteRule('set null'),
   },
-  indexes: [{ name: 'contact_inquiries_created_at_index', columns: [{ name: 'created_at', sort: 'desc' }] }, { properties: ['user'] }],
+  indexes: [
+    { name: 'contact_inquiries_created_at_index', columns: [{ name: 'created_at', sort: 'desc' }] },
+    { properties: ['user'] },
+    { properties: ['reservation'] },
+  ],
 });
 
 export type IBrandAndAmbassadorInquiry = InferEntity<typeof BrandAndAmbassadorInquiry>;
+export type IContactInquiry = InferEntity<typeof ContactInquiry>;

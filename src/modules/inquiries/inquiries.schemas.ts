@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
 import { dateTimeJson, idJson, pageMetaJson } from '#src/lib/validate';
 import { listQuerySchema } from '#src/modules/partners/partners.schemas';
+import { MAX_ID } from '#src/lib/ids';
 
 const v = ja.inquiries.validation;
 const t = ja.inquiries;
@@ -42,6 +43,17 @@ export const brandInquirySchema = z.object({
 export const contactInquirySchema = z.object({
   name: requiredText(v.nameRequired, v.nameTooLong, INQUIRY_NAME_MAX),
   email: inquiryEmailSchema,
+  /** Optional: the reservation the message is about (its number, as the confirmation mail shows it). */
+  reservation_number: z.preprocess(
+    (value) =>
+      value === '' || value === null ? undefined : typeof value === 'string' && /^\s*\d{1,10}\s*$/.test(value) ? Number(value) : value,
+    z
+      .number({ error: v.reservationNumberInvalid })
+      .int({ error: v.reservationNumberInvalid })
+      .min(1, { error: v.reservationNumberInvalid })
+      .max(MAX_ID, { error: v.reservationNumberInvalid })
+      .optional(),
+  ),
   content: requiredText(v.contentRequired, v.contentTooLong(INQUIRY_CONTENT_MAX), INQUIRY_CONTENT_MAX),
 });
 
@@ -65,6 +77,27 @@ export interface ContactInquiry {
   email: string;
   content: string;
   created_at: string;
+}
+
+/** A general inquiry as the administrator sees it: the list row and the detail (the brand inquiry's shape where they share fields). */
+export interface ContactInquiryAdmin {
+  id: number;
+  name: string;
+  email: string;
+  content: string;
+  resolved: boolean;
+  created_at: string;
+  /** The signed-in sender's account, if any. */
+  user_id: number | null;
+  /** The number the sender typed. */
+  reservation_number: number | null;
+  /** The reservation it names, when it is the sender's own. */
+  reservation: { id: number; experience_title: string; status: string } | null;
+}
+
+export interface ContactInquiryListResponse {
+  inquiries: ContactInquiryAdmin[];
+  meta: InquiryListMeta;
 }
 
 /** Session flags that let the completion pages show their text. */
@@ -128,6 +161,26 @@ export const brandInquiryJsonSchema = z
 export const contactInquiryJsonSchema = z
   .object({ id: idJson(), name: z.string(), email: z.string(), content: z.string(), created_at: dateTimeJson() })
   .meta({ id: 'ContactInquiry', description: 'お問い合わせ' }) satisfies z.ZodType<ContactInquiry>;
+
+export const contactInquiryListQuerySchema = listQuerySchema.extend({ resolved: booleanFilter });
+
+export const contactInquiryAdminJsonSchema = z
+  .object({
+    id: idJson(),
+    name: z.string(),
+    email: z.string(),
+    content: z.string(),
+    resolved: z.boolean(),
+    created_at: dateTimeJson(),
+    user_id: idJson().nullable(),
+    reservation_number: z.number().int().nullable(),
+    reservation: z.object({ id: idJson(), experience_title: z.string(), status: z.string() }).nullable(),
+  })
+  .meta({ id: 'ContactInquiryAdmin', description: '一般のお問い合わせ（管理者向け）' }) satisfies z.ZodType<ContactInquiryAdmin>;
+
+export const contactInquiryListJsonSchema = z
+  .object({ inquiries: z.array(contactInquiryAdminJsonSchema), meta: pageMetaJson() })
+  .meta({ id: 'ContactInquiryList', description: '一般のお問い合わせ（新しい順）' }) satisfies z.ZodType<ContactInquiryListResponse>;
 
 export const inquiryListJsonSchema = z
   .object({ inquiries: z.array(brandInquiryJsonSchema), meta: pageMetaJson() })

@@ -10,15 +10,24 @@ import { parseId, parseInput } from '#src/lib/validate';
 import { ja } from '#src/i18n/ja';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import type { AuditService } from '#src/modules/audit/audit.service';
-import { BrandAndAmbassadorInquiry, ContactInquiry as ContactInquiryEntity, type IBrandAndAmbassadorInquiry } from './inquiries.entity';
+import {
+  BrandAndAmbassadorInquiry,
+  ContactInquiry as ContactInquiryEntity,
+  type IBrandAndAmbassadorInquiry,
+  type IContactInquiry,
+} from './inquiries.entity';
+import { reservationForInquiry, type ReservationForInquiry } from '#src/modules/reservations/reservations.repository';
 import {
   INQUIRIES_PAGE_SIZE,
   brandInquirySchema,
   contactInquirySchema,
   inquiryListQuerySchema,
   inquiryResolvedSchema,
+  contactInquiryListQuerySchema,
   type BrandInquiry,
   type ContactInquiry,
+  type ContactInquiryAdmin,
+  type ContactInquiryListResponse,
   type InquiryListResponse,
 } from './inquiries.schemas';
 import { transaction } from '#src/lib/transaction';
@@ -42,6 +51,26 @@ function toJson(inquiry: IBrandAndAmbassadorInquiry): BrandInquiry {
     content: inquiry.content,
     resolved: inquiry.resolved ?? false,
     created_at: new Date(inquiry.createdAt).toISOString(),
+  };
+}
+
+function contactJson(inquiry: IContactInquiry, reservation: ReservationForInquiry | null): ContactInquiryAdmin {
+  return {
+    id: inquiry.id,
+    name: inquiry.name,
+    email: inquiry.email,
+    content: inquiry.content,
+    resolved: inquiry.resolved ?? false,
+    created_at: new Date(inquiry.createdAt).toISOString(),
+    user_id: inquiry.user?.id ?? null,
+    reservation_number: inquiry.reservationNumber ?? null,
+    reservation: reservation
+      ? {
+          id: reservation.id,
+          experience_title: reservation.experienceTitle,
+          status: ja.r13a.statuses[reservation.status] ?? reservation.status,
+        }
+      : null,
   };
 }
 
@@ -102,12 +131,19 @@ export function createInquiriesService(deps: InquiriesDeps) {
   /** POST /api/v1/contact_inquiries: signed in or not; a signed-in sender is linked for the office. */
   async function createContactInquiry(ctx: Ctx, input: unknown): Promise<ContactInquiry> {
     const data = parseInput(contactInquirySchema, input);
+    const sender = userOf(ctx);
+    // The number is linked only when it is the sender's own reservation (their account, or the e-mail the guest
+    // booked with), so a mistyped or someone else's number never shows a stranger's booking beside the message.
+    const named = data.reservation_number ? await reservationForInquiry(ctx.em, data.reservation_number) : null;
+    const own = named && ((sender && named.userId === sender.id) || named.email.toLowerCase() === data.email.toLowerCase()) ? named : null;
     return transaction(ctx.em, async (em) => {
       const inquiry = em.create(ContactInquiryEntity, {
         name: data.name,
         email: data.email,
         content: data.content,
-        user: userOf(ctx)?.id ?? null,
+        user: sender?.id ?? null,
+        reservationNumber: data.reservation_number ?? null,
+        reservation: own?.id ?? null,
       });
       await em.flush();
       await enqueueMail(em, [
@@ -121,6 +157,7 @@ export function createInquiriesService(deps: InquiriesDeps) {
             email: data.email,
             content: data.content,
             user: userOf(ctx) ? `${userOf(ctx)?.name} (ID: ${userOf(ctx)?.id})` : '-',
+            reservation: data.reservation_number ? String(data.reservation_number) : '-',
           }),
         },
       ]);
@@ -188,7 +225,66 @@ export function createInquiriesService(deps: InquiriesDeps) {
     });
   }
 
-  return { createBrandInquiry, createContactInquiry, list, detail, setResolved };
+  /** The reservation a general inquiry is linked to, read for the admin's view. */
+  async function linked(ctx: Ctx, inquiry: IContactInquiry): Promise<ReservationForInquiry | null> {
+    return inquiry.reservation ? reservationForInquiry(ctx.em, inquiry.reservation.id) : null;
+  }
+
+  /** GET /api/v1/contact_inquiries?page=&resolved= (ADMIN): the general inquiries, newest first, the brand list's shape. */
+  async function contactList(ctx: Ctx, input: unknown = {}): Promise<ContactInquiryListResponse> {
+    requireAdmin(ctx);
+    const { page, resolved } = parseInput(contactInquiryListQuerySchema, input);
+    const where: FilterQuery<IContactInquiry> = {};
+    if (resolved !== undefined) where.resolved = resolved;
+    const [rows, total] = await ctx.em.findAndCount(ContactInquiryEntity, where, {
+      orderBy: { createdAt: 'desc', id: 'desc' },
+      limit: INQUIRIES_PAGE_SIZE,
+      offset: (page - 1) * INQUIRIES_PAGE_SIZE,
+    });
+    const reservations = await Promise.all(rows.map((row) => linked(ctx, row)));
+    return {
+      inquiries: rows.map((row, i) => contactJson(row, reservations[i])),
+      meta: { current_page: page, total_pages: Math.max(1, Math.ceil(total / INQUIRIES_PAGE_SIZE)), total_count: total },
+    };
+  }
+
+  /** GET /api/v1/contact_inquiries/{id} (ADMIN). */
+  async function contactDetail(ctx: Ctx, input: unknown): Promise<ContactInquiryAdmin> {
+    requireAdmin(ctx);
+    const id = idOf(input);
+    if (!id) throw inquiryNotFound();
+    const inquiry = await ctx.em.findOne(ContactInquiryEntity, { id });
+    if (!inquiry) throw inquiryNotFound();
+    return contactJson(inquiry, await linked(ctx, inquiry));
+  }
+
+  /** PUT /api/v1/contact_inquiries/{id} {resolved} (ADMIN): the same 対応済み/未対応 as the program inquiries, audited. */
+  async function contactSetResolved(ctx: Ctx, input: unknown): Promise<ContactInquiryAdmin> {
+    requireAdmin(ctx);
+    const id = idOf(input);
+    if (!id) throw inquiryNotFound();
+    const { resolved } = parseInput(inquiryResolvedSchema, input);
+    const inquiry = await transaction(ctx.em, async (em) => {
+      const row = await em.findOne(ContactInquiryEntity, { id });
+      if (!row) throw inquiryNotFound();
+      if (row.resolved !== resolved) {
+        const before = { resolved: row.resolved };
+        row.resolved = resolved;
+        audit.record(withEm(ctx, em), {
+          entityType: 'contact_inquiry',
+          entityId: id,
+          action: resolved ? 'resolve' : 'unresolve',
+          before,
+          after: { resolved },
+        });
+        await em.flush();
+      }
+      return row;
+    });
+    return contactJson(inquiry, await linked(ctx, inquiry));
+  }
+
+  return { createBrandInquiry, createContactInquiry, list, detail, setResolved, contactList, contactDetail, contactSetResolved };
 }
 
 export type InquiriesService = ReturnType<typeof createInquiriesService>;

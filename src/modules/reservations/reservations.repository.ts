@@ -121,4 +121,22 @@ export async function reservationForReceipt(em: EntityManager, id: number): Prom
             succeededAt: row.refund_succeeded_at ? new Date(row.refund_succeeded_at) : null,
           },
   };
+
+/** A reservation's guest and what an inquiry about it shows (the admin's general inquiries). */
+export interface ReservationForInquiry {
+  id: number;
+  userId: number;
+  email: string;
+  experienceTitle: string;
+  status: string;
+}
+
+export async function reservationForInquiry(em: EntityManager, id: number): Promise<ReservationForInquiry | null> {
+  const [row] = await em.execute<{ id: number; user_id: number; email: string; title: string; status: string }[]>(
+    `SELECT r.id, r.user_id, u.email, e.title, r.status
+     FROM reservations r JOIN users u ON u.id = r.user_id JOIN experiences e ON e.id = r.experience_id WHERE r.id = ?`,
+    [id],
+  );
+  if (!row) return null;
+  return { id: Number(row.id), userId: Number(row.user_id), email: row.email, experienceTitle: row.title, status: row.status };
 }
