@@ -1,5 +1,5 @@
 // `list-inquiries`, `resolve-inquiry`: the administrator area's inquiry service with the operator as the actor.
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { ja } from '#src/i18n/ja';
 import type { BrandInquiry } from '#src/modules/inquiries/inquiries.schemas';
 import { runCommand } from '#cli/run';
@@ -18,16 +18,40 @@ const columns: Column<BrandInquiry>[] = [
   { header: t.header.createdAt, value: (i) => japanDateTime(i.created_at) },
 ];
 
+interface ListOptions {
+  unresolved?: boolean;
+  resolved?: boolean;
+  subject?: string;
+  keyword?: string;
+  since?: string;
+  until?: string;
+  page: string;
+  json?: boolean;
+}
+
 export function listInquiries(program: Command): void {
   program
     .command('list-inquiries')
     .description(h.listInquiries)
-    .option('--unresolved', h.exportUnresolved)
+    // The filters of the admin list (GET /api/v1/brand_and_ambassador_inquiries), checked by the same schema.
+    .addOption(new Option('--unresolved', h.exportUnresolved).conflicts('resolved'))
+    .addOption(new Option('--resolved', h.exportResolved))
+    .option('--subject <subject>', h.exportSubject)
+    .option('--keyword <text>', h.inquiryKeyword)
+    .option('--since <YYYY-MM-DD>', h.exportSince)
+    .option('--until <YYYY-MM-DD>', h.exportUntil)
     .option('--page <n>', h.page, pageOption, '1')
     .option('--json', h.json)
-    .action((options: { unresolved?: boolean; page: string; json?: boolean }) =>
+    .action((options: ListOptions) =>
       runCommand(async ({ services, ctx }) => {
-        const result = await services.inquiries.list(ctx, { page: options.page, resolved: options.unresolved ? 'false' : undefined });
+        const result = await services.inquiries.list(ctx, {
+          page: options.page,
+          resolved: options.resolved ? 'true' : options.unresolved ? 'false' : undefined,
+          subject: options.subject,
+          q: options.keyword,
+          since: options.since,
+          until: options.until,
+        });
         printPage(columns, result.inquiries, result.meta, options.json ? result : undefined, options.page);
       }),
     );

@@ -200,6 +200,82 @@ function ContactDetail({ id, onClose, onChanged }: { id: number; onClose: () => 
 
 type Kind = 'brand' | 'contact';
 
+const FILTER_KEYS = ['q', 'resolved', 'subject', 'since', 'until'] as const;
+
+/** The list's filters from the page's URL (a shared link shows the same list), kept by every page link. */
+function filtersOf(search: Record<string, string>, kind: Kind): URLSearchParams {
+  const params = new URLSearchParams();
+  if (kind === 'contact') params.set('kind', 'contact');
+  for (const key of FILTER_KEYS) {
+    if (kind === 'contact' && key === 'subject') continue;
+    const value = search[key]?.trim();
+    if (value) params.set(key, value);
+  }
+  return params;
+}
+
+const withPage = (params: URLSearchParams, page: number) => {
+  const next = new URLSearchParams(params);
+  next.set('page', String(page));
+  return next.toString();
+};
+
+/** A plain GET form: submitting loads the page with the filters in its URL (page 1). */
+function Filters({ kind, search, total }: { kind: Kind; search: Record<string, string>; total: number | null }) {
+  const subjects = ja.inquiries.subjects as Record<string, { label: string }>;
+  return (
+    <form method="get" action={PAGE} className="admin-filters" aria-label={t.filtersLabel}>
+      {kind === 'contact' && <input type="hidden" name="kind" value="contact" />}
+      <label className="admin-filters__field admin-filters__field--wide">
+        <span>{t.keyword}</span>
+        <input className="input" type="search" name="q" defaultValue={search.q ?? ''} maxLength={100} placeholder={t.keywordPlaceholder} />
+      </label>
+      <label className="admin-filters__field">
+        <span>{t.status}</span>
+        <select className="select" name="resolved" defaultValue={search.resolved ?? ''}>
+          <option value="">{t.all}</option>
+          <option value="false">{t.unresolved}</option>
+          <option value="true">{t.resolved}</option>
+        </select>
+      </label>
+      {kind === 'brand' && (
+        <label className="admin-filters__field">
+          <span>{t.subject}</span>
+          <select className="select" name="subject" defaultValue={search.subject ?? ''}>
+            <option value="">{t.all}</option>
+            {Object.entries(subjects).map(([key, value]) => (
+              <option key={key} value={key}>
+                {value.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <label className="admin-filters__field">
+        <span>{t.since}</span>
+        <input className="input" type="date" name="since" defaultValue={search.since ?? ''} />
+      </label>
+      <label className="admin-filters__field">
+        <span>{t.until}</span>
+        <input className="input" type="date" name="until" defaultValue={search.until ?? ''} />
+      </label>
+      <div className="admin-filters__actions">
+        <button type="submit" className="button button--primary button--small">
+          {t.filter}
+        </button>
+        <a href={kind === 'contact' ? `${PAGE}?kind=contact` : PAGE} className="button button--ghost button--small">
+          {t.clear}
+        </a>
+      </div>
+      {total !== null && (
+        <p className="admin-filters__count" role="status" data-testid="inquiry-count">
+          {t.count(total)}
+        </p>
+      )}
+    </form>
+  );
+}
+
 function KindTabs({ kind }: { kind: Kind }) {
   const tabs: { kind: Kind; label: string; href: string }[] = [
     { kind: 'brand', label: t.kindBrand, href: PAGE },
@@ -216,15 +292,19 @@ function KindTabs({ kind }: { kind: Kind }) {
   );
 }
 
-function ContactInquiries({ page }: { page: number }) {
-  const load = useLoad<{ inquiries: ContactInquiryAdmin[]; meta?: { current_page: number; total_pages: number } }>(
-    `${CONTACT_API}?page=${page}`,
+function ContactInquiries({ page, search }: { page: number; search: Record<string, string> }) {
+  const filters = filtersOf(search, 'contact');
+  const apiFilters = new URLSearchParams(filters);
+  apiFilters.delete('kind');
+  const load = useLoad<{ inquiries: ContactInquiryAdmin[]; meta?: { current_page: number; total_pages: number; total_count: number } }>(
+    `${CONTACT_API}?${withPage(apiFilters, page)}`,
   );
   const [selected, setSelected] = useState<number | null>(null);
   const rows = load.state === 'ok' ? listOf<ContactInquiryAdmin>(load.data, 'inquiries') : [];
   const totalPages = load.state === 'ok' ? (load.data.meta?.total_pages ?? 1) : 1;
   return (
     <>
+      <Filters kind="contact" search={search} total={load.state === 'ok' ? (load.data.meta?.total_count ?? null) : null} />
       {load.state === 'error' && <LoadError message={firstMessage(load.error, a.fetchFailed)} onRetry={load.reload} />}
       <ListWithDetail
         detail={
@@ -251,7 +331,7 @@ function ContactInquiries({ page }: { page: number }) {
           ]}
           rows={rows}
         />
-        <AdminPagination page={page} totalPages={totalPages} href={(p) => `${PAGE}?kind=contact&page=${p}`} />
+        <AdminPagination page={page} totalPages={totalPages} href={(p) => `${PAGE}?${withPage(filters, p)}`} />
       </ListWithDetail>
     </>
   );
@@ -268,15 +348,18 @@ export function Inquiries() {
           <h1>{t.listTitle}</h1>
         </div>
         <KindTabs kind={kind} />
-        <ContactInquiries page={page} />
+        <ContactInquiries page={page} search={urlParsed.search} />
       </section>
     );
   }
-  return <BrandInquiries page={page} />;
+  return <BrandInquiries page={page} search={urlParsed.search} />;
 }
 
-function BrandInquiries({ page }: { page: number }) {
-  const load = useLoad<{ inquiries: BrandInquiry[]; meta?: { current_page: number; total_pages: number } }>(`${API}?page=${page}`);
+function BrandInquiries({ page, search }: { page: number; search: Record<string, string> }) {
+  const filters = filtersOf(search, 'brand');
+  const load = useLoad<{ inquiries: BrandInquiry[]; meta?: { current_page: number; total_pages: number; total_count: number } }>(
+    `${API}?${withPage(filters, page)}`,
+  );
   const [selected, setSelected] = useState<number | null>(null);
   const rows = load.state === 'ok' ? listOf<BrandInquiry>(load.data, 'inquiries') : [];
   const totalPages = load.state === 'ok' ? (load.data.meta?.total_pages ?? 1) : 1;
@@ -287,6 +370,7 @@ function BrandInquiries({ page }: { page: number }) {
         <h1>{t.listTitle}</h1>
       </div>
       <KindTabs kind="brand" />
+      <Filters kind="brand" search={search} total={load.state === 'ok' ? (load.data.meta?.total_count ?? null) : null} />
       {load.state === 'error' && <LoadError message={firstMessage(load.error, a.fetchFailed)} onRetry={load.reload} />}
       <ListWithDetail
         detail={selected !== null && <Detail key={selected} id={selected} onClose={() => setSelected(null)} onChanged={load.reload} />}
@@ -314,7 +398,7 @@ function BrandInquiries({ page }: { page: number }) {
         <AdminPagination
           page={load.state === 'ok' ? (load.data.meta?.current_page ?? page) : page}
           totalPages={totalPages}
-          href={(p) => `${PAGE}?page=${p}`}
+          href={(p) => `${PAGE}?${withPage(filters, p)}`}
         />
       </ListWithDetail>
     </section>

@@ -21,7 +21,24 @@ export const BrandAndAmbassadorInquiry = defineEntity({
     content: p.text(),
     resolved: p.boolean().default(false),
   },
-  indexes: [{ name: 'brand_and_ambassador_inquiries_created_at_index', columns: [{ name: 'created_at', sort: 'desc' }] }],
+  indexes: [
+    { name: 'brand_and_ambassador_inquiries_created_at_index', columns: [{ name: 'created_at', sort: 'desc' }] },
+    // The admin list's filters and keyword search (Migration20261128110000_inquiry_filters).
+    {
+      name: 'brand_and_ambassador_inquiries_resolved_index',
+      expression:
+        'create index "brand_and_ambassador_inquiries_resolved_index" on "brand_and_ambassador_inquiries" ("resolved", "created_at" desc)',
+    },
+    {
+      name: 'brand_and_ambassador_inquiries_subject_index',
+      expression:
+        'create index "brand_and_ambassador_inquiries_subject_index" on "brand_and_ambassador_inquiries" ("subject", "created_at" desc)',
+    },
+    {
+      name: 'brand_and_ambassador_inquiries_keyword_index',
+      expression: `create index "brand_and_ambassador_inquiries_keyword_index" on "brand_and_ambassador_inquiries" using gin ((lower("name" || ' ' || "email" || ' ' || "company_name" || ' ' || "content")) gin_trgm_ops)`,
+    },
+  ],
 });
 
 /** General contact from the /inquiry page (signed in or not). */
@@ -45,6 +62,15 @@ export const ContactInquiry = defineEntity({
     { name: 'contact_inquiries_created_at_index', columns: [{ name: 'created_at', sort: 'desc' }] },
     { properties: ['user'] },
     { properties: ['reservation'] },
+    // The admin list's filters and keyword search (Migration20261128110000_inquiry_filters).
+    {
+      name: 'contact_inquiries_resolved_index',
+      expression: 'create index "contact_inquiries_resolved_index" on "contact_inquiries" ("resolved", "created_at" desc)',
+    },
+    {
+      name: 'contact_inquiries_keyword_index',
+      expression: `create index "contact_inquiries_keyword_index" on "contact_inquiries" using gin ((lower("name" || ' ' || "email" || ' ' || "content")) gin_trgm_ops)`,
+    },
   ],
 });
 

@@ -5,6 +5,7 @@ import { ja } from '#src/i18n/ja';
 import { dateTimeJson, idJson, pageMetaJson } from '#src/lib/validate';
 import { listQuerySchema } from '#src/modules/partners/partners.schemas';
 import { MAX_ID } from '#src/lib/ids';
+import { isValidYmd } from '#src/lib/dates';
 
 const v = ja.inquiries.validation;
 const t = ja.inquiries;
@@ -114,14 +115,37 @@ const booleanFilter = z.preprocess(
   z.boolean({ error: ja.adminApi.inquiries.filterInvalid }).optional(),
 );
 
-/** GET /api/v1/brand_and_ambassador_inquiries?page=&resolved=&subject= (newest first). */
-export const inquiryListQuerySchema = listQuerySchema.extend({
+/** Longest keyword the admin inquiry search takes. */
+export const INQUIRY_KEYWORD_MAX = 100;
+
+const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+const dayFilter = (message: string) =>
+  z.preprocess(emptyToUndefined, z.string({ error: message }).refine(isValidYmd, { error: message }).optional());
+
+/**
+ * The admin inquiry list's filters (the API's query, the page's URL and the CLI's list-inquiries: one schema):
+ * page, 未対応/対応済み, subject, a keyword over name, e-mail, company and content, and a date range (Japan time,
+ * both days included).
+ */
+const inquiryFilters = listQuerySchema.extend({
   resolved: booleanFilter,
-  subject: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.enum(INQUIRY_SUBJECTS, { error: ja.adminApi.inquiries.filterInvalid }).optional(),
+  subject: z.preprocess(emptyToUndefined, z.enum(INQUIRY_SUBJECTS, { error: ja.adminApi.inquiries.filterInvalid }).optional()),
+  q: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z
+      .string({ error: ja.adminApi.inquiries.filterInvalid })
+      .trim()
+      .max(INQUIRY_KEYWORD_MAX, { error: ja.adminApi.inquiries.keywordTooLong(INQUIRY_KEYWORD_MAX) })
+      .optional(),
   ),
+  since: dayFilter(ja.inquiryExport.sinceInvalid),
+  until: dayFilter(ja.inquiryExport.untilInvalid),
 });
+
+const rangeInOrder = (q: { since?: string; until?: string }) => !q.since || !q.until || q.since <= q.until;
+
+/** GET /api/v1/brand_and_ambassador_inquiries?page=&resolved=&subject=&q=&since=&until= (newest first). */
+export const inquiryListQuerySchema = inquiryFilters.refine(rangeInOrder, { error: ja.inquiryExport.rangeOrder, path: ['until'] });
 export type InquiryListQuery = z.input<typeof inquiryListQuerySchema>;
 
 /** PUT /api/v1/brand_and_ambassador_inquiries/{id}: body {resolved}. */
@@ -162,7 +186,10 @@ export const contactInquiryJsonSchema = z
   .object({ id: idJson(), name: z.string(), email: z.string(), content: z.string(), created_at: dateTimeJson() })
   .meta({ id: 'ContactInquiry', description: 'お問い合わせ' }) satisfies z.ZodType<ContactInquiry>;
 
-export const contactInquiryListQuerySchema = listQuerySchema.extend({ resolved: booleanFilter });
+/** GET /api/v1/contact_inquiries: the same filters but the subject (a general inquiry has none). */
+export const contactInquiryListQuerySchema = inquiryFilters
+  .omit({ subject: true })
+  .refine(rangeInOrder, { error: ja.inquiryExport.rangeOrder, path: ['until'] });
 
 export const contactInquiryAdminJsonSchema = z
   .object({

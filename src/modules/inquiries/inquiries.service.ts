@@ -1,12 +1,12 @@
 // Inquiries: the brand and ambassador program form (/brand_ambassador/inquiry) and the general contact form
 // (/inquiry). Each inquiry is stored together with its mails (durable outbox, same transaction): a notice to
 // the operator's office and, for the program inquiry, a confirmation to the sender (guest-and-host.md §2).
-import { readPage } from '#src/lib/paging';
-import type { FilterQuery } from '@mikro-orm/postgresql';
 import { requireAdmin, userOf, type Ctx, withEm } from '#src/lib/context';
 import { NotFoundError } from '#src/lib/errors';
 import { publicBaseUrl, type Env } from '#src/lib/env';
 import { parseId, parseInput } from '#src/lib/validate';
+import { readPage, type PageMeta } from '#src/lib/paging';
+import { addDays, japanInstant } from '#src/lib/dates';
 import { ja } from '#src/i18n/ja';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import type { AuditService } from '#src/modules/audit/audit.service';
@@ -72,6 +72,69 @@ function contactJson(inquiry: IContactInquiry, reservation: ReservationForInquir
         }
       : null,
   };
+}
+
+/** The filters both admin inquiry lists share, as SQL over `table` (the keyword text is the index's expression). */
+function listFilters(
+  q: { resolved?: boolean; subject?: string; q?: string; since?: string; until?: string },
+  keywordText: string,
+): { sql: string; params: unknown[] } {
+  const sql: string[] = [];
+  const params: unknown[] = [];
+  if (q.resolved !== undefined) {
+    sql.push('resolved = ?');
+    params.push(q.resolved);
+  }
+  if (q.subject !== undefined) {
+    sql.push('subject = ?');
+    params.push(q.subject);
+  }
+  if (q.q) {
+    // A substring match on the lower-cased text, answered by the trigram index on the same expression.
+    sql.push(`${keywordText} LIKE ? ESCAPE '\\'`);
+    params.push(`%${q.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  }
+  if (q.since) {
+    sql.push('created_at >= ?');
+    params.push(japanInstant(q.since));
+  }
+  if (q.until) {
+    sql.push('created_at < ?');
+    params.push(japanInstant(addDays(q.until, 1)));
+  }
+  return { sql: sql.length ? `WHERE ${sql.join(' AND ')}` : '', params };
+}
+
+const BRAND_KEYWORD_TEXT = `lower(name || ' ' || email || ' ' || company_name || ' ' || content)`;
+const CONTACT_KEYWORD_TEXT = `lower(name || ' ' || email || ' ' || content)`;
+
+/**
+ * One page of ids (newest first) and the page's meta, by the one page rule (`readPage`: a page past the last answers
+ * the last). A first page that is not full is its own count, so the common case (a narrow filter) runs one statement.
+ */
+async function pageOfIds(
+  ctx: Ctx,
+  table: string,
+  where: { sql: string; params: unknown[] },
+  page: number,
+): Promise<{ ids: number[]; meta: PageMeta }> {
+  const { rows, meta } = await readPage(page, INQUIRIES_PAGE_SIZE, async (limit, offset): Promise<[number[], number]> => {
+    const found = await ctx.em.execute<{ id: number }[]>(
+      `SELECT id FROM ${table} ${where.sql} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+      [...where.params, limit, offset],
+    );
+    const ids = found.map((r) => Number(r.id));
+    if (offset === 0 && ids.length < limit) return [ids, ids.length];
+    const [count] = await ctx.em.execute<{ n: string }[]>(`SELECT count(*) AS n FROM ${table} ${where.sql}`, where.params);
+    return [ids, Number(count?.n ?? 0)];
+  });
+  return { ids: rows, meta };
+}
+
+/** Entities of `ids` in the order of `ids`. */
+function inOrder<T extends { id: number }>(ids: number[], rows: T[]): T[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 function idOf(input: unknown): number | null {
@@ -172,18 +235,15 @@ export function createInquiriesService(deps: InquiriesDeps) {
   }
 
   /**
-   * GET /api/v1/brand_and_ambassador_inquiries?page=&resolved=&subject= (ADMIN; the CLI with operator()):
-   * newest first, INQUIRIES_PAGE_SIZE a page.
+   * GET /api/v1/brand_and_ambassador_inquiries?page=&resolved=&subject=&q=&since=&until= (ADMIN; the CLI's
+   * list-inquiries with operator()): newest first, INQUIRIES_PAGE_SIZE a page.
    */
   async function list(ctx: Ctx, input: unknown = {}): Promise<InquiryListResponse> {
     requireAdmin(ctx);
-    const { page, resolved, subject } = parseInput(inquiryListQuerySchema, input);
-    const where: FilterQuery<IBrandAndAmbassadorInquiry> = {};
-    if (resolved !== undefined) where.resolved = resolved;
-    if (subject !== undefined) where.subject = subject;
-    const { rows, meta } = await readPage(page, INQUIRIES_PAGE_SIZE, (limit, offset) =>
-      ctx.em.findAndCount(BrandAndAmbassadorInquiry, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit, offset }),
-    );
+    const query = parseInput(inquiryListQuerySchema, input);
+    const { page } = query;
+    const { ids, meta } = await pageOfIds(ctx, 'brand_and_ambassador_inquiries', listFilters(query, BRAND_KEYWORD_TEXT), page);
+    const rows = ids.length ? inOrder(ids, await ctx.em.find(BrandAndAmbassadorInquiry, { id: ids })) : [];
     return {
       inquiries: rows.map(toJson),
       meta,
@@ -233,18 +293,14 @@ export function createInquiriesService(deps: InquiriesDeps) {
   /** GET /api/v1/contact_inquiries?page=&resolved= (ADMIN): the general inquiries, newest first, the brand list's shape. */
   async function contactList(ctx: Ctx, input: unknown = {}): Promise<ContactInquiryListResponse> {
     requireAdmin(ctx);
-    const { page, resolved } = parseInput(contactInquiryListQuerySchema, input);
-    const where: FilterQuery<IContactInquiry> = {};
-    if (resolved !== undefined) where.resolved = resolved;
-    const [rows, total] = await ctx.em.findAndCount(ContactInquiryEntity, where, {
-      orderBy: { createdAt: 'desc', id: 'desc' },
-      limit: INQUIRIES_PAGE_SIZE,
-      offset: (page - 1) * INQUIRIES_PAGE_SIZE,
-    });
+    const query = parseInput(contactInquiryListQuerySchema, input);
+    const { page } = query;
+    const { ids, meta } = await pageOfIds(ctx, 'contact_inquiries', listFilters(query, CONTACT_KEYWORD_TEXT), page);
+    const rows = ids.length ? inOrder(ids, await ctx.em.find(ContactInquiryEntity, { id: ids })) : [];
     const reservations = await Promise.all(rows.map((row) => linked(ctx, row)));
     return {
       inquiries: rows.map((row, i) => contactJson(row, reservations[i])),
-      meta: { current_page: page, total_pages: Math.max(1, Math.ceil(total / INQUIRIES_PAGE_SIZE)), total_count: total },
+      meta,
     };
   }
 

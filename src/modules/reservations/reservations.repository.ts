@@ -121,6 +121,7 @@ export async function reservationForReceipt(em: EntityManager, id: number): Prom
             succeededAt: row.refund_succeeded_at ? new Date(row.refund_succeeded_at) : null,
           },
   };
+}
 
 /** A reservation's guest and what an inquiry about it shows (the admin's general inquiries). */
 export interface ReservationForInquiry {
