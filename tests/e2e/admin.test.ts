@@ -68,7 +68,14 @@ describe('who may enter', () => {
     await page.getByTestId('admin-link').click();
     await page.waitForURL('**/admin/communities');
     const nav = page.getByRole('navigation', { name: '管理メニュー' });
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['コミュニティ', 'アンバサダー', 'ブランド', 'お問い合わせ', '公開申請']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual([
+      'コミュニティ',
+      'アンバサダー',
+      'ブランド',
+      'お問い合わせ',
+      '公開申請',
+      'クーポン',
+    ]);
     expect(await nav.locator('[aria-current="page"]').textContent()).toBe('コミュニティ');
   });
 });
