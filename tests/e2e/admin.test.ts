@@ -74,6 +74,7 @@ describe('who may enter', () => {
       'ブランド',
       'お問い合わせ',
       '公開申請',
+      '支払',
       'クーポン',
     ]);
     expect(await nav.locator('[aria-current="page"]').textContent()).toBe('コミュニティ');
