@@ -6,7 +6,7 @@
 // `transaction(em, fn)`, which marks the async context of `fn` while the transaction is open, and the pool's acquire
 // (pool.query acquires through it too) is watched: an acquire from a marked context is exactly the mistake. In
 // development and tests the acquire fails, so a test that takes such a path fails; in production it is logged and
-// let through (the acquire timeout still bounds the wait). `tests/api/rules.test.ts` checks that no code calls the
+// let through (the acquire timeout still bounds the wait). `tests/api/db-waits.test.ts` checks that no code calls the
 // ORM's `transactional` directly.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { EntityManager } from '@mikro-orm/core';
