@@ -33,8 +33,11 @@ function routesIn(folder: string): string[] {
 const API_ROUTES = routesIn('server/api/v1');
 const BRAND_ROUTES = routesIn('server/brand-api/v1');
 
-/** Signing out ends the caller's session: those run last so they do not sign the others out. */
-const SIGN_OUTS = new Set(['delete /sessions', 'delete /brand-members/sign-out']);
+/**
+ * Signing out ends sessions and takes no input, so any call succeeds: those run last so they do not sign the others
+ * out (`delete /account/sessions` ends the caller's other sessions).
+ */
+const SIGN_OUTS = new Set(['delete /sessions', 'delete /brand-members/sign-out', 'delete /account/sessions']);
 
 /**
  * A draft is lenient (every field but the title optional, unknown keys dropped; issue 15 made the title required):
