@@ -21,7 +21,9 @@ const PAGE_PARAMETERS: [RegExp, readonly string[]][] = [
   [/^\/reservations$/, ['scope', 'page']],
   [/^\/host\/reservations$/, ['scope', 'page', 'reservation']],
   [/^\/host\/story$/, ['tab', 'page', 'drafts_page']],
-  [/^\/admin(?:\/.*)?$/, ['page']],
+  [/^\/host\/earnings$/, ['month', 'ambassador_id']],
+  // The admin lists read their page and the inquiry list its filters (src/components/admin/Inquiries.tsx).
+  [/^\/admin(?:\/.*)?$/, ['page', 'kind', 'q', 'resolved', 'subject', 'since', 'until']],
 ];
 
 /** The normalised URL (path + the parameters the page reads, sorted) that identifies a shared render. */
