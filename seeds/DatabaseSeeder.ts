@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Seeder } from '@mikro-orm/seeder';
+import { parseEnv, type Env } from '#src/lib/env';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { User, type IUser } from '#src/modules/users/users.entity';
 import { TERMS_VERSION } from '#src/modules/users/users.schemas';
@@ -142,12 +143,17 @@ class ImageLibrary {
 type SlotState = 'open' | 'low' | 'full' | 'closed';
 
 export class DatabaseSeeder extends Seeder {
+  /** The app's settings (commission, pay days, the bank account key); by default those of this process's environment. */
+  constructor(private readonly env?: Env) {
+    super();
+  }
+
   async run(em: EntityManager): Promise<void> {
-    await transaction(em, (tem) => seedDemoData(tem));
+    await transaction(em, (tem) => seedDemoData(tem, new Date(), this.env ?? parseEnv(process.env)));
   }
 }
 
-export async function seedDemoData(em: EntityManager, now: Date = new Date()): Promise<void> {
+export async function seedDemoData(em: EntityManager, now: Date, env: Env): Promise<void> {
   const today = todayInJapan(now);
   const daysAgo = (days: number, hour = 12) =>
     new Date(japanInstant(addDays(today, -days), `${String(hour).padStart(2, '0')}:00`).getTime());
@@ -651,7 +657,7 @@ export async function seedDemoData(em: EntityManager, now: Date = new Date()): P
   await storeLocal(em, await images.all());
   await em.flush();
   await recordDemoPayments(em);
-  await seedEarnings(em, now);
+  await seedEarnings(em, now, env);
 }
 
 /**

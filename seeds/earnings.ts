@@ -3,7 +3,7 @@
 // batches of the closed months: all paid but the latest, which is left prepared for the admin screen to export
 // and mark paid.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { parseEnv } from '#src/lib/env';
+import type { Env } from '#src/lib/env';
 import { createLogger } from '#src/lib/logger';
 import { operator, type Ctx } from '#src/lib/context';
 import { createAuditService } from '#src/modules/audit/audit.service';
@@ -20,8 +20,7 @@ const ACCOUNTS = [
   { bank: '0010', branch: '101', type: 'ordinary', number: '2345678', holder: 'ﾀﾅｶ ﾀﾛｳ' },
 ] as const;
 
-export async function seedEarnings(em: EntityManager, now: Date): Promise<void> {
-  const env = parseEnv(process.env);
+export async function seedEarnings(em: EntityManager, now: Date, env: Env): Promise<void> {
   const reservations = await em.execute<{ id: number }[]>("SELECT id FROM reservations WHERE status = 'confirmed' ORDER BY id");
   for (const r of reservations) await recordEarning(em, r.id, env.PLATFORM_COMMISSION_RATE);
 

@@ -37,7 +37,7 @@ export async function boot(options: { pages: 'dev' | 'production'; env?: Env }):
   let seeded = false;
   // Demo data only on the embedded database, and only when it is empty; never on a DATABASE_URL database.
   if (embedded && (await isDatabaseEmpty(orm))) {
-    await seedDemo(orm);
+    await seedDemo(orm, env);
     seeded = true;
     log.info('demo data loaded');
   }

@@ -12,13 +12,13 @@ export function dbSeed(program: Command): void {
     .option('--force', ja.cliHelp.dbSeedForce)
     .action((options: { force?: boolean }) =>
       runCommand(
-        async ({ orm, databaseUrl }) => {
+        async ({ orm, databaseUrl, env }) => {
           await migrateLocked(databaseUrl);
           if (!options.force && !(await isDatabaseEmpty(orm))) {
             console.log(ja.cli.seedSkipped);
             return;
           }
-          await seedDemo(orm);
+          await seedDemo(orm, env);
           console.log(ja.cli.seeded);
         },
         { destructive: true, force: options.force, name: 'db:seed' },

@@ -3,5 +3,5 @@ import { LegalDocument } from '#src/components/LegalDocument';
 import { ja } from '#src/i18n/ja';
 
 export default function Page() {
-  return <LegalDocument title={ja.legal.privacyTitle} sections={ja.legal.privacySections} />;
+  return <LegalDocument title={ja.nav.privacy} sections={ja.legal.privacySections} />;
 }

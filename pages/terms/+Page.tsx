@@ -3,5 +3,5 @@ import { LegalDocument } from '#src/components/LegalDocument';
 import { ja } from '#src/i18n/ja';
 
 export default function Page() {
-  return <LegalDocument title={ja.legal.termsTitle} sections={ja.legal.termsSections} />;
+  return <LegalDocument title={ja.nav.terms} sections={ja.legal.termsSections} />;
 }

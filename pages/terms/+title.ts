@@ -1,4 +1,4 @@
 // https://vike.dev/title
 import { ja } from '#src/i18n/ja';
 
-export default `${ja.legal.termsTitle} | ${ja.site.name}`;
+export default `${ja.nav.terms} | ${ja.site.name}`;

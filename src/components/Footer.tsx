@@ -22,10 +22,10 @@ export function Footer() {
             <a href="/inquiry">{ja.nav.inquiry}</a>
           </li>
           <li>
-            <a href="/terms">{ja.legal.termsTitle}</a>
+            <a href="/terms">{ja.nav.terms}</a>
           </li>
           <li>
-            <a href="/privacy">{ja.legal.privacyTitle}</a>
+            <a href="/privacy">{ja.nav.privacy}</a>
           </li>
         </ul>
       </div>

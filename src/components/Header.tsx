@@ -85,7 +85,7 @@ export function Header() {
                   aria-current={urlPathname.startsWith('/account') ? 'page' : undefined}
                   onClick={() => setOpen(false)}
                 >
-                  {ja.account.navLink}
+                  {ja.nav.account}
                 </a>
                 <span className="site-nav__user" data-testid="current-user">
                   {ja.nav.greeting(user.name)}

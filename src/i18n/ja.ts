@@ -15,6 +15,11 @@ export const ja = {
     copyright: '© たびとこ',
   },
   nav: {
+    // Every page loads this section (the header and the footer): the legal pages and the account page take their
+    // titles from here so that their own sections stay out of every page's JavaScript.
+    account: '設定',
+    terms: '利用規約',
+    privacy: 'プライバシーポリシー',
     stories: '体験をさがす',
     brands: 'ブランド',
     ambassadors: 'アンバサダー',
@@ -2349,8 +2354,6 @@ export const ja = {
   },
   /** /terms and /privacy: placeholder texts the operator replaces (TERMS_VERSION names the version). */
   legal: {
-    termsTitle: '利用規約',
-    privacyTitle: 'プライバシーポリシー',
     version: (v: string) => `版: ${v}`,
     placeholder: 'この文書はひな形です。運営者が正式な内容に差し替えてください。',
     termsSections: [
@@ -2368,7 +2371,6 @@ export const ja = {
   },
   /** The account page (/account, 設定): profile, password, sessions, notification settings. */
   account: {
-    navLink: '設定',
     title: 'アカウント設定',
     lead: 'プロフィール、パスワード、ログイン中の端末、お知らせメールを設定できます。',
     profileHeading: 'プロフィール',

@@ -46,6 +46,9 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
       PUBLIC_CACHE_SECONDS: '0',
+      // One simulated proxy hop: the browser helpers' sign-ins each name a client address of their own
+      // (tests/e2e/browser.ts clientAddress), as the API tests do.
+      TRUST_PROXY: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
