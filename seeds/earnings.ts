@@ -24,7 +24,9 @@ export async function seedEarnings(em: EntityManager, now: Date, env: Env): Prom
   const reservations = await em.execute<{ id: number }[]>("SELECT id FROM reservations WHERE status = 'confirmed' ORDER BY id");
   for (const r of reservations) await recordEarning(em, r.id, env.PLATFORM_COMMISSION_RATE);
 
-  const key = bankAccountKey(env);
+  // A production process without BANK_ACCOUNT_KEY stores no account number (the demo data loaded by `npm run serve`
+  // on an empty embedded database): its demo payees then have no bank account and show as blocked.
+  const key = env.NODE_ENV === 'production' && !env.BANK_ACCOUNT_KEY ? null : bankAccountKey(env);
   const payees = await em.execute<{ id: number }[]>('SELECT id FROM payees ORDER BY id');
   // Every payee but one has an account: the smallest of those whose balance at the last close reaches the minimum
   // shows as blocked in the batches.
@@ -35,13 +37,15 @@ export async function seedEarnings(em: EntityManager, now: Date, env: Env): Prom
      ORDER BY sum(amount), payee_id LIMIT 1`,
     [lastCutoff, env.PAYOUT_MINIMUM],
   );
-  for (const [i, payee] of payees.filter((p) => p.id !== unbanked?.payee_id).entries()) {
-    const a = ACCOUNTS[i % ACCOUNTS.length];
-    await em.execute(
-      `UPDATE payees SET bank_code = ?, branch_code = ?, account_type = ?, account_number_encrypted = ?, account_number_last3 = ?,
-         holder_name = ? WHERE id = ?`,
-      [a.bank, a.branch, a.type, encryptAccountNumber(key, a.number), a.number.slice(-3), a.holder, payee.id],
-    );
+  if (key) {
+    for (const [i, payee] of payees.filter((p) => p.id !== unbanked?.payee_id).entries()) {
+      const a = ACCOUNTS[i % ACCOUNTS.length];
+      await em.execute(
+        `UPDATE payees SET bank_code = ?, branch_code = ?, account_type = ?, account_number_encrypted = ?, account_number_last3 = ?,
+           holder_name = ? WHERE id = ?`,
+        [a.bank, a.branch, a.type, encryptAccountNumber(key, a.number), a.number.slice(-3), a.holder, payee.id],
+      );
+    }
   }
 
   const ctx: Ctx = { em, sql: undefined as never, actor: operator('demo-seed'), log: createLogger('silent') };
