@@ -1,4 +1,4 @@
-// The key of a shared signed-out page render (server/vike.ts), issue 16: a page is keyed by its path and the query
+// The key of a shared signed-out page render (server/vike.ts): a page is keyed by its path and the query
 // parameters it reads, so a unique query string (?utm_source=…, ?r=123, an unknown name on /stories) cannot bypass
 // the cache or fill it. Every parameter not listed for the page is dropped, and the render is made for the key (the
 // page never sees a dropped parameter). A page that starts reading a parameter must be listed here with it:

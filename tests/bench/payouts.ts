@@ -1,4 +1,4 @@
-// The payout benchmark (issue 31): the payouts service's prepare and export (what the CLI and the admin screen call)
+// The payout benchmark: the payouts service's prepare and export (what the CLI and the admin screen call)
 // on an embedded PostgreSQL with 1,000 payees (each with a bank account) and first 10,000, then 100,000 reservations
 // with their earnings. Prints each step's seconds and how much the process's memory grew; fails (exit code 1) when
 // preparing takes more than 10 s or a step's memory growth at 100,000 reservations exceeds the one at 10,000 by 20%

@@ -372,7 +372,7 @@ describe('inquiries', () => {
   });
 });
 
-describe('issue 30: the admin screens', () => {
+describe('the admin screens as their users meet them', () => {
   /** A community made through the admin API from the demo's first one: `items` visible, `hidden` hidden. */
   async function communityWith(page: Page, opts: { published: boolean; items: number; hidden: number }): Promise<number> {
     const demo = (await (await page.request.get(`${s.baseUrl}/api/v1/admin/communities/1`)).json()) as Record<string, unknown> & {

@@ -1,6 +1,6 @@
 // POST /api/v1/reservations (201 confirmed | 202 card authentication needed | 402 declined | 422 | 503 gateway down),
 // POST /api/v1/reservations/{id}/confirm after 3-D Secure, GET /api/v1/reservations/{id}, the guest's list and
-// cancellation and the host's slot cancellation (issue 13), the guest's receipt (its state as JSON, the PDF); a confirmed reservation
+// cancellation and the host's slot cancellation, the guest's receipt (its state as JSON, the PDF); a confirmed reservation
 // sets the completion flag that /reservations/complete consumes (server/completion.ts).
 import { Router, type Request, type Response } from 'express';
 import type { Services } from '#src/root';

@@ -1,5 +1,5 @@
 // Background jobs of a server process (started by server/boot.ts unless DISABLE_WORKERS=1): the password reset
-// requests and the mail outbox delivery, the seat-hold sweeper and the pending-refund retries (issue 13). Every process may run them at once: both claim rows with
+// requests and the mail outbox delivery, the seat-hold sweeper and the pending-refund retries. Every process may run them at once: both claim rows with
 // FOR UPDATE SKIP LOCKED, so they never step on each other.
 import type { Logger } from '#src/lib/logger';
 
