@@ -1,12 +1,12 @@
 // /admin/brand_ambassador_inquiries: the program inquiries and (?kind=contact) the general ones from /inquiry, in
 // one list shape: numbered pages (?page= in the URL, so reload and back keep it), newest first; a row opens the
 // detail panel, whose 対応済み/未対応 dropdown saves at once and reloads list and panel.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { ja } from '#src/i18n/ja';
 import type { BrandInquiry, ContactInquiryAdmin } from '#src/modules/inquiries/inquiries.schemas';
 import { AdminPagination, pageFromSearch } from './AdminPagination';
-import { CardTable, openColumn } from './CardTable';
+import { CardTable, openColumn, type Column } from './CardTable';
 import { DetailPanel, ListWithDetail, usePanelSave } from './DetailPanel';
 import { LoadError } from './ListStatus';
 import { firstMessage, listOf, useLoad } from './useLoad';
@@ -292,90 +292,47 @@ function KindTabs({ kind }: { kind: Kind }) {
   );
 }
 
-function ContactInquiries({ page, search }: { page: number; search: Record<string, string> }) {
-  const filters = filtersOf(search, 'contact');
+/** What both inquiry lists show of a row. */
+interface InquiryRow {
+  id: number;
+  name: string;
+  resolved: boolean;
+  created_at: string;
+}
+
+/**
+ * One inquiry list (program or general): the filters and their count, the table, its detail panel and the pages.
+ * The two differ in their call, their fourth column and their detail panel.
+ */
+function InquiryList<Row extends InquiryRow>(props: {
+  kind: Kind;
+  page: number;
+  search: Record<string, string>;
+  api: string;
+  column: Column<Row>;
+  detail: (id: number, close: () => void, changed: () => void) => ReactNode;
+}) {
+  const { kind, page } = props;
+  const filters = filtersOf(props.search, kind);
+  // The page's URL names the kind; the call does not (each kind has its own).
   const apiFilters = new URLSearchParams(filters);
   apiFilters.delete('kind');
-  const load = useLoad<{ inquiries: ContactInquiryAdmin[]; meta?: { current_page: number; total_pages: number; total_count: number } }>(
-    `${CONTACT_API}?${withPage(apiFilters, page)}`,
+  const load = useLoad<{ inquiries: Row[]; meta?: { current_page: number; total_pages: number; total_count: number } }>(
+    `${props.api}?${withPage(apiFilters, page)}`,
   );
   const [selected, setSelected] = useState<number | null>(null);
-  const rows = load.state === 'ok' ? listOf<ContactInquiryAdmin>(load.data, 'inquiries') : [];
+  const rows = load.state === 'ok' ? listOf<Row>(load.data, 'inquiries') : [];
   const totalPages = load.state === 'ok' ? (load.data.meta?.total_pages ?? 1) : 1;
-  return (
-    <>
-      <Filters kind="contact" search={search} total={load.state === 'ok' ? (load.data.meta?.total_count ?? null) : null} />
-      {load.state === 'error' && <LoadError message={firstMessage(load.error, a.fetchFailed)} onRetry={load.reload} />}
-      <ListWithDetail
-        detail={
-          selected !== null && <ContactDetail key={selected} id={selected} onClose={() => setSelected(null)} onChanged={load.reload} />
-        }
-      >
-        <CardTable<ContactInquiryAdmin>
-          testId="inquiries-table"
-          rowKey={(row) => row.id}
-          rowTestId={(row) => `inquiry-row-${row.id}`}
-          status={load.state}
-          select={{ selected, onSelect: (row) => setSelected(row.id) }}
-          columns={[
-            { label: t.status, cell: (row) => <StatusBadge resolved={row.resolved} /> },
-            { label: a.id, headClass: 'admin-table__num', cellClass: 'admin-table__num', cell: (row) => row.id },
-            openColumn(
-              t.name,
-              (row) => row.name,
-              t.open,
-              (row) => setSelected(row.id),
-            ),
-            { label: t.reservation, cell: (row) => row.reservation_number ?? '—' },
-            { label: t.date, cell: (row) => a.date(row.created_at) },
-          ]}
-          rows={rows}
-        />
-        <AdminPagination page={page} totalPages={totalPages} href={(p) => `${PAGE}?${withPage(filters, p)}`} />
-      </ListWithDetail>
-    </>
-  );
-}
-
-export function Inquiries() {
-  const { urlParsed } = usePageContext();
-  const page = pageFromSearch(urlParsed.search.page);
-  const kind: Kind = urlParsed.search.kind === 'contact' ? 'contact' : 'brand';
-  if (kind === 'contact') {
-    return (
-      <section>
-        <div className="admin-head">
-          <h1>{t.listTitle}</h1>
-        </div>
-        <KindTabs kind={kind} />
-        <ContactInquiries page={page} search={urlParsed.search} />
-      </section>
-    );
-  }
-  return <BrandInquiries page={page} search={urlParsed.search} />;
-}
-
-function BrandInquiries({ page, search }: { page: number; search: Record<string, string> }) {
-  const filters = filtersOf(search, 'brand');
-  const load = useLoad<{ inquiries: BrandInquiry[]; meta?: { current_page: number; total_pages: number; total_count: number } }>(
-    `${API}?${withPage(filters, page)}`,
-  );
-  const [selected, setSelected] = useState<number | null>(null);
-  const rows = load.state === 'ok' ? listOf<BrandInquiry>(load.data, 'inquiries') : [];
-  const totalPages = load.state === 'ok' ? (load.data.meta?.total_pages ?? 1) : 1;
-
   return (
     <section>
       <div className="admin-head">
         <h1>{t.listTitle}</h1>
       </div>
-      <KindTabs kind="brand" />
-      <Filters kind="brand" search={search} total={load.state === 'ok' ? (load.data.meta?.total_count ?? null) : null} />
+      <KindTabs kind={kind} />
+      <Filters kind={kind} search={props.search} total={load.state === 'ok' ? (load.data.meta?.total_count ?? null) : null} />
       {load.state === 'error' && <LoadError message={firstMessage(load.error, a.fetchFailed)} onRetry={load.reload} />}
-      <ListWithDetail
-        detail={selected !== null && <Detail key={selected} id={selected} onClose={() => setSelected(null)} onChanged={load.reload} />}
-      >
-        <CardTable<BrandInquiry>
+      <ListWithDetail detail={selected !== null && props.detail(selected, () => setSelected(null), load.reload)}>
+        <CardTable<Row>
           testId="inquiries-table"
           rowKey={(row) => row.id}
           rowTestId={(row) => `inquiry-row-${row.id}`}
@@ -390,7 +347,7 @@ function BrandInquiries({ page, search }: { page: number; search: Record<string,
               t.open,
               (row) => setSelected(row.id),
             ),
-            { label: t.company, cellClass: 'admin-table__wide', cell: (row) => row.company_name },
+            props.column,
             { label: t.date, cell: (row) => a.date(row.created_at) },
           ]}
           rows={rows}
@@ -402,5 +359,32 @@ function BrandInquiries({ page, search }: { page: number; search: Record<string,
         />
       </ListWithDetail>
     </section>
+  );
+}
+
+export function Inquiries() {
+  const { urlParsed } = usePageContext();
+  const page = pageFromSearch(urlParsed.search.page);
+  if (urlParsed.search.kind === 'contact') {
+    return (
+      <InquiryList<ContactInquiryAdmin>
+        kind="contact"
+        page={page}
+        search={urlParsed.search}
+        api={CONTACT_API}
+        column={{ label: t.reservation, cell: (row) => row.reservation_number ?? '—' }}
+        detail={(id, close, changed) => <ContactDetail key={id} id={id} onClose={close} onChanged={changed} />}
+      />
+    );
+  }
+  return (
+    <InquiryList<BrandInquiry>
+      kind="brand"
+      page={page}
+      search={urlParsed.search}
+      api={API}
+      column={{ label: t.company, cellClass: 'admin-table__wide', cell: (row) => row.company_name }}
+      detail={(id, close, changed) => <Detail key={id} id={id} onClose={close} onChanged={changed} />}
+    />
   );
 }
