@@ -1,4 +1,4 @@
-// Shared plumbing for CLI commands (issue 12): the composition root (env, database, services) and the behaviour
+// Shared plumbing for CLI commands: the composition root (env, database, services) and the behaviour
 // every command shares. Exit codes: 0 done, 1 refused or invalid input, 2 environment or internal failure; each
 // failure is one Japanese line on stderr (cli/lib/failures.ts). stdout carries only the command's result (a table,
 // a message, JSON or the export), so logs and notices go to stderr. Destructive commands refuse NODE_ENV=production

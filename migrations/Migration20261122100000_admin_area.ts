@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-// The administrator area (issue 10): the audit log of every admin change (src/modules/audit/audit.entity.ts)
+// The administrator area: the audit log of every admin change (src/modules/audit/audit.entity.ts)
 // and the reasons of sent-back publication requests (src/modules/experience-approvals/experience-approvals.entity.ts).
 export class Migration20261122100000_admin_area extends Migration {
   override name = 'Migration20261122100000_admin_area';

@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-// Issue 14 #12: optional coupon limits besides max_uses and valid_from/until: uses per guest, first booking only,
+// Optional coupon limits besides max_uses and valid_from/until: uses per guest, first booking only,
 // a minimum amount (yen, tour + option before the discount). src/modules/coupons/coupon-rules.ts enforces them.
 export class Migration20261122160000_coupon_limits extends Migration {
   override name = 'Migration20261122160000_coupon_limits';

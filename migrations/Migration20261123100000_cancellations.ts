@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-// Issue 13 (r13a): cancellation and refunds: who cancelled, the host's reason and the refund amount on the
+// Cancellation and refunds: who cancelled, the host's reason and the refund amount on the
 // reservation; one refunds row per refunded reservation (retried by the worker while pending); the test gateway's
 // refunds; attachments (.ics) on outbox mails.
 

@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-// Issue 13, host side (r13b): the message thread of a reservation (guest <-> host, plain text, at most 2000
+// Host side: the message thread of a reservation (guest <-> host, plain text, at most 2000
 // characters) and the slots whose day-before reminders were queued (one row per slot: the reminders go out once).
 export class Migration20261123110000_host_reservations extends Migration {
   override name = 'Migration20261123110000_host_reservations';

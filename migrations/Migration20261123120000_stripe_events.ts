@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-// Issue 13: the Stripe webhook's seen events (src/modules/payments/stripe-events.entity.ts), one row per event id.
+// The Stripe webhook's seen events (src/modules/payments/stripe-events.entity.ts), one row per event id.
 export class Migration20261123120000_stripe_events extends Migration {
   override name = 'Migration20261123120000_stripe_events';
 

@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-// Issue 15 (search): pg_trgm, and experiences.search_text, the normalised text that keyword search matches
+// Search: pg_trgm, and experiences.search_text, the normalised text that keyword search matches
 // (title, host name, place and description; NFKC, lower case, katakana as hiragana). A trigger keeps it current,
 // so no write path has to remember it; a trigram GIN index makes LIKE '%…%' on it use the index for terms of 3 or
 // more characters. The /stories list gets a partial index in its own order (newest first, id as tie-break).

@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-// Issue 15 (search by date): the slots accepting reservations by date, with what the availability check reads, so a
+// Search by date: the slots accepting reservations by date, with what the availability check reads, so a
 // date search without other filters reads one day's index entries instead of every slot.
 export class Migration20261123130100_search_dates extends Migration {
   override name = 'Migration20261123130100_search_dates';

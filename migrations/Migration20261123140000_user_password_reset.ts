@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-// Issue 15 (details): password reset for marketplace users, the brand portal's shape (a sha256 of a random token,
+// Details: password reset for marketplace users, the brand portal's shape (a sha256 of a random token,
 // single use, one hour from reset_password_sent_at).
 export class Migration20261123140000_user_password_reset extends Migration {
   override name = 'Migration20261123140000_user_password_reset';

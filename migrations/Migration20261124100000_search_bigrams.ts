@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-// Issue 15 (search speed): two-character words (陶芸, 着物, 茶道, 書道 …) are common Japanese search terms and have no
+// Search speed: two-character words (陶芸, 着物, 茶道, 書道 …) are common Japanese search terms and have no
 // trigram, so they were matched with strpos() over every row's search_text. experiences.search_bigrams holds the
 // distinct two-character pieces of search_text (without whitespace), kept by the same trigger, with a GIN index:
 // `search_bigrams @> ARRAY['陶芸']` is exactly "search_text contains 陶芸" and uses the index.

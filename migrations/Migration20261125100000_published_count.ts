@@ -1,8 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
-// Issue 16 (the list's cost must not grow with the catalogue): the plain /stories list (no filter) showed its count
-// from count(*) over every published experience on every request, which grew with the catalogue (about 1 ms of
-// PostgreSQL at 10,000). published_experience_count holds that number, kept by statement triggers on experiences in
+// The list's cost must not grow with the catalogue: the plain /stories list (no filter) showed its count
+// from count(*) over every published experience on every request, which grew with the catalogue. published_experience_count holds that number, kept by statement triggers on experiences in
 // the same transaction as the change (inserts, deletes, updates of approve, truncate), so it is always exact; two
 // transactions that publish at once add their changes one after the other on its one row.
 export class Migration20261125100000_published_count extends Migration {

@@ -1,4 +1,4 @@
-// Demo data for `npm start` on an empty embedded database and `npm run cli -- db:seed` (issue 2 item 4).
+// Demo data for `npm start` on an empty embedded database and `npm run cli -- db:seed`.
 // Everything is built in memory and written in one transaction (a crash leaves an empty database, which the
 // next `npm start` seeds again), with the password hashed once: seeding takes about a second.
 // Dates are computed from "today" in Japan time, so the slots are always in the next three months.
@@ -111,7 +111,7 @@ class ImageLibrary {
   }
 
   /**
-   * Every file used, with its WebP variants (issue 16): read from seeds/images/variants (made once by
+   * Every file used, with its WebP variants: read from seeds/images/variants (made once by
    * `npm run seed:image-variants`, so a seed does not spend seconds encoding), or made here when a file is missing.
    */
   async all(): Promise<StoredImage[]> {

@@ -1,6 +1,6 @@
 // How many connections wait in the kernel's accept queue of a listening server (Linux: /proc/net/tcp{,6}, the
 // rx_queue of the listening socket, found by its inode). null where that cannot be read (another OS, no /proc).
-// Used by the graceful shutdown (issue 14 #8): a connection in that queue has been established by the kernel and
+// Used by the graceful shutdown: a connection in that queue has been established by the kernel and
 // its request already sent, so the listener must not close before node has accepted it.
 import { readFileSync, readlinkSync } from 'node:fs';
 import type { Server } from 'node:net';

@@ -85,7 +85,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const app = express();
   app.disable('x-powered-by');
   // No ETag hashing of every answer: API answers are no-store, and a page sets its own (computed once per render,
-  // server/vike.ts); static files have theirs from the file (issue 16).
+  // server/vike.ts); static files have theirs from the file.
   app.set('etag', false);
   // req.ip and req.secure come from X-Forwarded-* only across the configured number of proxy hops (TRUST_PROXY:
   // 1 behind the platform's router in production, 0 elsewhere), so a client cannot choose its own IP.
@@ -101,7 +101,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   mountRequestLog(app, log);
 
   // Helmet's headers do not depend on the request (no nonces): they are worked out once and then set as a list,
-  // instead of running helmet's dozen middlewares on every request (issue 16).
+  // instead of running helmet's dozen middlewares on every request.
   app.use(
     staticHeaders(
       helmet({
@@ -157,7 +157,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const sessions = session({
     name: 'sid',
     // disableTouch: the cookie is not rolling (its expiry is fixed at sign-in), so refreshing the row's expiry on
-    // every signed-in request was an UPDATE per request that changed nothing a browser could use (issue 16).
+    // every signed-in request was an UPDATE per request that changed nothing a browser could use.
     store: new PgStore({
       pool,
       tableName: 'session',

@@ -28,7 +28,7 @@ export async function boot(options: { pages: 'dev' | 'production'; env?: Env }):
   const env = options.env ?? parseEnvOrExit(1);
   // The composition root: embedded PostgreSQL unless DATABASE_URL, migrations under the advisory lock, services.
   // A failed start (the database folder held by another server, PostgreSQL not starting, a migration failing) prints
-  // the reason and exits non-zero: a platform or a script must never read it as success (issue 14 #9).
+  // the reason and exits non-zero: a platform or a script must never read it as success.
   const root = await createRoot({ env, migrate: true }).catch((error: unknown) => {
     console.error(`たびとこ could not start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
@@ -45,7 +45,7 @@ export async function boot(options: { pages: 'dev' | 'production'; env?: Env }):
   // The session store's own pool, with the same bounded waits as the ORM's.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 5, ...pgTimeoutOptions(dbTimeouts(root.env)) });
   const { app, close, beginShutdown, metrics } = await createApp({ services, orm, pool, pages: options.pages });
-  // Mail outbox delivery and the seat-hold sweeper (issue 4); safe to run in every process.
+  // Mail outbox delivery and the seat-hold sweeper; safe to run in every process.
   const stopWorkers = env.DISABLE_WORKERS === '1' ? null : startWorkers(services, { onJobDone: metrics?.jobDone });
 
   const server = await new Promise<Server>((resolve) => {
@@ -91,7 +91,7 @@ export async function boot(options: { pages: 'dev' | 'production'; env?: Env }):
   return { env, orm, services, server, url, shutdown };
 }
 
-/** How long the listener must have accepted nothing before it closes (issue 14 #8). */
+/** How long the listener must have accepted nothing before it closes. */
 const DRAIN_QUIET_MS = 300;
 /** Closes the listener after this long even if connections keep arriving (within SHUTDOWN_GRACE_MS). */
 const DRAIN_MAX_MS = 15_000;
@@ -99,7 +99,7 @@ const DRAIN_MAX_MS = 15_000;
 const IDLE_CLOSE_DELAY_MS = 2_000;
 
 /**
- * Stops the server without cutting a request that was already sent (issue 14 #8). Closing the listening socket at
+ * Stops the server without cutting a request that was already sent. Closing the listening socket at
  * once resets every connection still waiting in the kernel's accept queue: connections the kernel has established
  * and whose requests the clients have already sent, while a busy event loop accepts only a few per turn. So on
  * shutdown every response from then on says `Connection: close`, and the listener stays open until that queue is

@@ -1,4 +1,4 @@
-// GET /healthz and GET /readyz, for the platform's health check and router (README "Production deployment").
+// GET /healthz and GET /readyz, for the platform's health check and router (docs/operations.md).
 //  - /healthz: the process answers (no database, no session): 200 while the event loop runs.
 //  - /readyz: the database answers within READY_TIMEOUT_MS and no migration of this code is pending: 200; otherwise
 //    503, and 503 from the moment a shutdown begins (server/boot.ts), so the router stops sending new requests to a

@@ -1,4 +1,4 @@
-// Vite plugin (client build only, issue 16): the message catalogue `src/i18n/ja.ts` is one object of ~75 kB, and every
+// Vite plugin (client build only): the message catalogue `src/i18n/ja.ts` is one object of ~75 kB, and every
 // page's JavaScript carried all of it (~20 kB gzipped), admin and CLI texts included. In the browser build the
 // catalogue becomes one module per top-level section, and `ja` their namespace (`export * as ja`): the bundler then
 // keeps only the sections a page reads (`ja.browse.x` is a static member access of a namespace) and puts each in the

@@ -1,4 +1,4 @@
-// The page's stylesheets inlined into its HTML (issue 16): Vike links each CSS file a page imports (8 or more small
+// The page's stylesheets inlined into its HTML: Vike links each CSS file a page imports (8 or more small
 // files on most pages), and every one of them blocked the first paint for a round trip. Production renders replace
 // each `<link rel="stylesheet">` of a built file with a `<style>` holding that file, in the same place and order, so
 // nothing render-blocking precedes the first paint. A page's CSS is 10–25 kB (3–7 kB compressed with the HTML).

@@ -1,4 +1,4 @@
-// GET /metrics: Prometheus text format (prom-client), for the operator's scraper only (README "Metrics").
+// GET /metrics: Prometheus text format (prom-client), for the operator's scraper only (docs/operations.md, "Metrics").
 //  - Only when METRICS_TOKEN is set; then every scrape must send `Authorization: Bearer <METRICS_TOKEN>` (else 401).
 //    Without the variable /metrics is 404 and nothing is measured (no per-request work at all).
 //  - Mounted before the request log, the session and the pages: a scrape writes no log line, reads no session and is

@@ -1,4 +1,4 @@
-// Build-time compression of the static files (issue 16): every text file of the built client gets a brotli (.br,
+// Build-time compression of the static files: every text file of the built client gets a brotli (.br,
 // quality 11) and a gzip (.gz, level 9) sibling, written once by `npm run build` (the Vite plugin below), so a request
 // never compresses a static file. server/static-assets.ts serves the sibling the browser accepts.
 // Imported by vite.config.ts (relative path: Vite loads its config before the tsconfig aliases exist) and the server.
@@ -17,9 +17,8 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
 
 /**
  * Answers compressed as they are sent (app.ts's compression middleware: pages not shared, JSON): brotli at quality 2
- * with a 256 KB window. Measured on this 2-core machine (session 5), per answer: a 7 KB search answer took 340 µs
- * at quality 4 with brotli's default 4 MB window, against about 120 µs here for 3% more bytes; a 69 KB page 1,050
- * µs against 475 µs for 9% more (14.0 → 15.3 KB). Most of quality 4's cost on small answers was setting up the
+ * with a 256 KB window: measured per answer, a fraction of quality 4's CPU with brotli's default 4 MB window for a
+ * few percent more bytes (docs/performance-log.md). Most of quality 4's cost on small answers was setting up the
  * large window, which an answer of a few kilobytes never uses. Browsers without brotli get gzip level 6.
  */
 export const DYNAMIC_BROTLI_PARAMS = { [constants.BROTLI_PARAM_QUALITY]: 2, [constants.BROTLI_PARAM_LGWIN]: 18 };
@@ -27,7 +26,7 @@ export const DYNAMIC_GZIP_LEVEL = 6;
 
 /**
  * A shared (cached) page's stored copies (server/vike.ts) are compressed once for every later visitor, so they can
- * afford a higher quality: brotli 5 (12.6 KB for the 69 KB page against 14.0 KB at quality 4; about 1.2 ms, once per
+ * afford a higher quality: brotli 5 (smaller than quality 4, paid once per
  * cache entry).
  */
 export const STORED_BROTLI_QUALITY = 5;

@@ -1,4 +1,4 @@
-// Routers looked up by the first segment of the path (issue 16: no work repeated per request that could be done once
+// Routers looked up by the first segment of the path (no work repeated per request that could be done once
 // per process). Express tries the routers mounted one after another in turn: for each router that has no route for
 // the path it sets up the router's state, tests every route's pattern and then waits a turn of the event loop
 // (setImmediate) before the next router. The experience JSON passed four such routers before its own, and a route in

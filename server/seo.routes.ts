@@ -1,4 +1,4 @@
-// /robots.txt and /sitemap.xml, mounted before the session and Vike (issue 3 "Found and shared"). Public, cacheable.
+// /robots.txt and /sitemap.xml, mounted before the session and Vike. Public, cacheable.
 import { GUEST } from '#src/lib/context';
 import { Router } from 'express';
 import type { Services } from '#src/root';

@@ -1,4 +1,4 @@
-// Build plugins for Vike's server routing (pages/+config.ts `clientRouting: false`, issue 16): what the browser build
+// Build plugins for Vike's server routing (pages/+config.ts `clientRouting: false`): what the browser build
 // would still carry of the client router once pages no longer navigate with it.
 // Imported by vite.config.ts (relative path: Vite loads its config before the tsconfig aliases exist).
 import { existsSync } from 'node:fs';

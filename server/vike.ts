@@ -21,7 +21,7 @@ interface CachedPage {
   /** Vike's id of the page that answered: the route label of the request metrics (server/metrics.ts). */
   pageId: string | null;
   headers: [string, string][];
-  /** The HTML as bytes, with its ETag: a cached page is encoded and hashed once, not on every hit (issue 16). */
+  /** The HTML as bytes, with its ETag: a cached page is encoded and hashed once, not on every hit. */
   body: Buffer;
   etag: string;
   /** A shared page's brotli and gzip bodies, each made at its first request and then reused until the page expires. */
@@ -90,7 +90,7 @@ export async function mountAssets(app: Express, options: { dev: boolean; clientD
   // Each file is sent as its build-time brotli/gzip sibling when the browser accepts one (server/static-assets.ts).
   app.use('/assets', precompressedStatic(path.join(dir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
   // The public files (the favicon …) all have an extension: pages and API paths never do, so they skip the file
-  // lookup (a stat per request; issue 16).
+  // lookup (a stat per request).
   const publicFiles = precompressedStatic(dir, { index: false, maxAge: '1h' });
   app.use((req, res, next) => (/\.[^/]*$/.test(req.path) ? publicFiles(req, res, next) : next()));
   return async () => {};
@@ -149,8 +149,8 @@ export async function mountVike(app: Express, services: Services, options: { pro
 
   app.get('/{*splat}', async (req, res, next) => {
     const shared = cache !== null && !rendersForWhoAsks(req);
-    // Keyed by the path and the query parameters the page reads (src/lib/page-cache-key.ts, issue 16), never by the
-    // request's host (a page's links come from APP_URL, issue 14). The shared render is made for that key, so it
+    // Keyed by the path and the query parameters the page reads (src/lib/page-cache-key.ts), never by the
+    // request's host (a page's links come from APP_URL). The shared render is made for that key, so it
     // never carries another visitor's extra parameters (e.g. in the sign-in link's redirect).
     let page: CachedPage | null;
     if (shared) {

@@ -127,7 +127,7 @@ function buildServices(deps: ServiceDeps) {
     coupons: createCouponsService({ audit }),
     hostReservations: createHostReservationsService(),
     reservationMessages: createReservationMessagesService({ env }),
-    /** The job that queues the day-before reminders (issue 13). */
+    /** The job that queues the day-before reminders. */
     reminders: createReminders({ orm, env, log }),
     /** The monthly close and payouts (earnings/payouts.service.ts). */
     payouts: createPayoutsService({ env, audit, adapter: bankFile, bankLabel }),
@@ -138,7 +138,7 @@ function buildServices(deps: ServiceDeps) {
 
 export type Services = ReturnType<typeof buildServices>;
 
-/** The app's database timeouts (README "Production deployment"): requests, jobs and commands. */
+/** The app's database timeouts (docs/operations.md): requests, jobs and commands. */
 export function dbTimeouts(env: Env): DbTimeouts {
   return {
     acquire: env.DATABASE_ACQUIRE_TIMEOUT_MS,

@@ -4,7 +4,7 @@ import { isDatabaseEmpty, seedDemo } from '#seeds/demo';
 import { ja } from '#src/i18n/ja';
 import { runCommand } from '#cli/run';
 
-/** Demo data with demo accounts: refused under NODE_ENV=production unless --force (issue 12). */
+/** Demo data with demo accounts: refused under NODE_ENV=production unless --force. */
 export function dbSeed(program: Command): void {
   program
     .command('db:seed')

@@ -1,4 +1,4 @@
-// Pieces shared by /reservations and /reservations/{id} (issue 13): the status badge and the schedule lines.
+// Pieces shared by /reservations and /reservations/{id}: the status badge and the schedule lines.
 import { formatDateJa } from '#src/lib/dates';
 import { ja } from '#src/i18n/ja';
 import type { DisplayStatus, ReservationSummary } from '#src/modules/reservations/reservations.schemas';

@@ -1,5 +1,5 @@
 // Shared by the /stories list pages (+data.ts of index, location, category, theme). https://vike.dev/data
-// Issue 15: every search parameter lives in the URL; the chip routes are the same search with one filter pre-set.
+// Every search parameter lives in the URL; the chip routes are the same search with one filter pre-set.
 import { render } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
 import { siteOrigin } from '#src/components/seo';

@@ -11,7 +11,7 @@ export interface SeedCoupon {
   validUntilMonths: number | null;
   maxUses: number | null;
   active: boolean;
-  /** Only for a guest's first booking (issue 14). */
+  /** Only for a guest's first booking. */
   firstBookingOnly?: boolean;
 }
 

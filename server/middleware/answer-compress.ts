@@ -1,14 +1,13 @@
-// The API's answers compressed whole, in one call on the main thread (issue 15's search, issue 16's JSON), instead of
+// The API's answers compressed whole, in one call on the main thread (the search, the experience JSON), instead of
 // through the `compression` middleware.
 //
 // `compression` compresses through a zlib stream per answer: a stream object, a trip to libuv's thread pool and back,
 // and its callbacks, for answers that are a few kilobytes; the search answer spent more of the server's time there
-// than in its own code (session 5, CPU profile). An answer sent whole can be compressed at once instead. And
+// than in its own code (a CPU profile showed it). An answer sent whole can be compressed at once instead. And
 // `compression` costs every answer it only passes through: it sets four functions of its own on each response
 // (write, end, on, flush), and with them every answer that waited for PostgreSQL left part of its objects to be
-// promoted to V8's old generation (`--trace-gc-nvp`, one connection: the experience JSON 3.7 KB per answer with it,
-// 0.04 without, and 64 against 38 KB allocated). Without it, alternating with the code before: 9% more searches
-// (p95 20 against 24 ms), 7% more experience JSON, 16% more calendars (docs/performance-log.md, ninth pass). So the
+// promoted to V8's old generation (seen with `--trace-gc-nvp`). Without it the search, the experience JSON and the calendars answered more
+// requests, measured alternating with the code before (docs/performance-log.md, ninth pass). So the
 // app enters `compression` only for the paths that `answersWhole` does not claim, and the API routers mount
 // `compressWholeAnswers`.
 //

@@ -1,5 +1,5 @@
-// One log line per answered request, and the request's id (issue 16: replaces pino-http, which built a child logger
-// with serialisers and redaction, two arrays and four listeners for every request, used or not; issue 15: one
+// One log line per answered request, and the request's id (replaces pino-http, which built a child logger
+// with serialisers and redaction, two arrays and four listeners for every request, used or not; this has one
 // listener, and `req.log` from the app's request prototype).
 import { randomUUID } from 'node:crypto';
 import type { Express as ExpressApp, Request } from 'express';
@@ -36,8 +36,8 @@ function line(req: Request) {
  *
  * `req.log` is a getter on the app's request prototype (`app.request`), defined once here. Defined on each request
  * instead, as it was, the accessor gave every request object a shape of its own, and every middleware's reads of
- * `req` then took V8's slow path: 40–80 µs of the server's CPU per request, a fifth to a quarter of a small JSON
- * answer (issue 15, measured with the server's CPU time per request under load).
+ * `req` then took V8's slow path, a large part of a small JSON answer's CPU time (measured with the server's CPU time
+ * per request under load).
  */
 export function mountRequestLog(app: ExpressApp, log: Logger): void {
   Object.defineProperty(app.request, 'log', {

@@ -1,6 +1,6 @@
 // A header-setting middleware whose headers never depend on the request (helmet without nonces), run once at start-up
-// against a recording response; each request then gets the recorded headers as a plain list (issue 16: helmet's chain
-// of a dozen middlewares was 4–7% of a page's server time).
+// against a recording response; each request then gets the recorded headers as a plain list (helmet's chain
+// of a dozen middlewares was a measurable part of a page's server time; docs/performance-log.md).
 import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
 

@@ -1,4 +1,4 @@
-// A picture at the size shown (issue 16): its WebP variants as `srcset` with the place's `sizes`, width and height so
+// A picture at the size shown: its WebP variants as `srcset` with the place's `sizes`, width and height so
 // nothing shifts while it loads, loaded lazily unless `eager` (above the fold); 画像なし when there is no picture
 // unless the place gives its own `fallback`. The community, partner and brand/ambassador list cards, the community
 // page's brand chips and ambassadors, the guest's reservations and the host's list share it.

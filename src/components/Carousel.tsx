@@ -1,6 +1,6 @@
 // An image carousel built on CSS scroll snapping: swipeable and fully visible before hydration; buttons and dots
 // scroll the track. Auto-advance (spec §9: every 3 seconds) pauses while the pointer is over it, while it has
-// keyboard focus or is being touched, and with the pause button (issue 15: a click no longer stops it for good).
+// keyboard focus or is being touched, and with the pause button (a click no longer stops it for good).
 // prefers-reduced-motion: no auto-advance at all and no smooth scrolling (followed live if the setting changes).
 import { useEffect, useRef, useState } from 'react';
 import { ja } from '#src/i18n/ja';

@@ -14,7 +14,7 @@ export function CollapsibleText({ text, lines = 5, className }: { text: string; 
     const el = ref.current;
     if (!el || expanded) return;
     const measure = () => setOverflowing(el.scrollHeight > el.clientHeight + 1);
-    // No measure() here: reading the size while hydrating forces a layout (issue 16, "forced reflow"). The observer
+    // No measure() here: reading the size while hydrating forces a layout ("forced reflow"). The observer
     // reports every observed element once after the next layout, so the first measure comes from it.
     const observer = new ResizeObserver(measure);
     observer.observe(el);

@@ -1,4 +1,4 @@
-// The message thread of one reservation (issue 13): the messages, oldest first, and a form to write one. Used on the
+// The message thread of one reservation: the messages, oldest first, and a form to write one. Used on the
 // host's /host/reservations and on the guest's /reservations/{id}. Messages are plain text rendered as React text
 // (never as HTML), with their line breaks kept by CSS. Loads the thread itself unless the page passes it in.
 import { useEffect, useId, useState } from 'react';

@@ -1,4 +1,4 @@
-// The experience's rating (issue 13): stars filled up to the rounded-down mean, the mean with one decimal and the
+// The experience's rating: stars filled up to the rounded-down mean, the mean with one decimal and the
 // number of reviews. Nothing without reviews.
 import { ja } from '#src/i18n/ja';
 import { formatRate } from '#src/modules/reviews/reviews.shared';

@@ -91,7 +91,7 @@ export function useSlotPager(experienceId: number, initial: CalendarsJson): Slot
 export interface SlotSelection {
   selected: CalendarJson[];
   message: string | null;
-  /** The slot whose selection was refused: the message is shown right under it (issue 15). */
+  /** The slot whose selection was refused: the message is shown right under it. */
   refusedId: number | null;
   toggle(calendar: CalendarJson): void;
 }
@@ -124,7 +124,7 @@ export function useSlotSelection(): SlotSelection {
 }
 
 /**
- * Issue 15: the refusal of a 31st slot appears right under the slot the guest just pressed (not below a long list,
+ * The refusal of a 31st slot appears right under the slot the guest just pressed (not below a long list,
  * off screen) and is scrolled into view if a fixed bar or the window edge hides it.
  */
 function RefusalMessage({ message }: { message: string }) {

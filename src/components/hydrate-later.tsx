@@ -1,4 +1,4 @@
-// A part of a page whose JavaScript is not in the page's first load (issue 16: the experience page within 100 kB).
+// A part of a page whose JavaScript is not in the page's first load (the experience page within 100 kB).
 // The server renders it like any other component, so the HTML, the CSS and the first paint are unchanged; in the
 // browser its code is a separate chunk fetched while the rest of the page hydrates, and React keeps the server's HTML
 // of that part on screen (a dehydrated Suspense boundary) until the chunk is there, then hydrates it. A click on it

@@ -4,7 +4,7 @@
  * The public origin (no trailing slash) of every absolute link: canonical links, Open Graph, robots.txt, the sitemap,
  * mails, payment return URLs. APP_URL (required in production), otherwise http://localhost:PORT. Never a request
  * header (Host, X-Forwarded-Host/-Proto): robots.txt and pages are cached, so one forged header must not reach the
- * next visitor (issue 14). Pages pass `pageContext.services.env`; server code calls publicBaseUrl (#src/lib/env).
+ * next visitor. Pages pass `pageContext.services.env`; server code calls publicBaseUrl (#src/lib/env).
  */
 export function siteOrigin(env: { APP_URL?: string; PORT: number }): string {
   return (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');

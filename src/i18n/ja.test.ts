@@ -1,5 +1,5 @@
 // Every text a person sees lives in ja.ts; none of it may be an English label left from the product this replaces
-// (issue 15: BRANDS, STEP 1, NO IMAGE … in the Japanese UI).
+// (BRANDS, STEP 1, NO IMAGE … in the Japanese UI).
 import { describe, expect, it } from 'vitest';
 import { ja } from './ja';
 

@@ -36,7 +36,7 @@ export const ja = {
     mainLabel: 'メイン',
     breadcrumbs: 'パンくずリスト',
     // The header's signed-in links (here rather than in r13a/auth: the header is on every page, and the browser build
-    // carries each section it reads whole, issue 16).
+    // carries each section it reads whole).
     reservations: '予約一覧',
     myPage: 'マイページ',
     greeting: (name: string) => `${name}さん`,
@@ -149,7 +149,7 @@ export const ja = {
     adminCreated: (email: string) => `管理者 ${email} を作成しました`,
     ambassadorCreated: (id: number, name: string) => `アンバサダー「${name}」(ID: ${id}) を作成しました`,
     invalidInput: '入力内容に誤りがあります:',
-    // Shared behaviour of every command (issue 12).
+    // Shared behaviour of every command.
     internalError: (message: string) => `内部エラーが発生しました: ${message}`,
     refusedInProduction: (command: string) =>
       `${command} はデータを変更・削除するため、NODE_ENV=production では --force を付けたときだけ実行します`,
@@ -206,7 +206,7 @@ export const ja = {
     refundAlreadyDone: 'この返金はすでに完了しています',
     refundRetryScheduled: (id: number) => `返金 (ID: ${id}) を次の処理ですぐに再試行します（サーバーの処理が1分以内に行います）`,
   },
-  /** `npm run cli -- <command> --help`: Japanese descriptions, English option names (issue 12). */
+  /** `npm run cli -- <command> --help`: Japanese descriptions, English option names. */
   cliHelp: {
     program: 'たびとこ 運用コマンド（オペレーター向け）',
     payoutsPrepare: '月の支払バッチを台帳から準備します（締め日後。準備済みの月は何も変えずに表示します）',
@@ -347,7 +347,7 @@ export const ja = {
     categories: 'カテゴリからさがす',
     seeAll: 'すべて見る',
   },
-  // Guest browsing: experience list and detail, slots, reviews, host profiles (issue 3).
+  // Guest browsing: experience list and detail, slots, reviews, host profiles.
   browse: {
     listTitle: '体験一覧',
     listLead: '地域のつくり手やお店がひらく体験を、新しい順に紹介しています。',
@@ -717,7 +717,7 @@ export const ja = {
         `お問い合わせフォームから連絡がありました。\n\nID: ${p.id}\nお名前: ${p.name}\nメールアドレス: ${p.email}\nログイン中のユーザー: ${p.user}\n予約番号: ${p.reservation}\n\n${p.content}`,
     },
   },
-  /** The inquiry export (CLI export-inquiries, issue 12). */
+  /** The inquiry export (CLI export-inquiries). */
   inquiryExport: {
     sinceInvalid: '開始日は YYYY-MM-DD の形式の正しい日付で指定してください',
     untilInvalid: '終了日は YYYY-MM-DD の形式の正しい日付で指定してください',
@@ -738,7 +738,7 @@ export const ja = {
       content: 'お問い合わせ内容',
     },
   },
-  /** Coupons created by the operator (CLI create-coupon / list-coupons, issue 12). */
+  /** Coupons created by the operator (CLI create-coupon / list-coupons). */
   coupons: {
     codeRequired: 'クーポンコードを入力してください',
     codeTooLong: 'クーポンコードは50文字以内で入力してください',
@@ -808,7 +808,7 @@ export const ja = {
     open: (code: string) => `${code} を編集`,
     uses: (used: number, max: number | null) => `${used} / ${max ?? '無制限'}`,
   },
-  /** Host side: /host/story, /host_story, the experience form, drafts, approval (issue 5). */
+  /** Host side: /host/story, /host_story, the experience form, drafts, approval. */
   hostStory: {
     listTitle: '掲載している体験',
     tabDrafts: '下書き',
@@ -1119,7 +1119,7 @@ export const ja = {
     intentNotFound: '決済が見つかりませんでした',
     stripeLoadFailed: 'カード入力欄を読み込めませんでした。ページを再読み込みしてください',
   },
-  /** Issue 13, host side (r13b): the host's bookings page, participants CSV, messages, holding requests, reminders. */
+  /** Host side: the host's bookings page, participants CSV, messages, holding requests, reminders. */
   hostReservations: {
     title: '予約の管理',
     lead: '掲載している体験の予約状況です。日時は日本時間で表示しています。',
@@ -1168,7 +1168,7 @@ export const ja = {
     csvHeader: ['予約番号', '予約者名', '人数', 'オプション', 'ホストへのメッセージ', '予約日時'] as readonly string[],
     pagination: '予約の管理のページ送り',
   },
-  /** Issue 13 (r13b): the message thread between a guest and the host of a reservation. */
+  /** The message thread between a guest and the host of a reservation. */
   reservationMessages: {
     title: 'ホストとのメッセージ',
     hostTitle: 'ゲストとのメッセージ',
@@ -1193,7 +1193,7 @@ export const ja = {
     mailReply: (url: string) => `返信はこちらから: ${url}`,
     mailNoReply: 'このメールには返信できません。上のリンクからお返事ください。',
   },
-  /** Issue 13 (r13b): the host's mail about a holding request. */
+  /** The host's mail about a holding request. */
   holdingRequestMail: {
     subject: (title: string) => `【たびとこ】開催リクエストが届きました：${title}`,
     greeting: (name: string) => `${name} 様`,
@@ -1201,7 +1201,7 @@ export const ja = {
     hint: '新しい日程を追加すると、体験ページから予約できるようになります。',
     list: (url: string) => `リクエストの一覧: ${url}`,
   },
-  /** Issue 13 (r13b): reminders the day before (9:00 Japan time). */
+  /** Reminders the day before (9:00 Japan time). */
   reminderMail: {
     guestSubject: (title: string) => `【たびとこ】明日の体験のご案内：${title}`,
     guestLead: (title: string) => `明日は「${title}」の開催日です。お気をつけてお越しください。`,
@@ -1232,7 +1232,7 @@ export const ja = {
   formKit: {
     confirm: 'OK',
   },
-  /** The administrator area's pages (issue 10): /admin/*, /communities/new, /ambassador/{id}/members. */
+  /** The administrator area's pages: /admin/*, /communities/new, /ambassador/{id}/members. */
   adminPages: {
     areaName: '管理画面',
     navLabel: '管理メニュー',
@@ -1555,7 +1555,7 @@ export const ja = {
       untitled: '(タイトル未設定)',
     },
   },
-  /** Server side of the administrator area (issue 10): validation, not-found, mails, audit labels. */
+  /** Server side of the administrator area: validation, not-found, mails, audit labels. */
   adminApi: {
     communityNotFound: 'コミュニティが見つかりませんでした',
     brandMemberNotFound: 'ブランドメンバーが見つかりませんでした',
@@ -1885,7 +1885,7 @@ export const ja = {
     authBrand: 'ブランドポータル',
     statuses: '応答',
   },
-  /** Issue 14 (domain rules: double booking, slot times, coupon limits). */
+  /** Domain rules: double booking, slot times, coupon limits. */
   hardeningC: {
     alreadyBooked: (date: string) => `${date}の回はすでに予約済みです`,
     timeOutsideWindow: '時刻は06:00〜23:30の間で選択してください',
@@ -1899,7 +1899,7 @@ export const ja = {
     minAmountInvalid: '最低金額は1以上の整数（円）で入力してください',
     couponMinAmount: (yen: number) => `このクーポンは${yen.toLocaleString('ja-JP')}円以上のご予約でご利用いただけます`,
   },
-  /** Issue 13 (r13a): the guest's reservations, cancellation and refunds, the host's slot cancellation, .ics. */
+  /** The guest's reservations, cancellation and refunds, the host's slot cancellation, .ics. */
   r13a: {
     listTitle: '予約一覧',
     listLead: 'ご予約いただいた体験の一覧です。日時はすべて日本時間です。',
@@ -1985,7 +1985,7 @@ export const ja = {
     icsOnline: 'オンライン',
     devMailAttachments: '添付ファイル',
   },
-  /** Issue 15 (s15a): search on /stories and GET /api/v1/stories. */
+  /** Search on /stories and GET /api/v1/stories. */
   search: {
     invalidQ: 'キーワードの形式が正しくありません',
     qTooLong: (n: number) => `キーワードは${n}文字以内で入力してください`,
@@ -2043,7 +2043,7 @@ export const ja = {
     regions: ['北海道', '東北', '関東', '中部', '近畿', '中国', '四国', '九州・沖縄'] as readonly string[],
     dateHint: '日付は日本時間です',
   },
-  /** Issue 15, details to finish (s15b): password reset for marketplace users and the other details. */
+  /** Details to finish: password reset for marketplace users and the other details. */
   s15b: {
     forgotPassword: 'パスワードをお忘れの方',
     resetTokenInvalid: 'パスワード再設定のリンクが無効か、有効期限が切れています。もう一度メールを送信してください',
@@ -2107,7 +2107,7 @@ export const ja = {
     /** The price breakdown's formula: unit price × people × dates. */
     feeFormula: (unit: string, people: number, dates: number) => `${unit} × ${people}名 × ${dates}日程`,
   },
-  /** Issue 13 (r13c): posting a review, the host's reply, the rating, their notice mails and pages. */
+  /** Posting a review, the host's reply, the rating, their notice mails and pages. */
   reviewPosting: {
     reviewNotFound: 'レビューが見つかりませんでした',
     rateRequired: '評価を星1〜5で選んでください',
@@ -2290,7 +2290,7 @@ export const ja = {
         `売上と支払明細はこちらからご覧いただけます: ${input.url}`,
       ].join('\n'),
   },
-  /** Issue 13 (r13c): the Stripe webhook. */
+  /** The Stripe webhook. */
   stripeWebhook: {
     disabled: 'Stripe Webhook は設定されていません',
     signatureInvalid: 'Stripe の署名を確認できませんでした',

@@ -1,4 +1,4 @@
-// How a page moves on in the browser (issue 16). The site uses Vike's server routing (pages/+config.ts): every
+// How a page moves on in the browser. The site uses Vike's server routing (pages/+config.ts): every
 // navigation is a full page load, and nothing imports `vike/client/router` (biome.jsonc refuses it in browser code).
 // After a form succeeds a page calls goTo(next page), or reloadPage() to show the saved state.
 

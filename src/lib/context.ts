@@ -57,7 +57,7 @@ export interface Ctx<A extends Actor = Actor> {
  * A class, not an object literal with getters: a literal's getters are new functions on every call, held by accessor
  * records that V8 allocates in the old generation, and whatever they reach (the request, through the logger's
  * function) then survived every minor collection until the next full one. On a small JSON answer the server ran five
- * times as many full collections (issue 15; `--trace-gc`, and V8's sampling heap profiler of what minor collections
+ * times as many full collections (`--trace-gc`, and V8's sampling heap profiler of what minor collections
  * left). A class keeps its getters on its prototype.
  */
 export class LazyContext<A extends Actor = Actor> implements Ctx<A> {

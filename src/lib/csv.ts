@@ -1,4 +1,4 @@
-// CSV per RFC 4180 (issue 12's inquiry export). Isomorphic, no dependencies.
+// CSV per RFC 4180 (the inquiry export). Isomorphic, no dependencies.
 //  - A field is quoted when it holds a comma, a double quote, CR or LF; quotes inside are doubled.
 //  - Formula injection (OWASP "CSV Injection"): a text cell that begins with =, +, -, @, tab or CR would be run
 //    as a formula by Excel or LibreOffice; it is prefixed with a single quote so it is shown as text.

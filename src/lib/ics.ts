@@ -1,4 +1,4 @@
-// iCalendar (.ics, RFC 5545) files for reservation mails (issue 13). Times are Japan time (TZID=Asia/Tokyo with
+// iCalendar (.ics, RFC 5545) files for reservation mails. Times are Japan time (TZID=Asia/Tokyo with
 // its VTIMEZONE, so any calendar application shows the right hour whatever the reader's zone); the UID is stable per
 // reservation slot, so the METHOD:CANCEL sent at a cancellation removes exactly the event the METHOD:PUBLISH of the
 // confirmation (or a reminder) added (RFC 5546 §3.2.5: same UID, higher SEQUENCE, STATUS:CANCELLED). Server-only.

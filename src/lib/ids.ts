@@ -1,4 +1,4 @@
-// The one id rule, without zod (issue 16): pages import it for their guards and data hooks (which ran in the browser
+// The one id rule, without zod: pages import it for their guards and data hooks (which ran in the browser
 // too under client routing), and validate.ts brings zod with it. validate.ts re-exports both. Isomorphic.
 
 /** The largest id a PostgreSQL integer column holds. */

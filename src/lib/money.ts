@@ -1,8 +1,8 @@
 // Money is integer yen (ARCHITECTURE.md "Money"). Isomorphic.
 //
 // Integers are grouped by hand, not with Intl.NumberFormat: the first Intl object a page creates loads the browser's
-// locale data, 25–80 ms of main thread on this machine (×4 on Lighthouse's phone), and every page with a price paid
-// it while loading (issue 16). The output is the same as Intl.NumberFormat('ja-JP') (money.test.ts compares them);
+// locale data on the main thread (tens of milliseconds, more on a slow phone), and every page with a price paid
+// it while loading. The output is the same as Intl.NumberFormat('ja-JP') (money.test.ts compares them);
 // a non-integer, which yen never is, still goes through Intl.
 
 let intlFormat: Intl.NumberFormat | undefined;

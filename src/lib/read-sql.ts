@@ -1,7 +1,7 @@
-// Page-shaped reads straight on the pg pool (issue 16). A fixed read is a named prepared statement: PostgreSQL parses
-// it once per connection and, once a generic plan is as good, stops planning it (the page's id lookups plan in about
-// 1 ms and run in less). MikroORM's raw execute (through kysely) cost the server as much per read as the answer
-// itself; the experience JSON went from 920 to about 1,650 requests a second in the same conditions. Server-only.
+// Page-shaped reads straight on the pg pool. A fixed read is a named prepared statement: PostgreSQL parses
+// it once per connection and, once a generic plan is as good, stops planning it (the page's id lookups take longer to plan
+// than to run). MikroORM's raw execute (through kysely) cost the server as much per read as the answer itself
+// (docs/performance-log.md has the measurement). Server-only.
 //
 // The statements run on the ORM's own pg pool (the same type parsers as the ORM's own execute), outside any
 // unit of work: use them for reads that need no transaction. Writes stay with the ORM.
@@ -39,7 +39,7 @@ export function readStatement(name: string, sql: string): ReadStatement {
 /**
  * A statement built at run time whose best plan depends on its values (a search: which filters, how selective the
  * keyword and the dates are). It runs unnamed, so PostgreSQL plans it for the values given every time: a prepared
- * statement's generic plan of the search's date-range count took 32 ms against 1.3 ms planned for its values.
+ * statement's generic plan of the search's date-range count was many times slower than one planned for its values.
  */
 export function oneShotStatement(sql: string): ReadStatement {
   return { name: undefined, text: numberPlaceholders(sql) };
@@ -54,7 +54,7 @@ const shaped = new Map<string, string>();
  * A statement built at run time whose plan does not depend much on its values, because one of its conditions bounds
  * the rows it can read whatever the values are (a search within a few prefectures). It is prepared under a name made
  * from its text, so each pooled connection parses it once and PostgreSQL may stop planning it: planning was most of
- * a narrow search's cost (about 0.6 ms per statement against 0.1–0.5 ms of execution). PostgreSQL still plans each
+ * a narrow search's cost (more than its execution). PostgreSQL still plans each
  * of the first five runs for their values and keeps doing so when the generic plan is estimated to cost more. The
  * number of texts prepared per process is capped (MAX_SHAPED_STATEMENTS), so many different shapes cannot grow
  * every connection's cache without end; past the cap a text runs unnamed, as oneShotStatement.

@@ -1,4 +1,4 @@
-// Vike's Route Strings compiled once (pages/+onBeforeRoute.ts, issue 16). The same grammar as Vike's router: segments
+// Vike's Route Strings compiled once (pages/+onBeforeRoute.ts). The same grammar as Vike's router: segments
 // separated by `/`, `@name` matches one non-empty segment, `*` matches anything, the rest literally, and a trailing
 // slash is allowed. The hook runs on the server only (server routing); kept isomorphic like every file pages/ imports.
 

@@ -23,7 +23,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
   return result.data;
 }
 
-// MAX_ID and parseId, the one id rule, live in ids.ts (no zod: the pages' guards use it, issue 16).
+// MAX_ID and parseId, the one id rule, live in ids.ts (no zod: the pages' guards use it).
 export { MAX_ID, parseId } from './ids';
 
 /**

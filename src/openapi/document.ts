@@ -149,7 +149,7 @@ function operationObject(operation: Operation, components: Record<string, JsonSc
             ),
   };
   const alternative = operation.alternative;
-  // Issue 13 (r13b): a JSON answer that is also a CSV file with Accept: text/csv (UTF-8 with a byte order mark).
+  // A JSON answer that is also a CSV file with Accept: text/csv (UTF-8 with a byte order mark).
   if (operation.csv) {
     const ok = responses[status] as { description: string; content: Record<string, unknown> };
     ok.content['text/csv'] = { schema: { type: 'string', description: 'UTF-8（BOM 付き）、CRLF、1 行目は見出し' } };

@@ -450,9 +450,9 @@ export const operations: Operation[] = [
     response: reservationJsonSchema,
     alternative: { status: 202, description: '決済に追加認証が必要です', response: reservationActionRequiredJsonSchema },
   }),
-  // Issue 13 (r13a): the detail the guest's page shows (a superset of the reservation).
+  // The detail the guest's page shows (a superset of the reservation).
   op('get', `${V1}/reservations/{id}`, '予約を取得する', ['予約'], 'user', { response: reservationDetailJsonSchema }),
-  // ---- Issue 13 (r13a): the guest's reservations and cancellation, the host's whole-slot cancellation
+  // ---- The guest's reservations and cancellation, the host's whole-slot cancellation
   op('get', `${V1}/reservations`, '自分の予約を一覧する（今後・過去）', ['予約'], 'user', {
     query: reservationListQuerySchema,
     response: reservationListJsonSchema,
@@ -493,7 +493,7 @@ export const operations: Operation[] = [
     errors: [404],
     response: devMailboxJsonSchema,
   }),
-  // ---- Issue 13, host side (r13b): the host's bookings, participants, holding requests, message threads
+  // ---- Host side: the host's bookings, participants, holding requests, message threads
   op('get', `${V1}/host/reservations`, '自分の体験の予約を開催回ごとに一覧する（ホスト・アンバサダーのメンバー）', ['ホスト'], 'user', {
     query: hostReservationsQuerySchema,
     response: hostReservationsJsonSchema,
@@ -738,7 +738,7 @@ export const operations: Operation[] = [
     body: applicationHandledSchema,
     response: brandApplicationDetailJsonSchema,
   }),
-  // ---- s15b (issue 15, details): password reset for marketplace users, deleting a draft, a pending experience back to a draft
+  // ---- s15b (details): password reset for marketplace users, deleting a draft, a pending experience back to a draft
   op('post', `${V1}/password_resets`, 'パスワード再設定メールを送る', ['アカウント'], 'none', {
     body: userPasswordResetRequestSchema,
     status: 202,
@@ -757,7 +757,7 @@ export const operations: Operation[] = [
     errors: [409],
     response: draftJsonSchema,
   }),
-  // ---- Issue 13 (r13c): reviews and the Stripe webhook
+  // ---- Reviews and the Stripe webhook
   op('post', `${V1}/reservations/{id}/review`, '予約した体験のレビューを投稿する（体験の終了後、1予約1件）', ['予約'], 'user', {
     body: reviewSchema,
     status: 201,

@@ -242,7 +242,7 @@ describe('GET /api/v1/users', () => {
   it('refuses an over-long query and a malformed exclude id with 422', async () => {
     expect((await c.agents.admin.get(`/api/v1/users?q=${'a'.repeat(101)}`)).status).toBe(422);
     expect((await c.agents.admin.get('/api/v1/users?exclude_ambassador_id=abc')).status).toBe(422);
-    // NUL in a query string is refused at the edge for every endpoint (issue 14, robustness 6).
+    // NUL in a query string is refused at the edge for every endpoint (robustness 6).
     expect((await c.agents.admin.get('/api/v1/users?q=a%00b')).status).toBe(422);
   });
 });

@@ -1,4 +1,4 @@
-// Brands in the administrator area and brand member invitations (admin-and-brand-portal.md §3-§5, §7; issue 10).
+// Brands in the administrator area and brand member invitations (admin-and-brand-portal.md §3-§5, §7).
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';

@@ -1,4 +1,4 @@
-// Experience approval in the administrator area (issue 10; not in the spec) and the audit trail call.
+// Experience approval in the administrator area (not in the spec) and the audit trail call.
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';

@@ -1,4 +1,4 @@
-// The permission matrix of the administrator calls: one agent per kind of caller (issue 10 "Tests").
+// The permission matrix of the administrator calls: one agent per kind of caller.
 import { createHmac, randomBytes } from 'node:crypto';
 import request from 'supertest';
 import type { TestApp } from '#tests/setup/test-app';
@@ -82,7 +82,7 @@ export async function setupCallers(t: TestApp): Promise<Callers> {
 
 /**
  * 401 signed out, 403 for everyone else who is not ADMIN, with messages.base. A brand portal session is no
- * marketplace session at all (issue 11): outside /brand it is signed out, 401.
+ * marketplace session at all: outside /brand it is signed out, 401.
  */
 export function expectedDenial(caller: Exclude<Caller, 'admin'>): number {
   return caller === 'signedOut' || caller === 'brandMember' ? 401 : 403;

@@ -1,4 +1,4 @@
-// Brand portal accounts (issue 11 "Accounts and sessions"): sign-in and its rate limit, sessions kept apart from
+// Brand portal accounts: sign-in and its rate limit, sessions kept apart from
 // the marketplace's, sign-out, invitation acceptance and password reset with their tokens.
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Test data and agents for the brand portal's API tests (issue 11): a brand with a signed-in member, a community
+// Test data and agents for the brand portal's API tests: a brand with a signed-in member, a community
 // with an application item, an application, an associated ambassador with an experience and dates.
 import request from 'supertest';
 import { expect } from 'vitest';

@@ -1,4 +1,4 @@
-// Isolation between brands (issue 11 "Isolation", the property that matters most): a member of brand A gets 404
+// Isolation between brands (the property that matters most): a member of brand A gets 404
 // for every community, application, experience, ambassador association and member of brand B, by every call, and
 // changes none of them; A's lists never show B's rows; ids in a body never move anything to another brand.
 import { beforeAll, describe, expect, it } from 'vitest';

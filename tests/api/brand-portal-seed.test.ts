@@ -1,4 +1,4 @@
-// The demo data shows the brand portal something on first run (issue 11): brand@example.com signs in with the demo
+// The demo data shows the brand portal something on first run: brand@example.com signs in with the demo
 // password and finds communities, members, an application with answers, an associated ambassador and experiences
 // with participant numbers, future and past.
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The brand portal's calls (issue 11 "Calls"): success, bad input (422, nothing changed) and 401 signed out for
+// The brand portal's calls: success, bad input (422, nothing changed) and 401 signed out for
 // every call. Accounts: brand-portal-accounts.test.ts; isolation between brands: brand-portal-isolation.test.ts.
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';

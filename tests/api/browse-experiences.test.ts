@@ -224,7 +224,7 @@ describe('GET /api/v1/stories', () => {
     // Repeated parameters (arrays) are refused, not crashed on.
     expect((await request(s.app).get('/api/v1/stories?page=1&page=2')).status).toBe(422);
     expect((await request(s.app).get('/api/v1/stories?q=a&q=b')).status).toBe(422);
-    // Several prefectures are a search (issue 15), not a repeated parameter.
+    // Several prefectures are a search, not a repeated parameter.
     expect((await request(s.app).get('/api/v1/stories?state=1&state=2')).status).toBe(200);
   });
 });

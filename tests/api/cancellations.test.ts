@@ -1,4 +1,4 @@
-// Issue 13 (r13a): the guest's reservations, cancellation with the policy's refund, refunds that fail and are
+// The guest's reservations, cancellation with the policy's refund, refunds that fail and are
 // retried, the host's whole-slot cancellation and the .ics of the mails, against real PostgreSQL and the test
 // gateway. Time: bookings happen at the real time; the cancellation instant is set by faking Date only.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// The office's daily commands on the administrator area's services (issue 12), as child processes on real
+// The office's daily commands on the administrator area's services, as child processes on real
 // PostgreSQL: brand member invitations, ambassador members, inquiries, the approval queue.
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -216,7 +216,7 @@ describe('POST /api/v1/community_applications', () => {
     expect(stored.answers.count()).toBe(1);
   });
 
-  it('accepts a postal code with a hyphen, full-width or not, and stores the seven digits (issue 15)', async () => {
+  it('accepts a postal code with a hyphen, full-width or not, and stores the seven digits', async () => {
     const { community, motive } = await communityWithItems();
     for (const [typed, stored] of [
       ['060-0042', '0600042'],

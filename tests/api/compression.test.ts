@@ -1,4 +1,4 @@
-// Issue 16: every text response is compressed. Static files are served as their build-time brotli/gzip siblings
+// Every text response is compressed. Static files are served as their build-time brotli/gzip siblings
 // (server/precompress.ts writes them, server/static-assets.ts negotiates), dynamic JSON is compressed on the fly from
 // 1 KB on. The HTML pages are checked against the built server in tests/e2e/performance.test.ts.
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';

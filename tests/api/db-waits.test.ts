@@ -1,11 +1,10 @@
 // Every wait for the database is bounded, and no unit of work waits for a second pooled connection while it holds one
 // in a transaction (src/lib/transaction.ts): the guard fails such an acquire, the pool's acquire timeout answers 503
 // with Retry-After, and PostgreSQL's own timeouts are set on every connection the app opens.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
+import { sourceFiles } from '#tests/setup/source-files';
 import { NestedConnectionError, transaction } from '#src/lib/transaction';
 import { ja } from '#src/i18n/ja';
 
@@ -38,20 +37,11 @@ describe('the connection guard', () => {
   });
 
   it('is the only way transactions are opened, and raw statements follow the EntityManager into its transaction', () => {
-    const root = path.resolve(import.meta.dirname, '../..');
-    const offenders: string[] = [];
-    const walk = (dir: string) => {
-      for (const name of readdirSync(dir)) {
-        const file = path.join(dir, name);
-        if (statSync(file).isDirectory()) walk(file);
-        else if (/\.tsx?$/.test(name) && !name.endsWith('.test.ts') && file !== path.join(root, 'src/lib/transaction.ts')) {
-          const text = readFileSync(file, 'utf8');
-          // em.transactional bypasses the guard's mark; getConnection().execute runs outside the em's transaction.
-          if (/\.transactional\(|getConnection\(\)\s*\.execute/.test(text)) offenders.push(path.relative(root, file));
-        }
-      }
-    };
-    for (const dir of ['src', 'server', 'cli', 'seeds', 'pages']) walk(path.join(root, dir));
+    // em.transactional bypasses the guard's mark; getConnection().execute runs outside the em's transaction.
+    const offenders = sourceFiles(['src', 'server', 'cli', 'seeds', 'pages'], /\.tsx?$/)
+      .filter((f) => !f.path.endsWith('.test.ts') && f.path !== 'src/lib/transaction.ts')
+      .filter((f) => /\.transactional\(|getConnection\(\)\s*\.execute/.test(f.text))
+      .map((f) => f.path);
     expect(offenders).toEqual([]);
   });
 });

@@ -166,7 +166,7 @@ describe('production headers', () => {
     expect((await request(t.app).get('/api/v1/categories')).headers['content-security-policy']).toBeUndefined();
   });
 
-  it('hashes no API answer for an ETag: they are no-store (issue 16)', async () => {
+  it('hashes no API answer for an ETag: they are no-store', async () => {
     const res = await request(t.app).get('/api/v1/categories').expect(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers.etag).toBeUndefined();

@@ -1,4 +1,4 @@
-// Issue 16: the page-shaped reads (one statement each, no entity hydration) answer exactly what the ORM-based reads
+// The page-shaped reads (one statement each, no entity hydration) answer exactly what the ORM-based reads
 // answered before, field by field, for every experience of the demo data and every kind of viewer (guest, a signed-in
 // guest, the host, an ambassador member, an admin, the operator), including who gets a 404. The reference
 // implementations below are the pre-issue-16 code (entities + serializers, and the calendar window's three queries).

@@ -1,4 +1,4 @@
-// Issue 14 item 12: optional coupon limits (total uses, uses per guest, first booking only, valid from/to, minimum
+// Optional coupon limits (total uses, uses per guest, first booking only, valid from/to, minimum
 // amount), explained in Japanese by the quote and held by the reservation, also when two bookings race.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type TestAgent from 'supertest/lib/agent';

@@ -1,4 +1,4 @@
-// Issue 14 item 11: a guest cannot book a slot they already booked (API and the /reservations/new page).
+// A guest cannot book a slot they already booked (API and the /reservations/new page).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type TestAgent from 'supertest/lib/agent';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';

@@ -1,4 +1,4 @@
-// Issue 14 "Tests": the fuzz shapes (NUL, lone surrogate, a [] body, repeated query keys, a 1 MB string, unknown
+// The fuzz shapes (NUL, lone surrogate, a [] body, repeated query keys, a 1 MB string, unknown
 // keys) against every endpoint of /api/v1 (signed in as an ADMIN) and /brand/api/v1 (signed in as a brand member),
 // in one table. Every answer: no 5xx, every message Japanese, and no row of the database changed. The table is
 // checked against the routers' source, so a new endpoint without a row here fails this test.
@@ -40,7 +40,7 @@ const BRAND_ROUTES = routesIn('server/brand-api/v1');
 const SIGN_OUTS = new Set(['delete /sessions', 'delete /brand-members/sign-out', 'delete /account/sessions']);
 
 /**
- * A draft is lenient (every field but the title optional, unknown keys dropped; issue 15 made the title required):
+ * A draft is lenient (every field but the title optional, unknown keys dropped; the title is required):
  * should a shape ever create one, its rows are checked apart: one per 201, holding none of the fuzz keys.
  */
 const CREATES_EMPTY = 'post /experience_drafts';

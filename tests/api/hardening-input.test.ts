@@ -1,4 +1,4 @@
-// Issue 14, robustness 6, 7 and 10: text PostgreSQL cannot hold is refused at the edge (422, Japanese), zod's own
+// Robustness 6, 7 and 10: text PostgreSQL cannot hold is refused at the edge (422, Japanese), zod's own
 // messages are Japanese, a malformed escape on a page answers the Japanese HTML page, and an upload under the
 // wrong field name says so.
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 14 item 2: wrong passwords slow the guesser without locking the owner out. Limits count per e-mail + IP
+// Wrong passwords slow the guesser without locking the owner out. Limits count per e-mail + IP
 // pair and per IP; failures per e-mail over all IPs only stop IPs that already tried that e-mail.
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';

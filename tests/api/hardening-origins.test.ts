@@ -1,4 +1,4 @@
-// Issue 14 item 4: absolute links (robots.txt, the sitemap, a page's canonical/og:url origin) come from APP_URL
+// Absolute links (robots.txt, the sitemap, a page's canonical/og:url origin) come from APP_URL
 // (required in production) or http://localhost:PORT, never from Host/X-Forwarded-Host/X-Forwarded-Proto: robots.txt
 // is cached an hour and pages are shared through the public cache.
 import { beforeAll, describe, expect, it } from 'vitest';

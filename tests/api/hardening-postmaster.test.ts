@@ -1,4 +1,4 @@
-// Issue 14 item 9: after kill -9 of the server, the orphaned embedded PostgreSQL still holds the data folder. The
+// After kill -9 of the server, the orphaned embedded PostgreSQL still holds the data folder. The
 // next start must stop it and start (not fail silently); a folder in use by a live server is refused with a reason.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -85,7 +85,7 @@ describe('an orphaned postmaster on the data folder', () => {
   }, 120_000);
 });
 
-describe('SIGTERM to the whole process group (issue 14 #8)', () => {
+describe('SIGTERM to the whole process group', () => {
   it('leaves the embedded PostgreSQL up until the process has finished its work, then stops it', async () => {
     const server = await start('inflight', groupDir);
     expect(server.postmaster, server.output).not.toBeNull();

@@ -1,4 +1,4 @@
-// Issue 14 item 3: the client IP comes from X-Forwarded-For only across TRUST_PROXY hops (default 1 in production,
+// The client IP comes from X-Forwarded-For only across TRUST_PROXY hops (default 1 in production,
 // 0 elsewhere), so a client cannot escape the sign-in and sign-up limits by sending a new header per request.
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';

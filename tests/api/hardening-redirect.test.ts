@@ -1,4 +1,4 @@
-// Issue 14 item 1: the return path after signing in or up (/logon?redirect=…, the brand portal's return path) is a
+// The return path after signing in or up (/logon?redirect=…, the brand portal's return path) is a
 // same-origin path after the browser's own URL parsing. The logon page reads the query through Vike, which decodes
 // it once, then safeRedirect; so each variant is checked raw, once encoded and twice encoded.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 14 item 13: the server accepts only the slot times the form offers (06:00–23:30 in 30-minute steps), for
+// The server accepts only the slot times the form offers (06:00–23:30 in 30-minute steps), for
 // calendar entries and recurrence rules, on create and on update.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';

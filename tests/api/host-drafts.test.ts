@@ -1,4 +1,4 @@
-// Experience drafts, admin user search and the approve-experience CLI (issue 5).
+// Experience drafts, admin user search and the approve-experience CLI.
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
@@ -26,7 +26,7 @@ describe('experience drafts', () => {
     expect((await request(t.app).post('/api/v1/experience_drafts').send({ title: 'x' })).status).toBe(401);
   });
 
-  it('refuses a draft without a title (issue 15: no more 「(タイトル未設定)」 cards), writing nothing', async () => {
+  it('refuses a draft without a title (no more 「(タイトル未設定)」 cards), writing nothing', async () => {
     const { user, agent } = await hostAgent();
     for (const body of [{}, { title: '   ' }, { title: null, price: 3000 }]) {
       const res = await agent.post('/api/v1/experience_drafts').send(body);

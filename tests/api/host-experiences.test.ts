@@ -1,4 +1,4 @@
-// Publication requests, updates, the host's own list and approval (issue 5).
+// Publication requests, updates, the host's own list and approval.
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';

@@ -1,4 +1,4 @@
-// Issue 13, host side: GET /api/v1/host/reservations, GET /api/v1/host/calendars/{id}/participants (JSON and CSV)
+// Host side: GET /api/v1/host/reservations, GET /api/v1/host/calendars/{id}/participants (JSON and CSV)
 // and the holding requests the host receives. A host sees only their experiences' reservations, an ambassador member
 // those of their ambassador; everybody else gets nothing (the list) or a 404 (a slot), malformed ids too.
 import { beforeAll, describe, expect, it } from 'vitest';

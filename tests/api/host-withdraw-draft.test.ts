@@ -1,4 +1,4 @@
-// Issue 15: the draft-save button of an experience awaiting publication (申請中). Saving a draft of a pending
+// The draft-save button of an experience awaiting publication (申請中). Saving a draft of a pending
 // experience withdraws its publication request: the form's content becomes a draft and the experience is deleted.
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';

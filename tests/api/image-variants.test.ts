@@ -1,4 +1,4 @@
-// Issue 16: every JPEG/PNG stored locally gets WebP variants (IMAGE_VARIANT_WIDTHS) made with sharp when it is
+// Every JPEG/PNG stored locally gets WebP variants (IMAGE_VARIANT_WIDTHS) made with sharp when it is
 // uploaded; they are served like the original, and a file stored before variants existed gets them on first request.
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';

@@ -43,7 +43,7 @@ function decodeWords(value: string): string {
 interface ParsedPart {
   headers: Record<string, string>;
   text: string;
-  /** Issue 13: the attached files of a multipart message (the reservation's .ics). */
+  /** The attached files of a multipart message (the reservation's .ics). */
   attachments: { contentType: string; filename: string; content: string }[];
 }
 
@@ -57,7 +57,7 @@ function parseMessage(raw: string): ParsedPart {
   let body = rest.join('\n\n');
   const boundary = /multipart\/[a-z]+;.*boundary="?([^";]+)"?/i.exec(headers['content-type'] ?? '')?.[1];
   if (boundary) {
-    // multipart/mixed (issue 13: a mail with an .ics): the text part is the text, the others are attachments.
+    // multipart/mixed (a mail with an .ics): the text part is the text, the others are attachments.
     const parts = body
       .split(`--${boundary}`)
       .slice(1)
@@ -162,7 +162,7 @@ describe('mail delivery over SMTP', () => {
     expect(toGuest.text).toContain('■ 体験: 藍染めのハンカチづくり');
     expect(toGuest.from).toBe('no-reply@tabitoko.example');
     expect(toGuest.headers['message-id']).toBe(messageIdFor(`reservation:${id}:guest`, 'no-reply@tabitoko.example'));
-    // Issue 13: the confirmation carries the reservation's .ics (METHOD:PUBLISH, Japan time).
+    // The confirmation carries the reservation's .ics (METHOD:PUBLISH, Japan time).
     expect(toGuest.attachments).toHaveLength(1);
     expect(toGuest.attachments[0].filename).toBe('reservation.ics');
     expect(toGuest.attachments[0].contentType).toContain('text/calendar');

@@ -1,4 +1,4 @@
-// Issue 17 "Bad input": a property-based fuzzer driven by the OpenAPI document, against the app serving HTTP on the
+// A property-based fuzzer driven by the OpenAPI document, against the app serving HTTP on the
 // demo data. For every documented operation, fast-check builds calls from the operation's own parameter and body
 // schemas (valid values, and values the document says are invalid: wrong types, out of range, unknown keys) and
 // sends them as the administrator (/api/v1), the brand member (/brand/api/v1) or a guest. Every answer must be below

@@ -1,4 +1,4 @@
-// Issue 15 (details): password reset for marketplace users (POST and PUT /api/v1/password_resets): the same answer
+// Details: password reset for marketplace users (POST and PUT /api/v1/password_resets): the same answer
 // whether or not the address exists, a random single-use token stored as its sha256, one hour, mail through the
 // outbox, other sessions end. The request is answered before any lookup (the worker's job mails), only an IP past its
 // limit gets a 429, and an address gets at most 3 reset mails an hour.

@@ -219,7 +219,7 @@ describe('Stripe gateway against a fake Stripe server', () => {
   });
 });
 
-describe('Stripe Refunds (issue 13)', () => {
+describe('Stripe Refunds', () => {
   async function bookAndCancel(prepare: () => void = () => {}) {
     const calendar = await slot();
     const key = newKey();

@@ -1,4 +1,4 @@
-// Issue 16: the /stories list without a filter shows the number of published experiences from
+// The /stories list without a filter shows the number of published experiences from
 // published_experience_count (Migration20261125100000_published_count), kept by statement triggers instead of a
 // count(*) over the catalogue on every request. It must stay exact through every way experiences change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

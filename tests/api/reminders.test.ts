@@ -1,4 +1,4 @@
-// Issue 13: the day-before reminders. 9:00 Japan time the day before a booked slot, with the server in UTC; sent once
+// The day-before reminders. 9:00 Japan time the day before a booked slot, with the server in UTC; sent once
 // even when two workers (two processes: two roots, two connection pools) run the job at the same moment.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';

@@ -1,4 +1,4 @@
-// Issue 13: the message thread of a reservation. Only the guest and the host side (the host user, or a member of the
+// The message thread of a reservation. Only the guest and the host side (the host user, or a member of the
 // host ambassador) read and write it; everybody else, administrators included, gets the reservation's 404. Text only,
 // 2000 characters, each message mailed to the other side with a link.
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Correct under pressure (issue 4): two real server processes on one PostgreSQL database.
+// Correct under pressure: two real server processes on one PostgreSQL database.
 //  - 200 concurrent reservations for one slot with 10 seats: exactly 10 sold, every other answer 422 with the
 //    no-availability message, one charge per sold reservation.
 //  - Payments failing after the hold, mixed with successes: the seats of every failure come back.
@@ -142,7 +142,7 @@ describe('two server processes, one database', () => {
     const refused = results.filter((r) => r.status !== 201);
     expect(sold).toHaveLength(10);
     expect(refused).toHaveLength(190);
-    // A guest who already holds or booked the slot is refused with the date (issue 14: no double booking).
+    // A guest who already holds or booked the slot is refused with the date (no double booking).
     const [y, m, d] = calendar.date.split('-').map(Number);
     const alreadyBooked = ja.hardeningC.alreadyBooked(ja.dates.date(y, m, d));
     for (const r of refused) {

@@ -1,4 +1,4 @@
-// Issue 4: price quote and reservation with the test gateway, against real PostgreSQL. Every rule: status, body
+// Price quote and reservation with the test gateway, against real PostgreSQL. Every rule: status, body
 // and the database change.
 import { GUEST } from '#src/lib/context';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -489,7 +489,7 @@ describe('idempotency', () => {
     expect(theirs.body.id).not.toBe(mine.body.id);
     expect(await seats(calendar.id)).toBe(2);
 
-    // Another slot: this guest already booked the first one (issue 14: no double booking).
+    // Another slot: this guest already booked the first one (no double booking).
     const { calendar: another } = await paidSlot();
     const declineKey = newKey();
     const body = { calendar_ids: [another.id], number_of_people: 1, payment_token: 'tok_chargeDeclined', idempotency_key: declineKey };

@@ -1,4 +1,4 @@
-// Issue 13: the guest's review of a reservation (POST /api/v1/reservations/{id}/review) and the host's reply
+// The guest's review of a reservation (POST /api/v1/reservations/{id}/review) and the host's reply
 // (POST /api/v1/reviews/{id}/reply): the window after the last booked slot (Japan time), one review per
 // reservation, rate 1–5 and 1000 characters, the rating, reply rights, reply once, the notice mails.
 import request from 'supertest';

@@ -1,4 +1,4 @@
-// Issue 15: search on GET /api/v1/stories (q, date_from, date_to, people, state[], category_id, theme_id, price_min,
+// Search on GET /api/v1/stories (q, date_from, date_to, people, state[], category_id, theme_id, price_min,
 // price_max, online, sort, page), availability at the edges, the Japanese 422s, the empty-result suggestions and
 // the chip pages as pre-set filters. The server runs in UTC; dates and deadlines are Japan time.
 process.env.TZ = 'UTC';

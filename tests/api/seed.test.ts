@@ -1,4 +1,4 @@
-// The demo data (issue 2 item 4): runs the real seeder on a fresh database and checks its promises.
+// The demo data: runs the real seeder on a fresh database and checks its promises.
 import { existsSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
@@ -324,7 +324,7 @@ describe('demo seed', () => {
     expect(valid.find((c) => c.code === 'TABI10')).toMatchObject({ discount_type: 'percent', discount_value: 10 });
     expect(todayInJapan(new Date(String(valid.find((c) => c.code === 'TABI10')?.valid_until)))).toBe(addMonths(today, 3));
     expect(coupons.some((c) => !c.valid_now)).toBe(true);
-    // Issue 14: 「はじめての予約」 is for a guest's first booking only.
+    // 「はじめての予約」 is for a guest's first booking only.
     expect(coupons.filter((c) => c.first_booking_only).map((c) => c.code)).toEqual(['WELCOME500']);
 
     const [{ holds }] = await rows<{ holds: number }>('select count(*)::int as holds from holding_requests');

@@ -1,4 +1,4 @@
-// POST /api/v1/payments/stripe/webhook (issue 13) with the real `stripe` SDK against the fake Stripe server: events
+// POST /api/v1/payments/stripe/webhook with the real `stripe` SDK against the fake Stripe server: events
 // signed with the SDK's test header, replays, forgeries, out-of-order arrival, and the race with the browser's
 // confirm call. Without STRIPE_WEBHOOK_SECRET the endpoint is disabled (404).
 import Stripe from 'stripe';

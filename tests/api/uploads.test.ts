@@ -41,7 +41,7 @@ describe('POST /api/v1/uploads (local store)', () => {
     const row = await t.orm.em.fork().findOneOrFail(UploadedFile, { publicId: res.body.public_id }, { populate: ['data'] });
     expect(row).toMatchObject({ contentType: 'image/jpeg', byteSize: JPEG.length, sha256: sha(JPEG) });
     expect(Buffer.compare(row.data, JPEG)).toBe(0);
-    // The original and its WebP variants (issue 16; tests/api/image-variants.test.ts).
+    // The original and its WebP variants (tests/api/image-variants.test.ts).
     expect(await storedCount()).toBe(before + 1 + IMAGE_VARIANT_WIDTHS.length);
   });
 

@@ -1,4 +1,4 @@
-// The generated catalogue and the search measurement of `npm run bench` (issues 15 and 16), used by
+// The generated catalogue and the search measurement of `npm run bench`, used by
 // tests/bench/list.ts: with BENCH_CATALOGUE=N (e.g. 10000) the catalogue grows to N published experiences with 50
 // slots each (generated in SQL, seconds); the search goal is keyword + date + prefecture + people, 20 concurrent
 // requests for BENCH_SECONDS, p95.

@@ -1,11 +1,11 @@
-// Issue 16, the server path: the experience page (cached, uncached, signed in, and with a unique query string per
+// The server path: the experience page (cached, uncached, signed in, and with a unique query string per
 // request), the experience JSON and a month of calendars, the last three on the server without the public cache.
 // A reference row with no goal follows the pages: /logon uncached, a page that reads nothing from the database, so each
 // run shows what the page frame alone (Express, Vike, React, the layout) reaches next to the detail page's goal.
 import { type BenchPart, type BenchRow, measure } from '#tests/bench/harness';
 
 export const detailPart: BenchPart = {
-  name: 'experience detail (issue 16, server path)',
+  name: 'experience detail (server path)',
   async rows(run): Promise<BenchRow[]> {
     const id = run.experienceId;
     const from = new Date().toISOString().slice(0, 10);

@@ -1,4 +1,4 @@
-// The inquiry export benchmark (issue 12): `npm run cli -- export-inquiries --out FILE` as a child process on an
+// The inquiry export benchmark: `npm run cli -- export-inquiries --out FILE` as a child process on an
 // embedded PostgreSQL with 10,000 and then 100,000 inquiries. Prints duration, rows/s and the child's peak RSS
 // (GNU time's maximum resident set size); fails (exit code 1) when the peak reaches 150 MB or grows by 20% or
 // more from 10,000 to 100,000 rows, i.e. when the export stops streaming.

@@ -1,4 +1,4 @@
-// Lighthouse (issue 16): mobile performance and accessibility of `/`, `/stories`, `/stories/{id}` and
+// Lighthouse: mobile performance and accessibility of `/`, `/stories`, `/stories/{id}` and
 // `/reservations/new` (signed in as the demo guest), against the production build, with Debian's Chromium. Goal: ≥ 95
 // for each score. Lighthouse's default settings are the mobile ones (Moto G power screen, simulated slow 4G, 4× CPU
 // slowdown).

@@ -1,4 +1,4 @@
-// The /stories list and search (issue 16's list goals, issue 15's search goal), uncached: page 1 on the demo
+// The /stories list and search (the list goals and the search goal), uncached: page 1 on the demo
 // catalogue; with BENCH_CATALOGUE=N the catalogue grown to N experiences (tests/bench/catalogue.ts) and pages 1 and
 // 400 again, each within 20% of the demo figure; then the combined search's p95 at 20 concurrent requests.
 import { type BenchPart, type BenchRow, DURATION, measure } from '#tests/bench/harness';

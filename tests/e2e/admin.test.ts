@@ -1,4 +1,4 @@
-// The administrator area in Chromium (issue 10): who may enter (signed out → /logon and back, non-admin → 403,
+// The administrator area in Chromium: who may enter (signed out → /logon and back, non-admin → 403,
 // the header's 管理画面 link), a community with three application items of which one is hidden (gone from the
 // public application form), an ambassador with two photos and a member added through the searchable dropdown,
 // a brand member invitation found in /dev/mails, and an inquiry on page 2 marked 対応済み.

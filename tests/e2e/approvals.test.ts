@@ -1,4 +1,4 @@
-// Sending an experience back (issue 10's 差し戻す, seen by the host): the administrator rejects the demo's pending
+// Sending an experience back (the 差し戻す, seen by the host): the administrator rejects the demo's pending
 // experience with a reason in /admin/experiences, and the host finds that reason on the experience's edit page.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';

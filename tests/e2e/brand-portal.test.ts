@@ -1,4 +1,4 @@
-// The brand portal in Chromium (issue 11), one member's whole life: an admin invites → the mail at /dev/mails → the
+// The brand portal in Chromium, one member's whole life: an admin invites → the mail at /dev/mails → the
 // first password → sign in → add an ambassador to a community → the community's experiences and their dates → an
 // application marked 対応済み, still so after a reload → a 401 in the middle (session row deleted) sends the member
 // to sign-in and back → sign out → reset the password through the mail → sign in with the new one. Plus the

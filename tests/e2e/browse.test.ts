@@ -1,4 +1,4 @@
-// Guests browsing (issue 3): the experience page's slots and marks, selection and the reservation link, the
+// Guests browsing: the experience page's slots and marks, selection and the reservation link, the
 // expandable list, paging by scrolling on the calendars page, holding requests, and the layout at 375 and 1280px.
 // Runs against the demo data; the experience is picked from the API so the test follows the seed.
 import { beforeAll, describe, expect, it } from 'vitest';

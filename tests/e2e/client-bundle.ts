@@ -1,4 +1,4 @@
-// What a page's first load costs in JavaScript, read from the build (`dist/client`, issue 16): the router entry and
+// What a page's first load costs in JavaScript, read from the build (`dist/client`): the router entry and
 // the page's entry with every module they import statically (the files Vike lists as <script> and modulepreload),
 // each gzipped at level 9 like the build's .gz siblings. Lazy chunks (`import()`) are not counted: they load later.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

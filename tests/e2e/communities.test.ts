@@ -1,4 +1,4 @@
-// Communities, brands, ambassadors and inquiries in Chromium (issue 6): applying to a community with required and
+// Communities, brands, ambassadors and inquiries in Chromium: applying to a community with required and
 // optional questions (client checks, server errors, completion flag), the program inquiry and the general contact
 // form, and the ambassador page's carousel and collapsing description. Runs against the demo data: the community
 // is picked through the public API; the ambassador is created through the admin API.
@@ -91,7 +91,7 @@ describe('community application', () => {
       .poll(() => page.locator('.field__error').allTextContents())
       .toEqual(['郵便番号は「150-0001」または「1500001」の形で入力してください', '存在しない日付です。生年月日を確認してください']);
 
-    // Issue 15: typed with a hyphen (or full-width), the code is kept whole and normalised to seven digits.
+    // Typed with a hyphen (or full-width), the code is kept whole and normalised to seven digits.
     await page.fill('input[name="postal_code"]', '');
     await page.locator('input[name="postal_code"]').pressSequentially('060-0042');
     expect(await page.inputValue('input[name="postal_code"]')).toBe('060-0042');

@@ -1,4 +1,4 @@
-// Issue 15 "Details to finish" in Chromium (s15b): the password reset from /logon, the price breakdown's formula,
+// Smaller details in Chromium: the password reset from /logon, the price breakdown's formula,
 // the completion page's reservation, and the other details of the guest and host paths. The test runs its own
 // built server on its own PostgreSQL so it can create exactly the data it needs.
 import os from 'node:os';

@@ -1,4 +1,4 @@
-// Issue 13 (r13a) in Chromium: the guest books, finds the reservation through the header's 予約一覧 link, opens it,
+// In Chromium: the guest books, finds the reservation through the header's 予約一覧 link, opens it,
 // sees the refund before confirming the cancellation, cancels, sees 返金済み with the amount, and the seat is back
 // on the experience's calendar page. Its own built server and PostgreSQL (the data comes from the factories).
 import os from 'node:os';

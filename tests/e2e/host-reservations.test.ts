@@ -1,4 +1,4 @@
-// Issue 13 in Chromium, the host side: a host opens /host/reservations, sees who is coming to a slot, reads the
+// In Chromium, the host side: a host opens /host/reservations, sees who is coming to a slot, reads the
 // guest's message (shown as text, never as HTML), answers it in the thread, and downloads the slot's CSV.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,7 +36,7 @@ describe('the host’s bookings page', () => {
     row.messageToHost = '子どもと参加します';
     await em.flush();
 
-    // The guest writes first (through the API: the guest's page is another piece of issue 13).
+    // The guest writes first (through the API: the guest's page is tested elsewhere).
     const guestPage = await s.newPage();
     await s.signIn(guestPage, guest.email, TEST_PASSWORD);
     const sent = await guestPage.request.post(`${s.baseUrl}/api/v1/reservations/${reservation.id}/messages`, {

@@ -1,4 +1,4 @@
-// Issue 5 in a real browser: a host starts a draft with photos, finishes it with options and a recurrence rule,
+// In a real browser: a host starts a draft with photos, finishes it with options and a recurrence rule,
 // requests publication; the operator approves it with the CLI; it then appears on /stories.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
-// Issue 16: the JavaScript each of the four measured pages loads before it is interactive, gzipped, read from the build
+// The JavaScript each of the four measured pages loads before it is interactive, gzipped, read from the build
 // (`npm test` builds before the browser tests). The experience page's goal is 100 kB (server routing and the parts it
-// loads after hydrating reach it); the other budgets hold each page at what it weighs now plus ~1.5 kB (README
+// loads after hydrating reach it); the other budgets hold each page at what it weighs now plus ~1.5 kB (docs/performance.md,
 // "Browser performance"; docs/performance-log.md has each pass's table), so a change that adds to a first load fails here and says which files it loads.
 import { describe, expect, inject, it } from 'vitest';
 import { firstLoadScripts, lazyStylesheets, readScript, totalBytes } from '#tests/e2e/client-bundle';

@@ -1,4 +1,4 @@
-// Issue 16: a shared (signed-out, cached) page is compressed once per encoding and served as those bytes to every
+// A shared (signed-out, cached) page is compressed once per encoding and served as those bytes to every
 // later visitor, instead of being compressed again on each hit. Against the built server with the public cache on.
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 16, the browser side, against the built server: HTML and assets compressed, each page's CSS inlined (nothing
+// The browser side, against the built server: HTML and assets compressed, each page's CSS inlined (nothing
 // render-blocking before the first paint), no admin texts in the detail page's JavaScript (its size budget is
 // js-budget.test.ts), and images with their size and their WebP variants. The Lighthouse scores themselves are measured by `npm run lighthouse` (not a test:
 // they depend on the machine's load).

@@ -1,4 +1,4 @@
-// Issue 4 in Chromium: booking a paid experience with the success card, a declined card and the
+// In Chromium: booking a paid experience with the success card, a declined card and the
 // authentication-required card (test gateway), and a free experience without card fields.
 // The test runs its own built server on its own PostgreSQL so it can create exactly the data it needs.
 import type { Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// Issue 13 in Chromium: a guest reviews a past reservation on /reservations/{id}/review (stars and text), the review
+// In Chromium: a guest reviews a past reservation on /reservations/{id}/review (stars and text), the review
 // shows on /stories/{id} with the rating, and the host replies from /host/reviews; the reply shows on /reviews/{id}.
 // The data is written by the factories into the test server's own database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 15 in Chromium: a guest searches /stories by keyword, date and party size, the URL keeps the search (back
+// In Chromium: a guest searches /stories by keyword, date and party size, the URL keeps the search (back
 // button), the count shows, and the result is booked. An empty search offers what to relax. Own built server and
 // PostgreSQL so the data is exactly what the test made.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 14 #8: a Heroku-style platform sends SIGTERM to every process of the dyno at once (the whole process group:
+// A Heroku-style platform sends SIGTERM to every process of the dyno at once (the whole process group:
 // npm, node and, locally, the embedded PostgreSQL). Requests already sent must all get their answer; the process
 // must then exit 0 and leave no PostgreSQL behind. Tried for `npm start` and for `npm run serve`, each in its own
 // process group with its own data folder, with 100 bookings and then 100 uncached page requests in flight.

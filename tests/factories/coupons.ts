@@ -1,4 +1,4 @@
-// Test data for coupons (issue 4). Codes are stored upper-cased (CHECK coupons_code_upper).
+// Test data for coupons. Codes are stored upper-cased (CHECK coupons_code_upper).
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Coupon } from '#src/modules/coupons/coupons.entity';
 

@@ -1,4 +1,4 @@
-// What the host form sends: a complete, valid experience payload and a recurrence rule (issue 5), and the dates
+// What the host form sends: a complete, valid experience payload and a recurrence rule, and the dates
 // they use. Shared by the host API tests.
 import { randomUUID } from 'node:crypto';
 import { addDays, todayInJapan } from '#src/lib/dates';

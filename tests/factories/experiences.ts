@@ -24,7 +24,7 @@ export interface ExperienceOverrides {
   addressDisplayable?: boolean;
   options?: { name: string; description?: string; price: number }[];
   images?: string[];
-  /** Issue 13: the cancellation policy (2, 7 or 30 days; default 7). */
+  /** The cancellation policy (2, 7 or 30 days; default 7). */
   cancellationPeriod?: 2 | 7 | 30;
 }
 

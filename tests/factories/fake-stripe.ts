@@ -33,7 +33,7 @@ export class FakeStripe {
   dropConfirmsBefore = 0;
   /** Handle the next N confirm requests, then drop the connection instead of answering (response lost). */
   dropConfirmsAfter = 0;
-  /** Issue 13: the refunds made (a replayed key does not make another). */
+  /** The refunds made (a replayed key does not make another). */
   refunds = new Map<
     string,
     { id: string; object: 'refund'; amount: number; payment_intent: string; status: string; metadata: Record<string, string> }

@@ -1,4 +1,4 @@
-// Test data for brand and ambassador program inquiries (issue 12's export and lists).
+// Test data for brand and ambassador program inquiries (the export and lists).
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { BrandAndAmbassadorInquiry } from '#src/modules/inquiries/inquiries.entity';
 import type { InquirySubject } from '#src/modules/inquiries/inquiries.schemas';

@@ -1,4 +1,4 @@
-// https://vike.dev/Page — the development mailbox (issue 4): every mail the app wrote, newest first.
+// https://vike.dev/Page — the development mailbox: every mail the app wrote, newest first.
 import { useData } from 'vike-react/useData';
 import { ja } from '#src/i18n/ja';
 import type { Data } from './+data';

@@ -1,4 +1,4 @@
-// https://vike.dev/data — /host/reservations (issue 13): the slots of the experiences the user hosts with who is coming
+// https://vike.dev/data — /host/reservations: the slots of the experiences the user hosts with who is coming
 // (?scope=upcoming|past, ?page), and the holding requests they received. The same service calls as
 // GET /api/v1/host/reservations and GET /api/v1/host/holding_requests. ?reservation={id} opens that thread.
 import { render } from 'vike/abort';

@@ -1,4 +1,4 @@
-// https://vike.dev/Page — /host/reviews (issue 13): the host (or an ambassador member) reads the reviews of their
+// https://vike.dev/Page — /host/reviews: the host (or an ambassador member) reads the reviews of their
 // experiences and replies once to each; the reply then shows under the review on /stories/{id} and /reviews/{id}.
 import { useState } from 'react';
 import { useData } from 'vike-react/useData';

@@ -1,4 +1,4 @@
-// https://vike.dev/data — /host/reviews (issue 13): the reviews of the experiences the signed-in user hosts (as the
+// https://vike.dev/data — /host/reviews: the reviews of the experiences the signed-in user hosts (as the
 // host user or a member of the host ambassador), newest first, 20 per page (?page), with a reply form while unreplied.
 import { render } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';

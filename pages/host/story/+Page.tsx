@@ -62,7 +62,7 @@ interface CardProps {
   approve?: boolean;
   /** Sent back by the administrators and not saved since: 差し戻し instead of 公開申請中. */
   rejected?: boolean;
-  /** Drafts: the delete button (issue 15), which asks first. */
+  /** Drafts: the delete button, which asks first. */
   onDelete?: () => void;
 }
 

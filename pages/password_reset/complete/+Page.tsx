@@ -1,4 +1,4 @@
-// /password_reset/complete (issue 15): the new password is set; sign in with it.
+// /password_reset/complete: the new password is set; sign in with it.
 import { CompletionPanel } from '#src/components/form';
 import { ja } from '#src/i18n/ja';
 

@@ -1,4 +1,4 @@
-// /password_reset?reset_password_token=… (issue 15): the new password. A missing, unknown, used or expired token
+// /password_reset?reset_password_token=…: the new password. A missing, unknown, used or expired token
 // shows a Japanese page with a way to ask for a new mail: checked on the server before the form is shown (+data.ts),
 // and again when the password is sent (a 422 on reset_password_token, e.g. the link used in another tab meanwhile).
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// /password_reset/new (issue 15): ask for a reset link; the same next page whether or not the address exists.
+// /password_reset/new: ask for a reset link; the same next page whether or not the address exists.
 import { ResetRequestForm } from '#src/components/form/PasswordResetForms';
 import { ja } from '#src/i18n/ja';
 import { userPasswordResetRequestSchema } from '#src/modules/users/users.schemas';

@@ -1,4 +1,4 @@
-// /password_reset/sent (issue 15): the same words whether or not the address has an account.
+// /password_reset/sent: the same words whether or not the address has an account.
 import { CompletionPanel } from '#src/components/form';
 import { ja } from '#src/i18n/ja';
 

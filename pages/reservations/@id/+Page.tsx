@@ -1,4 +1,4 @@
-// https://vike.dev/Page — /reservations/{id} (issue 13): the guest's reservation: schedule, people, option, amounts,
+// https://vike.dev/Page — /reservations/{id}: the guest's reservation: schedule, people, option, amounts,
 // status, venue (the address when the host displays it; the online URL to a confirmed guest from the day before),
 // the cancellation policy with its exact deadline, and キャンセルする with the refund shown before confirming.
 import { useEffect, useState } from 'react';

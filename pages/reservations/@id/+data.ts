@@ -1,4 +1,4 @@
-// https://vike.dev/data — /reservations/{id} (issue 13): the guest's own reservation (anyone else's is the 404
+// https://vike.dev/data — /reservations/{id}: the guest's own reservation (anyone else's is the 404
 // page), from the same service call as GET /api/v1/reservations/{id}, and where its review stands (the link to the
 // review form shows once the review window has opened), and its receipt (the 領収書 form when it was paid).
 import type { PageContextServer } from 'vike/types';

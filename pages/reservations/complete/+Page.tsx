@@ -82,7 +82,7 @@ export default function Page() {
 
 const c = ja.s15b.completion;
 
-/** Issue 15: what was booked: the number, the dates and times (Japan time), people, option, total and a link. */
+/** What was booked: the number, the dates and times (Japan time), people, option, total and a link. */
 function ReservationSummary({ reservation }: { reservation: ReservationView }) {
   return (
     <section className="reservation-complete__summary" aria-labelledby="reservation-summary-title" data-testid="reservation-summary">

@@ -1,5 +1,5 @@
 // https://vike.dev/data — the completion screen needs the flag set by a successful reservation of exactly these
-// slots (issue 4), consumed here on the server; without it (reload, direct visit) the session-expired screen shows.
+// slots, consumed here on the server; without it (reload, direct visit) the session-expired screen shows.
 import type { PageContextServer } from 'vike/types';
 import { completionFlagKey } from '#src/modules/reservations/reservations.schemas';
 import { parseId } from '#src/lib/validate';
@@ -12,7 +12,7 @@ export async function data(pageContext: PageContextServer) {
   const cid = (search.cid ?? '').split(',').filter((s) => parseId(s) !== null);
   const completed = tourId !== null && cid.length > 0 && pageContext.consumeCompletion(completionFlagKey(tourId, cid));
   const title = completed ? await services.reservations.experienceTitle(ctx, { tour_id: tourId }) : null;
-  // Issue 15: the number and details of what was just booked, with a link to the guest's reservation page.
+  // The number and details of what was just booked, with a link to the guest's reservation page.
   const reservation = completed ? await services.reservations.completedReservation(ctx, { tour_id: tourId, cid: cid.join(',') }) : null;
   const origin = siteOrigin(services.env);
   return {

@@ -1,4 +1,4 @@
-// https://vike.dev/Page — /reservations (issue 13): the guest's upcoming and past reservations (Japan time), each
+// https://vike.dev/Page — /reservations: the guest's upcoming and past reservations (Japan time), each
 // with the experience, dates and times, people, option, amount and status; a link to the detail.
 import { useData } from 'vike-react/useData';
 import { ja } from '#src/i18n/ja';

@@ -1,4 +1,4 @@
-// https://vike.dev/data — /reservations (issue 13): the signed-in guest's upcoming or past reservations, from the
+// https://vike.dev/data — /reservations: the signed-in guest's upcoming or past reservations, from the
 // same service call as GET /api/v1/reservations. A bad scope or page falls back to the first upcoming page.
 import type { PageContextServer } from 'vike/types';
 import { pageFromSearch } from '#src/components/admin/AdminPagination';

@@ -1,4 +1,4 @@
-// https://vike.dev/Page — the reservation form (spec guest-and-host.md "Reservation form", issue 4).
+// https://vike.dev/Page — the reservation form (spec guest-and-host.md "Reservation form").
 // The price is re-quoted by the server whenever people, option or coupon change; the server charges what it quotes.
 // The view is split by section: ContentSection (the inputs), InfoSections (notes, cancellation), PriceSummary.
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';

@@ -5,7 +5,7 @@ import type { PriceQuote } from '#src/modules/reservations/pricing';
 import type { QuoteJson } from '#src/modules/reservations/reservations.schemas';
 import { refundDeadlineLabel, refundLost } from './InfoSections';
 
-/** Issue 15: what a fee is made of (unit price × people × dates); the server's quote uses the same product. */
+/** What a fee is made of (unit price × people × dates); the server's quote uses the same product. */
 export interface FeeFactors {
   unitPrice: number;
   optionUnitPrice: number | null;

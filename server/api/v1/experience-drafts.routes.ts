@@ -1,4 +1,4 @@
-// Experience drafts (issue 5; spec guest-and-host.md §7): the signed-in user's own drafts only (stated by the service).
+// Experience drafts (spec guest-and-host.md §7): the signed-in user's own drafts only (stated by the service).
 import { Router } from 'express';
 import type { Services } from '#src/root';
 
@@ -21,7 +21,7 @@ export function experienceDraftsRoutes(services: Services): Router {
     res.json(await services.experienceDrafts.update(req.ctx, { ...req.body, id: req.params.id }));
   });
 
-  // Issue 15: a host deletes their own draft (the page asks for confirmation first).
+  // A host deletes their own draft (the page asks for confirmation first).
   router.delete('/experience_drafts/:id', async (req, res) => {
     await services.experienceDrafts.remove(req.ctx, req.params);
     res.status(204).end();

@@ -1,4 +1,4 @@
-// The host side of experiences (issue 5). Only these exact paths: GET /experiences/{id} and the /stories list
+// The host side of experiences. Only these exact paths: GET /experiences/{id} and the /stories list
 // belong to experiences-public.routes.ts.
 import { Router } from 'express';
 import type { Services } from '#src/root';
@@ -24,7 +24,7 @@ export function experiencesHostRoutes(services: Services): Router {
     res.json(await services.experiencesHost.update(req.ctx, { ...req.body, id: req.params.id }));
   });
 
-  // Issue 15: the draft-save button of an experience awaiting publication (the request is withdrawn).
+  // The draft-save button of an experience awaiting publication (the request is withdrawn).
   router.post('/experiences/:id/draft', async (req, res) => {
     res.status(201).json(await services.experiencesHost.withdrawToDraft(req.ctx, { ...req.body, id: req.params.id }));
   });

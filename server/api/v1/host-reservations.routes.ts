@@ -1,4 +1,4 @@
-// The host's bookings (issue 13, r13b): GET /api/v1/host/reservations, GET /api/v1/host/calendars/{id}/participants
+// The host's bookings: GET /api/v1/host/reservations, GET /api/v1/host/calendars/{id}/participants
 // (JSON, or a CSV file with `Accept: text/csv` or `?format=csv` for a plain download link) and
 // GET /api/v1/host/holding_requests.
 import { Router } from 'express';

@@ -1,4 +1,4 @@
-// The message thread of a reservation (issue 13, r13b): GET and POST /api/v1/reservations/{id}/messages, for its guest
+// The message thread of a reservation: GET and POST /api/v1/reservations/{id}/messages, for its guest
 // and its host side only (404 for everybody else).
 import { Router } from 'express';
 import type { Services } from '#src/root';

@@ -8,7 +8,7 @@ import { setCompletion } from '#server/completion';
 import type { ReserveResult } from '#src/modules/reservations/reservations.service';
 import { completionFlagKey } from '#src/modules/reservations/reservations.schemas';
 
-/** Lets /reservations/complete?cid=..&tour_id=.. show the completion screen once (issue 4). */
+/** Lets /reservations/complete?cid=..&tour_id=.. show the completion screen once. */
 function answer(req: Request, res: Response, result: ReserveResult) {
   if (result.kind === 'requires_action') return res.status(202).json(result.action);
   const { reservation } = result;
@@ -37,7 +37,7 @@ export function reservationsRoutes(services: Services): Router {
     res.json(await services.reservations.get(req.ctx, req.params));
   });
 
-  // Issue 13 (r13a): the guest's list, cancellation preview and cancellation; the host's whole-slot cancellation.
+  // The guest's list, cancellation preview and cancellation; the host's whole-slot cancellation.
   router.get('/reservations', async (req, res) => {
     res.json(await services.reservations.list(req.ctx, req.query));
   });

@@ -1,4 +1,4 @@
-// Reviews: the public list of an experience (spec §7, newest first, ?page); issue 13: the guest's review of a
+// Reviews: the public list of an experience (spec §7, newest first, ?page); the guest's review of a
 // reservation (201) and the host's one reply. Who may do what is stated by the service.
 import { Router } from 'express';
 import type { Services } from '#src/root';

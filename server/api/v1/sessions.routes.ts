@@ -26,7 +26,7 @@ export const SIGN_IN_FAILURES_PER_EMAIL = 50;
 const WINDOW_SECONDS = 600;
 
 /**
- * Sign-in with limits that slow a password guesser without locking the owner out (issue 14): every attempt counts
+ * Sign-in with limits that slow a password guesser without locking the owner out: every attempt counts
  * per client IP (30 / 10 min) and per e-mail + IP pair (10 / 10 min, forgotten after a success); failed attempts also
  * count per e-mail over all IPs. Past 50 failures for an e-mail, only an IP trying that e-mail for the first time in
  * the window is heard (one attempt per IP per window), so a distributed guesser is slowed while the owner, from

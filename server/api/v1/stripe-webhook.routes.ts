@@ -1,4 +1,4 @@
-// POST /api/v1/payments/stripe/webhook (issue 13): mounted before the JSON parser and the same-origin check, because
+// POST /api/v1/payments/stripe/webhook: mounted before the JSON parser and the same-origin check, because
 // the signature covers the raw bytes and Stripe is another origin; the service verifies the signature.
 import express, { Router } from 'express';
 import type { Services } from '#src/root';

@@ -1,5 +1,5 @@
 // POST /api/v1/uploads: multipart `file` + `upload_preset` -> 201 {public_id, secure_url} (the image hosting
-// service's contract; issue 5 "Images"). Same-origin is enforced for all of /api in server/app.ts.
+// service's contract). Same-origin is enforced for all of /api in server/app.ts.
 // One upload path with two doors: the marketplace's (a signed-in user) and the brand portal's
 // (POST /brand/api/v1/uploads, a signed-in brand member; server/brand-api/v1/brand-portal.routes.ts). Both run
 // uploadRoute: the same rate limit per uploader, multipart limits, content checks and store.

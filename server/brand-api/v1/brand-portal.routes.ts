@@ -1,4 +1,4 @@
-// The brand portal's calls (/brand/api/v1, admin-and-brand-portal.md §7 "Brand portal"; issue 11). Thin: every
+// The brand portal's calls (/brand/api/v1, admin-and-brand-portal.md §7 "Brand portal"). Thin: every
 // service method states its own rule (requireBrandMember and the brand scope); routes pass the input along.
 // The context middleware gives these paths only the portal session's actor (never a marketplace user).
 import { Router, type Request } from 'express';

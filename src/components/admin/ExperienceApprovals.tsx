@@ -1,5 +1,5 @@
 // /admin/experiences: experiences awaiting publication, newest request first (host, submitted date, preview),
-// 公開する (after a confirmation) and 差し戻す (a reason, mailed to the host). Not in the spec (issue 10).
+// 公開する (after a confirmation) and 差し戻す (a reason, mailed to the host). Not in the spec.
 import { useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { Field, FormErrors, Modal, useForm } from '#src/components/form';

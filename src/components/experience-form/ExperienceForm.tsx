@@ -33,7 +33,7 @@ interface Props {
   choices: FormChoices;
   isAdmin: boolean;
   today: string;
-  /** Editing an experience awaiting publication (申請中): the draft-save button withdraws the request (issue 15). */
+  /** Editing an experience awaiting publication (申請中): the draft-save button withdraws the request. */
   pending?: boolean;
 }
 
@@ -99,7 +99,7 @@ export function ExperienceForm({ mode, initial, draftId, experienceId, choices, 
     });
   }
 
-  /** Issue 15: a pending experience's content becomes a draft and its publication request is withdrawn. */
+  /** A pending experience's content becomes a draft and its publication request is withdrawn. */
   function withdrawToDraft() {
     if (form.submitting) return;
     setConfirmWithdraw(false);

@@ -92,7 +92,7 @@ export function OptionsEditor({ options, onChange, errors }: Props) {
       <button type="button" className="button button--ghost button--small" onClick={add}>
         {t.addOption}
       </button>
-      {/* Issue 15: the limit's message lasts only while the limit is reached (removing an option takes it away). */}
+      {/* The limit's message lasts only while the limit is reached (removing an option takes it away). */}
       {notice && options.length >= HOST_LIMITS.options && (
         <p className="field__error" role="status" data-testid="options-limit">
           {notice}

@@ -6,7 +6,7 @@ import type { FieldMessages } from '#src/lib/errors';
 
 /**
  * The zod helpers (and zod's Japanese messages, `zod-ja.ts`) are loaded when a form has a schema to check, not with
- * the form kit: a page whose forms have no schema (the booking page) then carries no zod (issue 16, ~25 kB gzipped).
+ * the form kit: a page whose forms have no schema (the booking page) then carries no zod (~25 kB gzipped).
  * A form with a schema starts the load once hydrated, so its first submit does not wait for it.
  */
 const loadValidate = () => import('#src/lib/validate');

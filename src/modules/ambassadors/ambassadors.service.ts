@@ -162,7 +162,7 @@ export function createAmbassadorsService(deps: AmbassadorsDeps) {
     });
   }
 
-  // ---- Brand portal (issue 11): ambassadors of the signed-in member's brand's communities -------------------------
+  // ---- Brand portal: ambassadors of the signed-in member's brand's communities -------------------------
 
   const communityNotFound = () => new NotFoundError(ja.adminApi.communityNotFound, 'community');
 

@@ -44,7 +44,7 @@ export interface BrandMembersResponse {
 /** The invitation link's path; the mail carries `{public base URL}/brand/invitation?email=…&invitation_token=…`. */
 export const INVITATION_PATH = '/brand/invitation';
 
-// ---- Brand portal accounts (issue 11: sign-in, password reset, invitation acceptance) ----------------------------
+// ---- Brand portal accounts (sign-in, password reset, invitation acceptance) ----------------------------
 
 /** A reset link works this long, once. */
 export const RESET_PASSWORD_VALID_HOURS = 1;

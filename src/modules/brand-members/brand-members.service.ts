@@ -188,7 +188,7 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
   }
 
   /**
-   * CLI `invite-brand-member` (issue 12): the same invitation, and the link itself for the operator's shell only,
+   * CLI `invite-brand-member`: the same invitation, and the link itself for the operator's shell only,
    * so the office can also hand it over by phone or LINE. The API never returns the token.
    */
   async function inviteByOperator(ctx: Ctx, input: unknown): Promise<BrandMemberJson & { invitation_url: string }> {

@@ -1,4 +1,4 @@
-// Read helpers of the brand portal's experience screens (issue 11): a community's experiences split into future
+// Read helpers of the brand portal's experience screens: a community's experiences split into future
 // and past by their dates in Japan time, and the participant and recruitment numbers per date. Server-only; the
 // caller (brand-portal.service.ts) has already checked that the community is the signed-in member's brand's.
 import type { EntityManager } from '@mikro-orm/postgresql';

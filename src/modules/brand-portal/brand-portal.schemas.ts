@@ -1,4 +1,4 @@
-// The brand portal's calls (/brand/api/v1, admin-and-brand-portal.md §7 "Brand portal"; issue 11). Browser-safe:
+// The brand portal's calls (/brand/api/v1, admin-and-brand-portal.md §7 "Brand portal"). Browser-safe:
 // the pages under pages/brand/** code against these shapes. Account calls (sign-in, password, invitation, me,
 // members) are in brand-members.schemas.ts.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// The brand portal's experience screens (issue 11, /brand/communities/{id}/experience): a community's experiences
+// The brand portal's experience screens (/brand/communities/{id}/experience): a community's experiences
 // (future or past in Japan time) and the participant and recruitment numbers per date. Only communities of the
 // signed-in member's brand (brands.repository findBrandCommunity / brandOwnsCommunity): anything else is 404.
 // The portal's other calls live with their modules (brand-members, communities, ambassadors).

@@ -1,4 +1,4 @@
-// Calendar editing rules for the host form (issue 5; not a service: pure rules over an EntityManager inside the
+// Calendar editing rules for the host form (not a service: pure rules over an EntityManager inside the
 // experiences host service's transaction): creates, moves and deletes an experience's future slots and records its recurrence rules.
 //
 // The request's `calendars` list is the complete list of future slots to keep or create: an existing future slot

@@ -70,7 +70,7 @@ export const Calendar = defineEntity({
   indexes: [
     { name: 'calendars_experience_id_date_start_time_index', properties: ['experience', 'date', 'startTime'] },
     { properties: ['recurrenceRule'] },
-    // Issue 15: search by date (Migration20261123130100_search_dates).
+    // Search by date (Migration20261123130100_search_dates).
     {
       name: 'calendars_bookable_date_index',
       expression:

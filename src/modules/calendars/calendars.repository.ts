@@ -66,7 +66,7 @@ const SLOT_WINDOW = readStatement(
 
 /**
  * An experience's slots in a window, the count after it, the user's confirmed slots in it and the experience's
- * summary (visibility, deadline rule), in one statement (issue 16); null when the experience does not exist.
+ * summary (visibility, deadline rule), in one statement; null when the experience does not exist.
  * `from > to` reads no slots.
  */
 export async function findSlotWindow(

@@ -9,7 +9,7 @@ import { countJson, dateJson, dateTimeJson, idJson, timeJson } from '#src/lib/va
  * would let one request read a year of slots; the pages ask for DEFAULT_WINDOW_DAYS at a time.
  */
 export const MAX_WINDOW_DAYS = 93;
-// DEFAULT_WINDOW_DAYS and MAX_SELECTED_SLOTS live in calendars.shared.ts, zod-free for the pages (issue 16).
+// DEFAULT_WINDOW_DAYS and MAX_SELECTED_SLOTS live in calendars.shared.ts, zod-free for the pages.
 export { DEFAULT_WINDOW_DAYS, MAX_SELECTED_SLOTS } from './calendars.shared';
 
 const ymd = z

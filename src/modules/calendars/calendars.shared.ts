@@ -1,4 +1,4 @@
-// The calendar limits the pages read, zod-free (issue 16): the experience page's slot list imports this file, not
+// The calendar limits the pages read, zod-free: the experience page's slot list imports this file, not
 // calendars.schemas.ts, so it carries no zod. The schemas re-export both.
 
 /** The window the pages fetch per step (today .. today + 30, then the next 31 days, ...). */

@@ -61,7 +61,7 @@ describe('birthday', () => {
 });
 
 describe('postal code', () => {
-  it('takes full-width digits as ASCII, accepts a hyphen after the third digit (issue 15), refuses letters', () => {
+  it('takes full-width digits as ASCII, accepts a hyphen after the third digit, refuses letters', () => {
     expect(toHalfWidthDigits('１５００００１')).toBe('1500001');
     const parse = (v: string) => communityApplicationSchema.shape.postal_code.safeParse(v);
     expect(parse('１５００００１').data).toBe('1500001');

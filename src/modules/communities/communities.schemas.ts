@@ -66,7 +66,7 @@ export const birthdaySchema = z
   );
 
 /**
- * Issue 15: a postal code as people type it: full-width digits, a 〒 mark, spaces and one hyphen (any dash) after
+ * A postal code as people type it: full-width digits, a 〒 mark, spaces and one hyphen (any dash) after
  * the third digit (060-0042, ０６０－００４２) all become the seven digits 0600042. Anything else is left for the
  * rules below to refuse.
  */

@@ -397,7 +397,7 @@ export function createCommunitiesService(deps: CommunitiesDeps) {
     return updateCommunity(ctx, id, input, adminNotFound);
   }
 
-  // ---- Brand portal (issue 11): the same form and rules, always within the signed-in member's brand --------------
+  // ---- Brand portal: the same form and rules, always within the signed-in member's brand --------------
 
   /** The id of one of the signed-in member's brand's communities; another brand's or an unknown one is 404. */
   async function ownCommunityId(ctx: Ctx, input: unknown, key = 'id'): Promise<number> {

@@ -1,4 +1,4 @@
-// Coupons as the operator creates them (CLI create-coupon, issue 12). Browser-safe. Issue 14 adds the other
+// Coupons as the operator creates them (CLI create-coupon). Browser-safe. With the optional
 // limits (per guest, first booking only, valid from, minimum amount).
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
@@ -37,7 +37,7 @@ export const couponCreateSchema = z
     /** Last valid day, Japan time. */
     expires: z.string({ error: t.expiresInvalid }).refine(isValidYmd, { error: t.expiresInvalid }).optional(),
     max_uses: wholeNumber(t.maxUsesInvalid).optional(),
-    /** Issue 14: uses per guest, first booking only, minimum amount (tour + option before the discount). */
+    /** Uses per guest, first booking only, minimum amount (tour + option before the discount). */
     max_uses_per_guest: wholeNumber(ja.hardeningC.maxUsesPerGuestInvalid).optional(),
     first_booking_only: z.boolean().optional(),
     min_amount: wholeNumber(ja.hardeningC.minAmountInvalid)

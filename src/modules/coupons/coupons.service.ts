@@ -1,4 +1,4 @@
-// Coupons for administrators and the operator (CLI create-coupon / list-coupons, issue 12). The rules a
+// Coupons for administrators and the operator (CLI create-coupon / list-coupons). The rules a
 // reservation applies (which code is usable, using one up) are in coupon-rules.ts.
 import { requireAdmin, type Ctx, withEm } from '#src/lib/context';
 import { ConflictError, NotFoundError, ValidationError } from '#src/lib/errors';

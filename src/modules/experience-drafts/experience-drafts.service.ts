@@ -1,4 +1,4 @@
-// A host's unfinished experience forms (issue 5). Drafts are lenient: whatever is filled is saved, within the
+// A host's unfinished experience forms. Drafts are lenient: whatever is filled is saved, within the
 // form's lengths and limits; the full rules apply only when the draft becomes a publication request
 // (experiences.host.service.ts create with experience_draft_id). A draft is its author's alone (403 otherwise).
 import { readPage } from '#src/lib/paging';
@@ -24,7 +24,7 @@ import { listQuerySchema } from '#src/modules/partners/partners.schemas';
 const m = ja.hostStory.errors;
 
 function toJson(draft: IExperienceDraft): DraftJson {
-  // Drafts saved before titles were required (issue 15) have none: the form shows an empty title to fill in.
+  // Drafts saved before titles were required have none: the form shows an empty title to fill in.
   return { ...(draft.data as DraftData), id: draft.id, title: draft.title ?? '', images: draft.images.getItems().map(formImageJson) };
 }
 
@@ -96,7 +96,7 @@ async function update(ctx: Ctx, input: unknown): Promise<DraftJson> {
 }
 
 /**
- * DELETE /api/v1/experience_drafts/{id} (issue 15): the author deletes their draft (404 unknown, 403 someone else's);
+ * DELETE /api/v1/experience_drafts/{id}: the author deletes their draft (404 unknown, 403 someone else's);
  * its image rows go with it (ON DELETE CASCADE).
  */
 async function remove(ctx: Ctx, input: unknown): Promise<void> {

@@ -52,11 +52,11 @@ export const Experience = defineEntity({
     approve: p.boolean().default(false),
     approvedAt: p.datetime().nullable(),
     /**
-     * Issue 15: what keyword search matches, written by the experiences_search_text trigger (title, host name,
+     * What keyword search matches, written by the experiences_search_text trigger (title, host name,
      * place, description; NFKC, lower case, katakana as hiragana). Never set by the app, never loaded.
      */
     searchText: p.text().default('').lazy(),
-    /** Issue 15: the distinct two-character pieces of searchText (the same trigger), for two-character terms. */
+    /** The distinct two-character pieces of searchText (the same trigger), for two-character terms. */
     searchBigrams: p.array().default([]).lazy(),
     options: () => p.oneToMany(ExperienceOption).mappedBy('experience').orderBy({ sortOrder: 'asc', id: 'asc' }),
     images: () => p.oneToMany(Image).mappedBy('experience').orderBy({ sortOrder: 'asc', id: 'asc' }),
@@ -89,7 +89,7 @@ export const Experience = defineEntity({
         'create index "experiences_prefecture_id_index" on "experiences" ("prefecture_id") include ("id", "approve", "recruitment_number", "price", "online", "category_id", "reservation_deadline", "created_at")',
     },
     { properties: ['community'] },
-    // Issue 15 (Migration20261123130000_search): keyword search, keyed by prefecture too, so an area's matches are
+    // Migration20261123130000_search: keyword search, keyed by prefecture too, so an area's matches are
     // read alone (Migration20261127100000_search_area_keyword); and the public list's order.
     {
       name: 'experiences_search_text_trgm_index',

@@ -412,7 +412,7 @@ export type ExperienceInput = z.infer<typeof experienceSchema>;
 // ---- Drafts: whatever is filled, within the same lengths and limits ------------------------------------------
 
 export const draftSchema = z.object({
-  // Issue 15: a draft needs a title (an empty draft became a 「(タイトル未設定)」 card nobody could tell apart).
+  // A draft needs a title (an empty draft became a 「(タイトル未設定)」 card nobody could tell apart).
   title: z
     .string({ error: ja.s15b.draftTitleRequired })
     .trim()
@@ -612,7 +612,7 @@ export const draftJsonSchema = z
   .object({
     id: idJson(),
     images: z.array(formImageJsonSchema),
-    // Issue 15: a draft has a title (one saved before titles were required reads as '').
+    // A draft has a title (one saved before titles were required reads as '').
     title: z.string(),
     online: z.boolean().nullable(),
     online_url: nullableText(),

@@ -1,4 +1,4 @@
-// The host side of experiences (issue 5): publication requests, updates, the host's own list, approval, and the
+// The host side of experiences: publication requests, updates, the host's own list, approval, and the
 // choice lists of the form. The public read side is experiences.service.ts; both share experiences.serializers.ts.
 //
 // Who hosts (decided here, the spec leaves it open): a user who is a member of an ambassador (GET /api/v1/me
@@ -268,7 +268,7 @@ async function update(ctx: Ctx, input: unknown): Promise<HostExperienceJson> {
 }
 
 /**
- * POST /api/v1/experiences/{id}/draft (issue 15): the draft-save button of an experience awaiting publication
+ * POST /api/v1/experiences/{id}/draft: the draft-save button of an experience awaiting publication
  * (申請中). Decided here: saving a draft of a pending experience withdraws the publication request. The form's
  * current content becomes a draft of the signed-in user (the draft rules: a title, lengths and limits) and the
  * pending experience, with its slots, rules and options, is deleted in the same transaction, so the admins' queue no

@@ -16,7 +16,7 @@ export async function publishedTitle(em: EntityManager, id: number): Promise<str
   return experience?.title ?? null;
 }
 
-// ---- Issue 16: page-shaped reads (one statement each, no entity hydration). The ORM keeps the writes. ----
+// ---- Page-shaped reads (one statement each, no entity hydration). The ORM keeps the writes. ----
 
 /** The viewer's membership of the host ambassador, as SQL over `e` (THE rule stays experiences.policy.ts). */
 const VIEWER_IS_MEMBER = `(e.host_ambassador_id IS NOT NULL AND EXISTS (
@@ -72,7 +72,7 @@ const IMAGES_JSON = `COALESCE((SELECT json_agg(json_build_object('id', i.id, 'ur
   FROM images i WHERE i.experience_id = e.id), '[]'::json)`;
 
 // The row comes back as one JSON column: the driver then parses one value (JSON.parse) instead of 35 columns one by
-// one, which was the largest part of the experience JSON's time in the pg driver (issue 16).
+// one, which was the largest part of the experience JSON's time in the pg driver.
 const EXPERIENCE_ROW = readStatement(
   'experience_row_json',
   `SELECT row_to_json(r) AS row FROM (SELECT e.id, e.title, e.online, e.online_url, e.address, e.price, e.price_side_note, e.description,

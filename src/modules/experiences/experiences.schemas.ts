@@ -5,7 +5,7 @@ import { countJson, dateJson, dateTimeJson, idJson, urlJson } from '#src/lib/val
 import { SEARCH_LIMITS, STORIES_SORTS, type StoriesSort } from './experiences.shared';
 
 // The zod-free part (constants, paths, the query string) lives in experiences.shared.ts, which the pages import: a page
-// that imports this file carries zod (issue 16). Re-exported here for the server, the CLI and the tests.
+// that imports this file carries zod. Re-exported here for the server, the CLI and the tests.
 export {
   filterPath,
   hostPath,
@@ -72,7 +72,7 @@ function optionalInt(message: string, min: number, max: number) {
 }
 
 /**
- * The keyword normalisation (issue 15), the same as the database's tabitoko_search_norm: NFKC (full-width letters
+ * The keyword normalisation, the same as the database's tabitoko_search_norm: NFKC (full-width letters
  * and digits to half-width, half-width katakana to full-width), lower case, katakana to hiragana.
  */
 export function normalizeSearchText(value: string): string {
@@ -90,7 +90,7 @@ export function searchTerms(q: string | undefined): string[] {
 }
 
 /**
- * GET /api/v1/stories (the /stories list and search, issue 15). Prefecture, category and theme values stay strings:
+ * GET /api/v1/stories (the /stories list and search). Prefecture, category and theme values stay strings:
  * an unknown or malformed one is a 404 (the service looks it up), like the /stories/location|category|theme pages.
  * Everything else that is malformed is a 422 with a Japanese message. `state` is one value or several (`state[]`).
  */
@@ -227,7 +227,7 @@ export type StoriesFilter =
   | { type: 'category'; id: number; name: string }
   | { type: 'theme'; id: number; name: string };
 
-/** The search as the service understood it (issue 15): what the form shows and the links repeat. */
+/** The search as the service understood it: what the form shows and the links repeat. */
 export interface StoriesSearchJson {
   q: string | null;
   date_from: string | null;
@@ -341,7 +341,7 @@ export const pageMetaSchema = z
   .object({ total_count: countJson(), page: z.number().int().min(1), per_page: z.number().int().min(1), total_pages: countJson() })
   .meta({ id: 'PageMeta', description: 'ページ送りの情報' }) satisfies z.ZodType<PageMeta>;
 
-/** Issue 15: the search the service ran (what the form shows and the links repeat). */
+/** The search the service ran (what the form shows and the links repeat). */
 const storiesSearchJsonSchema = z
   .object({
     q: z.string().nullable(),

@@ -1,4 +1,4 @@
-// Entity -> JSON for experiences. Server-only (entity types). Reused by the host side (issue 5) for owner responses:
+// Entity -> JSON for experiences. Server-only (entity types). Reused by the host side for owner responses:
 // load with EXPERIENCE_JSON_POPULATE and call toExperienceJson(experience, { privileged: true }).
 import type { IExperience } from './experiences.entity';
 import type { ExperienceCardRow, ExperienceRow } from './experiences.repository';
@@ -108,7 +108,7 @@ export function toExperienceCardJson(experience: IExperience): ExperienceCardJso
   };
 }
 
-// ---- Issue 16: the same JSON from the page-shaped rows (experiences.repository.ts findExperienceRow and the card
+// ---- The same JSON from the page-shaped rows (experiences.repository.ts findExperienceRow and the card
 // rows). tests/api/experience-reads.test.ts compares them field by field with the entity serializers above.
 
 function hostOfRow(row: ExperienceRow): HostJson {

@@ -64,7 +64,7 @@ async function findVisible(ctx: Ctx, input: unknown): Promise<VisibleExperience>
 
 /**
  * GET /api/v1/experiences/{id}: the experience JSON (input: { id }). One statement (the row, its images, options,
- * themes, host and the viewer's membership of the host ambassador), no entity hydration (issue 16).
+ * themes, host and the viewer's membership of the host ambassador), no entity hydration.
  */
 async function detail(ctx: Ctx, input: unknown): Promise<ExperienceJson> {
   const id = idFrom(input, 'id', notFound);
@@ -132,7 +132,7 @@ interface Relaxed {
 }
 
 /**
- * Relaxed searches that find something, for an empty result (issue 15): other dates, nearby areas, no keyword.
+ * Relaxed searches that find something, for an empty result: other dates, nearby areas, no keyword.
  *
  * One statement for a search without dates. A search with dates first counts itself without them, and asks in the
  * same statement about the whole catalogue (stories-search.ts CatalogueQuestions): is any slot open for the party on
@@ -225,7 +225,7 @@ async function suggestions(
 }
 
 /**
- * GET /api/v1/stories: published experiences matching the search (issue 15: q, date_from, date_to, people,
+ * GET /api/v1/stories: published experiences matching the search (q, date_from, date_to, people,
  * state / state[], category_id, theme_id, price_min, price_max, online, sort, page), 12 per page. An unknown
  * prefecture, category or theme is a 404 (not an empty list); malformed values are a 422; a page past the end is
  * an empty list. Dates are Japan dates and may not be in the past.

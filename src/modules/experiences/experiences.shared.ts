@@ -1,15 +1,15 @@
 // The zod-free half of the experiences' isomorphic code: constants, the search's query string and the page links.
-// Pages and components import it instead of experiences.schemas.ts, so a page's JavaScript carries no zod (issue 16:
-// ~25 kB gzipped). Types come from the schemas with `import type`, which the build erases.
+// Pages and components import it instead of experiences.schemas.ts, so a page's JavaScript carries no zod (about
+// 25 kB gzipped). Types come from the schemas with `import type`, which the build erases.
 // biome-ignore lint/style/noRestrictedImports: types only (erased by the build; the shapes live with their schemas).
 import type { HostType, StoriesFilter, StoriesSearchJson } from './experiences.schemas';
 
-/** The orders of the /stories list (issue 15). `newest` is the default (the list's order before search). */
+/** The orders of the /stories list. `newest` is the default (the list's order before search). */
 export const STORIES_SORTS = ['newest', 'recommended', 'price_asc', 'price_desc', 'date'] as const;
 export type StoriesSort = (typeof STORIES_SORTS)[number];
 
 /**
- * Every query parameter the /stories pages and GET /api/v1/stories read (issue 15); a page cache keyed on the URL
+ * Every query parameter the /stories pages and GET /api/v1/stories read; a page cache keyed on the URL
  * needs only these (`state` also as `state[]`).
  */
 export const STORIES_QUERY_KEYS = [

@@ -1,4 +1,4 @@
-// The /stories list and search query (issue 15, issue 16's list goals). Server-only; used by experiences.service.
+// The /stories list and search query (the list goals). Server-only; used by experiences.service.
 //
 // One SQL statement reads a page: its ids (only the experiences table and, for availability, the calendars index),
 // then their cards. Another counts the matches with the same WHERE (experiences.service decides when the count is

@@ -1,4 +1,4 @@
-// The experience page's data (pages/stories/@id/index/+data.ts), issue 16: four statements at once, each of which
+// The experience page's data (pages/stories/@id/index/+data.ts): four statements at once, each of which
 // checks the experience's visibility itself (the detail, the other experiences, the first reviews, the first slot
 // window), so one round trip to PostgreSQL and no entity hydration. The JSON parts are the same as the API's
 // (tests/api/experience-reads.test.ts).

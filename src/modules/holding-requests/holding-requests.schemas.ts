@@ -14,7 +14,7 @@ export const holdingRequestJsonSchema = z
   .meta({ id: 'HoldingRequest', description: '開催リクエスト' });
 export type HoldingRequestJson = z.output<typeof holdingRequestJsonSchema>;
 
-/** Requests per page on GET /api/v1/host/holding_requests (issue 13). */
+/** Requests per page on GET /api/v1/host/holding_requests. */
 export const HOST_HOLDING_REQUESTS_PER_PAGE = 20;
 
 export const hostHoldingRequestsQuerySchema = z.object({ page: pageSchema });

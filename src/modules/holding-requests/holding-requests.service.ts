@@ -1,6 +1,6 @@
 // POST /api/v1/experiences/{id}/holding_requests. Signed out is a 403 (the spec's client sends 403 to /logon),
 // stored once per user and experience (unique index), only for published experiences the user does not host.
-// Issue 13: the host is mailed (in the same transaction, through the outbox) and lists the requests on
+// The host is mailed (in the same transaction, through the outbox) and lists the requests on
 // /host/reservations (GET /api/v1/host/holding_requests).
 import { requireUser, userOf, type Ctx } from '#src/lib/context';
 import { ForbiddenError, NotFoundError, ValidationError } from '#src/lib/errors';

@@ -1,4 +1,4 @@
-// The inquiry export (CLI export-inquiries, issue 12): brand and ambassador program inquiries in keyset pages of
+// The inquiry export (CLI export-inquiries): brand and ambassador program inquiries in keyset pages of
 // EXPORT_PAGE_SIZE rows ordered by id, so a caller streams any number of rows in constant memory and never holds
 // the table. Administrators and the operator only. The rows are the API's shape (BrandInquiry).
 import { requireAdmin, type Ctx } from '#src/lib/context';

@@ -29,7 +29,7 @@ const inquiryEmailSchema = z
   .max(255, { error: v.textTooLong(t.email, 255), abort: true })
   .pipe(z.email({ error: v.emailInvalid }));
 
-/** POST /api/v1/brand_and_ambassador_inquiries: all seven fields required (issue 6). */
+/** POST /api/v1/brand_and_ambassador_inquiries: all seven fields required. */
 export const brandInquirySchema = z.object({
   name: requiredText(v.nameRequired, v.nameTooLong, INQUIRY_NAME_MAX),
   company_name: requiredText(v.companyNameRequired, v.textTooLong(t.companyName, INQUIRY_TEXT_MAX), INQUIRY_TEXT_MAX),

@@ -25,7 +25,7 @@ export const MailOutbox = defineEntity({
     subject: p.string().length(500),
     textBody: p.text(),
     htmlBody: p.text().nullable(),
-    /** Issue 13: files sent with the mail ([{ filename, content_type, content }], text content such as .ics). */
+    /** Files sent with the mail ([{ filename, content_type, content }], text content such as .ics). */
     attachments: p.json<MailAttachmentRow[]>().nullable(),
     status: p.enum([...MAIL_STATUSES]).default('pending'),
     attempts: p.integer().default(0),

@@ -11,7 +11,7 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string | null;
-  /** Issue 13: files sent with the mail (the reservation's .ics). */
+  /** Files sent with the mail (the reservation's .ics). */
   attachments?: MailAttachment[];
 }
 

@@ -10,7 +10,7 @@ export const devMailJsonSchema = z.object({
   subject: z.string(),
   text: z.string(),
   status: z.enum(MAIL_STATUSES),
-  /** Issue 13 (r13a): the attached files (the .ics of reservation mails). */
+  /** The attached files (the .ics of reservation mails). */
   attachments: z.array(z.object({ filename: z.string(), content_type: z.string() })).max(10),
   attempts: z.number().int().min(0),
   last_error: z.string().nullable(),

@@ -17,7 +17,7 @@ export interface TransportMail {
   text: string;
   html: string | null;
   messageId: string;
-  /** Issue 13: .ics and other text attachments. */
+  /** .ics and other text attachments. */
   attachments?: { filename: string; contentType: string; content: string }[];
 }
 

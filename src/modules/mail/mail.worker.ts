@@ -4,7 +4,7 @@
 import type { Logger } from '#src/lib/logger';
 
 export interface WorkerServices {
-  /** Issue 13: the day-before reminders (src/modules/reservations/reminders.ts). */
+  /** The day-before reminders (src/modules/reservations/reminders.ts). */
   reminders: { sendDueReminders(options?: { limit?: number }): Promise<number> };
   log: Logger;
   mail: { deliverDue(options?: { limit?: number }): Promise<unknown> };
@@ -12,7 +12,7 @@ export interface WorkerServices {
   passwordResets: { deliverDue(options?: { limit?: number }): Promise<number> };
   reservations: {
     sweepExpiredHolds(options?: { limit?: number }): Promise<number>;
-    /** Issue 13: refunds the gateway did not complete, retried with their idempotency key. */
+    /** Refunds the gateway did not complete, retried with their idempotency key. */
     retryPendingRefunds(options?: { limit?: number }): Promise<unknown>;
   };
 }
@@ -35,7 +35,7 @@ export function startWorkers(
   } = {},
 ): () => Promise<void> {
   const jobs: Job[] = [
-    // Issue 13: day-before reminders, once a minute (enough for 9:00); sent once however many processes run it.
+    // Day-before reminders, once a minute (enough for 9:00); sent once however many processes run it.
     { name: 'reminders', everyMs: 60_000, run: () => services.reminders.sendDueReminders() },
     // Password reset requests become outbox mails, which the mail job sends on its next run.
     { name: 'password-resets', everyMs: options.mailEveryMs ?? 2_000, run: () => services.passwordResets.deliverDue() },

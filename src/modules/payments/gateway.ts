@@ -54,7 +54,7 @@ export interface PaymentGateway {
   /** Cancels unless already succeeded; answers the final state (succeeded when it was too late to cancel). */
   cancelIntent(intentId: string, idempotencyKey: string): Promise<IntentOutcome>;
   /**
-   * Issue 13: refunds (part of) a succeeded intent (Stripe Refunds). Replaying the same key returns the same refund.
+   * Refunds (part of) a succeeded intent (Stripe Refunds). Replaying the same key returns the same refund.
    * Throws when the refund could not be made (the caller keeps it pending and retries with the same key).
    */
   refund(input: RefundInput): Promise<{ refundId: string }>;
@@ -79,6 +79,6 @@ export function paymentKeys(
 ): { create: string; confirm: string; cancel: string; refund: string } {
   const digest = createHash('sha256').update(attemptKey).digest('hex').slice(0, 24);
   const base = `reservation-${reservationId}-${digest}`;
-  // One refund per reservation (issue 13): the key never changes between retries.
+  // One refund per reservation: the key never changes between retries.
   return { create: `${base}-create`, confirm: `${base}-confirm`, cancel: `${base}-cancel`, refund: `${base}-refund` };
 }

@@ -32,7 +32,7 @@ export const TestPaymentIntent = defineEntity({
 });
 
 /**
- * Issue 13: the test gateway's refunds (Stripe Refunds stand-in). idempotency_key plays Stripe's idempotency key:
+ * The test gateway's refunds (Stripe Refunds stand-in). idempotency_key plays Stripe's idempotency key:
  * a replayed refund returns the same row, so tests can count refunds (one row is one refund).
  */
 export const TestRefund = defineEntity({

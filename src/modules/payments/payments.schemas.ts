@@ -4,7 +4,7 @@ import { ja } from '#src/i18n/ja';
 import { cardDigits } from './payments.shared';
 
 // The test cards, the tokens and the card number helpers live in payments.shared.ts, zod-free for the booking page
-// (issue 16). Re-exported here for the services and the gateway.
+//. Re-exported here for the services and the gateway.
 export { cardDigits, formatCardNumber, parseExpiry, TEST_CARDS, TEST_TOKENS } from './payments.shared';
 
 export const testCardSchema = z

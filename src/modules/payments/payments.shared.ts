@@ -1,4 +1,4 @@
-// Test-mode cards and the card number helpers, zod-free (issue 16): the booking page's card form imports this file, so
+// Test-mode cards and the card number helpers, zod-free: the booking page's card form imports this file, so
 // the page carries no zod. payments.schemas.ts re-exports it.
 import { ja } from '#src/i18n/ja';
 

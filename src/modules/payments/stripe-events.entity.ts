@@ -1,7 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 
 /**
- * The Stripe webhook events already processed (issue 13): each event id is handled once, whatever Stripe retries or
+ * The Stripe webhook events already processed: each event id is handled once, whatever Stripe retries or
  * an attacker replays. The row is inserted in a transaction that stays open while the event is handled, so a
  * concurrent delivery of the same id waits and then sees it; a failed handling rolls the row back and Stripe's
  * retry handles it again.

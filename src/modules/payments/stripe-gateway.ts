@@ -162,7 +162,7 @@ export class StripeGateway implements PaymentGateway {
   }
 
   /**
-   * Issue 13: Stripe Refunds (https://docs.stripe.com/api/refunds/create) with the reservation's idempotency key.
+   * Stripe Refunds (https://docs.stripe.com/api/refunds/create) with the reservation's idempotency key.
    * A reservation is refunded at most once: before creating, the intent's refunds are listed and one made for this
    * reservation (an earlier attempt whose answer was lost, after its key expired) is the answer.
    */

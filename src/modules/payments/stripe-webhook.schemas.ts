@@ -1,4 +1,4 @@
-// POST /api/v1/payments/stripe/webhook (issue 13): what Stripe posts and what the endpoint answers. Browser-safe
+// POST /api/v1/payments/stripe/webhook: what Stripe posts and what the endpoint answers. Browser-safe
 // (the OpenAPI document reads them).
 import { z } from 'zod';
 

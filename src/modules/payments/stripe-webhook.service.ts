@@ -25,7 +25,7 @@ import type { ReservationsService } from '#src/modules/reservations/reservations
 import { GatewayUnavailableError } from './gateway';
 import type { StripeWebhookAnswer } from './stripe-webhook.schemas';
 
-/** The events to enable on the endpoint in Stripe's dashboard (README "Stripe webhook"). */
+/** The events to enable on the endpoint in Stripe's dashboard (docs/operations.md, "Stripe webhook"). */
 const STRIPE_WEBHOOK_EVENTS = [
   'payment_intent.succeeded',
   'payment_intent.payment_failed',

@@ -142,7 +142,7 @@ export class TestGateway implements PaymentGateway {
   }
 
   /**
-   * Issue 13: records the refund as a test_refunds row. The idempotency key makes a replay return the same row, so a
+   * Records the refund as a test_refunds row. The idempotency key makes a replay return the same row, so a
    * retried refund is never a second one. Only a succeeded intent can be refunded, never for more than it charged.
    */
   async refund(input: RefundInput): Promise<{ refundId: string }> {

@@ -1,4 +1,4 @@
-// The booking flow (issue 4): hold seats, charge the card, settle. Correct under concurrency and faults:
+// The booking flow: hold seats, charge the card, settle. Correct under concurrency and faults:
 //
 //  1. hold  (one transaction): insert the reservation (its unique idempotency key makes a concurrent twin wait and
 //     then fail), take the seats with conditional UPDATEs in calendar id order (never more than recruitment_number,

@@ -1,4 +1,4 @@
-// Cancellation and refunds (issue 13). Correct under concurrency and gateway faults:
+// Cancellation and refunds. Correct under concurrency and gateway faults:
 //
 //  1. cancel (one transaction): lock the reservation row (FOR UPDATE: a second cancel waits, then sees 'cancelled'
 //     and is refused), decide the refund with the policy (cancellation-policy.ts) at this instant, mark it cancelled,

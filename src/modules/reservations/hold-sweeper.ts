@@ -78,7 +78,7 @@ export function createHoldSweeper(deps: HoldSweeperDeps) {
 
   /**
    * Releases expired holds (all, or those touching the given slots); returns how many were settled. `unexpiredToo`
-   * (issue 13: a slot the host cancels) settles the slots' holds now, whatever their expiry.
+   * (a slot the host cancels) settles the slots' holds now, whatever their expiry.
    */
   return async function sweepExpiredHolds(
     options: { calendarIds?: number[]; limit?: number; unexpiredToo?: boolean } = {},

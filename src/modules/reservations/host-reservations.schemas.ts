@@ -1,4 +1,4 @@
-// The host's side of reservations (issue 13): GET /api/v1/host/reservations and GET /api/v1/host/calendars/{id}/
+// The host's side of reservations: GET /api/v1/host/reservations and GET /api/v1/host/calendars/{id}/
 // participants, and the /host/reservations page. Browser-safe.
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';

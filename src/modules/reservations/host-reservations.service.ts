@@ -1,4 +1,4 @@
-// The host's side of reservations (issue 13): the slots of the experiences the signed-in user hosts (as their host
+// The host's side of reservations: the slots of the experiences the signed-in user hosts (as their host
 // user, or as a member of their host ambassador) with who is coming, and a slot's participants as JSON or CSV.
 // Anybody else gets the empty list or the slot's 404: a slot of someone else's experience does not exist for them.
 //

@@ -1,4 +1,4 @@
-// The operators' view of refunds (issue 13's refunds table): what is still pending at the gateway, how often it was
+// The operators' view of refunds (the refunds table): what is still pending at the gateway, how often it was
 // tried and the last error, so a refund the gateway keeps refusing is seen and can be tried again at once.
 // Browser-safe.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Day-before reminders (issue 13): from 9:00 Japan time on the day before a booked slot, each guest of a confirmed
+// Day-before reminders: from 9:00 Japan time on the day before a booked slot, each guest of a confirmed
 // reservation on it gets a reminder (time, place or online URL, people) and the host a list of the participants.
 // A background job (the worker, in every process): it takes no ctx and forks its own EntityManager.
 //

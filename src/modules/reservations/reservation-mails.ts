@@ -127,7 +127,7 @@ export function buildReservationMails(data: ReservationMailData): OutgoingMail[]
   ];
 }
 
-/** Issue 13: the reservation's slots as an .ics (PUBLISH when confirmed, CANCEL with the same UIDs when cancelled); reminders attach it too. */
+/** The reservation's slots as an .ics (PUBLISH when confirmed, CANCEL with the same UIDs when cancelled); reminders attach it too. */
 export function reservationIcs(data: ReservationMailData, method: IcsMethod) {
   const domain = new URL(data.appUrl).hostname || 'localhost';
   const detailUrl = reservationUrl(data);
@@ -140,7 +140,7 @@ export function reservationIcs(data: ReservationMailData, method: IcsMethod) {
       endTime: slot.end_time,
       summary: ja.r13a.icsSummary(data.title),
       description: ja.r13a.icsDescription(detailUrl),
-      // The online URL is on the reservation page from the day before (issue 13); the file only says "online".
+      // The online URL is on the reservation page from the day before; the file only says "online".
       location: data.online ? ja.r13a.icsOnline : venue(data),
       url: detailUrl,
     })),
@@ -153,7 +153,7 @@ export interface CancellationMailData extends ReservationMailData {
   refundAmount: number;
 }
 
-/** Issue 13: the guest's cancellation mail (.ics CANCEL attached) and, for a guest's cancellation, the host's notice. */
+/** The guest's cancellation mail (.ics CANCEL attached) and, for a guest's cancellation, the host's notice. */
 export function buildCancellationMails(data: CancellationMailData): OutgoingMail[] {
   const c = ja.r13a;
   const detailUrl = reservationUrl(data);

@@ -1,4 +1,4 @@
-// The message thread of a reservation (issue 13): GET and POST /api/v1/reservations/{id}/messages and the
+// The message thread of a reservation: GET and POST /api/v1/reservations/{id}/messages and the
 // MessageThread component on the host's and the guest's pages. Browser-safe.
 import { z } from 'zod';
 import { requiredText } from '#src/lib/validate';

@@ -1,4 +1,4 @@
-// The message thread of a reservation (issue 13): its guest and its host side (the host user, or any member of the
+// The message thread of a reservation: its guest and its host side (the host user, or any member of the
 // host ambassador, through isExperienceHost) read and write it; for everybody else, administrators included, the
 // reservation does not exist (404). Only reservations that were confirmed have a thread (a hold in progress or a
 // failed payment has nobody to talk to); a cancelled one keeps it, so both sides can still settle what is left.

@@ -45,7 +45,7 @@ export const Reservation = defineEntity({
     failureMessage: p.text().nullable(),
     confirmedAt: p.datetime().nullable(),
     cancelledAt: p.datetime().nullable(),
-    /** Issue 13: who cancelled a confirmed reservation (the guest under the policy, or the host's whole-slot cancellation). */
+    /** Who cancelled a confirmed reservation (the guest under the policy, or the host's whole-slot cancellation). */
     cancelledBy: p.enum([...CANCELLED_BY]).nullable(),
     /** The host's reason, mailed to the guest (host cancellations only). */
     cancellationReason: p.text().nullable(),
@@ -94,7 +94,7 @@ export const ReservationCalendar = defineEntity({
 });
 
 /**
- * Issue 13: the refund of a cancelled reservation, at most one per reservation (the unique reservation_id), so a
+ * The refund of a cancelled reservation, at most one per reservation (the unique reservation_id), so a
  * replayed or concurrent cancellation can never refund twice. 'pending' until the gateway confirmed it; the worker
  * retries pending rows (next_attempt_at) with the same idempotency key, so a retry never creates a second refund.
  */

@@ -24,12 +24,12 @@ export async function slotsBookedBy(em: EntityManager, userId: number, calendarI
   return new Set(rows.map((r) => Number(r.calendar_id)));
 }
 
-/** Whether any reservation, whatever its status, refers to the experience (issue 15: a pending one back to a draft). */
+/** Whether any reservation, whatever its status, refers to the experience (a pending one back to a draft). */
 export async function experienceHasReservations(em: EntityManager, experienceId: number): Promise<boolean> {
   return (await em.count(Reservation, { experience: experienceId })) > 0;
 }
 
-/** What the review rules need of a reservation (issue 13): whose it is, its experience, status and booked slots. */
+/** What the review rules need of a reservation: whose it is, its experience, status and booked slots. */
 export interface ReservationForReview {
   id: number;
   userId: number;

@@ -234,7 +234,7 @@ export const reservationActionRequiredJsonSchema = z
     description: 'カードの追加認証（3-D セキュア）が必要です',
   }) satisfies z.ZodType<ReservationActionRequired>;
 
-// ---- Issue 13 (r13a): the guest's reservations, cancellation, the host's slot cancellation.
+// ---- The guest's reservations, cancellation, the host's slot cancellation.
 
 /** The last page number GET /reservations accepts (the /reservations page shows page 1 for a larger one). */
 export const RESERVATIONS_MAX_PAGE = 10_000;
@@ -353,7 +353,7 @@ export interface SlotCancellationResult {
   refunded_amount: number;
 }
 
-// ---- Issue 13 (r13a): response schemas of the guest's list, detail, cancellation preview and the slot cancellation.
+// ---- Response schemas of the guest's list, detail, cancellation preview and the slot cancellation.
 
 const slotJson = z.object({ id: idJson(), date: dateJson(), start_time: timeJson(), end_time: timeJson() });
 

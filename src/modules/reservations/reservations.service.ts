@@ -1,4 +1,4 @@
-// Reservations (issue 4): the price quote, the reservation form, booking with seat hold and card payment, 3-D Secure
+// Reservations: the price quote, the reservation form, booking with seat hold and card payment, 3-D Secure
 // confirmation, the guest's reservation, and the hold sweeper. This factory composes the parts, each in its own file:
 //   quote.ts         the booking rules and the price (one 422 with every message)
 //   booking.ts       hold -> charge -> settle, idempotent under retries and concurrency
@@ -227,7 +227,7 @@ export function createReservationsService(deps: ReservationsDeps) {
   }
 
   /**
-   * Issue 15: the completion page's reservation (input: { tour_id, cid }): the caller's confirmed reservation of
+   * The completion page's reservation (input: { tour_id, cid }): the caller's confirmed reservation of
    * exactly these slots of this experience, or null (signed out, someone else's, not confirmed).
    */
   async function completedReservation(ctx: Ctx, input: unknown): Promise<ReservationView | null> {
@@ -260,14 +260,14 @@ export function createReservationsService(deps: ReservationsDeps) {
     cancel,
     cancelSlot,
     experienceTitle,
-    /** The job: retries refunds the gateway did not complete (issue 13). */
+    /** The job: retries refunds the gateway did not complete. */
     retryPendingRefunds: cancellation.retryPendingRefunds,
     completedReservation,
     /** The job: releases expired holds (the worker, and lazily before availability checks). */
     sweepExpiredHolds,
-    /** The Stripe webhook's step (issue 13): settle the reservation of an intent as the browser's confirm would. */
+    /** The Stripe webhook's step: settle the reservation of an intent as the browser's confirm would. */
     syncPaymentIntent: booking.syncIntent,
-    /** The Stripe webhook's charge.refunded: marks the reservation's pending refund done (issue 13). */
+    /** The Stripe webhook's charge.refunded: marks the reservation's pending refund done. */
     markRefundedAtGateway: cancellation.markRefundedAtGateway,
   };
 }

@@ -109,7 +109,7 @@ export function reservationFormView(p: Prepared, payment: PaymentConfig, now: Da
   };
 }
 
-// ---- Issue 13 (r13a): the guest's list and detail.
+// ---- The guest's list and detail.
 
 type LoadedReservation = IReservation;
 

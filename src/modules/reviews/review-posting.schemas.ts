@@ -1,4 +1,4 @@
-// Issue 13: posting a review of a reservation, the host's reply, the guest's form and the host's page, the rating
+// Posting a review of a reservation, the host's reply, the guest's form and the host's page, the rating
 // as shown. Browser-safe (the forms check with the same schemas the service parses).
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';

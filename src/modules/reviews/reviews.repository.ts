@@ -1,4 +1,4 @@
-// Review reads (issue 16: one statement per list, no entity hydration). Server-only.
+// Review reads (one statement per list, no entity hydration). Server-only.
 import { readRows, readStatement, type SqlReader } from '#src/lib/read-sql';
 import { EXPERIENCE_SUMMARY_COLUMNS, type ExperienceSummaryRow } from '#src/modules/experiences/experiences.repository';
 import type { ReviewJson } from './reviews.schemas';

@@ -8,7 +8,7 @@ import { MAX_STARS } from './reviews.shared';
 export const REVIEWS_PER_PAGE = 20;
 /** Spec §9: reviews shown on the experience page. */
 export const REVIEWS_ON_DETAIL = 2;
-// The stars live in reviews.shared.ts, zod-free for the pages (issue 16).
+// The stars live in reviews.shared.ts, zod-free for the pages.
 export { filledStars, MAX_STARS } from './reviews.shared';
 
 export const reviewsQuerySchema = z.object({ page: pageSchema });
@@ -32,7 +32,7 @@ export const reviewsJsonSchema = z
   .object({
     reviews: z.array(reviewJsonSchema).max(REVIEWS_PER_PAGE),
     meta: pageMetaSchema,
-    /** Issue 13: the experience's rating, the mean of all its reviews' rates, one decimal; null without reviews. */
+    /** The experience's rating, the mean of all its reviews' rates, one decimal; null without reviews. */
     average_rate: z.number().min(0).max(MAX_STARS).nullable(),
   })
   .meta({ id: 'ReviewList', description: `体験のレビュー（新しい順、1 ページ ${REVIEWS_PER_PAGE} 件）と平均評価` });

@@ -1,4 +1,4 @@
-// Reviews: the public reads of an experience (newest first, with the host's reply and the rating), and issue 13's
+// Reviews: the public reads of an experience (newest first, with the host's reply and the rating), and the
 // writes: the guest of a confirmed reservation posts one review after the last booked slot has ended; the host (or a
 // member of the host ambassador) replies once. Each write mails a notice through the outbox, in its transaction.
 import type { EntityManager } from '@mikro-orm/postgresql';

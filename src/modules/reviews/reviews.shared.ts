@@ -1,4 +1,4 @@
-// The stars and the rating as shown, zod-free (issue 16): Stars and RatingSummary import this file, not the schemas,
+// The stars and the rating as shown, zod-free: Stars and RatingSummary import this file, not the schemas,
 // so the experience page carries no zod. reviews.schemas.ts and review-posting.schemas.ts re-export it.
 
 /** Spec §9: stars max 5, filled up to the rounded-down rate. */

@@ -1,5 +1,5 @@
 // Decides what an uploaded file is from its bytes, never from its name or the client's MIME type
-// (issue 5 "checked by content"). Pure and server-side; unit-tested beside it.
+//. Pure and server-side; unit-tested beside it.
 import type { UploadContentType } from './uploads.schemas';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

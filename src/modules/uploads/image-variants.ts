@@ -1,4 +1,4 @@
-// The WebP variants of an uploaded JPEG/PNG (issue 16), made with sharp (libvips) when the file is stored: one per
+// The WebP variants of an uploaded JPEG/PNG, made with sharp (libvips) when the file is stored: one per
 // IMAGE_VARIANT_WIDTHS entry, never enlarged, EXIF orientation applied, metadata dropped. Pages offer them in a
 // srcset (imageSrcSet), so a phone downloads a photo at the size it shows. Server-only.
 //

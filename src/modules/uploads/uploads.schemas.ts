@@ -23,5 +23,5 @@ export const uploadResultSchema = z
   .meta({ id: 'UploadResult', description: '保存した画像（public_id を object_key として送ります）' });
 export type UploadResult = z.output<typeof uploadResultSchema>;
 
-// ---- Responsive images (issue 16): uploads.shared.ts, zod-free for the pages ----
+// ---- Responsive images: uploads.shared.ts, zod-free for the pages ----
 export { IMAGE_VARIANT_WIDTHS, imageSrcSet, variantPublicId } from './uploads.shared';

@@ -61,7 +61,7 @@ function asBuffer(data: Uint8Array): Buffer {
 }
 
 const PUBLIC_ID = /^[a-f0-9]{64}\.(jpg|png|svg)$/;
-/** A WebP variant of a JPEG/PNG (issue 16): the original's SHA-256 and one of IMAGE_VARIANT_WIDTHS. */
+/** A WebP variant of a JPEG/PNG: the original's SHA-256 and one of IMAGE_VARIANT_WIDTHS. */
 const VARIANT_ID = /^([a-f0-9]{64})-(\d{2,4})w\.webp$/;
 
 function isVariantWidth(width: number): boolean {
@@ -117,7 +117,7 @@ export function createUploadsService(deps: UploadsDeps) {
     if (!Buffer.isBuffer(buffer)) throw ValidationError.of('file', ja.uploads.fileRequired);
     const file = prepareFile(buffer);
     if (hostingUrl) return forwardToHosting(file, { url: hostingUrl, preset: deps.env.IMAGE_UPLOAD_PRESET }, ctx.log);
-    // The WebP variants are made now, with the original (issue 16: pages offer them in a srcset).
+    // The WebP variants are made now, with the original (pages offer them in a srcset).
     await storeLocal(ctx.em, [file, ...(await makeVariants(file))]);
     return { public_id: file.publicId, secure_url: localUrl(file.publicId) };
   }

@@ -1,4 +1,4 @@
-// Responsive images (issue 16), zod-free: the components import this file, so an image on a page brings no zod into
+// Responsive images, zod-free: the components import this file, so an image on a page brings no zod into
 // its JavaScript. uploads.schemas.ts re-exports it for the server and the seeder.
 
 /**

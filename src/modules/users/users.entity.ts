@@ -16,7 +16,7 @@ export const User = defineEntity({
     role: p.enum([...USER_ROLES]).default('USER'),
     avatarUrl: p.string().length(1000).nullable(),
     introduction: p.text().nullable(),
-    /** The sha256 of the newest mailed reset token (issue 15); null once used. */
+    /** The sha256 of the newest mailed reset token; null once used. */
     resetPasswordTokenHash: p.string().length(128).nullable().unique(),
     resetPasswordSentAt: p.datetime().nullable(),
     /** Optional mails the user receives (the account page's notification settings); transactional mails always go. */

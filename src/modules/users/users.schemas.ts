@@ -67,7 +67,7 @@ export type CurrentUser = z.output<typeof currentUserSchema>;
 /** GET /api/v1/me: the signed-in user, or null when signed out. */
 export const meJsonSchema = currentUserSchema.nullable();
 
-// ---- Password reset (issue 15) ----------------------------------------------------------------------------------
+// ---- Password reset ----------------------------------------------------------------------------------
 
 /** A reset link works this long, once (the brand portal's rule). */
 export const USER_RESET_PASSWORD_VALID_HOURS = 1;

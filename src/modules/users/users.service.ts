@@ -1,5 +1,5 @@
 // Marketplace accounts: sign-up, sign-in, GET /api/v1/me, the session's actor, the operator's create-admin, and the
-// password reset (issue 15: the brand portal's shape, through src/lib/reset-tokens.ts).
+// password reset (the brand portal's shape, through src/lib/reset-tokens.ts).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireAdmin, type Ctx, type UserActor } from '#src/lib/context';
 import { publicBaseUrl, type Env } from '#src/lib/env';
@@ -42,7 +42,7 @@ export function createUsersService(deps: UsersDeps) {
   const baseUrl = publicBaseUrl(deps.env);
 
   /**
-   * The session's user as an actor and as GET /api/v1/me shows it, in one statement (issue 16: every signed-in
+   * The session's user as an actor and as GET /api/v1/me shows it, in one statement (every signed-in
    * request reads it), or null when the account no longer exists (input: { id }).
    */
   async function findSession(ctx: Ctx, input: unknown): Promise<{ actor: UserActor; current: CurrentUser } | null> {

@@ -1,4 +1,4 @@
-// https://vike.dev/Page — /reservations/{id}/review (issue 13): the guest rates the experience (1–5 stars) and writes
+// https://vike.dev/Page — /reservations/{id}/review: the guest rates the experience (1–5 stars) and writes
 // up to 1000 characters, once, after the last booked slot has ended. The review then shows on /stories/{id} and
 // /reviews/{id}.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// https://vike.dev/data — /reservations/{id}/review (issue 13): the guest's review of their reservation. The same
+// https://vike.dev/data — /reservations/{id}/review: the guest's review of their reservation. The same
 // service as the API decides where the reservation stands (open, not ended yet, not confirmed, posted); another
 // guest's or an unknown reservation is the 404 page.
 import type { PageContextServer } from 'vike/types';

@@ -21,7 +21,7 @@ import type { Data } from './+data';
 import '#src/components/chips.css';
 import './story.css';
 
-// Loaded after the page hydrates (issue 16: the page's first load within 100 kB): the photos' carousel (shown from the
+// Loaded after the page hydrates (the page's first load within 100 kB): the photos' carousel (shown from the
 // server's HTML; only its buttons and auto-advance wait), the 開催リクエスト button, the details, the reviews and the
 // host's other experiences. The slot list and the bar that books stay in the first load.
 const Carousel = hydrateLater(import.meta.env.SSR ? (await import('#src/components/Carousel')).Carousel : null, () =>

@@ -1,5 +1,5 @@
 // The experience page's details (price, participants, place, deadline, policy, options). Its own module so the page
-// loads its code after hydrating (hydrateLater in +Page.tsx, issue 16).
+// loads its code after hydrating (hydrateLater in +Page.tsx).
 import { ja } from '#src/i18n/ja';
 import { formatYen } from '#src/lib/money';
 import type { ExperienceJson } from '#src/modules/experiences/experiences.schemas';

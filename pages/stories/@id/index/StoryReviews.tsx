@@ -1,5 +1,5 @@
 // The experience page's reviews: the average, the first reviews and the link to all of them. Its own module so the
-// page loads its code after hydrating (hydrateLater in +Page.tsx, issue 16).
+// page loads its code after hydrating (hydrateLater in +Page.tsx).
 import { RatingSummary } from '#src/components/RatingSummary';
 import { ReviewItem } from '#src/components/ReviewItem';
 import { ja } from '#src/i18n/ja';
