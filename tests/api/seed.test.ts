@@ -5,7 +5,6 @@ import request from 'supertest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { DatabaseSeeder, lowRemaining } from '#seeds/DatabaseSeeder';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#seeds/demo-accounts';
-import { quotePrice, toBasisPoints } from '#src/modules/reservations/pricing';
 import { addMonths, todayInJapan } from '#src/lib/dates';
 import { verifyPassword } from '#src/lib/password';
 import { signedInAgent } from '#tests/factories/users';
@@ -196,7 +195,7 @@ describe('demo seed', () => {
     expect(n).toBeGreaterThanOrEqual(3);
   });
 
-  it('stores reservation amounts exactly as quotePrice computes them', async () => {
+  it('stores reservation amounts by the price rules (integer yen, fees rounded down)', async () => {
     const list = await rows<{
       number_of_people: number;
       dates: number;
@@ -219,25 +218,30 @@ describe('demo seed', () => {
          left join experience_options o on o.id = r.option_id left join coupons c on c.id = r.coupon_id`,
     );
     expect(list.length).toBeGreaterThan(20);
-    const rates = { serviceBp: toBasisPoints(0.05), processingBp: toBasisPoints(0.036) };
     for (const r of list) {
-      const q = quotePrice({
-        unitPrice: r.price,
-        optionUnitPrice: r.option_price ?? 0,
-        people: r.number_of_people,
-        dates: r.dates,
-        coupon: r.discount_type ? { discountType: r.discount_type, discountValue: r.discount_value ?? 0 } : null,
-        rates,
-      });
+      // The rules written out here, independently of src/modules/reservations/pricing.ts: fees 5% and 3.6% of
+      // (tour + option − discount), each rounded down; a percent coupon rounded down; no discount above the gross.
+      const tour = r.price * r.number_of_people * r.dates;
+      const option = (r.option_price ?? 0) * r.number_of_people * r.dates;
+      const off =
+        r.discount_type === 'amount'
+          ? (r.discount_value ?? 0)
+          : r.discount_type === 'percent'
+            ? Math.floor(((tour + option) * (r.discount_value ?? 0)) / 100)
+            : 0;
+      const discount = Math.min(off, tour + option);
+      const base = tour + option - discount;
+      const q = { tour, option, discount, service_fee: Math.floor((base * 5) / 100), processing_fee: Math.floor((base * 36) / 1000) };
+      const total = base + q.service_fee + q.processing_fee;
       expect([r.tour_amount, r.option_amount, r.discount_amount, r.service_fee, r.processing_fee, r.total_amount]).toEqual([
         q.tour,
         q.option,
         q.discount,
         q.service_fee,
         q.processing_fee,
-        q.total,
+        total,
       ]);
-      expect(r.payment_reference === null).toBe(q.total === 0);
+      expect(r.payment_reference === null).toBe(total === 0);
       // One seat only when the fee is 0 or several dates are booked (guest-and-host.md §5).
       if (r.price === 0 || r.dates > 1) expect(r.number_of_people).toBe(1);
     }
