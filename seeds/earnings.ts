@@ -5,7 +5,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Env } from '#src/lib/env';
 import { createLogger } from '#src/lib/logger';
-import { operator, type Ctx } from '#src/lib/context';
+import { Ctx, operator } from '#src/lib/context';
 import { createAuditService } from '#src/modules/audit/audit.service';
 import { recordEarning } from '#src/modules/earnings/ledger';
 import { createPayoutsService } from '#src/modules/earnings/payouts.service';
@@ -48,7 +48,7 @@ export async function seedEarnings(em: EntityManager, now: Date, env: Env): Prom
     }
   }
 
-  const ctx: Ctx = { em, sql: undefined as never, actor: operator('demo-seed'), log: createLogger('silent') };
+  const ctx = new Ctx(em, em, operator('demo-seed'), createLogger('silent'));
   const payouts = createPayoutsService({
     env,
     audit: createAuditService(),

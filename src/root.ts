@@ -9,7 +9,7 @@ import { parseEnv, type Env } from './lib/env';
 import { createLogger, type Logger } from './lib/logger';
 import { initOrm, migrate, type DbTimeouts } from './lib/orm';
 import { runningEmbeddedDatabase, SharedDatabaseError, startEmbeddedDatabase, type EmbeddedDatabase } from './lib/embedded-db';
-import { LazyContext, type Actor, type Ctx } from './lib/context';
+import { Ctx, type Actor } from './lib/context';
 import { createGateway } from './modules/payments/payments.config';
 import { createUsersService } from './modules/users/users.service';
 import { createAccountService } from './modules/users/account.service';
@@ -87,10 +87,10 @@ function buildServices(deps: ServiceDeps) {
     /**
      * A context with its own EntityManager fork: one per request, per command, per job. The fork is made when `em` is
      * first read, and the logger (which may be given as a function, a request's: server/middleware/request-log.ts)
-     * when `log` is first read (LazyContext, src/lib/context.ts).
+     * when `log` is first read (src/lib/context.ts).
      */
     context(actor: Actor, ctxLog: Logger | (() => Logger) = log): Ctx {
-      return new LazyContext(fork, orm.em, actor, ctxLog);
+      return new Ctx(fork, orm.em, actor, ctxLog);
     },
     users,
     account: createAccountService({ env }),

@@ -41,38 +41,34 @@ export type Actor = GuestActor | UserActor | BrandMemberActor | OperatorActor;
 
 export const GUEST: GuestActor = Object.freeze({ kind: 'guest' });
 
-export interface Ctx<A extends Actor = Actor> {
-  em: EntityManager;
-  /** The ORM's pool and logger for the page-shaped reads (src/lib/read-sql.ts), without forking an EntityManager. */
-  sql: SqlReader;
-  actor: A;
-  log: Logger;
-}
-
 /**
- * A context as `context()` (src/root.ts) makes it: the EntityManager fork is made when `em` is first read, so a request
- * that never touches the ORM (a cached page, an asset, a 404, a search) does not pay for one, and the logger when `log`
- * is first read (a request's child logger, server/middleware/request-log.ts).
+ * What a service call receives: an EntityManager, the page-shaped reads, who is acting and a logger.
+ *
+ * `services.context()` (src/root.ts) makes one per request, command or job with the EntityManager fork made when `em`
+ * is first read, so a request that never touches the ORM (a cached page, an asset, a 404, a search) does not pay for
+ * one, and the logger when `log` is first read (a request's child logger, server/middleware/request-log.ts).
  *
  * A class, not an object literal with getters: a literal's getters are new functions on every call, held by accessor
  * records that V8 allocates in the old generation, and whatever they reach (the request, through the logger's
- * function) then survived every minor collection until the next full one. On a small JSON answer the server ran five
- * times as many full collections (`--trace-gc`, and V8's sampling heap profiler of what minor collections
- * left). A class keeps its getters on its prototype.
+ * function) then survived every minor collection until the next full one. A class keeps its getters on its prototype.
+ * Its private fields also make `{ ...ctx, em }` a compile error (a spread copies own fields only, so it would drop
+ * `em`'s and `log`'s getters and with them the logger): `withEm` is the one way to move a context into a transaction.
  */
-export class LazyContext<A extends Actor = Actor> implements Ctx<A> {
-  /** The fork, or the function that makes it until `em` is first read. */
+export class Ctx<A extends Actor = Actor> {
+  /** The EntityManager, or the function that makes it until `em` is first read. */
   #em: EntityManager | (() => EntityManager);
   /** The logger, or the function that makes it until `log` is first read. */
   #log: Logger | (() => Logger);
 
   constructor(
-    fork: () => EntityManager,
+    em: EntityManager | (() => EntityManager),
+    /** The ORM's pool and logger for the page-shaped reads (src/lib/read-sql.ts), without forking an EntityManager. */
     readonly sql: SqlReader,
-    readonly actor: A,
+    /** Who is acting; a sign-in or sign-up during the request sets it to the new account. */
+    public actor: A,
     log: Logger | (() => Logger),
   ) {
-    this.#em = fork;
+    this.#em = em;
     this.#log = log;
   }
 
@@ -87,12 +83,9 @@ export class LazyContext<A extends Actor = Actor> implements Ctx<A> {
   }
 }
 
-/**
- * The same context on another EntityManager (a transaction's): the actor, the reads and the logger are kept. Use it,
- * not `{ ...ctx, em }`: a spread copies a class's own fields only, not the getters on its prototype.
- */
+/** The same context on another EntityManager (a transaction's): the actor, the reads and the logger are kept. */
 export function withEm<A extends Actor>(ctx: Ctx<A>, em: EntityManager): Ctx<A> {
-  return { em, sql: ctx.sql, actor: ctx.actor, log: ctx.log };
+  return new Ctx(em, ctx.sql, ctx.actor, ctx.log);
 }
 
 /** The signed-in marketplace user, or null (guests, brand members and the operator are not users). */

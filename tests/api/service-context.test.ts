@@ -1,8 +1,8 @@
-// The service context (src/lib/context.ts LazyContext, made by services.context in src/root.ts) and withEm, on the
+// The service context (src/lib/context.ts Ctx, made by services.context in src/root.ts) and withEm, on the
 // real ORM: what is lazy stays lazy, and a transaction's context keeps everything but its EntityManager.
 import { pino } from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GUEST, LazyContext, withEm, type UserActor } from '#src/lib/context';
+import { Ctx, GUEST, withEm, type UserActor } from '#src/lib/context';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 
 let t: TestApp;
@@ -15,7 +15,7 @@ const user: UserActor = { kind: 'user', id: 7, name: '山田 太郎', email: 'ta
 describe('services.context', () => {
   it('forks its EntityManager when `em` is first read, once, and reads through the root one', () => {
     const ctx = t.services.context(user);
-    expect(ctx).toBeInstanceOf(LazyContext);
+    expect(ctx).toBeInstanceOf(Ctx);
     expect(ctx.actor).toBe(user);
     expect(ctx.sql).toBe(t.orm.em);
     const em = ctx.em;
@@ -53,8 +53,11 @@ describe('withEm', () => {
       expect(tx.actor).toBe(user);
       expect(tx.sql).toBe(ctx.sql);
       expect(tx.log).toBe(logger);
-      // What a spread would have lost: the getters live on LazyContext's prototype, not on the object.
+      // What a spread would have lost (and why it does not compile as a Ctx): the getters live on the prototype.
       expect(Object.keys({ ...ctx })).not.toContain('log');
+      // @ts-expect-error a spread is not a Ctx: its private fields are missing.
+      const spread: Ctx = { ...ctx, em };
+      expect(spread.em).toBe(em);
     });
   });
 });

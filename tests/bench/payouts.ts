@@ -12,7 +12,7 @@ import { startEmbeddedDatabase } from '#src/lib/embedded-db';
 import { initOrm, migrate, type MikroORM } from '#src/lib/orm';
 import { parseEnv } from '#src/lib/env';
 import { createLogger } from '#src/lib/logger';
-import { operator, type Ctx } from '#src/lib/context';
+import { Ctx, operator } from '#src/lib/context';
 import { createAuditService } from '#src/modules/audit/audit.service';
 import { createPayoutsService } from '#src/modules/earnings/payouts.service';
 import { createBankFileAdapter } from '#src/modules/earnings/payout-adapters';
@@ -104,7 +104,7 @@ export async function benchPayouts(): Promise<boolean> {
         adapter: createBankFileAdapter(env, { bank: () => '', branch: () => '' }),
         bankLabel: (bank, branch) => `${bank} ${branch}`,
       });
-      const ctx = (): Ctx => ({ em: orm.em.fork(), sql: undefined as never, actor: operator('bench'), log: createLogger('silent') });
+      const ctx = (): Ctx => new Ctx(orm.em.fork(), orm.em, operator('bench'), createLogger('silent'));
       let made = 0;
       for (const [month, total, at] of [
         ['2026-01', 10_000, '2026-01-10T03:00:00Z'],

@@ -9,7 +9,7 @@
 //   worker's job (`deliverDue`) looks the account up, makes the token and queues the mail, each request in its own
 //   transaction on one connection.
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { GUEST, type Ctx } from '#src/lib/context';
+import { Ctx, GUEST } from '#src/lib/context';
 import type { Logger } from '#src/lib/logger';
 import type { ResetDoor } from '#src/lib/reset-tokens';
 import { parseInput } from '#src/lib/validate';
@@ -61,9 +61,7 @@ export function createPasswordResetsService(deps: PasswordResetsDeps) {
         // In a savepoint: a request that fails is logged and dropped (the person can ask again), never retried for
         // ever ahead of the others.
         try {
-          await transaction(tx, (inner) =>
-            doors[row.door].mailPasswordReset({ em: inner, sql: orm.em, actor: GUEST, log }, { email: row.email }),
-          );
+          await transaction(tx, (inner) => doors[row.door].mailPasswordReset(new Ctx(inner, orm.em, GUEST, log), { email: row.email }));
         } catch (error) {
           log.error({ err: error, door: row.door }, 'password reset request failed');
         }
