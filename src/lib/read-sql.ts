@@ -11,15 +11,13 @@ import type { Pool, PoolClient } from 'pg';
 
 export interface ReadStatement {
   /**
-   * Unique per statement text (PostgreSQL refuses a name prepared twice with different texts on one connection);
-   * undefined: an unnamed statement, planned each time.
+   * Made from the statement's text, so two texts never share a name (PostgreSQL refuses a name prepared twice with
+   * different texts on one connection); undefined: an unnamed statement, planned each time.
    */
   readonly name: string | undefined;
   /** The SQL with $1, $2, … placeholders. */
   readonly text: string;
 }
-
-const registered = new Map<string, string>();
 
 /** `?` placeholders (MikroORM's style) become $1, $2, … in order; a `?` inside a quoted literal is left alone. */
 export function numberPlaceholders(sql: string): string {
@@ -27,13 +25,15 @@ export function numberPlaceholders(sql: string): string {
   return sql.replace(/'(?:[^']|'')*'|\?/g, (token) => (token === '?' ? `$${++n}` : token));
 }
 
-/** Declares a read statement once per process (module scope); the name must not be reused for another text. */
-export function readStatement(name: string, sql: string): ReadStatement {
+/** The prepared statement's name for a text: a digest of it, so a changed text is a new statement by itself. */
+function statementName(prefix: string, text: string): string {
+  return `${prefix}_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+}
+
+/** Declares a fixed read statement once per process (module scope), prepared under a name made from its text. */
+export function readStatement(sql: string): ReadStatement {
   const text = numberPlaceholders(sql);
-  const existing = registered.get(name);
-  if (existing !== undefined && existing !== text) throw new Error(`read statement ${name} declared twice with different SQL`);
-  registered.set(name, text);
-  return { name, text };
+  return { name: statementName('read', text), text };
 }
 
 /**
@@ -64,7 +64,7 @@ export function shapedStatement(sql: string): ReadStatement {
   let name = shaped.get(text);
   if (name === undefined) {
     if (shaped.size >= MAX_SHAPED_STATEMENTS) return { name: undefined, text };
-    name = `shaped_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    name = statementName('shaped', text);
     shaped.set(text, name);
   }
   return { name, text };
@@ -106,11 +106,35 @@ export async function withConnection<T>(reader: SqlReader, fn: (held: SqlReader)
   }
 }
 
+/** How many stale connections one read may meet before it gives up: more than a pool holds. */
+const STALE_PLAN_RETRIES = 32;
+
+function isStalePlan(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { code?: unknown }).code === '0A000' &&
+    /cached plan must not change result type/.test(String((error as { message?: unknown }).message))
+  );
+}
+
 /** Runs a read statement (on a pooled connection, or the one held) and returns its rows (logged like the ORM's own queries). */
 export async function readRows<Row>(em: SqlReader, statement: ReadStatement, values: readonly unknown[]): Promise<Row[]> {
   const client = await clientOf(em);
   const started = performance.now();
-  const result = await client.query({ name: statement.name, text: statement.text, values: values as unknown[] });
+  const query = { name: statement.name, text: statement.text, values: values as unknown[] };
+  let result: Awaited<ReturnType<PoolClient['query']>>;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      result = await client.query(query);
+      break;
+    } catch (error) {
+      // A process that prepared the statement before a migration changed the types of its result columns: PostgreSQL
+      // refuses that connection's plan. The pool destroys a connection whose query failed, so the next try prepares
+      // the statement anew elsewhere; each stale connection fails once, and a held one fails its caller.
+      if ('held' in em || !isStalePlan(error) || attempt > STALE_PLAN_RETRIES) throw error;
+    }
+  }
   em.config.getLogger().logQuery({
     query: statement.text,
     params: values as unknown[],

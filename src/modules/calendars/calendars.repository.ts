@@ -50,7 +50,6 @@ export interface SlotWindow {
 }
 
 const SLOT_WINDOW = readStatement(
-  'slot_window',
   `SELECT ${EXPERIENCE_SUMMARY_COLUMNS},
     COALESCE((SELECT json_agg(${CALENDAR_JSON} ORDER BY c.date, c.start_time, c.id) FROM calendars c
       WHERE c.experience_id = e.id AND c.date BETWEEN ?::date AND ?::date), '[]'::json) AS rows,

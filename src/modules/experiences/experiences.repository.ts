@@ -74,7 +74,6 @@ const IMAGES_JSON = `COALESCE((SELECT json_agg(json_build_object('id', i.id, 'ur
 // The row comes back as one JSON column: the driver then parses one value (JSON.parse) instead of 35 columns one by
 // one, which was the largest part of the experience JSON's time in the pg driver.
 const EXPERIENCE_ROW = readStatement(
-  'experience_row_json',
   `SELECT row_to_json(r) AS row FROM (SELECT e.id, e.title, e.online, e.online_url, e.address, e.price, e.price_side_note, e.description,
   e.inspiration, e.note, e.recruitment_number, e.set_minimum_number_of_participant_count,
   e.minimum_number_of_participant_count, e.cancellation_period, e.reservation_notice, e.reservation_deadline,
@@ -133,7 +132,6 @@ const SAME_HOST = `o.approve AND o.id <> e.id AND (CASE WHEN e.host_user_id IS N
     ELSE o.host_ambassador_id = e.host_ambassador_id END)`;
 
 const OTHER_EXPERIENCES = readStatement(
-  'other_experiences',
   `SELECT ${EXPERIENCE_SUMMARY_COLUMNS},
     (SELECT count(*)::int FROM experiences o WHERE ${SAME_HOST}) AS total,
     COALESCE((SELECT json_agg(card ORDER BY card.created_at DESC, card.id DESC) FROM (

@@ -17,7 +17,6 @@ export interface ReviewRow {
 }
 
 const REVIEW_PAGE = readStatement(
-  'review_page',
   `SELECT ${EXPERIENCE_SUMMARY_COLUMNS}, t.total, t.average_rate, r.review_id, r.guest_name, r.guest_avatar_url, r.posted_at,
     r.rate, r.content, r.host_reply_content, r.host_replied_at, r.host_reply_user_name
   FROM experiences e

@@ -26,7 +26,6 @@ export async function userContact(em: EntityManager, userId: number): Promise<{ 
 }
 
 const SESSION_USER = readStatement(
-  'session_user',
   `SELECT u.id, u.name, u.email, u.role, u.avatar_url, ${currentAmbassadorIdSql('u.id')} AS current_ambassador_id
    FROM users u WHERE u.id = ?`,
 );
