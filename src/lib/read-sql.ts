@@ -7,7 +7,7 @@
 // unit of work: use them for reads that need no transaction. Writes stay with the ORM.
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Pool, PoolClient } from 'pg';
+import type { Pool, PoolClient, QueryResult } from 'pg';
 
 export interface ReadStatement {
   /**
@@ -123,7 +123,7 @@ export async function readRows<Row>(em: SqlReader, statement: ReadStatement, val
   const client = await clientOf(em);
   const started = performance.now();
   const query = { name: statement.name, text: statement.text, values: values as unknown[] };
-  let result: Awaited<ReturnType<PoolClient['query']>>;
+  let result: QueryResult;
   for (let attempt = 1; ; attempt++) {
     try {
       result = await client.query(query);
