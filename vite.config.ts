@@ -1,8 +1,9 @@
 // https://vike.dev/vite-plugin — pages/ is the route table; React via vike-react.
+import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import vike from 'vike/plugin';
 import { defineConfig, type Plugin } from 'vite';
-import { precompressPlugin } from './server/precompress.ts';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { i18nSplitPlugin } from './server/i18n-split.ts';
 import { serverRoutingPlugins } from './server/server-routing-build.ts';
 
@@ -44,7 +45,20 @@ export default defineConfig({
     react(),
     vike(),
     i18nSplitPlugin('src/i18n/ja.ts'),
-    precompressPlugin(),
+    // Every text file of the client build gets a brotli (.br, quality 11) and a gzip (.gz, level 9) sibling once, so
+    // no request compresses a static file (served by express-static-gzip, server/vike.ts). From 1 KB: below that the
+    // framing and headers cost as much as they save. The Vite manifest is read by the server, never sent.
+    compression({
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+      include: /\.(?:js|css|svg|json|html|txt|xml|map|webmanifest)$/,
+      exclude: /(?:^|\/)\.vite\//,
+      threshold: 1024,
+      skipIfLargerOrEqual: true,
+      logLevel: 'silent',
+    }),
     hydrateInTransitionPlugin(),
     ...serverRoutingPlugins(),
   ],
@@ -53,7 +67,7 @@ export default defineConfig({
     // BUNDLE_SOURCEMAP=1 npm run build, then `npx source-map-explorer <chunk>.js`: what a chunk holds.
     sourcemap: process.env.BUNDLE_SOURCEMAP === '1',
     rolldownOptions: {
-      // No "[PLUGIN_TIMINGS]" warning: the build's slowest step is on purpose, server/precompress.ts writing the
+      // No "[PLUGIN_TIMINGS]" warning: the build's slowest step is on purpose, the compression plugin writing the
       // brotli and gzip copies of every asset at the highest levels once, so that no request compresses them.
       checks: { bundlerTimings: false },
       // Building a zod schema has no side effects, but a method chain (`z.string().trim().refine(…)`) looks like one to

@@ -3,7 +3,6 @@ import express, { type Express } from 'express';
 import session from 'express-session';
 import connectPgSimple from 'connect-pg-simple';
 import helmet from 'helmet';
-import compression from 'compression';
 import type pg from 'pg';
 import type { Services } from '#src/root';
 import type { MikroORM } from '#src/lib/orm';
@@ -41,9 +40,8 @@ import { payoutsRoutes } from './api/v1/payouts.routes';
 import { apiDocsRoutes, openapiRoutes } from './api/v1/openapi.routes';
 import { brandPortalRoutes } from './brand-api/v1/brand-portal.routes';
 import { mountAssets, mountVike } from './vike';
-import { COMPRESS_THRESHOLD_BYTES, DYNAMIC_BROTLI_PARAMS, DYNAMIC_GZIP_LEVEL } from './precompress';
 import { isAnonymous } from '#src/lib/ttl-cache';
-import { answersWhole, compressWholeAnswers } from './middleware/answer-compress';
+import { compressAnswers } from './compress';
 import { mountRequestLog } from './middleware/request-log';
 import { staticHeaders } from './middleware/static-headers';
 import { routeIndex } from './route-index';
@@ -132,18 +130,9 @@ export async function createApp(deps: AppDeps): Promise<App> {
     });
   }
 
-  // Every dynamic text answer (pages, sitemap) from 1 KB on is compressed on the fly: brotli at a low quality with a
-  // small window when the browser accepts it, else gzip (settings and measurements in server/precompress.ts). Static
-  // files were compressed at build time above and are never compressed again (the middleware skips an encoded
-  // answer); a shared page's copies are compressed once (server/vike.ts). The API's answers are sent whole and
-  // compressed in one call by their routers (server/middleware/answer-compress.ts), so `compression` is not entered
-  // for their paths at all.
-  const compress = compression({
-    threshold: COMPRESS_THRESHOLD_BYTES,
-    level: DYNAMIC_GZIP_LEVEL,
-    brotli: { params: DYNAMIC_BROTLI_PARAMS },
-  });
-  app.use((req, res, next) => (answersWhole(req.path) ? next() : compress(req, res, next)));
+  // Every answer the app makes (pages, the API, the sitemap) is compressed whole, in the encoding one rule picks
+  // (server/compress.ts); static files were compressed at build time and are served as they are (mountAssets above).
+  app.use(compressAnswers);
 
   // Malformed escapes and text PostgreSQL cannot hold (NUL, lone surrogates) in the path or query: refused here,
   // once, before anything reads them (422 for the APIs, the Japanese 400 page for pages).
@@ -178,8 +167,6 @@ export async function createApp(deps: AppDeps): Promise<App> {
   app.use(contextMiddleware(services));
 
   const api = express.Router();
-  // Answers are compressed whole in one call (server/middleware/answer-compress.ts), not through a zlib stream.
-  api.use(compressWholeAnswers);
   // The Stripe webhook reads its raw body and comes from Stripe's servers: before the JSON parser and the origin check.
   api.use('/v1', routeIndex([stripeWebhookRoutes(services, metrics?.webhookHandled)]));
   api.use(express.json({ limit: '200kb' }));
@@ -227,7 +214,6 @@ export async function createApp(deps: AppDeps): Promise<App> {
   // The brand portal's calls: the same JSON, origin check, no-store and error shapes as /api; the context
   // middleware gives these paths only the portal session's actor.
   const brandApi = express.Router();
-  brandApi.use(compressWholeAnswers);
   brandApi.use(express.json({ limit: '200kb' }));
   brandApi.use(cleanBody);
   brandApi.use(sameOrigin);

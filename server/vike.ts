@@ -1,7 +1,6 @@
 // Vike is mounted last: every GET not handled before renders a page (https://vike.dev/renderPage).
 // Express 5 needs '/{*splat}' for a catch-all.
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Express, Request } from 'express';
@@ -10,13 +9,14 @@ import type { Services } from '#src/root';
 import { publicCache } from '#src/lib/ttl-cache';
 import { pageCacheKey } from '#src/lib/page-cache-key';
 import { consumeCompletion } from '#server/completion';
-import { precompressedStatic } from '#server/static-assets';
+import expressStaticGzip from 'express-static-gzip';
 import { cssInliner } from '#server/inline-css';
-import { COMPRESS_THRESHOLD_BYTES, DYNAMIC_GZIP_LEVEL, STORED_BROTLI_QUALITY } from '#server/precompress';
+import { type KeptBody, sendKept } from '#server/compress';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-interface CachedPage {
+/** A render; a shared one keeps its compressed copies (`encoded`, KeptBody) until the page expires. */
+interface CachedPage extends KeptBody {
   status: number;
   /** Vike's id of the page that answered: the route label of the request metrics (server/metrics.ts). */
   pageId: string | null;
@@ -24,23 +24,6 @@ interface CachedPage {
   /** The HTML as bytes, with its ETag: a cached page is encoded and hashed once, not on every hit. */
   body: Buffer;
   etag: string;
-  /** A shared page's brotli and gzip bodies, each made at its first request and then reused until the page expires. */
-  compressed?: { br?: Buffer; gzip?: Buffer };
-}
-
-/**
- * A shared (cached) page compressed once for every later visitor asking for the same encoding (settings in
- * server/precompress.ts): compressing 60 KB of HTML on each hit cost about as much as serving it.
- */
-function compressedBody(page: CachedPage, encoding: 'br' | 'gzip'): Buffer {
-  page.compressed ??= {};
-  page.compressed[encoding] ??=
-    encoding === 'br'
-      ? brotliCompressSync(page.body, {
-          params: { [constants.BROTLI_PARAM_QUALITY]: STORED_BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: page.body.length },
-        })
-      : gzipSync(page.body, { level: DYNAMIC_GZIP_LEVEL });
-  return page.compressed[encoding];
 }
 
 /**
@@ -87,11 +70,14 @@ export async function mountAssets(app: Express, options: { dev: boolean; clientD
   }
   const dir = options.clientDir ?? CLIENT_DIR;
   // Hashed build assets never change: cache them for a year; an unknown /assets/ file is a plain 404.
-  // Each file is sent as its build-time brotli/gzip sibling when the browser accepts one (server/static-assets.ts).
-  app.use('/assets', precompressedStatic(path.join(dir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
+  // Each file is sent as its build-time brotli/gzip sibling (vite.config.ts) when the browser accepts one, brotli
+  // first as for every other answer (server/compress.ts).
+  const staticFiles = (folder: string, serveStatic: expressStaticGzip.ExpressStaticGzipOptions['serveStatic']) =>
+    expressStaticGzip(folder, { enableBrotli: true, orderPreference: ['br', 'gzip'], index: false, serveStatic });
+  app.use('/assets', staticFiles(path.join(dir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
   // The public files (the favicon …) all have an extension: pages and API paths never do, so they skip the file
   // lookup (a stat per request).
-  const publicFiles = precompressedStatic(dir, { index: false, maxAge: '1h' });
+  const publicFiles = staticFiles(dir, { index: false, maxAge: '1h' });
   app.use((req, res, next) => (/\.[^/]*$/.test(req.path) ? publicFiles(req, res, next) : next()));
   return async () => {};
 }
@@ -166,16 +152,9 @@ export async function mountVike(app: Express, services: Services, options: { pro
     res.setHeader('Cache-Control', 'private, no-cache');
     // The page's own ETag (Express makes none: server/app.ts); res.send still answers 304 when it matches.
     res.setHeader('ETag', page.etag);
-    if (shared && page.body.length >= COMPRESS_THRESHOLD_BYTES) {
-      // The compression middleware leaves an answer that already has a Content-Encoding alone.
-      res.vary('Accept-Encoding');
-      const encoding = req.acceptsEncodings('br', 'gzip', 'identity');
-      if (encoding === 'br' || encoding === 'gzip') {
-        res.setHeader('Content-Encoding', encoding);
-        res.status(page.status).send(compressedBody(page, encoding));
-        return;
-      }
-    }
-    res.status(page.status).send(page.body);
+    // A shared render is compressed once per encoding for every later visitor: compressing 60 KB of HTML on each
+    // hit cost about as much as serving it. A render of one's own is compressed as it is sent (server/compress.ts).
+    if (shared) sendKept(res.status(page.status), page);
+    else res.status(page.status).send(page.body);
   });
 }

@@ -46,7 +46,7 @@ describe('compression', () => {
     for (const src of scripts) {
       const res = await fetch(`${base}${src}`, { method: 'HEAD', headers: { 'accept-encoding': 'gzip, deflate, br' } });
       expect(res.status, src).toBe(200);
-      expect(res.headers.get('content-type'), src).toBe('text/javascript; charset=utf-8');
+      expect(res.headers.get('content-type')?.toLowerCase(), src).toBe('text/javascript; charset=utf-8');
       // A file under 1 kB is not worth compressing and is sent as it is.
       if (Number(res.headers.get('content-length')) >= 1024 || res.headers.get('content-encoding')) {
         expect(res.headers.get('content-encoding'), src).toBe('br');

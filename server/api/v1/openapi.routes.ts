@@ -8,6 +8,7 @@ import path from 'node:path';
 import { Router } from 'express';
 import { openApiDocument } from '#src/openapi/document';
 import { ja } from '#src/i18n/ja';
+import { type KeptBody, sendKept } from '#server/compress';
 
 export function openapiRoutes(): Router {
   const router = Router();
@@ -94,6 +95,9 @@ const VIEWER_INIT = `window.addEventListener('load', function () {
 });
 `;
 
+/** The viewer's files as read, with their compressed copies. */
+const viewerFiles = new Map<string, KeptBody>();
+
 /** The reference page, mounted at /api (GET /api/docs and the viewer's files under /api/docs/viewer/). */
 export function apiDocsRoutes(): Router {
   const router = Router();
@@ -109,9 +113,14 @@ export function apiDocsRoutes(): Router {
   router.get(`/docs/viewer/${viewerVersion}/:file`, (req, res, next) => {
     const type = VIEWER_FILES[req.params.file];
     if (!type) return next();
-    // The version is in the path, so the file never changes under its URL.
+    // The version is in the path, so the file never changes under its URL: read and compressed once per process.
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-    res.type(type).sendFile(path.join(viewerDir, req.params.file));
+    let file = viewerFiles.get(req.params.file);
+    if (!file) {
+      file = { body: readFileSync(path.join(viewerDir, req.params.file)) };
+      viewerFiles.set(req.params.file, file);
+    }
+    sendKept(res.type(type), file);
   });
   return router;
 }

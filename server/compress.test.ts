@@ -2,8 +2,7 @@ import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPRESS_THRESHOLD_BYTES } from '#server/precompress';
-import { answersWhole, compressWholeAnswers } from './answer-compress';
+import { COMPRESS_THRESHOLD_BYTES, compressAnswers, negotiateEncoding } from './compress';
 
 let base = '';
 let close = () => {};
@@ -14,7 +13,7 @@ const csv = `id,name\r\n${'1,体験\r\n'.repeat(200)}`;
 
 beforeAll(async () => {
   const app = express();
-  app.use(compressWholeAnswers);
+  app.use(compressAnswers);
   app.get('/japanese', (_req, res) => {
     res.json(japanese);
   });
@@ -29,6 +28,16 @@ beforeAll(async () => {
   });
   app.get('/bytes', (_req, res) => {
     res.send(Buffer.alloc(COMPRESS_THRESHOLD_BYTES * 2, 7));
+  });
+  app.get('/jpeg', (_req, res) => {
+    res.type('image/jpeg').send(Buffer.alloc(COMPRESS_THRESHOLD_BYTES * 2, 9));
+  });
+  app.get('/svg', (_req, res) => {
+    res.type('image/svg+xml').send(`<svg xmlns="http://www.w3.org/2000/svg">${'<g/>'.repeat(400)}</svg>`);
+  });
+  app.get('/tagged', (_req, res) => {
+    res.setHeader('ETag', 'W/"page-1"');
+    res.send(`<p>${'ページ'.repeat(400)}</p>`);
   });
   app.get('/created', (_req, res) => {
     res.status(201).send(japanese);
@@ -45,10 +54,15 @@ beforeAll(async () => {
 afterAll(() => close());
 
 /** The raw answer: node:http, so the body is not decoded on the way. */
-function raw(path: string, encoding = 'br', method = 'GET'): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function raw(
+  path: string,
+  encoding = 'br',
+  method = 'GET',
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
-      .request(`${base}${path}`, { method, headers: { 'accept-encoding': encoding } }, (res) => {
+      .request(`${base}${path}`, { method, headers: { 'accept-encoding': encoding, ...headers } }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -58,7 +72,7 @@ function raw(path: string, encoding = 'br', method = 'GET'): Promise<{ status: n
   });
 }
 
-describe('compressWholeAnswers', () => {
+describe('compressAnswers', () => {
   it('compresses a JSON answer over the threshold in bytes though under it in characters, whole, with its length', async () => {
     expect(JSON.stringify(japanese).length).toBeLessThan(COMPRESS_THRESHOLD_BYTES);
     const { headers, body } = await raw('/japanese');
@@ -89,10 +103,17 @@ describe('compressWholeAnswers', () => {
     expect(brotliDecompressSync(html.body).toString('utf8')).toContain('ページ');
   });
 
-  it('compresses bytes as a download, keeps the status, and sends headers only for HEAD', async () => {
+  it('sends bytes and pictures as they are, compresses SVG, keeps the status, and sends headers only for HEAD', async () => {
     const bytes = await raw('/bytes');
     expect(bytes.headers['content-type']).toBe('application/octet-stream');
-    expect(brotliDecompressSync(bytes.body)).toEqual(Buffer.alloc(COMPRESS_THRESHOLD_BYTES * 2, 7));
+    expect(bytes.headers['content-encoding']).toBeUndefined();
+    expect(bytes.body).toEqual(Buffer.alloc(COMPRESS_THRESHOLD_BYTES * 2, 7));
+    const jpeg = await raw('/jpeg');
+    expect(jpeg.headers['content-type']).toBe('image/jpeg');
+    expect(jpeg.headers['content-encoding']).toBeUndefined();
+    const svg = await raw('/svg');
+    expect(svg.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(svg.body).toString('utf8')).toContain('<svg');
     const created = await raw('/created');
     expect(created.status).toBe(201);
     expect(JSON.parse(brotliDecompressSync(created.body).toString('utf8'))).toEqual(japanese);
@@ -100,6 +121,15 @@ describe('compressWholeAnswers', () => {
     expect(head.headers['content-encoding']).toBe('br');
     expect(Number(head.headers['content-length'])).toBeGreaterThan(0);
     expect(head.body.length).toBe(0);
+  });
+
+  it('answers 304 without a body when the ETag matches, and the compressed page when it does not', async () => {
+    const changed = await raw('/tagged', 'br', 'GET', { 'if-none-match': 'W/"other"' });
+    expect(changed.status).toBe(200);
+    expect(changed.headers['content-encoding']).toBe('br');
+    const same = await raw('/tagged', 'br', 'GET', { 'if-none-match': 'W/"page-1"' });
+    expect(same.status).toBe(304);
+    expect(same.body.length).toBe(0);
   });
 
   it('leaves a 204 to Express, which sends no body', async () => {
@@ -110,14 +140,22 @@ describe('compressWholeAnswers', () => {
   });
 });
 
-describe('answersWhole', () => {
-  it('claims the API paths, not the API reference viewer files, the pages or the sitemap', () => {
-    expect(answersWhole('/api/v1/stories')).toBe(true);
-    expect(answersWhole('/api/docs')).toBe(true);
-    expect(answersWhole('/brand/api/v1/me')).toBe(true);
-    expect(answersWhole('/api/docs/viewer/5.35.0/swagger-ui-bundle.js')).toBe(false);
-    expect(answersWhole('/stories')).toBe(false);
-    expect(answersWhole('/brand/members')).toBe(false);
-    expect(answersWhole('/sitemap.xml')).toBe(false);
+describe('negotiateEncoding: one rule for every answer', () => {
+  it('picks brotli for what real browsers send, gzip where brotli is missing, nothing for curl', () => {
+    // Chrome 120+ and Firefox 126+, Safari 17, an older Chrome, and a bare client.
+    expect(negotiateEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(negotiateEncoding('gzip, deflate, br')).toBe('br');
+    expect(negotiateEncoding('gzip, deflate')).toBe('gzip');
+    expect(negotiateEncoding(undefined)).toBeNull();
+  });
+
+  it('honours weights, q=0 and *, and breaks a tie with the server’s order', () => {
+    expect(negotiateEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(negotiateEncoding('gzip;q=1, br;q=0.8')).toBe('gzip');
+    expect(negotiateEncoding('br;q=0, gzip;q=0')).toBeNull();
+    expect(negotiateEncoding('*')).toBe('br');
+    expect(negotiateEncoding('*, br;q=0')).toBe('gzip');
+    expect(negotiateEncoding('identity')).toBeNull();
+    expect(negotiateEncoding('')).toBeNull();
   });
 });
