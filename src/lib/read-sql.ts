@@ -26,7 +26,7 @@ export function numberPlaceholders(sql: string): string {
 }
 
 /** The prepared statement's name for a text: a digest of it, so a changed text is a new statement by itself. */
-function statementName(prefix: string, text: string): string {
+export function statementName(prefix: string, text: string): string {
   return `${prefix}_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
 }
 
@@ -34,40 +34,6 @@ function statementName(prefix: string, text: string): string {
 export function readStatement(sql: string): ReadStatement {
   const text = numberPlaceholders(sql);
   return { name: statementName('read', text), text };
-}
-
-/**
- * A statement built at run time whose best plan depends on its values (a search: which filters, how selective the
- * keyword and the dates are). It runs unnamed, so PostgreSQL plans it for the values given every time: a prepared
- * statement's generic plan of the search's date-range count was many times slower than one planned for its values.
- */
-export function oneShotStatement(sql: string): ReadStatement {
-  return { name: undefined, text: numberPlaceholders(sql) };
-}
-
-/** At most this many run-time statement texts are prepared per process; later ones run unnamed. */
-export const MAX_SHAPED_STATEMENTS = 64;
-/** Text → name of the run-time statements prepared so far (a text is hashed once, not on every run). */
-const shaped = new Map<string, string>();
-
-/**
- * A statement built at run time whose plan does not depend much on its values, because one of its conditions bounds
- * the rows it can read whatever the values are (a search within a few prefectures). It is prepared under a name made
- * from its text, so each pooled connection parses it once and PostgreSQL may stop planning it: planning was most of
- * a narrow search's cost (more than its execution). PostgreSQL still plans each
- * of the first five runs for their values and keeps doing so when the generic plan is estimated to cost more. The
- * number of texts prepared per process is capped (MAX_SHAPED_STATEMENTS), so many different shapes cannot grow
- * every connection's cache without end; past the cap a text runs unnamed, as oneShotStatement.
- */
-export function shapedStatement(sql: string): ReadStatement {
-  const text = numberPlaceholders(sql);
-  let name = shaped.get(text);
-  if (name === undefined) {
-    if (shaped.size >= MAX_SHAPED_STATEMENTS) return { name: undefined, text };
-    name = statementName('shaped', text);
-    shaped.set(text, name);
-  }
-  return { name, text };
 }
 
 /**

@@ -9,7 +9,8 @@
 // (experiences.search_bigrams @> ARRAY[term]); a 1 character term uses strpos() on the same normalised column,
 // filtered after the other conditions.
 import { addDays, todayInJapan } from '#src/lib/dates';
-import { oneShotStatement, readRows, shapedStatement, type SqlReader } from '#src/lib/read-sql';
+import { readRows, type SqlReader } from '#src/lib/read-sql';
+import { oneShotStatement, shapedStatement } from './search-statements';
 import { publicImageJson } from '#src/modules/images/images.schemas';
 import { REGIONS } from './experiences.shared';
 import { searchTerms, type ExperienceCardJson, type StoriesSort } from './experiences.schemas';
@@ -49,7 +50,7 @@ const BOUNDED_PREFECTURES = Math.max(...REGIONS.map((region) => region.length));
 /**
  * The statement for a search's text: prepared when the search is within a few prefectures, whose experiences bound
  * what any plan reads (a fraction of the catalogue); planned for its values otherwise, where the values decide
- * between reading a rare date's slots first and reading every candidate experience (read-sql.ts).
+ * between reading a rare date's slots first and reading every candidate experience (search-statements.ts).
  */
 function searchStatement(bounded: boolean, sql: string) {
   return bounded ? shapedStatement(sql) : oneShotStatement(sql);
