@@ -76,7 +76,7 @@ export default defineConfig({
       // a property has no side effects in this code base either (no getters that act), which lets `ja.browse.x` as
       // an argument of such a call be dropped too.
       treeshake: {
-        // `z` and the schema helpers of src/lib/validate.ts that only build zod schemas.
+        // `z` and the schema helpers of src/lib/isomorphic/validate.ts that only build zod schemas.
         manualPureFunctions: ['z', 'idJson', 'countJson', 'dateTimeJson', 'dateJson', 'timeJson', 'urlJson', 'pageMetaJson'],
         propertyReadSideEffects: false,
       },

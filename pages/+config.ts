@@ -13,6 +13,6 @@ export default {
   passToClient: ['user', 'urlOriginal', 'urlPathname', 'urlParsed.search'],
   // Server routing (https://vike.dev/server-routing): every navigation is a full page load and the browser
   // only hydrates the page it was sent. vike-react turns client routing on; this turns it off, which takes the client
-  // router and its map of every page out of each page's JavaScript. Pages navigate with #src/lib/browser-navigation.
+  // router and its map of every page out of each page's JavaScript. Pages navigate with #src/lib/isomorphic/browser-navigation.
   clientRouting: false,
 } satisfies Config;

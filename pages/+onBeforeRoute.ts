@@ -5,7 +5,7 @@
 // and answers only when exactly one route matches; with several matches (precedence) or none (404) it returns nothing
 // and Vike's router decides, so the result is always the page Vike would have picked.
 import type { PageContext } from 'vike/types';
-import { compileRoutes, matchRoute, type CompiledRoute } from '#src/lib/route-table';
+import { compileRoutes, matchRoute, type CompiledRoute } from '#src/lib/isomorphic/route-table';
 
 let compiled: { pages: object; routes: CompiledRoute[] } | null = null;
 

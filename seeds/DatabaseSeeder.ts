@@ -36,7 +36,7 @@ import { hasVariants, makeVariants, type StoredImage } from '#src/modules/upload
 import { IMAGE_VARIANT_WIDTHS, variantPublicId } from '#src/modules/uploads/uploads.schemas';
 import { quotePrice, toBasisPoints } from '#src/modules/reservations/pricing';
 import { seedEarnings } from './earnings';
-import { addDays, addMonths, japanInstant, todayInJapan, weekdayOf } from '#src/lib/dates';
+import { addDays, addMonths, japanInstant, todayInJapan, weekdayOf } from '#src/lib/isomorphic/dates';
 import { hashPassword } from '#src/lib/password';
 import { DEMO_PASSWORD } from './demo-accounts';
 import { GUEST_KEYS, USERS } from './data/people';

@@ -3,7 +3,7 @@
 import { GUEST } from '#src/lib/context';
 import { Router } from 'express';
 import type { Services } from '#src/root';
-import { NotFoundError } from '#src/lib/errors';
+import { NotFoundError } from '#src/lib/isomorphic/errors';
 import { ja } from '#src/i18n/ja';
 
 /**

@@ -89,7 +89,7 @@ const ROUTING_OVERRIDE_WARNING = "which means that Vike's routing is overridden"
  * Vike warns once per process that pages/+onBeforeRoute.ts "sets pageContext.pageId which means that Vike's routing is
  * overridden. This is an experimental feature". It is deliberate (ARCHITECTURE.md "Work done once per process"): the
  * hook matches the routes compiled once and answers only when exactly one route matches, so the page is always the
- * one Vike's router would have picked, and src/lib/route-table.ts's tests hold it to that. Vike has no setting to
+ * one Vike's router would have picked, and src/lib/isomorphic/route-table.ts's tests hold it to that. Vike has no setting to
  * acknowledge it, so that one warning is dropped from console.warn; every other line passes unchanged.
  */
 function acknowledgeRoutingOverride(): void {

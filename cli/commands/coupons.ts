@@ -1,7 +1,7 @@
 // `create-coupon`, `list-coupons` and `deactivate-coupon`: thin wrappers over the coupons service (the same rules for an admin API).
 import type { Command } from 'commander';
 import { ja } from '#src/i18n/ja';
-import { formatYen } from '#src/lib/money';
+import { formatYen } from '#src/lib/isomorphic/money';
 import type { CouponJson } from '#src/modules/coupons/coupons.schemas';
 import { runCommand } from '#cli/run';
 import { pageOption, printJson, printPage, type Column } from '#cli/lib/output';

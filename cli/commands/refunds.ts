@@ -2,7 +2,7 @@
 // stays 返金処理中 with its attempts and last error; retry-refund has the worker try it at once).
 import type { Command } from 'commander';
 import { ja } from '#src/i18n/ja';
-import { formatYen } from '#src/lib/money';
+import { formatYen } from '#src/lib/isomorphic/money';
 import type { RefundJson } from '#src/modules/reservations/refunds.schemas';
 import { runCommand } from '#cli/run';
 import { pageOption, printJson, printPage, truncate, type Column } from '#cli/lib/output';

@@ -3,7 +3,7 @@
 // (cli/lib/options.ts), the file that could not be written, the database that could not be reached and the variable
 // or command that decides it. Only what is left is an internal error (its detail is in English: it is for a developer).
 import { EnvError } from '#src/lib/env';
-import { isAppError } from '#src/lib/errors';
+import { isAppError } from '#src/lib/isomorphic/errors';
 import { DatabaseFolderInUseError, EmbeddedStartError, SharedDatabaseError } from '#src/lib/embedded-db';
 import { ja } from '#src/i18n/ja';
 import { fieldMessage } from './options';

@@ -1,9 +1,9 @@
 // What an operator types to name a brand or a user (an id, a brand's exact name, a user's e-mail) turned into
 // the id the services take. Not found: the services' own 404 message (exit code 1).
 import type { Ctx } from '#src/lib/context';
-import { NotFoundError } from '#src/lib/errors';
+import { NotFoundError } from '#src/lib/isomorphic/errors';
 import { ja } from '#src/i18n/ja';
-import { parseId } from '#src/lib/validate';
+import { parseId } from '#src/lib/isomorphic/validate';
 import { Ambassador } from '#src/modules/ambassadors/ambassadors.entity';
 import { Brand } from '#src/modules/brands/brands.entity';
 import { User } from '#src/modules/users/users.entity';

@@ -4,9 +4,9 @@
 import { useEffect, useState } from 'react';
 import { useData } from 'vike-react/useData';
 import { ja } from '#src/i18n/ja';
-import { api } from '#src/lib/api-client';
-import { reloadPage, takeReloadNotice } from '#src/lib/browser-navigation';
-import { formatInstantDateTimeJa } from '#src/lib/dates';
+import { api } from '#src/lib/isomorphic/api-client';
+import { reloadPage, takeReloadNotice } from '#src/lib/isomorphic/browser-navigation';
+import { formatInstantDateTimeJa } from '#src/lib/isomorphic/dates';
 import { Field, FormErrors, Modal, useForm } from '#src/components/form';
 import { ImageUploader } from '#src/components/experience-form/ImageUploader';
 import type { ImageJson } from '#src/modules/experiences/experiences.host.schemas';

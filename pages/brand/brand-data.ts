@@ -4,7 +4,7 @@
 import { redirect } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
 import { brandSignInUrl } from '#src/components/brand/brand-paths';
-import { loadOr404, pagePath } from '#src/lib/page-helpers';
+import { loadOr404, pagePath } from '#src/lib/isomorphic/page-helpers';
 import type { BrandMemberMe } from '#src/modules/brand-members/brand-members.schemas';
 
 export async function memberPage<T extends object = object>(

@@ -1,5 +1,5 @@
 // General contact for guests (/inquiry): name, e-mail and message; the office is notified by mail.
-import { goTo } from '#src/lib/browser-navigation';
+import { goTo } from '#src/lib/isomorphic/browser-navigation';
 import { usePageContext } from 'vike-react/usePageContext';
 import { ja } from '#src/i18n/ja';
 import { Field, FormErrors, useForm } from '#src/components/form';

@@ -3,7 +3,7 @@
 import { render } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
 import { siteOrigin } from '#src/components/seo';
-import { addMonths, todayInJapan } from '#src/lib/dates';
+import { addMonths, todayInJapan } from '#src/lib/isomorphic/dates';
 import { SEARCH_LIMITS, STORIES_QUERY_KEYS } from '#src/modules/experiences/experiences.shared';
 
 export interface ListFilterInput {

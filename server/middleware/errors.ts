@@ -1,8 +1,8 @@
 // The one Express error handler (ARCHITECTURE.md "Errors"): maps every error to the spec's JSON shapes.
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { ZodError } from 'zod';
-import { AppError, NotFoundError, type FieldMessages } from '#src/lib/errors';
-import { fieldMessages } from '#src/lib/validate';
+import { AppError, NotFoundError, type FieldMessages } from '#src/lib/isomorphic/errors';
+import { fieldMessages } from '#src/lib/isomorphic/validate';
 import { isCheckViolation, isDatabaseBusy, isUniqueViolation } from '#src/lib/db-errors';
 import { ja } from '#src/i18n/ja';
 

@@ -2,7 +2,7 @@
 // Browsers send Origin (or at least Sec-Fetch-Site) on cross-site POST/PUT/PATCH/DELETE; API clients
 // without a browser send neither and are allowed, since they cannot ride on a victim's cookie.
 import type { RequestHandler } from 'express';
-import { ForbiddenError } from '#src/lib/errors';
+import { ForbiddenError } from '#src/lib/isomorphic/errors';
 import { ja } from '#src/i18n/ja';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);

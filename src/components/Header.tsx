@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { ja } from '#src/i18n/ja';
-import { api, logonUrl } from '#src/lib/api-client';
+import { api, logonUrl } from '#src/lib/isomorphic/api-client';
 
 export function Header() {
   const pageContext = usePageContext();

@@ -3,8 +3,8 @@
 // Every slot element carries data-calendar-id (browser tests and the reservation link rely on it).
 import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import { ja } from '#src/i18n/ja';
-import { api, ApiError } from '#src/lib/api-client';
-import { addDays, weekdayOf } from '#src/lib/dates';
+import { api, ApiError } from '#src/lib/isomorphic/api-client';
+import { addDays, weekdayOf } from '#src/lib/isomorphic/dates';
 import type { CalendarJson, CalendarsJson } from '#src/modules/calendars/calendars.schemas';
 import { DEFAULT_WINDOW_DAYS, MAX_SELECTED_SLOTS } from '#src/modules/calendars/calendars.shared';
 import { slotView, toggleSelection } from '#src/modules/calendars/slots';

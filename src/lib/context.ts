@@ -9,7 +9,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from './logger';
 import type { SqlReader } from './read-sql';
 import type { UserRole } from '#src/modules/users/users.schemas';
-import { ForbiddenError, UnauthorizedError } from './errors';
+import { ForbiddenError, UnauthorizedError } from './isomorphic/errors';
 import { ja } from '#src/i18n/ja';
 
 export interface GuestActor {

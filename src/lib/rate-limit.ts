@@ -2,7 +2,7 @@
 // The table `rate_limits` comes from a migration. Statements run through `em.execute`, so inside a transaction they
 // use the transaction's own connection.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { TooManyRequestsError } from './errors';
+import { TooManyRequestsError } from './isomorphic/errors';
 import { ja } from '#src/i18n/ja';
 
 export interface Limit {

@@ -8,7 +8,7 @@ import { createSignedInUser, createUser, signedInAgent, TEST_PASSWORD } from '#t
 import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { createReservation } from '#tests/factories/reservations';
 import { expectDocumented } from './openapi-contract';
-import { addDays, japanInstant, todayInJapan } from '#src/lib/dates';
+import { addDays, japanInstant, todayInJapan } from '#src/lib/isomorphic/dates';
 import { User } from '#src/modules/users/users.entity';
 import { MailOutbox } from '#src/modules/mail/mail.entity';
 

@@ -6,7 +6,7 @@ import { createTestDatabase } from '#tests/setup/test-app';
 import { initOrm, type MikroORM } from '#src/lib/orm';
 import { Coupon } from '#src/modules/coupons/coupons.entity';
 import { AuditLog } from '#src/modules/audit/audit.entity';
-import { addDays, todayInJapan } from '#src/lib/dates';
+import { addDays, todayInJapan } from '#src/lib/isomorphic/dates';
 import { createCoupon } from '#tests/factories/coupons';
 import { runCli } from '#tests/factories/cli';
 

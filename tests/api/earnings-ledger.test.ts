@@ -8,7 +8,7 @@ import { createUser, signedInAgent, type Agent } from '#tests/factories/users';
 import { createAmbassadorExperience, createCalendar, createExperience } from '#tests/factories/experiences';
 import { createCoupon } from '#tests/factories/coupons';
 import { operator } from '#src/lib/context';
-import { addDays, todayInJapan } from '#src/lib/dates';
+import { addDays, todayInJapan } from '#src/lib/isomorphic/dates';
 
 let t: TestApp;
 let hostUser: { id: number; email: string };

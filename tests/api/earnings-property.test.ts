@@ -13,7 +13,7 @@ import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { createUser, signedInAgent, type Agent } from '#tests/factories/users';
 import { createAmbassadorExperience, createCalendar, createExperience } from '#tests/factories/experiences';
 import { operator } from '#src/lib/context';
-import { addDays, todayInJapan } from '#src/lib/dates';
+import { addDays, todayInJapan } from '#src/lib/isomorphic/dates';
 import { createPayoutsService } from '#src/modules/earnings/payouts.service';
 import { createBankFileAdapter } from '#src/modules/earnings/payout-adapters';
 import { bankAccountKey, encryptAccountNumber } from '#src/modules/earnings/bank-account-crypto';

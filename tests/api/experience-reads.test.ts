@@ -10,7 +10,7 @@ import { loggedQueries } from '#tests/setup/logged-queries';
 import { DatabaseSeeder } from '#seeds/DatabaseSeeder';
 import { DEMO_PASSWORD } from '#seeds/demo-accounts';
 import { GUEST, operator, type Actor, type Ctx } from '#src/lib/context';
-import { addDays, todayInJapan } from '#src/lib/dates';
+import { addDays, todayInJapan } from '#src/lib/isomorphic/dates';
 import { Experience } from '#src/modules/experiences/experiences.entity';
 import { canManageExperience } from '#src/modules/experiences/experiences.policy';
 import {

@@ -8,8 +8,8 @@ import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { createSignedInUser } from '#tests/factories/users';
 import { User } from '#src/modules/users/users.entity';
 import { ContactInquiry } from '#src/modules/inquiries/inquiries.entity';
-import { parseInput } from '#src/lib/validate';
-import type { ValidationError } from '#src/lib/errors';
+import { parseInput } from '#src/lib/isomorphic/validate';
+import type { ValidationError } from '#src/lib/isomorphic/errors';
 import { ja } from '#src/i18n/ja';
 
 const JAPANESE = /[\u3040-\u30ff\u4e00-\u9faf]/;

@@ -3,7 +3,7 @@
 // it once, then safeRedirect; so each variant is checked raw, once encoded and twice encoded.
 import { describe, expect, it } from 'vitest';
 import type { PageContextServer } from 'vike/types';
-import { logonUrl, safeRedirect } from '#src/lib/api-client';
+import { logonUrl, safeRedirect } from '#src/lib/isomorphic/api-client';
 import { data as brandSignInData } from '#pages/brand/sign_in/+data';
 
 /** Where a browser on https://tabitoko.example would go with this value as the href. */

@@ -12,7 +12,7 @@ import { Image } from '#src/modules/images/images.entity';
 import { User } from '#src/modules/users/users.entity';
 import { ExperienceDraft } from '#src/modules/experience-drafts/experience-drafts.entity';
 import { expandRecurrence } from '#src/modules/calendars/recurrence';
-import { addMonths } from '#src/lib/dates';
+import { addMonths } from '#src/lib/isomorphic/dates';
 import { inDays, rule, today, validPayload } from '#tests/factories/experience-payloads';
 
 let t: TestApp;

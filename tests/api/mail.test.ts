@@ -17,7 +17,7 @@ import { startWorkers } from '#src/modules/mail/mail.worker';
 import { initOrm } from '#src/lib/orm';
 import { createLogger } from '#src/lib/logger';
 import { ja } from '#src/i18n/ja';
-import { formatDateJa } from '#src/lib/dates';
+import { formatDateJa } from '#src/lib/isomorphic/dates';
 
 interface Received {
   from: string;

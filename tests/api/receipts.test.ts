@@ -8,7 +8,7 @@ import { createUser, signedInAgent, type Agent } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { createReservation } from '#tests/factories/reservations';
 import { pdfText } from '#tests/factories/pdf';
-import { todayInJapan } from '#src/lib/dates';
+import { todayInJapan } from '#src/lib/isomorphic/dates';
 import { Receipt } from '#src/modules/receipts/receipts.entity';
 import { Reservation } from '#src/modules/reservations/reservations.entity';
 import { ja } from '#src/i18n/ja';

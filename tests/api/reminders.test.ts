@@ -5,7 +5,7 @@ import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { createUser } from '#tests/factories/users';
 import { createAmbassadorExperience, createCalendar, createExperience } from '#tests/factories/experiences';
 import { createReservation } from '#tests/factories/reservations';
-import { addDays, japanInstant, todayInJapan } from '#src/lib/dates';
+import { addDays, japanInstant, todayInJapan } from '#src/lib/isomorphic/dates';
 import { createRoot, type Root } from '#src/root';
 import { MailOutbox } from '#src/modules/mail/mail.entity';
 import { Reservation } from '#src/modules/reservations/reservations.entity';

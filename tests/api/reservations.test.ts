@@ -8,7 +8,7 @@ import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { createUser, signedInAgent } from '#tests/factories/users';
 import { createCalendar, createExperience, createAmbassadorExperience } from '#tests/factories/experiences';
 import { createCoupon } from '#tests/factories/coupons';
-import { addDays, nowTimeInJapan, todayInJapan } from '#src/lib/dates';
+import { addDays, nowTimeInJapan, todayInJapan } from '#src/lib/isomorphic/dates';
 import { Calendar } from '#src/modules/calendars/calendars.entity';
 import { Coupon } from '#src/modules/coupons/coupons.entity';
 import { Reservation } from '#src/modules/reservations/reservations.entity';

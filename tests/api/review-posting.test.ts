@@ -9,7 +9,7 @@ import { createAmbassadorExperience, createCalendar, createExperience } from '#t
 import { createReservation } from '#tests/factories/reservations';
 import { createReview } from '#tests/factories/reviews';
 import { expectDocumented } from '#tests/api/openapi-contract';
-import { addDays, formatDateJa, todayInJapan } from '#src/lib/dates';
+import { addDays, formatDateJa, todayInJapan } from '#src/lib/isomorphic/dates';
 import { Review } from '#src/modules/reviews/reviews.entity';
 import { MailOutbox } from '#src/modules/mail/mail.entity';
 import { ja } from '#src/i18n/ja';

@@ -7,7 +7,7 @@ import { createUser, signedInAgent } from '#tests/factories/users';
 import { createAmbassadorExperience, createExperience } from '#tests/factories/experiences';
 import { GUEST, operator, type Actor, type UserActor } from '#src/lib/context';
 import { publicBaseUrl } from '#src/lib/env';
-import { idFrom, parseId } from '#src/lib/validate';
+import { idFrom, parseId } from '#src/lib/isomorphic/validate';
 import { isUniqueViolation } from '#src/lib/db-errors';
 import { canManageExperience } from '#src/modules/experiences/experiences.policy';
 import { Experience } from '#src/modules/experiences/experiences.entity';

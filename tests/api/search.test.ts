@@ -11,7 +11,7 @@ import { createUser } from '#tests/factories/users';
 import { createCalendar, createExperience, type ExperienceOverrides } from '#tests/factories/experiences';
 import { expectDocumented } from '#tests/api/openapi-contract';
 import { Experience } from '#src/modules/experiences/experiences.entity';
-import { addDays, addMonths, todayInJapan } from '#src/lib/dates';
+import { addDays, addMonths, todayInJapan } from '#src/lib/isomorphic/dates';
 import { SEARCH_LIMITS } from '#src/modules/experiences/experiences.shared';
 
 let t: TestApp;

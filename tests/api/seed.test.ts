@@ -5,7 +5,7 @@ import request from 'supertest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { DatabaseSeeder, lowRemaining } from '#seeds/DatabaseSeeder';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#seeds/demo-accounts';
-import { addMonths, todayInJapan } from '#src/lib/dates';
+import { addMonths, todayInJapan } from '#src/lib/isomorphic/dates';
 import { verifyPassword } from '#src/lib/password';
 import { signedInAgent } from '#tests/factories/users';
 

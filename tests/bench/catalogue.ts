@@ -5,7 +5,7 @@
 import net from 'node:net';
 import zlib from 'node:zlib';
 import pg from 'pg';
-import { addDays, todayInJapan } from '#src/lib/dates';
+import { addDays, todayInJapan } from '#src/lib/isomorphic/dates';
 
 const SLOTS_PER_EXPERIENCE = 50;
 export const SEARCH_CONCURRENCY = 20;

@@ -7,7 +7,7 @@ import { hydrated, must, openBrowser, type Session } from '#tests/e2e/browser';
 import { slotView, reservationUrl } from '#src/modules/calendars/slots';
 import type { CalendarJson, CalendarsJson } from '#src/modules/calendars/calendars.schemas';
 import type { StoriesListJson } from '#src/modules/experiences/experiences.schemas';
-import { addDays } from '#src/lib/dates';
+import { addDays } from '#src/lib/isomorphic/dates';
 
 let s: Session;
 /** The published experience with the most slots in its first window (and more after it). */

@@ -50,7 +50,7 @@ export async function hydrated(page: Page): Promise<void> {
 /**
  * Call before the action, await after it: resolves once the page has loaded the document the action leads to and
  * hydrated it. Pages load anew after a form or a button succeeds (server routing: `reloadPage()`, `goTo(url)` in
- * src/lib/browser-navigation.ts); the next step must wait for that load, or a `page.goto` races it.
+ * src/lib/isomorphic/browser-navigation.ts); the next step must wait for that load, or a `page.goto` races it.
  */
 export function nextLoad(page: Page): Promise<void> {
   return page.waitForEvent('load').then(() => hydrated(page));

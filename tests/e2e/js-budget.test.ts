@@ -57,7 +57,7 @@ describe('first-load JavaScript per page (gzip, from dist/client)', () => {
       for (const file of files) {
         const code = readScript(file);
         // Strings that survive minification: the client router's link handling and history, and the route table of
-        // src/lib/route-table.ts (pages/+onBeforeRoute.ts runs only on the server now). The build before server
+        // src/lib/isomorphic/route-table.ts (pages/+onBeforeRoute.ts runs only on the server now). The build before server
         // routing had all three in each page's first load.
         expect(code, `${path}: ${file}`).not.toContain('data-vike-link');
         expect(code, `${path}: ${file}`).not.toContain('scrollRestoration');

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, openBrowser, serverDatabaseUrl, type Session } from '#tests/e2e/browser';
 import { initOrm, type MikroORM } from '#src/lib/orm';
-import { addDays, todayInJapan } from '#src/lib/dates';
+import { addDays, todayInJapan } from '#src/lib/isomorphic/dates';
 import { createUser, TEST_PASSWORD } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { createReservation } from '#tests/factories/reservations';

@@ -8,7 +8,7 @@ import type { MikroORM } from '#src/lib/orm';
 import { createUser, TEST_PASSWORD } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { Reservation } from '#src/modules/reservations/reservations.entity';
-import { addDays, addMonths, todayInJapan } from '#src/lib/dates';
+import { addDays, addMonths, todayInJapan } from '#src/lib/isomorphic/dates';
 import { ja } from '#src/i18n/ja';
 
 let s: Session;

@@ -1,7 +1,7 @@
 // What the host form sends: a complete, valid experience payload and a recurrence rule, and the dates
 // they use. Shared by the host API tests.
 import { randomUUID } from 'node:crypto';
-import { addDays, todayInJapan } from '#src/lib/dates';
+import { addDays, todayInJapan } from '#src/lib/isomorphic/dates';
 
 export const today = () => todayInJapan();
 export const inDays = (n: number) => addDays(todayInJapan(), n);

@@ -5,7 +5,7 @@ import { Ambassador } from '#src/modules/ambassadors/ambassadors.entity';
 import { Calendar } from '#src/modules/calendars/calendars.entity';
 import { Image } from '#src/modules/images/images.entity';
 import { Theme } from '#src/modules/reference/reference.entity';
-import { addDays, todayInJapan } from '#src/lib/dates';
+import { addDays, todayInJapan } from '#src/lib/isomorphic/dates';
 import { User } from '#src/modules/users/users.entity';
 import { addAmbassadorMember, createAmbassador } from '#tests/factories/communities';
 import { createUser } from '#tests/factories/users';

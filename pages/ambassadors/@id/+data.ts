@@ -1,6 +1,6 @@
 // https://vike.dev/data
 import type { PageContextServer } from 'vike/types';
-import { loadOr404, routeId } from '#src/lib/page-helpers';
+import { loadOr404, routeId } from '#src/lib/isomorphic/page-helpers';
 
 export async function data(pageContext: PageContextServer) {
   const id = routeId(pageContext);

@@ -2,7 +2,7 @@
 // malformed id is the 404 page).
 import type { PageContextServer } from 'vike/types';
 import { memberPage } from '#pages/brand/brand-data';
-import { routeId } from '#src/lib/page-helpers';
+import { routeId } from '#src/lib/isomorphic/page-helpers';
 
 export function communityPage(pageContext: PageContextServer) {
   const { services, ctx } = pageContext;

@@ -2,11 +2,11 @@
 // /brand/member_registration_complete. A used, expired or unknown link shows what to do instead.
 import { useState } from 'react';
 import { useData } from 'vike-react/useData';
-import { goTo } from '#src/lib/browser-navigation';
+import { goTo } from '#src/lib/isomorphic/browser-navigation';
 import { InvalidLink } from '#src/components/brand/InvalidLink';
 import { Field, FormErrors, useForm } from '#src/components/form';
 import { ja } from '#src/i18n/ja';
-import { ApiError } from '#src/lib/api-client';
+import { ApiError } from '#src/lib/isomorphic/api-client';
 import { passwordResetSchema } from '#src/modules/brand-members/brand-members.schemas';
 import type { Data } from './+data';
 

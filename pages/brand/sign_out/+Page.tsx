@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useData } from 'vike-react/useData';
 import { ja } from '#src/i18n/ja';
-import { api } from '#src/lib/api-client';
+import { api } from '#src/lib/isomorphic/api-client';
 import type { Data } from './+data';
 
 const t = ja.brandPortalPages;

@@ -1,7 +1,7 @@
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import { ja } from '#src/i18n/ja';
-import { logonUrl } from '#src/lib/api-client';
+import { logonUrl } from '#src/lib/isomorphic/api-client';
 import { Carousel } from '#src/components/Carousel';
 import { CardImage } from '#src/components/CardImage';
 import type { Data } from './+data';

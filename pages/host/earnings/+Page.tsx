@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useData } from 'vike-react/useData';
 import { ja } from '#src/i18n/ja';
-import { formatYen } from '#src/lib/money';
-import { formatDateJa } from '#src/lib/dates';
-import { reloadPage, takeReloadNotice } from '#src/lib/browser-navigation';
+import { formatYen } from '#src/lib/isomorphic/money';
+import { formatDateJa } from '#src/lib/isomorphic/dates';
+import { reloadPage, takeReloadNotice } from '#src/lib/isomorphic/browser-navigation';
 import { Field, FormErrors, useForm } from '#src/components/form';
 import type { EarningsJson } from '#src/modules/earnings/earnings.schemas';
 import type { Data } from './+data';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useData } from 'vike-react/useData';
 import { ja } from '#src/i18n/ja';
-import { formatDateJa } from '#src/lib/dates';
+import { formatDateJa } from '#src/lib/isomorphic/dates';
 import { Pagination } from '#src/components/Pagination';
 import { MessageThread } from '#src/components/MessageThread';
 import { Field, FormErrors, Modal, useForm } from '#src/components/form';

@@ -3,7 +3,7 @@
 // GET /api/v1/host/reservations and GET /api/v1/host/holding_requests. ?reservation={id} opens that thread.
 import { render } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
-import { parseId } from '#src/lib/validate';
+import { parseId } from '#src/lib/isomorphic/validate';
 
 export async function data(pageContext: PageContextServer) {
   const { services, ctx } = pageContext;

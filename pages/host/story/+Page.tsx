@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useData } from 'vike-react/useData';
-import { reloadPage } from '#src/lib/browser-navigation';
+import { reloadPage } from '#src/lib/isomorphic/browser-navigation';
 import { ja } from '#src/i18n/ja';
-import { api, ApiError } from '#src/lib/api-client';
+import { api, ApiError } from '#src/lib/isomorphic/api-client';
 import { Modal } from '#src/components/form';
 import { Pagination } from '#src/components/Pagination';
 import type { ImageJson } from '#src/modules/experiences/experiences.host.schemas';

@@ -2,7 +2,7 @@
 // before the page asks for a new password (users.checkResetToken, the rule the reset itself applies again). An
 // unknown, used or expired link is a page that says so, never a 500.
 import type { PageContextServer } from 'vike/types';
-import { passesCheck } from '#src/lib/page-helpers';
+import { passesCheck } from '#src/lib/isomorphic/page-helpers';
 
 export async function data(pageContext: PageContextServer) {
   const { services, ctx, urlParsed } = pageContext;

@@ -3,11 +3,11 @@
 // the cancellation policy with its exact deadline, and キャンセルする with the refund shown before confirming.
 import { useEffect, useState } from 'react';
 import { useData } from 'vike-react/useData';
-import { reloadPage, takeReloadNotice } from '#src/lib/browser-navigation';
+import { reloadPage, takeReloadNotice } from '#src/lib/isomorphic/browser-navigation';
 import { ja } from '#src/i18n/ja';
-import { formatYen } from '#src/lib/money';
-import { formatInstantDateJa } from '#src/lib/dates';
-import { api, ApiError } from '#src/lib/api-client';
+import { formatYen } from '#src/lib/isomorphic/money';
+import { formatInstantDateJa } from '#src/lib/isomorphic/dates';
+import { api, ApiError } from '#src/lib/isomorphic/api-client';
 import { Modal } from '#src/components/form';
 import { MessageThread } from '#src/components/MessageThread';
 import type { Data } from './+data';

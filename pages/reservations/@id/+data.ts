@@ -2,7 +2,7 @@
 // page), from the same service call as GET /api/v1/reservations/{id}, and where its review stands (the link to the
 // review form shows once the review window has opened), and its receipt (the 領収書 form when it was paid).
 import type { PageContextServer } from 'vike/types';
-import { loadOr404, routeId } from '#src/lib/page-helpers';
+import { loadOr404, routeId } from '#src/lib/isomorphic/page-helpers';
 
 export async function data(pageContext: PageContextServer) {
   const { services, ctx } = pageContext;

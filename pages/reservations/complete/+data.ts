@@ -2,7 +2,7 @@
 // slots, consumed here on the server; without it (reload, direct visit) the session-expired screen shows.
 import type { PageContextServer } from 'vike/types';
 import { completionFlagKey } from '#src/modules/reservations/reservations.schemas';
-import { parseId } from '#src/lib/validate';
+import { parseId } from '#src/lib/isomorphic/validate';
 import { siteOrigin } from '#src/components/seo';
 
 export async function data(pageContext: PageContextServer) {

@@ -2,7 +2,7 @@
 // with the experience, dates and times, people, option, amount and status; a link to the detail.
 import { useData } from 'vike-react/useData';
 import { ja } from '#src/i18n/ja';
-import { formatYen } from '#src/lib/money';
+import { formatYen } from '#src/lib/isomorphic/money';
 import { Pagination } from '#src/components/Pagination';
 import { CardImage } from '#src/components/CardImage';
 import type { Data } from './+data';

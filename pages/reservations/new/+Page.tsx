@@ -3,10 +3,10 @@
 // The view is split by section: ContentSection (the inputs), InfoSections (notes, cancellation), PriceSummary.
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useData } from 'vike-react/useData';
-import { goTo } from '#src/lib/browser-navigation';
-import { api, ApiError } from '#src/lib/api-client';
+import { goTo } from '#src/lib/isomorphic/browser-navigation';
+import { api, ApiError } from '#src/lib/isomorphic/api-client';
 import { ja } from '#src/i18n/ja';
-import type { FieldMessages } from '#src/lib/errors';
+import type { FieldMessages } from '#src/lib/isomorphic/errors';
 import { allMessages, toFieldMessages, useForm } from '#src/components/form';
 import type {
   QuoteJson,

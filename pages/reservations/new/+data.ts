@@ -2,7 +2,7 @@
 // the quote rules becomes the page's error screen (spec: the whole screen is the error list).
 import type { PageContextServer } from 'vike/types';
 import type { ReservationForm } from '#src/modules/reservations/reservations.schemas';
-import { parseId } from '#src/lib/validate';
+import { parseId } from '#src/lib/isomorphic/validate';
 
 export type Data =
   | { form: ReservationForm; errors: null; confirmReservationId: number | null }

@@ -6,8 +6,8 @@
 // The token is created once every field is complete (spec §5) and dropped as soon as a field changes.
 import { useEffect, useRef, useState } from 'react';
 import { ja } from '#src/i18n/ja';
-import { api, ApiError } from '#src/lib/api-client';
-import type { FieldMessages } from '#src/lib/errors';
+import { api, ApiError } from '#src/lib/isomorphic/api-client';
+import type { FieldMessages } from '#src/lib/isomorphic/errors';
 import type { PaymentConfig, TestToken } from '#src/modules/payments/payments.schemas';
 import { TEST_CARDS, cardDigits, formatCardNumber, parseExpiry } from '#src/modules/payments/payments.shared';
 

@@ -2,9 +2,9 @@
 // the card. Controlled by the form (+Page.tsx), which re-quotes the price when people, option or coupon change.
 import { useState } from 'react';
 import { ja } from '#src/i18n/ja';
-import { formatYen } from '#src/lib/money';
-import { formatDateJa } from '#src/lib/dates';
-import type { FieldMessages } from '#src/lib/errors';
+import { formatYen } from '#src/lib/isomorphic/money';
+import { formatDateJa } from '#src/lib/isomorphic/dates';
+import type { FieldMessages } from '#src/lib/isomorphic/errors';
 import { CollapsibleText } from '#src/components/CollapsibleText';
 import { Field, Modal } from '#src/components/form';
 import type { ReservationForm } from '#src/modules/reservations/reservations.schemas';

@@ -1,7 +1,7 @@
 // The read-only sections of the reservation form: notes and the cancellation policy with what a cancellation of
 // these dates would refund (the quote's `cancellation`, so the page says what the price call says).
 import { ja } from '#src/i18n/ja';
-import { formatDateJa } from '#src/lib/dates';
+import { formatDateJa } from '#src/lib/isomorphic/dates';
 import type { QuoteJson, ReservationForm } from '#src/modules/reservations/reservations.schemas';
 
 /** The deadline as the guest reads it: '2026年12月8日(火) 23:59'. */

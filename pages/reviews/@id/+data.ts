@@ -1,7 +1,7 @@
 // https://vike.dev/data — /reviews/{experience id}: all reviews of an experience, 20 per page (?page).
 import { render } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
-import { loadOr404, routeId } from '#src/lib/page-helpers';
+import { loadOr404, routeId } from '#src/lib/isomorphic/page-helpers';
 import { siteOrigin } from '#src/components/seo';
 
 export async function data(pageContext: PageContextServer) {

@@ -1,6 +1,6 @@
 // https://vike.dev/data — a host's public page. Users without a published experience are a 404 (see profile.service).
 import type { PageContextServer } from 'vike/types';
-import { loadOr404, routeId } from '#src/lib/page-helpers';
+import { loadOr404, routeId } from '#src/lib/isomorphic/page-helpers';
 import { siteOrigin } from '#src/components/seo';
 
 export async function data(pageContext: PageContextServer) {

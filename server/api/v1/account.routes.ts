@@ -2,7 +2,7 @@
 // The request's own session id and device travel to the service after the body, so a body can never name them.
 import { Router, type Request } from 'express';
 import type { Services } from '#src/root';
-import { ValidationError } from '#src/lib/errors';
+import { ValidationError } from '#src/lib/isomorphic/errors';
 import { requireUser } from '#server/middleware/context';
 import { limitedSignIn } from './sessions.routes';
 

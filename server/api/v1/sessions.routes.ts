@@ -2,7 +2,7 @@ import { Router, type Request } from 'express';
 import type { Services } from '#src/root';
 import { endDoorSession, startSession } from '#server/session-doors';
 import { count, hit, peek, reset } from '#src/lib/rate-limit';
-import { TooManyRequestsError, UnauthorizedError } from '#src/lib/errors';
+import { TooManyRequestsError, UnauthorizedError } from '#src/lib/isomorphic/errors';
 import { ja } from '#src/i18n/ja';
 import { RESET_IP_WINDOW_SECONDS, RESET_REQUESTS_PER_IP, type ResetDoor } from '#src/lib/reset-tokens';
 import { endUserSessions } from '#src/modules/users/user-sessions';

@@ -8,7 +8,7 @@ import multer from 'multer';
 import type { Services } from '#src/root';
 import { requireUser } from '#server/middleware/context';
 import { cleanBody } from '#server/middleware/clean-input';
-import { AppError, ValidationError } from '#src/lib/errors';
+import { AppError, ValidationError } from '#src/lib/isomorphic/errors';
 import { hit } from '#src/lib/rate-limit';
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_MEGABYTES } from '#src/modules/uploads/uploads.schemas';
 import { ja } from '#src/i18n/ja';

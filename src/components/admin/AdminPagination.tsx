@@ -1,7 +1,7 @@
 // Numbered pages for the admin lists (spec §9): at most 7 page buttons, 3 each side of the current page,
 // previous and next. Plain links with ?page=n, so reload and the back button keep the page.
 import { Pagination } from '#src/components/Pagination';
-import { MAX_LIST_PAGE } from '#src/lib/ids';
+import { MAX_LIST_PAGE } from '#src/lib/isomorphic/ids';
 
 /** The page numbers shown: a window of up to 7 around the current page, shifted at the ends. */
 export function adminPageWindow(page: number, total: number, side = 3): number[] {

@@ -1,7 +1,7 @@
 // /admin/brand/{id}/member_invitation: invite by e-mail (POST /brands/{id}/members/invitation, 201); a success
 // dialog offers the member list or another invitation.
 import { useRef, useState } from 'react';
-import { goTo } from '#src/lib/browser-navigation';
+import { goTo } from '#src/lib/isomorphic/browser-navigation';
 import { Modal } from '#src/components/form';
 import { ja } from '#src/i18n/ja';
 import type { BrandMembersResponse } from '#src/modules/brand-members/brand-members.schemas';

@@ -2,7 +2,7 @@
 // every rule of §5 (the server's communityFormSchema, checked here first), the application items; on success
 // back to /admin/communities. The brand portal uses the same form with its own calls and frame (`target`).
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { goTo } from '#src/lib/browser-navigation';
+import { goTo } from '#src/lib/isomorphic/browser-navigation';
 import '#src/components/experience-form/experience-form.css';
 import { Field, messagesUnder, useForm } from '#src/components/form';
 import { ja } from '#src/i18n/ja';

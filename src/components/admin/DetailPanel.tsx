@@ -4,7 +4,7 @@
 import { MessageWithSignIn } from '#src/components/form/SignInAgain';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { ja } from '#src/i18n/ja';
-import { api } from '#src/lib/api-client';
+import { api } from '#src/lib/isomorphic/api-client';
 import { LoadError } from './ListStatus';
 import { firstMessage, type Load } from './useLoad';
 

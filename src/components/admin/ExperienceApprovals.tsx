@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { Field, FormErrors, Modal, useForm } from '#src/components/form';
 import { ja } from '#src/i18n/ja';
-import { api } from '#src/lib/api-client';
+import { api } from '#src/lib/isomorphic/api-client';
 import {
   type PendingExperience,
   type PendingMeta,

@@ -1,10 +1,10 @@
 // /admin/ambassador/{id}/member_invitation (and /ambassador/{id}/member_invitation): pick a user who is not yet a
 // member, 追加 → POST /ambassadors/{id}/members/{userId}/association, then back to the member list.
 import { useState } from 'react';
-import { goTo } from '#src/lib/browser-navigation';
+import { goTo } from '#src/lib/isomorphic/browser-navigation';
 import { Field, useForm } from '#src/components/form';
 import { ja } from '#src/i18n/ja';
-import type { FieldMessages } from '#src/lib/errors';
+import type { FieldMessages } from '#src/lib/isomorphic/errors';
 import type { AmbassadorMembersResponse } from '#src/modules/ambassadors/ambassadors.schemas';
 import { AdminForm, FormActions } from './AdminFormParts';
 import { type PickedUser, UserPicker } from './UserPicker';

@@ -2,7 +2,7 @@
 // up to 3 wide photos, name, description, (address,) homepage URL, Instagram, X. Checked with the server's
 // schema first; the server's 422 messages go to their fields and the first one is alerted (spec §8).
 import { type ReactNode, useState } from 'react';
-import { goTo } from '#src/lib/browser-navigation';
+import { goTo } from '#src/lib/isomorphic/browser-navigation';
 import '#src/components/experience-form/experience-form.css';
 import { Field, useForm } from '#src/components/form';
 import { ja } from '#src/i18n/ja';

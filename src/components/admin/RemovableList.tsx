@@ -6,7 +6,7 @@
 import { MessageWithSignIn } from '#src/components/form/SignInAgain';
 import { type ReactNode, useState } from 'react';
 import { Modal } from '#src/components/form';
-import { api } from '#src/lib/api-client';
+import { api } from '#src/lib/isomorphic/api-client';
 import { CardTable, type Column } from './CardTable';
 import { firstMessage } from './useLoad';
 

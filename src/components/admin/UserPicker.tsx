@@ -2,7 +2,7 @@
 // users in `exclude` (the current members) are left out. A combobox: arrows move, Enter picks, Escape closes.
 import { useEffect, useId, useRef, useState } from 'react';
 import { ja } from '#src/i18n/ja';
-import { api } from '#src/lib/api-client';
+import { api } from '#src/lib/isomorphic/api-client';
 import { listOf } from './useLoad';
 
 const t = ja.adminPages.ambassadors;

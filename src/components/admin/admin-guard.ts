@@ -3,8 +3,8 @@
 import { redirect, render } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
 import { ja } from '#src/i18n/ja';
-import { logonUrl } from '#src/lib/api-client';
-import { pagePath, routeId } from '#src/lib/page-helpers';
+import { logonUrl } from '#src/lib/isomorphic/api-client';
+import { pagePath, routeId } from '#src/lib/isomorphic/page-helpers';
 
 export function requireAdminPage(pageContext: PageContextServer): void {
   const { user } = pageContext;

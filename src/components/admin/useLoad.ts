@@ -1,6 +1,6 @@
 // Client-side loading for the admin lists and forms: loading → ok | error, and reload() after a change.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api, ApiError } from '#src/lib/api-client';
+import { api, ApiError } from '#src/lib/isomorphic/api-client';
 
 export type Load<T> = { state: 'loading' } | { state: 'error'; error: ApiError | Error } | { state: 'ok'; data: T };
 

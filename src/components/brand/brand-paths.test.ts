@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeRedirect } from '#src/lib/api-client';
+import { safeRedirect } from '#src/lib/isomorphic/api-client';
 import { brandReturnPath, brandSignInUrl } from './brand-paths';
 import { isPortalPath } from './portal-path';
 

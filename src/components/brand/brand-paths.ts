@@ -1,6 +1,6 @@
 // The brand portal's paths and its 401 rule: a signed-out member (page or call) goes to /brand/sign_in and back to
 // the page afterwards; only same-site paths under /brand come back (safeRedirect with the /brand scope).
-import { ApiError, safeRedirect } from '#src/lib/api-client';
+import { ApiError, safeRedirect } from '#src/lib/isomorphic/api-client';
 
 const BRAND_HOME = '/brand';
 export const BRAND_API = '/brand/api/v1';

@@ -4,7 +4,7 @@
 // date and 3 months later (default 3 months).
 import { useState } from 'react';
 import { ja } from '#src/i18n/ja';
-import { formatDateJa, formatYmdJa, minutesOf } from '#src/lib/dates';
+import { formatDateJa, formatYmdJa, minutesOf } from '#src/lib/isomorphic/dates';
 import {
   TIME_CHOICES,
   WEEKDAYS,

@@ -2,9 +2,9 @@
 // draft, edit. Validates with the same zod schemas as the server before sending (the form kit's useForm); the
 // server decides in the end. One component per section in ./sections; this file holds the state and the sending.
 import { useRef, useState, type FormEvent } from 'react';
-import { goTo } from '#src/lib/browser-navigation';
+import { goTo } from '#src/lib/isomorphic/browser-navigation';
 import { ja } from '#src/i18n/ja';
-import type { FieldMessages } from '#src/lib/errors';
+import type { FieldMessages } from '#src/lib/isomorphic/errors';
 import { FormErrors, Modal, useForm } from '#src/components/form';
 import {
   calendarDateIssue,

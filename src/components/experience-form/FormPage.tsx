@@ -2,7 +2,7 @@
 import { useMemo } from 'react';
 import { useData } from 'vike-react/useData';
 import { ja } from '#src/i18n/ja';
-import { formatInstantDateJa } from '#src/lib/dates';
+import { formatInstantDateJa } from '#src/lib/isomorphic/dates';
 import { ExperienceForm } from './ExperienceForm';
 import { emptyState, fromDraft, fromExperience } from './form-state';
 import type { FormPageData } from './form-page-data';

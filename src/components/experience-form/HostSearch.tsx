@@ -2,7 +2,7 @@
 // 300 ms) and pick one; the choice is sent as proxy_user_id.
 import { useEffect, useState } from 'react';
 import { ja } from '#src/i18n/ja';
-import { api } from '#src/lib/api-client';
+import { api } from '#src/lib/isomorphic/api-client';
 
 const t = ja.hostStory;
 const HOST_SEARCH_DEBOUNCE_MS = 300;

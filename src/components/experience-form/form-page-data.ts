@@ -1,8 +1,8 @@
 // The +data.ts of the three form pages (https://vike.dev/data): /host_story_drafts/new,
 // /host_story_drafts/{id}/edit and /host_story/{id}/edit. Server-side only (services come from the page context).
 import type { PageContextServer } from 'vike/types';
-import { todayInJapan } from '#src/lib/dates';
-import { loadOr404, routeId } from '#src/lib/page-helpers';
+import { todayInJapan } from '#src/lib/isomorphic/dates';
+import { loadOr404, routeId } from '#src/lib/isomorphic/page-helpers';
 import type { DraftJson, FormChoices, HostExperienceJson } from '#src/modules/experiences/experiences.host.schemas';
 import type { ExperienceRejectionJson } from '#src/modules/experience-approvals/experience-approvals.schemas';
 import type { FormMode } from './ExperienceForm';

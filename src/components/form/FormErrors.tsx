@@ -1,5 +1,5 @@
 // The messages shown on top of a form: `base`, plus (with `fields`) the field messages listed as a summary.
-import type { FieldMessages } from '#src/lib/errors';
+import type { FieldMessages } from '#src/lib/isomorphic/errors';
 import { BASE, allMessages } from './form-errors';
 import { MessageWithSignIn } from './SignInAgain';
 

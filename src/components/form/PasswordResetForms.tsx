@@ -4,8 +4,8 @@
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import { ja } from '#src/i18n/ja';
-import { ApiError } from '#src/lib/api-client';
-import { goTo } from '#src/lib/browser-navigation';
+import { ApiError } from '#src/lib/isomorphic/api-client';
+import { goTo } from '#src/lib/isomorphic/browser-navigation';
 import { Field } from './Field';
 import { FormErrors } from './FormErrors';
 import { type Form, useForm } from './useForm';

@@ -4,7 +4,7 @@
 import { usePageContext } from 'vike-react/usePageContext';
 import { brandSignInUrl } from '#src/components/brand/brand-paths';
 import { ja } from '#src/i18n/ja';
-import { logonUrl } from '#src/lib/api-client';
+import { logonUrl } from '#src/lib/isomorphic/api-client';
 
 /** Whether a shown message is the 401's (every 401 of a signed-out session carries this one text). */
 export function isSignedOutMessage(message: string): boolean {

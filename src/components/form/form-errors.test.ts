@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ja } from '#src/i18n/ja';
-import { ApiError } from '#src/lib/api-client';
+import { ApiError } from '#src/lib/isomorphic/api-client';
 import { allMessages, counterState, firstMessage, formValues, messagesUnder, toFieldMessages } from './form-errors';
 
 describe('toFieldMessages', () => {

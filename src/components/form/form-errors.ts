@@ -1,8 +1,8 @@
 // The pure rules of the form kit (no React): what a failed call means per field, which message to alert, the
 // character-counter rule, and turning a <form>'s FormData into the object the schema checks. Unit-tested.
 import { ja } from '#src/i18n/ja';
-import { ApiError } from '#src/lib/api-client';
-import type { FieldMessages } from '#src/lib/errors';
+import { ApiError } from '#src/lib/isomorphic/api-client';
+import type { FieldMessages } from '#src/lib/isomorphic/errors';
 
 /** The key of messages that belong to no single field (shown on top of the form). */
 export const BASE = 'base';

@@ -16,7 +16,7 @@
 //     call: apiFile,                                 // optional: a file answer (default api: JSON); then saveFile
 //     toValues: (data: FormData) => ({ … }),         // optional: uncontrolled form → values (default formValues)
 //     check: (values) => ({ field: ['…'] }),         // optional: checks the schema cannot state
-//     onSuccess: (result, values) => goTo('/inquiry/complete'),   // #src/lib/browser-navigation (full page load)
+//     onSuccess: (result, values) => goTo('/inquiry/complete'),   // #src/lib/isomorphic/browser-navigation (full page load)
 //     onError: (error) => false,                     // optional: true when handled (e.g. 401 → sign-in)
 //     alert: 'first',                                // optional: window.alert the first message (spec habit)
 //     onMessages: (messages) => {},                  // optional: after messages are shown (scroll, focus)

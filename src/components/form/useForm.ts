@@ -1,15 +1,15 @@
 // The one form hook. See index.ts for the kit's API and an example.
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
-import { api } from '#src/lib/api-client';
-import type { FieldMessages } from '#src/lib/errors';
+import { api } from '#src/lib/isomorphic/api-client';
+import type { FieldMessages } from '#src/lib/isomorphic/errors';
 
 /**
  * The zod helpers (and zod's Japanese messages, `zod-ja.ts`) are loaded when a form has a schema to check, not with
  * the form kit: a page whose forms have no schema (the booking page) then carries no zod (~25 kB gzipped).
  * A form with a schema starts the load once hydrated, so its first submit does not wait for it.
  */
-const loadValidate = () => import('#src/lib/validate');
+const loadValidate = () => import('#src/lib/isomorphic/validate');
 import { firstMessage, formValues, toFieldMessages } from './form-errors';
 
 export type Method = 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -3,9 +3,9 @@
 // homepage_url a valid URL if given, instagram / x <= 30, address optional, images up to 3).
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
-import { hasNoNul } from '#src/lib/validate';
+import { hasNoNul } from '#src/lib/isomorphic/validate';
 import { formImagesSchema } from '#src/modules/images/images.schemas';
-import { dateTimeJson, idJson, pageMetaJson } from '#src/lib/validate';
+import { dateTimeJson, idJson, pageMetaJson } from '#src/lib/isomorphic/validate';
 import {
   type ListMeta,
   type PartnerAdminFields,

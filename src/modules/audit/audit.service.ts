@@ -1,7 +1,7 @@
 // The audit log: other services record their admin changes here (inside their own transaction, so the entry
 // exists exactly when the change committed); the summary pages read one entry's trail.
 import { actorLabel, requireAdmin, type Actor, type Ctx } from '#src/lib/context';
-import { parseInput } from '#src/lib/validate';
+import { parseInput } from '#src/lib/isomorphic/validate';
 import { AuditLog } from './audit.entity';
 import { AUDIT_TRAIL_LIMIT, auditTrailQuerySchema, type AuditAction, type AuditEntityType, type AuditEntry } from './audit.schemas';
 

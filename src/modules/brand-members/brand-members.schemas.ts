@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
 import { emailSchema, passwordSchema } from '#src/modules/users/users.schemas';
-import { countJson, dateTimeJson, idJson } from '#src/lib/validate';
+import { countJson, dateTimeJson, idJson } from '#src/lib/isomorphic/validate';
 
 const m = ja.adminApi.brandMembers;
 

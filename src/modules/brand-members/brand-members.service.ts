@@ -8,8 +8,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireAdmin, requireBrandMember, type BrandMemberActor, type Ctx, withEm } from '#src/lib/context';
 import { publicBaseUrl, type Env } from '#src/lib/env';
-import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '#src/lib/errors';
-import { parseId, parseInput } from '#src/lib/validate';
+import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '#src/lib/isomorphic/errors';
+import { parseId, parseInput } from '#src/lib/isomorphic/validate';
 import { expiresAfter, hashToken, mailExpiry, newToken, resetMailAllowed, tokenHashMatches } from '#src/lib/reset-tokens';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '#src/lib/password';
 import { ja } from '#src/i18n/ja';

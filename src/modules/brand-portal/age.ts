@@ -1,5 +1,5 @@
 // An applicant's age in whole years, counted on the day in Japan (the brand portal's application panel: 30歳).
-import { todayInJapan } from '#src/lib/dates';
+import { todayInJapan } from '#src/lib/isomorphic/dates';
 
 /** Whole years between a birthday ('yyyy-MM-dd' or a Date) and `now`'s date in Japan. */
 export function ageOn(birthday: string | Date, now: Date): number {

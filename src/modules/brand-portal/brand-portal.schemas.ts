@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
 import type { AdminCommunity } from '#src/modules/communities/communities.schemas';
-import { countJson, dateJson, dateTimeJson, idJson, pageMetaJson, timeJson } from '#src/lib/validate';
+import { countJson, dateJson, dateTimeJson, idJson, pageMetaJson, timeJson } from '#src/lib/isomorphic/validate';
 import { listQuerySchema } from '#src/modules/partners/partners.schemas';
 
 const m = ja.brandPortalApi;

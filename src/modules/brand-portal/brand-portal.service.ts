@@ -4,8 +4,8 @@
 // The portal's other calls live with their modules (brand-members, communities, ambassadors).
 import { readPage } from '#src/lib/paging';
 import { requireBrandMember, type Ctx } from '#src/lib/context';
-import { NotFoundError } from '#src/lib/errors';
-import { parseId, parseInput } from '#src/lib/validate';
+import { NotFoundError } from '#src/lib/isomorphic/errors';
+import { parseId, parseInput } from '#src/lib/isomorphic/validate';
 import { ja } from '#src/i18n/ja';
 import { brandOwnsCommunity, findBrandCommunity } from '#src/modules/brands/brands.repository';
 import { communityExperienceIds, experienceCommunity, experienceRows, participantNumbers } from './brand-portal.repository';

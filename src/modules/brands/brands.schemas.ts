@@ -2,7 +2,7 @@
 // address (partners.schemas.ts). Browser-safe.
 import { z } from 'zod';
 import { ambassadorFormSchema } from '#src/modules/ambassadors/ambassadors.schemas';
-import { pageMetaJson } from '#src/lib/validate';
+import { pageMetaJson } from '#src/lib/isomorphic/validate';
 import {
   type ListMeta,
   type PartnerAdminFields,

@@ -3,7 +3,7 @@
 // unpublished brands, with their `published` flag.
 // Brand members and their invitations: brand-members.service.ts.
 import { isAdmin, requireBrandMember, type Ctx } from '#src/lib/context';
-import { NotFoundError } from '#src/lib/errors';
+import { NotFoundError } from '#src/lib/isomorphic/errors';
 import { ja } from '#src/i18n/ja';
 import type { AuditService } from '#src/modules/audit/audit.service';
 import type { CommunityCardData } from '#src/modules/communities/communities.schemas';

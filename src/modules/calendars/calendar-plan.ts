@@ -9,8 +9,8 @@
 import { randomUUID } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ValidationError, type FieldMessages } from '#src/lib/errors';
-import { formatDateJa } from '#src/lib/dates';
+import { ValidationError, type FieldMessages } from '#src/lib/isomorphic/errors';
+import { formatDateJa } from '#src/lib/isomorphic/dates';
 import { ja } from '#src/i18n/ja';
 import { Calendar, RecurrenceRule, type ICalendar, type IRecurrenceRule } from './calendars.entity';
 import { expandRecurrence } from './recurrence';

@@ -1,8 +1,8 @@
 // Public calendar reads: the window query and the JSON shapes (spec guest-and-host.md §3, §4). Browser-safe.
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
-import { isValidYmd } from '#src/lib/dates';
-import { countJson, dateJson, dateTimeJson, idJson, timeJson } from '#src/lib/validate';
+import { isValidYmd } from '#src/lib/isomorphic/dates';
+import { countJson, dateJson, dateTimeJson, idJson, timeJson } from '#src/lib/isomorphic/validate';
 
 /**
  * The longest window one call may ask for, both ends included: about a quarter (3 x 31 days). Longer windows

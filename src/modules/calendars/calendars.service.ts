@@ -1,9 +1,9 @@
 // Public slot reads: an experience's slots in a date window, and one slot by id. Guests see only slots of published
 // experiences, only today and later, and only the experience asked for.
 import { userOf, type Ctx } from '#src/lib/context';
-import { NotFoundError, ValidationError } from '#src/lib/errors';
-import { idFrom, parseInput } from '#src/lib/validate';
-import { addDays, daysBetween, todayInJapan } from '#src/lib/dates';
+import { NotFoundError, ValidationError } from '#src/lib/isomorphic/errors';
+import { idFrom, parseInput } from '#src/lib/isomorphic/validate';
+import { addDays, daysBetween, todayInJapan } from '#src/lib/isomorphic/dates';
 import { ja } from '#src/i18n/ja';
 import type { ExperiencesService, VisibleExperience } from '#src/modules/experiences/experiences.service';
 import { calendarsQuerySchema, DEFAULT_WINDOW_DAYS, MAX_WINDOW_DAYS, type CalendarJson, type CalendarsJson } from './calendars.schemas';

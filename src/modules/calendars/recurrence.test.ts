@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { todayInJapan } from '#src/lib/dates';
+import { todayInJapan } from '#src/lib/isomorphic/dates';
 import {
   WEEKDAYS,
   calendarWindow,

@@ -1,7 +1,7 @@
 // Weekly recurrence rules and the calendar date windows (guest-and-host.md §2 "Calendar area", §5, §9).
 // Pure and isomorphic: the form previews the slots a rule describes and the server generates them with the
 // same function. Dates are Japan-time calendar dates ('yyyy-MM-dd'), so no time zone is involved here.
-import { addDays, addMonths, daysBetween, isValidYmd, minutesOf, weekdayOf } from '#src/lib/dates';
+import { addDays, addMonths, daysBetween, isValidYmd, minutesOf, weekdayOf } from '#src/lib/isomorphic/dates';
 
 /** English weekday names as stored in recurrence_rules.day_of_week; index = Date#getUTCDay (0 = Sunday). */
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;

@@ -1,6 +1,6 @@
 // Slot states for the guest pages (spec guest-and-host.md §4, §9). Pure and browser-safe: the server sends the
 // slot data, the page decides the state with the clock of the moment.
-import { japanInstant } from '#src/lib/dates';
+import { japanInstant } from '#src/lib/isomorphic/dates';
 import type { CalendarJson } from './calendars.schemas';
 
 export type SlotState = 'reserved' | 'inactive' | 'open';

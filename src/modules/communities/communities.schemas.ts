@@ -2,10 +2,10 @@
 // Browser-safe: no entity or Node imports. Spec: guest-and-host.md §3 (payload), §5 (rules).
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
-import { isValidYmd } from '#src/lib/dates';
+import { isValidYmd } from '#src/lib/isomorphic/dates';
 import { formImagesSchema, sortedImageJson, type ImageRow } from '#src/modules/images/images.schemas';
-import { optionalText, requiredText } from '#src/lib/validate';
-import { countJson, dateJson, dateTimeJson, idJson, urlJson } from '#src/lib/validate';
+import { optionalText, requiredText } from '#src/lib/isomorphic/validate';
+import { countJson, dateJson, dateTimeJson, idJson, urlJson } from '#src/lib/isomorphic/validate';
 
 const v = ja.communities.validation;
 

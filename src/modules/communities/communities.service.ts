@@ -7,8 +7,8 @@ import { isAdmin, requireAdmin, requireBrandMember, requireUser, type Ctx, withE
 import { countRowsBy } from '#src/lib/count-rows';
 import { isUniqueViolation } from '#src/lib/db-errors';
 import { publicBaseUrl, type Env } from '#src/lib/env';
-import { NotFoundError, ValidationError, type FieldMessages } from '#src/lib/errors';
-import { fieldMessages, parseId, parseInput } from '#src/lib/validate';
+import { NotFoundError, ValidationError, type FieldMessages } from '#src/lib/isomorphic/errors';
+import { fieldMessages, parseId, parseInput } from '#src/lib/isomorphic/validate';
 import { ja } from '#src/i18n/ja';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import type { ReferenceService } from '#src/modules/reference/reference.service';

@@ -2,8 +2,8 @@
 // limits (per guest, first booking only, valid from, minimum amount).
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
-import { isValidYmd } from '#src/lib/dates';
-import { countJson, dateTimeJson, idJson } from '#src/lib/validate';
+import { isValidYmd } from '#src/lib/isomorphic/dates';
+import { countJson, dateTimeJson, idJson } from '#src/lib/isomorphic/validate';
 
 const t = ja.coupons;
 

@@ -1,9 +1,9 @@
 // Coupons for administrators and the operator (CLI create-coupon / list-coupons). The rules a
 // reservation applies (which code is usable, using one up) are in coupon-rules.ts.
 import { requireAdmin, type Ctx, withEm } from '#src/lib/context';
-import { ConflictError, NotFoundError, ValidationError } from '#src/lib/errors';
-import { idFrom, parseInput } from '#src/lib/validate';
-import { addDays, japanInstant, todayInJapan } from '#src/lib/dates';
+import { ConflictError, NotFoundError, ValidationError } from '#src/lib/isomorphic/errors';
+import { idFrom, parseInput } from '#src/lib/isomorphic/validate';
+import { addDays, japanInstant, todayInJapan } from '#src/lib/isomorphic/dates';
 import { ja } from '#src/i18n/ja';
 import type { ListMeta } from '#src/modules/partners/partners.schemas';
 import { Coupon, type ICoupon } from './coupons.entity';

@@ -2,8 +2,8 @@
 // the commission and its consumption tax, what a cancellation reverses, the monthly close and pay day, and what a
 // balance pays at a close. Integer yen; rates in basis points (1 bp = 0.01%), so no float touches an amount.
 // Server-only.
-import { addDays, japanInstant, weekdayOf } from '#src/lib/dates';
-import { consumptionTaxIncluded } from '#src/lib/money';
+import { addDays, japanInstant, weekdayOf } from '#src/lib/isomorphic/dates';
+import { consumptionTaxIncluded } from '#src/lib/isomorphic/money';
 
 export interface EarningSplit {
   /** Experience fee plus option fee, before a coupon discount (the platform funds coupons). */

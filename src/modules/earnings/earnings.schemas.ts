@@ -2,7 +2,7 @@
 // payout). Browser-safe.
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
-import { dateJson, idJson } from '#src/lib/validate';
+import { dateJson, idJson } from '#src/lib/isomorphic/validate';
 
 const e = ja.earnings;
 

@@ -3,9 +3,9 @@
 // ambassador's members see the ambassador's (?ambassador_id=). Server-only.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { publicBaseUrl, type Env } from '#src/lib/env';
-import { NotFoundError, ValidationError } from '#src/lib/errors';
+import { NotFoundError, ValidationError } from '#src/lib/isomorphic/errors';
 import { requireUser, withEm, type Ctx, type UserActor } from '#src/lib/context';
-import { parseInput } from '#src/lib/validate';
+import { parseInput } from '#src/lib/isomorphic/validate';
 import { csvRecord, UTF8_BOM } from '#src/lib/csv';
 import { ja } from '#src/i18n/ja';
 import { transaction } from '#src/lib/transaction';
@@ -15,7 +15,7 @@ import { memberAmbassadorIds } from '#src/modules/ambassadors/ambassadors.reposi
 import { userContact } from '#src/modules/users/users.repository';
 import { ambassadorContact } from '#src/modules/ambassadors/ambassadors.repository';
 import { monthClose, monthOf, shiftMonth, type CloseSettings } from './earnings-rules';
-import { todayInJapan } from '#src/lib/dates';
+import { todayInJapan } from '#src/lib/isomorphic/dates';
 import { bankAccountKey, encryptAccountNumber, maskAccountNumber } from './bank-account-crypto';
 import type { BankDirectory } from './bank-directory';
 import { toTransferKana } from './zengin';

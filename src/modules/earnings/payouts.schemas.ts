@@ -1,7 +1,7 @@
 // Payout batches (the office's monthly close): inputs and answers of the admin API and the CLI. Browser-safe.
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
-import { dateJson, dateTimeJson, idJson, pageMetaJson } from '#src/lib/validate';
+import { dateJson, dateTimeJson, idJson, pageMetaJson } from '#src/lib/isomorphic/validate';
 
 export const PAYOUT_BATCH_STATUSES = ['prepared', 'paid'] as const;
 export const PAYOUT_ITEM_STATUSES = ['payable', 'carried_over', 'blocked'] as const;

@@ -9,11 +9,11 @@
 // earlier payouts included. Server-only.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { publicBaseUrl, type Env } from '#src/lib/env';
-import { ConflictError, NotFoundError } from '#src/lib/errors';
+import { ConflictError, NotFoundError } from '#src/lib/isomorphic/errors';
 import { actorLabel, requireAdmin, withEm, type Ctx } from '#src/lib/context';
-import { idFrom, parseInput } from '#src/lib/validate';
-import { formatYmdJa } from '#src/lib/dates';
-import { formatYen } from '#src/lib/money';
+import { idFrom, parseInput } from '#src/lib/isomorphic/validate';
+import { formatYmdJa } from '#src/lib/isomorphic/dates';
+import { formatYen } from '#src/lib/isomorphic/money';
 import { ja } from '#src/i18n/ja';
 import { transaction } from '#src/lib/transaction';
 import type { AuditService } from '#src/modules/audit/audit.service';

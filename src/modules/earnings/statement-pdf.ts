@@ -3,8 +3,8 @@
 // tax included in the commission, the month's adjustments and the payout it led to, and the platform as issuer.
 // Server-only (no database: the service reads, this draws).
 import { ja } from '#src/i18n/ja';
-import { formatYmdJa } from '#src/lib/dates';
-import { CONSUMPTION_TAX_PERCENT, formatYen } from '#src/lib/money';
+import { formatYmdJa } from '#src/lib/isomorphic/dates';
+import { CONSUMPTION_TAX_PERCENT, formatYen } from '#src/lib/isomorphic/money';
 import { createPdf, heading, keyValues, paragraph, pdfBuffer, table } from '#src/lib/pdf';
 import type { EarningRowJson } from './earnings.schemas';
 

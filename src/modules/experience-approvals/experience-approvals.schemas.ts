@@ -1,7 +1,7 @@
 // Experience approval in the administrator area (/admin/experiences; not in the spec). Browser-safe.
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
-import { dateTimeJson, idJson, pageMetaJson } from '#src/lib/validate';
+import { dateTimeJson, idJson, pageMetaJson } from '#src/lib/isomorphic/validate';
 
 const m = ja.adminApi.experiences;
 

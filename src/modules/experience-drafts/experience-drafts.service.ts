@@ -4,8 +4,8 @@
 import { readPage } from '#src/lib/paging';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Ctx } from '#src/lib/context';
-import { ForbiddenError, NotFoundError } from '#src/lib/errors';
-import { idFrom, parseInput } from '#src/lib/validate';
+import { ForbiddenError, NotFoundError } from '#src/lib/isomorphic/errors';
+import { idFrom, parseInput } from '#src/lib/isomorphic/validate';
 import { ja } from '#src/i18n/ja';
 import { isAdmin, requireUser } from '#src/lib/context';
 import { addImages } from '#src/modules/images/images.repository';

@@ -3,9 +3,9 @@
 // community, slot reservations) live in experiences.host.service.ts and calendars.host.service.ts.
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
-import type { FieldMessages } from '#src/lib/errors';
+import type { FieldMessages } from '#src/lib/isomorphic/errors';
 import { experienceJsonSchema, type ExperienceJson } from './experiences.schemas';
-import { isValidYmd, minutesOf } from '#src/lib/dates';
+import { isValidYmd, minutesOf } from '#src/lib/isomorphic/dates';
 import {
   WEEKDAYS,
   calendarWindow,
@@ -14,7 +14,7 @@ import {
   recurrenceEndWindow,
   type Weekday,
 } from '#src/modules/calendars/recurrence';
-import { countJson, dateJson, idJson, pageMetaJson, timeJson } from '#src/lib/validate';
+import { countJson, dateJson, idJson, pageMetaJson, timeJson } from '#src/lib/isomorphic/validate';
 import { distinctObjectKeys } from '#src/modules/images/images.schemas';
 
 const m = ja.hostStory.errors;

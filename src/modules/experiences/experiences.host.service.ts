@@ -8,9 +8,9 @@
 import { readPage } from '#src/lib/paging';
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { LockMode } from '@mikro-orm/core';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError, type FieldMessages } from '#src/lib/errors';
-import { idFrom, parseInput } from '#src/lib/validate';
-import { todayInJapan } from '#src/lib/dates';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError, type FieldMessages } from '#src/lib/isomorphic/errors';
+import { idFrom, parseInput } from '#src/lib/isomorphic/validate';
+import { todayInJapan } from '#src/lib/isomorphic/dates';
 import { ja } from '#src/i18n/ja';
 import { requireAdmin, requireUser, type Ctx, withEm } from '#src/lib/context';
 import { findUserSummary } from '#src/modules/users/users.repository';

@@ -2,14 +2,14 @@
 // the home page blocks and the sitemap. Guests only ever see published (approve = true) experiences; the host
 // user, members of the hosting ambassador and admins may also read an unpublished one's detail.
 import { userOf, type Ctx } from '#src/lib/context';
-import { NotFoundError, ValidationError } from '#src/lib/errors';
-import { idFrom, parseId, parseInput } from '#src/lib/validate';
+import { NotFoundError, ValidationError } from '#src/lib/isomorphic/errors';
+import { idFrom, parseId, parseInput } from '#src/lib/isomorphic/validate';
 import { ja } from '#src/i18n/ja';
 import { Experience, type IExperience } from './experiences.entity';
 import { canManageExperience, visibleRowOr404 } from './experiences.policy';
 import { findExperienceRow, findOtherExperienceRows } from './experiences.repository';
 import type { ReferenceService } from '#src/modules/reference/reference.service';
-import { addDays, addMonths, todayInJapan } from '#src/lib/dates';
+import { addDays, addMonths, todayInJapan } from '#src/lib/isomorphic/dates';
 import { type SqlReader, withConnection } from '#src/lib/read-sql';
 import { dateRange, searchCounts, searchPage, type StoriesCriteria } from './stories-search';
 import {

@@ -8,7 +8,7 @@
 // the trigram GIN index serves; 2 character terms (陶芸, 着物) have no trigram and use the bigram GIN index
 // (experiences.search_bigrams @> ARRAY[term]); a 1 character term uses strpos() on the same normalised column,
 // filtered after the other conditions.
-import { addDays, todayInJapan } from '#src/lib/dates';
+import { addDays, todayInJapan } from '#src/lib/isomorphic/dates';
 import { readRows, type SqlReader } from '#src/lib/read-sql';
 import { oneShotStatement, shapedStatement } from './search-statements';
 import { publicImageJson } from '#src/modules/images/images.schemas';

@@ -3,8 +3,8 @@
 // window), so one round trip to PostgreSQL and no entity hydration. The JSON parts are the same as the API's
 // (tests/api/experience-reads.test.ts).
 import { userOf, type Ctx } from '#src/lib/context';
-import { NotFoundError } from '#src/lib/errors';
-import { idFrom } from '#src/lib/validate';
+import { NotFoundError } from '#src/lib/isomorphic/errors';
+import { idFrom } from '#src/lib/isomorphic/validate';
 import { ja } from '#src/i18n/ja';
 import { findReviewPage, reviewJsonFromRow } from '#src/modules/reviews/reviews.repository';
 import { REVIEWS_ON_DETAIL, type ReviewsJson } from '#src/modules/reviews/reviews.schemas';

@@ -1,6 +1,6 @@
 // Holding requests: a signed-in guest asks the host to open dates for an experience (once per experience). Browser-safe.
 import { z } from 'zod';
-import { dateTimeJson, idJson } from '#src/lib/validate';
+import { dateTimeJson, idJson } from '#src/lib/isomorphic/validate';
 import { pageMetaSchema, pageSchema } from '#src/modules/experiences/experiences.schemas';
 
 export const holdingRequestJsonSchema = z

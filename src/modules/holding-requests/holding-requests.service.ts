@@ -3,9 +3,9 @@
 // The host is mailed (in the same transaction, through the outbox) and lists the requests on
 // /host/reservations (GET /api/v1/host/holding_requests).
 import { requireUser, userOf, type Ctx } from '#src/lib/context';
-import { ForbiddenError, NotFoundError, ValidationError } from '#src/lib/errors';
+import { ForbiddenError, NotFoundError, ValidationError } from '#src/lib/isomorphic/errors';
 import { publicBaseUrl, type Env } from '#src/lib/env';
-import { parseInput } from '#src/lib/validate';
+import { parseInput } from '#src/lib/isomorphic/validate';
 import { ja } from '#src/i18n/ja';
 import type { ExperiencesService } from '#src/modules/experiences/experiences.service';
 import { isExperienceHost } from '#src/modules/experiences/experiences.policy';

@@ -1,7 +1,7 @@
 // The inquiry export's filters (CLI export-inquiries; an admin download could take the same input). Browser-safe.
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
-import { isValidYmd } from '#src/lib/dates';
+import { isValidYmd } from '#src/lib/isomorphic/dates';
 import { INQUIRY_SUBJECTS } from './inquiries.schemas';
 
 const t = ja.inquiryExport;

@@ -2,8 +2,8 @@
 // EXPORT_PAGE_SIZE rows ordered by id, so a caller streams any number of rows in constant memory and never holds
 // the table. Administrators and the operator only. The rows are the API's shape (BrandInquiry).
 import { requireAdmin, type Ctx } from '#src/lib/context';
-import { addDays, japanInstant } from '#src/lib/dates';
-import { parseInput } from '#src/lib/validate';
+import { addDays, japanInstant } from '#src/lib/isomorphic/dates';
+import { parseInput } from '#src/lib/isomorphic/validate';
 import type { BrandInquiry, InquirySubject } from './inquiries.schemas';
 import { inquiryExportSchema, type InquiryExportQuery } from './inquiries-export.schemas';
 

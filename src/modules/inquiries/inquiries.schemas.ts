@@ -2,10 +2,10 @@
 // Shared by the forms and the service. Browser-safe. Spec: guest-and-host.md §2, §5; admin-and-brand-portal.md §3.
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
-import { dateTimeJson, idJson, pageMetaJson } from '#src/lib/validate';
+import { dateTimeJson, idJson, pageMetaJson } from '#src/lib/isomorphic/validate';
 import { listQuerySchema } from '#src/modules/partners/partners.schemas';
-import { MAX_ID } from '#src/lib/ids';
-import { isValidYmd } from '#src/lib/dates';
+import { MAX_ID } from '#src/lib/isomorphic/ids';
+import { isValidYmd } from '#src/lib/isomorphic/dates';
 
 const v = ja.inquiries.validation;
 const t = ja.inquiries;

@@ -2,11 +2,11 @@
 // (/inquiry). Each inquiry is stored together with its mails (durable outbox, same transaction): a notice to
 // the operator's office and, for the program inquiry, a confirmation to the sender (guest-and-host.md §2).
 import { requireAdmin, userOf, type Ctx, withEm } from '#src/lib/context';
-import { NotFoundError } from '#src/lib/errors';
+import { NotFoundError } from '#src/lib/isomorphic/errors';
 import { publicBaseUrl, type Env } from '#src/lib/env';
-import { parseId, parseInput } from '#src/lib/validate';
+import { parseId, parseInput } from '#src/lib/isomorphic/validate';
 import { readPage, type PageMeta } from '#src/lib/paging';
-import { addDays, japanInstant } from '#src/lib/dates';
+import { addDays, japanInstant } from '#src/lib/isomorphic/dates';
 import { ja } from '#src/i18n/ja';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import type { AuditService } from '#src/modules/audit/audit.service';

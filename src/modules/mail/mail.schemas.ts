@@ -1,6 +1,6 @@
 // The development mailbox's JSON (GET /api/v1/dev/mails, never in production). Browser-safe.
 import { z } from 'zod';
-import { dateTimeJson, idJson } from '#src/lib/validate';
+import { dateTimeJson, idJson } from '#src/lib/isomorphic/validate';
 
 export const MAIL_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
 

@@ -12,7 +12,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Env } from '#src/lib/env';
 import type { Logger } from '#src/lib/logger';
 import type { Ctx } from '#src/lib/context';
-import { NotFoundError } from '#src/lib/errors';
+import { NotFoundError } from '#src/lib/isomorphic/errors';
 import { ja } from '#src/i18n/ja';
 import type { MailAttachmentRow } from './mail.entity';
 import { MAX_ATTEMPTS, backoffSeconds, mailboxTransport, messageIdFor, smtpTransport, type MailTransport } from './mail.transport';

@@ -8,8 +8,8 @@ import type { EntityManager, EntityName, FilterQuery } from '@mikro-orm/postgres
 import { countRowsBy } from '#src/lib/count-rows';
 import type { z } from 'zod';
 import { isAdmin, requireAdmin, type Ctx, withEm } from '#src/lib/context';
-import type { AppError } from '#src/lib/errors';
-import { parseId, parseInput } from '#src/lib/validate';
+import type { AppError } from '#src/lib/isomorphic/errors';
+import { parseId, parseInput } from '#src/lib/isomorphic/validate';
 import type { AuditService } from '#src/modules/audit/audit.service';
 import { toCommunityCard, type CommunityCardData, type CommunityCardSource } from '#src/modules/communities/communities.schemas';
 import { type PartnerImageOwner, replaceOwnerImages } from '#src/modules/images/images.repository';

@@ -2,8 +2,8 @@
 // the shapes both modules share, their types and the OpenAPI schemas (admin-and-brand-portal.md §5). Browser-safe.
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
-import { countJson, dateTimeJson, idJson, urlJson } from '#src/lib/validate';
-import { MAX_LIST_PAGE } from '#src/lib/ids';
+import { countJson, dateTimeJson, idJson, urlJson } from '#src/lib/isomorphic/validate';
+import { MAX_LIST_PAGE } from '#src/lib/isomorphic/ids';
 import type { ImageJson } from '#src/modules/images/images.schemas';
 
 /** An image of a brand or an ambassador. */

@@ -12,7 +12,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { Ctx, GUEST } from '#src/lib/context';
 import type { Logger } from '#src/lib/logger';
 import type { ResetDoor } from '#src/lib/reset-tokens';
-import { parseInput } from '#src/lib/validate';
+import { parseInput } from '#src/lib/isomorphic/validate';
 import { transaction } from '#src/lib/transaction';
 import { userPasswordResetRequestSchema } from '#src/modules/users/users.schemas';
 

@@ -3,9 +3,9 @@
 import type { Env } from '#src/lib/env';
 import type { Ctx } from '#src/lib/context';
 import { requireUser } from '#src/lib/context';
-import { NotFoundError, ValidationError } from '#src/lib/errors';
-import { parseInput } from '#src/lib/validate';
-import { todayInJapan } from '#src/lib/dates';
+import { NotFoundError, ValidationError } from '#src/lib/isomorphic/errors';
+import { parseInput } from '#src/lib/isomorphic/validate';
+import { todayInJapan } from '#src/lib/isomorphic/dates';
 import { ja } from '#src/i18n/ja';
 import type { PaymentGateway } from './gateway';
 import { TestGateway } from './test-gateway';

@@ -18,7 +18,7 @@
 import Stripe from 'stripe';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Ctx } from '#src/lib/context';
-import { AppError, NotFoundError } from '#src/lib/errors';
+import { AppError, NotFoundError } from '#src/lib/isomorphic/errors';
 import type { Env } from '#src/lib/env';
 import { ja } from '#src/i18n/ja';
 import type { ReservationsService } from '#src/modules/reservations/reservations.service';

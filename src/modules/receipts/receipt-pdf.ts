@@ -3,8 +3,8 @@
 // rate), the addressee the guest typed, the receipt number, 再発行 on every copy after the first, and the refund of a
 // cancelled reservation. Server-only (no database: the service reads, this draws).
 import { ja } from '#src/i18n/ja';
-import { formatYmdJa } from '#src/lib/dates';
-import { CONSUMPTION_TAX_PERCENT, consumptionTaxIncluded, formatYen } from '#src/lib/money';
+import { formatYmdJa } from '#src/lib/isomorphic/dates';
+import { CONSUMPTION_TAX_PERCENT, consumptionTaxIncluded, formatYen } from '#src/lib/isomorphic/money';
 import { contentWidth, createPdf, fitText, keyValues, PDF_FONT, pdfBuffer, rule, table } from '#src/lib/pdf';
 
 const t = ja.receipts;

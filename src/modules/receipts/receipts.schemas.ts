@@ -2,7 +2,7 @@
 // Isomorphic.
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
-import { countJson, dateTimeJson, idJson, optionalText, requiredText } from '#src/lib/validate';
+import { countJson, dateTimeJson, idJson, optionalText, requiredText } from '#src/lib/isomorphic/validate';
 import { ADDRESSEE_MAX, PURPOSE_MAX } from './receipts.shared';
 
 export { ADDRESSEE_MAX, PURPOSE_MAX };

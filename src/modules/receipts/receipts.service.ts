@@ -5,10 +5,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Env } from '#src/lib/env';
 import { requireUser, type Ctx } from '#src/lib/context';
-import { ConflictError, NotFoundError, ValidationError, type FieldMessages } from '#src/lib/errors';
+import { ConflictError, NotFoundError, ValidationError, type FieldMessages } from '#src/lib/isomorphic/errors';
 import { charactersWithoutGlyph } from '#src/lib/pdf';
-import { idFrom, parseInput } from '#src/lib/validate';
-import { todayInJapan } from '#src/lib/dates';
+import { idFrom, parseInput } from '#src/lib/isomorphic/validate';
+import { todayInJapan } from '#src/lib/isomorphic/dates';
 import { transaction } from '#src/lib/transaction';
 import { ja } from '#src/i18n/ja';
 import { reservationForReceipt, type ReservationForReceipt } from '#src/modules/reservations/reservations.repository';

@@ -12,7 +12,7 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Env } from '#src/lib/env';
 import type { Logger } from '#src/lib/logger';
-import { AppError, ConflictError, PaymentError, ValidationError } from '#src/lib/errors';
+import { AppError, ConflictError, PaymentError, ValidationError } from '#src/lib/isomorphic/errors';
 import { isUniqueViolation } from '#src/lib/db-errors';
 import { ja } from '#src/i18n/ja';
 import * as coupons from '#src/modules/coupons/coupon-rules';

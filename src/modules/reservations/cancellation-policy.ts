@@ -2,7 +2,7 @@
 // days before the first booked slot's date, no refund after that, no cancellation once the first booked slot has
 // started. "開催日の2日前まで全額返金" for a slot on 12/10 means: until 12/8 23:59:59 in Japan, whatever the
 // server's TZ. A reservation of several slots counts from its first slot. Server-only.
-import { addDays, japanInstant } from '#src/lib/dates';
+import { addDays, japanInstant } from '#src/lib/isomorphic/dates';
 import { inTimeOrder } from '#src/modules/calendars/slots';
 
 export interface SlotTime {

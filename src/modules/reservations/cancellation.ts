@@ -13,8 +13,8 @@
 // Server-only.
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from '#src/lib/logger';
-import { ConflictError } from '#src/lib/errors';
-import { formatYen } from '#src/lib/money';
+import { ConflictError } from '#src/lib/isomorphic/errors';
+import { formatYen } from '#src/lib/isomorphic/money';
 import { ja } from '#src/i18n/ja';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import { recordReversal } from '#src/modules/earnings/ledger';

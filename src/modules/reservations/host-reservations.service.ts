@@ -6,10 +6,10 @@
 // visible, marked, and never counts as a participant. Holds in progress (pending, 3-D Secure) are only seats taken.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireUser, type Ctx } from '#src/lib/context';
-import { NotFoundError } from '#src/lib/errors';
-import { idFrom, parseInput } from '#src/lib/validate';
+import { NotFoundError } from '#src/lib/isomorphic/errors';
+import { idFrom, parseInput } from '#src/lib/isomorphic/validate';
 import { csvRecord, UTF8_BOM } from '#src/lib/csv';
-import { todayInJapan, nowTimeInJapan } from '#src/lib/dates';
+import { todayInJapan, nowTimeInJapan } from '#src/lib/isomorphic/dates';
 import { ja } from '#src/i18n/ja';
 import { memberAmbassadorIds } from '#src/modules/ambassadors/ambassadors.repository';
 import {

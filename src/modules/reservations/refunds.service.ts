@@ -1,9 +1,9 @@
 // The operators' refunds (CLI `list-refunds`, `retry-refund`): pending first, with attempts and the last gateway
 // error; a retry only moves next_attempt_at to now, and the worker (cancellation.ts retryPendingRefunds) does the
 // refund with the same idempotency key, so a retry can never refund twice. Server-only.
-import { ConflictError, NotFoundError } from '#src/lib/errors';
+import { ConflictError, NotFoundError } from '#src/lib/isomorphic/errors';
 import { requireAdmin, type Ctx, withEm } from '#src/lib/context';
-import { idFrom, parseInput } from '#src/lib/validate';
+import { idFrom, parseInput } from '#src/lib/isomorphic/validate';
 import { ja } from '#src/i18n/ja';
 import type { AuditService } from '#src/modules/audit/audit.service';
 import { REFUNDS_PAGE_SIZE, refundListQuerySchema, type RefundJson, type RefundListJson } from './refunds.schemas';

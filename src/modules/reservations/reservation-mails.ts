@@ -2,8 +2,8 @@
 // data and enqueues the result in the transaction that confirms the reservation. Every reservation mail links to
 // where its reader acts on it: the guest to the reservation (/reservations/{id}), the host to the host's
 // reservations (/host/reservations); dates are listed in time order (inTimeOrder).
-import { formatDateJa } from '#src/lib/dates';
-import { formatYen } from '#src/lib/money';
+import { formatDateJa } from '#src/lib/isomorphic/dates';
+import { formatYen } from '#src/lib/isomorphic/money';
 import { ja } from '#src/i18n/ja';
 import type { OutgoingMail } from '#src/modules/mail/mail.outbox';
 import { icsAttachment, reservationSlotUid, type IcsMethod } from '#src/lib/ics';

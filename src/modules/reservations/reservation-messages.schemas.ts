@@ -1,7 +1,7 @@
 // The message thread of a reservation: GET and POST /api/v1/reservations/{id}/messages and the
 // MessageThread component on the host's and the guest's pages. Browser-safe.
 import { z } from 'zod';
-import { requiredText } from '#src/lib/validate';
+import { requiredText } from '#src/lib/isomorphic/validate';
 import { ja } from '#src/i18n/ja';
 
 /** At most this many characters in one message (the table's CHECK repeats it). */

@@ -5,9 +5,9 @@
 // Each message is mailed to the other side with a link, in the transaction that stores it.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireUser, type Ctx } from '#src/lib/context';
-import { NotFoundError } from '#src/lib/errors';
+import { NotFoundError } from '#src/lib/isomorphic/errors';
 import { publicBaseUrl, type Env } from '#src/lib/env';
-import { idFrom, parseInput } from '#src/lib/validate';
+import { idFrom, parseInput } from '#src/lib/isomorphic/validate';
 import { ja } from '#src/i18n/ja';
 import { hit } from '#src/lib/rate-limit';
 import { isExperienceHost } from '#src/modules/experiences/experiences.policy';

@@ -1,10 +1,10 @@
 // Shared by the reservation form, the API and the service. Browser-safe.
 import { z } from 'zod';
-import { MAX_ID, parseId } from '#src/lib/validate';
+import { MAX_ID, parseId } from '#src/lib/isomorphic/validate';
 import { ja } from '#src/i18n/ja';
 import type { PriceQuote } from './pricing';
 import type { PaymentConfig } from '#src/modules/payments/payments.schemas';
-import { countJson, dateJson, dateTimeJson, idJson, timeJson } from '#src/lib/validate';
+import { countJson, dateJson, dateTimeJson, idJson, timeJson } from '#src/lib/isomorphic/validate';
 
 /** guest-and-host.md §9: at most 30 slots in one reservation. */
 const MAX_SLOTS = 30;

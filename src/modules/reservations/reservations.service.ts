@@ -10,8 +10,8 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { publicBaseUrl, type Env } from '#src/lib/env';
 import type { Logger } from '#src/lib/logger';
 import { requireUser, userOf, type Ctx } from '#src/lib/context';
-import { NotFoundError, ValidationError } from '#src/lib/errors';
-import { idFrom, parseId, parseInput } from '#src/lib/validate';
+import { NotFoundError, ValidationError } from '#src/lib/isomorphic/errors';
+import { idFrom, parseId, parseInput } from '#src/lib/isomorphic/validate';
 import { ja } from '#src/i18n/ja';
 import { publishedTitle } from '#src/modules/experiences/experiences.repository';
 import { experienceIdOfFirstSlot } from '#src/modules/calendars/calendars.repository';
@@ -39,8 +39,8 @@ import {
 } from './reservations.schemas';
 import { createCancellation } from './cancellation';
 import type { CancellationTerms } from './cancellation-policy';
-import { ConflictError } from '#src/lib/errors';
-import { formatDateJa, japanInstant } from '#src/lib/dates';
+import { ConflictError } from '#src/lib/isomorphic/errors';
+import { formatDateJa, japanInstant } from '#src/lib/isomorphic/dates';
 import { findSlots } from '#src/modules/calendars/calendars.repository';
 import { canManageExperience } from '#src/modules/experiences/experiences.policy';
 

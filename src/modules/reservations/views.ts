@@ -2,7 +2,7 @@
 // Server-only.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PaymentConfig } from '#src/modules/payments/payments.schemas';
-import { addDays, japanInstant } from '#src/lib/dates';
+import { addDays, japanInstant } from '#src/lib/isomorphic/dates';
 import { inTimeOrder } from '#src/modules/calendars/slots';
 import { Refund, Reservation, type IReservation } from './reservations.entity';
 import type { Prepared } from './quote';

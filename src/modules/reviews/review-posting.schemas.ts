@@ -2,8 +2,8 @@
 // as shown. Browser-safe (the forms check with the same schemas the service parses).
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
-import { requiredText } from '#src/lib/validate';
-import { formatDateJa, todayInJapan } from '#src/lib/dates';
+import { requiredText } from '#src/lib/isomorphic/validate';
+import { formatDateJa, todayInJapan } from '#src/lib/isomorphic/dates';
 import { pageSchema, type PageMeta } from '#src/modules/experiences/experiences.schemas';
 import { MAX_STARS, type ReviewJson } from './reviews.schemas';
 

@@ -1,6 +1,6 @@
 // Public review reads (spec guest-and-host.md §3 "Review"). Browser-safe.
 import { z } from 'zod';
-import { dateTimeJson, idJson, urlJson } from '#src/lib/validate';
+import { dateTimeJson, idJson, urlJson } from '#src/lib/isomorphic/validate';
 import { pageMetaSchema, pageSchema } from '#src/modules/experiences/experiences.schemas';
 import { MAX_STARS } from './reviews.shared';
 

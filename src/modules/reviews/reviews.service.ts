@@ -4,11 +4,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Ctx } from '#src/lib/context';
 import { requireUser } from '#src/lib/context';
-import { ConflictError, ForbiddenError, NotFoundError } from '#src/lib/errors';
+import { ConflictError, ForbiddenError, NotFoundError } from '#src/lib/isomorphic/errors';
 import { publicBaseUrl, type Env } from '#src/lib/env';
 import { isUniqueViolation } from '#src/lib/db-errors';
-import { japanInstant } from '#src/lib/dates';
-import { idFrom, parseInput } from '#src/lib/validate';
+import { japanInstant } from '#src/lib/isomorphic/dates';
+import { idFrom, parseInput } from '#src/lib/isomorphic/validate';
 import { ja } from '#src/i18n/ja';
 import type { ExperiencesService } from '#src/modules/experiences/experiences.service';
 import { isExperienceHost } from '#src/modules/experiences/experiences.policy';

@@ -2,7 +2,7 @@
 // Used by the uploads service and the demo seed. Server-only.
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, ValidationError } from '#src/lib/errors';
+import { AppError, ValidationError } from '#src/lib/isomorphic/errors';
 import { ja } from '#src/i18n/ja';
 import { UploadedFile } from './uploads.entity';
 import { detectImageType, EXTENSIONS } from './image-type';

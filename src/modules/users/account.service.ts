@@ -2,12 +2,12 @@
 // settings. Every method acts on ctx.actor's own account only (requireUser), so no id travels in the input.
 import { createHash } from 'node:crypto';
 import { requireUser, type Ctx } from '#src/lib/context';
-import { formatInstantDateTimeJa } from '#src/lib/dates';
+import { formatInstantDateTimeJa } from '#src/lib/isomorphic/dates';
 import { publicBaseUrl, type Env } from '#src/lib/env';
-import { ValidationError } from '#src/lib/errors';
+import { ValidationError } from '#src/lib/isomorphic/errors';
 import { hashPassword, verifyPassword } from '#src/lib/password';
 import { transaction } from '#src/lib/transaction';
-import { parseInput } from '#src/lib/validate';
+import { parseInput } from '#src/lib/isomorphic/validate';
 import { ja } from '#src/i18n/ja';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import { User, type IUser } from './users.entity';

@@ -1,6 +1,6 @@
 // The public profile JSON (/users/{id}, GET /api/v1/profiles/{id}). Browser-safe.
 import { z } from 'zod';
-import { idJson, urlJson } from '#src/lib/validate';
+import { idJson, urlJson } from '#src/lib/isomorphic/validate';
 import { experienceCardJsonSchema } from '#src/modules/experiences/experiences.schemas';
 
 export const publicProfileJsonSchema = z

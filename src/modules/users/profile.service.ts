@@ -2,8 +2,8 @@
 // least one published experience have a public page; anyone else (a guest who only books) is a 404, so the page
 // never exposes people who did not choose to be visible.
 import type { Ctx } from '#src/lib/context';
-import { NotFoundError } from '#src/lib/errors';
-import { idFrom } from '#src/lib/validate';
+import { NotFoundError } from '#src/lib/isomorphic/errors';
+import { idFrom } from '#src/lib/isomorphic/validate';
 import { ja } from '#src/i18n/ja';
 import type { ExperiencesService } from '#src/modules/experiences/experiences.service';
 import { User } from './users.entity';

@@ -2,7 +2,7 @@
 // pickers of the admin screens. Matches the id exactly, or part of the name or e-mail; without q, the first users.
 import type { FilterQuery } from '@mikro-orm/postgresql';
 import { requireAdmin, type Ctx } from '#src/lib/context';
-import { parseInput } from '#src/lib/validate';
+import { parseInput } from '#src/lib/isomorphic/validate';
 import { memberUserIds } from '#src/modules/ambassadors/ambassadors.repository';
 import { User, type IUser } from './users.entity';
 import { USER_SEARCH_LIMIT, userSearchQuerySchema, type UserSearchResponse } from './user-search.schemas';

@@ -1,7 +1,7 @@
 // Shared by the logon form, the API and the CLI. Browser-safe.
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
-import { idJson, urlJson } from '#src/lib/validate';
+import { idJson, urlJson } from '#src/lib/isomorphic/validate';
 
 /** The sign-up e-mail rule (also the brand portal's sign-in and reset request). */
 export const emailSchema = z

@@ -3,12 +3,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireAdmin, type Ctx, type UserActor } from '#src/lib/context';
 import { publicBaseUrl, type Env } from '#src/lib/env';
-import { UnauthorizedError, ValidationError } from '#src/lib/errors';
+import { UnauthorizedError, ValidationError } from '#src/lib/isomorphic/errors';
 import { expiresAfter, hashToken, mailExpiry, newToken, resetMailAllowed, tokenHashMatches } from '#src/lib/reset-tokens';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import { hashPassword, verifyPassword, DUMMY_HASH } from '#src/lib/password';
 import { isUniqueViolation } from '#src/lib/db-errors';
-import { parseId, parseInput } from '#src/lib/validate';
+import { parseId, parseInput } from '#src/lib/isomorphic/validate';
 import { ja } from '#src/i18n/ja';
 import { currentAmbassadorId } from '#src/modules/ambassadors/ambassadors.repository';
 import { User, type IUser } from './users.entity';

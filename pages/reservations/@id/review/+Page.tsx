@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useData } from 'vike-react/useData';
 import { ja } from '#src/i18n/ja';
-import { formatDateJa } from '#src/lib/dates';
+import { formatDateJa } from '#src/lib/isomorphic/dates';
 import { Field, FormErrors, useForm } from '#src/components/form';
 import { ReviewItem } from '#src/components/ReviewItem';
 import { REVIEW_CONTENT_MAX, formatJapanDateTime, reviewSchema, type ReviewInput } from '#src/modules/reviews/review-posting.schemas';

@@ -2,7 +2,7 @@
 // service as the API decides where the reservation stands (open, not ended yet, not confirmed, posted); another
 // guest's or an unknown reservation is the 404 page.
 import type { PageContextServer } from 'vike/types';
-import { loadOr404, routeId } from '#src/lib/page-helpers';
+import { loadOr404, routeId } from '#src/lib/isomorphic/page-helpers';
 
 export async function data(pageContext: PageContextServer) {
   const { services, ctx } = pageContext;

@@ -3,8 +3,8 @@
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import { ja } from '#src/i18n/ja';
-import { logonUrl } from '#src/lib/api-client';
-import { formatYen } from '#src/lib/money';
+import { logonUrl } from '#src/lib/isomorphic/api-client';
+import { formatYen } from '#src/lib/isomorphic/money';
 import { SlotList, useSlotPager, useSlotSelection } from '#src/components/SlotList';
 import { reservationUrl } from '#src/modules/calendars/slots';
 import type { Data } from './+data';

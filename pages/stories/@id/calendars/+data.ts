@@ -1,6 +1,6 @@
 // https://vike.dev/data — the experience's first window of slots; the page loads later windows while scrolling.
 import type { PageContextServer } from 'vike/types';
-import { loadOr404, routeId } from '#src/lib/page-helpers';
+import { loadOr404, routeId } from '#src/lib/isomorphic/page-helpers';
 import { siteOrigin } from '#src/components/seo';
 
 export async function data(pageContext: PageContextServer) {

@@ -2,8 +2,8 @@
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import { ja } from '#src/i18n/ja';
-import { logonUrl } from '#src/lib/api-client';
-import { formatYen } from '#src/lib/money';
+import { logonUrl } from '#src/lib/isomorphic/api-client';
+import { formatYen } from '#src/lib/isomorphic/money';
 // The stylesheets of the parts loaded later (below), in their place in the page's order: the server puts only the
 // stylesheets the page imports itself into its HTML, and those parts must look the same before their code arrives.
 import '#src/components/carousel.css';

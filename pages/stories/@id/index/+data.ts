@@ -1,7 +1,7 @@
 // https://vike.dev/data — everything the experience page shows, from one service call: the detail, the first reviews,
 // the other experiences and the first slots, four statements at once (src/modules/experiences/story-page.service.ts).
 import type { PageContextServer } from 'vike/types';
-import { loadOr404, routeId } from '#src/lib/page-helpers';
+import { loadOr404, routeId } from '#src/lib/isomorphic/page-helpers';
 import { siteOrigin } from '#src/components/seo';
 
 export async function data(pageContext: PageContextServer) {

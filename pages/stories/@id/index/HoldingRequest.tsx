@@ -2,7 +2,7 @@
 // (hydrateLater in +Page.tsx); a press before then is replayed by React once it has hydrated.
 import { useState } from 'react';
 import { ja } from '#src/i18n/ja';
-import { api, ApiError, logonUrl } from '#src/lib/api-client';
+import { api, ApiError, logonUrl } from '#src/lib/isomorphic/api-client';
 import type { HoldingRequestJson } from '#src/modules/holding-requests/holding-requests.schemas';
 
 export function HoldingRequest({ experienceId }: { experienceId: number }) {

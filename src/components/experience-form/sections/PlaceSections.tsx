@@ -2,7 +2,7 @@
 import { ja } from '#src/i18n/ja';
 import { Field } from '#src/components/form';
 import { HOST_LIMITS } from '#src/modules/experiences/experiences.host.schemas';
-import type { FieldMessages } from '#src/lib/errors';
+import type { FieldMessages } from '#src/lib/isomorphic/errors';
 import { messagesUnder } from '#src/components/form';
 import { HostSearch } from '#src/components/experience-form/HostSearch';
 import { ImageUploader } from '#src/components/experience-form/ImageUploader';

@@ -1,12 +1,12 @@
 // /brand/communities/{id}/ambassador_invitation: choose a published ambassador not yet in the community (id
 // required: 必須です), POST …/association, then …/ambassador_invitation_complete.
 import { useData } from 'vike-react/useData';
-import { goTo } from '#src/lib/browser-navigation';
+import { goTo } from '#src/lib/isomorphic/browser-navigation';
 import { BRAND_API, handleUnauthorized } from '#src/components/brand/brand-paths';
 import { Breadcrumbs, crumbs } from '#src/components/brand/Breadcrumbs';
 import { Field, FormErrors, useForm } from '#src/components/form';
 import { ja } from '#src/i18n/ja';
-import { ApiError } from '#src/lib/api-client';
+import { ApiError } from '#src/lib/isomorphic/api-client';
 import type { Data } from './+data';
 
 const t = ja.brandPortalPages.ambassadors;

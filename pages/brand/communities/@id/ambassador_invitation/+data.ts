@@ -1,7 +1,7 @@
 // https://vike.dev/data — /brand/communities/{id}/ambassador_invitation: the published ambassadors not yet in it.
 import type { PageContextServer } from 'vike/types';
 import { memberPage } from '#pages/brand/brand-data';
-import { routeId } from '#src/lib/page-helpers';
+import { routeId } from '#src/lib/isomorphic/page-helpers';
 
 export function data(pageContext: PageContextServer) {
   const { services, ctx } = pageContext;

@@ -2,7 +2,7 @@
 import type { PageContextServer } from 'vike/types';
 import { memberPage } from '#pages/brand/brand-data';
 import { pageFromSearch } from '#src/components/admin/AdminPagination';
-import { routeId } from '#src/lib/page-helpers';
+import { routeId } from '#src/lib/isomorphic/page-helpers';
 
 export function data(pageContext: PageContextServer) {
   const { services, ctx, urlParsed } = pageContext;

@@ -1,6 +1,6 @@
 // /brand/members/invitation: invite by e-mail (POST /brand-members/invitation, 201; the admin's invitation
 // service: same mail, same 7-day single-use link), then /brand/members/invitation/complete.
-import { goTo } from '#src/lib/browser-navigation';
+import { goTo } from '#src/lib/isomorphic/browser-navigation';
 import { BRAND_API, handleUnauthorized } from '#src/components/brand/brand-paths';
 import { Breadcrumbs, crumbs } from '#src/components/brand/Breadcrumbs';
 import { InvitationForm, useInvitationForm } from '#src/components/admin/InvitationForm';

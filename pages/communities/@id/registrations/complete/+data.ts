@@ -1,7 +1,7 @@
 // https://vike.dev/data — the completion text needs the flag set by a successful application (spec §4), consumed
 // here (once).
 import type { PageContextServer } from 'vike/types';
-import { routeId } from '#src/lib/page-helpers';
+import { routeId } from '#src/lib/isomorphic/page-helpers';
 import { applicationFlag } from '#src/modules/communities/communities.schemas';
 
 export function data(pageContext: PageContextServer) {

@@ -2,11 +2,11 @@
 // form page lives here so its guard and data do not reach the sibling complete/ page (Vike config inheritance).
 // The community application form (guest-and-host.md §2 "Community application", §5). The same schema and
 // answer rules as the server check the form first; server errors on answers are listed under the form.
-import { goTo } from '#src/lib/browser-navigation';
+import { goTo } from '#src/lib/isomorphic/browser-navigation';
 import { useData } from 'vike-react/useData';
 import { ja } from '#src/i18n/ja';
-import { ApiError, logonUrl } from '#src/lib/api-client';
-import type { FieldMessages } from '#src/lib/errors';
+import { ApiError, logonUrl } from '#src/lib/isomorphic/api-client';
+import type { FieldMessages } from '#src/lib/isomorphic/errors';
 import { Field, FormErrors, useForm, type Form } from '#src/components/form';
 import {
   type CommunityApplicationInput,

@@ -1,5 +1,5 @@
 // zod's own messages in Japanese, set once for the whole process (server and browser: the schemas are isomorphic).
-// Imported for its effect by src/lib/validate.ts (every server parse goes through it or the error handler, which
+// Imported for its effect by src/lib/isomorphic/validate.ts (every server parse goes through it or the error handler, which
 // imports it) and by the form kit. A schema's own message (`{ error: ja.… }`) still wins: zod asks the schema
 // first and this global map only for issues the schema left unnamed. What this map does not name falls back to
 // zod's Japanese locale, never to English.
