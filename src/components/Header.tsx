@@ -78,18 +78,21 @@ export function Header() {
                 <a href="/host/story" className="button button--ghost button--small" onClick={() => setOpen(false)}>
                   {ja.nav.hostStories}
                 </a>
+                {/* The settings link carries the name: one item instead of two, so an administrator's header fits. */}
                 <a
                   href="/account"
-                  className="button button--ghost button--small"
+                  className="site-nav__me"
                   data-testid="account-link"
+                  title={ja.nav.account}
                   aria-current={urlPathname.startsWith('/account') ? 'page' : undefined}
                   onClick={() => setOpen(false)}
                 >
-                  {ja.nav.account}
+                  <span className="visually-hidden">{ja.nav.account}: </span>
+                  <span data-testid="current-user">{ja.nav.greeting(user.name)}</span>
+                  <span className="site-nav__gear" aria-hidden="true">
+                    ⚙
+                  </span>
                 </a>
-                <span className="site-nav__user" data-testid="current-user">
-                  {ja.nav.greeting(user.name)}
-                </span>
                 <button type="button" className="site-nav__plain" onClick={logout}>
                   {ja.nav.logout}
                 </button>
