@@ -21,3 +21,39 @@ describe('comments', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+/** The most lines a source file may have: past it, split it by what changes together. */
+const MAX_LINES = 350;
+
+/**
+ * Files over the limit today, each at most as long as it is now: they may shrink (and leave this list when they are
+ * split), never grow.
+ */
+const TOO_LONG_TODAY: Record<string, number> = {
+  'src/i18n/ja.ts': 2448,
+  'src/openapi/routes.ts': 777,
+  'src/modules/experiences/experiences.host.schemas.ts': 690,
+  'src/modules/communities/communities.service.ts': 574,
+  'src/openapi/examples.ts': 534,
+  'src/modules/communities/communities.schemas.ts': 464,
+  'src/modules/reservations/reservations.schemas.ts': 433,
+  'src/modules/earnings/payouts.service.ts': 431,
+  'src/modules/earnings/earnings.service.ts': 402,
+  'src/modules/brand-members/brand-members.service.ts': 401,
+  'src/components/admin/Inquiries.tsx': 390,
+  'src/modules/experiences/experiences.schemas.ts': 385,
+  'src/modules/experiences/experiences.service.ts': 377,
+  'src/modules/experiences/stories-search.ts': 366,
+  'src/components/SlotList.tsx': 356,
+};
+
+describe('file size', () => {
+  it(`keeps every source file within ${MAX_LINES} lines, and the longer ones of today from growing`, () => {
+    const offenders = sourceFiles(['src', 'server', 'cli', 'pages'], /\.tsx?$/)
+      .filter((f) => !f.path.endsWith('.test.ts'))
+      .map((f) => ({ path: f.path, lines: f.text.split('\n').length - (f.text.endsWith('\n') ? 1 : 0) }))
+      .filter((f) => f.lines > (TOO_LONG_TODAY[f.path] ?? MAX_LINES))
+      .map((f) => `${f.path}: ${f.lines} lines (at most ${TOO_LONG_TODAY[f.path] ?? MAX_LINES})`);
+    expect(offenders).toEqual([]);
+  });
+});
