@@ -738,7 +738,7 @@ export const operations: Operation[] = [
     body: applicationHandledSchema,
     response: brandApplicationDetailJsonSchema,
   }),
-  // ---- s15b (details): password reset for marketplace users, deleting a draft, a pending experience back to a draft
+  // ---- Details: password reset for marketplace users, deleting a draft, a pending experience back to a draft
   op('post', `${V1}/password_resets`, 'パスワード再設定メールを送る', ['アカウント'], 'none', {
     body: userPasswordResetRequestSchema,
     status: 202,
