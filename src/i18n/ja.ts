@@ -35,7 +35,7 @@ export const ja = {
     close: '閉じる',
     mainLabel: 'メイン',
     breadcrumbs: 'パンくずリスト',
-    // The header's signed-in links (here rather than in r13a/auth: the header is on every page, and the browser build
+    // The header's signed-in links (here rather than in the reservations or auth sections: the header is on every page, and the browser build
     // carries each section it reads whole).
     reservations: '予約一覧',
     myPage: 'マイページ',
@@ -2441,7 +2441,7 @@ export const ja = {
     notificationsSaved: 'お知らせメールの設定を保存しました',
     notificationsInvalid: 'お知らせメールの設定が正しくありません',
   },
-  // tidy: the error page inside the brand portal's frame.
+  // The error page inside the brand portal's frame.
   tidy: {
     portalTop: '管理画面のトップへ',
   },

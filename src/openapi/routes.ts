@@ -409,7 +409,7 @@ export const operations: Operation[] = [
     errors: [413, 429, 502],
     response: uploadResultSchema,
   }),
-  // tidy: the drafts are paged like the host's experiences (?page=, OWN_EXPERIENCES_PAGE_SIZE a page).
+  // The drafts are paged like the host's experiences (?page=, OWN_EXPERIENCES_PAGE_SIZE a page).
   op('get', `${V1}/experience_drafts`, '体験の下書きを一覧する', ['ホスト'], 'user', {
     query: listQuerySchema,
     response: draftListJsonSchema,

@@ -103,7 +103,7 @@ describe('the guest cancels a reservation', () => {
     expect(await item.getByTestId('reservation-status').textContent()).toBe(ja.r13a.statuses.confirmed);
     expect(await item.textContent()).toContain(`取消できる体験 ${width}`);
     expect(await item.textContent()).toContain(total);
-    await page.screenshot({ path: path.join(os.tmpdir(), `r13a-list-${width}.png`), fullPage: true });
+    await page.screenshot({ path: path.join(os.tmpdir(), `guest-reservations-list-${width}.png`), fullPage: true });
 
     // The detail: the policy, the deadline and the refund before confirming.
     await item.getByRole('link').click();
@@ -111,7 +111,7 @@ describe('the guest cancels a reservation', () => {
     await hydrated(page);
     expect(await page.getByTestId('cancellation-policy').textContent()).toContain(ja.r13a.policyName(7));
     expect(await page.getByTestId('refund-preview').textContent()).toBe(ja.r13a.refundPreviewFull(total));
-    await page.screenshot({ path: path.join(os.tmpdir(), `r13a-detail-${width}.png`), fullPage: true });
+    await page.screenshot({ path: path.join(os.tmpdir(), `guest-reservations-detail-${width}.png`), fullPage: true });
     await page.getByTestId('cancel-button').click();
     const dialog = page.getByTestId('cancel-dialog');
     await dialog.waitFor();
