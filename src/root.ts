@@ -45,6 +45,7 @@ import { createReminders } from './modules/reservations/reminders';
 import { createReceiptsService } from './modules/receipts/receipts.service';
 import { createPasswordResetsService } from './modules/password-resets/password-resets.service';
 import { createPayoutsService } from './modules/earnings/payouts.service';
+import { createDashboardsService } from './modules/dashboards/dashboards.service';
 import { createEarningsService } from './modules/earnings/earnings.service';
 import { createBankFileAdapter } from './modules/earnings/payout-adapters';
 import { bankDirectory as banks } from './modules/earnings/bank-directory';
@@ -119,6 +120,8 @@ function buildServices(deps: ServiceDeps) {
     ambassadors: createAmbassadorsService({ audit }),
     communities: createCommunitiesService({ env, audit, reference, brands }),
     brandPortal: createBrandPortalService(),
+    /** The admin and brand portal dashboards' charts. */
+    dashboards: createDashboardsService(),
     inquiries: createInquiriesService({ env, audit }),
     experienceApprovals: createExperienceApprovalsService({ env, audit, experiencesHost }),
     /** The operators' refunds (CLI list-refunds / retry-refund). */

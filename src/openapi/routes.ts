@@ -11,6 +11,7 @@ import {
   userPasswordResetRequestSchema,
   userPasswordResetSchema,
 } from '#src/modules/users/users.schemas';
+import { adminDashboardJsonSchema, brandDashboardJsonSchema } from '#src/modules/dashboards/dashboards.schemas';
 import { userSearchQuerySchema, userSearchResponseSchema } from '#src/modules/users/user-search.schemas';
 import { publicProfileJsonSchema } from '#src/modules/users/profile.schemas';
 import {
@@ -537,6 +538,9 @@ export const operations: Operation[] = [
     body: communityFormSchema,
     response: adminCommunityJsonSchema,
   }),
+  op('get', `${V1}/admin/dashboard`, 'ダッシュボードの集計（直近26週、日本時間の月曜始まり）を取得する（管理者）', ['管理者'], 'admin', {
+    response: adminDashboardJsonSchema,
+  }),
   op('get', `${V1}/admin/audit`, '監査ログを取得する（管理者）', ['管理者'], 'admin', {
     query: auditTrailQuerySchema,
     response: auditTrailJsonSchema,
@@ -677,6 +681,9 @@ export const operations: Operation[] = [
     status: 201,
     errors: [413, 429, 502],
     response: uploadResultSchema,
+  }),
+  op('get', `${BRAND}/dashboard`, 'ブランドのダッシュボードの集計（直近12か月と次の開催日）を取得する', ['ブランドポータル'], 'brand', {
+    response: brandDashboardJsonSchema,
   }),
   op('get', `${BRAND}/communities`, 'ブランドのコミュニティを一覧する', ['ブランドポータル'], 'brand', {
     query: pageQuerySchema,

@@ -1,4 +1,9 @@
-// Never rendered: the guard redirects to /admin/communities.
+// /admin: the dashboard (src/components/dashboards/AdminDashboard.tsx).
+import { useData } from 'vike-react/useData';
+import { AdminDashboard } from '#src/components/dashboards/AdminDashboard';
+import type { Data } from './+data';
+
 export default function Page() {
-  return null;
+  const { dashboard } = useData<Data>();
+  return <AdminDashboard dashboard={dashboard} />;
 }

@@ -1,8 +1,10 @@
-// /brand: the dashboard (spec: brand summary, member, community and application previews of 4 rows with totals).
+// /brand: the dashboard (spec: brand summary, member, community and application previews of 4 rows with totals),
+// then the charts (not in the spec).
 import type { ReactNode } from 'react';
 import { useData } from 'vike-react/useData';
 import { PublishBadge } from '#src/components/admin/ListStatus';
 import { Breadcrumbs } from '#src/components/brand/Breadcrumbs';
+import { BrandCharts } from '#src/components/dashboards/BrandCharts';
 import { ja } from '#src/i18n/ja';
 import type { Data } from './+data';
 
@@ -25,7 +27,7 @@ function PreviewCard(props: { title: string; total: number; href: string; testId
 }
 
 export default function Page() {
-  const { member, members, communities, applications } = useData<Data>();
+  const { member, members, communities, applications, dashboard } = useData<Data>();
   const brand = member.brand;
   return (
     <section>
@@ -81,6 +83,7 @@ export default function Page() {
           ))}
         </PreviewCard>
       </div>
+      <BrandCharts dashboard={dashboard} />
     </section>
   );
 }

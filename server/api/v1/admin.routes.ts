@@ -26,6 +26,10 @@ export function adminRoutes(services: Services): Router {
     res.json(await services.communities.update(req.ctx, input(req)));
   });
 
+  router.get('/admin/dashboard', async (req, res) => {
+    res.json(await services.dashboards.admin(req.ctx, req.query));
+  });
+
   router.get('/admin/audit', async (req, res) => {
     res.json(await services.audit.trail(req.ctx, req.query));
   });

@@ -120,6 +120,12 @@ export function brandPortalRoutes(services: Services): Router {
     res.status(204).end();
   });
 
+  // ---- Dashboard --------------------------------------------------------------------------------------------------
+
+  router.get('/dashboard', async (req, res) => {
+    res.json(await services.dashboards.brand(req.ctx, req.query));
+  });
+
   // ---- Experiences ------------------------------------------------------------------------------------------------
 
   router.get('/communities/:community_id/experiences', async (req, res) => {

@@ -7,6 +7,7 @@ import './admin.css';
 const t = ja.adminPages;
 
 const SECTIONS = [
+  { href: '/admin', label: t.nav.dashboard, also: [] },
   { href: '/admin/communities', label: t.nav.communities, also: ['/communities/new'] },
   { href: '/admin/ambassador', label: t.nav.ambassadors, also: ['/ambassador/'] },
   { href: '/admin/brand', label: t.nav.brands, also: [] },
@@ -19,6 +20,11 @@ const SECTIONS = [
 /** The section a path belongs to (the longest matching prefix, so /admin/brand_… is not ブランド). */
 function currentSection(pathname: string): string | null {
   for (const section of SECTIONS) {
+    // The dashboard is /admin itself, not every path under it.
+    if (section.href === '/admin') {
+      if (pathname === '/admin') return section.href;
+      continue;
+    }
     if (pathname === section.href || pathname.startsWith(`${section.href}/`)) return section.href;
     if (section.also.some((prefix) => pathname.startsWith(prefix))) return section.href;
   }

@@ -8,7 +8,7 @@
 let intlFormat: Intl.NumberFormat | undefined;
 
 /** 1234567 -> "1,234,567", like Intl.NumberFormat('ja-JP').format. */
-function groupDigits(amount: number): string {
+export function groupDigits(amount: number): string {
   if (!Number.isSafeInteger(amount)) {
     intlFormat ??= new Intl.NumberFormat('ja-JP');
     return intlFormat.format(amount);

@@ -30,6 +30,23 @@ const PENDING_SQL = `FROM experiences e
   WHERE e.approve = false
     AND NOT EXISTS (SELECT 1 FROM experience_rejections r WHERE r.experience_id = e.id AND r.created_at >= e.updated_at)`;
 
+/**
+ * The queue's length by how long each experience has waited since it was last saved (the admin dashboard): under a
+ * day, 1–2 days, 3–6, 7–13 and 14 days or more before `now`. One statement.
+ */
+export async function pendingByWait(em: EntityManager, now: Date): Promise<[number, number, number, number, number]> {
+  const [row] = await em.execute<Record<string, number>[]>(
+    `SELECT count(*) FILTER (WHERE w < interval '1 day')::int AS a,
+            count(*) FILTER (WHERE w >= interval '1 day' AND w < interval '3 days')::int AS b,
+            count(*) FILTER (WHERE w >= interval '3 days' AND w < interval '7 days')::int AS c,
+            count(*) FILTER (WHERE w >= interval '7 days' AND w < interval '14 days')::int AS d,
+            count(*) FILTER (WHERE w >= interval '14 days')::int AS e
+       FROM (SELECT ?::timestamptz - e.updated_at AS w ${PENDING_SQL}) q`,
+    [now],
+  );
+  return [row.a, row.b, row.c, row.d, row.e];
+}
+
 /** One page of the queue, newest (last saved) first, and the queue's length. */
 export async function pendingExperiences(
   em: EntityManager,

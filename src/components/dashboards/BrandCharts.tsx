@@ -1,0 +1,128 @@
+// /brand: the charts under the dashboard's previews: participants and applications per month (12 months, Japan
+// time) across the brand's communities, and the next dates with how full they are.
+import { scaleLinear } from '@visx/scale';
+import { Bar } from '@visx/shape';
+import { BarChart } from '#src/components/charts/BarChart';
+import { ChartPanel } from '#src/components/charts/ChartPanel';
+import { axisNumber, countText, monthLong, monthTick, peopleText, seriesDescription, sum } from '#src/components/charts/chart-labels';
+import { ja } from '#src/i18n/ja';
+import { formatDateJa } from '#src/lib/isomorphic/dates';
+import type { BrandDashboardJson } from '#src/modules/dashboards/dashboards.schemas';
+
+const t = ja.dashboards;
+/** Every 2nd month under the bars on a phone, every month on a wide screen. */
+const MONTH_TICKS = [2, 1] as const;
+const BAR_WIDTH = 200;
+
+function monthFigures(label: string, values: readonly number[], format: (n: number) => string) {
+  const n = values.length;
+  return [
+    { label: `${label}（${t.thisMonth}）`, value: format(values[n - 1] ?? 0) },
+    { label: `${label}（${t.lastMonth}）`, value: format(values[n - 2] ?? 0) },
+    { label: `${label}（${t.total12}）`, value: format(sum(values)) },
+  ];
+}
+
+function Monthly(props: {
+  id: string;
+  title: string;
+  label: string;
+  note?: string;
+  months: readonly string[];
+  values: readonly number[];
+  format: (n: number) => string;
+}) {
+  const rows = props.months.map(monthLong);
+  return (
+    <ChartPanel
+      id={props.id}
+      title={props.title}
+      note={props.note}
+      figures={monthFigures(props.label, props.values, props.format)}
+      table={{ rowHeader: t.monthAxis, rows, columns: [{ label: props.label, values: props.values.map(props.format) }] }}
+    >
+      <BarChart
+        id={props.id}
+        title={props.title}
+        description={seriesDescription(props.title, rows, props.values, props.format)}
+        ticks={props.months.map(monthTick)}
+        series={[{ label: props.label, values: props.values }]}
+        formatAxis={axisNumber}
+        tickEvery={MONTH_TICKS}
+        axisLabel={t.monthAxis}
+      />
+    </ChartPanel>
+  );
+}
+
+export function BrandCharts({ dashboard }: { dashboard: BrandDashboardJson }) {
+  const u = t.upcoming;
+  const x = scaleLinear<number>({ domain: [0, 100], range: [0, BAR_WIDTH], clamp: true });
+  const events = dashboard.upcoming_events;
+  return (
+    <div className="dashboard brand-dashboard__charts" data-testid="brand-charts">
+      <Monthly
+        id="participants"
+        title={t.participants.title}
+        label={t.participants.count}
+        note={t.participants.note}
+        months={dashboard.participants.map((m) => m.month)}
+        values={dashboard.participants.map((m) => m.participants)}
+        format={peopleText}
+      />
+      <Monthly
+        id="applications"
+        title={t.applications.title}
+        label={t.applications.count}
+        months={dashboard.applications.map((m) => m.month)}
+        values={dashboard.applications.map((m) => m.applications)}
+        format={countText}
+      />
+      <ChartPanel
+        id="upcoming"
+        title={u.title}
+        note={u.note}
+        figures={[]}
+        table={{
+          rowHeader: u.experience,
+          rows: events.map((e) => `${e.title}（${formatDateJa(e.date)} ${e.start_time}）`),
+          columns: [
+            { label: u.fill, values: events.map((e) => u.seats(e.participant_number, e.recruitment_number)) },
+            { label: '%', values: events.map((e) => u.percent(e.fill_percent)) },
+          ],
+        }}
+      >
+        {events.length === 0 ? (
+          <p className="muted">{u.none}</p>
+        ) : (
+          <ul className="fill-list" data-testid="upcoming-events">
+            {events.map((e) => (
+              <li key={e.calendar_id}>
+                <div className="fill-list__head">
+                  <span className="fill-list__title">{e.title}</span>
+                  <span className="fill-list__meta">
+                    {formatDateJa(e.date)} {e.start_time} ・ {e.community_name}
+                  </span>
+                </div>
+                <div className="fill-list__bar">
+                  <svg
+                    viewBox={`0 0 ${BAR_WIDTH} 12`}
+                    preserveAspectRatio="none"
+                    role="img"
+                    aria-label={u.barLabel(e.title, e.fill_percent)}
+                  >
+                    <rect className="fill-list__track" x={0} y={0} width={BAR_WIDTH} height={12} rx={3} />
+                    <Bar className="chart__bar chart__bar--1" x={0} y={0} width={x(e.fill_percent)} height={12} rx={3} />
+                  </svg>
+                  <span className="fill-list__value">
+                    {u.seats(e.participant_number, e.recruitment_number)}（{u.percent(e.fill_percent)}）
+                  </span>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </ChartPanel>
+    </div>
+  );
+}
