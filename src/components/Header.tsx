@@ -56,12 +56,7 @@ export function Header() {
             {user ? (
               <>
                 {user.access_control === 'ADMIN' && (
-                  <a
-                    href="/admin/communities"
-                    className="button button--ghost button--small"
-                    data-testid="admin-link"
-                    onClick={() => setOpen(false)}
-                  >
+                  <a href="/admin" className="button button--ghost button--small" data-testid="admin-link" onClick={() => setOpen(false)}>
                     {ja.nav.admin}
                   </a>
                 )}

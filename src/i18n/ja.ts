@@ -2500,7 +2500,9 @@ export const ja = {
       title: 'お問い合わせの対応状況',
       kind: '種類',
       contact: '一般のお問い合わせ',
-      program: 'ブランド・アンバサダー',
+      program: 'ブランド・アンバサダー制度',
+      /** Under the bars (a phone's chart has about 130px per kind). */
+      ticks: { contact: '一般', program: 'ブランド・アンバサダー' },
       unresolved: '未対応',
       resolved: '対応済み',
       open: 'お問い合わせ一覧へ',
@@ -2521,7 +2523,7 @@ export const ja = {
     participants: {
       title: '参加者数',
       count: '参加者',
-      note: 'ブランドのコミュニティの体験に、その月の開催日で確定している予約の人数です。',
+      note: 'ブランドのコミュニティの体験の、その月の開催日に予約されている人数（満席率と同じ予約済みの席数）です。',
     },
     applications: {
       title: 'コミュニティへの申し込み',

@@ -155,41 +155,32 @@ describe('GET /brand/api/v1/dashboard', () => {
     }
   });
 
-  it("counts the brand's participants by the month of their date and applications by the month they came in (Japan time)", async () => {
-    const guest = await createUser(t.orm);
-    const experienceId = a.experienceId;
-    const slot = (date: string, startTime = '10:00', participants = 0, recruitment = 8) =>
+  it("sums the seats taken on the brand's dates by month and counts applications by the month they came in (Japan time)", async () => {
+    const slot = (experienceId: number, date: string, startTime: string, participants: number, recruitment = 8) =>
       createCalendar(t.orm, experienceId, {
         date,
         startTime,
-        endTime: '17:00',
+        endTime: '23:30',
         participantNumber: participants,
         recruitmentNumber: recruitment,
       });
-    const reserve = async (calendarId: number, people: number, status: 'confirmed' | 'cancelled' = 'confirmed') => {
-      const r = await createReservation(t.orm, { userId: guest.id, experienceId, calendarIds: [calendarId], status });
-      await sql('UPDATE reservations SET number_of_people = ? WHERE id = ?', [people, r.id]);
-    };
-    const march10 = await slot('2026-03-10', '10:00', 4, 8);
-    await slot('2026-03-04', '13:00', 2, 3);
-    const march4Started = await slot('2026-03-04', '11:00', 1, 8);
-    const january31 = await slot('2026-01-31');
-    const tooOld = await slot('2025-03-31');
-    await reserve(march10.id, 1);
-    await reserve(march10.id, 3);
-    await reserve(march4Started.id, 1);
-    await reserve(january31.id, 2);
-    await reserve(january31.id, 5, 'cancelled');
-    await reserve(tooOld.id, 6);
-    // Another brand's community and an unpublished experience of this brand: neither is counted or listed.
+    await slot(a.experienceId, '2026-03-10', '10:00', 4); // later this month
+    await slot(a.experienceId, '2026-03-04', '13:00', 2, 3); // today, not started at 12:00 JST
+    await slot(a.experienceId, '2026-03-04', '11:00', 1); // today, started
+    await slot(a.experienceId, '2026-03-01', '00:00', 3); // the first minute of the month
+    await slot(a.experienceId, '2026-02-28', '23:00', 5);
+    await slot(a.experienceId, '2026-01-31', '10:00', 2);
+    await slot(a.experienceId, '2025-03-31', '10:00', 6); // before the 12 months shown
+    await slot(a.experienceId, '2026-04-01', '10:00', 7); // after them
+    // Another brand's community: not counted. An unpublished experience of the brand (awaiting re-approval after an
+    // edit): its seats are counted, but its dates are not among the next ones.
     const other = await createCommunity(t.orm, { name: '他ブランドのコミュニティ' });
     const elsewhere = await createExperience(t.orm, { title: '他の体験' });
     await sql('UPDATE experiences SET community_id = ? WHERE id = ?', [other.community.id, elsewhere.id]);
-    const elsewhereSlot = await createCalendar(t.orm, elsewhere.id, { date: '2026-03-05' });
-    await reserve(elsewhereSlot.id, 9);
+    await slot(elsewhere.id, '2026-03-05', '10:00', 6);
     const hidden = await createExperience(t.orm, { title: '非公開の体験', approve: false });
     await sql('UPDATE experiences SET community_id = ? WHERE id = ?', [a.communityId, hidden.id]);
-    await createCalendar(t.orm, hidden.id, { date: '2026-03-05' });
+    await slot(hidden.id, '2026-03-05', '10:00', 1);
     // Applications: the setup's one long ago, then one each side of midnight JST on 2026-03-01.
     await sql('UPDATE community_applications SET created_at = ? WHERE id = ?', ['2024-05-01T00:00:00Z', a.applicationId]);
     for (const at of ['2026-02-28T15:00:00Z', '2026-02-28T14:59:59Z']) {
@@ -219,7 +210,7 @@ describe('GET /brand/api/v1/dashboard', () => {
     ];
     const monthly = (values: Record<string, number>) => months.map((m) => `${m} ${values[m] ?? 0}`);
     expect(res.body.participants.map((m: { month: string; participants: number }) => `${m.month} ${m.participants}`)).toEqual(
-      monthly({ '2026-01': 2, '2026-03': 5 }),
+      monthly({ '2026-01': 2, '2026-02': 5, '2026-03': 11 }),
     );
     expect(res.body.applications.map((m: { month: string; applications: number }) => `${m.month} ${m.applications}`)).toEqual(
       monthly({ '2026-02': 1, '2026-03': 1 }),
@@ -229,7 +220,11 @@ describe('GET /brand/api/v1/dashboard', () => {
         (e: Record<string, string | number>) =>
           `${e.date} ${e.start_time} ${e.participant_number}/${e.recruitment_number} ${e.fill_percent}%`,
       ),
-    ).toEqual(['2026-03-04 13:00 2/3 66%', '2026-03-10 10:00 4/8 50%']);
-    expect(res.body.upcoming_events[0]).toMatchObject({ title: 'Dの体験', community_name: 'Dのコミュニティ', experience_id: experienceId });
+    ).toEqual(['2026-03-04 13:00 2/3 66%', '2026-03-10 10:00 4/8 50%', '2026-04-01 10:00 7/8 87%']);
+    expect(res.body.upcoming_events[0]).toMatchObject({
+      title: 'Dの体験',
+      community_name: 'Dのコミュニティ',
+      experience_id: a.experienceId,
+    });
   });
 });

@@ -66,9 +66,12 @@ describe('who may enter', () => {
     await page.goto('/');
     await hydrated(page);
     await page.getByTestId('admin-link').click();
-    await page.waitForURL('**/admin/communities');
+    await page.waitForURL((url) => url.pathname === '/admin');
     const nav = page.getByRole('navigation', { name: '管理メニュー' });
+    expect(await nav.locator('[aria-current="page"]').textContent()).toBe('ダッシュボード');
+    await page.goto('/admin/communities');
     expect(await nav.getByRole('link').allTextContents()).toEqual([
+      'ダッシュボード',
       'コミュニティ',
       'アンバサダー',
       'ブランド',

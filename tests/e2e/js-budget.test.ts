@@ -3,7 +3,9 @@
 // loads after hydrating reach it); the other budgets hold each page at what it weighs now plus ~1.5 kB (docs/performance.md,
 // "Browser performance"; docs/performance-log.md has each pass's table), so a change that adds to a first load fails here and says which files it loads.
 import { describe, expect, inject, it } from 'vitest';
-import { firstLoadScripts, lazyStylesheets, readScript, totalBytes } from '#tests/e2e/client-bundle';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { CLIENT_DIR, firstLoadScripts, lazyStylesheets, readScript, totalBytes } from '#tests/e2e/client-bundle';
 
 const KB = 1024;
 
@@ -16,6 +18,16 @@ const PAGES = [
   // `cancellation`) and its messages offered the sign-in page after a 401 (the `errors` texts and the portal's paths
   // the link chooses between): 105.5 with both.
   { path: '/reservations/new', entry: 'pages_reservations_new', budgetKb: 106.5 },
+] as const;
+
+/**
+ * The administrator area and the brand portal (signed-in staff, desktop first): the dashboards with their charts
+ * (visx, about 22 kB) are named, and every other page of the two areas is held to the same budget.
+ */
+const STAFF_BUDGET_KB = 150;
+const STAFF_PAGES = [
+  { path: '/admin', entry: 'pages_admin_index' },
+  { path: '/brand', entry: 'pages_brand_index' },
 ] as const;
 
 function listing(entry: string): string {
@@ -34,6 +46,28 @@ describe('first-load JavaScript per page (gzip, from dist/client)', () => {
       expect(total, `${path}: ${(total / KB).toFixed(1)} kB\n${listing(entry)}`).toBeLessThanOrEqual(budgetKb * KB);
     });
   }
+
+  for (const { path, entry } of STAFF_PAGES) {
+    it(`${path} (dashboard with charts) stays within ${STAFF_BUDGET_KB} kB`, () => {
+      const scripts = firstLoadScripts(entry);
+      const total = totalBytes(scripts);
+      expect(total).toBeGreaterThan(80 * KB);
+      expect(total, `${path}: ${(total / KB).toFixed(1)} kB\n${listing(entry)}`).toBeLessThanOrEqual(STAFF_BUDGET_KB * KB);
+      // The charts (visx, whose class names survive minification) are in the first load: the sum counts them.
+      expect(scripts.some(({ file }) => readScript(file).includes('visx-axis-bottom'))).toBe(true);
+    });
+  }
+
+  it(`holds every page of the administrator area and the brand portal to ${STAFF_BUDGET_KB} kB`, () => {
+    const entries = readdirSync(join(CLIENT_DIR, 'assets/entries'))
+      .filter((f) => /^pages_(admin|brand)[._]/.test(f) && f.endsWith('.js'))
+      .map((f) => f.slice(0, f.indexOf('.')));
+    expect(entries.length).toBeGreaterThan(30);
+    for (const entry of entries) {
+      const total = totalBytes(firstLoadScripts(entry));
+      expect(total, `${entry}: ${(total / KB).toFixed(1)} kB\n${listing(entry)}`).toBeLessThanOrEqual(STAFF_BUDGET_KB * KB);
+    }
+  });
 
   it('keeps zod out of the four pages (none checks a form with a zod schema in the browser)', () => {
     for (const { path, entry } of PAGES) {

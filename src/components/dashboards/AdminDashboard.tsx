@@ -7,6 +7,7 @@ import {
   axisNumber,
   axisYen,
   countText,
+  peopleText,
   seriesDescription,
   sum,
   weekLong,
@@ -42,6 +43,7 @@ export function AdminDashboard({ dashboard }: { dashboard: AdminDashboardJson })
   const refundAmount = dashboard.cancellations.map((w) => w.refund_amount);
   const users = dashboard.new_users.map((w) => w.new_users);
   const inquiryKinds = dashboard.inquiries.map((i) => t.inquiries[i.kind]);
+  const inquiryTicks = dashboard.inquiries.map((i) => t.inquiries.ticks[i.kind]);
   const waits = APPROVAL_WAIT_BUCKETS.map((b) => dashboard.awaiting_approval.find((a) => a.bucket === b)?.experiences ?? 0);
   const waitLabels = APPROVAL_WAIT_BUCKETS.map((b) => t.approvals.buckets[b]);
   const weekly = (id: string, title: string, values: readonly number[], format: (n: number) => string, axis = axisNumber) => (
@@ -111,10 +113,10 @@ export function AdminDashboard({ dashboard }: { dashboard: AdminDashboardJson })
       <ChartPanel
         id="new-users"
         title={t.users.title}
-        figures={weekFigures(t.users.count, users, countText)}
-        table={{ rowHeader: t.weekAxis, rows, columns: [{ label: t.users.count, values: users.map(countText) }] }}
+        figures={weekFigures(t.users.count, users, peopleText)}
+        table={{ rowHeader: t.weekAxis, rows, columns: [{ label: t.users.count, values: users.map(peopleText) }] }}
       >
-        {weekly('new-users', t.users.count, users, countText)}
+        {weekly('new-users', t.users.count, users, peopleText)}
       </ChartPanel>
 
       <ChartPanel
@@ -146,7 +148,7 @@ export function AdminDashboard({ dashboard }: { dashboard: AdminDashboardJson })
               )
               .join('。'),
           )}
-          ticks={inquiryKinds}
+          ticks={inquiryTicks}
           series={[
             { label: t.inquiries.unresolved, values: dashboard.inquiries.map((i) => i.unresolved) },
             { label: t.inquiries.resolved, values: dashboard.inquiries.map((i) => i.resolved) },

@@ -49,7 +49,6 @@ function Monthly(props: {
         series={[{ label: props.label, values: props.values }]}
         formatAxis={axisNumber}
         tickEvery={MONTH_TICKS}
-        axisLabel={t.monthAxis}
       />
     </ChartPanel>
   );

@@ -80,15 +80,12 @@ const BRAND_EXPERIENCES = `
       FROM brand_communities bc JOIN communities cm ON cm.id = bc.community_id JOIN experiences e ON e.community_id = bc.community_id
      WHERE bc.brand_id = ?)`;
 
+/** Seats taken (calendars.participant_number: confirmed reservations and holds in progress) on the month's dates. */
 const PARTICIPANTS = `
   WITH ${MONTHS}, ${BRAND_EXPERIENCES},
   counted AS (
-    SELECT date_trunc('month', c.date) AS month, sum(r.number_of_people) AS n
-      FROM brand_experiences be
-      JOIN calendars c ON c.experience_id = be.id
-      JOIN reservation_calendars rc ON rc.calendar_id = c.id
-      JOIN reservations r ON r.id = rc.reservation_id AND r.status = 'confirmed',
-           this_month
+    SELECT date_trunc('month', c.date) AS month, sum(c.participant_number) AS n
+      FROM brand_experiences be JOIN calendars c ON c.experience_id = be.id, this_month
      WHERE c.date >= (this_month.first - interval '${DASHBOARD_MONTHS - 1} months')::date
        AND c.date < (this_month.first + interval '1 month')::date
      GROUP BY 1)
@@ -109,15 +106,23 @@ const APPLICATIONS = `
     FROM months m LEFT JOIN counted c ON c.month = m.month
    ORDER BY m.month`;
 
-/** Published experiences' dates that have not started yet (Japan time), soonest first. */
+/**
+ * Published experiences' dates that have not started yet (Japan time), soonest first: each experience's first few
+ * from its (experience_id, date, start_time) index, then the soonest of those.
+ */
 const UPCOMING = `
-  WITH ${BRAND_EXPERIENCES}
+  WITH ${BRAND_EXPERIENCES},
+  today AS (SELECT (?::timestamptz AT TIME ZONE ${TZ}) AS at)
   SELECT c.id AS calendar_id, be.id AS experience_id, be.title, be.community_name, to_char(c.date, 'YYYY-MM-DD') AS date,
          c.start_time, c.participant_number, c.recruitment_number
-    FROM brand_experiences be JOIN calendars c ON c.experience_id = be.id
+    FROM brand_experiences be, today
+    CROSS JOIN LATERAL (
+      SELECT c.id, c.date, c.start_time, c.participant_number, c.recruitment_number
+        FROM calendars c
+       WHERE c.experience_id = be.id AND c.date >= today.at::date AND c.date + c.start_time::time >= today.at
+       ORDER BY c.date, c.start_time
+       LIMIT ${UPCOMING_EVENTS}) c
    WHERE be.approve
-     AND c.date >= (?::timestamptz AT TIME ZONE ${TZ})::date
-     AND c.date + c.start_time::time >= ?::timestamptz AT TIME ZONE ${TZ}
    ORDER BY c.date, c.start_time, c.id
    LIMIT ${UPCOMING_EVENTS}`;
 
@@ -152,5 +157,5 @@ export const dashboardQueries = {
     em.execute<{ month: string; participants: number }[]>(PARTICIPANTS, [now, brandId]),
   applications: (em: EntityManager, now: Date, brandId: number) =>
     em.execute<{ month: string; applications: number }[]>(APPLICATIONS, [now, brandId]),
-  upcoming: (em: EntityManager, now: Date, brandId: number) => em.execute<UpcomingRow[]>(UPCOMING, [brandId, now, now]),
+  upcoming: (em: EntityManager, now: Date, brandId: number) => em.execute<UpcomingRow[]>(UPCOMING, [brandId, now]),
 };

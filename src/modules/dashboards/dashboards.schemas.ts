@@ -58,7 +58,7 @@ export const participantMonthJsonSchema = z
   .object({
     /** The month, `2026-11`. */
     month: z.string().meta({ example: '2026-11' }),
-    /** People in confirmed reservations for dates in the month. */
+    /** Seats taken on the month's dates (calendars.participant_number) of the brand's communities' experiences. */
     participants: countJson(),
   })
   .meta({ id: 'DashboardParticipantMonth' });

@@ -77,6 +77,16 @@ export const Reservation = defineEntity({
     { properties: ['coupon'] },
     // The sweeper that releases expired holds.
     { name: 'reservations_hold_expires_at_index', properties: ['holdExpiresAt'], where: "status in ('pending', 'requires_action')" },
+    // The dashboards' weekly bookings and cancellations (Migration20261129140000_dashboard_indexes).
+    {
+      name: 'reservations_confirmed_at_index',
+      expression:
+        'create index "reservations_confirmed_at_index" on "reservations" ("confirmed_at") include ("total_amount") where confirmed_at is not null',
+    },
+    {
+      name: 'reservations_cancelled_at_index',
+      expression: 'create index "reservations_cancelled_at_index" on "reservations" ("cancelled_at") where cancelled_at is not null',
+    },
   ],
 });
 
@@ -125,7 +135,14 @@ export const Refund = defineEntity({
     { name: 'refunds_attempts_non_negative', expression: 'attempts >= 0' },
     { name: 'refunds_succeeded_at', expression: "status <> 'succeeded' or succeeded_at is not null" },
   ],
-  indexes: [{ name: 'refunds_pending_index', properties: ['nextAttemptAt'], where: "status = 'pending'" }],
+  indexes: [
+    { name: 'refunds_pending_index', properties: ['nextAttemptAt'], where: "status = 'pending'" },
+    // The dashboards' weekly refunds (Migration20261129140000_dashboard_indexes).
+    {
+      name: 'refunds_created_at_index',
+      expression: 'create index "refunds_created_at_index" on "refunds" ("created_at") include ("amount")',
+    },
+  ],
 });
 
 export type IReservation = InferEntity<typeof Reservation>;

@@ -26,6 +26,8 @@ export const User = defineEntity({
     termsVersion: p.string().length(20).nullable(),
     termsConsentedAt: p.datetime().nullable(),
   },
+  // The dashboards' weekly sign-ups (Migration20261129140000_dashboard_indexes).
+  indexes: [{ name: 'users_created_at_index', expression: 'create index "users_created_at_index" on "users" ("created_at")' }],
 });
 
 export type IUser = InferEntity<typeof User>;
