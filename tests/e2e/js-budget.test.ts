@@ -22,7 +22,7 @@ const PAGES = [
 
 /**
  * The administrator area and the brand portal (signed-in staff, desktop first): the dashboards with their charts
- * (visx, about 22 kB) are named, and every other page of the two areas is held to the same budget.
+ * (visx) are named, and every other page of the two areas is held to the same budget.
  */
 const STAFF_BUDGET_KB = 150;
 const STAFF_PAGES = [
