@@ -2463,18 +2463,13 @@ export const ja = {
     yen: (n: string) => `${n}円`,
     /** Axis ticks of yen in 万 (10,000) units: '12万'. */
     manYen: (n: string) => `${n}万`,
-    unitCount: '件数',
-    unitPeople: '人数',
-    unitYen: '金額（円）',
     thisWeek: '今週',
     lastWeek: '先週',
     thisMonth: '今月',
     lastMonth: '先月',
     total26: '26週の合計',
     total12: '12か月の合計',
-    total: '合計',
     showTable: '数値を表で見る',
-    period: '期間',
     chartSummary: (title: string, first: string, last: string, max: string, at: string) =>
       `${title}の棒グラフ。${first}から${last}まで。最大は${at}の${max}。`,
     chartSummaryEmpty: (title: string, first: string, last: string) => `${title}の棒グラフ。${first}から${last}まで、すべて0です。`,

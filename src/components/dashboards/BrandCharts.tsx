@@ -4,7 +4,16 @@ import { scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
 import { BarChart } from '#src/components/charts/BarChart';
 import { ChartPanel } from '#src/components/charts/ChartPanel';
-import { axisNumber, countText, monthLong, monthTick, peopleText, seriesDescription, sum } from '#src/components/charts/chart-labels';
+import {
+  asOfText,
+  axisNumber,
+  countText,
+  monthLong,
+  monthTick,
+  peopleText,
+  seriesDescription,
+  sum,
+} from '#src/components/charts/chart-labels';
 import { ja } from '#src/i18n/ja';
 import { formatDateJa } from '#src/lib/isomorphic/dates';
 import type { BrandDashboardJson } from '#src/modules/dashboards/dashboards.schemas';
@@ -60,6 +69,7 @@ export function BrandCharts({ dashboard }: { dashboard: BrandDashboardJson }) {
   const events = dashboard.upcoming_events;
   return (
     <div className="dashboard brand-dashboard__charts" data-testid="brand-charts">
+      <p className="dashboard__lead muted">{t.brandLead(asOfText(dashboard.as_of))}</p>
       <Monthly
         id="participants"
         title={t.participants.title}
