@@ -1,6 +1,7 @@
 // Every text a person sees lives in ja.ts; none of it may be an English label left from the product this replaces
 // (BRANDS, STEP 1, NO IMAGE … in the Japanese UI).
 import { describe, expect, it } from 'vitest';
+import { dashboardsJa } from './dashboards';
 import { ja } from './ja';
 
 /** Every string in the dictionary with its path (functions are templates around such strings; skipped). */
@@ -12,7 +13,7 @@ function strings(value: unknown, at: string): [string, string][] {
 
 describe('ja.ts', () => {
   it('has no English labels', () => {
-    const all = strings(ja, 'ja');
+    const all = [...strings(ja, 'ja'), ...strings(dashboardsJa, 'dashboardsJa')];
     expect(all.length).toBeGreaterThan(500);
     const english = all.filter(([, text]) => /\b(BRANDS?|AMBASSADORS?|PROGRAM|STEP\s*\d|NO IMAGE)\b/.test(text));
     expect(english).toEqual([]);

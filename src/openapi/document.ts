@@ -2,7 +2,8 @@
 // (./routes.ts) and the zod schemas the services validate with (zod 4's own JSON Schema output, no extra library).
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
-import { operations, type Operation, type Security } from './routes';
+import type { Operation, Security } from './operation';
+import { operations } from './routes';
 import { responseExamples } from './examples';
 
 type JsonSchema = Record<string, unknown>;

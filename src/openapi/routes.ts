@@ -1,7 +1,9 @@
 // The route table the OpenAPI document is generated from (server-only): one entry per /api/v1 and /brand/api/v1
-// operation, naming the zod schema its service validates with. tests/api/openapi.test.ts checks that this table
-// and the Express app's registered routes are the same set, so a new route cannot be left undocumented.
+// operation, naming the zod schema its service validates with (an entry's shape and `op`: operation.ts).
+// tests/api/openapi.test.ts checks that this table and the Express app's registered routes are the same set, so a new
+// route cannot be left undocumented.
 import { z } from 'zod';
+import { BRAND, op, V1, type Operation } from './operation';
 import {
   currentUserSchema,
   signInSchema,
@@ -169,53 +171,12 @@ import {
   payeeScopeSchema,
 } from '#src/modules/earnings/earnings.schemas';
 
-export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
-
-/** none: anyone; user: the marketplace session (cookie sid); brand: the brand portal session (the same cookie). */
-export type Security = 'none' | 'optional' | 'user' | 'admin' | 'brand';
-
-export interface Operation {
-  method: HttpMethod;
-  /** The full path in OpenAPI form (`{id}`), starting /api/v1 or /brand/api/v1. */
-  path: string;
-  summary: string;
-  tags: string[];
-  security: Security;
-  /** The object schema the service parses the query string with (each property one query parameter). */
-  query?: z.ZodType;
-  /** The schema the service parses the JSON body with. */
-  body?: z.ZodType;
-  /** multipart/form-data (the upload): the body schema names the form fields besides the file. */
-  multipart?: boolean;
-  /** The success status (200 unless stated). */
-  status?: 200 | 201 | 202 | 204;
-  /**
-   * The zod schema of the success body (what the service returns, in the module's *.schemas.ts). Required for every
-   * status but 204: the contract test fails, naming the route, when a response has no documented schema.
-   */
-  response?: z.ZodType;
-  /** A second success answer (POST /reservations: 202 when the card needs authentication). */
-  alternative?: { status: 200 | 201 | 202; description: string; response: z.ZodType };
-  /** Statuses this operation answers besides the defaults derived from security, parameters and body. */
-  errors?: number[];
-  /** The success answer is also a CSV file (`Accept: text/csv`), besides the JSON of `response`. */
-  csv?: boolean;
-  /** The success answer is a file of this media type instead of JSON (a PDF, the bank transfer file); no `response` schema. */
-  file?: { type: string; description: string };
-}
-
-const V1 = '/api/v1';
-
 /** GET /api/v1/openapi.json: this document (its own schema stays open: it is described by the OpenAPI 3.1 schema). */
 const openApiDocumentJsonSchema = z.looseObject({
   openapi: z.string(),
   info: z.looseObject({ title: z.string() }),
   paths: z.record(z.string(), z.unknown()),
 });
-const BRAND = '/brand/api/v1';
-
-const op = (method: HttpMethod, path: string, summary: string, tags: string[], security: Security, rest: Partial<Operation> = {}) =>
-  ({ method, path, summary, tags, security, ...rest }) satisfies Operation;
 
 export const operations: Operation[] = [
   // ---- Sessions and accounts
@@ -538,9 +499,7 @@ export const operations: Operation[] = [
     body: communityFormSchema,
     response: adminCommunityJsonSchema,
   }),
-  op('get', `${V1}/admin/dashboard`, 'ダッシュボードの集計（直近26週、日本時間の月曜始まり）を取得する（管理者）', ['管理者'], 'admin', {
-    response: adminDashboardJsonSchema,
-  }),
+  op('get', `${V1}/admin/dashboard`, 'ダッシュボードの集計（管理者）', ['管理者'], 'admin', { response: adminDashboardJsonSchema }),
   op('get', `${V1}/admin/audit`, '監査ログを取得する（管理者）', ['管理者'], 'admin', {
     query: auditTrailQuerySchema,
     response: auditTrailJsonSchema,
@@ -682,9 +641,7 @@ export const operations: Operation[] = [
     errors: [413, 429, 502],
     response: uploadResultSchema,
   }),
-  op('get', `${BRAND}/dashboard`, 'ブランドのダッシュボードの集計（直近12か月と次の開催日）を取得する', ['ブランドポータル'], 'brand', {
-    response: brandDashboardJsonSchema,
-  }),
+  op('get', `${BRAND}/dashboard`, 'ダッシュボードの集計', ['ブランドポータル'], 'brand', { response: brandDashboardJsonSchema }),
   op('get', `${BRAND}/communities`, 'ブランドのコミュニティを一覧する', ['ブランドポータル'], 'brand', {
     query: pageQuerySchema,
     response: brandCommunitiesJsonSchema,

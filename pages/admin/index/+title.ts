@@ -1,4 +1,5 @@
 // https://vike.dev/title
+import { dashboardsJa } from '#src/i18n/dashboards';
 import { ja } from '#src/i18n/ja';
 
-export default `${ja.dashboards.adminTitle} | ${ja.adminPages.areaName} | ${ja.site.name}`;
+export default `${dashboardsJa.adminTitle} | ${ja.adminPages.areaName} | ${ja.site.name}`;

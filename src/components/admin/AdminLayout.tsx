@@ -1,13 +1,14 @@
 // The administrator area's frame: a side navigation at 768px and wider, a row of scrollable tabs below that.
 import type { ReactNode } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
+import { dashboardNavLabel } from '#src/i18n/dashboards';
 import { ja } from '#src/i18n/ja';
 import './admin.css';
 
 const t = ja.adminPages;
 
 const SECTIONS = [
-  { href: '/admin', label: t.nav.dashboard, also: [] },
+  { href: '/admin', label: dashboardNavLabel, also: [] },
   { href: '/admin/communities', label: t.nav.communities, also: ['/communities/new'] },
   { href: '/admin/ambassador', label: t.nav.ambassadors, also: ['/ambassador/'] },
   { href: '/admin/brand', label: t.nav.brands, also: [] },

@@ -1,10 +1,10 @@
 // The charts' Japanese labels: week and month ticks and table rows, axis numbers, and the description a screen
 // reader hears. Isomorphic (digits grouped by money.ts, no Intl).
-import { ja } from '#src/i18n/ja';
+import { dashboardsJa } from '#src/i18n/dashboards';
 import { formatYmdJa, nowTimeInJapan, todayInJapan } from '#src/lib/isomorphic/dates';
 import { groupDigits } from '#src/lib/isomorphic/money';
 
-const t = ja.dashboards;
+const t = dashboardsJa;
 
 const parts = (ymd: string) => ymd.split('-').map(Number);
 
