@@ -16,6 +16,7 @@ import { listInquiries, resolveInquiry } from './commands/inquiries';
 import { listExperiences, rejectExperience } from './commands/experiences';
 import { listRefunds, retryRefund } from './commands/refunds';
 import { payoutsExport, payoutsList, payoutsMarkPaid, payoutsPrepare } from './commands/payouts';
+import { leaveUser } from './commands/leave-user';
 
 /** commander's English error as one Japanese line (the quoted names stay as typed). */
 function translate(error: CommanderError): string {
@@ -78,6 +79,7 @@ listInquiries(program);
 resolveInquiry(program);
 exportInquiries(program);
 listExperiences(program);
+leaveUser(program);
 approveExperience(program);
 rejectExperience(program);
 createCoupon(program);

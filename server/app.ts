@@ -12,6 +12,7 @@ import { sameOrigin } from './middleware/same-origin';
 import { cleanBody, cleanUrl } from './middleware/clean-input';
 import { sessionsRoutes } from './api/v1/sessions.routes';
 import { accountRoutes } from './api/v1/account.routes';
+import { leavingRoutes } from './api/v1/leaving.routes';
 import { experiencesPublicRoutes } from './api/v1/experiences-public.routes';
 import { calendarsRoutes } from './api/v1/calendars.routes';
 import { reviewsRoutes } from './api/v1/reviews.routes';
@@ -182,6 +183,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     routeIndex([
       sessionsRoutes(services),
       accountRoutes(services),
+      leavingRoutes(services),
       experiencesPublicRoutes(services),
       calendarsRoutes(services),
       reviewsRoutes(services),

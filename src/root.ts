@@ -13,6 +13,8 @@ import { Ctx, type Actor } from './lib/context';
 import { createGateway } from './modules/payments/payments.config';
 import { createUsersService } from './modules/users/users.service';
 import { createAccountService } from './modules/users/account.service';
+import { createLeavingService } from './modules/users/leaving.service';
+import { createDataExportsService } from './modules/data-exports/data-exports.service';
 import { createReferenceService } from './modules/reference/reference.service';
 import { createExperiencesService } from './modules/experiences/experiences.service';
 import { createExperiencesHostService } from './modules/experiences/experiences.host.service';
@@ -95,6 +97,10 @@ function buildServices(deps: ServiceDeps) {
     },
     users,
     account: createAccountService({ env }),
+    /** Leaving (退会): the user's own and the administrator's, one erasure (users/leaving-erasure.ts). */
+    leaving: createLeavingService({ audit }),
+    /** The copy of one's data: requested on /account, built by the worker's job, mailed as a link. */
+    dataExports: createDataExportsService({ orm, env, log }),
     reference,
     experiences,
     experiencesHost,

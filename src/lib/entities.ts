@@ -27,6 +27,7 @@ import { UploadedFile } from '#src/modules/uploads/uploads.entity';
 import { TestPaymentIntent, TestRefund } from '#src/modules/payments/payments.entity';
 import { StripeEvent } from '#src/modules/payments/stripe-events.entity';
 import { AuditLog } from '#src/modules/audit/audit.entity';
+import { DataExport } from '#src/modules/data-exports/data-exports.entity';
 import { LedgerEntry, Payee, PayoutBatch, PayoutItem } from '#src/modules/earnings/earnings.entity';
 import { ExperienceRejection } from '#src/modules/experience-approvals/experience-approvals.entity';
 import { Receipt } from '#src/modules/receipts/receipts.entity';
@@ -77,4 +78,5 @@ export const entities = [
   PayoutBatch,
   PayoutItem,
   LedgerEntry,
+  DataExport,
 ];

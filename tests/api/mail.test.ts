@@ -283,6 +283,7 @@ describe('mail delivery over SMTP', () => {
         passwordResets: t.services.passwordResets,
         reservations: t.services.reservations,
         reminders: t.services.reminders,
+        dataExports: t.services.dataExports,
       },
       { mailEveryMs: 50 },
     );

@@ -15,6 +15,7 @@ export const AUDIT_ENTITY_TYPES = [
   'payout_batch',
   'payee',
   'contact_inquiry',
+  'user',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -39,6 +40,7 @@ export const AUDIT_ACTIONS = [
   'set_rate',
   'update_bank_account',
   'deactivate',
+  'leave',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -25,9 +25,10 @@ export interface ReviewedExperience {
   createdByEmail: string;
 }
 
-/** Requested and not rejected since the last save. */
+/** Requested and not rejected since the last save; a host who left (退会) requests nothing. */
 const PENDING_SQL = `FROM experiences e
   WHERE e.approve = false
+    AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = e.host_user_id AND u.left_at IS NOT NULL)
     AND NOT EXISTS (SELECT 1 FROM experience_rejections r WHERE r.experience_id = e.id AND r.created_at >= e.updated_at)`;
 
 /**

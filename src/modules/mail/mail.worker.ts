@@ -10,6 +10,8 @@ export interface WorkerServices {
   mail: { deliverDue(options?: { limit?: number }): Promise<unknown> };
   /** Password reset requests: looked up, tokened and queued as mails after the request was answered. */
   passwordResets: { deliverDue(options?: { limit?: number }): Promise<number> };
+  /** The copies of users' data: built, stored and mailed as a link; expired files dropped. */
+  dataExports: { buildDue(options?: { limit?: number }): Promise<number> };
   reservations: {
     sweepExpiredHolds(options?: { limit?: number }): Promise<number>;
     /** Refunds the gateway did not complete, retried with their idempotency key. */
@@ -41,6 +43,7 @@ export function startWorkers(
     { name: 'password-resets', everyMs: options.mailEveryMs ?? 2_000, run: () => services.passwordResets.deliverDue() },
     { name: 'mail', everyMs: options.mailEveryMs ?? 2_000, run: () => services.mail.deliverDue() },
     { name: 'seat-holds', everyMs: options.sweepEveryMs ?? 15_000, run: () => services.reservations.sweepExpiredHolds() },
+    { name: 'data-exports', everyMs: 5_000, run: () => services.dataExports.buildDue() },
     { name: 'refunds', everyMs: options.refundEveryMs ?? 30_000, run: () => services.reservations.retryPendingRefunds() },
   ];
   let stopped = false;

@@ -25,6 +25,8 @@ export const User = defineEntity({
     /** The version of 利用規約 and プライバシーポリシー consented to at sign-up (TERMS_VERSION), and when. */
     termsVersion: p.string().length(20).nullable(),
     termsConsentedAt: p.datetime().nullable(),
+    /** When the account left (退会): the row stays, anonymised, for the records others rely on; no sign-in. */
+    leftAt: p.datetime().nullable(),
   },
   // The dashboards' weekly sign-ups (Migration20261129140000_dashboard_indexes).
   indexes: [{ name: 'users_created_at_index', expression: 'create index "users_created_at_index" on "users" ("created_at")' }],

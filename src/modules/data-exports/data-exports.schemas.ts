@@ -1,0 +1,36 @@
+// The copy of one's data (/account): its state as the account page shows it, and the mailed link's page. Browser-safe.
+import { z } from 'zod';
+import { dateTimeJson, idJson } from '#src/lib/validate';
+
+/** How long a mailed link works. */
+export const DATA_EXPORT_VALID_DAYS = 7;
+/** Where the mailed link points (followed by the token). */
+export const DATA_EXPORT_PAGE_PATH = '/account/data-export';
+
+export const dataExportJsonSchema = z
+  .object({
+    id: idJson(),
+    status: z.enum(['pending', 'ready', 'expired', 'failed']),
+    requested_at: dateTimeJson(),
+    ready_at: dateTimeJson().nullable(),
+    expires_at: dateTimeJson().nullable(),
+  })
+  .meta({ id: 'DataExport', description: 'データのコピーの申し込み' });
+export type DataExportJson = z.output<typeof dataExportJsonSchema>;
+
+/** GET /api/v1/account/data-exports: the latest request (null: none yet). */
+export const latestDataExportJsonSchema = z.object({ data_export: dataExportJsonSchema.nullable() });
+export type LatestDataExportJson = z.output<typeof latestDataExportJsonSchema>;
+
+/** The mailed link's page: where the two files are downloaded, and until when. */
+export interface DataExportLinkJson {
+  expires_at: string;
+  json_url: string;
+  csv_url: string;
+}
+
+/** The download paths of one link (the token is checked again on each download). */
+export const dataExportFilePaths = (token: string) => ({
+  json_url: `/api/v1/account/data-exports/${encodeURIComponent(token)}/data.json`,
+  csv_url: `/api/v1/account/data-exports/${encodeURIComponent(token)}/reservations.csv`,
+});
