@@ -25,6 +25,10 @@ const OMITTED_COLUMNS = [
 
 type Row = Record<string, unknown>;
 
+/** PostgreSQL array literals (the driver's `?` expands a JS array into a list, not an array). */
+const OMITTED = `{${OMITTED_COLUMNS.join(',')}}`;
+const intArray = (ids: number[]) => `{${ids.join(',')}}`;
+
 /** Every (table, column) whose foreign key references users.id. */
 async function referencingColumns(em: EntityManager): Promise<{ table_name: string; column_name: string }[]> {
   return em.execute(
@@ -38,16 +42,13 @@ async function referencingColumns(em: EntityManager): Promise<{ table_name: stri
 /** The rows of each table that reference the user (a row referencing them twice appears once), by id. */
 async function referencingRows(em: EntityManager, userId: number): Promise<Record<string, Row[]>> {
   const tables: Record<string, Row[]> = {};
-  const [self] = await em.execute<{ row: Row }[]>('SELECT to_jsonb(u) - ?::text[] AS row FROM users u WHERE u.id = ?', [
-    OMITTED_COLUMNS,
-    userId,
-  ]);
+  const [self] = await em.execute<{ row: Row }[]>('SELECT to_jsonb(u) - ?::text[] AS row FROM users u WHERE u.id = ?', [OMITTED, userId]);
   tables.users = self ? [self.row] : [];
   for (const { table_name, column_name } of await referencingColumns(em)) {
     const table = table_name.replaceAll('"', '');
     const rows = await em.execute<{ row: Row }[]>(
       `SELECT to_jsonb(t) - ?::text[] AS row FROM "${table}" t WHERE t."${column_name.replaceAll('"', '')}" = ?`,
-      [OMITTED_COLUMNS, userId],
+      [OMITTED, userId],
     );
     tables[table] ??= [];
     const list = tables[table];
@@ -88,26 +89,26 @@ async function reservationsOf(em: EntityManager, userId: number) {
      FROM reservations r JOIN experiences e ON e.id = r.experience_id WHERE r.user_id = ? ORDER BY r.created_at, r.id`,
     [userId],
   );
-  const ids = reservations.map((r) => r.id);
+  const idList = intArray(reservations.map((r) => r.id));
   const [slots, refunds, receipts, messages] = await Promise.all([
     em.execute<{ reservation_id: number; date: string; start_time: string; end_time: string }[]>(
       `SELECT rc.reservation_id, c.date::text AS date, c.start_time, c.end_time
        FROM reservation_calendars rc JOIN calendars c ON c.id = rc.calendar_id
-       WHERE rc.reservation_id = ANY (?) ORDER BY c.date, c.start_time, c.id`,
-      [ids],
+       WHERE rc.reservation_id = ANY (?::int[]) ORDER BY c.date, c.start_time, c.id`,
+      [idList],
     ),
     em.execute<{ reservation_id: number; amount: number; status: 'pending' | 'succeeded' }[]>(
-      'SELECT reservation_id, amount, status, created_at, succeeded_at FROM refunds WHERE reservation_id = ANY (?)',
-      [ids],
+      'SELECT reservation_id, amount, status, created_at, succeeded_at FROM refunds WHERE reservation_id = ANY (?::int[])',
+      [idList],
     ),
     em.execute<{ reservation_id: number }[]>(
-      'SELECT reservation_id, number, addressee, purpose, issued_count, created_at FROM receipts WHERE reservation_id = ANY (?)',
-      [ids],
+      'SELECT reservation_id, number, addressee, purpose, issued_count, created_at FROM receipts WHERE reservation_id = ANY (?::int[])',
+      [idList],
     ),
     em.execute<{ reservation_id: number }[]>(
       `SELECT reservation_id, id, sender_side, sender_id = ? AS mine, body, created_at
-       FROM reservation_messages WHERE reservation_id = ANY (?) ORDER BY created_at, id`,
-      [userId, ids],
+       FROM reservation_messages WHERE reservation_id = ANY (?::int[]) ORDER BY created_at, id`,
+      [userId, idList],
     ),
   ]);
   const pick = <T extends { reservation_id: number }>(list: T[], id: number) =>
