@@ -36,7 +36,7 @@ async function occurrences(terms: string[]): Promise<Record<string, string[]>> {
         `SELECT count(*) AS n FROM "${table_name}" WHERE strpos(lower("${column_name}"::text), lower(?)) > 0`,
         [term],
       );
-      if (Number(row.n) > 0) (found[term] ??= []).push(`${table_name}.${column_name}`);
+      if (Number(row.n) > 0) found[term] = [...(found[term] ?? []), `${table_name}.${column_name}`];
     }
   }
   return found;
