@@ -32,7 +32,7 @@ import {
   leaveSchema,
   leftJsonSchema,
 } from '#src/modules/users/leaving.schemas';
-import { dataExportJsonSchema, latestDataExportJsonSchema } from '#src/modules/data-exports/data-exports.schemas';
+import { dataExportFileJsonSchema, dataExportJsonSchema, latestDataExportJsonSchema } from '#src/modules/data-exports/data-exports.schemas';
 import {
   experienceJsonSchema,
   otherExperiencesJsonSchema,
@@ -243,7 +243,7 @@ export const operations: Operation[] = [
   }),
   op('get', `${V1}/account/data-exports/{token}/data.json`, 'データのコピー（JSON）をダウンロードする', ['アカウント'], 'user', {
     errors: [404],
-    file: { type: 'application/json', description: '保存しているすべてのデータ（JSON）' },
+    response: dataExportFileJsonSchema,
   }),
   op(
     'get',

@@ -22,6 +22,17 @@ export type DataExportJson = z.output<typeof dataExportJsonSchema>;
 export const latestDataExportJsonSchema = z.object({ data_export: dataExportJsonSchema.nullable() });
 export type LatestDataExportJson = z.output<typeof latestDataExportJsonSchema>;
 
+/** The JSON file of a copy (its sections are described in docs/decisions/leaving.md; `tables` holds raw rows). */
+export const dataExportFileJsonSchema = z
+  .looseObject({
+    format: z.literal('tabitoko-data-export/1'),
+    generated_at: dateTimeJson(),
+    profile: z.looseObject({ id: idJson() }),
+    reservations: z.array(z.looseObject({ id: idJson() })),
+    tables: z.record(z.string(), z.array(z.looseObject({}))),
+  })
+  .meta({ id: 'DataExportFile', description: '保存しているすべてのデータ（Content-Disposition: attachment）' });
+
 /** The mailed link's page: where the two files are downloaded, and until when. */
 export interface DataExportLinkJson {
   expires_at: string;
