@@ -16,6 +16,8 @@ import {
   notificationSettingsSchema,
   passwordChangeSchema,
 } from '#src/modules/users/account.schemas';
+import { DataExportSection } from '#src/components/account/DataExportSection';
+import { LeaveSection } from '#src/components/account/LeaveSection';
 import type { Data } from './+data';
 import '#src/components/experience-form/experience-form.css';
 import './account.css';
@@ -23,7 +25,7 @@ import './account.css';
 const t = ja.account;
 
 export default function Page() {
-  const { account, sessions } = useData<Data>();
+  const { account, sessions, dataExport } = useData<Data>();
   const [notice, setNotice] = useState<string | null>(null);
   useEffect(() => setNotice(takeReloadNotice()), []);
   // The notice of the section just saved is at the top; the reload keeps the scroll position of the section.
@@ -43,6 +45,8 @@ export default function Page() {
       <PasswordSection />
       <SessionsSection sessions={sessions} />
       <NotificationsSection account={account} />
+      <DataExportSection latest={dataExport} />
+      <LeaveSection />
     </div>
   );
 }

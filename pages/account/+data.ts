@@ -1,10 +1,15 @@
-// https://vike.dev/data — /account (設定): the same service calls as GET /api/v1/account and /api/v1/account/sessions.
+// https://vike.dev/data — /account (設定): the same service calls as GET /api/v1/account, /api/v1/account/sessions
+// and /api/v1/account/data-exports.
 import type { PageContextServer } from 'vike/types';
 
 export async function data(pageContext: PageContextServer) {
   const { services, ctx, currentSession } = pageContext;
-  const [account, sessions] = await Promise.all([services.account.get(ctx, {}), services.account.sessions(ctx, currentSession)]);
-  return { account, sessions: sessions.sessions };
+  const [account, sessions, dataExport] = await Promise.all([
+    services.account.get(ctx, {}),
+    services.account.sessions(ctx, currentSession),
+    services.dataExports.latest(ctx, {}),
+  ]);
+  return { account, sessions: sessions.sessions, dataExport: dataExport.data_export };
 }
 
 export type Data = Awaited<ReturnType<typeof data>>;
