@@ -1,0 +1,96 @@
+// Leaving (退会) and the copy of one's data in Chromium, on the built server with its workers: the copy is asked for
+// on /account, built by the worker, mailed (the link read from the outbox) and downloaded from the link's page; leaving
+// goes from /account to the confirmation page, refuses a missing password and checkbox on their fields, and ends
+// with the completion and no session.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hydrated, nextLoad, openBrowser, serverDatabaseUrl, type Session } from '#tests/e2e/browser';
+import { initOrm, type MikroORM } from '#src/lib/orm';
+
+let s: Session;
+let orm: MikroORM;
+beforeAll(async () => {
+  s = await openBrowser();
+  orm = await initOrm(serverDatabaseUrl(), { pool: 2 });
+});
+afterAll(async () => {
+  await orm?.close(true);
+});
+
+/** The mailed link's path, once the worker has built the copy. */
+async function mailedLinkPath(email: string): Promise<string> {
+  let path = '';
+  await expect
+    .poll(
+      async () => {
+        const rows = await orm.em
+          .fork()
+          .execute<{ text_body: string }[]>(`SELECT text_body FROM mail_outbox WHERE to_address = ? AND dedupe_key LIKE 'data_export:%'`, [
+            email,
+          ]);
+        path = /\/account\/data-export\/[A-Za-z0-9_-]+/.exec(rows[0]?.text_body ?? '')?.[0] ?? '';
+        return path !== '';
+      },
+      { timeout: 30_000, interval: 500 },
+    )
+    .toBe(true);
+  return path;
+}
+
+describe('the copy of one’s data', () => {
+  it('is requested on /account, mailed, and downloaded from the link (375px)', async () => {
+    const page = await s.newPage({ width: 375, height: 800 });
+    const email = await s.signUp(page, '写し ブラウザ');
+    await page.goto('/account');
+    await hydrated(page);
+    const reloaded = nextLoad(page);
+    await page.getByTestId('request-data-export').click();
+    await reloaded;
+    await expect
+      .poll(() => page.getByTestId('account-notice').textContent())
+      .toBe('データのコピーを申し込みました。準備ができたらメールでお知らせします');
+    const path = await mailedLinkPath(email);
+    await page.goto('/account');
+    await expect.poll(() => page.getByTestId('data-export-state').textContent()).toMatch(/^準備ができました。メールでお送りしたリンクから/);
+
+    await page.goto(path);
+    await hydrated(page);
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-json').click()]);
+    expect(file.suggestedFilename()).toMatch(/^tabitoko-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-csv').click()]);
+    expect(csv.suggestedFilename()).toMatch(/^tabitoko-reservations-\d{4}-\d{2}-\d{2}\.csv$/);
+
+    await page.goto('/account/data-export/not-the-right-token-0000000');
+    await expect.poll(() => page.getByTestId('data-export-unusable').count()).toBe(1);
+  });
+});
+
+describe('leaving', () => {
+  it('goes from /account to the confirmation, checks the form, and ends signed out (1280px)', async () => {
+    const page = await s.newPage({ width: 1280, height: 900 });
+    const email = await s.signUp(page, '退会 ブラウザ');
+    await page.goto('/account');
+    await hydrated(page);
+    const opened = nextLoad(page);
+    await page.getByTestId('leave-link').click();
+    await opened;
+    expect(new URL(page.url()).pathname).toBe('/account/leave');
+    await hydrated(page);
+    await expect.poll(() => page.getByTestId('leave-what-happens').locator('li').count()).toBe(7);
+
+    await page.getByTestId('leave-submit').click();
+    await expect.poll(() => page.locator('.field__error', { hasText: '現在のパスワードを入力してください' }).count()).toBe(1);
+    await expect.poll(() => page.locator('.field__error', { hasText: '内容を確認して、チェックを入れてください' }).count()).toBe(1);
+    await page.fill('input[name="password"]', 'wrong-pass1');
+    await page.check('input[name="understood"]');
+    await page.getByTestId('leave-submit').click();
+    await expect.poll(() => page.locator('.field__error', { hasText: 'パスワードが正しくありません' }).count()).toBe(1);
+
+    await page.fill('input[name="password"]', 'abcd1234');
+    await page.getByTestId('leave-submit').click();
+    await expect.poll(() => page.getByTestId('complete-title').textContent()).toBe('退会しました');
+    const me = await page.request.get(`${s.baseUrl}/api/v1/me`);
+    expect(me.status()).toBe(401);
+    const [row] = await orm.em.fork().execute<{ n: string }[]>('SELECT count(*) AS n FROM users WHERE email = ?', [email]);
+    expect(Number(row.n)).toBe(0);
+  });
+});
