@@ -2,7 +2,7 @@
 // version (/api/v1/admin/users/{id}/leave). Services check who may; routes pass the input along.
 import { Router, type Request } from 'express';
 import type { Services } from '#src/root';
-import { ValidationError } from '#src/lib/errors';
+import { ValidationError } from '#src/lib/isomorphic/errors';
 import { requireUser } from '#server/middleware/context';
 import { endDoorSession } from '#server/session-doors';
 import { limitedSignIn } from './sessions.routes';

@@ -2,9 +2,9 @@
 // new one (POST /api/v1/account/data-exports). The files are downloaded from the mailed link, never from here.
 import { useState } from 'react';
 import { ja } from '#src/i18n/ja';
-import { api } from '#src/lib/api-client';
-import { reloadPage } from '#src/lib/browser-navigation';
-import { formatInstantDateTimeJa } from '#src/lib/dates';
+import { api } from '#src/lib/isomorphic/api-client';
+import { reloadPage } from '#src/lib/isomorphic/browser-navigation';
+import { formatInstantDateTimeJa } from '#src/lib/isomorphic/dates';
 import type { DataExportJson } from '#src/modules/data-exports/data-exports.schemas';
 
 const t = ja.dataExport;

@@ -3,7 +3,7 @@
 // reasons needs a reason, which the audit log keeps (POST /api/v1/admin/users/{id}/leave).
 import { useState } from 'react';
 import { ja } from '#src/i18n/ja';
-import { ApiError, api } from '#src/lib/api-client';
+import { ApiError, api } from '#src/lib/isomorphic/api-client';
 import { Field, FormErrors, Modal } from '#src/components/form';
 import type { AdminLeavePreviewJson } from '#src/modules/users/leaving.schemas';
 import { LEAVE_REASON_MAX } from '#src/modules/users/leaving.schemas';

@@ -7,7 +7,7 @@
 // - CSV: the reservations, one line each (src/lib/csv.ts: RFC 4180, formula cells neutralised, UTF-8 BOM).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { UTF8_BOM, csvRecord } from '#src/lib/csv';
-import { formatInstantDateTimeJa } from '#src/lib/dates';
+import { formatInstantDateTimeJa } from '#src/lib/isomorphic/dates';
 import { ja } from '#src/i18n/ja';
 import { listUserSessions } from '#src/modules/users/user-sessions';
 

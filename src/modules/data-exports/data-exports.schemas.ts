@@ -1,6 +1,6 @@
 // The copy of one's data (/account): its state as the account page shows it, and the mailed link's page. Browser-safe.
 import { z } from 'zod';
-import { dateTimeJson, idJson } from '#src/lib/validate';
+import { dateTimeJson, idJson } from '#src/lib/isomorphic/validate';
 
 /** How long a mailed link works. */
 export const DATA_EXPORT_VALID_DAYS = 7;

@@ -7,10 +7,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { requireUser, type Ctx } from '#src/lib/context';
-import { formatInstantDateTimeJa, todayInJapan } from '#src/lib/dates';
+import { formatInstantDateTimeJa, todayInJapan } from '#src/lib/isomorphic/dates';
 import { isUniqueViolation } from '#src/lib/db-errors';
 import { publicBaseUrl, type Env } from '#src/lib/env';
-import { ConflictError, NotFoundError } from '#src/lib/errors';
+import { ConflictError, NotFoundError } from '#src/lib/isomorphic/errors';
 import type { Logger } from '#src/lib/logger';
 import { transaction } from '#src/lib/transaction';
 import { ja } from '#src/i18n/ja';

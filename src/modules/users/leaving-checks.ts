@@ -7,7 +7,7 @@
 // - earnings not paid out yet (the payee's ledger balance is not zero);
 // - the last member of an ambassador (nobody could run it any more).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { todayInJapan } from '#src/lib/dates';
+import { todayInJapan } from '#src/lib/isomorphic/dates';
 import { ja } from '#src/i18n/ja';
 import type { LeaveBlockerCode, LeaveBlockerJson } from './leaving.schemas';
 

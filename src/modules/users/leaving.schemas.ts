@@ -1,7 +1,7 @@
 // Leaving (退会): the account page's confirmation, the administrator's version and their answers. Browser-safe.
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
-import { dateTimeJson, idJson } from '#src/lib/validate';
+import { dateTimeJson, idJson } from '#src/lib/isomorphic/validate';
 
 const t = ja.leaving;
 

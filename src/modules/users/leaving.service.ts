@@ -3,10 +3,10 @@
 // Both end in eraseAccount (leaving-erasure.ts) inside one transaction, after the reasons were checked again on the
 // locked user row, so a booking made between the check and the erasure cannot slip through.
 import { requireAdmin, requireUser, withEm, type Ctx } from '#src/lib/context';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#src/lib/errors';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#src/lib/isomorphic/errors';
 import { verifyPassword } from '#src/lib/password';
 import { transaction } from '#src/lib/transaction';
-import { idFrom, parseInput } from '#src/lib/validate';
+import { idFrom, parseInput } from '#src/lib/isomorphic/validate';
 import { ja } from '#src/i18n/ja';
 import type { AuditService } from '#src/modules/audit/audit.service';
 import type { EntityManager } from '@mikro-orm/postgresql';

@@ -2,7 +2,7 @@
 // files (each download checks the token and the account again); an unusable link says why and where to ask again.
 import { useData } from 'vike-react/useData';
 import { ja } from '#src/i18n/ja';
-import { formatInstantDateTimeJa } from '#src/lib/dates';
+import { formatInstantDateTimeJa } from '#src/lib/isomorphic/dates';
 import type { Data } from './+data';
 import '#pages/account/account.css';
 
