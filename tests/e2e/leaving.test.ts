@@ -1,10 +1,11 @@
 // Leaving (退会) and the copy of one's data in Chromium, on the built server with its workers: the copy is asked for
 // on /account, built by the worker, mailed (the link read from the outbox) and downloaded from the link's page; leaving
 // goes from /account to the confirmation page, refuses a missing password and checkbox on their fields, and ends
-// with the completion and no session.
+// with the completion and no session; an administrator finds a user on /admin/users and makes them leave.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, nextLoad, openBrowser, serverDatabaseUrl, type Session } from '#tests/e2e/browser';
 import { initOrm, type MikroORM } from '#src/lib/orm';
+import { createUser } from '#tests/factories/users';
 
 let s: Session;
 let orm: MikroORM;
@@ -92,5 +93,23 @@ describe('leaving', () => {
     expect(me.status()).toBe(401);
     const [row] = await orm.em.fork().execute<{ n: string }[]>('SELECT count(*) AS n FROM users WHERE email = ?', [email]);
     expect(Number(row.n)).toBe(0);
+  });
+});
+
+describe('the administrator', () => {
+  it('finds a user on /admin/users and makes them leave (375px)', async () => {
+    const target = await createUser(orm, { name: `管理で退会 ${Date.now()}` });
+    const page = await s.newPage({ width: 375, height: 800 });
+    await s.signIn(page, 'admin@example.com');
+    await page.goto('/admin/users');
+    await hydrated(page);
+    await page.fill('input[type="search"]', String(target.id));
+    await page.getByTestId('admin-user-search').click();
+    await page.getByTestId(`leave-user-${target.id}`).click();
+    await expect.poll(() => page.getByTestId('admin-leave-who').textContent()).toBe(`#${target.id} ${target.name}（${target.email}）`);
+    await page.getByRole('dialog').getByRole('button', { name: '退会させる' }).click();
+    await expect.poll(() => page.getByTestId('admin-leave-notice').textContent()).toBe(`${target.name} さんを退会させました`);
+    const [row] = await orm.em.fork().execute<{ name: string }[]>('SELECT name FROM users WHERE id = ?', [target.id]);
+    expect(row.name).toBe('退会したユーザー');
   });
 });
