@@ -1,9 +1,10 @@
 import type { Command } from 'commander';
 import { ja } from '#src/i18n/ja';
+import { jaLeaving } from '#src/i18n/ja-leaving';
 import { runCommand } from '#cli/run';
 import { printJson } from '#cli/lib/output';
 
-const t = ja.leaving;
+const t = jaLeaving.leaving;
 
 /**
  * `npm run cli -- leave-user <id> [--force --reason <text>]`: the administrator's leaving (退会) as the operator:

@@ -1,12 +1,17 @@
 // The OpenAPI 3.1 document of /api/v1 and /brand/api/v1, generated once per process from the route table
-// (./routes.ts) and the zod schemas the services validate with (zod 4's own JSON Schema output, no extra library).
+// (./routes.ts and ./routes-account-data.ts beside it) and the zod schemas the services validate with (zod 4's own
+// JSON Schema output, no extra library).
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
 import type { Operation, Security } from './operation';
-import { operations } from './routes';
+import { operations as coreOperations } from './routes';
+import { accountDataOperations } from './routes-account-data';
 import { responseExamples } from './examples';
 
 type JsonSchema = Record<string, unknown>;
+
+/** Every operation of the route table. */
+const operations: Operation[] = [...coreOperations, ...accountDataOperations];
 
 /** The input side of a schema (what a client sends), as a JSON Schema object that can sit inside the document. */
 function inputSchema(schema: z.ZodType): JsonSchema {

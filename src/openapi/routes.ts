@@ -26,14 +26,6 @@ import {
   signedOutOthersJsonSchema,
 } from '#src/modules/users/account.schemas';
 import {
-  adminLeavePreviewJsonSchema,
-  adminLeaveSchema,
-  leavePreviewJsonSchema,
-  leaveSchema,
-  leftJsonSchema,
-} from '#src/modules/users/leaving.schemas';
-import { dataExportFileJsonSchema, dataExportJsonSchema, latestDataExportJsonSchema } from '#src/modules/data-exports/data-exports.schemas';
-import {
   experienceJsonSchema,
   otherExperiencesJsonSchema,
   storiesListJsonSchema,
@@ -225,45 +217,6 @@ export const operations: Operation[] = [
   op('get', `${V1}/account/sessions`, 'ログイン中の端末を一覧する', ['アカウント'], 'user', { response: accountSessionsJsonSchema }),
   op('delete', `${V1}/account/sessions`, '他のすべての端末からログアウトする', ['アカウント'], 'user', {
     response: signedOutOthersJsonSchema,
-  }),
-  // ---- Leaving (退会) and the copy of one's data
-  op('get', `${V1}/account/leave`, '今は退会できない理由を取得する', ['アカウント'], 'user', { response: leavePreviewJsonSchema }),
-  op('post', `${V1}/account/leave`, '退会する（個人情報を削除し、記録は匿名で残す）', ['アカウント'], 'user', {
-    body: leaveSchema,
-    errors: [409, 429],
-    response: leftJsonSchema,
-  }),
-  op('get', `${V1}/account/data-exports`, 'データのコピーの最新の申し込みを取得する', ['アカウント'], 'user', {
-    response: latestDataExportJsonSchema,
-  }),
-  op('post', `${V1}/account/data-exports`, 'データのコピーを申し込む（準備ができたらメールでリンクを送る）', ['アカウント'], 'user', {
-    status: 202,
-    errors: [409],
-    response: dataExportJsonSchema,
-  }),
-  op('get', `${V1}/account/data-exports/{token}/data.json`, 'データのコピー（JSON）をダウンロードする', ['アカウント'], 'user', {
-    errors: [404],
-    response: dataExportFileJsonSchema,
-  }),
-  op(
-    'get',
-    `${V1}/account/data-exports/{token}/reservations.csv`,
-    'データのコピー（予約の CSV）をダウンロードする',
-    ['アカウント'],
-    'user',
-    {
-      errors: [404],
-      file: { type: 'text/csv', description: '予約の一覧（UTF-8 BOM 付き、CRLF）' },
-    },
-  ),
-  op('get', `${V1}/admin/users/{id}/leave`, '利用者と、今は退会できない理由を取得する（管理者）', ['アカウント'], 'admin', {
-    errors: [404],
-    response: adminLeavePreviewJsonSchema,
-  }),
-  op('post', `${V1}/admin/users/{id}/leave`, '利用者を退会させる（管理者、監査ログに記録）', ['アカウント'], 'admin', {
-    body: adminLeaveSchema,
-    errors: [404, 409],
-    response: leftJsonSchema,
   }),
   // ---- Public browsing
   op('get', `${V1}/stories`, '体験を一覧・検索する', ['体験'], 'none', {

@@ -1,4 +1,5 @@
 // https://vike.dev/title
 import { ja } from '#src/i18n/ja';
+import { jaLeaving } from '#src/i18n/ja-leaving';
 
-export default `${ja.leaving.adminTitle} | ${ja.adminPages.areaName} | ${ja.site.name}`;
+export default `${jaLeaving.leaving.adminTitle} | ${ja.adminPages.areaName} | ${ja.site.name}`;

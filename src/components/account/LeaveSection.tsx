@@ -1,7 +1,7 @@
 // The account page's last section: what leaving (退会) means in one line and the way to the confirmation page.
-import { ja } from '#src/i18n/ja';
+import { jaLeaving } from '#src/i18n/ja-leaving';
 
-const t = ja.leaving;
+const t = jaLeaving.leaving;
 
 export function LeaveSection() {
   return (

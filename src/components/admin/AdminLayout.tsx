@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { dashboardNavLabel } from '#src/i18n/dashboards';
 import { ja } from '#src/i18n/ja';
+import { jaLeaving } from '#src/i18n/ja-leaving';
 import './admin.css';
 
 const t = ja.adminPages;
@@ -16,7 +17,7 @@ const SECTIONS = [
   { href: '/admin/experiences', label: t.nav.experiences, also: [] },
   { href: '/admin/payouts', label: t.nav.payouts, also: [] },
   { href: '/admin/coupons', label: ja.adminCoupons.title, also: [] },
-  { href: '/admin/users', label: ja.leaving.adminNav, also: [] },
+  { href: '/admin/users', label: jaLeaving.leaving.adminNav, also: [] },
 ];
 
 /** The section a path belongs to (the longest matching prefix, so /admin/brand_… is not ブランド). */

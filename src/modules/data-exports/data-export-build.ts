@@ -8,7 +8,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { UTF8_BOM, csvRecord } from '#src/lib/csv';
 import { formatInstantDateTimeJa } from '#src/lib/isomorphic/dates';
-import { ja } from '#src/i18n/ja';
+import { jaLeaving } from '#src/i18n/ja-leaving';
 import { listUserSessions } from '#src/modules/users/user-sessions';
 
 /** Columns never copied: secrets, and derived or bulky columns that say nothing about the person. */
@@ -68,7 +68,7 @@ async function referencingRows(em: EntityManager, userId: number): Promise<Recor
 interface ReservationRow extends Row {
   id: number;
   experience_title: string;
-  status: keyof typeof ja.dataExport.statuses;
+  status: keyof typeof jaLeaving.dataExport.statuses;
   number_of_people: number;
   option_name: string | null;
   coupon_code: string | null;
@@ -123,7 +123,7 @@ async function reservationsOf(em: EntityManager, userId: number) {
 }
 
 function reservationsCsv(reservations: Awaited<ReturnType<typeof reservationsOf>>): string {
-  const t = ja.dataExport;
+  const t = jaLeaving.dataExport;
   const lines = [csvRecord([...t.csvHeader], '\r\n')];
   for (const r of reservations) {
     const refund = r.refund as { amount: number; status: 'pending' | 'succeeded' } | null;

@@ -8,6 +8,7 @@ import { verifyPassword } from '#src/lib/password';
 import { transaction } from '#src/lib/transaction';
 import { idFrom, parseInput } from '#src/lib/isomorphic/validate';
 import { ja } from '#src/i18n/ja';
+import { jaLeaving } from '#src/i18n/ja-leaving';
 import type { AuditService } from '#src/modules/audit/audit.service';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { User } from './users.entity';
@@ -26,7 +27,7 @@ export interface LeavingDeps {
   audit: Pick<AuditService, 'record'>;
 }
 
-const t = ja.leaving;
+const t = jaLeaving.leaving;
 
 /** A refusal: 409 with every reason in Japanese (the page lists them; the message says them in one line). */
 function refusal(blockers: LeaveBlockerJson[]): ConflictError {

@@ -1,4 +1,5 @@
 // https://vike.dev/title
 import { ja } from '#src/i18n/ja';
+import { jaLeaving } from '#src/i18n/ja-leaving';
 
-export default `${ja.dataExport.pageTitle} | ${ja.site.name}`;
+export default `${jaLeaving.dataExport.pageTitle} | ${ja.site.name}`;
