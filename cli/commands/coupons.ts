@@ -1,5 +1,5 @@
 // `create-coupon`, `list-coupons` and `deactivate-coupon`: thin wrappers over the coupons service (the same rules for an admin API).
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { ja } from '#src/i18n/ja';
 import { formatYen } from '#src/lib/isomorphic/money';
 import type { CouponJson } from '#src/modules/coupons/coupons.schemas';
@@ -68,11 +68,19 @@ export function listCoupons(program: Command): void {
   program
     .command('list-coupons')
     .description(h.listCoupons)
+    // The filters of the admin list (GET /api/v1/admin/coupons), checked by the same schema.
+    .option('--keyword <text>', h.couponKeyword)
+    .addOption(new Option('--deactivated', h.couponDeactivated).conflicts('active'))
+    .addOption(new Option('--active', h.couponActive))
     .option('--page <n>', h.page, pageOption, '1')
     .option('--json', h.json)
-    .action((options: { page: string; json?: boolean }) =>
+    .action((options: { page: string; json?: boolean; keyword?: string; active?: boolean; deactivated?: boolean }) =>
       runCommand(async ({ services, ctx }) => {
-        const result = await services.coupons.list(ctx, { page: options.page });
+        const result = await services.coupons.list(ctx, {
+          page: options.page,
+          q: options.keyword,
+          active: options.active ? 'true' : options.deactivated ? 'false' : undefined,
+        });
         printPage(columns, result.coupons, result.meta, options.json ? result : undefined, options.page);
       }),
     );

@@ -1,4 +1,4 @@
-// `export-inquiries`: brand and ambassador program inquiries as CSV (Japanese header, Japan time, subject
+// `export-inquiries`: brand and ambassador program inquiries (--kind contact: the general ones from /inquiry) as CSV (Japanese header, Japan time, subject
 // labels, formula injection neutralized), JSON or NDJSON. Streams keyset pages from PostgreSQL to stdout or to
 // --out; --out is written to a temporary file next to it and renamed at the end, so an interrupted or failed
 // export never leaves a half-written file. Progress on stderr only when stderr is a terminal.
@@ -10,14 +10,15 @@ import { Option, type Command } from 'commander';
 import { ja } from '#src/i18n/ja';
 import { csvRecord, UTF8_BOM } from '#src/lib/csv';
 import type { BrandInquiry } from '#src/modules/inquiries/inquiries.schemas';
-import { EXPORT_FORMATS, type ExportFormat } from '#src/modules/inquiries/inquiries-export.schemas';
+import { EXPORT_FORMATS, EXPORT_KINDS, type ExportFormat, type ExportKind } from '#src/modules/inquiries/inquiries-export.schemas';
 import { INQUIRY_SUBJECTS } from '#src/modules/inquiries/inquiries.schemas';
-import type { InquiryExport } from '#src/modules/inquiries/inquiries-export.service';
+import type { ContactInquiryExportRow, InquiryExport } from '#src/modules/inquiries/inquiries-export.service';
 import { onInterrupt, runCommand } from '#cli/run';
 import { CliRefusal, FileFailure } from '#cli/lib/failures';
 import { progressBar } from '#cli/lib/progress';
 
 interface Options {
+  kind: ExportKind;
   format: ExportFormat;
   since?: string;
   until?: string;
@@ -49,6 +50,33 @@ const HEADER = [
   t.header.content,
 ];
 
+const CONTACT_HEADER = [
+  t.header.id,
+  t.header.createdAt,
+  t.header.status,
+  t.header.name,
+  t.header.email,
+  t.header.userId,
+  t.header.reservationNumber,
+  t.header.content,
+];
+
+function contactCsvRow(row: ContactInquiryExportRow, eol: '\r\n' | '\n'): string {
+  return csvRecord(
+    [
+      row.id,
+      japanDateTime(row.created_at),
+      row.resolved ? t.resolved : t.unresolved,
+      row.name,
+      row.email,
+      row.user_id,
+      row.reservation_number,
+      row.content,
+    ],
+    eol,
+  );
+}
+
 function csvRow(row: BrandInquiry, eol: '\r\n' | '\n'): string {
   return csvRecord(
     [
@@ -69,13 +97,15 @@ function csvRow(row: BrandInquiry, eol: '\r\n' | '\n'): string {
 
 async function* render(exp: InquiryExport, format: ExportFormat, excel: boolean, onRows: (n: number) => void) {
   const eol = excel ? '\r\n' : '\n';
-  if (format === 'csv') yield (excel ? UTF8_BOM : '') + csvRecord(HEADER, eol);
+  if (format === 'csv') yield (excel ? UTF8_BOM : '') + csvRecord(exp.query.kind === 'contact' ? CONTACT_HEADER : HEADER, eol);
   if (format === 'json') yield '[';
   let first = true;
   for await (const page of exp.pages()) {
     let chunk = '';
-    for (const row of page) {
-      if (format === 'csv') chunk += csvRow(row, eol);
+    const csvOf = (row: BrandInquiry | ContactInquiryExportRow) =>
+      page.kind === 'brand' ? csvRow(row as BrandInquiry, eol) : contactCsvRow(row as ContactInquiryExportRow, eol);
+    for (const row of page.rows) {
+      if (format === 'csv') chunk += csvOf(row);
       else if (format === 'ndjson') chunk += `${JSON.stringify(row)}\n`;
       else {
         chunk += `${first ? '\n' : ',\n'}${JSON.stringify(row)}`;
@@ -83,7 +113,7 @@ async function* render(exp: InquiryExport, format: ExportFormat, excel: boolean,
       }
     }
     yield chunk;
-    onRows(page.length);
+    onRows(page.rows.length);
   }
   if (format === 'json') yield first ? ']\n' : '\n]\n';
 }
@@ -96,6 +126,7 @@ export function exportInquiries(program: Command): void {
   program
     .command('export-inquiries')
     .description(h.exportInquiries)
+    .addOption(new Option('--kind <kind>', h.exportKind).choices(EXPORT_KINDS).default('brand'))
     .addOption(new Option('--format <format>', h.exportFormat).choices(EXPORT_FORMATS).default('csv'))
     .option('--since <YYYY-MM-DD>', h.exportSince)
     .option('--until <YYYY-MM-DD>', h.exportUntil)
@@ -108,6 +139,7 @@ export function exportInquiries(program: Command): void {
       runCommand(async ({ services, ctx }) => {
         if (options.excel && options.format !== 'csv') throw new CliRefusal(ja.cli.excelNeedsCsv);
         const exp = services.inquiriesExport.open(ctx, {
+          kind: options.kind,
           since: options.since,
           until: options.until,
           resolved: options.resolved ? true : options.unresolved ? false : undefined,

@@ -244,7 +244,8 @@ export const ja = {
     ambassadorX: 'X（旧Twitter）のユーザー名、30文字以内（任意）',
     ambassadorPublished: 'すぐに公開します（--published か --no-published のどちらかが必須）',
     ambassadorPrivate: '非公開のままにします',
-    exportInquiries: 'ブランド・アンバサダーのお問い合わせを CSV / JSON / NDJSON で書き出します（既定は標準出力）',
+    exportInquiries: 'お問い合わせを CSV / JSON / NDJSON で書き出します（既定はブランド・アンバサダー、標準出力）',
+    exportKind: '種類: brand（ブランド・アンバサダー、既定）か contact（一般のお問い合わせ /inquiry）',
     exportFormat: '形式',
     exportSince: 'この日以降に受け付けたもの（YYYY-MM-DD、日本時間）',
     exportUntil: 'この日までに受け付けたもの（YYYY-MM-DD、日本時間）',
@@ -252,6 +253,9 @@ export const ja = {
     exportResolved: '対応済みのものだけ',
     exportSubject: 'お問い合わせ種別で絞り込みます',
     inquiryKeyword: 'お名前・メールアドレス・会社名・内容に含まれる文字で絞り込みます',
+    couponKeyword: 'コード・名前に含まれる文字で絞り込みます',
+    couponActive: '利用停止していないクーポンだけを表示します',
+    couponDeactivated: '利用停止したクーポンだけを表示します',
     exportOut: '書き出すファイル（完了時に置き換え、中断時は残しません）',
     exportExcel: 'Excel 向け: UTF-8 の BOM 付き、改行は CRLF（CSV のみ）',
     createCoupon: 'クーポンを作成します',
@@ -736,6 +740,8 @@ export const ja = {
       email: 'メールアドレス',
       subject: 'お問い合わせ種別',
       content: 'お問い合わせ内容',
+      userId: 'アカウントID',
+      reservationNumber: '予約番号',
     },
   },
   /** Coupons created by the operator (CLI create-coupon / list-coupons). */
@@ -1232,6 +1238,7 @@ export const ja = {
   formKit: {
     confirm: 'OK',
   },
+
   /** The administrator area's pages: /admin/*, /communities/new, /ambassador/{id}/members. */
   adminPages: {
     areaName: '管理画面',
@@ -1503,12 +1510,6 @@ export const ja = {
       filtersLabel: 'お問い合わせの絞り込み',
       keyword: 'キーワード',
       keywordPlaceholder: 'お名前・メール・会社名・内容',
-      all: 'すべて',
-      since: '開始日',
-      until: '終了日',
-      filter: '絞り込む',
-      clear: '条件をクリア',
-      count: (n: number) => `${n.toLocaleString('ja-JP')}件`,
       kindBrand: 'ブランドアンバサダー制度',
       kindContact: '一般のお問い合わせ',
       reservation: '予約番号',
@@ -1618,9 +1619,7 @@ export const ja = {
         `たびとこのブランド「${p.brand}」の管理メンバーに招待されました。\n\n次のリンクからパスワードを設定して登録を完了してください。\n${p.url}\n\nこのリンクの有効期限は${p.expiresAt}までです。一度使うと無効になります。\nお心当たりのない場合は、このメールを破棄してください。\n\n--\nたびとこ`,
     },
     inquiries: {
-      keywordTooLong: (max: number) => `キーワードは${max}文字以内で入力してください`,
       resolvedRequired: '対応状況を選択してください',
-      filterInvalid: '絞り込み条件が正しくありません',
     },
     experiences: {
       reasonRequired: '差し戻しの理由を入力してください',
@@ -1651,6 +1650,7 @@ export const ja = {
         adjust: '残高調整',
         set_rate: '契約手数料率の変更',
         update_bank_account: '振込先口座の変更',
+        assign_brand: 'ブランドの割り当て',
       },
     },
   },

@@ -15,15 +15,18 @@ const PAGE_PARAMETERS: [RegExp, readonly string[]][] = [
   [/^\/(?:brand\/)?password_reset$/, ['reset_password_token']],
   [/^\/brand\/sign_in$/, ['redirect']],
   [/^\/brand\/invitation$/, ['email', 'invitation_token']],
-  [/^\/brand\/(?:community_applications|communities|communities\/\d+\/(?:ambassadors|experience))$/, ['page', 'held_at']],
+  // The portal's lists read their page and filters (src/modules/brand-portal/brand-portal.schemas.ts *_FILTER_NAMES).
+  [/^\/brand\/community_applications$/, ['page', 'q', 'community_id', 'handled', 'since', 'until']],
+  [/^\/brand\/communities\/\d+\/experience$/, ['page', 'held_at', 'q', 'ambassador_id']],
+  [/^\/brand\/(?:communities|communities\/\d+\/ambassadors)$/, ['page']],
   // Pages for signed-in people: a signed-out render is the redirect to the sign-in, whose return URL keeps these.
   [/^\/reservations\/(?:new|complete)$/, ['tour_id', 'cid', 'confirm_reservation']],
   [/^\/reservations$/, ['scope', 'page']],
   [/^\/host\/reservations$/, ['scope', 'page', 'reservation']],
   [/^\/host\/story$/, ['tab', 'page', 'drafts_page']],
   [/^\/host\/earnings$/, ['month', 'ambassador_id']],
-  // The admin lists read their page and the inquiry list its filters (src/components/admin/Inquiries.tsx).
-  [/^\/admin(?:\/.*)?$/, ['page', 'kind', 'q', 'resolved', 'subject', 'since', 'until']],
+  // The admin lists read their page and their filters (src/components/admin/ListFilters.tsx; each list's schema).
+  [/^\/admin(?:\/.*)?$/, ['page', 'kind', 'q', 'resolved', 'subject', 'since', 'until', 'brand_id', 'published', 'waiting', 'active']],
 ];
 
 /** The normalised URL (path + the parameters the page reads, sorted) that identifies a shared render. */

@@ -503,12 +503,10 @@ export const responseExamples: Record<string, unknown> = {
     },
   },
   'GET /brand/api/v1/communities/{community_id}/experiences': {
-    community: {
-      id: 2,
-      name: 'はじめての山歩き部',
-    },
+    community: { id: 2, name: 'はじめての山歩き部' },
     held_at: 'future',
     experiences: [],
+    ambassadors: [],
     meta: {
       current_page: 1,
       total_pages: 1,

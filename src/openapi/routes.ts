@@ -57,7 +57,6 @@ import {
 } from '#src/modules/reservations/reservations.schemas';
 import {
   adminCommunityJsonSchema,
-  adminCommunityListJsonSchema,
   communityApplicationJsonSchema,
   communityApplicationSchema,
   communityCardsJsonSchema,
@@ -65,13 +64,19 @@ import {
   communityFormSchema,
 } from '#src/modules/communities/communities.schemas';
 import {
+  adminCommunityListItemJsonSchema,
+  adminCommunityListJsonSchema,
+  adminCommunityListQuerySchema,
+  communityBrandSchema,
+} from '#src/modules/communities/community-list.schemas';
+import {
   ambassadorAdminJsonSchema,
   ambassadorDetailJsonSchema,
   ambassadorFormSchema,
   ambassadorListJsonSchema,
   ambassadorMembersJsonSchema,
 } from '#src/modules/ambassadors/ambassadors.schemas';
-import { listQuerySchema } from '#src/modules/partners/partners.schemas';
+import { listQuerySchema, partnerListQuerySchema } from '#src/modules/partners/partners.schemas';
 import { brandAdminJsonSchema, brandDetailJsonSchema, brandFormSchema, brandListJsonSchema } from '#src/modules/brands/brands.schemas';
 import { replySchema, reviewSchema } from '#src/modules/reviews/review-posting.schemas';
 import {
@@ -99,6 +104,7 @@ import {
   brandCommunityAmbassadorsJsonSchema,
   brandExperiencesJsonSchema,
   experiencesQuerySchema,
+  applicationsQuerySchema,
   pageQuerySchema,
   participantNumbersJsonSchema,
   participantNumbersQuerySchema,
@@ -133,6 +139,7 @@ import { auditTrailJsonSchema, auditTrailQuerySchema } from '#src/modules/audit/
 import {
   approvalJsonSchema,
   pendingExperiencesJsonSchema,
+  pendingQuerySchema,
   rejectExperienceSchema,
   rejectionResultJsonSchema,
 } from '#src/modules/experience-approvals/experience-approvals.schemas';
@@ -261,7 +268,7 @@ export const operations: Operation[] = [
     response: communityApplicationJsonSchema,
   }),
   // ---- Brands and ambassadors
-  op('get', `${V1}/brands`, 'ブランドを一覧する', ['ブランド'], 'none', { query: listQuerySchema, response: brandListJsonSchema }),
+  op('get', `${V1}/brands`, 'ブランドを一覧する', ['ブランド'], 'none', { query: partnerListQuerySchema, response: brandListJsonSchema }),
   op('get', `${V1}/brands/{id}`, 'ブランドの詳細を取得する', ['ブランド'], 'none', { response: brandDetailJsonSchema }),
   op('get', `${V1}/brands/{id}/communities`, 'ブランドのコミュニティを取得する', ['ブランド'], 'none', {
     response: communityCardsJsonSchema,
@@ -286,7 +293,7 @@ export const operations: Operation[] = [
   }),
   op('delete', `${V1}/brands/{brand_id}/members/{id}`, 'ブランドメンバーを外す（管理者）', ['ブランド'], 'admin', { status: 204 }),
   op('get', `${V1}/ambassadors`, 'アンバサダーを一覧する', ['アンバサダー'], 'none', {
-    query: listQuerySchema,
+    query: partnerListQuerySchema,
     response: ambassadorListJsonSchema,
   }),
   op('get', `${V1}/ambassadors/{id}`, 'アンバサダーの詳細を取得する', ['アンバサダー'], 'none', { response: ambassadorDetailJsonSchema }),
@@ -486,7 +493,14 @@ export const operations: Operation[] = [
     response: messageJsonSchema,
   }),
   // ---- Administrator
-  op('get', `${V1}/admin/communities`, 'コミュニティを一覧する（管理者）', ['管理者'], 'admin', { response: adminCommunityListJsonSchema }),
+  op('get', `${V1}/admin/communities`, 'コミュニティを一覧する（管理者、検索・絞り込み）', ['管理者'], 'admin', {
+    query: adminCommunityListQuerySchema,
+    response: adminCommunityListJsonSchema,
+  }),
+  op('put', `${V1}/admin/communities/{id}/brand`, 'コミュニティのブランドを設定する（管理者、監査ログに記録）', ['管理者'], 'admin', {
+    body: communityBrandSchema,
+    response: adminCommunityListItemJsonSchema,
+  }),
   op('post', `${V1}/admin/communities`, 'コミュニティを作る（管理者）', ['管理者'], 'admin', {
     body: communityFormSchema,
     status: 201,
@@ -504,8 +518,8 @@ export const operations: Operation[] = [
     query: auditTrailQuerySchema,
     response: auditTrailJsonSchema,
   }),
-  op('get', `${V1}/admin/experiences`, '承認待ちの体験を一覧する（管理者）', ['管理者'], 'admin', {
-    query: listQuerySchema,
+  op('get', `${V1}/admin/experiences`, '承認待ちの体験を一覧する（管理者、検索・待ち日数で絞り込み）', ['管理者'], 'admin', {
+    query: pendingQuerySchema,
     response: pendingExperiencesJsonSchema,
   }),
   op('post', `${V1}/admin/experiences/{id}/approval`, '体験を承認する（管理者）', ['管理者'], 'admin', {
@@ -691,8 +705,9 @@ export const operations: Operation[] = [
     query: participantNumbersQuerySchema,
     response: participantNumbersJsonSchema,
   }),
-  op('get', `${BRAND}/community-applications`, 'コミュニティへの参加申込を一覧する', ['ブランドポータル'], 'brand', {
-    query: pageQuerySchema,
+  op('get', `${BRAND}/community-applications`, 'コミュニティへの参加申込を一覧する（検索・絞り込み）', ['ブランドポータル'], 'brand', {
+    query: applicationsQuerySchema,
+    errors: [404],
     response: brandApplicationsJsonSchema,
   }),
   op('get', `${BRAND}/community-applications/{id}`, '参加申込の詳細を取得する', ['ブランドポータル'], 'brand', {

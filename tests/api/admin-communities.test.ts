@@ -87,6 +87,7 @@ describe('GET /api/v1/admin/communities', () => {
       host_name: '里山クラフト協会',
       published: false,
       created_at: expect.any(String),
+      brands: [],
     });
   });
 });

@@ -10,7 +10,8 @@
 // `npm run bench -- receipt` only the receipt PDF (tests/bench/receipt.ts) beside bare node:http, `npm run bench --
 // bad-inputs` only the run of bad inputs (tests/bench/bad-inputs.ts) and the servers' peak memory after it, `npm run bench
 // -- payouts` only the payouts one (tests/bench/payouts.ts), `npm run bench -- dashboards` only the dashboards' chart
-// statements on 100,000 reservations (tests/bench/dashboards.ts). BENCH_SECONDS=n changes the 10 s per row;
+// statements on 100,000 reservations (tests/bench/dashboards.ts), `npm run bench -- lists` only the admin and portal
+// lists' one (tests/bench/admin-lists.ts). BENCH_SECONDS=n changes the 10 s per row;
 // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the uncached server (open it in Chrome DevTools).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -36,6 +37,7 @@ import { receiptPart } from '#tests/bench/receipt';
 import { badInputsPart } from '#tests/bench/bad-inputs';
 import { benchPayouts } from '#tests/bench/payouts';
 import { benchDashboards } from '#tests/bench/dashboards';
+import { benchAdminLists } from '#tests/bench/admin-lists';
 
 const root = path.resolve(import.meta.dirname, '../..');
 // The same V8 flags as `npm run serve` (package.json config.node_flags).
@@ -197,7 +199,9 @@ async function main(parts: BenchPart[]) {
 const only = process.argv[2];
 if (only === 'receipt') await main([receiptPart]);
 else if (only === 'bad-inputs') await main([badInputsPart]);
-else if (only === 'payouts') {
+else if (only === 'lists') {
+  if (!(await benchAdminLists())) process.exitCode = 1;
+} else if (only === 'payouts') {
   if (!(await benchPayouts())) process.exitCode = 1;
 } else if (only === 'dashboards') {
   if (!(await benchDashboards())) process.exitCode = 1;

@@ -1,8 +1,10 @@
-// /brand/community_applications: the applications to the brand's communities (numbered pages, newest first); a row
+// /brand/community_applications: the applications to the brand's communities (numbered pages, newest first; the
+// applicant keyword, community, 対応済み/未対応 and applied-date filters live in the URL and the page links); a row
 // opens the detail panel (community, applicant, age with 歳, occupation, applied date, each question and answer)
 // whose 対応済み/未対応 toggle saves at once (PUT {handled}) and stays after a reload.
 import { useState } from 'react';
 import { useData } from 'vike-react/useData';
+import { usePageContext } from 'vike-react/usePageContext';
 import { AdminPagination } from '#src/components/admin/AdminPagination';
 import { CardTable, openColumn } from '#src/components/admin/CardTable';
 import { DetailPanel, ListWithDetail, usePanelSave } from '#src/components/admin/DetailPanel';
@@ -10,11 +12,15 @@ import { useLoad } from '#src/components/admin/useLoad';
 import { BRAND_API, handleUnauthorized } from '#src/components/brand/brand-paths';
 import { Breadcrumbs, crumbs } from '#src/components/brand/Breadcrumbs';
 import { ja } from '#src/i18n/ja';
-import type { BrandApplicationDetail } from '#src/modules/brand-portal/brand-portal.schemas';
+import { APPLICATION_FILTER_NAMES, type BrandApplicationDetail } from '#src/modules/brand-portal/brand-portal.schemas';
+import { type FilterField, filtersOf, ListFilters, withPage } from '#src/components/admin/ListFilters';
 import type { Data } from './+data';
+import { listsJa } from '#src/i18n/lists';
 
 const t = ja.brandPortalPages.applications;
 const a = ja.adminPages;
+const f = listsJa;
+const PAGE = '/brand/community_applications';
 
 type Row = Data['community_applications'][number];
 
@@ -93,7 +99,26 @@ function Detail({ id, onClose, onChanged }: { id: number; onClose: () => void; o
 }
 
 export default function Page() {
-  const { community_applications: loaded, meta } = useData<Data>();
+  const { community_applications: loaded, communities, meta, filterError } = useData<Data>();
+  const { urlParsed } = usePageContext();
+  const fields: FilterField[] = [
+    { kind: 'keyword', placeholder: listsJa.placeholders.portalApplications },
+    { kind: 'select', name: 'community_id', label: f.community, options: communities.map((c) => ({ value: String(c.id), label: c.name })) },
+    {
+      kind: 'select',
+      name: 'handled',
+      label: f.handled,
+      options: [
+        { value: 'false', label: f.handledFalse },
+        { value: 'true', label: f.handledTrue },
+      ],
+    },
+    { kind: 'date', name: 'since', label: f.since },
+    { kind: 'date', name: 'until', label: f.until },
+  ];
+  // A refused filter is not applied: the links and the form then start from no filter.
+  const search = filterError ? {} : urlParsed.search;
+  const filters = filtersOf(search, APPLICATION_FILTER_NAMES);
   // The rows as saved: a toggle in the panel updates its row here (server routing: a reload would close the panel).
   const [handledById, setHandledById] = useState<ReadonlyMap<number, boolean>>(new Map());
   const rows = loaded.map((row) => (handledById.has(row.id) ? { ...row, handled: handledById.get(row.id) === true } : row));
@@ -104,6 +129,12 @@ export default function Page() {
       <div className="admin-head">
         <h1>{t.title}</h1>
       </div>
+      {filterError && (
+        <p className="alert alert--error" role="alert" data-testid="filter-error">
+          {filterError}
+        </p>
+      )}
+      <ListFilters action={PAGE} fields={fields} search={search} meta={meta} />
       <ListWithDetail
         detail={
           selected !== null && (
@@ -134,7 +165,7 @@ export default function Page() {
           ]}
           rows={rows}
         />
-        <AdminPagination page={meta.current_page} totalPages={meta.total_pages} href={(p) => `/brand/community_applications?page=${p}`} />
+        <AdminPagination page={meta.current_page} totalPages={meta.total_pages} href={(p) => `${PAGE}?${withPage(filters, p)}`} />
       </ListWithDetail>
     </section>
   );

@@ -11,7 +11,11 @@ export function adminRoutes(services: Services): Router {
   const router = Router();
 
   router.get('/admin/communities', async (req, res) => {
-    res.json(await services.communities.adminList(req.ctx));
+    res.json(await services.communities.adminList(req.ctx, req.query));
+  });
+
+  router.put('/admin/communities/:id/brand', async (req, res) => {
+    res.json(await services.communities.assignBrand(req.ctx, input(req)));
   });
 
   router.post('/admin/communities', async (req, res) => {

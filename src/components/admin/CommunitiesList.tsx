@@ -1,15 +1,93 @@
-// /admin/communities: ID, title (→ /communities/{id}), host name, 公開/非公開, edit; 新規作成 → /communities/new.
+// /admin/communities: ID, title (→ /communities/{id}), host name, brand, 公開/非公開, edit and ブランド設定; the
+// keyword (title, host), brand and 公開状態 filters live in the URL (?q=&brand_id=&published=&page=); 新規作成 →
+// /communities/new. ブランド設定 makes one brand (or none) the community's, audited.
+import { useState } from 'react';
+import { usePageContext } from 'vike-react/usePageContext';
+import { Modal } from '#src/components/form';
 import { ja } from '#src/i18n/ja';
-import type { AdminCommunityListItem } from '#src/modules/communities/communities.schemas';
+import { api } from '#src/lib/isomorphic/api-client';
+import type { ListPageMeta } from '#src/lib/isomorphic/list-filters';
+import type { AdminCommunityListItem } from '#src/modules/communities/community-list.schemas';
+import { AdminPagination, pageFromSearch } from './AdminPagination';
 import { CardTable } from './CardTable';
+import { type FilterField, filterNames, filtersOf, ListFilters, publishedField, withPage } from './ListFilters';
 import { LoadError, PublishBadge } from './ListStatus';
-import { listOf, useLoad } from './useLoad';
+import { firstMessage, listOf, useLoad } from './useLoad';
+import { listsJa } from '#src/i18n/lists';
 
 const t = ja.adminPages;
+const f = listsJa;
+const PAGE = '/admin/communities';
+const API = '/api/v1/admin/communities';
+
+type BrandOption = { id: number; name: string };
+
+function BrandDialog(props: { community: AdminCommunityListItem; brands: BrandOption[]; onClose: () => void; onDone: () => void }) {
+  const [value, setValue] = useState(String(props.community.brands[0]?.id ?? ''));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function save() {
+    setBusy(true);
+    setError(null);
+    try {
+      await api(`${API}/${props.community.id}/brand`, { method: 'PUT', body: { brand_id: value === '' ? null : Number(value) } });
+      props.onDone();
+    } catch (caught) {
+      setError(firstMessage(caught, t.fetchFailed));
+      setBusy(false);
+    }
+  }
+  return (
+    <Modal
+      title={listsJa.communityBrand.title}
+      onClose={props.onClose}
+      onConfirm={save}
+      confirmLabel={listsJa.communityBrand.save}
+      busy={busy}
+      testId="community-brand-dialog"
+    >
+      <p>{listsJa.communityBrand.lead(props.community.name)}</p>
+      {error && (
+        <p className="alert alert--error" role="alert">
+          {error}
+        </p>
+      )}
+      <label className="admin-filters__field">
+        <span>{f.brand}</span>
+        <select className="select" name="brand_id" value={value} onChange={(e) => setValue(e.target.value)} disabled={busy}>
+          <option value="">{f.noBrand}</option>
+          {props.brands.map((brand) => (
+            <option key={brand.id} value={brand.id}>
+              {brand.name}
+            </option>
+          ))}
+        </select>
+      </label>
+    </Modal>
+  );
+}
 
 export function CommunitiesList() {
-  const load = useLoad<unknown>('/api/v1/admin/communities');
+  const { urlParsed } = usePageContext();
+  const page = pageFromSearch(urlParsed.search.page);
+  // Every brand for the filter and the dialog (the admin's brand list: up to BRANDS_ADMIN_PAGE_SIZE, newest first).
+  const brandsLoad = useLoad<unknown>('/api/v1/brands');
+  const brands = brandsLoad.state === 'ok' ? listOf<BrandOption>(brandsLoad.data, 'brands') : [];
+  const fields: FilterField[] = [
+    { kind: 'keyword', placeholder: listsJa.placeholders.communities },
+    {
+      kind: 'select',
+      name: 'brand_id',
+      label: f.brand,
+      options: [{ value: 'none', label: f.noBrand }, ...brands.map((b) => ({ value: String(b.id), label: b.name }))],
+    },
+    publishedField(),
+  ];
+  const filters = filtersOf(urlParsed.search, filterNames(fields));
+  const load = useLoad<{ communities: AdminCommunityListItem[]; meta?: ListPageMeta }>(`${API}?${withPage(filters, page)}`);
   const rows = load.state === 'ok' ? listOf<AdminCommunityListItem>(load.data, 'communities') : [];
+  const meta = load.state === 'ok' ? load.data.meta : undefined;
+  const [assigning, setAssigning] = useState<AdminCommunityListItem | null>(null);
   return (
     <section>
       <div className="admin-head">
@@ -18,10 +96,13 @@ export function CommunitiesList() {
           ＋ {t.createNew}
         </a>
       </div>
-      {load.state === 'error' && <LoadError message={t.fetchFailed} onRetry={load.reload} />}
+      {/* The select's options arrive with the brands: the form is drawn once they have, so its defaults apply. */}
+      {brandsLoad.state !== 'loading' && <ListFilters action={PAGE} fields={fields} search={urlParsed.search} meta={meta ?? null} />}
+      {load.state === 'error' && <LoadError message={firstMessage(load.error, t.fetchFailed)} onRetry={load.reload} />}
       <CardTable<AdminCommunityListItem>
         testId="communities-table"
         rowKey={(row) => row.id}
+        rowTestId={(row) => `community-${row.id}`}
         status={load.state}
         columns={[
           { label: t.id, headClass: 'admin-table__num', cellClass: 'admin-table__num', cell: (row) => row.id },
@@ -31,18 +112,44 @@ export function CommunitiesList() {
             cell: (row) => <a href={`/communities/${row.id}`}>{row.name}</a>,
           },
           { label: t.communities.hostName, cellClass: 'admin-table__wide', cell: (row) => row.host_name },
+          {
+            label: f.brand,
+            cell: (row) =>
+              row.brands.length ? row.brands.map((b) => b.name).join('、') : <span className="admin-muted">{f.noBrand}</span>,
+          },
           { label: t.communities.status, cell: (row) => <PublishBadge published={row.published} /> },
         ]}
         rows={rows}
         actions={{
           label: t.edit,
           cell: (row) => (
-            <a href={`/admin/communities/${row.id}/edit`} className="button button--ghost button--small">
-              {t.edit}
-            </a>
+            <>
+              <a href={`/admin/communities/${row.id}/edit`} className="button button--ghost button--small">
+                {t.edit}
+              </a>
+              <button type="button" className="button button--ghost button--small" onClick={() => setAssigning(row)}>
+                {listsJa.communityBrand.button}
+              </button>
+            </>
           ),
         }}
       />
+      <AdminPagination
+        page={meta?.current_page ?? page}
+        totalPages={meta?.total_pages ?? 1}
+        href={(p) => `${PAGE}?${withPage(filters, p)}`}
+      />
+      {assigning && (
+        <BrandDialog
+          community={assigning}
+          brands={brands}
+          onClose={() => setAssigning(null)}
+          onDone={() => {
+            setAssigning(null);
+            load.reload();
+          }}
+        />
+      )}
     </section>
   );
 }

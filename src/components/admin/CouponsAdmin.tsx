@@ -14,6 +14,9 @@ import { CardTable, openColumn } from './CardTable';
 import { DetailPanel, ListWithDetail } from './DetailPanel';
 import { LoadError } from './ListStatus';
 import { firstMessage, listOf, useLoad } from './useLoad';
+import { type FilterField, filterNames, filtersOf, ListFilters, withPage } from './ListFilters';
+import type { ListPageMeta } from '#src/lib/isomorphic/list-filters';
+import { listsJa } from '#src/i18n/lists';
 
 const t = ja.adminCoupons;
 const c = ja.coupons;
@@ -208,12 +211,25 @@ function EditForm({ id, onClose }: { id: number; onClose: () => void }) {
   );
 }
 
+/** The keyword (code, name) and 有効/利用停止 (`couponListSchema`). */
+const COUPON_FILTERS: FilterField[] = [
+  { kind: 'keyword', placeholder: listsJa.placeholders.coupons },
+  {
+    kind: 'select',
+    name: 'active',
+    label: listsJa.active,
+    options: [
+      { value: 'true', label: listsJa.activeTrue },
+      { value: 'false', label: listsJa.activeFalse },
+    ],
+  },
+];
+
 export function CouponsAdmin() {
   const { urlParsed } = usePageContext();
   const page = pageFromSearch(urlParsed.search.page);
-  const load = useLoad<{ coupons: CouponJson[]; meta?: { current_page: number; total_pages: number; total_count: number } }>(
-    `${API}?page=${page}`,
-  );
+  const filters = filtersOf(urlParsed.search, filterNames(COUPON_FILTERS));
+  const load = useLoad<{ coupons: CouponJson[]; meta?: ListPageMeta }>(`${API}?${withPage(filters, page)}`);
   const [panel, setPanel] = useState<number | 'new' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   useEffect(() => setNotice(takeReloadNotice()), []);
@@ -233,6 +249,12 @@ export function CouponsAdmin() {
           {notice}
         </p>
       )}
+      <ListFilters
+        action="/admin/coupons"
+        fields={COUPON_FILTERS}
+        search={urlParsed.search}
+        meta={load.state === 'ok' ? (load.data.meta ?? null) : null}
+      />
       {load.state === 'error' && <LoadError message={firstMessage(load.error, a.fetchFailed)} onRetry={load.reload} />}
       <ListWithDetail
         detail={
@@ -275,7 +297,11 @@ export function CouponsAdmin() {
           ]}
           rows={rows}
         />
-        <AdminPagination page={page} totalPages={totalPages} href={(p) => `/admin/coupons?page=${p}`} />
+        <AdminPagination
+          page={load.state === 'ok' ? (load.data.meta?.current_page ?? page) : page}
+          totalPages={totalPages}
+          href={(p) => `/admin/coupons?${withPage(filters, p)}`}
+        />
       </ListWithDetail>
     </section>
   );

@@ -8,13 +8,16 @@ import { api } from '#src/lib/isomorphic/api-client';
 import {
   type PendingExperience,
   type PendingMeta,
+  PENDING_WAITING_DAYS,
   REJECTION_REASON_MAX,
   rejectExperienceSchema,
 } from '#src/modules/experience-approvals/experience-approvals.schemas';
 import { AdminPagination, pageFromSearch } from './AdminPagination';
 import { CardTable } from './CardTable';
 import { LoadError } from './ListStatus';
+import { type FilterField, filterNames, filtersOf, ListFilters, withPage } from './ListFilters';
 import { firstMessage, listOf, useLoad } from './useLoad';
+import { listsJa } from '#src/i18n/lists';
 
 const t = ja.adminPages.experiences;
 const a = ja.adminPages;
@@ -51,7 +54,17 @@ function RejectDialog({ experience, onClose, onDone }: { experience: PendingExpe
 export function ExperienceApprovals() {
   const { urlParsed } = usePageContext();
   const page = pageFromSearch(urlParsed.search.page);
-  const load = useLoad<{ experiences: PendingExperience[]; meta?: PendingMeta }>(`/api/v1/admin/experiences?page=${page}`);
+  const fields: FilterField[] = [
+    { kind: 'keyword', placeholder: listsJa.placeholders.experiences },
+    {
+      kind: 'select',
+      name: 'waiting',
+      label: listsJa.waiting,
+      options: PENDING_WAITING_DAYS.map((days) => ({ value: days, label: listsJa.waitingOver(Number(days)) })),
+    },
+  ];
+  const filters = filtersOf(urlParsed.search, filterNames(fields));
+  const load = useLoad<{ experiences: PendingExperience[]; meta?: PendingMeta }>(`/api/v1/admin/experiences?${withPage(filters, page)}`);
   const rows = load.state === 'ok' ? listOf<PendingExperience>(load.data, 'experiences') : [];
   const [approving, setApproving] = useState<PendingExperience | null>(null);
   const [rejecting, setRejecting] = useState<PendingExperience | null>(null);
@@ -85,6 +98,12 @@ export function ExperienceApprovals() {
           {notice.text}
         </p>
       )}
+      <ListFilters
+        action="/admin/experiences"
+        fields={fields}
+        search={urlParsed.search}
+        meta={load.state === 'ok' ? (load.data.meta ?? null) : null}
+      />
       {load.state === 'error' && <LoadError message={firstMessage(load.error, a.fetchFailed)} onRetry={load.reload} />}
       <CardTable<PendingExperience>
         testId="experiences-table"
@@ -126,7 +145,7 @@ export function ExperienceApprovals() {
       <AdminPagination
         page={load.state === 'ok' ? (load.data.meta?.current_page ?? page) : page}
         totalPages={load.state === 'ok' ? (load.data.meta?.total_pages ?? 1) : 1}
-        href={(p) => `/admin/experiences?page=${p}`}
+        href={(p) => `/admin/experiences?${withPage(filters, p)}`}
       />
       {approving && (
         <Modal

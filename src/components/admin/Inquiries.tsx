@@ -9,7 +9,10 @@ import { AdminPagination, pageFromSearch } from './AdminPagination';
 import { CardTable, openColumn, type Column } from './CardTable';
 import { DetailPanel, ListWithDetail, usePanelSave } from './DetailPanel';
 import { LoadError } from './ListStatus';
+import { type FilterField, filterNames, filtersOf, ListFilters, withPage } from './ListFilters';
+import type { ListPageMeta } from '#src/lib/isomorphic/list-filters';
 import { firstMessage, listOf, useLoad } from './useLoad';
+import { listsJa } from '#src/i18n/lists';
 
 const t = ja.adminPages.inquiries;
 const a = ja.adminPages;
@@ -200,80 +203,33 @@ function ContactDetail({ id, onClose, onChanged }: { id: number; onClose: () => 
 
 type Kind = 'brand' | 'contact';
 
-const FILTER_KEYS = ['q', 'resolved', 'subject', 'since', 'until'] as const;
-
-/** The list's filters from the page's URL (a shared link shows the same list), kept by every page link. */
-function filtersOf(search: Record<string, string>, kind: Kind): URLSearchParams {
-  const params = new URLSearchParams();
-  if (kind === 'contact') params.set('kind', 'contact');
-  for (const key of FILTER_KEYS) {
-    if (kind === 'contact' && key === 'subject') continue;
-    const value = search[key]?.trim();
-    if (value) params.set(key, value);
-  }
-  return params;
-}
-
-const withPage = (params: URLSearchParams, page: number) => {
-  const next = new URLSearchParams(params);
-  next.set('page', String(page));
-  return next.toString();
-};
-
-/** A plain GET form: submitting loads the page with the filters in its URL (page 1). */
-function Filters({ kind, search, total }: { kind: Kind; search: Record<string, string>; total: number | null }) {
+/** The filters of each kind (the names of `inquiryListQuerySchema` and `contactInquiryListQuerySchema`). */
+function fieldsOf(kind: Kind): FilterField[] {
   const subjects = ja.inquiries.subjects as Record<string, { label: string }>;
-  return (
-    <form method="get" action={PAGE} className="admin-filters" aria-label={t.filtersLabel}>
-      {kind === 'contact' && <input type="hidden" name="kind" value="contact" />}
-      <label className="admin-filters__field admin-filters__field--wide">
-        <span>{t.keyword}</span>
-        <input className="input" type="search" name="q" defaultValue={search.q ?? ''} maxLength={100} placeholder={t.keywordPlaceholder} />
-      </label>
-      <label className="admin-filters__field">
-        <span>{t.status}</span>
-        <select className="select" name="resolved" defaultValue={search.resolved ?? ''}>
-          <option value="">{t.all}</option>
-          <option value="false">{t.unresolved}</option>
-          <option value="true">{t.resolved}</option>
-        </select>
-      </label>
-      {kind === 'brand' && (
-        <label className="admin-filters__field">
-          <span>{t.subject}</span>
-          <select className="select" name="subject" defaultValue={search.subject ?? ''}>
-            <option value="">{t.all}</option>
-            {Object.entries(subjects).map(([key, value]) => (
-              <option key={key} value={key}>
-                {value.label}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
-      <label className="admin-filters__field">
-        <span>{t.since}</span>
-        <input className="input" type="date" name="since" defaultValue={search.since ?? ''} />
-      </label>
-      <label className="admin-filters__field">
-        <span>{t.until}</span>
-        <input className="input" type="date" name="until" defaultValue={search.until ?? ''} />
-      </label>
-      <div className="admin-filters__actions">
-        <button type="submit" className="button button--primary button--small">
-          {t.filter}
-        </button>
-        <a href={kind === 'contact' ? `${PAGE}?kind=contact` : PAGE} className="button button--ghost button--small">
-          {t.clear}
-        </a>
-      </div>
-      {total !== null && (
-        <p className="admin-filters__count" role="status" data-testid="inquiry-count">
-          {t.count(total)}
-        </p>
-      )}
-    </form>
-  );
+  return [
+    { kind: 'keyword', placeholder: kind === 'contact' ? listsJa.placeholders.contactInquiries : t.keywordPlaceholder },
+    {
+      kind: 'select',
+      name: 'resolved',
+      label: t.status,
+      options: [
+        { value: 'false', label: t.unresolved },
+        { value: 'true', label: t.resolved },
+      ],
+    },
+    ...(kind === 'brand'
+      ? [
+          {
+            kind: 'select',
+            name: 'subject',
+            label: t.subject,
+            options: Object.entries(subjects).map(([value, subject]) => ({ value, label: subject.label })),
+          } as const,
+        ]
+      : []),
+    { kind: 'date', name: 'since', label: listsJa.since },
+    { kind: 'date', name: 'until', label: listsJa.until },
+  ];
 }
 
 function KindTabs({ kind }: { kind: Kind }) {
@@ -313,13 +269,12 @@ function InquiryList<Row extends InquiryRow>(props: {
   detail: (id: number, close: () => void, changed: () => void) => ReactNode;
 }) {
   const { kind, page } = props;
-  const filters = filtersOf(props.search, kind);
+  const fields = fieldsOf(kind);
+  const hidden: Record<string, string> = kind === 'contact' ? { kind: 'contact' } : {};
+  const filters = filtersOf(props.search, filterNames(fields), hidden);
   // The page's URL names the kind; the call does not (each kind has its own).
-  const apiFilters = new URLSearchParams(filters);
-  apiFilters.delete('kind');
-  const load = useLoad<{ inquiries: Row[]; meta?: { current_page: number; total_pages: number; total_count: number } }>(
-    `${props.api}?${withPage(apiFilters, page)}`,
-  );
+  const apiFilters = filtersOf(props.search, filterNames(fields));
+  const load = useLoad<{ inquiries: Row[]; meta?: ListPageMeta }>(`${props.api}?${withPage(apiFilters, page)}`);
   const [selected, setSelected] = useState<number | null>(null);
   const rows = load.state === 'ok' ? listOf<Row>(load.data, 'inquiries') : [];
   const totalPages = load.state === 'ok' ? (load.data.meta?.total_pages ?? 1) : 1;
@@ -329,7 +284,15 @@ function InquiryList<Row extends InquiryRow>(props: {
         <h1>{t.listTitle}</h1>
       </div>
       <KindTabs kind={kind} />
-      <Filters kind={kind} search={props.search} total={load.state === 'ok' ? (load.data.meta?.total_count ?? null) : null} />
+      <ListFilters
+        action={PAGE}
+        fields={fields}
+        search={props.search}
+        hidden={hidden}
+        meta={load.state === 'ok' ? (load.data.meta ?? null) : null}
+        label={t.filtersLabel}
+        countTestId="inquiry-count"
+      />
       {load.state === 'error' && <LoadError message={firstMessage(load.error, a.fetchFailed)} onRetry={load.reload} />}
       <ListWithDetail detail={selected !== null && props.detail(selected, () => setSelected(null), load.reload)}>
         <CardTable<Row>

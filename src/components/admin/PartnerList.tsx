@@ -1,4 +1,5 @@
-// /admin/ambassador and /admin/brand: ID, 公開状態, name (→ summary), created date, members, edit; 新規作成.
+// /admin/ambassador and /admin/brand: ID, 公開状態, name (→ summary), created date, members, edit; 新規作成; the name
+// keyword and 公開状態 filters live in the URL (?q=&published=&page=).
 // GET /ambassadors and /brands answer ADMIN with the unpublished entries too, with their published flag.
 import { usePageContext } from 'vike-react/usePageContext';
 import { ja } from '#src/i18n/ja';
@@ -6,7 +7,9 @@ import { AdminPagination, pageFromSearch } from './AdminPagination';
 import { CardTable } from './CardTable';
 import { LoadError, PublishBadge } from './ListStatus';
 import { type AdminPartnerListItem, PARTNER, type PartnerKind } from './partner-kinds';
-import { listOf, useLoad } from './useLoad';
+import { firstMessage, listOf, useLoad } from './useLoad';
+import { type FilterField, filterNames, filtersOf, ListFilters, publishedField, withPage } from './ListFilters';
+import type { ListPageMeta } from '#src/lib/isomorphic/list-filters';
 
 const t = ja.adminPages;
 
@@ -14,9 +17,11 @@ export function PartnerList({ kind }: { kind: PartnerKind }) {
   const k = PARTNER[kind];
   const { urlParsed } = usePageContext();
   const page = pageFromSearch(urlParsed.search.page);
-  const load = useLoad<unknown>(`${k.api}?page=${page}`);
+  const fields: FilterField[] = [{ kind: 'keyword', placeholder: k.text.name }, publishedField()];
+  const filters = filtersOf(urlParsed.search, filterNames(fields));
+  const load = useLoad<unknown>(`${k.api}?${withPage(filters, page)}`);
   const rows = load.state === 'ok' ? listOf<AdminPartnerListItem>(load.data, k.listKey) : [];
-  const meta = load.state === 'ok' ? (load.data as { meta?: { current_page?: number; total_pages?: number } }).meta : undefined;
+  const meta = load.state === 'ok' ? (load.data as { meta?: ListPageMeta }).meta : undefined;
   return (
     <section>
       <div className="admin-head">
@@ -25,7 +30,8 @@ export function PartnerList({ kind }: { kind: PartnerKind }) {
           ＋ {t.createNew}
         </a>
       </div>
-      {load.state === 'error' && <LoadError message={k.listFailed} onRetry={load.reload} />}
+      <ListFilters action={k.admin} fields={fields} search={urlParsed.search} meta={meta ?? null} />
+      {load.state === 'error' && <LoadError message={firstMessage(load.error, k.listFailed)} onRetry={load.reload} />}
       <CardTable<AdminPartnerListItem>
         testId={`${kind}-table`}
         rowKey={(row) => row.id}
@@ -51,7 +57,11 @@ export function PartnerList({ kind }: { kind: PartnerKind }) {
           ),
         }}
       />
-      <AdminPagination page={meta?.current_page ?? page} totalPages={meta?.total_pages ?? 1} href={(p) => `${k.admin}?page=${p}`} />
+      <AdminPagination
+        page={meta?.current_page ?? page}
+        totalPages={meta?.total_pages ?? 1}
+        href={(p) => `${k.admin}?${withPage(filters, p)}`}
+      />
     </section>
   );
 }

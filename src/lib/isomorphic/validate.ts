@@ -84,5 +84,14 @@ export const timeJson = () =>
     .meta({ example: '10:00' });
 /** A URL the API sends: absolute (https) or a path on this site (`/images/…`). */
 export const urlJson = () => z.string().min(1);
-/** Page numbers of a paginated list (current_page, total_pages, total_count). */
-export const pageMetaJson = () => z.object({ current_page: z.number().int().min(1), total_pages: countJson(), total_count: countJson() });
+/**
+ * Page numbers of a paginated list (current_page, total_pages, total_count); a filtered admin list stops counting at
+ * 10,000 and then says so with total_count_capped (src/lib/list-sql.ts).
+ */
+export const pageMetaJson = () =>
+  z.object({
+    current_page: z.number().int().min(1),
+    total_pages: countJson(),
+    total_count: countJson(),
+    total_count_capped: z.boolean().optional().meta({ description: 'true: 件数は total_count 件以上（数え上げを打ち切りました）' }),
+  });

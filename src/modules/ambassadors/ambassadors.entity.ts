@@ -28,7 +28,18 @@ export const Ambassador = defineEntity({
     { name: 'ambassadors_instagram_username_length', expression: 'char_length(instagram_username) <= 30' },
     { name: 'ambassadors_x_username_length', expression: 'char_length(x_username) <= 30' },
   ],
-  indexes: [{ properties: ['published', 'createdAt'] }],
+  indexes: [
+    { properties: ['published', 'createdAt'] },
+    // The admin and portal lists' order, filters and keyword (Migration20261129130000_list_filters).
+    {
+      name: 'ambassadors_created_at_id_index',
+      expression: 'create index "ambassadors_created_at_id_index" on "ambassadors" ("created_at" desc, "id" desc)',
+    },
+    {
+      name: 'ambassadors_keyword_index',
+      expression: 'create index "ambassadors_keyword_index" on "ambassadors" using gin ((lower("name")) gin_trgm_ops)',
+    },
+  ],
 });
 
 /**

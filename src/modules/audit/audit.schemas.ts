@@ -41,6 +41,7 @@ export const AUDIT_ACTIONS = [
   'update_bank_account',
   'deactivate',
   'leave',
+  'assign_brand',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -5,6 +5,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Experience } from '#src/modules/experiences/experiences.entity';
 import { Calendar } from '#src/modules/calendars/calendars.entity';
 import type { HeldAt, ParticipantNumber } from './brand-portal.schemas';
+import { Where } from '#src/lib/list-sql';
 
 /** A date's start as an ISO instant in Japan time: 2026-12-05T10:00:00+09:00. */
 function heldAtIso(date: string, startTime: string): string {
@@ -25,7 +26,12 @@ export async function communityExperienceIds(
   communityId: number,
   heldAt: HeldAt,
   page: { limit: number; offset: number },
+  filters: { q?: string; ambassadorId?: number } = {},
 ): Promise<{ rows: { id: number; held_at: string | null }[]; total: number }> {
+  // The keyword (a substring of the title, the trigram index's expression) and the host ambassador narrow the
+  // community's experiences before their dates are read.
+  const narrow = new Where().add('e.community_id = ?', communityId).keyword('lower(e.title)', filters.q);
+  if (filters.ambassadorId !== undefined) narrow.add('e.host_ambassador_id = ?', filters.ambassadorId);
   const filter = heldAt === 'future' ? 'a.next_at IS NOT NULL OR a.last_at IS NULL' : 'a.last_at IS NOT NULL';
   const order = heldAt === 'future' ? 'a.next_at ASC NULLS LAST, a.id DESC' : 'a.last_at DESC, a.id DESC';
   const sql = `
@@ -35,7 +41,7 @@ export async function communityExperienceIds(
              max(c.date + c.start_time::time) FILTER (WHERE c.date + c.start_time::time < (now() AT TIME ZONE 'Asia/Tokyo')) AS last_at
         FROM experiences e
         LEFT JOIN calendars c ON c.experience_id = e.id
-       WHERE e.community_id = ?
+       ${narrow.sql}
        GROUP BY e.id
     )
     SELECT a.id, to_char(${heldAt === 'future' ? 'a.next_at' : 'a.last_at'}, 'YYYY-MM-DD"T"HH24:MI:SS"+09:00"') AS held_at,
@@ -44,16 +50,16 @@ export async function communityExperienceIds(
      WHERE ${filter}
      ORDER BY ${order}
      LIMIT ? OFFSET ?`;
-  const rows = await em.execute<{ id: number; held_at: string | null; total: string }[]>(sql, [communityId, page.limit, page.offset]);
+  const rows = await em.execute<{ id: number; held_at: string | null; total: string }[]>(sql, [...narrow.params, page.limit, page.offset]);
   let total = Number(rows[0]?.total ?? 0);
   if (rows.length === 0 && page.offset > 0) {
     const counted = await em.execute<{ total: string }[]>(
       `WITH a AS (SELECT e.id,
                 min(c.date + c.start_time::time) FILTER (WHERE c.date + c.start_time::time >= (now() AT TIME ZONE 'Asia/Tokyo')) AS next_at,
                 max(c.date + c.start_time::time) FILTER (WHERE c.date + c.start_time::time < (now() AT TIME ZONE 'Asia/Tokyo')) AS last_at
-           FROM experiences e LEFT JOIN calendars c ON c.experience_id = e.id WHERE e.community_id = ? GROUP BY e.id)
+           FROM experiences e LEFT JOIN calendars c ON c.experience_id = e.id ${narrow.sql} GROUP BY e.id)
          SELECT count(*) AS total FROM a WHERE ${filter}`,
-      [communityId],
+      narrow.params,
     );
     total = Number(counted[0]?.total ?? 0);
   }
@@ -117,4 +123,14 @@ export async function participantNumbers(em: EntityManager, experienceIds: numbe
     });
   }
   return result;
+}
+
+/** The ambassadors hosting a community's experiences ({id, name}, by name): the portal list's ambassador filter. */
+export async function communityHostAmbassadors(em: EntityManager, communityId: number): Promise<{ id: number; name: string }[]> {
+  const rows = await em.execute<{ id: number; name: string }[]>(
+    `SELECT DISTINCT a.id, a.name FROM experiences e JOIN ambassadors a ON a.id = e.host_ambassador_id
+      WHERE e.community_id = ? ORDER BY a.name, a.id`,
+    [communityId],
+  );
+  return rows.map((row) => ({ id: Number(row.id), name: row.name }));
 }

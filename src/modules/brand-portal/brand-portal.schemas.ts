@@ -6,6 +6,7 @@ import { ja } from '#src/i18n/ja';
 import type { AdminCommunity } from '#src/modules/communities/communities.schemas';
 import { countJson, dateJson, dateTimeJson, idJson, pageMetaJson, timeJson } from '#src/lib/isomorphic/validate';
 import { listQuerySchema } from '#src/modules/partners/partners.schemas';
+import { booleanFilter, dayFilter, idFilter, keywordFilter, rangeInOrder, type ListPageMeta } from '#src/lib/isomorphic/list-filters';
 
 const m = ja.brandPortalApi;
 
@@ -24,7 +25,29 @@ export const experiencesQuerySchema = pageQuerySchema.extend({
     (value) => (value === undefined || value === '' ? 'future' : value),
     z.enum(HELD_AT_VALUES, { error: m.heldAtInvalid }),
   ),
+  /** The keyword: a substring of the title. */
+  q: keywordFilter(),
+  /** Only the experiences this ambassador hosts. */
+  ambassador_id: idFilter(),
 });
+
+/** The filters the portal's list pages carry in their URLs (the names of the two schemas here). */
+export const APPLICATION_FILTER_NAMES = ['q', 'community_id', 'handled', 'since', 'until'] as const;
+export const EXPERIENCE_FILTER_NAMES = ['q', 'ambassador_id'] as const;
+
+/**
+ * GET /community-applications?page=&q=&community_id=&handled=&since=&until= (newest first): the applicant's name, one
+ * of the brand's communities (another's is 404, the portal's rule), 対応済み/未対応 and the applied days (Japan time).
+ */
+export const applicationsQuerySchema = pageQuerySchema
+  .extend({
+    q: keywordFilter(),
+    community_id: idFilter(),
+    handled: booleanFilter(),
+    since: dayFilter(ja.inquiryExport.sinceInvalid),
+    until: dayFilter(ja.inquiryExport.untilInvalid),
+  })
+  .refine(rangeInOrder, { error: ja.inquiryExport.rangeOrder, path: ['until'] });
 
 /**
  * GET /experiences/{id}/participant-numbers[?held_at=future|past]: without held_at every date in order; with it the
@@ -48,11 +71,7 @@ export const applicationHandledSchema = z.object({
 });
 export type ApplicationHandledInput = z.input<typeof applicationHandledSchema>;
 
-export interface PageMeta {
-  current_page: number;
-  total_pages: number;
-  total_count: number;
-}
+export type PageMeta = ListPageMeta;
 
 // ---- Communities ------------------------------------------------------------------------------------------------
 
@@ -151,6 +170,8 @@ export interface BrandExperiencesResponse {
   community: { id: number; name: string };
   held_at: HeldAt;
   experiences: BrandExperience[];
+  /** The ambassadors hosting the community's experiences, by name (the ambassador filter's choices). */
+  ambassadors: { id: number; name: string }[];
   meta: PageMeta;
 }
 
@@ -175,6 +196,8 @@ export interface BrandApplicationListItem {
 
 export interface BrandApplicationsResponse {
   community_applications: BrandApplicationListItem[];
+  /** The brand's communities, newest first (the community filter's choices). */
+  communities: { id: number; name: string }[];
   meta: PageMeta;
 }
 
@@ -269,6 +292,7 @@ export const brandExperiencesJsonSchema = z
         participant_numbers: z.array(participantNumberJsonSchema),
       }),
     ),
+    ambassadors: z.array(z.object({ id: idJson(), name: z.string() })),
     meta: portalPageMetaSchema,
   })
   .meta({
@@ -290,7 +314,11 @@ const applicationListItemShape = {
 };
 
 export const brandApplicationsJsonSchema = z
-  .object({ community_applications: z.array(z.object(applicationListItemShape)), meta: portalPageMetaSchema })
+  .object({
+    community_applications: z.array(z.object(applicationListItemShape)),
+    communities: z.array(z.object({ id: idJson(), name: z.string() })),
+    meta: portalPageMetaSchema,
+  })
   .meta({ id: 'BrandApplicationList', description: 'コミュニティへの参加申込' }) satisfies z.ZodType<BrandApplicationsResponse>;
 
 export const brandApplicationDetailJsonSchema = z

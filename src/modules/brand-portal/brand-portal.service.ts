@@ -8,7 +8,13 @@ import { NotFoundError } from '#src/lib/isomorphic/errors';
 import { parseId, parseInput } from '#src/lib/isomorphic/validate';
 import { ja } from '#src/i18n/ja';
 import { brandOwnsCommunity, findBrandCommunity } from '#src/modules/brands/brands.repository';
-import { communityExperienceIds, experienceCommunity, experienceRows, participantNumbers } from './brand-portal.repository';
+import {
+  communityExperienceIds,
+  communityHostAmbassadors,
+  experienceCommunity,
+  experienceRows,
+  participantNumbers,
+} from './brand-portal.repository';
 import {
   BRAND_PORTAL_PAGE_SIZE,
   experiencesQuerySchema,
@@ -38,7 +44,7 @@ function datesOn(numbers: readonly ParticipantNumber[], heldAt: HeldAt, now: num
 }
 
 export function createBrandPortalService(_deps: BrandPortalDeps = {}) {
-  /** GET /brand/api/v1/communities/{community_id}/experiences?held_at=future|past&page=n */
+  /** GET /brand/api/v1/communities/{community_id}/experiences?held_at=future|past&page=n&q=&ambassador_id= */
   async function experiences(ctx: Ctx, input: unknown): Promise<BrandExperiencesResponse> {
     const actor = requireBrandMember(ctx);
     const communityId = parseId(field(input, 'community_id'));
@@ -46,11 +52,21 @@ export function createBrandPortalService(_deps: BrandPortalDeps = {}) {
     if (!community) throw communityNotFound();
     const query = parseInput(experiencesQuerySchema, input);
     const { rows, meta } = await readPage(query.page, BRAND_PORTAL_PAGE_SIZE, async (limit, offset) => {
-      const found = await communityExperienceIds(ctx.em, community.id, query.held_at, { limit, offset });
+      const found = await communityExperienceIds(
+        ctx.em,
+        community.id,
+        query.held_at,
+        { limit, offset },
+        { q: query.q, ambassadorId: query.ambassador_id },
+      );
       return [found.rows, found.total];
     });
     const ids = rows.map((row) => row.id);
-    const [details, numbers] = await Promise.all([experienceRows(ctx.em, ids), participantNumbers(ctx.em, ids)]);
+    const [details, numbers, ambassadors] = await Promise.all([
+      experienceRows(ctx.em, ids),
+      participantNumbers(ctx.em, ids),
+      communityHostAmbassadors(ctx.em, community.id),
+    ]);
     const now = Date.now();
     return {
       community,
@@ -71,6 +87,7 @@ export function createBrandPortalService(_deps: BrandPortalDeps = {}) {
           },
         ];
       }),
+      ambassadors,
       meta,
     };
   }

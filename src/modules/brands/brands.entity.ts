@@ -24,7 +24,18 @@ export const Brand = defineEntity({
     { name: 'brands_instagram_username_length', expression: 'char_length(instagram_username) <= 30' },
     { name: 'brands_x_username_length', expression: 'char_length(x_username) <= 30' },
   ],
-  indexes: [{ properties: ['published', 'createdAt'] }],
+  indexes: [
+    { properties: ['published', 'createdAt'] },
+    // The admin and portal lists' order, filters and keyword (Migration20261129130000_list_filters).
+    {
+      name: 'brands_created_at_id_index',
+      expression: 'create index "brands_created_at_id_index" on "brands" ("created_at" desc, "id" desc)',
+    },
+    {
+      name: 'brands_keyword_index',
+      expression: 'create index "brands_keyword_index" on "brands" using gin ((lower("name")) gin_trgm_ops)',
+    },
+  ],
 });
 
 /** A community belonging to a brand. */

@@ -78,3 +78,20 @@ export async function findBrandCommunity(
   const link = await em.findOne(BrandCommunity, { brand: brandId, community: communityId }, { populate: ['community'] });
   return link ? { id: link.community.id, name: link.community.name } : null;
 }
+
+/** The brands (id, name) of each of these communities, by name. */
+export async function brandsOfCommunities(em: EntityManager, communityIds: number[]): Promise<Map<number, { id: number; name: string }[]>> {
+  const byCommunity = new Map<number, { id: number; name: string }[]>();
+  if (communityIds.length === 0) return byCommunity;
+  const rows = await em.execute<{ community_id: number; id: number; name: string }[]>(
+    `SELECT bc.community_id, b.id, b.name FROM brand_communities bc JOIN brands b ON b.id = bc.brand_id
+      WHERE bc.community_id IN (${communityIds.map(() => '?').join(',')}) ORDER BY b.name, b.id`,
+    communityIds,
+  );
+  for (const row of rows) {
+    const list = byCommunity.get(Number(row.community_id)) ?? [];
+    list.push({ id: Number(row.id), name: row.name });
+    byCommunity.set(Number(row.community_id), list);
+  }
+  return byCommunity;
+}

@@ -2,8 +2,8 @@
 // update), in the shape partner-methods.ts gives brands and ambassadors alike. An ADMIN (and the operator) also sees
 // unpublished brands, with their `published` flag.
 // Brand members and their invitations: brand-members.service.ts.
-import { isAdmin, requireBrandMember, type Ctx } from '#src/lib/context';
-import { NotFoundError } from '#src/lib/isomorphic/errors';
+import { isAdmin, requireAdmin, requireBrandMember, type Ctx } from '#src/lib/context';
+import { NotFoundError, ValidationError } from '#src/lib/isomorphic/errors';
 import { ja } from '#src/i18n/ja';
 import type { AuditService } from '#src/modules/audit/audit.service';
 import type { CommunityCardData } from '#src/modules/communities/communities.schemas';
@@ -18,6 +18,7 @@ import {
   type BrandListItem,
   type BrandPublic,
 } from './brands.schemas';
+import { listsJa } from '#src/i18n/lists';
 
 export interface BrandsDeps {
   audit: AuditService;
@@ -75,7 +76,29 @@ export function createBrandsService(deps: BrandsDeps) {
     await ctx.em.flush();
   }
 
-  return { list, detail, adminDetail, communities, listWithCommunities, create, update, linkCommunity };
+  /**
+   * Makes `brand_id` the one brand of a community (null: no brand), replacing its links; ADMIN only (the caller's
+   * transaction, the caller audits). Answers the brand ids before and after. An unknown brand is a 422 on brand_id.
+   */
+  async function assignCommunity(
+    ctx: Ctx,
+    input: { community_id: number; brand_id: number | null },
+  ): Promise<{ before: number[]; after: number[] }> {
+    requireAdmin(ctx);
+    const links = await ctx.em.find(BrandCommunity, { community: input.community_id }, { orderBy: { brand: 'asc' } });
+    const before = links.map((link) => link.brand.id);
+    if (input.brand_id !== null && !(await ctx.em.findOne(Brand, { id: input.brand_id }, { fields: ['id'] }))) {
+      throw new ValidationError({ brand_id: [listsJa.communityBrand.brandNotFound] });
+    }
+    for (const link of links) if (link.brand.id !== input.brand_id) ctx.em.remove(link);
+    if (input.brand_id !== null && !before.includes(input.brand_id)) {
+      ctx.em.create(BrandCommunity, { brand: input.brand_id, community: input.community_id });
+    }
+    await ctx.em.flush();
+    return { before, after: input.brand_id === null ? [] : [input.brand_id] };
+  }
+
+  return { list, detail, adminDetail, communities, listWithCommunities, create, update, linkCommunity, assignCommunity };
 }
 
 export type BrandsService = ReturnType<typeof createBrandsService>;

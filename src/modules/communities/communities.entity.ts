@@ -34,7 +34,18 @@ export const Community = defineEntity({
     { name: 'communities_location_length', expression: 'char_length(location) <= 255' },
     { name: 'communities_catchphrase_length', expression: 'char_length(catchphrase) <= 40' },
   ],
-  indexes: [{ properties: ['published', 'createdAt'] }],
+  indexes: [
+    { properties: ['published', 'createdAt'] },
+    // The admin and portal lists' order, filters and keyword (Migration20261129130000_list_filters).
+    {
+      name: 'communities_created_at_id_index',
+      expression: 'create index "communities_created_at_id_index" on "communities" ("created_at" desc, "id" desc)',
+    },
+    {
+      name: 'communities_keyword_index',
+      expression: `create index "communities_keyword_index" on "communities" using gin ((lower("name" || ' ' || "host_name")) gin_trgm_ops)`,
+    },
+  ],
 });
 
 /** A community's application item (spec: application_items). Hidden items have disabled = true. */
@@ -75,7 +86,25 @@ export const CommunityApplication = defineEntity({
     answers: () => p.oneToMany(CommunityApplicationAnswer).mappedBy('application'),
   },
   uniques: [{ name: 'community_applications_community_id_user_id_unique', properties: ['community', 'user'] }],
-  indexes: [{ properties: ['user'] }, { properties: ['community', 'createdAt'] }],
+  indexes: [
+    { properties: ['user'] },
+    { properties: ['community', 'createdAt'] },
+    // The admin and portal lists' order, filters and keyword (Migration20261129130000_list_filters).
+    {
+      name: 'community_applications_created_at_id_index',
+      expression: 'create index "community_applications_created_at_id_index" on "community_applications" ("created_at" desc, "id" desc)',
+    },
+    {
+      name: 'community_applications_resolved_index',
+      expression:
+        'create index "community_applications_resolved_index" on "community_applications" ("community_id", "resolved", "created_at" desc)',
+    },
+    {
+      name: 'community_applications_keyword_index',
+      expression:
+        'create index "community_applications_keyword_index" on "community_applications" using gin ((lower("full_name")) gin_trgm_ops)',
+    },
+  ],
   checks: [
     { name: 'community_applications_postal_code_digits', expression: "postal_code ~ '^[0-9]+$'" },
     { name: 'community_applications_full_name_length', expression: 'char_length(full_name) >= 1' },

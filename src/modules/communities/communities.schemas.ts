@@ -329,15 +329,6 @@ export type CommunityFormInput = z.input<typeof communityFormSchema>;
 export type CommunityFormData = z.output<typeof communityFormSchema>;
 export type ApplicationItemFormInput = z.input<typeof applicationItemFormSchema>;
 
-/** GET /api/v1/admin/communities: one row of the table. */
-export interface AdminCommunityListItem {
-  id: number;
-  name: string;
-  host_name: string;
-  published: boolean;
-  created_at: string;
-}
-
 /** An application item as the admin form shows it. */
 export interface AdminApplicationItem {
   id: number;
@@ -428,16 +419,6 @@ export const communityApplicationJsonSchema = z
     created_at: dateTimeJson(),
   })
   .meta({ id: 'CommunityApplication', description: '受け付けた参加申込' }) satisfies z.ZodType<CommunityApplicationResult>;
-
-export const adminCommunityListJsonSchema = z
-  .object({
-    communities: z.array(
-      z.object({ id: idJson(), name: z.string(), host_name: z.string(), published: z.boolean(), created_at: dateTimeJson() }),
-    ),
-  })
-  .meta({ id: 'AdminCommunityList', description: 'すべてのコミュニティ（管理者）' }) satisfies z.ZodType<{
-  communities: AdminCommunityListItem[];
-}>;
 
 export const adminCommunityJsonSchema = z
   .object({

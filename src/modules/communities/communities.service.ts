@@ -1,7 +1,7 @@
 // Public communities and community applications (guest-and-host.md §2 "Community application", §3, §5, §7).
 // Only published communities are public. An application is validated completely, then stored in one
 // transaction together with the notice mails to the community's brand members (durable outbox).
-import { pageMeta, pageWithin, readPage } from '#src/lib/paging';
+import { pageMeta, pageWithin } from '#src/lib/paging';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isAdmin, requireAdmin, requireBrandMember, requireUser, type Ctx, withEm } from '#src/lib/context';
 import { countRowsBy } from '#src/lib/count-rows';
@@ -24,8 +24,6 @@ import {
   applicationHandledSchema,
   pageQuerySchema,
   type BrandApplicationDetail,
-  type BrandApplicationListItem,
-  type BrandApplicationsResponse,
   type BrandCommunitiesResponse,
 } from '#src/modules/brand-portal/brand-portal.schemas';
 import { ageOn } from '#src/modules/brand-portal/age';
@@ -46,12 +44,12 @@ import {
   communityFormSchema,
   type AdminApplicationItem,
   type AdminCommunity,
-  type AdminCommunityListItem,
   type CommunityFormData,
   type CommunityApplicationData,
   type CommunityApplicationResult,
   type CommunityDetail,
 } from './communities.schemas';
+import { adminCommunityList, applicationRow, assignCommunityBrand, portalApplicationList } from './community-lists';
 import { sortedImageJson } from '#src/modules/images/images.schemas';
 import { transaction } from '#src/lib/transaction';
 
@@ -61,7 +59,7 @@ export interface CommunitiesDeps {
   env: Pick<Env, 'APP_URL' | 'PORT'>;
   audit: AuditService;
   reference: Pick<ReferenceService, 'occupations'>;
-  brands: Pick<BrandsService, 'linkCommunity'>;
+  brands: Pick<BrandsService, 'linkCommunity' | 'assignCommunity'>;
 }
 
 const c = ja.adminApi.community;
@@ -318,19 +316,11 @@ export function createCommunitiesService(deps: CommunitiesDeps) {
   }
 
   /** GET /api/v1/admin/communities (ADMIN): every community, newest first. */
-  async function adminList(ctx: Ctx): Promise<{ communities: AdminCommunityListItem[] }> {
-    requireAdmin(ctx);
-    const rows = await ctx.em.find(Community, {}, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: 1000 });
-    return {
-      communities: rows.map((row) => ({
-        id: row.id,
-        name: row.name,
-        host_name: row.hostName,
-        published: row.published,
-        created_at: new Date(row.createdAt).toISOString(),
-      })),
-    };
-  }
+  /** GET /api/v1/admin/communities?page=&q=&published=&brand_id= (ADMIN): community-lists.ts. */
+  const adminList = (ctx: Ctx, input: unknown = {}) => adminCommunityList(ctx, input);
+
+  /** PUT /api/v1/admin/communities/{id}/brand {brand_id|null} (ADMIN; audited): community-lists.ts. */
+  const assignBrand = (ctx: Ctx, input: unknown) => assignCommunityBrand(ctx, input, { audit, brands });
 
   /** GET /api/v1/admin/communities/{id} (ADMIN): the form's data, hidden items and answer counts included. */
   async function adminDetail(ctx: Ctx, input: unknown): Promise<AdminCommunity> {
@@ -474,42 +464,8 @@ export function createCommunitiesService(deps: CommunitiesDeps) {
 
   const applicationNotFound = () => new NotFoundError(ja.brandPortalApi.applicationNotFound, 'community_application');
 
-  function applicationRow(row: {
-    id: number;
-    community: { id: number; name: string };
-    fullName: string;
-    createdAt: Date;
-    resolved: boolean;
-  }): BrandApplicationListItem {
-    return {
-      id: row.id,
-      community_id: row.community.id,
-      community_name: row.community.name,
-      user_name: row.fullName,
-      applied_at: new Date(row.createdAt).toISOString(),
-      handled: row.resolved,
-    };
-  }
-
-  /** GET /brand/api/v1/community-applications?page=n: applications to the brand's communities, newest first. */
-  async function portalApplications(ctx: Ctx, input: unknown): Promise<BrandApplicationsResponse> {
-    const actor = requireBrandMember(ctx);
-    const { page } = parseInput(pageQuerySchema, input);
-    const ids = await brandCommunityIds(ctx.em, actor.brandId);
-    const { rows, meta } = await readPage(page, BRAND_PORTAL_PAGE_SIZE, async (limit, offset) =>
-      ids.length
-        ? ctx.em.findAndCount(
-            CommunityApplication,
-            { community: { $in: ids } },
-            { populate: ['community'], orderBy: { createdAt: 'desc', id: 'desc' }, limit, offset },
-          )
-        : [[], 0],
-    );
-    return {
-      community_applications: rows.map(applicationRow),
-      meta,
-    };
-  }
+  /** GET /brand/api/v1/community-applications?page=&q=&community_id=&handled=&since=&until=: community-lists.ts. */
+  const portalApplications = (ctx: Ctx, input: unknown) => portalApplicationList(ctx, input);
 
   async function ownApplication(ctx: Ctx, input: unknown, em: EntityManager = ctx.em) {
     const actor = requireBrandMember(ctx);
@@ -557,6 +513,7 @@ export function createCommunitiesService(deps: CommunitiesDeps) {
     detail,
     apply,
     adminList,
+    assignBrand,
     adminDetail,
     create,
     update,

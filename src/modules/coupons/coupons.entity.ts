@@ -31,6 +31,14 @@ export const Coupon = defineEntity({
     /** Yen: tour + option before the discount must reach this (null = no minimum). */
     minAmount: p.integer().nullable(),
   },
+  indexes: [
+    // The admin list's 有効/利用停止 and keyword (Migration20261129130000_list_filters).
+    { name: 'coupons_active_id_index', expression: 'create index "coupons_active_id_index" on "coupons" ("active", "id" desc)' },
+    {
+      name: 'coupons_keyword_index',
+      expression: `create index "coupons_keyword_index" on "coupons" using gin ((lower("code" || ' ' || "name")) gin_trgm_ops)`,
+    },
+  ],
   checks: [
     { name: 'coupons_code_upper', expression: "code = upper(code) and code <> ''" },
     { name: 'coupons_discount_value_positive', expression: 'discount_value > 0' },

@@ -3,7 +3,9 @@
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
 import { isValidYmd } from '#src/lib/isomorphic/dates';
-import { countJson, dateTimeJson, idJson } from '#src/lib/isomorphic/validate';
+import { countJson, dateTimeJson, idJson, pageMetaJson } from '#src/lib/isomorphic/validate';
+import { booleanFilter, keywordFilter } from '#src/lib/isomorphic/list-filters';
+import { listQuerySchema } from '#src/modules/partners/partners.schemas';
 
 const t = ja.coupons;
 
@@ -54,9 +56,8 @@ export const couponCreateSchema = z
 
 export type CouponCreateInput = z.input<typeof couponCreateSchema>;
 
-export const couponListSchema = z.object({
-  page: wholeNumber(ja.validation.integer).default(1),
-});
+/** GET /api/v1/admin/coupons?page=&q=&active= (newest first): the keyword (code, name) and 有効/利用停止. */
+export const couponListSchema = listQuerySchema.extend({ q: keywordFilter(), active: booleanFilter() });
 
 /** A limit the admin may clear: a whole number, or null / '' for "no limit". */
 const clearableLimit = (message: string) => z.preprocess((v) => (v === '' ? null : v), wholeNumber(message).nullable()).optional();
@@ -130,6 +131,6 @@ export const couponJsonSchema = z
 export const couponListJsonSchema = z
   .object({
     coupons: z.array(couponJsonSchema),
-    meta: z.object({ current_page: z.number().int(), total_pages: z.number().int(), total_count: countJson() }),
+    meta: pageMetaJson(),
   })
   .meta({ id: 'CouponList', description: 'クーポンの一覧（新しい順、50件ずつ）' });

@@ -11,6 +11,10 @@ import { COUPONS_PAGE_SIZE, couponCreateSchema, couponListSchema, couponUpdateSc
 import type { AuditService } from '#src/modules/audit/audit.service';
 import { LockMode } from '@mikro-orm/core';
 import { transaction } from '#src/lib/transaction';
+import { inIdOrder, pageOfIds, Where } from '#src/lib/list-sql';
+
+/** The admin list's keyword text: the trigram index's expression (code and name). */
+const COUPON_KEYWORD_TEXT = `lower(code || ' ' || name)`;
 
 function toJson(coupon: ICoupon): CouponJson {
   const until = coupon.validUntil ? new Date(coupon.validUntil) : null;
@@ -80,16 +84,16 @@ export function createCouponsService(deps: CouponsDeps) {
 
   async function list(ctx: Ctx, input: unknown = {}): Promise<{ coupons: CouponJson[]; meta: ListMeta }> {
     requireAdmin(ctx);
-    const { page } = parseInput(couponListSchema, input);
-    const [rows, total] = await ctx.em.findAndCount(
-      Coupon,
-      {},
-      { orderBy: { id: 'desc' }, limit: COUPONS_PAGE_SIZE, offset: (page - 1) * COUPONS_PAGE_SIZE },
+    const query = parseInput(couponListSchema, input);
+    const where = new Where().keyword(COUPON_KEYWORD_TEXT, query.q);
+    if (query.active !== undefined) where.add('active = ?', query.active);
+    const { ids, meta } = await pageOfIds(
+      ctx,
+      { from: 'coupons', id: 'id', where, orderBy: 'id DESC', size: COUPONS_PAGE_SIZE },
+      query.page,
     );
-    return {
-      coupons: rows.map(toJson),
-      meta: { current_page: page, total_pages: Math.max(1, Math.ceil(total / COUPONS_PAGE_SIZE)), total_count: total },
-    };
+    const rows = ids.length ? inIdOrder(ids, await ctx.em.find(Coupon, { id: { $in: ids } })) : [];
+    return { coupons: rows.map(toJson), meta };
   }
 
   /** GET /api/v1/admin/coupons/{id}. */

@@ -2,11 +2,19 @@
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
 import { dateTimeJson, idJson, pageMetaJson } from '#src/lib/isomorphic/validate';
+import { choiceFilter, keywordFilter, type ListPageMeta } from '#src/lib/isomorphic/list-filters';
+import { listQuerySchema } from '#src/modules/partners/partners.schemas';
 
 const m = ja.adminApi.experiences;
 
 export const REJECTION_REASON_MAX = 1000;
 export const PENDING_EXPERIENCES_PAGE_SIZE = 20;
+
+/** The queue's age filter: waiting more than this many days since the request (the experience's last save). */
+export const PENDING_WAITING_DAYS = ['3', '7'] as const;
+
+/** GET /api/v1/admin/experiences?page=&q=&waiting= (the page's URL reads the same). */
+export const pendingQuerySchema = listQuerySchema.extend({ q: keywordFilter(), waiting: choiceFilter(PENDING_WAITING_DAYS) });
 
 export const rejectExperienceSchema = z.object({
   reason: z
@@ -55,11 +63,7 @@ export interface RejectionResult {
   rejection: ExperienceRejectionJson;
 }
 
-export interface PendingMeta {
-  current_page: number;
-  total_pages: number;
-  total_count: number;
-}
+export type PendingMeta = ListPageMeta;
 
 // ---- Response schemas (the OpenAPI document); `satisfies` keeps them and the types above the same shape.
 

@@ -8,7 +8,6 @@
 //
 // One approval implementation: experiencesHost.approve publishes; approve() here adds the audit entry and is what
 // the admin API, the admin page and the CLI `approve-experience` call.
-import { readPage } from '#src/lib/paging';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { actorLabel, requireAdmin, type Ctx, withEm } from '#src/lib/context';
 import { publicBaseUrl, type Env } from '#src/lib/env';
@@ -25,10 +24,10 @@ import {
   type ReviewedExperience,
 } from '#src/modules/experiences/approval-queue.repository';
 import { memberEmails } from '#src/modules/ambassadors/ambassadors.repository';
-import { listQuerySchema } from '#src/modules/partners/partners.schemas';
 import { ExperienceRejection, type IExperienceRejection } from './experience-approvals.entity';
 import {
   PENDING_EXPERIENCES_PAGE_SIZE,
+  pendingQuerySchema,
   rejectExperienceSchema,
   type ApprovalResult,
   type ExperienceRejectionJson,
@@ -70,14 +69,16 @@ export function createExperienceApprovalsService(deps: ExperienceApprovalsDeps) 
     return result;
   }
 
-  /** GET /api/v1/admin/experiences?page= (ADMIN): the queue, newest request first. */
+  /** GET /api/v1/admin/experiences?page=&q=&waiting= (ADMIN): the queue, newest request first. */
   async function pending(ctx: Ctx, input: unknown = {}): Promise<{ experiences: PendingExperience[]; meta: PendingMeta }> {
     requireAdmin(ctx);
-    const { page } = parseInput(listQuerySchema, input);
-    const { rows, meta } = await readPage(page, PENDING_EXPERIENCES_PAGE_SIZE, async (limit, offset) => {
-      const found = await pendingExperiences(ctx.em, limit, offset);
-      return [found.rows, found.total];
-    });
+    const query = parseInput(pendingQuerySchema, input);
+    const { rows, meta } = await pendingExperiences(
+      ctx.em,
+      { q: query.q, waitingDays: query.waiting ? Number(query.waiting) : undefined },
+      query.page,
+      PENDING_EXPERIENCES_PAGE_SIZE,
+    );
     const rejections = await latestRejections(
       ctx.em,
       rows.map((row) => row.id),

@@ -1,6 +1,8 @@
 // Experience reads of the admin approval queue (experience-approvals.service.ts). Server-only.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sortedImageJson } from '#src/modules/images/images.schemas';
+import { pageOfIds, Where } from '#src/lib/list-sql';
+import type { ListPageMeta } from '#src/lib/isomorphic/list-filters';
 import { Experience } from './experiences.entity';
 
 export interface QueuedExperience {
@@ -26,8 +28,7 @@ export interface ReviewedExperience {
 }
 
 /** Requested and not rejected since the last save; a host who left (退会) requests nothing. */
-const PENDING_SQL = `FROM experiences e
-  WHERE e.approve = false
+const PENDING_SQL = `e.approve = false
     AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = e.host_user_id AND u.left_at IS NOT NULL)
     AND NOT EXISTS (SELECT 1 FROM experience_rejections r WHERE r.experience_id = e.id AND r.created_at >= e.updated_at)`;
 
@@ -42,24 +43,33 @@ export async function pendingByWait(em: EntityManager, now: Date): Promise<[numb
             count(*) FILTER (WHERE w >= interval '3 days' AND w < interval '7 days')::int AS c,
             count(*) FILTER (WHERE w >= interval '7 days' AND w < interval '14 days')::int AS d,
             count(*) FILTER (WHERE w >= interval '14 days')::int AS e
-       FROM (SELECT ?::timestamptz - e.updated_at AS w ${PENDING_SQL}) q`,
+       FROM (SELECT ?::timestamptz - e.updated_at AS w FROM experiences e WHERE ${PENDING_SQL}) q`,
     [now],
   );
   return [row.a, row.b, row.c, row.d, row.e];
 }
 
-/** One page of the queue, newest (last saved) first, and the queue's length. */
+/** The queue's keyword text: the trigram index's expression (title and host name). */
+const PENDING_KEYWORD_TEXT = `lower(e.title || ' ' || e.hosted_by)`;
+
+/**
+ * One page of the queue, newest (last saved) first, filtered by a keyword (title, host name) and by how long it has
+ * waited (saved more than `waitingDays` days ago), and the page meta (a bounded count).
+ */
 export async function pendingExperiences(
   em: EntityManager,
-  limit: number,
-  offset: number,
-): Promise<{ rows: QueuedExperience[]; total: number }> {
-  const [{ n }] = await em.execute<{ n: string }[]>(`SELECT count(*) AS n ${PENDING_SQL}`);
-  const idRows = await em.execute<{ id: number }[]>(`SELECT e.id ${PENDING_SQL} ORDER BY e.updated_at DESC, e.id DESC LIMIT ? OFFSET ?`, [
-    limit,
-    offset,
-  ]);
-  const ids = idRows.map((r) => Number(r.id));
+  filters: { q?: string; waitingDays?: number },
+  page: number,
+  size: number,
+): Promise<{ rows: QueuedExperience[]; meta: ListPageMeta }> {
+  const where = new Where().add(PENDING_SQL).keyword(PENDING_KEYWORD_TEXT, filters.q);
+  if (filters.waitingDays) where.add('e.updated_at < ?', new Date(Date.now() - filters.waitingDays * 86_400_000));
+  const { ids, meta } = await pageOfIds(
+    { em },
+    { from: 'experiences e', id: 'e.id', where, orderBy: 'e.updated_at DESC, e.id DESC', size },
+    page,
+  );
+
   const loaded = ids.length ? await em.find(Experience, { id: { $in: ids } }, { populate: ['images', 'createdBy'] }) : [];
   const byId = new Map(loaded.map((row) => [row.id, row]));
   const rows = ids.flatMap((id) => {
@@ -79,7 +89,7 @@ export async function pendingExperiences(
         ]
       : [];
   });
-  return { rows, total: Number(n) };
+  return { rows, meta };
 }
 
 /** The experience an approval decision is about, or null. */

@@ -76,6 +76,19 @@ export const Experience = defineEntity({
     { name: 'experiences_approved_at', expression: 'not approve or approved_at is not null' },
   ],
   indexes: [
+    // The admin approval queue and the portal's ambassador filter (Migration20261129130000_list_filters).
+    {
+      name: 'experiences_pending_updated_at_index',
+      expression: 'create index "experiences_pending_updated_at_index" on "experiences" ("updated_at" desc, "id" desc) where not approve',
+    },
+    {
+      name: 'experiences_pending_keyword_index',
+      expression: `create index "experiences_pending_keyword_index" on "experiences" using gin ((lower("title" || ' ' || "hosted_by")) gin_trgm_ops) where not approve`,
+    },
+    {
+      name: 'experiences_community_ambassador_index',
+      expression: 'create index "experiences_community_ambassador_index" on "experiences" ("community_id", "host_ambassador_id")',
+    },
     // Public list (published, newest first) and the admin/host lists.
     { name: 'experiences_approve_created_at_index', columns: [{ name: 'approve' }, { name: 'created_at', sort: 'desc' }] },
     { properties: ['hostUser', 'createdAt'] },

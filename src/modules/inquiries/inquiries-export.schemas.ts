@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
 import { isValidYmd } from '#src/lib/isomorphic/dates';
 import { INQUIRY_SUBJECTS } from './inquiries.schemas';
+import { listsJa } from '#src/i18n/lists';
 
 const t = ja.inquiryExport;
 
@@ -11,8 +12,13 @@ const ymd = (message: string) => z.string({ error: message }).refine(isValidYmd,
 export const EXPORT_FORMATS = ['csv', 'json', 'ndjson'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
+/** brand: the program inquiries (brand_and_ambassador_inquiries); contact: the general ones from /inquiry. */
+export const EXPORT_KINDS = ['brand', 'contact'] as const;
+export type ExportKind = (typeof EXPORT_KINDS)[number];
+
 export const inquiryExportSchema = z
   .object({
+    kind: z.enum(EXPORT_KINDS, { error: listsJa.exportKindInvalid }).default('brand'),
     /** First day (Japan time), inclusive. */
     since: ymd(t.sinceInvalid),
     /** Last day (Japan time), inclusive. */
@@ -21,6 +27,7 @@ export const inquiryExportSchema = z
     resolved: z.boolean({ error: t.resolvedInvalid }).optional(),
     subject: z.enum(INQUIRY_SUBJECTS, { error: ja.inquiries.validation.subjectRequired }).optional(),
   })
-  .refine((q) => !q.since || !q.until || q.since <= q.until, { error: t.rangeOrder, path: ['until'] });
+  .refine((q) => !q.since || !q.until || q.since <= q.until, { error: t.rangeOrder, path: ['until'] })
+  .refine((q) => q.kind === 'brand' || q.subject === undefined, { error: listsJa.exportSubjectWithContact, path: ['subject'] });
 
 export type InquiryExportQuery = z.infer<typeof inquiryExportSchema>;

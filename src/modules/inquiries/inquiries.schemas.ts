@@ -5,7 +5,7 @@ import { ja } from '#src/i18n/ja';
 import { dateTimeJson, idJson, pageMetaJson } from '#src/lib/isomorphic/validate';
 import { listQuerySchema } from '#src/modules/partners/partners.schemas';
 import { MAX_ID } from '#src/lib/isomorphic/ids';
-import { isValidYmd } from '#src/lib/isomorphic/dates';
+import { booleanFilter, choiceFilter, dayFilter, keywordFilter, rangeInOrder } from '#src/lib/isomorphic/list-filters';
 
 const v = ja.inquiries.validation;
 const t = ja.inquiries;
@@ -110,39 +110,18 @@ export const CONTACT_INQUIRY_FLAG = 'contactInquiry';
 /** Inquiries per page in the admin list (the spec leaves the size open). */
 export const INQUIRIES_PAGE_SIZE = 20;
 
-const booleanFilter = z.preprocess(
-  (value) => (value === 'true' ? true : value === 'false' ? false : value === '' ? undefined : value),
-  z.boolean({ error: ja.adminApi.inquiries.filterInvalid }).optional(),
-);
-
-/** Longest keyword the admin inquiry search takes. */
-export const INQUIRY_KEYWORD_MAX = 100;
-
-const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
-const dayFilter = (message: string) =>
-  z.preprocess(emptyToUndefined, z.string({ error: message }).refine(isValidYmd, { error: message }).optional());
-
 /**
  * The admin inquiry list's filters (the API's query, the page's URL and the CLI's list-inquiries: one schema):
  * page, 未対応/対応済み, subject, a keyword over name, e-mail, company and content, and a date range (Japan time,
  * both days included).
  */
 const inquiryFilters = listQuerySchema.extend({
-  resolved: booleanFilter,
-  subject: z.preprocess(emptyToUndefined, z.enum(INQUIRY_SUBJECTS, { error: ja.adminApi.inquiries.filterInvalid }).optional()),
-  q: z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    z
-      .string({ error: ja.adminApi.inquiries.filterInvalid })
-      .trim()
-      .max(INQUIRY_KEYWORD_MAX, { error: ja.adminApi.inquiries.keywordTooLong(INQUIRY_KEYWORD_MAX) })
-      .optional(),
-  ),
+  resolved: booleanFilter(),
+  subject: choiceFilter(INQUIRY_SUBJECTS),
+  q: keywordFilter(),
   since: dayFilter(ja.inquiryExport.sinceInvalid),
   until: dayFilter(ja.inquiryExport.untilInvalid),
 });
-
-const rangeInOrder = (q: { since?: string; until?: string }) => !q.since || !q.until || q.since <= q.until;
 
 /** GET /api/v1/brand_and_ambassador_inquiries?page=&resolved=&subject=&q=&since=&until= (newest first). */
 export const inquiryListQuerySchema = inquiryFilters.refine(rangeInOrder, { error: ja.inquiryExport.rangeOrder, path: ['until'] });

@@ -5,8 +5,7 @@ import { requireAdmin, userOf, type Ctx, withEm } from '#src/lib/context';
 import { NotFoundError } from '#src/lib/isomorphic/errors';
 import { publicBaseUrl, type Env } from '#src/lib/env';
 import { parseId, parseInput } from '#src/lib/isomorphic/validate';
-import { readPage, type PageMeta } from '#src/lib/paging';
-import { addDays, japanInstant } from '#src/lib/isomorphic/dates';
+import { inIdOrder, pageOfIds, Where } from '#src/lib/list-sql';
 import { ja } from '#src/i18n/ja';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import type { AuditService } from '#src/modules/audit/audit.service';
@@ -74,67 +73,20 @@ function contactJson(inquiry: IContactInquiry, reservation: ReservationForInquir
   };
 }
 
-/** The filters both admin inquiry lists share, as SQL over `table` (the keyword text is the index's expression). */
-function listFilters(
-  q: { resolved?: boolean; subject?: string; q?: string; since?: string; until?: string },
-  keywordText: string,
-): { sql: string; params: unknown[] } {
-  const sql: string[] = [];
-  const params: unknown[] = [];
-  if (q.resolved !== undefined) {
-    sql.push('resolved = ?');
-    params.push(q.resolved);
-  }
-  if (q.subject !== undefined) {
-    sql.push('subject = ?');
-    params.push(q.subject);
-  }
-  if (q.q) {
-    // A substring match on the lower-cased text, answered by the trigram index on the same expression.
-    sql.push(`${keywordText} LIKE ? ESCAPE '\\'`);
-    params.push(`%${q.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  }
-  if (q.since) {
-    sql.push('created_at >= ?');
-    params.push(japanInstant(q.since));
-  }
-  if (q.until) {
-    sql.push('created_at < ?');
-    params.push(japanInstant(addDays(q.until, 1)));
-  }
-  return { sql: sql.length ? `WHERE ${sql.join(' AND ')}` : '', params };
+/** The filters both admin inquiry lists share (the keyword text is the trigram index's expression). */
+function listFilters(q: { resolved?: boolean; subject?: string; q?: string; since?: string; until?: string }, keywordText: string): Where {
+  const where = new Where();
+  if (q.resolved !== undefined) where.add('resolved = ?', q.resolved);
+  if (q.subject !== undefined) where.add('subject = ?', q.subject);
+  return where.keyword(keywordText, q.q).days('created_at', q);
 }
 
 const BRAND_KEYWORD_TEXT = `lower(name || ' ' || email || ' ' || company_name || ' ' || content)`;
 const CONTACT_KEYWORD_TEXT = `lower(name || ' ' || email || ' ' || content)`;
 
-/**
- * One page of ids (newest first) and the page's meta, by the one page rule (`readPage`: a page past the last answers
- * the last). A first page that is not full is its own count, so the common case (a narrow filter) runs one statement.
- */
-async function pageOfIds(
-  ctx: Ctx,
-  table: string,
-  where: { sql: string; params: unknown[] },
-  page: number,
-): Promise<{ ids: number[]; meta: PageMeta }> {
-  const { rows, meta } = await readPage(page, INQUIRIES_PAGE_SIZE, async (limit, offset): Promise<[number[], number]> => {
-    const found = await ctx.em.execute<{ id: number }[]>(
-      `SELECT id FROM ${table} ${where.sql} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
-      [...where.params, limit, offset],
-    );
-    const ids = found.map((r) => Number(r.id));
-    if (offset === 0 && ids.length < limit) return [ids, ids.length];
-    const [count] = await ctx.em.execute<{ n: string }[]>(`SELECT count(*) AS n FROM ${table} ${where.sql}`, where.params);
-    return [ids, Number(count?.n ?? 0)];
-  });
-  return { ids: rows, meta };
-}
-
-/** Entities of `ids` in the order of `ids`. */
-function inOrder<T extends { id: number }>(ids: number[], rows: T[]): T[] {
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+/** One page of inquiry ids, newest first (`pageOfIds`: a bounded count, the page rule). */
+function inquiryPage(ctx: Ctx, table: string, where: Where, page: number) {
+  return pageOfIds(ctx, { from: table, id: 'id', where, orderBy: 'created_at DESC, id DESC', size: INQUIRIES_PAGE_SIZE }, page);
 }
 
 function idOf(input: unknown): number | null {
@@ -242,8 +194,8 @@ export function createInquiriesService(deps: InquiriesDeps) {
     requireAdmin(ctx);
     const query = parseInput(inquiryListQuerySchema, input);
     const { page } = query;
-    const { ids, meta } = await pageOfIds(ctx, 'brand_and_ambassador_inquiries', listFilters(query, BRAND_KEYWORD_TEXT), page);
-    const rows = ids.length ? inOrder(ids, await ctx.em.find(BrandAndAmbassadorInquiry, { id: ids })) : [];
+    const { ids, meta } = await inquiryPage(ctx, 'brand_and_ambassador_inquiries', listFilters(query, BRAND_KEYWORD_TEXT), page);
+    const rows = ids.length ? inIdOrder(ids, await ctx.em.find(BrandAndAmbassadorInquiry, { id: ids })) : [];
     return {
       inquiries: rows.map(toJson),
       meta,
@@ -295,8 +247,8 @@ export function createInquiriesService(deps: InquiriesDeps) {
     requireAdmin(ctx);
     const query = parseInput(contactInquiryListQuerySchema, input);
     const { page } = query;
-    const { ids, meta } = await pageOfIds(ctx, 'contact_inquiries', listFilters(query, CONTACT_KEYWORD_TEXT), page);
-    const rows = ids.length ? inOrder(ids, await ctx.em.find(ContactInquiryEntity, { id: ids })) : [];
+    const { ids, meta } = await inquiryPage(ctx, 'contact_inquiries', listFilters(query, CONTACT_KEYWORD_TEXT), page);
+    const rows = ids.length ? inIdOrder(ids, await ctx.em.find(ContactInquiryEntity, { id: ids })) : [];
     const reservations = await Promise.all(rows.map((row) => linked(ctx, row)));
     return {
       inquiries: rows.map((row, i) => contactJson(row, reservations[i])),

@@ -3,7 +3,7 @@
 // form (create, update: the images replaced, the audit log). This is that one shape; ambassadors.service.ts and
 // brands.service.ts give it what differs (the entity, the ambassador's address, the community links and their
 // order, the messages) and expose its methods under their own names. Server-only; not a service.
-import { readPage } from '#src/lib/paging';
+import { inIdOrder, pageOfIds, Where } from '#src/lib/list-sql';
 import type { EntityManager, EntityName, FilterQuery } from '@mikro-orm/postgresql';
 import { countRowsBy } from '#src/lib/count-rows';
 import type { z } from 'zod';
@@ -14,7 +14,13 @@ import type { AuditService } from '#src/modules/audit/audit.service';
 import { toCommunityCard, type CommunityCardData, type CommunityCardSource } from '#src/modules/communities/communities.schemas';
 import { type PartnerImageOwner, replaceOwnerImages } from '#src/modules/images/images.repository';
 import { type ImageRow, sortedImageJson } from '#src/modules/images/images.schemas';
-import { type ListMeta, listQuerySchema, type PartnerAdminFields, type PartnerListItem, type PartnerPublic } from './partners.schemas';
+import {
+  type ListMeta,
+  partnerListQuerySchema,
+  type PartnerAdminFields,
+  type PartnerListItem,
+  type PartnerPublic,
+} from './partners.schemas';
 import { transaction } from '#src/lib/transaction';
 
 /** The id of an input `{id}` (or the first of `keys` it has), null when malformed. */
@@ -182,26 +188,29 @@ export function createPartnerMethods<Row extends PartnerRow, Form extends Partne
     return toAdmin(loaded, await memberCount(em, id));
   }
 
-  /** ?page=n: published ones, newest first; an ADMIN gets every one (adminPageSize a page) with the admin fields. */
+  /**
+   * ?page=&q=&published=: published ones, newest first; an ADMIN gets every one (adminPageSize a page) with the admin
+   * fields. The keyword is a substring of the name (the trigram index on lower(name)).
+   */
   async function list(ctx: Ctx, input: unknown): Promise<{ items: ListItem[]; meta: ListMeta }> {
-    const { page } = parseInput(listQuerySchema, input);
+    const query = parseInput(partnerListQuerySchema, input);
     const admin = isAdmin(ctx);
-    const size = admin ? config.adminPageSize : config.pageSize;
-    const { rows: found, meta } = await readPage(page, size, (limit, offset) =>
-      ctx.em.findAndCount(entity, where(admin ? {} : { published: true }), {
-        populate: ['images'],
-        orderBy: { createdAt: 'desc', id: 'desc' },
-        limit,
-        offset,
-      } as never),
+    const filters = new Where().keyword('lower(name)', query.q);
+    if (!admin) filters.add('published = true');
+    if (query.published !== undefined) filters.add('published = ?', query.published);
+    const { ids, meta } = await pageOfIds(
+      ctx,
+      {
+        from: `${kind}s`,
+        id: 'id',
+        where: filters,
+        orderBy: 'created_at DESC, id DESC',
+        size: admin ? config.adminPageSize : config.pageSize,
+      },
+      query.page,
     );
-    const rows = found as Row[];
-    const counts = admin
-      ? await memberCounts(
-          ctx.em,
-          rows.map((r) => r.id),
-        )
-      : null;
+    const rows = inIdOrder(ids, ids.length ? ((await ctx.em.find(entity, where({ id: { $in: ids } }), populateImages)) as Row[]) : []);
+    const counts = admin ? await memberCounts(ctx.em, ids) : null;
     return {
       items: rows.map((row) =>
         counts

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
 import { countJson, dateTimeJson, idJson, urlJson } from '#src/lib/isomorphic/validate';
 import { MAX_LIST_PAGE } from '#src/lib/isomorphic/ids';
+import { booleanFilter, keywordFilter } from '#src/lib/isomorphic/list-filters';
 import type { ImageJson } from '#src/modules/images/images.schemas';
 
 /** An image of a brand or an ambassador. */
@@ -45,6 +46,8 @@ export interface ListMeta {
   current_page: number;
   total_pages: number;
   total_count: number;
+  /** The count stopped at LIST_COUNT_LIMIT (src/lib/isomorphic/list-filters.ts). */
+  total_count_capped?: boolean;
 }
 
 /**
@@ -65,6 +68,12 @@ export const listQuerySchema = z.object({
     .transform((page) => Math.min(page, MAX_LIST_PAGE))
     .meta({ description: '1以上のページ番号。最後のページより大きい値には最後のページを返します' }),
 });
+
+/**
+ * GET /api/v1/brands and /ambassadors?page=&q=&published=: the keyword (name) and, for an ADMIN, 公開/非公開 (a guest
+ * sees published ones only, so published=false finds nothing for them). The admin pages' URLs read the same.
+ */
+export const partnerListQuerySchema = listQuerySchema.extend({ q: keywordFilter(), published: booleanFilter() });
 
 // ---- Response schemas (the OpenAPI document). `extra` is the shape only one kind has (the ambassador's address);
 // it stands where the JSON puts it (after description, in the list after image_url), so the key order stays.

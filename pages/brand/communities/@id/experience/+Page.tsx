@@ -1,8 +1,10 @@
 // /brand/communities/{id}/experience: the community's experiences, 今後/過去 (Japan time), numbered pages; a row
 // opens the detail panel with the participants and recruitment of each date on the same side of the toggle
-// (GET /experiences/{id}/participant-numbers?held_at=…).
+// (GET /experiences/{id}/participant-numbers?held_at=…). The title keyword and the host ambassador filter live in
+// the URL, kept by the toggle and the page links.
 import { useState } from 'react';
 import { useData } from 'vike-react/useData';
+import { usePageContext } from 'vike-react/usePageContext';
 import { AdminPagination } from '#src/components/admin/AdminPagination';
 import { CardTable, openColumn } from '#src/components/admin/CardTable';
 import { DetailPanel, ListWithDetail } from '#src/components/admin/DetailPanel';
@@ -12,8 +14,10 @@ import { BRAND_API, handleUnauthorized } from '#src/components/brand/brand-paths
 import { Breadcrumbs, crumbs } from '#src/components/brand/Breadcrumbs';
 import { JpDateTime } from '#src/components/brand/JpDateTime';
 import { ja } from '#src/i18n/ja';
-import type { HeldAt, ParticipantNumbersResponse } from '#src/modules/brand-portal/brand-portal.schemas';
+import { EXPERIENCE_FILTER_NAMES, type HeldAt, type ParticipantNumbersResponse } from '#src/modules/brand-portal/brand-portal.schemas';
+import { type FilterField, filtersOf, ListFilters, withPage } from '#src/components/admin/ListFilters';
 import type { Data } from './+data';
+import { listsJa } from '#src/i18n/lists';
 
 const t = ja.brandPortalPages.experiences;
 
@@ -61,9 +65,27 @@ function Detail({ id, heldAt, onClose }: { id: number; heldAt: HeldAt; onClose: 
 }
 
 export default function Page() {
-  const { community, held_at, experiences, meta } = useData<Data>();
+  const { community, held_at, experiences, ambassadors, meta, filterError } = useData<Data>();
   const [selected, setSelected] = useState<number | null>(null);
+  const { urlParsed } = usePageContext();
   const base = `/brand/communities/${community.id}/experience`;
+  const fields: FilterField[] = [
+    { kind: 'keyword', placeholder: listsJa.placeholders.portalExperiences },
+    {
+      kind: 'select',
+      name: 'ambassador_id',
+      label: listsJa.ambassador,
+      options: ambassadors.map((x) => ({ value: String(x.id), label: x.name })),
+    },
+  ];
+  // A refused filter is not applied: the links and the form then start from no filter. The toggle keeps them.
+  const search = filterError ? {} : urlParsed.search;
+  const filters = filtersOf(search, EXPERIENCE_FILTER_NAMES, { held_at });
+  const toggle = (side: string) => {
+    const next = new URLSearchParams(filters);
+    next.set('held_at', side);
+    return `${base}?${next.toString()}`;
+  };
   return (
     <section>
       <Breadcrumbs items={crumbs.experiences(community)} />
@@ -71,13 +93,19 @@ export default function Page() {
         <h1>{t.title(community.name)}</h1>
       </div>
       <nav className="brand-toggle" aria-label={t.filterLabel} data-testid="held-at-toggle">
-        <a href={`${base}?held_at=future`} aria-current={held_at === 'future' ? 'page' : undefined}>
+        <a href={toggle('future')} aria-current={held_at === 'future' ? 'page' : undefined}>
           {t.future}
         </a>
-        <a href={`${base}?held_at=past`} aria-current={held_at === 'past' ? 'page' : undefined}>
+        <a href={toggle('past')} aria-current={held_at === 'past' ? 'page' : undefined}>
           {t.past}
         </a>
       </nav>
+      {filterError && (
+        <p className="alert alert--error" role="alert" data-testid="filter-error">
+          {filterError}
+        </p>
+      )}
+      <ListFilters action={base} fields={fields} search={search} hidden={{ held_at }} meta={meta} />
       <ListWithDetail
         detail={selected !== null && <Detail key={selected} id={selected} heldAt={held_at} onClose={() => setSelected(null)} />}
       >
@@ -100,7 +128,7 @@ export default function Page() {
           ]}
           rows={experiences}
         />
-        <AdminPagination page={meta.current_page} totalPages={meta.total_pages} href={(p) => `${base}?held_at=${held_at}&page=${p}`} />
+        <AdminPagination page={meta.current_page} totalPages={meta.total_pages} href={(p) => `${base}?${withPage(filters, p)}`} />
       </ListWithDetail>
     </section>
   );

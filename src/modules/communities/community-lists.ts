@@ -1,0 +1,156 @@
+// The communities' lists with their search and filters (docs/decisions/admin-lists.md): the admin's list and its
+// ブランド設定, and the brand portal's applications. The communities service answers with these; server-only.
+import { requireAdmin, requireBrandMember, type Ctx, withEm } from '#src/lib/context';
+import { NotFoundError } from '#src/lib/isomorphic/errors';
+import { parseId, parseInput } from '#src/lib/isomorphic/validate';
+import type { ListPageMeta } from '#src/lib/isomorphic/list-filters';
+import { inIdOrder, pageOfIds, Where } from '#src/lib/list-sql';
+import { transaction } from '#src/lib/transaction';
+import { ja } from '#src/i18n/ja';
+import type { AuditService } from '#src/modules/audit/audit.service';
+import type { BrandsService } from '#src/modules/brands/brands.service';
+import { brandCommunityIds, brandOwnsCommunity, brandsOfCommunities } from '#src/modules/brands/brands.repository';
+import {
+  BRAND_PORTAL_PAGE_SIZE,
+  applicationsQuerySchema,
+  type BrandApplicationListItem,
+  type BrandApplicationsResponse,
+} from '#src/modules/brand-portal/brand-portal.schemas';
+import { Community, CommunityApplication } from './communities.entity';
+import {
+  ADMIN_COMMUNITIES_PAGE_SIZE,
+  adminCommunityListQuerySchema,
+  type AdminCommunityListItem,
+  communityBrandSchema,
+} from './community-list.schemas';
+
+/** The admin list's keyword text: the trigram index's expression (Migration20261129130000_list_filters). */
+const COMMUNITY_KEYWORD_TEXT = `lower(c.name || ' ' || c.host_name)`;
+
+const adminNotFound = () => new NotFoundError(ja.adminApi.communityNotFound, 'community');
+
+interface AssignDeps {
+  audit: AuditService;
+  brands: Pick<BrandsService, 'assignCommunity'>;
+}
+
+function idOf(input: unknown): number | null {
+  return parseId(input != null && typeof input === 'object' ? (input as Record<string, unknown>).id : input);
+}
+
+/** GET /api/v1/admin/communities?page=&q=&published=&brand_id= (ADMIN): newest first, with each one's brands. */
+export async function adminCommunityList(ctx: Ctx, input: unknown): Promise<{ communities: AdminCommunityListItem[]; meta: ListPageMeta }> {
+  requireAdmin(ctx);
+  const query = parseInput(adminCommunityListQuerySchema, input);
+  const where = new Where().keyword(COMMUNITY_KEYWORD_TEXT, query.q);
+  if (query.published !== undefined) where.add('c.published = ?', query.published);
+  if (query.brand_id === 'none') where.add('NOT EXISTS (SELECT 1 FROM brand_communities bc WHERE bc.community_id = c.id)');
+  else if (query.brand_id !== undefined) {
+    where.add('EXISTS (SELECT 1 FROM brand_communities bc WHERE bc.community_id = c.id AND bc.brand_id = ?)', query.brand_id);
+  }
+  const { ids, meta } = await pageOfIds(
+    ctx,
+    { from: 'communities c', id: 'c.id', where, orderBy: 'c.created_at DESC, c.id DESC', size: ADMIN_COMMUNITIES_PAGE_SIZE },
+    query.page,
+  );
+  const [rows, brandsOf] = await Promise.all([
+    ids.length ? ctx.em.find(Community, { id: { $in: ids } }) : Promise.resolve([]),
+    brandsOfCommunities(ctx.em, ids),
+  ]);
+  return {
+    communities: inIdOrder(ids, rows).map((row) => ({
+      id: row.id,
+      name: row.name,
+      host_name: row.hostName,
+      published: row.published,
+      created_at: new Date(row.createdAt).toISOString(),
+      brands: brandsOf.get(row.id) ?? [],
+    })),
+    meta,
+  };
+}
+
+/** PUT /api/v1/admin/communities/{id}/brand {brand_id|null} (ADMIN; audited): the community's one brand, or none. */
+export async function assignCommunityBrand(ctx: Ctx, input: unknown, deps: AssignDeps): Promise<AdminCommunityListItem> {
+  const { audit, brands } = deps;
+  requireAdmin(ctx);
+  const id = idOf(input);
+  if (!id) throw adminNotFound();
+  const { brand_id } = parseInput(communityBrandSchema, input);
+  await transaction(ctx.em, async (em) => {
+    const community = await em.findOne(Community, { id }, { fields: ['id'] });
+    if (!community) throw adminNotFound();
+    const scoped = withEm(ctx, em);
+    const { before, after } = await brands.assignCommunity(scoped, { community_id: id, brand_id });
+    if (before.join() !== after.join()) {
+      audit.record(scoped, {
+        entityType: 'community',
+        entityId: id,
+        action: 'assign_brand',
+        before: { brand_ids: before },
+        after: { brand_ids: after },
+      });
+      await em.flush();
+    }
+  });
+  const row = await ctx.em.fork().findOneOrFail(Community, { id });
+  return {
+    id: row.id,
+    name: row.name,
+    host_name: row.hostName,
+    published: row.published,
+    created_at: new Date(row.createdAt).toISOString(),
+    brands: (await brandsOfCommunities(ctx.em, [id])).get(id) ?? [],
+  };
+}
+
+/** A row of the portal's application list (and the head of its detail). */
+export function applicationRow(row: {
+  id: number;
+  community: { id: number; name: string };
+  fullName: string;
+  createdAt: Date;
+  resolved: boolean;
+}): BrandApplicationListItem {
+  return {
+    id: row.id,
+    community_id: row.community.id,
+    community_name: row.community.name,
+    user_name: row.fullName,
+    applied_at: new Date(row.createdAt).toISOString(),
+    handled: row.resolved,
+  };
+}
+
+/**
+ * GET /brand/api/v1/community-applications?page=&q=&community_id=&handled=&since=&until=: applications to the
+ * brand's communities, newest first; a community_id that is not the brand's is 404 (the portal's rule).
+ */
+export async function portalApplicationList(ctx: Ctx, input: unknown): Promise<BrandApplicationsResponse> {
+  const actor = requireBrandMember(ctx);
+  const query = parseInput(applicationsQuerySchema, input);
+  if (query.community_id !== undefined && !(await brandOwnsCommunity(ctx.em, actor.brandId, query.community_id))) {
+    throw adminNotFound();
+  }
+  const where = new Where()
+    .add('a.community_id IN (SELECT bc.community_id FROM brand_communities bc WHERE bc.brand_id = ?)', actor.brandId)
+    .keyword('lower(a.full_name)', query.q)
+    .days('a.created_at', query);
+  if (query.community_id !== undefined) where.add('a.community_id = ?', query.community_id);
+  if (query.handled !== undefined) where.add('a.resolved = ?', query.handled);
+  const { ids, meta } = await pageOfIds(
+    ctx,
+    { from: 'community_applications a', id: 'a.id', where, orderBy: 'a.created_at DESC, a.id DESC', size: BRAND_PORTAL_PAGE_SIZE },
+    query.page,
+  );
+  const [rows, communityIds] = await Promise.all([
+    ids.length ? ctx.em.find(CommunityApplication, { id: { $in: ids } }, { populate: ['community'] }) : Promise.resolve([]),
+    brandCommunityIds(ctx.em, actor.brandId),
+  ]);
+  const communities = communityIds.length ? await ctx.em.find(Community, { id: { $in: communityIds } }, { fields: ['id', 'name'] }) : [];
+  return {
+    community_applications: inIdOrder(ids, rows).map(applicationRow),
+    communities: inIdOrder(communityIds, communities).map((c) => ({ id: c.id, name: c.name })),
+    meta,
+  };
+}

@@ -1,0 +1,232 @@
+// The admin and brand portal lists' benchmark (`npm run bench -- lists`): its own embedded PostgreSQL with 100,000
+// program inquiries, 100,000 general inquiries, 10,000 communities (spread over 200 brands), 10,000 coupons, 2,000
+// experiences awaiting approval and 100,000 community applications (one brand's portal sees 10,000 of them); the app
+// (API only) in this process on a free port, an administrator and a brand member signed in. Every list is read by 10
+// concurrent clients, without and with filters; prints p50/p95 per row and fails (exit code 1) when a p95 is over
+// the goal.
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { startEmbeddedDatabase } from '#src/lib/embedded-db';
+import { initOrm, migrate, type MikroORM } from '#src/lib/orm';
+import { parseEnv } from '#src/lib/env';
+import { hashPassword } from '#src/lib/password';
+import { createRoot } from '#src/root';
+import { createApp } from '#server/app';
+import { insertManyInquiries } from '#tests/factories/inquiries';
+
+const P95_GOAL_MS = 50;
+const CONCURRENCY = 10;
+const REQUESTS = Number(process.env.BENCH_LIST_REQUESTS ?? 300);
+const PASSWORD = 'bench-password-123';
+
+async function seed(orm: MikroORM): Promise<{ adminEmail: string; memberEmail: string; brandId: number; communityId: number }> {
+  const em = orm.em.fork();
+  const hash = await hashPassword(PASSWORD);
+  await insertManyInquiries(orm, 100_000);
+  await em.execute(
+    `INSERT INTO contact_inquiries (name, email, content, resolved, created_at, updated_at)
+     SELECT '予約 太郎' || i, 'contact' || i || '@example.com', '予約の確認についてのお問い合わせです。' || i, i % 4 = 0,
+            now() - make_interval(mins => i), now()
+     FROM generate_series(1, 100000) i`,
+  );
+  await em.execute(`INSERT INTO users (name, email, password_hash, role) VALUES ('管理者', 'bench-admin@example.com', ?, 'ADMIN')`, [hash]);
+  await em.execute(
+    `INSERT INTO users (name, email, password_hash, role)
+     SELECT 'ホスト' || i, 'bench-host-' || i || '@example.com', 'x', 'HOST' FROM generate_series(1, 200) i`,
+  );
+  await em.execute(
+    `INSERT INTO brands (name, description, published, created_at)
+     SELECT 'ブランド' || i, '', i % 5 <> 0, now() - make_interval(hours => i) FROM generate_series(1, 200) i`,
+  );
+  await em.execute(
+    `INSERT INTO ambassadors (name, description, published, created_at)
+     SELECT 'アンバサダー' || i, '', i % 5 <> 0, now() - make_interval(hours => i) FROM generate_series(1, 200) i`,
+  );
+  await em.execute(
+    `INSERT INTO communities (name, host_name, published, host_description, description, activity_description, important_thing,
+       ideal_candidate_profile, participation_condition, location, catchphrase, created_at)
+     SELECT 'コミュニティ' || i || (ARRAY[' 木工', ' 陶芸', ' 料理', ' 茶道'])[1 + i % 4], '主催者' || (i % 300), i % 3 <> 0,
+            '', '', '', '', '', '', '', '', now() - make_interval(mins => i)
+     FROM generate_series(1, 10000) i`,
+  );
+  // Most communities belong to one brand; every tenth belongs to none. The first brand has 1,000 of them.
+  await em.execute(
+    `INSERT INTO brand_communities (brand_id, community_id)
+     SELECT (SELECT min(id) FROM brands) + (c.id % 200), c.id FROM communities c WHERE c.id % 10 <> 0`,
+  );
+  await em.execute(
+    `INSERT INTO coupons (code, name, discount_type, discount_value, active, created_at)
+     SELECT 'BENCH' || i, 'キャンペーン' || i, 'amount', 500, i % 7 <> 0, now() - make_interval(mins => i) FROM generate_series(1, 10000) i`,
+  );
+  await em.execute(
+    `INSERT INTO experiences (host_user_id, hosted_by, created_by_id, title, category_id, price, price_side_note, description,
+       inspiration, note, recruitment_number, cancellation_period, approve, approved_at, updated_at, community_id)
+     SELECT u.id, u.name, u.id, '体験 ' || g.i || (ARRAY[' そば打ち', ' 陶芸', ' 着物'])[1 + g.i % 3], 1, 5000, '', '', '', '', 10, 7,
+            g.i % 2 = 0, CASE WHEN g.i % 2 = 0 THEN now() END, now() - make_interval(hours => g.i % 400), (SELECT min(id) FROM communities) + (g.i % 10000)
+     FROM generate_series(1, 4000) g(i) JOIN users u ON u.email = 'bench-host-' || (1 + g.i % 200) || '@example.com'`,
+  );
+  await em.execute(
+    `INSERT INTO community_applications (community_id, user_id, occupation_id, full_name, gender, postal_code, birthday, resolved, created_at)
+     SELECT (SELECT min(id) FROM communities) + (i % 10000), (SELECT min(id) FROM users WHERE role = 'HOST') + (i / 10000), 1,
+            '申込 ' || i, 'female', '1000001', DATE '1990-01-01', i % 3 = 0, now() - make_interval(mins => i)
+     FROM generate_series(1, 100000) i`,
+  );
+  const [brand] = await em.execute<{ id: number }[]>(
+    `SELECT bc.brand_id AS id FROM brand_communities bc GROUP BY bc.brand_id ORDER BY count(*) DESC, bc.brand_id LIMIT 1`,
+  );
+  const [community] = await em.execute<{ id: number }[]>(
+    `SELECT bc.community_id AS id FROM brand_communities bc JOIN experiences e ON e.community_id = bc.community_id
+      WHERE bc.brand_id = ? GROUP BY bc.community_id ORDER BY count(*) DESC, bc.community_id LIMIT 1`,
+    [brand.id],
+  );
+  await em.execute(
+    `INSERT INTO brand_members (brand_id, email, password_hash, invitation_accepted, invitation_accepted_at) VALUES (?, 'bench-member@example.com', ?, true, now())`,
+    [brand.id, hash],
+  );
+  // As autovacuum leaves a settled table: statistics and the visibility map (index-only scans).
+  await em.execute('VACUUM ANALYZE');
+  return { adminEmail: 'bench-admin@example.com', memberEmail: 'bench-member@example.com', brandId: brand.id, communityId: community.id };
+}
+
+async function signIn(base: string, path: string, email: string): Promise<string> {
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  const cookie = /sid=[^;]+/.exec(res.headers.get('set-cookie') ?? '')?.[0];
+  if (res.status !== 201 || !cookie) throw new Error(`sign-in at ${path} failed: ${res.status} ${await res.text()}`);
+  return cookie;
+}
+
+interface Row {
+  list: string;
+  filters: string;
+  p50: number;
+  p95: number;
+  count: string;
+}
+
+/** REQUESTS requests by CONCURRENCY clients in parallel, after 20 to warm up; the latencies' p50 and p95. */
+async function measure(url: string, cookie: string): Promise<{ p50: number; p95: number; count: string }> {
+  const once = async () => {
+    const started = performance.now();
+    const res = await fetch(url, { headers: { cookie } });
+    const body = (await res.json()) as { meta?: { total_count: number; total_count_capped?: boolean } };
+    if (res.status !== 200) throw new Error(`${url}: ${res.status} ${JSON.stringify(body)}`);
+    return { ms: performance.now() - started, meta: body.meta };
+  };
+  for (let i = 0; i < 20; i++) await once();
+  const times: number[] = [];
+  let meta: { total_count: number; total_count_capped?: boolean } | undefined;
+  let left = REQUESTS;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (left-- > 0) {
+        const result = await once();
+        times.push(result.ms);
+        meta = result.meta;
+      }
+    }),
+  );
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)];
+  const count = meta ? `${meta.total_count.toLocaleString('en-US')}${meta.total_count_capped ? '+' : ''}` : '';
+  return { p50: at(0.5), p95: at(0.95), count };
+}
+
+export async function benchAdminLists(): Promise<boolean> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'taiken-bench-lists-'));
+  const db = await startEmbeddedDatabase({ dir: path.join(dir, 'pg'), database: 'bench_lists', fast: true });
+  let server: import('node:http').Server | undefined;
+  try {
+    const orm = await initOrm(db.url, { pool: 2 });
+    let ids: Awaited<ReturnType<typeof seed>>;
+    const seeded = performance.now();
+    try {
+      await migrate(orm);
+      ids = await seed(orm);
+    } finally {
+      await orm.close(true);
+    }
+    console.log(`seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
+    const env = parseEnv({ NODE_ENV: 'development', LOG_LEVEL: 'warn', DISABLE_WORKERS: '1', PUBLIC_CACHE_SECONDS: '0' });
+    const root = await createRoot({ env, databaseUrl: db.url });
+    const pool = new pg.Pool({ connectionString: db.url, max: 3 });
+    const built = await createApp({ services: root.services, orm: root.orm, pool, pages: false });
+    server = built.app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server?.once('listening', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const admin = await signIn(base, '/api/v1/sessions', ids.adminEmail);
+    const member = await signIn(base, '/brand/api/v1/brand-members/sign-in', ids.memberEmail);
+    const q = (text: string) => encodeURIComponent(text);
+    const targets: [string, string, string, string][] = [
+      ['program inquiries', '', '/api/v1/brand_and_ambassador_inquiries', admin],
+      ['program inquiries', 'q=山田花子1234 (no match)', `/api/v1/brand_and_ambassador_inquiries?q=${q('山田花子1234')}`, admin],
+      ['program inquiries', 'q=bulk777@', `/api/v1/brand_and_ambassador_inquiries?q=bulk777@`, admin],
+      [
+        'program inquiries',
+        'resolved=false&subject=media, page 50',
+        '/api/v1/brand_and_ambassador_inquiries?resolved=false&subject=media&page=50',
+        admin,
+      ],
+      ['general inquiries', '', '/api/v1/contact_inquiries', admin],
+      ['general inquiries', 'q=contact4242@, resolved=true', `/api/v1/contact_inquiries?q=contact4242@&resolved=true`, admin],
+      ['communities', '', '/api/v1/admin/communities', admin],
+      ['communities', `brand_id, published=true`, `/api/v1/admin/communities?brand_id=${ids.brandId}&published=true`, admin],
+      ['communities', 'brand_id=none', '/api/v1/admin/communities?brand_id=none', admin],
+      ['communities', 'q=陶芸', `/api/v1/admin/communities?q=${q('陶芸')}`, admin],
+      ['communities', 'q=コミュニティ777', `/api/v1/admin/communities?q=${q('コミュニティ777')}`, admin],
+      ['brands', '', '/api/v1/brands', admin],
+      ['brands', 'published=false, q=ブランド1', `/api/v1/brands?published=false&q=${q('ブランド1')}`, admin],
+      ['ambassadors', 'published=true, q=アンバサダー2', `/api/v1/ambassadors?published=true&q=${q('アンバサダー2')}`, admin],
+      ['approval queue', '', '/api/v1/admin/experiences', admin],
+      ['approval queue', 'waiting=7, q=陶芸', `/api/v1/admin/experiences?waiting=7&q=${q('陶芸')}`, admin],
+      ['coupons', '', '/api/v1/admin/coupons', admin],
+      ['coupons', 'active=false, q=bench7', '/api/v1/admin/coupons?active=false&q=bench7', admin],
+      ['portal applications', '', '/brand/api/v1/community-applications', member],
+      [
+        'portal applications',
+        'community, handled=false, since',
+        `/brand/api/v1/community-applications?community_id=${ids.communityId}&handled=false&since=2020-01-01`,
+        member,
+      ],
+      ['portal applications', 'q=申込 1', `/brand/api/v1/community-applications?q=${q('申込 1')}`, member],
+      ['portal experiences', '', `/brand/api/v1/communities/${ids.communityId}/experiences`, member],
+      ['portal experiences', 'q=陶芸', `/brand/api/v1/communities/${ids.communityId}/experiences?q=${q('陶芸')}`, member],
+    ];
+    const rows: Row[] = [];
+    for (const [list, filters, url, cookie] of targets)
+      rows.push({ list, filters: filters || '—', ...(await measure(`${base}${url}`, cookie)) });
+    const load = os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' / ');
+    console.log(
+      `\nadmin and portal lists: ${CONCURRENCY} concurrent clients, ${REQUESTS} requests each, ${os.cpus().length} cores, load average ${load}\n`,
+    );
+    console.log('| list | filters | matches | p50 ms | p95 ms | goal |');
+    console.log('|---|---|---:|---:|---:|---|');
+    let ok = true;
+    for (const r of rows) {
+      const met = r.p95 <= P95_GOAL_MS;
+      ok &&= met;
+      console.log(
+        `| ${r.list} | ${r.filters} | ${r.count} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | p95 ≤ ${P95_GOAL_MS} ms ${met ? 'ok' : 'MISSED'} |`,
+      );
+    }
+    await new Promise((resolve) => server?.close(resolve));
+    server = undefined;
+    await built.close();
+    await pool.end();
+    await root.close();
+    return ok;
+  } finally {
+    server?.close();
+    await db.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
