@@ -8,6 +8,7 @@ import { ja } from '#src/i18n/ja';
 import { paymentKeys, type PaymentGateway } from '#src/modules/payments/gateway';
 import type { Settlement } from './settlement';
 import { transaction } from '#src/lib/transaction';
+import { WAITLIST_KEY_PREFIX } from './waitlist-offers';
 
 /**
  * How long a claimed hold is left to the sweeper that claimed it: past the gateway's longest answer (three tries of
@@ -49,6 +50,12 @@ export function createHoldSweeper(deps: HoldSweeperDeps) {
     const row = rows[0];
     if (!row) return null;
     const keys = paymentKeys(row.id, row.idempotency_key);
+    if (row.idempotency_key.startsWith(WAITLIST_KEY_PREFIX) && !row.payment_reference) {
+      // A キャンセル待ち offer its guest never started to pay: nothing exists at the gateway.
+      await transaction(orm.em.fork(), (tx) => settlement.releaseIn(tx, row.id, 'expired', 'waitlist offer expired'));
+      log.info({ reservationId: row.id }, 'expired waitlist offer released');
+      return row.id;
+    }
     try {
       // Replaying the create key finds the intent even when the process died before storing its id.
       const intentId =

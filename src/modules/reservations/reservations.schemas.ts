@@ -134,6 +134,8 @@ export interface ReservationForm {
   max_people: number;
   quote: QuoteJson;
   payment: PaymentConfig;
+  /** The guest's キャンセル待ち offer on this slot: its seats are held for them until expires_at (party fixed). */
+  waitlist_offer: { number_of_people: number; expires_at: string } | null;
 }
 
 /** What cancelling a reservation of these dates would refund, as it stands when the quote is made. */
