@@ -1092,8 +1092,7 @@ export const ja = {
   // キャンセル待ち (waitlist): the guest's line for a full slot, its offers, the mail and the host's count.
   waitlist: {
     title: 'キャンセル待ち',
-    lead: (hours: number) =>
-      `満席の日程はキャンセル待ちに登録できます。席が空くと登録順にメールでご案内し、${hours}時間（予約締め切りまで）お席を確保します。`,
+    lead: '満席の日程はキャンセル待ちに登録できます。席が空くと登録順にメールでご案内し、お手続きの期限までお席を確保します。',
     loginToJoin: 'ログインしてキャンセル待ちに登録',
     slotLabel: '満席の日程',
     peopleLabel: '人数',

@@ -135,7 +135,7 @@ export interface ReservationForm {
   quote: QuoteJson;
   payment: PaymentConfig;
   /** The guest's キャンセル待ち offer on this slot: its seats are held for them until expires_at (party fixed). */
-  waitlist_offer: { number_of_people: number; expires_at: string } | null;
+  waitlist_offer: { number_of_people: number; expires_at: string; expires_label: string } | null;
 }
 
 /** What cancelling a reservation of these dates would refund, as it stands when the quote is made. */

@@ -3,7 +3,7 @@
 import type { HeldOffer } from './waitlist-offers';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PaymentConfig } from '#src/modules/payments/payments.schemas';
-import { addDays, japanInstant } from '#src/lib/isomorphic/dates';
+import { addDays, formatInstantDateTimeJa, japanInstant } from '#src/lib/isomorphic/dates';
 import { inTimeOrder } from '#src/modules/calendars/slots';
 import { Refund, Reservation, type IReservation } from './reservations.entity';
 import type { Prepared } from './quote';
@@ -111,7 +111,13 @@ export function reservationFormView(p: Prepared, payment: PaymentConfig, now: Da
         : Math.max(1, first.recruitmentNumber - first.participantNumber),
     quote: quoteJson(p, now),
     payment,
-    waitlist_offer: offer ? { number_of_people: offer.people, expires_at: offer.expiresAt.toISOString() } : null,
+    waitlist_offer: offer
+      ? {
+          number_of_people: offer.people,
+          expires_at: offer.expiresAt.toISOString(),
+          expires_label: formatInstantDateTimeJa(offer.expiresAt),
+        }
+      : null,
   };
 }
 
