@@ -93,7 +93,7 @@ describe('キャンセル待ち on two server processes, one database', () => {
     const experience = await createExperience(orm, { price: 3000 });
     const calendar = await createCalendar(orm, experience.id, { recruitmentNumber: SEATS });
     const bookers = await guests(SEATS, '先約');
-    const bookings = [];
+    const bookings: number[] = [];
     for (const g of bookers) {
       const res = await book(g, calendar.id);
       expect(res.status).toBe(201);
