@@ -92,7 +92,8 @@ describe('キャンセル待ち', () => {
     'join → a cancellation → the mail → pay within the offer (%ipx)',
     async (width) => {
       const title = `満席の陶芸体験 ${width}`;
-      const experience = await createExperience(world.orm, { title, price: 4000 });
+      const host = await createUser(world.orm, { name: 'ホスト 陶子', role: 'HOST' });
+      const experience = await createExperience(world.orm, { title, price: 4000, hostUserId: host.id });
       const calendar = await createCalendar(world.orm, experience.id, { daysFromToday: 14, recruitmentNumber: 1 });
       const booker = await createUser(world.orm, { name: '先約 一郎' });
       const waiter = await createUser(world.orm, { name: '待ち 花子' });
@@ -111,10 +112,18 @@ describe('キャンセル待ち', () => {
       await hydrated(page);
       const panel = page.getByTestId('waitlist-panel');
       await panel.scrollIntoViewIfNeeded();
+      await panel.screenshot({ path: path.join(SHOTS, `panel-form-${width}.png`) });
       await page.getByTestId('waitlist-join').click();
       await poll(() => panel.getByRole('alert').textContent()).toBe(ja.waitlist.joined(1));
       expect(await panel.getByTestId('waitlist-position').textContent()).toContain(ja.waitlist.position(1));
       await panel.screenshot({ path: path.join(SHOTS, `panel-${width}.png`) });
+      // The host sees the line on the slot.
+      const hostPage = await signedInPage(host.email, width);
+      await hostPage.goto(`${world.base}/host/reservations`);
+      await hydrated(hostPage);
+      const slot = hostPage.locator(`#slot-${calendar.id}`);
+      expect(await slot.getByTestId('host-slot-waitlist').textContent()).toBe(ja.waitlist.hostCount(1, 1));
+      await slot.screenshot({ path: path.join(SHOTS, `host-${width}.png`) });
 
       // Another guest cancels: the seat is held for the waiting guest and the mail goes out through SMTP.
       expect((await apiPost(bookerCookie, `/api/v1/reservations/${booked.body.id}/cancellation`, {})).status).toBe(200);
