@@ -1065,6 +1065,8 @@ export const ja = {
     holdExpired: 'お支払いの確認に時間がかかったため、お申し込みの有効期限が切れました。もう一度お手続きください',
     inProgress: 'このお申し込みは処理中です。しばらくしてから予約状況をご確認ください',
     mailGuestSubject: (title: string) => `【たびとこ】ご予約が確定しました：${title}`,
+    /** The reservation form of a キャンセル待ち offer (here, not in `waitlist`: the form loads only this section). */
+    waitlistOffer: (people: number, at: string) => `キャンセル待ちのご案内: ${people}名分のお席を${at}まで確保しています。`,
     mailHostSubject: (title: string) => `【たびとこ】新しい予約が入りました：${title}`,
   },
   reservationMail: {
@@ -1110,7 +1112,6 @@ export const ja = {
     offerTitle: 'キャンセル待ちのお席をご用意しました',
     offerUntil: (at: string) => `${at}までにお手続きください。期限を過ぎると次の方にご案内します。`,
     proceed: '予約手続きへ進む',
-    offerForm: (people: number, at: string) => `キャンセル待ちのご案内: ${people}名分のお席を${at}まで確保しています。`,
     people: (n: number) => `${n}名`,
     statuses: {
       waiting: 'キャンセル待ち中',

@@ -200,7 +200,7 @@ function ReservationFormView({ form, confirmReservationId }: { form: Reservation
       <h1 className="reservation__title">{experience.title}</h1>
       {form.waitlist_offer && (
         <p className="alert alert--info reservation__offer" role="status" data-testid="waitlist-offer">
-          {ja.waitlist.offerForm(form.waitlist_offer.number_of_people, form.waitlist_offer.expires_label)}
+          {ja.reservations.waitlistOffer(form.waitlist_offer.number_of_people, form.waitlist_offer.expires_label)}
         </p>
       )}
 
