@@ -13,6 +13,7 @@ import { Calendar } from '#src/modules/calendars/calendars.entity';
 import { Reservation } from '#src/modules/reservations/reservations.entity';
 import { WaitlistEntry } from '#src/modules/reservations/waitlist.entity';
 import { MailOutbox } from '#src/modules/mail/mail.entity';
+import { parseEnv } from '#src/lib/env';
 
 let t: TestApp;
 let host: { id: number; agent: Agent };
@@ -316,6 +317,45 @@ describe('offers', () => {
     expect((await entries(calendar.id)).map((e) => e.status)).toEqual(['offered', 'offered', 'waiting']);
     expect(await seats(calendar.id)).toBe(2);
     expect(await em().count(Reservation, { experience: experience.id, status: 'pending' })).toBe(2);
+  });
+});
+
+describe('an offer is an ordinary booking once taken', () => {
+  it('confirms a free experience at once, without a payment', async () => {
+    const { calendar, experience, booker, booking } = await fullSlot({ price: 0, seats: 1 });
+    const g = await guest('無料 待子');
+    await join(g.agent, calendar.id, 1);
+    await cancel(booker.agent, booking.id);
+    const res = await g.agent
+      .post('/api/v1/reservations')
+      .send({ tour_id: experience.id, calendar_ids: [calendar.id], number_of_people: 1, idempotency_key: key() });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ status: 'confirmed', amounts: { total: 0 } });
+    expect((await entries(calendar.id)).map((e) => e.status)).toEqual(['booked']);
+    expect(await seats(calendar.id)).toBe(1);
+  });
+
+  it("applies the experience's cancellation policy, and its cancellation passes the seats on", async () => {
+    const { calendar, experience, booker, booking } = await fullSlot({ seats: 1, daysAhead: 20 });
+    const [first, second] = [await guest('規定 一'), await guest('規定 二')];
+    await join(first.agent, calendar.id, 1);
+    await join(second.agent, calendar.id, 1);
+    await cancel(booker.agent, booking.id);
+    const paid = await book(first.agent, experience.id, calendar.id, 1);
+    expect(paid.status).toBe(201);
+    const preview = await first.agent.get(`/api/v1/reservations/${paid.body.id}/cancellation`);
+    expect(preview.body).toMatchObject({ cancellable: true, full_refund: true, refund_amount: paid.body.amounts.total });
+    expect((await cancel(first.agent, paid.body.id)).status).toBe(200);
+    expect((await entries(calendar.id)).map((e) => e.status)).toEqual(['booked', 'offered']);
+  });
+});
+
+describe('the offer length', () => {
+  it('is 12 hours unless WAITLIST_OFFER_HOURS says otherwise, and refuses a length that is not a positive number', () => {
+    expect(parseEnv({}).WAITLIST_OFFER_HOURS).toBe(12);
+    expect(parseEnv({ WAITLIST_OFFER_HOURS: '2' }).WAITLIST_OFFER_HOURS).toBe(2);
+    expect(() => parseEnv({ WAITLIST_OFFER_HOURS: '0' })).toThrow(/WAITLIST_OFFER_HOURS/);
+    expect(() => parseEnv({ WAITLIST_OFFER_HOURS: 'abc' })).toThrow(/WAITLIST_OFFER_HOURS/);
   });
 });
 

@@ -52,8 +52,13 @@ export function createHoldSweeper(deps: HoldSweeperDeps) {
     const keys = paymentKeys(row.id, row.idempotency_key);
     if (row.idempotency_key.startsWith(WAITLIST_KEY_PREFIX) && !row.payment_reference) {
       // A キャンセル待ち offer its guest never started to pay: nothing exists at the gateway.
-      await transaction(orm.em.fork(), (tx) => settlement.releaseIn(tx, row.id, 'expired', 'waitlist offer expired'));
-      log.info({ reservationId: row.id }, 'expired waitlist offer released');
+      try {
+        await transaction(orm.em.fork(), (tx) => settlement.releaseIn(tx, row.id, 'expired', 'waitlist offer expired'));
+        log.info({ reservationId: row.id }, 'expired waitlist offer released');
+      } catch (error) {
+        // The seats stay held and the next run after the lease tries again.
+        log.warn({ err: error, reservationId: row.id }, 'could not release an expired waitlist offer');
+      }
       return row.id;
     }
     try {
