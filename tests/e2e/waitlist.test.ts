@@ -113,7 +113,7 @@ describe('キャンセル待ち', () => {
       const panel = page.getByTestId('waitlist-panel');
       await panel.scrollIntoViewIfNeeded();
       await panel.screenshot({ path: path.join(SHOTS, `panel-form-${width}.png`) });
-    await page.screenshot({ path: path.join(SHOTS, `story-${width}.png`) });
+      await page.screenshot({ path: path.join(SHOTS, `story-${width}.png`) });
       await page.getByTestId('waitlist-join').click();
       await poll(() => panel.getByRole('alert').textContent()).toBe(ja.waitlist.joined(1));
       expect(await panel.getByTestId('waitlist-position').textContent()).toContain(ja.waitlist.position(1));

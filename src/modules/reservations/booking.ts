@@ -24,7 +24,8 @@ import type { SweepExpiredHolds } from './hold-sweeper';
 import { reservationView } from './views';
 import type { ReservationActionRequired, ReservationView, ReserveInput } from './reservations.schemas';
 import { transaction } from '#src/lib/transaction';
-import { findOffer, type HeldOffer } from './waitlist-offers';
+import { findOffer } from './waitlist-offers';
+import { takeOffer } from './offer-booking';
 
 export type ReserveResult =
   | { kind: 'confirmed'; reservation: ReservationView }
@@ -200,7 +201,7 @@ export function createBooking(deps: BookingDeps) {
       await tx.execute('SELECT pg_advisory_xact_lock(?, ?)', [USER_HOLD_LOCK, userId]);
       // The guest's キャンセル待ち offer on this slot: its hold becomes this booking (no seats taken twice).
       const offer = await findOffer(tx, userId, data.calendar_ids, now, true);
-      if (offer) return takeOffer(tx, offer, userId, tourId, data, key, now);
+      if (offer) return takeOffer(tx, { prepare, settlement }, offer, { userId, tourId, data, key, now });
       const p = await prepare(tx, tourId, data, now, userId);
       const free = p.quote.total === 0;
       if (!free && !data.payment_token) throw ValidationError.of('payment_token', ja.reservations.paymentTokenRequired);
@@ -240,58 +241,6 @@ export function createBooking(deps: BookingDeps) {
       if (free) await settlement.enqueueConfirmationMails(tx, reservation.id);
       return { id: reservation.id, free };
     });
-  }
-
-  /**
-   * Books the seats an offer holds (inside hold's transaction, the hold's row locked): the booking rules with those
-   * seats counted as the guest's, then the held reservation takes the guest's option, coupon, message, price and
-   * attempt key, and is charged like any hold (free: confirmed at once). Its hold keeps the offer's end.
-   */
-  async function takeOffer(
-    tx: EntityManager,
-    offer: HeldOffer,
-    userId: number,
-    tourId: number,
-    data: ReserveInput,
-    key: string,
-    now: Date,
-  ) {
-    const p = await prepare(tx, tourId, data, now, userId, offer);
-    const free = p.quote.total === 0;
-    if (!free && !data.payment_token) throw ValidationError.of('payment_token', ja.reservations.paymentTokenRequired);
-    await tx.execute(
-      `UPDATE reservations SET option_id = ?, option_name = ?, coupon_id = ?, coupon_code = ?, message_to_host = ?, tour_amount = ?,
-         discount_amount = ?, option_amount = ?, service_fee = ?, processing_fee = ?, total_amount = ?, idempotency_key = ?, updated_at = now()
-       WHERE id = ?`,
-      [
-        p.option?.id ?? null,
-        p.option?.name ?? null,
-        p.coupon?.id ?? null,
-        p.coupon?.code ?? null,
-        data.message_to_host || null,
-        p.quote.tour,
-        p.quote.discount,
-        p.quote.option,
-        p.quote.service_fee,
-        p.quote.processing_fee,
-        p.quote.total,
-        key,
-        offer.reservationId,
-      ],
-    );
-    if (p.coupon && !(await coupons.consume(tx, p.coupon.id))) throw ValidationError.of('coupon_code', ja.reservations.couponUsedUp);
-    if (free) {
-      await tx.execute(
-        `UPDATE reservations SET status = 'confirmed', confirmed_at = now(), hold_expires_at = NULL, updated_at = now() WHERE id = ?`,
-        [offer.reservationId],
-      );
-      await tx.execute(
-        `UPDATE waitlist_entries SET status = 'booked', updated_at = now() WHERE reservation_id = ? AND status = 'offered'`,
-        [offer.reservationId],
-      );
-      await settlement.enqueueConfirmationMails(tx, offer.reservationId);
-    }
-    return { id: offer.reservationId, free };
   }
 
   async function findByKey(key: string): Promise<IReservation | null> {
