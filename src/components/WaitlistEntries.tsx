@@ -2,8 +2,8 @@
 // in line or the offer with its end and the link to the reservation form, and the button that leaves (or declines).
 import { useState } from 'react';
 import { ja } from '#src/i18n/ja';
-import { api, ApiError } from '#src/lib/api-client';
-import { formatInstantDateTimeJa, weekdayOf } from '#src/lib/dates';
+import { api, ApiError } from '#src/lib/isomorphic/api-client';
+import { formatInstantDateTimeJa, weekdayOf } from '#src/lib/isomorphic/dates';
 import type { WaitlistEntryJson } from '#src/modules/reservations/waitlist.schemas';
 import './waitlist.css';
 

@@ -8,7 +8,7 @@ import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { createSignedInUser, createUser, signedInAgent, type Agent } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { validPayload } from '#tests/factories/experience-payloads';
-import { addDays, japanInstant, todayInJapan } from '#src/lib/dates';
+import { addDays, japanInstant, todayInJapan } from '#src/lib/isomorphic/dates';
 import { Calendar } from '#src/modules/calendars/calendars.entity';
 import { Reservation } from '#src/modules/reservations/reservations.entity';
 import { WaitlistEntry } from '#src/modules/reservations/waitlist.entity';

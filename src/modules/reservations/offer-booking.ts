@@ -1,7 +1,7 @@
 // A キャンセル待ち offer taken by its guest: the hold becomes their booking (run inside booking.ts's hold
 // transaction, after the guest's hold lock and with the offer's reservation row locked). Server-only.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ValidationError } from '#src/lib/errors';
+import { ValidationError } from '#src/lib/isomorphic/errors';
 import { ja } from '#src/i18n/ja';
 import * as coupons from '#src/modules/coupons/coupon-rules';
 import type { Quoter } from './quote';

@@ -13,7 +13,7 @@
 // Server-only.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Env } from '#src/lib/env';
-import { formatDateJa, formatInstantDateTimeJa, japanInstant } from '#src/lib/dates';
+import { formatDateJa, formatInstantDateTimeJa, japanInstant } from '#src/lib/isomorphic/dates';
 import { ja } from '#src/i18n/ja';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import { deadlineAt, reservationUrl } from '#src/modules/calendars/slots';

@@ -2,8 +2,8 @@
 // DELETE /api/v1/waitlist/{id}). Browser-safe.
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
-import { dateJson, dateTimeJson, idJson, timeJson } from '#src/lib/validate';
-import { MAX_ID } from '#src/lib/validate';
+import { dateJson, dateTimeJson, idJson, timeJson } from '#src/lib/isomorphic/validate';
+import { MAX_ID } from '#src/lib/isomorphic/validate';
 
 const e = ja.waitlist.errors;
 

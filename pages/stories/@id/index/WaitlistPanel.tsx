@@ -3,7 +3,7 @@
 // leaves them. Its own module, loaded after the page hydrates (hydrateLater in +Page.tsx), like 開催リクエスト.
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { ja } from '#src/i18n/ja';
-import { api, ApiError, logonUrl } from '#src/lib/api-client';
+import { api, ApiError, logonUrl } from '#src/lib/isomorphic/api-client';
 import type { CalendarJson } from '#src/modules/calendars/calendars.schemas';
 import type { WaitlistEntryJson, WaitlistJson } from '#src/modules/reservations/waitlist.schemas';
 import { slotLabel, WaitlistEntries } from '#src/components/WaitlistEntries';
