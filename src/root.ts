@@ -74,7 +74,12 @@ function buildServices(deps: ServiceDeps) {
   const users = createUsersService({ env });
   const experienceDrafts = createExperienceDraftsService();
   const waitlistOffers = createWaitlistOffers(env, publicBaseUrl(env));
-  const experiencesHost = createExperiencesHostService({ reference, users, experienceDrafts, offerFreedSeats: waitlistOffers.offerIn });
+  const experiencesHost = createExperiencesHostService({
+    reference,
+    users,
+    experienceDrafts,
+    offerFreedSeats: waitlistOffers.offerForExperience,
+  });
   const audit = createAuditService();
   const brands = createBrandsService({ audit });
   const reservations = createReservationsService({ orm, env, log, gateway });

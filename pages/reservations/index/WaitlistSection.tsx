@@ -17,7 +17,7 @@ export function WaitlistSection({ initial }: { initial: WaitlistEntryJson[] }) {
         </div>
       )}
       <h2 id="waitlist-title" className="reservations-waitlist__title">
-        {ja.waitlist.listTitle}
+        {ja.waitlist.title}
       </h2>
       <WaitlistEntries entries={entries} showTitle onChange={setEntries} />
     </section>

@@ -264,16 +264,7 @@ async function update(deps: ExperiencesHostDeps, ctx: Ctx, input: unknown): Prom
     await syncCalendars(em, experience, data, todayInJapan());
     await em.flush();
     // A raised recruitment number frees seats: the slots with guests waiting offer them in this transaction.
-    const waited = await em.execute<{ calendar_id: number }[]>(
-      `SELECT DISTINCT w.calendar_id FROM waitlist_entries w JOIN calendars c ON c.id = w.calendar_id
-       WHERE c.experience_id = ? AND w.status = 'waiting' AND c.participant_number < c.recruitment_number`,
-      [id],
-    );
-    if (waited.length > 0)
-      await deps.offerFreedSeats(
-        em,
-        waited.map((w) => Number(w.calendar_id)),
-      );
+    await deps.offerFreedSeats(em, id);
   });
   return hostJson(ctx.em.fork({ clear: true }), id);
 }
@@ -339,8 +330,8 @@ export interface ExperiencesHostDeps {
   reference: Pick<ReferenceService, 'categories' | 'themes' | 'prefectures'>;
   users: Pick<UsersService, 'promoteToHost'>;
   experienceDrafts: Pick<ExperienceDraftsService, 'takeForPublication' | 'create'>;
-  /** Offers seats a raised recruitment number adds to the slots' キャンセル待ち lines (reservations/waitlist-offers.ts). */
-  offerFreedSeats: (tx: EntityManager, calendarIds: number[]) => Promise<unknown>;
+  /** Offers the seats a raised recruitment number adds to the experience's キャンセル待ち lines (reservations/waitlist-offers.ts). */
+  offerFreedSeats: (tx: EntityManager, experienceId: number) => Promise<unknown>;
 }
 
 export function createExperiencesHostService(deps: ExperiencesHostDeps) {

@@ -152,7 +152,20 @@ export function createWaitlistOffers(env: Pick<Env, 'WAITLIST_OFFER_HOURS' | 'SE
     return offered;
   }
 
-  return { offerIn };
+  /** The seats free on an experience's slots with guests waiting (a raised recruitment number) go to their lines. */
+  async function offerForExperience(tx: EntityManager, experienceId: number): Promise<number[]> {
+    const waited = await tx.execute<{ calendar_id: number }[]>(
+      `SELECT DISTINCT w.calendar_id FROM waitlist_entries w JOIN calendars c ON c.id = w.calendar_id
+       WHERE c.experience_id = ? AND w.status = 'waiting' AND c.participant_number < c.recruitment_number`,
+      [experienceId],
+    );
+    return offerIn(
+      tx,
+      waited.map((w) => Number(w.calendar_id)),
+    );
+  }
+
+  return { offerIn, offerForExperience };
 }
 
 export type WaitlistOffers = ReturnType<typeof createWaitlistOffers>;
