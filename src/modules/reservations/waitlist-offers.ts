@@ -55,7 +55,7 @@ export async function lockSlot(tx: EntityManager, calendarId: number): Promise<L
 }
 
 /** When an offer made at `now` on this slot ends: the offer hours, never past the booking deadline. */
-export function offerEndsAt(slot: Pick<LockedSlot, 'date' | 'start_time' | 'reservation_deadline'>, hours: number, now: Date): Date {
+function offerEndsAt(slot: Pick<LockedSlot, 'date' | 'start_time' | 'reservation_deadline'>, hours: number, now: Date): Date {
   const deadline = new Date(deadlineAt(slot.date, slot.start_time, slot.reservation_deadline));
   return new Date(Math.min(now.getTime() + Math.round(hours * 3600_000), deadline.getTime()));
 }
@@ -166,16 +166,6 @@ export function createWaitlistOffers(env: Pick<Env, 'WAITLIST_OFFER_HOURS' | 'SE
   }
 
   return { offerIn, offerForExperience };
-}
-
-export type WaitlistOffers = ReturnType<typeof createWaitlistOffers>;
-
-/** The slots a reservation holds, for the callers that free its seats. */
-export async function slotIdsOf(tx: EntityManager, reservationId: number): Promise<number[]> {
-  const rows = await tx.execute<{ calendar_id: number }[]>('SELECT calendar_id FROM reservation_calendars WHERE reservation_id = ?', [
-    reservationId,
-  ]);
-  return rows.map((r) => Number(r.calendar_id));
 }
 
 /** A guest's live offer on one slot: the hold's reservation, its seats and when it ends. */

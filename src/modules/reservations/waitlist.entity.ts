@@ -1,10 +1,10 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, p } from '@mikro-orm/core';
 import { User } from '#src/modules/users/users.entity';
 import { Calendar } from '#src/modules/calendars/calendars.entity';
 import { Timestamped } from '#src/lib/base.entity';
 import { Reservation } from './reservations.entity';
 
-export const WAITLIST_STATUSES = ['waiting', 'offered', 'booked', 'lapsed', 'left', 'closed'] as const;
+const WAITLIST_STATUSES = ['waiting', 'offered', 'booked', 'lapsed', 'left', 'closed'] as const;
 
 /**
  * A guest's place in line for a full slot (キャンセル待ち). The line is the id order of the 'waiting' rows. An offer
@@ -45,5 +45,3 @@ export const WaitlistEntry = defineEntity({
     { name: 'waitlist_entries_reservation_id_unique', properties: ['reservation'] },
   ],
 });
-
-export type IWaitlistEntry = InferEntity<typeof WaitlistEntry>;

@@ -18,14 +18,13 @@ export const joinWaitlistSchema = z.object({
   /** 1 to the slot's recruitment number (free experiences: 1), checked against the slot by the service. */
   number_of_people: positiveInt(ja.reservations.peopleInvalid, 30),
 });
-export type JoinWaitlistInput = z.output<typeof joinWaitlistSchema>;
 
 export const waitlistQuerySchema = z.object({
   /** Only the entries on this experience's slots. */
   tour_id: z.preprocess((v) => (v === '' ? undefined : v), positiveInt(ja.reservations.experienceNotFound, MAX_ID).optional()),
 });
 
-export const WAITLIST_DISPLAY_STATUSES = ['waiting', 'offered', 'booked', 'lapsed', 'left', 'closed'] as const;
+const WAITLIST_DISPLAY_STATUSES = ['waiting', 'offered', 'booked', 'lapsed', 'left', 'closed'] as const;
 
 export const waitlistEntryJsonSchema = z
   .object({
