@@ -31,7 +31,7 @@ const MAX_LINES = 350;
  */
 const TOO_LONG_TODAY: Record<string, number> = {
   'src/i18n/ja.ts': 2502,
-  'src/openapi/routes.ts': 793,
+  'src/openapi/routes.ts': 777,
   'src/modules/experiences/experiences.host.schemas.ts': 690,
   'src/modules/communities/communities.service.ts': 574,
   'src/openapi/examples.ts': 534,
