@@ -31,6 +31,7 @@ import { experiencesHostRoutes } from './api/v1/experiences-host.routes';
 import { userSearchRoutes } from './api/v1/user-search.routes';
 import { reservationsRoutes } from './api/v1/reservations.routes';
 import { hostReservationsRoutes } from './api/v1/host-reservations.routes';
+import { waitlistRoutes } from './api/v1/waitlist.routes';
 import { reservationMessagesRoutes } from './api/v1/reservation-messages.routes';
 import { priceRoutes } from './api/v1/price.routes';
 import { paymentsRoutes } from './api/v1/payments.routes';
@@ -201,6 +202,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
       priceRoutes(services),
       reservationsRoutes(services),
       hostReservationsRoutes(services),
+      waitlistRoutes(services),
       reservationMessagesRoutes(services),
       paymentsRoutes(services),
       devMailRoutes(services),

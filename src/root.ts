@@ -5,7 +5,7 @@
 import path from 'node:path';
 import pg from 'pg';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { parseEnv, type Env } from './lib/env';
+import { parseEnv, publicBaseUrl, type Env } from './lib/env';
 import { createLogger, type Logger } from './lib/logger';
 import { initOrm, migrate, type DbTimeouts } from './lib/orm';
 import { runningEmbeddedDatabase, SharedDatabaseError, startEmbeddedDatabase, type EmbeddedDatabase } from './lib/embedded-db';
@@ -28,6 +28,8 @@ import { createUploadsService } from './modules/uploads/uploads.service';
 import { createPaymentsService } from './modules/payments/payments.service';
 import { createStripeWebhookService } from './modules/payments/stripe-webhook.service';
 import { createReservationsService } from './modules/reservations/reservations.service';
+import { createWaitlistService } from './modules/reservations/waitlist.service';
+import { createWaitlistOffers } from './modules/reservations/waitlist-offers';
 import { createMailService } from './modules/mail/mail.service';
 import { createUserSearchService } from './modules/users/user-search.service';
 import { createBrandsService } from './modules/brands/brands.service';
@@ -71,7 +73,13 @@ function buildServices(deps: ServiceDeps) {
   const calendars = createCalendarsService({ experiences });
   const users = createUsersService({ env });
   const experienceDrafts = createExperienceDraftsService();
-  const experiencesHost = createExperiencesHostService({ reference, users, experienceDrafts });
+  const waitlistOffers = createWaitlistOffers(env, publicBaseUrl(env));
+  const experiencesHost = createExperiencesHostService({
+    reference,
+    users,
+    experienceDrafts,
+    offerFreedSeats: waitlistOffers.offerForExperience,
+  });
   const audit = createAuditService();
   const brands = createBrandsService({ audit });
   const reservations = createReservationsService({ orm, env, log, gateway });
@@ -113,6 +121,8 @@ function buildServices(deps: ServiceDeps) {
     uploads: createUploadsService({ env }),
     payments: createPaymentsService({ env, gateway }),
     reservations,
+    /** キャンセル待ち: the guests' lines for full slots (offers are made where seats free up). */
+    waitlist: createWaitlistService({ orm, env }),
     /** The guests' receipts (領収書 PDF). */
     receipts: createReceiptsService({ env }),
     stripeWebhook: createStripeWebhookService({ env, reservations }),

@@ -3,6 +3,7 @@ import { Created, Timestamped } from '#src/lib/base.entity';
 import { User } from '#src/modules/users/users.entity';
 import { ReservationMessage } from '#src/modules/reservations/reservation-messages.entity';
 import { SlotReminder } from '#src/modules/reservations/slot-reminders.entity';
+import { WaitlistEntry } from '#src/modules/reservations/waitlist.entity';
 import { Prefecture, Category, Theme, Occupation } from '#src/modules/reference/reference.entity';
 import { Experience, ExperienceOption } from '#src/modules/experiences/experiences.entity';
 import { ExperienceDraft } from '#src/modules/experience-drafts/experience-drafts.entity';
@@ -51,6 +52,7 @@ export const entities = [
   Reservation,
   ReservationCalendar,
   Refund,
+  WaitlistEntry,
   Coupon,
   Review,
   HoldingRequest,

@@ -121,6 +121,8 @@ const envSchema = z.object({
   IMAGE_UPLOAD_PRESET: z.string().optional(),
   /** How many seconds a seat hold lasts while a payment runs. */
   SEAT_HOLD_SECONDS: z.coerce.number().int().min(30).max(3600).default(600),
+  /** Hours a キャンセル待ち offer holds its seats (never past the slot's booking deadline). */
+  WAITLIST_OFFER_HOURS: z.coerce.number().min(0.01).max(168).default(12),
   /** Seconds a signed-out page render or public experience/availability JSON is reused by this process; 0: off. */
   PUBLIC_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(2),
   /**

@@ -157,6 +157,7 @@ import {
   participantsQuerySchema,
 } from '#src/modules/reservations/host-reservations.schemas';
 import { messageJsonSchema, messageSchema, messagesJsonSchema } from '#src/modules/reservations/reservation-messages.schemas';
+import * as waitlist from '#src/modules/reservations/waitlist.schemas';
 import { devMailboxJsonSchema } from '#src/modules/mail/mail.schemas';
 import { stripeEventSchema, stripeWebhookAnswerSchema } from '#src/modules/payments/stripe-webhook.schemas';
 import { receiptRequestSchema, receiptStateJsonSchema } from '#src/modules/receipts/receipts.schemas';
@@ -421,6 +422,21 @@ export const operations: Operation[] = [
   }),
   // The detail the guest's page shows (a superset of the reservation).
   op('get', `${V1}/reservations/{id}`, '予約を取得する', ['予約'], 'user', { response: reservationDetailJsonSchema }),
+  // ---- キャンセル待ち (waitlist)
+  op('get', `${V1}/waitlist`, '自分のキャンセル待ち（順番待ち・ご案内中）を一覧する', ['予約'], 'user', {
+    query: waitlist.waitlistQuerySchema,
+    response: waitlist.waitlistJsonSchema,
+  }),
+  op('post', `${V1}/waitlist`, '満席の日程のキャンセル待ちに登録する', ['予約'], 'user', {
+    body: waitlist.joinWaitlistSchema,
+    status: 201,
+    errors: [404],
+    response: waitlist.waitlistEntryJsonSchema,
+  }),
+  op('delete', `${V1}/waitlist/{id}`, 'キャンセル待ちを取り消す（ご案内中の席は辞退して次の方へ）', ['予約'], 'user', {
+    errors: [409],
+    response: waitlist.waitlistEntryJsonSchema,
+  }),
   // ---- The guest's reservations and cancellation, the host's whole-slot cancellation
   op('get', `${V1}/reservations`, '自分の予約を一覧する（今後・過去）', ['予約'], 'user', {
     query: reservationListQuerySchema,

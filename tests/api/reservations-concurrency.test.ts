@@ -3,97 +3,29 @@
 //    no-availability message, one charge per sold reservation.
 //  - Payments failing after the hold, mixed with successes: the seats of every failure come back.
 //  - A process killed between hold and charge: no seat stays taken once the hold expires.
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '#tests/setup/test-app';
 import { initOrm, type MikroORM } from '#src/lib/orm';
-import { createUser, TEST_PASSWORD } from '#tests/factories/users';
+import { createUser } from '#tests/factories/users';
+import { signInOn, startApiProcess, stopApiProcess, type ApiProcess } from '#tests/setup/api-processes';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { Calendar } from '#src/modules/calendars/calendars.entity';
 import { Reservation, type IReservation } from '#src/modules/reservations/reservations.entity';
 import { TestPaymentIntent } from '#src/modules/payments/payments.entity';
 import { ja } from '#src/i18n/ja';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const HOLD_SECONDS = 30; // the shortest hold the environment accepts
 
-interface Server {
-  child: ChildProcess;
-  base: string;
-  output: string;
-}
+type Server = ApiProcess;
 
 let orm: MikroORM;
 let databaseUrl: string;
 let a: Server;
 let b: Server;
 
-function startServer(env: Record<string, string>): Promise<Server> {
-  return new Promise((resolve, reject) => {
-    // The test gateway and the development mailbox, whatever the machine's environment says.
-    const base = { ...process.env };
-    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_API_BASE', 'SMTP_URL']) delete base[name];
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/setup/api-server.ts'], {
-      cwd: root,
-      env: {
-        ...base,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'error',
-        DATABASE_URL: databaseUrl,
-        PORT: '0',
-        SEAT_HOLD_SECONDS: String(HOLD_SECONDS),
-        SESSION_SECRET: 'concurrency-test-session-secret',
-        // 200 requests at once queue for six connections per process for longer than the 5 s after which a request
-        // would answer 503 (tests/api/db-waits.test.ts checks that answer): here every request waits for its turn, so
-        // the seats' rules are what decides each answer.
-        DATABASE_ACQUIRE_TIMEOUT_MS: '60000',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const server: Server = { child, base: '', output: '' };
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${server.output}`)), 60_000);
-    child.stdout!.on('data', (d) => {
-      server.output += d;
-      const match = /READY (\d+)/.exec(server.output);
-      if (match && !server.base) {
-        clearTimeout(timer);
-        server.base = `http://127.0.0.1:${match[1]}`;
-        resolve(server);
-      }
-    });
-    child.stderr!.on('data', (d) => (server.output += d));
-    child.once('exit', (code) => {
-      if (!server.base) {
-        clearTimeout(timer);
-        reject(new Error(`server exited with ${code}:\n${server.output}`));
-      }
-    });
-  });
-}
-
-async function stop(server: Server | undefined) {
-  if (!server || server.child.exitCode !== null || server.child.signalCode) return;
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
-  if (server.child.exitCode === null) server.child.kill('SIGKILL');
-}
-
-/** Signs in through one of the servers; the session lives in PostgreSQL, so the cookie works on both. */
-async function signIn(server: Server, email: string): Promise<string> {
-  const res = await fetch(`${server.base}/api/v1/sessions`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: TEST_PASSWORD }),
-  });
-  if (res.status !== 201) throw new Error(`sign-in failed: ${res.status}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
+const startServer = (env: Record<string, string>) => startApiProcess(databaseUrl, { SEAT_HOLD_SECONDS: String(HOLD_SECONDS), ...env });
+const stop = stopApiProcess;
+const signIn = signInOn;
 
 function reserve(server: Server, cookie: string, body: Record<string, unknown>) {
   return fetch(`${server.base}/api/v1/reservations`, {

@@ -136,6 +136,11 @@ function Slot({ slot, openReservation, past }: { slot: HostSlotJson; openReserva
             {/* Seats left and 受付停止中 only matter before the slot ends. */}
             {!past && <span className={full ? 'badge' : 'badge badge--success'}>{full ? t.full : t.seatsLeft(slot.seats_left)}</span>}
             {!past && !slot.accepting_reservation && <span className="badge badge--muted">{t.notAccepting}</span>}
+            {!past && slot.waitlist_count > 0 && (
+              <span className="badge badge--muted" data-testid="host-slot-waitlist">
+                {ja.waitlist.hostCount(slot.waitlist_count, slot.waitlist_people)}
+              </span>
+            )}
           </p>
         </div>
         <div className="host-slot__actions">

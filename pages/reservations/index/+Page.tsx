@@ -8,6 +8,7 @@ import { CardImage } from '#src/components/CardImage';
 import type { Data } from './+data';
 import { Schedule, StatusBadge } from '#pages/reservations/parts';
 import '#pages/reservations/reservations.css';
+import { WaitlistSection } from './WaitlistSection';
 
 const t = ja.r13a;
 
@@ -22,6 +23,7 @@ export default function Page() {
     <div className="page page--narrow reservations-page">
       <h1 className="page__title">{t.listTitle}</h1>
       <p className="muted">{t.listLead}</p>
+      <WaitlistSection initial={list.waitlist} />
       <nav className="tabs" aria-label={t.listTitle}>
         {tabs.map((tab) => (
           <a

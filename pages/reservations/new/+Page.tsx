@@ -96,7 +96,13 @@ function useQuote(form: ReservationForm, calendarIds: number[], values: ContentV
 function ReservationFormView({ form, confirmReservationId }: { form: ReservationForm; confirmReservationId: number | null }) {
   const { experience, calendars } = form;
   const calendarIds = useMemo(() => calendars.map((c) => c.id), [calendars]);
-  const [values, setValues] = useState<ContentValues>({ people: 1, optionId: null, coupon: '', message: '' });
+  // A キャンセル待ち offer holds seats for its party: the form starts (and stays) at that number.
+  const [values, setValues] = useState<ContentValues>({
+    people: form.waitlist_offer?.number_of_people ?? 1,
+    optionId: null,
+    coupon: '',
+    message: '',
+  });
   const { quote, quoting, quoteErrors, fatal } = useQuote(form, calendarIds, values);
   const [token, setToken] = useState<CardToken | null>(null);
   const [cardReset, setCardReset] = useState(0);
@@ -192,6 +198,11 @@ function ReservationFormView({ form, confirmReservationId }: { form: Reservation
     <article className="page reservation" data-testid="reservation-form">
       <p className="reservation__kicker">{ja.reservations.newTitle}</p>
       <h1 className="reservation__title">{experience.title}</h1>
+      {form.waitlist_offer && (
+        <p className="alert alert--info reservation__offer" role="status" data-testid="waitlist-offer">
+          {ja.reservations.waitlistOffer(form.waitlist_offer.number_of_people, form.waitlist_offer.expires_label)}
+        </p>
+      )}
 
       <form className="reservation__layout" onSubmit={submit} noValidate>
         <div className="reservation__main">

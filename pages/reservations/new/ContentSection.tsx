@@ -29,7 +29,10 @@ export function ContentSection(props: {
 }) {
   const { form, values, onChange, quoteErrors } = props;
   const { experience } = form;
-  const peopleChoices = Array.from({ length: Math.max(1, form.max_people) }, (_, i) => i + 1);
+  // A キャンセル待ち offer is for its party only.
+  const peopleChoices = form.waitlist_offer
+    ? [form.waitlist_offer.number_of_people]
+    : Array.from({ length: Math.max(1, form.max_people) }, (_, i) => i + 1);
   // Field shows the first message of a field; the quote's messages are listed under the submit button instead.
   const invalid = (field: string) => (quoteErrors[field]?.length ? true : undefined);
 

@@ -248,7 +248,7 @@ async function create(deps: ExperiencesHostDeps, ctx: Ctx, input: unknown): Prom
  * PUT /api/v1/experiences/{id}: the host (or an admin) changes an experience. Its publication state is kept
  * (a published experience stays published); the host and proxy_user_id never change here.
  */
-async function update(ctx: Ctx, input: unknown): Promise<HostExperienceJson> {
+async function update(deps: ExperiencesHostDeps, ctx: Ctx, input: unknown): Promise<HostExperienceJson> {
   requireUser(ctx);
   const id = idFrom(input, 'id', notFound);
   await transaction(ctx.em, async (em) => {
@@ -263,6 +263,8 @@ async function update(ctx: Ctx, input: unknown): Promise<HostExperienceJson> {
     await writeCollections(em, experience, data, false);
     await syncCalendars(em, experience, data, todayInJapan());
     await em.flush();
+    // A raised recruitment number frees seats: the slots with guests waiting offer them in this transaction.
+    await deps.offerFreedSeats(em, id);
   });
   return hostJson(ctx.em.fork({ clear: true }), id);
 }
@@ -328,6 +330,8 @@ export interface ExperiencesHostDeps {
   reference: Pick<ReferenceService, 'categories' | 'themes' | 'prefectures'>;
   users: Pick<UsersService, 'promoteToHost'>;
   experienceDrafts: Pick<ExperienceDraftsService, 'takeForPublication' | 'create'>;
+  /** Offers the seats a raised recruitment number adds to the experience's キャンセル待ち lines (reservations/waitlist-offers.ts). */
+  offerFreedSeats: (tx: EntityManager, experienceId: number) => Promise<unknown>;
 }
 
 export function createExperiencesHostService(deps: ExperiencesHostDeps) {
@@ -337,7 +341,7 @@ export function createExperiencesHostService(deps: ExperiencesHostDeps) {
     /** Every choice list the form needs, for its +data.ts. */
     formChoices: (ctx: Ctx, _input?: unknown) => formChoices(deps.reference, ctx),
     create: (ctx: Ctx, input: unknown) => create(deps, ctx, input),
-    update,
+    update: (ctx: Ctx, input: unknown) => update(deps, ctx, input),
     withdrawToDraft: (ctx: Ctx, input: unknown) => withdrawToDraft(deps, ctx, input),
     approve,
   };

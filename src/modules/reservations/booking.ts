@@ -24,13 +24,15 @@ import type { SweepExpiredHolds } from './hold-sweeper';
 import { reservationView } from './views';
 import type { ReservationActionRequired, ReservationView, ReserveInput } from './reservations.schemas';
 import { transaction } from '#src/lib/transaction';
+import { findOffer } from './waitlist-offers';
+import { takeOffer } from './offer-booking';
 
 export type ReserveResult =
   | { kind: 'confirmed'; reservation: ReservationView }
   | { kind: 'requires_action'; action: ReservationActionRequired };
 
 /** The advisory lock namespace of a guest's holds (pg_advisory_xact_lock(int, int)). */
-const USER_HOLD_LOCK = 14_011;
+export const USER_HOLD_LOCK = 14_011;
 const ACTIVE_STATUSES: readonly string[] = ['pending', 'requires_action'];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -197,6 +199,9 @@ export function createBooking(deps: BookingDeps) {
       // One hold at a time per guest: two attempts with different keys for the same slot cannot both pass the
       // "already booked" rule (released at commit or rollback).
       await tx.execute('SELECT pg_advisory_xact_lock(?, ?)', [USER_HOLD_LOCK, userId]);
+      // The guest's キャンセル待ち offer on this slot: its hold becomes this booking (no seats taken twice).
+      const offer = await findOffer(tx, userId, data.calendar_ids, now, true);
+      if (offer) return takeOffer(tx, { prepare, settlement }, offer, { userId, tourId, data, key, now });
       const p = await prepare(tx, tourId, data, now, userId);
       const free = p.quote.total === 0;
       if (!free && !data.payment_token) throw ValidationError.of('payment_token', ja.reservations.paymentTokenRequired);

@@ -117,6 +117,12 @@ export function createCancellation(deps: CancellationDeps) {
         slot.calendar_id,
       ]);
     }
+    // The seats given back go to the slots' キャンセル待ち lines (a slot the host is cancelling is closed already).
+    await settlement.offerIn(
+      tx,
+      slots.map((slot) => Number(slot.calendar_id)),
+      now,
+    );
     if (refundAmount > 0 && r.payment_reference) {
       await tx.execute('INSERT INTO refunds (reservation_id, amount, status, idempotency_key) VALUES (?, ?, ?, ?)', [
         r.id,
@@ -175,6 +181,11 @@ export function createCancellation(deps: CancellationDeps) {
            ORDER BY r.id FOR UPDATE OF r`,
           [calendarId],
         );
+        // The slot closes before its seats come back, so they are offered to nobody; its line ends.
+        await tx.execute('UPDATE calendars SET accepting_reservation = false, updated_at = now() WHERE id = ?', [calendarId]);
+        await tx.execute(`UPDATE waitlist_entries SET status = 'closed', updated_at = now() WHERE calendar_id = ? AND status = 'waiting'`, [
+          calendarId,
+        ]);
         const ids: number[] = [];
         let refunded = 0;
         for (const r of reservations) {
@@ -182,7 +193,6 @@ export function createCancellation(deps: CancellationDeps) {
           ids.push(r.id);
           if (r.payment_reference) refunded += r.total_amount;
         }
-        await tx.execute('UPDATE calendars SET accepting_reservation = false, updated_at = now() WHERE id = ?', [calendarId]);
         return { ids, refunded };
       });
     const result = await cancelConfirmed();

@@ -8,6 +8,7 @@ import { ja } from '#src/i18n/ja';
 import { paymentKeys, type PaymentGateway } from '#src/modules/payments/gateway';
 import type { Settlement } from './settlement';
 import { transaction } from '#src/lib/transaction';
+import { WAITLIST_KEY_PREFIX } from './waitlist-offers';
 
 /**
  * How long a claimed hold is left to the sweeper that claimed it: past the gateway's longest answer (three tries of
@@ -46,8 +47,20 @@ export function createHoldSweeper(deps: HoldSweeperDeps) {
        RETURNING o.id, o.payment_reference, o.idempotency_key, o.total_amount`,
         [unexpiredToo, afterId, ...(calendarIds ?? [])],
       );
-    const row = rows[0];
+    let row = rows[0];
     if (!row) return null;
+    if (row.idempotency_key.startsWith(WAITLIST_KEY_PREFIX) && !row.payment_reference) {
+      const released = await releaseUnpaidOffer(row.id);
+      if (released !== false) return row.id;
+      // Its guest took the offer meanwhile (a new attempt key, perhaps a charge under way): settled like any
+      // abandoned hold, the gateway first, with the attempt's keys.
+      const [taken] = await orm.em
+        .fork()
+        .execute<(typeof rows)[number][]>('SELECT id, payment_reference, idempotency_key, total_amount FROM reservations WHERE id = ?', [
+          row.id,
+        ]);
+      row = taken;
+    }
     const keys = paymentKeys(row.id, row.idempotency_key);
     try {
       // Replaying the create key finds the intent even when the process died before storing its id.
@@ -74,6 +87,30 @@ export function createHoldSweeper(deps: HoldSweeperDeps) {
       log.warn({ err: error, reservationId: row.id }, 'could not settle an expired seat hold');
     }
     return row.id;
+  }
+
+  /**
+   * Releases a キャンセル待ち offer its guest never started to pay (nothing exists at the gateway), the row locked and
+   * checked again first: a guest taking the offer changes its key under the same lock. Answers false when it was
+   * taken, null when the release failed (the lease retries it), true when released.
+   */
+  async function releaseUnpaidOffer(id: number): Promise<boolean | null> {
+    try {
+      const released = await transaction(orm.em.fork(), async (tx) => {
+        const [current] = await tx.execute<{ idempotency_key: string; payment_reference: string | null }[]>(
+          'SELECT idempotency_key, payment_reference FROM reservations WHERE id = ? FOR UPDATE',
+          [id],
+        );
+        if (!current?.idempotency_key.startsWith(WAITLIST_KEY_PREFIX) || current.payment_reference) return false;
+        await settlement.releaseIn(tx, id, 'expired', 'waitlist offer expired');
+        return true;
+      });
+      if (released) log.info({ reservationId: id }, 'expired waitlist offer released');
+      return released;
+    } catch (error) {
+      log.warn({ err: error, reservationId: id }, 'could not release an expired waitlist offer');
+      return null;
+    }
   }
 
   /**

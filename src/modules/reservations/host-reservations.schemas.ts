@@ -57,6 +57,9 @@ export const hostSlotJsonSchema = z.object({
   participant_number: count(),
   seats_left: count(),
   accepting_reservation: z.boolean(),
+  /** キャンセル待ち: the guests waiting in line for this slot (offers in progress not counted) and their people. */
+  waitlist_count: count(),
+  waitlist_people: count(),
   /** The people of confirmed reservations. */
   confirmed_people: count(),
   /** True until the slot starts (the host may still cancel it). */

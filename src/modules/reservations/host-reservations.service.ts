@@ -130,8 +130,14 @@ export function createHostReservationsService() {
       slots.map((s) => s.id),
       false,
     );
+    const waiting = await ctx.em.execute<{ calendar_id: number; entries: string; people: string }[]>(
+      `SELECT calendar_id, count(*) AS entries, sum(number_of_people) AS people FROM waitlist_entries
+       WHERE calendar_id = ANY(?::int[]) AND status = 'waiting' GROUP BY calendar_id`,
+      [`{${slots.map((s) => s.id).join(',')}}`],
+    );
     const json: HostSlotJson[] = slots.map((s) => {
       const reservations = rows.filter((r) => r.calendar_id === s.id).map(reservationJson);
+      const line = waiting.find((w) => Number(w.calendar_id) === s.id);
       return {
         calendar_id: s.id,
         experience: { id: s.experience_id, title: s.title },
@@ -142,6 +148,8 @@ export function createHostReservationsService() {
         participant_number: s.participant_number,
         seats_left: Math.max(0, s.recruitment_number - s.participant_number),
         accepting_reservation: s.accepting_reservation,
+        waitlist_count: Number(line?.entries ?? 0),
+        waitlist_people: Number(line?.people ?? 0),
         confirmed_people: reservations.filter((r) => r.status === 'confirmed').reduce((sum, r) => sum + r.number_of_people, 0),
         cancellable: Boolean(s.not_started),
         reservations,

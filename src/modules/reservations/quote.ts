@@ -12,6 +12,7 @@ import { bookingClosed } from '#src/modules/calendars/slots';
 import * as coupons from '#src/modules/coupons/coupon-rules';
 import type { ICoupon } from '#src/modules/coupons/coupon-rules';
 import { slotsBookedBy } from './reservations.repository';
+import { slotsWaitedBy, type HeldOffer } from './waitlist-offers';
 import { quotePrice, toBasisPoints, type PriceQuote } from './pricing';
 import type { QuoteInput } from './reservations.schemas';
 
@@ -44,6 +45,7 @@ export function createQuoter(env: Pick<Env, 'SERVICE_FEE_RATE' | 'PROCESSING_FEE
     q: QuoteInput,
     now: Date,
     userId: number | null = null,
+    offer: HeldOffer | null = null,
   ): Promise<Prepared> {
     const experience = await findBookableExperience(em, tourId);
     if (!experience) throw experienceNotFound();
@@ -57,6 +59,9 @@ export function createQuoter(env: Pick<Env, 'SERVICE_FEE_RATE' | 'PROCESSING_FEE
     const calendars = await findSlots(em, q.calendar_ids);
     const byId = new Map(calendars.map((c) => [c.id, c]));
     const booked = userId === null ? new Set<number>() : await slotsBookedBy(em, userId, q.calendar_ids, now);
+    // The guest's own キャンセル待ち offer is theirs to book: its held seats count as free for them.
+    if (offer) booked.delete(offer.calendarId);
+    const waiting = userId === null ? new Set<number>() : await slotsWaitedBy(em, userId, q.calendar_ids);
     for (const id of q.calendar_ids) {
       const slot = byId.get(id);
       if (!slot) {
@@ -72,6 +77,10 @@ export function createQuoter(env: Pick<Env, 'SERVICE_FEE_RATE' | 'PROCESSING_FEE
         add('calendar_ids', ja.hardeningC.alreadyBooked(ja.dates.date(y, m, d)));
         continue;
       }
+      if (waiting.has(id)) {
+        add('calendar_ids', ja.waitlist.errors.waitingOnSlot);
+        continue;
+      }
       if (!slot.acceptingReservation) {
         add('calendar_ids', ja.reservations.slotClosed);
         continue;
@@ -85,7 +94,11 @@ export function createQuoter(env: Pick<Env, 'SERVICE_FEE_RATE' | 'PROCESSING_FEE
         add('calendar_ids', ja.reservations.deadlinePassed);
         continue;
       }
-      const remaining = slot.recruitmentNumber - slot.participantNumber;
+      const remaining = slot.recruitmentNumber - slot.participantNumber + (offer?.calendarId === id ? offer.people : 0);
+      if (offer?.calendarId === id && q.number_of_people !== offer.people) {
+        add('number_of_people', ja.waitlist.errors.partyMismatch(offer.people));
+        continue;
+      }
       if (remaining <= 0) add('calendar_ids', ja.reservations.noAvailability);
       else if (q.number_of_people > remaining) add('number_of_people', ja.reservations.tooManyPeople(remaining));
     }

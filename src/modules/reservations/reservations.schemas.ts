@@ -1,10 +1,9 @@
 // Shared by the reservation form, the API and the service. Browser-safe.
 import { z } from 'zod';
-import { MAX_ID, parseId } from '#src/lib/isomorphic/validate';
+import { countJson, dateJson, dateTimeJson, idJson, MAX_ID, parseId, timeJson } from '#src/lib/isomorphic/validate';
 import { ja } from '#src/i18n/ja';
 import type { PriceQuote } from './pricing';
 import type { PaymentConfig } from '#src/modules/payments/payments.schemas';
-import { countJson, dateJson, dateTimeJson, idJson, timeJson } from '#src/lib/isomorphic/validate';
 
 /** guest-and-host.md §9: at most 30 slots in one reservation. */
 const MAX_SLOTS = 30;
@@ -130,10 +129,11 @@ export interface ReservationForm {
     options: OptionSummary[];
   };
   calendars: SlotSummary[];
-  /** 1 when the fee is 0 or several dates are booked, else the first slot's remaining seats. */
+  /** 1 when the fee is 0 or several dates are booked, else the first slot's remaining seats; a キャンセル待ち offer's party (waitlist_offer). */
   max_people: number;
   quote: QuoteJson;
   payment: PaymentConfig;
+  waitlist_offer: { number_of_people: number; expires_at: string; expires_label: string } | null;
 }
 
 /** What cancelling a reservation of these dates would refund, as it stands when the quote is made. */

@@ -38,6 +38,7 @@ import {
   type SlotCancellationResult,
 } from './reservations.schemas';
 import { createCancellation } from './cancellation';
+import { findOffer } from './waitlist-offers';
 import type { CancellationTerms } from './cancellation-policy';
 import { ConflictError } from '#src/lib/isomorphic/errors';
 import { formatDateJa, japanInstant } from '#src/lib/isomorphic/dates';
@@ -95,7 +96,9 @@ export function createReservationsService(deps: ReservationsDeps) {
     const q = parseInput(quoteSchema, normalizeQuery(input));
     await sweepExpiredHolds({ calendarIds: q.calendar_ids, limit: 10 });
     const now = new Date();
-    return quoteJson(await prepare(ctx.em, tourId, q, now, userOf(ctx)?.id ?? null), now);
+    const userId = userOf(ctx)?.id ?? null;
+    const offer = userId === null ? null : await findOffer(ctx.em, userId, q.calendar_ids, now);
+    return quoteJson(await prepare(ctx.em, tourId, q, now, userId, offer), now);
   }
 
   /** What /reservations/new renders (input: { tour_id, cid }; 404 / 422 like the price call). */
@@ -104,7 +107,11 @@ export function createReservationsService(deps: ReservationsDeps) {
     const q = parseInput(quoteSchema, { calendar_ids: (input as { cid?: unknown } | null)?.cid, number_of_people: 1 });
     await sweepExpiredHolds({ calendarIds: q.calendar_ids, limit: 10 });
     const now = new Date();
-    return reservationFormView(await prepare(ctx.em, tourId, q, now, userOf(ctx)?.id ?? null), paymentConfig(env), now);
+    const userId = userOf(ctx)?.id ?? null;
+    // A キャンセル待ち offer prefills the form with its party.
+    const offer = userId === null ? null : await findOffer(ctx.em, userId, q.calendar_ids, now);
+    const asked = offer ? { ...q, number_of_people: offer.people } : q;
+    return reservationFormView(await prepare(ctx.em, tourId, asked, now, userId, offer), paymentConfig(env), now, offer);
   }
 
   /** POST /api/v1/reservations */

@@ -1,6 +1,8 @@
 // A reservation's state transitions, each run inside the caller's transaction and guarded by the current status
 // (so replays are harmless): confirm (with the mails in the outbox and the host's earning in the ledger) and release
 // (seats and coupon given back).
+// Seats given back go to the slot's キャンセル待ち line in the same transaction (waitlist-offers.ts), and an offer's
+// hold confirmed or released ends its waitlist entry.
 // Used by the booking flow and the hold sweeper. Server-only.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Env } from '#src/lib/env';
@@ -13,15 +15,17 @@ import { Reservation } from './reservations.entity';
 import { inTimeOrder } from '#src/modules/calendars/slots';
 import { slotJson, storedAmounts } from './views';
 import { buildReservationMails, type ReservationMailData } from './reservation-mails';
+import { createWaitlistOffers } from './waitlist-offers';
 
 export interface SettlementDeps {
-  env: Pick<Env, 'OFFICE_EMAIL' | 'PLATFORM_COMMISSION_RATE'>;
+  env: Pick<Env, 'OFFICE_EMAIL' | 'PLATFORM_COMMISSION_RATE' | 'WAITLIST_OFFER_HOURS' | 'SERVICE_FEE_RATE' | 'PROCESSING_FEE_RATE'>;
   /** publicBaseUrl(env): links in the mails. */
   baseUrl: string;
 }
 
 export function createSettlement(deps: SettlementDeps) {
   const { env, baseUrl } = deps;
+  const waitlist = createWaitlistOffers(env, baseUrl);
 
   /** Everything the reservation's mails say (guest, host contact, slots, amounts, venue), read inside `tx`. */
   async function loadMailData(tx: EntityManager, id: number): Promise<ReservationMailData> {
@@ -79,6 +83,9 @@ export function createSettlement(deps: SettlementDeps) {
       [id],
     );
     if (rows.length === 0) return false;
+    await tx.execute(`UPDATE waitlist_entries SET status = 'booked', updated_at = now() WHERE reservation_id = ? AND status = 'offered'`, [
+      id,
+    ]);
     await recordEarning(tx, id, env.PLATFORM_COMMISSION_RATE);
     await enqueueConfirmationMails(tx, id);
     return true;
@@ -103,10 +110,18 @@ export function createSettlement(deps: SettlementDeps) {
       ]);
     }
     if (rows[0].coupon_id) await coupons.release(tx, rows[0].coupon_id);
+    // An offer that was not paid in time (or was declined) ends; its seats go to the next in line.
+    await tx.execute(`UPDATE waitlist_entries SET status = 'lapsed', updated_at = now() WHERE reservation_id = ? AND status = 'offered'`, [
+      id,
+    ]);
+    await waitlist.offerIn(
+      tx,
+      slots.map((slot) => Number(slot.calendar_id)),
+    );
     return true;
   }
 
-  return { loadMailData, enqueueConfirmationMails, confirmIn, releaseIn };
+  return { loadMailData, enqueueConfirmationMails, confirmIn, releaseIn, offerIn: waitlist.offerIn };
 }
 
 export type Settlement = ReturnType<typeof createSettlement>;

@@ -1,8 +1,9 @@
 // What reservations look like to their guest (the API's reservation JSON) and what /reservations/new renders.
 // Server-only.
+import type { HeldOffer } from './waitlist-offers';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PaymentConfig } from '#src/modules/payments/payments.schemas';
-import { addDays, japanInstant } from '#src/lib/isomorphic/dates';
+import { addDays, formatInstantDateTimeJa, japanInstant } from '#src/lib/isomorphic/dates';
 import { inTimeOrder } from '#src/modules/calendars/slots';
 import { Refund, Reservation, type IReservation } from './reservations.entity';
 import type { Prepared } from './quote';
@@ -78,7 +79,7 @@ export function quoteJson(p: Prepared, now: Date): QuoteJson {
 }
 
 /** The reservation form's data from a prepared quote. */
-export function reservationFormView(p: Prepared, payment: PaymentConfig, now: Date): ReservationForm {
+export function reservationFormView(p: Prepared, payment: PaymentConfig, now: Date, offer: HeldOffer | null = null): ReservationForm {
   const e = p.experience;
   const first = p.calendars[0];
   return {
@@ -103,9 +104,20 @@ export function reservationFormView(p: Prepared, payment: PaymentConfig, now: Da
       recruitment_number: c.recruitmentNumber,
       participant_number: c.participantNumber,
     })),
-    max_people: e.price === 0 || p.calendars.length > 1 ? 1 : Math.max(1, first.recruitmentNumber - first.participantNumber),
+    max_people: offer
+      ? offer.people
+      : e.price === 0 || p.calendars.length > 1
+        ? 1
+        : Math.max(1, first.recruitmentNumber - first.participantNumber),
     quote: quoteJson(p, now),
     payment,
+    waitlist_offer: offer
+      ? {
+          number_of_people: offer.people,
+          expires_at: offer.expiresAt.toISOString(),
+          expires_label: formatInstantDateTimeJa(offer.expiresAt),
+        }
+      : null,
   };
 }
 

@@ -19,6 +19,7 @@ import { hostPath, locationPath } from '#src/modules/experiences/experiences.sha
 import { reservationUrl } from '#src/modules/calendars/slots';
 import type { Data } from './+data';
 import '#src/components/chips.css';
+import '#src/components/waitlist.css';
 import './story.css';
 
 // Loaded after the page hydrates (the page's first load within 100 kB): the photos' carousel (shown from the
@@ -35,6 +36,9 @@ const StoryDetails = hydrateLater(import.meta.env.SSR ? (await import('./StoryDe
 );
 const HoldingRequest = hydrateLater(import.meta.env.SSR ? (await import('./HoldingRequest')).HoldingRequest : null, () =>
   import('./HoldingRequest').then((m) => m.HoldingRequest),
+);
+const WaitlistPanel = hydrateLater(import.meta.env.SSR ? (await import('./WaitlistPanel')).WaitlistPanel : null, () =>
+  import('./WaitlistPanel').then((m) => m.WaitlistPanel),
 );
 const ExperienceGrid = hydrateLater(import.meta.env.SSR ? (await import('#src/components/ExperienceCard')).ExperienceGrid : null, () =>
   import('#src/components/ExperienceCard').then((m) => m.ExperienceGrid),
@@ -84,6 +88,13 @@ export default function Page() {
                 {ja.browse.selectedCount(selection.selected.length)}
               </p>
             )}
+            <WaitlistPanel
+              experienceId={experience.id}
+              price={experience.price}
+              calendars={data.calendars.calendars}
+              signedIn={!!user}
+              now={data.now}
+            />
             <HoldingRequest experienceId={experience.id} />
           </div>
         </aside>

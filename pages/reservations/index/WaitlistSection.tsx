@@ -1,0 +1,25 @@
+// /reservations: the guest's キャンセル待ち. Offers come first as the page's notice (the seats are held for them until
+// the offer ends, with the link to the reservation form); entries still in line show their place.
+import { useState } from 'react';
+import { ja } from '#src/i18n/ja';
+import type { WaitlistEntryJson } from '#src/modules/reservations/waitlist.schemas';
+import { WaitlistEntries } from '#src/components/WaitlistEntries';
+
+export function WaitlistSection({ initial }: { initial: WaitlistEntryJson[] }) {
+  const [entries, setEntries] = useState(initial);
+  if (entries.length === 0) return null;
+  const offered = entries.filter((e) => e.offer);
+  return (
+    <section className="reservations-waitlist" aria-labelledby="waitlist-title" data-testid="waitlist-section">
+      {offered.length > 0 && (
+        <div className="alert alert--info reservations-waitlist__notice" role="status" data-testid="waitlist-notice">
+          <strong>{ja.waitlist.offerTitle}</strong>
+        </div>
+      )}
+      <h2 id="waitlist-title" className="reservations-waitlist__title">
+        {ja.waitlist.title}
+      </h2>
+      <WaitlistEntries entries={entries} showTitle onChange={setEntries} />
+    </section>
+  );
+}

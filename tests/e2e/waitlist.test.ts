@@ -1,0 +1,167 @@
+// キャンセル待ち in Chromium: a guest joins the line of a full slot on the experience page, another guest's booking
+// is cancelled, the offer's mail arrives through real SMTP (smtp-server, sent by the server's own mail worker), the
+// guest sees the offer on /reservations, follows the mail's link to the form (party fixed, the offer's end shown)
+// and pays within the offer. Its own built server and PostgreSQL (the data comes from the factories).
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hydrated, openBrowser, type Session } from '#tests/e2e/browser';
+import { startIsolatedServer, type IsolatedServer } from '#tests/setup/server-process';
+import { decodeWords, parseMessage } from '#tests/setup/smtp-inbox';
+import { createUser, TEST_PASSWORD } from '#tests/factories/users';
+import { createCalendar, createExperience } from '#tests/factories/experiences';
+import { Reservation } from '#src/modules/reservations/reservations.entity';
+import { WaitlistEntry } from '#src/modules/reservations/waitlist.entity';
+import { ja } from '#src/i18n/ja';
+
+const SHOTS = '/tmp/waitlist-shots';
+
+interface Received {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+const inbox: Received[] = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  onData(stream, session, callback) {
+    let raw = '';
+    stream.on('data', (d: Buffer) => (raw += d.toString('utf8')));
+    stream.on('end', () => {
+      const { headers, text } = parseMessage(raw);
+      inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), subject: decodeWords(headers.subject ?? ''), text });
+      callback();
+    });
+  },
+});
+
+let s: Session;
+let world: IsolatedServer;
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const port = (smtp.server.address() as AddressInfo).port;
+  s = await openBrowser();
+  // The worker runs (mail every few seconds, the seat-hold sweeper): the offer's mail goes out by itself.
+  world = await startIsolatedServer('waitlist', { SMTP_URL: `smtp://127.0.0.1:${port}`, DISABLE_WORKERS: '0' });
+}, 180_000);
+
+afterAll(async () => {
+  await world?.stop();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+const poll = <T>(fn: () => Promise<T> | T, timeout = 15_000) => expect.poll(fn, { timeout, interval: 200 });
+
+async function apiSignIn(email: string): Promise<string> {
+  const res = await fetch(`${world.base}/api/v1/sessions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: TEST_PASSWORD }),
+  });
+  expect(res.status).toBe(201);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+async function apiPost(cookie: string, path: string, body: unknown) {
+  const res = await fetch(`${world.base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as { id: number } };
+}
+
+async function signedInPage(email: string, width: number): Promise<Page> {
+  const page = await s.newPage({ width, height: 900 });
+  const res = await page.request.post(`${world.base}/api/v1/sessions`, { data: { email, password: TEST_PASSWORD } });
+  expect(res.status()).toBe(201);
+  return page;
+}
+
+describe('キャンセル待ち', () => {
+  it.each([375, 1280])(
+    'join → a cancellation → the mail → pay within the offer (%ipx)',
+    async (width) => {
+      const title = `満席の陶芸体験 ${width}`;
+      const host = await createUser(world.orm, { name: 'ホスト 陶子', role: 'HOST' });
+      const experience = await createExperience(world.orm, { title, price: 4000, hostUserId: host.id });
+      const calendar = await createCalendar(world.orm, experience.id, { daysFromToday: 14, recruitmentNumber: 1 });
+      const booker = await createUser(world.orm, { name: '先約 一郎' });
+      const waiter = await createUser(world.orm, { name: '待ち 花子' });
+      const bookerCookie = await apiSignIn(booker.email);
+      const booked = await apiPost(bookerCookie, '/api/v1/reservations', {
+        calendar_ids: [calendar.id],
+        number_of_people: 1,
+        payment_token: 'tok_visa',
+        idempotency_key: `e2e-waitlist-${width}`,
+      });
+      expect(booked.status).toBe(201);
+
+      // Join on the experience page: the full slot is offered in the panel.
+      const page = await signedInPage(waiter.email, width);
+      await page.goto(`${world.base}/stories/${experience.id}`);
+      await hydrated(page);
+      const panel = page.getByTestId('waitlist-panel');
+      await panel.scrollIntoViewIfNeeded();
+      await panel.screenshot({ path: path.join(SHOTS, `panel-form-${width}.png`) });
+      await page.screenshot({ path: path.join(SHOTS, `story-${width}.png`) });
+      await page.getByTestId('waitlist-join').click();
+      await poll(() => panel.getByRole('alert').textContent()).toBe(ja.waitlist.joined(1));
+      expect(await panel.getByTestId('waitlist-position').textContent()).toContain(ja.waitlist.position(1));
+      await panel.screenshot({ path: path.join(SHOTS, `panel-${width}.png`) });
+      // The host sees the line on the slot.
+      const hostPage = await signedInPage(host.email, width);
+      await hostPage.goto(`${world.base}/host/reservations`);
+      await hydrated(hostPage);
+      const slot = hostPage.locator(`#slot-${calendar.id}`);
+      expect(await slot.getByTestId('host-slot-waitlist').textContent()).toBe(ja.waitlist.hostCount(1, 1));
+      await slot.screenshot({ path: path.join(SHOTS, `host-${width}.png`) });
+
+      // Another guest cancels: the seat is held for the waiting guest and the mail goes out through SMTP.
+      expect((await apiPost(bookerCookie, `/api/v1/reservations/${booked.body.id}/cancellation`, {})).status).toBe(200);
+      await poll(() => inbox.filter((m) => m.to.includes(waiter.email)).length, 30_000).toBe(1);
+      const mail = inbox.find((m) => m.to.includes(waiter.email))!;
+      expect(mail.subject).toBe(ja.waitlist.mail.subject(title));
+      expect(mail.text).toContain('待ち 花子 様');
+      const link = /ご予約のお手続き: (\S+)/.exec(mail.text)?.[1] ?? '';
+      const formPath = new URL(link).pathname + new URL(link).search;
+      expect(formPath).toBe(`/reservations/new?cid=${calendar.id}&tour_id=${experience.id}`);
+
+      // The on-site notice on /reservations.
+      await page.goto(`${world.base}/reservations`);
+      await hydrated(page);
+      expect(await page.getByTestId('waitlist-notice').textContent()).toBe(ja.waitlist.offerTitle);
+      expect(await page.getByTestId('waitlist-entry').getAttribute('data-status')).toBe('offered');
+      await page.screenshot({ path: path.join(SHOTS, `reservations-${width}.png`), fullPage: true });
+
+      // The mail's link: the form for the held seat, then the payment.
+      await page.goto(`${world.base}${formPath}`);
+      await hydrated(page);
+      expect(await page.getByTestId('waitlist-offer').textContent()).toContain(ja.waitlist.people(1));
+      await page.fill('input[name="cardnumber"]', '4242 4242 4242 4242');
+      await page.fill('input[name="cc-exp"]', '1230');
+      await page.fill('input[name="cvc"]', '123');
+      await page.getByTestId('card-ready').waitFor();
+      await page.screenshot({ path: path.join(SHOTS, `form-${width}.png`), fullPage: true });
+      await page.getByRole('button', { name: ja.reservations.submit }).click();
+      await page.getByTestId('reservation-complete').waitFor();
+
+      const em = world.orm.em.fork();
+      const [entry] = await em.find(WaitlistEntry, { calendar: calendar.id });
+      expect(entry.status).toBe('booked');
+      const paid = await em.findOneOrFail(Reservation, { id: entry.reservation!.id });
+      expect(paid.status).toBe('confirmed');
+      expect(paid.user.id).toBe(waiter.id);
+    },
+    120_000,
+  );
+});
