@@ -5,13 +5,12 @@
 // without --force. Without DATABASE_URL the command connects to the embedded database a running server keeps on
 // DATA_DIR (and says so on stderr), or starts it for the command and always stops it, also on Ctrl-C. Without
 // APP_URL, links name the port of the server running on DATA_DIR (src/lib/server-record.ts).
-import { parseEnv, type Env } from '#src/lib/env';
-import { createLogger } from '#src/lib/logger';
-import { createRoot, type Root } from '#src/root';
-import { operator, type Ctx } from '#src/lib/context';
-import { withRunningServerPort } from '#src/lib/server-record';
+// The composition root and everything it needs load when a command runs, not when cli/index.ts defines the commands:
+// `--help` and commander's own errors load none of it.
+import type { Env } from '#src/lib/env';
+import type { Root } from '#src/root';
+import type { Ctx } from '#src/lib/context';
 import { ja } from '#src/i18n/ja';
-import { failureLine } from '#cli/lib/failures';
 
 export type CliDeps = Pick<Root, 'services' | 'orm' | 'databaseUrl' | 'embedded' | 'shared' | 'env' | 'log'> & {
   /** The operator's context: one EntityManager fork for the command. */
@@ -35,6 +34,14 @@ export function onInterrupt(fn: () => void): () => void {
 }
 
 export async function runCommand(fn: (deps: CliDeps) => Promise<void>, options: RunOptions = {}): Promise<void> {
+  const [{ parseEnv }, { createLogger }, { createRoot }, { operator }, { withRunningServerPort }, { failureLine }] = await Promise.all([
+    import('#src/lib/env'),
+    import('#src/lib/logger'),
+    import('#src/root'),
+    import('#src/lib/context'),
+    import('#src/lib/server-record'),
+    import('#cli/lib/failures'),
+  ]);
   let env: Env;
   try {
     env = withRunningServerPort(parseEnv());

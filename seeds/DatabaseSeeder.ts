@@ -5,7 +5,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Seeder } from '@mikro-orm/seeder';
 import { parseEnv, type Env } from '#src/lib/env';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -46,8 +45,9 @@ import { APPLICATIONS, COUPONS, HOLDING_REQUESTS } from './data/extras';
 import { INQUIRIES } from './data/inquiries';
 import { BrandAndAmbassadorInquiry } from '#src/modules/inquiries/inquiries.entity';
 import { transaction } from '#src/lib/transaction';
+import { projectRoot } from '#src/lib/project-root';
 
-const IMAGE_DIR = fileURLToPath(new URL('./images/', import.meta.url));
+const IMAGE_DIR = path.join(projectRoot, 'seeds/images');
 /** The demo images' WebP variants, made by seeds/image-variants.ts. */
 export const VARIANT_DIR = path.join(IMAGE_DIR, 'variants');
 /** The default fee rates of src/lib/env.ts; the demo amounts are what a guest would have paid. */

@@ -2,7 +2,6 @@
 // Express 5 needs '/{*splat}' for a catch-all.
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Express, Request } from 'express';
 import { renderPage, createDevMiddleware } from 'vike/server';
 import type { Services } from '#src/root';
@@ -12,8 +11,7 @@ import { consumeCompletion } from '#server/completion';
 import expressStaticGzip from 'express-static-gzip';
 import { cssInliner } from '#server/inline-css';
 import { type KeptBody, sendKept } from '#server/compress';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
+import { projectRoot as root } from '#src/lib/project-root';
 
 /** A render; a shared one keeps its compressed copies (`encoded`, KeptBody) until the page expires. */
 interface CachedPage extends KeptBody {

@@ -5,7 +5,7 @@
 import type { Command } from 'commander';
 import { ja } from '#src/i18n/ja';
 import { runCommand } from '#cli/run';
-import { CliRefusal } from '#cli/lib/failures';
+import { CliRefusal } from '#cli/lib/refusals';
 import { ambassadorIdsNamed } from '#cli/lib/lookup';
 
 interface Options {

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { migrateLocked } from '#src/root';
 import { ja } from '#src/i18n/ja';
 import { runCommand } from '#cli/run';
 
@@ -9,6 +8,7 @@ export function dbMigrate(program: Command): void {
     .description(ja.cliHelp.dbMigrate)
     .action(() =>
       runCommand(async ({ databaseUrl }) => {
+        const { migrateLocked } = await import('#src/root');
         const applied = await migrateLocked(databaseUrl);
         console.log(applied ? ja.cli.migrated(applied) : ja.cli.upToDate);
       }),

@@ -1,6 +1,4 @@
 import type { Command } from 'commander';
-import { migrateLocked } from '#src/root';
-import { isDatabaseEmpty, seedDemo } from '#seeds/demo';
 import { ja } from '#src/i18n/ja';
 import { runCommand } from '#cli/run';
 
@@ -13,6 +11,7 @@ export function dbSeed(program: Command): void {
     .action((options: { force?: boolean }) =>
       runCommand(
         async ({ orm, databaseUrl, env }) => {
+          const [{ migrateLocked }, { isDatabaseEmpty, seedDemo }] = await Promise.all([import('#src/root'), import('#seeds/demo')]);
           await migrateLocked(databaseUrl);
           if (!options.force && !(await isDatabaseEmpty(orm))) {
             console.log(ja.cli.seedSkipped);

@@ -10,11 +10,16 @@ import { Option, type Command } from 'commander';
 import { ja } from '#src/i18n/ja';
 import { csvRecord, UTF8_BOM } from '#src/lib/csv';
 import type { BrandInquiry } from '#src/modules/inquiries/inquiries.schemas';
-import { EXPORT_FORMATS, EXPORT_KINDS, type ExportFormat, type ExportKind } from '#src/modules/inquiries/inquiries-export.schemas';
-import { INQUIRY_SUBJECTS } from '#src/modules/inquiries/inquiries.schemas';
+import {
+  EXPORT_FORMATS,
+  EXPORT_KINDS,
+  INQUIRY_SUBJECTS,
+  type ExportFormat,
+  type ExportKind,
+} from '#src/modules/inquiries/inquiries.shared';
 import type { ContactInquiryExportRow, InquiryExport } from '#src/modules/inquiries/inquiries-export.service';
 import { onInterrupt, runCommand } from '#cli/run';
-import { CliRefusal, FileFailure } from '#cli/lib/failures';
+import { CliRefusal, FileFailure } from '#cli/lib/refusals';
 import { progressBar } from '#cli/lib/progress';
 
 interface Options {

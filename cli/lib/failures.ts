@@ -7,19 +7,7 @@ import { isAppError } from '#src/lib/isomorphic/errors';
 import { DatabaseFolderInUseError, EmbeddedStartError, SharedDatabaseError } from '#src/lib/embedded-db';
 import { ja } from '#src/i18n/ja';
 import { fieldMessage } from './options';
-
-/** A refusal decided by the CLI itself (no confirmation, production guard, option combination): exit code 1. */
-export class CliRefusal extends Error {}
-
-/** A file the command was told to write (`--out`) that could not be written; `error` is the system's. */
-export class FileFailure extends Error {
-  constructor(
-    readonly file: string,
-    readonly error: NodeJS.ErrnoException,
-  ) {
-    super(error.message, { cause: error });
-  }
-}
+import { CliRefusal, FileFailure } from './refusals';
 
 const f = ja.cliFailures;
 

@@ -6,7 +6,7 @@ import { InvalidArgumentError } from 'commander';
 import stringWidth from 'string-width';
 import { ja } from '#src/i18n/ja';
 import { MAX_LIST_PAGE } from '#src/lib/isomorphic/ids';
-import { CliRefusal } from './failures';
+import { CliRefusal } from './refusals';
 
 export interface Column<Row> {
   header: string;

@@ -2,7 +2,7 @@
 // without --yes the command refuses (exit 1) rather than guess.
 import { createInterface } from 'node:readline/promises';
 import { ja } from '#src/i18n/ja';
-import { CliRefusal } from '#cli/lib/failures';
+import { CliRefusal } from '#cli/lib/refusals';
 
 export async function confirm(question: string, yes: boolean | undefined): Promise<void> {
   if (yes) return;

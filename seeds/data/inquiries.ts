@@ -1,6 +1,6 @@
 // Demo brand and ambassador program inquiries for /admin/brand_ambassador_inquiries: more than one page of 20,
 // every subject, some handled, some without department or position.
-import type { InquirySubject } from '#src/modules/inquiries/inquiries.schemas';
+import type { InquirySubject } from '#src/modules/inquiries/inquiries.shared';
 
 export interface SeedInquiry {
   name: string;

@@ -1,13 +1,11 @@
 // MikroORM setup shared by server, CLI, tests and benchmarks (MikroORM guide: initORM()).
-import { fileURLToPath } from 'node:url';
 import type { Pool } from 'pg';
 import { MikroORM, defineConfig } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { SeedManager } from '@mikro-orm/seeder';
 import { entities } from './entities';
 import { guardPool, type ConnectionGuardMode } from './transaction';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
+import { projectRoot as root } from './project-root';
 
 /**
  * Every wait bounded (milliseconds; 0: no limit, as for migrations): `acquire` for a pooled connection (pg-pool's

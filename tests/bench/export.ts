@@ -9,11 +9,10 @@ import path from 'node:path';
 import { startEmbeddedDatabase } from '#src/lib/embedded-db';
 import { initOrm, migrate } from '#src/lib/orm';
 import { insertManyInquiries } from '#tests/factories/inquiries';
+import { CLI_ARGS } from '#tests/setup/built';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const PEAK_LIMIT_MB = 150;
-// The same V8 flags as `npm run cli` (package.json config.cli_node_flags): a small heap, collected often.
-const CLI_FLAGS: string[] = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).config.cli_node_flags.split(/\s+/);
 const GROWTH_LIMIT = 0.2;
 
 interface Measure {
@@ -29,11 +28,11 @@ function exportOnce(databaseUrl: string, dir: string, rows: number): Promise<Mea
   const timeFile = path.join(dir, `time-${rows}.txt`);
   const started = performance.now();
   // The same command line as `npm run cli -- export-inquiries …`, measured by GNU time.
-  const child = spawn(
-    '/usr/bin/time',
-    ['-f', '%M', '-o', timeFile, process.execPath, ...CLI_FLAGS, '--import', 'tsx', 'cli/index.ts', 'export-inquiries', '--out', out],
-    { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', NODE_ENV: 'development' }, stdio: 'inherit' },
-  );
+  const child = spawn('/usr/bin/time', ['-f', '%M', '-o', timeFile, process.execPath, ...CLI_ARGS, 'export-inquiries', '--out', out], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+    stdio: 'inherit',
+  });
   return new Promise((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (code) => {

@@ -7,6 +7,8 @@ import type { MikroORM } from '#src/lib/orm';
 
 export const CONNECTIONS = 50;
 export const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+/** The uncached pages' p99 at CONNECTIONS connections. */
+export const PAGE_P99_GOAL_MS = 400;
 
 export interface BenchRow {
   title: string;
@@ -17,12 +19,25 @@ export interface BenchRow {
   goal?: number;
   /** Optional p99 target in ms. */
   p99Goal?: number;
+  /** Optional target as a share of the run's reference row (the page that reads no data), in percent. */
+  referenceGoal?: number;
+  /** This row is the reference the `referenceGoal`s are shares of. */
+  reference?: boolean;
+}
+
+/** One pass/fail line of the goals table every run ends with. */
+export interface GoalResult {
+  goal: string;
+  measured: string;
+  pass: boolean;
 }
 
 export interface MeasureOptions {
   headers?: Record<string, string>;
   goal?: number;
   p99Goal?: number;
+  referenceGoal?: number;
+  reference?: boolean;
   /** Append a different `?r=n` to every request (a client trying to bypass a cache). */
   uniqueQuery?: boolean;
 }
@@ -50,7 +65,7 @@ export interface BenchPart {
   /** Rows of the HTTP table, in order. */
   rows?(run: BenchRun): Promise<BenchRow[]>;
   /** Lines printed after the table (e.g. Lighthouse scores); return ok: false to make the bench exit non-zero. */
-  report?(run: BenchRun): Promise<{ lines: string[]; ok: boolean }>;
+  report?(run: BenchRun): Promise<{ lines: string[]; ok: boolean; goals?: GoalResult[] }>;
 }
 
 /** One target: a 2 s warm-up at 10 connections, then CONNECTIONS connections for DURATION seconds. */
@@ -70,6 +85,8 @@ export async function measure(title: string, url: string, options: MeasureOption
     non2xx: result.non2xx + result.errors,
     goal: options.goal,
     p99Goal: options.p99Goal,
+    referenceGoal: options.referenceGoal,
+    reference: options.reference,
   };
 }
 

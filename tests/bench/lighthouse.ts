@@ -11,7 +11,7 @@
 // full report (`<page>-<run>.json`) to read the audits behind a score.
 // `npm run bench` calls lighthouseReport() on its own server after the throughput rows.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -20,6 +20,7 @@ import { freePort } from '#src/lib/embedded-db';
 import { DEMO_PASSWORD } from '#seeds/demo-accounts';
 import { waitForServer } from '#tests/bench/harness';
 import { CHROMIUM } from '#tests/setup/chromium';
+import { assertBuilt, SERVER_ARGS } from '#tests/setup/built';
 
 const root = path.resolve(import.meta.dirname, '../..');
 export const LIGHTHOUSE_GOAL = 95;
@@ -201,11 +202,11 @@ async function main(): Promise<void> {
   let base = process.env.LIGHTHOUSE_BASE;
   let stop = async () => {};
   if (!base) {
-    if (!existsSync(path.join(root, 'dist/server/entry.mjs'))) throw new Error('Run `npm run build` first.');
+    assertBuilt();
     const port = await freePort();
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'taiken-lighthouse-'));
     base = `http://127.0.0.1:${port}`;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    const child = spawn(process.execPath, SERVER_ARGS, {
       cwd: root,
       env: {
         ...process.env,

@@ -11,21 +11,24 @@
 // bad-inputs` only the run of bad inputs (tests/bench/bad-inputs.ts) and the servers' peak memory after it, `npm run bench
 // -- payouts` only the payouts one (tests/bench/payouts.ts), `npm run bench -- dashboards` only the dashboards' chart
 // statements on 100,000 reservations (tests/bench/dashboards.ts), `npm run bench -- lists` only the admin and portal
-// lists' one (tests/bench/admin-lists.ts). BENCH_SECONDS=n changes the 10 s per row;
+// lists' one (tests/bench/admin-lists.ts), `npm run bench -- start` only the start times of the CLI and the server
+// (tests/bench/start.ts). BENCH_SECONDS=n changes the 10 s per row;
 // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the uncached server (open it in Chrome DevTools).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, startEmbeddedDatabase } from '#src/lib/embedded-db';
 import { initOrm, migrate } from '#src/lib/orm';
 import { DatabaseSeeder } from '#seeds/DatabaseSeeder';
 import { DEMO_PASSWORD } from '#seeds/demo-accounts';
+import { assertBuilt, SERVER_ARGS } from '#tests/setup/built';
 import { benchExport } from '#tests/bench/export';
 import {
   type BenchPart,
   type BenchRow,
   type BenchRun,
+  type GoalResult,
   CONNECTIONS,
   DURATION,
   measure,
@@ -38,10 +41,9 @@ import { badInputsPart } from '#tests/bench/bad-inputs';
 import { benchPayouts } from '#tests/bench/payouts';
 import { benchDashboards } from '#tests/bench/dashboards';
 import { benchAdminLists } from '#tests/bench/admin-lists';
+import { benchStart } from '#tests/bench/start';
 
 const root = path.resolve(import.meta.dirname, '../..');
-// The same V8 flags as `npm run serve` (package.json config.node_flags).
-const NODE_FLAGS: string[] = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).config.node_flags.split(/\s+/);
 /** The demo seed should stay well under this on the 2-core machine (it runs at the first `npm start`). */
 const SEED_BUDGET_MS = 15_000;
 const MEMORY_GOAL_MB = 300;
@@ -69,7 +71,7 @@ async function measureSeed(): Promise<number> {
 /** A production server on the bench database (`npm run serve`'s command line). */
 async function startServer(databaseUrl: string, env: Record<string, string>, extraFlags: string[] = []) {
   const port = await freePort();
-  const child = spawn(process.execPath, [...NODE_FLAGS, ...extraFlags, '--import', 'tsx', 'server/index.ts'], {
+  const child = spawn(process.execPath, [...extraFlags, ...SERVER_ARGS], {
     cwd: root,
     env: {
       ...process.env,
@@ -100,22 +102,44 @@ async function signIn(base: string): Promise<string> {
   return cookie;
 }
 
-function printTable(rows: BenchRow[]): void {
+/** The HTTP table; returns each row goal as a pass/fail line for the goals table. */
+function printTable(rows: BenchRow[]): GoalResult[] {
   const bare = rows[0].rps;
+  const reference = rows.find((r) => r.reference);
+  const goals: GoalResult[] = [];
   console.log(`\nautocannon, ${CONNECTIONS} connections, ${DURATION}s each, ${os.cpus().length} cores\n`);
-  console.log('| target | req/s | p99 ms | vs bare | goal | non-2xx |');
-  console.log('|---|---:|---:|---:|---|---:|');
+  console.log(`| target | req/s | p99 ms | vs bare | vs ${reference ? 'reference' : '–'} | goal | non-2xx |`);
+  console.log('|---|---:|---:|---:|---:|---|---:|');
   for (const r of rows) {
     const share = (r.rps / bare) * 100;
-    const goals: string[] = [];
-    if (r.goal !== undefined) goals.push(`≥ ${r.goal}% ${share >= r.goal ? 'ok' : 'MISSED'}`);
-    if (r.p99Goal !== undefined) goals.push(`p99 ≤ ${r.p99Goal} ms ${r.p99 <= r.p99Goal ? 'ok' : 'MISSED'}`);
-    console.log(`| ${r.title} | ${r.rps} | ${r.p99} | ${share.toFixed(2)}% | ${goals.join(', ')} | ${r.non2xx} |`);
+    const ofReference = reference ? (r.rps / reference.rps) * 100 : undefined;
+    const row: GoalResult[] = [];
+    if (r.goal !== undefined) row.push({ goal: `≥ ${r.goal}% of bare`, measured: `${share.toFixed(2)}%`, pass: share >= r.goal });
+    if (r.referenceGoal !== undefined && ofReference !== undefined) {
+      row.push({
+        goal: `≥ ${r.referenceGoal}% of the reference`,
+        measured: `${ofReference.toFixed(0)}%`,
+        pass: ofReference >= r.referenceGoal,
+      });
+    }
+    if (r.p99Goal !== undefined) row.push({ goal: `p99 ≤ ${r.p99Goal} ms`, measured: `${r.p99} ms`, pass: r.p99 <= r.p99Goal });
+    const marks = row.map((g) => `${g.goal} ${g.pass ? 'ok' : 'MISSED'}`).join(', ');
+    const vsReference = r.reference ? 'reference' : ofReference === undefined ? '' : `${ofReference.toFixed(0)}%`;
+    console.log(`| ${r.title} | ${r.rps} | ${r.p99} | ${share.toFixed(2)}% | ${vsReference} | ${marks} | ${r.non2xx} |`);
+    for (const g of row) goals.push({ ...g, goal: `${r.title}: ${g.goal}` });
   }
+  return goals;
+}
+
+function printGoals(goals: GoalResult[]): void {
+  console.log(`\ngoals: ${goals.filter((g) => g.pass).length} of ${goals.length} met\n`);
+  console.log('| goal | measured | result |');
+  console.log('|---|---:|---|');
+  for (const g of goals) console.log(`| ${g.goal} | ${g.measured} | ${g.pass ? 'pass' : 'FAIL'} |`);
 }
 
 async function main(parts: BenchPart[]) {
-  if (!existsSync(path.join(root, 'dist/server/entry.mjs'))) throw new Error('Run `npm run build` first.');
+  assertBuilt();
   const seedMs = await measureSeed();
   const children: ChildProcess[] = [];
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'taiken-bench-'));
@@ -169,7 +193,7 @@ async function main(parts: BenchPart[]) {
     const rows = [await measure('bare node:http hello world', `${run.bare}/`)];
     for (const part of parts) if (part.rows) rows.push(...(await part.rows(run)));
     const peaks = [cached, uncached].map((s) => (s.child.pid ? peakRssMb(s.child.pid) : 0));
-    printTable(rows);
+    const goals = printTable(rows);
     console.log(
       `\nserver peak memory (VmHWM): cached ${peaks[0]} MB, uncached ${peaks[1]} MB (goal ≤ ${MEMORY_GOAL_MB} MB${Math.max(...peaks) > MEMORY_GOAL_MB ? ', MISSED' : ''})`,
     );
@@ -178,11 +202,20 @@ async function main(parts: BenchPart[]) {
       const report = await part.report(run);
       console.log(`\n${part.name}\n${report.lines.join('\n')}`);
       if (!report.ok) ok = false;
+      goals.push(...(report.goals ?? []));
     }
     const after = [cached, uncached].map((s) => (s.child.pid ? peakRssMb(s.child.pid) : 0));
     console.log(
       `\nserver peak memory after every part (the bad inputs too): cached ${after[0]} MB, uncached ${after[1]} MB (goal ≤ ${MEMORY_GOAL_MB} MB${Math.max(...after) > MEMORY_GOAL_MB ? ', MISSED' : ''})`,
     );
+    for (const [i, name] of ['cached', 'uncached'].entries()) {
+      goals.push({
+        goal: `peak RSS of the ${name} server ≤ ${MEMORY_GOAL_MB} MB`,
+        measured: `${after[i]} MB`,
+        pass: after[i] <= MEMORY_GOAL_MB,
+      });
+    }
+    printGoals(goals);
     console.log(`demo seed on a fresh database: ${seedMs} ms (budget ${SEED_BUDGET_MS} ms${seedMs > SEED_BUDGET_MS ? ', OVER' : ''})`);
     if (seedMs > SEED_BUDGET_MS) ok = false;
   } finally {
@@ -201,6 +234,8 @@ if (only === 'receipt') await main([receiptPart]);
 else if (only === 'bad-inputs') await main([badInputsPart]);
 else if (only === 'lists') {
   if (!(await benchAdminLists())) process.exitCode = 1;
+} else if (only === 'start') {
+  if (!(await benchStart())) process.exitCode = 1;
 } else if (only === 'payouts') {
   if (!(await benchPayouts())) process.exitCode = 1;
 } else if (only === 'dashboards') {

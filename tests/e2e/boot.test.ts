@@ -7,6 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, startEmbeddedDatabase } from '#src/lib/embedded-db';
+import { SERVER_ARGS } from '#tests/setup/built';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dirs: string[] = [];
@@ -14,10 +15,10 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-/** Starts server/index.ts, waits until it answers, optionally runs `during`, then sends SIGTERM. */
+/** Starts the built server (`npm run serve`'s command line), waits until it answers, optionally runs `during`, then sends SIGTERM. */
 async function runServer(env: Record<string, string>, during?: (base: string) => Promise<void>) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const child = spawn(process.execPath, SERVER_ARGS, {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'info', NODE_ENV: 'test', DISABLE_WORKERS: '1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, openBrowser, serverDatabaseUrl, type Session } from '#tests/e2e/browser';
 import { addDays, todayInJapan } from '#src/lib/isomorphic/dates';
+import { CLI_ARGS } from '#tests/setup/built';
 
 const root = path.resolve(import.meta.dirname, '../..');
 let s: Session;
@@ -147,7 +148,7 @@ describe('host experience flow', () => {
     expect((await fetch(`${s.baseUrl}/api/v1/experiences/${created.id}`)).status).toBe(404); // guests may not
 
     // The operator approves it with the CLI.
-    const cli = spawnSync(process.execPath, ['--import', 'tsx', 'cli/index.ts', 'approve-experience', String(created.id)], {
+    const cli = spawnSync(process.execPath, [...CLI_ARGS, 'approve-experience', String(created.id)], {
       cwd: root,
       env: { ...process.env, DATABASE_URL: serverDatabaseUrl(), LOG_LEVEL: 'silent' },
       encoding: 'utf8',

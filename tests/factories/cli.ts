@@ -1,9 +1,10 @@
-// The operator CLI as an operator runs it (`npm run cli -- …`): a child process (`node --import tsx cli/index.ts …`)
+// The operator CLI as an operator runs it (`npm run cli -- …`): a child process (tests/setup/built.ts CLI_ARGS)
 // against a real database. `tty: true` runs it under util-linux `script`, which gives it a pseudo-terminal (stdin,
 // stdout and stderr are then one terminal, so the output arrives merged in `stdout`).
 import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
+import { CLI_ARGS } from '#tests/setup/built';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -36,7 +37,7 @@ export function runCli(databaseUrl: string, args: string[], options: CliOptions 
   // DATA_DIR: a folder no server records itself in, so a server a developer runs in this checkout (.data) never
   // lends its port to the links under test; tests of that pass their own DATA_DIR.
   const env = { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', DATA_DIR: noServerDir, ...options.env };
-  const command = [process.execPath, '--import', 'tsx', 'cli/index.ts', ...args];
+  const command = [process.execPath, ...CLI_ARGS, ...args];
   const child = options.tty
     ? spawn('script', ['-qefc', command.map(shellQuote).join(' '), '/dev/null'], { cwd: root, env })
     : spawn(command[0], command.slice(1), { cwd: root, env });

@@ -1,7 +1,7 @@
 // Test data for brand and ambassador program inquiries (the export and lists).
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { BrandAndAmbassadorInquiry } from '#src/modules/inquiries/inquiries.entity';
-import type { InquirySubject } from '#src/modules/inquiries/inquiries.schemas';
+import type { InquirySubject } from '#src/modules/inquiries/inquiries.shared';
 
 export interface InquiryOverrides {
   name?: string;

@@ -1,11 +1,12 @@
 // Browser tests run against the real built server: a child process with its own embedded PostgreSQL
-// (fresh data dir, so the demo data is seeded), exactly as `npm start` runs it.
+// (fresh data dir, so the demo data is seeded), the built server `npm run serve` runs (tests/setup/built.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '#src/lib/embedded-db';
+import { assertBuilt, SERVER_ARGS } from '#tests/setup/built';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -32,11 +33,11 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs: number): Pro
 
 export default async function setup(project: TestProject) {
   const root = path.resolve(import.meta.dirname, '../..');
-  if (!existsSync(path.join(root, 'dist/server/entry.mjs'))) throw new Error('Run `npm run build` before the browser tests.');
+  assertBuilt();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'taiken-e2e-'));
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const child = spawn(process.execPath, SERVER_ARGS, {
     cwd: root,
     env: {
       ...process.env,

@@ -1,4 +1,4 @@
-// The built server (server/index.ts, as `npm run serve` runs it) in a child process, for browser tests that need
+// The built server (dist/node/server.mjs, as `npm run serve` runs it: tests/setup/built.ts) in a child process, for browser tests that need
 // their own server: waits until it answers, and stops it with SIGTERM (SIGKILL after 10 s).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort, startEmbeddedDatabase } from '#src/lib/embedded-db';
 import { initOrm, type MikroORM } from '#src/lib/orm';
+import { assertBuilt, SERVER_ARGS } from '#tests/setup/built';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -22,7 +23,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const port = await freePort();
   const base = { ...process.env };
   for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_API_BASE', 'SMTP_URL']) delete base[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  assertBuilt();
+  const child = spawn(process.execPath, SERVER_ARGS, {
     cwd: root,
     env: { ...base, PORT: String(port), NODE_ENV: 'test', LOG_LEVEL: 'warn', DISABLE_WORKERS: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

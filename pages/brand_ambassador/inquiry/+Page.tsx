@@ -3,13 +3,8 @@
 import { goTo } from '#src/lib/isomorphic/browser-navigation';
 import { ja } from '#src/i18n/ja';
 import { Field, FormErrors, useForm } from '#src/components/form';
-import {
-  INQUIRY_CONTENT_MAX,
-  INQUIRY_NAME_MAX,
-  INQUIRY_SUBJECTS,
-  INQUIRY_TEXT_MAX,
-  brandInquirySchema,
-} from '#src/modules/inquiries/inquiries.schemas';
+import { INQUIRY_CONTENT_MAX, INQUIRY_NAME_MAX, INQUIRY_TEXT_MAX, brandInquirySchema } from '#src/modules/inquiries/inquiries.schemas';
+import { INQUIRY_SUBJECTS } from '#src/modules/inquiries/inquiries.shared';
 import '#pages/inquiry/inquiry.css';
 
 const t = ja.inquiries;

@@ -2,19 +2,12 @@
 import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
 import { isValidYmd } from '#src/lib/isomorphic/dates';
-import { INQUIRY_SUBJECTS } from './inquiries.schemas';
+import { EXPORT_KINDS, INQUIRY_SUBJECTS } from './inquiries.shared';
 import { listsJa } from '#src/i18n/lists';
 
 const t = ja.inquiryExport;
 
 const ymd = (message: string) => z.string({ error: message }).refine(isValidYmd, { error: message }).optional();
-
-export const EXPORT_FORMATS = ['csv', 'json', 'ndjson'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-
-/** brand: the program inquiries (brand_and_ambassador_inquiries); contact: the general ones from /inquiry. */
-export const EXPORT_KINDS = ['brand', 'contact'] as const;
-export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 export const inquiryExportSchema = z
   .object({

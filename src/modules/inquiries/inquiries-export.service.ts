@@ -5,7 +5,8 @@
 import { requireAdmin, type Ctx } from '#src/lib/context';
 import { addDays, japanInstant } from '#src/lib/isomorphic/dates';
 import { parseInput } from '#src/lib/isomorphic/validate';
-import type { BrandInquiry, InquirySubject } from './inquiries.schemas';
+import type { BrandInquiry } from './inquiries.schemas';
+import type { InquirySubject } from './inquiries.shared';
 import { inquiryExportSchema, type InquiryExportQuery } from './inquiries-export.schemas';
 
 export const EXPORT_PAGE_SIZE = 1000;

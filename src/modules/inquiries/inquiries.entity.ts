@@ -2,8 +2,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { User } from '#src/modules/users/users.entity';
 import { Reservation } from '#src/modules/reservations/reservations.entity';
 import { Timestamped } from '#src/lib/base.entity';
-
-export const INQUIRY_SUBJECTS = ['franchise', 'branding', 'media', 'other'] as const;
+import { INQUIRY_SUBJECTS } from './inquiries.shared';
 
 /** Brand/ambassador program inquiries (/brand_ambassador/inquiry), handled in /admin/brand_ambassador_inquiries. */
 export const BrandAndAmbassadorInquiry = defineEntity({

@@ -6,12 +6,10 @@ import { dateTimeJson, idJson, pageMetaJson } from '#src/lib/isomorphic/validate
 import { listQuerySchema } from '#src/modules/partners/partners.schemas';
 import { MAX_ID } from '#src/lib/isomorphic/ids';
 import { booleanFilter, choiceFilter, dayFilter, keywordFilter, rangeInOrder } from '#src/lib/isomorphic/list-filters';
+import { INQUIRY_SUBJECTS, type InquirySubject } from './inquiries.shared';
 
 const v = ja.inquiries.validation;
 const t = ja.inquiries;
-
-export const INQUIRY_SUBJECTS = ['franchise', 'branding', 'media', 'other'] as const;
-export type InquirySubject = (typeof INQUIRY_SUBJECTS)[number];
 
 export const INQUIRY_NAME_MAX = 100;
 export const INQUIRY_TEXT_MAX = 255;

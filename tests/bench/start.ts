@@ -1,0 +1,124 @@
+// `npm run bench -- start`: how fast the commands an operator and the platform run start, each through npm as they are
+// typed (the median of START_RUNS runs, default 5; the load average is printed with each, as the machine is shared):
+//   - `npm run cli -- --help`;
+//   - `npm run cli -- list-experiences` against a running database (an embedded PostgreSQL, migrated and seeded);
+//   - `npm run serve` on the same database, from the command to the first 200 of /readyz.
+// Needs `npm run build` first (serve runs the build). Exits non-zero when a median is over its goal.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort, startEmbeddedDatabase } from '#src/lib/embedded-db';
+import { initOrm, migrate } from '#src/lib/orm';
+import { DatabaseSeeder } from '#seeds/DatabaseSeeder';
+import { assertBuilt } from '#tests/setup/built';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const RUNS = Number(process.env.START_RUNS ?? 5);
+const GOALS_MS = { help: 500, list: 1500, serve: 3000 };
+
+const load = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Milliseconds `npm run <args>` takes to exit (non-zero exit: an error with its output). */
+function timeNpm(args: string[], env: Record<string, string>): Promise<number> {
+  const started = performance.now();
+  const child = spawn('npm', ['run', '--silent', ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  return new Promise((resolve, reject) =>
+    child.on('close', (code) =>
+      code === 0 ? resolve(performance.now() - started) : reject(new Error(`npm run ${args.join(' ')}: ${code}\n${stderr}`)),
+    ),
+  );
+}
+
+/** Milliseconds from `npm run serve` to the first 200 of /readyz; the server is stopped before it resolves. */
+async function timeServe(databaseUrl: string): Promise<number> {
+  const port = await freePort();
+  const started = performance.now();
+  // Its own process group: the stop reaches npm, the shell and the server it started.
+  const child = spawn('npm', ['run', '--silent', 'serve'], {
+    cwd: root,
+    detached: true,
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      SESSION_SECRET: 'benchmark-secret-0123456789',
+      APP_URL: `http://127.0.0.1:${port}`,
+      DISABLE_WORKERS: '1',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`npm run serve exited with ${child.exitCode}`);
+      if (performance.now() - started > 60_000) throw new Error('npm run serve did not answer within 60 s');
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/readyz`)).status === 200) return performance.now() - started;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  } finally {
+    if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    await exited;
+  }
+}
+
+async function series(name: keyof typeof GOALS_MS, title: string, once: () => Promise<number>): Promise<boolean> {
+  const times: number[] = [];
+  const loads: string[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    loads.push(load());
+    times.push(await once());
+  }
+  const m = median(times);
+  const ok = m <= GOALS_MS[name];
+  console.log(
+    `| ${title} | ${(m / 1000).toFixed(2)} | ${times.map((t) => (t / 1000).toFixed(2)).join(' ')} | ${loads[0]} → ${load()} | ≤ ${GOALS_MS[name] / 1000} s ${ok ? 'pass' : 'FAIL'} |`,
+  );
+  return ok;
+}
+
+export async function benchStart(): Promise<boolean> {
+  assertBuilt();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'taiken-bench-start-'));
+  const db = await startEmbeddedDatabase({ dir: path.join(dataDir, 'pg'), database: 'bench_start', fast: true });
+  try {
+    const orm = await initOrm(db.url, { pool: 2 });
+    try {
+      await migrate(orm);
+      await orm.seeder.seed(DatabaseSeeder);
+    } finally {
+      await orm.close(true);
+    }
+    const cliEnv = { DATABASE_URL: db.url, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+    console.log(`\nstart times, ${RUNS} runs each, ${os.cpus().length} cores\n`);
+    console.log('| command | median s | runs s | load average (1, 5, 15 min) before → after | goal |');
+    console.log('|---|---:|---|---|---|');
+    const ok = [
+      await series('help', '`npm run cli -- --help`', () => timeNpm(['cli', '--', '--help'], cliEnv)),
+      await series('list', '`npm run cli -- list-experiences` (running database)', () =>
+        timeNpm(['cli', '--', 'list-experiences'], cliEnv),
+      ),
+      await series('serve', '`npm run serve` until /readyz answers 200', () => timeServe(db.url)),
+    ];
+    return ok.every(Boolean);
+  } finally {
+    await db.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,21 @@
+// What `npm run serve` and `npm run cli` run, for the tests and benchmarks that start them as child processes (with
+// process.execPath, the Node the npm scripts run): the server compiled by `npm run build` with the production V8
+// flags, and the CLI's launcher (the build when it is current, else the sources: cli/launch.mjs).
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const config: { node_flags: string; cli_node_flags: string } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).config;
+
+/** `npm run serve`'s arguments to node: package.json config.node_flags, then the built server. */
+export const SERVER_ARGS = [...config.node_flags.split(/\s+/), 'dist/node/server.mjs'];
+
+/** `npm run cli`'s arguments to node, before the command's own. */
+export const CLI_ARGS = [...config.cli_node_flags.split(/\s+/), 'cli/launch.mjs'];
+
+/** Throws unless `npm run build` has made both the pages and the server. */
+export function assertBuilt(): void {
+  for (const file of ['dist/server/entry.mjs', 'dist/node/server.mjs']) {
+    if (!existsSync(path.join(root, file))) throw new Error(`${file} is missing: run \`npm run build\` first.`);
+  }
+}
