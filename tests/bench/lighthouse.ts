@@ -137,8 +137,9 @@ export async function measurePages(base: string, guestCookie: string): Promise<P
           )
           .map((a) => {
             // Accessibility findings name the elements (at most three), so they can be found in the page.
-            const items = (a.details as { items?: { node?: { snippet?: string } }[] } | undefined)?.items ?? [];
-            const nodes = items
+            // Some audits' `items` is not a list (an object of named parts): those name no elements.
+            const items = (a.details as { items?: unknown } | undefined)?.items;
+            const nodes = (Array.isArray(items) ? (items as { node?: { snippet?: string } }[]) : [])
               .map((item) => item.node?.snippet)
               .filter((snippet): snippet is string => Boolean(snippet))
               .slice(0, 3)

@@ -19,7 +19,6 @@ import { todayInJapan } from '#src/lib/isomorphic/dates';
 import { bankAccountKey, encryptAccountNumber, maskAccountNumber } from './bank-account-crypto';
 import type { BankDirectory } from './bank-directory';
 import { toTransferKana } from './zengin';
-import { renderStatementPdf } from './statement-pdf';
 import {
   bankAccountInputSchema,
   earningsQuerySchema,
@@ -289,6 +288,8 @@ export function createEarningsService(deps: EarningsDeps) {
       if (item)
         payout = { payDate: item.pay_date, balance: item.balance, fee: item.fee, transfer: item.transfer_amount, status: item.status };
     }
+    // The PDF kit loads with the first statement, not when the server or the CLI starts.
+    const { renderStatementPdf } = await import('./statement-pdf');
     const body = await renderStatementPdf({
       payeeName: scope.name,
       month,

@@ -1,7 +1,7 @@
 // Mail transports and delivery timing for the outbox worker (mail.service.ts): SMTP through nodemailer, or the
 // development mailbox (rows stay in the table). Server-only.
 import { createHash } from 'node:crypto';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export const MAX_ATTEMPTS = 8;
 
@@ -27,18 +27,27 @@ export interface MailTransport {
   close(): void;
 }
 
-/** SMTP through nodemailer; the timeouts bound how long a claimed row stays locked. */
+/**
+ * SMTP through nodemailer; the timeouts bound how long a claimed row stays locked. nodemailer is loaded with the first
+ * mail, not when the server or the CLI starts.
+ */
 export function smtpTransport(url: string): MailTransport {
-  const transporter = nodemailer.createTransport({
-    url,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  } as Parameters<typeof nodemailer.createTransport>[0]);
+  let transporter: Promise<Transporter> | null = null;
+  let made: Transporter | null = null;
+  const open = () =>
+    (transporter ??= import('nodemailer').then(({ default: nodemailer }) => {
+      made = nodemailer.createTransport({
+        url,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      } as Parameters<typeof nodemailer.createTransport>[0]);
+      return made;
+    }));
   return {
     kind: 'smtp',
     async send(mail) {
-      await transporter.sendMail({
+      await (await open()).sendMail({
         from: mail.from,
         to: mail.to,
         subject: mail.subject,
@@ -48,7 +57,7 @@ export function smtpTransport(url: string): MailTransport {
         attachments: mail.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
       });
     },
-    close: () => transporter.close(),
+    close: () => made?.close(),
   };
 }
 

@@ -15,7 +15,7 @@
 //    payment_failed after a success, or a succeeded after the browser's confirm, finds nothing left to do.
 //  - charge.refunded marks the reservation's pending refund done (a guarded UPDATE: a replay is a no-op).
 // Server-only.
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Ctx } from '#src/lib/context';
 import { AppError, NotFoundError } from '#src/lib/isomorphic/errors';
@@ -55,13 +55,14 @@ function objectIdOf(event: Stripe.Event): string | null {
 export function createStripeWebhookService(deps: StripeWebhookDeps) {
   const { env, reservations } = deps;
 
-  /** Verifies the signature on the raw body; the event, or 400. */
-  function verify(secret: string, input: unknown): Stripe.Event {
+  /** Verifies the signature on the raw body; the event, or 400. The SDK loads with the first event, not at start. */
+  async function verify(secret: string, input: unknown): Promise<Stripe.Event> {
     const { payload, signature } = (input ?? {}) as { payload?: unknown; signature?: unknown };
     if (!(payload instanceof Uint8Array) || payload.length === 0) throw invalidSignature();
     if (typeof signature !== 'string' || signature === '') throw invalidSignature();
+    const { default: StripeSdk } = await import('stripe');
     try {
-      return Stripe.webhooks.constructEvent(payload, signature, secret);
+      return StripeSdk.webhooks.constructEvent(payload, signature, secret);
     } catch {
       // A wrong or stale signature (StripeSignatureVerificationError), or a signed body that is not JSON.
       throw invalidSignature();
@@ -149,7 +150,7 @@ export function createStripeWebhookService(deps: StripeWebhookDeps) {
   async function handle(ctx: Ctx, input: unknown): Promise<StripeWebhookAnswer> {
     const secret = env.STRIPE_WEBHOOK_SECRET;
     if (!secret) throw new NotFoundError(ja.stripeWebhook.disabled);
-    const event = verify(secret, input);
+    const event = await verify(secret, input);
     const objectId = objectIdOf(event);
     const em = ctx.em;
     if (!(await claim(em, event, objectId)) && !(await awaitOther(em, event, objectId))) {

@@ -14,7 +14,6 @@ import { ja } from '#src/i18n/ja';
 import { reservationForReceipt, type ReservationForReceipt } from '#src/modules/reservations/reservations.repository';
 import { Receipt } from './receipts.entity';
 import { receiptRequestSchema, type ReceiptState } from './receipts.schemas';
-import { renderReceiptPdf } from './receipt-pdf';
 
 export interface ReceiptsDeps {
   env: Pick<Env, 'PLATFORM_NAME' | 'PLATFORM_ADDRESS' | 'INVOICE_REGISTRATION_NUMBER'>;
@@ -123,6 +122,8 @@ export function createReceiptsService(deps: ReceiptsDeps) {
     // The issuance is counted in the same transaction that draws the PDF: a failure counts nothing.
     return transaction(ctx.em, async (em) => {
       const row = await recordIssuance(em, r.id, data.addressee, purpose);
+      // The PDF kit loads with the first receipt, not when the server or the CLI starts.
+      const { renderReceiptPdf } = await import('./receipt-pdf');
       const body = await renderReceiptPdf(
         {
           number: row.number,

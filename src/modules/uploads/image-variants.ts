@@ -5,7 +5,6 @@
 // WebP, not AVIF: every current browser shows WebP, it is ~50–70% smaller than these JPEGs at the sizes shown, and
 // encoding it is many times cheaper than AVIF on a small machine (an upload, or the demo seed, waits for it).
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import { ValidationError } from '#src/lib/isomorphic/errors';
 import { ja } from '#src/i18n/ja';
 import { IMAGE_VARIANT_WIDTHS, variantPublicId } from './uploads.schemas';
@@ -32,6 +31,8 @@ export function hasVariants(contentType: string): boolean {
  */
 export async function makeVariants(original: { sha256: string; contentType: string; data: Buffer }): Promise<StoredImage[]> {
   if (!hasVariants(original.contentType)) return [];
+  // Loaded at the first upload, not when the server or the CLI starts (libvips is one of the slowest packages to load).
+  const { default: sharp } = await import('sharp');
   try {
     return await Promise.all(
       IMAGE_VARIANT_WIDTHS.map(async (width) => {
