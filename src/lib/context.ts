@@ -93,7 +93,7 @@ export function withEm<A extends Actor>(ctx: Ctx<A>, em: EntityManager): Ctx<A> 
  * src/lib/read-sql.ts); the EntityManager is still forked only if read, from the original context.
  */
 export function withSql<A extends Actor>(ctx: Ctx<A>, sql: SqlReader): Ctx<A> {
-  return new LazyContext(
+  return new Ctx(
     () => ctx.em,
     sql,
     ctx.actor,
