@@ -288,7 +288,6 @@ export function createEarningsService(deps: EarningsDeps) {
       if (item)
         payout = { payDate: item.pay_date, balance: item.balance, fee: item.fee, transfer: item.transfer_amount, status: item.status };
     }
-    // The PDF kit loads with the first statement, not when the server or the CLI starts.
     const { renderStatementPdf } = await import('./statement-pdf');
     const body = await renderStatementPdf({
       payeeName: scope.name,
