@@ -88,19 +88,6 @@ export function withEm<A extends Actor>(ctx: Ctx<A>, em: EntityManager): Ctx<A> 
   return new Ctx(em, ctx.sql, ctx.actor, ctx.log);
 }
 
-/**
- * The same context whose page-shaped reads use `sql` (a connection held by withConnection or withPipeline,
- * src/lib/read-sql.ts); the EntityManager is still forked only if read, from the original context.
- */
-export function withSql<A extends Actor>(ctx: Ctx<A>, sql: SqlReader): Ctx<A> {
-  return new Ctx(
-    () => ctx.em,
-    sql,
-    ctx.actor,
-    () => ctx.log,
-  );
-}
-
 /** The signed-in marketplace user, or null (guests, brand members and the operator are not users). */
 export function userOf(ctx: Ctx): UserActor | null {
   return ctx.actor.kind === 'user' ? ctx.actor : null;

@@ -84,36 +84,6 @@ function isStalePlan(error: unknown): boolean {
   );
 }
 
-/** What withPipeline sets on a held pg client: its `pipeline` flag, and the socket its messages are written to. */
-interface PipelinedClient {
-  pipeline: boolean;
-  connection?: { stream?: { cork?: () => void; uncork?: () => void } };
-}
-
-/**
- * As withConnection, for reads that `fn` starts together and that do not depend on each other (a page's parts): they
- * are sent together on the one connection (pg's `pipeline`: a statement is sent without waiting for the answer to the
- * one before, each with its own Sync, so one failing does not fail the others), and the socket is corked until the
- * next turn of the event loop, so they leave in one write. One connection and one wake-up of its PostgreSQL backend
- * per page instead of one per read: under load each wake-up of another process on the same cores cost the server
- * more than the read's own work.
- */
-export async function withPipeline<T>(reader: SqlReader, fn: (held: SqlReader) => Promise<T>): Promise<T> {
-  if ('held' in reader) return fn(reader);
-  return withConnection(reader, async (held) => {
-    const client = (held as HeldConnection).held as unknown as PipelinedClient;
-    const stream = client.connection?.stream;
-    client.pipeline = true;
-    stream?.cork?.();
-    setImmediate(() => stream?.uncork?.());
-    try {
-      return await fn(held);
-    } finally {
-      client.pipeline = false;
-    }
-  });
-}
-
 /** Runs a read statement (on a pooled connection, or the one held) and returns its rows (logged like the ORM's own queries). */
 export async function readRows<Row>(em: SqlReader, statement: ReadStatement, values: readonly unknown[]): Promise<Row[]> {
   const client = await clientOf(em);

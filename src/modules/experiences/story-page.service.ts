@@ -1,9 +1,8 @@
-// The experience page's data (pages/stories/@id/index/+data.ts): four statements, each of which checks the
-// experience's visibility itself (the detail, the other experiences, the first reviews, the first slot window), sent
-// together on one pooled connection (withPipeline), so one round trip to PostgreSQL and no entity hydration. The JSON
-// parts are the same as the API's (tests/api/experience-reads.test.ts).
-import { userOf, withSql, type Ctx } from '#src/lib/context';
-import { withPipeline } from '#src/lib/read-sql';
+// The experience page's data (pages/stories/@id/index/+data.ts): four statements at once, each of which
+// checks the experience's visibility itself (the detail, the other experiences, the first reviews, the first slot
+// window), so one round trip to PostgreSQL and no entity hydration. The JSON parts are the same as the API's
+// (tests/api/experience-reads.test.ts).
+import { userOf, type Ctx } from '#src/lib/context';
 import { NotFoundError } from '#src/lib/isomorphic/errors';
 import { idFrom } from '#src/lib/isomorphic/validate';
 import { ja } from '#src/i18n/ja';
@@ -47,15 +46,12 @@ export function createStoryPageService(deps: StoryPageDeps) {
   /** Everything /stories/{id} shows (input: { id }); 404 like GET /api/v1/experiences/{id}. */
   async function data(ctx: Ctx, input: unknown): Promise<StoryPageData> {
     const id = idFrom(input, 'id', notFound);
-    const [experience, reviews, others, calendars] = await withPipeline(ctx.sql, (sql) => {
-      const held = withSql(ctx, sql);
-      return Promise.allSettled([
-        deps.experiences.detail(held, { id }),
-        firstReviews(held, id),
-        deps.experiences.otherExperiences(held, { id }),
-        deps.calendars.upcoming(held, { id }),
-      ]);
-    });
+    const [experience, reviews, others, calendars] = await Promise.allSettled([
+      deps.experiences.detail(ctx, { id }),
+      firstReviews(ctx, id),
+      deps.experiences.otherExperiences(ctx, { id }),
+      deps.calendars.upcoming(ctx, { id }),
+    ]);
     // The detail's answer decides (404 for an experience the actor may not see); then any other failure.
     for (const result of [experience, reviews, others, calendars]) if (result.status === 'rejected') throw result.reason;
     return {
