@@ -7,9 +7,6 @@ import { BRAND, op, V1, type Operation } from './operation';
 import { ja } from '#src/i18n/ja';
 import {
   currentUserSchema,
-  emailVerificationSchema,
-  emailVerificationSentJsonSchema,
-  emailVerifiedJsonSchema,
   signInSchema,
   signUpSchema,
   userPasswordResetDoneJsonSchema,
@@ -25,6 +22,11 @@ import {
   emailChangeTokenSchema,
   emailStatusJsonSchema,
 } from '#src/modules/email-changes/email-changes.schemas';
+import {
+  emailVerificationSchema,
+  emailVerificationSentJsonSchema,
+  emailVerifiedJsonSchema,
+} from '#src/modules/users/email-verification.schemas';
 import { userSearchQuerySchema, userSearchResponseSchema } from '#src/modules/users/user-search.schemas';
 import { publicProfileJsonSchema } from '#src/modules/users/profile.schemas';
 import {

@@ -12,7 +12,7 @@ import { parseInput } from '#src/lib/isomorphic/validate';
 import { ja } from '#src/i18n/ja';
 import { User, type IUser } from './users.entity';
 import { mailVerificationLink } from './email-verification';
-import { EMAIL_VERIFICATION_RESENDS_PER_HOUR, EMAIL_VERIFICATION_VALID_HOURS, emailVerificationSchema } from './users.schemas';
+import { EMAIL_VERIFICATION_RESENDS_PER_HOUR, EMAIL_VERIFICATION_VALID_HOURS, emailVerificationSchema } from './email-verification.schemas';
 
 const t = ja.emailVerification;
 

@@ -5,7 +5,7 @@ import { expiresAfter, mailExpiry, newToken } from '#src/lib/reset-tokens';
 import { ja } from '#src/i18n/ja';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import type { IUser } from './users.entity';
-import { EMAIL_VERIFICATION_PATH, EMAIL_VERIFICATION_VALID_HOURS } from './users.schemas';
+import { EMAIL_VERIFICATION_PATH, EMAIL_VERIFICATION_VALID_HOURS } from './email-verification.schemas';
 
 /** Gives the user a new verification link (the previous one stops working) and queues its mail. */
 export async function mailVerificationLink(em: EntityManager, user: IUser, baseUrl: string): Promise<void> {
