@@ -186,6 +186,8 @@ export async function seedDemoData(em: EntityManager, now: Date, env: Env): Prom
       // Demo accounts count as having consented to the terms at sign-up.
       termsVersion: TERMS_VERSION,
       termsConsentedAt: daysAgo(200 - i * 5),
+      // ... and as having verified their address.
+      emailVerifiedAt: daysAgo(200 - i * 5),
       createdAt: daysAgo(200 - i * 5),
       updatedAt: daysAgo(200 - i * 5),
     });

@@ -13,6 +13,7 @@ import { cleanBody, cleanUrl } from './middleware/clean-input';
 import { sessionsRoutes } from './api/v1/sessions.routes';
 import { accountRoutes } from './api/v1/account.routes';
 import { leavingRoutes } from './api/v1/leaving.routes';
+import { emailChangesRoutes } from './api/v1/email-changes.routes';
 import { experiencesPublicRoutes } from './api/v1/experiences-public.routes';
 import { calendarsRoutes } from './api/v1/calendars.routes';
 import { reviewsRoutes } from './api/v1/reviews.routes';
@@ -185,6 +186,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
       sessionsRoutes(services),
       accountRoutes(services),
       leavingRoutes(services),
+      emailChangesRoutes(services),
       experiencesPublicRoutes(services),
       calendarsRoutes(services),
       reviewsRoutes(services),

@@ -15,6 +15,10 @@ import { createUsersService } from './modules/users/users.service';
 import { createAccountService } from './modules/users/account.service';
 import { createLeavingService } from './modules/users/leaving.service';
 import { createDataExportsService } from './modules/data-exports/data-exports.service';
+import { createEmailVerificationService } from './modules/users/email-verification.service';
+import { userEmailDoor } from './modules/users/user-email-door';
+import { createEmailChangesService } from './modules/email-changes/email-changes.service';
+import { brandMemberEmailDoor } from './modules/brand-members/brand-member-email-door';
 import { createReferenceService } from './modules/reference/reference.service';
 import { createExperiencesService } from './modules/experiences/experiences.service';
 import { createExperiencesHostService } from './modules/experiences/experiences.host.service';
@@ -109,6 +113,10 @@ function buildServices(deps: ServiceDeps) {
     leaving: createLeavingService({ audit }),
     /** The copy of one's data: requested on /account, built by the worker's job, mailed as a link. */
     dataExports: createDataExportsService({ orm, env, log }),
+    /** The sign-up address check (users.email_verified_at) and its mailed link. */
+    emailVerification: createEmailVerificationService({ env }),
+    /** E-mail address changes of both doors, with the confirmation and undo links. */
+    emailChanges: createEmailChangesService({ env, doors: { user: userEmailDoor, brand: brandMemberEmailDoor } }),
     reference,
     experiences,
     experiencesHost,

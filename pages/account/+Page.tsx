@@ -1,14 +1,19 @@
-// https://vike.dev/Page — /account (設定): the signed-in user's profile (name, avatar, introduction), password change,
+// https://vike.dev/Page — /account (設定): the signed-in user's profile (name, avatar, introduction), e-mail address
+// change (with the verification notice while the sign-up address is unverified), password change,
 // the places the account is signed in (with "sign out everywhere else") and which optional mails to receive. Each
 // section saves on its own and reloads the page with a notice.
 import { useEffect, useState } from 'react';
 import { useData } from 'vike-react/useData';
+import { usePageContext } from 'vike-react/usePageContext';
 import { ja } from '#src/i18n/ja';
 import { api } from '#src/lib/isomorphic/api-client';
 import { reloadPage, takeReloadNotice } from '#src/lib/isomorphic/browser-navigation';
 import { formatInstantDateTimeJa } from '#src/lib/isomorphic/dates';
 import { Field, FormErrors, Modal, useForm } from '#src/components/form';
 import { ImageUploader } from '#src/components/experience-form/ImageUploader';
+import { EmailChangeSection } from '#src/components/account/EmailChangeSection';
+import { VerifyEmailNotice } from '#src/components/account/VerifyEmailNotice';
+import { verifyEmailTexts } from '#src/components/account/verify-email-texts';
 import type { ImageJson } from '#src/modules/experiences/experiences.host.schemas';
 import {
   INTRODUCTION_MAX,
@@ -25,7 +30,8 @@ import './account.css';
 const t = ja.account;
 
 export default function Page() {
-  const { account, sessions, dataExport } = useData<Data>();
+  const { account, email, sessions, dataExport } = useData<Data>();
+  const { user } = usePageContext();
   const [notice, setNotice] = useState<string | null>(null);
   useEffect(() => setNotice(takeReloadNotice()), []);
   // The notice of the section just saved is at the top; the reload keeps the scroll position of the section.
@@ -42,6 +48,9 @@ export default function Page() {
         </p>
       )}
       <ProfileSection account={account} />
+      <EmailChangeSection path="/api/v1/account/email" status={email}>
+        {user && !user.email_verified && <VerifyEmailNotice texts={verifyEmailTexts(email.email, 'account')} />}
+      </EmailChangeSection>
       <PasswordSection />
       <SessionsSection sessions={sessions} />
       <NotificationsSection account={account} />

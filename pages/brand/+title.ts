@@ -20,6 +20,7 @@ const FIXED: Record<string, string> = {
   '/brand/members/invitation': t.crumbs.memberInvitation,
   '/brand/members/invitation/complete': t.crumbs.invitationComplete,
   '/brand/community_applications': t.crumbs.applications,
+  '/brand/account': ja.account.title,
 };
 
 const UNDER_COMMUNITY: Record<string, string> = {

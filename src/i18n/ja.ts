@@ -2426,7 +2426,7 @@ export const ja = {
   /** The account page (/account, 設定): profile, password, sessions, notification settings. */
   account: {
     title: 'アカウント設定',
-    lead: 'プロフィール、パスワード、ログイン中の端末、お知らせメールを設定できます。',
+    lead: 'プロフィール、メールアドレス、パスワード、ログイン中の端末、お知らせメールを設定できます。',
     profileHeading: 'プロフィール',
     profileLead: 'お名前とプロフィール画像は、ホストの紹介やレビューに表示されます。',
     name: '表示名',
@@ -2494,6 +2494,128 @@ export const ja = {
     saveNotifications: 'お知らせメールの設定を保存',
     notificationsSaved: 'お知らせメールの設定を保存しました',
     notificationsInvalid: 'お知らせメールの設定が正しくありません',
+  },
+  // The change of an account's e-mail address (both doors), the sign-up address check, and the mails' settings link.
+  emailChange: {
+    heading: 'メールアドレス',
+    lead: '新しいメールアドレスに確認のリンクをお送りします。リンクを開いて確定するまで、現在のメールアドレスのままです。',
+    currentEmail: (email: string) => `現在のメールアドレス: ${email}`,
+    newEmail: '新しいメールアドレス',
+    emailRequired: '新しいメールアドレスを入力してください',
+    emailInvalid: 'メールアドレスの形式が正しくありません',
+    emailTooLong: 'メールアドレスは255文字以内で入力してください',
+    emailSame: '現在のメールアドレスと同じです',
+    currentPassword: '現在のパスワード',
+    submit: '確認メールを送信',
+    requested: (email: string) => `${email} に確認メールを送信しました。メールのリンクを開いて変更を確定してください`,
+    pending: (email: string, until: string) => `${email} への変更を確認待ちです（${until}まで有効）。`,
+    cancelPending: '変更の申請を取り消す',
+    pendingCancelled: 'メールアドレス変更の申請を取り消しました',
+    tooManyMails: 'メールアドレスの変更は1時間に5回までです。しばらくしてからお試しください',
+    confirmTitle: 'メールアドレス変更の確定',
+    confirmLead: (email: string) => `メールアドレスを ${email} に変更します。`,
+    confirmButton: '変更を確定する',
+    confirmed: (email: string) => `メールアドレスを ${email} に変更しました。`,
+    undoTitle: 'メールアドレス変更の取り消し',
+    undoPendingLead: (email: string) => `${email} への変更の申請を取り消します。`,
+    undoConfirmedLead: (oldEmail: string, newEmail: string) =>
+      `${newEmail} への変更を取り消して、メールアドレスを ${oldEmail} に戻します。すべての端末からログアウトし、パスワードの再設定が必要になります。`,
+    undoButton: '変更を取り消す',
+    cancelled: 'メールアドレス変更の申請を取り消しました。メールアドレスは変わっていません。',
+    undone: (email: string) =>
+      `メールアドレスを ${email} に戻しました。すべての端末からログアウトしました。パスワードを再設定してからログインしてください。`,
+    resetPassword: 'パスワードを再設定する',
+    toSettings: 'アカウント設定へ',
+    linkInvalid: 'このリンクは無効か、有効期限が切れています。お手数ですが、もう一度お手続きください。',
+    addressTaken: 'このメールアドレスは使用できなくなりました。別のメールアドレスでもう一度お手続きください',
+    oldAddressTaken: '元のメールアドレスが他のアカウントで使われているため、戻せません。お問い合わせください',
+  },
+  // The e-mail change's mails (server only: kept apart from the texts the pages load).
+  emailChangeMail: {
+    confirmMailSubject: '【たびとこ】メールアドレス変更の確認',
+    confirmMailText: (p: { url: string; expiresAt: string; baseUrl: string }) =>
+      [
+        'たびとこのアカウントのメールアドレスを、このメールアドレスに変更する申請がありました。',
+        '',
+        '次のリンクを開き、変更を確定してください。',
+        p.url,
+        '',
+        `このリンクは1回だけ、${p.expiresAt}まで有効です。`,
+        '心当たりがない場合は、このメールを破棄してください。メールアドレスは変更されません。',
+        '',
+        `--\nたびとこ\n${p.baseUrl}\n`,
+      ].join('\n'),
+    takenMailText: (p: { baseUrl: string }) =>
+      [
+        'たびとこのアカウントのメールアドレスを、このメールアドレスに変更しようとする申請がありました。',
+        '',
+        'このメールアドレスはすでにたびとこのアカウントで使われているため、変更は行われません。',
+        'お使いのアカウントには影響はありません。心当たりがない場合は、このメールを破棄してください。',
+        '',
+        `--\nたびとこ\n${p.baseUrl}\n`,
+      ].join('\n'),
+    noticeMailSubject: '【たびとこ】メールアドレス変更の申請がありました',
+    noticeMailText: (p: { newEmail: string; at: string; undoUrl: string; baseUrl: string }) =>
+      [
+        'たびとこのアカウントのメールアドレスを変更する申請がありました。',
+        '',
+        `新しいメールアドレス: ${p.newEmail}`,
+        `日時: ${p.at}`,
+        '',
+        '変更は、新しいメールアドレスに届いたリンクを開いて確定するまで行われません。',
+        '心当たりがない場合は、次のリンクから取り消してください。変更が確定した後も7日間は、このリンクで元のメールアドレスに戻せます（すべての端末からログアウトし、パスワードの再設定が必要になります）。',
+        p.undoUrl,
+        '',
+        'このメールはセキュリティのためのお知らせで、配信を停止することはできません。',
+        '',
+        `--\nたびとこ\n${p.baseUrl}\n`,
+      ].join('\n'),
+    doneMailSubject: '【たびとこ】メールアドレスが変更されました',
+    doneMailText: (p: { newEmail: string; undoUntil: string; baseUrl: string }) =>
+      [
+        `たびとこのアカウントのメールアドレスが ${p.newEmail} に変更されました。今後のお知らせは新しいメールアドレスにお送りします。`,
+        '',
+        `心当たりがない場合は、先にお送りした「メールアドレス変更の申請がありました」のメールのリンクから、${p.undoUntil}まで元に戻せます。`,
+        '',
+        `--\nたびとこ\n${p.baseUrl}\n`,
+      ].join('\n'),
+  },
+  emailVerification: {
+    title: 'メールアドレスの確認',
+    lead: 'メールアドレスを確認して、予約ができるようにします。',
+    button: 'メールアドレスを確認する',
+    verified: 'メールアドレスを確認しました。体験の予約ができます。',
+    toStories: '体験を探す',
+    alreadyVerified: 'メールアドレスは確認済みです。',
+    linkInvalid: 'このリンクは無効か、有効期限が切れています。確認メールはアカウント設定や予約画面から再送できます。',
+    requiredToBook: 'ご予約の前に、メールアドレスの確認が必要です。登録したメールアドレスに届いたリンクを開いてください',
+    notice: (email: string) =>
+      `ご予約の前に、メールアドレスの確認が必要です。${email} に届いた確認メールのリンクを開いてから、このページを再読み込みしてください。`,
+    bookAfterVerifying: 'メールアドレスの確認が済むと予約できます',
+    unverified: 'メールアドレスが未確認です。予約の前に、届いた確認メールのリンクを開いてください。',
+    resend: '確認メールを再送する',
+    resent: (email: string) => `${email} に確認メールを送信しました`,
+    tooManyResends: '確認メールの再送は1時間に3回までです。しばらくしてからお試しください',
+  },
+  // The sign-up verification mail (server only: kept apart from the texts the pages load).
+  emailVerificationMail: {
+    subject: '【たびとこ】メールアドレスの確認',
+    text: (p: { name: string; url: string; expiresAt: string; baseUrl: string }) =>
+      [
+        `${p.name} 様`,
+        '',
+        'たびとこにご登録いただき、ありがとうございます。',
+        '次のリンクを開いて、メールアドレスを確認してください。確認が済むと、体験を予約できます。',
+        p.url,
+        '',
+        `このリンクは1回だけ、${p.expiresAt}まで有効です。`,
+        '心当たりがない場合は、このメールを破棄してください。',
+        '',
+        `--\nたびとこ\n${p.baseUrl}\n`,
+      ].join('\n'),
+  },
+  mailFooter: {
+    settings: (url: string) => `お知らせメールの設定・アカウントの設定: ${url}`,
   },
   // The error page inside the brand portal's frame.
   tidy: {

@@ -32,6 +32,7 @@ import { DataExport } from '#src/modules/data-exports/data-exports.entity';
 import { LedgerEntry, Payee, PayoutBatch, PayoutItem } from '#src/modules/earnings/earnings.entity';
 import { ExperienceRejection } from '#src/modules/experience-approvals/experience-approvals.entity';
 import { Receipt } from '#src/modules/receipts/receipts.entity';
+import { EmailChange } from '#src/modules/email-changes/email-changes.entity';
 
 export const entities = [
   Created,
@@ -76,6 +77,7 @@ export const entities = [
   AuditLog,
   ExperienceRejection,
   Receipt,
+  EmailChange,
   Payee,
   PayoutBatch,
   PayoutItem,

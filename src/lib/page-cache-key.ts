@@ -13,6 +13,7 @@ const PAGE_PARAMETERS: [RegExp, readonly string[]][] = [
   [/^\/(?:brands|ambassadors|reviews\/\d+|host\/reviews)$/, ['page']],
   [/^\/logon$/, ['redirect', 'mode']],
   [/^\/(?:brand\/)?password_reset$/, ['reset_password_token']],
+  [/^\/(?:email_change\/(?:confirm|undo)|email_verification)$/, ['token']],
   [/^\/brand\/sign_in$/, ['redirect']],
   [/^\/brand\/invitation$/, ['email', 'invitation_token']],
   // The portal's lists read their page and filters (src/modules/brand-portal/brand-portal.schemas.ts *_FILTER_NAMES).

@@ -56,8 +56,8 @@ const errorDescriptions: Record<number, { description: string; message: string }
   },
 };
 
-function errorResponse(status: number) {
-  const { description, message } = errorDescriptions[status] ?? { description: 'エラー', message: ja.errors.internal };
+function errorResponse(status: number, note?: { description: string; message: string }) {
+  const { description, message } = note ?? errorDescriptions[status] ?? { description: 'エラー', message: ja.errors.internal };
   const ref = status === 402 ? '#/components/schemas/PaymentError' : '#/components/schemas/Error';
   const example = status === 402 ? { status, message } : { status, message, messages: { base: [message] } };
   return { description, content: { 'application/json': { schema: { $ref: ref }, example } } };
@@ -161,7 +161,7 @@ function operationObject(operation: Operation, components: Record<string, JsonSc
     ok.content['text/csv'] = { schema: { type: 'string', description: 'UTF-8（BOM 付き）、CRLF、1 行目は見出し' } };
   }
   if (alternative) responses[alternative.status] = successResponse(alternative.description, alternative.response, components);
-  for (const error of errorStatuses(operation)) responses[error] = errorResponse(error);
+  for (const error of errorStatuses(operation)) responses[error] = errorResponse(error, operation.errorNotes?.[error]);
   const body = operation.body
     ? {
         required: true,

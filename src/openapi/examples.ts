@@ -9,6 +9,7 @@ export const responseExamples: Record<string, unknown> = {
     avatar_url: null,
     access_control: 'ADMIN',
     current_ambassador_id: null,
+    email_verified: true,
   },
   'GET /api/v1/stories': {
     experiences: [

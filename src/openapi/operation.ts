@@ -31,6 +31,8 @@ export interface Operation {
   alternative?: { status: 200 | 201 | 202; description: string; response: z.ZodType };
   /** Statuses this operation answers besides the defaults derived from security, parameters and body. */
   errors?: number[];
+  /** What an error status means for this operation when it says more than the shared description (its example message). */
+  errorNotes?: Partial<Record<number, { description: string; message: string }>>;
   /** The success answer is also a CSV file (`Accept: text/csv`), besides the JSON of `response`. */
   csv?: boolean;
   /** The success answer is a file of this media type instead of JSON (a PDF, the bank transfer file); no `response` schema. */

@@ -4,6 +4,7 @@
 // route cannot be left undocumented.
 import { z } from 'zod';
 import { BRAND, op, V1, type Operation } from './operation';
+import { ja } from '#src/i18n/ja';
 import {
   currentUserSchema,
   signInSchema,
@@ -14,6 +15,18 @@ import {
   userPasswordResetSchema,
 } from '#src/modules/users/users.schemas';
 import { adminDashboardJsonSchema, brandDashboardJsonSchema } from '#src/modules/dashboards/dashboards.schemas';
+import {
+  emailChangeDoneJsonSchema,
+  emailChangeRequestSchema,
+  emailChangeRequestedJsonSchema,
+  emailChangeTokenSchema,
+  emailStatusJsonSchema,
+} from '#src/modules/email-changes/email-changes.schemas';
+import {
+  emailVerificationSchema,
+  emailVerificationSentJsonSchema,
+  emailVerifiedJsonSchema,
+} from '#src/modules/users/email-verification.schemas';
 import { userSearchQuerySchema, userSearchResponseSchema } from '#src/modules/users/user-search.schemas';
 import { publicProfileJsonSchema } from '#src/modules/users/profile.schemas';
 import {
@@ -222,6 +235,43 @@ export const operations: Operation[] = [
     body: notificationSettingsSchema,
     response: accountJsonSchema,
   }),
+  op('get', `${V1}/account/email`, 'メールアドレスと確認待ちの変更を取得する', ['アカウント'], 'user', { response: emailStatusJsonSchema }),
+  op(
+    'post',
+    `${V1}/account/email`,
+    'メールアドレスの変更を申請する（新しいアドレスに確認メール、元のアドレスにお知らせ）',
+    ['アカウント'],
+    'user',
+    {
+      body: emailChangeRequestSchema,
+      status: 202,
+      errors: [429],
+      response: emailChangeRequestedJsonSchema,
+    },
+  ),
+  op('delete', `${V1}/account/email`, '確認待ちのメールアドレス変更を取り消す', ['アカウント'], 'user', {
+    response: emailStatusJsonSchema,
+  }),
+  op('post', `${V1}/email_changes/confirm`, 'メールアドレスの変更を確定する（確認メールのリンク）', ['アカウント'], 'none', {
+    body: emailChangeTokenSchema,
+    errors: [429],
+    response: emailChangeDoneJsonSchema,
+  }),
+  op('post', `${V1}/email_changes/undo`, 'メールアドレスの変更を取り消す・元に戻す（お知らせメールのリンク）', ['アカウント'], 'none', {
+    body: emailChangeTokenSchema,
+    errors: [429],
+    response: emailChangeDoneJsonSchema,
+  }),
+  op('post', `${V1}/email_verification`, 'メールアドレスを確認する（会員登録の確認メールのリンク）', ['アカウント'], 'none', {
+    body: emailVerificationSchema,
+    errors: [429],
+    response: emailVerifiedJsonSchema,
+  }),
+  op('post', `${V1}/email_verification/resend`, 'メールアドレスの確認メールを再送する', ['アカウント'], 'user', {
+    status: 202,
+    errors: [429],
+    response: emailVerificationSentJsonSchema,
+  }),
   op('get', `${V1}/account/sessions`, 'ログイン中の端末を一覧する', ['アカウント'], 'user', { response: accountSessionsJsonSchema }),
   op('delete', `${V1}/account/sessions`, '他のすべての端末からログアウトする', ['アカウント'], 'user', {
     response: signedOutOthersJsonSchema,
@@ -411,6 +461,12 @@ export const operations: Operation[] = [
     body: reserveSchema,
     status: 201,
     errors: [402, 409, 429, 503],
+    errorNotes: {
+      403: {
+        description: 'メールアドレスが未確認です（会員登録の確認メールのリンクを開いてから予約できます）',
+        message: ja.emailVerification.requiredToBook,
+      },
+    },
     response: reservationJsonSchema,
     alternative: { status: 202, description: '決済に追加認証が必要です', response: reservationActionRequiredJsonSchema },
   }),
@@ -633,6 +689,25 @@ export const operations: Operation[] = [
   op('delete', `${BRAND}/brand-members/sign-out`, 'ブランドポータルからログアウトする', ['ブランドポータル'], 'optional', { status: 204 }),
   op('get', `${BRAND}/brand-members/me`, 'ログイン中のブランドメンバーを取得する', ['ブランドポータル'], 'brand', {
     response: brandMemberMeJsonSchema,
+  }),
+  op('get', `${BRAND}/brand-members/email`, 'メールアドレスと確認待ちの変更を取得する', ['ブランドポータル'], 'brand', {
+    response: emailStatusJsonSchema,
+  }),
+  op(
+    'post',
+    `${BRAND}/brand-members/email`,
+    'メールアドレスの変更を申請する（/api/v1/account/email と同じ仕組み）',
+    ['ブランドポータル'],
+    'brand',
+    {
+      body: emailChangeRequestSchema,
+      status: 202,
+      errors: [429],
+      response: emailChangeRequestedJsonSchema,
+    },
+  ),
+  op('delete', `${BRAND}/brand-members/email`, '確認待ちのメールアドレス変更を取り消す', ['ブランドポータル'], 'brand', {
+    response: emailStatusJsonSchema,
   }),
   op('get', `${BRAND}/brand-members/invitation`, '招待リンクを確かめる', ['ブランドポータル'], 'none', {
     query: invitationCheckSchema,

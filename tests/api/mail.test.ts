@@ -105,6 +105,8 @@ describe('mail delivery over SMTP', () => {
     expect(toGuest.subject).toBe(ja.reservations.mailGuestSubject('藍染めのハンカチづくり'));
     expect(toGuest.text).toContain('メール 太郎 様');
     expect(toGuest.text).toContain('■ 体験: 藍染めのハンカチづくり');
+    // Every mail to an account ends with the link to its settings page (mail.footer.ts).
+    expect(toGuest.text.trimEnd().endsWith('お知らせメールの設定・アカウントの設定: http://localhost:3000/account')).toBe(true);
     expect(toGuest.from).toBe('no-reply@tabitoko.example');
     expect(toGuest.headers['message-id']).toBe(messageIdFor(`reservation:${id}:guest`, 'no-reply@tabitoko.example'));
     // The confirmation carries the reservation's .ics (METHOD:PUBLISH, Japan time).
@@ -125,7 +127,9 @@ describe('mail delivery over SMTP', () => {
     expect(rows.every((r) => r.sentAt)).toBe(true);
 
     // Running again (or enqueueing the same mails again) sends nothing more.
-    await enqueueMail(t.orm.em.fork(), [{ dedupeKey: `reservation:${id}:guest`, to: guest.email, subject: 'dup', text: 'dup' }]);
+    await enqueueMail(t.orm.em.fork(), [
+      { dedupeKey: `reservation:${id}:guest`, to: guest.email, footer: null, subject: 'dup', text: 'dup' },
+    ]);
     expect(await t.services.mail.deliverDue()).toEqual({ sent: 0, failed: 0 });
     expect(inbox).toHaveLength(2);
   });
@@ -151,8 +155,28 @@ describe('mail delivery over SMTP', () => {
     expect(inbox.filter((m) => m.to.includes(failed.toAddress))).toHaveLength(1);
   });
 
+  it('ends a mail to a brand member with the portal settings link, and a mail to the office with none', async () => {
+    const key = `footer:${Date.now()}`;
+    await enqueueMail(t.orm.em.fork(), [
+      { dedupeKey: `${key}:brand`, to: 'member-footer@example.com', footer: 'brand', subject: '件名', text: '本文です。\n' },
+      { dedupeKey: `${key}:office`, to: 'office-footer@example.com', footer: null, subject: '件名', text: '本文です。\n' },
+    ]);
+    expect(await t.services.mail.deliverDue()).toEqual({ sent: 2, failed: 0 });
+    const member = inbox.find((m) => m.to.includes('member-footer@example.com'))!;
+    expect(member.text.trimEnd()).toBe('本文です。\n\nお知らせメールの設定・アカウントの設定: http://localhost:3000/brand/account');
+    const office = inbox.find((m) => m.to.includes('office-footer@example.com'))!;
+    expect(office.text.trimEnd()).toBe('本文です。');
+    // The stored text stays as written; the development mailbox shows what is sent.
+    const row = await t.orm.em.fork().findOneOrFail(MailOutbox, { dedupeKey: `${key}:brand` });
+    expect(row.textBody).toBe('本文です。\n');
+    const shown = (await t.services.mail.mailbox(t.services.context({ kind: 'guest' }))).find((m) => m.id === row.id)!;
+    expect(shown.text).toBe('本文です。\n\nお知らせメールの設定・アカウントの設定: http://localhost:3000/brand/account\n');
+  });
+
   it('gives up after the last attempt and marks the mail failed', async () => {
-    await enqueueMail(t.orm.em.fork(), [{ dedupeKey: `give-up:${Date.now()}`, to: 'nobody@example.com', subject: '件名', text: '本文' }]);
+    await enqueueMail(t.orm.em.fork(), [
+      { dedupeKey: `give-up:${Date.now()}`, to: 'nobody@example.com', footer: null, subject: '件名', text: '本文' },
+    ]);
     for (let i = 0; i < MAX_ATTEMPTS; i++) {
       rejectNext = 1;
       await t.orm.em.fork().execute(`UPDATE mail_outbox SET next_attempt_at = now() WHERE status = 'pending'`);

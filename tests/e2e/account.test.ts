@@ -29,8 +29,10 @@ describe('/account', () => {
     await expect.poll(() => page.getByTestId('account-notice').textContent()).toBe('お知らせメールの設定を保存しました');
     expect(await page.locator('input[name="reminders"]').isChecked()).toBe(false);
 
-    await page.fill('input[name="current_password"]', 'wrong1234');
-    await page.fill('input[name="new_password"]', 'newpass2026');
+    // The password section's field (the e-mail section has a current password field of its own).
+    const password = page.locator('form:has([data-testid="change-password"])');
+    await password.locator('input[name="current_password"]').fill('wrong1234');
+    await password.locator('input[name="new_password"]').fill('newpass2026');
     await page.getByTestId('change-password').click();
     await expect.poll(() => page.getByText('現在のパスワードが正しくありません').count()).toBe(1);
 

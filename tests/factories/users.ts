@@ -16,7 +16,11 @@ async function testPasswordHash(): Promise<string> {
   return cachedHash;
 }
 
-export async function createUser(orm: MikroORM, overrides: { name?: string; email?: string; role?: UserRole; password?: string } = {}) {
+/** A user row; its address counts as verified unless `verified: false` (an account that has not opened the sign-up link). */
+export async function createUser(
+  orm: MikroORM,
+  overrides: { name?: string; email?: string; role?: UserRole; password?: string; verified?: boolean } = {},
+) {
   // Taken before any await: concurrent calls must never share a number.
   const n = ++counter;
   const unique = `${n}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
@@ -27,6 +31,7 @@ export async function createUser(orm: MikroORM, overrides: { name?: string; emai
     email: overrides.email ?? `user${unique}@example.com`,
     passwordHash,
     role: overrides.role ?? 'USER',
+    emailVerifiedAt: overrides.verified === false ? null : new Date(),
   });
   await em.flush();
   return user;

@@ -3,6 +3,7 @@
 // The view is split by section: ContentSection (the inputs), InfoSections (notes, cancellation), PriceSummary.
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useData } from 'vike-react/useData';
+import { VerifyEmailNotice, type VerifyEmailTexts } from '#src/components/account/VerifyEmailNotice';
 import { goTo } from '#src/lib/isomorphic/browser-navigation';
 import { api, ApiError } from '#src/lib/isomorphic/api-client';
 import { ja } from '#src/i18n/ja';
@@ -33,7 +34,7 @@ function newAttemptKey(): string {
 export default function Page() {
   const data = useData<Data>();
   if (!data.form) return <ErrorScreen messages={data.errors} />;
-  return <ReservationFormView form={data.form} confirmReservationId={data.confirmReservationId} />;
+  return <ReservationFormView form={data.form} confirmReservationId={data.confirmReservationId} unverified={data.unverified} />;
 }
 
 /** Field errors from the price call that the guest can fix on this screen; the rest replace the screen. */
@@ -93,7 +94,16 @@ function useQuote(form: ReservationForm, calendarIds: number[], values: ContentV
   return { quote, quoting, quoteErrors, fatal };
 }
 
-function ReservationFormView({ form, confirmReservationId }: { form: ReservationForm; confirmReservationId: number | null }) {
+function ReservationFormView({
+  form,
+  confirmReservationId,
+  unverified,
+}: {
+  form: ReservationForm;
+  confirmReservationId: number | null;
+  /** Set while the address is unverified: the server refuses the booking, the form says so and offers a new link. */
+  unverified: { texts: VerifyEmailTexts; hint: string } | null;
+}) {
   const { experience, calendars } = form;
   const calendarIds = useMemo(() => calendars.map((c) => c.id), [calendars]);
   // A キャンセル待ち offer holds seats for its party: the form starts (and stays) at that number.
@@ -198,6 +208,7 @@ function ReservationFormView({ form, confirmReservationId }: { form: Reservation
     <article className="page reservation" data-testid="reservation-form">
       <p className="reservation__kicker">{ja.reservations.newTitle}</p>
       <h1 className="reservation__title">{experience.title}</h1>
+      {unverified && <VerifyEmailNotice texts={unverified.texts} />}
       {form.waitlist_offer && (
         <p className="alert alert--info reservation__offer" role="status" data-testid="waitlist-offer">
           {ja.reservations.waitlistOffer(form.waitlist_offer.number_of_people, form.waitlist_offer.expires_label)}
@@ -228,8 +239,9 @@ function ReservationFormView({ form, confirmReservationId }: { form: Reservation
           hasOptions={experience.options.length > 0}
           quoting={quoting}
           submitting={submitting}
-          disabled={submitting || quoting || quoteMessages.length > 0 || (cardNeeded && !token) || !kit.ready}
+          disabled={unverified !== null || submitting || quoting || quoteMessages.length > 0 || (cardNeeded && !token) || !kit.ready}
           cardMissing={cardNeeded && !token}
+          blocked={unverified?.hint}
           messages={[...quoteMessages, ...allMessages(kit.errors)]}
         />
       </form>

@@ -3,9 +3,15 @@
 import type { PageContextServer } from 'vike/types';
 import type { ReservationForm } from '#src/modules/reservations/reservations.schemas';
 import { parseId } from '#src/lib/isomorphic/validate';
+import { ja } from '#src/i18n/ja';
+import type { VerifyEmailTexts } from '#src/components/account/VerifyEmailNotice';
+import { verifyEmailTexts } from '#src/components/account/verify-email-texts';
+
+/** The signed-in user's address while it is unverified (the server refuses the booking): the notice and the hint. */
+type Unverified = { texts: VerifyEmailTexts; hint: string } | null;
 
 export type Data =
-  | { form: ReservationForm; errors: null; confirmReservationId: number | null }
+  | { form: ReservationForm; errors: null; confirmReservationId: number | null; unverified: Unverified }
   | { form: null; errors: string[]; confirmReservationId: null };
 
 export async function data(pageContext: PageContextServer): Promise<Data> {
@@ -14,7 +20,13 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
   try {
     const form = await services.reservations.form(ctx, { tour_id: search.tour_id, cid: search.cid });
     // Back from a redirect-based card authentication (Stripe return_url): the page finishes the reservation.
-    return { form, errors: null, confirmReservationId: parseId(search.confirm_reservation) };
+    const user = pageContext.user;
+    // The texts travel with the data, so the form's first-load JavaScript does not carry them.
+    const unverified =
+      user && !user.email_verified
+        ? { texts: verifyEmailTexts(user.email, 'booking'), hint: ja.emailVerification.bookAfterVerifying }
+        : null;
+    return { form, errors: null, confirmReservationId: parseId(search.confirm_reservation), unverified };
   } catch (error) {
     const e = error as { status?: number; message?: string; details?: Record<string, string[]> };
     if (e.status === 404 || e.status === 422) {

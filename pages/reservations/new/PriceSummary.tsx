@@ -21,6 +21,8 @@ export function PriceSummary(props: {
   submitting: boolean;
   disabled: boolean;
   cardMissing: boolean;
+  /** Why the button is off before anything can be entered (an unverified address); replaces the card hint. */
+  blocked?: string | null;
   messages: string[];
 }) {
   return (
@@ -43,7 +45,13 @@ export function PriceSummary(props: {
         </button>
         <div id="submit-notes" className="reservation__submit-notes" aria-live="polite">
           {props.submitting && <div className="spinner spinner--small" role="status" aria-label={ja.reservations.submitting} />}
-          {props.cardMissing && <p className="reservation__hint">{ja.reservations.enterCard}</p>}
+          {props.blocked ? (
+            <p className="reservation__hint" data-testid="submit-blocked">
+              {props.blocked}
+            </p>
+          ) : (
+            props.cardMissing && <p className="reservation__hint">{ja.reservations.enterCard}</p>
+          )}
           {props.messages.map((m) => (
             <p key={m} className="field__error" role="alert" data-testid="form-error">
               {m}

@@ -11,7 +11,7 @@ function withSession(req: Request): Record<string, unknown> {
 }
 
 /** A wrong current password counts as a failed sign-in attempt of the account. */
-const wrongCurrentPassword = (error: unknown) => error instanceof ValidationError && Boolean(error.details?.current_password);
+export const wrongCurrentPassword = (error: unknown) => error instanceof ValidationError && Boolean(error.details?.current_password);
 
 export function accountRoutes(services: Services): Router {
   const router = Router();
@@ -38,6 +38,25 @@ export function accountRoutes(services: Services): Router {
       isFailure: wrongCurrentPassword,
     });
     res.json(answer);
+  });
+
+  /** The address and the change waiting for its confirmation link. */
+  router.get('/account/email', async (req, res) => {
+    res.json(await services.emailChanges.status(req.ctx, {}));
+  });
+
+  /** Cancels the change waiting for its confirmation link. */
+  router.delete('/account/email', async (req, res) => {
+    res.json(await services.emailChanges.cancelPending(req.ctx, {}));
+  });
+
+  /** A change of address: limited like the password change (a wrong current password counts as a failure). */
+  router.post('/account/email', requireUser, async (req, res) => {
+    const answer = await limitedSignIn(req, 'email-change', () => services.emailChanges.request(req.ctx, req.body), {
+      subject: `user:${req.actor?.id}`,
+      isFailure: wrongCurrentPassword,
+    });
+    res.status(202).json(answer);
   });
 
   router.get('/account/sessions', async (req, res) => {

@@ -7,6 +7,7 @@ import { requireBrandMember } from '#src/lib/context';
 import { hit } from '#src/lib/rate-limit';
 import { limitedResetRequest, limitedSignIn } from '#server/api/v1/sessions.routes';
 import { uploadRoute } from '#server/api/v1/uploads.routes';
+import { wrongCurrentPassword } from '#server/api/v1/account.routes';
 import { startSession, endDoorSession } from '#server/session-doors';
 
 /** Query, then body, then the path's ids last (a body can never replace them). */
@@ -65,6 +66,25 @@ export function brandPortalRoutes(services: Services): Router {
       String(member.id),
     ]);
     res.json({ reset: true });
+  });
+
+  /** The member's address and the change waiting for its confirmation link (the same mechanism as /account). */
+  router.get('/brand-members/email', async (req, res) => {
+    res.json(await services.emailChanges.status(req.ctx, {}));
+  });
+
+  router.delete('/brand-members/email', async (req, res) => {
+    res.json(await services.emailChanges.cancelPending(req.ctx, {}));
+  });
+
+  /** A change of address, limited like the portal's sign-in with the member as the subject. */
+  router.post('/brand-members/email', async (req, res) => {
+    const member = requireBrandMember(req.ctx);
+    const answer = await limitedSignIn(req, 'brand-email-change', () => services.emailChanges.request(req.ctx, req.body), {
+      subject: `brand-member:${member.id}`,
+      isFailure: wrongCurrentPassword,
+    });
+    res.status(202).json(answer);
   });
 
   router.get('/brand-members', async (req, res) => {

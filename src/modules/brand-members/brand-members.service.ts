@@ -118,6 +118,8 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
             {
               dedupeKey: `brand_member_elsewhere:${brand.id}:${member.id}:${now.toISOString().slice(0, 10)}`,
               to: email,
+              // A member of another brand: their settings page is theirs.
+              footer: 'brand',
               subject: m.elsewhereMailSubject(brand.name),
               text: m.elsewhereMailText(brand.name),
             },
@@ -140,6 +142,8 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
         {
           dedupeKey: `brand_member_invitation:${member.id}:${tokenHash.slice(0, 24)}`,
           to: email,
+          // Not a member yet (no settings page until the invitation is accepted).
+          footer: null,
           subject: m.mailSubject(brand.name),
           text: m.mailText({ brand: brand.name, url, expiresAt }),
         },
@@ -286,6 +290,7 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
       {
         dedupeKey: `brand_member_password_reset:${member.id}:${tokenHash.slice(0, 24)}`,
         to: member.email,
+        footer: 'brand',
         subject: ja.brandPortalApi.resetMailSubject,
         text: ja.brandPortalApi.resetMailText({ url, expiresAt }),
       },

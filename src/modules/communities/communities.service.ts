@@ -228,6 +228,7 @@ export function createCommunitiesService(deps: CommunitiesDeps) {
           recipients.map((member) => ({
             dedupeKey: `community_application:${application.id}:brand_member:${member.id}`,
             to: member.email,
+            footer: 'brand' as const,
             subject: ja.communities.mail.brandSubject(community.name),
             text: ja.communities.mail.brandText({ community: community.name, applicant: data.full_name, url }),
           })),

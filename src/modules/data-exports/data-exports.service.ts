@@ -146,6 +146,7 @@ export function createDataExportsService(deps: DataExportsDeps) {
           {
             dedupeKey: `data_export:${claimed.id}`,
             to: user.email,
+            footer: 'user',
             subject: t.mailSubject,
             text: t.mailText({ name: user.name, url: `${baseUrl}${DATA_EXPORT_PAGE_PATH}/${token}`, until, baseUrl }),
           },

@@ -383,6 +383,7 @@ export function createEarningsService(deps: EarningsDeps) {
         {
           dedupeKey: `bank-account:${before.id}:${Date.now()}`,
           to: contact.email,
+          footer: scope.kind === 'user' ? 'user' : null,
           subject: e.bankAccountMailSubject,
           text: e.bankAccountMailBody({
             name: contact.name,

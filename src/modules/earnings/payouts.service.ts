@@ -349,6 +349,7 @@ export function createPayoutsService(deps: PayoutsDeps) {
         mails.push({
           dedupeKey: `payout:${id}:${item.payee_id}`,
           to: contact.email,
+          footer: item.user_id !== null ? ('user' as const) : null,
           subject: ja.money.payoutMailSubject(batch.month),
           text: ja.money.payoutMailBody({
             name: contact.name,

@@ -153,6 +153,8 @@ export function createExperienceApprovalsService(deps: ExperienceApprovalsDeps) 
         addresses.map((to, i) => ({
           dedupeKey: `experience_rejection:${rejection.id}:${i}`,
           to,
+          // The host user, the host ambassador's members or the experience's author: marketplace users all.
+          footer: 'user' as const,
           subject: m.rejectSubject(experience.title),
           text: m.rejectText({ title: experience.title, reason, url }),
         })),

@@ -13,6 +13,7 @@ import { memberAmbassadorIds } from '#src/modules/ambassadors/ambassadors.reposi
 import { userContact, findUserSummary } from '#src/modules/users/users.repository';
 import { ambassadorContact } from '#src/modules/ambassadors/ambassadors.repository';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
+import type { MailFooter } from '#src/modules/mail/mail.schemas';
 import { isUniqueViolation } from '#src/lib/db-errors';
 import { HoldingRequest } from './holding-requests.entity';
 import {
@@ -49,17 +50,22 @@ export function createHoldingRequestsService(deps: HoldingRequestsDeps) {
         const row = tx.create(HoldingRequest, { experience: experience.id, user: actor.id });
         await tx.flush();
         // The host's mail is written with the request: it exists if and only if the request does.
-        let host = { name: experience.hostedBy, email: deps.env.OFFICE_EMAIL };
-        if (experience.hostUser) host = await userContact(tx, experience.hostUser.id);
+        let host: { name: string; email: string; footer: MailFooter } = {
+          name: experience.hostedBy,
+          email: deps.env.OFFICE_EMAIL,
+          footer: null,
+        };
+        if (experience.hostUser) host = { ...(await userContact(tx, experience.hostUser.id)), footer: 'user' };
         else if (experience.hostAmbassador) {
           const ambassador = await ambassadorContact(tx, experience.hostAmbassador.id);
-          host = { name: ambassador.name, email: ambassador.email ?? deps.env.OFFICE_EMAIL };
+          host = { name: ambassador.name, email: ambassador.email ?? deps.env.OFFICE_EMAIL, footer: null };
         }
         const guest = await findUserSummary(tx, actor.id);
         await enqueueMail(tx, [
           {
             dedupeKey: `holding-request:${row.id}:host`,
             to: host.email,
+            footer: host.footer,
             subject: m.subject(experience.title),
             text: [
               m.greeting(host.name),

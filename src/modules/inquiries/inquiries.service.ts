@@ -119,6 +119,7 @@ export function createInquiriesService(deps: InquiriesDeps) {
         {
           dedupeKey: `inquiry:${inquiry.id}:office`,
           to: office,
+          footer: null,
           subject: t.mail.officeSubject(subject, data.company_name),
           text: t.mail.officeText({
             id: inquiry.id,
@@ -134,7 +135,9 @@ export function createInquiriesService(deps: InquiriesDeps) {
         },
         {
           dedupeKey: `inquiry:${inquiry.id}:sender`,
+          // The address typed into the form, which need not be an account's.
           to: data.email,
+          footer: null,
           subject: t.mail.senderSubject,
           text: t.mail.senderText({ name: data.name, subject, content: data.content }),
         },
@@ -165,6 +168,7 @@ export function createInquiriesService(deps: InquiriesDeps) {
         {
           dedupeKey: `contact:${inquiry.id}:office`,
           to: office,
+          footer: null,
           subject: t.mail.contactSubject(data.name),
           text: t.mail.contactText({
             id: inquiry.id,

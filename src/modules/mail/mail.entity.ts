@@ -1,5 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { Timestamped } from '#src/lib/base.entity';
+import { MAIL_FOOTERS } from './mail.schemas';
 
 export interface MailAttachmentRow {
   filename: string;
@@ -27,6 +28,8 @@ export const MailOutbox = defineEntity({
     htmlBody: p.text().nullable(),
     /** Files sent with the mail ([{ filename, content_type, content }], text content such as .ics). */
     attachments: p.json<MailAttachmentRow[]>().nullable(),
+    /** The settings link added at the end of the text when the mail is sent (mail.footer.ts). */
+    footer: p.enum([...MAIL_FOOTERS]).nullable(),
     status: p.enum([...MAIL_STATUSES]).default('pending'),
     attempts: p.integer().default(0),
     nextAttemptAt: p

@@ -3,11 +3,17 @@
 // Delivery (worker, SMTP or development mailbox) lives beside this file.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { MailOutbox } from './mail.entity';
+import type { MailFooter } from './mail.schemas';
 
 export interface OutgoingMail {
   /** Unique per mail and recipient, e.g. `reservation:12:guest`; enqueueing twice keeps one mail. */
   dedupeKey: string;
   to: string;
+  /**
+   * Whose settings page the footer links (mail.footer.ts): 'user' (/account), 'brand' (/brand/account), or null for
+   * an address without one (the office, an ambassador's address). Required, so every mail says who it goes to.
+   */
+  footer: MailFooter;
   subject: string;
   text: string;
   html?: string | null;
@@ -34,6 +40,7 @@ export async function enqueueMail(em: EntityManager, mails: OutgoingMail[]): Pro
         subject: m.subject,
         textBody: m.text,
         htmlBody: m.html ?? null,
+        footer: m.footer,
         attachments: m.attachments?.length
           ? m.attachments.map((a) => ({ filename: a.filename, content_type: a.contentType, content: a.content }))
           : null,

@@ -22,3 +22,7 @@ export type DevMail = z.output<typeof devMailJsonSchema>;
 export const devMailboxJsonSchema = z
   .object({ mails: z.array(devMailJsonSchema).max(500) })
   .meta({ id: 'DevMailbox', description: '開発用メールボックス（新しい順、既定 100 通）' });
+
+/** Whose settings page a mail's footer links (mail.footer.ts); null: an address without one (the office, an ambassador). */
+export const MAIL_FOOTERS = ['user', 'brand'] as const;
+export type MailFooter = (typeof MAIL_FOOTERS)[number] | null;

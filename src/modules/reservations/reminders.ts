@@ -72,6 +72,7 @@ export function createReminders(deps: RemindersDeps) {
       mails.push({
         dedupeKey: `reminder:${r.id}:${slot.id}:guest`,
         to: r.user.email,
+        footer: 'user',
         subject: m.guestSubject(e.title),
         text: [
           ja.reservationMail.guestName(r.user.name),
@@ -131,6 +132,7 @@ export function createReminders(deps: RemindersDeps) {
       mails.push({
         dedupeKey: `reminder:host:${e.id}:${list[0].calendar.date}:${Math.min(...slots.map((s) => s.id))}`,
         to: host.email,
+        footer: host.optional ? 'user' : null,
         subject: m.hostSubject(e.title, date),
         text: [
           ja.reservationMail.guestName(host.name),

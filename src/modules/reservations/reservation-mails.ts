@@ -6,6 +6,7 @@ import { formatDateJa } from '#src/lib/isomorphic/dates';
 import { formatYen } from '#src/lib/isomorphic/money';
 import { ja } from '#src/i18n/ja';
 import type { OutgoingMail } from '#src/modules/mail/mail.outbox';
+import type { MailFooter } from '#src/modules/mail/mail.schemas';
 import { icsAttachment, reservationSlotUid, type IcsMethod } from '#src/lib/ics';
 import { inTimeOrder } from '#src/modules/calendars/slots';
 import type { PriceQuote } from './pricing';
@@ -15,7 +16,8 @@ export interface ReservationMailData {
   experienceId: number;
   title: string;
   guest: { name: string; email: string };
-  host: { name: string; email: string };
+  /** footer: 'user' for a host user; null for an ambassador's or the office's address. */
+  host: { name: string; email: string; footer: MailFooter };
   slots: { id: number; date: string; start_time: string; end_time: string }[];
   numberOfPeople: number;
   optionName: string | null;
@@ -114,6 +116,7 @@ export function buildReservationMails(data: ReservationMailData): OutgoingMail[]
     {
       dedupeKey: `reservation:${data.reservationId}:guest`,
       to: data.guest.email,
+      footer: 'user',
       subject: ja.reservations.mailGuestSubject(data.title),
       text: guestText,
       attachments: [reservationIcs(data, 'PUBLISH')],
@@ -121,6 +124,7 @@ export function buildReservationMails(data: ReservationMailData): OutgoingMail[]
     {
       dedupeKey: `reservation:${data.reservationId}:host`,
       to: data.host.email,
+      footer: data.host.footer,
       subject: ja.reservations.mailHostSubject(data.title),
       text: hostText,
     },
@@ -182,6 +186,7 @@ export function buildCancellationMails(data: CancellationMailData): OutgoingMail
     {
       dedupeKey: `reservation:${data.reservationId}:cancel:guest`,
       to: data.guest.email,
+      footer: 'user',
       subject: data.by === 'host' ? c.mailGuestSlotCancelSubject(data.title) : c.mailGuestCancelSubject(data.title),
       text: guestText,
       attachments: [reservationIcs(data, 'CANCEL')],
@@ -204,6 +209,7 @@ export function buildCancellationMails(data: CancellationMailData): OutgoingMail
     mails.push({
       dedupeKey: `reservation:${data.reservationId}:cancel:host`,
       to: data.host.email,
+      footer: data.host.footer,
       subject: c.mailHostCancelSubject(data.title),
       text: hostText,
     });

@@ -98,6 +98,7 @@ export function createReservationMessagesService(deps: ReservationMessagesDeps) 
         {
           dedupeKey: `reservation-message:${message.id}:${side === 'guest' ? 'host' : 'guest'}`,
           to: to.email,
+          footer: to.optional ? 'user' : null,
           subject: m.mailSubject(title),
           text: [
             m.mailGreeting(to.name),

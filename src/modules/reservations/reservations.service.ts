@@ -10,7 +10,8 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { publicBaseUrl, type Env } from '#src/lib/env';
 import type { Logger } from '#src/lib/logger';
 import { requireUser, userOf, type Ctx } from '#src/lib/context';
-import { NotFoundError, ValidationError } from '#src/lib/isomorphic/errors';
+import { ForbiddenError, NotFoundError, ValidationError } from '#src/lib/isomorphic/errors';
+import { emailVerified } from '#src/modules/users/users.repository';
 import { idFrom, parseId, parseInput } from '#src/lib/isomorphic/validate';
 import { ja } from '#src/i18n/ja';
 import { publishedTitle } from '#src/modules/experiences/experiences.repository';
@@ -117,6 +118,8 @@ export function createReservationsService(deps: ReservationsDeps) {
   /** POST /api/v1/reservations */
   async function reserve(ctx: Ctx, input: unknown): Promise<ReserveResult> {
     const actor = requireUser(ctx);
+    // The sign-up address check comes before the first booking (the confirmations go to that address).
+    if (!(await emailVerified(ctx.em, actor.id))) throw new ForbiddenError(ja.emailVerification.requiredToBook);
     const data = parseInput(reserveSchema, input);
     // Scoped by user: the same attempt key from another account is another attempt.
     const key = `u${actor.id}:${data.idempotency_key ?? randomUUID()}`;

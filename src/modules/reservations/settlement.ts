@@ -36,12 +36,13 @@ export function createSettlement(deps: SettlementDeps) {
     );
     const experience = r.experience;
     const guest = await userContact(tx, r.user.id);
-    let host = { name: experience.hostedBy, email: env.OFFICE_EMAIL };
+    let host: ReservationMailData['host'] = { name: experience.hostedBy, email: env.OFFICE_EMAIL, footer: null };
     if (experience.hostUser) {
-      host = await userContact(tx, experience.hostUser.id);
+      const contact = await userContact(tx, experience.hostUser.id);
+      host = { name: contact.name, email: contact.email, footer: 'user' };
     } else if (experience.hostAmbassador) {
       const ambassador = await ambassadorContact(tx, experience.hostAmbassador.id);
-      host = { name: ambassador.name, email: ambassador.email ?? env.OFFICE_EMAIL };
+      host = { name: ambassador.name, email: ambassador.email ?? env.OFFICE_EMAIL, footer: null };
     }
     const slots = inTimeOrder(
       r.calendars

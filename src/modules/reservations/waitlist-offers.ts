@@ -121,7 +121,9 @@ export function createWaitlistOffers(env: Pick<Env, 'WAITLIST_OFFER_HOURS' | 'SE
       '',
       `--\n${ja.site.name}\n${baseUrl}\n`,
     ].join('\n');
-    await enqueueMail(tx, [{ dedupeKey: `waitlist-offer:${reservation.id}`, to: guest.email, subject: m.subject(slot.title), text }]);
+    await enqueueMail(tx, [
+      { dedupeKey: `waitlist-offer:${reservation.id}`, to: guest.email, footer: 'user', subject: m.subject(slot.title), text },
+    ]);
   }
 
   /**

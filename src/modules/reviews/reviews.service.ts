@@ -16,6 +16,7 @@ import { memberAmbassadorIds, ambassadorContact } from '#src/modules/ambassadors
 import { userContact } from '#src/modules/users/users.repository';
 import { reservationForReview, type ReservationForReview } from '#src/modules/reservations/reservations.repository';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
+import type { MailFooter } from '#src/modules/mail/mail.schemas';
 import { Review, type IReview } from './reviews.entity';
 import {
   formatJapanDateTime,
@@ -138,13 +139,16 @@ export function createReviewsService(deps: ReviewsDeps) {
   }
 
   /** Where the host's notices go: the host user, else the host ambassador (its e-mail or first member), else the office. */
-  async function hostContact(em: EntityManager, experience: IReview['experience']): Promise<{ name: string; email: string }> {
-    if (experience.hostUser) return userContact(em, experience.hostUser.id);
+  async function hostContact(
+    em: EntityManager,
+    experience: IReview['experience'],
+  ): Promise<{ name: string; email: string; footer: MailFooter }> {
+    if (experience.hostUser) return { ...(await userContact(em, experience.hostUser.id)), footer: 'user' };
     if (experience.hostAmbassador) {
       const ambassador = await ambassadorContact(em, experience.hostAmbassador.id);
-      return { name: ambassador.name, email: ambassador.email ?? env.OFFICE_EMAIL };
+      return { name: ambassador.name, email: ambassador.email ?? env.OFFICE_EMAIL, footer: null };
     }
-    return { name: experience.hostedBy, email: env.OFFICE_EMAIL };
+    return { name: experience.hostedBy, email: env.OFFICE_EMAIL, footer: null };
   }
 
   /**
@@ -178,6 +182,7 @@ export function createReviewsService(deps: ReviewsDeps) {
           {
             dedupeKey: `review:${review.id}:host`,
             to: host.email,
+            footer: host.footer,
             subject: ja.reviewPosting.hostMailSubject(experience.title),
             text: [
               ja.reservationMail.guestName(host.name),
@@ -231,6 +236,7 @@ export function createReviewsService(deps: ReviewsDeps) {
         {
           dedupeKey: `review:${id}:reply`,
           to: review.guest.email,
+          footer: 'user',
           subject: ja.reviewPosting.guestMailSubject(experience.title),
           text: [
             ja.reservationMail.guestName(review.guest.name),

@@ -97,6 +97,7 @@ export function createAccountService(deps: AccountDeps) {
         {
           dedupeKey: `password_changed:${user.id}:${now.getTime()}`,
           to: user.email,
+          footer: 'user',
           subject: ja.account.passwordMailSubject,
           text: ja.account.passwordMailText({
             name: user.name,

@@ -27,6 +27,11 @@ export const User = defineEntity({
     termsConsentedAt: p.datetime().nullable(),
     /** When the account left (退会): the row stays, anonymised, for the records others rely on; no sign-in. */
     leftAt: p.datetime().nullable(),
+    /** When the address was shown to reach the user (the sign-up link, or a confirmed address change); null: not yet. */
+    emailVerifiedAt: p.datetime().nullable(),
+    /** The sha256 of the newest mailed verification token; null once used. */
+    emailVerifyTokenHash: p.string().length(128).nullable().unique(),
+    emailVerifySentAt: p.datetime().nullable(),
   },
   // The dashboards' weekly sign-ups (Migration20261129140000_dashboard_indexes).
   indexes: [{ name: 'users_created_at_index', expression: 'create index "users_created_at_index" on "users" ("created_at")' }],

@@ -25,8 +25,15 @@ export async function userContact(em: EntityManager, userId: number): Promise<{ 
   return { name: user.name, email: user.email, optional: { reminders: user.notifyReminders, messages: user.notifyMessages } };
 }
 
+/** Whether the user's address is verified (booking needs it). */
+export async function emailVerified(em: EntityManager, userId: number): Promise<boolean> {
+  const user = await em.findOne(User, { id: userId }, { fields: ['emailVerifiedAt'] });
+  return user?.emailVerifiedAt != null;
+}
+
 const SESSION_USER = readStatement(
-  `SELECT u.id, u.name, u.email, u.role, u.avatar_url, ${currentAmbassadorIdSql('u.id')} AS current_ambassador_id
+  `SELECT u.id, u.name, u.email, u.role, u.avatar_url, u.email_verified_at IS NOT NULL AS email_verified,
+     ${currentAmbassadorIdSql('u.id')} AS current_ambassador_id
    FROM users u WHERE u.id = ?`,
 );
 
@@ -38,6 +45,7 @@ export interface SessionUserRow {
   role: string;
   avatar_url: string | null;
   current_ambassador_id: number | null;
+  email_verified: boolean;
 }
 
 /** The signed-in request's user in one statement; or null. */

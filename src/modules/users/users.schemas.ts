@@ -60,6 +60,8 @@ export const currentUserSchema = z
     avatar_url: urlJson().nullable(),
     access_control: z.enum(USER_ROLES),
     current_ambassador_id: idJson().nullable(),
+    /** Whether the address is verified (the sign-up link or a confirmed change); booking needs it. */
+    email_verified: z.boolean(),
   })
   .meta({ id: 'CurrentUser', description: 'ログイン中の利用者' });
 export type CurrentUser = z.output<typeof currentUserSchema>;

@@ -13,6 +13,7 @@ import { ja } from '#src/i18n/ja';
 import { currentAmbassadorId } from '#src/modules/ambassadors/ambassadors.repository';
 import { User, type IUser } from './users.entity';
 import { findSessionUser } from './users.repository';
+import { mailVerificationLink } from './email-verification';
 import {
   USER_RESET_PASSWORD_PATH,
   USER_RESET_PASSWORD_VALID_HOURS,
@@ -59,40 +60,51 @@ export function createUsersService(deps: UsersDeps) {
         avatar_url: row.avatar_url,
         access_control: role,
         current_ambassador_id: row.current_ambassador_id,
+        email_verified: row.email_verified,
       },
     };
   }
 
-  /** POST /api/v1/users: the account, with the version of the terms consented to and the time. */
+  /**
+   * POST /api/v1/users: the account, with the version of the terms consented to and the time, and the mail with its
+   * address verification link (in the same transaction).
+   */
   async function signUp(ctx: Ctx, input: unknown): Promise<UserActor> {
     parseInput(signUpSchema, input);
-    return createAccount(ctx, input, { termsVersion: TERMS_VERSION, termsConsentedAt: new Date() });
+    return createAccount(ctx, input, { termsVersion: TERMS_VERSION, termsConsentedAt: new Date() }, 'mail');
   }
 
+  /** `verification`: 'mail' sends the sign-up's verification link; 'vouched' (the operator's account) counts as verified. */
   async function createAccount(
     ctx: Ctx,
     input: unknown,
     consent: { termsVersion: string | null; termsConsentedAt: Date | null },
+    verification: 'mail' | 'vouched',
   ): Promise<UserActor> {
     const data = parseInput(accountSchema, input);
     if (await ctx.em.count(User, { email: data.email })) {
       throw new ValidationError({ email: [ja.auth.emailTaken] });
     }
-    const user = ctx.em.create(User, {
-      name: data.name,
-      email: data.email,
-      passwordHash: await hashPassword(data.password),
-      role: 'USER',
-      ...consent,
-    });
+    const passwordHash = await hashPassword(data.password);
     try {
-      await ctx.em.flush();
+      return await transaction(ctx.em, async (em) => {
+        const user = em.create(User, {
+          name: data.name,
+          email: data.email,
+          passwordHash,
+          role: 'USER',
+          emailVerifiedAt: verification === 'vouched' ? new Date() : null,
+          ...consent,
+        });
+        await em.flush();
+        if (verification === 'mail') await mailVerificationLink(em, user, baseUrl);
+        return toActor(user);
+      });
     } catch (error) {
       // Two sign-ups racing for one e-mail: the unique index decides.
       if (isUniqueViolation(error)) throw new ValidationError({ email: [ja.auth.emailTaken] });
       throw error;
     }
-    return toActor(user);
   }
 
   /** Checks e-mail and password. Never tells whether the e-mail exists (same error, similar timing). */
@@ -124,7 +136,7 @@ export function createUsersService(deps: UsersDeps) {
       return { actor: toActor(existing), created: false, previousRole };
     }
     // The operator makes this account: nobody consented to the terms yet (asked of a person at sign-up only).
-    const actor = await createAccount(ctx, input, { termsVersion: null, termsConsentedAt: null });
+    const actor = await createAccount(ctx, input, { termsVersion: null, termsConsentedAt: null }, 'vouched');
     const user = await ctx.em.findOneOrFail(User, { id: actor.id });
     user.role = 'ADMIN';
     await ctx.em.flush();
@@ -143,6 +155,7 @@ export function createUsersService(deps: UsersDeps) {
       avatar_url: user.avatarUrl ?? null,
       access_control: user.role as UserRole,
       current_ambassador_id: ambassadorId,
+      email_verified: user.emailVerifiedAt != null,
     };
   }
 
@@ -177,6 +190,7 @@ export function createUsersService(deps: UsersDeps) {
       {
         dedupeKey: `user_password_reset:${user.id}:${tokenHash.slice(0, 24)}`,
         to: user.email,
+        footer: 'user',
         subject: ja.s15b.resetMailSubject,
         text: ja.s15b.resetMailText({ name: user.name, url, expiresAt }),
       },

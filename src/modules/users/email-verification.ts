@@ -1,0 +1,31 @@
+// The sign-up address check's mail: a random token (sha256 stored on the user, EMAIL_VERIFICATION_VALID_HOURS, one
+// use) and the mail through the outbox. Not a service: sign-up and the resend call it inside their transaction.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { expiresAfter, mailExpiry, newToken } from '#src/lib/reset-tokens';
+import { ja } from '#src/i18n/ja';
+import { enqueueMail } from '#src/modules/mail/mail.outbox';
+import type { IUser } from './users.entity';
+import { EMAIL_VERIFICATION_PATH, EMAIL_VERIFICATION_VALID_HOURS } from './email-verification.schemas';
+
+/** Gives the user a new verification link (the previous one stops working) and queues its mail. */
+export async function mailVerificationLink(em: EntityManager, user: IUser, baseUrl: string): Promise<void> {
+  const { token, tokenHash } = newToken();
+  const now = new Date();
+  user.emailVerifyTokenHash = tokenHash;
+  user.emailVerifySentAt = now;
+  await em.flush();
+  await enqueueMail(em, [
+    {
+      dedupeKey: `email_verification:${user.id}:${tokenHash.slice(0, 24)}`,
+      to: user.email,
+      footer: 'user',
+      subject: ja.emailVerificationMail.subject,
+      text: ja.emailVerificationMail.text({
+        name: user.name,
+        url: `${baseUrl}${EMAIL_VERIFICATION_PATH}?token=${token}`,
+        expiresAt: mailExpiry(expiresAfter(now, EMAIL_VERIFICATION_VALID_HOURS)),
+        baseUrl,
+      }),
+    },
+  ]);
+}
