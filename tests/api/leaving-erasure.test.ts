@@ -42,7 +42,9 @@ async function occurrences(terms: string[]): Promise<Record<string, string[]>> {
   return found;
 }
 
-const TERMS = [RICH.name, RICH.email, 'seiichiro.watanabe', RICH.phone, RICH.address, RICH.holderName, RICH.receiptName];
+// The address they were changing to is theirs too (email_changes).
+const NEXT_EMAIL = 'seiichiro.next@example.com';
+const TERMS = [RICH.name, RICH.email, 'seiichiro.watanabe', NEXT_EMAIL, RICH.phone, RICH.address, RICH.holderName, RICH.receiptName];
 
 describe('leaving erases every personal field', () => {
   it('finds the identity in many tables before, and nowhere after', async () => {
@@ -74,8 +76,15 @@ describe('leaving erases every personal field', () => {
       ]),
     );
     expect(before[RICH.email]).toEqual(
-      expect.arrayContaining(['users.email', 'password_reset_requests.email', 'rate_limits.key', 'mail_outbox.to_address']),
+      expect.arrayContaining([
+        'users.email',
+        'password_reset_requests.email',
+        'rate_limits.key',
+        'mail_outbox.to_address',
+        'email_changes.old_email',
+      ]),
     );
+    expect(before[NEXT_EMAIL]).toEqual(['email_changes.new_email']);
     expect(before[RICH.phone]).toEqual(expect.arrayContaining(['users.introduction', 'contact_inquiries.content']));
     expect(before[RICH.holderName]).toEqual(['data_exports.json_body', 'payees.holder_name']);
     expect(before[RICH.receiptName]).toEqual(['data_exports.json_body', 'receipts.addressee']);

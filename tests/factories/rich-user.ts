@@ -154,6 +154,13 @@ export async function seedRichUser(t: { app: Express; orm: MikroORM }): Promise<
     [JSON.stringify({ user_id: user.id, name: RICH.name, email: RICH.email })],
   );
   await run(`INSERT INTO password_reset_requests (door, email) VALUES ('user', ?)`, [RICH.email]);
+  // A pending change of address (both addresses are theirs) and an unused verification link.
+  await run(
+    `INSERT INTO email_changes (door, account_id, old_email, new_email, address_free, confirm_token_hash, undo_token_hash, expires_at)
+     VALUES ('user', ?, ?, 'seiichiro.next@example.com', true, 'rich-confirm', 'rich-undo', now() + interval '1 day')`,
+    [user.id, RICH.email],
+  );
+  await run(`UPDATE users SET email_verify_token_hash = 'rich-verify', email_verify_sent_at = now() WHERE id = ?`, [user.id]);
   await run(`INSERT INTO rate_limits (key, window_start, count) VALUES (?, now(), 1)`, [`sign-in:email:${RICH.email}`]);
 
   const agent = await signedInAgent(t.app, RICH.email);

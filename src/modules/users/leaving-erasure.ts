@@ -139,6 +139,11 @@ export async function eraseAccount(em: EntityManager, userId: number): Promise<{
   await em.execute('DELETE FROM ambassador_members WHERE user_id = ?', [userId]);
   await em.execute('DELETE FROM data_exports WHERE user_id = ?', [userId]);
   await em.execute(`DELETE FROM password_reset_requests WHERE door = 'user' AND lower(email) = lower(?)`, [email]);
+  // Changes of address: the person's own, and another account's attempt to take this address.
+  await em.execute(
+    `DELETE FROM email_changes WHERE (door = 'user' AND account_id = ?) OR lower(old_email) = lower(?) OR lower(new_email) = lower(?)`,
+    [userId, email, email],
+  );
   await em.execute('DELETE FROM rate_limits WHERE strpos(lower(key), lower(?)) > 0', [email]);
   // The avatar's stored bytes, unless an image or another account uses the same file (files are content-addressed).
   await em.execute(
@@ -152,7 +157,8 @@ export async function eraseAccount(em: EntityManager, userId: number): Promise<{
   const signedOut = await endUserSessions(em, userId);
   await em.execute(
     `UPDATE users SET name = ?, email = ?, password_hash = ?, avatar_url = NULL, introduction = NULL,
-       reset_password_token_hash = NULL, reset_password_sent_at = NULL, notify_reminders = false, notify_messages = false,
+       reset_password_token_hash = NULL, reset_password_sent_at = NULL, email_verify_token_hash = NULL,
+       email_verify_sent_at = NULL, notify_reminders = false, notify_messages = false,
        role = CASE WHEN role = 'ADMIN' THEN 'USER' ELSE role END, left_at = now(), updated_at = now()
      WHERE id = ?`,
     [LEFT, leftEmailPlaceholder(userId), NO_PASSWORD, userId],
