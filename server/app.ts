@@ -47,7 +47,6 @@ import { isAnonymous } from '#src/lib/ttl-cache';
 import { compressAnswers } from './compress';
 import { mountRequestLog } from './middleware/request-log';
 import { staticHeaders } from './middleware/static-headers';
-import { routeIndex } from './route-index';
 import { healthRoutes } from './health';
 import { createMetrics, metricsRoutes, type Metrics } from './metrics';
 
@@ -97,7 +96,10 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const metrics = env.METRICS_TOKEN ? createMetrics({ orm: deps.orm, sessionPool: pool, token: env.METRICS_TOKEN }) : null;
   metrics?.mount(app);
   const lifecycle = { stopping: false };
-  app.use(routeIndex([healthRoutes(deps.orm, lifecycle), metricsRoutes(metrics)]));
+  const probes = express.Router();
+  healthRoutes(probes, deps.orm, lifecycle);
+  metricsRoutes(probes, metrics);
+  app.use(probes);
 
   mountRequestLog(app, log);
 
@@ -142,8 +144,11 @@ export async function createApp(deps: AppDeps): Promise<App> {
   app.use(cleanUrl);
 
   // Uploaded images need no session: served before it (one query per image). robots.txt and sitemap.xml: public, no
-  // session (one query for the sitemap). Other paths pass by both routers without entering them (route-index.ts).
-  app.use(routeIndex([uploadsServeRoutes(services), seoRoutes(services)]));
+  // session (one query for the sitemap). One router: any other path is tested against its few routes and passes on.
+  const publicFiles = express.Router();
+  uploadsServeRoutes(publicFiles, services);
+  seoRoutes(publicFiles, services);
+  app.use(publicFiles);
 
   const PgStore = connectPgSimple(session);
   const sessions = session({
@@ -171,7 +176,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
 
   const api = express.Router();
   // The Stripe webhook reads its raw body and comes from Stripe's servers: before the JSON parser and the origin check.
-  api.use('/v1', routeIndex([stripeWebhookRoutes(services, metrics?.webhookHandled)]));
+  api.use('/v1', stripeWebhookRoutes(services, metrics?.webhookHandled));
   api.use(express.json({ limit: '200kb' }));
   api.use(cleanBody);
   api.use(sameOrigin);
@@ -179,40 +184,38 @@ export async function createApp(deps: AppDeps): Promise<App> {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  // Each request enters only the routers with a route for its first path segment (route-index.ts), in this order.
-  api.use(
-    '/v1',
-    routeIndex([
-      sessionsRoutes(services),
-      accountRoutes(services),
-      leavingRoutes(services),
-      emailChangesRoutes(services),
-      experiencesPublicRoutes(services),
-      calendarsRoutes(services),
-      reviewsRoutes(services),
-      holdingRequestsRoutes(services),
-      referenceRoutes(services),
-      profilesRoutes(services),
-      communitiesRoutes(services),
-      brandsRoutes(services),
-      ambassadorsRoutes(services),
-      inquiriesRoutes(services),
-      uploadsRoutes(services),
-      experienceDraftsRoutes(services),
-      experiencesHostRoutes(services),
-      userSearchRoutes(services),
-      priceRoutes(services),
-      reservationsRoutes(services),
-      hostReservationsRoutes(services),
-      waitlistRoutes(services),
-      reservationMessagesRoutes(services),
-      paymentsRoutes(services),
-      devMailRoutes(services),
-      adminRoutes(services),
-      payoutsRoutes(services),
-      openapiRoutes(),
-    ]),
-  );
+  // Every /api/v1 route on one router, in this order: Express tests a request against the routes one after another
+  // inside it, without leaving the router between two modules' routes.
+  const v1 = express.Router();
+  sessionsRoutes(v1, services);
+  accountRoutes(v1, services);
+  leavingRoutes(v1, services);
+  emailChangesRoutes(v1, services);
+  experiencesPublicRoutes(v1, services);
+  calendarsRoutes(v1, services);
+  reviewsRoutes(v1, services);
+  holdingRequestsRoutes(v1, services);
+  referenceRoutes(v1, services);
+  profilesRoutes(v1, services);
+  communitiesRoutes(v1, services);
+  brandsRoutes(v1, services);
+  ambassadorsRoutes(v1, services);
+  inquiriesRoutes(v1, services);
+  uploadsRoutes(v1, services);
+  experienceDraftsRoutes(v1, services);
+  experiencesHostRoutes(v1, services);
+  userSearchRoutes(v1, services);
+  priceRoutes(v1, services);
+  reservationsRoutes(v1, services);
+  hostReservationsRoutes(v1, services);
+  waitlistRoutes(v1, services);
+  reservationMessagesRoutes(v1, services);
+  paymentsRoutes(v1, services);
+  devMailRoutes(v1, services);
+  adminRoutes(v1, services);
+  payoutsRoutes(v1, services);
+  openapiRoutes(v1);
+  api.use('/v1', v1);
   api.use(apiDocsRoutes());
   api.use(apiNotFound);
   app.use('/api', api);

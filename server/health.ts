@@ -5,7 +5,7 @@
 //    process that is draining.
 // Both are mounted before the request log, the session and the pages: a probe every few seconds writes no log line,
 // reads no session and is never kept by the page cache.
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { MikroORM } from '#src/lib/orm';
 
 /** How long /readyz waits for the database (a pooled connection, `SELECT 1`, and the first migration check). */
@@ -29,8 +29,7 @@ export interface Lifecycle {
   readonly stopping: boolean;
 }
 
-export function healthRoutes(orm: MikroORM, lifecycle: Lifecycle): Router {
-  const router = Router();
+export function healthRoutes(router: Router, orm: MikroORM, lifecycle: Lifecycle): void {
   // The migrations a process knows are fixed when it starts, and an applied migration stays applied: once none is
   // pending, later checks only ask whether the database answers.
   let migrationsApplied = false;
@@ -75,6 +74,4 @@ export function healthRoutes(orm: MikroORM, lifecycle: Lifecycle): Router {
     if (reason === 'shutting_down') res.setHeader('Connection', 'close');
     res.status(503).json({ status: 'unavailable', reason });
   });
-
-  return router;
 }

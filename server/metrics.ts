@@ -12,7 +12,7 @@
 //  - Seat holds swept (the worker's job results), Stripe webhook events handled and their lag (the event's `created`
 //    to its handling), and prom-client's default process metrics (event-loop lag, heap, RSS, CPU, GC).
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { Router, type Express, type Request, type RequestHandler, type Response } from 'express';
+import type { Router, Express, Request, RequestHandler, Response } from 'express';
 import type pg from 'pg';
 import client from 'prom-client';
 import type { MikroORM } from '#src/lib/orm';
@@ -209,8 +209,6 @@ export function createMetrics(deps: MetricsDeps): Metrics {
 }
 
 /** GET /metrics: the scrape, or a plain 404 when METRICS_TOKEN is unset (nothing reaches the pages). */
-export function metricsRoutes(metrics: Metrics | null): Router {
-  const router = Router();
+export function metricsRoutes(router: Router, metrics: Metrics | null): void {
   router.get('/metrics', metrics ? metrics.handler : (_req, res) => void res.status(404).type('text/plain').send('Not Found\n'));
-  return router;
 }

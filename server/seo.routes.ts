@@ -1,6 +1,6 @@
 // /robots.txt and /sitemap.xml, mounted before the session and Vike. Public, cacheable.
 import { GUEST } from '#src/lib/context';
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { Services } from '#src/root';
 import { siteOrigin } from '#src/components/seo';
 
@@ -25,9 +25,7 @@ const DISALLOW = [
   '/communities/new',
 ];
 
-export function seoRoutes(services: Services): Router {
-  const router = Router();
-
+export function seoRoutes(router: Router, services: Services): void {
   router.get('/robots.txt', (_req, res) => {
     const origin = siteOrigin(services.env);
     const lines = ['User-agent: *', 'Allow: /', ...DISALLOW.map((path) => `Disallow: ${path}`), '', `Sitemap: ${origin}/sitemap.xml`, ''];
@@ -50,6 +48,4 @@ export function seoRoutes(services: Services): Router {
     // A few minutes of staleness is harmless for crawlers and keeps repeated fetches off the database.
     res.type('application/xml').set('Cache-Control', 'public, max-age=300').send(xml);
   });
-
-  return router;
 }

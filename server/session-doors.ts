@@ -7,14 +7,14 @@
 //   none left, the session row is deleted and the cookie cleared.
 import type { Request, Response } from 'express';
 import type { SessionData } from 'express-session';
-import { deviceFromUserAgent } from '#src/modules/users/user-sessions';
+import { deviceFromUserAgent, type SessionDoor } from '#src/modules/accounts/account-sessions';
 
 export type DoorIdentity = { userId: number } | { brandMemberId: number };
-export type Door = 'userId' | 'brandMemberId';
+export type Door = SessionDoor;
 
 const OTHER: Record<Door, Door> = { userId: 'brandMemberId', brandMemberId: 'userId' };
 
-/** What a marketplace session shows on the account page: the device (from the User-Agent), sign-in and last use. */
+/** What a session shows on either door's account page: the device (from the User-Agent), sign-in and last use. */
 const SEEN = ['device', 'signedInAt', 'lastSeenAt'] as const;
 
 function regenerate(req: Request, keep: Partial<SessionData>): Promise<void> {
@@ -27,9 +27,8 @@ function regenerate(req: Request, keep: Partial<SessionData>): Promise<void> {
   });
 }
 
-/** A sign-in (or a sign-up): a new session holding only this account. */
+/** A sign-in (or a sign-up): a new session holding only this account, with its device and time. */
 export function startSession(req: Request, identity: DoorIdentity): Promise<void> {
-  if (!('userId' in identity)) return regenerate(req, identity);
   const now = new Date().toISOString();
   return regenerate(req, {
     ...identity,
@@ -44,7 +43,7 @@ export async function endDoorSession(req: Request, res: Response, door: Door): P
   if (!req.session) return;
   const other = req.session[OTHER[door]];
   if (other) {
-    const seen = OTHER[door] === 'userId' ? Object.fromEntries(SEEN.map((key) => [key, req.session[key]])) : {};
+    const seen = Object.fromEntries(SEEN.map((key) => [key, req.session[key]]));
     return regenerate(req, { ...seen, [OTHER[door]]: other });
   }
   await new Promise<void>((resolve, reject) => req.session.destroy((err) => (err ? reject(err) : resolve())));

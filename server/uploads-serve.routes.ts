@@ -1,7 +1,7 @@
 // GET /uploads/{public_id}: serves the local image store. Mounted before the session so image requests cost
 // one query. Ids are content-addressed (sha256), so a URL's bytes never change: cache for a year, immutable.
 import { GUEST } from '#src/lib/context';
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { Services } from '#src/root';
 import { NotFoundError } from '#src/lib/isomorphic/errors';
 import { ja } from '#src/i18n/ja';
@@ -14,8 +14,7 @@ import { ja } from '#src/i18n/ja';
  */
 const UPLOAD_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
-export function uploadsServeRoutes(services: Services): Router {
-  const router = Router();
+export function uploadsServeRoutes(router: Router, services: Services): void {
   router.get('/uploads/*publicId', async (req, res) => {
     const segments = req.params.publicId as unknown as string[];
     const file = await services.uploads.findFile(
@@ -32,5 +31,4 @@ export function uploadsServeRoutes(services: Services): Router {
     // res.send answers 304 itself when If-None-Match matches the ETag.
     res.send(file.data);
   });
-  return router;
 }

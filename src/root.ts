@@ -44,6 +44,7 @@ import { createInquiriesService } from './modules/inquiries/inquiries.service';
 import { createAuditService } from './modules/audit/audit.service';
 import { createRefundsService } from './modules/reservations/refunds.service';
 import { createBrandMembersService } from './modules/brand-members/brand-members.service';
+import { createBrandAccountService } from './modules/brand-members/brand-account.service';
 import { createExperienceApprovalsService } from './modules/experience-approvals/experience-approvals.service';
 import { createInquiriesExportService } from './modules/inquiries/inquiries-export.service';
 import { createCouponsService } from './modules/coupons/coupons.service';
@@ -139,6 +140,8 @@ function buildServices(deps: ServiceDeps) {
     userSearch: createUserSearchService(),
     brands,
     brandMembers,
+    /** The signed-in brand member's own password and sessions (/brand/account). */
+    brandAccount: createBrandAccountService({ env }),
     /** Password reset requests of both doors: recorded by the routes, mailed by the worker's job. */
     passwordResets: createPasswordResetsService({ orm, log, users, brandMembers }),
     ambassadors: createAmbassadorsService({ audit }),

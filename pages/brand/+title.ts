@@ -1,6 +1,7 @@
 // https://vike.dev/title — each portal page named after its breadcrumb (the community's name where there is one).
 import type { PageContext } from 'vike/types';
 import { ja } from '#src/i18n/ja';
+import { jaBrandAccount } from '#src/i18n/ja-brand-account';
 
 const t = ja.brandPortalPages;
 
@@ -20,7 +21,7 @@ const FIXED: Record<string, string> = {
   '/brand/members/invitation': t.crumbs.memberInvitation,
   '/brand/members/invitation/complete': t.crumbs.invitationComplete,
   '/brand/community_applications': t.crumbs.applications,
-  '/brand/account': ja.account.title,
+  '/brand/account': jaBrandAccount.page.title,
 };
 
 const UNDER_COMMUNITY: Record<string, string> = {

@@ -9,7 +9,7 @@ import type { CurrentUser } from '#src/modules/users/users.schemas';
 declare module 'express-session' {
   interface SessionData {
     userId?: number;
-    /** The device of the marketplace sign-in (from its User-Agent), its time and the last use (ISO instants). */
+    /** The device of the sign-in on either door (from its User-Agent), its time and the last use (ISO instants). */
     device?: string;
     signedInAt?: string;
     lastSeenAt?: string;
@@ -35,7 +35,7 @@ declare global {
 /** How stale the session's "last seen" may get before a request refreshes it (one session write per interval). */
 const LAST_SEEN_REFRESH_MS = 5 * 60 * 1000;
 
-/** Marks the session as used now when its last use is older than the interval (the account page shows it). */
+/** Marks the session as used now when its last use is older than the interval (both account pages show it). */
 function noteLastSeen(session: { lastSeenAt?: string }): void {
   const last = session.lastSeenAt ? Date.parse(session.lastSeenAt) : Number.NaN;
   if (Number.isNaN(last) || Date.now() - last > LAST_SEEN_REFRESH_MS) session.lastSeenAt = new Date().toISOString();
@@ -61,8 +61,12 @@ export function contextMiddleware(services: Services): RequestHandler {
       const memberId = req.session?.brandMemberId;
       if (memberId) {
         const member = await services.brandMembers.findActor(req.ctx, { id: memberId });
-        if (member) req.ctx.actor = member;
-        else delete req.session.brandMemberId;
+        if (member) {
+          req.ctx.actor = member;
+          noteLastSeen(req.session);
+        } else {
+          delete req.session.brandMemberId;
+        }
       }
       return next();
     }

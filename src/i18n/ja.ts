@@ -2450,11 +2450,11 @@ export const ja = {
     changePassword: 'パスワードを変更',
     passwordChanged: 'パスワードを変更しました。他の端末からはログアウトしました',
     passwordMailSubject: '【たびとこ】パスワードが変更されました',
-    passwordMailText: (p: { name: string; at: string; device: string; resetUrl: string; baseUrl: string }) =>
+    passwordMailAccount: 'たびとこのアカウント',
+    passwordMailText: (p: { greeting: string | null; account: string; at: string; device: string; resetUrl: string; baseUrl: string }) =>
       [
-        `${p.name} 様`,
-        '',
-        'たびとこのアカウントのパスワードが変更されました。',
+        ...(p.greeting ? [`${p.greeting} 様`, ''] : []),
+        `${p.account}のパスワードが変更されました。`,
         '',
         `日時: ${p.at}`,
         `端末: ${p.device}`,

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { BRAND, op, V1, type Operation } from './operation';
 import { ja } from '#src/i18n/ja';
+import { accountSecurityOps } from './account-security-ops';
 import {
   currentUserSchema,
   signInSchema,
@@ -29,15 +30,7 @@ import {
 } from '#src/modules/users/email-verification.schemas';
 import { userSearchQuerySchema, userSearchResponseSchema } from '#src/modules/users/user-search.schemas';
 import { publicProfileJsonSchema } from '#src/modules/users/profile.schemas';
-import {
-  accountJsonSchema,
-  accountProfileSchema,
-  accountSessionsJsonSchema,
-  notificationSettingsSchema,
-  passwordChangeSchema,
-  passwordChangedJsonSchema,
-  signedOutOthersJsonSchema,
-} from '#src/modules/users/account.schemas';
+import { accountJsonSchema, accountProfileSchema, notificationSettingsSchema } from '#src/modules/users/account.schemas';
 import {
   experienceJsonSchema,
   otherExperiencesJsonSchema,
@@ -226,11 +219,6 @@ export const operations: Operation[] = [
     body: accountProfileSchema,
     response: accountJsonSchema,
   }),
-  op('put', `${V1}/account/password`, 'パスワードを変更する（他の端末はログアウト、お知らせメールを送信）', ['アカウント'], 'user', {
-    body: passwordChangeSchema,
-    errors: [429],
-    response: passwordChangedJsonSchema,
-  }),
   op('put', `${V1}/account/notifications`, '受け取るお知らせメールを設定する', ['アカウント'], 'user', {
     body: notificationSettingsSchema,
     response: accountJsonSchema,
@@ -272,10 +260,7 @@ export const operations: Operation[] = [
     errors: [429],
     response: emailVerificationSentJsonSchema,
   }),
-  op('get', `${V1}/account/sessions`, 'ログイン中の端末を一覧する', ['アカウント'], 'user', { response: accountSessionsJsonSchema }),
-  op('delete', `${V1}/account/sessions`, '他のすべての端末からログアウトする', ['アカウント'], 'user', {
-    response: signedOutOthersJsonSchema,
-  }),
+  ...accountSecurityOps(V1, 'アカウント', 'user'),
   // ---- Public browsing
   op('get', `${V1}/stories`, '体験を一覧・検索する', ['体験'], 'none', {
     query: storiesQuerySchema,
@@ -735,6 +720,7 @@ export const operations: Operation[] = [
     errors: [429],
     response: passwordResetDoneJsonSchema,
   }),
+  ...accountSecurityOps(BRAND, 'ブランドポータル', 'brand'),
   op('get', `${BRAND}/brand-members`, '自分のブランドのメンバーを一覧する', ['ブランドポータル'], 'brand', {
     response: brandPortalMembersJsonSchema,
   }),

@@ -28,19 +28,8 @@ const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 
-let ip = 0;
 /** An agent signed in from its own address with this User-Agent. */
-async function signInWith(email: string, userAgent: string, password = TEST_PASSWORD) {
-  ip += 1;
-  const agent = request.agent(t.app);
-  const res = await agent
-    .post('/api/v1/sessions')
-    .set('User-Agent', userAgent)
-    .set('X-Forwarded-For', `172.20.0.${ip}`)
-    .send({ email, password });
-  expect(res.status).toBe(201);
-  return agent;
-}
+const signInWith = (email: string, userAgent: string) => signedInAgent(t.app, email, TEST_PASSWORD, { userAgent });
 
 describe('GET /api/v1/account and PUT /api/v1/account/profile', () => {
   it('refuses a guest with 401', async () => {

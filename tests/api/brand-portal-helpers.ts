@@ -1,9 +1,7 @@
 // Test data and agents for the brand portal's API tests: a brand with a signed-in member, a community
 // with an application item, an application, an associated ambassador with an experience and dates.
-import request from 'supertest';
-import { expect } from 'vitest';
 import type { TestApp } from '#tests/setup/test-app';
-import { createUser } from '#tests/factories/users';
+import { createUser, signedInAgent, type Agent } from '#tests/factories/users';
 import { createAmbassador, createBrand, createBrandMember, createCommunity } from '#tests/factories/communities';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { hashPassword } from '#src/lib/password';
@@ -15,7 +13,7 @@ export const MEMBER_PASSWORD = 'brandpass123';
 let memberHash: string | null = null;
 let counter = 0;
 
-export type Agent = ReturnType<typeof request.agent>;
+export type { Agent };
 
 /** An accepted member of the brand who can sign in with MEMBER_PASSWORD (or `password`). */
 export async function createSignableMember(t: TestApp, brandId: number, options: { email?: string; password?: string } = {}) {
@@ -28,19 +26,9 @@ export async function createSignableMember(t: TestApp, brandId: number, options:
   return row;
 }
 
-let clients = 0;
-
-/**
- * A supertest agent signed in to the portal through POST /brand/api/v1/brand-members/sign-in, from an address of
- * its own (X-Forwarded-For; the app trusts one proxy hop), so the per-IP sign-in limit never decides a test.
- */
-export async function portalAgent(t: TestApp, email: string, password = MEMBER_PASSWORD): Promise<Agent> {
-  const agent = request.agent(t.app);
-  clients += 1;
-  const ip = `10.${(clients >> 16) & 255}.${(clients >> 8) & 255}.${clients & 255}`;
-  const res = await agent.post('/brand/api/v1/brand-members/sign-in').set('X-Forwarded-For', ip).send({ email, password });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return agent;
+/** A supertest agent signed in to the portal through POST /brand/api/v1/brand-members/sign-in (signedInAgent). */
+export function portalAgent(t: TestApp, email: string, password = MEMBER_PASSWORD): Promise<Agent> {
+  return signedInAgent(t.app, email, password, { door: 'portal' });
 }
 
 /** An application of a new user to the community, answering its first question. */

@@ -515,8 +515,9 @@ describe('landmarks', () => {
     expect(signIn.status()).toBe(201);
     const { communities } = await json<{ communities: { id: number }[] }>(signedIn.request, '/brand/api/v1/communities');
     const paths = portalPaths(communities[0].id);
-    expect(paths.length).toBe(21);
+    expect(paths.length).toBe(22);
     expect(paths).toContain(`/brand/communities/${communities[0].id}/experience`);
+    expect(paths).toContain('/brand/account');
     const signedOut = await s.newPage({ width: 1280, height: 900 });
     // Signing out comes last for the signed-in browser.
     const order = [...paths.filter((p) => p !== '/brand/sign_out'), '/brand/sign_out', '/brand/no-such-page'];

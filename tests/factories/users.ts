@@ -41,18 +41,28 @@ export type Agent = ReturnType<typeof request.agent>;
 
 let ipCounter = 0;
 
+export interface SignInOptions {
+  /** The browser's User-Agent (the account pages name the device from it). */
+  userAgent?: string;
+  /** The door: the marketplace's sign-in (default) or the brand portal's. */
+  door?: 'marketplace' | 'portal';
+}
+
+const SIGN_IN_PATHS = { marketplace: '/api/v1/sessions', portal: '/brand/api/v1/brand-members/sign-in' } as const;
+
 /**
- * A supertest agent that keeps the session cookie, signed in as the user. Each sign-in comes from its own
- * client address (X-Forwarded-For; the app trusts one proxy hop), so the many sign-ins of a file stay under the
+ * A supertest agent that keeps the session cookie, signed in as the account on its door. Each sign-in comes from its
+ * own client address (X-Forwarded-For; the app trusts one proxy hop), so the many sign-ins of a file stay under the
  * per-address sign-in limit.
  */
-export async function signedInAgent(app: Express, email: string, password = TEST_PASSWORD): Promise<Agent> {
+export async function signedInAgent(app: Express, email: string, password = TEST_PASSWORD, options: SignInOptions = {}): Promise<Agent> {
   ipCounter += 1;
   const agent = request.agent(app);
-  const res = await agent
-    .post('/api/v1/sessions')
-    .set('X-Forwarded-For', `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`)
-    .send({ email, password });
+  const req = agent
+    .post(SIGN_IN_PATHS[options.door ?? 'marketplace'])
+    .set('X-Forwarded-For', `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`);
+  if (options.userAgent) req.set('User-Agent', options.userAgent);
+  const res = await req.send({ email, password });
   if (res.status !== 201) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
   return agent;
 }

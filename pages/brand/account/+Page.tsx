@@ -1,25 +1,36 @@
-// /brand/account: the brand member's own account settings (the e-mail address), each section saving on its own and
-// reloading the page with a notice.
-import { useEffect, useState } from 'react';
+// /brand/account (アカウント設定, linked from the portal header): the member's own sign-in settings, one section each,
+// saving on its own and reloading the page with a notice on top. The sections are the marketplace account page's
+// (src/components/account) on the portal's API; a call that finds the session gone goes to sign-in and back.
 import { useData } from 'vike-react/useData';
-import { ja } from '#src/i18n/ja';
-import { takeReloadNotice } from '#src/lib/isomorphic/browser-navigation';
+import { AccountNotice } from '#src/components/account/AccountNotice';
+import type { AccountSectionProps } from '#src/components/account/account-section';
+import { PasswordSection } from '#src/components/account/PasswordSection';
+import { SessionsSection } from '#src/components/account/SessionsSection';
+import { BRAND_API, handleUnauthorized } from '#src/components/brand/brand-paths';
+import { Breadcrumbs, crumbs } from '#src/components/brand/Breadcrumbs';
+import { jaBrandAccount } from '#src/i18n/ja-brand-account';
 import { EmailChangeSection } from './EmailChangeSection';
 import type { Data } from './+data';
+import './brand-account.css';
+
+const t = jaBrandAccount.page;
+
+/** What the password and sessions sections are given: the portal's API and its 401 rule. */
+const portal: AccountSectionProps = { api: BRAND_API, intercept: handleUnauthorized };
 
 export default function Page() {
-  const { email } = useData<Data>();
-  const [notice, setNotice] = useState<string | null>(null);
-  useEffect(() => setNotice(takeReloadNotice()), []);
+  const { email, sessions } = useData<Data>();
   return (
-    <div className="page--narrow">
-      <h1 className="page__title">{ja.account.title}</h1>
-      {notice && (
-        <p className="alert alert--success" role="status" data-testid="account-notice">
-          {notice}
-        </p>
-      )}
+    <section className="brand-account">
+      <Breadcrumbs items={crumbs.account()} />
+      <div className="admin-head">
+        <h1>{t.title}</h1>
+      </div>
+      <p className="muted">{t.lead}</p>
+      <AccountNotice />
       <EmailChangeSection status={email} />
-    </div>
+      <PasswordSection {...portal} />
+      <SessionsSection {...portal} sessions={sessions} />
+    </section>
   );
 }

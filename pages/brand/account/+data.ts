@@ -1,11 +1,18 @@
-// https://vike.dev/data — /brand/account: the signed-in member's address and pending change (the same call as
-// GET /brand/api/v1/brand-members/email).
+// https://vike.dev/data — /brand/account: the member (the portal frame), the address with its pending change (the
+// same call as GET /brand/api/v1/brand-members/email) and the places the member is signed in to the portal (the same
+// call as GET /brand/api/v1/account/sessions).
 import type { PageContextServer } from 'vike/types';
 import { memberPage } from '#pages/brand/brand-data';
 
 export function data(pageContext: PageContextServer) {
-  const { services, ctx } = pageContext;
-  return memberPage(pageContext, async () => ({ email: await services.emailChanges.status(ctx, {}) }));
+  const { services, ctx, currentSession } = pageContext;
+  return memberPage(pageContext, async () => {
+    const [email, sessions] = await Promise.all([
+      services.emailChanges.status(ctx, {}),
+      services.brandAccount.sessions(ctx, currentSession),
+    ]);
+    return { email, sessions: sessions.sessions };
+  });
 }
 
 export type Data = Awaited<ReturnType<typeof data>>;

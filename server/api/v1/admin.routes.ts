@@ -1,15 +1,13 @@
 // The administrator area's own calls (admin-and-brand-portal.md §7 /admin/communities; the audit trail and the
 // experience approval queue, not in the spec). Every service method requires ADMIN itself (401 signed out,
 // 403 otherwise), so routes only pass the input along.
-import { Router, type Request } from 'express';
+import type { Router, Request } from 'express';
 import type { Services } from '#src/root';
 
 /** Path parameters win over body fields of the same name. */
 const input = (req: Request) => ({ ...(req.body && typeof req.body === 'object' ? req.body : {}), ...req.params });
 
-export function adminRoutes(services: Services): Router {
-  const router = Router();
-
+export function adminRoutes(router: Router, services: Services): void {
   router.get('/admin/communities', async (req, res) => {
     res.json(await services.communities.adminList(req.ctx, req.query));
   });
@@ -69,6 +67,4 @@ export function adminRoutes(services: Services): Router {
   router.post('/admin/coupons/:id/deactivation', async (req, res) => {
     res.json(await services.coupons.deactivate(req.ctx, req.params));
   });
-
-  return router;
 }

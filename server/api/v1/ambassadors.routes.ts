@@ -1,15 +1,13 @@
 // Ambassadors (guest-and-host.md §7, admin-and-brand-portal.md §7): public reads (published only for everyone
 // but ADMIN; 404 answers messages.ambassador), and the administrator's create, update and members calls (the
 // services require ADMIN).
-import { Router, type Request } from 'express';
+import type { Router, Request } from 'express';
 import type { Services } from '#src/root';
 
 /** Path parameters win over body fields of the same name. */
 const input = (req: Request) => ({ ...(req.body && typeof req.body === 'object' ? req.body : {}), ...req.params });
 
-export function ambassadorsRoutes(services: Services): Router {
-  const router = Router();
-
+export function ambassadorsRoutes(router: Router, services: Services): void {
   router.get('/ambassadors', async (req, res) => {
     res.json(await services.ambassadors.list(req.ctx, req.query));
   });
@@ -48,6 +46,4 @@ export function ambassadorsRoutes(services: Services): Router {
   router.post('/ambassadors/:ambassador_id/members/:user_id/association', async (req, res) => {
     res.status(201).json(await services.ambassadors.addMember(req.ctx, req.params));
   });
-
-  return router;
 }

@@ -1,15 +1,13 @@
 // Brands (guest-and-host.md §7, admin-and-brand-portal.md §7): public reads (published only for everyone but
 // ADMIN; 404 answers messages.brand), the administrator's create and update, and brand members with their
 // invitations (the services require ADMIN).
-import { Router, type Request } from 'express';
+import type { Router, Request } from 'express';
 import type { Services } from '#src/root';
 
 /** Path parameters win over body fields of the same name. */
 const input = (req: Request) => ({ ...(req.body && typeof req.body === 'object' ? req.body : {}), ...req.params });
 
-export function brandsRoutes(services: Services): Router {
-  const router = Router();
-
+export function brandsRoutes(router: Router, services: Services): void {
   router.get('/brands', async (req, res) => {
     res.json(await services.brands.list(req.ctx, req.query));
   });
@@ -42,6 +40,4 @@ export function brandsRoutes(services: Services): Router {
     await services.brandMembers.remove(req.ctx, req.params);
     res.status(204).end();
   });
-
-  return router;
 }

@@ -1,10 +1,9 @@
 // Public slot reads (spec §7): an experience's slots in a window, and one slot by id.
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { Services } from '#src/root';
 import { publicCache } from '#src/lib/ttl-cache';
 
-export function calendarsRoutes(services: Services): Router {
-  const router = Router();
+export function calendarsRoutes(router: Router, services: Services): void {
   // Availability for guests (no reserved_calendar_ids) is shared for a few seconds at most.
   const windowCache = publicCache<Awaited<ReturnType<Services['calendars']['listForExperience']>>>(services.env.PUBLIC_CACHE_SECONDS);
 
@@ -18,6 +17,4 @@ export function calendarsRoutes(services: Services): Router {
   router.get('/calendars/:id', async (req, res) => {
     res.json(await services.calendars.get(req.ctx, req.params));
   });
-
-  return router;
 }

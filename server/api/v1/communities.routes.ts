@@ -1,13 +1,11 @@
 // Public community detail and community applications (guest-and-host.md §7).
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { Services } from '#src/root';
 import { requireUser } from '#server/middleware/context';
 import { setCompletion } from '#server/completion';
 import { applicationFlag } from '#src/modules/communities/communities.schemas';
 
-export function communitiesRoutes(services: Services): Router {
-  const router = Router();
-
+export function communitiesRoutes(router: Router, services: Services): void {
   router.get('/communities/:id/detail', async (req, res) => {
     res.json(await services.communities.detail(req.ctx, req.params.id));
   });
@@ -18,6 +16,4 @@ export function communitiesRoutes(services: Services): Router {
     setCompletion(req, applicationFlag(application.community_id));
     res.status(201).json(application);
   });
-
-  return router;
 }

@@ -1,15 +1,13 @@
 // The mailed links of the e-mail address (no sign-in needed: the token is the proof): confirming or undoing an
 // address change (both doors, src/modules/email-changes), and the sign-up verification with its resend.
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { Services } from '#src/root';
 import { hit } from '#src/lib/rate-limit';
 
 /** Link attempts per client IP in 10 minutes (a guessed token is hopeless; this keeps the table quiet). */
 const LINK_ATTEMPTS_PER_IP = 30;
 
-export function emailChangesRoutes(services: Services): Router {
-  const router = Router();
-
+export function emailChangesRoutes(router: Router, services: Services): void {
   router.post('/email_changes/confirm', async (req, res) => {
     await hit(req.ctx.em, [{ key: `email-link:ip:${req.ip}`, max: LINK_ATTEMPTS_PER_IP, windowSeconds: 600 }]);
     res.json(await services.emailChanges.confirm(req.ctx, req.body));
@@ -29,6 +27,4 @@ export function emailChangesRoutes(services: Services): Router {
   router.post('/email_verification/resend', async (req, res) => {
     res.status(202).json(await services.emailVerification.resend(req.ctx, {}));
   });
-
-  return router;
 }

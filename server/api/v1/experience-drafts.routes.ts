@@ -1,10 +1,8 @@
 // Experience drafts (spec guest-and-host.md §7): the signed-in user's own drafts only (stated by the service).
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { Services } from '#src/root';
 
-export function experienceDraftsRoutes(services: Services): Router {
-  const router = Router();
-
+export function experienceDraftsRoutes(router: Router, services: Services): void {
   router.get('/experience_drafts', async (req, res) => {
     res.json(await services.experienceDrafts.list(req.ctx, req.query));
   });
@@ -26,6 +24,4 @@ export function experienceDraftsRoutes(services: Services): Router {
     await services.experienceDrafts.remove(req.ctx, req.params);
     res.status(204).end();
   });
-
-  return router;
 }

@@ -1,13 +1,11 @@
 // The host side of experiences. Only these exact paths: GET /experiences/{id} and the /stories list
 // belong to experiences-public.routes.ts.
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { Services } from '#src/root';
 import { setCompletion } from '#server/completion';
 import { HOST_STORY_COMPLETE_FLAG } from '#src/modules/experiences/experiences.host.schemas';
 
-export function experiencesHostRoutes(services: Services): Router {
-  const router = Router();
-
+export function experiencesHostRoutes(router: Router, services: Services): void {
   // The host's own list (id, title, images, approve), ?page=.
   router.get('/experiences', async (req, res) => {
     res.json(await services.experiencesHost.listOwn(req.ctx, req.query));
@@ -28,6 +26,4 @@ export function experiencesHostRoutes(services: Services): Router {
   router.post('/experiences/:id/draft', async (req, res) => {
     res.status(201).json(await services.experiencesHost.withdrawToDraft(req.ctx, { ...req.body, id: req.params.id }));
   });
-
-  return router;
 }

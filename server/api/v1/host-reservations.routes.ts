@@ -1,12 +1,10 @@
 // The host's bookings: GET /api/v1/host/reservations, GET /api/v1/host/calendars/{id}/participants
 // (JSON, or a CSV file with `Accept: text/csv` or `?format=csv` for a plain download link) and
 // GET /api/v1/host/holding_requests.
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { Services } from '#src/root';
 
-export function hostReservationsRoutes(services: Services): Router {
-  const router = Router();
-
+export function hostReservationsRoutes(router: Router, services: Services): void {
   router.get('/host/reservations', async (req, res) => {
     res.json(await services.hostReservations.list(req.ctx, req.query));
   });
@@ -26,6 +24,4 @@ export function hostReservationsRoutes(services: Services): Router {
   router.get('/host/holding_requests', async (req, res) => {
     res.json(await services.holdingRequests.listForHost(req.ctx, req.query));
   });
-
-  return router;
 }

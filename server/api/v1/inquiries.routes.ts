@@ -1,14 +1,12 @@
 // Inquiry forms (guest-and-host.md §2, §7): the brand and ambassador program inquiry and the general contact.
 // Open to guests, so each address is rate-limited; a success sets the flag of its completion page.
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { Services } from '#src/root';
 import { hit } from '#src/lib/rate-limit';
 import { setCompletion } from '#server/completion';
 import { BRAND_INQUIRY_FLAG, CONTACT_INQUIRY_FLAG } from '#src/modules/inquiries/inquiries.schemas';
 
-export function inquiriesRoutes(services: Services): Router {
-  const router = Router();
-
+export function inquiriesRoutes(router: Router, services: Services): void {
   router.post('/brand_and_ambassador_inquiries', async (req, res) => {
     await hit(req.ctx.em, [{ key: `inquiry:ip:${req.ip}`, max: 20, windowSeconds: 3600 }]);
     const inquiry = await services.inquiries.createBrandInquiry(req.ctx, req.body);
@@ -49,6 +47,4 @@ export function inquiriesRoutes(services: Services): Router {
     const body = req.body && typeof req.body === 'object' ? req.body : {};
     res.json(await services.inquiries.contactSetResolved(req.ctx, { ...body, ...req.params }));
   });
-
-  return router;
 }

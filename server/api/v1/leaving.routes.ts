@@ -1,6 +1,6 @@
 // Leaving (退会) and the copy of one's data, on the account page's API (/api/v1/account/…), and the administrator's
 // version (/api/v1/admin/users/{id}/leave). Services check who may; routes pass the input along.
-import { Router, type Request } from 'express';
+import type { Router, Request } from 'express';
 import type { Services } from '#src/root';
 import { ValidationError } from '#src/lib/isomorphic/errors';
 import { requireUser } from '#server/middleware/context';
@@ -13,9 +13,7 @@ const wrongPassword = (error: unknown) => error instanceof ValidationError && Bo
 /** Path parameters win over body fields of the same name. */
 const input = (req: Request) => ({ ...(req.body && typeof req.body === 'object' ? req.body : {}), ...req.params });
 
-export function leavingRoutes(services: Services): Router {
-  const router = Router();
-
+export function leavingRoutes(router: Router, services: Services): void {
   router.get('/account/leave', async (req, res) => {
     res.json(await services.leaving.preview(req.ctx, {}));
   });
@@ -55,6 +53,4 @@ export function leavingRoutes(services: Services): Router {
   router.post('/admin/users/:id/leave', async (req, res) => {
     res.json(await services.leaving.adminLeave(req.ctx, input(req)));
   });
-
-  return router;
 }

@@ -10,12 +10,10 @@ import { openApiDocument } from '#src/openapi/document';
 import { ja } from '#src/i18n/ja';
 import { type KeptBody, sendKept } from '#server/compress';
 
-export function openapiRoutes(): Router {
-  const router = Router();
+export function openapiRoutes(router: Router): void {
   router.get('/openapi.json', (_req, res) => {
     res.json(openApiDocument());
   });
-  return router;
 }
 
 const escapeHtml = (text: string) =>

@@ -1,15 +1,13 @@
 // The office's payouts (admin): monthly batches (prepare, read, the bank file, mark paid), ledger adjustments and
 // contract rates; and the payee's earnings, statement and bank account. Every service method states who may call
 // it (ADMIN, or the signed-in payee); routes pass the input along.
-import { Router, type Request } from 'express';
+import type { Router, Request } from 'express';
 import type { Services } from '#src/root';
 
 /** Path parameters win over body fields of the same name. */
 const input = (req: Request) => ({ ...(req.body && typeof req.body === 'object' ? req.body : {}), ...req.params });
 
-export function payoutsRoutes(services: Services): Router {
-  const router = Router();
-
+export function payoutsRoutes(router: Router, services: Services): void {
   router.get('/admin/payouts', async (req, res) => {
     res.json(await services.payouts.list(req.ctx, req.query));
   });
@@ -66,6 +64,4 @@ export function payoutsRoutes(services: Services): Router {
   router.put('/host/bank-account', async (req, res) => {
     res.json(await services.earnings.updateBankAccount(req.ctx, { ...req.query, ...(req.body ?? {}) }));
   });
-
-  return router;
 }

@@ -1,9 +1,8 @@
 // Choice lists (spec §7): { categories: [{id, name}] } and the same shape for themes, occupations, prefectures.
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { Services } from '#src/root';
 
-export function referenceRoutes(services: Services): Router {
-  const router = Router();
+export function referenceRoutes(router: Router, services: Services): void {
   const { reference } = services;
 
   router.get('/categories', async (req, res) => {
@@ -21,6 +20,4 @@ export function referenceRoutes(services: Services): Router {
   router.get('/prefectures', async (req, res) => {
     res.json({ prefectures: await reference.prefectures(req.ctx) });
   });
-
-  return router;
 }

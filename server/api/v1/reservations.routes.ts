@@ -2,7 +2,7 @@
 // POST /api/v1/reservations/{id}/confirm after 3-D Secure, GET /api/v1/reservations/{id}, the guest's list and
 // cancellation and the host's slot cancellation, the guest's receipt (its state as JSON, the PDF); a confirmed reservation
 // sets the completion flag that /reservations/complete consumes (server/completion.ts).
-import { Router, type Request, type Response } from 'express';
+import type { Router, Request, Response } from 'express';
 import type { Services } from '#src/root';
 import { setCompletion } from '#server/completion';
 import type { ReserveResult } from '#src/modules/reservations/reservations.service';
@@ -20,9 +20,7 @@ function answer(req: Request, res: Response, result: ReserveResult) {
   res.status(201).json(reservation);
 }
 
-export function reservationsRoutes(services: Services): Router {
-  const router = Router();
-
+export function reservationsRoutes(router: Router, services: Services): void {
   router.post('/reservations', async (req, res) => {
     // The attempt key may come as a header (API clients) or a field (the form).
     const body = { ...req.body, idempotency_key: req.body?.idempotency_key ?? req.get('idempotency-key') };
@@ -64,6 +62,4 @@ export function reservationsRoutes(services: Services): Router {
   router.post('/host/calendars/:id/cancellation', async (req, res) => {
     res.json(await services.reservations.cancelSlot(req.ctx, { ...req.body, ...req.params }));
   });
-
-  return router;
 }

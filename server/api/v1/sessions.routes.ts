@@ -1,11 +1,11 @@
-import { Router, type Request } from 'express';
+import type { Router, Request } from 'express';
 import type { Services } from '#src/root';
 import { endDoorSession, startSession } from '#server/session-doors';
 import { count, hit, peek, reset } from '#src/lib/rate-limit';
 import { TooManyRequestsError, UnauthorizedError } from '#src/lib/isomorphic/errors';
 import { ja } from '#src/i18n/ja';
 import { RESET_IP_WINDOW_SECONDS, RESET_REQUESTS_PER_IP, type ResetDoor } from '#src/lib/reset-tokens';
-import { endUserSessions } from '#src/modules/users/user-sessions';
+import { endAccountSessions } from '#src/modules/accounts/account-sessions';
 
 /** Options of `limitedSignIn`: whose attempts count (default: the body's e-mail) and which refusal is a failure. */
 export interface SignInLimitOptions {
@@ -69,9 +69,7 @@ export async function limitedResetRequest(req: Request, services: Services, door
   await services.passwordResets.request(req.ctx, { ...(req.body && typeof req.body === 'object' ? req.body : {}), door });
 }
 
-export function sessionsRoutes(services: Services): Router {
-  const router = Router();
-
+export function sessionsRoutes(router: Router, services: Services): void {
   router.post('/sessions', async (req, res) => {
     const actor = await limitedSignIn(req, 'signin', () => services.users.authenticate(req.ctx, req.body));
     await startSession(req, { userId: actor.id });
@@ -103,13 +101,11 @@ export function sessionsRoutes(services: Services): Router {
   router.put('/password_resets', async (req, res) => {
     await hit(req.ctx.em, [{ key: `reset-token:ip:${req.ip}`, max: 30, windowSeconds: WINDOW_SECONDS }]);
     const user = await services.users.resetPassword(req.ctx, req.body);
-    await endUserSessions(req.ctx.em, user.id);
+    await endAccountSessions(req.ctx.em, { door: 'userId', id: user.id });
     res.json({ reset: true });
   });
 
   router.get('/me', async (req, res) => {
     res.json(await services.users.me(req.ctx));
   });
-
-  return router;
 }

@@ -3,7 +3,7 @@
 // One upload path with two doors: the marketplace's (a signed-in user) and the brand portal's
 // (POST /brand/api/v1/uploads, a signed-in brand member; server/brand-api/v1/brand-portal.routes.ts). Both run
 // uploadRoute: the same rate limit per uploader, multipart limits, content checks and store.
-import { Router, type Request, type RequestHandler } from 'express';
+import type { Router, Request, RequestHandler } from 'express';
 import multer from 'multer';
 import type { Services } from '#src/root';
 import { requireUser } from '#server/middleware/context';
@@ -56,12 +56,10 @@ export function uploadRoute(services: Services, uploader: (req: Request) => stri
   return [limit, receiveFile, cleanBody, handler];
 }
 
-export function uploadsRoutes(services: Services): Router {
-  const router = Router();
+export function uploadsRoutes(router: Router, services: Services): void {
   router.post(
     '/uploads',
     requireUser,
     uploadRoute(services, (req) => `user:${req.actor?.id}`),
   );
-  return router;
 }

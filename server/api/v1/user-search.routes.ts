@@ -1,13 +1,9 @@
 // GET /api/v1/users?q=&exclude_ambassador_id= (ADMIN; the service checks): the admin user pickers.
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { Services } from '#src/root';
 
-export function userSearchRoutes(services: Services): Router {
-  const router = Router();
-
+export function userSearchRoutes(router: Router, services: Services): void {
   router.get('/users', async (req, res) => {
     res.json(await services.userSearch.search(req.ctx, req.query));
   });
-
-  return router;
 }

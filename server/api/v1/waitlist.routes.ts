@@ -1,11 +1,9 @@
 // キャンセル待ち: GET /api/v1/waitlist (the guest's entries), POST /api/v1/waitlist (join a full slot's line, 201),
 // DELETE /api/v1/waitlist/{id} (leave, or decline an offer).
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { Services } from '#src/root';
 
-export function waitlistRoutes(services: Services): Router {
-  const router = Router();
-
+export function waitlistRoutes(router: Router, services: Services): void {
   router.get('/waitlist', async (req, res) => {
     res.json(await services.waitlist.mine(req.ctx, req.query));
   });
@@ -17,6 +15,4 @@ export function waitlistRoutes(services: Services): Router {
   router.delete('/waitlist/:id', async (req, res) => {
     res.json(await services.waitlist.leave(req.ctx, req.params));
   });
-
-  return router;
 }

@@ -7,7 +7,8 @@ import { requireBrandMember } from '#src/lib/context';
 import { hit } from '#src/lib/rate-limit';
 import { limitedResetRequest, limitedSignIn } from '#server/api/v1/sessions.routes';
 import { uploadRoute } from '#server/api/v1/uploads.routes';
-import { wrongCurrentPassword } from '#server/api/v1/account.routes';
+import { accountSecurityRoutes, wrongCurrentPassword } from '#server/api/v1/account.routes';
+import { endAccountSessions } from '#src/modules/accounts/account-sessions';
 import { startSession, endDoorSession } from '#server/session-doors';
 
 /** Query, then body, then the path's ids last (a body can never replace them). */
@@ -62,9 +63,7 @@ export function brandPortalRoutes(services: Services): Router {
   router.put('/brand-members/password', async (req, res) => {
     await hit(req.ctx.em, [{ key: `brand-reset-token:ip:${req.ip}`, max: 30, windowSeconds: 600 }]);
     const member = await brandMembers.resetPassword(req.ctx, req.body);
-    await req.ctx.em.execute(`UPDATE session SET sess = (sess::jsonb - 'brandMemberId')::json WHERE sess->>'brandMemberId' = ?`, [
-      String(member.id),
-    ]);
+    await endAccountSessions(req.ctx.em, { door: 'brandMemberId', id: member.id });
     res.json({ reset: true });
   });
 
@@ -85,6 +84,15 @@ export function brandPortalRoutes(services: Services): Router {
       isFailure: wrongCurrentPassword,
     });
     res.status(202).json(answer);
+  });
+
+  /**
+   * The member's own /brand/account: password change (limited like the portal's sign-in, per member) and the places
+   * the member is signed in to the portal, with "sign out everywhere else" (the marketplace's routes and rules).
+   */
+  accountSecurityRoutes(router, services.brandAccount, {
+    scope: 'brand-password-change',
+    subject: (ctx) => `brand-member:${requireBrandMember(ctx).id}`,
   });
 
   router.get('/brand-members', async (req, res) => {

@@ -1,11 +1,12 @@
 // The brand portal's own frame (not the marketplace header): the portal header (brand name, the member's e-mail,
-// ログアウト) and the navigation, shown once a member is signed in (the page's data carries `member`); the sign-in,
+// アカウント設定, ログアウト) and the navigation, shown once a member is signed in (the page's data carries `member`); the sign-in,
 // password and invitation screens get the header alone. The navigation is the admin area's (SideNavFrame). The page's
 // content is its one <main> landmark (the portal has no site frame), with a skip link to it.
 import type { ReactNode } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { SideNavFrame } from '#src/components/admin/AdminLayout';
 import { ja } from '#src/i18n/ja';
+import { jaBrandAccount } from '#src/i18n/ja-brand-account';
 import type { BrandMemberMe } from '#src/modules/brand-members/brand-members.schemas';
 import './brand.css';
 
@@ -49,9 +50,17 @@ export function BrandLayout({ children }: { children: ReactNode }) {
           </a>
           {member && (
             <div className="brand-header__account">
-              <span className="brand-header__email" data-testid="member-email" title={t.memberLabel}>
+              <span className="brand-header__email" data-testid="member-email" title={`${t.memberLabel}: ${member.email}`}>
                 {member.email}
               </span>
+              <a
+                href="/brand/account"
+                className="button button--ghost button--small"
+                aria-current={urlPathname === '/brand/account' ? 'page' : undefined}
+                data-testid="account-link"
+              >
+                {jaBrandAccount.page.headerLink}
+              </a>
               <a href="/brand/sign_out" className="button button--ghost button--small" data-testid="sign-out">
                 {t.signOut}
               </a>

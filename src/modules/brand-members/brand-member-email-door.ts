@@ -5,6 +5,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { hashPassword, verifyPassword } from '#src/lib/password';
 import type { EmailDoor } from '#src/modules/email-changes/email-door';
 import { BrandMember } from './brand-members.entity';
+import { endAccountSessions } from '#src/modules/accounts/account-sessions';
 import { RESET_PASSWORD_PATH } from './brand-members.schemas';
 
 export const brandMemberEmailDoor: EmailDoor = {
@@ -32,6 +33,6 @@ export const brandMemberEmailDoor: EmailDoor = {
     member.resetPasswordTokenHash = null;
     member.resetPasswordSentAt = null;
     await em.flush();
-    await em.execute(`UPDATE session SET sess = (sess::jsonb - 'brandMemberId')::json WHERE sess->>'brandMemberId' = ?`, [String(id)]);
+    await endAccountSessions(em, { door: 'brandMemberId', id });
   },
 };

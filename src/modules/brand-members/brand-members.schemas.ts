@@ -52,6 +52,9 @@ export const RESET_PASSWORD_VALID_HOURS = 1;
 /** The reset link's path; the mail carries `{public base URL}/brand/password_reset?reset_password_token=…`. */
 export const RESET_PASSWORD_PATH = '/brand/password_reset';
 
+/** The page that asks for a reset link (the password change notice links to it). */
+export const RESET_PASSWORD_MAIL_PATH = '/brand/password_reset_send_mail';
+
 /** POST /brand/api/v1/brand-members/sign-in */
 export const brandSignInSchema = z.object({
   email: emailSchema,

@@ -9,7 +9,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { UTF8_BOM, csvRecord } from '#src/lib/csv';
 import { formatInstantDateTimeJa } from '#src/lib/isomorphic/dates';
 import { jaLeaving } from '#src/i18n/ja-leaving';
-import { listUserSessions } from '#src/modules/users/user-sessions';
+import { listAccountSessions } from '#src/modules/accounts/account-sessions';
 
 /** Columns never copied: secrets, and derived or bulky columns that say nothing about the person. */
 const OMITTED_COLUMNS = [
@@ -165,7 +165,7 @@ export async function buildDataExport(em: EntityManager, userId: number): Promis
   const email = String(user.email);
   const reservations = await reservationsOf(em, userId);
   const [sessions, reviews, applications, answers, inquiries, mails, tables] = await Promise.all([
-    listUserSessions(em, userId),
+    listAccountSessions(em, { door: 'userId', id: userId }),
     em.execute(
       `SELECT v.id, v.experience_id, e.title AS experience_title, v.reservation_id, v.rate, v.content, v.posted_at,
          v.host_reply_content, v.host_replied_at

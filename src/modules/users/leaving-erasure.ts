@@ -12,7 +12,7 @@
 //   and applications) replaced by 退会したユーザー.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { jaLeaving } from '#src/i18n/ja-leaving';
-import { endUserSessions } from './user-sessions';
+import { endAccountSessions } from '#src/modules/accounts/account-sessions';
 import { hasUnpaidEarnings } from './leaving-checks';
 
 const LEFT = jaLeaving.leaving.leftUserName;
@@ -154,7 +154,7 @@ export async function eraseAccount(em: EntityManager, userId: number): Promise<{
     [userId],
   );
 
-  const signedOut = await endUserSessions(em, userId);
+  const signedOut = await endAccountSessions(em, { door: 'userId', id: userId });
   await em.execute(
     `UPDATE users SET name = ?, email = ?, password_hash = ?, avatar_url = NULL, introduction = NULL,
        reset_password_token_hash = NULL, reset_password_sent_at = NULL, email_verify_token_hash = NULL,

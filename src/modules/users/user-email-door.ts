@@ -5,7 +5,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { hashPassword, verifyPassword } from '#src/lib/password';
 import type { EmailDoor } from '#src/modules/email-changes/email-door';
 import { User } from './users.entity';
-import { endUserSessions } from './user-sessions';
+import { endAccountSessions } from '#src/modules/accounts/account-sessions';
 import { USER_RESET_PASSWORD_PATH } from './users.schemas';
 
 export const userEmailDoor: EmailDoor = {
@@ -36,6 +36,6 @@ export const userEmailDoor: EmailDoor = {
     user.resetPasswordTokenHash = null;
     user.resetPasswordSentAt = null;
     await em.flush();
-    await endUserSessions(em, id);
+    await endAccountSessions(em, { door: 'userId', id });
   },
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deviceFromUserAgent } from './user-sessions';
+import { deviceFromUserAgent } from './account-sessions';
 
 describe('deviceFromUserAgent', () => {
   it('names the system and the browser of common User-Agents', () => {

@@ -1,0 +1,81 @@
+// An account's sessions on either door: rows of `session` (connect-pg-simple), whose JSON names the account under its
+// door's key (`userId` for the marketplace, `brandMemberId` for the brand portal), the device read from the User-Agent
+// at sign-in, the sign-in time and the last use (refreshed at most every few minutes, server/middleware/context.ts).
+// Server-only; runs on the caller's EntityManager (inside its transaction).
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+/** The session key of each door's account (server/session-doors.ts). */
+export type SessionDoor = 'userId' | 'brandMemberId';
+
+/** Each door's key as an SQL literal (a fixed string of this table, never a value from a request). */
+const KEY: Record<SessionDoor, string> = { userId: "'userId'", brandMemberId: "'brandMemberId'" };
+
+/** One account: its door and its id there. */
+export interface SessionAccount {
+  door: SessionDoor;
+  id: number;
+}
+
+export interface AccountSessionRow {
+  sid: string;
+  device: string | null;
+  signed_in_at: string | null;
+  last_seen_at: string | null;
+}
+
+/** The account's live sessions (not expired, still signed in on its door). */
+export async function listAccountSessions(em: EntityManager, account: SessionAccount): Promise<AccountSessionRow[]> {
+  return em.execute<AccountSessionRow[]>(
+    `SELECT sid, sess->>'device' AS device, sess->>'signedInAt' AS signed_in_at, sess->>'lastSeenAt' AS last_seen_at
+     FROM session WHERE sess->>${KEY[account.door]} = ? AND expire > now()`,
+    [String(account.id)],
+  );
+}
+
+/**
+ * Signs the account out of every session but `exceptSid` (none: all of them), on its own door only: the rows keep
+ * their other contents (the other door's account in the same browser stays signed in). Returns how many sessions
+ * were signed out.
+ */
+export async function endAccountSessions(em: EntityManager, account: SessionAccount, exceptSid?: string): Promise<number> {
+  const rows = await em.execute<{ sid: string }[]>(
+    `UPDATE session SET sess = (sess::jsonb - ${KEY[account.door]})::json
+     WHERE sess->>${KEY[account.door]} = ? AND sid <> ? AND expire > now() RETURNING sid`,
+    [String(account.id), exceptSid ?? ''],
+  );
+  return rows.length;
+}
+
+/** A short Japanese name of the device a User-Agent describes ('Windows の Chrome'), or null when it says nothing. */
+export function deviceFromUserAgent(userAgent: string | undefined): string | null {
+  const ua = (userAgent ?? '').slice(0, 500);
+  if (!ua) return null;
+  const os = /iPhone/.test(ua)
+    ? 'iPhone'
+    : /iPad/.test(ua)
+      ? 'iPad'
+      : /Android/.test(ua)
+        ? 'Android'
+        : /Windows/.test(ua)
+          ? 'Windows'
+          : /Mac OS X|Macintosh/.test(ua)
+            ? 'Mac'
+            : /CrOS/.test(ua)
+              ? 'ChromeOS'
+              : /Linux/.test(ua)
+                ? 'Linux'
+                : null;
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /OPR\/|Opera/.test(ua)
+      ? 'Opera'
+      : /Firefox\/|FxiOS/.test(ua)
+        ? 'Firefox'
+        : /Chrome\/|CriOS|Chromium/.test(ua)
+          ? 'Chrome'
+          : /Safari\//.test(ua)
+            ? 'Safari'
+            : null;
+  if (os && browser) return `${os} / ${browser}`;
+  return os ?? browser ?? ua.slice(0, 60);
+}
