@@ -152,6 +152,12 @@ describe('the copy holds every row that references the user', () => {
     // payee, the copy's own row.
     expect(referencing).toBeGreaterThanOrEqual(11);
     expect(data.tables.users.map((u: { id: number }) => u.id)).toEqual([rich.userId]);
+    expect(data.tables.users[0].email_verify_token_hash).toBeUndefined();
+    // The pending change of address (tests/factories/rich-user.ts), without its link tokens.
+    expect(data.tables.email_changes).toEqual([
+      expect.objectContaining({ old_email: RICH.email, new_email: 'seiichiro.next@example.com', status: 'pending' }),
+    ]);
+    expect(data.tables.email_changes[0].confirm_token_hash).toBeUndefined();
     expect(data.reservations[0].messages.map((m: { mine: boolean }) => m.mine)).toEqual([true, false]);
     expect(data.community_applications[0]).toMatchObject({ full_name: RICH.name, address: RICH.address });
     expect(data.consents).toEqual([{ document: 'terms_and_privacy', version: null, consented_at: null }]);

@@ -84,7 +84,7 @@ describe('leaving erases every personal field', () => {
         'email_changes.old_email',
       ]),
     );
-    expect(before[NEXT_EMAIL]).toEqual(['email_changes.new_email']);
+    expect(before[NEXT_EMAIL]).toEqual(['data_exports.json_body', 'email_changes.new_email']);
     expect(before[RICH.phone]).toEqual(expect.arrayContaining(['users.introduction', 'contact_inquiries.content']));
     expect(before[RICH.holderName]).toEqual(['data_exports.json_body', 'payees.holder_name']);
     expect(before[RICH.receiptName]).toEqual(['data_exports.json_body', 'receipts.addressee']);

@@ -2,7 +2,8 @@
 // - JSON: the profile, consents and notification settings, the signed-in devices, the reservations (slots, amounts,
 //   payment, refund, receipt, the message thread), reviews, community applications with their answers, inquiries
 //   and the mails sent to the address; and under `tables` every row of every table that references the user by a
-//   foreign key, found in the catalogue at build time, so a table added later is in the copy without a change here.
+//   foreign key, found in the catalogue at build time, so a table added later is in the copy without a change here,
+//   and the user's changes of e-mail address (named by door and id).
 //   Secrets (password and token hashes, the encrypted account number) and the copies' own files are left out.
 // - CSV: the reservations, one line each (src/lib/csv.ts: RFC 4180, formula cells neutralised, UTF-8 BOM).
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -15,6 +16,9 @@ import { listAccountSessions } from '#src/modules/accounts/account-sessions';
 const OMITTED_COLUMNS = [
   'password_hash',
   'reset_password_token_hash',
+  'email_verify_token_hash',
+  'confirm_token_hash',
+  'undo_token_hash',
   'token_hash',
   'account_number_encrypted',
   'json_body',
@@ -61,6 +65,12 @@ async function referencingRows(em: EntityManager, userId: number): Promise<Recor
       }
     }
   }
+  // Changes of address name their account by door and id (one table for both doors), not by a foreign key.
+  const changes = await em.execute<{ row: Row }[]>(
+    `SELECT to_jsonb(c) - ?::text[] AS row FROM email_changes c WHERE c.door = 'user' AND c.account_id = ?`,
+    [OMITTED, userId],
+  );
+  if (changes.length > 0) tables.email_changes = changes.map(({ row }) => row);
   for (const list of Object.values(tables)) list.sort((a, b) => Number(a.id ?? 0) - Number(b.id ?? 0));
   return tables;
 }
