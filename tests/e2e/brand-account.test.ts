@@ -60,10 +60,11 @@ describe('/brand/account', () => {
     expect(await sessions.first().textContent()).toContain('この端末');
 
     // A wrong current password stays on its field; nothing reloads.
-    await page.getByLabel('現在のパスワード').fill('notmypass1');
-    await page.getByLabel('新しいパスワード').fill('portalpass2');
+    const password = page.locator('section[aria-labelledby="account-password"]');
+    await password.getByLabel('現在のパスワード').fill('notmypass1');
+    await password.getByLabel('新しいパスワード').fill('portalpass2');
     await page.getByTestId('change-password').click();
-    await expect.poll(() => page.getByText('現在のパスワードが正しくありません').count()).toBe(1);
+    await expect.poll(() => password.getByText('現在のパスワードが正しくありません').count()).toBe(1);
 
     // Sign out everywhere else, after the confirmation.
     await page.getByTestId('sign-out-others').click();
@@ -77,8 +78,8 @@ describe('/brand/account', () => {
     expect(new URL(other.url()).pathname + new URL(other.url()).search).toBe('/brand/sign_in?redirect=%2Fbrand%2Faccount');
 
     // The password change, with its notice.
-    await page.getByLabel('現在のパスワード').fill(PASSWORD);
-    await page.getByLabel('新しいパスワード').fill('portalpass2');
+    await password.getByLabel('現在のパスワード').fill(PASSWORD);
+    await password.getByLabel('新しいパスワード').fill('portalpass2');
     loaded = nextLoad(page);
     await page.getByTestId('change-password').click();
     await loaded;

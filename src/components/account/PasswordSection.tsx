@@ -9,6 +9,7 @@ import { AccountSection } from './AccountSection';
 
 const t = ja.account;
 
+/** Ids of its own: the e-mail section on the same page has a current_password field too. */
 export function PasswordSection({ api, intercept }: AccountSectionProps) {
   const form = useForm<Record<string, string>, { signed_out: number }>({
     schema: passwordChangeSchema,
@@ -25,10 +26,23 @@ export function PasswordSection({ api, intercept }: AccountSectionProps) {
     <AccountSection id="account-password" heading={t.passwordHeading} lead={t.passwordLead}>
       <FormErrors messages={form.errors} />
       <form {...form.formProps}>
-        <Field name="current_password" label={t.currentPassword} required messages={form.messages('current_password')}>
+        <Field
+          id="password-change-current"
+          name="current_password"
+          label={t.currentPassword}
+          required
+          messages={form.messages('current_password')}
+        >
           {(control) => <input className="input" type="password" autoComplete="current-password" {...control} />}
         </Field>
-        <Field name="new_password" label={t.newPassword} hint={t.newPasswordHint} required messages={form.messages('new_password')}>
+        <Field
+          id="password-change-new"
+          name="new_password"
+          label={t.newPassword}
+          hint={t.newPasswordHint}
+          required
+          messages={form.messages('new_password')}
+        >
           {(control) => <input className="input" type="password" autoComplete="new-password" {...control} />}
         </Field>
         <button type="submit" className="button" disabled={form.submitting || !form.ready} data-testid="change-password">
