@@ -1,7 +1,7 @@
 // Helpers of the e-mail change and verification tests: a real SMTP inbox and the links its mails carry.
 import { expect } from 'vitest';
 import type { TestApp } from '#tests/setup/test-app';
-import type { Received } from '#tests/factories/smtp';
+import type { Received } from '#tests/setup/smtp-inbox';
 
 /** Sends what the outbox holds and returns the mails that arrived for `to` (newest last). */
 export async function deliveredTo(t: TestApp, inbox: Received[], to: string): Promise<Received[]> {

@@ -6,7 +6,7 @@ import request from 'supertest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { createSignedInUser, TEST_PASSWORD } from '#tests/factories/users';
 import { createBrand } from '#tests/factories/communities';
-import { startSmtpInbox, type Received } from '#tests/factories/smtp';
+import { startSmtpInbox, type Received } from '#tests/setup/smtp-inbox';
 import { expectDocumented } from './openapi-contract';
 import { deliveredTo, linkToken } from './email-change-helpers';
 import { MEMBER_PASSWORD, createSignableMember, portalAgent } from './brand-portal-helpers';

@@ -6,7 +6,7 @@ import request from 'supertest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { createUser, signedInAgent } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
-import { startSmtpInbox, type Received } from '#tests/factories/smtp';
+import { startSmtpInbox, type Received } from '#tests/setup/smtp-inbox';
 import { expectDocumented } from './openapi-contract';
 import { deliveredTo, linkToken } from './email-change-helpers';
 import { User } from '#src/modules/users/users.entity';

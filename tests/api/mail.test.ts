@@ -1,9 +1,7 @@
 // The mail outbox's delivery against a real local SMTP server (smtp-server): reservation mails arrive once, a
 // failure is retried with backoff, a row locked by another worker is skipped, a crash loses nothing, and a
 // retry never sends twice.
-import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type TestAgent from 'supertest/lib/agent';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
@@ -18,66 +16,27 @@ import { initOrm } from '#src/lib/orm';
 import { createLogger } from '#src/lib/logger';
 import { ja } from '#src/i18n/ja';
 import { formatDateJa } from '#src/lib/isomorphic/dates';
-import { decodeWords, parseMessage, type ParsedPart } from '#tests/setup/smtp-inbox';
-
-interface Received {
-  from: string;
-  to: string[];
-  headers: Record<string, string>;
-  subject: string;
-  text: string;
-  attachments: ParsedPart['attachments'];
-}
-
-const inbox: Received[] = [];
-/** Answers the next N messages with a temporary failure (451). */
-let rejectNext = 0;
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onData(stream, session, callback) {
-    let raw = '';
-    stream.on('data', (d: Buffer) => (raw += d.toString('utf8')));
-    stream.on('end', () => {
-      if (rejectNext > 0) {
-        rejectNext -= 1;
-        const error = new Error('Try again later') as Error & { responseCode: number };
-        error.responseCode = 451;
-        return callback(error);
-      }
-      const { headers, text, attachments } = parseMessage(raw);
-      inbox.push({
-        from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-        to: session.envelope.rcptTo.map((r) => r.address),
-        headers,
-        subject: decodeWords(headers.subject ?? ''),
-        text,
-        attachments,
-      });
-      callback();
-    });
-  },
-});
+import { startSmtpInbox, type Received, type SmtpInbox } from '#tests/setup/smtp-inbox';
 
 let t: TestApp;
-let smtpUrl: string;
+let smtp: SmtpInbox;
+let inbox: Received[];
 let agent: InstanceType<typeof TestAgent>;
 let guest: { email: string };
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
-  t = await setupTestApp({ SMTP_URL: smtpUrl, MAIL_FROM: 'たびとこ <no-reply@tabitoko.example>' });
+  smtp = await startSmtpInbox();
+  inbox = smtp.inbox;
+  t = await setupTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'たびとこ <no-reply@tabitoko.example>' });
   const user = await createUser(t.orm, { name: 'メール 太郎' });
   guest = { email: user.email };
   agent = await signedInAgent(t.app, user.email);
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 beforeEach(async () => {
-  rejectNext = 0;
+  smtp.rejectNext(0);
   // Each test starts from a delivered outbox.
   await t.services.mail.deliverDue();
   inbox.length = 0;
@@ -136,7 +95,7 @@ describe('mail delivery over SMTP', () => {
 
   it('retries a temporary SMTP failure later with backoff and then sends exactly once', async () => {
     const id = await reserve('再送テスト');
-    rejectNext = 1;
+    smtp.rejectNext(1);
     const first = await t.services.mail.deliverDue();
     expect(first).toEqual({ sent: 1, failed: 1 });
     const failed = (await rowsOf(id)).find((r) => r.status === 'pending')!;
@@ -178,7 +137,7 @@ describe('mail delivery over SMTP', () => {
       { dedupeKey: `give-up:${Date.now()}`, to: 'nobody@example.com', footer: null, subject: '件名', text: '本文' },
     ]);
     for (let i = 0; i < MAX_ATTEMPTS; i++) {
-      rejectNext = 1;
+      smtp.rejectNext(1);
       await t.orm.em.fork().execute(`UPDATE mail_outbox SET next_attempt_at = now() WHERE status = 'pending'`);
       expect(await t.services.mail.deliverDue()).toEqual({ sent: 0, failed: 1 });
     }
@@ -194,7 +153,7 @@ describe('mail delivery over SMTP', () => {
     // The server that committed the reservation never ran its worker. A restarted process (its own ORM and pool):
     const orm = await initOrm(t.databaseUrl, { pool: 2 });
     try {
-      const restarted = createMailService({ orm, env: t.env, log: createLogger('silent'), transport: smtpTransport(smtpUrl) });
+      const restarted = createMailService({ orm, env: t.env, log: createLogger('silent'), transport: smtpTransport(smtp.url) });
       expect(await restarted.deliverDue()).toEqual({ sent: 2, failed: 0 });
     } finally {
       await orm.close(true);
@@ -226,7 +185,7 @@ describe('mail delivery over SMTP', () => {
     const ids = [await reserve('同時配信1'), await reserve('同時配信2'), await reserve('同時配信3')];
     const orm = await initOrm(t.databaseUrl, { pool: 4 });
     try {
-      const second = createMailService({ orm, env: t.env, log: createLogger('silent'), transport: smtpTransport(smtpUrl) });
+      const second = createMailService({ orm, env: t.env, log: createLogger('silent'), transport: smtpTransport(smtp.url) });
       const results = await Promise.all([
         t.services.mail.deliverDue(),
         second.deliverDue(),

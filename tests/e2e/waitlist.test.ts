@@ -2,14 +2,12 @@
 // is cancelled, the offer's mail arrives through real SMTP (smtp-server, sent by the server's own mail worker), the
 // guest sees the offer on /reservations, follows the mail's link to the form (party fixed, the offer's end shown)
 // and pays within the offer. Its own built server and PostgreSQL (the data comes from the factories).
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, openBrowser, type Session } from '#tests/e2e/browser';
 import { startIsolatedServer, type IsolatedServer } from '#tests/setup/server-process';
-import { decodeWords, parseMessage } from '#tests/setup/smtp-inbox';
+import { startSmtpInbox, type SmtpInbox } from '#tests/setup/smtp-inbox';
 import { createUser, TEST_PASSWORD } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { Reservation } from '#src/modules/reservations/reservations.entity';
@@ -18,42 +16,20 @@ import { ja } from '#src/i18n/ja';
 
 const SHOTS = '/tmp/waitlist-shots';
 
-interface Received {
-  to: string[];
-  subject: string;
-  text: string;
-}
-
-const inbox: Received[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onData(stream, session, callback) {
-    let raw = '';
-    stream.on('data', (d: Buffer) => (raw += d.toString('utf8')));
-    stream.on('end', () => {
-      const { headers, text } = parseMessage(raw);
-      inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), subject: decodeWords(headers.subject ?? ''), text });
-      callback();
-    });
-  },
-});
-
+let smtp: SmtpInbox;
 let s: Session;
 let world: IsolatedServer;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
+  smtp = await startSmtpInbox();
   s = await openBrowser();
   // The worker runs (mail every few seconds, the seat-hold sweeper): the offer's mail goes out by itself.
-  world = await startIsolatedServer('waitlist', { SMTP_URL: `smtp://127.0.0.1:${port}`, DISABLE_WORKERS: '0' });
+  world = await startIsolatedServer('waitlist', { SMTP_URL: smtp.url, DISABLE_WORKERS: '0' });
 }, 180_000);
 
 afterAll(async () => {
   await world?.stop();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
 });
 
 const poll = <T>(fn: () => Promise<T> | T, timeout = 15_000) => expect.poll(fn, { timeout, interval: 200 });
@@ -128,8 +104,8 @@ describe('キャンセル待ち', () => {
 
       // Another guest cancels: the seat is held for the waiting guest and the mail goes out through SMTP.
       expect((await apiPost(bookerCookie, `/api/v1/reservations/${booked.body.id}/cancellation`, {})).status).toBe(200);
-      await poll(() => inbox.filter((m) => m.to.includes(waiter.email)).length, 30_000).toBe(1);
-      const mail = inbox.find((m) => m.to.includes(waiter.email))!;
+      await poll(() => smtp.inbox.filter((m) => m.to.includes(waiter.email)).length, 30_000).toBe(1);
+      const mail = smtp.inbox.find((m) => m.to.includes(waiter.email))!;
       expect(mail.subject).toBe(ja.waitlist.mail.subject(title));
       expect(mail.text).toContain('待ち 花子 様');
       const link = /ご予約のお手続き: (\S+)/.exec(mail.text)?.[1] ?? '';

@@ -1,6 +1,9 @@
-// Reading what a real SMTP stand-in (smtp-server) received: the headers, the text part (base64 or quoted-printable
-// decoded) and the attachments of a message, and RFC 2047 encoded words (subjects). Used by tests/api/mail.test.ts and
-// the browser test of the キャンセル待ち mail (tests/e2e/waitlist.test.ts).
+// A real local SMTP server (smtp-server) for the tests that read what a mail says, and the reading of what it
+// received: the headers, the text part (base64 or quoted-printable decoded), the attachments, and RFC 2047 encoded
+// words (subjects). The one helper for every test that reads mails (API and browser tests).
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
 /** Decodes RFC 2047 encoded words (=?UTF-8?B?...?= and =?UTF-8?Q?...?=). */
 export function decodeWords(value: string): string {
   return value.replace(/=\?utf-8\?([bq])\?([^?]*)\?=\s*/gi, (_m, enc: string, data: string) =>
@@ -55,4 +58,65 @@ export function parseMessage(raw: string): ParsedPart {
     ).toString('utf8');
   }
   return { headers, text: body, attachments: [] };
+}
+
+export interface Received {
+  from: string;
+  to: string[];
+  headers: Record<string, string>;
+  subject: string;
+  text: string;
+  attachments: ParsedPart['attachments'];
+}
+
+export interface SmtpInbox {
+  /** For SMTP_URL. */
+  url: string;
+  /** Every message received, oldest first (empty it with `inbox.length = 0`). */
+  inbox: Received[];
+  /** Answers the next `count` messages with a temporary failure (451), as a busy server would. */
+  rejectNext(count: number): void;
+  close(): Promise<void>;
+}
+
+/** A started SMTP server on a free local port that keeps every message it accepts. */
+export async function startSmtpInbox(): Promise<SmtpInbox> {
+  const inbox: Received[] = [];
+  let rejecting = 0;
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (d: Buffer) => (raw += d.toString('utf8')));
+      stream.on('end', () => {
+        if (rejecting > 0) {
+          rejecting -= 1;
+          const error = new Error('Try again later') as Error & { responseCode: number };
+          error.responseCode = 451;
+          return callback(error);
+        }
+        const { headers, text, attachments } = parseMessage(raw);
+        inbox.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          headers,
+          subject: decodeWords(headers.subject ?? ''),
+          text,
+          attachments,
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+    inbox,
+    rejectNext: (count) => {
+      rejecting = count;
+    },
+    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
+  };
 }
