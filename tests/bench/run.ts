@@ -12,7 +12,8 @@
 // -- payouts` only the payouts one (tests/bench/payouts.ts), `npm run bench -- dashboards` only the dashboards' chart
 // statements on 100,000 reservations (tests/bench/dashboards.ts), `npm run bench -- lists` only the admin and portal
 // lists' one (tests/bench/admin-lists.ts), `npm run bench -- start` only the start times of the CLI and the server
-// (tests/bench/start.ts). BENCH_SECONDS=n changes the 10 s per row;
+// (tests/bench/start.ts), `npm run bench -- search` only the /stories list and search (tests/bench/list.ts).
+// BENCH_SECONDS=n changes the 10 s per row;
 // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the uncached server (open it in Chrome DevTools).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -42,6 +43,7 @@ import { benchPayouts } from '#tests/bench/payouts';
 import { benchDashboards } from '#tests/bench/dashboards';
 import { benchAdminLists } from '#tests/bench/admin-lists';
 import { benchStart } from '#tests/bench/start';
+import { listPart } from '#tests/bench/list';
 
 const root = path.resolve(import.meta.dirname, '../..');
 /** The demo seed should stay well under this on the 2-core machine (it runs at the first `npm start`). */
@@ -232,6 +234,7 @@ async function main(parts: BenchPart[]) {
 const only = process.argv[2];
 if (only === 'receipt') await main([receiptPart]);
 else if (only === 'bad-inputs') await main([badInputsPart]);
+else if (only === 'search') await main([listPart]);
 else if (only === 'lists') {
   if (!(await benchAdminLists())) process.exitCode = 1;
 } else if (only === 'start') {
