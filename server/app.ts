@@ -17,6 +17,7 @@ import { emailChangesRoutes } from './api/v1/email-changes.routes';
 import { experiencesPublicRoutes } from './api/v1/experiences-public.routes';
 import { calendarsRoutes } from './api/v1/calendars.routes';
 import { reviewsRoutes } from './api/v1/reviews.routes';
+import { guestExtrasRoutes } from './api/v1/guest-extras.routes';
 import { holdingRequestsRoutes } from './api/v1/holding-requests.routes';
 import { referenceRoutes } from './api/v1/reference.routes';
 import { profilesRoutes } from './api/v1/profiles.routes';
@@ -194,6 +195,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   experiencesPublicRoutes(v1, services);
   calendarsRoutes(v1, services);
   reviewsRoutes(v1, services);
+  guestExtrasRoutes(v1, services);
   holdingRequestsRoutes(v1, services);
   referenceRoutes(v1, services);
   profilesRoutes(v1, services);

@@ -26,6 +26,8 @@ import { createExperienceDraftsService } from './modules/experience-drafts/exper
 import { createProfilesService } from './modules/users/profile.service';
 import { createCalendarsService } from './modules/calendars/calendars.service';
 import { createReviewsService } from './modules/reviews/reviews.service';
+import { createFavoritesService } from './modules/favorites/favorites.service';
+import { createReservationCalendarService } from './modules/reservations/reservation-calendar.service';
 import { createStoryPageService } from './modules/experiences/story-page.service';
 import { createHoldingRequestsService } from './modules/holding-requests/holding-requests.service';
 import { createUploadsService } from './modules/uploads/uploads.service';
@@ -126,6 +128,10 @@ function buildServices(deps: ServiceDeps) {
     calendars,
     storyPage: createStoryPageService({ experiences, calendars }),
     reviews: createReviewsService({ experiences, env }),
+    /** カレンダーに追加: the .ics of a guest's confirmed reservation. */
+    reservationCalendar: createReservationCalendarService({ env }),
+    /** A guest's hearted experiences (お気に入り). */
+    favorites: createFavoritesService({ experiences }),
     holdingRequests: createHoldingRequestsService({ experiences, env }),
     uploads: createUploadsService({ env }),
     payments: createPaymentsService({ env, gateway }),

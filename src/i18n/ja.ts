@@ -38,6 +38,7 @@ export const ja = {
     // The header's signed-in links (here rather than in the reservations or auth sections: the header is on every page, and the browser build
     // carries each section it reads whole).
     reservations: '予約一覧',
+    favorites: 'お気に入り',
     myPage: 'マイページ',
     greeting: (name: string) => `${name}さん`,
   },
@@ -2079,6 +2080,7 @@ export const ja = {
       price_asc: '料金の安い順',
       price_desc: '料金の高い順',
       date: '開催日の近い順',
+      rating: '評価の高い順',
     } as Record<string, string>,
     submit: '検索する',
     clear: '条件をクリア',
@@ -2620,5 +2622,47 @@ export const ja = {
   // The error page inside the brand portal's frame.
   tidy: {
     portalTop: '管理画面のトップへ',
+  },
+  // The heart on the experience cards and the experience page (small: every page with cards carries it).
+  favorites: {
+    add: 'お気に入りに追加',
+    remove: 'お気に入りから外す',
+    signInToAdd: 'ログインしてお気に入りに追加',
+    failed: 'お気に入りを更新できませんでした。もう一度お試しください',
+  },
+  // /favorites.
+  favoritesPage: {
+    title: 'お気に入り',
+    lead: 'ハートを付けた体験です。お気に入りはあなたにだけ表示されます。',
+    count: (n: number) => `${n}件`,
+    empty: 'お気に入りはまだありません。体験のハートを押すと、ここに集まります。',
+    browse: '体験をさがす',
+    nextDates: '次の開催日',
+    noDates: '予約できる日程は今ありません',
+    slot: (date: string, start: string) => `${date} ${start}〜`,
+  },
+  // The experience page's share buttons and the cards' rating.
+  share: {
+    title: 'この体験をシェア',
+    line: 'LINEで送る',
+    x: 'Xでポスト',
+    facebook: 'Facebookでシェア',
+    copy: 'リンクをコピー',
+    share: '共有',
+    copied: 'リンクをコピーしました',
+    copyFailed: 'リンクをコピーできませんでした',
+    text: (title: string) => `${title} | たびとこ`,
+    ogDescription: (place: string, price: string, rating: string | null, description: string) =>
+      `【${place}】${price}${rating ? ` ★${rating}` : ''} ${description}`,
+    rating: (average: string, count: number) => `${average}（${count}件）`,
+    ratingLabel: (average: string, count: number) => `平均評価 ${average}、レビュー${count}件`,
+  },
+  // カレンダーに追加 on /reservations/{id}.
+  calendarLinks: {
+    title: 'カレンダーに追加',
+    ics: 'カレンダーファイル（.ics）',
+    icsHint: 'iPhone・Mac・Outlook などのカレンダーに追加できます（日本時間）',
+    google: (date: string) => `Google カレンダーに追加（${date}）`,
+    notConfirmed: 'カレンダーに追加できるのは確定した予約だけです',
   },
 } as const;

@@ -33,6 +33,7 @@ import { LedgerEntry, Payee, PayoutBatch, PayoutItem } from '#src/modules/earnin
 import { ExperienceRejection } from '#src/modules/experience-approvals/experience-approvals.entity';
 import { Receipt } from '#src/modules/receipts/receipts.entity';
 import { EmailChange } from '#src/modules/email-changes/email-changes.entity';
+import { Favorite } from '#src/modules/favorites/favorites.entity';
 
 export const entities = [
   Created,
@@ -56,6 +57,7 @@ export const entities = [
   WaitlistEntry,
   Coupon,
   Review,
+  Favorite,
   HoldingRequest,
   Community,
   CommunityApplicationQuestion,

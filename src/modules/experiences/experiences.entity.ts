@@ -58,6 +58,14 @@ export const Experience = defineEntity({
     searchText: p.text().default('').lazy(),
     /** The distinct two-character pieces of searchText (the same trigger), for two-character terms. */
     searchBigrams: p.array().default([]).lazy(),
+    /**
+     * The rating summary, written only by the reviews_summary trigger in the transaction that writes a review
+     * (Migration20261129160000_guest_features): the number of reviews, the sum of their rates and the mean to one
+     * decimal (null without reviews). Never set by the app.
+     */
+    reviewCount: p.integer().default(0),
+    reviewRateSum: p.decimal('number').precision(9).scale(1).default(0).lazy(),
+    reviewAverage: p.decimal('number').precision(2).scale(1).nullable(),
     options: () => p.oneToMany(ExperienceOption).mappedBy('experience').orderBy({ sortOrder: 'asc', id: 'asc' }),
     images: () => p.oneToMany(Image).mappedBy('experience').orderBy({ sortOrder: 'asc', id: 'asc' }),
     calendars: () => p.oneToMany(Calendar).mappedBy('experience'),
@@ -74,6 +82,10 @@ export const Experience = defineEntity({
     },
     { name: 'experiences_cancellation_period_values', expression: 'cancellation_period in (2, 7, 30)' },
     { name: 'experiences_approved_at', expression: 'not approve or approved_at is not null' },
+    {
+      name: 'experiences_review_summary',
+      expression: 'review_count >= 0 and review_rate_sum >= 0 and (review_count = 0) = (review_average is null)',
+    },
   ],
   indexes: [
     // The admin approval queue and the portal's ambassador filter (Migration20261129130000_list_filters).
@@ -116,6 +128,12 @@ export const Experience = defineEntity({
     {
       name: 'experiences_public_list_index',
       expression: 'create index "experiences_public_list_index" on "experiences" ("created_at" desc, "id" desc) where approve',
+    },
+    // The published list in the rating order (stories-search.ts, experiences.shared.ts RATING_MIN_REVIEWS).
+    {
+      name: 'experiences_rating_list_index',
+      expression:
+        'create index "experiences_rating_list_index" on "experiences" (("review_count" >= 3) desc, "review_average" desc nulls last, "review_count" desc, "created_at" desc, "id" desc) where approve',
     },
   ],
 });

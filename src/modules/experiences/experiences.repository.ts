@@ -125,6 +125,8 @@ export interface ExperienceCardRow {
   category_name: string;
   price: number;
   hosted_by: string;
+  review_count: number;
+  review_average: number | null;
 }
 
 /** Other published experiences of the same host as `e` (a condition over `o`). */
@@ -136,7 +138,7 @@ const OTHER_EXPERIENCES = readStatement(
     (SELECT count(*)::int FROM experiences o WHERE ${SAME_HOST}) AS total,
     COALESCE((SELECT json_agg(card ORDER BY card.created_at DESC, card.id DESC) FROM (
       SELECT o.id, o.title, o.approve, o.online, o.prefecture_id, pref.name AS prefecture_name, o.category_id,
-        cat.name AS category_name, o.price, o.hosted_by, o.created_at,
+        cat.name AS category_name, o.price, o.hosted_by, o.created_at, o.review_count, o.review_average,
         COALESCE((SELECT json_agg(json_build_object('id', i.id, 'url', i.url) ORDER BY i.sort_order, i.id)
           FROM images i WHERE i.experience_id = o.id), '[]'::json) AS images
       FROM experiences o JOIN categories cat ON cat.id = o.category_id LEFT JOIN prefectures pref ON pref.id = o.prefecture_id
@@ -165,3 +167,6 @@ export async function findOtherExperienceRows(
   const { total, rows, ...experience } = row;
   return { experience, rows, total };
 }
+
+/** Cards of given published experiences with their next open dates (the favourites' list); the SQL is the search's. */
+export { publishedCardsWithNextSlots, type NextSlot } from './stories-search';

@@ -213,6 +213,9 @@ export interface ExperienceCardJson {
   category_name: string;
   price: number;
   hosted_by: string;
+  /** The number of reviews and their mean to one decimal (null without reviews), kept by the database. */
+  review_count: number;
+  average_rate: number | null;
 }
 
 export interface PageMeta {
@@ -334,6 +337,8 @@ export const experienceCardJsonSchema = z
     category_name: z.string(),
     price: z.number().int().min(0),
     hosted_by: z.string(),
+    review_count: countJson(),
+    average_rate: z.number().min(0).max(5).nullable().meta({ description: 'レビューの平均評価（小数1桁、レビューがなければ null）' }),
   })
   .meta({ id: 'ExperienceCard', description: '一覧のカード' }) satisfies z.ZodType<ExperienceCardJson>;
 

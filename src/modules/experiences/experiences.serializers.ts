@@ -105,6 +105,8 @@ export function toExperienceCardJson(experience: IExperience): ExperienceCardJso
     category_name: experience.category.name,
     price: experience.price,
     hosted_by: experience.hostedBy,
+    review_count: experience.reviewCount,
+    average_rate: experience.reviewAverage === null || experience.reviewAverage === undefined ? null : Number(experience.reviewAverage),
   };
 }
 
@@ -169,5 +171,7 @@ export function toExperienceCardJsonFromRow(row: ExperienceCardRow): ExperienceC
     category_name: row.category_name,
     price: row.price,
     hosted_by: row.hosted_by,
+    review_count: row.review_count,
+    average_rate: row.review_average === null ? null : Number(row.review_average),
   };
 }

@@ -5,8 +5,15 @@
 import type { HostType, StoriesFilter, StoriesSearchJson } from './experiences.schemas';
 
 /** The orders of the /stories list. `newest` is the default (the list's order before search). */
-export const STORIES_SORTS = ['newest', 'recommended', 'price_asc', 'price_desc', 'date'] as const;
+export const STORIES_SORTS = ['newest', 'recommended', 'price_asc', 'price_desc', 'date', 'rating'] as const;
 export type StoriesSort = (typeof STORIES_SORTS)[number];
+
+/**
+ * The `rating` order ranks by the mean rating only the experiences with at least this many reviews (one 5-star review
+ * does not lead); the others follow, by their mean, then newest. The same number is written in the index that serves
+ * the order (Migration20261129160000_guest_features, experiences_rating_list_index).
+ */
+export const RATING_MIN_REVIEWS = 3;
 
 /**
  * Every query parameter the /stories pages and GET /api/v1/stories read; a page cache keyed on the URL

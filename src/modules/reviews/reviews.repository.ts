@@ -1,4 +1,5 @@
-// Review reads (one statement per list, no entity hydration). Server-only.
+// Review reads (one statement per list, no entity hydration). Server-only. The count and the mean are the
+// experience's rating summary (experiences.review_count, review_average), kept by the reviews_summary trigger.
 import { readRows, readStatement, type SqlReader } from '#src/lib/read-sql';
 import { EXPERIENCE_SUMMARY_COLUMNS, type ExperienceSummaryRow } from '#src/modules/experiences/experiences.repository';
 import type { ReviewJson } from './reviews.schemas';
@@ -17,10 +18,9 @@ export interface ReviewRow {
 }
 
 const REVIEW_PAGE = readStatement(
-  `SELECT ${EXPERIENCE_SUMMARY_COLUMNS}, t.total, t.average_rate, r.review_id, r.guest_name, r.guest_avatar_url, r.posted_at,
+  `SELECT ${EXPERIENCE_SUMMARY_COLUMNS}, e.review_count AS total, e.review_average AS average_rate, r.review_id, r.guest_name, r.guest_avatar_url, r.posted_at,
     r.rate, r.content, r.host_reply_content, r.host_replied_at, r.host_reply_user_name
   FROM experiences e
-  CROSS JOIN LATERAL (SELECT count(*)::int AS total, round(avg(rate), 1) AS average_rate FROM reviews WHERE experience_id = e.id) t
   LEFT JOIN LATERAL (
     SELECT rv.id AS review_id, g.name AS guest_name, g.avatar_url AS guest_avatar_url, rv.posted_at, rv.rate, rv.content,
       rv.host_reply_content, rv.host_replied_at, hr.name AS host_reply_user_name

@@ -90,12 +90,11 @@ export function createReviewsService(deps: ReviewsDeps) {
           offset: (query.page - 1) * perPage,
         },
       ),
-      ctx.em
-        .fork()
-        .execute<{ total: number; average: string | null }[]>(
-          'SELECT count(*)::int AS total, round(avg(rate), 1) AS average FROM reviews WHERE experience_id = ?',
-          [experience.id],
-        ),
+      ctx.em.fork().execute<{ total: number; average: string | null }[]>(
+        // The rating summary the reviews_summary trigger keeps (Migration20261129160000_guest_features).
+        'SELECT review_count AS total, review_average AS average FROM experiences WHERE id = ?',
+        [experience.id],
+      ),
     ]);
     const total = Number(summary.total);
     return {
