@@ -8,7 +8,7 @@ import '#src/components/chips.css';
 import './home.css';
 
 export default function Page() {
-  const { home } = useData<Data>();
+  const { home, favoriteIds } = useData<Data>();
   return (
     <>
       <section className="hero">
@@ -31,7 +31,7 @@ export default function Page() {
             </a>
           </div>
           {home.new_arrivals.length > 0 ? (
-            <ExperienceGrid experiences={home.new_arrivals} eagerCount={4} />
+            <ExperienceGrid experiences={home.new_arrivals} eagerCount={4} favoriteIds={favoriteIds} />
           ) : (
             <p className="empty">{ja.browse.emptyList}</p>
           )}

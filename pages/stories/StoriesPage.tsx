@@ -112,7 +112,7 @@ export default function StoriesPage() {
           )}
         </div>
       ) : (
-        <ExperienceGrid experiences={list.experiences} eagerCount={4} headingLevel={2} />
+        <ExperienceGrid experiences={list.experiences} eagerCount={4} headingLevel={2} favoriteIds={data.favoriteIds} />
       )}
       <Pagination page={list.meta.page} totalPages={list.meta.total_pages} href={href} />
     </section>

@@ -3,6 +3,7 @@
 import { render } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
 import { siteOrigin } from '#src/components/seo';
+import { favoriteIdsOf } from '#src/lib/isomorphic/page-helpers';
 import { addMonths, todayInJapan } from '#src/lib/isomorphic/dates';
 import { SEARCH_LIMITS, STORIES_QUERY_KEYS } from '#src/modules/experiences/experiences.shared';
 
@@ -59,7 +60,18 @@ export async function loadStories(pageContext: PageContextServer, filter: ListFi
   ]);
   const origin = siteOrigin(services.env);
   const today = todayInJapan();
-  return { list, categories, themes, prefectures, origin, errors, today, lastDate: addMonths(today, SEARCH_LIMITS.yearsAhead * 12) };
+  const favoriteIds = await favoriteIdsOf(pageContext, list.experiences);
+  return {
+    list,
+    categories,
+    themes,
+    prefectures,
+    origin,
+    errors,
+    today,
+    lastDate: addMonths(today, SEARCH_LIMITS.yearsAhead * 12),
+    favoriteIds,
+  };
 }
 
 export type StoriesData = Awaited<ReturnType<typeof loadStories>>;

@@ -3,54 +3,79 @@ import type { ExperienceCardJson } from '#src/modules/experiences/experiences.sc
 import { ja } from '#src/i18n/ja';
 import { formatYen } from '#src/lib/isomorphic/money';
 import { imageSrcSet } from '#src/modules/uploads/uploads.shared';
+import { FavoriteHeart } from './FavoriteHeart';
 import './experience-card.css';
 
 /** The card's width in the grid (experience-card.css: 2 columns on phones, 3 on tablets, 4 of ~270px above 1080px). */
 const CARD_SIZES = '(min-width: 1081px) 270px, (min-width: 768px) 33vw, 50vw';
 
-function ExperienceCard({
+/** The mean and the number of reviews, when there are reviews (the database keeps both). */
+function CardRating({ average, count }: { average: number | null; count: number }) {
+  if (average === null || count === 0) return null;
+  return (
+    <span className="xcard__rating">
+      {/* formatRate's one decimal (reviews.shared.ts), written here so the cards' pages load no module for it. */}
+      {ja.browse.cardRating(average.toFixed(1), count)}
+    </span>
+  );
+}
+
+/**
+ * One card: the link, with the heart beside it (a button cannot sit inside a link) over the photo's corner.
+ * `extra` is shown under the link (the favourites' next dates).
+ */
+export function ExperienceCard({
   experience,
   eager = false,
   headingLevel = 3,
+  favorite = false,
+  extra,
 }: {
   experience: ExperienceCardJson;
   eager?: boolean;
   headingLevel?: 2 | 3;
+  favorite?: boolean;
+  extra?: React.ReactNode;
 }) {
   const Title = headingLevel === 2 ? 'h2' : 'h3';
   const image = experience.images[0];
   const place = experience.online ? ja.common.online : (experience.state ?? '');
   return (
-    <a className="xcard" href={`/stories/${experience.id}`} data-testid="experience-card" data-experience-id={experience.id}>
-      <div className="xcard__media">
-        {image ? (
-          <img
-            src={image.url}
-            srcSet={imageSrcSet(image.url)}
-            sizes={CARD_SIZES}
-            alt=""
-            loading={eager ? 'eager' : 'lazy'}
-            decoding="async"
-            width={400}
-            height={300}
-          />
-        ) : (
-          <span className="xcard__noimage">{ja.browse.noImage}</span>
-        )}
-        {place && <span className={experience.online ? 'xcard__place xcard__place--online' : 'xcard__place'}>{place}</span>}
-      </div>
-      <div className="xcard__body">
-        <span className="xcard__category">{experience.category_name}</span>
-        <Title className="xcard__title">{experience.title}</Title>
-        <p className="xcard__price">
-          <strong>{formatYen(experience.price)}</strong>
-          <span className="xcard__unit">
-            {ja.common.taxIncluded} {ja.browse.perPerson}
-          </span>
-        </p>
-        <span className="xcard__host">{experience.hosted_by}</span>
-      </div>
-    </a>
+    <div className="xcard-wrap">
+      <a className="xcard" href={`/stories/${experience.id}`} data-testid="experience-card" data-experience-id={experience.id}>
+        <div className="xcard__media">
+          {image ? (
+            <img
+              src={image.url}
+              srcSet={imageSrcSet(image.url)}
+              sizes={CARD_SIZES}
+              alt=""
+              loading={eager ? 'eager' : 'lazy'}
+              decoding="async"
+              width={400}
+              height={300}
+            />
+          ) : (
+            <span className="xcard__noimage">{ja.browse.noImage}</span>
+          )}
+          {place && <span className={experience.online ? 'xcard__place xcard__place--online' : 'xcard__place'}>{place}</span>}
+        </div>
+        <div className="xcard__body">
+          <span className="xcard__category">{experience.category_name}</span>
+          <Title className="xcard__title">{experience.title}</Title>
+          <CardRating average={experience.average_rate} count={experience.review_count} />
+          <p className="xcard__price">
+            <strong>{formatYen(experience.price)}</strong>
+            <span className="xcard__unit">
+              {ja.common.taxIncluded} {ja.browse.perPerson}
+            </span>
+          </p>
+          <span className="xcard__host">{experience.hosted_by}</span>
+        </div>
+      </a>
+      <FavoriteHeart experienceId={experience.id} initial={favorite} />
+      {extra}
+    </div>
   );
 }
 
@@ -62,16 +87,24 @@ export function ExperienceGrid({
   experiences,
   eagerCount = 0,
   headingLevel,
+  favoriteIds = [],
 }: {
   experiences: ExperienceCardJson[];
   eagerCount?: number;
   headingLevel?: 2 | 3;
+  /** The cards the signed-in visitor has in お気に入り (page-helpers.ts favoriteIdsOf). */
+  favoriteIds?: readonly number[];
 }) {
   return (
     <ul className="xgrid">
       {experiences.map((experience, i) => (
         <li key={experience.id}>
-          <ExperienceCard experience={experience} eager={i < eagerCount} headingLevel={headingLevel} />
+          <ExperienceCard
+            experience={experience}
+            eager={i < eagerCount}
+            headingLevel={headingLevel}
+            favorite={favoriteIds.includes(experience.id)}
+          />
         </li>
       ))}
     </ul>

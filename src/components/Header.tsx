@@ -70,6 +70,9 @@ export function Header() {
                 >
                   {ja.nav.reservations}
                 </a>
+                <a href="/favorites" className="button button--ghost button--small">
+                  {ja.nav.favorites}
+                </a>
                 <a href="/host/story" className="button button--ghost button--small" onClick={() => setOpen(false)}>
                   {ja.nav.hostStories}
                 </a>

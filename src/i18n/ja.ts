@@ -38,6 +38,8 @@ export const ja = {
     // The header's signed-in links (here rather than in the reservations or auth sections: the header is on every page, and the browser build
     // carries each section it reads whole).
     reservations: '予約一覧',
+    // The header's link, and the name of the heart on the cards and the experience page (the nav section is on every
+    // page already, so the cards' pages load no section of their own for it).
     favorites: 'お気に入り',
     myPage: 'マイページ',
     greeting: (name: string) => `${name}さん`,
@@ -402,6 +404,8 @@ export const ja = {
     loginToApply: 'ログインして予約する',
     reviews: 'レビュー',
     reviewsCount: (n: number) => `レビュー（${n}件）`,
+    /** A card's rating: the mean (one decimal) and the number of reviews. */
+    cardRating: (average: string, count: number) => `${average}（${count}件）`,
     noReviews: 'まだレビューはありません。',
     allReviews: (n: number) => `すべてのレビューを見る（${n}件）`,
     otherExperiences: (host: string) => `${host}のほかの体験`,
@@ -2623,13 +2627,6 @@ export const ja = {
   tidy: {
     portalTop: '管理画面のトップへ',
   },
-  // The heart on the experience cards and the experience page (small: every page with cards carries it).
-  favorites: {
-    add: 'お気に入りに追加',
-    remove: 'お気に入りから外す',
-    signInToAdd: 'ログインしてお気に入りに追加',
-    failed: 'お気に入りを更新できませんでした。もう一度お試しください',
-  },
   // /favorites.
   favoritesPage: {
     title: 'お気に入り',
@@ -2655,7 +2652,6 @@ export const ja = {
     ogDescription: (place: string, price: string, rating: string | null, description: string) =>
       `【${place}】${price}${rating ? ` ★${rating}` : ''} ${description}`,
     rating: (average: string, count: number) => `${average}（${count}件）`,
-    ratingLabel: (average: string, count: number) => `平均評価 ${average}、レビュー${count}件`,
   },
   // カレンダーに追加 on /reservations/{id}.
   calendarLinks: {

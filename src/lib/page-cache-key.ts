@@ -23,6 +23,7 @@ const PAGE_PARAMETERS: [RegExp, readonly string[]][] = [
   // Pages for signed-in people: a signed-out render is the redirect to the sign-in, whose return URL keeps these.
   [/^\/reservations\/(?:new|complete)$/, ['tour_id', 'cid', 'confirm_reservation']],
   [/^\/reservations$/, ['scope', 'page']],
+  [/^\/favorites$/, ['page']],
   [/^\/host\/reservations$/, ['scope', 'page', 'reservation']],
   [/^\/host\/story$/, ['tab', 'page', 'drafts_page']],
   [/^\/host\/earnings$/, ['month', 'ambassador_id']],

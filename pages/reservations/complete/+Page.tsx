@@ -1,6 +1,5 @@
 // https://vike.dev/Page — reservation complete (spec guest-and-host.md "Reservation complete"). The flag is consumed
 // by +data.ts on the server when the page is rendered, so a reload shows the session-expired screen.
-import type { MouseEvent } from 'react';
 import { useData } from 'vike-react/useData';
 import { ja } from '#src/i18n/ja';
 import { CompletionPanel } from '#src/components/form';
@@ -8,19 +7,13 @@ import { formatDateJa } from '#src/lib/isomorphic/dates';
 import { formatYen } from '#src/lib/isomorphic/money';
 import type { ReservationView } from '#src/modules/reservations/reservations.schemas';
 import type { Data } from './+data';
+import { openSharePopup as openShare, shareLinks } from '#src/components/share-links';
 import './complete.css';
-
-/** Spec §9: share popups are 626 x 436. */
-function openShare(event: MouseEvent<HTMLAnchorElement>) {
-  event.preventDefault();
-  window.open(event.currentTarget.href, 'share', 'width=626,height=436,noopener');
-}
 
 export default function Page() {
   const { completed, tourId, title, shareUrl, reservation } = useData<Data>();
   const text = ja.reservations.shareText(title ?? ja.site.name);
-  const facebook = `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(shareUrl)}`;
-  const x = `https://twitter.com/intent/tweet?url=${encodeURIComponent(shareUrl)}&text=${encodeURIComponent(text)}`;
+  const { facebook, x } = shareLinks(shareUrl, text);
   return (
     <CompletionPanel
       completed={completed}

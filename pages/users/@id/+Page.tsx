@@ -7,7 +7,7 @@ import type { Data } from './+data';
 import './profile.css';
 
 export default function Page() {
-  const { profile } = useData<Data>();
+  const { profile, favoriteIds } = useData<Data>();
   return (
     <section className="page profile">
       <header className="profile__card panel">
@@ -27,7 +27,7 @@ export default function Page() {
           <h2 id="profile-stories">{ja.browse.profileExperiences(profile.name)}</h2>
           <span className="muted">{ja.browse.count(profile.experiences.length)}</span>
         </div>
-        <ExperienceGrid experiences={profile.experiences} eagerCount={4} />
+        <ExperienceGrid experiences={profile.experiences} eagerCount={4} favoriteIds={favoriteIds} />
       </section>
     </section>
   );

@@ -49,3 +49,12 @@ export function routeId(pageContext: PageContextServer, name = 'id'): number {
   if (id === null) throw render(404);
   return id;
 }
+
+/**
+ * The hearts of the cards a page shows: which of them the signed-in visitor has in お気に入り ([] signed out, without
+ * a query). Only a signed-in render asks, and it is never shared, so the shared signed-out render has no hearts set.
+ */
+export async function favoriteIdsOf(pageContext: PageContextServer, experiences: readonly { id: number }[]): Promise<number[]> {
+  if (!pageContext.user || experiences.length === 0) return [];
+  return pageContext.services.favorites.idsAmong(pageContext.ctx, { ids: experiences.map((e) => e.id) });
+}

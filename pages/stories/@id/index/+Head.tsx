@@ -8,7 +8,7 @@ import type { Data } from './+data';
 
 /** https://schema.org/Event, with the next bookable slot as its date and the price as an offer. */
 function eventJsonLd(data: Data) {
-  const { experience, calendars, origin, now } = data;
+  const { experience, calendars, origin, now, reviews } = data;
   const url = `${origin}/stories/${experience.id}`;
   const next = calendars.calendars.find((c) => slotView(c, { reserved: false, now }).state === 'open') ?? calendars.calendars[0];
   const organizer = {
@@ -44,6 +44,17 @@ function eventJsonLd(data: Data) {
           },
         },
     organizer,
+    // The rating the database keeps (reviews' count and mean), only when there are reviews.
+    ...(reviews.average_rate !== null &&
+      reviews.meta.total_count > 0 && {
+        aggregateRating: {
+          '@type': 'AggregateRating',
+          ratingValue: reviews.average_rate,
+          reviewCount: reviews.meta.total_count,
+          bestRating: 5,
+          worstRating: 1,
+        },
+      }),
     offers: {
       '@type': 'Offer',
       url,
@@ -58,12 +69,17 @@ function eventJsonLd(data: Data) {
 export default function Head() {
   const data = useData<Data>();
   return (
-    <SeoHead
-      url={`${data.origin}/stories/${data.experience.id}`}
-      type="article"
-      hasImage={data.experience.images.length > 0}
-      noindex={!data.experience.approve}
-      structuredData={eventJsonLd(data)}
-    />
+    <>
+      <SeoHead
+        url={`${data.origin}/stories/${data.experience.id}`}
+        type="article"
+        hasImage={data.experience.images.length > 0}
+        noindex={!data.experience.approve}
+        structuredData={eventJsonLd(data)}
+      />
+      {/* The price of a shared link's preview (og:description also states it, with the rating). */}
+      <meta property="product:price:amount" content={String(data.experience.price)} />
+      <meta property="product:price:currency" content="JPY" />
+    </>
   );
 }

@@ -12,6 +12,8 @@ import '#src/components/stars.css';
 import '#src/components/review-item.css';
 import '#src/components/rating-summary.css';
 import '#src/components/experience-card.css';
+import { FavoriteHeart } from '#src/components/FavoriteHeart';
+import './share.css';
 import { hydrateLater } from '#src/components/hydrate-later';
 import { SlotList, useSlotPager, useSlotSelection } from '#src/components/SlotList';
 import type { ExperienceJson } from '#src/modules/experiences/experiences.schemas';
@@ -40,9 +42,12 @@ const HoldingRequest = hydrateLater(import.meta.env.SSR ? (await import('./Holdi
 const WaitlistPanel = hydrateLater(import.meta.env.SSR ? (await import('./WaitlistPanel')).WaitlistPanel : null, () =>
   import('./WaitlistPanel').then((m) => m.WaitlistPanel),
 );
-const ExperienceGrid = hydrateLater(import.meta.env.SSR ? (await import('#src/components/ExperienceCard')).ExperienceGrid : null, () =>
-  import('#src/components/ExperienceCard').then((m) => m.ExperienceGrid),
+// The share links work as plain links before their code arrives; only the popup and the copy button wait.
+const ShareButtons = hydrateLater(import.meta.env.SSR ? (await import('./ShareButtons')).ShareButtons : null, () =>
+  import('./ShareButtons').then((m) => m.ShareButtons),
 );
+// The other experiences' cards are in the first load: their hearts share FavoriteHeart with the title's.
+import { ExperienceGrid } from '#src/components/ExperienceCard';
 
 export default function Page() {
   const data = useData<Data>();
@@ -61,7 +66,10 @@ export default function Page() {
       )}
       <header className="story__header">
         <Tags experience={experience} />
-        <h1 className="story__title">{experience.title}</h1>
+        <div className="story__title-row">
+          <h1 className="story__title">{experience.title}</h1>
+          <FavoriteHeart experienceId={experience.id} initial={data.favoriteIds.includes(experience.id)} />
+        </div>
         <HostLine experience={experience} />
       </header>
 
@@ -113,6 +121,7 @@ export default function Page() {
             <h2 id="reviews-title">{ja.browse.reviewsCount(reviews.meta.total_count)}</h2>
             <StoryReviews experienceId={experience.id} reviews={reviews} />
           </section>
+          <ShareButtons url={`${data.origin}/stories/${experience.id}`} title={experience.title} />
         </div>
       </div>
 
@@ -122,7 +131,7 @@ export default function Page() {
             <h2 id="others-title">{ja.browse.otherExperiences(experience.hosted_by)}</h2>
             <span className="muted">{ja.browse.otherCount(others.meta.total_count)}</span>
           </div>
-          <ExperienceGrid experiences={others.experiences} />
+          <ExperienceGrid experiences={others.experiences} favoriteIds={data.favoriteIds} />
           <p className="story__others-links">
             <a className="button button--ghost" href="/stories">
               {ja.browse.toStoryList}

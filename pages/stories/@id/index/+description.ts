@@ -2,10 +2,17 @@
 import type { PageContext } from 'vike/types';
 import { ja } from '#src/i18n/ja';
 import { summarize } from '#src/components/seo';
+import { formatYen } from '#src/lib/money';
+import { formatRate } from '#src/modules/reviews/reviews.shared';
 import type { Data } from './+data';
 
+/** The description and og:description: place, price, rating (with reviews) and the text, so a shared link shows them. */
 export default function description(pageContext: PageContext<Data>) {
-  const { experience } = pageContext.data;
+  const { experience, reviews } = pageContext.data;
   const place = experience.online ? ja.common.online : (experience.state ?? '');
-  return summarize(`【${place}】${experience.description}`);
+  const rating =
+    reviews.average_rate !== null && reviews.meta.total_count > 0
+      ? ja.share.rating(formatRate(reviews.average_rate), reviews.meta.total_count)
+      : null;
+  return summarize(ja.share.ogDescription(place, formatYen(experience.price), rating, experience.description));
 }

@@ -1,0 +1,4 @@
+// https://vike.dev/title
+import { ja } from '#src/i18n/ja';
+
+export default `${ja.favoritesPage.title} | ${ja.site.name}`;
