@@ -13,6 +13,7 @@ import { MessageThread } from '#src/components/MessageThread';
 import type { Data } from './+data';
 import { Schedule, StatusBadge } from '#pages/reservations/parts';
 import { ReceiptSection } from './ReceiptSection';
+import { CalendarLinks } from './CalendarLinks';
 import '#pages/reservations/reservations.css';
 
 const t = ja.r13a;
@@ -172,6 +173,7 @@ export default function Page() {
           )}
         </section>
       )}
+      <CalendarLinks r={r} />
       <ReceiptSection initial={r.receipt} />
       {(r.review_state === 'open' || r.review_state === 'posted') && (
         <section className="panel">

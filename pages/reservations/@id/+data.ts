@@ -3,6 +3,7 @@
 // review form shows once the review window has opened), and its receipt (the 領収書 form when it was paid).
 import type { PageContextServer } from 'vike/types';
 import { loadOr404, routeId } from '#src/lib/isomorphic/page-helpers';
+import { siteOrigin } from '#src/components/seo';
 
 export async function data(pageContext: PageContextServer) {
   const { services, ctx } = pageContext;
@@ -12,7 +13,7 @@ export async function data(pageContext: PageContextServer) {
     services.reviews.reviewForm(ctx, { id: reservation.id }),
     services.receipts.state(ctx, { id: reservation.id }),
   ]);
-  return { ...reservation, review_state: review.state, receipt };
+  return { ...reservation, review_state: review.state, receipt, origin: siteOrigin(services.env) };
 }
 
 export type Data = Awaited<ReturnType<typeof data>>;
