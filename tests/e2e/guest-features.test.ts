@@ -1,0 +1,120 @@
+// Favourites, sharing and カレンダーに追加 in Chromium: the heart signed out leads to /logon and back to the page, then
+// saves; the copy button copies the page's URL with its notice; the experience page's head carries the rating; the
+// reservation's .ics download is the Japan-time file and the Google link names the zone. Data is written by the
+// factories into the test server's own database.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hydrated, openBrowser, serverDatabaseUrl, type Session } from '#tests/e2e/browser';
+import { initOrm, type MikroORM } from '#src/lib/orm';
+import { createUser, TEST_PASSWORD } from '#tests/factories/users';
+import { createCalendar, createExperience } from '#tests/factories/experiences';
+import { createReservation } from '#tests/factories/reservations';
+import { createReview } from '#tests/factories/reviews';
+import { ja } from '#src/i18n/ja';
+
+let s: Session;
+let orm: MikroORM;
+
+beforeAll(async () => {
+  s = await openBrowser();
+  orm = await initOrm(serverDatabaseUrl(), { pool: 2 });
+}, 60_000);
+
+afterAll(async () => {
+  await orm?.close(true);
+});
+
+describe('favourites', () => {
+  it('signed out, the heart leads to /logon and back to the page; signed in, it saves and /favorites lists it', async () => {
+    const guest = await createUser(orm, { name: 'ハート 旅子' });
+    const experience = await createExperience(orm, { title: 'ハートを押す藍染め体験' });
+    const path = `/stories/${experience.id}`;
+    const page = await s.newPage({ width: 375, height: 800 });
+    await page.goto(path);
+    await hydrated(page);
+    await Promise.all([page.waitForURL(`**/logon?redirect=${encodeURIComponent(path)}`), page.locator('.story__title-row .heart').click()]);
+    await hydrated(page);
+    await page.getByLabel(ja.auth.email).fill(guest.email);
+    await page.getByLabel(ja.auth.password).fill(TEST_PASSWORD);
+    await Promise.all([page.waitForURL(`**${path}`), page.locator('button[type="submit"]').click()]);
+    await hydrated(page);
+
+    const heart = page.locator('.story__title-row button.heart');
+    await expect(heart.getAttribute('aria-pressed')).resolves.toBe('false');
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith(`/api/v1/experiences/${experience.id}/favorite`) && r.request().method() === 'PUT',
+    );
+    await heart.click();
+    expect((await saved).status()).toBe(200);
+    await expect(heart.getAttribute('aria-pressed')).resolves.toBe('true');
+    await page.reload();
+    await hydrated(page);
+    await expect(page.locator('.story__title-row button.heart').getAttribute('aria-pressed')).resolves.toBe('true');
+
+    await page.goto('/favorites');
+    await hydrated(page);
+    await expect(page.getByTestId('favorites').getByText('ハートを押す藍染め体験').count()).resolves.toBe(1);
+    await expect(page.getByTestId('favorite-dates').first().textContent()).resolves.toContain(ja.favoritesPage.noDates);
+  });
+});
+
+describe('sharing', () => {
+  it('copies the link with its notice, links LINE, X and Facebook, and states the rating in the head', async () => {
+    const reviewer = await createUser(orm);
+    const experience = await createExperience(orm, { title: 'シェアする金継ぎ体験', price: 6500 });
+    for (const rate of [5, 4, 4]) await createReview(orm, { experienceId: experience.id, guestId: reviewer.id, rate });
+    const page = await s.newPage({ width: 1280, height: 900 });
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: s.baseUrl });
+    await page.goto(`/stories/${experience.id}`);
+    await hydrated(page);
+    const url = await page.locator('meta[property="og:url"]').getAttribute('content');
+    expect(url).toMatch(new RegExp(`/stories/${experience.id}$`));
+
+    await expect(page.getByRole('link', { name: ja.share.line }).getAttribute('href')).resolves.toBe(
+      `https://social-plugins.line.me/lineit/share?url=${encodeURIComponent(url ?? '')}`,
+    );
+    await expect(page.getByRole('link', { name: ja.share.facebook }).getAttribute('href')).resolves.toBe(
+      `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url ?? '')}`,
+    );
+    await expect(page.getByRole('link', { name: ja.share.x }).getAttribute('href')).resolves.toContain(
+      `https://twitter.com/intent/tweet?url=${encodeURIComponent(url ?? '')}`,
+    );
+
+    // The button's code arrives after hydration; React replays a click made before.
+    await page.getByTestId('share-copy').click();
+    await expect.poll(() => page.getByTestId('share-notice').textContent()).toBe('リンクをコピーしました');
+    await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(url);
+
+    const description = await page.locator('meta[property="og:description"]').getAttribute('content');
+    expect(description).toContain('¥6,500');
+    expect(description).toContain('★4.3（3件）');
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+    expect(ld.aggregateRating).toEqual({ '@type': 'AggregateRating', ratingValue: 4.3, reviewCount: 3, bestRating: 5, worstRating: 1 });
+  });
+});
+
+describe('カレンダーに追加', () => {
+  it('downloads the reservation as an .ics in Japan time and links Google Calendar with the zone', async () => {
+    const guest = await createUser(orm);
+    const experience = await createExperience(orm, { title: '早朝の座禅体験' });
+    const slot = await createCalendar(orm, experience.id, { date: '2030-05-01', startTime: '06:00', endTime: '07:30' });
+    const reservation = await createReservation(orm, { userId: guest.id, experienceId: experience.id, calendarIds: [slot.id] });
+    const page = await s.newPage({ width: 375, height: 800 });
+    await s.signIn(page, guest.email, TEST_PASSWORD);
+    await page.goto(`/reservations/${reservation.id}`);
+    await hydrated(page);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('calendar-ics').click()]);
+    expect(download.suggestedFilename()).toBe(`tabitoko-reservation-${reservation.id}.ics`);
+    const ics = readFileSync(await download.path(), 'utf8');
+    expect(ics).toContain('DTSTART;TZID=Asia/Tokyo:20300501T060000');
+    expect(ics).toContain('DTEND;TZID=Asia/Tokyo:20300501T073000');
+    expect(ics).toContain('SUMMARY:早朝の座禅体験（たびとこ）');
+
+    const google = new URL((await page.getByTestId('calendar-google').getAttribute('href')) ?? '');
+    expect(google.origin + google.pathname).toBe('https://calendar.google.com/calendar/render');
+    expect(google.searchParams.get('dates')).toBe('20300501T060000/20300501T073000');
+    expect(google.searchParams.get('ctz')).toBe('Asia/Tokyo');
+    expect(google.searchParams.get('text')).toBe('早朝の座禅体験（たびとこ）');
+  });
+});
