@@ -3,7 +3,7 @@
 // a slip can be undone at once.
 import { useData } from 'vike-react/useData';
 import { ja } from '#src/i18n/ja';
-import { formatDateJa } from '#src/lib/dates';
+import { formatDateJa } from '#src/lib/isomorphic/dates';
 import { ExperienceCard } from '#src/components/ExperienceCard';
 import { Pagination } from '#src/components/Pagination';
 import type { Data } from './+data';

@@ -1,6 +1,6 @@
 // https://vike.dev/data — the home page: new arrivals, and the areas and categories that have experiences.
 import type { PageContextServer } from 'vike/types';
-import { favoriteIdsOf } from '#src/lib/page-helpers';
+import { favoriteIdsOf } from '#src/lib/isomorphic/page-helpers';
 
 export async function data(pageContext: PageContextServer) {
   const home = await pageContext.services.experiences.home(pageContext.ctx, {});

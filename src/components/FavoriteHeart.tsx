@@ -7,7 +7,7 @@
 // (tests/e2e/js-budget.test.ts). The icon is drawn by the stylesheet (favorite-heart.css).
 import { usePageContext } from 'vike-react/usePageContext';
 import { ja } from '#src/i18n/ja';
-import { logonUrl } from '#src/lib/api-client';
+import { logonUrl } from '#src/lib/isomorphic/api-client';
 import './favorite-heart.css';
 
 /**

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { createSignedInUser, type Agent } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
-import { addDays, todayInJapan } from '#src/lib/dates';
+import { addDays, todayInJapan } from '#src/lib/isomorphic/dates';
 import { Favorite } from '#src/modules/favorites/favorites.entity';
 import { Experience } from '#src/modules/experiences/experiences.entity';
 import { GUEST } from '#src/lib/context';

@@ -10,7 +10,7 @@ import { createSignedInUser, createUser } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { createReservation } from '#tests/factories/reservations';
 import { createReview } from '#tests/factories/reviews';
-import { addDays, todayInJapan } from '#src/lib/dates';
+import { addDays, todayInJapan } from '#src/lib/isomorphic/dates';
 import { Experience } from '#src/modules/experiences/experiences.entity';
 
 let t: TestApp;

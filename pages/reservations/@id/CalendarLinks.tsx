@@ -2,7 +2,7 @@
 // (GET /api/v1/reservations/{id}/calendar.ics, every date in one file) and a Google Calendar link per date. Times are
 // Japan time: the file names its zone (TZID=Asia/Tokyo), the Google link passes ctz=Asia/Tokyo.
 import { ja } from '#src/i18n/ja';
-import { formatDateJa } from '#src/lib/dates';
+import { formatDateJa } from '#src/lib/isomorphic/dates';
 import type { Data } from './+data';
 
 const compact = (date: string, time: string) => `${date.replaceAll('-', '')}T${time.replace(':', '')}00`;

@@ -1,6 +1,6 @@
 // Favourites (お気に入り): the heart's answer and the signed-in guest's list. Browser-safe.
 import { z } from 'zod';
-import { dateJson, idJson, timeJson } from '#src/lib/validate';
+import { dateJson, idJson, timeJson } from '#src/lib/isomorphic/validate';
 import { experienceCardJsonSchema, pageMetaSchema, pageSchema } from '#src/modules/experiences/experiences.schemas';
 import { FAVORITES_PER_PAGE, NEXT_DATES_SHOWN } from './favorites.shared';
 

@@ -3,9 +3,9 @@
 // sees a guest's favourites, and no count of an experience's favourites is shown anywhere.
 import type { Ctx } from '#src/lib/context';
 import { requireUser, userOf } from '#src/lib/context';
-import { NotFoundError } from '#src/lib/errors';
-import { parseId } from '#src/lib/ids';
-import { idFrom, parseInput } from '#src/lib/validate';
+import { NotFoundError } from '#src/lib/isomorphic/errors';
+import { parseId } from '#src/lib/isomorphic/ids';
+import { idFrom, parseInput } from '#src/lib/isomorphic/validate';
 import { readRows, readStatement } from '#src/lib/read-sql';
 import { ja } from '#src/i18n/ja';
 import type { ExperiencesService } from '#src/modules/experiences/experiences.service';
@@ -18,10 +18,7 @@ import {
   type FavoritesJson,
 } from './favorites.schemas';
 
-const FAVORITE_IDS = readStatement(
-  'favorite_ids',
-  'SELECT experience_id FROM favorites WHERE user_id = ? AND experience_id = ANY(?::int[])',
-);
+const FAVORITE_IDS = readStatement('SELECT experience_id FROM favorites WHERE user_id = ? AND experience_id = ANY(?::int[])');
 
 const notFound = () => new NotFoundError(ja.browse.experienceNotFound, 'experience');
 

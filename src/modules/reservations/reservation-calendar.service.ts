@@ -3,9 +3,9 @@
 // entry the page adds and the one the mail adds are one event (the same UIDs) that the cancellation mail removes.
 import type { Ctx } from '#src/lib/context';
 import { requireUser } from '#src/lib/context';
-import { ConflictError, NotFoundError } from '#src/lib/errors';
+import { ConflictError, NotFoundError } from '#src/lib/isomorphic/errors';
 import { publicBaseUrl, type Env } from '#src/lib/env';
-import { idFrom } from '#src/lib/validate';
+import { idFrom } from '#src/lib/isomorphic/validate';
 import { ja } from '#src/i18n/ja';
 import { Reservation } from './reservations.entity';
 import { createSettlement } from './settlement';

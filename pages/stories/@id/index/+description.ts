@@ -2,7 +2,7 @@
 import type { PageContext } from 'vike/types';
 import { ja } from '#src/i18n/ja';
 import { summarize } from '#src/components/seo';
-import { formatYen } from '#src/lib/money';
+import { formatYen } from '#src/lib/isomorphic/money';
 import { formatRate } from '#src/modules/reviews/reviews.shared';
 import type { Data } from './+data';
 
