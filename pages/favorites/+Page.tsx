@@ -2,14 +2,14 @@
 // dates (Japan time), most recently hearted first. A heart cleared here stays on the page until the next visit, so
 // a slip can be undone at once.
 import { useData } from 'vike-react/useData';
-import { ja } from '#src/i18n/ja';
+import { jaGuest } from '#src/i18n/ja-guest';
 import { formatDateJa } from '#src/lib/isomorphic/dates';
 import { ExperienceCard } from '#src/components/ExperienceCard';
 import { Pagination } from '#src/components/Pagination';
 import type { Data } from './+data';
 import './favorites.css';
 
-const t = ja.favoritesPage;
+const t = jaGuest.favoritesPage;
 
 function NextDates({ slots }: { slots: Data['favorites'][number]['next_slots'] }) {
   return (

@@ -1,4 +1,5 @@
 // https://vike.dev/title
 import { ja } from '#src/i18n/ja';
+import { jaGuest } from '#src/i18n/ja-guest';
 
-export default `${ja.favoritesPage.title} | ${ja.site.name}`;
+export default `${jaGuest.favoritesPage.title} | ${ja.site.name}`;

@@ -38,8 +38,7 @@ export const ja = {
     // The header's signed-in links (here rather than in the reservations or auth sections: the header is on every page, and the browser build
     // carries each section it reads whole).
     reservations: '予約一覧',
-    // The header's link, and the name of the heart on the cards and the experience page (the nav section is on every
-    // page already, so the cards' pages load no section of their own for it).
+    // The header's link and the hearts' name (this section is on every page: the cards load no other for it).
     favorites: 'お気に入り',
     myPage: 'マイページ',
     greeting: (name: string) => `${name}さん`,
@@ -2626,39 +2625,5 @@ export const ja = {
   // The error page inside the brand portal's frame.
   tidy: {
     portalTop: '管理画面のトップへ',
-  },
-  // /favorites.
-  favoritesPage: {
-    title: 'お気に入り',
-    lead: 'ハートを付けた体験です。お気に入りはあなたにだけ表示されます。',
-    count: (n: number) => `${n}件`,
-    empty: 'お気に入りはまだありません。体験のハートを押すと、ここに集まります。',
-    browse: '体験をさがす',
-    nextDates: '次の開催日',
-    noDates: '予約できる日程は今ありません',
-    slot: (date: string, start: string) => `${date} ${start}〜`,
-  },
-  // The experience page's share buttons and the cards' rating.
-  share: {
-    title: 'この体験をシェア',
-    line: 'LINEで送る',
-    x: 'Xでポスト',
-    facebook: 'Facebookでシェア',
-    copy: 'リンクをコピー',
-    share: '共有',
-    copied: 'リンクをコピーしました',
-    copyFailed: 'リンクをコピーできませんでした',
-    text: (title: string) => `${title} | たびとこ`,
-    ogDescription: (place: string, price: string, rating: string | null, description: string) =>
-      `【${place}】${price}${rating ? ` ★${rating}` : ''} ${description}`,
-    rating: (average: string, count: number) => `${average}（${count}件）`,
-  },
-  // カレンダーに追加 on /reservations/{id}.
-  calendarLinks: {
-    title: 'カレンダーに追加',
-    ics: 'カレンダーファイル（.ics）',
-    icsHint: 'iPhone・Mac・Outlook などのカレンダーに追加できます（日本時間）',
-    google: (date: string) => `Google カレンダーに追加（${date}）`,
-    notConfirmed: 'カレンダーに追加できるのは確定した予約だけです',
   },
 } as const;

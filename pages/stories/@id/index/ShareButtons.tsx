@@ -2,6 +2,7 @@
 // small button: リンクをコピー, which on a phone with the Web Share API becomes 共有 (the phone's own share sheet).
 import { useEffect, useState } from 'react';
 import { ja } from '#src/i18n/ja';
+import { jaGuest } from '#src/i18n/ja-guest';
 import { openSharePopup, shareLinks } from '#src/components/share-links';
 import './share.css';
 
@@ -16,9 +17,9 @@ function CopyLink({ url, title }: { url: string; title: string }) {
   async function copy() {
     try {
       await navigator.clipboard.writeText(url);
-      setNotice(ja.share.copied);
+      setNotice(jaGuest.share.copied);
     } catch {
-      setNotice(ja.share.copyFailed);
+      setNotice(jaGuest.share.copyFailed);
     }
   }
 
@@ -34,7 +35,7 @@ function CopyLink({ url, title }: { url: string; title: string }) {
   return (
     <>
       <button type="button" className="share__button share__button--copy" onClick={canShare ? share : copy} data-testid="share-copy">
-        {canShare ? ja.share.share : ja.share.copy}
+        {canShare ? jaGuest.share.share : jaGuest.share.copy}
       </button>
       <span className="share__notice" role="status" data-testid="share-notice">
         {notice}
@@ -44,11 +45,11 @@ function CopyLink({ url, title }: { url: string; title: string }) {
 }
 
 export function ShareButtons({ url, title }: { url: string; title: string }) {
-  const links = shareLinks(url, ja.share.text(title));
+  const links = shareLinks(url, jaGuest.share.text(title));
   return (
     <section className="share" aria-labelledby="share-title">
       <h2 id="share-title" className="share__title">
-        {ja.share.title}
+        {jaGuest.share.title}
       </h2>
       <div className="share__buttons">
         <a
@@ -58,10 +59,10 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
           rel="noopener noreferrer"
           onClick={openSharePopup}
         >
-          {ja.share.line}
+          {jaGuest.share.line}
         </a>
         <a className="share__button share__button--x" href={links.x} target="_blank" rel="noopener noreferrer" onClick={openSharePopup}>
-          {ja.share.x}
+          {jaGuest.share.x}
         </a>
         <a
           className="share__button share__button--facebook"
@@ -70,7 +71,7 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
           rel="noopener noreferrer"
           onClick={openSharePopup}
         >
-          {ja.share.facebook}
+          {jaGuest.share.facebook}
         </a>
         <CopyLink url={url} title={title} />
       </div>
