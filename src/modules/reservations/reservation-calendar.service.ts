@@ -15,7 +15,10 @@ import { reservationIcs } from './reservation-mails';
 const reservationNotFound = () => new NotFoundError(ja.reservations.reservationNotFound, 'reservation');
 
 export interface ReservationCalendarDeps {
-  env: Pick<Env, 'OFFICE_EMAIL' | 'PLATFORM_COMMISSION_RATE' | 'APP_URL' | 'PORT'>;
+  env: Pick<
+    Env,
+    'OFFICE_EMAIL' | 'PLATFORM_COMMISSION_RATE' | 'SERVICE_FEE_RATE' | 'PROCESSING_FEE_RATE' | 'WAITLIST_OFFER_HOURS' | 'APP_URL' | 'PORT'
+  >;
 }
 
 export interface CalendarFile {

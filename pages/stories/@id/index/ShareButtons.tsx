@@ -1,7 +1,6 @@
 // この体験をシェア: plain links to LINE, X and Facebook (they work before and without the page's script), and one
 // small button: リンクをコピー, which on a phone with the Web Share API becomes 共有 (the phone's own share sheet).
 import { useEffect, useState } from 'react';
-import { ja } from '#src/i18n/ja';
 import { jaGuest } from '#src/i18n/ja-guest';
 import { openSharePopup, shareLinks } from '#src/components/share-links';
 import './share.css';
