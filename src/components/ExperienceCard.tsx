@@ -15,7 +15,7 @@ function CardRating({ average, count }: { average: number | null; count: number 
   return (
     <span className="xcard__rating">
       {/* formatRate's one decimal (reviews.shared.ts), written here so the cards' pages load no module for it. */}
-      {ja.browse.cardRating(average.toFixed(1), count)}
+      {average.toFixed(1)} {ja.browse.reviewsCount(count)}
     </span>
   );
 }

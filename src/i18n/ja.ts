@@ -15,8 +15,7 @@ export const ja = {
     copyright: '© たびとこ',
   },
   nav: {
-    // Every page loads this section (the header and the footer): the legal pages and the account page take their
-    // titles from here so that their own sections stay out of every page's JavaScript.
+    // Every page loads this section (header, footer): the legal and account pages' titles and the hearts' name live here.
     account: '設定',
     terms: '利用規約',
     privacy: 'プライバシーポリシー',
@@ -35,10 +34,8 @@ export const ja = {
     close: '閉じる',
     mainLabel: 'メイン',
     breadcrumbs: 'パンくずリスト',
-    // The header's signed-in links (here rather than in the reservations or auth sections: the header is on every page, and the browser build
-    // carries each section it reads whole).
+    // The header's signed-in links (here: the header is on every page, and the browser build carries each section whole).
     reservations: '予約一覧',
-    // The header's link and the hearts' name (this section is on every page: the cards load no other for it).
     favorites: 'お気に入り',
     myPage: 'マイページ',
     greeting: (name: string) => `${name}さん`,
@@ -403,8 +400,6 @@ export const ja = {
     loginToApply: 'ログインして予約する',
     reviews: 'レビュー',
     reviewsCount: (n: number) => `レビュー（${n}件）`,
-    /** A card's rating: the mean (one decimal) and the number of reviews. */
-    cardRating: (average: string, count: number) => `${average}（${count}件）`,
     noReviews: 'まだレビューはありません。',
     allReviews: (n: number) => `すべてのレビューを見る（${n}件）`,
     otherExperiences: (host: string) => `${host}のほかの体験`,

@@ -6,12 +6,13 @@ import { ja } from '#src/i18n/ja';
 import type { Operation, Security } from './operation';
 import { operations as coreOperations } from './routes';
 import { accountDataOperations } from './routes-account-data';
+import { guestExtrasOperations } from './routes-guest-extras';
 import { responseExamples } from './examples';
 
 type JsonSchema = Record<string, unknown>;
 
 /** Every operation of the route table. */
-const operations: Operation[] = [...coreOperations, ...accountDataOperations];
+const operations: Operation[] = [...coreOperations, ...accountDataOperations, ...guestExtrasOperations];
 
 /** The input side of a schema (what a client sends), as a JSON Schema object that can sit inside the document. */
 function inputSchema(schema: z.ZodType): JsonSchema {

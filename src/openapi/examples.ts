@@ -30,6 +30,8 @@ export const responseExamples: Record<string, unknown> = {
         category_name: '子ども・ファミリー',
         price: 3000,
         hosted_by: '石田 航',
+        review_count: 0,
+        average_rate: null,
       },
       {
         id: 19,
@@ -48,6 +50,8 @@ export const responseExamples: Record<string, unknown> = {
         category_name: '料理・食',
         price: 4000,
         hosted_by: '西村 杏',
+        review_count: 0,
+        average_rate: null,
       },
     ],
     meta: {

@@ -85,7 +85,6 @@ import {
 import { listQuerySchema, partnerListQuerySchema } from '#src/modules/partners/partners.schemas';
 import { brandAdminJsonSchema, brandDetailJsonSchema, brandFormSchema, brandListJsonSchema } from '#src/modules/brands/brands.schemas';
 import { replySchema, reviewSchema } from '#src/modules/reviews/review-posting.schemas';
-import { favoriteStateJsonSchema, favoritesJsonSchema, favoritesQuerySchema } from '#src/modules/favorites/favorites.schemas';
 import {
   brandMemberInvitationSchema,
   brandInvitationSentJsonSchema,
@@ -277,21 +276,6 @@ export const operations: Operation[] = [
     response: calendarsJsonSchema,
   }),
   op('get', `${V1}/calendars/{id}`, '開催日程を取得する', ['体験'], 'none', { response: calendarJsonSchema }),
-  // Favourites (お気に入り): the heart and the guest's own list.
-  op('put', `${V1}/experiences/{id}/favorite`, '体験をお気に入りに追加する（何度でも同じ結果）', ['お気に入り'], 'user', {
-    response: favoriteStateJsonSchema,
-  }),
-  op('delete', `${V1}/experiences/{id}/favorite`, '体験をお気に入りから外す（何度でも同じ結果）', ['お気に入り'], 'user', {
-    response: favoriteStateJsonSchema,
-  }),
-  op('get', `${V1}/favorites`, '自分のお気に入りを一覧する（次の開催日つき）', ['お気に入り'], 'user', {
-    query: favoritesQuerySchema,
-    response: favoritesJsonSchema,
-  }),
-  op('get', `${V1}/reservations/{id}/calendar.ics`, '確定した予約をカレンダーファイル（.ics、日本時間）で取得する', ['予約'], 'user', {
-    errors: [409],
-    file: { type: 'text/calendar', description: '予約の日程の iCalendar ファイル（予約確認メールの添付と同じもの）' },
-  }),
   op('get', `${V1}/experiences/{id}/reviews`, '体験のレビューを取得する', ['体験'], 'none', {
     query: reviewsQuerySchema,
     response: reviewsJsonSchema,

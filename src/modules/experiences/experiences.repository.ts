@@ -169,4 +169,4 @@ export async function findOtherExperienceRows(
 }
 
 /** Cards of given published experiences with their next open dates (the favourites' list); the SQL is the search's. */
-export { publishedCardsWithNextSlots, type NextSlot } from './stories-search';
+export { publishedCardsWithNextSlots, type NextSlot } from './story-cards';

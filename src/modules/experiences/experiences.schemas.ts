@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ja } from '#src/i18n/ja';
 import { countJson, dateJson, dateTimeJson, idJson, urlJson } from '#src/lib/isomorphic/validate';
 import { SEARCH_LIMITS, STORIES_SORTS, type StoriesSort } from './experiences.shared';
+import { type CardRatingJson, cardRatingShape } from './card-rating.schemas';
 
 // The zod-free part (constants, paths, the query string) lives in experiences.shared.ts, which the pages import: a page
 // that imports this file carries zod. Re-exported here for the server, the CLI and the tests.
@@ -159,10 +160,7 @@ export interface HostJson {
   avatar_url: string | null;
 }
 
-/**
- * The experience JSON (spec §3 field names). Extras beyond the spec are named plainly:
- * category_name, prefecture_id, cancellation_policy_name, created_at, updated_at.
- */
+/** The experience JSON (spec §3 names); extras: category_name, prefecture_id, cancellation_policy_name, created_at, updated_at. */
 export interface ExperienceJson {
   id: number;
   title: string;
@@ -201,7 +199,7 @@ export interface ExperienceJson {
 }
 
 /** A list card (/stories, home, other experiences, profiles). */
-export interface ExperienceCardJson {
+export interface ExperienceCardJson extends CardRatingJson {
   id: number;
   title: string;
   images: ImageJson[];
@@ -213,9 +211,6 @@ export interface ExperienceCardJson {
   category_name: string;
   price: number;
   hosted_by: string;
-  /** The number of reviews and their mean to one decimal (null without reviews), kept by the database. */
-  review_count: number;
-  average_rate: number | null;
 }
 
 export interface PageMeta {
@@ -337,8 +332,7 @@ export const experienceCardJsonSchema = z
     category_name: z.string(),
     price: z.number().int().min(0),
     hosted_by: z.string(),
-    review_count: countJson(),
-    average_rate: z.number().min(0).max(5).nullable().meta({ description: 'レビューの平均評価（小数1桁、レビューがなければ null）' }),
+    ...cardRatingShape,
   })
   .meta({ id: 'ExperienceCard', description: '一覧のカード' }) satisfies z.ZodType<ExperienceCardJson>;
 

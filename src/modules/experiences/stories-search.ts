@@ -11,8 +11,8 @@
 import { addDays, todayInJapan } from '#src/lib/isomorphic/dates';
 import { readRows, type SqlReader } from '#src/lib/read-sql';
 import { oneShotStatement, shapedStatement } from './search-statements';
-import { publicImageJson } from '#src/modules/images/images.schemas';
 import { RATING_MIN_REVIEWS, REGIONS } from './experiences.shared';
+import { CARD_COLUMNS, type CardRow, cardJson } from './story-cards';
 import { searchTerms, type ExperienceCardJson, type StoriesSort } from './experiences.schemas';
 
 /** The parsed, resolved filters of one search (ids already checked). */
@@ -78,7 +78,7 @@ export function dateRange(c: StoriesCriteria, now: Date): { from: string; to: st
  * search that includes today tests the deadline of today's slots only (`c.date > today OR ...`): the later slots
  * pass on their date, without the time-zone arithmetic.
  */
-function slotCondition(from: string, to: string | null, people: number, now: Date): Sql {
+export function slotCondition(from: string, to: string | null, people: number, now: Date): Sql {
   const params: unknown[] = [from];
   let text = 'c.experience_id = e.id AND c.date >= ?::date';
   if (to !== null) {
@@ -181,8 +181,7 @@ function orderClause(c: StoriesCriteria, now: Date): Sql {
     case 'price_desc':
       return { text: `e.price DESC, ${newest}`, params: [] };
     case 'rating':
-      // Enough reviews first (RATING_MIN_REVIEWS, literally as in experiences_rating_list_index, so the list without
-      // a filter reads that index in order), then the mean, the number of reviews, newest.
+      // Written as experiences_rating_list_index is, so the list without a filter reads that index in order.
       return {
         text: `(e.review_count >= ${RATING_MIN_REVIEWS}) DESC, e.review_average DESC NULLS LAST, e.review_count DESC, ${newest}`,
         params: [],
@@ -213,29 +212,6 @@ function orderClause(c: StoriesCriteria, now: Date): Sql {
       return { text: newest, params: [] };
   }
 }
-
-interface CardRow {
-  id: number;
-  title: string;
-  approve: boolean;
-  online: boolean;
-  price: number;
-  hosted_by: string;
-  prefecture_id: number | null;
-  state: string | null;
-  category_id: number;
-  category_name: string;
-  images: { id: number; url: string }[];
-  review_count: number;
-  /** numeric(2,1) arrives as a string. */
-  review_average: string | null;
-}
-
-/** What a card shows, over `e` joined to `cat` and `pref`. */
-const CARD_COLUMNS = `e.id, e.title, e.approve, e.online, e.price, e.hosted_by, e.prefecture_id, pref.name AS state,
-  e.category_id, cat.name AS category_name, e.review_count, e.review_average,
-  COALESCE((SELECT json_agg(json_build_object('id', i.id, 'url', i.url) ORDER BY i.sort_order, i.id)
-            FROM images i WHERE i.experience_id = e.id), '[]'::json) AS images`;
 
 /**
  * The cards of one page, in order, in one statement: the page's ids first (an ARRAY subquery that reads only what the
@@ -268,63 +244,6 @@ ORDER BY page.n`,
     [...where.params, ...order.params, limit, offset],
   );
   return rows.map(cardJson);
-}
-
-function cardJson(row: CardRow): ExperienceCardJson {
-  return {
-    id: row.id,
-    title: row.title,
-    images: row.images.map(publicImageJson),
-    approve: row.approve,
-    online: row.online,
-    state: row.state,
-    prefecture_id: row.prefecture_id,
-    category_id: row.category_id,
-    category_name: row.category_name,
-    price: row.price,
-    hosted_by: row.hosted_by,
-    review_count: row.review_count,
-    average_rate: row.review_average === null ? null : Number(row.review_average),
-  };
-}
-
-/** A slot of a card's next open dates (Japan date and times). */
-export interface NextSlot {
-  id: number;
-  date: string;
-  start_time: string;
-  end_time: string;
-}
-
-/**
- * The cards of these published experiences, in the order given, each with its next `slots` open dates for one
- * person from today (the search's slot condition: accepting, a seat left, before the booking deadline, Japan time),
- * in one statement. Ids of experiences that are not published are left out.
- */
-export async function publishedCardsWithNextSlots(
-  em: SqlReader,
-  ids: readonly number[],
-  slots: number,
-  now: Date,
-): Promise<(ExperienceCardJson & { next_slots: NextSlot[] })[]> {
-  if (ids.length === 0) return [];
-  const slot = slotCondition(todayInJapan(now), null, 1, now);
-  const rows = await readRows<CardRow & { next_slots: NextSlot[] }>(
-    em,
-    oneShotStatement(
-      `SELECT ${CARD_COLUMNS},
-  COALESCE((SELECT json_agg(s ORDER BY s.date, s.start_time, s.id) FROM (
-    SELECT c.id, c.date, c.start_time, c.end_time FROM calendars c WHERE ${slot.text} ORDER BY c.date, c.start_time, c.id LIMIT ?) s),
-    '[]'::json) AS next_slots
-FROM unnest(?::int[]) WITH ORDINALITY AS page(id, n)
-JOIN experiences e ON e.id = page.id AND e.approve
-JOIN categories cat ON cat.id = e.category_id
-LEFT JOIN prefectures pref ON pref.id = e.prefecture_id
-ORDER BY page.n`,
-    ),
-    [...slot.params, slots, [...ids]],
-  );
-  return rows.map((row) => ({ ...cardJson(row), next_slots: row.next_slots }));
 }
 
 /**
