@@ -16,12 +16,7 @@ export const responseExamples: Record<string, unknown> = {
       {
         id: 20,
         title: '房総の有機農園で、野菜を収穫して畑ランチ',
-        images: [
-          {
-            id: 57,
-            url: '/uploads/f101e6d493135d07218584c9151faa85bf3903bed423b9d440638b043aab5260.jpg',
-          },
-        ],
+        images: [{ id: 57, url: '/uploads/f101e6d493135d07218584c9151faa85bf3903bed423b9d440638b043aab5260.jpg' }],
         approve: true,
         online: false,
         state: '千葉県',
@@ -36,12 +31,7 @@ export const responseExamples: Record<string, unknown> = {
       {
         id: 19,
         title: '灘五郷の酒蔵で、搾りたての新酒を利き比べる',
-        images: [
-          {
-            id: 56,
-            url: '/uploads/40f857c734819e65acae3c62e62a175e0d5638d759abe79a881cded6bf2cdc0b.jpg',
-          },
-        ],
+        images: [{ id: 56, url: '/uploads/40f857c734819e65acae3c62e62a175e0d5638d759abe79a881cded6bf2cdc0b.jpg' }],
         approve: true,
         online: false,
         state: '兵庫県',
@@ -170,6 +160,8 @@ export const responseExamples: Record<string, unknown> = {
         category_name: '子ども・ファミリー',
         price: 2500,
         hosted_by: '山田 はるか',
+        review_count: 0,
+        average_rate: null,
       },
     ],
     meta: {
