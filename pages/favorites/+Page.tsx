@@ -5,6 +5,7 @@ import { useData } from 'vike-react/useData';
 import { jaGuest } from '#src/i18n/ja-guest';
 import { formatDateJa } from '#src/lib/isomorphic/dates';
 import { ExperienceCard } from '#src/components/ExperienceCard';
+import { FavoriteHeart } from '#src/components/FavoriteHeart';
 import { Pagination } from '#src/components/Pagination';
 import type { Data } from './+data';
 import './favorites.css';
@@ -52,7 +53,7 @@ export default function Page() {
                 experience={favorite}
                 eager={i < 4}
                 headingLevel={2}
-                favorite
+                heart={<FavoriteHeart experienceId={favorite.id} initial />}
                 extra={<NextDates slots={favorite.next_slots} />}
               />
             </li>

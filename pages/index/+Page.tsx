@@ -2,7 +2,8 @@
 import { useData } from 'vike-react/useData';
 import { ja } from '#src/i18n/ja';
 import { ExperienceGrid } from '#src/components/ExperienceCard';
-import { locationPath } from '#src/modules/experiences/experiences.shared';
+import { heartsOf } from '#src/components/FavoriteHeart';
+import { locationPath } from '#src/modules/experiences/experience-links.shared';
 import type { Data } from './+data';
 import '#src/components/chips.css';
 import './home.css';
@@ -31,7 +32,7 @@ export default function Page() {
             </a>
           </div>
           {home.new_arrivals.length > 0 ? (
-            <ExperienceGrid experiences={home.new_arrivals} eagerCount={4} favoriteIds={favoriteIds} />
+            <ExperienceGrid experiences={home.new_arrivals} eagerCount={4} heart={heartsOf(favoriteIds)} />
           ) : (
             <p className="empty">{ja.browse.emptyList}</p>
           )}

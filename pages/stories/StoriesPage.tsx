@@ -3,6 +3,7 @@
 import { useData } from 'vike-react/useData';
 import { ja } from '#src/i18n/ja';
 import { ExperienceGrid } from '#src/components/ExperienceCard';
+import { heartsOf } from '#src/components/FavoriteHeart';
 import { Pagination } from '#src/components/Pagination';
 import type { StoriesSuggestionJson } from '#src/modules/experiences/experiences.schemas';
 import { isSearch, storiesQueryString } from '#src/modules/experiences/experiences.shared';
@@ -73,7 +74,7 @@ export default function StoriesPage() {
           ))}
         </ul>
       )}
-      <nav className="stories__chips" aria-label={ja.home.categories}>
+      <nav className="stories__chips" aria-label={ja.search.category}>
         <a className="chip" href="/stories" aria-current={filter === null && !searching ? 'page' : undefined}>
           {ja.browse.allStories}
         </a>
@@ -112,7 +113,7 @@ export default function StoriesPage() {
           )}
         </div>
       ) : (
-        <ExperienceGrid experiences={list.experiences} eagerCount={4} headingLevel={2} favoriteIds={data.favoriteIds} />
+        <ExperienceGrid experiences={list.experiences} eagerCount={4} headingLevel={2} heart={heartsOf(data.favoriteIds)} />
       )}
       <Pagination page={list.meta.page} totalPages={list.meta.total_pages} href={href} />
     </section>

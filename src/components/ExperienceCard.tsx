@@ -3,7 +3,6 @@ import type { ExperienceCardJson } from '#src/modules/experiences/experiences.sc
 import { ja } from '#src/i18n/ja';
 import { formatYen } from '#src/lib/isomorphic/money';
 import { imageSrcSet } from '#src/modules/uploads/uploads.shared';
-import { FavoriteHeart } from './FavoriteHeart';
 import './experience-card.css';
 
 /** The card's width in the grid (experience-card.css: 2 columns on phones, 3 on tablets, 4 of ~270px above 1080px). */
@@ -22,19 +21,20 @@ function CardRating({ average, count }: { average: number | null; count: number 
 
 /**
  * One card: the link, with the heart beside it (a button cannot sit inside a link) over the photo's corner.
- * `extra` is shown under the link (the favourites' next dates).
+ * `heart` is the card's FavoriteHeart, passed in so that a grid without hearts (the experience page's other
+ * experiences, loaded after hydration) loads no heart code; `extra` is shown under the link (the favourites' next dates).
  */
 export function ExperienceCard({
   experience,
   eager = false,
   headingLevel = 3,
-  favorite = false,
+  heart,
   extra,
 }: {
   experience: ExperienceCardJson;
   eager?: boolean;
   headingLevel?: 2 | 3;
-  favorite?: boolean;
+  heart?: React.ReactNode;
   extra?: React.ReactNode;
 }) {
   const Title = headingLevel === 2 ? 'h2' : 'h3';
@@ -73,7 +73,7 @@ export function ExperienceCard({
           <span className="xcard__host">{experience.hosted_by}</span>
         </div>
       </a>
-      <FavoriteHeart experienceId={experience.id} initial={favorite} />
+      {heart}
       {extra}
     </div>
   );
@@ -81,30 +81,25 @@ export function ExperienceCard({
 
 /**
  * `headingLevel`: the cards' titles are h3 under a section's h2 (home, the experience page); a page whose grid sits
- * right under its h1 (/stories) passes 2, so no heading level is skipped.
+ * right under its h1 (/stories) passes 2, so no heading level is skipped. `heart` gives each card its heart
+ * (`heartsOf` in FavoriteHeart.tsx); without it the cards have none.
  */
 export function ExperienceGrid({
   experiences,
   eagerCount = 0,
   headingLevel,
-  favoriteIds = [],
+  heart,
 }: {
   experiences: ExperienceCardJson[];
   eagerCount?: number;
   headingLevel?: 2 | 3;
-  /** The cards the signed-in visitor has in お気に入り (page-helpers.ts favoriteIdsOf). */
-  favoriteIds?: readonly number[];
+  heart?: (experienceId: number) => React.ReactNode;
 }) {
   return (
     <ul className="xgrid">
       {experiences.map((experience, i) => (
         <li key={experience.id}>
-          <ExperienceCard
-            experience={experience}
-            eager={i < eagerCount}
-            headingLevel={headingLevel}
-            favorite={favoriteIds.includes(experience.id)}
-          />
+          <ExperienceCard experience={experience} eager={i < eagerCount} headingLevel={headingLevel} heart={heart?.(experience.id)} />
         </li>
       ))}
     </ul>

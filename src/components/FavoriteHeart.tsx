@@ -47,3 +47,8 @@ export function FavoriteHeart({ experienceId, initial }: { experienceId: number;
     </a>
   );
 }
+
+/** The hearts of a grid's cards, pressed for the cards the signed-in visitor has in お気に入り (`favoriteIdsOf`). */
+export function heartsOf(favoriteIds: readonly number[]) {
+  return (experienceId: number) => <FavoriteHeart experienceId={experienceId} initial={favoriteIds.includes(experienceId)} />;
+}

@@ -3,7 +3,8 @@
 // as a file; then it reads the receipt's state again, so the panel says it was issued and that the next one is 再発行.
 import { useState } from 'react';
 import { ja } from '#src/i18n/ja';
-import { api, apiFile, saveFile, type ApiFile } from '#src/lib/isomorphic/api-client';
+import { api } from '#src/lib/isomorphic/api-client';
+import { apiFile, saveFile, type ApiFile } from '#src/lib/isomorphic/api-file';
 import { Field, FormErrors, useForm } from '#src/components/form';
 import { ADDRESSEE_MAX, PURPOSE_MAX } from '#src/modules/receipts/receipts.shared';
 import type { ReceiptState } from '#src/modules/receipts/receipts.schemas';

@@ -3,6 +3,7 @@ import { useData } from 'vike-react/useData';
 import { ja } from '#src/i18n/ja';
 import { Avatar } from '#src/components/Avatar';
 import { ExperienceGrid } from '#src/components/ExperienceCard';
+import { heartsOf } from '#src/components/FavoriteHeart';
 import type { Data } from './+data';
 import './profile.css';
 
@@ -27,7 +28,7 @@ export default function Page() {
           <h2 id="profile-stories">{ja.browse.profileExperiences(profile.name)}</h2>
           <span className="muted">{ja.browse.count(profile.experiences.length)}</span>
         </div>
-        <ExperienceGrid experiences={profile.experiences} eagerCount={4} favoriteIds={favoriteIds} />
+        <ExperienceGrid experiences={profile.experiences} eagerCount={4} heart={heartsOf(favoriteIds)} />
       </section>
     </section>
   );

@@ -5,13 +5,11 @@ import { countJson, dateJson, dateTimeJson, idJson, urlJson } from '#src/lib/iso
 import { SEARCH_LIMITS, STORIES_SORTS, type StoriesSort } from './experiences.shared';
 import { type CardRatingJson, cardRatingShape } from './card-rating.schemas';
 
-// The zod-free part (constants, paths, the query string) lives in experiences.shared.ts, which the pages import: a page
-// that imports this file carries zod. Re-exported here for the server, the CLI and the tests.
+// The zod-free part (constants, paths, the query string) lives in experiences.shared.ts and experience-links.shared.ts,
+// which the pages import: a page that imports this file carries zod. Re-exported here for the server, the CLI and the tests.
 export {
   filterPath,
-  hostPath,
   isSearch,
-  locationPath,
   REGIONS,
   SEARCH_LIMITS,
   STORIES_QUERY_KEYS,
@@ -19,6 +17,7 @@ export {
   type StoriesSort,
   storiesQueryString,
 } from './experiences.shared';
+export { hostPath, locationPath } from './experience-links.shared';
 
 /** Cards per list page: 12 fills grids of 2, 3 and 4 columns. */
 export const STORIES_PER_PAGE = 12;

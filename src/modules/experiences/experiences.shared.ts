@@ -2,7 +2,7 @@
 // Pages and components import it instead of experiences.schemas.ts, so a page's JavaScript carries no zod (about
 // 25 kB gzipped). Types come from the schemas with `import type`, which the build erases.
 // biome-ignore lint/style/noRestrictedImports: types only (erased by the build; the shapes live with their schemas).
-import type { HostType, StoriesFilter, StoriesSearchJson } from './experiences.schemas';
+import type { StoriesFilter, StoriesSearchJson } from './experiences.schemas';
 
 /** The orders of the /stories list. `newest` is the default (the list's order before search). */
 export const STORIES_SORTS = ['newest', 'recommended', 'price_asc', 'price_desc', 'date', 'rating'] as const;
@@ -101,12 +101,4 @@ export function filterPath(filter: StoriesFilter): string {
   if (filter.type === 'location') return `/stories/location/${encodeURIComponent(filter.name)}`;
   if (filter.type === 'category') return `/stories/category/${filter.id}`;
   return `/stories/theme/${filter.id}`;
-}
-
-export function locationPath(state: string): string {
-  return `/stories/location/${encodeURIComponent(state)}`;
-}
-
-export function hostPath(host: { id: number; type: HostType }): string {
-  return host.type === 'user' ? `/users/${host.id}` : `/ambassadors/${host.id}`;
 }

@@ -2,7 +2,7 @@
 import { useData } from 'vike-react/useData';
 import { SeoHead } from '#src/components/SeoHead';
 import { absoluteUrl, summarize } from '#src/components/seo';
-import { hostPath } from '#src/modules/experiences/experiences.shared';
+import { hostPath } from '#src/modules/experiences/experience-links.shared';
 import { slotView } from '#src/modules/calendars/slots';
 import type { Data } from './+data';
 

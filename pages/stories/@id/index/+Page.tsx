@@ -17,7 +17,7 @@ import './share.css';
 import { hydrateLater } from '#src/components/hydrate-later';
 import { SlotList, useSlotPager, useSlotSelection } from '#src/components/SlotList';
 import type { ExperienceJson } from '#src/modules/experiences/experiences.schemas';
-import { hostPath, locationPath } from '#src/modules/experiences/experiences.shared';
+import { hostPath, locationPath } from '#src/modules/experiences/experience-links.shared';
 import { reservationUrl } from '#src/modules/calendars/slots';
 import type { Data } from './+data';
 import '#src/components/chips.css';
@@ -46,8 +46,9 @@ const WaitlistPanel = hydrateLater(import.meta.env.SSR ? (await import('./Waitli
 const ShareButtons = hydrateLater(import.meta.env.SSR ? (await import('./ShareButtons')).ShareButtons : null, () =>
   import('./ShareButtons').then((m) => m.ShareButtons),
 );
-// The other experiences' cards are in the first load: their hearts share FavoriteHeart with the title's.
-import { ExperienceGrid } from '#src/components/ExperienceCard';
+const ExperienceGrid = hydrateLater(import.meta.env.SSR ? (await import('#src/components/ExperienceCard')).ExperienceGrid : null, () =>
+  import('#src/components/ExperienceCard').then((m) => m.ExperienceGrid),
+);
 
 export default function Page() {
   const data = useData<Data>();
@@ -131,7 +132,7 @@ export default function Page() {
             <h2 id="others-title">{ja.browse.otherExperiences(experience.hosted_by)}</h2>
             <span className="muted">{ja.browse.otherCount(others.meta.total_count)}</span>
           </div>
-          <ExperienceGrid experiences={others.experiences} favoriteIds={data.favoriteIds} />
+          <ExperienceGrid experiences={others.experiences} />
           <p className="story__others-links">
             <a className="button button--ghost" href="/stories">
               {ja.browse.toStoryList}
