@@ -64,6 +64,14 @@ describe('PUT and DELETE /api/v1/experiences/{id}/favorite', () => {
     }
     expect(await favoritesOf(bob.id)).toBe(0);
   });
+
+  it('clears the heart of an unpublished experience, and answers 404 for one that does not exist', async () => {
+    const hidden = await createExperience(t.orm, { approve: false });
+    const res = await bob.agent.delete(`/api/v1/experiences/${hidden.id}/favorite`).expect(200);
+    expect(res.body).toEqual({ experience_id: hidden.id, favorite: false });
+    const unknown = await bob.agent.delete('/api/v1/experiences/99999999/favorite').expect(404);
+    expect(unknown.body.message).toBe('体験が見つかりませんでした');
+  });
 });
 
 describe('GET /api/v1/favorites', () => {

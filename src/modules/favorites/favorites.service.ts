@@ -46,12 +46,15 @@ export function createFavoritesService(deps: FavoritesDeps) {
   }
 
   /**
-   * DELETE /api/v1/experiences/{id}/favorite (input: { id }): clears the heart; 401 signed out, 404 a malformed id.
-   * Idempotent, and also for an experience no longer published (a guest can always empty their list).
+   * DELETE /api/v1/experiences/{id}/favorite (input: { id }): clears the heart; 401 signed out, 404 a malformed id
+   * or no such experience. Idempotent, and also for an experience no longer published (a guest can always empty
+   * their list).
    */
   async function remove(ctx: Ctx, input: unknown): Promise<FavoriteStateJson> {
     const user = requireUser(ctx);
     const id = idFrom(input, 'id', notFound);
+    const [exists] = await ctx.em.execute<{ id: number }[]>('SELECT id FROM experiences WHERE id = ?', [id]);
+    if (!exists) throw notFound();
     await ctx.em.execute('DELETE FROM favorites WHERE user_id = ? AND experience_id = ?', [user.id, id]);
     return { experience_id: id, favorite: false };
   }
