@@ -20,9 +20,9 @@ export function createCoupon(program: Command): void {
     .option('--percent <n>', h.couponPercent)
     .option('--expires <YYYY-MM-DD>', h.couponExpires)
     .option('--max-uses <n>', h.couponMaxUses)
-    .option('--max-uses-per-guest <n>', ja.hardeningC.cliMaxUsesPerGuest)
-    .option('--first-booking-only', ja.hardeningC.cliFirstBookingOnly)
-    .option('--min-amount <yen>', ja.hardeningC.cliMinAmount)
+    .option('--max-uses-per-guest <n>', ja.bookingRules.cliMaxUsesPerGuest)
+    .option('--first-booking-only', ja.bookingRules.cliFirstBookingOnly)
+    .option('--min-amount <yen>', ja.bookingRules.cliMinAmount)
     .option('--json', h.json)
     .action((options: Record<string, string | boolean | undefined>) =>
       runCommand(async ({ services, ctx }) => {

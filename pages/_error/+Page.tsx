@@ -32,7 +32,7 @@ function ErrorContent({ portal }: { portal: boolean }) {
       {portal ? (
         <p className="error-page__actions">
           <a href="/brand" className="button">
-            {ja.tidy.portalTop}
+            {ja.portalError.portalTop}
           </a>
         </p>
       ) : (

@@ -10,7 +10,7 @@ export default function Page() {
   return (
     <section className="page partners-page">
       <header className="partners-page__header">
-        <p className="partners-page__eyebrow">{ja.s15b.programEyebrow}</p>
+        <p className="partners-page__eyebrow">{ja.details.programEyebrow}</p>
         <h1 className="page__title">{ja.partners.ambassadorsTitle}</h1>
         <p className="muted">{ja.partners.ambassadorsLead}</p>
       </header>

@@ -94,7 +94,7 @@ export default function Page() {
         </form>
         {mode === 'logon' && (
           <p className="logon__links">
-            <a href="/password_reset/new">{ja.s15b.forgotPassword}</a>
+            <a href="/password_reset/new">{ja.details.forgotPassword}</a>
           </p>
         )}
       </div>

@@ -16,7 +16,7 @@ const BADGE: Record<DisplayStatus, string> = {
 export function StatusBadge({ status }: { status: DisplayStatus }) {
   return (
     <span className={BADGE[status]} data-testid="reservation-status">
-      {ja.r13a.statuses[status]}
+      {ja.guestReservations.statuses[status]}
     </span>
   );
 }

@@ -59,12 +59,12 @@ export function htmlErrorPage(res: Response, status: number): void {
       ? [e.notFoundTitle, e.notFoundBody]
       : status >= 500
         ? [e.serverErrorTitle, e.serverErrorBody]
-        : [ja.hardeningB.badRequestTitle, ja.hardeningB.badRequestBody];
+        : [ja.requests.badRequestTitle, ja.requests.badRequestBody];
   res
     .status(status)
     .type('html')
     .send(
-      `<!DOCTYPE html><html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} | ${ja.site.name}</title></head><body><main><h1>${title}</h1><p>${body}</p><p><a href="/">${ja.hardeningB.backToHome}</a></p></main></body></html>`,
+      `<!DOCTYPE html><html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} | ${ja.site.name}</title></head><body><main><h1>${title}</h1><p>${body}</p><p><a href="/">${ja.requests.backToHome}</a></p></main></body></html>`,
     );
 }
 

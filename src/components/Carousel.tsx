@@ -133,7 +133,7 @@ export function Carousel({ images, alt, autoAdvanceMs = 0 }: CarouselProps) {
               aria-pressed={stopped}
               data-testid="carousel-toggle"
             >
-              {stopped ? ja.s15b.carouselPlay : ja.s15b.carouselPause}
+              {stopped ? ja.details.carouselPlay : ja.details.carouselPause}
             </button>
           )}
           <div className="carousel__dots">

@@ -1904,7 +1904,7 @@ export const ja = {
     resetMailText: (p: { url: string; expiresAt: string }) =>
       `ブランド管理画面のパスワード再設定を受け付けました。\n\n次のリンクから新しいパスワードを設定してください。\n${p.url}\n\nこのリンクの有効期限は${p.expiresAt}までです。一度使うと無効になります。\nお心当たりのない場合は、このメールを破棄してください。パスワードは変更されません。\n\n--\nたびとこ`,
   },
-  hardeningB: {
+  requests: {
     badRequestTitle: 'リクエストを処理できません',
     badRequestBody: 'URLの形式が正しくありません。リンクを確認して、もう一度お試しください。',
     backToHome: 'トップページへ戻る',
@@ -1939,7 +1939,7 @@ export const ja = {
     statuses: '応答',
   },
   /** Domain rules: double booking, slot times, coupon limits. */
-  hardeningC: {
+  bookingRules: {
     alreadyBooked: (date: string) => `${date}の回はすでに予約済みです`,
     timeOutsideWindow: '時刻は06:00〜23:30の間で選択してください',
     couponFirstBookingOnly: 'このクーポンは初めてのご予約でのみご利用いただけます',
@@ -1953,7 +1953,7 @@ export const ja = {
     couponMinAmount: (yen: number) => `このクーポンは${yen.toLocaleString('ja-JP')}円以上のご予約でご利用いただけます`,
   },
   /** The guest's reservations, cancellation and refunds, the host's slot cancellation, .ics. */
-  r13a: {
+  guestReservations: {
     listTitle: '予約一覧',
     listLead: 'ご予約いただいた体験の一覧です。日時はすべて日本時間です。',
     upcoming: '今後の予約',
@@ -2098,7 +2098,7 @@ export const ja = {
     dateHint: '日付は日本時間です',
   },
   /** Details to finish: password reset for marketplace users and the other details. */
-  s15b: {
+  details: {
     forgotPassword: 'パスワードをお忘れの方',
     resetTokenInvalid: 'パスワード再設定のリンクが無効か、有効期限が切れています。もう一度メールを送信してください',
     resetMailSubject: '【たびとこ】パスワード再設定のご案内',
@@ -2618,7 +2618,7 @@ export const ja = {
     settings: (url: string) => `お知らせメールの設定・アカウントの設定: ${url}`,
   },
   // The error page inside the brand portal's frame.
-  tidy: {
+  portalError: {
     portalTop: '管理画面のトップへ',
   },
 } as const;

@@ -120,7 +120,7 @@ describe.each(['UTC', 'Asia/Tokyo'])('the refund at each side of the deadline (s
         reservation_id: early.id,
         cancellable: true,
         reason: null,
-        policy: { days, name: ja.r13a.policyName(days) },
+        policy: { days, name: ja.guestReservations.policyName(days) },
         last_full_refund_date: lastDay,
         deadline_at: deadline.toISOString(),
         total_amount: early.amounts.total,
@@ -182,8 +182,8 @@ describe('POST /api/v1/reservations/{id}/cancellation', () => {
     expect(res.status).toBe(200);
     expect(await seats(calendar.id)).toBe(0);
     const toGuest = await mail(`reservation:${booked.id}:cancel:guest`);
-    expect(toGuest?.subject).toBe(ja.r13a.mailGuestCancelSubject('キャンセル検証の器'));
-    expect(toGuest?.textBody).toContain(ja.r13a.mailRefund(formatYen(booked.amounts.total)));
+    expect(toGuest?.subject).toBe(ja.guestReservations.mailGuestCancelSubject('キャンセル検証の器'));
+    expect(toGuest?.textBody).toContain(ja.guestReservations.mailRefund(formatYen(booked.amounts.total)));
     const cancelIcs = toGuest?.attachments?.[0]?.content ?? '';
     expect(cancelIcs).toContain('METHOD:CANCEL');
     expect(cancelIcs).toContain(`UID:${uid}\r\n`);
@@ -194,7 +194,7 @@ describe('POST /api/v1/reservations/{id}/cancellation', () => {
     // The development mailbox names the attachments.
     const box = await request(t.app).get('/api/v1/dev/mails');
     const listed = (box.body.mails as { subject: string; attachments: { filename: string; content_type: string }[] }[]).find(
-      (m) => m.subject === ja.r13a.mailGuestCancelSubject('キャンセル検証の器'),
+      (m) => m.subject === ja.guestReservations.mailGuestCancelSubject('キャンセル検証の器'),
     );
     expect(listed?.attachments).toEqual([{ filename: 'reservation.ics', content_type: 'text/calendar; charset=utf-8; method=CANCEL' }]);
     expect(toHost?.textBody).toContain('取消 次郎');
@@ -212,15 +212,15 @@ describe('POST /api/v1/reservations/{id}/cancellation', () => {
     expect([one.status, two.status].sort()).toEqual([200, 409]);
     const refused = one.status === 409 ? one : two;
     expectDocumented(refused);
-    expect(refused.body.message).toBe(ja.r13a.alreadyCancelled);
+    expect(refused.body.message).toBe(ja.guestReservations.alreadyCancelled);
     const again = await g.agent.post(url).send({});
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe(ja.r13a.alreadyCancelled);
+    expect(again.body.message).toBe(ja.guestReservations.alreadyCancelled);
     expect(await seats(calendar.id)).toBe(1);
     expect(await refundsOf(booked.id)).toHaveLength(1);
     expect(await gatewayRefunds(booked.id)).toHaveLength(1);
     const preview = await g.agent.get(url);
-    expect(preview.body).toMatchObject({ cancellable: false, reason: ja.r13a.alreadyCancelled, refund_amount: 0 });
+    expect(preview.body).toMatchObject({ cancellable: false, reason: ja.guestReservations.alreadyCancelled, refund_amount: 0 });
   });
 
   it('refuses once the first booked slot has started (409), changing nothing', async () => {
@@ -235,11 +235,11 @@ describe('POST /api/v1/reservations/{id}/cancellation', () => {
     expect(before.body).toMatchObject({ cancellable: true, refund_amount: 0 });
     at(new Date(`${first.date}T10:00:00+09:00`));
     const preview = await g.agent.get(`/api/v1/reservations/${booked.id}/cancellation`);
-    expect(preview.body).toMatchObject({ cancellable: false, reason: ja.r13a.slotStarted, refund_amount: 0 });
+    expect(preview.body).toMatchObject({ cancellable: false, reason: ja.guestReservations.slotStarted, refund_amount: 0 });
     const res = await g.agent.post(`/api/v1/reservations/${booked.id}/cancellation`).send({});
     expect(res.status).toBe(409);
     expectDocumented(res);
-    expect(res.body.message).toBe(ja.r13a.slotStarted);
+    expect(res.body.message).toBe(ja.guestReservations.slotStarted);
     expect((await row(booked.id)).status).toBe('confirmed');
     expect(await seats(first.id)).toBe(1);
     expect(await seats(second.id)).toBe(1);
@@ -251,11 +251,11 @@ describe('POST /api/v1/reservations/{id}/cancellation', () => {
     const url = `/api/v1/reservations/${booked.id}/cancellation`;
     const changed = await g.agent.post(url).send({ expected_refund_amount: booked.amounts.total });
     expect(changed.status).toBe(409);
-    expect(changed.body.message).toBe(ja.r13a.refundChanged(formatYen(0)));
+    expect(changed.body.message).toBe(ja.guestReservations.refundChanged(formatYen(0)));
     const bad = await g.agent.post(url).send({ expected_refund_amount: 'たくさん' });
     expect(bad.status).toBe(422);
     expectDocumented(bad);
-    expect(bad.body.messages.expected_refund_amount).toEqual([ja.r13a.expectedRefundInvalid]);
+    expect(bad.body.messages.expected_refund_amount).toEqual([ja.guestReservations.expectedRefundInvalid]);
     expect((await row(booked.id)).status).toBe('confirmed');
     expect(await seats(calendar.id)).toBe(1);
   });
@@ -440,7 +440,7 @@ describe('GET /api/v1/reservations and the detail', () => {
     const bad = await g.agent.get('/api/v1/reservations?scope=later&page=0');
     expect(bad.status).toBe(422);
     expectDocumented(bad);
-    expect(bad.body.messages).toEqual({ scope: [ja.r13a.scopeInvalid], page: [ja.r13a.pageInvalid] });
+    expect(bad.body.messages).toEqual({ scope: [ja.guestReservations.scopeInvalid], page: [ja.guestReservations.pageInvalid] });
   });
 
   it('shows the online URL only to the guest of a confirmed reservation, from the day before (Japan time)', async () => {
@@ -480,12 +480,12 @@ describe('POST /api/v1/host/calendars/{id}/cancellation', () => {
     const missing = await host.post(url).send({ reason: '  ' });
     expect(missing.status).toBe(422);
     expectDocumented(missing);
-    expect(missing.body.messages.reason).toEqual([ja.r13a.reasonRequired]);
+    expect(missing.body.messages.reason).toEqual([ja.guestReservations.reasonRequired]);
     expect((await a.agent.post(url).send({ reason: '台風のため' })).status).toBe(404);
     const otherHost = await signedInAgent(t.app, (await createUser(t.orm, { role: 'HOST' })).email);
     const foreign = await otherHost.post(url).send({ reason: '台風のため' });
     expect(foreign.status).toBe(404);
-    expect(foreign.body.message).toBe(ja.r13a.calendarNotFound);
+    expect(foreign.body.message).toBe(ja.guestReservations.calendarNotFound);
     expect((await host.post('/api/v1/host/calendars/abc/cancellation').send({ reason: 'x' })).status).toBe(404);
     expect((await row(ra.id)).status).toBe('confirmed');
 
@@ -499,7 +499,7 @@ describe('POST /api/v1/host/calendars/{id}/cancellation', () => {
       expect((await refundsOf(booked.id))[0]).toMatchObject({ status: 'succeeded', amount: booked.amounts.total });
       expect(await gatewayRefunds(booked.id)).toHaveLength(1);
       const m = await mail(`reservation:${booked.id}:cancel:guest`);
-      expect(m?.subject).toBe(ja.r13a.mailGuestSlotCancelSubject('雨天中止の体験'));
+      expect(m?.subject).toBe(ja.guestReservations.mailGuestSlotCancelSubject('雨天中止の体験'));
       expect(m?.textBody).toContain('台風の接近により安全に開催できないため');
       expect(m?.attachments?.[0]?.content).toContain('METHOD:CANCEL');
     }
@@ -560,7 +560,7 @@ describe('POST /api/v1/host/calendars/{id}/cancellation', () => {
     at(new Date(`${calendar.date}T10:00:00+09:00`));
     const started = await agent.post(`/api/v1/host/calendars/${calendar.id}/cancellation`).send({ reason: '体調不良' });
     expect(started.status).toBe(409);
-    expect(started.body.message).toBe(ja.r13a.slotAlreadyStarted);
+    expect(started.body.message).toBe(ja.guestReservations.slotAlreadyStarted);
     expect((await row(booked.id)).status).toBe('confirmed');
     vi.useRealTimers();
     const ok = await agent.post(`/api/v1/host/calendars/${calendar.id}/cancellation`).send({ reason: '体調不良' });

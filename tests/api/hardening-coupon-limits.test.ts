@@ -49,11 +49,11 @@ describe('coupon limits', () => {
     const b = await slot();
     const q = await quote(me.agent, b.experience.id, b.calendar.id, coupon.code);
     expect(q.status).toBe(422);
-    expect(q.body.messages).toEqual({ coupon_code: [ja.hardeningC.couponPerUserUsedUp(1)] });
-    expect(ja.hardeningC.couponPerUserUsedUp(1)).toBe('このクーポンはすでにご利用済みです（お一人様1回まで）');
+    expect(q.body.messages).toEqual({ coupon_code: [ja.bookingRules.couponPerUserUsedUp(1)] });
+    expect(ja.bookingRules.couponPerUserUsedUp(1)).toBe('このクーポンはすでにご利用済みです（お一人様1回まで）');
     const again = await book(me.agent, b.calendar.id, coupon.code);
     expect(again.status).toBe(422);
-    expect(again.body.messages).toEqual({ coupon_code: [ja.hardeningC.couponPerUserUsedUp(1)] });
+    expect(again.body.messages).toEqual({ coupon_code: [ja.bookingRules.couponPerUserUsedUp(1)] });
     expect(await seats(b.calendar.id)).toBe(0);
     expect(await usedCount(coupon.id)).toBe(1);
     const other = await guest();
@@ -148,7 +148,7 @@ describe('creating a coupon with limits (the service behind CLI create-coupon)',
     expect([row.maxUsesPerUser, row.firstBookingOnly, row.minAmount]).toEqual([1, true, 3000]);
     await expect(t.services.coupons.create(ctx, { code: 'LIMITS2', amount: '500', min_amount: '0' })).rejects.toMatchObject({
       status: 422,
-      details: { min_amount: [ja.hardeningC.minAmountInvalid] },
+      details: { min_amount: [ja.bookingRules.minAmountInvalid] },
     });
   });
 });

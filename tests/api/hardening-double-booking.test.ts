@@ -49,7 +49,7 @@ describe('booking the same slot twice', () => {
       .send({ calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'tok_visa', idempotency_key: 'hardening-double-booking-2' });
     expect(second.status).toBe(422);
     expect(second.body.messages).toEqual({ calendar_ids: ['2026年12月5日の回はすでに予約済みです'] });
-    expect(ja.hardeningC.alreadyBooked('2026年12月5日')).toBe('2026年12月5日の回はすでに予約済みです');
+    expect(ja.bookingRules.alreadyBooked('2026年12月5日')).toBe('2026年12月5日の回はすでに予約済みです');
     expect(await seats(calendar.id)).toBe(1);
     expect(await intentCount()).toBe(intents);
     expect(await t.orm.em.fork().count(Reservation, { user: userId, experience: experience.id })).toBe(1);

@@ -103,7 +103,7 @@ describe('NUL bytes and lone surrogates (robustness 6)', () => {
       const res = await request(t.app).get(url);
       expect(res.status, url).toBe(400);
       expect(res.type).toBe('text/html');
-      expect(res.text).toContain(ja.hardeningB.badRequestTitle);
+      expect(res.text).toContain(ja.requests.badRequestTitle);
     }
   });
 });
@@ -130,11 +130,11 @@ describe('zod messages are Japanese (robustness 7)', () => {
       const all = Object.values(details).flat();
       expect(all.length).toBe(4);
       for (const m of all) expect(m).toMatch(JAPANESE);
-      expect(details.s).toEqual([ja.hardeningB.zod.tooLong('2')]);
+      expect(details.s).toEqual([ja.requests.zod.tooLong('2')]);
     }
     const own = z.object({ a: z.string({ error: '独自のメッセージ' }) });
     expect(own.safeParse({ a: 1 }).error?.issues[0].message).toBe('独自のメッセージ');
-    expect(z.string().safeParse([]).error?.issues[0].message).toBe(ja.hardeningB.zod.invalidType);
+    expect(z.string().safeParse([]).error?.issues[0].message).toBe(ja.requests.zod.invalidType);
     // What the map does not name comes from zod's Japanese locale, never English.
     expect(z.number().multipleOf(5).safeParse(3).error?.issues[0].message).toMatch(JAPANESE);
     expect(z.templateLiteral(['a', z.number()]).safeParse('b').error?.issues[0].message).toMatch(JAPANESE);
@@ -147,7 +147,7 @@ describe('malformed escapes and upload field names (robustness 10)', () => {
       const res = await request(t.app).get(url);
       expect(res.status, url).toBe(400);
       expect(res.type, url).toBe('text/html');
-      expect(res.text).toContain(ja.hardeningB.badRequestTitle);
+      expect(res.text).toContain(ja.requests.badRequestTitle);
     }
     // The API keeps its JSON.
     const api = await request(t.app).get('/api/v1/experiences/%C0%AF');
@@ -160,6 +160,6 @@ describe('malformed escapes and upload field names (robustness 10)', () => {
     const { agent } = await createSignedInUser(t);
     const res = await agent.post('/api/v1/uploads').attach('image', PNG, 'a.png');
     expect(res.status).toBe(422);
-    expect(res.body.messages).toEqual({ file: [ja.hardeningB.wrongUploadField('file')] });
+    expect(res.body.messages).toEqual({ file: [ja.requests.wrongUploadField('file')] });
   });
 });

@@ -25,7 +25,7 @@ async function post(payload: Record<string, unknown>) {
 
 describe('slot times', () => {
   it('refuses calendar times outside 06:00–23:30 or off the 30-minute steps, and creates nothing', async () => {
-    expect(ja.hardeningC.timeOutsideWindow).toBe(outside);
+    expect(ja.bookingRules.timeOutsideWindow).toBe(outside);
     const cases: [Record<string, string>, string, string][] = [
       [{ start_time: '05:00', end_time: '07:00' }, 'calendars.0.start_time', outside],
       [{ start_time: '05:30', end_time: '07:00' }, 'calendars.0.start_time', outside],

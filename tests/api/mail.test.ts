@@ -259,8 +259,8 @@ describe('reservation mails: dates in time order, links to the booking', () => {
     inbox.length = 0;
     expect((await agent.post(`/api/v1/reservations/${id}/cancellation`).send({})).status).toBe(200);
     await t.services.mail.deliverDue();
-    const cancelGuest = inbox.find((m) => m.subject === ja.r13a.mailGuestCancelSubject('日程順の確認'))!;
-    const cancelHost = inbox.find((m) => m.subject === ja.r13a.mailHostCancelSubject('日程順の確認'))!;
+    const cancelGuest = inbox.find((m) => m.subject === ja.guestReservations.mailGuestCancelSubject('日程順の確認'))!;
+    const cancelHost = inbox.find((m) => m.subject === ja.guestReservations.mailHostCancelSubject('日程順の確認'))!;
     for (const text of [cancelGuest.text, cancelHost.text]) {
       const [first, second] = order(text);
       expect(first).toBeGreaterThan(0);

@@ -76,7 +76,7 @@ describe('two server processes, one database', () => {
     expect(refused).toHaveLength(190);
     // A guest who already holds or booked the slot is refused with the date (no double booking).
     const [y, m, d] = calendar.date.split('-').map(Number);
-    const alreadyBooked = ja.hardeningC.alreadyBooked(ja.dates.date(y, m, d));
+    const alreadyBooked = ja.bookingRules.alreadyBooked(ja.dates.date(y, m, d));
     for (const r of refused) {
       expect(r.status).toBe(422);
       expect([[ja.reservations.noAvailability], [alreadyBooked]]).toContainEqual(

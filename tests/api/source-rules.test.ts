@@ -7,7 +7,7 @@ const CODE_DIRS = ['src', 'server', 'cli', 'pages', 'tests', 'migrations', 'seed
 describe('comments', () => {
   it('say what the code does and why, never which issue, session or review pass asked for it', () => {
     // An issue or session number means nothing to whoever clones the repository; the reason stays, the number goes.
-    const history = /\b[Ii]ssues? #?\d+\b|\b[Ss]essions? \d+\b|\((?:r|s)\d{1,2}[a-z]\)/;
+    const history = /\b[Ii]ssues? #?\d+\b|\b[Ss]essions? \d+\b|\b[rs]1\d[a-z]\b|\bhardening[A-Z]\b/;
     const offenders = sourceFiles(CODE_DIRS)
       .concat(sourceFiles(['.'], /^(biome|knip)\.jsonc$/))
       .filter((f) => f.path !== 'tests/api/source-rules.test.ts')

@@ -48,17 +48,17 @@ describe('password reset for marketplace users', () => {
     const page = await s.newPage({ width: 375, height: 800 });
     await page.goto(`${base}/logon`);
     await hydrated(page);
-    await page.screenshot({ path: path.join(os.tmpdir(), 's15b-logon-375.png') });
-    await page.getByRole('link', { name: ja.s15b.forgotPassword }).click();
+    await page.screenshot({ path: path.join(os.tmpdir(), 'details-logon-375.png') });
+    await page.getByRole('link', { name: ja.details.forgotPassword }).click();
     await page.waitForURL('**/password_reset/new');
     await hydrated(page);
     await page.fill('input[name="email"]', user.email);
-    await page.getByRole('button', { name: ja.s15b.resetRequest.submit }).click();
+    await page.getByRole('button', { name: ja.details.resetRequest.submit }).click();
     // The screenshot after the navigation: taken while the page was being replaced, it could wait out its timeout on a
     // loaded machine.
     await page.waitForURL('**/password_reset/sent');
-    await page.screenshot({ path: path.join(os.tmpdir(), 's15b-reset-sent-375.png') });
-    expect(await page.locator('h1').textContent()).toBe(ja.s15b.resetSent.title);
+    await page.screenshot({ path: path.join(os.tmpdir(), 'details-reset-sent-375.png') });
+    expect(await page.locator('h1').textContent()).toBe(ja.details.resetSent.title);
 
     // The worker mails after the answer (the request only records the address).
     let body = '';
@@ -71,12 +71,12 @@ describe('password reset for marketplace users', () => {
     await page.goto(`${base}${url.pathname}${url.search}`);
     await hydrated(page);
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.screenshot({ path: path.join(os.tmpdir(), 's15b-reset-form-1280.png') });
+    await page.screenshot({ path: path.join(os.tmpdir(), 'details-reset-form-1280.png') });
     await page.setViewportSize({ width: 375, height: 800 });
     await page.fill('input[name="password"]', 'brandnew123');
-    await page.getByRole('button', { name: ja.s15b.reset.submit }).click();
+    await page.getByRole('button', { name: ja.details.reset.submit }).click();
     await page.waitForURL('**/password_reset/complete');
-    expect(await page.locator('h1').textContent()).toBe(ja.s15b.reset.doneTitle);
+    expect(await page.locator('h1').textContent()).toBe(ja.details.reset.doneTitle);
 
     const signIn = await page.request.post(`${base}/api/v1/sessions`, { data: { email: user.email, password: 'brandnew123' } });
     expect(signIn.status()).toBe(201);
@@ -84,9 +84,9 @@ describe('password reset for marketplace users', () => {
     await page.goto(`${base}${url.pathname}${url.search}`);
     await page.getByTestId('invalid-link').waitFor();
     expect(await page.locator('input[name="password"]').count()).toBe(0);
-    expect(await page.title()).toContain(ja.s15b.reset.invalidTitle);
-    await page.screenshot({ path: path.join(os.tmpdir(), 's15b-reset-used-375.png') });
-    expect(await page.getByRole('link', { name: ja.s15b.reset.requestAgain }).getAttribute('href')).toBe('/password_reset/new');
+    expect(await page.title()).toContain(ja.details.reset.invalidTitle);
+    await page.screenshot({ path: path.join(os.tmpdir(), 'details-reset-used-375.png') });
+    expect(await page.getByRole('link', { name: ja.details.reset.requestAgain }).getAttribute('href')).toBe('/password_reset/new');
   });
 });
 
@@ -108,7 +108,7 @@ describe('reservation form and completion page', () => {
     await poll(() => page.getByTestId('price-tour').textContent()).toBe('¥8,000');
     expect(await page.getByTestId('price-tour-formula').textContent()).toBe('¥4,000 × 2名 × 1日程');
     expect(await page.getByTestId('price-option-formula').textContent()).toBe('¥1,000 × 2名 × 1日程');
-    await page.screenshot({ path: path.join(os.tmpdir(), 's15b-price-375.png'), fullPage: true });
+    await page.screenshot({ path: path.join(os.tmpdir(), 'details-price-375.png'), fullPage: true });
 
     await page.fill('input[name="cardnumber"]', '4242 4242 4242 4242');
     await page.fill('input[name="cc-exp"]', '1230');
@@ -118,7 +118,7 @@ describe('reservation form and completion page', () => {
     await page.getByTestId('reservation-complete').waitFor();
     const saved = await orm.em.fork().findOneOrFail(Reservation, { experience: experience.id });
     const summary = page.getByTestId('reservation-summary');
-    expect(await summary.getByTestId('reservation-number').textContent()).toBe(ja.s15b.completion.numberValue(saved.id));
+    expect(await summary.getByTestId('reservation-number').textContent()).toBe(ja.details.completion.numberValue(saved.id));
     const text = (await summary.textContent()) ?? '';
     expect(text).toContain('内訳のわかる体験');
     expect(text).toContain('13:00〜15:30');
@@ -126,10 +126,12 @@ describe('reservation form and completion page', () => {
     expect(text).toContain('2名');
     expect(text).toContain('絵付けセット');
     expect(await summary.getByTestId('reservation-total').textContent()).toBe(`¥${saved.totalAmount.toLocaleString('ja-JP')}`);
-    expect(await summary.getByRole('link', { name: ja.s15b.completion.detailLink }).getAttribute('href')).toBe(`/reservations/${saved.id}`);
-    await page.screenshot({ path: path.join(os.tmpdir(), 's15b-complete-375.png'), fullPage: true });
+    expect(await summary.getByRole('link', { name: ja.details.completion.detailLink }).getAttribute('href')).toBe(
+      `/reservations/${saved.id}`,
+    );
+    await page.screenshot({ path: path.join(os.tmpdir(), 'details-complete-375.png'), fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({ path: path.join(os.tmpdir(), 's15b-complete-1280.png'), fullPage: true });
+    await page.screenshot({ path: path.join(os.tmpdir(), 'details-complete-1280.png'), fullPage: true });
   });
 });
 
@@ -219,7 +221,7 @@ describe('slot times at 375 px', () => {
       await poll(async () => (await rowsOf(page)).length).toBe(6);
       await page
         .getByTestId('slot-list')
-        .screenshot({ path: path.join(os.tmpdir(), `s15b-slots-375${url.endsWith('calendars') ? '-calendars' : ''}.png`) });
+        .screenshot({ path: path.join(os.tmpdir(), `details-slots-375${url.endsWith('calendars') ? '-calendars' : ''}.png`) });
       for (const row of await rowsOf(page)) {
         expect(Math.abs(row.timeTop - row.dateTop), url).toBeLessThan(8);
         expect(row.timeHeight, url).toBeLessThan(row.line * 1.5);
@@ -268,7 +270,7 @@ describe('host experience form', () => {
     await page.goto(`${base}/host_story_drafts/new`);
     await hydrated(page);
     await page.getByRole('button', { name: ja.hostStory.saveDraft }).click();
-    await poll(() => page.getByText(ja.s15b.draftTitleRequired).count()).toBeGreaterThan(0);
+    await poll(() => page.getByText(ja.details.draftTitleRequired).count()).toBeGreaterThan(0);
     expect(page.url()).toContain('/host_story_drafts/new');
     await page.fill('input[name="title"]', '消される下書き');
     await page.getByRole('button', { name: ja.hostStory.saveDraft }).click();
@@ -276,18 +278,18 @@ describe('host experience form', () => {
     await hydrated(page);
     const card = page.getByTestId('host-card').filter({ hasText: '消される下書き' });
     await card.waitFor();
-    const remove = card.getByRole('button', { name: ja.s15b.draftDeleteOf('消される下書き') });
+    const remove = card.getByRole('button', { name: ja.details.draftDeleteOf('消される下書き') });
     await remove.click();
     const dialog = page.getByTestId('draft-delete-dialog');
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain('「消される下書き」を削除します');
-    await page.screenshot({ path: path.join(os.tmpdir(), 's15b-draft-delete-375.png') });
-    await dialog.getByRole('button', { name: ja.s15b.draftDeleteCancel }).click();
+    await page.screenshot({ path: path.join(os.tmpdir(), 'details-draft-delete-375.png') });
+    await dialog.getByRole('button', { name: ja.details.draftDeleteCancel }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await card.count()).toBe(1);
     await remove.click();
     const afterDeletion = nextLoad(page);
-    await dialog.getByRole('button', { name: ja.s15b.draftDeleteConfirm }).click();
+    await dialog.getByRole('button', { name: ja.details.draftDeleteConfirm }).click();
     await afterDeletion;
     await poll(() => card.count()).toBe(0);
     const drafts = await (await page.request.get(`${base}/api/v1/experience_drafts`)).json();
@@ -311,8 +313,8 @@ describe('editing an experience awaiting publication', () => {
     await page.getByTestId('withdraw-to-draft').click();
     const dialog = page.getByTestId('withdraw-dialog');
     await dialog.waitFor();
-    await page.screenshot({ path: path.join(os.tmpdir(), 's15b-withdraw-375.png') });
-    await dialog.getByRole('button', { name: ja.s15b.withdrawConfirm }).click();
+    await page.screenshot({ path: path.join(os.tmpdir(), 'details-withdraw-375.png') });
+    await dialog.getByRole('button', { name: ja.details.withdrawConfirm }).click();
     await page.waitForURL('**/host/story');
     await hydrated(page);
     await page.getByTestId('host-card').filter({ hasText: '申請中の体験' }).waitFor();
@@ -332,7 +334,7 @@ describe('brand and ambassador pages (demo data)', () => {
         name: `カルーセル確認ブランド${Date.now()}`,
         description: '写真が2枚あるブランドです。',
         published: true,
-        images: [urls[0], urls[1] ?? urls[0]].map((url, i) => ({ object_key: `s15b-${i}`, url })),
+        images: [urls[0], urls[1] ?? urls[0]].map((url, i) => ({ object_key: `details-${i}`, url })),
       },
     });
     expect(created.status()).toBe(201);
@@ -346,7 +348,7 @@ describe('brand and ambassador pages (demo data)', () => {
       await page.goto(`${s.baseUrl}${url}`);
       const text = (await page.locator('main').textContent()) ?? '';
       expect(text, url).not.toMatch(/\b(BRANDS?|AMBASSADORS?|PROGRAM|STEP\s*\d|NO IMAGE)\b/);
-      if (url === `/brands/${brandId}`) await page.screenshot({ path: path.join(os.tmpdir(), 's15b-brand-375.png') });
+      if (url === `/brands/${brandId}`) await page.screenshot({ path: path.join(os.tmpdir(), 'details-brand-375.png') });
     }
     await page.goto(`${s.baseUrl}/brand_ambassador`);
     expect(await page.locator('main').textContent()).toContain('ステップ1');

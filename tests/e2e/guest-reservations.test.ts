@@ -100,7 +100,7 @@ describe('the guest cancels a reservation', () => {
     await page.waitForURL(`${base}/reservations`);
     const item = page.locator(`[data-reservation-id="${reservation.id}"]`);
     await item.waitFor();
-    expect(await item.getByTestId('reservation-status').textContent()).toBe(ja.r13a.statuses.confirmed);
+    expect(await item.getByTestId('reservation-status').textContent()).toBe(ja.guestReservations.statuses.confirmed);
     expect(await item.textContent()).toContain(`取消できる体験 ${width}`);
     expect(await item.textContent()).toContain(total);
     await page.screenshot({ path: path.join(os.tmpdir(), `guest-reservations-list-${width}.png`), fullPage: true });
@@ -109,22 +109,22 @@ describe('the guest cancels a reservation', () => {
     await item.getByRole('link').click();
     await page.waitForURL(`${base}/reservations/${reservation.id}`);
     await hydrated(page);
-    expect(await page.getByTestId('cancellation-policy').textContent()).toContain(ja.r13a.policyName(7));
-    expect(await page.getByTestId('refund-preview').textContent()).toBe(ja.r13a.refundPreviewFull(total));
+    expect(await page.getByTestId('cancellation-policy').textContent()).toContain(ja.guestReservations.policyName(7));
+    expect(await page.getByTestId('refund-preview').textContent()).toBe(ja.guestReservations.refundPreviewFull(total));
     await page.screenshot({ path: path.join(os.tmpdir(), `guest-reservations-detail-${width}.png`), fullPage: true });
     await page.getByTestId('cancel-button').click();
     const dialog = page.getByTestId('cancel-dialog');
     await dialog.waitFor();
-    expect(await dialog.getByTestId('cancel-dialog-refund').textContent()).toBe(`${ja.r13a.refundAmount}: ${total}`);
-    await page.screenshot({ path: path.join(os.tmpdir(), `r13a-dialog-${width}.png`) });
+    expect(await dialog.getByTestId('cancel-dialog-refund').textContent()).toBe(`${ja.guestReservations.refundAmount}: ${total}`);
+    await page.screenshot({ path: path.join(os.tmpdir(), `guest-reservations-dialog-${width}.png`) });
     const afterCancel = nextLoad(page);
-    await dialog.getByRole('button', { name: ja.r13a.cancelConfirm }).click();
+    await dialog.getByRole('button', { name: ja.guestReservations.cancelConfirm }).click();
     await afterCancel;
 
-    await poll(() => page.getByTestId('reservation-status').first().textContent()).toBe(ja.r13a.statuses.refunded);
+    await poll(() => page.getByTestId('reservation-status').first().textContent()).toBe(ja.guestReservations.statuses.refunded);
     expect(await page.getByTestId('refund-amount').textContent()).toContain(total);
     expect(await page.getByTestId('cancel-button').count()).toBe(0);
-    await page.screenshot({ path: path.join(os.tmpdir(), `r13a-cancelled-${width}.png`), fullPage: true });
+    await page.screenshot({ path: path.join(os.tmpdir(), `guest-reservations-cancelled-${width}.png`), fullPage: true });
     expect((await orm.em.fork().findOneOrFail(Reservation, { id: reservation.id })).status).toBe('cancelled');
 
     // The seat is back on the experience's calendar: open again with both seats.
@@ -155,10 +155,10 @@ describe('the guest cancels a reservation', () => {
     });
     expect(elsewhere.status()).toBe(200);
     const reloaded = nextLoad(page);
-    await dialog.getByRole('button', { name: ja.r13a.cancelConfirm }).click();
+    await dialog.getByRole('button', { name: ja.guestReservations.cancelConfirm }).click();
     await reloaded;
     // The reloaded page shows the cancelled reservation and the server's message, once.
-    await poll(() => page.getByRole('alert').textContent()).toBe(ja.r13a.alreadyCancelled);
+    await poll(() => page.getByRole('alert').textContent()).toBe(ja.guestReservations.alreadyCancelled);
     expect(await page.getByTestId('cancel-button').count()).toBe(0);
     await page.reload();
     await hydrated(page);

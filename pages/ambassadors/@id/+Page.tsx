@@ -20,7 +20,7 @@ export default function Page() {
       <div className="partner-detail__top">
         <Carousel images={ambassador.images} alt={ambassador.name} autoAdvanceMs={3000} />
         <div>
-          <p className="partners-page__eyebrow">{ja.s15b.programEyebrow}</p>
+          <p className="partners-page__eyebrow">{ja.details.programEyebrow}</p>
           <h1 className="partner-detail__name">{ambassador.name}</h1>
           {ambassador.address && (
             <p className="partner-detail__address location-pin">

@@ -16,7 +16,7 @@ export default function Page() {
       <div className="partner-detail__top">
         <Carousel images={brand.images} alt={brand.name} autoAdvanceMs={3000} />
         <div>
-          <p className="partners-page__eyebrow">{ja.s15b.programEyebrow}</p>
+          <p className="partners-page__eyebrow">{ja.details.programEyebrow}</p>
           <h1 className="partner-detail__name">{brand.name}</h1>
           <PartnerLinks homepageUrl={brand.homepage_url} instagram={brand.instagram_username} x={brand.x_username} />
           <p className="partner-detail__text">{brand.description}</p>

@@ -31,7 +31,7 @@ export default function Page() {
                   <dd>{mail.attempts}</dd>
                   {mail.attachments.length > 0 && (
                     <>
-                      <dt>{ja.r13a.devMailAttachments}</dt>
+                      <dt>{ja.guestReservations.devMailAttachments}</dt>
                       <dd data-testid="dev-mail-attachments">{mail.attachments.map((a) => a.filename).join(', ')}</dd>
                     </>
                   )}

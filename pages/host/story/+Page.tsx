@@ -104,8 +104,8 @@ function Card({ title, images, editHref, href, approve, rejected, onDelete }: Ca
           <button
             type="button"
             className="host-card__edit host-card__delete"
-            aria-label={ja.s15b.draftDeleteOf(name)}
-            title={ja.s15b.draftDelete}
+            aria-label={ja.details.draftDeleteOf(name)}
+            title={ja.details.draftDelete}
             onClick={onDelete}
           >
             <TrashIcon />
@@ -137,7 +137,7 @@ export default function Page() {
         setDeleting(null);
         await reloadPage();
       } else {
-        setDeleteError(error instanceof ApiError && error.message ? error.message : ja.s15b.draftDeleteFailed);
+        setDeleteError(error instanceof ApiError && error.message ? error.message : ja.details.draftDeleteFailed);
       }
     } finally {
       setBusy(false);
@@ -238,16 +238,16 @@ export default function Page() {
       </div>
       {deleting && (
         <Modal
-          title={ja.s15b.draftDeleteTitle}
+          title={ja.details.draftDeleteTitle}
           onClose={() => setDeleting(null)}
           onConfirm={() => void confirmDelete()}
-          confirmLabel={ja.s15b.draftDeleteConfirm}
-          cancelLabel={ja.s15b.draftDeleteCancel}
+          confirmLabel={ja.details.draftDeleteConfirm}
+          cancelLabel={ja.details.draftDeleteCancel}
           danger
           busy={busy}
           testId="draft-delete-dialog"
         >
-          <p>{ja.s15b.draftDeleteBody(deleting.title)}</p>
+          <p>{ja.details.draftDeleteBody(deleting.title)}</p>
           {deleteError && (
             <p className="field__error" role="alert">
               {deleteError}

@@ -2,7 +2,7 @@
 import { CompletionPanel } from '#src/components/form';
 import { ja } from '#src/i18n/ja';
 
-const t = ja.s15b.reset;
+const t = ja.details.reset;
 
 export default function Page() {
   return (

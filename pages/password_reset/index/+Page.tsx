@@ -10,7 +10,7 @@ import { userPasswordResetSchema } from '#src/modules/users/users.schemas';
 import type { Data } from './+data';
 import '#pages/logon/logon.css';
 
-const t = ja.s15b.reset;
+const t = ja.details.reset;
 
 export default function Page() {
   const { valid, token } = useData<Data>();

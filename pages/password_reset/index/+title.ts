@@ -4,5 +4,5 @@ import { ja } from '#src/i18n/ja';
 import type { Data } from './+data';
 
 export default function title(pageContext: PageContext<Data>) {
-  return `${pageContext.data?.valid ? ja.s15b.reset.title : ja.s15b.reset.invalidTitle} | ${ja.site.name}`;
+  return `${pageContext.data?.valid ? ja.details.reset.title : ja.details.reset.invalidTitle} | ${ja.site.name}`;
 }

@@ -4,7 +4,7 @@ import { ja } from '#src/i18n/ja';
 import { userPasswordResetRequestSchema } from '#src/modules/users/users.schemas';
 import '#pages/logon/logon.css';
 
-const t = ja.s15b;
+const t = ja.details;
 
 export default function Page() {
   return (

@@ -2,7 +2,7 @@
 import { CompletionPanel } from '#src/components/form';
 import { ja } from '#src/i18n/ja';
 
-const t = ja.s15b;
+const t = ja.details;
 
 export default function Page() {
   return (

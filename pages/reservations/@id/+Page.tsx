@@ -16,7 +16,7 @@ import { ReceiptSection } from './ReceiptSection';
 import { CalendarLinks } from './CalendarLinks';
 import '#pages/reservations/reservations.css';
 
-const t = ja.r13a;
+const t = ja.guestReservations;
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (

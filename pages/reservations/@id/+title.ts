@@ -4,5 +4,5 @@ import { ja } from '#src/i18n/ja';
 import type { Data } from './+data';
 
 export default function title(pageContext: PageContext<Data>) {
-  return `${ja.r13a.detailTitle}: ${pageContext.data.title} | ${ja.site.name}`;
+  return `${ja.guestReservations.detailTitle}: ${pageContext.data.title} | ${ja.site.name}`;
 }

@@ -14,13 +14,15 @@ export function googleCalendarUrl(
   slot: { date: string; start_time: string; end_time: string },
   origin: string,
 ): string {
-  const place = r.online ? ja.r13a.icsOnline : `${r.state && !r.address?.startsWith(r.state) ? r.state : ''}${r.address ?? ''}`;
+  const place = r.online
+    ? ja.guestReservations.icsOnline
+    : `${r.state && !r.address?.startsWith(r.state) ? r.state : ''}${r.address ?? ''}`;
   const params = new URLSearchParams({
     action: 'TEMPLATE',
-    text: ja.r13a.icsSummary(r.title),
+    text: ja.guestReservations.icsSummary(r.title),
     dates: `${compact(slot.date, slot.start_time)}/${compact(slot.date, slot.end_time)}`,
     ctz: 'Asia/Tokyo',
-    details: ja.r13a.icsDescription(`${origin}/reservations/${r.id}`),
+    details: ja.guestReservations.icsDescription(`${origin}/reservations/${r.id}`),
     location: place,
   });
   return `https://calendar.google.com/calendar/render?${params.toString()}`;

@@ -73,7 +73,7 @@ export default function Page() {
   );
 }
 
-const c = ja.s15b.completion;
+const c = ja.details.completion;
 
 /** What was booked: the number, the dates and times (Japan time), people, option, total and a link. */
 function ReservationSummary({ reservation }: { reservation: ReservationView }) {

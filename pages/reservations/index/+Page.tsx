@@ -10,7 +10,7 @@ import { Schedule, StatusBadge } from '#pages/reservations/parts';
 import '#pages/reservations/reservations.css';
 import { WaitlistSection } from './WaitlistSection';
 
-const t = ja.r13a;
+const t = ja.guestReservations;
 
 export default function Page() {
   const list = useData<Data>();

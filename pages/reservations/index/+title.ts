@@ -1,4 +1,4 @@
 // https://vike.dev/title
 import { ja } from '#src/i18n/ja';
 
-export default `${ja.r13a.listTitle} | ${ja.site.name}`;
+export default `${ja.guestReservations.listTitle} | ${ja.site.name}`;

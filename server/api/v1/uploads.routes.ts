@@ -30,7 +30,7 @@ export const receiveFile: RequestHandler = (req, res, next) => {
     }
     // A file under another field name is not a second file: name the field the API expects.
     if (code === 'LIMIT_UNEXPECTED_FILE' && (error as { field?: string }).field !== 'file')
-      return next(ValidationError.of('file', ja.hardeningB.wrongUploadField('file')));
+      return next(ValidationError.of('file', ja.requests.wrongUploadField('file')));
     if (code === 'LIMIT_FILE_COUNT' || code === 'LIMIT_UNEXPECTED_FILE') return next(ValidationError.of('file', ja.uploads.oneFileAtATime));
     next(ValidationError.of('base', ja.errors.invalidBody));
   });

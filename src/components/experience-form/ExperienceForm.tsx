@@ -148,19 +148,19 @@ export function ExperienceForm({ mode, initial, draftId, experienceId, choices, 
             onClick={() => setConfirmWithdraw(true)}
             data-testid="withdraw-to-draft"
           >
-            {busy === 'draft' ? t.saving : ja.s15b.withdrawButton}
+            {busy === 'draft' ? t.saving : ja.details.withdrawButton}
           </button>
         )}
       </div>
       {confirmWithdraw && (
         <Modal
-          title={ja.s15b.withdrawTitle}
+          title={ja.details.withdrawTitle}
           onClose={() => setConfirmWithdraw(false)}
           onConfirm={withdrawToDraft}
-          confirmLabel={ja.s15b.withdrawConfirm}
+          confirmLabel={ja.details.withdrawConfirm}
           testId="withdraw-dialog"
         >
-          <p>{ja.s15b.withdrawBody}</p>
+          <p>{ja.details.withdrawBody}</p>
         </Modal>
       )}
     </form>

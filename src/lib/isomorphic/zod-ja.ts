@@ -8,7 +8,7 @@ import { z } from 'zod';
 import zodJapanese from 'zod/v4/locales/ja.js';
 import { ja } from '#src/i18n/ja';
 
-const t = ja.hardeningB.zod;
+const t = ja.requests.zod;
 const locale = zodJapanese();
 
 type Issue = Parameters<NonNullable<z.core.$ZodConfig['customError']>>[0];

@@ -47,14 +47,14 @@ export async function findApplicable(
     return { ok: false, message: ja.reservations.couponUsedUp };
   }
   if (coupon.minAmount !== null && coupon.minAmount !== undefined && use.subtotal < coupon.minAmount) {
-    return { ok: false, message: ja.hardeningC.couponMinAmount(coupon.minAmount) };
+    return { ok: false, message: ja.bookingRules.couponMinAmount(coupon.minAmount) };
   }
   if (use.userId !== null && coupon.firstBookingOnly) {
     const [row] = await em.execute<{ n: string }[]>(`SELECT count(*) AS n FROM reservations r WHERE r.user_id = ? AND ${COUNTED}`, [
       use.userId,
       now,
     ]);
-    if (Number(row?.n ?? 0) > 0) return { ok: false, message: ja.hardeningC.couponFirstBookingOnly };
+    if (Number(row?.n ?? 0) > 0) return { ok: false, message: ja.bookingRules.couponFirstBookingOnly };
   }
   if (use.userId !== null && coupon.maxUsesPerUser !== null && coupon.maxUsesPerUser !== undefined) {
     const [row] = await em.execute<{ n: string }[]>(
@@ -62,7 +62,7 @@ export async function findApplicable(
       [use.userId, coupon.id, now],
     );
     if (Number(row?.n ?? 0) >= coupon.maxUsesPerUser)
-      return { ok: false, message: ja.hardeningC.couponPerUserUsedUp(coupon.maxUsesPerUser) };
+      return { ok: false, message: ja.bookingRules.couponPerUserUsedUp(coupon.maxUsesPerUser) };
   }
   return {
     ok: true,

@@ -40,10 +40,10 @@ export const couponCreateSchema = z
     expires: z.string({ error: t.expiresInvalid }).refine(isValidYmd, { error: t.expiresInvalid }).optional(),
     max_uses: wholeNumber(t.maxUsesInvalid).optional(),
     /** Uses per guest, first booking only, minimum amount (tour + option before the discount). */
-    max_uses_per_guest: wholeNumber(ja.hardeningC.maxUsesPerGuestInvalid).optional(),
+    max_uses_per_guest: wholeNumber(ja.bookingRules.maxUsesPerGuestInvalid).optional(),
     first_booking_only: z.boolean().optional(),
-    min_amount: wholeNumber(ja.hardeningC.minAmountInvalid)
-      .refine((n) => n <= COUPON_AMOUNT_MAX * 100, { error: ja.hardeningC.minAmountInvalid })
+    min_amount: wholeNumber(ja.bookingRules.minAmountInvalid)
+      .refine((n) => n <= COUPON_AMOUNT_MAX * 100, { error: ja.bookingRules.minAmountInvalid })
       .optional(),
   })
   .superRefine((data, issue) => {
@@ -77,11 +77,14 @@ export const couponUpdateSchema = z.object({
     )
     .optional(),
   max_uses: clearableLimit(t.maxUsesInvalid),
-  max_uses_per_guest: clearableLimit(ja.hardeningC.maxUsesPerGuestInvalid),
+  max_uses_per_guest: clearableLimit(ja.bookingRules.maxUsesPerGuestInvalid),
   first_booking_only: z.boolean().optional(),
-  min_amount: clearableLimit(ja.hardeningC.minAmountInvalid).refine((n) => n === undefined || n === null || n <= COUPON_AMOUNT_MAX * 100, {
-    error: ja.hardeningC.minAmountInvalid,
-  }),
+  min_amount: clearableLimit(ja.bookingRules.minAmountInvalid).refine(
+    (n) => n === undefined || n === null || n <= COUPON_AMOUNT_MAX * 100,
+    {
+      error: ja.bookingRules.minAmountInvalid,
+    },
+  ),
 });
 
 export type CouponUpdateInput = z.input<typeof couponUpdateSchema>;

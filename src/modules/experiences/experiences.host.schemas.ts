@@ -234,7 +234,7 @@ const halfHour = z
   .string({ error: m.timeStep })
   .superRefine((value, ctx) => {
     const issue = slotTimeIssue(value);
-    if (issue) ctx.addIssue({ code: 'custom', message: issue === 'step' ? m.timeStep : ja.hardeningC.timeOutsideWindow });
+    if (issue) ctx.addIssue({ code: 'custom', message: issue === 'step' ? m.timeStep : ja.bookingRules.timeOutsideWindow });
   })
   .meta({ pattern: '^(?:0[6-9]|1\\d|2[0-3]):(?:00|30)$', description: '06:00〜23:30 の 30 分刻み（日本時間）' });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -414,9 +414,9 @@ export type ExperienceInput = z.infer<typeof experienceSchema>;
 export const draftSchema = z.object({
   // A draft needs a title (an empty draft became a 「(タイトル未設定)」 card nobody could tell apart).
   title: z
-    .string({ error: ja.s15b.draftTitleRequired })
+    .string({ error: ja.details.draftTitleRequired })
     .trim()
-    .min(1, ja.s15b.draftTitleRequired)
+    .min(1, ja.details.draftTitleRequired)
     .max(HOST_LIMITS.title, ja.validation.maxLength(f.title, HOST_LIMITS.title)),
   images: z
     .array(imageSchema, { error: m.imageInvalid })

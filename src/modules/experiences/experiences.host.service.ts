@@ -285,8 +285,8 @@ async function withdrawToDraft(deps: ExperiencesHostDeps, ctx: Ctx, input: unkno
     if (!experience) throw notFound();
     const tx = withEm(ctx, em);
     await requireManage(tx, experience);
-    if (experience.approve || experience.approvedAt) throw new ConflictError(ja.s15b.withdrawPublished);
-    if (await experienceHasReservations(em, id)) throw new ConflictError(ja.s15b.withdrawReserved);
+    if (experience.approve || experience.approvedAt) throw new ConflictError(ja.details.withdrawPublished);
+    if (await experienceHasReservations(em, id)) throw new ConflictError(ja.details.withdrawReserved);
     const { id: _id, experience_draft_id: _draftId, ...fields } = (input ?? {}) as Record<string, unknown>;
     const draft = await deps.experienceDrafts.create(tx, fields);
     // Its images, options, themes, slots and rules go with it (ON DELETE CASCADE); the upload files stay, and the

@@ -67,7 +67,7 @@ function contactJson(inquiry: IContactInquiry, reservation: ReservationForInquir
       ? {
           id: reservation.id,
           experience_title: reservation.experienceTitle,
-          status: ja.r13a.statuses[reservation.status] ?? reservation.status,
+          status: ja.guestReservations.statuses[reservation.status] ?? reservation.status,
         }
       : null,
   };

@@ -150,12 +150,12 @@ export function createCancellation(deps: CancellationDeps) {
     const terms = await transaction(orm.em.fork(), async (tx) => {
       const r = await lock(tx, id, userId);
       if (!r) throw notFound();
-      if (r.status === 'cancelled') throw new ConflictError(ja.r13a.alreadyCancelled);
-      if (r.status !== 'confirmed') throw new ConflictError(ja.r13a.notCancellable);
+      if (r.status === 'cancelled') throw new ConflictError(ja.guestReservations.alreadyCancelled);
+      if (r.status !== 'confirmed') throw new ConflictError(ja.guestReservations.notCancellable);
       const t = await termsOf(tx, r, now);
-      if (t.started) throw new ConflictError(ja.r13a.slotStarted);
+      if (t.started) throw new ConflictError(ja.guestReservations.slotStarted);
       if (expectedRefund !== undefined && expectedRefund !== t.refundAmount) {
-        throw new ConflictError(ja.r13a.refundChanged(formatYen(t.refundAmount)));
+        throw new ConflictError(ja.guestReservations.refundChanged(formatYen(t.refundAmount)));
       }
       await cancelIn(tx, r, 'guest', { amount: t.refundAmount, full: t.fullRefund }, null, now);
       return t;

@@ -74,7 +74,7 @@ export function createQuoter(env: Pick<Env, 'SERVICE_FEE_RATE' | 'PROCESSING_FEE
       }
       if (booked.has(id)) {
         const [y, m, d] = slot.date.split('-').map(Number);
-        add('calendar_ids', ja.hardeningC.alreadyBooked(ja.dates.date(y, m, d)));
+        add('calendar_ids', ja.bookingRules.alreadyBooked(ja.dates.date(y, m, d)));
         continue;
       }
       if (waiting.has(id)) {

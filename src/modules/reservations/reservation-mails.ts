@@ -88,7 +88,7 @@ export function buildReservationMails(data: ReservationMailData): OutgoingMail[]
     data.messageToHost ? m.messageToHost(data.messageToHost) : null,
     '',
     m.cancellationPolicy(ja.reservations.cancellationPolicyName(data.cancellationPeriod)),
-    ja.r13a.mailDetailLink(reservationUrl(data)),
+    ja.guestReservations.mailDetailLink(reservationUrl(data)),
     m.experienceLink(`${data.appUrl}/stories/${data.experienceId}`),
     m.contactHint(`${data.appUrl}/inquiry`),
     '',
@@ -142,10 +142,10 @@ export function reservationIcs(data: ReservationMailData, method: IcsMethod) {
       date: slot.date,
       startTime: slot.start_time,
       endTime: slot.end_time,
-      summary: ja.r13a.icsSummary(data.title),
-      description: ja.r13a.icsDescription(detailUrl),
+      summary: ja.guestReservations.icsSummary(data.title),
+      description: ja.guestReservations.icsDescription(detailUrl),
       // The online URL is on the reservation page from the day before; the file only says "online".
-      location: data.online ? ja.r13a.icsOnline : venue(data),
+      location: data.online ? ja.guestReservations.icsOnline : venue(data),
       url: detailUrl,
     })),
   });
@@ -159,7 +159,7 @@ export interface CancellationMailData extends ReservationMailData {
 
 /** The guest's cancellation mail (.ics CANCEL attached) and, for a guest's cancellation, the host's notice. */
 export function buildCancellationMails(data: CancellationMailData): OutgoingMail[] {
-  const c = ja.r13a;
+  const c = ja.guestReservations;
   const detailUrl = reservationUrl(data);
   const refund = data.refundAmount > 0 ? c.mailRefund(formatYen(data.refundAmount)) : c.mailRefundNone;
   const guestText = [

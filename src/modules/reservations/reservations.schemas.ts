@@ -242,15 +242,18 @@ export const RESERVATIONS_MAX_PAGE = 10_000;
 const pageNumber = z.preprocess(
   (v) => (v === undefined || v === '' ? 1 : typeof v === 'string' ? Number(v) : v),
   z
-    .number({ error: ja.r13a.pageInvalid })
-    .int(ja.r13a.pageInvalid)
-    .min(1, ja.r13a.pageInvalid)
-    .max(RESERVATIONS_MAX_PAGE, ja.r13a.pageInvalid),
+    .number({ error: ja.guestReservations.pageInvalid })
+    .int(ja.guestReservations.pageInvalid)
+    .min(1, ja.guestReservations.pageInvalid)
+    .max(RESERVATIONS_MAX_PAGE, ja.guestReservations.pageInvalid),
 );
 
 /** GET /reservations?scope=upcoming|past&page= */
 export const reservationListQuerySchema = z.object({
-  scope: z.preprocess((v) => (v === undefined || v === '' ? 'upcoming' : v), z.enum(['upcoming', 'past'], { error: ja.r13a.scopeInvalid })),
+  scope: z.preprocess(
+    (v) => (v === undefined || v === '' ? 'upcoming' : v),
+    z.enum(['upcoming', 'past'], { error: ja.guestReservations.scopeInvalid }),
+  ),
   page: pageNumber,
 });
 
@@ -259,10 +262,10 @@ export const cancelReservationSchema = z.object({
   expected_refund_amount: z.preprocess(
     (v) => (v === null || v === '' ? undefined : typeof v === 'string' ? Number(v) : v),
     z
-      .number({ error: ja.r13a.expectedRefundInvalid })
-      .int(ja.r13a.expectedRefundInvalid)
-      .min(0, ja.r13a.expectedRefundInvalid)
-      .max(100_000_000, ja.r13a.expectedRefundInvalid)
+      .number({ error: ja.guestReservations.expectedRefundInvalid })
+      .int(ja.guestReservations.expectedRefundInvalid)
+      .min(0, ja.guestReservations.expectedRefundInvalid)
+      .max(100_000_000, ja.guestReservations.expectedRefundInvalid)
       .optional(),
   ),
 });
@@ -272,10 +275,10 @@ const SLOT_CANCELLATION_REASON_MAX = 1000;
 /** POST /host/calendars/{id}/cancellation */
 export const slotCancellationSchema = z.object({
   reason: z
-    .string({ error: ja.r13a.reasonRequired })
+    .string({ error: ja.guestReservations.reasonRequired })
     .trim()
-    .min(1, ja.r13a.reasonRequired)
-    .max(SLOT_CANCELLATION_REASON_MAX, ja.r13a.reasonTooLong(SLOT_CANCELLATION_REASON_MAX)),
+    .min(1, ja.guestReservations.reasonRequired)
+    .max(SLOT_CANCELLATION_REASON_MAX, ja.guestReservations.reasonTooLong(SLOT_CANCELLATION_REASON_MAX)),
 });
 
 /**

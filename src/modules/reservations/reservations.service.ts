@@ -56,23 +56,23 @@ export interface ReservationsDeps {
 }
 
 const reservationNotFound = () => new NotFoundError(ja.reservations.reservationNotFound, 'reservation');
-const calendarNotFound = () => new NotFoundError(ja.r13a.calendarNotFound, 'calendar');
+const calendarNotFound = () => new NotFoundError(ja.guestReservations.calendarNotFound, 'calendar');
 const LIST_PER_PAGE = 20;
 
 function previewJson(id: number, total: number, t: CancellationTerms, status: string): CancellationPreview {
   const reason =
     status === 'cancelled'
-      ? ja.r13a.alreadyCancelled
+      ? ja.guestReservations.alreadyCancelled
       : status !== 'confirmed'
-        ? ja.r13a.notCancellable
+        ? ja.guestReservations.notCancellable
         : t.started
-          ? ja.r13a.slotStarted
+          ? ja.guestReservations.slotStarted
           : null;
   return {
     reservation_id: id,
     cancellable: reason === null,
     reason,
-    policy: { days: t.policyDays, name: ja.r13a.policyName(t.policyDays) },
+    policy: { days: t.policyDays, name: ja.guestReservations.policyName(t.policyDays) },
     last_full_refund_date: t.lastFullRefundDate,
     deadline_at: t.deadlineAt.toISOString(),
     deadline_label: ja.reservations.deadlineLabel(formatDateJa(t.lastFullRefundDate)),
@@ -224,7 +224,8 @@ export function createReservationsService(deps: ReservationsDeps) {
     if (!(await canManageExperience(ctx, slot.experience))) throw calendarNotFound();
     const data = parseInput(slotCancellationSchema, input);
     const now = new Date();
-    if (japanInstant(slot.date, slot.startTime).getTime() <= now.getTime()) throw new ConflictError(ja.r13a.slotAlreadyStarted);
+    if (japanInstant(slot.date, slot.startTime).getTime() <= now.getTime())
+      throw new ConflictError(ja.guestReservations.slotAlreadyStarted);
     const result = await cancellation.cancelSlot(id, data.reason, now);
     return { calendar_id: id, cancelled_reservations: result.ids.length, refunded_amount: result.refunded };
   }

@@ -82,7 +82,7 @@ export const userPasswordResetRequestSchema = z.object({ email: emailSchema });
 
 /** The mailed token alone: the /password_reset page checks it before asking for a new password. */
 export const userResetTokenSchema = z.object({
-  reset_password_token: z.string({ error: ja.s15b.resetTokenInvalid }).max(200, { error: ja.s15b.resetTokenInvalid }),
+  reset_password_token: z.string({ error: ja.details.resetTokenInvalid }).max(200, { error: ja.details.resetTokenInvalid }),
 });
 
 /** PUT /api/v1/password_resets: set a new password with the mailed token. */

@@ -191,8 +191,8 @@ export function createUsersService(deps: UsersDeps) {
         dedupeKey: `user_password_reset:${user.id}:${tokenHash.slice(0, 24)}`,
         to: user.email,
         footer: 'user',
-        subject: ja.s15b.resetMailSubject,
-        text: ja.s15b.resetMailText({ name: user.name, url, expiresAt }),
+        subject: ja.details.resetMailSubject,
+        text: ja.details.resetMailText({ name: user.name, url, expiresAt }),
       },
     ]);
   }
@@ -218,7 +218,7 @@ export function createUsersService(deps: UsersDeps) {
     });
   }
 
-  const invalidResetToken = () => new ValidationError({ reset_password_token: [ja.s15b.resetTokenInvalid] });
+  const invalidResetToken = () => new ValidationError({ reset_password_token: [ja.details.resetTokenInvalid] });
 
   /** The user a reset token belongs to while it can be used (issued, unused, not expired), else null. */
   async function resetTokenOwner(em: EntityManager, hash: string): Promise<IUser | null> {
