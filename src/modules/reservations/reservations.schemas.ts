@@ -234,26 +234,20 @@ export const reservationActionRequiredJsonSchema = z
     description: 'カードの追加認証（3-D セキュア）が必要です',
   }) satisfies z.ZodType<ReservationActionRequired>;
 
-// ---- The guest's reservations, cancellation, the host's slot cancellation.
+// ---- The guest's reservations, cancellation, the host's slot cancellation (their texts: `gr`).
+const gr = ja.guestReservations;
 
 /** The last page number GET /reservations accepts (the /reservations page shows page 1 for a larger one). */
 export const RESERVATIONS_MAX_PAGE = 10_000;
 
 const pageNumber = z.preprocess(
   (v) => (v === undefined || v === '' ? 1 : typeof v === 'string' ? Number(v) : v),
-  z
-    .number({ error: ja.guestReservations.pageInvalid })
-    .int(ja.guestReservations.pageInvalid)
-    .min(1, ja.guestReservations.pageInvalid)
-    .max(RESERVATIONS_MAX_PAGE, ja.guestReservations.pageInvalid),
+  z.number({ error: gr.pageInvalid }).int(gr.pageInvalid).min(1, gr.pageInvalid).max(RESERVATIONS_MAX_PAGE, gr.pageInvalid),
 );
 
 /** GET /reservations?scope=upcoming|past&page= */
 export const reservationListQuerySchema = z.object({
-  scope: z.preprocess(
-    (v) => (v === undefined || v === '' ? 'upcoming' : v),
-    z.enum(['upcoming', 'past'], { error: ja.guestReservations.scopeInvalid }),
-  ),
+  scope: z.preprocess((v) => (v === undefined || v === '' ? 'upcoming' : v), z.enum(['upcoming', 'past'], { error: gr.scopeInvalid })),
   page: pageNumber,
 });
 
@@ -262,10 +256,10 @@ export const cancelReservationSchema = z.object({
   expected_refund_amount: z.preprocess(
     (v) => (v === null || v === '' ? undefined : typeof v === 'string' ? Number(v) : v),
     z
-      .number({ error: ja.guestReservations.expectedRefundInvalid })
-      .int(ja.guestReservations.expectedRefundInvalid)
-      .min(0, ja.guestReservations.expectedRefundInvalid)
-      .max(100_000_000, ja.guestReservations.expectedRefundInvalid)
+      .number({ error: gr.expectedRefundInvalid })
+      .int(gr.expectedRefundInvalid)
+      .min(0, gr.expectedRefundInvalid)
+      .max(100_000_000, gr.expectedRefundInvalid)
       .optional(),
   ),
 });
@@ -275,10 +269,10 @@ const SLOT_CANCELLATION_REASON_MAX = 1000;
 /** POST /host/calendars/{id}/cancellation */
 export const slotCancellationSchema = z.object({
   reason: z
-    .string({ error: ja.guestReservations.reasonRequired })
+    .string({ error: gr.reasonRequired })
     .trim()
-    .min(1, ja.guestReservations.reasonRequired)
-    .max(SLOT_CANCELLATION_REASON_MAX, ja.guestReservations.reasonTooLong(SLOT_CANCELLATION_REASON_MAX)),
+    .min(1, gr.reasonRequired)
+    .max(SLOT_CANCELLATION_REASON_MAX, gr.reasonTooLong(SLOT_CANCELLATION_REASON_MAX)),
 });
 
 /**
