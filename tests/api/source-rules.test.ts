@@ -40,7 +40,6 @@ const TOO_LONG_TODAY: Record<string, number> = {
   'src/modules/earnings/payouts.service.ts': 432,
   'src/modules/earnings/earnings.service.ts': 403,
   'src/modules/brand-members/brand-members.service.ts': 406,
-  'src/components/admin/Inquiries.tsx': 390,
   'src/modules/experiences/experiences.schemas.ts': 385,
   'src/modules/experiences/experiences.service.ts': 377,
   'src/modules/experiences/stories-search.ts': 366,

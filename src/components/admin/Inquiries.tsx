@@ -80,7 +80,6 @@ function Detail({ id, onClose, onChanged }: { id: number; onClose: () => void; o
   const load = useLoad<BrandInquiry>(`${API}/${id}`);
   const { saving, error, save } = usePanelSave(load, t.updateFailed);
   const subjects = ja.inquiries.subjects as Record<string, { label: string }>;
-  const change = (value: string) => save(`${API}/${id}`, { resolved: value === 'true' }, onChanged);
 
   const q = load.state === 'ok' ? load.data : null;
   return (
@@ -93,16 +92,7 @@ function Detail({ id, onClose, onChanged }: { id: number; onClose: () => void; o
             <label htmlFor="inquiry-status">{t.status}</label>
           </dt>
           <dd>
-            <select
-              id="inquiry-status"
-              className="select"
-              value={String(q.resolved)}
-              disabled={saving}
-              onChange={(e) => change(e.target.value)}
-            >
-              <option value="false">{t.unresolved}</option>
-              <option value="true">{t.resolved}</option>
-            </select>
+            <StatusSelect resolved={q.resolved} saving={saving} onChange={(resolved) => save(`${API}/${id}`, { resolved }, onChanged)} />
           </dd>
           <dt>{t.name}</dt>
           <dd>{q.name}</dd>
