@@ -4,7 +4,6 @@ import react from '@vitejs/plugin-react';
 import vike from 'vike/plugin';
 import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
-import { i18nSplitPlugin } from './server/i18n-split.ts';
 import { serverRoutingPlugins } from './server/server-routing-build.ts';
 
 /**
@@ -44,7 +43,6 @@ export default defineConfig({
   plugins: [
     react(),
     vike(),
-    i18nSplitPlugin('src/i18n/ja.ts'),
     // Every text file of the client build gets a brotli (.br, quality 11) and a gzip (.gz, level 9) sibling once, so
     // no request compresses a static file (served by express-static-gzip, server/vike.ts). From 1 KB: below that the
     // framing and headers cost as much as they save. The Vite manifest is read by the server, never sent.

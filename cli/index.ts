@@ -1,7 +1,7 @@
 // Operator CLI: `npm run cli -- <command> --help`. Each command is a thin wrapper over a service (cli/run.ts has
 // the behaviour they share). commander's own errors are turned into one Japanese line and exit code 1.
 import { Command, type CommanderError } from 'commander';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { dbMigrate } from './commands/db-migrate';
 import { dbSeed } from './commands/db-seed';
 import { createAdmin } from './commands/create-admin';

@@ -10,7 +10,7 @@
 import type { Env } from '#src/lib/env';
 import type { Root } from '#src/root';
 import type { Ctx } from '#src/lib/context';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 export type CliDeps = Pick<Root, 'services' | 'orm' | 'databaseUrl' | 'embedded' | 'shared' | 'env' | 'log'> & {
   /** The operator's context: one EntityManager fork for the command. */

@@ -5,7 +5,7 @@ import { usePageContext } from 'vike-react/usePageContext';
 import { Header } from '#src/components/Header';
 import { Footer } from '#src/components/Footer';
 import { isPortalPath } from '#src/components/brand/portal-path';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 export default function Layout({ children }: { children: ReactNode }) {
   const { pageId, urlPathname } = usePageContext();

@@ -1,7 +1,7 @@
 // https://vike.dev/config
 import vikeReact from 'vike-react/config';
 import type { Config } from 'vike/types';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 export default {
   extends: [vikeReact],

@@ -4,7 +4,7 @@ import { GUEST } from '#src/lib/context';
 import type { Router } from 'express';
 import type { Services } from '#src/root';
 import { NotFoundError } from '#src/lib/isomorphic/errors';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 /**
  * An uploaded SVG may contain <script> or event handlers. Opened directly it would be an active document on

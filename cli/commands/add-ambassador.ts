@@ -3,7 +3,7 @@
 // twice by mistake would publish two identical ambassadors, so a name that already exists is refused unless
 // --allow-duplicate says it is meant (two schools of one name in different towns).
 import type { Command } from 'commander';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { runCommand } from '#cli/run';
 import { CliRefusal } from '#cli/lib/refusals';
 import { ambassadorIdsNamed } from '#cli/lib/lookup';

@@ -1,7 +1,7 @@
 // `add-ambassador-member`, `remove-ambassador-member`: the administrator area's ambassador member service with
 // the operator as the actor (a user linked to an ambassador may host its experiences).
 import type { Command } from 'commander';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { runCommand } from '#cli/run';
 import { printJson } from '#cli/lib/output';
 import { confirm } from '#cli/lib/prompt';

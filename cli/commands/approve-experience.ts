@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { runCommand } from '#cli/run';
 
 /** `npm run cli -- approve-experience <id>`: publishes a requested experience (it then appears on /stories). */

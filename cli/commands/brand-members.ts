@@ -1,7 +1,7 @@
 // `invite-brand-member`, `list-brand-members`, `remove-brand-member`: the administrator area's brand-member
 // service with the operator as the actor (the same invitation, token, outbox mail and audit trail).
 import type { Command } from 'commander';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import type { BrandMemberJson } from '#src/modules/brand-members/brand-members.schemas';
 import { runCommand } from '#cli/run';
 import { printJson, printTable, type Column } from '#cli/lib/output';

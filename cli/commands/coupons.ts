@@ -1,6 +1,6 @@
 // `create-coupon`, `list-coupons` and `deactivate-coupon`: thin wrappers over the coupons service (the same rules for an admin API).
 import { Option, type Command } from 'commander';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { formatYen } from '#src/lib/isomorphic/money';
 import type { CouponJson } from '#src/modules/coupons/coupons.schemas';
 import { runCommand } from '#cli/run';

@@ -1,7 +1,7 @@
 // `create-admin`: creates an ADMIN, or promotes an existing account and says so (its role before, and that its
 // name and password stay as they were). A password is checked in both cases: a mistyped one is refused.
 import type { Command } from 'commander';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { runCommand } from '#cli/run';
 
 export function createAdmin(program: Command): void {

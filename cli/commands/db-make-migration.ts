@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { runCommand } from '#cli/run';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 export function dbMakeMigration(program: Command): void {
   program

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { runCommand } from '#cli/run';
 
 /** Demo data with demo accounts: refused under NODE_ENV=production unless --force. */

@@ -2,7 +2,7 @@
 // (`approve-experience` is in approve-experience.ts). `list-experiences` lists only the queue (published
 // experiences are on the site); `--pending` names that and stays accepted.
 import type { Command } from 'commander';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import type { PendingExperience } from '#src/modules/experience-approvals/experience-approvals.schemas';
 import { runCommand } from '#cli/run';
 import { pageOption, printJson, printPage, truncate, type Column } from '#cli/lib/output';

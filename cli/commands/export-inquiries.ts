@@ -7,7 +7,7 @@ import path from 'node:path';
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Option, type Command } from 'commander';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { csvRecord, UTF8_BOM } from '#src/lib/csv';
 import type { BrandInquiry } from '#src/modules/inquiries/inquiries.schemas';
 import {

@@ -1,6 +1,6 @@
 // `list-inquiries`, `resolve-inquiry`: the administrator area's inquiry service with the operator as the actor.
 import { Option, type Command } from 'commander';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import type { BrandInquiry } from '#src/modules/inquiries/inquiries.schemas';
 import { runCommand } from '#cli/run';
 import { pageOption, printJson, printPage, truncate, type Column } from '#cli/lib/output';

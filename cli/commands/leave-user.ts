@@ -1,10 +1,9 @@
 import type { Command } from 'commander';
-import { ja } from '#src/i18n/ja';
-import { jaLeaving } from '#src/i18n/ja-leaving';
+import * as ja from '#src/i18n/ja';
 import { runCommand } from '#cli/run';
 import { printJson } from '#cli/lib/output';
 
-const t = jaLeaving.leaving;
+const t = ja.leaving;
 
 /**
  * `npm run cli -- leave-user <id> [--force --reason <text>]`: the administrator's leaving (退会) as the operator:

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Command } from 'commander';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { formatYen } from '#src/lib/isomorphic/money';
 import type { PayoutBatchDetailJson, PayoutBatchJson, PayoutItemJson } from '#src/modules/earnings/payouts.schemas';
 import { onInterrupt, runCommand } from '#cli/run';

@@ -1,7 +1,7 @@
 // `list-refunds`, `retry-refund`: cancellation refunds as the operator sees them (a refund the gateway keeps refusing
 // stays 返金処理中 with its attempts and last error; retry-refund has the worker try it at once).
 import type { Command } from 'commander';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { formatYen } from '#src/lib/isomorphic/money';
 import type { RefundJson } from '#src/modules/reservations/refunds.schemas';
 import { runCommand } from '#cli/run';

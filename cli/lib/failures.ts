@@ -5,7 +5,7 @@
 import { EnvError } from '#src/lib/env';
 import { isAppError } from '#src/lib/isomorphic/errors';
 import { DatabaseFolderInUseError, EmbeddedStartError, SharedDatabaseError } from '#src/lib/embedded-db';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { fieldMessage } from './options';
 import { CliRefusal, FileFailure } from './refusals';
 

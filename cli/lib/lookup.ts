@@ -3,7 +3,7 @@
 // a lookup runs (the ORM is loaded by then), so the commands that use these stay light for `--help`.
 import type { Ctx } from '#src/lib/context';
 import { NotFoundError } from '#src/lib/isomorphic/errors';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { parseId } from '#src/lib/isomorphic/ids';
 
 /** `--brand 3` or `--brand たびとこ商店` (the exact name; two brands with that name: the id is required). */

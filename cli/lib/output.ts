@@ -4,7 +4,7 @@
 // last one is a refusal naming how many pages there are (exit 1), in both forms, never an empty table.
 import { InvalidArgumentError } from 'commander';
 import stringWidth from 'string-width';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { MAX_LIST_PAGE } from '#src/lib/isomorphic/ids';
 import { CliRefusal } from './refusals';
 

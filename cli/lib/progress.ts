@@ -1,6 +1,6 @@
 // A one-line progress bar (count, rate, ETA) on stderr, redrawn at most every 100 ms; only when stderr is a
 // terminal, so pipes, files and CI logs stay silent.
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 export interface Progress {
   tick(rows: number): void;

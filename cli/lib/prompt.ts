@@ -1,7 +1,7 @@
 // Confirmation before a destructive step: asked on a terminal, `--yes` for scripts; without a terminal and
 // without --yes the command refuses (exit 1) rather than guess.
 import { createInterface } from 'node:readline/promises';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { CliRefusal } from '#cli/lib/refusals';
 
 export async function confirm(question: string, yes: boolean | undefined): Promise<void> {

@@ -4,7 +4,7 @@
 import { usePageContext } from 'vike-react/usePageContext';
 import { BrandLayout } from '#src/components/brand/BrandLayout';
 import { isPortalPath } from '#src/components/brand/portal-path';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 function ErrorContent({ portal }: { portal: boolean }) {
   const { is404, abortReason, abortStatusCode } = usePageContext();

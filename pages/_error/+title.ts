@@ -1,7 +1,7 @@
 // https://vike.dev/title
 import type { PageContext } from 'vike/types';
 import { isPortalPath } from '#src/components/brand/portal-path';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 /** Named like the pages around it: "… | ブランド管理画面" under /brand, "… | たびとこ" elsewhere. */
 export default (pageContext: PageContext) =>

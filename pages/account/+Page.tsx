@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { reloadPage } from '#src/lib/isomorphic/browser-navigation';
 import { Field, FormErrors, useForm } from '#src/components/form';
 import { AccountNotice } from '#src/components/account/AccountNotice';

@@ -1,7 +1,6 @@
 // https://vike.dev/title — each portal page named after its breadcrumb (the community's name where there is one).
 import type { PageContext } from 'vike/types';
-import { ja } from '#src/i18n/ja';
-import { jaBrandAccount } from '#src/i18n/ja-brand-account';
+import * as ja from '#src/i18n/ja';
 
 const t = ja.brandPortalPages;
 
@@ -21,7 +20,7 @@ const FIXED: Record<string, string> = {
   '/brand/members/invitation': t.crumbs.memberInvitation,
   '/brand/members/invitation/complete': t.crumbs.invitationComplete,
   '/brand/community_applications': t.crumbs.applications,
-  '/brand/account': jaBrandAccount.page.title,
+  '/brand/account': ja.brandAccount.page.title,
 };
 
 const UNDER_COMMUNITY: Record<string, string> = {

@@ -6,7 +6,7 @@ import type { PageContextServer } from 'vike/types';
 import { brandSignInUrl } from '#src/components/brand/brand-paths';
 import { loadOr404, pagePath } from '#src/lib/isomorphic/page-helpers';
 import type { BrandMemberMe } from '#src/modules/brand-members/brand-members.schemas';
-import { listsJa } from '#src/i18n/lists';
+import * as ja from '#src/i18n/ja';
 
 export async function memberPage<T extends object = object>(
   pageContext: PageContextServer,
@@ -40,6 +40,6 @@ export async function withFilters<T extends object>(
   } catch (error) {
     // By its status, not its class: the built pages and the services may hold two copies of the error classes.
     if ((error as { status?: number })?.status !== 422) throw error;
-    return { ...(await load({})), filterError: listsJa.filterIgnored((error as Error).message) };
+    return { ...(await load({})), filterError: ja.lists.filterIgnored((error as Error).message) };
   }
 }

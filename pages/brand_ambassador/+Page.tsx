@@ -1,6 +1,6 @@
 // The brand-ambassador program's marketing page (guest-and-host.md §1): what brands and ambassadors get,
 // the seven-step introduction flow, and the way to the inquiry form.
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import './brand-ambassador.css';
 
 const t = ja.brandAmbassador;

@@ -1,3 +1,3 @@
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 export default `${ja.brandAmbassador.title} | ${ja.site.name}`;

@@ -1,5 +1,5 @@
 import { useData } from 'vike-react/useData';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { PartnerCard } from '#src/components/PartnerCard';
 import { Pagination } from '#src/components/Pagination';
 import type { Data } from './+data';

@@ -1,7 +1,7 @@
 // https://vike.dev/Page — /email_verification?token=… (no sign-in needed): the sign-up address is verified when the
 // button is pressed (POST /api/v1/email_verification); from then on the account can book.
 import { useData } from 'vike-react/useData';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { MailedLinkPage } from '#src/components/account/MailedLinkPage';
 import type { Data } from './+data';
 

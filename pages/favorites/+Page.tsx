@@ -2,15 +2,15 @@
 // dates (Japan time), most recently hearted first. A heart cleared here stays on the page until the next visit, so
 // a slip can be undone at once.
 import { useData } from 'vike-react/useData';
-import { jaGuest } from '#src/i18n/ja-guest';
 import { formatDateJa } from '#src/lib/isomorphic/dates';
 import { ExperienceCard } from '#src/components/ExperienceCard';
 import { FavoriteHeart } from '#src/components/FavoriteHeart';
 import { Pagination } from '#src/components/Pagination';
 import type { Data } from './+data';
 import './favorites.css';
+import * as ja from '#src/i18n/ja';
 
-const t = jaGuest.favoritesPage;
+const t = ja.favoritesPage;
 
 function NextDates({ slots }: { slots: Data['favorites'][number]['next_slots'] }) {
   return (

@@ -1,5 +1,4 @@
 // https://vike.dev/title
-import { ja } from '#src/i18n/ja';
-import { jaGuest } from '#src/i18n/ja-guest';
+import * as ja from '#src/i18n/ja';
 
-export default `${jaGuest.favoritesPage.title} | ${ja.site.name}`;
+export default `${ja.favoritesPage.title} | ${ja.site.name}`;

@@ -1,6 +1,6 @@
 // https://vike.dev/Page — the storefront: hero, new arrivals, areas and categories (all from the data).
 import { useData } from 'vike-react/useData';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { ExperienceGrid } from '#src/components/ExperienceCard';
 import { heartsOf } from '#src/components/FavoriteHeart';
 import { locationPath } from '#src/modules/experiences/experience-links.shared';

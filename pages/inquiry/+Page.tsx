@@ -1,7 +1,7 @@
 // General contact for guests (/inquiry): name, e-mail and message; the office is notified by mail.
 import { goTo } from '#src/lib/isomorphic/browser-navigation';
 import { usePageContext } from 'vike-react/usePageContext';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { Field, FormErrors, useForm } from '#src/components/form';
 import { INQUIRY_CONTENT_MAX, INQUIRY_NAME_MAX, contactInquirySchema } from '#src/modules/inquiries/inquiries.schemas';
 import './inquiry.css';

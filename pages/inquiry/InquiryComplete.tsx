@@ -1,5 +1,5 @@
 // The completion screen of both inquiry forms (guest contact and brand-ambassador program).
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { CompletionPanel } from '#src/components/form';
 
 const t = ja.inquiries;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { safeRedirect } from '#src/lib/isomorphic/api-client';
 import { Field, FormErrors, useForm } from '#src/components/form';
 import { formValues } from '#src/components/form/form-errors';

@@ -1,6 +1,6 @@
 // Pieces shared by /reservations and /reservations/{id}: the status badge and the schedule lines.
 import { formatDateJa } from '#src/lib/isomorphic/dates';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import type { DisplayStatus, ReservationSummary } from '#src/modules/reservations/reservations.schemas';
 
 const BADGE: Record<DisplayStatus, string> = {

@@ -1,6 +1,6 @@
 // The /stories search bar: a plain GET form to /stories, so every filter lives in the URL, works before
 // hydration and with the back button. The chip routes' filter shows as a pre-set value of the same form.
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import type { StoriesSearchJson } from '#src/modules/experiences/experiences.schemas';
 import { REGIONS, SEARCH_LIMITS, STORIES_SORTS, isSearch, storiesQueryString } from '#src/modules/experiences/experiences.shared';
 

@@ -1,7 +1,7 @@
 // The experience list and search (/stories and its location, category and theme routes, which are the same search
 // with one filter pre-set): the search bar, the result count, the cards, paging, and what to relax when nothing matched.
 import { useData } from 'vike-react/useData';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { ExperienceGrid } from '#src/components/ExperienceCard';
 import { heartsOf } from '#src/components/FavoriteHeart';
 import { Pagination } from '#src/components/Pagination';

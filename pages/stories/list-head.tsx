@@ -1,7 +1,7 @@
 // Title, description and head tags of the /stories list pages (re-exported by each route's + files).
 import type { PageContext } from 'vike/types';
 import { useData } from 'vike-react/useData';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { SeoHead } from '#src/components/SeoHead';
 import type { StoriesData } from './list-data';
 import { filterPath, isSearch } from '#src/modules/experiences/experiences.shared';

@@ -1,6 +1,6 @@
 // https://vike.dev/Page — /terms: the 利用規約 a sign-up consents to (placeholder text the operator replaces).
 import { LegalDocument } from '#src/components/LegalDocument';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 export default function Page() {
   return <LegalDocument title={ja.nav.terms} sections={ja.legal.termsSections} />;

@@ -3,7 +3,7 @@ import type { RequestHandler } from 'express';
 import type { Services } from '#src/root';
 import { GUEST, type Ctx, type UserActor } from '#src/lib/context';
 import { ForbiddenError, UnauthorizedError } from '#src/lib/isomorphic/errors';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import type { CurrentUser } from '#src/modules/users/users.schemas';
 
 declare module 'express-session' {

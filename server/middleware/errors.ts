@@ -4,7 +4,7 @@ import { ZodError } from 'zod';
 import { AppError, NotFoundError, type FieldMessages } from '#src/lib/isomorphic/errors';
 import { fieldMessages } from '#src/lib/isomorphic/validate';
 import { isCheckViolation, isDatabaseBusy, isUniqueViolation } from '#src/lib/db-errors';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 export interface ErrorBody {
   status: number;

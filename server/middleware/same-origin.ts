@@ -3,7 +3,7 @@
 // without a browser send neither and are allowed, since they cannot ride on a victim's cookie.
 import type { RequestHandler } from 'express';
 import { ForbiddenError } from '#src/lib/isomorphic/errors';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -3,7 +3,7 @@
 // unless the place gives its own `fallback`. The community, partner and brand/ambassador list cards, the community
 // page's brand chips and ambassadors, the guest's reservations and the host's list share it.
 import type { ReactNode } from 'react';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { imageSrcSet } from '#src/modules/uploads/uploads.shared';
 
 export function CardImage(props: {

@@ -3,7 +3,7 @@
 // keyboard focus or is being touched, and with the pause button (a click no longer stops it for good).
 // prefers-reduced-motion: no auto-advance at all and no smooth scrolling (followed live if the setting changes).
 import { useEffect, useRef, useState } from 'react';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { imageSrcSet } from '#src/modules/uploads/uploads.shared';
 import './carousel.css';
 

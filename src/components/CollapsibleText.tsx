@@ -1,7 +1,7 @@
 // Long text clamped at about `lines` lines with a see more / close toggle that appears only when the text
 // overflows (spec: ambassador description, about 5 lines). Line breaks typed by people are kept.
 import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import './CollapsibleText.css';
 
 export function CollapsibleText({ text, lines = 5, className }: { text: string; lines?: number; className?: string }) {

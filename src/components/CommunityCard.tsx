@@ -1,6 +1,6 @@
 // A community as a card linking to /communities/{id} (brand, ambassador and program list pages).
 import type { CommunityCardData } from '#src/modules/communities/communities.schemas';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { CardImage } from '#src/components/CardImage';
 import './LinkCard.css';
 import './CommunityCard.css';

@@ -1,6 +1,6 @@
 // A list card for an experience (/stories, home, other experiences, host pages) and the grid that holds them.
 import type { ExperienceCardJson } from '#src/modules/experiences/experiences.schemas';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { formatYen } from '#src/lib/isomorphic/money';
 import { imageSrcSet } from '#src/modules/uploads/uploads.shared';
 import './experience-card.css';

@@ -6,7 +6,7 @@
 // before the page has hydrated), and the cards carry no hooks, so they stay light enough for the pages' first load
 // (tests/e2e/js-budget.test.ts). The icon is drawn by the stylesheet (favorite-heart.css).
 import { usePageContext } from 'vike-react/usePageContext';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { logonUrl } from '#src/lib/isomorphic/api-client';
 import './favorite-heart.css';
 

@@ -1,4 +1,4 @@
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 export function Footer() {
   return (

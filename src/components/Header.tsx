@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { api, logonUrl } from '#src/lib/isomorphic/api-client';
 
 export function Header() {

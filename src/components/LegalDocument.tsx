@@ -1,6 +1,6 @@
 // /terms and /privacy: a titled document of numbered sections, with the version a sign-up consents to. The texts are
 // placeholders in ja.ts (`legal`) that the operator replaces, raising TERMS_VERSION with them.
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { TERMS_VERSION } from '#src/modules/users/users.schemas';
 
 export function LegalDocument(props: { title: string; sections: readonly (readonly [string, string])[] }) {

@@ -3,7 +3,7 @@
 // (never as HTML), with their line breaks kept by CSS. Loads the thread itself unless the page passes it in.
 import { useEffect, useId, useState } from 'react';
 import { api } from '#src/lib/isomorphic/api-client';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { Field, FormErrors, useForm } from '#src/components/form';
 import { MESSAGE_MAX, messageSchema, type MessageJson, type MessagesJson } from '#src/modules/reservations/reservation-messages.schemas';
 import './message-thread.css';

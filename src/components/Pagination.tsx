@@ -1,6 +1,6 @@
 // Numbered page links (plain <a>, so every page is crawlable and works before hydration).
 import { Fragment } from 'react';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import './pagination.css';
 
 /** Page numbers to show: first, last, and two around the current one, with gaps as null. */

@@ -1,6 +1,6 @@
 // Homepage, Instagram and X links of a brand or ambassador. User names were validated ([A-Za-z0-9._]);
 // they are still encoded, and the homepage is an http(s) URL (ambassadors.schemas.ts).
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import './PartnerLinks.css';
 
 export function PartnerLinks({ homepageUrl, instagram, x }: { homepageUrl: string | null; instagram: string | null; x: string | null }) {

@@ -1,6 +1,6 @@
 // The experience's rating: stars filled up to the rounded-down mean, the mean with one decimal and the
 // number of reviews. Nothing without reviews.
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { formatRate } from '#src/modules/reviews/reviews.shared';
 import { Stars } from './Stars';
 import './rating-summary.css';

@@ -1,5 +1,5 @@
 // One review: guest avatar, name, stars, date, content, and the host's reply when present (spec §2 "Reviews page").
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { formatInstantDateJa } from '#src/lib/isomorphic/dates';
 import type { ReviewJson } from '#src/modules/reviews/reviews.schemas';
 import { Avatar } from './Avatar';

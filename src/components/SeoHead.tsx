@@ -1,6 +1,6 @@
 // Head tags beyond vike-react's title/description/image settings: canonical URL, og:url/type/site_name, the X
 // card (vike-react adds summary_large_image when the page has an image) and optional JSON-LD. For +Head files.
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { jsonLd } from './seo';
 
 export interface SeoHeadProps {

@@ -2,7 +2,7 @@
 // selection toggling up to 30, a collapsed preview (3 slots, 5 above 1080px) and paging forward by windows.
 // Every slot element carries data-calendar-id (browser tests and the reservation link rely on it).
 import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { api, ApiError } from '#src/lib/isomorphic/api-client';
 import { addDays, weekdayOf } from '#src/lib/isomorphic/dates';
 import type { CalendarJson, CalendarsJson } from '#src/modules/calendars/calendars.schemas';

@@ -1,5 +1,5 @@
 // Five stars, filled up to the rounded-down rate (spec §9).
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { filledStars, MAX_STARS } from '#src/modules/reviews/reviews.shared';
 import './stars.css';
 

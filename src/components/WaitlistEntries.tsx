@@ -1,7 +1,7 @@
 // The guest's キャンセル待ち entries (the experience page's panel and /reservations): the slot, the party, the place
 // in line or the offer with its end and the link to the reservation form, and the button that leaves (or declines).
 import { useState } from 'react';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { api, ApiError } from '#src/lib/isomorphic/api-client';
 import { formatInstantDateTimeJa, weekdayOf } from '#src/lib/isomorphic/dates';
 import type { WaitlistEntryJson } from '#src/modules/reservations/waitlist.schemas';

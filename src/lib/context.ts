@@ -10,7 +10,7 @@ import type { Logger } from './logger';
 import type { SqlReader } from './read-sql';
 import type { UserRole } from '#src/modules/users/users.schemas';
 import { ForbiddenError, UnauthorizedError } from './isomorphic/errors';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 export interface GuestActor {
   kind: 'guest';

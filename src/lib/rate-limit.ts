@@ -3,7 +3,7 @@
 // use the transaction's own connection.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { TooManyRequestsError } from './isomorphic/errors';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 export interface Limit {
   key: string;

@@ -2,7 +2,7 @@
 // (./routes.ts and ./routes-account-data.ts beside it) and the zod schemas the services validate with (zod 4's own
 // JSON Schema output, no extra library).
 import { z } from 'zod';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import type { Operation, Security } from './operation';
 import { operations as coreOperations } from './routes';
 import { accountDataOperations } from './routes-account-data';

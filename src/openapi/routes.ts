@@ -4,7 +4,7 @@
 // route cannot be left undocumented.
 import { z } from 'zod';
 import { BRAND, op, V1, type Operation } from './operation';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { accountSecurityOps } from './account-security-ops';
 import {
   currentUserSchema,

@@ -14,7 +14,7 @@ import { Calendar } from '#src/modules/calendars/calendars.entity';
 import { Refund, Reservation } from '#src/modules/reservations/reservations.entity';
 import { MailOutbox } from '#src/modules/mail/mail.entity';
 import { TestRefund } from '#src/modules/payments/payments.entity';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 const originalTz = process.env.TZ;
 let t: TestApp;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { sourceFiles } from '#tests/setup/source-files';
 import { NestedConnectionError, transaction } from '#src/lib/transaction';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 let t: TestApp;
 let small: TestApp;

@@ -12,7 +12,7 @@ import { ContactInquiry } from '#src/modules/inquiries/inquiries.entity';
 import { MailOutbox } from '#src/modules/mail/mail.entity';
 import { User } from '#src/modules/users/users.entity';
 import { UploadedFile } from '#src/modules/uploads/uploads.entity';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { unchecked } from '#tests/api/openapi-contract';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');

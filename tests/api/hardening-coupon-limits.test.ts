@@ -9,7 +9,7 @@ import { createCoupon } from '#tests/factories/coupons';
 import { Calendar } from '#src/modules/calendars/calendars.entity';
 import { Coupon } from '#src/modules/coupons/coupons.entity';
 import { Reservation } from '#src/modules/reservations/reservations.entity';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 type Agent = InstanceType<typeof TestAgent>;
 

@@ -7,7 +7,7 @@ import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { Calendar } from '#src/modules/calendars/calendars.entity';
 import { Reservation } from '#src/modules/reservations/reservations.entity';
 import { TestPaymentIntent } from '#src/modules/payments/payments.entity';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { data as reservationPageData } from '#pages/reservations/new/+data';
 import type { PageContextServer } from 'vike/types';
 

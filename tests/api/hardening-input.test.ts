@@ -10,7 +10,7 @@ import { User } from '#src/modules/users/users.entity';
 import { ContactInquiry } from '#src/modules/inquiries/inquiries.entity';
 import { parseInput } from '#src/lib/isomorphic/validate';
 import type { ValidationError } from '#src/lib/isomorphic/errors';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 const JAPANESE = /[\u3040-\u30ff\u4e00-\u9faf]/;
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');

@@ -7,7 +7,7 @@ import { createUser, TEST_PASSWORD } from '#tests/factories/users';
 import { createBrand } from '#tests/factories/communities';
 import { createSignableMember, MEMBER_PASSWORD } from '#tests/api/brand-portal-helpers';
 import { SIGN_IN_FAILURES_PER_EMAIL } from '#server/api/v1/sessions.routes';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 let t: TestApp;
 beforeAll(async () => {

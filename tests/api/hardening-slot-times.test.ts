@@ -7,7 +7,7 @@ import { inDays, rule, validPayload } from '#tests/factories/experience-payloads
 import { Experience } from '#src/modules/experiences/experiences.entity';
 import { Calendar } from '#src/modules/calendars/calendars.entity';
 import { TIME_CHOICES } from '#src/modules/calendars/recurrence';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -12,7 +12,7 @@ import { Reservation } from '#src/modules/reservations/reservations.entity';
 import { MailOutbox } from '#src/modules/mail/mail.entity';
 import { HoldingRequest } from '#src/modules/holding-requests/holding-requests.entity';
 import type { HostReservationsJson, ParticipantsJson } from '#src/modules/reservations/host-reservations.schemas';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 let t: TestApp;
 let host: { id: number; email: string };

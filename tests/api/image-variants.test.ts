@@ -11,7 +11,7 @@ import { expectDocumented } from '#tests/api/openapi-contract';
 import { UploadedFile } from '#src/modules/uploads/uploads.entity';
 import { IMAGE_VARIANT_WIDTHS, imageSrcSet, variantPublicId } from '#src/modules/uploads/uploads.schemas';
 import { prepareFile, storeLocal } from '#src/modules/uploads/uploads.store';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 /** A 960×640 demo photo and a 256×256 avatar. */
 const PHOTO = readFileSync(new URL('../../seeds/images/tea-ceremony.jpg', import.meta.url));

@@ -5,7 +5,7 @@ import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { createUser, signedInAgent } from '#tests/factories/users';
 import { BrandAndAmbassadorInquiry, ContactInquiry } from '#src/modules/inquiries/inquiries.entity';
 import { MailOutbox } from '#src/modules/mail/mail.entity';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 let t: TestApp;
 beforeAll(async () => {

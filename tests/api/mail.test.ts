@@ -14,7 +14,7 @@ import { MAX_ATTEMPTS, backoffSeconds, messageIdFor, smtpTransport } from '#src/
 import { startWorkers } from '#src/modules/mail/mail.worker';
 import { initOrm } from '#src/lib/orm';
 import { createLogger } from '#src/lib/logger';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { formatDateJa } from '#src/lib/isomorphic/dates';
 import { startSmtpInbox, type Received, type SmtpInbox } from '#tests/setup/smtp-inbox';
 

@@ -11,7 +11,7 @@ import { Calendar } from '#src/modules/calendars/calendars.entity';
 import { Reservation } from '#src/modules/reservations/reservations.entity';
 import { MailOutbox } from '#src/modules/mail/mail.entity';
 import { paymentKeys } from '#src/modules/payments/gateway';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 const fake = new FakeStripe();
 let t: TestApp;

@@ -11,7 +11,7 @@ import { pdfText } from '#tests/factories/pdf';
 import { todayInJapan } from '#src/lib/isomorphic/dates';
 import { Receipt } from '#src/modules/receipts/receipts.entity';
 import { Reservation } from '#src/modules/reservations/reservations.entity';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 let t: TestApp;
 let hostUserId: number;

@@ -9,7 +9,7 @@ import { addDays, japanInstant, todayInJapan } from '#src/lib/isomorphic/dates';
 import { createRoot, type Root } from '#src/root';
 import { MailOutbox } from '#src/modules/mail/mail.entity';
 import { Reservation } from '#src/modules/reservations/reservations.entity';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 // The server runs in UTC: 9:00 in Japan is midnight UTC, and a job that read the local clock would be 9 hours late.
 const previousTz = process.env.TZ;

@@ -10,7 +10,7 @@ import { createReservation } from '#tests/factories/reservations';
 import { expectDocumented } from '#tests/api/openapi-contract';
 import { MailOutbox } from '#src/modules/mail/mail.entity';
 import { ReservationMessage } from '#src/modules/reservations/reservation-messages.entity';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 let t: TestApp;
 let guest: { user: { id: number; email: string; name: string }; agent: Agent };

@@ -12,7 +12,7 @@ import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { Calendar } from '#src/modules/calendars/calendars.entity';
 import { Reservation, type IReservation } from '#src/modules/reservations/reservations.entity';
 import { TestPaymentIntent } from '#src/modules/payments/payments.entity';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 const HOLD_SECONDS = 30; // the shortest hold the environment accepts
 

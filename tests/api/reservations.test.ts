@@ -16,7 +16,7 @@ import { ExperienceOption } from '#src/modules/experiences/experiences.entity';
 import { MailOutbox } from '#src/modules/mail/mail.entity';
 import { TestPaymentIntent } from '#src/modules/payments/payments.entity';
 import { TestGateway } from '#src/modules/payments/test-gateway';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 type Agent = InstanceType<typeof TestAgent>;
 

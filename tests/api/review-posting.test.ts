@@ -12,7 +12,7 @@ import { expectDocumented } from '#tests/api/openapi-contract';
 import { addDays, formatDateJa, todayInJapan } from '#src/lib/isomorphic/dates';
 import { Review } from '#src/modules/reviews/reviews.entity';
 import { MailOutbox } from '#src/modules/mail/mail.entity';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 let t: TestApp;
 let guest: { id: number; name: string; email: string };

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { createUser, signedInAgent, TEST_PASSWORD } from '#tests/factories/users';
 import { User } from '#src/modules/users/users.entity';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -30,7 +30,6 @@ const MAX_LINES = 350;
  * split), never grow.
  */
 const TOO_LONG_TODAY: Record<string, number> = {
-  'src/i18n/ja.ts': 2624,
   'src/openapi/routes.ts': 847,
   'src/modules/experiences/experiences.host.schemas.ts': 690,
   'src/modules/communities/communities.service.ts': 574,

@@ -15,7 +15,7 @@ import { Reservation } from '#src/modules/reservations/reservations.entity';
 import { MailOutbox } from '#src/modules/mail/mail.entity';
 import { StripeEvent } from '#src/modules/payments/stripe-events.entity';
 import { stripeWebhookAnswerSchema } from '#src/modules/payments/stripe-webhook.schemas';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 const SECRET = 'whsec_test_r13c_webhook';
 const URL = '/api/v1/payments/stripe/webhook';

@@ -10,7 +10,7 @@ import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { createUser, signedInAgent } from '#tests/factories/users';
 import { UploadedFile } from '#src/modules/uploads/uploads.entity';
 import { IMAGE_VARIANT_WIDTHS, UPLOAD_MAX_BYTES } from '#src/modules/uploads/uploads.schemas';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 const JPEG = readFileSync(new URL('../../seeds/images/kayak.jpg', import.meta.url));
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');

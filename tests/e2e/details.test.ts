@@ -13,7 +13,7 @@ import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { MailOutbox } from '#src/modules/mail/mail.entity';
 import { Reservation } from '#src/modules/reservations/reservations.entity';
 import { createReservation } from '#tests/factories/reservations';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { addDays, todayInJapan } from '#src/lib/isomorphic/dates';
 
 let s: Session;

@@ -10,8 +10,7 @@ import { createUser, TEST_PASSWORD } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { createReservation } from '#tests/factories/reservations';
 import { createReview } from '#tests/factories/reviews';
-import { ja } from '#src/i18n/ja';
-import { jaGuest } from '#src/i18n/ja-guest';
+import * as ja from '#src/i18n/ja';
 
 let s: Session;
 let orm: MikroORM;
@@ -55,7 +54,7 @@ describe('favourites', () => {
     await page.goto('/favorites');
     await hydrated(page);
     await expect(page.getByTestId('favorites').getByText('ハートを押す藍染め体験').count()).resolves.toBe(1);
-    await expect(page.getByTestId('favorite-dates').first().textContent()).resolves.toContain(jaGuest.favoritesPage.noDates);
+    await expect(page.getByTestId('favorite-dates').first().textContent()).resolves.toContain(ja.favoritesPage.noDates);
   });
 });
 
@@ -71,13 +70,13 @@ describe('sharing', () => {
     const url = await page.locator('meta[property="og:url"]').getAttribute('content');
     expect(url).toMatch(new RegExp(`/stories/${experience.id}$`));
 
-    await expect(page.getByRole('link', { name: jaGuest.share.line }).getAttribute('href')).resolves.toBe(
+    await expect(page.getByRole('link', { name: ja.share.line }).getAttribute('href')).resolves.toBe(
       `https://social-plugins.line.me/lineit/share?url=${encodeURIComponent(url ?? '')}`,
     );
-    await expect(page.getByRole('link', { name: jaGuest.share.facebook }).getAttribute('href')).resolves.toBe(
+    await expect(page.getByRole('link', { name: ja.share.facebook }).getAttribute('href')).resolves.toBe(
       `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url ?? '')}`,
     );
-    await expect(page.getByRole('link', { name: jaGuest.share.x }).getAttribute('href')).resolves.toContain(
+    await expect(page.getByRole('link', { name: ja.share.x }).getAttribute('href')).resolves.toContain(
       `https://twitter.com/intent/tweet?url=${encodeURIComponent(url ?? '')}`,
     );
 

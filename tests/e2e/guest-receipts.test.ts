@@ -12,7 +12,7 @@ import { initOrm, type MikroORM } from '#src/lib/orm';
 import { createUser, TEST_PASSWORD } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { pdfText } from '#tests/factories/pdf';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 let s: Session;
 let orm: MikroORM;

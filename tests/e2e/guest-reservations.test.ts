@@ -13,7 +13,7 @@ import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { Reservation } from '#src/modules/reservations/reservations.entity';
 import { formatYen } from '#src/lib/isomorphic/money';
 import { addDays, formatDateJa, todayInJapan } from '#src/lib/isomorphic/dates';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 let s: Session;
 let orm: MikroORM;

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { IMAGE_VARIANT_WIDTHS } from '#src/modules/uploads/uploads.schemas';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 const base = inject('baseUrl');
 

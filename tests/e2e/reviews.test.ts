@@ -8,7 +8,7 @@ import { addDays, todayInJapan } from '#src/lib/isomorphic/dates';
 import { createUser, TEST_PASSWORD } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { createReservation } from '#tests/factories/reservations';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 let s: Session;
 let orm: MikroORM;

@@ -12,7 +12,7 @@ import { createUser, TEST_PASSWORD } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { Reservation } from '#src/modules/reservations/reservations.entity';
 import { WaitlistEntry } from '#src/modules/reservations/waitlist.entity';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 const SHOTS = '/tmp/waitlist-shots';
 

@@ -3,13 +3,13 @@
 // session has ended, so the completion is shown in place rather than on a page of its own.
 import { useState } from 'react';
 import { useData } from 'vike-react/useData';
-import { jaLeaving } from '#src/i18n/ja-leaving';
 import { CompletionPanel, Field, FormErrors, useForm } from '#src/components/form';
 import { leaveSchema } from '#src/modules/users/leaving.schemas';
 import type { Data } from './+data';
 import '#pages/account/account.css';
+import * as ja from '#src/i18n/ja';
 
-const t = jaLeaving.leaving;
+const t = ja.leaving;
 
 export default function Page() {
   const { blockers } = useData<Data>();

@@ -1,5 +1,4 @@
 // https://vike.dev/title
-import { ja } from '#src/i18n/ja';
-import { jaLeaving } from '#src/i18n/ja-leaving';
+import * as ja from '#src/i18n/ja';
 
-export default `${jaLeaving.leaving.title} | ${ja.site.name}`;
+export default `${ja.leaving.title} | ${ja.site.name}`;

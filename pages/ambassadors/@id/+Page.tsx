@@ -1,7 +1,7 @@
 // Ambassador detail (guest-and-host.md §2): carousel advancing every 3 seconds, links, a description that
 // collapses at about 5 lines, and the ambassador's communities.
 import { useData } from 'vike-react/useData';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { Carousel } from '#src/components/Carousel';
 import { CollapsibleText } from '#src/components/CollapsibleText';
 import { PartnerLinks } from '#src/components/PartnerLinks';

@@ -8,12 +8,12 @@ import { PasswordSection } from '#src/components/account/PasswordSection';
 import { SessionsSection } from '#src/components/account/SessionsSection';
 import { BRAND_API, handleUnauthorized } from '#src/components/brand/brand-paths';
 import { Breadcrumbs, crumbs } from '#src/components/brand/Breadcrumbs';
-import { jaBrandAccount } from '#src/i18n/ja-brand-account';
 import { EmailChangeSection } from './EmailChangeSection';
 import type { Data } from './+data';
 import './brand-account.css';
+import * as ja from '#src/i18n/ja';
 
-const t = jaBrandAccount.page;
+const t = ja.brandAccount.page;
 
 /** What the password and sessions sections are given: the portal's API and its 401 rule. */
 const portal: AccountSectionProps = { api: BRAND_API, intercept: handleUnauthorized };

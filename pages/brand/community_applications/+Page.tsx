@@ -11,15 +11,14 @@ import { DetailPanel, ListWithDetail, usePanelSave } from '#src/components/admin
 import { useLoad } from '#src/components/admin/useLoad';
 import { BRAND_API, handleUnauthorized } from '#src/components/brand/brand-paths';
 import { Breadcrumbs, crumbs } from '#src/components/brand/Breadcrumbs';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { APPLICATION_FILTER_NAMES, type BrandApplicationDetail } from '#src/modules/brand-portal/brand-portal.schemas';
 import { type FilterField, filtersOf, ListFilters, withPage } from '#src/components/admin/ListFilters';
 import type { Data } from './+data';
-import { listsJa } from '#src/i18n/lists';
 
 const t = ja.brandPortalPages.applications;
 const a = ja.adminPages;
-const f = listsJa;
+const f = ja.lists;
 const PAGE = '/brand/community_applications';
 
 type Row = Data['community_applications'][number];
@@ -102,7 +101,7 @@ export default function Page() {
   const { community_applications: loaded, communities, meta, filterError } = useData<Data>();
   const { urlParsed } = usePageContext();
   const fields: FilterField[] = [
-    { kind: 'keyword', placeholder: listsJa.placeholders.portalApplications },
+    { kind: 'keyword', placeholder: ja.lists.placeholders.portalApplications },
     { kind: 'select', name: 'community_id', label: f.community, options: communities.map((c) => ({ value: String(c.id), label: c.name })) },
     {
       kind: 'select',

@@ -5,7 +5,7 @@ import { useData } from 'vike-react/useData';
 import { goTo } from '#src/lib/isomorphic/browser-navigation';
 import { InvalidLink } from '#src/components/brand/InvalidLink';
 import { Field, FormErrors, useForm } from '#src/components/form';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { ApiError } from '#src/lib/isomorphic/api-client';
 import { passwordResetSchema } from '#src/modules/brand-members/brand-members.schemas';
 import type { Data } from './+data';

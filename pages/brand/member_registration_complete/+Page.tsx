@@ -1,6 +1,6 @@
 // /brand/member_registration_complete (unguarded): after the first password.
 import { CompletionPanel } from '#src/components/form';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 const t = ja.brandPortalPages;
 

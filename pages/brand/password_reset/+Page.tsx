@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useData } from 'vike-react/useData';
 import { InvalidLink } from '#src/components/brand/InvalidLink';
 import { NewPasswordForm } from '#src/components/form/PasswordResetForms';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { passwordResetSchema } from '#src/modules/brand-members/brand-members.schemas';
 import type { Data } from './+data';
 

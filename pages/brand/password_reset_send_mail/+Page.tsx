@@ -1,6 +1,6 @@
 // /brand/password_reset_send_mail: ask for a reset link; the same completion whether or not the address exists.
 import { ResetRequestForm } from '#src/components/form/PasswordResetForms';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { passwordResetRequestSchema } from '#src/modules/brand-members/brand-members.schemas';
 
 const t = ja.brandPortalPages;

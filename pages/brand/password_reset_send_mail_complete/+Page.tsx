@@ -1,6 +1,6 @@
 // /brand/password_reset_send_mail_complete (unguarded): the same words whether or not the address exists.
 import { CompletionPanel } from '#src/components/form';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 const t = ja.brandPortalPages;
 

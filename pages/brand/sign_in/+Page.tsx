@@ -3,7 +3,7 @@
 import { usePageContext } from 'vike-react/usePageContext';
 import { brandReturnPath } from '#src/components/brand/brand-paths';
 import { Field, FormErrors, useForm } from '#src/components/form';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { brandSignInSchema } from '#src/modules/brand-members/brand-members.schemas';
 
 const t = ja.brandPortalPages;

@@ -2,7 +2,7 @@
 // portal's own link it does so at once; from anywhere else it asks first (+data.ts says which).
 import { useEffect, useState } from 'react';
 import { useData } from 'vike-react/useData';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { api } from '#src/lib/isomorphic/api-client';
 import type { Data } from './+data';
 

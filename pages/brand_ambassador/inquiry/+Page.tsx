@@ -1,7 +1,7 @@
 // The program inquiry form (guest-and-host.md §2 "Inquiry form"): seven required fields, the four subjects with
 // their descriptions, a note that a completion mail is sent; on success the completion page.
 import { goTo } from '#src/lib/isomorphic/browser-navigation';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { Field, FormErrors, useForm } from '#src/components/form';
 import { INQUIRY_CONTENT_MAX, INQUIRY_NAME_MAX, INQUIRY_TEXT_MAX, brandInquirySchema } from '#src/modules/inquiries/inquiries.schemas';
 import { INQUIRY_SUBJECTS } from '#src/modules/inquiries/inquiries.shared';

@@ -1,7 +1,7 @@
 // Brands and ambassadors of the program, each with its communities.
 import { useState } from 'react';
 import { useData } from 'vike-react/useData';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { CommunityGrid } from '#src/components/CommunityCard';
 import { CardImage } from '#src/components/CardImage';
 import type { Data } from './+data';

@@ -1,5 +1,5 @@
 import { useData } from 'vike-react/useData';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { Carousel } from '#src/components/Carousel';
 import { PartnerLinks } from '#src/components/PartnerLinks';
 import { CommunityGrid } from '#src/components/CommunityCard';

@@ -1,6 +1,6 @@
 // https://vike.dev/Page — the development mailbox: every mail the app wrote, newest first.
 import { useData } from 'vike-react/useData';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import type { Data } from './+data';
 import './mails.css';
 

@@ -1,7 +1,7 @@
 // https://vike.dev/Page — /email_change/confirm?token=… (no sign-in needed): the new address takes effect when the
 // button is pressed (POST /api/v1/email_changes/confirm), for a marketplace user or a brand member alike.
 import { useData } from 'vike-react/useData';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { MailedLinkPage } from '#src/components/account/MailedLinkPage';
 import type { EmailChangeDoneJson } from '#src/modules/email-changes/email-changes.schemas';
 import type { Data } from './+data';

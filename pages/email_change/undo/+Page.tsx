@@ -1,7 +1,7 @@
 // https://vike.dev/Page — /email_change/undo?token=… (no sign-in needed): cancels a pending change, or restores the
 // old address after a completed one (every session ends; the password must be reset), when the button is pressed.
 import { useData } from 'vike-react/useData';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { MailedLinkPage } from '#src/components/account/MailedLinkPage';
 import type { EmailChangeDoneJson } from '#src/modules/email-changes/email-changes.schemas';
 import type { Data } from './+data';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useData } from 'vike-react/useData';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { formatYen } from '#src/lib/isomorphic/money';
 import { formatDateJa } from '#src/lib/isomorphic/dates';
 import { reloadPage, takeReloadNotice } from '#src/lib/isomorphic/browser-navigation';

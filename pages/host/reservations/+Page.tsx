@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useData } from 'vike-react/useData';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { formatDateJa } from '#src/lib/isomorphic/dates';
 import { Pagination } from '#src/components/Pagination';
 import { MessageThread } from '#src/components/MessageThread';

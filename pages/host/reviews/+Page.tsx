@@ -2,7 +2,7 @@
 // experiences and replies once to each; the reply then shows under the review on /stories/{id} and /reviews/{id}.
 import { useState } from 'react';
 import { useData } from 'vike-react/useData';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { Field, FormErrors, useForm } from '#src/components/form';
 import { ReviewItem } from '#src/components/ReviewItem';
 import { Pagination } from '#src/components/Pagination';

@@ -1,5 +1,5 @@
 // https://vike.dev/title
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 export default function title() {
   return `${ja.reviewPosting.hostTitle} | ${ja.site.name}`;

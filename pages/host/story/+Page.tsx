@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useData } from 'vike-react/useData';
 import { reloadPage } from '#src/lib/isomorphic/browser-navigation';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { api, ApiError } from '#src/lib/isomorphic/api-client';
 import { Modal } from '#src/components/form';
 import { Pagination } from '#src/components/Pagination';

@@ -1,5 +1,5 @@
 import { useData } from 'vike-react/useData';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { InquiryComplete } from '#pages/inquiry/InquiryComplete';
 import type { Data } from './+data';
 

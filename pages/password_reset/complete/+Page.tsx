@@ -1,6 +1,6 @@
 // /password_reset/complete: the new password is set; sign in with it.
 import { CompletionPanel } from '#src/components/form';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 const t = ja.details.reset;
 

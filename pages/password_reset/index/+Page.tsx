@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useData } from 'vike-react/useData';
 import { CompletionPanel } from '#src/components/form';
 import { NewPasswordForm } from '#src/components/form/PasswordResetForms';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { userPasswordResetSchema } from '#src/modules/users/users.schemas';
 import type { Data } from './+data';
 import '#pages/logon/logon.css';

@@ -1,6 +1,6 @@
 // /password_reset/new: ask for a reset link; the same next page whether or not the address exists.
 import { ResetRequestForm } from '#src/components/form/PasswordResetForms';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { userPasswordResetRequestSchema } from '#src/modules/users/users.schemas';
 import '#pages/logon/logon.css';
 

@@ -1,6 +1,6 @@
 // /password_reset/sent: the same words whether or not the address has an account.
 import { CompletionPanel } from '#src/components/form';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 const t = ja.details;
 

@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { useData } from 'vike-react/useData';
 import { reloadPage, takeReloadNotice } from '#src/lib/isomorphic/browser-navigation';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { formatYen } from '#src/lib/isomorphic/money';
 import { formatInstantDateJa } from '#src/lib/isomorphic/dates';
 import { api, ApiError } from '#src/lib/isomorphic/api-client';

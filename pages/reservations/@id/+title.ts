@@ -1,6 +1,6 @@
 // https://vike.dev/title
 import type { PageContext } from 'vike/types';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import type { Data } from './+data';
 
 export default function title(pageContext: PageContext<Data>) {

@@ -1,8 +1,7 @@
 // カレンダーに追加 on /reservations/{id} (a confirmed reservation): the .ics file the confirmation mail attaches
 // (GET /api/v1/reservations/{id}/calendar.ics, every date in one file) and a Google Calendar link per date. Times are
 // Japan time: the file names its zone (TZID=Asia/Tokyo), the Google link passes ctz=Asia/Tokyo.
-import { ja } from '#src/i18n/ja';
-import { jaGuest } from '#src/i18n/ja-guest';
+import * as ja from '#src/i18n/ja';
 import { formatDateJa } from '#src/lib/isomorphic/dates';
 import type { Data } from './+data';
 
@@ -33,19 +32,19 @@ export function CalendarLinks({ r }: { r: Data }) {
   return (
     <section className="panel calendar-links" aria-labelledby="calendar-links-title" data-testid="calendar-links">
       <h2 id="calendar-links-title" className="calendar-links__title">
-        {jaGuest.calendarLinks.title}
+        {ja.calendarLinks.title}
       </h2>
       <p>
         <a className="button button--ghost" href={`/api/v1/reservations/${r.id}/calendar.ics`} download data-testid="calendar-ics">
-          {jaGuest.calendarLinks.ics}
+          {ja.calendarLinks.ics}
         </a>
       </p>
-      <p className="muted calendar-links__hint">{jaGuest.calendarLinks.icsHint}</p>
+      <p className="muted calendar-links__hint">{ja.calendarLinks.icsHint}</p>
       <ul className="calendar-links__google">
         {r.calendars.map((slot) => (
           <li key={slot.id}>
             <a href={googleCalendarUrl(r, slot, r.origin)} target="_blank" rel="noopener noreferrer" data-testid="calendar-google">
-              {jaGuest.calendarLinks.google(formatDateJa(slot.date))}
+              {ja.calendarLinks.google(formatDateJa(slot.date))}
             </a>
           </li>
         ))}

@@ -2,7 +2,7 @@
 // POST /api/v1/reservations/{id}/receipt (the server's limits and messages land on the fields) and saves the answer
 // as a file; then it reads the receipt's state again, so the panel says it was issued and that the next one is 再発行.
 import { useState } from 'react';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { api } from '#src/lib/isomorphic/api-client';
 import { apiFile, saveFile, type ApiFile } from '#src/lib/isomorphic/api-file';
 import { Field, FormErrors, useForm } from '#src/components/form';

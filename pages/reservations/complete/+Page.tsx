@@ -1,7 +1,7 @@
 // https://vike.dev/Page — reservation complete (spec guest-and-host.md "Reservation complete"). The flag is consumed
 // by +data.ts on the server when the page is rendered, so a reload shows the session-expired screen.
 import { useData } from 'vike-react/useData';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { CompletionPanel } from '#src/components/form';
 import { formatDateJa } from '#src/lib/isomorphic/dates';
 import { formatYen } from '#src/lib/isomorphic/money';

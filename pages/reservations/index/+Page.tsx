@@ -1,7 +1,7 @@
 // https://vike.dev/Page — /reservations: the guest's upcoming and past reservations (Japan time), each
 // with the experience, dates and times, people, option, amount and status; a link to the detail.
 import { useData } from 'vike-react/useData';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { formatYen } from '#src/lib/isomorphic/money';
 import { Pagination } from '#src/components/Pagination';
 import { CardImage } from '#src/components/CardImage';

@@ -1,7 +1,7 @@
 // /reservations: the guest's キャンセル待ち. Offers come first as the page's notice (the seats are held for them until
 // the offer ends, with the link to the reservation form); entries still in line show their place.
 import { useState } from 'react';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import type { WaitlistEntryJson } from '#src/modules/reservations/waitlist.schemas';
 import { WaitlistEntries } from '#src/components/WaitlistEntries';
 

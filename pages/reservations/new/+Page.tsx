@@ -6,7 +6,7 @@ import { useData } from 'vike-react/useData';
 import { VerifyEmailNotice, type VerifyEmailTexts } from '#src/components/account/VerifyEmailNotice';
 import { goTo } from '#src/lib/isomorphic/browser-navigation';
 import { api, ApiError } from '#src/lib/isomorphic/api-client';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import type { FieldMessages } from '#src/lib/isomorphic/errors';
 import { allMessages, toFieldMessages, useForm } from '#src/components/form';
 import type {

@@ -3,7 +3,7 @@
 import type { PageContextServer } from 'vike/types';
 import type { ReservationForm } from '#src/modules/reservations/reservations.schemas';
 import { parseId } from '#src/lib/isomorphic/validate';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import type { VerifyEmailTexts } from '#src/components/account/VerifyEmailNotice';
 import { verifyEmailTexts } from '#src/components/account/verify-email-texts';
 

@@ -5,7 +5,7 @@
 //    POST /api/v1/payments/test/tokens (the reservation endpoint never sees a card number).
 // The token is created once every field is complete (spec §5) and dropped as soon as a field changes.
 import { useEffect, useRef, useState } from 'react';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { api, ApiError } from '#src/lib/isomorphic/api-client';
 import type { FieldMessages } from '#src/lib/isomorphic/errors';
 import type { PaymentConfig, TestToken } from '#src/modules/payments/payments.schemas';

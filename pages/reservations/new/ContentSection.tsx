@@ -1,7 +1,7 @@
 // The reservation form's first section: schedule, number of people, option, venue, coupon, message to the host and
 // the card. Controlled by the form (+Page.tsx), which re-quotes the price when people, option or coupon change.
 import { useState } from 'react';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { formatYen } from '#src/lib/isomorphic/money';
 import { formatDateJa } from '#src/lib/isomorphic/dates';
 import type { FieldMessages } from '#src/lib/isomorphic/errors';

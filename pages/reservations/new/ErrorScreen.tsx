@@ -1,5 +1,5 @@
 // The reservation page's error screen (spec: the whole screen is the error list).
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 export function ErrorScreen({ messages }: { messages: string[] }) {
   return (

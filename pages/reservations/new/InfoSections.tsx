@@ -1,6 +1,6 @@
 // The read-only sections of the reservation form: notes and the cancellation policy with what a cancellation of
 // these dates would refund (the quote's `cancellation`, so the page says what the price call says).
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { formatDateJa } from '#src/lib/isomorphic/dates';
 import type { QuoteJson, ReservationForm } from '#src/modules/reservations/reservations.schemas';
 

@@ -1,5 +1,5 @@
 // The reservation form's aside: the server's price quote, the submit button and the messages under it.
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { formatYen } from '#src/lib/isomorphic/money';
 import type { PriceQuote } from '#src/modules/reservations/pricing';
 import type { QuoteJson } from '#src/modules/reservations/reservations.schemas';

@@ -1,6 +1,6 @@
 // The test gateway's stand-in for the card issuer's 3-D Secure page: a modal only its own buttons close.
 import { useState } from 'react';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { api } from '#src/lib/isomorphic/api-client';
 import { Modal } from '#src/components/form';
 import type { ReservationActionRequired } from '#src/modules/reservations/reservations.schemas';

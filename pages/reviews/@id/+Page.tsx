@@ -1,6 +1,6 @@
 // https://vike.dev/Page — the reviews page (spec §2 "Reviews page").
 import { useData } from 'vike-react/useData';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { ReviewItem } from '#src/components/ReviewItem';
 import { RatingSummary } from '#src/components/RatingSummary';
 import { Pagination } from '#src/components/Pagination';

@@ -1,6 +1,6 @@
 // https://vike.dev/description
 import type { PageContext } from 'vike/types';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import type { Data } from './+data';
 
 export default function description(pageContext: PageContext<Data>) {

@@ -1,6 +1,6 @@
 // https://vike.dev/Page — /users/{id}: a host's public page (name, avatar, introduction, published experiences).
 import { useData } from 'vike-react/useData';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { Avatar } from '#src/components/Avatar';
 import { ExperienceGrid } from '#src/components/ExperienceCard';
 import { heartsOf } from '#src/components/FavoriteHeart';

@@ -1,6 +1,6 @@
 // https://vike.dev/description
 import type { PageContext } from 'vike/types';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { summarize } from '#src/components/seo';
 import type { Data } from './+data';
 

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Router } from 'express';
 import { openApiDocument } from '#src/openapi/document';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { type KeptBody, sendKept } from '#server/compress';
 
 export function openapiRoutes(router: Router): void {

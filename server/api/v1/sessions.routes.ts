@@ -3,7 +3,7 @@ import type { Services } from '#src/root';
 import { endDoorSession, startSession } from '#server/session-doors';
 import { count, hit, peek, reset } from '#src/lib/rate-limit';
 import { TooManyRequestsError, UnauthorizedError } from '#src/lib/isomorphic/errors';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { RESET_IP_WINDOW_SECONDS, RESET_REQUESTS_PER_IP, type ResetDoor } from '#src/lib/reset-tokens';
 import { endAccountSessions } from '#src/modules/accounts/account-sessions';
 

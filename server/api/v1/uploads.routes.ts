@@ -11,7 +11,7 @@ import { cleanBody } from '#server/middleware/clean-input';
 import { AppError, ValidationError } from '#src/lib/isomorphic/errors';
 import { hit } from '#src/lib/rate-limit';
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_MEGABYTES } from '#src/modules/uploads/uploads.schemas';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 // Memory storage: the file is at most UPLOAD_MAX_BYTES and goes straight to PostgreSQL or the hosting service.
 const parser = multer({

@@ -1,14 +1,13 @@
 // The account page's section for a copy of one's data: the latest request's state and the button that asks for a
 // new one (POST /api/v1/account/data-exports). The files are downloaded from the mailed link, never from here.
 import { useState } from 'react';
-import { ja } from '#src/i18n/ja';
-import { jaLeaving } from '#src/i18n/ja-leaving';
+import * as ja from '#src/i18n/ja';
 import { api } from '#src/lib/isomorphic/api-client';
 import { reloadPage } from '#src/lib/isomorphic/browser-navigation';
 import { formatInstantDateTimeJa } from '#src/lib/isomorphic/dates';
 import type { DataExportJson } from '#src/modules/data-exports/data-exports.schemas';
 
-const t = jaLeaving.dataExport;
+const t = ja.dataExport;
 
 export function DataExportSection({ latest }: { latest: DataExportJson | null }) {
   const [busy, setBusy] = useState(false);

@@ -2,7 +2,7 @@
 // password, posted to the door's API (`path`); the pending change, if any, is shown above the form. After a request
 // the page reloads with the notice that the confirmation mail was sent.
 import { useState, type ReactNode } from 'react';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { api, ApiError } from '#src/lib/isomorphic/api-client';
 import { reloadPage } from '#src/lib/isomorphic/browser-navigation';
 import { formatInstantDateTimeJa } from '#src/lib/isomorphic/dates';

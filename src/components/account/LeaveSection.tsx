@@ -1,7 +1,7 @@
 // The account page's last section: what leaving (退会) means in one line and the way to the confirmation page.
-import { jaLeaving } from '#src/i18n/ja-leaving';
+import * as ja from '#src/i18n/ja';
 
-const t = jaLeaving.leaving;
+const t = ja.leaving;
 
 export function LeaveSection() {
   return (

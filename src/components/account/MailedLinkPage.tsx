@@ -2,7 +2,7 @@
 // the link will do and does it only when the button is pressed (a mail scanner that opens links changes nothing).
 // A link that cannot be used, or that fails when pressed (used meanwhile, the address taken), says so.
 import { useState, type ReactNode } from 'react';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { api, ApiError } from '#src/lib/isomorphic/api-client';
 import { CompletionPanel } from '#src/components/form';
 import '#pages/logon/logon.css';

@@ -1,7 +1,7 @@
 // The password change section of either door's account page (/account, /brand/account): the current password and a
 // new one, PUT `{api}/account/password`; the page reloads with a notice (every other session of the account has ended).
 import { Field, FormErrors, useForm } from '#src/components/form';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { reloadPage } from '#src/lib/isomorphic/browser-navigation';
 import { passwordChangeSchema } from '#src/modules/users/account.schemas';
 import type { AccountSectionProps } from './account-section';

@@ -3,7 +3,7 @@
 // a notice).
 import { useState } from 'react';
 import { Modal } from '#src/components/form';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { api as call } from '#src/lib/isomorphic/api-client';
 import { reloadPage } from '#src/lib/isomorphic/browser-navigation';
 import { formatInstantDateTimeJa } from '#src/lib/isomorphic/dates';

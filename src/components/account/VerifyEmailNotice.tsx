@@ -2,7 +2,7 @@
 // (POST /api/v1/email_verification/resend, limited on the server). Shown on /account and the booking form. Its
 // texts come from the page (the booking form gets them with its data, so its first-load JavaScript stays small).
 import { useState } from 'react';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { api, ApiError } from '#src/lib/isomorphic/api-client';
 import './account-sections.css';
 

@@ -1,15 +1,13 @@
 // The administrator area's frame: a side navigation at 768px and wider, a row of scrollable tabs below that.
 import type { ReactNode } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
-import { dashboardNavLabel } from '#src/i18n/dashboards';
-import { ja } from '#src/i18n/ja';
-import { jaLeaving } from '#src/i18n/ja-leaving';
+import * as ja from '#src/i18n/ja';
 import './admin.css';
 
 const t = ja.adminPages;
 
 const SECTIONS = [
-  { href: '/admin', label: dashboardNavLabel, also: [] },
+  { href: '/admin', label: ja.dashboardNav.label, also: [] },
   { href: '/admin/communities', label: t.nav.communities, also: ['/communities/new'] },
   { href: '/admin/ambassador', label: t.nav.ambassadors, also: ['/ambassador/'] },
   { href: '/admin/brand', label: t.nav.brands, also: [] },
@@ -17,7 +15,7 @@ const SECTIONS = [
   { href: '/admin/experiences', label: t.nav.experiences, also: [] },
   { href: '/admin/payouts', label: t.nav.payouts, also: [] },
   { href: '/admin/coupons', label: ja.adminCoupons.title, also: [] },
-  { href: '/admin/users', label: jaLeaving.leaving.adminNav, also: [] },
+  { href: '/admin/users', label: ja.leaving.adminNav, also: [] },
 ];
 
 /** The section a path belongs to (the longest matching prefix, so /admin/brand_… is not ブランド). */

@@ -1,6 +1,6 @@
 // /admin/ambassador/{id}/members (and its alias /ambassador/{id}/members): ID, name, e-mail, delete after a
 // confirmation (a click outside closes it); the member leaves the ambassador, the user account stays.
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import type { AmbassadorMemberJson } from '#src/modules/ambassadors/ambassadors.schemas';
 import { PartnerMembers } from './PartnerMembers';
 

@@ -5,7 +5,7 @@
 // dialog; an item with answers cannot be deleted (its answers stay), so its dialog says it will be hidden instead.
 import { useState } from 'react';
 import { Field, Modal, RequiredBadge } from '#src/components/form';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { APPLICATION_ITEM_NAME_MAX, APPLICATION_ITEMS_MAX, canAddVisibleItem } from '#src/modules/communities/communities.schemas';
 
 const t = ja.adminPages.communities.items;

@@ -1,5 +1,5 @@
 // The audit trail of one entry (who, what, when, before/after), newest first: GET /api/v1/admin/audit.
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import type { AuditEntityType, AuditEntry } from '#src/modules/audit/audit.schemas';
 import { LoadError } from './ListStatus';
 import { listOf, useLoad } from './useLoad';

@@ -3,7 +3,7 @@
 import { useRef, useState } from 'react';
 import { goTo } from '#src/lib/isomorphic/browser-navigation';
 import { Modal } from '#src/components/form';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import type { BrandMembersResponse } from '#src/modules/brand-members/brand-members.schemas';
 import { InvitationForm, useInvitationForm } from './InvitationForm';
 import { LoadError } from './ListStatus';

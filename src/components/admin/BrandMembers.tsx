@@ -2,7 +2,7 @@
 // confirmation (deleting a member who has not accepted also revokes the invitation link, on the server). The brand
 // portal's /brand/members shows the same columns (`brandMemberColumns`).
 import type { ReactNode } from 'react';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import type { BrandMemberJson } from '#src/modules/brand-members/brand-members.schemas';
 import type { Column } from './CardTable';
 import { PartnerMembers } from './PartnerMembers';

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { Modal } from '#src/components/form';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { api } from '#src/lib/isomorphic/api-client';
 import type { ListPageMeta } from '#src/lib/isomorphic/list-filters';
 import type { AdminCommunityListItem } from '#src/modules/communities/community-list.schemas';
@@ -13,10 +13,9 @@ import { CardTable } from './CardTable';
 import { type FilterField, filterNames, filtersOf, ListFilters, publishedField, withPage } from './ListFilters';
 import { LoadError, PublishBadge } from './ListStatus';
 import { firstMessage, listOf, useLoad } from './useLoad';
-import { listsJa } from '#src/i18n/lists';
 
 const t = ja.adminPages;
-const f = listsJa;
+const f = ja.lists;
 const PAGE = '/admin/communities';
 const API = '/api/v1/admin/communities';
 
@@ -39,14 +38,14 @@ function BrandDialog(props: { community: AdminCommunityListItem; brands: BrandOp
   }
   return (
     <Modal
-      title={listsJa.communityBrand.title}
+      title={ja.lists.communityBrand.title}
       onClose={props.onClose}
       onConfirm={save}
-      confirmLabel={listsJa.communityBrand.save}
+      confirmLabel={ja.lists.communityBrand.save}
       busy={busy}
       testId="community-brand-dialog"
     >
-      <p>{listsJa.communityBrand.lead(props.community.name)}</p>
+      <p>{ja.lists.communityBrand.lead(props.community.name)}</p>
       {error && (
         <p className="alert alert--error" role="alert">
           {error}
@@ -74,7 +73,7 @@ export function CommunitiesList() {
   const brandsLoad = useLoad<unknown>('/api/v1/brands');
   const brands = brandsLoad.state === 'ok' ? listOf<BrandOption>(brandsLoad.data, 'brands') : [];
   const fields: FilterField[] = [
-    { kind: 'keyword', placeholder: listsJa.placeholders.communities },
+    { kind: 'keyword', placeholder: ja.lists.placeholders.communities },
     {
       kind: 'select',
       name: 'brand_id',
@@ -128,7 +127,7 @@ export function CommunitiesList() {
                 {t.edit}
               </a>
               <button type="button" className="button button--ghost button--small" onClick={() => setAssigning(row)}>
-                {listsJa.communityBrand.button}
+                {ja.lists.communityBrand.button}
               </button>
             </>
           ),

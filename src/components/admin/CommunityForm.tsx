@@ -5,7 +5,7 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { goTo } from '#src/lib/isomorphic/browser-navigation';
 import '#src/components/experience-form/experience-form.css';
 import { Field, messagesUnder, useForm } from '#src/components/form';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import {
   type AdminCommunity,
   COMMUNITY_CATCHPHRASE_MAX,

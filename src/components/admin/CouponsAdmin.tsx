@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { Field, FormErrors, Modal, useForm } from '#src/components/form';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { api } from '#src/lib/isomorphic/api-client';
 import { reloadPage, takeReloadNotice } from '#src/lib/isomorphic/browser-navigation';
 import { formatYen } from '#src/lib/isomorphic/money';
@@ -16,7 +16,6 @@ import { LoadError } from './ListStatus';
 import { firstMessage, listOf, useLoad } from './useLoad';
 import { type FilterField, filterNames, filtersOf, ListFilters, withPage } from './ListFilters';
 import type { ListPageMeta } from '#src/lib/isomorphic/list-filters';
-import { listsJa } from '#src/i18n/lists';
 
 const t = ja.adminCoupons;
 const c = ja.coupons;
@@ -213,14 +212,14 @@ function EditForm({ id, onClose }: { id: number; onClose: () => void }) {
 
 /** The keyword (code, name) and 有効/利用停止 (`couponListSchema`). */
 const COUPON_FILTERS: FilterField[] = [
-  { kind: 'keyword', placeholder: listsJa.placeholders.coupons },
+  { kind: 'keyword', placeholder: ja.lists.placeholders.coupons },
   {
     kind: 'select',
     name: 'active',
-    label: listsJa.active,
+    label: ja.lists.active,
     options: [
-      { value: 'true', label: listsJa.activeTrue },
-      { value: 'false', label: listsJa.activeFalse },
+      { value: 'true', label: ja.lists.activeTrue },
+      { value: 'false', label: ja.lists.activeFalse },
     ],
   },
 ];

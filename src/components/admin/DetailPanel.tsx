@@ -3,7 +3,7 @@
 // failure lines of what it loads, the failure of the last change (`usePanelSave`), then the page's content.
 import { MessageWithSignIn } from '#src/components/form/SignInAgain';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { api } from '#src/lib/isomorphic/api-client';
 import { LoadError } from './ListStatus';
 import { firstMessage, type Load } from './useLoad';

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { Field, FormErrors, Modal, useForm } from '#src/components/form';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { api } from '#src/lib/isomorphic/api-client';
 import {
   type PendingExperience,
@@ -17,7 +17,6 @@ import { CardTable } from './CardTable';
 import { LoadError } from './ListStatus';
 import { type FilterField, filterNames, filtersOf, ListFilters, withPage } from './ListFilters';
 import { firstMessage, listOf, useLoad } from './useLoad';
-import { listsJa } from '#src/i18n/lists';
 
 const t = ja.adminPages.experiences;
 const a = ja.adminPages;
@@ -55,12 +54,12 @@ export function ExperienceApprovals() {
   const { urlParsed } = usePageContext();
   const page = pageFromSearch(urlParsed.search.page);
   const fields: FilterField[] = [
-    { kind: 'keyword', placeholder: listsJa.placeholders.experiences },
+    { kind: 'keyword', placeholder: ja.lists.placeholders.experiences },
     {
       kind: 'select',
       name: 'waiting',
-      label: listsJa.waiting,
-      options: PENDING_WAITING_DAYS.map((days) => ({ value: days, label: listsJa.waitingOver(Number(days)) })),
+      label: ja.lists.waiting,
+      options: PENDING_WAITING_DAYS.map((days) => ({ value: days, label: ja.lists.waitingOver(Number(days)) })),
     },
   ];
   const filters = filtersOf(urlParsed.search, filterNames(fields));

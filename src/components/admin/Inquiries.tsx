@@ -3,7 +3,7 @@
 // detail panel, whose 対応済み/未対応 dropdown saves at once and reloads list and panel.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import type { BrandInquiry, ContactInquiryAdmin } from '#src/modules/inquiries/inquiries.schemas';
 import { AdminPagination, pageFromSearch } from './AdminPagination';
 import { CardTable, openColumn, type Column } from './CardTable';
@@ -12,7 +12,6 @@ import { LoadError } from './ListStatus';
 import { type FilterField, filterNames, filtersOf, ListFilters, withPage } from './ListFilters';
 import type { ListPageMeta } from '#src/lib/isomorphic/list-filters';
 import { firstMessage, listOf, useLoad } from './useLoad';
-import { listsJa } from '#src/i18n/lists';
 
 const t = ja.adminPages.inquiries;
 const a = ja.adminPages;
@@ -197,7 +196,7 @@ type Kind = 'brand' | 'contact';
 function fieldsOf(kind: Kind): FilterField[] {
   const subjects = ja.inquiries.subjects as Record<string, { label: string }>;
   return [
-    { kind: 'keyword', placeholder: kind === 'contact' ? listsJa.placeholders.contactInquiries : t.keywordPlaceholder },
+    { kind: 'keyword', placeholder: kind === 'contact' ? ja.lists.placeholders.contactInquiries : t.keywordPlaceholder },
     {
       kind: 'select',
       name: 'resolved',
@@ -217,8 +216,8 @@ function fieldsOf(kind: Kind): FilterField[] {
           } as const,
         ]
       : []),
-    { kind: 'date', name: 'since', label: listsJa.since },
-    { kind: 'date', name: 'until', label: listsJa.until },
+    { kind: 'date', name: 'since', label: ja.lists.since },
+    { kind: 'date', name: 'until', label: ja.lists.until },
   ];
 }
 

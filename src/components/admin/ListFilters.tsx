@@ -3,9 +3,9 @@
 // and in the API call. The names are the list's query schema's (src/lib/isomorphic/list-filters.ts), so the URL, the API and
 // the CLI read one set of parameters.
 import { LIST_KEYWORD_MAX, type ListPageMeta } from '#src/lib/isomorphic/list-filters';
-import { listsJa } from '#src/i18n/lists';
+import * as ja from '#src/i18n/ja';
 
-const t = listsJa;
+const t = ja.lists;
 
 export type FilterField =
   | { kind: 'keyword'; placeholder: string }

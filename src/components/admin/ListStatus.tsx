@@ -1,6 +1,6 @@
 // The three states of an admin table's body: skeleton rows while loading, the load-failure message, and
 // 表示するデータがありません when empty.
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { MessageWithSignIn } from '#src/components/form/SignInAgain';
 
 const t = ja.adminPages;

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { goTo } from '#src/lib/isomorphic/browser-navigation';
 import { Field, useForm } from '#src/components/form';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import type { FieldMessages } from '#src/lib/isomorphic/errors';
 import type { AmbassadorMembersResponse } from '#src/modules/ambassadors/ambassadors.schemas';
 import { AdminForm, FormActions } from './AdminFormParts';

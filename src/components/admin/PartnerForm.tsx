@@ -5,7 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { goTo } from '#src/lib/isomorphic/browser-navigation';
 import '#src/components/experience-form/experience-form.css';
 import { Field, useForm } from '#src/components/form';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import {
   AMBASSADOR_ADDRESS_MAX,
   AMBASSADOR_DESCRIPTION_MAX,

@@ -2,7 +2,7 @@
 // keyword and 公開状態 filters live in the URL (?q=&published=&page=).
 // GET /ambassadors and /brands answer ADMIN with the unpublished entries too, with their published flag.
 import { usePageContext } from 'vike-react/usePageContext';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { AdminPagination, pageFromSearch } from './AdminPagination';
 import { CardTable } from './CardTable';
 import { LoadError, PublishBadge } from './ListStatus';

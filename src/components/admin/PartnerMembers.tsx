@@ -2,7 +2,7 @@
 // an invite link, and delete after a confirmation (RemovableList, which the brand portal's lists use too); what
 // differs is given as columns, the dialog's details and the texts.
 import type { ReactNode } from 'react';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import type { Column } from './CardTable';
 import { LoadError } from './ListStatus';
 import { RemovableList } from './RemovableList';

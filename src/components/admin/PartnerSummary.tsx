@@ -1,6 +1,6 @@
 // /admin/ambassador/{id} and /admin/brand/{id}: a read-only summary (every field, photos, links to the public
 // page, the members and the edit form) and the entry's audit trail. The spec gives the route no content.
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { AuditTrail } from './AuditTrail';
 import { LoadError, PublishBadge } from './ListStatus';
 import { type AdminPartner, PARTNER, type PartnerKind } from './partner-kinds';

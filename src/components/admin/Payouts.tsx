@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { Modal } from '#src/components/form';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { api } from '#src/lib/isomorphic/api-client';
 import { formatYen } from '#src/lib/isomorphic/money';
 import type { PayoutBatchDetailJson, PayoutBatchJson, PayoutBatchListJson, PayoutItemJson } from '#src/modules/earnings/payouts.schemas';

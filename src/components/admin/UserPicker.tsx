@@ -1,7 +1,7 @@
 // A searchable dropdown of users ("ID: name"): GET /api/v1/users?q= debounced 300 ms (without q when empty),
 // users in `exclude` (the current members) are left out. A combobox: arrows move, Enter picks, Escape closes.
 import { useEffect, useId, useRef, useState } from 'react';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { api } from '#src/lib/isomorphic/api-client';
 import { listOf } from './useLoad';
 

@@ -2,15 +2,14 @@
 // shows who they are and what keeps them from leaving (GET /api/v1/admin/users/{id}/leave); forcing past those
 // reasons needs a reason, which the audit log keeps (POST /api/v1/admin/users/{id}/leave).
 import { useState } from 'react';
-import { ja } from '#src/i18n/ja';
-import { jaLeaving } from '#src/i18n/ja-leaving';
+import * as ja from '#src/i18n/ja';
 import { ApiError, api } from '#src/lib/isomorphic/api-client';
 import { Field, FormErrors, Modal } from '#src/components/form';
 import type { AdminLeavePreviewJson } from '#src/modules/users/leaving.schemas';
 import { LEAVE_REASON_MAX } from '#src/modules/users/leaving.schemas';
 import { CardTable } from './CardTable';
 
-const t = jaLeaving.leaving;
+const t = ja.leaving;
 
 interface FoundUser {
   id: number;

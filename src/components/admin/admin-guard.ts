@@ -2,7 +2,7 @@
 // signed in without ADMIN → the Japanese 403 page (pages/_error). The API enforces the same rule on every call.
 import { redirect, render } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { logonUrl } from '#src/lib/isomorphic/api-client';
 import { pagePath, routeId } from '#src/lib/isomorphic/page-helpers';
 

@@ -1,5 +1,5 @@
 // Ambassadors and brands share their admin screens; what differs is named here.
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 export type PartnerKind = 'ambassador' | 'brand';
 

@@ -5,8 +5,7 @@
 import type { ReactNode } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { SideNavFrame } from '#src/components/admin/AdminLayout';
-import { ja } from '#src/i18n/ja';
-import { jaBrandAccount } from '#src/i18n/ja-brand-account';
+import * as ja from '#src/i18n/ja';
 import type { BrandMemberMe } from '#src/modules/brand-members/brand-members.schemas';
 import './brand.css';
 
@@ -59,7 +58,7 @@ export function BrandLayout({ children }: { children: ReactNode }) {
                 aria-current={urlPathname === '/brand/account' ? 'page' : undefined}
                 data-testid="account-link"
               >
-                {jaBrandAccount.page.headerLink}
+                {ja.brandAccount.page.headerLink}
               </a>
               <a href="/brand/sign_out" className="button button--ghost button--small" data-testid="sign-out">
                 {t.signOut}

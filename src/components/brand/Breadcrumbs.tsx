@@ -1,6 +1,5 @@
 // Breadcrumbs on every portal page, with the spec's labels (トップ, コミュニティ一覧, the community's name, …).
-import { ja } from '#src/i18n/ja';
-import { jaBrandAccount } from '#src/i18n/ja-brand-account';
+import * as ja from '#src/i18n/ja';
 
 const t = ja.brandPortalPages;
 
@@ -47,5 +46,5 @@ export const crumbs = {
   memberInvitation: (): Crumb[] => [...crumbs.members(), { label: t.crumbs.memberInvitation, href: '/brand/members/invitation' }],
   invitationComplete: (): Crumb[] => [...crumbs.memberInvitation(), { label: t.crumbs.invitationComplete }],
   applications: (): Crumb[] => [...crumbs.top(), { label: t.crumbs.applications }],
-  account: (): Crumb[] => [...crumbs.top(), { label: jaBrandAccount.page.title }],
+  account: (): Crumb[] => [...crumbs.top(), { label: ja.brandAccount.page.title }],
 };

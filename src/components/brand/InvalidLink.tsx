@@ -1,6 +1,6 @@
 // A used, expired or unknown reset/invitation link: a clear Japanese page with the way to ask again.
 import { CompletionPanel } from '#src/components/form';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 const t = ja.brandPortalPages;
 

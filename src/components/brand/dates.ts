@@ -1,5 +1,5 @@
 // Dates of the brand portal, Japan time: 2026年12月5日 10:00 (spec §9: year, month, day hour:minute, Japanese locale).
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 export function jpDateTime(iso: string | null | undefined): string {
   if (!iso) return '—';

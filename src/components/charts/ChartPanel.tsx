@@ -1,7 +1,7 @@
 // One dashboard panel: the heading, the key numbers beside the chart, the chart(s), and every number as a table in a
 // <details> (closed at first; for anyone who wants the exact values, and for screen readers, which can open it).
 import type { ReactNode } from 'react';
-import { dashboardsJa } from '#src/i18n/dashboards';
+import * as ja from '#src/i18n/ja';
 
 export interface Figure {
   label: string;
@@ -45,7 +45,7 @@ export function ChartPanel(props: {
         )}
       </div>
       <details className="chart-panel__table">
-        <summary>{dashboardsJa.showTable}</summary>
+        <summary>{ja.dashboards.showTable}</summary>
         <div className="chart-panel__scroll">
           <table>
             <caption className="visually-hidden">{props.title}</caption>

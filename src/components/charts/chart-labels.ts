@@ -1,10 +1,10 @@
 // The charts' Japanese labels: week and month ticks and table rows, axis numbers, and the description a screen
 // reader hears. Isomorphic (digits grouped by money.ts, no Intl).
-import { dashboardsJa } from '#src/i18n/dashboards';
 import { formatYmdJa, nowTimeInJapan, todayInJapan } from '#src/lib/isomorphic/dates';
 import { groupDigits } from '#src/lib/isomorphic/money';
+import * as ja from '#src/i18n/ja';
 
-const t = dashboardsJa;
+const t = ja.dashboards;
 
 const parts = (ymd: string) => ymd.split('-').map(Number);
 

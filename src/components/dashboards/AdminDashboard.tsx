@@ -14,11 +14,11 @@ import {
   weekTick,
   yenText,
 } from '#src/components/charts/chart-labels';
-import { dashboardsJa } from '#src/i18n/dashboards';
 import type { AdminDashboardJson } from '#src/modules/dashboards/dashboards.schemas';
 import { APPROVAL_WAIT_BUCKETS } from '#src/modules/dashboards/dashboards.shared';
+import * as ja from '#src/i18n/ja';
 
-const t = dashboardsJa;
+const t = ja.dashboards;
 /** Every 4th week's date under the bars on a phone, every 2nd on a wide screen (counted back from this week). */
 const WEEK_TICKS = [4, 2] as const;
 

@@ -14,11 +14,11 @@ import {
   seriesDescription,
   sum,
 } from '#src/components/charts/chart-labels';
-import { dashboardsJa } from '#src/i18n/dashboards';
 import { formatDateJa } from '#src/lib/isomorphic/dates';
 import type { BrandDashboardJson } from '#src/modules/dashboards/dashboards.schemas';
+import * as ja from '#src/i18n/ja';
 
-const t = dashboardsJa;
+const t = ja.dashboards;
 /** Every 2nd month under the bars on a phone, every month on a wide screen. */
 const MONTH_TICKS = [2, 1] as const;
 const BAR_WIDTH = 200;

@@ -3,7 +3,7 @@
 // filled); recurrence has weekday checkboxes Sunday to Saturday, select-all, and an end date between the start
 // date and 3 months later (default 3 months).
 import { useState } from 'react';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { formatDateJa, formatYmdJa, minutesOf } from '#src/lib/isomorphic/dates';
 import {
   TIME_CHOICES,

@@ -3,7 +3,7 @@
 // server decides in the end. One component per section in ./sections; this file holds the state and the sending.
 import { useRef, useState, type FormEvent } from 'react';
 import { goTo } from '#src/lib/isomorphic/browser-navigation';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import type { FieldMessages } from '#src/lib/isomorphic/errors';
 import { FormErrors, Modal, useForm } from '#src/components/form';
 import {

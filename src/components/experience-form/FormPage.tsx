@@ -1,7 +1,7 @@
 // The page body shared by the three form pages (create, create from a draft, edit).
 import { useMemo } from 'react';
 import { useData } from 'vike-react/useData';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { formatInstantDateJa } from '#src/lib/isomorphic/dates';
 import { ExperienceForm } from './ExperienceForm';
 import { emptyState, fromDraft, fromExperience } from './form-state';

@@ -1,7 +1,7 @@
 // Admins create an experience for a host (spec §2, §6): search users by text (GET /api/v1/users?q=, debounced
 // 300 ms) and pick one; the choice is sent as proxy_user_id.
 import { useEffect, useState } from 'react';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { api } from '#src/lib/isomorphic/api-client';
 
 const t = ja.hostStory;

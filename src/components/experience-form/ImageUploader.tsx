@@ -7,7 +7,7 @@
 // offers crypto.subtle), and the answer's object_key after (the local store names a file by that hash, so a copy of
 // a photo already saved with the form is caught too). The server refuses a list that names an object_key twice.
 import { useRef, useState, type ChangeEvent } from 'react';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { ApiError } from '#src/lib/isomorphic/api-client';
 import { UPLOAD_ACCEPT, UPLOAD_CONTENT_TYPES, type UploadResult } from '#src/modules/uploads/uploads.schemas';
 import type { ImageJson } from '#src/modules/experiences/experiences.host.schemas';

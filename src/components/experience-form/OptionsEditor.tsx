@@ -1,7 +1,7 @@
 // Options of the experience (spec §5): at most 5 ('options cannot be added beyond 5'); each has a name, a
 // description and a price (digits only, full-width converted). Completeness is checked on submit by the form.
 import { useState } from 'react';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { HOST_LIMITS } from '#src/modules/experiences/experiences.host.schemas';
 import { cleanPriceInput, nextKey, type OptionState } from './form-state';
 

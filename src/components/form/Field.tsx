@@ -1,7 +1,7 @@
 // One form field: label (or legend for a group of radios/checkboxes), required/optional badge, hint, character
 // counter, error text; the control is rendered by the caller with the props that wire it (see index.ts).
 import { useId, useState, type ReactNode } from 'react';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { counterState, errorId } from './form-errors';
 import './form.css';
 

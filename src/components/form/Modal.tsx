@@ -2,7 +2,7 @@
 // title, body, cancel/confirm buttons; Escape and a click outside close it (unless `dismissible` is false);
 // focus goes to the dialog's first button (or `initialFocus`) and back to where it was on close.
 import { useEffect, useId, useRef, type MouseEvent, type ReactNode } from 'react';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import './form.css';
 
 export interface ModalProps {

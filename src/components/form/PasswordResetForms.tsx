@@ -3,7 +3,7 @@
 // draws its own frame around them.
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { ApiError } from '#src/lib/isomorphic/api-client';
 import { goTo } from '#src/lib/isomorphic/browser-navigation';
 import { Field } from './Field';

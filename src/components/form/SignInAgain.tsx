@@ -3,7 +3,7 @@
 // FormErrors and the admin lists' LoadError show it, so every form and list that can meet an ended session has it.
 import { usePageContext } from 'vike-react/usePageContext';
 import { brandSignInUrl } from '#src/components/brand/brand-paths';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { logonUrl } from '#src/lib/isomorphic/api-client';
 
 /** Whether a shown message is the 401's (every 401 of a signed-out session carries this one text). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { ApiError } from '#src/lib/isomorphic/api-client';
 import { allMessages, counterState, firstMessage, formValues, messagesUnder, toFieldMessages } from './form-errors';
 

@@ -1,6 +1,6 @@
 // The pure rules of the form kit (no React): what a failed call means per field, which message to alert, the
 // character-counter rule, and turning a <form>'s FormData into the object the schema checks. Unit-tested.
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { ApiError } from '#src/lib/isomorphic/api-client';
 import type { FieldMessages } from '#src/lib/isomorphic/errors';
 

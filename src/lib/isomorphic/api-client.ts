@@ -1,6 +1,6 @@
 // Browser-side JSON client for /api/v1. Errors carry the server's { status, message, messages } body.
 import type { FieldMessages } from './errors';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 export class ApiError extends Error {
   readonly status: number;

@@ -1,7 +1,7 @@
 // The API's file answers (a receipt's PDF): the bytes and name, and saving them as a download. Apart from the JSON
 // client (api-client.ts) because every page's first load carries that one (the header signs out with it), and only
 // the pages that download a file need this.
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { ApiError, errorOf, jsonOf } from './api-client';
 
 /** A file the API answered with (a PDF) and the name its Content-Disposition gives it. */

@@ -1,6 +1,6 @@
 // Calendar dates and times are Japan time, whatever the server's TZ (ARCHITECTURE.md "Time").
 // Dates travel as 'yyyy-MM-dd' strings and times as 'HH:MM'. Isomorphic.
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 // Japan time is UTC+9 all year (no daylight saving since 1951), the same offset `japanInstant` writes. The wall clock
 // is the instant moved by nine hours and read in UTC: no Intl.DateTimeFormat, whose first use in a page loads the

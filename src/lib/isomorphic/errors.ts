@@ -1,5 +1,5 @@
 // One error model for server, pages and CLI (ARCHITECTURE.md, "Errors"). Isomorphic: no Node imports.
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 export type FieldMessages = Record<string, string[]>;
 

@@ -4,9 +4,9 @@
 import { z } from 'zod';
 import { isValidYmd } from '#src/lib/isomorphic/dates';
 import { parseId } from '#src/lib/isomorphic/ids';
-import { listsJa } from '#src/i18n/lists';
+import * as ja from '#src/i18n/ja';
 
-const t = listsJa;
+const t = ja.lists;
 
 /** Longest keyword a list search takes. */
 export const LIST_KEYWORD_MAX = 100;

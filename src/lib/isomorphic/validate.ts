@@ -1,7 +1,7 @@
 // Turns zod failures into the one ValidationError (field -> messages). Isomorphic.
 import { z } from 'zod';
 import { ValidationError, type FieldMessages } from './errors';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import './zod-ja';
 import { MAX_ID, parseId } from './ids';
 

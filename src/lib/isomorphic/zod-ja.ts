@@ -6,7 +6,7 @@
 import { z } from 'zod';
 // Only the Japanese locale (z.locales would bring every language into the browser bundle).
 import zodJapanese from 'zod/v4/locales/ja.js';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 const t = ja.requests.zod;
 const locale = zodJapanese();

@@ -10,7 +10,7 @@ import { ValidationError } from '#src/lib/isomorphic/errors';
 import { hashPassword, verifyPassword } from '#src/lib/password';
 import { transaction } from '#src/lib/transaction';
 import { parseInput } from '#src/lib/isomorphic/validate';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import type { MailFooter } from '#src/modules/mail/mail.schemas';
 import { passwordChangeSchema, type AccountSessionsJson } from '#src/modules/users/account.schemas';

@@ -2,7 +2,7 @@
 // Rules and messages: admin-and-brand-portal.md §5 (name 1-100, description <= 1000, published required,
 // homepage_url a valid URL if given, instagram / x <= 30, address optional, images up to 3).
 import { z } from 'zod';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { hasNoNul } from '#src/lib/isomorphic/validate';
 import { formImagesSchema } from '#src/modules/images/images.schemas';
 import { dateTimeJson, idJson, pageMetaJson } from '#src/lib/isomorphic/validate';

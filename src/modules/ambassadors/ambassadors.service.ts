@@ -7,7 +7,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireAdmin, requireBrandMember, type Ctx, withEm } from '#src/lib/context';
 import { AppError, NotFoundError, ValidationError } from '#src/lib/isomorphic/errors';
 import { parseInput } from '#src/lib/isomorphic/validate';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { sortedImageJson } from '#src/modules/images/images.schemas';
 import { findUserSummary } from '#src/modules/users/users.repository';
 import type { AuditService } from '#src/modules/audit/audit.service';

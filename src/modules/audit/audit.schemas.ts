@@ -1,6 +1,6 @@
 // The audit trail of the administrator area (GET /api/v1/admin/audit?entity=ambassador&id=12). Browser-safe.
 import { z } from 'zod';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { dateTimeJson, idJson } from '#src/lib/isomorphic/validate';
 
 export const AUDIT_ENTITY_TYPES = [

@@ -3,10 +3,10 @@
 // session key; every method acts on ctx.actor's own account only (requireBrandMember), so no id travels in the input.
 import { requireBrandMember } from '#src/lib/context';
 import { publicBaseUrl, type Env } from '#src/lib/env';
-import { jaBrandAccount } from '#src/i18n/ja-brand-account';
 import { createAccountSecurity } from '#src/modules/accounts/account-security';
 import { BrandMember } from './brand-members.entity';
 import { RESET_PASSWORD_MAIL_PATH } from './brand-members.schemas';
+import * as ja from '#src/i18n/ja';
 
 export interface BrandAccountDeps {
   /** The public base URL of the security notice's links. */
@@ -24,8 +24,8 @@ export function createBrandAccountService(deps: BrandAccountDeps) {
     accountId: (ctx) => requireBrandMember(ctx).id,
     notice: () => ({
       greeting: null,
-      account: jaBrandAccount.passwordMail.account,
-      subject: jaBrandAccount.passwordMail.subject,
+      account: ja.brandAccount.passwordMail.account,
+      subject: ja.brandAccount.passwordMail.subject,
       resetPath: RESET_PASSWORD_MAIL_PATH,
     }),
     mailKey: 'brand_member_password_changed',

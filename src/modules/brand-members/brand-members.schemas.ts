@@ -1,7 +1,7 @@
 // Brand members (staff of a brand who use the brand portal) and their invitations. Browser-safe.
 // admin-and-brand-portal.md §3 (fields), §5 (invitation e-mail rules), §7 (calls).
 import { z } from 'zod';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { emailSchema, passwordSchema } from '#src/modules/users/users.schemas';
 import { countJson, dateTimeJson, idJson } from '#src/lib/isomorphic/validate';
 

@@ -12,7 +12,7 @@ import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } fro
 import { parseId, parseInput } from '#src/lib/isomorphic/validate';
 import { expiresAfter, hashToken, mailExpiry, newToken, resetMailAllowed, tokenHashMatches } from '#src/lib/reset-tokens';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '#src/lib/password';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import type { AuditService } from '#src/modules/audit/audit.service';
 import { findBrandOverview, findBrandSummary } from '#src/modules/brands/brands.repository';

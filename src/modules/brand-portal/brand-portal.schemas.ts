@@ -2,7 +2,7 @@
 // the pages under pages/brand/** code against these shapes. Account calls (sign-in, password, invitation, me,
 // members) are in brand-members.schemas.ts.
 import { z } from 'zod';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import type { AdminCommunity } from '#src/modules/communities/communities.schemas';
 import { countJson, dateJson, dateTimeJson, idJson, pageMetaJson, timeJson } from '#src/lib/isomorphic/validate';
 import { listQuerySchema } from '#src/modules/partners/partners.schemas';

@@ -6,7 +6,7 @@ import { readPage } from '#src/lib/paging';
 import { requireBrandMember, type Ctx } from '#src/lib/context';
 import { NotFoundError } from '#src/lib/isomorphic/errors';
 import { parseId, parseInput } from '#src/lib/isomorphic/validate';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { brandOwnsCommunity, findBrandCommunity } from '#src/modules/brands/brands.repository';
 import {
   communityExperienceIds,

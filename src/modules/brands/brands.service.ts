@@ -4,7 +4,7 @@
 // Brand members and their invitations: brand-members.service.ts.
 import { isAdmin, requireAdmin, requireBrandMember, type Ctx } from '#src/lib/context';
 import { NotFoundError, ValidationError } from '#src/lib/isomorphic/errors';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import type { AuditService } from '#src/modules/audit/audit.service';
 import type { CommunityCardData } from '#src/modules/communities/communities.schemas';
 import type { ListMeta } from '#src/modules/partners/partners.schemas';
@@ -18,7 +18,6 @@ import {
   type BrandListItem,
   type BrandPublic,
 } from './brands.schemas';
-import { listsJa } from '#src/i18n/lists';
 
 export interface BrandsDeps {
   audit: AuditService;
@@ -88,7 +87,7 @@ export function createBrandsService(deps: BrandsDeps) {
     const links = await ctx.em.find(BrandCommunity, { community: input.community_id }, { orderBy: { brand: 'asc' } });
     const before = links.map((link) => link.brand.id);
     if (input.brand_id !== null && !(await ctx.em.findOne(Brand, { id: input.brand_id }, { fields: ['id'] }))) {
-      throw new ValidationError({ brand_id: [listsJa.communityBrand.brandNotFound] });
+      throw new ValidationError({ brand_id: [ja.lists.communityBrand.brandNotFound] });
     }
     for (const link of links) if (link.brand.id !== input.brand_id) ctx.em.remove(link);
     if (input.brand_id !== null && !before.includes(input.brand_id)) {

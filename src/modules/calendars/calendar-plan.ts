@@ -11,7 +11,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ValidationError, type FieldMessages } from '#src/lib/isomorphic/errors';
 import { formatDateJa } from '#src/lib/isomorphic/dates';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { Calendar, RecurrenceRule, type ICalendar, type IRecurrenceRule } from './calendars.entity';
 import { expandRecurrence } from './recurrence';
 import { calendarIdsWithReservations } from '#src/modules/reservations/reservations.repository';

@@ -1,6 +1,6 @@
 // Public calendar reads: the window query and the JSON shapes (spec guest-and-host.md §3, §4). Browser-safe.
 import { z } from 'zod';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { isValidYmd } from '#src/lib/isomorphic/dates';
 import { countJson, dateJson, dateTimeJson, idJson, timeJson } from '#src/lib/isomorphic/validate';
 

@@ -4,7 +4,7 @@ import { userOf, type Ctx } from '#src/lib/context';
 import { NotFoundError, ValidationError } from '#src/lib/isomorphic/errors';
 import { idFrom, parseInput } from '#src/lib/isomorphic/validate';
 import { addDays, daysBetween, todayInJapan } from '#src/lib/isomorphic/dates';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import type { ExperiencesService, VisibleExperience } from '#src/modules/experiences/experiences.service';
 import { calendarsQuerySchema, DEFAULT_WINDOW_DAYS, MAX_WINDOW_DAYS, type CalendarJson, type CalendarsJson } from './calendars.schemas';
 import { deadlineAt } from './slots';

@@ -1,7 +1,7 @@
 // Community application: shared by the application form (pages/communities/@id/registrations) and the service.
 // Browser-safe: no entity or Node imports. Spec: guest-and-host.md §3 (payload), §5 (rules).
 import { z } from 'zod';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { isValidYmd } from '#src/lib/isomorphic/dates';
 import { formImagesSchema, sortedImageJson, type ImageRow } from '#src/modules/images/images.schemas';
 import { optionalText, requiredText } from '#src/lib/isomorphic/validate';

@@ -9,7 +9,7 @@ import { isUniqueViolation } from '#src/lib/db-errors';
 import { publicBaseUrl, type Env } from '#src/lib/env';
 import { NotFoundError, ValidationError, type FieldMessages } from '#src/lib/isomorphic/errors';
 import { fieldMessages, parseId, parseInput } from '#src/lib/isomorphic/validate';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import type { ReferenceService } from '#src/modules/reference/reference.service';
 import {

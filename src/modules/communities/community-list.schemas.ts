@@ -1,10 +1,10 @@
 // The admin community list (/admin/communities): its query (keyword, brand, 公開状態), its rows with their brands, and
 // the ブランド設定 body (docs/decisions/admin-lists.md). Browser-safe.
 import { z } from 'zod';
-import { listsJa } from '#src/i18n/lists';
 import { booleanFilter, keywordFilter, type ListPageMeta } from '#src/lib/isomorphic/list-filters';
 import { dateTimeJson, idJson, pageMetaJson, parseId } from '#src/lib/isomorphic/validate';
 import { listQuerySchema } from '#src/modules/partners/partners.schemas';
+import * as ja from '#src/i18n/ja';
 
 /** GET /api/v1/admin/communities: one row of the table. */
 export interface AdminCommunityListItem {
@@ -23,7 +23,7 @@ export const ADMIN_COMMUNITIES_PAGE_SIZE = 50;
 /** ?brand_id=: a brand's id, or `none` for the communities of no brand; blank is every community. */
 const brandFilter = z.preprocess(
   (value) => (value === 'none' ? value : value === '' || value === undefined ? undefined : (parseId(value) ?? Number.NaN)),
-  z.union([z.literal('none'), z.number().int()], { error: listsJa.invalid }).optional(),
+  z.union([z.literal('none'), z.number().int()], { error: ja.lists.invalid }).optional(),
 );
 
 /** GET /api/v1/admin/communities?page=&q=&published=&brand_id= (newest first); the page's URL reads the same. */
@@ -37,7 +37,7 @@ export const adminCommunityListQuerySchema = listQuerySchema.extend({
 export const communityBrandSchema = z.object({
   brand_id: z.preprocess(
     (value) => (value === null || value === '' ? null : value === undefined ? undefined : (parseId(value) ?? Number.NaN)),
-    z.number({ error: listsJa.communityBrand.brandInvalid }).int({ error: listsJa.communityBrand.brandInvalid }).nullable(),
+    z.number({ error: ja.lists.communityBrand.brandInvalid }).int({ error: ja.lists.communityBrand.brandInvalid }).nullable(),
   ),
 });
 

@@ -6,7 +6,7 @@ import { parseId, parseInput } from '#src/lib/isomorphic/validate';
 import type { ListPageMeta } from '#src/lib/isomorphic/list-filters';
 import { inIdOrder, pageOfIds, Where } from '#src/lib/list-sql';
 import { transaction } from '#src/lib/transaction';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import type { AuditService } from '#src/modules/audit/audit.service';
 import type { BrandsService } from '#src/modules/brands/brands.service';
 import { brandCommunityIds, brandOwnsCommunity, brandsOfCommunities } from '#src/modules/brands/brands.repository';

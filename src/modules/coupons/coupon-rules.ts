@@ -2,7 +2,7 @@
 // Coupon rules for the price quote and the reservation: which code applies, and using it up under concurrency
 // (a conditional UPDATE, backed by the coupons_used_count_range CHECK, like seats).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import type { CouponTerms } from '#src/modules/reservations/pricing';
 import { Coupon, type ICoupon } from './coupons.entity';
 

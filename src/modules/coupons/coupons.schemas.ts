@@ -1,7 +1,7 @@
 // Coupons as the operator creates them (CLI create-coupon). Browser-safe. With the optional
 // limits (per guest, first booking only, valid from, minimum amount).
 import { z } from 'zod';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { isValidYmd } from '#src/lib/isomorphic/dates';
 import { countJson, dateTimeJson, idJson, pageMetaJson } from '#src/lib/isomorphic/validate';
 import { booleanFilter, keywordFilter } from '#src/lib/isomorphic/list-filters';

@@ -4,7 +4,7 @@ import { requireAdmin, type Ctx, withEm } from '#src/lib/context';
 import { ConflictError, NotFoundError, ValidationError } from '#src/lib/isomorphic/errors';
 import { idFrom, parseInput } from '#src/lib/isomorphic/validate';
 import { addDays, japanInstant, todayInJapan } from '#src/lib/isomorphic/dates';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import type { ListMeta } from '#src/modules/partners/partners.schemas';
 import { Coupon, type ICoupon } from './coupons.entity';
 import { COUPONS_PAGE_SIZE, couponCreateSchema, couponListSchema, couponUpdateSchema, type CouponJson } from './coupons.schemas';

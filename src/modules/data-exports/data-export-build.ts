@@ -9,8 +9,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { UTF8_BOM, csvRecord } from '#src/lib/csv';
 import { formatInstantDateTimeJa } from '#src/lib/isomorphic/dates';
-import { jaLeaving } from '#src/i18n/ja-leaving';
 import { listAccountSessions } from '#src/modules/accounts/account-sessions';
+import * as ja from '#src/i18n/ja';
 
 /** Columns never copied: secrets, and derived or bulky columns that say nothing about the person. */
 const OMITTED_COLUMNS = [
@@ -78,7 +78,7 @@ async function referencingRows(em: EntityManager, userId: number): Promise<Recor
 interface ReservationRow extends Row {
   id: number;
   experience_title: string;
-  status: keyof typeof jaLeaving.dataExport.statuses;
+  status: keyof typeof ja.dataExport.statuses;
   number_of_people: number;
   option_name: string | null;
   coupon_code: string | null;
@@ -133,7 +133,7 @@ async function reservationsOf(em: EntityManager, userId: number) {
 }
 
 function reservationsCsv(reservations: Awaited<ReturnType<typeof reservationsOf>>): string {
-  const t = jaLeaving.dataExport;
+  const t = ja.dataExport;
   const lines = [csvRecord([...t.csvHeader], '\r\n')];
   for (const r of reservations) {
     const refund = r.refund as { amount: number; status: 'pending' | 'succeeded' } | null;

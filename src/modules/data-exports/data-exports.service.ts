@@ -13,7 +13,6 @@ import { publicBaseUrl, type Env } from '#src/lib/env';
 import { ConflictError, NotFoundError } from '#src/lib/isomorphic/errors';
 import type { Logger } from '#src/lib/logger';
 import { transaction } from '#src/lib/transaction';
-import { jaLeaving } from '#src/i18n/ja-leaving';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import { buildDataExport } from './data-export-build';
 import { DataExport, type IDataExport } from './data-exports.entity';
@@ -25,6 +24,7 @@ import {
   type DataExportLinkJson,
   type LatestDataExportJson,
 } from './data-exports.schemas';
+import * as ja from '#src/i18n/ja';
 
 export interface DataExportsDeps {
   orm: MikroORM;
@@ -37,7 +37,7 @@ const LEASE_SECONDS = 300;
 /** Attempts before a request is marked failed (the account page then offers a new one). */
 const MAX_ATTEMPTS = 3;
 
-const t = jaLeaving.dataExport;
+const t = ja.dataExport;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
 

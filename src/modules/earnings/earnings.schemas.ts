@@ -1,7 +1,7 @@
 // The payee's side: the bank account form and answer, and /host/earnings (months, per reservation, totals, the next
 // payout). Browser-safe.
 import { z } from 'zod';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { dateJson, idJson } from '#src/lib/isomorphic/validate';
 
 const e = ja.earnings;

@@ -7,7 +7,7 @@ import { NotFoundError, ValidationError } from '#src/lib/isomorphic/errors';
 import { requireUser, withEm, type Ctx, type UserActor } from '#src/lib/context';
 import { parseInput } from '#src/lib/isomorphic/validate';
 import { csvRecord, UTF8_BOM } from '#src/lib/csv';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { transaction } from '#src/lib/transaction';
 import type { AuditService } from '#src/modules/audit/audit.service';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';

@@ -1,6 +1,6 @@
 // Payout batches (the office's monthly close): inputs and answers of the admin API and the CLI. Browser-safe.
 import { z } from 'zod';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { dateJson, dateTimeJson, idJson, pageMetaJson } from '#src/lib/isomorphic/validate';
 
 export const PAYOUT_BATCH_STATUSES = ['prepared', 'paid'] as const;

@@ -14,7 +14,7 @@ import { actorLabel, requireAdmin, withEm, type Ctx } from '#src/lib/context';
 import { idFrom, parseInput } from '#src/lib/isomorphic/validate';
 import { formatYmdJa } from '#src/lib/isomorphic/dates';
 import { formatYen } from '#src/lib/isomorphic/money';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { transaction } from '#src/lib/transaction';
 import type { AuditService } from '#src/modules/audit/audit.service';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';

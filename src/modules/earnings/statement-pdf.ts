@@ -2,7 +2,7 @@
 // period, every reservation of the month with its amount, commission and earning, the totals with the consumption
 // tax included in the commission, the month's adjustments and the payout it led to, and the platform as issuer.
 // Server-only (no database: the service reads, this draws).
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { formatYmdJa } from '#src/lib/isomorphic/dates';
 import { CONSUMPTION_TAX_PERCENT, formatYen } from '#src/lib/isomorphic/money';
 import { createPdf, heading, keyValues, paragraph, pdfBuffer, table } from '#src/lib/pdf';

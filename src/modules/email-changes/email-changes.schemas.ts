@@ -1,7 +1,7 @@
 // The change of an account's e-mail address, the same for marketplace users (/account) and brand portal members
 // (/brand/account). Browser-safe.
 import { z } from 'zod';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 const t = ja.emailChange;
 

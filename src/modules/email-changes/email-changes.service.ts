@@ -19,7 +19,7 @@ import { count } from '#src/lib/rate-limit';
 import { expiresAfter, hashToken, mailExpiry, newToken } from '#src/lib/reset-tokens';
 import { transaction } from '#src/lib/transaction';
 import { parseInput } from '#src/lib/isomorphic/validate';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import { EmailChange, type EmailDoorKind, type IEmailChange } from './email-changes.entity';
 import type { EmailDoor } from './email-door';

@@ -1,6 +1,6 @@
 // Experience approval in the administrator area (/admin/experiences; not in the spec). Browser-safe.
 import { z } from 'zod';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { dateTimeJson, idJson, pageMetaJson } from '#src/lib/isomorphic/validate';
 import { choiceFilter, keywordFilter, type ListPageMeta } from '#src/lib/isomorphic/list-filters';
 import { listQuerySchema } from '#src/modules/partners/partners.schemas';

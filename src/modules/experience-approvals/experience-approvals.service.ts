@@ -13,7 +13,7 @@ import { actorLabel, requireAdmin, type Ctx, withEm } from '#src/lib/context';
 import { publicBaseUrl, type Env } from '#src/lib/env';
 import { NotFoundError, ValidationError } from '#src/lib/isomorphic/errors';
 import { parseId, parseInput } from '#src/lib/isomorphic/validate';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import type { AuditService } from '#src/modules/audit/audit.service';
 import type { ExperiencesHostService } from '#src/modules/experiences/experiences.host.service';

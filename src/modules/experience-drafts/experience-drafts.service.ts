@@ -6,7 +6,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Ctx } from '#src/lib/context';
 import { ForbiddenError, NotFoundError } from '#src/lib/isomorphic/errors';
 import { idFrom, parseInput } from '#src/lib/isomorphic/validate';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { isAdmin, requireUser } from '#src/lib/context';
 import { addImages } from '#src/modules/images/images.repository';
 import { formImageJson } from '#src/modules/images/images.schemas';

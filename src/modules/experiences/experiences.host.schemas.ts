@@ -2,7 +2,7 @@
 // Browser-safe: no entities, no Node imports. Checks that need the database (category, themes, prefecture,
 // community, slot reservations) live in experiences.host.service.ts and calendars.host.service.ts.
 import { z } from 'zod';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import type { FieldMessages } from '#src/lib/isomorphic/errors';
 import { experienceJsonSchema, type ExperienceJson } from './experiences.schemas';
 import { isValidYmd, minutesOf } from '#src/lib/isomorphic/dates';

@@ -11,7 +11,7 @@ import { LockMode } from '@mikro-orm/core';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError, type FieldMessages } from '#src/lib/isomorphic/errors';
 import { idFrom, parseInput } from '#src/lib/isomorphic/validate';
 import { todayInJapan } from '#src/lib/isomorphic/dates';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { requireAdmin, requireUser, type Ctx, withEm } from '#src/lib/context';
 import { findUserSummary } from '#src/modules/users/users.repository';
 import type { UsersService } from '#src/modules/users/users.service';

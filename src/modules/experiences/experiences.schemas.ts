@@ -1,6 +1,6 @@
 // Public read side of experiences: list query and the JSON shapes (spec guest-and-host.md §3). Browser-safe.
 import { z } from 'zod';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { countJson, dateJson, dateTimeJson, idJson, urlJson } from '#src/lib/isomorphic/validate';
 import { SEARCH_LIMITS, STORIES_SORTS, type StoriesSort } from './experiences.shared';
 import { type CardRatingJson, cardRatingShape } from './card-rating.schemas';

@@ -2,7 +2,7 @@
 // load with EXPERIENCE_JSON_POPULATE and call toExperienceJson(experience, { privileged: true }).
 import type { IExperience } from './experiences.entity';
 import type { ExperienceCardRow, ExperienceRow } from './experiences.repository';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { publicImageJson } from '#src/modules/images/images.schemas';
 import type { ExperienceCardJson, ExperienceJson, HostJson, ImageJson } from './experiences.schemas';
 

@@ -4,7 +4,7 @@
 import { userOf, type Ctx } from '#src/lib/context';
 import { NotFoundError, ValidationError } from '#src/lib/isomorphic/errors';
 import { idFrom, parseId, parseInput } from '#src/lib/isomorphic/validate';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { Experience, type IExperience } from './experiences.entity';
 import { canManageExperience, visibleRowOr404 } from './experiences.policy';
 import { findExperienceRow, findOtherExperienceRows } from './experiences.repository';

@@ -5,7 +5,7 @@
 import { userOf, type Ctx } from '#src/lib/context';
 import { NotFoundError } from '#src/lib/isomorphic/errors';
 import { idFrom } from '#src/lib/isomorphic/validate';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { findReviewPage, reviewJsonFromRow } from '#src/modules/reviews/reviews.repository';
 import { REVIEWS_ON_DETAIL, type ReviewsJson } from '#src/modules/reviews/reviews.schemas';
 import type { CalendarsService } from '#src/modules/calendars/calendars.service';

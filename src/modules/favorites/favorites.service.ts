@@ -7,7 +7,7 @@ import { NotFoundError } from '#src/lib/isomorphic/errors';
 import { parseId } from '#src/lib/isomorphic/ids';
 import { idFrom, parseInput } from '#src/lib/isomorphic/validate';
 import { readRows, readStatement } from '#src/lib/read-sql';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import type { ExperiencesService } from '#src/modules/experiences/experiences.service';
 import { publishedCardsWithNextSlots } from '#src/modules/experiences/experiences.repository';
 import {

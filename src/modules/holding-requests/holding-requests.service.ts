@@ -6,7 +6,7 @@ import { requireUser, userOf, type Ctx } from '#src/lib/context';
 import { ForbiddenError, NotFoundError, ValidationError } from '#src/lib/isomorphic/errors';
 import { publicBaseUrl, type Env } from '#src/lib/env';
 import { parseInput } from '#src/lib/isomorphic/validate';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import type { ExperiencesService } from '#src/modules/experiences/experiences.service';
 import { isExperienceHost } from '#src/modules/experiences/experiences.policy';
 import { memberAmbassadorIds } from '#src/modules/ambassadors/ambassadors.repository';

@@ -1,7 +1,7 @@
 // Images of any owner (experience, draft, community, brand, ambassador) as the API shows them: THE image JSON
 // mapping. Isomorphic (no entity import), so schemas and pages may use it too.
 import { z } from 'zod';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 export interface ImageRow {
   id: number;

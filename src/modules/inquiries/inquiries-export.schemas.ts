@@ -1,9 +1,8 @@
 // The inquiry export's filters (CLI export-inquiries; an admin download could take the same input). Browser-safe.
 import { z } from 'zod';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { isValidYmd } from '#src/lib/isomorphic/dates';
 import { EXPORT_KINDS, INQUIRY_SUBJECTS } from './inquiries.shared';
-import { listsJa } from '#src/i18n/lists';
 
 const t = ja.inquiryExport;
 
@@ -11,7 +10,7 @@ const ymd = (message: string) => z.string({ error: message }).refine(isValidYmd,
 
 export const inquiryExportSchema = z
   .object({
-    kind: z.enum(EXPORT_KINDS, { error: listsJa.exportKindInvalid }).default('brand'),
+    kind: z.enum(EXPORT_KINDS, { error: ja.lists.exportKindInvalid }).default('brand'),
     /** First day (Japan time), inclusive. */
     since: ymd(t.sinceInvalid),
     /** Last day (Japan time), inclusive. */
@@ -21,6 +20,6 @@ export const inquiryExportSchema = z
     subject: z.enum(INQUIRY_SUBJECTS, { error: ja.inquiries.validation.subjectRequired }).optional(),
   })
   .refine((q) => !q.since || !q.until || q.since <= q.until, { error: t.rangeOrder, path: ['until'] })
-  .refine((q) => q.kind === 'brand' || q.subject === undefined, { error: listsJa.exportSubjectWithContact, path: ['subject'] });
+  .refine((q) => q.kind === 'brand' || q.subject === undefined, { error: ja.lists.exportSubjectWithContact, path: ['subject'] });
 
 export type InquiryExportQuery = z.infer<typeof inquiryExportSchema>;

@@ -1,7 +1,7 @@
 // Inquiry forms: /brand_ambassador/inquiry (brand and ambassador program) and /inquiry (general contact).
 // Shared by the forms and the service. Browser-safe. Spec: guest-and-host.md §2, §5; admin-and-brand-portal.md §3.
 import { z } from 'zod';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { dateTimeJson, idJson, pageMetaJson } from '#src/lib/isomorphic/validate';
 import { listQuerySchema } from '#src/modules/partners/partners.schemas';
 import { MAX_ID } from '#src/lib/isomorphic/ids';

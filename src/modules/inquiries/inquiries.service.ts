@@ -6,7 +6,7 @@ import { NotFoundError } from '#src/lib/isomorphic/errors';
 import { publicBaseUrl, type Env } from '#src/lib/env';
 import { parseId, parseInput } from '#src/lib/isomorphic/validate';
 import { inIdOrder, pageOfIds, Where } from '#src/lib/list-sql';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import type { AuditService } from '#src/modules/audit/audit.service';
 import {

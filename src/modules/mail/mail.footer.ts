@@ -2,7 +2,7 @@
 // (/account for a marketplace user, /brand/account for a brand member). Added once, when a mail is sent (and when
 // the development mailbox shows it), from the footer its outbox row names. Mails to an address without a settings
 // page (the office, an ambassador's address, a new address not yet confirmed) have none. Server-only.
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import type { MailFooter } from './mail.schemas';
 
 const SETTINGS_PATHS: Record<NonNullable<MailFooter>, string> = { user: '/account', brand: '/brand/account' };

@@ -13,7 +13,7 @@ import { publicBaseUrl, type Env } from '#src/lib/env';
 import type { Logger } from '#src/lib/logger';
 import type { Ctx } from '#src/lib/context';
 import { NotFoundError } from '#src/lib/isomorphic/errors';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import type { MailAttachmentRow } from './mail.entity';
 import type { MailFooter } from './mail.schemas';
 import { withFooter } from './mail.footer';

@@ -1,7 +1,7 @@
 // Brands and ambassadors ("partners", ja.partners) answer the same JSON but for the ambassador's address: these are
 // the shapes both modules share, their types and the OpenAPI schemas (admin-and-brand-portal.md §5). Browser-safe.
 import { z } from 'zod';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { countJson, dateTimeJson, idJson, urlJson } from '#src/lib/isomorphic/validate';
 import { MAX_LIST_PAGE } from '#src/lib/isomorphic/ids';
 import { booleanFilter, keywordFilter } from '#src/lib/isomorphic/list-filters';

@@ -1,6 +1,6 @@
 // Test-mode card data and the shapes the browser sends to the test gateway. Browser-safe (the card form uses them).
 import { z } from 'zod';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { cardDigits } from './payments.shared';
 
 // The test cards, the tokens and the card number helpers live in payments.shared.ts, zod-free for the booking page

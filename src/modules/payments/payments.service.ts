@@ -6,7 +6,7 @@ import { requireUser } from '#src/lib/context';
 import { NotFoundError, ValidationError } from '#src/lib/isomorphic/errors';
 import { parseInput } from '#src/lib/isomorphic/validate';
 import { todayInJapan } from '#src/lib/isomorphic/dates';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import type { PaymentGateway } from './gateway';
 import { TestGateway } from './test-gateway';
 import { paymentConfig } from './payments.config';

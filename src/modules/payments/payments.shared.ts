@@ -1,6 +1,6 @@
 // Test-mode cards and the card number helpers, zod-free: the booking page's card form imports this file, so
 // the page carries no zod. payments.schemas.ts re-exports it.
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 /** Stripe's documented test cards and the test tokens they stand for (https://docs.stripe.com/testing). */
 export const TEST_CARDS = [

@@ -20,7 +20,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Ctx } from '#src/lib/context';
 import { AppError, NotFoundError } from '#src/lib/isomorphic/errors';
 import type { Env } from '#src/lib/env';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import type { ReservationsService } from '#src/modules/reservations/reservations.service';
 import { GatewayUnavailableError } from './gateway';
 import type { StripeWebhookAnswer } from './stripe-webhook.schemas';

@@ -2,7 +2,7 @@
 // number, the date of the transaction, what it was for, the tax-included amount and the consumption tax at its
 // rate), the addressee the guest typed, the receipt number, 再発行 on every copy after the first, and the refund of a
 // cancelled reservation. Server-only (no database: the service reads, this draws).
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { formatYmdJa } from '#src/lib/isomorphic/dates';
 import { CONSUMPTION_TAX_PERCENT, consumptionTaxIncluded, formatYen } from '#src/lib/isomorphic/money';
 import { contentWidth, createPdf, fitText, keyValues, PDF_FONT, pdfBuffer, rule, table } from '#src/lib/pdf';

@@ -1,7 +1,7 @@
 // The receipt form (宛名 and 但し書き) and the receipt's state as the reservation page and the API show it.
 // Isomorphic.
 import { z } from 'zod';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { countJson, dateTimeJson, idJson, optionalText, requiredText } from '#src/lib/isomorphic/validate';
 import { ADDRESSEE_MAX, PURPOSE_MAX } from './receipts.shared';
 

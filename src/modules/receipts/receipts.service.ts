@@ -10,7 +10,7 @@ import { charactersWithoutGlyph } from '#src/lib/pdf';
 import { idFrom, parseInput } from '#src/lib/isomorphic/validate';
 import { todayInJapan } from '#src/lib/isomorphic/dates';
 import { transaction } from '#src/lib/transaction';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { reservationForReceipt, type ReservationForReceipt } from '#src/modules/reservations/reservations.repository';
 import { Receipt } from './receipts.entity';
 import { receiptRequestSchema, type ReceiptState } from './receipts.schemas';

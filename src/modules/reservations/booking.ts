@@ -14,7 +14,7 @@ import type { Env } from '#src/lib/env';
 import type { Logger } from '#src/lib/logger';
 import { AppError, ConflictError, PaymentError, ValidationError } from '#src/lib/isomorphic/errors';
 import { isUniqueViolation } from '#src/lib/db-errors';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import * as coupons from '#src/modules/coupons/coupon-rules';
 import { GatewayUnavailableError, paymentKeys, type IntentOutcome, type PaymentGateway } from '#src/modules/payments/gateway';
 import { Reservation, ReservationCalendar, type IReservation } from './reservations.entity';

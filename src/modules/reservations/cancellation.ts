@@ -15,7 +15,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from '#src/lib/logger';
 import { ConflictError } from '#src/lib/isomorphic/errors';
 import { formatYen } from '#src/lib/isomorphic/money';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import { recordReversal } from '#src/modules/earnings/ledger';
 import { paymentKeys, type PaymentGateway } from '#src/modules/payments/gateway';

@@ -4,7 +4,7 @@
 // were given away. No transaction is open while the gateway answers. Server-only.
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from '#src/lib/logger';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { paymentKeys, type PaymentGateway } from '#src/modules/payments/gateway';
 import type { Settlement } from './settlement';
 import { transaction } from '#src/lib/transaction';

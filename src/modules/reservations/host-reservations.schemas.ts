@@ -1,7 +1,7 @@
 // The host's side of reservations: GET /api/v1/host/reservations and GET /api/v1/host/calendars/{id}/
 // participants, and the /host/reservations page. Browser-safe.
 import { z } from 'zod';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { pageSchema } from '#src/modules/experiences/experiences.schemas';
 
 /** Slots per page on /host/reservations. */

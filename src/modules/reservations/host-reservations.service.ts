@@ -10,7 +10,7 @@ import { NotFoundError } from '#src/lib/isomorphic/errors';
 import { idFrom, parseInput } from '#src/lib/isomorphic/validate';
 import { csvRecord, UTF8_BOM } from '#src/lib/csv';
 import { todayInJapan, nowTimeInJapan } from '#src/lib/isomorphic/dates';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { memberAmbassadorIds } from '#src/modules/ambassadors/ambassadors.repository';
 import {
   HOST_SLOTS_PER_PAGE,

@@ -2,7 +2,7 @@
 // transaction, after the guest's hold lock and with the offer's reservation row locked). Server-only.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ValidationError } from '#src/lib/isomorphic/errors';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import * as coupons from '#src/modules/coupons/coupon-rules';
 import type { Quoter } from './quote';
 import type { Settlement } from './settlement';

@@ -5,7 +5,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Env } from '#src/lib/env';
 import { NotFoundError, ValidationError, type FieldMessages } from '#src/lib/isomorphic/errors';
 import { japanInstant } from '#src/lib/isomorphic/dates';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { findBookableExperience, type IExperience, type IExperienceOption } from '#src/modules/experiences/experiences.repository';
 import { findSlots, type ICalendar } from '#src/modules/calendars/calendars.repository';
 import { bookingClosed } from '#src/modules/calendars/slots';

@@ -2,7 +2,7 @@
 // tried and the last error, so a refund the gateway keeps refusing is seen and can be tried again at once.
 // Browser-safe.
 import { z } from 'zod';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 export const REFUND_LIST_STATUSES = ['pending', 'succeeded'] as const;
 export const REFUNDS_PAGE_SIZE = 50;

@@ -4,7 +4,7 @@
 import { ConflictError, NotFoundError } from '#src/lib/isomorphic/errors';
 import { requireAdmin, type Ctx, withEm } from '#src/lib/context';
 import { idFrom, parseInput } from '#src/lib/isomorphic/validate';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import type { AuditService } from '#src/modules/audit/audit.service';
 import { REFUNDS_PAGE_SIZE, refundListQuerySchema, type RefundJson, type RefundListJson } from './refunds.schemas';
 import { transaction } from '#src/lib/transaction';

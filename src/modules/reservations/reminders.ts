@@ -16,7 +16,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { publicBaseUrl, type Env } from '#src/lib/env';
 import type { Logger } from '#src/lib/logger';
 import { addDays, formatDateJa, todayInJapan } from '#src/lib/isomorphic/dates';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { enqueueMail, type OutgoingMail } from '#src/modules/mail/mail.outbox';
 import { icsAttachment, reservationSlotUid } from '#src/lib/ics';
 import { ReservationCalendar } from './reservations.entity';

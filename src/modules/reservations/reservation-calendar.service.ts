@@ -6,8 +6,7 @@ import { requireUser } from '#src/lib/context';
 import { ConflictError, NotFoundError } from '#src/lib/isomorphic/errors';
 import { publicBaseUrl, type Env } from '#src/lib/env';
 import { idFrom } from '#src/lib/isomorphic/validate';
-import { ja } from '#src/i18n/ja';
-import { jaGuest } from '#src/i18n/ja-guest';
+import * as ja from '#src/i18n/ja';
 import { Reservation } from './reservations.entity';
 import { createSettlement } from './settlement';
 import { reservationIcs } from './reservation-mails';
@@ -39,7 +38,7 @@ export function createReservationCalendarService(deps: ReservationCalendarDeps) 
     const id = idFrom(input, 'id', reservationNotFound);
     const reservation = await ctx.em.findOne(Reservation, { id, user: user.id }, { fields: ['id', 'status'] });
     if (!reservation) throw reservationNotFound();
-    if (reservation.status !== 'confirmed') throw new ConflictError(jaGuest.calendarLinks.notConfirmed);
+    if (reservation.status !== 'confirmed') throw new ConflictError(ja.calendarLinks.notConfirmed);
     const attachment = reservationIcs(await settlement.loadMailData(ctx.em, id), 'PUBLISH');
     return { filename: `tabitoko-reservation-${id}.ics`, contentType: attachment.contentType, content: attachment.content };
   }

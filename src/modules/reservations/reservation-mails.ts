@@ -4,7 +4,7 @@
 // reservations (/host/reservations); dates are listed in time order (inTimeOrder).
 import { formatDateJa } from '#src/lib/isomorphic/dates';
 import { formatYen } from '#src/lib/isomorphic/money';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import type { OutgoingMail } from '#src/modules/mail/mail.outbox';
 import type { MailFooter } from '#src/modules/mail/mail.schemas';
 import { icsAttachment, reservationSlotUid, type IcsMethod } from '#src/lib/ics';

@@ -2,7 +2,7 @@
 // MessageThread component on the host's and the guest's pages. Browser-safe.
 import { z } from 'zod';
 import { requiredText } from '#src/lib/isomorphic/validate';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 /** At most this many characters in one message (the table's CHECK repeats it). */
 export const MESSAGE_MAX = 2000;

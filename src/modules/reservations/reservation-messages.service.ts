@@ -8,7 +8,7 @@ import { requireUser, type Ctx } from '#src/lib/context';
 import { NotFoundError } from '#src/lib/isomorphic/errors';
 import { publicBaseUrl, type Env } from '#src/lib/env';
 import { idFrom, parseInput } from '#src/lib/isomorphic/validate';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { hit } from '#src/lib/rate-limit';
 import { isExperienceHost } from '#src/modules/experiences/experiences.policy';
 import { userContact } from '#src/modules/users/users.repository';

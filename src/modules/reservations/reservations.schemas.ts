@@ -1,7 +1,7 @@
 // Shared by the reservation form, the API and the service. Browser-safe.
 import { z } from 'zod';
 import { countJson, dateJson, dateTimeJson, idJson, MAX_ID, parseId, timeJson } from '#src/lib/isomorphic/validate';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import type { PriceQuote } from './pricing';
 import type { PaymentConfig } from '#src/modules/payments/payments.schemas';
 

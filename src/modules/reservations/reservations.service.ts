@@ -13,7 +13,7 @@ import { requireUser, userOf, type Ctx } from '#src/lib/context';
 import { ForbiddenError, NotFoundError, ValidationError } from '#src/lib/isomorphic/errors';
 import { emailVerified } from '#src/modules/users/users.repository';
 import { idFrom, parseId, parseInput } from '#src/lib/isomorphic/validate';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { publishedTitle } from '#src/modules/experiences/experiences.repository';
 import { experienceIdOfFirstSlot } from '#src/modules/calendars/calendars.repository';
 import type { PaymentGateway } from '#src/modules/payments/gateway';

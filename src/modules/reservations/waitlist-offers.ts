@@ -14,7 +14,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Env } from '#src/lib/env';
 import { formatDateJa, formatInstantDateTimeJa, japanInstant } from '#src/lib/isomorphic/dates';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import { deadlineAt, reservationUrl } from '#src/modules/calendars/slots';
 import { quotePrice, toBasisPoints } from './pricing';

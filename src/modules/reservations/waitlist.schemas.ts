@@ -1,7 +1,7 @@
 // キャンセル待ち (waitlist): the join form, the list query and the entries' JSON (GET/POST /api/v1/waitlist,
 // DELETE /api/v1/waitlist/{id}). Browser-safe.
 import { z } from 'zod';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { dateJson, dateTimeJson, idJson, timeJson } from '#src/lib/isomorphic/validate';
 import { MAX_ID } from '#src/lib/isomorphic/validate';
 

@@ -11,7 +11,7 @@ import { requireUser, type Ctx } from '#src/lib/context';
 import { ConflictError, NotFoundError, ValidationError } from '#src/lib/isomorphic/errors';
 import { idFrom, parseInput } from '#src/lib/isomorphic/validate';
 import { isUniqueViolation } from '#src/lib/db-errors';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { reservationUrl } from '#src/modules/calendars/slots';
 import { transaction } from '#src/lib/transaction';
 import { slotsBookedBy } from './reservations.repository';

@@ -1,7 +1,7 @@
 // Posting a review of a reservation, the host's reply, the guest's form and the host's page, the rating
 // as shown. Browser-safe (the forms check with the same schemas the service parses).
 import { z } from 'zod';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { requiredText } from '#src/lib/isomorphic/validate';
 import { formatDateJa, todayInJapan } from '#src/lib/isomorphic/dates';
 import { pageSchema, type PageMeta } from '#src/modules/experiences/experiences.schemas';

@@ -9,7 +9,7 @@ import { publicBaseUrl, type Env } from '#src/lib/env';
 import { isUniqueViolation } from '#src/lib/db-errors';
 import { japanInstant } from '#src/lib/isomorphic/dates';
 import { idFrom, parseInput } from '#src/lib/isomorphic/validate';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import type { ExperiencesService } from '#src/modules/experiences/experiences.service';
 import { isExperienceHost } from '#src/modules/experiences/experiences.policy';
 import { memberAmbassadorIds, ambassadorContact } from '#src/modules/ambassadors/ambassadors.repository';

@@ -6,7 +6,7 @@
 // encoding it is many times cheaper than AVIF on a small machine (an upload, or the demo seed, waits for it).
 import { createHash } from 'node:crypto';
 import { ValidationError } from '#src/lib/isomorphic/errors';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { IMAGE_VARIANT_WIDTHS, variantPublicId } from './uploads.schemas';
 
 /** A file for the local store (an original or a variant). */

@@ -1,6 +1,6 @@
 // Upload limits and the answer shape, shared by the upload forms, the API and the seeder. Browser-safe.
 import { z } from 'zod';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 /** 5 MB: photos from a phone fit after the browser's JPEG encoding; larger files only bloat the store. */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;

@@ -7,7 +7,7 @@ import type { Ctx } from '#src/lib/context';
 import { requireUser } from '#src/lib/context';
 import { AppError, ValidationError } from '#src/lib/isomorphic/errors';
 import { parseInput } from '#src/lib/isomorphic/validate';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { UploadedFile } from './uploads.entity';
 import { EXTENSIONS } from './image-type';
 import { localUrl, prepareFile, storeLocal, type PreparedFile } from './uploads.store';

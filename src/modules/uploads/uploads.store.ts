@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, ValidationError } from '#src/lib/isomorphic/errors';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { UploadedFile } from './uploads.entity';
 import { detectImageType, EXTENSIONS } from './image-type';
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_MEGABYTES, type UploadContentType } from './uploads.schemas';

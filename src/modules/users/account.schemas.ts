@@ -1,6 +1,6 @@
 // The account page (/account): profile, password change, active sessions, notification settings. Browser-safe.
 import { z } from 'zod';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { urlJson } from '#src/lib/isomorphic/validate';
 import { formImagesSchema } from '#src/modules/images/images.schemas';
 import { passwordSchema, signUpSchema } from './users.schemas';

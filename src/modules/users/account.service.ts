@@ -3,7 +3,7 @@
 import { requireUser, type Ctx } from '#src/lib/context';
 import { publicBaseUrl, type Env } from '#src/lib/env';
 import { parseInput } from '#src/lib/isomorphic/validate';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { createAccountSecurity } from '#src/modules/accounts/account-security';
 import { User, type IUser } from './users.entity';
 import { USER_RESET_PASSWORD_PATH } from './users.schemas';

@@ -1,7 +1,7 @@
 // The sign-up address check (users.email_verified_at): the link's rules and the answers. Browser-safe; apart from
 // users.schemas.ts so the pages that import the sign-up rules do not load these texts.
 import { z } from 'zod';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 /** A verification link works this long, once. */
 export const EMAIL_VERIFICATION_VALID_HOURS = 72;

@@ -9,7 +9,7 @@ import { count } from '#src/lib/rate-limit';
 import { expiresAfter, hashToken, tokenHashMatches } from '#src/lib/reset-tokens';
 import { transaction } from '#src/lib/transaction';
 import { parseInput } from '#src/lib/isomorphic/validate';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { User, type IUser } from './users.entity';
 import { mailVerificationLink } from './email-verification';
 import { EMAIL_VERIFICATION_RESENDS_PER_HOUR, EMAIL_VERIFICATION_VALID_HOURS, emailVerificationSchema } from './email-verification.schemas';

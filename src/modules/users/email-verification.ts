@@ -2,7 +2,7 @@
 // use) and the mail through the outbox. Not a service: sign-up and the resend call it inside their transaction.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { expiresAfter, mailExpiry, newToken } from '#src/lib/reset-tokens';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import type { IUser } from './users.entity';
 import { EMAIL_VERIFICATION_PATH, EMAIL_VERIFICATION_VALID_HOURS } from './email-verification.schemas';

@@ -8,10 +8,10 @@
 // - the last member of an ambassador (nobody could run it any more).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { todayInJapan } from '#src/lib/isomorphic/dates';
-import { jaLeaving } from '#src/i18n/ja-leaving';
 import type { LeaveBlockerCode, LeaveBlockerJson } from './leaving.schemas';
+import * as ja from '#src/i18n/ja';
 
-const t = jaLeaving.leaving.blockers;
+const t = ja.leaving.blockers;
 
 const LIVE_STATUSES = `('pending', 'requires_action', 'confirmed')`;
 

@@ -11,11 +11,11 @@
 //   words, with every known piece of the person's identity (name, address, e-mail, the names they typed on receipts
 //   and applications) replaced by 退会したユーザー.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { jaLeaving } from '#src/i18n/ja-leaving';
 import { endAccountSessions } from '#src/modules/accounts/account-sessions';
 import { hasUnpaidEarnings } from './leaving-checks';
+import * as ja from '#src/i18n/ja';
 
-const LEFT = jaLeaving.leaving.leftUserName;
+const LEFT = ja.leaving.leftUserName;
 
 /** The e-mail column's value after leaving: not an address (no @), unique by the id, so the address is free again. */
 export const leftEmailPlaceholder = (userId: number) => `left:${userId}`;
@@ -90,7 +90,7 @@ export async function eraseAccount(em: EntityManager, userId: number): Promise<{
   // Inquiries: the office keeps that there was one; who sent it and what it said go.
   await em.execute(
     `UPDATE contact_inquiries SET name = ?, email = ?, content = ?, updated_at = now() WHERE user_id = ? OR lower(email) = lower(?)`,
-    [LEFT, leftEmailPlaceholder(userId), jaLeaving.leaving.erasedText, userId, email],
+    [LEFT, leftEmailPlaceholder(userId), ja.leaving.erasedText, userId, email],
   );
   await em.execute(
     `UPDATE brand_and_ambassador_inquiries SET name = ?, email = ?, department_name = NULL, position_name = NULL, updated_at = now()

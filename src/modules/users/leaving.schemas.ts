@@ -1,9 +1,9 @@
 // Leaving (退会): the account page's confirmation, the administrator's version and their answers. Browser-safe.
 import { z } from 'zod';
-import { jaLeaving } from '#src/i18n/ja-leaving';
 import { dateTimeJson, idJson } from '#src/lib/isomorphic/validate';
+import * as ja from '#src/i18n/ja';
 
-const t = jaLeaving.leaving;
+const t = ja.leaving;
 
 /** What keeps an account from leaving now (each has its Japanese reason). */
 export const LEAVE_BLOCKERS = [

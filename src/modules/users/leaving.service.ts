@@ -7,8 +7,7 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#
 import { verifyPassword } from '#src/lib/password';
 import { transaction } from '#src/lib/transaction';
 import { idFrom, parseInput } from '#src/lib/isomorphic/validate';
-import { ja } from '#src/i18n/ja';
-import { jaLeaving } from '#src/i18n/ja-leaving';
+import * as ja from '#src/i18n/ja';
 import type { AuditService } from '#src/modules/audit/audit.service';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { User } from './users.entity';
@@ -27,7 +26,7 @@ export interface LeavingDeps {
   audit: Pick<AuditService, 'record'>;
 }
 
-const t = jaLeaving.leaving;
+const t = ja.leaving;
 
 /** A refusal: 409 with every reason in Japanese (the page lists them; the message says them in one line). */
 function refusal(blockers: LeaveBlockerJson[]): ConflictError {

@@ -1,6 +1,6 @@
 // GET /api/v1/users?q=&exclude_ambassador_id= (admin user pickers). Browser-safe.
 import { z } from 'zod';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { idJson } from '#src/lib/isomorphic/validate';
 
 export const USER_SEARCH_LIMIT = 20;

@@ -1,6 +1,6 @@
 // Shared by the logon form, the API and the CLI. Browser-safe.
 import { z } from 'zod';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { idJson, urlJson } from '#src/lib/isomorphic/validate';
 
 /** The sign-up e-mail rule (also the brand portal's sign-in and reset request). */

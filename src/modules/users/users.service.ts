@@ -9,7 +9,7 @@ import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import { hashPassword, verifyPassword, DUMMY_HASH } from '#src/lib/password';
 import { isUniqueViolation } from '#src/lib/db-errors';
 import { parseId, parseInput } from '#src/lib/isomorphic/validate';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { currentAmbassadorId } from '#src/modules/ambassadors/ambassadors.repository';
 import { User, type IUser } from './users.entity';
 import { findSessionUser } from './users.repository';

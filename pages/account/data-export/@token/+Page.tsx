@@ -1,12 +1,12 @@
 // https://vike.dev/Page — /account/data-export/{token}: the mailed link of a copy of one's data. Plain links to the two
 // files (each download checks the token and the account again); an unusable link says why and where to ask again.
 import { useData } from 'vike-react/useData';
-import { jaLeaving } from '#src/i18n/ja-leaving';
 import { formatInstantDateTimeJa } from '#src/lib/isomorphic/dates';
 import type { Data } from './+data';
 import '#pages/account/account.css';
+import * as ja from '#src/i18n/ja';
 
-const t = jaLeaving.dataExport;
+const t = ja.dataExport;
 
 export default function Page() {
   const { link } = useData<Data>();
@@ -31,7 +31,7 @@ export default function Page() {
             {t.notFound}
           </p>
           <a className="button button--ghost" href="/account">
-            {jaLeaving.leaving.backToAccount}
+            {ja.leaving.backToAccount}
           </a>
         </section>
       )}

@@ -1,4 +1,4 @@
 // https://vike.dev/title
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 export default `${ja.adminPages.ambassadors.listTitle} | ${ja.adminPages.areaName} | ${ja.site.name}`;

@@ -4,7 +4,7 @@ import { AdminPagination } from '#src/components/admin/AdminPagination';
 import { CardTable } from '#src/components/admin/CardTable';
 import { PublishBadge } from '#src/components/admin/ListStatus';
 import { Breadcrumbs, crumbs } from '#src/components/brand/Breadcrumbs';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import type { Data } from './+data';
 
 const t = ja.brandPortalPages.communities;

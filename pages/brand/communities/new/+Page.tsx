@@ -3,7 +3,7 @@
 import { CommunityForm } from '#src/components/admin/CommunityForm';
 import { Breadcrumbs, crumbs } from '#src/components/brand/Breadcrumbs';
 import { brandCommunityTarget } from '#src/components/brand/community-target';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 export default function Page() {
   return (

@@ -5,7 +5,7 @@ import { brandMemberColumns } from '#src/components/admin/BrandMembers';
 import { RemovableList } from '#src/components/admin/RemovableList';
 import { BRAND_API, handleUnauthorized } from '#src/components/brand/brand-paths';
 import { Breadcrumbs, crumbs } from '#src/components/brand/Breadcrumbs';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { reloadPage } from '#src/lib/isomorphic/browser-navigation';
 import type { Data } from './+data';
 

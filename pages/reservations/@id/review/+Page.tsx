@@ -3,7 +3,7 @@
 // /reviews/{id}.
 import { useState } from 'react';
 import { useData } from 'vike-react/useData';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { formatDateJa } from '#src/lib/isomorphic/dates';
 import { Field, FormErrors, useForm } from '#src/components/form';
 import { ReviewItem } from '#src/components/ReviewItem';

@@ -2,7 +2,7 @@
 // window by window when the sentinel at the bottom becomes visible, an empty state, and the apply bar.
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { logonUrl } from '#src/lib/isomorphic/api-client';
 import { formatYen } from '#src/lib/isomorphic/money';
 import { SlotList, useSlotPager, useSlotSelection } from '#src/components/SlotList';

@@ -1,7 +1,7 @@
 // https://vike.dev/Page — the experience page (spec guest-and-host.md §2 "Experience detail").
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { logonUrl } from '#src/lib/isomorphic/api-client';
 import { formatYen } from '#src/lib/isomorphic/money';
 // The stylesheets of the parts loaded later (below), in their place in the page's order: the server puts only the

@@ -1,7 +1,6 @@
 // https://vike.dev/description
 import type { PageContext } from 'vike/types';
-import { ja } from '#src/i18n/ja';
-import { jaGuest } from '#src/i18n/ja-guest';
+import * as ja from '#src/i18n/ja';
 import { summarize } from '#src/components/seo';
 import { formatYen } from '#src/lib/isomorphic/money';
 import { formatRate } from '#src/modules/reviews/reviews.shared';
@@ -13,7 +12,7 @@ export default function description(pageContext: PageContext<Data>) {
   const place = experience.online ? ja.common.online : (experience.state ?? '');
   const rating =
     reviews.average_rate !== null && reviews.meta.total_count > 0
-      ? jaGuest.share.rating(formatRate(reviews.average_rate), reviews.meta.total_count)
+      ? ja.share.rating(formatRate(reviews.average_rate), reviews.meta.total_count)
       : null;
-  return summarize(jaGuest.share.ogDescription(place, formatYen(experience.price), rating, experience.description));
+  return summarize(ja.share.ogDescription(place, formatYen(experience.price), rating, experience.description));
 }

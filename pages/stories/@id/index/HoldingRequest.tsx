@@ -1,7 +1,7 @@
 // The experience page's 開催リクエスト button (spec §6). Its own module so the page loads its code after hydrating
 // (hydrateLater in +Page.tsx); a press before then is replayed by React once it has hydrated.
 import { useState } from 'react';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { api, ApiError, logonUrl } from '#src/lib/isomorphic/api-client';
 import type { HoldingRequestJson } from '#src/modules/holding-requests/holding-requests.schemas';
 

@@ -1,9 +1,9 @@
 // この体験をシェア: plain links to LINE, X and Facebook (they work before and without the page's script), and one
 // small button: リンクをコピー, which on a phone with the Web Share API becomes 共有 (the phone's own share sheet).
 import { useEffect, useState } from 'react';
-import { jaGuest } from '#src/i18n/ja-guest';
 import { openSharePopup, shareLinks } from '#src/components/share-links';
 import './share.css';
+import * as ja from '#src/i18n/ja';
 
 function CopyLink({ url, title }: { url: string; title: string }) {
   // The server renders the copy button; a touch-first browser that can share switches it after hydration.
@@ -16,9 +16,9 @@ function CopyLink({ url, title }: { url: string; title: string }) {
   async function copy() {
     try {
       await navigator.clipboard.writeText(url);
-      setNotice(jaGuest.share.copied);
+      setNotice(ja.share.copied);
     } catch {
-      setNotice(jaGuest.share.copyFailed);
+      setNotice(ja.share.copyFailed);
     }
   }
 
@@ -34,7 +34,7 @@ function CopyLink({ url, title }: { url: string; title: string }) {
   return (
     <>
       <button type="button" className="share__button share__button--copy" onClick={canShare ? share : copy} data-testid="share-copy">
-        {canShare ? jaGuest.share.share : jaGuest.share.copy}
+        {canShare ? ja.share.share : ja.share.copy}
       </button>
       <span className="share__notice" role="status" data-testid="share-notice">
         {notice}
@@ -44,11 +44,11 @@ function CopyLink({ url, title }: { url: string; title: string }) {
 }
 
 export function ShareButtons({ url, title }: { url: string; title: string }) {
-  const links = shareLinks(url, jaGuest.share.text(title));
+  const links = shareLinks(url, ja.share.text(title));
   return (
     <section className="share" aria-labelledby="share-title">
       <h2 id="share-title" className="share__title">
-        {jaGuest.share.title}
+        {ja.share.title}
       </h2>
       <div className="share__buttons">
         <a
@@ -58,10 +58,10 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
           rel="noopener noreferrer"
           onClick={openSharePopup}
         >
-          {jaGuest.share.line}
+          {ja.share.line}
         </a>
         <a className="share__button share__button--x" href={links.x} target="_blank" rel="noopener noreferrer" onClick={openSharePopup}>
-          {jaGuest.share.x}
+          {ja.share.x}
         </a>
         <a
           className="share__button share__button--facebook"
@@ -70,7 +70,7 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
           rel="noopener noreferrer"
           onClick={openSharePopup}
         >
-          {jaGuest.share.facebook}
+          {ja.share.facebook}
         </a>
         <CopyLink url={url} title={title} />
       </div>

@@ -1,6 +1,6 @@
 // The experience page's details (price, participants, place, deadline, policy, options). Its own module so the page
 // loads its code after hydrating (hydrateLater in +Page.tsx).
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { formatYen } from '#src/lib/isomorphic/money';
 import type { ExperienceJson } from '#src/modules/experiences/experiences.schemas';
 

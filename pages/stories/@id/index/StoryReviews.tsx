@@ -2,7 +2,7 @@
 // page loads its code after hydrating (hydrateLater in +Page.tsx).
 import { RatingSummary } from '#src/components/RatingSummary';
 import { ReviewItem } from '#src/components/ReviewItem';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import type { Data } from './+data';
 
 export function StoryReviews({ experienceId, reviews }: { experienceId: number; reviews: Data['reviews'] }) {

@@ -2,7 +2,7 @@
 // can be joined for a party; a signed-in guest sees their entries on this experience (place in line, offers) and
 // leaves them. Its own module, loaded after the page hydrates (hydrateLater in +Page.tsx), like 開催リクエスト.
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { api, ApiError, logonUrl } from '#src/lib/isomorphic/api-client';
 import type { CalendarJson } from '#src/modules/calendars/calendars.schemas';
 import type { WaitlistEntryJson, WaitlistJson } from '#src/modules/reservations/waitlist.schemas';

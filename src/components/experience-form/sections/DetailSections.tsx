@@ -1,6 +1,6 @@
 // Title, category and themes; price and what it includes; the three descriptive texts.
 import { useState } from 'react';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { Field } from '#src/components/form';
 import { HOST_LIMITS } from '#src/modules/experiences/experiences.host.schemas';
 import { cleanPriceInput } from '#src/components/experience-form/form-state';

@@ -1,5 +1,5 @@
 // The options (at most 5) and the calendar (dates and weekly rules) of the experience form.
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import type { FieldMessages } from '#src/lib/isomorphic/errors';
 import { RequiredBadge, messagesUnder } from '#src/components/form';
 import { CalendarEditor } from '#src/components/experience-form/CalendarEditor';

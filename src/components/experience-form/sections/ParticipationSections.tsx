@@ -1,6 +1,6 @@
 // Recruitment number, minimum participants, reservation deadline and notice; the cancellation period.
 import { useMemo } from 'react';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { Field } from '#src/components/form';
 import {
   CANCELLATION_PERIOD_CHOICES,

@@ -1,5 +1,5 @@
 // Photos, host (administrators creating for someone), community, and the format (online or in person with the place).
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { Field } from '#src/components/form';
 import { HOST_LIMITS } from '#src/modules/experiences/experiences.host.schemas';
 import type { FieldMessages } from '#src/lib/isomorphic/errors';

@@ -5,7 +5,7 @@ import { goTo } from '#src/lib/isomorphic/browser-navigation';
 import { BRAND_API, handleUnauthorized } from '#src/components/brand/brand-paths';
 import { Breadcrumbs, crumbs } from '#src/components/brand/Breadcrumbs';
 import { Field, FormErrors, useForm } from '#src/components/form';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { ApiError } from '#src/lib/isomorphic/api-client';
 import type { Data } from './+data';
 

@@ -3,7 +3,7 @@ import { usePageContext } from 'vike-react/usePageContext';
 import { useData } from 'vike-react/useData';
 import { Breadcrumbs, crumbs } from '#src/components/brand/Breadcrumbs';
 import { CompletionPanel } from '#src/components/form';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import type { Data } from './+data';
 
 const t = ja.brandPortalPages.ambassadors;

@@ -6,7 +6,7 @@ import { PublishBadge } from '#src/components/admin/ListStatus';
 import { RemovableList } from '#src/components/admin/RemovableList';
 import { BRAND_API, handleUnauthorized } from '#src/components/brand/brand-paths';
 import { Breadcrumbs, crumbs } from '#src/components/brand/Breadcrumbs';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { reloadPage } from '#src/lib/isomorphic/browser-navigation';
 import type { BrandPortalAmbassador } from '#src/modules/brand-portal/brand-portal.schemas';
 import type { Data } from './+data';

@@ -13,11 +13,10 @@ import { useLoad } from '#src/components/admin/useLoad';
 import { BRAND_API, handleUnauthorized } from '#src/components/brand/brand-paths';
 import { Breadcrumbs, crumbs } from '#src/components/brand/Breadcrumbs';
 import { JpDateTime } from '#src/components/brand/JpDateTime';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { EXPERIENCE_FILTER_NAMES, type HeldAt, type ParticipantNumbersResponse } from '#src/modules/brand-portal/brand-portal.schemas';
 import { type FilterField, filtersOf, ListFilters, withPage } from '#src/components/admin/ListFilters';
 import type { Data } from './+data';
-import { listsJa } from '#src/i18n/lists';
 
 const t = ja.brandPortalPages.experiences;
 
@@ -70,11 +69,11 @@ export default function Page() {
   const { urlParsed } = usePageContext();
   const base = `/brand/communities/${community.id}/experience`;
   const fields: FilterField[] = [
-    { kind: 'keyword', placeholder: listsJa.placeholders.portalExperiences },
+    { kind: 'keyword', placeholder: ja.lists.placeholders.portalExperiences },
     {
       kind: 'select',
       name: 'ambassador_id',
-      label: listsJa.ambassador,
+      label: ja.lists.ambassador,
       options: ambassadors.map((x) => ({ value: String(x.id), label: x.name })),
     },
   ];

@@ -2,7 +2,7 @@
 import { useData } from 'vike-react/useData';
 import { PublishBadge } from '#src/components/admin/ListStatus';
 import { Breadcrumbs, crumbs } from '#src/components/brand/Breadcrumbs';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import type { Data } from './+data';
 
 const t = ja.brandPortalPages.communities;

@@ -1,7 +1,7 @@
 // /brand/members/invitation/complete (unguarded, spec §2).
 import { Breadcrumbs, crumbs } from '#src/components/brand/Breadcrumbs';
 import { CompletionPanel } from '#src/components/form';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 const t = ja.brandPortalPages.members;
 

@@ -4,7 +4,7 @@ import { goTo } from '#src/lib/isomorphic/browser-navigation';
 import { BRAND_API, handleUnauthorized } from '#src/components/brand/brand-paths';
 import { Breadcrumbs, crumbs } from '#src/components/brand/Breadcrumbs';
 import { InvitationForm, useInvitationForm } from '#src/components/admin/InvitationForm';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 const t = ja.brandPortalPages.members;
 

@@ -1,7 +1,7 @@
 // The community application's completion page; a reload shows the session-expired text (the flag is consumed by
 // +data.ts on the server).
 import { useData } from 'vike-react/useData';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { CompletionPanel } from '#src/components/form';
 import type { Data } from './+data';
 

@@ -1,4 +1,4 @@
 // https://vike.dev/description — its own, since the community page's description (inherited) needs the community.
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 
 export default ja.communities.completeBody;

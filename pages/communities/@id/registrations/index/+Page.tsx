@@ -4,7 +4,7 @@
 // answer rules as the server check the form first; server errors on answers are listed under the form.
 import { goTo } from '#src/lib/isomorphic/browser-navigation';
 import { useData } from 'vike-react/useData';
-import { ja } from '#src/i18n/ja';
+import * as ja from '#src/i18n/ja';
 import { ApiError, logonUrl } from '#src/lib/isomorphic/api-client';
 import type { FieldMessages } from '#src/lib/isomorphic/errors';
 import { Field, FormErrors, useForm, type Form } from '#src/components/form';

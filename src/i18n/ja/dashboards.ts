@@ -1,12 +1,8 @@
-// The dashboards' texts (the charts of /admin and /brand: src/components/charts, src/components/dashboards): a
-// section of the catalogue in its own file (ja.ts holds the rest), read as `dashboardsJa.key` like `ja.section.key`.
+// The dashboards' texts (the charts of /admin and /brand: src/components/charts, src/components/dashboards).
+import { dashboardNav } from './dashboardNav';
 
-const DASHBOARD = 'ダッシュボード';
-/** The administrator area's navigation entry (every admin page loads it; the rest only the dashboards). */
-export const dashboardNavLabel = DASHBOARD;
-
-export const dashboardsJa = {
-  adminTitle: DASHBOARD,
+export const dashboards = {
+  adminTitle: dashboardNav.label,
   adminLead: (asOf: string) => `${asOf} 時点の集計です。週は月曜はじまり、日時はすべて日本時間です。`,
   brandLead: (asOf: string) => `${asOf} 時点の集計です。月は日本時間です。`,
   weekAxis: '週（月曜はじまり）',

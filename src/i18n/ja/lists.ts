@@ -1,8 +1,6 @@
 // The texts of the admin and brand portal lists' search and filters (src/components/admin/ListFilters.tsx, the
-// lists' pages and their query schemas): a section of the catalogue in its own file (ja.ts holds the rest), read as
-// `listsJa.key` like `ja.section.key`.
-
-export const listsJa = {
+// lists' pages and their query schemas).
+export const lists = {
   invalid: '絞り込み条件が正しくありません',
   keywordTooLong: (max: number) => `キーワードは${max}文字以内で入力してください`,
   label: '一覧の絞り込み',
@@ -52,4 +50,4 @@ export const listsJa = {
   /** export-inquiries --kind. */
   exportKindInvalid: '種類は brand（ブランド・アンバサダー）か contact（一般のお問い合わせ）で指定してください',
   exportSubjectWithContact: '一般のお問い合わせにはお問い合わせ種別がありません',
-};
+} as const;

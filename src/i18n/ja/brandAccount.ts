@@ -1,7 +1,6 @@
-// The texts of the brand portal's /brand/account (the page, its header link and crumb, the password change notice): a
-// catalogue beside ja.ts, in the same shape, because ja.ts may not grow (tests/api/source-rules.test.ts). The sections
-// themselves speak ja.account, the marketplace account page's texts.
-export const jaBrandAccount = {
+// The brand portal's /brand/account (the page, its header link and crumb, the password change notice). The page's
+// sections themselves speak `account`, the marketplace account page's texts.
+export const brandAccount = {
   page: {
     title: 'アカウント設定',
     lead: 'ブランド管理画面にログインするためのパスワードと、ログイン中の端末を管理できます。',

@@ -1,0 +1,22 @@
+export const errors = {
+  notFoundTitle: 'ページが見つかりません',
+  notFoundBody: 'お探しのページは削除されたか、URLが間違っている可能性があります。',
+  serverErrorTitle: 'エラーが発生しました',
+  serverErrorBody: '申し訳ありません。時間をおいてもう一度お試しください。',
+  internal: 'サーバーでエラーが発生しました。時間をおいてもう一度お試しください。',
+  notFound: '見つかりませんでした',
+  notFoundResource: (what: string) => `${what}が見つかりませんでした`,
+  invalidId: 'IDが正しくありません',
+  invalidBody: 'リクエストの形式が正しくありません',
+  unauthorized: 'ログインしてください',
+  /** The link beside 「ログインしてください」 when a session ended while a page was open. */
+  signInAgain: 'ログインページへ',
+  forbidden: 'この操作を行う権限がありません',
+  adminOnly: '管理者のみが利用できます',
+  conflict: 'すでに登録されています',
+  crossOrigin: '別のサイトからのリクエストは受け付けられません',
+  tooManyRequests: '試行回数が多すぎます。しばらくしてからもう一度お試しください',
+  validation: '入力内容を確認してください',
+  payloadTooLarge: '送信データが大きすぎます',
+  busy: 'ただいま混み合っています。少し時間をおいてもう一度お試しください',
+} as const;

@@ -1,0 +1,4 @@
+/** The form kit (src/components/form). */
+export const formKit = {
+  confirm: 'OK',
+} as const;

@@ -1,0 +1,5 @@
+export const roles = {
+  USER: 'ゲスト',
+  HOST: 'ホスト',
+  ADMIN: '管理者',
+} as const;

@@ -1,0 +1,19 @@
+export const uploads = {
+  invalidType: 'JPEG・PNG・SVG形式の画像のみアップロードできます',
+  tooLarge: (mb: number) => `画像のファイルサイズは${mb}MB以下にしてください`,
+  fileRequired: '画像ファイルを選択してください',
+  oneFileAtATime: '画像は1枚ずつアップロードしてください',
+  invalidPreset: 'アップロードの設定（upload_preset）が正しくありません',
+  hostingFailed: '画像のアップロードに失敗しました。時間をおいてもう一度お試しください',
+  notFound: '画像が見つかりませんでした',
+  /** Spec: 'upload error: {status}'. */
+  uploadError: (status: number | string) => `アップロードエラー: ${status}`,
+  duplicateDropped: '同じ画像がすでに選択されているため、追加しませんでした',
+  /** The server's answer to a list that names one image twice (the forms drop such a copy before sending). */
+  duplicateImage: '同じ画像が2回含まれています。重複している画像を削除してください',
+  /** A refused upload: the spec's 'upload error: {status}', the file's name and the server's reason. */
+  uploadRefused: (status: number, name: string, reason: string) => `アップロードエラー: ${status}（${name}）${reason}`,
+  tooManyDropped: (max: number) => `画像は${max}枚までです。超えた分は追加しませんでした`,
+  wrongFormatDropped: 'JPEG・PNG・SVG形式以外のファイルは追加しませんでした',
+  confirmDelete: 'この画像を削除しますか？',
+} as const;

@@ -1,0 +1,15 @@
+export const validation = {
+  required: 'この項目は必須です',
+  requiredField: (label: string) => `${label}を入力してください`,
+  selectField: (label: string) => `${label}を選択してください`,
+  maxLength: (label: string, max: number) => `${label}は${max}文字以内で入力してください`,
+  minLength: (label: string, min: number) => `${label}は${min}文字以上で入力してください`,
+  withinChars: (max: number) => `${max}文字以内で入力してください`,
+  email: 'メールアドレスの形式が正しくありません',
+  url: '正しいURLを入力してください',
+  numbersOnly: '数字のみ入力してください',
+  integer: '整数で入力してください',
+  pageInvalid: 'ページは1以上の整数で指定してください',
+  invalidDate: '日付が正しくありません',
+  invalidChoice: '選択肢から選んでください',
+} as const;
