@@ -10,39 +10,10 @@ import { errorHandler, apiNotFound } from './middleware/errors';
 import { contextMiddleware } from './middleware/context';
 import { sameOrigin } from './middleware/same-origin';
 import { cleanBody, cleanUrl } from './middleware/clean-input';
-import { sessionsRoutes } from './api/v1/sessions.routes';
-import { accountRoutes } from './api/v1/account.routes';
-import { leavingRoutes } from './api/v1/leaving.routes';
-import { emailChangesRoutes } from './api/v1/email-changes.routes';
-import { experiencesPublicRoutes } from './api/v1/experiences-public.routes';
-import { calendarsRoutes } from './api/v1/calendars.routes';
-import { reviewsRoutes } from './api/v1/reviews.routes';
-import { guestExtrasRoutes } from './api/v1/guest-extras.routes';
-import { holdingRequestsRoutes } from './api/v1/holding-requests.routes';
-import { referenceRoutes } from './api/v1/reference.routes';
-import { profilesRoutes } from './api/v1/profiles.routes';
 import { seoRoutes } from './seo.routes';
-import { communitiesRoutes } from './api/v1/communities.routes';
-import { brandsRoutes } from './api/v1/brands.routes';
-import { ambassadorsRoutes } from './api/v1/ambassadors.routes';
-import { inquiriesRoutes } from './api/v1/inquiries.routes';
-import { uploadsRoutes } from './api/v1/uploads.routes';
 import { uploadsServeRoutes } from './uploads-serve.routes';
-import { experienceDraftsRoutes } from './api/v1/experience-drafts.routes';
-import { experiencesHostRoutes } from './api/v1/experiences-host.routes';
-import { userSearchRoutes } from './api/v1/user-search.routes';
-import { reservationsRoutes } from './api/v1/reservations.routes';
-import { hostReservationsRoutes } from './api/v1/host-reservations.routes';
-import { waitlistRoutes } from './api/v1/waitlist.routes';
-import { reservationMessagesRoutes } from './api/v1/reservation-messages.routes';
-import { priceRoutes } from './api/v1/price.routes';
-import { paymentsRoutes } from './api/v1/payments.routes';
-import { stripeWebhookRoutes } from './api/v1/stripe-webhook.routes';
-import { devMailRoutes } from './api/v1/dev-mail.routes';
-import { adminRoutes } from './api/v1/admin.routes';
-import { payoutsRoutes } from './api/v1/payouts.routes';
-import { apiDocsRoutes, openapiRoutes } from './api/v1/openapi.routes';
-import { brandPortalRoutes } from './brand-api/v1/brand-portal.routes';
+import { apiDocsRoutes } from './api/v1/openapi.routes';
+import { mountBrandRoutes, mountV1Routes, mountWebhookRoutes } from './api/api-routes';
 import { mountAssets, mountVike } from './vike';
 import { isAnonymous } from '#src/lib/ttl-cache';
 import { compressAnswers } from './compress';
@@ -177,7 +148,9 @@ export async function createApp(deps: AppDeps): Promise<App> {
 
   const api = express.Router();
   // The Stripe webhook reads its raw body and comes from Stripe's servers: before the JSON parser and the origin check.
-  api.use('/v1', stripeWebhookRoutes(services, metrics?.webhookHandled));
+  const webhook = express.Router();
+  mountWebhookRoutes(webhook, services, { webhookHandled: metrics?.webhookHandled });
+  api.use('/v1', webhook);
   api.use(express.json({ limit: '200kb' }));
   api.use(cleanBody);
   api.use(sameOrigin);
@@ -185,38 +158,10 @@ export async function createApp(deps: AppDeps): Promise<App> {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  // Every /api/v1 route on one router, in this order: Express tests a request against the routes one after another
-  // inside it, without leaving the router between two modules' routes.
+  // Every /api/v1 route on one router, in the order of server/api/api-routes.ts: Express tests a request against the
+  // routes one after another inside it, without leaving the router between two areas' routes.
   const v1 = express.Router();
-  sessionsRoutes(v1, services);
-  accountRoutes(v1, services);
-  leavingRoutes(v1, services);
-  emailChangesRoutes(v1, services);
-  experiencesPublicRoutes(v1, services);
-  calendarsRoutes(v1, services);
-  reviewsRoutes(v1, services);
-  guestExtrasRoutes(v1, services);
-  holdingRequestsRoutes(v1, services);
-  referenceRoutes(v1, services);
-  profilesRoutes(v1, services);
-  communitiesRoutes(v1, services);
-  brandsRoutes(v1, services);
-  ambassadorsRoutes(v1, services);
-  inquiriesRoutes(v1, services);
-  uploadsRoutes(v1, services);
-  experienceDraftsRoutes(v1, services);
-  experiencesHostRoutes(v1, services);
-  userSearchRoutes(v1, services);
-  priceRoutes(v1, services);
-  reservationsRoutes(v1, services);
-  hostReservationsRoutes(v1, services);
-  waitlistRoutes(v1, services);
-  reservationMessagesRoutes(v1, services);
-  paymentsRoutes(v1, services);
-  devMailRoutes(v1, services);
-  adminRoutes(v1, services);
-  payoutsRoutes(v1, services);
-  openapiRoutes(v1);
+  mountV1Routes(v1, services);
   api.use('/v1', v1);
   api.use(apiDocsRoutes());
   api.use(apiNotFound);
@@ -232,7 +177,9 @@ export async function createApp(deps: AppDeps): Promise<App> {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  brandApi.use('/v1', brandPortalRoutes(services));
+  const portal = express.Router();
+  mountBrandRoutes(portal, services);
+  brandApi.use('/v1', portal);
   brandApi.use(apiNotFound);
   app.use('/brand/api', brandApi);
 

@@ -1,18 +1,11 @@
-// The OpenAPI 3.1 document of /api/v1 and /brand/api/v1, generated once per process from the route table
-// (./routes.ts and ./routes-account-data.ts beside it) and the zod schemas the services validate with (zod 4's own
-// JSON Schema output, no extra library).
+// The OpenAPI 3.1 document of /api/v1 and /brand/api/v1, built from the operations of the routes' declarations
+// (server/api/api-routes.ts hands them over) and the zod schemas the services validate with (zod 4's own JSON Schema
+// output, no extra library).
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
 import type { Operation, Security } from './operation';
-import { operations as coreOperations } from './routes';
-import { accountDataOperations } from './routes-account-data';
-import { guestExtrasOperations } from './routes-guest-extras';
-import { responseExamples } from './examples';
 
 type JsonSchema = Record<string, unknown>;
-
-/** Every operation of the route table. */
-const operations: Operation[] = [...coreOperations, ...accountDataOperations, ...guestExtrasOperations];
 
 /** The input side of a schema (what a client sends), as a JSON Schema object that can sit inside the document. */
 function inputSchema(schema: z.ZodType): JsonSchema {
@@ -64,7 +57,10 @@ function errorResponse(status: number, note?: { description: string; message: st
   return { description, content: { 'application/json': { schema: { $ref: ref }, example } } };
 }
 
-/** What each group of calls is for (the reference page shows them as section leads). */
+/**
+ * What each group of calls is for (the reference page shows them as section leads), in the order the document lists
+ * them; a tag missing here is described by its name and listed after these.
+ */
 const tagDescriptions: Record<string, string> = {
   アカウント: 'マーケットプレイスの会員登録・ログイン・プロフィール',
   体験: '公開中の体験、日程、レビュー、開催リクエスト',
@@ -78,7 +74,10 @@ const tagDescriptions: Record<string, string> = {
   '決済（テスト）': 'テスト決済（STRIPE_SECRET_KEY がないとき）のカードと追加認証の代わり',
   開発: 'この文書と、開発用のメールボックス',
   管理者: 'コミュニティ、監査ログ、体験の承認（ADMIN のみ）',
+  支払: '売上と支払明細、振込先口座、管理者による月ごとの支払',
   ブランドポータル: 'ブランドメンバーのポータル（/brand/api/v1、マーケットプレイスとは別のログイン）',
+  決済: '決済サービス（Stripe）からのイベントの受け取り',
+  お気に入り: 'お気に入りの追加・解除と一覧',
 };
 
 const securityOf: Record<Security, Array<Record<string, string[]>> | undefined> = {
@@ -148,12 +147,7 @@ function operationObject(operation: Operation, components: Record<string, JsonSc
               description: operation.file.description,
               content: { [operation.file.type]: { schema: { type: 'string', contentMediaType: operation.file.type } } },
             }
-          : successResponse(
-              '成功',
-              operation.response,
-              components,
-              responseExamples[`${operation.method.toUpperCase()} ${operation.path}`],
-            ),
+          : successResponse('成功', operation.response, components, operation.example),
   };
   const alternative = operation.alternative;
   // A JSON answer that is also a CSV file with Accept: text/csv (UTF-8 with a byte order mark).
@@ -192,14 +186,15 @@ function operationObject(operation: Operation, components: Record<string, JsonSc
   };
 }
 
-export function buildOpenApiDocument() {
+export function buildOpenApiDocument(operations: Operation[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   const components: Record<string, JsonSchema> = {};
   for (const operation of operations) {
     paths[operation.path] ??= {};
     paths[operation.path][operation.method] = operationObject(operation, components);
   }
-  const tags = [...new Set(operations.flatMap((operation) => operation.tags))].map((name) => ({
+  const used = new Set(operations.flatMap((operation) => operation.tags));
+  const tags = [...new Set([...Object.keys(tagDescriptions).filter((name) => used.has(name)), ...used])].map((name) => ({
     name,
     description: tagDescriptions[name] ?? name,
   }));
@@ -244,12 +239,4 @@ export function buildOpenApiDocument() {
       },
     },
   };
-}
-
-let cached: ReturnType<typeof buildOpenApiDocument> | undefined;
-
-/** The document, built on first use and kept for the life of the process. */
-export function openApiDocument() {
-  cached ??= buildOpenApiDocument();
-  return cached;
 }

@@ -1,5 +1,5 @@
-// One operation of the route table (routes.ts) and the helper that writes one: what document.ts turns into the
-// OpenAPI document and tests/api/openapi.test.ts compares with the Express app's routes. Server-only.
+// One operation of the OpenAPI document: the documentation half of an API route's declaration (server/api/route.ts),
+// what document.ts turns into the document. Server-only.
 import type { z } from 'zod';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -37,10 +37,9 @@ export interface Operation {
   csv?: boolean;
   /** The success answer is a file of this media type instead of JSON (a PDF, the bank transfer file); no `response` schema. */
   file?: { type: string; description: string };
+  /** An example of the success answer (a real answer on the demo data); the contract test validates it. */
+  example?: unknown;
 }
 
 export const V1 = '/api/v1';
 export const BRAND = '/brand/api/v1';
-
-export const op = (method: HttpMethod, path: string, summary: string, tags: string[], security: Security, rest: Partial<Operation> = {}) =>
-  ({ method, path, summary, tags, security, ...rest }) satisfies Operation;

@@ -6,7 +6,7 @@
 import { expect } from 'vitest';
 import type { Response, Test } from 'supertest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { openApiDocument } from '#src/openapi/document';
+import { openApiDocument } from '#server/api/api-routes';
 
 type Schema = Record<string, unknown>;
 type DocOperation = { responses: Record<string, { content?: Record<string, { schema: Schema }> }> };
@@ -81,10 +81,11 @@ export function contractViolation(res: Response, operation?: string): string | u
   }
   const item = (openApiDocument().paths as Record<string, Record<string, DocOperation>>)[path];
   const documentedOperation = item?.[method.toLowerCase()];
-  if (!documentedOperation) return `${operation} is not documented (add it to src/openapi/routes.ts)`;
+  if (!documentedOperation)
+    return `${operation} is not documented (declare it in its area's list: server/api/v1/<area>.routes.ts or server/brand-api/v1/)`;
   const documented = documentedOperation.responses[String(res.status)];
   if (!documented) {
-    return `${operation} answered ${res.status}, which the document does not list (add it to the route's entry in src/openapi/routes.ts)`;
+    return `${operation} answered ${res.status}, which the document does not list (add it to the route's declaration: errors, status or alternative)`;
   }
   const content = documented.content;
   if (!content) return (res.text ?? '') === '' ? undefined : `${operation} ${res.status} is documented without a body but has one`;
@@ -93,7 +94,7 @@ export function contractViolation(res: Response, operation?: string): string | u
   if (!media) return `${operation} ${res.status} answered ${type || 'no content type'}, documented: ${Object.keys(content).join(', ')}`;
   if (type !== 'application/json') return undefined;
   if (Object.keys(media.schema).length === 0) {
-    return `${operation} ${res.status} has no documented response schema (give its entry in src/openapi/routes.ts a \`response\` zod schema)`;
+    return `${operation} ${res.status} has no documented response schema (give the route's declaration a \`response\` zod schema)`;
   }
   const validate = validator(media.schema);
   if (validate(res.body)) return undefined;

@@ -11,6 +11,7 @@ import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { DatabaseSeeder } from '#seeds/DatabaseSeeder';
 import { DEMO_PASSWORD } from '#seeds/demo-accounts';
 import { buildOpenApiDocument } from '#src/openapi/document';
+import { apiOperations } from '#server/api/api-routes';
 import { contractViolation, unchecked } from '#tests/api/openapi-contract';
 
 type Schema = Record<string, unknown>;
@@ -135,7 +136,7 @@ function queryString(values: Record<string, unknown>): Record<string, string | s
   return query;
 }
 
-const doc = buildOpenApiDocument();
+const doc = buildOpenApiDocument(apiOperations());
 const operations = Object.entries(doc.paths as Record<string, Record<string, DocOperation>>).flatMap(([path, item]) =>
   Object.entries(item)
     .filter(([method]) => !SKIPPED.has(`${method} ${path}`))

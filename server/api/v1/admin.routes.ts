@@ -1,70 +1,114 @@
-// The administrator area's own calls (admin-and-brand-portal.md §7 /admin/communities; the audit trail and the
-// experience approval queue, not in the spec). Every service method requires ADMIN itself (401 signed out,
-// 403 otherwise), so routes only pass the input along.
-import type { Router, Request } from 'express';
-import type { Services } from '#src/root';
+// The administrator area's own calls (admin-and-brand-portal.md §7 /admin/communities; the audit trail, the
+// experience approval queue and the coupons, not in the spec). Every service method requires ADMIN itself (401
+// signed out, 403 otherwise), so routes only pass the input along.
+import type { Request } from 'express';
+import { adminCommunityJsonSchema, communityFormSchema } from '#src/modules/communities/communities.schemas';
+import {
+  adminCommunityListItemJsonSchema,
+  adminCommunityListJsonSchema,
+  adminCommunityListQuerySchema,
+  communityBrandSchema,
+} from '#src/modules/communities/community-list.schemas';
+import { adminDashboardJsonSchema } from '#src/modules/dashboards/dashboards.schemas';
+import { auditTrailJsonSchema, auditTrailQuerySchema } from '#src/modules/audit/audit.schemas';
+import {
+  approvalJsonSchema,
+  pendingExperiencesJsonSchema,
+  pendingQuerySchema,
+  rejectExperienceSchema,
+  rejectionResultJsonSchema,
+} from '#src/modules/experience-approvals/experience-approvals.schemas';
+import {
+  couponCreateSchema,
+  couponJsonSchema,
+  couponListJsonSchema,
+  couponListSchema,
+  couponUpdateSchema,
+} from '#src/modules/coupons/coupons.schemas';
+import { route, type ApiRoute } from '#server/api/route';
+import { adminCommunityExample } from './admin.examples';
 
 /** Path parameters win over body fields of the same name. */
 const input = (req: Request) => ({ ...(req.body && typeof req.body === 'object' ? req.body : {}), ...req.params });
 
-export function adminRoutes(router: Router, services: Services): void {
-  router.get('/admin/communities', async (req, res) => {
-    res.json(await services.communities.adminList(req.ctx, req.query));
-  });
+const admin = ['管理者'];
 
-  router.put('/admin/communities/:id/brand', async (req, res) => {
-    res.json(await services.communities.assignBrand(req.ctx, input(req)));
-  });
-
-  router.post('/admin/communities', async (req, res) => {
-    res.status(201).json(await services.communities.create(req.ctx, input(req)));
-  });
-
-  router.get('/admin/communities/:id', async (req, res) => {
-    res.json(await services.communities.adminDetail(req.ctx, req.params));
-  });
-
-  router.patch('/admin/communities/:id', async (req, res) => {
-    res.json(await services.communities.update(req.ctx, input(req)));
-  });
-
-  router.get('/admin/dashboard', async (req, res) => {
-    res.json(await services.dashboards.admin(req.ctx, req.query));
-  });
-
-  router.get('/admin/audit', async (req, res) => {
-    res.json(await services.audit.trail(req.ctx, req.query));
-  });
-
-  router.get('/admin/experiences', async (req, res) => {
-    res.json(await services.experienceApprovals.pending(req.ctx, req.query));
-  });
-
-  router.post('/admin/experiences/:id/approval', async (req, res) => {
-    res.json(await services.experienceApprovals.approve(req.ctx, req.params));
-  });
-
-  router.post('/admin/experiences/:id/rejection', async (req, res) => {
-    res.status(201).json(await services.experienceApprovals.reject(req.ctx, input(req)));
-  });
-
-  router.get('/admin/coupons', async (req, res) => {
-    res.json(await services.coupons.list(req.ctx, req.query));
-  });
-
-  router.post('/admin/coupons', async (req, res) => {
-    res.status(201).json(await services.coupons.create(req.ctx, input(req)));
-  });
-
-  router.get('/admin/coupons/:id', async (req, res) => {
-    res.json(await services.coupons.detail(req.ctx, req.params));
-  });
-
-  router.patch('/admin/coupons/:id', async (req, res) => {
-    res.json(await services.coupons.update(req.ctx, input(req)));
-  });
-
-  router.post('/admin/coupons/:id/deactivation', async (req, res) => {
-    res.json(await services.coupons.deactivate(req.ctx, req.params));
-  });
-}
+export const adminRoutes: ApiRoute[] = [
+  route('get', '/admin/communities', 'コミュニティを一覧する（管理者、検索・絞り込み）', admin, 'admin', {
+    query: adminCommunityListQuerySchema,
+    response: adminCommunityListJsonSchema,
+    answer: (req, services) => services.communities.adminList(req.ctx, req.query),
+  }),
+  route('put', '/admin/communities/:id/brand', 'コミュニティのブランドを設定する（管理者、監査ログに記録）', admin, 'admin', {
+    body: communityBrandSchema,
+    response: adminCommunityListItemJsonSchema,
+    answer: (req, services) => services.communities.assignBrand(req.ctx, input(req)),
+  }),
+  route('post', '/admin/communities', 'コミュニティを作る（管理者）', admin, 'admin', {
+    body: communityFormSchema,
+    status: 201,
+    response: adminCommunityJsonSchema,
+    answer: (req, services) => services.communities.create(req.ctx, input(req)),
+  }),
+  route('get', '/admin/communities/:id', 'コミュニティの詳細を取得する（管理者）', admin, 'admin', {
+    response: adminCommunityJsonSchema,
+    example: adminCommunityExample,
+    answer: (req, services) => services.communities.adminDetail(req.ctx, req.params),
+  }),
+  route('patch', '/admin/communities/:id', 'コミュニティを更新する（管理者）', admin, 'admin', {
+    body: communityFormSchema,
+    response: adminCommunityJsonSchema,
+    answer: (req, services) => services.communities.update(req.ctx, input(req)),
+  }),
+  route('get', '/admin/dashboard', 'ダッシュボードの集計（管理者）', admin, 'admin', {
+    response: adminDashboardJsonSchema,
+    answer: (req, services) => services.dashboards.admin(req.ctx, req.query),
+  }),
+  route('get', '/admin/audit', '監査ログを取得する（管理者）', admin, 'admin', {
+    query: auditTrailQuerySchema,
+    response: auditTrailJsonSchema,
+    answer: (req, services) => services.audit.trail(req.ctx, req.query),
+  }),
+  route('get', '/admin/experiences', '承認待ちの体験を一覧する（管理者、検索・待ち日数で絞り込み）', admin, 'admin', {
+    query: pendingQuerySchema,
+    response: pendingExperiencesJsonSchema,
+    answer: (req, services) => services.experienceApprovals.pending(req.ctx, req.query),
+  }),
+  route('post', '/admin/experiences/:id/approval', '体験を承認する（管理者）', admin, 'admin', {
+    errors: [409],
+    response: approvalJsonSchema,
+    answer: (req, services) => services.experienceApprovals.approve(req.ctx, req.params),
+  }),
+  route('post', '/admin/experiences/:id/rejection', '体験を差し戻す（管理者）', admin, 'admin', {
+    body: rejectExperienceSchema,
+    status: 201,
+    errors: [409],
+    response: rejectionResultJsonSchema,
+    answer: (req, services) => services.experienceApprovals.reject(req.ctx, input(req)),
+  }),
+  route('get', '/admin/coupons', 'クーポンを一覧する（管理者）', admin, 'admin', {
+    query: couponListSchema,
+    response: couponListJsonSchema,
+    answer: (req, services) => services.coupons.list(req.ctx, req.query),
+  }),
+  route('post', '/admin/coupons', 'クーポンを作る（管理者）', admin, 'admin', {
+    body: couponCreateSchema,
+    status: 201,
+    response: couponJsonSchema,
+    answer: (req, services) => services.coupons.create(req.ctx, input(req)),
+  }),
+  route('get', '/admin/coupons/:id', 'クーポンを取得する（管理者）', admin, 'admin', {
+    response: couponJsonSchema,
+    answer: (req, services) => services.coupons.detail(req.ctx, req.params),
+  }),
+  route('patch', '/admin/coupons/:id', 'クーポンの上限と有効期限を変更する（管理者）', admin, 'admin', {
+    body: couponUpdateSchema,
+    response: couponJsonSchema,
+    answer: (req, services) => services.coupons.update(req.ctx, input(req)),
+  }),
+  route('post', '/admin/coupons/:id/deactivation', 'クーポンを利用停止にする（管理者）', admin, 'admin', {
+    errors: [409],
+    response: couponJsonSchema,
+    answer: (req, services) => services.coupons.deactivate(req.ctx, req.params),
+  }),
+];

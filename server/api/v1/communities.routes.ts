@@ -1,19 +1,34 @@
 // Public community detail and community applications (guest-and-host.md §7).
-import type { Router } from 'express';
-import type { Services } from '#src/root';
 import { requireUser } from '#server/middleware/context';
 import { setCompletion } from '#server/completion';
-import { applicationFlag } from '#src/modules/communities/communities.schemas';
+import {
+  applicationFlag,
+  communityApplicationJsonSchema,
+  communityApplicationSchema,
+  communityDetailJsonSchema,
+} from '#src/modules/communities/communities.schemas';
+import { route, type ApiRoute } from '#server/api/route';
+import { communityDetailExample } from './communities.examples';
 
-export function communitiesRoutes(router: Router, services: Services): void {
-  router.get('/communities/:id/detail', async (req, res) => {
-    res.json(await services.communities.detail(req.ctx, req.params.id));
-  });
+const communities = ['コミュニティ'];
 
-  router.post('/community_applications', requireUser, async (req, res) => {
-    const application = await services.communities.apply(req.ctx, req.body);
-    // Lets /communities/{id}/registrations/complete show the completion text (spec §4).
-    setCompletion(req, applicationFlag(application.community_id));
-    res.status(201).json(application);
-  });
-}
+export const communitiesRoutes: ApiRoute[] = [
+  route('get', '/communities/:id/detail', 'コミュニティの詳細を取得する', communities, 'optional', {
+    response: communityDetailJsonSchema,
+    example: communityDetailExample,
+    answer: (req, services) => services.communities.detail(req.ctx, req.params.id),
+  }),
+  route('post', '/community_applications', 'コミュニティに参加を申し込む', communities, 'user', {
+    body: communityApplicationSchema,
+    status: 201,
+    errors: [409],
+    response: communityApplicationJsonSchema,
+    before: [requireUser],
+    answer: async (req, services) => {
+      const application = await services.communities.apply(req.ctx, req.body);
+      // Lets /communities/{id}/registrations/complete show the completion text (spec §4).
+      setCompletion(req, applicationFlag(application.community_id));
+      return application;
+    },
+  }),
+];

@@ -1,29 +1,50 @@
 // The host side of experiences. Only these exact paths: GET /experiences/{id} and the /stories list
 // belong to experiences-public.routes.ts.
-import type { Router } from 'express';
-import type { Services } from '#src/root';
 import { setCompletion } from '#server/completion';
-import { HOST_STORY_COMPLETE_FLAG } from '#src/modules/experiences/experiences.host.schemas';
+import { listQuerySchema } from '#src/modules/partners/partners.schemas';
+import {
+  draftJsonSchema,
+  draftSchema,
+  experienceSchema,
+  HOST_STORY_COMPLETE_FLAG,
+  hostExperienceJsonSchema,
+  ownExperiencesJsonSchema,
+} from '#src/modules/experiences/experiences.host.schemas';
+import { route, type ApiRoute } from '#server/api/route';
 
-export function experiencesHostRoutes(router: Router, services: Services): void {
+const host = ['ホスト'];
+
+export const experiencesHostRoutes: ApiRoute[] = [
   // The host's own list (id, title, images, approve), ?page=.
-  router.get('/experiences', async (req, res) => {
-    res.json(await services.experiencesHost.listOwn(req.ctx, req.query));
-  });
-
+  route('get', '/experiences', '自分の体験を一覧する', host, 'user', {
+    query: listQuerySchema,
+    response: ownExperiencesJsonSchema,
+    answer: (req, services) => services.experiencesHost.listOwn(req.ctx, req.query),
+  }),
   // A publication request; the form then goes to /host_story/complete.
-  router.post('/experiences', async (req, res) => {
-    const experience = await services.experiencesHost.create(req.ctx, req.body);
-    setCompletion(req, HOST_STORY_COMPLETE_FLAG);
-    res.status(201).json(experience);
-  });
-
-  router.put('/experiences/:id', async (req, res) => {
-    res.json(await services.experiencesHost.update(req.ctx, { ...req.body, id: req.params.id }));
-  });
-
+  route('post', '/experiences', '体験を登録する', host, 'user', {
+    body: experienceSchema,
+    status: 201,
+    errors: [404],
+    response: hostExperienceJsonSchema,
+    answer: async (req, services) => {
+      const experience = await services.experiencesHost.create(req.ctx, req.body);
+      setCompletion(req, HOST_STORY_COMPLETE_FLAG);
+      return experience;
+    },
+  }),
+  route('put', '/experiences/:id', '体験を更新する', host, 'user', {
+    body: experienceSchema,
+    errors: [409],
+    response: hostExperienceJsonSchema,
+    answer: (req, services) => services.experiencesHost.update(req.ctx, { ...req.body, id: req.params.id }),
+  }),
   // The draft-save button of an experience awaiting publication (the request is withdrawn).
-  router.post('/experiences/:id/draft', async (req, res) => {
-    res.status(201).json(await services.experiencesHost.withdrawToDraft(req.ctx, { ...req.body, id: req.params.id }));
-  });
-}
+  route('post', '/experiences/:id/draft', '公開申請中の体験を取り下げて下書きに戻す', host, 'user', {
+    body: draftSchema,
+    status: 201,
+    errors: [409],
+    response: draftJsonSchema,
+    answer: (req, services) => services.experiencesHost.withdrawToDraft(req.ctx, { ...req.body, id: req.params.id }),
+  }),
+];

@@ -1,25 +1,32 @@
 // Favourites (the heart: PUT/DELETE /experiences/{id}/favorite, the guest's list GET /favorites) and カレンダーに追加
 // (GET /reservations/{id}/calendar.ics, the file the reservation mails attach). Who may do what is stated by the
 // services.
-import type { Router } from 'express';
-import type { Services } from '#src/root';
+import { favoriteStateJsonSchema, favoritesJsonSchema, favoritesQuerySchema } from '#src/modules/favorites/favorites.schemas';
+import { route, type ApiRoute } from '#server/api/route';
 
-export function guestExtrasRoutes(router: Router, services: Services): void {
-  router.put('/experiences/:id/favorite', async (req, res) => {
-    res.json(await services.favorites.add(req.ctx, req.params));
-  });
+const favorites = ['お気に入り'];
 
-  router.delete('/experiences/:id/favorite', async (req, res) => {
-    res.json(await services.favorites.remove(req.ctx, req.params));
-  });
-
-  router.get('/favorites', async (req, res) => {
-    res.json(await services.favorites.list(req.ctx, req.query));
-  });
-
-  router.get('/reservations/:id/calendar.ics', async (req, res) => {
-    const file = await services.reservationCalendar.file(req.ctx, req.params);
-    // attachment() first: it sets the type from the file name, which the type with its `method` parameter replaces.
-    res.attachment(file.filename).set('Content-Type', file.contentType).send(file.content);
-  });
-}
+export const guestExtrasRoutes: ApiRoute[] = [
+  route('put', '/experiences/:id/favorite', '体験をお気に入りに追加する（何度でも同じ結果）', favorites, 'user', {
+    response: favoriteStateJsonSchema,
+    answer: (req, services) => services.favorites.add(req.ctx, req.params),
+  }),
+  route('delete', '/experiences/:id/favorite', '体験をお気に入りから外す（何度でも同じ結果）', favorites, 'user', {
+    response: favoriteStateJsonSchema,
+    answer: (req, services) => services.favorites.remove(req.ctx, req.params),
+  }),
+  route('get', '/favorites', '自分のお気に入りを一覧する（次の開催日つき）', favorites, 'user', {
+    query: favoritesQuerySchema,
+    response: favoritesJsonSchema,
+    answer: (req, services) => services.favorites.list(req.ctx, req.query),
+  }),
+  route('get', '/reservations/:id/calendar.ics', '確定した予約をカレンダーファイル（.ics、日本時間）で取得する', ['予約'], 'user', {
+    errors: [409],
+    file: { type: 'text/calendar', description: '予約の日程の iCalendar ファイル（予約確認メールの添付と同じもの）' },
+    handler: (services) => async (req, res) => {
+      const file = await services.reservationCalendar.file(req.ctx, req.params);
+      // attachment() first: it sets the type from the file name, which the type with its `method` parameter replaces.
+      res.attachment(file.filename).set('Content-Type', file.contentType).send(file.content);
+    },
+  }),
+];

@@ -1,27 +1,42 @@
 // The host's bookings: GET /api/v1/host/reservations, GET /api/v1/host/calendars/{id}/participants
 // (JSON, or a CSV file with `Accept: text/csv` or `?format=csv` for a plain download link) and
 // GET /api/v1/host/holding_requests.
-import type { Router } from 'express';
-import type { Services } from '#src/root';
+import {
+  hostReservationsJsonSchema,
+  hostReservationsQuerySchema,
+  participantsJsonSchema,
+  participantsQuerySchema,
+} from '#src/modules/reservations/host-reservations.schemas';
+import { hostHoldingRequestsJsonSchema, hostHoldingRequestsQuerySchema } from '#src/modules/holding-requests/holding-requests.schemas';
+import { route, type ApiRoute } from '#server/api/route';
 
-export function hostReservationsRoutes(router: Router, services: Services): void {
-  router.get('/host/reservations', async (req, res) => {
-    res.json(await services.hostReservations.list(req.ctx, req.query));
-  });
+const host = ['ホスト'];
 
-  router.get('/host/calendars/:id/participants', async (req, res) => {
-    const input = { ...req.query, ...req.params };
-    const csv =
-      req.query.format === 'csv' || (req.query.format === undefined && req.accepts(['application/json', 'text/csv']) === 'text/csv');
-    if (!csv) {
-      res.json(await services.hostReservations.participants(req.ctx, input));
-      return;
-    }
-    const file = await services.hostReservations.participantsCsv(req.ctx, input);
-    res.type('text/csv; charset=utf-8').attachment(file.filename).send(file.body);
-  });
-
-  router.get('/host/holding_requests', async (req, res) => {
-    res.json(await services.holdingRequests.listForHost(req.ctx, req.query));
-  });
-}
+export const hostReservationsRoutes: ApiRoute[] = [
+  route('get', '/host/reservations', '自分の体験の予約を開催回ごとに一覧する（ホスト・アンバサダーのメンバー）', host, 'user', {
+    query: hostReservationsQuerySchema,
+    response: hostReservationsJsonSchema,
+    answer: (req, services) => services.hostReservations.list(req.ctx, req.query),
+  }),
+  route('get', '/host/calendars/:id/participants', '開催回の参加者を取得する（Accept: text/csv か format=csv で CSV）', host, 'user', {
+    query: participantsQuerySchema,
+    response: participantsJsonSchema,
+    csv: true,
+    handler: (services) => async (req, res) => {
+      const input = { ...req.query, ...req.params };
+      const csv =
+        req.query.format === 'csv' || (req.query.format === undefined && req.accepts(['application/json', 'text/csv']) === 'text/csv');
+      if (!csv) {
+        res.json(await services.hostReservations.participants(req.ctx, input));
+        return;
+      }
+      const file = await services.hostReservations.participantsCsv(req.ctx, input);
+      res.type('text/csv; charset=utf-8').attachment(file.filename).send(file.body);
+    },
+  }),
+  route('get', '/host/holding_requests', '自分の体験への開催リクエストを一覧する', host, 'user', {
+    query: hostHoldingRequestsQuerySchema,
+    response: hostHoldingRequestsJsonSchema,
+    answer: (req, services) => services.holdingRequests.listForHost(req.ctx, req.query),
+  }),
+];

@@ -1,20 +1,13 @@
-// GET /api/v1/openapi.json: the OpenAPI 3.1 document of the API (generated once per process).
-// GET /api/docs: the reference page, rendered in the browser by Swagger UI (swagger-ui-dist, served from this
-// server: never part of the guest pages' bundles), with the server-rendered list of every operation for readers
-// without JavaScript. Its own Content-Security-Policy allows exactly what the viewer needs.
+// GET /api/docs: the reference page of the OpenAPI document (GET /api/v1/openapi.json, server/api/api-routes.ts),
+// rendered in the browser by Swagger UI (swagger-ui-dist, served from this server: never part of the guest pages'
+// bundles), with the server-rendered list of every operation for readers without JavaScript. Its own Content-Security-Policy allows exactly what the viewer needs.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Router } from 'express';
-import { openApiDocument } from '#src/openapi/document';
+import { openApiDocument } from '#server/api/api-routes';
 import * as ja from '#src/i18n/ja';
 import { type KeptBody, sendKept } from '#server/compress';
-
-export function openapiRoutes(router: Router): void {
-  router.get('/openapi.json', (_req, res) => {
-    res.json(openApiDocument());
-  });
-}
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);

@@ -1,15 +1,27 @@
 // The test gateway's browser-facing steps (404 when Stripe is configured): a test card number -> its test token
 // (raw card numbers never reach the reservation endpoint), and the stand-in for the 3-D Secure page.
 // Signed-in only: stated by the service.
-import type { Router } from 'express';
-import type { Services } from '#src/root';
+import {
+  testAuthenticationJsonSchema,
+  testAuthenticationSchema,
+  testCardSchema,
+  testTokenSchema,
+} from '#src/modules/payments/payments.schemas';
+import { route, type ApiRoute } from '#server/api/route';
 
-export function paymentsRoutes(router: Router, services: Services): void {
-  router.post('/payments/test/tokens', async (req, res) => {
-    res.status(201).json(await services.payments.tokenizeTestCard(req.ctx, req.body));
-  });
+const testPayments = ['決済（テスト）'];
 
-  router.post('/payments/test/intents/:id/authenticate', async (req, res) => {
-    res.json(await services.payments.authenticateTestIntent(req.ctx, { ...req.body, id: req.params.id }));
-  });
-}
+export const paymentsRoutes: ApiRoute[] = [
+  route('post', '/payments/test/tokens', 'テスト用カードをトークン化する（テスト決済）', testPayments, 'user', {
+    errors: [404],
+    body: testCardSchema,
+    status: 201,
+    response: testTokenSchema,
+    answer: (req, services) => services.payments.tokenizeTestCard(req.ctx, req.body),
+  }),
+  route('post', '/payments/test/intents/:id/authenticate', 'テスト決済の追加認証に答える', testPayments, 'user', {
+    body: testAuthenticationSchema,
+    response: testAuthenticationJsonSchema,
+    answer: (req, services) => services.payments.authenticateTestIntent(req.ctx, { ...req.body, id: req.params.id }),
+  }),
+];

@@ -1,67 +1,115 @@
 // The office's payouts (admin): monthly batches (prepare, read, the bank file, mark paid), ledger adjustments and
 // contract rates; and the payee's earnings, statement and bank account. Every service method states who may call
 // it (ADMIN, or the signed-in payee); routes pass the input along.
-import type { Router, Request } from 'express';
-import type { Services } from '#src/root';
+import type { Request } from 'express';
+import { listQuerySchema } from '#src/modules/partners/partners.schemas';
+import {
+  adjustmentInputSchema,
+  contractRateInputSchema,
+  ledgerEntryJsonSchema,
+  monthInputSchema,
+  payeeRateJsonSchema,
+  payoutBatchDetailJsonSchema,
+  payoutBatchListJsonSchema,
+} from '#src/modules/earnings/payouts.schemas';
+import {
+  bankAccountInputSchema,
+  bankAccountJsonSchema,
+  earningsJsonSchema,
+  earningsQuerySchema,
+  payeeScopeSchema,
+} from '#src/modules/earnings/earnings.schemas';
+import { route, type ApiRoute } from '#server/api/route';
 
 /** Path parameters win over body fields of the same name. */
 const input = (req: Request) => ({ ...(req.body && typeof req.body === 'object' ? req.body : {}), ...req.params });
 
-export function payoutsRoutes(router: Router, services: Services): void {
-  router.get('/admin/payouts', async (req, res) => {
-    res.json(await services.payouts.list(req.ctx, req.query));
-  });
+const payouts = ['支払'];
 
-  router.post('/admin/payouts', async (req, res) => {
-    const result = await services.payouts.prepare(req.ctx, input(req));
-    res.status(result.created ? 201 : 200).json(result);
-  });
-
-  router.get('/admin/payouts/:id', async (req, res) => {
-    res.json(await services.payouts.get(req.ctx, req.params));
-  });
-
-  router.get('/admin/payouts/:id/file', async (req, res) => {
-    const file = await services.payouts.exportFile(req.ctx, req.params);
-    // Built whole before the answer starts (about 122 bytes per transfer), so a fault is still a clean error answer.
-    res
-      .type(file.contentType)
-      .attachment(file.filename)
-      .send(Buffer.concat([...file.chunks]));
-  });
-
-  router.post('/admin/payouts/:id/paid', async (req, res) => {
-    res.json(await services.payouts.markPaid(req.ctx, req.params));
-  });
-
-  router.post('/admin/payees/:id/adjustments', async (req, res) => {
-    res.status(201).json(await services.payouts.adjust(req.ctx, input(req)));
-  });
-
-  router.put('/admin/payees/:id/commission-rate', async (req, res) => {
-    res.json(await services.payouts.setContractRate(req.ctx, input(req)));
-  });
-
+export const payoutsRoutes: ApiRoute[] = [
+  route('get', '/admin/payouts', '支払バッチを一覧する（管理者）', payouts, 'admin', {
+    query: listQuerySchema,
+    response: payoutBatchListJsonSchema,
+    answer: (req, services) => services.payouts.list(req.ctx, req.query),
+  }),
+  route('post', '/admin/payouts', '月の支払バッチを準備する（管理者。準備済みの月はそのまま返す）', payouts, 'admin', {
+    body: monthInputSchema,
+    status: 201,
+    alternative: { status: 200, description: '準備済み（何も変更していません）', response: payoutBatchDetailJsonSchema },
+    errors: [409],
+    response: payoutBatchDetailJsonSchema,
+    handler: (services) => async (req, res) => {
+      const result = await services.payouts.prepare(req.ctx, input(req));
+      res.status(result.created ? 201 : 200).json(result);
+    },
+  }),
+  route('get', '/admin/payouts/:id', '支払バッチと明細を取得する（管理者）', payouts, 'admin', {
+    response: payoutBatchDetailJsonSchema,
+    answer: (req, services) => services.payouts.get(req.ctx, req.params),
+  }),
+  route('get', '/admin/payouts/:id/file', '総合振込ファイル（全銀協フォーマット）を書き出す（管理者）', payouts, 'admin', {
+    errors: [409],
+    file: { type: 'text/plain', description: '全銀協規定フォーマット 総合振込（120バイト固定長、JIS X 0201 半角カナ、CRLF区切り）' },
+    handler: (services) => async (req, res) => {
+      const file = await services.payouts.exportFile(req.ctx, req.params);
+      // Built whole before the answer starts (about 122 bytes per transfer), so a fault is still a clean error answer.
+      res
+        .type(file.contentType)
+        .attachment(file.filename)
+        .send(Buffer.concat([...file.chunks]));
+    },
+  }),
+  route('post', '/admin/payouts/:id/paid', '支払バッチを支払済みにする（管理者）', payouts, 'admin', {
+    response: payoutBatchDetailJsonSchema,
+    answer: (req, services) => services.payouts.markPaid(req.ctx, req.params),
+  }),
+  route('post', '/admin/payees/:id/adjustments', '支払先の残高を調整する（管理者、理由つき）', payouts, 'admin', {
+    body: adjustmentInputSchema,
+    status: 201,
+    response: ledgerEntryJsonSchema,
+    answer: (req, services) => services.payouts.adjust(req.ctx, input(req)),
+  }),
+  route('put', '/admin/payees/:id/commission-rate', '支払先の契約手数料率を設定する（管理者）', payouts, 'admin', {
+    body: contractRateInputSchema,
+    response: payeeRateJsonSchema,
+    answer: (req, services) => services.payouts.setContractRate(req.ctx, input(req)),
+  }),
   // The payee's side (a host, or an ambassador's member with ?ambassador_id=).
-  router.get('/host/earnings', async (req, res) => {
-    res.json(await services.earnings.overview(req.ctx, req.query));
-  });
-
-  router.get('/host/earnings/statement', async (req, res) => {
-    const file = await services.earnings.statementCsv(req.ctx, req.query);
-    res.type('text/csv; charset=utf-8').attachment(file.filename).send(file.body);
-  });
-
-  router.get('/host/earnings/statement.pdf', async (req, res) => {
-    const file = await services.earnings.statementPdf(req.ctx, req.query);
-    res.type('application/pdf').attachment(file.filename).send(file.body);
-  });
-
-  router.get('/host/bank-account', async (req, res) => {
-    res.json(await services.earnings.bankAccount(req.ctx, req.query));
-  });
-
-  router.put('/host/bank-account', async (req, res) => {
-    res.json(await services.earnings.updateBankAccount(req.ctx, { ...req.query, ...(req.body ?? {}) }));
-  });
-}
+  route('get', '/host/earnings', '売上と次回のお支払いを取得する（ホスト、アンバサダーのメンバー）', payouts, 'user', {
+    query: earningsQuerySchema,
+    errors: [404],
+    response: earningsJsonSchema,
+    answer: (req, services) => services.earnings.overview(req.ctx, req.query),
+  }),
+  route('get', '/host/earnings/statement', '締めた月の支払明細書を CSV で取得する', payouts, 'user', {
+    query: earningsQuerySchema,
+    errors: [404],
+    file: { type: 'text/csv', description: '支払明細書（UTF-8 BOM 付き、CRLF）' },
+    handler: (services) => async (req, res) => {
+      const file = await services.earnings.statementCsv(req.ctx, req.query);
+      res.type('text/csv; charset=utf-8').attachment(file.filename).send(file.body);
+    },
+  }),
+  route('get', '/host/earnings/statement.pdf', '月の支払明細書を PDF で取得する', payouts, 'user', {
+    query: earningsQuerySchema,
+    errors: [404],
+    file: { type: 'application/pdf', description: '支払明細書（A4、日本語フォント埋め込み）' },
+    handler: (services) => async (req, res) => {
+      const file = await services.earnings.statementPdf(req.ctx, req.query);
+      res.type('application/pdf').attachment(file.filename).send(file.body);
+    },
+  }),
+  route('get', '/host/bank-account', '振込先口座を取得する（口座番号は伏せ字）', payouts, 'user', {
+    query: payeeScopeSchema,
+    errors: [404],
+    response: bankAccountJsonSchema,
+    answer: (req, services) => services.earnings.bankAccount(req.ctx, req.query),
+  }),
+  route('put', '/host/bank-account', '振込先口座を登録・変更する', payouts, 'user', {
+    query: payeeScopeSchema,
+    body: bankAccountInputSchema,
+    errors: [404],
+    response: bankAccountJsonSchema,
+    answer: (req, services) => services.earnings.updateBankAccount(req.ctx, { ...req.query, ...(req.body ?? {}) }),
+  }),
+];

@@ -1,4 +1,5 @@
-import type { Router, Request } from 'express';
+// Sign-in, sign-out, sign-up and the marketplace's password reset, with the limits the brand portal's door shares.
+import type { Request } from 'express';
 import type { Services } from '#src/root';
 import { endDoorSession, startSession } from '#server/session-doors';
 import { count, hit, peek, reset } from '#src/lib/rate-limit';
@@ -6,6 +7,17 @@ import { TooManyRequestsError, UnauthorizedError } from '#src/lib/isomorphic/err
 import * as ja from '#src/i18n/ja';
 import { RESET_IP_WINDOW_SECONDS, RESET_REQUESTS_PER_IP, type ResetDoor } from '#src/lib/reset-tokens';
 import { endAccountSessions } from '#src/modules/accounts/account-sessions';
+import {
+  currentUserSchema,
+  signInSchema,
+  signUpSchema,
+  userPasswordResetDoneJsonSchema,
+  userPasswordResetRequestedJsonSchema,
+  userPasswordResetRequestSchema,
+  userPasswordResetSchema,
+} from '#src/modules/users/users.schemas';
+import { route, type ApiRoute } from '#server/api/route';
+import { meExample } from './sessions.examples';
 
 /** Options of `limitedSignIn`: whose attempts count (default: the body's e-mail) and which refusal is a failure. */
 export interface SignInLimitOptions {
@@ -69,43 +81,66 @@ export async function limitedResetRequest(req: Request, services: Services, door
   await services.passwordResets.request(req.ctx, { ...(req.body && typeof req.body === 'object' ? req.body : {}), door });
 }
 
-export function sessionsRoutes(router: Router, services: Services): void {
-  router.post('/sessions', async (req, res) => {
-    const actor = await limitedSignIn(req, 'signin', () => services.users.authenticate(req.ctx, req.body));
-    await startSession(req, { userId: actor.id });
-    req.ctx.actor = actor;
-    res.status(201).json(await services.users.me(req.ctx));
-  });
+const accounts = ['アカウント'];
 
+export const sessionsRoutes: ApiRoute[] = [
+  route('post', '/sessions', 'ログインする', accounts, 'none', {
+    body: signInSchema,
+    status: 201,
+    errors: [401, 429],
+    response: currentUserSchema,
+    answer: async (req, services) => {
+      const actor = await limitedSignIn(req, 'signin', () => services.users.authenticate(req.ctx, req.body));
+      await startSession(req, { userId: actor.id });
+      req.ctx.actor = actor;
+      return services.users.me(req.ctx);
+    },
+  }),
   /** Signs out of the marketplace only: a brand portal session of the same browser stays (server/session-doors.ts). */
-  router.delete('/sessions', async (req, res) => {
-    await endDoorSession(req, res, 'userId');
-    res.status(204).end();
-  });
-
-  router.post('/users', async (req, res) => {
-    await hit(req.ctx.em, [{ key: `signup:ip:${req.ip}`, max: 20, windowSeconds: 3600 }]);
-    const actor = await services.users.signUp(req.ctx, req.body);
-    await startSession(req, { userId: actor.id });
-    req.ctx.actor = actor;
-    res.status(201).json(await services.users.me(req.ctx));
-  });
-
+  route('delete', '/sessions', 'ログアウトする', accounts, 'optional', {
+    status: 204,
+    answer: (req, _services, res) => endDoorSession(req, res, 'userId'),
+  }),
+  route('post', '/users', '会員登録する', accounts, 'none', {
+    body: signUpSchema,
+    status: 201,
+    errors: [409, 429],
+    response: currentUserSchema,
+    answer: async (req, services) => {
+      await hit(req.ctx.em, [{ key: `signup:ip:${req.ip}`, max: 20, windowSeconds: 3600 }]);
+      const actor = await services.users.signUp(req.ctx, req.body);
+      await startSession(req, { userId: actor.id });
+      req.ctx.actor = actor;
+      return services.users.me(req.ctx);
+    },
+  }),
   /** Ask for a reset mail: always the same 202 for a well-formed address (limitedResetRequest). */
-  router.post('/password_resets', async (req, res) => {
-    await limitedResetRequest(req, services, 'user');
-    res.status(202).json({ sent: true });
-  });
-
+  route('post', '/password_resets', 'パスワード再設定メールを送る', accounts, 'none', {
+    body: userPasswordResetRequestSchema,
+    status: 202,
+    errors: [429],
+    response: userPasswordResetRequestedJsonSchema,
+    answer: async (req, services) => {
+      await limitedResetRequest(req, services, 'user');
+      return { sent: true };
+    },
+  }),
   /** A new password with the mailed token; every session of that user ends (other devices too). */
-  router.put('/password_resets', async (req, res) => {
-    await hit(req.ctx.em, [{ key: `reset-token:ip:${req.ip}`, max: 30, windowSeconds: WINDOW_SECONDS }]);
-    const user = await services.users.resetPassword(req.ctx, req.body);
-    await endAccountSessions(req.ctx.em, { door: 'userId', id: user.id });
-    res.json({ reset: true });
-  });
-
-  router.get('/me', async (req, res) => {
-    res.json(await services.users.me(req.ctx));
-  });
-}
+  route('put', '/password_resets', 'パスワードを再設定する', accounts, 'none', {
+    body: userPasswordResetSchema,
+    errors: [429],
+    response: userPasswordResetDoneJsonSchema,
+    answer: async (req, services) => {
+      await hit(req.ctx.em, [{ key: `reset-token:ip:${req.ip}`, max: 30, windowSeconds: WINDOW_SECONDS }]);
+      const user = await services.users.resetPassword(req.ctx, req.body);
+      await endAccountSessions(req.ctx.em, { door: 'userId', id: user.id });
+      return { reset: true };
+    },
+  }),
+  route('get', '/me', 'ログイン中の利用者を取得する', accounts, 'optional', {
+    errors: [401],
+    response: currentUserSchema,
+    example: meExample,
+    answer: (req, services) => services.users.me(req.ctx),
+  }),
+];

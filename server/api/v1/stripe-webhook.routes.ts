@@ -1,7 +1,8 @@
 // POST /api/v1/payments/stripe/webhook: mounted before the JSON parser and the same-origin check, because
 // the signature covers the raw bytes and Stripe is another origin; the service verifies the signature.
-import express, { Router } from 'express';
-import type { Services } from '#src/root';
+import express from 'express';
+import { stripeEventSchema, stripeWebhookAnswerSchema } from '#src/modules/payments/stripe-webhook.schemas';
+import { route, type ApiRoute } from '#server/api/route';
 
 /** The `created` (Unix seconds) of an event whose signature the service has verified, for the metrics' lag. */
 function createdOf(payload: unknown): number | null {
@@ -13,15 +14,17 @@ function createdOf(payload: unknown): number | null {
   }
 }
 
-/** `handled`: told of each event handled (server/metrics.ts), when metrics are on. */
-export function stripeWebhookRoutes(services: Services, handled?: (outcome: string, createdSeconds: number | null) => void): Router {
-  const router = Router();
-
-  router.post('/payments/stripe/webhook', express.raw({ type: () => true, limit: '512kb' }), async (req, res) => {
-    const answer = await services.stripeWebhook.handle(req.ctx, { payload: req.body, signature: req.get('stripe-signature') });
-    handled?.(answer.outcome, createdOf(req.body));
-    res.json(answer);
-  });
-
-  return router;
-}
+export const stripeWebhookRoutes: ApiRoute[] = [
+  route('post', '/payments/stripe/webhook', 'Stripe からのイベントを受け取る（署名必須。未設定なら 404）', ['決済'], 'none', {
+    body: stripeEventSchema,
+    errors: [400, 404, 413, 503],
+    response: stripeWebhookAnswerSchema,
+    before: [express.raw({ type: () => true, limit: '512kb' })],
+    // hooks.webhookHandled: told of each event handled (server/metrics.ts), when metrics are on.
+    handler: (services, hooks) => async (req, res) => {
+      const answer = await services.stripeWebhook.handle(req.ctx, { payload: req.body, signature: req.get('stripe-signature') });
+      hooks.webhookHandled?.(answer.outcome, createdOf(req.body));
+      res.json(answer);
+    },
+  }),
+];

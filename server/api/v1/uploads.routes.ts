@@ -2,15 +2,15 @@
 // service's contract). Same-origin is enforced for all of /api in server/app.ts.
 // One upload path with two doors: the marketplace's (a signed-in user) and the brand portal's
 // (POST /brand/api/v1/uploads, a signed-in brand member; server/brand-api/v1/brand-portal.routes.ts). Both run
-// uploadRoute: the same rate limit per uploader, multipart limits, content checks and store.
-import type { Router, Request, RequestHandler } from 'express';
+// uploadRoute: the same rate limit per uploader, multipart limits, content checks, store and documentation.
+import type { Request, RequestHandler } from 'express';
 import multer from 'multer';
-import type { Services } from '#src/root';
 import { requireUser } from '#server/middleware/context';
 import { cleanBody } from '#server/middleware/clean-input';
 import { AppError, ValidationError } from '#src/lib/isomorphic/errors';
 import { hit } from '#src/lib/rate-limit';
-import { UPLOAD_MAX_BYTES, UPLOAD_MAX_MEGABYTES } from '#src/modules/uploads/uploads.schemas';
+import { UPLOAD_MAX_BYTES, UPLOAD_MAX_MEGABYTES, uploadFieldsSchema, uploadResultSchema } from '#src/modules/uploads/uploads.schemas';
+import { route, type ApiRoute } from '#server/api/route';
 import * as ja from '#src/i18n/ja';
 
 // Memory storage: the file is at most UPLOAD_MAX_BYTES and goes straight to PostgreSQL or the hosting service.
@@ -43,23 +43,36 @@ const UPLOADS_PER_HOUR = 200;
  * The upload route behind a door: `uploader` names who uploads (`user:12`, `brand-member:3`) and throws the 401
  * when nobody is signed in at that door, before the body is read; the limit is counted before the body is read
  * too, so a flood of large files is refused without buffering them. Then multipart parsing and the service.
+ * `guard` runs first (the marketplace's requireUser).
  */
-export function uploadRoute(services: Services, uploader: (req: Request) => string): RequestHandler[] {
+export function uploadRoute(door: {
+  summary: string;
+  tag: string;
+  access: 'user' | 'brand';
+  uploader: (req: Request) => string;
+  guard?: RequestHandler;
+}): ApiRoute {
   const limit: RequestHandler = async (req, _res, next) => {
-    await hit(req.ctx.em, [{ key: `upload:${uploader(req)}`, max: UPLOADS_PER_HOUR, windowSeconds: 3600 }]);
+    await hit(req.ctx.em, [{ key: `upload:${door.uploader(req)}`, max: UPLOADS_PER_HOUR, windowSeconds: 3600 }]);
     next();
   };
-  const handler: RequestHandler = async (req, res) => {
-    const result = await services.uploads.upload(req.ctx, { file: req.file, upload_preset: req.body?.upload_preset });
-    res.status(201).json(result);
-  };
-  return [limit, receiveFile, cleanBody, handler];
+  return route('post', '/uploads', door.summary, [door.tag], door.access, {
+    body: uploadFieldsSchema,
+    multipart: true,
+    status: 201,
+    errors: [413, 429, 502],
+    response: uploadResultSchema,
+    before: [...(door.guard ? [door.guard] : []), limit, receiveFile, cleanBody],
+    answer: (req, services) => services.uploads.upload(req.ctx, { file: req.file, upload_preset: req.body?.upload_preset }),
+  });
 }
 
-export function uploadsRoutes(router: Router, services: Services): void {
-  router.post(
-    '/uploads',
-    requireUser,
-    uploadRoute(services, (req) => `user:${req.actor?.id}`),
-  );
-}
+export const uploadsRoutes: ApiRoute[] = [
+  uploadRoute({
+    summary: '画像をアップロードする',
+    tag: 'ホスト',
+    access: 'user',
+    uploader: (req) => `user:${req.actor?.id}`,
+    guard: requireUser,
+  }),
+];

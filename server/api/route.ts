@@ -1,0 +1,65 @@
+// One API route, declared once: the OpenAPI operation (summary, tags, security, schemas, errors, example) and what
+// answers it (its middleware and handler). Each server/api/v1/<area>.routes.ts (and the brand portal's) exports its
+// list; server/api/api-routes.ts mounts the lists on the routers in order and builds the OpenAPI document from the
+// same lists, so a route cannot be registered without being documented or documented without being registered.
+import type { Request, RequestHandler, Response, Router } from 'express';
+import type { Services } from '#src/root';
+import type { Operation } from '#src/openapi/operation';
+
+/** What the app hands a route's handler besides the services (the Stripe webhook tells the metrics). */
+export interface RouteHooks {
+  webhookHandled?: (outcome: string, createdSeconds: number | null) => void;
+}
+
+type Answering =
+  | {
+      /** The JSON answer, sent with the declared `status` (200 unless stated; 204 sends no body). */
+      answer: (req: Request, services: Services, res: Response) => Promise<unknown>;
+      handler?: never;
+    }
+  | {
+      /** A handler of its own, when `answer` cannot say it (a file, a status chosen by the result, a cache). */
+      handler: (services: Services, hooks: RouteHooks) => RequestHandler;
+      answer?: never;
+    };
+
+export type ApiRoute = Omit<Operation, 'path'> & {
+  /** The Express path under its door's router (`/experiences/:id`); the document writes `{base}/experiences/{id}`. */
+  path: string;
+  /** Middleware run first, in order (a guard that answers 401 before the body is read, the upload's steps). */
+  before?: RequestHandler[];
+} & Answering;
+
+type RouteRest = Omit<ApiRoute, 'method' | 'path' | 'summary' | 'tags' | 'security'>;
+
+/** Declares one route: method, Express path, summary, tags, security, then the rest (schemas, errors, the answer). */
+export const route = (
+  method: Operation['method'],
+  path: string,
+  summary: string,
+  tags: string[],
+  security: Operation['security'],
+  rest: RouteRest,
+) => ({ method, path, summary, tags, security, ...rest }) as ApiRoute;
+
+/** Registers each route on the router, in the list's order (Express tries them in that order). */
+export function mountRoutes(router: Router, routes: ApiRoute[], services: Services, hooks: RouteHooks = {}): void {
+  for (const declared of routes) {
+    const { answer, status = 200 } = declared;
+    const handler: RequestHandler = answer
+      ? async (req, res) => {
+          const body = await answer(req, services, res);
+          if (status === 204) res.status(204).end();
+          else res.status(status).json(body);
+        }
+      : declared.handler(services, hooks);
+    router[declared.method](declared.path, ...(declared.before ?? []), handler);
+  }
+}
+
+/** The routes as the document's operations: the door's base before each path, `:name` written `{name}`. */
+export const operationsOf = (base: string, routes: ApiRoute[]): Operation[] =>
+  routes.map(({ path, before: _before, answer: _answer, handler: _handler, ...operation }) => ({
+    ...operation,
+    path: `${base}${path.replace(/:(\w+)/g, '{$1}')}`,
+  }));
