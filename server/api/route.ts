@@ -23,14 +23,17 @@ type Answering =
       answer?: never;
     };
 
-export type ApiRoute = Omit<Operation, 'path'> & {
-  /** The Express path under its door's router (`/experiences/:id`); the document writes `{base}/experiences/{id}`. */
-  path: string;
+/** A route's documentation besides what `route` takes first, and the middleware it runs before answering. */
+type Described = Omit<Operation, 'method' | 'path' | 'summary' | 'tags' | 'security'> & {
   /** Middleware run first, in order (a guard that answers 401 before the body is read, the upload's steps). */
   before?: RequestHandler[];
-} & Answering;
+};
 
-type RouteRest = Omit<ApiRoute, 'method' | 'path' | 'summary' | 'tags' | 'security'>;
+export type ApiRoute = Pick<Operation, 'method' | 'summary' | 'tags' | 'security'> & {
+  /** The Express path under its door's router (`/experiences/:id`); the document writes `{base}/experiences/{id}`. */
+  path: string;
+} & Described &
+  Answering;
 
 /** Declares one route: method, Express path, summary, tags, security, then the rest (schemas, errors, the answer). */
 export const route = (
@@ -39,8 +42,8 @@ export const route = (
   summary: string,
   tags: string[],
   security: Operation['security'],
-  rest: RouteRest,
-) => ({ method, path, summary, tags, security, ...rest }) as ApiRoute;
+  rest: Described & Answering,
+): ApiRoute => ({ method, path, summary, tags, security, ...rest });
 
 /** Registers each route on the router, in the list's order (Express tries them in that order). */
 export function mountRoutes(router: Router, routes: ApiRoute[], services: Services, hooks: RouteHooks = {}): void {
