@@ -2,7 +2,7 @@
 // reservations and erases, a booking's hold locks it FOR SHARE and refuses an account that has left. Each test pauses
 // one side inside its transaction (a table lock that the test holds on its own connection, on a table only that
 // side reads next), sends the other, and lets go once both wait: an upcoming reservation on a left account never
-// comes out of either order.
+// comes out of either order. A キャンセル待ち offer checks the account the same way.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type request from 'supertest';
@@ -11,6 +11,8 @@ import { createSignedInUser, TEST_PASSWORD } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { Reservation } from '#src/modules/reservations/reservations.entity';
 import { User } from '#src/modules/users/users.entity';
+import { WaitlistEntry } from '#src/modules/reservations/waitlist.entity';
+import { MailOutbox } from '#src/modules/mail/mail.entity';
 
 let t: TestApp;
 let holder: pg.Client;
@@ -123,5 +125,30 @@ describe('leaving and booking at the same time', () => {
     expect(answer.status).toBe(409);
     expect(answer.body.message).toBe('退会したアカウントでは予約できません');
     expect(await em().count(Reservation, { user: user.id })).toBe(0);
+  });
+});
+
+describe('キャンセル待ち of an account that has left', () => {
+  it("offers the freed seat to the next in line, and ends the left account's place without a hold or a mail", async () => {
+    const experience = await createExperience(t.orm, { price: 3000 });
+    const slot = await createCalendar(t.orm, experience.id, { daysFromToday: 10, recruitmentNumber: 1 });
+    const booker = await createSignedInUser(t);
+    const booked = await booker.agent
+      .post('/api/v1/reservations')
+      .send({ calendar_ids: [slot.id], number_of_people: 1, payment_token: 'tok_visa', idempotency_key: `waitlist-left-${slot.id}` });
+    expect(booked.status).toBe(201);
+    const leaver = await createSignedInUser(t);
+    const next = await createSignedInUser(t);
+    for (const g of [leaver, next]) {
+      expect((await g.agent.post('/api/v1/waitlist').send({ calendar_id: slot.id, number_of_people: 1 })).status).toBe(201);
+    }
+    expect((await leaver.agent.post('/api/v1/account/leave').send({ password: TEST_PASSWORD })).status).toBe(200);
+    expect((await booker.agent.post(`/api/v1/reservations/${booked.body.id}/cancellation`).send({})).status).toBe(200);
+
+    const line = await em().find(WaitlistEntry, { calendar: slot.id }, { orderBy: { id: 'asc' } });
+    expect(line.map((e) => e.status)).toEqual(['left', 'offered']);
+    expect(await em().count(Reservation, { user: leaver.user.id })).toBe(0);
+    expect(await em().count(Reservation, { user: next.user.id, status: 'pending' })).toBe(1);
+    expect(await em().count(MailOutbox, { toAddress: `left:${leaver.user.id}` })).toBe(0);
   });
 });

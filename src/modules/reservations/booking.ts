@@ -26,6 +26,7 @@ import type { ReservationActionRequired, ReservationView, ReserveInput } from '.
 import { transaction } from '#src/lib/transaction';
 import { findOffer } from './waitlist-offers';
 import { takeOffer } from './offer-booking';
+import { lockAccountForBooking } from '#src/modules/users/users.repository';
 
 export type ReserveResult =
   | { kind: 'confirmed'; reservation: ReservationView }
@@ -35,17 +36,6 @@ export type ReserveResult =
 export const USER_HOLD_LOCK = 14_011;
 const ACTIVE_STATUSES: readonly string[] = ['pending', 'requires_action'];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * Locks the guest's user row FOR SHARE until the transaction ends and refuses an account that has left (409).
- * Leaving (users/leaving.service.ts) locks the same row FOR UPDATE before it checks for upcoming reservations and
- * erases, so the two serialise: a leaving under way makes the booking wait and then see `left_at`, and a booking
- * under way makes the leaving wait and then see the new reservation (a reason to stay).
- */
-export async function lockGuest(tx: EntityManager, userId: number): Promise<void> {
-  const [guest] = await tx.execute<{ left_at: Date | null }[]>('SELECT left_at FROM users WHERE id = ? FOR SHARE', [userId]);
-  if (!guest || guest.left_at) throw new ConflictError(ja.reservations.accountLeft);
-}
 
 export interface BookingDeps {
   orm: MikroORM;
@@ -210,7 +200,8 @@ export function createBooking(deps: BookingDeps) {
       // One hold at a time per guest: two attempts with different keys for the same slot cannot both pass the
       // "already booked" rule (released at commit or rollback).
       await tx.execute('SELECT pg_advisory_xact_lock(?, ?)', [USER_HOLD_LOCK, userId]);
-      await lockGuest(tx, userId);
+      // Serialised with leaving (退会) on the user row: a left account books nothing.
+      if (!(await lockAccountForBooking(tx, userId))) throw new ConflictError(ja.reservations.accountLeft);
       // The guest's キャンセル待ち offer on this slot: its hold becomes this booking (no seats taken twice).
       const offer = await findOffer(tx, userId, data.calendar_ids, now, true);
       if (offer) return takeOffer(tx, { prepare, settlement }, offer, { userId, tourId, data, key, now });
