@@ -17,6 +17,7 @@ import { listExperiences, rejectExperience } from './commands/experiences';
 import { listRefunds, retryRefund } from './commands/refunds';
 import { payoutsExport, payoutsList, payoutsMarkPaid, payoutsPrepare } from './commands/payouts';
 import { leaveUser } from './commands/leave-user';
+import { receiptCopy } from './commands/receipt-copy';
 
 /** commander's English error as one Japanese line (the quoted names stay as typed). */
 function translate(error: CommanderError): string {
@@ -80,6 +81,7 @@ resolveInquiry(program);
 exportInquiries(program);
 listExperiences(program);
 leaveUser(program);
+receiptCopy(program);
 approveExperience(program);
 rejectExperience(program);
 createCoupon(program);

@@ -12,6 +12,8 @@ import expressStaticGzip from 'express-static-gzip';
 import { cssInliner } from '#server/inline-css';
 import { type KeptBody, sendKept } from '#server/compress';
 import { projectRoot as root } from '#src/lib/project-root';
+import { pageServices } from '#server/page-services';
+import { RETRY_AFTER_SECONDS } from '#server/middleware/errors';
 
 /** A render; a shared one keeps its compressed copies (`encoded`, KeptBody) until the page expires. */
 interface CachedPage extends KeptBody {
@@ -107,6 +109,8 @@ function acknowledgeRoutingOverride(): void {
 export async function mountVike(app: Express, services: Services, options: { production?: boolean } = {}): Promise<void> {
   acknowledgeRoutingOverride();
   const inlineCss = options.production ? cssInliner(CLIENT_DIR) : (html: string) => html;
+  // The pages' hooks see a busy database as a 503 page (server/page-services.ts).
+  const servicesForPages = pageServices(services);
   // Signed-out renders are shared for PUBLIC_CACHE_SECONDS; only plain 200 pages are kept, within a byte budget
   // (the bodies are Buffers, outside V8's heap limit, so only this budget bounds them).
   const cache = publicCache<CachedPage | null>(services.env.PUBLIC_CACHE_SECONDS, (page) => page?.status === 200, PAGE_CACHE_LIMITS);
@@ -119,7 +123,7 @@ export async function mountVike(app: Express, services: Services, options: { pro
       urlOriginal: url,
       headersOriginal: req.headers,
       user,
-      services,
+      services: servicesForPages,
       ctx: req.ctx,
       consumeCompletion: (key: string) => consumeCompletion(req, key),
       currentSession: { current_session_id: req.sessionID ?? '', current_device: req.session?.device ?? null },
@@ -146,8 +150,12 @@ export async function mountVike(app: Express, services: Services, options: { pro
     if (!page) return next();
     res.locals.routePattern = page.pageId ?? 'none';
     for (const [name, value] of page.headers) res.setHeader(name, value);
-    // Pages can carry per-user content: never let a shared cache (CDN, proxy) keep them.
-    res.setHeader('Cache-Control', 'private, no-cache');
+    // Pages can carry per-user content: never let a shared cache (CDN, proxy) keep them. The busy page (503, never
+    // kept by the public cache either) is not stored at all, and says when to ask again, like the API's 503.
+    if (page.status === 503) {
+      res.setHeader('Cache-Control', 'no-store');
+      res.setHeader('Retry-After', RETRY_AFTER_SECONDS);
+    } else res.setHeader('Cache-Control', 'private, no-cache');
     // The page's own ETag (Express makes none: server/app.ts); res.send still answers 304 when it matches.
     res.setHeader('ETag', page.etag);
     // A shared render is compressed once per encoding for every later visitor: compressing 60 KB of HTML on each

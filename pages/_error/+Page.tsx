@@ -7,7 +7,7 @@ import { isPortalPath } from '#src/components/brand/portal-path';
 import * as ja from '#src/i18n/ja';
 
 function ErrorContent({ portal }: { portal: boolean }) {
-  const { is404, abortReason, abortStatusCode } = usePageContext();
+  const { is404, abortReason, abortStatusCode, urlOriginal } = usePageContext();
   const notFound = is404 !== false;
   // throw render(403, reason) in a guard (the administrator area): a page the visitor may not see.
   if (!notFound && abortStatusCode === 403) {
@@ -19,6 +19,21 @@ function ErrorContent({ portal }: { portal: boolean }) {
         <p className="error-page__actions">
           <a href="/" className="button">
             {ja.nav.top}
+          </a>
+        </p>
+      </section>
+    );
+  }
+  // throw render(503) from a hook: the database was too busy to answer in time (server/page-services.ts).
+  if (!notFound && abortStatusCode === 503) {
+    return (
+      <section className="error-page" data-testid="busy">
+        <p className="error-page__code">503</p>
+        <h1>{ja.errors.busyTitle}</h1>
+        <p>{ja.errors.busyBody}</p>
+        <p className="error-page__actions">
+          <a href={urlOriginal} className="button">
+            {ja.errors.reload}
           </a>
         </p>
       </section>

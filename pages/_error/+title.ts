@@ -10,5 +10,7 @@ export default (pageContext: PageContext) =>
       ? ja.errors.notFoundTitle
       : pageContext.abortStatusCode === 403
         ? ja.adminPages.forbiddenTitle
-        : ja.errors.serverErrorTitle
+        : pageContext.abortStatusCode === 503
+          ? ja.errors.busyTitle
+          : ja.errors.serverErrorTitle
   } | ${isPortalPath(pageContext.urlPathname) ? ja.brandPortalPages.areaName : ja.site.name}`;

@@ -57,9 +57,11 @@ export function htmlErrorPage(res: Response, status: number): void {
   const [title, body] =
     status === 404
       ? [e.notFoundTitle, e.notFoundBody]
-      : status >= 500
-        ? [e.serverErrorTitle, e.serverErrorBody]
-        : [ja.requests.badRequestTitle, ja.requests.badRequestBody];
+      : status === 503
+        ? [e.busyTitle, e.busyBody]
+        : status >= 500
+          ? [e.serverErrorTitle, e.serverErrorBody]
+          : [ja.requests.badRequestTitle, ja.requests.badRequestBody];
   res
     .status(status)
     .type('html')
@@ -72,7 +74,7 @@ export function htmlErrorPage(res: Response, status: number): void {
 const isDecodeFailure = (error: unknown) => error instanceof URIError || (error as { cause?: unknown } | null)?.cause instanceof URIError;
 
 /** How long a client (Stripe's retries included) is asked to wait after a 503. */
-const RETRY_AFTER_SECONDS = '5';
+export const RETRY_AFTER_SECONDS = '5';
 
 export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   const appError = fromUnknown(error);
@@ -82,15 +84,19 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
     return;
   }
   if (appError?.status === 503) res.setHeader('Retry-After', RETRY_AFTER_SECONDS);
+  // A database too busy to answer is load, not a fault: one warning with the reason, no stack.
+  const busy = isDatabaseBusy(error);
+  if (busy) req.log?.warn({ reason: (error as { message?: unknown }).message }, 'database busy: the request answers 503');
   if (!isApiPath(req.originalUrl)) {
-    // Pages answer the Japanese HTML page, never the API's JSON.
+    // Pages answer the Japanese HTML page, never the API's JSON; the busy page is stored by no cache.
     const status = appError?.status ?? (isDecodeFailure(error) ? 400 : 500);
-    if (status >= 500) req.log?.error({ err: error }, 'unhandled error');
+    if (status >= 500 && !busy) req.log?.error({ err: error }, 'unhandled error');
+    if (busy) res.setHeader('Cache-Control', 'no-store');
     htmlErrorPage(res, status);
     return;
   }
   if (appError) {
-    if (appError.status >= 500) req.log?.error({ err: error }, 'request failed');
+    if (appError.status >= 500 && !busy) req.log?.error({ err: error }, 'request failed');
     res.status(appError.status).json(errorBody(appError));
     return;
   }

@@ -30,7 +30,7 @@ function line(req: Request) {
 
 /**
  * Sets req.id and the X-Request-Id header, gives every request of `app` a logger (`req.log`, a child of `log` made on
- * first use), and logs `request completed` when the answer is finished (info; warn for 4xx, error for 5xx) or
+ * first use), and logs `request completed` when the answer is finished (info; warn for 4xx and 503, error for other 5xx) or
  * `request aborted` when the client went away first, with the method, path, status and milliseconds. Built assets are
  * not logged. Mount it first.
  *
@@ -59,7 +59,8 @@ export function mountRequestLog(app: ExpressApp, log: Logger): void {
         const status = res.statusCode;
         const fields = { req: line(req), res: { statusCode: status }, responseTime: Math.round(performance.now() - started) };
         if (!res.writableFinished) log.warn(fields, 'request aborted');
-        else if (status >= 500) log.error(fields, 'request completed');
+        // 503 is a refusal for load (a busy database, a shutdown), said with Retry-After: a warning, not a fault.
+        else if (status >= 500 && status !== 503) log.error(fields, 'request completed');
         else if (status >= 400) log.warn(fields, 'request completed');
         else log.info(fields, 'request completed');
       });

@@ -31,7 +31,7 @@ import { AuditLog } from '#src/modules/audit/audit.entity';
 import { DataExport } from '#src/modules/data-exports/data-exports.entity';
 import { LedgerEntry, Payee, PayoutBatch, PayoutItem } from '#src/modules/earnings/earnings.entity';
 import { ExperienceRejection } from '#src/modules/experience-approvals/experience-approvals.entity';
-import { Receipt } from '#src/modules/receipts/receipts.entity';
+import { Receipt, ReceiptIssuance } from '#src/modules/receipts/receipts.entity';
 import { EmailChange } from '#src/modules/email-changes/email-changes.entity';
 import { Favorite } from '#src/modules/favorites/favorites.entity';
 
@@ -79,6 +79,7 @@ export const entities = [
   AuditLog,
   ExperienceRejection,
   Receipt,
+  ReceiptIssuance,
   EmailChange,
   Payee,
   PayoutBatch,

@@ -1,6 +1,8 @@
 // Every wait for the database is bounded, and no unit of work waits for a second pooled connection while it holds one
 // in a transaction (src/lib/transaction.ts): the guard fails such an acquire, the pool's acquire timeout answers 503
 // with Retry-After, and PostgreSQL's own timeouts are set on every connection the app opens.
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
@@ -76,9 +78,21 @@ describe('bounded waits', () => {
   });
 });
 
+/** What the small app logs, parsed. */
+const smallLog: { level: number; msg: string; reason?: string; err?: unknown }[] = [];
+
 describe('a pool with no free connection', () => {
   beforeAll(async () => {
-    small = await setupTestApp({ DATABASE_POOL_MAX: '1', DATABASE_ACQUIRE_TIMEOUT_MS: '300' });
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).split('\n')) if (line.trim()) smallLog.push(JSON.parse(line));
+        done();
+      },
+    });
+    small = await setupTestApp(
+      { DATABASE_POOL_MAX: '1', DATABASE_ACQUIRE_TIMEOUT_MS: '300' },
+      { log: pino({ level: 'info', base: undefined }, sink) },
+    );
   });
   afterAll(async () => small?.close());
 
@@ -103,6 +117,11 @@ describe('a pool with no free connection', () => {
       release();
       await busy;
     }
+    // Load, not a fault: one warning with the pool's reason, and no error line (no stack) for it.
+    expect(smallLog.filter((l) => l.msg.startsWith('database busy'))).toEqual([
+      expect.objectContaining({ level: 40, reason: 'timeout exceeded when trying to connect' }),
+    ]);
+    expect(smallLog.filter((l) => l.level >= 50)).toEqual([]);
     expect((await request(small.app).get('/api/v1/categories')).status).toBe(200);
   });
 });

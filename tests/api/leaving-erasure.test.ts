@@ -1,7 +1,8 @@
-// After leaving (退会), no trace of the person's identity is left anywhere in the database: every text, character,
-// JSON and array column of every table is searched for the name, the address, the phone number they typed, the
-// postal address of their application, the bank account holder and the receipt's addressee. What others and the
-// books rely on is still there, under 退会したユーザー.
+// After leaving (退会), no trace of the person's identity is left anywhere in the database but the receipts as they
+// were issued (receipt_issuances, which the issuer must keep): every text, character, JSON and array column of every
+// table is searched for the name, the address, the phone number they typed, the postal address of their application,
+// the bank account holder and the receipt's addressee. What others and the books rely on is still there, under
+// 退会したユーザー.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { TEST_PASSWORD } from '#tests/factories/users';
@@ -47,7 +48,7 @@ const NEXT_EMAIL = 'seiichiro.next@example.com';
 const TERMS = [RICH.name, RICH.email, 'seiichiro.watanabe', NEXT_EMAIL, RICH.phone, RICH.address, RICH.holderName, RICH.receiptName];
 
 describe('leaving erases every personal field', () => {
-  it('finds the identity in many tables before, and nowhere after', async () => {
+  it('finds the identity in many tables before, and after only in the receipts as issued', async () => {
     // A copy of the data, ready and mailed, is personal data too.
     expect((await rich.agent.post('/api/v1/account/data-exports')).status).toBe(202);
     expect(await t.services.dataExports.buildDue()).toBe(1);
@@ -87,11 +88,15 @@ describe('leaving erases every personal field', () => {
     expect(before[NEXT_EMAIL]).toEqual(['data_exports.json_body', 'email_changes.new_email']);
     expect(before[RICH.phone]).toEqual(expect.arrayContaining(['users.introduction', 'contact_inquiries.content']));
     expect(before[RICH.holderName]).toEqual(['data_exports.json_body', 'payees.holder_name']);
-    expect(before[RICH.receiptName]).toEqual(['data_exports.json_body', 'receipts.addressee']);
+    expect(before[RICH.receiptName]).toEqual(['data_exports.json_body', 'receipt_issuances.document', 'receipts.addressee']);
 
     const res = await rich.agent.post('/api/v1/account/leave').send({ password: TEST_PASSWORD });
     expect(res.status).toBe(200);
-    expect(await occurrences(TERMS)).toEqual({});
+    // Only the issued receipt keeps its addressee and 但し書き (which named the person) as printed.
+    expect(await occurrences(TERMS)).toEqual({
+      [RICH.name]: ['receipt_issuances.document'],
+      [RICH.receiptName]: ['receipt_issuances.document'],
+    });
   });
 
   it('keeps what others and the books rely on, under 退会したユーザー', async () => {

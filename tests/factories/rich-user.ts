@@ -93,6 +93,12 @@ export async function seedRichUser(t: { app: Express; orm: MikroORM }): Promise<
     RICH.receiptName,
     `${RICH.name}様 体験料として`,
   ]);
+  // The receipt as it was printed (what the issuer keeps after leaving).
+  await run(
+    `INSERT INTO receipt_issuances (receipt_id, issue_no, document)
+     SELECT id, 1, jsonb_build_object('number', number, 'addressee', addressee, 'purpose', purpose) FROM receipts WHERE number = ?`,
+    [receiptNumber],
+  );
 
   // Inquiries, signed in and by address only.
   await run(

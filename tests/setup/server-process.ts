@@ -65,6 +65,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
 export interface IsolatedServer {
   base: string;
   orm: MikroORM;
+  /** Everything the server printed so far (its log lines). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -80,6 +82,7 @@ export async function startIsolatedServer(name: string, env: Record<string, stri
   return {
     base: server.base,
     orm,
+    output: server.output,
     async stop() {
       await server.stop();
       await orm.close(true);

@@ -19,4 +19,9 @@ export const errors = {
   validation: '入力内容を確認してください',
   payloadTooLarge: '送信データが大きすぎます',
   busy: 'ただいま混み合っています。少し時間をおいてもう一度お試しください',
+  /** The page answered 503 while the database is too busy (pages/_error, the plain page of server/middleware/errors.ts). */
+  busyTitle: 'ただいま混み合っています',
+  busyBody: '時間をおいて、もう一度お試しください。',
+  /** The busy page's link to the same page. */
+  reload: 'もう一度読み込む',
 } as const;

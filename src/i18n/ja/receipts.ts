@@ -21,6 +21,18 @@ export const receipts = {
   notPaid: 'お支払いが完了していない予約には領収書を発行できません',
   nothingPaid: 'お支払い金額がない予約には領収書はありません',
   filename: (number: string) => `領収書_${number}.pdf`,
+  /** The platform's copy (控え) of an issued receipt: the CLI's receipt-copy. */
+  copyFilename: (number: string) => `領収書_${number}_控え.pdf`,
+  recordCopy: (date: string) => `発行者控え（${date} 出力）`,
+  receiptNotFound: '領収書が見つかりませんでした',
+  issuanceNotFound: 'この領収書にその発行回はありません',
+  numberInvalid: '領収書番号は R と8桁以上の数字で入力してください',
+  issueNoInvalid: '発行回は1以上の整数で指定してください',
+  cliHelp: '発行済みの領収書を、発行したときの内容のまま発行者控えとしてPDFに書き出す（退会したお客様の分も）',
+  cliNumber: '領収書番号（例: R00000012）',
+  cliIssue: '何回目の発行か（1: 最初の発行、省略時: 最新）',
+  cliOut: '書き出すファイル（省略時: 領収書_<番号>_控え.pdf）',
+  cliWritten: (file: string) => `領収書の控えを ${file} に書き出しました`,
   // The PDF
   title: '領収書',
   reissued: '再発行',

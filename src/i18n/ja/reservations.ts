@@ -82,6 +82,8 @@ export const reservations = {
   idempotencyKeyInvalid: 'リクエストの識別子が正しくありません。ページを再読み込みしてください',
   holdExpired: 'お支払いの確認に時間がかかったため、お申し込みの有効期限が切れました。もう一度お手続きください',
   inProgress: 'このお申し込みは処理中です。しばらくしてから予約状況をご確認ください',
+  /** A booking by an account that has left (退会), or left while the booking was being made. */
+  accountLeft: '退会したアカウントでは予約できません',
   mailGuestSubject: (title: string) => `【たびとこ】ご予約が確定しました：${title}`,
   /** The reservation form of a キャンセル待ち offer (here, not in `waitlist`: the form loads only this section). */
   waitlistOffer: (people: number, at: string) => `キャンセル待ちのご案内: ${people}名分のお席を${at}まで確保しています。`,

@@ -28,6 +28,8 @@ export interface ReceiptDocument {
   /** The refund (refundedOn null while the refund is still being processed). */
   refund: { amount: number; refundedOn: string | null } | null;
   issuer: { name: string; address: string; registrationNumber: string };
+  /** The platform's copy of what was issued (the receipts service's `copy`): marked 発行者控え with this date. */
+  recordCopyOn?: string;
 }
 
 const RED = '#c0392b';
@@ -53,6 +55,16 @@ export async function renderReceiptPdf(r: ReceiptDocument, createdAt = new Date(
       .fontSize(15)
       .fillColor(RED)
       .text(t.reissued, right - 78, 61, { width: 78, align: 'center' });
+    doc.fillColor('#000000');
+  }
+
+  // The platform's copy says so above the title, so it is never taken for a receipt handed out.
+  if (r.recordCopyOn) {
+    doc
+      .font(PDF_FONT.regular)
+      .fontSize(9)
+      .fillColor('#555555')
+      .text(t.recordCopy(formatYmdJa(r.recordCopyOn)), left, 36, { width });
     doc.fillColor('#000000');
   }
 

@@ -21,6 +21,21 @@ export const receiptRequestSchema = z.object({
     .meta({ description: '但し書き（40文字以内、省略時は「体験料として」）' }),
 });
 
+/** The platform's copy of an issued receipt (CLI receipt-copy): its number, and the issuance (default: the latest). */
+export const receiptCopySchema = z.object({
+  number: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^R[0-9]{8,}$/, { error: ja.receipts.numberInvalid }),
+  issue_no: z.coerce
+    .number({ error: ja.receipts.issueNoInvalid })
+    .int({ error: ja.receipts.issueNoInvalid })
+    .min(1, { error: ja.receipts.issueNoInvalid })
+    .max(1_000_000, { error: ja.receipts.issueNoInvalid })
+    .optional(),
+});
+
 export interface ReceiptState {
   reservation_id: number;
   /** Whether a receipt can be issued (a paid reservation). */

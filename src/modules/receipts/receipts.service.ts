@@ -4,7 +4,7 @@
 // receipt number; every later one is the same number marked 再発行. Anyone else's reservation is the reservation's 404.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Env } from '#src/lib/env';
-import { requireUser, type Ctx } from '#src/lib/context';
+import { requireAdmin, requireUser, type Ctx } from '#src/lib/context';
 import { ConflictError, NotFoundError, ValidationError, type FieldMessages } from '#src/lib/isomorphic/errors';
 import { charactersWithoutGlyph } from '#src/lib/pdf';
 import { idFrom, parseInput } from '#src/lib/isomorphic/validate';
@@ -12,8 +12,9 @@ import { todayInJapan } from '#src/lib/isomorphic/dates';
 import { transaction } from '#src/lib/transaction';
 import * as ja from '#src/i18n/ja';
 import { reservationForReceipt, type ReservationForReceipt } from '#src/modules/reservations/reservations.repository';
-import { Receipt } from './receipts.entity';
-import { receiptRequestSchema, type ReceiptState } from './receipts.schemas';
+import { Receipt, ReceiptIssuance } from './receipts.entity';
+import { receiptCopySchema, receiptRequestSchema, type ReceiptState } from './receipts.schemas';
+import type { ReceiptDocument } from './receipt-pdf';
 
 export interface ReceiptsDeps {
   env: Pick<Env, 'PLATFORM_NAME' | 'PLATFORM_ADDRESS' | 'INVOICE_REGISTRATION_NUMBER'>;
@@ -39,6 +40,24 @@ function unprintable(fields: Record<string, string | null | undefined>): FieldMe
     if (missing.length > 0) messages[field] = [ja.receipts.unprintable(missing.join(' '))];
   }
   return messages;
+}
+
+/** What a receipt prints of its reservation (the amounts, dates and refund as they are when it is drawn). */
+function printedReservation(r: ReservationForReceipt) {
+  return {
+    amount: r.totalAmount,
+    paidOn: todayInJapan(r.confirmedAt ?? new Date()),
+    reservationId: r.id,
+    experienceTitle: r.experienceTitle,
+    dates: r.dates,
+    refund: r.refund ? { amount: r.refund.amount, refundedOn: r.refund.succeededAt ? todayInJapan(r.refund.succeededAt) : null } : null,
+  };
+}
+
+/** Draws a receipt; the PDF kit loads with the first one, not when the server or the CLI starts. */
+async function draw(document: ReceiptDocument, now: Date): Promise<Buffer> {
+  const { renderReceiptPdf } = await import('./receipt-pdf');
+  return renderReceiptPdf(document, now);
 }
 
 function unavailableReason(r: ReservationForReceipt): string | null {
@@ -86,10 +105,10 @@ export function createReceiptsService(deps: ReceiptsDeps) {
    * comes from its id. The insert's ON CONFLICT makes two first downloads at once one receipt with two issuances.
    */
   async function recordIssuance(em: EntityManager, reservationId: number, addressee: string, purpose: string) {
-    type Row = { number: string; issued_count: number; created_at: Date };
+    type Row = { id: number; number: string; issued_count: number; created_at: Date };
     const updated = await em.execute<Row[]>(
       `UPDATE receipts SET issued_count = issued_count + 1, addressee = ?, purpose = ?, updated_at = now()
-       WHERE reservation_id = ? RETURNING number, issued_count, created_at`,
+       WHERE reservation_id = ? RETURNING id, number, issued_count, created_at`,
       [addressee, purpose, reservationId],
     );
     if (updated[0]) return updated[0];
@@ -99,7 +118,7 @@ export function createReceiptsService(deps: ReceiptsDeps) {
        SELECT n.id, ?, 'R' || lpad(n.id::text, 8, '0'), ?, ?, 1 FROM n
        ON CONFLICT (reservation_id) DO UPDATE SET issued_count = receipts.issued_count + 1, addressee = excluded.addressee,
          purpose = excluded.purpose, updated_at = now()
-       RETURNING number, issued_count, created_at`,
+       RETURNING id, number, issued_count, created_at`,
       [reservationId, addressee, purpose],
     );
     return inserted[0];
@@ -116,39 +135,72 @@ export function createReceiptsService(deps: ReceiptsDeps) {
     if (Object.keys(refused).length > 0) throw new ValidationError(refused);
     const reason = unavailableReason(r);
     if (reason !== null || !r.confirmedAt) throw new ConflictError(reason ?? ja.receipts.notPaid);
-    const paidAt = r.confirmedAt;
     const purpose = data.purpose ?? ja.receipts.defaultPurpose;
     const now = new Date();
-    // The issuance is counted in the same transaction that draws the PDF: a failure counts nothing.
+    // The issuance is counted and recorded in the same transaction that draws the PDF: a failure counts nothing.
     return transaction(ctx.em, async (em) => {
       const row = await recordIssuance(em, r.id, data.addressee, purpose);
-      // The PDF kit loads with the first receipt, not when the server or the CLI starts.
-      const { renderReceiptPdf } = await import('./receipt-pdf');
-      const body = await renderReceiptPdf(
-        {
-          number: row.number,
-          reissue: Number(row.issued_count) > 1,
-          firstIssuedOn: todayInJapan(new Date(row.created_at)),
-          issuedOn: todayInJapan(now),
-          addressee: data.addressee,
-          purpose,
-          amount: r.totalAmount,
-          paidOn: todayInJapan(paidAt),
-          reservationId: r.id,
-          experienceTitle: r.experienceTitle,
-          dates: r.dates,
-          refund: r.refund
-            ? { amount: r.refund.amount, refundedOn: r.refund.succeededAt ? todayInJapan(r.refund.succeededAt) : null }
-            : null,
-          issuer,
-        },
-        now,
-      );
-      return { filename: ja.receipts.filename(row.number), body };
+      const document: ReceiptDocument = {
+        number: row.number,
+        reissue: Number(row.issued_count) > 1,
+        firstIssuedOn: todayInJapan(new Date(row.created_at)),
+        issuedOn: todayInJapan(now),
+        ...printedReservation(r),
+        addressee: data.addressee,
+        purpose,
+        issuer,
+      };
+      // What was printed, whole: the platform reproduces it from this row (copy), whatever changes later.
+      await em.execute('INSERT INTO receipt_issuances (receipt_id, issue_no, document) VALUES (?, ?, ?::jsonb)', [
+        row.id,
+        Number(row.issued_count),
+        JSON.stringify(document),
+      ]);
+      return { filename: ja.receipts.filename(row.number), body: await draw(document, now) };
     });
   }
 
-  return { state, issue };
+  /**
+   * The platform's copy (控え) of an issued receipt, by its number (ADMIN or the operator: CLI `receipt-copy`): the
+   * issuance `issue_no` (default: the latest) exactly as it was printed, addressee included, also after the guest
+   * left (docs/decisions/leaving.md), marked 発行者控え with today's date. Recorded nowhere: it is not an issuance.
+   * A receipt issued before the issuances were recorded is drawn from its row and reservation as they are now.
+   */
+  async function copy(ctx: Ctx, input: unknown): Promise<ReceiptFile> {
+    requireAdmin(ctx);
+    const data = parseInput(receiptCopySchema, input);
+    const receipt = await ctx.em.findOne(Receipt, { number: data.number });
+    if (!receipt) throw new NotFoundError(ja.receipts.receiptNotFound, 'receipt');
+    const issuances = await ctx.em.find(
+      ReceiptIssuance,
+      data.issue_no ? { receipt: receipt.id, issueNo: data.issue_no } : { receipt: receipt.id },
+      { orderBy: { issueNo: 'desc' }, limit: 1 },
+    );
+    const now = new Date();
+    let document: ReceiptDocument;
+    if (issuances[0]) document = issuances[0].document as unknown as ReceiptDocument;
+    else if (data.issue_no && data.issue_no !== receipt.issuedCount) throw new NotFoundError(ja.receipts.issuanceNotFound, 'issue_no');
+    else {
+      const r = await reservationForReceipt(ctx.em, receipt.reservation.id);
+      if (!r) throw new NotFoundError(ja.receipts.receiptNotFound, 'receipt');
+      document = {
+        number: receipt.number,
+        reissue: receipt.issuedCount > 1,
+        firstIssuedOn: todayInJapan(new Date(receipt.createdAt)),
+        issuedOn: todayInJapan(new Date(receipt.updatedAt)),
+        ...printedReservation(r),
+        addressee: receipt.addressee,
+        purpose: receipt.purpose,
+        issuer,
+      };
+    }
+    return {
+      filename: ja.receipts.copyFilename(document.number),
+      body: await draw({ ...document, recordCopyOn: todayInJapan(now) }, now),
+    };
+  }
+
+  return { state, issue, copy };
 }
 
 export type ReceiptsService = ReturnType<typeof createReceiptsService>;

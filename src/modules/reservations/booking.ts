@@ -26,6 +26,7 @@ import type { ReservationActionRequired, ReservationView, ReserveInput } from '.
 import { transaction } from '#src/lib/transaction';
 import { findOffer } from './waitlist-offers';
 import { takeOffer } from './offer-booking';
+import { lockAccountForBooking } from '#src/modules/users/users.repository';
 
 export type ReserveResult =
   | { kind: 'confirmed'; reservation: ReservationView }
@@ -199,6 +200,8 @@ export function createBooking(deps: BookingDeps) {
       // One hold at a time per guest: two attempts with different keys for the same slot cannot both pass the
       // "already booked" rule (released at commit or rollback).
       await tx.execute('SELECT pg_advisory_xact_lock(?, ?)', [USER_HOLD_LOCK, userId]);
+      // Serialised with leaving (退会) on the user row: a left account books nothing.
+      if (!(await lockAccountForBooking(tx, userId))) throw new ConflictError(ja.reservations.accountLeft);
       // The guest's キャンセル待ち offer on this slot: its hold becomes this booking (no seats taken twice).
       const offer = await findOffer(tx, userId, data.calendar_ids, now, true);
       if (offer) return takeOffer(tx, { prepare, settlement }, offer, { userId, tourId, data, key, now });

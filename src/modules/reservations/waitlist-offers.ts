@@ -12,6 +12,7 @@
 // with `waitlist:` until the guest pays (the sweeper then releases it without asking the gateway).
 // Server-only.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { lockAccountForBooking } from '#src/modules/users/users.repository';
 import type { Env } from '#src/lib/env';
 import { formatDateJa, formatInstantDateTimeJa, japanInstant } from '#src/lib/isomorphic/dates';
 import * as ja from '#src/i18n/ja';
@@ -146,6 +147,12 @@ export function createWaitlistOffers(env: Pick<Env, 'WAITLIST_OFFER_HOURS' | 'SE
       for (const entry of line) {
         if (free <= 0) break;
         if (entry.number_of_people > free) continue;
+        // An account that left (退会) is offered nothing: its place in line ends here. Locked like a booking's, so an
+        // offer and a leaving under way serialise the same way.
+        if (!(await lockAccountForBooking(tx, entry.user_id))) {
+          await tx.execute(`UPDATE waitlist_entries SET status = 'left', updated_at = now() WHERE id = ?`, [entry.id]);
+          continue;
+        }
         await offerOne(tx, slot, entry, now);
         free -= entry.number_of_people;
         offered.push(entry.id);

@@ -7,6 +7,7 @@
 //   memberships, data copies, password reset requests, rate-limit rows naming the address, mails to the address.
 // - Anonymised in place (the rows stay for the other party and the books): the user row itself, the receipts'
 //   addressee, contact and program inquiries, the reservation's note to the host, the host name of experiences.
+// - Kept as it is: the receipts as they were issued (receipt_issuances), which the issuer must keep.
 // - Kept text (messages, reviews and replies, cancellation reasons, 但し書き, mails to others, audit entries) keeps its
 //   words, with every known piece of the person's identity (name, address, e-mail, the names they typed on receipts
 //   and applications) replaced by 退会したユーザー.
@@ -37,11 +38,13 @@ async function identityTerms(em: EntityManager, userId: number): Promise<{ name:
   if (!user) throw new Error(`user ${userId} not found`);
   const typed = await em.execute<{ term: string | null }[]>(
     `SELECT f.addressee AS term FROM receipts f JOIN reservations r ON r.id = f.reservation_id WHERE r.user_id = ?
+     UNION SELECT i.document->>'addressee' FROM receipt_issuances i JOIN receipts f ON f.id = i.receipt_id
+       JOIN reservations r ON r.id = f.reservation_id WHERE r.user_id = ?
      UNION SELECT full_name FROM community_applications WHERE user_id = ?
      UNION SELECT address FROM community_applications WHERE user_id = ?
      UNION SELECT name FROM contact_inquiries WHERE user_id = ? OR lower(email) = lower(?)
      UNION SELECT name FROM brand_and_ambassador_inquiries WHERE lower(email) = lower(?)`,
-    [userId, userId, userId, userId, user.email, user.email],
+    [userId, userId, userId, userId, userId, user.email, user.email],
   );
   const terms = new Set<string>();
   for (const raw of [user.name, user.email, ...typed.map((row) => row.term)]) {
@@ -83,7 +86,9 @@ export async function eraseAccount(em: EntityManager, userId: number): Promise<{
   );
   await em.execute('UPDATE reservations SET message_to_host = NULL WHERE user_id = ? AND message_to_host IS NOT NULL', [userId]);
   await scrub('reservations', ['cancellation_reason', 'message_to_host'], `id IN (${mine}) OR id IN (${hosted})`, [userId, userId]);
-  // The receipts' record keeps number, date and amounts; a 適格簡易請求書 needs no addressee.
+  // The receipt row's form values (the last addressee and 但し書き, offered on the next download) go. What each
+  // download printed stays whole in receipt_issuances (append-only): the issuer keeps the receipts it issued for
+  // 7 years, and reproduces them as issued (docs/decisions/leaving.md "Receipts").
   await em.execute(`UPDATE receipts SET addressee = ?, updated_at = now() WHERE reservation_id IN (${mine})`, [LEFT, userId]);
   await scrub('receipts', ['purpose'], `reservation_id IN (${mine})`, [userId]);
 

@@ -25,6 +25,19 @@ export async function userContact(em: EntityManager, userId: number): Promise<{ 
   return { name: user.name, email: user.email, optional: { reminders: user.notifyReminders, messages: user.notifyMessages } };
 }
 
+/**
+ * Locks the user row FOR SHARE until the transaction ends and answers whether the account may still have a
+ * reservation made for it (it exists and has not left). Every transaction that creates a reservation calls it first:
+ * leaving (users/leaving.service.ts) locks the same row FOR UPDATE before it checks for upcoming reservations and
+ * erases, so the two serialise. A leaving under way makes the caller wait and then see `left_at`; a booking under way
+ * makes the leaving wait and then see the new reservation. FOR SHARE: two bookings of one guest do not wait on each
+ * other for it.
+ */
+export async function lockAccountForBooking(em: EntityManager, userId: number): Promise<boolean> {
+  const [user] = await em.execute<{ left_at: Date | null }[]>('SELECT left_at FROM users WHERE id = ? FOR SHARE', [userId]);
+  return Boolean(user && !user.left_at);
+}
+
 /** Whether the user's address is verified (booking needs it). */
 export async function emailVerified(em: EntityManager, userId: number): Promise<boolean> {
   const user = await em.findOne(User, { id: userId }, { fields: ['emailVerifiedAt'] });
