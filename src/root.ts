@@ -27,6 +27,7 @@ import { createProfilesService } from './modules/users/profile.service';
 import { createCalendarsService } from './modules/calendars/calendars.service';
 import { createReviewsService } from './modules/reviews/reviews.service';
 import { createFavoritesService } from './modules/favorites/favorites.service';
+import { createFavoriteDates } from './modules/favorites/favorite-dates';
 import { createReservationCalendarService } from './modules/reservations/reservation-calendar.service';
 import { createStoryPageService } from './modules/experiences/story-page.service';
 import { createHoldingRequestsService } from './modules/holding-requests/holding-requests.service';
@@ -132,6 +133,8 @@ function buildServices(deps: ServiceDeps) {
     reservationCalendar: createReservationCalendarService({ env }),
     /** A guest's hearted experiences (お気に入り). */
     favorites: createFavoritesService({ experiences }),
+    /** The job that mails new dates of hearted experiences to the guests who asked for it. */
+    favoriteDates: createFavoriteDates({ orm, env, log }),
     holdingRequests: createHoldingRequestsService({ experiences, env }),
     uploads: createUploadsService({ env }),
     payments: createPaymentsService({ env, gateway }),

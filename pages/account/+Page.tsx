@@ -116,6 +116,7 @@ function NotificationsSection({ account }: { account: Data['account'] }) {
   const options = [
     { key: 'reminders', label: t.remindersLabel, hint: t.remindersHint },
     { key: 'messages', label: t.messagesLabel, hint: t.messagesHint },
+    { key: 'favorite_dates', label: ja.favoriteDates.settingLabel, hint: ja.favoriteDates.settingHint },
   ] as const;
   return (
     <AccountSection id="account-notifications" heading={t.notificationsHeading} lead={t.notificationsLead}>

@@ -6,6 +6,7 @@ import { formatDateJa } from '#src/lib/isomorphic/dates';
 import { ExperienceCard } from '#src/components/ExperienceCard';
 import { FavoriteHeart } from '#src/components/FavoriteHeart';
 import { Pagination } from '#src/components/Pagination';
+import { FavoriteDatesToggle } from './FavoriteDatesToggle';
 import type { Data } from './+data';
 import './favorites.css';
 import * as ja from '#src/i18n/ja';
@@ -30,7 +31,7 @@ function NextDates({ slots }: { slots: Data['favorites'][number]['next_slots'] }
 }
 
 export default function Page() {
-  const { favorites, meta } = useData<Data>();
+  const { favorites, meta, favoriteDatesMail } = useData<Data>();
   return (
     <div className="page favorites" data-testid="favorites">
       <div className="favorites__head">
@@ -38,6 +39,7 @@ export default function Page() {
         {meta.total_count > 0 && <span className="muted">{t.count(meta.total_count)}</span>}
       </div>
       <p className="muted favorites__lead">{t.lead}</p>
+      <FavoriteDatesToggle initial={favoriteDatesMail} />
       {favorites.length === 0 ? (
         <div className="favorites__empty">
           <p>{t.empty}</p>

@@ -61,6 +61,7 @@ export { portalError } from './ja/portalError';
 export { leaving } from './ja/leaving';
 export { dataExport } from './ja/dataExport';
 export { favoritesPage } from './ja/favoritesPage';
+export { favoriteDates } from './ja/favoriteDates';
 export { share } from './ja/share';
 export { calendarLinks } from './ja/calendarLinks';
 export { brandAccount } from './ja/brandAccount';

@@ -33,7 +33,7 @@ import { LedgerEntry, Payee, PayoutBatch, PayoutItem } from '#src/modules/earnin
 import { ExperienceRejection } from '#src/modules/experience-approvals/experience-approvals.entity';
 import { Receipt, ReceiptIssuance } from '#src/modules/receipts/receipts.entity';
 import { EmailChange } from '#src/modules/email-changes/email-changes.entity';
-import { Favorite } from '#src/modules/favorites/favorites.entity';
+import { Favorite, FavoriteDateMail, FavoriteNewDate } from '#src/modules/favorites/favorites.entity';
 
 export const entities = [
   Created,
@@ -58,6 +58,8 @@ export const entities = [
   Coupon,
   Review,
   Favorite,
+  FavoriteNewDate,
+  FavoriteDateMail,
   HoldingRequest,
   Community,
   CommunityApplicationQuestion,

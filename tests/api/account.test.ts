@@ -50,7 +50,7 @@ describe('GET /api/v1/account and PUT /api/v1/account/profile', () => {
       email: 'account-profile@example.com',
       avatar_url: null,
       introduction: null,
-      notifications: { reminders: true, messages: true },
+      notifications: { reminders: true, messages: true, favorite_dates: false },
     });
     const res = await agent.put('/api/v1/account/profile').send({
       name: '  新しい 名前 ',
@@ -212,9 +212,25 @@ describe('PUT /api/v1/account/notifications', () => {
     const res = await agent.put('/api/v1/account/notifications').send({ reminders: false, messages: true });
     expect(res.status).toBe(200);
     expectDocumented(res);
-    expect(res.body.notifications).toEqual({ reminders: false, messages: true });
+    expect(res.body.notifications).toEqual({ reminders: false, messages: true, favorite_dates: false });
     const row = await em().findOneOrFail(User, { id: user.id });
     expect([row.notifyReminders, row.notifyMessages]).toEqual([false, true]);
+  });
+
+  it('changes only the choices sent (the favourites page sends its own) and refuses an empty change', async () => {
+    const { user, agent } = await createSignedInUser(t);
+    const on = await agent.put('/api/v1/account/notifications').send({ favorite_dates: true });
+    expect(on.status).toBe(200);
+    expectDocumented(on);
+    expect(on.body.notifications).toEqual({ reminders: true, messages: true, favorite_dates: true });
+    const bad = await agent.put('/api/v1/account/notifications').send({ favorite_dates: 'yes' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.messages).toEqual({ favorite_dates: ['お知らせメールの設定が正しくありません'] });
+    const empty = await agent.put('/api/v1/account/notifications').send({});
+    expect(empty.status).toBe(422);
+    expectDocumented(empty);
+    const row = await em().findOneOrFail(User, { id: user.id }, { refresh: true });
+    expect([row.notifyReminders, row.notifyMessages, row.notifyFavoriteDates]).toEqual([true, true, true]);
   });
 
   it('a guest without reminders gets none while the host still gets the list; a host without them gets no list', async () => {

@@ -211,6 +211,7 @@ describe('mail delivery over SMTP', () => {
         passwordResets: t.services.passwordResets,
         reservations: t.services.reservations,
         reminders: t.services.reminders,
+        favoriteDates: t.services.favoriteDates,
         dataExports: t.services.dataExports,
       },
       { mailEveryMs: 50 },

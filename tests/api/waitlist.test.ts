@@ -293,15 +293,50 @@ describe('offers', () => {
     expect(after).toMatchObject({ waitlist_count: 1, waitlist_people: 1 });
   });
 
-  it('closes the line of a slot the host cancels, offering its seats to nobody', async () => {
-    const { calendar, experience } = await fullSlot({ seats: 1 });
-    const g = await guest('中止 待子');
-    await join(g.agent, calendar.id, 1);
+  it('closes the line of a slot the host cancels, offering its seats to nobody and telling everyone in it', async () => {
+    const experience = await createExperience(t.orm, { hostUserId: host.id, title: '雨天中止の川下り' });
+    const calendar = await createCalendar(t.orm, experience.id, { recruitmentNumber: 2, date: '2031-04-07' });
+    const [x, y] = [await guest('先約 甲'), await guest('先約 乙')];
+    const bx = (await book(x.agent, experience.id, calendar.id, 1)).body;
+    expect((await book(y.agent, experience.id, calendar.id, 1)).status).toBe(201);
+    const offered = await guest('中止 案内子');
+    const waiting = await guest('中止 待子');
+    await join(offered.agent, calendar.id, 1);
+    await join(waiting.agent, calendar.id, 1);
+    await cancel(x.agent, bx.id);
+    expect((await entries(calendar.id)).map((e) => e.status)).toEqual(['offered', 'waiting']);
+
     const res = await host.agent.post(`/api/v1/host/calendars/${calendar.id}/cancellation`).send({ reason: '悪天候のため' });
     expect(res.status).toBe(200);
-    expect((await entries(calendar.id)).map((e) => e.status)).toEqual(['closed']);
+    const closed = await entries(calendar.id);
+    expect(closed.map((e) => e.status)).toEqual(['closed', 'closed']);
     expect(await em().count(Reservation, { experience: experience.id, status: 'pending' })).toBe(0);
-    expect((await g.agent.get('/api/v1/waitlist')).body.entries).toEqual([]);
+    expect(await seats(calendar.id)).toBe(0);
+
+    // Each is mailed once; the guest who was offered seats is told the offer is gone too.
+    const mails = await em().find(MailOutbox, {
+      dedupeKey: { $like: 'waitlist-closed:%' },
+      toAddress: { $in: [offered.email, waiting.email] },
+    });
+    expect(mails.map((m) => [m.toAddress, m.subject]).sort()).toEqual(
+      [
+        [offered.email, '【たびとこ】キャンセル待ちの日程が開催中止になりました：雨天中止の川下り'],
+        [waiting.email, '【たびとこ】キャンセル待ちの日程が開催中止になりました：雨天中止の川下り'],
+      ].sort(),
+    );
+    const textOf = (to: string) => mails.find((m) => m.toAddress === to)?.textBody ?? '';
+    expect(textOf(waiting.email)).toContain(
+      'キャンセル待ちにご登録いただいていた「雨天中止の川下り」の 2031年4月7日(月) 10:00〜12:00 は、開催中止となりました。',
+    );
+    expect(textOf(waiting.email)).toContain('1名でのキャンセル待ちは終了しました。');
+    expect(textOf(waiting.email)).toContain('中止の理由: 悪天候のため');
+    expect(textOf(offered.email)).toContain('ご案内していた1名分のお席も取り消しとなりました。お支払いは発生していません。');
+    expect(mails.every((m) => m.footer === 'user')).toBe(true);
+
+    // /reservations keeps showing the entry, as 開催中止, with nothing left to do.
+    const listed = (await waiting.agent.get('/api/v1/waitlist')).body.entries;
+    expect(listed).toMatchObject([{ calendar_id: calendar.id, status: 'cancelled', position: null, offer: null }]);
+    expect((await offered.agent.get('/api/v1/waitlist')).body.entries).toMatchObject([{ status: 'cancelled', offer: null }]);
   });
 
   it('makes one offer per freed seat when two cancellations of one slot run at once', async () => {

@@ -25,7 +25,9 @@ export const waitlist = {
     lapsed: '期限切れ',
     left: '取り消し済み',
     closed: '受付終了',
+    cancelled: '開催中止',
   },
+  cancelledTitle: 'キャンセル待ちをしていた日程が開催中止になりました。キャンセル待ちは終了しています。',
   hostCount: (entries: number, people: number) => `キャンセル待ち ${entries}組（${people}名）`,
   errors: {
     calendarNotFound: '日程が見つかりません',
@@ -48,5 +50,14 @@ export const waitlist = {
     act: '次のリンクから、期限までにご予約のお手続き（お支払い）をお願いいたします。期限を過ぎるとお席は次の方にご案内します。',
     link: (url: string) => `ご予約のお手続き: ${url}`,
     list: (url: string) => `キャンセル待ちの確認・辞退: ${url}`,
+  },
+  cancelledMail: {
+    subject: (title: string) => `【たびとこ】キャンセル待ちの日程が開催中止になりました：${title}`,
+    lead: (title: string, when: string) => `キャンセル待ちにご登録いただいていた「${title}」の ${when} は、開催中止となりました。`,
+    ended: (people: number) => `${people}名でのキャンセル待ちは終了しました。お手続きは必要ありません。`,
+    offerEnded: (people: number) => `ご案内していた${people}名分のお席も取り消しとなりました。お支払いは発生していません。`,
+    reason: (reason: string) => `中止の理由: ${reason}`,
+    other: (url: string) => `ほかの日程はこちら: ${url}`,
+    list: (url: string) => `キャンセル待ちの一覧: ${url}`,
   },
 } as const;

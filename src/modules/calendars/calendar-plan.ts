@@ -14,6 +14,7 @@ import { formatDateJa } from '#src/lib/isomorphic/dates';
 import * as ja from '#src/i18n/ja';
 import { Calendar, RecurrenceRule, type ICalendar, type IRecurrenceRule } from './calendars.entity';
 import { expandRecurrence } from './recurrence';
+import { noteNewDates } from '#src/modules/favorites/favorite-dates';
 import { calendarIdsWithReservations } from '#src/modules/reservations/reservations.repository';
 import type { IExperience } from '#src/modules/experiences/experiences.repository';
 import {
@@ -209,7 +210,7 @@ export async function syncCalendars(em: EntityManager, experience: IExperience, 
 
   for (const slot of toDelete) em.remove(slot);
   for (const rule of existingRules) if (!keptRuleIds.has(rule.id)) em.remove(rule);
-  for (const c of creations) {
+  const created = creations.map((c) =>
     em.create(Calendar, {
       experience,
       date: c.date,
@@ -219,7 +220,16 @@ export async function syncCalendars(em: EntityManager, experience: IExperience, 
       recruitmentNumber: input.recruitment_number,
       participantNumber: 0,
       acceptingReservation: true,
-    });
+    }),
+  );
+  // Dates added to an existing experience are news for the guests who hearted it (favorites/favorite-dates.ts).
+  if (!isNew && created.length > 0) {
+    await em.flush();
+    await noteNewDates(
+      em,
+      experience.id,
+      created.map((slot) => slot.id),
+    );
   }
 }
 

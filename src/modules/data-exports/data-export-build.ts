@@ -167,7 +167,7 @@ function reservationsCsv(reservations: Awaited<ReturnType<typeof reservationsOf>
 /** Builds both files for the user (null when the account is gone or has left). */
 export async function buildDataExport(em: EntityManager, userId: number): Promise<{ json: string; csv: string } | null> {
   const [user] = await em.execute<Row[]>(
-    `SELECT id, name, email, role, avatar_url, introduction, notify_reminders, notify_messages, terms_version,
+    `SELECT id, name, email, role, avatar_url, introduction, notify_reminders, notify_messages, notify_favorite_dates, terms_version,
        terms_consented_at, created_at, updated_at, left_at FROM users WHERE id = ?`,
     [userId],
   );
@@ -202,13 +202,13 @@ export async function buildDataExport(em: EntityManager, userId: number): Promis
     em.execute('SELECT id, subject, status, created_at, sent_at FROM mail_outbox WHERE lower(to_address) = lower(?) ORDER BY id', [email]),
     referencingRows(em, userId),
   ]);
-  const { terms_version, terms_consented_at, notify_reminders, notify_messages, ...profile } = user;
+  const { terms_version, terms_consented_at, notify_reminders, notify_messages, notify_favorite_dates, ...profile } = user;
   const data = {
     format: 'tabitoko-data-export/1',
     generated_at: new Date().toISOString(),
     profile,
     consents: [{ document: 'terms_and_privacy', version: terms_version, consented_at: terms_consented_at }],
-    notifications: { reminders: notify_reminders, messages: notify_messages },
+    notifications: { reminders: notify_reminders, messages: notify_messages, favorite_dates: notify_favorite_dates },
     sessions: sessions.map(({ sid: _sid, ...rest }) => rest),
     reservations,
     reviews,

@@ -6,6 +6,8 @@ import type { Logger } from '#src/lib/logger';
 export interface WorkerServices {
   /** The day-before reminders (src/modules/reservations/reminders.ts). */
   reminders: { sendDueReminders(options?: { limit?: number }): Promise<number> };
+  /** The mails of new dates of hearted experiences (src/modules/favorites/favorite-dates.ts). */
+  favoriteDates: { mailDue(options?: { limit?: number }): Promise<number> };
   log: Logger;
   mail: { deliverDue(options?: { limit?: number }): Promise<unknown> };
   /** Password reset requests: looked up, tokened and queued as mails after the request was answered. */
@@ -39,6 +41,8 @@ export function startWorkers(
   const jobs: Job[] = [
     // Day-before reminders, once a minute (enough for 9:00); sent once however many processes run it.
     { name: 'reminders', everyMs: 60_000, run: () => services.reminders.sendDueReminders() },
+    // New dates of hearted experiences, once a minute (each mail waits an hour for more dates anyway).
+    { name: 'favorite-dates', everyMs: 60_000, run: () => services.favoriteDates.mailDue() },
     // Password reset requests become outbox mails, which the mail job sends on its next run.
     { name: 'password-resets', everyMs: options.mailEveryMs ?? 2_000, run: () => services.passwordResets.deliverDue() },
     { name: 'mail', everyMs: options.mailEveryMs ?? 2_000, run: () => services.mail.deliverDue() },

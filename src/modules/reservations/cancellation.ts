@@ -181,11 +181,9 @@ export function createCancellation(deps: CancellationDeps) {
            ORDER BY r.id FOR UPDATE OF r`,
           [calendarId],
         );
-        // The slot closes before its seats come back, so they are offered to nobody; its line ends.
+        // The slot closes before its seats come back, so they are offered to nobody; its line ends, each guest in it told.
         await tx.execute('UPDATE calendars SET accepting_reservation = false, updated_at = now() WHERE id = ?', [calendarId]);
-        await tx.execute(`UPDATE waitlist_entries SET status = 'closed', updated_at = now() WHERE calendar_id = ? AND status = 'waiting'`, [
-          calendarId,
-        ]);
+        await settlement.closeLineIn(tx, calendarId, reason);
         const ids: number[] = [];
         let refunded = 0;
         for (const r of reservations) {

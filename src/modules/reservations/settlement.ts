@@ -122,7 +122,7 @@ export function createSettlement(deps: SettlementDeps) {
     return true;
   }
 
-  return { loadMailData, enqueueConfirmationMails, confirmIn, releaseIn, offerIn: waitlist.offerIn };
+  return { loadMailData, enqueueConfirmationMails, confirmIn, releaseIn, offerIn: waitlist.offerIn, closeLineIn: waitlist.closeLineIn };
 }
 
 export type Settlement = ReturnType<typeof createSettlement>;

@@ -174,7 +174,55 @@ export function createWaitlistOffers(env: Pick<Env, 'WAITLIST_OFFER_HOURS' | 'SE
     );
   }
 
-  return { offerIn, offerForExperience };
+  /**
+   * The host cancelled the slot (inside the cancellation's transaction, its calendar row locked): its line ends, the
+   * guests still waiting and those offered seats they have not started paying for (the hold is released with the
+   * slot's other holds) are told the date is cancelled and they no longer wait; /reservations shows the entry as
+   * 開催中止 until the date. Answers the ids of the entries closed.
+   */
+  async function closeLineIn(tx: EntityManager, calendarId: number, reason: string): Promise<number[]> {
+    const closed = await tx.execute<{ id: number; user_id: number; number_of_people: number; reservation_id: number | null }[]>(
+      `UPDATE waitlist_entries w SET status = 'closed', updated_at = now()
+       WHERE w.calendar_id = ? AND (w.status = 'waiting' OR (w.status = 'offered' AND EXISTS (
+         SELECT 1 FROM reservations r WHERE r.id = w.reservation_id AND r.status = 'pending' AND r.payment_reference IS NULL
+           AND starts_with(r.idempotency_key, ?))))
+       RETURNING w.id, w.user_id, w.number_of_people, w.reservation_id`,
+      [calendarId, WAITLIST_KEY_PREFIX],
+    );
+    if (closed.length === 0) return [];
+    const slot = await lockSlot(tx, calendarId);
+    if (!slot) return [];
+    const guests = await tx.execute<{ id: number; name: string; email: string; left_at: Date | null }[]>(
+      'SELECT id, name, email, left_at FROM users WHERE id = ANY(?::int[])',
+      [`{${closed.map((entry) => entry.user_id).join(',')}}`],
+    );
+    const m = ja.waitlist.cancelledMail;
+    const when = `${formatDateJa(slot.date)} ${ja.reservations.timeRange(slot.start_time, slot.end_time)}`;
+    const mails = closed.flatMap((entry) => {
+      const guest = guests.find((g) => Number(g.id) === Number(entry.user_id));
+      if (!guest || guest.left_at) return [];
+      const text = [
+        ja.reservationMail.guestName(guest.name),
+        '',
+        m.lead(slot.title, when),
+        entry.reservation_id === null ? m.ended(entry.number_of_people) : m.offerEnded(entry.number_of_people),
+        '',
+        ja.reservationMail.experience(slot.title),
+        ja.reservationMail.schedule(`  ${when}`),
+        m.reason(reason),
+        '',
+        m.other(`${baseUrl}/stories/${slot.experience_id}`),
+        m.list(`${baseUrl}/reservations`),
+        '',
+        `--\n${ja.site.name}\n${baseUrl}\n`,
+      ].join('\n');
+      return [{ dedupeKey: `waitlist-closed:${entry.id}`, to: guest.email, footer: 'user' as const, subject: m.subject(slot.title), text }];
+    });
+    await enqueueMail(tx, mails);
+    return closed.map((entry) => Number(entry.id));
+  }
+
+  return { offerIn, offerForExperience, closeLineIn };
 }
 
 /** A guest's live offer on one slot: the hold's reservation, its seats and when it ends. */

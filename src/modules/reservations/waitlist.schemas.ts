@@ -24,7 +24,7 @@ export const waitlistQuerySchema = z.object({
   tour_id: z.preprocess((v) => (v === '' ? undefined : v), positiveInt(ja.reservations.experienceNotFound, MAX_ID).optional()),
 });
 
-const WAITLIST_DISPLAY_STATUSES = ['waiting', 'offered', 'booked', 'lapsed', 'left', 'closed'] as const;
+const WAITLIST_DISPLAY_STATUSES = ['waiting', 'offered', 'booked', 'lapsed', 'left', 'closed', 'cancelled'] as const;
 
 export const waitlistEntryJsonSchema = z
   .object({
@@ -37,7 +37,8 @@ export const waitlistEntryJsonSchema = z
     end_time: timeJson(),
     number_of_people: z.number().int().min(1),
     status: z.enum(WAITLIST_DISPLAY_STATUSES).meta({
-      description: 'waiting（順番待ち）/ offered（席を確保中）/ booked / lapsed（期限切れ）/ left（取り消し）/ closed（受付終了）',
+      description:
+        'waiting（順番待ち）/ offered（席を確保中）/ booked / lapsed（期限切れ）/ left（取り消し）/ closed（受付終了）/ cancelled（ホストが日程を中止）',
     }),
     /** 1 = next in line; only while waiting. */
     position: z.number().int().min(1).nullable(),
@@ -55,5 +56,5 @@ export type WaitlistEntryJson = z.output<typeof waitlistEntryJsonSchema>;
 
 export const waitlistJsonSchema = z
   .object({ entries: z.array(waitlistEntryJsonSchema) })
-  .meta({ id: 'Waitlist', description: '自分のキャンセル待ち（順番待ちとご案内中）' });
+  .meta({ id: 'Waitlist', description: '自分のキャンセル待ち（順番待ち、ご案内中、日程が中止になったもの）' });
 export type WaitlistJson = z.output<typeof waitlistJsonSchema>;

@@ -68,7 +68,8 @@ function entryJson(row: EntryRow): WaitlistEntryJson {
     start_time: row.start_time,
     end_time: row.end_time,
     number_of_people: row.number_of_people,
-    status: closed ? 'closed' : row.status,
+    // A stored 'closed' is a line the host's cancellation of the date ended (the guest was mailed): 開催中止.
+    status: closed ? 'closed' : row.status === 'closed' ? 'cancelled' : row.status,
     position: row.status === 'waiting' && !closed && row.position !== null ? Number(row.position) : null,
     offer: offered
       ? {
@@ -167,12 +168,15 @@ export function createWaitlistService(deps: WaitlistDeps) {
     return entryOf(ctx.em, id);
   }
 
-  /** GET /api/v1/waitlist?tour_id=: the guest's entries in line or offered, soonest slot first. */
+  /**
+   * GET /api/v1/waitlist?tour_id=: the guest's entries in line or offered, and those whose date the host cancelled
+   * (until the date), soonest slot first.
+   */
   async function mine(ctx: Ctx, input: unknown): Promise<WaitlistJson> {
     const user = requireUser(ctx);
     const q = parseInput(waitlistQuerySchema, input);
     const rows = await ctx.em.execute<EntryRow[]>(
-      `${ENTRY_SELECT} WHERE w.user_id = ? AND w.status IN ('waiting', 'offered') AND (?::int IS NULL OR c.experience_id = ?)
+      `${ENTRY_SELECT} WHERE w.user_id = ? AND w.status IN ('waiting', 'offered', 'closed') AND (?::int IS NULL OR c.experience_id = ?)
          AND (c.date + c.start_time::time) AT TIME ZONE 'Asia/Tokyo' > now()
        ORDER BY c.date, c.start_time, w.id LIMIT 100`,
       [user.id, q.tour_id ?? null, q.tour_id ?? null],

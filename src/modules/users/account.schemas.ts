@@ -33,11 +33,23 @@ export const passwordChangeSchema = z
   })
   .refine((v) => v.current_password !== v.new_password, { path: ['new_password'], error: t.newPasswordSame });
 
-/** PUT /api/v1/account/notifications: the optional mails (true: receive). */
-export const notificationSettingsSchema = z.object({
-  reminders: z.boolean({ error: t.notificationsInvalid }),
-  messages: z.boolean({ error: t.notificationsInvalid }),
+const notificationChoice = z.boolean({ error: t.notificationsInvalid });
+
+/** The optional mails an account receives (true: receive), as GET /api/v1/account answers them. */
+export const notificationSettingsJsonSchema = z.object({
+  reminders: notificationChoice,
+  messages: notificationChoice,
+  /** New dates of a hearted experience (off until turned on). */
+  favorite_dates: notificationChoice,
 });
+
+/**
+ * PUT /api/v1/account/notifications: the choices to change (a choice left out keeps its value, so /favorites can send
+ * only its own); at least one.
+ */
+export const notificationSettingsSchema = notificationSettingsJsonSchema
+  .partial()
+  .refine((v) => Object.values(v).some((choice) => choice !== undefined), { error: t.notificationsInvalid });
 
 export const accountJsonSchema = z
   .object({
@@ -45,7 +57,7 @@ export const accountJsonSchema = z
     email: z.string(),
     avatar_url: urlJson().nullable(),
     introduction: z.string().nullable(),
-    notifications: notificationSettingsSchema,
+    notifications: notificationSettingsJsonSchema,
   })
   .meta({ id: 'Account', description: 'ログイン中の利用者のアカウント設定' });
 export type AccountJson = z.output<typeof accountJsonSchema>;

@@ -20,7 +20,7 @@ function toJson(user: IUser): AccountJson {
     email: user.email,
     avatar_url: user.avatarUrl ?? null,
     introduction: user.introduction ?? null,
-    notifications: { reminders: user.notifyReminders, messages: user.notifyMessages },
+    notifications: { reminders: user.notifyReminders, messages: user.notifyMessages, favorite_dates: user.notifyFavoriteDates },
   };
 }
 
@@ -60,13 +60,14 @@ export function createAccountService(deps: AccountDeps) {
     return toJson(user);
   }
 
-  /** PUT /api/v1/account/notifications ({ reminders, messages }) */
+  /** PUT /api/v1/account/notifications ({ reminders?, messages?, favorite_dates? }: a choice left out is kept) */
   async function updateNotifications(ctx: Ctx, input: unknown): Promise<AccountJson> {
     const actor = requireUser(ctx);
     const data = parseInput(notificationSettingsSchema, input);
     const user = await ctx.em.findOneOrFail(User, { id: actor.id });
-    user.notifyReminders = data.reminders;
-    user.notifyMessages = data.messages;
+    if (data.reminders !== undefined) user.notifyReminders = data.reminders;
+    if (data.messages !== undefined) user.notifyMessages = data.messages;
+    if (data.favorite_dates !== undefined) user.notifyFavoriteDates = data.favorite_dates;
     await ctx.em.flush();
     return toJson(user);
   }

@@ -163,7 +163,7 @@ export async function eraseAccount(em: EntityManager, userId: number): Promise<{
   await em.execute(
     `UPDATE users SET name = ?, email = ?, password_hash = ?, avatar_url = NULL, introduction = NULL,
        reset_password_token_hash = NULL, reset_password_sent_at = NULL, email_verify_token_hash = NULL,
-       email_verify_sent_at = NULL, notify_reminders = false, notify_messages = false,
+       email_verify_sent_at = NULL, notify_reminders = false, notify_messages = false, notify_favorite_dates = false,
        role = CASE WHEN role = 'ADMIN' THEN 'USER' ELSE role END, left_at = now(), updated_at = now()
      WHERE id = ?`,
     [LEFT, leftEmailPlaceholder(userId), NO_PASSWORD, userId],

@@ -22,6 +22,8 @@ export const User = defineEntity({
     /** Optional mails the user receives (the account page's notification settings); transactional mails always go. */
     notifyReminders: p.boolean().default(true),
     notifyMessages: p.boolean().default(true),
+    /** Off until the guest turns it on: the mail when a hearted experience adds dates (favorites/favorite-dates.ts). */
+    notifyFavoriteDates: p.boolean().default(false),
     /** The version of 利用規約 and プライバシーポリシー consented to at sign-up (TERMS_VERSION), and when. */
     termsVersion: p.string().length(20).nullable(),
     termsConsentedAt: p.datetime().nullable(),
