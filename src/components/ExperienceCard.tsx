@@ -21,8 +21,8 @@ function CardRating({ average, count }: { average: number | null; count: number 
 
 /**
  * One card: the link, with the heart beside it (a button cannot sit inside a link) over the photo's corner.
- * `heart` is the card's FavoriteHeart, passed in so that a grid without hearts (the experience page's other
- * experiences, loaded after hydration) loads no heart code; `extra` is shown under the link (the favourites' next dates).
+ * `heart` is the card's FavoriteHeart, passed in by the page so that a grid loaded after hydration (the experience
+ * page's other experiences) brings no heart code of its own; `extra` is shown under the link (the favourites' next dates).
  */
 export function ExperienceCard({
   experience,

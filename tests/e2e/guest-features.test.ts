@@ -58,6 +58,44 @@ describe('favourites', () => {
   });
 });
 
+describe("hearts on the host's other experiences, and the new-dates mail switch", () => {
+  it('saves a heart pressed on an other experience of the experience page, and /favorites turns the mail on', async () => {
+    const host = await createUser(orm, { role: 'HOST' });
+    const guest = await createUser(orm, { name: 'ハート 次郎' });
+    const shown = await createExperience(orm, { hostUserId: host.id, title: '見ている器の体験' });
+    const other = await createExperience(orm, { hostUserId: host.id, title: '同じホストの器の体験' });
+    const page = await s.newPage({ width: 375, height: 800 });
+    await s.signIn(page, guest.email, TEST_PASSWORD);
+    await page.goto(`/stories/${shown.id}`);
+    await hydrated(page);
+
+    const card = page.locator('.story__others li').filter({ hasText: '同じホストの器の体験' });
+    const heart = card.locator('button.heart');
+    await expect(heart.getAttribute('aria-pressed')).resolves.toBe('false');
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith(`/api/v1/experiences/${other.id}/favorite`) && r.request().method() === 'PUT',
+    );
+    await heart.click();
+    expect((await saved).status()).toBe(200);
+    await page.reload();
+    await hydrated(page);
+    await expect(card.locator('button.heart').getAttribute('aria-pressed')).resolves.toBe('true');
+
+    await page.goto('/favorites');
+    await hydrated(page);
+    const toggle = page.getByTestId('favorite-dates-toggle');
+    await expect(toggle.isChecked()).resolves.toBe(false);
+    const switched = page.waitForResponse((r) => r.url().endsWith('/api/v1/account/notifications') && r.request().method() === 'PUT');
+    await toggle.check();
+    expect((await switched).status()).toBe(200);
+    await expect(page.getByRole('status').textContent()).resolves.toBe(ja.favoriteDates.favoritesOn);
+    await page.goto('/account');
+    await hydrated(page);
+    await expect(page.locator('input[name="favorite_dates"]').isChecked()).resolves.toBe(true);
+    await expect(page.locator('input[name="reminders"]').isChecked()).resolves.toBe(true);
+  });
+});
+
 describe('sharing', () => {
   it('copies the link with its notice, links LINE, X and Facebook, and states the rating in the head', async () => {
     const reviewer = await createUser(orm);

@@ -1,4 +1,5 @@
 // https://vike.dev/Page — the experience page (spec guest-and-host.md §2 "Experience detail").
+import { useMemo } from 'react';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import * as ja from '#src/i18n/ja';
@@ -12,7 +13,7 @@ import '#src/components/stars.css';
 import '#src/components/review-item.css';
 import '#src/components/rating-summary.css';
 import '#src/components/experience-card.css';
-import { FavoriteHeart } from '#src/components/FavoriteHeart';
+import { FavoriteHeart, heartsOf } from '#src/components/FavoriteHeart';
 import './share.css';
 import { hydrateLater } from '#src/components/hydrate-later';
 import { SlotList, useSlotPager, useSlotSelection } from '#src/components/SlotList';
@@ -57,6 +58,9 @@ export default function Page() {
   const pager = useSlotPager(experience.id, data.calendars);
   const selection = useSlotSelection();
   const selectedIds = selection.selected.map((c) => c.id);
+  // The other experiences' hearts: made here, from the heart this page already loads, and handed to the grid that
+  // loads after hydration, so its chunk brings no heart code (the same identity on every render: see hydrateLater).
+  const otherHearts = useMemo(() => heartsOf(data.favoriteIds), [data.favoriteIds]);
 
   return (
     <article className="story" data-testid="story">
@@ -132,7 +136,7 @@ export default function Page() {
             <h2 id="others-title">{ja.browse.otherExperiences(experience.hosted_by)}</h2>
             <span className="muted">{ja.browse.otherCount(others.meta.total_count)}</span>
           </div>
-          <ExperienceGrid experiences={others.experiences} />
+          <ExperienceGrid experiences={others.experiences} heart={otherHearts} />
           <p className="story__others-links">
             <a className="button button--ghost" href="/stories">
               {ja.browse.toStoryList}
