@@ -329,7 +329,7 @@ describe('offers', () => {
       'キャンセル待ちにご登録いただいていた「雨天中止の川下り」の 2031年4月7日(月) 10:00〜12:00 は、開催中止となりました。',
     );
     expect(textOf(waiting.email)).toContain('1名でのキャンセル待ちは終了しました。');
-    expect(textOf(waiting.email)).toContain('中止の理由: 悪天候のため');
+    expect(textOf(waiting.email)).toContain('■ 中止の理由:\n悪天候のため');
     expect(textOf(offered.email)).toContain('ご案内していた1名分のお席も取り消しとなりました。お支払いは発生していません。');
     expect(mails.every((m) => m.footer === 'user')).toBe(true);
 

@@ -56,7 +56,7 @@ export const waitlist = {
     lead: (title: string, when: string) => `キャンセル待ちにご登録いただいていた「${title}」の ${when} は、開催中止となりました。`,
     ended: (people: number) => `${people}名でのキャンセル待ちは終了しました。お手続きは必要ありません。`,
     offerEnded: (people: number) => `ご案内していた${people}名分のお席も取り消しとなりました。お支払いは発生していません。`,
-    reason: (reason: string) => `中止の理由: ${reason}`,
+    reason: (reason: string) => `■ 中止の理由:\n${reason}`,
     other: (url: string) => `ほかの日程はこちら: ${url}`,
     list: (url: string) => `キャンセル待ちの一覧: ${url}`,
   },
