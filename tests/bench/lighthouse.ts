@@ -3,7 +3,7 @@
 // for each score. Lighthouse's default settings are the mobile ones (Moto G power screen, simulated slow 4G, 4× CPU
 // slowdown).
 //
-// `npm run lighthouse` (after `npm run build`) starts its own production server on a fresh data folder (demo data),
+// `npm run lighthouse` or `npm run bench -- lighthouse` (after `npm run build`) starts its own production server on a fresh data folder (demo data),
 // prints the scores, the metrics and every audit below 0.9, and exits 1 when a score misses the goal.
 // LIGHTHOUSE_BASE=http://127.0.0.1:PORT measures a server that is already running (with the demo accounts) instead.
 // LIGHTHOUSE_RUNS=n (default 1) measures each page n times and reports the run with the median performance score
@@ -198,8 +198,11 @@ function lighthouseVersion(): string {
   return JSON.parse(readFileSync(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8')).version;
 }
 
-/** `npm run lighthouse`: its own production server on a fresh data folder, unless LIGHTHOUSE_BASE names one. */
-async function main(): Promise<void> {
+/**
+ * `npm run lighthouse` (and `npm run bench -- lighthouse`): its own production server on a fresh data folder, unless
+ * LIGHTHOUSE_BASE names one.
+ */
+export async function lighthouseAlone(): Promise<void> {
   let base = process.env.LIGHTHOUSE_BASE;
   let stop = async () => {};
   if (!base) {
@@ -241,4 +244,4 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) await main();
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) await lighthouseAlone();

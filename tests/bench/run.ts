@@ -12,7 +12,8 @@
 // -- payouts` only the payouts one (tests/bench/payouts.ts), `npm run bench -- dashboards` only the dashboards' chart
 // statements on 100,000 reservations (tests/bench/dashboards.ts), `npm run bench -- lists` only the admin and portal
 // lists' one (tests/bench/admin-lists.ts), `npm run bench -- start` only the start times of the CLI and the server
-// (tests/bench/start.ts), `npm run bench -- search` only the /stories list and search (tests/bench/list.ts).
+// (tests/bench/start.ts), `npm run bench -- search` only the /stories list and search (tests/bench/list.ts),
+// `npm run bench -- lighthouse` only the Lighthouse scores (the same as `npm run lighthouse`: its own server).
 // BENCH_SECONDS=n changes the 10 s per row;
 // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the uncached server (open it in Chrome DevTools).
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -44,6 +45,7 @@ import { benchDashboards } from '#tests/bench/dashboards';
 import { benchAdminLists } from '#tests/bench/admin-lists';
 import { benchStart } from '#tests/bench/start';
 import { listPart } from '#tests/bench/list';
+import { lighthouseAlone } from '#tests/bench/lighthouse';
 
 const root = path.resolve(import.meta.dirname, '../..');
 /** The demo seed should stay well under this on the 2-core machine (it runs at the first `npm start`). */
@@ -243,6 +245,8 @@ else if (only === 'lists') {
   if (!(await benchPayouts())) process.exitCode = 1;
 } else if (only === 'dashboards') {
   if (!(await benchDashboards())) process.exitCode = 1;
+} else if (only === 'lighthouse') {
+  await lighthouseAlone();
 } else {
   if (only !== 'export') await main(allParts);
   if (only !== 'http' && !(await benchExport())) process.exitCode = 1;
