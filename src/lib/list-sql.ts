@@ -1,16 +1,19 @@
 // The SQL side of the admin and brand portal lists' filters (src/lib/isomorphic/list-filters.ts is the query side): a WHERE
 // built from parts, the keyword as a substring of one lower-cased text expression (the expression a trigram GIN
-// index is built on, like the catalogue's search), Japan-time day ranges, and one page of ids with a bounded count
-// (docs/decisions/admin-lists.md). Server-only.
+// index is built on, like the catalogue's search), Japan-time day ranges, and one page of ids with a bounded count in
+// one statement (docs/decisions/admin-lists.md). Server-only.
 import type { Ctx } from '#src/lib/context';
 import { addDays, japanInstant } from '#src/lib/isomorphic/dates';
 import { LIST_COUNT_LIMIT, type ListPageMeta } from '#src/lib/isomorphic/list-filters';
-import { readPage } from '#src/lib/paging';
+import { pageMeta } from '#src/lib/paging';
+import { numberPlaceholders, type ReadStatement, readRows, statementName } from '#src/lib/read-sql';
 
 /** Conditions joined with AND, with their parameters in order. */
 export class Where {
   private readonly parts: string[] = [];
   readonly params: unknown[] = [];
+  /** A keyword is among the conditions (its statement is planned for the keyword's value). */
+  hasKeyword = false;
 
   /** One condition with its `?` parameters. */
   add(condition: string, ...params: unknown[]): this {
@@ -19,10 +22,17 @@ export class Where {
     return this;
   }
 
-  /** A case-insensitive substring of `text` (a lower-cased expression; `%` and `_` in the keyword are literal). */
-  keyword(text: string, q: string | undefined): this {
+  /**
+   * A case-insensitive substring of `text` (a lower-cased expression; `%` and `_` in the keyword are literal). With
+   * `bigrams` (the list has a GIN index on `tabitoko_bigrams(text)`), a two-character keyword, which has no trigram
+   * for the trigram index, is also looked up among the text's bigrams: the same rows, found through that index.
+   */
+  keyword(text: string, q: string | undefined, options: { bigrams?: boolean } = {}): this {
     if (!q) return this;
-    return this.add(`${text} LIKE ? ESCAPE '\\'`, `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    this.hasKeyword = true;
+    this.add(`${text} LIKE ? ESCAPE '\\'`, `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    if (options.bigrams && [...q].length === 2 && !/\s/.test(q)) this.add(`tabitoko_bigrams(${text}) @> ARRAY[lower(?)]`, q);
+    return this;
   }
 
   /** Japan-time days, both included: `column` from the start of `since` to the end of `until`. */
@@ -37,35 +47,49 @@ export class Where {
   }
 }
 
+/** A list's order: column expressions of `from` with their direction, the last one unique (the id). */
+export type ListOrder = [expression: string, direction: 'ASC' | 'DESC'][];
+
 /**
- * One page of ids of `from` (a table or a join, with `where`), in `orderBy`, by the one page rule (`readPage`: a
- * page past the last answers the last). A first page that is not full is its own count, so a narrow filter runs one
- * statement; otherwise the count stops at LIST_COUNT_LIMIT (the page says "10,000件以上"), so no request counts a
- * whole table.
+ * One page of ids of `from` (a table or a join, with `where`), in `order`, by the one page rule (a page past the
+ * last answers the last), and the page meta, in one statement: the ids in order are read up to LIST_COUNT_LIMIT + 1
+ * (the bounded count: past 10,000 the page says "10,000件以上", so no request counts a whole table), counted and
+ * gathered into an array in that order (PostgreSQL feeds the ordered aggregate from the ordered scan, no second sort),
+ * and the page is cut from the array. With an index on the filter's columns followed by the order's, that is one
+ * index-only scan of at most LIST_COUNT_LIMIT + 1 entries, however deep the page: the count and the page read the
+ * same entries once, where a separate count and OFFSET read them twice, each through the table.
+ *
+ * A statement without a keyword is prepared under a name (PostgreSQL plans it once per connection, and planning
+ * cost more than running it); a keyword's statement is planned for its value each time, because whether the
+ * trigram index helps depends on the keyword's length.
  */
 export async function pageOfIds(
-  ctx: Pick<Ctx, 'em'>,
-  list: { from: string; id: string; where: Where; orderBy: string; size: number },
+  ctx: Pick<Ctx, 'sql'>,
+  list: { from: string; id: string; where: Where; order: ListOrder; size: number },
   page: number,
 ): Promise<{ ids: number[]; meta: ListPageMeta }> {
-  const { from, id, where, orderBy, size } = list;
-  let capped = false;
-  const { rows, meta } = await readPage(page, size, async (limit, offset): Promise<[number[], number]> => {
-    const found = await ctx.em.execute<{ id: number }[]>(
-      `SELECT ${id} AS id FROM ${from} ${where.sql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`,
-      [...where.params, limit, offset],
-    );
-    const ids = found.map((r) => Number(r.id));
-    if (offset === 0 && ids.length < limit) return [ids, ids.length];
-    const [count] = await ctx.em.execute<{ n: string }[]>(
-      `SELECT count(*) AS n FROM (SELECT 1 FROM ${from} ${where.sql} LIMIT ?) bounded`,
-      [...where.params, LIST_COUNT_LIMIT + 1],
-    );
-    const n = Number(count?.n ?? 0);
-    capped = n > LIST_COUNT_LIMIT;
-    return [ids, Math.min(n, LIST_COUNT_LIMIT)];
-  });
-  return { ids: rows, meta: capped ? { ...meta, total_count_capped: true } : meta };
+  const { from, id, where, order, size } = list;
+  const keys = order.map(([expression], i) => `${expression} AS k${i}`).join(', ');
+  const sql = `SELECT (a.ids)[p.off + 1 : p.off + ?::int] AS ids, a.n
+      FROM (SELECT array_agg(w.id ORDER BY ${order.map(([, direction], i) => `w.k${i} ${direction}`).join(', ')}) AS ids,
+                   count(*)::int AS n
+              FROM (SELECT ${id} AS id, ${keys} FROM ${from} ${where.sql}
+                     ORDER BY ${order.map(([expression, direction]) => `${expression} ${direction}`).join(', ')}
+                     LIMIT ${LIST_COUNT_LIMIT + 1}) w) a
+     CROSS JOIN LATERAL (SELECT least(?::int, greatest(least(a.n, ${LIST_COUNT_LIMIT}) - 1, 0) / ?::int * ?::int) AS off) p`;
+  const text = numberPlaceholders(sql);
+  const statement: ReadStatement = where.hasKeyword ? { name: undefined, text } : { name: statementName('list', text), text };
+  const [row] = await readRows<{ ids: number[] | null; n: number }>(ctx.sql, statement, [
+    size,
+    ...where.params,
+    (page - 1) * size,
+    size,
+    size,
+  ]);
+  const n = row?.n ?? 0;
+  const meta = pageMeta(page, Math.min(n, LIST_COUNT_LIMIT), size);
+  const ids = (row?.ids ?? []).map(Number);
+  return { ids, meta: n > LIST_COUNT_LIMIT ? { ...meta, total_count_capped: true } : meta };
 }
 
 /** Rows of `ids` in the order of `ids` (rows loaded by id come back in any order). */

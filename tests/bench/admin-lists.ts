@@ -3,8 +3,12 @@
 // experiences awaiting approval and 100,000 community applications (one brand's portal sees 10,000 of them); the app
 // (API only) in this process on a free port, an administrator and a brand member signed in. Every list is read by 10
 // concurrent clients, without and with filters; prints p50/p95 per row and fails (exit code 1) when a p95 is over
-// the goal.
-import { mkdtempSync, rmSync } from 'node:fs';
+// the goal. Beside the latencies, which move with the machine's load, each row says what a request cost: the CPU
+// of this process (the server and the bench's own client) and of PostgreSQL's backends per request, and the
+// statements per request (PostgreSQL's committed transactions: every list read runs outside a transaction).
+// BENCH_LISTS_DIR=<dir> keeps the seeded cluster in <dir> and reuses it on the next run (delete it after a migration);
+// BENCH_LISTS_ONLY=<regex> measures only the rows whose list and filters match.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -108,10 +112,49 @@ interface Row {
   p50: number;
   p95: number;
   count: string;
+  cpu: Cost;
+}
+
+interface Cost {
+  /** CPU milliseconds per request of this process and of PostgreSQL's processes, and statements per request. */
+  node: number;
+  pg: number;
+  statements: number;
+}
+
+/** CPU milliseconds (user + system) used so far by the processes whose parent is `postmaster` (the backends). */
+function postgresCpuMs(postmaster: number): number {
+  const tick = 1000 / 100; // USER_HZ
+  let total = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[1]) !== postmaster && Number(pid) !== postmaster) continue;
+      total += (Number(fields[11]) + Number(fields[12])) * tick;
+    } catch {
+      // The process ended while it was read.
+    }
+  }
+  return total;
+}
+
+async function committed(pool: pg.Pool): Promise<number> {
+  // Statistics reach pg_stat_database when a backend reports them (at most once a second while it is busy).
+  await new Promise((resolve) => setTimeout(resolve, 1200));
+  const { rows } = await pool.query<{ n: string }>(
+    `SELECT pg_stat_clear_snapshot(), (SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()) AS n`,
+  );
+  return Number(rows[0].n);
 }
 
 /** REQUESTS requests by CONCURRENCY clients in parallel, after 20 to warm up; the latencies' p50 and p95. */
-async function measure(url: string, cookie: string): Promise<{ p50: number; p95: number; count: string }> {
+async function measure(
+  url: string,
+  cookie: string,
+  probe: { pool: pg.Pool; postmaster: number },
+): Promise<{ p50: number; p95: number; count: string; cpu: Cost }> {
   const once = async () => {
     const started = performance.now();
     const res = await fetch(url, { headers: { cookie } });
@@ -120,6 +163,9 @@ async function measure(url: string, cookie: string): Promise<{ p50: number; p95:
     return { ms: performance.now() - started, meta: body.meta };
   };
   for (let i = 0; i < 20; i++) await once();
+  const xactBefore = await committed(probe.pool);
+  const pgBefore = postgresCpuMs(probe.postmaster);
+  const nodeBefore = process.cpuUsage();
   const times: number[] = [];
   let meta: { total_count: number; total_count_capped?: boolean } | undefined;
   let left = REQUESTS;
@@ -132,14 +178,23 @@ async function measure(url: string, cookie: string): Promise<{ p50: number; p95:
       }
     }),
   );
+  const nodeUsed = process.cpuUsage(nodeBefore);
+  const cpu = {
+    node: (nodeUsed.user + nodeUsed.system) / 1000 / REQUESTS,
+    pg: (postgresCpuMs(probe.postmaster) - pgBefore) / REQUESTS,
+    // Less the probe's own statement.
+    statements: ((await committed(probe.pool)) - xactBefore - 1) / REQUESTS,
+  };
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)];
   const count = meta ? `${meta.total_count.toLocaleString('en-US')}${meta.total_count_capped ? '+' : ''}` : '';
-  return { p50: at(0.5), p95: at(0.95), count };
+  return { p50: at(0.5), p95: at(0.95), count, cpu };
 }
 
 export async function benchAdminLists(): Promise<boolean> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'taiken-bench-lists-'));
+  const kept = process.env.BENCH_LISTS_DIR;
+  const dir = kept ?? mkdtempSync(path.join(os.tmpdir(), 'taiken-bench-lists-'));
+  const seededBefore = kept !== undefined && existsSync(path.join(dir, 'seeded.json'));
   const db = await startEmbeddedDatabase({ dir: path.join(dir, 'pg'), database: 'bench_lists', fast: true });
   let server: import('node:http').Server | undefined;
   try {
@@ -148,11 +203,16 @@ export async function benchAdminLists(): Promise<boolean> {
     const seeded = performance.now();
     try {
       await migrate(orm);
-      ids = await seed(orm);
+      if (seededBefore) ids = JSON.parse(readFileSync(path.join(dir, 'seeded.json'), 'utf8'));
+      else {
+        ids = await seed(orm);
+        if (kept) writeFileSync(path.join(dir, 'seeded.json'), JSON.stringify(ids));
+      }
     } finally {
       await orm.close(true);
     }
-    console.log(`seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
+    console.log(seededBefore ? `reused the seeded cluster in ${dir}` : `seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
+    const postmaster = Number(readFileSync(path.join(dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
     const env = parseEnv({ NODE_ENV: 'development', LOG_LEVEL: 'warn', DISABLE_WORKERS: '1', PUBLIC_CACHE_SECONDS: '0' });
     const root = await createRoot({ env, databaseUrl: db.url });
     const pool = new pg.Pool({ connectionString: db.url, max: 3 });
@@ -198,9 +258,12 @@ export async function benchAdminLists(): Promise<boolean> {
       ['portal experiences', '', `/brand/api/v1/communities/${ids.communityId}/experiences`, member],
       ['portal experiences', 'q=陶芸', `/brand/api/v1/communities/${ids.communityId}/experiences?q=${q('陶芸')}`, member],
     ];
+    const only = process.env.BENCH_LISTS_ONLY ? new RegExp(process.env.BENCH_LISTS_ONLY) : null;
     const rows: Row[] = [];
-    for (const [list, filters, url, cookie] of targets)
-      rows.push({ list, filters: filters || '—', ...(await measure(`${base}${url}`, cookie)) });
+    for (const [list, filters, url, cookie] of targets) {
+      if (only && !only.test(`${list} ${filters}`)) continue;
+      rows.push({ list, filters: filters || '—', ...(await measure(`${base}${url}`, cookie, { pool, postmaster })) });
+    }
     const load = os
       .loadavg()
       .map((n) => n.toFixed(1))
@@ -208,14 +271,14 @@ export async function benchAdminLists(): Promise<boolean> {
     console.log(
       `\nadmin and portal lists: ${CONCURRENCY} concurrent clients, ${REQUESTS} requests each, ${os.cpus().length} cores, load average ${load}\n`,
     );
-    console.log('| list | filters | matches | p50 ms | p95 ms | goal |');
-    console.log('|---|---|---:|---:|---:|---|');
+    console.log('| list | filters | matches | p50 ms | p95 ms | goal | node CPU ms/req | PostgreSQL CPU ms/req | statements/req |');
+    console.log('|---|---|---:|---:|---:|---|---:|---:|---:|');
     let ok = true;
     for (const r of rows) {
       const met = r.p95 <= P95_GOAL_MS;
       ok &&= met;
       console.log(
-        `| ${r.list} | ${r.filters} | ${r.count} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | p95 ≤ ${P95_GOAL_MS} ms ${met ? 'ok' : 'MISSED'} |`,
+        `| ${r.list} | ${r.filters} | ${r.count} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | p95 ≤ ${P95_GOAL_MS} ms ${met ? 'ok' : 'MISSED'} | ${r.cpu.node.toFixed(2)} | ${r.cpu.pg.toFixed(2)} | ${r.cpu.statements.toFixed(1)} |`,
       );
     }
     await new Promise((resolve) => server?.close(resolve));
@@ -227,6 +290,6 @@ export async function benchAdminLists(): Promise<boolean> {
   } finally {
     server?.close();
     await db.stop();
-    rmSync(dir, { recursive: true, force: true });
+    if (!kept) rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -1,5 +1,6 @@
 // Read helpers other modules may use (ARCHITECTURE.md "Boundaries"). Server-only.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { readRows, readStatement, type SqlReader } from '#src/lib/read-sql';
 import type { PartnerSummary } from '#src/modules/communities/communities.schemas';
 import { sortedImageJson } from '#src/modules/images/images.schemas';
 import { Brand, BrandCommunity } from './brands.entity';
@@ -59,6 +60,21 @@ export async function brandOwnsCommunity(em: EntityManager, brandId: number, com
   return (await em.count(BrandCommunity, { brand: brandId, community: communityId })) > 0;
 }
 
+const BRANDS_OF_COMMUNITIES = readStatement(
+  `SELECT bc.community_id, b.id, b.name FROM brand_communities bc JOIN brands b ON b.id = bc.brand_id
+    WHERE bc.community_id = ANY(?::int[]) ORDER BY b.name, b.id`,
+);
+
+const BRAND_COMMUNITIES = readStatement(
+  `SELECT c.id, c.name FROM brand_communities bc JOIN communities c ON c.id = bc.community_id
+    WHERE bc.brand_id = ? ORDER BY c.created_at DESC, c.id DESC`,
+);
+
+/** A brand's communities (id, name), newest community first: one prepared statement (the portal's lists). */
+export function brandCommunities(sql: SqlReader, brandId: number): Promise<{ id: number; name: string }[]> {
+  return readRows(sql, BRAND_COMMUNITIES, [brandId]);
+}
+
 /** The ids of a brand's communities, newest community first. */
 export async function brandCommunityIds(em: EntityManager, brandId: number): Promise<number[]> {
   const rows = await em.execute<{ community_id: number }[]>(
@@ -80,14 +96,10 @@ export async function findBrandCommunity(
 }
 
 /** The brands (id, name) of each of these communities, by name. */
-export async function brandsOfCommunities(em: EntityManager, communityIds: number[]): Promise<Map<number, { id: number; name: string }[]>> {
+export async function brandsOfCommunities(sql: SqlReader, communityIds: number[]): Promise<Map<number, { id: number; name: string }[]>> {
   const byCommunity = new Map<number, { id: number; name: string }[]>();
   if (communityIds.length === 0) return byCommunity;
-  const rows = await em.execute<{ community_id: number; id: number; name: string }[]>(
-    `SELECT bc.community_id, b.id, b.name FROM brand_communities bc JOIN brands b ON b.id = bc.brand_id
-      WHERE bc.community_id IN (${communityIds.map(() => '?').join(',')}) ORDER BY b.name, b.id`,
-    communityIds,
-  );
+  const rows = await readRows<{ community_id: number; id: number; name: string }>(sql, BRANDS_OF_COMMUNITIES, [communityIds]);
   for (const row of rows) {
     const list = byCommunity.get(Number(row.community_id)) ?? [];
     list.push({ id: Number(row.id), name: row.name });

@@ -45,6 +45,11 @@ export const Community = defineEntity({
       name: 'communities_keyword_index',
       expression: `create index "communities_keyword_index" on "communities" using gin ((lower("name" || ' ' || "host_name")) gin_trgm_ops)`,
     },
+    // Two-character keywords (Migration20261130090000_list_paging).
+    {
+      name: 'communities_keyword_bigrams_index',
+      expression: `create index "communities_keyword_bigrams_index" on "communities" using gin (tabitoko_bigrams(lower("name" || ' ' || "host_name")))`,
+    },
   ],
 });
 
@@ -88,8 +93,12 @@ export const CommunityApplication = defineEntity({
   uniques: [{ name: 'community_applications_community_id_user_id_unique', properties: ['community', 'user'] }],
   indexes: [
     { properties: ['user'] },
-    { properties: ['community', 'createdAt'] },
-    // The admin and portal lists' order, filters and keyword (Migration20261129130000_list_filters).
+    // The admin and portal lists' order, filters and keyword (Migration20261129130000_list_filters, Migration20261130090000_list_paging).
+    {
+      name: 'community_applications_community_id_created_at_index',
+      expression:
+        'create index "community_applications_community_id_created_at_index" on "community_applications" ("community_id", "created_at" desc, "id" desc)',
+    },
     {
       name: 'community_applications_created_at_id_index',
       expression: 'create index "community_applications_created_at_id_index" on "community_applications" ("created_at" desc, "id" desc)',
@@ -97,7 +106,7 @@ export const CommunityApplication = defineEntity({
     {
       name: 'community_applications_resolved_index',
       expression:
-        'create index "community_applications_resolved_index" on "community_applications" ("community_id", "resolved", "created_at" desc)',
+        'create index "community_applications_resolved_index" on "community_applications" ("community_id", "resolved", "created_at" desc, "id" desc)',
     },
     {
       name: 'community_applications_keyword_index',

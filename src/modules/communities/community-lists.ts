@@ -9,14 +9,15 @@ import { transaction } from '#src/lib/transaction';
 import * as ja from '#src/i18n/ja';
 import type { AuditService } from '#src/modules/audit/audit.service';
 import type { BrandsService } from '#src/modules/brands/brands.service';
-import { brandCommunityIds, brandOwnsCommunity, brandsOfCommunities } from '#src/modules/brands/brands.repository';
+import { readRows, readStatement } from '#src/lib/read-sql';
+import { brandCommunities, brandsOfCommunities } from '#src/modules/brands/brands.repository';
 import {
   BRAND_PORTAL_PAGE_SIZE,
   applicationsQuerySchema,
   type BrandApplicationListItem,
   type BrandApplicationsResponse,
 } from '#src/modules/brand-portal/brand-portal.schemas';
-import { Community, CommunityApplication } from './communities.entity';
+import { Community } from './communities.entity';
 import {
   ADMIN_COMMUNITIES_PAGE_SIZE,
   adminCommunityListQuerySchema,
@@ -26,6 +27,18 @@ import {
 
 /** The admin list's keyword text: the trigram index's expression (Migration20261129130000_list_filters). */
 const COMMUNITY_KEYWORD_TEXT = `lower(c.name || ' ' || c.host_name)`;
+
+/** The admin list's rows of a page's ids (prepared once per connection). */
+const ADMIN_ROWS = readStatement(
+  'SELECT c.id, c.name, c.host_name, c.published, c.created_at FROM communities c WHERE c.id = ANY(?::int[])',
+);
+
+/** The portal's application rows of a page's ids, with their community's name. */
+const APPLICATION_ROWS = readStatement(
+  `SELECT a.id, a.community_id, c.name AS community_name, a.full_name, a.created_at, a.resolved
+     FROM community_applications a JOIN communities c ON c.id = a.community_id
+    WHERE a.id = ANY(?::int[])`,
+);
 
 const adminNotFound = () => new NotFoundError(ja.adminApi.communityNotFound, 'community');
 
@@ -42,7 +55,7 @@ function idOf(input: unknown): number | null {
 export async function adminCommunityList(ctx: Ctx, input: unknown): Promise<{ communities: AdminCommunityListItem[]; meta: ListPageMeta }> {
   requireAdmin(ctx);
   const query = parseInput(adminCommunityListQuerySchema, input);
-  const where = new Where().keyword(COMMUNITY_KEYWORD_TEXT, query.q);
+  const where = new Where().keyword(COMMUNITY_KEYWORD_TEXT, query.q, { bigrams: true });
   if (query.published !== undefined) where.add('c.published = ?', query.published);
   if (query.brand_id === 'none') where.add('NOT EXISTS (SELECT 1 FROM brand_communities bc WHERE bc.community_id = c.id)');
   else if (query.brand_id !== undefined) {
@@ -50,20 +63,31 @@ export async function adminCommunityList(ctx: Ctx, input: unknown): Promise<{ co
   }
   const { ids, meta } = await pageOfIds(
     ctx,
-    { from: 'communities c', id: 'c.id', where, orderBy: 'c.created_at DESC, c.id DESC', size: ADMIN_COMMUNITIES_PAGE_SIZE },
+    {
+      from: 'communities c',
+      id: 'c.id',
+      where,
+      order: [
+        ['c.created_at', 'DESC'],
+        ['c.id', 'DESC'],
+      ],
+      size: ADMIN_COMMUNITIES_PAGE_SIZE,
+    },
     query.page,
   );
   const [rows, brandsOf] = await Promise.all([
-    ids.length ? ctx.em.find(Community, { id: { $in: ids } }) : Promise.resolve([]),
-    brandsOfCommunities(ctx.em, ids),
+    ids.length
+      ? readRows<{ id: number; name: string; host_name: string; published: boolean; created_at: Date }>(ctx.sql, ADMIN_ROWS, [ids])
+      : Promise.resolve([]),
+    brandsOfCommunities(ctx.sql, ids),
   ]);
   return {
     communities: inIdOrder(ids, rows).map((row) => ({
       id: row.id,
       name: row.name,
-      host_name: row.hostName,
+      host_name: row.host_name,
       published: row.published,
-      created_at: new Date(row.createdAt).toISOString(),
+      created_at: new Date(row.created_at).toISOString(),
       brands: brandsOf.get(row.id) ?? [],
     })),
     meta,
@@ -100,7 +124,7 @@ export async function assignCommunityBrand(ctx: Ctx, input: unknown, deps: Assig
     host_name: row.hostName,
     published: row.published,
     created_at: new Date(row.createdAt).toISOString(),
-    brands: (await brandsOfCommunities(ctx.em, [id])).get(id) ?? [],
+    brands: (await brandsOfCommunities(ctx.sql, [id])).get(id) ?? [],
   };
 }
 
@@ -129,28 +153,52 @@ export function applicationRow(row: {
 export async function portalApplicationList(ctx: Ctx, input: unknown): Promise<BrandApplicationsResponse> {
   const actor = requireBrandMember(ctx);
   const query = parseInput(applicationsQuerySchema, input);
-  if (query.community_id !== undefined && !(await brandOwnsCommunity(ctx.em, actor.brandId, query.community_id))) {
-    throw adminNotFound();
-  }
-  const where = new Where()
-    .add('a.community_id IN (SELECT bc.community_id FROM brand_communities bc WHERE bc.brand_id = ?)', actor.brandId)
-    .keyword('lower(a.full_name)', query.q)
-    .days('a.created_at', query);
+  // The brand's communities are the filter's choices and the list's scope: read once, they also answer whether a
+  // community_id is the brand's, and they let PostgreSQL read each community's applications through its
+  // (community_id, created_at, id) index instead of every application newest first.
+  const communities = await brandCommunities(ctx.sql, actor.brandId);
+  if (query.community_id !== undefined && !communities.some((c) => c.id === query.community_id)) throw adminNotFound();
+  const where = new Where();
   if (query.community_id !== undefined) where.add('a.community_id = ?', query.community_id);
+  else
+    where.add(
+      'a.community_id = ANY(?::int[])',
+      communities.map((c) => c.id),
+    );
+  where.keyword('lower(a.full_name)', query.q).days('a.created_at', query);
   if (query.handled !== undefined) where.add('a.resolved = ?', query.handled);
   const { ids, meta } = await pageOfIds(
     ctx,
-    { from: 'community_applications a', id: 'a.id', where, orderBy: 'a.created_at DESC, a.id DESC', size: BRAND_PORTAL_PAGE_SIZE },
+    {
+      from: 'community_applications a',
+      id: 'a.id',
+      where,
+      order: [
+        ['a.created_at', 'DESC'],
+        ['a.id', 'DESC'],
+      ],
+      size: BRAND_PORTAL_PAGE_SIZE,
+    },
     query.page,
   );
-  const [rows, communityIds] = await Promise.all([
-    ids.length ? ctx.em.find(CommunityApplication, { id: { $in: ids } }, { populate: ['community'] }) : Promise.resolve([]),
-    brandCommunityIds(ctx.em, actor.brandId),
-  ]);
-  const communities = communityIds.length ? await ctx.em.find(Community, { id: { $in: communityIds } }, { fields: ['id', 'name'] }) : [];
+  const rows = ids.length
+    ? await readRows<{ id: number; community_id: number; community_name: string; full_name: string; created_at: Date; resolved: boolean }>(
+        ctx.sql,
+        APPLICATION_ROWS,
+        [ids],
+      )
+    : [];
   return {
-    community_applications: inIdOrder(ids, rows).map(applicationRow),
-    communities: inIdOrder(communityIds, communities).map((c) => ({ id: c.id, name: c.name })),
+    community_applications: inIdOrder(ids, rows).map((row) =>
+      applicationRow({
+        id: row.id,
+        community: { id: row.community_id, name: row.community_name },
+        fullName: row.full_name,
+        createdAt: row.created_at,
+        resolved: row.resolved,
+      }),
+    ),
+    communities: communities.map((c) => ({ id: c.id, name: c.name })),
     meta,
   };
 }

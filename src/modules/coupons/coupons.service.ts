@@ -89,7 +89,7 @@ export function createCouponsService(deps: CouponsDeps) {
     if (query.active !== undefined) where.add('active = ?', query.active);
     const { ids, meta } = await pageOfIds(
       ctx,
-      { from: 'coupons', id: 'id', where, orderBy: 'id DESC', size: COUPONS_PAGE_SIZE },
+      { from: 'coupons', id: 'id', where, order: [['id', 'DESC']], size: COUPONS_PAGE_SIZE },
       query.page,
     );
     const rows = ids.length ? inIdOrder(ids, await ctx.em.find(Coupon, { id: { $in: ids } })) : [];

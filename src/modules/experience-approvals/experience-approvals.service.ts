@@ -74,7 +74,7 @@ export function createExperienceApprovalsService(deps: ExperienceApprovalsDeps) 
     requireAdmin(ctx);
     const query = parseInput(pendingQuerySchema, input);
     const { rows, meta } = await pendingExperiences(
-      ctx.em,
+      ctx,
       { q: query.q, waitingDays: query.waiting ? Number(query.waiting) : undefined },
       query.page,
       PENDING_EXPERIENCES_PAGE_SIZE,

@@ -1,7 +1,8 @@
 // Experience reads of the admin approval queue (experience-approvals.service.ts). Server-only.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sortedImageJson } from '#src/modules/images/images.schemas';
-import { pageOfIds, Where } from '#src/lib/list-sql';
+import type { Ctx } from '#src/lib/context';
+import { inIdOrder, pageOfIds, Where } from '#src/lib/list-sql';
+import { readRows, readStatement } from '#src/lib/read-sql';
 import type { ListPageMeta } from '#src/lib/isomorphic/list-filters';
 import { Experience } from './experiences.entity';
 
@@ -52,12 +53,33 @@ export async function pendingByWait(em: EntityManager, now: Date): Promise<[numb
 /** The queue's keyword text: the trigram index's expression (title and host name). */
 const PENDING_KEYWORD_TEXT = `lower(e.title || ' ' || e.hosted_by)`;
 
+/** The queue's rows of a page's ids, with the submitter and the first image, in one prepared statement. */
+const QUEUED_ROWS = readStatement(
+  `SELECT e.id, e.title, e.hosted_by, e.host_ambassador_id, e.updated_at, e.created_at, u.id AS created_by_id,
+          u.name AS created_by_name,
+          (SELECT i.url FROM images i WHERE i.experience_id = e.id ORDER BY i.sort_order, i.id LIMIT 1) AS image_url
+     FROM experiences e JOIN users u ON u.id = e.created_by_id
+    WHERE e.id = ANY(?::int[])`,
+);
+
+interface QueuedRow {
+  id: number;
+  title: string;
+  hosted_by: string;
+  host_ambassador_id: number | null;
+  updated_at: Date;
+  created_at: Date;
+  created_by_id: number;
+  created_by_name: string;
+  image_url: string | null;
+}
+
 /**
  * One page of the queue, newest (last saved) first, filtered by a keyword (title, host name) and by how long it has
  * waited (saved more than `waitingDays` days ago), and the page meta (a bounded count).
  */
 export async function pendingExperiences(
-  em: EntityManager,
+  ctx: Pick<Ctx, 'sql'>,
   filters: { q?: string; waitingDays?: number },
   page: number,
   size: number,
@@ -65,30 +87,30 @@ export async function pendingExperiences(
   const where = new Where().add(PENDING_SQL).keyword(PENDING_KEYWORD_TEXT, filters.q);
   if (filters.waitingDays) where.add('e.updated_at < ?', new Date(Date.now() - filters.waitingDays * 86_400_000));
   const { ids, meta } = await pageOfIds(
-    { em },
-    { from: 'experiences e', id: 'e.id', where, orderBy: 'e.updated_at DESC, e.id DESC', size },
+    ctx,
+    {
+      from: 'experiences e',
+      id: 'e.id',
+      where,
+      order: [
+        ['e.updated_at', 'DESC'],
+        ['e.id', 'DESC'],
+      ],
+      size,
+    },
     page,
   );
-
-  const loaded = ids.length ? await em.find(Experience, { id: { $in: ids } }, { populate: ['images', 'createdBy'] }) : [];
-  const byId = new Map(loaded.map((row) => [row.id, row]));
-  const rows = ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row
-      ? [
-          {
-            id: row.id,
-            title: row.title,
-            hostedBy: row.hostedBy,
-            hostKind: row.hostAmbassador ? ('ambassador' as const) : ('user' as const),
-            createdBy: { id: row.createdBy.id, name: row.createdBy.name },
-            updatedAt: new Date(row.updatedAt),
-            createdAt: new Date(row.createdAt),
-            imageUrl: sortedImageJson(row.images)[0]?.url ?? null,
-          },
-        ]
-      : [];
-  });
+  const loaded = ids.length ? await readRows<QueuedRow>(ctx.sql, QUEUED_ROWS, [ids]) : [];
+  const rows = inIdOrder(ids, loaded).map((row) => ({
+    id: row.id,
+    title: row.title,
+    hostedBy: row.hosted_by,
+    hostKind: row.host_ambassador_id ? ('ambassador' as const) : ('user' as const),
+    createdBy: { id: row.created_by_id, name: row.created_by_name },
+    updatedAt: new Date(row.updated_at),
+    createdAt: new Date(row.created_at),
+    imageUrl: row.image_url,
+  }));
   return { rows, meta };
 }
 

@@ -21,17 +21,26 @@ export const BrandAndAmbassadorInquiry = defineEntity({
     resolved: p.boolean().default(false),
   },
   indexes: [
-    { name: 'brand_and_ambassador_inquiries_created_at_index', columns: [{ name: 'created_at', sort: 'desc' }] },
-    // The admin list's filters and keyword search (Migration20261128110000_inquiry_filters).
+    // The admin list's order, filters and keyword search (Migration20261128110000_inquiry_filters, Migration20261130090000_list_paging).
+    {
+      name: 'brand_and_ambassador_inquiries_created_at_index',
+      expression:
+        'create index "brand_and_ambassador_inquiries_created_at_index" on "brand_and_ambassador_inquiries" ("created_at" desc, "id" desc)',
+    },
     {
       name: 'brand_and_ambassador_inquiries_resolved_index',
       expression:
-        'create index "brand_and_ambassador_inquiries_resolved_index" on "brand_and_ambassador_inquiries" ("resolved", "created_at" desc)',
+        'create index "brand_and_ambassador_inquiries_resolved_index" on "brand_and_ambassador_inquiries" ("resolved", "created_at" desc, "id" desc)',
     },
     {
       name: 'brand_and_ambassador_inquiries_subject_index',
       expression:
-        'create index "brand_and_ambassador_inquiries_subject_index" on "brand_and_ambassador_inquiries" ("subject", "created_at" desc)',
+        'create index "brand_and_ambassador_inquiries_subject_index" on "brand_and_ambassador_inquiries" ("subject", "resolved", "created_at" desc, "id" desc)',
+    },
+    {
+      name: 'brand_and_ambassador_inquiries_subject_created_at_index',
+      expression:
+        'create index "brand_and_ambassador_inquiries_subject_created_at_index" on "brand_and_ambassador_inquiries" ("subject", "created_at" desc, "id" desc)',
     },
     {
       name: 'brand_and_ambassador_inquiries_keyword_index',
@@ -58,13 +67,16 @@ export const ContactInquiry = defineEntity({
     reservation: () => p.manyToOne(Reservation).nullable().deleteRule('set null'),
   },
   indexes: [
-    { name: 'contact_inquiries_created_at_index', columns: [{ name: 'created_at', sort: 'desc' }] },
     { properties: ['user'] },
     { properties: ['reservation'] },
-    // The admin list's filters and keyword search (Migration20261128110000_inquiry_filters).
+    // The admin list's order, filters and keyword search (Migration20261128110000_inquiry_filters, Migration20261130090000_list_paging).
+    {
+      name: 'contact_inquiries_created_at_index',
+      expression: 'create index "contact_inquiries_created_at_index" on "contact_inquiries" ("created_at" desc, "id" desc)',
+    },
     {
       name: 'contact_inquiries_resolved_index',
-      expression: 'create index "contact_inquiries_resolved_index" on "contact_inquiries" ("resolved", "created_at" desc)',
+      expression: 'create index "contact_inquiries_resolved_index" on "contact_inquiries" ("resolved", "created_at" desc, "id" desc)',
     },
     {
       name: 'contact_inquiries_keyword_index',

@@ -86,7 +86,20 @@ const CONTACT_KEYWORD_TEXT = `lower(name || ' ' || email || ' ' || content)`;
 
 /** One page of inquiry ids, newest first (`pageOfIds`: a bounded count, the page rule). */
 function inquiryPage(ctx: Ctx, table: string, where: Where, page: number) {
-  return pageOfIds(ctx, { from: table, id: 'id', where, orderBy: 'created_at DESC, id DESC', size: INQUIRIES_PAGE_SIZE }, page);
+  return pageOfIds(
+    ctx,
+    {
+      from: table,
+      id: 'id',
+      where,
+      order: [
+        ['created_at', 'DESC'],
+        ['id', 'DESC'],
+      ],
+      size: INQUIRIES_PAGE_SIZE,
+    },
+    page,
+  );
 }
 
 function idOf(input: unknown): number | null {

@@ -204,7 +204,10 @@ export function createPartnerMethods<Row extends PartnerRow, Form extends Partne
         from: `${kind}s`,
         id: 'id',
         where: filters,
-        orderBy: 'created_at DESC, id DESC',
+        order: [
+          ['created_at', 'DESC'],
+          ['id', 'DESC'],
+        ],
         size: admin ? config.adminPageSize : config.pageSize,
       },
       query.page,

@@ -36,7 +36,11 @@ export const User = defineEntity({
     emailVerifySentAt: p.datetime().nullable(),
   },
   // The dashboards' weekly sign-ups (Migration20261129140000_dashboard_indexes).
-  indexes: [{ name: 'users_created_at_index', expression: 'create index "users_created_at_index" on "users" ("created_at")' }],
+  indexes: [
+    { name: 'users_created_at_index', expression: 'create index "users_created_at_index" on "users" ("created_at")' },
+    // The approval queue's test for hosts who left (Migration20261130090000_list_paging).
+    { name: 'users_left_index', expression: 'create index "users_left_index" on "users" ("id") where "left_at" is not null' },
+  ],
 });
 
 export type IUser = InferEntity<typeof User>;
