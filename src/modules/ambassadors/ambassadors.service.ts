@@ -66,6 +66,7 @@ export function createAmbassadorsService(deps: AmbassadorsDeps) {
       adminPageSize: AMBASSADORS_ADMIN_PAGE_SIZE,
       extraJson: (ambassador: IAmbassador) => ({ address: ambassador.address ?? null }),
       extraFields: (data) => ({ address: data.address }),
+      extraColumns: 'p.address AS address',
     },
     audit,
   );

@@ -39,6 +39,7 @@ export function createBrandsService(deps: BrandsDeps) {
       adminPageSize: BRANDS_ADMIN_PAGE_SIZE,
       extraJson: () => ({}),
       extraFields: () => ({}),
+      extraColumns: '',
     },
     deps.audit,
   );

@@ -9,13 +9,13 @@ import { inIdOrder, pageOfIds, Where } from '#src/lib/list-sql';
 import * as ja from '#src/i18n/ja';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import type { AuditService } from '#src/modules/audit/audit.service';
+import { BrandAndAmbassadorInquiry, ContactInquiry as ContactInquiryEntity, type IContactInquiry } from './inquiries.entity';
 import {
-  BrandAndAmbassadorInquiry,
-  ContactInquiry as ContactInquiryEntity,
-  type IBrandAndAmbassadorInquiry,
-  type IContactInquiry,
-} from './inquiries.entity';
-import { reservationForInquiry, type ReservationForInquiry } from '#src/modules/reservations/reservations.repository';
+  reservationForInquiry,
+  type ReservationForInquiry,
+  reservationsForInquiries,
+} from '#src/modules/reservations/reservations.repository';
+import { type BrandInquiryRow, brandInquiryRows, type ContactInquiryRow, contactInquiryRows, contactRowOf } from './inquiry-rows';
 import {
   INQUIRIES_PAGE_SIZE,
   brandInquirySchema,
@@ -38,7 +38,7 @@ export interface InquiriesDeps {
 
 const inquiryNotFound = () => new NotFoundError(ja.adminApi.inquiryNotFound, 'inquiry');
 
-function toJson(inquiry: IBrandAndAmbassadorInquiry): BrandInquiry {
+function toJson(inquiry: BrandInquiryRow): BrandInquiry {
   return {
     id: inquiry.id,
     name: inquiry.name,
@@ -53,7 +53,7 @@ function toJson(inquiry: IBrandAndAmbassadorInquiry): BrandInquiry {
   };
 }
 
-function contactJson(inquiry: IContactInquiry, reservation: ReservationForInquiry | null): ContactInquiryAdmin {
+function contactJson(inquiry: ContactInquiryRow, reservation: ReservationForInquiry | null): ContactInquiryAdmin {
   return {
     id: inquiry.id,
     name: inquiry.name,
@@ -61,7 +61,7 @@ function contactJson(inquiry: IContactInquiry, reservation: ReservationForInquir
     content: inquiry.content,
     resolved: inquiry.resolved ?? false,
     created_at: new Date(inquiry.createdAt).toISOString(),
-    user_id: inquiry.user?.id ?? null,
+    user_id: inquiry.userId ?? null,
     reservation_number: inquiry.reservationNumber ?? null,
     reservation: reservation
       ? {
@@ -212,7 +212,7 @@ export function createInquiriesService(deps: InquiriesDeps) {
     const query = parseInput(inquiryListQuerySchema, input);
     const { page } = query;
     const { ids, meta } = await inquiryPage(ctx, 'brand_and_ambassador_inquiries', listFilters(query, BRAND_KEYWORD_TEXT), page);
-    const rows = ids.length ? inIdOrder(ids, await ctx.em.find(BrandAndAmbassadorInquiry, { id: ids })) : [];
+    const rows = inIdOrder(ids, await brandInquiryRows(ctx.sql, ids));
     return {
       inquiries: rows.map(toJson),
       meta,
@@ -265,10 +265,13 @@ export function createInquiriesService(deps: InquiriesDeps) {
     const query = parseInput(contactInquiryListQuerySchema, input);
     const { page } = query;
     const { ids, meta } = await inquiryPage(ctx, 'contact_inquiries', listFilters(query, CONTACT_KEYWORD_TEXT), page);
-    const rows = ids.length ? inIdOrder(ids, await ctx.em.find(ContactInquiryEntity, { id: ids })) : [];
-    const reservations = await Promise.all(rows.map((row) => linked(ctx, row)));
+    const rows = inIdOrder(ids, await contactInquiryRows(ctx.sql, ids));
+    const reservations = await reservationsForInquiries(
+      ctx.sql,
+      rows.flatMap((row) => (row.reservationId ? [row.reservationId] : [])),
+    );
     return {
-      inquiries: rows.map((row, i) => contactJson(row, reservations[i])),
+      inquiries: rows.map((row) => contactJson(row, row.reservationId ? (reservations.get(row.reservationId) ?? null) : null)),
       meta,
     };
   }
@@ -280,7 +283,7 @@ export function createInquiriesService(deps: InquiriesDeps) {
     if (!id) throw inquiryNotFound();
     const inquiry = await ctx.em.findOne(ContactInquiryEntity, { id });
     if (!inquiry) throw inquiryNotFound();
-    return contactJson(inquiry, await linked(ctx, inquiry));
+    return contactJson(contactRowOf(inquiry), await linked(ctx, inquiry));
   }
 
   /** PUT /api/v1/contact_inquiries/{id} {resolved} (ADMIN): the same 対応済み/未対応 as the program inquiries, audited. */
@@ -306,7 +309,7 @@ export function createInquiriesService(deps: InquiriesDeps) {
       }
       return row;
     });
-    return contactJson(inquiry, await linked(ctx, inquiry));
+    return contactJson(contactRowOf(inquiry), await linked(ctx, inquiry));
   }
 
   return { createBrandInquiry, createContactInquiry, list, detail, setResolved, contactList, contactDetail, contactSetResolved };

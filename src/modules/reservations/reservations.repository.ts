@@ -1,5 +1,6 @@
 // Reservation reads other modules may use (ARCHITECTURE.md "Boundaries"). Server-only.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { readRows, readStatement, type SqlReader } from '#src/lib/read-sql';
 import { Reservation, ReservationCalendar } from './reservations.entity';
 
 /** Those of the given slot ids that a reservation refers to, whatever its status. */
@@ -130,6 +131,19 @@ export interface ReservationForInquiry {
   email: string;
   experienceTitle: string;
   status: string;
+}
+
+const RESERVATIONS_FOR_INQUIRIES = readStatement(
+  `SELECT r.id, r.user_id AS "userId", u.email, e.title AS "experienceTitle", r.status
+     FROM reservations r JOIN users u ON u.id = r.user_id JOIN experiences e ON e.id = r.experience_id
+    WHERE r.id = ANY(?::int[])`,
+);
+
+/** The reservations of a page of general inquiries, by id (one prepared statement). */
+export async function reservationsForInquiries(sql: SqlReader, ids: number[]): Promise<Map<number, ReservationForInquiry>> {
+  if (ids.length === 0) return new Map();
+  const rows = await readRows<ReservationForInquiry>(sql, RESERVATIONS_FOR_INQUIRIES, [ids]);
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 export async function reservationForInquiry(em: EntityManager, id: number): Promise<ReservationForInquiry | null> {
