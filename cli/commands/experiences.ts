@@ -1,6 +1,7 @@
 // `list-experiences`, `reject-experience`: the administrator area's approval queue with the operator as the actor
 // (`approve-experience` is in approve-experience.ts). `list-experiences` lists only the queue (published
-// experiences are on the site); `--pending` names that and stays accepted.
+// experiences are on the site); `--pending` names that and stays accepted; `--keyword` and `--waiting` are the admin
+// page's filters.
 import type { Command } from 'commander';
 import * as ja from '#src/i18n/ja';
 import type { PendingExperience } from '#src/modules/experience-approvals/experience-approvals.schemas';
@@ -24,11 +25,18 @@ export function listExperiences(program: Command): void {
     .command('list-experiences')
     .description(h.listExperiences)
     .option('--pending', h.pending)
+    // The filters of the admin queue (GET /api/v1/admin/experiences), checked by the same schema.
+    .option('--keyword <text>', h.queueKeyword)
+    .option('--waiting <days>', h.queueWaiting)
     .option('--page <n>', h.page, pageOption, '1')
     .option('--json', h.json)
-    .action((options: { page: string; json?: boolean }) =>
+    .action((options: { page: string; keyword?: string; waiting?: string; json?: boolean }) =>
       runCommand(async ({ services, ctx }) => {
-        const result = await services.experienceApprovals.pending(ctx, { page: options.page });
+        const result = await services.experienceApprovals.pending(ctx, {
+          page: options.page,
+          q: options.keyword,
+          waiting: options.waiting,
+        });
         printPage(columns, result.experiences, result.meta, options.json ? result : undefined, options.page);
       }),
     );

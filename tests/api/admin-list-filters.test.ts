@@ -1,11 +1,13 @@
 // The admin lists' search and filters (communities, brands, ambassadors, the approval queue, coupons): each filter
 // narrows, the keyword finds by name, the count follows the filters, a page link keeps them, a bad value is a 422
-// with a Japanese message; a community is assigned to a brand (audited); the count stops at 10,000.
+// with a Japanese message; a community is assigned to a brand (audited); the count stops at 10,000; the CLI's
+// list-experiences takes the queue's filters with the same rules.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { createAmbassador, createBrand, createCommunity } from '#tests/factories/communities';
 import { createExperience } from '#tests/factories/experiences';
 import { createCoupon } from '#tests/factories/coupons';
+import { runCli } from '#tests/factories/cli';
 import { AuditLog } from '#src/modules/audit/audit.entity';
 import { expectedDenial, NON_ADMIN, setupCallers, type Callers } from './admin-helpers';
 
@@ -186,6 +188,18 @@ describe('GET /api/v1/admin/experiences (the approval queue)', () => {
     const bad = await get('/api/v1/admin/experiences?waiting=5');
     expect(bad.status).toBe(422);
     expect(bad.body.messages.waiting).toEqual(['絞り込み条件が正しくありません']);
+  });
+
+  it("is filtered alike by the CLI's list-experiences (the same schema and messages)", { timeout: 120_000 }, async () => {
+    const run = await runCli(t.databaseUrl, ['list-experiences', '--keyword', '着物', '--waiting', '7', '--json']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const parsed = JSON.parse(run.stdout) as { experiences: { title: string }[]; meta: { total_count: number } };
+    expect(parsed.experiences.map((e) => e.title)).toEqual(['着物で街歩き']);
+    expect(parsed.meta.total_count).toBe(1);
+    const bad = await runCli(t.databaseUrl, ['list-experiences', '--waiting', '5']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('絞り込み条件が正しくありません');
   });
 });
 

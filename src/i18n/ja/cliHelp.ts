@@ -75,6 +75,8 @@ export const cliHelp = {
   resolveUnresolved: '未対応に戻します',
   listExperiences: '公開申請中の体験の一覧を表示します',
   pending: '公開申請中のもの（省略できます。一覧は常に公開申請中の体験です）',
+  queueKeyword: 'タイトル・ホスト名に含まれる文字で絞り込みます',
+  queueWaiting: '申請から指定の日数（3 または 7）以上待っているものに絞り込みます',
   rejectExperience: '公開申請された体験を差し戻します（管理画面と同じ。理由はホストにメールで届きます）',
   reason: '差し戻しの理由',
   listRefunds: 'キャンセルの返金の一覧を表示します（返金処理中のものは決済会社への試行回数と最後のエラー付き）',
