@@ -12,7 +12,7 @@ import { ApiError } from '#src/lib/isomorphic/api-client';
 import { UPLOAD_ACCEPT, UPLOAD_CONTENT_TYPES, type UploadResult } from '#src/modules/uploads/uploads.schemas';
 import type { ImageJson } from '#src/modules/experiences/experiences.host.schemas';
 
-const t = ja.hostStory;
+const t = ja.uploads;
 /** The upload preset this form sends (the hosting service files the images under it). */
 const EXPERIENCE_UPLOAD_PRESET = 'experiences';
 /** The marketplace's upload call; the brand portal passes its own. */
@@ -152,10 +152,10 @@ export function ImageUploader({ images, max, onAdd, onRemove, error, uploadPath 
   const full = images.length + uploading >= max;
   return (
     <div className="image-uploader">
-      <ul className="image-uploader__list" aria-label={t.fields.images}>
+      <ul className="image-uploader__list" aria-label={t.images}>
         {images.map((image, index) => (
           <li key={image.object_key} className="image-uploader__item">
-            <img src={image.url} alt={`${t.fields.images} ${index + 1}`} className="image-uploader__thumb" />
+            <img src={image.url} alt={`${t.images} ${index + 1}`} className="image-uploader__thumb" />
             <button
               type="button"
               className="image-uploader__remove"

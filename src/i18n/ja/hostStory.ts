@@ -106,10 +106,6 @@ export const hostStory = {
   hostSearchNone: '該当するユーザーがいません',
   hostSelected: (id: number, name: string) => `ID: ${id} ${name}`,
   hostClear: '選択を解除',
-  uploadButton: '写真を選ぶ',
-  uploadHint: 'JPEG・PNG・SVG、3枚まで。1枚目がカバー写真になります。',
-  uploading: 'アップロード中…',
-  removeImage: 'この画像を削除',
   peopleSuffix: '名',
   yenSuffix: '円',
   // Alerts and messages (spec §5, §8).

@@ -16,4 +16,11 @@ export const uploads = {
   tooManyDropped: (max: number) => `画像は${max}枚までです。超えた分は追加しませんでした`,
   wrongFormatDropped: 'JPEG・PNG・SVG形式以外のファイルは追加しませんでした',
   confirmDelete: 'この画像を削除しますか？',
+  // The image uploader's own texts (every form with photos: the host's, the admin's and the portal's), so a form
+  // that shows it loads this section and not the host form's.
+  images: '写真',
+  uploadButton: '写真を選ぶ',
+  uploadHint: 'JPEG・PNG・SVG、3枚まで。1枚目がカバー写真になります。',
+  uploading: 'アップロード中…',
+  removeImage: 'この画像を削除',
 } as const;
