@@ -9,8 +9,10 @@ import { axisNumber, seriesDescription, sum } from './chart-labels';
 
 /** The periods of a panel: their labels and the words of the numbers beside the charts. */
 export interface Periods {
-  /** The table's first column and the x axis's title (週, 月). */
+  /** The table's first column (週, 月). */
   axis: string;
+  /** The x axis's title, where the ticks alone do not say what a bar is (a week's Monday). */
+  axisTitle?: string;
   /** Under the bars (shortened) and in the table (in full). */
   ticks: readonly string[];
   rows: readonly string[];
@@ -69,7 +71,7 @@ export function SeriesPanel(props: { id: string; title: string; note?: string; p
             series={[{ label: s.label, values: s.values }]}
             formatAxis={s.axis ?? axisNumber}
             tickEvery={periods.tickEvery}
-            axisLabel={periods.axis}
+            axisLabel={periods.axisTitle}
           />
         </Fragment>
       ))}

@@ -36,6 +36,7 @@ export function AdminDashboard({ dashboard }: { dashboard: AdminDashboardJson })
   const waitLabels = APPROVAL_WAIT_BUCKETS.map((b) => t.approvals.buckets[b]);
   const periods: Periods = {
     axis: t.weekAxis,
+    axisTitle: t.weekAxis,
     ticks: weeks.map(weekTick),
     rows: weeks.map(weekLong),
     tickEvery: WEEK_TICKS,
