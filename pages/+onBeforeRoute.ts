@@ -1,9 +1,10 @@
 // https://vike.dev/onBeforeRoute — routing with the route table compiled once.
 //
-// Vike's own router parses every page's Route String and builds a new regular expression for each of the 84 pages on
-// every request: about a fifth of a small page's server time in the profile. This hook compiles the same routes once
-// and answers only when exactly one route matches; with several matches (precedence) or none (404) it returns nothing
-// and Vike's router decides, so the result is always the page Vike would have picked.
+// Vike's own router parses every page's Route String and builds a new regular expression for each page on every
+// request (docs/decisions/routing.md: measured, and the fix proposed to Vike; this hook goes when Vike has it). This
+// hook compiles the same routes once and answers only when exactly one route matches; with several matches
+// (precedence) or none (404) it returns nothing and Vike's router decides, so the result is always the page Vike would
+// have picked.
 import type { PageContext } from 'vike/types';
 import { compileRoutes, matchRoute, type CompiledRoute } from '#src/lib/isomorphic/route-table';
 

@@ -87,10 +87,11 @@ const ROUTING_OVERRIDE_WARNING = "which means that Vike's routing is overridden"
 
 /**
  * Vike warns once per process that pages/+onBeforeRoute.ts "sets pageContext.pageId which means that Vike's routing is
- * overridden. This is an experimental feature". It is deliberate (ARCHITECTURE.md "Work done once per process"): the
- * hook matches the routes compiled once and answers only when exactly one route matches, so the page is always the
- * one Vike's router would have picked, and src/lib/isomorphic/route-table.ts's tests hold it to that. Vike has no setting to
- * acknowledge it, so that one warning is dropped from console.warn; every other line passes unchanged.
+ * overridden. This is an experimental feature". It is deliberate and measured, kept until Vike caches its parsed
+ * Route Strings (docs/decisions/routing.md, with the fix proposed to Vike): the hook matches the routes compiled once
+ * and answers only when exactly one route matches, so the page is always the one Vike's router would have picked, and
+ * src/lib/isomorphic/route-table.ts's tests hold it to that. Vike has no setting to acknowledge it, so that one warning
+ * is dropped from console.warn; every other line passes unchanged.
  */
 function acknowledgeRoutingOverride(): void {
   const warn = console.warn;

@@ -18,10 +18,8 @@ export function InquiryComplete({
   return (
     <CompletionPanel
       completed={completed}
-      title={title}
-      body={body}
-      expiredTitle={t.expiredTitle}
-      expiredBody={t.expiredBody}
+      title={completed ? title : t.expiredTitle}
+      body={completed ? body : t.expiredBody}
       actions={
         <>
           <a className="button" href="/">

@@ -52,7 +52,7 @@ describe('/admin', () => {
         ['bookings-gross', '取扱高', 26],
         ['cancellations-count', 'キャンセル件数', 26],
         ['refund-amount', '返金額', 26],
-        ['new-users', '新規登録者数', 26],
+        ['new-users', '新規登録', 26],
         ['inquiries', 'お問い合わせの対応状況', 4],
         ['approvals', '公開申請の待ち状況', 5],
       ] as const;

@@ -29,8 +29,6 @@ export default function Page() {
         completed
         title={t.doneTitle}
         body={t.doneText}
-        expiredTitle={t.doneTitle}
-        expiredBody={t.doneText}
         testId="leave-done"
         actions={
           <a className="button" href="/">

@@ -10,7 +10,6 @@ export default function Page() {
       completed
       title={t.invitation.completeTitle}
       body={t.invitation.completeBody}
-      expiredTitle={t.invitation.completeTitle}
       actions={
         <a href="/brand/sign_in" className="button">
           {t.toSignIn}

@@ -10,7 +10,6 @@ export default function Page() {
       completed
       title={t.reset.completeTitle}
       body={t.reset.completeBody}
-      expiredTitle={t.reset.completeTitle}
       actions={
         <a href="/brand/sign_in" className="button">
           {t.toSignIn}

@@ -10,7 +10,6 @@ export default function Page() {
       completed
       title={t.resetMail.completeTitle}
       body={t.resetMail.completeBody}
-      expiredTitle={t.resetMail.completeTitle}
       actions={
         <>
           <a href="/brand/sign_in" className="button">

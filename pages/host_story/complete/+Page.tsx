@@ -12,9 +12,8 @@ export default function Page() {
   return (
     <CompletionPanel
       completed={completed}
-      title={t.completeTitle}
-      body={t.completeBody}
-      expiredTitle={ja.common.sessionExpired}
+      title={completed ? t.completeTitle : ja.common.sessionExpired}
+      body={completed ? t.completeBody : undefined}
       actions={
         <a className="button" href="/host/story?tab=experiences">
           {t.completeLink}

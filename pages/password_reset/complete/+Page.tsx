@@ -10,7 +10,6 @@ export default function Page() {
       completed
       title={t.doneTitle}
       body={t.doneBody}
-      expiredTitle={t.doneTitle}
       actions={
         <a href="/logon" className="button">
           {t.toLogon}

@@ -20,8 +20,7 @@ export default function Page() {
       <CompletionPanel
         completed={false}
         title={t.invalidTitle}
-        expiredTitle={t.invalidTitle}
-        expiredBody={t.invalidBody}
+        body={t.invalidBody}
         testId="invalid-link"
         actions={
           <a href="/password_reset/new" className="button">

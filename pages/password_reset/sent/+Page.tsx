@@ -10,7 +10,6 @@ export default function Page() {
       completed
       title={t.resetSent.title}
       body={t.resetSent.body}
-      expiredTitle={t.resetSent.title}
       actions={
         <>
           <a href="/logon" className="button">

@@ -19,21 +19,23 @@ export default function Page() {
       completed={completed}
       className="reservation-complete"
       testId={completed ? 'reservation-complete' : 'reservation-expired'}
-      title={ja.reservations.completeTitle}
+      title={completed ? ja.reservations.completeTitle : ja.reservations.expiredTitle}
       body={
-        <>
-          <p>{ja.reservations.completeLead}</p>
-          {reservation && <ReservationSummary reservation={reservation} />}
-          <p>{ja.reservations.completeMail}</p>
-          <p className="muted">
-            {ja.reservations.completeInquiryBefore}
-            <a href="/inquiry">{ja.reservations.completeInquiryLink}</a>
-            {ja.reservations.completeInquiryAfter}
-          </p>
-        </>
+        completed ? (
+          <>
+            <p>{ja.reservations.completeLead}</p>
+            {reservation && <ReservationSummary reservation={reservation} />}
+            <p>{ja.reservations.completeMail}</p>
+            <p className="muted">
+              {ja.reservations.completeInquiryBefore}
+              <a href="/inquiry">{ja.reservations.completeInquiryLink}</a>
+              {ja.reservations.completeInquiryAfter}
+            </p>
+          </>
+        ) : (
+          ja.reservations.expiredLead
+        )
       }
-      expiredTitle={ja.reservations.expiredTitle}
-      expiredBody={ja.reservations.expiredLead}
       actions={
         completed ? (
           <>

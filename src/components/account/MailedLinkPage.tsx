@@ -37,18 +37,10 @@ export function MailedLinkPage<R>(props: MailedLinkPageProps<R>) {
       setBusy(false);
     }
   }
-  if (result)
-    return <CompletionPanel completed title={props.title} body={result.body} expiredTitle="" actions={result.actions} testId="link-done" />;
+  if (result) return <CompletionPanel completed title={props.title} body={result.body} actions={result.actions} testId="link-done" />;
   if (failure)
     return (
-      <CompletionPanel
-        completed={false}
-        title={props.invalidTitle}
-        expiredTitle={props.invalidTitle}
-        expiredBody={failure}
-        actions={props.invalidActions}
-        testId="invalid-link"
-      />
+      <CompletionPanel completed={false} title={props.invalidTitle} body={failure} actions={props.invalidActions} testId="invalid-link" />
     );
   return (
     <section className="page page--narrow logon">

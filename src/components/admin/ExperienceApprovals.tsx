@@ -16,6 +16,7 @@ import { AdminPagination, pageFromSearch } from './AdminPagination';
 import { CardTable } from './CardTable';
 import { LoadError } from './ListStatus';
 import { type FilterField, filterNames, filtersOf, ListFilters, withPage } from './ListFilters';
+import { ActionNotice, useAction } from './useAction';
 import { firstMessage, listOf, useLoad } from './useLoad';
 
 const t = ja.adminPages.experiences;
@@ -67,23 +68,18 @@ export function ExperienceApprovals() {
   const rows = load.state === 'ok' ? listOf<PendingExperience>(load.data, 'experiences') : [];
   const [approving, setApproving] = useState<PendingExperience | null>(null);
   const [rejecting, setRejecting] = useState<PendingExperience | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const action = useAction(t.failed);
 
   async function approve() {
     if (!approving) return;
-    setBusy(true);
-    try {
-      await api(`/api/v1/admin/experiences/${approving.id}/approval`, { method: 'POST' });
-      setNotice({ kind: 'success', text: t.approved(approving.title || t.untitled) });
-      setApproving(null);
-      load.reload();
-    } catch (error) {
-      setNotice({ kind: 'error', text: firstMessage(error, t.failed) });
-      setApproving(null);
-    } finally {
-      setBusy(false);
-    }
+    await action.run(
+      async () => {
+        await api(`/api/v1/admin/experiences/${approving.id}/approval`, { method: 'POST' });
+        load.reload();
+        return t.approved(approving.title || t.untitled);
+      },
+      () => setApproving(null),
+    );
   }
 
   return (
@@ -92,11 +88,7 @@ export function ExperienceApprovals() {
         <h1>{t.listTitle}</h1>
       </div>
       <p className="admin-lead">{t.lead}</p>
-      {notice && (
-        <p className={`alert alert--${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'} data-testid="approval-notice">
-          {notice.text}
-        </p>
-      )}
+      <ActionNotice notice={action.notice} testId="approval-notice" />
       <ListFilters
         action="/admin/experiences"
         fields={fields}
@@ -152,7 +144,7 @@ export function ExperienceApprovals() {
           onClose={() => setApproving(null)}
           onConfirm={approve}
           confirmLabel={t.approve}
-          busy={busy}
+          busy={action.busy}
           testId="approve-dialog"
         >
           <p>{t.approveConfirm(approving.title || t.untitled)}</p>
@@ -163,7 +155,7 @@ export function ExperienceApprovals() {
           experience={rejecting}
           onClose={() => setRejecting(null)}
           onDone={() => {
-            setNotice({ kind: 'success', text: t.rejected(rejecting.title || t.untitled) });
+            action.done(t.rejected(rejecting.title || t.untitled));
             setRejecting(null);
             load.reload();
           }}

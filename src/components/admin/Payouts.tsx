@@ -11,6 +11,7 @@ import { AdminPagination, pageFromSearch } from './AdminPagination';
 import { CardTable } from './CardTable';
 import { DetailPanel, ListWithDetail } from './DetailPanel';
 import { LoadError } from './ListStatus';
+import { ActionNotice, useAction } from './useAction';
 import { firstMessage, useLoad } from './useLoad';
 
 const t = ja.adminPages.payouts;
@@ -86,36 +87,26 @@ export function Payouts() {
   const [month, setMonth] = useState(lastMonth);
   const [selected, setSelected] = useState<number | null>(null);
   const [paying, setPaying] = useState<PayoutBatchJson | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const action = useAction(t.failed);
 
-  async function prepare() {
-    setBusy(true);
-    try {
+  const prepare = () =>
+    action.run(async () => {
       const result = await api<PayoutBatchDetailJson>('/api/v1/admin/payouts', { method: 'POST', body: { month } });
-      setNotice({ kind: 'success', text: (result.created ? t.prepared : t.alreadyPrepared)(result.batch.month) });
       setSelected(result.batch.id);
       load.reload();
-    } catch (error) {
-      setNotice({ kind: 'error', text: firstMessage(error, t.failed) });
-    } finally {
-      setBusy(false);
-    }
-  }
+      return (result.created ? t.prepared : t.alreadyPrepared)(result.batch.month);
+    });
 
   async function markPaid() {
     if (!paying) return;
-    setBusy(true);
-    try {
-      await api(`/api/v1/admin/payouts/${paying.id}/paid`, { method: 'POST' });
-      setNotice({ kind: 'success', text: t.markedPaid(paying.month) });
-      load.reload();
-    } catch (error) {
-      setNotice({ kind: 'error', text: firstMessage(error, t.failed) });
-    } finally {
-      setPaying(null);
-      setBusy(false);
-    }
+    await action.run(
+      async () => {
+        await api(`/api/v1/admin/payouts/${paying.id}/paid`, { method: 'POST' });
+        load.reload();
+        return t.markedPaid(paying.month);
+      },
+      () => setPaying(null),
+    );
   }
 
   return (
@@ -133,15 +124,11 @@ export function Payouts() {
       >
         <label htmlFor="payout-month">{t.month}</label>
         <input id="payout-month" className="input" type="month" value={month} onChange={(e) => setMonth(e.target.value)} required />
-        <button type="submit" className="button button--small" disabled={busy} data-testid="prepare-batch">
+        <button type="submit" className="button button--small" disabled={action.busy} data-testid="prepare-batch">
           {t.prepare}
         </button>
       </form>
-      {notice && (
-        <p className={`alert alert--${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'} data-testid="payout-notice">
-          {notice.text}
-        </p>
-      )}
+      <ActionNotice notice={action.notice} testId="payout-notice" />
       {load.state === 'error' && <LoadError message={firstMessage(load.error, a.fetchFailed)} onRetry={load.reload} />}
       <ListWithDetail detail={selected === null ? null : <Detail key={selected} id={selected} onClose={() => setSelected(null)} />}>
         <CardTable<PayoutBatchJson>
@@ -215,7 +202,7 @@ export function Payouts() {
           onClose={() => setPaying(null)}
           onConfirm={markPaid}
           confirmLabel={t.markPaid}
-          busy={busy}
+          busy={action.busy}
           testId="mark-paid-dialog"
         >
           <p>{t.markPaidConfirm(paying.month, paying.payable_count, formatYen(paying.transfer_total))}</p>

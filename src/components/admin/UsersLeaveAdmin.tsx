@@ -8,6 +8,7 @@ import { Field, FormErrors, Modal } from '#src/components/form';
 import type { AdminLeavePreviewJson } from '#src/modules/users/leaving.schemas';
 import { LEAVE_REASON_MAX } from '#src/modules/users/leaving.schemas';
 import { CardTable } from './CardTable';
+import { ActionNotice, type Notice } from './useAction';
 
 const t = ja.leaving;
 
@@ -20,7 +21,7 @@ export function UsersLeaveAdmin() {
   const [q, setQ] = useState('');
   const [users, setUsers] = useState<FoundUser[] | null>(null);
   const [status, setStatus] = useState<'ok' | 'loading'>('ok');
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const [chosen, setChosen] = useState<AdminLeavePreviewJson | null>(null);
 
   async function search(event: React.FormEvent) {
@@ -42,11 +43,7 @@ export function UsersLeaveAdmin() {
         <h1>{t.adminTitle}</h1>
       </div>
       <p className="admin-lead">{t.adminLead}</p>
-      {notice && (
-        <p className="alert alert--success" role="status" data-testid="admin-leave-notice">
-          {notice}
-        </p>
-      )}
+      <ActionNotice notice={notice} testId="admin-leave-notice" />
       <form className="admin-filters" onSubmit={search}>
         <label className="admin-filters__field admin-filters__field--wide">
           {t.adminSearch}
@@ -90,7 +87,7 @@ export function UsersLeaveAdmin() {
           onClose={() => setChosen(null)}
           onDone={(name) => {
             setChosen(null);
-            setNotice(t.adminDone(name));
+            setNotice({ kind: 'success', text: t.adminDone(name) });
             setUsers((list) => list?.map((u) => (u.id === chosen.user.id ? { ...u, name: t.leftUserName } : u)) ?? null);
           }}
         />

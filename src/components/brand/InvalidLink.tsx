@@ -9,8 +9,7 @@ export function InvalidLink({ title, body, action, href }: { title: string; body
     <CompletionPanel
       completed={false}
       title={title}
-      expiredTitle={title}
-      expiredBody={body}
+      body={body}
       testId="invalid-link"
       actions={
         <>

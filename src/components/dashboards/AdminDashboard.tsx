@@ -2,13 +2,13 @@
 // and the two queues (inquiries by status, experiences awaiting approval), each with its numbers beside it.
 import { BarChart } from '#src/components/charts/BarChart';
 import { ChartPanel } from '#src/components/charts/ChartPanel';
+import { type Periods, SeriesPanel } from '#src/components/charts/SeriesPanel';
 import {
   asOfText,
   axisNumber,
   axisYen,
   countText,
   peopleText,
-  seriesDescription,
   sum,
   weekLong,
   weekTick,
@@ -22,20 +22,8 @@ const t = ja.dashboards;
 /** Every 4th week's date under the bars on a phone, every 2nd on a wide screen (counted back from this week). */
 const WEEK_TICKS = [4, 2] as const;
 
-/** This week's and last week's values and the 26 weeks' sum, as the numbers beside a weekly chart. */
-function weekFigures(label: string, values: readonly number[], format: (n: number) => string) {
-  const n = values.length;
-  return [
-    { label: `${label}（${t.thisWeek}）`, value: format(values[n - 1] ?? 0) },
-    { label: `${label}（${t.lastWeek}）`, value: format(values[n - 2] ?? 0) },
-    { label: `${label}（${t.total26}）`, value: format(sum(values)) },
-  ];
-}
-
 export function AdminDashboard({ dashboard }: { dashboard: AdminDashboardJson }) {
   const weeks = dashboard.bookings.map((w) => w.week_start);
-  const ticks = weeks.map(weekTick);
-  const rows = weeks.map(weekLong);
   const bookings = dashboard.bookings.map((w) => w.bookings);
   const gross = dashboard.bookings.map((w) => w.gross_amount);
   const cancellations = dashboard.cancellations.map((w) => w.cancellations);
@@ -46,18 +34,16 @@ export function AdminDashboard({ dashboard }: { dashboard: AdminDashboardJson })
   const inquiryTicks = dashboard.inquiries.map((i) => t.inquiries.ticks[i.kind]);
   const waits = APPROVAL_WAIT_BUCKETS.map((b) => dashboard.awaiting_approval.find((a) => a.bucket === b)?.experiences ?? 0);
   const waitLabels = APPROVAL_WAIT_BUCKETS.map((b) => t.approvals.buckets[b]);
-  const weekly = (id: string, title: string, values: readonly number[], format: (n: number) => string, axis = axisNumber) => (
-    <BarChart
-      id={id}
-      title={title}
-      description={seriesDescription(title, rows, values, format)}
-      ticks={ticks}
-      series={[{ label: title, values }]}
-      formatAxis={axis}
-      tickEvery={WEEK_TICKS}
-      axisLabel={t.weekAxis}
-    />
-  );
+  const periods: Periods = {
+    axis: t.weekAxis,
+    axisTitle: t.weekAxis,
+    ticks: weeks.map(weekTick),
+    rows: weeks.map(weekLong),
+    tickEvery: WEEK_TICKS,
+    latest: t.thisWeek,
+    previous: t.lastWeek,
+    total: t.total26,
+  };
   return (
     <div className="dashboard" data-testid="admin-dashboard">
       <div className="admin-head">
@@ -65,59 +51,42 @@ export function AdminDashboard({ dashboard }: { dashboard: AdminDashboardJson })
       </div>
       <p className="dashboard__lead muted">{t.adminLead(asOfText(dashboard.as_of))}</p>
 
-      <ChartPanel
+      <SeriesPanel
         id="bookings"
         title={t.bookings.title}
         note={t.bookings.note}
-        figures={[...weekFigures(t.bookings.count, bookings, countText), ...weekFigures(t.bookings.gross, gross, yenText)]}
-        table={{
-          rowHeader: t.weekAxis,
-          rows,
-          columns: [
-            { label: t.bookings.count, values: bookings.map(countText) },
-            { label: t.bookings.gross, values: gross.map(yenText) },
-          ],
-        }}
-      >
-        <p className="chart__caption">{t.bookings.count}</p>
-        {weekly('bookings-count', t.bookings.count, bookings, countText)}
-        <p className="chart__caption">{t.bookings.gross}</p>
-        {weekly('bookings-gross', t.bookings.gross, gross, yenText, axisYen)}
-      </ChartPanel>
+        periods={periods}
+        series={[
+          { id: 'bookings-count', label: t.bookings.count, values: bookings, format: countText, axis: axisNumber },
+          { id: 'bookings-gross', label: t.bookings.gross, values: gross, format: yenText, axis: axisYen },
+        ]}
+      />
 
-      <ChartPanel
+      <SeriesPanel
         id="cancellations"
         title={t.cancellations.title}
         note={t.cancellations.note}
-        figures={[
-          ...weekFigures(t.cancellations.count, cancellations, countText),
-          { label: `${t.cancellations.refunds}（${t.total26}）`, value: countText(sum(refunds)) },
-          { label: `${t.cancellations.refundAmount}（${t.total26}）`, value: yenText(sum(refundAmount)) },
+        periods={periods}
+        series={[
+          { id: 'cancellations-count', label: t.cancellations.count, values: cancellations, format: countText, axis: axisNumber },
+          { id: 'refunds', label: t.cancellations.refunds, values: refunds, format: countText, figures: 'total' },
+          {
+            id: 'refund-amount',
+            label: t.cancellations.refundAmount,
+            values: refundAmount,
+            format: yenText,
+            axis: axisYen,
+            figures: 'total',
+          },
         ]}
-        table={{
-          rowHeader: t.weekAxis,
-          rows,
-          columns: [
-            { label: t.cancellations.count, values: cancellations.map(countText) },
-            { label: t.cancellations.refunds, values: refunds.map(countText) },
-            { label: t.cancellations.refundAmount, values: refundAmount.map(yenText) },
-          ],
-        }}
-      >
-        <p className="chart__caption">{t.cancellations.count}</p>
-        {weekly('cancellations-count', t.cancellations.count, cancellations, countText)}
-        <p className="chart__caption">{t.cancellations.refundAmount}</p>
-        {weekly('refund-amount', t.cancellations.refundAmount, refundAmount, yenText, axisYen)}
-      </ChartPanel>
+      />
 
-      <ChartPanel
+      <SeriesPanel
         id="new-users"
         title={t.users.title}
-        figures={weekFigures(t.users.count, users, peopleText)}
-        table={{ rowHeader: t.weekAxis, rows, columns: [{ label: t.users.count, values: users.map(peopleText) }] }}
-      >
-        {weekly('new-users', t.users.count, users, peopleText)}
-      </ChartPanel>
+        periods={periods}
+        series={[{ id: 'new-users', label: t.users.count, values: users, format: peopleText, axis: axisNumber }]}
+      />
 
       <ChartPanel
         id="inquiries"

@@ -2,18 +2,9 @@
 // time) across the brand's communities, and the next dates with how full they are.
 import { scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
-import { BarChart } from '#src/components/charts/BarChart';
 import { ChartPanel } from '#src/components/charts/ChartPanel';
-import {
-  asOfText,
-  axisNumber,
-  countText,
-  monthLong,
-  monthTick,
-  peopleText,
-  seriesDescription,
-  sum,
-} from '#src/components/charts/chart-labels';
+import { type Periods, SeriesPanel } from '#src/components/charts/SeriesPanel';
+import { asOfText, axisNumber, countText, monthLong, monthTick, peopleText } from '#src/components/charts/chart-labels';
 import { formatDateJa } from '#src/lib/isomorphic/dates';
 import type { BrandDashboardJson } from '#src/modules/dashboards/dashboards.schemas';
 import * as ja from '#src/i18n/ja';
@@ -23,15 +14,7 @@ const t = ja.dashboards;
 const MONTH_TICKS = [2, 1] as const;
 const BAR_WIDTH = 200;
 
-function monthFigures(label: string, values: readonly number[], format: (n: number) => string) {
-  const n = values.length;
-  return [
-    { label: `${label}（${t.thisMonth}）`, value: format(values[n - 1] ?? 0) },
-    { label: `${label}（${t.lastMonth}）`, value: format(values[n - 2] ?? 0) },
-    { label: `${label}（${t.total12}）`, value: format(sum(values)) },
-  ];
-}
-
+/** The 12 months' panel of one series. */
 function Monthly(props: {
   id: string;
   title: string;
@@ -41,25 +24,23 @@ function Monthly(props: {
   values: readonly number[];
   format: (n: number) => string;
 }) {
-  const rows = props.months.map(monthLong);
+  const periods: Periods = {
+    axis: t.monthAxis,
+    ticks: props.months.map(monthTick),
+    rows: props.months.map(monthLong),
+    tickEvery: MONTH_TICKS,
+    latest: t.thisMonth,
+    previous: t.lastMonth,
+    total: t.total12,
+  };
   return (
-    <ChartPanel
+    <SeriesPanel
       id={props.id}
       title={props.title}
       note={props.note}
-      figures={monthFigures(props.label, props.values, props.format)}
-      table={{ rowHeader: t.monthAxis, rows, columns: [{ label: props.label, values: props.values.map(props.format) }] }}
-    >
-      <BarChart
-        id={props.id}
-        title={props.title}
-        description={seriesDescription(props.title, rows, props.values, props.format)}
-        ticks={props.months.map(monthTick)}
-        series={[{ label: props.label, values: props.values }]}
-        formatAxis={axisNumber}
-        tickEvery={MONTH_TICKS}
-      />
-    </ChartPanel>
+      periods={periods}
+      series={[{ id: props.id, label: props.label, values: props.values, format: props.format, axis: axisNumber }]}
+    />
   );
 }
 

@@ -20,7 +20,6 @@ export default function Page() {
         completed
         title={t.completeTitle}
         body={t.completeBody}
-        expiredTitle={t.completeTitle}
         testId="ambassador-added"
         actions={
           <>

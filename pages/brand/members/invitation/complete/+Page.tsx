@@ -13,7 +13,6 @@ export default function Page() {
         completed
         title={t.completeTitle}
         body={t.completeBody}
-        expiredTitle={t.completeTitle}
         testId="member-invited"
         actions={
           <>

@@ -10,10 +10,8 @@ export default function Page() {
   return (
     <CompletionPanel
       completed={completed}
-      title={ja.communities.completeTitle}
-      body={ja.communities.completeBody}
-      expiredTitle={ja.common.sessionExpired}
-      expiredBody={ja.communities.sessionExpiredBody}
+      title={completed ? ja.communities.completeTitle : ja.common.sessionExpired}
+      body={completed ? ja.communities.completeBody : ja.communities.sessionExpiredBody}
       actions={
         <a className="button" href={`/communities/${communityId}`}>
           {ja.communities.backToCommunity}
