@@ -14,10 +14,8 @@ const PAGES = [
   { path: '/', entry: 'pages_index', budgetKb: 95 },
   { path: '/stories', entry: 'pages_stories_index', budgetKb: 98.5 },
   { path: '/stories/{id}', entry: 'pages_stories_-id_index', budgetKb: 100 },
-  // 105 until the form said before payment whether a cancellation of these dates is still refunded (the quote's
-  // `cancellation`) and its messages offered the sign-in page after a 401 (the `errors` texts and the portal's paths
-  // the link chooses between): 105.5 with both. 106.5 until it told an account with an unverified address to verify it
-  // first, with the button that mails a new link (VerifyEmailNotice; its texts come with the page's data): 107.
+  // The booking form also carries what the quote says about cancelling these dates, the sign-in link after a 401 and
+  // the notice with the resend button for an unverified address.
   { path: '/reservations/new', entry: 'pages_reservations_new', budgetKb: 107 },
 ] as const;
 
