@@ -24,7 +24,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
 }
 
 // MAX_ID and parseId, the one id rule, live in ids.ts (no zod: the pages' guards use it).
-export { MAX_ID, parseId } from './ids';
+export { MAX_ID, parseId, type IdInput } from './ids';
 
 /**
  * The id named `key` inside a service's input object. A missing, malformed or out-of-range id is the resource's

@@ -24,20 +24,16 @@ import { createSettlement } from './settlement';
 import { createHoldSweeper } from './hold-sweeper';
 import { createBooking, type ReserveResult } from './booking';
 import { quoteJson, reservationDetail, reservationFormView, reservationSummaries, reservationView } from './views';
+import { quoteSchema, reserveSchema, type QuoteJson, type ReservationForm, type ReservationView } from './reservations.schemas';
 import {
   cancelReservationSchema,
-  quoteSchema,
   reservationListQuerySchema,
-  reserveSchema,
   slotCancellationSchema,
   type CancellationPreview,
-  type QuoteJson,
   type ReservationDetail,
-  type ReservationForm,
   type ReservationList,
-  type ReservationView,
   type SlotCancellationResult,
-} from './reservations.schemas';
+} from './guest-reservations.schemas';
 import { createCancellation } from './cancellation';
 import { findOffer } from './waitlist-offers';
 import type { CancellationTerms } from './cancellation-policy';
