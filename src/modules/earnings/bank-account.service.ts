@@ -11,7 +11,7 @@ import { userContact } from '#src/modules/users/users.repository';
 import { ambassadorContact } from '#src/modules/ambassadors/ambassadors.repository';
 import { bankAccountKey, encryptAccountNumber, maskAccountNumber } from './bank-account-crypto';
 import { toTransferKana } from './zengin';
-import { bankAccountInputSchema, type BankAccountJson } from './earnings.schemas';
+import { bankAccountInputSchema, type BankAccountJson, type PayeeScopeQuery, type BankAccountInput } from './earnings.schemas';
 import type { EarningsDeps } from './earnings.service';
 import { scopeOf, type Scope } from './payee-scope';
 
@@ -34,7 +34,7 @@ export function createBankAccountService(deps: EarningsDeps) {
   }
 
   /** GET /api/v1/host/bank-account: the payee's account, the number masked (only the payee's own people see it). */
-  async function bankAccount(ctx: Ctx, input: unknown): Promise<BankAccountJson> {
+  async function bankAccount(ctx: Ctx, input: PayeeScopeQuery): Promise<BankAccountJson> {
     const user = requireUser(ctx);
     const scope = await scopeOf(ctx.em, user, input);
     if (scope.payeeId === null) return accountJson(scope, undefined);
@@ -50,7 +50,7 @@ export function createBankAccountService(deps: EarningsDeps) {
    * zengin-code list; the holder name is stored as a transfer file carries it; the number is encrypted. Audited, and
    * the payee is mailed (an unexpected change is how a takeover would show).
    */
-  async function updateBankAccount(ctx: Ctx, input: unknown): Promise<BankAccountJson> {
+  async function updateBankAccount(ctx: Ctx, input: PayeeScopeQuery & BankAccountInput): Promise<BankAccountJson> {
     const user = requireUser(ctx);
     const data = parseInput(bankAccountInputSchema, input);
     const e = ja.earnings;

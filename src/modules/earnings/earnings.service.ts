@@ -14,7 +14,7 @@ import { todayInJapan } from '#src/lib/isomorphic/dates';
 import { createBankAccountService } from './bank-account.service';
 import { scopeOf } from './payee-scope';
 import type { BankDirectory } from './bank-directory';
-import { earningsQuerySchema, type EarningRowJson, type EarningsJson } from './earnings.schemas';
+import { earningsQuerySchema, type EarningRowJson, type EarningsJson, type EarningsQuery } from './earnings.schemas';
 
 export interface EarningsDeps {
   env: Env;
@@ -97,7 +97,7 @@ export function createEarningsService(deps: EarningsDeps) {
   }
 
   /** GET /api/v1/host/earnings?month=&ambassador_id=: one month's earnings, the balances and the next payout. */
-  async function overview(ctx: Ctx, input: unknown): Promise<EarningsJson> {
+  async function overview(ctx: Ctx, input: EarningsQuery): Promise<EarningsJson> {
     const user = requireUser(ctx);
     const query = parseInput(earningsQuerySchema, input ?? {});
     const em = ctx.em;
@@ -188,7 +188,7 @@ export function createEarningsService(deps: EarningsDeps) {
    * GET /api/v1/host/earnings/statement?month=: the 支払明細書 of a closed month as CSV (UTF-8 with a byte order
    * mark and CRLF for Excel, text cells guarded against formulas).
    */
-  async function statementCsv(ctx: Ctx, input: unknown): Promise<{ filename: string; body: string }> {
+  async function statementCsv(ctx: Ctx, input: EarningsQuery): Promise<{ filename: string; body: string }> {
     const user = requireUser(ctx);
     const query = parseInput(earningsQuerySchema, input ?? {});
     const month = query.month ?? shiftMonth(monthOf(new Date(), settings), -1);
@@ -226,7 +226,7 @@ export function createEarningsService(deps: EarningsDeps) {
    * GET /api/v1/host/earnings/statement.pdf?month=: the 支払明細書 of a month as a PDF (the same rows as the CSV),
    * with the payout its close led to and the platform as issuer.
    */
-  async function statementPdf(ctx: Ctx, input: unknown): Promise<{ filename: string; body: Buffer }> {
+  async function statementPdf(ctx: Ctx, input: EarningsQuery): Promise<{ filename: string; body: Buffer }> {
     const user = requireUser(ctx);
     const query = parseInput(earningsQuerySchema, input ?? {});
     const month = query.month ?? shiftMonth(monthOf(new Date(), settings), -1);

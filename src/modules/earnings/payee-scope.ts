@@ -6,7 +6,7 @@ import { NotFoundError } from '#src/lib/isomorphic/errors';
 import { parseInput } from '#src/lib/isomorphic/validate';
 import * as ja from '#src/i18n/ja';
 import { memberAmbassadorIds } from '#src/modules/ambassadors/ambassadors.repository';
-import { payeeScopeSchema } from './earnings.schemas';
+import { payeeScopeSchema, type PayeeScopeQuery } from './earnings.schemas';
 
 export interface Scope {
   kind: 'user' | 'ambassador';
@@ -17,7 +17,7 @@ export interface Scope {
 }
 
 /** Whose earnings: the user's own, or an ambassador's they are a member of (404 otherwise). */
-export async function scopeOf(em: EntityManager, user: UserActor, input: unknown): Promise<Scope> {
+export async function scopeOf(em: EntityManager, user: UserActor, input: PayeeScopeQuery): Promise<Scope> {
   const { ambassador_id } = parseInput(payeeScopeSchema, input ?? {});
   if (ambassador_id !== undefined) {
     if (!(await memberAmbassadorIds(em, user.id)).includes(ambassador_id)) throw new NotFoundError(ja.earnings.notMember);

@@ -11,7 +11,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { publicBaseUrl, type Env } from '#src/lib/env';
 import { ConflictError, NotFoundError } from '#src/lib/isomorphic/errors';
 import { actorLabel, requireAdmin, withEm, type Ctx } from '#src/lib/context';
-import { idFrom, parseInput } from '#src/lib/isomorphic/validate';
+import { idFrom, parseInput, type IdInput } from '#src/lib/isomorphic/validate';
 import { formatYmdJa } from '#src/lib/isomorphic/dates';
 import { formatYen } from '#src/lib/isomorphic/money';
 import * as ja from '#src/i18n/ja';
@@ -20,7 +20,7 @@ import type { AuditService } from '#src/modules/audit/audit.service';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import { userContact } from '#src/modules/users/users.repository';
 import { ambassadorContact } from '#src/modules/ambassadors/ambassadors.repository';
-import { listQuerySchema } from '#src/modules/partners/partners.schemas';
+import { listQuerySchema, type ListQuery } from '#src/modules/partners/partners.schemas';
 import { monthClose, payoutFor, type CloseSettings, type PayoutSettings } from './earnings-rules';
 import { bankAccountKey, decryptAccountNumber, maskAccountNumber } from './bank-account-crypto';
 import type { PayoutAdapter, PayoutFile } from './payout-adapters';
@@ -35,6 +35,9 @@ import {
   type PayoutBatchDetailJson,
   type PayoutBatchListJson,
   type PayoutItemJson,
+  type MonthInput,
+  type AdjustmentInput,
+  type ContractRateInput,
 } from './payouts.schemas';
 
 /** The advisory lock (transaction-scoped) that serialises preparing and marking batches paid. */
@@ -94,7 +97,7 @@ export function createPayoutsService(deps: PayoutsDeps) {
    * already prepared is returned unchanged (created: false). 409 before the month's close, while an earlier batch
    * is unpaid, or when a later month has a batch.
    */
-  async function prepare(ctx: Ctx, input: unknown): Promise<PayoutBatchDetailJson> {
+  async function prepare(ctx: Ctx, input: MonthInput): Promise<PayoutBatchDetailJson> {
     requireAdmin(ctx);
     const { month } = parseInput(monthInputSchema, input);
     const close = monthClose(month, closeSettings);
@@ -156,7 +159,7 @@ export function createPayoutsService(deps: PayoutsDeps) {
   }
 
   /** GET /api/v1/admin/payouts, `payouts:list`: batches, newest month first. */
-  async function list(ctx: Ctx, input: unknown = {}): Promise<PayoutBatchListJson> {
+  async function list(ctx: Ctx, input: ListQuery = {}): Promise<PayoutBatchListJson> {
     requireAdmin(ctx);
     const { page } = parseInput(listQuerySchema, input);
     const rows = await batchPage(ctx.em, PAYOUT_BATCHES_PAGE_SIZE, (page - 1) * PAYOUT_BATCHES_PAGE_SIZE);
@@ -168,7 +171,7 @@ export function createPayoutsService(deps: PayoutsDeps) {
   }
 
   /** GET /api/v1/admin/payouts/{id}: one batch with its lines. */
-  async function get(ctx: Ctx, input: unknown): Promise<PayoutBatchDetailJson> {
+  async function get(ctx: Ctx, input: { id: IdInput }): Promise<PayoutBatchDetailJson> {
     requireAdmin(ctx);
     return detail(ctx.em, idFrom(input, 'id', batchNotFound), false);
   }
@@ -177,7 +180,7 @@ export function createPayoutsService(deps: PayoutsDeps) {
    * GET /api/v1/admin/payouts/{id}/file, `payouts:export`: the adapter's file of the batch's payable lines (the
    * 全銀 総合振込 file), with the account numbers decrypted as they were when the batch was prepared.
    */
-  async function exportFile(ctx: Ctx, input: unknown): Promise<PayoutFile & { count: number }> {
+  async function exportFile(ctx: Ctx, input: { id: IdInput }): Promise<PayoutFile & { count: number }> {
     requireAdmin(ctx);
     const id = idFrom(input, 'id', batchNotFound);
     const row = await batchRow(ctx.em, 'b.id = ?', [id]);
@@ -219,7 +222,7 @@ export function createPayoutsService(deps: PayoutsDeps) {
    * payout row per payable line (settling the whole balance: the transfer plus a fee the payee bears) and mails
    * each payee. Marking a paid batch again changes nothing.
    */
-  async function markPaid(ctx: Ctx, input: unknown): Promise<PayoutBatchDetailJson> {
+  async function markPaid(ctx: Ctx, input: { id: IdInput }): Promise<PayoutBatchDetailJson> {
     const actor = requireAdmin(ctx);
     const id = idFrom(input, 'id', batchNotFound);
     await transaction(ctx.em, async (em) => {
@@ -267,7 +270,7 @@ export function createPayoutsService(deps: PayoutsDeps) {
   }
 
   /** POST /api/v1/admin/payees/{id}/adjustments: an admin's correction of a payee's balance, with its reason. */
-  async function adjust(ctx: Ctx, input: unknown): Promise<LedgerEntryJson> {
+  async function adjust(ctx: Ctx, input: { id: IdInput } & AdjustmentInput): Promise<LedgerEntryJson> {
     const actor = requireAdmin(ctx);
     const payeeId = idFrom(input, 'id', payeeNotFound);
     const data = parseInput(adjustmentInputSchema, input);
@@ -299,7 +302,7 @@ export function createPayoutsService(deps: PayoutsDeps) {
   }
 
   /** PUT /api/v1/admin/payees/{id}/commission-rate: the payee's contract rate (null: the platform's rate). */
-  async function setContractRate(ctx: Ctx, input: unknown): Promise<PayeeRateJson> {
+  async function setContractRate(ctx: Ctx, input: { id: IdInput } & ContractRateInput): Promise<PayeeRateJson> {
     requireAdmin(ctx);
     const payeeId = idFrom(input, 'id', payeeNotFound);
     const { rate_percent } = parseInput(contractRateInputSchema, input);

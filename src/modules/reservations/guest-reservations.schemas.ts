@@ -1,7 +1,7 @@
 // The guest's reservations (list, detail, cancellation) and the host's cancellation of a whole slot: their query and
 // body schemas, answers and response schemas. Browser-safe.
 import { z } from 'zod';
-import { countJson, dateJson, dateTimeJson, idJson, timeJson } from '#src/lib/isomorphic/validate';
+import { countJson, dateJson, dateTimeJson, idJson, timeJson, type InputOf } from '#src/lib/isomorphic/validate';
 import * as ja from '#src/i18n/ja';
 import type { PriceQuote } from './pricing';
 import { priceQuoteJsonSchema } from './reservations.schemas';
@@ -21,6 +21,7 @@ export const reservationListQuerySchema = z.object({
   scope: z.preprocess((v) => (v === undefined || v === '' ? 'upcoming' : v), z.enum(['upcoming', 'past'], { error: gr.scopeInvalid })),
   page: pageNumber,
 });
+export type ReservationListQuery = InputOf<typeof reservationListQuerySchema>;
 
 /** POST /reservations/{id}/cancellation: the refund the guest was shown (optional); a different one now is a 409. */
 export const cancelReservationSchema = z.object({
@@ -34,6 +35,7 @@ export const cancelReservationSchema = z.object({
       .optional(),
   ),
 });
+export type CancelReservationInput = InputOf<typeof cancelReservationSchema>;
 
 const SLOT_CANCELLATION_REASON_MAX = 1000;
 
@@ -45,6 +47,7 @@ export const slotCancellationSchema = z.object({
     .min(1, gr.reasonRequired)
     .max(SLOT_CANCELLATION_REASON_MAX, gr.reasonTooLong(SLOT_CANCELLATION_REASON_MAX)),
 });
+export type SlotCancellationInput = InputOf<typeof slotCancellationSchema>;
 
 /**
  * What the guest sees as the state: 確定, キャンセル済み (no money back), 返金処理中 (refund not yet confirmed by the

@@ -1,6 +1,6 @@
 // Shared by the reservation form, the API and the service. Browser-safe.
 import { z } from 'zod';
-import { countJson, dateJson, dateTimeJson, idJson, MAX_ID, parseId, timeJson } from '#src/lib/isomorphic/validate';
+import { countJson, dateJson, dateTimeJson, idJson, MAX_ID, parseId, timeJson, type InputOf } from '#src/lib/isomorphic/validate';
 import * as ja from '#src/i18n/ja';
 import type { PriceQuote } from './pricing';
 import type { PaymentConfig } from '#src/modules/payments/payments.schemas';
@@ -88,6 +88,9 @@ export const reserveSchema = quoteSchema.extend({
 
 export type QuoteInput = z.infer<typeof quoteSchema>;
 export type ReserveInput = z.infer<typeof reserveSchema>;
+/** The price call's query and the reservation's body as their callers send them. */
+export type QuoteQuery = InputOf<typeof quoteSchema>;
+export type ReserveRequest = InputOf<typeof reserveSchema>;
 
 /** The session flag that lets /reservations/complete show the completion screen once. */
 export function completionFlagKey(tourId: number | string, calendarIds: readonly (number | string)[]): string {
