@@ -36,6 +36,7 @@ export const receiptCopySchema = z.object({
     .max(1_000_000, { error: ja.receipts.issueNoInvalid })
     .optional(),
 });
+export type ReceiptCopyInput = InputOf<typeof receiptCopySchema>;
 
 export interface ReceiptState {
   reservation_id: number;

@@ -13,7 +13,13 @@ import { transaction } from '#src/lib/transaction';
 import * as ja from '#src/i18n/ja';
 import { reservationForReceipt, type ReservationForReceipt } from '#src/modules/reservations/reservations.repository';
 import { Receipt, ReceiptIssuance } from './receipts.entity';
-import { receiptCopySchema, receiptRequestSchema, type ReceiptRequestInput, type ReceiptState } from './receipts.schemas';
+import {
+  receiptCopySchema,
+  receiptRequestSchema,
+  type ReceiptRequestInput,
+  type ReceiptState,
+  type ReceiptCopyInput,
+} from './receipts.schemas';
 import type { ReceiptDocument } from './receipt-pdf';
 
 export interface ReceiptsDeps {
@@ -166,7 +172,7 @@ export function createReceiptsService(deps: ReceiptsDeps) {
    * left (docs/decisions/leaving.md), marked 発行者控え with today's date. Recorded nowhere: it is not an issuance.
    * A receipt issued before the issuances were recorded is drawn from its row and reservation as they are now.
    */
-  async function copy(ctx: Ctx, input: unknown): Promise<ReceiptFile> {
+  async function copy(ctx: Ctx, input: ReceiptCopyInput): Promise<ReceiptFile> {
     requireAdmin(ctx);
     const data = parseInput(receiptCopySchema, input);
     const receipt = await ctx.em.findOne(Receipt, { number: data.number });
