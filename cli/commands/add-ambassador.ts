@@ -3,6 +3,7 @@
 // twice by mistake would publish two identical ambassadors, so a name that already exists is refused unless
 // --allow-duplicate says it is meant (two schools of one name in different towns).
 import type { Command } from 'commander';
+import type { AmbassadorFormInput } from '#src/modules/ambassadors/ambassadors.schemas';
 import * as ja from '#src/i18n/ja';
 import { runCommand } from '#cli/run';
 import { CliRefusal } from '#cli/lib/refusals';
@@ -37,6 +38,7 @@ export function addAmbassador(program: Command): void {
       runCommand(async ({ services, ctx }) => {
         const twins = options.allowDuplicate ? [] : await ambassadorIdsNamed(ctx, options.name);
         if (twins.length > 0) throw new CliRefusal(ja.cliFailures.ambassadorDuplicate(options.name?.trim() ?? '', twins.join(', ')));
+        // An option not given stays undefined on purpose: the service answers it with the API's Japanese message.
         const ambassador = await services.ambassadors.create(ctx, {
           name: options.name,
           description: options.description,
@@ -45,7 +47,7 @@ export function addAmbassador(program: Command): void {
           instagram_username: options.instagram,
           x_username: options.x,
           published: options.published,
-        });
+        } as AmbassadorFormInput);
         console.log(ja.cli.ambassadorCreated(ambassador.id, ambassador.name));
       }),
     );

@@ -27,7 +27,7 @@ export function addAmbassadorMember(program: Command): void {
     .action((options: Options) =>
       runCommand(async ({ services, ctx }) => {
         const result = await services.ambassadors.addMember(ctx, {
-          ambassador_id: options.ambassador,
+          ambassador_id: options.ambassador ?? null,
           user_id: await userIdFrom(ctx, options.user),
         });
         if (options.json) return printJson(result);
@@ -48,7 +48,7 @@ export function removeAmbassadorMember(program: Command): void {
       runCommand(
         async ({ services, ctx }) => {
           const userId = await userIdFrom(ctx, options.user);
-          const { ambassador, members } = await services.ambassadors.members(ctx, { ambassador_id: options.ambassador });
+          const { ambassador, members } = await services.ambassadors.members(ctx, { ambassador_id: options.ambassador ?? null });
           // Not a member: no question, the service answers "member not found".
           if (members.some((m) => m.id === userId))
             await confirm(ja.cli.confirmRemoveAmbassadorMember(options.user ?? '', ambassador.name), options.yes);

@@ -22,7 +22,7 @@ export function inviteBrandMember(program: Command): void {
       runCommand(async ({ services, ctx }) => {
         const result = await services.brandMembers.inviteByOperator(ctx, {
           brand_id: await brandIdFrom(ctx, options.brand),
-          email: options.email,
+          email: options.email ?? '',
         });
         if (options.json) return printJson(result);
         console.log(ja.cli.brandMemberInvited(result.email));

@@ -2,7 +2,7 @@
 import { Option, type Command } from 'commander';
 import * as ja from '#src/i18n/ja';
 import { formatYen } from '#src/lib/isomorphic/money';
-import type { CouponJson } from '#src/modules/coupons/coupons.schemas';
+import type { CouponJson, CouponCreateInput } from '#src/modules/coupons/coupons.schemas';
 import { runCommand } from '#cli/run';
 import { pageOption, printJson, printPage, type Column } from '#cli/lib/output';
 
@@ -26,6 +26,7 @@ export function createCoupon(program: Command): void {
     .option('--json', h.json)
     .action((options: Record<string, string | boolean | undefined>) =>
       runCommand(async ({ services, ctx }) => {
+        // The options as typed, an absent one undefined: the service answers each with the API's Japanese message.
         const coupon = await services.coupons.create(ctx, {
           code: options.code,
           name: options.name,
@@ -36,7 +37,7 @@ export function createCoupon(program: Command): void {
           max_uses_per_guest: options.maxUsesPerGuest,
           first_booking_only: options.firstBookingOnly === true,
           min_amount: options.minAmount,
-        });
+        } as CouponCreateInput);
         if (options.json) printJson(coupon);
         else console.log(ja.cli.couponCreated(coupon.code, coupon.id));
       }),

@@ -21,6 +21,7 @@ import type { ContactInquiryExportRow, InquiryExport } from '#src/modules/inquir
 import { onInterrupt, runCommand } from '#cli/run';
 import { CliRefusal, FileFailure } from '#cli/lib/refusals';
 import { progressBar } from '#cli/lib/progress';
+import type { InquiryExportInput } from '#src/modules/inquiries/inquiries-export.schemas';
 
 interface Options {
   kind: ExportKind;
@@ -148,7 +149,8 @@ export function exportInquiries(program: Command): void {
           since: options.since,
           until: options.until,
           resolved: options.resolved ? true : options.unresolved ? false : undefined,
-          subject: options.subject,
+          // The operator's text as typed: the service answers an unknown subject with its message.
+          subject: options.subject as InquiryExportInput['subject'],
         });
         const total = process.stderr.isTTY ? await exp.count() : 0;
         const progress = progressBar(total);

@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import * as ja from '#src/i18n/ja';
 import { formatYen } from '#src/lib/isomorphic/money';
-import type { RefundJson } from '#src/modules/reservations/refunds.schemas';
+import type { RefundJson, RefundListQuery } from '#src/modules/reservations/refunds.schemas';
 import { runCommand } from '#cli/run';
 import { pageOption, printJson, printPage, truncate, type Column } from '#cli/lib/output';
 import { japanDateTime } from '#cli/commands/export-inquiries';
@@ -31,7 +31,9 @@ export function listRefunds(program: Command): void {
     .option('--json', h.json)
     .action((options: { status?: string; page: string; json?: boolean }) =>
       runCommand(async ({ services, ctx }) => {
-        const result = await services.refunds.list(ctx, { status: options.status, page: options.page });
+        // The operator's text as typed: the service answers an unknown status with its message.
+        const status = options.status as RefundListQuery['status'];
+        const result = await services.refunds.list(ctx, { status, page: options.page });
         printPage(columns, result.refunds, result.meta, options.json ? result : undefined, options.page);
       }),
     );

@@ -1,7 +1,7 @@
 // Pieces shared by /reservations and /reservations/{id}: the status badge and the schedule lines.
 import { formatDateJa } from '#src/lib/isomorphic/dates';
 import * as ja from '#src/i18n/ja';
-import type { DisplayStatus, ReservationSummary } from '#src/modules/reservations/reservations.schemas';
+import type { DisplayStatus, ReservationSummary } from '#src/modules/reservations/guest-reservations.schemas';
 
 const BADGE: Record<DisplayStatus, string> = {
   confirmed: 'badge badge--success',

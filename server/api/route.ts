@@ -11,15 +11,22 @@ export interface RouteHooks {
   webhookHandled?: (outcome: string, createdSeconds: number | null) => void;
 }
 
-type Answering =
+/** The `:name` parameters of an Express path, each a string (`/reservations/:id/confirm` → `{ id: string }`). */
+type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? { [K in Name]: string } & PathParams<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? { [K in Name]: string }
+    : Record<string, never>;
+
+type Answering<Params = Request['params']> =
   | {
       /** The JSON answer, sent with the declared `status` (200 unless stated; 204 sends no body). */
-      answer: (req: Request, services: Services, res: Response) => Promise<unknown>;
+      answer(req: Request<Params>, services: Services, res: Response): Promise<unknown>;
       handler?: never;
     }
   | {
       /** A handler of its own, when `answer` cannot say it (a file, a status chosen by the result, a cache). */
-      handler: (services: Services, hooks: RouteHooks) => RequestHandler;
+      handler(services: Services, hooks: RouteHooks): RequestHandler<Params>;
       answer?: never;
     };
 
@@ -35,15 +42,21 @@ export type ApiRoute = Pick<Operation, 'method' | 'summary' | 'tags' | 'security
 } & Described &
   Answering;
 
-/** Declares one route: method, Express path, summary, tags, security, then the rest (schemas, errors, the answer). */
-export const route = (
+/**
+ * Declares one route: method, Express path, summary, tags, security, then the rest (schemas, errors, the answer). The
+ * path's parameters type the handler's `req.params`, so the services' typed inputs check what a route passes.
+ */
+export function route<P extends string>(
   method: Operation['method'],
-  path: string,
+  path: P,
   summary: string,
   tags: string[],
   security: Operation['security'],
-  rest: Described & Answering,
-): ApiRoute => ({ method, path, summary, tags, security, ...rest });
+  rest: Described & Answering<PathParams<P>>,
+): ApiRoute {
+  // The list holds routes of every path: each keeps its own parameters' type only where it is declared.
+  return { method, path, summary, tags, security, ...rest } as ApiRoute;
+}
 
 /** Registers each route on the router, in the list's order (Express tries them in that order). */
 export function mountRoutes(router: Router, routes: ApiRoute[], services: Services, hooks: RouteHooks = {}): void {

@@ -250,7 +250,7 @@ describe('brand member invitations', () => {
       status: 422,
     });
     await expect(
-      t.services.brandMembers.checkInvitation(ctx(), { email: 'renew@example.com', invitation_token: second }),
+      t.services.brandMembers.checkInvitation(ctx(), { email: 'renew@example.com', invitation_token: second as string }),
     ).resolves.toBeDefined();
     const audit = await t.services.audit.trail(t.services.context({ kind: 'operator', name: 'test' }), { entity: 'brand', id: brand.id });
     expect(audit.entries.map((e) => e.action)).toEqual(['reinvite', 'invite']);

@@ -3,7 +3,7 @@
 // the first upcoming page.
 import type { PageContextServer } from 'vike/types';
 import { pageFromSearch } from '#src/components/admin/AdminPagination';
-import { RESERVATIONS_MAX_PAGE } from '#src/modules/reservations/reservations.schemas';
+import { RESERVATIONS_MAX_PAGE } from '#src/modules/reservations/guest-reservations.schemas';
 
 export async function data(pageContext: PageContextServer) {
   const { services, ctx } = pageContext;

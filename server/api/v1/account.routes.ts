@@ -23,7 +23,7 @@ import {
 import { route, type ApiRoute } from '#server/api/route';
 import { limitedSignIn } from './sessions.routes';
 
-function withSession(req: Request): Record<string, unknown> {
+function withSession(req: Request) {
   return { ...req.body, current_session_id: req.sessionID, current_device: req.session?.device };
 }
 

@@ -7,18 +7,20 @@ import * as ja from '#src/i18n/ja';
 import { setCompletion } from '#server/completion';
 import type { ReserveResult } from '#src/modules/reservations/reservations.service';
 import {
-  cancellationPreviewJsonSchema,
-  cancelReservationSchema,
   completionFlagKey,
   reservationActionRequiredJsonSchema,
-  reservationDetailJsonSchema,
   reservationJsonSchema,
+  reserveSchema,
+} from '#src/modules/reservations/reservations.schemas';
+import {
+  cancellationPreviewJsonSchema,
+  cancelReservationSchema,
+  reservationDetailJsonSchema,
   reservationListJsonSchema,
   reservationListQuerySchema,
-  reserveSchema,
   slotCancellationResultJsonSchema,
   slotCancellationSchema,
-} from '#src/modules/reservations/reservations.schemas';
+} from '#src/modules/reservations/guest-reservations.schemas';
 import { receiptRequestSchema, receiptStateJsonSchema } from '#src/modules/receipts/receipts.schemas';
 import { route, type ApiRoute } from '#server/api/route';
 

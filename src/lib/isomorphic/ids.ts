@@ -17,3 +17,9 @@ export function parseId(value: unknown): number | null {
   const n = Number(value);
   return n > 0 && n <= MAX_ID ? n : null;
 }
+
+/**
+ * An id inside a service's input: a number (pages' data hooks, the CLI, tests), its digits (path and query strings)
+ * or null (not given). The service reads it with parseId / idFrom: a missing or malformed one is the resource's 404.
+ */
+export type IdInput = number | string | null;

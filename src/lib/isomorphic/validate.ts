@@ -23,8 +23,20 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
   return result.data;
 }
 
+/**
+ * What a service whose input `schema` parses takes from its callers: the schema's input, with every key that accepts
+ * undefined made optional. zod keeps a preprocessed key required though its input is unknown; a caller (a URL's
+ * query above all) may leave such a key out, and the schema then gives its default or its message.
+ */
+export type InputOf<S extends z.ZodType> = Simplify<
+  { [K in keyof z.input<S> as undefined extends z.input<S>[K] ? K : never]?: z.input<S>[K] } & {
+    [K in keyof z.input<S> as undefined extends z.input<S>[K] ? never : K]: z.input<S>[K];
+  }
+>;
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+
 // MAX_ID and parseId, the one id rule, live in ids.ts (no zod: the pages' guards use it).
-export { MAX_ID, parseId } from './ids';
+export { MAX_ID, parseId, type IdInput } from './ids';
 
 /**
  * The id named `key` inside a service's input object. A missing, malformed or out-of-range id is the resource's

@@ -13,7 +13,7 @@ import { parseInput } from '#src/lib/isomorphic/validate';
 import * as ja from '#src/i18n/ja';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import type { MailFooter } from '#src/modules/mail/mail.schemas';
-import { passwordChangeSchema, type AccountSessionsJson } from '#src/modules/users/account.schemas';
+import { passwordChangeSchema, type AccountSessionsJson, type PasswordChangeInput } from '#src/modules/users/account.schemas';
 import { endAccountSessions, listAccountSessions, type SessionDoor } from './account-sessions';
 
 /** What both account entities have (User, BrandMember). */
@@ -49,8 +49,13 @@ export interface AccountSecurityConfig<Row extends PasswordAccountRow> {
 }
 
 /** What the route knows about the request's own session: its id (never shown) and its device. */
-function sessionOf(input: unknown): { sid: string; device: string | null } {
-  const { current_session_id: sid, current_device: device } = (input ?? {}) as { current_session_id?: unknown; current_device?: unknown };
+export interface CurrentSession {
+  current_session_id?: string;
+  current_device?: string | null;
+}
+
+function sessionOf(input: CurrentSession): { sid: string; device: string | null } {
+  const { current_session_id: sid, current_device: device } = input;
   return { sid: typeof sid === 'string' ? sid : '', device: typeof device === 'string' ? device : null };
 }
 
@@ -70,7 +75,7 @@ export function createAccountSecurity<Row extends PasswordAccountRow>(config: Ac
    * voided, every other session of the account on its door is signed out, and a security notice (not optional) goes
    * to the address through the outbox, in one transaction. Returns how many other sessions ended.
    */
-  async function changePassword(ctx: Ctx, input: unknown): Promise<{ changed: true; signed_out: number }> {
+  async function changePassword(ctx: Ctx, input: PasswordChangeInput & CurrentSession): Promise<{ changed: true; signed_out: number }> {
     const id = config.accountId(ctx);
     const data = parseInput(passwordChangeSchema, input);
     const session = sessionOf(input);
@@ -111,7 +116,7 @@ export function createAccountSecurity<Row extends PasswordAccountRow>(config: Ac
   }
 
   /** GET …/account/sessions: where the account is signed in, this session first, then the latest used. */
-  async function sessions(ctx: Ctx, input: unknown): Promise<AccountSessionsJson> {
+  async function sessions(ctx: Ctx, input: CurrentSession): Promise<AccountSessionsJson> {
     const id = config.accountId(ctx);
     const { sid } = sessionOf(input);
     const rows = await listAccountSessions(ctx.em, { door, id });
@@ -127,7 +132,7 @@ export function createAccountSecurity<Row extends PasswordAccountRow>(config: Ac
   }
 
   /** DELETE …/account/sessions: signs the account out everywhere but this session (its own door only). */
-  async function endOtherSessions(ctx: Ctx, input: unknown): Promise<{ signed_out: number }> {
+  async function endOtherSessions(ctx: Ctx, input: CurrentSession): Promise<{ signed_out: number }> {
     const id = config.accountId(ctx);
     const { sid } = sessionOf(input);
     return { signed_out: await endAccountSessions(ctx.em, { door, id }, sid) };

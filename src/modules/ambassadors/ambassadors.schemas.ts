@@ -83,6 +83,7 @@ export const ambassadorFormSchema = z.object({
 });
 
 export type AmbassadorFormData = z.output<typeof ambassadorFormSchema>;
+export type AmbassadorFormInput = z.input<typeof ambassadorFormSchema>;
 
 /** Public ambassador (GET /api/v1/ambassadors/{id}); the contact e-mail stays private. */
 export interface AmbassadorPublic extends PartnerPublic {

@@ -6,7 +6,7 @@ import { readPage } from '#src/lib/paging';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireAdmin, requireBrandMember, type Ctx, withEm } from '#src/lib/context';
 import { AppError, NotFoundError, ValidationError } from '#src/lib/isomorphic/errors';
-import { parseInput } from '#src/lib/isomorphic/validate';
+import { parseId, parseInput, type IdInput } from '#src/lib/isomorphic/validate';
 import * as ja from '#src/i18n/ja';
 import { sortedImageJson } from '#src/modules/images/images.schemas';
 import { findUserSummary } from '#src/modules/users/users.repository';
@@ -21,13 +21,14 @@ import {
   type BrandPortalAmbassador,
 } from '#src/modules/brand-portal/brand-portal.schemas';
 import type { CommunityCardData } from '#src/modules/communities/communities.schemas';
-import type { ListMeta } from '#src/modules/partners/partners.schemas';
-import { createPartnerMethods, idOf } from '#src/modules/partners/partner-methods';
+import type { ListMeta, ListQuery, PartnerListQuery } from '#src/modules/partners/partners.schemas';
+import { createPartnerMethods, type PartnerRef } from '#src/modules/partners/partner-methods';
 import { Ambassador, AmbassadorCommunity, AmbassadorMember, type IAmbassador } from './ambassadors.entity';
 import {
   AMBASSADORS_ADMIN_PAGE_SIZE,
   ambassadorFormSchema,
   type AmbassadorAdmin,
+  type AmbassadorFormInput,
   type AmbassadorListItem,
   type AmbassadorMembersResponse,
   type AmbassadorPublic,
@@ -35,6 +36,22 @@ import {
 import { transaction } from '#src/lib/transaction';
 
 export const AMBASSADORS_PAGE_SIZE = 24;
+
+/** An ambassador's member: both ids from the path (/ambassadors/{ambassador_id}/members/{user_id}). */
+interface AmbassadorMemberRef {
+  ambassador_id: IdInput;
+  user_id: IdInput;
+}
+
+/** One of the brand's communities (path /communities/{community_id}/…). */
+interface CommunityRef {
+  community_id: IdInput;
+}
+
+/** An ambassador of one of the brand's communities (path /communities/{community_id}/ambassadors/{ambassador_id}). */
+interface CommunityAmbassadorRef extends CommunityRef {
+  ambassador_id: IdInput;
+}
 
 export interface AmbassadorsDeps {
   audit: AuditService;
@@ -76,29 +93,29 @@ export function createAmbassadorsService(deps: AmbassadorsDeps) {
    * GET /api/v1/ambassadors?page=n: published ones, newest first. An ADMIN gets every ambassador (100 a page)
    * with published, created_at and member_count.
    */
-  async function list(ctx: Ctx, input: unknown = {}): Promise<{ ambassadors: AmbassadorListItem[]; meta: ListMeta }> {
+  async function list(ctx: Ctx, input: PartnerListQuery = {}): Promise<{ ambassadors: AmbassadorListItem[]; meta: ListMeta }> {
     const { items, meta } = await partner.list(ctx, input);
     return { ambassadors: items, meta };
   }
 
   /** GET /api/v1/ambassadors/{id}: the public view; an ADMIN gets the admin view of any ambassador. */
-  const detail: (ctx: Ctx, input: unknown) => Promise<AmbassadorPublic | AmbassadorAdmin> = partner.detail;
+  const detail: (ctx: Ctx, input: PartnerRef) => Promise<AmbassadorPublic | AmbassadorAdmin> = partner.detail;
   /** The admin view of one ambassador (ADMIN; /admin/ambassador/{id} and its edit form). */
-  const adminDetail: (ctx: Ctx, input: unknown) => Promise<AmbassadorAdmin> = partner.adminDetail;
+  const adminDetail: (ctx: Ctx, input: PartnerRef) => Promise<AmbassadorAdmin> = partner.adminDetail;
   /** GET /api/v1/ambassadors/{id}/communities: published communities (id, name, image_url, ...). */
   const communities = partner.communities;
   /** /brand_ambassador/list: every published ambassador with its published communities. */
   const listWithCommunities: (ctx: Ctx) => Promise<(AmbassadorListItem & { communities: CommunityCardData[] })[]> =
     partner.listWithCommunities;
   /** POST /api/v1/ambassadors (ADMIN) and the operator CLI `add-ambassador`. */
-  const create: (ctx: Ctx, input: unknown) => Promise<AmbassadorAdmin> = partner.create;
+  const create: (ctx: Ctx, input: AmbassadorFormInput) => Promise<AmbassadorAdmin> = partner.create;
   /** PUT /api/v1/ambassadors/{id} (ADMIN): the whole form; the images are replaced by the given list. */
-  const update: (ctx: Ctx, input: unknown) => Promise<AmbassadorAdmin> = partner.update;
+  const update: (ctx: Ctx, input: PartnerRef & AmbassadorFormInput) => Promise<AmbassadorAdmin> = partner.update;
 
   /** GET /api/v1/ambassadors/{id}/members (ADMIN): the users linked to the ambassador; id is the user's id. */
-  async function members(ctx: Ctx, input: unknown): Promise<AmbassadorMembersResponse> {
+  async function members(ctx: Ctx, input: { ambassador_id: IdInput }): Promise<AmbassadorMembersResponse> {
     requireAdmin(ctx);
-    const ambassador = await findForAdmin(ctx, idOf(input, 'ambassador_id', 'id'));
+    const ambassador = await findForAdmin(ctx, parseId(input.ambassador_id));
     const rows = await ctx.em.find(
       AmbassadorMember,
       { ambassador: ambassador.id },
@@ -116,10 +133,10 @@ export function createAmbassadorsService(deps: AmbassadorsDeps) {
   }
 
   /** POST /api/v1/ambassadors/{id}/members/{userId}/association (ADMIN): links a user; no body. */
-  async function addMember(ctx: Ctx, input: unknown): Promise<AmbassadorMembersResponse> {
+  async function addMember(ctx: Ctx, input: AmbassadorMemberRef): Promise<AmbassadorMembersResponse> {
     requireAdmin(ctx);
-    const ambassadorId = idOf(input, 'ambassador_id', 'id');
-    const userId = idOf(input, 'user_id', 'userId');
+    const ambassadorId = parseId(input.ambassador_id);
+    const userId = parseId(input.user_id);
     await transaction(ctx.em, async (em) => {
       const ambassador = await findForAdmin(ctx, ambassadorId, em);
       const user = userId ? await findUserSummary(em, userId) : null;
@@ -143,10 +160,10 @@ export function createAmbassadorsService(deps: AmbassadorsDeps) {
    * DELETE /api/v1/ambassadors/{id}/members/{memberId} and DELETE …/members/{id}/association (ADMIN): unlinks
    * the user (the user account stays).
    */
-  async function removeMember(ctx: Ctx, input: unknown): Promise<void> {
+  async function removeMember(ctx: Ctx, input: AmbassadorMemberRef): Promise<void> {
     requireAdmin(ctx);
-    const ambassadorId = idOf(input, 'ambassador_id', 'id');
-    const userId = idOf(input, 'user_id', 'userId', 'memberId');
+    const ambassadorId = parseId(input.ambassador_id);
+    const userId = parseId(input.user_id);
     await transaction(ctx.em, async (em) => {
       const ambassador = await findForAdmin(ctx, ambassadorId, em);
       if (!userId) throw memberNotFound();
@@ -167,10 +184,10 @@ export function createAmbassadorsService(deps: AmbassadorsDeps) {
 
   const communityNotFound = () => new NotFoundError(ja.adminApi.communityNotFound, 'community');
 
-  /** One of the member's brand's communities named by `key` of the input; another brand's or unknown is 404. */
-  async function ownCommunity(ctx: Ctx, input: unknown, key: string, em: EntityManager = ctx.em) {
+  /** One of the member's brand's communities (`communityId`); another brand's or unknown is 404. */
+  async function ownCommunity(ctx: Ctx, communityId: IdInput | undefined, em: EntityManager = ctx.em) {
     const actor = requireBrandMember(ctx);
-    const id = idOf(input, key);
+    const id = parseId(communityId);
     const community = id ? await findBrandCommunity(em, actor.brandId, id) : null;
     if (!community) throw communityNotFound();
     return community;
@@ -191,11 +208,9 @@ export function createAmbassadorsService(deps: AmbassadorsDeps) {
    * GET /brand/api/v1/ambassadors[?community_id=n]: published ambassadors by name, each with the brand's communities
    * it belongs to; with community_id (one of the brand's), only those not yet in that community.
    */
-  async function portalAvailable(ctx: Ctx, input: unknown): Promise<BrandAmbassadorsResponse> {
+  async function portalAvailable(ctx: Ctx, input: { community_id?: IdInput }): Promise<BrandAmbassadorsResponse> {
     const actor = requireBrandMember(ctx);
-    const record = input != null && typeof input === 'object' ? (input as Record<string, unknown>) : {};
-    const community =
-      record.community_id !== undefined && record.community_id !== '' ? await ownCommunity(ctx, input, 'community_id') : null;
+    const community = input.community_id !== undefined && input.community_id !== '' ? await ownCommunity(ctx, input.community_id) : null;
     const rows = await ctx.em.find(
       Ambassador,
       { published: true },
@@ -215,8 +230,8 @@ export function createAmbassadorsService(deps: AmbassadorsDeps) {
   }
 
   /** GET /brand/api/v1/communities/{id}/ambassadors?page=n: the community's ambassadors, latest joined first. */
-  async function portalOfCommunity(ctx: Ctx, input: unknown): Promise<BrandCommunityAmbassadorsResponse> {
-    const community = await ownCommunity(ctx, input, 'community_id');
+  async function portalOfCommunity(ctx: Ctx, input: CommunityRef & ListQuery): Promise<BrandCommunityAmbassadorsResponse> {
+    const community = await ownCommunity(ctx, input.community_id);
     const { page } = parseInput(pageQuerySchema, input);
     const { rows: links, meta } = await readPage(page, BRAND_PORTAL_PAGE_SIZE, (limit, offset) =>
       ctx.em.findAndCount(
@@ -233,10 +248,10 @@ export function createAmbassadorsService(deps: AmbassadorsDeps) {
   }
 
   /** POST /brand/api/v1/communities/{community_id}/ambassadors/{ambassador_id}/association: a published ambassador. */
-  async function portalAssociate(ctx: Ctx, input: unknown): Promise<BrandAssociationJson> {
+  async function portalAssociate(ctx: Ctx, input: CommunityAmbassadorRef): Promise<BrandAssociationJson> {
     return transaction(ctx.em, async (em) => {
-      const community = await ownCommunity(ctx, input, 'community_id', em);
-      const ambassadorId = idOf(input, 'ambassador_id');
+      const community = await ownCommunity(ctx, input.community_id, em);
+      const ambassadorId = parseId(input.ambassador_id);
       const ambassador = ambassadorId ? await em.findOne(Ambassador, { id: ambassadorId, published: true }) : null;
       if (!ambassador) throw new NotFoundError(ja.brandPortalApi.ambassadorNotFound, 'ambassador');
       if (await em.count(AmbassadorCommunity, { ambassador: ambassador.id, community: community.id })) {
@@ -256,10 +271,10 @@ export function createAmbassadorsService(deps: AmbassadorsDeps) {
   }
 
   /** DELETE /brand/api/v1/communities/{community_id}/ambassadors/{ambassador_id}/association */
-  async function portalDissociate(ctx: Ctx, input: unknown): Promise<void> {
+  async function portalDissociate(ctx: Ctx, input: CommunityAmbassadorRef): Promise<void> {
     await transaction(ctx.em, async (em) => {
-      const community = await ownCommunity(ctx, input, 'community_id', em);
-      const ambassadorId = idOf(input, 'ambassador_id');
+      const community = await ownCommunity(ctx, input.community_id, em);
+      const ambassadorId = parseId(input.ambassador_id);
       const link = ambassadorId ? await em.findOne(AmbassadorCommunity, { ambassador: ambassadorId, community: community.id }) : null;
       if (!link) throw new NotFoundError(ja.brandPortalApi.notAssociated, 'ambassador');
       audit.record(withEm(ctx, em), {

@@ -3,7 +3,14 @@
 import { actorLabel, requireAdmin, type Actor, type Ctx } from '#src/lib/context';
 import { parseInput } from '#src/lib/isomorphic/validate';
 import { AuditLog } from './audit.entity';
-import { AUDIT_TRAIL_LIMIT, auditTrailQuerySchema, type AuditAction, type AuditEntityType, type AuditEntry } from './audit.schemas';
+import {
+  AUDIT_TRAIL_LIMIT,
+  auditTrailQuerySchema,
+  type AuditAction,
+  type AuditEntityType,
+  type AuditEntry,
+  type AuditTrailQuery,
+} from './audit.schemas';
 
 export interface AuditRecord {
   entityType: AuditEntityType;
@@ -47,8 +54,11 @@ export function createAuditService(_deps: AuditDeps = {}) {
     });
   }
 
-  /** GET /api/v1/admin/audit?entity=&id= (ADMIN): one entry's trail, newest first. */
-  async function trail(ctx: Ctx, input: unknown): Promise<{ entries: AuditEntry[] }> {
+  /**
+   * GET /api/v1/admin/audit?entity=&id= (ADMIN): one entry's trail, newest first. A URL may lack either field
+   * (Partial): the schema answers that with its message (422).
+   */
+  async function trail(ctx: Ctx, input: Partial<AuditTrailQuery>): Promise<{ entries: AuditEntry[] }> {
     requireAdmin(ctx);
     const { entity, id } = parseInput(auditTrailQuerySchema, input);
     const rows = await ctx.em.find(

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
 import { emailSchema, passwordSchema } from '#src/modules/users/users.schemas';
-import { countJson, dateTimeJson, idJson } from '#src/lib/isomorphic/validate';
+import { countJson, dateTimeJson, idJson, type IdInput } from '#src/lib/isomorphic/validate';
 
 const m = ja.adminApi.brandMembers;
 
@@ -24,6 +24,11 @@ export const invitationEmailSchema = z
 /** POST /api/v1/brands/{brand_id}/members/invitation (admin) and the portal's own invitation. */
 export const brandMemberInvitationSchema = z.object({ email: invitationEmailSchema });
 export type BrandMemberInvitationInput = z.input<typeof brandMemberInvitationSchema>;
+
+/** The admin's and the operator's calls on a brand's members name the brand (path /brands/{brand_id}/members). */
+export interface BrandMembersOf {
+  brand_id: IdInput;
+}
 
 /** The spec's brand member. */
 export interface BrandMemberJson {
@@ -71,6 +76,7 @@ export type PasswordResetRequestInput = z.input<typeof passwordResetRequestSchem
 export const resetTokenSchema = z.object({
   reset_password_token: z.string({ error: ja.brandPortalApi.resetTokenInvalid }).max(200, { error: ja.brandPortalApi.resetTokenInvalid }),
 });
+export type ResetTokenInput = z.input<typeof resetTokenSchema>;
 export const passwordResetSchema = resetTokenSchema.extend({ password: passwordSchema });
 export type PasswordResetInput = z.input<typeof passwordResetSchema>;
 
@@ -83,6 +89,8 @@ export const invitationCheckSchema = z.object({
     .min(1, { error: m.invitationInvalid })
     .max(200, { error: m.invitationInvalid }),
 });
+
+export type InvitationCheckInput = z.input<typeof invitationCheckSchema>;
 
 /** PUT /brand/api/v1/brand-members/invitation: the first password ({email?, invitation_token, password}). */
 export const invitationAcceptSchema = invitationCheckSchema.extend({ password: passwordSchema });

@@ -9,8 +9,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireAdmin, requireBrandMember, type BrandMemberActor, type Ctx, withEm } from '#src/lib/context';
 import { publicBaseUrl, type Env } from '#src/lib/env';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '#src/lib/isomorphic/errors';
-import { parseId, parseInput } from '#src/lib/isomorphic/validate';
-import { expiresAfter, hashToken, mailExpiry, newToken, resetMailAllowed, tokenHashMatches } from '#src/lib/reset-tokens';
+import { parseId, parseInput, type IdInput } from '#src/lib/isomorphic/validate';
+import { expiresAfter, hashToken, mailExpiry, newToken, tokenHashMatches } from '#src/lib/reset-tokens';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '#src/lib/password';
 import * as ja from '#src/i18n/ja';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
@@ -23,20 +23,22 @@ import {
   invitationCheckSchema,
   INVITATION_PATH,
   INVITATION_VALID_DAYS,
-  RESET_PASSWORD_PATH,
-  RESET_PASSWORD_VALID_HOURS,
   brandMemberInvitationSchema,
   brandSignInSchema,
-  passwordResetRequestSchema,
-  passwordResetSchema,
-  resetTokenSchema,
   type BrandInvitationSentJson,
+  type BrandMemberInvitationInput,
+  type BrandMembersOf,
+  type BrandSignInInput,
+  type InvitationAcceptInput,
+  type InvitationCheckInput,
   type BrandMemberJson,
   type BrandMemberMe,
   type BrandMembersResponse,
   type BrandPortalMembersResponse,
 } from './brand-members.schemas';
 import { transaction } from '#src/lib/transaction';
+import { brandMemberJson } from './brand-member-json';
+import { createBrandMemberPasswordReset } from './brand-member-password-reset';
 
 const m = ja.adminApi.brandMembers;
 
@@ -48,24 +50,6 @@ export interface BrandMembersDeps {
 const brandNotFound = () => new NotFoundError(ja.partners.brandNotFound, 'brand');
 const memberNotFound = () => new NotFoundError(ja.adminApi.brandMemberNotFound, 'brand_member');
 
-function idOf(input: unknown, ...keys: string[]): number | null {
-  if (input == null || typeof input !== 'object') return parseId(input);
-  const record = input as Record<string, unknown>;
-  for (const key of keys) if (record[key] !== undefined) return parseId(record[key]);
-  return null;
-}
-
-function toJson(member: IBrandMember): BrandMemberJson {
-  return {
-    id: member.id,
-    email: member.email,
-    invitation_accepted: member.invitationAccepted,
-    invitation_created_at: new Date(member.invitationCreatedAt).toISOString(),
-    invitation_accepted_at: member.invitationAcceptedAt ? new Date(member.invitationAcceptedAt).toISOString() : null,
-    brand_id: member.brand.id,
-  };
-}
-
 function snapshot(member: IBrandMember): Record<string, unknown> {
   return { email: member.email, brand_id: member.brand.id, invitation_accepted: member.invitationAccepted };
 }
@@ -73,11 +57,6 @@ function snapshot(member: IBrandMember): Record<string, unknown> {
 /** Expiry of an invitation created at `createdAt`. */
 function invitationExpiresAt(createdAt: Date): Date {
   return expiresAfter(createdAt, INVITATION_VALID_DAYS * 24);
-}
-
-/** Expiry of a reset link sent at `sentAt`. */
-function resetExpiresAt(sentAt: Date): Date {
-  return expiresAfter(sentAt, RESET_PASSWORD_VALID_HOURS);
 }
 
 export function createBrandMembersService(deps: BrandMembersDeps) {
@@ -101,7 +80,7 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
   async function inviteTo(
     ctx: Ctx,
     brandId: number | null,
-    input: unknown,
+    input: BrandMemberInvitationInput,
     options: { concealOtherBrand?: boolean } = {},
   ): Promise<(BrandMemberJson & { invitation_url: string }) | null> {
     const { email } = parseInput(brandMemberInvitationSchema, input);
@@ -155,14 +134,14 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
         after: { ...snapshot(member), member_id: member.id },
       });
       await em.flush();
-      return { ...toJson(member), invitation_url: url };
+      return { ...brandMemberJson(member), invitation_url: url };
     });
   }
 
   async function listOf(ctx: Ctx, brandId: number | null): Promise<BrandMembersResponse> {
     const brand = await findBrand(ctx.em, brandId);
     const rows = await ctx.em.find(BrandMember, { brand: brand.id }, { orderBy: { createdAt: 'asc', id: 'asc' } });
-    return { brand: { id: brand.id, name: brand.name }, members: rows.map(toJson) };
+    return { brand: { id: brand.id, name: brand.name }, members: rows.map(brandMemberJson) };
   }
 
   async function removeFrom(ctx: Ctx, brandId: number | null, memberId: number | null): Promise<void> {
@@ -183,9 +162,9 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
   }
 
   /** POST /api/v1/brands/{brand_id}/members/invitation (ADMIN), and the CLI with operator(). */
-  async function invite(ctx: Ctx, input: unknown): Promise<BrandMemberJson> {
+  async function invite(ctx: Ctx, input: BrandMembersOf & BrandMemberInvitationInput): Promise<BrandMemberJson> {
     requireAdmin(ctx);
-    const invited = await inviteTo(ctx, idOf(input, 'brand_id', 'id'), input);
+    const invited = await inviteTo(ctx, parseId(input.brand_id), input);
     if (!invited) throw new Error('an administrator invitation is never concealed');
     const { invitation_url: _url, ...member } = invited;
     return member;
@@ -195,24 +174,26 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
    * CLI `invite-brand-member`: the same invitation, and the link itself for the operator's shell only,
    * so the office can also hand it over by phone or LINE. The API never returns the token.
    */
-  async function inviteByOperator(ctx: Ctx, input: unknown): Promise<BrandMemberJson & { invitation_url: string }> {
+  async function inviteByOperator(
+    ctx: Ctx,
+    input: BrandMembersOf & BrandMemberInvitationInput,
+  ): Promise<BrandMemberJson & { invitation_url: string }> {
     if (ctx.actor.kind !== 'operator') throw new ForbiddenError(ja.errors.forbidden);
-    const invited = await inviteTo(ctx, idOf(input, 'brand_id', 'id'), input);
+    const invited = await inviteTo(ctx, parseId(input.brand_id), input);
     if (!invited) throw new Error('an operator invitation is never concealed');
     return invited;
   }
 
   /** GET /api/v1/brands/{brand_id}/members (ADMIN). */
-  async function list(ctx: Ctx, input: unknown): Promise<BrandMembersResponse> {
+  async function list(ctx: Ctx, input: BrandMembersOf): Promise<BrandMembersResponse> {
     requireAdmin(ctx);
-    return listOf(ctx, idOf(input, 'brand_id', 'id'));
+    return listOf(ctx, parseId(input.brand_id));
   }
 
   /** DELETE /api/v1/brands/{brand_id}/members/{id} (ADMIN): a pending member's invitation dies with the row. */
-  async function remove(ctx: Ctx, input: unknown): Promise<void> {
+  async function remove(ctx: Ctx, input: BrandMembersOf & { id: IdInput }): Promise<void> {
     requireAdmin(ctx);
-    const record = (input ?? {}) as Record<string, unknown>;
-    return removeFrom(ctx, parseId(record.brand_id), parseId(record.id));
+    return removeFrom(ctx, parseId(input.brand_id), parseId(input.id));
   }
 
   /**
@@ -220,7 +201,7 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
    * same receipt whether the address was new, invited again, or another brand's member's (who then gets a notice
    * and stays as they were): a member cannot probe other brands' staff.
    */
-  async function inviteToOwnBrand(ctx: Ctx, input: unknown): Promise<BrandInvitationSentJson> {
+  async function inviteToOwnBrand(ctx: Ctx, input: BrandMemberInvitationInput): Promise<BrandInvitationSentJson> {
     const actor = requireBrandMember(ctx);
     const { email } = parseInput(brandMemberInvitationSchema, input);
     await inviteTo(ctx, actor.brandId, input, { concealOtherBrand: true });
@@ -228,7 +209,7 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
   }
 
   /** GET /brand/api/v1/brand-members: the members of the signed-in member's brand (`self` marks them). */
-  async function listOwnBrand(ctx: Ctx, _input: unknown = {}): Promise<BrandPortalMembersResponse> {
+  async function listOwnBrand(ctx: Ctx, _input: Record<string, never> = {}): Promise<BrandPortalMembersResponse> {
     const actor = requireBrandMember(ctx);
     const { brand, members } = await listOf(ctx, actor.brandId);
     return { brand, members: members.map((row) => ({ ...row, self: row.id === actor.id })), meta: { total_count: members.length } };
@@ -238,9 +219,9 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
    * DELETE /brand/api/v1/brand-members/{id}: the admin's rule (a pending member's invitation dies with the row),
    * only within the signed-in member's brand (another brand's member is 404), and never oneself (422).
    */
-  async function removeFromOwnBrand(ctx: Ctx, input: unknown): Promise<void> {
+  async function removeFromOwnBrand(ctx: Ctx, input: { id: IdInput }): Promise<void> {
     const actor = requireBrandMember(ctx);
-    const id = idOf(input, 'id');
+    const id = parseId(input.id);
     if (id === actor.id) throw new ValidationError({ base: [ja.brandPortalApi.cannotDeleteSelf] });
     return removeFrom(ctx, actor.brandId, id);
   }
@@ -251,7 +232,7 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
    * POST /brand/api/v1/brand-members/sign-in: e-mail and password of a member who accepted the invitation. One 401
    * whether or not the address exists (an unknown address is checked against a dummy hash: similar timing).
    */
-  async function authenticate(ctx: Ctx, input: unknown): Promise<BrandMemberActor> {
+  async function authenticate(ctx: Ctx, input: BrandSignInInput): Promise<BrandMemberActor> {
     const data = parseInput(brandSignInSchema, input);
     const member = await ctx.em.findOne(BrandMember, { email: data.email }, { populate: ['passwordHash'] });
     const hash = member?.invitationAccepted && member.passwordHash ? member.passwordHash : DUMMY_HASH;
@@ -261,88 +242,19 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
   }
 
   /** GET /brand/api/v1/brand-members/me */
-  async function me(ctx: Ctx, _input: unknown = {}): Promise<BrandMemberMe> {
+  async function me(ctx: Ctx, _input: Record<string, never> = {}): Promise<BrandMemberMe> {
     const actor = requireBrandMember(ctx);
     const member = await ctx.em.findOne(BrandMember, { id: actor.id, brand: actor.brandId });
     const brand = await findBrandOverview(ctx.em, actor.brandId);
     if (!member || !brand) throw new UnauthorizedError(ja.errors.unauthorized);
-    return { ...toJson(member), brand };
+    return { ...brandMemberJson(member), brand };
   }
 
   /**
-   * The password reset job's portal side ({email}, src/modules/password-resets): inside the job's transaction
-   * (ctx.em), a member who accepted the invitation gets a reset link (random token, sha256 stored, one hour, one use)
-   * through the outbox, at most RESET_MAILS_PER_ACCOUNT an hour; a new link replaces the previous one.
+   * The member an invitation link belongs to, if the link is valid (unused, not expired, address matches). A link's
+   * query may lack its fields: that is the same 422 as a wrong token.
    */
-  async function mailPasswordReset(ctx: Ctx, input: unknown): Promise<void> {
-    const { email } = parseInput(passwordResetRequestSchema, input);
-    const em = ctx.em;
-    const member = await em.findOne(BrandMember, { email, invitationAccepted: true });
-    if (!member || !(await resetMailAllowed(ctx, 'brand', member.id))) return;
-    const { token, tokenHash } = newToken();
-    const now = new Date();
-    member.resetPasswordTokenHash = tokenHash;
-    member.resetPasswordSentAt = now;
-    await em.flush();
-    const url = `${baseUrl}${RESET_PASSWORD_PATH}?reset_password_token=${token}`;
-    const expiresAt = mailExpiry(resetExpiresAt(now));
-    await enqueueMail(em, [
-      {
-        dedupeKey: `brand_member_password_reset:${member.id}:${tokenHash.slice(0, 24)}`,
-        to: member.email,
-        footer: 'brand',
-        subject: ja.brandPortalApi.resetMailSubject,
-        text: ja.brandPortalApi.resetMailText({ url, expiresAt }),
-      },
-    ]);
-  }
-
-  /**
-   * PUT /brand/api/v1/brand-members/password ({reset_password_token, password}): sets the new password and uses
-   * the token up. An unknown, used, expired or altered token is one 422 on reset_password_token.
-   */
-  async function resetPassword(ctx: Ctx, input: unknown): Promise<BrandMemberJson> {
-    const data = parseInput(passwordResetSchema, input);
-    if (data.reset_password_token.length === 0) throw invalidResetToken();
-    const hash = hashToken(data.reset_password_token);
-    const passwordHash = await hashPassword(data.password);
-    return transaction(ctx.em, async (em) => {
-      const member = await resetTokenOwner(em, hash);
-      if (!member) throw invalidResetToken();
-      member.passwordHash = passwordHash;
-      member.resetPasswordTokenHash = null;
-      member.resetPasswordSentAt = null;
-      await em.flush();
-      return toJson(member);
-    });
-  }
-
-  const invalidResetToken = () => new ValidationError({ reset_password_token: [ja.brandPortalApi.resetTokenInvalid] });
-
-  /** The member a reset token belongs to while it can be used (issued, unused, not expired), else null. */
-  async function resetTokenOwner(em: EntityManager, hash: string): Promise<IBrandMember | null> {
-    const member = await em.findOne(BrandMember, { resetPasswordTokenHash: hash, invitationAccepted: true });
-    const valid =
-      member != null &&
-      member.resetPasswordSentAt != null &&
-      tokenHashMatches(member.resetPasswordTokenHash, hash) &&
-      resetExpiresAt(new Date(member.resetPasswordSentAt)).getTime() > Date.now();
-    return valid ? member : null;
-  }
-
-  /**
-   * The /brand/password_reset page's server-side check ({reset_password_token}): whether the mailed link can still
-   * be used, so an unknown, used or expired link says so before a new password is asked for (the same rule as
-   * resetPassword, which checks again when the password is sent). Answers the same 422 as resetPassword.
-   */
-  async function checkResetToken(ctx: Ctx, input: unknown): Promise<{ valid: true }> {
-    const { reset_password_token: token } = parseInput(resetTokenSchema, input);
-    if (token.length === 0 || !(await resetTokenOwner(ctx.em, hashToken(token)))) throw invalidResetToken();
-    return { valid: true };
-  }
-
-  /** The member an invitation link belongs to, if the link is valid (unused, not expired, address matches). */
-  async function findInvited(em: EntityManager, input: unknown): Promise<IBrandMember> {
+  async function findInvited(em: EntityManager, input: Partial<InvitationCheckInput>): Promise<IBrandMember> {
     const parsed = invitationCheckSchema.safeParse(input ?? {});
     if (!parsed.success) throw new ValidationError({ invitation_token: [m.invitationInvalid] });
     const hash = hashToken(parsed.data.invitation_token);
@@ -357,15 +269,15 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
   }
 
   /** The brand portal's /brand/invitation page: whether the link can still be used ({email, invitation_token}). */
-  async function checkInvitation(ctx: Ctx, input: unknown): Promise<BrandMemberJson> {
-    return toJson(await findInvited(ctx.em, input));
+  async function checkInvitation(ctx: Ctx, input: Partial<InvitationCheckInput>): Promise<BrandMemberJson> {
+    return brandMemberJson(await findInvited(ctx.em, input));
   }
 
   /**
    * PUT /brand/api/v1/brand-members/invitation ({email?, invitation_token, password}): sets the first password
    * and uses the token up (single use). Anyone holding the link may call it.
    */
-  async function acceptInvitation(ctx: Ctx, input: unknown): Promise<BrandMemberJson> {
+  async function acceptInvitation(ctx: Ctx, input: InvitationAcceptInput): Promise<BrandMemberJson> {
     const data = parseInput(invitationAcceptSchema, input);
     return transaction(ctx.em, async (em) => {
       const member = await findInvited(em, data);
@@ -374,15 +286,17 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
       member.invitationAcceptedAt = new Date();
       member.invitationTokenHash = null;
       await em.flush();
-      return toJson(member);
+      return brandMemberJson(member);
     });
   }
 
   /** The actor of a brand portal session (input: { id }), or null: only a member who accepted the invitation. */
-  async function findActor(ctx: Ctx, input: unknown): Promise<BrandMemberActor | null> {
-    const id = idOf(input, 'id');
+  async function findActor(ctx: Ctx, input: { id: IdInput }): Promise<BrandMemberActor | null> {
+    const id = parseId(input.id);
     return id ? findBrandMemberActor(ctx.em, id) : null;
   }
+
+  const { mailPasswordReset, resetPassword, checkResetToken } = createBrandMemberPasswordReset(baseUrl);
 
   return {
     findActor,

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
 import type { AdminCommunity } from '#src/modules/communities/communities.schemas';
-import { countJson, dateJson, dateTimeJson, idJson, pageMetaJson, timeJson } from '#src/lib/isomorphic/validate';
+import { countJson, dateJson, dateTimeJson, idJson, pageMetaJson, timeJson, type InputOf } from '#src/lib/isomorphic/validate';
 import { listQuerySchema } from '#src/modules/partners/partners.schemas';
 import { booleanFilter, dayFilter, idFilter, keywordFilter, rangeInOrder, type ListPageMeta } from '#src/lib/isomorphic/list-filters';
 
@@ -30,6 +30,7 @@ export const experiencesQuerySchema = pageQuerySchema.extend({
   /** Only the experiences this ambassador hosts. */
   ambassador_id: idFilter(),
 });
+export type BrandExperiencesQuery = InputOf<typeof experiencesQuerySchema>;
 
 /** The filters the portal's list pages carry in their URLs (the names of the two schemas here). */
 export const APPLICATION_FILTER_NAMES = ['q', 'community_id', 'handled', 'since', 'until'] as const;
@@ -56,6 +57,7 @@ export const applicationsQuerySchema = pageQuerySchema
 export const participantNumbersQuerySchema = z.object({
   held_at: z.preprocess((value) => (value === '' ? undefined : value), z.enum(HELD_AT_VALUES, { error: m.heldAtInvalid }).optional()),
 });
+export type ParticipantNumbersQuery = InputOf<typeof participantNumbersQuerySchema>;
 
 /** GET /brand/api/v1/ambassadors[?community_id=n]: with one of the brand's communities, only those not in it yet (another id is a 404). */
 export const portalAmbassadorsQuerySchema = z.object({

@@ -5,7 +5,7 @@
 import { readPage } from '#src/lib/paging';
 import { requireBrandMember, type Ctx } from '#src/lib/context';
 import { NotFoundError } from '#src/lib/isomorphic/errors';
-import { parseId, parseInput } from '#src/lib/isomorphic/validate';
+import { parseId, parseInput, type IdInput } from '#src/lib/isomorphic/validate';
 import * as ja from '#src/i18n/ja';
 import { brandOwnsCommunity, findBrandCommunity } from '#src/modules/brands/brands.repository';
 import {
@@ -23,16 +23,14 @@ import {
   type HeldAt,
   type ParticipantNumber,
   type ParticipantNumbersResponse,
+  type BrandExperiencesQuery,
+  type ParticipantNumbersQuery,
 } from './brand-portal.schemas';
 
 export type BrandPortalDeps = Record<string, never>;
 
 const communityNotFound = () => new NotFoundError(ja.adminApi.communityNotFound, 'community');
 const experienceNotFound = () => new NotFoundError(ja.brandPortalApi.experienceNotFound, 'experience');
-
-function field(input: unknown, key: string): unknown {
-  return input != null && typeof input === 'object' ? (input as Record<string, unknown>)[key] : undefined;
-}
 
 /**
  * The dates of one side of the 今後/過去 toggle: future = not started yet, in order; past = started, latest first.
@@ -45,9 +43,9 @@ function datesOn(numbers: readonly ParticipantNumber[], heldAt: HeldAt, now: num
 
 export function createBrandPortalService(_deps: BrandPortalDeps = {}) {
   /** GET /brand/api/v1/communities/{community_id}/experiences?held_at=future|past&page=n&q=&ambassador_id= */
-  async function experiences(ctx: Ctx, input: unknown): Promise<BrandExperiencesResponse> {
+  async function experiences(ctx: Ctx, input: { community_id: IdInput } & BrandExperiencesQuery): Promise<BrandExperiencesResponse> {
     const actor = requireBrandMember(ctx);
-    const communityId = parseId(field(input, 'community_id'));
+    const communityId = parseId(input.community_id);
     const community = communityId ? await findBrandCommunity(ctx.em, actor.brandId, communityId) : null;
     if (!community) throw communityNotFound();
     const query = parseInput(experiencesQuerySchema, input);
@@ -96,9 +94,12 @@ export function createBrandPortalService(_deps: BrandPortalDeps = {}) {
    * GET /brand/api/v1/experiences/{id}/participant-numbers[?held_at=future|past] of an experience of the brand:
    * every date in order, or the dates of one side of the toggle exactly as the list shows them.
    */
-  async function experienceParticipantNumbers(ctx: Ctx, input: unknown): Promise<ParticipantNumbersResponse> {
+  async function experienceParticipantNumbers(
+    ctx: Ctx,
+    input: { id: IdInput } & ParticipantNumbersQuery,
+  ): Promise<ParticipantNumbersResponse> {
     const actor = requireBrandMember(ctx);
-    const id = parseId(field(input, 'id'));
+    const id = parseId(input.id);
     const experience = id ? await experienceCommunity(ctx.em, id) : null;
     if (!experience?.communityId || !(await brandOwnsCommunity(ctx.em, actor.brandId, experience.communityId))) {
       throw experienceNotFound();

@@ -7,14 +7,16 @@ import { NotFoundError, ValidationError } from '#src/lib/isomorphic/errors';
 import * as ja from '#src/i18n/ja';
 import type { AuditService } from '#src/modules/audit/audit.service';
 import type { CommunityCardData } from '#src/modules/communities/communities.schemas';
-import type { ListMeta } from '#src/modules/partners/partners.schemas';
-import { createPartnerMethods, idOf } from '#src/modules/partners/partner-methods';
+import type { ListMeta, PartnerListQuery } from '#src/modules/partners/partners.schemas';
+import { createPartnerMethods, type PartnerRef } from '#src/modules/partners/partner-methods';
+import { parseId, type IdInput } from '#src/lib/isomorphic/validate';
 import { Brand, BrandCommunity } from './brands.entity';
 import {
   BRANDS_ADMIN_PAGE_SIZE,
   BRANDS_PAGE_SIZE,
   brandFormSchema,
   type BrandAdmin,
+  type BrandFormInput,
   type BrandListItem,
   type BrandPublic,
 } from './brands.schemas';
@@ -45,31 +47,31 @@ export function createBrandsService(deps: BrandsDeps) {
   );
 
   /** GET /api/v1/brands?page=n: published ones; an ADMIN gets every brand (100 a page) with published etc. */
-  async function list(ctx: Ctx, input: unknown = {}): Promise<{ brands: BrandListItem[]; meta: ListMeta }> {
+  async function list(ctx: Ctx, input: PartnerListQuery = {}): Promise<{ brands: BrandListItem[]; meta: ListMeta }> {
     const { items, meta } = await partner.list(ctx, input);
     return { brands: items, meta };
   }
 
   /** GET /api/v1/brands/{id}: the public view; an ADMIN gets the admin view of any brand. */
-  const detail: (ctx: Ctx, input: unknown) => Promise<BrandPublic | BrandAdmin> = partner.detail;
+  const detail: (ctx: Ctx, input: PartnerRef) => Promise<BrandPublic | BrandAdmin> = partner.detail;
   /** The admin view of one brand (ADMIN; /admin/brand/{id} and its edit form). */
-  const adminDetail: (ctx: Ctx, input: unknown) => Promise<BrandAdmin> = partner.adminDetail;
+  const adminDetail: (ctx: Ctx, input: PartnerRef) => Promise<BrandAdmin> = partner.adminDetail;
   /** GET /api/v1/brands/{id}/communities: the brand's published communities (id, name, image_url, ...). */
   const communities = partner.communities;
   /** /brand_ambassador/list: every published brand with its published communities. */
   const listWithCommunities: (ctx: Ctx) => Promise<(BrandListItem & { communities: CommunityCardData[] })[]> = partner.listWithCommunities;
   /** POST /api/v1/brands (ADMIN). */
-  const create: (ctx: Ctx, input: unknown) => Promise<BrandAdmin> = partner.create;
+  const create: (ctx: Ctx, input: BrandFormInput) => Promise<BrandAdmin> = partner.create;
   /** PUT /api/v1/brands/{id} (ADMIN): the whole form; the images are replaced by the given list. */
-  const update: (ctx: Ctx, input: unknown) => Promise<BrandAdmin> = partner.update;
+  const update: (ctx: Ctx, input: PartnerRef & BrandFormInput) => Promise<BrandAdmin> = partner.update;
 
   /**
    * Links a community to a brand ({brand_id, community_id}); the brand portal's community creation calls it inside
    * its transaction. An ADMIN (or the operator) for any brand; a brand member only for their own brand.
    */
-  async function linkCommunity(ctx: Ctx, input: unknown): Promise<void> {
-    const brandId = idOf(input, 'brand_id');
-    const communityId = idOf(input, 'community_id');
+  async function linkCommunity(ctx: Ctx, input: { brand_id: IdInput; community_id: IdInput }): Promise<void> {
+    const brandId = parseId(input.brand_id);
+    const communityId = parseId(input.community_id);
     if (!brandId || !communityId) throw notFound();
     if (!isAdmin(ctx) && requireBrandMember(ctx).brandId !== brandId) throw notFound();
     ctx.em.create(BrandCommunity, { brand: brandId, community: communityId });

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
 import { isValidYmd } from '#src/lib/isomorphic/dates';
-import { countJson, dateTimeJson, idJson, pageMetaJson } from '#src/lib/isomorphic/validate';
+import { countJson, dateTimeJson, idJson, pageMetaJson, type InputOf } from '#src/lib/isomorphic/validate';
 import { booleanFilter, keywordFilter } from '#src/lib/isomorphic/list-filters';
 import { listQuerySchema } from '#src/modules/partners/partners.schemas';
 
@@ -58,6 +58,7 @@ export type CouponCreateInput = z.input<typeof couponCreateSchema>;
 
 /** GET /api/v1/admin/coupons?page=&q=&active= (newest first): the keyword (code, name) and 有効/利用停止. */
 export const couponListSchema = listQuerySchema.extend({ q: keywordFilter(), active: booleanFilter() });
+export type CouponListQuery = InputOf<typeof couponListSchema>;
 
 /** A limit the admin may clear: a whole number, or null / '' for "no limit". */
 const clearableLimit = (message: string) => z.preprocess((v) => (v === '' ? null : v), wholeNumber(message).nullable()).optional();

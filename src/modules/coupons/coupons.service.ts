@@ -2,12 +2,21 @@
 // reservation applies (which code is usable, using one up) are in coupon-rules.ts.
 import { requireAdmin, type Ctx, withEm } from '#src/lib/context';
 import { ConflictError, NotFoundError, ValidationError } from '#src/lib/isomorphic/errors';
-import { idFrom, parseInput } from '#src/lib/isomorphic/validate';
+import { idFrom, parseInput, type IdInput } from '#src/lib/isomorphic/validate';
 import { addDays, japanInstant, todayInJapan } from '#src/lib/isomorphic/dates';
 import * as ja from '#src/i18n/ja';
 import type { ListMeta } from '#src/modules/partners/partners.schemas';
 import { Coupon, type ICoupon } from './coupons.entity';
-import { COUPONS_PAGE_SIZE, couponCreateSchema, couponListSchema, couponUpdateSchema, type CouponJson } from './coupons.schemas';
+import {
+  COUPONS_PAGE_SIZE,
+  couponCreateSchema,
+  couponListSchema,
+  couponUpdateSchema,
+  type CouponJson,
+  type CouponCreateInput,
+  type CouponListQuery,
+  type CouponUpdateInput,
+} from './coupons.schemas';
 import type { AuditService } from '#src/modules/audit/audit.service';
 import { LockMode } from '@mikro-orm/core';
 import { transaction } from '#src/lib/transaction';
@@ -50,7 +59,7 @@ export interface CouponsDeps {
 }
 
 export function createCouponsService(deps: CouponsDeps) {
-  async function create(ctx: Ctx, input: unknown): Promise<CouponJson> {
+  async function create(ctx: Ctx, input: CouponCreateInput): Promise<CouponJson> {
     requireAdmin(ctx);
     const data = parseInput(couponCreateSchema, input);
     if (data.expires && data.expires < todayInJapan()) throw new ValidationError({ expires: [ja.coupons.expiresPast] });
@@ -82,7 +91,7 @@ export function createCouponsService(deps: CouponsDeps) {
     }
   }
 
-  async function list(ctx: Ctx, input: unknown = {}): Promise<{ coupons: CouponJson[]; meta: ListMeta }> {
+  async function list(ctx: Ctx, input: CouponListQuery = {}): Promise<{ coupons: CouponJson[]; meta: ListMeta }> {
     requireAdmin(ctx);
     const query = parseInput(couponListSchema, input);
     const where = new Where().keyword(COUPON_KEYWORD_TEXT, query.q);
@@ -97,7 +106,7 @@ export function createCouponsService(deps: CouponsDeps) {
   }
 
   /** GET /api/v1/admin/coupons/{id}. */
-  async function detail(ctx: Ctx, input: unknown): Promise<CouponJson> {
+  async function detail(ctx: Ctx, input: { id: IdInput }): Promise<CouponJson> {
     requireAdmin(ctx);
     const coupon = await ctx.em.findOne(Coupon, { id: idFrom(input, 'id', notFound) });
     if (!coupon) throw notFound();
@@ -108,7 +117,7 @@ export function createCouponsService(deps: CouponsDeps) {
    * PATCH /api/v1/admin/coupons/{id}: the name, limits and validity. The row is locked so a reservation using the
    * coupon meanwhile cannot push used_count past a lowered max_uses (the CHECK would refuse it anyway).
    */
-  async function update(ctx: Ctx, input: unknown): Promise<CouponJson> {
+  async function update(ctx: Ctx, input: { id: IdInput } & CouponUpdateInput): Promise<CouponJson> {
     requireAdmin(ctx);
     const id = idFrom(input, 'id', notFound);
     const data = parseInput(couponUpdateSchema, input);
@@ -152,7 +161,7 @@ export function createCouponsService(deps: CouponsDeps) {
    * discount: nothing about them changes. Final: a stopped code is not reactivated (a leaked code stays dead; a new
    * code is made instead), so a second deactivation is a 409.
    */
-  async function deactivate(ctx: Ctx, input: unknown): Promise<CouponJson> {
+  async function deactivate(ctx: Ctx, input: { id: IdInput }): Promise<CouponJson> {
     requireAdmin(ctx);
     const id = idFrom(input, 'id', notFound);
     return transaction(ctx.em, async (em) => {

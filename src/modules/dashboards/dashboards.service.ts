@@ -11,7 +11,7 @@ export type DashboardsDeps = Record<string, never>;
 
 export function createDashboardsService(_deps: DashboardsDeps = {}) {
   /** GET /api/v1/admin/dashboard: the last 26 weeks (Japan time) of bookings, cancellations and sign-ups; the queues. */
-  async function admin(ctx: Ctx, _input: unknown): Promise<AdminDashboardJson> {
+  async function admin(ctx: Ctx, _input: Record<string, unknown> = {}): Promise<AdminDashboardJson> {
     requireAdmin(ctx);
     const now = new Date();
     const [bookings, cancellations, newUsers, inquiries, waits] = await Promise.all([
@@ -37,7 +37,7 @@ export function createDashboardsService(_deps: DashboardsDeps = {}) {
   }
 
   /** GET /brand/api/v1/dashboard: the signed-in member's brand's last 12 months and its next dates. */
-  async function brand(ctx: Ctx, _input: unknown): Promise<BrandDashboardJson> {
+  async function brand(ctx: Ctx, _input: Record<string, unknown> = {}): Promise<BrandDashboardJson> {
     const { brandId } = requireBrandMember(ctx);
     const now = new Date();
     const [participants, applications, upcoming] = await Promise.all([

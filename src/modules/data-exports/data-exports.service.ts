@@ -51,6 +51,11 @@ function toJson(row: IDataExport): DataExportJson {
   };
 }
 
+/** A mailed link's export: its token (path /account/data-exports/{token}); a malformed one is the 404. */
+interface DataExportRef {
+  token: string;
+}
+
 export function createDataExportsService(deps: DataExportsDeps) {
   const { orm, log } = deps;
   const baseUrl = publicBaseUrl(deps.env);
@@ -76,9 +81,9 @@ export function createDataExportsService(deps: DataExportsDeps) {
   }
 
   /** The ready row of this token, if it is the signed-in user's and has not expired. */
-  async function readyRow(ctx: Ctx, input: unknown, files = false): Promise<IDataExport> {
+  async function readyRow(ctx: Ctx, input: DataExportRef, files = false): Promise<IDataExport> {
     const actor = requireUser(ctx);
-    const token = (input as { token?: unknown } | null)?.token;
+    const { token } = input;
     const notFound = () => new NotFoundError(t.notFound, 'data_export');
     if (typeof token !== 'string' || !/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw notFound();
     const row = await ctx.em.findOne(
@@ -91,17 +96,17 @@ export function createDataExportsService(deps: DataExportsDeps) {
   }
 
   /** The mailed link's page (/account/data-export/{token}). */
-  async function link(ctx: Ctx, input: unknown): Promise<DataExportLinkJson> {
+  async function link(ctx: Ctx, input: DataExportRef): Promise<DataExportLinkJson> {
     const row = await readyRow(ctx, input);
-    const token = String((input as { token: string }).token);
+    const token = String(input.token);
     return { expires_at: new Date(row.expiresAt as Date).toISOString(), ...dataExportFilePaths(token) };
   }
 
   /** GET /api/v1/account/data-exports/{token}/data.json and …/reservations.csv: the files. */
-  async function download(ctx: Ctx, input: unknown): Promise<{ filename: string; type: string; body: string }> {
+  async function download(ctx: Ctx, input: DataExportRef & { file?: string }): Promise<{ filename: string; type: string; body: string }> {
     const row = await readyRow(ctx, input, true);
     const day = todayInJapan(new Date(row.readyAt ?? row.createdAt));
-    return (input as { file?: unknown }).file === 'csv'
+    return input.file === 'csv'
       ? { filename: `tabitoko-reservations-${day}.csv`, type: 'text/csv; charset=utf-8', body: row.csvBody ?? '' }
       : { filename: `tabitoko-data-${day}.json`, type: 'application/json; charset=utf-8', body: row.jsonBody ?? '' };
   }

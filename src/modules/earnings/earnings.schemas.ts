@@ -2,7 +2,7 @@
 // payout). Browser-safe.
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
-import { dateJson, idJson } from '#src/lib/isomorphic/validate';
+import { dateJson, idJson, type InputOf } from '#src/lib/isomorphic/validate';
 
 const e = ja.earnings;
 
@@ -13,6 +13,7 @@ export const payeeScopeSchema = z.object({
     z.number({ error: e.payeeInvalid }).int({ error: e.payeeInvalid }).min(1, { error: e.payeeInvalid }).optional(),
   ),
 });
+export type PayeeScopeQuery = InputOf<typeof payeeScopeSchema>;
 
 export const bankAccountInputSchema = z.object({
   bank_code: z.string({ error: e.bankCodeInvalid }).regex(/^\d{4}$/, e.bankCodeInvalid),
@@ -21,6 +22,7 @@ export const bankAccountInputSchema = z.object({
   account_number: z.string({ error: e.accountNumberInvalid }).regex(/^\d{1,7}$/, e.accountNumberInvalid),
   holder_name: z.string({ error: e.holderNameRequired }).trim().min(1, e.holderNameRequired).max(60, e.holderNameTooLong),
 });
+export type BankAccountInput = InputOf<typeof bankAccountInputSchema>;
 
 export const bankAccountJsonSchema = z
   .object({
@@ -47,6 +49,7 @@ export const earningsQuerySchema = payeeScopeSchema.extend({
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, ja.money.monthInvalid)
     .optional(),
 });
+export type EarningsQuery = InputOf<typeof earningsQuerySchema>;
 
 export const earningRowJsonSchema = z.object({
   reservation_id: idJson(),

@@ -2,44 +2,24 @@
 // the monthly statement as CSV, and the bank account the payouts go to. A host user sees their own earnings; an
 // ambassador's members see the ambassador's (?ambassador_id=). Server-only.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { publicBaseUrl, type Env } from '#src/lib/env';
-import { NotFoundError, ValidationError } from '#src/lib/isomorphic/errors';
-import { requireUser, withEm, type Ctx, type UserActor } from '#src/lib/context';
+import type { Env } from '#src/lib/env';
+import { requireUser, type Ctx } from '#src/lib/context';
 import { parseInput } from '#src/lib/isomorphic/validate';
 import { csvRecord, UTF8_BOM } from '#src/lib/csv';
 import * as ja from '#src/i18n/ja';
-import { transaction } from '#src/lib/transaction';
 import type { AuditService } from '#src/modules/audit/audit.service';
-import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import { memberAmbassadorIds } from '#src/modules/ambassadors/ambassadors.repository';
-import { userContact } from '#src/modules/users/users.repository';
-import { ambassadorContact } from '#src/modules/ambassadors/ambassadors.repository';
 import { monthClose, monthOf, shiftMonth, type CloseSettings } from './earnings-rules';
 import { todayInJapan } from '#src/lib/isomorphic/dates';
-import { bankAccountKey, encryptAccountNumber, maskAccountNumber } from './bank-account-crypto';
+import { createBankAccountService } from './bank-account.service';
+import { scopeOf } from './payee-scope';
 import type { BankDirectory } from './bank-directory';
-import { toTransferKana } from './zengin';
-import {
-  bankAccountInputSchema,
-  earningsQuerySchema,
-  payeeScopeSchema,
-  type BankAccountJson,
-  type EarningRowJson,
-  type EarningsJson,
-} from './earnings.schemas';
+import { earningsQuerySchema, type EarningRowJson, type EarningsJson, type EarningsQuery } from './earnings.schemas';
 
 export interface EarningsDeps {
   env: Env;
   audit: AuditService;
   banks: BankDirectory;
-}
-
-interface Scope {
-  kind: 'user' | 'ambassador';
-  id: number;
-  name: string;
-  /** The payee row, or null before the first earning or bank account. */
-  payeeId: number | null;
 }
 
 interface RowData {
@@ -61,23 +41,8 @@ interface RowData {
 const MAX_MONTHS = 36;
 
 export function createEarningsService(deps: EarningsDeps) {
-  const { env, audit, banks } = deps;
+  const { env } = deps;
   const settings: CloseSettings = { closingDay: env.PAYOUT_CLOSING_DAY, payDay: env.PAYOUT_PAY_DAY };
-
-  /** Whose earnings: the user's own, or an ambassador's they are a member of (404 otherwise). */
-  async function scopeOf(em: EntityManager, user: UserActor, input: unknown): Promise<Scope> {
-    const { ambassador_id } = parseInput(payeeScopeSchema, input ?? {});
-    if (ambassador_id !== undefined) {
-      if (!(await memberAmbassadorIds(em, user.id)).includes(ambassador_id)) throw new NotFoundError(ja.earnings.notMember);
-      const [row] = await em.execute<{ name: string; payee_id: number | null }[]>(
-        'SELECT a.name, p.id AS payee_id FROM ambassadors a LEFT JOIN payees p ON p.ambassador_id = a.id WHERE a.id = ?',
-        [ambassador_id],
-      );
-      return { kind: 'ambassador', id: ambassador_id, name: row.name, payeeId: row.payee_id };
-    }
-    const [row] = await em.execute<{ payee_id: number | null }[]>('SELECT id AS payee_id FROM payees WHERE user_id = ?', [user.id]);
-    return { kind: 'user', id: user.id, name: user.name, payeeId: row?.payee_id ?? null };
-  }
 
   async function ambassadorsOf(em: EntityManager, userId: number) {
     const ids = await memberAmbassadorIds(em, userId);
@@ -132,7 +97,7 @@ export function createEarningsService(deps: EarningsDeps) {
   }
 
   /** GET /api/v1/host/earnings?month=&ambassador_id=: one month's earnings, the balances and the next payout. */
-  async function overview(ctx: Ctx, input: unknown): Promise<EarningsJson> {
+  async function overview(ctx: Ctx, input: EarningsQuery): Promise<EarningsJson> {
     const user = requireUser(ctx);
     const query = parseInput(earningsQuerySchema, input ?? {});
     const em = ctx.em;
@@ -223,7 +188,7 @@ export function createEarningsService(deps: EarningsDeps) {
    * GET /api/v1/host/earnings/statement?month=: the 支払明細書 of a closed month as CSV (UTF-8 with a byte order
    * mark and CRLF for Excel, text cells guarded against formulas).
    */
-  async function statementCsv(ctx: Ctx, input: unknown): Promise<{ filename: string; body: string }> {
+  async function statementCsv(ctx: Ctx, input: EarningsQuery): Promise<{ filename: string; body: string }> {
     const user = requireUser(ctx);
     const query = parseInput(earningsQuerySchema, input ?? {});
     const month = query.month ?? shiftMonth(monthOf(new Date(), settings), -1);
@@ -261,7 +226,7 @@ export function createEarningsService(deps: EarningsDeps) {
    * GET /api/v1/host/earnings/statement.pdf?month=: the 支払明細書 of a month as a PDF (the same rows as the CSV),
    * with the payout its close led to and the platform as issuer.
    */
-  async function statementPdf(ctx: Ctx, input: unknown): Promise<{ filename: string; body: Buffer }> {
+  async function statementPdf(ctx: Ctx, input: EarningsQuery): Promise<{ filename: string; body: Buffer }> {
     const user = requireUser(ctx);
     const query = parseInput(earningsQuerySchema, input ?? {});
     const month = query.month ?? shiftMonth(monthOf(new Date(), settings), -1);
@@ -302,100 +267,7 @@ export function createEarningsService(deps: EarningsDeps) {
     return { filename: `statement-${month}.pdf`, body };
   }
 
-  function accountJson(scope: Scope, row: Record<string, string | null> | undefined): BankAccountJson {
-    const registered = !!row?.bank_code;
-    return {
-      payee_name: scope.name,
-      registered,
-      bank_code: row?.bank_code ?? null,
-      bank_name: row?.bank_code ? banks.bankName(row.bank_code) : null,
-      branch_code: row?.branch_code ?? null,
-      branch_name: row?.bank_code && row.branch_code ? banks.branchName(row.bank_code, row.branch_code) : null,
-      account_type: (row?.account_type as BankAccountJson['account_type']) ?? null,
-      account_number_masked: row?.account_number_last3 ? maskAccountNumber(row.account_number_last3) : null,
-      holder_name: row?.holder_name ?? null,
-    };
-  }
-
-  /** GET /api/v1/host/bank-account: the payee's account, the number masked (only the payee's own people see it). */
-  async function bankAccount(ctx: Ctx, input: unknown): Promise<BankAccountJson> {
-    const user = requireUser(ctx);
-    const scope = await scopeOf(ctx.em, user, input);
-    if (scope.payeeId === null) return accountJson(scope, undefined);
-    const [row] = await ctx.em.execute<Record<string, string | null>[]>(
-      'SELECT bank_code, branch_code, account_type, account_number_last3, holder_name FROM payees WHERE id = ?',
-      [scope.payeeId],
-    );
-    return accountJson(scope, row);
-  }
-
-  /**
-   * PUT /api/v1/host/bank-account: registers or changes the account. The bank and branch must exist in the
-   * zengin-code list; the holder name is stored as a transfer file carries it; the number is encrypted. Audited, and
-   * the payee is mailed (an unexpected change is how a takeover would show).
-   */
-  async function updateBankAccount(ctx: Ctx, input: unknown): Promise<BankAccountJson> {
-    const user = requireUser(ctx);
-    const data = parseInput(bankAccountInputSchema, input);
-    const e = ja.earnings;
-    if (!banks.bankName(data.bank_code)) throw ValidationError.of('bank_code', e.bankUnknown);
-    if (!banks.branchName(data.bank_code, data.branch_code)) throw ValidationError.of('branch_code', e.branchUnknown);
-    const holder = toTransferKana(data.holder_name);
-    if (holder === null) throw ValidationError.of('holder_name', e.holderNameChars);
-    if (holder.length > 30) throw ValidationError.of('holder_name', e.holderNameTooLong);
-    const number = data.account_number.padStart(7, '0');
-    const encrypted = encryptAccountNumber(bankAccountKey(env), number);
-    return transaction(ctx.em, async (em) => {
-      const scope = await scopeOf(em, user, input);
-      const column = scope.kind === 'ambassador' ? 'ambassador_id' : 'user_id';
-      await em.execute(`INSERT INTO payees (${column}) VALUES (?) ON CONFLICT DO NOTHING`, [scope.id]);
-      const [before] = await em.execute<Record<string, string | null>[]>(
-        `SELECT id, bank_code, branch_code, account_type, account_number_last3, holder_name FROM payees WHERE ${column} = ? FOR UPDATE`,
-        [scope.id],
-      );
-      await em.execute(
-        `UPDATE payees SET bank_code = ?, branch_code = ?, account_type = ?, account_number_encrypted = ?, account_number_last3 = ?,
-           holder_name = ?, updated_at = now() WHERE id = ?`,
-        [data.bank_code, data.branch_code, data.account_type, encrypted, number.slice(-3), holder, before.id],
-      );
-      const after = {
-        bank_code: data.bank_code,
-        branch_code: data.branch_code,
-        account_type: data.account_type,
-        account_number_last3: number.slice(-3),
-        holder_name: holder,
-      };
-      const { id: _id, ...beforeFields } = before;
-      audit.record(withEm(ctx, em), {
-        entityType: 'payee',
-        entityId: Number(before.id),
-        action: 'update_bank_account',
-        before: beforeFields.bank_code ? beforeFields : null,
-        after,
-      });
-      await em.flush();
-      const contact =
-        scope.kind === 'user'
-          ? await userContact(em, scope.id)
-          : await ambassadorContact(em, scope.id).then((c) => ({ name: c.name, email: c.email ?? env.OFFICE_EMAIL }));
-      const json = accountJson({ ...scope, payeeId: Number(before.id) }, after);
-      await enqueueMail(em, [
-        {
-          dedupeKey: `bank-account:${before.id}:${Date.now()}`,
-          to: contact.email,
-          footer: scope.kind === 'user' ? 'user' : null,
-          subject: e.bankAccountMailSubject,
-          text: e.bankAccountMailBody({
-            name: contact.name,
-            bank: `${json.bank_name} ${json.branch_name}`,
-            account: `${ja.money.accountType[data.account_type]} ${json.account_number_masked}`,
-            url: `${publicBaseUrl(env)}/host/earnings`,
-          }),
-        },
-      ]);
-      return json;
-    });
-  }
+  const { bankAccount, updateBankAccount } = createBankAccountService(deps);
 
   return { overview, statementCsv, statementPdf, bankAccount, updateBankAccount };
 }

@@ -1,7 +1,7 @@
 // Payout batches (the office's monthly close): inputs and answers of the admin API and the CLI. Browser-safe.
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
-import { dateJson, dateTimeJson, idJson, pageMetaJson } from '#src/lib/isomorphic/validate';
+import { dateJson, dateTimeJson, idJson, pageMetaJson, type InputOf } from '#src/lib/isomorphic/validate';
 
 export const PAYOUT_BATCH_STATUSES = ['prepared', 'paid'] as const;
 export const PAYOUT_ITEM_STATUSES = ['payable', 'carried_over', 'blocked'] as const;
@@ -13,6 +13,7 @@ export const monthInputSchema = z.object({
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, ja.money.monthInvalid)
     .meta({ example: '2026-10' }),
 });
+export type MonthInput = InputOf<typeof monthInputSchema>;
 
 export const adjustmentInputSchema = z.object({
   amount: z.coerce
@@ -27,6 +28,7 @@ export const adjustmentInputSchema = z.object({
     .min(1, ja.money.adjustmentReasonRequired)
     .max(500, ja.money.adjustmentReasonTooLong),
 });
+export type AdjustmentInput = InputOf<typeof adjustmentInputSchema>;
 
 /** A percentage with at most two decimals (basis points), or null for the platform's rate. */
 export const contractRateInputSchema = z.object({
@@ -37,6 +39,7 @@ export const contractRateInputSchema = z.object({
     .refine((n) => Number.isInteger(Math.round(n * 100)) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-9, ja.money.contractRateInvalid)
     .nullable(),
 });
+export type ContractRateInput = InputOf<typeof contractRateInputSchema>;
 
 export const payoutItemJsonSchema = z
   .object({

@@ -11,7 +11,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { publicBaseUrl, type Env } from '#src/lib/env';
 import { ConflictError, NotFoundError } from '#src/lib/isomorphic/errors';
 import { actorLabel, requireAdmin, withEm, type Ctx } from '#src/lib/context';
-import { idFrom, parseInput } from '#src/lib/isomorphic/validate';
+import { idFrom, parseInput, type IdInput } from '#src/lib/isomorphic/validate';
 import { formatYmdJa } from '#src/lib/isomorphic/dates';
 import { formatYen } from '#src/lib/isomorphic/money';
 import * as ja from '#src/i18n/ja';
@@ -20,10 +20,11 @@ import type { AuditService } from '#src/modules/audit/audit.service';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import { userContact } from '#src/modules/users/users.repository';
 import { ambassadorContact } from '#src/modules/ambassadors/ambassadors.repository';
-import { listQuerySchema } from '#src/modules/partners/partners.schemas';
+import { listQuerySchema, type ListQuery } from '#src/modules/partners/partners.schemas';
 import { monthClose, payoutFor, type CloseSettings, type PayoutSettings } from './earnings-rules';
 import { bankAccountKey, decryptAccountNumber, maskAccountNumber } from './bank-account-crypto';
 import type { PayoutAdapter, PayoutFile } from './payout-adapters';
+import { batchJson, batchPage, batchRow, closeBalances, itemRows, type ItemRow } from './payout-batches.repository';
 import {
   PAYOUT_BATCHES_PAGE_SIZE,
   adjustmentInputSchema,
@@ -32,9 +33,11 @@ import {
   type LedgerEntryJson,
   type PayeeRateJson,
   type PayoutBatchDetailJson,
-  type PayoutBatchJson,
   type PayoutBatchListJson,
   type PayoutItemJson,
+  type MonthInput,
+  type AdjustmentInput,
+  type ContractRateInput,
 } from './payouts.schemas';
 
 /** The advisory lock (transaction-scoped) that serialises preparing and marking batches paid. */
@@ -50,67 +53,6 @@ export interface PayoutsDeps {
   now?: () => Date;
 }
 
-interface BatchRow {
-  id: number;
-  month: string;
-  cutoff_at: Date;
-  pay_date: string;
-  status: 'prepared' | 'paid';
-  adapter: string;
-  exported_at: Date | null;
-  paid_at: Date | null;
-  created_at: Date;
-  payable_count: string;
-  transfer_total: string;
-  carried_over_count: string;
-  blocked_count: string;
-}
-
-interface ItemRow {
-  payee_id: number;
-  payee_name: string;
-  user_id: number | null;
-  ambassador_id: number | null;
-  balance: number;
-  carried_in: number;
-  fee: number;
-  transfer_amount: number;
-  status: PayoutItemJson['status'];
-  bank_code: string | null;
-  branch_code: string | null;
-  account_type: 'ordinary' | 'checking' | null;
-  account_number_encrypted: string | null;
-  holder_name: string | null;
-}
-
-const BATCH_SELECT = `SELECT b.id, b.month, b.cutoff_at, to_char(b.pay_date, 'YYYY-MM-DD') AS pay_date, b.status, b.adapter,
-    b.exported_at, b.paid_at, b.created_at,
-    count(*) FILTER (WHERE i.status = 'payable') AS payable_count,
-    coalesce(sum(i.transfer_amount) FILTER (WHERE i.status = 'payable'), 0) AS transfer_total,
-    count(*) FILTER (WHERE i.status = 'carried_over') AS carried_over_count,
-    count(*) FILTER (WHERE i.status = 'blocked') AS blocked_count
-  FROM payout_batches b LEFT JOIN payout_items i ON i.batch_id = b.id`;
-
-const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
-
-function batchJson(row: BatchRow): PayoutBatchJson {
-  return {
-    id: row.id,
-    month: row.month,
-    cutoff_at: new Date(row.cutoff_at).toISOString(),
-    pay_date: row.pay_date,
-    status: row.status,
-    adapter: row.adapter,
-    payable_count: Number(row.payable_count),
-    transfer_total: Number(row.transfer_total),
-    carried_over_count: Number(row.carried_over_count),
-    blocked_count: Number(row.blocked_count),
-    exported_at: iso(row.exported_at),
-    paid_at: iso(row.paid_at),
-    created_at: new Date(row.created_at).toISOString(),
-  };
-}
-
 const batchNotFound = () => new NotFoundError(ja.money.batchNotFound);
 const payeeNotFound = () => new NotFoundError(ja.money.payeeNotFound);
 
@@ -124,23 +66,6 @@ export function createPayoutsService(deps: PayoutsDeps) {
     feeBorneBy: env.PAYOUT_FEE_BORNE_BY,
   };
   const key = () => bankAccountKey(env);
-
-  async function batchRow(em: EntityManager, where: string, params: unknown[]): Promise<BatchRow | null> {
-    const rows = await em.execute<BatchRow[]>(`${BATCH_SELECT} WHERE ${where} GROUP BY b.id`, params);
-    return rows[0] ?? null;
-  }
-
-  async function itemRows(em: EntityManager, batchId: number, status?: PayoutItemJson['status']): Promise<ItemRow[]> {
-    return em.execute<ItemRow[]>(
-      `SELECT i.payee_id, coalesce(u.name, a.name) AS payee_name, p.user_id, p.ambassador_id, i.balance, i.carried_in, i.fee,
-         i.transfer_amount, i.status, i.bank_code, i.branch_code, i.account_type, i.account_number_encrypted, i.holder_name
-       FROM payout_items i JOIN payees p ON p.id = i.payee_id
-       LEFT JOIN users u ON u.id = p.user_id LEFT JOIN ambassadors a ON a.id = p.ambassador_id
-       WHERE i.batch_id = ? ${status ? 'AND i.status = ?' : ''}
-       ORDER BY (i.status = 'payable') DESC, i.transfer_amount DESC, i.payee_id`,
-      status ? [batchId, status] : [batchId],
-    );
-  }
 
   function itemJson(row: ItemRow): PayoutItemJson {
     const account =
@@ -172,7 +97,7 @@ export function createPayoutsService(deps: PayoutsDeps) {
    * already prepared is returned unchanged (created: false). 409 before the month's close, while an earlier batch
    * is unpaid, or when a later month has a batch.
    */
-  async function prepare(ctx: Ctx, input: unknown): Promise<PayoutBatchDetailJson> {
+  async function prepare(ctx: Ctx, input: MonthInput): Promise<PayoutBatchDetailJson> {
     requireAdmin(ctx);
     const { month } = parseInput(monthInputSchema, input);
     const close = monthClose(month, closeSettings);
@@ -195,29 +120,7 @@ export function createPayoutsService(deps: PayoutsDeps) {
         [month, close.cutoffAt, close.payDate, adapter.kind],
       );
       if (!batch) throw new ConflictError(ja.money.batchNotFound);
-      // Every payee's 確定 balance at the close, and the part of it that this period added (earlier payouts are
-      // rows of the ledger too, so what was paid before is already subtracted).
-      const balances = await em.execute<
-        {
-          payee_id: number;
-          balance: string;
-          period: string | null;
-          bank_code: string | null;
-          branch_code: string | null;
-          account_type: string | null;
-          account_number_encrypted: string | null;
-          holder_name: string | null;
-        }[]
-      >(
-        `SELECT p.id AS payee_id, b.balance, b.period, p.bank_code, p.branch_code, p.account_type, p.account_number_encrypted,
-           p.holder_name
-         FROM (SELECT payee_id, sum(amount) AS balance,
-                 sum(amount) FILTER (WHERE kind <> 'payout' AND available_at >= ?) AS period
-               FROM ledger_entries WHERE available_at < ? GROUP BY payee_id) b
-         JOIN payees p ON p.id = b.payee_id
-         WHERE b.balance <> 0 ORDER BY p.id`,
-        [close.periodStart, close.cutoffAt],
-      );
+      const balances = await closeBalances(em, close.periodStart, close.cutoffAt);
       if (balances.length > 0) {
         const items = balances.map((b) => {
           const balance = Number(b.balance);
@@ -256,13 +159,10 @@ export function createPayoutsService(deps: PayoutsDeps) {
   }
 
   /** GET /api/v1/admin/payouts, `payouts:list`: batches, newest month first. */
-  async function list(ctx: Ctx, input: unknown = {}): Promise<PayoutBatchListJson> {
+  async function list(ctx: Ctx, input: ListQuery = {}): Promise<PayoutBatchListJson> {
     requireAdmin(ctx);
     const { page } = parseInput(listQuerySchema, input);
-    const rows = await ctx.em.execute<(BatchRow & { total: string })[]>(
-      `${BATCH_SELECT.replace('SELECT', 'SELECT count(*) OVER () AS total,')} GROUP BY b.id ORDER BY b.month DESC LIMIT ? OFFSET ?`,
-      [PAYOUT_BATCHES_PAGE_SIZE, (page - 1) * PAYOUT_BATCHES_PAGE_SIZE],
-    );
+    const rows = await batchPage(ctx.em, PAYOUT_BATCHES_PAGE_SIZE, (page - 1) * PAYOUT_BATCHES_PAGE_SIZE);
     const total = rows.length > 0 ? Number(rows[0].total) : 0;
     return {
       batches: rows.map(batchJson),
@@ -271,7 +171,7 @@ export function createPayoutsService(deps: PayoutsDeps) {
   }
 
   /** GET /api/v1/admin/payouts/{id}: one batch with its lines. */
-  async function get(ctx: Ctx, input: unknown): Promise<PayoutBatchDetailJson> {
+  async function get(ctx: Ctx, input: { id: IdInput }): Promise<PayoutBatchDetailJson> {
     requireAdmin(ctx);
     return detail(ctx.em, idFrom(input, 'id', batchNotFound), false);
   }
@@ -280,7 +180,7 @@ export function createPayoutsService(deps: PayoutsDeps) {
    * GET /api/v1/admin/payouts/{id}/file, `payouts:export`: the adapter's file of the batch's payable lines (the
    * 全銀 総合振込 file), with the account numbers decrypted as they were when the batch was prepared.
    */
-  async function exportFile(ctx: Ctx, input: unknown): Promise<PayoutFile & { count: number }> {
+  async function exportFile(ctx: Ctx, input: { id: IdInput }): Promise<PayoutFile & { count: number }> {
     requireAdmin(ctx);
     const id = idFrom(input, 'id', batchNotFound);
     const row = await batchRow(ctx.em, 'b.id = ?', [id]);
@@ -322,7 +222,7 @@ export function createPayoutsService(deps: PayoutsDeps) {
    * payout row per payable line (settling the whole balance: the transfer plus a fee the payee bears) and mails
    * each payee. Marking a paid batch again changes nothing.
    */
-  async function markPaid(ctx: Ctx, input: unknown): Promise<PayoutBatchDetailJson> {
+  async function markPaid(ctx: Ctx, input: { id: IdInput }): Promise<PayoutBatchDetailJson> {
     const actor = requireAdmin(ctx);
     const id = idFrom(input, 'id', batchNotFound);
     await transaction(ctx.em, async (em) => {
@@ -370,7 +270,7 @@ export function createPayoutsService(deps: PayoutsDeps) {
   }
 
   /** POST /api/v1/admin/payees/{id}/adjustments: an admin's correction of a payee's balance, with its reason. */
-  async function adjust(ctx: Ctx, input: unknown): Promise<LedgerEntryJson> {
+  async function adjust(ctx: Ctx, input: { id: IdInput } & AdjustmentInput): Promise<LedgerEntryJson> {
     const actor = requireAdmin(ctx);
     const payeeId = idFrom(input, 'id', payeeNotFound);
     const data = parseInput(adjustmentInputSchema, input);
@@ -402,7 +302,7 @@ export function createPayoutsService(deps: PayoutsDeps) {
   }
 
   /** PUT /api/v1/admin/payees/{id}/commission-rate: the payee's contract rate (null: the platform's rate). */
-  async function setContractRate(ctx: Ctx, input: unknown): Promise<PayeeRateJson> {
+  async function setContractRate(ctx: Ctx, input: { id: IdInput } & ContractRateInput): Promise<PayeeRateJson> {
     requireAdmin(ctx);
     const payeeId = idFrom(input, 'id', payeeNotFound);
     const { rate_percent } = parseInput(contractRateInputSchema, input);

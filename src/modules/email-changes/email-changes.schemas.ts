@@ -2,6 +2,7 @@
 // (/brand/account). Browser-safe.
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
+import type { InputOf } from '#src/lib/isomorphic/validate';
 
 const t = ja.emailChange;
 
@@ -36,6 +37,7 @@ export type EmailChangeRequestInput = z.input<typeof emailChangeRequestSchema>;
 export const emailChangeTokenSchema = z.object({
   token: z.string({ error: t.linkInvalid }).max(200, t.linkInvalid),
 });
+export type EmailChangeTokenInput = InputOf<typeof emailChangeTokenSchema>;
 
 /** The same answer whether the new address was free or taken. */
 export const emailChangeRequestedJsonSchema = z.object({ sent: z.literal(true) });

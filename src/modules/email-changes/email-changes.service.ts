@@ -34,6 +34,8 @@ import {
   type EmailChangeDoneJson,
   type EmailChangeLinkJson,
   type EmailStatusJson,
+  type EmailChangeTokenInput,
+  type EmailChangeRequestInput,
 } from './email-changes.schemas';
 
 const t = ja.emailChange;
@@ -68,7 +70,7 @@ export function createEmailChangesService(deps: EmailChangesDeps) {
   const { doors } = deps;
 
   /** The row a token belongs to and what it can do, else null (unknown, used, expired). */
-  async function findLink(em: EntityManager, input: unknown, lock = false) {
+  async function findLink(em: EntityManager, input: EmailChangeTokenInput, lock = false) {
     const { token } = parseInput(emailChangeTokenSchema, input);
     if (token.length === 0) return null;
     const hash = hashToken(token);
@@ -86,7 +88,7 @@ export function createEmailChangesService(deps: EmailChangesDeps) {
    * is a 422 on current_password (the routes count it like a failed sign-in). Past EMAIL_CHANGE_REQUESTS_PER_HOUR
    * requests of the account, 429. The answer is the same whether the new address is free or taken.
    */
-  async function request(ctx: Ctx, input: unknown): Promise<{ sent: true }> {
+  async function request(ctx: Ctx, input: EmailChangeRequestInput): Promise<{ sent: true }> {
     const account = accountOf(ctx);
     const door = doors[account.kind];
     const data = parseInput(emailChangeRequestSchema, input);
@@ -177,7 +179,7 @@ export function createEmailChangesService(deps: EmailChangesDeps) {
   }
 
   /** The link pages' check ({ token }): what opening it would do, or the 422 the action would answer. */
-  async function checkLink(ctx: Ctx, input: unknown): Promise<EmailChangeLinkJson> {
+  async function checkLink(ctx: Ctx, input: EmailChangeTokenInput): Promise<EmailChangeLinkJson> {
     const link = await findLink(ctx.em, input);
     if (!link) throw linkInvalid();
     return { door: link.row.door, action: link.action, old_email: link.row.oldEmail, new_email: link.row.newEmail };
@@ -187,7 +189,7 @@ export function createEmailChangesService(deps: EmailChangesDeps) {
    * POST /api/v1/email_changes/confirm ({ token }): the address changes if it is still free (else 422 and the
    * request stays as it was). A completion notice goes to the old address (its undo link stays valid).
    */
-  async function confirm(ctx: Ctx, input: unknown): Promise<EmailChangeDoneJson> {
+  async function confirm(ctx: Ctx, input: EmailChangeTokenInput): Promise<EmailChangeDoneJson> {
     return transaction(ctx.em, async (em) => {
       const link = await findLink(em, input, true);
       if (link?.action !== 'confirm') throw linkInvalid();
@@ -224,7 +226,7 @@ export function createEmailChangesService(deps: EmailChangesDeps) {
    * POST /api/v1/email_changes/undo ({ token }): cancels a pending change, or, within EMAIL_CHANGE_UNDO_DAYS of a
    * confirmed one, restores the old address (422 when another account took it meanwhile) and locks the account.
    */
-  async function undo(ctx: Ctx, input: unknown): Promise<EmailChangeDoneJson> {
+  async function undo(ctx: Ctx, input: EmailChangeTokenInput): Promise<EmailChangeDoneJson> {
     return transaction(ctx.em, async (em) => {
       const link = await findLink(em, input, true);
       if (!link || link.action === 'confirm') throw linkInvalid();

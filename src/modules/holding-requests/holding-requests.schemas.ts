@@ -1,6 +1,6 @@
 // Holding requests: a signed-in guest asks the host to open dates for an experience (once per experience). Browser-safe.
 import { z } from 'zod';
-import { dateTimeJson, idJson } from '#src/lib/isomorphic/validate';
+import { dateTimeJson, idJson, type InputOf } from '#src/lib/isomorphic/validate';
 import { pageMetaSchema, pageSchema } from '#src/modules/experiences/experiences.schemas';
 
 export const holdingRequestJsonSchema = z
@@ -18,6 +18,7 @@ export type HoldingRequestJson = z.output<typeof holdingRequestJsonSchema>;
 export const HOST_HOLDING_REQUESTS_PER_PAGE = 20;
 
 export const hostHoldingRequestsQuerySchema = z.object({ page: pageSchema });
+export type HostHoldingRequestsQuery = InputOf<typeof hostHoldingRequestsQuerySchema>;
 
 /** A request as the host sees it (who, when, for which experience); no e-mail address. */
 export const hostHoldingRequestsJsonSchema = z

@@ -5,7 +5,7 @@
 import { requireUser, userOf, type Ctx } from '#src/lib/context';
 import { ForbiddenError, NotFoundError, ValidationError } from '#src/lib/isomorphic/errors';
 import { publicBaseUrl, type Env } from '#src/lib/env';
-import { parseInput } from '#src/lib/isomorphic/validate';
+import { parseInput, type IdInput } from '#src/lib/isomorphic/validate';
 import * as ja from '#src/i18n/ja';
 import type { ExperiencesService } from '#src/modules/experiences/experiences.service';
 import { isExperienceHost } from '#src/modules/experiences/experiences.policy';
@@ -21,6 +21,7 @@ import {
   hostHoldingRequestsQuerySchema,
   type HoldingRequestJson,
   type HostHoldingRequestsJson,
+  type HostHoldingRequestsQuery,
 } from './holding-requests.schemas';
 import { transaction } from '#src/lib/transaction';
 
@@ -34,7 +35,7 @@ export function createHoldingRequestsService(deps: HoldingRequestsDeps) {
   const m = ja.holdingRequestMail;
 
   /** Input: { id } (the experience). */
-  async function create(ctx: Ctx, input: unknown): Promise<HoldingRequestJson> {
+  async function create(ctx: Ctx, input: { id: IdInput }): Promise<HoldingRequestJson> {
     const actor = userOf(ctx);
     if (!actor) throw new ForbiddenError(ja.browse.holdingSignIn);
     const { experience } = await deps.experiences.findVisible(ctx, input);
@@ -97,7 +98,7 @@ export function createHoldingRequestsService(deps: HoldingRequestsDeps) {
   }
 
   /** GET /api/v1/host/holding_requests?page=: the requests for the experiences the user hosts, newest first. */
-  async function listForHost(ctx: Ctx, input: unknown): Promise<HostHoldingRequestsJson> {
+  async function listForHost(ctx: Ctx, input: HostHoldingRequestsQuery): Promise<HostHoldingRequestsJson> {
     const user = requireUser(ctx);
     const q = parseInput(hostHoldingRequestsQuerySchema, input);
     const ambassadors = await memberAmbassadorIds(ctx.em, user.id);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
 import { isValidYmd } from '#src/lib/isomorphic/dates';
 import { EXPORT_KINDS, INQUIRY_SUBJECTS } from './inquiries.shared';
+import type { InputOf } from '#src/lib/isomorphic/validate';
 
 const t = ja.inquiryExport;
 
@@ -21,5 +22,6 @@ export const inquiryExportSchema = z
   })
   .refine((q) => !q.since || !q.until || q.since <= q.until, { error: t.rangeOrder, path: ['until'] })
   .refine((q) => q.kind === 'brand' || q.subject === undefined, { error: ja.lists.exportSubjectWithContact, path: ['subject'] });
+export type InquiryExportInput = InputOf<typeof inquiryExportSchema>;
 
 export type InquiryExportQuery = z.infer<typeof inquiryExportSchema>;

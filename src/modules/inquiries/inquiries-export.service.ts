@@ -7,7 +7,7 @@ import { addDays, japanInstant } from '#src/lib/isomorphic/dates';
 import { parseInput } from '#src/lib/isomorphic/validate';
 import type { BrandInquiry } from './inquiries.schemas';
 import type { InquirySubject } from './inquiries.shared';
-import { inquiryExportSchema, type InquiryExportQuery } from './inquiries-export.schemas';
+import { inquiryExportSchema, type InquiryExportInput, type InquiryExportQuery } from './inquiries-export.schemas';
 
 export const EXPORT_PAGE_SIZE = 1000;
 
@@ -122,7 +122,7 @@ function toInquiry(row: Row): BrandInquiry {
 
 export function createInquiriesExportService() {
   /** Validates the filters (Japanese messages) and returns the export, not yet read. */
-  function open(ctx: Ctx, input: unknown): InquiryExport {
+  function open(ctx: Ctx, input: InquiryExportInput): InquiryExport {
     requireAdmin(ctx);
     const query = parseInput(inquiryExportSchema, input);
     const where = filters(query);

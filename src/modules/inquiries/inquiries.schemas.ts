@@ -2,7 +2,7 @@
 // Shared by the forms and the service. Browser-safe. Spec: guest-and-host.md §2, §5; admin-and-brand-portal.md §3.
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
-import { dateTimeJson, idJson, pageMetaJson } from '#src/lib/isomorphic/validate';
+import { dateTimeJson, idJson, pageMetaJson, type InputOf } from '#src/lib/isomorphic/validate';
 import { listQuerySchema } from '#src/modules/partners/partners.schemas';
 import { MAX_ID } from '#src/lib/isomorphic/ids';
 import { booleanFilter, choiceFilter, dayFilter, keywordFilter, rangeInOrder } from '#src/lib/isomorphic/list-filters';
@@ -37,6 +37,7 @@ export const brandInquirySchema = z.object({
   subject: z.enum(INQUIRY_SUBJECTS, { error: v.subjectRequired }),
   content: requiredText(v.contentRequired, v.contentTooLong(INQUIRY_CONTENT_MAX), INQUIRY_CONTENT_MAX),
 });
+export type BrandInquiryInput = InputOf<typeof brandInquirySchema>;
 
 /** POST /api/v1/contact_inquiries: the general contact form (/inquiry). */
 export const contactInquirySchema = z.object({
@@ -55,6 +56,7 @@ export const contactInquirySchema = z.object({
   ),
   content: requiredText(v.contentRequired, v.contentTooLong(INQUIRY_CONTENT_MAX), INQUIRY_CONTENT_MAX),
 });
+export type ContactInquiryInput = InputOf<typeof contactInquirySchema>;
 
 /** The spec's Inquiry (admin-and-brand-portal.md §3). */
 export interface BrandInquiry {
@@ -123,7 +125,7 @@ const inquiryFilters = listQuerySchema.extend({
 
 /** GET /api/v1/brand_and_ambassador_inquiries?page=&resolved=&subject=&q=&since=&until= (newest first). */
 export const inquiryListQuerySchema = inquiryFilters.refine(rangeInOrder, { error: ja.inquiryExport.rangeOrder, path: ['until'] });
-export type InquiryListQuery = z.input<typeof inquiryListQuerySchema>;
+export type InquiryListQuery = InputOf<typeof inquiryListQuerySchema>;
 
 /** PUT /api/v1/brand_and_ambassador_inquiries/{id}: body {resolved}. */
 export const inquiryResolvedSchema = z.object({
@@ -167,6 +169,7 @@ export const contactInquiryJsonSchema = z
 export const contactInquiryListQuerySchema = inquiryFilters
   .omit({ subject: true })
   .refine(rangeInOrder, { error: ja.inquiryExport.rangeOrder, path: ['until'] });
+export type ContactInquiryListQuery = InputOf<typeof contactInquiryListQuerySchema>;
 
 export const contactInquiryAdminJsonSchema = z
   .object({

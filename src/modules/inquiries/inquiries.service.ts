@@ -4,7 +4,7 @@
 import { requireAdmin, userOf, type Ctx, withEm } from '#src/lib/context';
 import { NotFoundError } from '#src/lib/isomorphic/errors';
 import { publicBaseUrl, type Env } from '#src/lib/env';
-import { parseId, parseInput } from '#src/lib/isomorphic/validate';
+import { parseId, parseInput, type IdInput } from '#src/lib/isomorphic/validate';
 import { inIdOrder, pageOfIds, Where } from '#src/lib/list-sql';
 import * as ja from '#src/i18n/ja';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
@@ -28,6 +28,11 @@ import {
   type ContactInquiryAdmin,
   type ContactInquiryListResponse,
   type InquiryListResponse,
+  type BrandInquiryInput,
+  type ContactInquiryInput,
+  type InquiryListQuery,
+  type InquiryResolvedInput,
+  type ContactInquiryListQuery,
 } from './inquiries.schemas';
 import { transaction } from '#src/lib/transaction';
 
@@ -102,11 +107,6 @@ function inquiryPage(ctx: Ctx, table: string, where: Where, page: number) {
   );
 }
 
-function idOf(input: unknown): number | null {
-  if (input == null || typeof input !== 'object') return parseId(input);
-  return parseId((input as Record<string, unknown>).id);
-}
-
 export function createInquiriesService(deps: InquiriesDeps) {
   const { audit } = deps;
   const office = deps.env.OFFICE_EMAIL;
@@ -114,7 +114,7 @@ export function createInquiriesService(deps: InquiriesDeps) {
   const t = ja.inquiries;
 
   /** POST /api/v1/brand_and_ambassador_inquiries */
-  async function createBrandInquiry(ctx: Ctx, input: unknown): Promise<BrandInquiry> {
+  async function createBrandInquiry(ctx: Ctx, input: BrandInquiryInput): Promise<BrandInquiry> {
     const data = parseInput(brandInquirySchema, input);
     return transaction(ctx.em, async (em) => {
       const inquiry = em.create(BrandAndAmbassadorInquiry, {
@@ -160,7 +160,7 @@ export function createInquiriesService(deps: InquiriesDeps) {
   }
 
   /** POST /api/v1/contact_inquiries: signed in or not; a signed-in sender is linked for the office. */
-  async function createContactInquiry(ctx: Ctx, input: unknown): Promise<ContactInquiry> {
+  async function createContactInquiry(ctx: Ctx, input: ContactInquiryInput): Promise<ContactInquiry> {
     const data = parseInput(contactInquirySchema, input);
     const sender = userOf(ctx);
     // The number is linked only when it is the sender's own reservation (their account, or the e-mail the guest
@@ -207,7 +207,7 @@ export function createInquiriesService(deps: InquiriesDeps) {
    * GET /api/v1/brand_and_ambassador_inquiries?page=&resolved=&subject=&q=&since=&until= (ADMIN; the CLI's
    * list-inquiries with operator()): newest first, INQUIRIES_PAGE_SIZE a page.
    */
-  async function list(ctx: Ctx, input: unknown = {}): Promise<InquiryListResponse> {
+  async function list(ctx: Ctx, input: InquiryListQuery = {}): Promise<InquiryListResponse> {
     requireAdmin(ctx);
     const query = parseInput(inquiryListQuerySchema, input);
     const { page } = query;
@@ -220,9 +220,9 @@ export function createInquiriesService(deps: InquiriesDeps) {
   }
 
   /** GET /api/v1/brand_and_ambassador_inquiries/{id} (ADMIN). */
-  async function detail(ctx: Ctx, input: unknown): Promise<BrandInquiry> {
+  async function detail(ctx: Ctx, input: { id: IdInput }): Promise<BrandInquiry> {
     requireAdmin(ctx);
-    const id = idOf(input);
+    const id = parseId(input.id);
     if (!id) throw inquiryNotFound();
     const inquiry = await ctx.em.findOne(BrandAndAmbassadorInquiry, { id });
     if (!inquiry) throw inquiryNotFound();
@@ -230,9 +230,9 @@ export function createInquiriesService(deps: InquiriesDeps) {
   }
 
   /** PUT /api/v1/brand_and_ambassador_inquiries/{id} {resolved} (ADMIN; the CLI's resolve/unresolve). */
-  async function setResolved(ctx: Ctx, input: unknown): Promise<BrandInquiry> {
+  async function setResolved(ctx: Ctx, input: { id: IdInput } & InquiryResolvedInput): Promise<BrandInquiry> {
     requireAdmin(ctx);
-    const id = idOf(input);
+    const id = parseId(input.id);
     if (!id) throw inquiryNotFound();
     const { resolved } = parseInput(inquiryResolvedSchema, input);
     return transaction(ctx.em, async (em) => {
@@ -260,7 +260,7 @@ export function createInquiriesService(deps: InquiriesDeps) {
   }
 
   /** GET /api/v1/contact_inquiries?page=&resolved= (ADMIN): the general inquiries, newest first, the brand list's shape. */
-  async function contactList(ctx: Ctx, input: unknown = {}): Promise<ContactInquiryListResponse> {
+  async function contactList(ctx: Ctx, input: ContactInquiryListQuery = {}): Promise<ContactInquiryListResponse> {
     requireAdmin(ctx);
     const query = parseInput(contactInquiryListQuerySchema, input);
     const { page } = query;
@@ -277,9 +277,9 @@ export function createInquiriesService(deps: InquiriesDeps) {
   }
 
   /** GET /api/v1/contact_inquiries/{id} (ADMIN). */
-  async function contactDetail(ctx: Ctx, input: unknown): Promise<ContactInquiryAdmin> {
+  async function contactDetail(ctx: Ctx, input: { id: IdInput }): Promise<ContactInquiryAdmin> {
     requireAdmin(ctx);
-    const id = idOf(input);
+    const id = parseId(input.id);
     if (!id) throw inquiryNotFound();
     const inquiry = await ctx.em.findOne(ContactInquiryEntity, { id });
     if (!inquiry) throw inquiryNotFound();
@@ -287,9 +287,9 @@ export function createInquiriesService(deps: InquiriesDeps) {
   }
 
   /** PUT /api/v1/contact_inquiries/{id} {resolved} (ADMIN): the same 対応済み/未対応 as the program inquiries, audited. */
-  async function contactSetResolved(ctx: Ctx, input: unknown): Promise<ContactInquiryAdmin> {
+  async function contactSetResolved(ctx: Ctx, input: { id: IdInput } & InquiryResolvedInput): Promise<ContactInquiryAdmin> {
     requireAdmin(ctx);
-    const id = idOf(input);
+    const id = parseId(input.id);
     if (!id) throw inquiryNotFound();
     const { resolved } = parseInput(inquiryResolvedSchema, input);
     const inquiry = await transaction(ctx.em, async (em) => {

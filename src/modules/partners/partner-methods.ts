@@ -10,7 +10,7 @@ import { countRowsBy } from '#src/lib/count-rows';
 import type { z } from 'zod';
 import { isAdmin, requireAdmin, type Ctx, withEm } from '#src/lib/context';
 import type { AppError } from '#src/lib/isomorphic/errors';
-import { parseId, parseInput } from '#src/lib/isomorphic/validate';
+import { parseId, parseInput, type IdInput } from '#src/lib/isomorphic/validate';
 import type { AuditService } from '#src/modules/audit/audit.service';
 import { toCommunityCard, type CommunityCardData, type CommunityCardSource } from '#src/modules/communities/communities.schemas';
 import { type PartnerImageOwner, replaceOwnerImages } from '#src/modules/images/images.repository';
@@ -18,18 +18,16 @@ import { type ImageRow, sortedImageJson } from '#src/modules/images/images.schem
 import {
   type ListMeta,
   partnerListQuerySchema,
+  type PartnerListQuery,
   type PartnerAdminFields,
   type PartnerListItem,
   type PartnerPublic,
 } from './partners.schemas';
 import { transaction } from '#src/lib/transaction';
 
-/** The id of an input `{id}` (or the first of `keys` it has), null when malformed. */
-export function idOf(input: unknown, ...keys: string[]): number | null {
-  if (input == null || typeof input !== 'object') return parseId(input);
-  const record = input as Record<string, unknown>;
-  for (const key of keys) if (record[key] !== undefined) return parseId(record[key]);
-  return null;
+/** The partner a call names: `{ id }` (path /brands/{id}, /ambassadors/{id}). */
+export interface PartnerRef {
+  id: IdInput;
 }
 
 /** What both entities have (Brand, Ambassador), loaded with their images. */
@@ -68,7 +66,7 @@ interface PartnerFormData {
   images: { object_key: string; url: string }[];
 }
 
-export interface PartnerConfig<Row extends PartnerRow, Form extends PartnerFormData, Extra extends object, Link extends object> {
+export interface PartnerConfig<Row extends PartnerRow, Form extends PartnerFormData, FormIn, Extra extends object, Link extends object> {
   /** The audit log's entity type, the image owner, the member table (`<kind>_members.<kind>_id`), `<kind>_id` inputs. */
   kind: 'ambassador' | 'brand';
   entity: EntityName<Row>;
@@ -77,7 +75,7 @@ export interface PartnerConfig<Row extends PartnerRow, Form extends PartnerFormD
   notFound: () => AppError;
   /** The 404 of GET …/{id}/communities, when it is not notFound. */
   communitiesNotFound?: () => AppError;
-  formSchema: z.ZodType<Form>;
+  formSchema: z.ZodType<Form, FormIn>;
   pageSize: number;
   adminPageSize: number;
   /** The JSON fields only this kind has (after description; in a list row, after image_url; in the audit log). */
@@ -88,10 +86,13 @@ export interface PartnerConfig<Row extends PartnerRow, Form extends PartnerFormD
   extraColumns: string;
 }
 
-export function createPartnerMethods<Row extends PartnerRow, Form extends PartnerFormData, Extra extends object, Link extends object>(
-  config: PartnerConfig<Row, Form, Extra, Link>,
-  audit: AuditService,
-) {
+export function createPartnerMethods<
+  Row extends PartnerRow,
+  Form extends PartnerFormData,
+  FormIn,
+  Extra extends object,
+  Link extends object,
+>(config: PartnerConfig<Row, Form, FormIn, Extra, Link>, audit: AuditService) {
   const { kind, entity, notFound } = config;
   type Public = PartnerPublic & Extra;
   type Admin = Public & PartnerAdminFields;
@@ -213,7 +214,7 @@ export function createPartnerMethods<Row extends PartnerRow, Form extends Partne
    * ?page=&q=&published=: published ones, newest first; an ADMIN gets every one (adminPageSize a page) with the admin
    * fields. The keyword is a substring of the name (the trigram index on lower(name)).
    */
-  async function list(ctx: Ctx, input: unknown): Promise<{ items: ListItem[]; meta: ListMeta }> {
+  async function list(ctx: Ctx, input: PartnerListQuery): Promise<{ items: ListItem[]; meta: ListMeta }> {
     const query = parseInput(partnerListQuerySchema, input);
     const admin = isAdmin(ctx);
     const filters = new Where().keyword('lower(name)', query.q);
@@ -252,22 +253,22 @@ export function createPartnerMethods<Row extends PartnerRow, Form extends Partne
   }
 
   /** GET …/{id}: the public view; an ADMIN gets the admin view of any one. */
-  async function detail(ctx: Ctx, input: unknown): Promise<Public | Admin> {
-    const row = await findVisible(ctx, idOf(input, 'id'));
+  async function detail(ctx: Ctx, input: PartnerRef): Promise<Public | Admin> {
+    const row = await findVisible(ctx, parseId(input.id));
     if (!isAdmin(ctx)) return toPublic(row);
     return toAdmin(row, await memberCount(ctx.em, row.id));
   }
 
   /** The admin view of one (ADMIN; the admin detail page and its edit form). */
-  async function adminDetail(ctx: Ctx, input: unknown): Promise<Admin> {
+  async function adminDetail(ctx: Ctx, input: PartnerRef): Promise<Admin> {
     requireAdmin(ctx);
-    const row = await findForAdmin(idOf(input, 'id', `${kind}_id`), ctx.em);
+    const row = await findForAdmin(parseId(input.id), ctx.em);
     return toAdmin(row, await memberCount(ctx.em, row.id));
   }
 
   /** GET …/{id}/communities: its published communities (id, name, image_url, ...). */
-  async function communities(ctx: Ctx, input: unknown): Promise<{ communities: CommunityCardData[] }> {
-    const row = await findVisible(ctx, idOf(input, 'id'), config.communitiesNotFound);
+  async function communities(ctx: Ctx, input: PartnerRef): Promise<{ communities: CommunityCardData[] }> {
+    const row = await findVisible(ctx, parseId(input.id), config.communitiesNotFound);
     return { communities: (await communitiesOf(ctx.em, [row.id])).get(row.id) ?? [] };
   }
 
@@ -286,7 +287,7 @@ export function createPartnerMethods<Row extends PartnerRow, Form extends Partne
   }
 
   /** POST (ADMIN, and the operator). */
-  async function create(ctx: Ctx, input: unknown): Promise<Admin> {
+  async function create(ctx: Ctx, input: FormIn): Promise<Admin> {
     requireAdmin(ctx);
     const data = parseInput(config.formSchema, input);
     const id = await transaction(ctx.em, async (em) => {
@@ -303,9 +304,9 @@ export function createPartnerMethods<Row extends PartnerRow, Form extends Partne
   }
 
   /** PUT …/{id} (ADMIN): the whole form; the images are replaced by the given list. */
-  async function update(ctx: Ctx, input: unknown): Promise<Admin> {
+  async function update(ctx: Ctx, input: PartnerRef & FormIn): Promise<Admin> {
     requireAdmin(ctx);
-    const id = idOf(input, 'id', `${kind}_id`);
+    const id = parseId(input.id);
     if (!id) throw notFound();
     const data = parseInput(config.formSchema, input);
     await transaction(ctx.em, async (em) => {

@@ -2,7 +2,7 @@
 // the shapes both modules share, their types and the OpenAPI schemas (admin-and-brand-portal.md §5). Browser-safe.
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
-import { countJson, dateTimeJson, idJson, urlJson } from '#src/lib/isomorphic/validate';
+import { countJson, dateTimeJson, idJson, urlJson, type InputOf } from '#src/lib/isomorphic/validate';
 import { MAX_LIST_PAGE } from '#src/lib/isomorphic/ids';
 import { booleanFilter, keywordFilter } from '#src/lib/isomorphic/list-filters';
 import type { ImageJson } from '#src/modules/images/images.schemas';
@@ -73,7 +73,10 @@ export const listQuerySchema = z.object({
  * GET /api/v1/brands and /ambassadors?page=&q=&published=: the keyword (name) and, for an ADMIN, 公開/非公開 (a guest
  * sees published ones only, so published=false finds nothing for them). The admin pages' URLs read the same.
  */
+export type ListQuery = InputOf<typeof listQuerySchema>;
+
 export const partnerListQuerySchema = listQuerySchema.extend({ q: keywordFilter(), published: booleanFilter() });
+export type PartnerListQuery = InputOf<typeof partnerListQuerySchema>;
 
 // ---- Response schemas (the OpenAPI document). `extra` is the shape only one kind has (the ambassador's address);
 // it stands where the JSON puts it (after description, in the list after image_url), so the key order stays.

@@ -14,11 +14,11 @@ import type { Logger } from '#src/lib/logger';
 import type { ResetDoor } from '#src/lib/reset-tokens';
 import { parseInput } from '#src/lib/isomorphic/validate';
 import { transaction } from '#src/lib/transaction';
-import { userPasswordResetRequestSchema } from '#src/modules/users/users.schemas';
+import { userPasswordResetRequestSchema, type UserPasswordResetRequestInput } from '#src/modules/users/users.schemas';
 
 /** What a door does for one queued request, inside the job's transaction (ctx.em): look up, cap, token, mail. */
 interface ResetDoorMailer {
-  mailPasswordReset(ctx: Ctx, input: unknown): Promise<void>;
+  mailPasswordReset(ctx: Ctx, input: UserPasswordResetRequestInput): Promise<void>;
 }
 
 export interface PasswordResetsDeps {
@@ -36,8 +36,8 @@ export function createPasswordResetsService(deps: PasswordResetsDeps) {
    * POST /api/v1/password_resets and POST /brand/api/v1/brand-members/password ({email}, the route's door): records
    * the request for the worker. A malformed address is a 422; every well-formed one gets the same answer.
    */
-  async function request(ctx: Ctx, input: unknown): Promise<void> {
-    const door: ResetDoor = (input as { door?: unknown } | null)?.door === 'brand' ? 'brand' : 'user';
+  async function request(ctx: Ctx, input: UserPasswordResetRequestInput & { door?: ResetDoor }): Promise<void> {
+    const door: ResetDoor = input.door === 'brand' ? 'brand' : 'user';
     const { email } = parseInput(userPasswordResetRequestSchema, input);
     await ctx.em.execute(`INSERT INTO password_reset_requests (door, email) VALUES (?, ?) ON CONFLICT (door, email) DO NOTHING`, [
       door,

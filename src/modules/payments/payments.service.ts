@@ -10,7 +10,15 @@ import * as ja from '#src/i18n/ja';
 import type { PaymentGateway } from './gateway';
 import { TestGateway } from './test-gateway';
 import { paymentConfig } from './payments.config';
-import { TEST_CARDS, testAuthenticationSchema, testCardSchema, type PaymentConfig, type TestToken } from './payments.schemas';
+import {
+  TEST_CARDS,
+  testAuthenticationSchema,
+  testCardSchema,
+  type PaymentConfig,
+  type TestToken,
+  type TestCardInput,
+  type TestAuthenticationInput,
+} from './payments.schemas';
 
 export interface PaymentsDeps {
   env: Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_PUBLISHABLE_KEY'>;
@@ -32,7 +40,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
   }
 
   /** POST /api/v1/payments/test/tokens: a test card number -> the Stripe test token it stands for. */
-  async function tokenizeTestCard(ctx: Ctx, input: unknown): Promise<TestToken> {
+  async function tokenizeTestCard(ctx: Ctx, input: TestCardInput): Promise<TestToken> {
     requireUser(ctx);
     testGateway();
     const card = parseInput(testCardSchema, input);
@@ -46,7 +54,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
   }
 
   /** POST /api/v1/payments/test/intents/{id}/authenticate: the stand-in for the issuer's 3-D Secure page. */
-  async function authenticateTestIntent(ctx: Ctx, input: unknown): Promise<{ status: string }> {
+  async function authenticateTestIntent(ctx: Ctx, input: TestAuthenticationInput): Promise<{ status: string }> {
     requireUser(ctx);
     const test = testGateway();
     const intentId = String((input as { id?: unknown } | null)?.id ?? '');

@@ -52,12 +52,21 @@ function objectIdOf(event: Stripe.Event): string | null {
   return typeof id === 'string' ? id.slice(0, 255) : null;
 }
 
+/**
+ * The webhook's request as the route passes it: the raw body and the Stripe-Signature header, each checked here (a
+ * missing or malformed one is the 400 of a bad signature).
+ */
+export interface StripeWebhookInput {
+  payload: unknown;
+  signature: unknown;
+}
+
 export function createStripeWebhookService(deps: StripeWebhookDeps) {
   const { env, reservations } = deps;
 
   /** Verifies the signature on the raw body; the event, or 400. The SDK loads with the first event, not at start. */
-  async function verify(secret: string, input: unknown): Promise<Stripe.Event> {
-    const { payload, signature } = (input ?? {}) as { payload?: unknown; signature?: unknown };
+  async function verify(secret: string, input: StripeWebhookInput): Promise<Stripe.Event> {
+    const { payload, signature } = input;
     if (!(payload instanceof Uint8Array) || payload.length === 0) throw invalidSignature();
     if (typeof signature !== 'string' || signature === '') throw invalidSignature();
     const { default: StripeSdk } = await import('stripe');
@@ -147,7 +156,7 @@ export function createStripeWebhookService(deps: StripeWebhookDeps) {
   }
 
   /** POST /api/v1/payments/stripe/webhook (input: { payload: the raw body, signature: the Stripe-Signature header }). */
-  async function handle(ctx: Ctx, input: unknown): Promise<StripeWebhookAnswer> {
+  async function handle(ctx: Ctx, input: StripeWebhookInput): Promise<StripeWebhookAnswer> {
     const secret = env.STRIPE_WEBHOOK_SECRET;
     if (!secret) throw new NotFoundError(ja.stripeWebhook.disabled);
     const event = await verify(secret, input);

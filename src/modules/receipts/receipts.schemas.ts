@@ -2,7 +2,7 @@
 // Isomorphic.
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
-import { countJson, dateTimeJson, idJson, optionalText, requiredText } from '#src/lib/isomorphic/validate';
+import { countJson, dateTimeJson, idJson, optionalText, requiredText, type InputOf } from '#src/lib/isomorphic/validate';
 import { ADDRESSEE_MAX, PURPOSE_MAX } from './receipts.shared';
 
 export { ADDRESSEE_MAX, PURPOSE_MAX };
@@ -20,6 +20,7 @@ export const receiptRequestSchema = z.object({
     .optional()
     .meta({ description: '但し書き（40文字以内、省略時は「体験料として」）' }),
 });
+export type ReceiptRequestInput = InputOf<typeof receiptRequestSchema>;
 
 /** The platform's copy of an issued receipt (CLI receipt-copy): its number, and the issuance (default: the latest). */
 export const receiptCopySchema = z.object({
@@ -35,6 +36,7 @@ export const receiptCopySchema = z.object({
     .max(1_000_000, { error: ja.receipts.issueNoInvalid })
     .optional(),
 });
+export type ReceiptCopyInput = InputOf<typeof receiptCopySchema>;
 
 export interface ReceiptState {
   reservation_id: number;

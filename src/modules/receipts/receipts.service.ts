@@ -7,13 +7,19 @@ import type { Env } from '#src/lib/env';
 import { requireAdmin, requireUser, type Ctx } from '#src/lib/context';
 import { ConflictError, NotFoundError, ValidationError, type FieldMessages } from '#src/lib/isomorphic/errors';
 import { charactersWithoutGlyph } from '#src/lib/pdf';
-import { idFrom, parseInput } from '#src/lib/isomorphic/validate';
+import { idFrom, parseInput, type IdInput } from '#src/lib/isomorphic/validate';
 import { todayInJapan } from '#src/lib/isomorphic/dates';
 import { transaction } from '#src/lib/transaction';
 import * as ja from '#src/i18n/ja';
 import { reservationForReceipt, type ReservationForReceipt } from '#src/modules/reservations/reservations.repository';
 import { Receipt, ReceiptIssuance } from './receipts.entity';
-import { receiptCopySchema, receiptRequestSchema, type ReceiptState } from './receipts.schemas';
+import {
+  receiptCopySchema,
+  receiptRequestSchema,
+  type ReceiptRequestInput,
+  type ReceiptState,
+  type ReceiptCopyInput,
+} from './receipts.schemas';
 import type { ReceiptDocument } from './receipt-pdf';
 
 export interface ReceiptsDeps {
@@ -74,7 +80,7 @@ export function createReceiptsService(deps: ReceiptsDeps) {
   };
 
   /** The caller's own reservation as the receipt reads it, or the reservation's 404. */
-  async function ownReservation(ctx: Ctx, input: unknown): Promise<ReservationForReceipt> {
+  async function ownReservation(ctx: Ctx, input: { id: IdInput }): Promise<ReservationForReceipt> {
     const user = requireUser(ctx);
     const id = idFrom(input, 'id', reservationNotFound);
     const r = await reservationForReceipt(ctx.em, id);
@@ -83,7 +89,7 @@ export function createReceiptsService(deps: ReceiptsDeps) {
   }
 
   /** GET /api/v1/reservations/{id}/receipt and the reservation page: whether there is a receipt and the form's values. */
-  async function state(ctx: Ctx, input: unknown): Promise<ReceiptState> {
+  async function state(ctx: Ctx, input: { id: IdInput }): Promise<ReceiptState> {
     const r = await ownReservation(ctx, input);
     const receipt = await ctx.em.findOne(Receipt, { reservation: r.id }, { refresh: true });
     const reason = unavailableReason(r);
@@ -128,7 +134,7 @@ export function createReceiptsService(deps: ReceiptsDeps) {
    * POST /api/v1/reservations/{id}/receipt (input: { id, addressee, purpose? }): the receipt PDF. A reservation that
    * was never paid is a 409 with the reason, and nothing is recorded.
    */
-  async function issue(ctx: Ctx, input: unknown): Promise<ReceiptFile> {
+  async function issue(ctx: Ctx, input: { id: IdInput } & ReceiptRequestInput): Promise<ReceiptFile> {
     const r = await ownReservation(ctx, input);
     const data = parseInput(receiptRequestSchema, input);
     const refused = unprintable({ addressee: data.addressee, purpose: data.purpose });
@@ -166,7 +172,7 @@ export function createReceiptsService(deps: ReceiptsDeps) {
    * left (docs/decisions/leaving.md), marked 発行者控え with today's date. Recorded nowhere: it is not an issuance.
    * A receipt issued before the issuances were recorded is drawn from its row and reservation as they are now.
    */
-  async function copy(ctx: Ctx, input: unknown): Promise<ReceiptFile> {
+  async function copy(ctx: Ctx, input: ReceiptCopyInput): Promise<ReceiptFile> {
     requireAdmin(ctx);
     const data = parseInput(receiptCopySchema, input);
     const receipt = await ctx.em.findOne(Receipt, { number: data.number });

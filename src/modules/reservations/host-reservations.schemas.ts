@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
 import { pageSchema } from '#src/modules/experiences/experiences.schemas';
+import type { InputOf } from '#src/lib/isomorphic/validate';
 
 /** Slots per page on /host/reservations. */
 export const HOST_SLOTS_PER_PAGE = 10;
@@ -17,11 +18,13 @@ export const hostReservationsQuerySchema = z.object({
   ),
   page: pageSchema,
 });
+export type HostReservationsQuery = InputOf<typeof hostReservationsQuerySchema>;
 
 export const participantsQuerySchema = z.object({
   /** csv: the same list as a CSV file (also chosen by `Accept: text/csv`). */
   format: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['json', 'csv'], { error: ja.hostReservations.invalidFormat }).optional()),
 });
+export type ParticipantsQuery = InputOf<typeof participantsQuerySchema>;
 
 // Response shapes (zod, so the OpenAPI document can name them as each route's 2xx; the types are their output).
 const id = () => z.number().int().min(1);

@@ -7,7 +7,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireUser, type Ctx } from '#src/lib/context';
 import { NotFoundError } from '#src/lib/isomorphic/errors';
-import { idFrom, parseInput } from '#src/lib/isomorphic/validate';
+import { idFrom, parseInput, type IdInput } from '#src/lib/isomorphic/validate';
 import { csvRecord, UTF8_BOM } from '#src/lib/csv';
 import { todayInJapan, nowTimeInJapan } from '#src/lib/isomorphic/dates';
 import * as ja from '#src/i18n/ja';
@@ -20,6 +20,8 @@ import {
   type HostReservationsJson,
   type HostSlotJson,
   type ParticipantsJson,
+  type HostReservationsQuery,
+  type ParticipantsQuery,
 } from './host-reservations.schemas';
 
 const calendarNotFound = () => new NotFoundError(ja.hostReservations.calendarNotFound, 'calendar');
@@ -105,7 +107,7 @@ export function createHostReservationsService() {
   }
 
   /** GET /api/v1/host/reservations?scope=upcoming|past&page= (input: the query). */
-  async function list(ctx: Ctx, input: unknown): Promise<HostReservationsJson> {
+  async function list(ctx: Ctx, input: HostReservationsQuery): Promise<HostReservationsJson> {
     const user = requireUser(ctx);
     const q = parseInput(hostReservationsQuerySchema, input);
     const hosted = await hostedFilter(ctx.em, user.id);
@@ -163,7 +165,7 @@ export function createHostReservationsService() {
   }
 
   /** GET /api/v1/host/calendars/{id}/participants (input: { id, format? }): the confirmed participants of one slot. */
-  async function participants(ctx: Ctx, input: unknown): Promise<ParticipantsJson> {
+  async function participants(ctx: Ctx, input: { id: IdInput } & ParticipantsQuery): Promise<ParticipantsJson> {
     const user = requireUser(ctx);
     const id = idFrom(input, 'id', calendarNotFound);
     parseInput(participantsQuerySchema, input);
@@ -201,7 +203,7 @@ export function createHostReservationsService() {
    * The same participants as a CSV file for Excel in Japan: UTF-8 with a byte order mark, CRLF, a Japanese header,
    * booking times in Japan time, text cells that could run as formulas neutralised (src/lib/csv.ts).
    */
-  async function participantsCsv(ctx: Ctx, input: unknown): Promise<{ filename: string; body: string }> {
+  async function participantsCsv(ctx: Ctx, input: { id: IdInput } & ParticipantsQuery): Promise<{ filename: string; body: string }> {
     const json = await participants(ctx, input);
     const lines = [csvRecord([...ja.hostReservations.csvHeader], '\r\n')];
     for (const p of json.participants) {

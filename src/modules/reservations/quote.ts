@@ -14,7 +14,7 @@ import type { ICoupon } from '#src/modules/coupons/coupon-rules';
 import { slotsBookedBy } from './reservations.repository';
 import { slotsWaitedBy, type HeldOffer } from './waitlist-offers';
 import { quotePrice, toBasisPoints, type PriceQuote } from './pricing';
-import type { QuoteInput } from './reservations.schemas';
+import type { QuoteInput, QuoteQuery } from './reservations.schemas';
 
 export interface Prepared {
   experience: IExperience;
@@ -27,8 +27,8 @@ export interface Prepared {
 export const experienceNotFound = () => new NotFoundError(ja.reservations.experienceNotFound, 'experience');
 
 /** `calendar_ids[]=1&calendar_ids[]=2` (simple query parser) or `calendar_ids=1,2`. */
-export function normalizeQuery(input: unknown): Record<string, unknown> {
-  const q = { ...((input ?? {}) as Record<string, unknown>) };
+export function normalizeQuery(input: QuoteQuery & { 'calendar_ids[]'?: unknown }): Record<string, unknown> {
+  const q: Record<string, unknown> = { ...input };
   if (q['calendar_ids[]'] !== undefined && q.calendar_ids === undefined) q.calendar_ids = q['calendar_ids[]'];
   delete q['calendar_ids[]'];
   return q;

@@ -3,6 +3,7 @@
 // Browser-safe.
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
+import type { InputOf } from '#src/lib/isomorphic/validate';
 
 export const REFUND_LIST_STATUSES = ['pending', 'succeeded'] as const;
 export const REFUNDS_PAGE_SIZE = 50;
@@ -15,6 +16,7 @@ export const refundListQuerySchema = z.object({
     .min(1, ja.cli.invalidNumber('--page'))
     .default(1),
 });
+export type RefundListQuery = InputOf<typeof refundListQuerySchema>;
 
 export interface RefundJson {
   id: number;

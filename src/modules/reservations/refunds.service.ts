@@ -3,10 +3,10 @@
 // refund with the same idempotency key, so a retry can never refund twice. Server-only.
 import { ConflictError, NotFoundError } from '#src/lib/isomorphic/errors';
 import { requireAdmin, type Ctx, withEm } from '#src/lib/context';
-import { idFrom, parseInput } from '#src/lib/isomorphic/validate';
+import { idFrom, parseInput, type IdInput } from '#src/lib/isomorphic/validate';
 import * as ja from '#src/i18n/ja';
 import type { AuditService } from '#src/modules/audit/audit.service';
-import { REFUNDS_PAGE_SIZE, refundListQuerySchema, type RefundJson, type RefundListJson } from './refunds.schemas';
+import { REFUNDS_PAGE_SIZE, refundListQuerySchema, type RefundJson, type RefundListJson, type RefundListQuery } from './refunds.schemas';
 import { transaction } from '#src/lib/transaction';
 
 export interface RefundsDeps {
@@ -31,7 +31,7 @@ const notFound = () => new NotFoundError(ja.cli.refundNotFound);
 
 export function createRefundsService(deps: RefundsDeps) {
   /** Refunds, pending first (oldest first), then the others newest first; ADMIN or the operator. */
-  async function list(ctx: Ctx, input: unknown = {}): Promise<RefundListJson> {
+  async function list(ctx: Ctx, input: RefundListQuery = {}): Promise<RefundListJson> {
     requireAdmin(ctx);
     const { status, page } = parseInput(refundListQuerySchema, input);
     const rows = await ctx.em.execute<RefundRow[]>(
@@ -63,7 +63,7 @@ export function createRefundsService(deps: RefundsDeps) {
   }
 
   /** A pending refund is tried at the worker's next pass; 404 when there is none, 409 when it is done already. */
-  async function retryNow(ctx: Ctx, input: unknown): Promise<{ id: number; status: 'pending' }> {
+  async function retryNow(ctx: Ctx, input: { id: IdInput }): Promise<{ id: number; status: 'pending' }> {
     requireAdmin(ctx);
     const id = idFrom(input, 'id', notFound);
     return transaction(ctx.em, async (em) => {

@@ -5,7 +5,7 @@ import type { Ctx } from '#src/lib/context';
 import { requireUser } from '#src/lib/context';
 import { ConflictError, NotFoundError } from '#src/lib/isomorphic/errors';
 import { publicBaseUrl, type Env } from '#src/lib/env';
-import { idFrom } from '#src/lib/isomorphic/validate';
+import { idFrom, type IdInput } from '#src/lib/isomorphic/validate';
 import * as ja from '#src/i18n/ja';
 import { Reservation } from './reservations.entity';
 import { createSettlement } from './settlement';
@@ -33,7 +33,7 @@ export function createReservationCalendarService(deps: ReservationCalendarDeps) 
    * GET /api/v1/reservations/{id}/calendar.ics (input: { id }): the caller's own confirmed reservation as an
    * iCalendar file (Japan time). 401 signed out, 404 another's or unknown, 409 not confirmed (pending or cancelled).
    */
-  async function file(ctx: Ctx, input: unknown): Promise<CalendarFile> {
+  async function file(ctx: Ctx, input: { id: IdInput }): Promise<CalendarFile> {
     const user = requireUser(ctx);
     const id = idFrom(input, 'id', reservationNotFound);
     const reservation = await ctx.em.findOne(Reservation, { id, user: user.id }, { fields: ['id', 'status'] });

@@ -1,7 +1,7 @@
 // The message thread of a reservation: GET and POST /api/v1/reservations/{id}/messages and the
 // MessageThread component on the host's and the guest's pages. Browser-safe.
 import { z } from 'zod';
-import { requiredText } from '#src/lib/isomorphic/validate';
+import { requiredText, type InputOf } from '#src/lib/isomorphic/validate';
 import * as ja from '#src/i18n/ja';
 
 /** At most this many characters in one message (the table's CHECK repeats it). */
@@ -10,6 +10,7 @@ export const MESSAGE_MAX = 2000;
 export const messageSchema = z.object({
   body: requiredText(ja.reservationMessages.required, ja.reservationMessages.tooLong(MESSAGE_MAX), MESSAGE_MAX),
 });
+export type MessageInput = InputOf<typeof messageSchema>;
 
 export type MessageSide = 'guest' | 'host';
 

@@ -7,7 +7,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireUser, type Ctx } from '#src/lib/context';
 import { NotFoundError } from '#src/lib/isomorphic/errors';
 import { publicBaseUrl, type Env } from '#src/lib/env';
-import { idFrom, parseInput } from '#src/lib/isomorphic/validate';
+import { idFrom, parseInput, type IdInput } from '#src/lib/isomorphic/validate';
 import * as ja from '#src/i18n/ja';
 import { hit } from '#src/lib/rate-limit';
 import { isExperienceHost } from '#src/modules/experiences/experiences.policy';
@@ -16,7 +16,7 @@ import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import { Reservation } from './reservations.entity';
 import { ReservationMessage } from './reservation-messages.entity';
 import { hostContact } from './host-contact';
-import { messageSchema, type MessageJson, type MessageSide, type MessagesJson } from './reservation-messages.schemas';
+import { messageSchema, type MessageJson, type MessageSide, type MessagesJson, type MessageInput } from './reservation-messages.schemas';
 import { transaction } from '#src/lib/transaction';
 
 export interface ReservationMessagesDeps {
@@ -39,7 +39,7 @@ export function createReservationMessagesService(deps: ReservationMessagesDeps) 
   const m = ja.reservationMessages;
 
   /** The reservation and the caller's side; 404 unless the caller is its guest or on its host side. */
-  async function thread(ctx: Ctx, input: unknown): Promise<Thread & { reservation: NonNullable<Thread['reservation']> }> {
+  async function thread(ctx: Ctx, input: { id: IdInput }): Promise<Thread & { reservation: NonNullable<Thread['reservation']> }> {
     const user = requireUser(ctx);
     const id = idFrom(input, 'id', notFound);
     const reservation = await loadReservation(ctx.em, id);
@@ -68,7 +68,7 @@ export function createReservationMessagesService(deps: ReservationMessagesDeps) 
   });
 
   /** GET /api/v1/reservations/{id}/messages (input: { id }): the thread, oldest first. */
-  async function list(ctx: Ctx, input: unknown): Promise<MessagesJson> {
+  async function list(ctx: Ctx, input: { id: IdInput }): Promise<MessagesJson> {
     const { reservation, side } = await thread(ctx, input);
     const rows = await ctx.em.find(ReservationMessage, { reservation: reservation.id }, { orderBy: { createdAt: 'asc', id: 'asc' } });
     const names = namesOf(reservation);
@@ -76,7 +76,7 @@ export function createReservationMessagesService(deps: ReservationMessagesDeps) 
   }
 
   /** POST /api/v1/reservations/{id}/messages (input: { id, body }): stores the message and mails the other side. */
-  async function post(ctx: Ctx, input: unknown): Promise<MessageJson> {
+  async function post(ctx: Ctx, input: { id: IdInput } & MessageInput): Promise<MessageJson> {
     const { reservation, side, userId } = await thread(ctx, input);
     const data = parseInput(messageSchema, input);
     await hit(ctx.em, [{ key: `messages:user:${userId}`, max: MESSAGES_PER_HOUR, windowSeconds: 3600 }]);

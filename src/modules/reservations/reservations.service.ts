@@ -12,7 +12,7 @@ import type { Logger } from '#src/lib/logger';
 import { requireUser, userOf, type Ctx } from '#src/lib/context';
 import { ForbiddenError, NotFoundError, ValidationError } from '#src/lib/isomorphic/errors';
 import { emailVerified } from '#src/modules/users/users.repository';
-import { idFrom, parseId, parseInput } from '#src/lib/isomorphic/validate';
+import { idFrom, parseId, parseInput, type IdInput } from '#src/lib/isomorphic/validate';
 import * as ja from '#src/i18n/ja';
 import { publishedTitle } from '#src/modules/experiences/experiences.repository';
 import { experienceIdOfFirstSlot } from '#src/modules/calendars/calendars.repository';
@@ -25,19 +25,26 @@ import { createHoldSweeper } from './hold-sweeper';
 import { createBooking, type ReserveResult } from './booking';
 import { quoteJson, reservationDetail, reservationFormView, reservationSummaries, reservationView } from './views';
 import {
-  cancelReservationSchema,
   quoteSchema,
-  reservationListQuerySchema,
   reserveSchema,
+  type QuoteJson,
+  type QuoteQuery,
+  type ReservationForm,
+  type ReservationView,
+  type ReserveRequest,
+} from './reservations.schemas';
+import {
+  cancelReservationSchema,
+  reservationListQuerySchema,
   slotCancellationSchema,
   type CancellationPreview,
-  type QuoteJson,
+  type CancelReservationInput,
+  type ReservationListQuery,
+  type SlotCancellationInput,
   type ReservationDetail,
-  type ReservationForm,
   type ReservationList,
-  type ReservationView,
   type SlotCancellationResult,
-} from './reservations.schemas';
+} from './guest-reservations.schemas';
 import { createCancellation } from './cancellation';
 import { findOffer } from './waitlist-offers';
 import type { CancellationTerms } from './cancellation-policy';
@@ -92,7 +99,7 @@ export function createReservationsService(deps: ReservationsDeps) {
   const cancellation = createCancellation({ orm, log, gateway, settlement, sweepExpiredHolds });
 
   /** GET /api/v1/experiences/{tour_id}/price (input: { tour_id, calendar_ids, number_of_people, option_id, coupon_code }). */
-  async function quote(ctx: Ctx, input: unknown): Promise<QuoteJson> {
+  async function quote(ctx: Ctx, input: { tour_id: IdInput; 'calendar_ids[]'?: unknown } & QuoteQuery): Promise<QuoteJson> {
     const tourId = idFrom(input, 'tour_id', experienceNotFound);
     const q = parseInput(quoteSchema, normalizeQuery(input));
     await sweepExpiredHolds({ calendarIds: q.calendar_ids, limit: 10 });
@@ -103,9 +110,9 @@ export function createReservationsService(deps: ReservationsDeps) {
   }
 
   /** What /reservations/new renders (input: { tour_id, cid }; 404 / 422 like the price call). */
-  async function form(ctx: Ctx, input: unknown): Promise<ReservationForm> {
+  async function form(ctx: Ctx, input: { tour_id: IdInput; cid?: string }): Promise<ReservationForm> {
     const tourId = idFrom(input, 'tour_id', experienceNotFound);
-    const q = parseInput(quoteSchema, { calendar_ids: (input as { cid?: unknown } | null)?.cid, number_of_people: 1 });
+    const q = parseInput(quoteSchema, { calendar_ids: input.cid, number_of_people: 1 });
     await sweepExpiredHolds({ calendarIds: q.calendar_ids, limit: 10 });
     const now = new Date();
     const userId = userOf(ctx)?.id ?? null;
@@ -116,7 +123,7 @@ export function createReservationsService(deps: ReservationsDeps) {
   }
 
   /** POST /api/v1/reservations */
-  async function reserve(ctx: Ctx, input: unknown): Promise<ReserveResult> {
+  async function reserve(ctx: Ctx, input: ReserveRequest & { tour_id?: IdInput }): Promise<ReserveResult> {
     const actor = requireUser(ctx);
     // The sign-up address check comes before the first booking (the confirmations go to that address).
     if (!(await emailVerified(ctx.em, actor.id))) throw new ForbiddenError(ja.emailVerification.requiredToBook);
@@ -125,7 +132,7 @@ export function createReservationsService(deps: ReservationsDeps) {
     const key = `u${actor.id}:${data.idempotency_key ?? randomUUID()}`;
     // The experience: tour_id when the client sends it, else the first slot's.
     const tourIdOf = async () => {
-      const tourId = parseId((input as { tour_id?: unknown } | null)?.tour_id);
+      const tourId = parseId(input.tour_id);
       if (tourId) return tourId;
       const experienceId = await experienceIdOfFirstSlot(ctx.em, data.calendar_ids);
       if (!experienceId) throw ValidationError.of('calendar_ids', ja.reservations.slotNotFound);
@@ -135,7 +142,7 @@ export function createReservationsService(deps: ReservationsDeps) {
   }
 
   /** POST /api/v1/reservations/{id}/confirm: after the browser finished 3-D Secure (input: { id }). */
-  async function confirm(ctx: Ctx, input: unknown): Promise<ReserveResult> {
+  async function confirm(ctx: Ctx, input: { id: IdInput }): Promise<ReserveResult> {
     const user = requireUser(ctx);
     const id = idFrom(input, 'id', reservationNotFound);
     const r = await orm.em.fork().findOne(Reservation, { id, user: user.id });
@@ -144,7 +151,7 @@ export function createReservationsService(deps: ReservationsDeps) {
   }
 
   /** The caller's own reservation row, or the reservation's 404 (anyone else's, unknown or malformed ids). */
-  async function own(ctx: Ctx, input: unknown) {
+  async function own(ctx: Ctx, input: { id: IdInput }) {
     const user = requireUser(ctx);
     const id = idFrom(input, 'id', reservationNotFound);
     const r = await ctx.em.findOne(Reservation, { id, user: user.id }, { populate: ['experience'], refresh: true });
@@ -162,7 +169,7 @@ export function createReservationsService(deps: ReservationsDeps) {
   }
 
   /** GET /api/v1/reservations/{id}: the caller's own reservation with what the detail page shows (input: { id }). */
-  async function get(ctx: Ctx, input: unknown): Promise<ReservationDetail> {
+  async function get(ctx: Ctx, input: { id: IdInput }): Promise<ReservationDetail> {
     const r = await own(ctx, input);
     const now = new Date();
     const preview = r.status === 'confirmed' ? await previewOf(ctx, r, now) : null;
@@ -170,7 +177,7 @@ export function createReservationsService(deps: ReservationsDeps) {
   }
 
   /** GET /api/v1/reservations?scope=upcoming|past&page=: the signed-in guest's confirmed and cancelled reservations. */
-  async function list(ctx: Ctx, input: unknown): Promise<ReservationList> {
+  async function list(ctx: Ctx, input: ReservationListQuery): Promise<ReservationList> {
     const user = requireUser(ctx);
     const q = parseInput(reservationListQuerySchema, input);
     const upcoming = q.scope === 'upcoming';
@@ -198,12 +205,12 @@ export function createReservationsService(deps: ReservationsDeps) {
   }
 
   /** GET /api/v1/reservations/{id}/cancellation: the refund cancelling now would give and the policy's deadline. */
-  async function cancellationPreview(ctx: Ctx, input: unknown): Promise<CancellationPreview> {
+  async function cancellationPreview(ctx: Ctx, input: { id: IdInput }): Promise<CancellationPreview> {
     return previewOf(ctx, await own(ctx, input), new Date());
   }
 
   /** POST /api/v1/reservations/{id}/cancellation: the guest cancels (input: { id, expected_refund_amount? }). */
-  async function cancel(ctx: Ctx, input: unknown): Promise<ReservationDetail> {
+  async function cancel(ctx: Ctx, input: { id: IdInput } & CancelReservationInput): Promise<ReservationDetail> {
     const user = requireUser(ctx);
     const id = idFrom(input, 'id', reservationNotFound);
     const data = parseInput(cancelReservationSchema, input);
@@ -215,7 +222,7 @@ export function createReservationsService(deps: ReservationsDeps) {
    * POST /api/v1/host/calendars/{id}/cancellation: the host (or an ambassador member, or an administrator) cancels a
    * whole slot: full refunds whatever the policy, each guest mailed with the reason (input: { id, reason }).
    */
-  async function cancelSlot(ctx: Ctx, input: unknown): Promise<SlotCancellationResult> {
+  async function cancelSlot(ctx: Ctx, input: { id: IdInput } & SlotCancellationInput): Promise<SlotCancellationResult> {
     requireUser(ctx);
     const id = idFrom(input, 'id', calendarNotFound);
     const [slot] = await findSlots(ctx.em, [id]);
@@ -231,8 +238,8 @@ export function createReservationsService(deps: ReservationsDeps) {
   }
 
   /** The title for the completion page's share text (published experiences only; input: { tour_id }). */
-  async function experienceTitle(ctx: Ctx, input: unknown): Promise<string | null> {
-    const id = parseId((input as { tour_id?: unknown } | null)?.tour_id);
+  async function experienceTitle(ctx: Ctx, input: { tour_id: IdInput }): Promise<string | null> {
+    const id = parseId(input.tour_id);
     if (!id) return null;
     return publishedTitle(ctx.em, id);
   }
@@ -241,11 +248,10 @@ export function createReservationsService(deps: ReservationsDeps) {
    * The completion page's reservation (input: { tour_id, cid }): the caller's confirmed reservation of
    * exactly these slots of this experience, or null (signed out, someone else's, not confirmed).
    */
-  async function completedReservation(ctx: Ctx, input: unknown): Promise<ReservationView | null> {
+  async function completedReservation(ctx: Ctx, input: { tour_id: IdInput; cid?: string }): Promise<ReservationView | null> {
     const user = userOf(ctx);
-    const record = (input ?? {}) as { tour_id?: unknown; cid?: unknown };
-    const tourId = parseId(record.tour_id);
-    const wanted = [...new Set(String(record.cid ?? '').split(','))].map(parseId);
+    const tourId = parseId(input.tour_id);
+    const wanted = [...new Set((input.cid ?? '').split(','))].map(parseId);
     if (!user || !tourId || wanted.length === 0 || wanted.some((id) => id === null)) return null;
     const key = (ids: (number | null)[]) => [...ids].sort((a, b) => Number(a) - Number(b)).join(',');
     const candidates = await ctx.em.find(

@@ -9,15 +9,8 @@ import { Refund, Reservation, type IReservation } from './reservations.entity';
 import type { Prepared } from './quote';
 import type { PriceQuote } from './pricing';
 import { cancellationTerms } from './cancellation-policy';
-import type {
-  CancellationPreview,
-  QuoteJson,
-  DisplayStatus,
-  ReservationDetail,
-  ReservationForm,
-  ReservationSummary,
-  ReservationView,
-} from './reservations.schemas';
+import type { QuoteJson, ReservationForm, ReservationView } from './reservations.schemas';
+import type { CancellationPreview, DisplayStatus, ReservationDetail, ReservationSummary } from './guest-reservations.schemas';
 
 /** The amounts a reservation stored at booking (its quote), as the JSON and the mails show them. */
 export function storedAmounts(

@@ -2,7 +2,7 @@
 // DELETE /api/v1/waitlist/{id}). Browser-safe.
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
-import { dateJson, dateTimeJson, idJson, timeJson } from '#src/lib/isomorphic/validate';
+import { dateJson, dateTimeJson, idJson, timeJson, type InputOf } from '#src/lib/isomorphic/validate';
 import { MAX_ID } from '#src/lib/isomorphic/validate';
 
 const e = ja.waitlist.errors;
@@ -18,11 +18,13 @@ export const joinWaitlistSchema = z.object({
   /** 1 to the slot's recruitment number (free experiences: 1), checked against the slot by the service. */
   number_of_people: positiveInt(ja.reservations.peopleInvalid, 30),
 });
+export type JoinWaitlistInput = InputOf<typeof joinWaitlistSchema>;
 
 export const waitlistQuerySchema = z.object({
   /** Only the entries on this experience's slots. */
   tour_id: z.preprocess((v) => (v === '' ? undefined : v), positiveInt(ja.reservations.experienceNotFound, MAX_ID).optional()),
 });
+export type WaitlistQuery = InputOf<typeof waitlistQuerySchema>;
 
 const WAITLIST_DISPLAY_STATUSES = ['waiting', 'offered', 'booked', 'lapsed', 'left', 'closed', 'cancelled'] as const;
 

@@ -9,7 +9,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { publicBaseUrl, type Env } from '#src/lib/env';
 import { requireUser, type Ctx } from '#src/lib/context';
 import { ConflictError, NotFoundError, ValidationError } from '#src/lib/isomorphic/errors';
-import { idFrom, parseInput } from '#src/lib/isomorphic/validate';
+import { idFrom, parseInput, type IdInput } from '#src/lib/isomorphic/validate';
 import { isUniqueViolation } from '#src/lib/db-errors';
 import * as ja from '#src/i18n/ja';
 import { reservationUrl } from '#src/modules/calendars/slots';
@@ -18,7 +18,14 @@ import { slotsBookedBy } from './reservations.repository';
 import { createSettlement } from './settlement';
 import { USER_HOLD_LOCK } from './booking';
 import { lockSlot, slotOpen, WAITLIST_KEY_PREFIX } from './waitlist-offers';
-import { joinWaitlistSchema, waitlistQuerySchema, type WaitlistEntryJson, type WaitlistJson } from './waitlist.schemas';
+import {
+  joinWaitlistSchema,
+  waitlistQuerySchema,
+  type WaitlistEntryJson,
+  type WaitlistJson,
+  type JoinWaitlistInput,
+  type WaitlistQuery,
+} from './waitlist.schemas';
 
 export interface WaitlistDeps {
   orm: MikroORM;
@@ -91,7 +98,7 @@ export function createWaitlistService(deps: WaitlistDeps) {
   }
 
   /** POST /api/v1/waitlist (input: { calendar_id, number_of_people }): joins the line of a full slot; 201. */
-  async function join(ctx: Ctx, input: unknown): Promise<WaitlistEntryJson> {
+  async function join(ctx: Ctx, input: JoinWaitlistInput): Promise<WaitlistEntryJson> {
     const user = requireUser(ctx);
     const data = parseInput(joinWaitlistSchema, input);
     const now = new Date();
@@ -133,7 +140,7 @@ export function createWaitlistService(deps: WaitlistDeps) {
    * and the seats go to the next in line). 404 for another guest's entry; 409 once the entry has ended or its guest
    * has started paying for the offer.
    */
-  async function leave(ctx: Ctx, input: unknown): Promise<WaitlistEntryJson> {
+  async function leave(ctx: Ctx, input: { id: IdInput }): Promise<WaitlistEntryJson> {
     const user = requireUser(ctx);
     const id = idFrom(input, 'id', entryNotFound);
     await transaction(orm.em.fork(), async (tx) => {
@@ -172,7 +179,7 @@ export function createWaitlistService(deps: WaitlistDeps) {
    * GET /api/v1/waitlist?tour_id=: the guest's entries in line or offered, and those whose date the host cancelled
    * (until the date), soonest slot first.
    */
-  async function mine(ctx: Ctx, input: unknown): Promise<WaitlistJson> {
+  async function mine(ctx: Ctx, input: WaitlistQuery): Promise<WaitlistJson> {
     const user = requireUser(ctx);
     const q = parseInput(waitlistQuerySchema, input);
     const rows = await ctx.em.execute<EntryRow[]>(

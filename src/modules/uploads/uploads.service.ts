@@ -87,14 +87,19 @@ async function backfillVariant(ctx: Ctx, sha256: string, publicId: string): Prom
 }
 
 /** A local file with its bytes, or null (also for ids that cannot exist). Input: { public_id }. */
-async function findFile(ctx: Ctx, input: unknown): Promise<StoredFile | null> {
-  const publicId = (input as { public_id?: unknown } | null)?.public_id;
-  if (typeof publicId !== 'string') return null;
+async function findFile(ctx: Ctx, input: { public_id: string }): Promise<StoredFile | null> {
+  const publicId = input.public_id;
   const variant = VARIANT_ID.exec(publicId);
   if (!PUBLIC_ID.test(publicId) && !(variant && isVariantWidth(Number(variant[2])))) return null;
   const file = await ctx.em.findOne(UploadedFile, { publicId }, { populate: ['data'] });
   if (!file) return variant ? backfillVariant(ctx, variant[1], publicId) : null;
   return { contentType: file.contentType, sha256: file.sha256, byteSize: file.byteSize, data: asBuffer(file.data) };
+}
+
+/** The multipart request as the route passes it: the file part (absent: 422) and the form's upload_preset. */
+export interface UploadInput {
+  file?: { buffer: Buffer } | null;
+  upload_preset?: unknown;
 }
 
 export interface UploadsDeps {
@@ -109,11 +114,10 @@ export function createUploadsService(deps: UploadsDeps) {
    * contract's sake but the configured preset is what reaches the hosting service: a browser must not pick the
    * server's upload settings. Signed-in users (the API) and brand members (the portal).
    */
-  async function upload(ctx: Ctx, input: unknown): Promise<UploadResult> {
+  async function upload(ctx: Ctx, input: UploadInput): Promise<UploadResult> {
     if (ctx.actor.kind !== 'brandMember') requireUser(ctx);
-    const fields = (input ?? {}) as { file?: { buffer?: unknown } | null; upload_preset?: unknown };
-    parseInput(uploadFieldsSchema, { upload_preset: fields.upload_preset });
-    const buffer = fields.file?.buffer;
+    parseInput(uploadFieldsSchema, { upload_preset: input.upload_preset });
+    const buffer = input.file?.buffer;
     if (!Buffer.isBuffer(buffer)) throw ValidationError.of('file', ja.uploads.fileRequired);
     const file = prepareFile(buffer);
     if (hostingUrl) return forwardToHosting(file, { url: hostingUrl, preset: deps.env.IMAGE_UPLOAD_PRESET }, ctx.log);

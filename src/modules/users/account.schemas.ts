@@ -1,7 +1,7 @@
 // The account page (/account): profile, password change, active sessions, notification settings. Browser-safe.
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
-import { urlJson } from '#src/lib/isomorphic/validate';
+import { urlJson, type InputOf } from '#src/lib/isomorphic/validate';
 import { formImagesSchema } from '#src/modules/images/images.schemas';
 import { passwordSchema, signUpSchema } from './users.schemas';
 
@@ -32,6 +32,7 @@ export const passwordChangeSchema = z
     new_password: passwordSchema,
   })
   .refine((v) => v.current_password !== v.new_password, { path: ['new_password'], error: t.newPasswordSame });
+export type PasswordChangeInput = InputOf<typeof passwordChangeSchema>;
 
 const notificationChoice = z.boolean({ error: t.notificationsInvalid });
 
@@ -42,6 +43,7 @@ export const notificationSettingsJsonSchema = z.object({
   /** New dates of a hearted experience (off until turned on). */
   favorite_dates: notificationChoice,
 });
+export type NotificationSettingsInput = z.input<typeof notificationSettingsSchema>;
 
 /**
  * PUT /api/v1/account/notifications: the choices to change (a choice left out keeps its value, so /favorites can send

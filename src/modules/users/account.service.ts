@@ -7,7 +7,13 @@ import * as ja from '#src/i18n/ja';
 import { createAccountSecurity } from '#src/modules/accounts/account-security';
 import { User, type IUser } from './users.entity';
 import { USER_RESET_PASSWORD_PATH } from './users.schemas';
-import { accountProfileSchema, notificationSettingsSchema, type AccountJson } from './account.schemas';
+import {
+  accountProfileSchema,
+  notificationSettingsSchema,
+  type AccountJson,
+  type AccountProfileInput,
+  type NotificationSettingsInput,
+} from './account.schemas';
 
 export interface AccountDeps {
   /** The public base URL of the security notice's links. */
@@ -49,7 +55,7 @@ export function createAccountService(deps: AccountDeps) {
   }
 
   /** PUT /api/v1/account/profile ({ name, avatar: [{object_key, url}] (at most one), introduction }) */
-  async function updateProfile(ctx: Ctx, input: unknown): Promise<AccountJson> {
+  async function updateProfile(ctx: Ctx, input: AccountProfileInput): Promise<AccountJson> {
     const actor = requireUser(ctx);
     const data = parseInput(accountProfileSchema, input);
     const user = await ctx.em.findOneOrFail(User, { id: actor.id });
@@ -61,7 +67,7 @@ export function createAccountService(deps: AccountDeps) {
   }
 
   /** PUT /api/v1/account/notifications ({ reminders?, messages?, favorite_dates? }: a choice left out is kept) */
-  async function updateNotifications(ctx: Ctx, input: unknown): Promise<AccountJson> {
+  async function updateNotifications(ctx: Ctx, input: NotificationSettingsInput): Promise<AccountJson> {
     const actor = requireUser(ctx);
     const data = parseInput(notificationSettingsSchema, input);
     const user = await ctx.em.findOneOrFail(User, { id: actor.id });

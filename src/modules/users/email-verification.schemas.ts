@@ -16,6 +16,7 @@ export const EMAIL_VERIFICATION_PATH = '/email_verification';
 export const emailVerificationSchema = z.object({
   token: z.string({ error: ja.emailVerification.linkInvalid }).max(200, { error: ja.emailVerification.linkInvalid }),
 });
+export type EmailVerificationInput = z.input<typeof emailVerificationSchema>;
 
 /** POST /api/v1/email_verification: the address is verified. */
 export const emailVerifiedJsonSchema = z.object({ verified: z.literal(true) });

@@ -12,7 +12,12 @@ import { parseInput } from '#src/lib/isomorphic/validate';
 import * as ja from '#src/i18n/ja';
 import { User, type IUser } from './users.entity';
 import { mailVerificationLink } from './email-verification';
-import { EMAIL_VERIFICATION_RESENDS_PER_HOUR, EMAIL_VERIFICATION_VALID_HOURS, emailVerificationSchema } from './email-verification.schemas';
+import {
+  EMAIL_VERIFICATION_RESENDS_PER_HOUR,
+  EMAIL_VERIFICATION_VALID_HOURS,
+  emailVerificationSchema,
+  type EmailVerificationInput,
+} from './email-verification.schemas';
 
 const t = ja.emailVerification;
 
@@ -23,7 +28,7 @@ export interface EmailVerificationDeps {
 const linkInvalid = () => new ValidationError({ token: [t.linkInvalid] });
 
 /** The user a token belongs to while it can be used (issued, unused, not expired), else null. */
-async function tokenOwner(em: EntityManager, input: unknown): Promise<IUser | null> {
+async function tokenOwner(em: EntityManager, input: EmailVerificationInput): Promise<IUser | null> {
   const { token } = parseInput(emailVerificationSchema, input);
   if (token.length === 0) return null;
   const hash = hashToken(token);
@@ -40,13 +45,13 @@ export function createEmailVerificationService(deps: EmailVerificationDeps) {
   const baseUrl = publicBaseUrl(deps.env);
 
   /** The /email_verification page's check ({ token }): 422 when the link cannot be used. */
-  async function check(ctx: Ctx, input: unknown): Promise<{ valid: true }> {
+  async function check(ctx: Ctx, input: EmailVerificationInput): Promise<{ valid: true }> {
     if (!(await tokenOwner(ctx.em, input))) throw linkInvalid();
     return { valid: true };
   }
 
   /** POST /api/v1/email_verification ({ token }): the address is verified and the token used up. */
-  async function verify(ctx: Ctx, input: unknown): Promise<{ verified: true }> {
+  async function verify(ctx: Ctx, input: EmailVerificationInput): Promise<{ verified: true }> {
     return transaction(ctx.em, async (em) => {
       const user = await tokenOwner(em, input);
       if (!user) throw linkInvalid();

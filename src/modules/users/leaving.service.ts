@@ -6,7 +6,7 @@ import { requireAdmin, requireUser, withEm, type Ctx } from '#src/lib/context';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#src/lib/isomorphic/errors';
 import { verifyPassword } from '#src/lib/password';
 import { transaction } from '#src/lib/transaction';
-import { idFrom, parseInput } from '#src/lib/isomorphic/validate';
+import { idFrom, parseInput, type IdInput } from '#src/lib/isomorphic/validate';
 import * as ja from '#src/i18n/ja';
 import type { AuditService } from '#src/modules/audit/audit.service';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -20,6 +20,8 @@ import {
   type LeaveBlockerJson,
   type LeavePreviewJson,
   type LeftJson,
+  type AdminLeaveInput,
+  type LeaveInput,
 } from './leaving.schemas';
 
 export interface LeavingDeps {
@@ -60,7 +62,7 @@ export function createLeavingService(deps: LeavingDeps) {
    * POST /api/v1/account/leave ({ password }): a wrong password is a 422 on password (the route counts it like a
    * failed sign-in); a reason to stay is a 409 that changes nothing. The route then ends the request's session.
    */
-  async function leave(ctx: Ctx, input: unknown): Promise<LeftJson> {
+  async function leave(ctx: Ctx, input: LeaveInput): Promise<LeftJson> {
     const actor = requireUser(ctx);
     const data = parseInput(leaveSchema, input);
     const user = await ctx.em.findOneOrFail(User, { id: actor.id }, { populate: ['passwordHash'] });
@@ -73,7 +75,7 @@ export function createLeavingService(deps: LeavingDeps) {
   }
 
   /** GET /api/v1/admin/users/{id}/leave (ADMIN): the user and what keeps them from leaving. */
-  async function adminPreview(ctx: Ctx, input: unknown): Promise<AdminLeavePreviewJson> {
+  async function adminPreview(ctx: Ctx, input: { id: IdInput }): Promise<AdminLeavePreviewJson> {
     requireAdmin(ctx);
     const id = idFrom(input, 'id', () => new NotFoundError(ja.adminApi.userNotFound, 'user'));
     const user = await ctx.em.findOne(User, { id });
@@ -89,7 +91,7 @@ export function createLeavingService(deps: LeavingDeps) {
    * same refusals as the user's own unless `force` (then a reason is required). Recorded in the audit log with the
    * reasons that were overridden; the entry names the user by id only.
    */
-  async function adminLeave(ctx: Ctx, input: unknown): Promise<LeftJson> {
+  async function adminLeave(ctx: Ctx, input: { id: IdInput } & AdminLeaveInput): Promise<LeftJson> {
     const admin = requireAdmin(ctx);
     const id = idFrom(input, 'id', () => new NotFoundError(ja.adminApi.userNotFound, 'user'));
     const data = parseInput(adminLeaveSchema, input);

@@ -3,7 +3,7 @@
 // never exposes people who did not choose to be visible.
 import type { Ctx } from '#src/lib/context';
 import { NotFoundError } from '#src/lib/isomorphic/errors';
-import { idFrom } from '#src/lib/isomorphic/validate';
+import { idFrom, type IdInput } from '#src/lib/isomorphic/validate';
 import * as ja from '#src/i18n/ja';
 import type { ExperiencesService } from '#src/modules/experiences/experiences.service';
 import { User } from './users.entity';
@@ -15,7 +15,7 @@ export interface ProfilesDeps {
 
 export function createProfilesService(deps: ProfilesDeps) {
   /** GET /api/v1/profiles/{id} (input: { id }). */
-  async function publicProfile(ctx: Ctx, input: unknown): Promise<PublicProfileJson> {
+  async function publicProfile(ctx: Ctx, input: { id: IdInput }): Promise<PublicProfileJson> {
     const notFound = () => new NotFoundError(ja.browse.userNotFound, 'user');
     const id = idFrom(input, 'id', notFound);
     const [user, list] = await Promise.all([ctx.em.findOne(User, { id }), deps.experiences.listByHostUser(ctx, { user_id: id })]);

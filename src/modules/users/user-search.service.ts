@@ -5,7 +5,7 @@ import { requireAdmin, type Ctx } from '#src/lib/context';
 import { parseInput } from '#src/lib/isomorphic/validate';
 import { memberUserIds } from '#src/modules/ambassadors/ambassadors.repository';
 import { User, type IUser } from './users.entity';
-import { USER_SEARCH_LIMIT, userSearchQuerySchema, type UserSearchResponse } from './user-search.schemas';
+import { USER_SEARCH_LIMIT, userSearchQuerySchema, type UserSearchQuery, type UserSearchResponse } from './user-search.schemas';
 
 /** LIKE wildcards typed by the admin are searched for literally. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -13,7 +13,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 export type UserSearchDeps = Record<string, never>;
 
 export function createUserSearchService(_deps: UserSearchDeps = {}) {
-  async function search(ctx: Ctx, input: unknown): Promise<UserSearchResponse> {
+  async function search(ctx: Ctx, input: UserSearchQuery): Promise<UserSearchResponse> {
     requireAdmin(ctx);
     const { q, exclude_ambassador_id } = parseInput(userSearchQuerySchema, input);
     const and: FilterQuery<IUser>[] = [];

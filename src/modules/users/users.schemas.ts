@@ -26,6 +26,7 @@ export const signInSchema = z.object({
     .transform((v) => v.toLowerCase()),
   password: z.string({ error: ja.auth.passwordTooShort }).min(1, ja.auth.passwordTooShort).max(128),
 });
+export type SignInInput = z.input<typeof signInSchema>;
 
 /** create-admin on an existing account: a password given is checked like a new one (it is not set). */
 export const existingAdminSchema = z.object({ password: passwordSchema });
@@ -42,11 +43,13 @@ export const accountSchema = z.object({
   email: emailSchema,
   password: passwordSchema,
 });
+export type AccountInput = z.input<typeof accountSchema>;
 
 /** POST /api/v1/users: sign-up, with consent to 利用規約 and プライバシーポリシー. */
 export const signUpSchema = accountSchema.extend({
   agree_terms: z.literal(true, { error: ja.auth.termsRequired }),
 });
+export type SignUpInput = z.input<typeof signUpSchema>;
 
 export const USER_ROLES = ['USER', 'HOST', 'ADMIN'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
@@ -79,14 +82,17 @@ export const USER_RESET_PASSWORD_PATH = '/password_reset';
 
 /** POST /api/v1/password_resets: ask for a reset mail. */
 export const userPasswordResetRequestSchema = z.object({ email: emailSchema });
+export type UserPasswordResetRequestInput = z.input<typeof userPasswordResetRequestSchema>;
 
 /** The mailed token alone: the /password_reset page checks it before asking for a new password. */
 export const userResetTokenSchema = z.object({
   reset_password_token: z.string({ error: ja.details.resetTokenInvalid }).max(200, { error: ja.details.resetTokenInvalid }),
 });
+export type UserResetTokenInput = z.input<typeof userResetTokenSchema>;
 
 /** PUT /api/v1/password_resets: set a new password with the mailed token. */
 export const userPasswordResetSchema = userResetTokenSchema.extend({ password: passwordSchema });
+export type UserPasswordResetInput = z.input<typeof userPasswordResetSchema>;
 
 /** POST /api/v1/password_resets: the same answer whether or not the address has an account. */
 export const userPasswordResetRequestedJsonSchema = z.object({ sent: z.literal(true) });

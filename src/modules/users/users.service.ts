@@ -8,7 +8,7 @@ import { expiresAfter, hashToken, mailExpiry, newToken, resetMailAllowed, tokenH
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import { hashPassword, verifyPassword, DUMMY_HASH } from '#src/lib/password';
 import { isUniqueViolation } from '#src/lib/db-errors';
-import { parseId, parseInput } from '#src/lib/isomorphic/validate';
+import { parseId, parseInput, type IdInput } from '#src/lib/isomorphic/validate';
 import * as ja from '#src/i18n/ja';
 import { currentAmbassadorId } from '#src/modules/ambassadors/ambassadors.repository';
 import { User, type IUser } from './users.entity';
@@ -27,6 +27,12 @@ import {
   userResetTokenSchema,
   type CurrentUser,
   type UserRole,
+  type AccountInput,
+  type SignInInput,
+  type SignUpInput,
+  type UserPasswordResetInput,
+  type UserPasswordResetRequestInput,
+  type UserResetTokenInput,
 } from './users.schemas';
 import { transaction } from '#src/lib/transaction';
 
@@ -46,8 +52,8 @@ export function createUsersService(deps: UsersDeps) {
    * The session's user as an actor and as GET /api/v1/me shows it, in one statement (every signed-in
    * request reads it), or null when the account no longer exists (input: { id }).
    */
-  async function findSession(ctx: Ctx, input: unknown): Promise<{ actor: UserActor; current: CurrentUser } | null> {
-    const id = parseId((input as { id?: unknown } | null)?.id);
+  async function findSession(ctx: Ctx, input: { id: IdInput }): Promise<{ actor: UserActor; current: CurrentUser } | null> {
+    const id = parseId(input.id);
     const row = id ? await findSessionUser(ctx.sql, id) : null;
     if (!row) return null;
     const role = row.role as UserRole;
@@ -69,7 +75,7 @@ export function createUsersService(deps: UsersDeps) {
    * POST /api/v1/users: the account, with the version of the terms consented to and the time, and the mail with its
    * address verification link (in the same transaction).
    */
-  async function signUp(ctx: Ctx, input: unknown): Promise<UserActor> {
+  async function signUp(ctx: Ctx, input: SignUpInput): Promise<UserActor> {
     parseInput(signUpSchema, input);
     return createAccount(ctx, input, { termsVersion: TERMS_VERSION, termsConsentedAt: new Date() }, 'mail');
   }
@@ -77,7 +83,7 @@ export function createUsersService(deps: UsersDeps) {
   /** `verification`: 'mail' sends the sign-up's verification link; 'vouched' (the operator's account) counts as verified. */
   async function createAccount(
     ctx: Ctx,
-    input: unknown,
+    input: Partial<AccountInput>,
     consent: { termsVersion: string | null; termsConsentedAt: Date | null },
     verification: 'mail' | 'vouched',
   ): Promise<UserActor> {
@@ -108,7 +114,7 @@ export function createUsersService(deps: UsersDeps) {
   }
 
   /** Checks e-mail and password. Never tells whether the e-mail exists (same error, similar timing). */
-  async function authenticate(ctx: Ctx, input: unknown): Promise<UserActor> {
+  async function authenticate(ctx: Ctx, input: SignInInput): Promise<UserActor> {
     const data = parseInput(signInSchema, input);
     const user = await ctx.em.findOne(User, { email: data.email }, { populate: ['passwordHash'] });
     const ok = await verifyPassword(data.password, user?.passwordHash ?? DUMMY_HASH);
@@ -122,9 +128,12 @@ export function createUsersService(deps: UsersDeps) {
    * passed over), but never set here: changing it is the password reset's job. `previousRole` says what the account
    * was (null: created now).
    */
-  async function createAdmin(ctx: Ctx, input: unknown): Promise<{ actor: UserActor; created: boolean; previousRole: UserRole | null }> {
+  async function createAdmin(
+    ctx: Ctx,
+    input: Partial<AccountInput>,
+  ): Promise<{ actor: UserActor; created: boolean; previousRole: UserRole | null }> {
     requireAdmin(ctx);
-    const { email, password } = (input ?? {}) as { email?: unknown; password?: unknown };
+    const { email, password } = input;
     const existing = await ctx.em.findOne(User, { email: typeof email === 'string' ? email.trim().toLowerCase() : '' });
     if (existing) {
       if (password !== undefined) parseInput(existingAdminSchema, { password });
@@ -163,8 +172,8 @@ export function createUsersService(deps: UsersDeps) {
    * The first publication request makes a USER a HOST (admins and hosts stay as they are). Called by the experiences
    * host service inside its transaction (pass its EntityManager in ctx); flushed by that transaction.
    */
-  async function promoteToHost(ctx: Ctx, input: unknown): Promise<void> {
-    const id = parseId((input as { id?: unknown } | null)?.id);
+  async function promoteToHost(ctx: Ctx, input: { id: IdInput }): Promise<void> {
+    const id = parseId(input.id);
     const user = id ? await ctx.em.findOne(User, { id }) : null;
     if (user?.role === 'USER') user.role = 'HOST';
   }
@@ -174,7 +183,7 @@ export function createUsersService(deps: UsersDeps) {
    * (ctx.em), an account gets a reset link (random token, sha256 stored, one hour, one use) through the outbox, at
    * most RESET_MAILS_PER_ACCOUNT an hour; a new link replaces the previous one. An unknown address: nothing.
    */
-  async function mailPasswordReset(ctx: Ctx, input: unknown): Promise<void> {
+  async function mailPasswordReset(ctx: Ctx, input: UserPasswordResetRequestInput): Promise<void> {
     const { email } = parseInput(userPasswordResetRequestSchema, input);
     const em = ctx.em;
     const user = await em.findOne(User, { email });
@@ -202,7 +211,7 @@ export function createUsersService(deps: UsersDeps) {
    * An unknown, used, expired or altered token is one 422 on reset_password_token. Returns the user's id (the
    * route ends that user's other sessions).
    */
-  async function resetPassword(ctx: Ctx, input: unknown): Promise<{ id: number }> {
+  async function resetPassword(ctx: Ctx, input: UserPasswordResetInput): Promise<{ id: number }> {
     const data = parseInput(userPasswordResetSchema, input);
     if (data.reset_password_token.length === 0) throw invalidResetToken();
     const hash = hashToken(data.reset_password_token);
@@ -236,7 +245,7 @@ export function createUsersService(deps: UsersDeps) {
    * used, so an unknown, used or expired link says so before a new password is asked for (the same rule as
    * resetPassword, which checks again when the password is sent). Answers the same 422 as resetPassword.
    */
-  async function checkResetToken(ctx: Ctx, input: unknown): Promise<{ valid: true }> {
+  async function checkResetToken(ctx: Ctx, input: UserResetTokenInput): Promise<{ valid: true }> {
     const { reset_password_token: token } = parseInput(userResetTokenSchema, input);
     if (token.length === 0 || !(await resetTokenOwner(ctx.em, hashToken(token)))) throw invalidResetToken();
     return { valid: true };
