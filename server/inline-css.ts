@@ -10,32 +10,46 @@ import path from 'node:path';
 /** Vike's stylesheet links of built files (href under /assets/). */
 const STYLESHEET_LINK = /<link rel="stylesheet" type="text\/css" href="(\/assets\/[\w./-]+\.css)">/g;
 
-/** A function that inlines the built stylesheets an HTML page links (files of `clientDir`). */
-export function cssInliner(clientDir: string): (html: string) => string {
-  const files = new Map<string, string | null>();
-  const read = (href: string): string | null => {
-    let css = files.get(href);
-    if (css === undefined) {
+/**
+ * A function that inlines the built stylesheets an HTML page links (files of `clientDir`) and returns the page as
+ * bytes. Each stylesheet's `<style>` element is encoded once per process and copied into the answer as bytes: a page
+ * carries more CSS than markup of its own, and in the HTML string it would be copied into a larger string and encoded
+ * to UTF-8 again on every render.
+ */
+export function cssInliner(clientDir: string): (html: string) => Buffer {
+  const files = new Map<string, Buffer | null>();
+  const read = (href: string): Buffer | null => {
+    let element = files.get(href);
+    if (element === undefined) {
       const file = path.join(clientDir, href);
       try {
         // A stylesheet cannot close the <style> element it is placed in.
-        css = file.startsWith(clientDir) ? readFileSync(file, 'utf8').replace(/<\/style/gi, '<\\/style') : null;
+        const css = file.startsWith(clientDir) ? readFileSync(file, 'utf8').replace(/<\/style/gi, '<\\/style') : null;
+        // The disabled link is never fetched, and it is still needed without a client router: the parts a page loads
+        // after hydration (hydrateLater, src/components/hydrate-later.tsx) are dynamic imports whose preload lists name
+        // their stylesheets, and Vite's preload helper adds a link for each stylesheet it finds no link for. Without
+        // the markers the experience page fetched 7 stylesheets after hydration (global.css among them) and applied
+        // them again after its own rules, which restyled the booking bar's button (measured in Chromium, 2026-11-23).
+        // tests/e2e/performance.test.ts checks that these markers are the only stylesheet links of a page.
+        element =
+          css === null ? null : Buffer.from(`<style data-href="${href}">${css}</style><link rel="stylesheet" href="${href}" disabled>`);
       } catch {
-        css = null;
+        element = null;
       }
-      files.set(href, css);
+      files.set(href, element);
     }
-    return css;
+    return element;
   };
-  return (html) =>
-    html.replace(STYLESHEET_LINK, (link, href: string) => {
-      const css = read(href);
-      // The disabled link is never fetched, and it is still needed without a client router: the parts a page loads
-      // after hydration (hydrateLater, src/components/hydrate-later.tsx) are dynamic imports whose preload lists name
-      // their stylesheets, and Vite's preload helper adds a link for each stylesheet it finds no link for. Without
-      // the markers the experience page fetched 7 stylesheets after hydration (global.css among them) and applied
-      // them again after its own rules, which restyled the booking bar's button (measured in Chromium, 2026-11-23).
-      // tests/e2e/performance.test.ts checks that these markers are the only stylesheet links of a page.
-      return css === null ? link : `<style data-href="${href}">${css}</style><link rel="stylesheet" href="${href}" disabled>`;
-    });
+  return (html) => {
+    const parts: Buffer[] = [];
+    let from = 0;
+    for (const match of html.matchAll(STYLESHEET_LINK)) {
+      const element = read(match[1]);
+      if (element === null) continue;
+      parts.push(Buffer.from(html.slice(from, match.index)), element);
+      from = match.index + match[0].length;
+    }
+    parts.push(Buffer.from(from === 0 ? html : html.slice(from)));
+    return parts.length === 1 ? parts[0] : Buffer.concat(parts);
+  };
 }

@@ -21,9 +21,14 @@ interface CachedPage extends KeptBody {
   /** Vike's id of the page that answered: the route label of the request metrics (server/metrics.ts). */
   pageId: string | null;
   headers: [string, string][];
-  /** The HTML as bytes, with its ETag: a cached page is encoded and hashed once, not on every hit. */
+  /** The HTML as bytes. */
   body: Buffer;
-  etag: string;
+  /**
+   * A shared render's ETag, hashed once for every later visitor. A render of one's own has none: it carries the
+   * visitor's state and, on most pages, the server's clock, so a revalidation could almost never match, and hashing
+   * its whole body on every render cost more than it could save.
+   */
+  etag?: string;
 }
 
 /**
@@ -109,19 +114,19 @@ function acknowledgeRoutingOverride(): void {
  */
 export async function mountVike(app: Express, services: Services, options: { production?: boolean } = {}): Promise<void> {
   acknowledgeRoutingOverride();
-  const inlineCss = options.production ? cssInliner(CLIENT_DIR) : (html: string) => html;
+  const toBytes = options.production ? cssInliner(CLIENT_DIR) : (html: string) => Buffer.from(html);
   // The pages' hooks see a busy database as a 503 page (server/page-services.ts).
   const servicesForPages = pageServices(services);
   // Signed-out renders are shared for PUBLIC_CACHE_SECONDS; only plain 200 pages are kept, within a byte budget
   // (the bodies are Buffers, outside V8's heap limit, so only this budget bounds them).
   const cache = publicCache<CachedPage | null>(services.env.PUBLIC_CACHE_SECONDS, (page) => page?.status === 200, PAGE_CACHE_LIMITS);
 
-  /** Renders the page; `url` replaces the request's URL (a shared render is made for its normalised key). */
-  async function render(req: Request, url = req.originalUrl): Promise<CachedPage | null> {
+  /** Renders the page; a shared render is made for its normalised key (`url`) and gets an ETag. */
+  async function render(req: Request, shared: { url: string } | null): Promise<CachedPage | null> {
     // The context middleware read the user with the session (one statement); `me` only if something replaced it.
     const user = req.actor ? (req.currentUser ?? (await services.users.me(req.ctx, {}))) : null;
     const pageContext = await renderPage({
-      urlOriginal: url,
+      urlOriginal: shared?.url ?? req.originalUrl,
       headersOriginal: req.headers,
       user,
       services: servicesForPages,
@@ -131,8 +136,8 @@ export async function mountVike(app: Express, services: Services, options: { pro
     });
     const { httpResponse } = pageContext;
     if (!httpResponse) return null;
-    const body = Buffer.from(inlineCss(await httpResponse.getBody()));
-    const etag = weakEtag(body);
+    const body = toBytes(await httpResponse.getBody());
+    const etag = shared ? weakEtag(body) : undefined;
     return { status: httpResponse.statusCode, pageId: pageContext.pageId ?? null, headers: httpResponse.headers, body, etag };
   }
 
@@ -144,9 +149,9 @@ export async function mountVike(app: Express, services: Services, options: { pro
     let page: CachedPage | null;
     if (shared) {
       const key = pageCacheKey(req.originalUrl);
-      page = await cache.get(key, () => render(req, key));
+      page = await cache.get(key, () => render(req, { url: key }));
     } else {
-      page = await render(req);
+      page = await render(req, null);
     }
     if (!page) return next();
     res.locals.routePattern = page.pageId ?? 'none';
@@ -157,8 +162,8 @@ export async function mountVike(app: Express, services: Services, options: { pro
       res.setHeader('Cache-Control', 'no-store');
       res.setHeader('Retry-After', RETRY_AFTER_SECONDS);
     } else res.setHeader('Cache-Control', 'private, no-cache');
-    // The page's own ETag (Express makes none: server/app.ts); res.send still answers 304 when it matches.
-    res.setHeader('ETag', page.etag);
+    // A shared render's ETag (Express makes none: server/app.ts); res.send still answers 304 when it matches.
+    if (page.etag) res.setHeader('ETag', page.etag);
     // A shared render is compressed once per encoding for every later visitor: compressing 60 KB of HTML on each
     // hit cost about as much as serving it. A render of one's own is compressed as it is sent (server/compress.ts).
     if (shared) sendKept(res.status(page.status), page);

@@ -1,6 +1,7 @@
 // A shared (signed-out, cached) page is compressed once per encoding and served as those bytes to every
 // later visitor, instead of being compressed again on each hit. Against the built server with the public cache on.
 import { createHmac } from 'node:crypto';
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type IsolatedServer, startIsolatedServer } from '#tests/setup/server-process';
 import { createExperience } from '#tests/factories/experiences';
@@ -82,6 +83,26 @@ describe('the public page cache and compression', () => {
     }
     // A parameter the page reads is its own key, rendered afresh.
     expect((await get('/stories?sort=newest', 'identity')).html).toContain('新しい題名');
+  });
+
+  it('gives the shared render an ETag that answers 304, and a render for one visitor none', async () => {
+    const shared = await get('/', 'identity');
+    const etag = shared.res.headers.get('etag');
+    expect(etag).toMatch(/^W\/"[0-9a-f]+-/);
+    // node:http, not fetch: fetch adds `Cache-Control: no-cache` to a conditional request, which forbids a 304.
+    const revalidated = await new Promise<number>((resolve, reject) => {
+      http
+        .get(`${server.base}/`, { headers: { 'if-none-match': etag ?? '' } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        })
+        .on('error', reject);
+    });
+    expect(revalidated).toBe(304);
+    const own = await get('/', 'identity', await signedInCookie());
+    expect(own.res.status).toBe(200);
+    expect(own.res.headers.get('etag')).toBeNull();
+    expect(own.html).toContain('<style data-href="/assets/');
   });
 });
 
