@@ -2,11 +2,19 @@
 // experiences, only today and later, and only the experience asked for.
 import { userOf, type Ctx } from '#src/lib/context';
 import { NotFoundError, ValidationError } from '#src/lib/isomorphic/errors';
+import type { IdInput } from '#src/lib/isomorphic/ids';
 import { idFrom, parseInput } from '#src/lib/isomorphic/validate';
 import { addDays, daysBetween, todayInJapan } from '#src/lib/isomorphic/dates';
 import * as ja from '#src/i18n/ja';
 import type { ExperiencesService, VisibleExperience } from '#src/modules/experiences/experiences.service';
-import { calendarsQuerySchema, DEFAULT_WINDOW_DAYS, MAX_WINDOW_DAYS, type CalendarJson, type CalendarsJson } from './calendars.schemas';
+import {
+  calendarsQuerySchema,
+  DEFAULT_WINDOW_DAYS,
+  MAX_WINDOW_DAYS,
+  type CalendarJson,
+  type CalendarsJson,
+  type CalendarsQuery,
+} from './calendars.schemas';
 import { deadlineAt } from './slots';
 import { CALENDAR_COLUMNS, findSlotWindow, type CalendarRow, type SlotWindow } from './calendars.repository';
 import { visibleRowOr404 } from '#src/modules/experiences/experiences.policy';
@@ -31,7 +39,7 @@ function toCalendarJson(row: CalendarRow, deadline: string): CalendarJson {
 }
 
 /** Resolves and checks the window: defaults, order and the maximum length. */
-function resolveWindow(input: unknown, today: string): { from: string; to: string } {
+function resolveWindow(input: CalendarsQuery, today: string): { from: string; to: string } {
   const query = parseInput(calendarsQuerySchema, input);
   const from = query.from_date ?? today;
   const to = query.to_date ?? addDays(from, DEFAULT_WINDOW_DAYS - 1);
@@ -50,7 +58,7 @@ export function createCalendarsService(deps: CalendarsDeps) {
    * Japan time) in date and time order, with meta.reserved_calendar_ids (the signed-in user's confirmed bookings in
    * the window) and meta.recent_count (slots after to_date). 2 queries, plus 1 when signed in.
    */
-  async function listForExperience(ctx: Ctx, input: unknown): Promise<CalendarsJson> {
+  async function listForExperience(ctx: Ctx, input: CalendarsQuery): Promise<CalendarsJson> {
     const today = todayInJapan();
     const window = resolveWindow(input, today);
     const id = idFrom(input, 'id', experienceNotFound);
@@ -68,7 +76,7 @@ export function createCalendarsService(deps: CalendarsDeps) {
   }
 
   /** GET /api/v1/calendars/{id}: one slot, if its experience is visible to the actor (the reservation form reads it). */
-  async function get(ctx: Ctx, input: unknown): Promise<CalendarJson> {
+  async function get(ctx: Ctx, input: { id: IdInput }): Promise<CalendarJson> {
     const notFound = new NotFoundError(ja.browse.calendarNotFound, 'calendar');
     const id = idFrom(input, 'id', () => notFound);
     const rows = await ctx.em.execute<CalendarRow[]>(`SELECT ${CALENDAR_COLUMNS} FROM calendars c WHERE c.id = ?`, [id]);
@@ -89,8 +97,8 @@ export function createCalendarsService(deps: CalendarsDeps) {
    * The first window worth showing, for server-rendered pages: today + 30 days, stepping forward (at most a year)
    * while a window is empty but later slots exist, so a schedule starting in two months is not shown as empty.
    */
-  async function upcoming(ctx: Ctx, input: unknown): Promise<CalendarsJson> {
-    const id = (input as { id?: unknown } | null)?.id;
+  async function upcoming(ctx: Ctx, input: { id: IdInput }): Promise<CalendarsJson> {
+    const { id } = input;
     let from = todayInJapan();
     let result = await listForExperience(ctx, { id, from_date: from });
     for (let step = 0; step < 12 && result.calendars.length === 0 && result.meta.recent_count > 0; step++) {

@@ -5,6 +5,7 @@ import { userOf, type Ctx } from '#src/lib/context';
 import { NotFoundError, ValidationError } from '#src/lib/isomorphic/errors';
 import { idFrom, parseId, parseInput } from '#src/lib/isomorphic/validate';
 import * as ja from '#src/i18n/ja';
+import type { IdInput } from '#src/lib/isomorphic/ids';
 import { Experience, type IExperience } from './experiences.entity';
 import { canManageExperience, visibleRowOr404 } from './experiences.policy';
 import { findExperienceRow, findOtherExperienceRows } from './experiences.repository';
@@ -53,7 +54,7 @@ export interface VisibleExperience {
  * not theirs). Used by calendars, reviews and holding requests so every public read applies the same rule. One
  * query for guests.
  */
-async function findVisible(ctx: Ctx, input: unknown): Promise<VisibleExperience> {
+async function findVisible(ctx: Ctx, input: { id: IdInput }): Promise<VisibleExperience> {
   const id = idFrom(input, 'id', notFound);
   const experience = await ctx.em.findOne(Experience, { id });
   if (!experience) throw notFound();

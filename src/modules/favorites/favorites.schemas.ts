@@ -7,6 +7,7 @@ import { FAVORITES_PER_PAGE, NEXT_DATES_SHOWN } from './favorites.shared';
 export { FAVORITES_PER_PAGE, NEXT_DATES_SHOWN } from './favorites.shared';
 
 export const favoritesQuerySchema = z.object({ page: pageSchema });
+export type FavoritesQuery = z.input<typeof favoritesQuerySchema>;
 
 export const favoriteStateJsonSchema = z
   .object({ experience_id: idJson(), favorite: z.boolean() })

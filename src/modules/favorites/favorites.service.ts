@@ -4,7 +4,7 @@
 import type { Ctx } from '#src/lib/context';
 import { requireUser, userOf } from '#src/lib/context';
 import { NotFoundError } from '#src/lib/isomorphic/errors';
-import { parseId } from '#src/lib/isomorphic/ids';
+import { type IdInput, parseId } from '#src/lib/isomorphic/ids';
 import { idFrom, parseInput } from '#src/lib/isomorphic/validate';
 import { readRows, readStatement } from '#src/lib/read-sql';
 import * as ja from '#src/i18n/ja';
@@ -15,6 +15,7 @@ import {
   NEXT_DATES_SHOWN,
   favoritesQuerySchema,
   type FavoriteStateJson,
+  type FavoritesQuery,
   type FavoritesJson,
 } from './favorites.schemas';
 
@@ -35,7 +36,7 @@ export function createFavoritesService(deps: FavoritesDeps) {
    * theirs to manage); 401 signed out, 404 unknown or unpublished. Idempotent: the unique (user, experience) pair and
    * ON CONFLICT DO NOTHING make a repeat, or two at once, one row.
    */
-  async function add(ctx: Ctx, input: unknown): Promise<FavoriteStateJson> {
+  async function add(ctx: Ctx, input: { id: IdInput }): Promise<FavoriteStateJson> {
     const user = requireUser(ctx);
     const { experience } = await deps.experiences.findVisible(ctx, input);
     await ctx.em.execute(
@@ -50,7 +51,7 @@ export function createFavoritesService(deps: FavoritesDeps) {
    * or no such experience. Idempotent, and also for an experience no longer published (a guest can always empty
    * their list).
    */
-  async function remove(ctx: Ctx, input: unknown): Promise<FavoriteStateJson> {
+  async function remove(ctx: Ctx, input: { id: IdInput }): Promise<FavoriteStateJson> {
     const user = requireUser(ctx);
     const id = idFrom(input, 'id', notFound);
     const [exists] = await ctx.em.execute<{ id: number }[]>('SELECT id FROM experiences WHERE id = ?', [id]);
@@ -64,7 +65,7 @@ export function createFavoritesService(deps: FavoritesDeps) {
    * first, each as its card with the next open dates. One that is unpublished stays stored and is shown again once
    * published.
    */
-  async function list(ctx: Ctx, input: unknown): Promise<FavoritesJson> {
+  async function list(ctx: Ctx, input: FavoritesQuery): Promise<FavoritesJson> {
     const user = requireUser(ctx);
     const { page } = parseInput(favoritesQuerySchema, input);
     const rows = await ctx.em.execute<{ experience_id: number; total: string }[]>(

@@ -29,8 +29,9 @@ export const replySchema = z.object({
 /** The host's reviews page (?page). */
 export const hostReviewsQuerySchema = z.object({ page: pageSchema });
 
-export type ReviewInput = z.infer<typeof reviewSchema>;
-export type ReplyInput = z.infer<typeof replySchema>;
+export type ReviewInput = z.input<typeof reviewSchema>;
+export type ReplyInput = z.input<typeof replySchema>;
+export type HostReviewsQuery = z.input<typeof hostReviewsQuerySchema>;
 
 /** Where a reservation stands for its review (the guest's form). */
 export type ReviewFormState = 'open' | 'not_ended' | 'not_confirmed' | 'posted';

@@ -8,6 +8,7 @@ import { ConflictError, ForbiddenError, NotFoundError } from '#src/lib/isomorphi
 import { publicBaseUrl, type Env } from '#src/lib/env';
 import { isUniqueViolation } from '#src/lib/db-errors';
 import { japanInstant } from '#src/lib/isomorphic/dates';
+import type { IdInput } from '#src/lib/isomorphic/ids';
 import { idFrom, parseInput } from '#src/lib/isomorphic/validate';
 import * as ja from '#src/i18n/ja';
 import type { ExperiencesService } from '#src/modules/experiences/experiences.service';
@@ -24,10 +25,13 @@ import {
   replySchema,
   reviewSchema,
   type HostReviewsJson,
+  type HostReviewsQuery,
+  type ReplyInput,
+  type ReviewInput,
   type ReviewFormState,
   type ReviewFormView,
 } from './review-posting.schemas';
-import { REVIEWS_PER_PAGE, reviewsQuerySchema, type ReviewJson, type ReviewsJson } from './reviews.schemas';
+import { REVIEWS_PER_PAGE, reviewsQuerySchema, type ReviewJson, type ReviewsJson, type ReviewsQuery } from './reviews.schemas';
 import { transaction } from '#src/lib/transaction';
 
 function toReviewJson(review: IReview, hostedBy: string): ReviewJson {
@@ -74,10 +78,10 @@ export function createReviewsService(deps: ReviewsDeps) {
    * meta.total_count counts all of them and average_rate is the rating. Input: { id, page, per_page? } (per_page:
    * the experience page asks for 2).
    */
-  async function listForExperience(ctx: Ctx, input: unknown): Promise<ReviewsJson> {
+  async function listForExperience(ctx: Ctx, input: ReviewsQuery): Promise<ReviewsJson> {
     const query = parseInput(reviewsQuerySchema, input);
     const { experience } = await deps.experiences.findVisible(ctx, input);
-    const requested = (input as { per_page?: unknown } | null)?.per_page;
+    const requested = input.per_page;
     const perPage = typeof requested === 'number' && requested >= 1 && requested <= REVIEWS_PER_PAGE ? requested : REVIEWS_PER_PAGE;
     const [rows, [summary]] = await Promise.all([
       ctx.em.find(
@@ -105,7 +109,7 @@ export function createReviewsService(deps: ReviewsDeps) {
   }
 
   /** The caller's own reservation (404 otherwise: another guest's reservation does not exist for them). */
-  async function ownReservation(ctx: Ctx, input: unknown): Promise<ReservationForReview> {
+  async function ownReservation(ctx: Ctx, input: { id: IdInput }): Promise<ReservationForReview> {
     const user = requireUser(ctx);
     const id = idFrom(input, 'id', reservationNotFound);
     const reservation = await reservationForReview(ctx.em, id);
@@ -124,7 +128,7 @@ export function createReviewsService(deps: ReviewsDeps) {
   }
 
   /** What /reservations/{id}/review shows (input: { id }): the reservation, where it stands, the review if posted. */
-  async function reviewForm(ctx: Ctx, input: unknown): Promise<ReviewFormView> {
+  async function reviewForm(ctx: Ctx, input: { id: IdInput }): Promise<ReviewFormView> {
     const reservation = await ownReservation(ctx, input);
     const review = await loadReview(ctx.em, { reservation: reservation.id });
     return {
@@ -155,7 +159,7 @@ export function createReviewsService(deps: ReviewsDeps) {
    * its last booked slot has ended (Japan time), posts one review (the unique reservation_id backs "one"). The host
    * gets a notice. 404 another's or an unknown reservation; 422 the body; 409 not confirmed, too early, or already.
    */
-  async function post(ctx: Ctx, input: unknown): Promise<ReviewJson> {
+  async function post(ctx: Ctx, input: ReviewInput & { id: IdInput }): Promise<ReviewJson> {
     const user = requireUser(ctx);
     const reservation = await ownReservation(ctx, input);
     const data = parseInput(reviewSchema, input);
@@ -216,7 +220,7 @@ export function createReviewsService(deps: ReviewsDeps) {
    * ambassador replies once; the guest gets a notice. 401 signed out, 404 unknown review, 403 anyone else, 422 the
    * body, 409 already replied (a conditional UPDATE, so two racing replies cannot both land).
    */
-  async function reply(ctx: Ctx, input: unknown): Promise<ReviewJson> {
+  async function reply(ctx: Ctx, input: ReplyInput & { id: IdInput }): Promise<ReviewJson> {
     const user = requireUser(ctx);
     const id = idFrom(input, 'id', reviewNotFound);
     const review = await loadReview(ctx.em, { id });
@@ -262,7 +266,7 @@ export function createReviewsService(deps: ReviewsDeps) {
    * The host's reviews page (/host/reviews?page): reviews of the experiences the signed-in user hosts (as the host
    * user or a member of the host ambassador), newest first, each with whether a reply is still possible.
    */
-  async function listForHost(ctx: Ctx, input: unknown): Promise<HostReviewsJson> {
+  async function listForHost(ctx: Ctx, input: HostReviewsQuery): Promise<HostReviewsJson> {
     const user = requireUser(ctx);
     const query = parseInput(hostReviewsQuerySchema, input);
     const ambassadorIds = await memberAmbassadorIds(ctx.em, user.id);
