@@ -51,7 +51,8 @@ export function rejectExperience(program: Command): void {
     .option('--json', h.json)
     .action((id: string, options: { reason?: string; json?: boolean }) =>
       runCommand(async ({ services, ctx }) => {
-        const result = await services.experienceApprovals.reject(ctx, { id, reason: options.reason });
+        // Without --reason the service refuses the empty reason with its own message.
+        const result = await services.experienceApprovals.reject(ctx, { id, reason: options.reason ?? '' });
         if (options.json) return printJson(result);
         console.log(ja.cli.experienceRejected(result.id, result.title));
       }),

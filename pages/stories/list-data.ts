@@ -6,6 +6,7 @@ import { siteOrigin } from '#src/components/seo';
 import { favoriteIdsOf } from '#src/lib/isomorphic/page-helpers';
 import { addMonths, todayInJapan } from '#src/lib/isomorphic/dates';
 import { SEARCH_LIMITS, STORIES_QUERY_KEYS } from '#src/modules/experiences/experiences.shared';
+import type { StoriesQueryInput } from '#src/modules/experiences/stories-query.schemas';
 
 export interface ListFilterInput {
   state?: string;
@@ -14,9 +15,9 @@ export interface ListFilterInput {
 }
 
 /** The search parameters of the URL as the service's input (`state` and `state[]` may repeat). */
-function urlInput(pageContext: PageContextServer, filter: ListFilterInput): Record<string, unknown> {
+function urlInput(pageContext: PageContextServer, filter: ListFilterInput): StoriesQueryInput {
   const { search, searchAll } = pageContext.urlParsed;
-  const input: Record<string, unknown> = {};
+  const input: StoriesQueryInput = {};
   for (const key of STORIES_QUERY_KEYS) if (key !== 'state' && search[key] !== undefined) input[key] = search[key];
   const states = [...(filter.state !== undefined ? [filter.state] : []), ...(searchAll.state ?? []), ...(searchAll['state[]'] ?? [])];
   if (states.length > 0) input.state = states;

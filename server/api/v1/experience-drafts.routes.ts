@@ -1,6 +1,6 @@
 // Experience drafts (spec guest-and-host.md §7): the signed-in user's own drafts only (stated by the service).
 import { listQuerySchema } from '#src/modules/partners/partners.schemas';
-import { draftJsonSchema, draftListJsonSchema, draftSchema } from '#src/modules/experiences/experiences.host.schemas';
+import { draftJsonSchema, draftListJsonSchema, draftSchema } from '#src/modules/experience-drafts/experience-drafts.schemas';
 import { route, type ApiRoute } from '#server/api/route';
 
 const host = ['ホスト'];

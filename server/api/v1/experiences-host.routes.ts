@@ -3,13 +3,12 @@
 import { setCompletion } from '#server/completion';
 import { listQuerySchema } from '#src/modules/partners/partners.schemas';
 import {
-  draftJsonSchema,
-  draftSchema,
   experienceSchema,
   HOST_STORY_COMPLETE_FLAG,
   hostExperienceJsonSchema,
   ownExperiencesJsonSchema,
 } from '#src/modules/experiences/experiences.host.schemas';
+import { draftJsonSchema, draftSchema } from '#src/modules/experience-drafts/experience-drafts.schemas';
 import { route, type ApiRoute } from '#server/api/route';
 
 const host = ['ホスト'];

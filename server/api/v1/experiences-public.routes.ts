@@ -2,12 +2,8 @@
 // lives with the host routes; the /stories list is GET /api/v1/stories.
 import type { Services } from '#src/root';
 import { publicCache } from '#src/lib/ttl-cache';
-import {
-  experienceJsonSchema,
-  otherExperiencesJsonSchema,
-  storiesListJsonSchema,
-  storiesQuerySchema,
-} from '#src/modules/experiences/experiences.schemas';
+import { experienceJsonSchema, otherExperiencesJsonSchema, storiesListJsonSchema } from '#src/modules/experiences/experiences.schemas';
+import { storiesQuerySchema } from '#src/modules/experiences/stories-query.schemas';
 import { route, type ApiRoute } from '#server/api/route';
 import { experienceExample, otherExperiencesExample, storiesExample } from './experiences-public.examples';
 

@@ -6,13 +6,10 @@ import { goTo } from '#src/lib/isomorphic/browser-navigation';
 import * as ja from '#src/i18n/ja';
 import type { FieldMessages } from '#src/lib/isomorphic/errors';
 import { FormErrors, Modal, useForm } from '#src/components/form';
-import {
-  calendarDateIssue,
-  draftSchema,
-  experienceSchema,
-  isIncompleteOption,
-  type FormChoices,
-} from '#src/modules/experiences/experiences.host.schemas';
+import { experienceSchema, type FormChoices } from '#src/modules/experiences/experiences.host.schemas';
+import { calendarDateIssue } from '#src/modules/calendars/calendar-plan.schemas';
+import { draftSchema } from '#src/modules/experience-drafts/experience-drafts.schemas';
+import { isIncompleteOption } from '#src/modules/experiences/experience-options.schemas';
 import { toPayload, type FormState } from './form-state';
 import { BasicsSection, ContentSection, PriceSection } from './sections/DetailSections';
 import { CalendarSection, OptionsSection } from './sections/EditorSections';

@@ -2,7 +2,7 @@
 // description and a price (digits only, full-width converted). Completeness is checked on submit by the form.
 import { useState } from 'react';
 import * as ja from '#src/i18n/ja';
-import { HOST_LIMITS } from '#src/modules/experiences/experiences.host.schemas';
+import { HOST_LIMITS } from '#src/modules/experiences/experience-form.shared';
 import { cleanPriceInput, nextKey, type OptionState } from './form-state';
 
 const t = ja.hostStory;

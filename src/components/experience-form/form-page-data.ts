@@ -3,7 +3,8 @@
 import type { PageContextServer } from 'vike/types';
 import { todayInJapan } from '#src/lib/isomorphic/dates';
 import { loadOr404, routeId } from '#src/lib/isomorphic/page-helpers';
-import type { DraftJson, FormChoices, HostExperienceJson } from '#src/modules/experiences/experiences.host.schemas';
+import type { FormChoices, HostExperienceJson } from '#src/modules/experiences/experiences.host.schemas';
+import type { DraftJson } from '#src/modules/experience-drafts/experience-drafts.schemas';
 import type { ExperienceRejectionJson } from '#src/modules/experience-approvals/experience-approvals.schemas';
 import type { FormMode } from './ExperienceForm';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { experienceSchema, isEmptyOption, isIncompleteOption } from '#src/modules/experiences/experiences.host.schemas';
+import { experienceSchema } from '#src/modules/experiences/experiences.host.schemas';
+import { isEmptyOption, isIncompleteOption } from '#src/modules/experiences/experience-options.schemas';
 import { addRule, addSlot, cleanPriceInput, emptyState, fromDraft, removeRule, toPayload, uuid, type FormState } from './form-state';
 
 describe('price inputs', () => {

@@ -1,13 +1,9 @@
 // The experience form's state and its conversions (defaults, prefill from a draft or an experience, the request
 // payload). Pure: the form component and its tests use it; the rules themselves are the shared zod schemas.
 import { expandRecurrence, type Weekday } from '#src/modules/calendars/recurrence';
-import {
-  toHalfWidthDigits,
-  type DraftJson,
-  type HostExperienceJson,
-  type ImageJson,
-  type ReservationDeadline,
-} from '#src/modules/experiences/experiences.host.schemas';
+import type { HostExperienceJson, ImageJson } from '#src/modules/experiences/experiences.host.schemas';
+import { toHalfWidthDigits, type ReservationDeadline } from '#src/modules/experiences/experience-form.shared';
+import type { DraftJson } from '#src/modules/experience-drafts/experience-drafts.schemas';
 
 export interface OptionState {
   /** React key only. */

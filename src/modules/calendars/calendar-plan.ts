@@ -20,25 +20,25 @@ import type { IExperience } from '#src/modules/experiences/experiences.repositor
 import {
   calendarDateIssue,
   recurrenceRuleIssues,
-  HOST_LIMITS,
-  type CalendarEntryInput,
-  type RecurrenceRuleInput,
+  type CalendarEntryData,
+  type RecurrenceRuleData,
   type HostCalendarJson,
   type RecurrenceRuleJson,
-} from '#src/modules/experiences/experiences.host.schemas';
+} from '#src/modules/calendars/calendar-plan.schemas';
+import { HOST_LIMITS } from '#src/modules/experiences/experience-form.shared';
 
 const m = ja.hostStory.errors;
 
 export interface CalendarPlanInput {
-  calendars: CalendarEntryInput[];
-  recurrence_rules: RecurrenceRuleInput[];
+  calendars: CalendarEntryData[];
+  recurrence_rules: RecurrenceRuleData[];
   recruitment_number: number;
 }
 
 const slotKey = (s: { date: string; start_time: string; end_time: string }) => `${s.date} ${s.start_time}-${s.end_time}`;
 const when = (s: { date: string; startTime: string }) => `${formatDateJa(s.date)} ${s.startTime}`;
 
-function sameRule(row: IRecurrenceRule, input: RecurrenceRuleInput): boolean {
+function sameRule(row: IRecurrenceRule, input: RecurrenceRuleData): boolean {
   return (
     row.startDate === input.start_date &&
     row.endDate === input.end_date &&
@@ -82,7 +82,7 @@ export async function syncCalendars(em: EntityManager, experience: IExperience, 
   // 1. Rules: keep the unchanged, update the changed, create the new, delete the ones no longer listed.
   const rulesById = new Map(existingRules.map((r) => [r.id, r]));
   const keptRuleIds = new Set<string>();
-  const toExpand: { rule: IRecurrenceRule; input: RecurrenceRuleInput }[] = [];
+  const toExpand: { rule: IRecurrenceRule; input: RecurrenceRuleData }[] = [];
   const ruleOf = new Map<string, IRecurrenceRule>();
   const newRuleIds = input.recurrence_rules.map((r) => r.uuid).filter((u): u is string => !!u && !rulesById.has(u));
   // A client-made uuid that another experience already uses is replaced rather than refused.
@@ -134,7 +134,7 @@ export async function syncCalendars(em: EntityManager, experience: IExperience, 
   const pastOfThis = new Set(
     pastIds.length && !isNew ? (await em.find(Calendar, { id: { $in: pastIds }, experience }, { fields: ['id'] })).map((c) => c.id) : [],
   );
-  const newEntries: { entry: CalendarEntryInput; index: number }[] = [];
+  const newEntries: { entry: CalendarEntryData; index: number }[] = [];
   input.calendars.forEach((entry, index) => {
     if (!entry.id) {
       newEntries.push({ entry, index });

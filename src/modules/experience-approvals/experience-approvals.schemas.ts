@@ -15,6 +15,8 @@ export const PENDING_WAITING_DAYS = ['3', '7'] as const;
 
 /** GET /api/v1/admin/experiences?page=&q=&waiting= (the page's URL reads the same). */
 export const pendingQuerySchema = listQuerySchema.extend({ q: keywordFilter(), waiting: choiceFilter(PENDING_WAITING_DAYS) });
+/** Every key may be absent (the page defaults to 1), as in a query string. */
+export type PendingQuery = Partial<z.input<typeof pendingQuerySchema>>;
 
 export const rejectExperienceSchema = z.object({
   reason: z

@@ -12,6 +12,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { actorLabel, requireAdmin, type Ctx, withEm } from '#src/lib/context';
 import { publicBaseUrl, type Env } from '#src/lib/env';
 import { NotFoundError, ValidationError } from '#src/lib/isomorphic/errors';
+import type { IdInput } from '#src/lib/isomorphic/ids';
 import { parseId, parseInput } from '#src/lib/isomorphic/validate';
 import * as ja from '#src/i18n/ja';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
@@ -33,6 +34,8 @@ import {
   type ExperienceRejectionJson,
   type PendingExperience,
   type PendingMeta,
+  type PendingQuery,
+  type RejectExperienceInput,
   type RejectionResult,
 } from './experience-approvals.schemas';
 import { transaction } from '#src/lib/transaction';
@@ -47,11 +50,6 @@ export interface ExperienceApprovalsDeps {
 }
 
 const notFound = () => new NotFoundError(ja.adminApi.experienceNotFound, 'experience');
-
-function idOf(input: unknown): number | null {
-  if (input == null || typeof input !== 'object') return parseId(input);
-  return parseId((input as Record<string, unknown>).id);
-}
 
 function rejectionJson(row: IExperienceRejection): ExperienceRejectionJson {
   return { reason: row.reason, rejected_at: new Date(row.createdAt).toISOString() };
@@ -70,7 +68,7 @@ export function createExperienceApprovalsService(deps: ExperienceApprovalsDeps) 
   }
 
   /** GET /api/v1/admin/experiences?page=&q=&waiting= (ADMIN): the queue, newest request first. */
-  async function pending(ctx: Ctx, input: unknown = {}): Promise<{ experiences: PendingExperience[]; meta: PendingMeta }> {
+  async function pending(ctx: Ctx, input: PendingQuery = {}): Promise<{ experiences: PendingExperience[]; meta: PendingMeta }> {
     requireAdmin(ctx);
     const query = parseInput(pendingQuerySchema, input);
     const { rows, meta } = await pendingExperiences(
@@ -107,9 +105,9 @@ export function createExperienceApprovalsService(deps: ExperienceApprovalsDeps) 
    * through experiencesHost.approve (which checks ADMIN) and records the change. Approving a published experience
    * changes nothing (changed: false) and records nothing.
    */
-  async function approve(ctx: Ctx, input: unknown): Promise<ApprovalResult> {
+  async function approve(ctx: Ctx, input: { id: IdInput }): Promise<ApprovalResult> {
     requireAdmin(ctx);
-    if (!idOf(input)) throw notFound();
+    if (!parseId(input.id)) throw notFound();
     const result = await deps.experiencesHost.approve(ctx, input);
     if (result.changed) {
       audit.record(ctx, {
@@ -135,9 +133,9 @@ export function createExperienceApprovalsService(deps: ExperienceApprovalsDeps) 
   }
 
   /** POST /api/v1/admin/experiences/{id}/rejection {reason} (ADMIN): stays unpublished; the host gets the reason. */
-  async function reject(ctx: Ctx, input: unknown): Promise<RejectionResult> {
+  async function reject(ctx: Ctx, input: RejectExperienceInput & { id: IdInput }): Promise<RejectionResult> {
     requireAdmin(ctx);
-    const id = idOf(input);
+    const id = parseId(input.id);
     if (!id) throw notFound();
     const { reason } = parseInput(rejectExperienceSchema, input);
     return transaction(ctx.em, async (em) => {
@@ -170,8 +168,8 @@ export function createExperienceApprovalsService(deps: ExperienceApprovalsDeps) 
    * while the experience has not been saved again since. No permission check: callers show it only to whoever
    * may manage the experience.
    */
-  async function currentRejection(ctx: Ctx, input: unknown): Promise<ExperienceRejectionJson | null> {
-    const id = idOf(input);
+  async function currentRejection(ctx: Ctx, input: { id: IdInput }): Promise<ExperienceRejectionJson | null> {
+    const id = parseId(input.id);
     if (!id) return null;
     return (await rejectionsStillCurrent(ctx.em, [id])).get(id) ?? null;
   }

@@ -5,20 +5,22 @@ import { readPage } from '#src/lib/paging';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Ctx } from '#src/lib/context';
 import { ForbiddenError, NotFoundError } from '#src/lib/isomorphic/errors';
+import type { IdInput } from '#src/lib/isomorphic/ids';
 import { idFrom, parseInput } from '#src/lib/isomorphic/validate';
 import * as ja from '#src/i18n/ja';
 import { isAdmin, requireUser } from '#src/lib/context';
 import { addImages } from '#src/modules/images/images.repository';
 import { formImageJson } from '#src/modules/images/images.schemas';
 import { ExperienceDraft, type IExperienceDraft } from './experience-drafts.entity';
+import { OWN_EXPERIENCES_PAGE_SIZE, type OwnListQuery } from '#src/modules/experiences/experiences.host.schemas';
 import {
   draftSchema,
   type DraftData,
-  type DraftInput,
+  type DraftFormData,
+  type DraftFormInput,
   type DraftJson,
   type DraftList,
-  OWN_EXPERIENCES_PAGE_SIZE,
-} from '#src/modules/experiences/experiences.host.schemas';
+} from '#src/modules/experience-drafts/experience-drafts.schemas';
 import { listQuerySchema } from '#src/modules/partners/partners.schemas';
 
 const m = ja.hostStory.errors;
@@ -28,7 +30,7 @@ function toJson(draft: IExperienceDraft): DraftJson {
   return { ...(draft.data as DraftData), id: draft.id, title: draft.title ?? '', images: draft.images.getItems().map(formImageJson) };
 }
 
-async function loadOwn(ctx: Ctx, input: unknown, options: { images: boolean } = { images: true }): Promise<IExperienceDraft> {
+async function loadOwn(ctx: Ctx, input: { id: IdInput }, options: { images: boolean } = { images: true }): Promise<IExperienceDraft> {
   const actor = requireUser(ctx);
   const id = idFrom(input, 'id', () => new NotFoundError(m.draftNotFound, 'experience_draft'));
   const draft = await ctx.em.findOne(ExperienceDraft, { id }, { populate: options.images ? ['images'] : [] });
@@ -37,14 +39,14 @@ async function loadOwn(ctx: Ctx, input: unknown, options: { images: boolean } = 
   return draft;
 }
 
-function parseDraft(ctx: Ctx, input: unknown): { data: DraftData; images: DraftInput['images'] } {
+function parseDraft(ctx: Ctx, input: DraftFormInput): { data: DraftData; images: DraftFormData['images'] } {
   const { images, ...data } = parseInput(draftSchema, input);
   // Only admins choose a host to act for; anyone else's proxy_user_id means nothing.
   if (!isAdmin(ctx)) data.proxy_user_id = null;
   return { data, images };
 }
 
-function writeImages(em: EntityManager, draft: IExperienceDraft, images: DraftInput['images']): void {
+function writeImages(em: EntityManager, draft: IExperienceDraft, images: DraftFormData['images']): void {
   for (const image of draft.images.getItems()) em.remove(image);
   addImages(em, { experienceDraft: draft }, images);
 }
@@ -53,7 +55,7 @@ function writeImages(em: EntityManager, draft: IExperienceDraft, images: DraftIn
  * GET /api/v1/experience_drafts?page=: the signed-in user's drafts, last edited first, OWN_EXPERIENCES_PAGE_SIZE per
  * page like their experiences (a malformed page is a 422; a page past the end is empty).
  */
-async function list(ctx: Ctx, input: unknown = {}): Promise<DraftList> {
+async function list(ctx: Ctx, input: OwnListQuery = {}): Promise<DraftList> {
   const actor = requireUser(ctx);
   const { page } = parseInput(listQuerySchema, input);
   const { rows: drafts, meta } = await readPage(page, OWN_EXPERIENCES_PAGE_SIZE, (limit, offset) =>
@@ -70,12 +72,12 @@ async function list(ctx: Ctx, input: unknown = {}): Promise<DraftList> {
 }
 
 /** GET /api/v1/experience_drafts/{id} */
-async function get(ctx: Ctx, input: unknown): Promise<DraftJson> {
+async function get(ctx: Ctx, input: { id: IdInput }): Promise<DraftJson> {
   return toJson(await loadOwn(ctx, input));
 }
 
 /** POST /api/v1/experience_drafts */
-async function create(ctx: Ctx, input: unknown): Promise<DraftJson> {
+async function create(ctx: Ctx, input: DraftFormInput): Promise<DraftJson> {
   const actor = requireUser(ctx);
   const { data, images } = parseDraft(ctx, input);
   const draft = ctx.em.create(ExperienceDraft, { user: actor.id, title: data.title, data });
@@ -85,7 +87,7 @@ async function create(ctx: Ctx, input: unknown): Promise<DraftJson> {
 }
 
 /** PUT /api/v1/experience_drafts/{id}: replaces the draft's fields and images. */
-async function update(ctx: Ctx, input: unknown): Promise<DraftJson> {
+async function update(ctx: Ctx, input: DraftFormInput & { id: IdInput }): Promise<DraftJson> {
   const draft = await loadOwn(ctx, input);
   const { data, images } = parseDraft(ctx, input);
   draft.title = data.title;
@@ -99,7 +101,7 @@ async function update(ctx: Ctx, input: unknown): Promise<DraftJson> {
  * DELETE /api/v1/experience_drafts/{id}: the author deletes their draft (404 unknown, 403 someone else's);
  * its image rows go with it (ON DELETE CASCADE).
  */
-async function remove(ctx: Ctx, input: unknown): Promise<void> {
+async function remove(ctx: Ctx, input: { id: IdInput }): Promise<void> {
   // Images not loaded: the database deletes them with the draft (see takeForPublication).
   const draft = await loadOwn(ctx, input, { images: false });
   ctx.em.remove(draft);
@@ -113,7 +115,7 @@ export function createExperienceDraftsService(_deps: ExperienceDraftsDeps = {}) 
    * The draft a publication request comes from (input: { id }): 404 unknown, 403 not the actor's; removed in the
    * caller's transaction (pass its EntityManager in ctx), which flushes it with the new experience.
    */
-  async function takeForPublication(ctx: Ctx, input: unknown): Promise<void> {
+  async function takeForPublication(ctx: Ctx, input: { id: IdInput }): Promise<void> {
     // Images not loaded: the database deletes them with the draft (a loaded collection would be detached first,
     // which the images' one-owner CHECK refuses).
     const draft = await loadOwn(ctx, input, { images: false });

@@ -5,7 +5,7 @@ import { Community } from '#src/modules/communities/communities.entity';
 import { Category, Prefecture, Theme } from '#src/modules/reference/reference.entity';
 import { Image } from '#src/modules/images/images.entity';
 import { Calendar, RecurrenceRule } from '#src/modules/calendars/calendars.entity';
-import { RESERVATION_DEADLINE_CHOICES } from './experiences.host.schemas';
+import { RESERVATION_DEADLINE_CHOICES } from '#src/modules/experiences/experience-form.shared';
 import { Timestamped } from '#src/lib/base.entity';
 
 /**

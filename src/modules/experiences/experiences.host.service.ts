@@ -9,6 +9,7 @@ import { readPage } from '#src/lib/paging';
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { LockMode } from '@mikro-orm/core';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError, type FieldMessages } from '#src/lib/isomorphic/errors';
+import type { IdInput } from '#src/lib/isomorphic/ids';
 import { idFrom, parseInput } from '#src/lib/isomorphic/validate';
 import { todayInJapan } from '#src/lib/isomorphic/dates';
 import * as ja from '#src/i18n/ja';
@@ -37,12 +38,15 @@ import {
   experienceSchema,
   OWN_EXPERIENCES_PAGE_SIZE,
   type Choice,
-  type DraftJson,
-  type ExperienceInput,
   type ExperienceListItem,
   type FormChoices,
+  type ExperienceData,
+  type ExperienceFormInput,
   type HostExperienceJson,
+  type OwnListQuery,
 } from './experiences.host.schemas';
+import type { DraftFormInput, DraftJson } from '#src/modules/experience-drafts/experience-drafts.schemas';
+import type { ApprovalResult } from '#src/modules/experience-approvals/experience-approvals.schemas';
 import { transaction } from '#src/lib/transaction';
 
 const m = ja.hostStory.errors;
@@ -51,15 +55,11 @@ const notFound = () => new NotFoundError(m.experienceNotFound, 'experience');
 
 // ---- Ambassador communities (the ambassador a member acts for: ambassadors.repository currentAmbassadorId) -----------
 
-async function communitiesOf(em: EntityManager, ambassadorId: number): Promise<Choice[]> {
-  return ambassadorCommunityChoices(em, ambassadorId);
-}
-
 /** The community choices of the form: the signed-in member's ambassador's communities (ambassador_communities). */
 async function ambassadorCommunities(ctx: Ctx): Promise<Choice[]> {
   const actor = requireUser(ctx);
   const ambassadorId = await currentAmbassadorId(ctx.em, actor.id);
-  return ambassadorId ? communitiesOf(ctx.em, ambassadorId) : [];
+  return ambassadorId ? ambassadorCommunityChoices(ctx.em, ambassadorId) : [];
 }
 
 /** Every choice list the form needs, for its +data.ts. */
@@ -86,7 +86,7 @@ async function requireManage(ctx: Ctx, experience: IExperience): Promise<void> {
  */
 async function listOwn(
   ctx: Ctx,
-  input: unknown = {},
+  input: OwnListQuery = {},
 ): Promise<{ experiences: ExperienceListItem[]; meta: { current_page: number; total_pages: number; total_count: number } }> {
   const actor = requireUser(ctx);
   const { page } = parseInput(listQuerySchema, input);
@@ -113,7 +113,7 @@ async function hostJson(em: EntityManager, id: number): Promise<HostExperienceJs
 }
 
 /** The experience as the edit form needs it (/host_story/{id}/edit). 404 unknown, 403 not the host's. */
-async function getForEdit(ctx: Ctx, input: unknown): Promise<HostExperienceJson> {
+async function getForEdit(ctx: Ctx, input: { id: IdInput }): Promise<HostExperienceJson> {
   requireUser(ctx);
   const id = idFrom(input, 'id', notFound);
   const experience = await ctx.em.findOne(Experience, { id });
@@ -130,7 +130,7 @@ interface References {
 }
 
 /** Database checks of the form's choices, all reported at once (422). */
-async function checkReferences(em: EntityManager, data: ExperienceInput, hostAmbassadorId: number | null): Promise<References> {
+async function checkReferences(em: EntityManager, data: ExperienceData, hostAmbassadorId: number | null): Promise<References> {
   const errors: FieldMessages = {};
   if (!(await findCategory(em, data.category_id))) errors.category_id = [m.categoryUnknown];
   const themeIds = data.themes.map((t) => t.id);
@@ -149,7 +149,7 @@ async function checkReferences(em: EntityManager, data: ExperienceInput, hostAmb
   return { categoryId: data.category_id, prefectureId };
 }
 
-function fields(data: ExperienceInput, refs: References) {
+function fields(data: ExperienceData, refs: References) {
   return {
     title: data.title,
     category: refs.categoryId,
@@ -174,7 +174,7 @@ function fields(data: ExperienceInput, refs: References) {
 }
 
 /** Themes, images and options follow the request: images are replaced, options keep their ids (reservations refer to them). */
-async function writeCollections(em: EntityManager, experience: IExperience, data: ExperienceInput, isNew: boolean): Promise<void> {
+async function writeCollections(em: EntityManager, experience: IExperience, data: ExperienceData, isNew: boolean): Promise<void> {
   experience.themes.set(
     themeReferences(
       em,
@@ -206,7 +206,7 @@ async function writeCollections(em: EntityManager, experience: IExperience, data
  * POST /api/v1/experiences: a publication request. The experience starts unapproved (invisible to guests) until
  * an operator approves it; the draft it came from is deleted; the host's role becomes HOST.
  */
-async function create(deps: ExperiencesHostDeps, ctx: Ctx, input: unknown): Promise<HostExperienceJson> {
+async function create(deps: ExperiencesHostDeps, ctx: Ctx, input: ExperienceFormInput): Promise<HostExperienceJson> {
   const actor = requireUser(ctx);
   const data = parseInput(experienceSchema, input);
   const id = await transaction(ctx.em, async (em) => {
@@ -248,7 +248,7 @@ async function create(deps: ExperiencesHostDeps, ctx: Ctx, input: unknown): Prom
  * PUT /api/v1/experiences/{id}: the host (or an admin) changes an experience. Its publication state is kept
  * (a published experience stays published); the host and proxy_user_id never change here.
  */
-async function update(deps: ExperiencesHostDeps, ctx: Ctx, input: unknown): Promise<HostExperienceJson> {
+async function update(deps: ExperiencesHostDeps, ctx: Ctx, input: ExperienceFormInput & { id: IdInput }): Promise<HostExperienceJson> {
   requireUser(ctx);
   const id = idFrom(input, 'id', notFound);
   await transaction(ctx.em, async (em) => {
@@ -277,7 +277,7 @@ async function update(deps: ExperiencesHostDeps, ctx: Ctx, input: unknown): Prom
  * longer shows it and the host finishes it as a draft and requests publication again. A published (or once
  * published) experience is never withdrawn (409), nor one that any reservation refers to (409).
  */
-async function withdrawToDraft(deps: ExperiencesHostDeps, ctx: Ctx, input: unknown): Promise<DraftJson> {
+async function withdrawToDraft(deps: ExperiencesHostDeps, ctx: Ctx, input: DraftFormInput & { id: IdInput }): Promise<DraftJson> {
   requireUser(ctx);
   const id = idFrom(input, 'id', notFound);
   return transaction(ctx.em, async (em) => {
@@ -287,7 +287,8 @@ async function withdrawToDraft(deps: ExperiencesHostDeps, ctx: Ctx, input: unkno
     await requireManage(tx, experience);
     if (experience.approve || experience.approvedAt) throw new ConflictError(ja.details.withdrawPublished);
     if (await experienceHasReservations(em, id)) throw new ConflictError(ja.details.withdrawReserved);
-    const { id: _id, experience_draft_id: _draftId, ...fields } = (input ?? {}) as Record<string, unknown>;
+    // The form's other keys (experience_draft_id) are not draft fields: the draft's schema drops them.
+    const { id: _id, ...fields } = input;
     const draft = await deps.experienceDrafts.create(tx, fields);
     // Its images, options, themes, slots and rules go with it (ON DELETE CASCADE); the upload files stay, and the
     // draft's own image rows point at them.
@@ -298,20 +299,11 @@ async function withdrawToDraft(deps: ExperiencesHostDeps, ctx: Ctx, input: unkno
 
 // ---- Approval --------------------------------------------------------------------------------------------------------
 
-export interface ApprovalResult {
-  id: number;
-  title: string;
-  approve: true;
-  approved_at: string;
-  /** False when it was already published (nothing changed). */
-  changed: boolean;
-}
-
 /**
  * Publishes a requested experience (input: { id }): POST /api/v1/admin/experiences/{id}/approval (an ADMIN user) and
  * the CLI's approve-experience (the operator). Anyone else: 401 signed out, 403 signed in.
  */
-async function approve(ctx: Ctx, input: unknown): Promise<ApprovalResult> {
+async function approve(ctx: Ctx, input: { id: IdInput }): Promise<ApprovalResult> {
   requireAdmin(ctx);
   const id = idFrom(input, 'id', notFound);
   const experience = await ctx.em.findOne(Experience, { id });
@@ -340,9 +332,9 @@ export function createExperiencesHostService(deps: ExperiencesHostDeps) {
     getForEdit,
     /** Every choice list the form needs, for its +data.ts. */
     formChoices: (ctx: Ctx, _input?: unknown) => formChoices(deps.reference, ctx),
-    create: (ctx: Ctx, input: unknown) => create(deps, ctx, input),
-    update: (ctx: Ctx, input: unknown) => update(deps, ctx, input),
-    withdrawToDraft: (ctx: Ctx, input: unknown) => withdrawToDraft(deps, ctx, input),
+    create: (ctx: Ctx, input: ExperienceFormInput) => create(deps, ctx, input),
+    update: (ctx: Ctx, input: ExperienceFormInput & { id: IdInput }) => update(deps, ctx, input),
+    withdrawToDraft: (ctx: Ctx, input: DraftFormInput & { id: IdInput }) => withdrawToDraft(deps, ctx, input),
     approve,
   };
 }

@@ -13,7 +13,8 @@ import { readRows, type SqlReader } from '#src/lib/read-sql';
 import { oneShotStatement, shapedStatement } from './search-statements';
 import { RATING_MIN_REVIEWS, REGIONS } from './experiences.shared';
 import { CARD_COLUMNS, type CardRow, cardJson } from './story-cards';
-import { searchTerms, type ExperienceCardJson, type StoriesSort } from './experiences.schemas';
+import type { ExperienceCardJson, StoriesSort } from './experiences.schemas';
+import { searchTerms } from './stories-query.schemas';
 
 /** The parsed, resolved filters of one search (ids already checked). */
 export interface StoriesCriteria {

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import * as ja from '#src/i18n/ja';
 import { Field } from '#src/components/form';
-import { HOST_LIMITS } from '#src/modules/experiences/experiences.host.schemas';
+import { HOST_LIMITS } from '#src/modules/experiences/experience-form.shared';
 import { cleanPriceInput } from '#src/components/experience-form/form-state';
 import { numberOrNull, type SectionProps } from './section-props';
 

@@ -7,7 +7,7 @@ import {
   HOST_LIMITS,
   RESERVATION_DEADLINE_CHOICES,
   type ReservationDeadline,
-} from '#src/modules/experiences/experiences.host.schemas';
+} from '#src/modules/experiences/experience-form.shared';
 import { numberOrNull, type SectionProps } from './section-props';
 
 const t = ja.hostStory;

@@ -1,7 +1,7 @@
 // Photos, host (administrators creating for someone), community, and the format (online or in person with the place).
 import * as ja from '#src/i18n/ja';
 import { Field } from '#src/components/form';
-import { HOST_LIMITS } from '#src/modules/experiences/experiences.host.schemas';
+import { HOST_LIMITS } from '#src/modules/experiences/experience-form.shared';
 import type { FieldMessages } from '#src/lib/isomorphic/errors';
 import { messagesUnder } from '#src/components/form';
 import { HostSearch } from '#src/components/experience-form/HostSearch';
