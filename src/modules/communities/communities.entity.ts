@@ -2,7 +2,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { User } from '#src/modules/users/users.entity';
 import { Occupation } from '#src/modules/reference/reference.entity';
 import { Image } from '#src/modules/images/images.entity';
-import { GENDERS } from './communities.schemas';
+import { GENDERS } from '#src/modules/communities/community-application.schemas';
 import { Timestamped } from '#src/lib/base.entity';
 
 // Limited texts are `text` columns with named CHECKs (not varchar(n)) so a violation surfaces as a named

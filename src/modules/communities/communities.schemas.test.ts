@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { canAddVisibleItem, communityFormSchema } from './communities.schemas';
 import {
   answerError,
   buildBirthday,
-  canAddVisibleItem,
   checkAnswers,
   communityApplicationSchema,
-  communityFormSchema,
   toHalfWidthDigits,
-} from './communities.schemas';
+} from '#src/modules/communities/community-application.schemas';
 
 const items = [
   { id: 1, name: '参加の動機', required: true, disabled: false },

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { booleanFilter, keywordFilter, type ListPageMeta } from '#src/lib/isomorphic/list-filters';
 import { dateTimeJson, idJson, pageMetaJson, parseId } from '#src/lib/isomorphic/validate';
+import type { applicationsQuerySchema, pageQuerySchema } from '#src/modules/brand-portal/brand-portal.schemas';
 import { listQuerySchema } from '#src/modules/partners/partners.schemas';
 import * as ja from '#src/i18n/ja';
 
@@ -32,6 +33,8 @@ export const adminCommunityListQuerySchema = listQuerySchema.extend({
   published: booleanFilter(),
   brand_id: brandFilter,
 });
+/** Every key may be absent, as in a query string (the page defaults to 1). */
+export type AdminCommunityListQuery = Partial<z.input<typeof adminCommunityListQuerySchema>>;
 
 /** PUT /api/v1/admin/communities/{id}/brand {brand_id}: the brand the community belongs to, or null for none. */
 export const communityBrandSchema = z.object({
@@ -40,6 +43,11 @@ export const communityBrandSchema = z.object({
     z.number({ error: ja.lists.communityBrand.brandInvalid }).int({ error: ja.lists.communityBrand.brandInvalid }).nullable(),
   ),
 });
+export type CommunityBrandInput = z.input<typeof communityBrandSchema>;
+
+/** The brand portal's lists of its communities (?page=) and of their applications (the filters of applicationsQuerySchema). */
+export type PortalCommunitiesQuery = Partial<z.input<typeof pageQuerySchema>>;
+export type PortalApplicationsQuery = Partial<z.input<typeof applicationsQuerySchema>>;
 
 // ---- Response schemas (the OpenAPI document).
 

@@ -1,8 +1,8 @@
 // The communities' lists with their search and filters (docs/decisions/admin-lists.md): the admin's list and its
-// ブランド設定, and the brand portal's applications. The communities service answers with these; server-only.
+// ブランド設定, and the brand portal's communities and applications. The communities service answers with these; server-only.
 import { requireAdmin, requireBrandMember, type Ctx, withEm } from '#src/lib/context';
 import { NotFoundError } from '#src/lib/isomorphic/errors';
-import { parseId, parseInput } from '#src/lib/isomorphic/validate';
+import { parseId, parseInput, type IdInput } from '#src/lib/isomorphic/validate';
 import type { ListPageMeta } from '#src/lib/isomorphic/list-filters';
 import { inIdOrder, pageOfIds, Where } from '#src/lib/list-sql';
 import { transaction } from '#src/lib/transaction';
@@ -10,19 +10,27 @@ import * as ja from '#src/i18n/ja';
 import type { AuditService } from '#src/modules/audit/audit.service';
 import type { BrandsService } from '#src/modules/brands/brands.service';
 import { readRows, readStatement } from '#src/lib/read-sql';
-import { brandCommunities, brandsOfCommunities } from '#src/modules/brands/brands.repository';
+import { brandCommunities, brandCommunityIds, brandsOfCommunities } from '#src/modules/brands/brands.repository';
 import {
   BRAND_PORTAL_PAGE_SIZE,
   applicationsQuerySchema,
+  pageQuerySchema,
   type BrandApplicationListItem,
   type BrandApplicationsResponse,
+  type BrandCommunitiesResponse,
 } from '#src/modules/brand-portal/brand-portal.schemas';
+import { sortedImageJson } from '#src/modules/images/images.schemas';
+import { pageMeta, pageWithin } from '#src/lib/paging';
 import { Community } from './communities.entity';
 import {
   ADMIN_COMMUNITIES_PAGE_SIZE,
   adminCommunityListQuerySchema,
   type AdminCommunityListItem,
+  type AdminCommunityListQuery,
   communityBrandSchema,
+  type CommunityBrandInput,
+  type PortalApplicationsQuery,
+  type PortalCommunitiesQuery,
 } from './community-list.schemas';
 
 /** The admin list's keyword text: the trigram index's expression (Migration20261129130000_list_filters). */
@@ -47,12 +55,11 @@ interface AssignDeps {
   brands: Pick<BrandsService, 'assignCommunity'>;
 }
 
-function idOf(input: unknown): number | null {
-  return parseId(input != null && typeof input === 'object' ? (input as Record<string, unknown>).id : input);
-}
-
 /** GET /api/v1/admin/communities?page=&q=&published=&brand_id= (ADMIN): newest first, with each one's brands. */
-export async function adminCommunityList(ctx: Ctx, input: unknown): Promise<{ communities: AdminCommunityListItem[]; meta: ListPageMeta }> {
+export async function adminCommunityList(
+  ctx: Ctx,
+  input: AdminCommunityListQuery,
+): Promise<{ communities: AdminCommunityListItem[]; meta: ListPageMeta }> {
   requireAdmin(ctx);
   const query = parseInput(adminCommunityListQuerySchema, input);
   const where = new Where().keyword(COMMUNITY_KEYWORD_TEXT, query.q, { bigrams: true });
@@ -95,10 +102,14 @@ export async function adminCommunityList(ctx: Ctx, input: unknown): Promise<{ co
 }
 
 /** PUT /api/v1/admin/communities/{id}/brand {brand_id|null} (ADMIN; audited): the community's one brand, or none. */
-export async function assignCommunityBrand(ctx: Ctx, input: unknown, deps: AssignDeps): Promise<AdminCommunityListItem> {
+export async function assignCommunityBrand(
+  ctx: Ctx,
+  input: CommunityBrandInput & { id: IdInput },
+  deps: AssignDeps,
+): Promise<AdminCommunityListItem> {
   const { audit, brands } = deps;
   requireAdmin(ctx);
-  const id = idOf(input);
+  const id = parseId(input.id);
   if (!id) throw adminNotFound();
   const { brand_id } = parseInput(communityBrandSchema, input);
   await transaction(ctx.em, async (em) => {
@@ -150,7 +161,7 @@ export function applicationRow(row: {
  * GET /brand/api/v1/community-applications?page=&q=&community_id=&handled=&since=&until=: applications to the
  * brand's communities, newest first; a community_id that is not the brand's is 404 (the portal's rule).
  */
-export async function portalApplicationList(ctx: Ctx, input: unknown): Promise<BrandApplicationsResponse> {
+export async function portalApplicationList(ctx: Ctx, input: PortalApplicationsQuery): Promise<BrandApplicationsResponse> {
   const actor = requireBrandMember(ctx);
   const query = parseInput(applicationsQuerySchema, input);
   // The brand's communities are the filter's choices and the list's scope: read once, they also answer whether a
@@ -200,5 +211,46 @@ export async function portalApplicationList(ctx: Ctx, input: unknown): Promise<B
     ),
     communities: communities.map((c) => ({ id: c.id, name: c.name })),
     meta,
+  };
+}
+
+/** GET /brand/api/v1/communities?page=n: the brand's communities, newest first. */
+export async function portalCommunityList(ctx: Ctx, input: PortalCommunitiesQuery): Promise<BrandCommunitiesResponse> {
+  const actor = requireBrandMember(ctx);
+  const asked = parseInput(pageQuerySchema, input).page;
+  const ids = await brandCommunityIds(ctx.em, actor.brandId);
+  const page = pageWithin(asked, ids.length, BRAND_PORTAL_PAGE_SIZE);
+  const pageIds = ids.slice((page - 1) * BRAND_PORTAL_PAGE_SIZE, page * BRAND_PORTAL_PAGE_SIZE);
+  const rows = pageIds.length ? await ctx.em.find(Community, { id: { $in: pageIds } }, { populate: ['images'] }) : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const counts = await ctx.em.execute<{ id: number; ambassadors: string; applications: string }[]>(
+    pageIds.length
+      ? `SELECT c.id,
+                (SELECT count(*) FROM ambassador_communities ac WHERE ac.community_id = c.id) AS ambassadors,
+                (SELECT count(*) FROM community_applications ca WHERE ca.community_id = c.id) AS applications
+           FROM communities c WHERE c.id IN (${pageIds.map(() => '?').join(',')})`
+      : 'SELECT 1 AS id, 0 AS ambassadors, 0 AS applications WHERE false',
+    pageIds,
+  );
+  const countOf = new Map(counts.map((row) => [Number(row.id), row]));
+  return {
+    communities: pageIds.flatMap((id) => {
+      const row = byId.get(id);
+      if (!row) return [];
+      return [
+        {
+          id: row.id,
+          name: row.name,
+          host_name: row.hostName,
+          published: row.published,
+          catchphrase: row.catchphrase,
+          image_url: sortedImageJson(row.images)[0]?.url ?? null,
+          created_at: new Date(row.createdAt).toISOString(),
+          ambassador_count: Number(countOf.get(id)?.ambassadors ?? 0),
+          application_count: Number(countOf.get(id)?.applications ?? 0),
+        },
+      ];
+    }),
+    meta: pageMeta(page, ids.length, BRAND_PORTAL_PAGE_SIZE),
   };
 }

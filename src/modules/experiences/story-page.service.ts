@@ -4,7 +4,7 @@
 // (tests/api/experience-reads.test.ts).
 import { userOf, type Ctx } from '#src/lib/context';
 import { NotFoundError } from '#src/lib/isomorphic/errors';
-import { idFrom } from '#src/lib/isomorphic/validate';
+import { idFrom, type IdInput } from '#src/lib/isomorphic/validate';
 import * as ja from '#src/i18n/ja';
 import { findReviewPage, reviewJsonFromRow } from '#src/modules/reviews/reviews.repository';
 import { REVIEWS_ON_DETAIL, type ReviewsJson } from '#src/modules/reviews/reviews.schemas';
@@ -44,7 +44,7 @@ export function createStoryPageService(deps: StoryPageDeps) {
   }
 
   /** Everything /stories/{id} shows (input: { id }); 404 like GET /api/v1/experiences/{id}. */
-  async function data(ctx: Ctx, input: unknown): Promise<StoryPageData> {
+  async function data(ctx: Ctx, input: { id: IdInput }): Promise<StoryPageData> {
     const id = idFrom(input, 'id', notFound);
     const [experience, reviews, others, calendars] = await Promise.allSettled([
       deps.experiences.detail(ctx, { id }),

@@ -2,7 +2,7 @@
 // here (once).
 import type { PageContextServer } from 'vike/types';
 import { routeId } from '#src/lib/isomorphic/page-helpers';
-import { applicationFlag } from '#src/modules/communities/communities.schemas';
+import { applicationFlag } from '#src/modules/communities/community-application.schemas';
 
 export function data(pageContext: PageContextServer) {
   const id = routeId(pageContext);

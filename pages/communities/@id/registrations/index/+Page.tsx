@@ -19,7 +19,7 @@ import {
   buildBirthday,
   communityApplicationSchema,
   normalizePostalCode,
-} from '#src/modules/communities/communities.schemas';
+} from '#src/modules/communities/community-application.schemas';
 import type { Data } from './+data';
 import './registration.css';
 
