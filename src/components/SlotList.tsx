@@ -1,17 +1,14 @@
 // The slot list of an experience (spec guest-and-host.md §4, §9): reserved / no availability / open with ○ or △,
-// selection toggling up to 30, a collapsed preview (3 slots, 5 above 1080px) and paging forward by windows.
+// selection toggling up to 30 (slot-list-state.ts), a collapsed preview (3 slots, 5 above 1080px) and paging forward by
+// windows.
 // Every slot element carries data-calendar-id (browser tests and the reservation link rely on it).
-import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import * as ja from '#src/i18n/ja';
-import { api, ApiError } from '#src/lib/isomorphic/api-client';
-import { addDays, weekdayOf } from '#src/lib/isomorphic/dates';
-import type { CalendarJson, CalendarsJson } from '#src/modules/calendars/calendars.schemas';
-import { DEFAULT_WINDOW_DAYS, MAX_SELECTED_SLOTS } from '#src/modules/calendars/calendars.shared';
-import { slotView, toggleSelection } from '#src/modules/calendars/slots';
+import { weekdayOf } from '#src/lib/isomorphic/dates';
+import type { CalendarJson } from '#src/modules/calendars/calendars.schemas';
+import { slotView } from '#src/modules/calendars/slots';
+import type { SlotPager, SlotSelection } from './slot-list-state';
 import './slot-list.css';
-
-/** How many empty windows one "load more" may skip before giving up (recent_count says more exist). */
-const MAX_EMPTY_STEPS = 12;
 
 function slotDateLabel(ymd: string): string {
   const [, m, d] = ymd.split('-').map(Number);
@@ -32,95 +29,6 @@ function useNow(serverNow: number): number {
     return () => window.clearInterval(timer);
   }, []);
   return now;
-}
-
-export interface SlotPager {
-  calendars: CalendarJson[];
-  reservedIds: Set<number>;
-  hasMore: boolean;
-  loading: boolean;
-  error: string | null;
-  loadMore(): Promise<void>;
-}
-
-/**
- * Pages an experience's slots forward from the server-rendered first window: each step asks for the next 31 days
- * and appends; it stops when recent_count reaches 0. An empty window while recent_count > 0 (a gap in the
- * schedule) is skipped at once rather than shown as the end.
- */
-export function useSlotPager(experienceId: number, initial: CalendarsJson): SlotPager {
-  const [calendars, setCalendars] = useState(initial.calendars);
-  const [reservedIds, setReservedIds] = useState(() => new Set(initial.meta.reserved_calendar_ids));
-  const [toDate, setToDate] = useState(initial.meta.to_date);
-  const [recentCount, setRecentCount] = useState(initial.meta.recent_count);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const busy = useRef(false);
-
-  const loadMore = useCallback(async () => {
-    if (busy.current || recentCount === 0) return;
-    busy.current = true;
-    setLoading(true);
-    setError(null);
-    try {
-      let to = toDate;
-      for (let step = 0; step < MAX_EMPTY_STEPS; step++) {
-        const from = addDays(to, 1);
-        to = addDays(from, DEFAULT_WINDOW_DAYS - 1);
-        const page = await api<CalendarsJson>(`/api/v1/experiences/${experienceId}/calendars?from_date=${from}&to_date=${to}`);
-        setCalendars((list) => {
-          const known = new Set(list.map((c) => c.id));
-          return [...list, ...page.calendars.filter((c) => !known.has(c.id))];
-        });
-        setReservedIds((ids) => new Set([...ids, ...page.meta.reserved_calendar_ids]));
-        setToDate(page.meta.to_date);
-        setRecentCount(page.meta.recent_count);
-        if (page.calendars.length > 0 || page.meta.recent_count === 0) break;
-      }
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : ja.browse.fetchFailed);
-    } finally {
-      busy.current = false;
-      setLoading(false);
-    }
-  }, [experienceId, toDate, recentCount]);
-
-  return { calendars, reservedIds, hasMore: recentCount > 0, loading, error, loadMore };
-}
-
-export interface SlotSelection {
-  selected: CalendarJson[];
-  message: string | null;
-  /** The slot whose selection was refused: the message is shown right under it. */
-  refusedId: number | null;
-  toggle(calendar: CalendarJson): void;
-}
-
-/** Toggles slots; the 31st is refused with a message (spec §9: at most 30 at once). Kept in slot order. */
-export function useSlotSelection(): SlotSelection {
-  const [selected, setSelected] = useState<CalendarJson[]>([]);
-  const [message, setMessage] = useState<string | null>(null);
-  const [refusedId, setRefusedId] = useState<number | null>(null);
-  const toggle = useCallback(
-    (calendar: CalendarJson) => {
-      const result = toggleSelection(
-        selected.map((c) => c.id),
-        calendar.id,
-        MAX_SELECTED_SLOTS,
-      );
-      setMessage(result.refused ? ja.browse.maxSelected(MAX_SELECTED_SLOTS) : null);
-      setRefusedId(result.refused ? calendar.id : null);
-      if (result.refused) return;
-      const byId = new Map([...selected, calendar].map((c) => [c.id, c]));
-      setSelected(
-        result.selected
-          .flatMap((id) => byId.get(id) ?? [])
-          .sort((a, b) => a.date.localeCompare(b.date) || a.start_time.localeCompare(b.start_time) || a.id - b.id),
-      );
-    },
-    [selected],
-  );
-  return { selected, message, refusedId, toggle };
 }
 
 /**

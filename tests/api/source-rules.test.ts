@@ -29,9 +29,7 @@ const MAX_LINES = 350;
  * Files over the limit today, each at most as long as it is now: they may shrink (and leave this list when they are
  * split), never grow.
  */
-const TOO_LONG_TODAY: Record<string, number> = {
-  'src/components/SlotList.tsx': 356,
-};
+const TOO_LONG_TODAY: Record<string, number> = {};
 
 describe('file size', () => {
   it(`keeps every source file within ${MAX_LINES} lines, and the longer ones of today from growing`, () => {
