@@ -1,9 +1,10 @@
 // The experience form's state and its conversions (defaults, prefill from a draft or an experience, the request
 // payload). Pure: the form component and its tests use it; the rules themselves are the shared zod schemas.
-import { expandRecurrence, type Weekday } from '#src/modules/calendars/recurrence';
+import { expandRecurrence } from '#src/modules/calendars/recurrence';
 import type { HostExperienceJson, ImageJson } from '#src/modules/experiences/experiences.host.schemas';
 import { toHalfWidthDigits, type ReservationDeadline } from '#src/modules/experiences/experience-form.shared';
 import type { DraftJson } from '#src/modules/experience-drafts/experience-drafts.schemas';
+import type { RecurrenceRuleJson } from '#src/modules/calendars/calendar-plan.schemas';
 
 export interface OptionState {
   /** React key only. */
@@ -27,14 +28,8 @@ export interface SlotState {
   reserved: boolean;
 }
 
-export interface RuleState {
-  uuid: string;
-  start_date: string;
-  end_date: string;
-  start_time: string;
-  end_time: string;
-  day_of_week: Weekday[];
-}
+/** A recurrence rule in the form: as the host's JSON has it. */
+export type RuleState = RecurrenceRuleJson;
 
 export interface FormState {
   images: ImageJson[];

@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
 import { isValidYmd, minutesOf } from '#src/lib/isomorphic/dates';
-import { dateJson, idJson, countJson, timeJson } from '#src/lib/isomorphic/validate';
+import { dateJson, timeJson } from '#src/lib/isomorphic/validate';
+import { calendarJsonSchema, type CalendarJson } from './calendars.schemas';
 import { WEEKDAYS, calendarWindow, expandRecurrence, slotTimeIssue, recurrenceEndWindow, type Weekday } from './recurrence';
 
 const m = ja.hostStory.errors;
@@ -91,18 +92,11 @@ export function recurrenceRuleIssues(rule: RecurrenceRuleData, today: string): R
 
 // ---- The host's JSON of its slots and rules
 
-export interface HostCalendarJson {
-  id: number;
-  date: string;
-  start_time: string;
-  end_time: string;
-  recurrence_rule_uuid: string | null;
-  recruitment_number: number;
-  participant_number: number;
-  accepting_reservation: boolean;
+/** A future slot as its host edits it: the public slot without what the guests' booking needs, and whether it is taken. */
+export type HostCalendarJson = Omit<CalendarJson, 'experience_id' | 'reservation_deadline_at'> & {
   /** True when the slot has reservations or seats on hold: it cannot be deleted or moved. */
   reserved: boolean;
-}
+};
 
 export interface RecurrenceRuleJson {
   uuid: string;
@@ -115,17 +109,9 @@ export interface RecurrenceRuleJson {
 
 // `satisfies` keeps the response schemas (the OpenAPI document) and the types above the same shape.
 
-export const hostCalendarJsonSchema = z.object({
-  id: idJson(),
-  date: dateJson(),
-  start_time: timeJson(),
-  end_time: timeJson(),
-  recurrence_rule_uuid: z.string().nullable(),
-  recruitment_number: countJson(),
-  participant_number: countJson(),
-  accepting_reservation: z.boolean(),
-  reserved: z.boolean(),
-}) satisfies z.ZodType<HostCalendarJson>;
+export const hostCalendarJsonSchema = calendarJsonSchema
+  .omit({ experience_id: true, reservation_deadline_at: true })
+  .extend({ reserved: z.boolean() }) satisfies z.ZodType<HostCalendarJson>;
 
 export const recurrenceRuleJsonSchema = z.object({
   uuid: z.string(),

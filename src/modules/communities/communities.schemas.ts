@@ -2,6 +2,7 @@
 // its application items. The application itself is in community-application.schemas.ts. Browser-safe: no entity or
 // Node imports.
 import { z } from 'zod';
+import type { ApplicationItemRule } from './community-application.schemas';
 import * as ja from '#src/i18n/ja';
 import { formImagesSchema, sortedImageJson, type ImageRow } from '#src/modules/images/images.schemas';
 import { optionalText, requiredText } from '#src/lib/isomorphic/validate';
@@ -165,11 +166,7 @@ export type CommunityFormData = z.output<typeof communityFormSchema>;
 export type ApplicationItemFormInput = z.input<typeof applicationItemFormSchema>;
 
 /** An application item as the admin form shows it. */
-export interface AdminApplicationItem {
-  id: number;
-  name: string;
-  required: boolean;
-  disabled: boolean;
+export interface AdminApplicationItem extends ApplicationItemRule {
   sort_order: number;
   /** Answers already given: an item with answers can be hidden, never deleted. */
   answer_count: number;
