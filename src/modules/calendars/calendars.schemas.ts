@@ -3,7 +3,7 @@ import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
 import { isValidYmd } from '#src/lib/isomorphic/dates';
 import type { IdInput } from '#src/lib/isomorphic/ids';
-import { countJson, dateJson, dateTimeJson, idJson, timeJson } from '#src/lib/isomorphic/validate';
+import { countJson, dateJson, dateTimeJson, idJson, timeJson, type InputOf } from '#src/lib/isomorphic/validate';
 
 /**
  * The longest window one call may ask for, both ends included: about a quarter (3 x 31 days). Longer windows
@@ -23,7 +23,7 @@ const ymd = z
 /** ?from_date&to_date (yyyy-MM-dd, Japan dates, both included). Both optional: from defaults to today. */
 export const calendarsQuerySchema = z.object({ from_date: ymd, to_date: ymd });
 /** An experience's slots in a window: its id and the window's query. */
-export type CalendarsQuery = z.input<typeof calendarsQuerySchema> & { id: IdInput };
+export type CalendarsQuery = InputOf<typeof calendarsQuerySchema> & { id: IdInput };
 
 /** A slot (spec §3 "Calendar entry") plus extras: experience_id and reservation_deadline_at. */
 export interface CalendarJson {

@@ -2,7 +2,7 @@
 // the ブランド設定 body (docs/decisions/admin-lists.md). Browser-safe.
 import { z } from 'zod';
 import { booleanFilter, keywordFilter, type ListPageMeta } from '#src/lib/isomorphic/list-filters';
-import { dateTimeJson, idJson, pageMetaJson, parseId } from '#src/lib/isomorphic/validate';
+import { dateTimeJson, idJson, pageMetaJson, parseId, type InputOf } from '#src/lib/isomorphic/validate';
 import type { applicationsQuerySchema, pageQuerySchema } from '#src/modules/brand-portal/brand-portal.schemas';
 import { listQuerySchema } from '#src/modules/partners/partners.schemas';
 import * as ja from '#src/i18n/ja';
@@ -33,8 +33,7 @@ export const adminCommunityListQuerySchema = listQuerySchema.extend({
   published: booleanFilter(),
   brand_id: brandFilter,
 });
-/** Every key may be absent, as in a query string (the page defaults to 1). */
-export type AdminCommunityListQuery = Partial<z.input<typeof adminCommunityListQuerySchema>>;
+export type AdminCommunityListQuery = InputOf<typeof adminCommunityListQuerySchema>;
 
 /** PUT /api/v1/admin/communities/{id}/brand {brand_id}: the brand the community belongs to, or null for none. */
 export const communityBrandSchema = z.object({
@@ -43,11 +42,11 @@ export const communityBrandSchema = z.object({
     z.number({ error: ja.lists.communityBrand.brandInvalid }).int({ error: ja.lists.communityBrand.brandInvalid }).nullable(),
   ),
 });
-export type CommunityBrandInput = z.input<typeof communityBrandSchema>;
+export type CommunityBrandInput = InputOf<typeof communityBrandSchema>;
 
 /** The brand portal's lists of its communities (?page=) and of their applications (the filters of applicationsQuerySchema). */
-export type PortalCommunitiesQuery = Partial<z.input<typeof pageQuerySchema>>;
-export type PortalApplicationsQuery = Partial<z.input<typeof applicationsQuerySchema>>;
+export type PortalCommunitiesQuery = InputOf<typeof pageQuerySchema>;
+export type PortalApplicationsQuery = InputOf<typeof applicationsQuerySchema>;
 
 // ---- Response schemas (the OpenAPI document).
 

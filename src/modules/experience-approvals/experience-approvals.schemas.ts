@@ -1,7 +1,7 @@
 // Experience approval in the administrator area (/admin/experiences; not in the spec). Browser-safe.
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
-import { dateTimeJson, idJson, pageMetaJson } from '#src/lib/isomorphic/validate';
+import { dateTimeJson, idJson, pageMetaJson, type InputOf } from '#src/lib/isomorphic/validate';
 import { choiceFilter, keywordFilter, type ListPageMeta } from '#src/lib/isomorphic/list-filters';
 import { listQuerySchema } from '#src/modules/partners/partners.schemas';
 
@@ -15,8 +15,7 @@ export const PENDING_WAITING_DAYS = ['3', '7'] as const;
 
 /** GET /api/v1/admin/experiences?page=&q=&waiting= (the page's URL reads the same). */
 export const pendingQuerySchema = listQuerySchema.extend({ q: keywordFilter(), waiting: choiceFilter(PENDING_WAITING_DAYS) });
-/** Every key may be absent (the page defaults to 1), as in a query string. */
-export type PendingQuery = Partial<z.input<typeof pendingQuerySchema>>;
+export type PendingQuery = InputOf<typeof pendingQuerySchema>;
 
 export const rejectExperienceSchema = z.object({
   reason: z

@@ -2,7 +2,7 @@
 // apply when it becomes a publication request), its JSON and the host's list of drafts. Browser-safe.
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
-import { idJson, pageMetaJson } from '#src/lib/isomorphic/validate';
+import { idJson, pageMetaJson, type InputOf } from '#src/lib/isomorphic/validate';
 import { WEEKDAYS } from '#src/modules/calendars/recurrence';
 import { calendarEntrySchema, optionalId, recurrenceRuleSchema } from '#src/modules/calendars/calendar-plan.schemas';
 import { distinctObjectKeys } from '#src/modules/images/images.schemas';
@@ -104,7 +104,7 @@ export const draftSchema = z.object({
   community_id: optionalId,
   proxy_user_id: optionalId,
 });
-export type DraftFormInput = z.input<typeof draftSchema>;
+export type DraftFormInput = InputOf<typeof draftSchema>;
 export type DraftFormData = z.output<typeof draftSchema>;
 
 /** The stored draft fields (everything but the images, which are rows of `images`). */

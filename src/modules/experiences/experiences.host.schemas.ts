@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
 import type { FieldMessages } from '#src/lib/isomorphic/errors';
-import { idJson, pageMetaJson } from '#src/lib/isomorphic/validate';
+import { idJson, pageMetaJson, type InputOf } from '#src/lib/isomorphic/validate';
 import {
   calendarEntrySchema,
   hostCalendarJsonSchema,
@@ -185,7 +185,7 @@ export const experienceSchema = z
     address: d.online ? null : (d.address ?? null),
     minimum_number_of_participant_count: d.set_minimum_number_of_participant_count ? (d.minimum_number_of_participant_count ?? null) : null,
   }));
-export type ExperienceFormInput = z.input<typeof experienceSchema>;
+export type ExperienceFormInput = InputOf<typeof experienceSchema>;
 export type ExperienceData = z.output<typeof experienceSchema>;
 
 // ---- Answers (JSON shapes) --------------------------------------------------------------------------------------
@@ -247,7 +247,7 @@ export const hostExperienceJsonSchema = experienceJsonSchema
  * page big enough to exhaust the server's heap. */
 export const OWN_EXPERIENCES_PAGE_SIZE = 24;
 /** ?page= of the host's own lists (GET /api/v1/experiences and /experience_drafts); absent is page 1. */
-export type OwnListQuery = Partial<z.input<typeof listQuerySchema>>;
+export type OwnListQuery = InputOf<typeof listQuerySchema>;
 
 export const ownExperiencesJsonSchema = z
   .object({

@@ -1,6 +1,7 @@
 // GET /api/v1/stories and the /stories pages: the search's query (parsed by the service, the pages' URL read the
 // same way) and the keyword's normalisation. Browser-safe.
 import { z } from 'zod';
+import type { InputOf } from '#src/lib/isomorphic/validate';
 import * as ja from '#src/i18n/ja';
 import { pageSchema } from './experiences.schemas';
 import { SEARCH_LIMITS, STORIES_SORTS, type StoriesSort } from './experiences.shared';
@@ -111,7 +112,7 @@ export type StoriesQuery = z.output<typeof storiesQuerySchema>;
  * What the service takes: the query as the route or the page has it, where `state` may be one value and Express's
  * simple parser keeps `state[]` under its own key (the service joins them before the parse).
  */
-export type StoriesQueryInput = Omit<z.input<typeof storiesQuerySchema>, 'state'> & {
+export type StoriesQueryInput = Omit<InputOf<typeof storiesQuerySchema>, 'state'> & {
   state?: string | string[];
   'state[]'?: string | string[];
 };

@@ -1,13 +1,13 @@
 // Favourites (お気に入り): the heart's answer and the signed-in guest's list. Browser-safe.
 import { z } from 'zod';
-import { dateJson, idJson, timeJson } from '#src/lib/isomorphic/validate';
+import { dateJson, idJson, timeJson, type InputOf } from '#src/lib/isomorphic/validate';
 import { experienceCardJsonSchema, pageMetaSchema, pageSchema } from '#src/modules/experiences/experiences.schemas';
 import { FAVORITES_PER_PAGE, NEXT_DATES_SHOWN } from './favorites.shared';
 
 export { FAVORITES_PER_PAGE, NEXT_DATES_SHOWN } from './favorites.shared';
 
 export const favoritesQuerySchema = z.object({ page: pageSchema });
-export type FavoritesQuery = z.input<typeof favoritesQuerySchema>;
+export type FavoritesQuery = InputOf<typeof favoritesQuerySchema>;
 
 export const favoriteStateJsonSchema = z
   .object({ experience_id: idJson(), favorite: z.boolean() })

@@ -2,7 +2,7 @@
 // as shown. Browser-safe (the forms check with the same schemas the service parses).
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
-import { requiredText } from '#src/lib/isomorphic/validate';
+import { requiredText, type InputOf } from '#src/lib/isomorphic/validate';
 import { formatDateJa, todayInJapan } from '#src/lib/isomorphic/dates';
 import { pageSchema, type PageMeta } from '#src/modules/experiences/experiences.schemas';
 import { MAX_STARS, type ReviewJson } from './reviews.schemas';
@@ -31,7 +31,7 @@ export const hostReviewsQuerySchema = z.object({ page: pageSchema });
 
 export type ReviewInput = z.input<typeof reviewSchema>;
 export type ReplyInput = z.input<typeof replySchema>;
-export type HostReviewsQuery = z.input<typeof hostReviewsQuerySchema>;
+export type HostReviewsQuery = InputOf<typeof hostReviewsQuerySchema>;
 
 /** Where a reservation stands for its review (the guest's form). */
 export type ReviewFormState = 'open' | 'not_ended' | 'not_confirmed' | 'posted';

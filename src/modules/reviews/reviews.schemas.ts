@@ -1,7 +1,7 @@
 // Public review reads (spec guest-and-host.md §3 "Review"). Browser-safe.
 import { z } from 'zod';
 import type { IdInput } from '#src/lib/isomorphic/ids';
-import { dateTimeJson, idJson, urlJson } from '#src/lib/isomorphic/validate';
+import { dateTimeJson, idJson, urlJson, type InputOf } from '#src/lib/isomorphic/validate';
 import { pageMetaSchema, pageSchema } from '#src/modules/experiences/experiences.schemas';
 import { MAX_STARS } from './reviews.shared';
 
@@ -17,7 +17,7 @@ export const reviewsQuerySchema = z.object({ page: pageSchema });
  * The reviews of one experience: its id and the page; per_page only from a page that shows fewer (the experience
  * page asks for REVIEWS_ON_DETAIL), never from the query string.
  */
-export type ReviewsQuery = z.input<typeof reviewsQuerySchema> & { id: IdInput; per_page?: number };
+export type ReviewsQuery = InputOf<typeof reviewsQuerySchema> & { id: IdInput; per_page?: number };
 
 export const reviewJsonSchema = z
   .object({
