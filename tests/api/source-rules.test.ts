@@ -1,6 +1,6 @@
 // Rules about the source itself that no compiler or linter states, checked here so nobody has to remember them.
 import { describe, expect, it } from 'vitest';
-import { sourceFiles } from '#tests/setup/source-files';
+import { linesMatching, sourceFiles } from '#tests/setup/source-files';
 
 const CODE_DIRS = ['src', 'server', 'cli', 'pages', 'tests', 'migrations', 'seeds'];
 
@@ -8,16 +8,10 @@ describe('comments', () => {
   it('say what the code does and why, never which issue, session or review pass asked for it', () => {
     // An issue or session number means nothing to whoever clones the repository; the reason stays, the number goes.
     const history = /\b[Ii]ssues? #?\d+\b|\b[Ss]essions? \d+\b|\b[rs]1\d[a-z]\b|\bhardening[A-Z]\b/;
-    const offenders = sourceFiles(CODE_DIRS)
+    const files = sourceFiles(CODE_DIRS)
       .concat(sourceFiles(['.'], /^(biome|knip)\.jsonc$/))
-      .filter((f) => f.path !== 'tests/api/source-rules.test.ts')
-      .flatMap((f) =>
-        f.text
-          .split('\n')
-          .map((line, i) => ({ line, at: `${f.path}:${i + 1}` }))
-          .filter(({ line }) => history.test(line))
-          .map(({ at }) => at),
-      );
+      .filter((f) => f.path !== 'tests/api/source-rules.test.ts');
+    const offenders = linesMatching(files, history);
     expect(offenders).toEqual([]);
   });
 });
@@ -39,15 +33,8 @@ describe('file size', () => {
 describe('service inputs', () => {
   it('are typed as what their schema takes, so callers are checked by the compiler (ARCHITECTURE.md, "One service shape")', () => {
     // `input: unknown` would let a page, the CLI or a test pass anything; a method that takes nothing says `_input?`.
-    const offenders = sourceFiles(['src/modules'], /\.ts$/)
-      .filter((f) => !f.path.endsWith('.test.ts'))
-      .flatMap((f) =>
-        f.text
-          .split('\n')
-          .map((line, i) => ({ line, at: `${f.path}:${i + 1}` }))
-          .filter(({ line }) => /\binput: unknown\b/.test(line))
-          .map(({ at }) => at),
-      );
+    const services = sourceFiles(['src/modules'], /\.ts$/).filter((f) => !f.path.endsWith('.test.ts'));
+    const offenders = linesMatching(services, /\binput: unknown\b/);
     expect(offenders).toEqual([]);
   });
 });

@@ -29,3 +29,8 @@ export function sourceFiles(dirs: readonly string[], name: RegExp = /\.(ts|tsx|c
   for (const dir of dirs) walk(path.join(projectRoot, dir));
   return files;
 }
+
+/** `path:line` of every line of `files` that `pattern` matches. */
+export function linesMatching(files: readonly SourceFile[], pattern: RegExp): string[] {
+  return files.flatMap((f) => f.text.split('\n').flatMap((line, i) => (pattern.test(line) ? [`${f.path}:${i + 1}`] : [])));
+}
