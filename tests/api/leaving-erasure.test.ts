@@ -142,13 +142,14 @@ describe('leaving erases every personal field', () => {
     const [counts] = await sql<Record<string, string>>(
       `SELECT (SELECT count(*) FROM community_applications WHERE user_id = ?) AS applications,
               (SELECT count(*) FROM holding_requests WHERE user_id = ?) AS holding,
+              (SELECT count(*) FROM favorites WHERE user_id = ?) AS favorites,
               (SELECT count(*) FROM experience_drafts WHERE user_id = ?) AS drafts,
               (SELECT count(*) FROM data_exports WHERE user_id = ?) AS exports,
               (SELECT count(*) FROM uploaded_files WHERE public_id = 'richavatar0001.png') AS avatar,
               (SELECT count(*) FROM mail_outbox WHERE dedupe_key = 'rich:host') AS host_mail,
               (SELECT count(*) FROM contact_inquiries WHERE user_id = ? AND content = '（退会により削除されました）') AS inquiries`,
-      [rich.userId, rich.userId, rich.userId, rich.userId, rich.userId],
+      [rich.userId, rich.userId, rich.userId, rich.userId, rich.userId, rich.userId],
     );
-    expect(counts).toEqual({ applications: '0', holding: '0', drafts: '0', exports: '0', avatar: '0', host_mail: '1', inquiries: '1' });
+    expect(counts).toEqual({ applications: '0', holding: '0', favorites: '0', drafts: '0', exports: '0', avatar: '0', host_mail: '1', inquiries: '1' });
   });
 });

@@ -144,6 +144,7 @@ export async function seedRichUser(t: { app: Express; orm: MikroORM }): Promise<
     JSON.stringify({ hosted_by: RICH.name }),
   ]);
   await run('INSERT INTO holding_requests (experience_id, user_id) VALUES (?, ?)', [experience.id, user.id]);
+  await run('INSERT INTO favorites (experience_id, user_id) VALUES (?, ?)', [experience.id, user.id]);
 
   // As a host: an experience in their name and a payee with a bank account and a paid-out balance of zero.
   const own = await createExperience(t.orm, { hostUserId: user.id });

@@ -3,8 +3,9 @@
 // hold a person's data; docs/decisions/leaving.md says why each is erased, anonymised or kept, and
 // tests/api/leaving-erasure.test.ts walks every text column of the database afterwards.
 //
-// - Erased with the rows: drafts, holding requests, community applications (with their answers), ambassador
-//   memberships, data copies, password reset requests, rate-limit rows naming the address, mails to the address.
+// - Erased with the rows: drafts, holding requests, favourites, community applications (with their answers),
+//   ambassador memberships, data copies, password reset requests, rate-limit rows naming the address, mails to the
+//   address.
 // - Anonymised in place (the rows stay for the other party and the books): the user row itself, the receipts'
 //   addressee, contact and program inquiries, the reservation's note to the host, the host name of experiences.
 // - Kept as it is: the receipts as they were issued (receipt_issuances), which the issuer must keep.
@@ -140,6 +141,7 @@ export async function eraseAccount(em: EntityManager, userId: number): Promise<{
   // Rows that exist only for the person.
   await em.execute('DELETE FROM community_applications WHERE user_id = ?', [userId]);
   await em.execute('DELETE FROM holding_requests WHERE user_id = ?', [userId]);
+  await em.execute('DELETE FROM favorites WHERE user_id = ?', [userId]);
   await em.execute('DELETE FROM experience_drafts WHERE user_id = ?', [userId]);
   await em.execute('DELETE FROM ambassador_members WHERE user_id = ?', [userId]);
   await em.execute('DELETE FROM data_exports WHERE user_id = ?', [userId]);
