@@ -150,6 +150,15 @@ describe('leaving erases every personal field', () => {
               (SELECT count(*) FROM contact_inquiries WHERE user_id = ? AND content = '（退会により削除されました）') AS inquiries`,
       [rich.userId, rich.userId, rich.userId, rich.userId, rich.userId, rich.userId],
     );
-    expect(counts).toEqual({ applications: '0', holding: '0', favorites: '0', drafts: '0', exports: '0', avatar: '0', host_mail: '1', inquiries: '1' });
+    expect(counts).toEqual({
+      applications: '0',
+      holding: '0',
+      favorites: '0',
+      drafts: '0',
+      exports: '0',
+      avatar: '0',
+      host_mail: '1',
+      inquiries: '1',
+    });
   });
 });
