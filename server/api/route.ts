@@ -5,6 +5,7 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
 import type { Services } from '#src/root';
 import type { Operation } from '#src/openapi/operation';
+import type { FileAnswer } from '#src/lib/file-answer';
 
 /** What the app hands a route's handler besides the services (the Stripe webhook tells the metrics). */
 export interface RouteHooks {
@@ -23,11 +24,22 @@ type Answering<Params = Request['params']> =
       /** The JSON answer, sent with the declared `status` (200 unless stated; 204 sends no body). */
       answer(req: Request<Params>, services: Services, res: Response): Promise<unknown>;
       handler?: never;
+      download?: never;
     }
   | {
-      /** A handler of its own, when `answer` cannot say it (a file, a status chosen by the result, a cache). */
+      /**
+       * A file to save: sent whole as an attachment under its name, with its type (compressed like any answer when
+       * the type gains from it; a PDF is sent as it is).
+       */
+      download(req: Request<Params>, services: Services): Promise<FileAnswer>;
+      answer?: never;
+      handler?: never;
+    }
+  | {
+      /** A handler of its own, when neither can say it (a status chosen by the result, a cache, a webhook). */
       handler(services: Services, hooks: RouteHooks): RequestHandler<Params>;
       answer?: never;
+      download?: never;
     };
 
 /** A route's documentation besides what `route` takes first, and the middleware it runs before answering. */
@@ -58,24 +70,35 @@ export function route<P extends string>(
   return { method, path, summary, tags, security, ...rest } as ApiRoute;
 }
 
+/** Sends a file to save: an attachment under its name, with its own type, through the one `send` (server/compress.ts). */
+export function sendFile(res: Response, file: FileAnswer): void {
+  // attachment() first: it sets a type from the file's extension, which the file's own type (with its parameters)
+  // then replaces.
+  res.attachment(file.filename).set('Content-Type', file.type).send(file.body);
+}
+
 /** Registers each route on the router, in the list's order (Express tries them in that order). */
 export function mountRoutes(router: Router, routes: ApiRoute[], services: Services, hooks: RouteHooks = {}): void {
   for (const declared of routes) {
-    const { answer, status = 200 } = declared;
+    const { answer, download, status = 200 } = declared;
     const handler: RequestHandler = answer
       ? async (req, res) => {
           const body = await answer(req, services, res);
           if (status === 204) res.status(204).end();
           else res.status(status).json(body);
         }
-      : declared.handler(services, hooks);
+      : download
+        ? async (req, res) => {
+            sendFile(res, await download(req, services));
+          }
+        : declared.handler(services, hooks);
     router[declared.method](declared.path, ...(declared.before ?? []), handler);
   }
 }
 
 /** The routes as the document's operations: the door's base before each path, `:name` written `{name}`. */
 export const operationsOf = (base: string, routes: ApiRoute[]): Operation[] =>
-  routes.map(({ path, before: _before, answer: _answer, handler: _handler, ...operation }) => ({
+  routes.map(({ path, before: _before, answer: _answer, download: _download, handler: _handler, ...operation }) => ({
     ...operation,
     path: `${base}${path.replace(/:(\w+)/g, '{$1}')}`,
   }));

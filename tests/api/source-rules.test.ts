@@ -38,3 +38,11 @@ describe('service inputs', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+describe('files to save', () => {
+  it("leave the API one way: a route's `download` or `sendFile`, which set the name, the type and the body together", () => {
+    const server = sourceFiles(['server'], /\.ts$/).filter((f) => f.path !== 'server/api/route.ts' && !f.path.endsWith('.test.ts'));
+    const offenders = linesMatching(server, /\.attachment\(/);
+    expect(offenders).toEqual([]);
+  });
+});

@@ -23,10 +23,6 @@ export const guestExtrasRoutes: ApiRoute[] = [
   route('get', '/reservations/:id/calendar.ics', '確定した予約をカレンダーファイル（.ics、日本時間）で取得する', ['予約'], 'user', {
     errors: [409],
     file: { type: 'text/calendar', description: '予約の日程の iCalendar ファイル（予約確認メールの添付と同じもの）' },
-    handler: (services) => async (req, res) => {
-      const file = await services.reservationCalendar.file(req.ctx, req.params);
-      // attachment() first: it sets the type from the file name, which the type with its `method` parameter replaces.
-      res.attachment(file.filename).set('Content-Type', file.contentType).send(file.content);
-    },
+    download: (req, services) => services.reservationCalendar.file(req.ctx, req.params),
   }),
 ];

@@ -8,7 +8,7 @@ import {
   participantsQuerySchema,
 } from '#src/modules/reservations/host-reservations.schemas';
 import { hostHoldingRequestsJsonSchema, hostHoldingRequestsQuerySchema } from '#src/modules/holding-requests/holding-requests.schemas';
-import { route, type ApiRoute } from '#server/api/route';
+import { route, sendFile, type ApiRoute } from '#server/api/route';
 
 const host = ['ホスト'];
 
@@ -30,8 +30,7 @@ export const hostReservationsRoutes: ApiRoute[] = [
         res.json(await services.hostReservations.participants(req.ctx, input));
         return;
       }
-      const file = await services.hostReservations.participantsCsv(req.ctx, input);
-      res.type('text/csv; charset=utf-8').attachment(file.filename).send(file.body);
+      sendFile(res, await services.hostReservations.participantsCsv(req.ctx, input));
     },
   }),
   route('get', '/host/holding_requests', '自分の体験への開催リクエストを一覧する', host, 'user', {

@@ -56,18 +56,12 @@ export const leavingRoutes: ApiRoute[] = [
   route('get', '/account/data-exports/:token/data.json', 'データのコピー（JSON）をダウンロードする', accounts, 'user', {
     errors: [404],
     response: dataExportFileJsonSchema,
-    handler: (services) => async (req, res) => {
-      const file = await services.dataExports.download(req.ctx, { token: req.params.token, file: 'json' });
-      res.type(file.type).attachment(file.filename).send(file.body);
-    },
+    download: (req, services) => services.dataExports.download(req.ctx, { token: req.params.token, file: 'json' }),
   }),
   route('get', '/account/data-exports/:token/reservations.csv', 'データのコピー（予約の CSV）をダウンロードする', accounts, 'user', {
     errors: [404],
     file: { type: 'text/csv', description: '予約の一覧（UTF-8 BOM 付き、CRLF）' },
-    handler: (services) => async (req, res) => {
-      const file = await services.dataExports.download(req.ctx, { token: req.params.token, file: 'csv' });
-      res.type(file.type).attachment(file.filename).send(file.body);
-    },
+    download: (req, services) => services.dataExports.download(req.ctx, { token: req.params.token, file: 'csv' }),
   }),
   route('get', '/admin/users/:id/leave', '利用者と、今は退会できない理由を取得する（管理者）', accounts, 'admin', {
     errors: [404],

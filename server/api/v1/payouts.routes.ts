@@ -50,13 +50,10 @@ export const payoutsRoutes: ApiRoute[] = [
   route('get', '/admin/payouts/:id/file', '総合振込ファイル（全銀協フォーマット）を書き出す（管理者）', payouts, 'admin', {
     errors: [409],
     file: { type: 'text/plain', description: '全銀協規定フォーマット 総合振込（120バイト固定長、JIS X 0201 半角カナ、CRLF区切り）' },
-    handler: (services) => async (req, res) => {
+    download: async (req, services) => {
       const file = await services.payouts.exportFile(req.ctx, req.params);
       // Built whole before the answer starts (about 122 bytes per transfer), so a fault is still a clean error answer.
-      res
-        .type(file.contentType)
-        .attachment(file.filename)
-        .send(Buffer.concat([...file.chunks]));
+      return { filename: file.filename, type: file.contentType, body: Buffer.concat([...file.chunks]) };
     },
   }),
   route('post', '/admin/payouts/:id/paid', '支払バッチを支払済みにする（管理者）', payouts, 'admin', {
@@ -85,19 +82,13 @@ export const payoutsRoutes: ApiRoute[] = [
     query: earningsQuerySchema,
     errors: [404],
     file: { type: 'text/csv', description: '支払明細書（UTF-8 BOM 付き、CRLF）' },
-    handler: (services) => async (req, res) => {
-      const file = await services.earnings.statementCsv(req.ctx, req.query);
-      res.type('text/csv; charset=utf-8').attachment(file.filename).send(file.body);
-    },
+    download: (req, services) => services.earnings.statementCsv(req.ctx, req.query),
   }),
   route('get', '/host/earnings/statement.pdf', '月の支払明細書を PDF で取得する', payouts, 'user', {
     query: earningsQuerySchema,
     errors: [404],
     file: { type: 'application/pdf', description: '支払明細書（A4、日本語フォント埋め込み）' },
-    handler: (services) => async (req, res) => {
-      const file = await services.earnings.statementPdf(req.ctx, req.query);
-      res.type('application/pdf').attachment(file.filename).send(file.body);
-    },
+    download: (req, services) => services.earnings.statementPdf(req.ctx, req.query),
   }),
   route('get', '/host/bank-account', '振込先口座を取得する（口座番号は伏せ字）', payouts, 'user', {
     query: payeeScopeSchema,

@@ -97,11 +97,7 @@ export const reservationsRoutes: ApiRoute[] = [
     body: receiptRequestSchema,
     errors: [409],
     file: { type: 'application/pdf', description: '領収書の PDF（Content-Disposition: attachment）' },
-    handler: (services) => async (req, res) => {
-      const file = await services.receipts.issue(req.ctx, { ...req.body, ...req.params });
-      // A PDF's streams and font are compressed inside it already: sent as it is, not through the API's compression.
-      res.type('application/pdf').attachment(file.filename).set('Content-Length', String(file.body.length)).end(file.body);
-    },
+    download: (req, services) => services.receipts.issue(req.ctx, { ...req.body, ...req.params }),
   }),
   route('post', '/host/calendars/:id/cancellation', '開催日程を中止する（予約はすべて全額返金）', ['ホスト'], 'user', {
     body: slotCancellationSchema,

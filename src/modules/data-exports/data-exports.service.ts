@@ -4,6 +4,7 @@
 // The link's token is random and only its sha256 is stored; a download needs the token and the account it belongs
 // to, so a forwarded mail alone opens nothing. Files are kept in the row (every process sees them) and dropped when
 // the link expires.
+import type { FileAnswer } from '#src/lib/file-answer';
 import { createHash, randomBytes } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { requireUser, type Ctx } from '#src/lib/context';
@@ -103,7 +104,7 @@ export function createDataExportsService(deps: DataExportsDeps) {
   }
 
   /** GET /api/v1/account/data-exports/{token}/data.json and …/reservations.csv: the files. */
-  async function download(ctx: Ctx, input: DataExportRef & { file?: string }): Promise<{ filename: string; type: string; body: string }> {
+  async function download(ctx: Ctx, input: DataExportRef & { file?: string }): Promise<FileAnswer> {
     const row = await readyRow(ctx, input, true);
     const day = todayInJapan(new Date(row.readyAt ?? row.createdAt));
     return input.file === 'csv'

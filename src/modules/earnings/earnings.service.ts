@@ -1,6 +1,7 @@
 // The payee's side of the money: /host/earnings (per month and per reservation, totals, balances, the next payout),
 // the monthly statement as CSV, and the bank account the payouts go to. A host user sees their own earnings; an
 // ambassador's members see the ambassador's (?ambassador_id=). Server-only.
+import type { FileAnswer } from '#src/lib/file-answer';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Env } from '#src/lib/env';
 import { requireUser, type Ctx } from '#src/lib/context';
@@ -188,7 +189,7 @@ export function createEarningsService(deps: EarningsDeps) {
    * GET /api/v1/host/earnings/statement?month=: the 支払明細書 of a closed month as CSV (UTF-8 with a byte order
    * mark and CRLF for Excel, text cells guarded against formulas).
    */
-  async function statementCsv(ctx: Ctx, input: EarningsQuery): Promise<{ filename: string; body: string }> {
+  async function statementCsv(ctx: Ctx, input: EarningsQuery): Promise<FileAnswer> {
     const user = requireUser(ctx);
     const query = parseInput(earningsQuerySchema, input ?? {});
     const month = query.month ?? shiftMonth(monthOf(new Date(), settings), -1);
@@ -219,14 +220,14 @@ export function createEarningsService(deps: EarningsDeps) {
       ],
       '\r\n',
     );
-    return { filename: `statement-${month}.csv`, body };
+    return { filename: `statement-${month}.csv`, type: 'text/csv; charset=utf-8', body };
   }
 
   /**
    * GET /api/v1/host/earnings/statement.pdf?month=: the 支払明細書 of a month as a PDF (the same rows as the CSV),
    * with the payout its close led to and the platform as issuer.
    */
-  async function statementPdf(ctx: Ctx, input: EarningsQuery): Promise<{ filename: string; body: Buffer }> {
+  async function statementPdf(ctx: Ctx, input: EarningsQuery): Promise<FileAnswer> {
     const user = requireUser(ctx);
     const query = parseInput(earningsQuerySchema, input ?? {});
     const month = query.month ?? shiftMonth(monthOf(new Date(), settings), -1);
@@ -264,7 +265,7 @@ export function createEarningsService(deps: EarningsDeps) {
       payout,
       issuer: { name: env.PLATFORM_NAME, address: env.PLATFORM_ADDRESS, registrationNumber: env.INVOICE_REGISTRATION_NUMBER },
     });
-    return { filename: `statement-${month}.pdf`, body };
+    return { filename: `statement-${month}.pdf`, type: 'application/pdf', body };
   }
 
   const { bankAccount, updateBankAccount } = createBankAccountService(deps);

@@ -2,6 +2,7 @@
 // PDF (POST /api/v1/reservations/{id}/receipt). A receipt exists for a reservation that was paid (confirmed_at set,
 // amount above zero), whatever happened to it after: a cancelled one prints its refund. The first download fixes the
 // receipt number; every later one is the same number marked 再発行. Anyone else's reservation is the reservation's 404.
+import type { FileAnswer } from '#src/lib/file-answer';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Env } from '#src/lib/env';
 import { requireAdmin, requireUser, type Ctx } from '#src/lib/context';
@@ -24,12 +25,6 @@ import type { ReceiptDocument } from './receipt-pdf';
 
 export interface ReceiptsDeps {
   env: Pick<Env, 'PLATFORM_NAME' | 'PLATFORM_ADDRESS' | 'INVOICE_REGISTRATION_NUMBER'>;
-}
-
-/** The receipt PDF and its file name. */
-export interface ReceiptFile {
-  filename: string;
-  body: Buffer;
 }
 
 const reservationNotFound = () => new NotFoundError(ja.reservations.reservationNotFound, 'reservation');
@@ -134,7 +129,7 @@ export function createReceiptsService(deps: ReceiptsDeps) {
    * POST /api/v1/reservations/{id}/receipt (input: { id, addressee, purpose? }): the receipt PDF. A reservation that
    * was never paid is a 409 with the reason, and nothing is recorded.
    */
-  async function issue(ctx: Ctx, input: { id: IdInput } & ReceiptRequestInput): Promise<ReceiptFile> {
+  async function issue(ctx: Ctx, input: { id: IdInput } & ReceiptRequestInput): Promise<FileAnswer<Buffer>> {
     const r = await ownReservation(ctx, input);
     const data = parseInput(receiptRequestSchema, input);
     const refused = unprintable({ addressee: data.addressee, purpose: data.purpose });
@@ -162,7 +157,7 @@ export function createReceiptsService(deps: ReceiptsDeps) {
         Number(row.issued_count),
         JSON.stringify(document),
       ]);
-      return { filename: ja.receipts.filename(row.number), body: await draw(document, now) };
+      return { filename: ja.receipts.filename(row.number), type: 'application/pdf', body: await draw(document, now) };
     });
   }
 
@@ -172,7 +167,7 @@ export function createReceiptsService(deps: ReceiptsDeps) {
    * left (docs/decisions/leaving.md), marked 発行者控え with today's date. Recorded nowhere: it is not an issuance.
    * A receipt issued before the issuances were recorded is drawn from its row and reservation as they are now.
    */
-  async function copy(ctx: Ctx, input: ReceiptCopyInput): Promise<ReceiptFile> {
+  async function copy(ctx: Ctx, input: ReceiptCopyInput): Promise<FileAnswer<Buffer>> {
     requireAdmin(ctx);
     const data = parseInput(receiptCopySchema, input);
     const receipt = await ctx.em.findOne(Receipt, { number: data.number });
@@ -202,6 +197,7 @@ export function createReceiptsService(deps: ReceiptsDeps) {
     }
     return {
       filename: ja.receipts.copyFilename(document.number),
+      type: 'application/pdf',
       body: await draw({ ...document, recordCopyOn: todayInJapan(now) }, now),
     };
   }

@@ -4,6 +4,7 @@
 //
 // Which reservations a host sees: those that were ever confirmed (confirmed_at is set), so a cancelled one stays
 // visible, marked, and never counts as a participant. Holds in progress (pending, 3-D Secure) are only seats taken.
+import type { FileAnswer } from '#src/lib/file-answer';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireUser, type Ctx } from '#src/lib/context';
 import { NotFoundError } from '#src/lib/isomorphic/errors';
@@ -203,7 +204,7 @@ export function createHostReservationsService() {
    * The same participants as a CSV file for Excel in Japan: UTF-8 with a byte order mark, CRLF, a Japanese header,
    * booking times in Japan time, text cells that could run as formulas neutralised (src/lib/csv.ts).
    */
-  async function participantsCsv(ctx: Ctx, input: { id: IdInput } & ParticipantsQuery): Promise<{ filename: string; body: string }> {
+  async function participantsCsv(ctx: Ctx, input: { id: IdInput } & ParticipantsQuery): Promise<FileAnswer> {
     const json = await participants(ctx, input);
     const lines = [csvRecord([...ja.hostReservations.csvHeader], '\r\n')];
     for (const p of json.participants) {
@@ -217,6 +218,7 @@ export function createHostReservationsService() {
     const c = json.calendar;
     return {
       filename: `participants-${c.date}-${c.start_time.replace(':', '')}-${c.id}.csv`,
+      type: 'text/csv; charset=utf-8',
       body: UTF8_BOM + lines.join(''),
     };
   }

@@ -1,6 +1,7 @@
 // カレンダーに追加 on /reservations/{id}: the .ics file of the guest's confirmed reservation, the very file its
 // confirmation mail attaches (reservation-mails.ts reservationIcs over settlement.ts loadMailData), so the calendar
 // entry the page adds and the one the mail adds are one event (the same UIDs) that the cancellation mail removes.
+import type { FileAnswer } from '#src/lib/file-answer';
 import type { Ctx } from '#src/lib/context';
 import { requireUser } from '#src/lib/context';
 import { ConflictError, NotFoundError } from '#src/lib/isomorphic/errors';
@@ -20,12 +21,6 @@ export interface ReservationCalendarDeps {
   >;
 }
 
-export interface CalendarFile {
-  filename: string;
-  contentType: string;
-  content: string;
-}
-
 export function createReservationCalendarService(deps: ReservationCalendarDeps) {
   const settlement = createSettlement({ env: deps.env, baseUrl: publicBaseUrl(deps.env) });
 
@@ -33,14 +28,14 @@ export function createReservationCalendarService(deps: ReservationCalendarDeps) 
    * GET /api/v1/reservations/{id}/calendar.ics (input: { id }): the caller's own confirmed reservation as an
    * iCalendar file (Japan time). 401 signed out, 404 another's or unknown, 409 not confirmed (pending or cancelled).
    */
-  async function file(ctx: Ctx, input: { id: IdInput }): Promise<CalendarFile> {
+  async function file(ctx: Ctx, input: { id: IdInput }): Promise<FileAnswer> {
     const user = requireUser(ctx);
     const id = idFrom(input, 'id', reservationNotFound);
     const reservation = await ctx.em.findOne(Reservation, { id, user: user.id }, { fields: ['id', 'status'] });
     if (!reservation) throw reservationNotFound();
     if (reservation.status !== 'confirmed') throw new ConflictError(ja.calendarLinks.notConfirmed);
     const attachment = reservationIcs(await settlement.loadMailData(ctx.em, id), 'PUBLISH');
-    return { filename: `tabitoko-reservation-${id}.ics`, contentType: attachment.contentType, content: attachment.content };
+    return { filename: `tabitoko-reservation-${id}.ics`, type: attachment.contentType, body: attachment.content };
   }
 
   return { file };
