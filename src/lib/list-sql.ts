@@ -12,8 +12,11 @@ import { numberPlaceholders, type ReadStatement, readRows, statementName } from 
 export class Where {
   private readonly parts: string[] = [];
   readonly params: unknown[] = [];
-  /** A keyword is among the conditions (its statement is planned for the keyword's value). */
-  hasKeyword = false;
+  /**
+   * A condition whose best plan depends on its value is among the conditions (a keyword's LIKE: the trigram index
+   * helps only from three characters), so the statement is planned for its values each time.
+   */
+  planPerValue = false;
 
   /** One condition with its `?` parameters. */
   add(condition: string, ...params: unknown[]): this {
@@ -24,15 +27,22 @@ export class Where {
 
   /**
    * A case-insensitive substring of `text` (a lower-cased expression; `%` and `_` in the keyword are literal). With
-   * `bigrams` (the list has a GIN index on `tabitoko_bigrams(text)`), a two-character keyword, which has no trigram
-   * for the trigram index, is also looked up among the text's bigrams: the same rows, found through that index.
+   * `bigrams` (the list has a GIN index on `tabitoko_bigrams(text)`), a two-character keyword without whitespace, which
+   * has no trigram for the trigram index, is looked up among the text's bigrams instead: they are every two-character
+   * piece of the text without whitespace, so containing the keyword as a bigram is exactly containing it as a
+   * substring, and the index answers it without reading the text again. The keyword reaches the condition through a
+   * one-row subquery, so the planner does not see its value: for a bigram of most texts its statistics would make it
+   * walk the order index computing every row's bigrams (a function far costlier than its estimate), where the index
+   * and a sort of the matches serve any count up to the bound. That plan is then the same for every keyword, so the
+   * statement is prepared like one without a keyword.
    */
   keyword(text: string, q: string | undefined, options: { bigrams?: boolean } = {}): this {
     if (!q) return this;
-    this.hasKeyword = true;
-    this.add(`${text} LIKE ? ESCAPE '\\'`, `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    if (options.bigrams && [...q].length === 2 && !/\s/.test(q)) this.add(`tabitoko_bigrams(${text}) @> ARRAY[lower(?)]`, q);
-    return this;
+    const lowered = q.toLowerCase();
+    if (options.bigrams && [...lowered].length === 2 && !/\s/.test(lowered))
+      return this.add(`tabitoko_bigrams(${text}) @> ARRAY[(SELECT ?::text)]`, lowered);
+    this.planPerValue = true;
+    return this.add(`${text} LIKE ? ESCAPE '\\'`, `%${lowered.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   }
 
   /** Japan-time days, both included: `column` from the start of `since` to the end of `until`. */
@@ -59,9 +69,9 @@ export type ListOrder = [expression: string, direction: 'ASC' | 'DESC'][];
  * index-only scan of at most LIST_COUNT_LIMIT + 1 entries, however deep the page: the count and the page read the
  * same entries once, where a separate count and OFFSET read them twice, each through the table.
  *
- * A statement without a keyword is prepared under a name (PostgreSQL plans it once per connection, and planning
- * cost more than running it); a keyword's statement is planned for its value each time, because whether the
- * trigram index helps depends on the keyword's length.
+ * A statement is prepared under a name (PostgreSQL plans it once per connection, and planning cost more than running
+ * it), unless `where` asks for a plan per value (a keyword's LIKE: whether the trigram index helps depends on the
+ * keyword's length).
  */
 export async function pageOfIds(
   ctx: Pick<Ctx, 'sql'>,
@@ -78,7 +88,7 @@ export async function pageOfIds(
                      LIMIT ${LIST_COUNT_LIMIT + 1}) w) a
      CROSS JOIN LATERAL (SELECT least(?::int, greatest(least(a.n, ${LIST_COUNT_LIMIT}) - 1, 0) / ?::int * ?::int) AS off) p`;
   const text = numberPlaceholders(sql);
-  const statement: ReadStatement = where.hasKeyword ? { name: undefined, text } : { name: statementName('list', text), text };
+  const statement: ReadStatement = where.planPerValue ? { name: undefined, text } : { name: statementName('list', text), text };
   const [row] = await readRows<{ ids: number[] | null; n: number }>(ctx.sql, statement, [
     size,
     ...where.params,

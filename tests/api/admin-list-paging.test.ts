@@ -16,7 +16,8 @@ beforeAll(async () => {
   // Inquiry i: '山田 花子' || i, created i minutes ago (so i = 1 is the newest), subject media when i % 4 = 2,
   // resolved when i % 3 = 0. Unresolved media inquiries are the i with i % 12 in {2, 10}: 1,675 of them.
   await insertManyInquiries(t.orm, 10_050);
-  for (const name of ['陶芸の会', '木工の会', '土と陶芸サークル', '陶の器', 'AB工房']) await createCommunity(t.orm, { name });
+  // Every community's host is the factory's 里山クラフト協会.
+  for (const name of ['陶芸の会', '木工の会', '土と陶芸サークル', '陶の器', 'AB工房', '100%の会']) await createCommunity(t.orm, { name });
 }, 60_000);
 
 const inquiries = (query: string) => c.agents.admin.get(`/api/v1/brand_and_ambassador_inquiries?${query}`);
@@ -66,8 +67,19 @@ describe('GET /api/v1/admin/communities keywords of one and two characters', () 
     expect(await communities('陶芸')).toEqual(['土と陶芸サークル', '陶芸の会']);
     expect(await communities('陶')).toEqual(['陶の器', '土と陶芸サークル', '陶芸の会']);
     expect(await communities('ab')).toEqual(['AB工房']);
+    expect(await communities('AB')).toEqual(['AB工房']);
     expect(await communities('芸サ')).toEqual(['土と陶芸サークル']);
     expect(await communities('芸の会')).toEqual(['陶芸の会']);
     expect(await communities('陶磁')).toEqual([]);
+  });
+
+  it('reads a two-character keyword literally and in the host name too', async () => {
+    expect(await communities('%の')).toEqual(['100%の会']);
+    expect(await communities('0%')).toEqual(['100%の会']);
+    expect(await communities('_の')).toEqual([]);
+    expect(await communities('\\の')).toEqual([]);
+    expect(await communities('協会')).toEqual(['100%の会', 'AB工房', '陶の器', '土と陶芸サークル', '木工の会', '陶芸の会']);
+    // The name and the host are one text with a space between them: no keyword runs across it.
+    expect(await communities('会里')).toEqual([]);
   });
 });

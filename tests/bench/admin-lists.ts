@@ -236,6 +236,7 @@ export async function benchAdminLists(): Promise<boolean> {
       ['communities', `brand_id, published=true`, `/api/v1/admin/communities?brand_id=${ids.brandId}&published=true`, admin],
       ['communities', 'brand_id=none', '/api/v1/admin/communities?brand_id=none', admin],
       ['communities', 'q=陶芸', `/api/v1/admin/communities?q=${q('陶芸')}`, admin],
+      ['communities', 'q=主催 (every one)', `/api/v1/admin/communities?q=${q('主催')}`, admin],
       ['communities', 'q=コミュニティ777', `/api/v1/admin/communities?q=${q('コミュニティ777')}`, admin],
       ['brands', '', '/api/v1/brands', admin],
       ['brands', 'published=false, q=ブランド1', `/api/v1/brands?published=false&q=${q('ブランド1')}`, admin],
