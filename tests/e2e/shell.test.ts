@@ -37,4 +37,14 @@ describe('page shell', () => {
     expect(res.status).toBe(404);
     expect(await res.text()).toContain('ページが見つかりません');
   });
+
+  it('hydrates the 404 page as well as the pages (the browser starts Vike with the shown page only): its menu opens', async () => {
+    const page = await s.newPage({ width: 375, height: 800 });
+    await page.goto('/no/such/page');
+    await hydrated(page);
+    const toggle = page.locator('.site-header__toggle');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
+  });
 });
