@@ -67,41 +67,6 @@ function entryWithoutPreloadLists(): Plugin {
   };
 }
 
-/**
- * Vike's client entry carries the configuration of every page, and its start parsed and resolved all of them (most of
- * the longest task before a page answers a tap). With server routing the browser only ever shows the page the server
- * rendered, whose id is in the page's `vike_pageContext` JSON, so the client build passes the list through a filter
- * that keeps only that page's configuration for Vike to parse. If the id cannot be read, every page is kept, as
- * before. The build fails if Vike's generated module no longer declares the list this way.
- */
-function entryWithCurrentPageOnly(): Plugin {
-  const declaration = 'export const pageConfigsSerialized = [';
-  const end = '\n];\nexport const pageConfigGlobalSerialized = {';
-  const pick = `function __currentPageOnly(pages) {
-  const json = document.getElementById('vike_pageContext')?.textContent ?? '';
-  const match = /"pageId":("(?:[^"\\\\]|\\\\.)*")/.exec(json);
-  const pageId = match ? JSON.parse(match[1]) : null;
-  const shown = pages.filter((page) => page.pageId === pageId);
-  return shown.length === 1 ? shown : pages;
-}
-`;
-  return {
-    name: 'tabitoko:entry-with-current-page-only',
-    apply: 'build',
-    applyToEnvironment: (environment) => environment.name === 'client',
-    transform(code, id) {
-      if (!id.endsWith('virtual:vike:global-entry:client:server-routing')) return null;
-      const from = code.indexOf(declaration);
-      const to = code.indexOf(end, from);
-      if (from === -1 || to === -1) throw new Error(`entry-with-current-page-only: pageConfigsSerialized not found in ${id}`);
-      return {
-        code: `${code.slice(0, from)}${pick}export const pageConfigsSerialized = __currentPageOnly([${code.slice(from + declaration.length, to)}\n]);${code.slice(to + 3)}`,
-        map: null,
-      };
-    },
-  };
-}
-
 export function serverRoutingPlugins(): Plugin[] {
-  return [getPageContextWithoutClientRouter(), entryWithoutPreloadLists(), entryWithCurrentPageOnly()];
+  return [getPageContextWithoutClientRouter(), entryWithoutPreloadLists()];
 }

@@ -38,7 +38,7 @@ describe('page shell', () => {
     expect(await res.text()).toContain('ページが見つかりません');
   });
 
-  it('hydrates the 404 page as well as the pages (the browser starts Vike with the shown page only): its menu opens', async () => {
+  it('hydrates the 404 page like the others: its menu opens', async () => {
     const page = await s.newPage({ width: 375, height: 800 });
     await page.goto('/no/such/page');
     await hydrated(page);
