@@ -206,15 +206,17 @@ describe('page-shaped reads equal the ORM-based reads (demo data)', () => {
     }
   }, 240_000);
 
-  it("the experience page data: the detail, the reviews' rating and the slots, in at most 2 statements", async () => {
+  it("the experience page data: the detail, the reviews' rating, the viewer's heart and the slots, in at most 2 statements", async () => {
     for (const id of experienceIds) {
       for (const { label, actor } of viewers) {
         const expected = await outcome(async () => {
           const experience = await referenceDetail(ctxOf(actor), id);
           const reviews = await t.services.reviews.listForExperience(ctxOf(actor), { id });
+          const hearted = actor.kind === 'user' ? await t.services.favorites.idsAmong(ctxOf(actor), { ids: [id] }) : [];
           return {
             experience,
             rating: { count: reviews.meta.total_count, average: reviews.average_rate },
+            favorite: hearted.includes(id),
             calendars: await referenceUpcoming(ctxOf(actor), id),
           };
         });

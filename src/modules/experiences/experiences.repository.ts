@@ -68,6 +68,8 @@ export interface ExperienceRow extends HostedRow {
   /** The rating the database keeps: the number of reviews and their mean (null without reviews). */
   review_count: number;
   review_average: number | null;
+  /** The signed-in viewer has it in お気に入り (false for guests). */
+  viewer_favorite: boolean;
 }
 
 /** Images of `e` in display order as [{id, url}] (the ORM collection's order: sort_order, id). */
@@ -89,7 +91,8 @@ const EXPERIENCE_ROW = readStatement(
     ORDER BY o.sort_order, o.id) FROM experience_options o WHERE o.experience_id = e.id), '[]'::json) AS options,
   COALESCE((SELECT json_agg(json_build_object('id', t.id, 'name', t.name) ORDER BY t.sort_order, t.id)
     FROM experience_themes et JOIN themes t ON t.id = et.theme_id WHERE et.experience_id = e.id), '[]'::json) AS themes,
-  ${VIEWER_IS_MEMBER} AS viewer_is_member
+  ${VIEWER_IS_MEMBER} AS viewer_is_member,
+  EXISTS (SELECT 1 FROM favorites f WHERE f.user_id = ? AND f.experience_id = e.id) AS viewer_favorite
 FROM experiences e
 JOIN categories cat ON cat.id = e.category_id
 LEFT JOIN prefectures pref ON pref.id = e.prefecture_id
@@ -98,9 +101,12 @@ LEFT JOIN ambassadors ha ON ha.id = e.host_ambassador_id
 WHERE e.id = ?) r`,
 );
 
-/** The experience with its images, options, themes, category, prefecture and host, in one statement; or null. */
+/**
+ * The experience with its images, options, themes, category, prefecture, host, rating and whether the viewer has it in
+ * お気に入り, in one statement; or null.
+ */
 export async function findExperienceRow(em: SqlReader, id: number, viewerId: number | null): Promise<ExperienceRow | null> {
-  const rows = await readRows<{ row: ExperienceRow }>(em, EXPERIENCE_ROW, [viewerId, id]);
+  const rows = await readRows<{ row: ExperienceRow }>(em, EXPERIENCE_ROW, [viewerId, viewerId, id]);
   return rows[0]?.row ?? null;
 }
 

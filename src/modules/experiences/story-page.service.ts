@@ -1,6 +1,6 @@
 // The experience page's data (pages/stories/@id/index/+data.ts): what the page shows in its HTML, two statements at
-// once, each of which checks the experience's visibility itself (the detail with the rating the database keeps, and
-// the first slot window), so one round trip to PostgreSQL and no entity hydration. The review list and the host's
+// once, each of which checks the experience's visibility itself (the detail with the rating the database keeps and
+// the viewer's heart, and the first slot window), so one round trip to PostgreSQL and no entity hydration. The review list and the host's
 // other experiences are not here: the page loads them from the API after it has loaded (docs/decisions/page-render.md).
 // The JSON parts are the same as the API's (tests/api/experience-reads.test.ts).
 import { userOf, type Ctx } from '#src/lib/context';
@@ -23,6 +23,8 @@ export interface StoryRating {
 export interface StoryPageData {
   experience: ExperienceJson;
   rating: StoryRating;
+  /** Whether the signed-in viewer has it in お気に入り (its heart; false for a guest). */
+  favorite: boolean;
   calendars: CalendarsJson;
 }
 
@@ -35,11 +37,15 @@ function notFound(): NotFoundError {
 }
 
 export function createStoryPageService(deps: StoryPageDeps) {
-  /** GET /api/v1/experiences/{id}'s JSON and the rating, from one statement; 404 like it. */
-  async function detailWithRating(ctx: Ctx, id: number): Promise<{ experience: ExperienceJson; rating: StoryRating }> {
+  /** GET /api/v1/experiences/{id}'s JSON, the rating and the viewer's heart, from one statement; 404 like it. */
+  async function detailWithRating(ctx: Ctx, id: number): Promise<Omit<StoryPageData, 'calendars'>> {
     const { row, privileged } = visibleRowOr404(ctx, await findExperienceRow(ctx.sql, id, userOf(ctx)?.id ?? null), notFound);
     const average = row.review_average === null ? null : Number(row.review_average);
-    return { experience: toExperienceJsonFromRow(row, { privileged }), rating: { count: row.review_count, average } };
+    return {
+      experience: toExperienceJsonFromRow(row, { privileged }),
+      rating: { count: row.review_count, average },
+      favorite: row.viewer_favorite,
+    };
   }
 
   /** Everything /stories/{id} renders on the server (input: { id }); 404 like GET /api/v1/experiences/{id}. */
