@@ -127,7 +127,7 @@ function buildServices(deps: ServiceDeps) {
     experienceDrafts,
     profiles: createProfilesService({ experiences }),
     calendars,
-    storyPage: createStoryPageService({ experiences, calendars }),
+    storyPage: createStoryPageService({ calendars }),
     reviews: createReviewsService({ experiences, env }),
     /** カレンダーに追加: the .ics of a guest's confirmed reservation. */
     reservationCalendar: createReservationCalendarService({ env }),

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { loggedQueries } from '#tests/setup/logged-queries';
-import { createUser, signedInAgent } from '#tests/factories/users';
+import { createSignedInUser, createUser, signedInAgent } from '#tests/factories/users';
 import { createExperience, createAmbassadorExperience } from '#tests/factories/experiences';
 import { Experience } from '#src/modules/experiences/experiences.entity';
 
@@ -247,10 +247,25 @@ describe('GET /api/v1/experiences/{id}/other_experiences', () => {
     expect(titles).not.toContain('別のホスト');
   });
 
+  it("names the signed-in caller's hearted ones in favorite_ids, and none for a guest", async () => {
+    const host = await createUser(t.orm, { role: 'HOST' });
+    const main = await createExperience(t.orm, { hostUserId: host.id, title: 'メイン' });
+    const hearted = await createExperience(t.orm, { hostUserId: host.id, title: 'お気に入り' });
+    await createExperience(t.orm, { hostUserId: host.id, title: 'そのほか' });
+    const { agent } = await createSignedInUser(t);
+    await agent.put(`/api/v1/experiences/${hearted.id}/favorite`).expect(200);
+    await agent.put(`/api/v1/experiences/${main.id}/favorite`).expect(200);
+    const path = `/api/v1/experiences/${main.id}/other_experiences`;
+    const signedIn = await agent.get(path).expect(200);
+    expect(signedIn.body.experiences).toHaveLength(2);
+    expect(signedIn.body.favorite_ids).toEqual([hearted.id]);
+    expect((await request(t.app).get(path).expect(200)).body.favorite_ids).toEqual([]);
+  });
+
   it('works for ambassador hosts and hides unpublished experiences', async () => {
     const { experience, ambassador } = await createAmbassadorExperience(t.orm);
     const res = await request(t.app).get(`/api/v1/experiences/${experience.id}/other_experiences`);
-    expect(res.body).toEqual({ experiences: [], meta: { total_count: 0 } });
+    expect(res.body).toEqual({ experiences: [], meta: { total_count: 0 }, favorite_ids: [] });
     expect(ambassador.id).toBeGreaterThan(0);
     const pending = await createExperience(t.orm, { approve: false });
     expect((await request(t.app).get(`/api/v1/experiences/${pending.id}/other_experiences`)).status).toBe(404);

@@ -6,7 +6,8 @@ import type { Page, Route } from 'playwright-core';
 import { hydrated, must, openBrowser, type Session } from '#tests/e2e/browser';
 import { slotView, reservationUrl } from '#src/modules/calendars/slots';
 import type { CalendarJson, CalendarsJson } from '#src/modules/calendars/calendars.schemas';
-import type { StoriesListJson } from '#src/modules/experiences/experiences.schemas';
+import type { OtherExperiencesJson, StoriesListJson } from '#src/modules/experiences/experiences.schemas';
+import type { ReviewsJson } from '#src/modules/reviews/reviews.schemas';
 import { addDays } from '#src/lib/isomorphic/dates';
 
 let s: Session;
@@ -63,6 +64,49 @@ describe('experience page', () => {
       offers: { priceCurrency: 'JPY' },
     });
     expect(html).toContain('ログインして予約する');
+  });
+
+  it("loads the first reviews and the host's other experiences after the page, in places its HTML keeps for them", async () => {
+    const list = await getJson<StoriesListJson>('/api/v1/stories');
+    let target: { id: number; reviews: ReviewsJson; others: OtherExperiencesJson } | null = null;
+    for (const e of list.experiences) {
+      const reviews = await getJson<ReviewsJson>(`/api/v1/experiences/${e.id}/reviews`);
+      const others = await getJson<OtherExperiencesJson>(`/api/v1/experiences/${e.id}/other_experiences`);
+      if (reviews.meta.total_count > 0 && others.experiences.length > 0) {
+        target = { id: e.id, reviews, others };
+        break;
+      }
+    }
+    if (!target) throw new Error('the demo data needs an experience with reviews and another of the same host');
+    // The HTML has the rating, the count and the links, and only placeholders for the list and the cards.
+    const html = await (await fetch(`${s.baseUrl}/stories/${target.id}`)).text();
+    expect(html).toContain(`レビュー（${target.reviews.meta.total_count}件）`);
+    expect(html).toContain('data-testid="rating-summary"');
+    expect(html).toContain(`href="/reviews/${target.id}"`);
+    expect(html).not.toContain('data-testid="review"');
+    expect(html).not.toContain('data-testid="experience-card"');
+    expect(html.match(/data-testid="later-placeholder"/g)).toHaveLength(2);
+
+    const page = await s.newPage({ width: 375, height: 800 });
+    const reads = [
+      page.waitForResponse((r) => r.url().endsWith(`/api/v1/experiences/${target.id}/reviews`)),
+      page.waitForResponse((r) => r.url().endsWith(`/api/v1/experiences/${target.id}/other_experiences`)),
+    ];
+    await page.goto(`/stories/${target.id}`);
+    await hydrated(page);
+    await Promise.all(reads);
+    await page.getByTestId('story-reviews').waitFor();
+    // The newest reviews (at most two), then the link to all of them; the same host's cards with their count.
+    await expect(page.getByTestId('review').count()).resolves.toBe(Math.min(2, target.reviews.meta.total_count));
+    await expect(page.getByTestId('review').first().textContent()).resolves.toContain(target.reviews.reviews[0].from_guest.content);
+    await expect(page.getByTestId('all-reviews').textContent()).resolves.toBe(
+      `すべてのレビューを見る（${target.reviews.meta.total_count}件）`,
+    );
+    const others = page.getByTestId('story-others');
+    await others.getByTestId('experience-card').first().waitFor();
+    await expect(others.getByTestId('experience-card').count()).resolves.toBe(target.others.experiences.length);
+    await expect(others.textContent()).resolves.toContain(`全${target.others.meta.total_count}件`);
+    await expect(page.getByTestId('later-placeholder').count()).resolves.toBe(0);
   });
 
   it('shows each slot as reserved, no availability or open with the triangle or circle mark', async () => {

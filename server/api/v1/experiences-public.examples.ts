@@ -161,4 +161,5 @@ export const otherExperiencesExample = {
   meta: {
     total_count: 1,
   },
+  favorite_ids: [],
 };

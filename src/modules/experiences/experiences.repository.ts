@@ -65,6 +65,11 @@ export interface ExperienceRow extends HostedRow {
   /** ISO 8601 with the offset, as PostgreSQL writes a timestamptz in JSON. */
   created_at: string;
   updated_at: string;
+  /** The rating the database keeps: the number of reviews and their mean (null without reviews). */
+  review_count: number;
+  review_average: number | null;
+  /** The signed-in viewer has it in お気に入り (false for guests). */
+  viewer_favorite: boolean;
 }
 
 /** Images of `e` in display order as [{id, url}] (the ORM collection's order: sort_order, id). */
@@ -77,7 +82,7 @@ const EXPERIENCE_ROW = readStatement(
   `SELECT row_to_json(r) AS row FROM (SELECT e.id, e.title, e.online, e.online_url, e.address, e.price, e.price_side_note, e.description,
   e.inspiration, e.note, e.recruitment_number, e.set_minimum_number_of_participant_count,
   e.minimum_number_of_participant_count, e.cancellation_period, e.reservation_notice, e.reservation_deadline,
-  e.address_displayable, e.community_id, e.hosted_by, e.approve, e.created_at, e.updated_at,
+  e.address_displayable, e.community_id, e.hosted_by, e.approve, e.created_at, e.updated_at, e.review_count, e.review_average,
   e.category_id, cat.name AS category_name, e.prefecture_id, pref.name AS prefecture_name,
   e.host_user_id, hu.name AS host_user_name, hu.avatar_url AS host_user_avatar_url,
   e.host_ambassador_id, ha.name AS host_ambassador_name,
@@ -86,7 +91,8 @@ const EXPERIENCE_ROW = readStatement(
     ORDER BY o.sort_order, o.id) FROM experience_options o WHERE o.experience_id = e.id), '[]'::json) AS options,
   COALESCE((SELECT json_agg(json_build_object('id', t.id, 'name', t.name) ORDER BY t.sort_order, t.id)
     FROM experience_themes et JOIN themes t ON t.id = et.theme_id WHERE et.experience_id = e.id), '[]'::json) AS themes,
-  ${VIEWER_IS_MEMBER} AS viewer_is_member
+  ${VIEWER_IS_MEMBER} AS viewer_is_member,
+  EXISTS (SELECT 1 FROM favorites f WHERE f.user_id = ? AND f.experience_id = e.id) AS viewer_favorite
 FROM experiences e
 JOIN categories cat ON cat.id = e.category_id
 LEFT JOIN prefectures pref ON pref.id = e.prefecture_id
@@ -95,9 +101,12 @@ LEFT JOIN ambassadors ha ON ha.id = e.host_ambassador_id
 WHERE e.id = ?) r`,
 );
 
-/** The experience with its images, options, themes, category, prefecture and host, in one statement; or null. */
+/**
+ * The experience with its images, options, themes, category, prefecture, host, rating and whether the viewer has it in
+ * お気に入り, in one statement; or null.
+ */
 export async function findExperienceRow(em: SqlReader, id: number, viewerId: number | null): Promise<ExperienceRow | null> {
-  const rows = await readRows<{ row: ExperienceRow }>(em, EXPERIENCE_ROW, [viewerId, id]);
+  const rows = await readRows<{ row: ExperienceRow }>(em, EXPERIENCE_ROW, [viewerId, viewerId, id]);
   return rows[0]?.row ?? null;
 }
 
@@ -139,6 +148,7 @@ const OTHER_EXPERIENCES = readStatement(
     COALESCE((SELECT json_agg(card ORDER BY card.created_at DESC, card.id DESC) FROM (
       SELECT o.id, o.title, o.approve, o.online, o.prefecture_id, pref.name AS prefecture_name, o.category_id,
         cat.name AS category_name, o.price, o.hosted_by, o.created_at, o.review_count, o.review_average,
+        EXISTS (SELECT 1 FROM favorites f WHERE f.user_id = ? AND f.experience_id = o.id) AS favorite,
         COALESCE((SELECT json_agg(json_build_object('id', i.id, 'url', i.url) ORDER BY i.sort_order, i.id)
           FROM images i WHERE i.experience_id = o.id), '[]'::json) AS images
       FROM experiences o JOIN categories cat ON cat.id = o.category_id LEFT JOIN prefectures pref ON pref.id = o.prefecture_id
@@ -149,19 +159,20 @@ const OTHER_EXPERIENCES = readStatement(
 
 /**
  * The same host's other published experiences, newest first (at most `limit`), how many there are, and the
- * experience's own summary (visibility), in one statement; null when the experience does not exist.
+ * experience's own summary (visibility), in one statement; null when the experience does not exist. Each card row
+ * says whether the viewer has it in お気に入り (`favorite`, false for a guest).
  */
 export async function findOtherExperienceRows(
   em: SqlReader,
   id: number,
   viewerId: number | null,
   limit: number,
-): Promise<{ experience: ExperienceSummaryRow; rows: ExperienceCardRow[]; total: number } | null> {
-  const result = await readRows<ExperienceSummaryRow & { total: number; rows: ExperienceCardRow[] }>(em, OTHER_EXPERIENCES, [
-    viewerId,
-    limit,
-    id,
-  ]);
+): Promise<{ experience: ExperienceSummaryRow; rows: (ExperienceCardRow & { favorite: boolean })[]; total: number } | null> {
+  const result = await readRows<ExperienceSummaryRow & { total: number; rows: (ExperienceCardRow & { favorite: boolean })[] }>(
+    em,
+    OTHER_EXPERIENCES,
+    [viewerId, viewerId, limit, id],
+  );
   const row = result[0];
   if (!row) return null;
   const { total, rows, ...experience } = row;

@@ -159,6 +159,8 @@ export interface OtherExperiencesJson {
   experiences: ExperienceCardJson[];
   /** total_count: every other published experience of the same host (the list shows at most 6). */
   meta: { total_count: number };
+  /** The listed experiences the signed-in caller has in お気に入り (their hearts); empty for a guest. */
+  favorite_ids: number[];
 }
 
 export interface HomeJson {
@@ -273,7 +275,14 @@ export const storiesListJsonSchema = z
   }) satisfies z.ZodType<StoriesListJson>;
 
 export const otherExperiencesJsonSchema = z
-  .object({ experiences: z.array(experienceCardJsonSchema).max(OTHER_EXPERIENCES_LIMIT), meta: z.object({ total_count: countJson() }) })
+  .object({
+    experiences: z.array(experienceCardJsonSchema).max(OTHER_EXPERIENCES_LIMIT),
+    meta: z.object({ total_count: countJson() }),
+    favorite_ids: z
+      .array(idJson())
+      .max(OTHER_EXPERIENCES_LIMIT)
+      .meta({ description: 'このうちサインイン中の利用者がお気に入りにしている体験のID（ゲストは空）' }),
+  })
   .meta({
     id: 'OtherExperiences',
     description: `同じホストの他の体験（最大 ${OTHER_EXPERIENCES_LIMIT} 件）`,

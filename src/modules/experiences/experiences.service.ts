@@ -70,7 +70,11 @@ async function otherExperiences(ctx: Ctx, input: { id: IdInput }): Promise<Other
   const found = await findOtherExperienceRows(ctx.sql, id, userOf(ctx)?.id ?? null, OTHER_EXPERIENCES_LIMIT);
   visibleRowOr404(ctx, found?.experience ?? null, notFound);
   const { rows, total } = found ?? { rows: [], total: 0 };
-  return { experiences: rows.map(toExperienceCardJsonFromRow), meta: { total_count: total } };
+  return {
+    experiences: rows.map(toExperienceCardJsonFromRow),
+    meta: { total_count: total },
+    favorite_ids: rows.filter((row) => row.favorite).map((row) => row.id),
+  };
 }
 
 /** Published experiences hosted by a user, newest first (the public profile page; input: { user_id }). */

@@ -7,15 +7,13 @@ import { MAX_STARS } from './reviews.shared';
 
 /** Reviews per page on /reviews/{id} and GET /api/v1/experiences/{id}/reviews. */
 export const REVIEWS_PER_PAGE = 20;
-/** Spec §9: reviews shown on the experience page. */
-export const REVIEWS_ON_DETAIL = 2;
 // The stars live in reviews.shared.ts, zod-free for the pages.
 export { filledStars, MAX_STARS } from './reviews.shared';
 
 export const reviewsQuerySchema = z.object({ page: pageSchema });
 /**
  * The reviews of one experience: its id and the page; per_page only from a page that shows fewer (the experience
- * page asks for REVIEWS_ON_DETAIL), never from the query string.
+ * page's are the first REVIEWS_ON_DETAIL of the first page), never from the query string.
  */
 export type ReviewsQuery = InputOf<typeof reviewsQuerySchema> & { id: IdInput; per_page?: number };
 

@@ -13,3 +13,6 @@ export function filledStars(rate: number): number {
 export function formatRate(rate: number): string {
   return rate.toFixed(1);
 }
+
+/** Spec §9: reviews shown on the experience page (the newest; the rest on /reviews/{id}). */
+export const REVIEWS_ON_DETAIL = 2;

@@ -8,7 +8,7 @@ import type { Data } from './+data';
 
 /** https://schema.org/Event, with the next bookable slot as its date and the price as an offer. */
 function eventJsonLd(data: Data) {
-  const { experience, calendars, origin, now, reviews } = data;
+  const { experience, calendars, origin, now, rating } = data;
   const url = `${origin}/stories/${experience.id}`;
   const next = calendars.calendars.find((c) => slotView(c, { reserved: false, now }).state === 'open') ?? calendars.calendars[0];
   const organizer = {
@@ -45,12 +45,12 @@ function eventJsonLd(data: Data) {
         },
     organizer,
     // The rating the database keeps (reviews' count and mean), only when there are reviews.
-    ...(reviews.average_rate !== null &&
-      reviews.meta.total_count > 0 && {
+    ...(rating.average !== null &&
+      rating.count > 0 && {
         aggregateRating: {
           '@type': 'AggregateRating',
-          ratingValue: reviews.average_rate,
-          reviewCount: reviews.meta.total_count,
+          ratingValue: rating.average,
+          reviewCount: rating.count,
           bestRating: 5,
           worstRating: 1,
         },
@@ -80,6 +80,10 @@ export default function Head() {
       {/* The price of a shared link's preview (og:description also states it, with the rating). */}
       <meta property="product:price:amount" content={String(data.experience.price)} />
       <meta property="product:price:currency" content="JPY" />
+      {/* The places of the parts loaded after the page (after-load.tsx) stay empty without scripts: hide them. */}
+      <noscript>
+        <style>{'.story-later{display:none}'}</style>
+      </noscript>
     </>
   );
 }

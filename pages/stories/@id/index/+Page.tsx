@@ -1,5 +1,5 @@
 // https://vike.dev/Page — the experience page (spec guest-and-host.md §2 "Experience detail").
-import { useMemo } from 'react';
+import { lazy } from 'react';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import * as ja from '#src/i18n/ja';
@@ -18,22 +18,23 @@ import './share.css';
 import { hydrateLater } from '#src/components/hydrate-later';
 import { SlotList } from '#src/components/SlotList';
 import { useSlotPager, useSlotSelection } from '#src/components/slot-list-state';
-import type { ExperienceJson } from '#src/modules/experiences/experiences.schemas';
+import type { ExperienceJson, OtherExperiencesJson } from '#src/modules/experiences/experiences.schemas';
+import type { ReviewsJson } from '#src/modules/reviews/reviews.schemas';
+import { REVIEWS_ON_DETAIL } from '#src/modules/reviews/reviews.shared';
 import { hostPath, locationPath } from '#src/modules/experiences/experience-links.shared';
 import { reservationUrl } from '#src/modules/calendars/slots';
 import type { Data } from './+data';
+import { AfterLoad, LaterPlaceholder } from './after-load';
+import { OthersFrame } from './others-frame';
 import '#src/components/chips.css';
 import '#src/components/waitlist.css';
 import './story.css';
 
 // Loaded after the page hydrates (the page's first load within 100 kB): the photos' carousel (shown from the
-// server's HTML; only its buttons and auto-advance wait), the 開催リクエスト button, the details, the reviews and the
-// host's other experiences. The slot list and the bar that books stay in the first load.
+// server's HTML; only its buttons and auto-advance wait), the 開催リクエスト button and the details. The slot list and
+// the bar that books stay in the first load.
 const Carousel = hydrateLater(import.meta.env.SSR ? (await import('#src/components/Carousel')).Carousel : null, () =>
   import('#src/components/Carousel').then((m) => m.Carousel),
-);
-const StoryReviews = hydrateLater(import.meta.env.SSR ? (await import('./StoryReviews')).StoryReviews : null, () =>
-  import('./StoryReviews').then((m) => m.StoryReviews),
 );
 const StoryDetails = hydrateLater(import.meta.env.SSR ? (await import('./StoryDetails')).StoryDetails : null, () =>
   import('./StoryDetails').then((m) => m.StoryDetails),
@@ -48,20 +49,22 @@ const WaitlistPanel = hydrateLater(import.meta.env.SSR ? (await import('./Waitli
 const ShareButtons = hydrateLater(import.meta.env.SSR ? (await import('./ShareButtons')).ShareButtons : null, () =>
   import('./ShareButtons').then((m) => m.ShareButtons),
 );
-const ExperienceGrid = hydrateLater(import.meta.env.SSR ? (await import('#src/components/ExperienceCard')).ExperienceGrid : null, () =>
-  import('#src/components/ExperienceCard').then((m) => m.ExperienceGrid),
+// The rating's stars and words (its code brings the reviews' texts).
+const RatingSummary = hydrateLater(import.meta.env.SSR ? (await import('#src/components/RatingSummary')).RatingSummary : null, () =>
+  import('#src/components/RatingSummary').then((m) => m.RatingSummary),
 );
+// Not in the HTML at all: the first reviews and the host's other experiences, read from the API after load
+// (after-load.tsx; the rating, the count and the links to them are in the HTML). Their code comes with them.
+const StoryReviews = lazy(() => import('./StoryReviews').then((m) => ({ default: m.StoryReviews })));
+const ExperienceGrid = lazy(() => import('#src/components/ExperienceCard').then((m) => ({ default: m.ExperienceGrid })));
 
 export default function Page() {
   const data = useData<Data>();
   const { user } = usePageContext();
-  const { experience, reviews, others } = data;
+  const { experience, rating } = data;
   const pager = useSlotPager(experience.id, data.calendars);
   const selection = useSlotSelection();
   const selectedIds = selection.selected.map((c) => c.id);
-  // The other experiences' hearts: made here, from the heart this page already loads, and handed to the grid that
-  // loads after hydration, so its chunk brings no heart code (the same identity on every render: see hydrateLater).
-  const otherHearts = useMemo(() => heartsOf(data.favoriteIds), [data.favoriteIds]);
 
   return (
     <article className="story" data-testid="story">
@@ -74,7 +77,7 @@ export default function Page() {
         <Tags experience={experience} />
         <div className="story__title-row">
           <h1 className="story__title">{experience.title}</h1>
-          <FavoriteHeart experienceId={experience.id} initial={data.favoriteIds.includes(experience.id)} />
+          <FavoriteHeart experienceId={experience.id} initial={data.favorite} />
         </div>
         <HostLine experience={experience} />
       </header>
@@ -124,28 +127,45 @@ export default function Page() {
           </section>
           <StoryDetails experience={experience} />
           <section className="story__section" aria-labelledby="reviews-title">
-            <h2 id="reviews-title">{ja.browse.reviewsCount(reviews.meta.total_count)}</h2>
-            <StoryReviews experienceId={experience.id} reviews={reviews} />
+            <h2 id="reviews-title">{ja.browse.reviewsCount(rating.count)}</h2>
+            <RatingSummary average={rating.average} count={rating.count} />
+            {rating.count === 0 ? (
+              <p className="muted">{ja.browse.noReviews}</p>
+            ) : (
+              <>
+                <AfterLoad<ReviewsJson>
+                  path={`/api/v1/experiences/${experience.id}/reviews`}
+                  placeholder={<LaterPlaceholder className={rating.count > 1 ? 'story-later--reviews' : 'story-later--review'} />}
+                >
+                  {(answer) => <StoryReviews reviews={answer.reviews.slice(0, REVIEWS_ON_DETAIL)} />}
+                </AfterLoad>
+                <a className="button button--ghost story__more" href={`/reviews/${experience.id}`} data-testid="all-reviews">
+                  {ja.browse.allReviews(rating.count)}
+                </a>
+              </>
+            )}
           </section>
           <ShareButtons url={`${data.origin}/stories/${experience.id}`} title={experience.title} />
         </div>
       </div>
 
-      {others.experiences.length > 0 && (
-        <section className="story__others" aria-labelledby="others-title">
-          <div className="story__others-head">
-            <h2 id="others-title">{ja.browse.otherExperiences(experience.hosted_by)}</h2>
-            <span className="muted">{ja.browse.otherCount(others.meta.total_count)}</span>
-          </div>
-          <ExperienceGrid experiences={others.experiences} heart={otherHearts} />
-          <p className="story__others-links">
-            <a className="button button--ghost" href="/stories">
-              {ja.browse.toStoryList}
-            </a>
-            <a href={hostPath(experience.host)}>{ja.browse.hostPage} ›</a>
-          </p>
-        </section>
-      )}
+      {/* The section goes when the host has no other experience (it is the page's last part: only the footer moves). */}
+      <AfterLoad<OtherExperiencesJson>
+        path={`/api/v1/experiences/${experience.id}/other_experiences`}
+        placeholder={
+          <OthersFrame hostedBy={experience.hosted_by} hostHref={hostPath(experience.host)}>
+            <LaterPlaceholder className="story-later--cards" />
+          </OthersFrame>
+        }
+      >
+        {(others) =>
+          others.experiences.length > 0 && (
+            <OthersFrame hostedBy={experience.hosted_by} hostHref={hostPath(experience.host)} count={others.meta.total_count}>
+              <ExperienceGrid experiences={others.experiences} heart={heartsOf(others.favorite_ids)} />
+            </OthersFrame>
+          )
+        }
+      </AfterLoad>
 
       <FooterBar experience={experience} signedIn={!!user} selectedIds={selectedIds} />
     </article>

@@ -1,20 +1,15 @@
-// https://vike.dev/data — everything the experience page shows, from one service call: the detail, the first reviews,
-// the other experiences and the first slots, four statements at once (src/modules/experiences/story-page.service.ts).
+// https://vike.dev/data — what the experience page renders on the server, from one service call: the detail with its
+// rating and the visitor's heart, and the first slots, two statements at once (src/modules/experiences/story-page.service.ts). The review list
+// and the host's other experiences are read by the browser after load (after-load.tsx).
 import type { PageContextServer } from 'vike/types';
-import { favoriteIdsOf, loadOr404, routeId } from '#src/lib/isomorphic/page-helpers';
+import { loadOr404, routeId } from '#src/lib/isomorphic/page-helpers';
 import { siteOrigin } from '#src/components/seo';
 
 export async function data(pageContext: PageContextServer) {
   const { services, ctx } = pageContext;
   const id = routeId(pageContext);
-  const { experience, reviews, others, calendars } = await loadOr404(() => services.storyPage.data(ctx, { id }));
   return {
-    /** The hearts (this experience's and the other experiences'), for a signed-in visitor only. */
-    favoriteIds: await favoriteIdsOf(pageContext, [experience, ...others.experiences]),
-    experience,
-    reviews,
-    others,
-    calendars,
+    ...(await loadOr404(() => services.storyPage.data(ctx, { id }))),
     origin: siteOrigin(services.env),
     /** The server's clock for the first render of slot states (the browser takes over after hydration). */
     now: Date.now(),

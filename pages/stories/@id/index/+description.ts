@@ -8,11 +8,8 @@ import type { Data } from './+data';
 
 /** The description and og:description: place, price, rating (with reviews) and the text, so a shared link shows them. */
 export default function description(pageContext: PageContext<Data>) {
-  const { experience, reviews } = pageContext.data;
+  const { experience, rating: stored } = pageContext.data;
   const place = experience.online ? ja.common.online : (experience.state ?? '');
-  const rating =
-    reviews.average_rate !== null && reviews.meta.total_count > 0
-      ? ja.share.rating(formatRate(reviews.average_rate), reviews.meta.total_count)
-      : null;
+  const rating = stored.average !== null && stored.count > 0 ? ja.share.rating(formatRate(stored.average), stored.count) : null;
   return summarize(ja.share.ogDescription(place, formatYen(experience.price), rating, experience.description));
 }

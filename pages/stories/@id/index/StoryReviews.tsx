@@ -1,28 +1,15 @@
-// The experience page's reviews: the average, the first reviews and the link to all of them. Its own module so the
-// page loads its code after hydrating (hydrateLater in +Page.tsx).
-import { RatingSummary } from '#src/components/RatingSummary';
+// The experience page's first reviews, loaded after the page (AfterLoad in after-load.tsx reads them from
+// GET …/reviews). Its own module so its code is a separate chunk. The rating, the count and the link to every review
+// are in the page's HTML (+Page.tsx).
 import { ReviewItem } from '#src/components/ReviewItem';
-import * as ja from '#src/i18n/ja';
-import type { Data } from './+data';
+import type { ReviewJson } from '#src/modules/reviews/reviews.schemas';
 
-export function StoryReviews({ experienceId, reviews }: { experienceId: number; reviews: Data['reviews'] }) {
+export function StoryReviews({ reviews }: { reviews: ReviewJson[] }) {
   return (
-    <>
-      <RatingSummary average={reviews.average_rate} count={reviews.meta.total_count} />
-      {reviews.reviews.length === 0 ? (
-        <p className="muted">{ja.browse.noReviews}</p>
-      ) : (
-        <ul className="review-list">
-          {reviews.reviews.map((review) => (
-            <ReviewItem key={review.id} review={review} />
-          ))}
-        </ul>
-      )}
-      {reviews.meta.total_count > reviews.reviews.length && (
-        <a className="button button--ghost story__more" href={`/reviews/${experienceId}`} data-testid="all-reviews">
-          {ja.browse.allReviews(reviews.meta.total_count)}
-        </a>
-      )}
-    </>
+    <ul className="review-list" data-testid="story-reviews">
+      {reviews.map((review) => (
+        <ReviewItem key={review.id} review={review} />
+      ))}
+    </ul>
   );
 }
