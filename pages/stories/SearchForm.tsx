@@ -13,7 +13,8 @@ interface Props {
   search: StoriesSearchJson;
   categories: Choice[];
   themes: Choice[];
-  prefectures: Choice[];
+  /** The prefectures' names by id (the area list shows them by region, REGIONS). */
+  prefectureNames: Readonly<Record<number, string>>;
   today: string;
   /** The latest date a search may ask about (SEARCH_LIMITS.yearsAhead). */
   lastDate: string;
@@ -21,9 +22,8 @@ interface Props {
 
 const PEOPLE = Array.from({ length: 10 }, (_, i) => i + 1);
 
-export function SearchForm({ search, categories, themes, prefectures, today, lastDate }: Props) {
+export function SearchForm({ search, categories, themes, prefectureNames, today, lastDate }: Props) {
   const selected = new Set(search.state.map((s) => s.id));
-  const byId = new Map(prefectures.map((p) => [p.id, p]));
   // Opened when a search set one of its filters (a chip route's single pre-set filter keeps it closed).
   const more =
     isSearch(search) &&
@@ -88,12 +88,12 @@ export function SearchForm({ search, categories, themes, prefectures, today, las
                   <div key={ja.search.regions[i]} className="search__region">
                     <span className="search__region-name">{ja.search.regions[i]}</span>
                     {region.map((id) => {
-                      const prefecture = byId.get(id);
-                      if (!prefecture) return null;
+                      const name = prefectureNames[id];
+                      if (name === undefined) return null;
                       return (
                         <label key={id} className="search__check">
-                          <input type="checkbox" name="state[]" value={prefecture.name} defaultChecked={selected.has(id)} />
-                          {prefecture.name}
+                          <input type="checkbox" name="state[]" value={name} defaultChecked={selected.has(id)} />
+                          {name}
                         </label>
                       );
                     })}

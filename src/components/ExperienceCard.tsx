@@ -5,6 +5,12 @@ import { formatYen } from '#src/lib/isomorphic/money';
 import { imageSrcSet } from '#src/modules/uploads/uploads.shared';
 import './experience-card.css';
 
+/** What a card reads of an experience (a page may pass the API's whole card, or only these fields). */
+export type CardExperience = Pick<
+  ExperienceCardJson,
+  'id' | 'title' | 'online' | 'state' | 'category_name' | 'price' | 'hosted_by' | 'review_count' | 'average_rate'
+> & { images: readonly { url: string }[] };
+
 /** The card's width in the grid (experience-card.css: 2 columns on phones, 3 on tablets, 4 of ~270px above 1080px). */
 const CARD_SIZES = '(min-width: 1081px) 270px, (min-width: 768px) 33vw, 50vw';
 
@@ -31,7 +37,7 @@ export function ExperienceCard({
   heart,
   extra,
 }: {
-  experience: ExperienceCardJson;
+  experience: CardExperience;
   eager?: boolean;
   headingLevel?: 2 | 3;
   heart?: React.ReactNode;
@@ -90,7 +96,7 @@ export function ExperienceGrid({
   headingLevel,
   heart,
 }: {
-  experiences: ExperienceCardJson[];
+  experiences: readonly CardExperience[];
   eagerCount?: number;
   headingLevel?: 2 | 3;
   heart?: (experienceId: number) => React.ReactNode;
