@@ -79,7 +79,7 @@ export function SearchForm({ search, categories, themes, prefectureNames, today,
           <div className="search__grid">
             <details className="search__areas-box">
               <summary className="search__label">
-                {ja.search.area}（{ja.search.areaSelected(selected.size)}）
+                {`${ja.search.area}（${ja.search.areaSelected(selected.size)}）`}
                 {selected.size > 0 && <span className="search__areas-names"> {search.state.map((p) => p.name).join('・')}</span>}
               </summary>
               <fieldset className="search__areas">
@@ -124,9 +124,7 @@ export function SearchForm({ search, categories, themes, prefectureNames, today,
               </select>
             </label>
             <label className="search__field">
-              <span className="search__label">
-                {ja.search.priceMin}（{ja.search.yen}）
-              </span>
+              <span className="search__label">{`${ja.search.priceMin}（${ja.search.yen}）`}</span>
               <input
                 className="input"
                 type="number"
@@ -139,9 +137,7 @@ export function SearchForm({ search, categories, themes, prefectureNames, today,
               />
             </label>
             <label className="search__field">
-              <span className="search__label">
-                {ja.search.priceMax}（{ja.search.yen}）
-              </span>
+              <span className="search__label">{`${ja.search.priceMax}（${ja.search.yen}）`}</span>
               <input
                 className="input"
                 type="number"

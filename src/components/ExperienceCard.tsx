@@ -14,13 +14,17 @@ export type CardExperience = Pick<
 /** The card's width in the grid (experience-card.css: 2 columns on phones, 3 on tablets, 4 of ~270px above 1080px). */
 const CARD_SIZES = '(min-width: 1081px) 270px, (min-width: 768px) 33vw, 50vw';
 
+/** The price's unit: one text, made once. */
+const UNIT = `${ja.common.taxIncluded} ${ja.browse.perPerson}`;
+
 /** The mean and the number of reviews, when there are reviews (the database keeps both). */
 function CardRating({ average, count }: { average: number | null; count: number }) {
   if (average === null || count === 0) return null;
   return (
     <span className="xcard__rating">
-      {/* formatRate's one decimal (reviews.shared.ts), written here so the cards' pages load no module for it. */}
-      {average.toFixed(1)} {ja.browse.reviewsCount(count)}
+      {/* formatRate's one decimal (reviews.shared.ts), written here so the cards' pages load no module for it; one
+          string, one text node. */}
+      {`${average.toFixed(1)} ${ja.browse.reviewsCount(count)}`}
     </span>
   );
 }
@@ -72,9 +76,7 @@ export function ExperienceCard({
           <CardRating average={experience.average_rate} count={experience.review_count} />
           <p className="xcard__price">
             <strong>{formatYen(experience.price)}</strong>
-            <span className="xcard__unit">
-              {ja.common.taxIncluded} {ja.browse.perPerson}
-            </span>
+            <span className="xcard__unit">{UNIT}</span>
           </p>
           <span className="xcard__host">{experience.hosted_by}</span>
         </div>
