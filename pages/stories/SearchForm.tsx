@@ -13,7 +13,8 @@ interface Props {
   search: StoriesSearchJson;
   categories: Choice[];
   themes: Choice[];
-  prefectures: Choice[];
+  /** The prefectures' names by id (the area list shows them by region, REGIONS). */
+  prefectureNames: Readonly<Record<number, string>>;
   today: string;
   /** The latest date a search may ask about (SEARCH_LIMITS.yearsAhead). */
   lastDate: string;
@@ -21,9 +22,8 @@ interface Props {
 
 const PEOPLE = Array.from({ length: 10 }, (_, i) => i + 1);
 
-export function SearchForm({ search, categories, themes, prefectures, today, lastDate }: Props) {
+export function SearchForm({ search, categories, themes, prefectureNames, today, lastDate }: Props) {
   const selected = new Set(search.state.map((s) => s.id));
-  const byId = new Map(prefectures.map((p) => [p.id, p]));
   // Opened when a search set one of its filters (a chip route's single pre-set filter keeps it closed).
   const more =
     isSearch(search) &&
@@ -79,7 +79,7 @@ export function SearchForm({ search, categories, themes, prefectures, today, las
           <div className="search__grid">
             <details className="search__areas-box">
               <summary className="search__label">
-                {ja.search.area}（{ja.search.areaSelected(selected.size)}）
+                {`${ja.search.area}（${ja.search.areaSelected(selected.size)}）`}
                 {selected.size > 0 && <span className="search__areas-names"> {search.state.map((p) => p.name).join('・')}</span>}
               </summary>
               <fieldset className="search__areas">
@@ -88,12 +88,12 @@ export function SearchForm({ search, categories, themes, prefectures, today, las
                   <div key={ja.search.regions[i]} className="search__region">
                     <span className="search__region-name">{ja.search.regions[i]}</span>
                     {region.map((id) => {
-                      const prefecture = byId.get(id);
-                      if (!prefecture) return null;
+                      const name = prefectureNames[id];
+                      if (name === undefined) return null;
                       return (
                         <label key={id} className="search__check">
-                          <input type="checkbox" name="state[]" value={prefecture.name} defaultChecked={selected.has(id)} />
-                          {prefecture.name}
+                          <input type="checkbox" name="state[]" value={name} defaultChecked={selected.has(id)} />
+                          {name}
                         </label>
                       );
                     })}
@@ -124,9 +124,7 @@ export function SearchForm({ search, categories, themes, prefectures, today, las
               </select>
             </label>
             <label className="search__field">
-              <span className="search__label">
-                {ja.search.priceMin}（{ja.search.yen}）
-              </span>
+              <span className="search__label">{`${ja.search.priceMin}（${ja.search.yen}）`}</span>
               <input
                 className="input"
                 type="number"
@@ -139,9 +137,7 @@ export function SearchForm({ search, categories, themes, prefectures, today, las
               />
             </label>
             <label className="search__field">
-              <span className="search__label">
-                {ja.search.priceMax}（{ja.search.yen}）
-              </span>
+              <span className="search__label">{`${ja.search.priceMax}（${ja.search.yen}）`}</span>
               <input
                 className="input"
                 type="number"

@@ -38,7 +38,7 @@ function suggestionLabel(s: StoriesSuggestionJson): string {
 
 export default function StoriesPage() {
   const data = useData<StoriesData>();
-  const { list, categories, themes, prefectures } = data;
+  const { list, categories, themes } = data;
   const searching = isSearch(list.search);
   const filter = searching ? null : (list.filters[0] ?? null);
   const path = listPath(data);
@@ -63,7 +63,7 @@ export default function StoriesPage() {
         search={list.search}
         categories={categories}
         themes={themes}
-        prefectures={prefectures}
+        prefectureNames={data.prefectureNames}
         today={data.today}
         lastDate={data.lastDate}
       />

@@ -2,10 +2,12 @@
 // Every search parameter lives in the URL; the chip routes are the same search with one filter pre-set.
 import { render } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
+import type { CardExperience } from '#src/components/ExperienceCard';
 import { siteOrigin } from '#src/components/seo';
 import { favoriteIdsOf } from '#src/lib/isomorphic/page-helpers';
 import { addMonths, todayInJapan } from '#src/lib/isomorphic/dates';
 import { SEARCH_LIMITS, STORIES_QUERY_KEYS } from '#src/modules/experiences/experiences.shared';
+import type { ExperienceCardJson } from '#src/modules/experiences/experiences.schemas';
 import type { StoriesQueryInput } from '#src/modules/experiences/stories-query.schemas';
 
 export interface ListFilterInput {
@@ -24,6 +26,41 @@ function urlInput(pageContext: PageContextServer, filter: ListFilterInput): Stor
   if (filter.category_id !== undefined) input.category_id = filter.category_id;
   if (filter.theme_id !== undefined) input.theme_id = filter.theme_id;
   return input;
+}
+
+/**
+ * A card as the list shows it: the page's data is also sent to the browser (to hydrate the page), so it carries only
+ * what the card reads (ExperienceCard), not the API's whole card.
+ */
+function cardView(card: ExperienceCardJson): CardExperience {
+  const image = card.images[0];
+  return {
+    id: card.id,
+    title: card.title,
+    images: image ? [{ url: image.url }] : [],
+    online: card.online,
+    state: card.state,
+    category_name: card.category_name,
+    price: card.price,
+    hosted_by: card.hosted_by,
+    review_count: card.review_count,
+    average_rate: card.average_rate,
+  };
+}
+
+const namesOf = new WeakMap<object, Record<number, string>>();
+
+/**
+ * The prefectures' names by id: what the search form's area list reads, smaller than the list of pairs. Made once
+ * per list the reference service keeps.
+ */
+function namesById(rows: readonly { id: number; name: string }[]): Record<number, string> {
+  let names = namesOf.get(rows);
+  if (!names) {
+    names = Object.fromEntries(rows.map((row) => [row.id, row.name]));
+    namesOf.set(rows, names);
+  }
+  return names;
 }
 
 function statusOf(error: unknown): number | undefined {
@@ -63,10 +100,10 @@ export async function loadStories(pageContext: PageContextServer, filter: ListFi
   const today = todayInJapan();
   const favoriteIds = await favoriteIdsOf(pageContext, list.experiences);
   return {
-    list,
+    list: { ...list, experiences: list.experiences.map(cardView) },
     categories,
     themes,
-    prefectures,
+    prefectureNames: namesById(prefectures),
     origin,
     errors,
     today,

@@ -5,16 +5,26 @@ import { formatYen } from '#src/lib/isomorphic/money';
 import { imageSrcSet } from '#src/modules/uploads/uploads.shared';
 import './experience-card.css';
 
+/** What a card reads of an experience (a page may pass the API's whole card, or only these fields). */
+export type CardExperience = Pick<
+  ExperienceCardJson,
+  'id' | 'title' | 'online' | 'state' | 'category_name' | 'price' | 'hosted_by' | 'review_count' | 'average_rate'
+> & { images: readonly { url: string }[] };
+
 /** The card's width in the grid (experience-card.css: 2 columns on phones, 3 on tablets, 4 of ~270px above 1080px). */
 const CARD_SIZES = '(min-width: 1081px) 270px, (min-width: 768px) 33vw, 50vw';
+
+/** The price's unit: one text, made once. */
+const UNIT = `${ja.common.taxIncluded} ${ja.browse.perPerson}`;
 
 /** The mean and the number of reviews, when there are reviews (the database keeps both). */
 function CardRating({ average, count }: { average: number | null; count: number }) {
   if (average === null || count === 0) return null;
   return (
     <span className="xcard__rating">
-      {/* formatRate's one decimal (reviews.shared.ts), written here so the cards' pages load no module for it. */}
-      {average.toFixed(1)} {ja.browse.reviewsCount(count)}
+      {/* formatRate's one decimal (reviews.shared.ts), written here so the cards' pages load no module for it; one
+          string, one text node. */}
+      {`${average.toFixed(1)} ${ja.browse.reviewsCount(count)}`}
     </span>
   );
 }
@@ -31,7 +41,7 @@ export function ExperienceCard({
   heart,
   extra,
 }: {
-  experience: ExperienceCardJson;
+  experience: CardExperience;
   eager?: boolean;
   headingLevel?: 2 | 3;
   heart?: React.ReactNode;
@@ -66,9 +76,7 @@ export function ExperienceCard({
           <CardRating average={experience.average_rate} count={experience.review_count} />
           <p className="xcard__price">
             <strong>{formatYen(experience.price)}</strong>
-            <span className="xcard__unit">
-              {ja.common.taxIncluded} {ja.browse.perPerson}
-            </span>
+            <span className="xcard__unit">{UNIT}</span>
           </p>
           <span className="xcard__host">{experience.hosted_by}</span>
         </div>
@@ -90,7 +98,7 @@ export function ExperienceGrid({
   headingLevel,
   heart,
 }: {
-  experiences: ExperienceCardJson[];
+  experiences: readonly CardExperience[];
   eagerCount?: number;
   headingLevel?: 2 | 3;
   heart?: (experienceId: number) => React.ReactNode;

@@ -7,7 +7,7 @@ import { parseId, parseInput } from '#src/lib/isomorphic/validate';
 import { addDays, addMonths, todayInJapan } from '#src/lib/isomorphic/dates';
 import { type SqlReader, withConnection } from '#src/lib/read-sql';
 import * as ja from '#src/i18n/ja';
-import { dateRange, searchCounts, searchPage, type StoriesCriteria } from './stories-search';
+import { dateRange, isSearchOrFilter, searchCounts, searchPage, type StoriesCriteria } from './stories-search';
 import {
   REGIONS,
   SEARCH_LIMITS,
@@ -227,9 +227,15 @@ export async function listStories(ctx: Ctx, lookups: Lookups, input: StoriesQuer
     search,
     suggestions: relaxed,
   });
+  if (!isSearchOrFilter(criteria)) {
+    // The list without a filter: its page carries its count (searchPage); a page without cards falls through to the
+    // statements below (past the end, or nothing published).
+    const { cards, total } = await searchPage(ctx.sql, criteria, STORIES_PER_PAGE, offset, now);
+    if (total !== null) return result(cards, total, []);
+  }
   if (offset > 0) {
     // A later page: the page and the count at once, on two connections.
-    const [experiences, [counted]] = await Promise.all([
+    const [{ cards: experiences }, [counted]] = await Promise.all([
       searchPage(ctx.sql, criteria, STORIES_PER_PAGE, offset, now),
       searchCounts(ctx.sql, [{ criteria }], now).then((r) => r.counts),
     ]);
@@ -240,7 +246,7 @@ export async function listStories(ctx: Ctx, lookups: Lookups, input: StoriesQuer
   // (its length is the count, and no count statement runs: most narrow searches); a full one is followed by the
   // count; an empty one by the relaxed searches' counts (suggestions).
   return withConnection(ctx.sql, async (sql) => {
-    const experiences = await searchPage(sql, criteria, STORIES_PER_PAGE, 0, now);
+    const { cards: experiences } = await searchPage(sql, criteria, STORIES_PER_PAGE, 0, now);
     if (experiences.length === STORIES_PER_PAGE) {
       return result(experiences, (await searchCounts(sql, [{ criteria }], now)).counts[0].count, []);
     }

@@ -174,6 +174,11 @@ function whereClause(c: StoriesCriteria, now: Date): Sql & { plain: boolean } {
   return { text: parts.join('\n  AND '), params, plain: parts.length === 1 };
 }
 
+/** True when the search has a condition beyond being published (false: the /stories list without a filter). */
+export function isSearchOrFilter(c: StoriesCriteria): boolean {
+  return !whereClause(c, new Date()).plain;
+}
+
 function orderClause(c: StoriesCriteria, now: Date): Sql {
   const newest = 'e.created_at DESC, e.id DESC';
   switch (c.sort) {
@@ -219,6 +224,8 @@ function orderClause(c: StoriesCriteria, now: Date): Sql {
  * filters and the order need, so a deep OFFSET walks index entries, not rows), then the cards of those ids only, in
  * the ids' order (WITH ORDINALITY). One statement, not two, saves the search a round trip and a second turn in the
  * pool's queue; the card joins are planned with it (once per connection when the search is prepared).
+ * The list without a filter also reads its count (`total`, the triggers' published_experience_count) in it; `total`
+ * is null for a search, and for a page without cards (no row to carry it).
  */
 export async function searchPage(
   em: SqlReader,
@@ -226,15 +233,15 @@ export async function searchPage(
   limit: number,
   offset: number,
   now: Date,
-): Promise<ExperienceCardJson[]> {
+): Promise<{ cards: ExperienceCardJson[]; total: number | null }> {
   const where = whereClause(c, now);
   const order = orderClause(c, now);
-  const rows = await readRows<CardRow>(
+  const rows = await readRows<CardRow & { total?: string | number }>(
     em,
     searchStatement(
       // The list without a filter reads the same index for any page: its plan does not depend on the values.
       isBounded(c) || (where.plain && c.sort === 'newest'),
-      `SELECT ${CARD_COLUMNS}
+      `SELECT ${CARD_COLUMNS}${where.plain ? ', (SELECT n FROM published_experience_count) AS total' : ''}
 FROM unnest(ARRAY(SELECT e.id FROM experiences e WHERE ${where.text} ORDER BY ${order.text} LIMIT ? OFFSET ?))
   WITH ORDINALITY AS page(id, n)
 JOIN experiences e ON e.id = page.id
@@ -244,7 +251,8 @@ ORDER BY page.n`,
     ),
     [...where.params, ...order.params, limit, offset],
   );
-  return rows.map(cardJson);
+  const total = where.plain && rows.length > 0 ? Number(rows[0].total) : null;
+  return { cards: rows.map(cardJson), total };
 }
 
 /**
