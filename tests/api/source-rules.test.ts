@@ -1,6 +1,9 @@
 // Rules about the source itself that no compiler or linter states, checked here so nobody has to remember them.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { linesMatching, sourceFiles } from '#tests/setup/source-files';
+import { SERVER_ARGS, SERVER_ENV } from '#tests/setup/built';
+import { linesMatching, projectRoot, sourceFiles } from '#tests/setup/source-files';
 
 const CODE_DIRS = ['src', 'server', 'cli', 'pages', 'tests', 'migrations', 'seeds'];
 
@@ -44,5 +47,37 @@ describe('files to save', () => {
     const server = sourceFiles(['server'], /\.ts$/).filter((f) => f.path !== 'server/api/route.ts' && !f.path.endsWith('.test.ts'));
     const offenders = linesMatching(server, /\.attachment\(/);
     expect(offenders).toEqual([]);
+  });
+});
+
+describe("the production server's command line", () => {
+  // The memory goal holds for these settings only (docs/decisions/operations.md, "Memory"): the platform, npm start and
+  // every test or benchmark that starts the built server must run it with the same V8 flags and C library setting.
+  const pkg = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8'));
+
+  it('is npm run serve on the platform, with the V8 flags and MALLOC_ARENA_MAX of package.json config', () => {
+    expect(readFileSync(path.join(projectRoot, 'Procfile'), 'utf8')).toMatch(/^web: npm run serve$/m);
+    expect(pkg.scripts.serve).toBe(
+      'NODE_ENV=production MALLOC_ARENA_MAX=$npm_package_config_malloc_arena_max exec node $npm_package_config_node_flags dist/node/server.mjs',
+    );
+    expect(pkg.scripts.start).toBe(
+      'MALLOC_ARENA_MAX=$npm_package_config_malloc_arena_max exec node $npm_package_config_node_flags --import tsx server/start.ts',
+    );
+    expect(SERVER_ARGS).toEqual(['--max-old-space-size=192', '--max-semi-space-size=8', 'dist/node/server.mjs']);
+    expect(SERVER_ENV).toEqual({ MALLOC_ARENA_MAX: '2' });
+  });
+
+  it('is what the tests and benchmarks start: SERVER_ARGS with SERVER_ENV in the environment', () => {
+    const starters = sourceFiles(['tests'], /\.ts$/).filter(
+      (f) => /spawn\(process\.execPath, (?:\[[^\]]*)?SERVER_ARGS/.test(f.text) && f.path !== 'tests/api/source-rules.test.ts',
+    );
+    expect(starters.map((f) => f.path).sort()).toEqual([
+      'tests/bench/lighthouse.ts',
+      'tests/bench/run.ts',
+      'tests/e2e/boot.test.ts',
+      'tests/setup/global-server.ts',
+      'tests/setup/server-process.ts',
+    ]);
+    expect(starters.filter((f) => !/\.\.\.SERVER_ENV\b/.test(f.text)).map((f) => f.path)).toEqual([]);
   });
 });

@@ -25,7 +25,7 @@ import { freePort } from '#src/lib/embedded-db';
 import { DEMO_PASSWORD } from '#seeds/demo-accounts';
 import { waitForServer } from '#tests/bench/harness';
 import { CHROMIUM } from '#tests/setup/chromium';
-import { assertBuilt, SERVER_ARGS } from '#tests/setup/built';
+import { assertBuilt, SERVER_ARGS, SERVER_ENV } from '#tests/setup/built';
 
 const root = path.resolve(import.meta.dirname, '../..');
 export const LIGHTHOUSE_GOAL = 95;
@@ -248,6 +248,7 @@ export async function lighthouseAlone(): Promise<void> {
       cwd: root,
       env: {
         ...process.env,
+        ...SERVER_ENV,
         NODE_ENV: 'production',
         SESSION_SECRET: 'lighthouse-secret-0123456789',
         APP_URL: base,

@@ -7,7 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, startEmbeddedDatabase } from '#src/lib/embedded-db';
-import { SERVER_ARGS } from '#tests/setup/built';
+import { SERVER_ARGS, SERVER_ENV } from '#tests/setup/built';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dirs: string[] = [];
@@ -20,7 +20,7 @@ async function runServer(env: Record<string, string>, during?: (base: string) =>
   const port = await freePort();
   const child = spawn(process.execPath, SERVER_ARGS, {
     cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'info', NODE_ENV: 'test', DISABLE_WORKERS: '1', PORT: String(port), ...env },
+    env: { ...process.env, ...SERVER_ENV, LOG_LEVEL: 'info', NODE_ENV: 'test', DISABLE_WORKERS: '1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

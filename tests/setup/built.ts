@@ -1,14 +1,22 @@
 // What `npm run serve` and `npm run cli` run, for the tests and benchmarks that start them as child processes (with
 // process.execPath, the Node the npm scripts run): the server compiled by `npm run build` with the production V8
-// flags, and the CLI's launcher (the build when it is current, else the sources: cli/launch.mjs).
+// flags and C library setting, and the CLI's launcher (the build when it is current, else the sources: cli/launch.mjs).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const config: { node_flags: string; cli_node_flags: string } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).config;
+const config: { node_flags: string; malloc_arena_max: string; cli_node_flags: string } = JSON.parse(
+  readFileSync(path.join(root, 'package.json'), 'utf8'),
+).config;
 
 /** `npm run serve`'s arguments to node: package.json config.node_flags, then the built server. */
 export const SERVER_ARGS = [...config.node_flags.split(/\s+/), 'dist/node/server.mjs'];
+
+/**
+ * What `npm run serve` (and `npm start`) set in the server's environment: package.json config.malloc_arena_max as
+ * MALLOC_ARENA_MAX, read by the C library when the process starts (docs/decisions/operations.md, "Memory").
+ */
+export const SERVER_ENV = { MALLOC_ARENA_MAX: config.malloc_arena_max };
 
 /** `npm run cli`'s arguments to node, before the command's own. */
 export const CLI_ARGS = [...config.cli_node_flags.split(/\s+/), 'cli/launch.mjs'];

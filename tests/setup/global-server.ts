@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '#src/lib/embedded-db';
-import { assertBuilt, SERVER_ARGS } from '#tests/setup/built';
+import { assertBuilt, SERVER_ARGS, SERVER_ENV } from '#tests/setup/built';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -41,6 +41,7 @@ export default async function setup(project: TestProject) {
     cwd: root,
     env: {
       ...process.env,
+      ...SERVER_ENV,
       PORT: String(port),
       DATA_DIR: dataDir,
       DATABASE_URL: '',

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort, startEmbeddedDatabase } from '#src/lib/embedded-db';
 import { initOrm, type MikroORM } from '#src/lib/orm';
-import { assertBuilt, SERVER_ARGS } from '#tests/setup/built';
+import { assertBuilt, SERVER_ARGS, SERVER_ENV } from '#tests/setup/built';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -26,7 +26,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   assertBuilt();
   const child = spawn(process.execPath, SERVER_ARGS, {
     cwd: root,
-    env: { ...base, PORT: String(port), NODE_ENV: 'test', LOG_LEVEL: 'warn', DISABLE_WORKERS: '1', ...env },
+    env: { ...base, ...SERVER_ENV, PORT: String(port), NODE_ENV: 'test', LOG_LEVEL: 'warn', DISABLE_WORKERS: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
