@@ -12,6 +12,10 @@ export default defineConfig({
     setupFiles: ['tests/setup/openapi-contract.setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
+    // The files of a worker share one process and its loaded modules: every file builds its own app on its own
+    // database (tests/setup/test-app.ts), so what a file needs is fresh without loading Express, the ORM and every
+    // module again for each file.
+    isolate: false,
     // Generous: a few tests (the fuzzer, the sign-in limits) make hundreds of requests or hash passwords many times,
     // and a loaded machine must not turn them red. A hang still fails.
     testTimeout: 120_000,

@@ -1,7 +1,8 @@
 // The account page's API (/api/v1/account): profile, password change (other sessions end, a security notice,
 // limited like sign-in), the sessions list and "sign out everywhere else", and the notification settings that the
 // day-before reminders and message notices follow.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { timeZoneForThisFile } from '#tests/setup/time-zone';
+import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { createSignedInUser, createUser, signedInAgent, TEST_PASSWORD } from '#tests/factories/users';
@@ -12,11 +13,7 @@ import { addDays, japanInstant, todayInJapan } from '#src/lib/isomorphic/dates';
 import { User } from '#src/modules/users/users.entity';
 import { MailOutbox } from '#src/modules/mail/mail.entity';
 
-const previousTz = process.env.TZ;
-process.env.TZ = 'UTC';
-afterAll(() => {
-  process.env.TZ = previousTz;
-});
+timeZoneForThisFile('UTC');
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,14 +2,16 @@
 // that adds slots notes them; the worker's job mails each guest who hearted the experience and turned the mail on,
 // one mail per experience for the additions of the window (an hour after the first), at most one a day, listing only
 // dates still open, never to the host or a guest who has left, with the settings link at the end.
-process.env.TZ = 'UTC';
 
+import { timeZoneForThisFile } from '#tests/setup/time-zone';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { startSmtpInbox, type SmtpInbox } from '#tests/setup/smtp-inbox';
 import { createSignedInUser, type Agent } from '#tests/factories/users';
 import { inDays, validPayload } from '#tests/factories/experience-payloads';
 import { formatDateJa } from '#src/lib/isomorphic/dates';
+
+timeZoneForThisFile('UTC');
 
 let t: TestApp;
 let smtp: SmtpInbox;

@@ -1,8 +1,8 @@
 // Favourites (お気に入り): PUT/DELETE /api/v1/experiences/{id}/favorite are idempotent, only visible experiences can be
 // hearted, GET /api/v1/favorites lists the caller's own published favourites with their next open dates, and the
 // pages' hearts (favorites.idsAmong) know only the caller's.
-process.env.TZ = 'UTC';
 
+import { timeZoneForThisFile } from '#tests/setup/time-zone';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
@@ -12,6 +12,8 @@ import { addDays, todayInJapan } from '#src/lib/isomorphic/dates';
 import { Favorite } from '#src/modules/favorites/favorites.entity';
 import { Experience } from '#src/modules/experiences/experiences.entity';
 import { GUEST } from '#src/lib/context';
+
+timeZoneForThisFile('UTC');
 
 let t: TestApp;
 let alice: { id: number; agent: Agent };

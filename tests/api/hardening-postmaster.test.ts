@@ -11,6 +11,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const dir = path.join(mkdtempSync(path.join(tmpdir(), 'h14-postmaster-')), 'pg');
 const groupDir = path.join(mkdtempSync(path.join(tmpdir(), 'h14-group-')), 'pg');
 const children: ChildProcess[] = [];
+const postmasters: number[] = [];
 
 function alive(pid: number): boolean {
   try {
@@ -35,7 +36,10 @@ function start(mode = '', folder = dir): Promise<{ child: ChildProcess; postmast
     const onData = (d: Buffer) => {
       output += d;
       const match = /READY (\d+)/.exec(output);
-      if (match) resolve({ child, postmaster: Number(match[1]), code: null, output });
+      if (match) {
+        postmasters.push(Number(match[1]));
+        resolve({ child, postmaster: Number(match[1]), code: null, output });
+      }
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', (d) => (output += d));
@@ -47,11 +51,13 @@ async function waitGone(pid: number, ms = 20_000) {
   for (let waited = 0; waited < ms && alive(pid); waited += 100) await new Promise((r) => setTimeout(r, 100));
 }
 
+// The folders go once every child has exited and every postmaster it started is gone (at once after passing tests).
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 2000));
+  const running = children.filter((child) => child.exitCode === null && child.signalCode === null);
+  for (const child of running) child.kill('SIGTERM');
+  await Promise.all(running.map((child) => new Promise((resolve) => child.once('exit', resolve))));
+  for (const pid of postmasters) await waitGone(pid);
   rmSync(path.dirname(groupDir), { recursive: true, force: true });
-  await new Promise((r) => setTimeout(r, 2000));
   rmSync(path.dirname(dir), { recursive: true, force: true });
 });
 

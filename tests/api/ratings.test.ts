@@ -1,8 +1,8 @@
 // The rating summary (experiences.review_count, review_average; the reviews_summary trigger): kept right through
 // reviews posted through the API (also two at once), deleted and changed; shown on every card; and the search's
 // `rating` order, where experiences with fewer than 3 reviews come after those with enough, whatever their mean.
-process.env.TZ = 'UTC';
 
+import { timeZoneForThisFile } from '#tests/setup/time-zone';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
@@ -12,6 +12,8 @@ import { createReservation } from '#tests/factories/reservations';
 import { createReview } from '#tests/factories/reviews';
 import { addDays, todayInJapan } from '#src/lib/isomorphic/dates';
 import { Experience } from '#src/modules/experiences/experiences.entity';
+
+timeZoneForThisFile('UTC');
 
 let t: TestApp;
 

@@ -1,5 +1,6 @@
 // The day-before reminders. 9:00 Japan time the day before a booked slot, with the server in UTC; sent once
 // even when two workers (two processes: two roots, two connection pools) run the job at the same moment.
+import { timeZoneForThisFile } from '#tests/setup/time-zone';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { createUser } from '#tests/factories/users';
@@ -12,11 +13,7 @@ import { Reservation } from '#src/modules/reservations/reservations.entity';
 import * as ja from '#src/i18n/ja';
 
 // The server runs in UTC: 9:00 in Japan is midnight UTC, and a job that read the local clock would be 9 hours late.
-const previousTz = process.env.TZ;
-process.env.TZ = 'UTC';
-afterAll(() => {
-  process.env.TZ = previousTz;
-});
+timeZoneForThisFile('UTC');
 
 let t: TestApp;
 let second: Root;

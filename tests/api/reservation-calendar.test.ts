@@ -1,13 +1,15 @@
 // カレンダーに追加: GET /api/v1/reservations/{id}/calendar.ics is the .ics the confirmation mail attaches (Japan
 // time, one event per slot, the same UIDs), for the guest's own confirmed reservation only.
-process.env.TZ = 'UTC';
 
+import { timeZoneForThisFile } from '#tests/setup/time-zone';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { createSignedInUser, type Agent } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { createReservation } from '#tests/factories/reservations';
+
+timeZoneForThisFile('UTC');
 
 let t: TestApp;
 let guest: { id: number; agent: Agent };

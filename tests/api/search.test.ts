@@ -1,8 +1,8 @@
 // Search on GET /api/v1/stories (q, date_from, date_to, people, state[], category_id, theme_id, price_min,
 // price_max, online, sort, page), availability at the edges, the Japanese 422s, the empty-result suggestions and
 // the chip pages as pre-set filters. The server runs in UTC; dates and deadlines are Japan time.
-process.env.TZ = 'UTC';
 
+import { timeZoneForThisFile } from '#tests/setup/time-zone';
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
@@ -13,6 +13,8 @@ import { expectDocumented } from '#tests/api/openapi-contract';
 import { Experience } from '#src/modules/experiences/experiences.entity';
 import { addDays, addMonths, todayInJapan } from '#src/lib/isomorphic/dates';
 import { SEARCH_LIMITS } from '#src/modules/experiences/experiences.shared';
+
+timeZoneForThisFile('UTC');
 
 let t: TestApp;
 const T = todayInJapan();

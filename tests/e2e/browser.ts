@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, inject } from 'vitest';
 import { CHROMIUM } from '#tests/setup/chromium';
+import type { SharedServer } from '#tests/setup/global-server';
 
 export interface Session {
   browser: Browser;
@@ -17,9 +18,18 @@ export interface Session {
   getJson<T>(path: string): Promise<T>;
 }
 
-/** The database of the server under test (tests/setup/global-server.ts): its embedded PostgreSQL's port is in postmaster.pid. */
+/**
+ * This worker's built server with the demo data (tests/setup/global-server.ts starts one per worker; VITEST_POOL_ID
+ * numbers the workers from 1).
+ */
+export function sharedServer(): SharedServer {
+  const servers = inject('sharedServers');
+  return servers[(Number(process.env.VITEST_POOL_ID ?? '1') - 1) % servers.length];
+}
+
+/** The database of the server under test (sharedServer): its embedded PostgreSQL's port is in postmaster.pid. */
 export function serverDatabaseUrl(): string {
-  const pgPort = readFileSync(path.join(inject('serverDataDir'), 'pg', 'postmaster.pid'), 'utf8')
+  const pgPort = readFileSync(path.join(sharedServer().dataDir, 'pg', 'postmaster.pid'), 'utf8')
     .split('\n')[3]
     ?.trim();
   if (!pgPort) throw new Error('the test server has no embedded PostgreSQL running');
@@ -72,7 +82,7 @@ export async function openBrowser(): Promise<Session> {
     ],
   });
   const contexts: BrowserContext[] = [];
-  const baseUrl = inject('baseUrl');
+  const { baseUrl } = sharedServer();
   afterAll(async () => {
     await browser.close();
   });

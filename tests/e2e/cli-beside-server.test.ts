@@ -4,12 +4,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '#tests/factories/cli';
-import { serverDatabaseUrl } from '#tests/e2e/browser';
+import { serverDatabaseUrl, sharedServer } from '#tests/e2e/browser';
 
-const dataDir = inject('serverDataDir');
-const base = inject('baseUrl');
+const { dataDir, baseUrl: base } = sharedServer();
 
 describe('the CLI beside the running server', { timeout: 120_000 }, () => {
   it('records its port in DATA_DIR, and the CLI invites with a link to it over the server’s own database', async () => {

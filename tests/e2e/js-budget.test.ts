@@ -2,9 +2,10 @@
 // (`npm test` builds before the browser tests). The experience page's goal is 100 kB (server routing and the parts it
 // loads after hydrating reach it); the other budgets hold each page at what it weighs now plus ~1.5 kB (docs/performance.md,
 // "Browser performance"; docs/performance-log.md has each pass's table), so a change that adds to a first load fails here and says which files it loads.
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { sharedServer } from '#tests/e2e/browser';
 import { CLIENT_DIR, firstLoadScripts, lazyStylesheets, readScript, totalBytes } from '#tests/e2e/client-bundle';
 
 const KB = 1024;
@@ -102,7 +103,7 @@ describe('first-load JavaScript per page (gzip, from dist/client)', () => {
   });
 
   it('puts the stylesheets of the parts loaded after hydration into the experience page', async () => {
-    const base = inject('baseUrl');
+    const base = sharedServer().baseUrl;
     const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
     const id = /\/stories\/(\d+)</.exec(sitemap)?.[1];
     expect(id).toBeDefined();
@@ -115,7 +116,7 @@ describe('first-load JavaScript per page (gzip, from dist/client)', () => {
   });
 
   it('counts the files the server lists in the page (script and modulepreload)', async () => {
-    const base = inject('baseUrl');
+    const base = sharedServer().baseUrl;
     const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
     const id = /\/stories\/(\d+)</.exec(sitemap)?.[1];
     expect(id).toBeDefined();

@@ -3,11 +3,11 @@
 // js-budget.test.ts), and images with their size and their WebP variants. The Lighthouse scores themselves are measured by `npm run lighthouse` (not a test:
 // they depend on the machine's load).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { IMAGE_VARIANT_WIDTHS } from '#src/modules/uploads/uploads.schemas';
 import * as ja from '#src/i18n/ja';
+import { sharedServer } from '#tests/e2e/browser';
 
-const base = inject('baseUrl');
+const base = sharedServer().baseUrl;
 
 let storyPath: string;
 beforeAll(async () => {

@@ -1,5 +1,7 @@
-// Browser tests run against the real built server: a child process with its own embedded PostgreSQL
-// (fresh data dir, so the demo data is seeded), the built server `npm run serve` runs (tests/setup/built.ts).
+// Browser tests run against the real built server: one child process per Vitest worker, each with its own embedded
+// PostgreSQL (fresh data dir, so the demo data is seeded), the built server `npm run serve` runs
+// (tests/setup/built.ts). The two workers run files side by side, each file against its worker's server
+// (tests/e2e/browser.ts sharedServer), so no file sees another file's clicks while it runs.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -8,11 +10,16 @@ import type { TestProject } from 'vitest/node';
 import { freePort } from '#src/lib/embedded-db';
 import { assertBuilt, SERVER_ARGS, SERVER_ENV } from '#tests/setup/built';
 
+export interface SharedServer {
+  baseUrl: string;
+  /** The server's DATA_DIR: tests that run the CLI against the same database read its PostgreSQL port there. */
+  dataDir: string;
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    /** The server's DATA_DIR: tests that run the CLI against the same database read its PostgreSQL port there. */
-    serverDataDir: string;
+    /** One server per worker, in the order of VITEST_POOL_ID. */
+    sharedServers: SharedServer[];
   }
 }
 
@@ -31,10 +38,24 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs: number): Pro
   throw new Error(`server did not answer at ${url}`);
 }
 
-export default async function setup(project: TestProject) {
-  const root = path.resolve(import.meta.dirname, '../..');
-  assertBuilt();
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode) return;
+  child.kill('SIGTERM');
+  await new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      resolve(null);
+    }, 15_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve(null);
+    });
+  });
+}
+
+async function startShared(root: string, children: ChildProcess[], dataDirs: string[]): Promise<SharedServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'taiken-e2e-'));
+  dataDirs.push(dataDir);
   const port = await freePort();
   let output = '';
   const child = spawn(process.execPath, SERVER_ARGS, {
@@ -54,29 +75,33 @@ export default async function setup(project: TestProject) {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  children.push(child);
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
   const baseUrl = `http://localhost:${port}`;
   try {
     await waitFor(`${baseUrl}/api/v1/me`, child, 150_000);
   } catch (error) {
-    child.kill('SIGKILL');
     throw new Error(`${(error as Error).message}\n${output}`);
   }
-  project.provide('baseUrl', baseUrl);
-  project.provide('serverDataDir', dataDir);
-  return async () => {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        child.kill('SIGKILL');
-        resolve(null);
-      }, 15_000);
-      child.once('exit', () => {
-        clearTimeout(timer);
-        resolve(null);
-      });
-    });
-    rmSync(dataDir, { recursive: true, force: true });
+  return { baseUrl, dataDir };
+}
+
+export default async function setup(project: TestProject) {
+  const root = path.resolve(import.meta.dirname, '../..');
+  assertBuilt();
+  const children: ChildProcess[] = [];
+  const dataDirs: string[] = [];
+  const teardown = async () => {
+    await Promise.all(children.map(stop));
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   };
+  const workers = Math.max(1, project.config.maxWorkers);
+  try {
+    project.provide('sharedServers', await Promise.all(Array.from({ length: workers }, () => startShared(root, children, dataDirs))));
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
 }

@@ -1,0 +1,13 @@
+// A test file that runs in one time zone (the server's Japan dates must not depend on the machine's): sets TZ for the
+// file and puts the previous value back after it, since the files of a Vitest worker share one process
+// (vitest.config.ts, isolate: false).
+import { afterAll } from 'vitest';
+
+export function timeZoneForThisFile(zone: string): void {
+  const previous = process.env.TZ;
+  process.env.TZ = zone;
+  afterAll(() => {
+    if (previous === undefined) delete process.env.TZ;
+    else process.env.TZ = previous;
+  });
+}
