@@ -17,6 +17,11 @@ import { TestRefund } from '#src/modules/payments/payments.entity';
 import * as ja from '#src/i18n/ja';
 
 const originalTz = process.env.TZ;
+// Back to the machine's zone after each test (the next file of the worker runs in the same process).
+function restoreTz() {
+  if (originalTz === undefined) delete process.env.TZ;
+  else process.env.TZ = originalTz;
+}
 let t: TestApp;
 let hostUser: { id: number; email: string };
 let host: Agent;
@@ -30,12 +35,10 @@ beforeAll(async () => {
 
 afterEach(() => {
   vi.useRealTimers();
-  process.env.TZ = originalTz;
+  restoreTz();
 });
 
-afterAll(() => {
-  process.env.TZ = originalTz;
-});
+afterAll(restoreTz);
 
 let counter = 0;
 const key = () => `cancel-test-${Date.now()}-${++counter}`;
