@@ -11,6 +11,9 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    // How long `expect.poll` waits for what a page does after a click (a chunk loaded, a request answered): Vitest's
+    // 1 s default runs out while the other worker's file keeps the machine busy. A poll that succeeds returns at once.
+    expect: { poll: { timeout: 15_000 } },
     projects: [
       {
         extends: true,
@@ -21,7 +24,7 @@ export default defineConfig({
           globalSetup: ['tests/setup/global-server.ts'],
           // Two files at a time, each worker against its own shared server (tests/setup/global-server.ts): Chromium,
           // the server and the test each wait on the others, so one file at a time leaves a core of the 2-core machine
-          // idle.
+          // idle (on the quiet machine: 323 s against 381 s one at a time).
           maxWorkers: 2,
         },
       },
