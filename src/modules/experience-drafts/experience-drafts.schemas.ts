@@ -13,6 +13,7 @@ import {
   imageSchema,
   optionalText,
   OWN_EXPERIENCES_PAGE_SIZE,
+  recruitmentNumber,
   themeRef,
   type ImageJson,
 } from '#src/modules/experiences/experiences.host.schemas';
@@ -60,11 +61,7 @@ export const draftSchema = z.object({
   description: optionalText(f.description, HOST_LIMITS.description),
   inspiration: optionalText(f.inspiration, HOST_LIMITS.inspiration),
   note: optionalText(f.note, HOST_LIMITS.note),
-  recruitment_number: z
-    .number({ error: m.recruitmentRange })
-    .int(m.recruitmentRange)
-    .min(HOST_LIMITS.recruitmentMin, m.recruitmentRange)
-    .max(HOST_LIMITS.recruitmentMax, m.recruitmentRange)
+  recruitment_number: recruitmentNumber()
     .nullish()
     .transform((v) => v ?? null),
   reservation_deadline: z

@@ -44,6 +44,14 @@ export const optionalText = (label: string, max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
+/** The number of seats a slot offers: a whole number within the form's limits (a draft may leave it out). */
+export const recruitmentNumber = () =>
+  z
+    .number({ error: m.recruitmentRange })
+    .int(m.recruitmentRange)
+    .min(HOST_LIMITS.recruitmentMin, m.recruitmentRange)
+    .max(HOST_LIMITS.recruitmentMax, m.recruitmentRange);
+
 /** Same-origin paths (the local image store answers '/uploads/...') or http(s) URLs (the hosting service). */
 function isImageUrl(url: string): boolean {
   if (/\s/.test(url)) return false;
@@ -104,11 +112,7 @@ const experienceShape = {
   description: requiredText(f.description, HOST_LIMITS.description),
   inspiration: requiredText(f.inspiration, HOST_LIMITS.inspiration),
   note: requiredText(f.note, HOST_LIMITS.note),
-  recruitment_number: z
-    .number({ error: m.recruitmentRange })
-    .int(m.recruitmentRange)
-    .min(HOST_LIMITS.recruitmentMin, m.recruitmentRange)
-    .max(HOST_LIMITS.recruitmentMax, m.recruitmentRange),
+  recruitment_number: recruitmentNumber(),
   reservation_deadline: z.enum(RESERVATION_DEADLINE_CHOICES, { error: m.deadlineRequired }),
   set_minimum_number_of_participant_count: z.boolean({ error: m.minimumToggleRequired }),
   minimum_number_of_participant_count: z.number({ error: m.minimumRange }).int(m.minimumRange).nullish(),
