@@ -48,20 +48,9 @@ function cardView(card: ExperienceCardJson): CardExperience {
   };
 }
 
-const namesOf = new WeakMap<object, Record<number, string>>();
-
-/**
- * The prefectures' names by id: what the search form's area list reads, smaller than the list of pairs. Made once
- * per list the reference service keeps.
- */
-function namesById(rows: readonly { id: number; name: string }[]): Record<number, string> {
-  let names = namesOf.get(rows);
-  if (!names) {
-    names = Object.fromEntries(rows.map((row) => [row.id, row.name]));
-    namesOf.set(rows, names);
-  }
-  return names;
-}
+/** The prefectures' names by id: what the search form's area list reads, smaller than the list of pairs. */
+const namesById = (rows: readonly { id: number; name: string }[]): Record<number, string> =>
+  Object.fromEntries(rows.map((row) => [row.id, row.name]));
 
 function statusOf(error: unknown): number | undefined {
   return (error as { status?: number })?.status;
