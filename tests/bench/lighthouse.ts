@@ -26,6 +26,7 @@ import { DEMO_PASSWORD } from '#seeds/demo-accounts';
 import { waitForServer } from '#tests/bench/harness';
 import { CHROMIUM } from '#tests/setup/chromium';
 import { assertBuilt, SERVER_ARGS, SERVER_ENV } from '#tests/setup/built';
+import { stopChild } from '#tests/setup/server-process';
 
 const root = path.resolve(import.meta.dirname, '../..');
 export const LIGHTHOUSE_GOAL = 95;
@@ -261,11 +262,7 @@ export async function lighthouseAlone(): Promise<void> {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     stop = async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      if (child.exitCode === null) child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
+      await stopChild(child);
       rmSync(dataDir, { recursive: true, force: true });
     };
     await waitForServer(`${base}/api/v1/categories`, child);

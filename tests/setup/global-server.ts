@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '#src/lib/embedded-db';
 import { assertBuilt, SERVER_ARGS, SERVER_ENV } from '#tests/setup/built';
+import { stopChild } from '#tests/setup/server-process';
 
 export interface SharedServer {
   baseUrl: string;
@@ -36,21 +37,6 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs: number): Pro
     await new Promise((r) => setTimeout(r, 300));
   }
   throw new Error(`server did not answer at ${url}`);
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode) return;
-  child.kill('SIGTERM');
-  await new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      resolve(null);
-    }, 15_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve(null);
-    });
-  });
 }
 
 async function startShared(root: string, children: ChildProcess[], dataDirs: string[]): Promise<SharedServer> {
@@ -93,7 +79,7 @@ export default async function setup(project: TestProject) {
   const children: ChildProcess[] = [];
   const dataDirs: string[] = [];
   const teardown = async () => {
-    await Promise.all(children.map(stop));
+    await Promise.all(children.map((child) => stopChild(child, 15_000)));
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   };
   const workers = Math.max(1, project.config.maxWorkers);

@@ -18,6 +18,16 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/** Stops a child process: SIGTERM, then SIGKILL if it has not exited after `graceMs`; at once if it already exited. */
+export async function stopChild(child: ChildProcess, graceMs = 10_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await exited;
+  clearTimeout(timer);
+}
+
 /** Starts the server with the test gateway and the development mailbox, whatever the machine's environment says. */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
@@ -36,14 +46,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     child,
     base: `http://127.0.0.1:${port}`,
     output: () => output,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    },
+    stop: () => stopChild(child),
   };
   // Ready once it answers a signed-out /api/v1/me (401); until then each attempt waits for its connection error.
   for (let attempt = 0; ; attempt++) {
