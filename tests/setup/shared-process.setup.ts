@@ -1,0 +1,23 @@
+// The files of a Vitest worker share one process (vitest.config.ts, isolate: false), so a file that changes the
+// process's environment (TZ above all: the Japan dates) or leaves a fake clock running changes the next file's
+// results. This runs around every file and fails the file that leaves either behind; a file that needs its own TZ
+// uses tests/setup/time-zone.ts. Vitest runs after-all hooks in reverse order, so these checks run after the file's
+// own ones.
+import { afterAll, vi } from 'vitest';
+
+const before = { ...process.env };
+
+afterAll(() => {
+  const keys = new Set([...Object.keys(before), ...Object.keys(process.env)]);
+  const changed = [...keys].filter((key) => before[key] !== process.env[key]).sort();
+  if (changed.length > 0) {
+    throw new Error(
+      `This file left process.env changed (${changed.join(', ')}); the next file in this worker would run with it. Put it back in an afterAll (tests/setup/time-zone.ts does it for TZ).`,
+    );
+  }
+  if (vi.isFakeTimers()) {
+    throw new Error(
+      'This file left the fake clock running; the next file in this worker would run with it. Call vi.useRealTimers() after it.',
+    );
+  }
+});
