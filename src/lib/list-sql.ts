@@ -69,21 +69,25 @@ export type ListOrder = [expression: string, direction: 'ASC' | 'DESC'][];
  * index-only scan of at most LIST_COUNT_LIMIT + 1 entries, however deep the page: the count and the page read the
  * same entries once, where a separate count and OFFSET read them twice, each through the table.
  *
+ * With `group`, the rows of `from` are grouped (`by`, the id's expression) and the groups kept by `having` (a condition
+ * without parameters); the order's expressions may then be aggregates (a community's experiences by their next date).
+ *
  * A statement is prepared under a name (PostgreSQL plans it once per connection, and planning cost more than running
  * it), unless `where` asks for a plan per value (a keyword's LIKE: whether the trigram index helps depends on the
  * keyword's length).
  */
 export async function pageOfIds(
   ctx: Pick<Ctx, 'sql'>,
-  list: { from: string; id: string; where: Where; order: ListOrder; size: number },
+  list: { from: string; id: string; where: Where; group?: { by: string; having: string }; order: ListOrder; size: number },
   page: number,
 ): Promise<{ ids: number[]; meta: ListPageMeta }> {
-  const { from, id, where, order, size } = list;
+  const { from, id, where, group, order, size } = list;
+  const grouping = group ? `GROUP BY ${group.by} HAVING ${group.having}` : '';
   const keys = order.map(([expression], i) => `${expression} AS k${i}`).join(', ');
   const sql = `SELECT (a.ids)[p.off + 1 : p.off + ?::int] AS ids, a.n
       FROM (SELECT array_agg(w.id ORDER BY ${order.map(([, direction], i) => `w.k${i} ${direction}`).join(', ')}) AS ids,
                    count(*)::int AS n
-              FROM (SELECT ${id} AS id, ${keys} FROM ${from} ${where.sql}
+              FROM (SELECT ${id} AS id, ${keys} FROM ${from} ${where.sql} ${grouping}
                      ORDER BY ${order.map(([expression, direction]) => `${expression} ${direction}`).join(', ')}
                      LIMIT ${LIST_COUNT_LIMIT + 1}) w) a
      CROSS JOIN LATERAL (SELECT least(?::int, greatest(least(a.n, ${LIST_COUNT_LIMIT}) - 1, 0) / ?::int * ?::int) AS off) p`;

@@ -1,72 +1,87 @@
-// Read helpers of the brand portal's experience screens: a community's experiences split into future
-// and past by their dates in Japan time, and the participant and recruitment numbers per date. Server-only; the
-// caller (brand-portal.service.ts) has already checked that the community is the signed-in member's brand's.
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { Experience } from '#src/modules/experiences/experiences.entity';
-import { Calendar } from '#src/modules/calendars/calendars.entity';
+// Read helpers of the brand portal's experience screens: the brand's community with the list's ambassador choices, a
+// page of the community's experiences split into future and past by their dates in Japan time, and the experiences'
+// rows with their dates' participant and recruitment numbers. Server-only; the page and the rows are read only for a
+// community the signed-in member's brand owns (the caller checks it first).
+import type { Ctx } from '#src/lib/context';
+import type { ListPageMeta } from '#src/lib/isomorphic/list-filters';
+import { type ListOrder, pageOfIds, Where } from '#src/lib/list-sql';
+import { readRows, readStatement, type SqlReader } from '#src/lib/read-sql';
 import type { HeldAt, ParticipantNumber } from './brand-portal.schemas';
-import { Where } from '#src/lib/list-sql';
 
 /** A date's start as an ISO instant in Japan time: 2026-12-05T10:00:00+09:00. */
 function heldAtIso(date: string, startTime: string): string {
   return `${date}T${startTime}:00+09:00`;
 }
 
-function ymd(value: unknown): string {
-  return value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
+const BRAND_COMMUNITY = readStatement(
+  `SELECT c.id, c.name,
+          coalesce((SELECT json_agg(json_build_object('id', h.id, 'name', h.name) ORDER BY h.name, h.id)
+                      FROM (SELECT DISTINCT a.id, a.name FROM experiences e JOIN ambassadors a ON a.id = e.host_ambassador_id
+                             WHERE e.community_id = c.id) h), '[]') AS ambassadors
+     FROM brand_communities bc JOIN communities c ON c.id = bc.community_id
+    WHERE bc.brand_id = ? AND bc.community_id = ?`,
+);
+
+export interface PortalCommunity {
+  id: number;
+  name: string;
+  /** The ambassadors hosting the community's experiences ({id, name}, by name): the list's ambassador filter. */
+  ambassadors: { id: number; name: string }[];
 }
+
+/** The brand's community with its experiences' host ambassadors, or null when the brand does not own it. */
+export async function brandPortalCommunity(sql: SqlReader, brandId: number, communityId: number): Promise<PortalCommunity | null> {
+  const [row] = await readRows<PortalCommunity>(sql, BRAND_COMMUNITY, [brandId, communityId]);
+  return row ?? null;
+}
+
+/** An experience's dates in Japan time, relative to now (in a statement, `now()` is its start). */
+const STARTS_AT = `(c.date + c.start_time::time)`;
+const NOW_IN_JAPAN = `(now() AT TIME ZONE 'Asia/Tokyo')`;
+const NEXT_AT = `min(${STARTS_AT}) FILTER (WHERE ${STARTS_AT} >= ${NOW_IN_JAPAN})`;
+const LAST_AT = `max(${STARTS_AT}) FILTER (WHERE ${STARTS_AT} < ${NOW_IN_JAPAN})`;
 
 /**
- * The ids of a community's experiences on one page. Future: those with a date still to start in Japan time, or with
- * no date yet (soonest first, undated last). Past: those with a date that has started (latest first). An experience
- * with dates on both sides is in both lists, each time with the dates of that side.
+ * One page of a community's experiences' ids and the page meta (`pageOfIds`). Future: those with a date still to start
+ * in Japan time, or with no date yet (soonest first, undated last: ASC puts nulls last). Past: those with a date that
+ * has started (latest first). An experience with dates on both sides is in both lists. The keyword (a substring of the
+ * title, the trigram index's expression) and the host ambassador narrow the community's experiences before their
+ * dates are read.
  */
-export async function communityExperienceIds(
-  em: EntityManager,
+export function communityExperienceIds(
+  ctx: Pick<Ctx, 'sql'>,
   communityId: number,
   heldAt: HeldAt,
-  page: { limit: number; offset: number },
+  page: { page: number; size: number },
   filters: { q?: string; ambassadorId?: number } = {},
-): Promise<{ rows: { id: number; held_at: string | null }[]; total: number }> {
-  // The keyword (a substring of the title, the trigram index's expression) and the host ambassador narrow the
-  // community's experiences before their dates are read.
-  const narrow = new Where().add('e.community_id = ?', communityId).keyword('lower(e.title)', filters.q);
-  if (filters.ambassadorId !== undefined) narrow.add('e.host_ambassador_id = ?', filters.ambassadorId);
-  const filter = heldAt === 'future' ? 'a.next_at IS NOT NULL OR a.last_at IS NULL' : 'a.last_at IS NOT NULL';
-  const order = heldAt === 'future' ? 'a.next_at ASC NULLS LAST, a.id DESC' : 'a.last_at DESC, a.id DESC';
-  const sql = `
-    WITH a AS (
-      SELECT e.id,
-             min(c.date + c.start_time::time) FILTER (WHERE c.date + c.start_time::time >= (now() AT TIME ZONE 'Asia/Tokyo')) AS next_at,
-             max(c.date + c.start_time::time) FILTER (WHERE c.date + c.start_time::time < (now() AT TIME ZONE 'Asia/Tokyo')) AS last_at
-        FROM experiences e
-        LEFT JOIN calendars c ON c.experience_id = e.id
-       ${narrow.sql}
-       GROUP BY e.id
-    )
-    SELECT a.id, to_char(${heldAt === 'future' ? 'a.next_at' : 'a.last_at'}, 'YYYY-MM-DD"T"HH24:MI:SS"+09:00"') AS held_at,
-           count(*) OVER () AS total
-      FROM a
-     WHERE ${filter}
-     ORDER BY ${order}
-     LIMIT ? OFFSET ?`;
-  const rows = await em.execute<{ id: number; held_at: string | null; total: string }[]>(sql, [...narrow.params, page.limit, page.offset]);
-  let total = Number(rows[0]?.total ?? 0);
-  if (rows.length === 0 && page.offset > 0) {
-    const counted = await em.execute<{ total: string }[]>(
-      `WITH a AS (SELECT e.id,
-                min(c.date + c.start_time::time) FILTER (WHERE c.date + c.start_time::time >= (now() AT TIME ZONE 'Asia/Tokyo')) AS next_at,
-                max(c.date + c.start_time::time) FILTER (WHERE c.date + c.start_time::time < (now() AT TIME ZONE 'Asia/Tokyo')) AS last_at
-           FROM experiences e LEFT JOIN calendars c ON c.experience_id = e.id ${narrow.sql} GROUP BY e.id)
-         SELECT count(*) AS total FROM a WHERE ${filter}`,
-      narrow.params,
-    );
-    total = Number(counted[0]?.total ?? 0);
-  }
-  return { rows: rows.map((row) => ({ id: Number(row.id), held_at: row.held_at })), total };
+): Promise<{ ids: number[]; meta: ListPageMeta }> {
+  const where = new Where().add('e.community_id = ?', communityId).keyword('lower(e.title)', filters.q);
+  if (filters.ambassadorId !== undefined) where.add('e.host_ambassador_id = ?', filters.ambassadorId);
+  const order: ListOrder =
+    heldAt === 'future'
+      ? [
+          [NEXT_AT, 'ASC'],
+          ['e.id', 'DESC'],
+        ]
+      : [
+          [LAST_AT, 'DESC'],
+          ['e.id', 'DESC'],
+        ];
+  return pageOfIds(
+    ctx,
+    {
+      from: 'experiences e LEFT JOIN calendars c ON c.experience_id = e.id',
+      id: 'e.id',
+      where,
+      group: { by: 'e.id', having: heldAt === 'future' ? `${NEXT_AT} IS NOT NULL OR ${LAST_AT} IS NULL` : `${LAST_AT} IS NOT NULL` },
+      order,
+      size: page.size,
+    },
+    page.page,
+  );
 }
 
-export interface CommunityExperienceRow {
+export interface PortalExperienceRow {
   id: number;
   title: string;
   hostName: string;
@@ -74,63 +89,43 @@ export interface CommunityExperienceRow {
   createdAt: Date;
   prefecture: string | null;
   communityId: number | null;
+  /** Every date of the experience, in date order. */
+  dates: ParticipantNumber[];
 }
 
-/** Experiences by id with what the portal's list shows. */
-export async function experienceRows(em: EntityManager, ids: number[]): Promise<Map<number, CommunityExperienceRow>> {
-  if (ids.length === 0) return new Map();
-  const rows = await em.find(Experience, { id: { $in: ids } }, { populate: ['hostAmbassador', 'prefecture'] });
-  return new Map(
-    rows.map((row) => [
-      row.id,
-      {
-        id: row.id,
-        title: row.title,
-        hostName: row.hostAmbassador?.name ?? row.hostedBy,
-        published: row.approve,
-        createdAt: new Date(row.createdAt),
-        prefecture: row.prefecture?.name ?? null,
-        communityId: row.community?.id ?? null,
-      },
-    ]),
-  );
-}
+const EXPERIENCE_ROWS = readStatement(
+  `SELECT e.id, e.title, coalesce(a.name, e.hosted_by) AS "hostName", e.approve AS published, e.created_at AS "createdAt",
+          p.name AS prefecture, e.community_id AS "communityId",
+          coalesce((SELECT json_agg(json_build_object('calendar_id', c.id, 'date', to_char(c.date, 'YYYY-MM-DD'),
+                                      'start_time', c.start_time, 'end_time', c.end_time,
+                                      'participant_number', c.participant_number, 'recruitment_number', c.recruitment_number)
+                                    ORDER BY c.date, c.start_time, c.id)
+                      FROM calendars c WHERE c.experience_id = e.id), '[]') AS dates
+     FROM experiences e
+     LEFT JOIN ambassadors a ON a.id = e.host_ambassador_id
+     LEFT JOIN prefectures p ON p.id = e.prefecture_id
+    WHERE e.id = ANY(?::int[])`,
+);
 
-/** The community an experience belongs to ({id, title, communityId}), or null for an unknown experience. */
-export async function experienceCommunity(
-  em: EntityManager,
-  id: number,
-): Promise<{ id: number; title: string; communityId: number | null } | null> {
-  const row = await em.findOne(Experience, { id }, { fields: ['id', 'title', 'community'] });
-  return row ? { id: row.id, title: row.title, communityId: row.community?.id ?? null } : null;
-}
-
-/** Every date of these experiences, in date order, as participant numbers (Japan time). */
-export async function participantNumbers(em: EntityManager, experienceIds: number[]): Promise<Map<number, ParticipantNumber[]>> {
-  const result = new Map<number, ParticipantNumber[]>(experienceIds.map((id) => [id, []]));
-  if (experienceIds.length === 0) return result;
-  const rows = await em.find(Calendar, { experience: { $in: experienceIds } }, { orderBy: { date: 'asc', startTime: 'asc', id: 'asc' } });
-  for (const row of rows) {
-    const date = ymd(row.date);
-    result.get(row.experience.id)?.push({
-      calendar_id: row.id,
-      held_at: heldAtIso(date, row.startTime),
-      date,
-      start_time: row.startTime,
-      end_time: row.endTime,
-      participant_number: row.participantNumber,
-      recruitment_number: row.recruitmentNumber,
-    });
-  }
-  return result;
-}
-
-/** The ambassadors hosting a community's experiences ({id, name}, by name): the portal list's ambassador filter. */
-export async function communityHostAmbassadors(em: EntityManager, communityId: number): Promise<{ id: number; name: string }[]> {
-  const rows = await em.execute<{ id: number; name: string }[]>(
-    `SELECT DISTINCT a.id, a.name FROM experiences e JOIN ambassadors a ON a.id = e.host_ambassador_id
-      WHERE e.community_id = ? ORDER BY a.name, a.id`,
-    [communityId],
-  );
-  return rows.map((row) => ({ id: Number(row.id), name: row.name }));
+/**
+ * Experiences by id with what the portal's list and its detail panel show (the host ambassador's name, else the
+ * experience's host name; the prefecture's name; every date with its numbers): one prepared statement.
+ */
+export async function portalExperienceRows(sql: SqlReader, ids: number[]): Promise<PortalExperienceRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await readRows<Omit<PortalExperienceRow, 'dates'> & { dates: Omit<ParticipantNumber, 'held_at'>[] }>(sql, EXPERIENCE_ROWS, [
+    ids,
+  ]);
+  return rows.map((row) => ({
+    ...row,
+    dates: row.dates.map((date) => ({
+      calendar_id: date.calendar_id,
+      held_at: heldAtIso(date.date, date.start_time),
+      date: date.date,
+      start_time: date.start_time,
+      end_time: date.end_time,
+      participant_number: date.participant_number,
+      recruitment_number: date.recruitment_number,
+    })),
+  }));
 }

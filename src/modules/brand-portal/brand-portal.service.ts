@@ -1,20 +1,14 @@
 // The brand portal's experience screens (/brand/communities/{id}/experience): a community's experiences
 // (future or past in Japan time) and the participant and recruitment numbers per date. Only communities of the
-// signed-in member's brand (brands.repository findBrandCommunity / brandOwnsCommunity): anything else is 404.
+// signed-in member's brand (brandPortalCommunity, brands.repository brandOwnsCommunity): anything else is 404.
 // The portal's other calls live with their modules (brand-members, communities, ambassadors).
-import { readPage } from '#src/lib/paging';
 import { requireBrandMember, type Ctx } from '#src/lib/context';
 import { NotFoundError } from '#src/lib/isomorphic/errors';
 import { parseId, parseInput, type IdInput } from '#src/lib/isomorphic/validate';
+import { inIdOrder } from '#src/lib/list-sql';
 import * as ja from '#src/i18n/ja';
-import { brandOwnsCommunity, findBrandCommunity } from '#src/modules/brands/brands.repository';
-import {
-  communityExperienceIds,
-  communityHostAmbassadors,
-  experienceCommunity,
-  experienceRows,
-  participantNumbers,
-} from './brand-portal.repository';
+import { brandOwnsCommunity } from '#src/modules/brands/brands.repository';
+import { brandPortalCommunity, communityExperienceIds, portalExperienceRows } from './brand-portal.repository';
 import {
   BRAND_PORTAL_PAGE_SIZE,
   experiencesQuerySchema,
@@ -46,46 +40,36 @@ export function createBrandPortalService(_deps: BrandPortalDeps = {}) {
   async function experiences(ctx: Ctx, input: { community_id: IdInput } & BrandExperiencesQuery): Promise<BrandExperiencesResponse> {
     const actor = requireBrandMember(ctx);
     const communityId = parseId(input.community_id);
-    const community = communityId ? await findBrandCommunity(ctx.em, actor.brandId, communityId) : null;
-    if (!community) throw communityNotFound();
+    const found = communityId ? await brandPortalCommunity(ctx.sql, actor.brandId, communityId) : null;
+    if (!found) throw communityNotFound();
     const query = parseInput(experiencesQuerySchema, input);
-    const { rows, meta } = await readPage(query.page, BRAND_PORTAL_PAGE_SIZE, async (limit, offset) => {
-      const found = await communityExperienceIds(
-        ctx.em,
-        community.id,
-        query.held_at,
-        { limit, offset },
-        { q: query.q, ambassadorId: query.ambassador_id },
-      );
-      return [found.rows, found.total];
-    });
-    const ids = rows.map((row) => row.id);
-    const [details, numbers, ambassadors] = await Promise.all([
-      experienceRows(ctx.em, ids),
-      participantNumbers(ctx.em, ids),
-      communityHostAmbassadors(ctx.em, community.id),
-    ]);
+    const { ids, meta } = await communityExperienceIds(
+      ctx,
+      found.id,
+      query.held_at,
+      { page: query.page, size: BRAND_PORTAL_PAGE_SIZE },
+      { q: query.q, ambassadorId: query.ambassador_id },
+    );
+    const rows = inIdOrder(ids, await portalExperienceRows(ctx.sql, ids));
     const now = Date.now();
     return {
-      community,
+      community: { id: found.id, name: found.name },
       held_at: query.held_at,
-      experiences: rows.flatMap((row) => {
-        const detail = details.get(row.id);
-        if (!detail) return [];
-        return [
-          {
-            experience_id: detail.id,
-            experience_name: detail.title,
-            ambassador_name: detail.hostName,
-            published: detail.published,
-            held_at: row.held_at,
-            created_at: detail.createdAt.toISOString(),
-            state: detail.prefecture,
-            participant_numbers: datesOn(numbers.get(row.id) ?? [], query.held_at, now),
-          },
-        ];
+      experiences: rows.map((row) => {
+        const dates = datesOn(row.dates, query.held_at, now);
+        return {
+          experience_id: row.id,
+          experience_name: row.title,
+          ambassador_name: row.hostName,
+          published: row.published,
+          // The next date (future) or the latest that has started (past): the first of the side's dates.
+          held_at: dates[0]?.held_at ?? null,
+          created_at: new Date(row.createdAt).toISOString(),
+          state: row.prefecture,
+          participant_numbers: dates,
+        };
       }),
-      ambassadors,
+      ambassadors: found.ambassadors,
       meta,
     };
   }
@@ -100,16 +84,15 @@ export function createBrandPortalService(_deps: BrandPortalDeps = {}) {
   ): Promise<ParticipantNumbersResponse> {
     const actor = requireBrandMember(ctx);
     const id = parseId(input.id);
-    const experience = id ? await experienceCommunity(ctx.em, id) : null;
+    const [experience] = id ? await portalExperienceRows(ctx.sql, [id]) : [];
     if (!experience?.communityId || !(await brandOwnsCommunity(ctx.em, actor.brandId, experience.communityId))) {
       throw experienceNotFound();
     }
     const query = parseInput(participantNumbersQuerySchema, input);
-    const numbers = (await participantNumbers(ctx.em, [experience.id])).get(experience.id) ?? [];
     return {
       experience_id: experience.id,
       experience_name: experience.title,
-      participant_numbers: query.held_at ? datesOn(numbers, query.held_at, Date.now()) : numbers,
+      participant_numbers: query.held_at ? datesOn(experience.dates, query.held_at, Date.now()) : experience.dates,
     };
   }
 

@@ -6,7 +6,7 @@ import { idFrom, parseInput, type IdInput } from '#src/lib/isomorphic/validate';
 import { addDays, japanInstant, todayInJapan } from '#src/lib/isomorphic/dates';
 import * as ja from '#src/i18n/ja';
 import type { ListMeta } from '#src/modules/partners/partners.schemas';
-import { Coupon, type ICoupon } from './coupons.entity';
+import { Coupon } from './coupons.entity';
 import {
   COUPONS_PAGE_SIZE,
   couponCreateSchema,
@@ -21,11 +21,12 @@ import type { AuditService } from '#src/modules/audit/audit.service';
 import { LockMode } from '@mikro-orm/core';
 import { transaction } from '#src/lib/transaction';
 import { inIdOrder, pageOfIds, Where } from '#src/lib/list-sql';
+import { couponRows, type CouponRow } from './coupon-rows';
 
 /** The admin list's keyword text: the trigram index's expression (code and name). */
 const COUPON_KEYWORD_TEXT = `lower(code || ' ' || name)`;
 
-function toJson(coupon: ICoupon): CouponJson {
+function toJson(coupon: CouponRow): CouponJson {
   const until = coupon.validUntil ? new Date(coupon.validUntil) : null;
   return {
     id: coupon.id,
@@ -101,8 +102,7 @@ export function createCouponsService(deps: CouponsDeps) {
       { from: 'coupons', id: 'id', where, order: [['id', 'DESC']], size: COUPONS_PAGE_SIZE },
       query.page,
     );
-    const rows = ids.length ? inIdOrder(ids, await ctx.em.find(Coupon, { id: { $in: ids } })) : [];
-    return { coupons: rows.map(toJson), meta };
+    return { coupons: inIdOrder(ids, await couponRows(ctx.sql, ids)).map(toJson), meta };
   }
 
   /** GET /api/v1/admin/coupons/{id}. */
