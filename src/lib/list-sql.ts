@@ -8,6 +8,15 @@ import { LIST_COUNT_LIMIT, type ListPageMeta } from '#src/lib/isomorphic/list-fi
 import { pageMeta } from '#src/lib/paging';
 import { numberPlaceholders, type ReadStatement, readRows, statementName } from '#src/lib/read-sql';
 
+/**
+ * The keyword lower-cased when it is one bigram (two characters without whitespace), which a list with a table of its
+ * keyword text's bigrams looks up there (`Where.keyword`'s `bigram`); undefined otherwise.
+ */
+export function bigramKeyword(q: string | undefined): string | undefined {
+  const lowered = q?.toLowerCase();
+  return lowered && [...lowered].length === 2 && !/\s/.test(lowered) ? lowered : undefined;
+}
+
 /** Conditions joined with AND, with their parameters in order. */
 export class Where {
   private readonly parts: string[] = [];
@@ -27,22 +36,19 @@ export class Where {
 
   /**
    * A case-insensitive substring of `text` (a lower-cased expression; `%` and `_` in the keyword are literal). With
-   * `bigrams` (the list has a GIN index on `tabitoko_bigrams(text)`), a two-character keyword without whitespace, which
-   * has no trigram for the trigram index, is looked up among the text's bigrams instead: they are every two-character
-   * piece of the text without whitespace, so containing the keyword as a bigram is exactly containing it as a
-   * substring, and the index answers it without reading the text again. The keyword reaches the condition through a
-   * one-row subquery, so the planner does not see its value: for a bigram of most texts its statistics would make it
-   * walk the order index computing every row's bigrams (a function far costlier than its estimate), where the index
-   * and a sort of the matches serve any count up to the bound. That plan is then the same for every keyword, so the
-   * statement is prepared like one without a keyword.
+   * `bigram` (a column of the list's source holding one of `text`'s bigrams per row: the source is then a table of the
+   * text's bigrams, see `bigramKeyword`), a two-character keyword without whitespace, which has no trigram for the
+   * trigram index, is that column's value instead: the bigrams are every two-character piece of the text without
+   * whitespace, so containing the keyword as a bigram is exactly containing it as a substring. That condition's
+   * plan does not depend on the keyword (the bigram table's index leads to the list's order for every value), so
+   * the statement is prepared like one without a keyword.
    */
-  keyword(text: string, q: string | undefined, options: { bigrams?: boolean } = {}): this {
+  keyword(text: string, q: string | undefined, options: { bigram?: string } = {}): this {
     if (!q) return this;
-    const lowered = q.toLowerCase();
-    if (options.bigrams && [...lowered].length === 2 && !/\s/.test(lowered))
-      return this.add(`tabitoko_bigrams(${text}) @> ARRAY[(SELECT ?::text)]`, lowered);
+    const bigram = options.bigram ? bigramKeyword(q) : undefined;
+    if (options.bigram && bigram) return this.add(`${options.bigram} = ?`, bigram);
     this.planPerValue = true;
-    return this.add(`${text} LIKE ? ESCAPE '\\'`, `%${lowered.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    return this.add(`${text} LIKE ? ESCAPE '\\'`, `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   }
 
   /** Japan-time days, both included: `column` from the start of `since` to the end of `until`. */

@@ -60,8 +60,9 @@ function ormConfig(clientUrl: string, options: OrmOptions) {
     forceUtcTimezone: true,
     schemaGenerator: {
       // Tables created by hand-written migrations, not entities (Migration20261121000000_base, the published count of
-      // Migration20261125100000_published_count): without this the generated diff would drop them.
-      skipTables: ['session', 'rate_limits', 'published_experience_count', 'password_reset_requests'],
+      // Migration20261125100000_published_count, the communities' keyword bigrams of
+      // Migration20261130110000_community_keyword_bigrams): without this the generated diff would drop them.
+      skipTables: ['session', 'rate_limits', 'published_experience_count', 'password_reset_requests', 'community_keyword_bigrams'],
       // Hand-written triggers and functions live in migrations only (the experiences_search_text trigger
       // and tabitoko_search_norm, Migration20261123130000_search): without these the diff would drop them.
       ignoreTriggers: true,

@@ -1,6 +1,6 @@
 // The admin lists' paging read (src/lib/list-sql.ts pageOfIds: the page and its bounded count in one ordered scan):
 // a deep page of a filtered list, the last page of a capped count, a page past the last (answered as the last), and a
-// two-character keyword found through the communities' bigram index.
+// two-character keyword found through the communities' bigram table, which follows a community's edits.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { insertManyInquiries } from '#tests/factories/inquiries';
@@ -83,3 +83,48 @@ describe('GET /api/v1/admin/communities keywords of one and two characters', () 
     expect(await communities('会里')).toEqual([]);
   });
 });
+
+describe('GET /api/v1/admin/communities a two-character keyword after an edit', () => {
+  const form = (name: string, host_name: string, published: boolean) => ({
+    name,
+    host_name,
+    host_description: '海辺の清掃を続ける地元の有志です。',
+    description: '月に一度、海岸をきれいにするコミュニティです。',
+    activity_description: '清掃と、拾ったもので作るアート展。',
+    important_thing: '楽しく続けること。',
+    ideal_candidate_profile: '海が好きな方。',
+    participation_condition: '月1回参加できる方',
+    location: '神奈川県藤沢市',
+    catchphrase: '海を、みんなの手で。',
+    note: '',
+    published,
+    images: [{ object_key: 'c/1', url: '/images/demo/woodwork.jpg' }],
+    application_items: [],
+  });
+  const found = async (query: string) => {
+    const res = await c.agents.admin.get(`/api/v1/admin/communities?${query}`);
+    expect(res.status).toBe(200);
+    return { names: res.body.communities.map((row: { name: string }) => row.name), total: res.body.meta.total_count };
+  };
+
+  it('finds a community by its new name and host, no longer by the old ones, alone and with the 公開状態 filter', async () => {
+    const created = await c.agents.admin.post('/api/v1/admin/communities').send(form('海辺の清掃部', '湘南クリーン協会', false));
+    expect(created.status).toBe(201);
+    const id = created.body.id;
+    expect(await found(`q=${encodeURIComponent('清掃')}`)).toEqual({ names: ['海辺の清掃部'], total: 1 });
+    expect(await found(`q=${encodeURIComponent('湘南')}&published=false`)).toEqual({ names: ['海辺の清掃部'], total: 1 });
+    expect(await found(`q=${encodeURIComponent('湘南')}&published=true`)).toEqual({ names: [], total: 0 });
+
+    const edited = await c.agents.admin.patch(`/api/v1/admin/communities/${id}`).send(form('山の植樹部', '丹沢グリーン', true));
+    expect(edited.status).toBe(200);
+    expect(await found(`q=${encodeURIComponent('清掃')}`)).toEqual({ names: [], total: 0 });
+    expect(await found(`q=${encodeURIComponent('湘南')}`)).toEqual({ names: [], total: 0 });
+    expect(await found(`q=${encodeURIComponent('植樹')}`)).toEqual({ names: ['山の植樹部'], total: 1 });
+    expect(await found(`q=${encodeURIComponent('丹沢')}&published=true`)).toEqual({ names: ['山の植樹部'], total: 1 });
+    expect(await found(`q=${encodeURIComponent('丹沢')}&brand_id=none`)).toEqual({ names: ['山の植樹部'], total: 1 });
+    // Newest first, as without a keyword: the new community is before the six of the setup.
+    expect((await found(`q=${encodeURIComponent('の')}`)).names[0]).toBe('山の植樹部');
+    expect((await found(`q=${encodeURIComponent('の会')}`)).names).toEqual(['100%の会', '木工の会', '陶芸の会']);
+  });
+});
+

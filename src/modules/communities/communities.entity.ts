@@ -36,7 +36,8 @@ export const Community = defineEntity({
   ],
   indexes: [
     { properties: ['published', 'createdAt'] },
-    // The admin and portal lists' order, filters and keyword (Migration20261129130000_list_filters).
+    // The admin and portal lists' order, filters and keyword (Migration20261129130000_list_filters); two-character
+    // keywords are in community_keyword_bigrams (Migration20261130110000_community_keyword_bigrams).
     {
       name: 'communities_created_at_id_index',
       expression: 'create index "communities_created_at_id_index" on "communities" ("created_at" desc, "id" desc)',
@@ -44,11 +45,6 @@ export const Community = defineEntity({
     {
       name: 'communities_keyword_index',
       expression: `create index "communities_keyword_index" on "communities" using gin ((lower("name" || ' ' || "host_name")) gin_trgm_ops)`,
-    },
-    // Two-character keywords (Migration20261130090000_list_paging).
-    {
-      name: 'communities_keyword_bigrams_index',
-      expression: `create index "communities_keyword_bigrams_index" on "communities" using gin (tabitoko_bigrams(lower("name" || ' ' || "host_name")))`,
     },
   ],
 });
