@@ -36,12 +36,9 @@ import {
 /** The admin list's keyword text: the trigram index's expression (Migration20261129130000_list_filters). */
 const COMMUNITY_KEYWORD_TEXT = `lower(c.name || ' ' || c.host_name)`;
 
-/** The admin list's rows of a page's ids with each one's brands ({id, name}, by name), prepared once per connection. */
+/** The admin list's rows of a page's ids (prepared once per connection). */
 const ADMIN_ROWS = readStatement(
-  `SELECT c.id, c.name, c.host_name, c.published, c.created_at,
-          coalesce((SELECT json_agg(json_build_object('id', b.id, 'name', b.name) ORDER BY b.name, b.id)
-                      FROM brand_communities bc JOIN brands b ON b.id = bc.brand_id WHERE bc.community_id = c.id), '[]') AS brands
-     FROM communities c WHERE c.id = ANY(?::int[])`,
+  'SELECT c.id, c.name, c.host_name, c.published, c.created_at FROM communities c WHERE c.id = ANY(?::int[])',
 );
 
 /** The portal's application rows of a page's ids, with their community's name. */
@@ -102,16 +99,12 @@ export async function adminCommunityList(
     },
     query.page,
   );
-  const rows = ids.length
-    ? await readRows<{
-        id: number;
-        name: string;
-        host_name: string;
-        published: boolean;
-        created_at: Date;
-        brands: { id: number; name: string }[];
-      }>(ctx.sql, ADMIN_ROWS, [ids])
-    : [];
+  const [rows, brandsOf] = await Promise.all([
+    ids.length
+      ? readRows<{ id: number; name: string; host_name: string; published: boolean; created_at: Date }>(ctx.sql, ADMIN_ROWS, [ids])
+      : Promise.resolve([]),
+    brandsOfCommunities(ctx.sql, ids),
+  ]);
   return {
     communities: inIdOrder(ids, rows).map((row) => ({
       id: row.id,
@@ -119,7 +112,7 @@ export async function adminCommunityList(
       host_name: row.host_name,
       published: row.published,
       created_at: new Date(row.created_at).toISOString(),
-      brands: row.brands,
+      brands: brandsOf.get(row.id) ?? [],
     })),
     meta,
   };
