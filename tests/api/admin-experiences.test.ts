@@ -101,8 +101,25 @@ describe('the approval queue', () => {
     // The host saves the experience again: a new request, back in the queue with the previous reason.
     await em().getConnection().execute(`UPDATE experiences SET updated_at = now() + interval '1 second' WHERE id = ?`, [experience.id]);
     expect(await queue()).toContain(experience.id);
+    const queued = async () =>
+      (await c.agents.admin.get('/api/v1/admin/experiences')).body.experiences.find((e: { id: number }) => e.id === experience.id);
+    expect((await queued()).previous_rejection).toEqual({
+      reason: '集合場所を詳しく書いてください',
+      rejected_at: res.body.rejection.rejected_at,
+    });
     expect(await t.services.experienceApprovals.currentRejection(t.services.context({ kind: 'guest' }), { id: experience.id })).toBeNull();
     expect((await t.services.experienceApprovals.currentRejections(ctx, { ids: listed })).size).toBe(0);
+
+    // Sent back a second time and saved again: the queue shows the latest reason.
+    const second = await c.agents.admin
+      .post(`/api/v1/admin/experiences/${experience.id}/rejection`)
+      .send({ reason: '料金の内訳を書いてください' });
+    expect(second.status).toBe(201);
+    await em().getConnection().execute(`UPDATE experiences SET updated_at = now() + interval '2 seconds' WHERE id = ?`, [experience.id]);
+    expect((await queued()).previous_rejection).toEqual({
+      reason: '料金の内訳を書いてください',
+      rejected_at: second.body.rejection.rejected_at,
+    });
   });
 
   it('refuses a missing or over-long reason, a published experience, and unknown or malformed ids', async () => {

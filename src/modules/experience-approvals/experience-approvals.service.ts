@@ -51,7 +51,7 @@ export interface ExperienceApprovalsDeps {
 
 const notFound = () => new NotFoundError(ja.adminApi.experienceNotFound, 'experience');
 
-function rejectionJson(row: IExperienceRejection): ExperienceRejectionJson {
+function rejectionJson(row: Pick<IExperienceRejection, 'reason' | 'createdAt'>): ExperienceRejectionJson {
   return { reason: row.reason, rejected_at: new Date(row.createdAt).toISOString() };
 }
 
@@ -77,13 +77,9 @@ export function createExperienceApprovalsService(deps: ExperienceApprovalsDeps) 
       query.page,
       PENDING_EXPERIENCES_PAGE_SIZE,
     );
-    const rejections = await latestRejections(
-      ctx.em,
-      rows.map((row) => row.id),
-    );
     return {
       experiences: rows.map((row) => {
-        const rejection = rejections.get(row.id);
+        const rejection = row.lastRejection;
         return {
           id: row.id,
           title: row.title,

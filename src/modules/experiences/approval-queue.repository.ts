@@ -15,6 +15,8 @@ export interface QueuedExperience {
   updatedAt: Date;
   createdAt: Date;
   imageUrl: string | null;
+  /** The latest rejection (its reason and when), or null: shown as the previous one once the host saved again. */
+  lastRejection: { reason: string; createdAt: Date } | null;
 }
 
 export interface ReviewedExperience {
@@ -53,12 +55,18 @@ export async function pendingByWait(em: EntityManager, now: Date): Promise<[numb
 /** The queue's keyword text: the trigram index's expression (title and host name). */
 const PENDING_KEYWORD_TEXT = `lower(e.title || ' ' || e.hosted_by)`;
 
-/** The queue's rows of a page's ids, with the submitter and the first image, in one prepared statement. */
+/**
+ * The queue's rows of a page's ids, with the submitter, the first image and the latest rejection, in one prepared
+ * statement.
+ */
 const QUEUED_ROWS = readStatement(
   `SELECT e.id, e.title, e.hosted_by, e.host_ambassador_id, e.updated_at, e.created_at, u.id AS created_by_id,
           u.name AS created_by_name,
-          (SELECT i.url FROM images i WHERE i.experience_id = e.id ORDER BY i.sort_order, i.id LIMIT 1) AS image_url
+          (SELECT i.url FROM images i WHERE i.experience_id = e.id ORDER BY i.sort_order, i.id LIMIT 1) AS image_url,
+          r.reason AS rejection_reason, r.created_at AS rejected_at
      FROM experiences e JOIN users u ON u.id = e.created_by_id
+     LEFT JOIN LATERAL (SELECT r.reason, r.created_at FROM experience_rejections r WHERE r.experience_id = e.id
+                         ORDER BY r.created_at DESC, r.id DESC LIMIT 1) r ON true
     WHERE e.id = ANY(?::int[])`,
 );
 
@@ -72,6 +80,8 @@ interface QueuedRow {
   created_by_id: number;
   created_by_name: string;
   image_url: string | null;
+  rejection_reason: string | null;
+  rejected_at: Date | null;
 }
 
 /**
@@ -110,6 +120,10 @@ export async function pendingExperiences(
     updatedAt: new Date(row.updated_at),
     createdAt: new Date(row.created_at),
     imageUrl: row.image_url,
+    lastRejection:
+      row.rejection_reason !== null && row.rejected_at !== null
+        ? { reason: row.rejection_reason, createdAt: new Date(row.rejected_at) }
+        : null,
   }));
   return { rows, meta };
 }
