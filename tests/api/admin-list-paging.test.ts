@@ -127,4 +127,3 @@ describe('GET /api/v1/admin/communities a two-character keyword after an edit', 
     expect((await found(`q=${encodeURIComponent('の会')}`)).names).toEqual(['100%の会', '木工の会', '陶芸の会']);
   });
 });
-
