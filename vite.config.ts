@@ -39,6 +39,33 @@ ${code.replace(call, '__hydrateRootInTransition(container, page, {')}`,
   };
 }
 
+/**
+ * React and react-dom in a chunk of their own in the browser build. react-dom's client creates five Error objects
+ * while its module initialises (React's sentinels for suspending); when a DevTools session is attached (Lighthouse,
+ * Playwright, an open DevTools) V8 records each error's stack with line numbers, which makes it re-parse every function
+ * on the stack: react-dom's own module function and the top level of the chunk that first imports react-dom/client
+ * (vike-react's client hook). Left to itself the bundler puts that hook, the layout and react-dom into one chunk, whose
+ * whole text was then parsed a second time inside the page's module evaluation; with React apart, the chunk parsed
+ * again is the small one of the hook and the layout. Nothing changes without DevTools; the page loads the same code in
+ * one more file.
+ */
+function reactChunkPlugin(): Plugin {
+  return {
+    name: 'tabitoko:react-chunk',
+    apply: 'build',
+    configEnvironment(name) {
+      if (name !== 'client') return;
+      return {
+        build: {
+          rolldownOptions: {
+            output: { codeSplitting: { groups: [{ name: 'react', test: /node_modules[\\/](?:react|react-dom|scheduler)[\\/]/ }] } },
+          },
+        },
+      };
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
@@ -58,6 +85,7 @@ export default defineConfig({
       logLevel: 'silent',
     }),
     hydrateInTransitionPlugin(),
+    reactChunkPlugin(),
     ...serverRoutingPlugins(),
   ],
   build: {
