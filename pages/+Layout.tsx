@@ -3,9 +3,15 @@ import '#src/components/global.css';
 import { useEffect, type ReactNode } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { Header } from '#src/components/Header';
-import { Footer } from '#src/components/Footer';
 import { isPortalPath } from '#src/components/brand/portal-path';
+import { hydrateLater } from '#src/components/hydrate-later';
 import * as ja from '#src/i18n/ja';
+
+// The footer is links and text only: its code is not in the page's first load, and React hydrates it once that
+// chunk is there (the server's HTML of it is on screen, and its links work, from the start).
+const Footer = hydrateLater(import.meta.env.SSR ? (await import('#src/components/Footer')).Footer : null, () =>
+  import('#src/components/Footer').then((m) => m.Footer),
+);
 
 export default function Layout({ children }: { children: ReactNode }) {
   const { pageId, urlPathname } = usePageContext();

@@ -1,7 +1,17 @@
 import { useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import * as ja from '#src/i18n/ja';
-import { api, logonUrl } from '#src/lib/isomorphic/api-client';
+import { api } from '#src/lib/isomorphic/api-client';
+import { hydrateLater } from '#src/components/hydrate-later';
+
+// The links are hydrated after the page (src/components/HeaderLinks.tsx); the props keep their identity across the
+// header's renders (the page context's values), as hydrateLater needs.
+const MainLinks = hydrateLater(import.meta.env.SSR ? (await import('#src/components/HeaderLinks')).MainLinks : null, () =>
+  import('#src/components/HeaderLinks').then((m) => m.MainLinks),
+);
+const AccountLinks = hydrateLater(import.meta.env.SSR ? (await import('#src/components/HeaderLinks')).AccountLinks : null, () =>
+  import('#src/components/HeaderLinks').then((m) => m.AccountLinks),
+);
 
 export function Header() {
   const pageContext = usePageContext();
@@ -15,13 +25,6 @@ export function Header() {
       window.location.assign('/');
     }
   }
-
-  const links = [
-    { href: '/stories', label: ja.nav.stories },
-    { href: '/brands', label: ja.nav.brands },
-    { href: '/ambassadors', label: ja.nav.ambassadors },
-    { href: '/brand_ambassador', label: ja.nav.brandAmbassador },
-  ];
 
   return (
     <header className="site-header">
@@ -42,63 +45,23 @@ export function Header() {
           <span className="visually-hidden">{open ? ja.nav.close : ja.nav.menu}</span>
           <span className={open ? 'burger burger--open' : 'burger'} aria-hidden="true" />
         </button>
-        <nav id="site-nav" className={open ? 'site-nav site-nav--open' : 'site-nav'} aria-label={ja.nav.mainLabel}>
-          <ul className="site-nav__links">
-            {links.map((link) => (
-              <li key={link.href}>
-                <a href={link.href} aria-current={urlPathname.startsWith(link.href) ? 'page' : undefined} onClick={() => setOpen(false)}>
-                  {link.label}
-                </a>
-              </li>
-            ))}
-          </ul>
+        {/* A link followed from the open menu closes it (one handler for every link of the menu). */}
+        {/* biome-ignore lint/a11y/useKeyWithClickEvents: the clicks handled are the links', which Enter also fires */}
+        <nav
+          id="site-nav"
+          className={open ? 'site-nav site-nav--open' : 'site-nav'}
+          aria-label={ja.nav.mainLabel}
+          onClick={(event) => {
+            if ((event.target as Element).closest('a')) setOpen(false);
+          }}
+        >
+          <MainLinks urlPathname={urlPathname} />
           <div className="site-nav__account">
-            {user ? (
-              <>
-                {user.access_control === 'ADMIN' && (
-                  <a href="/admin" className="button button--ghost button--small" data-testid="admin-link" onClick={() => setOpen(false)}>
-                    {ja.nav.admin}
-                  </a>
-                )}
-                <a
-                  href="/reservations"
-                  className="button button--ghost button--small"
-                  data-testid="my-reservations-link"
-                  title={ja.nav.myPage}
-                  aria-current={urlPathname.startsWith('/reservations') ? 'page' : undefined}
-                  onClick={() => setOpen(false)}
-                >
-                  {ja.nav.reservations}
-                </a>
-                <a href="/favorites" className="button button--ghost button--small">
-                  {ja.nav.favorites}
-                </a>
-                <a href="/host/story" className="button button--ghost button--small" onClick={() => setOpen(false)}>
-                  {ja.nav.hostStories}
-                </a>
-                {/* The settings link carries the name: one item instead of two, so an administrator's header fits. */}
-                <a
-                  href="/account"
-                  className="site-nav__me"
-                  data-testid="account-link"
-                  title={ja.nav.account}
-                  aria-current={urlPathname.startsWith('/account') ? 'page' : undefined}
-                  onClick={() => setOpen(false)}
-                >
-                  <span className="visually-hidden">{ja.nav.account}: </span>
-                  <span data-testid="current-user">{ja.nav.greeting(user.name)}</span>
-                  <span className="site-nav__gear" aria-hidden="true">
-                    ⚙
-                  </span>
-                </a>
-                <button type="button" className="site-nav__plain" onClick={logout}>
-                  {ja.nav.logout}
-                </button>
-              </>
-            ) : (
-              <a href={logonUrl(urlPathname === '/logon' ? '/' : pageContext.urlOriginal)} className="button button--small">
-                {ja.nav.logon}
-              </a>
+            <AccountLinks user={user} urlPathname={urlPathname} urlOriginal={pageContext.urlOriginal} />
+            {user && (
+              <button type="button" className="site-nav__plain" onClick={logout}>
+                {ja.nav.logout}
+              </button>
             )}
           </div>
         </nav>
