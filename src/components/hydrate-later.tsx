@@ -1,8 +1,9 @@
 // A part of a page whose JavaScript is not in the page's first load (the experience page within 100 kB).
 // The server renders it like any other component, so the HTML, the CSS and the first paint are unchanged; in the
 // browser its code is a separate chunk fetched while the rest of the page hydrates, and React keeps the server's HTML
-// of that part on screen (a dehydrated Suspense boundary) until the chunk is there, then hydrates it. A click on it
-// before then is replayed by React once it has hydrated.
+// of that part on screen (a dehydrated Suspense boundary) until the chunk is there, then hydrates it. Its links work
+// before then (the browser follows them); a click on one of its buttons before then can be lost (React does not
+// always replay it), so a button that must answer at once stays outside (the header's logout button).
 //
 // Use it for parts that are not needed to read the page: below the fold, or above it but only interactive later (a
 // carousel's buttons). Each call site passes the component twice, because the server must render it synchronously

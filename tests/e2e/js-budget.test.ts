@@ -83,6 +83,26 @@ describe('first-load JavaScript per page (gzip, from dist/client)', () => {
     expect(inquiry).toBe(true);
   });
 
+  it("keeps the footer and the header's links out of the first load, and React apart from the layout", () => {
+    for (const { path, entry } of PAGES) {
+      const files = firstLoadScripts(entry).map((s) => s.file);
+      // The footer and the header's links are hydrated later (hydrateLater): their class names are only in later chunks.
+      for (const file of files) {
+        expect(readScript(file), `${path}: ${file}`).not.toContain('site-footer__links');
+        expect(readScript(file), `${path}: ${file}`).not.toContain('site-nav__links');
+      }
+      // The header's toggle is in the first load, in a chunk without react-dom (whose error texts survive minification):
+      // vite.config.ts puts React into a chunk of its own.
+      const layout = files.filter((f) => readScript(f).includes('site-header__toggle'));
+      expect(layout, path).toHaveLength(1);
+      expect(readScript(layout[0]), path).not.toContain('Minified React error');
+      expect(
+        files.some((f) => readScript(f).includes('Minified React error')),
+        path,
+      ).toBe(true);
+    }
+  });
+
   it("loads Vike's server-routing runtime, without the client router", () => {
     for (const { path, entry } of PAGES) {
       const files = firstLoadScripts(entry).map((s) => s.file);
