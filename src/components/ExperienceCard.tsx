@@ -33,6 +33,7 @@ function CardRating({ average, count }: { average: number | null; count: number 
  * One card: the link, with the heart beside it (a button cannot sit inside a link) over the photo's corner.
  * `heart` is the card's FavoriteHeart, passed in by the page so that a grid loaded after hydration (the experience
  * page's other experiences) brings no heart code of its own; `extra` is shown under the link (the favourites' next dates).
+ * `as` is the wrapper's element: a grid's card is its list item itself (one element fewer per card).
  */
 export function ExperienceCard({
   experience,
@@ -40,18 +41,22 @@ export function ExperienceCard({
   headingLevel = 3,
   heart,
   extra,
+  as: Wrapper = 'div',
 }: {
   experience: CardExperience;
   eager?: boolean;
   headingLevel?: 2 | 3;
   heart?: React.ReactNode;
   extra?: React.ReactNode;
+  as?: 'div' | 'li';
 }) {
   const Title = headingLevel === 2 ? 'h2' : 'h3';
   const image = experience.images[0];
   const place = experience.online ? ja.common.online : (experience.state ?? '');
+  // The texts under the photo are the link's own children (experience-card.css lays them out); the price's unit is
+  // the paragraph's text after the amount.
   return (
-    <div className="xcard-wrap">
+    <Wrapper className="xcard-wrap">
       <a className="xcard" href={`/stories/${experience.id}`} data-testid="experience-card" data-experience-id={experience.id}>
         <div className="xcard__media">
           {image ? (
@@ -70,20 +75,18 @@ export function ExperienceCard({
           )}
           {place && <span className={experience.online ? 'xcard__place xcard__place--online' : 'xcard__place'}>{place}</span>}
         </div>
-        <div className="xcard__body">
-          <span className="xcard__category">{experience.category_name}</span>
-          <Title className="xcard__title">{experience.title}</Title>
-          <CardRating average={experience.average_rate} count={experience.review_count} />
-          <p className="xcard__price">
-            <strong>{formatYen(experience.price)}</strong>
-            <span className="xcard__unit">{UNIT}</span>
-          </p>
-          <span className="xcard__host">{experience.hosted_by}</span>
-        </div>
+        <span className="xcard__category">{experience.category_name}</span>
+        <Title className="xcard__title">{experience.title}</Title>
+        <CardRating average={experience.average_rate} count={experience.review_count} />
+        <p className="xcard__price">
+          <strong>{formatYen(experience.price)}</strong>
+          {UNIT}
+        </p>
+        <span className="xcard__host">{experience.hosted_by}</span>
       </a>
       {heart}
       {extra}
-    </div>
+    </Wrapper>
   );
 }
 
@@ -106,9 +109,14 @@ export function ExperienceGrid({
   return (
     <ul className="xgrid">
       {experiences.map((experience, i) => (
-        <li key={experience.id}>
-          <ExperienceCard experience={experience} eager={i < eagerCount} headingLevel={headingLevel} heart={heart?.(experience.id)} />
-        </li>
+        <ExperienceCard
+          key={experience.id}
+          as="li"
+          experience={experience}
+          eager={i < eagerCount}
+          headingLevel={headingLevel}
+          heart={heart?.(experience.id)}
+        />
       ))}
     </ul>
   );

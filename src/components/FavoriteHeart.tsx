@@ -42,9 +42,8 @@ export function FavoriteHeart({ experienceId, initial }: { experienceId: number;
       data-favorite={experienceId}
     />
   ) : (
-    <a className={className} href={logonUrl(urlOriginal)}>
-      <span className="visually-hidden">{ja.nav.favorites}</span>
-    </a>
+    // biome-ignore lint/a11y/useAnchorContent: named by aria-label, like the button (the icon is the stylesheet's)
+    <a className={className} href={logonUrl(urlOriginal)} aria-label={ja.nav.favorites} />
   );
 }
 
