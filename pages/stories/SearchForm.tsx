@@ -1,19 +1,16 @@
-// The /stories search bar: a plain GET form to /stories, so every filter lives in the URL, works before
-// hydration and with the back button. The chip routes' filter shows as a pre-set value of the same form.
+// The /stories search bar: a plain GET form to /stories, so every filter lives in the URL and works with the back
+// button; its main fields work before hydration, its closed panels' fields come with it (SearchFilters.tsx). The chip
+// routes' filter shows as a pre-set value of the same form.
 import * as ja from '#src/i18n/ja';
 import type { StoriesSearchJson } from '#src/modules/experiences/experiences.schemas';
-import { REGIONS, SEARCH_LIMITS, STORIES_SORTS, isSearch, storiesQueryString } from '#src/modules/experiences/experiences.shared';
-
-interface Choice {
-  id: number;
-  name: string;
-}
+import { SEARCH_LIMITS, STORIES_SORTS, isSearch, storiesQueryString } from '#src/modules/experiences/experiences.shared';
+import { type Choice, MoreFilters } from './SearchFilters';
 
 interface Props {
   search: StoriesSearchJson;
   categories: Choice[];
   themes: Choice[];
-  /** The prefectures' names by id (the area list shows them by region, REGIONS). */
+  /** The prefectures' names by id (the area list, SearchFilters.tsx). */
   prefectureNames: Readonly<Record<number, string>>;
   today: string;
   /** The latest date a search may ask about (SEARCH_LIMITS.yearsAhead). */
@@ -23,8 +20,6 @@ interface Props {
 const PEOPLE = Array.from({ length: 10 }, (_, i) => i + 1);
 
 export function SearchForm({ search, categories, themes, prefectureNames, today, lastDate }: Props) {
-  const selected = new Set(search.state.map((s) => s.id));
-  // Opened when a search set one of its filters (a chip route's single pre-set filter keeps it closed).
   const more =
     isSearch(search) &&
     (search.state.length > 0 ||
@@ -74,91 +69,7 @@ export function SearchForm({ search, categories, themes, prefectureNames, today,
           </button>
         </div>
         <p className="search__hint muted">{ja.search.dateHint}</p>
-        <details className="search__more" open={more}>
-          <summary>{ja.search.moreFilters}</summary>
-          <div className="search__grid">
-            <details className="search__areas-box">
-              <summary className="search__label">
-                {`${ja.search.area}（${ja.search.areaSelected(selected.size)}）`}
-                {selected.size > 0 && <span className="search__areas-names"> {search.state.map((p) => p.name).join('・')}</span>}
-              </summary>
-              <fieldset className="search__areas">
-                <legend className="visually-hidden">{ja.search.area}</legend>
-                {REGIONS.map((region, i) => (
-                  <div key={ja.search.regions[i]} className="search__region">
-                    <span className="search__region-name">{ja.search.regions[i]}</span>
-                    {region.map((id) => {
-                      const name = prefectureNames[id];
-                      if (name === undefined) return null;
-                      return (
-                        <label key={id} className="search__check">
-                          <input type="checkbox" name="state[]" value={name} defaultChecked={selected.has(id)} />
-                          {name}
-                        </label>
-                      );
-                    })}
-                  </div>
-                ))}
-              </fieldset>
-            </details>
-            <label className="search__field">
-              <span className="search__label">{ja.search.category}</span>
-              <select className="select" name="category_id" defaultValue={search.category_id === null ? '' : String(search.category_id)}>
-                <option value="">{ja.search.any}</option>
-                {categories.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="search__field">
-              <span className="search__label">{ja.search.theme}</span>
-              <select className="select" name="theme_id" defaultValue={search.theme_id === null ? '' : String(search.theme_id)}>
-                <option value="">{ja.search.any}</option>
-                {themes.map((t) => (
-                  <option key={t.id} value={t.id}>
-                    {t.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="search__field">
-              <span className="search__label">{`${ja.search.priceMin}（${ja.search.yen}）`}</span>
-              <input
-                className="input"
-                type="number"
-                name="price_min"
-                min={0}
-                max={SEARCH_LIMITS.maxPrice}
-                step={1}
-                inputMode="numeric"
-                defaultValue={search.price_min ?? ''}
-              />
-            </label>
-            <label className="search__field">
-              <span className="search__label">{`${ja.search.priceMax}（${ja.search.yen}）`}</span>
-              <input
-                className="input"
-                type="number"
-                name="price_max"
-                min={0}
-                max={SEARCH_LIMITS.maxPrice}
-                step={1}
-                inputMode="numeric"
-                defaultValue={search.price_max ?? ''}
-              />
-            </label>
-            <label className="search__field">
-              <span className="search__label">{ja.search.format}</span>
-              <select className="select" name="online" defaultValue={search.online === null ? '' : String(search.online)}>
-                <option value="">{ja.search.any}</option>
-                <option value="false">{ja.search.inPersonOnly}</option>
-                <option value="true">{ja.search.onlineOnly}</option>
-              </select>
-            </label>
-          </div>
-        </details>
+        <MoreFilters search={search} categories={categories} themes={themes} prefectureNames={prefectureNames} open={more} />
         <div className="search__footer">
           <label className="search__sort">
             <span className="search__label">{ja.search.sort}</span>

@@ -119,6 +119,8 @@ describe('/stories search', () => {
     await hydrated(page);
     await poll(() => page.getByTestId('stories-count').textContent()).toBe(ja.search.resultsCount(1));
     const form = page.locator('search form');
+    // The area list is rendered when its box is opened, with the search's area checked.
+    await form.getByText(`${ja.search.area}（${ja.search.areaSelected(1)}）`).click();
     expect(await form.locator('input[name="state[]"][value="京都府"]').isChecked()).toBe(true);
 
     await page.goto(`${base}/stories/location/${encodeURIComponent('京都府')}`);
@@ -129,6 +131,32 @@ describe('/stories search', () => {
     await hydrated(page);
     expect(await page.getByRole('alert').textContent()).toBe(ja.search.invalidPeople(30));
     expect(await page.getByTestId('stories-count').textContent()).toBe(ja.browse.totalCount(4));
+  });
+
+  it('renders the closed panels once opened, by keyboard too, and keeps a pre-set filter while they are closed', async () => {
+    const page = await s.newPage({ width: 375, height: 900 });
+    await page.goto(`${base}/stories/location/${encodeURIComponent('京都府')}`);
+    await hydrated(page);
+    const form = page.locator('search form');
+    expect(await form.locator('input[type="checkbox"], select[name="category_id"]').count()).toBe(0);
+    // A keyword search from the chip route keeps its area, sent by the closed panel.
+    await form.locator('[name="q"]').fill('陶芸');
+    await form.locator('[name="q"]').press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('q') === '陶芸');
+    expect(new URL(page.url()).searchParams.getAll('state[]')).toEqual(['京都府']);
+    await poll(() => page.getByTestId('stories-count').textContent()).toBe(ja.search.resultsCount(1));
+
+    // On /stories: 条件をさらに指定 and the area list opened with the keyboard, 東京都 ticked, searched.
+    await page.goto(`${base}/stories`);
+    await hydrated(page);
+    await form.locator('details.search__more > summary').press('Enter');
+    await form.locator('details.search__areas-box > summary').press('Enter');
+    await form.getByRole('checkbox', { name: '東京都' }).check();
+    await form.getByRole('combobox', { name: ja.search.category }).waitFor();
+    await form.getByRole('button', { name: ja.search.submit }).click();
+    await page.waitForURL((url) => url.searchParams.getAll('state[]').includes('東京都'));
+    await poll(() => page.getByTestId('stories-count').textContent()).toBe(ja.browse.totalCount(1));
+    expect(await page.getByRole('link', { name: /藍染め体験（午後の部）/ }).count()).toBe(1);
   });
 
   it('answers a date past two years ahead on the four list pages with the Japanese message, never a 500', async () => {
