@@ -206,6 +206,23 @@ describe('page-shaped reads equal the ORM-based reads (demo data)', () => {
     }
   }, 240_000);
 
+  it("the home page's new arrivals: the same cards as the entity read, the 8 newest published, in one statement", async () => {
+    const ctx = ctxOf(GUEST);
+    const expected = (
+      await ctx.em.find(
+        Experience,
+        { approve: true },
+        { populate: EXPERIENCE_CARD_POPULATE, orderBy: { createdAt: 'desc', id: 'desc' }, limit: 8 },
+      )
+    ).map(toExperienceCardJson);
+    expect(expected).toHaveLength(8);
+    const queries = await loggedQueries(t.orm, async () => {
+      expect((await t.services.experiences.home(ctxOf(GUEST))).new_arrivals).toStrictEqual(expected);
+    });
+    expect(queries.filter((q) => /FROM unnest/.test(q))).toHaveLength(1);
+    expect(queries).toHaveLength(3);
+  });
+
   it("the experience page data: the detail, the reviews' rating, the viewer's heart and the slots, in at most 2 statements", async () => {
     for (const id of experienceIds) {
       for (const { label, actor } of viewers) {

@@ -25,9 +25,12 @@ import {
   type StoriesListJson,
 } from './experiences.schemas';
 import { listStories } from './stories-list';
+import { searchPage } from './stories-search';
 import type { StoriesQueryInput } from './stories-query.schemas';
 
 const NEWEST_FIRST = { createdAt: 'desc', id: 'desc' } as const;
+/** How many new arrivals the home page shows. */
+const HOME_NEW_ARRIVALS = 8;
 
 function notFound(): NotFoundError {
   return new NotFoundError(ja.browse.experienceNotFound, 'experience');
@@ -89,10 +92,13 @@ async function listByHostUser(ctx: Ctx, input: { user_id: IdInput }): Promise<Ex
   return rows.map(toExperienceCardJson);
 }
 
-/** The home page: new arrivals plus the areas and categories that have published experiences, with counts. */
+/**
+ * The home page: new arrivals plus the areas and categories that have published experiences, with counts. The new
+ * arrivals are the list's first cards (`searchPage`, rows read as the card shows them, no entities).
+ */
 async function home(ctx: Ctx, _input?: unknown): Promise<HomeJson> {
-  const [rows, areas, categories] = await Promise.all([
-    ctx.em.find(Experience, { approve: true }, { populate: EXPERIENCE_CARD_POPULATE, orderBy: NEWEST_FIRST, limit: 8 }),
+  const [{ cards }, areas, categories] = await Promise.all([
+    searchPage(ctx.sql, { prefectureIds: [], sort: 'newest' }, HOME_NEW_ARRIVALS, 0, new Date()),
     ctx.em.execute<{ id: number; name: string; count: string }[]>(
       `SELECT p.id, p.name, count(*)::text AS count FROM experiences e JOIN prefectures p ON p.id = e.prefecture_id
        WHERE e.approve GROUP BY p.id, p.name ORDER BY p.id`,
@@ -106,7 +112,7 @@ async function home(ctx: Ctx, _input?: unknown): Promise<HomeJson> {
   const toCount = (r: { id: number; name: string; count: string }) => ({ id: r.id, name: r.name, count: Number(r.count) });
   const categoryCounts = categories.map(toCount);
   return {
-    new_arrivals: rows.map(toExperienceCardJson),
+    new_arrivals: cards,
     areas: areas.map(toCount),
     categories: categoryCounts,
     total_count: categoryCounts.reduce((sum, c) => sum + c.count, 0),
