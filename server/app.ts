@@ -1,13 +1,13 @@
 // createApp(deps) builds the Express app without listening, so tests and benchmarks use the same app.
 import express, { type Express } from 'express';
 import session from 'express-session';
-import connectPgSimple from 'connect-pg-simple';
 import helmet from 'helmet';
 import type pg from 'pg';
 import type { Services } from '#src/root';
 import type { MikroORM } from '#src/lib/orm';
 import { errorHandler, apiNotFound } from './middleware/errors';
 import { contextMiddleware } from './middleware/context';
+import { createSessionStore } from './session-store';
 import { sameOrigin } from './middleware/same-origin';
 import { cleanBody, cleanUrl } from './middleware/clean-input';
 import { seoRoutes } from './seo.routes';
@@ -122,18 +122,10 @@ export async function createApp(deps: AppDeps): Promise<App> {
   seoRoutes(publicFiles, services);
   app.use(publicFiles);
 
-  const PgStore = connectPgSimple(session);
   const sessions = session({
     name: 'sid',
-    // disableTouch: the cookie is not rolling (its expiry is fixed at sign-in), so refreshing the row's expiry on
-    // every signed-in request was an UPDATE per request that changed nothing a browser could use.
-    store: new PgStore({
-      pool,
-      tableName: 'session',
-      createTableIfMissing: false,
-      pruneSessionInterval: production ? 900 : false,
-      disableTouch: true,
-    }),
+    // A request's session is read with its marketplace user in one statement (server/session-store.ts).
+    store: createSessionStore({ pool, config: deps.orm.config, prune: production }),
     secret: env.SESSION_SECRET ?? DEV_SECRET,
     resave: false,
     saveUninitialized: false,

@@ -1,4 +1,4 @@
-// Builds req.ctx (EntityManager fork, actor, logger) and loads the signed-in user from the session.
+// Builds req.ctx (EntityManager fork, actor, logger) and the signed-in user of the session (read with it by the store).
 import type { RequestHandler } from 'express';
 import type { Services } from '#src/root';
 import { GUEST, type Ctx, type UserActor } from '#src/lib/context';
@@ -72,7 +72,13 @@ export function contextMiddleware(services: Services): RequestHandler {
     }
     const userId = req.session?.userId;
     if (userId) {
-      const found = await services.users.findSession(req.ctx, { id: userId });
+      // Read with the session by the store (server/session-store.ts) when it loaded this session; otherwise (a session
+      // changed during this request) one statement of its own.
+      const row = req.sessionUser;
+      const found =
+        row !== undefined && (row === null || row.id === userId)
+          ? row && services.users.signedInUser(row)
+          : await services.users.findSession(req.ctx, { id: userId });
       if (found) {
         req.actor = found.actor;
         req.ctx.actor = found.actor;

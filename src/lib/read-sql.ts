@@ -39,9 +39,9 @@ export function readStatement(sql: string): ReadStatement {
 /**
  * What the reads need of the ORM: its pool and its logger. Any EntityManager has them; a request's context gives the
  * ORM's root one (`ctx.sql`), so a read does not fork an EntityManager it would never use. Or one pooled connection
- * held for several reads (withConnection).
+ * held for several reads (withConnection), or another pool on the same database (PoolReader: the session store's).
  */
-export type SqlReader = Pick<EntityManager, 'getConnection' | 'config'> | HeldConnection;
+export type SqlReader = Pick<EntityManager, 'getConnection' | 'config'> | HeldConnection | PoolReader;
 
 /** A pooled connection held for several reads, with the ORM's logger (withConnection). */
 export interface HeldConnection {
@@ -49,8 +49,15 @@ export interface HeldConnection {
   readonly config: EntityManager['config'];
 }
 
-function clientOf(reader: SqlReader): Promise<Pool> | PoolClient {
-  return 'held' in reader ? reader.held : reader.getConnection().getNativeClient();
+/** Another pg pool on the same database (the session store's), with the ORM's logger. */
+export interface PoolReader {
+  readonly pool: Pool;
+  readonly config: EntityManager['config'];
+}
+
+function clientOf(reader: SqlReader): Promise<Pool> | Pool | PoolClient {
+  if ('held' in reader) return reader.held;
+  return 'pool' in reader ? reader.pool : reader.getConnection().getNativeClient();
 }
 
 /**
@@ -61,7 +68,8 @@ function clientOf(reader: SqlReader): Promise<Pool> | PoolClient {
  */
 export async function withConnection<T>(reader: SqlReader, fn: (held: SqlReader) => Promise<T>): Promise<T> {
   if ('held' in reader) return fn(reader);
-  const client = await (await reader.getConnection().getNativeClient()).connect();
+  const pool = 'pool' in reader ? reader.pool : await reader.getConnection().getNativeClient();
+  const client = await pool.connect();
   try {
     const result = await fn({ held: client, config: reader.config });
     client.release();

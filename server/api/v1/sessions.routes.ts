@@ -141,6 +141,7 @@ export const sessionsRoutes: ApiRoute[] = [
     errors: [401],
     response: currentUserSchema,
     example: meExample,
-    answer: (req, services) => services.users.me(req.ctx),
+    // The user read with the session (server/session-store.ts) is this answer; `me` only if the request has none.
+    answer: async (req, services) => req.currentUser ?? services.users.me(req.ctx),
   }),
 ];

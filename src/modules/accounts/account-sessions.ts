@@ -1,8 +1,11 @@
 // An account's sessions on either door: rows of `session` (connect-pg-simple), whose JSON names the account under its
 // door's key (`userId` for the marketplace, `brandMemberId` for the brand portal), the device read from the User-Agent
 // at sign-in, the sign-in time and the last use (refreshed at most every few minutes, server/middleware/context.ts).
-// Server-only; runs on the caller's EntityManager (inside its transaction).
+// Server-only; the lists and the sign-outs run on the caller's EntityManager (inside its transaction), the read of a
+// request's session on the ORM's pool (src/lib/read-sql.ts).
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { readRows, readStatement, type SqlReader } from '#src/lib/read-sql';
+import { SESSION_USER_COLUMNS, type SessionUserRow } from '#src/modules/users/users.repository';
 
 /** The session key of each door's account (server/session-doors.ts). */
 export type SessionDoor = 'userId' | 'brandMemberId';
@@ -21,6 +24,37 @@ export interface AccountSessionRow {
   device: string | null;
   signed_in_at: string | null;
   last_seen_at: string | null;
+}
+
+/**
+ * A request's session and its marketplace user together: the session row joined to the user its `userId` names
+ * (a value that is not a plain id joins nothing). The same condition of life as connect-pg-simple's own read: the
+ * row's expiry not before the current second.
+ */
+const SESSION_WITH_USER = readStatement(
+  `SELECT s.sess, ${SESSION_USER_COLUMNS}
+   FROM session s
+   LEFT JOIN users u ON u.id = CASE WHEN s.sess->>'userId' ~ '^[0-9]{1,9}$' THEN (s.sess->>'userId')::int END
+   WHERE s.sid = ? AND s.expire >= to_timestamp(?)`,
+);
+
+/** A live session's stored data and its marketplace user (null: it names none, or no such account exists). */
+export interface SessionWithUser {
+  sess: Record<string, unknown>;
+  user: SessionUserRow | null;
+}
+
+type SessionWithUserRow = { sess: Record<string, unknown> | string } & (SessionUserRow | { [K in keyof SessionUserRow]: null });
+
+/** The session `sid` (null when unknown or expired) and its marketplace user, in one statement. */
+export async function readSessionWithUser(reader: SqlReader, sid: string): Promise<SessionWithUser | null> {
+  const [row] = await readRows<SessionWithUserRow>(reader, SESSION_WITH_USER, [sid, Math.ceil(Date.now() / 1000)]);
+  if (!row) return null;
+  const { sess, ...user } = row;
+  return {
+    sess: typeof sess === 'string' ? (JSON.parse(sess) as Record<string, unknown>) : sess,
+    user: user.id === null ? null : (user as SessionUserRow),
+  };
 }
 
 /** The account's live sessions (not expired, still signed in on its door). */

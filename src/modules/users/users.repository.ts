@@ -44,11 +44,11 @@ export async function emailVerified(em: EntityManager, userId: number): Promise<
   return user?.emailVerifiedAt != null;
 }
 
-const SESSION_USER = readStatement(
-  `SELECT u.id, u.name, u.email, u.role, u.avatar_url, u.email_verified_at IS NOT NULL AS email_verified,
-     ${currentAmbassadorIdSql('u.id')} AS current_ambassador_id
-   FROM users u WHERE u.id = ?`,
-);
+/** The columns of a signed-in request's user (the table as `u`): SessionUserRow. */
+export const SESSION_USER_COLUMNS = `u.id, u.name, u.email, u.role, u.avatar_url,
+  u.email_verified_at IS NOT NULL AS email_verified, ${currentAmbassadorIdSql('u.id')} AS current_ambassador_id`;
+
+const SESSION_USER = readStatement(`SELECT ${SESSION_USER_COLUMNS} FROM users u WHERE u.id = ?`);
 
 /** What a signed-in request needs about its user (the actor and GET /api/v1/me's fields). */
 export interface SessionUserRow {

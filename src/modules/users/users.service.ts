@@ -12,7 +12,7 @@ import { parseId, parseInput, type IdInput } from '#src/lib/isomorphic/validate'
 import * as ja from '#src/i18n/ja';
 import { currentAmbassadorId } from '#src/modules/ambassadors/ambassadors.repository';
 import { User, type IUser } from './users.entity';
-import { findSessionUser } from './users.repository';
+import { findSessionUser, type SessionUserRow } from './users.repository';
 import { mailVerificationLink } from './email-verification';
 import {
   USER_RESET_PASSWORD_PATH,
@@ -41,6 +41,29 @@ export interface UsersDeps {
   env: Pick<Env, 'APP_URL' | 'PORT'>;
 }
 
+/** A signed-in request's user: the actor, and the user as GET /api/v1/me shows it. */
+export interface SignedInUser {
+  actor: UserActor;
+  current: CurrentUser;
+}
+
+/** The signed-in user of a row read by findSessionUser or with the session (accounts/account-sessions.ts). */
+export function signedInUser(row: SessionUserRow): SignedInUser {
+  const role = row.role as UserRole;
+  return {
+    actor: { kind: 'user', id: row.id, name: row.name, email: row.email, role },
+    current: {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      avatar_url: row.avatar_url,
+      access_control: role,
+      current_ambassador_id: row.current_ambassador_id,
+      email_verified: row.email_verified,
+    },
+  };
+}
+
 function toActor(user: IUser): UserActor {
   return { kind: 'user', id: user.id, name: user.name, email: user.email, role: user.role as UserRole };
 }
@@ -52,23 +75,10 @@ export function createUsersService(deps: UsersDeps) {
    * The session's user as an actor and as GET /api/v1/me shows it, in one statement (every signed-in
    * request reads it), or null when the account no longer exists (input: { id }).
    */
-  async function findSession(ctx: Ctx, input: { id: IdInput }): Promise<{ actor: UserActor; current: CurrentUser } | null> {
+  async function findSession(ctx: Ctx, input: { id: IdInput }): Promise<SignedInUser | null> {
     const id = parseId(input.id);
     const row = id ? await findSessionUser(ctx.sql, id) : null;
-    if (!row) return null;
-    const role = row.role as UserRole;
-    return {
-      actor: { kind: 'user', id: row.id, name: row.name, email: row.email, role },
-      current: {
-        id: row.id,
-        name: row.name,
-        email: row.email,
-        avatar_url: row.avatar_url,
-        access_control: role,
-        current_ambassador_id: row.current_ambassador_id,
-        email_verified: row.email_verified,
-      },
-    };
+    return row ? signedInUser(row) : null;
   }
 
   /**
@@ -253,6 +263,7 @@ export function createUsersService(deps: UsersDeps) {
 
   return {
     findSession,
+    signedInUser,
     signUp,
     authenticate,
     createAdmin,
