@@ -107,4 +107,24 @@ describe('the experience page’s server-only parts', () => {
       expect(context).not.toContain(serverOnly);
     }
   });
+
+  it('stay filled when React renders the page afresh in the browser after a hydration error', async () => {
+    const experience = await createExperience(orm, { title: '作り直されても残る体験', price: 4500 });
+    const page = await s.newPage({ width: 375, height: 800 });
+    // The booking bar's price differs from what the browser renders: React gives up hydrating and renders the whole
+    // page anew, replacing the server's elements.
+    await page.route(`**/stories/${experience.id}`, async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace('<strong>¥4,500</strong>', '<strong>¥9,999</strong>');
+      await route.fulfill({ response, body: html });
+    });
+    await page.goto(`/stories/${experience.id}`);
+    await hydrated(page);
+    await expect(page.locator('.story-bar__price strong').textContent()).resolves.toBe('¥4,500');
+    await expect(page.locator(PARTS[2]).textContent()).resolves.toBe(
+      `${ja.browse.description}粘土にふれながら、ゆっくり器を形にしていく2時間です。`,
+    );
+    await expect(page.locator(PARTS[4]).textContent()).resolves.toContain('汚れてもよい服装でお越しください。');
+    await expect(page.locator('.story__host').textContent()).resolves.toContain(ja.browse.hostLabel);
+  });
 });

@@ -73,12 +73,12 @@ export default function Page() {
         </div>
       )}
       <header className="story__header">
-        <ServerHtml as="nav" className="story__tags" aria-label={ja.browse.tags} html={html?.tags} />
+        <ServerHtml name="tags" as="nav" className="story__tags" aria-label={ja.browse.tags} html={html?.tags} />
         <div className="story__title-row">
           <h1 className="story__title">{experience.title}</h1>
           <FavoriteHeart experienceId={experience.id} initial={data.favorite} />
         </div>
-        <ServerHtml as="div" className="story__host" html={html?.host} />
+        <ServerHtml name="host" as="div" className="story__host" html={html?.host} />
       </header>
 
       <div className="story__layout">
@@ -116,13 +116,13 @@ export default function Page() {
         </aside>
 
         <div className="story__body">
-          <ServerHtml as="section" className="story__section" html={html?.description} />
-          <ServerHtml as="section" className="story__section" html={html?.inspiration} />
-          <ServerHtml as="section" className="story__section" aria-labelledby="details-title" html={html?.details} />
+          <ServerHtml name="description" as="section" className="story__section" html={html?.description} />
+          <ServerHtml name="inspiration" as="section" className="story__section" html={html?.inspiration} />
+          <ServerHtml name="details" as="section" className="story__section" aria-labelledby="details-title" html={html?.details} />
           <section className="story__section" aria-labelledby="reviews-title">
             <h2 id="reviews-title">{ja.browse.reviewsCount(rating.count)}</h2>
             {rating.average !== null && rating.count > 0 && (
-              <ServerHtml as="p" className="rating-summary" data-testid="rating-summary" html={html?.rating ?? undefined} />
+              <ServerHtml name="rating" as="p" className="rating-summary" data-testid="rating-summary" html={html?.rating ?? undefined} />
             )}
             {rating.count === 0 ? (
               <p className="muted">{ja.browse.noReviews}</p>
