@@ -5,7 +5,7 @@
 import { Fragment, useEffect, useRef, useState } from 'react';
 import * as ja from '#src/i18n/ja';
 import { weekdayOf } from '#src/lib/isomorphic/dates';
-import type { CalendarJson } from '#src/modules/calendars/calendars.schemas';
+import type { SlotJson } from '#src/modules/calendars/calendars.schemas';
 import { slotView } from '#src/modules/calendars/slots';
 import type { SlotPager, SlotSelection } from './slot-list-state';
 import './slot-list.css';
@@ -57,11 +57,11 @@ function SlotItem({
   onToggle,
   wideOnly,
 }: {
-  calendar: CalendarJson;
+  calendar: SlotJson;
   reserved: boolean;
   now: number;
   selected: boolean;
-  onToggle(calendar: CalendarJson): void;
+  onToggle(calendar: SlotJson): void;
   wideOnly: boolean;
 }) {
   const view = slotView(calendar, { reserved, now });

@@ -4,7 +4,7 @@ import { useCallback, useRef, useState } from 'react';
 import * as ja from '#src/i18n/ja';
 import { api, ApiError } from '#src/lib/isomorphic/api-client';
 import { addDays } from '#src/lib/isomorphic/dates';
-import type { CalendarJson, CalendarsJson } from '#src/modules/calendars/calendars.schemas';
+import type { CalendarsJson, SlotJson, SlotWindowJson } from '#src/modules/calendars/calendars.schemas';
 import { DEFAULT_WINDOW_DAYS, MAX_SELECTED_SLOTS } from '#src/modules/calendars/calendars.shared';
 import { toggleSelection } from '#src/modules/calendars/slots';
 
@@ -12,7 +12,7 @@ import { toggleSelection } from '#src/modules/calendars/slots';
 const MAX_EMPTY_STEPS = 12;
 
 export interface SlotPager {
-  calendars: CalendarJson[];
+  calendars: SlotJson[];
   reservedIds: Set<number>;
   hasMore: boolean;
   loading: boolean;
@@ -25,7 +25,7 @@ export interface SlotPager {
  * and appends; it stops when recent_count reaches 0. An empty window while recent_count > 0 (a gap in the
  * schedule) is skipped at once rather than shown as the end.
  */
-export function useSlotPager(experienceId: number, initial: CalendarsJson): SlotPager {
+export function useSlotPager(experienceId: number, initial: SlotWindowJson): SlotPager {
   const [calendars, setCalendars] = useState(initial.calendars);
   const [reservedIds, setReservedIds] = useState(() => new Set(initial.meta.reserved_calendar_ids));
   const [toDate, setToDate] = useState(initial.meta.to_date);
@@ -66,20 +66,20 @@ export function useSlotPager(experienceId: number, initial: CalendarsJson): Slot
 }
 
 export interface SlotSelection {
-  selected: CalendarJson[];
+  selected: SlotJson[];
   message: string | null;
   /** The slot whose selection was refused: the message is shown right under it. */
   refusedId: number | null;
-  toggle(calendar: CalendarJson): void;
+  toggle(calendar: SlotJson): void;
 }
 
 /** Toggles slots; the 31st is refused with a message (spec §9: at most 30 at once). Kept in slot order. */
 export function useSlotSelection(): SlotSelection {
-  const [selected, setSelected] = useState<CalendarJson[]>([]);
+  const [selected, setSelected] = useState<SlotJson[]>([]);
   const [message, setMessage] = useState<string | null>(null);
   const [refusedId, setRefusedId] = useState<number | null>(null);
   const toggle = useCallback(
-    (calendar: CalendarJson) => {
+    (calendar: SlotJson) => {
       const result = toggleSelection(
         selected.map((c) => c.id),
         calendar.id,

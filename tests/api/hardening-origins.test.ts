@@ -8,7 +8,7 @@ import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { createExperience } from '#tests/factories/experiences';
 import { EnvError, parseEnv } from '#src/lib/env';
 import { GUEST } from '#src/lib/context';
-import { data as experiencePageData } from '#pages/stories/@id/index/+data';
+import { loadStoryPage } from '#pages/stories/@id/index/story-data';
 import { loadStories } from '#pages/stories/list-data';
 
 const forged = { 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https', Host: 'evil.example' };
@@ -39,7 +39,7 @@ describe('without APP_URL (development): http://localhost:PORT', () => {
       headersOriginal: { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', host: 'evil.example' },
       urlParsed: { pathname: `/stories/${experience.id}`, search: {}, searchAll: {}, searchOriginal: null },
     } as unknown as PageContextServer;
-    expect((await experiencePageData(pageContext)).origin).toBe('http://localhost:4321');
+    expect((await loadStoryPage(pageContext)).data.origin).toBe('http://localhost:4321');
   });
 });
 

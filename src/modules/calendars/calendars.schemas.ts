@@ -62,6 +62,18 @@ export interface CalendarsJson {
   meta: CalendarsMeta;
 }
 
+/**
+ * A slot as the slot list shows and selects it: the calendar JSON without what no browser part reads (the experience
+ * id, which the page already has, and the recurrence rule). The experience page sends its first window in this shape.
+ */
+export type SlotJson = Omit<CalendarJson, 'experience_id' | 'recurrence_rule_uuid'>;
+
+/** A window of slots as the slot list pages it: the calendars JSON, or the experience page's smaller first window. */
+export interface SlotWindowJson {
+  calendars: SlotJson[];
+  meta: Pick<CalendarsMeta, 'reserved_calendar_ids' | 'recent_count' | 'to_date'>;
+}
+
 // ---- Response schemas (the OpenAPI document); `satisfies` keeps them and the types above the same shape.
 
 export const calendarJsonSchema = z

@@ -1,14 +1,17 @@
 // https://vike.dev/Head — canonical URL, Open Graph extras and the schema.org Event of the experience.
 import { useData } from 'vike-react/useData';
+import { usePageContext } from 'vike-react/usePageContext';
 import { SeoHead } from '#src/components/SeoHead';
 import { absoluteUrl, summarize } from '#src/components/seo';
 import { hostPath } from '#src/modules/experiences/experience-links.shared';
 import { slotView } from '#src/modules/calendars/slots';
-import type { Data } from './+data';
+import type { ExperienceJson } from '#src/modules/experiences/experiences.schemas';
+import type { Data } from './story-data';
+import { storyServerPart } from './story-server';
 
 /** https://schema.org/Event, with the next bookable slot as its date and the price as an offer. */
-function eventJsonLd(data: Data) {
-  const { experience, calendars, origin, now, rating } = data;
+function eventJsonLd(data: Data, experience: ExperienceJson) {
+  const { calendars, origin, now, rating } = data;
   const url = `${origin}/stories/${experience.id}`;
   const next = calendars.calendars.find((c) => slotView(c, { reserved: false, now }).state === 'open') ?? calendars.calendars[0];
   const organizer = {
@@ -68,6 +71,9 @@ function eventJsonLd(data: Data) {
 
 export default function Head() {
   const data = useData<Data>();
+  // The head is rendered on the server only (vike-react), where the whole experience is in the page context.
+  const story = storyServerPart(usePageContext());
+  if (!story) return null;
   return (
     <>
       <SeoHead
@@ -75,7 +81,7 @@ export default function Head() {
         type="article"
         hasImage={data.experience.images.length > 0}
         noindex={!data.experience.approve}
-        structuredData={eventJsonLd(data)}
+        structuredData={eventJsonLd(data, story.experience)}
       />
       {/* The price of a shared link's preview (og:description also states it, with the rating). */}
       <meta property="product:price:amount" content={String(data.experience.price)} />

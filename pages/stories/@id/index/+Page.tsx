@@ -16,14 +16,16 @@ import '#src/components/experience-card.css';
 import { FavoriteHeart, heartsOf } from '#src/components/FavoriteHeart';
 import './share.css';
 import { hydrateLater } from '#src/components/hydrate-later';
+import { ServerHtml } from '#src/components/server-html';
 import { SlotList } from '#src/components/SlotList';
 import { useSlotPager, useSlotSelection } from '#src/components/slot-list-state';
-import type { ExperienceJson, OtherExperiencesJson } from '#src/modules/experiences/experiences.schemas';
+import type { OtherExperiencesJson } from '#src/modules/experiences/experiences.schemas';
 import type { ReviewsJson } from '#src/modules/reviews/reviews.schemas';
 import { REVIEWS_ON_DETAIL } from '#src/modules/reviews/reviews.shared';
-import { hostPath, locationPath } from '#src/modules/experiences/experience-links.shared';
+import { hostPath } from '#src/modules/experiences/experience-links.shared';
 import { reservationUrl } from '#src/modules/calendars/slots';
-import type { Data } from './+data';
+import type { BrowserExperience, Data } from './story-data';
+import { storyServerPart } from './story-server';
 import { AfterLoad, LaterPlaceholder } from './after-load';
 import { OthersFrame } from './others-frame';
 import '#src/components/chips.css';
@@ -31,13 +33,11 @@ import '#src/components/waitlist.css';
 import './story.css';
 
 // Loaded after the page hydrates (the page's first load within 100 kB): the photos' carousel (shown from the
-// server's HTML; only its buttons and auto-advance wait), the 開催リクエスト button and the details. The slot list and
-// the bar that books stay in the first load.
+// server's HTML; only its buttons and auto-advance wait) and the 開催リクエスト button. The slot list and the bar that
+// books stay in the first load. The parts without interactivity (the tags, the host line, the texts, the details, the
+// rating's stars) are not hydrated at all: the server renders them (story-static.tsx) and each is a ServerHtml here.
 const Carousel = hydrateLater(import.meta.env.SSR ? (await import('#src/components/Carousel')).Carousel : null, () =>
   import('#src/components/Carousel').then((m) => m.Carousel),
-);
-const StoryDetails = hydrateLater(import.meta.env.SSR ? (await import('./StoryDetails')).StoryDetails : null, () =>
-  import('./StoryDetails').then((m) => m.StoryDetails),
 );
 const HoldingRequest = hydrateLater(import.meta.env.SSR ? (await import('./HoldingRequest')).HoldingRequest : null, () =>
   import('./HoldingRequest').then((m) => m.HoldingRequest),
@@ -49,10 +49,6 @@ const WaitlistPanel = hydrateLater(import.meta.env.SSR ? (await import('./Waitli
 const ShareButtons = hydrateLater(import.meta.env.SSR ? (await import('./ShareButtons')).ShareButtons : null, () =>
   import('./ShareButtons').then((m) => m.ShareButtons),
 );
-// The rating's stars and words (its code brings the reviews' texts).
-const RatingSummary = hydrateLater(import.meta.env.SSR ? (await import('#src/components/RatingSummary')).RatingSummary : null, () =>
-  import('#src/components/RatingSummary').then((m) => m.RatingSummary),
-);
 // Not in the HTML at all: the first reviews and the host's other experiences, read from the API after load
 // (after-load.tsx; the rating, the count and the links to them are in the HTML). Their code comes with them.
 const StoryReviews = lazy(() => import('./StoryReviews').then((m) => ({ default: m.StoryReviews })));
@@ -60,7 +56,10 @@ const ExperienceGrid = lazy(() => import('#src/components/ExperienceCard').then(
 
 export default function Page() {
   const data = useData<Data>();
-  const { user } = usePageContext();
+  const pageContext = usePageContext();
+  const { user } = pageContext;
+  // The server-only parts' HTML: on the server; in the browser undefined, and their elements keep the server's HTML.
+  const html = storyServerPart(pageContext)?.html;
   const { experience, rating } = data;
   const pager = useSlotPager(experience.id, data.calendars);
   const selection = useSlotSelection();
@@ -74,12 +73,12 @@ export default function Page() {
         </div>
       )}
       <header className="story__header">
-        <Tags experience={experience} />
+        <ServerHtml name="tags" as="nav" className="story__tags" aria-label={ja.browse.tags} html={html?.tags} />
         <div className="story__title-row">
           <h1 className="story__title">{experience.title}</h1>
           <FavoriteHeart experienceId={experience.id} initial={data.favorite} />
         </div>
-        <HostLine experience={experience} />
+        <ServerHtml name="host" as="div" className="story__host" html={html?.host} />
       </header>
 
       <div className="story__layout">
@@ -117,18 +116,14 @@ export default function Page() {
         </aside>
 
         <div className="story__body">
-          <section className="story__section">
-            <h2>{ja.browse.description}</h2>
-            <p className="story__text">{experience.description}</p>
-          </section>
-          <section className="story__section">
-            <h2>{ja.browse.inspiration}</h2>
-            <p className="story__text">{experience.inspiration}</p>
-          </section>
-          <StoryDetails experience={experience} />
+          <ServerHtml name="description" as="section" className="story__section" html={html?.description} />
+          <ServerHtml name="inspiration" as="section" className="story__section" html={html?.inspiration} />
+          <ServerHtml name="details" as="section" className="story__section" aria-labelledby="details-title" html={html?.details} />
           <section className="story__section" aria-labelledby="reviews-title">
             <h2 id="reviews-title">{ja.browse.reviewsCount(rating.count)}</h2>
-            <RatingSummary average={rating.average} count={rating.count} />
+            {rating.average !== null && rating.count > 0 && (
+              <ServerHtml name="rating" as="p" className="rating-summary" data-testid="rating-summary" html={html?.rating ?? undefined} />
+            )}
             {rating.count === 0 ? (
               <p className="muted">{ja.browse.noReviews}</p>
             ) : (
@@ -172,44 +167,7 @@ export default function Page() {
   );
 }
 
-function Tags({ experience }: { experience: ExperienceJson }) {
-  return (
-    <nav className="story__tags" aria-label={ja.browse.tags}>
-      {experience.state ? (
-        <a className="chip" href={locationPath(experience.state)}>
-          {experience.state}
-        </a>
-      ) : (
-        experience.online && <span className="chip chip--static">{ja.common.online}</span>
-      )}
-      <a className="chip" href={`/stories/category/${experience.category_id}`}>
-        {experience.category_name}
-      </a>
-      {experience.themes.map((theme) => (
-        <a key={theme.id} className="chip" href={`/stories/theme/${theme.id}`}>
-          #{theme.name}
-        </a>
-      ))}
-    </nav>
-  );
-}
-
-function HostLine({ experience }: { experience: ExperienceJson }) {
-  return (
-    <div className="story__host">
-      <a className="story__host-link" href={hostPath(experience.host)} data-testid="host-link">
-        <Avatar url={experience.host.avatar_url} name={experience.host.name} size={36} />
-        <span>
-          <span className="story__host-label">{ja.browse.hostLabel}</span>
-          <span className="story__host-name">{experience.host.name}</span>
-        </span>
-      </a>
-      {experience.hosted_by !== experience.host.name && <span className="muted">{ja.browse.hostedBy(experience.hosted_by)}</span>}
-    </div>
-  );
-}
-
-function FooterBar({ experience, signedIn, selectedIds }: { experience: ExperienceJson; signedIn: boolean; selectedIds: number[] }) {
+function FooterBar({ experience, signedIn, selectedIds }: { experience: BrowserExperience; signedIn: boolean; selectedIds: number[] }) {
   const place = experience.online ? ja.common.online : (experience.address ?? experience.state ?? '');
   return (
     <div className="story-bar" data-testid="story-bar">

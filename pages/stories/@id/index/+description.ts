@@ -1,15 +1,9 @@
-// https://vike.dev/description
+// https://vike.dev/description — made with the page's data on the server (story-data.ts), where it is the only reader
+// (server routing: the browser never updates the head).
 import type { PageContext } from 'vike/types';
 import * as ja from '#src/i18n/ja';
-import { summarize } from '#src/components/seo';
-import { formatYen } from '#src/lib/isomorphic/money';
-import { formatRate } from '#src/modules/reviews/reviews.shared';
-import type { Data } from './+data';
+import { storyServerPart } from './story-server';
 
-/** The description and og:description: place, price, rating (with reviews) and the text, so a shared link shows them. */
-export default function description(pageContext: PageContext<Data>) {
-  const { experience, rating: stored } = pageContext.data;
-  const place = experience.online ? ja.common.online : (experience.state ?? '');
-  const rating = stored.average !== null && stored.count > 0 ? ja.share.rating(formatRate(stored.average), stored.count) : null;
-  return summarize(ja.share.ogDescription(place, formatYen(experience.price), rating, experience.description));
+export default function description(pageContext: PageContext) {
+  return storyServerPart(pageContext)?.description ?? ja.site.description;
 }

@@ -1,7 +1,7 @@
 // https://vike.dev/image — og:image and the large X card: the first image, as an absolute URL.
 import type { PageContext } from 'vike/types';
 import { absoluteUrl } from '#src/components/seo';
-import type { Data } from './+data';
+import type { Data } from './story-data';
 
 export default function image(pageContext: PageContext<Data>) {
   const { experience, origin } = pageContext.data;

@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import * as ja from '#src/i18n/ja';
 import { api, ApiError, logonUrl } from '#src/lib/isomorphic/api-client';
-import type { CalendarJson } from '#src/modules/calendars/calendars.schemas';
+import type { SlotJson } from '#src/modules/calendars/calendars.schemas';
 import type { WaitlistEntryJson, WaitlistJson } from '#src/modules/reservations/waitlist.schemas';
 import { slotLabel, WaitlistEntries } from '#src/components/WaitlistEntries';
 
@@ -19,7 +19,7 @@ export function WaitlistPanel({
 }: {
   experienceId: number;
   price: number;
-  calendars: CalendarJson[];
+  calendars: SlotJson[];
   signedIn: boolean;
   now: number;
 }) {

@@ -1,0 +1,81 @@
+// What the experience page renders on the server, from one service call (the detail with its rating and the
+// visitor's heart, and the first slots: two statements at once, src/modules/experiences/story-page.service.ts), split
+// in two (+onBeforeRender.ts puts both into the page context):
+// - `data`: what the browser hydrates with (the slot list, the booking bar, the heart, the waitlist, the photos, the
+//   share links); the only part sent in the page context, so it carries only the fields those parts read;
+// - `story`: what only the server reads (the head's description and JSON-LD, and the HTML of the parts without
+//   interactivity, story-static.tsx); never sent to the browser.
+// The review list and the host's other experiences are read by the browser after load (after-load.tsx).
+import type { PageContextServer } from 'vike/types';
+import * as ja from '#src/i18n/ja';
+import { loadOr404, routeId } from '#src/lib/isomorphic/page-helpers';
+import { formatYen } from '#src/lib/isomorphic/money';
+import { siteOrigin, summarize } from '#src/components/seo';
+import type { CalendarsJson, SlotWindowJson } from '#src/modules/calendars/calendars.schemas';
+import type { ExperienceJson } from '#src/modules/experiences/experiences.schemas';
+import { formatRate } from '#src/modules/reviews/reviews.shared';
+import type { StoryServerPart } from './story-server';
+import { storyHtml } from './story-static';
+
+/** The experience's fields the hydrated parts read. */
+export type BrowserExperience = Pick<
+  ExperienceJson,
+  'id' | 'title' | 'images' | 'price' | 'online' | 'address' | 'state' | 'host' | 'hosted_by' | 'approve'
+>;
+
+function browserExperience(e: ExperienceJson): BrowserExperience {
+  return {
+    id: e.id,
+    title: e.title,
+    images: e.images,
+    price: e.price,
+    online: e.online,
+    address: e.address,
+    state: e.state,
+    host: e.host,
+    hosted_by: e.hosted_by,
+    approve: e.approve,
+  };
+}
+
+/** The first window of slots as the slot list and the waitlist read it (no experience id, no recurrence rule). */
+function slotWindow({ calendars, meta }: CalendarsJson): SlotWindowJson {
+  return {
+    calendars: calendars.map((c) => ({
+      id: c.id,
+      date: c.date,
+      start_time: c.start_time,
+      end_time: c.end_time,
+      recruitment_number: c.recruitment_number,
+      participant_number: c.participant_number,
+      accepting_reservation: c.accepting_reservation,
+      reservation_deadline_at: c.reservation_deadline_at,
+    })),
+    meta: { reserved_calendar_ids: meta.reserved_calendar_ids, recent_count: meta.recent_count, to_date: meta.to_date },
+  };
+}
+
+export async function loadStoryPage(pageContext: PageContextServer) {
+  const { services, ctx } = pageContext;
+  const id = routeId(pageContext);
+  const { experience, rating, favorite, calendars } = await loadOr404(() => services.storyPage.data(ctx, { id }));
+  const place = experience.online ? ja.common.online : (experience.state ?? '');
+  const rated = rating.average !== null && rating.count > 0 ? ja.share.rating(formatRate(rating.average), rating.count) : null;
+  const story: StoryServerPart = {
+    experience,
+    description: summarize(ja.share.ogDescription(place, formatYen(experience.price), rated, experience.description)),
+    html: await storyHtml(experience, rating),
+  };
+  const data = {
+    experience: browserExperience(experience),
+    rating,
+    favorite,
+    calendars: slotWindow(calendars),
+    origin: siteOrigin(services.env),
+    /** The server's clock for the first render of slot states (the browser takes over after hydration). */
+    now: Date.now(),
+  };
+  return { data, story };
+}
+
+export type Data = Awaited<ReturnType<typeof loadStoryPage>>['data'];

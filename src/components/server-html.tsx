@@ -1,0 +1,42 @@
+// A part of a page that the server renders and the browser never renders or hydrates: text and links without
+// interactivity (an experience's description, its details). The server passes the part's HTML (rendered beforehand,
+// e.g. with renderToStaticMarkup) as `html`; the element is written with it as its inner HTML. In the browser the
+// page passes nothing, and the part's components and the data only they read need not be in the browser at all.
+//
+// Only the element itself (its tag and attributes, `data-server-html` naming it) is hydrated, so those must be the
+// same on both sides. Its content is the server's: in the browser the element's inner HTML is the one already in the
+// document under that name, which React neither compares nor writes while hydrating. Pages are full loads (server
+// routing), so the browser starts from the server's HTML; should React ever render the page afresh in the browser
+// (after a hydration error), the element is still filled from the document it replaces. On a re-render (a selected
+// slot) React writes an element's inner HTML only when its `__html` string changes, and the component is memoised, so
+// the content stays as sent (tests/e2e/server-html.test.ts).
+import { createElement, memo } from 'react';
+
+export interface ServerHtmlProps {
+  as: 'div' | 'section' | 'nav' | 'p';
+  /** The part's name, unique on the page (its `data-server-html`). */
+  name: string;
+  /** The part's inner HTML on the server; undefined in the browser. */
+  html: string | undefined;
+  className?: string;
+  'aria-label'?: string;
+  'aria-labelledby'?: string;
+  'data-testid'?: string;
+}
+
+/** In the browser: the part's HTML as the document holds it ('' where there is none). */
+function documentHtml(name: string): string {
+  if (typeof document === 'undefined') return '';
+  return document.querySelector(`[data-server-html="${name}"]`)?.innerHTML ?? '';
+}
+
+function ServerHtmlElement({ as, name, html, ...attributes }: ServerHtmlProps) {
+  return createElement(as, {
+    ...attributes,
+    'data-server-html': name,
+    dangerouslySetInnerHTML: { __html: html ?? documentHtml(name) },
+    suppressHydrationWarning: true,
+  });
+}
+
+export const ServerHtml = memo(ServerHtmlElement);
