@@ -66,7 +66,7 @@ describe('experience page', () => {
     expect(html).toContain('ログインして予約する');
   });
 
-  it("loads the first reviews and the host's other experiences after the page, in places its HTML keeps for them", async () => {
+  it("loads the first reviews and the host's other experiences when the reader nears them, in places the HTML keeps for them", async () => {
     const list = await getJson<StoriesListJson>('/api/v1/stories');
     let target: { id: number; reviews: ReviewsJson; others: OtherExperiencesJson } | null = null;
     for (const e of list.experiences) {
@@ -92,8 +92,14 @@ describe('experience page', () => {
       page.waitForResponse((r) => r.url().endsWith(`/api/v1/experiences/${target.id}/reviews`)),
       page.waitForResponse((r) => r.url().endsWith(`/api/v1/experiences/${target.id}/other_experiences`)),
     ];
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(r.url()));
     await page.goto(`/stories/${target.id}`);
     await hydrated(page);
+    // Both are far below a phone's first screen: nothing is read until the reader scrolls towards them.
+    await page.waitForTimeout(500);
+    expect(asked.filter((url) => url.includes(`/api/v1/experiences/${target.id}/`))).toEqual([]);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await Promise.all(reads);
     await page.getByTestId('story-reviews').waitFor();
     // The newest reviews (at most two), then the link to all of them; the same host's cards with their count.

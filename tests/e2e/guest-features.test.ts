@@ -68,6 +68,8 @@ describe("hearts on the host's other experiences, and the new-dates mail switch"
     await s.signIn(page, guest.email, TEST_PASSWORD);
     await page.goto(`/stories/${shown.id}`);
     await hydrated(page);
+    // The host's other experiences are read when the reader nears them, at the page's end.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
 
     const card = page.locator('.story__others li').filter({ hasText: '同じホストの器の体験' });
     const heart = card.locator('button.heart');
@@ -79,6 +81,7 @@ describe("hearts on the host's other experiences, and the new-dates mail switch"
     expect((await saved).status()).toBe(200);
     await page.reload();
     await hydrated(page);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await expect(card.locator('button.heart').getAttribute('aria-pressed')).resolves.toBe('true');
 
     await page.goto('/favorites');

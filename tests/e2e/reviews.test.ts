@@ -50,6 +50,9 @@ describe('reviews', () => {
 
     // It is on the experience page, with the rating.
     await page.goto(`/stories/${experience.id}`);
+    await hydrated(page);
+    // The first reviews are read when the reader nears them.
+    await page.getByTestId('all-reviews').scrollIntoViewIfNeeded();
     await expect(page.getByTestId('review').first().textContent()).resolves.toContain(marker);
     await expect(page.getByTestId('rating-summary').textContent()).resolves.toContain(ja.reviewPosting.averageLabel('4.0', 1));
 
