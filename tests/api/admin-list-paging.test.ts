@@ -6,6 +6,7 @@ import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { insertManyInquiries } from '#tests/factories/inquiries';
 import { createCommunity } from '#tests/factories/communities';
 import { setupCallers, type Callers } from './admin-helpers';
+import { communityForm } from './brand-portal-helpers';
 
 let t: TestApp;
 let c: Callers;
@@ -85,22 +86,8 @@ describe('GET /api/v1/admin/communities keywords of one and two characters', () 
 });
 
 describe('GET /api/v1/admin/communities a two-character keyword after an edit', () => {
-  const form = (name: string, host_name: string, published: boolean) => ({
-    name,
-    host_name,
-    host_description: '海辺の清掃を続ける地元の有志です。',
-    description: '月に一度、海岸をきれいにするコミュニティです。',
-    activity_description: '清掃と、拾ったもので作るアート展。',
-    important_thing: '楽しく続けること。',
-    ideal_candidate_profile: '海が好きな方。',
-    participation_condition: '月1回参加できる方',
-    location: '神奈川県藤沢市',
-    catchphrase: '海を、みんなの手で。',
-    note: '',
-    published,
-    images: [{ object_key: 'c/1', url: '/images/demo/woodwork.jpg' }],
-    application_items: [],
-  });
+  const form = (name: string, host_name: string, published: boolean) =>
+    communityForm({ name, host_name, published, application_items: [] });
   const found = async (query: string) => {
     const res = await c.agents.admin.get(`/api/v1/admin/communities?${query}`);
     expect(res.status).toBe(200);
