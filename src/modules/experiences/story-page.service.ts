@@ -1,7 +1,7 @@
-// The experience page's data (pages/stories/@id/index/+data.ts): what the page shows in its HTML, two statements at
+// The experience page's data (pages/stories/@id/index/story-data.ts, read by its +onBeforeRender.ts): what the page shows in its HTML, two statements at
 // once, each of which checks the experience's visibility itself (the detail with the rating the database keeps and
 // the viewer's heart, and the first slot window), so one round trip to PostgreSQL and no entity hydration. The review list and the host's
-// other experiences are not here: the page loads them from the API after it has loaded (docs/decisions/page-render.md).
+// other experiences are not here: the page reads them from the API when the reader nears them (docs/decisions/page-render.md).
 // The JSON parts are the same as the API's (tests/api/experience-reads.test.ts).
 import { userOf, type Ctx } from '#src/lib/context';
 import { NotFoundError } from '#src/lib/isomorphic/errors';
