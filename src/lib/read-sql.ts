@@ -55,9 +55,13 @@ export interface PoolReader {
   readonly config: EntityManager['config'];
 }
 
-function clientOf(reader: SqlReader): Promise<Pool> | Pool | PoolClient {
-  if ('held' in reader) return reader.held;
+/** The pool a reader that holds no connection reads from: its own (PoolReader) or the ORM's. */
+function poolOf(reader: Exclude<SqlReader, HeldConnection>): Promise<Pool> | Pool {
   return 'pool' in reader ? reader.pool : reader.getConnection().getNativeClient();
+}
+
+function clientOf(reader: SqlReader): Promise<Pool> | Pool | PoolClient {
+  return 'held' in reader ? reader.held : poolOf(reader);
 }
 
 /**
@@ -68,8 +72,7 @@ function clientOf(reader: SqlReader): Promise<Pool> | Pool | PoolClient {
  */
 export async function withConnection<T>(reader: SqlReader, fn: (held: SqlReader) => Promise<T>): Promise<T> {
   if ('held' in reader) return fn(reader);
-  const pool = 'pool' in reader ? reader.pool : await reader.getConnection().getNativeClient();
-  const client = await pool.connect();
+  const client = await (await poolOf(reader)).connect();
   try {
     const result = await fn({ held: client, config: reader.config });
     client.release();

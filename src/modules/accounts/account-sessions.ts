@@ -2,7 +2,7 @@
 // door's key (`userId` for the marketplace, `brandMemberId` for the brand portal), the device read from the User-Agent
 // at sign-in, the sign-in time and the last use (refreshed at most every few minutes, server/middleware/context.ts).
 // Server-only; the lists and the sign-outs run on the caller's EntityManager (inside its transaction), the read of a
-// request's session on the ORM's pool (src/lib/read-sql.ts).
+// request's session on the session store's own pool (server/session-store.ts).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { readRows, readStatement, type SqlReader } from '#src/lib/read-sql';
 import { SESSION_USER_COLUMNS, type SessionUserRow } from '#src/modules/users/users.repository';
