@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import * as ja from '#src/i18n/ja';
 import type { StoriesSearchJson } from '#src/modules/experiences/experiences.schemas';
-import { REGIONS, SEARCH_LIMITS } from '#src/modules/experiences/experiences.shared';
+import { REGIONS, SEARCH_LIMITS, isSearch } from '#src/modules/experiences/experiences.shared';
 
 export interface Choice {
   id: number;
@@ -122,15 +122,20 @@ function PriceField({ label, name, value }: { label: string; name: string; value
 const text = (value: number | boolean | null) => (value === null ? '' : String(value));
 
 /** 条件をさらに指定: open when the search set one of its filters (a chip route's single pre-set filter keeps it closed). */
-export function MoreFilters({ search, categories, themes, prefectureNames, open }: Props & { open: boolean }) {
+export function MoreFilters({ search, categories, themes, prefectureNames }: Props) {
+  // The filters of this panel the search set (a prefecture's name is never empty).
+  const set = (
+    [
+      ...stateValues(search),
+      ['category_id', text(search.category_id)],
+      ['theme_id', text(search.theme_id)],
+      ['price_min', text(search.price_min)],
+      ['price_max', text(search.price_max)],
+      ['online', text(search.online)],
+    ] satisfies [string, string][]
+  ).filter(([, value]) => value !== '');
+  const open = isSearch(search) && set.length > 0;
   const [opened, details] = useOpened(open);
-  const set: [string, string][] = [
-    ['category_id', text(search.category_id)],
-    ['theme_id', text(search.theme_id)],
-    ['price_min', text(search.price_min)],
-    ['price_max', text(search.price_max)],
-    ['online', text(search.online)],
-  ];
   return (
     <details className="search__more" open={open} {...details}>
       <summary>{ja.search.moreFilters}</summary>
@@ -151,7 +156,7 @@ export function MoreFilters({ search, categories, themes, prefectureNames, open 
           </label>
         </div>
       ) : (
-        <Pending values={[...stateValues(search), ...set.filter(([, value]) => value !== '')]} />
+        <Pending values={set} />
       )}
     </details>
   );

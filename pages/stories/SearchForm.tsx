@@ -3,7 +3,7 @@
 // routes' filter shows as a pre-set value of the same form.
 import * as ja from '#src/i18n/ja';
 import type { StoriesSearchJson } from '#src/modules/experiences/experiences.schemas';
-import { SEARCH_LIMITS, STORIES_SORTS, isSearch, storiesQueryString } from '#src/modules/experiences/experiences.shared';
+import { SEARCH_LIMITS, STORIES_SORTS, storiesQueryString } from '#src/modules/experiences/experiences.shared';
 import { type Choice, MoreFilters } from './SearchFilters';
 
 interface Props {
@@ -20,14 +20,6 @@ interface Props {
 const PEOPLE = Array.from({ length: 10 }, (_, i) => i + 1);
 
 export function SearchForm({ search, categories, themes, prefectureNames, today, lastDate }: Props) {
-  const more =
-    isSearch(search) &&
-    (search.state.length > 0 ||
-      search.category_id !== null ||
-      search.theme_id !== null ||
-      search.price_min !== null ||
-      search.price_max !== null ||
-      search.online !== null);
   return (
     // The key remounts the form when the search changes, so its defaults always follow the search shown.
     <search>
@@ -69,7 +61,7 @@ export function SearchForm({ search, categories, themes, prefectureNames, today,
           </button>
         </div>
         <p className="search__hint muted">{ja.search.dateHint}</p>
-        <MoreFilters search={search} categories={categories} themes={themes} prefectureNames={prefectureNames} open={more} />
+        <MoreFilters search={search} categories={categories} themes={themes} prefectureNames={prefectureNames} />
         <div className="search__footer">
           <label className="search__sort">
             <span className="search__label">{ja.search.sort}</span>
