@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import * as ja from '#src/i18n/ja';
 import { api } from '#src/lib/isomorphic/api-client';
@@ -17,6 +17,7 @@ export function Header() {
   const pageContext = usePageContext();
   const { user, urlPathname } = pageContext;
   const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
 
   async function logout() {
     try {
@@ -27,7 +28,17 @@ export function Header() {
   }
 
   return (
-    <header className="site-header">
+    // Escape closes the open menu from anywhere in the header and returns the focus to its toggle (the disclosure
+    // pattern), so a keyboard user is not left inside a menu that covers the page.
+    // biome-ignore lint/a11y/noStaticElementInteractions: the key handled is the menu's, fired from its links and toggle
+    <header
+      className="site-header"
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !open) return;
+        setOpen(false);
+        toggle.current?.focus();
+      }}
+    >
       <div className="site-header__inner">
         <a href="/" className="site-header__logo">
           <span className="site-header__mark" aria-hidden="true">
@@ -36,6 +47,7 @@ export function Header() {
           <span>{ja.site.name}</span>
         </a>
         <button
+          ref={toggle}
           type="button"
           className="site-header__toggle"
           aria-expanded={open}

@@ -47,4 +47,18 @@ describe('page shell', () => {
     await toggle.click();
     await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
   });
+
+  it('closes the open menu with Escape and gives the focus back to its toggle', async () => {
+    const page = await s.newPage({ width: 375, height: 800 });
+    await page.goto('/no/such/page');
+    await hydrated(page);
+    const toggle = page.locator('.site-header__toggle');
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
+    await page.locator('#site-nav a').first().focus();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('site-header__toggle'))).toBe(true);
+    expect(await page.locator('#site-nav').getAttribute('class')).toBe('site-nav');
+  });
 });
