@@ -5,13 +5,19 @@ import path from 'node:path';
 import { afterAll, inject } from 'vitest';
 import { CHROMIUM } from '#tests/setup/chromium';
 import type { SharedServer } from '#tests/setup/global-server';
+import { TEST_PASSWORD } from '#tests/factories/users';
 
 export interface Session {
   browser: Browser;
   baseUrl: string;
   newPage(options?: { width?: number; height?: number }): Promise<Page>;
-  /** Signs in through the API inside the page's context so the cookie is set for the browser. */
-  signIn(page: Page, email: string, password?: string): Promise<void>;
+  /**
+   * Signs in through the API inside the page's context so the cookie is set for the browser; `base` names a server of
+   * the test's own (tests/setup/server-process.ts) instead of the shared one.
+   */
+  signIn(page: Page, email: string, options?: { password?: string; base?: string }): Promise<void>;
+  /** A new page signed in as `email` (signIn's options, and the page's size). */
+  signedInPage(email: string, options?: { password?: string; base?: string; width?: number; height?: number }): Promise<Page>;
   /** Signs up a fresh account inside the page's context (signed in afterwards); returns its e-mail. */
   signUp(page: Page, name?: string): Promise<string>;
   /** GET a JSON API path of the server, signed out. */
@@ -86,7 +92,7 @@ export async function openBrowser(): Promise<Session> {
   afterAll(async () => {
     await browser.close();
   });
-  return {
+  const session: Session = {
     browser,
     baseUrl,
     async newPage({ width = 1280, height = 900 } = {}) {
@@ -99,9 +105,14 @@ export async function openBrowser(): Promise<Session> {
       contexts.push(context);
       return context.newPage();
     },
-    async signIn(page, email, password = 'password1234') {
-      const res = await page.request.post(`${baseUrl}/api/v1/sessions`, { data: { email, password }, headers: clientAddress() });
+    async signIn(page, email, { password = TEST_PASSWORD, base = baseUrl } = {}) {
+      const res = await page.request.post(`${base}/api/v1/sessions`, { data: { email, password }, headers: clientAddress() });
       if (res.status() !== 201) throw new Error(`sign-in failed: ${res.status()}`);
+    },
+    async signedInPage(email, { width, height, ...options } = {}) {
+      const page = await session.newPage({ width, height });
+      await session.signIn(page, email, options);
+      return page;
     },
     async signUp(page, name = 'ブラウザ 花子') {
       const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -118,4 +129,5 @@ export async function openBrowser(): Promise<Session> {
       return (await res.json()) as T;
     },
   };
+  return session;
 }

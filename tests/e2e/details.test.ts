@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, nextLoad, openBrowser, type Session } from '#tests/e2e/browser';
 import { startIsolatedServer, type IsolatedServer } from '#tests/setup/server-process';
 import type { MikroORM } from '#src/lib/orm';
-import { createUser, TEST_PASSWORD } from '#tests/factories/users';
+import { createUser } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { MailOutbox } from '#src/modules/mail/mail.entity';
 import { Reservation } from '#src/modules/reservations/reservations.entity';
@@ -34,13 +34,6 @@ afterAll(async () => {
 
 /** The machine is shared: give re-quotes and navigations time (expect.poll waits 1s by default). */
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000, interval: 100 });
-
-async function signedInPage(email: string, width = 1280, height = 900): Promise<Page> {
-  const page = await s.newPage({ width, height });
-  const res = await page.request.post(`${base}/api/v1/sessions`, { data: { email, password: TEST_PASSWORD } });
-  expect(res.status()).toBe(201);
-  return page;
-}
 
 describe('password reset for marketplace users', () => {
   it('goes from /logon パスワードをお忘れの方 to a mailed link, a new password and a sign-in', async () => {
@@ -99,7 +92,7 @@ describe('reservation form and completion page', () => {
       options: [{ name: '絵付けセット', price: 1000 }],
     });
     const calendar = await createCalendar(orm, experience.id, { recruitmentNumber: 4, startTime: '13:00', endTime: '15:30' });
-    const page = await signedInPage(guest.email, 375);
+    const page = await s.signedInPage(guest.email, { base, width: 375 });
     await page.goto(`${base}/reservations/new?cid=${calendar.id}&tour_id=${experience.id}`);
     await hydrated(page);
     expect(await page.getByTestId('price-tour-formula').textContent()).toBe('¥4,000 × 1名 × 1日程');
@@ -213,7 +206,7 @@ describe('slot times at 375 px', () => {
     await createCalendar(orm, experience.id, { daysFromToday: 21, startTime: '18:00', endTime: '21:00', acceptingReservation: false });
     await createCalendar(orm, experience.id, { daysFromToday: 22, startTime: '13:00', endTime: '17:30', recruitmentNumber: 30 });
     await createReservation(orm, { userId: guest.id, experienceId: experience.id, calendarIds: [reserved.id] });
-    const page = await signedInPage(guest.email, 375, 800);
+    const page = await s.signedInPage(guest.email, { base, width: 375, height: 800 });
     for (const url of [`/stories/${experience.id}`, `/stories/${experience.id}/calendars`]) {
       await page.goto(`${base}${url}`);
       await hydrated(page);
@@ -233,7 +226,7 @@ describe('slot times at 375 px', () => {
 describe('host experience form', () => {
   it('takes the "options cannot be added beyond 5" message away once an option is removed', async () => {
     const host = await createUser(orm, { name: 'オプション ホスト', role: 'HOST' });
-    const page = await signedInPage(host.email);
+    const page = await s.signedInPage(host.email, { base });
     await page.goto(`${base}/host_story_drafts/new`);
     await hydrated(page);
     const add = page.getByRole('button', { name: ja.hostStory.addOption });
@@ -250,7 +243,7 @@ describe('host experience form', () => {
 
   it('writes the recurrence summary with Japanese dates (2026年12月5日), not ISO dates', async () => {
     const host = await createUser(orm, { name: '繰り返し ホスト', role: 'HOST' });
-    const page = await signedInPage(host.email);
+    const page = await s.signedInPage(host.email, { base });
     await page.goto(`${base}/host_story_drafts/new`);
     await hydrated(page);
     await page.fill('input[name="calendar_date"]', addDays(todayInJapan(), 3));
@@ -266,7 +259,7 @@ describe('host experience form', () => {
 
   it('refuses to save a draft without a title, and deletes a draft only after the confirmation', async () => {
     const host = await createUser(orm, { name: '下書き ホスト', role: 'HOST' });
-    const page = await signedInPage(host.email, 375);
+    const page = await s.signedInPage(host.email, { base, width: 375 });
     await page.goto(`${base}/host_story_drafts/new`);
     await hydrated(page);
     await page.getByRole('button', { name: ja.hostStory.saveDraft }).click();
@@ -303,7 +296,7 @@ describe('editing an experience awaiting publication', () => {
     const pending = await createExperience(orm, { hostUserId: host.id, title: '申請中の体験', approve: false });
     await createCalendar(orm, pending.id, { daysFromToday: 10 });
     const published = await createExperience(orm, { hostUserId: host.id, title: '公開中の体験', approve: true });
-    const page = await signedInPage(host.email, 375);
+    const page = await s.signedInPage(host.email, { base, width: 375 });
     await page.goto(`${base}/host_story/${published.id}/edit`);
     await hydrated(page);
     expect(await page.getByTestId('withdraw-to-draft').count()).toBe(0);

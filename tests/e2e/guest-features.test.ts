@@ -65,7 +65,7 @@ describe("hearts on the host's other experiences, and the new-dates mail switch"
     const shown = await createExperience(orm, { hostUserId: host.id, title: '見ている器の体験' });
     const other = await createExperience(orm, { hostUserId: host.id, title: '同じホストの器の体験' });
     const page = await s.newPage({ width: 375, height: 800 });
-    await s.signIn(page, guest.email, TEST_PASSWORD);
+    await s.signIn(page, guest.email);
     await page.goto(`/stories/${shown.id}`);
     await hydrated(page);
     // The host's other experiences are read when the reader nears them, at the page's end.
@@ -147,7 +147,7 @@ describe('カレンダーに追加', () => {
     const slot = await createCalendar(orm, experience.id, { date: '2030-05-01', startTime: '06:00', endTime: '07:30' });
     const reservation = await createReservation(orm, { userId: guest.id, experienceId: experience.id, calendarIds: [slot.id] });
     const page = await s.newPage({ width: 375, height: 800 });
-    await s.signIn(page, guest.email, TEST_PASSWORD);
+    await s.signIn(page, guest.email);
     await page.goto(`/reservations/${reservation.id}`);
     await hydrated(page);
 

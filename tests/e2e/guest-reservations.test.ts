@@ -3,12 +3,11 @@
 // on the experience's calendar page. Its own built server and PostgreSQL (the data comes from the factories).
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, nextLoad, openBrowser, type Session } from '#tests/e2e/browser';
 import { startIsolatedServer, type IsolatedServer } from '#tests/setup/server-process';
 import type { MikroORM } from '#src/lib/orm';
-import { createUser, TEST_PASSWORD } from '#tests/factories/users';
+import { createUser } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { Reservation } from '#src/modules/reservations/reservations.entity';
 import { formatYen } from '#src/lib/isomorphic/money';
@@ -34,13 +33,6 @@ afterAll(async () => {
 
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000, interval: 100 });
 
-async function signedInPage(width: number): Promise<Page> {
-  const page = await s.newPage({ width, height: 900 });
-  const res = await page.request.post(`${base}/api/v1/sessions`, { data: { email: guestEmail, password: TEST_PASSWORD } });
-  expect(res.status()).toBe(201);
-  return page;
-}
-
 describe('the reservation form tells the refund before payment', () => {
   it.each([375, 1280])(
     'warns when the free-cancellation deadline of the dates has passed, with the date it ended (%ipx)',
@@ -48,7 +40,7 @@ describe('the reservation form tells the refund before payment', () => {
       const experience = await createExperience(orm, { title: `期限後の体験 ${width}`, price: 4000, cancellationPeriod: 7 });
       const late = await createCalendar(orm, experience.id, { daysFromToday: 3 });
       const early = await createCalendar(orm, experience.id, { daysFromToday: 20 });
-      const page = await signedInPage(width);
+      const page = await s.signedInPage(guestEmail, { base, width });
 
       await page.goto(`${base}/reservations/new?cid=${late.id}&tour_id=${experience.id}`);
       await hydrated(page);
@@ -73,7 +65,7 @@ describe('the guest cancels a reservation', () => {
   it.each([375, 1280])('books, finds it in /reservations, cancels with the refund shown, and the seat comes back (%ipx)', async (width) => {
     const experience = await createExperience(orm, { title: `取消できる体験 ${width}`, price: 4000, cancellationPeriod: 7 });
     const calendar = await createCalendar(orm, experience.id, { daysFromToday: 20, recruitmentNumber: 2 });
-    const page = await signedInPage(width);
+    const page = await s.signedInPage(guestEmail, { base, width });
 
     // Book with the success card.
     await page.goto(`${base}/reservations/new?cid=${calendar.id}&tour_id=${experience.id}`);
@@ -137,7 +129,7 @@ describe('the guest cancels a reservation', () => {
   it('reloads the page when the cancellation is refused and shows the refusal on the reloaded page', async () => {
     const experience = await createExperience(orm, { title: '二重取消の体験', price: 0, cancellationPeriod: 7 });
     const calendar = await createCalendar(orm, experience.id, { daysFromToday: 20, recruitmentNumber: 2 });
-    const page = await signedInPage(1280);
+    const page = await s.signedInPage(guestEmail, { base, width: 1280 });
     await page.goto(`${base}/reservations/new?cid=${calendar.id}&tour_id=${experience.id}`);
     await hydrated(page);
     await page.getByRole('button', { name: ja.reservations.submit }).click();
@@ -173,15 +165,14 @@ describe('the guest cancels a reservation', () => {
     const page = await s.newPage({ width: 1280, height: 900 });
     await page.goto(`${base}/reservations`);
     await page.waitForURL(/\/logon\?redirect=/);
-    const res = await page.request.post(`${base}/api/v1/sessions`, { data: { email: owner.email, password: TEST_PASSWORD } });
-    expect(res.status()).toBe(201);
+    await s.signIn(page, owner.email, { base });
     const booked = await page.request.post(`${base}/api/v1/reservations`, {
       data: { tour_id: experience.id, calendar_ids: [calendar.id], number_of_people: 1 },
       headers: { Origin: base },
     });
     expect(booked.status()).toBe(201);
     const id = (await booked.json()).id as number;
-    const other = await signedInPage(1280);
+    const other = await s.signedInPage(guestEmail, { base, width: 1280 });
     const response = await other.goto(`${base}/reservations/${id}`);
     expect(response?.status()).toBe(404);
     await page.close();

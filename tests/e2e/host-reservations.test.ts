@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, openBrowser, serverDatabaseUrl, type Session } from '#tests/e2e/browser';
 import { initOrm, type MikroORM } from '#src/lib/orm';
-import { createUser, TEST_PASSWORD } from '#tests/factories/users';
+import { createUser } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { createReservation } from '#tests/factories/reservations';
 import { Reservation } from '#src/modules/reservations/reservations.entity';
@@ -38,14 +38,14 @@ describe('the host’s bookings page', () => {
 
     // The guest writes first (through the API: the guest's page is tested elsewhere).
     const guestPage = await s.newPage();
-    await s.signIn(guestPage, guest.email, TEST_PASSWORD);
+    await s.signIn(guestPage, guest.email);
     const sent = await guestPage.request.post(`${s.baseUrl}/api/v1/reservations/${reservation.id}/messages`, {
       data: { body: '駐車場は<b>ありますか</b>？' },
     });
     expect(sent.status()).toBe(201);
 
     const page = await s.newPage();
-    await s.signIn(page, host.email, TEST_PASSWORD);
+    await s.signIn(page, host.email);
     await page.goto('/host/reservations');
     await hydrated(page);
     const card = page.getByTestId('host-slot').filter({ hasText: title });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, openBrowser, type Session } from '#tests/e2e/browser';
 import { startIsolatedServer, type IsolatedServer } from '#tests/setup/server-process';
 import type { MikroORM } from '#src/lib/orm';
-import { createUser, TEST_PASSWORD } from '#tests/factories/users';
+import { createUser } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { Reservation } from '#src/modules/reservations/reservations.entity';
 import * as ja from '#src/i18n/ja';
@@ -27,13 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await world?.stop();
 });
-
-async function signedInPage(width = 1280): Promise<Page> {
-  const page = await s.newPage({ width, height: 900 });
-  const res = await page.request.post(`${base}/api/v1/sessions`, { data: { email: guestEmail, password: TEST_PASSWORD } });
-  expect(res.status()).toBe(201);
-  return page;
-}
 
 async function openForm(page: Page, tourId: number, cid: number[]) {
   await page.goto(`${base}/reservations/new?cid=${cid.join(',')}&tour_id=${tourId}`);
@@ -76,7 +69,7 @@ describe('reservation form', () => {
 
   it('books a paid experience with the success card, re-quoting when the option and people change', async () => {
     const { experience, calendar } = await paidExperience('成功カードの体験');
-    const page = await signedInPage(375);
+    const page = await s.signedInPage(guestEmail, { base, width: 375 });
     await openForm(page, experience.id, [calendar.id]);
     await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('成功カードの体験');
     expect(await page.getByTestId('test-mode').textContent()).toContain('テストモード');
@@ -114,7 +107,7 @@ describe('reservation form', () => {
 
   it('keeps the guest on the form after a declined card, then books with another card', async () => {
     const { experience, calendar } = await paidExperience('カード拒否の体験');
-    const page = await signedInPage();
+    const page = await s.signedInPage(guestEmail, { base });
     await openForm(page, experience.id, [calendar.id]);
     await enterCard(page, '4000 0000 0000 0002');
     await page.getByRole('button', { name: ja.reservations.submit }).click();
@@ -131,7 +124,7 @@ describe('reservation form', () => {
 
   it('completes 3-D Secure in the stand-in dialog before the reservation is confirmed', async () => {
     const { experience, calendar } = await paidExperience('3Dセキュアの体験');
-    const page = await signedInPage();
+    const page = await s.signedInPage(guestEmail, { base });
     await openForm(page, experience.id, [calendar.id]);
     await enterCard(page, '4000 0027 6000 3184');
     await page.getByRole('button', { name: ja.reservations.submit }).click();
@@ -148,7 +141,7 @@ describe('reservation form', () => {
     const free = await createExperience(orm, { title: '無料の体験', price: 0 });
     const first = await createCalendar(orm, free.id, { daysFromToday: 5 });
     const second = await createCalendar(orm, free.id, { daysFromToday: 6 });
-    const page = await signedInPage(375);
+    const page = await s.signedInPage(guestEmail, { base, width: 375 });
     await openForm(page, free.id, [first.id, second.id]);
     expect(await page.getByTestId('card-fields').count()).toBe(0);
     expect(await page.locator('select[name="number_of_people"] option').count()).toBe(1);
@@ -174,7 +167,7 @@ describe('reservation form', () => {
   it('replaces the screen with the error list and a link to /stories when the slot cannot be booked', async () => {
     const { experience } = await paidExperience('満席の体験');
     const full = await createCalendar(orm, experience.id, { recruitmentNumber: 2, participantNumber: 2 });
-    const page = await signedInPage();
+    const page = await s.signedInPage(guestEmail, { base });
     await openForm(page, experience.id, [full.id]);
     const screen = page.getByTestId('reservation-error');
     await screen.waitFor();
@@ -183,7 +176,7 @@ describe('reservation form', () => {
   });
 
   it('shows the queued mails in the development mailbox', async () => {
-    const page = await signedInPage();
+    const page = await s.signedInPage(guestEmail, { base });
     await page.goto(`${base}/dev/mails`);
     await page.getByTestId('dev-mails').waitFor();
     expect(await page.getByText(ja.reservations.mailGuestSubject('成功カードの体験')).count()).toBe(1);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, openBrowser, serverDatabaseUrl, type Session } from '#tests/e2e/browser';
 import { initOrm, type MikroORM } from '#src/lib/orm';
 import { addDays, todayInJapan } from '#src/lib/isomorphic/dates';
-import { createUser, TEST_PASSWORD } from '#tests/factories/users';
+import { createUser } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { createReservation } from '#tests/factories/reservations';
 import * as ja from '#src/i18n/ja';
@@ -33,7 +33,7 @@ describe('reviews', () => {
 
     // The guest writes the review.
     const page = await s.newPage({ width: 375, height: 800 });
-    await s.signIn(page, guest.email, TEST_PASSWORD);
+    await s.signIn(page, guest.email);
     await page.goto(`/reservations/${reservation.id}/review`);
     await hydrated(page);
     await expect(page.locator('h1').textContent()).resolves.toBe(ja.reviewPosting.formTitle);
@@ -58,7 +58,7 @@ describe('reviews', () => {
 
     // The host replies from their reviews page.
     const hostPage = await s.newPage({ width: 1280, height: 900 });
-    await s.signIn(hostPage, host.email, TEST_PASSWORD);
+    await s.signIn(hostPage, host.email);
     await hostPage.goto('/host/reviews');
     await hydrated(hostPage);
     const item = hostPage.getByTestId('host-review').filter({ hasText: marker });
@@ -87,13 +87,13 @@ describe('reviews', () => {
     const calendar = await createCalendar(orm, experience.id, { date: addDays(todayInJapan(), 5), endTime: '12:00' });
     const reservation = await createReservation(orm, { userId: guest.id, experienceId: experience.id, calendarIds: [calendar.id] });
     const page = await s.newPage();
-    await s.signIn(page, guest.email, TEST_PASSWORD);
+    await s.signIn(page, guest.email);
     await page.goto(`/reservations/${reservation.id}/review`);
     await expect(page.getByTestId('review-not-yet').textContent()).resolves.toContain('12:00');
     expect(await page.getByTestId('review-submit').count()).toBe(0);
 
     const otherPage = await s.newPage();
-    await s.signIn(otherPage, other.email, TEST_PASSWORD);
+    await s.signIn(otherPage, other.email);
     const res = await otherPage.goto(`/reservations/${reservation.id}/review`);
     expect(res?.status()).toBe(404);
   });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, openBrowser, type Session } from '#tests/e2e/browser';
 import { startIsolatedServer, type IsolatedServer } from '#tests/setup/server-process';
 import type { MikroORM } from '#src/lib/orm';
-import { createUser, TEST_PASSWORD } from '#tests/factories/users';
+import { createUser } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { Reservation } from '#src/modules/reservations/reservations.entity';
 import { addDays, addMonths, todayInJapan } from '#src/lib/isomorphic/dates';
@@ -47,9 +47,7 @@ afterAll(async () => {
 
 describe('/stories search', () => {
   it('searches by keyword, date and people, keeps the search in the URL, and books the result', async () => {
-    const page = await s.newPage({ width: 375, height: 900 });
-    const signIn = await page.request.post(`${base}/api/v1/sessions`, { data: { email: guestEmail, password: TEST_PASSWORD } });
-    expect(signIn.status()).toBe(201);
+    const page = await s.signedInPage(guestEmail, { base, width: 375 });
     await page.goto(`${base}/stories`);
     await hydrated(page);
     expect(await page.getByTestId('stories-count').textContent()).toBe(ja.browse.totalCount(4));

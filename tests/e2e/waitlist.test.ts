@@ -3,7 +3,6 @@
 // guest sees the offer on /reservations, follows the mail's link to the form (party fixed, the offer's end shown)
 // and pays within the offer. Its own built server and PostgreSQL (the data comes from the factories).
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, openBrowser, type Session } from '#tests/e2e/browser';
 import { startIsolatedServer, type IsolatedServer } from '#tests/setup/server-process';
@@ -56,13 +55,6 @@ async function apiPost(cookie: string, path: string, body: unknown) {
   return { status: res.status, body: (await res.json()) as { id: number } };
 }
 
-async function signedInPage(email: string, width: number): Promise<Page> {
-  const page = await s.newPage({ width, height: 900 });
-  const res = await page.request.post(`${world.base}/api/v1/sessions`, { data: { email, password: TEST_PASSWORD } });
-  expect(res.status()).toBe(201);
-  return page;
-}
-
 describe('キャンセル待ち', () => {
   it.each([375, 1280])(
     'join → a cancellation → the mail → pay within the offer (%ipx)',
@@ -83,7 +75,7 @@ describe('キャンセル待ち', () => {
       expect(booked.status).toBe(201);
 
       // Join on the experience page: the full slot is offered in the panel.
-      const page = await signedInPage(waiter.email, width);
+      const page = await s.signedInPage(waiter.email, { base: world.base, width });
       await page.goto(`${world.base}/stories/${experience.id}`);
       await hydrated(page);
       const panel = page.getByTestId('waitlist-panel');
@@ -95,7 +87,7 @@ describe('キャンセル待ち', () => {
       expect(await panel.getByTestId('waitlist-position').textContent()).toContain(ja.waitlist.position(1));
       await panel.screenshot({ path: path.join(SHOTS, `panel-${width}.png`) });
       // The host sees the line on the slot.
-      const hostPage = await signedInPage(host.email, width);
+      const hostPage = await s.signedInPage(host.email, { base: world.base, width });
       await hostPage.goto(`${world.base}/host/reservations`);
       await hydrated(hostPage);
       const slot = hostPage.locator(`#slot-${calendar.id}`);
