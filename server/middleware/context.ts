@@ -1,4 +1,4 @@
-// Builds req.ctx (EntityManager fork, actor, logger) and the signed-in user of the session (read with it by the store).
+// Builds req.ctx (EntityManager fork, actor, logger) and the signed-in account of the session (read with it by the store).
 import type { RequestHandler } from 'express';
 import type { Services } from '#src/root';
 import { GUEST, type Ctx, type UserActor } from '#src/lib/context';
@@ -60,7 +60,12 @@ export function contextMiddleware(services: Services): RequestHandler {
       // req.actor stays null: the marketplace middlewares (requireUser/requireAdmin) never see a brand member.
       const memberId = req.session?.brandMemberId;
       if (memberId) {
-        const member = await services.brandMembers.findActor(req.ctx, { id: memberId });
+        // Read with the session by the store when it loaded this session (as the user below), else by itself.
+        const read = req.sessionMember;
+        const member =
+          read !== undefined && (read === null || read.id === memberId)
+            ? read
+            : await services.brandMembers.findActor(req.ctx, { id: memberId });
         if (member) {
           req.ctx.actor = member;
           noteLastSeen(req.session);

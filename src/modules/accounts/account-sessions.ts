@@ -6,6 +6,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { readRows, readStatement, type SqlReader } from '#src/lib/read-sql';
 import { SESSION_USER_COLUMNS, type SessionUserRow } from '#src/modules/users/users.repository';
+import type { BrandMemberActor } from '#src/lib/context';
+import {
+  BRAND_MEMBER_SIGNED_IN,
+  SESSION_MEMBER_COLUMNS,
+  brandMemberActor,
+  type SessionMemberRow,
+} from '#src/modules/brand-members/brand-members.repository';
 
 /** The session key of each door's account (server/session-doors.ts). */
 export type SessionDoor = 'userId' | 'brandMemberId';
@@ -26,34 +33,44 @@ export interface AccountSessionRow {
   last_seen_at: string | null;
 }
 
+/** A stored account id of a session's JSON as an int when it is a plain id; a value that is not joins nothing. */
+function storedId(key: string): string {
+  return `CASE WHEN s.sess->>${key} ~ '^[0-9]{1,9}$' THEN (s.sess->>${key})::int END`;
+}
+
 /**
- * A request's session and its marketplace user together: the session row joined to the user its `userId` names
- * (a value that is not a plain id joins nothing). The same condition of life as connect-pg-simple's own read: the
- * row's expiry not before the current second.
+ * A request's session and its accounts together: the session row joined to the marketplace user its `userId` names
+ * and to the portal member its `brandMemberId` names (only one who may be signed in). The same condition of life as
+ * connect-pg-simple's own read: the row's expiry not before the current second.
  */
-const SESSION_WITH_USER = readStatement(
-  `SELECT s.sess, ${SESSION_USER_COLUMNS}
+const SESSION_WITH_ACCOUNTS = readStatement(
+  `SELECT s.sess, ${SESSION_USER_COLUMNS}, ${SESSION_MEMBER_COLUMNS}
    FROM session s
-   LEFT JOIN users u ON u.id = CASE WHEN s.sess->>'userId' ~ '^[0-9]{1,9}$' THEN (s.sess->>'userId')::int END
+   LEFT JOIN users u ON u.id = ${storedId(KEY.userId)}
+   LEFT JOIN brand_members m ON m.id = ${storedId(KEY.brandMemberId)} AND ${BRAND_MEMBER_SIGNED_IN}
    WHERE s.sid = ? AND s.expire >= to_timestamp(?)`,
 );
 
-/** A live session's stored data and its marketplace user (null: it names none, or no such account exists). */
-export interface SessionWithUser {
+/** A live session's stored data and its accounts on each door (null: it names none, or no such account exists). */
+export interface SessionWithAccounts {
   sess: Record<string, unknown>;
   user: SessionUserRow | null;
+  member: BrandMemberActor | null;
 }
 
-type SessionWithUserRow = { sess: Record<string, unknown> | string } & (SessionUserRow | { [K in keyof SessionUserRow]: null });
+type Nulls<T> = { [K in keyof T]: null };
+type SessionWithAccountsRow = { sess: Record<string, unknown> | string } & (SessionUserRow | Nulls<SessionUserRow>) &
+  (SessionMemberRow | Nulls<SessionMemberRow>);
 
-/** The session `sid` (null when unknown or expired) and its marketplace user, in one statement. */
-export async function readSessionWithUser(reader: SqlReader, sid: string): Promise<SessionWithUser | null> {
-  const [row] = await readRows<SessionWithUserRow>(reader, SESSION_WITH_USER, [sid, Math.ceil(Date.now() / 1000)]);
+/** The session `sid` (null when unknown or expired) and its marketplace user and portal member, in one statement. */
+export async function readSessionWithAccounts(reader: SqlReader, sid: string): Promise<SessionWithAccounts | null> {
+  const [row] = await readRows<SessionWithAccountsRow>(reader, SESSION_WITH_ACCOUNTS, [sid, Math.ceil(Date.now() / 1000)]);
   if (!row) return null;
-  const { sess, ...user } = row;
+  const { sess, member_id, member_email, member_brand_id, ...user } = row;
   return {
     sess: typeof sess === 'string' ? (JSON.parse(sess) as Record<string, unknown>) : sess,
     user: user.id === null ? null : (user as SessionUserRow),
+    member: member_id === null ? null : brandMemberActor({ member_id, member_email, member_brand_id } as SessionMemberRow),
   };
 }
 

@@ -293,7 +293,7 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
   /** The actor of a brand portal session (input: { id }), or null: only a member who accepted the invitation. */
   async function findActor(ctx: Ctx, input: { id: IdInput }): Promise<BrandMemberActor | null> {
     const id = parseId(input.id);
-    return id ? findBrandMemberActor(ctx.em, id) : null;
+    return id ? findBrandMemberActor(ctx.sql, id) : null;
   }
 
   const { mailPasswordReset, resetPassword, checkResetToken } = createBrandMemberPasswordReset(baseUrl);

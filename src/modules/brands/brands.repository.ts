@@ -65,15 +65,12 @@ const BRANDS_OF_COMMUNITIES = readStatement(
     WHERE bc.community_id = ANY(?::int[]) ORDER BY b.name, b.id`,
 );
 
-const BRAND_COMMUNITIES = readStatement(
-  `SELECT c.id, c.name FROM brand_communities bc JOIN communities c ON c.id = bc.community_id
-    WHERE bc.brand_id = ? ORDER BY c.created_at DESC, c.id DESC`,
-);
-
-/** A brand's communities (id, name), newest community first: one prepared statement (the portal's lists). */
-export function brandCommunities(sql: SqlReader, brandId: number): Promise<{ id: number; name: string }[]> {
-  return readRows(sql, BRAND_COMMUNITIES, [brandId]);
-}
+/**
+ * The same isolation rule in SQL: the ids of the brand `?`'s communities, as an array (read from brand_communities'
+ * (brand_id, community_id) index alone). A statement that names the brand's scope with it reads each community's
+ * rows through an index that begins with community_id, in the statement itself instead of a read before it.
+ */
+export const BRAND_COMMUNITY_IDS_SQL = 'ARRAY(SELECT bc.community_id FROM brand_communities bc WHERE bc.brand_id = ?)';
 
 /** The ids of a brand's communities, newest community first. */
 export async function brandCommunityIds(em: EntityManager, brandId: number): Promise<number[]> {

@@ -89,11 +89,12 @@ export const CommunityApplication = defineEntity({
   uniques: [{ name: 'community_applications_community_id_user_id_unique', properties: ['community', 'user'] }],
   indexes: [
     { properties: ['user'] },
-    // The admin and portal lists' order, filters and keyword (Migration20261129130000_list_filters, Migration20261130090000_list_paging).
+    // The admin and portal lists' order, filters and keyword (Migration20261129130000_list_filters, Migration20261130090000_list_paging);
+    // the portal's two by community carry the name its keyword searches (Migration20261130130000_application_name_in_index).
     {
       name: 'community_applications_community_id_created_at_index',
       expression:
-        'create index "community_applications_community_id_created_at_index" on "community_applications" ("community_id", "created_at" desc, "id" desc)',
+        'create index "community_applications_community_id_created_at_index" on "community_applications" ("community_id", "created_at" desc, "id" desc) include ("full_name")',
     },
     {
       name: 'community_applications_created_at_id_index',
@@ -102,7 +103,7 @@ export const CommunityApplication = defineEntity({
     {
       name: 'community_applications_resolved_index',
       expression:
-        'create index "community_applications_resolved_index" on "community_applications" ("community_id", "resolved", "created_at" desc, "id" desc)',
+        'create index "community_applications_resolved_index" on "community_applications" ("community_id", "resolved", "created_at" desc, "id" desc) include ("full_name")',
     },
     {
       name: 'community_applications_keyword_index',

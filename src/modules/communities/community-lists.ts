@@ -10,7 +10,7 @@ import * as ja from '#src/i18n/ja';
 import type { AuditService } from '#src/modules/audit/audit.service';
 import type { BrandsService } from '#src/modules/brands/brands.service';
 import { readRows, readStatement } from '#src/lib/read-sql';
-import { brandCommunities, brandCommunityIds, brandsOfCommunities } from '#src/modules/brands/brands.repository';
+import { BRAND_COMMUNITY_IDS_SQL, brandCommunityIds, brandsOfCommunities } from '#src/modules/brands/brands.repository';
 import {
   BRAND_PORTAL_PAGE_SIZE,
   applicationsQuerySchema,
@@ -41,12 +41,23 @@ const ADMIN_ROWS = readStatement(
   'SELECT c.id, c.name, c.host_name, c.published, c.created_at FROM communities c WHERE c.id = ANY(?::int[])',
 );
 
-/** The portal's application rows of a page's ids, with their community's name. */
-const APPLICATION_ROWS = readStatement(
+/**
+ * The portal's application rows of a page's ids with their community's name, and the brand's communities (the
+ * filter's choices, and what a community_id must be one of): one statement, the choices being its rows without an
+ * application id. The communities are read by id (their primary key), not by joining the table whole.
+ */
+const APPLICATION_ROWS_AND_CHOICES = readStatement(
   `SELECT a.id, a.community_id, c.name AS community_name, a.full_name, a.created_at, a.resolved
      FROM community_applications a JOIN communities c ON c.id = a.community_id
-    WHERE a.id = ANY(?::int[])`,
+    WHERE a.id = ANY(?::int[])
+   UNION ALL
+   SELECT NULL, c.id, c.name, NULL, c.created_at, NULL
+     FROM communities c WHERE c.id = ANY(${BRAND_COMMUNITY_IDS_SQL})`,
 );
+
+type ApplicationRowOrChoice =
+  | { id: number; community_id: number; community_name: string; full_name: string; created_at: Date; resolved: boolean }
+  | { id: null; community_id: number; community_name: string; full_name: null; created_at: Date; resolved: null };
 
 const adminNotFound = () => new NotFoundError(ja.adminApi.communityNotFound, 'community');
 
@@ -181,18 +192,10 @@ export function applicationRow(row: {
 export async function portalApplicationList(ctx: Ctx, input: PortalApplicationsQuery): Promise<BrandApplicationsResponse> {
   const actor = requireBrandMember(ctx);
   const query = parseInput(applicationsQuerySchema, input);
-  // The brand's communities are the filter's choices and the list's scope: read once, they also answer whether a
-  // community_id is the brand's, and they let PostgreSQL read each community's applications through its
-  // (community_id, created_at, id) index instead of every application newest first.
-  const communities = await brandCommunities(ctx.sql, actor.brandId);
-  if (query.community_id !== undefined && !communities.some((c) => c.id === query.community_id)) throw adminNotFound();
-  const where = new Where();
+  // The brand's communities are the list's scope inside the page's statement: PostgreSQL reads each community's
+  // applications through its (community_id, created_at, id) index, which also holds the name the keyword searches.
+  const where = new Where().add(`a.community_id = ANY(${BRAND_COMMUNITY_IDS_SQL})`, actor.brandId);
   if (query.community_id !== undefined) where.add('a.community_id = ?', query.community_id);
-  else
-    where.add(
-      'a.community_id = ANY(?::int[])',
-      communities.map((c) => c.id),
-    );
   where.keyword('lower(a.full_name)', query.q).days('a.created_at', query);
   if (query.handled !== undefined) where.add('a.resolved = ?', query.handled);
   const { ids, meta } = await pageOfIds(
@@ -209,13 +212,14 @@ export async function portalApplicationList(ctx: Ctx, input: PortalApplicationsQ
     },
     query.page,
   );
-  const rows = ids.length
-    ? await readRows<{ id: number; community_id: number; community_name: string; full_name: string; created_at: Date; resolved: boolean }>(
-        ctx.sql,
-        APPLICATION_ROWS,
-        [ids],
-      )
-    : [];
+  const read = await readRows<ApplicationRowOrChoice>(ctx.sql, APPLICATION_ROWS_AND_CHOICES, [ids, actor.brandId]);
+  const communities = read
+    .filter((row) => row.id === null)
+    .map((row) => ({ id: Number(row.community_id), name: row.community_name, createdAt: new Date(row.created_at).getTime() }))
+    .sort((a, b) => b.createdAt - a.createdAt || b.id - a.id);
+  // A community that is not the brand's is 404 (the portal's rule); the scope above kept its applications out anyway.
+  if (query.community_id !== undefined && !communities.some((c) => c.id === query.community_id)) throw adminNotFound();
+  const rows = read.filter((row) => row.id !== null);
   return {
     community_applications: inIdOrder(ids, rows).map((row) =>
       applicationRow({
