@@ -229,3 +229,26 @@ describe('GET /api/v1/admin/coupons', () => {
     expect((await get('/api/v1/admin/coupons?q=bulk999')).body.meta).toEqual({ current_page: 1, total_pages: 1, total_count: 11 });
   });
 });
+
+describe('GET /api/v1/admin/communities?brand_id=none', () => {
+  it('follows every change of a community’s brands: assigned, replaced, removed, and its brand deleted', async () => {
+    const id = (await createCommunity(t.orm, { name: 'ブランド移動の会' })).community.id;
+    const none = async () => namesOf((await get('/api/v1/admin/communities?brand_id=none')).body.communities);
+    const put = (brandId: number | null) => c.agents.admin.put(`/api/v1/admin/communities/${id}/brand`).send({ brand_id: brandId });
+    expect(await none()).toContain('ブランド移動の会');
+    expect((await put(ids.minato)).status).toBe(200);
+    expect(await none()).not.toContain('ブランド移動の会');
+    expect((await put(ids.sakura)).status).toBe(200);
+    expect(await none()).not.toContain('ブランド移動の会');
+    expect((await put(null)).status).toBe(200);
+    expect(await none()).toContain('ブランド移動の会');
+    const doomed = await createBrand(t.orm, { name: '閉じるブランド' });
+    expect((await put(doomed.id)).status).toBe(200);
+    expect(await none()).not.toContain('ブランド移動の会');
+    await t.orm.em.fork().getConnection().execute('DELETE FROM brands WHERE id = ?', [doomed.id]);
+    expect(await none()).toContain('ブランド移動の会');
+    // Created with a brand (the factory links it in its own statement), it is never listed as without one.
+    await createCommunity(t.orm, { name: 'はじめからブランドの会', brandIds: [ids.minato] });
+    expect(await none()).not.toContain('はじめからブランドの会');
+  });
+});

@@ -25,6 +25,8 @@ export const Community = defineEntity({
     note: p.text().nullable(),
     location: p.text(),
     catchphrase: p.text(),
+    /** Whether any brand has the community: kept by a trigger on brand_communities (the admin list's ブランド: なし). */
+    hasBrand: p.boolean().default(false).hidden(),
     images: () => p.oneToMany(Image).mappedBy('community').orderBy({ sortOrder: 'asc', id: 'asc' }),
     questions: () => p.oneToMany(CommunityApplicationQuestion).mappedBy('community'),
   },
@@ -45,6 +47,11 @@ export const Community = defineEntity({
     {
       name: 'communities_keyword_index',
       expression: `create index "communities_keyword_index" on "communities" using gin ((lower("name" || ' ' || "host_name")) gin_trgm_ops)`,
+    },
+    // ブランド: なし (Migration20261130140000_community_has_brand).
+    {
+      name: 'communities_no_brand_index',
+      expression: 'create index "communities_no_brand_index" on "communities" ("created_at" desc, "id" desc) where not "has_brand"',
     },
   ],
 });
