@@ -158,11 +158,13 @@ export function exportInquiries(program: Command): void {
         const total = process.stderr.isTTY ? await exp.count() : 0;
         const progress = progressBar(total);
         let count = 0;
+        // One rendered page waits while the previous one is written (Readable.from's default is 16 pages ahead).
         const source = Readable.from(
           render(exp, options.format, !!options.excel, (n) => {
             count += n;
             progress.tick(n);
           }),
+          { highWaterMark: 1 },
         );
 
         if (!options.out) {
