@@ -6,16 +6,19 @@
 // DATA_DIR (and says so on stderr), or starts it for the command and always stops it, also on Ctrl-C. Without
 // APP_URL, links name the port of the server running on DATA_DIR (src/lib/server-record.ts).
 // The composition root and everything it needs load when a command runs, not when cli/index.ts defines the commands:
-// `--help` and commander's own errors load none of it.
+// `--help` and commander's own errors load none of it. A command that needs only the database (runDatabaseCommand:
+// the export, the db: commands) loads none of the services' modules either.
 import type { Env } from '#src/lib/env';
-import type { Root } from '#src/root';
+import type { DatabaseRoot, Root, RootOptions } from '#src/root';
 import type { Ctx } from '#src/lib/context';
 import * as ja from '#src/i18n/ja';
 
-export type CliDeps = Pick<Root, 'services' | 'orm' | 'databaseUrl' | 'embedded' | 'shared' | 'env' | 'log'> & {
+export type CliDatabaseDeps = Pick<DatabaseRoot, 'orm' | 'databaseUrl' | 'embedded' | 'shared' | 'env' | 'log'> & {
   /** The operator's context: one EntityManager fork for the command. */
   ctx: Ctx;
 };
+
+export type CliDeps = CliDatabaseDeps & Pick<Root, 'services'>;
 
 export interface RunOptions {
   /** The command deletes or overwrites data: refused under NODE_ENV=production unless `force`. */
@@ -33,8 +36,22 @@ export function onInterrupt(fn: () => void): () => void {
   return () => cleanups.delete(fn);
 }
 
-export async function runCommand(fn: (deps: CliDeps) => Promise<void>, options: RunOptions = {}): Promise<void> {
-  const [{ parseEnv }, { createLogger }, { createRoot }, { operator }, { withRunningServerPort }, { failureLine }] = await Promise.all([
+/** Runs a command with the whole root: the database and every service. */
+export function runCommand(fn: (deps: CliDeps) => Promise<void>, options: RunOptions = {}): Promise<void> {
+  return run<Root>((root, rootOptions) => root.createRoot(rootOptions), fn, options);
+}
+
+/** Runs a command with the database alone (openDatabase): no service is built and none of their modules loads. */
+export function runDatabaseCommand(fn: (deps: CliDatabaseDeps) => Promise<void>, options: RunOptions = {}): Promise<void> {
+  return run<DatabaseRoot>((root, rootOptions) => root.openDatabase(rootOptions), fn, options);
+}
+
+async function run<R extends DatabaseRoot>(
+  open: (root: typeof import('#src/root'), options: RootOptions) => Promise<R>,
+  fn: (deps: R & { ctx: Ctx }) => Promise<void>,
+  options: RunOptions,
+): Promise<void> {
+  const [{ parseEnv }, { createLogger }, rootModule, { operator }, { withRunningServerPort }, { failureLine }] = await Promise.all([
     import('#src/lib/env'),
     import('#src/lib/logger'),
     import('#src/root'),
@@ -56,7 +73,7 @@ export async function runCommand(fn: (deps: CliDeps) => Promise<void>, options: 
   }
   // Logs never go to stdout: it carries the command's output (JSON, CSV) for pipes.
   const log = createLogger(env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL, 2);
-  let root: Root | null = null;
+  let root: R | null = null;
   let code = 0;
   // Ctrl-C or a platform stop: run the cleanups (temporary files), stop the embedded PostgreSQL, leave. Not
   // root.close(): closing the pool would wait for a running query, which is what Ctrl-C wants to leave.
@@ -67,9 +84,9 @@ export async function runCommand(fn: (deps: CliDeps) => Promise<void>, options: 
   process.once('SIGINT', interrupt);
   process.once('SIGTERM', interrupt);
   try {
-    root = await createRoot({ env, log, shareRunningEmbedded: true });
+    root = await open(rootModule, { env, log, shareRunningEmbedded: true });
     if (root.shared) console.error(ja.cliFailures.sharedDatabaseNotice(root.shared.port, root.shared.ownerPid));
-    await fn({ ...root, ctx: root.services.context(operator()) });
+    await fn({ ...root, ctx: root.context(operator()) });
   } catch (error) {
     const failure = failureLine(error);
     console.error(failure.line);

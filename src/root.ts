@@ -1,181 +1,22 @@
 // The composition root (ARCHITECTURE.md): env -> database (embedded PostgreSQL when DATABASE_URL is unset) -> ORM
-// -> migrations under the advisory lock (optional) -> every service, built once, in dependency order. The server,
-// the CLI, the tests and the bench (through the server) all start here, so there is one way the app is assembled.
-// Server-only.
+// -> migrations under the advisory lock (optional) -> every service, built once, in dependency order (src/services.ts).
+// The server, the CLI, the tests and the bench (through the server) all start here, so there is one way the app is
+// assembled. `openDatabase` is the same root without the services, for what needs only the database (the CLI's
+// export and db: commands): the services' modules load with createRoot, not with this file. Server-only.
 import path from 'node:path';
 import pg from 'pg';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { parseEnv, publicBaseUrl, type Env } from './lib/env';
+import { parseEnv, type Env } from './lib/env';
 import { createLogger, type Logger } from './lib/logger';
 import { initOrm, migrate, type DbTimeouts } from './lib/orm';
 import { runningEmbeddedDatabase, SharedDatabaseError, startEmbeddedDatabase, type EmbeddedDatabase } from './lib/embedded-db';
 import { Ctx, type Actor } from './lib/context';
-import { createGateway } from './modules/payments/payments.config';
-import { createUsersService } from './modules/users/users.service';
-import { createAccountService } from './modules/users/account.service';
-import { createLeavingService } from './modules/users/leaving.service';
-import { createDataExportsService } from './modules/data-exports/data-exports.service';
-import { createEmailVerificationService } from './modules/users/email-verification.service';
-import { userEmailDoor } from './modules/users/user-email-door';
-import { createEmailChangesService } from './modules/email-changes/email-changes.service';
-import { brandMemberEmailDoor } from './modules/brand-members/brand-member-email-door';
-import { createReferenceService } from './modules/reference/reference.service';
-import { createExperiencesService } from './modules/experiences/experiences.service';
-import { createExperiencesHostService } from './modules/experiences/experiences.host.service';
-import { createExperienceDraftsService } from './modules/experience-drafts/experience-drafts.service';
-import { createProfilesService } from './modules/users/profile.service';
-import { createCalendarsService } from './modules/calendars/calendars.service';
-import { createReviewsService } from './modules/reviews/reviews.service';
-import { createFavoritesService } from './modules/favorites/favorites.service';
-import { createFavoriteDates } from './modules/favorites/favorite-dates';
-import { createReservationCalendarService } from './modules/reservations/reservation-calendar.service';
-import { createStoryPageService } from './modules/experiences/story-page.service';
-import { createHoldingRequestsService } from './modules/holding-requests/holding-requests.service';
-import { createUploadsService } from './modules/uploads/uploads.service';
-import { createPaymentsService } from './modules/payments/payments.service';
-import { createStripeWebhookService } from './modules/payments/stripe-webhook.service';
-import { createReservationsService } from './modules/reservations/reservations.service';
-import { createWaitlistService } from './modules/reservations/waitlist.service';
-import { createWaitlistOffers } from './modules/reservations/waitlist-offers';
-import { createMailService } from './modules/mail/mail.service';
-import { createUserSearchService } from './modules/users/user-search.service';
-import { createBrandsService } from './modules/brands/brands.service';
-import { createAmbassadorsService } from './modules/ambassadors/ambassadors.service';
-import { createCommunitiesService } from './modules/communities/communities.service';
-import { createBrandPortalService } from './modules/brand-portal/brand-portal.service';
-import { createInquiriesService } from './modules/inquiries/inquiries.service';
-import { createAuditService } from './modules/audit/audit.service';
-import { createRefundsService } from './modules/reservations/refunds.service';
-import { createBrandMembersService } from './modules/brand-members/brand-members.service';
-import { createBrandAccountService } from './modules/brand-members/brand-account.service';
-import { createExperienceApprovalsService } from './modules/experience-approvals/experience-approvals.service';
-import { createInquiriesExportService } from './modules/inquiries/inquiries-export.service';
-import { createCouponsService } from './modules/coupons/coupons.service';
-import { createHostReservationsService } from './modules/reservations/host-reservations.service';
-import { createReservationMessagesService } from './modules/reservations/reservation-messages.service';
-import { createReminders } from './modules/reservations/reminders';
-import { createReceiptsService } from './modules/receipts/receipts.service';
-import { createPasswordResetsService } from './modules/password-resets/password-resets.service';
-import { createPayoutsService } from './modules/earnings/payouts.service';
-import { createDashboardsService } from './modules/dashboards/dashboards.service';
-import { createEarningsService } from './modules/earnings/earnings.service';
-import { createBankFileAdapter } from './modules/earnings/payout-adapters';
-import { bankDirectory as banks } from './modules/earnings/bank-directory';
-import { toTransferKana } from './modules/earnings/zengin';
+import type { Services } from './services';
+
+export type { Services };
 
 /** PostgreSQL advisory lock key held while migrating (boot and `db:migrate`), so processes migrate one at a time. */
 const MIGRATION_LOCK_KEY = 727001;
-
-interface ServiceDeps {
-  orm: MikroORM;
-  env: Env;
-  log: Logger;
-}
-
-/** Every service, built once per ORM in dependency order; each gets what it uses through its deps. */
-function buildServices(deps: ServiceDeps) {
-  const { orm, env, log } = deps;
-  const gateway = createGateway({ orm, env });
-  const reference = createReferenceService();
-  const experiences = createExperiencesService({ reference });
-  const calendars = createCalendarsService({ experiences });
-  const users = createUsersService({ env });
-  const experienceDrafts = createExperienceDraftsService();
-  const waitlistOffers = createWaitlistOffers(env, publicBaseUrl(env));
-  const experiencesHost = createExperiencesHostService({
-    reference,
-    users,
-    experienceDrafts,
-    offerFreedSeats: waitlistOffers.offerForExperience,
-  });
-  const audit = createAuditService();
-  const brands = createBrandsService({ audit });
-  const reservations = createReservationsService({ orm, env, log, gateway });
-  const brandMembers = createBrandMembersService({ env, audit });
-  const fork = () => orm.em.fork();
-  const kana = (name: string | null) => (name ? (toTransferKana(name) ?? '') : '');
-  const bankFile = createBankFileAdapter(env, {
-    bank: (code) => kana(banks.bankKana(code)),
-    branch: (bankCode, branchCode) => kana(banks.branchKana(bankCode, branchCode)),
-  });
-  const bankLabel = (bankCode: string, branchCode: string) =>
-    `${banks.bankName(bankCode) ?? bankCode} ${banks.branchName(bankCode, branchCode) ?? branchCode}`;
-  return {
-    env,
-    log,
-    /**
-     * A context with its own EntityManager fork: one per request, per command, per job. The fork is made when `em` is
-     * first read, and the logger (which may be given as a function, a request's: server/middleware/request-log.ts)
-     * when `log` is first read (src/lib/context.ts).
-     */
-    context(actor: Actor, ctxLog: Logger | (() => Logger) = log): Ctx {
-      return new Ctx(fork, orm.em, actor, ctxLog);
-    },
-    users,
-    account: createAccountService({ env }),
-    /** Leaving (退会): the user's own and the administrator's, one erasure (users/leaving-erasure.ts). */
-    leaving: createLeavingService({ audit }),
-    /** The copy of one's data: requested on /account, built by the worker's job, mailed as a link. */
-    dataExports: createDataExportsService({ orm, env, log }),
-    /** The sign-up address check (users.email_verified_at) and its mailed link. */
-    emailVerification: createEmailVerificationService({ env }),
-    /** E-mail address changes of both doors, with the confirmation and undo links. */
-    emailChanges: createEmailChangesService({ env, doors: { user: userEmailDoor, brand: brandMemberEmailDoor } }),
-    reference,
-    experiences,
-    experiencesHost,
-    experienceDrafts,
-    profiles: createProfilesService({ experiences }),
-    calendars,
-    storyPage: createStoryPageService({ calendars }),
-    reviews: createReviewsService({ experiences, env }),
-    /** カレンダーに追加: the .ics of a guest's confirmed reservation. */
-    reservationCalendar: createReservationCalendarService({ env }),
-    /** A guest's hearted experiences (お気に入り). */
-    favorites: createFavoritesService({ experiences }),
-    /** The job that mails new dates of hearted experiences to the guests who asked for it. */
-    favoriteDates: createFavoriteDates({ orm, env, log }),
-    holdingRequests: createHoldingRequestsService({ experiences, env }),
-    uploads: createUploadsService({ env }),
-    payments: createPaymentsService({ env, gateway }),
-    reservations,
-    /** キャンセル待ち: the guests' lines for full slots (offers are made where seats free up). */
-    waitlist: createWaitlistService({ orm, env }),
-    /** The guests' receipts (領収書 PDF). */
-    receipts: createReceiptsService({ env }),
-    stripeWebhook: createStripeWebhookService({ env, reservations }),
-    mail: createMailService({ orm, env, log }),
-    audit,
-    userSearch: createUserSearchService(),
-    brands,
-    brandMembers,
-    /** The signed-in brand member's own password and sessions (/brand/account). */
-    brandAccount: createBrandAccountService({ env }),
-    /** Password reset requests of both doors: recorded by the routes, mailed by the worker's job. */
-    passwordResets: createPasswordResetsService({ orm, log, users, brandMembers }),
-    ambassadors: createAmbassadorsService({ audit }),
-    communities: createCommunitiesService({ env, audit, reference, brands }),
-    brandPortal: createBrandPortalService(),
-    /** The admin and brand portal dashboards' charts. */
-    dashboards: createDashboardsService(),
-    inquiries: createInquiriesService({ env, audit }),
-    experienceApprovals: createExperienceApprovalsService({ env, audit, experiencesHost }),
-    /** The operators' refunds (CLI list-refunds / retry-refund). */
-    refunds: createRefundsService({ audit }),
-    inquiriesExport: createInquiriesExportService(),
-    coupons: createCouponsService({ audit }),
-    hostReservations: createHostReservationsService(),
-    reservationMessages: createReservationMessagesService({ env }),
-    /** The job that queues the day-before reminders. */
-    reminders: createReminders({ orm, env, log }),
-    /** The monthly close and payouts (earnings/payouts.service.ts). */
-    payouts: createPayoutsService({ env, audit, adapter: bankFile, bankLabel }),
-    /** The payee's earnings, statements and bank account (earnings/earnings.service.ts). */
-    earnings: createEarningsService({ env, audit, banks }),
-  };
-}
-
-export type Services = ReturnType<typeof buildServices>;
 
 /** The app's database timeouts (docs/operations.md): requests, jobs and commands. */
 export function dbTimeouts(env: Env): DbTimeouts {
@@ -227,7 +68,8 @@ export interface RootOptions {
   shareRunningEmbedded?: boolean;
 }
 
-export interface Root {
+/** The root without its services: what `openDatabase` returns. */
+export interface DatabaseRoot {
   env: Env;
   log: Logger;
   orm: MikroORM;
@@ -238,16 +80,28 @@ export interface Root {
   shared: { port: number; ownerPid: number } | null;
   /** How many migrations ran (0 unless options.migrate). */
   migrated: number;
-  services: Services;
+  /**
+   * A context with its own EntityManager fork: one per request, per command, per job. The fork is made when `em` is
+   * first read, and the logger (which may be given as a function, a request's: server/middleware/request-log.ts)
+   * when `log` is first read (src/lib/context.ts).
+   */
+  context(actor: Actor, ctxLog?: Logger | (() => Logger)): Ctx;
   /** Closes the ORM and stops the embedded PostgreSQL, if any. Idempotent. */
   close(): Promise<void>;
 }
 
-export async function createRoot(options: RootOptions = {}): Promise<Root> {
+export interface Root extends DatabaseRoot {
+  services: Services;
+  /** Closes the services' transports, the ORM and the embedded PostgreSQL, if any. Idempotent. */
+  close(): Promise<void>;
+}
+
+/** Env, database, ORM and migrations (when asked), without the services. */
+export async function openDatabase(options: RootOptions = {}): Promise<DatabaseRoot> {
   const env = options.env ?? parseEnv();
   const log = options.log ?? createLogger(env.LOG_LEVEL);
   let embedded: EmbeddedDatabase | null = null;
-  let shared: Root['shared'] = null;
+  let shared: DatabaseRoot['shared'] = null;
   let databaseUrl = options.databaseUrl ?? env.DATABASE_URL;
   const dir = `${env.DATA_DIR}/pg`;
   if (!databaseUrl) {
@@ -286,13 +140,32 @@ export async function createRoot(options: RootOptions = {}): Promise<Root> {
     throw error;
   }
   if (migrated) log.info({ applied: migrated }, 'migrations applied');
-  const services = buildServices({ orm, env, log });
+  const fork = () => orm.em.fork();
+  const context = (actor: Actor, ctxLog: Logger | (() => Logger) = log) => new Ctx(fork, orm.em, actor, ctxLog);
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      await orm.close(true);
+      await embedded?.stop();
+    })());
+  return { env, log, orm, databaseUrl, embedded, shared, migrated, context, close };
+}
+
+export async function createRoot(options: RootOptions = {}): Promise<Root> {
+  const database = await openDatabase(options);
+  let services: Services;
+  try {
+    const { buildServices } = await import('./services');
+    services = buildServices({ orm: database.orm, env: database.env, log: database.log, context: database.context });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
       services.mail.close();
-      await orm.close(true);
-      await embedded?.stop();
+      await database.close();
     })());
-  return { env, log, orm, databaseUrl, embedded, shared, migrated, services, close };
+  return { ...database, services, close };
 }

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { runCommand } from '#cli/run';
+import { runDatabaseCommand } from '#cli/run';
 import * as ja from '#src/i18n/ja';
 
 export function dbMakeMigration(program: Command): void {
@@ -8,7 +8,7 @@ export function dbMakeMigration(program: Command): void {
     .description(ja.cliHelp.dbMakeMigration)
     .option('--blank', ja.cliHelp.dbMakeMigrationBlank)
     .action((options: { blank?: boolean }) =>
-      runCommand(async ({ orm }) => {
+      runDatabaseCommand(async ({ orm }) => {
         await orm.migrator.up();
         const result = await orm.migrator.create(undefined, !!options.blank);
         console.log(result.fileName ? `migrations/${result.fileName}` : ja.cliFailures.noMigrationChanges);

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import * as ja from '#src/i18n/ja';
-import { runCommand } from '#cli/run';
+import { runDatabaseCommand } from '#cli/run';
 
 /** Demo data with demo accounts: refused under NODE_ENV=production unless --force. */
 export function dbSeed(program: Command): void {
@@ -9,7 +9,7 @@ export function dbSeed(program: Command): void {
     .description(ja.cliHelp.dbSeed)
     .option('--force', ja.cliHelp.dbSeedForce)
     .action((options: { force?: boolean }) =>
-      runCommand(
+      runDatabaseCommand(
         async ({ orm, databaseUrl, env }) => {
           const [{ migrateLocked }, { isDatabaseEmpty, seedDemo }] = await Promise.all([import('#src/root'), import('#seeds/demo')]);
           await migrateLocked(databaseUrl);

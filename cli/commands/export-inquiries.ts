@@ -18,7 +18,7 @@ import {
   type ExportKind,
 } from '#src/modules/inquiries/inquiries.shared';
 import type { ContactInquiryExportRow, InquiryExport } from '#src/modules/inquiries/inquiries-export.service';
-import { onInterrupt, runCommand } from '#cli/run';
+import { onInterrupt, runDatabaseCommand } from '#cli/run';
 import { CliRefusal, FileFailure } from '#cli/lib/refusals';
 import { progressBar } from '#cli/lib/progress';
 import type { InquiryExportInput } from '#src/modules/inquiries/inquiries-export.schemas';
@@ -142,9 +142,12 @@ export function exportInquiries(program: Command): void {
     .option('--out <file>', h.exportOut)
     .option('--excel', h.exportExcel)
     .action((options: Options) =>
-      runCommand(async ({ services, ctx }) => {
+      // The export's service needs no other service: it is made here on the database alone (runDatabaseCommand), so
+      // the command loads none of the other services' modules.
+      runDatabaseCommand(async ({ ctx }) => {
         if (options.excel && options.format !== 'csv') throw new CliRefusal(ja.cli.excelNeedsCsv);
-        const exp = services.inquiriesExport.open(ctx, {
+        const { createInquiriesExportService } = await import('#src/modules/inquiries/inquiries-export.service');
+        const exp = createInquiriesExportService().open(ctx, {
           kind: options.kind,
           since: options.since,
           until: options.until,
@@ -155,11 +158,13 @@ export function exportInquiries(program: Command): void {
         const total = process.stderr.isTTY ? await exp.count() : 0;
         const progress = progressBar(total);
         let count = 0;
+        // One rendered page waits while the previous one is written (Readable.from's default is 16 pages ahead).
         const source = Readable.from(
           render(exp, options.format, !!options.excel, (n) => {
             count += n;
             progress.tick(n);
           }),
+          { highWaterMark: 1 },
         );
 
         if (!options.out) {

@@ -248,4 +248,21 @@ describe('cli export-inquiries', { timeout: 240_000 }, () => {
     expect(tty.stdout).toContain('12 / 12 件');
     expect(tty.stdout).toContain('件/秒');
   });
+
+  it('loads the database and its own service only: no other service, no PDF kit, no payment or mail package', async () => {
+    // Every module the command loads (the build's chunks, or the sources through tsx), recorded by a module hook.
+    const list = path.join(dir, 'modules.txt');
+    const hook = `import { registerHooks } from 'node:module'; import { appendFileSync } from 'node:fs';
+      registerHooks({ load(url, context, next) { appendFileSync(${JSON.stringify(list)}, url + '\\n'); return next(url, context); } });`;
+    const run = await runCli(databaseUrl, ['export-inquiries', '--out', path.join(dir, 'modules.csv')], {
+      env: { NODE_OPTIONS: `--import=data:text/javascript,${encodeURIComponent(hook)}` },
+    });
+    expect(run.code).toBe(0);
+    const loaded = readFileSync(list, 'utf8').trim().split('\n');
+    expect(loaded.some((url) => /inquiries-export\.service/.test(url))).toBe(true);
+    expect(loaded.some((url) => url.includes('/node_modules/@mikro-orm/core/'))).toBe(true);
+    expect(loaded.filter((url) => /\/src\/services\.ts$|\/dist\/node\/services-/.test(url))).toEqual([]);
+    expect(loaded.filter((url) => /\.service(\.ts$|-)/.test(url) && !/inquiries-export\.service/.test(url))).toEqual([]);
+    expect(loaded.filter((url) => /\/node_modules\/(pdfkit|fontkit|stripe|nodemailer|sharp|express)\//.test(url))).toEqual([]);
+  });
 });

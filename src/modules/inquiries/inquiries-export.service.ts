@@ -6,23 +6,14 @@ import { requireAdmin, type Ctx } from '#src/lib/context';
 import { addDays, japanInstant } from '#src/lib/isomorphic/dates';
 import { parseInput } from '#src/lib/isomorphic/validate';
 import type { BrandInquiry } from './inquiries.schemas';
-import type { InquirySubject } from './inquiries.shared';
 import { inquiryExportSchema, type InquiryExportInput, type InquiryExportQuery } from './inquiries-export.schemas';
 
-export const EXPORT_PAGE_SIZE = 1000;
-
-interface Row {
-  id: number;
-  name: string;
-  company_name: string;
-  department_name: string | null;
-  position_name: string | null;
-  email: string;
-  subject: InquirySubject;
-  content: string;
-  resolved: boolean;
-  created_at: Date | string;
-}
+/**
+ * Rows per page: a page's rows and its rendered text are alive together while it is written, and in the CLI's small
+ * young generation (package.json cli_node_flags) a larger page outlives the minor collections and is copied into the
+ * old generation, which then grows until a full collection.
+ */
+export const EXPORT_PAGE_SIZE = 250;
 
 /** A general inquiry (/inquiry) as the export writes it. */
 export interface ContactInquiryExportRow {
@@ -47,39 +38,21 @@ export interface InquiryExport {
   pages(): AsyncGenerator<ExportRows>;
 }
 
-interface ContactRow {
-  id: number;
-  name: string;
-  email: string;
-  content: string;
-  resolved: boolean;
-  created_at: Date | string;
-  user_id: number | null;
-  reservation_number: number | null;
-}
+/**
+ * The time as the API writes it (Date#toISOString: UTC, milliseconds, `Z`), made by PostgreSQL: the rows come out of
+ * the driver in the export's shape, so a page is not copied row by row and no Date is made for each.
+ */
+const CREATED_AT_ISO = `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;
 
-function toContact(row: ContactRow): ContactInquiryExportRow {
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    content: row.content,
-    resolved: row.resolved,
-    created_at: new Date(row.created_at).toISOString(),
-    user_id: row.user_id === null ? null : Number(row.user_id),
-    reservation_number: row.reservation_number === null ? null : Number(row.reservation_number),
-  };
-}
-
-/** Each kind's table and columns. */
+/** Each kind's table and columns, in the order of its row type's keys (the JSON formats write them in this order). */
 const SOURCES = {
   brand: {
     table: 'brand_and_ambassador_inquiries',
-    columns: 'id, name, company_name, department_name, position_name, email, subject, content, resolved, created_at',
+    columns: `id, name, company_name, department_name, position_name, email, subject, content, resolved, ${CREATED_AT_ISO}`,
   },
   contact: {
     table: 'contact_inquiries',
-    columns: 'id, name, email, content, resolved, created_at, user_id, reservation_number',
+    columns: `id, name, email, content, resolved, ${CREATED_AT_ISO}, user_id, reservation_number`,
   },
 } as const;
 
@@ -105,21 +78,6 @@ function filters(q: InquiryExportQuery): { sql: string; params: unknown[] } {
   return { sql: sql.map((s) => ` AND ${s}`).join(''), params };
 }
 
-function toInquiry(row: Row): BrandInquiry {
-  return {
-    id: row.id,
-    name: row.name,
-    company_name: row.company_name,
-    department_name: row.department_name,
-    position_name: row.position_name,
-    email: row.email,
-    subject: row.subject,
-    content: row.content,
-    resolved: row.resolved,
-    created_at: new Date(row.created_at).toISOString(),
-  };
-}
-
 export function createInquiriesExportService() {
   /** Validates the filters (Japanese messages) and returns the export, not yet read. */
   function open(ctx: Ctx, input: InquiryExportInput): InquiryExport {
@@ -139,13 +97,15 @@ export function createInquiriesExportService() {
       async *pages() {
         let after = 0;
         for (;;) {
-          const rows = await ctx.em.execute<(Row & ContactRow)[]>(
+          const rows = await ctx.em.execute<(BrandInquiry | ContactInquiryExportRow)[]>(
             `SELECT ${source.columns} FROM ${source.table} WHERE id > ?${where.sql} ORDER BY id LIMIT ?`,
             [after, ...where.params, EXPORT_PAGE_SIZE],
           );
           if (rows.length === 0) return;
           after = rows[rows.length - 1].id;
-          yield query.kind === 'brand' ? { kind: 'brand', rows: rows.map(toInquiry) } : { kind: 'contact', rows: rows.map(toContact) };
+          yield query.kind === 'brand'
+            ? { kind: 'brand', rows: rows as BrandInquiry[] }
+            : { kind: 'contact', rows: rows as ContactInquiryExportRow[] };
           if (rows.length < EXPORT_PAGE_SIZE) return;
         }
       },

@@ -7,7 +7,6 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Env } from '#src/lib/env';
 import { requireAdmin, requireUser, type Ctx } from '#src/lib/context';
 import { ConflictError, NotFoundError, ValidationError, type FieldMessages } from '#src/lib/isomorphic/errors';
-import { charactersWithoutGlyph } from '#src/lib/pdf';
 import { idFrom, parseInput, type IdInput } from '#src/lib/isomorphic/validate';
 import { todayInJapan } from '#src/lib/isomorphic/dates';
 import { transaction } from '#src/lib/transaction';
@@ -30,8 +29,12 @@ export interface ReceiptsDeps {
 const reservationNotFound = () => new NotFoundError(ja.reservations.reservationNotFound, 'reservation');
 
 /** Why a reservation has no receipt (null: it has one). */
-/** The typed fields with characters the PDF's font cannot draw (each would print as an empty box). */
-function unprintable(fields: Record<string, string | null | undefined>): FieldMessages {
+/**
+ * The typed fields with characters the PDF's font cannot draw (each would print as an empty box). The PDF kit (and
+ * its fonts) loads with the first receipt asked for, as `draw` does, not when the server or the CLI starts.
+ */
+async function unprintable(fields: Record<string, string | null | undefined>): Promise<FieldMessages> {
+  const { charactersWithoutGlyph } = await import('#src/lib/pdf');
   const messages: FieldMessages = {};
   for (const [field, value] of Object.entries(fields)) {
     // Invisible ones (a joiner, a variation selector) are named by their code point.
@@ -132,7 +135,7 @@ export function createReceiptsService(deps: ReceiptsDeps) {
   async function issue(ctx: Ctx, input: { id: IdInput } & ReceiptRequestInput): Promise<FileAnswer<Buffer>> {
     const r = await ownReservation(ctx, input);
     const data = parseInput(receiptRequestSchema, input);
-    const refused = unprintable({ addressee: data.addressee, purpose: data.purpose });
+    const refused = await unprintable({ addressee: data.addressee, purpose: data.purpose });
     if (Object.keys(refused).length > 0) throw new ValidationError(refused);
     const reason = unavailableReason(r);
     if (reason !== null || !r.confirmedAt) throw new ConflictError(reason ?? ja.receipts.notPaid);
