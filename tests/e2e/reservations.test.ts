@@ -149,6 +149,7 @@ describe('reservation form', () => {
     // The kit's Modal: Escape, a click outside and the close button each close it; focus goes back to the opener.
     const opener = page.getByRole('button', { name: ja.reservations.showSchedule });
     await opener.click();
+    await page.getByTestId('schedule-list').waitFor();
     expect(await page.getByTestId('schedule-list').locator('li').count()).toBe(2);
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });

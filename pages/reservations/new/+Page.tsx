@@ -8,7 +8,8 @@ import { goTo } from '#src/lib/isomorphic/browser-navigation';
 import { api, ApiError } from '#src/lib/isomorphic/api-client';
 import * as ja from '#src/i18n/ja';
 import type { FieldMessages } from '#src/lib/isomorphic/errors';
-import { allMessages, toFieldMessages, useForm } from '#src/components/form';
+import { useForm } from '#src/components/form/useForm';
+import { allMessages, toFieldMessages } from '#src/components/form/form-errors';
 import type {
   QuoteJson,
   ReservationActionRequired,

@@ -6,9 +6,10 @@ import { formatYen } from '#src/lib/isomorphic/money';
 import { formatDateJa } from '#src/lib/isomorphic/dates';
 import type { FieldMessages } from '#src/lib/isomorphic/errors';
 import { CollapsibleText } from '#src/components/CollapsibleText';
-import { Field, Modal } from '#src/components/form';
+import { Field } from '#src/components/form/Field';
 import type { ReservationForm } from '#src/modules/reservations/reservations.schemas';
 import { CardFields, type CardToken } from './CardFields';
+import { ModalLater, useModalSoon } from './ModalLater';
 
 export interface ContentValues {
   people: number;
@@ -139,6 +140,7 @@ export function ContentSection(props: {
 /** One slot in a line; several as a count with a button that lists them in a dialog. */
 function Schedule({ calendars }: { calendars: ReservationForm['calendars'] }) {
   const [open, setOpen] = useState(false);
+  useModalSoon(calendars.length > 1);
   const first = calendars[0];
   return (
     <div className="reservation__row">
@@ -156,7 +158,7 @@ function Schedule({ calendars }: { calendars: ReservationForm['calendars'] }) {
         </p>
       )}
       {open && (
-        <Modal title={ja.reservations.scheduleModalTitle} onClose={() => setOpen(false)}>
+        <ModalLater title={ja.reservations.scheduleModalTitle} onClose={() => setOpen(false)}>
           <ul className="reservation__dates" data-testid="schedule-list">
             {calendars.map((c) => (
               <li key={c.id}>
@@ -164,7 +166,7 @@ function Schedule({ calendars }: { calendars: ReservationForm['calendars'] }) {
               </li>
             ))}
           </ul>
-        </Modal>
+        </ModalLater>
       )}
     </div>
   );

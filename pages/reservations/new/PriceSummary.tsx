@@ -64,7 +64,7 @@ export function PriceSummary(props: {
 }
 
 function formula(unit: number, factors: FeeFactors): string {
-  return ja.details.feeFormula(formatYen(unit), factors.people, factors.dates);
+  return ja.reservations.feeFormula(formatYen(unit), factors.people, factors.dates);
 }
 
 function PriceBreakdown({

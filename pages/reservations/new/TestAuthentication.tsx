@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import * as ja from '#src/i18n/ja';
 import { api } from '#src/lib/isomorphic/api-client';
-import { Modal } from '#src/components/form';
+import { ModalLater } from './ModalLater';
 import type { ReservationActionRequired } from '#src/modules/reservations/reservations.schemas';
 
 export function TestAuthentication({ action, onDone }: { action: ReservationActionRequired; onDone(): void }) {
@@ -17,7 +17,7 @@ export function TestAuthentication({ action, onDone }: { action: ReservationActi
     onDone();
   }
   return (
-    <Modal
+    <ModalLater
       title={ja.payments.authTitle}
       onClose={() => {}}
       dismissible={false}
@@ -39,6 +39,6 @@ export function TestAuthentication({ action, onDone }: { action: ReservationActi
           </button>
         </div>
       )}
-    </Modal>
+    </ModalLater>
   );
 }

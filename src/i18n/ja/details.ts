@@ -59,6 +59,4 @@ export const details = {
   carouselPause: '一時停止',
   carouselPlay: '自動再生',
   programEyebrow: 'ブランドアンバサダー制度',
-  /** The price breakdown's formula: unit price × people × dates. */
-  feeFormula: (unit: string, people: number, dates: number) => `${unit} × ${people}名 × ${dates}日程`,
 } as const;

@@ -13,6 +13,8 @@ export const reservations = {
   showSchedule: '予約する日程を確認する',
   scheduleModalTitle: '予約する日程',
   timeRange: (start: string, end: string) => `${start}〜${end}`,
+  /** The price breakdown's formula: unit price × people × dates. */
+  feeFormula: (unit: string, people: number, dates: number) => `${unit} × ${people}名 × ${dates}日程`,
   people: '人数',
   peopleOption: (n: number) => `${n}名`,
   peopleOnlyOneHint: '無料の体験、または複数の日程を予約する場合は1名でのお申し込みとなります',
