@@ -49,8 +49,8 @@ export interface SlotWindow {
   reserved: number[];
 }
 
-const SLOT_WINDOW = readStatement(
-  `SELECT ${EXPERIENCE_SUMMARY_COLUMNS},
+/** The window's statement (its placeholders: slotWindowParams); the experience page joins it to its detail's. */
+export const SLOT_WINDOW_SQL = `SELECT ${EXPERIENCE_SUMMARY_COLUMNS},
     COALESCE((SELECT json_agg(${CALENDAR_JSON} ORDER BY c.date, c.start_time, c.id) FROM calendars c
       WHERE c.experience_id = e.id AND c.date BETWEEN ?::date AND ?::date), '[]'::json) AS rows,
     (SELECT count(*)::int FROM calendars c WHERE c.experience_id = e.id AND c.date > ?::date) AS recent,
@@ -60,30 +60,35 @@ const SLOT_WINDOW = readStatement(
       JOIN calendars c ON c.id = rc.calendar_id
       WHERE r.user_id = ? AND r.status = 'confirmed' AND c.experience_id = e.id AND c.date BETWEEN ?::date AND ?::date) x),
       '[]'::json) END AS reserved
-  FROM experiences e WHERE e.id = ?`,
-);
+  FROM experiences e WHERE e.id = ?`;
+
+const SLOT_WINDOW = readStatement(SLOT_WINDOW_SQL);
+
+export interface SlotWindowQuery {
+  id: number;
+  viewerId: number | null;
+  from: string;
+  to: string;
+  after: string;
+}
+
+/** SLOT_WINDOW_SQL's parameters, in its placeholders' order. */
+export function slotWindowParams(query: SlotWindowQuery): unknown[] {
+  const { id, viewerId, from, to, after } = query;
+  return [viewerId, from, to, after, viewerId, viewerId, from, to, id];
+}
 
 /**
  * An experience's slots in a window, the count after it, the user's confirmed slots in it and the experience's
  * summary (visibility, deadline rule), in one statement; null when the experience does not exist.
  * `from > to` reads no slots.
  */
-export async function findSlotWindow(
-  em: SqlReader,
-  query: { id: number; viewerId: number | null; from: string; to: string; after: string },
-): Promise<SlotWindow | null> {
-  const { id, viewerId, from, to, after } = query;
-  const result = await readRows<ExperienceSummaryRow & { rows: CalendarRow[]; recent: number; reserved: number[] }>(em, SLOT_WINDOW, [
-    viewerId,
-    from,
-    to,
-    after,
-    viewerId,
-    viewerId,
-    from,
-    to,
-    id,
-  ]);
+export async function findSlotWindow(em: SqlReader, query: SlotWindowQuery): Promise<SlotWindow | null> {
+  const result = await readRows<ExperienceSummaryRow & { rows: CalendarRow[]; recent: number; reserved: number[] }>(
+    em,
+    SLOT_WINDOW,
+    slotWindowParams(query),
+  );
   const row = result[0];
   if (!row) return null;
   const { rows, recent, reserved, ...experience } = row;

@@ -68,10 +68,26 @@ export function createCalendarsService(deps: CalendarsDeps) {
     // One statement: the experience's visibility and deadline rule, the slots, the count after and the user's slots.
     const found = await findSlotWindow(ctx.sql, { id, viewerId: userOf(ctx)?.id ?? null, from, to, after });
     visibleRowOr404(ctx, found?.experience ?? null, experienceNotFound);
-    const { experience, rows, recent, reserved } = found as SlotWindow;
+    const read = found as SlotWindow;
+    return windowJson(read, read.experience.reservation_deadline, { from, to });
+  }
+
+  /** The first window `upcoming` reads (today and the next DEFAULT_WINDOW_DAYS − 1 days), as findSlotWindow's range. */
+  function firstWindow(): { from: string; to: string; after: string } {
+    const from = todayInJapan();
+    const to = addDays(from, DEFAULT_WINDOW_DAYS - 1);
+    return { from, to, after: to };
+  }
+
+  /** A window read by findSlotWindow (or with another read, as the experience page does) as the calendar JSON. */
+  function windowJson(
+    window: Pick<SlotWindow, 'rows' | 'recent' | 'reserved'>,
+    deadline: string,
+    range: { from: string; to: string },
+  ): CalendarsJson {
     return {
-      calendars: rows.map((row) => toCalendarJson(row, experience.reservation_deadline)),
-      meta: { reserved_calendar_ids: reserved, recent_count: recent, from_date: from, to_date: to },
+      calendars: window.rows.map((row) => toCalendarJson(row, deadline)),
+      meta: { reserved_calendar_ids: window.reserved, recent_count: window.recent, from_date: range.from, to_date: range.to },
     };
   }
 
@@ -96,11 +112,12 @@ export function createCalendarsService(deps: CalendarsDeps) {
   /**
    * The first window worth showing, for server-rendered pages: today + 30 days, stepping forward (at most a year)
    * while a window is empty but later slots exist, so a schedule starting in two months is not shown as empty.
+   * `first`: the first window (firstWindow) when the caller has already read it.
    */
-  async function upcoming(ctx: Ctx, input: { id: IdInput }): Promise<CalendarsJson> {
+  async function upcoming(ctx: Ctx, input: { id: IdInput }, first?: CalendarsJson): Promise<CalendarsJson> {
     const { id } = input;
     let from = todayInJapan();
-    let result = await listForExperience(ctx, { id, from_date: from });
+    let result = first ?? (await listForExperience(ctx, { id, from_date: from }));
     for (let step = 0; step < 12 && result.calendars.length === 0 && result.meta.recent_count > 0; step++) {
       from = addDays(result.meta.to_date, 1);
       result = await listForExperience(ctx, { id, from_date: from });
@@ -108,7 +125,7 @@ export function createCalendarsService(deps: CalendarsDeps) {
     return result;
   }
 
-  return { listForExperience, get, upcoming };
+  return { listForExperience, get, upcoming, firstWindow, windowJson };
 }
 
 export type CalendarsService = ReturnType<typeof createCalendarsService>;

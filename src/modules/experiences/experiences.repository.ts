@@ -77,9 +77,10 @@ const IMAGES_JSON = `COALESCE((SELECT json_agg(json_build_object('id', i.id, 'ur
   FROM images i WHERE i.experience_id = e.id), '[]'::json)`;
 
 // The row comes back as one JSON column: the driver then parses one value (JSON.parse) instead of 35 columns one by
-// one, which was the largest part of the experience JSON's time in the pg driver.
-const EXPERIENCE_ROW = readStatement(
-  `SELECT row_to_json(r) AS row FROM (SELECT e.id, e.title, e.online, e.online_url, e.address, e.price, e.price_side_note, e.description,
+// one, which was the largest part of the experience JSON's time in the pg driver. Three placeholders: the viewer's
+// user id (or null) twice, then the experience's id. The experience page reads it in one statement with its first
+// slots (story-page.service.ts).
+export const EXPERIENCE_ROW_SQL = `SELECT row_to_json(r) AS row FROM (SELECT e.id, e.title, e.online, e.online_url, e.address, e.price, e.price_side_note, e.description,
   e.inspiration, e.note, e.recruitment_number, e.set_minimum_number_of_participant_count,
   e.minimum_number_of_participant_count, e.cancellation_period, e.reservation_notice, e.reservation_deadline,
   e.address_displayable, e.community_id, e.hosted_by, e.approve, e.created_at, e.updated_at, e.review_count, e.review_average,
@@ -98,8 +99,9 @@ JOIN categories cat ON cat.id = e.category_id
 LEFT JOIN prefectures pref ON pref.id = e.prefecture_id
 LEFT JOIN users hu ON hu.id = e.host_user_id
 LEFT JOIN ambassadors ha ON ha.id = e.host_ambassador_id
-WHERE e.id = ?) r`,
-);
+WHERE e.id = ?) r`;
+
+const EXPERIENCE_ROW = readStatement(EXPERIENCE_ROW_SQL);
 
 /**
  * The experience with its images, options, themes, category, prefecture, host, rating and whether the viewer has it in

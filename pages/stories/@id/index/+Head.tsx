@@ -1,5 +1,4 @@
 // https://vike.dev/Head — canonical URL, Open Graph extras and the schema.org Event of the experience.
-import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import { SeoHead } from '#src/components/SeoHead';
 import { absoluteUrl, summarize } from '#src/components/seo';
@@ -70,10 +69,10 @@ function eventJsonLd(data: Data, experience: ExperienceJson) {
 }
 
 export default function Head() {
-  const data = useData<Data>();
   // The head is rendered on the server only (vike-react), where the whole experience is in the page context.
   const story = storyServerPart(usePageContext());
   if (!story) return null;
+  const { data } = story;
   return (
     <>
       <SeoHead

@@ -1,6 +1,5 @@
 // https://vike.dev/Page — the experience page (spec guest-and-host.md §2 "Experience detail").
 import { lazy } from 'react';
-import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import * as ja from '#src/i18n/ja';
 import { logonUrl } from '#src/lib/isomorphic/api-client';
@@ -24,8 +23,8 @@ import type { ReviewsJson } from '#src/modules/reviews/reviews.schemas';
 import { REVIEWS_ON_DETAIL } from '#src/modules/reviews/reviews.shared';
 import { hostPath } from '#src/modules/experiences/experience-links.shared';
 import { reservationUrl } from '#src/modules/calendars/slots';
-import type { BrowserExperience, Data } from './story-data';
-import { storyServerPart } from './story-server';
+import type { BrowserExperience } from './story-data';
+import { storyDataOf, storyServerPart } from './story-server';
 import { AfterLoad, LaterPlaceholder } from './after-load';
 import { OthersFrame } from './others-frame';
 import '#src/components/chips.css';
@@ -55,8 +54,8 @@ const StoryReviews = lazy(() => import('./StoryReviews').then((m) => ({ default:
 const ExperienceGrid = lazy(() => import('#src/components/ExperienceCard').then((m) => ({ default: m.ExperienceGrid })));
 
 export default function Page() {
-  const data = useData<Data>();
   const pageContext = usePageContext();
+  const data = storyDataOf(pageContext);
   const { user } = pageContext;
   // The server-only parts' HTML: on the server; in the browser undefined, and their elements keep the server's HTML.
   const html = storyServerPart(pageContext)?.html;

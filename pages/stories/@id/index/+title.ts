@@ -1,8 +1,8 @@
 // https://vike.dev/title
 import type { PageContext } from 'vike/types';
 import * as ja from '#src/i18n/ja';
-import type { Data } from './story-data';
+import { storyDataOf } from './story-server';
 
-export default function title(pageContext: PageContext<Data>) {
-  return `${pageContext.data.experience.title} | ${ja.site.name}`;
+export default function title(pageContext: PageContext) {
+  return `${storyDataOf(pageContext).experience.title} | ${ja.site.name}`;
 }

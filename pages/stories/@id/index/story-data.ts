@@ -1,10 +1,11 @@
 // What the experience page renders on the server, from one service call (the detail with its rating and the
 // visitor's heart, and the first slots: two statements at once, src/modules/experiences/story-page.service.ts), split
 // in two (+onBeforeRender.ts puts both into the page context):
-// - `data`: what the browser hydrates with (the slot list, the booking bar, the heart, the waitlist, the photos, the
-//   share links); the only part sent in the page context, so it carries only the fields those parts read;
-// - `story`: what only the server reads (the head's description and JSON-LD, and the HTML of the parts without
-//   interactivity, story-static.tsx); never sent to the browser.
+// - `story.data`: what the browser hydrates with (the slot list, the booking bar, the heart, the waitlist, the photos,
+//   the share links), so only the fields those parts read; sent in the page context as one JSON string, `data.json`
+//   (story-server.ts says why);
+// - the rest of `story`: what only the server reads (the head's description and JSON-LD, and the HTML of the parts
+//   without interactivity, story-static.tsx); never sent to the browser.
 // The review list and the host's other experiences are read by the browser after load (after-load.tsx).
 import type { PageContextServer } from 'vike/types';
 import * as ja from '#src/i18n/ja';
@@ -14,7 +15,7 @@ import { siteOrigin, summarize } from '#src/components/seo';
 import type { CalendarsJson, SlotWindowJson } from '#src/modules/calendars/calendars.schemas';
 import type { ExperienceJson } from '#src/modules/experiences/experiences.schemas';
 import { formatRate } from '#src/modules/reviews/reviews.shared';
-import type { StoryServerPart } from './story-server';
+import type { SentData, StoryServerPart } from './story-server';
 import { storyHtml } from './story-static';
 
 /** The experience's fields the hydrated parts read. */
@@ -61,12 +62,7 @@ export async function loadStoryPage(pageContext: PageContextServer) {
   const { experience, rating, favorite, calendars } = await loadOr404(() => services.storyPage.data(ctx, { id }));
   const place = experience.online ? ja.common.online : (experience.state ?? '');
   const rated = rating.average !== null && rating.count > 0 ? ja.share.rating(formatRate(rating.average), rating.count) : null;
-  const story: StoryServerPart = {
-    experience,
-    description: summarize(ja.share.ogDescription(place, formatYen(experience.price), rated, experience.description)),
-    html: await storyHtml(experience, rating),
-  };
-  const data = {
+  const data: Data = {
     experience: browserExperience(experience),
     rating,
     favorite,
@@ -75,7 +71,23 @@ export async function loadStoryPage(pageContext: PageContextServer) {
     /** The server's clock for the first render of slot states (the browser takes over after hydration). */
     now: Date.now(),
   };
-  return { data, story };
+  const story: StoryServerPart = {
+    experience,
+    description: summarize(ja.share.ogDescription(place, formatYen(experience.price), rated, experience.description)),
+    html: await storyHtml(experience, rating),
+    data,
+  };
+  const sent: SentData = { json: JSON.stringify(data) };
+  return { data: sent, story };
 }
 
-export type Data = Awaited<ReturnType<typeof loadStoryPage>>['data'];
+/** What the page's hydrated parts read (the browser parses it from the page context's `data.json`). */
+export interface Data {
+  experience: BrowserExperience;
+  /** The number of reviews and their mean (null without). */
+  rating: { count: number; average: number | null };
+  favorite: boolean;
+  calendars: SlotWindowJson;
+  origin: string;
+  now: number;
+}
