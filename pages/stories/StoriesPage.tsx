@@ -1,14 +1,17 @@
 // The experience list and search (/stories and its location, category and theme routes, which are the same search
 // with one filter pre-set): the search bar, the result count, the cards, paging, and what to relax when nothing matched.
 import { useData } from 'vike-react/useData';
+import { usePageContext } from 'vike-react/usePageContext';
 import * as ja from '#src/i18n/ja';
-import { ExperienceGrid } from '#src/components/ExperienceCard';
+import { ExperienceGridItems } from '#src/components/ExperienceCard';
 import { heartsOf } from '#src/components/FavoriteHeart';
 import { Pagination } from '#src/components/Pagination';
+import { ServerHtml } from '#src/components/server-html';
 import type { StoriesSuggestionJson } from '#src/modules/experiences/experiences.schemas';
 import { isSearch, storiesQueryString } from '#src/modules/experiences/experiences.shared';
 import type { StoriesData } from './list-data';
 import { listHeading, listPath } from './list-head';
+import { storiesServerPart } from './list-server';
 import { SearchForm } from './SearchForm';
 import '#src/components/chips.css';
 import './stories.css';
@@ -38,6 +41,8 @@ function suggestionLabel(s: StoriesSuggestionJson): string {
 
 export default function StoriesPage() {
   const data = useData<StoriesData>();
+  // The cards: server-only HTML (src/components/server-html.tsx), rendered from the server-only part of the page context.
+  const server = storiesServerPart(usePageContext());
   const { list, categories, themes } = data;
   const searching = isSearch(list.search);
   const filter = searching ? null : (list.filters[0] ?? null);
@@ -89,7 +94,7 @@ export default function StoriesPage() {
           </a>
         ))}
       </nav>
-      {list.experiences.length === 0 ? (
+      {data.cardCount === 0 ? (
         <div className="empty stories__empty" data-testid="stories-empty">
           <p>{searching ? ja.search.noResults : ja.browse.emptyList}</p>
           {list.suggestions.length > 0 && (
@@ -113,7 +118,11 @@ export default function StoriesPage() {
           )}
         </div>
       ) : (
-        <ExperienceGrid experiences={list.experiences} eagerCount={4} headingLevel={2} heart={heartsOf(data.favoriteIds)} />
+        <ServerHtml as="ul" name="cards" className="xgrid">
+          {server && (
+            <ExperienceGridItems experiences={server.cards} eagerCount={4} headingLevel={2} heart={heartsOf(server.favoriteIds)} />
+          )}
+        </ServerHtml>
       )}
       <Pagination page={list.meta.page} totalPages={list.meta.total_pages} href={href} />
     </section>

@@ -1,5 +1,7 @@
-// Shared by the /stories list pages (+data.ts of index, location, category, theme). https://vike.dev/data
-// Every search parameter lives in the URL; the chip routes are the same search with one filter pre-set.
+// Shared by the /stories list pages (+onBeforeRender.ts of index, location, category, theme): the page's data in two
+// parts, `data` (sent to the browser in the page context) and `stories` (the cards, kept on the server: the grid is
+// server-only HTML, list-server.ts). Every search parameter lives in the URL; the chip routes are the same search with
+// one filter pre-set.
 import { render } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
 import type { CardExperience } from '#src/components/ExperienceCard';
@@ -8,6 +10,7 @@ import { favoriteIdsOf } from '#src/lib/isomorphic/page-helpers';
 import { addMonths, todayInJapan } from '#src/lib/isomorphic/dates';
 import { SEARCH_LIMITS, STORIES_QUERY_KEYS } from '#src/modules/experiences/experiences.shared';
 import type { ExperienceCardJson } from '#src/modules/experiences/experiences.schemas';
+import type { StoriesServerPart } from './list-server';
 import type { StoriesQueryInput } from '#src/modules/experiences/stories-query.schemas';
 
 export interface ListFilterInput {
@@ -28,10 +31,7 @@ function urlInput(pageContext: PageContextServer, filter: ListFilterInput): Stor
   return input;
 }
 
-/**
- * A card as the list shows it: the page's data is also sent to the browser (to hydrate the page), so it carries only
- * what the card reads (ExperienceCard), not the API's whole card.
- */
+/** A card as the list shows it: only what the card reads (ExperienceCard), not the API's whole card. */
 function cardView(card: ExperienceCardJson): CardExperience {
   const image = card.images[0];
   return {
@@ -87,9 +87,15 @@ export async function loadStories(pageContext: PageContextServer, filter: ListFi
   ]);
   const origin = siteOrigin(services.env);
   const today = todayInJapan();
-  const favoriteIds = await favoriteIdsOf(pageContext, list.experiences);
-  return {
-    list: { ...list, experiences: list.experiences.map(cardView) },
+  const { experiences, ...listRest } = list;
+  const stories: StoriesServerPart = {
+    cards: experiences.map(cardView),
+    favoriteIds: await favoriteIdsOf(pageContext, experiences),
+  };
+  const data = {
+    list: listRest,
+    /** The page's number of cards (the cards themselves are server-only HTML). */
+    cardCount: experiences.length,
     categories,
     themes,
     prefectureNames: namesById(prefectures),
@@ -97,8 +103,8 @@ export async function loadStories(pageContext: PageContextServer, filter: ListFi
     errors,
     today,
     lastDate: addMonths(today, SEARCH_LIMITS.yearsAhead * 12),
-    favoriteIds,
   };
+  return { data, stories };
 }
 
-export type StoriesData = Awaited<ReturnType<typeof loadStories>>;
+export type StoriesData = Awaited<ReturnType<typeof loadStories>>['data'];

@@ -108,16 +108,31 @@ export function ExperienceGrid({
 }) {
   return (
     <ul className="xgrid">
-      {experiences.map((experience, i) => (
-        <ExperienceCard
-          key={experience.id}
-          as="li"
-          experience={experience}
-          eager={i < eagerCount}
-          headingLevel={headingLevel}
-          heart={heart?.(experience.id)}
-        />
-      ))}
+      <ExperienceGridItems experiences={experiences} eagerCount={eagerCount} headingLevel={headingLevel} heart={heart} />
     </ul>
   );
+}
+
+/** The grid's cards without the list around them (a page that writes the `<ul className="xgrid">` itself). */
+export function ExperienceGridItems({
+  experiences,
+  eagerCount = 0,
+  headingLevel,
+  heart,
+}: {
+  experiences: readonly CardExperience[];
+  eagerCount?: number;
+  headingLevel?: 2 | 3;
+  heart?: (experienceId: number) => React.ReactNode;
+}) {
+  return experiences.map((experience, i) => (
+    <ExperienceCard
+      key={experience.id}
+      as="li"
+      experience={experience}
+      eager={i < eagerCount}
+      headingLevel={headingLevel}
+      heart={heart?.(experience.id)}
+    />
+  ));
 }

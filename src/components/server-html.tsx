@@ -10,14 +10,20 @@
 // (after a hydration error), the element is still filled from the document it replaces. On a re-render (a selected
 // slot) React writes an element's inner HTML only when its `__html` string changes, and the component is memoised, so
 // the content stays as sent (tests/e2e/server-html.test.ts).
-import { createElement, memo } from 'react';
+//
+// Instead of `html`, the server may pass the part's content as `children`, rendered in the page's own render (no
+// second render to a string, and the components may read the page context, as the cards' hearts do); the browser
+// passes neither, as above.
+import { createElement, memo, type ReactNode } from 'react';
 
 export interface ServerHtmlProps {
-  as: 'div' | 'section' | 'nav' | 'p';
+  as: 'div' | 'section' | 'nav' | 'p' | 'ul';
   /** The part's name, unique on the page (its `data-server-html`). */
   name: string;
   /** The part's inner HTML on the server; undefined in the browser. */
-  html: string | undefined;
+  html?: string;
+  /** The part's content as elements, on the server only (instead of `html`). */
+  children?: ReactNode;
   className?: string;
   'aria-label'?: string;
   'aria-labelledby'?: string;
@@ -30,7 +36,8 @@ function documentHtml(name: string): string {
   return document.querySelector(`[data-server-html="${name}"]`)?.innerHTML ?? '';
 }
 
-function ServerHtmlElement({ as, name, html, ...attributes }: ServerHtmlProps) {
+function ServerHtmlElement({ as, name, html, children, ...attributes }: ServerHtmlProps) {
+  if (html === undefined && children !== undefined) return createElement(as, { ...attributes, 'data-server-html': name }, children);
   return createElement(as, {
     ...attributes,
     'data-server-html': name,

@@ -59,7 +59,7 @@ describe('with APP_URL', () => {
       headersOriginal: { 'x-forwarded-host': 'evil.example' },
       urlParsed: { pathname: '/stories', search: {}, searchAll: {}, searchOriginal: null },
     } as unknown as PageContextServer;
-    expect((await loadStories(pageContext, {})).origin).toBe('https://tabitoko.example');
+    expect((await loadStories(pageContext, {})).data.origin).toBe('https://tabitoko.example');
   });
 });
 

@@ -1,7 +1,0 @@
-// https://vike.dev/data
-import type { PageContextServer } from 'vike/types';
-import { loadStories } from '#pages/stories/list-data';
-
-export const data = (pageContext: PageContextServer) =>
-  loadStories(pageContext, { category_id: pageContext.routeParams.category_id ?? '' });
-export type Data = Awaited<ReturnType<typeof data>>;
