@@ -2,7 +2,8 @@
 // list of 47 check boxes. A closed panel's fields are rendered only once it is opened (or when the server renders it
 // open): the list page's first load parses, styles and hydrates none of them. While a panel's fields are not there,
 // the values the search has set are hidden inputs of the same names, so the form sends the same filters either way.
-import { useEffect, useRef, useState } from 'react';
+// The panel's reference lists come as one JSON text (`choices`, list-data.ts), read once the panel's fields are shown.
+import { useEffect, useMemo, useRef, useState } from 'react';
 import * as ja from '#src/i18n/ja';
 import type { StoriesSearchJson } from '#src/modules/experiences/experiences.schemas';
 import { REGIONS, SEARCH_LIMITS, isSearch } from '#src/modules/experiences/experiences.shared';
@@ -12,12 +13,17 @@ export interface Choice {
   name: string;
 }
 
-interface Props {
-  search: StoriesSearchJson;
+/** What the panel offers: the categories, the themes and the prefectures' names by id (the area list, by REGIONS). */
+export interface SearchChoices {
   categories: Choice[];
   themes: Choice[];
-  /** The prefectures' names by id (the area list shows them by region, REGIONS). */
   prefectureNames: Readonly<Record<number, string>>;
+}
+
+interface Props {
+  search: StoriesSearchJson;
+  /** SearchChoices as JSON. */
+  choices: string;
 }
 
 /**
@@ -50,7 +56,7 @@ function Pending({ values }: { values: [name: string, value: string][] }) {
 
 const stateValues = (search: StoriesSearchJson): [string, string][] => search.state.map((p) => ['state[]', p.name]);
 
-function AreasBox({ search, prefectureNames }: Pick<Props, 'search' | 'prefectureNames'>) {
+function AreasBox({ search, prefectureNames }: { search: StoriesSearchJson; prefectureNames: SearchChoices['prefectureNames'] }) {
   const [opened, details] = useOpened(false);
   const selected = new Set(search.state.map((s) => s.id));
   return (
@@ -122,7 +128,7 @@ function PriceField({ label, name, value }: { label: string; name: string; value
 const text = (value: number | boolean | null) => (value === null ? '' : String(value));
 
 /** 条件をさらに指定: open when the search set one of its filters (a chip route's single pre-set filter keeps it closed). */
-export function MoreFilters({ search, categories, themes, prefectureNames }: Props) {
+export function MoreFilters({ search, choices }: Props) {
   // The filters of this panel the search set (a prefecture's name is never empty).
   const set = (
     [
@@ -136,14 +142,15 @@ export function MoreFilters({ search, categories, themes, prefectureNames }: Pro
   ).filter(([, value]) => value !== '');
   const open = isSearch(search) && set.length > 0;
   const [opened, details] = useOpened(open);
+  const lists = useMemo(() => (opened ? (JSON.parse(choices) as SearchChoices) : null), [opened, choices]);
   return (
     <details className="search__more" open={open} {...details}>
       <summary>{ja.search.moreFilters}</summary>
-      {opened ? (
+      {lists ? (
         <div className="search__grid">
-          <AreasBox search={search} prefectureNames={prefectureNames} />
-          <Select label={ja.search.category} name="category_id" value={text(search.category_id)} choices={categories} />
-          <Select label={ja.search.theme} name="theme_id" value={text(search.theme_id)} choices={themes} />
+          <AreasBox search={search} prefectureNames={lists.prefectureNames} />
+          <Select label={ja.search.category} name="category_id" value={text(search.category_id)} choices={lists.categories} />
+          <Select label={ja.search.theme} name="theme_id" value={text(search.theme_id)} choices={lists.themes} />
           <PriceField label={ja.search.priceMin} name="price_min" value={search.price_min} />
           <PriceField label={ja.search.priceMax} name="price_max" value={search.price_max} />
           <label className="search__field">

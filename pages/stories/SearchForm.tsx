@@ -4,14 +4,12 @@
 import * as ja from '#src/i18n/ja';
 import type { StoriesSearchJson } from '#src/modules/experiences/experiences.schemas';
 import { SEARCH_LIMITS, STORIES_SORTS, storiesQueryString } from '#src/modules/experiences/experiences.shared';
-import { type Choice, MoreFilters } from './SearchFilters';
+import { MoreFilters } from './SearchFilters';
 
 interface Props {
   search: StoriesSearchJson;
-  categories: Choice[];
-  themes: Choice[];
-  /** The prefectures' names by id (the area list, SearchFilters.tsx). */
-  prefectureNames: Readonly<Record<number, string>>;
+  /** The closed panel's reference lists as JSON (SearchChoices, SearchFilters.tsx). */
+  choices: string;
   today: string;
   /** The latest date a search may ask about (SEARCH_LIMITS.yearsAhead). */
   lastDate: string;
@@ -19,7 +17,7 @@ interface Props {
 
 const PEOPLE = Array.from({ length: 10 }, (_, i) => i + 1);
 
-export function SearchForm({ search, categories, themes, prefectureNames, today, lastDate }: Props) {
+export function SearchForm({ search, choices, today, lastDate }: Props) {
   return (
     // The key remounts the form when the search changes, so its defaults always follow the search shown.
     <search>
@@ -61,7 +59,7 @@ export function SearchForm({ search, categories, themes, prefectureNames, today,
           </button>
         </div>
         <p className="search__hint muted">{ja.search.dateHint}</p>
-        <MoreFilters search={search} categories={categories} themes={themes} prefectureNames={prefectureNames} />
+        <MoreFilters search={search} choices={choices} />
         <div className="search__footer">
           <label className="search__sort">
             <span className="search__label">{ja.search.sort}</span>

@@ -41,9 +41,10 @@ function suggestionLabel(s: StoriesSuggestionJson): string {
 
 export default function StoriesPage() {
   const data = useData<StoriesData>();
-  // The cards: server-only HTML (src/components/server-html.tsx), rendered from the server-only part of the page context.
+  // The category chips and the cards: server-only HTML (src/components/server-html.tsx), rendered from the server-only
+  // part of the page context.
   const server = storiesServerPart(usePageContext());
-  const { list, categories, themes } = data;
+  const { list } = data;
   const searching = isSearch(list.search);
   const filter = searching ? null : (list.filters[0] ?? null);
   const path = listPath(data);
@@ -64,14 +65,7 @@ export default function StoriesPage() {
         </p>
       </header>
       {!filter && !searching && <p className="stories__lead muted">{ja.browse.listLead}</p>}
-      <SearchForm
-        search={list.search}
-        categories={categories}
-        themes={themes}
-        prefectureNames={data.prefectureNames}
-        today={data.today}
-        lastDate={data.lastDate}
-      />
+      <SearchForm search={list.search} choices={data.choices} today={data.today} lastDate={data.lastDate} />
       {data.errors.length > 0 && (
         <ul className="stories__errors" role="alert">
           {data.errors.map((message) => (
@@ -79,21 +73,25 @@ export default function StoriesPage() {
           ))}
         </ul>
       )}
-      <nav className="stories__chips" aria-label={ja.search.category}>
-        <a className="chip" href="/stories" aria-current={filter === null && !searching ? 'page' : undefined}>
-          {ja.browse.allStories}
-        </a>
-        {categories.map((category) => (
-          <a
-            key={category.id}
-            className="chip"
-            href={`/stories/category/${category.id}`}
-            aria-current={filter?.type === 'category' && filter.id === category.id ? 'page' : undefined}
-          >
-            {category.name}
-          </a>
-        ))}
-      </nav>
+      <ServerHtml as="nav" name="chips" className="stories__chips" aria-label={ja.search.category}>
+        {server && (
+          <>
+            <a className="chip" href="/stories" aria-current={filter === null && !searching ? 'page' : undefined}>
+              {ja.browse.allStories}
+            </a>
+            {server.categories.map((category) => (
+              <a
+                key={category.id}
+                className="chip"
+                href={`/stories/category/${category.id}`}
+                aria-current={filter?.type === 'category' && filter.id === category.id ? 'page' : undefined}
+              >
+                {category.name}
+              </a>
+            ))}
+          </>
+        )}
+      </ServerHtml>
       {data.cardCount === 0 ? (
         <div className="empty stories__empty" data-testid="stories-empty">
           <p>{searching ? ja.search.noResults : ja.browse.emptyList}</p>

@@ -11,6 +11,7 @@ import { addMonths, todayInJapan } from '#src/lib/isomorphic/dates';
 import { SEARCH_LIMITS, STORIES_QUERY_KEYS } from '#src/modules/experiences/experiences.shared';
 import type { ExperienceCardJson } from '#src/modules/experiences/experiences.schemas';
 import type { StoriesServerPart } from './list-server';
+import type { SearchChoices } from './SearchFilters';
 import type { StoriesQueryInput } from '#src/modules/experiences/stories-query.schemas';
 
 export interface ListFilterInput {
@@ -48,9 +49,28 @@ function cardView(card: ExperienceCardJson): CardExperience {
   };
 }
 
-/** The prefectures' names by id: what the search form's area list reads, smaller than the list of pairs. */
-const namesById = (rows: readonly { id: number; name: string }[]): Record<number, string> =>
-  Object.fromEntries(rows.map((row) => [row.id, row.name]));
+type Rows = readonly { id: number; name: string }[];
+
+/** The JSON of SearchChoices made from the lists it was made of (the reference service keeps each list for a while). */
+const choicesTexts = new WeakMap<Rows, { categories: Rows; themes: Rows; text: string }>();
+
+/**
+ * The search panel's reference lists as one JSON text (SearchChoices, SearchFilters.tsx), made once per lists the
+ * reference service keeps: Vike's page-context serializer walks every value it sends, and these were about a hundred
+ * values the browser reads only once the panel opens.
+ */
+function choicesText(categories: Rows, themes: Rows, prefectures: Rows): string {
+  const kept = choicesTexts.get(prefectures);
+  if (kept?.categories === categories && kept.themes === themes) return kept.text;
+  const choices: SearchChoices = {
+    categories: categories.map(({ id, name }) => ({ id, name })),
+    themes: themes.map(({ id, name }) => ({ id, name })),
+    prefectureNames: Object.fromEntries(prefectures.map((row) => [row.id, row.name])),
+  };
+  const text = JSON.stringify(choices);
+  choicesTexts.set(prefectures, { categories, themes, text });
+  return text;
+}
 
 function statusOf(error: unknown): number | undefined {
   return (error as { status?: number })?.status;
@@ -89,6 +109,7 @@ export async function loadStories(pageContext: PageContextServer, filter: ListFi
   const today = todayInJapan();
   const { experiences, ...listRest } = list;
   const stories: StoriesServerPart = {
+    categories,
     cards: experiences.map(cardView),
     favoriteIds: await favoriteIdsOf(pageContext, experiences),
   };
@@ -96,9 +117,7 @@ export async function loadStories(pageContext: PageContextServer, filter: ListFi
     list: listRest,
     /** The page's number of cards (the cards themselves are server-only HTML). */
     cardCount: experiences.length,
-    categories,
-    themes,
-    prefectureNames: namesById(prefectures),
+    choices: choicesText(categories, themes, prefectures),
     origin,
     errors,
     today,

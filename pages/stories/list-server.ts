@@ -2,8 +2,9 @@
 // pageContext.stories, which is not in passToClient). Types and a reader only: the browser's modules import this too.
 import type { CardExperience } from '#src/components/ExperienceCard';
 
-/** What only the server reads: the page's cards and which of them the signed-in visitor has in お気に入り. */
+/** What only the server reads: the category chips, the page's cards and which of them the signed-in visitor has in お気に入り. */
 export interface StoriesServerPart {
+  categories: { id: number; name: string }[];
   cards: CardExperience[];
   favoriteIds: number[];
 }

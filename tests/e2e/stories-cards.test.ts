@@ -1,0 +1,71 @@
+// The /stories list's cards as server-only HTML (src/components/server-html.tsx) in Chromium: the grid comes from the
+// server's HTML and the browser never renders it. Hydrating the page and opening 条件をさらに指定 (a re-render of the
+// search form) must leave the cards exactly as sent, without a hydration error; the cards' data is not in the page
+// context sent to the browser.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hydrated, openBrowser, serverDatabaseUrl, type Session } from '#tests/e2e/browser';
+import { initOrm, type MikroORM } from '#src/lib/orm';
+import { createUser } from '#tests/factories/users';
+import { createExperience } from '#tests/factories/experiences';
+import * as ja from '#src/i18n/ja';
+
+let s: Session;
+let orm: MikroORM;
+
+beforeAll(async () => {
+  s = await openBrowser();
+  orm = await initOrm(serverDatabaseUrl(), { pool: 2 });
+}, 60_000);
+
+afterAll(async () => {
+  await orm?.close(true);
+});
+
+describe('the /stories cards', () => {
+  it('stay as the server sent them through hydration and the search form opening, and are not in the page context', async () => {
+    const host = await createUser(orm, { role: 'HOST', name: '一覧 描子' });
+    const experience = await createExperience(orm, { hostUserId: host.id, title: '一覧だけで描く藍染め体験', price: 3800 });
+
+    const page = await s.newPage({ width: 1280, height: 900 });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      // The factory's photo is not a file of the test server: its 404 is not the page's error.
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+    });
+    // Every change of the DOM inside the grid once the document is parsed.
+    await page.addInitScript(() => {
+      const changed: string[] = [];
+      (window as unknown as { gridChanges: string[] }).gridChanges = changed;
+      new MutationObserver((records) => {
+        for (const record of records) {
+          const target = record.target instanceof Element ? record.target : record.target.parentElement;
+          if (document.readyState !== 'loading' && target?.closest('.xgrid')) changed.push(record.type);
+        }
+      }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+    });
+
+    await page.goto('/stories');
+    const sent = await page.locator('.xgrid').innerHTML();
+    await hydrated(page);
+    const first = page.getByTestId('experience-card').first();
+    await expect(first.getAttribute('href')).resolves.toBe(`/stories/${experience.id}`);
+    await expect(first.locator('.xcard__title').textContent()).resolves.toBe('一覧だけで描く藍染め体験');
+    await expect(first.locator('.xcard__price').textContent()).resolves.toBe(`¥3,800${ja.common.taxIncluded} ${ja.browse.perPerson}`);
+    await expect(first.locator('.xcard__host').textContent()).resolves.toBe(experience.hostedBy);
+    await expect(page.locator('.xgrid .heart').first().getAttribute('href')).resolves.toBe('/logon?redirect=%2Fstories');
+
+    // Opening 条件をさらに指定 re-renders the search form (its fields appear); the cards stay.
+    await page.locator('.search__more > summary').click();
+    await expect(page.locator('select[name="theme_id"]').count()).resolves.toBe(1);
+    expect(await page.locator('.xgrid').innerHTML()).toBe(sent);
+    expect(await page.evaluate(() => (window as unknown as { gridChanges: string[] }).gridChanges)).toEqual([]);
+    expect(errors).toEqual([]);
+
+    // The page context carries the count and the search, not the cards.
+    const context = await page.locator('#vike_pageContext').textContent();
+    expect(context).toContain('"cardCount":12');
+    for (const serverOnly of ['一覧だけで描く藍染め体験', '/uploads/', 'hosted_by', 'favoriteIds'])
+      expect(context).not.toContain(serverOnly);
+  });
+});
