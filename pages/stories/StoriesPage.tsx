@@ -42,7 +42,7 @@ function suggestionLabel(s: StoriesSuggestionJson): string {
 export default function StoriesPage() {
   const data = useData<StoriesData>();
   // The category chips and the cards: server-only HTML (src/components/server-html.tsx), rendered from the server-only
-  // part of the page context.
+  // part of the page context; the browser's build has neither's code (FavoriteHeart still loads: its click listener).
   const server = storiesServerPart(usePageContext());
   const { list } = data;
   const searching = isSearch(list.search);
@@ -74,7 +74,7 @@ export default function StoriesPage() {
         </ul>
       )}
       <ServerHtml as="nav" name="chips" className="stories__chips" aria-label={ja.search.category}>
-        {server && (
+        {import.meta.env.SSR && server ? (
           <>
             <a className="chip" href="/stories" aria-current={filter === null && !searching ? 'page' : undefined}>
               {ja.browse.allStories}
@@ -90,7 +90,7 @@ export default function StoriesPage() {
               </a>
             ))}
           </>
-        )}
+        ) : undefined}
       </ServerHtml>
       {data.cardCount === 0 ? (
         <div className="empty stories__empty" data-testid="stories-empty">
@@ -117,9 +117,9 @@ export default function StoriesPage() {
         </div>
       ) : (
         <ServerHtml as="ul" name="cards" className="xgrid">
-          {server && (
+          {import.meta.env.SSR && server ? (
             <ExperienceGridItems experiences={server.cards} eagerCount={4} headingLevel={2} heart={heartsOf(server.favoriteIds)} />
-          )}
+          ) : undefined}
         </ServerHtml>
       )}
       <Pagination page={list.meta.page} totalPages={list.meta.total_pages} href={href} />

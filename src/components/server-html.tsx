@@ -37,7 +37,8 @@ function documentHtml(name: string): string {
 }
 
 function ServerHtmlElement({ as, name, html, children, ...attributes }: ServerHtmlProps) {
-  if (html === undefined && children !== undefined) return createElement(as, { ...attributes, 'data-server-html': name }, children);
+  if (html === undefined && children !== undefined && children !== null && children !== false)
+    return createElement(as, { ...attributes, 'data-server-html': name }, children);
   return createElement(as, {
     ...attributes,
     'data-server-html': name,
