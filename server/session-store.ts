@@ -58,7 +58,7 @@ export function createSessionStore(options: { pool: pg.Pool; config: PoolReader[
       return super.createSession(req, data);
     }
   }
-  return new SessionStore({
+  const store = new SessionStore({
     pool: options.pool,
     tableName: 'session',
     createTableIfMissing: false,
@@ -67,4 +67,9 @@ export function createSessionStore(options: { pool: pg.Pool; config: PoolReader[
     // request was an UPDATE per request that changed nothing a browser could use.
     disableTouch: true,
   });
+  // Without a touch at all: express-session then ends an unchanged session's response at once, instead of calling
+  // the store's (empty) touch after checking once more whether the session changed, on every signed-in request.
+  // express-session decides this once, from whether the store has a touch function.
+  Object.defineProperty(store, 'touch', { value: undefined });
+  return store;
 }

@@ -8,6 +8,7 @@ import { createSignedInUser } from '#tests/factories/users';
 import { User } from '#src/modules/users/users.entity';
 import { createBrand } from '#tests/factories/communities';
 import { createApplication, setupPortalBrand } from './brand-portal-helpers';
+import { createSessionStore } from '#server/session-store';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -95,6 +96,15 @@ describe('the session read with its user', () => {
     const after = await storedSession(user.id);
     expect(after).toEqual(before);
     expect(Object.keys(after).sort()).toEqual(['cookie', 'lastSeenAt', 'signedInAt', 'userId']);
+  });
+
+  it('ends a signed-in request that changes nothing without a touch of the store and without a Set-Cookie', async () => {
+    const store = createSessionStore({ pool: t.pool, config: t.orm.config, prune: false });
+    expect(store.touch).toBeUndefined();
+    const { agent } = await createSignedInUser(t);
+    const res = await agent.get('/api/v1/me');
+    expect(res.status).toBe(200);
+    expect(res.headers['set-cookie']).toBeUndefined();
   });
 });
 
