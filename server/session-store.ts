@@ -63,8 +63,9 @@ export function createSessionStore(options: { pool: pg.Pool; config: PoolReader[
     tableName: 'session',
     createTableIfMissing: false,
     pruneSessionInterval: options.prune ? 900 : false,
-    // The cookie is not rolling (its expiry is fixed at sign-in), so refreshing the row's expiry on every signed-in
-    // request was an UPDATE per request that changed nothing a browser could use.
+    // The cookie is not rolling: its expiry moves only when the session is written (express-session resets it before
+    // a save), which is at most once per 5 minutes of use (the last-seen refresh, server/middleware/context.ts). A
+    // touch per request would be an UPDATE per request moving the row's expiry ahead of the browser's cookie.
     disableTouch: true,
   });
   // Without a touch at all: express-session then ends an unchanged session's response at once, instead of calling

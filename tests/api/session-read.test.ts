@@ -106,6 +106,27 @@ describe('the session read with its user', () => {
     expect(res.status).toBe(200);
     expect(res.headers['set-cookie']).toBeUndefined();
   });
+
+  it('moves the expiry to 30 days after the last use when the last-use refresh writes the session', async () => {
+    const { user, agent } = await createSignedInUser(t);
+    const DAY = 24 * 60 * 60 * 1000;
+    const earlier = new Date(Date.now() - 10 * 60 * 1000).toISOString();
+    const sooner = new Date(Date.now() + 20 * DAY).toISOString();
+    await sql(
+      `UPDATE session SET expire = ?::timestamptz,
+         sess = jsonb_set(jsonb_set(sess::jsonb, '{lastSeenAt}', to_jsonb(?::text)), '{cookie,expires}', to_jsonb(?::text))::json
+       WHERE sess->>'userId' = ?`,
+      [sooner, earlier, sooner, String(user.id)],
+    );
+    const res = await agent.get('/api/v1/me');
+    expect(res.status).toBe(200);
+    const cookie = String(res.headers['set-cookie']);
+    const expires = Date.parse(/Expires=([^;]+)/.exec(cookie)?.[1] ?? 'none');
+    expect(Math.abs(expires - (Date.now() + 30 * DAY))).toBeLessThan(60_000);
+    const [row] = await sql(`SELECT expire, sess->>'lastSeenAt' AS last_seen FROM session WHERE sess->>'userId' = ?`, [String(user.id)]);
+    expect(Math.abs(new Date(row.expire).getTime() - (Date.now() + 30 * DAY))).toBeLessThan(60_000);
+    expect(Date.parse(row.last_seen)).toBeGreaterThan(Date.parse(earlier) + 5 * 60 * 1000);
+  });
 });
 
 /** The stored session of a portal member (its sign-in's). */
