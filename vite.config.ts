@@ -52,14 +52,13 @@ ${code.replace(call, '__hydrateRootInTransition(container, page, {')}`,
  * again is the small one of the hook and the layout. Nothing changes without DevTools.
  *
  * Left to itself, the bundler also splits the modules the pages share by the exact set of pages that import each, so
- * a page's first load was 14–20 files, half of them under 1 kB (the `common` texts, `useData`, the money and date
- * formats, the navigation helpers, Vike's hooks shared by its entry and vike-react). Every file is a request: on
+ * a page's first load is many files, most of them tiny (the `common` texts, `useData`, the money and date formats,
+ * the navigation helpers, Vike's hooks shared by its entry and vike-react). Every file is a request: on
  * HTTP/1.1 at most six run at once, each at least a round trip on a phone's network, and the first screen waits for
  * them (Lighthouse counts the scripts that finished before the first paint into it). Two groups gather what every page
  * loads anyway: Vike's client runtime (into the router entry, which imports it first) and the site's shared layer
  * (`SITE_MODULES`: vike-react's client, the layout and header, the API client, the texts and formats the layout and
- * most pages use). A page that did not use one of those small modules loads it now (under 1 kB gzipped); each page
- * loads 2–5 files fewer.
+ * most pages use). A page that does not use one of those small modules loads it anyway, for fewer files.
  */
 const SITE_MODULES =
   /node_modules[\\/]vike-react[\\/]|pages[\\/]\+Layout\.tsx|src[\\/]components[\\/](?:Header|hydrate-later)\.tsx|src[\\/]lib[\\/]isomorphic[\\/](?:api-client|money|dates|browser-navigation)\.ts|src[\\/]i18n[\\/]ja[\\/](?:nav|site|common|dates)\.ts/;
