@@ -95,36 +95,23 @@ export function ExperienceCard({
  * right under its h1 (/stories) passes 2, so no heading level is skipped. `heart` gives each card its heart
  * (`heartsOf` in FavoriteHeart.tsx); without it the cards have none.
  */
-export function ExperienceGrid({
-  experiences,
-  eagerCount = 0,
-  headingLevel,
-  heart,
-}: {
-  experiences: readonly CardExperience[];
-  eagerCount?: number;
-  headingLevel?: 2 | 3;
-  heart?: (experienceId: number) => React.ReactNode;
-}) {
+export function ExperienceGrid(props: GridProps) {
   return (
     <ul className="xgrid">
-      <ExperienceGridItems experiences={experiences} eagerCount={eagerCount} headingLevel={headingLevel} heart={heart} />
+      <ExperienceGridItems {...props} />
     </ul>
   );
 }
 
-/** The grid's cards without the list around them (a page that writes the `<ul className="xgrid">` itself). */
-export function ExperienceGridItems({
-  experiences,
-  eagerCount = 0,
-  headingLevel,
-  heart,
-}: {
+interface GridProps {
   experiences: readonly CardExperience[];
   eagerCount?: number;
   headingLevel?: 2 | 3;
   heart?: (experienceId: number) => React.ReactNode;
-}) {
+}
+
+/** The grid's cards without the list around them (a page that writes the `<ul className="xgrid">` itself). */
+export function ExperienceGridItems({ experiences, eagerCount = 0, headingLevel, heart }: GridProps) {
   return experiences.map((experience, i) => (
     <ExperienceCard
       key={experience.id}
