@@ -251,4 +251,43 @@ describe('GET /api/v1/admin/communities?brand_id=none', () => {
     await createCommunity(t.orm, { name: 'はじめからブランドの会', brandIds: [ids.minato] });
     expect(await none()).not.toContain('はじめからブランドの会');
   });
+
+  it('stays right when two transactions change the same community’s brands at once', async () => {
+    const id = (await createCommunity(t.orm, { name: '同時移動の会', brandIds: [ids.minato] })).community.id;
+    const none = async () => namesOf((await get('/api/v1/admin/communities?brand_id=none')).body.communities);
+    const adding = await t.pool.connect();
+    const removing = await t.pool.connect();
+    try {
+      // One adds another brand's link and has not committed when the other removes the first link: the remover must
+      // count the link it cannot see yet.
+      const removerPid = (await removing.query('SELECT pg_backend_pid() AS pid')).rows[0].pid as number;
+      await adding.query('BEGIN');
+      await adding.query('INSERT INTO brand_communities (brand_id, community_id) VALUES ($1, $2)', [ids.sakura, id]);
+      await removing.query('BEGIN');
+      let settled = false;
+      const removed = removing
+        .query('DELETE FROM brand_communities WHERE brand_id = $1 AND community_id = $2', [ids.minato, id])
+        .finally(() => {
+          settled = true;
+        });
+      // The removal has run its trigger (settled) or waits for the adder's lock on the community, before the commit.
+      await expect
+        .poll(
+          async () =>
+            settled ||
+            (await t.pool.query(`SELECT 1 FROM pg_stat_activity WHERE pid = $1 AND wait_event_type = 'Lock'`, [removerPid])).rowCount === 1,
+          { timeout: 5_000, interval: 20 },
+        )
+        .toBe(true);
+      await adding.query('COMMIT');
+      await removed;
+      await removing.query('COMMIT');
+    } finally {
+      adding.release();
+      removing.release();
+    }
+    const [row] = await t.orm.em.fork().getConnection().execute('SELECT brand_count FROM communities WHERE id = ?', [id]);
+    expect(row.brand_count).toBe(1);
+    expect(await none()).not.toContain('同時移動の会');
+  });
 });

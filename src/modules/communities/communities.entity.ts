@@ -25,8 +25,8 @@ export const Community = defineEntity({
     note: p.text().nullable(),
     location: p.text(),
     catchphrase: p.text(),
-    /** Whether any brand has the community: kept by a trigger on brand_communities (the admin list's ブランド: なし). */
-    hasBrand: p.boolean().default(false).hidden(),
+    /** How many brands have the community: kept by a trigger on brand_communities (the admin list's ブランド: なし). */
+    brandCount: p.integer().default(0).hidden(),
     images: () => p.oneToMany(Image).mappedBy('community').orderBy({ sortOrder: 'asc', id: 'asc' }),
     questions: () => p.oneToMany(CommunityApplicationQuestion).mappedBy('community'),
   },
@@ -35,6 +35,7 @@ export const Community = defineEntity({
     { name: 'communities_host_name_length', expression: 'char_length(host_name) <= 255' },
     { name: 'communities_location_length', expression: 'char_length(location) <= 255' },
     { name: 'communities_catchphrase_length', expression: 'char_length(catchphrase) <= 40' },
+    { name: 'communities_brand_count_check', expression: 'brand_count >= 0' },
   ],
   indexes: [
     { properties: ['published', 'createdAt'] },
@@ -48,10 +49,10 @@ export const Community = defineEntity({
       name: 'communities_keyword_index',
       expression: `create index "communities_keyword_index" on "communities" using gin ((lower("name" || ' ' || "host_name")) gin_trgm_ops)`,
     },
-    // ブランド: なし (Migration20261130140000_community_has_brand).
+    // ブランド: なし (Migration20261130150000_community_brand_count).
     {
       name: 'communities_no_brand_index',
-      expression: 'create index "communities_no_brand_index" on "communities" ("created_at" desc, "id" desc) where not "has_brand"',
+      expression: 'create index "communities_no_brand_index" on "communities" ("created_at" desc, "id" desc) where "brand_count" = 0',
     },
   ],
 });

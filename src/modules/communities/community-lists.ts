@@ -76,7 +76,7 @@ export async function adminCommunityList(
   const where = new Where().keyword(COMMUNITY_KEYWORD_TEXT, query.q, { bigram: 'b.bigram' });
   if (query.published !== undefined) where.add('c.published = ?', query.published);
   // Kept on the community by a trigger on brand_communities, read from its partial index of the communities without one.
-  if (query.brand_id === 'none') where.add('NOT c.has_brand');
+  if (query.brand_id === 'none') where.add('c.brand_count = 0');
   else if (query.brand_id !== undefined) {
     where.add('EXISTS (SELECT 1 FROM brand_communities bc WHERE bc.community_id = c.id AND bc.brand_id = ?)', query.brand_id);
   }
