@@ -263,6 +263,17 @@ describe('POST /api/v1/reservations', () => {
     expect(await seats(calendar.id)).toBe(0);
   });
 
+  it('answers 404 with a message, and takes no seat, for a slot of an experience that cannot be booked', async () => {
+    const hidden = await createExperience(t.orm, { approve: false });
+    const calendar = await createCalendar(t.orm, hidden.id);
+    const res = await agent
+      .post('/api/v1/reservations')
+      .send({ calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'tok_visa', idempotency_key: newKey() });
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe(ja.reservations.experienceNotFound);
+    expect(await seats(calendar.id)).toBe(0);
+  });
+
   it('charges the quoted total, confirms, takes the seats, uses the coupon and queues both mails', async () => {
     const { experience, calendar, optionId } = await paidSlot({ title: '陶芸の器づくり' }, { recruitmentNumber: 6 });
     const coupon = await createCoupon(t.orm, { discountType: 'amount', discountValue: 1000, maxUses: 5 });

@@ -43,7 +43,8 @@ export const reservationsRoutes: ApiRoute[] = [
   route('post', '/reservations', '予約する（決済の確認が要るときは 202）', reservations, 'user', {
     body: reserveSchema,
     status: 201,
-    errors: [402, 409, 429, 503],
+    // 404: the experience (tour_id, or the first slot's when it is not sent) is not one that can be booked.
+    errors: [402, 404, 409, 429, 503],
     errorNotes: {
       403: {
         description: 'メールアドレスが未確認です（会員登録の確認メールのリンクを開いてから予約できます）',
