@@ -10,7 +10,7 @@ export default defineConfig({
     globalSetup: ['tests/setup/global-db.ts'],
     // Every API test's responses are checked against the OpenAPI document, and every file leaves the shared process's
     // environment as it found it.
-    setupFiles: ['tests/setup/openapi-contract.setup.ts', 'tests/setup/shared-process.setup.ts'],
+    setupFiles: ['tests/setup/openapi-contract.setup.ts', 'tests/setup/shared-process.setup.ts', 'tests/setup/file-end.setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
     // The files of a worker share one process and its loaded modules: every file builds its own app on its own

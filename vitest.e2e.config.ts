@@ -14,6 +14,7 @@ export default defineConfig({
     // How long `expect.poll` waits for what a page does after a click (a chunk loaded, a request answered): Vitest's
     // 1 s default runs out while the other worker's file keeps the machine busy. A poll that succeeds returns at once.
     expect: { poll: { timeout: 15_000 } },
+    setupFiles: ['tests/setup/file-end.setup.ts'],
     projects: [
       {
         extends: true,

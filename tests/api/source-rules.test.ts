@@ -19,6 +19,15 @@ describe('comments', () => {
   });
 });
 
+describe('test helpers', () => {
+  it('hand what a file must close to atFileEnd, never to a Vitest hook of their own', () => {
+    // A helper is called from a file's beforeAll, where Vitest no longer registers hooks: its afterAll would never
+    // run (tests/setup/file-end.ts). Only test files and setup files register hooks.
+    const helpers = sourceFiles(['tests']).filter((f) => !/\.(test|setup)\.ts$/.test(f.path) && f.path !== 'tests/setup/file-end.ts');
+    expect(linesMatching(helpers, /\b(after|before)(All|Each)\(/)).toEqual([]);
+  });
+});
+
 /** The most lines a source file may have: past it, split it by what changes together. */
 const MAX_LINES = 350;
 

@@ -2,7 +2,8 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, inject } from 'vitest';
+import { inject } from 'vitest';
+import { atFileEnd } from '#tests/setup/file-end';
 import { CHROMIUM } from '#tests/setup/chromium';
 import type { SharedServer } from '#tests/setup/global-server';
 import { TEST_PASSWORD } from '#tests/factories/users';
@@ -89,9 +90,7 @@ export async function openBrowser(): Promise<Session> {
   });
   const contexts: BrowserContext[] = [];
   const { baseUrl } = sharedServer();
-  afterAll(async () => {
-    await browser.close();
-  });
+  atFileEnd(() => browser.close());
   const session: Session = {
     browser,
     baseUrl,

@@ -1,7 +1,8 @@
 // A fresh database (cloned from the migrated template) and a real app for one test file.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, inject } from 'vitest';
+import { inject } from 'vitest';
+import { atFileEnd } from './file-end';
 import { parseEnv, type Env } from '#src/lib/env';
 import type { Logger } from '#src/lib/logger';
 import type { MikroORM } from '#src/lib/orm';
@@ -70,8 +71,10 @@ export async function setupTestApp(
     closed = true;
     await built.close();
     if (!pool.ended) await pool.end();
-    await root.close();
+    // A test that ended the ORM's pool itself (the database gone, tests/api/health.test.ts) has done that part.
+    if ((await orm.em.getConnection().getNativeClient()).ended) services.mail.close();
+    else await root.close();
   };
-  afterAll(close);
+  atFileEnd(close);
   return { app: built.app, orm, services, env, databaseUrl, pool, metrics: built.metrics, beginShutdown: built.beginShutdown, close };
 }

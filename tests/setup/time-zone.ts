@@ -1,12 +1,12 @@
 // A test file that runs in one time zone (the server's Japan dates must not depend on the machine's): sets TZ for the
 // file and puts the previous value back after it, since the files of a Vitest worker share one process
 // (vitest.config.ts, isolate: false).
-import { afterAll } from 'vitest';
+import { atFileEnd } from './file-end';
 
 export function timeZoneForThisFile(zone: string): void {
   const previous = process.env.TZ;
   process.env.TZ = zone;
-  afterAll(() => {
+  atFileEnd(() => {
     if (previous === undefined) delete process.env.TZ;
     else process.env.TZ = previous;
   });
