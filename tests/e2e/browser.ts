@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { atFileEnd } from '#tests/setup/file-end';
+import { initOrm, type MikroORM } from '#src/lib/orm';
 import { CHROMIUM } from '#tests/setup/chromium';
 import type { SharedServer } from '#tests/setup/global-server';
 import { TEST_PASSWORD } from '#tests/factories/users';
@@ -41,6 +42,13 @@ export function serverDatabaseUrl(): string {
     ?.trim();
   if (!pgPort) throw new Error('the test server has no embedded PostgreSQL running');
   return `postgres://postgres:postgres@127.0.0.1:${pgPort}/marketplace`;
+}
+
+/** An ORM on the shared server's database, for a file's factories; closed when the file ends. */
+export async function openServerOrm(): Promise<MikroORM> {
+  const orm = await initOrm(serverDatabaseUrl(), { pool: 2 });
+  atFileEnd(() => orm.close(true));
+  return orm;
 }
 
 /** The value, or a failed test naming what was missing (instead of a non-null assertion). */

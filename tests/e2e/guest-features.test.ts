@@ -3,9 +3,9 @@
 // reservation's .ics download is the Japan-time file and the Google link names the zone. Data is written by the
 // factories into the test server's own database.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, openBrowser, serverDatabaseUrl, type Session } from '#tests/e2e/browser';
-import { initOrm, type MikroORM } from '#src/lib/orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hydrated, openBrowser, openServerOrm, type Session } from '#tests/e2e/browser';
+import type { MikroORM } from '#src/lib/orm';
 import { createUser, TEST_PASSWORD } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { createReservation } from '#tests/factories/reservations';
@@ -17,12 +17,8 @@ let orm: MikroORM;
 
 beforeAll(async () => {
   s = await openBrowser();
-  orm = await initOrm(serverDatabaseUrl(), { pool: 2 });
+  orm = await openServerOrm();
 }, 60_000);
-
-afterAll(async () => {
-  await orm?.close(true);
-});
 
 describe('favourites', () => {
   it('signed out, the heart leads to /logon and back to the page; signed in, it saves and /favorites lists it', async () => {

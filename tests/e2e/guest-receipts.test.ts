@@ -6,9 +6,9 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, openBrowser, serverDatabaseUrl, type Session } from '#tests/e2e/browser';
-import { initOrm, type MikroORM } from '#src/lib/orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hydrated, openBrowser, openServerOrm, type Session } from '#tests/e2e/browser';
+import type { MikroORM } from '#src/lib/orm';
 import { createUser, TEST_PASSWORD } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { pdfText } from '#tests/factories/pdf';
@@ -19,11 +19,7 @@ let orm: MikroORM;
 
 beforeAll(async () => {
   s = await openBrowser();
-  orm = await initOrm(serverDatabaseUrl(), { pool: 2 });
-});
-
-afterAll(async () => {
-  await orm?.close(true);
+  orm = await openServerOrm();
 });
 
 async function download(page: Page): Promise<string> {

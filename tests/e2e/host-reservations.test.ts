@@ -1,9 +1,9 @@
 // In Chromium, the host side: a host opens /host/reservations, sees who is coming to a slot, reads the
 // guest's message (shown as text, never as HTML), answers it in the thread, and downloads the slot's CSV.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, openBrowser, serverDatabaseUrl, type Session } from '#tests/e2e/browser';
-import { initOrm, type MikroORM } from '#src/lib/orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hydrated, openBrowser, openServerOrm, type Session } from '#tests/e2e/browser';
+import type { MikroORM } from '#src/lib/orm';
 import { createUser } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { createReservation } from '#tests/factories/reservations';
@@ -14,11 +14,7 @@ let orm: MikroORM;
 
 beforeAll(async () => {
   s = await openBrowser();
-  orm = await initOrm(serverDatabaseUrl(), { pool: 2 });
-});
-
-afterAll(async () => {
-  await orm?.close(true);
+  orm = await openServerOrm();
 });
 
 describe('the host’s bookings page', () => {

@@ -2,19 +2,16 @@
 // on /account, built by the worker, mailed (the link read from the outbox) and downloaded from the link's page; leaving
 // goes from /account to the confirmation page, refuses a missing password and checkbox on their fields, and ends
 // with the completion and no session; an administrator finds a user on /admin/users and makes them leave.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, nextLoad, openBrowser, serverDatabaseUrl, type Session } from '#tests/e2e/browser';
-import { initOrm, type MikroORM } from '#src/lib/orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hydrated, nextLoad, openBrowser, openServerOrm, type Session } from '#tests/e2e/browser';
+import type { MikroORM } from '#src/lib/orm';
 import { createUser } from '#tests/factories/users';
 
 let s: Session;
 let orm: MikroORM;
 beforeAll(async () => {
   s = await openBrowser();
-  orm = await initOrm(serverDatabaseUrl(), { pool: 2 });
-});
-afterAll(async () => {
-  await orm?.close(true);
+  orm = await openServerOrm();
 });
 
 /** The mailed link's path, once the worker has built the copy. */

@@ -1,9 +1,9 @@
 // In Chromium: a guest reviews a past reservation on /reservations/{id}/review (stars and text), the review
 // shows on /stories/{id} with the rating, and the host replies from /host/reviews; the reply shows on /reviews/{id}.
 // The data is written by the factories into the test server's own database.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, openBrowser, serverDatabaseUrl, type Session } from '#tests/e2e/browser';
-import { initOrm, type MikroORM } from '#src/lib/orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hydrated, openBrowser, openServerOrm, type Session } from '#tests/e2e/browser';
+import type { MikroORM } from '#src/lib/orm';
 import { addDays, todayInJapan } from '#src/lib/isomorphic/dates';
 import { createUser } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
@@ -15,12 +15,8 @@ let orm: MikroORM;
 
 beforeAll(async () => {
   s = await openBrowser();
-  orm = await initOrm(serverDatabaseUrl(), { pool: 2 });
+  orm = await openServerOrm();
 }, 60_000);
-
-afterAll(async () => {
-  await orm?.close(true);
-});
 
 describe('reviews', () => {
   it('a guest reviews a past reservation and the host replies', async () => {

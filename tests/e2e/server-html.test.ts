@@ -2,9 +2,9 @@
 // description, the inspiration, the details and the rating's stars come from the server's HTML, and the browser never
 // renders them. Hydrating the page, then selecting slots (a re-render of the page), must leave them exactly as sent,
 // without a hydration error; and what only they read is not in the page context sent to the browser.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, openBrowser, serverDatabaseUrl, type Session } from '#tests/e2e/browser';
-import { initOrm, type MikroORM } from '#src/lib/orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hydrated, openBrowser, openServerOrm, type Session } from '#tests/e2e/browser';
+import type { MikroORM } from '#src/lib/orm';
 import { createUser } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { createReview } from '#tests/factories/reviews';
@@ -25,12 +25,8 @@ let orm: MikroORM;
 
 beforeAll(async () => {
   s = await openBrowser();
-  orm = await initOrm(serverDatabaseUrl(), { pool: 2 });
+  orm = await openServerOrm();
 }, 60_000);
-
-afterAll(async () => {
-  await orm?.close(true);
-});
 
 describe('the experience page’s server-only parts', () => {
   it('stay as the server sent them through hydration and a re-render, and their data is not in the page context', async () => {

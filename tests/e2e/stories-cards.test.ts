@@ -2,9 +2,9 @@
 // server's HTML and the browser never renders it. Hydrating the page and opening 条件をさらに指定 (a re-render of the
 // search form) must leave the cards exactly as sent, without a hydration error; the cards' data is not in the page
 // context sent to the browser.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, openBrowser, serverDatabaseUrl, type Session } from '#tests/e2e/browser';
-import { initOrm, type MikroORM } from '#src/lib/orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hydrated, openBrowser, openServerOrm, type Session } from '#tests/e2e/browser';
+import type { MikroORM } from '#src/lib/orm';
 import { createUser } from '#tests/factories/users';
 import { createExperience } from '#tests/factories/experiences';
 import * as ja from '#src/i18n/ja';
@@ -14,12 +14,8 @@ let orm: MikroORM;
 
 beforeAll(async () => {
   s = await openBrowser();
-  orm = await initOrm(serverDatabaseUrl(), { pool: 2 });
+  orm = await openServerOrm();
 }, 60_000);
-
-afterAll(async () => {
-  await orm?.close(true);
-});
 
 describe('the /stories cards', () => {
   it('stay as the server sent them through hydration and the search form opening, and are not in the page context', async () => {
