@@ -6,12 +6,12 @@ import * as ja from '#src/i18n/ja';
 import { ExperienceGridItems } from '#src/components/ExperienceCard';
 import { heartsOf } from '#src/components/FavoriteHeart';
 import { Pagination } from '#src/components/Pagination';
-import { ServerHtml } from '#src/components/server-html';
+import { ServerHtml, serverOnlyPart } from '#src/components/server-html';
 import type { StoriesSuggestionJson } from '#src/modules/experiences/experiences.schemas';
 import { isSearch, storiesQueryString } from '#src/modules/experiences/experiences.shared';
 import type { StoriesData } from './list-data';
 import { listHeading, listPath } from './list-head';
-import { storiesServerPart } from './list-server';
+import type { StoriesServerPart } from './list-server';
 import { SearchForm } from './SearchForm';
 import '#src/components/chips.css';
 import './stories.css';
@@ -43,7 +43,7 @@ export default function StoriesPage() {
   const data = useData<StoriesData>();
   // The category chips and the cards: server-only HTML (src/components/server-html.tsx), rendered from the server-only
   // part of the page context; the browser's build has neither's code (FavoriteHeart still loads: its click listener).
-  const server = storiesServerPart(usePageContext());
+  const server = serverOnlyPart<StoriesServerPart>(usePageContext());
   const { list } = data;
   const searching = isSearch(list.search);
   const filter = searching ? null : (list.filters[0] ?? null);

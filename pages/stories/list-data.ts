@@ -1,5 +1,5 @@
 // Shared by the /stories list pages (+onBeforeRender.ts of index, location, category, theme): the page's data in two
-// parts, `data` (sent to the browser in the page context) and `stories` (the cards, kept on the server: the grid is
+// parts, `data` (sent to the browser in the page context) and `serverOnly` (the cards, kept on the server: the grid is
 // server-only HTML, list-server.ts). Every search parameter lives in the URL; the chip routes are the same search with
 // one filter pre-set.
 import { render } from 'vike/abort';
@@ -123,7 +123,7 @@ export async function loadStories(pageContext: PageContextServer, filter: ListFi
     today,
     lastDate: addMonths(today, SEARCH_LIMITS.yearsAhead * 12),
   };
-  return { data, stories };
+  return { data, serverOnly: stories };
 }
 
 export type StoriesData = Awaited<ReturnType<typeof loadStories>>['data'];

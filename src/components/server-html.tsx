@@ -48,3 +48,12 @@ function ServerHtmlElement({ as, name, html, children, ...attributes }: ServerHt
 }
 
 export const ServerHtml = memo(ServerHtmlElement);
+
+/**
+ * A page's server-only part of its page context: what its +onBeforeRender puts in `serverOnly`, which is not in
+ * passToClient (pages/+config.ts), so it is set on the server and undefined in the browser. The page's parts read it
+ * to render on the server what the browser keeps as sent (ServerHtml's `html` or `children`).
+ */
+export function serverOnlyPart<T>(pageContext: object): T | undefined {
+  return (pageContext as { serverOnly?: T }).serverOnly;
+}

@@ -39,7 +39,7 @@ describe('without APP_URL (development): http://localhost:PORT', () => {
       headersOriginal: { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', host: 'evil.example' },
       urlParsed: { pathname: `/stories/${experience.id}`, search: {}, searchAll: {}, searchOriginal: null },
     } as unknown as PageContextServer;
-    expect((await loadStoryPage(pageContext)).story.data.origin).toBe('http://localhost:4321');
+    expect((await loadStoryPage(pageContext)).serverOnly.data.origin).toBe('http://localhost:4321');
   });
 });
 

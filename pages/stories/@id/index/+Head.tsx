@@ -6,7 +6,8 @@ import { hostPath } from '#src/modules/experiences/experience-links.shared';
 import { slotView } from '#src/modules/calendars/slots';
 import type { ExperienceJson } from '#src/modules/experiences/experiences.schemas';
 import type { Data } from './story-data';
-import { storyServerPart } from './story-server';
+import { serverOnlyPart } from '#src/components/server-html';
+import type { StoryServerPart } from './story-server';
 
 /** https://schema.org/Event, with the next bookable slot as its date and the price as an offer. */
 function eventJsonLd(data: Data, experience: ExperienceJson) {
@@ -70,7 +71,7 @@ function eventJsonLd(data: Data, experience: ExperienceJson) {
 
 export default function Head() {
   // The head is rendered on the server only (vike-react), where the whole experience is in the page context.
-  const story = storyServerPart(usePageContext());
+  const story = serverOnlyPart<StoryServerPart>(usePageContext());
   if (!story) return null;
   const { data } = story;
   return (

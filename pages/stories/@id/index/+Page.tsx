@@ -15,7 +15,7 @@ import '#src/components/experience-card.css';
 import { FavoriteHeart, heartsOf } from '#src/components/FavoriteHeart';
 import './share.css';
 import { hydrateLater } from '#src/components/hydrate-later';
-import { ServerHtml } from '#src/components/server-html';
+import { ServerHtml, serverOnlyPart } from '#src/components/server-html';
 import { SlotList } from '#src/components/SlotList';
 import { useSlotPager, useSlotSelection } from '#src/components/slot-list-state';
 import type { OtherExperiencesJson } from '#src/modules/experiences/experiences.schemas';
@@ -24,7 +24,7 @@ import { REVIEWS_ON_DETAIL } from '#src/modules/reviews/reviews.shared';
 import { hostPath } from '#src/modules/experiences/experience-links.shared';
 import { reservationUrl } from '#src/modules/calendars/slots';
 import type { BrowserExperience } from './story-data';
-import { storyDataOf, storyServerPart } from './story-server';
+import { storyDataOf, type StoryServerPart } from './story-server';
 import { AfterLoad, LaterPlaceholder } from './after-load';
 import { OthersFrame } from './others-frame';
 import '#src/components/chips.css';
@@ -58,7 +58,7 @@ export default function Page() {
   const data = storyDataOf(pageContext);
   const { user } = pageContext;
   // The server-only parts' HTML: on the server; in the browser undefined, and their elements keep the server's HTML.
-  const html = storyServerPart(pageContext)?.html;
+  const html = serverOnlyPart<StoryServerPart>(pageContext)?.html;
   const { experience, rating } = data;
   const pager = useSlotPager(experience.id, data.calendars);
   const selection = useSlotSelection();

@@ -2,8 +2,9 @@
 // (server routing: the browser never updates the head).
 import type { PageContext } from 'vike/types';
 import * as ja from '#src/i18n/ja';
-import { storyServerPart } from './story-server';
+import { serverOnlyPart } from '#src/components/server-html';
+import type { StoryServerPart } from './story-server';
 
 export default function description(pageContext: PageContext) {
-  return storyServerPart(pageContext)?.description ?? ja.site.description;
+  return serverOnlyPart<StoryServerPart>(pageContext)?.description ?? ja.site.description;
 }

@@ -1,11 +1,12 @@
 // What the experience page renders on the server, from one service call (the detail with its rating and the
-// visitor's heart, and the first slots: two statements at once, src/modules/experiences/story-page.service.ts), split
-// in two (+onBeforeRender.ts puts both into the page context):
-// - `story.data`: what the browser hydrates with (the slot list, the booking bar, the heart, the waitlist, the photos,
-//   the share links), so only the fields those parts read; sent in the page context as one JSON string, `data.json`
-//   (story-server.ts says why);
-// - the rest of `story`: what only the server reads (the head's description and JSON-LD, and the HTML of the parts
-//   without interactivity, story-static.tsx); never sent to the browser.
+// visitor's heart, and the first slots: one statement, src/modules/experiences/story-page.service.ts), split in two
+// (+onBeforeRender.ts puts both into the page context):
+// - `serverOnly.data`: what the browser hydrates with (the slot list, the booking bar, the heart, the waitlist, the
+//   photos, the share links), so only the fields those parts read; sent in the page context as one JSON string,
+//   `data.json` (story-server.ts says why);
+// - the rest of `serverOnly`: what only the server reads (the head's description and JSON-LD, and the HTML of the
+//   parts without interactivity, story-static.tsx); never sent to the browser (serverOnlyPart,
+//   src/components/server-html.tsx).
 // The review list and the host's other experiences are read by the browser after load (after-load.tsx).
 import type { PageContextServer } from 'vike/types';
 import * as ja from '#src/i18n/ja';
@@ -78,7 +79,7 @@ export async function loadStoryPage(pageContext: PageContextServer) {
     data,
   };
   const sent: SentData = { json: JSON.stringify(data) };
-  return { data: sent, story };
+  return { data: sent, serverOnly: story };
 }
 
 /** What the page's hydrated parts read (the browser parses it from the page context's `data.json`). */

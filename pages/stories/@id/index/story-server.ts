@@ -1,11 +1,12 @@
-// The experience page's page context beyond Vike's own (story-data.ts makes it, +onBeforeRender.ts sets it): `story`,
-// kept on the server (not in passToClient), and `data`, sent to the browser. Types and readers only: the browser's
-// modules import this too.
+// The experience page's page context beyond Vike's own (story-data.ts makes it, +onBeforeRender.ts sets it):
+// `serverOnly`, kept on the server (serverOnlyPart in src/components/server-html.tsx), and `data`, sent to the browser.
+// Types and a reader only: the browser's modules import this too.
 //
 // The browser's data crosses as one JSON string (`data.json`) rather than as an object: Vike's serializer
 // (@brillout/json-serializer) calls a JavaScript replacer for every value it writes (a path, a list of type checks),
 // which for the slots and the experience cost several times what the engine's own JSON.stringify of the same object
 // does (docs/decisions/page-render.md). The browser parses the string once per page.
+import { serverOnlyPart } from '#src/components/server-html';
 import type { ExperienceJson } from '#src/modules/experiences/experiences.schemas';
 import type { Data } from './story-data';
 import type { StoryHtml } from './story-static';
@@ -25,17 +26,12 @@ export interface SentData {
   json: string;
 }
 
-/** The server-only part of a page context: set on the server, undefined in the browser. */
-export function storyServerPart(pageContext: object): StoryServerPart | undefined {
-  return (pageContext as { story?: StoryServerPart }).story;
-}
-
 /** The last string parsed and its value: the page renders many times with the same string, parsed once. */
 let parsed: { json: string; data: Data } | undefined;
 
 /** The hydrated parts' data: the server's object on the server, the page context's JSON parsed once in the browser. */
 export function storyDataOf(pageContext: object): Data {
-  const server = storyServerPart(pageContext);
+  const server = serverOnlyPart<StoryServerPart>(pageContext);
   if (server) return server.data;
   const { json } = (pageContext as { data: SentData }).data;
   if (parsed?.json !== json) parsed = { json, data: JSON.parse(json) as Data };

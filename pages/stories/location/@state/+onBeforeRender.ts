@@ -1,10 +1,9 @@
 // https://vike.dev/onBeforeRender — /stories/location/{state}, the prefecture's name (the API's `state`) or its id:
-// `data` for the browser, `stories` (the cards) kept on the server (list-data.ts). A +data hook cannot do this: its
+// `data` for the browser, `serverOnly` (the cards) kept on the server (list-data.ts). A +data hook cannot do this: its
 // whole answer becomes pageContext.data, which is always sent.
 import type { PageContextServer } from 'vike/types';
 import { loadStories } from '#pages/stories/list-data';
 
 export async function onBeforeRender(pageContext: PageContextServer) {
-  const { data, stories } = await loadStories(pageContext, { state: pageContext.routeParams.state ?? '' });
-  return { pageContext: { data, stories } };
+  return { pageContext: await loadStories(pageContext, { state: pageContext.routeParams.state ?? '' }) };
 }
