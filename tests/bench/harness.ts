@@ -56,6 +56,9 @@ export interface BenchRun {
   experienceId: number;
   /** The database both servers use. */
   databaseUrl: string;
+  /** The uncached server's process and PostgreSQL's postmaster (tests/bench/slow-host.ts limits their CPU). */
+  uncachedPid: number;
+  databasePid: number;
 }
 
 export interface BenchPart {

@@ -1,9 +1,15 @@
 // The /stories list and search, uncached: page 1 on the demo catalogue (its goal a share of the reference row, as the
-// experience page's: tests/bench/detail.ts); with BENCH_CATALOGUE=N the catalogue grown to N experiences
-// (tests/bench/catalogue.ts) and pages 1 and 400 again, each within 20% of the demo figure; then the combined search's
-// p95 at 20 concurrent requests.
+// experience page's: tests/bench/detail.ts); then the catalogue grown to BENCH_CATALOGUE experiences (10,000 unless
+// set; 0 keeps the demo catalogue; tests/bench/catalogue.ts) and pages 1 and 400 again, each within 20% of the demo
+// figure; then the combined search's p95 at 20 concurrent requests, on this machine and as a slower host
+// (tests/bench/slow-host.ts).
 import { type BenchPart, type BenchRow, DURATION, measure, PAGE_P99_GOAL_MS } from '#tests/bench/harness';
 import { growCatalogue, measureSearch, SEARCH_CONCURRENCY, SEARCH_P95_GOAL_MS } from '#tests/bench/catalogue';
+import { SLOW_HOST_INDEX } from '#tests/bench/lighthouse';
+import { asSlowerHost } from '#tests/bench/slow-host';
+
+/** The catalogue the search goal is set on. */
+const DEFAULT_CATALOGUE = 10_000;
 
 const notes: string[] = [];
 let withinGoals = true;
@@ -17,7 +23,7 @@ export const listPart: BenchPart = {
         p99Goal: PAGE_P99_GOAL_MS,
       }),
     ];
-    const target = Number(process.env.BENCH_CATALOGUE ?? 0);
+    const target = Number(process.env.BENCH_CATALOGUE ?? DEFAULT_CATALOGUE);
     if (target > 0) {
       const grown = await growCatalogue(run.databaseUrl, target);
       notes.push(
@@ -36,23 +42,41 @@ export const listPart: BenchPart = {
   },
   async report(run) {
     const search = await measureSearch(run.uncached, DURATION);
-    const ok = withinGoals && search.p95 <= SEARCH_P95_GOAL_MS && search.errors === 0;
-    return {
-      ok,
-      goals: [
-        {
-          goal: `search p95 ≤ ${SEARCH_P95_GOAL_MS} ms (${SEARCH_CONCURRENCY} concurrent, no errors)`,
-          measured: `${search.p95} ms, ${search.errors} errors`,
-          pass: search.p95 <= SEARCH_P95_GOAL_MS && search.errors === 0,
-        },
-      ],
-      lines: [
-        ...notes,
-        `search (keyword + date + prefecture + people, ${SEARCH_CONCURRENCY} concurrent, uncached): ${search.requests} requests, ` +
-          `p50 ${search.p50} ms, p95 ${search.p95} ms (goal ≤ ${SEARCH_P95_GOAL_MS}), p99 ${search.p99} ms, ` +
-          `${search.found} with results (p95 ${search.foundP95} ms), ${search.empty} without ` +
-          `(p95 ${search.emptyP95} ms, with the relaxed searches' counts), ${search.errors} errors`,
-      ],
-    };
+    const slow = await asSlowerHost(run.uncachedPid, run.databasePid, () => measureSearch(run.uncached, DURATION));
+    const catalogue = `${Number(process.env.BENCH_CATALOGUE ?? DEFAULT_CATALOGUE) || 'demo'} experiences`;
+    const goals = [
+      {
+        goal: `search p95 ≤ ${SEARCH_P95_GOAL_MS} ms (${SEARCH_CONCURRENCY} concurrent, ${catalogue}, no errors)`,
+        measured: `${search.p95} ms, ${search.errors} errors`,
+        pass: search.p95 <= SEARCH_P95_GOAL_MS && search.errors === 0,
+      },
+    ];
+    const lines = [...notes, searchLine('uncached', search)];
+    if (slow.measured) {
+      goals.push({
+        goal: `the same as a slower host (benchmarkIndex ${SLOW_HOST_INDEX})`,
+        measured: `${slow.value.p95} ms, ${slow.value.errors} errors`,
+        pass: slow.value.p95 <= SEARCH_P95_GOAL_MS && slow.value.errors === 0,
+      });
+      lines.push(
+        searchLine(
+          `as a slower host: this machine's benchmarkIndex ${slow.index}, the server and PostgreSQL held to ` +
+            `${Math.round(slow.share * 100)}% of its CPU`,
+          slow.value,
+        ),
+      );
+    } else {
+      lines.push(`search as a slower host: not measured (${slow.reason}); its goal is not counted`);
+    }
+    return { ok: withinGoals && goals.every((g) => g.pass), goals, lines };
   },
 };
+
+function searchLine(how: string, search: Awaited<ReturnType<typeof measureSearch>>) {
+  return (
+    `search (keyword + date + prefecture + people, ${SEARCH_CONCURRENCY} concurrent, ${how}): ${search.requests} requests, ` +
+    `p50 ${search.p50} ms, p95 ${search.p95} ms (goal ≤ ${SEARCH_P95_GOAL_MS}), p99 ${search.p99} ms, ` +
+    `${search.found} with results (p95 ${search.foundP95} ms), ${search.empty} without ` +
+    `(p95 ${search.emptyP95} ms, with the relaxed searches' counts), ${search.errors} errors`
+  );
+}

@@ -17,7 +17,7 @@
 // BENCH_SECONDS=n changes the 10 s per row;
 // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the uncached server (open it in Chrome DevTools).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, startEmbeddedDatabase } from '#src/lib/embedded-db';
@@ -193,6 +193,9 @@ async function main(parts: BenchPart[]) {
       guestCookie: await signIn(uncached.url),
       experienceId,
       databaseUrl: db.url,
+      uncachedPid: uncached.child.pid ?? 0,
+      // The first line of postmaster.pid is the postmaster's process id.
+      databasePid: Number(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]),
     };
 
     const rows = [await measure('bare node:http hello world', `${run.bare}/`)];

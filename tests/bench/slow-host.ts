@@ -1,0 +1,158 @@
+// The server side as a slower host: the search goal must hold on a machine whose Lighthouse benchmarkIndex is
+// SLOW_HOST_INDEX (the one the browser goals' second pass stands for, tests/bench/lighthouse.ts). This machine's index
+// is measured the way Lighthouse measures it (its own benchmark function, run in Debian's Chromium), and the kernel's
+// CPU bandwidth control (a cgroup's CPU quota) then gives the uncached server and PostgreSQL that share of this
+// machine's CPU: the server one core's share (its JavaScript runs on one thread), PostgreSQL every core's (one
+// process per connection). The bench's own client stays outside, as a visitor's browser would be.
+//
+// A quota is not a slower processor: a process runs at full speed until its share of each period is spent, then waits
+// for the next one. The period is short (10 ms) so that one answer's latency spans several periods and comes out as on
+// a processor slower by the same factor. Needs root and a writable cgroup `cpu` controller (v1 or v2); elsewhere the
+// bench says so and does not count the goal.
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
+import { chromium } from 'playwright-core';
+import { SLOW_HOST_INDEX } from '#tests/bench/lighthouse';
+import { CHROMIUM } from '#tests/setup/chromium';
+
+const PERIOD_US = 10_000;
+
+/** This machine's Lighthouse benchmarkIndex: the median of three runs of Lighthouse's function in Chromium. */
+export async function machineBenchmarkIndex(): Promise<number> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM });
+  try {
+    const page = await browser.newPage();
+    const source = `(${pageFunctions.computeBenchmarkIndex.toString()})()`;
+    const runs: number[] = [];
+    for (let i = 0; i < 3; i++) runs.push(Math.round(await page.evaluate(source)));
+    return runs.sort((a, b) => a - b)[1];
+  } finally {
+    await browser.close();
+  }
+}
+
+interface Controller {
+  /** A new group's folder under the controller. */
+  group(name: string): string;
+  /** Limits a group to `cores` cores' worth of CPU time per period. */
+  limit(group: string, cores: number): void;
+  /** The file a process id is written to, to move the process (all its threads) into a group. */
+  procs(group: string): string;
+  /** The root group's procs file, where the processes go back. */
+  root: string;
+}
+
+function cpuController(): Controller | null {
+  const v2 = '/sys/fs/cgroup';
+  const v2Controllers = path.join(v2, 'cgroup.controllers');
+  if (existsSync(v2Controllers) && readFileSync(v2Controllers, 'utf8').split(/\s+/).includes('cpu')) {
+    return {
+      group: (name) => path.join(v2, name),
+      limit: (group, cores) => {
+        // A v2 group has the cpu controller's files only when its parent hands the controller down.
+        writeFileSync(path.join(v2, 'cgroup.subtree_control'), '+cpu');
+        writeFileSync(path.join(group, 'cpu.max'), `${Math.round(cores * PERIOD_US)} ${PERIOD_US}`);
+      },
+      procs: (group) => path.join(group, 'cgroup.procs'),
+      root: path.join(v2, 'cgroup.procs'),
+    };
+  }
+  const v1 = '/sys/fs/cgroup/cpu';
+  if (existsSync(path.join(v1, 'cpu.cfs_quota_us'))) {
+    return {
+      group: (name) => path.join(v1, name),
+      limit: (group, cores) => {
+        writeFileSync(path.join(group, 'cpu.cfs_period_us'), String(PERIOD_US));
+        writeFileSync(path.join(group, 'cpu.cfs_quota_us'), String(Math.round(cores * PERIOD_US)));
+      },
+      procs: (group) => path.join(group, 'cgroup.procs'),
+      root: path.join(v1, 'cgroup.procs'),
+    };
+  }
+  return null;
+}
+
+/** A process and every process below it (PostgreSQL's postmaster and its backends). */
+function processTree(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // After the command (which may hold spaces and parentheses) come the state, then the parent's id.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // The process ended while the list was read.
+    }
+  }
+  const tree = [root];
+  for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]) ?? []));
+  return tree;
+}
+
+function moveAll(pids: number[], procsFile: string) {
+  for (const pid of pids) {
+    try {
+      writeFileSync(procsFile, String(pid));
+    } catch {
+      // The process ended in between (a backend whose connection closed).
+    }
+  }
+}
+
+/** Removes the groups; false when one still holds a process. */
+function removeGroups(groups: string[]): boolean {
+  let removed = true;
+  for (const group of groups) {
+    try {
+      if (existsSync(group)) rmdirSync(group);
+    } catch {
+      removed = false;
+    }
+  }
+  return removed;
+}
+
+export type SlowHostResult<T> =
+  | { measured: true; index: number; share: number; value: T }
+  | { measured: false; index: number | null; reason: string };
+
+/**
+ * Runs `fn` with the server (`serverPid`) at SLOW_HOST_INDEX ÷ this machine's index of one core and PostgreSQL
+ * (`databasePid`, its postmaster: new backends inherit its group) at the same share of every core; both go back to
+ * the root group afterwards, whatever `fn` does.
+ */
+export async function asSlowerHost<T>(serverPid: number, databasePid: number, fn: () => Promise<T>): Promise<SlowHostResult<T>> {
+  const controller = cpuController();
+  if (!controller) return { measured: false, index: null, reason: 'no cgroup cpu controller on this machine' };
+  const index = await machineBenchmarkIndex();
+  const share = SLOW_HOST_INDEX / index;
+  if (share >= 1) return { measured: false, index, reason: `this machine (benchmarkIndex ${index}) is no faster than the slower host` };
+  const server = controller.group(`taiken-bench-server-${process.pid}`);
+  const database = controller.group(`taiken-bench-database-${process.pid}`);
+  try {
+    mkdirSync(server);
+    mkdirSync(database);
+    controller.limit(server, share);
+    controller.limit(database, share * os.cpus().length);
+  } catch (error) {
+    removeGroups([server, database]);
+    return { measured: false, index, reason: `the cgroup cpu controller is not writable: ${(error as Error).message}` };
+  }
+  try {
+    moveAll([serverPid], controller.procs(server));
+    moveAll(processTree(databasePid), controller.procs(database));
+    return { measured: true, index, share, value: await fn() };
+  } finally {
+    // Back to the root group, then the groups removed; a backend forked while the others moved goes on the next
+    // round, so no process of the run stays limited.
+    for (let round = 0; round < 5; round++) {
+      moveAll(processTree(serverPid), controller.root);
+      moveAll(processTree(databasePid), controller.root);
+      if (removeGroups([server, database])) break;
+    }
+  }
+}
