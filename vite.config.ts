@@ -57,11 +57,11 @@ ${code.replace(call, '__hydrateRootInTransition(container, page, {')}`,
  * HTTP/1.1 at most six run at once, each at least a round trip on a phone's network, and the first screen waits for
  * them (Lighthouse counts the scripts that finished before the first paint into it). Two groups gather what every page
  * loads anyway: Vike's client runtime (into the router entry, which imports it first) and the site's shared layer
- * (`SITE_MODULES`: vike-react's client, the layout and header, the API client, the texts and formats the layout and
- * most pages use). A page that does not use one of those small modules loads it anyway, for fewer files.
+ * (`SITE_MODULES`: vike-react's client, the layout and header, the hook before hydration, the API client, the texts
+ * and formats the layout and most pages use). A page that does not use one of those small modules loads it anyway, for fewer files.
  */
 const SITE_MODULES =
-  /node_modules[\\/]vike-react[\\/]|pages[\\/]\+Layout\.tsx|src[\\/]components[\\/](?:Header|hydrate-later)\.tsx|src[\\/]lib[\\/]isomorphic[\\/](?:api-client|money|dates|browser-navigation)\.ts|src[\\/]i18n[\\/]ja[\\/](?:nav|site|common|dates)\.ts/;
+  /node_modules[\\/]vike-react[\\/]|pages[\\/]\+(?:Layout\.tsx|onBeforeRenderClient\.ts)|src[\\/]components[\\/](?:Header|hydrate-later)\.tsx|src[\\/]lib[\\/]isomorphic[\\/](?:api-client|money|dates|browser-navigation)\.ts|src[\\/]i18n[\\/]ja[\\/](?:nav|site|common|dates)\.ts/;
 
 function clientChunksPlugin(): Plugin {
   const script = (pattern: RegExp) => (id: string) => pattern.test(id) && !id.endsWith('.css');
