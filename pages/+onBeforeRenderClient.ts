@@ -3,7 +3,7 @@
 // Ends the task before hydration starts. The page's scripts are evaluated in one task (React, the layout, the page),
 // and Vike then calls vike-react's onRenderClient from that task's microtasks, which creates React's root and
 // attaches its listeners before React's time-sliced hydration begins: together one long task. Waiting for the next
-// task here splits it in two shorter ones, so a tap that comes meanwhile is handled between them instead of after both
+// task here splits it in two shorter ones, and the browser may paint, scroll or follow a link between them
 // (docs/decisions/page-render.md). Nothing else changes: the page hydrates from the same HTML one task later.
 export async function onBeforeRenderClient(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
