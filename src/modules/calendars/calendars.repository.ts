@@ -2,7 +2,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { readRows, readStatement, type SqlReader } from '#src/lib/read-sql';
 import { Calendar, type ICalendar } from './calendars.entity';
-import { EXPERIENCE_SUMMARY_COLUMNS, type ExperienceSummaryRow } from '#src/modules/experiences/experiences.repository';
+import {
+  EXPERIENCE_SUMMARY_COLUMNS,
+  GUEST_SUMMARY_COLUMNS,
+  type ExperienceSummaryRow,
+} from '#src/modules/experiences/experiences.repository';
 
 export type { ICalendar };
 
@@ -49,11 +53,17 @@ export interface SlotWindow {
   reserved: number[];
 }
 
+/** The window's slots as a JSON array over `e` (two placeholders: from and to). */
+const WINDOW_ROWS = `COALESCE((SELECT json_agg(${CALENDAR_JSON} ORDER BY c.date, c.start_time, c.id) FROM calendars c
+      WHERE c.experience_id = e.id AND c.date BETWEEN ?::date AND ?::date), '[]'::json)`;
+
+/** How many slots lie after a date, over `e` (one placeholder). */
+const RECENT_COUNT = `(SELECT count(*)::int FROM calendars c WHERE c.experience_id = e.id AND c.date > ?::date)`;
+
 /** The window's statement (its placeholders: slotWindowParams); the experience page joins it to its detail's. */
 export const SLOT_WINDOW_SQL = `SELECT ${EXPERIENCE_SUMMARY_COLUMNS},
-    COALESCE((SELECT json_agg(${CALENDAR_JSON} ORDER BY c.date, c.start_time, c.id) FROM calendars c
-      WHERE c.experience_id = e.id AND c.date BETWEEN ?::date AND ?::date), '[]'::json) AS rows,
-    (SELECT count(*)::int FROM calendars c WHERE c.experience_id = e.id AND c.date > ?::date) AS recent,
+    ${WINDOW_ROWS} AS rows,
+    ${RECENT_COUNT} AS recent,
     CASE WHEN ?::int IS NULL THEN '[]'::json ELSE COALESCE((SELECT json_agg(x.calendar_id ORDER BY x.calendar_id) FROM (
       SELECT DISTINCT rc.calendar_id FROM reservation_calendars rc
       JOIN reservations r ON r.id = rc.reservation_id
@@ -63,6 +73,17 @@ export const SLOT_WINDOW_SQL = `SELECT ${EXPERIENCE_SUMMARY_COLUMNS},
   FROM experiences e WHERE e.id = ?`;
 
 const SLOT_WINDOW = readStatement(SLOT_WINDOW_SQL);
+
+/**
+ * The window for a guest: no membership and no bookings to read (placeholders: from, to, after, id). A statement of
+ * its own because its plan does not depend on its parameters, so PostgreSQL keeps one generic plan for it; the full
+ * statement's plan depends on whether a user is given, and PostgreSQL plans it again at every call.
+ */
+const GUEST_SLOT_WINDOW = readStatement(`SELECT ${GUEST_SUMMARY_COLUMNS}, ${WINDOW_ROWS} AS rows, ${RECENT_COUNT} AS recent
+  FROM experiences e WHERE e.id = ?`);
+
+/** The window's columns of either statement (the guest's has no `reserved`). */
+type WindowColumns = { rows: CalendarRow[]; recent: number; reserved?: number[] };
 
 export interface SlotWindowQuery {
   id: number;
@@ -84,13 +105,13 @@ export function slotWindowParams(query: SlotWindowQuery): unknown[] {
  * `from > to` reads no slots.
  */
 export async function findSlotWindow(em: SqlReader, query: SlotWindowQuery): Promise<SlotWindow | null> {
-  const result = await readRows<ExperienceSummaryRow & { rows: CalendarRow[]; recent: number; reserved: number[] }>(
-    em,
-    SLOT_WINDOW,
-    slotWindowParams(query),
-  );
+  const { id, viewerId, from, to, after } = query;
+  const result =
+    viewerId === null
+      ? await readRows<ExperienceSummaryRow & WindowColumns>(em, GUEST_SLOT_WINDOW, [from, to, after, id])
+      : await readRows<ExperienceSummaryRow & WindowColumns>(em, SLOT_WINDOW, slotWindowParams(query));
   const row = result[0];
   if (!row) return null;
-  const { rows, recent, reserved, ...experience } = row;
+  const { rows, recent, reserved = [], ...experience } = row;
   return { experience, rows, recent, reserved };
 }
