@@ -6,6 +6,7 @@ import type { Request, RequestHandler, Response, Router } from 'express';
 import type { Services } from '#src/root';
 import type { Operation } from '#src/openapi/operation';
 import type { FileAnswer } from '#src/lib/file-answer';
+import type { JsonText } from '#src/lib/json-text';
 
 /** What the app hands a route's handler besides the services (the Stripe webhook tells the metrics). */
 export interface RouteHooks {
@@ -75,6 +76,11 @@ export function sendFile(res: Response, file: FileAnswer): void {
   // attachment() first: it sets a type from the file's extension, which the file's own type (with its parameters)
   // then replaces.
   res.attachment(file.filename).set('Content-Type', file.type).send(file.body);
+}
+
+/** Sends JSON already written as text (a service's JsonText answer), with the type `res.json` sends. */
+export function sendJsonText(res: Response, text: JsonText<unknown>): void {
+  res.set('Content-Type', 'application/json; charset=utf-8').send(text);
 }
 
 /** Registers each route on the router, in the list's order (Express tries them in that order). */

@@ -82,6 +82,34 @@ describe('GET /api/v1/experiences/{id}/calendars', () => {
     expect(other.body.meta.reserved_calendar_ids).toEqual([c.id]);
   });
 
+  it('writes each slot as GET /api/v1/calendars/{id} does, byte for byte, under either deadline rule', async () => {
+    const onTheDay = await createExperience(t.orm);
+    const dayBefore = await createExperience(t.orm, { reservationDeadline: 'the_day_before' });
+    const day = addDays(today(), 5);
+    const before = addDays(today(), 4);
+    const slots = [
+      await createCalendar(t.orm, onTheDay.id, { date: day, startTime: '00:00', endTime: '01:00' }),
+      await createCalendar(t.orm, onTheDay.id, { date: day, startTime: '08:30', endTime: '09:30', participantNumber: 3 }),
+      await createCalendar(t.orm, onTheDay.id, { date: day, startTime: '23:30', endTime: '23:59', acceptingReservation: false }),
+    ];
+    const res = await request(t.app).get(path(onTheDay.id, today(), addDays(today(), 10)));
+    const one = await Promise.all(slots.map((slot) => request(t.app).get(`/api/v1/calendars/${slot.id}`)));
+    const meta = { reserved_calendar_ids: [], recent_count: 0, from_date: today(), to_date: addDays(today(), 10) };
+    expect(res.text).toBe(`{"calendars":[${one.map((r) => JSON.stringify(r.body)).join(',')}],"meta":${JSON.stringify(meta)}}`);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    // Japan time is UTC+9: a start before 09:00 closes on the day before in UTC.
+    expect(res.body.calendars.map((c: { reservation_deadline_at: string }) => c.reservation_deadline_at)).toEqual([
+      `${before}T15:00:00.000Z`,
+      `${before}T23:30:00.000Z`,
+      `${day}T14:30:00.000Z`,
+    ]);
+    const closedBefore = await createCalendar(t.orm, dayBefore.id, { date: day, startTime: '18:00', endTime: '19:00' });
+    const other = await request(t.app).get(path(dayBefore.id, today(), addDays(today(), 10)));
+    const single = await request(t.app).get(`/api/v1/calendars/${closedBefore.id}`);
+    expect(other.text).toBe(`{"calendars":[${JSON.stringify(single.body)}],"meta":${JSON.stringify(meta)}}`);
+    expect(single.body.reservation_deadline_at).toBe(`${before}T15:00:00.000Z`);
+  });
+
   it('accepts a 93-day window and refuses bad, reversed and longer ones with 422', async () => {
     const e = await createExperience(t.orm);
     expect((await request(t.app).get(path(e.id, today(), addDays(today(), 92)))).status).toBe(200);

@@ -2,7 +2,7 @@
 import type { Services } from '#src/root';
 import { publicCache } from '#src/lib/ttl-cache';
 import { calendarJsonSchema, calendarsJsonSchema, calendarsQuerySchema } from '#src/modules/calendars/calendars.schemas';
-import { route, type ApiRoute } from '#server/api/route';
+import { route, sendJsonText, type ApiRoute } from '#server/api/route';
 import { calendarsExample } from './calendars.examples';
 
 const experiences = ['体験'];
@@ -19,7 +19,8 @@ export const calendarsRoutes: ApiRoute[] = [
       return async (req, res) => {
         const load = () => services.calendars.listForExperience(req.ctx, { ...req.query, id: req.params.id });
         const key = `${req.params.id}|${String(req.query.from_date ?? '')}|${String(req.query.to_date ?? '')}`;
-        res.json(windowCache && !req.actor ? await windowCache.get(key, load) : await load());
+        // The answer is JSON text already (PostgreSQL wrote the slots): sent as it is.
+        sendJsonText(res, windowCache && !req.actor ? await windowCache.get(key, load) : await load());
       };
     },
   }),

@@ -1,8 +1,14 @@
 // Slot reads other modules may use (ARCHITECTURE.md "Boundaries"). Server-only.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { readRows, readStatement, type SqlReader } from '#src/lib/read-sql';
+import type { JsonText } from '#src/lib/json-text';
 import { Calendar, type ICalendar } from './calendars.entity';
-import { EXPERIENCE_SUMMARY_COLUMNS, type ExperienceSummaryRow } from '#src/modules/experiences/experiences.repository';
+import type { CalendarJson } from './calendars.schemas';
+import {
+  EXPERIENCE_SUMMARY_COLUMNS,
+  GUEST_SUMMARY_COLUMNS,
+  type ExperienceSummaryRow,
+} from '#src/modules/experiences/experiences.repository';
 
 export type { ICalendar };
 
@@ -49,20 +55,76 @@ export interface SlotWindow {
   reserved: number[];
 }
 
-/** The window's statement (its placeholders: slotWindowParams); the experience page joins it to its detail's. */
-export const SLOT_WINDOW_SQL = `SELECT ${EXPERIENCE_SUMMARY_COLUMNS},
-    COALESCE((SELECT json_agg(${CALENDAR_JSON} ORDER BY c.date, c.start_time, c.id) FROM calendars c
-      WHERE c.experience_id = e.id AND c.date BETWEEN ?::date AND ?::date), '[]'::json) AS rows,
-    (SELECT count(*)::int FROM calendars c WHERE c.experience_id = e.id AND c.date > ?::date) AS recent,
-    CASE WHEN ?::int IS NULL THEN '[]'::json ELSE COALESCE((SELECT json_agg(x.calendar_id ORDER BY x.calendar_id) FROM (
+/** The window's slots as a JSON array over `e` (two placeholders: from and to). */
+const WINDOW_ROWS = `COALESCE((SELECT json_agg(${CALENDAR_JSON} ORDER BY c.date, c.start_time, c.id) FROM calendars c
+      WHERE c.experience_id = e.id AND c.date BETWEEN ?::date AND ?::date), '[]'::json)`;
+
+/** How many slots lie after a date, over `e` (one placeholder). */
+const RECENT_COUNT = `(SELECT count(*)::int FROM calendars c WHERE c.experience_id = e.id AND c.date > ?::date)`;
+
+/** The user's confirmed slots in the window as a JSON array over `e` (placeholders: the user or null twice, from, to). */
+const RESERVED_IDS = `CASE WHEN ?::int IS NULL THEN '[]'::json ELSE COALESCE((SELECT json_agg(x.calendar_id ORDER BY x.calendar_id) FROM (
       SELECT DISTINCT rc.calendar_id FROM reservation_calendars rc
       JOIN reservations r ON r.id = rc.reservation_id
       JOIN calendars c ON c.id = rc.calendar_id
       WHERE r.user_id = ? AND r.status = 'confirmed' AND c.experience_id = e.id AND c.date BETWEEN ?::date AND ?::date) x),
-      '[]'::json) END AS reserved
+      '[]'::json) END`;
+
+/** The window's statement (its placeholders: slotWindowParams); the experience page joins it to its detail's. */
+export const SLOT_WINDOW_SQL = `SELECT ${EXPERIENCE_SUMMARY_COLUMNS},
+    ${WINDOW_ROWS} AS rows,
+    ${RECENT_COUNT} AS recent,
+    ${RESERVED_IDS} AS reserved
   FROM experiences e WHERE e.id = ?`;
 
-const SLOT_WINDOW = readStatement(SLOT_WINDOW_SQL);
+/**
+ * A slot of `c` (of `e`) as the text of its CalendarJson, byte for byte what JSON.stringify writes of toCalendarJson's
+ * object (calendars.service.ts): the same keys in the same order, text values written by to_json. The booking
+ * deadline is slots.ts bookingClosesAt's rule (on_the_day: the start time, otherwise 00:00 of the date) at the fixed
+ * offset of Japan time (+09:00, as japanInstant), written as Date.toISOString writes it.
+ * tests/api/browse-calendars.test.ts compares it with the JSON of GET /api/v1/calendars/{id} for every demo slot.
+ */
+const CALENDAR_JSON_TEXT = `'{"id":' || c.id || ',"experience_id":' || c.experience_id
+  || ',"date":"' || to_char(c.date, 'YYYY-MM-DD') || '","start_time":' || to_json(c.start_time)::text
+  || ',"end_time":' || to_json(c.end_time)::text
+  || ',"recurrence_rule_uuid":' || COALESCE(to_json(c.recurrence_rule_id)::text, 'null')
+  || ',"recruitment_number":' || c.recruitment_number || ',"participant_number":' || c.participant_number
+  || ',"accepting_reservation":' || c.accepting_reservation || ',"reservation_deadline_at":"'
+  || to_char(c.date + CASE WHEN e.reservation_deadline = 'on_the_day' THEN c.start_time::time ELSE time '00:00' END
+    - interval '9 hours', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"}'`;
+
+/** The window's slots as the text of a CalendarJson array, over `e` (two placeholders: from and to). */
+const WINDOW_TEXT = `COALESCE((SELECT '[' || string_agg(${CALENDAR_JSON_TEXT}, ',' ORDER BY c.date, c.start_time, c.id) || ']'
+      FROM calendars c WHERE c.experience_id = e.id AND c.date BETWEEN ?::date AND ?::date), '[]')`;
+
+/** The calendars API's window for a user (placeholders: slotWindowParams), its slots as text. */
+const USER_WINDOW_TEXT = readStatement(`SELECT ${EXPERIENCE_SUMMARY_COLUMNS},
+    ${WINDOW_TEXT} AS calendars,
+    ${RECENT_COUNT} AS recent,
+    ${RESERVED_IDS} AS reserved
+  FROM experiences e WHERE e.id = ?`);
+
+/**
+ * The calendars API's window for a guest: no membership and no bookings to read (placeholders: from, to, after, id). A
+ * statement of its own because its plan does not depend on its parameters, so PostgreSQL keeps one generic plan for
+ * it. Run with a null user, the user's statement was planned again at every call: a plan for a null user folds those
+ * parts away and always looks cheaper than the generic one (with a user given, it goes generic).
+ */
+const GUEST_WINDOW_TEXT = readStatement(`SELECT ${GUEST_SUMMARY_COLUMNS}, ${WINDOW_TEXT} AS calendars, ${RECENT_COUNT} AS recent
+  FROM experiences e WHERE e.id = ?`);
+
+/** A window as the calendars API sends it: the slots already written as JSON text. */
+export interface SlotWindowText {
+  experience: ExperienceSummaryRow;
+  /** Slots dated from..to, in date, start time and id order: the text of a CalendarJson array. */
+  calendars: JsonText<CalendarJson[]>;
+  /** Slots dated after `after`. */
+  recent: number;
+  /** Slots in the window the user holds a confirmed reservation for (empty without a user). */
+  reserved: number[];
+}
+
+type WindowTextColumns = { calendars: string; recent: number; reserved?: number[] };
 
 export interface SlotWindowQuery {
   id: number;
@@ -79,18 +141,18 @@ export function slotWindowParams(query: SlotWindowQuery): unknown[] {
 }
 
 /**
- * An experience's slots in a window, the count after it, the user's confirmed slots in it and the experience's
- * summary (visibility, deadline rule), in one statement; null when the experience does not exist.
+ * An experience's slots in a window (as JSON text), the count after it, the user's confirmed slots in it and the
+ * experience's summary (visibility, deadline rule), in one statement; null when the experience does not exist.
  * `from > to` reads no slots.
  */
-export async function findSlotWindow(em: SqlReader, query: SlotWindowQuery): Promise<SlotWindow | null> {
-  const result = await readRows<ExperienceSummaryRow & { rows: CalendarRow[]; recent: number; reserved: number[] }>(
-    em,
-    SLOT_WINDOW,
-    slotWindowParams(query),
-  );
+export async function findSlotWindowText(em: SqlReader, query: SlotWindowQuery): Promise<SlotWindowText | null> {
+  const { id, viewerId, from, to, after } = query;
+  const result =
+    viewerId === null
+      ? await readRows<ExperienceSummaryRow & WindowTextColumns>(em, GUEST_WINDOW_TEXT, [from, to, after, id])
+      : await readRows<ExperienceSummaryRow & WindowTextColumns>(em, USER_WINDOW_TEXT, slotWindowParams(query));
   const row = result[0];
   if (!row) return null;
-  const { rows, recent, reserved, ...experience } = row;
-  return { experience, rows, recent, reserved };
+  const { calendars, recent, reserved = [], ...experience } = row;
+  return { experience, calendars, recent, reserved };
 }

@@ -16,7 +16,8 @@ import {
   type CalendarsQuery,
 } from './calendars.schemas';
 import { deadlineAt } from './slots';
-import { CALENDAR_COLUMNS, findSlotWindow, type CalendarRow, type SlotWindow } from './calendars.repository';
+import { CALENDAR_COLUMNS, findSlotWindowText, type CalendarRow, type SlotWindow, type SlotWindowText } from './calendars.repository';
+import { parseJsonText, type JsonText } from '#src/lib/json-text';
 import { visibleRowOr404 } from '#src/modules/experiences/experiences.policy';
 
 function experienceNotFound(): NotFoundError {
@@ -56,9 +57,10 @@ export function createCalendarsService(deps: CalendarsDeps) {
   /**
    * GET /api/v1/experiences/{id}/calendars?from_date&to_date: slots dated within the window (never before today,
    * Japan time) in date and time order, with meta.reserved_calendar_ids (the signed-in user's confirmed bookings in
-   * the window) and meta.recent_count (slots after to_date). 2 queries, plus 1 when signed in.
+   * the window) and meta.recent_count (slots after to_date). One statement, which writes the slots' JSON text: the
+   * answer is sent as this text.
    */
-  async function listForExperience(ctx: Ctx, input: CalendarsQuery): Promise<CalendarsJson> {
+  async function listForExperience(ctx: Ctx, input: CalendarsQuery): Promise<JsonText<CalendarsJson>> {
     const today = todayInJapan();
     const window = resolveWindow(input, today);
     const id = idFrom(input, 'id', experienceNotFound);
@@ -66,20 +68,21 @@ export function createCalendarsService(deps: CalendarsDeps) {
     const to = window.to;
     const after = to < today ? addDays(today, -1) : to;
     // One statement: the experience's visibility and deadline rule, the slots, the count after and the user's slots.
-    const found = await findSlotWindow(ctx.sql, { id, viewerId: userOf(ctx)?.id ?? null, from, to, after });
+    const found = await findSlotWindowText(ctx.sql, { id, viewerId: userOf(ctx)?.id ?? null, from, to, after });
     visibleRowOr404(ctx, found?.experience ?? null, experienceNotFound);
-    const read = found as SlotWindow;
-    return windowJson(read, read.experience.reservation_deadline, { from, to });
+    const read = found as SlotWindowText;
+    const meta: CalendarsJson['meta'] = { reserved_calendar_ids: read.reserved, recent_count: read.recent, from_date: from, to_date: to };
+    return `{"calendars":${read.calendars},"meta":${JSON.stringify(meta)}}`;
   }
 
-  /** The first window `upcoming` reads (today and the next DEFAULT_WINDOW_DAYS − 1 days), as findSlotWindow's range. */
+  /** The first window `upcoming` reads (today and the next DEFAULT_WINDOW_DAYS − 1 days), as findSlotWindowText's range. */
   function firstWindow(): { from: string; to: string; after: string } {
     const from = todayInJapan();
     const to = addDays(from, DEFAULT_WINDOW_DAYS - 1);
     return { from, to, after: to };
   }
 
-  /** A window read by findSlotWindow (or with another read, as the experience page does) as the calendar JSON. */
+  /** A window read with the experience page's statement (SLOT_WINDOW_SQL) as the calendar JSON. */
   function windowJson(
     window: Pick<SlotWindow, 'rows' | 'recent' | 'reserved'>,
     deadline: string,
@@ -117,10 +120,11 @@ export function createCalendarsService(deps: CalendarsDeps) {
   async function upcoming(ctx: Ctx, input: { id: IdInput }, first?: CalendarsJson): Promise<CalendarsJson> {
     const { id } = input;
     let from = todayInJapan();
-    let result = first ?? (await listForExperience(ctx, { id, from_date: from }));
+    const read = async (from_date: string) => parseJsonText(await listForExperience(ctx, { id, from_date }));
+    let result = first ?? (await read(from));
     for (let step = 0; step < 12 && result.calendars.length === 0 && result.meta.recent_count > 0; step++) {
       from = addDays(result.meta.to_date, 1);
-      result = await listForExperience(ctx, { id, from_date: from });
+      result = await read(from);
     }
     return result;
   }

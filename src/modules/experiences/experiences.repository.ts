@@ -123,6 +123,10 @@ export interface ExperienceSummaryRow extends HostedRow {
 export const EXPERIENCE_SUMMARY_COLUMNS = `e.id, e.approve, e.host_user_id, e.host_ambassador_id, e.hosted_by,
   e.reservation_deadline, ${VIEWER_IS_MEMBER} AS viewer_is_member`;
 
+/** EXPERIENCE_SUMMARY_COLUMNS for a guest (no placeholder: a guest is nobody's member). */
+export const GUEST_SUMMARY_COLUMNS = `e.id, e.approve, e.host_user_id, e.host_ambassador_id, e.hosted_by,
+  e.reservation_deadline, false AS viewer_is_member`;
+
 /** A list card row (toExperienceCardJsonFromRow). */
 export interface ExperienceCardRow {
   id: number;
