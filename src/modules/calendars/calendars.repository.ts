@@ -4,6 +4,7 @@ import { readRows, readStatement, type SqlReader } from '#src/lib/read-sql';
 import type { JsonText } from '#src/lib/json-text';
 import { Calendar, type ICalendar } from './calendars.entity';
 import type { CalendarJson } from './calendars.schemas';
+import { BOOKING_CLOSES_LOCAL_SQL } from './slots';
 import {
   EXPERIENCE_SUMMARY_COLUMNS,
   GUEST_SUMMARY_COLUMNS,
@@ -80,8 +81,8 @@ export const SLOT_WINDOW_SQL = `SELECT ${EXPERIENCE_SUMMARY_COLUMNS},
 /**
  * A slot of `c` (of `e`) as the text of its CalendarJson, byte for byte what JSON.stringify writes of toCalendarJson's
  * object (calendars.service.ts): the same keys in the same order, text values written by to_json. The booking
- * deadline is slots.ts bookingClosesAt's rule (on_the_day: the start time, otherwise 00:00 of the date) at the fixed
- * offset of Japan time (+09:00, as japanInstant), written as Date.toISOString writes it.
+ * deadline is slots.ts' rule in SQL (BOOKING_CLOSES_LOCAL_SQL) at the fixed offset of Japan time (+09:00, as
+ * japanInstant), written as Date.toISOString writes it.
  * tests/api/browse-calendars.test.ts compares it with the JSON of GET /api/v1/calendars/{id} for every demo slot.
  */
 const CALENDAR_JSON_TEXT = `'{"id":' || c.id || ',"experience_id":' || c.experience_id
@@ -90,8 +91,7 @@ const CALENDAR_JSON_TEXT = `'{"id":' || c.id || ',"experience_id":' || c.experie
   || ',"recurrence_rule_uuid":' || COALESCE(to_json(c.recurrence_rule_id)::text, 'null')
   || ',"recruitment_number":' || c.recruitment_number || ',"participant_number":' || c.participant_number
   || ',"accepting_reservation":' || c.accepting_reservation || ',"reservation_deadline_at":"'
-  || to_char(c.date + CASE WHEN e.reservation_deadline = 'on_the_day' THEN c.start_time::time ELSE time '00:00' END
-    - interval '9 hours', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"}'`;
+  || to_char(${BOOKING_CLOSES_LOCAL_SQL} - interval '9 hours', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"}'`;
 
 /** The window's slots as the text of a CalendarJson array, over `e` (two placeholders: from and to). */
 const WINDOW_TEXT = `COALESCE((SELECT '[' || string_agg(${CALENDAR_JSON_TEXT}, ',' ORDER BY c.date, c.start_time, c.id) || ']'

@@ -62,6 +62,13 @@ function bookingClosesAt(date: string, startTime: string, rule: ReservationDeadl
   return japanInstant(date, rule === 'on_the_day' ? startTime : '00:00');
 }
 
+/**
+ * The same rule in SQL, for statements that decide or write the deadline themselves: the deadline as Japan's wall-clock
+ * time (a timestamp without zone), over a slot `c` (calendars) and its experience `e`. A statement turns it into an
+ * instant with `AT TIME ZONE 'Asia/Tokyo'`. tests/api/browse-calendars.test.ts compares its answers with the rule above.
+ */
+export const BOOKING_CLOSES_LOCAL_SQL = `(CASE WHEN e.reservation_deadline = 'on_the_day' THEN c.date + c.start_time::time ELSE c.date::timestamp END)`;
+
 /** True when a slot can no longer be booked at `now` (its deadline has come). */
 export function bookingClosed(date: string, startTime: string, rule: ReservationDeadlineRule | string, now: Date): boolean {
   return now.getTime() >= bookingClosesAt(date, startTime, rule).getTime();

@@ -12,6 +12,7 @@ import { addDays, todayInJapan } from '#src/lib/isomorphic/dates';
 import { readRows, type SqlReader } from '#src/lib/read-sql';
 import { oneShotStatement, shapedStatement } from './search-statements';
 import { RATING_MIN_REVIEWS, REGIONS } from './experiences.shared';
+import { BOOKING_CLOSES_LOCAL_SQL } from '#src/modules/calendars/slots';
 import { CARD_COLUMNS, type CardRow, cardJson } from './story-cards';
 import type { ExperienceCardJson, StoriesSort } from './experiences.schemas';
 import { searchTerms } from './stories-query.schemas';
@@ -90,8 +91,7 @@ export function slotCondition(from: string, to: string | null, people: number, n
   params.push(people);
   const today = todayInJapan(now);
   if (from <= today) {
-    text += ` AND (c.date > ?::date OR ((CASE WHEN e.reservation_deadline = 'on_the_day' THEN c.date + c.start_time::time ELSE c.date::timestamp END)
-         AT TIME ZONE 'Asia/Tokyo') > ?::timestamptz)`;
+    text += ` AND (c.date > ?::date OR (${BOOKING_CLOSES_LOCAL_SQL} AT TIME ZONE 'Asia/Tokyo') > ?::timestamptz)`;
     params.push(today, now.toISOString());
   }
   return { text, params };

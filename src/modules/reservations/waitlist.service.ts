@@ -12,7 +12,7 @@ import { ConflictError, NotFoundError, ValidationError } from '#src/lib/isomorph
 import { idFrom, parseInput, type IdInput } from '#src/lib/isomorphic/validate';
 import { isUniqueViolation } from '#src/lib/db-errors';
 import * as ja from '#src/i18n/ja';
-import { reservationUrl } from '#src/modules/calendars/slots';
+import { BOOKING_CLOSES_LOCAL_SQL, reservationUrl } from '#src/modules/calendars/slots';
 import { transaction } from '#src/lib/transaction';
 import { slotsBookedBy } from './reservations.repository';
 import { createSettlement } from './settlement';
@@ -58,8 +58,7 @@ const ENTRY_SELECT = `SELECT w.id, w.calendar_id, c.experience_id, e.title, to_c
     w.number_of_people, w.status, w.created_at, r.hold_expires_at,
     CASE WHEN w.status = 'waiting' THEN (SELECT count(*) + 1 FROM waitlist_entries a
       WHERE a.calendar_id = w.calendar_id AND a.status = 'waiting' AND a.id < w.id) END AS position,
-    (c.accepting_reservation AND e.approve AND (CASE WHEN e.reservation_deadline = 'on_the_day'
-      THEN (c.date + c.start_time::time) ELSE c.date::timestamp END) AT TIME ZONE 'Asia/Tokyo' > now()) AS slot_open
+    (c.accepting_reservation AND e.approve AND ${BOOKING_CLOSES_LOCAL_SQL} AT TIME ZONE 'Asia/Tokyo' > now()) AS slot_open
   FROM waitlist_entries w JOIN calendars c ON c.id = w.calendar_id JOIN experiences e ON e.id = c.experience_id
     LEFT JOIN reservations r ON r.id = w.reservation_id`;
 
