@@ -13,11 +13,8 @@ export function oneShotStatement(sql: string): ReadStatement {
 
 /** At most this many run-time statement texts are prepared per process; later ones run unnamed. */
 export const MAX_SHAPED_STATEMENTS = 64;
-/**
- * The run-time statements prepared so far, by the text the search built (with `?` placeholders): a text seen before
- * is neither numbered nor hashed again, only looked up.
- */
-const shaped = new Map<string, ReadStatement>();
+/** Text → name of the run-time statements prepared so far (a text is hashed once, not on every run). */
+const shaped = new Map<string, string>();
 
 /**
  * A statement built at run time whose plan does not depend much on its values, because one of its conditions bounds
@@ -29,11 +26,12 @@ const shaped = new Map<string, ReadStatement>();
  * every connection's cache without end; past the cap a text runs unnamed, as oneShotStatement.
  */
 export function shapedStatement(sql: string): ReadStatement {
-  const known = shaped.get(sql);
-  if (known !== undefined) return known;
   const text = numberPlaceholders(sql);
-  if (shaped.size >= MAX_SHAPED_STATEMENTS) return { name: undefined, text };
-  const statement = { name: statementName('shaped', text), text };
-  shaped.set(sql, statement);
-  return statement;
+  let name = shaped.get(text);
+  if (name === undefined) {
+    if (shaped.size >= MAX_SHAPED_STATEMENTS) return { name: undefined, text };
+    name = statementName('shaped', text);
+    shaped.set(text, name);
+  }
+  return { name, text };
 }

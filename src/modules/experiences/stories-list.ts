@@ -7,7 +7,7 @@ import { parseId, parseInput } from '#src/lib/isomorphic/validate';
 import { addDays, addMonths, todayInJapan } from '#src/lib/isomorphic/dates';
 import { type SqlReader, withConnection } from '#src/lib/read-sql';
 import * as ja from '#src/i18n/ja';
-import { dateRange, searchCounts, searchPage, type StoriesCriteria, wantsAvailability } from './stories-search';
+import { dateRange, isSearchOrFilter, searchCounts, searchPage, type StoriesCriteria } from './stories-search';
 import {
   REGIONS,
   SEARCH_LIMITS,
@@ -19,7 +19,7 @@ import {
   type StoriesSuggestionJson,
   type StoriesSuggestionKind,
 } from './experiences.schemas';
-import { searchTerms, storiesQuerySchema, type StoriesQuery, type StoriesQueryInput } from './stories-query.schemas';
+import { storiesQuerySchema, type StoriesQuery, type StoriesQueryInput } from './stories-query.schemas';
 
 /** The reference lists a search resolves its filters against (the reference service keeps them in memory). */
 export interface Lookups {
@@ -50,31 +50,9 @@ function resolveTheme(lookups: Lookups, raw: string): StoriesFilter {
   return { type: 'theme', id: theme.id, name: theme.name };
 }
 
-/**
- * True when the search has a condition beyond being published (false: the /stories list without a filter): one of
- * the conditions stories-search.ts whereClause writes, read from the criteria without writing them. Should the two
- * ever disagree, the answer stays right: searchPage's statement gives no total unless its WHERE is the bare one.
- */
-function isSearchOrFilter(c: StoriesCriteria): boolean {
-  return (
-    c.prefectureIds.length > 0 ||
-    c.categoryId !== undefined ||
-    c.themeId !== undefined ||
-    c.priceMin !== undefined ||
-    c.priceMax !== undefined ||
-    c.online !== undefined ||
-    searchTerms(c.q).length > 0 ||
-    wantsAvailability(c)
-  );
-}
-
 /** `state` and `state[]` (Express's simple query parser keeps the brackets) as one list, or undefined. */
 function stateValues(input: StoriesQueryInput): string[] | undefined {
-  const values: string[] = [];
-  for (const v of [input.state, input['state[]']]) {
-    if (Array.isArray(v)) values.push(...v);
-    else if (v !== undefined) values.push(v);
-  }
+  const values = [input.state, input['state[]']].flatMap((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]));
   return values.length > 0 ? values : undefined;
 }
 

@@ -174,6 +174,11 @@ function whereClause(c: StoriesCriteria, now: Date): Sql & { plain: boolean } {
   return { text: parts.join('\n  AND '), params, plain: parts.length === 1 };
 }
 
+/** True when the search has a condition beyond being published (false: the /stories list without a filter). */
+export function isSearchOrFilter(c: StoriesCriteria): boolean {
+  return !whereClause(c, new Date()).plain;
+}
+
 function orderClause(c: StoriesCriteria, now: Date): Sql {
   const newest = 'e.created_at DESC, e.id DESC';
   switch (c.sort) {
