@@ -11,7 +11,7 @@ export function Avatar({ url, name, size = 40 }: { url: string | null | undefine
       <img
         className="avatar"
         src={url}
-        srcSet={imageSrcSet(url)}
+        srcSet={imageSrcSet(url, size)}
         sizes={`${size}px`}
         alt=""
         width={size}

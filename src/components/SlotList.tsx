@@ -92,9 +92,8 @@ function SlotItem({
             <span className={`slot__date${weekday === 0 ? ' slot__date--sun' : weekday === 6 ? ' slot__date--sat' : ''}`}>
               {slotDateLabel(calendar.date)}
             </span>
-            <span className="slot__time">
-              {calendar.start_time}〜{calendar.end_time}
-            </span>
+            {/* One text each (no marker between adjacent texts in the server's HTML). */}
+            <span className="slot__time">{`${calendar.start_time}〜${calendar.end_time}`}</span>
           </span>
         </span>
         <span className="slot__status">
@@ -223,7 +222,7 @@ export function SlotList({ pager, selection, serverNow, mode, allHref }: SlotLis
           )}
           {allHref && (
             <a className="slot-list__all" href={allHref}>
-              {ja.browse.allSlots} ›
+              {`${ja.browse.allSlots} ›`}
             </a>
           )}
         </div>

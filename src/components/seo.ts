@@ -22,6 +22,13 @@ export function summarize(text: string, max = 120): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
+/** An attribute's value as React writes it: `&`, `<`, `>`, `"` and `'` as character references. */
+export function escapeAttribute(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ATTRIBUTE_ESCAPES[c]);
+}
+
+const ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
+
 /** JSON for a <script type="application/ld+json">: `<` escaped so user text can never close the script element. */
 export function jsonLd(value: unknown): string {
   return JSON.stringify(value)

@@ -39,7 +39,10 @@ describe('without APP_URL (development): http://localhost:PORT', () => {
       headersOriginal: { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', host: 'evil.example' },
       urlParsed: { pathname: `/stories/${experience.id}`, search: {}, searchAll: {}, searchOriginal: null },
     } as unknown as PageContextServer;
-    expect((await loadStoryPage(pageContext)).serverOnly.data.origin).toBe('http://localhost:4321');
+    const { serverOnly } = await loadStoryPage(pageContext);
+    expect(serverOnly.data.origin).toBe('http://localhost:4321');
+    expect(serverOnly.head).toContain(`<link rel="canonical" href="http://localhost:4321/stories/${experience.id}"/>`);
+    expect(serverOnly.head).not.toContain('evil.example');
   });
 });
 

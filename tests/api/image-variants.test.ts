@@ -110,4 +110,15 @@ describe('imageSrcSet', () => {
     expect(imageSrcSet(`/uploads/${id}.svg`)).toBeUndefined();
     expect(imageSrcSet('https://res.cloudinary.example/image/upload/v1/x.jpg')).toBeUndefined();
   });
+
+  it('lists an image of a fixed width only up to the variant that fills it at 4x density', () => {
+    const id = 'c'.repeat(64);
+    expect(imageSrcSet(`/uploads/${id}.jpg`, 36)).toBe(`/uploads/${id}-160w.webp 160w`);
+    expect(imageSrcSet(`/uploads/${id}.jpg`, 40)).toBe(`/uploads/${id}-160w.webp 160w`);
+    expect(imageSrcSet(`/uploads/${id}.jpg`, 96)).toBe(
+      `/uploads/${id}-160w.webp 160w, /uploads/${id}-320w.webp 320w, /uploads/${id}-480w.webp 480w`,
+    );
+    // Wider than the widest variant fills at 4x: all of them.
+    expect(imageSrcSet(`/uploads/${id}.jpg`, 300)).toBe(imageSrcSet(`/uploads/${id}.jpg`));
+  });
 });

@@ -82,7 +82,10 @@ describe('JavaScript on the experience page', () => {
   });
 });
 
-/** Every <img> of the HTML has width and height; a local JPEG/PNG offers every WebP variant in srcset, with sizes. */
+/**
+ * Every <img> of the HTML has width and height; a local JPEG/PNG offers its WebP variants in srcset, with sizes: every
+ * variant, or for an avatar (one fixed width, `sizes="36px"`) those up to the first at least 4 times as wide.
+ */
 function expectResponsiveImages(path: string, html: string): { local: number } {
   const imgs = [...html.matchAll(/<img [^>]*>/g)].map((m) => m[0]);
   expect(imgs.length, path).toBeGreaterThan(0);
@@ -93,8 +96,14 @@ function expectResponsiveImages(path: string, html: string): { local: number } {
     const src = / src="\/uploads\/([0-9a-f]{64})\.(?:jpg|png)"/.exec(img)?.[1];
     if (!src) continue;
     local++;
-    for (const width of IMAGE_VARIANT_WIDTHS) expect(img, path).toContain(`/uploads/${src}-${width}w.webp ${width}w`);
     expect(img, path).toMatch(/ sizes="[^"]+"/);
+    const fixed = img.includes('class="avatar"') ? / sizes="(\d+)px"/.exec(img)?.[1] : undefined;
+    const last = fixed ? IMAGE_VARIANT_WIDTHS.findIndex((width) => width >= Number(fixed) * 4) : -1;
+    IMAGE_VARIANT_WIDTHS.forEach((width, i) => {
+      const variant = `/uploads/${src}-${width}w.webp ${width}w`;
+      if (last === -1 || i <= last) expect(img, path).toContain(variant);
+      else expect(img, path).not.toContain(variant);
+    });
   }
   return { local };
 }

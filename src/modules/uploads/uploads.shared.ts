@@ -15,12 +15,18 @@ export function variantPublicId(originalSha256: string, width: number): string {
 
 const LOCAL_RASTER_URL = /^\/uploads\/([a-f0-9]{64})\.(?:jpg|png)$/;
 
+/** The highest screen density a fixed-size image is offered for: wider variants than that are never chosen. */
+const MAX_DENSITY = 4;
+
 /**
  * The `srcset` of a locally stored JPEG/PNG's WebP variants, or undefined for every other URL (an SVG, an image
- * hosting service's URL), which is then shown as it is.
+ * hosting service's URL), which is then shown as it is. An image always shown `fixedWidth` CSS pixels wide (an
+ * avatar) lists the variants up to the first that fills it at MAX_DENSITY: a browser never picks a wider one.
  */
-export function imageSrcSet(url: string): string | undefined {
+export function imageSrcSet(url: string, fixedWidth?: number): string | undefined {
   const sha = LOCAL_RASTER_URL.exec(url)?.[1];
   if (!sha) return undefined;
-  return IMAGE_VARIANT_WIDTHS.map((width) => `/uploads/${variantPublicId(sha, width)} ${width}w`).join(', ');
+  const last = fixedWidth === undefined ? -1 : IMAGE_VARIANT_WIDTHS.findIndex((width) => width >= fixedWidth * MAX_DENSITY);
+  const widths = last === -1 ? IMAGE_VARIANT_WIDTHS : IMAGE_VARIANT_WIDTHS.slice(0, last + 1);
+  return widths.map((width) => `/uploads/${variantPublicId(sha, width)} ${width}w`).join(', ');
 }

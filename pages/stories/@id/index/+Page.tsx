@@ -180,9 +180,7 @@ function FooterBar({ experience, signedIn, selectedIds }: { experience: BrowserE
         </div>
         <p className="story-bar__price">
           <strong>{formatYen(experience.price)}</strong>
-          <span>
-            {ja.common.taxIncluded} {ja.browse.perPerson}
-          </span>
+          <span>{`${ja.common.taxIncluded} ${ja.browse.perPerson}`}</span>
         </p>
         {!signedIn ? (
           <a className="button story-bar__action" href={logonUrl(`/stories/${experience.id}`)} data-testid="login-button">

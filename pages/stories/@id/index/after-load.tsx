@@ -4,7 +4,7 @@
 // is read from the API and the part (its code a separate chunk, `lazy` at the call site) replaces the placeholder.
 // Both parts are below the description, so a phone that opens the page and taps a slot never reads or renders them
 // while the page starts (as an image with loading="lazy"); a reader scrolling down has them before they get there.
-// Without JavaScript the placeholder is hidden (+Head.tsx); the page's links to the same content stay.
+// Without JavaScript the placeholder is hidden (story-head.ts); the page's links to the same content stay.
 import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import * as ja from '#src/i18n/ja';
 import { api } from '#src/lib/isomorphic/api-client';

@@ -4,8 +4,8 @@
 // - `serverOnly.data`: what the browser hydrates with (the slot list, the booking bar, the heart, the waitlist, the
 //   photos, the share links), so only the fields those parts read; sent in the page context as one JSON string,
 //   `data.json` (story-server.ts says why);
-// - the rest of `serverOnly`: what only the server reads (the head's description and JSON-LD, and the HTML of the
-//   parts without interactivity, story-static.tsx); never sent to the browser (serverOnlyPart,
+// - the rest of `serverOnly`: what only the server reads (the head's tags and description, story-head.ts, and the HTML
+//   of the parts without interactivity, story-static.tsx); never sent to the browser (serverOnlyPart,
 //   src/components/server-html.tsx).
 // The review list and the host's other experiences are read by the browser after load (after-load.tsx).
 import type { PageContextServer } from 'vike/types';
@@ -18,6 +18,7 @@ import type { ExperienceJson } from '#src/modules/experiences/experiences.schema
 import { formatRate } from '#src/modules/reviews/reviews.shared';
 import type { SentData, StoryServerPart } from './story-server';
 import { storyHtml } from './story-static';
+import { storyHeadHtml } from './story-head';
 
 /** The experience's fields the hydrated parts read. */
 export type BrowserExperience = Pick<
@@ -73,7 +74,7 @@ export async function loadStoryPage(pageContext: PageContextServer) {
     now: Date.now(),
   };
   const story: StoryServerPart = {
-    experience,
+    head: storyHeadHtml(data, experience),
     description: summarize(ja.share.ogDescription(place, formatYen(experience.price), rated, experience.description)),
     html: await storyHtml(experience, rating),
     data,

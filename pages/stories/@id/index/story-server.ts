@@ -7,13 +7,13 @@
 // which for the slots and the experience cost several times what the engine's own JSON.stringify of the same object
 // does (docs/decisions/page-render.md). The browser parses the string once per page.
 import { serverOnlyPart } from '#src/components/server-html';
-import type { ExperienceJson } from '#src/modules/experiences/experiences.schemas';
 import type { Data } from './story-data';
 import type { StoryHtml } from './story-static';
 
-/** What only the server reads: the whole experience (the head's JSON-LD), the page's description and the parts' HTML. */
+/** What only the server reads: the head's tags, the page's description and the parts' HTML. */
 export interface StoryServerPart {
-  experience: ExperienceJson;
+  /** The head's tags (canonical, Open Graph, JSON-LD: story-head.ts), written by pages/+headHtmlEnd.ts. */
+  head: string;
   /** The description and og:description: place, price, rating (with reviews) and the text, so a shared link shows them. */
   description: string;
   html: StoryHtml;

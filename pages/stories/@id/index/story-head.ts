@@ -1,13 +1,13 @@
-// https://vike.dev/Head — canonical URL, Open Graph extras and the schema.org Event of the experience.
-import { usePageContext } from 'vike-react/usePageContext';
-import { SeoHead } from '#src/components/SeoHead';
+// The experience page's head tags beyond vike-react's title, description and image: the canonical URL, Open Graph's
+// extras, the price of a shared link's preview and the schema.org Event, made on the server as one string
+// (story-data.ts puts it in the page's server-only part; pages/+headHtmlEnd.ts writes it into the head). A +Head
+// component was a React render of its own on every answer, several times the cost of writing the same tags.
+import { seoHeadHtml } from '#src/components/SeoHead';
 import { absoluteUrl, summarize } from '#src/components/seo';
 import { hostPath } from '#src/modules/experiences/experience-links.shared';
 import { slotView } from '#src/modules/calendars/slots';
 import type { ExperienceJson } from '#src/modules/experiences/experiences.schemas';
 import type { Data } from './story-data';
-import { serverOnlyPart } from '#src/components/server-html';
-import type { StoryServerPart } from './story-server';
 
 /** https://schema.org/Event, with the next bookable slot as its date and the price as an offer. */
 function eventJsonLd(data: Data, experience: ExperienceJson) {
@@ -69,27 +69,16 @@ function eventJsonLd(data: Data, experience: ExperienceJson) {
   };
 }
 
-export default function Head() {
-  // The head is rendered on the server only (vike-react), where the whole experience is in the page context.
-  const story = serverOnlyPart<StoryServerPart>(usePageContext());
-  if (!story) return null;
-  const { data } = story;
-  return (
-    <>
-      <SeoHead
-        url={`${data.origin}/stories/${data.experience.id}`}
-        type="article"
-        hasImage={data.experience.images.length > 0}
-        noindex={!data.experience.approve}
-        structuredData={eventJsonLd(data, story.experience)}
-      />
-      {/* The price of a shared link's preview (og:description also states it, with the rating). */}
-      <meta property="product:price:amount" content={String(data.experience.price)} />
-      <meta property="product:price:currency" content="JPY" />
-      {/* The places of the parts loaded after the page (after-load.tsx) stay empty without scripts: hide them. */}
-      <noscript>
-        <style>{'.story-later{display:none}'}</style>
-      </noscript>
-    </>
-  );
+/** The head's tags for this experience, as HTML. */
+export function storyHeadHtml(data: Data, experience: ExperienceJson): string {
+  const seo = seoHeadHtml({
+    url: `${data.origin}/stories/${experience.id}`,
+    type: 'article',
+    hasImage: experience.images.length > 0,
+    noindex: !experience.approve,
+    structuredData: eventJsonLd(data, experience),
+  });
+  // The price of a shared link's preview (og:description also states it, with the rating); the places of the parts
+  // loaded after the page (after-load.tsx) stay empty without scripts, so they are hidden then.
+  return `${seo}<meta property="product:price:amount" content="${experience.price}"/><meta property="product:price:currency" content="JPY"/><noscript><style>.story-later{display:none}</style></noscript>`;
 }
