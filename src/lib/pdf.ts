@@ -18,7 +18,16 @@ const FONT_FILES = {
   bold: '@expo-google-fonts/biz-udpgothic/700Bold/BIZUDPGothic_700Bold.ttf',
 } as const;
 
+/**
+ * How long the two faces stay parsed after the last document or check that used them. Kept, they are about 9 MB of
+ * file bytes outside the JavaScript heap plus fontkit's glyph tables inside it, for a document a guest or host asks
+ * for now and then; reading them again costs the next document some tens of milliseconds.
+ */
+export const FONTS_KEPT_MS = 60_000;
+
 let fonts: { regular: fontkit.Font; bold: fontkit.Font } | null = null;
+/** Drops the faces FONTS_KEPT_MS after their last use (unref'd: it never keeps a process alive). */
+let dropFonts: NodeJS.Timeout | null = null;
 
 function openFont(file: string): fontkit.Font {
   const font = fontkit.create(readFileSync(createRequire(import.meta.url).resolve(file)));
@@ -27,13 +36,25 @@ function openFont(file: string): fontkit.Font {
 }
 
 /**
- * The two faces, read and parsed once per process and shared by every document (about 4.5 MB each, outside the
- * JavaScript heap): fontkit keeps the glyphs it has read, so a later document only lays out and subsets. Each
- * document still embeds its own subset.
+ * The two faces, read and parsed at the first use and shared by every document until FONTS_KEPT_MS pass without one
+ * (about 4.5 MB each, outside the JavaScript heap): fontkit keeps the glyphs it has read, so a document made while
+ * they are kept only lays out and subsets. Each document still embeds its own subset.
  */
 function fontData() {
+  if (dropFonts) dropFonts.refresh();
+  else {
+    dropFonts = setTimeout(() => {
+      fonts = null;
+      dropFonts = null;
+    }, FONTS_KEPT_MS).unref();
+  }
   fonts ??= { regular: openFont(FONT_FILES.regular), bold: openFont(FONT_FILES.bold) };
   return fonts;
+}
+
+/** Whether the faces are parsed and kept now (tests). */
+export function fontsKept(): boolean {
+  return fonts !== null;
 }
 
 /**
