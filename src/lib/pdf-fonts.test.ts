@@ -1,14 +1,18 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { charactersWithoutGlyph, fontsKept } from './pdf';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { charactersWithoutGlyph, dropPdfFonts, fontsKept } from './pdf';
 
-// Its own file: the faces' state belongs to the module, so it starts here with nothing read and no timer running.
 describe("the PDF kit's faces", () => {
+  // The faces belong to the module, which other files of the same worker may have used: each test starts with none.
+  beforeEach(() => {
+    dropPdfFonts();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
   afterEach(() => {
+    dropPdfFonts();
     vi.useRealTimers();
   });
 
   it('are read at the first use, kept a minute after the last one, then dropped and read again when needed', () => {
-    vi.useFakeTimers({ toFake: ['setTimeout'] });
     expect(fontsKept()).toBe(false);
     expect(charactersWithoutGlyph('領収書')).toEqual([]);
     expect(fontsKept()).toBe(true);

@@ -23,7 +23,7 @@ const FONT_FILES = {
  * file bytes outside the JavaScript heap plus fontkit's glyph tables inside it, for a document a guest or host asks
  * for now and then; reading them again costs the next document some tens of milliseconds.
  */
-export const FONTS_KEPT_MS = 60_000;
+const FONTS_KEPT_MS = 60_000;
 
 let fonts: { regular: fontkit.Font; bold: fontkit.Font } | null = null;
 /** Drops the faces FONTS_KEPT_MS after their last use (unref'd: it never keeps a process alive). */
@@ -42,14 +42,16 @@ function openFont(file: string): fontkit.Font {
  */
 function fontData() {
   if (dropFonts) dropFonts.refresh();
-  else {
-    dropFonts = setTimeout(() => {
-      fonts = null;
-      dropFonts = null;
-    }, FONTS_KEPT_MS).unref();
-  }
+  else dropFonts = setTimeout(dropPdfFonts, FONTS_KEPT_MS).unref();
   fonts ??= { regular: openFont(FONT_FILES.regular), bold: openFont(FONT_FILES.bold) };
   return fonts;
+}
+
+/** Drops the parsed faces now and stops their timer (what the timer does; a test starts from here). */
+export function dropPdfFonts(): void {
+  if (dropFonts) clearTimeout(dropFonts);
+  dropFonts = null;
+  fonts = null;
 }
 
 /** Whether the faces are parsed and kept now (tests). */
