@@ -73,6 +73,20 @@ export async function hydrated(page: Page): Promise<void> {
 }
 
 /**
+ * The page's errors from now on, as they come: uncaught exceptions and console errors (hydration mismatches among
+ * them), except the browser's own line for a resource that failed to load (a factory's photo is not a file of the
+ * test server).
+ */
+export function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+  });
+  return errors;
+}
+
+/**
  * Call before the action, await after it: resolves once the page has loaded the document the action leads to and
  * hydrated it. Pages load anew after a form or a button succeeds (server routing: `reloadPage()`, `goTo(url)` in
  * src/lib/isomorphic/browser-navigation.ts); the next step must wait for that load, or a `page.goto` races it.

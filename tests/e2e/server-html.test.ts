@@ -3,7 +3,7 @@
 // renders them. Hydrating the page, then selecting slots (a re-render of the page), must leave them exactly as sent,
 // without a hydration error; and what only they read is not in the page context sent to the browser.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, openBrowser, openServerOrm, type Session } from '#tests/e2e/browser';
+import { hydrated, openBrowser, openServerOrm, pageErrors, type Session } from '#tests/e2e/browser';
 import type { MikroORM } from '#src/lib/orm';
 import { createUser } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
@@ -42,12 +42,7 @@ describe('the experience page’s server-only parts', () => {
     await createReview(orm, { experienceId: experience.id, guestId: guest.id, rate: 4 });
 
     const page = await s.newPage({ width: 1280, height: 900 });
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      // The factory's photo is not a file of the test server: its 404 is not the page's error.
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
-    });
+    const errors = pageErrors(page);
     // Every change of the DOM inside a server-only part, from the document's first parse on.
     await page.addInitScript((selectors: string[]) => {
       const changed: string[] = [];

@@ -3,7 +3,7 @@
 // search form) must leave the cards exactly as sent, without a hydration error; the cards' data is not in the page
 // context sent to the browser.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, openBrowser, openServerOrm, type Session } from '#tests/e2e/browser';
+import { hydrated, openBrowser, openServerOrm, pageErrors, type Session } from '#tests/e2e/browser';
 import type { MikroORM } from '#src/lib/orm';
 import { createUser } from '#tests/factories/users';
 import { createExperience } from '#tests/factories/experiences';
@@ -23,12 +23,7 @@ describe('the /stories cards', () => {
     const experience = await createExperience(orm, { hostUserId: host.id, title: '一覧だけで描く藍染め体験', price: 3800 });
 
     const page = await s.newPage({ width: 1280, height: 900 });
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      // The factory's photo is not a file of the test server: its 404 is not the page's error.
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
-    });
+    const errors = pageErrors(page);
     // Every change of the DOM inside the grid once the document is parsed.
     await page.addInitScript(() => {
       const changed: string[] = [];
