@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import * as ja from '#src/i18n/ja';
 import { api } from '#src/lib/isomorphic/api-client';
@@ -27,18 +27,24 @@ export function Header() {
     }
   }
 
+  // Escape closes the open menu from anywhere in the header and returns the focus to its toggle (the disclosure
+  // pattern), so a keyboard user is not left inside a menu that covers the page. The menu's links are hydrated later
+  // (hydrateLater), and until then React stops a key event whose target is one of them at the page's root, in the
+  // capture phase: so the listener is the document's, in the capture phase too, ahead of React's.
+  const header = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || !header.current?.contains(event.target as Node)) return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener('keydown', close, true);
+    return () => document.removeEventListener('keydown', close, true);
+  }, [open]);
+
   return (
-    // Escape closes the open menu from anywhere in the header and returns the focus to its toggle (the disclosure
-    // pattern), so a keyboard user is not left inside a menu that covers the page.
-    // biome-ignore lint/a11y/noStaticElementInteractions: the key handled is the menu's, fired from its links and toggle
-    <header
-      className="site-header"
-      onKeyDown={(event) => {
-        if (event.key !== 'Escape' || !open) return;
-        setOpen(false);
-        toggle.current?.focus();
-      }}
-    >
+    <header className="site-header" ref={header}>
       <div className="site-header__inner">
         <a href="/" className="site-header__logo">
           <span className="site-header__mark" aria-hidden="true">

@@ -3,7 +3,9 @@
 // browser its code is a separate chunk fetched while the rest of the page hydrates, and React keeps the server's HTML
 // of that part on screen (a dehydrated Suspense boundary) until the chunk is there, then hydrates it. Its links work
 // before then (the browser follows them); a click on one of its buttons before then can be lost (React does not
-// always replay it), so a button that must answer at once stays outside (the header's logout button).
+// always replay it), so a button that must answer at once stays outside (the header's logout button). The same holds
+// for a key or click that a React handler above the part would catch: while the part waits, React stops the event at
+// the page's root, so such a handler listens on the document in the capture phase instead (the header's Escape).
 //
 // Use it for parts that are not needed to read the page: below the fold, or above it but only interactive later (a
 // carousel's buttons). Each call site passes the component twice, because the server must render it synchronously
