@@ -23,6 +23,8 @@ export interface BenchRow {
   referenceGoal?: number;
   /** This row is the reference the `referenceGoal`s are shares of. */
   reference?: boolean;
+  /** The reference's req/s measured in alternation with this row (measureAlternating); else the run's reference row. */
+  referenceRps?: number;
 }
 
 /** One pass/fail line of the goals table every run ends with. */
@@ -71,26 +73,74 @@ export interface BenchPart {
   report?(run: BenchRun): Promise<{ lines: string[]; ok: boolean; goals?: GoalResult[] }>;
 }
 
-/** One target: a 2 s warm-up at 10 connections, then CONNECTIONS connections for DURATION seconds. */
-export async function measure(title: string, url: string, options: MeasureOptions = {}): Promise<BenchRow> {
-  const headers = options.headers ?? {};
+/** What autocannon is given for one target: its URL, headers and, for `uniqueQuery`, a query string per request. */
+function target(url: string, options: MeasureOptions) {
   const { pathname, search } = new URL(url);
   let n = 0;
   const requests = options.uniqueQuery
     ? [{ setupRequest: (req: object) => ({ ...req, path: `${pathname}${search ? `${search}&` : '?'}r=${n++}` }) }]
     : undefined;
-  await autocannon({ url, headers, requests, connections: 10, duration: 2 });
-  const result = await autocannon({ url, headers, requests, connections: CONNECTIONS, duration: DURATION });
+  return { url, headers: options.headers ?? {}, requests };
+}
+
+function row(title: string, options: MeasureOptions, measured: { rps: number; p99: number; non2xx: number }): BenchRow {
   return {
     title,
-    rps: Math.round(result.requests.average),
-    p99: result.latency.p99,
-    non2xx: result.non2xx + result.errors,
+    ...measured,
     goal: options.goal,
     p99Goal: options.p99Goal,
     referenceGoal: options.referenceGoal,
     reference: options.reference,
   };
+}
+
+/** One target: a 2 s warm-up at 10 connections, then CONNECTIONS connections for DURATION seconds. */
+export async function measure(title: string, url: string, options: MeasureOptions = {}): Promise<BenchRow> {
+  const of = target(url, options);
+  await autocannon({ ...of, connections: 10, duration: 2 });
+  const result = await autocannon({ ...of, connections: CONNECTIONS, duration: DURATION });
+  return row(title, options, {
+    rps: Math.round(result.requests.average),
+    p99: result.latency.p99,
+    non2xx: result.non2xx + result.errors,
+  });
+}
+
+/** The rounds measureAlternating splits each target's DURATION into. */
+const ROUNDS = 5;
+
+/**
+ * Targets whose goals compare them with each other (a page and the reference row), measured in alternation: after
+ * each target's warm-up, ROUNDS rounds run every target in turn for DURATION / ROUNDS seconds. Each target gets the
+ * measuring time `measure` gives it, and a swing in the machine's speed (on a shared machine its throughput changes
+ * from one minute to the next) falls on all of them alike instead of on whichever target ran then. A row's req/s is
+ * the mean of its rounds, its p99 is taken over every response of its rounds, and a row measured beside a reference
+ * target carries that target's req/s as `referenceRps`.
+ */
+export async function measureAlternating(targets: { title: string; url: string; options?: MeasureOptions }[]): Promise<BenchRow[]> {
+  const runs = targets.map((t) => ({ ...t, of: target(t.url, t.options ?? {}), rps: 0, non2xx: 0, latencies: [] as number[] }));
+  for (const r of runs) await autocannon({ ...r.of, connections: 10, duration: 2 });
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const r of runs) {
+      const result = await new Promise<autocannon.Result>((resolve, reject) => {
+        const options = { ...r.of, connections: CONNECTIONS, duration: DURATION / ROUNDS };
+        const instance = autocannon(options, (error, done) => (error ? reject(error) : resolve(done)));
+        instance.on('response', (_client, _status, _bytes, ms) => r.latencies.push(ms));
+      });
+      r.rps += result.requests.average / ROUNDS;
+      r.non2xx += result.non2xx + result.errors;
+    }
+  }
+  const reference = runs.find((r) => r.options?.reference);
+  return runs.map((r) => {
+    const sorted = Float64Array.from(r.latencies).sort();
+    const measured = row(r.title, r.options ?? {}, {
+      rps: Math.round(r.rps),
+      p99: Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0),
+      non2xx: r.non2xx,
+    });
+    return reference && r !== reference ? { ...measured, referenceRps: Math.round(reference.rps) } : measured;
+  });
 }
 
 /** Peak resident set size of a process in MB (Linux VmHWM). */

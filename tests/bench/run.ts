@@ -117,7 +117,8 @@ function printTable(rows: BenchRow[]): GoalResult[] {
   console.log('|---|---:|---:|---:|---:|---|---:|');
   for (const r of rows) {
     const share = (r.rps / bare) * 100;
-    const ofReference = reference ? (r.rps / reference.rps) * 100 : undefined;
+    const referenceRps = r.referenceRps ?? reference?.rps;
+    const ofReference = referenceRps ? (r.rps / referenceRps) * 100 : undefined;
     const row: GoalResult[] = [];
     if (r.goal !== undefined) row.push({ goal: `≥ ${r.goal}% of bare`, measured: `${share.toFixed(2)}%`, pass: share >= r.goal });
     if (r.referenceGoal !== undefined && ofReference !== undefined) {
