@@ -3,7 +3,7 @@
 // Runs against the demo data; the experience is picked from the API so the test follows the seed.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
-import { hydrated, must, openBrowser, type Session } from '#tests/e2e/browser';
+import { hydrated, laterPartsHydrated, must, openBrowser, type Session } from '#tests/e2e/browser';
 import { slotView, reservationUrl } from '#src/modules/calendars/slots';
 import type { CalendarJson, CalendarsJson } from '#src/modules/calendars/calendars.schemas';
 import type { OtherExperiencesJson, StoriesListJson } from '#src/modules/experiences/experiences.schemas';
@@ -218,14 +218,10 @@ describe('experience page', () => {
   it('sends signed-out visitors to /logon from the apply area and the holding request', async () => {
     const page = await s.newPage({ width: 375, height: 800 });
     await page.goto(`/stories/${storyId}`);
-    await hydrated(page);
+    await laterPartsHydrated(page);
     expect(await page.getByTestId('login-button').getAttribute('href')).toBe(
       `/logon?redirect=${encodeURIComponent(`/stories/${storyId}`)}`,
     );
-    // The button's code is a chunk loaded after hydration (hydrateLater): this test is about where a signed-out press
-    // leads, so it presses once that chunk is in, not while React would have to replay the press (one run in about
-    // twenty timed out waiting for the navigation).
-    await page.waitForLoadState('networkidle');
     await page.getByTestId('holding-request').click();
     await page.waitForURL('**/logon?redirect=*');
   });
@@ -235,7 +231,7 @@ describe('experience page', () => {
     // A fresh account: it has never asked, so the first request is stored.
     await s.signUp(page, 'リクエスト 花子');
     await page.goto(`/stories/${storyId}`);
-    await hydrated(page);
+    await laterPartsHydrated(page);
     await page.getByTestId('holding-request').click();
     const alert = page.locator('.story__holding-result');
     await expect.poll(() => alert.textContent()).toBe('開催リクエストを送信しました。');

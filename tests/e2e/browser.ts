@@ -73,6 +73,16 @@ export async function hydrated(page: Page): Promise<void> {
 }
 
 /**
+ * Resolves once the page's later parts have their code too (src/components/hydrate-later.tsx: chunks fetched while the
+ * page hydrates, nothing loaded for half a second after). A press on such a part before then can be lost, as a
+ * visitor's can; a test about what the press does waits for this first.
+ */
+export async function laterPartsHydrated(page: Page): Promise<void> {
+  await hydrated(page);
+  await page.waitForLoadState('networkidle');
+}
+
+/**
  * The page's errors from now on, as they come: uncaught exceptions and console errors (hydration mismatches among
  * them), except the browser's own line for a resource that failed to load (a factory's photo is not a file of the
  * test server).

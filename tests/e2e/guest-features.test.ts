@@ -4,7 +4,7 @@
 // factories into the test server's own database.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, openBrowser, openServerOrm, type Session } from '#tests/e2e/browser';
+import { hydrated, laterPartsHydrated, openBrowser, openServerOrm, type Session } from '#tests/e2e/browser';
 import type { MikroORM } from '#src/lib/orm';
 import { createUser, TEST_PASSWORD } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
@@ -117,15 +117,9 @@ describe('sharing', () => {
       `https://twitter.com/intent/tweet?url=${encodeURIComponent(url ?? '')}`,
     );
 
-    // The button's code arrives after hydration (hydrateLater). A click that lands while the part still waits for it
-    // is not always replayed when another test file keeps the machine busy, so the test clicks until the notice shows;
-    // the copied link is then checked once.
-    await expect
-      .poll(async () => {
-        await page.getByTestId('share-copy').click();
-        return page.getByTestId('share-notice').textContent();
-      })
-      .toBe('リンクをコピーしました');
+    await laterPartsHydrated(page);
+    await page.getByTestId('share-copy').click();
+    await expect.poll(() => page.getByTestId('share-notice').textContent()).toBe('リンクをコピーしました');
     await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(url);
 
     const description = await page.locator('meta[property="og:description"]').getAttribute('content');

@@ -4,7 +4,7 @@
 // and pays within the offer. Its own built server and PostgreSQL (the data comes from the factories).
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, openBrowser, type Session } from '#tests/e2e/browser';
+import { hydrated, laterPartsHydrated, openBrowser, type Session } from '#tests/e2e/browser';
 import { startIsolatedServer, type IsolatedServer } from '#tests/setup/server-process';
 import { startSmtpInbox, type SmtpInbox } from '#tests/setup/smtp-inbox';
 import { createUser, TEST_PASSWORD } from '#tests/factories/users';
@@ -77,7 +77,7 @@ describe('キャンセル待ち', () => {
       // Join on the experience page: the full slot is offered in the panel.
       const page = await s.signedInPage(waiter.email, { base: world.base, width });
       await page.goto(`${world.base}/stories/${experience.id}`);
-      await hydrated(page);
+      await laterPartsHydrated(page);
       const panel = page.getByTestId('waitlist-panel');
       await panel.scrollIntoViewIfNeeded();
       await panel.screenshot({ path: path.join(SHOTS, `panel-form-${width}.png`) });
