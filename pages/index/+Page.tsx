@@ -1,99 +1,32 @@
-// https://vike.dev/Page — the storefront: hero, new arrivals, areas and categories (all from the data).
-import { useData } from 'vike-react/useData';
-import * as ja from '#src/i18n/ja';
-import { ExperienceGrid } from '#src/components/ExperienceCard';
-import { heartsOf } from '#src/components/FavoriteHeart';
-import { locationPath } from '#src/modules/experiences/experience-links.shared';
-import type { Data } from './+data';
+// https://vike.dev/Page — the storefront: hero, new arrivals, areas and categories (all from the server's data).
+//
+// The whole page is server-only HTML (src/components/server-html.tsx): it is links and text, so the browser keeps
+// the server's markup and hydrates only the two elements around it. The blocks (home-parts.tsx) are imported by the
+// server build only (`import.meta.env.SSR` is a constant in each build, as with hydrateLater), so their code, the
+// cards' module and the `home` and `browse` texts are not in the browser's first load, and their data is not in its
+// page context. Their stylesheets are imported here, in the order the blocks' modules had them, since the server
+// inlines only the page's own. The cards' hearts work through FavoriteHeart's document listener, which its import
+// below loads.
+import { usePageContext } from 'vike-react/usePageContext';
+import '#src/components/experience-card.css';
+import '#src/components/FavoriteHeart';
+import { ServerHtml, serverOnlyPart } from '#src/components/server-html';
+import type { HomeServerPart } from './home-server';
 import '#src/components/chips.css';
 import './home.css';
 
+const parts = import.meta.env.SSR ? await import('./home-parts') : null;
+
 export default function Page() {
-  const { home, favoriteIds } = useData<Data>();
+  const server = serverOnlyPart<HomeServerPart>(usePageContext());
   return (
     <>
-      <section className="hero">
-        <div className="hero__inner">
-          <h1 className="hero__title">{ja.home.heroTitle}</h1>
-          <p className="hero__lead">{ja.home.heroLead}</p>
-          <a href="/stories" className="button hero__cta">
-            {ja.home.heroCta}
-            {home.total_count > 0 && <span className="hero__count">{ja.browse.totalCount(home.total_count)}</span>}
-          </a>
-        </div>
-      </section>
-
-      <div className="page home">
-        <section className="home__section" aria-labelledby="home-new">
-          <div className="home__head">
-            <h2 id="home-new">{ja.home.newArrivals}</h2>
-            <a href="/stories" className="home__more">
-              {ja.home.seeAll} ›
-            </a>
-          </div>
-          {home.new_arrivals.length > 0 ? (
-            <ExperienceGrid experiences={home.new_arrivals} eagerCount={4} heart={heartsOf(favoriteIds)} />
-          ) : (
-            <p className="empty">{ja.browse.emptyList}</p>
-          )}
-        </section>
-
-        <section className="home__section" aria-labelledby="home-areas">
-          <div className="home__head">
-            <h2 id="home-areas">{ja.home.areas}</h2>
-          </div>
-          {home.areas.length > 0 ? (
-            <ul className="home__areas">
-              {home.areas.map((area) => (
-                <li key={area.id}>
-                  <a className="chip home__area" href={locationPath(area.name)}>
-                    {area.name}
-                    <span className="chip__count">{area.count}</span>
-                  </a>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="muted">{ja.browse.homeAreasEmpty}</p>
-          )}
-        </section>
-
-        <section className="home__section" aria-labelledby="home-categories">
-          <div className="home__head">
-            <h2 id="home-categories">{ja.home.categories}</h2>
-          </div>
-          <ul className="home__categories">
-            {home.categories.map((category, i) => (
-              <li key={category.id}>
-                <a className={`home__category home__category--${i % 5}`} href={`/stories/category/${category.id}`}>
-                  <span className="home__category-name">{category.name}</span>
-                  <span className="home__category-count">{ja.browse.count(category.count)}</span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        </section>
-
-        <section className="home__section" aria-labelledby="home-host">
-          <div className="home__head">
-            <h2 id="home-host">{ja.browse.homeHostTitle}</h2>
-          </div>
-          <div className="home-links">
-            <a className="home-link card" href="/host_story">
-              <strong>{ja.nav.hostStories}</strong>
-              <span className="muted">{ja.home.hostLinkLead}</span>
-            </a>
-            <a className="home-link card" href="/brand_ambassador">
-              <strong>{ja.nav.brandAmbassador}</strong>
-              <span className="muted">{ja.home.brandLinkLead}</span>
-            </a>
-            <a className="home-link card" href="/inquiry">
-              <strong>{ja.nav.inquiry}</strong>
-              <span className="muted">{ja.home.inquiryLinkLead}</span>
-            </a>
-          </div>
-        </section>
-      </div>
+      <ServerHtml as="section" name="hero" className="hero">
+        {parts && server ? <parts.HomeHero {...server} /> : undefined}
+      </ServerHtml>
+      <ServerHtml as="div" name="home" className="page home">
+        {parts && server ? <parts.HomeBlocks {...server} /> : undefined}
+      </ServerHtml>
     </>
   );
 }
