@@ -7,7 +7,7 @@
 // unit of work: use them for reads that need no transaction. Writes stay with the ORM.
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Pool, PoolClient, QueryResult } from 'pg';
+import type { Pool, PoolClient, QueryConfig, QueryResult } from 'pg';
 
 export interface ReadStatement {
   /**
@@ -95,6 +95,18 @@ function isStalePlan(error: unknown): boolean {
   );
 }
 
+/**
+ * One statement through pg's callback form. Its promise form, on a held connection, left each result reachable across
+ * the next two minor collections, so the rows of every search were moved to the old generation and collected by the
+ * major collections that then ran about once a second under load (seen with `--trace-gc-nvp`,
+ * docs/performance-log.md); answered through the callback, they die young.
+ */
+function runQuery(client: Pool | PoolClient, query: QueryConfig): Promise<QueryResult> {
+  return new Promise((resolve, reject) => {
+    client.query(query, (error: Error | undefined, result: QueryResult) => (error ? reject(error) : resolve(result)));
+  });
+}
+
 /** Runs a read statement (on a pooled connection, or the one held) and returns its rows (logged like the ORM's own queries). */
 export async function readRows<Row>(em: SqlReader, statement: ReadStatement, values: readonly unknown[]): Promise<Row[]> {
   const client = await clientOf(em);
@@ -103,7 +115,7 @@ export async function readRows<Row>(em: SqlReader, statement: ReadStatement, val
   let result: QueryResult;
   for (let attempt = 1; ; attempt++) {
     try {
-      result = await client.query(query);
+      result = await runQuery(client, query);
       break;
     } catch (error) {
       // A process that prepared the statement before a migration changed the types of its result columns: PostgreSQL

@@ -20,13 +20,21 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** The server's log lines (JSON) that mention `text`. */
-function logLines(text: string): { level: number; msg: string; reason?: string }[] {
-  return server
-    .output()
-    .split('\n')
-    .filter((line) => line.includes(text))
-    .map((line) => JSON.parse(line));
+type LogLine = { level: number; msg: string; reason?: string };
+
+/**
+ * The server's log lines (JSON) that mention `text`, once at least `count` of them have arrived: the server writes its
+ * log in batches, at the latest a fraction of a second after a line (src/lib/logger.ts).
+ */
+async function logLines(text: string, count = 1): Promise<LogLine[]> {
+  const found = () =>
+    server
+      .output()
+      .split('\n')
+      .filter((line) => line.includes(text))
+      .map((line): LogLine => JSON.parse(line));
+  for (let waited = 0; found().length < count && waited < 5_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+  return found();
 }
 
 /** Waits until one of the server's connections waits for a lock (the request holding the pool's only connection). */
@@ -81,10 +89,10 @@ describe('a page while the database has no free connection', () => {
     expect(await after.text()).not.toContain('ただいま混み合っています');
 
     // One warning with the pool's reason; no error line and no stack for it.
-    const warnings = logLines('database busy');
+    const warnings = await logLines('database busy');
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatchObject({ level: 40, reason: expect.stringMatching(/timeout exceeded when trying to connect/) });
-    const answered = logLines('"statusCode":503');
+    const answered = await logLines('"statusCode":503');
     expect(answered.map((l) => l.level)).toEqual([40]);
     expect(server.output()).not.toMatch(/"level":50|\n\s+at /);
   });
