@@ -64,7 +64,7 @@ const GZIP_LEVEL = 6;
  * The body compressed whole in `encoding`. The output is written into chunks of at most the body's size rather than
  * zlib's default 16 kB: the compressed answer is smaller than its body, and each chunk is a buffer outside V8's heap
  * that lives until a collection finds it, so a 16 kB chunk for every small answer (a search's few kilobytes) made
- * V8 run its full collections many times as often (docs/performance-log.md).
+ * V8 run its full collections far more often (docs/performance-log.md).
  */
 export function compressWhole(body: Buffer | string, encoding: Encoding, effort: Effort = 'answer'): Buffer {
   const size = Buffer.byteLength(body);
