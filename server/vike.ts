@@ -9,7 +9,7 @@ import { publicCache } from '#src/lib/ttl-cache';
 import { pageCacheKey } from '#src/lib/page-cache-key';
 import { consumeCompletion } from '#server/completion';
 import expressStaticGzip from 'express-static-gzip';
-import { cssInliner } from '#server/inline-css';
+import { type LateParts, pageBytes } from '#server/inline-css';
 import { type KeptBody, sendKept } from '#server/compress';
 import { projectRoot as root } from '#src/lib/project-root';
 import { pageServices } from '#server/page-services';
@@ -110,11 +110,12 @@ function acknowledgeRoutingOverride(): void {
 
 /**
  * The pages (after the session and context middleware): every GET not handled before renders a page. With the
- * production build, each page's stylesheets are inlined into its HTML (server/inline-css.ts).
+ * production build, each page's stylesheets are inlined into its HTML; a page's late parts are written in with them
+ * (server/inline-css.ts).
  */
 export async function mountVike(app: Express, services: Services, options: { production?: boolean } = {}): Promise<void> {
   acknowledgeRoutingOverride();
-  const toBytes = options.production ? cssInliner(CLIENT_DIR) : (html: string) => Buffer.from(html);
+  const toBytes = pageBytes(options.production ? CLIENT_DIR : null);
   // The pages' hooks see a busy database as a 503 page (server/page-services.ts).
   const servicesForPages = pageServices(services);
   // Signed-out renders are shared for PUBLIC_CACHE_SECONDS; only plain 200 pages are kept, within a byte budget
@@ -136,7 +137,8 @@ export async function mountVike(app: Express, services: Services, options: { pro
     });
     const { httpResponse } = pageContext;
     if (!httpResponse) return null;
-    const body = toBytes(await httpResponse.getBody());
+    const late = (pageContext as { serverOnly?: { lateHtml?: LateParts } }).serverOnly?.lateHtml;
+    const body = toBytes(await httpResponse.getBody(), late);
     const etag = shared ? weakEtag(body) : undefined;
     return { status: httpResponse.statusCode, pageId: pageContext.pageId ?? null, headers: httpResponse.headers, body, etag };
   }

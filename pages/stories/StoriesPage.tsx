@@ -3,10 +3,10 @@
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import * as ja from '#src/i18n/ja';
-import { ExperienceGridItems } from '#src/components/ExperienceCard';
-import { heartsOf } from '#src/components/FavoriteHeart';
+import '#src/components/experience-card.css';
+import '#src/components/FavoriteHeart';
 import { Pagination } from '#src/components/Pagination';
-import { ServerHtml, serverOnlyPart } from '#src/components/server-html';
+import { lateHtmlMarker, ServerHtml, serverOnlyPart } from '#src/components/server-html';
 import type { StoriesSuggestionJson } from '#src/modules/experiences/experiences.schemas';
 import { isSearch, storiesQueryString } from '#src/modules/experiences/experiences.shared';
 import type { StoriesData } from './list-data';
@@ -41,8 +41,9 @@ function suggestionLabel(s: StoriesSuggestionJson): string {
 
 export default function StoriesPage() {
   const data = useData<StoriesData>();
-  // The category chips and the cards: server-only HTML (src/components/server-html.tsx), rendered from the server-only
-  // part of the page context; the browser's build has neither's code (FavoriteHeart still loads: its click listener).
+  // The category chips and the cards: server-only HTML (src/components/server-html.tsx), from the server-only part of
+  // the page context; the cards are markup made by list-data.ts, written in after the render (a late part). The
+  // browser's build has neither's code (FavoriteHeart still loads: its click listener).
   const server = serverOnlyPart<StoriesServerPart>(usePageContext());
   const { list } = data;
   const searching = isSearch(list.search);
@@ -116,11 +117,7 @@ export default function StoriesPage() {
           )}
         </div>
       ) : (
-        <ServerHtml as="ul" name="cards" className="xgrid">
-          {import.meta.env.SSR && server ? (
-            <ExperienceGridItems experiences={server.cards} eagerCount={4} headingLevel={2} heart={heartsOf(server.favoriteIds)} />
-          ) : undefined}
-        </ServerHtml>
+        <ServerHtml as="ul" name="cards" className="xgrid" html={import.meta.env.SSR && server ? lateHtmlMarker('cards') : undefined} />
       )}
       <Pagination page={list.meta.page} totalPages={list.meta.total_pages} href={href} />
     </section>

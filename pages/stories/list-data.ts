@@ -1,15 +1,15 @@
 // Shared by the /stories list pages (+onBeforeRender.ts of index, location, category, theme): the page's data in two
-// parts, `data` (sent to the browser in the page context) and `serverOnly` (the cards, kept on the server: the grid is
-// server-only HTML, list-server.ts). Every search parameter lives in the URL; the chip routes are the same search with
-// one filter pre-set.
+// parts, `data` (sent to the browser in the page context) and `serverOnly` (kept on the server, list-server.ts): the
+// chips' categories and the cards as markup, written into the page after its render (the grid is server-only HTML).
+// Every search parameter lives in the URL; the chip routes are the same search with one filter pre-set.
 import { render } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
-import type { CardExperience } from '#src/components/ExperienceCard';
+import { cardItemHtml } from '#src/components/experience-card-html';
+import { heartsHtml } from '#src/components/FavoriteHeart';
 import { siteOrigin } from '#src/components/seo';
 import { favoriteIdsOf } from '#src/lib/isomorphic/page-helpers';
 import { addMonths, todayInJapan } from '#src/lib/isomorphic/dates';
 import { SEARCH_LIMITS, STORIES_QUERY_KEYS } from '#src/modules/experiences/experiences.shared';
-import type { ExperienceCardJson } from '#src/modules/experiences/experiences.schemas';
 import type { StoriesServerPart } from './list-server';
 import type { SearchChoices } from './SearchFilters';
 import type { StoriesQueryInput } from '#src/modules/experiences/stories-query.schemas';
@@ -30,23 +30,6 @@ function urlInput(pageContext: PageContextServer, filter: ListFilterInput): Stor
   if (filter.category_id !== undefined) input.category_id = filter.category_id;
   if (filter.theme_id !== undefined) input.theme_id = filter.theme_id;
   return input;
-}
-
-/** A card as the list shows it: only what the card reads (ExperienceCard), not the API's whole card. */
-function cardView(card: ExperienceCardJson): CardExperience {
-  const image = card.images[0];
-  return {
-    id: card.id,
-    title: card.title,
-    images: image ? [{ url: image.url }] : [],
-    online: card.online,
-    state: card.state,
-    category_name: card.category_name,
-    price: card.price,
-    hosted_by: card.hosted_by,
-    review_count: card.review_count,
-    average_rate: card.average_rate,
-  };
 }
 
 type Rows = readonly { id: number; name: string }[];
@@ -108,11 +91,12 @@ export async function loadStories(pageContext: PageContextServer, filter: ListFi
   const origin = siteOrigin(services.env);
   const today = todayInJapan();
   const { experiences, ...listRest } = list;
-  const stories: StoriesServerPart = {
-    categories,
-    cards: experiences.map(cardView),
-    favoriteIds: await favoriteIdsOf(pageContext, experiences),
-  };
+  // The cards' photos load at once for the first screen's four; their titles are h2 right under the page's h1.
+  const heart = heartsHtml(await favoriteIdsOf(pageContext, experiences), pageContext.user !== null, pageContext.urlOriginal);
+  let cards = '';
+  for (let i = 0; i < experiences.length; i++)
+    cards += cardItemHtml(experiences[i], { eager: i < 4, headingLevel: 2 }, heart(experiences[i].id));
+  const stories: StoriesServerPart = { categories, lateHtml: { cards } };
   const data = {
     list: listRest,
     /** The page's number of cards (the cards themselves are server-only HTML). */

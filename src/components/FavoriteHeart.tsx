@@ -5,9 +5,11 @@
 // The toggle is one click listener on the document, not React state: it works from the moment this script runs (also
 // before the page has hydrated), and the cards carry no hooks, so they stay light enough for the pages' first load
 // (tests/e2e/js-budget.test.ts). The icon is drawn by the stylesheet (favorite-heart.css).
+import { createElement } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import * as ja from '#src/i18n/ja';
 import { logonUrl } from '#src/lib/isomorphic/api-client';
+import { escapeAttribute } from './seo';
 import './favorite-heart.css';
 
 /**
@@ -29,25 +31,49 @@ async function toggle(event: MouseEvent) {
 
 if (typeof document !== 'undefined') document.addEventListener('click', toggle);
 
+/**
+ * The heart's element and attributes (HTML names): a pressed or unpressed toggle for a signed-in visitor, else the
+ * sign-in link that comes back to `urlOriginal`. The one description FavoriteHeart renders and heartHtml writes.
+ */
+function heartElement(
+  experienceId: number,
+  initial: boolean,
+  signedIn: boolean,
+  urlOriginal: string,
+): ['button' | 'a', Record<string, string>] {
+  const className = initial ? 'heart heart--on' : 'heart';
+  return signedIn
+    ? [
+        'button',
+        {
+          type: 'button',
+          class: className,
+          'aria-pressed': String(initial),
+          'aria-label': ja.nav.favorites,
+          'data-favorite': String(experienceId),
+        },
+      ]
+    : ['a', { class: 'heart', href: logonUrl(urlOriginal), 'aria-label': ja.nav.favorites }];
+}
+
 /** The heart; where it sits (over a card's photo, beside the page's title) is its container's style. */
 export function FavoriteHeart({ experienceId, initial }: { experienceId: number; initial: boolean }) {
   const { user, urlOriginal } = usePageContext();
-  const className = 'heart';
-  return user ? (
-    <button
-      type="button"
-      className={initial ? `${className} heart--on` : className}
-      aria-pressed={initial}
-      aria-label={ja.nav.favorites}
-      data-favorite={experienceId}
-    />
-  ) : (
-    // biome-ignore lint/a11y/useAnchorContent: named by aria-label, like the button (the icon is the stylesheet's)
-    <a className={className} href={logonUrl(urlOriginal)} aria-label={ja.nav.favorites} />
-  );
+  const [tag, { class: className, ...attributes }] = heartElement(experienceId, initial, user !== null, urlOriginal);
+  return createElement(tag, { ...attributes, className });
 }
 
 /** The hearts of a grid's cards, pressed for the cards the signed-in visitor has in お気に入り (`favoriteIdsOf`). */
 export function heartsOf(favoriteIds: readonly number[]) {
   return (experienceId: number) => <FavoriteHeart experienceId={experienceId} initial={favoriteIds.includes(experienceId)} />;
+}
+
+/** The same hearts as markup strings, for a grid written as server-only HTML (the /stories cards). */
+export function heartsHtml(favoriteIds: readonly number[], signedIn: boolean, urlOriginal: string) {
+  return (experienceId: number) => {
+    const [tag, attributes] = heartElement(experienceId, favoriteIds.includes(experienceId), signedIn, urlOriginal);
+    let html = `<${tag}`;
+    for (const [name, value] of Object.entries(attributes)) html += ` ${name}="${escapeAttribute(value)}"`;
+    return `${html}></${tag}>`;
+  };
 }

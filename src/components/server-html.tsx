@@ -14,6 +14,11 @@
 // Instead of `html`, the server may pass the part's content as `children`, rendered in the page's own render (no
 // second render to a string, and the components may read the page context, as the cards' hearts do); the browser
 // passes neither, as above.
+//
+// A part made as one string can also be written into the page's bytes after the render: on the server the page
+// passes `html={lateHtmlMarker(name)}` and puts the part's HTML in its server-only part's `lateHtml[name]`;
+// server/inline-css.ts writes it in place of the marker. Its markup then goes through neither React's render nor
+// Vike's passes over the document (the /stories cards: most of that page's markup).
 import { createElement, memo, type ReactNode } from 'react';
 
 export interface ServerHtmlProps {
@@ -56,4 +61,9 @@ export const ServerHtml = memo(ServerHtmlElement);
  */
 export function serverOnlyPart<T>(pageContext: object): T | undefined {
   return (pageContext as { serverOnly?: T }).serverOnly;
+}
+
+/** The marker a late part leaves in the render, replaced by the part's HTML (`lateHtml[name]`) when the page is sent. */
+export function lateHtmlMarker(name: string): string {
+  return `<!--late-html:${name}-->`;
 }

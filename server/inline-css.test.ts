@@ -1,0 +1,32 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { lateHtmlMarker } from '#src/components/server-html';
+import { pageBytes } from './inline-css';
+
+const LINK = '<link rel="stylesheet" type="text/css" href="/assets/static/a.css">';
+
+function clientDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'inline-css-'));
+  mkdirSync(path.join(dir, 'assets/static'), { recursive: true });
+  writeFileSync(path.join(dir, 'assets/static/a.css'), '.a{color:red}');
+  return dir;
+}
+
+describe('pageBytes', () => {
+  it('inlines the stylesheets and writes each late part in place of its marker', () => {
+    const html = `<head>${LINK}</head><body><ul data-server-html="cards">${lateHtmlMarker('cards')}</ul></body>`;
+    const bytes = pageBytes(clientDir())(html, { cards: '<li>体験</li>' });
+    expect(bytes.toString('utf8')).toBe(
+      '<head><style data-href="/assets/static/a.css">.a{color:red}</style>' +
+        '<link rel="stylesheet" href="/assets/static/a.css" disabled></head>' +
+        '<body><ul data-server-html="cards"><li>体験</li></ul></body>',
+    );
+  });
+
+  it('drops a marker whose part the page did not make, and leaves the links as they are without a client folder', () => {
+    const html = `<head>${LINK}</head><body><ul>${lateHtmlMarker('cards')}</ul></body>`;
+    expect(pageBytes(null)(html).toString('utf8')).toBe(`<head>${LINK}</head><body><ul></ul></body>`);
+  });
+});
