@@ -7,11 +7,13 @@ import type { PageContextServer } from 'vike/types';
 import { cardItemHtml } from '#src/components/experience-card-html';
 import { heartsHtml } from '#src/components/FavoriteHeart';
 import { siteOrigin } from '#src/components/seo';
+import { seoHeadHtml } from '#src/components/SeoHead';
 import { favoriteIdsOf } from '#src/lib/isomorphic/page-helpers';
 import { addMonths, todayInJapan } from '#src/lib/isomorphic/dates';
 import { SEARCH_LIMITS, STORIES_QUERY_KEYS } from '#src/modules/experiences/experiences.shared';
 import type { StoriesServerPart } from './list-server';
 import type { SearchChoices } from './SearchFilters';
+import { listPath } from './list-head';
 import type { StoriesQueryInput } from '#src/modules/experiences/stories-query.schemas';
 
 export interface ListFilterInput {
@@ -88,25 +90,27 @@ export async function loadStories(pageContext: PageContextServer, filter: ListFi
     services.reference.themes(ctx),
     services.reference.prefectures(ctx),
   ]);
-  const origin = siteOrigin(services.env);
   const today = todayInJapan();
   const { experiences, ...listRest } = list;
   // The cards' photos load at once for the first screen's four; their titles are h2 right under the page's h1.
-  const heart = heartsHtml(await favoriteIdsOf(pageContext, experiences), pageContext.user !== null, pageContext.urlOriginal);
+  const heart = heartsHtml(await favoriteIdsOf(pageContext, experiences), Boolean(pageContext.user), pageContext.urlOriginal);
   let cards = '';
   for (let i = 0; i < experiences.length; i++)
     cards += cardItemHtml(experiences[i], { eager: i < 4, headingLevel: 2 }, heart(experiences[i].id));
-  const stories: StoriesServerPart = { categories, lateHtml: { cards } };
+  const stories: StoriesServerPart = { categories, lateHtml: { cards }, head: '' };
   const data = {
     list: listRest,
     /** The page's number of cards (the cards themselves are server-only HTML). */
     cardCount: experiences.length,
     choices: choicesText(categories, themes, prefectures),
-    origin,
     errors,
     today,
     lastDate: addMonths(today, SEARCH_LIMITS.yearsAhead * 12),
   };
+  // The head's tags as one string (pages/+headHtmlEnd.ts), made with the data: no React render of their own.
+  stories.head = seoHeadHtml({
+    url: `${siteOrigin(services.env)}${listPath(data)}${data.list.meta.page > 1 ? `?page=${data.list.meta.page}` : ''}`,
+  });
   return { data, serverOnly: stories };
 }
 

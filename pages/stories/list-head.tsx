@@ -1,8 +1,7 @@
-// Title, description and head tags of the /stories list pages (re-exported by each route's + files).
+// Title and description of the /stories list pages (re-exported by each route's + files); the other head tags are
+// made with the data (list-data.ts).
 import type { PageContext } from 'vike/types';
-import { useData } from 'vike-react/useData';
 import * as ja from '#src/i18n/ja';
-import { SeoHead } from '#src/components/SeoHead';
 import type { StoriesData } from './list-data';
 import { filterPath, isSearch } from '#src/modules/experiences/experiences.shared';
 
@@ -34,9 +33,4 @@ export function listDescription(pageContext: PageContext) {
   const filter = data.list.filters[0];
   const lead = filter ? `${listHeading(data)}を${ja.browse.totalCount(data.list.meta.total_count)}掲載中。` : '';
   return `${lead}${ja.browse.listLead}`;
-}
-
-export function ListHead() {
-  const data = useData<StoriesData>();
-  return <SeoHead url={`${data.origin}${listPath(data)}${data.list.meta.page > 1 ? `?page=${data.list.meta.page}` : ''}`} />;
 }

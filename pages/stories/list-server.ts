@@ -2,8 +2,12 @@
 // pageContext.serverOnly, read with serverOnlyPart in src/components/server-html.tsx). A type only: the browser's
 // modules import this too.
 
-/** What only the server reads: the category chips, and the page's cards as markup (written in after the render). */
+/**
+ * What only the server reads: the category chips, the page's cards as markup (written in after the render) and the
+ * head's tags (canonical, Open Graph), written by pages/+headHtmlEnd.ts.
+ */
 export interface StoriesServerPart {
   categories: { id: number; name: string }[];
   lateHtml: { cards: string };
+  head: string;
 }

@@ -59,7 +59,7 @@ function heartElement(
 /** The heart; where it sits (over a card's photo, beside the page's title) is its container's style. */
 export function FavoriteHeart({ experienceId, initial }: { experienceId: number; initial: boolean }) {
   const { user, urlOriginal } = usePageContext();
-  const [tag, { class: className, ...attributes }] = heartElement(experienceId, initial, user !== null, urlOriginal);
+  const [tag, { class: className, ...attributes }] = heartElement(experienceId, initial, Boolean(user), urlOriginal);
   return createElement(tag, { ...attributes, className });
 }
 
@@ -68,12 +68,18 @@ export function heartsOf(favoriteIds: readonly number[]) {
   return (experienceId: number) => <FavoriteHeart experienceId={experienceId} initial={favoriteIds.includes(experienceId)} />;
 }
 
-/** The same hearts as markup strings, for a grid written as server-only HTML (the /stories cards). */
+/**
+ * The same hearts as markup strings, for a grid written as server-only HTML (the /stories cards). Signed out, every
+ * card's heart is the same link, written once.
+ */
 export function heartsHtml(favoriteIds: readonly number[], signedIn: boolean, urlOriginal: string) {
-  return (experienceId: number) => {
+  const html = (experienceId: number) => {
     const [tag, attributes] = heartElement(experienceId, favoriteIds.includes(experienceId), signedIn, urlOriginal);
-    let html = `<${tag}`;
-    for (const [name, value] of Object.entries(attributes)) html += ` ${name}="${escapeAttribute(value)}"`;
-    return `${html}></${tag}>`;
+    let element = `<${tag}`;
+    for (const [name, value] of Object.entries(attributes)) element += ` ${name}="${escapeAttribute(value)}"`;
+    return `${element}></${tag}>`;
   };
+  if (signedIn) return html;
+  const signedOut = html(0);
+  return () => signedOut;
 }

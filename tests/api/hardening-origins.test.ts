@@ -62,7 +62,9 @@ describe('with APP_URL', () => {
       headersOriginal: { 'x-forwarded-host': 'evil.example' },
       urlParsed: { pathname: '/stories', search: {}, searchAll: {}, searchOriginal: null },
     } as unknown as PageContextServer;
-    expect((await loadStories(pageContext, {})).data.origin).toBe('https://tabitoko.example');
+    const { head } = (await loadStories(pageContext, {})).serverOnly;
+    expect(head).toContain('<link rel="canonical" href="https://tabitoko.example/stories"/>');
+    expect(head).not.toContain('evil.example');
   });
 });
 

@@ -1,2 +1,0 @@
-// https://vike.dev/Head
-export { ListHead as default } from '#pages/stories/list-head';
