@@ -108,6 +108,47 @@ describe('NUL bytes and lone surrogates (robustness 6)', () => {
   });
 });
 
+describe('the page renderer’s marker strings', () => {
+  // Vike writes a page's assets where the HTML holds `__VITE_PLUGIN__SSR_ASSETS_LAST__` and fails the render when it
+  // holds it twice: such a text must never reach a page.
+  const MARK = '__VITE_PLUGIN__SSR_ASSETS_LAST__';
+
+  it('refuses them in a JSON body with its own Japanese message naming the field, storing nothing', async () => {
+    const res = await request(t.app)
+      .post('/api/v1/contact_inquiries')
+      .set('X-Forwarded-For', ip())
+      .send({ name: '山田', email: 'mark@example.com', body: `本文${MARK}${MARK}`, subject: 'other' });
+    expect(res.status).toBe(422);
+    expect(res.body.messages).toEqual({ body: ['「__VITE_PLUGIN」を含む文字列は使用できません'] });
+    const nested = await request(t.app)
+      .post('/api/v1/contact_inquiries')
+      .set('X-Forwarded-For', ip())
+      .send({ name: '山田', extra: { deep: ['ok', '__VITE_PLUGIN_SSR__ASSETS_FIRST__'] } });
+    expect(nested.body.messages).toEqual({ 'extra.deep.1': ['「__VITE_PLUGIN」を含む文字列は使用できません'] });
+    expect(await t.orm.em.fork().count(ContactInquiry, { email: 'mark@example.com' })).toBe(0);
+  });
+
+  it('answers the Japanese 400 page for a page path or query holding one, and 422 for an API query', async () => {
+    for (const url of [`/${MARK}${MARK}`, `/stories?keyword=${MARK}`, `/stories/location/%5F%5FVITE_PLUGIN`]) {
+      const res = await request(t.app).get(url);
+      expect(res.status, url).toBe(400);
+      expect(res.text).toContain(ja.requests.badRequestTitle);
+    }
+    const api = await request(t.app).get(`/api/v1/stories/search?keyword=${MARK}`);
+    expect(api.status).toBe(422);
+    expect(api.body.message).toBe('「__VITE_PLUGIN」を含む文字列は使用できません');
+  });
+
+  it('keeps texts that merely look alike', async () => {
+    const res = await request(t.app)
+      .post('/api/v1/contact_inquiries')
+      .set('X-Forwarded-For', ip())
+      .send({ name: '山田', email: 'alike@example.com', body: '__VITE と PLUGIN の話', subject: 'other' });
+    expect(res.status).not.toBe(500);
+    expect(res.body.messages?.body).toBeUndefined();
+  });
+});
+
 describe('zod messages are Japanese (robustness 7)', () => {
   it('answers a [] body, repeated query keys and unknown keys in Japanese', async () => {
     const array = await request(t.app).post('/api/v1/sessions').set('X-Forwarded-For', ip()).send([]);

@@ -8,6 +8,8 @@ export const errors = {
   notFoundResource: (what: string) => `${what}が見つかりませんでした`,
   invalidId: 'IDが正しくありません',
   invalidBody: 'リクエストの形式が正しくありません',
+  /** A text holding the string the page renderer reserves for itself (server/middleware/clean-input.ts). */
+  reservedText: '「__VITE_PLUGIN」を含む文字列は使用できません',
   unauthorized: 'ログインしてください',
   /** The link beside 「ログインしてください」 when a session ended while a page was open. */
   signInAgain: 'ログインページへ',
