@@ -110,35 +110,30 @@ export async function measure(title: string, url: string, options: MeasureOption
 const ROUNDS = 5;
 
 /**
- * Targets whose goals compare them with each other (a page and the reference row), measured in alternation: after
- * each target's warm-up, ROUNDS rounds run every target in turn for DURATION / ROUNDS seconds. Each target gets the
- * measuring time `measure` gives it, and a swing in the machine's speed (on a shared machine its throughput changes
- * from one minute to the next) falls on all of them alike instead of on whichever target ran then. A row's req/s is
- * the mean of its rounds, its p99 is taken over every response of its rounds, and a row measured beside a reference
- * target carries that target's req/s as `referenceRps`.
+ * Targets whose goals compare them with each other (a page and the reference row), measured in alternation: ROUNDS
+ * rounds run every target in turn for DURATION / ROUNDS seconds, so a swing in the machine's speed (on a shared
+ * machine its throughput changes from one minute to the next) falls on all of them alike instead of on whichever
+ * target ran then. A row's req/s is the mean of its rounds, and a row measured beside a reference target carries that
+ * target's req/s as `referenceRps`. Its p99 comes from one continuous run first (`measure`, also the warm-up):
+ * in short runs started back to back, autocannon's new connections now and then wait for their first answer until
+ * the run ends, which no continuous run shows, and a p99 over the rounds measured that instead of the server.
  */
 export async function measureAlternating(targets: { title: string; url: string; options?: MeasureOptions }[]): Promise<BenchRow[]> {
-  const runs = targets.map((t) => ({ ...t, of: target(t.url, t.options ?? {}), rps: 0, non2xx: 0, latencies: [] as number[] }));
-  for (const r of runs) await autocannon({ ...r.of, connections: 10, duration: 2 });
+  const runs = [];
+  for (const t of targets) {
+    const continuous = await measure(t.title, t.url, t.options);
+    runs.push({ ...t, of: target(t.url, t.options ?? {}), continuous, rps: 0 });
+  }
   for (let round = 0; round < ROUNDS; round++) {
     for (const r of runs) {
-      const result = await new Promise<autocannon.Result>((resolve, reject) => {
-        const options = { ...r.of, connections: CONNECTIONS, duration: DURATION / ROUNDS };
-        const instance = autocannon(options, (error, done) => (error ? reject(error) : resolve(done)));
-        instance.on('response', (_client, _status, _bytes, ms) => r.latencies.push(ms));
-      });
+      const result = await autocannon({ ...r.of, connections: CONNECTIONS, duration: DURATION / ROUNDS });
       r.rps += result.requests.average / ROUNDS;
-      r.non2xx += result.non2xx + result.errors;
+      r.continuous.non2xx += result.non2xx + result.errors;
     }
   }
   const reference = runs.find((r) => r.options?.reference);
   return runs.map((r) => {
-    const sorted = Float64Array.from(r.latencies).sort();
-    const measured = row(r.title, r.options ?? {}, {
-      rps: Math.round(r.rps),
-      p99: Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0),
-      non2xx: r.non2xx,
-    });
+    const measured = { ...r.continuous, rps: Math.round(r.rps) };
     return reference && r !== reference ? { ...measured, referenceRps: Math.round(reference.rps) } : measured;
   });
 }
