@@ -83,6 +83,28 @@ export async function laterPartsHydrated(page: Page): Promise<void> {
 }
 
 /**
+ * Every change of the DOM inside an element matching one of `selectors` (server-only parts, which hydration must leave
+ * as sent), from the document's first parse on, as `<type> in <selector>`; call before `page.goto` and read the
+ * changes with the function it returns.
+ */
+export async function watchChanges(page: Page, selectors: string[]): Promise<() => Promise<string[]>> {
+  await page.addInitScript((watched: string[]) => {
+    const changed: string[] = [];
+    (window as unknown as { watchedChanges: string[] }).watchedChanges = changed;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        const target = record.target instanceof Element ? record.target : record.target.parentElement;
+        // Additions of the parts' own content while the parser streams the document are not changes.
+        if (document.readyState === 'loading') continue;
+        const part = watched.find((selector) => target?.closest(selector));
+        if (part) changed.push(`${record.type} in ${part}`);
+      }
+    }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+  }, selectors);
+  return () => page.evaluate(() => (window as unknown as { watchedChanges: string[] }).watchedChanges);
+}
+
+/**
  * The page's errors from now on, as they come: uncaught exceptions and console errors (hydration mismatches among
  * them), except the browser's own line for a resource that failed to load (a factory's photo is not a file of the
  * test server).

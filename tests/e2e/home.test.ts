@@ -2,7 +2,7 @@
 // the server's HTML and the browser never renders them. Hydrating must leave them exactly as sent, without a
 // hydration error; their data is not in the page context sent to the browser; the cards' hearts still work.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, openBrowser, openServerOrm, pageErrors, type Session } from '#tests/e2e/browser';
+import { hydrated, openBrowser, openServerOrm, pageErrors, type Session, watchChanges } from '#tests/e2e/browser';
 import type { MikroORM } from '#src/lib/orm';
 import { createUser } from '#tests/factories/users';
 import { createExperience } from '#tests/factories/experiences';
@@ -16,20 +16,6 @@ beforeAll(async () => {
   orm = await openServerOrm();
 }, 60_000);
 
-/** Records every change of the DOM inside the server-only parts once the document is parsed. */
-async function watchServerParts(page: import('playwright-core').Page): Promise<void> {
-  await page.addInitScript(() => {
-    const changed: string[] = [];
-    (window as unknown as { partChanges: string[] }).partChanges = changed;
-    new MutationObserver((records) => {
-      for (const record of records) {
-        const target = record.target instanceof Element ? record.target : record.target.parentElement;
-        if (document.readyState !== 'loading' && target?.closest('[data-server-html]')) changed.push(record.type);
-      }
-    }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
-  });
-}
-
 describe('the home page', () => {
   it('stays as the server sent it through hydration, and its blocks are not in the page context', async () => {
     const host = await createUser(orm, { role: 'HOST', name: 'トップ 描子' });
@@ -37,7 +23,7 @@ describe('the home page', () => {
 
     const page = await s.newPage({ width: 375, height: 800 });
     const errors = pageErrors(page);
-    await watchServerParts(page);
+    const changes = await watchChanges(page, ['[data-server-html]']);
     await page.goto('/');
     const hero = await page.locator('[data-server-html="hero"]').innerHTML();
     const blocks = await page.locator('[data-server-html="home"]').innerHTML();
@@ -53,7 +39,7 @@ describe('the home page', () => {
 
     expect(await page.locator('[data-server-html="hero"]').innerHTML()).toBe(hero);
     expect(await page.locator('[data-server-html="home"]').innerHTML()).toBe(blocks);
-    expect(await page.evaluate(() => (window as unknown as { partChanges: string[] }).partChanges)).toEqual([]);
+    expect(await changes()).toEqual([]);
     expect(errors).toEqual([]);
 
     const context = await page.locator('#vike_pageContext').textContent();

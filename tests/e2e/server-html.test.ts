@@ -3,7 +3,7 @@
 // renders them. Hydrating the page, then selecting slots (a re-render of the page), must leave them exactly as sent,
 // without a hydration error; and what only they read is not in the page context sent to the browser.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, openBrowser, openServerOrm, pageErrors, type Session } from '#tests/e2e/browser';
+import { hydrated, openBrowser, openServerOrm, pageErrors, type Session, watchChanges } from '#tests/e2e/browser';
 import type { MikroORM } from '#src/lib/orm';
 import { createUser } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
@@ -43,20 +43,7 @@ describe('the experience page’s server-only parts', () => {
 
     const page = await s.newPage({ width: 1280, height: 900 });
     const errors = pageErrors(page);
-    // Every change of the DOM inside a server-only part, from the document's first parse on.
-    await page.addInitScript((selectors: string[]) => {
-      const changed: string[] = [];
-      (window as unknown as { serverPartChanges: string[] }).serverPartChanges = changed;
-      new MutationObserver((records) => {
-        for (const record of records) {
-          const target = record.target instanceof Element ? record.target : record.target.parentElement;
-          // Additions of the parts' own content while the parser streams the document are not changes.
-          if (document.readyState === 'loading') continue;
-          const part = selectors.find((selector) => target?.closest(selector));
-          if (part) changed.push(`${record.type} in ${part}`);
-        }
-      }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
-    }, PARTS);
+    const changes = await watchChanges(page, PARTS);
 
     await page.goto(`/stories/${experience.id}`);
     await hydrated(page);
@@ -80,7 +67,7 @@ describe('the experience page’s server-only parts', () => {
     await expect(page.getByTestId('selected-count').textContent()).resolves.toBe(ja.browse.selectedCount(2));
     const after = await Promise.all(PARTS.map((selector) => page.locator(selector).innerHTML()));
     expect(after).toEqual(before);
-    expect(await page.evaluate(() => (window as unknown as { serverPartChanges: string[] }).serverPartChanges)).toEqual([]);
+    expect(await changes()).toEqual([]);
     expect(errors).toEqual([]);
 
     // The page context carries what the hydrated parts read, not the texts the HTML already has.

@@ -3,7 +3,7 @@
 // search form) must leave the cards exactly as sent, without a hydration error; the cards' data is not in the page
 // context sent to the browser.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, openBrowser, openServerOrm, pageErrors, type Session } from '#tests/e2e/browser';
+import { hydrated, openBrowser, openServerOrm, pageErrors, type Session, watchChanges } from '#tests/e2e/browser';
 import type { MikroORM } from '#src/lib/orm';
 import { createUser } from '#tests/factories/users';
 import { createExperience } from '#tests/factories/experiences';
@@ -24,17 +24,7 @@ describe('the /stories cards', () => {
 
     const page = await s.newPage({ width: 1280, height: 900 });
     const errors = pageErrors(page);
-    // Every change of the DOM inside the grid once the document is parsed.
-    await page.addInitScript(() => {
-      const changed: string[] = [];
-      (window as unknown as { gridChanges: string[] }).gridChanges = changed;
-      new MutationObserver((records) => {
-        for (const record of records) {
-          const target = record.target instanceof Element ? record.target : record.target.parentElement;
-          if (document.readyState !== 'loading' && target?.closest('.xgrid')) changed.push(record.type);
-        }
-      }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
-    });
+    const changes = await watchChanges(page, ['.xgrid']);
 
     await page.goto('/stories');
     const sent = await page.locator('.xgrid').innerHTML();
@@ -50,7 +40,7 @@ describe('the /stories cards', () => {
     await page.locator('.search__more > summary').click();
     await expect(page.locator('select[name="theme_id"]').count()).resolves.toBe(1);
     expect(await page.locator('.xgrid').innerHTML()).toBe(sent);
-    expect(await page.evaluate(() => (window as unknown as { gridChanges: string[] }).gridChanges)).toEqual([]);
+    expect(await changes()).toEqual([]);
     expect(errors).toEqual([]);
 
     // The page context carries the count and the search, not the cards.
