@@ -10,6 +10,7 @@ import { pageCacheKey } from '#src/lib/page-cache-key';
 import { consumeCompletion } from '#server/completion';
 import expressStaticGzip from 'express-static-gzip';
 import { type LateParts, pageBytes } from '#server/inline-css';
+import { serverOnlyPart } from '#src/components/server-html';
 import { type KeptBody, sendKept } from '#server/compress';
 import { projectRoot as root } from '#src/lib/project-root';
 import { pageServices } from '#server/page-services';
@@ -137,7 +138,7 @@ export async function mountVike(app: Express, services: Services, options: { pro
     });
     const { httpResponse } = pageContext;
     if (!httpResponse) return null;
-    const late = (pageContext as { serverOnly?: { lateHtml?: LateParts } }).serverOnly?.lateHtml;
+    const late = serverOnlyPart<{ lateHtml?: LateParts }>(pageContext)?.lateHtml;
     const body = toBytes(await httpResponse.getBody(), late);
     const etag = shared ? weakEtag(body) : undefined;
     return { status: httpResponse.statusCode, pageId: pageContext.pageId ?? null, headers: httpResponse.headers, body, etag };

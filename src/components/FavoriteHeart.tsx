@@ -9,7 +9,7 @@ import { createElement } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import * as ja from '#src/i18n/ja';
 import { logonUrl } from '#src/lib/isomorphic/api-client';
-import { escapeAttribute } from './seo';
+import { attributesHtml } from './seo';
 import './favorite-heart.css';
 
 /**
@@ -75,9 +75,7 @@ export function heartsOf(favoriteIds: readonly number[]) {
 export function heartsHtml(favoriteIds: readonly number[], signedIn: boolean, urlOriginal: string) {
   const html = (experienceId: number) => {
     const [tag, attributes] = heartElement(experienceId, favoriteIds.includes(experienceId), signedIn, urlOriginal);
-    let element = `<${tag}`;
-    for (const [name, value] of Object.entries(attributes)) element += ` ${name}="${escapeAttribute(value)}"`;
-    return `${element}></${tag}>`;
+    return `<${tag}${attributesHtml(attributes)}></${tag}>`;
   };
   if (signedIn) return html;
   const signedOut = html(0);

@@ -3,7 +3,7 @@
 // (SeoHead), and as one string for a page that makes its head on the server (seoHeadHtml, pages/+headHtmlEnd.ts).
 import { createElement } from 'react';
 import * as ja from '#src/i18n/ja';
-import { escapeAttribute, jsonLd } from './seo';
+import { attributesHtml, jsonLd } from './seo';
 
 export interface SeoHeadProps {
   /** Absolute canonical URL. */
@@ -47,11 +47,7 @@ export function SeoHead(props: SeoHeadProps) {
 /** The tags as written into the head (the markup SeoHead renders): one string, no React render of its own. */
 export function seoHeadHtml(props: SeoHeadProps): string {
   let html = '';
-  for (const [tag, attributes] of seoTags(props)) {
-    html += `<${tag}`;
-    for (const [name, value] of Object.entries(attributes)) html += ` ${name}="${escapeAttribute(value)}"`;
-    html += '/>';
-  }
+  for (const [tag, attributes] of seoTags(props)) html += `<${tag}${attributesHtml(attributes)}/>`;
   if (props.structuredData !== undefined) html += `<script type="application/ld+json">${jsonLd(props.structuredData)}</script>`;
   return html;
 }

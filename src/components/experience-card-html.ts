@@ -6,7 +6,7 @@ import type { ExperienceCardJson } from '#src/modules/experiences/experiences.sc
 import * as ja from '#src/i18n/ja';
 import { formatYen } from '#src/lib/isomorphic/money';
 import { imageSrcSet } from '#src/modules/uploads/uploads.shared';
-import { escapeAttribute as esc } from './seo';
+import { attributesHtml, escapeAttribute as esc } from './seo';
 
 /** What a card reads of an experience (a page may pass the API's whole card, or only these fields). */
 export type CardExperience = Pick<
@@ -63,7 +63,6 @@ export function cardContentHtml(experience: CardExperience, { eager = false, hea
 
 /** A grid's card as its list item: the link, then the heart's markup (over the photo's corner; '' for none). */
 export function cardItemHtml(experience: CardExperience, options: CardOptions, heartHtml: string): string {
-  let link = '<a';
-  for (const [name, value] of Object.entries(cardLinkAttributes(experience))) link += ` ${name}="${esc(value)}"`;
-  return `<li class="xcard-wrap">${link}>${cardContentHtml(experience, options)}</a>${heartHtml}</li>`;
+  const link = `<a${attributesHtml(cardLinkAttributes(experience))}>`;
+  return `<li class="xcard-wrap">${link}${cardContentHtml(experience, options)}</a>${heartHtml}</li>`;
 }

@@ -29,6 +29,13 @@ export function escapeAttribute(value: string): string {
 
 const ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
 
+/** Attributes as written after a tag's name: ` name="value"` each, in order, the values escaped (escapeAttribute). */
+export function attributesHtml(attributes: Record<string, string>): string {
+  let html = '';
+  for (const [name, value] of Object.entries(attributes)) html += ` ${name}="${escapeAttribute(value)}"`;
+  return html;
+}
+
 /** JSON for a <script type="application/ld+json">: `<` escaped so user text can never close the script element. */
 export function jsonLd(value: unknown): string {
   return JSON.stringify(value)

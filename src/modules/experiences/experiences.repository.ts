@@ -119,13 +119,14 @@ export interface ExperienceSummaryRow extends HostedRow {
   reservation_deadline: string;
 }
 
+/** ExperienceSummaryRow's columns over `e` but viewer_is_member. */
+const SUMMARY_COLUMNS = `e.id, e.approve, e.host_user_id, e.host_ambassador_id, e.hosted_by, e.reservation_deadline`;
+
 /** The SQL select list of ExperienceSummaryRow over `e` (one placeholder: the viewer's user id or null). */
-export const EXPERIENCE_SUMMARY_COLUMNS = `e.id, e.approve, e.host_user_id, e.host_ambassador_id, e.hosted_by,
-  e.reservation_deadline, ${VIEWER_IS_MEMBER} AS viewer_is_member`;
+export const EXPERIENCE_SUMMARY_COLUMNS = `${SUMMARY_COLUMNS}, ${VIEWER_IS_MEMBER} AS viewer_is_member`;
 
 /** EXPERIENCE_SUMMARY_COLUMNS for a guest (no placeholder: a guest is nobody's member). */
-export const GUEST_SUMMARY_COLUMNS = `e.id, e.approve, e.host_user_id, e.host_ambassador_id, e.hosted_by,
-  e.reservation_deadline, false AS viewer_is_member`;
+export const GUEST_SUMMARY_COLUMNS = `${SUMMARY_COLUMNS}, false AS viewer_is_member`;
 
 /** A list card row (toExperienceCardJsonFromRow). */
 export interface ExperienceCardRow {
