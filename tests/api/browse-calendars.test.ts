@@ -5,6 +5,7 @@ import { createUser, signedInAgent } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { createReservation } from '#tests/factories/reservations';
 import { addDays, todayInJapan } from '#src/lib/isomorphic/dates';
+import { deadlineAt } from '#src/modules/calendars/slots';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -82,7 +83,7 @@ describe('GET /api/v1/experiences/{id}/calendars', () => {
     expect(other.body.meta.reserved_calendar_ids).toEqual([c.id]);
   });
 
-  it('writes each slot as GET /api/v1/calendars/{id} does, byte for byte, under either deadline rule', async () => {
+  it('writes a window and a single slot with the same text, and the deadline as slots.ts’ deadlineAt does, under either rule', async () => {
     const onTheDay = await createExperience(t.orm);
     const dayBefore = await createExperience(t.orm, { reservationDeadline: 'the_day_before' });
     const day = addDays(today(), 5);
@@ -93,21 +94,33 @@ describe('GET /api/v1/experiences/{id}/calendars', () => {
       await createCalendar(t.orm, onTheDay.id, { date: day, startTime: '23:30', endTime: '23:59', acceptingReservation: false }),
     ];
     const res = await request(t.app).get(path(onTheDay.id, today(), addDays(today(), 10)));
-    const one = await Promise.all(slots.map((slot) => request(t.app).get(`/api/v1/calendars/${slot.id}`)));
-    const meta = { reserved_calendar_ids: [], recent_count: 0, from_date: today(), to_date: addDays(today(), 10) };
-    expect(res.text).toBe(`{"calendars":[${one.map((r) => JSON.stringify(r.body)).join(',')}],"meta":${JSON.stringify(meta)}}`);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    const [a, b, c] = slots.map((slot) => slot.id);
+    const slotText = (id: number, from: string, to: string, taken: number, open: boolean, deadline: string) =>
+      `{"id":${id},"experience_id":${onTheDay.id},"date":"${day}","start_time":"${from}","end_time":"${to}","recurrence_rule_uuid":null,` +
+      `"recruitment_number":10,"participant_number":${taken},"accepting_reservation":${open},"reservation_deadline_at":"${deadline}"}`;
     // Japan time is UTC+9: a start before 09:00 closes on the day before in UTC.
-    expect(res.body.calendars.map((c: { reservation_deadline_at: string }) => c.reservation_deadline_at)).toEqual([
+    const texts = [
+      slotText(a, '00:00', '01:00', 0, true, `${before}T15:00:00.000Z`),
+      slotText(b, '08:30', '09:30', 3, true, `${before}T23:30:00.000Z`),
+      slotText(c, '23:30', '23:59', 0, false, `${day}T14:30:00.000Z`),
+    ];
+    const meta = `{"reserved_calendar_ids":[],"recent_count":0,"from_date":"${today()}","to_date":"${addDays(today(), 10)}"}`;
+    expect(res.text).toBe(`{"calendars":[${texts.join(',')}],"meta":${meta}}`);
+    const one = await Promise.all(slots.map((slot) => request(t.app).get(`/api/v1/calendars/${slot.id}`)));
+    expect(one.map((r) => r.text)).toEqual(texts);
+    // The rule in JavaScript (reservations, the waitlist's offers) gives the same instants.
+    expect(['00:00', '08:30', '23:30'].map((start) => deadlineAt(day, start, 'on_the_day'))).toEqual([
       `${before}T15:00:00.000Z`,
       `${before}T23:30:00.000Z`,
       `${day}T14:30:00.000Z`,
     ]);
     const closedBefore = await createCalendar(t.orm, dayBefore.id, { date: day, startTime: '18:00', endTime: '19:00' });
-    const other = await request(t.app).get(path(dayBefore.id, today(), addDays(today(), 10)));
     const single = await request(t.app).get(`/api/v1/calendars/${closedBefore.id}`);
-    expect(other.text).toBe(`{"calendars":[${JSON.stringify(single.body)}],"meta":${JSON.stringify(meta)}}`);
     expect(single.body.reservation_deadline_at).toBe(`${before}T15:00:00.000Z`);
+    expect(deadlineAt(day, '18:00', 'the_day_before')).toBe(`${before}T15:00:00.000Z`);
+    const other = await request(t.app).get(path(dayBefore.id, today(), addDays(today(), 10)));
+    expect(other.text).toBe(`{"calendars":[${single.text}],"meta":${meta}}`);
   });
 
   it('accepts a 93-day window and refuses bad, reversed and longer ones with 422', async () => {

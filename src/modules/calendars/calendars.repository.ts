@@ -24,42 +24,6 @@ export async function experienceIdOfFirstSlot(em: EntityManager, ids: number[]):
   return slot ? slot.experience.id : null;
 }
 
-/** A slot as the calendar JSON reads it (date as yyyy-MM-dd). */
-export interface CalendarRow {
-  id: number;
-  experience_id: number;
-  date: string;
-  start_time: string;
-  end_time: string;
-  recurrence_rule_id: string | null;
-  recruitment_number: number;
-  participant_number: number;
-  accepting_reservation: boolean;
-}
-
-/** The select list of CalendarRow over `c`. */
-export const CALENDAR_COLUMNS = `c.id, c.experience_id, to_char(c.date, 'YYYY-MM-DD') AS date, c.start_time, c.end_time,
-  c.recurrence_rule_id, c.recruitment_number, c.participant_number, c.accepting_reservation`;
-
-const CALENDAR_JSON = `json_build_object('id', c.id, 'experience_id', c.experience_id, 'date', to_char(c.date, 'YYYY-MM-DD'),
-  'start_time', c.start_time, 'end_time', c.end_time, 'recurrence_rule_id', c.recurrence_rule_id,
-  'recruitment_number', c.recruitment_number, 'participant_number', c.participant_number,
-  'accepting_reservation', c.accepting_reservation)`;
-
-export interface SlotWindow {
-  experience: ExperienceSummaryRow;
-  /** Slots dated from..to, in date, start time and id order. */
-  rows: CalendarRow[];
-  /** Slots dated after `after`. */
-  recent: number;
-  /** Slots in the window the user holds a confirmed reservation for (empty without a user). */
-  reserved: number[];
-}
-
-/** The window's slots as a JSON array over `e` (two placeholders: from and to). */
-const WINDOW_ROWS = `COALESCE((SELECT json_agg(${CALENDAR_JSON} ORDER BY c.date, c.start_time, c.id) FROM calendars c
-      WHERE c.experience_id = e.id AND c.date BETWEEN ?::date AND ?::date), '[]'::json)`;
-
 /** How many slots lie after a date, over `e` (one placeholder). */
 const RECENT_COUNT = `(SELECT count(*)::int FROM calendars c WHERE c.experience_id = e.id AND c.date > ?::date)`;
 
@@ -71,19 +35,12 @@ const RESERVED_IDS = `CASE WHEN ?::int IS NULL THEN '[]'::json ELSE COALESCE((SE
       WHERE r.user_id = ? AND r.status = 'confirmed' AND c.experience_id = e.id AND c.date BETWEEN ?::date AND ?::date) x),
       '[]'::json) END`;
 
-/** The window's statement (its placeholders: slotWindowParams); the experience page joins it to its detail's. */
-export const SLOT_WINDOW_SQL = `SELECT ${EXPERIENCE_SUMMARY_COLUMNS},
-    ${WINDOW_ROWS} AS rows,
-    ${RECENT_COUNT} AS recent,
-    ${RESERVED_IDS} AS reserved
-  FROM experiences e WHERE e.id = ?`;
-
 /**
- * A slot of `c` (of `e`) as the text of its CalendarJson, byte for byte what JSON.stringify writes of toCalendarJson's
- * object (calendars.service.ts): the same keys in the same order, text values written by to_json. The booking
- * deadline is slots.ts' rule in SQL (BOOKING_CLOSES_LOCAL_SQL) at the fixed offset of Japan time (+09:00, as
- * japanInstant), written as Date.toISOString writes it.
- * tests/api/browse-calendars.test.ts compares it with the JSON of GET /api/v1/calendars/{id} for every demo slot.
+ * A slot of `c` (of `e`) as the text of its CalendarJson: the one writer of a slot's JSON, for the calendars API (one
+ * slot or a window) and the experience page alike. The keys in calendarJsonSchema's order, text values written by
+ * to_json. The booking deadline is slots.ts' rule in SQL (BOOKING_CLOSES_LOCAL_SQL) at the fixed offset of Japan time
+ * (+09:00, as japanInstant), written as Date.toISOString writes it; tests/api/browse-calendars.test.ts holds it and
+ * slots.ts' deadlineAt to the same expected instants.
  */
 const CALENDAR_JSON_TEXT = `'{"id":' || c.id || ',"experience_id":' || c.experience_id
   || ',"date":"' || to_char(c.date, 'YYYY-MM-DD') || '","start_time":' || to_json(c.start_time)::text
@@ -97,12 +54,27 @@ const CALENDAR_JSON_TEXT = `'{"id":' || c.id || ',"experience_id":' || c.experie
 const WINDOW_TEXT = `COALESCE((SELECT '[' || string_agg(${CALENDAR_JSON_TEXT}, ',' ORDER BY c.date, c.start_time, c.id) || ']'
       FROM calendars c WHERE c.experience_id = e.id AND c.date BETWEEN ?::date AND ?::date), '[]')`;
 
-/** The calendars API's window for a user (placeholders: slotWindowParams), its slots as text. */
-const USER_WINDOW_TEXT = readStatement(`SELECT ${EXPERIENCE_SUMMARY_COLUMNS},
+/**
+ * A window for a user (placeholders: slotWindowParams), its slots as text: the calendars API's statement, and the
+ * experience page's, joined to its detail's.
+ */
+export const SLOT_WINDOW_SQL = `SELECT ${EXPERIENCE_SUMMARY_COLUMNS},
     ${WINDOW_TEXT} AS calendars,
     ${RECENT_COUNT} AS recent,
     ${RESERVED_IDS} AS reserved
-  FROM experiences e WHERE e.id = ?`);
+  FROM experiences e WHERE e.id = ?`;
+
+const USER_WINDOW_TEXT = readStatement(SLOT_WINDOW_SQL);
+
+/** One slot as text, with its experience's id (one placeholder: the slot's id). */
+const SLOT_TEXT = readStatement(`SELECT c.experience_id, ${CALENDAR_JSON_TEXT} AS calendar
+  FROM calendars c JOIN experiences e ON e.id = c.experience_id WHERE c.id = ?`);
+
+/** A slot's JSON text and its experience's id; null when no slot has that id. */
+export async function findSlotText(em: SqlReader, id: number): Promise<{ experience_id: number; calendar: JsonText<CalendarJson> } | null> {
+  const rows = await readRows<{ experience_id: number; calendar: string }>(em, SLOT_TEXT, [id]);
+  return rows[0] ?? null;
+}
 
 /**
  * The calendars API's window for a guest: no membership and no bookings to read (placeholders: from, to, after, id). A

@@ -6,7 +6,7 @@ import type { IdInput } from '#src/lib/isomorphic/ids';
 import { idFrom, parseInput } from '#src/lib/isomorphic/validate';
 import { addDays, daysBetween, todayInJapan } from '#src/lib/isomorphic/dates';
 import * as ja from '#src/i18n/ja';
-import type { ExperiencesService, VisibleExperience } from '#src/modules/experiences/experiences.service';
+import type { ExperiencesService } from '#src/modules/experiences/experiences.service';
 import {
   calendarsQuerySchema,
   DEFAULT_WINDOW_DAYS,
@@ -15,28 +15,12 @@ import {
   type CalendarsJson,
   type CalendarsQuery,
 } from './calendars.schemas';
-import { deadlineAt } from './slots';
-import { CALENDAR_COLUMNS, findSlotWindowText, type CalendarRow, type SlotWindow, type SlotWindowText } from './calendars.repository';
+import { findSlotText, findSlotWindowText, type SlotWindowText } from './calendars.repository';
 import { parseJsonText, type JsonText } from '#src/lib/json-text';
 import { visibleRowOr404 } from '#src/modules/experiences/experiences.policy';
 
 function experienceNotFound(): NotFoundError {
   return new NotFoundError(ja.browse.experienceNotFound, 'experience');
-}
-
-function toCalendarJson(row: CalendarRow, deadline: string): CalendarJson {
-  return {
-    id: row.id,
-    experience_id: row.experience_id,
-    date: row.date,
-    start_time: row.start_time,
-    end_time: row.end_time,
-    recurrence_rule_uuid: row.recurrence_rule_id,
-    recruitment_number: row.recruitment_number,
-    participant_number: row.participant_number,
-    accepting_reservation: row.accepting_reservation,
-    reservation_deadline_at: deadlineAt(row.date, row.start_time, deadline),
-  };
 }
 
 /** Resolves and checks the window: defaults, order and the maximum length. */
@@ -84,12 +68,11 @@ export function createCalendarsService(deps: CalendarsDeps) {
 
   /** A window read with the experience page's statement (SLOT_WINDOW_SQL) as the calendar JSON. */
   function windowJson(
-    window: Pick<SlotWindow, 'rows' | 'recent' | 'reserved'>,
-    deadline: string,
+    window: Pick<SlotWindowText, 'calendars' | 'recent' | 'reserved'>,
     range: { from: string; to: string },
   ): CalendarsJson {
     return {
-      calendars: window.rows.map((row) => toCalendarJson(row, deadline)),
+      calendars: parseJsonText(window.calendars),
       meta: { reserved_calendar_ids: window.reserved, recent_count: window.recent, from_date: range.from, to_date: range.to },
     };
   }
@@ -98,18 +81,16 @@ export function createCalendarsService(deps: CalendarsDeps) {
   async function get(ctx: Ctx, input: { id: IdInput }): Promise<CalendarJson> {
     const notFound = new NotFoundError(ja.browse.calendarNotFound, 'calendar');
     const id = idFrom(input, 'id', () => notFound);
-    const rows = await ctx.em.execute<CalendarRow[]>(`SELECT ${CALENDAR_COLUMNS} FROM calendars c WHERE c.id = ?`, [id]);
-    const row = rows[0];
-    if (!row) throw notFound;
-    let experience: VisibleExperience['experience'];
+    const slot = await findSlotText(ctx.sql, id);
+    if (!slot) throw notFound;
     try {
-      ({ experience } = await deps.experiences.findVisible(ctx, { id: row.experience_id }));
+      await deps.experiences.findVisible(ctx, { id: slot.experience_id });
     } catch (error) {
       // A slot of an unpublished experience does not exist for a guest.
       if (error instanceof NotFoundError) throw notFound;
       throw error;
     }
-    return toCalendarJson(row, experience.reservationDeadline);
+    return parseJsonText(slot.calendar);
   }
 
   /**

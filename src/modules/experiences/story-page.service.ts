@@ -10,8 +10,9 @@ import { idFrom, type IdInput } from '#src/lib/isomorphic/validate';
 import { readRows, readStatement } from '#src/lib/read-sql';
 import * as ja from '#src/i18n/ja';
 import type { CalendarsService } from '#src/modules/calendars/calendars.service';
-import type { CalendarsJson } from '#src/modules/calendars/calendars.schemas';
-import { type CalendarRow, SLOT_WINDOW_SQL, slotWindowParams } from '#src/modules/calendars/calendars.repository';
+import type { CalendarJson, CalendarsJson } from '#src/modules/calendars/calendars.schemas';
+import { SLOT_WINDOW_SQL, slotWindowParams } from '#src/modules/calendars/calendars.repository';
+import type { JsonText } from '#src/lib/json-text';
 import type { ExperienceJson } from './experiences.schemas';
 import { visibleRowOr404 } from './experiences.policy';
 import { EXPERIENCE_ROW_SQL, type ExperienceRow } from './experiences.repository';
@@ -40,12 +41,12 @@ export interface StoryPageDeps {
  * (the detail's visibility rule decides for both). No row when the experience does not exist.
  */
 const STORY_PAGE = readStatement(
-  `SELECT d.row, w.rows, w.recent, w.reserved FROM (${EXPERIENCE_ROW_SQL}) d CROSS JOIN (${SLOT_WINDOW_SQL}) w`,
+  `SELECT d.row, w.calendars, w.recent, w.reserved FROM (${EXPERIENCE_ROW_SQL}) d CROSS JOIN (${SLOT_WINDOW_SQL}) w`,
 );
 
 interface StoryPageRow {
   row: ExperienceRow;
-  rows: CalendarRow[];
+  calendars: JsonText<CalendarJson[]>;
   recent: number;
   reserved: number[];
 }
@@ -67,7 +68,7 @@ export function createStoryPageService(deps: StoryPageDeps) {
       ...slotWindowParams({ id, viewerId, ...range }),
     ]);
     const { row, privileged } = visibleRowOr404(ctx, found[0]?.row ?? null, notFound);
-    const first = deps.calendars.windowJson(found[0], row.reservation_deadline, range);
+    const first = deps.calendars.windowJson(found[0], range);
     const calendars =
       first.calendars.length === 0 && first.meta.recent_count > 0 ? await deps.calendars.upcoming(ctx, { id }, first) : first;
     const average = row.review_average === null ? null : Number(row.review_average);
