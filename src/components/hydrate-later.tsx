@@ -11,7 +11,8 @@
 // default action of a press on one of its buttons, marks the part busy and presses the button again once the part has
 // hydrated, after telling React of any select changed meanwhile. Only clicks (a tap, Enter, Space) and submits are
 // carried; a key handled by a React handler is not, so a handler above the part that must answer a key at once
-// listens on the document in the capture phase instead (the header's Escape).
+// listens on the document in the capture phase instead (the header's Escape; tests/api/source-rules.test.ts checks
+// that the files placing a part have no React key handler).
 //
 // Use it for parts that are not needed to read the page: below the fold, or above it but only interactive later (a
 // carousel's buttons). Each call site passes the component twice, because the server must render it synchronously
