@@ -2,10 +2,17 @@
 // The server renders it like any other component, so the HTML, the CSS and the first paint are unchanged; in the
 // browser its code is a separate chunk fetched while the rest of the page hydrates, and React keeps the server's HTML
 // of that part on screen (a dehydrated Suspense boundary) until the chunk is there, then hydrates it. Its links work
-// before then (the browser follows them); a click on one of its buttons before then can be lost (React does not
-// always replay it), so a button that must answer at once stays outside (the header's logout button). The same holds
-// for a key or click that a React handler above the part would catch: while the part waits, React stops the event at
-// the page's root, so such a handler listens on the document in the capture phase instead (the header's Escape).
+// before then (the browser follows them).
+//
+// A press before then is carried out when the code comes (later-press.ts): React itself drops it (it stops every
+// discrete event aimed at a waiting part at the page's root, and never replays it), while the browser would still do
+// the default action (a form's submit: a GET of the same page). So the part sits in an element of its own
+// (`data-later-part`, `display: contents`: no box, the layout is the part's own), and a document listener cancels the
+// default action of a press on one of its buttons, marks the part busy and presses the button again once the part has
+// hydrated, after telling React of any select changed meanwhile. Only clicks (a tap, Enter, Space) and submits are
+// carried; a key handled by a React handler is not, so a handler above the part that must answer a key at once
+// listens on the document in the capture phase instead (the header's Escape; tests/api/source-rules.test.ts checks
+// that the files placing a part have no React key handler).
 //
 // Use it for parts that are not needed to read the page: below the fold, or above it but only interactive later (a
 // carousel's buttons). Each call site passes the component twice, because the server must render it synchronously
@@ -22,7 +29,8 @@
 // The props must keep their identity across the page's re-renders (data from useData, constants): the wrapper is
 // memoised, and a boundary that is still waiting for its code and receives new props would be rendered on the
 // client from scratch instead (its fallback, nothing, for a moment).
-import { type ComponentType, lazy, memo, Suspense } from 'react';
+import { type ComponentType, lazy, memo, type RefObject, Suspense, useEffect, useRef } from 'react';
+import { LATER_PART, partHydrated } from '#src/components/later-press';
 
 export function hydrateLater<P extends object>(
   serverComponent: ComponentType<P> | null,
@@ -31,11 +39,23 @@ export function hydrateLater<P extends object>(
   const Component: ComponentType<P> = serverComponent ?? lazy(async () => ({ default: await load() }));
   // biome-ignore lint/correctness/noComponentHookFactories: a factory called once per component at module level, never while rendering
   function HydrateLater(props: P) {
+    const part = useRef<HTMLDivElement>(null);
     return (
-      <Suspense fallback={null}>
-        <Component {...props} />
-      </Suspense>
+      <div ref={part} {...{ [LATER_PART]: '' }} style={{ display: 'contents' }}>
+        <Suspense fallback={null}>
+          <Component {...props} />
+          <Hydrated part={part} />
+        </Suspense>
+      </div>
     );
   }
   return memo(HydrateLater) as unknown as ComponentType<P>;
+}
+
+/** Renders nothing; its effect runs once the boundary around it has hydrated (the part's code is there). */
+function Hydrated({ part }: { part: RefObject<HTMLDivElement | null> }) {
+  useEffect(() => {
+    if (part.current) partHydrated(part.current);
+  }, [part]);
+  return null;
 }

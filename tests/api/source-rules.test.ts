@@ -42,6 +42,19 @@ describe('file size', () => {
   });
 });
 
+describe('parts hydrated later', () => {
+  it('have no React key handler in the files that place them: a key aimed at a waiting part never reaches one', () => {
+    // src/components/hydrate-later.tsx: React stops a key event aimed at a part still waiting for its code at the
+    // page's root, and src/components/later-press.ts carries only clicks and submits; a handler above such a part
+    // listens on the document in the capture phase instead (the header's Escape).
+    const placing = sourceFiles(['src', 'pages'], /\.tsx$/).filter(
+      (f) => /\bhydrateLater\(/.test(f.text) && !f.path.endsWith('hydrate-later.tsx'),
+    );
+    expect(placing.length).toBeGreaterThan(0);
+    expect(linesMatching(placing, /\bonKey(Down|Up|Press)(Capture)?\b/)).toEqual([]);
+  });
+});
+
 describe('service inputs', () => {
   it('are typed as what their schema takes, so callers are checked by the compiler (ARCHITECTURE.md, "One service shape")', () => {
     // `input: unknown` would let a page, the CLI or a test pass anything; a method that takes nothing says `_input?`.

@@ -1,5 +1,5 @@
 // Debian's Chromium through playwright-core (never a downloaded browser).
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
@@ -74,12 +74,36 @@ export async function hydrated(page: Page): Promise<void> {
 
 /**
  * Resolves once the page's later parts have their code too (src/components/hydrate-later.tsx: chunks fetched while the
- * page hydrates, nothing loaded for half a second after). A press on such a part before then can be lost, as a
- * visitor's can; a test about what the press does waits for this first.
+ * page hydrates, nothing loaded for half a second after). A press before then is carried out when the code comes
+ * (src/components/later-press.ts), so a test needs this only to look at a part as hydrated (a screenshot, its effects).
  */
 export async function laterPartsHydrated(page: Page): Promise<void> {
   await hydrated(page);
   await page.waitForLoadState('networkidle');
+}
+
+/**
+ * Holds back every script that the HTML of `path` does not name (the later parts' chunks, hydrate-later.tsx) until
+ * `release()`, so a press lands on a part React has not hydrated yet, as a visitor's on a slow connection does; the
+ * scripts the HTML names load as usual. Call before `page.goto(path)`; `held()` counts the scripts held so far.
+ */
+export async function holdLaterChunks(page: Page, path: string): Promise<{ held: () => number; release: () => Promise<void> }> {
+  const html = await (await page.request.get(path)).text();
+  const firstLoad = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+  if (firstLoad.size === 0) throw new Error(`no scripts named in the HTML of ${path}`);
+  const held: Route[] = [];
+  let released = false;
+  await page.route('**/assets/**/*.js', (route) => {
+    if (released || firstLoad.has(new URL(route.request().url()).pathname)) return route.continue();
+    held.push(route);
+  });
+  return {
+    held: () => held.length,
+    async release() {
+      released = true;
+      await Promise.all(held.splice(0).map((route) => route.continue()));
+    },
+  };
 }
 
 /**

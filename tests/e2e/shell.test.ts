@@ -1,6 +1,5 @@
-import type { Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, openBrowser, type Session } from '#tests/e2e/browser';
+import { holdLaterChunks, hydrated, openBrowser, type Session } from '#tests/e2e/browser';
 
 let s: Session;
 beforeAll(async () => {
@@ -53,15 +52,8 @@ describe('page shell', () => {
     // The menu's links are hydrated later, from a chunk the page's HTML does not load (hydrateLater). The scripts the
     // HTML names load as usual; every other script waits until the test ends, so Escape is pressed on a link React has
     // not hydrated yet, as a keyboard user on a slow connection would.
-    const html = await (await fetch(`${s.baseUrl}/no/such/page`)).text();
-    const firstLoad = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
-    expect(firstLoad.size).toBeGreaterThan(0);
     const page = await s.newPage({ width: 375, height: 800 });
-    const held: Route[] = [];
-    await page.route('**/assets/**/*.js', (route) => {
-      if (firstLoad.has(new URL(route.request().url()).pathname)) return route.continue();
-      held.push(route);
-    });
+    const chunks = await holdLaterChunks(page, '/no/such/page');
     await page.goto('/no/such/page');
     await hydrated(page);
     const toggle = page.locator('.site-header__toggle');
@@ -72,6 +64,6 @@ describe('page shell', () => {
     await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
     expect(await page.evaluate(() => document.activeElement?.classList.contains('site-header__toggle'))).toBe(true);
     expect(await page.locator('#site-nav').getAttribute('class')).toBe('site-nav');
-    expect(held.length).toBeGreaterThan(0);
+    expect(chunks.held()).toBeGreaterThan(0);
   });
 });

@@ -1,5 +1,5 @@
 // The experience page's 開催リクエスト button (spec §6). Its own module so the page loads its code after hydrating
-// (hydrateLater in +Page.tsx); a press before then is replayed by React once it has hydrated.
+// (hydrateLater in +Page.tsx); a press before then is carried out once it has hydrated (src/components/later-press.ts).
 import { useState } from 'react';
 import * as ja from '#src/i18n/ja';
 import { api, ApiError, logonUrl } from '#src/lib/isomorphic/api-client';
