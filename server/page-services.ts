@@ -1,5 +1,4 @@
-// The services as the pages' hooks see them (pageContext.services, server/vike.ts): the same methods, except that what
-// they answer reaches the hook in a render turn of its own (server/render-turns.ts), and that a
+// The services as the pages' hooks see them (pageContext.services, server/vike.ts): the same methods, except that a
 // database too busy to answer in time (no pooled connection within the acquire timeout, or one of PostgreSQL's own
 // timeouts: src/lib/db-errors.ts `isDatabaseBusy`) ends the render as Vike's `render(503)`. The page is then the
 // Japanese 「ただいま混み合っています」 page with status 503, as the API answers 503 in the same case
@@ -10,7 +9,6 @@ import { Ctx } from '#src/lib/context';
 import type { Logger } from '#src/lib/logger';
 import type { Services } from '#src/root';
 import * as ja from '#src/i18n/ja';
-import { renderTurn } from '#server/render-turns';
 
 /** The requests (their contexts) whose busy database was already logged: one warning per request. */
 const logged = new WeakSet<object>();
@@ -47,15 +45,7 @@ function wrapService<T extends object>(service: T, log: Logger): T {
           } catch (error) {
             busyToAbort(args, log, error);
           }
-          if (!(result instanceof Promise)) return result;
-          // The hook resumes (and the render that follows its reads runs) in a turn of its own (server/render-turns.ts).
-          return result.then(
-            async (value: unknown) => {
-              await renderTurn();
-              return value;
-            },
-            (error: unknown) => busyToAbort(args, log, error),
-          );
+          return result instanceof Promise ? result.catch((error: unknown) => busyToAbort(args, log, error)) : result;
         };
         wrapped.set(name, method);
       }

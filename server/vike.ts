@@ -15,7 +15,6 @@ import { type KeptBody, sendKept } from '#server/compress';
 import { projectRoot as root } from '#src/lib/project-root';
 import { pageServices } from '#server/page-services';
 import { RETRY_AFTER_SECONDS } from '#server/middleware/errors';
-import { renderTurn } from '#server/render-turns';
 
 /** A render; a shared one keeps its compressed copies (`encoded`, KeptBody) until the page expires. */
 interface CachedPage extends KeptBody {
@@ -126,8 +125,6 @@ export async function mountVike(app: Express, services: Services, options: { pro
 
   /** Renders the page; a shared render is made for its normalised key (`url`) and gets an ETag. */
   async function render(req: Request, shared: { url: string } | null): Promise<CachedPage | null> {
-    // Each render starts in a turn of the event loop of its own (server/render-turns.ts).
-    await renderTurn();
     // The context middleware read the user with the session (one statement); `me` only if something replaced it.
     const user = req.actor ? (req.currentUser ?? (await services.users.me(req.ctx, {}))) : null;
     const pageContext = await renderPage({
