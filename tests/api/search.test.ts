@@ -430,16 +430,34 @@ describe('GET /api/v1/stories: an empty result suggests what to relax', () => {
   });
 
   it('a word no experience has: only the search without the keyword is counted', async () => {
-    // Kyoto on day 3: A and B. The page, the first count with the questions, then the search without the keyword
-    // alone: not the searches that keep the keyword (without an area, other dates).
+    // Kyoto on day 3: A and B. The page, then the first count with the questions, which also counts the search
+    // without the keyword: no statement for the searches that keep the keyword (without an area, other dates).
     const kyoto = `state[]=${encodeURIComponent('京都府')}`;
     const unknown = await relaxed(`q=${encodeURIComponent('流鏑馬')}&${kyoto}&date_from=${day(3)}`);
-    expect(unknown).toMatchObject({ kinds: [['without_keyword', 2]], statements: 3 });
-    expect(unknown.queries.map((sql) => sql.includes('search_text LIKE'))).toEqual([true, true, false]);
+    expect(unknown).toMatchObject({ kinds: [['without_keyword', 2]], statements: 2 });
+    expect(unknown.queries.map((sql) => sql.includes('search_text LIKE'))).toEqual([true, true]);
+    expect(unknown.queries[1].match(/count\(\*\)/g)).toHaveLength(2);
     // The question is about the terms of two characters or more (陶 alone is read from no index).
     expect((await relaxed(`q=${encodeURIComponent('流鏑馬 陶')}&${kyoto}&date_from=${day(3)}`)).kinds).toEqual([['without_keyword', 2]]);
     // Without dates it is not asked (it would cost a statement of its own): the page, then every relaxed search.
     expect(await relaxed(`q=${encodeURIComponent('流鏑馬')}&${kyoto}`)).toMatchObject({ kinds: [['without_keyword', 2]], statements: 2 });
+  });
+
+  it('with dates, the search without the keyword is counted with the first relaxed count, in the same order', async () => {
+    // 陶芸 in Shiga on day 3: nothing. In the Kinki region and anywhere on day 3: A. Shiga on day 3 without the
+    // keyword: G. The page, the first count (without dates, and without the keyword), then the search without an area.
+    const res = await relaxed(`q=${encodeURIComponent('陶芸')}&state[]=${encodeURIComponent('滋賀県')}&date_from=${day(3)}`);
+    expect(res).toMatchObject({
+      kinds: [
+        ['nearby', 1],
+        ['without_area', 1],
+        ['without_keyword', 1],
+      ],
+      statements: 3,
+    });
+    expect(res.queries[1].match(/count\(\*\)/g)).toHaveLength(2);
+    expect(res.queries[2].match(/count\(\*\)/g)).toHaveLength(2);
+    expect(res.queries[2]).toContain('FILTER');
   });
 
   it('a search whose only filter is the party size has nothing to relax', async () => {

@@ -83,9 +83,10 @@ interface Relaxed {
 /**
  * Relaxed searches that find something, for an empty result: other dates, nearby areas, no keyword.
  *
- * One statement for a search without dates. A search with dates first counts itself without them, and asks in the
- * same statement about the whole catalogue (stories-search.ts CatalogueQuestions): is any slot open for the party on
- * the dates asked, and on the dates around them; does any experience match the keyword at all. The second statement
+ * One statement for a search without dates. A search with dates first counts itself without them (and without its
+ * keyword, if it has one), and asks in the same statement about the whole catalogue (stories-search.ts
+ * CatalogueQuestions): is any slot open for the party on the dates asked, and on the dates around them; does any
+ * experience match the keyword at all. The second statement
  * counts only the relaxed searches that can still find something: those that keep the dates asked need an open slot
  * on them; those that keep the keyword need an experience that has it; the dates around the ones asked need both an
  * open slot on them and something found without dates (the dates around are a part of "any date").
@@ -102,6 +103,8 @@ async function suggestions(
   const dated = base.dateFrom !== undefined || base.dateTo !== undefined;
   let onDates = true;
   let keywordFound = true;
+  const withoutKeyword: Relaxed | undefined =
+    base.q === undefined ? undefined : { kind: 'without_keyword', criteria: { ...base, q: undefined }, search: { ...search, q: null } };
   if (dated) {
     // The dates the search asked about, by the search's own rule (with dates, `to` is never open-ended).
     const { from, to } = dateRange(base, now);
@@ -113,7 +116,10 @@ async function suggestions(
       criteria: { ...base, dateFrom: undefined, dateTo: undefined },
       search: { ...search, date_from: null, date_to: null },
     };
-    const first = await searchCounts(sql, [withoutDates], now, {
+    // The search without its keyword is counted here too, before it is known to be wanted: a keyword nobody offers
+    // then needs no third statement (its only relaxed searches are this one and the one without dates); when the
+    // dates have no open slot it is counted for nothing, in PostgreSQL only, which the slower host has more of.
+    const first = await searchCounts(sql, withoutKeyword ? [withoutDates, withoutKeyword] : [withoutDates], now, {
       slots: {
         people: base.people ?? 1,
         ranges: [
@@ -124,6 +130,7 @@ async function suggestions(
       keyword: base.q,
     });
     counted.set(withoutDates, first.counts[0]);
+    if (withoutKeyword) counted.set(withoutKeyword, first.counts[1]);
     onDates = first.open[0];
     keywordFound = first.keywordFound;
     if (first.open[1] && first.counts[0].count > 0) {
@@ -145,9 +152,7 @@ async function suggestions(
         region.length > ids.size ? lookups.prefectures.filter((p) => region.includes(p.id)).sort((a, b) => a.id - b.id) : undefined;
       tries.push({ kind: 'without_area', criteria: { ...base, prefectureIds: [] }, search: { ...search, state: [] }, nearby });
     }
-    if (base.q !== undefined) {
-      tries.push({ kind: 'without_keyword', criteria: { ...base, q: undefined }, search: { ...search, q: null } });
-    }
+    if (withoutKeyword) tries.push(withoutKeyword);
     if ((base.priceMin !== undefined || base.priceMax !== undefined) && keywordFound) {
       tries.push({
         kind: 'without_price',
