@@ -7,8 +7,7 @@ import { parseId, parseInput } from '#src/lib/isomorphic/validate';
 import { addDays, addMonths, todayInJapan } from '#src/lib/isomorphic/dates';
 import { type SqlReader, withConnection } from '#src/lib/read-sql';
 import * as ja from '#src/i18n/ja';
-import { dateRange, isSearchOrFilter, searchPage, type StoriesCriteria } from './stories-search';
-import { type CountAnswers, type CountAsk, firstPageOrCounts, searchCounts } from './stories-counts';
+import { dateRange, isSearchOrFilter, searchCounts, searchPage, type StoriesCriteria } from './stories-search';
 import {
   REGIONS,
   SEARCH_LIMITS,
@@ -82,45 +81,15 @@ interface Relaxed {
 }
 
 /**
- * The relaxed searches an empty result counts first, known before the page is read. A search with dates first counts
- * itself without them (and without its keyword, if it has one), and asks in the same statement about the whole
- * catalogue (stories-counts.ts CatalogueQuestions): is any slot open for the party on the dates asked, and on the
- * dates around them; does any experience match the keyword at all. `first` is undefined for a search without dates.
- */
-interface RelaxedPlan {
-  withoutKeyword?: Relaxed;
-  first?: { withoutDates: Relaxed; wide: { from: string; to: string }; ask: CountAsk };
-}
-
-function relaxedPlan(base: StoriesCriteria, search: StoriesSearchJson, now: Date): RelaxedPlan {
-  const withoutKeyword: Relaxed | undefined =
-    base.q === undefined ? undefined : { kind: 'without_keyword', criteria: { ...base, q: undefined }, search: { ...search, q: null } };
-  if (base.dateFrom === undefined && base.dateTo === undefined) return { withoutKeyword };
-  // The dates the search asked about, by the search's own rule (with dates, `to` is never open-ended).
-  const { from, to } = dateRange(base, now);
-  const today = todayInJapan(now);
-  const wide = { from: addDays(from, -14) < today ? today : addDays(from, -14), to: addDays(to ?? from, 14) };
-  const withoutDates: Relaxed = {
-    kind: 'without_dates',
-    criteria: { ...base, dateFrom: undefined, dateTo: undefined },
-    search: { ...search, date_from: null, date_to: null },
-  };
-  // The search without its keyword is counted here too, before it is known to be wanted: a keyword nobody offers
-  // then needs no further statement (its only relaxed searches are this one and the one without dates); when the
-  // dates have no open slot it is counted for nothing, in PostgreSQL only, which the slower host has more of.
-  const list = (withoutKeyword ? [withoutDates, withoutKeyword] : [withoutDates]).map((t) => ({ criteria: t.criteria }));
-  const questions = { slots: { people: base.people ?? 1, ranges: [{ from, to }, wide] }, keyword: base.q };
-  return { withoutKeyword, first: { withoutDates, wide, ask: { list, questions } } };
-}
-
-/**
  * Relaxed searches that find something, for an empty result: other dates, nearby areas, no keyword.
  *
- * A search without dates counts them in one statement. A search with dates first reads its plan's first count
- * (`firstAnswers` when the page's statement carried it, firstPageOrCounts; otherwise a statement here); then one more
- * statement counts only the relaxed searches that can still find something: those that keep the dates asked need an
- * open slot on them; those that keep the keyword need an experience that has it; the dates around the ones asked
- * need both an open slot on them and something found without dates (the dates around are a part of "any date").
+ * One statement for a search without dates. A search with dates first counts itself without them (and without its
+ * keyword, if it has one), and asks in the same statement about the whole catalogue (stories-search.ts
+ * CatalogueQuestions): is any slot open for the party on the dates asked, and on the dates around them; does any
+ * experience match the keyword at all. The second statement
+ * counts only the relaxed searches that can still find something: those that keep the dates asked need an open slot
+ * on them; those that keep the keyword need an experience that has it; the dates around the ones asked need both an
+ * open slot on them and something found without dates (the dates around are a part of "any date").
  */
 async function suggestions(
   sql: SqlReader,
@@ -128,26 +97,47 @@ async function suggestions(
   base: StoriesCriteria,
   search: StoriesSearchJson,
   now: Date,
-  plan: RelaxedPlan,
-  firstAnswers?: CountAnswers,
 ): Promise<StoriesSuggestionJson[]> {
   const tries: Relaxed[] = [];
   const counted = new Map<Relaxed, { count: number; countIn: number }>();
+  const dated = base.dateFrom !== undefined || base.dateTo !== undefined;
   let onDates = true;
   let keywordFound = true;
-  const { withoutKeyword, first } = plan;
-  if (first) {
-    const { withoutDates, wide, ask } = first;
-    const answers = firstAnswers ?? (await searchCounts(sql, ask.list, now, ask.questions));
-    counted.set(withoutDates, answers.counts[0]);
-    if (withoutKeyword) counted.set(withoutKeyword, answers.counts[1]);
-    onDates = answers.open[0];
-    keywordFound = answers.keywordFound;
-    if (answers.open[1] && answers.counts[0].count > 0) {
+  const withoutKeyword: Relaxed | undefined =
+    base.q === undefined ? undefined : { kind: 'without_keyword', criteria: { ...base, q: undefined }, search: { ...search, q: null } };
+  if (dated) {
+    // The dates the search asked about, by the search's own rule (with dates, `to` is never open-ended).
+    const { from, to } = dateRange(base, now);
+    const today = todayInJapan(now);
+    const wideFrom = addDays(from, -14) < today ? today : addDays(from, -14);
+    const wideTo = addDays(to ?? from, 14);
+    const withoutDates: Relaxed = {
+      kind: 'without_dates',
+      criteria: { ...base, dateFrom: undefined, dateTo: undefined },
+      search: { ...search, date_from: null, date_to: null },
+    };
+    // The search without its keyword is counted here too, before it is known to be wanted: a keyword nobody offers
+    // then needs no third statement (its only relaxed searches are this one and the one without dates); when the
+    // dates have no open slot it is counted for nothing, in PostgreSQL only, which the slower host has more of.
+    const first = await searchCounts(sql, withoutKeyword ? [withoutDates, withoutKeyword] : [withoutDates], now, {
+      slots: {
+        people: base.people ?? 1,
+        ranges: [
+          { from, to },
+          { from: wideFrom, to: wideTo },
+        ],
+      },
+      keyword: base.q,
+    });
+    counted.set(withoutDates, first.counts[0]);
+    if (withoutKeyword) counted.set(withoutKeyword, first.counts[1]);
+    onDates = first.open[0];
+    keywordFound = first.keywordFound;
+    if (first.open[1] && first.counts[0].count > 0) {
       tries.push({
         kind: 'other_dates',
-        criteria: { ...base, dateFrom: wide.from, dateTo: wide.to },
-        search: { ...search, date_from: wide.from, date_to: wide.to },
+        criteria: { ...base, dateFrom: wideFrom, dateTo: wideTo },
+        search: { ...search, date_from: wideFrom, date_to: wideTo },
       });
     }
     tries.push(withoutDates);
@@ -254,23 +244,18 @@ export async function listStories(ctx: Ctx, lookups: Lookups, input: StoriesQuer
       searchPage(ctx.sql, criteria, STORIES_PER_PAGE, offset, now),
       searchCounts(ctx.sql, [{ criteria }], now).then((r) => r.counts),
     ]);
-    const relaxed =
-      counted.count === 0 ? await suggestions(ctx.sql, lookups, criteria, search, now, relaxedPlan(criteria, search, now)) : [];
+    const relaxed = counted.count === 0 ? await suggestions(ctx.sql, lookups, criteria, search, now) : [];
     return result(experiences, counted.count, relaxed);
   }
   // The first page, then what depends on it, on one connection: a first page that is not full is the whole result
   // (its length is the count, and no count statement runs: most narrow searches); a full one is followed by the
-  // count; an empty one by the relaxed searches' counts (suggestions). A search with dates reads its first relaxed
-  // count in the page's own statement, used only when the page is empty (firstPageOrCounts).
-  const plan = relaxedPlan(criteria, search, now);
+  // count; an empty one by the relaxed searches' counts (suggestions).
   return withConnection(ctx.sql, async (sql) => {
-    const { cards: experiences, relaxed: firstAnswers }: { cards: ExperienceCardJson[]; relaxed?: CountAnswers } = plan.first
-      ? await firstPageOrCounts(sql, criteria, STORIES_PER_PAGE, now, plan.first.ask)
-      : await searchPage(sql, criteria, STORIES_PER_PAGE, 0, now);
+    const { cards: experiences } = await searchPage(sql, criteria, STORIES_PER_PAGE, 0, now);
     if (experiences.length === STORIES_PER_PAGE) {
       return result(experiences, (await searchCounts(sql, [{ criteria }], now)).counts[0].count, []);
     }
-    const relaxed = experiences.length === 0 ? await suggestions(sql, lookups, criteria, search, now, plan, firstAnswers) : [];
+    const relaxed = experiences.length === 0 ? await suggestions(sql, lookups, criteria, search, now) : [];
     return result(experiences, experiences.length, relaxed);
   });
 }

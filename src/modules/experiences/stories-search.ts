@@ -1,9 +1,9 @@
 // The /stories list and search query (the list goals). Server-only; used by experiences.service.
 //
 // One SQL statement reads a page: its ids (only the experiences table and, for availability, the calendars index),
-// then their cards. The counts with the same WHERE are in stories-counts.ts (stories-list.ts decides when a count is
-// needed; the list without a filter reads the triggers' published_experience_count in its page instead of counting).
-// The keyword matches
+// then their cards. Another counts the matches with the same WHERE (experiences.service decides when the count is
+// needed; searchCounts counts several searches in one statement, and the list without a filter reads the triggers'
+// published_experience_count instead of counting). The keyword matches
 // experiences.search_text (Migration20261123130000_search): terms of 3 or more characters use LIKE '%term%', which
 // the trigram GIN index serves; 2 character terms (陶芸, 着物) have no trigram and use the bigram GIN index
 // (experiences.search_bigrams @> ARRAY[term]); a 1 character term uses strpos() on the same normalised column,
@@ -32,7 +32,7 @@ export interface StoriesCriteria {
   sort: StoriesSort;
 }
 
-export interface Sql {
+interface Sql {
   text: string;
   params: unknown[];
 }
@@ -54,11 +54,11 @@ const BOUNDED_PREFECTURES = Math.max(...REGIONS.map((region) => region.length));
  * what any plan reads (a fraction of the catalogue); planned for its values otherwise, where the values decide
  * between reading a rare date's slots first and reading every candidate experience (search-statements.ts).
  */
-export function searchStatement(bounded: boolean, sql: string) {
+function searchStatement(bounded: boolean, sql: string) {
   return bounded ? shapedStatement(sql) : oneShotStatement(sql);
 }
 
-export function isBounded(c: StoriesCriteria): boolean {
+function isBounded(c: StoriesCriteria): boolean {
   return c.prefectureIds.length > 0 && c.prefectureIds.length <= BOUNDED_PREFECTURES;
 }
 
@@ -102,7 +102,7 @@ export function slotCondition(from: string, to: string | null, people: number, n
  * by the bigram GIN index (exactly "search_text contains the term", Migration20261124100000), of 1 by strpos() on
  * the same column, which no index serves (left out when `withSingle` is false).
  */
-export function keywordConditions(q: string | undefined, withSingle: boolean): { parts: string[]; params: unknown[] } {
+function keywordConditions(q: string | undefined, withSingle: boolean): { parts: string[]; params: unknown[] } {
   const parts: string[] = [];
   const params: unknown[] = [];
   for (const term of searchTerms(q)) {
@@ -122,7 +122,7 @@ export function keywordConditions(q: string | undefined, withSingle: boolean): {
 }
 
 /** The search's conditions; `plain` when there is none but being published (the /stories list without a filter). */
-export function whereClause(c: StoriesCriteria, now: Date): Sql & { plain: boolean } {
+function whereClause(c: StoriesCriteria, now: Date): Sql & { plain: boolean } {
   const parts: string[] = ['e.approve'];
   const params: unknown[] = [];
   if (c.prefectureIds.length === 1) {
@@ -220,33 +220,12 @@ function orderClause(c: StoriesCriteria, now: Date): Sql {
 }
 
 /**
- * The page's statement: its ids first (an ARRAY subquery that reads only what the filters and the order need, so a
- * deep OFFSET walks index entries, not rows), then the cards of those ids only, in the ids' order (WITH ORDINALITY),
- * as `page_n`. One statement, not two, saves the search a round trip and a second turn in the pool's queue; the card
- * joins are planned with it (once per connection when the search is prepared). The list without a filter also reads
- * its count (`total`, the triggers' published_experience_count) in it.
- */
-export function pageStatement(c: StoriesCriteria, limit: number, offset: number, now: Date): Sql & { prepared: boolean; plain: boolean } {
-  const where = whereClause(c, now);
-  const order = orderClause(c, now);
-  return {
-    // The list without a filter reads the same index for any page: its plan does not depend on the values.
-    prepared: isBounded(c) || (where.plain && c.sort === 'newest'),
-    plain: where.plain,
-    text: `SELECT ${CARD_COLUMNS}, page.n AS page_n${where.plain ? ', (SELECT n FROM published_experience_count) AS total' : ''}
-FROM unnest(ARRAY(SELECT e.id FROM experiences e WHERE ${where.text} ORDER BY ${order.text} LIMIT ? OFFSET ?))
-  WITH ORDINALITY AS page(id, n)
-JOIN experiences e ON e.id = page.id
-JOIN categories cat ON cat.id = e.category_id
-LEFT JOIN prefectures pref ON pref.id = e.prefecture_id
-ORDER BY page.n`,
-    params: [...where.params, ...order.params, limit, offset],
-  };
-}
-
-/**
- * The cards of one page, in order, in one statement (pageStatement). `total` is null for a search, and for a page
- * without cards (no row to carry it).
+ * The cards of one page, in order, in one statement: the page's ids first (an ARRAY subquery that reads only what the
+ * filters and the order need, so a deep OFFSET walks index entries, not rows), then the cards of those ids only, in
+ * the ids' order (WITH ORDINALITY). One statement, not two, saves the search a round trip and a second turn in the
+ * pool's queue; the card joins are planned with it (once per connection when the search is prepared).
+ * The list without a filter also reads its count (`total`, the triggers' published_experience_count) in it; `total`
+ * is null for a search, and for a page without cards (no row to carry it).
  */
 export async function searchPage(
   em: SqlReader,
@@ -255,8 +234,116 @@ export async function searchPage(
   offset: number,
   now: Date,
 ): Promise<{ cards: ExperienceCardJson[]; total: number | null }> {
-  const page = pageStatement(c, limit, offset, now);
-  const rows = await readRows<CardRow & { total?: string | number }>(em, searchStatement(page.prepared, page.text), page.params);
-  const total = page.plain && rows.length > 0 ? Number(rows[0].total) : null;
+  const where = whereClause(c, now);
+  const order = orderClause(c, now);
+  const rows = await readRows<CardRow & { total?: string | number }>(
+    em,
+    searchStatement(
+      // The list without a filter reads the same index for any page: its plan does not depend on the values.
+      isBounded(c) || (where.plain && c.sort === 'newest'),
+      `SELECT ${CARD_COLUMNS}${where.plain ? ', (SELECT n FROM published_experience_count) AS total' : ''}
+FROM unnest(ARRAY(SELECT e.id FROM experiences e WHERE ${where.text} ORDER BY ${order.text} LIMIT ? OFFSET ?))
+  WITH ORDINALITY AS page(id, n)
+JOIN experiences e ON e.id = page.id
+JOIN categories cat ON cat.id = e.category_id
+LEFT JOIN prefectures pref ON pref.id = e.prefecture_id
+ORDER BY page.n`,
+    ),
+    [...where.params, ...order.params, limit, offset],
+  );
+  const total = where.plain && rows.length > 0 ? Number(rows[0].total) : null;
   return { cards: rows.map(cardJson), total };
+}
+
+/**
+ * A search to count, and optionally how many of its matches are in some prefectures (`alsoIn`), counted in the same
+ * scan: a narrower search that differs only by its area (the empty result's nearby prefectures within the search
+ * without an area) costs a FILTER over rows already read instead of a statement of its own to plan and run.
+ */
+export interface CountRequest {
+  criteria: StoriesCriteria;
+  alsoIn?: number[];
+}
+
+/**
+ * Questions about the whole catalogue that an empty search asks along with its first relaxed count
+ * (experiences.service suggestions); a relaxed search that keeps a condition nothing satisfies cannot find anything,
+ * and is then not planned and counted.
+ * - `slots`: for each range of Japan dates (`to` null: any later date), whether any published experience has a slot
+ *   open for `people` on them (a search past every host's calendar, or a fully booked holiday, has none). Each EXISTS
+ *   stops at the first open slot it meets in the bookable-date index.
+ * - `keyword`: whether any published experience matches the keyword's terms of two characters or more (a word no
+ *   experience has), read from the GIN indexes; a keyword of one-character terms only is not asked about.
+ * Neither depends on its values for its plan, so they do not stop the statement from being prepared.
+ */
+interface CatalogueQuestions {
+  slots?: { people: number; ranges: readonly { from: string; to: string | null }[] };
+  keyword?: string;
+}
+
+interface CatalogueAnswers {
+  /** One per range of `slots`. */
+  open: boolean[];
+  /** False only when `keyword` was asked about and nothing matches it. */
+  keywordFound: boolean;
+}
+
+/** The questions as columns of the counts' statement (o0, o1, … and kw). */
+function questionScans(questions: CatalogueQuestions, now: Date, params: unknown[]): string[] {
+  const scans: string[] = [];
+  const { slots, keyword } = questions;
+  for (const [k, { from, to }] of (slots?.ranges ?? []).entries()) {
+    const slot = slotCondition(from, to, slots?.people ?? 1, now);
+    params.push(...slot.params);
+    scans.push(
+      `(SELECT EXISTS (SELECT 1 FROM calendars c JOIN experiences e ON e.id = c.experience_id AND e.approve WHERE ${slot.text}) AS o${k}) o${k}`,
+    );
+  }
+  const terms = keywordConditions(keyword, false);
+  if (terms.parts.length > 0) {
+    params.push(...terms.params);
+    scans.push(`(SELECT EXISTS (SELECT 1 FROM experiences e WHERE e.approve AND ${terms.parts.join(' AND ')}) AS kw) kw`);
+  }
+  return scans;
+}
+
+/**
+ * How many published experiences match each search (the main count, or the relaxed searches), and of those how many
+ * are in `alsoIn`, in one statement, with the answers to `questions` if asked: prepared when every search is within
+ * a few prefectures or has no filter, otherwise planned for its values.
+ */
+export async function searchCounts(
+  em: SqlReader,
+  list: readonly CountRequest[],
+  now: Date,
+  questions: CatalogueQuestions = {},
+): Promise<{ counts: { count: number; countIn: number }[] } & CatalogueAnswers> {
+  const params: unknown[] = [];
+  let prepared = true;
+  const scans = list.map(({ criteria, alsoIn }, k) => {
+    const where = whereClause(criteria, now);
+    if (!where.plain && !isBounded(criteria)) prepared = false;
+    // Every published experience: the number the triggers keep (Migration20261125100000_published_count), not a
+    // count(*) that grows with the catalogue.
+    if (where.plain && alsoIn === undefined) return `(SELECT n AS c${k} FROM published_experience_count) s${k}`;
+    let columns = `count(*) AS c${k}`;
+    if (alsoIn !== undefined) {
+      columns += `, count(*) FILTER (WHERE e.prefecture_id = ANY(?::int[])) AS i${k}`;
+      params.push(alsoIn);
+    }
+    params.push(...where.params);
+    return `(SELECT ${columns} FROM experiences e WHERE ${where.text}) s${k}`;
+  });
+  scans.push(...questionScans(questions, now, params));
+  const row =
+    scans.length === 0
+      ? undefined
+      : (
+          await readRows<Record<string, string | boolean>>(em, searchStatement(prepared, `SELECT * FROM ${scans.join(',\n  ')}`), params)
+        )[0];
+  return {
+    counts: list.map((_, k) => ({ count: Number(row?.[`c${k}`] ?? 0), countIn: Number(row?.[`i${k}`] ?? 0) })),
+    open: (questions.slots?.ranges ?? []).map((_, k) => row?.[`o${k}`] === true),
+    keywordFound: row?.kw !== false,
+  };
 }
