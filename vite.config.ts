@@ -115,6 +115,12 @@ export default defineConfig({
   ],
   build: {
     target: 'es2022',
+    // No `<link rel="modulepreload">` written by script for the files a dynamic import needs (the parts hydrated
+    // later, src/components/hydrate-later.tsx): Vite's helper appended one per file from inside React's hydration,
+    // each a request started from a deep stack, and under DevTools (Lighthouse) each cost a stack capture. Those parts
+    // come after the page, so their own imports are fetched when their chunk arrives. The first load's
+    // modulepreload links are Vike's, in the HTML, and stay (docs/decisions/page-render.md).
+    modulePreload: false,
     // BUNDLE_SOURCEMAP=1 npm run build, then `npx source-map-explorer <chunk>.js`: what a chunk holds.
     sourcemap: process.env.BUNDLE_SOURCEMAP === '1',
     rolldownOptions: {

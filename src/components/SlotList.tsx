@@ -20,14 +20,29 @@ function monthLabel(ymd: string): string {
   return ja.dates.yearMonth(y, m);
 }
 
-/** The clock for slot states: the server's time for the first render (no hydration mismatch), then the browser's. */
-function useNow(serverNow: number): number {
+/** The longest delay a browser timer takes (about 24.8 days); a later deadline is waited for in steps. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/**
+ * The clock for slot states: the server's time for the first render (no hydration mismatch), then the browser's.
+ * A slot's state depends on the time only through its booking deadline, so the clock moves only when one of the
+ * loaded slots' deadlines has passed: at once if one passed since the server's time (a page kept in a cache), then
+ * at each next deadline. Hydration itself renders the list once (no second render for a clock that changes nothing).
+ */
+function useNow(serverNow: number, calendars: readonly SlotJson[]): number {
   const [now, setNow] = useState(serverNow);
   useEffect(() => {
-    setNow(Date.now());
-    const timer = window.setInterval(() => setNow(Date.now()), 30_000);
-    return () => window.clearInterval(timer);
-  }, []);
+    const current = Date.now();
+    const deadlines = calendars.map((calendar) => Date.parse(calendar.reservation_deadline_at));
+    if (deadlines.some((deadline) => deadline > now && deadline <= current)) {
+      setNow(current);
+      return;
+    }
+    const next = Math.min(...deadlines.filter((deadline) => deadline > Math.max(now, current)));
+    if (!Number.isFinite(next)) return;
+    const timer = window.setTimeout(() => setNow(Date.now()), Math.min(next - current, MAX_TIMER_MS));
+    return () => window.clearTimeout(timer);
+  }, [calendars, now]);
   return now;
 }
 
@@ -121,9 +136,9 @@ export interface SlotListProps {
 }
 
 export function SlotList({ pager, selection, serverNow, mode, allHref }: SlotListProps) {
-  const now = useNow(serverNow);
-  const [expanded, setExpanded] = useState(false);
   const { calendars } = pager;
+  const now = useNow(serverNow, calendars);
+  const [expanded, setExpanded] = useState(false);
   const selectedIds = new Set(selection.selected.map((c) => c.id));
   const collapsed = mode === 'preview' && !expanded;
   const shown = collapsed ? calendars.slice(0, 5) : calendars;
