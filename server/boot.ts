@@ -5,7 +5,7 @@ import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { parseEnvOrExit, publicBaseUrl, type Env } from '#src/lib/env';
-import { pgTimeoutOptions, type MikroORM } from '#src/lib/orm';
+import { pgPoolOptions, type MikroORM } from '#src/lib/orm';
 import { createRoot, dbTimeouts, type Services } from '#src/root';
 import { recordRunningServer } from '#src/lib/server-record';
 import { createApp } from './app';
@@ -43,7 +43,7 @@ export async function boot(options: { pages: 'dev' | 'production'; env?: Env }):
   }
 
   // The session store's own pool, with the same bounded waits as the ORM's.
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 5, ...pgTimeoutOptions(dbTimeouts(root.env)) });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 5, ...pgPoolOptions(dbTimeouts(root.env)) });
   const { app, close, beginShutdown, metrics } = await createApp({ services, orm, pool, pages: options.pages });
   // Mail outbox delivery and the seat-hold sweeper; safe to run in every process.
   const stopWorkers = env.DISABLE_WORKERS === '1' ? null : startWorkers(services, { onJobDone: metrics?.jobDone });

@@ -6,6 +6,7 @@ import { SeedManager } from '@mikro-orm/seeder';
 import { entities } from './entities';
 import { guardPool, type ConnectionGuardMode } from './transaction';
 import { projectRoot as root } from './project-root';
+import { DetachedClient } from './pg-client';
 
 /**
  * Every wait bounded (milliseconds; 0: no limit, as for migrations): `acquire` for a pooled connection (pg-pool's
@@ -33,9 +34,13 @@ export interface OrmOptions {
   warn?: (error: Error) => void;
 }
 
-/** The node-postgres pool options that apply `timeouts` (the ORM's pool and the session store's). */
-export function pgTimeoutOptions(timeouts: DbTimeouts) {
+/**
+ * The node-postgres pool options of the ORM's pool and the session store's: `timeouts` applied, and connections
+ * opened outside the asking request's async context (DetachedClient).
+ */
+export function pgPoolOptions(timeouts: DbTimeouts) {
   return {
+    Client: DetachedClient,
     connectionTimeoutMillis: timeouts.acquire,
     statement_timeout: timeouts.statement,
     lock_timeout: timeouts.lock,
@@ -52,7 +57,7 @@ function ormConfig(clientUrl: string, options: OrmOptions) {
     debug: options.debug ?? false,
     pool: { min: 0, max: options.pool },
     driverOptions: {
-      ...pgTimeoutOptions(timeouts),
+      ...pgPoolOptions(timeouts),
       onPoolCreated: (pool: Pool) => guardPool(pool, options.guard ?? 'throw', options.warn ?? (() => {})),
     },
     // The app never relies on implicit global-context usage: every request and command forks its own EntityManager.
