@@ -85,7 +85,12 @@ describe("the production server's command line", () => {
     expect(pkg.scripts.start).toBe(
       'MALLOC_ARENA_MAX=$npm_package_config_malloc_arena_max exec node $npm_package_config_node_flags --import tsx server/start.ts',
     );
-    expect(SERVER_ARGS).toEqual(['--max-old-space-size=192', '--max-semi-space-size=8', '--heap-growing-percent=40', 'dist/node/server.mjs']);
+    expect(SERVER_ARGS).toEqual([
+      '--max-old-space-size=192',
+      '--max-semi-space-size=8',
+      '--heap-growing-percent=40',
+      'dist/node/server.mjs',
+    ]);
     expect(SERVER_ENV).toEqual({ MALLOC_ARENA_MAX: '2' });
   });
 
