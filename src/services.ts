@@ -71,7 +71,7 @@ export function buildServices(deps: ServiceDeps) {
   const gateway = createGateway({ orm, env });
   const reference = createReferenceService();
   const experiences = createExperiencesService({ reference });
-  const calendars = createCalendarsService({ experiences });
+  const calendars = createCalendarsService();
   const users = createUsersService({ env });
   const experienceDrafts = createExperienceDraftsService();
   const waitlistOffers = createWaitlistOffers(env, publicBaseUrl(env));

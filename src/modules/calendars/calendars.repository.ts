@@ -66,14 +66,21 @@ export const SLOT_WINDOW_SQL = `SELECT ${EXPERIENCE_SUMMARY_COLUMNS},
 
 const USER_WINDOW_TEXT = readStatement(SLOT_WINDOW_SQL);
 
-/** One slot as text, with its experience's id (one placeholder: the slot's id). */
-const SLOT_TEXT = readStatement(`SELECT c.experience_id, ${CALENDAR_JSON_TEXT} AS calendar
+/** One slot as text, with its experience's summary (placeholders: the viewer's user id or null, the slot's id). */
+const SLOT_TEXT = readStatement(`SELECT ${EXPERIENCE_SUMMARY_COLUMNS}, ${CALENDAR_JSON_TEXT} AS calendar
   FROM calendars c JOIN experiences e ON e.id = c.experience_id WHERE c.id = ?`);
 
-/** A slot's JSON text and its experience's id; null when no slot has that id. */
-export async function findSlotText(em: SqlReader, id: number): Promise<{ experience_id: number; calendar: JsonText<CalendarJson> } | null> {
-  const rows = await readRows<{ experience_id: number; calendar: string }>(em, SLOT_TEXT, [id]);
-  return rows[0] ?? null;
+/** A slot's JSON text and its experience's summary (visibility), in one statement; null when no slot has that id. */
+export async function findSlotText(
+  em: SqlReader,
+  id: number,
+  viewerId: number | null,
+): Promise<{ experience: ExperienceSummaryRow; calendar: JsonText<CalendarJson> } | null> {
+  const rows = await readRows<ExperienceSummaryRow & { calendar: string }>(em, SLOT_TEXT, [viewerId, id]);
+  const row = rows[0];
+  if (!row) return null;
+  const { calendar, ...experience } = row;
+  return { experience, calendar };
 }
 
 /**

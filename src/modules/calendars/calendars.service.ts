@@ -6,7 +6,6 @@ import type { IdInput } from '#src/lib/isomorphic/ids';
 import { idFrom, parseInput } from '#src/lib/isomorphic/validate';
 import { addDays, daysBetween, todayInJapan } from '#src/lib/isomorphic/dates';
 import * as ja from '#src/i18n/ja';
-import type { ExperiencesService } from '#src/modules/experiences/experiences.service';
 import {
   calendarsQuerySchema,
   DEFAULT_WINDOW_DAYS,
@@ -33,11 +32,7 @@ function resolveWindow(input: CalendarsQuery, today: string): { from: string; to
   return { from, to };
 }
 
-export interface CalendarsDeps {
-  experiences: Pick<ExperiencesService, 'findVisible'>;
-}
-
-export function createCalendarsService(deps: CalendarsDeps) {
+export function createCalendarsService() {
   /**
    * GET /api/v1/experiences/{id}/calendars?from_date&to_date: slots dated within the window (never before today,
    * Japan time) in date and time order, with meta.reserved_calendar_ids (the signed-in user's confirmed bookings in
@@ -81,15 +76,11 @@ export function createCalendarsService(deps: CalendarsDeps) {
   async function get(ctx: Ctx, input: { id: IdInput }): Promise<CalendarJson> {
     const notFound = new NotFoundError(ja.browse.calendarNotFound, 'calendar');
     const id = idFrom(input, 'id', () => notFound);
-    const slot = await findSlotText(ctx.sql, id);
+    // One statement: the slot and its experience's visibility (a slot of an unpublished experience does not exist
+    // for a guest).
+    const slot = await findSlotText(ctx.sql, id, userOf(ctx)?.id ?? null);
     if (!slot) throw notFound;
-    try {
-      await deps.experiences.findVisible(ctx, { id: slot.experience_id });
-    } catch (error) {
-      // A slot of an unpublished experience does not exist for a guest.
-      if (error instanceof NotFoundError) throw notFound;
-      throw error;
-    }
+    visibleRowOr404(ctx, slot.experience, () => notFound);
     return parseJsonText(slot.calendar);
   }
 
