@@ -22,13 +22,19 @@ beforeAll(async () => {
 
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000, interval: 100 });
 
-/** Counts the page's loads from now on (a native submit would load the page anew). */
-function countLoads(page: Page): () => number {
-  let loads = 0;
+/**
+ * Opens `url` with its later chunks held back (holdLaterChunks) and waits for the page's hydration; `loads` counts the
+ * page's loads from then on (a native submit would load the page anew).
+ */
+async function openHeld(page: Page, url: string) {
+  const chunks = await holdLaterChunks(page, url);
+  await page.goto(url);
+  await hydrated(page);
+  let count = 0;
   page.on('load', () => {
-    loads += 1;
+    count += 1;
   });
-  return () => loads;
+  return { chunks, loads: () => count };
 }
 
 describe('a press before a later part has its code', () => {
@@ -39,10 +45,7 @@ describe('a press before a later part has its code', () => {
     const second = await createCalendar(orm, experience.id, { daysFromToday: 11, recruitmentNumber: 3, participantNumber: 3 });
     const page = await s.signedInPage(guest.email, { width });
     const url = `/stories/${experience.id}`;
-    const chunks = await holdLaterChunks(page, url);
-    await page.goto(url);
-    await hydrated(page);
-    const loads = countLoads(page);
+    const { chunks, loads } = await openHeld(page, url);
 
     const part = page.locator('[data-later-part]:has([data-testid="waitlist-panel"])');
     await page.getByTestId('waitlist-panel').scrollIntoViewIfNeeded();
@@ -72,11 +75,7 @@ describe('a press before a later part has its code', () => {
     const guest = await createUser(orm, { name: '早押し 次郎' });
     const experience = await createExperience(orm, { title: '早押しの開催リクエスト' });
     const page = await s.signedInPage(guest.email, { width: 375 });
-    const url = `/stories/${experience.id}`;
-    const chunks = await holdLaterChunks(page, url);
-    await page.goto(url);
-    await hydrated(page);
-    const loads = countLoads(page);
+    const { chunks, loads } = await openHeld(page, `/stories/${experience.id}`);
 
     const button = page.getByTestId('holding-request');
     await button.focus();
