@@ -44,9 +44,14 @@ function onSubmit(event: SubmitEvent) {
   keep(event, part, form, () => form.requestSubmit(submitter));
 }
 
-/** Called by the part's boundary once it has hydrated: tells React of changed selects, then carries the presses. */
+/**
+ * Called by the part's boundary once it has hydrated: marks the part (`data-hydrated`, what a test waits for before
+ * pressing something a replay could not do, such as a copy to the clipboard, which needs the visitor's own gesture),
+ * tells React of changed selects, then carries the presses.
+ */
 export function partHydrated(part: Element) {
   hydratedParts.add(part);
+  part.setAttribute('data-hydrated', '');
   const presses = waiting.get(part) ?? [];
   waiting.delete(part);
   part.removeAttribute('aria-busy');

@@ -73,13 +73,13 @@ export async function hydrated(page: Page): Promise<void> {
 }
 
 /**
- * Resolves once the page's later parts have their code too (src/components/hydrate-later.tsx: chunks fetched while the
- * page hydrates, nothing loaded for half a second after). A press before then is carried out when the code comes
- * (src/components/later-press.ts), so a test needs this only to look at a part as hydrated (a screenshot, its effects).
+ * Resolves once every later part of the page has hydrated (src/components/hydrate-later.tsx; later-press.ts marks each
+ * `data-hydrated`). A press before then is carried out when the code comes, but as a replay, without the visitor's
+ * gesture: a test needs this to look at a part as hydrated, or to press something only a gesture may do (the clipboard).
  */
 export async function laterPartsHydrated(page: Page): Promise<void> {
   await hydrated(page);
-  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-later-part]')].every((part) => part.hasAttribute('data-hydrated')));
 }
 
 /**
