@@ -119,7 +119,9 @@ describe('/stories search', () => {
     const form = page.locator('search form');
     // The area list is rendered when its box is opened, with the search's area checked.
     await form.getByText(`${ja.search.area}（${ja.search.areaSelected(1)}）`).click();
-    expect(await form.locator('input[name="state[]"][value="京都府"]').isChecked()).toBe(true);
+    // The list is rendered after the click: wait for its checkbox (the hidden input carrying the filter while the box is
+    // closed has the same name and value).
+    await poll(() => form.locator('input[type="checkbox"][name="state[]"][value="京都府"]').isChecked()).toBe(true);
 
     await page.goto(`${base}/stories/location/${encodeURIComponent('京都府')}`);
     await hydrated(page);
