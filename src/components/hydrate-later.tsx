@@ -1,12 +1,8 @@
 // A part of a page whose JavaScript is not in the page's first load (the experience page within 100 kB).
 // The server renders it like any other component, so the HTML, the CSS and the first paint are unchanged; in the
-// browser its code is a separate chunk, and React keeps the server's HTML of that part on screen (a dehydrated
-// Suspense boundary) until the chunk is there, then hydrates it. Its links work before then (the browser follows
-// them). The chunk is fetched once the part comes within about a screen of the viewport (the footer, the share
-// buttons and the header's menu links on a phone wait until the reader scrolls or opens the menu; a part on the first
-// screen is fetched as the page hydrates), or when one of its buttons is pressed: a phone that opens the page and taps
-// does not also fetch, evaluate and hydrate the parts it has not reached. A part that shows nothing (no element of
-// its own) is never fetched: there is nothing to press.
+// browser its code is a separate chunk fetched while the rest of the page hydrates, and React keeps the server's HTML
+// of that part on screen (a dehydrated Suspense boundary) until the chunk is there, then hydrates it. Its links work
+// before then (the browser follows them).
 //
 // A press before then is carried out when the code comes (later-press.ts): React itself drops it (it stops every
 // discrete event aimed at a waiting part at the page's root, and never replays it), while the browser would still do
@@ -34,31 +30,16 @@
 // memoised, and a boundary that is still waiting for its code and receives new props would be rendered on the
 // client from scratch instead (its fallback, nothing, for a moment).
 import { type ComponentType, lazy, memo, type RefObject, Suspense, useEffect, useRef } from 'react';
-import { LATER_PART, loadOnPress, partHydrated } from '#src/components/later-press';
-
-/** How far outside the viewport a part starts fetching its code: about a phone's screen. */
-const AHEAD = '800px 0px';
+import { LATER_PART, partHydrated } from '#src/components/later-press';
 
 export function hydrateLater<P extends object>(
   serverComponent: ComponentType<P> | null,
   load: () => Promise<ComponentType<P>>,
 ): ComponentType<P> {
-  // React calls the loader while it hydrates the page; the fetch waits until a place of the part is needed (one gate
-  // per component: its first place near the viewport or pressed fetches the code for all of them).
-  let needed: () => void = () => {};
-  const gate = new Promise<void>((resolve) => {
-    needed = resolve;
-  });
-  const Component: ComponentType<P> =
-    serverComponent ??
-    lazy(async () => {
-      await gate;
-      return { default: await load() };
-    });
+  const Component: ComponentType<P> = serverComponent ?? lazy(async () => ({ default: await load() }));
   // biome-ignore lint/correctness/noComponentHookFactories: a factory called once per component at module level, never while rendering
   function HydrateLater(props: P) {
     const part = useRef<HTMLDivElement>(null);
-    useEffect(() => (part.current ? whenNeeded(part.current, needed) : undefined), []);
     return (
       <div ref={part} {...{ [LATER_PART]: '' }} style={{ display: 'contents' }}>
         <Suspense fallback={null}>
@@ -77,31 +58,4 @@ function Hydrated({ part }: { part: RefObject<HTMLDivElement | null> }) {
     if (part.current) partHydrated(part.current);
   }, [part]);
   return null;
-}
-
-/**
- * Calls `need` once the part is within AHEAD of the viewport or one of its buttons is pressed; returns the cleanup.
- * The part's element has no box (`display: contents`), so its children are watched.
- */
-function whenNeeded(part: HTMLElement, need: () => void): () => void {
-  const children = [...part.children];
-  if (children.length === 0) return () => {};
-  if (typeof IntersectionObserver === 'undefined') {
-    need();
-    return () => {};
-  }
-  const observer = new IntersectionObserver(
-    (entries) => {
-      if (!entries.some((entry) => entry.isIntersecting)) return;
-      observer.disconnect();
-      need();
-    },
-    { rootMargin: AHEAD },
-  );
-  for (const child of children) observer.observe(child);
-  loadOnPress(part, () => {
-    observer.disconnect();
-    need();
-  });
-  return () => observer.disconnect();
 }

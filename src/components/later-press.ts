@@ -12,8 +12,6 @@ const PRESSABLE =
   'button, summary, [role="button"], input:is([type="submit"], [type="image"], [type="button"], [type="reset"], [type="checkbox"], [type="radio"])';
 
 const hydratedParts = new WeakSet<Element>();
-/** Per waiting part, what fetches its code (hydrate-later.tsx fetches a part's code when it nears the viewport). */
-const loaders = new WeakMap<Element, () => void>();
 /** Per waiting part, the presses to carry out once it has hydrated, in order. */
 const waiting = new WeakMap<Element, { element: Element; press: () => void }[]>();
 
@@ -29,12 +27,6 @@ function keep(event: Event, part: Element, element: Element, press: () => void) 
   if (!presses.some((p) => p.element === element)) presses.push({ element, press });
   waiting.set(part, presses);
   part.setAttribute('aria-busy', 'true');
-  loaders.get(part)?.();
-}
-
-/** Registers what fetches a waiting part's code, called at the part's first press (hydrate-later.tsx). */
-export function loadOnPress(part: Element, load: () => void) {
-  loaders.set(part, load);
 }
 
 function onClick(event: MouseEvent) {
@@ -59,7 +51,6 @@ function onSubmit(event: SubmitEvent) {
  */
 export function partHydrated(part: Element) {
   hydratedParts.add(part);
-  loaders.delete(part);
   part.setAttribute('data-hydrated', '');
   const presses = waiting.get(part) ?? [];
   waiting.delete(part);

@@ -73,27 +73,13 @@ export async function hydrated(page: Page): Promise<void> {
 }
 
 /**
- * Resolves once every later part of the page that is shown has hydrated (src/components/hydrate-later.tsx; later-press.ts
- * marks each `data-hydrated`). A press before then is carried out when the code comes, but as a replay, without the
- * visitor's gesture: a test needs this to look at a part as hydrated, or to press something only a gesture may do (the
- * clipboard). A part fetches its code when it nears the viewport, so each shown part is scrolled into view once, then
- * the page goes back to the top; a part with no box (the links of a closed menu) fetches nothing until it is shown.
+ * Resolves once every later part of the page has hydrated (src/components/hydrate-later.tsx; later-press.ts marks each
+ * `data-hydrated`). A press before then is carried out when the code comes, but as a replay, without the visitor's
+ * gesture: a test needs this to look at a part as hydrated, or to press something only a gesture may do (the clipboard).
  */
 export async function laterPartsHydrated(page: Page): Promise<void> {
   await hydrated(page);
-  // Polled: each call brings the first shown part still waiting into view (its code is then fetched), and once none
-  // waits, goes back to the top.
-  await page.waitForFunction(() => {
-    const boxes = [...document.querySelectorAll('[data-later-part]:not([data-hydrated])')]
-      .map((part) => [...part.children].find((child) => child.getClientRects().length > 0))
-      .filter((box) => box !== undefined);
-    if (boxes.length === 0) {
-      window.scrollTo(0, 0);
-      return true;
-    }
-    boxes[0].scrollIntoView({ block: 'center' });
-    return false;
-  });
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-later-part]')].every((part) => part.hasAttribute('data-hydrated')));
 }
 
 /**
