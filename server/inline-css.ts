@@ -5,9 +5,10 @@
 // Every navigation is a full page load (server routing, `clientRouting: false`), so every page arrives with its
 // stylesheets inlined this way. Files are read once per process.
 //
-// The same pass writes in a page's late parts: server-only HTML the page made as a string (the /stories cards) and
-// left as a marker in its render (lateHtmlMarker, src/components/server-html.tsx), so that markup goes through
-// neither React's render nor Vike's passes over the document, which copy the whole HTML several times.
+// The same pass writes in a page's late parts: server-only HTML the page made as a string (the /stories cards, the
+// experience page's parts and head tags) and left as a marker in its render (lateHtmlMarker,
+// src/components/server-html.tsx), so that markup goes through neither React's render nor Vike's passes over the
+// document, which copy the whole HTML several times.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 

@@ -18,7 +18,8 @@
 // A part made as one string can also be written into the page's bytes after the render: on the server the page
 // passes `html={lateHtmlMarker(name)}` and puts the part's HTML in its server-only part's `lateHtml[name]`;
 // server/inline-css.ts writes it in place of the marker. Its markup then goes through neither React's render nor
-// Vike's passes over the document (the /stories cards: most of that page's markup).
+// Vike's passes over the document (the /stories cards: most of that page's markup; the experience page's parts and
+// head tags).
 import { createElement, memo, type ReactNode } from 'react';
 
 export interface ServerHtmlProps {

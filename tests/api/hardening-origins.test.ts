@@ -41,8 +41,8 @@ describe('without APP_URL (development): http://localhost:PORT', () => {
     } as unknown as PageContextServer;
     const { serverOnly } = await loadStoryPage(pageContext);
     expect(serverOnly.data.origin).toBe('http://localhost:4321');
-    expect(serverOnly.head).toContain(`<link rel="canonical" href="http://localhost:4321/stories/${experience.id}"/>`);
-    expect(serverOnly.head).not.toContain('evil.example');
+    expect(serverOnly.lateHtml.head).toContain(`<link rel="canonical" href="http://localhost:4321/stories/${experience.id}"/>`);
+    expect(serverOnly.lateHtml.head).not.toContain('evil.example');
   });
 });
 

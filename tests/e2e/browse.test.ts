@@ -64,6 +64,8 @@ describe('experience page', () => {
       offers: { priceCurrency: 'JPY' },
     });
     expect(html).toContain('ログインして予約する');
+    // The head's tags and the server-only parts are written in place of their markers (server/inline-css.ts).
+    expect(html).not.toContain('late-html');
   });
 
   it("loads the first reviews and the host's other experiences when the reader nears them, in places the HTML keeps for them", async () => {

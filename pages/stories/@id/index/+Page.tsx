@@ -15,7 +15,7 @@ import '#src/components/experience-card.css';
 import { FavoriteHeart, heartsOf } from '#src/components/FavoriteHeart';
 import './share.css';
 import { hydrateLater } from '#src/components/hydrate-later';
-import { ServerHtml, serverOnlyPart } from '#src/components/server-html';
+import { lateHtmlMarker, ServerHtml, serverOnlyPart } from '#src/components/server-html';
 import { SlotList } from '#src/components/SlotList';
 import { useSlotPager, useSlotSelection } from '#src/components/slot-list-state';
 import type { OtherExperiencesJson } from '#src/modules/experiences/experiences.schemas';
@@ -24,7 +24,7 @@ import { REVIEWS_ON_DETAIL } from '#src/modules/reviews/reviews.shared';
 import { hostPath } from '#src/modules/experiences/experience-links.shared';
 import { reservationUrl } from '#src/modules/calendars/slots';
 import type { BrowserExperience } from './story-data';
-import { storyDataOf, type StoryServerPart } from './story-server';
+import { storyDataOf, type StoryLateHtml, type StoryServerPart } from './story-server';
 import { AfterLoad, LaterPlaceholder } from './after-load';
 import { OthersFrame } from './others-frame';
 import '#src/components/chips.css';
@@ -57,8 +57,10 @@ export default function Page() {
   const pageContext = usePageContext();
   const data = storyDataOf(pageContext);
   const { user } = pageContext;
-  // The server-only parts' HTML: on the server; in the browser undefined, and their elements keep the server's HTML.
-  const html = serverOnlyPart<StoryServerPart>(pageContext)?.html;
+  // The server-only parts: on the server each leaves its marker, replaced by its HTML when the page is sent
+  // (story-server.ts); in the browser undefined, and their elements keep the server's HTML.
+  const server = import.meta.env.SSR && serverOnlyPart<StoryServerPart>(pageContext) !== undefined;
+  const html = (part: keyof StoryLateHtml) => (server ? lateHtmlMarker(part) : undefined);
   const { experience, rating } = data;
   const pager = useSlotPager(experience.id, data.calendars);
   const selection = useSlotSelection();
@@ -72,12 +74,12 @@ export default function Page() {
         </div>
       )}
       <header className="story__header">
-        <ServerHtml name="tags" as="nav" className="story__tags" aria-label={ja.browse.tags} html={html?.tags} />
+        <ServerHtml name="tags" as="nav" className="story__tags" aria-label={ja.browse.tags} html={html('tags')} />
         <div className="story__title-row">
           <h1 className="story__title">{experience.title}</h1>
           <FavoriteHeart experienceId={experience.id} initial={data.favorite} />
         </div>
-        <ServerHtml name="host" as="div" className="story__host" html={html?.host} />
+        <ServerHtml name="host" as="div" className="story__host" html={html('host')} />
       </header>
 
       <div className="story__layout">
@@ -115,13 +117,13 @@ export default function Page() {
         </aside>
 
         <div className="story__body">
-          <ServerHtml name="description" as="section" className="story__section" html={html?.description} />
-          <ServerHtml name="inspiration" as="section" className="story__section" html={html?.inspiration} />
-          <ServerHtml name="details" as="section" className="story__section" aria-labelledby="details-title" html={html?.details} />
+          <ServerHtml name="description" as="section" className="story__section" html={html('description')} />
+          <ServerHtml name="inspiration" as="section" className="story__section" html={html('inspiration')} />
+          <ServerHtml name="details" as="section" className="story__section" aria-labelledby="details-title" html={html('details')} />
           <section className="story__section" aria-labelledby="reviews-title">
             <h2 id="reviews-title">{ja.browse.reviewsCount(rating.count)}</h2>
             {rating.average !== null && rating.count > 0 && (
-              <ServerHtml name="rating" as="p" className="rating-summary" data-testid="rating-summary" html={html?.rating ?? undefined} />
+              <ServerHtml name="rating" as="p" className="rating-summary" data-testid="rating-summary" html={html('rating')} />
             )}
             {rating.count === 0 ? (
               <p className="muted">{ja.browse.noReviews}</p>

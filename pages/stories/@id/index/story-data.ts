@@ -5,14 +5,15 @@
 //   photos, the share links), so only the fields those parts read; sent in the page context as one JSON string,
 //   `data.json` (story-server.ts says why);
 // - the rest of `serverOnly`: what only the server reads (the head's tags and description, story-head.ts, and the HTML
-//   of the parts without interactivity, story-static.tsx); never sent to the browser (serverOnlyPart,
-//   src/components/server-html.tsx).
+//   of the parts without interactivity, story-static.tsx, both written into the page after its render: `lateHtml`,
+//   story-server.ts); never sent to the browser (serverOnlyPart, src/components/server-html.tsx).
 // The review list and the host's other experiences are read by the browser after load (after-load.tsx).
 import type { PageContextServer } from 'vike/types';
 import * as ja from '#src/i18n/ja';
 import { loadOr404, routeId } from '#src/lib/isomorphic/page-helpers';
 import { formatYen } from '#src/lib/isomorphic/money';
 import { siteOrigin, summarize } from '#src/components/seo';
+import { lateHtmlMarker } from '#src/components/server-html';
 import type { CalendarsJson, SlotWindowJson } from '#src/modules/calendars/calendars.schemas';
 import type { ExperienceJson } from '#src/modules/experiences/experiences.schemas';
 import { formatRate } from '#src/modules/reviews/reviews.shared';
@@ -73,10 +74,11 @@ export async function loadStoryPage(pageContext: PageContextServer) {
     /** The server's clock for the first render of slot states (the browser takes over after hydration). */
     now: Date.now(),
   };
+  const html = await storyHtml(experience, rating);
   const story: StoryServerPart = {
-    head: storyHeadHtml(data, experience),
+    head: lateHtmlMarker('head'),
     description: summarize(ja.share.ogDescription(place, formatYen(experience.price), rated, experience.description)),
-    html: await storyHtml(experience, rating),
+    lateHtml: { ...html, rating: html.rating ?? '', head: storyHeadHtml(data, experience) },
     data,
   };
   const sent: SentData = { json: JSON.stringify(data) };

@@ -10,13 +10,21 @@ import { serverOnlyPart } from '#src/components/server-html';
 import type { Data } from './story-data';
 import type { StoryHtml } from './story-static';
 
-/** What only the server reads: the head's tags, the page's description and the parts' HTML. */
+/**
+ * The markup written into the page after its render (server/inline-css.ts), in place of the markers the render leaves
+ * (lateHtmlMarker): the head's tags (canonical, Open Graph, JSON-LD: story-head.ts) and the HTML of the parts without
+ * interactivity (story-static.tsx; `rating` is '' without reviews, when the page renders no summary). So their
+ * markup, a third of the page's own, goes through neither React's render nor Vike's passes over the document.
+ */
+export type StoryLateHtml = { [Part in keyof StoryHtml]: string } & { head: string };
+
+/** What only the server reads: the head's marker, the page's description and the late parts' HTML. */
 export interface StoryServerPart {
-  /** The head's tags (canonical, Open Graph, JSON-LD: story-head.ts), written by pages/+headHtmlEnd.ts. */
+  /** The head tags' marker, written by pages/+headHtmlEnd.ts (the tags themselves are `lateHtml.head`). */
   head: string;
   /** The description and og:description: place, price, rating (with reviews) and the text, so a shared link shows them. */
   description: string;
-  html: StoryHtml;
+  lateHtml: StoryLateHtml;
   /** The hydrated parts' data, as sent to the browser in `SentData`. */
   data: Data;
 }
