@@ -15,6 +15,7 @@ import { type KeptBody, sendKept } from '#server/compress';
 import { projectRoot as root } from '#src/lib/project-root';
 import { pageServices } from '#server/page-services';
 import { RETRY_AFTER_SECONDS } from '#server/middleware/errors';
+import { PAGE_CONTEXT_DEFAULTS } from '#server/page-context-init';
 
 /** A render; a shared one keeps its compressed copies (`encoded`, KeptBody) until the page expires. */
 interface CachedPage extends KeptBody {
@@ -128,6 +129,7 @@ export async function mountVike(app: Express, services: Services, options: { pro
     // The context middleware read the user with the session (one statement); `me` only if something replaced it.
     const user = req.actor ? (req.currentUser ?? (await services.users.me(req.ctx, {}))) : null;
     const pageContext = await renderPage({
+      ...PAGE_CONTEXT_DEFAULTS,
       urlOriginal: shared?.url ?? req.originalUrl,
       headersOriginal: req.headers,
       user,
