@@ -128,6 +128,12 @@ export async function mountVike(app: Express, services: Services, options: { pro
     // The context middleware read the user with the session (one statement); `me` only if something replaced it.
     const user = req.actor ? (req.currentUser ?? (await services.users.me(req.ctx, {}))) : null;
     const pageContext = await renderPage({
+      // `_pageId` as a plain property: Vike gives a page context without one a getter of that name (the deprecated
+      // alias of `pageId`), a closure over the page context made for each render. V8 allocates the pair holding an
+      // accessor in the old generation, where it stays until the next full collection even when dead, and a scavenge
+      // treats every pointer from the old generation into the young one as live: through it each render's page
+      // context, HTML, request and response survived scavenges and were promoted. Nothing here reads `_pageId`.
+      _pageId: undefined,
       urlOriginal: shared?.url ?? req.originalUrl,
       headersOriginal: req.headers,
       user,
