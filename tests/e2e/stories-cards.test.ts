@@ -38,6 +38,8 @@ describe('the /stories cards', () => {
 
     // Opening 条件をさらに指定 re-renders the search form (its fields appear); the cards stay.
     await page.locator('.search__more > summary').click();
+    // The fields come with the re-render after the toggle, not with the click itself.
+    await page.locator('select[name="theme_id"]').waitFor();
     await expect(page.locator('select[name="theme_id"]').count()).resolves.toBe(1);
     expect(await page.locator('.xgrid').innerHTML()).toBe(sent);
     expect(await changes()).toEqual([]);
