@@ -6,14 +6,11 @@
 // (precedence) or none (404) it returns nothing and Vike's router decides, so the result is always the page Vike would
 // have picked.
 import type { PageContext } from 'vike/types';
-import { compileRoutes, matchRoute, type CompiledRoute } from '#src/lib/isomorphic/route-table';
-
-let compiled: { pages: object; routes: CompiledRoute[] } | null = null;
+import { matchRoute, routesOf } from '#src/lib/isomorphic/route-table';
 
 export function onBeforeRoute(pageContext: PageContext) {
   const pages = pageContext.globalContext?.pages;
   if (!pages) return undefined;
-  if (compiled?.pages !== pages) compiled = { pages, routes: compileRoutes(pages) };
-  const match = matchRoute(compiled.routes, pageContext.urlPathname);
+  const match = matchRoute(routesOf(pages), pageContext.urlPathname);
   return match ? { pageContext: match } : undefined;
 }

@@ -3,6 +3,7 @@
 import type { Services } from '#src/root';
 import type { Ctx } from '#src/lib/context';
 import type { CurrentUser } from '#src/modules/users/users.schemas';
+import type { ReadAhead } from '#src/lib/isomorphic/read-ahead';
 
 declare global {
   namespace Vike {
@@ -12,12 +13,17 @@ declare global {
     }
     /** Server only: +data and +guard hooks (PageContextServer) see these; client code (PageContextClient) cannot. */
     interface PageContextServer {
-      /** True once after the API set this completion flag (server/completion.ts); consumes it. */
-      consumeCompletion: (key: string) => boolean;
       services: Services;
       ctx: Ctx;
-      /** The request's own session (the account page's sessions list marks it; never sent to the browser). */
-      currentSession: { current_session_id: string; current_device: string | null };
+      /** What the server passes of the request itself (never sent to the browser). */
+      request: {
+        /** True once after the API set this completion flag (server/completion.ts); consumes it. */
+        consumeCompletion: (key: string) => boolean;
+        /** The request's own session (the account page's sessions list marks it). */
+        currentSession: { current_session_id: string; current_device: string | null };
+        /** The page's data when it was read before the render (server/read-ahead.ts; taken with readAheadOr). */
+        readAhead: ReadAhead | undefined;
+      };
     }
   }
 }

@@ -15,6 +15,7 @@ import { type KeptBody, sendKept } from '#server/compress';
 import { projectRoot as root } from '#src/lib/project-root';
 import { pageServices } from '#server/page-services';
 import { RETRY_AFTER_SECONDS } from '#server/middleware/errors';
+import { readAhead } from '#server/read-ahead';
 
 /** A render; a shared one keeps its compressed copies (`encoded`, KeptBody) until the page expires. */
 interface CachedPage extends KeptBody {
@@ -119,6 +120,7 @@ export async function mountVike(app: Express, services: Services, options: { pro
   const toBytes = pageBytes(options.production ? CLIENT_DIR : null);
   // The pages' hooks see a busy database as a 503 page (server/page-services.ts).
   const servicesForPages = pageServices(services);
+  const readFor = readAhead(options.production === true);
   // Signed-out renders are shared for PUBLIC_CACHE_SECONDS; only plain 200 pages are kept, within a byte budget
   // (the bodies are Buffers, outside V8's heap limit, so only this budget bounds them).
   const cache = publicCache<CachedPage | null>(services.env.PUBLIC_CACHE_SECONDS, (page) => page?.status === 200, PAGE_CACHE_LIMITS);
@@ -127,6 +129,9 @@ export async function mountVike(app: Express, services: Services, options: { pro
   async function render(req: Request, shared: { url: string } | null): Promise<CachedPage | null> {
     // The context middleware read the user with the session (one statement); `me` only if something replaced it.
     const user = req.actor ? (req.currentUser ?? (await services.users.me(req.ctx, {}))) : null;
+    // The page's data before the render, when the page names a read (server/read-ahead.ts): while the request waits
+    // for PostgreSQL, no page context exists yet.
+    const readAhead = await readFor(req.path, { services: servicesForPages, ctx: req.ctx });
     const pageContext = await renderPage({
       // `_pageId` as a plain property: Vike gives a page context without one a getter of that name (the deprecated
       // alias of `pageId`), a closure over the page context made for each render. V8 allocates the pair holding an
@@ -139,8 +144,14 @@ export async function mountVike(app: Express, services: Services, options: { pro
       user,
       services: servicesForPages,
       ctx: req.ctx,
-      consumeCompletion: (key: string) => consumeCompletion(req, key),
-      currentSession: { current_session_id: req.sessionID ?? '', current_device: req.session?.device ?? null },
+      // The request's own parts in one property: Vike copies every property of the page context several times per
+      // render, and a top-level property more made those copies allocate measurably more
+      // (docs/decisions/page-render.md).
+      request: {
+        consumeCompletion: (key: string) => consumeCompletion(req, key),
+        currentSession: { current_session_id: req.sessionID ?? '', current_device: req.session?.device ?? null },
+        readAhead,
+      },
     });
     const { httpResponse } = pageContext;
     if (!httpResponse) return null;

@@ -3,11 +3,11 @@
 import type { PageContextServer } from 'vike/types';
 
 export async function data(pageContext: PageContextServer) {
-  const { services, ctx, currentSession } = pageContext;
+  const { services, ctx, request } = pageContext;
   const [account, email, sessions, dataExport] = await Promise.all([
     services.account.get(ctx, {}),
     services.emailChanges.status(ctx, {}),
-    services.account.sessions(ctx, currentSession),
+    services.account.sessions(ctx, request.currentSession),
     services.dataExports.latest(ctx, {}),
   ]);
   return { account, email, sessions: sessions.sessions, dataExport: dataExport.data_export };

@@ -23,17 +23,17 @@ afterAll(async () => {
 type LogLine = { level: number; msg: string; reason?: string };
 
 /**
- * The server's log lines (JSON) that mention `text`, once one of them has arrived: the server writes its log in
+ * The server's log lines (JSON) that mention `text`, once `count` of them have arrived: the server writes its log in
  * batches, at the latest a fraction of a second after a line (src/lib/logger.ts).
  */
-async function logLines(text: string): Promise<LogLine[]> {
+async function logLines(text: string, count: number): Promise<LogLine[]> {
   const found = () =>
     server
       .output()
       .split('\n')
       .filter((line) => line.includes(text))
       .map((line): LogLine => JSON.parse(line));
-  for (let waited = 0; found().length === 0 && waited < 5_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+  for (let waited = 0; found().length < count && waited < 5_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
   return found();
 }
 
@@ -52,7 +52,7 @@ async function untilWaitingOnLock(): Promise<void> {
 }
 
 describe('a page while the database has no free connection', () => {
-  it('answers the Japanese 503 page with Retry-After, not kept by the page cache, and logs one warning', async () => {
+  it('answers the Japanese 503 page with Retry-After, not kept by the page cache, and logs one warning per page', async () => {
     let held!: Promise<unknown>;
     let unlock!: () => void;
     const locked = new Promise<void>((resolve) => {
@@ -67,10 +67,15 @@ describe('a page while the database has no free connection', () => {
     const waiting = fetch(`${server.base}/api/v1/experiences/1`);
     let busy: Response;
     let html: string;
+    // The experience page reads its data before Vike's render (server/read-ahead.ts): the same 503 page.
+    let busyStory: Response;
+    let storyHtml: string;
     try {
       await untilWaitingOnLock();
       busy = await fetch(`${server.base}/`);
       html = await busy.text();
+      busyStory = await fetch(`${server.base}/stories/1`);
+      storyHtml = await busyStory.text();
     } finally {
       unlock();
       await held;
@@ -82,18 +87,23 @@ describe('a page while the database has no free connection', () => {
     expect(html).toContain('ただいま混み合っています');
     expect(html).toContain('data-testid="busy"');
     expect(html).not.toContain('エラーが発生しました');
+    expect(busyStory.status).toBe(503);
+    expect(busyStory.headers.get('retry-after')).toBe('5');
+    expect(storyHtml).toContain('data-testid="busy"');
 
     // The busy page was not kept by the public page cache: the same page renders once the connection is free.
     const after = await fetch(`${server.base}/`);
     expect(after.status).toBe(200);
     expect(await after.text()).not.toContain('ただいま混み合っています');
 
-    // One warning with the pool's reason; no error line and no stack for it.
-    const warnings = await logLines('database busy');
-    expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatchObject({ level: 40, reason: expect.stringMatching(/timeout exceeded when trying to connect/) });
-    const answered = await logLines('"statusCode":503');
-    expect(answered.map((l) => l.level)).toEqual([40]);
+    // One warning with the pool's reason for each of the two pages; no error line and no stack for them.
+    const warnings = await logLines('database busy', 2);
+    expect(warnings).toHaveLength(2);
+    for (const warning of warnings) {
+      expect(warning).toMatchObject({ level: 40, reason: expect.stringMatching(/timeout exceeded when trying to connect/) });
+    }
+    const answered = await logLines('"statusCode":503', 2);
+    expect(answered.map((l) => l.level)).toEqual([40, 40]);
     expect(server.output()).not.toMatch(/"level":50|\n\s+at /);
   });
 });

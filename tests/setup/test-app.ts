@@ -42,11 +42,11 @@ export interface TestApp {
 /**
  * Builds the app on its own database; closed automatically after the file's tests. `options.log` replaces the
  * silent logger (a test that reads what the app logs passes a pino logger writing to a buffer); `options.assets`
- * is the folder of built assets to serve.
+ * is the folder of built assets to serve; `options.pages: 'production'` also serves the pages `npm run build` made.
  */
 export async function setupTestApp(
   envOverrides: Record<string, string> = {},
-  options: { log?: Logger; assets?: string } = {},
+  options: { log?: Logger; assets?: string; pages?: 'production' } = {},
 ): Promise<TestApp> {
   const databaseUrl = await createTestDatabase();
   // The tests stand behind one simulated proxy hop (TRUST_PROXY=1: X-Forwarded-For gives each request its client
@@ -64,7 +64,7 @@ export async function setupTestApp(
   const root = await createRoot({ env, databaseUrl, pool: envOverrides.DATABASE_POOL_MAX ? undefined : 10, log: options.log });
   const { orm, services } = root;
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
-  const built = await createApp({ services, orm, pool, pages: false, assets: options.assets });
+  const built = await createApp({ services, orm, pool, pages: options.pages ?? false, assets: options.assets });
   let closed = false;
   const close = async () => {
     if (closed) return;

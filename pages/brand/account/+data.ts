@@ -5,11 +5,11 @@ import type { PageContextServer } from 'vike/types';
 import { memberPage } from '#pages/brand/brand-data';
 
 export function data(pageContext: PageContextServer) {
-  const { services, ctx, currentSession } = pageContext;
+  const { services, ctx, request } = pageContext;
   return memberPage(pageContext, async () => {
     const [email, sessions] = await Promise.all([
       services.emailChanges.status(ctx, {}),
-      services.brandAccount.sessions(ctx, currentSession),
+      services.brandAccount.sessions(ctx, request.currentSession),
     ]);
     return { email, sessions: sessions.sessions };
   });

@@ -4,7 +4,7 @@ import type { PageContextServer } from 'vike/types';
 import { HOST_STORY_COMPLETE_FLAG } from '#src/modules/experiences/experiences.host.schemas';
 
 export function data(pageContext: PageContextServer) {
-  return { completed: pageContext.consumeCompletion(HOST_STORY_COMPLETE_FLAG) };
+  return { completed: pageContext.request.consumeCompletion(HOST_STORY_COMPLETE_FLAG) };
 }
 
 export type Data = ReturnType<typeof data>;

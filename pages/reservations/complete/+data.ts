@@ -10,7 +10,7 @@ export async function data(pageContext: PageContextServer) {
   const search = pageContext.urlParsed.search;
   const tourId = parseId(search.tour_id);
   const cid = (search.cid ?? '').split(',').filter((s) => parseId(s) !== null);
-  const completed = tourId !== null && cid.length > 0 && pageContext.consumeCompletion(completionFlagKey(tourId, cid));
+  const completed = tourId !== null && cid.length > 0 && pageContext.request.consumeCompletion(completionFlagKey(tourId, cid));
   const title = completed ? await services.reservations.experienceTitle(ctx, { tour_id: tourId }) : null;
   // The number and details of what was just booked, with a link to the guest's reservation page.
   const reservation = completed ? await services.reservations.completedReservation(ctx, { tour_id: tourId, cid: cid.join(',') }) : null;

@@ -2,7 +2,7 @@
 // leaving, a new password) with a ✓, or, when the result cannot be shown, with a ! (the one-shot completion flag was
 // already used by a reload or a direct visit, a mailed link that cannot be used). Pages that can show either pass the
 // texts for the one `completed` says; their +data.ts decides it by consuming the flag on the server
-// (pageContext.consumeCompletion).
+// (pageContext.request.consumeCompletion).
 import type { ReactNode } from 'react';
 import './form.css';
 

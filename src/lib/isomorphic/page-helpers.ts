@@ -44,7 +44,7 @@ export async function passesCheck(check: () => Promise<unknown>): Promise<boolea
 }
 
 /** Parses a route id; a malformed one is a 404 page. */
-export function routeId(pageContext: PageContextServer, name = 'id'): number {
+export function routeId(pageContext: Pick<PageContextServer, 'routeParams'>, name = 'id'): number {
   const id = parseId(pageContext.routeParams[name]);
   if (id === null) throw render(404);
   return id;

@@ -45,6 +45,17 @@ export function compileRoutes(pages: object): CompiledRoute[] {
   return routes;
 }
 
+let compiled: { pages: object; routes: CompiledRoute[] } | null = null;
+
+/**
+ * The routes of Vike's `pages` (its global context's), compiled once for that object: it is the same object from
+ * request to request, and a new one in development when a page changes.
+ */
+export function routesOf(pages: object): readonly CompiledRoute[] {
+  if (compiled?.pages !== pages) compiled = { pages, routes: compileRoutes(pages) };
+  return compiled.routes;
+}
+
 /** The page and its parameters when exactly one route matches `pathname`; null otherwise (Vike decides). */
 export function matchRoute(
   routes: readonly CompiledRoute[],

@@ -3,7 +3,7 @@ import type { PageContextServer } from 'vike/types';
 import { BRAND_INQUIRY_FLAG } from '#src/modules/inquiries/inquiries.schemas';
 
 export function data(pageContext: PageContextServer) {
-  return { completed: pageContext.consumeCompletion(BRAND_INQUIRY_FLAG) };
+  return { completed: pageContext.request.consumeCompletion(BRAND_INQUIRY_FLAG) };
 }
 
 export type Data = ReturnType<typeof data>;

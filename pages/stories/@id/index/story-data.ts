@@ -1,6 +1,7 @@
 // What the experience page renders on the server, from one service call (the detail with its rating and the
-// visitor's heart, and the first slots: one statement, src/modules/experiences/story-page.service.ts), split in two
-// (+onBeforeRender.ts puts both into the page context):
+// visitor's heart, and the first slots: one statement, src/modules/experiences/story-page.service.ts; story-read.ts,
+// made before the render when it can: pages/read-ahead.ts), split in two (+onBeforeRender.ts puts both into the page
+// context):
 // - `serverOnly.data`: what the browser hydrates with (the slot list, the booking bar, the heart, the waitlist, the
 //   photos, the share links), so only the fields those parts read; sent in the page context as one JSON string,
 //   `data.json` (story-server.ts says why);
@@ -10,8 +11,8 @@
 // The review list and the host's other experiences are read by the browser after load (after-load.tsx).
 import type { PageContextServer } from 'vike/types';
 import * as ja from '#src/i18n/ja';
-import { loadOr404, routeId } from '#src/lib/isomorphic/page-helpers';
 import { formatYen } from '#src/lib/isomorphic/money';
+import { readAheadOr } from '#src/lib/isomorphic/read-ahead';
 import { siteOrigin, summarize } from '#src/components/seo';
 import { lateHtmlMarker } from '#src/components/server-html';
 import type { CalendarsJson, SlotWindowJson } from '#src/modules/calendars/calendars.schemas';
@@ -20,6 +21,7 @@ import { formatRate } from '#src/modules/reviews/reviews.shared';
 import type { SentData, StoryServerPart } from './story-server';
 import { storyHtml } from './story-static';
 import { storyHeadHtml } from './story-head';
+import { readStoryPage } from './story-read';
 
 /** The experience's fields the hydrated parts read. */
 export type BrowserExperience = Pick<
@@ -60,9 +62,8 @@ function slotWindow({ calendars, meta }: CalendarsJson): SlotWindowJson {
 }
 
 export async function loadStoryPage(pageContext: PageContextServer) {
-  const { services, ctx } = pageContext;
-  const id = routeId(pageContext);
-  const { experience, rating, favorite, calendars } = await loadOr404(() => services.storyPage.data(ctx, { id }));
+  const { services } = pageContext;
+  const { experience, rating, favorite, calendars } = await readAheadOr(pageContext, readStoryPage);
   const place = experience.online ? ja.common.online : (experience.state ?? '');
   const rated = rating.average !== null && rating.count > 0 ? ja.share.rating(formatRate(rating.average), rating.count) : null;
   const data: Data = {

@@ -6,7 +6,7 @@ import { applicationFlag } from '#src/modules/communities/community-application.
 
 export function data(pageContext: PageContextServer) {
   const id = routeId(pageContext);
-  return { communityId: id, completed: pageContext.consumeCompletion(applicationFlag(id)) };
+  return { communityId: id, completed: pageContext.request.consumeCompletion(applicationFlag(id)) };
 }
 
 export type Data = ReturnType<typeof data>;
