@@ -36,6 +36,8 @@ describe('without APP_URL (development): http://localhost:PORT', () => {
       services: t.services,
       ctx: t.services.context(GUEST),
       routeParams: { id: String(experience.id) },
+      // No read made before the render: the hook reads for itself.
+      request: { readAhead: undefined },
       headersOriginal: { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', host: 'evil.example' },
       urlParsed: { pathname: `/stories/${experience.id}`, search: {}, searchAll: {}, searchOriginal: null },
     } as unknown as PageContextServer;
