@@ -16,6 +16,8 @@ import { projectRoot as root } from '#src/lib/project-root';
 import { pageServices } from '#server/page-services';
 import { RETRY_AFTER_SECONDS } from '#server/middleware/errors';
 import { readAhead } from '#server/read-ahead';
+import type { ReadAhead } from '#src/lib/isomorphic/read-ahead';
+import type { CurrentUser } from '#src/modules/users/users.schemas';
 
 /** A render; a shared one keeps its compressed copies (`encoded`, KeptBody) until the page expires. */
 interface CachedPage extends KeptBody {
@@ -111,6 +113,36 @@ function acknowledgeRoutingOverride(): void {
 }
 
 /**
+ * What the server puts into a render's page context (Vike's `renderPage` argument; the types are in pages/vike.d.ts).
+ * Its top-level properties are few on purpose, and server/vike.test.ts lists them: Vike copies every property of the
+ * page context several times per render, and one property more made those copies allocate measurably more
+ * (docs/decisions/page-render.md). The request's own parts travel in `request`.
+ */
+export function pageContextInit(
+  req: Request,
+  parts: { urlOriginal: string; user: CurrentUser | null; services: Services; readAhead: ReadAhead | undefined },
+) {
+  return {
+    // `_pageId` as a plain property: Vike gives a page context without one a getter of that name (the deprecated
+    // alias of `pageId`), a closure over the page context made for each render. V8 allocates the pair holding an
+    // accessor in the old generation, where it stays until the next full collection even when dead, and a scavenge
+    // treats every pointer from the old generation into the young one as live: through it each render's page
+    // context, HTML, request and response survived scavenges and were promoted. Nothing here reads `_pageId`.
+    _pageId: undefined,
+    urlOriginal: parts.urlOriginal,
+    headersOriginal: req.headers,
+    user: parts.user,
+    services: parts.services,
+    ctx: req.ctx,
+    request: {
+      consumeCompletion: (key: string) => consumeCompletion(req, key),
+      currentSession: { current_session_id: req.sessionID ?? '', current_device: req.session?.device ?? null },
+      readAhead: parts.readAhead,
+    },
+  };
+}
+
+/**
  * The pages (after the session and context middleware): every GET not handled before renders a page. With the
  * production build, each page's stylesheets are inlined into its HTML; a page's late parts are written in with them
  * (server/inline-css.ts).
@@ -132,27 +164,9 @@ export async function mountVike(app: Express, services: Services, options: { pro
     // The page's data before the render, when the page names a read (server/read-ahead.ts): while the request waits
     // for PostgreSQL, no page context exists yet.
     const readAhead = await readFor(req.path, { services: servicesForPages, ctx: req.ctx });
-    const pageContext = await renderPage({
-      // `_pageId` as a plain property: Vike gives a page context without one a getter of that name (the deprecated
-      // alias of `pageId`), a closure over the page context made for each render. V8 allocates the pair holding an
-      // accessor in the old generation, where it stays until the next full collection even when dead, and a scavenge
-      // treats every pointer from the old generation into the young one as live: through it each render's page
-      // context, HTML, request and response survived scavenges and were promoted. Nothing here reads `_pageId`.
-      _pageId: undefined,
-      urlOriginal: shared?.url ?? req.originalUrl,
-      headersOriginal: req.headers,
-      user,
-      services: servicesForPages,
-      ctx: req.ctx,
-      // The request's own parts in one property: Vike copies every property of the page context several times per
-      // render, and a top-level property more made those copies allocate measurably more
-      // (docs/decisions/page-render.md).
-      request: {
-        consumeCompletion: (key: string) => consumeCompletion(req, key),
-        currentSession: { current_session_id: req.sessionID ?? '', current_device: req.session?.device ?? null },
-        readAhead,
-      },
-    });
+    const pageContext = await renderPage(
+      pageContextInit(req, { urlOriginal: shared?.url ?? req.originalUrl, user, services: servicesForPages, readAhead }),
+    );
     const { httpResponse } = pageContext;
     if (!httpResponse) return null;
     const late = serverOnlyPart<{ lateHtml?: LateParts }>(pageContext)?.lateHtml;
