@@ -16,8 +16,6 @@ import { projectRoot as root } from '#src/lib/project-root';
 import { pageServices } from '#server/page-services';
 import { RETRY_AFTER_SECONDS } from '#server/middleware/errors';
 import { readAhead } from '#server/read-ahead';
-import type { ReadAhead } from '#src/lib/isomorphic/read-ahead';
-import type { CurrentUser } from '#src/modules/users/users.schemas';
 
 /** A render; a shared one keeps its compressed copies (`encoded`, KeptBody) until the page expires. */
 interface CachedPage extends KeptBody {
@@ -120,8 +118,20 @@ function acknowledgeRoutingOverride(): void {
  */
 export function pageContextInit(
   req: Request,
-  parts: { urlOriginal: string; user: CurrentUser | null; services: Services; readAhead: ReadAhead | undefined },
+  parts: {
+    urlOriginal: string;
+    user: Vike.PageContext['user'];
+    services: Services;
+    readAhead: Vike.PageContextServer['request']['readAhead'];
+  },
 ) {
+  // The request part typed by its declaration (pages/vike.d.ts), so what the hooks read and what is put here cannot
+  // drift apart.
+  const request: Vike.PageContextServer['request'] = {
+    consumeCompletion: (key: string) => consumeCompletion(req, key),
+    currentSession: { current_session_id: req.sessionID ?? '', current_device: req.session?.device ?? null },
+    readAhead: parts.readAhead,
+  };
   return {
     // `_pageId` as a plain property: Vike gives a page context without one a getter of that name (the deprecated
     // alias of `pageId`), a closure over the page context made for each render. V8 allocates the pair holding an
@@ -134,11 +144,7 @@ export function pageContextInit(
     user: parts.user,
     services: parts.services,
     ctx: req.ctx,
-    request: {
-      consumeCompletion: (key: string) => consumeCompletion(req, key),
-      currentSession: { current_session_id: req.sessionID ?? '', current_device: req.session?.device ?? null },
-      readAhead: parts.readAhead,
-    },
+    request,
   };
 }
 
