@@ -5,7 +5,7 @@ import helmet from 'helmet';
 import type pg from 'pg';
 import type { Services } from '#src/root';
 import type { MikroORM } from '#src/lib/orm';
-import { errorHandler, apiNotFound } from './middleware/errors';
+import { errorHandler, apiNotFound, isApiPath } from './middleware/errors';
 import { contextMiddleware } from './middleware/context';
 import { createSessionStore } from './session-store';
 import { sameOrigin } from './middleware/same-origin';
@@ -21,6 +21,7 @@ import { mountRequestLog } from './middleware/request-log';
 import { staticHeaders } from './middleware/static-headers';
 import { healthRoutes } from './health';
 import { createMetrics, metricsRoutes, type Metrics } from './metrics';
+import { pageGate } from './page-gate';
 
 const isSafeMethod = (method: string) => method === 'GET' || method === 'HEAD';
 
@@ -63,9 +64,12 @@ export async function createApp(deps: AppDeps): Promise<App> {
   // 1 behind the platform's router in production, 0 elsewhere), so a client cannot choose its own IP.
   app.set('trust proxy', env.TRUST_PROXY);
 
+  // At most as many page requests at once as the pool has connections; the others wait before the session middleware
+  // (server/page-gate.ts, mounted below), at most as long as a request waits for a connection.
+  const gate = deps.pages ? pageGate({ limit: env.DATABASE_POOL_MAX, waitMs: env.DATABASE_ACQUIRE_TIMEOUT_MS }) : null;
   // Every request counted and timed when metrics are on (server/metrics.ts); then the health probes and the scrape:
   // no log line, no session, no page cache (server/health.ts).
-  const metrics = env.METRICS_TOKEN ? createMetrics({ orm: deps.orm, sessionPool: pool, token: env.METRICS_TOKEN }) : null;
+  const metrics = env.METRICS_TOKEN ? createMetrics({ orm: deps.orm, sessionPool: pool, token: env.METRICS_TOKEN, pageGate: gate }) : null;
   metrics?.mount(app);
   const lifecycle = { stopping: false };
   const probes = express.Router();
@@ -132,6 +136,9 @@ export async function createApp(deps: AppDeps): Promise<App> {
     rolling: false,
     cookie: { httpOnly: true, sameSite: 'lax', secure: production, maxAge: 1000 * 60 * 60 * 24 * 30 },
   });
+  // Page requests take their turn here, before anything of theirs is read or built; the APIs' calls do not.
+  if (gate) app.use((req, res, next) => (isSafeMethod(req.method) && !isApiPath(req.path) ? gate.middleware(req, res, next) : next()));
+
   // A GET without the session cookie can neither read nor start a session (every handler that writes one is a
   // POST/PUT/DELETE), so it skips the session machinery, which costs about a quarter of a cached request.
   app.use((req, res, next) => (isSafeMethod(req.method) && isAnonymous(req.headers.cookie) ? next() : sessions(req, res, next)));

@@ -6,9 +6,10 @@
 //  - Requests: a counter and a duration histogram by method, route pattern and status. The route is the pattern the
 //    request matched (`/api/v1/experiences/:id`), the page's Vike id for pages, `/assets/*` for built assets, or
 //    `none`: never the raw path, so the number of series stays bounded whatever paths clients send.
-//  - The connection pools (the ORM's and the session store's), the mail outbox (pending, failed, the oldest pending
-//    mail's age) and the pending refunds are read at scrape time; the outbox and refunds in one statement bounded by
-//    BACKLOG_TIMEOUT_MS (`tabitoko_backlog_up` is 0 when it failed, and the backlog gauges keep their last values).
+//  - The connection pools (the ORM's and the session store's), the page requests waiting for their turn and those in
+//    progress (server/page-gate.ts), the mail outbox (pending, failed, the oldest pending mail's age) and the pending
+//    refunds are read at scrape time; the outbox and refunds in one statement bounded by BACKLOG_TIMEOUT_MS
+//    (`tabitoko_backlog_up` is 0 when it failed, and the backlog gauges keep their last values).
 //  - Seat holds swept (the worker's job results), Stripe webhook events handled and their lag (the event's `created`
 //    to its handling), and prom-client's default process metrics (event-loop lag, heap, RSS, CPU, GC).
 import { createHash, timingSafeEqual } from 'node:crypto';
@@ -17,6 +18,7 @@ import type pg from 'pg';
 import client from 'prom-client';
 import type { MikroORM } from '#src/lib/orm';
 import { within } from './health';
+import type { PageGate } from './page-gate';
 
 /** The outbox and refunds statement's limit (PostgreSQL's statement_timeout, and the wait for a connection). */
 export const BACKLOG_TIMEOUT_MS = 1_000;
@@ -73,6 +75,8 @@ export interface MetricsDeps {
   sessionPool: pg.Pool;
   /** METRICS_TOKEN. */
   token: string;
+  /** The pages' turns (server/page-gate.ts), when this process serves pages. */
+  pageGate?: PageGate | null;
 }
 
 export interface Metrics {
@@ -108,6 +112,8 @@ export function createMetrics(deps: MetricsDeps): Metrics {
   const poolIdle = poolGauge('tabitoko_db_pool_idle', 'PostgreSQL connections open and idle, by pool.');
   const poolWaiting = poolGauge('tabitoko_db_pool_waiting', 'Queries waiting for a connection, by pool.');
   const gauge = (name: string, help: string) => new client.Gauge({ name, help, registers: [registry] });
+  const pagesWaiting = gauge('tabitoko_pages_waiting', 'Page requests waiting for their turn.');
+  const pagesInside = gauge('tabitoko_pages_in_progress', 'Page requests let in and not yet answered (at most DATABASE_POOL_MAX).');
   const backlogUp = gauge('tabitoko_backlog_up', '1 when the outbox and refunds were read at this scrape, else 0.');
   const mailPending = gauge('tabitoko_mail_outbox_pending', 'Mails in the outbox not yet sent (pending or sending).');
   const mailFailed = gauge('tabitoko_mail_outbox_failed', 'Mails the outbox gave up on after every attempt.');
@@ -190,6 +196,10 @@ export function createMetrics(deps: MetricsDeps): Metrics {
         poolInUse.set({ pool: name }, pool.totalCount - pool.idleCount);
         poolIdle.set({ pool: name }, pool.idleCount);
         poolWaiting.set({ pool: name }, pool.waitingCount);
+      }
+      if (deps.pageGate) {
+        pagesWaiting.set(deps.pageGate.waiting());
+        pagesInside.set(deps.pageGate.inside());
       }
       await readBacklog();
       res.type(registry.contentType).send(await registry.metrics());

@@ -32,7 +32,13 @@ function buildIsStale(): boolean {
 
 if (buildIsStale()) {
   console.log('Building the pages (vike build)…');
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vike/bin.js'), 'build'], { cwd: root, stdio: 'inherit' });
+  // A production build whatever NODE_ENV the shell has: with NODE_ENV=development or test (a test runner starting
+  // npm start) Vite would compile JSX for React's development runtime, which the production server cannot render.
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vike/bin.js'), 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

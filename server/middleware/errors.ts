@@ -84,9 +84,16 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
     return;
   }
   if (appError?.status === 503) res.setHeader('Retry-After', RETRY_AFTER_SECONDS);
-  // A database too busy to answer is load, not a fault: one warning with the reason, no stack.
-  const busy = isDatabaseBusy(error);
-  if (busy) req.log?.warn({ reason: (error as { message?: unknown }).message }, 'database busy: the request answers 503');
+  // A database too busy to answer, or a page that waited too long for its turn (server/page-gate.ts), is load, not a
+  // fault: one warning with the reason, no stack.
+  const busy = appError?.code === 'busy';
+  if (busy) {
+    const database = isDatabaseBusy(error);
+    req.log?.warn(
+      { reason: database ? (error as { message?: unknown }).message : 'no turn within the acquire timeout' },
+      database ? 'database busy: the request answers 503' : 'pages busy: the request answers 503',
+    );
+  }
   if (!isApiPath(req.originalUrl)) {
     // Pages answer the Japanese HTML page, never the API's JSON; the busy page is stored by no cache.
     const status = appError?.status ?? (isDecodeFailure(error) ? 400 : 500);

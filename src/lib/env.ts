@@ -37,11 +37,13 @@ const envSchema = z.object({
    * Most connections this process opens to PostgreSQL for its queries (the session store keeps a pool of 5 of its
    * own). One process runs its JavaScript on one core, so more connections than it can keep busy only make the
    * database switch between backends: on the two-core bench machine 6 answered about a fifth more searches than 10.
+   * Also the most page requests the process works on at once (server/page-gate.ts).
    */
   DATABASE_POOL_MAX: z.coerce.number().int('DATABASE_POOL_MAX must be a whole number').min(1).max(100).default(6),
   /**
-   * The longest a unit of work (request, job, command) waits for a pooled connection; past it the request answers 503
-   * with Retry-After, so a pool that is busy never holds a request for ever.
+   * The longest a unit of work (request, job, command) waits for a pooled connection, and a page request for its
+   * turn (server/page-gate.ts); past it the request answers 503 with Retry-After, so a busy process never holds a
+   * request for ever.
    */
   DATABASE_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   /** PostgreSQL's statement_timeout for the app's connections (migrations run without one). */
