@@ -49,8 +49,17 @@ const API_PATH = /^\/(api|brand\/api)(\/|$)/;
 export const isApiPath = (url: string) => API_PATH.test(url.split('?')[0]);
 
 /**
+ * The plain page's few rules, inline since it loads nothing: the site's background, text and link colours and its
+ * font stack (src/components/global.css; server/middleware/errors.test.ts holds them equal).
+ */
+export const ERROR_PAGE_STYLE =
+  'body{margin:0;background:#fbf8f4;color:#2b2521;line-height:1.7;font-family:"Hiragino Kaku Gothic ProN","Hiragino Sans","Noto Sans JP","Noto Sans CJK JP","Yu Gothic",Meiryo,system-ui,sans-serif}' +
+  'main{max-width:36rem;margin:12vh auto;padding:0 1.25rem}h1{font-size:1.5rem;line-height:1.4}a{color:#c2410c}';
+
+/**
  * The plain Japanese error page for a page request that never reached Vike (a malformed escape in the path, bad
- * text in the query, a failure before rendering). Self-contained: no script, no stylesheet, no database.
+ * text in the query, a failure before rendering, a page that waited too long for its turn). Self-contained: no
+ * script, no stylesheet file, no database.
  */
 export function htmlErrorPage(res: Response, status: number): void {
   const e = ja.errors;
@@ -66,7 +75,7 @@ export function htmlErrorPage(res: Response, status: number): void {
     .status(status)
     .type('html')
     .send(
-      `<!DOCTYPE html><html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} | ${ja.site.name}</title></head><body><main><h1>${title}</h1><p>${body}</p><p><a href="/">${ja.requests.backToHome}</a></p></main></body></html>`,
+      `<!DOCTYPE html><html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} | ${ja.site.name}</title><style>${ERROR_PAGE_STYLE}</style></head><body><main><h1>${title}</h1><p>${body}</p><p><a href="/">${ja.requests.backToHome}</a></p></main></body></html>`,
     );
 }
 
