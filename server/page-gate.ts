@@ -29,7 +29,7 @@ interface Waiter {
 }
 
 /** The error a request that waited too long ends with: the error handler answers it 503 like a busy pool. */
-export const gateTimeout = () => new AppError(503, 'busy', ja.errors.busy);
+const gateTimeout = () => new AppError(503, 'busy', ja.errors.busy);
 
 export function pageGate(options: { limit: number; waitMs: number }): PageGate {
   const { limit, waitMs } = options;
