@@ -39,7 +39,9 @@ async function lab(limit: number, waitMs = 10_000): Promise<Lab> {
   const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  const agent = new http.Agent({ keepAlive: false });
+  // Kept-alive connections, as browsers and load balancers keep them: a turn comes back when the answer ends, not
+  // only when a connection closes.
+  const agent = new http.Agent({ keepAlive: true });
   const result: Lab = {
     gate,
     entered,
