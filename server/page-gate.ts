@@ -10,8 +10,7 @@
 // request that gets no pooled connection in time. A request whose connection closes while it waits leaves the queue;
 // a request let in gives its place to the next when its answer ends or its connection closes, whichever is first.
 import type { Request, RequestHandler, Response } from 'express';
-import { AppError } from '#src/lib/isomorphic/errors';
-import * as ja from '#src/i18n/ja';
+import { busyError } from '#server/middleware/errors';
 
 export interface PageGate {
   middleware: RequestHandler;
@@ -27,9 +26,6 @@ interface Waiter {
   leave: () => void;
   timer: NodeJS.Timeout;
 }
-
-/** The error a request that waited too long ends with: the error handler answers it 503 like a busy pool. */
-const gateTimeout = () => new AppError(503, 'busy', ja.errors.busy);
 
 export function pageGate(options: { limit: number; waitMs: number }): PageGate {
   const { limit, waitMs } = options;
@@ -73,7 +69,7 @@ export function pageGate(options: { limit: number; waitMs: number }): PageGate {
       timer: setTimeout(() => {
         waiter.leave();
         res.off('close', waiter.leave);
-        next(gateTimeout());
+        next(busyError());
       }, waitMs),
     };
     queue.push(waiter);

@@ -12,6 +12,13 @@ export interface ErrorBody {
   messages?: FieldMessages;
 }
 
+/**
+ * The refusal for load: 503 with the Japanese 「ただいま混み合っています」. The error handler answers it with Retry-After,
+ * no cache and one warning; a busy database becomes it below, and a page that waited too long for its turn
+ * (server/page-gate.ts) ends with it.
+ */
+export const busyError = () => new AppError(503, 'busy', ja.errors.busy);
+
 function fromUnknown(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
   if (error instanceof ZodError) return new AppError(422, 'validation_failed', ja.errors.validation, fieldMessages(error));
@@ -26,7 +33,7 @@ function fromUnknown(error: unknown): AppError | null {
     if (e.code === '22021' || e.code === '22P05')
       return new AppError(422, 'invalid_body', ja.errors.invalidBody, { base: [ja.errors.invalidBody] });
     if (isUniqueViolation(e)) return new AppError(409, 'conflict', ja.errors.conflict);
-    if (isDatabaseBusy(e)) return new AppError(503, 'busy', ja.errors.busy);
+    if (isDatabaseBusy(e)) return busyError();
     if (isCheckViolation(e)) return new AppError(422, 'constraint', ja.errors.validation, { base: [ja.errors.validation] });
     if (typeof e.status === 'number' && e.status >= 400 && e.status < 500)
       return new AppError(e.status, 'bad_request', ja.errors.invalidBody);
