@@ -38,9 +38,12 @@ function translate(error: CommanderError): string {
       return c.excessArguments;
     case 'commander.invalidArgument': {
       const choices = /Allowed choices are (.+)\./.exec(error.message)?.[1];
-      const name = (/option '([^']+)'/.exec(error.message)?.[1] ?? quoted[quoted.length - 1] ?? '').split(/[ ,]/)[0];
+      const argument = /for argument '([^']+)'/.exec(error.message)?.[1];
+      const name = argument
+        ? `<${argument}>`
+        : (/option '([^']+)'/.exec(error.message)?.[1] ?? quoted[quoted.length - 1] ?? '').split(/[ ,]/)[0];
       // A parser of ours (pageOption) says the allowed range itself, in Japanese, after commander's sentence.
-      const own = /is invalid\. (.+)$/s.exec(error.message)?.[1];
+      const own = /is invalid(?: for argument '[^']+')?\. (.+)$/s.exec(error.message)?.[1];
       if (choices) return c.invalidChoice(name, choices);
       return own ? c.invalidValue(name, own) : c.invalidNumber(name);
     }

@@ -21,8 +21,8 @@ export function addAmbassadorMember(program: Command): void {
   program
     .command('add-ambassador-member')
     .description(h.addAmbassadorMember)
-    .option('--ambassador <id>', h.ambassadorId)
-    .option('--user <id|email>', h.user)
+    .requiredOption('--ambassador <id>', h.ambassadorId)
+    .requiredOption('--user <id|email>', h.user)
     .option('--json', h.json)
     .action((options: Options) =>
       runCommand(async ({ services, ctx }) => {
@@ -40,8 +40,8 @@ export function removeAmbassadorMember(program: Command): void {
   program
     .command('remove-ambassador-member')
     .description(h.removeAmbassadorMember)
-    .option('--ambassador <id>', h.ambassadorId)
-    .option('--user <id|email>', h.user)
+    .requiredOption('--ambassador <id>', h.ambassadorId)
+    .requiredOption('--user <id|email>', h.user)
     .option('-y, --yes', h.yes)
     .option('--force', h.force)
     .action((options: Options) =>

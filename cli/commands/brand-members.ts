@@ -15,8 +15,8 @@ export function inviteBrandMember(program: Command): void {
   program
     .command('invite-brand-member')
     .description(h.inviteBrandMember)
-    .option('--brand <id|name>', h.brand)
-    .option('--email <email>', h.memberEmail)
+    .requiredOption('--brand <id|name>', h.brand)
+    .requiredOption('--email <email>', h.memberEmail)
     .option('--json', h.json)
     .action((options: { brand?: string; email?: string; json?: boolean }) =>
       runCommand(async ({ services, ctx }) => {
@@ -43,7 +43,7 @@ export function listBrandMembers(program: Command): void {
   program
     .command('list-brand-members')
     .description(h.listBrandMembers)
-    .option('--brand <id|name>', h.brand)
+    .requiredOption('--brand <id|name>', h.brand)
     .option('--json', h.json)
     .action((options: { brand?: string; json?: boolean }) =>
       runCommand(async ({ services, ctx }) => {
@@ -59,8 +59,8 @@ export function removeBrandMember(program: Command): void {
   program
     .command('remove-brand-member')
     .description(h.removeBrandMember)
-    .option('--brand <id|name>', h.brand)
-    .option('--email <email>', h.memberEmail)
+    .requiredOption('--brand <id|name>', h.brand)
+    .requiredOption('--email <email>', h.memberEmail)
     .option('-y, --yes', h.yes)
     .option('--force', h.force)
     .action((options: { brand?: string; email?: string; yes?: boolean; force?: boolean }) =>

@@ -4,7 +4,7 @@ import * as ja from '#src/i18n/ja';
 import { formatYen } from '#src/lib/isomorphic/money';
 import type { CouponJson, CouponCreateInput } from '#src/modules/coupons/coupons.schemas';
 import { runCommand } from '#cli/run';
-import { pageOption, printJson, printPage, type Column } from '#cli/lib/output';
+import { idArgument, pageOption, printJson, printPage, type Column } from '#cli/lib/output';
 
 const h = ja.cliHelp;
 const t = ja.coupons;
@@ -91,7 +91,7 @@ export function deactivateCoupon(program: Command): void {
   program
     .command('deactivate-coupon')
     .description(h.deactivateCoupon)
-    .argument('<id>', h.couponId)
+    .argument('<id>', h.couponId, idArgument)
     .option('--json', h.json)
     .action((id: string, options: { json?: boolean }) =>
       runCommand(async ({ services, ctx }) => {

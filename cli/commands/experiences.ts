@@ -2,11 +2,11 @@
 // (`approve-experience` is in approve-experience.ts). `list-experiences` lists only the queue (published
 // experiences are on the site); `--pending` names that and stays accepted; `--keyword` and `--waiting` are the admin
 // page's filters.
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import * as ja from '#src/i18n/ja';
-import type { PendingExperience } from '#src/modules/experience-approvals/experience-approvals.schemas';
+import { PENDING_WAITING_DAYS, type PendingExperience } from '#src/modules/experience-approvals/experience-approvals.schemas';
 import { runCommand } from '#cli/run';
-import { pageOption, printJson, printPage, truncate, type Column } from '#cli/lib/output';
+import { idArgument, pageOption, printJson, printPage, truncate, type Column } from '#cli/lib/output';
 import { japanDateTime } from '#cli/commands/export-inquiries';
 
 const h = ja.cliHelp;
@@ -27,7 +27,7 @@ export function listExperiences(program: Command): void {
     .option('--pending', h.pending)
     // The filters of the admin queue (GET /api/v1/admin/experiences), checked by the same schema.
     .option('--keyword <text>', h.queueKeyword)
-    .option('--waiting <days>', h.queueWaiting)
+    .addOption(new Option('--waiting <days>', h.queueWaiting).choices(PENDING_WAITING_DAYS))
     .option('--page <n>', h.page, pageOption, '1')
     .option('--json', h.json)
     .action((options: { page: string; keyword?: string; waiting?: string; json?: boolean }) =>
@@ -46,7 +46,7 @@ export function rejectExperience(program: Command): void {
   program
     .command('reject-experience')
     .description(h.rejectExperience)
-    .argument('<id>', h.experienceId)
+    .argument('<id>', h.experienceId, idArgument)
     .option('--reason <text>', h.reason)
     .option('--json', h.json)
     .action((id: string, options: { reason?: string; json?: boolean }) =>

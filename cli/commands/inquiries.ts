@@ -2,8 +2,9 @@
 import { Option, type Command } from 'commander';
 import * as ja from '#src/i18n/ja';
 import type { BrandInquiry } from '#src/modules/inquiries/inquiries.schemas';
+import { INQUIRY_SUBJECTS } from '#src/modules/inquiries/inquiries.shared';
 import { runCommand } from '#cli/run';
-import { pageOption, printJson, printPage, truncate, type Column } from '#cli/lib/output';
+import { idArgument, pageOption, printJson, printPage, truncate, type Column } from '#cli/lib/output';
 import { japanDateTime } from '#cli/commands/export-inquiries';
 
 const h = ja.cliHelp;
@@ -36,7 +37,7 @@ export function listInquiries(program: Command): void {
     // The filters of the admin list (GET /api/v1/brand_and_ambassador_inquiries), checked by the same schema.
     .addOption(new Option('--unresolved', h.exportUnresolved).conflicts('resolved'))
     .addOption(new Option('--resolved', h.exportResolved))
-    .option('--subject <subject>', h.exportSubject)
+    .addOption(new Option('--subject <subject>', h.exportSubject).choices(INQUIRY_SUBJECTS))
     .option('--keyword <text>', h.inquiryKeyword)
     .option('--since <YYYY-MM-DD>', h.exportSince)
     .option('--until <YYYY-MM-DD>', h.exportUntil)
@@ -61,7 +62,7 @@ export function resolveInquiry(program: Command): void {
   program
     .command('resolve-inquiry')
     .description(h.resolveInquiry)
-    .argument('<id>', h.inquiryId)
+    .argument('<id>', h.inquiryId, idArgument)
     .option('--unresolved', h.resolveUnresolved)
     .option('--json', h.json)
     .action((id: string, options: { unresolved?: boolean; json?: boolean }) =>

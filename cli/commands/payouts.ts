@@ -9,7 +9,7 @@ import * as ja from '#src/i18n/ja';
 import { formatYen } from '#src/lib/isomorphic/money';
 import type { PayoutBatchDetailJson, PayoutBatchJson, PayoutItemJson } from '#src/modules/earnings/payouts.schemas';
 import { onInterrupt, runCommand } from '#cli/run';
-import { printJson, printTable, truncate, type Column } from '#cli/lib/output';
+import { idArgument, printJson, printTable, truncate, type Column } from '#cli/lib/output';
 import { confirm } from '#cli/lib/prompt';
 import { japanDateTime } from '#cli/commands/export-inquiries';
 
@@ -85,7 +85,7 @@ export function payoutsExport(program: Command): void {
   program
     .command('payouts:export')
     .description(h.payoutsExport)
-    .argument('<batch>', h.payoutsBatch)
+    .argument('<batch>', h.payoutsBatch, idArgument)
     .option('--out <file>', h.payoutsOut)
     .option('--json', h.json)
     .action((batch: string, options: { out?: string; json?: boolean }) =>
@@ -132,7 +132,7 @@ export function payoutsMarkPaid(program: Command): void {
   program
     .command('payouts:mark-paid')
     .description(h.payoutsMarkPaid)
-    .argument('<batch>', h.payoutsBatch)
+    .argument('<batch>', h.payoutsBatch, idArgument)
     .option('-y, --yes', h.yes)
     .option('--json', h.json)
     .action((batch: string, options: { yes?: boolean; json?: boolean }) =>

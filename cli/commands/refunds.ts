@@ -1,11 +1,11 @@
 // `list-refunds`, `retry-refund`: cancellation refunds as the operator sees them (a refund the gateway keeps refusing
 // stays 返金処理中 with its attempts and last error; retry-refund has the worker try it at once).
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import * as ja from '#src/i18n/ja';
 import { formatYen } from '#src/lib/isomorphic/money';
-import type { RefundJson, RefundListQuery } from '#src/modules/reservations/refunds.schemas';
+import { REFUND_LIST_STATUSES, type RefundJson, type RefundListQuery } from '#src/modules/reservations/refunds.schemas';
 import { runCommand } from '#cli/run';
-import { pageOption, printJson, printPage, truncate, type Column } from '#cli/lib/output';
+import { idArgument, pageOption, printJson, printPage, truncate, type Column } from '#cli/lib/output';
 import { japanDateTime } from '#cli/commands/export-inquiries';
 
 const h = ja.cliHelp;
@@ -26,12 +26,11 @@ export function listRefunds(program: Command): void {
   program
     .command('list-refunds')
     .description(h.listRefunds)
-    .option('--status <status>', h.refundStatus)
+    .addOption(new Option('--status <status>', h.refundStatus).choices(REFUND_LIST_STATUSES))
     .option('--page <n>', h.page, pageOption, '1')
     .option('--json', h.json)
     .action((options: { status?: string; page: string; json?: boolean }) =>
       runCommand(async ({ services, ctx }) => {
-        // The operator's text as typed: the service answers an unknown status with its message.
         const status = options.status as RefundListQuery['status'];
         const result = await services.refunds.list(ctx, { status, page: options.page });
         printPage(columns, result.refunds, result.meta, options.json ? result : undefined, options.page);
@@ -43,7 +42,7 @@ export function retryRefund(program: Command): void {
   program
     .command('retry-refund')
     .description(h.retryRefund)
-    .argument('<id>', h.refundId)
+    .argument('<id>', h.refundId, idArgument)
     .option('--json', h.json)
     .action((id: string, options: { json?: boolean }) =>
       runCommand(async ({ services, ctx }) => {

@@ -71,7 +71,8 @@ function databaseLine(errors: unknown[]): string | null {
 export function failureLine(error: unknown): { line: string; code: 1 | 2 } {
   if (error instanceof CliRefusal) return { line: error.message, code: 1 };
   if (isAppError(error)) {
-    if (!error.details) return { line: error.message, code: 1 };
+    // A refusal (409: the reasons are the message) is said as it is; only invalid input is introduced as such.
+    if (!error.details || error.status !== 422) return { line: error.message, code: 1 };
     const parts = Object.entries(error.details).flatMap(([field, messages]) => messages.map((m) => fieldMessage(field, m)));
     return { line: `${ja.cli.invalidInput} ${parts.join(' / ')}`, code: 1 };
   }

@@ -4,6 +4,8 @@
 const OPTION_OF_FIELD: Record<string, string | null> = {
   base: null,
   id: '<id>',
+  number: '<number>',
+  issue_no: '--issue',
   user_id: '--user',
   ambassador_id: '--ambassador',
   brand_id: '--brand',

@@ -63,6 +63,13 @@ export function printTable<Row>(columns: Column<Row>[], rows: Row[], footer?: st
 }
 
 /** commander's parser for `--page <n>`: a whole number from 1 to MAX_LIST_PAGE, else the range in the message. */
+/** An id argument (`<id>`, `<batch>`): digits, else a format refusal naming the argument instead of "not found". */
+export function idArgument(value: string): string {
+  const trimmed = value.trim();
+  if (!/^\d{1,9}$/.test(trimmed) || Number(trimmed) < 1) throw new InvalidArgumentError(ja.cliFailures.idFormat);
+  return String(Number(trimmed));
+}
+
 export function pageOption(value: string): string {
   const trimmed = value.trim();
   if (!/^\d{1,7}$/.test(trimmed) || Number(trimmed) < 1 || Number(trimmed) > MAX_LIST_PAGE) {

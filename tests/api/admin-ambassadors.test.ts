@@ -239,6 +239,22 @@ describe('GET /api/v1/users', () => {
     expect(wildcard.body.users).toEqual([]);
   });
 
+  it('finds a name typed with or without its space, and never an account that has left', async () => {
+    const spaced = await createUser(t.orm, { name: '空白 花子' });
+    const joined = await createUser(t.orm, { name: '詰めた花子' });
+    const wide = await createUser(t.orm, { name: '全角　花子' });
+    const gone = await createUser(t.orm, { name: '空白 花子' });
+    await c.agents.admin.post(`/api/v1/admin/users/${gone.id}/leave`).send({}).expect(200);
+    const typedJoined = await c.agents.admin.get(`/api/v1/users?q=${encodeURIComponent('空白花子')}`);
+    expect(typedJoined.body.users).toEqual([{ id: spaced.id, name: '空白 花子' }]);
+    const typedSpaced = await c.agents.admin.get(`/api/v1/users?q=${encodeURIComponent('詰めた 花子')}`);
+    expect(typedSpaced.body.users).toEqual([{ id: joined.id, name: '詰めた花子' }]);
+    const typedWide = await c.agents.admin.get(`/api/v1/users?q=${encodeURIComponent('全角花子')}`);
+    expect(typedWide.body.users).toEqual([{ id: wide.id, name: '全角　花子' }]);
+    const byId = await c.agents.admin.get(`/api/v1/users?q=${gone.id}`);
+    expect(byId.body.users.map((u: { id: number }) => u.id)).not.toContain(gone.id);
+  });
+
   it('refuses an over-long query and a malformed exclude id with 422', async () => {
     expect((await c.agents.admin.get(`/api/v1/users?q=${'a'.repeat(101)}`)).status).toBe(422);
     expect((await c.agents.admin.get('/api/v1/users?exclude_ambassador_id=abc')).status).toBe(422);

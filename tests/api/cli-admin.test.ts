@@ -95,6 +95,9 @@ describe('cli brand members', { timeout: 300_000 }, () => {
     const noBrand = await runCli(databaseUrl, ['invite-brand-member', '--brand', '存在しないブランド', '--email', 'a@example.com']);
     expect(noBrand.code).toBe(1);
     expect(noBrand.stderr).toBe('ブランドが見つかりませんでした\n');
+    const withoutBrand = await runCli(databaseUrl, ['list-brand-members']);
+    expect(withoutBrand.code).toBe(1);
+    expect(withoutBrand.stderr).toBe('オプション --brand <id|name> を指定してください （--help で使い方を表示します）\n');
     const noMember = await runCli(databaseUrl, [
       'remove-brand-member',
       '--brand',

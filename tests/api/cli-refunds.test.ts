@@ -64,7 +64,10 @@ describe('cli refunds', { timeout: CLI_TEST_TIMEOUT }, () => {
 
     const bad = await runCli(databaseUrl, ['list-refunds', '--status', 'lost']);
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toContain('pending: 返金処理中');
+    expect(bad.stderr).toBe('--status には pending, succeeded のいずれかを指定してください （--help で使い方を表示します）\n');
+    const malformed = await runCli(databaseUrl, ['retry-refund', 'x']);
+    expect(malformed.code).toBe(1);
+    expect(malformed.stderr).toBe('<id> には1以上の整数を指定してください （--help で使い方を表示します）\n');
   });
 
   it('retry-refund moves the next attempt to now and records who did it; a finished or unknown refund is refused', async () => {

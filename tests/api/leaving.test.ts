@@ -199,13 +199,66 @@ describe('the administrator makes a user leave', () => {
     'runs from the CLI as the operator',
     async () => {
       const target = await createUser(t.orm, { name: 'コマンド 次郎' });
-      const run = await runCli(t.databaseUrl, ['leave-user', String(target.id)]);
+      // It cannot be undone: without a terminal to ask on, nothing happens without --yes.
+      const unconfirmed = await runCli(t.databaseUrl, ['leave-user', String(target.id)]);
+      expect(unconfirmed.code).toBe(1);
+      expect(unconfirmed.stderr).toBe('確認が必要な操作です。端末から実行するか、スクリプトでは --yes を付けてください\n');
+      expect((await userRow(target.id)).leftAt).toBeNull();
+      const malformed = await runCli(t.databaseUrl, ['leave-user', 'abc', '--yes']);
+      expect(malformed.code).toBe(1);
+      expect(malformed.stderr).toBe('<id> には1以上の整数を指定してください （--help で使い方を表示します）\n');
+      const run = await runCli(t.databaseUrl, ['leave-user', String(target.id), '--yes']);
       expect(run.stderr).toBe('');
       expect(run.code).toBe(0);
       expect(run.stdout).toContain(`利用者 #${target.id} を退会させました`);
       expect((await userRow(target.id)).name).toBe('退会したユーザー');
       const [entry] = await em().find(AuditLog, { entityType: 'user', entityId: target.id });
       expect(entry.actor).toMatch(/^operator:/);
+    },
+    CLI_TEST_TIMEOUT,
+  );
+});
+
+describe('the last administrator', () => {
+  const LAST_ADMIN = '最後の管理者です。ほかの管理者を作成してから退会してください（npm run cli -- create-admin）。';
+
+  it(
+    'cannot leave or be made to leave, forced or not, by the API or the CLI; two administrators removing each other leave one',
+    async () => {
+      // Only these two are administrators from here on (this block runs last in the file).
+      const first = await createSignedInUser(t, { role: 'ADMIN', name: '管理 最初' });
+      const second = await createSignedInUser(t, { role: 'ADMIN', name: '管理 二番' });
+      await em().nativeUpdate(User, { role: 'ADMIN', id: { $nin: [first.user.id, second.user.id] } }, { role: 'USER' });
+
+      // Two administrators asking at once to remove each other: one is removed, the other is refused as the last.
+      const [a, b] = await Promise.all([
+        first.agent.post(`/api/v1/admin/users/${second.user.id}/leave`).send({}),
+        second.agent.post(`/api/v1/admin/users/${first.user.id}/leave`).send({}),
+      ]);
+      // The other is refused as the last administrator, or, had the first finished before its session was read, as
+      // signed out (leaving ends the sessions): either way it removed nobody.
+      const [won, lost] = a.status === 200 ? [a, b] : [b, a];
+      expect(won.status).toBe(200);
+      expect([409, 401]).toContain(lost.status);
+      if (lost.status === 409) expect(lost.body.message).toBe(LAST_ADMIN);
+      const [kept, gone] = a.status === 200 ? [first, second] : [second, first];
+      expect((await userRow(gone.user.id)).leftAt).not.toBeNull();
+      expect(await em().count(User, { role: 'ADMIN', leftAt: null })).toBe(1);
+
+      // The one left: its own page lists the reason, and its own leaving is refused.
+      const preview = await kept.agent.get('/api/v1/account/leave');
+      expect(preview.body.blockers).toEqual([{ code: 'last_admin', message: LAST_ADMIN }]);
+      await expectRefused(kept.agent, kept.user.id, kept.user.name, LAST_ADMIN);
+
+      // The operator cannot force it either; after a second administrator is made, it can.
+      const forced = await runCli(t.databaseUrl, ['leave-user', String(kept.user.id), '--force', '--reason', '交代', '--yes']);
+      expect(forced.code).toBe(1);
+      expect(forced.stderr).toBe(`${LAST_ADMIN}\n`);
+      expect((await userRow(kept.user.id)).leftAt).toBeNull();
+      await createUser(t.orm, { role: 'ADMIN' });
+      const done = await runCli(t.databaseUrl, ['leave-user', String(kept.user.id), '--yes']);
+      expect(done.code).toBe(0);
+      expect((await userRow(kept.user.id)).leftAt).not.toBeNull();
     },
     CLI_TEST_TIMEOUT,
   );

@@ -130,6 +130,11 @@ describe('a receipt of a guest who has left', () => {
       const again = await runCli(t.databaseUrl, ['receipt-copy', number, '--out', out]);
       expect(again.code).toBe(2);
       expect(again.stderr).toContain(`${out} に書き出せませんでした: 同じ名前のファイルがすでにあります`);
+      // A refusal names what was typed: the number is the argument, the issue its option.
+      const badNumber = await runCli(t.databaseUrl, ['receipt-copy', 'X1']);
+      expect(badNumber.stderr).toContain('入力内容に誤りがあります: <number>: 領収書番号は R と8桁以上の数字で入力してください');
+      const badIssue = await runCli(t.databaseUrl, ['receipt-copy', number, '--issue', '0']);
+      expect(badIssue.stderr).toContain('入力内容に誤りがあります: --issue: 発行回は1以上の整数で指定してください');
     },
     CLI_TEST_TIMEOUT,
   );

@@ -6,7 +6,8 @@ import * as ja from '#src/i18n/ja';
 import { ApiError, api } from '#src/lib/isomorphic/api-client';
 import { Field, FormErrors, Modal } from '#src/components/form';
 import type { AdminLeavePreviewJson } from '#src/modules/users/leaving.schemas';
-import { LEAVE_REASON_MAX } from '#src/modules/users/leaving.schemas';
+import { HARD_BLOCKERS, LEAVE_REASON_MAX } from '#src/modules/users/leaving.schemas';
+import { USER_SEARCH_LIMIT } from '#src/modules/users/user-search.schemas';
 import { CardTable } from './CardTable';
 import { ActionNotice, type Notice } from './useAction';
 
@@ -81,6 +82,11 @@ export function UsersLeaveAdmin() {
         />
       )}
       {users?.length === 0 && <p className="muted">{t.adminNoResults}</p>}
+      {users?.length === USER_SEARCH_LIMIT && (
+        <p className="muted" data-testid="admin-user-more">
+          {t.adminMoreResults(USER_SEARCH_LIMIT)}
+        </p>
+      )}
       {chosen && (
         <LeaveDialog
           preview={chosen}
@@ -103,6 +109,8 @@ function LeaveDialog(props: { preview: AdminLeavePreviewJson; onClose: () => voi
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const blocked = blockers.length > 0;
+  // A reason forcing cannot pass (the last administrator): no force, no confirm.
+  const forcible = !blockers.some((b) => HARD_BLOCKERS.includes(b.code));
 
   async function confirm() {
     setBusy(true);
@@ -127,7 +135,7 @@ function LeaveDialog(props: { preview: AdminLeavePreviewJson; onClose: () => voi
     <Modal
       title={t.adminConfirmTitle(user.name)}
       onClose={props.onClose}
-      onConfirm={blocked && !force ? undefined : confirm}
+      onConfirm={blocked && !(force && forcible) ? undefined : confirm}
       confirmLabel={t.adminLeaveButton}
       danger
       busy={busy}
@@ -146,7 +154,7 @@ function LeaveDialog(props: { preview: AdminLeavePreviewJson; onClose: () => voi
           </ul>
         </div>
       )}
-      {blocked && (
+      {blocked && forcible && (
         <label className="admin-leave__force">
           <input type="checkbox" checked={force} onChange={(e) => setForce(e.target.checked)} data-testid="admin-leave-force" />
           <span>

@@ -2,7 +2,8 @@
 // payload). Pure: the form component and its tests use it; the rules themselves are the shared zod schemas.
 import { expandRecurrence } from '#src/modules/calendars/recurrence';
 import type { HostExperienceJson, ImageJson } from '#src/modules/experiences/experiences.host.schemas';
-import { toHalfWidthDigits, type ReservationDeadline } from '#src/modules/experiences/experience-form.shared';
+import { toHalfWidthDigits } from '#src/lib/isomorphic/validate';
+import type { ReservationDeadline } from '#src/modules/experiences/experience-form.shared';
 import type { DraftJson } from '#src/modules/experience-drafts/experience-drafts.schemas';
 import type { RecurrenceRuleJson } from '#src/modules/calendars/calendar-plan.schemas';
 

@@ -51,6 +51,11 @@ export function idFrom(input: unknown, key: string, notFound: () => Error): numb
 // ---- Text fields -----------------------------------------------------------------------------------------------
 
 /** PostgreSQL text cannot hold NUL; such input is refused as malformed (422), never a 500. */
+/** Full-width digits (０-９, as Japanese IMEs type them) become ASCII digits; nothing else is rewritten. */
+export function toHalfWidthDigits(value: string): string {
+  return value.replace(/[０-９]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
+}
+
 export const hasNoNul = (value: string) => !value.includes('\u0000');
 
 /** A required, trimmed text of at most `max` characters, without NUL. */

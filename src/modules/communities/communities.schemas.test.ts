@@ -5,8 +5,8 @@ import {
   buildBirthday,
   checkAnswers,
   communityApplicationSchema,
-  toHalfWidthDigits,
 } from '#src/modules/communities/community-application.schemas';
+import { toHalfWidthDigits } from '#src/lib/isomorphic/validate';
 
 const items = [
   { id: 1, name: '参加の動機', required: true, disabled: false },

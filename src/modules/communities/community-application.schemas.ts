@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
 import { isValidYmd } from '#src/lib/isomorphic/dates';
-import { dateJson, dateTimeJson, idJson } from '#src/lib/isomorphic/validate';
+import { dateJson, dateTimeJson, idJson, toHalfWidthDigits } from '#src/lib/isomorphic/validate';
 import { APPLICATION_ITEMS_MAX, idField } from './communities.schemas';
 
 const v = ja.communities.validation;
@@ -17,10 +17,6 @@ export const BIRTH_YEAR_MAX = 2023;
 export const FULL_NAME_MAX = 100;
 export const ADDRESS_MAX = 255;
 export const ANSWER_MAX = 2000;
-/** Full-width digits (common with Japanese IMEs) become ASCII digits; nothing else is rewritten. */
-export function toHalfWidthDigits(value: string): string {
-  return value.replace(/[０-９]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
-}
 
 /** 'yyyy-MM-dd' from the year/month/day selectors (spec §3: year, month and day are removed before sending). */
 export function buildBirthday(year: string | number, month: string | number, day: string | number): string {

@@ -29,8 +29,3 @@ export const RESERVATION_DEADLINE_CHOICES = ['on_the_day', 'the_day_before'] as 
 export type ReservationDeadline = (typeof RESERVATION_DEADLINE_CHOICES)[number];
 /** Cancellation policy ids: full refund until that many days before (ARCHITECTURE.md). */
 export const CANCELLATION_PERIOD_CHOICES = [2, 7, 30] as const;
-
-/** Full-width digits (０-９) become half-width (spec §5: price fields). */
-export function toHalfWidthDigits(value: string): string {
-  return value.replace(/[０-９]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
-}

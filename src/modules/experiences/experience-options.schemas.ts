@@ -2,7 +2,8 @@
 // strict for a publication request and lenient for a draft. Browser-safe.
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
-import { HOST_LIMITS, toHalfWidthDigits } from './experience-form.shared';
+import { toHalfWidthDigits } from '#src/lib/isomorphic/validate';
+import { HOST_LIMITS } from './experience-form.shared';
 
 const m = ja.hostStory.errors;
 const f = ja.hostStory.fields;

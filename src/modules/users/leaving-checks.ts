@@ -5,7 +5,9 @@
 // - a reservation of an experience the user hosts, still to take place (the guests expect the host);
 // - a refund the gateway has not completed yet (the worker retries it; the guest should see it arrive);
 // - earnings not paid out yet (the payee's ledger balance is not zero);
-// - the last member of an ambassador (nobody could run it any more).
+// - the last member of an ambassador (nobody could run it any more);
+// - the last administrator (nobody could run the administrator area any more; `create-admin` makes another). This one
+//   an administrator's forced leaving does not override either (HARD_BLOCKERS).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { todayInJapan } from '#src/lib/isomorphic/dates';
 import type { LeaveBlockerCode, LeaveBlockerJson } from './leaving.schemas';
@@ -18,7 +20,9 @@ const LIVE_STATUSES = `('pending', 'requires_action', 'confirmed')`;
 /** The reasons in a fixed order, each with its message; empty when the account may leave. */
 export async function leaveBlockers(em: EntityManager, userId: number): Promise<LeaveBlockerJson[]> {
   const today = todayInJapan();
-  const [row] = await em.execute<{ upcoming: boolean; hosted: boolean; refunds: boolean; unpaid: boolean; ambassadors: string[] | null }[]>(
+  const [row] = await em.execute<
+    { upcoming: boolean; hosted: boolean; refunds: boolean; unpaid: boolean; ambassadors: string[] | null; last_admin: boolean | null }[]
+  >(
     `SELECT
        EXISTS (SELECT 1 FROM reservations r JOIN reservation_calendars rc ON rc.reservation_id = r.id
                JOIN calendars c ON c.id = rc.calendar_id
@@ -32,8 +36,11 @@ export async function leaveBlockers(em: EntityManager, userId: number): Promise<
                AND (SELECT coalesce(sum(l.amount), 0) FROM ledger_entries l WHERE l.payee_id = p.id) <> 0) AS unpaid,
        (SELECT array_agg(a.name ORDER BY a.id) FROM ambassador_members m JOIN ambassadors a ON a.id = m.ambassador_id
         WHERE m.user_id = ? AND NOT EXISTS (SELECT 1 FROM ambassador_members o
-                                            WHERE o.ambassador_id = m.ambassador_id AND o.user_id <> m.user_id)) AS ambassadors`,
-    [userId, today, userId, today, userId, userId, userId],
+                                            WHERE o.ambassador_id = m.ambassador_id AND o.user_id <> m.user_id)) AS ambassadors,
+       (SELECT u.role = 'ADMIN' AND u.left_at IS NULL
+               AND NOT EXISTS (SELECT 1 FROM users o WHERE o.role = 'ADMIN' AND o.left_at IS NULL AND o.id <> u.id)
+        FROM users u WHERE u.id = ?) AS last_admin`,
+    [userId, today, userId, today, userId, userId, userId, userId],
   );
   const blockers: { code: LeaveBlockerCode; message: string }[] = [];
   if (row?.upcoming) blockers.push({ code: 'upcoming_reservations', message: t.upcomingReservations });
@@ -43,6 +50,7 @@ export async function leaveBlockers(em: EntityManager, userId: number): Promise<
   if (row?.ambassadors?.length) {
     blockers.push({ code: 'last_ambassador_member', message: t.lastAmbassadorMember(row.ambassadors.join('」「')) });
   }
+  if (row?.last_admin) blockers.push({ code: 'last_admin', message: t.lastAdmin });
   return blockers;
 }
 

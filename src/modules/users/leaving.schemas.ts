@@ -12,8 +12,12 @@ export const LEAVE_BLOCKERS = [
   'pending_refunds',
   'unpaid_earnings',
   'last_ambassador_member',
+  'last_admin',
 ] as const;
 export type LeaveBlockerCode = (typeof LEAVE_BLOCKERS)[number];
+
+/** The reasons an administrator's forced leaving does not override: no administrator would be left. */
+export const HARD_BLOCKERS: readonly LeaveBlockerCode[] = ['last_admin'];
 
 /** The longest reason an administrator may give. */
 export const LEAVE_REASON_MAX = 500;

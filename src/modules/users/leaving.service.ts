@@ -14,6 +14,7 @@ import { User } from './users.entity';
 import { leaveBlockers } from './leaving-checks';
 import { eraseAccount } from './leaving-erasure';
 import {
+  HARD_BLOCKERS,
   adminLeaveSchema,
   leaveSchema,
   type AdminLeavePreviewJson,
@@ -37,16 +38,22 @@ function refusal(blockers: LeaveBlockerJson[]): ConflictError {
 
 export function createLeavingService(deps: LeavingDeps) {
   /**
-   * Locks the user row, checks the reasons again (unless forced) and erases. A second leaving of the same account
-   * waits on the lock and then finds it left.
+   * Locks the user row and every administrator's, checks the reasons again (unless forced; the last administrator
+   * even then) and erases. A second leaving of the same account waits on the lock and then finds it left; two
+   * administrators leaving at once take turns on the administrators' rows (locked in id order, so neither waits for
+   * the other's lock while holding one it needs), so the second sees the first gone and cannot leave none behind.
    */
   async function leaveInTransaction(em: EntityManager, userId: number, force: boolean) {
-    const [locked] = await em.execute<{ left_at: Date | null; role: string }[]>('SELECT left_at, role FROM users WHERE id = ? FOR UPDATE', [
-      userId,
-    ]);
+    const rows = await em.execute<{ id: number; left_at: Date | null; role: string }[]>(
+      `SELECT id, left_at, role FROM users WHERE id = ? OR (role = 'ADMIN' AND left_at IS NULL) ORDER BY id FOR UPDATE`,
+      [userId],
+    );
+    const locked = rows.find((row) => Number(row.id) === userId);
     if (!locked) throw new NotFoundError(ja.adminApi.userNotFound, 'user');
     if (locked.left_at) throw new ConflictError(t.alreadyLeft);
     const blockers = await leaveBlockers(em, userId);
+    const hard = blockers.filter((b) => HARD_BLOCKERS.includes(b.code));
+    if (hard.length > 0) throw refusal(hard);
     if (blockers.length > 0 && !force) throw refusal(blockers);
     await eraseAccount(em, userId);
     return { blockers, role: locked.role };

@@ -1,6 +1,7 @@
 // GET /api/v1/users?q= (ADMIN): finds the host an admin creates an experience for (proxy_user_id), and the user
 // pickers of the admin screens. Matches the id exactly, or part of the name or e-mail; without q, the first users.
-import type { FilterQuery } from '@mikro-orm/postgresql';
+// Accounts that have left are never offered: nobody can be made a member, a host or leave again once gone.
+import { raw, type FilterQuery } from '@mikro-orm/postgresql';
 import { requireAdmin, type Ctx } from '#src/lib/context';
 import { parseInput } from '#src/lib/isomorphic/validate';
 import { memberUserIds } from '#src/modules/ambassadors/ambassadors.repository';
@@ -16,10 +17,15 @@ export function createUserSearchService(_deps: UserSearchDeps = {}) {
   async function search(ctx: Ctx, input: UserSearchQuery): Promise<UserSearchResponse> {
     requireAdmin(ctx);
     const { q, exclude_ambassador_id } = parseInput(userSearchQuerySchema, input);
-    const and: FilterQuery<IUser>[] = [];
+    const and: FilterQuery<IUser>[] = [{ leftAt: null }];
     if (q) {
-      const pattern = `%${escapeLike(q)}%`;
-      const or: FilterQuery<IUser>[] = [{ name: { $ilike: pattern } }, { email: { $ilike: pattern } }];
+      // The name is compared without its spaces (half- and full-width), so a name typed with or without the space
+      // between family and given name (佐藤ゆうき, 佐藤 ゆうき) finds it.
+      const name = `%${escapeLike(q.replace(/\s/g, ''))}%`;
+      const or: FilterQuery<IUser>[] = [
+        { [raw((alias) => `translate(${alias}.name, ' 　', '')`)]: { $ilike: name } },
+        { email: { $ilike: `%${escapeLike(q)}%` } },
+      ];
       if (/^\d{1,9}$/.test(q)) or.push({ id: Number(q) });
       and.push({ $or: or });
     }
@@ -27,11 +33,15 @@ export function createUserSearchService(_deps: UserSearchDeps = {}) {
       const ids = await memberUserIds(ctx.em, exclude_ambassador_id);
       if (ids.length > 0) and.push({ id: { $nin: ids } });
     }
-    const users = await ctx.em.find(User, and.length > 0 ? { $and: and } : {}, {
-      orderBy: { id: 'asc' },
-      limit: USER_SEARCH_LIMIT,
-      fields: ['id', 'name'],
-    });
+    const users = await ctx.em.find(
+      User,
+      { $and: and },
+      {
+        orderBy: { id: 'asc' },
+        limit: USER_SEARCH_LIMIT,
+        fields: ['id', 'name'],
+      },
+    );
     return { users: users.map((u) => ({ id: u.id, name: u.name })) };
   }
 
