@@ -70,6 +70,15 @@ describe('list, create and edit', () => {
     expect((await audit(res.body.id)).map((a) => a.action)).toEqual(['create']);
   });
 
+  it('takes numbers typed with full-width digits, as a Japanese keyboard gives them', async () => {
+    const res = await c.agents.admin.post('/api/v1/admin/coupons').send({ code: 'wide-digits', amount: '１０００', max_uses: '１０' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ code: 'WIDE-DIGITS', discount_type: 'amount', discount_value: 1000, max_uses: 10 });
+    const edited = await c.agents.admin.patch(`/api/v1/admin/coupons/${res.body.id}`).send({ max_uses_per_guest: '２' });
+    expect(edited.status).toBe(200);
+    expect(edited.body.max_uses_per_guest).toBe(2);
+  });
+
   it('refuses a taken code with a Japanese message', async () => {
     await createCoupon(t.orm, { code: 'TAKEN' });
     const res = await c.agents.admin.post('/api/v1/admin/coupons').send({ code: 'taken', percent: 10 });
