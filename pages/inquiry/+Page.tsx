@@ -22,15 +22,11 @@ export default function Page() {
       <p className="muted">{t.contactLead}</p>
       <FormErrors messages={form.errors} />
       <form className="panel form inquiry__form" {...form.formProps}>
-        <Field name="name" label={t.name} required messages={form.messages('name')}>
-          {(control) => (
-            <input className="input" {...control} autoComplete="name" maxLength={INQUIRY_NAME_MAX} defaultValue={user?.name ?? ''} />
-          )}
+        <Field name="name" label={t.name} required max={INQUIRY_NAME_MAX} defaultValue={user?.name ?? ''} messages={form.messages('name')}>
+          {(control) => <input className="input" {...control} autoComplete="name" defaultValue={user?.name ?? ''} />}
         </Field>
         <Field name="email" label={t.email} required messages={form.messages('email')}>
-          {(control) => (
-            <input className="input" {...control} type="email" autoComplete="email" maxLength={255} defaultValue={user?.email ?? ''} />
-          )}
+          {(control) => <input className="input" {...control} type="email" autoComplete="email" defaultValue={user?.email ?? ''} />}
         </Field>
         <Field
           name="reservation_number"
@@ -38,10 +34,10 @@ export default function Page() {
           hint={t.reservationNumberHint}
           messages={form.messages('reservation_number')}
         >
-          {(control) => <input className="input" {...control} inputMode="numeric" autoComplete="off" maxLength={10} />}
+          {(control) => <input className="input" {...control} inputMode="numeric" autoComplete="off" />}
         </Field>
-        <Field name="content" label={t.content} required messages={form.messages('content')}>
-          {(control) => <textarea className="textarea" {...control} rows={8} maxLength={INQUIRY_CONTENT_MAX} />}
+        <Field name="content" label={t.content} required max={INQUIRY_CONTENT_MAX} messages={form.messages('content')}>
+          {(control) => <textarea className="textarea" {...control} rows={8} />}
         </Field>
         <button type="submit" className="button button--block inquiry__submit" disabled={form.submitting || !form.ready}>
           {form.submitting ? t.submitting : t.submit}

@@ -108,7 +108,8 @@ describe('the brand portal door: POST /brand/api/v1/brand-members/email', () => 
     expectDocumented(res);
     expect(res.body).toEqual({ sent: true });
     const notice = (await deliveredTo(t, inbox, 'portal-old@example.com')).at(-1)!;
-    expect(notice.text.trimEnd().endsWith('お知らせメールの設定・アカウントの設定: http://localhost:3000/brand/account')).toBe(true);
+    expect(notice.text.trimEnd().endsWith('\n\nアカウントの設定: http://localhost:3000/brand/account')).toBe(true);
+    expect(notice.text).not.toContain('お知らせメールの設定');
 
     const confirm = await linkToken(t, inbox, 'portal-new@example.com', '/email_change/confirm');
     const done = await request(t.app).post('/api/v1/email_changes/confirm').send({ token: confirm });

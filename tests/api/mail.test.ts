@@ -114,7 +114,7 @@ describe('mail delivery over SMTP', () => {
     expect(inbox.filter((m) => m.to.includes(failed.toAddress))).toHaveLength(1);
   });
 
-  it('ends a mail to a brand member with the portal settings link, and a mail to the office with none', async () => {
+  it('ends a mail to a brand member with the portal account link (no mail settings there), and a mail to the office with none', async () => {
     const key = `footer:${Date.now()}`;
     await enqueueMail(t.orm.em.fork(), [
       { dedupeKey: `${key}:brand`, to: 'member-footer@example.com', footer: 'brand', subject: '件名', text: '本文です。\n' },
@@ -122,14 +122,14 @@ describe('mail delivery over SMTP', () => {
     ]);
     expect(await t.services.mail.deliverDue()).toEqual({ sent: 2, failed: 0 });
     const member = inbox.find((m) => m.to.includes('member-footer@example.com'))!;
-    expect(member.text.trimEnd()).toBe('本文です。\n\nお知らせメールの設定・アカウントの設定: http://localhost:3000/brand/account');
+    expect(member.text.trimEnd()).toBe('本文です。\n\nアカウントの設定: http://localhost:3000/brand/account');
     const office = inbox.find((m) => m.to.includes('office-footer@example.com'))!;
     expect(office.text.trimEnd()).toBe('本文です。');
     // The stored text stays as written; the development mailbox shows what is sent.
     const row = await t.orm.em.fork().findOneOrFail(MailOutbox, { dedupeKey: `${key}:brand` });
     expect(row.textBody).toBe('本文です。\n');
     const shown = (await t.services.mail.mailbox(t.services.context({ kind: 'guest' }))).find((m) => m.id === row.id)!;
-    expect(shown.text).toBe('本文です。\n\nお知らせメールの設定・アカウントの設定: http://localhost:3000/brand/account\n');
+    expect(shown.text).toBe('本文です。\n\nアカウントの設定: http://localhost:3000/brand/account\n');
   });
 
   it('gives up after the last attempt and marks the mail failed', async () => {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SERVER_ARGS, SERVER_ENV } from '#tests/setup/built';
-import { linesMatching, projectRoot, sourceFiles } from '#tests/setup/source-files';
+import { linesMatching, projectRoot, sourceFiles, type SourceFile } from '#tests/setup/source-files';
 
 const CODE_DIRS = ['src', 'server', 'cli', 'pages', 'tests', 'migrations', 'seeds'];
 
@@ -61,6 +61,54 @@ describe('service inputs', () => {
     const services = sourceFiles(['src/modules'], /\.ts$/).filter((f) => !f.path.endsWith('.test.ts'));
     const offenders = linesMatching(services, /\binput: unknown\b/);
     expect(offenders).toEqual([]);
+  });
+});
+
+/**
+ * `path:line` of every JSX element in `file` that sets `maxLength` itself, search boxes (type="search") aside. The
+ * element's tag is read from its `<` to the `>` outside any `{…}` or quotes, so attributes on other lines count too.
+ */
+function bareMaxLengths(file: SourceFile): string[] {
+  const found: string[] = [];
+  for (const match of file.text.matchAll(/\bmaxLength=/g)) {
+    const start = Math.max(...[...file.text.slice(0, match.index).matchAll(/<[A-Za-z]/g)].map((m) => m.index), 0);
+    let end = start;
+    let depth = 0;
+    let quote = '';
+    for (; end < file.text.length; end++) {
+      const c = file.text[end];
+      if (quote) quote = c === quote ? '' : quote;
+      else if (c === '"' || c === "'" || c === '`') quote = c;
+      else if (c === '{') depth++;
+      else if (c === '}') depth--;
+      else if (c === '>' && depth === 0) break;
+    }
+    if (!/\btype="search"/.test(file.text.slice(start, end)))
+      found.push(`${file.path}:${file.text.slice(0, match.index).split('\n').length}`);
+  }
+  return found;
+}
+
+describe('character limits', () => {
+  it('reach a form control only through Field `max`, which shows count/max and the notice at the limit', () => {
+    // A bare maxLength cuts a longer text without a word and the cut text is what gets sent; Field's `max` sets the
+    // same maxLength with its counter and 「N文字以内で入力してください」 (src/components/form/Field.tsx). A search box
+    // is a query that is neither kept nor sent on, and keeps the search's own limit.
+    const offenders = sourceFiles(['pages', 'src/components'], /\.tsx$/).flatMap(bareMaxLengths);
+    expect(offenders).toEqual([]);
+  });
+
+  it('are found on any element but a search box, with the line of the attribute', () => {
+    const file = (text: string) => ({ path: 'x.tsx', text });
+    expect(bareMaxLengths(file('<textarea className="textarea" {...control} maxLength={100} />'))).toEqual(['x.tsx:1']);
+    expect(
+      bareMaxLengths(
+        file('<Field max={5}>\n  {(control) => (\n    <input\n      onChange={(e) => set(e)}\n      maxLength={5}\n    />\n  )}\n</Field>'),
+      ),
+    ).toEqual(['x.tsx:5']);
+    expect(bareMaxLengths(file('<input\n  type="search"\n  onChange={(e) => set(e.target.value)}\n  maxLength={100}\n/>'))).toEqual([]);
+    expect(bareMaxLengths(file('<input maxLength={100} type="search" />'))).toEqual([]);
+    expect(bareMaxLengths(file('<Field max={100}>{(control) => <input {...control} />}</Field>'))).toEqual([]);
   });
 });
 

@@ -122,6 +122,30 @@ describe('community application', () => {
     expect(second.url()).toContain('/registrations/new');
   });
 
+  it('counts the name and each answer against their limits and says so at the limit, never cutting a text silently', async () => {
+    const page = await s.newPage({ width: 375, height: 800 });
+    await s.signUp(page);
+    await page.goto(`/communities/${community.id}/registrations`);
+    await hydrated(page);
+    const item = community.application_items[0];
+
+    await page.fill('input[name="full_name"]', '花子');
+    expect(await page.locator('#field-full_name-counter').textContent()).toBe('2/100');
+    await page.fill('input[name="full_name"]', 'あ'.repeat(100));
+    expect(await page.locator('#field-full_name-counter').textContent()).toBe('100/100100文字以内で入力してください');
+    // The browser takes no 101st character, and the notice says why.
+    await page.locator('input[name="full_name"]').press('a');
+    expect(await page.inputValue('input[name="full_name"]')).toBe('あ'.repeat(100));
+    expect(await page.getAttribute('input[name="full_name"]', 'aria-describedby')).toContain('field-full_name-counter');
+
+    const answer = page.locator(`textarea[name="answer_${item.id}"]`);
+    await answer.fill('う'.repeat(1999));
+    expect(await page.locator(`#field-answer_${item.id}-counter`).textContent()).toBe('1999/2000');
+    await answer.fill('う'.repeat(2000));
+    expect(await page.locator(`#field-answer_${item.id}-counter`).textContent()).toBe('2000/20002000文字以内で入力してください');
+    expect(await page.locator('#field-address-counter').textContent()).toBe('0/255');
+  });
+
   it('shows the session-expired text on the completion page without the flag', async () => {
     const page = await s.newPage();
     await page.goto(`/communities/${community.id}/registrations/complete`);
@@ -167,6 +191,28 @@ describe('brand and ambassador program inquiry', () => {
     expect(await page.title()).not.toContain('受け付けました');
   });
 
+  it('counts the name and the content against their limits and says so at the limit, never cutting a text silently', async () => {
+    const page = await s.newPage({ width: 375, height: 800 });
+    await page.goto('/brand_ambassador/inquiry');
+    await hydrated(page);
+
+    await page.fill('input[name="name"]', 'あ'.repeat(99));
+    expect(await page.locator('#field-name-counter').textContent()).toBe('99/100');
+    await page.fill('input[name="name"]', 'あ'.repeat(100));
+    expect(await page.locator('#field-name-counter').textContent()).toBe('100/100100文字以内で入力してください');
+    await page.locator('input[name="name"]').press('a');
+    expect(await page.inputValue('input[name="name"]')).toBe('あ'.repeat(100));
+    expect(await page.locator('#field-company_name-counter').textContent()).toBe('0/255');
+
+    await page.fill('textarea[name="content"]', 'う'.repeat(5000));
+    expect(await page.locator('#field-content-counter').textContent()).toBe('5000/50005000文字以内で入力してください');
+    await page.locator('textarea[name="content"]').press('a');
+    expect(await page.inputValue('textarea[name="content"]')).toHaveLength(5000);
+    // Below the limit again, the notice goes and the count follows.
+    await page.locator('textarea[name="content"]').press('Backspace');
+    expect(await page.locator('#field-content-counter').textContent()).toBe('4999/5000');
+  });
+
   it('shows the expired text on the completion page when nothing was sent', async () => {
     const page = await s.newPage();
     await page.goto('/brand_ambassador/inquiry/complete');
@@ -181,7 +227,10 @@ describe('brand and ambassador program inquiry', () => {
     const page = await s.newPage({ width: 375, height: 800 });
     await page.goto('/inquiry');
     await hydrated(page);
+    await page.fill('textarea[name="content"]', 'う'.repeat(5000));
+    expect(await page.locator('#field-content-counter').textContent()).toBe('5000/50005000文字以内で入力してください');
     await page.fill('input[name="name"]', '佐藤 ゆうき');
+    expect(await page.locator('#field-name-counter').textContent()).toBe('6/100');
     await page.fill('input[name="email"]', 'sato@example.com');
     await page.fill('textarea[name="content"]', '予約確認メールが届きません。');
     await page.getByRole('button', { name: '送信する' }).click();

@@ -23,8 +23,8 @@ function TextField({
   autoComplete?: string;
 }) {
   return (
-    <Field name={name} label={label} required messages={messages}>
-      {(control) => <input className="input" {...control} maxLength={max} autoComplete={autoComplete} />}
+    <Field name={name} label={label} required max={max} messages={messages}>
+      {(control) => <input className="input" {...control} autoComplete={autoComplete} />}
     </Field>
   );
 }
@@ -64,7 +64,7 @@ export default function Page() {
           />
         </div>
         <Field name="email" label={t.email} required messages={form.messages('email')}>
-          {(control) => <input className="input" {...control} type="email" autoComplete="email" maxLength={255} />}
+          {(control) => <input className="input" {...control} type="email" autoComplete="email" />}
         </Field>
         <Field name="subject" label={t.subject} required group className="inquiry__subjects" messages={form.messages('subject')}>
           {(control) => (
@@ -81,8 +81,8 @@ export default function Page() {
             </div>
           )}
         </Field>
-        <Field name="content" label={t.content} required messages={form.messages('content')}>
-          {(control) => <textarea className="textarea" {...control} rows={7} maxLength={INQUIRY_CONTENT_MAX} />}
+        <Field name="content" label={t.content} required max={INQUIRY_CONTENT_MAX} messages={form.messages('content')}>
+          {(control) => <textarea className="textarea" {...control} rows={7} />}
         </Field>
         <p className="inquiry__note">{t.mailNote}</p>
         <button type="submit" className="button button--block inquiry__submit" disabled={form.submitting || !form.ready}>

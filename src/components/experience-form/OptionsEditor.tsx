@@ -2,6 +2,7 @@
 // description and a price (digits only, full-width converted). Completeness is checked on submit by the form.
 import { useState } from 'react';
 import * as ja from '#src/i18n/ja';
+import { Field } from '#src/components/form/Field';
 import { HOST_LIMITS } from '#src/modules/experiences/experience-form.shared';
 import { cleanPriceInput, nextKey, type OptionState } from './form-state';
 
@@ -43,26 +44,26 @@ export function OptionsEditor({ options, onChange, errors }: Props) {
           <legend className="options-editor__legend">
             {t.sections.options} {index + 1}
           </legend>
-          <label className="field">
-            <span className="field__label">{t.fields.optionName}</span>
-            <input
-              className="input"
-              name={`option_name_${index}`}
-              maxLength={HOST_LIMITS.optionName}
-              value={option.name}
-              onChange={(e) => set(option.key, { name: e.target.value })}
-            />
-          </label>
-          <label className="field">
-            <span className="field__label">{t.fields.optionDescription}</span>
-            <textarea
-              className="textarea textarea--short"
-              name={`option_description_${index}`}
-              maxLength={HOST_LIMITS.optionDescription}
-              value={option.description}
-              onChange={(e) => set(option.key, { description: e.target.value })}
-            />
-          </label>
+          <Field name={`option_name_${index}`} label={t.fields.optionName} max={HOST_LIMITS.optionName} value={option.name}>
+            {(control) => (
+              <input className="input" {...control} value={option.name} onChange={(e) => set(option.key, { name: e.target.value })} />
+            )}
+          </Field>
+          <Field
+            name={`option_description_${index}`}
+            label={t.fields.optionDescription}
+            max={HOST_LIMITS.optionDescription}
+            value={option.description}
+          >
+            {(control) => (
+              <textarea
+                className="textarea textarea--short"
+                {...control}
+                value={option.description}
+                onChange={(e) => set(option.key, { description: e.target.value })}
+              />
+            )}
+          </Field>
           <label className="field">
             <span className="field__label">{t.fields.optionPrice}</span>
             <span className="price-input">

@@ -98,12 +98,18 @@ export function PriceSection({ state, set, messages }: Pick<SectionProps, 'state
           </>
         )}
       </Field>
-      <Field name="price_side_note" label={f.priceSideNote} required messages={messages('price_side_note')}>
+      <Field
+        name="price_side_note"
+        label={f.priceSideNote}
+        required
+        max={HOST_LIMITS.priceSideNote}
+        value={state.price_side_note}
+        messages={messages('price_side_note')}
+      >
         {(control) => (
           <textarea
             className="textarea textarea--short"
             {...control}
-            maxLength={HOST_LIMITS.priceSideNote}
             value={state.price_side_note}
             onChange={(e) => set('price_side_note', e.target.value)}
           />
@@ -118,16 +124,8 @@ export function ContentSection({ state, set, messages }: Pick<SectionProps, 'sta
     <section className="panel form-section">
       <h2 className="form-section__title">{t.sections.content}</h2>
       {(['description', 'inspiration', 'note'] as const).map((key) => (
-        <Field key={key} name={key} label={f[key]} required messages={messages(key)}>
-          {(control) => (
-            <textarea
-              className="textarea"
-              {...control}
-              maxLength={HOST_LIMITS[key]}
-              value={state[key]}
-              onChange={(e) => set(key, e.target.value)}
-            />
-          )}
+        <Field key={key} name={key} label={f[key]} required max={HOST_LIMITS[key]} value={state[key]} messages={messages(key)}>
+          {(control) => <textarea className="textarea" {...control} value={state[key]} onChange={(e) => set(key, e.target.value)} />}
         </Field>
       ))}
     </section>

@@ -115,12 +115,18 @@ export function ParticipantsSection({ state, set, update, messages }: Omit<Secti
           </select>
         )}
       </Field>
-      <Field name="reservation_notice" label={f.reservationNotice} required={false} messages={messages('reservation_notice')}>
+      <Field
+        name="reservation_notice"
+        label={f.reservationNotice}
+        required={false}
+        max={HOST_LIMITS.reservationNotice}
+        value={state.reservation_notice}
+        messages={messages('reservation_notice')}
+      >
         {(control) => (
           <textarea
             className="textarea textarea--short"
             {...control}
-            maxLength={HOST_LIMITS.reservationNotice}
             value={state.reservation_notice}
             onChange={(e) => set('reservation_notice', e.target.value)}
           />

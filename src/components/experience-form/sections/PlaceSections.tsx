@@ -88,14 +88,20 @@ export function FormatSection({ state, set, update, messages, choices }: Section
         )}
       </Field>
       {state.online === true && (
-        <Field name="online_url" label={f.onlineUrl} required messages={messages('online_url')}>
+        <Field
+          name="online_url"
+          label={f.onlineUrl}
+          required
+          max={HOST_LIMITS.onlineUrl}
+          value={state.online_url}
+          messages={messages('online_url')}
+        >
           {(control) => (
             <input
               className="input"
               {...control}
               type="url"
               inputMode="url"
-              maxLength={HOST_LIMITS.onlineUrl}
               value={state.online_url}
               onChange={(e) => set('online_url', e.target.value)}
             />
@@ -116,16 +122,8 @@ export function FormatSection({ state, set, update, messages, choices }: Section
               </select>
             )}
           </Field>
-          <Field name="address" label={f.address} required messages={messages('address')}>
-            {(control) => (
-              <input
-                className="input"
-                {...control}
-                maxLength={HOST_LIMITS.address}
-                value={state.address}
-                onChange={(e) => set('address', e.target.value)}
-              />
-            )}
+          <Field name="address" label={f.address} required max={HOST_LIMITS.address} value={state.address} messages={messages('address')}>
+            {(control) => <input className="input" {...control} value={state.address} onChange={(e) => set('address', e.target.value)} />}
           </Field>
           <label className="check">
             <input

@@ -10,6 +10,7 @@ import type { FieldMessages } from '#src/lib/isomorphic/errors';
 import { Field, FormErrors, useForm, type Form } from '#src/components/form';
 import {
   type CommunityApplicationInput,
+  ADDRESS_MAX,
   ANSWER_MAX,
   answerError,
   BIRTH_YEAR_MAX,
@@ -148,10 +149,8 @@ function ProfileSection({ form, occupations }: { form: FormOf; occupations: Data
     <fieldset className="panel registration__group">
       <legend className="registration__legend">{t.profileSection}</legend>
 
-      <Field name="full_name" label={t.fullName} required messages={form.messages('full_name')}>
-        {(control) => (
-          <input className="input" {...control} autoComplete="name" maxLength={FULL_NAME_MAX} placeholder={t.fullNamePlaceholder} />
-        )}
+      <Field name="full_name" label={t.fullName} required max={FULL_NAME_MAX} messages={form.messages('full_name')}>
+        {(control) => <input className="input" {...control} autoComplete="name" placeholder={t.fullNamePlaceholder} />}
       </Field>
 
       <Field name="gender" label={t.gender} required group className="registration__radios" messages={form.messages('gender')}>
@@ -174,7 +173,6 @@ function ProfileSection({ form, occupations }: { form: FormOf; occupations: Data
             {...control}
             inputMode="numeric"
             autoComplete="postal-code"
-            maxLength={10}
             placeholder="150-0001"
             onBlur={(e) => {
               e.currentTarget.value = normalizePostalCode(e.currentTarget.value);
@@ -183,10 +181,8 @@ function ProfileSection({ form, occupations }: { form: FormOf; occupations: Data
         )}
       </Field>
 
-      <Field name="address" label={t.address} required={false} messages={form.messages('address')}>
-        {(control) => (
-          <input className="input" {...control} autoComplete="street-address" maxLength={255} placeholder={t.addressPlaceholder} />
-        )}
+      <Field name="address" label={t.address} required={false} max={ADDRESS_MAX} messages={form.messages('address')}>
+        {(control) => <input className="input" {...control} autoComplete="street-address" placeholder={t.addressPlaceholder} />}
       </Field>
 
       <BirthdayField messages={form.messages('birthday')} />
@@ -247,9 +243,10 @@ function QuestionsSection({ form, items }: { form: FormOf; items: Community['app
           name={`answer_${item.id}`}
           label={item.name}
           required={item.required}
+          max={ANSWER_MAX}
           messages={form.messages(`answer_${item.id}`)}
         >
-          {(control) => <textarea className="textarea" {...control} maxLength={ANSWER_MAX} rows={4} />}
+          {(control) => <textarea className="textarea" {...control} rows={4} />}
         </Field>
       ))}
     </fieldset>
