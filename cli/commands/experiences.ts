@@ -4,7 +4,8 @@
 // page's filters.
 import { Option, type Command } from 'commander';
 import * as ja from '#src/i18n/ja';
-import { PENDING_WAITING_DAYS, type PendingExperience } from '#src/modules/experience-approvals/experience-approvals.schemas';
+import type { PendingExperience } from '#src/modules/experience-approvals/experience-approvals.schemas';
+import { PENDING_WAITING_DAYS } from '#src/modules/experience-approvals/experience-approvals.shared';
 import { runCommand } from '#cli/run';
 import { idArgument, pageOption, printJson, printPage, truncate, type Column } from '#cli/lib/output';
 import { japanDateTime } from '#cli/commands/export-inquiries';

@@ -59,7 +59,7 @@ describe('GET /api/v1/brand_and_ambassador_inquiries filters', () => {
   });
 
   it('combines status, subject and a Japan-time date range (both days included)', async () => {
-    expect(names((await get('resolved=false&q=' + encodeURIComponent('みなと'))).body)).toEqual(['鈴木 次郎', '山田 花子']);
+    expect(names((await get(`resolved=false&q=${encodeURIComponent('みなと')}`)).body)).toEqual(['鈴木 次郎', '山田 花子']);
     expect(names((await get('resolved=true')).body)).toEqual(['佐藤 一郎']);
     expect(names((await get('subject=branding')).body)).toEqual(['鈴木 次郎']);
     // 2026-03-31T14:59Z is March 31 in Japan; 15:00Z is April 1.

@@ -8,10 +8,10 @@ import { api } from '#src/lib/isomorphic/api-client';
 import {
   type PendingExperience,
   type PendingMeta,
-  PENDING_WAITING_DAYS,
   REJECTION_REASON_MAX,
   rejectExperienceSchema,
 } from '#src/modules/experience-approvals/experience-approvals.schemas';
+import { PENDING_WAITING_DAYS } from '#src/modules/experience-approvals/experience-approvals.shared';
 import { AdminPagination, pageFromSearch } from './AdminPagination';
 import { CardTable } from './CardTable';
 import { LoadError } from './ListStatus';

@@ -4,14 +4,12 @@ import * as ja from '#src/i18n/ja';
 import { dateTimeJson, idJson, pageMetaJson, type InputOf } from '#src/lib/isomorphic/validate';
 import { choiceFilter, keywordFilter, type ListPageMeta } from '#src/lib/isomorphic/list-filters';
 import { listQuerySchema } from '#src/modules/partners/partners.schemas';
+import { PENDING_WAITING_DAYS } from './experience-approvals.shared';
 
 const m = ja.adminApi.experiences;
 
 export const REJECTION_REASON_MAX = 1000;
 export const PENDING_EXPERIENCES_PAGE_SIZE = 20;
-
-/** The queue's age filter: waiting more than this many days since the request (the experience's last save). */
-export const PENDING_WAITING_DAYS = ['3', '7'] as const;
 
 /** GET /api/v1/admin/experiences?page=&q=&waiting= (the page's URL reads the same). */
 export const pendingQuerySchema = listQuerySchema.extend({ q: keywordFilter(), waiting: choiceFilter(PENDING_WAITING_DAYS) });

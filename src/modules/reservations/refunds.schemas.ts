@@ -4,8 +4,8 @@
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
 import type { InputOf } from '#src/lib/isomorphic/validate';
+import { REFUND_LIST_STATUSES } from './refunds.shared';
 
-export const REFUND_LIST_STATUSES = ['pending', 'succeeded'] as const;
 export const REFUNDS_PAGE_SIZE = 50;
 
 export const refundListQuerySchema = z.object({
