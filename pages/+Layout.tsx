@@ -1,10 +1,11 @@
 // https://vike.dev/Layout
 import '#src/components/global.css';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { Header } from '#src/components/Header';
 import { isPortalPath } from '#src/components/brand/portal-path';
 import { hydrateLater } from '#src/components/hydrate-later';
+import { takeReloadNotice } from '#src/lib/isomorphic/browser-navigation';
 import * as ja from '#src/i18n/ja';
 
 // The footer is links and text only: its code is not in the page's first load, and React hydrates it once that
@@ -24,9 +25,16 @@ export default function Layout({ children }: { children: ReactNode }) {
   }, []);
   // The brand portal (/brand, /brand/…) brings its own header and navigation (pages/brand/+Layout.tsx), and so does
   // the error page under /brand (an unknown path, another brand's id: pages/_error/+Page.tsx draws the portal's frame).
-  if (pageId?.startsWith('/pages/brand/') || (pageId === '/pages/_error' && isPortalPath(urlPathname))) {
-    return <div className="app">{children}</div>;
-  }
+  const portal = pageId?.startsWith('/pages/brand/') || (pageId === '/pages/_error' && isPortalPath(urlPathname));
+  // The notice the previous page left for this one (goTo(url, notice), e.g. after signing up), shown on top. A page
+  // that shows its notices itself has taken it already: a parent's effects run after its children's.
+  const [notice, setNotice] = useState<string | null>(null);
+  useEffect(() => {
+    // Set only when there is one: a second run of the effect (React's strict mode) finds none and keeps it.
+    const taken = portal ? null : takeReloadNotice();
+    if (taken !== null) setNotice(taken);
+  }, [portal]);
+  if (portal) return <div className="app">{children}</div>;
   return (
     <div className="app">
       <a href="#main" className="skip-link">
@@ -34,6 +42,13 @@ export default function Layout({ children }: { children: ReactNode }) {
       </a>
       <Header />
       <main id="main" className="app__main">
+        {notice && (
+          <div className="page-notice">
+            <p className="alert alert--success" role="status" data-testid="page-notice">
+              {notice}
+            </p>
+          </div>
+        )}
         {children}
       </main>
       <Footer />

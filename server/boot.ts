@@ -10,6 +10,7 @@ import { createRoot, dbTimeouts, type Services } from '#src/root';
 import { recordRunningServer } from '#src/lib/server-record';
 import { createApp } from './app';
 import { acceptQueueLength } from './accept-queue';
+import { answerClientError } from './client-error';
 import { startWorkers } from '#src/modules/mail/mail.worker';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#seeds/demo-accounts';
 import { isDatabaseEmpty, seedDemo } from '#seeds/demo';
@@ -50,6 +51,8 @@ export async function boot(options: { pages: 'dev' | 'production'; env?: Env }):
 
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(env.PORT, () => resolve(s));
+    // What the HTTP parser refuses gets a Japanese answer too (server/client-error.ts).
+    s.on('clientError', answerClientError);
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;

@@ -55,7 +55,7 @@ import { createDashboardsService } from './modules/dashboards/dashboards.service
 import { createEarningsService } from './modules/earnings/earnings.service';
 import { createBankFileAdapter } from './modules/earnings/payout-adapters';
 import { bankDirectory as banks } from './modules/earnings/bank-directory';
-import { toTransferKana } from './modules/earnings/zengin';
+import { toTransferKana } from './modules/earnings/earnings.shared';
 
 interface ServiceDeps {
   orm: MikroORM;
@@ -80,6 +80,7 @@ export function buildServices(deps: ServiceDeps) {
     users,
     experienceDrafts,
     offerFreedSeats: waitlistOffers.offerForExperience,
+    imageHosting: Boolean(env.IMAGE_UPLOAD_URL),
   });
   const audit = createAuditService();
   const brands = createBrandsService({ audit });

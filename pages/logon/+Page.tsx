@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import * as ja from '#src/i18n/ja';
 import { safeRedirect } from '#src/lib/isomorphic/api-client';
+import { goTo } from '#src/lib/isomorphic/browser-navigation';
 import { Field, FormErrors, useForm } from '#src/components/form';
 import { formValues } from '#src/components/form/form-errors';
 import { signInSchema, signUpSchema } from '#src/modules/users/users.schemas';
@@ -19,8 +20,9 @@ export default function Page() {
     // The consent checkbox is sent as true or false (a form sends an unchecked box as nothing).
     toValues: (data: FormData) =>
       mode === 'signup' ? { ...formValues(data), agree_terms: data.get('agree_terms') === 'on' } : formValues(data),
-    // A full load, so every part of the page sees the new session.
-    onSuccess: () => window.location.assign(redirect),
+    // A full load, so every part of the page sees the new session; a new account's page says it was made and where
+    // the verification mail went.
+    onSuccess: (result) => goTo(redirect, mode === 'signup' ? ja.auth.signedUp((result as { email: string }).email) : undefined),
   });
 
   function choose(next: Mode) {
@@ -44,8 +46,8 @@ export default function Page() {
         <FormErrors messages={form.errors} />
         <form className="form" {...form.formProps} key={mode}>
           {mode === 'signup' && (
-            <Field name="name" label={ja.auth.name} messages={form.messages('name')}>
-              {(control) => <input className="input" {...control} autoComplete="name" maxLength={100} />}
+            <Field name="name" label={ja.auth.name} max={100} messages={form.messages('name')}>
+              {(control) => <input className="input" {...control} autoComplete="name" />}
             </Field>
           )}
           <Field name="email" label={ja.auth.email} messages={form.messages('email')}>

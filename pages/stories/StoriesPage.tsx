@@ -61,9 +61,11 @@ export default function StoriesPage() {
       )}
       <header className="stories__header">
         <h1 className="stories__title">{listHeading(data)}</h1>
-        <p className="stories__count" data-testid="stories-count" aria-live="polite">
-          {searching ? ja.search.resultsCount(list.meta.total_count) : ja.browse.totalCount(list.meta.total_count)}
-        </p>
+        {!data.refused && (
+          <p className="stories__count" data-testid="stories-count" aria-live="polite">
+            {searching ? ja.search.resultsCount(list.meta.total_count) : ja.browse.totalCount(list.meta.total_count)}
+          </p>
+        )}
       </header>
       {!filter && !searching && <p className="stories__lead muted">{ja.browse.listLead}</p>}
       <SearchForm search={list.search} choices={data.choices} today={data.today} lastDate={data.lastDate} />
@@ -93,7 +95,8 @@ export default function StoriesPage() {
           </>
         ) : undefined}
       </ServerHtml>
-      {data.cardCount === 0 ? (
+      {/* A refused search has no results to show: its messages above say what to change. */}
+      {data.refused ? null : data.cardCount === 0 ? (
         <div className="empty stories__empty" data-testid="stories-empty">
           <p>{searching ? ja.search.noResults : ja.browse.emptyList}</p>
           {list.suggestions.length > 0 && (
@@ -119,7 +122,7 @@ export default function StoriesPage() {
       ) : (
         <ServerHtml as="ul" name="cards" className="xgrid" html={import.meta.env.SSR && server ? lateHtmlMarker('cards') : undefined} />
       )}
-      <Pagination page={list.meta.page} totalPages={list.meta.total_pages} href={href} />
+      {!data.refused && <Pagination page={list.meta.page} totalPages={list.meta.total_pages} href={href} />}
     </section>
   );
 }

@@ -10,7 +10,8 @@ import { siteOrigin } from '#src/components/seo';
 import { seoHeadHtml } from '#src/components/SeoHead';
 import { favoriteIdsOf } from '#src/lib/isomorphic/page-helpers';
 import { addMonths, todayInJapan } from '#src/lib/isomorphic/dates';
-import { SEARCH_LIMITS, STORIES_QUERY_KEYS } from '#src/modules/experiences/experiences.shared';
+import { SEARCH_LIMITS, STORIES_QUERY_KEYS, STORIES_SORTS } from '#src/modules/experiences/experiences.shared';
+import type { StoriesSearchJson } from '#src/modules/experiences/experiences.schemas';
 import type { StoriesServerPart } from './list-server';
 import type { SearchChoices } from './SearchFilters';
 import { listPath } from './list-head';
@@ -61,15 +62,51 @@ function statusOf(error: unknown): number | undefined {
   return (error as { status?: number })?.status;
 }
 
+const oneText = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+
+/** A typed number the form's fields can show again (the message says what is wrong with it), else null. */
+function typedNumber(value: unknown): number | null {
+  const text = oneText(value);
+  const n = Number(text);
+  return text !== '' && Number.isFinite(n) ? n : null;
+}
+
+/**
+ * A refused search as its form shows it: the values as the URL has them, as far as the fields can hold them (a date
+ * input shows only a well-formed date, a select only one of its choices). Prefectures are typed as names or ids.
+ */
+function typedSearch(input: StoriesQueryInput, prefectures: Rows): StoriesSearchJson {
+  const date = (value: unknown) => (/^\d{4}-\d{2}-\d{2}$/.test(oneText(value)) ? oneText(value) : null);
+  const typedStates = [input.state, input['state[]']].flat().filter((v): v is string => typeof v === 'string');
+  const state = prefectures.filter((p) => typedStates.includes(p.name) || typedStates.includes(String(p.id)));
+  const online = oneText(input.online);
+  const sort = oneText(input.sort);
+  return {
+    q: typeof input.q === 'string' && input.q !== '' ? input.q : null,
+    date_from: date(input.date_from),
+    date_to: date(input.date_to),
+    people: typedNumber(input.people),
+    state: state.map(({ id, name }) => ({ id, name })),
+    category_id: typedNumber(input.category_id),
+    theme_id: typedNumber(input.theme_id),
+    price_min: typedNumber(input.price_min),
+    price_max: typedNumber(input.price_max),
+    online: online === 'true' || online === '1' ? true : online === 'false' || online === '0' ? false : null,
+    sort: (STORIES_SORTS as readonly string[]).includes(sort) ? (sort as StoriesSearchJson['sort']) : 'newest',
+  };
+}
+
 /**
  * Loads one page of the list or search. An unknown filter value, a malformed page number and a page past the end
- * are the 404 page (spec: an unknown filter value is a 404, not an empty 200). Any other malformed search value
- * shows the list with its pre-set filter and the messages above it.
+ * are the 404 page (spec: an unknown filter value is a 404, not an empty 200). Any other malformed search value is
+ * refused: the page shows the messages and the form with the values as typed, and no results (a list that ignored
+ * the search would pass for its results).
  */
 export async function loadStories(pageContext: PageContextServer, filter: ListFilterInput) {
   const { services, ctx } = pageContext;
   const input = urlInput(pageContext, filter);
   let errors: string[] = [];
+  let refused = false;
   let list: Awaited<ReturnType<typeof services.experiences.list>>;
   try {
     list = await services.experiences.list(ctx, input);
@@ -77,7 +114,9 @@ export async function loadStories(pageContext: PageContextServer, filter: ListFi
     const status = statusOf(error);
     const messages = (error as { details?: Record<string, string[]> }).details ?? {};
     if (status === 422 && !messages.page) {
+      refused = true;
       errors = Object.values(messages).flat();
+      // The route's own filter: its name for the heading and the crumbs (an unknown one is the 404 page).
       list = await services.experiences.list(ctx, filter).catch(() => {
         throw render(404);
       });
@@ -90,6 +129,7 @@ export async function loadStories(pageContext: PageContextServer, filter: ListFi
     services.reference.themes(ctx),
     services.reference.prefectures(ctx),
   ]);
+  if (refused) list = { ...list, experiences: [], search: typedSearch(input, prefectures), suggestions: [] };
   const today = todayInJapan();
   const { experiences, ...listRest } = list;
   // The cards' photos load at once for the first screen's four; their titles are h2 right under the page's h1.
@@ -104,6 +144,8 @@ export async function loadStories(pageContext: PageContextServer, filter: ListFi
     cardCount: experiences.length,
     choices: choicesText(categories, themes, prefectures),
     errors,
+    /** The search was refused (`errors` say why): `list.search` is the search as typed, and there are no results. */
+    refused,
     today,
     lastDate: addMonths(today, SEARCH_LIMITS.yearsAhead * 12),
   };

@@ -13,6 +13,8 @@ export function listPath(data: StoriesData): string {
 
 export function listHeading(data: StoriesData): string {
   const { search } = data.list;
+  // A refused search's keyword may be what was wrong with it (too long): the heading does not repeat it.
+  if (data.refused) return ja.search.resultsTitle;
   if (isSearch(search)) return search.q ? ja.search.resultsFor(search.q) : ja.search.resultsTitle;
   const filter = data.list.filters[0];
   if (!filter) return ja.browse.listTitle;

@@ -69,6 +69,11 @@ export const ERROR_PAGE_STYLE =
  * script, no stylesheet file, no database.
  */
 export function htmlErrorPage(res: Response, status: number): void {
+  res.status(status).type('html').send(errorPageHtml(status));
+}
+
+/** The plain page's HTML for a status (server/client-error.ts writes it where there is no Express response). */
+export function errorPageHtml(status: number): string {
   const e = ja.errors;
   const [title, body] =
     status === 404
@@ -78,12 +83,7 @@ export function htmlErrorPage(res: Response, status: number): void {
         : status >= 500
           ? [e.serverErrorTitle, e.serverErrorBody]
           : [ja.requests.badRequestTitle, ja.requests.badRequestBody];
-  res
-    .status(status)
-    .type('html')
-    .send(
-      `<!DOCTYPE html><html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} | ${ja.site.name}</title><style>${ERROR_PAGE_STYLE}</style></head><body><main><h1>${title}</h1><p>${body}</p><p><a href="/">${ja.requests.backToHome}</a></p></main></body></html>`,
-    );
+  return `<!DOCTYPE html><html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} | ${ja.site.name}</title><style>${ERROR_PAGE_STYLE}</style></head><body><main><h1>${title}</h1><p>${body}</p><p><a href="/">${ja.requests.backToHome}</a></p></main></body></html>`;
 }
 
 /** A path whose escapes cannot be decoded (Express's router throws a URIError with status 400). */

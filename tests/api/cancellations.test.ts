@@ -512,6 +512,17 @@ describe('POST /api/v1/host/calendars/{id}/cancellation', () => {
     expect(slot.acceptingReservation).toBe(false);
     const detail = await b.agent.get(`/api/v1/reservations/${rb.id}`);
     expect(detail.body.cancellation).toMatchObject({ cancelled_by: 'host', reason: '台風の接近により安全に開催できないため' });
+    // The host's list says the slot is cancelled (開催中止); the next slot, which still takes bookings, is not.
+    const slots: { calendar_id: number }[] = [];
+    for (let page = 1, pages = 1; page <= pages; page++) {
+      const list = await host.get(`/api/v1/host/reservations?page=${page}`);
+      expectDocumented(list);
+      slots.push(...list.body.slots);
+      pages = list.body.meta.total_pages;
+    }
+    const listed = (id: number) => slots.find((s) => s.calendar_id === id);
+    expect(listed(calendar.id)).toMatchObject({ cancelled: true, accepting_reservation: false, confirmed_people: 0 });
+    expect(listed(next.id)).toMatchObject({ cancelled: false, accepting_reservation: true });
     // A second time: nothing left to cancel.
     const again = await host.post(url).send({ reason: '再送' });
     expect(again.body.cancelled_reservations).toBe(0);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { startSmtpInbox, type SmtpInbox } from '#tests/setup/smtp-inbox';
 import { createSignedInUser, type Agent } from '#tests/factories/users';
-import { inDays, validPayload } from '#tests/factories/experience-payloads';
+import { inDays, storeTestImages, validPayload } from '#tests/factories/experience-payloads';
 import { formatDateJa } from '#src/lib/isomorphic/dates';
 
 timeZoneForThisFile('UTC');
@@ -20,6 +20,7 @@ let host: { id: number; agent: Agent };
 beforeAll(async () => {
   smtp = await startSmtpInbox();
   t = await setupTestApp({ SMTP_URL: smtp.url, APP_URL: 'https://tabitoko.example' });
+  await storeTestImages(t.orm);
   const { user, agent } = await createSignedInUser(t, { name: 'ホスト 太郎', role: 'HOST' });
   host = { id: user.id, agent };
 });

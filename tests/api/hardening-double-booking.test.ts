@@ -105,3 +105,45 @@ describe('booking the same slot twice', () => {
     expect(price.status).toBe(422);
   });
 });
+
+describe('a payment left at 3-D Secure', () => {
+  it('tells the guest the date is held by a payment in progress and when it is released, not that it is booked', async () => {
+    const experience = await createExperience(t.orm, { price: 3000 });
+    const calendar = await createCalendar(t.orm, experience.id, { date: '2026-12-24', recruitmentNumber: 5 });
+    const started = await agent.post('/api/v1/reservations').send({
+      calendar_ids: [calendar.id],
+      number_of_people: 1,
+      payment_token: 'tok_threeDSecure2Required',
+      idempotency_key: 'hardening-double-booking-3ds-1',
+    });
+    expect(started.status).toBe(202);
+    const held = await t.orm.em.fork().findOneOrFail(Reservation, { id: started.body.reservation_id });
+    expect(held.status).toBe('requires_action');
+    // The hold's end in Japan time, e.g. 2026年5月1日 10:15 (SEAT_HOLD_SECONDS after the attempt).
+    const until = new Date(held.holdExpiresAt as Date).toLocaleString('ja-JP', {
+      timeZone: 'Asia/Tokyo',
+      dateStyle: 'long',
+      timeStyle: 'short',
+    });
+    const expected = `2026年12月24日の回は、お支払いの手続きが完了していないご予約のため確保中です。お手続きを完了しなかった場合、${until}（日本時間）に解除されますので、その後もう一度お試しください`;
+
+    const page = await pageData(userId, calendar.id, experience.id);
+    expect(page.form).toBeNull();
+    expect(page.errors).toEqual([expected]);
+    const again = await agent.post('/api/v1/reservations').send({
+      calendar_ids: [calendar.id],
+      number_of_people: 1,
+      payment_token: 'tok_visa',
+      idempotency_key: 'hardening-double-booking-3ds-2',
+    });
+    expect(again.status).toBe(422);
+    expect(again.body.messages).toEqual({ calendar_ids: [expected] });
+    expect(await seats(calendar.id)).toBe(1);
+
+    // Once the hold has ended the same guest may book the date.
+    await t.orm.em.fork().nativeUpdate(Reservation, { id: held.id }, { holdExpiresAt: new Date(Date.now() - 1000) });
+    const afterHold = await pageData(userId, calendar.id, experience.id);
+    expect(afterHold.errors).toBeNull();
+    expect(afterHold.form).not.toBeNull();
+  });
+});

@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { createSignedInUser } from '#tests/factories/users';
-import { inDays, rule, validPayload } from '#tests/factories/experience-payloads';
+import { inDays, rule, storeTestImages, validPayload } from '#tests/factories/experience-payloads';
 import { Experience } from '#src/modules/experiences/experiences.entity';
 import { Calendar } from '#src/modules/calendars/calendars.entity';
 import { TIME_CHOICES } from '#src/modules/calendars/recurrence';
@@ -12,6 +12,7 @@ import * as ja from '#src/i18n/ja';
 let t: TestApp;
 beforeAll(async () => {
   t = await setupTestApp();
+  await storeTestImages(t.orm);
 });
 
 const outside = '時刻は06:00〜23:30の間で選択してください';

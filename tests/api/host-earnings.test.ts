@@ -53,6 +53,18 @@ describe('the bank account', () => {
     expect(kanji.status).toBe(422);
     expect(kanji.body.messages.holder_name).toEqual(['口座名義はカタカナ・英大文字・数字と ( ) . - / で入力してください']);
     expect((await put({ account_type: 'savings' })).status).toBe(422);
+    // Several at once: one answer names every field, the holder name's characters included.
+    const several = await put({ bank_code: '12', branch_code: 'x', account_number: '12345678', holder_name: '山田太郎' });
+    expect(several.status).toBe(422);
+    expect(several.body.messages).toEqual({
+      bank_code: ['銀行コードは4桁の数字で入力してください'],
+      branch_code: ['支店コードは3桁の数字で入力してください'],
+      account_number: ['口座番号は7桁以内の数字で入力してください'],
+      holder_name: ['口座名義はカタカナ・英大文字・数字と ( ) . - / で入力してください'],
+    });
+    // Too long once written as a transfer carries it (31 half-width characters).
+    const long = await put({ holder_name: 'ア'.repeat(31) });
+    expect(long.body.messages.holder_name).toEqual(['口座名義は30文字以内で入力してください']);
   });
 
   it('saves it encrypted, shows the bank by name and the number masked, audits and mails the change', async () => {

@@ -13,11 +13,12 @@ import { User } from '#src/modules/users/users.entity';
 import { ExperienceDraft } from '#src/modules/experience-drafts/experience-drafts.entity';
 import { expandRecurrence } from '#src/modules/calendars/recurrence';
 import { addMonths } from '#src/lib/isomorphic/dates';
-import { inDays, rule, today, validPayload } from '#tests/factories/experience-payloads';
+import { inDays, rule, storeTestImages, testImages, today, validPayload } from '#tests/factories/experience-payloads';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await setupTestApp();
+  await storeTestImages(t.orm);
 });
 
 const em = () => t.orm.em.fork();
@@ -60,10 +61,7 @@ describe('POST /api/v1/experiences (publication request)', () => {
       host: { id: user.id, type: 'user' },
       hosted_by: user.name,
     });
-    expect(res.body.images).toEqual([
-      { object_key: 'abc123.jpg', url: '/uploads/abc123.jpg' },
-      { object_key: 'def456.png', url: 'https://res.example.com/def456.png' },
-    ]);
+    expect(res.body.images).toEqual(testImages.slice(0, 2));
     expect(res.body.themes.map((th: { id: number }) => th.id)).toEqual([1, 2]);
     expect(res.body.options.map((o: { name: string; price: number }) => [o.name, o.price])).toEqual([
       ['手ぬぐい追加', 1500],
@@ -248,7 +246,7 @@ describe('POST /api/v1/experiences (publication request)', () => {
   it('takes 1 to 3 images with a same-origin path or an http(s) URL', async () => {
     const none = await post(validPayload({ images: [] }));
     expect(none.res.body.messages.images).toEqual(['写真を1枚以上登録してください']);
-    const img = (n: number) => ({ object_key: `k${n}.jpg`, url: `/uploads/k${n}.jpg` });
+    const img = (n: number) => testImages[n - 1];
     const four = await post(validPayload({ images: [img(1), img(2), img(3), img(4)] }));
     expect(four.res.body.messages.images).toEqual(['写真は3枚までです']);
     for (const url of ['javascript:alert(1)', '//evil.example/x.jpg', 'data:image/svg+xml,<svg/>']) {
@@ -260,12 +258,43 @@ describe('POST /api/v1/experiences (publication request)', () => {
     const twice = await post(validPayload({ images: [img(1), img(2), img(1)] }));
     expect(twice.res.status).toBe(422);
     expect(twice.res.body.messages.images).toEqual(['同じ画像が2回含まれています。重複している画像を削除してください']);
-    const draftTwice = await twice.agent.post('/api/v1/experience_drafts').send({ title: '重複写真の下書き', images: [img(5), img(5)] });
+    const draftTwice = await twice.agent.post('/api/v1/experience_drafts').send({ title: '重複写真の下書き', images: [img(4), img(4)] });
     expect(draftTwice.status).toBe(422);
     expect(draftTwice.body.messages.images).toEqual(['同じ画像が2回含まれています。重複している画像を削除してください']);
     const three = await post(validPayload({ images: [img(1), img(2), img(3)] }));
     expect(three.res.status).toBe(201);
     expect(await em().count(Image, { experience: three.res.body.id })).toBe(3);
+  });
+
+  it('takes only images that were uploaded: an unknown key, another URL for a stored key or a foreign URL is a 422', async () => {
+    const notUploaded = 'アップロードされていない画像が含まれています。写真をアップロードし直してください';
+    const before = await em().count(Experience, {});
+    for (const image of [
+      { object_key: 'nope.png', url: '/uploads/nope.png' },
+      { object_key: testImages[0].object_key, url: '/uploads/other.svg' },
+      { object_key: testImages[0].object_key, url: `https://res.example.com/${testImages[0].object_key}` },
+    ]) {
+      const { res } = await post(validPayload({ images: [testImages[1], image] }));
+      expect(res.status, image.url).toBe(422);
+      expect(res.body.messages, image.url).toEqual({ images: [notUploaded] });
+    }
+    // Reported with the other database checks at once.
+    const both = await post(validPayload({ images: [{ object_key: 'nope.png', url: '/uploads/nope.png' }], category_id: 99999 }));
+    expect(both.res.body.messages).toEqual({ images: [notUploaded], category_id: ['カテゴリが見つかりません'] });
+    expect(await em().count(Experience, {})).toBe(before);
+
+    // An update: the experience's own images stay accepted (the factory's are not in the store); a new one must be uploaded.
+    const { user, agent } = await hostAgent('HOST');
+    const experience = await createExperience(t.orm, { hostUserId: user.id, images: ['/images/demo/pottery-1.jpg'] });
+    const own = { object_key: 'test/0', url: '/images/demo/pottery-1.jpg' };
+    const refused = await agent
+      .put(`/api/v1/experiences/${experience.id}`)
+      .send(validPayload({ images: [own, { object_key: 'nope.png', url: '/uploads/nope.png' }] }));
+    expect(refused.status).toBe(422);
+    expect(refused.body.messages).toEqual({ images: [notUploaded] });
+    const kept = await agent.put(`/api/v1/experiences/${experience.id}`).send(validPayload({ images: [own, testImages[2]] }));
+    expect(kept.status).toBe(200);
+    expect(kept.body.images).toEqual([own, testImages[2]]);
   });
 
   it('checks recruitment (1-30), the minimum count (1..recruitment) and the choice fields', async () => {
@@ -554,7 +583,7 @@ describe('PUT /api/v1/experiences/{id}', () => {
       ...validPayload(),
       title: '新しいタイトル',
       price: '５０００',
-      images: [{ object_key: 'new.jpg', url: '/uploads/new.jpg' }],
+      images: [testImages[3]],
       options: [
         { id: first.id, name: '名前を変更', description: '説明', price: 100 },
         { name: '新しいオプション', description: '説明', price: 0 },
@@ -563,11 +592,11 @@ describe('PUT /api/v1/experiences/{id}', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ title: '新しいタイトル', price: 5000, approve: true });
-    expect(res.body.images).toEqual([{ object_key: 'new.jpg', url: '/uploads/new.jpg' }]);
+    expect(res.body.images).toEqual([testImages[3]]);
     const stored = await em().findOneOrFail(Experience, { id: experience.id }, { populate: ['options', 'images'] });
     expect(stored.approve).toBe(true);
     expect(stored.title).toBe('新しいタイトル');
-    expect(stored.images.getItems().map((i) => i.objectKey)).toEqual(['new.jpg']);
+    expect(stored.images.getItems().map((i) => i.objectKey)).toEqual([testImages[3].object_key]);
     const options = stored.options.getItems();
     expect(options.map((o) => o.name)).toEqual(['名前を変更', '新しいオプション']);
     expect(options[0].id).toBe(first.id);

@@ -80,6 +80,8 @@ describe('GET /api/v1/host/reservations', () => {
     expect(slot.experience).toEqual({ id: experienceId, title: '手びねりの器' });
     expect(slot.confirmed_people).toBe(3);
     expect(slot.cancellable).toBe(true);
+    // A guest's cancellation does not make the slot a cancelled (開催中止) one.
+    expect(slot.cancelled).toBe(false);
     expect(slot.reservations.map((r) => [r.guest.name, r.status, r.number_of_people])).toEqual([
       ['予約 花子', 'confirmed', 2],
       ['=HYPERLINK("http://evil")', 'confirmed', 1],

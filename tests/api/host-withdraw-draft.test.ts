@@ -10,12 +10,13 @@ import { Experience } from '#src/modules/experiences/experiences.entity';
 import { Calendar } from '#src/modules/calendars/calendars.entity';
 import { ExperienceDraft } from '#src/modules/experience-drafts/experience-drafts.entity';
 import { Image } from '#src/modules/images/images.entity';
-import { validPayload } from '#tests/factories/experience-payloads';
+import { storeTestImages, testImages, validPayload } from '#tests/factories/experience-payloads';
 import { expectDocumented } from './openapi-contract';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await setupTestApp();
+  await storeTestImages(t.orm);
 });
 
 const em = () => t.orm.em.fork();
@@ -34,7 +35,7 @@ describe('POST /api/v1/experiences/{id}/draft (a pending experience back to a dr
     expect(res.status).toBe(201);
     expectDocumented(res);
     expect(res.body).toMatchObject({ title: '直したい藍染め', price: null, description: null });
-    expect(res.body.images.map((i: { url: string }) => i.url)).toEqual(['/uploads/abc123.jpg', 'https://res.example.com/def456.png']);
+    expect(res.body.images.map((i: { url: string }) => i.url)).toEqual([testImages[0].url, testImages[1].url]);
     const draft = await em().findOneOrFail(ExperienceDraft, { id: res.body.id });
     expect(draft.user.id).toBe(user.id);
     expect(await em().count(Image, { experienceDraft: draft.id })).toBe(2);

@@ -74,14 +74,17 @@ describe('two server processes, one database', () => {
     const refused = results.filter((r) => r.status !== 201);
     expect(sold).toHaveLength(10);
     expect(refused).toHaveLength(190);
-    // A guest who already holds or booked the slot is refused with the date (no double booking).
+    // A guest who already holds or booked the slot is refused with the date (no double booking): booked, or held by
+    // the same guest's payment still in progress (the message then names when the hold ends).
     const [y, m, d] = calendar.date.split('-').map(Number);
-    const alreadyBooked = ja.bookingRules.alreadyBooked(ja.dates.date(y, m, d));
+    const date = ja.dates.date(y, m, d);
+    const alreadyBooked = ja.bookingRules.alreadyBooked(date);
+    const paying = `${date}の回は、お支払いの手続きが完了していないご予約のため確保中です。`;
     for (const r of refused) {
       expect(r.status).toBe(422);
-      expect([[ja.reservations.noAvailability], [alreadyBooked]]).toContainEqual(
-        (r.body.messages as { calendar_ids: string[] }).calendar_ids,
-      );
+      const messages = (r.body.messages as { calendar_ids: string[] }).calendar_ids;
+      if (messages.length === 1 && messages[0].startsWith(paying)) continue;
+      expect([[ja.reservations.noAvailability], [alreadyBooked]]).toContainEqual(messages);
     }
 
     expect(await seats(calendar.id)).toBe(10);

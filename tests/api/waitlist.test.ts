@@ -7,7 +7,7 @@ import request from 'supertest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { createSignedInUser, createUser, signedInAgent, type Agent } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
-import { validPayload } from '#tests/factories/experience-payloads';
+import { storeTestImages, validPayload } from '#tests/factories/experience-payloads';
 import { addDays, japanInstant, todayInJapan } from '#src/lib/isomorphic/dates';
 import { Calendar } from '#src/modules/calendars/calendars.entity';
 import { Reservation } from '#src/modules/reservations/reservations.entity';
@@ -20,6 +20,7 @@ let host: { id: number; agent: Agent };
 
 beforeAll(async () => {
   t = await setupTestApp({ WAITLIST_OFFER_HOURS: '48' });
+  await storeTestImages(t.orm);
   const { user, agent } = await createSignedInUser(t, { name: 'ホスト 太郎', role: 'HOST' });
   host = { id: user.id, agent };
 });

@@ -111,7 +111,8 @@ describe('reservation form and completion page', () => {
     await page.getByTestId('reservation-complete').waitFor();
     const saved = await orm.em.fork().findOneOrFail(Reservation, { experience: experience.id });
     const summary = page.getByTestId('reservation-summary');
-    expect(await summary.getByTestId('reservation-number').textContent()).toBe(ja.details.completion.numberValue(saved.id));
+    // The number as the reservation list and detail write it (予約番号 497), not No.000497.
+    expect(await summary.getByTestId('reservation-number').textContent()).toBe(String(saved.id));
     const text = (await summary.textContent()) ?? '';
     expect(text).toContain('内訳のわかる体験');
     expect(text).toContain('13:00〜15:30');
@@ -125,6 +126,8 @@ describe('reservation form and completion page', () => {
     await page.screenshot({ path: path.join(os.tmpdir(), 'details-complete-375.png'), fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.screenshot({ path: path.join(os.tmpdir(), 'details-complete-1280.png'), fullPage: true });
+    await page.goto(`${base}/reservations/${saved.id}`);
+    expect(await page.getByText(`予約番号 ${saved.id}`, { exact: true }).count()).toBe(1);
   });
 });
 
@@ -287,6 +290,31 @@ describe('host experience form', () => {
     await poll(() => card.count()).toBe(0);
     const drafts = await (await page.request.get(`${base}/api/v1/experience_drafts`)).json();
     expect(drafts.experience_drafts).toEqual([]);
+  });
+});
+
+describe('editing a published experience', () => {
+  it('says an update failed (not 申請) when the server refuses a capacity below the seats booked, with its reason inline', async () => {
+    const host = await createUser(orm, { name: '更新 ホスト', role: 'HOST' });
+    const experience = await createExperience(orm, { hostUserId: host.id, title: '予約のある公開中の体験', recruitmentNumber: 6 });
+    await createCalendar(orm, experience.id, { daysFromToday: 8, recruitmentNumber: 6, participantNumber: 3 });
+    const page = await s.signedInPage(host.email, { base, width: 375 });
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.accept();
+    });
+    await page.goto(`${base}/host_story/${experience.id}/edit`);
+    await hydrated(page);
+    await page.selectOption('select[name="recruitment_number"]', '2');
+    await page.getByRole('button', { name: ja.hostStory.submitUpdate }).click();
+    await poll(() => dialogs.at(-1)).toBe(ja.hostStory.alertUpdateFailed);
+    expect(dialogs).not.toContain(ja.hostStory.alertApplyFailed);
+    await poll(() => page.locator('.field', { has: page.locator('select[name="recruitment_number"]') }).textContent()).toContain(
+      '予約済みの人数(3名)より少ない募集人数にはできません',
+    );
+    // Nothing entered is lost.
+    expect(await page.inputValue('select[name="recruitment_number"]')).toBe('2');
   });
 });
 

@@ -75,4 +75,49 @@ describe('the host’s bookings page', () => {
     expect(csv.startsWith('\uFEFF予約番号,予約者名,人数')).toBe(true);
     expect(csv).toContain(`${reservation.id},${guest.name},2,,子どもと参加します,`);
   });
+
+  it('labels a slot the host cancelled 開催中止 and shows no seats left for it', async () => {
+    const stamp = Date.now();
+    const host = await createUser(orm, { role: 'HOST', name: '中止 ホスト' });
+    const guest = await createUser(orm, { name: `中止 ゲスト${stamp}` });
+    const title = `中止する回の体験 ${stamp}`;
+    const experience = await createExperience(orm, { hostUserId: host.id, title });
+    const slot = await createCalendar(orm, experience.id, { daysFromToday: 6, startTime: '10:00', endTime: '12:00' });
+    // A paid booking through the API, as cancelling the date refunds it at the gateway.
+    const guestPage = await s.newPage();
+    await s.signIn(guestPage, guest.email);
+    const booked = await guestPage.request.post(`${s.baseUrl}/api/v1/reservations`, {
+      data: {
+        tour_id: experience.id,
+        calendar_ids: [slot.id],
+        number_of_people: 1,
+        payment_token: 'tok_visa',
+        idempotency_key: `e2e-host-cancel-${stamp}`,
+      },
+    });
+    expect(booked.status()).toBe(201);
+
+    const page = await s.newPage({ width: 375, height: 900 });
+    page.on('dialog', (dialog) => void dialog.accept());
+    await s.signIn(page, host.email);
+    await page.goto('/host/reservations');
+    await hydrated(page);
+    const card = page.getByTestId('host-slot').filter({ hasText: title });
+    await card.waitFor();
+    expect(await card.getByTestId('host-slot-cancelled').count()).toBe(0);
+    await card.getByRole('button', { name: 'この回を中止する' }).click();
+    const modal = page.getByTestId('cancel-slot-modal');
+    await modal.locator('textarea[name="reason"]').fill('講師の体調不良のため');
+    const reloaded = page.waitForEvent('load');
+    await modal.getByRole('button', { name: '中止して全額返金する' }).click();
+    await reloaded;
+    await hydrated(page);
+    const after = page.getByTestId('host-slot').filter({ hasText: title });
+    await after.waitFor();
+    expect(await after.getByTestId('host-slot-cancelled').textContent()).toBe('開催中止');
+    const seats = (await after.locator('.host-slot__seats').textContent()) ?? '';
+    expect(seats).not.toMatch(/残り\d+席/);
+    expect(seats).not.toContain('受付停止中');
+    expect(await after.getByRole('button', { name: 'この回を中止する' }).count()).toBe(0);
+  });
 });

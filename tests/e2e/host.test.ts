@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, openBrowser, serverDatabaseUrl, type Session } from '#tests/e2e/browser';
-import { addDays, todayInJapan } from '#src/lib/isomorphic/dates';
+import { addDays, formatDateJa, todayInJapan } from '#src/lib/isomorphic/dates';
 import { CLI_ARGS } from '#tests/setup/built';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -173,6 +173,54 @@ describe('host experience flow', () => {
       listed += ((await (await fetch(url)).json()) as { calendars: unknown[] }).calendars.length;
     }
     expect(listed).toBe(slots);
+  });
+
+  it('reports every missing field of an empty publication request at once and says when a date is already listed', async () => {
+    const page = await s.newPage({ width: 375, height: 800 });
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.accept();
+    });
+    await s.signUp(page, '空欄 ホスト');
+    await page.goto('/host_story_drafts/new');
+    await hydrated(page);
+    await page.getByRole('button', { name: '公開申請する' }).click();
+    await expect.poll(() => dialogs.at(-1)).toBe('カレンダーの設定を確認してください');
+    const summary = page.getByTestId('form-errors');
+    await expect.poll(() => summary.textContent()).toContain('日程を1つ以上登録してください');
+    const listed = (await summary.textContent()) ?? '';
+    for (const message of [
+      '写真を1枚以上登録してください',
+      'タイトルを入力してください',
+      'オンラインか対面かを選択してください',
+      'カテゴリを選択してください',
+      'テーマを1つ以上選択してください',
+      '料金(1名あたり・税込)を入力してください',
+      '体験の内容を入力してください',
+      'キャンセル期限を選択してください',
+    ]) {
+      expect(listed, message).toContain(message);
+    }
+    expect(dialogs).toEqual(['カレンダーの設定を確認してください']);
+
+    // The same date and time twice: the second 日程を追加 says it is already listed and adds nothing.
+    const date = addDays(todayInJapan(), 4);
+    await page.fill('input[name="calendar_date"]', date);
+    await page.selectOption('select[name="calendar_start"]', '10:00');
+    await page.selectOption('select[name="calendar_end"]', '12:00');
+    await page.getByRole('button', { name: '日程を追加' }).click();
+    await expect.poll(() => page.getByTestId('calendar-slots').locator('li').count()).toBe(1);
+    await page.getByRole('button', { name: '日程を追加' }).click();
+    await expect
+      .poll(() => page.getByTestId('calendar-add-notice').textContent())
+      .toBe(`${formatDateJa(date)} 10:00〜12:00の日程はすでに追加されています`);
+    expect(await page.getByTestId('calendar-slots').locator('li').count()).toBe(1);
+    // Another time is added, and the notice goes.
+    await page.selectOption('select[name="calendar_end"]', '11:00');
+    expect(await page.getByTestId('calendar-add-notice').count()).toBe(0);
+    await page.getByRole('button', { name: '日程を追加' }).click();
+    await expect.poll(() => page.getByTestId('calendar-slots').locator('li').count()).toBe(2);
   });
 
   it('sends signed-out visitors of /host/story to /logon and back', async () => {

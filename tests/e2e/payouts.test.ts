@@ -2,6 +2,7 @@
 // statement (CSV and PDF) and registers a bank account; the admin prepares (again: nothing changes), downloads the bank file and
 // marks the demo's last closed month paid after a confirmation.
 import { readFileSync } from 'node:fs';
+import type { Locator } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, nextLoad, openBrowser, type Session } from '#tests/e2e/browser';
 import { pdfText } from '#tests/factories/pdf';
@@ -48,6 +49,56 @@ describe('the host', () => {
     const bank = page.getByTestId('bank-account');
     expect(await bank.textContent()).toContain('普通 ****321');
     expect(await bank.textContent()).toContain('ﾔﾏﾀﾞ ﾊﾙｶ');
+  });
+});
+
+describe('the payee tabs and the bank account form', () => {
+  it('marks the current payee tab as selected (an ambassador member on /host/earnings?ambassador_id=1)', async () => {
+    const page = await s.newPage({ width: 375, height: 900 });
+    await s.signIn(page, 'ambassador@example.com');
+    await page.goto('/host/earnings?ambassador_id=1');
+    await hydrated(page);
+    const look = (tab: Locator) =>
+      tab.evaluate((el) => {
+        const style = getComputedStyle(el);
+        return { border: style.borderBottomColor, color: style.color, underline: style.textDecorationLine };
+      });
+    const current = page.locator('.tabs__tab[aria-current="page"]');
+    expect(await current.count()).toBe(1);
+    expect(await current.getAttribute('href')).toBe('/host/earnings?ambassador_id=1');
+    // --color-primary under the current tab, --color-primary-dark for its text; no link underline on any tab.
+    expect(await look(current)).toEqual({ border: 'rgb(194, 65, 12)', color: 'rgb(154, 52, 18)', underline: 'none' });
+    const own = page.getByRole('link', { name: 'ご自身' });
+    expect(await look(own)).toEqual({ border: 'rgba(0, 0, 0, 0)', color: 'rgb(111, 101, 93)', underline: 'none' });
+  });
+
+  it('reports every invalid bank account field at once, the kanji holder name included', async () => {
+    const page = await s.newPage({ width: 375, height: 900 });
+    await s.signIn(page, 'host@example.com');
+    await page.goto('/host/earnings');
+    await hydrated(page);
+    await page.getByRole('button', { name: '振込先口座を登録・変更する' }).click();
+    await page.fill('input[name="bank_code"]', '12');
+    await page.fill('input[name="branch_code"]', 'x');
+    await page.fill('input[name="account_number"]', '12345678');
+    await page.fill('input[name="holder_name"]', '山田太郎');
+    let sent = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('/api/v1/host/bank-account') && request.method() === 'PUT') sent++;
+    });
+    await page.getByRole('button', { name: '口座を保存する' }).click();
+    const form = page.locator('.host-earnings__bank-form');
+    await expect
+      .poll(() => form.locator('.field__error').allTextContents())
+      .toEqual([
+        '銀行コードは4桁の数字で入力してください',
+        '支店コードは3桁の数字で入力してください',
+        '口座番号は7桁以内の数字で入力してください',
+        '口座名義はカタカナ・英大文字・数字と ( ) . - / で入力してください',
+      ]);
+    // Checked in the browser: nothing was sent, and what was typed stays.
+    expect(sent).toBe(0);
+    expect(await page.inputValue('input[name="holder_name"]')).toBe('山田太郎');
   });
 });
 

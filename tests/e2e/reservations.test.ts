@@ -1,7 +1,7 @@
 // In Chromium: booking a paid experience with the success card, a declined card and the
 // authentication-required card (test gateway), and a free experience without card fields.
 // The test runs its own built server on its own PostgreSQL so it can create exactly the data it needs.
-import type { Page } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, openBrowser, type Session } from '#tests/e2e/browser';
 import { startIsolatedServer, type IsolatedServer } from '#tests/setup/server-process';
@@ -10,6 +10,8 @@ import { createUser } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { Reservation } from '#src/modules/reservations/reservations.entity';
 import * as ja from '#src/i18n/ja';
+import { formatInstantDateTimeJa, formatYmdJa } from '#src/lib/isomorphic/dates';
+import { CHROMIUM } from '#tests/setup/chromium';
 
 let s: Session;
 let orm: MikroORM;
@@ -115,6 +117,9 @@ describe('reservation form', () => {
     expect(page.url()).toContain('/reservations/new');
     expect(await page.inputValue('input[name="cardnumber"]')).toBe('');
     expect(await statusOf(experience.id)).toEqual(['failed']);
+    // The failure was about the card before: it goes once the guest types another.
+    await page.fill('input[name="cardnumber"]', '4');
+    await poll(() => page.getByText(ja.payments.declined).count()).toBe(0);
 
     await enterCard(page, '4242 4242 4242 4242');
     await page.getByRole('button', { name: ja.reservations.submit }).click();
@@ -135,6 +140,54 @@ describe('reservation form', () => {
     await dialog.getByRole('button', { name: ja.payments.authApprove }).click();
     await page.getByTestId('reservation-complete').waitFor();
     expect(await statusOf(experience.id)).toEqual(['confirmed']);
+  });
+
+  it('Back after a booking loads the form afresh instead of the kept page (seats, enabled button)', async () => {
+    // Playwright turns the back/forward cache off by default; this browser keeps it on, as guests' browsers do.
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu'],
+      ignoreDefaultArgs: ['--disable-back-forward-cache'],
+    });
+    try {
+      const { experience, calendar } = await paidExperience('戻るボタンの体験');
+      const page = await (await browser.newContext({ locale: 'ja-JP', timezoneId: 'Asia/Tokyo' })).newPage();
+      await s.signIn(page, guestEmail, { base });
+      await openForm(page, experience.id, [calendar.id]);
+      await enterCard(page, '4242 4242 4242 4242');
+      await page.getByRole('button', { name: ja.reservations.submit }).click();
+      await page.getByTestId('reservation-complete').waitFor();
+      // A page restored from the cache fires no load event: wait for the navigation only.
+      await page.goBack({ waitUntil: 'commit' });
+      // The fresh form: this guest has booked the date, so the page says so instead of offering the old form.
+      const screen = page.getByTestId('reservation-error');
+      await screen.waitFor();
+      expect(await screen.textContent()).toContain(ja.bookingRules.alreadyBooked(formatYmdJa(calendar.date)));
+      expect(await page.getByRole('button', { name: ja.reservations.submit }).count()).toBe(0);
+      expect(await statusOf(experience.id)).toEqual(['confirmed']);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('tells a guest who left 3-D Secure unfinished that the date is held by that payment, not booked', async () => {
+    const { experience, calendar } = await paidExperience('3Dセキュア中断の体験');
+    const page = await s.signedInPage(guestEmail, { base, width: 375 });
+    await openForm(page, experience.id, [calendar.id]);
+    await enterCard(page, '4000 0027 6000 3184');
+    await page.getByRole('button', { name: ja.reservations.submit }).click();
+    await page.getByTestId('test-authentication').waitFor();
+    expect(await statusOf(experience.id)).toEqual(['requires_action']);
+    // The guest leaves the dialog and opens the form for the same date again.
+    await openForm(page, experience.id, [calendar.id]);
+    const screen = page.getByTestId('reservation-error');
+    await screen.waitFor();
+    const held = await orm.em.fork().findOneOrFail(Reservation, { experience: experience.id });
+    expect(await screen.textContent()).toContain(
+      ja.bookingRules.paymentInProgress(formatYmdJa(calendar.date), formatInstantDateTimeJa(held.holdExpiresAt as Date)),
+    );
+    expect(await screen.textContent()).not.toContain(ja.bookingRules.alreadyBooked(formatYmdJa(calendar.date)));
   });
 
   it('books a free experience without card fields, several dates with one person', async () => {

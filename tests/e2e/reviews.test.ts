@@ -8,6 +8,7 @@ import { addDays, todayInJapan } from '#src/lib/isomorphic/dates';
 import { createUser } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { createReservation } from '#tests/factories/reservations';
+import { createReview } from '#tests/factories/reviews';
 import * as ja from '#src/i18n/ja';
 
 let s: Session;
@@ -92,5 +93,26 @@ describe('reviews', () => {
     await s.signIn(otherPage, other.email);
     const res = await otherPage.goto(`/reservations/${reservation.id}/review`);
     expect(res?.status()).toBe(404);
+  });
+
+  it('keeps the 未返信 badge on one line beside a long experience title at 375 px', async () => {
+    const host = await createUser(orm, { role: 'HOST', name: '長い題名 ホスト' });
+    const guest = await createUser(orm);
+    const title = `古い町家で季節の和菓子を職人と一緒に手づくりし抹茶とともに味わう午後のひととき ${Date.now()}`;
+    const experience = await createExperience(orm, { hostUserId: host.id, title });
+    await createReview(orm, { experienceId: experience.id, guestId: guest.id, rate: 5 });
+    const page = await s.newPage({ width: 375, height: 800 });
+    await s.signIn(page, host.email);
+    await page.goto('/host/reviews');
+    await hydrated(page);
+    const badge = page.getByTestId('host-review').filter({ hasText: title }).locator('.host-reviews__experience .badge');
+    expect(await badge.textContent()).toBe(ja.reviewPosting.unreplied);
+    // Its text takes one line box and fits the pill: the badge neither wraps nor shrinks.
+    const layout = await badge.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return { lines: range.getClientRects().length, fits: el.scrollWidth <= el.clientWidth };
+    });
+    expect(layout).toEqual({ lines: 1, fits: true });
   });
 });

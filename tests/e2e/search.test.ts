@@ -1,6 +1,8 @@
 // In Chromium: a guest searches /stories by keyword, date and party size, the URL keeps the search (back
 // button), the count shows, and the result is booked. An empty search offers what to relax. Own built server and
 // PostgreSQL so the data is exactly what the test made.
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, openBrowser, type Session } from '#tests/e2e/browser';
 import { startIsolatedServer, type IsolatedServer } from '#tests/setup/server-process';
@@ -130,7 +132,48 @@ describe('/stories search', () => {
     await page.goto(`${base}/stories?people=99`);
     await hydrated(page);
     expect(await page.getByRole('alert').textContent()).toBe(ja.search.invalidPeople(30));
-    expect(await page.getByTestId('stories-count').textContent()).toBe(ja.browse.totalCount(4));
+    // A refused search shows no list: neither a count nor cards pass for its results.
+    expect(await page.getByTestId('stories-count').count()).toBe(0);
+    expect(await page.locator('.xgrid a[href^="/stories/"]').count()).toBe(0);
+  });
+
+  it('keeps what was typed in the form when the search is refused, and shows no unfiltered list', async () => {
+    for (const width of [375, 1280]) {
+      const page = await s.newPage({ width, height: 900 });
+      const query = new URLSearchParams({
+        q: '藍染め',
+        date_from: addDays(date, 3),
+        date_to: date,
+        category_id: '1',
+        price_min: '5000',
+        price_max: '4000',
+      });
+      const res = await page.goto(`${base}/stories?${query}`);
+      expect(res?.status()).toBe(200);
+      await hydrated(page);
+      expect(await page.getByRole('alert').locator('li').allTextContents()).toEqual([ja.search.dateOrder, ja.search.priceOrder]);
+      expect(await page.locator('h1').textContent()).toBe('検索結果');
+      const form = page.locator('search form');
+      expect(await form.locator('[name="q"]').inputValue()).toBe('藍染め');
+      expect(await form.locator('[name="date_from"]').inputValue()).toBe(addDays(date, 3));
+      expect(await form.locator('[name="date_to"]').inputValue()).toBe(date);
+      // 条件をさらに指定 is open with the category and the prices as typed.
+      await poll(() => form.locator('select[name="category_id"]').inputValue()).toBe('1');
+      expect(await form.locator('[name="price_min"]').inputValue()).toBe('5000');
+      expect(await form.locator('[name="price_max"]').inputValue()).toBe('4000');
+      expect(await page.getByTestId('stories-count').count()).toBe(0);
+      expect(await page.locator('.xgrid a[href^="/stories/"]').count()).toBe(0);
+      expect(await page.getByText(ja.browse.totalCount(4)).count()).toBe(0);
+      await page.screenshot({ path: path.join(os.tmpdir(), `search-refused-${width}.png`), fullPage: true });
+
+      // A keyword over the limit: the same, with the keyword as typed.
+      const long = 'あ'.repeat(600);
+      await page.goto(`${base}/stories?q=${encodeURIComponent(long)}`);
+      await hydrated(page);
+      expect(await page.getByRole('alert').textContent()).toBe(ja.search.qTooLong(100));
+      expect(await page.locator('search form [name="q"]').inputValue()).toBe(long);
+      expect(await page.locator('.xgrid a[href^="/stories/"]').count()).toBe(0);
+    }
   });
 
   it('renders the closed panels once opened, by keyboard too, and keeps a pre-set filter while they are closed', async () => {

@@ -23,13 +23,46 @@ describe('page shell', () => {
     const page = await s.newPage();
     await page.goto('/logon?redirect=%2F%3Ffrom%3Dlogon&mode=signup');
     await hydrated(page);
+    const email = `browser-${Date.now()}@example.com`;
     await page.fill('input[name="name"]', 'ブラウザ 太郎');
-    await page.fill('input[name="email"]', `browser-${Date.now()}@example.com`);
+    await page.fill('input[name="email"]', email);
     await page.fill('input[name="password"]', 'abcd1234');
     await page.check('input[name="agree_terms"]');
     await page.getByRole('button', { name: '登録する' }).click();
     await page.waitForURL('**/?from=logon');
     await expect.poll(() => page.getByTestId('current-user').textContent()).toBe('ブラウザ 太郎さん');
+    // The page it lands on says the account was made and where the verification mail went, once.
+    await expect
+      .poll(() => page.getByTestId('page-notice').textContent())
+      .toBe(
+        `アカウントを作成しました。${email} に確認メールを送信しました。メール内のリンクを開いて、メールアドレスの確認を完了してください。`,
+      );
+    expect(await page.getByTestId('page-notice').getAttribute('role')).toBe('status');
+    await page.reload();
+    await hydrated(page);
+    expect(await page.getByTestId('page-notice').count()).toBe(0);
+  });
+
+  it('signing in shows no sign-up notice', async () => {
+    const page = await s.newPage();
+    const email = `browser-notice-${Date.now()}@example.com`;
+    await page.goto('/logon?mode=signup');
+    await hydrated(page);
+    await page.fill('input[name="name"]', 'ブラウザ 次郎');
+    await page.fill('input[name="email"]', email);
+    await page.fill('input[name="password"]', 'abcd1234');
+    await page.check('input[name="agree_terms"]');
+    await page.getByRole('button', { name: '登録する' }).click();
+    await page.getByTestId('page-notice').waitFor();
+    await page.context().clearCookies();
+    await page.goto('/logon');
+    await hydrated(page);
+    await page.fill('input[name="email"]', email);
+    await page.fill('input[name="password"]', 'abcd1234');
+    await page.getByRole('button', { name: 'ログインする' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(() => page.getByTestId('current-user').textContent()).toBe('ブラウザ 次郎さん');
+    expect(await page.getByTestId('page-notice').count()).toBe(0);
   });
 
   it('answers unknown pages with a Japanese 404 page', async () => {

@@ -1,19 +1,33 @@
-// What the host form sends: a complete, valid experience payload and a recurrence rule, and the dates
-// they use. Shared by the host API tests.
+// What the host form sends: a complete, valid experience payload and a recurrence rule, the dates they use and
+// the uploaded images they name (storeTestImages stores them first). Shared by the host API tests.
 import { randomUUID } from 'node:crypto';
 import { addDays, todayInJapan } from '#src/lib/isomorphic/dates';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { localUrl, prepareFile, storeLocal } from '#src/modules/uploads/uploads.store';
 
 export const today = () => todayInJapan();
 export const inDays = (n: number) => addDays(todayInJapan(), n);
 
-/** A payload that passes every rule: in-person, 2 options, one single slot. */
+/** Four small SVG files, each with its own bytes and so its own object_key, as POST /api/v1/uploads stores them. */
+const testFiles = ['#c2410c', '#0f766e', '#15803d', '#b45309'].map((fill) =>
+  prepareFile(
+    Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="4" height="3"><rect width="4" height="3" fill="${fill}"/></svg>`),
+  ),
+);
+
+/** The test images as the host form sends them: object_key and the local store's url. */
+export const testImages = testFiles.map((file) => ({ object_key: file.publicId, url: localUrl(file.publicId) }));
+
+/** Stores the test images in the local store (uploaded_files), as their upload would; idempotent. */
+export async function storeTestImages(orm: MikroORM): Promise<void> {
+  await storeLocal(orm.em.fork(), testFiles);
+}
+
+/** A payload that passes every rule: in-person, 2 options, one single slot; its images need storeTestImages. */
 export function validPayload(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     title: '藍染めのハンカチづくり',
-    images: [
-      { object_key: 'abc123.jpg', url: '/uploads/abc123.jpg' },
-      { object_key: 'def456.png', url: 'https://res.example.com/def456.png' },
-    ],
+    images: testImages.slice(0, 2),
     online: false,
     online_url: null,
     state: '京都府',

@@ -5,7 +5,7 @@ import { formatYen } from '#src/lib/isomorphic/money';
 import { formatDateJa } from '#src/lib/isomorphic/dates';
 import { reloadPage, takeReloadNotice } from '#src/lib/isomorphic/browser-navigation';
 import { Field, FormErrors, useForm } from '#src/components/form';
-import type { EarningsJson } from '#src/modules/earnings/earnings.schemas';
+import { bankAccountInputSchema, type EarningsJson } from '#src/modules/earnings/earnings.schemas';
 import type { Data } from './+data';
 import '#src/components/chips.css';
 import './host-earnings.css';
@@ -24,6 +24,8 @@ function BankAccount({ bank, ambassadorId }: Pick<Data, 'bank' | 'ambassadorId'>
   const [editing, setEditing] = useState(false);
   const query = ambassadorId ? `?ambassador_id=${ambassadorId}` : '';
   const form = useForm<BankValues>({
+    // The server's schema in the browser too: every format error (the holder name's characters included) at once.
+    schema: bankAccountInputSchema,
     path: `/api/v1/host/bank-account${query}`,
     method: 'PUT',
     toValues: (data) => ({
@@ -71,12 +73,10 @@ function BankAccount({ bank, ambassadorId }: Pick<Data, 'bank' | 'ambassadorId'>
           <FormErrors messages={form.errors} />
           <div className="host-earnings__bank-row">
             <Field name="bank_code" label={t.bankCode} required messages={form.messages('bank_code')}>
-              {(control) => <input className="input" inputMode="numeric" maxLength={4} defaultValue={bank.bank_code ?? ''} {...control} />}
+              {(control) => <input className="input" inputMode="numeric" defaultValue={bank.bank_code ?? ''} {...control} />}
             </Field>
             <Field name="branch_code" label={t.branchCode} required messages={form.messages('branch_code')}>
-              {(control) => (
-                <input className="input" inputMode="numeric" maxLength={3} defaultValue={bank.branch_code ?? ''} {...control} />
-              )}
+              {(control) => <input className="input" inputMode="numeric" defaultValue={bank.branch_code ?? ''} {...control} />}
             </Field>
           </div>
           <Field name="account_type" label={t.accountType} required group messages={form.messages('account_type')}>
@@ -92,7 +92,7 @@ function BankAccount({ bank, ambassadorId }: Pick<Data, 'bank' | 'ambassadorId'>
             )}
           </Field>
           <Field name="account_number" label={t.accountNumber} required messages={form.messages('account_number')}>
-            {(control) => <input className="input" inputMode="numeric" maxLength={7} autoComplete="off" {...control} />}
+            {(control) => <input className="input" inputMode="numeric" autoComplete="off" {...control} />}
           </Field>
           <Field name="holder_name" label={t.holderName} required messages={form.messages('holder_name')}>
             {(control) => <input className="input" defaultValue={bank.holder_name ?? ''} {...control} />}

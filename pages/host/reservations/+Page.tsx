@@ -133,9 +133,16 @@ function Slot({ slot, openReservation, past }: { slot: HostSlotJson; openReserva
           </p>
           <p className="host-slot__seats">
             {t.seats(slot.confirmed_people, slot.recruitment_number)}
-            {/* Seats left and 受付停止中 only matter before the slot ends. */}
-            {!past && <span className={full ? 'badge' : 'badge badge--success'}>{full ? t.full : t.seatsLeft(slot.seats_left)}</span>}
-            {!past && !slot.accepting_reservation && <span className="badge badge--muted">{t.notAccepting}</span>}
+            {/* A cancelled slot says so instead of its seats; seats left and 受付停止中 only matter before the slot ends. */}
+            {slot.cancelled && (
+              <span className="badge host-slot__cancelled" data-testid="host-slot-cancelled">
+                {t.slotCancelled}
+              </span>
+            )}
+            {!past && !slot.cancelled && (
+              <span className={full ? 'badge' : 'badge badge--success'}>{full ? t.full : t.seatsLeft(slot.seats_left)}</span>
+            )}
+            {!past && !slot.cancelled && !slot.accepting_reservation && <span className="badge badge--muted">{t.notAccepting}</span>}
             {!past && slot.waitlist_count > 0 && (
               <span className="badge badge--muted" data-testid="host-slot-waitlist">
                 {ja.waitlist.hostCount(slot.waitlist_count, slot.waitlist_people)}

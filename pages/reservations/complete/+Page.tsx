@@ -85,7 +85,8 @@ function ReservationSummary({ reservation }: { reservation: ReservationView }) {
       <dl>
         <div>
           <dt>{c.number}</dt>
-          <dd data-testid="reservation-number">{c.numberValue(reservation.id)}</dd>
+          {/* The bare number, as the list, the detail, the mails and the receipt write it after 予約番号. */}
+          <dd data-testid="reservation-number">{reservation.id}</dd>
         </div>
         <div>
           <dt>{c.experience}</dt>

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useData } from 'vike-react/useData';
 import { VerifyEmailNotice, type VerifyEmailTexts } from '#src/components/account/VerifyEmailNotice';
-import { goTo } from '#src/lib/isomorphic/browser-navigation';
+import { goTo, reloadPage } from '#src/lib/isomorphic/browser-navigation';
 import { api, ApiError } from '#src/lib/isomorphic/api-client';
 import * as ja from '#src/i18n/ja';
 import type { FieldMessages } from '#src/lib/isomorphic/errors';
@@ -34,8 +34,24 @@ function newAttemptKey(): string {
 
 export default function Page() {
   const data = useData<Data>();
+  useReloadWhenRestored();
   if (!data.form) return <ErrorScreen messages={data.errors} />;
   return <ReservationFormView form={data.form} confirmReservationId={data.confirmReservationId} unverified={data.unverified} />;
+}
+
+/**
+ * Loads the form afresh when the browser restores it from its back/forward cache (Back after a booking): the kept
+ * page would show the seats, the price and the enabled submit button of when it was left. A listener, rather than
+ * `Cache-Control: no-store`, because browsers may keep even no-store pages in that cache.
+ */
+function useReloadWhenRestored() {
+  useEffect(() => {
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) void reloadPage();
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, []);
 }
 
 /** Field errors from the price call that the guest can fix on this screen; the rest replace the screen. */
@@ -143,7 +159,15 @@ function ReservationFormView({
   }, []);
 
   const kit = useForm<void, Result>({ path: '/api/v1/reservations', onError: (error) => void endAttempt(error) });
-  const { setErrors } = kit;
+  const { errors, setErrors } = kit;
+
+  // A changed card clears the last submission's payment failure (it was about the card before): the card's own field
+  // and `base`, where a declined payment (402) lands.
+  const onCardEdit = useCallback(() => {
+    if (!errors.base && !errors.payment_token) return;
+    const { base: _base, payment_token: _token, ...rest } = errors;
+    setErrors(rest);
+  }, [errors, setErrors]);
 
   const confirmAfterAuthentication = useCallback(
     async (reservationId: number) => {
@@ -225,6 +249,7 @@ function ReservationFormView({
             quoteErrors={quoteErrors}
             cardShown={cardShown}
             onToken={onToken}
+            onCardEdit={onCardEdit}
             cardReset={cardReset}
           />
           <InfoSections experience={experience} quote={quote} />

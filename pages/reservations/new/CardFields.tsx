@@ -61,6 +61,8 @@ export interface CardToken {
 interface Props {
   config: PaymentConfig;
   onToken(token: CardToken | null): void;
+  /** The guest changed a field (not called when the fields mount or reset). */
+  onEdit(): void;
 }
 
 /** resetKey: changing it clears the fields (after a declined card) by mounting them afresh. */
@@ -77,7 +79,10 @@ export function CardFields({ resetKey, ...props }: Props & { resetKey: number })
   );
 }
 
-function StripeCardFields({ publishableKey, onToken }: Props & { publishableKey: string }) {
+function StripeCardFields({ publishableKey, onToken, onEdit }: Props & { publishableKey: string }) {
+  // The latest onEdit, read by the elements' change listeners (registered once per mount).
+  const edited = useRef(onEdit);
+  edited.current = onEdit;
   const numberRef = useRef<HTMLDivElement>(null);
   const expiryRef = useRef<HTMLDivElement>(null);
   const cvcRef = useRef<HTMLDivElement>(null);
@@ -98,6 +103,7 @@ function StripeCardFields({ publishableKey, onToken }: Props & { publishableKey:
         const complete = { number: false, expiry: false, cvc: false };
         const onChange = (field: keyof typeof complete) => (e: { complete: boolean; error?: { message: string } }) => {
           complete[field] = e.complete;
+          edited.current();
           setError(e.error?.message ?? null);
           setReady(null);
           onToken(null);
@@ -156,7 +162,7 @@ function StripeCardFields({ publishableKey, onToken }: Props & { publishableKey:
   );
 }
 
-function TestCardFields({ onToken }: Props) {
+function TestCardFields({ onToken, onEdit }: Props) {
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
@@ -222,9 +228,11 @@ function TestCardFields({ onToken }: Props) {
             autoComplete="cc-number"
             placeholder="4242 4242 4242 4242"
             value={number}
-            maxLength={19}
             aria-invalid={!!errors.number}
-            onChange={(e) => setNumber(formatCardNumber(e.target.value))}
+            onChange={(e) => {
+              onEdit();
+              setNumber(formatCardNumber(e.target.value));
+            }}
           />
           {fieldError('number')}
         </label>
@@ -237,9 +245,9 @@ function TestCardFields({ onToken }: Props) {
             autoComplete="cc-exp"
             placeholder="12/30"
             value={expiry}
-            maxLength={5}
             aria-invalid={!!(errors.exp_month || errors.exp_year)}
             onChange={(e) => {
+              onEdit();
               const digits = e.target.value.replace(/\D/g, '').slice(0, 4);
               setExpiry(digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits);
             }}
@@ -255,9 +263,11 @@ function TestCardFields({ onToken }: Props) {
             autoComplete="cc-csc"
             placeholder="123"
             value={cvc}
-            maxLength={4}
             aria-invalid={!!errors.cvc}
-            onChange={(e) => setCvc(e.target.value.replace(/\D/g, '').slice(0, 4))}
+            onChange={(e) => {
+              onEdit();
+              setCvc(e.target.value.replace(/\D/g, '').slice(0, 4));
+            }}
           />
           {fieldError('cvc')}
         </label>

@@ -7,7 +7,7 @@ import { formatDateJa } from '#src/lib/isomorphic/dates';
 import type { FieldMessages } from '#src/lib/isomorphic/errors';
 import { CollapsibleText } from '#src/components/CollapsibleText';
 import { Field } from '#src/components/form/Field';
-import type { ReservationForm } from '#src/modules/reservations/reservations.schemas';
+import { MESSAGE_TO_HOST_MAX, type ReservationForm } from '#src/modules/reservations/reservations.schemas';
 import { CardFields, type CardToken } from './CardFields';
 import { ModalLater, useModalSoon } from './ModalLater';
 
@@ -26,6 +26,8 @@ export function ContentSection(props: {
   quoteErrors: FieldMessages;
   cardShown: boolean;
   onToken: (token: CardToken | null) => void;
+  /** The guest changed a card field. */
+  onCardEdit: () => void;
   cardReset: number;
 }) {
   const { form, values, onChange, quoteErrors } = props;
@@ -110,7 +112,6 @@ export function ContentSection(props: {
             {...control}
             aria-invalid={invalid('coupon_code')}
             value={values.coupon}
-            maxLength={50}
             autoComplete="off"
             placeholder={ja.reservations.couponPlaceholder}
             onChange={(e) => onChange({ coupon: e.target.value })}
@@ -118,21 +119,20 @@ export function ContentSection(props: {
         )}
       </Field>
 
-      <Field name="message_to_host" label={ja.reservations.messageToHost} required={false}>
+      <Field name="message_to_host" label={ja.reservations.messageToHost} required={false} max={MESSAGE_TO_HOST_MAX} value={values.message}>
         {(control) => (
           <textarea
             className="textarea"
             {...control}
             aria-invalid={invalid('message_to_host')}
             value={values.message}
-            maxLength={1000}
             placeholder={ja.reservations.messagePlaceholder}
             onChange={(e) => onChange({ message: e.target.value })}
           />
         )}
       </Field>
 
-      {props.cardShown && <CardFields config={form.payment} onToken={props.onToken} resetKey={props.cardReset} />}
+      {props.cardShown && <CardFields config={form.payment} onToken={props.onToken} onEdit={props.onCardEdit} resetKey={props.cardReset} />}
     </section>
   );
 }

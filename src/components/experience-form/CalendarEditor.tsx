@@ -14,7 +14,7 @@ import {
   recurrenceEndWindow,
   type Weekday,
 } from '#src/modules/calendars/recurrence';
-import { addRule, addSlot, removeRule, uuid, type FormState, type RuleState, type SlotState } from './form-state';
+import { addRule, addSlot, hasSlot, removeRule, uuid, type FormState, type RuleState, type SlotState } from './form-state';
 
 const t = ja.hostStory;
 type CalendarPart = Pick<FormState, 'calendars' | 'recurrence_rules'>;
@@ -34,6 +34,8 @@ export function CalendarEditor({ calendars, rules, today, onChange, errors }: Pr
   const [recurrenceOpen, setRecurrenceOpen] = useState(false);
   const [weekdays, setWeekdays] = useState<Weekday[]>([]);
   const [endDate, setEndDate] = useState('');
+  /** Why 日程を追加 added nothing (the same date and time is already listed); cleared by the next change. */
+  const [addNotice, setAddNotice] = useState('');
   const dateWindow = calendarWindow(today);
   const ready = date !== '' && start !== '' && end !== '' && date >= dateWindow.min && date <= dateWindow.max;
   const endWindow = date ? recurrenceEndWindow(date, today) : null;
@@ -45,6 +47,7 @@ export function CalendarEditor({ calendars, rules, today, onChange, errors }: Pr
       setStart('');
       return;
     }
+    setAddNotice('');
     setStart(value);
   }
   function chooseEnd(value: string) {
@@ -53,15 +56,23 @@ export function CalendarEditor({ calendars, rules, today, onChange, errors }: Pr
       setEnd('');
       return;
     }
+    setAddNotice('');
     setEnd(value);
   }
   function chooseDate(value: string) {
+    setAddNotice('');
     setDate(value);
     if (value) setEndDate(defaultRecurrenceEnd(value, today));
   }
 
   function add() {
     if (!ready) return;
+    const slot = { date, start_time: start, end_time: end };
+    if (hasSlot(calendars, slot)) {
+      setAddNotice(t.slotAlreadyAdded(`${formatDateJa(date)} ${start}〜${end}`));
+      return;
+    }
+    setAddNotice('');
     onChange((current) => ({ ...current, calendars: addSlot(current.calendars, { date, start_time: start, end_time: end }) }));
   }
 
@@ -104,7 +115,7 @@ export function CalendarEditor({ calendars, rules, today, onChange, errors }: Pr
         <TimeSelect label={t.fields.endTime} name="calendar_end" value={end} onChange={chooseEnd} />
       </div>
       <div className="calendar-editor__actions">
-        <button type="button" className="button button--small" disabled={!ready} onClick={add}>
+        <button type="button" className="button button--small" disabled={!ready} onClick={add} data-testid="calendar-add">
           {t.addCalendar}
         </button>
         <button
@@ -117,6 +128,11 @@ export function CalendarEditor({ calendars, rules, today, onChange, errors }: Pr
           {t.recurrence}
         </button>
       </div>
+      {addNotice && (
+        <p className="field__error" role="alert" data-testid="calendar-add-notice">
+          {addNotice}
+        </p>
+      )}
 
       {recurrenceOpen && ready && endWindow && (
         <fieldset className="calendar-editor__recurrence">

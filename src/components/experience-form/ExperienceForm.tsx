@@ -9,7 +9,6 @@ import { FormErrors, Modal, useForm } from '#src/components/form';
 import { experienceSchema, type FormChoices } from '#src/modules/experiences/experiences.host.schemas';
 import { calendarDateIssue } from '#src/modules/calendars/calendar-plan.schemas';
 import { draftSchema } from '#src/modules/experience-drafts/experience-drafts.schemas';
-import { isIncompleteOption } from '#src/modules/experiences/experience-options.schemas';
 import { toPayload, type FormState } from './form-state';
 import { BasicsSection, ContentSection, PriceSection } from './sections/DetailSections';
 import { CalendarSection, OptionsSection } from './sections/EditorSections';
@@ -52,20 +51,20 @@ export function ExperienceForm({ mode, initial, draftId, experienceId, choices, 
     choices,
   };
 
-  function stop(messages: FieldMessages, alert: string) {
-    window.alert(alert);
-    form.setErrors(messages);
-    requestAnimationFrame(() => summary.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
+  /**
+   * Spec §5: an incomplete option and a calendar without entries are each announced by an alert besides their inline
+   * errors. The schema finds them with every other field, so one submission shows all its problems.
+   */
+  function checkAlert(messages: FieldMessages): string | null {
+    const alerts: string[] = [];
+    if (messages.options?.includes(t.errors.optionsInvalid)) alerts.push(t.alertOptions);
+    if (messages.calendars) alerts.push(t.alertCalendar);
+    return alerts.length > 0 ? alerts.join('\n') : null;
   }
 
   function requestPublication(event: FormEvent) {
     event.preventDefault();
     if (form.submitting) return;
-    // Spec §5: an incomplete option blocks with an alert and an inline error; no calendar entry, with an alert.
-    if (state.options.some(isIncompleteOption)) return stop({ options: [t.errors.optionsInvalid] }, t.alertOptions);
-    if (state.calendars.length + state.recurrence_rules.length === 0) {
-      return stop({ calendars: [t.errors.calendarsRequired] }, t.alertCalendar);
-    }
     setSending('submit');
     void form.send(toPayload(state, mode === 'draft' ? { experience_draft_id: draftId } : {}), {
       schema: experienceSchema,
@@ -81,7 +80,7 @@ export function ExperienceForm({ mode, initial, draftId, experienceId, choices, 
       path: mode === 'edit' ? `/api/v1/experiences/${experienceId}` : '/api/v1/experiences',
       method: mode === 'edit' ? 'PUT' : 'POST',
       onSuccess: () => goTo(mode === 'edit' ? '/host/story?tab=experiences' : '/host_story/complete'),
-      alert: (_messages, phase) => (phase === 'server' ? t.alertApplyFailed : null),
+      alert: (messages, phase) => (phase === 'client' ? checkAlert(messages) : mode === 'edit' ? t.alertUpdateFailed : t.alertApplyFailed),
     });
   }
 

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { experienceSchema } from '#src/modules/experiences/experiences.host.schemas';
 import { isEmptyOption, isIncompleteOption } from '#src/modules/experiences/experience-options.schemas';
-import { addRule, addSlot, cleanPriceInput, emptyState, fromDraft, removeRule, toPayload, uuid, type FormState } from './form-state';
+import {
+  addRule,
+  addSlot,
+  cleanPriceInput,
+  emptyState,
+  fromDraft,
+  hasSlot,
+  removeRule,
+  toPayload,
+  uuid,
+  type FormState,
+} from './form-state';
 
 describe('price inputs', () => {
   it('converts full-width digits and refuses anything else', () => {
@@ -85,6 +96,9 @@ describe('calendar editing', () => {
     slots = addSlot(slots, { date: '2099-01-01', start_time: '10:00', end_time: '11:00' });
     slots = addSlot(slots, { date: '2099-01-02', start_time: '10:00', end_time: '11:00' });
     expect(slots.map((s) => s.date)).toEqual(['2099-01-01', '2099-01-02']);
+    // What the editor checks to say that a date and time is already listed.
+    expect(hasSlot(slots, { date: '2099-01-02', start_time: '10:00', end_time: '11:00' })).toBe(true);
+    expect(hasSlot(slots, { date: '2099-01-02', start_time: '10:30', end_time: '11:00' })).toBe(false);
   });
 
   it("previews a rule's slots without duplicates and removes them with the rule, except reserved ones", () => {

@@ -260,9 +260,14 @@ function sortSlots(slots: SlotState[]): SlotState[] {
   return [...slots].sort((a, b) => a.date.localeCompare(b.date) || a.start_time.localeCompare(b.start_time));
 }
 
+/** True when the list already has a slot of this date and time. */
+export function hasSlot(slots: SlotState[], slot: { date: string; start_time: string; end_time: string }): boolean {
+  return slots.some((s) => slotKey(s) === slotKey(slot));
+}
+
 /** Adds a single slot unless the same date and time already exists. */
 export function addSlot(slots: SlotState[], slot: { date: string; start_time: string; end_time: string }): SlotState[] {
-  if (slots.some((s) => slotKey(s) === slotKey(slot))) return slots;
+  if (hasSlot(slots, slot)) return slots;
   return sortSlots([...slots, { key: nextKey(), id: null, recurrence_rule_uuid: null, participant_number: 0, reserved: false, ...slot }]);
 }
 

@@ -9,6 +9,8 @@ export const auth = {
   passwordHint: '8文字以上、英字と数字を含めてください',
   submitLogon: 'ログインする',
   submitSignUp: '登録する',
+  signedUp: (email: string) =>
+    `アカウントを作成しました。${email} に確認メールを送信しました。メール内のリンクを開いて、メールアドレスの確認を完了してください。`,
   switchToSignUp: 'はじめての方は新規登録',
   switchToLogon: 'アカウントをお持ちの方はログイン',
   invalidCredentials: 'メールアドレスまたはパスワードが正しくありません',

@@ -1,6 +1,10 @@
 /** Domain rules: double booking, slot times, coupon limits. */
 export const bookingRules = {
   alreadyBooked: (date: string) => `${date}の回はすでに予約済みです`,
+  paymentInProgress: (date: string, until: string) =>
+    `${date}の回は、お支払いの手続きが完了していないご予約のため確保中です。お手続きを完了しなかった場合、${until}（日本時間）に解除されますので、その後もう一度お試しください`,
+  paymentInProgressNoEnd: (date: string) =>
+    `${date}の回は、お支払いの手続きが完了していないご予約のため確保中です。数分後にもう一度お試しください`,
   timeOutsideWindow: '時刻は06:00〜23:30の間で選択してください',
   couponFirstBookingOnly: 'このクーポンは初めてのご予約でのみご利用いただけます',
   couponPerUserUsedUp: (n: number) =>

@@ -31,7 +31,6 @@ export const details = {
   completion: {
     heading: 'ご予約内容',
     number: '予約番号',
-    numberValue: (id: number) => `No.${String(id).padStart(6, '0')}`,
     experience: '体験',
     schedule: '日時',
     japanTime: '（日本時間）',

@@ -20,6 +20,10 @@ export const errors = {
   tooManyRequests: '試行回数が多すぎます。しばらくしてからもう一度お試しください',
   validation: '入力内容を確認してください',
   payloadTooLarge: '送信データが大きすぎます',
+  /** Requests the HTTP parser refuses before the app (server/client-error.ts). */
+  urlCharacters: 'URLに使用できない文字が含まれています。日本語などの文字はURLエンコード（%E3%81%82 の形式）して送信してください',
+  urlTooLong: 'URLまたはリクエストヘッダーが長すぎます',
+  requestTimeout: 'リクエストが時間内に届きませんでした。もう一度お試しください',
   busy: 'ただいま混み合っています。少し時間をおいてもう一度お試しください',
   /** The page answered 503 while the database is too busy (pages/_error, the plain page of server/middleware/errors.ts). */
   busyTitle: 'ただいま混み合っています',

@@ -12,6 +12,8 @@ export const hostReservations = {
   seatsLeft: (n: number) => `残り${n}席`,
   full: '満席',
   notAccepting: '受付停止中',
+  /** A slot the host cancelled (この回を中止する). */
+  slotCancelled: '開催中止',
   guest: '予約者',
   people: '人数',
   peopleCount: (n: number) => `${n}名`,

@@ -101,6 +101,7 @@ export const hostStory = {
   recurrenceSummary: (days: string, from: string, to: string, time: string, count: number) =>
     `毎週${days} ${time}(${from}〜${to}・${count}回)`,
   noCalendars: 'まだ日程がありません。日付と時刻を選んで追加してください。',
+  slotAlreadyAdded: (when: string) => `${when}の日程はすでに追加されています`,
   recurrenceLabel: '繰り返し',
   hostSearchPlaceholder: '名前・メールアドレス・IDで検索',
   hostSearchNone: '該当するユーザーがいません',
@@ -112,6 +113,7 @@ export const hostStory = {
   alertOptions: 'オプションの設定を確認してください',
   alertCalendar: 'カレンダーの設定を確認してください',
   alertApplyFailed: '申請時にエラーが発生しました',
+  alertUpdateFailed: '更新時にエラーが発生しました。入力内容を確認してください',
   alertStartBeforeEnd: '開始時刻は終了時刻より前に設定してください',
   alertEndAfterStart: '終了時刻は開始時刻より後に設定してください',
   completeTitle: '申請が完了しました',

@@ -11,6 +11,8 @@ export const uploads = {
   duplicateDropped: '同じ画像がすでに選択されているため、追加しませんでした',
   /** The server's answer to a list that names one image twice (the forms drop such a copy before sending). */
   duplicateImage: '同じ画像が2回含まれています。重複している画像を削除してください',
+  /** An image the list names that was never uploaded (or whose URL is not its file's). */
+  imageNotUploaded: 'アップロードされていない画像が含まれています。写真をアップロードし直してください',
   /** A refused upload: the spec's 'upload error: {status}', the file's name and the server's reason. */
   uploadRefused: (status: number, name: string, reason: string) => `アップロードエラー: ${status}（${name}）${reason}`,
   tooManyDropped: (max: number) => `画像は${max}枚までです。超えた分は追加しませんでした`,

@@ -4,9 +4,14 @@
 
 /**
  * Loads `url` as a new page. The promise settles only if this page comes back from the back/forward cache, so a form
- * awaiting it stays "submitting" (its button disabled) until the next page replaces this one.
+ * awaiting it stays "submitting" (its button disabled) until the next page replaces this one. `notice`, when given,
+ * is shown by that page (by the layout, or by the page itself when it reads takeReloadNotice()).
  */
-export function goTo(url: string): Promise<void> {
+export function goTo(url: string, notice?: string): Promise<void> {
+  if (notice !== undefined) {
+    const next = new URL(url, window.location.href);
+    keepNotice(`${next.pathname}${next.search}`, notice);
+  }
   return leave(() => window.location.assign(url));
 }
 
@@ -15,20 +20,14 @@ export function goTo(url: string): Promise<void> {
  * given, is shown by the reloaded page: read it once with takeReloadNotice().
  */
 export function reloadPage(notice?: string): Promise<void> {
-  if (notice !== undefined) {
-    try {
-      window.sessionStorage.setItem(noticeKey(), notice);
-    } catch {
-      // Storage disabled: the page reloads without the notice.
-    }
-  }
+  if (notice !== undefined) keepNotice(`${window.location.pathname}${window.location.search}`, notice);
   return leave(() => window.location.reload());
 }
 
-/** The notice reloadPage() left for this page, once (call it in an effect: the server render has none). */
+/** The notice reloadPage() or goTo() left for this page, once (call it in an effect: the server render has none). */
 export function takeReloadNotice(): string | null {
   try {
-    const key = noticeKey();
+    const key = noticeKey(`${window.location.pathname}${window.location.search}`);
     const notice = window.sessionStorage.getItem(key);
     if (notice !== null) window.sessionStorage.removeItem(key);
     return notice;
@@ -37,8 +36,17 @@ export function takeReloadNotice(): string | null {
   }
 }
 
-function noticeKey(): string {
-  return `reload-notice:${window.location.pathname}${window.location.search}`;
+/** The storage key of the notice for the page at `pathAndSearch`. */
+function noticeKey(pathAndSearch: string): string {
+  return `reload-notice:${pathAndSearch}`;
+}
+
+function keepNotice(pathAndSearch: string, notice: string): void {
+  try {
+    window.sessionStorage.setItem(noticeKey(pathAndSearch), notice);
+  } catch {
+    // Storage disabled: the page loads without the notice.
+  }
 }
 
 function leave(go: () => void): Promise<void> {

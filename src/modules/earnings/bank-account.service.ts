@@ -10,7 +10,6 @@ import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import { userContact } from '#src/modules/users/users.repository';
 import { ambassadorContact } from '#src/modules/ambassadors/ambassadors.repository';
 import { bankAccountKey, encryptAccountNumber, maskAccountNumber } from './bank-account-crypto';
-import { toTransferKana } from './zengin';
 import { bankAccountInputSchema, type BankAccountJson, type PayeeScopeQuery, type BankAccountInput } from './earnings.schemas';
 import type { EarningsDeps } from './earnings.service';
 import { scopeOf, type Scope } from './payee-scope';
@@ -56,9 +55,7 @@ export function createBankAccountService(deps: EarningsDeps) {
     const e = ja.earnings;
     if (!banks.bankName(data.bank_code)) throw ValidationError.of('bank_code', e.bankUnknown);
     if (!banks.branchName(data.bank_code, data.branch_code)) throw ValidationError.of('branch_code', e.branchUnknown);
-    const holder = toTransferKana(data.holder_name);
-    if (holder === null) throw ValidationError.of('holder_name', e.holderNameChars);
-    if (holder.length > 30) throw ValidationError.of('holder_name', e.holderNameTooLong);
+    const holder = data.holder_name;
     const number = data.account_number.padStart(7, '0');
     const encrypted = encryptAccountNumber(bankAccountKey(env), number);
     return transaction(ctx.em, async (em) => {

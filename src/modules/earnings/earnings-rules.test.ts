@@ -77,6 +77,17 @@ describe('monthClose (月末締め翌月末払い and configured days)', () => {
     expect(monthClose('2026-09', { closingDay: 0, payDay: 0 }).payDate).toBe('2026-10-30');
   });
 
+  it("moves a pay day in the banks' year-end holidays (12/31-1/3) back to the last bank day of December", () => {
+    // 2026-12-31 is a Thursday: paid on Wednesday 12/30.
+    expect(monthClose('2026-11', { closingDay: 0, payDay: 0 }).payDate).toBe('2026-12-30');
+    // 2028-12-31 is a Sunday and 12/30 a Saturday: paid on Friday 12/29.
+    expect(monthClose('2028-11', { closingDay: 0, payDay: 0 }).payDate).toBe('2028-12-29');
+    // 20日締め翌月3日払い: 2028-01-03 (Monday) to 12/31 (Friday) are closed: paid on Thursday 2027-12-30.
+    expect(monthClose('2027-12', { closingDay: 20, payDay: 3 }).payDate).toBe('2027-12-30');
+    // 1/4 is a bank day again (2027-01-04 is a Monday).
+    expect(monthClose('2026-12', { closingDay: 20, payDay: 4 }).payDate).toBe('2027-01-04');
+  });
+
   it('handles February and a configured closing day (20日締め翌月10日払い)', () => {
     const c = monthClose('2027-02', { closingDay: 20, payDay: 10 });
     expect(c.closingDate).toBe('2027-02-20');

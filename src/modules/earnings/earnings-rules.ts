@@ -90,8 +90,15 @@ export interface MonthClose {
   cutoffAt: Date;
   /** The previous month's cutoff: the period is [periodStart, cutoffAt). */
   periodStart: Date;
-  /** The pay day in the following month, moved back to the Friday before when it falls on a weekend. */
+  /** The pay day in the following month, moved back to the last bank day before it when banks are closed then. */
   payDate: string;
+}
+
+/** Japanese banks are closed on Saturdays, Sundays and over the year end (12/31-1/3); public holidays are not known. */
+function bankClosed(ymd: string): boolean {
+  const weekday = weekdayOf(ymd);
+  const monthDay = ymd.slice(5);
+  return weekday === 0 || weekday === 6 || monthDay === '12-31' || monthDay <= '01-03';
 }
 
 /** 月末締め翌月末払い by default: the close of `month` and the day it is paid. */
@@ -100,9 +107,7 @@ export function monthClose(month: string, settings: CloseSettings): MonthClose {
   const closingDate = dayIn(month, settings.closingDay);
   const previousClosing = dayIn(shiftMonth(month, -1), settings.closingDay);
   let payDate = dayIn(shiftMonth(month, 1), settings.payDay);
-  const weekday = weekdayOf(payDate);
-  if (weekday === 6) payDate = addDays(payDate, -1);
-  if (weekday === 0) payDate = addDays(payDate, -2);
+  while (bankClosed(payDate)) payDate = addDays(payDate, -1);
   return {
     month,
     closingDate,

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
 import { dateJson, idJson, type InputOf } from '#src/lib/isomorphic/validate';
+import { toTransferKana } from './earnings.shared';
 
 const e = ja.earnings;
 
@@ -20,7 +21,18 @@ export const bankAccountInputSchema = z.object({
   branch_code: z.string({ error: e.branchCodeInvalid }).regex(/^\d{3}$/, e.branchCodeInvalid),
   account_type: z.enum(['ordinary', 'checking'], { error: e.accountTypeInvalid }),
   account_number: z.string({ error: e.accountNumberInvalid }).regex(/^\d{1,7}$/, e.accountNumberInvalid),
-  holder_name: z.string({ error: e.holderNameRequired }).trim().min(1, e.holderNameRequired).max(60, e.holderNameTooLong),
+  /** Becomes the name as a transfer file carries it (zengin.ts toTransferKana): the form and the server check it alike. */
+  holder_name: z
+    .string({ error: e.holderNameRequired })
+    .trim()
+    .min(1, e.holderNameRequired)
+    .max(60, e.holderNameTooLong)
+    .transform((name, ctx) => {
+      const kana = toTransferKana(name);
+      if (kana === null) ctx.addIssue({ code: 'custom', message: e.holderNameChars });
+      else if (kana.length > 30) ctx.addIssue({ code: 'custom', message: e.holderNameTooLong });
+      return kana ?? name;
+    }),
 });
 export type BankAccountInput = InputOf<typeof bankAccountInputSchema>;
 

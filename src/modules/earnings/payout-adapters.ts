@@ -5,7 +5,8 @@
 // interface: `canPay` a payee with a connected account, `deliver` one transfer per line (idempotency key: batch and
 // payee), and no file. Server-only.
 import type { Env } from '#src/lib/env';
-import { toTransferKana, zenginFile, type ZenginTransfer } from './zengin';
+import { toTransferKana } from './earnings.shared';
+import { zenginFile, type ZenginTransfer } from './zengin';
 
 export interface PayeeAccount {
   bankCode: string;

@@ -2,7 +2,8 @@
 // 0201, the trailer's count and total equal to the data records, and the names a bank accepts.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { jisX0201, toTransferKana, zenginFile, ZENGIN_RECORD_BYTES, type ZenginHeader, type ZenginTransfer } from './zengin';
+import { toTransferKana } from './earnings.shared';
+import { jisX0201, zenginFile, ZENGIN_RECORD_BYTES, type ZenginHeader, type ZenginTransfer } from './zengin';
 
 const header: ZenginHeader = {
   clientCode: '1234567890',

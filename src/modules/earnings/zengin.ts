@@ -1,67 +1,10 @@
 // The 全銀協規定フォーマット 総合振込 file (種別コード 21) that internet banking takes for a bulk transfer: a header
 // record, one data record per transfer, a trailer with the count and the total, and an end record, each exactly
 // 120 bytes, in JIS X 0201 (ASCII digits, upper-case letters and symbols, half-width katakana at 0xA1-0xDF: the
-// single-byte part of Shift_JIS), records separated by CR LF. Also the one rule for the characters a transfer
-// allows in a name (holder names are normalised with it when saved). Pure. Server-only.
+// single-byte part of Shift_JIS), records separated by CR LF. Names are written as toTransferKana
+// (earnings.shared.ts) gives them. Pure. Server-only.
 
 export const ZENGIN_RECORD_BYTES = 120;
-
-const SMALL_TO_LARGE: Record<string, string> = {
-  ァ: 'ア',
-  ィ: 'イ',
-  ゥ: 'ウ',
-  ェ: 'エ',
-  ォ: 'オ',
-  ッ: 'ツ',
-  ャ: 'ヤ',
-  ュ: 'ユ',
-  ョ: 'ヨ',
-  ヮ: 'ワ',
-  ヵ: 'カ',
-  ヶ: 'ケ',
-};
-
-const FULL_KANA = 'アイウエオカキクケコサシスセソタチツテトナニヌネノハヒフヘホマミムメモヤユヨラリルレロワヲン';
-const HALF_KANA = 'ｱｲｳｴｵｶｷｸｹｺｻｼｽｾｿﾀﾁﾂﾃﾄﾅﾆﾇﾈﾉﾊﾋﾌﾍﾎﾏﾐﾑﾒﾓﾔﾕﾖﾗﾘﾙﾚﾛﾜｦﾝ';
-const VOICED = 'ガギグゲゴザジズゼゾダヂヅデドバビブベボヴ';
-const VOICED_BASE = 'ｶｷｸｹｺｻｼｽｾｿﾀﾁﾂﾃﾄﾊﾋﾌﾍﾎｳ';
-const SEMI_VOICED = 'パピプペポ';
-const SEMI_VOICED_BASE = 'ﾊﾋﾌﾍﾎ';
-
-/** The characters a transfer file allows in names (振込許容文字). */
-const ALLOWED = /^[0-9A-Z ｦｱ-ﾝﾞﾟ().,\-/｢｣\\]*$/;
-
-/**
- * A name as a transfer file carries it: full-width and half-width forms unified, hiragana to katakana, small kana
- * to large (banks refuse ｧｨｩｪｫｬｭｮｯ), long vowels and dashes to '-', letters upper-cased, then half-width katakana
- * with separate ﾞ/ﾟ. Returns null when a character remains that no bank allows (kanji, most symbols).
- */
-export function toTransferKana(input: string): string | null {
-  let text = input.normalize('NFKC').toUpperCase();
-  // Hiragana -> katakana (same layout, 0x60 apart).
-  text = text.replace(/[\u3041-\u3096]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0x60));
-  text = text.replace(/[ァィゥェォッャュョヮヵヶ]/g, (c) => SMALL_TO_LARGE[c]);
-  text = text
-    .replace(/[ー‐－―−]/g, '-')
-    .replace(/\u3000/g, ' ')
-    .replace(/「/g, '｢')
-    .replace(/」/g, '｣');
-  text = text.replace(/[、]/g, ',').replace(/[。・]/g, '.');
-  let out = '';
-  for (const c of text) {
-    const plain = FULL_KANA.indexOf(c);
-    const voiced = VOICED.indexOf(c);
-    const semi = SEMI_VOICED.indexOf(c);
-    if (plain >= 0) out += HALF_KANA[plain];
-    else if (voiced >= 0) out += `${VOICED_BASE[voiced]}ﾞ`;
-    else if (semi >= 0) out += `${SEMI_VOICED_BASE[semi]}ﾟ`;
-    else if (c === 'ヰ') out += 'ｲ';
-    else if (c === 'ヱ') out += 'ｴ';
-    else out += c;
-  }
-  out = out.replace(/ +/g, ' ').trim();
-  return ALLOWED.test(out) ? out : null;
-}
 
 /** JIS X 0201 bytes: printable ASCII as is, half-width katakana U+FF61-U+FF9F at 0xA1-0xDF; anything else throws. */
 export function jisX0201(text: string): Buffer {

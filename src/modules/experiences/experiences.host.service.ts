@@ -26,6 +26,7 @@ import {
 import { formImageJson } from '#src/modules/images/images.schemas';
 import { countThemes, findCategory, findPrefecture, themeReferences } from '#src/modules/reference/reference.repository';
 import { addImages } from '#src/modules/images/images.repository';
+import { allUploaded, type UploadCheck } from '#src/modules/uploads/uploads.repository';
 import type { ExperienceDraftsService } from '#src/modules/experience-drafts/experience-drafts.service';
 import type { ReferenceService } from '#src/modules/reference/reference.service';
 import { futureCalendarsJson, syncCalendars } from '#src/modules/calendars/calendar-plan';
@@ -129,9 +130,13 @@ interface References {
   prefectureId: number | null;
 }
 
-/** Database checks of the form's choices, all reported at once (422). */
-async function checkReferences(em: EntityManager, data: ExperienceData, hostAmbassadorId: number | null): Promise<References> {
+/**
+ * Database checks of the form's choices and images, all reported at once (422). `uploads`: whether an image hosting
+ * service is configured, and the experience's current images (an update may send them back as they are).
+ */
+async function checkReferences(em: EntityManager, data: ExperienceData, hostAmbassadorId: number | null, uploads: UploadCheck) {
   const errors: FieldMessages = {};
+  if (!(await allUploaded(em, data.images, uploads))) errors.images = [ja.uploads.imageNotUploaded];
   if (!(await findCategory(em, data.category_id))) errors.category_id = [m.categoryUnknown];
   const themeIds = data.themes.map((t) => t.id);
   if ((await countThemes(em, themeIds)) !== themeIds.length) errors.themes = [m.themeUnknown];
@@ -223,7 +228,7 @@ async function create(deps: ExperiencesHostDeps, ctx: Ctx, input: ExperienceForm
     if (!hostUser) throw ValidationError.of('proxy_user_id', m.proxyUserUnknown);
     const ambassadorId = await currentAmbassadorId(em, hostUserId);
     const ambassador = ambassadorId ? { id: ambassadorId, ...(await ambassadorContact(em, ambassadorId)) } : null;
-    const refs = await checkReferences(em, data, ambassadorId);
+    const refs = await checkReferences(em, data, ambassadorId, { hosted: deps.imageHosting });
 
     const experience = em.create(Experience, {
       ...fields(data, refs),
@@ -258,7 +263,8 @@ async function update(deps: ExperiencesHostDeps, ctx: Ctx, input: ExperienceForm
     await requireManage(withEm(ctx, em), experience);
     const data = parseInput(experienceSchema, input);
     await em.populate(experience, ['images', 'options', 'themes']);
-    const refs = await checkReferences(em, data, experience.hostAmbassador?.id ?? null);
+    const known = experience.images.getItems().map(formImageJson);
+    const refs = await checkReferences(em, data, experience.hostAmbassador?.id ?? null, { hosted: deps.imageHosting, known });
     em.assign(experience, fields(data, refs));
     await writeCollections(em, experience, data, false);
     await syncCalendars(em, experience, data, todayInJapan());
@@ -324,6 +330,8 @@ export interface ExperiencesHostDeps {
   experienceDrafts: Pick<ExperienceDraftsService, 'takeForPublication' | 'create'>;
   /** Offers the seats a raised recruitment number adds to the experience's キャンセル待ち lines (reservations/waitlist-offers.ts). */
   offerFreedSeats: (tx: EntityManager, experienceId: number) => Promise<unknown>;
+  /** IMAGE_UPLOAD_URL is set: uploads go to the image hosting service, not the local store. */
+  imageHosting: boolean;
 }
 
 export function createExperiencesHostService(deps: ExperiencesHostDeps) {

@@ -67,6 +67,8 @@ export const hostSlotJsonSchema = z.object({
   confirmed_people: count(),
   /** True until the slot starts (the host may still cancel it). */
   cancellable: z.boolean(),
+  /** 開催中止: the host cancelled the slot (この回を中止する); it takes no bookings and its reservations were refunded. */
+  cancelled: z.boolean(),
   reservations: z.array(hostReservationJsonSchema),
 });
 export type HostSlotJson = z.output<typeof hostSlotJsonSchema>;

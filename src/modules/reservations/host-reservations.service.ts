@@ -52,6 +52,7 @@ interface ReservationRow {
   message_to_host: string | null;
   confirmed_at: Date | string;
   cancelled_at: Date | string | null;
+  cancelled_by: string | null;
   message_count: string | number;
 }
 
@@ -96,7 +97,7 @@ export function createHostReservationsService() {
     if (calendarIds.length === 0) return [];
     return em.execute<ReservationRow[]>(
       `SELECT rc.calendar_id, r.id, r.status, r.user_id, u.name, r.number_of_people, r.option_name, r.message_to_host,
-              r.confirmed_at, r.cancelled_at,
+              r.confirmed_at, r.cancelled_at, r.cancelled_by,
               (SELECT count(*) FROM reservation_messages m WHERE m.reservation_id = r.id) AS message_count
        FROM reservation_calendars rc
        JOIN reservations r ON r.id = rc.reservation_id
@@ -155,6 +156,8 @@ export function createHostReservationsService() {
         waitlist_people: Number(line?.people ?? 0),
         confirmed_people: reservations.filter((r) => r.status === 'confirmed').reduce((sum, r) => sum + r.number_of_people, 0),
         cancellable: Boolean(s.not_started),
+        // Only the host's whole-slot cancellation cancels a reservation 'by host', and it closes the slot.
+        cancelled: !s.accepting_reservation && rows.some((r) => r.calendar_id === s.id && r.cancelled_by === 'host'),
         reservations,
       };
     });

@@ -4,14 +4,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Env } from '#src/lib/env';
 import { NotFoundError, ValidationError, type FieldMessages } from '#src/lib/isomorphic/errors';
-import { japanInstant } from '#src/lib/isomorphic/dates';
+import { formatInstantDateTimeJa, formatYmdJa, japanInstant } from '#src/lib/isomorphic/dates';
 import * as ja from '#src/i18n/ja';
 import { findBookableExperience, type IExperience, type IExperienceOption } from '#src/modules/experiences/experiences.repository';
 import { findSlots, type ICalendar } from '#src/modules/calendars/calendars.repository';
 import { bookingClosed } from '#src/modules/calendars/slots';
 import * as coupons from '#src/modules/coupons/coupon-rules';
 import type { ICoupon } from '#src/modules/coupons/coupon-rules';
-import { slotsBookedBy } from './reservations.repository';
+import { slotsBookedBy, type OwnSlot } from './reservations.repository';
 import { slotsWaitedBy, type HeldOffer } from './waitlist-offers';
 import { quotePrice, toBasisPoints, type PriceQuote } from './pricing';
 import type { QuoteInput, QuoteQuery } from './reservations.schemas';
@@ -58,7 +58,7 @@ export function createQuoter(env: Pick<Env, 'SERVICE_FEE_RATE' | 'PROCESSING_FEE
 
     const calendars = await findSlots(em, q.calendar_ids);
     const byId = new Map(calendars.map((c) => [c.id, c]));
-    const booked = userId === null ? new Set<number>() : await slotsBookedBy(em, userId, q.calendar_ids, now);
+    const booked = userId === null ? new Map<number, OwnSlot>() : await slotsBookedBy(em, userId, q.calendar_ids, now);
     // The guest's own キャンセル待ち offer is theirs to book: its held seats count as free for them.
     if (offer) booked.delete(offer.calendarId);
     const waiting = userId === null ? new Set<number>() : await slotsWaitedBy(em, userId, q.calendar_ids);
@@ -72,9 +72,14 @@ export function createQuoter(env: Pick<Env, 'SERVICE_FEE_RATE' | 'PROCESSING_FEE
         add('calendar_ids', ja.reservations.slotOfOtherExperience);
         continue;
       }
-      if (booked.has(id)) {
-        const [y, m, d] = slot.date.split('-').map(Number);
-        add('calendar_ids', ja.bookingRules.alreadyBooked(ja.dates.date(y, m, d)));
+      const own = booked.get(id);
+      if (own) {
+        // A payment left unfinished (e.g. at 3-D Secure) holds the seat until its hold ends: the guest is told so and
+        // when, not that the slot is booked (their reservation list shows no booking for it).
+        const date = formatYmdJa(slot.date);
+        if (own.kind === 'booked') add('calendar_ids', ja.bookingRules.alreadyBooked(date));
+        else if (own.until) add('calendar_ids', ja.bookingRules.paymentInProgress(date, formatInstantDateTimeJa(own.until)));
+        else add('calendar_ids', ja.bookingRules.paymentInProgressNoEnd(date));
         continue;
       }
       if (waiting.has(id)) {

@@ -10,19 +10,31 @@ export async function calendarIdsWithReservations(em: EntityManager, calendarIds
   return new Set(rows.map((r) => r.calendar.id));
 }
 
+/** A slot the guest already has: booked (confirmed), or held by a payment in progress until `until`. */
+export type OwnSlot = { kind: 'booked' } | { kind: 'paying'; until: Date | null };
+
 /**
  * Those of the given slot ids that the user already booked (confirmed) or holds right now (a pending or 3-D Secure
- * attempt whose hold has not ended): booking them again would charge twice for one seat.
+ * attempt whose hold has not ended): booking them again would charge twice for one seat. A held slot says when its
+ * hold ends, so the guest can be told when to try again.
  */
-export async function slotsBookedBy(em: EntityManager, userId: number, calendarIds: number[], now: Date): Promise<Set<number>> {
-  if (calendarIds.length === 0) return new Set();
-  const rows = await em.execute<{ calendar_id: number }[]>(
-    `SELECT rc.calendar_id FROM reservation_calendars rc JOIN reservations r ON r.id = rc.reservation_id
+export async function slotsBookedBy(em: EntityManager, userId: number, calendarIds: number[], now: Date): Promise<Map<number, OwnSlot>> {
+  if (calendarIds.length === 0) return new Map();
+  const rows = await em.execute<{ calendar_id: number; status: string; hold_expires_at: Date | string | null }[]>(
+    `SELECT rc.calendar_id, r.status, r.hold_expires_at FROM reservation_calendars rc JOIN reservations r ON r.id = rc.reservation_id
      WHERE r.user_id = ? AND rc.calendar_id = ANY(?::int[])
        AND (r.status = 'confirmed' OR (r.status IN ('pending', 'requires_action') AND (r.hold_expires_at IS NULL OR r.hold_expires_at > ?)))`,
     [userId, `{${calendarIds.join(',')}}`, now],
   );
-  return new Set(rows.map((r) => Number(r.calendar_id)));
+  const slots = new Map<number, OwnSlot>();
+  for (const row of rows) {
+    const id = Number(row.calendar_id);
+    // A confirmed booking of the slot outranks an attempt in progress for it.
+    if (row.status === 'confirmed') slots.set(id, { kind: 'booked' });
+    else if (slots.get(id)?.kind !== 'booked')
+      slots.set(id, { kind: 'paying', until: row.hold_expires_at === null ? null : new Date(row.hold_expires_at) });
+  }
+  return slots;
 }
 
 /** Whether any reservation, whatever its status, refers to the experience (a pending one back to a draft). */

@@ -7,7 +7,7 @@ import type { PaymentConfig } from '#src/modules/payments/payments.schemas';
 
 /** guest-and-host.md §9: at most 30 slots in one reservation. */
 const MAX_SLOTS = 30;
-const MESSAGE_TO_HOST_MAX = 1000;
+export const MESSAGE_TO_HOST_MAX = 1000;
 
 /**
  * calendar_ids arrive as a JSON array, as repeated `calendar_ids[]=` query parameters (Express 5's simple query
