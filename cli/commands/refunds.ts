@@ -4,7 +4,7 @@ import { Option, type Command } from 'commander';
 import * as ja from '#src/i18n/ja';
 import { formatYen } from '#src/lib/isomorphic/money';
 import type { RefundJson, RefundListQuery } from '#src/modules/reservations/refunds.schemas';
-import { REFUND_LIST_STATUSES } from '#src/modules/reservations/refunds.shared';
+import { REFUND_LIST_STATUSES } from '#src/modules/reservations/reservations.shared';
 import { runCommand } from '#cli/run';
 import { idArgument, pageOption, printJson, printPage, truncate, type Column } from '#cli/lib/output';
 import { japanDateTime } from '#cli/commands/export-inquiries';

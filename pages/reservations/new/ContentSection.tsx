@@ -7,7 +7,8 @@ import { formatDateJa } from '#src/lib/isomorphic/dates';
 import type { FieldMessages } from '#src/lib/isomorphic/errors';
 import { CollapsibleText } from '#src/components/CollapsibleText';
 import { Field } from '#src/components/form/Field';
-import { MESSAGE_TO_HOST_MAX, type ReservationForm } from '#src/modules/reservations/reservations.schemas';
+import type { ReservationForm } from '#src/modules/reservations/reservations.schemas';
+import { MESSAGE_TO_HOST_MAX } from '#src/modules/reservations/reservations.shared';
 import { CardFields, type CardToken } from './CardFields';
 import { ModalLater, useModalSoon } from './ModalLater';
 

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
 import type { InputOf } from '#src/lib/isomorphic/validate';
-import { REFUND_LIST_STATUSES } from './refunds.shared';
+import { REFUND_LIST_STATUSES } from './reservations.shared';
 
 export const REFUNDS_PAGE_SIZE = 50;
 

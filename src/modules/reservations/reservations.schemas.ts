@@ -4,10 +4,10 @@ import { countJson, dateJson, dateTimeJson, idJson, MAX_ID, parseId, timeJson, t
 import * as ja from '#src/i18n/ja';
 import type { PriceQuote } from './pricing';
 import type { PaymentConfig } from '#src/modules/payments/payments.schemas';
+import { MESSAGE_TO_HOST_MAX } from './reservations.shared';
 
 /** guest-and-host.md §9: at most 30 slots in one reservation. */
 const MAX_SLOTS = 30;
-export const MESSAGE_TO_HOST_MAX = 1000;
 
 /**
  * calendar_ids arrive as a JSON array, as repeated `calendar_ids[]=` query parameters (Express 5's simple query

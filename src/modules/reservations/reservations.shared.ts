@@ -1,0 +1,9 @@
+// Zod-free constants of the reservations: the schemas use these, and so do the booking form (whose first load must
+// not bring zod to the browser) and the CLI's option choices (the CLI defines its options without loading zod).
+// Isomorphic.
+
+/** The longest message a guest sends the host with a booking. */
+export const MESSAGE_TO_HOST_MAX = 1000;
+
+/** The operators' refund list's status filter. */
+export const REFUND_LIST_STATUSES = ['pending', 'succeeded'] as const;
