@@ -70,6 +70,8 @@ describe('GET /api/v1/account and PUT /api/v1/account/profile', () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ name: ' ' }, 'name', 'お名前を入力してください'],
       [{ name: 'あ'.repeat(101) }, 'name', 'お名前は100文字以内で入力してください'],
+      [{ name: '一行目\r\nお名前: 運営' }, 'name', '改行や制御文字は使えません'],
+      [{ name: '名前\u0007' }, 'name', '改行や制御文字は使えません'],
       [{ name: '名前', introduction: 'あ'.repeat(1001) }, 'introduction', '自己紹介は1000文字以内で入力してください'],
       [
         { name: '名前', avatar: [{ object_key: 'x', url: 'javascript:alert(1)' }] },

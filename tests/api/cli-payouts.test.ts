@@ -57,7 +57,7 @@ describe('cli payouts', { timeout: CLI_TEST_TIMEOUT }, () => {
   it('refuses a malformed month with a Japanese message and exit code 1', async () => {
     const bad = await runCli(databaseUrl, ['payouts:prepare', '--month', '2026/08']);
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toContain('月は YYYY-MM の形式で指定してください');
+    expect(bad.stderr).toContain('月は 2000-01〜2099-12 の YYYY-MM の形式で指定してください');
   });
 
   it('payouts:export writes the 全銀 file (120-byte records)', async () => {

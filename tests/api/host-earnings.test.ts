@@ -181,6 +181,16 @@ describe('/host/earnings', () => {
     expect(lines[3]).toBe(`${cancelled},2026-09-10,藍染め体験,1,0,0,0,0,取消`);
     expect(lines[4]).toBe('合計,,,2,10000,1500,136,8500,');
     expect((await host.get('/api/v1/host/earnings?month=2026-13')).status).toBe(422);
+    // A year the month rules cannot step past is refused, not a server error.
+    for (const path of [
+      '/api/v1/host/earnings?month=9999-12',
+      '/api/v1/host/earnings/statement?month=9999-12',
+      '/api/v1/host/earnings?month=0000-01',
+    ]) {
+      const far = await host.get(path);
+      expect(far.status).toBe(422);
+      expect(far.body.messages.month).toEqual(['月は 2000-01〜2099-12 の YYYY-MM の形式で指定してください（例: 2026-10）']);
+    }
 
     const pdf = await host
       .get('/api/v1/host/earnings/statement.pdf?month=2026-09')

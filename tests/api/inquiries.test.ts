@@ -88,6 +88,9 @@ describe('POST /api/v1/brand_and_ambassador_inquiries', () => {
       [{ department_name: '   ' }, 'department_name', '部署名を入力してください'],
       [{ name: 'あ'.repeat(101) }, 'name', 'お名前は100文字以内で入力してください'],
       [{ content: 'あ'.repeat(5001) }, 'content', 'お問い合わせ内容は5000文字以内で入力してください'],
+      // A name is one line: a line break would read as another line of the office's mail.
+      [{ name: '山田\r\nBcc: x@example.com' }, 'name', '改行や制御文字は使えません'],
+      [{ company_name: '株式会社\u202eみなと' }, 'company_name', '改行や制御文字は使えません'],
     ];
     for (const [overrides, field, message] of cases) {
       const res = await request(t.app)
@@ -187,6 +190,13 @@ describe('POST /api/v1/contact_inquiries', () => {
       email: ['メールアドレスは3文字以上で入力してください'],
       content: ['お問い合わせ内容を入力してください'],
     });
+    expect(await em().count(ContactInquiry, {})).toBe(before);
+    const twoLines = await request(t.app)
+      .post('/api/v1/contact_inquiries')
+      .set('X-Forwarded-For', ip())
+      .send({ name: '一行目\nお名前: 運営', email: 'line@example.com', content: '改行は本文なら使えます。\n二行目' });
+    expect(twoLines.status).toBe(422);
+    expect(twoLines.body.messages).toEqual({ name: ['改行や制御文字は使えません'] });
     expect(await em().count(ContactInquiry, {})).toBe(before);
   });
 });

@@ -85,6 +85,7 @@ describe('who may', () => {
 describe('preparing a month', () => {
   it('refuses a malformed month and a month not yet closed', async () => {
     expect((await admin.post('/api/v1/admin/payouts').send({ month: '2026-9' })).status).toBe(422);
+    expect((await admin.post('/api/v1/admin/payouts').send({ month: '9999-12' })).status).toBe(422);
     const open = await admin.post('/api/v1/admin/payouts').send({ month: '2099-01' });
     expect(open.status).toBe(409);
     expect(open.body.message).toBe('2099-01 はまだ締め日を過ぎていません');

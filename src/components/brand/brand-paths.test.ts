@@ -38,6 +38,13 @@ describe('brandReturnPath (the one return-path check, scoped to /brand)', () => 
     }
   });
 
+  it('never returns to the sign-out page, however its path is spelled', () => {
+    for (const value of ['/brand/sign_out', '/brand/sign_out?confirm=1', '/brand/sign_out/', '/brand/%73ign_out', '/brand/sign%5Fout']) {
+      expect(brandReturnPath(value), value).toBe('/brand');
+    }
+    expect(brandReturnPath('/brand/sign_outside')).toBe('/brand/sign_outside');
+  });
+
   it('builds the sign-in URL with the encoded return path, or none for the top', () => {
     expect(brandSignInUrl('/brand/members')).toBe('/brand/sign_in?redirect=%2Fbrand%2Fmembers');
     expect(brandSignInUrl('//evil.example')).toBe('/brand/sign_in');

@@ -11,7 +11,15 @@ export const BRAND_API = '/brand/api/v1';
  */
 export function brandReturnPath(value: string | null | undefined): string {
   const path = safeRedirect(value, BRAND_HOME);
-  return /^\/brand\/sign_out(?:[/?#]|$)/.test(path) ? BRAND_HOME : path;
+  // The path as the router reads it (escapes decoded, repeated slashes as one), so no spelling of the sign-out page
+  // gets past; a path whose escapes cannot be decoded is no page to return to.
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(path.split(/[?#]/, 1)[0]).replace(/\/{2,}/g, '/');
+  } catch {
+    return BRAND_HOME;
+  }
+  return /^\/brand\/sign_out(?:\/|$)/.test(pathname) ? BRAND_HOME : path;
 }
 
 export function brandSignInUrl(returnTo: string): string {

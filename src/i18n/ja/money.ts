@@ -1,6 +1,6 @@
 /** Earnings, monthly close and payouts; the payees' bank accounts. */
 export const money = {
-  monthInvalid: '月は YYYY-MM の形式で指定してください（例: 2026-10）',
+  monthInvalid: '月は 2000-01〜2099-12 の YYYY-MM の形式で指定してください（例: 2026-10）',
   monthNotClosed: (month: string) => `${month} はまだ締め日を過ぎていません`,
   laterBatchExists: (month: string) => `${month} より後の月の支払バッチがすでにあります`,
   unpaidBatchExists: (month: string) => `${month} の支払バッチがまだ支払済みになっていません。先に支払済みにしてください`,

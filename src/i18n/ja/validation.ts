@@ -1,5 +1,6 @@
 export const validation = {
   required: 'この項目は必須です',
+  oneLine: '改行や制御文字は使えません',
   requiredField: (label: string) => `${label}を入力してください`,
   selectField: (label: string) => `${label}を選択してください`,
   maxLength: (label: string, max: number) => `${label}は${max}文字以内で入力してください`,

@@ -50,22 +50,29 @@ export function idFrom(input: unknown, key: string, notFound: () => Error): numb
 
 // ---- Text fields -----------------------------------------------------------------------------------------------
 
-/** PostgreSQL text cannot hold NUL; such input is refused as malformed (422), never a 500. */
 /** Full-width digits (０-９, as Japanese IMEs type them) become ASCII digits; nothing else is rewritten. */
 export function toHalfWidthDigits(value: string): string {
   return value.replace(/[０-９]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
 }
 
+/** PostgreSQL text cannot hold NUL; such input is refused as malformed (422), never a 500. */
 export const hasNoNul = (value: string) => !value.includes('\u0000');
 
-/** A required, trimmed text of at most `max` characters, without NUL. */
-export function requiredText(required: string, tooLong: string, max: number) {
-  return z
+/**
+ * A one-line text (a person's or an organisation's name): no line breaks, tabs or other control characters, and no
+ * bidirectional overrides, which could make a name read as more lines, or in another order, in a mail or a list.
+ */
+export const isOneLine = (value: string) => !/[\p{Cc}\u202a-\u202e\u2066-\u2069]/u.test(value);
+
+/** A required, trimmed text of at most `max` characters, without NUL; with `oneLine`, a one-line text (isOneLine). */
+export function requiredText(required: string, tooLong: string, max: number, options: { oneLine?: boolean } = {}) {
+  const text = z
     .string({ error: required })
     .trim()
     .min(1, { error: required, abort: true })
     .max(max, { error: tooLong, abort: true })
     .refine(hasNoNul, { error: ja.errors.invalidBody });
+  return options.oneLine ? text.refine(isOneLine, { error: ja.validation.oneLine }) : text;
 }
 
 /** An optional text ('' and null mean not given → null), at most `max` characters, without NUL. */

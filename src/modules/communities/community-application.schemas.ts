@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
 import { isValidYmd } from '#src/lib/isomorphic/dates';
-import { dateJson, dateTimeJson, idJson, toHalfWidthDigits } from '#src/lib/isomorphic/validate';
+import { dateJson, dateTimeJson, idJson, isOneLine, toHalfWidthDigits } from '#src/lib/isomorphic/validate';
 import { APPLICATION_ITEMS_MAX, idField } from './communities.schemas';
 
 const v = ja.communities.validation;
@@ -75,7 +75,8 @@ export const communityApplicationSchema = z.object({
     .string({ error: v.fullNameRequired })
     .trim()
     .min(1, { error: v.fullNameRequired, abort: true })
-    .max(FULL_NAME_MAX, { error: v.fullNameTooLong }),
+    .max(FULL_NAME_MAX, { error: v.fullNameTooLong })
+    .refine(isOneLine, ja.validation.oneLine),
   gender: z.enum(GENDERS, { error: v.genderRequired }),
   postal_code: postalCodeSchema,
   address: z.preprocess(

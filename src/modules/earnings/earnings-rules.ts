@@ -4,6 +4,7 @@
 // Server-only.
 import { addDays, japanInstant, weekdayOf } from '#src/lib/isomorphic/dates';
 import { consumptionTaxIncluded } from '#src/lib/isomorphic/money';
+import { isMonth } from './earnings.shared';
 
 export interface EarningSplit {
   /** Experience fee plus option fee, before a coupon discount (the platform funds coupons). */
@@ -57,12 +58,6 @@ export interface CloseSettings {
   closingDay: number;
   /** The day of the following month the payout is made: 1-28, or 0 for the month's last day. */
   payDay: number;
-}
-
-const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
-
-export function isMonth(value: string): boolean {
-  return MONTH.test(value);
 }
 
 function lastDayOf(year: number, month: number): number {

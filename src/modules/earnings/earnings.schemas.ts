@@ -2,6 +2,7 @@
 // payout). Browser-safe.
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
+import { isMonth } from './earnings.shared';
 import { dateJson, idJson, type InputOf } from '#src/lib/isomorphic/validate';
 import { toTransferKana } from './earnings.shared';
 
@@ -56,10 +57,7 @@ export const EARNING_STATUSES = ['expected', 'confirmed', 'paid', 'cancelled'] a
 export type EarningStatus = (typeof EARNING_STATUSES)[number];
 
 export const earningsQuerySchema = payeeScopeSchema.extend({
-  month: z
-    .string({ error: ja.money.monthInvalid })
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, ja.money.monthInvalid)
-    .optional(),
+  month: z.string({ error: ja.money.monthInvalid }).refine(isMonth, ja.money.monthInvalid).optional(),
 });
 export type EarningsQuery = InputOf<typeof earningsQuerySchema>;
 

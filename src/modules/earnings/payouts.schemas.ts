@@ -1,6 +1,7 @@
 // Payout batches (the office's monthly close): inputs and answers of the admin API and the CLI. Browser-safe.
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
+import { isMonth } from './earnings.shared';
 import { dateJson, dateTimeJson, idJson, pageMetaJson, type InputOf } from '#src/lib/isomorphic/validate';
 
 export const PAYOUT_BATCH_STATUSES = ['prepared', 'paid'] as const;
@@ -8,10 +9,7 @@ export const PAYOUT_ITEM_STATUSES = ['payable', 'carried_over', 'blocked'] as co
 export const PAYOUT_BATCHES_PAGE_SIZE = 24;
 
 export const monthInputSchema = z.object({
-  month: z
-    .string({ error: ja.money.monthInvalid })
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, ja.money.monthInvalid)
-    .meta({ example: '2026-10' }),
+  month: z.string({ error: ja.money.monthInvalid }).refine(isMonth, ja.money.monthInvalid).meta({ example: '2026-10' }),
 });
 export type MonthInput = InputOf<typeof monthInputSchema>;
 

@@ -2,7 +2,7 @@
 // Shared by the forms and the service. Browser-safe. Spec: guest-and-host.md §2, §5; admin-and-brand-portal.md §3.
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
-import { dateTimeJson, idJson, pageMetaJson, type InputOf } from '#src/lib/isomorphic/validate';
+import { dateTimeJson, idJson, pageMetaJson, requiredText, type InputOf } from '#src/lib/isomorphic/validate';
 import { listQuerySchema } from '#src/modules/partners/partners.schemas';
 import { MAX_ID } from '#src/lib/isomorphic/ids';
 import { booleanFilter, choiceFilter, dayFilter, keywordFilter, rangeInOrder } from '#src/lib/isomorphic/list-filters';
@@ -15,10 +15,6 @@ export const INQUIRY_NAME_MAX = 100;
 export const INQUIRY_TEXT_MAX = 255;
 export const INQUIRY_CONTENT_MAX = 5000;
 
-function requiredText(required: string, tooLong: string, max: number) {
-  return z.string({ error: required }).trim().min(1, { error: required, abort: true }).max(max, { error: tooLong });
-}
-
 const inquiryEmailSchema = z
   .string({ error: v.emailRequired })
   .trim()
@@ -29,10 +25,12 @@ const inquiryEmailSchema = z
 
 /** POST /api/v1/brand_and_ambassador_inquiries: all seven fields required. */
 export const brandInquirySchema = z.object({
-  name: requiredText(v.nameRequired, v.nameTooLong, INQUIRY_NAME_MAX),
-  company_name: requiredText(v.companyNameRequired, v.textTooLong(t.companyName, INQUIRY_TEXT_MAX), INQUIRY_TEXT_MAX),
-  department_name: requiredText(v.departmentNameRequired, v.textTooLong(t.departmentName, INQUIRY_TEXT_MAX), INQUIRY_TEXT_MAX),
-  position_name: requiredText(v.positionNameRequired, v.textTooLong(t.positionName, INQUIRY_TEXT_MAX), INQUIRY_TEXT_MAX),
+  name: requiredText(v.nameRequired, v.nameTooLong, INQUIRY_NAME_MAX, { oneLine: true }),
+  company_name: requiredText(v.companyNameRequired, v.textTooLong(t.companyName, INQUIRY_TEXT_MAX), INQUIRY_TEXT_MAX, { oneLine: true }),
+  department_name: requiredText(v.departmentNameRequired, v.textTooLong(t.departmentName, INQUIRY_TEXT_MAX), INQUIRY_TEXT_MAX, {
+    oneLine: true,
+  }),
+  position_name: requiredText(v.positionNameRequired, v.textTooLong(t.positionName, INQUIRY_TEXT_MAX), INQUIRY_TEXT_MAX, { oneLine: true }),
   email: inquiryEmailSchema,
   subject: z.enum(INQUIRY_SUBJECTS, { error: v.subjectRequired }),
   content: requiredText(v.contentRequired, v.contentTooLong(INQUIRY_CONTENT_MAX), INQUIRY_CONTENT_MAX),
@@ -41,7 +39,7 @@ export type BrandInquiryInput = InputOf<typeof brandInquirySchema>;
 
 /** POST /api/v1/contact_inquiries: the general contact form (/inquiry). */
 export const contactInquirySchema = z.object({
-  name: requiredText(v.nameRequired, v.nameTooLong, INQUIRY_NAME_MAX),
+  name: requiredText(v.nameRequired, v.nameTooLong, INQUIRY_NAME_MAX, { oneLine: true }),
   email: inquiryEmailSchema,
   /** Optional: the reservation the message is about (its number, as the confirmation mail shows it). */
   reservation_number: z.preprocess(

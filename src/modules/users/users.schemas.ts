@@ -1,7 +1,7 @@
 // Shared by the logon form, the API and the CLI. Browser-safe.
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
-import { idJson, urlJson } from '#src/lib/isomorphic/validate';
+import { idJson, isOneLine, urlJson } from '#src/lib/isomorphic/validate';
 
 /** The sign-up e-mail rule (also the brand portal's sign-in and reset request). */
 export const emailSchema = z
@@ -39,7 +39,12 @@ export const TERMS_VERSION = '2026-11-01';
 
 /** An account made by the operator (create-admin): the same name, e-mail and password rules, no consent asked. */
 export const accountSchema = z.object({
-  name: z.string({ error: ja.auth.nameRequired }).trim().min(1, ja.auth.nameRequired).max(100, ja.auth.nameTooLong),
+  name: z
+    .string({ error: ja.auth.nameRequired })
+    .trim()
+    .min(1, ja.auth.nameRequired)
+    .max(100, ja.auth.nameTooLong)
+    .refine(isOneLine, ja.validation.oneLine),
   email: emailSchema,
   password: passwordSchema,
 });
