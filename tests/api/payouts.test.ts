@@ -183,7 +183,8 @@ describe('the bank file and marking paid', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe('【たびとこ】2026-09分のお支払いのご案内');
     expect(mails[0].textBody).toContain('お振込額: ¥12,000');
-    expect(mails[0].textBody).toContain('2026年10月30日');
+    // Marking a batch paid records that the transfer was ordered for its pay day, which may still be ahead.
+    expect(mails[0].textBody).toContain('2026-09締め分のお支払いを、2026年10月30日付でご登録の口座へお振り込みする手続きをしました。');
   });
 
   it('carries the balances over into the next month', async () => {

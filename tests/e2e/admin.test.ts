@@ -199,6 +199,7 @@ describe('ambassadors', () => {
     await page.getByLabel('ホームページURL').fill('https://example.com/some');
     await page.getByRole('button', { name: '作成する' }).click();
     await page.waitForURL('**/admin/ambassador');
+    await poll(() => page.getByTestId('page-notice').textContent()).toBe(`「${name}」を作成しました`);
     const row = page.getByTestId('ambassador-table').locator('tr', { hasText: name });
     await row.waitFor();
     expect(await row.locator('.badge').textContent()).toBe('非公開');

@@ -120,7 +120,7 @@ export function CommunitiesList() {
         ]}
         rows={rows}
         actions={{
-          label: t.edit,
+          label: ja.adminPages.actions,
           cell: (row) => (
             <>
               <a href={`/admin/communities/${row.id}/edit`} className="button button--ghost button--small">

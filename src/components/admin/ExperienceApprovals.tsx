@@ -120,7 +120,7 @@ export function ExperienceApprovals() {
         ]}
         rows={rows}
         actions={{
-          label: t.approve,
+          label: ja.adminPages.actions,
           cell: (row) => (
             <>
               <button type="button" className="button button--small" onClick={() => setApproving(row)}>

@@ -80,7 +80,8 @@ function PartnerFormBody({ kind, id, initial }: { kind: PartnerKind; id?: number
     path: id ? `${k.api}/${id}` : k.api,
     method: id ? 'PUT' : 'POST',
     alert: (messages, phase) => (phase === 'server' ? (Object.values(messages).flat()[0] ?? null) : null),
-    onSuccess: () => goTo(k.admin),
+    // The list says what was saved (the layout shows the notice on the next page).
+    onSuccess: () => goTo(k.admin, a.partnerSaved(values.name.trim(), !id)),
   });
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
 

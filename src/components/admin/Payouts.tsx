@@ -161,7 +161,7 @@ export function Payouts() {
           ]}
           rows={rows}
           actions={{
-            label: t.markPaid,
+            label: ja.adminPages.actions,
             cell: (row) => (
               <span className="admin-payouts__actions">
                 {row.payable_count > 0 && (

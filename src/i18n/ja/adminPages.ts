@@ -44,6 +44,9 @@ export const adminPages = {
   cancel: 'キャンセル',
   close: '閉じる',
   back: '一覧へ戻る',
+  /** The heading of a list's column of buttons (read by screen readers). */
+  actions: '操作',
+  partnerSaved: (name: string, created: boolean) => `「${name}」を${created ? '作成' : '更新'}しました`,
   saving: '保存中…',
   published: '公開',
   unpublished: '非公開',

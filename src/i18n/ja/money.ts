@@ -44,7 +44,7 @@ export const money = {
     [
       `${input.name} 様`,
       '',
-      `${input.month}締め分のお支払いを、${input.payDate}にご登録の口座へお振り込みしました。`,
+      `${input.month}締め分のお支払いを、${input.payDate}付でご登録の口座へお振り込みする手続きをしました。`,
       '',
       `確定残高: ${input.balance}`,
       `振込手数料: ${input.fee}`,
