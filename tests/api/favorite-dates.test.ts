@@ -1,7 +1,8 @@
 // The optional mail when a hearted experience adds dates, on real PostgreSQL and a real SMTP server: a host's save
 // that adds slots notes them; the worker's job mails each guest who hearted the experience and turned the mail on,
 // one mail per experience for the additions of the window (an hour after the first), at most one a day, listing only
-// dates still open, never to the host or a guest who has left, with the settings link at the end.
+// dates still open and not booked by the guest already, never to the host or a guest who has left, with the settings
+// link at the end.
 
 import { timeZoneForThisFile } from '#tests/setup/time-zone';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import { startSmtpInbox, type SmtpInbox } from '#tests/setup/smtp-inbox';
 import { createSignedInUser, type Agent } from '#tests/factories/users';
 import { inDays, storeTestImages, validPayload } from '#tests/factories/experience-payloads';
 import { formatDateJa } from '#src/lib/isomorphic/dates';
+import { createReservation } from '#tests/factories/reservations';
 
 timeZoneForThisFile('UTC');
 
@@ -147,6 +149,36 @@ describe('new dates of a hearted experience', () => {
     expect(smtp.inbox.map((m) => m.to)).toEqual([[fan.email], [fan.email]]);
     const dates = smtp.inbox.map((m) => m.text.split('\n').filter((line) => line.startsWith('  ・')));
     expect(dates).toEqual([[`  ・${formatDateJa(inDays(15))} 10:00〜12:00`], [`  ・${formatDateJa(inDays(16))} 10:00〜12:00`]]);
+  });
+
+  it("leaves out of each guest's mail the new dates they have booked already, and mails nobody who booked them all", async () => {
+    const title = '竹細工の教室';
+    const experience = await publishedExperience(title);
+    const one = await guest('一つ 予約子', { optIn: true, heart: experience.id });
+    const none = await guest('未予約 次郎', { optIn: true, heart: experience.id });
+    const both = await guest('全部 予約男', { optIn: true, heart: experience.id });
+    const slots = await saveSlots(experience.id, title, [
+      ...experience.calendars,
+      { date: inDays(22), start_time: '10:00', end_time: '12:00' },
+      { date: inDays(23), start_time: '10:00', end_time: '12:00' },
+    ]);
+    const first = slots.find((s) => s.date === inDays(22))?.id ?? 0;
+    const second = slots.find((s) => s.date === inDays(23))?.id ?? 0;
+    // Booked within the hour before the mail goes.
+    await createReservation(t.orm, { userId: one.id, experienceId: experience.id, calendarIds: [first] });
+    await createReservation(t.orm, { userId: both.id, experienceId: experience.id, calendarIds: [first, second] });
+    smtp.inbox.length = 0;
+    expect(await t.services.favoriteDates.mailDue({ now: inFuture(HOUR + 60_000) })).toBe(2);
+    await deliver();
+
+    const listed = (email: string) =>
+      smtp.inbox
+        .find((m) => m.to.includes(email))
+        ?.text.split('\n')
+        .filter((line) => line.startsWith('  ・'));
+    expect(smtp.inbox.map((m) => m.to).sort()).toEqual([[one.email], [none.email]].sort());
+    expect(listed(one.email)).toEqual([`  ・${formatDateJa(inDays(23))} 10:00〜12:00`]);
+    expect(listed(none.email)).toEqual([`  ・${formatDateJa(inDays(22))} 10:00〜12:00`, `  ・${formatDateJa(inDays(23))} 10:00〜12:00`]);
   });
 
   it('sends nothing for an experience no guest asked to hear about', async () => {

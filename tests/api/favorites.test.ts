@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { createSignedInUser, type Agent } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
+import { createReservation } from '#tests/factories/reservations';
 import { addDays, todayInJapan } from '#src/lib/isomorphic/dates';
 import { Favorite } from '#src/modules/favorites/favorites.entity';
 import { Experience } from '#src/modules/experiences/experiences.entity';
@@ -114,6 +115,25 @@ describe('GET /api/v1/favorites', () => {
 
     const bobs = await bob.agent.get('/api/v1/favorites').expect(200);
     expect(bobs.body.favorites.map((f: { title: string }) => f.title)).toEqual(['二つめ']);
+  });
+
+  it('offers as next dates only slots the guest does not hold already (those the calendars show as 予約済み)', async () => {
+    const dan = await createSignedInUser(t);
+    const experience = await createExperience(t.orm, { title: '予約済みを除く' });
+    const slot = (n: number) => createCalendar(t.orm, experience.id, { date: day(n), startTime: '10:00', endTime: '12:00' });
+    const [d2, d4, d6, d8, d10] = [await slot(2), await slot(4), await slot(6), await slot(8), await slot(10)];
+    // Dan holds day 2 and day 6; his cancelled booking of day 4 and Bob's booking of day 8 do not hold them for him.
+    await createReservation(t.orm, { userId: dan.user.id, experienceId: experience.id, calendarIds: [d2.id, d6.id] });
+    await createReservation(t.orm, { userId: dan.user.id, experienceId: experience.id, calendarIds: [d4.id], status: 'cancelled' });
+    await createReservation(t.orm, { userId: bob.id, experienceId: experience.id, calendarIds: [d8.id] });
+    await dan.agent.put(`/api/v1/experiences/${experience.id}/favorite`).expect(200);
+
+    const res = await dan.agent.get('/api/v1/favorites').expect(200);
+    expect(res.body.favorites[0].next_slots.map((s: { id: number }) => s.id)).toEqual([d4.id, d8.id, d10.id]);
+    const calendars = await dan.agent
+      .get(`/api/v1/experiences/${experience.id}/calendars?from_date=${day(1)}&to_date=${day(12)}`)
+      .expect(200);
+    expect(calendars.body.meta.reserved_calendar_ids).toEqual([d2.id, d6.id]);
   });
 
   it('asks a signed-out visitor to sign in', async () => {

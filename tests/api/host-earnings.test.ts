@@ -11,6 +11,9 @@ import { createAmbassador } from '#tests/factories/communities';
 import { operator } from '#src/lib/context';
 import { MailOutbox } from '#src/modules/mail/mail.entity';
 import { pdfText } from '#tests/factories/pdf';
+import { recordEarning, recordReversal } from '#src/modules/earnings/ledger';
+import { shiftMonth } from '#src/modules/earnings/earnings-rules';
+import { todayInJapan } from '#src/lib/isomorphic/dates';
 
 let t: TestApp;
 let host: Agent;
@@ -148,6 +151,8 @@ describe('/host/earnings', () => {
       {
         reservation_id: kept,
         date: '2026-09-10',
+        date_count: 1,
+        cancelled_without_refund: false,
         experience_title: '藍染め体験',
         guests: 1,
         amount: 10000,
@@ -158,6 +163,8 @@ describe('/host/earnings', () => {
       {
         reservation_id: cancelled,
         date: '2026-09-10',
+        date_count: 1,
+        cancelled_without_refund: false,
         experience_title: '藍染め体験',
         guests: 1,
         amount: 0,
@@ -220,5 +227,86 @@ describe('/host/earnings', () => {
     ]) {
       expect(text).toContain(expected);
     }
+  });
+
+  it('files a reservation of several dates under its last one, says how many it holds, and a cancellation that refunded nothing', async () => {
+    // Month-end close (the default): a month is the calendar month, counted from this one.
+    const month = (n: number) => shiftMonth(todayInJapan().slice(0, 7), n);
+    const h = await createUser(t.orm, { name: '長期 予約子', role: 'HOST' });
+    const agent = await signedInAgent(t.app, h.email);
+    await sql('INSERT INTO payees (user_id, commission_rate_bp) VALUES (?, 1500)', [h.id]);
+    const guest = await createUser(t.orm);
+    const experience = await createExperience(t.orm, { hostUserId: h.id, title: '陶芸の連続講座' });
+    const slots = [];
+    for (const date of [`${month(2)}-02`, `${month(3)}-15`, `${month(4)}-24`])
+      slots.push(await createCalendar(t.orm, experience.id, { date }));
+    const single = await createCalendar(t.orm, experience.id, { date: `${month(2)}-10` });
+    const series = await createReservation(t.orm, { userId: guest.id, experienceId: experience.id, calendarIds: slots.map((c) => c.id) });
+    const one = await createReservation(t.orm, { userId: guest.id, experienceId: experience.id, calendarIds: [single.id] });
+    const em = t.orm.em.fork();
+    await recordEarning(em, series.id, 0.15);
+    await recordEarning(em, one.id, 0.15);
+    // The guest cancels the series after the refund deadline: no refund, no reversal, the host keeps the earning.
+    await sql(
+      "UPDATE reservations SET status = 'cancelled', cancelled_at = now(), cancelled_by = 'guest', refund_amount = 0 WHERE id = ?",
+      [series.id],
+    );
+    await recordReversal(em, series.id, { full: false, refundAmount: 0, totalAmount: 1086 });
+
+    const last = await agent.get(`/api/v1/host/earnings?month=${month(4)}`);
+    expect(last.status).toBe(200);
+    expect(last.body.rows).toEqual([
+      {
+        reservation_id: series.id,
+        date: `${month(4)}-24`,
+        date_count: 3,
+        cancelled_without_refund: true,
+        experience_title: '陶芸の連続講座',
+        guests: 1,
+        amount: 1000,
+        commission: 150,
+        earning: 850,
+        status: 'expected',
+      },
+    ]);
+    // The months to come that have earnings are listed too, newest first, before this month (none without earnings).
+    expect(last.body.months).toEqual([
+      { month: month(4), closed: false },
+      { month: month(2), closed: false },
+      { month: month(0), closed: false },
+    ]);
+    expect(last.body.balance).toEqual({ confirmed: 0, expected: 1700 });
+    const first = await agent.get(`/api/v1/host/earnings?month=${month(2)}`);
+    expect(first.body.rows).toEqual([
+      {
+        reservation_id: one.id,
+        date: `${month(2)}-10`,
+        date_count: 1,
+        cancelled_without_refund: false,
+        experience_title: '陶芸の連続講座',
+        guests: 1,
+        amount: 1000,
+        commission: 150,
+        earning: 850,
+        status: 'expected',
+      },
+    ]);
+
+    // The statements say the same as the page.
+    const csv = await agent.get(`/api/v1/host/earnings/statement?month=${month(4)}`);
+    expect(csv.text.split('\r\n')[2]).toBe(
+      `${series.id},${month(4)}-24 ほか2日程,陶芸の連続講座,1,1000,150,13,850,予定・キャンセル（返金なし）`,
+    );
+    const pdf = await agent
+      .get(`/api/v1/host/earnings/statement.pdf?month=${month(4)}`)
+      .buffer(true)
+      .parse((r, done) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    const text = (await pdfText(pdf.body as Buffer)).replace(/\s+/g, '');
+    expect(text).toContain('ほか2日程');
+    expect(text).toContain('予定・キャンセル（返金なし）');
   });
 });

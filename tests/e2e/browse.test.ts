@@ -30,6 +30,26 @@ async function visibleSlots(page: Page) {
   );
 }
 
+/** Answers a later window of the story's slots with 40 open ones and nothing after them. */
+async function answerFortyOpenSlots(route: Route) {
+  const from = new URL(route.request().url()).searchParams.get('from_date') ?? '';
+  const calendars: CalendarJson[] = Array.from({ length: 40 }, (_, i) => ({
+    id: 900_000 + i,
+    experience_id: storyId,
+    date: addDays(from, Math.floor(i / 2)),
+    start_time: i % 2 ? '14:00' : '10:00',
+    end_time: i % 2 ? '16:00' : '12:00',
+    recurrence_rule_uuid: null,
+    recruitment_number: 10,
+    participant_number: 0,
+    accepting_reservation: true,
+    reservation_deadline_at: '2999-01-01T00:00:00.000Z',
+  }));
+  await route.fulfill({
+    json: { calendars, meta: { reserved_calendar_ids: [], recent_count: 0, from_date: from, to_date: addDays(from, 30) } },
+  });
+}
+
 beforeAll(async () => {
   s = await openBrowser();
   const list = await getJson<StoriesListJson>('/api/v1/stories');
@@ -186,24 +206,7 @@ describe('experience page', () => {
     await expect.poll(async () => (await visibleSlots(phone)).length).toBe(initial);
 
     // The next window answers 40 open slots, so the limit can be reached whatever the demo data holds.
-    await phone.route(`**/api/v1/experiences/${storyId}/calendars?*`, async (route: Route) => {
-      const from = new URL(route.request().url()).searchParams.get('from_date') ?? '';
-      const calendars: CalendarJson[] = Array.from({ length: 40 }, (_, i) => ({
-        id: 900_000 + i,
-        experience_id: storyId,
-        date: addDays(from, Math.floor(i / 2)),
-        start_time: i % 2 ? '14:00' : '10:00',
-        end_time: i % 2 ? '16:00' : '12:00',
-        recurrence_rule_uuid: null,
-        recruitment_number: 10,
-        participant_number: 0,
-        accepting_reservation: true,
-        reservation_deadline_at: '2999-01-01T00:00:00.000Z',
-      }));
-      await route.fulfill({
-        json: { calendars, meta: { reserved_calendar_ids: [], recent_count: 0, from_date: from, to_date: addDays(from, 30) } },
-      });
-    });
+    await phone.route(`**/api/v1/experiences/${storyId}/calendars?*`, answerFortyOpenSlots);
     await phone.getByTestId('slots-load-more').click();
     await expect.poll(async () => (await visibleSlots(phone)).length).toBe(initial + 40);
     expect(await phone.getByTestId('slots-load-more').count()).toBe(0);
@@ -280,6 +283,39 @@ describe('calendars page', () => {
     expect(await sentinel.count()).toBe(0);
     const all = await visibleSlots(page);
     expect(new Set(all.map((x) => x.id)).size).toBe(all.length);
+  });
+
+  it("keeps the bottom bar's button label on one line at 375 and 320px, whole, up to 30 selected dates", async () => {
+    /** The element's text lines (its content height over its line height) and whether any text is cut off. */
+    const lines = (page: Page, testId: string) =>
+      page.getByTestId(testId).evaluate((el) => {
+        const style = getComputedStyle(el);
+        const content = el.clientHeight - Number.parseFloat(style.paddingTop) - Number.parseFloat(style.paddingBottom);
+        return { lines: Math.round(content / Number.parseFloat(style.lineHeight)), cut: el.scrollWidth > el.clientWidth };
+      });
+    for (const width of [375, 320]) {
+      const signedOut = await s.newPage({ width, height: 700 });
+      await signedOut.goto(`/stories/${storyId}/calendars`);
+      await hydrated(signedOut);
+      expect(await lines(signedOut, 'login-button'), `ログインして予約する at ${width}px`).toEqual({ lines: 1, cut: false });
+
+      const page = await s.newPage({ width, height: 700 });
+      await s.signIn(page, 'guest@example.com');
+      // Later windows answer 40 open slots, so 30 can be selected whatever the demo data holds.
+      await page.route(`**/api/v1/experiences/${storyId}/calendars?*`, answerFortyOpenSlots);
+      await page.goto(`/stories/${storyId}/calendars`);
+      await hydrated(page);
+      const apply = page.getByTestId('apply-button');
+      expect(await apply.textContent()).toBe('日程を選択してください');
+      expect(await lines(page, 'apply-button'), `日程を選択してください at ${width}px`).toEqual({ lines: 1, cut: false });
+      await page.getByTestId('slots-sentinel').scrollIntoViewIfNeeded();
+      await expect.poll(() => page.getByTestId('slots-sentinel').count()).toBe(0);
+      const open = page.locator('[data-state="open"]');
+      for (let i = 0; i < 30; i++) await open.nth(i).click();
+      await expect.poll(() => apply.textContent()).toBe('予約に進む（30件）');
+      expect(await lines(page, 'apply-button'), `予約に進む（30件） at ${width}px`).toEqual({ lines: 1, cut: false });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    }
   });
 });
 

@@ -229,7 +229,7 @@ export default function Page() {
               <tbody>
                 {earnings.rows.map((r) => (
                   <tr key={r.reservation_id}>
-                    <td data-label={t.columns.date}>{formatDateJa(r.date)}</td>
+                    <td data-label={t.columns.date}>{t.dateWithOthers(formatDateJa(r.date), r.date_count)}</td>
                     <td data-label={t.columns.experience}>{r.experience_title}</td>
                     <td data-label={t.columns.guests} className="num">
                       {r.guests}
@@ -244,7 +244,10 @@ export default function Page() {
                       {formatYen(r.earning)}
                     </td>
                     <td data-label={t.columns.status}>
-                      <span className={statusClass(r.status)}>{t.status[r.status]}</span>
+                      <span className="host-earnings__status">
+                        <span className={statusClass(r.status)}>{t.status[r.status]}</span>
+                        {r.cancelled_without_refund && <span className="host-earnings__cancelled">{t.cancelledWithoutRefund}</span>}
+                      </span>
                     </td>
                   </tr>
                 ))}

@@ -1,3 +1,5 @@
+const CANCELLED_WITHOUT_REFUND = 'キャンセル（返金なし）';
+
 /** /host/earnings and the payee's bank account. */
 export const earnings = {
   title: '売上・お支払い',
@@ -24,6 +26,13 @@ export const earnings = {
       `お心当たりがない場合は、すぐに運営事務局までご連絡ください。確認: ${input.url}`,
     ].join('\n'),
   status: { expected: '予定', confirmed: '確定', paid: '支払済み', cancelled: '取消' },
+  /** A reservation the guest cancelled after the refund deadline: the earning stays. */
+  cancelledWithoutRefund: CANCELLED_WITHOUT_REFUND,
+  /** The statements' status cell: the status, and the guest's cancellation when the earning stays. */
+  statusText: (label: string, cancelledWithoutRefund: boolean) =>
+    cancelledWithoutRefund ? `${label}・${CANCELLED_WITHOUT_REFUND}` : label,
+  /** A row's date (its last) and how many more the reservation holds. */
+  dateWithOthers: (date: string, count: number) => (count > 1 ? `${date} ほか${count - 1}日程` : date),
   columns: {
     date: '開催日',
     experience: '体験',

@@ -4,7 +4,7 @@ import { readRows, readStatement, type SqlReader } from '#src/lib/read-sql';
 import type { JsonText } from '#src/lib/json-text';
 import { Calendar, type ICalendar } from './calendars.entity';
 import type { CalendarJson } from './calendars.schemas';
-import { BOOKING_CLOSES_LOCAL_SQL } from './slots';
+import { BOOKING_CLOSES_LOCAL_SQL, heldByUserSql } from './slots';
 import {
   EXPERIENCE_SUMMARY_COLUMNS,
   GUEST_SUMMARY_COLUMNS,
@@ -28,11 +28,8 @@ export async function experienceIdOfFirstSlot(em: EntityManager, ids: number[]):
 const RECENT_COUNT = `(SELECT count(*)::int FROM calendars c WHERE c.experience_id = e.id AND c.date > ?::date)`;
 
 /** The user's confirmed slots in the window as a JSON array over `e` (placeholders: the user or null twice, from, to). */
-const RESERVED_IDS = `CASE WHEN ?::int IS NULL THEN '[]'::json ELSE COALESCE((SELECT json_agg(x.calendar_id ORDER BY x.calendar_id) FROM (
-      SELECT DISTINCT rc.calendar_id FROM reservation_calendars rc
-      JOIN reservations r ON r.id = rc.reservation_id
-      JOIN calendars c ON c.id = rc.calendar_id
-      WHERE r.user_id = ? AND r.status = 'confirmed' AND c.experience_id = e.id AND c.date BETWEEN ?::date AND ?::date) x),
+const RESERVED_IDS = `CASE WHEN ?::int IS NULL THEN '[]'::json ELSE COALESCE((SELECT json_agg(c.id ORDER BY c.id) FROM calendars c
+      WHERE ${heldByUserSql('?')} AND c.experience_id = e.id AND c.date BETWEEN ?::date AND ?::date),
       '[]'::json) END`;
 
 /**

@@ -69,6 +69,16 @@ function bookingClosesAt(date: string, startTime: string, rule: ReservationDeadl
  */
 export const BOOKING_CLOSES_LOCAL_SQL = `(CASE WHEN e.reservation_deadline = 'on_the_day' THEN c.date + c.start_time::time ELSE c.date::timestamp END)`;
 
+/**
+ * THE rule of a slot the user already holds (the calendars' 予約済み), in SQL over a slot `c`: one of the user's
+ * confirmed reservations includes it. `userId` is the SQL of the user's id (a placeholder or a column). The slot
+ * windows mark these slots; the favourites' next dates and new-date mails leave them out.
+ */
+export function heldByUserSql(userId: string): string {
+  return `EXISTS (SELECT 1 FROM reservation_calendars rc JOIN reservations r ON r.id = rc.reservation_id
+    WHERE rc.calendar_id = c.id AND r.user_id = ${userId} AND r.status = 'confirmed')`;
+}
+
 /** True when a slot can no longer be booked at `now` (its deadline has come). */
 export function bookingClosed(date: string, startTime: string, rule: ReservationDeadlineRule | string, now: Date): boolean {
   return now.getTime() >= bookingClosesAt(date, startTime, rule).getTime();

@@ -63,7 +63,12 @@ export type EarningsQuery = InputOf<typeof earningsQuerySchema>;
 
 export const earningRowJsonSchema = z.object({
   reservation_id: idJson(),
+  /** The reservation's last date: its end makes the earning 確定, which files the row in its month. */
   date: dateJson(),
+  /** How many slots the reservation holds (1 for one date). */
+  date_count: z.number().int(),
+  /** The guest cancelled after the refund deadline: nothing was refunded and the payee keeps the earning. */
+  cancelled_without_refund: z.boolean(),
   experience_title: z.string(),
   guests: z.number().int(),
   /** Experience fee plus option fee (before a coupon discount). */
@@ -81,7 +86,10 @@ export const earningsJsonSchema = z
     /** Ambassadors the user may also see the earnings of (id and name). */
     ambassadors: z.array(z.object({ id: idJson(), name: z.string() })),
     month: z.string(),
-    /** The months with earnings, newest first (this month always). */
+    /**
+     * The months to show, newest first: the months to come that have earnings (予定), this month always, and every
+     * month back to the first earning.
+     */
     months: z.array(z.object({ month: z.string(), closed: z.boolean() })),
     rows: z.array(earningRowJsonSchema),
     totals: z.object({

@@ -11,7 +11,7 @@ import * as ja from '#src/i18n/ja';
 import type { AuditService } from '#src/modules/audit/audit.service';
 import { memberAmbassadorIds } from '#src/modules/ambassadors/ambassadors.repository';
 import { monthClose, monthOf, shiftMonth, type CloseSettings } from './earnings-rules';
-import { todayInJapan } from '#src/lib/isomorphic/dates';
+import { japanInstant, todayInJapan } from '#src/lib/isomorphic/dates';
 import { createBankAccountService } from './bank-account.service';
 import { scopeOf } from './payee-scope';
 import type { BankDirectory } from './bank-directory';
@@ -26,6 +26,8 @@ export interface EarningsDeps {
 interface RowData {
   reservation_id: number;
   date: string;
+  date_count: number;
+  cancelled_without_refund: boolean;
   title: string;
   guests: number;
   gross: number;
@@ -61,6 +63,8 @@ export function createEarningsService(deps: EarningsDeps) {
     return {
       reservation_id: r.reservation_id,
       date: r.date,
+      date_count: r.date_count,
+      cancelled_without_refund: r.cancelled_without_refund,
       experience_title: r.title,
       guests: r.guests,
       amount: r.gross + (r.reversed_gross ?? 0),
@@ -73,14 +77,17 @@ export function createEarningsService(deps: EarningsDeps) {
 
   async function monthRows(em: EntityManager, payeeId: number, month: string) {
     const close = monthClose(month, settings);
+    // The date shown is the last slot's: the one whose end is the earning's available_at (ledger.ts recordEarning),
+    // so a reservation of several dates is filed and ordered under it. A cancelled reservation without a reversal
+    // refunded nothing (the guest cancelled after the deadline): the payee keeps the earning.
     return em.execute<RowData[]>(
-      `SELECT e.reservation_id,
-         (SELECT to_char(min(c.date), 'YYYY-MM-DD') FROM reservation_calendars rc JOIN calendars c ON c.id = rc.calendar_id
-          WHERE rc.reservation_id = e.reservation_id) AS date,
+      `SELECT e.reservation_id, s.date, s.date_count, (r.status = 'cancelled' AND v.id IS NULL) AS cancelled_without_refund,
          x.title, r.number_of_people AS guests, e.gross, e.commission, e.commission_tax, e.amount AS earned, e.available_at,
          v.amount AS reversed, v.gross AS reversed_gross, v.commission AS reversed_commission, v.commission_tax AS reversed_tax
        FROM ledger_entries e JOIN reservations r ON r.id = e.reservation_id JOIN experiences x ON x.id = r.experience_id
        LEFT JOIN ledger_entries v ON v.reservation_id = e.reservation_id AND v.kind = 'reversal'
+       CROSS JOIN LATERAL (SELECT to_char(max(c.date), 'YYYY-MM-DD') AS date, count(*)::int AS date_count
+         FROM reservation_calendars rc JOIN calendars c ON c.id = rc.calendar_id WHERE rc.reservation_id = e.reservation_id) s
        WHERE e.payee_id = ? AND e.kind = 'earning' AND e.available_at >= ? AND e.available_at < ?
        ORDER BY e.available_at, e.reservation_id`,
       [payeeId, close.periodStart, close.cutoffAt],
@@ -129,9 +136,17 @@ export function createEarningsService(deps: EarningsDeps) {
       'SELECT min(available_at) AS first FROM ledger_entries WHERE payee_id = ?',
       [payeeId],
     );
-    const months: { month: string; closed: boolean }[] = [];
+    // Newest first: the months to come that have earnings (what the 予定 card sums), then this month and every month
+    // back to the first. An earning becomes 確定 at a slot's end, so the Japan days of those instants name the months.
+    const laterDays = await em.execute<{ day: string }[]>(
+      `SELECT DISTINCT to_char(available_at AT TIME ZONE 'Asia/Tokyo', 'YYYY-MM-DD') AS day FROM ledger_entries
+       WHERE payee_id = ? AND kind = 'earning' AND available_at >= ?`,
+      [payeeId, nextClose.cutoffAt],
+    );
+    const later = [...new Set(laterDays.map((d) => monthOf(japanInstant(d.day, '00:00'), settings)))].sort().reverse();
+    const months = later.slice(-MAX_MONTHS).map((m) => ({ month: m, closed: false }));
     const first = range.first ? monthOf(new Date(range.first), settings) : current;
-    for (let m = current; m >= first && months.length < MAX_MONTHS; m = shiftMonth(m, -1)) {
+    for (let m = current, n = 0; (m === current || m >= first) && n < MAX_MONTHS; m = shiftMonth(m, -1), n++) {
       months.push({ month: m, closed: monthClose(m, settings).cutoffAt.getTime() <= now.getTime() });
     }
     const paidCutoff = await paidBefore(em, payeeId);
@@ -201,7 +216,17 @@ export function createEarningsService(deps: EarningsDeps) {
     let body = UTF8_BOM + csvRecord([`${scope.name} ${e.monthLabel(month)} 支払明細書`], '\r\n') + csvRecord([...e.csvHeader], '\r\n');
     for (const r of rows) {
       body += csvRecord(
-        [r.reservation_id, r.date, r.experience_title, r.guests, r.amount, r.commission, r.commission_tax, r.earning, e.status[r.status]],
+        [
+          r.reservation_id,
+          e.dateWithOthers(r.date, r.date_count),
+          r.experience_title,
+          r.guests,
+          r.amount,
+          r.commission,
+          r.commission_tax,
+          r.earning,
+          e.statusText(e.status[r.status], r.cancelled_without_refund),
+        ],
         '\r\n',
       );
     }

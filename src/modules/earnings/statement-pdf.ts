@@ -46,13 +46,13 @@ export async function renderStatementPdf(s: StatementDocument, createdAt = new D
       { header: t.columns.status, weight: 1.5 },
     ],
     rows: s.rows.map((r) => [
-      formatYmdJa(r.date),
+      t.dateWithOthers(formatYmdJa(r.date), r.date_count),
       r.experience_title,
       String(r.guests),
       formatYen(r.amount),
       formatYen(r.commission),
       formatYen(r.earning),
-      t.status[r.status],
+      t.statusText(t.status[r.status], r.cancelled_without_refund),
     ]),
     footer: [
       t.totals,

@@ -6,6 +6,7 @@ import { todayInJapan } from '#src/lib/isomorphic/dates';
 import { publicImageJson } from '#src/modules/images/images.schemas';
 import type { ExperienceCardJson } from './experiences.schemas';
 import { slotCondition } from './stories-search';
+import { heldByUserSql } from '#src/modules/calendars/slots';
 
 export interface CardRow {
   id: number;
@@ -59,13 +60,15 @@ export interface NextSlot {
 /**
  * The cards of these published experiences, in the order given, each with its next `slots` open dates for one
  * person from today (the search's slot condition: accepting, a seat left, before the booking deadline, Japan time),
- * in one statement. Ids of experiences that are not published are left out.
+ * leaving out the slots the viewer already holds (予約済み on the calendars), in one statement. Ids of experiences
+ * that are not published are left out.
  */
 export async function publishedCardsWithNextSlots(
   em: SqlReader,
   ids: readonly number[],
   slots: number,
   now: Date,
+  viewerId: number,
 ): Promise<(ExperienceCardJson & { next_slots: NextSlot[] })[]> {
   if (ids.length === 0) return [];
   const slot = slotCondition(todayInJapan(now), null, 1, now);
@@ -74,7 +77,8 @@ export async function publishedCardsWithNextSlots(
     oneShotStatement(
       `SELECT ${CARD_COLUMNS},
   COALESCE((SELECT json_agg(s ORDER BY s.date, s.start_time, s.id) FROM (
-    SELECT c.id, c.date, c.start_time, c.end_time FROM calendars c WHERE ${slot.text} ORDER BY c.date, c.start_time, c.id LIMIT ?) s),
+    SELECT c.id, c.date, c.start_time, c.end_time FROM calendars c WHERE ${slot.text} AND NOT ${heldByUserSql('?')}
+    ORDER BY c.date, c.start_time, c.id LIMIT ?) s),
     '[]'::json) AS next_slots
 FROM unnest(?::int[]) WITH ORDINALITY AS page(id, n)
 JOIN experiences e ON e.id = page.id AND e.approve
@@ -82,7 +86,7 @@ JOIN categories cat ON cat.id = e.category_id
 LEFT JOIN prefectures pref ON pref.id = e.prefecture_id
 ORDER BY page.n`,
     ),
-    [...slot.params, slots, [...ids]],
+    [...slot.params, viewerId, slots, [...ids]],
   );
   return rows.map((row) => ({ ...cardJson(row), next_slots: row.next_slots }));
 }

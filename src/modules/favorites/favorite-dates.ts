@@ -8,7 +8,8 @@
 //   host adding dates in several saves sends one mail; and at most one mail a day per experience (NEW_DATES_GAP_MS
 //   after its last one), later dates waiting for the next.
 // - Only dates still open at mail time are listed (the search's slot rule: accepting, a seat left, before the booking
-//   deadline); with none left, or the experience unpublished, nothing is sent. The notes are deleted either way.
+//   deadline), and not those the guest already holds (the calendars' 予約済み); with none left, or the experience
+//   unpublished, nothing is sent. The notes are deleted either way.
 // - The recipients: users who hearted it, turned the mail on and have not left (退会), never its host (the host user
 //   or a member of the host ambassador).
 // - Once, whatever the number of workers: an experience is handled under a transaction-scoped advisory lock, its
@@ -22,6 +23,7 @@ import { transaction } from '#src/lib/transaction';
 import * as ja from '#src/i18n/ja';
 import { enqueueMail, type OutgoingMail } from '#src/modules/mail/mail.outbox';
 import { slotCondition } from '#src/modules/experiences/stories-search';
+import { heldByUserSql } from '#src/modules/calendars/slots';
 
 /** How long after the first new date an experience's mail waits for more (a host often adds dates in several saves). */
 export const NEW_DATES_WINDOW_MS = 60 * 60_000;
@@ -123,22 +125,31 @@ export function createFavoriteDates(deps: FavoriteDatesDeps) {
         [pgIds(ids), ...open.params],
       );
       if (dates.length === 0) return 0;
-      const guests = await tx.execute<{ id: number; name: string; email: string }[]>(
-        `SELECT u.id, u.name, u.email FROM favorites f JOIN users u ON u.id = f.user_id
+      // Each guest's own list leaves out the dates they already hold (a booking made since the host added them).
+      const guests = await tx.execute<{ id: number; name: string; email: string; held: number[] }[]>(
+        `SELECT u.id, u.name, u.email,
+           ARRAY(SELECT c.id FROM calendars c WHERE c.id = ANY(?::int[]) AND ${heldByUserSql('u.id')}) AS held
+         FROM favorites f JOIN users u ON u.id = f.user_id
          WHERE f.experience_id = ? AND u.notify_favorite_dates AND u.left_at IS NULL AND u.id IS DISTINCT FROM ?
            AND NOT EXISTS (SELECT 1 FROM ambassador_members am WHERE am.ambassador_id = ? AND am.user_id = u.id)
          ORDER BY u.id`,
-        [experienceId, experience.host_user_id, experience.host_ambassador_id],
+        [pgIds(dates.map((d) => d.id)), experienceId, experience.host_user_id, experience.host_ambassador_id],
       );
-      if (guests.length === 0) return 0;
       const batch = Math.min(...ids);
-      const mails: OutgoingMail[] = guests.map((guest) => ({
-        dedupeKey: `favorite-dates:${experienceId}:${batch}:${guest.id}`,
-        to: guest.email,
-        footer: 'user',
-        subject: m.subject(experience.title),
-        text: mailText(guest.name, experience.title, experienceId, dates),
-      }));
+      const mails: OutgoingMail[] = [];
+      for (const guest of guests) {
+        const held = new Set(guest.held.map(Number));
+        const own = dates.filter((d) => !held.has(Number(d.id)));
+        if (own.length === 0) continue;
+        mails.push({
+          dedupeKey: `favorite-dates:${experienceId}:${batch}:${guest.id}`,
+          to: guest.email,
+          footer: 'user',
+          subject: m.subject(experience.title),
+          text: mailText(guest.name, experience.title, experienceId, own),
+        });
+      }
+      if (mails.length === 0) return 0;
       await enqueueMail(tx, mails);
       await tx.execute(
         `INSERT INTO favorite_date_mails (experience_id, mailed_at) VALUES (?, ?)

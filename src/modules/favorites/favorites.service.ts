@@ -62,7 +62,7 @@ export function createFavoritesService(deps: FavoritesDeps) {
 
   /**
    * GET /api/v1/favorites?page (and /favorites): the caller's favourites that are published, most recently added
-   * first, each as its card with the next open dates. One that is unpublished stays stored and is shown again once
+   * first, each as its card with the next open dates the caller has not booked yet. One that is unpublished stays stored and is shown again once
    * published.
    */
   async function list(ctx: Ctx, input: FavoritesQuery): Promise<FavoritesJson> {
@@ -91,6 +91,7 @@ export function createFavoritesService(deps: FavoritesDeps) {
       rows.map((row) => row.experience_id),
       NEXT_DATES_SHOWN,
       new Date(),
+      user.id,
     );
     return {
       favorites,
