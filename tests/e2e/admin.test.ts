@@ -211,6 +211,9 @@ describe('ambassadors', () => {
     await page.waitForURL(`**/admin/ambassador/${id}`);
     await poll(() => page.locator('.admin-summary__images img').count()).toBe(2);
     await poll(() => page.getByTestId('audit-trail').textContent()).toContain('作成');
+    // Its fields in the form's order, not the stored entry's.
+    const changes = await page.getByTestId('audit-trail').locator('.admin-audit__changes li').allTextContents();
+    expect(changes.map((line) => line.split(':')[0]).slice(0, 4)).toEqual(['公開設定', '写真', '名前', '説明']);
 
     // The edit form says what it does.
     await page.goto(`/admin/ambassador/${id}/edit`);

@@ -14,10 +14,17 @@ function show(field: string, value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** The fields whose value differs between before and after (all of after for a creation). */
+/** Where each field is listed: the order of its name in the field names (the forms' order); others after, as stored. */
+const FIELD_ORDER = new Map(Object.keys(t.audit.fields).map((field, i) => [field, i]));
+const orderOf = (field: string) => FIELD_ORDER.get(field) ?? FIELD_ORDER.size;
+
+/**
+ * The fields whose value differs between before and after (all of after for a creation), in the forms' order: the
+ * stored entry's keys come in PostgreSQL's jsonb order (shortest key first), which reads as no order at all.
+ */
 function changedFields(before: Record<string, unknown> | null, after: Record<string, unknown> | null): string[] {
   const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
-  return [...keys].filter((key) => JSON.stringify(before?.[key]) !== JSON.stringify(after?.[key]));
+  return [...keys].filter((key) => JSON.stringify(before?.[key]) !== JSON.stringify(after?.[key])).sort((a, b) => orderOf(a) - orderOf(b));
 }
 
 export function AuditTrail({ entity, id }: { entity: AuditEntityType; id: number }) {
