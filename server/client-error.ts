@@ -41,9 +41,9 @@ function answerOf(error: ParserError, api: boolean): { status: number; message: 
 
 /** The server's `clientError` listener (server/boot.ts). */
 export function answerClientError(error: ParserError, socket: Duplex): void {
-  // Like Node's own answer: only on a socket that can still take one and is not in the middle of another answer.
-  const answering = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
-  if (error.code === 'ECONNRESET' || !socket.writable || answering) {
+  // Only on a socket that can still take an answer (Node's documented pattern). A browser never pipelines, so no
+  // earlier answer on the same connection is still being written when its next request is refused.
+  if (error.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy(error);
     return;
   }
