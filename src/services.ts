@@ -68,22 +68,24 @@ interface ServiceDeps {
 /** Every service, built once per ORM in dependency order; each gets what it uses through its deps. */
 export function buildServices(deps: ServiceDeps) {
   const { orm, env, log, context } = deps;
+  // IMAGE_UPLOAD_URL is set: uploads go to the image hosting service, and its http(s) images are accepted.
+  const imageHosting = Boolean(env.IMAGE_UPLOAD_URL);
   const gateway = createGateway({ orm, env });
   const reference = createReferenceService();
   const experiences = createExperiencesService({ reference });
   const calendars = createCalendarsService();
   const users = createUsersService({ env });
-  const experienceDrafts = createExperienceDraftsService();
+  const experienceDrafts = createExperienceDraftsService({ imageHosting });
   const waitlistOffers = createWaitlistOffers(env, publicBaseUrl(env));
   const experiencesHost = createExperiencesHostService({
     reference,
     users,
     experienceDrafts,
     offerFreedSeats: waitlistOffers.offerForExperience,
-    imageHosting: Boolean(env.IMAGE_UPLOAD_URL),
+    imageHosting,
   });
   const audit = createAuditService();
-  const brands = createBrandsService({ audit });
+  const brands = createBrandsService({ audit, imageHosting });
   const reservations = createReservationsService({ orm, env, log, gateway });
   const brandMembers = createBrandMembersService({ env, audit });
   const kana = (name: string | null) => (name ? (toTransferKana(name) ?? '') : '');
@@ -103,7 +105,7 @@ export function buildServices(deps: ServiceDeps) {
      */
     context,
     users,
-    account: createAccountService({ env }),
+    account: createAccountService({ env, imageHosting }),
     /** Leaving (退会): the user's own and the administrator's, one erasure (users/leaving-erasure.ts). */
     leaving: createLeavingService({ audit }),
     /** The copy of one's data: requested on /account, built by the worker's job, mailed as a link. */
@@ -144,8 +146,8 @@ export function buildServices(deps: ServiceDeps) {
     brandAccount: createBrandAccountService({ env }),
     /** Password reset requests of both doors: recorded by the routes, mailed by the worker's job. */
     passwordResets: createPasswordResetsService({ orm, log, users, brandMembers }),
-    ambassadors: createAmbassadorsService({ audit }),
-    communities: createCommunitiesService({ env, audit, reference, brands }),
+    ambassadors: createAmbassadorsService({ audit, imageHosting }),
+    communities: createCommunitiesService({ env, audit, reference, brands, imageHosting }),
     brandPortal: createBrandPortalService(),
     /** The admin and brand portal dashboards' charts. */
     dashboards: createDashboardsService(),

@@ -8,6 +8,7 @@ import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { createSignedInUser, createUser, signedInAgent, TEST_PASSWORD } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { createReservation } from '#tests/factories/reservations';
+import { storeTestImages, testImages } from '#tests/factories/experience-payloads';
 import { expectDocumented } from './openapi-contract';
 import { addDays, japanInstant, todayInJapan } from '#src/lib/isomorphic/dates';
 import { User } from '#src/modules/users/users.entity';
@@ -18,6 +19,7 @@ timeZoneForThisFile('UTC');
 let t: TestApp;
 beforeAll(async () => {
   t = await setupTestApp();
+  await storeTestImages(t.orm);
 });
 
 const em = () => t.orm.em.fork();
@@ -51,14 +53,14 @@ describe('GET /api/v1/account and PUT /api/v1/account/profile', () => {
     });
     const res = await agent.put('/api/v1/account/profile').send({
       name: '  新しい 名前 ',
-      avatar: [{ object_key: 'abc123', url: '/uploads/abc123.png' }],
+      avatar: [testImages[0]],
       introduction: '京都で陶芸をしています。',
     });
     expect(res.status).toBe(200);
     expectDocumented(res);
-    expect(res.body).toMatchObject({ name: '新しい 名前', avatar_url: '/uploads/abc123.png', introduction: '京都で陶芸をしています。' });
+    expect(res.body).toMatchObject({ name: '新しい 名前', avatar_url: testImages[0].url, introduction: '京都で陶芸をしています。' });
     const me = await agent.get('/api/v1/me');
-    expect(me.body).toMatchObject({ name: '新しい 名前', avatar_url: '/uploads/abc123.png' });
+    expect(me.body).toMatchObject({ name: '新しい 名前', avatar_url: testImages[0].url });
     const cleared = await agent.put('/api/v1/account/profile').send({ name: '新しい 名前', avatar: [], introduction: '' });
     expect(cleared.body).toMatchObject({ avatar_url: null, introduction: null });
     const row = await em().findOneOrFail(User, { id: user.id });

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { createUser } from '#tests/factories/users';
 import { createAmbassador } from '#tests/factories/communities';
+import { storeTestImages, testImages } from '#tests/factories/experience-payloads';
 import { Ambassador, AmbassadorMember } from '#src/modules/ambassadors/ambassadors.entity';
 import { User } from '#src/modules/users/users.entity';
 import { AuditLog } from '#src/modules/audit/audit.entity';
@@ -13,6 +14,7 @@ let c: Callers;
 beforeAll(async () => {
   t = await setupTestApp();
   c = await setupCallers(t);
+  await storeTestImages(t.orm);
 });
 
 const em = () => t.orm.em.fork();
@@ -25,10 +27,7 @@ const validAmbassador = (overrides: Record<string, unknown> = {}) => ({
   homepage_url: 'https://kitchen.example.com',
   instagram_username: 'machi_kitchen',
   x_username: 'machi_kitchen',
-  images: [
-    { object_key: 'a', url: '/images/demo/ramen.jpg' },
-    { object_key: 'b', url: '/images/demo/wagashi.jpg' },
-  ],
+  images: testImages.slice(0, 2),
   ...overrides,
 });
 
@@ -100,14 +99,14 @@ describe('POST /api/v1/ambassadors and PUT /api/v1/ambassadors/{id}', () => {
     const created = await c.agents.admin.post('/api/v1/ambassadors').send(validAmbassador());
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ name: 'まちの料理教室', published: false, member_count: 0 });
-    expect(created.body.images.map((i: { url: string }) => i.url)).toEqual(['/images/demo/ramen.jpg', '/images/demo/wagashi.jpg']);
+    expect(created.body.images.map((i: { url: string }) => i.url)).toEqual([testImages[0].url, testImages[1].url]);
     const id = created.body.id;
     const updated = await c.agents.admin.put(`/api/v1/ambassadors/${id}`).send(
       validAmbassador({
         name: '町の料理教室',
         published: true,
         address: '',
-        images: [{ object_key: 'b', url: '/images/demo/wagashi.jpg' }],
+        images: [testImages[1]],
       }),
     );
     expect(updated.status).toBe(200);

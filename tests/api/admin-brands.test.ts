@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { createBrand, createBrandMember } from '#tests/factories/communities';
+import { storeTestImages, testImages } from '#tests/factories/experience-payloads';
 import { Brand } from '#src/modules/brands/brands.entity';
 import { BrandMember } from '#src/modules/brand-members/brand-members.entity';
 import { MailOutbox } from '#src/modules/mail/mail.entity';
@@ -16,6 +17,7 @@ let c: Callers;
 beforeAll(async () => {
   t = await setupTestApp();
   c = await setupCallers(t);
+  await storeTestImages(t.orm);
 });
 
 const em = () => t.orm.em.fork();
@@ -28,7 +30,7 @@ const validBrand = (overrides: Record<string, unknown> = {}) => ({
   homepage_url: 'https://brand.example.com',
   instagram_username: 'new_brand',
   x_username: 'new_brand',
-  images: [{ object_key: 'demo/a', url: '/images/demo/soba.jpg' }],
+  images: [testImages[0]],
   ...overrides,
 });
 
@@ -95,17 +97,14 @@ describe('POST /api/v1/brands and PUT /api/v1/brands/{id}', () => {
     expect(created.body).toMatchObject({
       name: '新しいブランド',
       published: false,
-      images: [{ url: '/images/demo/soba.jpg', sort_order: 0 }],
+      images: [{ ...testImages[0], sort_order: 0 }],
     });
     const id = created.body.id;
     const updated = await c.agents.admin.put(`/api/v1/brands/${id}`).send(
       validBrand({
         name: '改名したブランド',
         published: true,
-        images: [
-          { object_key: 'b', url: '/images/demo/ramen.jpg' },
-          { object_key: 'c', url: '/images/demo/wagashi.jpg' },
-        ],
+        images: [testImages[1], testImages[2]],
       }),
     );
     expect(updated.status).toBe(200);
@@ -116,7 +115,7 @@ describe('POST /api/v1/brands and PUT /api/v1/brands/{id}', () => {
         .getItems()
         .map((i) => i.url)
         .sort(),
-    ).toEqual(['/images/demo/ramen.jpg', '/images/demo/wagashi.jpg']);
+    ).toEqual([testImages[1].url, testImages[2].url].sort());
     const audit = await c.agents.admin.get(`/api/v1/admin/audit?entity=brand&id=${id}`);
     expect(audit.status).toBe(200);
     expect(audit.body.entries.map((e: { action: string }) => e.action)).toEqual(['update', 'create']);

@@ -5,6 +5,7 @@ import request from 'supertest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { createUser, signedInAgent } from '#tests/factories/users';
 import { createCommunity } from '#tests/factories/communities';
+import { storeTestImages, testImages } from '#tests/factories/experience-payloads';
 import { Community, CommunityApplicationAnswer, CommunityApplicationQuestion } from '#src/modules/communities/communities.entity';
 import { AuditLog } from '#src/modules/audit/audit.entity';
 import { NON_ADMIN, expectedDenial, send, setupCallers, type Callers, type Method } from './admin-helpers';
@@ -14,6 +15,7 @@ let c: Callers;
 beforeAll(async () => {
   t = await setupTestApp();
   c = await setupCallers(t);
+  await storeTestImages(t.orm);
 });
 
 const em = () => t.orm.em.fork();
@@ -33,7 +35,7 @@ const validForm = (overrides: Record<string, unknown> = {}) => ({
   catchphrase: '海を、みんなの手で。',
   note: '',
   published: true,
-  images: [{ object_key: 'c/1', url: '/images/demo/woodwork.jpg' }],
+  images: [testImages[0]],
   application_items: [] as Item[],
   ...overrides,
 });

@@ -7,6 +7,7 @@ import { insertManyInquiries } from '#tests/factories/inquiries';
 import { createCommunity } from '#tests/factories/communities';
 import { setupCallers, type Callers } from './admin-helpers';
 import { communityForm } from './brand-portal-helpers';
+import { storeTestImages } from '#tests/factories/experience-payloads';
 
 let t: TestApp;
 let c: Callers;
@@ -14,6 +15,7 @@ let c: Callers;
 beforeAll(async () => {
   t = await setupTestApp();
   c = await setupCallers(t);
+  await storeTestImages(t.orm);
   // Inquiry i: '山田 花子' || i, created i minutes ago (so i = 1 is the newest), subject media when i % 4 = 2,
   // resolved when i % 3 = 0. Unresolved media inquiries are the i with i % 12 in {2, 10}: 1,675 of them.
   await insertManyInquiries(t.orm, 10_050);

@@ -3,12 +3,14 @@ import request from 'supertest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { createUser, signedInAgent } from '#tests/factories/users';
 import { createAmbassador, createCommunity } from '#tests/factories/communities';
+import { storeTestImages, testImages } from '#tests/factories/experience-payloads';
 import { Ambassador } from '#src/modules/ambassadors/ambassadors.entity';
 import { Image } from '#src/modules/images/images.entity';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await setupTestApp();
+  await storeTestImages(t.orm);
 });
 
 const em = () => t.orm.em.fork();
@@ -93,7 +95,7 @@ describe('POST /api/v1/ambassadors', () => {
     homepage_url: 'https://shodo.example.com/',
     instagram_username: '@kitazawa_shodo',
     x_username: 'kitazawa_shodo',
-    images: [{ object_key: 'uploads/abc', url: '/uploads/abc.jpg' }],
+    images: [testImages[0]],
   };
 
   it('is for administrators only', async () => {
@@ -112,7 +114,7 @@ describe('POST /api/v1/ambassadors', () => {
       name: valid.name,
       published: true,
       instagram_username: 'kitazawa_shodo',
-      image_url: '/uploads/abc.jpg',
+      image_url: testImages[0].url,
     });
     const stored = await em().findOneOrFail(Ambassador, { id: res.body.id });
     expect(stored.homepageUrl).toBe('https://shodo.example.com/');

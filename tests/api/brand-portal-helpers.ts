@@ -4,6 +4,7 @@ import type { TestApp } from '#tests/setup/test-app';
 import { createUser, signedInAgent, type Agent } from '#tests/factories/users';
 import { createAmbassador, createBrand, createBrandMember, createCommunity } from '#tests/factories/communities';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
+import { storeTestImages, testImages } from '#tests/factories/experience-payloads';
 import { hashPassword } from '#src/lib/password';
 import { BrandMember } from '#src/modules/brand-members/brand-members.entity';
 import { Community, CommunityApplication, CommunityApplicationAnswer } from '#src/modules/communities/communities.entity';
@@ -69,6 +70,8 @@ export interface PortalBrand {
 /** A brand with everything the portal shows, and its signed-in member. */
 export async function setupPortalBrand(t: TestApp, label: string): Promise<PortalBrand> {
   const n = ++counter;
+  // communityForm's image, stored as its upload would have.
+  await storeTestImages(t.orm);
   const brand = await createBrand(t.orm, { name: `${label}ブランド` });
   const member = await createSignableMember(t, brand.id, { email: `${label.toLowerCase()}-${n}-${Date.now()}@example.com` });
   const ambassador = await createAmbassador(t.orm, { name: `${label}の教室` });
@@ -117,7 +120,7 @@ export const communityForm = (overrides: Record<string, unknown> = {}) => ({
   catchphrase: '海を、みんなの手で。',
   note: '',
   published: true,
-  images: [{ object_key: 'c/1', url: '/images/demo/woodwork.jpg' }],
+  images: [testImages[0]],
   application_items: [{ name: '参加の動機', required: true }],
   ...overrides,
 });

@@ -8,12 +8,13 @@ import { CLI_TEST_TIMEOUT, runCli } from '#tests/factories/cli';
 import { ExperienceDraft } from '#src/modules/experience-drafts/experience-drafts.entity';
 import { Experience } from '#src/modules/experiences/experiences.entity';
 import { Image } from '#src/modules/images/images.entity';
-import { inDays, rule } from '#tests/factories/experience-payloads';
+import { inDays, rule, storeTestImages, testImages } from '#tests/factories/experience-payloads';
 import { expectDocumented } from './openapi-contract';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await setupTestApp();
+  await storeTestImages(t.orm);
 });
 
 const em = () => t.orm.em.fork();
@@ -48,7 +49,7 @@ describe('experience drafts', () => {
 
     const partial = await agent.post('/api/v1/experience_drafts').send({
       title: '  陶芸の下書き ',
-      images: [{ object_key: 'p.jpg', url: '/uploads/p.jpg' }],
+      images: [testImages[0]],
       price: '３０００',
       online: false,
       options: [
@@ -70,7 +71,7 @@ describe('experience drafts', () => {
     expect(stored.user.id).toBe(user.id);
     expect(stored.title).toBe('陶芸の下書き');
     expect(stored.data.price).toBe(3000);
-    expect(stored.images.getItems().map((i) => i.url)).toEqual(['/uploads/p.jpg']);
+    expect(stored.images.getItems().map((i) => i.url)).toEqual([testImages[0].url]);
 
     const list = await agent.get('/api/v1/experience_drafts');
     expect(list.status).toBe(200);
@@ -78,7 +79,7 @@ describe('experience drafts', () => {
     expect(list.body.experience_drafts.find((d: { id: number }) => d.id === partial.body.id)).toEqual({
       id: partial.body.id,
       title: '陶芸の下書き',
-      images: [{ object_key: 'p.jpg', url: '/uploads/p.jpg' }],
+      images: [testImages[0]],
     });
     // Nothing of a draft is visible as an experience.
     expect(await em().count(Experience, { hostUser: user.id })).toBe(0);
@@ -124,24 +125,19 @@ describe('experience drafts', () => {
 
   it('reads and replaces a draft (fields and images)', async () => {
     const { agent } = await hostAgent();
-    const created = await agent
-      .post('/api/v1/experience_drafts')
-      .send({ title: '最初', images: [{ object_key: 'a.jpg', url: '/uploads/a.jpg' }] });
+    const created = await agent.post('/api/v1/experience_drafts').send({ title: '最初', images: [testImages[0]] });
     const read = await agent.get(`/api/v1/experience_drafts/${created.body.id}`);
     expect(read.status).toBe(200);
     expect(read.body).toMatchObject({ id: created.body.id, title: '最初' });
     const updated = await agent.put(`/api/v1/experience_drafts/${created.body.id}`).send({
       title: '二回目',
       description: '説明を追加',
-      images: [
-        { object_key: 'b.png', url: '/uploads/b.png' },
-        { object_key: 'c.svg', url: '/uploads/c.svg' },
-      ],
+      images: [testImages[1], testImages[2]],
     });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ title: '二回目', description: '説明を追加' });
     const images = await em().find(Image, { experienceDraft: created.body.id }, { orderBy: { sortOrder: 'asc' } });
-    expect(images.map((i) => i.objectKey)).toEqual(['b.png', 'c.svg']);
+    expect(images.map((i) => i.objectKey)).toEqual([testImages[1].object_key, testImages[2].object_key]);
     expect((await em().findOneOrFail(ExperienceDraft, { id: created.body.id })).title).toBe('二回目');
   });
 
@@ -198,9 +194,7 @@ describe('experience drafts', () => {
   it('lets the author delete a draft (204, images with it); others get 403, unknown ids 404, nothing changes', async () => {
     const { agent } = await hostAgent();
     const { agent: stranger } = await hostAgent('HOST');
-    const draft = await agent
-      .post('/api/v1/experience_drafts')
-      .send({ title: '消す下書き', images: [{ object_key: 'd.jpg', url: '/uploads/d.jpg' }] });
+    const draft = await agent.post('/api/v1/experience_drafts').send({ title: '消す下書き', images: [testImages[3]] });
     const kept = await agent.post('/api/v1/experience_drafts').send({ title: '残す下書き' });
     expect(await em().count(Image, { experienceDraft: draft.body.id })).toBe(1);
 

@@ -476,9 +476,7 @@ describe('POST /api/v1/experiences (publication request)', () => {
 
   it("turns the user's own draft into the experience and deletes the draft", async () => {
     const { user, agent } = await hostAgent();
-    const draft = await agent
-      .post('/api/v1/experience_drafts')
-      .send({ title: '下書きから', images: [{ object_key: 'a.jpg', url: '/uploads/a.jpg' }] });
+    const draft = await agent.post('/api/v1/experience_drafts').send({ title: '下書きから', images: [testImages[0]] });
     expect(draft.status).toBe(201);
     const res = await agent.post('/api/v1/experiences').send(validPayload({ title: '下書きから', experience_draft_id: draft.body.id }));
     expect(res.status).toBe(201);

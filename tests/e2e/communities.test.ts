@@ -244,8 +244,9 @@ describe('brand and ambassador program inquiry', () => {
 describe('ambassador page', () => {
   it('advances the carousel every 3 seconds and collapses a long description with see more / close', async () => {
     // An administrator adds a published ambassador with two images and a long description.
-    const { brands } = await getJson<{ brands: BrandListItem[] }>('/api/v1/brands');
-    const imageUrls = brands.map((b) => b.image_url).filter((u): u is string => !!u);
+    // Two of the demo's uploaded photos (an image must be one that was uploaded: its key is its file's name).
+    const { images } = await getJson<{ images: { url: string }[] }>('/api/v1/experiences/1');
+    const imageUrls = images.map((i) => i.url);
     const admin = await s.newPage();
     await s.signIn(admin, 'admin@example.com');
     const description = Array.from(
@@ -261,7 +262,7 @@ describe('ambassador page', () => {
         homepage_url: 'https://kitchen.example.com',
         instagram_username: 'kitchen_test',
         x_username: 'kitchen_test',
-        images: [imageUrls[0], imageUrls[1] ?? imageUrls[0]].map((url, i) => ({ object_key: `e2e-${i}`, url })),
+        images: imageUrls.slice(0, 2).map((url) => ({ object_key: url.replace('/uploads/', ''), url })),
       },
     });
     expect(created.status()).toBe(201);

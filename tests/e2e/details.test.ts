@@ -346,8 +346,9 @@ describe('editing an experience awaiting publication', () => {
 
 describe('brand and ambassador pages (demo data)', () => {
   async function brandWithTwoImages(): Promise<number> {
-    const { brands } = await s.getJson<{ brands: { image_url: string | null }[] }>('/api/v1/brands');
-    const urls = brands.map((b) => b.image_url).filter((u): u is string => !!u);
+    // Two of the demo's uploaded photos (an image must be one that was uploaded: its key is its file's name).
+    const { images } = await s.getJson<{ images: { url: string }[] }>('/api/v1/experiences/1');
+    const urls = images.map((i) => i.url);
     const admin = await s.newPage();
     await s.signIn(admin, 'admin@example.com');
     const created = await admin.request.post(`${s.baseUrl}/api/v1/brands`, {
@@ -355,7 +356,7 @@ describe('brand and ambassador pages (demo data)', () => {
         name: `カルーセル確認ブランド${Date.now()}`,
         description: '写真が2枚あるブランドです。',
         published: true,
-        images: [urls[0], urls[1] ?? urls[0]].map((url, i) => ({ object_key: `details-${i}`, url })),
+        images: urls.slice(0, 2).map((url) => ({ object_key: url.replace('/uploads/', ''), url })),
       },
     });
     expect(created.status()).toBe(201);

@@ -55,6 +55,8 @@ interface CommunityAmbassadorRef extends CommunityRef {
 
 export interface AmbassadorsDeps {
   audit: AuditService;
+  /** IMAGE_UPLOAD_URL is set: uploads go to the image hosting service, not the local store. */
+  imageHosting: boolean;
 }
 
 const ambassadorNotFound = () => new NotFoundError(ja.partners.ambassadorNotFound, 'ambassador');
@@ -85,7 +87,7 @@ export function createAmbassadorsService(deps: AmbassadorsDeps) {
       extraFields: (data) => ({ address: data.address }),
       extraColumns: 'p.address AS address',
     },
-    audit,
+    deps,
   );
   const findForAdmin = (ctx: Ctx, id: number | null, em: EntityManager = ctx.em) => partner.findForAdmin(id, em);
 

@@ -23,6 +23,8 @@ import {
 
 export interface BrandsDeps {
   audit: AuditService;
+  /** IMAGE_UPLOAD_URL is set: uploads go to the image hosting service, not the local store. */
+  imageHosting: boolean;
 }
 
 function notFound(): NotFoundError {
@@ -43,7 +45,7 @@ export function createBrandsService(deps: BrandsDeps) {
       extraFields: () => ({}),
       extraColumns: '',
     },
-    deps.audit,
+    deps,
   );
 
   /** GET /api/v1/brands?page=n: published ones; an ADMIN gets every brand (100 a page) with published etc. */

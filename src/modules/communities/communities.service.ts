@@ -13,7 +13,8 @@ import { brandOwnsCommunity, publishedBrandsOfCommunity } from '#src/modules/bra
 import type { BrandsService } from '#src/modules/brands/brands.service';
 import { publishedAmbassadorsOfCommunity } from '#src/modules/ambassadors/ambassadors.repository';
 import { replaceOwnerImages } from '#src/modules/images/images.repository';
-import { sortedImageJson } from '#src/modules/images/images.schemas';
+import { formImageJson, sortedImageJson } from '#src/modules/images/images.schemas';
+import { requireUploaded } from '#src/modules/uploads/uploads.repository';
 import type { AuditService } from '#src/modules/audit/audit.service';
 import { transaction } from '#src/lib/transaction';
 import {
@@ -46,6 +47,8 @@ export interface CommunitiesDeps {
   audit: AuditService;
   reference: Pick<ReferenceService, 'occupations'>;
   brands: Pick<BrandsService, 'linkCommunity' | 'assignCommunity'>;
+  /** IMAGE_UPLOAD_URL is set: uploads go to the image hosting service, not the local store. */
+  imageHosting: boolean;
 }
 
 const c = ja.adminApi.community;
@@ -105,7 +108,7 @@ function notFound(): NotFoundError {
 }
 
 export function createCommunitiesService(deps: CommunitiesDeps) {
-  const { audit, reference, brands } = deps;
+  const { audit, reference, brands, imageHosting } = deps;
   const baseUrl = publicBaseUrl(deps.env);
 
   /** Published for everyone; an ADMIN also finds unpublished ones (as for brands and ambassadors). */
@@ -234,6 +237,7 @@ export function createCommunitiesService(deps: CommunitiesDeps) {
   async function createCommunity(ctx: Ctx, input: CommunityFormInput, brandId: number | null): Promise<AdminCommunity> {
     const data = parseInput(communityFormSchema, input);
     const id = await transaction(ctx.em, async (em) => {
+      await requireUploaded(em, data.images, { hosted: imageHosting });
       const community = em.create(Community, formFields(data));
       await em.flush();
       await replaceOwnerImages(em, { community: community.id }, data.images);
@@ -265,6 +269,7 @@ export function createCommunitiesService(deps: CommunitiesDeps) {
     await transaction(ctx.em, async (em) => {
       const community = await em.findOne(Community, { id }, { populate: ['images'] });
       if (!community) throw notFoundError();
+      await requireUploaded(em, data.images, { hosted: imageHosting, known: community.images.getItems().map(formImageJson) });
       const before = snapshot(community, await em.find(CommunityApplicationQuestion, { community: id }));
       em.assign(community, formFields(data));
       await replaceOwnerImages(em, { community: id }, data.images);

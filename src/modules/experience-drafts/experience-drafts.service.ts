@@ -10,7 +10,8 @@ import { idFrom, parseInput } from '#src/lib/isomorphic/validate';
 import * as ja from '#src/i18n/ja';
 import { isAdmin, requireUser } from '#src/lib/context';
 import { addImages } from '#src/modules/images/images.repository';
-import { formImageJson } from '#src/modules/images/images.schemas';
+import { type FormImageJson, formImageJson } from '#src/modules/images/images.schemas';
+import { requireUploaded } from '#src/modules/uploads/uploads.repository';
 import { ExperienceDraft, type IExperienceDraft } from './experience-drafts.entity';
 import { OWN_EXPERIENCES_PAGE_SIZE, type OwnListQuery } from '#src/modules/experiences/experiences.host.schemas';
 import {
@@ -76,20 +77,25 @@ async function get(ctx: Ctx, input: { id: IdInput }): Promise<DraftJson> {
   return toJson(await loadOwn(ctx, input));
 }
 
-/** POST /api/v1/experience_drafts */
-async function create(ctx: Ctx, input: DraftFormInput): Promise<DraftJson> {
+/**
+ * POST /api/v1/experience_drafts. `known`: images the author already has elsewhere (a withdrawn experience's), accepted
+ * as they are; any other must have been uploaded.
+ */
+async function create(deps: ExperienceDraftsDeps, ctx: Ctx, input: DraftFormInput, known: FormImageJson[] = []): Promise<DraftJson> {
   const actor = requireUser(ctx);
   const { data, images } = parseDraft(ctx, input);
+  await requireUploaded(ctx.em, images, { hosted: deps.imageHosting, known });
   const draft = ctx.em.create(ExperienceDraft, { user: actor.id, title: data.title, data });
   writeImages(ctx.em, draft, images);
   await ctx.em.flush();
   return toJson(draft);
 }
 
-/** PUT /api/v1/experience_drafts/{id}: replaces the draft's fields and images. */
-async function update(ctx: Ctx, input: DraftFormInput & { id: IdInput }): Promise<DraftJson> {
+/** PUT /api/v1/experience_drafts/{id}: replaces the draft's fields and images (its current ones pass as they are). */
+async function update(deps: ExperienceDraftsDeps, ctx: Ctx, input: DraftFormInput & { id: IdInput }): Promise<DraftJson> {
   const draft = await loadOwn(ctx, input);
   const { data, images } = parseDraft(ctx, input);
+  await requireUploaded(ctx.em, images, { hosted: deps.imageHosting, known: draft.images.getItems().map(formImageJson) });
   draft.title = data.title;
   draft.data = data;
   writeImages(ctx.em, draft, images);
@@ -108,9 +114,12 @@ async function remove(ctx: Ctx, input: { id: IdInput }): Promise<void> {
   await ctx.em.flush();
 }
 
-export type ExperienceDraftsDeps = Record<string, never>;
+export interface ExperienceDraftsDeps {
+  /** IMAGE_UPLOAD_URL is set: uploads go to the image hosting service, not the local store. */
+  imageHosting: boolean;
+}
 
-export function createExperienceDraftsService(_deps: ExperienceDraftsDeps = {}) {
+export function createExperienceDraftsService(deps: ExperienceDraftsDeps) {
   /**
    * The draft a publication request comes from (input: { id }): 404 unknown, 403 not the actor's; removed in the
    * caller's transaction (pass its EntityManager in ctx), which flushes it with the new experience.
@@ -122,7 +131,14 @@ export function createExperienceDraftsService(_deps: ExperienceDraftsDeps = {}) 
     ctx.em.remove(draft);
   }
 
-  return { list, get, create, update, remove, takeForPublication };
+  return {
+    list,
+    get,
+    create: (ctx: Ctx, input: DraftFormInput, known?: FormImageJson[]) => create(deps, ctx, input, known),
+    update: (ctx: Ctx, input: DraftFormInput & { id: IdInput }) => update(deps, ctx, input),
+    remove,
+    takeForPublication,
+  };
 }
 
 export type ExperienceDraftsService = ReturnType<typeof createExperienceDraftsService>;

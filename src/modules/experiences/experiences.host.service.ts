@@ -293,11 +293,11 @@ async function withdrawToDraft(deps: ExperiencesHostDeps, ctx: Ctx, input: Draft
     await requireManage(tx, experience);
     if (experience.approve || experience.approvedAt) throw new ConflictError(ja.details.withdrawPublished);
     if (await experienceHasReservations(em, id)) throw new ConflictError(ja.details.withdrawReserved);
-    // The form's other keys (experience_draft_id) are not draft fields: the draft's schema drops them.
+    // The form's other keys (experience_draft_id) are not draft fields; the experience's own images pass as they are.
     const { id: _id, ...fields } = input;
-    const draft = await deps.experienceDrafts.create(tx, fields);
-    // Its images, options, themes, slots and rules go with it (ON DELETE CASCADE); the upload files stay, and the
-    // draft's own image rows point at them.
+    const known = (await em.populate(experience, ['images'])).images.getItems().map(formImageJson);
+    const draft = await deps.experienceDrafts.create(tx, fields, known);
+    // Its images, options, themes, slots and rules go with it (ON DELETE CASCADE); the files stay for the draft's images.
     await em.nativeDelete(Experience, { id });
     return draft;
   });

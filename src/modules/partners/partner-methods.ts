@@ -14,7 +14,8 @@ import { parseId, parseInput, type IdInput } from '#src/lib/isomorphic/validate'
 import type { AuditService } from '#src/modules/audit/audit.service';
 import { toCommunityCard, type CommunityCardData, type CommunityCardSource } from '#src/modules/communities/communities.schemas';
 import { type PartnerImageOwner, replaceOwnerImages } from '#src/modules/images/images.repository';
-import { type ImageRow, sortedImageJson } from '#src/modules/images/images.schemas';
+import { formImageJson, type ImageRow, sortedImageJson } from '#src/modules/images/images.schemas';
+import { requireUploaded } from '#src/modules/uploads/uploads.repository';
 import {
   type ListMeta,
   partnerListQuerySchema,
@@ -92,8 +93,9 @@ export function createPartnerMethods<
   FormIn,
   Extra extends object,
   Link extends object,
->(config: PartnerConfig<Row, Form, FormIn, Extra, Link>, audit: AuditService) {
+>(config: PartnerConfig<Row, Form, FormIn, Extra, Link>, deps: { audit: AuditService; imageHosting: boolean }) {
   const { kind, entity, notFound } = config;
+  const { audit, imageHosting } = deps;
   type Public = PartnerPublic & Extra;
   type Admin = Public & PartnerAdminFields;
   type ListItem = PartnerListItem & Extra;
@@ -291,6 +293,7 @@ export function createPartnerMethods<
     requireAdmin(ctx);
     const data = parseInput(config.formSchema, input);
     const id = await transaction(ctx.em, async (em) => {
+      await requireUploaded(em, data.images, { hosted: imageHosting });
       const created = em.create(entity, fields(data) as never) as Row;
       await em.flush();
       await replaceOwnerImages(em, { [kind]: created.id } as PartnerImageOwner, data.images);
@@ -311,6 +314,7 @@ export function createPartnerMethods<
     const data = parseInput(config.formSchema, input);
     await transaction(ctx.em, async (em) => {
       const row = await findForAdmin(id, em);
+      await requireUploaded(em, data.images, { hosted: imageHosting, known: row.images.getItems().map(formImageJson) });
       const before = snapshot(row);
       em.assign(row, fields(data) as never);
       await replaceOwnerImages(em, { [kind]: id } as PartnerImageOwner, data.images);

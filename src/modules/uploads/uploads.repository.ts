@@ -1,5 +1,7 @@
 // Read helpers of the local image store (uploaded_files) for other modules. Server-only.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { ValidationError } from '#src/lib/isomorphic/errors';
+import * as ja from '#src/i18n/ja';
 import { UploadedFile } from './uploads.entity';
 import { localUrl } from './uploads.store';
 
@@ -35,4 +37,14 @@ export async function allUploaded(em: EntityManager, images: readonly ImageRefer
   if (local.length === 0) return true;
   const keys = [...new Set(local)];
   return (await em.count(UploadedFile, { publicId: { $in: keys } })) === keys.length;
+}
+
+/** The 422 (on `field`) of a form whose images are not allUploaded; forms with more database checks use allUploaded. */
+export async function requireUploaded(
+  em: EntityManager,
+  images: readonly ImageReference[],
+  options: UploadCheck,
+  field = 'images',
+): Promise<void> {
+  if (!(await allUploaded(em, images, options))) throw ValidationError.of(field, ja.uploads.imageNotUploaded);
 }

@@ -5,6 +5,7 @@ import { publicBaseUrl, type Env } from '#src/lib/env';
 import { parseInput } from '#src/lib/isomorphic/validate';
 import * as ja from '#src/i18n/ja';
 import { createAccountSecurity } from '#src/modules/accounts/account-security';
+import { requireUploaded } from '#src/modules/uploads/uploads.repository';
 import { User, type IUser } from './users.entity';
 import { USER_RESET_PASSWORD_PATH } from './users.schemas';
 import {
@@ -18,6 +19,8 @@ import {
 export interface AccountDeps {
   /** The public base URL of the security notice's links. */
   env: Pick<Env, 'APP_URL' | 'PORT'>;
+  /** IMAGE_UPLOAD_URL is set: uploads go to the image hosting service, not the local store. */
+  imageHosting: boolean;
 }
 
 function toJson(user: IUser): AccountJson {
@@ -59,6 +62,9 @@ export function createAccountService(deps: AccountDeps) {
     const actor = requireUser(ctx);
     const data = parseInput(accountProfileSchema, input);
     const user = await ctx.em.findOneOrFail(User, { id: actor.id });
+    // The current avatar comes back as the page shows it: its url as the object_key too.
+    const known = user.avatarUrl ? [{ object_key: user.avatarUrl, url: user.avatarUrl }] : [];
+    await requireUploaded(ctx.em, data.avatar, { hosted: deps.imageHosting, known }, 'avatar');
     user.name = data.name;
     user.avatarUrl = data.avatar[0]?.url ?? null;
     user.introduction = data.introduction === '' ? null : data.introduction;
