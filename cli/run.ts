@@ -94,5 +94,16 @@ async function run<R extends DatabaseRoot>(
   } finally {
     await root?.close();
   }
+  await exitAfterOutput(code);
+}
+
+/**
+ * Leaves once what was written to stdout and stderr has gone out. Writes to a pipe are asynchronous on POSIX, and
+ * process.exit drops what is still queued: `export-inquiries | gzip` with a slow reader lost its last page. An empty
+ * write's callback runs after the writes queued before it.
+ */
+async function exitAfterOutput(code: number): Promise<never> {
+  const flushed = (stream: NodeJS.WriteStream) => new Promise<void>((resolve) => stream.write('', () => resolve()));
+  await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
   process.exit(code);
 }

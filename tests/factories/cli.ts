@@ -27,6 +27,8 @@ export interface CliOptions {
   tty?: boolean;
   /** Called with the child once it started (to signal it). */
   started?: (child: ChildProcess) => void;
+  /** Read stdout as a slow reader does (a pause after each chunk), so the child's writes to the pipe queue up. */
+  slowReader?: boolean;
 }
 
 const noServerDir = path.join(os.tmpdir(), 'tabitoko-cli-tests-no-server');
@@ -45,7 +47,12 @@ export function runCli(databaseUrl: string, args: string[], options: CliOptions 
   return new Promise((resolve, reject) => {
     const out: Buffer[] = [];
     let stderr = '';
-    child.stdout?.on('data', (d: Buffer) => out.push(d));
+    child.stdout?.on('data', (d: Buffer) => {
+      out.push(d);
+      if (!options.slowReader) return;
+      child.stdout?.pause();
+      setTimeout(() => child.stdout?.resume(), 20);
+    });
     child.stderr?.on('data', (d) => (stderr += d));
     child.on('error', reject);
     child.on('close', (code, signal) => {
