@@ -99,8 +99,8 @@ async function run<R extends DatabaseRoot>(
 
 /**
  * Leaves once what was written to stdout and stderr has gone out. Writes to a pipe are asynchronous on POSIX, and
- * process.exit drops what is still queued: `export-inquiries | gzip` with a slow reader lost its last page. An empty
- * write's callback runs after the writes queued before it.
+ * process.exit drops what is still queued: `export-inquiries | gzip` with a slow reader would lose its last page.
+ * An empty write's callback runs after the writes queued before it.
  */
 async function exitAfterOutput(code: number): Promise<never> {
   const flushed = (stream: NodeJS.WriteStream) => new Promise<void>((resolve) => stream.write('', () => resolve()));
