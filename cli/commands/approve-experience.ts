@@ -3,7 +3,7 @@ import * as ja from '#src/i18n/ja';
 import { runCommand } from '#cli/run';
 import { idArgument, printJson } from '#cli/lib/output';
 
-/** `npm run cli -- approve-experience <id> [--json]`: publishes a requested experience (it then appears on /stories). */
+/** `npm run cli -- approve-experience <id> [--json]`: publishes a requested experience (then shown on /stories). */
 export function approveExperience(program: Command): void {
   program
     .command('approve-experience')

@@ -283,7 +283,8 @@ describe('POST /api/v1/experiences (publication request)', () => {
     expect(both.res.body.messages).toEqual({ images: [notUploaded], category_id: ['カテゴリが見つかりません'] });
     expect(await em().count(Experience, {})).toBe(before);
 
-    // An update: the experience's own images stay accepted (the factory's are not in the store); a new one must be uploaded.
+    // An update: the experience's own images stay accepted (the factory's are not in the store); a new one must be
+    // uploaded.
     const { user, agent } = await hostAgent('HOST');
     const experience = await createExperience(t.orm, { hostUserId: user.id, images: ['/images/demo/pottery-1.jpg'] });
     const own = { object_key: 'test/0', url: '/images/demo/pottery-1.jpg' };

@@ -93,7 +93,7 @@ export const adminPages = {
     yes: 'はい',
     no: 'いいえ',
     items: (n: number) => `${n}件`,
-    /** The fields' names, in the order the audit trail lists them (the forms' order: the setting, the photos, the texts). */
+    /** The fields' names, in the audit trail's order (the forms' order: the setting, the photos, the texts). */
     fields: {
       published: '公開設定',
       images: '写真',

@@ -13,7 +13,7 @@ export const COUPON_CODE_MAX = 50;
 export const COUPON_AMOUNT_MAX = 1_000_000;
 export const COUPONS_PAGE_SIZE = 50;
 
-/** A whole number from JSON (number) or from a command line / form (digits, full-width ones as a Japanese IME types). */
+/** A whole number from JSON (number) or from a command line or form (digits, full-width ones as IMEs type them). */
 const wholeNumber = (message: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' && /^\s*\d{1,15}\s*$/.test(toHalfWidthDigits(v)) ? Number(toHalfWidthDigits(v)) : v),

@@ -22,7 +22,7 @@ export const bankAccountInputSchema = z.object({
   branch_code: z.string({ error: e.branchCodeInvalid }).regex(/^\d{3}$/, e.branchCodeInvalid),
   account_type: z.enum(['ordinary', 'checking'], { error: e.accountTypeInvalid }),
   account_number: z.string({ error: e.accountNumberInvalid }).regex(/^\d{1,7}$/, e.accountNumberInvalid),
-  /** Becomes the name as a transfer file carries it (zengin.ts toTransferKana): the form and the server check it alike. */
+  /** Becomes the name as a transfer file carries it (`toTransferKana`): the form and the server check it alike. */
   holder_name: z
     .string({ error: e.holderNameRequired })
     .trim()

@@ -297,7 +297,7 @@ async function withdrawToDraft(deps: ExperiencesHostDeps, ctx: Ctx, input: Draft
     const { id: _id, ...fields } = input;
     const known = (await em.populate(experience, ['images'])).images.getItems().map(formImageJson);
     const draft = await deps.experienceDrafts.create(tx, fields, known);
-    // Its images, options, themes, slots and rules go with it (ON DELETE CASCADE); the files stay for the draft's images.
+    // Its images, options, themes, slots and rules go with it (ON DELETE CASCADE); the draft keeps the files.
     await em.nativeDelete(Experience, { id });
     return draft;
   });

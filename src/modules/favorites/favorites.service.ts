@@ -62,8 +62,8 @@ export function createFavoritesService(deps: FavoritesDeps) {
 
   /**
    * GET /api/v1/favorites?page (and /favorites): the caller's favourites that are published, most recently added
-   * first, each as its card with the next open dates the caller has not booked yet. One that is unpublished stays stored and is shown again once
-   * published.
+   * first, each as its card with the next open dates the caller has not booked yet. One that is unpublished stays
+   * stored and is shown again once published.
    */
   async function list(ctx: Ctx, input: FavoritesQuery): Promise<FavoritesJson> {
     const user = requireUser(ctx);
