@@ -3,6 +3,7 @@
 // request that did not arrive in time. Without a listener Node answers these with a bare status and no body; here
 // the API answers its JSON error shape with a Japanese message (422 for the characters, like any other malformed
 // query value), a page the plain Japanese error page.
+import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { errorPageHtml, isApiPath, type ErrorBody } from '#server/middleware/errors';
 import * as ja from '#src/i18n/ja';
@@ -12,13 +13,6 @@ interface ParserError extends Error {
   /** The bytes the parser had read (the request line first). */
   rawPacket?: Buffer;
 }
-
-const REASONS: Record<number, string> = {
-  400: 'Bad Request',
-  408: 'Request Timeout',
-  422: 'Unprocessable Entity',
-  431: 'Request Header Fields Too Large',
-};
 
 /** The path of the refused request's line ('' when the parser had not read one). */
 function pathOf(raw: Buffer | undefined): string {
@@ -52,6 +46,6 @@ export function answerClientError(error: ParserError, socket: Duplex): void {
   const body = api ? JSON.stringify({ status, message, messages: { base: [message] } } satisfies ErrorBody) : errorPageHtml(status);
   const type = api ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8';
   socket.end(
-    `HTTP/1.1 ${status} ${REASONS[status]}\r\nContent-Type: ${type}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ${type}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
   );
 }

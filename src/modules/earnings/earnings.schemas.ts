@@ -2,9 +2,8 @@
 // payout). Browser-safe.
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
-import { isMonth } from './earnings.shared';
 import { dateJson, idJson, type InputOf } from '#src/lib/isomorphic/validate';
-import { toTransferKana } from './earnings.shared';
+import { isMonth, toTransferKana } from './earnings.shared';
 
 const e = ja.earnings;
 

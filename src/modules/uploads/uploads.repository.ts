@@ -2,19 +2,15 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ValidationError } from '#src/lib/isomorphic/errors';
 import * as ja from '#src/i18n/ja';
+import type { FormImageJson } from '#src/modules/images/images.schemas';
 import { UploadedFile } from './uploads.entity';
 import { localUrl } from './uploads.store';
-
-export interface ImageReference {
-  object_key: string;
-  url: string;
-}
 
 export interface UploadCheck {
   /** IMAGE_UPLOAD_URL is set: http(s) images are the hosting service's. */
   hosted: boolean;
   /** Images the owner already has, accepted as they are. */
-  known?: readonly ImageReference[];
+  known?: readonly FormImageJson[];
 }
 
 /**
@@ -22,7 +18,7 @@ export interface UploadCheck {
  * and that file is stored; an http(s) one is accepted only with an image hosting service configured (`hosted`),
  * whose uploads leave no record here. `known` images (those the owner already has) pass as they are.
  */
-export async function allUploaded(em: EntityManager, images: readonly ImageReference[], options: UploadCheck): Promise<boolean> {
+export async function allUploaded(em: EntityManager, images: readonly FormImageJson[], options: UploadCheck): Promise<boolean> {
   const known = new Set((options.known ?? []).map((image) => `${image.object_key} ${image.url}`));
   const local: string[] = [];
   for (const image of images) {
@@ -42,7 +38,7 @@ export async function allUploaded(em: EntityManager, images: readonly ImageRefer
 /** The 422 (on `field`) of a form whose images are not allUploaded; forms with more database checks use allUploaded. */
 export async function requireUploaded(
   em: EntityManager,
-  images: readonly ImageReference[],
+  images: readonly FormImageJson[],
   options: UploadCheck,
   field = 'images',
 ): Promise<void> {
