@@ -73,7 +73,7 @@ export function CalendarEditor({ calendars, rules, today, onChange, errors }: Pr
       return;
     }
     setAddNotice('');
-    onChange((current) => ({ ...current, calendars: addSlot(current.calendars, { date, start_time: start, end_time: end }) }));
+    onChange((current) => ({ ...current, calendars: addSlot(current.calendars, slot) }));
   }
 
   function addRecurrence() {
