@@ -1,11 +1,11 @@
 // https://vike.dev/Layout
 import '#src/components/global.css';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { Header } from '#src/components/Header';
 import { isPortalPath } from '#src/components/brand/portal-path';
 import { hydrateLater } from '#src/components/hydrate-later';
-import { takeReloadNotice } from '#src/lib/isomorphic/browser-navigation';
+import { useReloadNotice } from '#src/components/use-reload-notice';
 import * as ja from '#src/i18n/ja';
 
 // The footer is links and text only: its code is not in the page's first load, and React hydrates it once that
@@ -28,12 +28,7 @@ export default function Layout({ children }: { children: ReactNode }) {
   const portal = pageId?.startsWith('/pages/brand/') || (pageId === '/pages/_error' && isPortalPath(urlPathname));
   // The notice the previous page left for this one (goTo(url, notice), e.g. after signing up), shown on top. A page
   // that shows its notices itself has taken it already: a parent's effects run after its children's.
-  const [notice, setNotice] = useState<string | null>(null);
-  useEffect(() => {
-    // Set only when there is one: a second run of the effect (React's strict mode) finds none and keeps it.
-    const taken = portal ? null : takeReloadNotice();
-    if (taken !== null) setNotice(taken);
-  }, [portal]);
+  const [notice] = useReloadNotice(!portal);
   if (portal) return <div className="app">{children}</div>;
   return (
     <div className="app">

@@ -2,6 +2,7 @@
 // the header loads this code after the page's first load and hydrates it when it comes (hydrateLater). What stays in
 // the header's own code is what a tap needs at once: the menu's toggle and the logout button.
 import { logonUrl } from '#src/lib/isomorphic/api-client';
+import { Avatar } from '#src/components/Avatar';
 import * as ja from '#src/i18n/ja';
 import type { CurrentUser } from '#src/modules/users/users.schemas';
 
@@ -58,7 +59,7 @@ export function AccountLinks({ user, urlPathname, urlOriginal }: { user: Current
       <a href="/host/story" className="button button--ghost button--small">
         {ja.nav.hostStories}
       </a>
-      {/* The settings link carries the name: one item instead of two, so an administrator's header fits. */}
+      {/* The settings link carries the avatar and the name: one item instead of two, so an administrator's header fits. */}
       <a
         href="/account"
         className="site-nav__me"
@@ -67,6 +68,7 @@ export function AccountLinks({ user, urlPathname, urlOriginal }: { user: Current
         aria-current={urlPathname.startsWith('/account') ? 'page' : undefined}
       >
         <span className="visually-hidden">{ja.nav.account}: </span>
+        <Avatar url={user.avatar_url} name={user.name} size={28} />
         <span data-testid="current-user">{ja.nav.greeting(user.name)}</span>
         <span className="site-nav__gear" aria-hidden="true">
           ⚙

@@ -55,6 +55,17 @@ describe('parts hydrated later', () => {
   });
 });
 
+describe('notices left for the next page', () => {
+  it('are read only through useReloadNotice, whose effect keeps a notice through a second run', () => {
+    // takeReloadNotice() removes the notice as it reads it: an effect that sets state from it directly loses the
+    // notice when React runs the effect twice (strict mode, in development).
+    const readers = sourceFiles(['src', 'pages'], /\.tsx?$/).filter(
+      (f) => !['src/lib/isomorphic/browser-navigation.ts', 'src/components/use-reload-notice.ts'].includes(f.path),
+    );
+    expect(linesMatching(readers, /\btakeReloadNotice\b/)).toEqual([]);
+  });
+});
+
 describe('service inputs', () => {
   it('are typed as what their schema takes, so callers are checked by the compiler (ARCHITECTURE.md, "One service shape")', () => {
     // `input: unknown` would let a page, the CLI or a test pass anything; a method that takes nothing says `_input?`.

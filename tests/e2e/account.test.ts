@@ -1,7 +1,10 @@
 // The account page in the browser: reached from the header, the notification settings saved with a notice, a wrong
-// current password shown on its field, and the profile's name saved into the header.
+// current password shown on its field, and the profile's name and avatar saved into the header.
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, nextLoad, openBrowser, type Session } from '#tests/e2e/browser';
+
+const root = path.resolve(import.meta.dirname, '../..');
 
 let s: Session;
 beforeAll(async () => {
@@ -36,10 +39,23 @@ describe('/account', () => {
     await page.getByTestId('change-password').click();
     await expect.poll(() => page.getByText('現在のパスワードが正しくありません').count()).toBe(1);
 
+    // Without a photo, the header's account link shows the name's first letter in the avatar's place.
+    const headerAvatar = page.getByTestId('account-link').locator('.avatar');
+    expect(await headerAvatar.evaluate((el) => [el.tagName, el.textContent])).toEqual(['SPAN', '設']);
+
     await page.fill('input[name="name"]', '新しい ブラウザ');
+    await page.getByTestId('image-input').setInputFiles([path.join(root, 'seeds/images/ambassador-1.jpg')]);
+    await expect.poll(() => page.locator('.image-uploader__thumb').count()).toBe(1);
     const profile = nextLoad(page);
     await page.getByTestId('save-profile').click();
     await profile;
     await expect.poll(() => page.getByTestId('current-user').textContent()).toBe('新しい ブラウザさん');
+    // The uploaded photo is the header's avatar, loaded and drawn at its 28 px in the opened menu.
+    await hydrated(page);
+    await page.locator('.site-header__toggle').click();
+    const photo = page.getByTestId('account-link').locator('img.avatar');
+    expect(await photo.getAttribute('src')).toMatch(/^\/uploads\/[0-9a-f]+/);
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await photo.evaluate((img) => img.getBoundingClientRect().width)).toBe(28);
   });
 });

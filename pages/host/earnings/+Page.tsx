@@ -1,14 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useData } from 'vike-react/useData';
 import * as ja from '#src/i18n/ja';
 import { formatYen } from '#src/lib/isomorphic/money';
 import { formatDateJa } from '#src/lib/isomorphic/dates';
-import { reloadPage, takeReloadNotice } from '#src/lib/isomorphic/browser-navigation';
+import { reloadPage } from '#src/lib/isomorphic/browser-navigation';
 import { Field, FormErrors, useForm } from '#src/components/form';
 import { bankAccountInputSchema, type EarningsJson } from '#src/modules/earnings/earnings.schemas';
 import type { Data } from './+data';
 import '#src/components/chips.css';
 import './host-earnings.css';
+import { useReloadNotice } from '#src/components/use-reload-notice';
 
 const t = ja.earnings;
 
@@ -120,8 +121,7 @@ function statusClass(status: EarningsJson['rows'][number]['status']): string {
 
 export default function Page() {
   const { earnings, bank, ambassadorId, minimum } = useData<Data>();
-  const [notice, setNotice] = useState<string | null>(null);
-  useEffect(() => setNotice(takeReloadNotice()), []);
+  const [notice] = useReloadNotice();
   const scope = ambassadorId ? `ambassador_id=${ambassadorId}` : '';
   const monthHref = (month: string) => `/host/earnings?${[scope, `month=${month}`].filter(Boolean).join('&')}`;
   const current = earnings.months.find((m) => m.month === earnings.month);

@@ -1,9 +1,9 @@
 // https://vike.dev/Page — /reservations/{id}: the guest's reservation: schedule, people, option, amounts,
 // status, venue (the address when the host displays it; the online URL to a confirmed guest from the day before),
 // the cancellation policy with its exact deadline, and キャンセルする with the refund shown before confirming.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useData } from 'vike-react/useData';
-import { reloadPage, takeReloadNotice } from '#src/lib/isomorphic/browser-navigation';
+import { reloadPage } from '#src/lib/isomorphic/browser-navigation';
 import * as ja from '#src/i18n/ja';
 import { formatYen } from '#src/lib/isomorphic/money';
 import { formatInstantDateJa } from '#src/lib/isomorphic/dates';
@@ -15,6 +15,7 @@ import { Schedule, StatusBadge } from '#pages/reservations/parts';
 import { ReceiptSection } from './ReceiptSection';
 import { CalendarLinks } from './CalendarLinks';
 import '#pages/reservations/reservations.css';
+import { useReloadNotice } from '#src/components/use-reload-notice';
 
 const t = ja.guestReservations;
 
@@ -31,9 +32,8 @@ export default function Page() {
   const r = useData<Data>();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useReloadNotice();
   const preview = r.cancellation_preview;
-  useEffect(() => setError(takeReloadNotice()), []);
 
   async function cancel() {
     if (!preview) return;

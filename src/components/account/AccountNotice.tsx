@@ -1,11 +1,10 @@
 // The notice of the section an account page just saved (reloadPage(notice)): shown on top and scrolled into view,
 // since the reload keeps the scroll position of the section.
-import { useEffect, useState } from 'react';
-import { takeReloadNotice } from '#src/lib/isomorphic/browser-navigation';
+import { useEffect } from 'react';
+import { useReloadNotice } from '#src/components/use-reload-notice';
 
 export function AccountNotice() {
-  const [notice, setNotice] = useState<string | null>(null);
-  useEffect(() => setNotice(takeReloadNotice()), []);
+  const [notice] = useReloadNotice();
   useEffect(() => {
     if (notice) document.querySelector('[data-testid="account-notice"]')?.scrollIntoView({ block: 'center' });
   }, [notice]);

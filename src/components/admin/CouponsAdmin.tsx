@@ -1,12 +1,12 @@
 // /admin/coupons: the coupons with their use counts (used / limit), numbered pages (?page= in the URL), newest
 // first. 作成 opens the creation form in the panel; a row opens its edit form (name, limits, validity) and 利用停止.
 // After a change the page reloads with a notice, so the list shows the saved state.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { Field, FormErrors, Modal, useForm } from '#src/components/form';
 import * as ja from '#src/i18n/ja';
 import { api } from '#src/lib/isomorphic/api-client';
-import { reloadPage, takeReloadNotice } from '#src/lib/isomorphic/browser-navigation';
+import { reloadPage } from '#src/lib/isomorphic/browser-navigation';
 import { formatYen } from '#src/lib/isomorphic/money';
 import { couponCreateSchema, couponUpdateSchema, type CouponJson } from '#src/modules/coupons/coupons.schemas';
 import { AdminPagination, pageFromSearch } from './AdminPagination';
@@ -16,6 +16,7 @@ import { LoadError } from './ListStatus';
 import { firstMessage, listOf, useLoad } from './useLoad';
 import { type FilterField, filterNames, filtersOf, ListFilters, withPage } from './ListFilters';
 import type { ListPageMeta } from '#src/lib/isomorphic/list-filters';
+import { useReloadNotice } from '#src/components/use-reload-notice';
 
 const t = ja.adminCoupons;
 const c = ja.coupons;
@@ -230,8 +231,7 @@ export function CouponsAdmin() {
   const filters = filtersOf(urlParsed.search, filterNames(COUPON_FILTERS));
   const load = useLoad<{ coupons: CouponJson[]; meta?: ListPageMeta }>(`${API}?${withPage(filters, page)}`);
   const [panel, setPanel] = useState<number | 'new' | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  useEffect(() => setNotice(takeReloadNotice()), []);
+  const [notice] = useReloadNotice();
   const rows = load.state === 'ok' ? listOf<CouponJson>(load.data, 'coupons') : [];
   const totalPages = load.state === 'ok' ? (load.data.meta?.total_pages ?? 1) : 1;
 

@@ -5,7 +5,7 @@
 /**
  * Loads `url` as a new page. The promise settles only if this page comes back from the back/forward cache, so a form
  * awaiting it stays "submitting" (its button disabled) until the next page replaces this one. `notice`, when given,
- * is shown by that page (by the layout, or by the page itself when it reads takeReloadNotice()).
+ * is shown by that page (by the layout, or by the page itself when it reads it with useReloadNotice()).
  */
 export function goTo(url: string, notice?: string): Promise<void> {
   if (notice !== undefined) {
@@ -17,14 +17,17 @@ export function goTo(url: string, notice?: string): Promise<void> {
 
 /**
  * Loads the current page again (its data from the server; the browser keeps the scroll position). `notice`, when
- * given, is shown by the reloaded page: read it once with takeReloadNotice().
+ * given, is shown by the reloaded page: read it with useReloadNotice() (src/components/use-reload-notice.ts).
  */
 export function reloadPage(notice?: string): Promise<void> {
   if (notice !== undefined) keepNotice(`${window.location.pathname}${window.location.search}`, notice);
   return leave(() => window.location.reload());
 }
 
-/** The notice reloadPage() or goTo() left for this page, once (call it in an effect: the server render has none). */
+/**
+ * The notice reloadPage() or goTo() left for this page, once. Pages read it through useReloadNotice(), whose effect
+ * keeps it through React's strict mode (tests/api/source-rules.test.ts holds every other caller off).
+ */
 export function takeReloadNotice(): string | null {
   try {
     const key = noticeKey(`${window.location.pathname}${window.location.search}`);

@@ -1,0 +1,19 @@
+// The notice the previous page left for this one (goTo(url, notice) or reloadPage(notice),
+// src/lib/isomorphic/browser-navigation.ts), read once after hydration: the server render has none.
+import { useEffect, useState } from 'react';
+import { takeReloadNotice } from '#src/lib/isomorphic/browser-navigation';
+
+/**
+ * The page's notice and its setter (a page may replace it with a message of its own). The effect sets it only when
+ * there is one: a second run of the effect (React's strict mode, in development) finds none and keeps the first.
+ * `enabled` false leaves the notice where it is for another reader.
+ */
+export function useReloadNotice(enabled = true): [string | null, (notice: string | null) => void] {
+  const [notice, setNotice] = useState<string | null>(null);
+  useEffect(() => {
+    if (!enabled) return;
+    const taken = takeReloadNotice();
+    if (taken !== null) setNotice(taken);
+  }, [enabled]);
+  return [notice, setNotice];
+}
