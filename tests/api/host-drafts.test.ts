@@ -174,34 +174,41 @@ describe('experience drafts', () => {
     expect(await em().count(ExperienceDraft, {})).toBe(count);
   });
 
-  it("is the author's alone: 403 for others, 404 for unknown ids", async () => {
+  it("is the author's alone: others, an administrator too, get exactly the unknown id's 404", async () => {
     const { agent } = await hostAgent();
     const { agent: stranger } = await hostAgent('HOST');
     const { agent: admin } = await hostAgent('ADMIN');
     const draft = await agent.post('/api/v1/experience_drafts').send({ title: '秘密の下書き' });
-    const read = await stranger.get(`/api/v1/experience_drafts/${draft.body.id}`);
-    expect(read.status).toBe(403);
-    expect(read.body.messages.base).toEqual(['この下書きを編集する権限がありません']);
-    expect((await stranger.put(`/api/v1/experience_drafts/${draft.body.id}`).send({ title: '上書き' })).status).toBe(403);
-    expect((await admin.get(`/api/v1/experience_drafts/${draft.body.id}`)).status).toBe(403);
+    const notFound = {
+      status: 404,
+      body: { status: 404, message: '下書きが見つかりませんでした', messages: { experience_draft: ['下書きが見つかりませんでした'] } },
+    };
+    const answer = (res: { status: number; body: unknown }) => ({ status: res.status, body: res.body });
+    expect(answer(await stranger.get(`/api/v1/experience_drafts/${draft.body.id}`))).toEqual(notFound);
+    expect(answer(await stranger.put(`/api/v1/experience_drafts/${draft.body.id}`).send({ title: '上書き' }))).toEqual(notFound);
+    expect(answer(await admin.get(`/api/v1/experience_drafts/${draft.body.id}`))).toEqual(notFound);
+    expect(answer(await admin.put(`/api/v1/experience_drafts/${draft.body.id}`).send({ title: '上書き' }))).toEqual(notFound);
     expect((await em().findOneOrFail(ExperienceDraft, { id: draft.body.id })).title).toBe('秘密の下書き');
     expect((await stranger.get('/api/v1/experience_drafts')).body.experience_drafts).toEqual([]);
-    expect((await agent.get('/api/v1/experience_drafts/999999')).status).toBe(404);
-    expect((await agent.get('/api/v1/experience_drafts/abc')).status).toBe(404);
-    expect((await agent.put('/api/v1/experience_drafts/999999').send({})).status).toBe(404);
+    expect(answer(await agent.get('/api/v1/experience_drafts/999999'))).toEqual(notFound);
+    expect(answer(await agent.get('/api/v1/experience_drafts/abc'))).toEqual(notFound);
+    expect(answer(await agent.put('/api/v1/experience_drafts/999999').send({ title: '上書き' }))).toEqual(notFound);
   });
 
-  it('lets the author delete a draft (204, images with it); others get 403, unknown ids 404, nothing changes', async () => {
+  it('lets the author delete a draft (204, images with it); others and unknown ids get the same 404, nothing changes', async () => {
     const { agent } = await hostAgent();
     const { agent: stranger } = await hostAgent('HOST');
+    const { agent: admin } = await hostAgent('ADMIN');
     const draft = await agent.post('/api/v1/experience_drafts').send({ title: '消す下書き', images: [testImages[3]] });
     const kept = await agent.post('/api/v1/experience_drafts').send({ title: '残す下書き' });
     expect(await em().count(Image, { experienceDraft: draft.body.id })).toBe(1);
 
     const other = await stranger.delete(`/api/v1/experience_drafts/${draft.body.id}`);
-    expect(other.status).toBe(403);
+    expect(other.status).toBe(404);
     expectDocumented(other);
-    expect(other.body.messages.base).toEqual(['この下書きを編集する権限がありません']);
+    expect(other.body.messages.experience_draft).toEqual(['下書きが見つかりませんでした']);
+    expect((await admin.delete(`/api/v1/experience_drafts/${draft.body.id}`)).body).toEqual(other.body);
+    expect((await agent.delete('/api/v1/experience_drafts/999999')).body).toEqual(other.body);
     expect(await em().count(ExperienceDraft, { id: draft.body.id })).toBe(1);
     expect((await request(t.app).delete(`/api/v1/experience_drafts/${draft.body.id}`)).status).toBe(401);
 

@@ -488,10 +488,12 @@ describe('POST /api/v1/experiences (publication request)', () => {
     const { agent: stranger } = await hostAgent();
     const mine = await agent.post('/api/v1/experience_drafts').send({ title: '私の下書き' });
     const stolen = await stranger.post('/api/v1/experiences').send(validPayload({ experience_draft_id: mine.body.id }));
-    expect(stolen.status).toBe(403);
+    expect(stolen.status).toBe(404);
+    expect(stolen.body.messages.experience_draft).toEqual(['下書きが見つかりませんでした']);
     expect(await em().count(ExperienceDraft, { id: mine.body.id })).toBe(1);
     const gone = await agent.post('/api/v1/experiences').send(validPayload({ experience_draft_id: 999999 }));
     expect(gone.status).toBe(404);
+    expect(gone.body).toEqual(stolen.body);
   });
 
   it('answers malformed JSON and wrong types with 422, never 500, and creates nothing', async () => {
@@ -610,17 +612,34 @@ describe('PUT /api/v1/experiences/{id}', () => {
     expect(res.body.approve).toBe(false);
   });
 
-  it("answers 404 for an unknown or malformed id and 403 for someone else's experience", async () => {
+  it("answers a stranger's edit of another host's unpublished experience exactly as an unknown id", async () => {
+    const { experience } = await created();
+    const { agent: stranger } = await hostAgent('HOST');
+    const notFound = {
+      status: 404,
+      body: { status: 404, message: '体験が見つかりませんでした', messages: { experience: ['体験が見つかりませんでした'] } },
+    };
+    const hidden = await stranger.put(`/api/v1/experiences/${experience.id}`).send({ ...validPayload(), title: '乗っ取り' });
+    expect({ status: hidden.status, body: hidden.body }).toEqual(notFound);
+    const unknown = await stranger.put('/api/v1/experiences/999999').send({ ...validPayload(), title: '乗っ取り' });
+    expect({ status: unknown.status, body: unknown.body }).toEqual(notFound);
+    const read = await stranger.get(`/api/v1/experiences/${experience.id}`);
+    expect({ status: read.status, body: read.body }).toEqual(notFound);
+    expect((await em().findOneOrFail(Experience, { id: experience.id })).title).toBe('藍染めのハンカチづくり');
+  });
+
+  it("answers 404 for an unknown or malformed id and 403 for someone else's published experience", async () => {
     const { experience } = await created();
     const { agent: stranger } = await hostAgent('HOST');
     expect((await stranger.put('/api/v1/experiences/999999').send(validPayload())).status).toBe(404);
     expect((await stranger.put('/api/v1/experiences/abc').send(validPayload())).status).toBe(404);
+    const { agent: admin } = await hostAgent('ADMIN');
+    expect((await admin.post(`/api/v1/admin/experiences/${experience.id}/approval`)).status).toBe(200);
     const res = await stranger.put(`/api/v1/experiences/${experience.id}`).send({ ...validPayload(), title: '乗っ取り' });
     expect(res.status).toBe(403);
     expect(res.body.messages.base).toEqual(['この体験を編集する権限がありません']);
     expect((await em().findOneOrFail(Experience, { id: experience.id })).title).toBe('藍染めのハンカチづくり');
     // An admin may edit any experience.
-    const { agent: admin } = await hostAgent('ADMIN');
     const byAdmin = await admin
       .put(`/api/v1/experiences/${experience.id}`)
       .send({ ...validPayload(), title: '管理者が修正', calendars: experience.calendars });

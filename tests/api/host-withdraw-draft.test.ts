@@ -54,7 +54,7 @@ describe('POST /api/v1/experiences/{id}/draft (a pending experience back to a dr
     expect(await em().count(Experience, { id: created.body.id })).toBe(1);
   });
 
-  it('refuses a published experience and one with reservations (409), someone else (403), unknown (404)', async () => {
+  it("refuses a published experience and one with reservations (409), someone else's (404 like an unknown id, 403 once published)", async () => {
     const { user, agent } = await createSignedInUser(t, { role: 'HOST' });
     const published = await createExperience(t.orm, { hostUserId: user.id, approve: true });
     const publishedRes = await agent.post(`/api/v1/experiences/${published.id}/draft`).send({ title: '戻したい' });
@@ -73,11 +73,20 @@ describe('POST /api/v1/experiences/{id}/draft (a pending experience back to a dr
     const pending = await createExperience(t.orm, { hostUserId: user.id, approve: false });
     const { agent: stranger } = await createSignedInUser(t, { role: 'HOST' });
     const strangerRes = await stranger.post(`/api/v1/experiences/${pending.id}/draft`).send({ title: '横取り' });
-    expect(strangerRes.status).toBe(403);
+    expect(strangerRes.status).toBe(404);
+    expect(strangerRes.body).toEqual({
+      status: 404,
+      message: '体験が見つかりませんでした',
+      messages: { experience: ['体験が見つかりませんでした'] },
+    });
+    const strangerPublished = await stranger.post(`/api/v1/experiences/${published.id}/draft`).send({ title: '横取り' });
+    expect(strangerPublished.status).toBe(403);
+    expect(strangerPublished.body.message).toBe('この体験を編集する権限がありません');
     expect((await request(t.app).post(`/api/v1/experiences/${pending.id}/draft`).send({ title: 'x' })).status).toBe(401);
     const unknown = await agent.post('/api/v1/experiences/999999/draft').send({ title: 'x' });
     expect(unknown.status).toBe(404);
     expectDocumented(unknown);
+    expect(unknown.body).toEqual(strangerRes.body);
 
     expect(await em().count(Experience, { id: { $in: [published.id, reserved.id, pending.id] } })).toBe(3);
     expect(await em().count(ExperienceDraft, { title: { $in: ['戻したい', '横取り', 'x'] } })).toBe(0);

@@ -235,9 +235,9 @@ describe('POST /api/v1/reservations/{id}/receipt', () => {
       [{}, 'addressee', '宛名を入力してください'],
       [{ addressee: '   ' }, 'addressee', '宛名を入力してください'],
       [{ addressee: 'あ'.repeat(61) }, 'addressee', '宛名は60文字以内で入力してください'],
-      [{ addressee: '一行目\n二行目' }, 'addressee', '改行やタブは使えません'],
+      [{ addressee: '一行目\n二行目' }, 'addressee', '改行や制御文字は使えません'],
       [{ addressee: '領収 花子', purpose: 'い'.repeat(41) }, 'purpose', '但し書きは40文字以内で入力してください'],
-      [{ addressee: '領収 花子', purpose: '体験料\tとして' }, 'purpose', '改行やタブは使えません'],
+      [{ addressee: '領収 花子', purpose: '体験料\tとして' }, 'purpose', '改行や制御文字は使えません'],
       // Characters the font has no glyph for would print as empty boxes.
       [{ addressee: '𠮷田 花子' }, 'addressee', '次の文字は領収書に印刷できません: 𠮷'],
       [{ addressee: '領収 花子', purpose: '😀体験料として👍😀' }, 'purpose', '次の文字は領収書に印刷できません: 😀 👍'],

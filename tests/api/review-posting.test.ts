@@ -11,6 +11,7 @@ import { createReview } from '#tests/factories/reviews';
 import { expectDocumented } from '#tests/api/openapi-contract';
 import { addDays, formatDateJa, todayInJapan } from '#src/lib/isomorphic/dates';
 import { Review } from '#src/modules/reviews/reviews.entity';
+import { Experience } from '#src/modules/experiences/experiences.entity';
 import { MailOutbox } from '#src/modules/mail/mail.entity';
 import * as ja from '#src/i18n/ja';
 
@@ -269,6 +270,28 @@ describe('replying to a review', () => {
     }
     const row = await em().findOneOrFail(Review, { id: reviewId });
     expect(row.hostReplyContent).toBeNull();
+    expect(await mail(`review:${reviewId}:reply`)).toBeNull();
+  });
+
+  it("answers the unknown review's 404 to whoever may not see an unpublished experience, 403 to an administrator", async () => {
+    const { experience, reviewId } = await postedReview();
+    // Unpublished as a host's leaving leaves it (users/leaving-erasure.ts).
+    await em().nativeUpdate(Experience, { id: experience.id }, { approve: false, approvedAt: null });
+    const stranger = await createSignedInUser(t);
+    const hidden = await reply(stranger.agent, reviewId);
+    const unknown = await reply(stranger.agent, 999999);
+    expect(hidden.status).toBe(404);
+    expect(hidden.body).toEqual({
+      status: 404,
+      message: 'レビューが見つかりませんでした',
+      messages: { review: ['レビューが見つかりませんでした'] },
+    });
+    expect(unknown.body).toEqual(hidden.body);
+    const admin = await createSignedInUser(t, { role: 'ADMIN' });
+    const byAdmin = await reply(admin.agent, reviewId);
+    expect(byAdmin.status).toBe(403);
+    expect(byAdmin.body.message).toBe('このレビューに返信できるのは体験のホストだけです');
+    expect((await em().findOneOrFail(Review, { id: reviewId })).hostReplyContent).toBeNull();
     expect(await mail(`review:${reviewId}:reply`)).toBeNull();
   });
 });

@@ -49,7 +49,7 @@ describe('who may manage an experience (experiences.policy)', () => {
     expect(await can({ kind: 'brandMember', id: host.id, email: 'b@example.com', brandId: 1 }, own.id)).toBe(false);
   });
 
-  it('the same rule answers the public read and the host form: a member reads and edits, a stranger does neither', async () => {
+  it('the same rule answers the public read and the host form: a member reads and edits, a stranger finds neither', async () => {
     const member = await createUser(t.orm);
     const stranger = await createUser(t.orm);
     const { experience } = await createAmbassadorExperience(t.orm, { memberUserId: member.id, approve: false });
@@ -61,8 +61,10 @@ describe('who may manage an experience (experiences.policy)', () => {
     await expect(t.services.experiencesHost.getForEdit(ctx(userActor(member.id)), { id: experience.id })).resolves.toMatchObject({
       id: experience.id,
     });
+    // Unpublished, it does not exist for the stranger: the read's 404, not a 403 that would tell it does.
     await expect(t.services.experiencesHost.getForEdit(ctx(userActor(stranger.id)), { id: experience.id })).rejects.toMatchObject({
-      status: 403,
+      status: 404,
+      message: '体験が見つかりませんでした',
     });
   });
 });

@@ -344,6 +344,33 @@ describe('editing an experience awaiting publication', () => {
   });
 });
 
+describe("another host's experience and another user's draft", () => {
+  it('show the not-found page on their edit pages (a published experience too), as unknown ids do', async () => {
+    const host = await createUser(orm, { name: '他人 ホスト', role: 'HOST' });
+    const pending = await createExperience(orm, { hostUserId: host.id, title: '他人の申請中の体験', approve: false });
+    const published = await createExperience(orm, { hostUserId: host.id, title: '他人の公開中の体験', approve: true });
+    const author = await s.signedInPage(host.email, { base });
+    const draft = await author.request.post(`${base}/api/v1/experience_drafts`, { data: { title: '他人の下書き' } });
+    expect(draft.status()).toBe(201);
+    const draftId = ((await draft.json()) as { id: number }).id;
+
+    const stranger = await createUser(orm, { name: '通りすがり ホスト', role: 'HOST' });
+    const page = await s.signedInPage(stranger.email, { base });
+    for (const url of [
+      `/host_story/${pending.id}/edit`,
+      `/host_story/${published.id}/edit`,
+      '/host_story/999999/edit',
+      `/host_story_drafts/${draftId}/edit`,
+      '/host_story_drafts/999999/edit',
+    ]) {
+      const res = await page.goto(`${base}${url}`);
+      expect(res?.status(), url).toBe(404);
+      expect(await page.getByTestId('not-found').locator('h1').textContent(), url).toBe('ページが見つかりません');
+      expect(await page.getByTestId('forbidden').count(), url).toBe(0);
+    }
+  });
+});
+
 describe('brand and ambassador pages (demo data)', () => {
   async function brandWithTwoImages(): Promise<number> {
     // Two of the demo's uploaded photos (an image must be one that was uploaded: its key is its file's name).

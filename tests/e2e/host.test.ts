@@ -223,6 +223,48 @@ describe('host experience flow', () => {
     await expect.poll(() => page.getByTestId('calendar-slots').locator('li').count()).toBe(2);
   });
 
+  it("drops the calendar's 日程を1つ以上登録してください once a date, or a weekly rule, is added", async () => {
+    const page = await s.newPage({ width: 375, height: 800 });
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.accept();
+    });
+    await s.signUp(page, '日程 ホスト');
+    await page.goto('/host_story_drafts/new');
+    await hydrated(page);
+    const calendarError = page.locator('.calendar-editor .field__error', { hasText: '日程を1つ以上登録してください' });
+    const titleError = page.locator('#field-title-error');
+    const slots = page.getByTestId('calendar-slots').locator('li');
+
+    await page.getByRole('button', { name: '公開申請する' }).click();
+    await expect.poll(() => calendarError.count()).toBe(1);
+    expect(await titleError.textContent()).toBe('タイトルを入力してください');
+
+    // A date added: the calendar's message goes at once; the untouched title keeps its own.
+    await page.fill('input[name="calendar_date"]', addDays(todayInJapan(), 5));
+    await page.selectOption('select[name="calendar_start"]', '10:00');
+    await page.selectOption('select[name="calendar_end"]', '12:00');
+    await page.getByRole('button', { name: '日程を追加' }).click();
+    await expect.poll(() => slots.count()).toBe(1);
+    expect(await calendarError.count()).toBe(0);
+    expect(await titleError.textContent()).toBe('タイトルを入力してください');
+
+    // Without dates again, the next submit brings the message back; a weekly rule added drops it too.
+    await slots.getByRole('button', { name: '削除' }).click();
+    await expect.poll(() => slots.count()).toBe(0);
+    expect(await calendarError.count()).toBe(0);
+    await page.getByRole('button', { name: '公開申請する' }).click();
+    await expect.poll(() => calendarError.count()).toBe(1);
+    await page.getByRole('button', { name: '繰り返し設定' }).click();
+    await page.getByLabel('すべて選択', { exact: true }).check();
+    await page.getByRole('button', { name: 'この条件で追加' }).click();
+    await expect.poll(() => page.locator('.calendar-editor__rule').count()).toBe(1);
+    expect(await calendarError.count()).toBe(0);
+    expect(await slots.count()).toBeGreaterThan(1);
+    expect(dialogs).toEqual(['カレンダーの設定を確認してください', 'カレンダーの設定を確認してください']);
+  });
+
   it('sends signed-out visitors of /host/story to /logon and back', async () => {
     const res = await fetch(`${s.baseUrl}/host/story`, { redirect: 'manual' });
     expect([301, 302, 303, 307, 308]).toContain(res.status);

@@ -3,6 +3,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import * as ja from '#src/i18n/ja';
 import { counterState, errorId } from './form-errors';
+import { useDismissible } from './useDismissible';
 import './form.css';
 
 export interface ControlProps {
@@ -54,13 +55,11 @@ export function Field(props: FieldProps) {
   const id = props.id ?? (props.name ? `field-${props.name.replace(/[^\w-]/g, '_')}` : `field${auto.replace(/:/g, '')}`);
   const [typed, setTyped] = useState<string | null>(null);
   // A message answers what was submitted: once the person changes the field (any input or change event inside it,
-  // the control itself or a picker's search box), it is hidden until the next submit brings new messages. The form
-  // hook makes a new messages array at every submit, so `dismissed` (the array that was hidden) never hides a new one.
-  const [dismissed, setDismissed] = useState<FieldProps['messages']>(null);
-  const current = props.messages === dismissed ? null : props.messages;
-  const list = current == null ? [] : Array.isArray(current) ? current : [current];
+  // the control itself or a picker's search box), it is hidden until the next submit brings new messages.
+  const { shown, dismiss: hide } = useDismissible(props.messages);
+  const list = shown == null ? [] : Array.isArray(shown) ? shown : [shown];
   const message = list[0];
-  const dismiss = message ? () => setDismissed(props.messages) : undefined;
+  const dismiss = message ? hide : undefined;
   const text = props.value ?? typed ?? props.defaultValue ?? '';
   const counter = props.max === undefined ? null : counterState(text, props.max);
   const hintId = props.hint ? `${id}-hint` : undefined;

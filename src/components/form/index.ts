@@ -32,9 +32,12 @@
 //
 // Field wires the label (htmlFor), aria-invalid, aria-describedby (hint, counter, error) and maxLength; with `max`
 // it shows count/max and, at the limit, "N文字以内で入力してください". `group` makes it a fieldset/legend for radios.
+// A field's message hides once the person changes the field, until the next submit (useDismissible: Field uses it;
+// a part that is no single control calls its `dismiss` when its value changes, e.g. the experience form's calendar).
 // Modal is the confirmation dialog; CompletionPanel the completion/session-expired screen.
 export { useForm, type Form } from './useForm';
 export { Field, RequiredBadge } from './Field';
+export { useDismissible } from './useDismissible';
 export { FormErrors } from './FormErrors';
 export { Modal } from './Modal';
 export { CompletionPanel } from './CompletionPanel';

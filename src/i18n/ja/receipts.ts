@@ -9,7 +9,6 @@ export const receipts = {
   purpose: '但し書き',
   purposeHint: '空欄のときは「体験料として」になります',
   purposeTooLong: '但し書きは40文字以内で入力してください',
-  singleLine: '改行やタブは使えません',
   unprintable: (characters: string) => `次の文字は領収書に印刷できません: ${characters}`,
   defaultPurpose: '体験料として',
   download: '領収書をダウンロード',

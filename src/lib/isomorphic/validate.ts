@@ -59,34 +59,63 @@ export function toHalfWidthDigits(value: string): string {
 export const hasNoNul = (value: string) => !value.includes('\u0000');
 
 /**
- * A one-line text (a person's or an organisation's name): no line breaks, tabs or other control characters, and no
- * bidirectional overrides, which could make a name read as more lines, or in another order, in a mail or a list.
+ * What a one-line text may hold: no line breaks, tabs or other control characters (C0, DEL, C1) and no bidirectional
+ * embeddings, overrides or isolates (U+202A-U+202E, U+2066-U+2069), which could make a name or a title read as more
+ * lines, or in another order, in a mail subject, a list, a CSV or a printed receipt. Written with `\x`/`\u` ranges
+ * rather than `\p{Cc}`, so the OpenAPI document's `pattern` means the same in any ECMA-262 engine, `u` flag or not.
  */
-export const isOneLine = (value: string) => !/[\p{Cc}\u202a-\u202e\u2066-\u2069]/u.test(value);
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what the rule refuses.
+export const ONE_LINE_PATTERN = /^[^\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]*$/;
 
-/** A required, trimmed text of at most `max` characters, without NUL; with `oneLine`, a one-line text (isOneLine). */
-export function requiredText(required: string, tooLong: string, max: number, options: { oneLine?: boolean } = {}) {
-  const text = z
-    .string({ error: required })
-    .trim()
-    .min(1, { error: required, abort: true })
-    .max(max, { error: tooLong, abort: true })
-    .refine(hasNoNul, { error: ja.errors.invalidBody });
-  return options.oneLine ? text.refine(isOneLine, { error: ja.validation.oneLine }) : text;
+/**
+ * The one-line rule as a zod check, for every one-line text a client sends (anything typed into an `<input>`):
+ * `z.string().trim()….check(oneLine())`, after trim so that surrounding blanks are dropped rather than refused.
+ * It is a regex check, so the field's JSON Schema carries ONE_LINE_PATTERN as its `pattern`, and
+ * tests/api/one-line-texts.test.ts fails for a request body's text field that has neither it nor a place in the
+ * test's list of multi-line fields. The refusal says 「改行や制御文字は使えません」.
+ */
+export const oneLine = () => z.regex(ONE_LINE_PATTERN, { error: ja.validation.oneLine });
+
+/**
+ * requiredText's and optionalText's choice. A text is one line unless it says `multiLine: true` (a description, a
+ * message, a note: what its form shows in a `<textarea>`), so forgetting the option gives the safe rule.
+ */
+export interface TextOptions {
+  multiLine?: boolean;
 }
 
-/** An optional text ('' and null mean not given → null), at most `max` characters, without NUL. */
-export function optionalText(tooLong: string, max: number) {
-  return z.preprocess(
-    (value) => (value == null || (typeof value === 'string' && value.trim() === '') ? null : value),
-    z
-      .string({ error: tooLong })
-      .trim()
-      .max(max, { error: tooLong, abort: true })
-      .refine(hasNoNul, { error: ja.errors.invalidBody })
-      .nullable(),
-  );
+/**
+ * A required, trimmed text of at most `max` characters, without NUL; one line unless `multiLine`. Its checks do not
+ * abort: an explicitly aborted issue stops even a form's `when` refinement (zod skips those once any issue is aborted),
+ * and the experience form lists its cross-field messages (no date yet, …) beside an empty title's.
+ */
+export function requiredText(required: string, tooLong: string, max: number, options: TextOptions = {}) {
+  const text = z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: tooLong });
+  return (options.multiLine ? text : text.check(oneLine())).refine(hasNoNul, { error: ja.errors.invalidBody });
 }
+
+/**
+ * An optional text ('', blanks, null and absent mean not given → null), at most `max` characters, without NUL; one
+ * line unless `multiLine`.
+ */
+export function optionalText(tooLong: string, max: number, options: TextOptions = {}) {
+  const text = z.string({ error: tooLong }).trim().max(max, { error: tooLong });
+  return (options.multiLine ? text : text.check(oneLine()))
+    .refine(hasNoNul, { error: ja.errors.invalidBody })
+    .nullish()
+    .transform((value) => value || null);
+}
+
+/**
+ * The token of a mailed link (password reset, invitation, e-mail change, sign-up verification): newToken
+ * (src/lib/reset-tokens.ts) writes base64url, so another character means an altered link, refused with the link's own
+ * message exactly as an unknown token is.
+ */
+export const linkToken = (invalid: string) =>
+  z
+    .string({ error: invalid })
+    .max(200, { error: invalid, abort: true })
+    .regex(/^[A-Za-z0-9_-]*$/, { error: invalid });
 
 // ---- Response shapes (the 2xx schemas of the OpenAPI document, next to each module's input schemas) ------------
 // Objects are closed in the document (additionalProperties: false), so a renamed or extra field fails the

@@ -3,7 +3,7 @@
 // homepage_url a valid URL if given, instagram / x <= 30, address optional, images up to 3).
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
-import { hasNoNul } from '#src/lib/isomorphic/validate';
+import { hasNoNul, oneLine } from '#src/lib/isomorphic/validate';
 import { formImagesSchema } from '#src/modules/images/images.schemas';
 import { dateTimeJson, idJson, pageMetaJson } from '#src/lib/isomorphic/validate';
 import {
@@ -33,6 +33,7 @@ const homepageUrlSchema = z.preprocess(
     .string({ error: v.homepageUrlInvalid })
     .trim()
     .max(1000, { error: v.homepageUrlInvalid, abort: true })
+    .check(oneLine())
     .pipe(z.url({ protocol: /^https?$/, hostname: /\./, error: v.homepageUrlInvalid }))
     .nullable(),
 );
@@ -58,6 +59,7 @@ export const ambassadorFormSchema = z.object({
     .trim()
     .min(1, { error: v.nameRequired, abort: true })
     .max(AMBASSADOR_NAME_MAX, { error: v.nameTooLong, abort: true })
+    .check(oneLine())
     .refine(hasNoNul, { error: ja.errors.invalidBody }),
   description: z
     .string({ error: v.descriptionRequired })
@@ -72,6 +74,7 @@ export const ambassadorFormSchema = z.object({
       .string({ error: v.addressTooLong })
       .trim()
       .max(AMBASSADOR_ADDRESS_MAX, { error: v.addressTooLong, abort: true })
+      .check(oneLine())
       .refine(hasNoNul, { error: ja.errors.invalidBody })
       .nullable(),
   ),

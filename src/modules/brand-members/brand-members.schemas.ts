@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
 import { emailSchema, passwordSchema } from '#src/modules/users/users.schemas';
-import { countJson, dateTimeJson, idJson, type IdInput } from '#src/lib/isomorphic/validate';
+import { countJson, dateTimeJson, idJson, linkToken, oneLine, type IdInput } from '#src/lib/isomorphic/validate';
 
 const m = ja.adminApi.brandMembers;
 
@@ -63,7 +63,11 @@ export const RESET_PASSWORD_MAIL_PATH = '/brand/password_reset_send_mail';
 /** POST /brand/api/v1/brand-members/sign-in */
 export const brandSignInSchema = z.object({
   email: emailSchema,
-  password: z.string({ error: ja.auth.passwordTooShort }).min(1, ja.auth.passwordTooShort).max(128, ja.auth.passwordTooShort),
+  password: z
+    .string({ error: ja.auth.passwordTooShort })
+    .min(1, ja.auth.passwordTooShort)
+    .max(128, ja.auth.passwordTooShort)
+    .check(oneLine()),
 });
 export type BrandSignInInput = z.input<typeof brandSignInSchema>;
 
@@ -74,7 +78,7 @@ export type PasswordResetRequestInput = z.input<typeof passwordResetRequestSchem
 /** PUT /brand/api/v1/brand-members/password: set a new password with the mailed token. */
 /** The mailed token alone: the /brand/password_reset page checks it before asking for a new password. */
 export const resetTokenSchema = z.object({
-  reset_password_token: z.string({ error: ja.brandPortalApi.resetTokenInvalid }).max(200, { error: ja.brandPortalApi.resetTokenInvalid }),
+  reset_password_token: linkToken(ja.brandPortalApi.resetTokenInvalid),
 });
 export type ResetTokenInput = z.input<typeof resetTokenSchema>;
 export const passwordResetSchema = resetTokenSchema.extend({ password: passwordSchema });
@@ -83,11 +87,14 @@ export type PasswordResetInput = z.input<typeof passwordResetSchema>;
 /** PUT /brand/api/v1/brand-members/invitation: the first password ({email?, invitation_token, password}). */
 /** GET /brand/api/v1/brand-members/invitation: the invitation link's query ({email?, invitation_token}). */
 export const invitationCheckSchema = z.object({
-  email: z.string({ error: m.invitationInvalid }).trim().max(255, { error: m.invitationInvalid }).optional().default(''),
-  invitation_token: z
+  email: z
     .string({ error: m.invitationInvalid })
-    .min(1, { error: m.invitationInvalid })
-    .max(200, { error: m.invitationInvalid }),
+    .trim()
+    .max(255, { error: m.invitationInvalid, abort: true })
+    .check(oneLine())
+    .optional()
+    .default(''),
+  invitation_token: linkToken(m.invitationInvalid).min(1, { error: m.invitationInvalid }),
 });
 
 export type InvitationCheckInput = z.input<typeof invitationCheckSchema>;

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { ApplicationItemRule } from './community-application.schemas';
 import * as ja from '#src/i18n/ja';
 import { formImagesSchema, sortedImageJson, type ImageRow } from '#src/modules/images/images.schemas';
-import { optionalText, requiredText } from '#src/lib/isomorphic/validate';
+import { optionalText, requiredText, type TextOptions } from '#src/lib/isomorphic/validate';
 import { countJson, dateTimeJson, idJson, urlJson } from '#src/lib/isomorphic/validate';
 
 /** Visible application items per community (admin-and-brand-portal.md §5); hidden ones do not count. */
@@ -114,9 +114,12 @@ export const COMMUNITY_TEXT_MAX = 5000;
 export const COMMUNITY_IMAGES_MAX = 3;
 export const APPLICATION_ITEM_NAME_MAX = 100;
 
-function communityText(field: keyof typeof c.labels, required: string, max: number) {
-  return requiredText(required, c.tooLong(c.labels[field], max), max);
+function communityText(field: keyof typeof c.labels, required: string, max: number, options?: TextOptions) {
+  return requiredText(required, c.tooLong(c.labels[field], max), max, options);
 }
+
+/** The texts the form shows in a `<textarea>` (CommunityForm's `long` fields). */
+const multiLine = { multiLine: true };
 
 /** One application item of the form; `id` is absent for a new item. Its position in the list is its sort_order. */
 export const applicationItemFormSchema = z.object(
@@ -139,15 +142,15 @@ export const communityImagesSchema = formImagesSchema(
 export const communityFormSchema = z.object({
   name: communityText('name', c.nameRequired, COMMUNITY_NAME_MAX),
   host_name: communityText('host_name', c.hostNameRequired, COMMUNITY_HOST_NAME_MAX),
-  host_description: communityText('host_description', c.hostDescriptionRequired, COMMUNITY_TEXT_MAX),
-  description: communityText('description', c.descriptionRequired, COMMUNITY_TEXT_MAX),
-  activity_description: communityText('activity_description', c.activityDescriptionRequired, COMMUNITY_TEXT_MAX),
-  important_thing: communityText('important_thing', c.importantThingRequired, COMMUNITY_TEXT_MAX),
-  ideal_candidate_profile: communityText('ideal_candidate_profile', c.idealCandidateProfileRequired, COMMUNITY_TEXT_MAX),
-  participation_condition: communityText('participation_condition', c.participationConditionRequired, COMMUNITY_TEXT_MAX),
+  host_description: communityText('host_description', c.hostDescriptionRequired, COMMUNITY_TEXT_MAX, multiLine),
+  description: communityText('description', c.descriptionRequired, COMMUNITY_TEXT_MAX, multiLine),
+  activity_description: communityText('activity_description', c.activityDescriptionRequired, COMMUNITY_TEXT_MAX, multiLine),
+  important_thing: communityText('important_thing', c.importantThingRequired, COMMUNITY_TEXT_MAX, multiLine),
+  ideal_candidate_profile: communityText('ideal_candidate_profile', c.idealCandidateProfileRequired, COMMUNITY_TEXT_MAX, multiLine),
+  participation_condition: communityText('participation_condition', c.participationConditionRequired, COMMUNITY_TEXT_MAX, multiLine),
   location: communityText('location', c.locationRequired, COMMUNITY_LOCATION_MAX),
   catchphrase: communityText('catchphrase', c.catchphraseRequired, COMMUNITY_CATCHPHRASE_MAX),
-  note: optionalText(c.tooLong(c.labels.note, COMMUNITY_TEXT_MAX), COMMUNITY_TEXT_MAX),
+  note: optionalText(c.tooLong(c.labels.note, COMMUNITY_TEXT_MAX), COMMUNITY_TEXT_MAX, multiLine),
   published: z.boolean({ error: c.publishedRequired }),
   images: communityImagesSchema,
   application_items: z.preprocess(

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
 import { isValidYmd } from '#src/lib/isomorphic/dates';
-import { dateJson, dateTimeJson, idJson, isOneLine, toHalfWidthDigits } from '#src/lib/isomorphic/validate';
+import { dateJson, dateTimeJson, idJson, oneLine, toHalfWidthDigits } from '#src/lib/isomorphic/validate';
 import { APPLICATION_ITEMS_MAX, idField } from './communities.schemas';
 
 const v = ja.communities.validation;
@@ -76,12 +76,12 @@ export const communityApplicationSchema = z.object({
     .trim()
     .min(1, { error: v.fullNameRequired, abort: true })
     .max(FULL_NAME_MAX, { error: v.fullNameTooLong })
-    .refine(isOneLine, ja.validation.oneLine),
+    .check(oneLine()),
   gender: z.enum(GENDERS, { error: v.genderRequired }),
   postal_code: postalCodeSchema,
   address: z.preprocess(
     (value) => (value == null || (typeof value === 'string' && value.trim() === '') ? null : value),
-    z.string({ error: v.addressTooLong }).trim().max(ADDRESS_MAX, { error: v.addressTooLong }).nullable(),
+    z.string({ error: v.addressTooLong }).trim().max(ADDRESS_MAX, { error: v.addressTooLong }).check(oneLine()).nullable(),
   ),
   birthday: birthdaySchema,
   answers: z.preprocess(

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
 import { isValidYmd } from '#src/lib/isomorphic/dates';
-import { countJson, dateTimeJson, idJson, pageMetaJson, toHalfWidthDigits, type InputOf } from '#src/lib/isomorphic/validate';
+import { countJson, dateTimeJson, idJson, oneLine, pageMetaJson, toHalfWidthDigits, type InputOf } from '#src/lib/isomorphic/validate';
 import { booleanFilter, keywordFilter } from '#src/lib/isomorphic/list-filters';
 import { listQuerySchema } from '#src/modules/partners/partners.schemas';
 
@@ -29,7 +29,7 @@ export const couponCreateSchema = z
       .max(COUPON_CODE_MAX, { error: t.codeTooLong, abort: true })
       .regex(/^[A-Za-z0-9_-]+$/, { error: t.codeFormat })
       .transform((code) => code.toUpperCase()),
-    name: z.string().trim().max(255, { error: t.nameTooLong }).optional(),
+    name: z.string().trim().max(255, { error: t.nameTooLong, abort: true }).check(oneLine()).optional(),
     amount: wholeNumber(t.amountInvalid)
       .refine((n) => n <= COUPON_AMOUNT_MAX, { error: t.amountTooLarge })
       .optional(),
@@ -37,7 +37,7 @@ export const couponCreateSchema = z
       .refine((n) => n <= 100, { error: t.percentInvalid })
       .optional(),
     /** Last valid day, Japan time. */
-    expires: z.string({ error: t.expiresInvalid }).refine(isValidYmd, { error: t.expiresInvalid }).optional(),
+    expires: z.string({ error: t.expiresInvalid }).refine(isValidYmd, { error: t.expiresInvalid }).meta({ format: 'date' }).optional(),
     max_uses: wholeNumber(t.maxUsesInvalid).optional(),
     /** Uses per guest, first booking only, minimum amount (tour + option before the discount). */
     max_uses_per_guest: wholeNumber(ja.bookingRules.maxUsesPerGuestInvalid).optional(),
@@ -69,12 +69,12 @@ const clearableLimit = (message: string) => z.preprocess((v) => (v === '' ? null
  * things). A field left out keeps its value; null (or an empty form field) removes the limit.
  */
 export const couponUpdateSchema = z.object({
-  name: z.string().trim().max(255, { error: t.nameTooLong }).optional(),
+  name: z.string().trim().max(255, { error: t.nameTooLong, abort: true }).check(oneLine()).optional(),
   /** Last valid day, Japan time; null: no end. */
   expires: z
     .preprocess(
       (v) => (v === '' ? null : v),
-      z.string({ error: t.expiresInvalid }).refine(isValidYmd, { error: t.expiresInvalid }).nullable(),
+      z.string({ error: t.expiresInvalid }).refine(isValidYmd, { error: t.expiresInvalid }).meta({ format: 'date' }).nullable(),
     )
     .optional(),
   max_uses: clearableLimit(t.maxUsesInvalid),

@@ -2,7 +2,7 @@
 // payout). Browser-safe.
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
-import { dateJson, idJson, type InputOf } from '#src/lib/isomorphic/validate';
+import { dateJson, idJson, oneLine, type InputOf } from '#src/lib/isomorphic/validate';
 import { isMonth, toTransferKana } from './earnings.shared';
 
 const e = ja.earnings;
@@ -27,6 +27,7 @@ export const bankAccountInputSchema = z.object({
     .trim()
     .min(1, e.holderNameRequired)
     .max(60, e.holderNameTooLong)
+    .check(oneLine())
     .transform((name, ctx) => {
       const kana = toTransferKana(name);
       if (kana === null) ctx.addIssue({ code: 'custom', message: e.holderNameChars });

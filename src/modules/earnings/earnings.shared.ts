@@ -2,12 +2,15 @@
 // server check (earnings.schemas.ts), the transfer file (zengin.ts) and the bank names of the payout adapters; and the
 // one month rule of the earnings and payouts. Pure; browser-safe.
 
-/** A month as `YYYY-MM`, within 2000-01..2099-12: a month's close and pay day are computed a month either side. */
-const MONTH = /^(20\d{2})-(0[1-9]|1[0-2])$/;
+/**
+ * A month as `YYYY-MM`, within 2000-01..2099-12: a month's close and pay day are computed a month either side. The
+ * document shows it as the month fields' `pattern`.
+ */
+export const MONTH_PATTERN = /^(20\d{2})-(0[1-9]|1[0-2])$/;
 
 /** The month rule of the earnings and payouts (their query and input schemas, and earnings-rules.ts). */
 export function isMonth(value: string): boolean {
-  return MONTH.test(value);
+  return MONTH_PATTERN.test(value);
 }
 
 const SMALL_TO_LARGE: Record<string, string> = {

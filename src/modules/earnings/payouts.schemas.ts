@@ -1,15 +1,18 @@
 // Payout batches (the office's monthly close): inputs and answers of the admin API and the CLI. Browser-safe.
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
-import { isMonth } from './earnings.shared';
-import { dateJson, dateTimeJson, idJson, pageMetaJson, type InputOf } from '#src/lib/isomorphic/validate';
+import { isMonth, MONTH_PATTERN } from './earnings.shared';
+import { dateJson, dateTimeJson, idJson, oneLine, pageMetaJson, type InputOf } from '#src/lib/isomorphic/validate';
 
 export const PAYOUT_BATCH_STATUSES = ['prepared', 'paid'] as const;
 export const PAYOUT_ITEM_STATUSES = ['payable', 'carried_over', 'blocked'] as const;
 export const PAYOUT_BATCHES_PAGE_SIZE = 24;
 
 export const monthInputSchema = z.object({
-  month: z.string({ error: ja.money.monthInvalid }).refine(isMonth, ja.money.monthInvalid).meta({ example: '2026-10' }),
+  month: z
+    .string({ error: ja.money.monthInvalid })
+    .refine(isMonth, ja.money.monthInvalid)
+    .meta({ pattern: MONTH_PATTERN.source, example: '2026-10' }),
 });
 export type MonthInput = InputOf<typeof monthInputSchema>;
 
@@ -24,7 +27,8 @@ export const adjustmentInputSchema = z.object({
     .string({ error: ja.money.adjustmentReasonRequired })
     .trim()
     .min(1, ja.money.adjustmentReasonRequired)
-    .max(500, ja.money.adjustmentReasonTooLong),
+    .max(500, ja.money.adjustmentReasonTooLong)
+    .check(oneLine()),
 });
 export type AdjustmentInput = InputOf<typeof adjustmentInputSchema>;
 

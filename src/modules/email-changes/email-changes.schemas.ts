@@ -2,7 +2,7 @@
 // (/brand/account). Browser-safe.
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
-import type { InputOf } from '#src/lib/isomorphic/validate';
+import { linkToken, oneLine, type InputOf } from '#src/lib/isomorphic/validate';
 
 const t = ja.emailChange;
 
@@ -25,17 +25,19 @@ export const emailChangeRequestSchema = z.object({
     .min(1, t.emailRequired)
     .max(255, t.emailTooLong)
     .pipe(z.email({ error: t.emailInvalid }))
-    .transform((value) => value.toLowerCase()),
+    .transform((value) => value.toLowerCase())
+    .meta({ format: 'email' }),
   current_password: z
     .string({ error: ja.account.currentPasswordRequired })
     .min(1, ja.account.currentPasswordRequired)
-    .max(128, ja.account.currentPasswordWrong),
+    .max(128, ja.account.currentPasswordWrong)
+    .check(oneLine()),
 });
 export type EmailChangeRequestInput = z.input<typeof emailChangeRequestSchema>;
 
 /** A mailed link's token (the confirmation or the undo). */
 export const emailChangeTokenSchema = z.object({
-  token: z.string({ error: t.linkInvalid }).max(200, t.linkInvalid),
+  token: linkToken(t.linkInvalid),
 });
 export type EmailChangeTokenInput = InputOf<typeof emailChangeTokenSchema>;
 

@@ -2,7 +2,7 @@
 // apply when it becomes a publication request), its JSON and the host's list of drafts. Browser-safe.
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
-import { idJson, pageMetaJson, type InputOf } from '#src/lib/isomorphic/validate';
+import { idJson, oneLine, pageMetaJson, type InputOf } from '#src/lib/isomorphic/validate';
 import { WEEKDAYS } from '#src/modules/calendars/recurrence';
 import { calendarEntrySchema, optionalId, recurrenceRuleSchema } from '#src/modules/calendars/calendar-plan.schemas';
 import { distinctObjectKeys } from '#src/modules/images/images.schemas';
@@ -11,7 +11,7 @@ import { optionsField, yenField } from '#src/modules/experiences/experience-opti
 import {
   formImageJsonSchema,
   imageSchema,
-  optionalText,
+  optionalField,
   OWN_EXPERIENCES_PAGE_SIZE,
   recruitmentNumber,
   themeRef,
@@ -27,7 +27,8 @@ export const draftSchema = z.object({
     .string({ error: ja.details.draftTitleRequired })
     .trim()
     .min(1, ja.details.draftTitleRequired)
-    .max(HOST_LIMITS.title, ja.validation.maxLength(f.title, HOST_LIMITS.title)),
+    .max(HOST_LIMITS.title, ja.validation.maxLength(f.title, HOST_LIMITS.title))
+    .check(oneLine()),
   images: z
     .array(imageSchema, { error: m.imageInvalid })
     .max(HOST_LIMITS.images, m.imagesTooMany)
@@ -38,14 +39,15 @@ export const draftSchema = z.object({
     .boolean()
     .nullish()
     .transform((v) => v ?? null),
-  online_url: optionalText(f.onlineUrl, HOST_LIMITS.onlineUrl),
+  online_url: optionalField(f.onlineUrl, HOST_LIMITS.onlineUrl),
   state: z
     .string()
     .trim()
     .max(10, m.stateUnknown)
+    .check(oneLine())
     .nullish()
     .transform((v) => v || null),
-  address: optionalText(f.address, HOST_LIMITS.address),
+  address: optionalField(f.address, HOST_LIMITS.address),
   address_displayable: z
     .boolean()
     .nullish()
@@ -57,10 +59,10 @@ export const draftSchema = z.object({
     .nullish()
     .transform((v) => v ?? []),
   price: yenField(f.price, false),
-  price_side_note: optionalText(f.priceSideNote, HOST_LIMITS.priceSideNote),
-  description: optionalText(f.description, HOST_LIMITS.description),
-  inspiration: optionalText(f.inspiration, HOST_LIMITS.inspiration),
-  note: optionalText(f.note, HOST_LIMITS.note),
+  price_side_note: optionalField(f.priceSideNote, HOST_LIMITS.priceSideNote, { multiLine: true }),
+  description: optionalField(f.description, HOST_LIMITS.description, { multiLine: true }),
+  inspiration: optionalField(f.inspiration, HOST_LIMITS.inspiration, { multiLine: true }),
+  note: optionalField(f.note, HOST_LIMITS.note, { multiLine: true }),
   recruitment_number: recruitmentNumber()
     .nullish()
     .transform((v) => v ?? null),
@@ -85,7 +87,7 @@ export const draftSchema = z.object({
     .meta({ enum: [...CANCELLATION_PERIOD_CHOICES] })
     .nullish()
     .transform((v) => v ?? null),
-  reservation_notice: optionalText(f.reservationNotice, HOST_LIMITS.reservationNotice),
+  reservation_notice: optionalField(f.reservationNotice, HOST_LIMITS.reservationNotice, { multiLine: true }),
   options: optionsField(false),
   calendars: z
     .array(calendarEntrySchema)

@@ -1,10 +1,11 @@
 // A host's unfinished experience forms. Drafts are lenient: whatever is filled is saved, within the
 // form's lengths and limits; the full rules apply only when the draft becomes a publication request
-// (experiences.host.service.ts create with experience_draft_id). A draft is its author's alone (403 otherwise).
+// (experiences.host.service.ts create with experience_draft_id). A draft is its author's alone: anyone else,
+// administrators included, gets the unknown id's 404, so nobody learns which draft ids exist.
 import { readPage } from '#src/lib/paging';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Ctx } from '#src/lib/context';
-import { ForbiddenError, NotFoundError } from '#src/lib/isomorphic/errors';
+import { NotFoundError } from '#src/lib/isomorphic/errors';
 import type { IdInput } from '#src/lib/isomorphic/ids';
 import { idFrom, parseInput } from '#src/lib/isomorphic/validate';
 import * as ja from '#src/i18n/ja';
@@ -31,12 +32,14 @@ function toJson(draft: IExperienceDraft): DraftJson {
   return { ...(draft.data as DraftData), id: draft.id, title: draft.title ?? '', images: draft.images.getItems().map(formImageJson) };
 }
 
+const draftNotFound = () => new NotFoundError(m.draftNotFound, 'experience_draft');
+
+/** The actor's draft with that id; an unknown id and someone else's draft are the same 404 (one query for both). */
 async function loadOwn(ctx: Ctx, input: { id: IdInput }, options: { images: boolean } = { images: true }): Promise<IExperienceDraft> {
   const actor = requireUser(ctx);
-  const id = idFrom(input, 'id', () => new NotFoundError(m.draftNotFound, 'experience_draft'));
-  const draft = await ctx.em.findOne(ExperienceDraft, { id }, { populate: options.images ? ['images'] : [] });
-  if (!draft) throw new NotFoundError(m.draftNotFound, 'experience_draft');
-  if (draft.user.id !== actor.id) throw new ForbiddenError(m.draftNotOwner);
+  const id = idFrom(input, 'id', draftNotFound);
+  const draft = await ctx.em.findOne(ExperienceDraft, { id, user: actor.id }, { populate: options.images ? ['images'] : [] });
+  if (!draft) throw draftNotFound();
   return draft;
 }
 
@@ -104,7 +107,7 @@ async function update(deps: ExperienceDraftsDeps, ctx: Ctx, input: DraftFormInpu
 }
 
 /**
- * DELETE /api/v1/experience_drafts/{id}: the author deletes their draft (404 unknown, 403 someone else's);
+ * DELETE /api/v1/experience_drafts/{id}: the author deletes their draft (404 unknown or someone else's);
  * its image rows go with it (ON DELETE CASCADE).
  */
 async function remove(ctx: Ctx, input: { id: IdInput }): Promise<void> {
@@ -121,7 +124,7 @@ export interface ExperienceDraftsDeps {
 
 export function createExperienceDraftsService(deps: ExperienceDraftsDeps) {
   /**
-   * The draft a publication request comes from (input: { id }): 404 unknown, 403 not the actor's; removed in the
+   * The draft a publication request comes from (input: { id }): 404 unknown or not the actor's; removed in the
    * caller's transaction (pass its EntityManager in ctx), which flushes it with the new experience.
    */
   async function takeForPublication(ctx: Ctx, input: { id: IdInput }): Promise<void> {

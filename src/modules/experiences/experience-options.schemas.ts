@@ -2,7 +2,7 @@
 // strict for a publication request and lenient for a draft. Browser-safe.
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
-import { toHalfWidthDigits } from '#src/lib/isomorphic/validate';
+import { oneLine, toHalfWidthDigits } from '#src/lib/isomorphic/validate';
 import { HOST_LIMITS } from './experience-form.shared';
 
 const m = ja.hostStory.errors;
@@ -58,7 +58,12 @@ export function yenField(label: string, required: boolean) {
 const rawOption = z.object(
   {
     id: z.number().int().positive().nullish(),
-    name: z.string().max(HOST_LIMITS.optionName, ja.validation.maxLength(f.optionName, HOST_LIMITS.optionName)).nullish(),
+    name: z
+      .string()
+      .trim()
+      .max(HOST_LIMITS.optionName, ja.validation.maxLength(f.optionName, HOST_LIMITS.optionName))
+      .check(oneLine())
+      .nullish(),
     description: z
       .string()
       .max(HOST_LIMITS.optionDescription, ja.validation.maxLength(f.optionDescription, HOST_LIMITS.optionDescription))

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
 import type { FieldMessages } from '#src/lib/isomorphic/errors';
-import { idJson, pageMetaJson, type InputOf } from '#src/lib/isomorphic/validate';
+import { idJson, oneLine, optionalText, pageMetaJson, requiredText, type InputOf, type TextOptions } from '#src/lib/isomorphic/validate';
 import {
   calendarEntrySchema,
   hostCalendarJsonSchema,
@@ -28,21 +28,13 @@ const f = ja.hostStory.fields;
 /** The one-shot session flag that lets /host_story/complete show its message once (set by POST /experiences). */
 export const HOST_STORY_COMPLETE_FLAG = 'host_story_complete';
 
-const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: ja.validation.requiredField(label) })
-    .trim()
-    .min(1, ja.validation.requiredField(label))
-    .max(max, ja.validation.maxLength(label, max));
+/** A required text of the form, its label in the messages: validate.ts requiredText, one line unless `multiLine`. */
+const requiredField = (label: string, max: number, options?: TextOptions) =>
+  requiredText(ja.validation.requiredField(label), ja.validation.maxLength(label, max), max, options);
 
-/** Optional text: empty becomes null. */
-export const optionalText = (label: string, max: number) =>
-  z
-    .string({ error: ja.validation.maxLength(label, max) })
-    .trim()
-    .max(max, ja.validation.maxLength(label, max))
-    .nullish()
-    .transform((v) => (v ? v : null));
+/** An optional text of the form (empty becomes null): validate.ts optionalText, one line unless `multiLine`. */
+export const optionalField = (label: string, max: number, options?: TextOptions) =>
+  optionalText(ja.validation.maxLength(label, max), max, options);
 
 /** The number of seats a slot offers: a whole number within the form's limits (a draft may leave it out). */
 export const recruitmentNumber = () =>
@@ -66,8 +58,14 @@ function isImageUrl(url: string): boolean {
 
 export const imageSchema = z.object(
   {
-    object_key: z.string({ error: m.imageInvalid }).trim().min(1, m.imageInvalid).max(500, m.imageInvalid),
-    url: z.string({ error: m.imageInvalid }).trim().min(1, m.imageInvalid).max(1000, m.imageInvalid).refine(isImageUrl, m.imageInvalid),
+    object_key: z.string({ error: m.imageInvalid }).trim().min(1, m.imageInvalid).max(500, m.imageInvalid).check(oneLine()),
+    url: z
+      .string({ error: m.imageInvalid })
+      .trim()
+      .min(1, m.imageInvalid)
+      .max(1000, m.imageInvalid)
+      .check(oneLine())
+      .refine(isImageUrl, m.imageInvalid),
   },
   { error: m.imageInvalid },
 );
@@ -86,17 +84,22 @@ function isHttpUrl(value: string): boolean {
 // ---- The experience (publication request and update) ----------------------------------------------------------
 
 const experienceShape = {
-  title: requiredText(f.title, HOST_LIMITS.title),
+  title: requiredField(f.title, HOST_LIMITS.title),
   images: z
     .array(imageSchema, { error: m.imagesRequired })
     .min(1, m.imagesRequired)
     .max(HOST_LIMITS.images, m.imagesTooMany)
     .refine(distinctObjectKeys, { error: ja.uploads.duplicateImage }),
   online: z.boolean({ error: m.onlineRequired }),
-  online_url: z.string().trim().max(HOST_LIMITS.onlineUrl, ja.validation.maxLength(f.onlineUrl, HOST_LIMITS.onlineUrl)).nullish(),
+  online_url: z
+    .string()
+    .trim()
+    .max(HOST_LIMITS.onlineUrl, ja.validation.maxLength(f.onlineUrl, HOST_LIMITS.onlineUrl))
+    .check(oneLine())
+    .nullish(),
   /** The prefecture's name (spec: state). */
-  state: z.string().trim().max(10, m.stateUnknown).nullish(),
-  address: z.string().trim().max(HOST_LIMITS.address, ja.validation.maxLength(f.address, HOST_LIMITS.address)).nullish(),
+  state: z.string().trim().max(10, m.stateUnknown).check(oneLine()).nullish(),
+  address: z.string().trim().max(HOST_LIMITS.address, ja.validation.maxLength(f.address, HOST_LIMITS.address)).check(oneLine()).nullish(),
   address_displayable: z
     .boolean()
     .nullish()
@@ -108,10 +111,10 @@ const experienceShape = {
     .max(HOST_LIMITS.themes, m.themesTooMany)
     .refine((list) => new Set(list.map((t) => t.id)).size === list.length, m.themesDuplicate),
   price: yenField(f.price, true),
-  price_side_note: requiredText(f.priceSideNote, HOST_LIMITS.priceSideNote),
-  description: requiredText(f.description, HOST_LIMITS.description),
-  inspiration: requiredText(f.inspiration, HOST_LIMITS.inspiration),
-  note: requiredText(f.note, HOST_LIMITS.note),
+  price_side_note: requiredField(f.priceSideNote, HOST_LIMITS.priceSideNote, { multiLine: true }),
+  description: requiredField(f.description, HOST_LIMITS.description, { multiLine: true }),
+  inspiration: requiredField(f.inspiration, HOST_LIMITS.inspiration, { multiLine: true }),
+  note: requiredField(f.note, HOST_LIMITS.note, { multiLine: true }),
   recruitment_number: recruitmentNumber(),
   reservation_deadline: z.enum(RESERVATION_DEADLINE_CHOICES, { error: m.deadlineRequired }),
   set_minimum_number_of_participant_count: z.boolean({ error: m.minimumToggleRequired }),
@@ -120,7 +123,7 @@ const experienceShape = {
     .number({ error: m.cancellationRequired })
     .refine((v) => (CANCELLATION_PERIOD_CHOICES as readonly number[]).includes(v), m.cancellationRequired)
     .meta({ enum: [...CANCELLATION_PERIOD_CHOICES] }),
-  reservation_notice: optionalText(f.reservationNotice, HOST_LIMITS.reservationNotice),
+  reservation_notice: optionalField(f.reservationNotice, HOST_LIMITS.reservationNotice, { multiLine: true }),
   options: optionsField(true),
   calendars: z
     .array(calendarEntrySchema, { error: m.calendarsRequired })

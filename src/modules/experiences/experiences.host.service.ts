@@ -4,7 +4,7 @@
 // Who hosts (decided here, the spec leaves it open): a user who is a member of an ambassador (GET /api/v1/me
 // current_ambassador_id, their first membership) hosts as that ambassador; anyone else hosts as themselves. An
 // admin sending proxy_user_id creates the experience as that user would (the same rule applied to that user).
-// Who may read and change an experience: its host user, any member of its host ambassador, and admins.
+// Who may read and change an experience: its host user, any member of its host ambassador, and admins (requireManage).
 import { readPage } from '#src/lib/paging';
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { LockMode } from '@mikro-orm/core';
@@ -32,7 +32,7 @@ import type { ReferenceService } from '#src/modules/reference/reference.service'
 import { futureCalendarsJson, syncCalendars } from '#src/modules/calendars/calendar-plan';
 import { experienceHasReservations } from '#src/modules/reservations/reservations.repository';
 import { listQuerySchema } from '#src/modules/partners/partners.schemas';
-import { canManageExperience } from './experiences.policy';
+import { canManageExperience, requireExperienceRight } from './experiences.policy';
 import { Experience, ExperienceOption, type IExperience } from './experiences.entity';
 import { EXPERIENCE_JSON_POPULATE, toExperienceJson } from './experiences.serializers';
 import {
@@ -52,7 +52,7 @@ import { transaction } from '#src/lib/transaction';
 
 const m = ja.hostStory.errors;
 
-const notFound = () => new NotFoundError(m.experienceNotFound, 'experience');
+const notFound = () => new NotFoundError(ja.browse.experienceNotFound, 'experience');
 
 // ---- Ambassador communities (the ambassador a member acts for: ambassadors.repository currentAmbassadorId) -----------
 
@@ -73,10 +73,10 @@ async function formChoices(reference: ExperiencesHostDeps['reference'], ctx: Ctx
   };
 }
 
-// ---- Permissions: experiences.policy canManageExperience (403 with the host form's message) --------------------
-
+// ---- Permissions (experiences.policy) ---------------------------------------------------------------------------------
+/** Its hosts and admins; anyone else gets the public read's 404 (an unknown id's) while unpublished, 403 once published. */
 async function requireManage(ctx: Ctx, experience: IExperience): Promise<void> {
-  if (!(await canManageExperience(ctx, experience))) throw new ForbiddenError(m.notOwner);
+  await requireExperienceRight(ctx, experience, canManageExperience, { notFound, forbidden: () => new ForbiddenError(m.notOwner) });
 }
 
 // ---- Reads -----------------------------------------------------------------------------------------------------------
@@ -113,7 +113,7 @@ async function hostJson(em: EntityManager, id: number): Promise<HostExperienceJs
   };
 }
 
-/** The experience as the edit form needs it (/host_story/{id}/edit). 404 unknown, 403 not the host's. */
+/** The experience as the edit form needs it (/host_story/{id}/edit). 404 unknown, else refused as requireManage says. */
 async function getForEdit(ctx: Ctx, input: { id: IdInput }): Promise<HostExperienceJson> {
   requireUser(ctx);
   const id = idFrom(input, 'id', notFound);
@@ -222,7 +222,7 @@ async function create(deps: ExperiencesHostDeps, ctx: Ctx, input: ExperienceForm
       if (!(await findUserSummary(em, data.proxy_user_id))) throw ValidationError.of('proxy_user_id', m.proxyUserUnknown);
       hostUserId = data.proxy_user_id;
     }
-    // 404 unknown, 403 another's; removed with this transaction.
+    // 404 unknown or another's; removed with this transaction.
     if (data.experience_draft_id) await deps.experienceDrafts.takeForPublication(tx, { id: data.experience_draft_id });
     const hostUser = await findUserSummary(em, hostUserId);
     if (!hostUser) throw ValidationError.of('proxy_user_id', m.proxyUserUnknown);

@@ -1,12 +1,14 @@
 // THE rule for "who may manage an experience" (read it unpublished, see its online URL and hidden address, edit it):
 // an administrator (an ADMIN user or the operator's shell), its host user, or any member of its host ambassador.
-// The public reads, the host form, calendars, reviews and holding requests all ask these two functions.
+// The public reads, the host form, calendars, reviews and holding requests all ask these functions, and every refusal
+// of an action on an experience answers through `requireExperienceRight` (404 to whoever may not see it).
 // Server-only.
 import { isAdmin, userOf, type Ctx } from '#src/lib/context';
 import { isAmbassadorMember } from '#src/modules/ambassadors/ambassadors.repository';
 import type { IExperience } from './experiences.entity';
 
 type Hosted = Pick<IExperience, 'hostUser' | 'hostAmbassador'>;
+type Right = (ctx: Ctx, experience: Hosted) => Promise<boolean>;
 
 /** True when the signed-in user hosts the experience: its host user, or a member of its host ambassador. */
 export async function isExperienceHost(ctx: Ctx, experience: Hosted): Promise<boolean> {
@@ -20,6 +22,23 @@ export async function isExperienceHost(ctx: Ctx, experience: Hosted): Promise<bo
 /** True when the actor may manage the experience: an administrator or its host. */
 export async function canManageExperience(ctx: Ctx, experience: Hosted): Promise<boolean> {
   return isAdmin(ctx) || isExperienceHost(ctx, experience);
+}
+
+/**
+ * THE refusal of an action on an experience (editing it, replying to its reviews, …) to an actor without `right`:
+ * one who may not see the experience (unpublished and not theirs to manage, the visibility rule of visibleRowOr404)
+ * gets `answers.notFound`, the very answer to an unknown id, so a refusal never tells that an unpublished id exists;
+ * one who may see it (published, or theirs to manage) gets `answers.forbidden`.
+ */
+export async function requireExperienceRight(
+  ctx: Ctx,
+  experience: Hosted & Pick<IExperience, 'approve'>,
+  right: Right,
+  answers: { notFound: () => Error; forbidden: () => Error },
+): Promise<void> {
+  if (await right(ctx, experience)) return;
+  const visible = experience.approve || (await canManageExperience(ctx, experience));
+  throw visible ? answers.forbidden() : answers.notFound();
 }
 
 /**

@@ -2,6 +2,7 @@
 // mapping. Isomorphic (no entity import), so schemas and pages may use it too.
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
+import { oneLine } from '#src/lib/isomorphic/validate';
 
 export interface ImageRow {
   id: number;
@@ -50,10 +51,11 @@ export function formImagesSchema(messages: { invalid: string; tooMany: string; r
   const list = z.array(
     z.object(
       {
-        object_key: z.string({ error: invalid }).min(1, { error: invalid }).max(500, { error: invalid }),
+        object_key: z.string({ error: invalid }).min(1, { error: invalid }).max(500, { error: invalid }).check(oneLine()),
         url: z
           .string({ error: invalid })
           .max(1000, { error: invalid })
+          .check(oneLine())
           .refine((url) => url.startsWith('https://') || (url.startsWith('/') && !url.startsWith('//')), { error: invalid }),
       },
       { error: invalid },

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
 import { cardDigits } from './payments.shared';
-import type { InputOf } from '#src/lib/isomorphic/validate';
+import { oneLine, type InputOf } from '#src/lib/isomorphic/validate';
 
 // The test cards, the tokens and the card number helpers live in payments.shared.ts, zod-free for the booking page
 //. Re-exported here for the services and the gateway.
@@ -31,7 +31,7 @@ export const testCardSchema = z
 export type TestCardInput = InputOf<typeof testCardSchema>;
 
 export const testAuthenticationSchema = z.object({
-  client_secret: z.string({ error: ja.payments.intentNotFound }).min(1, ja.payments.intentNotFound).max(128),
+  client_secret: z.string({ error: ja.payments.intentNotFound }).min(1, ja.payments.intentNotFound).max(128).check(oneLine()),
   result: z.enum(['success', 'failure'], { error: ja.validation.invalidChoice }),
 });
 export type TestAuthenticationInput = InputOf<typeof testAuthenticationSchema>;

@@ -7,18 +7,15 @@ import { ADDRESSEE_MAX, PURPOSE_MAX } from './receipts.shared';
 
 export { ADDRESSEE_MAX, PURPOSE_MAX };
 
-/** One line of text: no line breaks, tabs or other control characters (they would break the printed line). */
-const singleLine = (value: string | null) => value === null || !/\p{Cc}/u.test(value);
-
-/** POST /api/v1/reservations/{id}/receipt: the addressee (required) and the 但し書き (empty: 体験料として). */
+/**
+ * POST /api/v1/reservations/{id}/receipt: the addressee (required) and the 但し書き (empty: 体験料として), each one
+ * printed line (a line break or a tab would break it).
+ */
 export const receiptRequestSchema = z.object({
-  addressee: requiredText(ja.receipts.addresseeRequired, ja.receipts.addresseeTooLong, ADDRESSEE_MAX)
-    .refine(singleLine, { error: ja.receipts.singleLine })
-    .meta({ description: '宛名（60文字以内）' }),
-  purpose: optionalText(ja.receipts.purposeTooLong, PURPOSE_MAX)
-    .refine(singleLine, { error: ja.receipts.singleLine })
-    .optional()
-    .meta({ description: '但し書き（40文字以内、省略時は「体験料として」）' }),
+  addressee: requiredText(ja.receipts.addresseeRequired, ja.receipts.addresseeTooLong, ADDRESSEE_MAX).meta({
+    description: '宛名（60文字以内）',
+  }),
+  purpose: optionalText(ja.receipts.purposeTooLong, PURPOSE_MAX).meta({ description: '但し書き（40文字以内、省略時は「体験料として」）' }),
 });
 export type ReceiptRequestInput = InputOf<typeof receiptRequestSchema>;
 

@@ -8,7 +8,7 @@ import * as ja from '#src/i18n/ja';
 export const MESSAGE_MAX = 2000;
 
 export const messageSchema = z.object({
-  body: requiredText(ja.reservationMessages.required, ja.reservationMessages.tooLong(MESSAGE_MAX), MESSAGE_MAX),
+  body: requiredText(ja.reservationMessages.required, ja.reservationMessages.tooLong(MESSAGE_MAX), MESSAGE_MAX, { multiLine: true }),
 });
 export type MessageInput = InputOf<typeof messageSchema>;
 

@@ -1,6 +1,6 @@
 // Shared by the reservation form, the API and the service. Browser-safe.
 import { z } from 'zod';
-import { countJson, dateJson, dateTimeJson, idJson, MAX_ID, parseId, timeJson, type InputOf } from '#src/lib/isomorphic/validate';
+import { countJson, dateJson, dateTimeJson, idJson, MAX_ID, oneLine, parseId, timeJson, type InputOf } from '#src/lib/isomorphic/validate';
 import * as ja from '#src/i18n/ja';
 import type { PriceQuote } from './pricing';
 import type { PaymentConfig } from '#src/modules/payments/payments.schemas';
@@ -57,7 +57,7 @@ export const quoteSchema = z.object({
   option_id: optionalId(ja.reservations.optionNotFound),
   coupon_code: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v === null ? undefined : v),
-    z.string({ error: ja.reservations.couponNotFound }).trim().max(50, ja.reservations.couponNotFound).optional(),
+    z.string({ error: ja.reservations.couponNotFound }).trim().max(50, ja.reservations.couponNotFound).check(oneLine()).optional(),
   ),
 });
 
@@ -69,6 +69,7 @@ export const reserveSchema = quoteSchema.extend({
       .trim()
       .min(1, ja.reservations.paymentTokenRequired)
       .max(255, ja.reservations.paymentTokenRequired)
+      .check(oneLine())
       .optional(),
   ),
   message_to_host: z.preprocess(

@@ -18,12 +18,12 @@ export const reviewSchema = z.object({
     .int({ error: ja.reviewPosting.rateRequired })
     .min(1, { error: ja.reviewPosting.rateRequired })
     .max(MAX_STARS, { error: ja.reviewPosting.rateRequired }),
-  content: requiredText(ja.reviewPosting.contentRequired, ja.reviewPosting.contentTooLong, REVIEW_CONTENT_MAX),
+  content: requiredText(ja.reviewPosting.contentRequired, ja.reviewPosting.contentTooLong, REVIEW_CONTENT_MAX, { multiLine: true }),
 });
 
 /** POST /api/v1/reviews/{id}/reply */
 export const replySchema = z.object({
-  content: requiredText(ja.reviewPosting.replyRequired, ja.reviewPosting.replyTooLong, REPLY_CONTENT_MAX),
+  content: requiredText(ja.reviewPosting.replyRequired, ja.reviewPosting.replyTooLong, REPLY_CONTENT_MAX, { multiLine: true }),
 });
 
 /** The host's reviews page (?page). */

@@ -12,7 +12,7 @@ import type { IdInput } from '#src/lib/isomorphic/ids';
 import { idFrom, parseInput } from '#src/lib/isomorphic/validate';
 import * as ja from '#src/i18n/ja';
 import type { ExperiencesService } from '#src/modules/experiences/experiences.service';
-import { isExperienceHost } from '#src/modules/experiences/experiences.policy';
+import { isExperienceHost, requireExperienceRight } from '#src/modules/experiences/experiences.policy';
 import { memberAmbassadorIds, ambassadorContact } from '#src/modules/ambassadors/ambassadors.repository';
 import { userContact } from '#src/modules/users/users.repository';
 import { reservationForReview, type ReservationForReview } from '#src/modules/reservations/reservations.repository';
@@ -217,15 +217,19 @@ export function createReviewsService(deps: ReviewsDeps) {
 
   /**
    * POST /api/v1/reviews/{id}/reply (input: { id, content }): the experience's host user or a member of its host
-   * ambassador replies once; the guest gets a notice. 401 signed out, 404 unknown review, 403 anyone else, 422 the
-   * body, 409 already replied (a conditional UPDATE, so two racing replies cannot both land).
+   * ambassador replies once; the guest gets a notice. 401 signed out, 404 unknown review (or one of an unpublished
+   * experience the caller may not see), 403 anyone else, 422 the body, 409 already replied (a conditional UPDATE, so
+   * two racing replies cannot both land).
    */
   async function reply(ctx: Ctx, input: ReplyInput & { id: IdInput }): Promise<ReviewJson> {
     const user = requireUser(ctx);
     const id = idFrom(input, 'id', reviewNotFound);
     const review = await loadReview(ctx.em, { id });
     if (!review) throw reviewNotFound();
-    if (!(await isExperienceHost(ctx, review.experience))) throw new ForbiddenError(ja.reviewPosting.notHost);
+    await requireExperienceRight(ctx, review.experience, isExperienceHost, {
+      notFound: reviewNotFound,
+      forbidden: () => new ForbiddenError(ja.reviewPosting.notHost),
+    });
     const data = parseInput(replySchema, input);
     const replied = await transaction(ctx.em.fork(), async (tx) => {
       const rows = await tx.execute<{ id: number }[]>(

@@ -1,6 +1,7 @@
 // Upload limits and the answer shape, shared by the upload forms, the API and the seeder. Browser-safe.
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
+import { oneLine } from '#src/lib/isomorphic/validate';
 
 /** 5 MB: photos from a phone fit after the browser's JPEG encoding; larger files only bloat the store. */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
@@ -14,7 +15,7 @@ export const UPLOAD_ACCEPT = 'image/jpeg,image/png,image/svg+xml,.jpg,.jpeg,.png
 
 /** The multipart text fields besides `file` (the image hosting service's contract). */
 export const uploadFieldsSchema = z.object({
-  upload_preset: z.string({ error: ja.uploads.invalidPreset }).max(100, ja.uploads.invalidPreset).optional(),
+  upload_preset: z.string({ error: ja.uploads.invalidPreset }).max(100, ja.uploads.invalidPreset).check(oneLine()).optional(),
 });
 
 /** The answer of POST /api/v1/uploads, the same as the image hosting service's; stored as images.object_key / url. */

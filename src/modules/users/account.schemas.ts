@@ -1,7 +1,7 @@
 // The account page (/account): profile, password change, active sessions, notification settings. Browser-safe.
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
-import { urlJson, type InputOf } from '#src/lib/isomorphic/validate';
+import { oneLine, urlJson, type InputOf } from '#src/lib/isomorphic/validate';
 import { formImagesSchema } from '#src/modules/images/images.schemas';
 import { passwordSchema, signUpSchema } from './users.schemas';
 
@@ -28,7 +28,11 @@ export type AccountProfileInput = z.input<typeof accountProfileSchema>;
 /** PUT /api/v1/account/password: the current password and a new one (the sign-up rule), which must differ. */
 export const passwordChangeSchema = z
   .object({
-    current_password: z.string({ error: t.currentPasswordRequired }).min(1, t.currentPasswordRequired).max(128, t.currentPasswordWrong),
+    current_password: z
+      .string({ error: t.currentPasswordRequired })
+      .min(1, t.currentPasswordRequired)
+      .max(128, t.currentPasswordWrong)
+      .check(oneLine()),
     new_password: passwordSchema,
   })
   .refine((v) => v.current_password !== v.new_password, { path: ['new_password'], error: t.newPasswordSame });

@@ -2,6 +2,7 @@
 // users.schemas.ts so the pages that import the sign-up rules do not load these texts.
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
+import { linkToken } from '#src/lib/isomorphic/validate';
 
 /** A verification link works this long, once. */
 export const EMAIL_VERIFICATION_VALID_HOURS = 72;
@@ -14,7 +15,7 @@ export const EMAIL_VERIFICATION_PATH = '/email_verification';
 
 /** POST /api/v1/email_verification: the mailed token. */
 export const emailVerificationSchema = z.object({
-  token: z.string({ error: ja.emailVerification.linkInvalid }).max(200, { error: ja.emailVerification.linkInvalid }),
+  token: linkToken(ja.emailVerification.linkInvalid),
 });
 export type EmailVerificationInput = z.input<typeof emailVerificationSchema>;
 

@@ -1,6 +1,6 @@
 // Leaving (退会): the account page's confirmation, the administrator's version and their answers. Browser-safe.
 import { z } from 'zod';
-import { dateTimeJson, idJson } from '#src/lib/isomorphic/validate';
+import { dateTimeJson, idJson, oneLine } from '#src/lib/isomorphic/validate';
 import * as ja from '#src/i18n/ja';
 
 const t = ja.leaving;
@@ -24,7 +24,7 @@ export const LEAVE_REASON_MAX = 500;
 
 /** POST /api/v1/account/leave: the current password (the checkbox is the page's; the server needs the password). */
 export const leaveSchema = z.object({
-  password: z.string({ error: t.passwordRequired }).min(1, t.passwordRequired).max(128, t.passwordWrong),
+  password: z.string({ error: t.passwordRequired }).min(1, t.passwordRequired).max(128, t.passwordWrong).check(oneLine()),
 });
 export type LeaveInput = z.input<typeof leaveSchema>;
 

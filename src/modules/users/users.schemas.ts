@@ -1,21 +1,27 @@
 // Shared by the logon form, the API and the CLI. Browser-safe.
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
-import { idJson, isOneLine, urlJson } from '#src/lib/isomorphic/validate';
+import { idJson, linkToken, oneLine, urlJson } from '#src/lib/isomorphic/validate';
 
-/** The sign-up e-mail rule (also the brand portal's sign-in and reset request). */
+/**
+ * The sign-up e-mail rule (also the brand portal's sign-in and reset request). The document says `format: email`:
+ * what a client sends is checked by the pipe's z.email, which its JSON Schema (the pipe's input side) does not show.
+ */
 export const emailSchema = z
   .string({ error: ja.auth.emailRequired })
   .trim()
   .min(1, ja.auth.emailRequired)
   .max(255, ja.validation.maxLength(ja.auth.email, 255))
   .pipe(z.email({ error: ja.auth.emailInvalid }))
-  .transform((value) => value.toLowerCase());
+  .transform((value) => value.toLowerCase())
+  .meta({ format: 'email' });
 
+/** A new password; one line, as every password field is: a form's password `<input>` cannot type a line break. */
 export const passwordSchema = z
   .string({ error: ja.auth.passwordTooShort })
   .min(8, ja.auth.passwordTooShort)
   .max(128, ja.validation.maxLength(ja.auth.password, 128))
+  .check(oneLine())
   .refine((value) => /[A-Za-z]/.test(value) && /\d/.test(value), ja.auth.passwordLetterDigit);
 
 export const signInSchema = z.object({
@@ -23,8 +29,9 @@ export const signInSchema = z.object({
     .string({ error: ja.auth.emailRequired })
     .trim()
     .min(1, ja.auth.emailRequired)
+    .check(oneLine())
     .transform((v) => v.toLowerCase()),
-  password: z.string({ error: ja.auth.passwordTooShort }).min(1, ja.auth.passwordTooShort).max(128),
+  password: z.string({ error: ja.auth.passwordTooShort }).min(1, ja.auth.passwordTooShort).max(128).check(oneLine()),
 });
 export type SignInInput = z.input<typeof signInSchema>;
 
@@ -39,12 +46,7 @@ export const TERMS_VERSION = '2026-11-01';
 
 /** An account made by the operator (create-admin): the same name, e-mail and password rules, no consent asked. */
 export const accountSchema = z.object({
-  name: z
-    .string({ error: ja.auth.nameRequired })
-    .trim()
-    .min(1, ja.auth.nameRequired)
-    .max(100, ja.auth.nameTooLong)
-    .refine(isOneLine, ja.validation.oneLine),
+  name: z.string({ error: ja.auth.nameRequired }).trim().min(1, ja.auth.nameRequired).max(100, ja.auth.nameTooLong).check(oneLine()),
   email: emailSchema,
   password: passwordSchema,
 });
@@ -91,7 +93,7 @@ export type UserPasswordResetRequestInput = z.input<typeof userPasswordResetRequ
 
 /** The mailed token alone: the /password_reset page checks it before asking for a new password. */
 export const userResetTokenSchema = z.object({
-  reset_password_token: z.string({ error: ja.details.resetTokenInvalid }).max(200, { error: ja.details.resetTokenInvalid }),
+  reset_password_token: linkToken(ja.details.resetTokenInvalid),
 });
 export type UserResetTokenInput = z.input<typeof userResetTokenSchema>;
 

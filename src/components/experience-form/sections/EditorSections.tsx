@@ -1,7 +1,8 @@
 // The options (at most 5) and the calendar (dates and weekly rules) of the experience form.
+import { useMemo } from 'react';
 import * as ja from '#src/i18n/ja';
 import type { FieldMessages } from '#src/lib/isomorphic/errors';
-import { RequiredBadge, messagesUnder } from '#src/components/form';
+import { RequiredBadge, messagesUnder, useDismissible } from '#src/components/form';
 import { CalendarEditor } from '#src/components/experience-form/CalendarEditor';
 import { OptionsEditor } from '#src/components/experience-form/OptionsEditor';
 import type { SectionProps } from './section-props';
@@ -27,7 +28,14 @@ export function CalendarSection({
   errors,
   today,
 }: Pick<SectionProps, 'state' | 'update'> & { errors: FieldMessages; today: string }) {
-  const calendarErrors = [...new Set([...messagesUnder(errors, 'calendars'), ...messagesUnder(errors, 'recurrence_rules')])];
+  // One list per submit (memoised on the form's messages), so that hiding it never hides the next submit's.
+  const calendarErrors = useMemo(
+    () => [...new Set([...messagesUnder(errors, 'calendars'), ...messagesUnder(errors, 'recurrence_rules')])],
+    [errors],
+  );
+  // Like any field's message, the calendar's hides once its value changes (a date or a weekly rule added or
+  // removed), until the next submit: 日程を1つ以上登録してください goes as soon as a date is added.
+  const { shown, dismiss } = useDismissible(calendarErrors);
   return (
     <section className="panel form-section">
       <h2 className="form-section__title">
@@ -38,8 +46,11 @@ export function CalendarSection({
         calendars={state.calendars}
         rules={state.recurrence_rules}
         today={today}
-        onChange={(fn) => update((s) => ({ ...s, ...fn({ calendars: s.calendars, recurrence_rules: s.recurrence_rules }) }))}
-        errors={calendarErrors}
+        onChange={(fn) => {
+          dismiss();
+          update((s) => ({ ...s, ...fn({ calendars: s.calendars, recurrence_rules: s.recurrence_rules }) }));
+        }}
+        errors={shown ?? []}
       />
     </section>
   );
