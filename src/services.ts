@@ -21,6 +21,7 @@ import { createExperienceDraftsService } from './modules/experience-drafts/exper
 import { createProfilesService } from './modules/users/profile.service';
 import { createCalendarsService } from './modules/calendars/calendars.service';
 import { createReviewsService } from './modules/reviews/reviews.service';
+import { createReviewRequests } from './modules/reviews/review-requests';
 import { createFavoritesService } from './modules/favorites/favorites.service';
 import { createFavoriteDates } from './modules/favorites/favorite-dates';
 import { createReservationCalendarService } from './modules/reservations/reservation-calendar.service';
@@ -122,6 +123,8 @@ export function buildServices(deps: ServiceDeps) {
     calendars,
     storyPage: createStoryPageService({ calendars }),
     reviews: createReviewsService({ experiences, env }),
+    /** The job that mails the review requests the morning after a reservation's last date. */
+    reviewRequests: createReviewRequests({ orm, env, log }),
     /** カレンダーに追加: the .ics of a guest's confirmed reservation. */
     reservationCalendar: createReservationCalendarService({ env }),
     /** A guest's hearted experiences (お気に入り). */
@@ -146,7 +149,7 @@ export function buildServices(deps: ServiceDeps) {
     brandAccount: createBrandAccountService({ env }),
     /** Password reset requests of both doors: recorded by the routes, mailed by the worker's job. */
     passwordResets: createPasswordResetsService({ orm, log, users, brandMembers }),
-    ambassadors: createAmbassadorsService({ audit, imageHosting }),
+    ambassadors: createAmbassadorsService({ audit, imageHosting, baseUrl: publicBaseUrl(env) }),
     communities: createCommunitiesService({ env, audit, reference, brands, imageHosting }),
     brandPortal: createBrandPortalService(),
     /** The admin and brand portal dashboards' charts. */

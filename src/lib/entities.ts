@@ -12,6 +12,7 @@ import { RecurrenceRule, Calendar } from '#src/modules/calendars/calendars.entit
 import { Refund, Reservation, ReservationCalendar } from '#src/modules/reservations/reservations.entity';
 import { Coupon } from '#src/modules/coupons/coupons.entity';
 import { Review } from '#src/modules/reviews/reviews.entity';
+import { ReviewRequest } from '#src/modules/reviews/review-requests.entity';
 import { HoldingRequest } from '#src/modules/holding-requests/holding-requests.entity';
 import {
   Community,
@@ -57,6 +58,7 @@ export const entities = [
   WaitlistEntry,
   Coupon,
   Review,
+  ReviewRequest,
   Favorite,
   FavoriteNewDate,
   FavoriteDateMail,

@@ -1,9 +1,11 @@
-// Experience approval in the administrator area (not in the spec) and the audit trail call.
+// Experience approval in the administrator area (not in the spec): the queue, approval and rejection with the host's
+// mails, and the audit trail call.
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { createUser } from '#tests/factories/users';
-import { createExperience } from '#tests/factories/experiences';
+import { createAmbassadorExperience, createExperience } from '#tests/factories/experiences';
+import { addAmbassadorMember } from '#tests/factories/communities';
 import { Experience } from '#src/modules/experiences/experiences.entity';
 import { ExperienceRejection } from '#src/modules/experience-approvals/experience-approvals.entity';
 import { MailOutbox } from '#src/modules/mail/mail.entity';
@@ -71,6 +73,56 @@ describe('the approval queue', () => {
     expect(trail.body.entries.map((e: { action: string }) => e.action)).toEqual(['approve']);
   });
 
+  it('approving mails the host that it is published, with its public page and its edit page, once', async () => {
+    const host = await createUser(t.orm, { role: 'HOST' });
+    const experience = await createExperience(t.orm, { hostUserId: host.id, approve: false, title: '川辺の藍染め' });
+    expect((await c.agents.admin.post(`/api/v1/admin/experiences/${experience.id}/approval`)).status).toBe(200);
+    expect((await c.agents.admin.post(`/api/v1/admin/experiences/${experience.id}/approval`)).body.changed).toBe(false);
+    const mails = await em().find(MailOutbox, { toAddress: host.email });
+    expect(mails.map((mail) => [mail.dedupeKey, mail.footer, mail.subject])).toEqual([
+      [`experience_approval:${experience.id}:0`, 'user', '【たびとこ】体験「川辺の藍染め」が公開されました'],
+    ]);
+    expect(mails[0].textBody).toBe(
+      [
+        '体験「川辺の藍染め」の公開申請を承認し、体験を公開しました。',
+        '',
+        '公開中の体験のページ:',
+        `http://localhost:3000/stories/${experience.id}`,
+        '',
+        '内容の変更や日程の追加は、次のページから行えます。',
+        `http://localhost:3000/host_story/${experience.id}/edit`,
+        '',
+        'お知らせメールの設定・アカウントの設定: http://localhost:3000/account',
+        '',
+        '--',
+        'たびとこ',
+        'http://localhost:3000',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it("approving an ambassador's experience mails each of its members, as a rejection does", async () => {
+    const first = await createUser(t.orm, { role: 'HOST' });
+    const second = await createUser(t.orm, { role: 'HOST' });
+    const { experience, ambassador } = await createAmbassadorExperience(t.orm, {
+      memberUserId: first.id,
+      approve: false,
+      title: '工房の木工体験',
+    });
+    await addAmbassadorMember(t.orm, ambassador.id, second.id);
+    expect((await c.agents.admin.post(`/api/v1/admin/experiences/${experience.id}/approval`)).status).toBe(200);
+    const mails = await em().find(
+      MailOutbox,
+      { dedupeKey: { $like: `experience_approval:${experience.id}:%` } },
+      { orderBy: { id: 'asc' } },
+    );
+    expect(mails.map((mail) => [mail.toAddress, mail.subject])).toEqual([
+      [first.email, '【たびとこ】体験「工房の木工体験」が公開されました'],
+      [second.email, '【たびとこ】体験「工房の木工体験」が公開されました'],
+    ]);
+  });
+
   it('rejecting keeps it unpublished, mails the reason to the host and takes it off the queue until the host saves again', async () => {
     const host = await createUser(t.orm, { role: 'HOST' });
     const experience = await createExperience(t.orm, { hostUserId: host.id, approve: false, title: '差し戻される体験' });
@@ -81,8 +133,24 @@ describe('the approval queue', () => {
     expect(res.body).toMatchObject({ id: experience.id, approve: false, rejection: { reason: '集合場所を詳しく書いてください' } });
     expect((await em().findOneOrFail(Experience, { id: experience.id })).approve).toBe(false);
     const [mail] = await em().find(MailOutbox, { toAddress: host.email });
-    expect(mail.subject).toContain('差し戻される体験');
-    expect(mail.textBody).toContain('集合場所を詳しく書いてください');
+    expect(mail.subject).toBe('【たびとこ】体験「差し戻される体験」の公開申請が差し戻されました');
+    expect(mail.textBody).toBe(
+      [
+        '体験「差し戻される体験」の公開申請を確認しましたが、次の理由により差し戻しました。',
+        '',
+        '集合場所を詳しく書いてください',
+        '',
+        '内容を修正して保存すると、あらためて公開申請されます。',
+        `http://localhost:3000/host_story/${experience.id}/edit`,
+        '',
+        'お知らせメールの設定・アカウントの設定: http://localhost:3000/account',
+        '',
+        '--',
+        'たびとこ',
+        'http://localhost:3000',
+        '',
+      ].join('\n'),
+    );
 
     const queue = async () => (await c.agents.admin.get('/api/v1/admin/experiences')).body.experiences.map((e: { id: number }) => e.id);
     expect(await queue()).not.toContain(experience.id);

@@ -125,7 +125,13 @@ describe('cli ambassador members', { timeout: 300_000 }, () => {
     ]);
     expect(added.stderr).toBe('');
     expect(added.code).toBe(0);
-    expect(await em().count(AmbassadorMember, { ambassador: ambassador.id, user: user.id })).toBe(1);
+    const membership = await em().findOneOrFail(AmbassadorMember, { ambassador: ambassador.id, user: user.id });
+    // The user is told, as when the administrator adds them (tests/api/ambassador-member-mails.test.ts).
+    const memberMails = () =>
+      em().find(MailOutbox, { dedupeKey: { $like: `ambassador-member:${membership.id}:%` } }, { orderBy: { id: 'asc' } });
+    expect((await memberMails()).map((m) => [m.dedupeKey, m.toAddress])).toEqual([
+      [`ambassador-member:${membership.id}:added`, 'member.cli@example.com'],
+    ]);
     const again = await runCli(databaseUrl, ['add-ambassador-member', '--ambassador', String(ambassador.id), '--user', String(user.id)]);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('このユーザーはすでにメンバーです');
@@ -148,6 +154,11 @@ describe('cli ambassador members', { timeout: 300_000 }, () => {
     ]);
     expect(removed.code).toBe(0);
     expect(await em().count(AmbassadorMember, { ambassador: ambassador.id })).toBe(0);
+    // A refused add mailed nobody; the removal is told too.
+    expect((await memberMails()).map((m) => m.dedupeKey)).toEqual([
+      `ambassador-member:${membership.id}:added`,
+      `ambassador-member:${membership.id}:removed`,
+    ]);
   });
 });
 
@@ -187,5 +198,15 @@ describe('cli inquiries and experiences', { timeout: 300_000 }, () => {
     const approved = await runCli(databaseUrl, ['approve-experience', String(pending.id)]);
     expect(approved.code).toBe(0);
     expect((await em().findOneOrFail(Experience, { id: pending.id })).approve).toBe(true);
+    // The host hears of it as from the admin screen: the same mail, queued with the approval.
+    const mail = await em().findOneOrFail(MailOutbox, { dedupeKey: `experience_approval:${pending.id}:0` });
+    expect(mail.subject).toBe('【たびとこ】体験「承認待ちの体験 CLI」が公開されました');
+    expect(mail.textBody.split('\n').slice(2, 7)).toEqual([
+      '公開中の体験のページ:',
+      `http://localhost:3000/stories/${pending.id}`,
+      '',
+      '内容の変更や日程の追加は、次のページから行えます。',
+      `http://localhost:3000/host_story/${pending.id}/edit`,
+    ]);
   });
 });

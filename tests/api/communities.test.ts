@@ -1,10 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import request from 'supertest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { createSignedInUser } from '#tests/factories/users';
 import { createAmbassador, createBrand, createBrandMember, createCommunity } from '#tests/factories/communities';
 import { CommunityApplication, CommunityApplicationAnswer } from '#src/modules/communities/communities.entity';
 import { MailOutbox } from '#src/modules/mail/mail.entity';
+import { publicBaseUrl } from '#src/lib/env';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -186,7 +187,7 @@ describe('POST /api/v1/community_applications', () => {
         .sort(),
     ).toEqual(['料理', '発酵食品に興味があります']);
 
-    const mails = await em().find(MailOutbox, { dedupeKey: { $like: `community_application:${res.body.id}:%` } });
+    const mails = await em().find(MailOutbox, { dedupeKey: { $like: `community_application:${res.body.id}:brand_member:%` } });
     expect(mails.map((m) => m.toAddress)).toEqual(['staff-accepted@example.com']);
     expect(mails[0].dedupeKey).toBe(`community_application:${res.body.id}:brand_member:${accepted.id}`);
     expect(mails[0].subject).toContain('信州みそ部');
@@ -194,6 +195,57 @@ describe('POST /api/v1/community_applications', () => {
 
     const sessions = await em().getConnection().execute<{ sess: { flags?: Record<string, boolean> } }[]>('SELECT sess FROM session');
     expect(sessions.some((s) => s.sess.flags?.[`communityApplication:${community.id}`] === true)).toBe(true);
+  });
+
+  it('mails the applicant a receipt: the community, when, what happens next; a refused application mails nobody', async () => {
+    const { community, motive } = await communityWithItems({ name: '湘南ビーチクリーン部' });
+    // Signed in and applying at 10:30 Japan time (01:30 UTC) on 5 January 2027: the time the mail states is the
+    // subject, so only Date is faked (from the sign-in on, so the session's expiry follows the same clock).
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2027-01-05T01:30:00Z') });
+    let res: request.Response;
+    let user: { email: string };
+    try {
+      const signedIn = await applicant();
+      user = signedIn.user;
+      const refused = await signedIn.agent.post('/api/v1/community_applications').send(payload(community.id, []));
+      expect(refused.status).toBe(422);
+      expect(await em().count(MailOutbox, { toAddress: user.email })).toBe(0);
+      res = await signedIn.agent
+        .post('/api/v1/community_applications')
+        .send(payload(community.id, [{ community_application_question_id: motive.id, content: '海を守りたい' }]));
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(res.status).toBe(201);
+    const mails = await em().find(MailOutbox, { toAddress: user.email });
+    expect(mails.map((m) => m.dedupeKey)).toEqual([`community_application:${res.body.id}:applicant`]);
+    const [mail] = mails;
+    expect(mail.footer).toBe('user');
+    expect(mail.subject).toBe('【たびとこ】「湘南ビーチクリーン部」への申し込みを受け付けました');
+    const base = publicBaseUrl(t.env);
+    // The text as queued; the outbox adds the account's settings line before the signature (mail.footer.ts).
+    expect(
+      mail.textBody.startsWith(
+        [
+          '応募 花子 様',
+          '',
+          'コミュニティ「湘南ビーチクリーン部」への申し込みを受け付けました。お申し込みありがとうございます。',
+          '',
+          '■ コミュニティ: 湘南ビーチクリーン部',
+          '■ 申し込み日時: 2027年1月5日 10:30',
+          '',
+          '■ 今後の流れ',
+          'コミュニティを運営するブランドの担当者が申し込み内容を確認し、参加について、あらためてご連絡します。',
+          '確認にはお時間をいただく場合があります。',
+          '',
+          `コミュニティのページ: ${base}/communities/${community.id}`,
+          '申し込みの取り消しやご不明な点、このメールに心当たりがない場合は、お問い合わせフォームからご連絡ください。',
+          `お問い合わせフォーム: ${base}/inquiry`,
+          '',
+        ].join('\n'),
+      ),
+    ).toBe(true);
+    expect(mail.textBody.endsWith(`\n--\nたびとこ\n${base}\n`)).toBe(true);
   });
 
   it('accepts a blank optional answer and drops it; full-width postal digits become ASCII', async () => {

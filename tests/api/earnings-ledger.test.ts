@@ -1,7 +1,7 @@
 // The ledger of the hosts' earnings, written by the real booking and cancellation flows (the test gateway, real
-// PostgreSQL): who is paid, the commission on the undiscounted fee, 予定 until the last slot ends, a refunding
-// cancellation reversing it, a late one keeping it, the host's cancellation reversing it, the contract rate, and
-// the database refusing to change a row or to write one twice.
+// PostgreSQL): who is paid, the commission on the undiscounted fee (a fully discounted booking too, none for a free
+// experience), 予定 until the last slot ends, a refunding cancellation reversing it, a late one keeping it, the host's
+// cancellation reversing it, the contract rate, and the database refusing to change a row or to write one twice.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { createUser, signedInAgent, type Agent } from '#tests/factories/users';
@@ -111,6 +111,23 @@ describe('the earning at confirmation', () => {
     // The guest pays 3,000 + fees; the host earns on 5,000: 5,000 − 750.
     expect(total).toBe(3000 + 150 + 108);
     expect((await ledgerOf(id))[0]).toMatchObject({ gross: 5000, commission: 750, amount: 4250 });
+  });
+
+  it('is recorded when a coupon covers the whole total, a booking confirmed without a charge', async () => {
+    const experience = await createExperience(t.orm, { hostUserId: hostUser.id, price: 5000 });
+    const slot = await createCalendar(t.orm, experience.id, { daysFromToday: 12 });
+    const coupon = await createCoupon(t.orm, { discountType: 'percent', discountValue: 100 });
+    const { id, total } = await book(experience.id, [slot.id], { coupon_code: coupon.code });
+    expect(total).toBe(0);
+    expect(await ledgerOf(id)).toMatchObject([{ kind: 'earning', gross: 5000, commission: 750, amount: 4250 }]);
+  });
+
+  it('is not recorded for a free experience: nothing earned, no ¥0 row', async () => {
+    const experience = await createExperience(t.orm, { hostUserId: hostUser.id, price: 0 });
+    const slot = await createCalendar(t.orm, experience.id, { daysFromToday: 12 });
+    const { id, total } = await book(experience.id, [slot.id]);
+    expect(total).toBe(0);
+    expect(await ledgerOf(id)).toEqual([]);
   });
 
   it('uses the contract rate an admin set for the payee (audited)', async () => {

@@ -107,13 +107,36 @@ describe('the brand portal door: POST /brand/api/v1/brand-members/email', () => 
     expect(res.status).toBe(202);
     expectDocumented(res);
     expect(res.body).toEqual({ sent: true });
+    // Every mail names the portal account as its password notice does, and the notice to the old address is a
+    // security notice linking /brand/account to review the account.
     const notice = (await deliveredTo(t, inbox, 'portal-old@example.com')).at(-1)!;
-    expect(notice.text.trimEnd().endsWith('\n\nアカウントの設定: http://localhost:3000/brand/account')).toBe(true);
+    expect(notice.subject).toBe('【たびとこ】ブランド管理画面のメールアドレス変更の申請がありました');
+    expect(notice.text.startsWith('たびとこ ブランド管理画面のアカウントのメールアドレスを変更する申請がありました。\n')).toBe(true);
+    expect(
+      notice.text
+        .trimEnd()
+        .endsWith(
+          'アカウントの状態（ログイン中の端末など）の確認: http://localhost:3000/brand/account\n\n--\nたびとこ\nhttp://localhost:3000',
+        ),
+    ).toBe(true);
     expect(notice.text).not.toContain('お知らせメールの設定');
+    const [toNew] = await deliveredTo(t, inbox, 'portal-new@example.com');
+    expect(toNew.subject).toBe('【たびとこ】ブランド管理画面のメールアドレス変更の確認');
+    expect(
+      toNew.text.startsWith('たびとこ ブランド管理画面のアカウントのメールアドレスを、このメールアドレスに変更する申請がありました。\n'),
+    ).toBe(true);
 
     const confirm = await linkToken(t, inbox, 'portal-new@example.com', '/email_change/confirm');
     const done = await request(t.app).post('/api/v1/email_changes/confirm').send({ token: confirm });
     expect(done.body).toEqual({ door: 'brand', action: 'confirm', email: 'portal-new@example.com' });
+    const doneMail = (await deliveredTo(t, inbox, 'portal-old@example.com')).at(-1)!;
+    expect(doneMail.subject).toBe('【たびとこ】ブランド管理画面のメールアドレスが変更されました');
+    expect(
+      doneMail.text.startsWith('たびとこ ブランド管理画面のアカウントのメールアドレスが portal-new@example.com に変更されました。'),
+    ).toBe(true);
+    expect(doneMail.text).toContain(
+      '先にお送りした「【たびとこ】ブランド管理画面のメールアドレス変更の申請がありました」のメールのリンクから',
+    );
     expect((await em().findOneOrFail(BrandMember, { id: member.id })).email).toBe('portal-new@example.com');
     expect((await agent.get('/brand/api/v1/brand-members/me')).status).toBe(200);
     await portalAgent(t, 'portal-new@example.com');
@@ -141,6 +164,11 @@ describe('the brand portal door: POST /brand/api/v1/brand-members/email', () => 
       .post('/brand/api/v1/brand-members/email')
       .send({ email: 'portal-taken@example.com', current_password: MEMBER_PASSWORD });
     expect([taken.status, taken.text]).toEqual([free.status, free.text]);
+    const [toTaken] = await deliveredTo(t, inbox, 'portal-taken@example.com');
+    expect(toTaken.subject).toBe('【たびとこ】ブランド管理画面のメールアドレス変更の確認');
+    expect(toTaken.text).toContain(
+      'このメールアドレスはすでにたびとこ ブランド管理画面のアカウントで使われているため、変更は行われません。',
+    );
     expect((await b.get('/brand/api/v1/brand-members/email')).body.pending.email).toBe('portal-taken@example.com');
     // Cancelled from the portal's settings page like any pending change.
     const cancelled = await b.delete('/brand/api/v1/brand-members/email');

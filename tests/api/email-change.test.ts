@@ -45,14 +45,30 @@ describe('POST /api/v1/account/email', () => {
     expect(toNew.subject).toBe('【たびとこ】メールアドレス変更の確認');
     expect(toNew.text).toMatch(/http:\/\/localhost:3000\/email_change\/confirm\?token=[\w-]{43}/);
     expect(toNew.text).toContain('このリンクは1回だけ');
-    // Not the account's address yet: no settings link.
-    expect(toNew.text).not.toContain('お知らせメールの設定');
+    expect(toNew.text.startsWith('たびとこのアカウントのメールアドレスを、このメールアドレスに変更する申請がありました。')).toBe(true);
+    // Not the account's address yet: no account link, the signature ends the mail.
+    expect(toNew.text).not.toContain('/account');
+    expect(toNew.text.trimEnd().endsWith('メールアドレスは変更されません。\n\n--\nたびとこ\nhttp://localhost:3000')).toBe(true);
     const [toOld] = await deliveredTo(t, inbox, 'change-old@example.com');
     expect(toOld.subject).toBe('【たびとこ】メールアドレス変更の申請がありました');
     expect(toOld.text).toContain('新しいメールアドレス: change-new@example.com');
     expect(toOld.text).toMatch(/http:\/\/localhost:3000\/email_change\/undo\?token=[\w-]{43}/);
-    // The footer: every mail to an account ends with its settings page.
-    expect(toOld.text.trimEnd().endsWith('お知らせメールの設定・アカウントの設定: http://localhost:3000/account')).toBe(true);
+    // A security notice: why it is always sent, and the account page to review the account, before the signature.
+    expect(
+      toOld.text
+        .trimEnd()
+        .endsWith(
+          [
+            'このメールは、アカウントの安全のためにお送りしているお知らせです。配信を停止することはできません。',
+            'アカウントの状態（ログイン中の端末など）の確認: http://localhost:3000/account',
+            '',
+            '--',
+            'たびとこ',
+            'http://localhost:3000',
+          ].join('\n'),
+        ),
+    ).toBe(true);
+    expect(toOld.text).not.toContain('お知らせメールの設定');
 
     expect((await em().findOneOrFail(User, { id: user.id })).email).toBe('change-old@example.com');
     const status = await agent.get('/api/v1/account/email');
@@ -190,6 +206,10 @@ describe('POST /api/v1/email_changes/confirm', () => {
     expect((await agent.get('/api/v1/me')).body).toMatchObject({ email: 'confirm-new@example.com', email_verified: true });
     const done = (await deliveredTo(t, inbox, 'confirm-old@example.com')).at(-1)!;
     expect(done.subject).toBe('【たびとこ】メールアドレスが変更されました');
+    expect(done.text).toContain('先にお送りした「【たびとこ】メールアドレス変更の申請がありました」のメールのリンクから');
+    expect(done.text).toContain(
+      'このメールは、アカウントの安全のためにお送りしているお知らせです。配信を停止することはできません。\nアカウントの状態（ログイン中の端末など）の確認: http://localhost:3000/account\n\n--\nたびとこ',
+    );
 
     const again = await request(t.app).post('/api/v1/email_changes/confirm').send({ token });
     expect(again.status).toBe(422);

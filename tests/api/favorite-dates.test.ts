@@ -47,6 +47,9 @@ async function publishedExperience(title: string): Promise<{ id: number; calenda
   expect(created.status).toBe(201);
   const admin = await createSignedInUser(t, { role: 'ADMIN' });
   expect((await admin.agent.post(`/api/v1/admin/experiences/${created.body.id}/approval`)).status).toBe(200);
+  // The host's mail of the approval goes out now, so that the inbox holds only the mails under test.
+  await deliver();
+  smtp.inbox.length = 0;
   return { id: created.body.id, calendars: created.body.calendars };
 }
 

@@ -7,7 +7,7 @@ import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { createUser, signedInAgent, type Agent } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { createReservation } from '#tests/factories/reservations';
-import { createAmbassador } from '#tests/factories/communities';
+import { addAmbassadorMember, createAmbassador } from '#tests/factories/communities';
 import { operator } from '#src/lib/context';
 import { MailOutbox } from '#src/modules/mail/mail.entity';
 import { pdfText } from '#tests/factories/pdf';
@@ -102,9 +102,59 @@ describe('the bank account', () => {
     ]);
     const mails = await t.orm.em.fork().find(MailOutbox, { dedupeKey: { $like: `bank-account:${row.id}:%` } });
     expect(mails).toHaveLength(1);
-    expect(mails[0].subject).toBe('【たびとこ】振込先口座が変更されました');
-    expect(mails[0].textBody).toContain('振込先: みずほ 東京営業部 普通 ****567');
+    expect([mails[0].footer, mails[0].subject]).toEqual(['user', '【たびとこ】振込先口座が変更されました']);
+    expect(mails[0].textBody).toBe(
+      [
+        '山田 花子 様',
+        '',
+        '売上のお振込先口座が変更されました。',
+        '振込先: みずほ 東京営業部 普通 ****567',
+        '',
+        '登録内容は、売上・お支払いのページで確認できます。',
+        'http://localhost:3000/host/earnings',
+        '',
+        'お心当たりがない場合は、すぐにお問い合わせフォームから運営事務局へご連絡ください。',
+        'http://localhost:3000/inquiry',
+        '',
+        'お知らせメールの設定・アカウントの設定: http://localhost:3000/account',
+        '',
+        '--',
+        'たびとこ',
+        'http://localhost:3000',
+        '',
+      ].join('\n'),
+    );
     expect((await host.get('/api/v1/host/bank-account')).body.account_number_masked).toBe('****567');
+  });
+
+  it("mails an ambassador's change to its address with its earnings page and the member who made it", async () => {
+    const school = await createAmbassador(t.orm, { name: '木工房かしの木', email: 'kashi@example.com' });
+    const member = await createUser(t.orm, { name: '鈴木 一郎', role: 'HOST' });
+    await addAmbassadorMember(t.orm, school.id, member.id);
+    const agent = await signedInAgent(t.app, member.email);
+    expect((await agent.put(`/api/v1/host/bank-account?ambassador_id=${school.id}`).send(account)).status).toBe(200);
+    const [row] = await sql<{ id: number }[]>('SELECT id FROM payees WHERE ambassador_id = ?', [school.id]);
+    const mails = await t.orm.em.fork().find(MailOutbox, { dedupeKey: { $like: `bank-account:${row.id}:%` } });
+    expect(mails.map((mail) => [mail.toAddress, mail.footer])).toEqual([['kashi@example.com', null]]);
+    expect(mails[0].textBody).toBe(
+      [
+        '木工房かしの木 様',
+        '',
+        '売上のお振込先口座が変更されました。',
+        '振込先: みずほ 東京営業部 普通 ****567',
+        '変更した方: 鈴木 一郎 様',
+        '',
+        '登録内容は、売上・お支払いのページで確認できます。',
+        `http://localhost:3000/host/earnings?ambassador_id=${school.id}`,
+        '',
+        'お心当たりがない場合は、すぐにお問い合わせフォームから運営事務局へご連絡ください。',
+        'http://localhost:3000/inquiry',
+        '',
+        '--',
+        'たびとこ',
+        'http://localhost:3000',
+      ].join('\n'),
+    );
   });
 
   it("is nobody else's to read: another user sees their own; an ambassador they are not a member of is a 404", async () => {

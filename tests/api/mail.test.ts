@@ -1,6 +1,6 @@
 // The mail outbox's delivery against a real local SMTP server (smtp-server): reservation mails arrive once, a
-// failure is retried with backoff, a row locked by another worker is skipped, a crash loses nothing, and a
-// retry never sends twice.
+// failure is retried with backoff, a row locked by another worker is skipped, a crash loses nothing, a retry never
+// sends twice, and a mail queued by another process (the CLI) keeps the host its links were written with.
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type TestAgent from 'supertest/lib/agent';
@@ -17,6 +17,7 @@ import { createLogger } from '#src/lib/logger';
 import * as ja from '#src/i18n/ja';
 import { formatDateJa } from '#src/lib/isomorphic/dates';
 import { startSmtpInbox, type Received, type SmtpInbox } from '#tests/setup/smtp-inbox';
+import { CLI_TEST_TIMEOUT, runCli } from '#tests/factories/cli';
 
 let t: TestApp;
 let smtp: SmtpInbox;
@@ -64,8 +65,12 @@ describe('mail delivery over SMTP', () => {
     expect(toGuest.subject).toBe(ja.reservations.mailGuestSubject('藍染めのハンカチづくり'));
     expect(toGuest.text).toContain('メール 太郎 様');
     expect(toGuest.text).toContain('■ 体験: 藍染めのハンカチづくり');
-    // Every mail to an account ends with the link to its settings page (mail.footer.ts).
-    expect(toGuest.text.trimEnd().endsWith('お知らせメールの設定・アカウントの設定: http://localhost:3000/account')).toBe(true);
+    // A mail to an account links its settings page just before the signature, which ends the mail (mail.footer.ts).
+    expect(
+      toGuest.text
+        .trimEnd()
+        .endsWith('お知らせメールの設定・アカウントの設定: http://localhost:3000/account\n\n--\nたびとこ\nhttp://localhost:3000'),
+    ).toBe(true);
     expect(toGuest.from).toBe('no-reply@tabitoko.example');
     expect(toGuest.headers['message-id']).toBe(messageIdFor(`reservation:${id}:guest`, 'no-reply@tabitoko.example'));
     // The confirmation carries the reservation's .ics (METHOD:PUBLISH, Japan time).
@@ -114,23 +119,54 @@ describe('mail delivery over SMTP', () => {
     expect(inbox.filter((m) => m.to.includes(failed.toAddress))).toHaveLength(1);
   });
 
-  it('ends a mail to a brand member with the portal account link (no mail settings there), and a mail to the office with none', async () => {
+  it('gives a brand member the portal account link before the signature (no mail settings there), and the office none', async () => {
     const key = `footer:${Date.now()}`;
+    const text = '本文です。\n\n--\nたびとこ\nhttp://localhost:3000\n';
     await enqueueMail(t.orm.em.fork(), [
-      { dedupeKey: `${key}:brand`, to: 'member-footer@example.com', footer: 'brand', subject: '件名', text: '本文です。\n' },
-      { dedupeKey: `${key}:office`, to: 'office-footer@example.com', footer: null, subject: '件名', text: '本文です。\n' },
+      { dedupeKey: `${key}:brand`, to: 'member-footer@example.com', footer: 'brand', subject: '件名', text },
+      { dedupeKey: `${key}:office`, to: 'office-footer@example.com', footer: null, subject: '件名', text },
     ]);
     expect(await t.services.mail.deliverDue()).toEqual({ sent: 2, failed: 0 });
-    const member = inbox.find((m) => m.to.includes('member-footer@example.com'))!;
-    expect(member.text.trimEnd()).toBe('本文です。\n\nアカウントの設定: http://localhost:3000/brand/account');
-    const office = inbox.find((m) => m.to.includes('office-footer@example.com'))!;
-    expect(office.text.trimEnd()).toBe('本文です。');
-    // The stored text stays as written; the development mailbox shows what is sent.
+    const sent = '本文です。\n\nアカウントの設定: http://localhost:3000/brand/account\n\n--\nたびとこ\nhttp://localhost:3000\n';
+    // A short text travels as quoted-printable, whose lines end in CRLF on the wire.
+    const received = (to: string) =>
+      inbox
+        .find((m) => m.to.includes(to))!
+        .text.replace(/\r\n/g, '\n')
+        .trimEnd();
+    expect(received('member-footer@example.com')).toBe(sent.trimEnd());
+    expect(received('office-footer@example.com')).toBe('本文です。\n\n--\nたびとこ\nhttp://localhost:3000');
+    // The row holds the mail as sent, footer included, and says which line it carries; the development mailbox
+    // shows the same text.
     const row = await t.orm.em.fork().findOneOrFail(MailOutbox, { dedupeKey: `${key}:brand` });
-    expect(row.textBody).toBe('本文です。\n');
+    expect([row.textBody, row.footer]).toEqual([sent, 'brand']);
     const shown = (await t.services.mail.mailbox(t.services.context({ kind: 'guest' }))).find((m) => m.id === row.id)!;
-    expect(shown.text).toBe('本文です。\n\nアカウントの設定: http://localhost:3000/brand/account\n');
+    expect(shown.text).toBe(sent);
   });
+
+  it(
+    'sends a mail the CLI queued with the links it was written with: body and footer name one host',
+    async () => {
+      const host = await createUser(t.orm, { name: '差し戻し 花子', role: 'HOST' });
+      const experience = await createExperience(t.orm, { title: '別の番地の体験', hostUserId: host.id, approve: false });
+      // Only DATABASE_URL and another port: the command writes its links with http://localhost:4555, while this
+      // server sends with http://localhost:3000.
+      const run = await runCli(t.databaseUrl, ['reject-experience', String(experience.id), '--reason', '写真を差し替えてください'], {
+        env: { PORT: '4555' },
+      });
+      expect(run.code).toBe(0);
+      await t.services.mail.deliverDue();
+      const [mail] = inbox.filter((m) => m.to.includes(host.email));
+      expect(mail.text).toContain(`http://localhost:4555/host_story/${experience.id}/edit`);
+      expect(
+        mail.text
+          .trimEnd()
+          .endsWith('お知らせメールの設定・アカウントの設定: http://localhost:4555/account\n\n--\nたびとこ\nhttp://localhost:4555'),
+      ).toBe(true);
+      expect(mail.text).not.toContain('localhost:3000');
+    },
+    CLI_TEST_TIMEOUT,
+  );
 
   it('gives up after the last attempt and marks the mail failed', async () => {
     await enqueueMail(t.orm.em.fork(), [
@@ -212,6 +248,7 @@ describe('mail delivery over SMTP', () => {
         reservations: t.services.reservations,
         reminders: t.services.reminders,
         favoriteDates: t.services.favoriteDates,
+        reviewRequests: t.services.reviewRequests,
         dataExports: t.services.dataExports,
       },
       { mailEveryMs: 50 },

@@ -1,6 +1,7 @@
 // The monthly close through the admin API: preparing a month from the ledger (minimum, carry-over, blocked payees,
-// idempotent, one batch when two connections prepare at once), the bank file, marking paid (payout rows, mails,
-// once), the order of months, adjustments and who may do any of it.
+// idempotent, one batch when two connections prepare at once) and mailing the payees it leaves unpaid, the bank file,
+// marking paid (payout rows, mails naming the account paid, once), the order of months, adjustments and who may do
+// any of it.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { createUser } from '#tests/factories/users';
@@ -15,7 +16,8 @@ import { MailOutbox } from '#src/modules/mail/mail.entity';
 let t: TestApp;
 let callers: Callers;
 let admin: Callers['agents']['admin'];
-const payee = { a: 0, b: 0, c: 0 };
+const payee = { a: 0, b: 0, c: 0, d: 0 };
+let schoolId: number;
 let experienceId: number;
 let calendarId: number;
 let guestId: number;
@@ -57,13 +59,16 @@ beforeAll(async () => {
   admin = callers.agents.admin;
   const hostA = await createUser(t.orm, { name: '山田 花子', role: 'HOST' });
   const hostC = await createUser(t.orm, { name: '佐藤 次郎', role: 'HOST' });
-  const school = await createAmbassador(t.orm, { name: '鈴木工房' });
+  const hostD = await createUser(t.orm, { name: '高橋 三郎', role: 'HOST' });
+  const school = await createAmbassador(t.orm, { name: '鈴木工房', email: 'kobo@example.com' });
+  schoolId = school.id;
   guestId = (await createUser(t.orm, { name: 'ゲスト' })).id;
   experienceId = (await createExperience(t.orm, { hostUserId: hostA.id })).id;
   calendarId = (await createCalendar(t.orm, experienceId, { daysFromToday: 3 })).id;
   payee.a = await newPayee('user_id', hostA.id, { holder: 'ﾔﾏﾀﾞ ﾊﾅｺ', number: '0012345' });
   payee.b = await newPayee('ambassador_id', school.id, { holder: 'ｽｽﾞｷｺｳﾎﾞｳ', number: '7654321' });
   payee.c = await newPayee('user_id', hostC.id, null);
+  payee.d = await newPayee('user_id', hostD.id, null);
   // September (closes 2026-10-01 00:00 JST = 2026-09-30T15:00Z).
   await earn(payee.a, 10000, '2026-09-15T03:00:00Z');
   await earn(payee.a, 2000, '2026-09-30T14:59:59Z');
@@ -72,7 +77,15 @@ beforeAll(async () => {
   // October.
   await earn(payee.a, 5000, '2026-09-30T15:00:00Z');
   await earn(payee.b, 1000, '2026-10-31T14:00:00Z');
+  await earn(payee.d, 1000, '2026-10-15T03:00:00Z');
 });
+
+/** The mails of a batch with the dedupe key's prefix (`payout`, `payout-unpaid`), by payee. */
+async function batchMails(prefix: string, month: string) {
+  const [batch] = await sql<{ id: number }[]>('SELECT id FROM payout_batches WHERE month = ?', [month]);
+  const rows = await t.orm.em.fork().find(MailOutbox, { dedupeKey: { $like: `${prefix}:${batch.id}:%` } });
+  return Object.fromEntries(rows.map((row) => [Number(row.dedupeKey.split(':')[2]), row]));
+}
 
 describe('who may', () => {
   it.each(NON_ADMIN)('%s is refused every payout call', async (caller) => {
@@ -135,6 +148,51 @@ describe('preparing a month', () => {
     expect(items[payee.c]).toMatchObject({ payee_name: '佐藤 次郎', balance: 8000, transfer_amount: 0, status: 'blocked', account: null });
   });
 
+  it('tells each payee it leaves unpaid why and what to do, once however often the month is prepared', async () => {
+    const mails = await batchMails('payout-unpaid', '2026-09');
+    expect(Object.keys(mails).map(Number).sort()).toEqual([payee.b, payee.c].sort());
+    const blocked = mails[payee.c];
+    expect([blocked.footer, blocked.subject]).toEqual(['user', '【たびとこ】2026年9月分の売上は繰り越しになります']);
+    expect(blocked.textBody).toBe(
+      [
+        '佐藤 次郎 様',
+        '',
+        '2026年9月分のお支払い（2026年10月30日）では、振込先口座が登録されていないため、お振り込みできません。',
+        '確定残高 ¥8,000 は繰り越し、口座のご登録後、最初のお支払いでお振り込みします。',
+        '',
+        '振込先口座は、次のページで登録できます。',
+        'http://localhost:3000/host/earnings',
+        '',
+        'お知らせメールの設定・アカウントの設定: http://localhost:3000/account',
+        '',
+        '--',
+        'たびとこ',
+        'http://localhost:3000',
+        '',
+      ].join('\n'),
+    );
+    const carried = mails[payee.b];
+    expect([carried.toAddress, carried.footer, carried.subject]).toEqual([
+      'kobo@example.com',
+      null,
+      '【たびとこ】2026年9月分の売上は繰り越しになります',
+    ]);
+    expect(carried.textBody).toBe(
+      [
+        '鈴木工房 様',
+        '',
+        '2026年9月分の確定残高 ¥2,500 は、お支払いの最低額 ¥3,000 に満たないため、今回（2026年10月30日）はお振り込みしません。',
+        '残高は繰り越し、締め日の時点で ¥3,000 以上になった月にお支払いします。',
+        '',
+        `売上と支払明細はこちらからご覧いただけます: http://localhost:3000/host/earnings?ambassador_id=${schoolId}`,
+        '',
+        '--',
+        'たびとこ',
+        'http://localhost:3000',
+      ].join('\n'),
+    );
+  });
+
   it('will not prepare the next month while this one is unpaid', async () => {
     const res = await admin.post('/api/v1/admin/payouts').send({ month: '2026-10' });
     expect(res.status).toBe(409);
@@ -167,8 +225,14 @@ describe('the bank file and marking paid', () => {
     expect(row.exported_at).not.toBeNull();
   });
 
-  it('writes one payout row per paid payee and mails them, once however often it is marked', async () => {
+  it('writes one payout row per paid payee and mails them the account paid, once however often it is marked', async () => {
     const [batch] = await sql<{ id: number }[]>("SELECT id FROM payout_batches WHERE month = '2026-09'");
+    // The host changes the account after the batch was prepared: the batch still pays, and names, the one it recorded.
+    await sql(
+      `UPDATE payees SET bank_code = '0001', branch_code = '001', account_number_encrypted = ?, account_number_last3 = '999'
+       WHERE id = ?`,
+      [encryptAccountNumber(bankAccountKey(t.env), '7654999'), payee.a],
+    );
     const first = await admin.post(`/api/v1/admin/payouts/${batch.id}/paid`).send({});
     expect(first.status).toBe(200);
     expect(first.body.batch.status).toBe('paid');
@@ -179,12 +243,33 @@ describe('the bank file and marking paid', () => {
          FROM ledger_entries WHERE kind = 'payout'`,
       ),
     ).toEqual([{ payee_id: payee.a, amount: -12000, available_at: '2026-09-30T15:00:00' }]);
-    const mails = await t.orm.em.fork().find(MailOutbox, { dedupeKey: { $like: `payout:${batch.id}:%` } });
-    expect(mails).toHaveLength(1);
-    expect(mails[0].subject).toBe('【たびとこ】2026-09分のお支払いのご案内');
-    expect(mails[0].textBody).toContain('お振込額: ¥12,000');
+    const mails = await batchMails('payout', '2026-09');
+    expect(Object.keys(mails).map(Number)).toEqual([payee.a]);
+    expect(mails[payee.a].subject).toBe('【たびとこ】2026年9月分のお支払いのご案内');
     // Marking a batch paid records that the transfer was ordered for its pay day, which may still be ahead.
-    expect(mails[0].textBody).toContain('2026-09締め分のお支払いを、2026年10月30日付でご登録の口座へお振り込みする手続きをしました。');
+    expect(mails[payee.a].textBody).toBe(
+      [
+        '山田 花子 様',
+        '',
+        '2026年9月分のお支払いを、2026年10月30日付で次の口座へお振り込みする手続きをしました。',
+        '',
+        '振込先: 三菱ＵＦＪ 横浜中山 普通 ****345',
+        '確定残高: ¥12,000',
+        '振込手数料: ¥0',
+        'お振込額: ¥12,000',
+        '',
+        '売上と支払明細はこちらからご覧いただけます: http://localhost:3000/host/earnings',
+        '',
+        'お知らせメールの設定・アカウントの設定: http://localhost:3000/account',
+        '',
+        '--',
+        'たびとこ',
+        'http://localhost:3000',
+        '',
+      ].join('\n'),
+    );
+    // The payees left unpaid were told when the month was prepared, not again.
+    expect(Object.keys(await batchMails('payout-unpaid', '2026-09'))).toHaveLength(2);
   });
 
   it('carries the balances over into the next month', async () => {
@@ -194,7 +279,32 @@ describe('the bank file and marking paid', () => {
     expect(items[payee.a]).toMatchObject({ balance: 5000, carried_in: 0, transfer_amount: 5000, status: 'payable' });
     expect(items[payee.b]).toMatchObject({ balance: 3500, carried_in: 2500, transfer_amount: 3500, status: 'payable' });
     expect(items[payee.c]).toMatchObject({ balance: 8000, carried_in: 8000, status: 'blocked' });
+    expect(items[payee.d]).toMatchObject({ balance: 1000, carried_in: 0, status: 'carried_over' });
     expect(res.body.batch.pay_date).toBe('2026-11-30');
+  });
+
+  it('tells a payee carried over without a bank account to register one, and a blocked one again for the new batch', async () => {
+    const mails = await batchMails('payout-unpaid', '2026-10');
+    expect(Object.keys(mails).map(Number).sort()).toEqual([payee.c, payee.d].sort());
+    expect(mails[payee.d].textBody).toBe(
+      [
+        '高橋 三郎 様',
+        '',
+        '2026年10月分の確定残高 ¥1,000 は、お支払いの最低額 ¥3,000 に満たないため、今回（2026年11月30日）はお振り込みしません。',
+        '残高は繰り越し、締め日の時点で ¥3,000 以上になった月にお支払いします。',
+        '',
+        '振込先口座がまだ登録されていません。お支払いまでに、次のページで登録してください。',
+        'http://localhost:3000/host/earnings',
+        '',
+        'お知らせメールの設定・アカウントの設定: http://localhost:3000/account',
+        '',
+        '--',
+        'たびとこ',
+        'http://localhost:3000',
+        '',
+      ].join('\n'),
+    );
+    expect(mails[payee.c].subject).toBe('【たびとこ】2026年10月分の売上は繰り越しになります');
   });
 
   it('refuses to prepare an earlier month once a later one exists', async () => {
@@ -211,6 +321,29 @@ describe('the bank file and marking paid', () => {
       ['2026-09', 'paid'],
     ]);
     expect((await admin.get('/api/v1/admin/payouts/999999')).status).toBe(404);
+  });
+
+  it('mails each payee the account its line pays, and an ambassador its own earnings page', async () => {
+    const [batch] = await sql<{ id: number }[]>("SELECT id FROM payout_batches WHERE month = '2026-10'");
+    expect((await admin.post(`/api/v1/admin/payouts/${batch.id}/paid`).send({})).status).toBe(200);
+    const mails = await batchMails('payout', '2026-10');
+    expect(Object.keys(mails).map(Number).sort()).toEqual([payee.a, payee.b].sort());
+    // Prepared after the change above: the host's new account.
+    expect(mails[payee.a].textBody.split('\n')[4]).toBe('振込先: みずほ 東京営業部 普通 ****999');
+    expect([mails[payee.b].toAddress, mails[payee.b].footer]).toEqual(['kobo@example.com', null]);
+    expect(mails[payee.b].textBody.split('\n').slice(0, 11)).toEqual([
+      '鈴木工房 様',
+      '',
+      '2026年10月分のお支払いを、2026年11月30日付で次の口座へお振り込みする手続きをしました。',
+      '',
+      '振込先: 三菱ＵＦＪ 横浜中山 普通 ****321',
+      '確定残高: ¥3,500',
+      '振込手数料: ¥0',
+      'お振込額: ¥3,500',
+      '',
+      `売上と支払明細はこちらからご覧いただけます: http://localhost:3000/host/earnings?ambassador_id=${schoolId}`,
+      '',
+    ]);
   });
 });
 

@@ -87,7 +87,7 @@ describe('day-before reminders', () => {
     expect(guestMail?.toAddress).toBe(guests[0].email);
     expect(guestMail?.subject).toBe(ja.reminderMail.guestSubject('手びねりの器'));
     expect(guestMail?.textBody).toContain('10:00〜12:00');
-    expect(guestMail?.textBody).toContain('京都府京都市東山区五条橋東6-583');
+    expect(guestMail?.textBody.split('\n')).toContain('■ 開催場所: 京都府京都市東山区五条橋東6-583');
     expect(guestMail?.textBody).toContain(`/reservations/${a.id}`);
     // The .ics of the slot, with the same UID as the confirmation's event.
     const ics = guestMail?.attachments?.[0];
@@ -133,7 +133,7 @@ describe('day-before reminders', () => {
     expect(await t.services.reminders.sendDueReminders({ now: japanInstant(date, '19:59') })).toBe(1);
     const mails = await reminderMails(`reminder:${r1.id}:`);
     expect(mails).toHaveLength(1);
-    expect(mails[0].textBody).toContain('https://meet.example.com/abc');
+    expect(mails[0].textBody.split('\n')).toContain('■ 参加URL: https://meet.example.com/abc');
     expect(await reminderMails(`reminder:${r2.id}:`)).toEqual([]);
     // The ambassador has no address and no members: the list goes to the office.
     const hostMails = await reminderMails(`reminder:host:${experience.id}:`);

@@ -352,14 +352,19 @@ describe('POST /api/v1/reservations', () => {
     expect(toHost.textBody).toMatch(/^鈴木工房\d+ 様/);
   });
 
-  it('puts the online URL into the mail of an online experience', async () => {
+  it('tells the guest of an online experience when the reservation page will show the URL, not the URL a week early', async () => {
     const { calendar } = await paidSlot({ online: true });
     const res = await agent
       .post('/api/v1/reservations')
       .send({ calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'tok_visa' });
     expect(res.status).toBe(201);
     const [toGuest] = await mailsOf(res.body.id);
-    expect(toGuest.textBody).toContain('https://meet.example.com/abc');
+    const from = addDays(calendar.date, -1);
+    const day = `${Number(from.slice(0, 4))}年${Number(from.slice(5, 7))}月${Number(from.slice(8, 10))}日`;
+    expect(toGuest.textBody.split('\n')).toContain(
+      `■ 参加URL: ${day}から予約の詳細ページでご確認いただけます。前日のリマインドメールでもお知らせします。`,
+    );
+    expect(toGuest.textBody).not.toContain('https://meet.example.com/abc');
   });
 
   it('books a free experience without a payment token and without a charge', async () => {

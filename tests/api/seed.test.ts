@@ -23,12 +23,19 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('demo seed', () => {
-  it('gives every confirmed reservation its earning and closed months payout batches, the latest left to pay', async () => {
-    const [missing] = await rows<{ n: string }>(
-      `SELECT count(*) AS n FROM reservations r WHERE r.status = 'confirmed'
-       AND NOT EXISTS (SELECT 1 FROM ledger_entries l WHERE l.reservation_id = r.id AND l.kind = 'earning')`,
+  it('gives every paid confirmed reservation its earning and closed months payout batches, the latest left to pay', async () => {
+    // A free experience's reservation (tour and option ¥0) earns nothing and has no row; every other confirmed one has
+    // its earning, a fully discounted one too.
+    const [earnings] = await rows<{ missing: string; free_with_row: string; free: string }>(
+      `SELECT count(*) FILTER (WHERE r.tour_amount + r.option_amount > 0 AND l.id IS NULL) AS missing,
+              count(*) FILTER (WHERE r.tour_amount + r.option_amount = 0 AND l.id IS NOT NULL) AS free_with_row,
+              count(*) FILTER (WHERE r.tour_amount + r.option_amount = 0) AS free
+       FROM reservations r LEFT JOIN ledger_entries l ON l.reservation_id = r.id AND l.kind = 'earning'
+       WHERE r.status = 'confirmed'`,
     );
-    expect(missing.n).toBe('0');
+    expect(earnings.missing).toBe('0');
+    expect(earnings.free_with_row).toBe('0');
+    expect(Number(earnings.free)).toBeGreaterThan(0);
     const batches = await rows<{ month: string; status: string; payable: string }>(
       `SELECT b.month, b.status, count(i.id) FILTER (WHERE i.status = 'payable') AS payable
        FROM payout_batches b LEFT JOIN payout_items i ON i.batch_id = b.id GROUP BY b.id ORDER BY b.month`,

@@ -24,8 +24,12 @@ export const account = {
   newPasswordSame: '新しいパスワードは現在のパスワードと異なるものにしてください',
   changePassword: 'パスワードを変更',
   passwordChanged: 'パスワードを変更しました。他の端末からはログアウトしました',
-  passwordMailSubject: '【たびとこ】パスワードが変更されました',
-  passwordMailAccount: 'たびとこのアカウント',
+  /**
+   * How a marketplace account is named in the mails about the account itself (the password and e-mail address
+   * changes), so a person who also has a brand portal account can tell which one changed.
+   */
+  mailAccount: { name: 'たびとこのアカウント', subject: (topic: string) => `【たびとこ】${topic}` },
+  passwordMailTopic: 'パスワードが変更されました',
   passwordMailText: (p: { greeting: string | null; account: string; at: string; device: string; resetUrl: string; baseUrl: string }) =>
     [
       ...(p.greeting ? [`${p.greeting} 様`, ''] : []),
@@ -37,8 +41,6 @@ export const account = {
       'ご自身で変更した場合、このメールへの対応は不要です。',
       '心当たりがない場合は、すぐに次のリンクからパスワードを再設定してください（他の端末からはログアウト済みです）。',
       p.resetUrl,
-      '',
-      'このメールはセキュリティのためのお知らせで、配信を停止することはできません。',
       '',
       `--\nたびとこ\n${p.baseUrl}\n`,
     ].join('\n'),
@@ -55,13 +57,14 @@ export const account = {
   noOtherSessions: '他にログイン中の端末はありません',
   notificationsHeading: 'お知らせメール',
   notificationsLead: '受け取るメールを選べます。',
-  remindersLabel: '体験の前日リマインダー',
-  remindersHint: '予約した体験（ホストの場合は参加者一覧）の前日にお送りします。',
+  remindersLabel: '体験の前日リマインダーとレビューのお願い',
+  remindersHint: '予約した体験の前日（ホストの場合は参加者一覧）と、体験の翌朝のレビューのお願いをお送りします。',
   messagesLabel: 'メッセージの通知',
   messagesHint: '予約のメッセージが届いたときにお送りします。メッセージはサイトでいつでも読めます。',
   requiredMailsHeading: '必ずお送りするメール',
   requiredMails: [
     '予約の確定・変更・キャンセル',
+    'コミュニティへの申し込みの受付',
     '返金のお知らせ',
     'パスワードの再設定と変更などのセキュリティのお知らせ',
     'お問い合わせへの回答',

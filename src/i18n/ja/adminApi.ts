@@ -1,3 +1,5 @@
+import { mailSignature } from './mailSignature';
+
 /** Server side of the administrator area: validation, not-found, mails, audit labels. */
 export const adminApi = {
   communityNotFound: 'コミュニティが見つかりませんでした',
@@ -68,8 +70,22 @@ export const adminApi = {
     reasonTooLong: (max: number) => `差し戻しの理由は${max}文字以内で入力してください`,
     alreadyPublished: 'この体験はすでに公開されています',
     rejectSubject: (title: string) => `【たびとこ】体験「${title}」の公開申請が差し戻されました`,
-    rejectText: (p: { title: string; reason: string; url: string }) =>
-      `体験「${p.title}」の公開申請を確認しましたが、次の理由により差し戻しました。\n\n${p.reason}\n\n内容を修正して保存すると、あらためて公開申請されます。\n${p.url}\n\n--\nたびとこ`,
+    rejectText: (p: { title: string; reason: string; url: string; baseUrl: string }) =>
+      `体験「${p.title}」の公開申請を確認しましたが、次の理由により差し戻しました。\n\n${p.reason}\n\n内容を修正して保存すると、あらためて公開申請されます。\n${p.url}\n\n${mailSignature.text(p.baseUrl)}`,
+    approveSubject: (title: string) => `【たびとこ】体験「${title}」が公開されました`,
+    /** `url`: the public page; `manageUrl`: the host's edit page (content and dates). */
+    approveText: (p: { title: string; url: string; manageUrl: string; baseUrl: string }) =>
+      [
+        `体験「${p.title}」の公開申請を承認し、体験を公開しました。`,
+        '',
+        '公開中の体験のページ:',
+        p.url,
+        '',
+        '内容の変更や日程の追加は、次のページから行えます。',
+        p.manageUrl,
+        '',
+        mailSignature.text(p.baseUrl),
+      ].join('\n'),
   },
   audit: {
     entityInvalid: '対象の種類が正しくありません',

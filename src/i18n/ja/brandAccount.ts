@@ -1,4 +1,4 @@
-// The brand portal's /brand/account (the page, its header link and crumb, the password change notice). The page's
+// The brand portal's /brand/account (the page, its header link and crumb, how its mails name the account). The page's
 // sections themselves speak `account`, the marketplace account page's texts.
 export const brandAccount = {
   page: {
@@ -6,9 +6,12 @@ export const brandAccount = {
     lead: 'ブランド管理画面にログインするためのパスワードと、ログイン中の端末を管理できます。',
     headerLink: 'アカウント設定',
   },
-  /** The security notice after a portal password change (ja.account.passwordMailText with these). */
-  passwordMail: {
-    subject: '【たびとこ】ブランド管理画面のパスワードが変更されました',
-    account: 'たびとこ ブランド管理画面のアカウント',
+  /**
+   * How a portal account is named in the mails about the account itself (the password notice, ja.account's
+   * passwordMailText, and the e-mail address changes), apart from a marketplace account of the same person.
+   */
+  mailAccount: {
+    name: 'たびとこ ブランド管理画面のアカウント',
+    subject: (topic: string) => `【たびとこ】ブランド管理画面の${topic}`,
   },
 } as const;

@@ -1,9 +1,11 @@
-// The e-mail change's mails (server only: kept apart from the texts the pages load).
+// The e-mail change's mails (server only: kept apart from the texts the pages load). `account` and the subjects are
+// the account's own wording (ja.account.mailAccount or ja.brandAccount.mailAccount, the password notice's too), so a
+// person with a marketplace and a brand portal account can tell which one the mail is about.
 export const emailChangeMail = {
-  confirmMailSubject: '【たびとこ】メールアドレス変更の確認',
-  confirmMailText: (p: { url: string; expiresAt: string; baseUrl: string }) =>
+  confirmMailTopic: 'メールアドレス変更の確認',
+  confirmMailText: (p: { account: string; url: string; expiresAt: string; baseUrl: string }) =>
     [
-      'たびとこのアカウントのメールアドレスを、このメールアドレスに変更する申請がありました。',
+      `${p.account}のメールアドレスを、このメールアドレスに変更する申請がありました。`,
       '',
       '次のリンクを開き、変更を確定してください。',
       p.url,
@@ -13,19 +15,19 @@ export const emailChangeMail = {
       '',
       `--\nたびとこ\n${p.baseUrl}\n`,
     ].join('\n'),
-  takenMailText: (p: { baseUrl: string }) =>
+  takenMailText: (p: { account: string; baseUrl: string }) =>
     [
-      'たびとこのアカウントのメールアドレスを、このメールアドレスに変更しようとする申請がありました。',
+      `${p.account}のメールアドレスを、このメールアドレスに変更しようとする申請がありました。`,
       '',
-      'このメールアドレスはすでにたびとこのアカウントで使われているため、変更は行われません。',
+      `このメールアドレスはすでに${p.account}で使われているため、変更は行われません。`,
       'お使いのアカウントには影響はありません。心当たりがない場合は、このメールを破棄してください。',
       '',
       `--\nたびとこ\n${p.baseUrl}\n`,
     ].join('\n'),
-  noticeMailSubject: '【たびとこ】メールアドレス変更の申請がありました',
-  noticeMailText: (p: { newEmail: string; at: string; undoUrl: string; baseUrl: string }) =>
+  noticeMailTopic: 'メールアドレス変更の申請がありました',
+  noticeMailText: (p: { account: string; newEmail: string; at: string; undoUrl: string; baseUrl: string }) =>
     [
-      'たびとこのアカウントのメールアドレスを変更する申請がありました。',
+      `${p.account}のメールアドレスを変更する申請がありました。`,
       '',
       `新しいメールアドレス: ${p.newEmail}`,
       `日時: ${p.at}`,
@@ -34,16 +36,15 @@ export const emailChangeMail = {
       '心当たりがない場合は、次のリンクから取り消してください。変更が確定した後も7日間は、このリンクで元のメールアドレスに戻せます（すべての端末からログアウトし、パスワードの再設定が必要になります）。',
       p.undoUrl,
       '',
-      'このメールはセキュリティのためのお知らせで、配信を停止することはできません。',
-      '',
       `--\nたびとこ\n${p.baseUrl}\n`,
     ].join('\n'),
-  doneMailSubject: '【たびとこ】メールアドレスが変更されました',
-  doneMailText: (p: { newEmail: string; undoUntil: string; baseUrl: string }) =>
+  doneMailTopic: 'メールアドレスが変更されました',
+  /** `noticeSubject`: the subject of the request's notice, whose link undoes the change. */
+  doneMailText: (p: { account: string; newEmail: string; undoUntil: string; noticeSubject: string; baseUrl: string }) =>
     [
-      `たびとこのアカウントのメールアドレスが ${p.newEmail} に変更されました。今後のお知らせは新しいメールアドレスにお送りします。`,
+      `${p.account}のメールアドレスが ${p.newEmail} に変更されました。今後のお知らせは新しいメールアドレスにお送りします。`,
       '',
-      `心当たりがない場合は、先にお送りした「メールアドレス変更の申請がありました」のメールのリンクから、${p.undoUntil}まで元に戻せます。`,
+      `心当たりがない場合は、先にお送りした「${p.noticeSubject}」のメールのリンクから、${p.undoUntil}まで元に戻せます。`,
       '',
       `--\nたびとこ\n${p.baseUrl}\n`,
     ].join('\n'),

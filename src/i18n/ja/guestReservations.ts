@@ -71,8 +71,6 @@ export const guestReservations = {
   mailHostCancelSubject: (title: string) => `【たびとこ】予約がキャンセルされました：${title}`,
   mailGuestSlotCancelSubject: (title: string) => `【たびとこ】開催中止のお知らせ：${title}`,
   mailGuestCancelled: (title: string) => `「${title}」のご予約をキャンセルしました。`,
-  mailHostCancelled: (title: string, name: string) =>
-    `${name} 様が「${title}」の予約をキャンセルしました。席は再び予約を受け付けています。`,
   mailSlotCancelled: (title: string) => `誠に申し訳ございません。ホストの都合により「${title}」の開催を中止いたします。`,
   mailReason: (reason: string) => `■ 中止の理由:\n${reason}`,
   mailRefund: (amount: string) => `■ 返金額: ${amount}`,

@@ -1,3 +1,7 @@
+import { mailSignature } from './mailSignature';
+
+const ACCOUNT_TYPE = { ordinary: '普通', checking: '当座' } as const;
+
 /** Earnings, monthly close and payouts; the payees' bank accounts. */
 export const money = {
   monthInvalid: '月は 2000-01〜2099-12 の YYYY-MM の形式で指定してください（例: 2026-10）',
@@ -14,7 +18,10 @@ export const money = {
   contractRateInvalid: '契約手数料率は0〜100（%）の数で、小数点以下2桁までで入力してください',
   batchStatus: { prepared: '準備済み', paid: '支払済み' },
   itemStatus: { payable: '支払対象', carried_over: '繰越', blocked: '口座未登録' },
-  accountType: { ordinary: '普通', checking: '当座' },
+  accountType: ACCOUNT_TYPE,
+  /** A bank account as screens and mails show it: '三菱ＵＦＪ 横浜中山 普通 ****345' (the number already masked). */
+  account: (bankAndBranch: string, type: keyof typeof ACCOUNT_TYPE, maskedNumber: string) =>
+    `${bankAndBranch} ${ACCOUNT_TYPE[type]} ${maskedNumber}`,
   batchColumns: {
     month: '対象月',
     payDate: '支払日',
@@ -40,16 +47,70 @@ export const money = {
   markedPaid: (id: number, count: number) => `支払バッチ (ID: ${id}) を支払済みにしました（${count}件の支払明細をメールで送ります）`,
   exportedFile: (file: string, count: number) => `${count}件の振込を ${file} に書き出しました（全銀協フォーマット）`,
   payoutMailSubject: (month: string) => `【たびとこ】${month}分のお支払いのご案内`,
-  payoutMailBody: (input: { name: string; month: string; payDate: string; balance: string; fee: string; transfer: string; url: string }) =>
+  /** To a paid payee; `month` as read ('2026年9月'), `account` the one the batch pays (masked). */
+  payoutMailBody: (input: {
+    name: string;
+    month: string;
+    payDate: string;
+    account: string;
+    balance: string;
+    fee: string;
+    transfer: string;
+    url: string;
+    baseUrl: string;
+  }) =>
     [
       `${input.name} 様`,
       '',
-      `${input.month}締め分のお支払いを、${input.payDate}付でご登録の口座へお振り込みする手続きをしました。`,
+      `${input.month}分のお支払いを、${input.payDate}付で次の口座へお振り込みする手続きをしました。`,
       '',
+      `振込先: ${input.account}`,
       `確定残高: ${input.balance}`,
       `振込手数料: ${input.fee}`,
       `お振込額: ${input.transfer}`,
       '',
       `売上と支払明細はこちらからご覧いただけます: ${input.url}`,
+      '',
+      mailSignature.text(input.baseUrl),
+    ].join('\n'),
+  unpaidMailSubject: (month: string) => `【たびとこ】${month}分の売上は繰り越しになります`,
+  /**
+   * To a payee with a balance that a batch left unpaid: why (no bank account, or below the minimum) and what to do.
+   * `needsAccount`: no bank account is registered (always so when blocked).
+   */
+  unpaidMailBody: (input: {
+    name: string;
+    month: string;
+    payDate: string;
+    balance: string;
+    reason: 'blocked' | 'carried_over';
+    minimum: string;
+    needsAccount: boolean;
+    url: string;
+    baseUrl: string;
+  }) =>
+    [
+      `${input.name} 様`,
+      '',
+      ...(input.reason === 'blocked'
+        ? [
+            `${input.month}分のお支払い（${input.payDate}）では、振込先口座が登録されていないため、お振り込みできません。`,
+            `確定残高 ${input.balance} は繰り越し、口座のご登録後、最初のお支払いでお振り込みします。`,
+          ]
+        : [
+            `${input.month}分の確定残高 ${input.balance} は、お支払いの最低額 ${input.minimum} に満たないため、今回（${input.payDate}）はお振り込みしません。`,
+            `残高は繰り越し、締め日の時点で ${input.minimum} 以上になった月にお支払いします。`,
+          ]),
+      '',
+      ...(input.needsAccount
+        ? [
+            input.reason === 'blocked'
+              ? '振込先口座は、次のページで登録できます。'
+              : '振込先口座がまだ登録されていません。お支払いまでに、次のページで登録してください。',
+            input.url,
+          ]
+        : [`売上と支払明細はこちらからご覧いただけます: ${input.url}`]),
+      '',
+      mailSignature.text(input.baseUrl),
     ].join('\n'),
 } as const;

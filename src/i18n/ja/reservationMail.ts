@@ -1,13 +1,21 @@
+/** The reservation's mails: the guest's confirmation, the host's booking and cancellation notices. */
 export const reservationMail = {
-  onlineVenue: (url: string) => `オンライン（参加URL: ${url}）`,
-  toBeAnnounced: '追ってホストからご案内します',
+  online: 'オンライン',
+  toBeAnnounced: 'ホストから追ってご案内します',
   reservationNumber: (id: number) => `■ 予約番号: ${id}`,
   experience: (title: string) => `■ 体験: ${title}`,
   schedule: (lines: string) => `■ 日程:\n${lines}`,
   people: (n: number) => `■ 人数: ${n}名`,
   option: (name: string) => `■ オプション: ${name}`,
   venue: (venue: string) => `■ 開催場所: ${venue}`,
+  onlineUrl: (url: string) => `■ 参加URL: ${url}`,
+  /** The online URL before the reservation page shows it (the date it does). */
+  onlineUrlLater: (date: string) => `■ 参加URL: ${date}から予約の詳細ページでご確認いただけます。`,
+  onlineUrlLaterWithReminder: (date: string) =>
+    `■ 参加URL: ${date}から予約の詳細ページでご確認いただけます。前日のリマインドメールでもお知らせします。`,
   amounts: (lines: string) => `■ お支払い金額:\n${lines}`,
+  /** A free experience: nothing to pay, so no amounts. */
+  free: '■ 料金: 無料',
   messageToHost: (message: string) => `■ ホストへのメッセージ:\n${message}`,
   noMessage: '（なし）',
   guestName: (name: string) => `${name} 様`,
@@ -15,8 +23,26 @@ export const reservationMail = {
   guestConfirmed: '以下の内容でご予約が確定しました。',
   cancellationPolicy: (name: string) => `キャンセルポリシー: ${name}`,
   experienceLink: (url: string) => `体験の詳細: ${url}`,
-  contactHint: (url: string) => `ご不明な点やメールの内容に心当たりがない場合は、お問い合わせフォーム（${url}）からご連絡ください。`,
+  contactHint: 'ご不明な点やメールの内容に心当たりがない場合は、お問い合わせフォームからご連絡ください。',
+  contactLink: (url: string) => `お問い合わせフォーム: ${url}`,
   hostNewReservation: (title: string) => `「${title}」に新しい予約が入りました。`,
   booker: (name: string) => `■ 予約者: ${name} 様`,
+  /** The host's side of a booking: the fees it earns and what the host receives (/host/earnings' figures). */
+  hostEarning: (lines: string) => `■ 売上とお受取額（予定）:\n${lines}`,
+  commission: '手数料',
+  earning: 'お受取額',
+  hostFree: '■ お受取額: なし（無料の体験）',
   hostPrepare: '当日の準備をお願いいたします。',
+  // The host's notice of a guest's cancellation: where the seats went, the guest's refund and the host's earning.
+  hostCancelled: (title: string, name: string) => `${name} 様が「${title}」の予約をキャンセルしました。`,
+  seatsOffered: '空いた席はキャンセル待ちの方にご案内しました。',
+  seatsOfferedAndOpen: '空いた席の一部はキャンセル待ちの方にご案内し、残りの席は再び予約を受け付けています。',
+  seatsOpen: '空いた席は再び予約を受け付けています。',
+  seatsClosed: 'この日程は予約の受付を終了しているため、空いた席に新しい予約は入りません。',
+  guestRefund: (amount: string) => `■ ゲストへの返金: ${amount}`,
+  guestRefundNone: '■ ゲストへの返金: なし（キャンセルポリシーの全額返金期限を過ぎたため）',
+  guestPaidNothing: '■ ゲストへの返金: なし（お支払いのないご予約です）',
+  earningKept: (amount: string) => `■ お受取額: ${amount}（全額返金期限を過ぎたキャンセルのため、そのままお受け取りいただけます）`,
+  earningReversed: '■ お受取額: なし（全額返金期限までのキャンセルのため、取り消されました）',
+  earningPartlyKept: (amount: string) => `■ お受取額: ${amount}（ゲストへの返金分を差し引いた額です）`,
 } as const;

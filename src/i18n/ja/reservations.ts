@@ -21,7 +21,7 @@ export const reservations = {
   option: 'オプション',
   noOption: 'オプションなし',
   venue: '開催場所',
-  onlineVenue: 'オンライン開催（参加方法は予約確定メールでお知らせします）',
+  onlineVenue: 'オンライン開催（参加URLは開催日の前日から予約の詳細ページに表示されます）',
   coupon: 'クーポンコード',
   couponPlaceholder: 'お持ちの方は入力してください',
   messageToHost: 'ホストへのメッセージ',

@@ -12,7 +12,7 @@ import { transaction } from '#src/lib/transaction';
 import { parseInput } from '#src/lib/isomorphic/validate';
 import * as ja from '#src/i18n/ja';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
-import type { MailFooter } from '#src/modules/mail/mail.schemas';
+import type { MailAccount } from '#src/modules/mail/mail.schemas';
 import { passwordChangeSchema, type AccountSessionsJson, type PasswordChangeInput } from '#src/modules/users/account.schemas';
 import { endAccountSessions, listAccountSessions, type SessionDoor } from './account-sessions';
 
@@ -25,7 +25,10 @@ export interface PasswordAccountRow {
   resetPasswordSentAt?: Date | null;
 }
 
-/** The security notice after a change: greeting (none: no greeting line), the account's name in the text, subject. */
+/**
+ * The security notice after a change: greeting (none: no greeting line), the account's name in the text and the
+ * subject (the wording the account's e-mail change mails share: ja.account.mailAccount, ja.brandAccount.mailAccount).
+ */
 export interface PasswordNotice {
   greeting: string | null;
   account: string;
@@ -42,8 +45,8 @@ export interface AccountSecurityConfig<Row extends PasswordAccountRow> {
   notice: (row: Row) => PasswordNotice;
   /** The outbox's dedupe key prefix of the notice. */
   mailKey: string;
-  /** Whose settings page the notice's footer links (mail.footer.ts). */
-  footer: MailFooter;
+  /** The account the notice's reader holds: its footer links that account's page (mail.footer.ts). */
+  reader: MailAccount;
   /** The public base URL of the notice's links. */
   baseUrl: string;
 }
@@ -99,7 +102,8 @@ export function createAccountSecurity<Row extends PasswordAccountRow>(config: Ac
         {
           dedupeKey: `${config.mailKey}:${id}:${now.getTime()}`,
           to: row.email,
-          footer: config.footer,
+          // Always sent: its footer says why and links the account page to review the account.
+          footer: { account: config.reader, kind: 'security' },
           subject: notice.subject,
           text: ja.account.passwordMailText({
             greeting: notice.greeting,

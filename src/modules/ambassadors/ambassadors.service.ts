@@ -34,6 +34,8 @@ import {
   type AmbassadorPublic,
 } from './ambassadors.schemas';
 import { transaction } from '#src/lib/transaction';
+import { enqueueMail } from '#src/modules/mail/mail.outbox';
+import { memberAddedMail, memberRemovedMail } from './ambassador-member-mails';
 
 export const AMBASSADORS_PAGE_SIZE = 24;
 
@@ -57,6 +59,8 @@ export interface AmbassadorsDeps {
   audit: AuditService;
   /** IMAGE_UPLOAD_URL is set: uploads go to the image hosting service, not the local store. */
   imageHosting: boolean;
+  /** The site's public base URL, for the links in the members' notices. */
+  baseUrl: string;
 }
 
 const ambassadorNotFound = () => new NotFoundError(ja.partners.ambassadorNotFound, 'ambassador');
@@ -72,7 +76,7 @@ const ambassadorCommunitiesNotFound = () =>
   });
 
 export function createAmbassadorsService(deps: AmbassadorsDeps) {
-  const { audit } = deps;
+  const { audit, baseUrl } = deps;
   const partner = createPartnerMethods(
     {
       kind: 'ambassador',
@@ -134,7 +138,10 @@ export function createAmbassadorsService(deps: AmbassadorsDeps) {
     };
   }
 
-  /** POST /api/v1/ambassadors/{id}/members/{userId}/association (ADMIN): links a user; no body. */
+  /**
+   * POST /api/v1/ambassadors/{id}/members/{userId}/association (ADMIN) and the CLI's `add-ambassador-member`: links a
+   * user (no body) and tells them (ambassador-member-mails.ts).
+   */
   async function addMember(ctx: Ctx, input: AmbassadorMemberRef): Promise<AmbassadorMembersResponse> {
     requireAdmin(ctx);
     const ambassadorId = parseId(input.ambassador_id);
@@ -146,7 +153,7 @@ export function createAmbassadorsService(deps: AmbassadorsDeps) {
       if (await em.count(AmbassadorMember, { ambassador: ambassador.id, user: user.id })) {
         throw new ValidationError({ user_id: [ja.adminApi.members.alreadyMember] });
       }
-      em.create(AmbassadorMember, { ambassador, user: user.id });
+      const membership = em.create(AmbassadorMember, { ambassador, user: user.id });
       audit.record(withEm(ctx, em), {
         entityType: 'ambassador',
         entityId: ambassador.id,
@@ -154,13 +161,14 @@ export function createAmbassadorsService(deps: AmbassadorsDeps) {
         after: { user_id: user.id, name: user.name },
       });
       await em.flush();
+      await enqueueMail(em, [memberAddedMail({ membershipId: membership.id, ambassador, user }, baseUrl)]);
     });
     return members(ctx, { ambassador_id: ambassadorId });
   }
 
   /**
    * DELETE /api/v1/ambassadors/{id}/members/{memberId} and DELETE …/members/{id}/association (ADMIN): unlinks
-   * the user (the user account stays).
+   * the user (the user account stays) and tells them, with the CLI's `remove-ambassador-member`.
    */
   async function removeMember(ctx: Ctx, input: AmbassadorMemberRef): Promise<void> {
     requireAdmin(ctx);
@@ -179,6 +187,7 @@ export function createAmbassadorsService(deps: AmbassadorsDeps) {
       });
       em.remove(membership);
       await em.flush();
+      await enqueueMail(em, [memberRemovedMail({ membershipId: membership.id, ambassador, user: membership.user }, baseUrl)]);
     });
   }
 

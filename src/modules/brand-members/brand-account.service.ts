@@ -24,12 +24,12 @@ export function createBrandAccountService(deps: BrandAccountDeps) {
     accountId: (ctx) => requireBrandMember(ctx).id,
     notice: () => ({
       greeting: null,
-      account: ja.brandAccount.passwordMail.account,
-      subject: ja.brandAccount.passwordMail.subject,
+      account: ja.brandAccount.mailAccount.name,
+      subject: ja.brandAccount.mailAccount.subject(ja.account.passwordMailTopic),
       resetPath: RESET_PASSWORD_MAIL_PATH,
     }),
     mailKey: 'brand_member_password_changed',
-    footer: 'brand',
+    reader: 'brand',
     baseUrl: publicBaseUrl(deps.env),
   });
 

@@ -7,11 +7,13 @@ import type { EmailDoor } from '#src/modules/email-changes/email-door';
 import { BrandMember } from './brand-members.entity';
 import { endAccountSessions } from '#src/modules/accounts/account-sessions';
 import { RESET_PASSWORD_PATH } from './brand-members.schemas';
+import * as ja from '#src/i18n/ja';
 
 export const brandMemberEmailDoor: EmailDoor = {
   kind: 'brand',
   settingsPath: '/brand/account',
   resetPath: `${RESET_PASSWORD_PATH}_send_mail`,
+  mailAccount: ja.brandAccount.mailAccount,
   async email(em, id) {
     return (await em.findOne(BrandMember, { id, invitationAccepted: true }, { fields: ['email'] }))?.email ?? null;
   },

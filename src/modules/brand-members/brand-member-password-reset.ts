@@ -51,7 +51,8 @@ export function createBrandMemberPasswordReset(baseUrl: string) {
       {
         dedupeKey: `brand_member_password_reset:${member.id}:${tokenHash.slice(0, 24)}`,
         to: member.email,
-        footer: 'brand',
+        // Its reader cannot sign in (that is why they asked): no account link.
+        footer: { account: 'brand', kind: 'access' },
         subject: ja.brandPortalApi.resetMailSubject,
         text: ja.brandPortalApi.resetMailText({ url, expiresAt }),
       },

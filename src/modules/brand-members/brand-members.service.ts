@@ -97,8 +97,9 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
             {
               dedupeKey: `brand_member_elsewhere:${brand.id}:${member.id}:${now.toISOString().slice(0, 10)}`,
               to: email,
-              // A member of another brand: their settings page is theirs.
-              footer: 'brand',
+              // A member of another brand links their own account page; an invitee who has not accepted cannot sign
+              // in there yet and gets no link.
+              footer: { account: 'brand', canSignIn: member.invitationAccepted },
               subject: m.elsewhereMailSubject(brand.name),
               text: m.elsewhereMailText(brand.name),
             },
@@ -121,8 +122,8 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
         {
           dedupeKey: `brand_member_invitation:${member.id}:${tokenHash.slice(0, 24)}`,
           to: email,
-          // Not a member yet (no settings page until the invitation is accepted).
-          footer: null,
+          // The way in: no account page until the invitation is accepted.
+          footer: { account: 'brand', kind: 'access' },
           subject: m.mailSubject(brand.name),
           text: m.mailText({ brand: brand.name, url, expiresAt }),
         },

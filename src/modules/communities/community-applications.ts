@@ -1,12 +1,13 @@
 // Community applications: a signed-in user applies to a published community (guest-and-host.md §3, §5), and the
 // brand portal reads and marks its communities' applications (admin-and-brand-portal.md). An application is validated
-// completely, then stored in one transaction together with the notice mails to the community's brand members
-// (durable outbox). The communities service answers with these; server-only.
+// completely, then stored in one transaction together with the notice mails to the community's brand members and the
+// applicant's receipt (durable outbox). The communities service answers with these; server-only.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireBrandMember, requireUser, type Ctx, withEm } from '#src/lib/context';
 import { isUniqueViolation } from '#src/lib/db-errors';
 import { NotFoundError, ValidationError, type FieldMessages } from '#src/lib/isomorphic/errors';
 import { fieldMessages, parseId, parseInput, type IdInput } from '#src/lib/isomorphic/validate';
+import { formatInstantDateTimeJa } from '#src/lib/isomorphic/dates';
 import { transaction } from '#src/lib/transaction';
 import * as ja from '#src/i18n/ja';
 import { ageOn } from '#src/modules/brand-portal/age';
@@ -16,7 +17,7 @@ import {
   type BrandApplicationDetail,
 } from '#src/modules/brand-portal/brand-portal.schemas';
 import { brandOwnsCommunity, memberRecipientsOfCommunity } from '#src/modules/brands/brands.repository';
-import { enqueueMail } from '#src/modules/mail/mail.outbox';
+import { enqueueMail, type OutgoingMail } from '#src/modules/mail/mail.outbox';
 import type { ReferenceService } from '#src/modules/reference/reference.service';
 import { Community, CommunityApplication, CommunityApplicationAnswer, CommunityApplicationQuestion } from './communities.entity';
 import {
@@ -49,6 +50,44 @@ function parseApplication(input: CommunityApplicationInput): CommunityApplicatio
     details[field] = [...new Set([...(details[field] ?? []), ...messages])];
   }
   throw new ValidationError(details);
+}
+
+/**
+ * The applicant's receipt: which community, when, and what happens next. Always sent (it confirms the applicant's own
+ * action, like a reservation's confirmation), to the account's address, greeting the name given in the application.
+ */
+function applicantReceipt(input: {
+  applicationId: number;
+  appliedAt: Date;
+  to: string;
+  fullName: string;
+  community: { id: number; name: string };
+  baseUrl: string;
+}): OutgoingMail {
+  const { community, fullName, baseUrl } = input;
+  const m = ja.communityApplicationMail;
+  return {
+    dedupeKey: `community_application:${input.applicationId}:applicant`,
+    to: input.to,
+    footer: 'user',
+    subject: m.subject(community.name),
+    text: [
+      ja.reservationMail.guestName(fullName),
+      '',
+      m.lead(community.name),
+      '',
+      m.community(community.name),
+      m.appliedAt(formatInstantDateTimeJa(input.appliedAt)),
+      '',
+      m.nextHeading,
+      ...m.next,
+      '',
+      m.communityLink(`${baseUrl}/communities/${community.id}`),
+      m.contact(`${baseUrl}/inquiry`),
+      '',
+      ja.mailSignature.text(baseUrl),
+    ].join('\n'),
+  };
 }
 
 /** POST /api/v1/community_applications (signed in). Nothing is stored unless everything is valid. */
@@ -88,16 +127,23 @@ export async function applyToCommunity(ctx: Ctx, input: CommunityApplicationInpu
 
       const recipients = await memberRecipientsOfCommunity(em, community.id);
       const url = `${baseUrl}/brand/community_applications`;
-      await enqueueMail(
-        em,
-        recipients.map((member) => ({
+      await enqueueMail(em, [
+        ...recipients.map((member) => ({
           dedupeKey: `community_application:${application.id}:brand_member:${member.id}`,
           to: member.email,
           footer: 'brand' as const,
           subject: ja.communities.mail.brandSubject(community.name),
           text: ja.communities.mail.brandText({ community: community.name, applicant: data.full_name, url }),
         })),
-      );
+        applicantReceipt({
+          applicationId: application.id,
+          appliedAt: application.createdAt,
+          to: actor.email,
+          fullName: data.full_name,
+          community,
+          baseUrl,
+        }),
+      ]);
       return {
         id: application.id,
         community_id: community.id,

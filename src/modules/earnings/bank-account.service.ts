@@ -11,6 +11,7 @@ import { userContact } from '#src/modules/users/users.repository';
 import { ambassadorContact } from '#src/modules/ambassadors/ambassadors.repository';
 import { bankAccountKey, encryptAccountNumber, maskAccountNumber } from './bank-account-crypto';
 import { bankAccountInputSchema, type BankAccountJson, type PayeeScopeQuery, type BankAccountInput } from './earnings.schemas';
+import { earningsPath } from './earnings.shared';
 import type { EarningsDeps } from './earnings.service';
 import { scopeOf, type Scope } from './payee-scope';
 
@@ -47,7 +48,8 @@ export function createBankAccountService(deps: EarningsDeps) {
   /**
    * PUT /api/v1/host/bank-account: registers or changes the account. The bank and branch must exist in the
    * zengin-code list; the holder name is stored as a transfer file carries it; the number is encrypted. Audited, and
-   * the payee is mailed (an unexpected change is how a takeover would show).
+   * the payee is mailed (an unexpected change is how a takeover would show): the new account masked, the earnings
+   * page to check it, the inquiry form to report it and, for an ambassador's account, the member who changed it.
    */
   async function updateBankAccount(ctx: Ctx, input: PayeeScopeQuery & BankAccountInput): Promise<BankAccountJson> {
     const user = requireUser(ctx);
@@ -92,6 +94,7 @@ export function createBankAccountService(deps: EarningsDeps) {
           ? await userContact(em, scope.id)
           : await ambassadorContact(em, scope.id).then((c) => ({ name: c.name, email: c.email ?? env.OFFICE_EMAIL }));
       const json = accountJson({ ...scope, payeeId: Number(before.id) }, after);
+      const baseUrl = publicBaseUrl(env);
       await enqueueMail(em, [
         {
           dedupeKey: `bank-account:${before.id}:${Date.now()}`,
@@ -100,9 +103,15 @@ export function createBankAccountService(deps: EarningsDeps) {
           subject: e.bankAccountMailSubject,
           text: e.bankAccountMailBody({
             name: contact.name,
-            bank: `${json.bank_name} ${json.branch_name}`,
-            account: `${ja.money.accountType[data.account_type]} ${json.account_number_masked}`,
-            url: `${publicBaseUrl(env)}/host/earnings`,
+            account: ja.money.account(
+              `${json.bank_name} ${json.branch_name}`,
+              data.account_type,
+              maskAccountNumber(after.account_number_last3),
+            ),
+            changedBy: scope.kind === 'ambassador' ? user.name : null,
+            url: `${baseUrl}${earningsPath(scope.kind === 'ambassador' ? scope.id : null)}`,
+            inquiryUrl: `${baseUrl}/inquiry`,
+            baseUrl,
           }),
         },
       ]);

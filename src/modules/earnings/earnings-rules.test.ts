@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monthClose, monthOf, payoutFor, reversedPart, splitEarning } from './earnings-rules';
+import { monthClose, monthOf, payableFrom, payoutFor, reversedPart, splitEarning } from './earnings-rules';
 
 describe('splitEarning (commission)', () => {
   it('takes 15% of the experience fee plus the option fee, rounded down, with the 10% tax included in it', () => {
@@ -119,5 +119,13 @@ describe('payoutFor (minimum, fee, bank account)', () => {
   });
   it('blocks a payee without a bank account', () => {
     expect(payoutFor(50000, false, platform)).toEqual({ status: 'blocked', fee: 0, transferAmount: 0 });
+  });
+  it('pays from the minimum, or from one yen above a larger fee the payee bears', () => {
+    expect(payableFrom(platform)).toBe(3000);
+    expect(payableFrom(payee)).toBe(3000);
+    const dearFee = { minimum: 3000, transferFee: 5000, feeBorneBy: 'payee' as const };
+    expect(payableFrom(dearFee)).toBe(5001);
+    expect(payoutFor(5000, true, dearFee)).toEqual({ status: 'carried_over', fee: 0, transferAmount: 0 });
+    expect(payoutFor(5001, true, dearFee)).toEqual({ status: 'payable', fee: 5000, transferAmount: 1 });
   });
 });

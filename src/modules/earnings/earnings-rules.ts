@@ -135,12 +135,21 @@ export interface PayoutDecision {
 }
 
 /**
- * What a 確定 balance pays at a close: the whole balance when it reaches PAYOUT_MINIMUM (less the transfer fee when
+ * The smallest balance a close pays: PAYOUT_MINIMUM, or one yen more than the transfer fee when the payee bears a fee
+ * that large (a transfer is never of ¥0 or less). A smaller balance carries over.
+ */
+export function payableFrom(settings: PayoutSettings): number {
+  const fee = settings.feeBorneBy === 'payee' ? settings.transferFee : 0;
+  return Math.max(settings.minimum, fee + 1);
+}
+
+/**
+ * What a 確定 balance pays at a close: the whole balance when it reaches payableFrom (less the transfer fee when
  * the payee bears it), else it carries over; a payee without a bank account is blocked (it carries over too).
  */
 export function payoutFor(balance: number, hasBankAccount: boolean, settings: PayoutSettings): PayoutDecision {
   const fee = settings.feeBorneBy === 'payee' ? settings.transferFee : 0;
-  if (balance < settings.minimum || balance - fee <= 0) return { status: 'carried_over', fee: 0, transferAmount: 0 };
+  if (balance < payableFrom(settings)) return { status: 'carried_over', fee: 0, transferAmount: 0 };
   if (!hasBankAccount) return { status: 'blocked', fee: 0, transferAmount: 0 };
   return { status: 'payable', fee, transferAmount: balance - fee };
 }

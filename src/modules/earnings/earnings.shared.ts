@@ -1,6 +1,6 @@
 // The one rule for the characters a bank transfer allows in a name (振込許容文字): the bank account form and its
-// server check (earnings.schemas.ts), the transfer file (zengin.ts) and the bank names of the payout adapters; and the
-// one month rule of the earnings and payouts. Pure; browser-safe.
+// server check (earnings.schemas.ts), the transfer file (zengin.ts) and the bank names of the payout adapters; the
+// one month rule of the earnings and payouts; and the address of a payee's earnings page. Pure; browser-safe.
 
 /**
  * A month as `YYYY-MM`, within 2000-01..2099-12: a month's close and pay day are computed a month either side. The
@@ -11,6 +11,11 @@ export const MONTH_PATTERN = /^(20\d{2})-(0[1-9]|1[0-2])$/;
 /** The month rule of the earnings and payouts (their query and input schemas, and earnings-rules.ts). */
 export function isMonth(value: string): boolean {
   return MONTH_PATTERN.test(value);
+}
+
+/** A payee's /host/earnings: a host's own, or an ambassador's, which its members open with ?ambassador_id=. */
+export function earningsPath(ambassadorId: number | null): string {
+  return ambassadorId === null ? '/host/earnings' : `/host/earnings?ambassador_id=${ambassadorId}`;
 }
 
 const SMALL_TO_LARGE: Record<string, string> = {

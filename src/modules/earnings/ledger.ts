@@ -49,6 +49,8 @@ export async function recordEarning(tx: EntityManager, reservationId: number, de
   const payee = await payeeFor(tx, { userId: r.host_user_id, ambassadorId: r.host_ambassador_id });
   const rateBp = payee.commission_rate_bp ?? toBasisPoints(defaultRate);
   const split = splitEarning({ tourAmount: r.tour_amount, optionAmount: r.option_amount, rateBp });
+  // A free experience earns nothing: no row, rather than a ¥0 line on every statement.
+  if (split.gross === 0) return;
   await tx.execute(
     `INSERT INTO ledger_entries (payee_id, kind, reservation_id, amount, gross, commission, commission_tax, commission_rate_bp, available_at)
      VALUES (?, 'earning', ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (reservation_id, kind) DO NOTHING`,

@@ -1,6 +1,7 @@
 // The office's monthly close: prepare a month's payout batch from the ledger, list and read batches, export the
 // bank file, mark a batch paid (the payout rows and the payees' mails), and the admin's ledger adjustments and
-// contract rates. ADMIN or the operator for everything here.
+// contract rates. ADMIN or the operator for everything here. The payees' mails (payout-mails.ts) are queued in the
+// same transactions: the unpaid ones when a batch is prepared, the paid ones when it is marked paid.
 //
 // Preparing and marking paid run under one transaction-scoped advisory lock, so two processes preparing the same
 // month make one batch (the second finds it and changes nothing; the unique month backs this up). A month is
@@ -8,23 +9,19 @@
 // is ever paid twice: a payee's balance at a close is the sum of the ledger rows that became 確定 before it,
 // earlier payouts included. Server-only.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { publicBaseUrl, type Env } from '#src/lib/env';
+import type { Env } from '#src/lib/env';
 import { ConflictError, NotFoundError } from '#src/lib/isomorphic/errors';
 import { actorLabel, requireAdmin, withEm, type Ctx } from '#src/lib/context';
 import { idFrom, parseInput, type IdInput } from '#src/lib/isomorphic/validate';
-import { formatYmdJa } from '#src/lib/isomorphic/dates';
-import { formatYen } from '#src/lib/isomorphic/money';
 import * as ja from '#src/i18n/ja';
 import { transaction } from '#src/lib/transaction';
 import type { AuditService } from '#src/modules/audit/audit.service';
-import { enqueueMail } from '#src/modules/mail/mail.outbox';
-import { userContact } from '#src/modules/users/users.repository';
-import { ambassadorContact } from '#src/modules/ambassadors/ambassadors.repository';
 import { listQuerySchema, type ListQuery } from '#src/modules/partners/partners.schemas';
-import { monthClose, payoutFor, type CloseSettings, type PayoutSettings } from './earnings-rules';
+import { monthClose, payableFrom, payoutFor, type CloseSettings, type PayoutSettings } from './earnings-rules';
 import { bankAccountKey, decryptAccountNumber, maskAccountNumber } from './bank-account-crypto';
 import type { PayoutAdapter, PayoutFile } from './payout-adapters';
 import { batchJson, batchPage, batchRow, closeBalances, itemRows, type ItemRow } from './payout-batches.repository';
+import { queuePaidMails, queueUnpaidMails } from './payout-mails';
 import {
   PAYOUT_BATCHES_PAGE_SIZE,
   adjustmentInputSchema,
@@ -67,13 +64,15 @@ export function createPayoutsService(deps: PayoutsDeps) {
   };
   const key = () => bankAccountKey(env);
 
+  /** The account a line pays, as copied at preparation, masked; null for a line that pays nothing. */
+  function accountOf(row: ItemRow): string | null {
+    if (!row.bank_code || !row.branch_code || !row.account_type || !row.account_number_encrypted) return null;
+    const last3 = decryptAccountNumber(key(), row.account_number_encrypted).slice(-3);
+    return ja.money.account(deps.bankLabel(row.bank_code, row.branch_code), row.account_type, maskAccountNumber(last3));
+  }
+
   function itemJson(row: ItemRow): PayoutItemJson {
-    const account =
-      row.bank_code && row.branch_code && row.account_type && row.account_number_encrypted
-        ? `${deps.bankLabel(row.bank_code, row.branch_code)} ${ja.money.accountType[row.account_type]} ${maskAccountNumber(
-            decryptAccountNumber(key(), row.account_number_encrypted).slice(-3),
-          )}`
-        : null;
+    const account = accountOf(row);
     return {
       payee_id: row.payee_id,
       payee_name: row.payee_name,
@@ -93,9 +92,9 @@ export function createPayoutsService(deps: PayoutsDeps) {
   }
 
   /**
-   * POST /api/v1/admin/payouts, `payouts:prepare --month`: the month's batch from the ledger. Idempotent: a month
-   * already prepared is returned unchanged (created: false). 409 before the month's close, while an earlier batch
-   * is unpaid, or when a later month has a batch.
+   * POST /api/v1/admin/payouts, `payouts:prepare --month`: the month's batch from the ledger, and a mail to each payee
+   * whose balance it leaves unpaid. Idempotent: a month already prepared is returned unchanged (created: false). 409
+   * before the month's close, while an earlier batch is unpaid, or when a later month has a batch.
    */
   async function prepare(ctx: Ctx, input: MonthInput): Promise<PayoutBatchDetailJson> {
     requireAdmin(ctx);
@@ -150,6 +149,11 @@ export function createPayoutsService(deps: PayoutsDeps) {
              holder_name text)`,
           [batch.id, JSON.stringify(items)],
         );
+        const withoutAccount = new Set(balances.filter((b) => b.account_number_encrypted === null).map((b) => b.payee_id));
+        await queueUnpaidMails(em, env, { id: batch.id, month, payDate: close.payDate }, await itemRows(em, batch.id), {
+          payableFrom: payableFrom(payoutSettings),
+          withoutAccount,
+        });
       }
       audit.record(withEm(ctx, em), { entityType: 'payout_batch', entityId: batch.id, action: 'prepare', after: { month } });
       await em.flush();
@@ -211,16 +215,10 @@ export function createPayoutsService(deps: PayoutsDeps) {
     return { ...file, count: items.length };
   }
 
-  async function contactOf(em: EntityManager, item: Pick<ItemRow, 'user_id' | 'ambassador_id'>) {
-    if (item.user_id !== null) return userContact(em, item.user_id);
-    const contact = await ambassadorContact(em, item.ambassador_id as number);
-    return { name: contact.name, email: contact.email ?? env.OFFICE_EMAIL };
-  }
-
   /**
    * POST /api/v1/admin/payouts/{id}/paid, `payouts:mark-paid`: the office has transferred the money. Writes one
    * payout row per payable line (settling the whole balance: the transfer plus a fee the payee bears) and mails
-   * each payee. Marking a paid batch again changes nothing.
+   * each paid payee. Marking a paid batch again changes nothing.
    */
   async function markPaid(ctx: Ctx, input: { id: IdInput }): Promise<PayoutBatchDetailJson> {
     const actor = requireAdmin(ctx);
@@ -241,28 +239,8 @@ export function createPayoutsService(deps: PayoutsDeps) {
         [actorLabel(actor), id],
       );
       await em.execute("UPDATE payout_batches SET status = 'paid', paid_at = now(), updated_at = now() WHERE id = ?", [id]);
-      const url = `${publicBaseUrl(env)}/host/earnings`;
-      const items = await itemRows(em, id, 'payable');
-      const mails = [];
-      for (const item of items) {
-        const contact = await contactOf(em, item);
-        mails.push({
-          dedupeKey: `payout:${id}:${item.payee_id}`,
-          to: contact.email,
-          footer: item.user_id !== null ? ('user' as const) : null,
-          subject: ja.money.payoutMailSubject(batch.month),
-          text: ja.money.payoutMailBody({
-            name: contact.name,
-            month: batch.month,
-            payDate: formatYmdJa(batch.pay_date),
-            balance: formatYen(item.balance),
-            fee: formatYen(item.fee),
-            transfer: formatYen(item.transfer_amount),
-            url,
-          }),
-        });
-      }
-      await enqueueMail(em, mails);
+      const paid = await itemRows(em, id, 'payable');
+      await queuePaidMails(em, env, { id, month: batch.month, payDate: batch.pay_date }, paid, (item) => accountOf(item) ?? '');
       audit.record(withEm(ctx, em), { entityType: 'payout_batch', entityId: id, action: 'mark_paid', after: { month: batch.month } });
       await em.flush();
     });

@@ -119,27 +119,30 @@ export function createEmailChangesService(deps: EmailChangesDeps) {
         expiresAt,
       });
       await em.flush();
+      const named = door.mailAccount;
       await enqueueMail(em, [
         {
           dedupeKey: `email_change:${row.id}:new`,
           to: data.email,
-          // Not yet the account's address (or another account's): no settings link.
-          footer: null,
-          subject: mail.confirmMailSubject,
+          // Not the account's address until it is confirmed (or another account's): no account link.
+          footer: { account: account.kind, kind: 'access' },
+          subject: named.subject(mail.confirmMailTopic),
           text: addressFree
             ? mail.confirmMailText({
+                account: named.name,
                 url: `${baseUrl}${EMAIL_CHANGE_CONFIRM_PATH}?token=${confirm.token}`,
                 expiresAt: mailExpiry(expiresAt),
                 baseUrl,
               })
-            : mail.takenMailText({ baseUrl }),
+            : mail.takenMailText({ account: named.name, baseUrl }),
         },
         {
           dedupeKey: `email_change:${row.id}:old`,
           to: current,
-          footer: account.kind,
-          subject: mail.noticeMailSubject,
+          footer: { account: account.kind, kind: 'security' },
+          subject: named.subject(mail.noticeMailTopic),
           text: mail.noticeMailText({
+            account: named.name,
             newEmail: data.email,
             at: formatInstantDateTimeJa(now),
             undoUrl: `${baseUrl}${EMAIL_CHANGE_UNDO_PATH}?token=${undo.token}`,
@@ -209,13 +212,20 @@ export function createEmailChangesService(deps: EmailChangesDeps) {
         if (isUniqueViolation(error)) throw new ValidationError({ token: [t.addressTaken] });
         throw error;
       }
+      const named = door.mailAccount;
       await enqueueMail(em, [
         {
           dedupeKey: `email_change:${row.id}:done`,
           to: row.oldEmail,
-          footer: row.door,
-          subject: mail.doneMailSubject,
-          text: mail.doneMailText({ newEmail: row.newEmail, undoUntil: mailExpiry(row.undoUntil), baseUrl }),
+          footer: { account: row.door, kind: 'security' },
+          subject: named.subject(mail.doneMailTopic),
+          text: mail.doneMailText({
+            account: named.name,
+            newEmail: row.newEmail,
+            undoUntil: mailExpiry(row.undoUntil),
+            noticeSubject: named.subject(mail.noticeMailTopic),
+            baseUrl,
+          }),
         },
       ]);
       return { door: row.door, action: 'confirm' as const, email: row.newEmail };

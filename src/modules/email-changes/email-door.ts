@@ -9,6 +9,11 @@ export interface EmailDoor {
   settingsPath: string;
   /** The page that mails a password reset link. */
   resetPath: string;
+  /**
+   * How the mails about the account name it, the wording its password notice uses too (ja.account.mailAccount,
+   * ja.brandAccount.mailAccount): a person with both kinds of account can tell which one changed.
+   */
+  mailAccount: { name: string; subject: (topic: string) => string };
   /** The account's address, or null when it no longer exists. */
   email(em: EntityManager, id: number): Promise<string | null>;
   passwordMatches(em: EntityManager, id: number, password: string): Promise<boolean>;

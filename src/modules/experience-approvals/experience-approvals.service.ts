@@ -1,13 +1,14 @@
 // Experience approval (/admin/experiences; not in the spec): the operators' queue of experiences whose
-// publication was requested, approval (publish), and rejection with a reason mailed to the host.
+// publication was requested, approval (publish) mailed to the host with the public page and the edit page, and
+// rejection with a reason mailed to the host.
 //
 // Decided here: a rejected experience stays where it is, unpublished (approve = false) with all its content,
 // and the reason is kept (experience_rejections) for the host to read; it leaves the queue until the host saves
 // it again, which requests publication anew (experience.updated_at passes the rejection). It does not become a
 // draft again: drafts are a separate table with other rules, and moving it would lose its calendars.
 //
-// One approval implementation: experiencesHost.approve publishes; approve() here adds the audit entry and is what
-// the admin API, the admin page and the CLI `approve-experience` call.
+// One approval implementation: experiencesHost.approve publishes; approve() here runs it in a transaction with the
+// audit entry and the host's mail, and is what the admin API, the admin page and the CLI `approve-experience` call.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { actorLabel, requireAdmin, type Ctx, withEm } from '#src/lib/context';
 import { publicBaseUrl, type Env } from '#src/lib/env';
@@ -58,6 +59,8 @@ function rejectionJson(row: Pick<IExperienceRejection, 'reason' | 'createdAt'>):
 export function createExperienceApprovalsService(deps: ExperienceApprovalsDeps) {
   const { audit } = deps;
   const baseUrl = publicBaseUrl(deps.env);
+  /** The host's page to manage the experience (content and dates), which the approval and the rejection link. */
+  const editUrl = (id: number) => `${baseUrl}/host_story/${id}/edit`;
 
   async function latestRejections(em: EntityManager, ids: number[]): Promise<Map<number, IExperienceRejection>> {
     const result = new Map<number, IExperienceRejection>();
@@ -98,27 +101,50 @@ export function createExperienceApprovalsService(deps: ExperienceApprovalsDeps) 
 
   /**
    * POST /api/v1/admin/experiences/{id}/approval (ADMIN) and the CLI `approve-experience` (operator): publishes
-   * through experiencesHost.approve (which checks ADMIN) and records the change. Approving a published experience
-   * changes nothing (changed: false) and records nothing.
+   * through experiencesHost.approve (which checks ADMIN), records the change and mails the host, in one transaction.
+   * Approving a published experience changes nothing (changed: false), records and mails nothing.
    */
   async function approve(ctx: Ctx, input: { id: IdInput }): Promise<ApprovalResult> {
     requireAdmin(ctx);
     if (!parseId(input.id)) throw notFound();
-    const result = await deps.experiencesHost.approve(ctx, input);
-    if (result.changed) {
-      audit.record(ctx, {
+    return transaction(ctx.em, async (em) => {
+      const result = await deps.experiencesHost.approve(withEm(ctx, em), input);
+      if (!result.changed) return result;
+      audit.record(withEm(ctx, em), {
         entityType: 'experience',
         entityId: result.id,
         action: 'approve',
         before: { approve: false },
         after: { approve: true },
       });
-      await ctx.em.flush();
-    }
-    return result;
+      const experience = await findReviewedExperience(em, result.id);
+      if (!experience) throw notFound();
+      const addresses = await hostAddresses(em, experience);
+      await enqueueMail(
+        em,
+        addresses.map((to, i) => ({
+          // An experience is published once: two approvals racing each other still mail each address once.
+          dedupeKey: `experience_approval:${result.id}:${i}`,
+          to,
+          footer: 'user' as const,
+          subject: m.approveSubject(experience.title),
+          text: m.approveText({
+            title: experience.title,
+            url: `${baseUrl}/stories/${result.id}`,
+            manageUrl: editUrl(result.id),
+            baseUrl,
+          }),
+        })),
+      );
+      await em.flush();
+      return result;
+    });
   }
 
-  /** Who is told about a rejection: the host user, or every member of the host ambassador; else the submitter. */
+  /**
+   * Who is told about an approval or a rejection: the host user, or every member of the host ambassador; else the
+   * submitter.
+   */
   async function hostAddresses(em: EntityManager, experience: ReviewedExperience): Promise<string[]> {
     if (experience.hostUserEmail) return [experience.hostUserEmail];
     if (experience.hostAmbassadorId) {
@@ -140,7 +166,6 @@ export function createExperienceApprovalsService(deps: ExperienceApprovalsDeps) 
       if (experience.approve) throw new ValidationError({ base: [m.alreadyPublished] });
       const rejection = em.create(ExperienceRejection, { experience: id, reason, rejectedBy: actorLabel(ctx.actor) });
       await em.flush();
-      const url = `${baseUrl}/host_story/${id}/edit`;
       const addresses = await hostAddresses(em, experience);
       await enqueueMail(
         em,
@@ -150,7 +175,7 @@ export function createExperienceApprovalsService(deps: ExperienceApprovalsDeps) 
           // The host user, the host ambassador's members or the experience's author: marketplace users all.
           footer: 'user' as const,
           subject: m.rejectSubject(experience.title),
-          text: m.rejectText({ title: experience.title, reason, url }),
+          text: m.rejectText({ title: experience.title, reason, url: editUrl(id), baseUrl }),
         })),
       );
       audit.record(withEm(ctx, em), { entityType: 'experience', entityId: id, action: 'reject', after: { reason } });

@@ -1,6 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { Timestamped } from '#src/lib/base.entity';
-import { MAIL_FOOTERS } from './mail.schemas';
+import { MAIL_FOOTER_LINES } from './mail.schemas';
 
 export interface MailAttachmentRow {
   filename: string;
@@ -28,8 +28,8 @@ export const MailOutbox = defineEntity({
     htmlBody: p.text().nullable(),
     /** Files sent with the mail ([{ filename, content_type, content }], text content such as .ics). */
     attachments: p.json<MailAttachmentRow[]>().nullable(),
-    /** The settings link added at the end of the text when the mail is sent (mail.footer.ts). */
-    footer: p.enum([...MAIL_FOOTERS]).nullable(),
+    /** Which footer line text_body carries (mail.footer.ts), or null for none. */
+    footer: p.enum([...MAIL_FOOTER_LINES]).nullable(),
     status: p.enum([...MAIL_STATUSES]).default('pending'),
     attempts: p.integer().default(0),
     nextAttemptAt: p

@@ -1,19 +1,50 @@
-// The end of every mail to a person with an account: a link to their account page. A marketplace user's /account
-// also chooses which mails they get, so its line names both; a brand member's /brand/account has only the e-mail,
-// the password and the signed-in devices, so its line names the account settings alone. Added once, when a mail is
-// sent (and when the development mailbox shows it), from the footer its outbox row names. Mails to an address
-// without an account page (the office, an ambassador's address, a new address not yet confirmed) have none.
-// Server-only.
+// A mail's footer: the line about its reader's account, placed just before the mail's 「--」 signature so the signature
+// stays the very end. Written into the text when the mail is queued (mail.outbox.ts enqueueMail), with the base URL
+// the mail's own links were written with, so one mail never names two hosts. Server-only.
+//
+// The one rule (footerLineOf), from who reads the mail (its `footer`: the account behind the address and whether
+// its reader can sign in) and what the mail is (its kind):
+// - no account behind the address (the office, an ambassador's address, an inquiry sender's typed address), or one
+//   its reader cannot sign in to yet (a portal invitation not accepted): no line, a link would lead to a sign-in
+//   they cannot pass;
+// - 'access', a mail that lets its reader in (the sign-up confirmation, a password reset, a portal invitation, the
+//   confirmation sent to a new address): no line, its reader is not signed in or the address is not confirmed yet;
+// - 'security', a change to the account itself (the password, the e-mail address): why it is always sent, and the
+//   account page as the place to review the account (never as notification settings: it cannot be turned off);
+// - 'notice', everything else: the account page; a marketplace user's /account also chooses which optional mails
+//   they get, so its line names both, a brand member's /brand/account has no mail choices, so its line names the
+//   account settings alone.
 import * as ja from '#src/i18n/ja';
-import type { MailFooter } from './mail.schemas';
+import type { MailFooter, MailFooterLine } from './mail.schemas';
 
-const FOOTER_LINES: Record<NonNullable<MailFooter>, (baseUrl: string) => string> = {
+const FOOTER_LINES: Record<MailFooterLine, (baseUrl: string) => string> = {
   user: (baseUrl) => ja.mailFooter.settings(`${baseUrl}/account`),
   brand: (baseUrl) => ja.mailFooter.accountSettings(`${baseUrl}/brand/account`),
+  user_security: (baseUrl) => ja.mailFooter.security(`${baseUrl}/account`),
+  brand_security: (baseUrl) => ja.mailFooter.security(`${baseUrl}/brand/account`),
 };
 
-/** The mail's text as sent: the stored text and, when the row names one, the account page's line. */
-export function withFooter(text: string, footer: MailFooter, baseUrl: string): string {
-  if (footer == null) return text;
-  return `${text.replace(/\n+$/, '')}\n\n${FOOTER_LINES[footer](baseUrl)}\n`;
+/** The footer line a mail gets (the rule above), or null for none. */
+export function footerLineOf(footer: MailFooter): MailFooterLine | null {
+  if (footer == null) return null;
+  const { account, kind = 'notice', canSignIn = true } = typeof footer === 'string' ? { account: footer } : footer;
+  if (!canSignIn || kind === 'access') return null;
+  return kind === 'security' ? `${account}_security` : account;
+}
+
+/** The most lines a signature has after its 「--」 line (the site's name, its address). */
+const SIGNATURE_LINES = 3;
+
+/**
+ * The text with the footer line before its signature: the last 「--」 line with at most SIGNATURE_LINES lines after
+ * it (a 「--」 inside a quoted message further up is not one). A text without a signature gets the line at its end.
+ */
+export function withFooter(text: string, line: MailFooterLine | null, baseUrl: string): string {
+  if (line == null) return text;
+  const footer = FOOTER_LINES[line](baseUrl);
+  const lines = text.replace(/\n+$/, '').split('\n');
+  const at = lines.lastIndexOf('--');
+  if (at < 0 || lines.length - 1 - at > SIGNATURE_LINES) return `${lines.join('\n')}\n\n${footer}\n`;
+  const body = lines.slice(0, at).join('\n').replace(/\n+$/, '');
+  return `${body ? `${body}\n\n` : ''}${footer}\n\n${lines.slice(at).join('\n')}\n`;
 }

@@ -1,8 +1,12 @@
 // The durable outbox's write side (not a service: a function every service calls inside its own transaction). Call enqueueMail() with the same EntityManager (inside the same
 // transaction) as the change the mail reports: the mail exists if and only if the change committed.
+// The row holds the mail as it is sent: its text with the footer (mail.footer.ts) already written in, with the base
+// URL of the process that queued it (the one its services wrote the mail's links with), so a mail queued by the CLI
+// and sent by a server with another address never mixes the two.
 // Delivery (worker, SMTP or development mailbox) lives beside this file.
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { MailOutbox } from './mail.entity';
+import { footerLineOf, withFooter } from './mail.footer';
 import type { MailFooter } from './mail.schemas';
 
 export interface OutgoingMail {
@@ -10,8 +14,10 @@ export interface OutgoingMail {
   dedupeKey: string;
   to: string;
   /**
-   * Whose settings page the footer links (mail.footer.ts): 'user' (/account), 'brand' (/brand/account), or null for
-   * an address without one (the office, an ambassador's address). Required, so every mail says who it goes to.
+   * Who reads it, from which its footer is chosen (mail.footer.ts `footerLineOf`): the account behind the address
+   * ('user', 'brand'; with the mail's kind when it is a security notice or lets its reader in, and `canSignIn: false`
+   * for a portal invitee who has not accepted), or null for an address without one (the office, an ambassador's
+   * address). Required, so every mail says who it goes to.
    */
   footer: MailFooter;
   subject: string;
@@ -28,28 +34,45 @@ export interface MailAttachment {
   content: string;
 }
 
+/**
+ * The base URL each ORM's mails are written with, keyed by the ORM's configuration (which its EntityManagers and
+ * their forks share): set by the mail service its root builds (mail.service.ts), from the environment every service
+ * of that root writes its links with.
+ */
+const baseUrls = new WeakMap<object, string>();
+
+/** Makes `baseUrl` the base URL of the footers of the mails queued through `orm`. */
+export function setMailBaseUrl(orm: MikroORM, baseUrl: string): void {
+  baseUrls.set(orm.config, baseUrl);
+}
+
 /** Queues mails; a dedupe key already present is skipped, so a retried request never queues a mail twice. */
 export async function enqueueMail(em: EntityManager, mails: OutgoingMail[]): Promise<void> {
   if (mails.length === 0) return;
+  const baseUrl = baseUrls.get(em.config);
+  if (baseUrl === undefined) throw new Error('enqueueMail: no mail service was built on this ORM, so the base URL of its mails is unknown');
   await em
     .createQueryBuilder(MailOutbox)
     .insert(
-      mails.map((m) => ({
-        dedupeKey: m.dedupeKey,
-        toAddress: m.to,
-        subject: m.subject,
-        textBody: m.text,
-        htmlBody: m.html ?? null,
-        footer: m.footer,
-        attachments: m.attachments?.length
-          ? m.attachments.map((a) => ({ filename: a.filename, content_type: a.contentType, content: a.content }))
-          : null,
-        status: 'pending' as const,
-        attempts: 0,
-        nextAttemptAt: new Date(),
-        createdAt: new Date(),
-        updatedAt: new Date(),
-      })),
+      mails.map((m) => {
+        const footer = footerLineOf(m.footer);
+        return {
+          dedupeKey: m.dedupeKey,
+          toAddress: m.to,
+          subject: m.subject,
+          textBody: withFooter(m.text, footer, baseUrl),
+          htmlBody: m.html ?? null,
+          footer,
+          attachments: m.attachments?.length
+            ? m.attachments.map((a) => ({ filename: a.filename, content_type: a.contentType, content: a.content }))
+            : null,
+          status: 'pending' as const,
+          attempts: 0,
+          nextAttemptAt: new Date(),
+          createdAt: new Date(),
+          updatedAt: new Date(),
+        };
+      }),
     )
     .onConflict('dedupeKey')
     .ignore()

@@ -23,6 +23,24 @@ export const devMailboxJsonSchema = z
   .object({ mails: z.array(devMailJsonSchema).max(500) })
   .meta({ id: 'DevMailbox', description: '開発用メールボックス（新しい順、既定 100 通）' });
 
-/** Whose settings page a mail's footer links (mail.footer.ts); null: an address without one (the office, an ambassador). */
-export const MAIL_FOOTERS = ['user', 'brand'] as const;
-export type MailFooter = (typeof MAIL_FOOTERS)[number] | null;
+/** The account behind a mail's address: a marketplace user's or a brand portal member's. */
+export type MailAccount = 'user' | 'brand';
+
+/**
+ * What a mail is, as far as its footer cares (mail.footer.ts): 'notice' (about the account's bookings, messages,
+ * earnings…), 'security' (a change to the account itself, always sent) or 'access' (a link that lets its reader in:
+ * the sign-up confirmation, a password reset, a portal invitation, the confirmation sent to a new address).
+ */
+export type MailKind = 'notice' | 'security' | 'access';
+
+/**
+ * Who reads a mail, from which mail.footer.ts `footerLineOf` (the one rule) picks its footer: null for an address
+ * without an account (the office, an ambassador's address, an inquiry sender's typed address); the account alone for
+ * a notice to someone who can sign in to it; or the account with the mail's kind and, for a portal invitee who has
+ * not accepted yet, `canSignIn: false`.
+ */
+export type MailFooter = MailAccount | { account: MailAccount; kind?: MailKind; canSignIn?: boolean } | null;
+
+/** The footer line a queued mail's text carries (the rule's answer, kept on the outbox row). */
+export const MAIL_FOOTER_LINES = ['user', 'brand', 'user_security', 'brand_security'] as const;
+export type MailFooterLine = (typeof MAIL_FOOTER_LINES)[number];

@@ -15,8 +15,7 @@ import type { Ctx } from '#src/lib/context';
 import { NotFoundError } from '#src/lib/isomorphic/errors';
 import * as ja from '#src/i18n/ja';
 import type { MailAttachmentRow } from './mail.entity';
-import type { MailFooter } from './mail.schemas';
-import { withFooter } from './mail.footer';
+import { setMailBaseUrl } from './mail.outbox';
 import { MAX_ATTEMPTS, backoffSeconds, mailboxTransport, messageIdFor, smtpTransport, type MailTransport } from './mail.transport';
 import type { DevMail } from './mail.schemas';
 
@@ -27,7 +26,6 @@ interface OutboxRow {
   subject: string;
   text_body: string;
   html_body: string | null;
-  footer: MailFooter;
   attachments: MailAttachmentRow[] | null;
   attempts: number;
 }
@@ -48,7 +46,8 @@ export interface MailDeps {
 export function createMailService(deps: MailDeps) {
   const { orm, env, log } = deps;
   const transport = deps.transport ?? (env.SMTP_URL ? smtpTransport(env.SMTP_URL) : mailboxTransport);
-  const baseUrl = publicBaseUrl(env);
+  // The mails this root's services queue carry their footer with the base URL those services write links with.
+  setMailBaseUrl(orm, publicBaseUrl(env));
 
   /**
    * Claims one due mail (status 'sending' with a lease, committed at once), sends it with no transaction open, then
@@ -62,7 +61,7 @@ export function createMailService(deps: MailDeps) {
        WHERE o.id = (SELECT id FROM mail_outbox
                      WHERE status IN ('pending', 'sending') AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
                      ORDER BY next_attempt_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
-       RETURNING o.id, o.dedupe_key, o.to_address, o.subject, o.text_body, o.html_body, o.footer, o.attachments, o.attempts`,
+       RETURNING o.id, o.dedupe_key, o.to_address, o.subject, o.text_body, o.html_body, o.attachments, o.attempts`,
     );
     const row = rows[0];
     if (!row) return null;
@@ -71,7 +70,7 @@ export function createMailService(deps: MailDeps) {
         from: env.MAIL_FROM,
         to: row.to_address,
         subject: row.subject,
-        text: withFooter(row.text_body, row.footer, baseUrl),
+        text: row.text_body,
         html: row.html_body,
         messageId: messageIdFor(row.dedupe_key, env.MAIL_FROM),
         attachments: row.attachments?.map((a) => ({ filename: a.filename, contentType: a.content_type, content: a.content })),
@@ -119,7 +118,6 @@ export function createMailService(deps: MailDeps) {
           to_address: string;
           subject: string;
           text_body: string;
-          footer: MailFooter;
           status: DevMail['status'];
           attachments: MailAttachmentRow[] | null;
           attempts: number;
@@ -128,14 +126,14 @@ export function createMailService(deps: MailDeps) {
           sent_at: Date | null;
         }[]
       >(
-        `SELECT id, to_address, subject, text_body, footer, status, attachments, attempts, last_error, created_at, sent_at FROM mail_outbox ORDER BY id DESC LIMIT ?`,
+        `SELECT id, to_address, subject, text_body, status, attachments, attempts, last_error, created_at, sent_at FROM mail_outbox ORDER BY id DESC LIMIT ?`,
         [Math.min(Math.max(Number(options.limit) || 100, 1), 500)],
       );
       return rows.map((r) => ({
         id: r.id,
         to: r.to_address,
         subject: r.subject,
-        text: withFooter(r.text_body, r.footer, baseUrl),
+        text: r.text_body,
         status: r.status,
         attachments: (r.attachments ?? []).map((a) => ({ filename: a.filename, content_type: a.content_type })),
         attempts: r.attempts,

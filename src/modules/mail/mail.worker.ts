@@ -8,6 +8,8 @@ export interface WorkerServices {
   reminders: { sendDueReminders(options?: { limit?: number }): Promise<number> };
   /** The mails of new dates of hearted experiences (src/modules/favorites/favorite-dates.ts). */
   favoriteDates: { mailDue(options?: { limit?: number }): Promise<number> };
+  /** The review requests the morning after a reservation's last date (src/modules/reviews/review-requests.ts). */
+  reviewRequests: { mailDue(options?: { limit?: number }): Promise<number> };
   log: Logger;
   mail: { deliverDue(options?: { limit?: number }): Promise<unknown> };
   /** Password reset requests: looked up, tokened and queued as mails after the request was answered. */
@@ -43,6 +45,8 @@ export function startWorkers(
     { name: 'reminders', everyMs: 60_000, run: () => services.reminders.sendDueReminders() },
     // New dates of hearted experiences, once a minute (each mail waits an hour for more dates anyway).
     { name: 'favorite-dates', everyMs: 60_000, run: () => services.favoriteDates.mailDue() },
+    // Review requests, once a minute like the reminders (due at 10:00); sent once however many processes run it.
+    { name: 'review-requests', everyMs: 60_000, run: () => services.reviewRequests.mailDue() },
     // Password reset requests become outbox mails, which the mail job sends on its next run.
     { name: 'password-resets', everyMs: options.mailEveryMs ?? 2_000, run: () => services.passwordResets.deliverDue() },
     { name: 'mail', everyMs: options.mailEveryMs ?? 2_000, run: () => services.mail.deliverDue() },

@@ -241,7 +241,7 @@ export function createBooking(deps: BookingDeps) {
       if (p.coupon && !(await coupons.consume(tx, p.coupon.id))) throw ValidationError.of('coupon_code', ja.reservations.couponUsedUp);
       for (const slot of p.calendars) tx.create(ReservationCalendar, { reservation, calendar: slot.id });
       await tx.flush();
-      if (free) await settlement.enqueueConfirmationMails(tx, reservation.id);
+      if (free) await settlement.recordConfirmation(tx, reservation.id);
       return { id: reservation.id, free };
     });
   }

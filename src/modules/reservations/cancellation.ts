@@ -20,7 +20,8 @@ import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import { recordReversal } from '#src/modules/earnings/ledger';
 import { paymentKeys, type PaymentGateway } from '#src/modules/payments/gateway';
 import { cancellationTerms, type CancellationTerms } from './cancellation-policy';
-import { buildCancellationMails } from './reservation-mails';
+import { buildCancellationMails, type FreedSeats } from './reservation-mails';
+import { lockSlot, slotOpen } from './waitlist-offers';
 import type { Settlement } from './settlement';
 import type { SweepExpiredHolds } from './hold-sweeper';
 import { transaction } from '#src/lib/transaction';
@@ -72,6 +73,21 @@ async function slotsOf(em: EntityManager, reservationId: number) {
   );
 }
 
+/**
+ * What became of the seats a cancellation gave back, once the slots' lines were offered them (`offered`): the host's
+ * notice says whether they went to the キャンセル待ち line, are open to anyone, or neither (a slot that no longer takes
+ * bookings: closed by the host, or past its booking deadline). The slots' rows are locked already.
+ */
+async function freedSeats(tx: EntityManager, calendarIds: number[], offered: boolean, now: Date): Promise<FreedSeats> {
+  let open = false;
+  for (const calendarId of calendarIds) {
+    const slot = await lockSlot(tx, calendarId);
+    if (slot && slotOpen(slot, now) && slot.participant_number < slot.recruitment_number) open = true;
+  }
+  if (offered) return open ? 'offered_and_open' : 'offered';
+  return open ? 'open' : 'closed';
+}
+
 export function createCancellation(deps: CancellationDeps) {
   const { orm, log, gateway, settlement, sweepExpiredHolds } = deps;
 
@@ -118,11 +134,8 @@ export function createCancellation(deps: CancellationDeps) {
       ]);
     }
     // The seats given back go to the slots' キャンセル待ち lines (a slot the host is cancelling is closed already).
-    await settlement.offerIn(
-      tx,
-      slots.map((slot) => Number(slot.calendar_id)),
-      now,
-    );
+    const calendarIds = slots.map((slot) => Number(slot.calendar_id));
+    const offered = await settlement.offerIn(tx, calendarIds, now);
     if (refundAmount > 0 && r.payment_reference) {
       await tx.execute('INSERT INTO refunds (reservation_id, amount, status, idempotency_key) VALUES (?, ?, ?, ?)', [
         r.id,
@@ -132,8 +145,10 @@ export function createCancellation(deps: CancellationDeps) {
       ]);
     }
     await recordReversal(tx, r.id, { full: refund.full, refundAmount, totalAmount: r.total_amount });
-    const data = await settlement.loadMailData(tx, r.id);
-    await enqueueMail(tx, buildCancellationMails({ ...data, by, reason, refundAmount }));
+    // Read after the reversal: the host's notice says what the host keeps, as /host/earnings will.
+    const data = await settlement.loadMailData(tx, r.id, now);
+    const seats = by === 'guest' ? await freedSeats(tx, calendarIds, offered.length > 0, now) : 'closed';
+    await enqueueMail(tx, buildCancellationMails({ ...data, by, reason, refundAmount, seats }));
   }
 
   /**

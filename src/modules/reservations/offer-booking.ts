@@ -54,7 +54,7 @@ export async function takeOffer(
     await tx.execute(`UPDATE waitlist_entries SET status = 'booked', updated_at = now() WHERE reservation_id = ? AND status = 'offered'`, [
       offer.reservationId,
     ]);
-    await settlement.enqueueConfirmationMails(tx, offer.reservationId);
+    await settlement.recordConfirmation(tx, offer.reservationId);
   }
   return { id: offer.reservationId, free };
 }

@@ -1,5 +1,6 @@
 // Day-before reminders: from 9:00 Japan time on the day before a booked slot, each guest of a confirmed
-// reservation on it gets a reminder (time, place or online URL, people) and the host a list of the participants.
+// reservation on it gets a reminder (time, people, and the place as the reservation page shows it then: the address
+// only when the host displays it, the online URL once the page shows it) and the host a list of the participants.
 // A background job (the worker, in every process): it takes no ctx and forks its own EntityManager.
 //
 // Sent once, whatever the number of workers and processes: one transaction inserts the slot's row in
@@ -15,10 +16,14 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { publicBaseUrl, type Env } from '#src/lib/env';
 import type { Logger } from '#src/lib/logger';
-import { addDays, formatDateJa, todayInJapan } from '#src/lib/isomorphic/dates';
+import { addDays, formatDateJa, japanInstant, todayInJapan } from '#src/lib/isomorphic/dates';
 import * as ja from '#src/i18n/ja';
 import { enqueueMail, type OutgoingMail } from '#src/modules/mail/mail.outbox';
-import { icsAttachment, reservationSlotUid } from '#src/lib/ics';
+import { icsAttachment } from '#src/lib/ics';
+import { inTimeOrder } from '#src/modules/calendars/slots';
+import { guestVenue } from './guest-venue';
+import { slotEvent, venueLines } from './reservation-mails';
+import { slotJson } from './views';
 import { ReservationCalendar } from './reservations.entity';
 import { hostContact } from './host-contact';
 import { transaction } from '#src/lib/transaction';
@@ -29,7 +34,11 @@ export interface RemindersDeps {
   log: Logger;
 }
 
-/** The reminder time of a slot on `date`: 9:00 Japan time the day before. */
+/** The reminder time of a slot on `date`: 9:00 Japan time the day before (REMINDER_AT in SQL). */
+export function reminderAt(date: string): Date {
+  return japanInstant(addDays(date, -1), '09:00');
+}
+
 const REMINDER_AT = `(((c.date - 1) + time '09:00') AT TIME ZONE 'Asia/Tokyo')`;
 const SLOT_START = `((c.date + c.start_time::time) AT TIME ZONE 'Asia/Tokyo')`;
 const REMINDED = `r.status = 'confirmed' AND r.confirmed_at <= ${REMINDER_AT}`;
@@ -39,15 +48,14 @@ export function createReminders(deps: RemindersDeps) {
   const baseUrl = publicBaseUrl(env);
   const m = ja.reminderMail;
   const footer = `--\n${ja.site.name}\n${baseUrl}\n`;
-  const domain = new URL(baseUrl).hostname || 'localhost';
 
-  /** The mails of the claimed slots, queued in the claiming transaction. */
-  async function mailsFor(tx: EntityManager, calendarIds: number[]): Promise<OutgoingMail[]> {
+  /** The mails of the claimed slots at `now`, queued in the claiming transaction. */
+  async function mailsFor(tx: EntityManager, calendarIds: number[], now: Date): Promise<OutgoingMail[]> {
     const rows = await tx.find(
       ReservationCalendar,
       { calendar: { $in: calendarIds }, reservation: { status: 'confirmed' } },
       {
-        populate: ['calendar', 'reservation.user', 'reservation.experience.prefecture'],
+        populate: ['calendar', 'reservation.user', 'reservation.experience.prefecture', 'reservation.calendars.calendar'],
         orderBy: { calendar: { startTime: 'asc', id: 'asc' }, reservation: { confirmedAt: 'asc', id: 'asc' } },
       },
     );
@@ -57,18 +65,17 @@ export function createReminders(deps: RemindersDeps) {
     for (const row of rows) {
       const { calendar: slot, reservation: r } = row;
       // Booked after the reminder time: the confirmation mail was the reminder.
-      const reminderAt = new Date(`${addDays(slot.date, -1)}T09:00:00+09:00`);
-      if (!r.confirmedAt || new Date(r.confirmedAt) > reminderAt) continue;
+      if (!r.confirmedAt || new Date(r.confirmedAt) > reminderAt(slot.date)) continue;
       const e = r.experience;
       const key = `${e.id}:${slot.date}`;
       hostLists.set(key, [...(hostLists.get(key) ?? []), row]);
       // A guest who turned reminders off in the account settings gets none (the host's list still names them).
       if (!r.user.notifyReminders) continue;
       const time = `${formatDateJa(slot.date)} ${ja.reservations.timeRange(slot.startTime, slot.endTime)}`;
-      const place = e.online
-        ? ja.reservationMail.onlineVenue(e.onlineUrl ?? ja.reservationMail.toBeAnnounced)
-        : `${e.prefecture && !(e.address ?? '').startsWith(e.prefecture.name) ? e.prefecture.name : ''}${e.address ?? ''}` ||
-          ja.reservationMail.toBeAnnounced;
+      // The venue as the reservation page shows it now: the address only when displayed, the online URL only once
+      // the page shows it.
+      const firstDate = inTimeOrder(r.calendars.getItems().map((rc) => rc.calendar))[0]?.date ?? slot.date;
+      const venue = guestVenue(e, { status: r.status, firstDate }, now);
       mails.push({
         dedupeKey: `reminder:${r.id}:${slot.id}:guest`,
         to: r.user.email,
@@ -77,12 +84,12 @@ export function createReminders(deps: RemindersDeps) {
         text: [
           ja.reservationMail.guestName(r.user.name),
           '',
-          m.guestLead(e.title),
+          e.online ? m.guestLeadOnline(e.title) : m.guestLead(e.title),
           '',
           ja.reservationMail.reservationNumber(r.id),
           ja.reservationMail.experience(e.title),
           m.schedule(time),
-          m.venue(place),
+          ...venueLines(venue, false),
           m.people(r.numberOfPeople),
           ja.reservationMail.option(r.optionName ?? ja.reservations.noOption),
           '',
@@ -94,18 +101,7 @@ export function createReminders(deps: RemindersDeps) {
         attachments: [
           icsAttachment({
             method: 'PUBLISH',
-            events: [
-              {
-                uid: reservationSlotUid(r.id, slot.id, domain),
-                date: slot.date,
-                startTime: slot.startTime,
-                endTime: slot.endTime,
-                summary: ja.guestReservations.icsSummary(e.title),
-                description: ja.guestReservations.icsDescription(`${baseUrl}/reservations/${r.id}`),
-                location: e.online ? ja.guestReservations.icsOnline : place,
-                url: `${baseUrl}/reservations/${r.id}`,
-              },
-            ],
+            events: [slotEvent({ reservationId: r.id, title: e.title, venue, appUrl: baseUrl }, slotJson(slot))],
           }),
         ],
       });
@@ -175,6 +171,7 @@ export function createReminders(deps: RemindersDeps) {
       const mails = await mailsFor(
         tx,
         claimed.map((row) => Number(row.calendar_id)),
+        now,
       );
       await enqueueMail(tx, mails);
       log.info({ slots: claimed.length, mails: mails.length }, 'day-before reminders queued');

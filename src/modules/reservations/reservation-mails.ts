@@ -1,14 +1,20 @@
-// The confirmation mail to the guest and the notice to the host (Japanese plain text). Pure: the service loads the
-// data and enqueues the result in the transaction that confirms the reservation. Every reservation mail links to
-// where its reader acts on it: the guest to the reservation (/reservations/{id}), the host to the host's
-// reservations (/host/reservations); dates are listed in time order (inTimeOrder).
-import { formatDateJa } from '#src/lib/isomorphic/dates';
+// The confirmation mail to the guest and the notice to the host (Japanese plain text), and the cancellation mails.
+// Pure: the service loads the data and enqueues the result in the transaction that confirms or cancels the
+// reservation. Every reservation mail links to where its reader acts on it: the guest to the reservation
+// (/reservations/{id}), the host to the host's reservations (/host/reservations); dates are listed in time order
+// (inTimeOrder). A URL always ends its line (after 「: 」), so no mail program takes the text after it into the link.
+//
+// Each side reads its own figures: the guest what the reservation page shows (the venue by guest-venue.ts, the amounts
+// they paid), the host what /host/earnings shows for the reservation (earnings.repository.ts).
+import { formatDateJa, formatInstantDateJa } from '#src/lib/isomorphic/dates';
 import { formatYen } from '#src/lib/isomorphic/money';
 import * as ja from '#src/i18n/ja';
 import type { OutgoingMail } from '#src/modules/mail/mail.outbox';
 import type { MailFooter } from '#src/modules/mail/mail.schemas';
-import { icsAttachment, reservationSlotUid, type IcsMethod } from '#src/lib/ics';
+import type { ReservationEarning } from '#src/modules/earnings/earnings.repository';
+import { icsAttachment, reservationSlotUid, type IcsEvent, type IcsMethod } from '#src/lib/ics';
 import { inTimeOrder } from '#src/modules/calendars/slots';
+import { addressLine, type GuestVenue } from './guest-venue';
 import type { PriceQuote } from './pricing';
 
 export interface ReservationMailData {
@@ -23,10 +29,12 @@ export interface ReservationMailData {
   optionName: string | null;
   couponCode: string | null;
   amounts: PriceQuote;
-  online: boolean;
-  onlineUrl: string | null;
-  address: string | null;
-  state: string | null;
+  /** The venue as the reservation page shows it when the mail is written. */
+  venue: GuestVenue;
+  /** The day-before reminder of the first slot will go to the guest and carry the online URL (the page shows it by then). */
+  reminderCarriesUrl: boolean;
+  /** The host's earning for the reservation as /host/earnings shows it (null: none recorded). */
+  earning: ReservationEarning | null;
   cancellationPeriod: number;
   messageToHost: string | null;
   appUrl: string;
@@ -34,21 +42,33 @@ export interface ReservationMailData {
 
 const m = ja.reservationMail;
 
+/** Nothing was paid (a free experience, or a coupon covering everything): no refund applies, as on the reservation page. */
+const nothingPaid = (data: ReservationMailData) => data.amounts.total === 0;
+
+/** A free experience: no fee and no option to pay, so no amounts for either side. */
+const freeExperience = (data: ReservationMailData) => data.amounts.tour + data.amounts.option === 0;
+
 function schedule(data: ReservationMailData): string {
   return inTimeOrder(data.slots)
     .map((s) => `  ${formatDateJa(s.date)} ${ja.reservations.timeRange(s.start_time, s.end_time)}`)
     .join('\n');
 }
 
-function venue(data: ReservationMailData): string {
-  if (data.online) return m.onlineVenue(data.onlineUrl ?? m.toBeAnnounced);
-  // Addresses usually start with the prefecture already.
-  const address = data.address ?? '';
-  const full = data.state && !address.startsWith(data.state) ? `${data.state}${address}` : address;
-  return full || m.toBeAnnounced;
+/**
+ * The venue lines of a guest's mail (the confirmation and the reminder): the address or the online URL only when the
+ * reservation page shows it, else what the page says instead (the host announces the place; the date the URL appears).
+ */
+export function venueLines(venue: GuestVenue, reminderCarriesUrl: boolean): string[] {
+  if (!venue.online) return [m.venue(addressLine(venue) ?? m.toBeAnnounced)];
+  if (venue.onlineUrl) return [m.venue(m.online), m.onlineUrl(venue.onlineUrl)];
+  if (!venue.onlineUrlFrom) return [m.venue(m.online)];
+  const from = formatInstantDateJa(venue.onlineUrlFrom);
+  return [m.venue(m.online), reminderCarriesUrl ? m.onlineUrlLaterWithReminder(from) : m.onlineUrlLater(from)];
 }
 
-function amounts(data: ReservationMailData): string {
+/** The guest's bill; a free experience has none. */
+function guestAmounts(data: ReservationMailData): string {
+  if (freeExperience(data)) return m.free;
   const a = data.amounts;
   const lines = [`  ${ja.reservations.tourFee}: ${formatYen(a.tour)}`];
   if (a.discount > 0)
@@ -57,60 +77,73 @@ function amounts(data: ReservationMailData): string {
   lines.push(`  ${ja.reservations.serviceFee}: ${formatYen(a.service_fee)}`);
   lines.push(`  ${ja.reservations.processingFee}: ${formatYen(a.processing_fee)}`);
   lines.push(`  ${ja.reservations.total}: ${formatYen(a.total)}`);
-  return lines.join('\n');
+  return m.amounts(lines.join('\n'));
 }
 
-function details(data: ReservationMailData): string {
-  return [
-    m.reservationNumber(data.reservationId),
-    m.experience(data.title),
-    m.schedule(schedule(data)),
-    m.people(data.numberOfPeople),
-    m.option(data.optionName ?? ja.reservations.noOption),
-    m.venue(venue(data)),
-    m.amounts(amounts(data)),
-  ].join('\n');
+/** The host's side: the experience fee and option, the commission and what the host receives (the ledger's figures). */
+function hostEarning(data: ReservationMailData): string | null {
+  if (freeExperience(data)) return m.hostFree;
+  const a = data.amounts;
+  const e = data.earning;
+  if (!e) return null;
+  const lines = [`  ${ja.reservations.tourFee}: ${formatYen(a.tour)}`];
+  if (a.option > 0 || data.optionName) lines.push(`  ${ja.reservations.optionFee}: ${formatYen(a.option)}`);
+  lines.push(`  ${m.commission}: -${formatYen(e.commission)}`);
+  lines.push(`  ${m.earning}: ${formatYen(e.earning)}`);
+  return m.hostEarning(lines.join('\n'));
 }
 
 const reservationUrl = (data: ReservationMailData) => `${data.appUrl}/reservations/${data.reservationId}`;
 const hostReservationsUrl = (data: ReservationMailData) => `${data.appUrl}/host/reservations`;
+const contact = (data: ReservationMailData) => [m.contactHint, m.contactLink(`${data.appUrl}/inquiry`)];
 
 const footer = (data: ReservationMailData) => `--\n${ja.site.name}\n${data.appUrl}\n`;
 
+const lines = (parts: (string | null)[]) => parts.filter((line) => line !== null).join('\n');
+
 export function buildReservationMails(data: ReservationMailData): OutgoingMail[] {
-  const guestText = [
+  const guestText = lines([
     m.guestName(data.guest.name),
     '',
     m.guestThanks(data.title),
     m.guestConfirmed,
     '',
-    details(data),
+    m.reservationNumber(data.reservationId),
+    m.experience(data.title),
+    m.schedule(schedule(data)),
+    m.people(data.numberOfPeople),
+    m.option(data.optionName ?? ja.reservations.noOption),
+    ...venueLines(data.venue, data.reminderCarriesUrl),
+    guestAmounts(data),
     data.messageToHost ? m.messageToHost(data.messageToHost) : null,
     '',
-    m.cancellationPolicy(ja.reservations.cancellationPolicyName(data.cancellationPeriod)),
+    nothingPaid(data) ? null : m.cancellationPolicy(ja.reservations.cancellationPolicyName(data.cancellationPeriod)),
     ja.guestReservations.mailDetailLink(reservationUrl(data)),
     m.experienceLink(`${data.appUrl}/stories/${data.experienceId}`),
-    m.contactHint(`${data.appUrl}/inquiry`),
+    ...contact(data),
     '',
     footer(data),
-  ]
-    .filter((line) => line !== null)
-    .join('\n');
+  ]);
 
-  const hostText = [
+  const hostText = lines([
     m.guestName(data.host.name),
     '',
     m.hostNewReservation(data.title),
     '',
     m.booker(data.guest.name),
-    details(data),
+    m.reservationNumber(data.reservationId),
+    m.experience(data.title),
+    m.schedule(schedule(data)),
+    m.people(data.numberOfPeople),
+    m.option(data.optionName ?? ja.reservations.noOption),
+    hostEarning(data),
     m.messageToHost(data.messageToHost ?? m.noMessage),
     '',
     m.hostPrepare,
     ja.reminderMail.hostList(hostReservationsUrl(data)),
     '',
     footer(data),
-  ].join('\n');
+  ]);
 
   return [
     {
@@ -131,38 +164,79 @@ export function buildReservationMails(data: ReservationMailData): OutgoingMail[]
   ];
 }
 
-/** The reservation's slots as an .ics (PUBLISH when confirmed, CANCEL with the same UIDs when cancelled); reminders attach it too. */
-export function reservationIcs(data: ReservationMailData, method: IcsMethod) {
-  const domain = new URL(data.appUrl).hostname || 'localhost';
-  const detailUrl = reservationUrl(data);
-  return icsAttachment({
-    method,
-    events: inTimeOrder(data.slots).map((slot) => ({
-      uid: reservationSlotUid(data.reservationId, slot.id, domain),
-      date: slot.date,
-      startTime: slot.start_time,
-      endTime: slot.end_time,
-      summary: ja.guestReservations.icsSummary(data.title),
-      description: ja.guestReservations.icsDescription(detailUrl),
-      // The online URL is on the reservation page from the day before; the file only says "online".
-      location: data.online ? ja.guestReservations.icsOnline : venue(data),
-      url: detailUrl,
-    })),
-  });
+/**
+ * One booked slot as a calendar event (the confirmation's, the reminder's and the cancellation's: one UID per
+ * reservation slot). The location is what the reservation page shows: the address when displayed, else none; an
+ * online experience's only says "online" (its URL is on the reservation page from the day before).
+ */
+export function slotEvent(
+  input: { reservationId: number; title: string; venue: GuestVenue; appUrl: string },
+  slot: { id: number; date: string; start_time: string; end_time: string },
+): IcsEvent {
+  const detailUrl = `${input.appUrl}/reservations/${input.reservationId}`;
+  return {
+    uid: reservationSlotUid(input.reservationId, slot.id, new URL(input.appUrl).hostname || 'localhost'),
+    date: slot.date,
+    startTime: slot.start_time,
+    endTime: slot.end_time,
+    summary: ja.guestReservations.icsSummary(input.title),
+    description: ja.guestReservations.icsDescription(detailUrl),
+    location: input.venue.online ? ja.guestReservations.icsOnline : (addressLine(input.venue) ?? undefined),
+    url: detailUrl,
+  };
 }
+
+/** The reservation's slots as an .ics (PUBLISH when confirmed, CANCEL with the same UIDs when cancelled). */
+export function reservationIcs(data: ReservationMailData, method: IcsMethod) {
+  return icsAttachment({ method, events: inTimeOrder(data.slots).map((slot) => slotEvent(data, slot)) });
+}
+
+/** What became of the seats a guest's cancellation gave back (cancellation.ts): the host's notice says it. */
+export type FreedSeats = 'offered' | 'offered_and_open' | 'open' | 'closed';
 
 export interface CancellationMailData extends ReservationMailData {
   by: 'guest' | 'host';
   reason: string | null;
   refundAmount: number;
+  seats: FreedSeats;
+}
+
+const SEATS: Record<FreedSeats, string> = {
+  offered: m.seatsOffered,
+  offered_and_open: m.seatsOfferedAndOpen,
+  open: m.seatsOpen,
+  closed: m.seatsClosed,
+};
+
+/** The guest's refund line: none when nothing was paid; only a guest's own late cancellation is refused by the policy. */
+function guestRefund(data: CancellationMailData): string | null {
+  if (nothingPaid(data)) return null;
+  if (data.by === 'guest' && data.refundAmount === 0) return ja.guestReservations.mailRefundNone;
+  return ja.guestReservations.mailRefund(formatYen(data.refundAmount));
+}
+
+/** The host's lines on the money: the guest's refund and what the host keeps (the ledger after the reversal). */
+function hostMoney(data: CancellationMailData): string[] {
+  const refund = nothingPaid(data)
+    ? m.guestPaidNothing
+    : data.refundAmount > 0
+      ? m.guestRefund(formatYen(data.refundAmount))
+      : m.guestRefundNone;
+  const e = data.earning;
+  if (!e || e.earned === 0) return [refund];
+  const earning =
+    e.earning === e.earned
+      ? m.earningKept(formatYen(e.earning))
+      : e.earning === 0
+        ? m.earningReversed
+        : m.earningPartlyKept(formatYen(e.earning));
+  return [refund, earning];
 }
 
 /** The guest's cancellation mail (.ics CANCEL attached) and, for a guest's cancellation, the host's notice. */
 export function buildCancellationMails(data: CancellationMailData): OutgoingMail[] {
   const c = ja.guestReservations;
-  const detailUrl = reservationUrl(data);
-  const refund = data.refundAmount > 0 ? c.mailRefund(formatYen(data.refundAmount)) : c.mailRefundNone;
-  const guestText = [
+  const guestText = lines([
     m.guestName(data.guest.name),
     '',
     data.by === 'host' ? c.mailSlotCancelled(data.title) : c.mailGuestCancelled(data.title),
@@ -172,16 +246,14 @@ export function buildCancellationMails(data: CancellationMailData): OutgoingMail
     m.experience(data.title),
     m.schedule(schedule(data)),
     m.people(data.numberOfPeople),
-    refund,
+    guestRefund(data),
     data.refundAmount > 0 ? c.mailRefundNote : null,
     '',
-    c.mailDetailLink(detailUrl),
-    m.contactHint(`${data.appUrl}/inquiry`),
+    c.mailDetailLink(reservationUrl(data)),
+    ...contact(data),
     '',
     footer(data),
-  ]
-    .filter((line) => line !== null)
-    .join('\n');
+  ]);
   const mails: OutgoingMail[] = [
     {
       dedupeKey: `reservation:${data.reservationId}:cancel:guest`,
@@ -193,19 +265,21 @@ export function buildCancellationMails(data: CancellationMailData): OutgoingMail
     },
   ];
   if (data.by === 'guest') {
-    const hostText = [
+    const hostText = lines([
       m.guestName(data.host.name),
       '',
-      c.mailHostCancelled(data.title, data.guest.name),
+      m.hostCancelled(data.title, data.guest.name),
+      SEATS[data.seats],
       '',
       m.reservationNumber(data.reservationId),
       m.schedule(schedule(data)),
       m.people(data.numberOfPeople),
+      ...hostMoney(data),
       '',
       ja.reminderMail.hostList(hostReservationsUrl(data)),
       '',
       footer(data),
-    ].join('\n');
+    ]);
     mails.push({
       dedupeKey: `reservation:${data.reservationId}:cancel:host`,
       to: data.host.email,

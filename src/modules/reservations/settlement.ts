@@ -11,9 +11,12 @@ import { ambassadorContact } from '#src/modules/ambassadors/ambassadors.reposito
 import * as coupons from '#src/modules/coupons/coupon-rules';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import { recordEarning } from '#src/modules/earnings/ledger';
+import { reservationEarning } from '#src/modules/earnings/earnings.repository';
 import { Reservation } from './reservations.entity';
 import { inTimeOrder } from '#src/modules/calendars/slots';
 import { slotJson, storedAmounts } from './views';
+import { guestVenue } from './guest-venue';
+import { reminderAt } from './reminders';
 import { buildReservationMails, type ReservationMailData } from './reservation-mails';
 import { createWaitlistOffers } from './waitlist-offers';
 
@@ -27,15 +30,18 @@ export function createSettlement(deps: SettlementDeps) {
   const { env, baseUrl } = deps;
   const waitlist = createWaitlistOffers(env, baseUrl);
 
-  /** Everything the reservation's mails say (guest, host contact, slots, amounts, venue), read inside `tx`. */
-  async function loadMailData(tx: EntityManager, id: number): Promise<ReservationMailData> {
+  /**
+   * Everything the reservation's mails say (guest, host contact, slots, amounts, the venue as the guest sees it at
+   * `now`, the host's earning), read inside `tx`.
+   */
+  async function loadMailData(tx: EntityManager, id: number, now: Date = new Date()): Promise<ReservationMailData> {
     const r = await tx.findOneOrFail(
       Reservation,
       { id },
       { populate: ['experience.prefecture', 'experience.hostUser', 'user', 'calendars.calendar'], refresh: true },
     );
     const experience = r.experience;
-    const guest = await userContact(tx, r.user.id);
+    const { optional, ...guest } = await userContact(tx, r.user.id);
     let host: ReservationMailData['host'] = { name: experience.hostedBy, email: env.OFFICE_EMAIL, footer: null };
     if (experience.hostUser) {
       const contact = await userContact(tx, experience.hostUser.id);
@@ -50,6 +56,11 @@ export function createSettlement(deps: SettlementDeps) {
         .map((rc) => rc.calendar)
         .map(slotJson),
     );
+    const firstDate = slots[0]?.date ?? null;
+    // The first slot's day-before reminder goes to a guest who wants reminders and booked before its time; it carries
+    // the online URL when the reservation page shows it at that time.
+    const remindAt = firstDate ? reminderAt(firstDate) : null;
+    const reminded = remindAt !== null && optional.reminders && new Date(r.confirmedAt ?? now).getTime() <= remindAt.getTime();
     return {
       reservationId: r.id,
       experienceId: experience.id,
@@ -61,18 +72,23 @@ export function createSettlement(deps: SettlementDeps) {
       optionName: r.optionName ?? null,
       couponCode: r.couponCode ?? null,
       amounts: storedAmounts(r),
-      online: experience.online,
-      onlineUrl: experience.onlineUrl ?? null,
-      address: experience.address ?? null,
-      state: experience.prefecture?.name ?? null,
+      venue: guestVenue(experience, { status: r.status, firstDate }, now),
+      reminderCarriesUrl: reminded && guestVenue(experience, { status: 'confirmed', firstDate }, remindAt).onlineUrl !== null,
+      earning: await reservationEarning(tx, r.id),
       cancellationPeriod: experience.cancellationPeriod,
       messageToHost: r.messageToHost ?? null,
       appUrl: baseUrl,
     };
   }
 
-  /** The mails that report a confirmed reservation; called inside the confirming transaction. */
-  async function enqueueConfirmationMails(tx: EntityManager, id: number): Promise<void> {
+  /**
+   * What every confirmation records, in the confirming transaction, whether a charge confirmed it (confirmIn) or
+   * nothing was to be charged (a free experience, or a coupon that covers the whole total): the host's earning (the
+   * platform funds coupons, so a fully discounted booking still earns its tour and option), then the mails, which
+   * show the host that earning.
+   */
+  async function recordConfirmation(tx: EntityManager, id: number): Promise<void> {
+    await recordEarning(tx, id, env.PLATFORM_COMMISSION_RATE);
     await enqueueMail(tx, buildReservationMails(await loadMailData(tx, id)));
   }
 
@@ -87,8 +103,7 @@ export function createSettlement(deps: SettlementDeps) {
     await tx.execute(`UPDATE waitlist_entries SET status = 'booked', updated_at = now() WHERE reservation_id = ? AND status = 'offered'`, [
       id,
     ]);
-    await recordEarning(tx, id, env.PLATFORM_COMMISSION_RATE);
-    await enqueueConfirmationMails(tx, id);
+    await recordConfirmation(tx, id);
     return true;
   }
 
@@ -122,7 +137,7 @@ export function createSettlement(deps: SettlementDeps) {
     return true;
   }
 
-  return { loadMailData, enqueueConfirmationMails, confirmIn, releaseIn, offerIn: waitlist.offerIn, closeLineIn: waitlist.closeLineIn };
+  return { loadMailData, recordConfirmation, confirmIn, releaseIn, offerIn: waitlist.offerIn, closeLineIn: waitlist.closeLineIn };
 }
 
 export type Settlement = ReturnType<typeof createSettlement>;

@@ -3,12 +3,13 @@
 import type { HeldOffer } from './waitlist-offers';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PaymentConfig } from '#src/modules/payments/payments.schemas';
-import { addDays, formatInstantDateTimeJa, japanInstant } from '#src/lib/isomorphic/dates';
+import { formatInstantDateTimeJa } from '#src/lib/isomorphic/dates';
 import { inTimeOrder } from '#src/modules/calendars/slots';
 import { Refund, Reservation, type IReservation } from './reservations.entity';
 import type { Prepared } from './quote';
 import type { PriceQuote } from './pricing';
 import { cancellationTerms } from './cancellation-policy';
+import { guestVenue, shownAddress } from './guest-venue';
 import type { QuoteJson, ReservationForm, ReservationView } from './reservations.schemas';
 import type { CancellationPreview, DisplayStatus, ReservationDetail, ReservationSummary } from './guest-reservations.schemas';
 
@@ -85,8 +86,7 @@ export function reservationFormView(p: Prepared, payment: PaymentConfig, now: Da
       reservation_notice: e.reservationNotice ?? null,
       cancellation_period: e.cancellationPeriod,
       online: e.online,
-      address: !e.online && e.addressDisplayable ? (e.address ?? null) : null,
-      state: !e.online && e.addressDisplayable ? (e.prefecture?.name ?? null) : null,
+      ...shownAddress(e),
       options: e.options.getItems().map((o) => ({ id: o.id, name: o.name, description: o.description, price: o.price })),
     },
     calendars: p.calendars.map((c) => ({
@@ -193,21 +193,18 @@ export async function reservationDetail(
   const refunds = await refundsOf(em, [id]);
   const summary = summaryOf(r, refunds.get(id) ?? null);
   const e = r.experience;
-  const first = summary.calendars[0];
-  // The online URL: to the guest of a confirmed reservation, from 00:00 (Japan time) the day before the first slot.
-  const onlineUrlFrom = e.online && first ? japanInstant(addDays(first.date, -1), '00:00') : null;
-  const showUrl = onlineUrlFrom !== null && r.status === 'confirmed' && now.getTime() >= onlineUrlFrom.getTime();
+  const venue = guestVenue(e, { status: r.status, firstDate: summary.calendars[0]?.date ?? null }, now);
   return {
     ...summary,
     coupon_code: r.couponCode ?? null,
     message_to_host: r.messageToHost ?? null,
     confirmed_at: r.confirmedAt ? new Date(r.confirmedAt).toISOString() : null,
     host: { name: e.hostedBy },
-    online: e.online,
-    address: !e.online && e.addressDisplayable ? (e.address ?? null) : null,
-    state: !e.online && e.addressDisplayable ? (e.prefecture?.name ?? null) : null,
-    online_url: showUrl ? (e.onlineUrl ?? null) : null,
-    online_url_from: onlineUrlFrom ? onlineUrlFrom.toISOString() : null,
+    online: venue.online,
+    address: venue.address,
+    state: venue.state,
+    online_url: venue.onlineUrl,
+    online_url_from: venue.onlineUrlFrom ? venue.onlineUrlFrom.toISOString() : null,
     cancellation_preview: preview,
   };
 }

@@ -42,12 +42,12 @@ export function createAccountService(deps: AccountDeps) {
     accountId: (ctx) => requireUser(ctx).id,
     notice: (user) => ({
       greeting: user.name,
-      account: ja.account.passwordMailAccount,
-      subject: ja.account.passwordMailSubject,
+      account: ja.account.mailAccount.name,
+      subject: ja.account.mailAccount.subject(ja.account.passwordMailTopic),
       resetPath: `${USER_RESET_PASSWORD_PATH}/new`,
     }),
     mailKey: 'password_changed',
-    footer: 'user',
+    reader: 'user',
     baseUrl: publicBaseUrl(deps.env),
   });
 

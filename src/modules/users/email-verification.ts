@@ -18,7 +18,8 @@ export async function mailVerificationLink(em: EntityManager, user: IUser, baseU
     {
       dedupeKey: `email_verification:${user.id}:${tokenHash.slice(0, 24)}`,
       to: user.email,
-      footer: 'user',
+      // The address is not confirmed yet: no account link.
+      footer: { account: 'user', kind: 'access' },
       subject: ja.emailVerificationMail.subject,
       text: ja.emailVerificationMail.text({
         name: user.name,

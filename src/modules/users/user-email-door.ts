@@ -7,11 +7,13 @@ import type { EmailDoor } from '#src/modules/email-changes/email-door';
 import { User } from './users.entity';
 import { endAccountSessions } from '#src/modules/accounts/account-sessions';
 import { USER_RESET_PASSWORD_PATH } from './users.schemas';
+import * as ja from '#src/i18n/ja';
 
 export const userEmailDoor: EmailDoor = {
   kind: 'user',
   settingsPath: '/account',
   resetPath: `${USER_RESET_PASSWORD_PATH}/new`,
+  mailAccount: ja.account.mailAccount,
   async email(em, id) {
     return (await em.findOne(User, { id }, { fields: ['email'] }))?.email ?? null;
   },

@@ -209,7 +209,8 @@ export function createUsersService(deps: UsersDeps) {
       {
         dedupeKey: `user_password_reset:${user.id}:${tokenHash.slice(0, 24)}`,
         to: user.email,
-        footer: 'user',
+        // Its reader cannot sign in (that is why they asked): no account link.
+        footer: { account: 'user', kind: 'access' },
         subject: ja.details.resetMailSubject,
         text: ja.details.resetMailText({ name: user.name, url, expiresAt }),
       },
