@@ -1,20 +1,61 @@
 // The SQL side of the admin and brand portal lists' filters (src/lib/isomorphic/list-filters.ts is the query side): a WHERE
-// built from parts, the keyword as a substring of one lower-cased text expression (the expression a trigram GIN
-// index is built on, like the catalogue's search), Japan-time day ranges, and one page of ids with a bounded count in
-// one statement (docs/decisions/admin-lists.md). Server-only.
+// built from parts, the keyword as a substring of the list's normalised text stored in its table (the column a trigram
+// GIN index is built on, like the catalogue's search), Japan-time day ranges, and one page of ids with a
+// bounded count in one statement (docs/decisions/admin-lists.md). Server-only.
+import { type Opt, p } from '@mikro-orm/core';
 import type { Ctx } from '#src/lib/context';
 import { addDays, japanInstant } from '#src/lib/isomorphic/dates';
 import { LIST_COUNT_LIMIT, type ListPageMeta } from '#src/lib/isomorphic/list-filters';
+import { normalizeListKeyword } from '#src/lib/isomorphic/search-text';
 import { pageMeta } from '#src/lib/paging';
 import { numberPlaceholders, type ReadStatement, readRows, statementName } from '#src/lib/read-sql';
 
+/** The column of a list's table that holds its keyword text (Migration20261201100000_list_keyword_norm). */
+const KEYWORD_TEXT_COLUMN = 'keyword_text';
+
 /**
- * The keyword lower-cased when it is one bigram (two characters without whitespace), which a list with a table of its
- * keyword text's bigrams looks up there (`Where.keyword`'s `bigram`); undefined otherwise.
+ * A list's keyword text as `Where.keyword` compares it: the `keyword_text` column of its table (`alias`, the table's
+ * alias in the list's statement), which PostgreSQL computes when a row is written: the list's columns (not null)
+ * joined by a line feed and normalised by tabitoko_list_norm (the catalogue's NFKC, lower case and katakana to
+ * hiragana, every whitespace but the line feed removed). The keyword, normalised alike by `normalizeListKeyword`, has
+ * no line feed, so it never matches across two columns. Which columns make up each list's text is the migration's
+ * generated expression (Migration20261201100000_list_keyword_norm), which the entity declares (`listKeywordProperty`).
+ */
+export function listKeywordText(alias?: string): string {
+  return alias ? `${alias}.${KEYWORD_TEXT_COLUMN}` : KEYWORD_TEXT_COLUMN;
+}
+
+/**
+ * An entity's declaration of its list's keyword text column (`keywordText`), generated from `columns` as the
+ * migration creates it, so that the schema generator finds it as it is (tests/api/schema-drift.test.ts) and the ORM
+ * never writes it. The line feed between the columns is a line feed inside the quotes (PostgreSQL prints the
+ * migration's E'\n' back so, and the schema generator compares the expressions as text). Lazy and hidden: never
+ * loaded nor serialised (the ORM still reads it back after its own inserts and updates, as it does any generated
+ * column); the lists read it in SQL only.
+ */
+export function listKeywordProperty(columns: readonly string[]) {
+  const text = columns.map((column) => `"${column}"`).join(" || '\n' || ");
+  return p.text().$type<Opt<string>>().generated(`(tabitoko_list_norm(${text})) stored`).lazy().hidden();
+}
+
+/**
+ * An entity's declaration of its list's trigram GIN index, on its keyword text column (`where`: the condition of a
+ * partial index).
+ */
+export function listKeywordIndex(name: string, table: string, where?: string): { name: string; expression: string } {
+  return {
+    name,
+    expression: `create index "${name}" on "${table}" using gin ("${KEYWORD_TEXT_COLUMN}" gin_trgm_ops)${where ? ` where ${where}` : ''}`,
+  };
+}
+
+/**
+ * The keyword normalised (`normalizeListKeyword`) when that is one bigram (two characters), which a list with a
+ * table of its keyword text's bigrams looks up there (`Where.keyword`'s `bigram`); undefined otherwise.
  */
 export function bigramKeyword(q: string | undefined): string | undefined {
-  const lowered = q?.toLowerCase();
-  return lowered && [...lowered].length === 2 && !/\s/.test(lowered) ? lowered : undefined;
+  const keyword = q === undefined ? '' : normalizeListKeyword(q);
+  return [...keyword].length === 2 ? keyword : undefined;
 }
 
 /** Conditions joined with AND, with their parameters in order. */
@@ -35,20 +76,23 @@ export class Where {
   }
 
   /**
-   * A case-insensitive substring of `text` (a lower-cased expression; `%` and `_` in the keyword are literal). With
-   * `bigram` (a column of the list's source holding one of `text`'s bigrams per row: the source is then a table of the
-   * text's bigrams, see `bigramKeyword`), a two-character keyword without whitespace, which has no trigram for the
+   * The keyword, normalised (`normalizeListKeyword`), as a substring of `text`, the list's keyword text (its stored
+   * column, `listKeywordText`, or for a list without one an expression normalised alike by tabitoko_list_norm; `%`, `_`
+   * and the backslash in the keyword are literal). A keyword that normalises to nothing
+   * is no filter. With `bigram` (a column of the list's source holding one of the text's bigrams per row: the source
+   * is then a table of the text's bigrams, see `bigramKeyword`), a two-character keyword, which has no trigram for the
    * trigram index, is that column's value instead: the bigrams are every two-character piece of the text without
-   * whitespace, so containing the keyword as a bigram is exactly containing it as a substring. That condition's
-   * plan does not depend on the keyword (the bigram table's index leads to the list's order for every value), so
-   * the statement is prepared like one without a keyword.
+   * whitespace (the line feeds between columns are the only whitespace left in it), so containing the keyword as a
+   * bigram is exactly containing it as a substring. That condition's plan does not depend on the keyword (the bigram
+   * table's index leads to the list's order for every value), so the statement is prepared like one without a keyword.
    */
   keyword(text: string, q: string | undefined, options: { bigram?: string } = {}): this {
-    if (!q) return this;
+    const keyword = q === undefined ? '' : normalizeListKeyword(q);
+    if (!keyword) return this;
     const bigram = options.bigram ? bigramKeyword(q) : undefined;
     if (options.bigram && bigram) return this.add(`${options.bigram} = ?`, bigram);
     this.planPerValue = true;
-    return this.add(`${text} LIKE ? ESCAPE '\\'`, `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    return this.add(`${text} LIKE ? ESCAPE '\\'`, `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   }
 
   /** Japan-time days, both included: `column` from the start of `since` to the end of `until`. */

@@ -44,9 +44,10 @@ const LAST_AT = `max(${STARTS_AT}) FILTER (WHERE ${STARTS_AT} < ${NOW_IN_JAPAN})
 /**
  * One page of a community's experiences' ids and the page meta (`pageOfIds`). Future: those with a date still to start
  * in Japan time, or with no date yet (soonest first, undated last: ASC puts nulls last). Past: those with a date that
- * has started (latest first). An experience with dates on both sides is in both lists. The keyword (a substring of the
- * title, the trigram index's expression) and the host ambassador narrow the community's experiences before their
- * dates are read.
+ * has started (latest first). An experience with dates on both sides is in both lists. The keyword (found in the title
+ * alone, normalised as it is tested: the experiences' stored keyword_text is the approval queue's, title and host name;
+ * the community's experiences are few and read by their community_id index) and the host ambassador narrow the
+ * community's experiences before their dates are read.
  */
 export function communityExperienceIds(
   ctx: Pick<Ctx, 'sql'>,
@@ -55,7 +56,7 @@ export function communityExperienceIds(
   page: { page: number; size: number },
   filters: { q?: string; ambassadorId?: number } = {},
 ): Promise<{ ids: number[]; meta: ListPageMeta }> {
-  const where = new Where().add('e.community_id = ?', communityId).keyword('lower(e.title)', filters.q);
+  const where = new Where().add('e.community_id = ?', communityId).keyword('tabitoko_list_norm(e.title)', filters.q);
   if (filters.ambassadorId !== undefined) where.add('e.host_ambassador_id = ?', filters.ambassadorId);
   const order: ListOrder =
     heldAt === 'future'

@@ -4,7 +4,7 @@ import { requireAdmin, requireBrandMember, type Ctx, withEm } from '#src/lib/con
 import { NotFoundError } from '#src/lib/isomorphic/errors';
 import { parseId, parseInput, type IdInput } from '#src/lib/isomorphic/validate';
 import type { ListPageMeta } from '#src/lib/isomorphic/list-filters';
-import { bigramKeyword, inIdOrder, type ListOrder, pageOfIds, Where } from '#src/lib/list-sql';
+import { bigramKeyword, inIdOrder, type ListOrder, listKeywordText, pageOfIds, Where } from '#src/lib/list-sql';
 import { transaction } from '#src/lib/transaction';
 import * as ja from '#src/i18n/ja';
 import type { AuditService } from '#src/modules/audit/audit.service';
@@ -32,9 +32,6 @@ import {
   type PortalApplicationsQuery,
   type PortalCommunitiesQuery,
 } from './community-list.schemas';
-
-/** The admin list's keyword text: the trigram index's expression (Migration20261129130000_list_filters). */
-const COMMUNITY_KEYWORD_TEXT = `lower(c.name || ' ' || c.host_name)`;
 
 /** The admin list's rows of a page's ids (prepared once per connection). */
 const ADMIN_ROWS = readStatement(
@@ -73,7 +70,7 @@ export async function adminCommunityList(
 ): Promise<{ communities: AdminCommunityListItem[]; meta: ListPageMeta }> {
   requireAdmin(ctx);
   const query = parseInput(adminCommunityListQuerySchema, input);
-  const where = new Where().keyword(COMMUNITY_KEYWORD_TEXT, query.q, { bigram: 'b.bigram' });
+  const where = new Where().keyword(listKeywordText('c'), query.q, { bigram: 'b.bigram' });
   if (query.published !== undefined) where.add('c.published = ?', query.published);
   // Kept on the community by a trigger on brand_communities, read from its partial index of the communities without one.
   if (query.brand_id === 'none') where.add('c.brand_count = 0');
@@ -194,10 +191,10 @@ export async function portalApplicationList(ctx: Ctx, input: PortalApplicationsQ
   const actor = requireBrandMember(ctx);
   const query = parseInput(applicationsQuerySchema, input);
   // The brand's communities are the list's scope inside the page's statement: PostgreSQL reads each community's
-  // applications through its (community_id, created_at, id) index, which also holds the name the keyword searches.
+  // applications through its (community_id, created_at, id) index, which also holds the keyword text the keyword searches.
   const where = new Where().add(`a.community_id = ANY(${BRAND_COMMUNITY_IDS_SQL})`, actor.brandId);
   if (query.community_id !== undefined) where.add('a.community_id = ?', query.community_id);
-  where.keyword('lower(a.full_name)', query.q).days('a.created_at', query);
+  where.keyword(listKeywordText('a'), query.q).days('a.created_at', query);
   if (query.handled !== undefined) where.add('a.resolved = ?', query.handled);
   const { ids, meta } = await pageOfIds(
     ctx,

@@ -20,11 +20,8 @@ import {
 import type { AuditService } from '#src/modules/audit/audit.service';
 import { LockMode } from '@mikro-orm/core';
 import { transaction } from '#src/lib/transaction';
-import { inIdOrder, pageOfIds, Where } from '#src/lib/list-sql';
+import { inIdOrder, listKeywordText, pageOfIds, Where } from '#src/lib/list-sql';
 import { couponRows, type CouponRow } from './coupon-rows';
-
-/** The admin list's keyword text: the trigram index's expression (code and name). */
-const COUPON_KEYWORD_TEXT = `lower(code || ' ' || name)`;
 
 function toJson(coupon: CouponRow): CouponJson {
   const until = coupon.validUntil ? new Date(coupon.validUntil) : null;
@@ -95,7 +92,7 @@ export function createCouponsService(deps: CouponsDeps) {
   async function list(ctx: Ctx, input: CouponListQuery = {}): Promise<{ coupons: CouponJson[]; meta: ListMeta }> {
     requireAdmin(ctx);
     const query = parseInput(couponListSchema, input);
-    const where = new Where().keyword(COUPON_KEYWORD_TEXT, query.q);
+    const where = new Where().keyword(listKeywordText(), query.q);
     if (query.active !== undefined) where.add('active = ?', query.active);
     const { ids, meta } = await pageOfIds(
       ctx,

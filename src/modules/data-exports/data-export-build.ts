@@ -25,6 +25,7 @@ const OMITTED_COLUMNS = [
   'csv_body',
   'search_text',
   'search_bigrams',
+  'keyword_text',
 ];
 
 type Row = Record<string, unknown>;

@@ -1,7 +1,7 @@
 // Experience reads of the admin approval queue (experience-approvals.service.ts). Server-only.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Ctx } from '#src/lib/context';
-import { inIdOrder, pageOfIds, Where } from '#src/lib/list-sql';
+import { inIdOrder, listKeywordText, pageOfIds, Where } from '#src/lib/list-sql';
 import { readRows, readStatement } from '#src/lib/read-sql';
 import type { ListPageMeta } from '#src/lib/isomorphic/list-filters';
 import { Experience } from './experiences.entity';
@@ -52,9 +52,6 @@ export async function pendingByWait(em: EntityManager, now: Date): Promise<[numb
   return [row.a, row.b, row.c, row.d, row.e];
 }
 
-/** The queue's keyword text: the trigram index's expression (title and host name). */
-const PENDING_KEYWORD_TEXT = `lower(e.title || ' ' || e.hosted_by)`;
-
 /**
  * The queue's rows of a page's ids, with the submitter, the first image and the latest rejection, in one prepared
  * statement.
@@ -94,7 +91,7 @@ export async function pendingExperiences(
   page: number,
   size: number,
 ): Promise<{ rows: QueuedExperience[]; meta: ListPageMeta }> {
-  const where = new Where().add(PENDING_SQL).keyword(PENDING_KEYWORD_TEXT, filters.q);
+  const where = new Where().add(PENDING_SQL).keyword(listKeywordText('e'), filters.q);
   if (filters.waitingDays) where.add('e.updated_at < ?', new Date(Date.now() - filters.waitingDays * 86_400_000));
   const { ids, meta } = await pageOfIds(
     ctx,

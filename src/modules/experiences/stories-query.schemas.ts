@@ -1,7 +1,8 @@
 // GET /api/v1/stories and the /stories pages: the search's query (parsed by the service, the pages' URL read the
-// same way) and the keyword's normalisation. Browser-safe.
+// same way) and the keyword's terms (normalised by normalizeSearchText). Browser-safe.
 import { z } from 'zod';
 import type { InputOf } from '#src/lib/isomorphic/validate';
+import { normalizeSearchText } from '#src/lib/isomorphic/search-text';
 import * as ja from '#src/i18n/ja';
 import { pageSchema } from './experiences.schemas';
 import { SEARCH_LIMITS, STORIES_SORTS, type StoriesSort } from './experiences.shared';
@@ -34,17 +35,6 @@ function optionalInt(message: string, min: number, max: number) {
     }
     return n;
   });
-}
-
-/**
- * The keyword normalisation, the same as the database's tabitoko_search_norm: NFKC (full-width letters
- * and digits to half-width, half-width katakana to full-width), lower case, katakana to hiragana.
- */
-export function normalizeSearchText(value: string): string {
-  return value
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[\u30a1-\u30f6]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0x60));
 }
 
 /** The keyword's terms (split on any space, normalised, at most SEARCH_LIMITS.terms, duplicates dropped). */

@@ -5,7 +5,7 @@ import { requireAdmin, userOf, type Ctx, withEm } from '#src/lib/context';
 import { NotFoundError } from '#src/lib/isomorphic/errors';
 import { publicBaseUrl, type Env } from '#src/lib/env';
 import { parseId, parseInput, type IdInput } from '#src/lib/isomorphic/validate';
-import { inIdOrder, pageOfIds, Where } from '#src/lib/list-sql';
+import { inIdOrder, listKeywordText, pageOfIds, Where } from '#src/lib/list-sql';
 import * as ja from '#src/i18n/ja';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import type { AuditService } from '#src/modules/audit/audit.service';
@@ -78,16 +78,16 @@ function contactJson(inquiry: ContactInquiryRow, reservation: ReservationForInqu
   };
 }
 
-/** The filters both admin inquiry lists share (the keyword text is the trigram index's expression). */
-function listFilters(q: { resolved?: boolean; subject?: string; q?: string; since?: string; until?: string }, keywordText: string): Where {
+/**
+ * The filters both admin inquiry lists share (the keyword is found in each table's keyword text: the name, e-mail,
+ * company and content of a program inquiry, the name, e-mail and content of a general one).
+ */
+function listFilters(q: { resolved?: boolean; subject?: string; q?: string; since?: string; until?: string }): Where {
   const where = new Where();
   if (q.resolved !== undefined) where.add('resolved = ?', q.resolved);
   if (q.subject !== undefined) where.add('subject = ?', q.subject);
-  return where.keyword(keywordText, q.q).days('created_at', q);
+  return where.keyword(listKeywordText(), q.q).days('created_at', q);
 }
-
-const BRAND_KEYWORD_TEXT = `lower(name || ' ' || email || ' ' || company_name || ' ' || content)`;
-const CONTACT_KEYWORD_TEXT = `lower(name || ' ' || email || ' ' || content)`;
 
 /** One page of inquiry ids, newest first (`pageOfIds`: a bounded count, the page rule). */
 function inquiryPage(ctx: Ctx, table: string, where: Where, page: number) {
@@ -211,7 +211,7 @@ export function createInquiriesService(deps: InquiriesDeps) {
     requireAdmin(ctx);
     const query = parseInput(inquiryListQuerySchema, input);
     const { page } = query;
-    const { ids, meta } = await inquiryPage(ctx, 'brand_and_ambassador_inquiries', listFilters(query, BRAND_KEYWORD_TEXT), page);
+    const { ids, meta } = await inquiryPage(ctx, 'brand_and_ambassador_inquiries', listFilters(query), page);
     const rows = inIdOrder(ids, await brandInquiryRows(ctx.sql, ids));
     return {
       inquiries: rows.map(toJson),
@@ -264,7 +264,7 @@ export function createInquiriesService(deps: InquiriesDeps) {
     requireAdmin(ctx);
     const query = parseInput(contactInquiryListQuerySchema, input);
     const { page } = query;
-    const { ids, meta } = await inquiryPage(ctx, 'contact_inquiries', listFilters(query, CONTACT_KEYWORD_TEXT), page);
+    const { ids, meta } = await inquiryPage(ctx, 'contact_inquiries', listFilters(query), page);
     const rows = inIdOrder(ids, await contactInquiryRows(ctx.sql, ids));
     const reservations = await reservationsForInquiries(
       ctx.sql,

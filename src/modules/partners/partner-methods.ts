@@ -3,7 +3,7 @@
 // form (create, update: the images replaced, the audit log). This is that one shape; ambassadors.service.ts and
 // brands.service.ts give it what differs (the entity, the ambassador's address, the community links and their
 // order, the messages) and expose its methods under their own names. Server-only; not a service.
-import { inIdOrder, pageOfIds, Where } from '#src/lib/list-sql';
+import { inIdOrder, listKeywordText, pageOfIds, Where } from '#src/lib/list-sql';
 import { readRows, readStatement } from '#src/lib/read-sql';
 import type { EntityManager, EntityName, FilterQuery } from '@mikro-orm/postgresql';
 import { countRowsBy } from '#src/lib/count-rows';
@@ -214,12 +214,12 @@ export function createPartnerMethods<
 
   /**
    * ?page=&q=&published=: published ones, newest first; an ADMIN gets every one (adminPageSize a page) with the admin
-   * fields. The keyword is a substring of the name (the trigram index on lower(name)).
+   * fields. The keyword is found in the name (`Where.keyword` over the table's keyword text and its trigram index).
    */
   async function list(ctx: Ctx, input: PartnerListQuery): Promise<{ items: ListItem[]; meta: ListMeta }> {
     const query = parseInput(partnerListQuerySchema, input);
     const admin = isAdmin(ctx);
-    const filters = new Where().keyword('lower(name)', query.q);
+    const filters = new Where().keyword(listKeywordText(), query.q);
     if (!admin) filters.add('published = true');
     if (query.published !== undefined) filters.add('published = ?', query.published);
     const { ids, meta } = await pageOfIds(
