@@ -60,7 +60,7 @@ export { emailChangeMail } from './ja/emailChangeMail';
 export { emailVerification } from './ja/emailVerification';
 export { emailVerificationMail } from './ja/emailVerificationMail';
 export { mailFooter } from './ja/mailFooter';
-export { mailSignature } from './ja/mailSignature';
+export { mailFrame } from './ja/mailFrame';
 export { portalError } from './ja/portalError';
 export { leaving } from './ja/leaving';
 export { dataExport } from './ja/dataExport';

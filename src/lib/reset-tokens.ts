@@ -45,8 +45,3 @@ export function tokenHashMatches(stored: string | null | undefined, presentedHas
 export function expiresAfter(from: Date | string, hours: number): Date {
   return new Date(new Date(from).getTime() + hours * 60 * 60 * 1000);
 }
-
-/** The expiry as the mails show it (Japan time, e.g. 「2026年11月23日 10:30」). */
-export function mailExpiry(date: Date): string {
-  return date.toLocaleString('ja-JP', { timeZone: 'Asia/Tokyo', dateStyle: 'long', timeStyle: 'short' });
-}

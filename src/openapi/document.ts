@@ -117,7 +117,7 @@ function queryParameters(schema: z.ZodType) {
 function errorStatuses(operation: Operation): number[] {
   const statuses = new Set(operation.errors ?? []);
   if (operation.security === 'user' || operation.security === 'admin' || operation.security === 'brand') statuses.add(401);
-  if (operation.security !== 'none' || operation.method !== 'get') statuses.add(403);
+  if (operation.security !== 'none' || (operation.method !== 'get' && !operation.beforeOriginCheck)) statuses.add(403);
   if (operation.path.includes('{')) statuses.add(404);
   // Every call: a malformed URL (bad escapes) is a 400 and text PostgreSQL cannot hold (NUL) a 422, before any route.
   statuses.add(400);

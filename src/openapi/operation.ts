@@ -33,6 +33,8 @@ export interface Operation {
   errors?: number[];
   /** What an error status means for this operation when it says more than the shared description (its example message). */
   errorNotes?: Partial<Record<number, { description: string; message: string }>>;
+  /** Mounted before the same-origin check (the Stripe webhook, called by Stripe's servers): no 403 for another site. */
+  beforeOriginCheck?: true;
   /** The success answer is also a CSV file (`Accept: text/csv`), besides the JSON of `response`. */
   csv?: boolean;
   /** The success answer is a file of this media type instead of JSON (a PDF, the bank transfer file); no `response` schema. */

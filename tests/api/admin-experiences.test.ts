@@ -74,16 +74,18 @@ describe('the approval queue', () => {
   });
 
   it('approving mails the host that it is published, with its public page and its edit page, once', async () => {
-    const host = await createUser(t.orm, { role: 'HOST' });
+    const host = await createUser(t.orm, { role: 'HOST', name: '藍染 一郎' });
     const experience = await createExperience(t.orm, { hostUserId: host.id, approve: false, title: '川辺の藍染め' });
     expect((await c.agents.admin.post(`/api/v1/admin/experiences/${experience.id}/approval`)).status).toBe(200);
     expect((await c.agents.admin.post(`/api/v1/admin/experiences/${experience.id}/approval`)).body.changed).toBe(false);
     const mails = await em().find(MailOutbox, { toAddress: host.email });
     expect(mails.map((mail) => [mail.dedupeKey, mail.footer, mail.subject])).toEqual([
-      [`experience_approval:${experience.id}:0`, 'user', '【たびとこ】体験「川辺の藍染め」が公開されました'],
+      [`experience_approval:${experience.id}:0`, 'user', '【たびとこ】体験が公開されました：川辺の藍染め'],
     ]);
     expect(mails[0].textBody).toBe(
       [
+        '藍染 一郎 様',
+        '',
         '体験「川辺の藍染め」の公開申請を承認し、体験を公開しました。',
         '',
         '公開中の体験のページ:',
@@ -103,8 +105,8 @@ describe('the approval queue', () => {
   });
 
   it("approving an ambassador's experience mails each of its members, as a rejection does", async () => {
-    const first = await createUser(t.orm, { role: 'HOST' });
-    const second = await createUser(t.orm, { role: 'HOST' });
+    const first = await createUser(t.orm, { role: 'HOST', name: '木工 一子' });
+    const second = await createUser(t.orm, { role: 'HOST', name: '木工 二郎' });
     const { experience, ambassador } = await createAmbassadorExperience(t.orm, {
       memberUserId: first.id,
       approve: false,
@@ -117,14 +119,14 @@ describe('the approval queue', () => {
       { dedupeKey: { $like: `experience_approval:${experience.id}:%` } },
       { orderBy: { id: 'asc' } },
     );
-    expect(mails.map((mail) => [mail.toAddress, mail.subject])).toEqual([
-      [first.email, '【たびとこ】体験「工房の木工体験」が公開されました'],
-      [second.email, '【たびとこ】体験「工房の木工体験」が公開されました'],
+    expect(mails.map((mail) => [mail.toAddress, mail.subject, mail.textBody.split('\n')[0]])).toEqual([
+      [first.email, '【たびとこ】体験が公開されました：工房の木工体験', '木工 一子 様'],
+      [second.email, '【たびとこ】体験が公開されました：工房の木工体験', '木工 二郎 様'],
     ]);
   });
 
   it('rejecting keeps it unpublished, mails the reason to the host and takes it off the queue until the host saves again', async () => {
-    const host = await createUser(t.orm, { role: 'HOST' });
+    const host = await createUser(t.orm, { role: 'HOST', name: '差戻 三郎' });
     const experience = await createExperience(t.orm, { hostUserId: host.id, approve: false, title: '差し戻される体験' });
     const res = await c.agents.admin
       .post(`/api/v1/admin/experiences/${experience.id}/rejection`)
@@ -133,9 +135,11 @@ describe('the approval queue', () => {
     expect(res.body).toMatchObject({ id: experience.id, approve: false, rejection: { reason: '集合場所を詳しく書いてください' } });
     expect((await em().findOneOrFail(Experience, { id: experience.id })).approve).toBe(false);
     const [mail] = await em().find(MailOutbox, { toAddress: host.email });
-    expect(mail.subject).toBe('【たびとこ】体験「差し戻される体験」の公開申請が差し戻されました');
+    expect(mail.subject).toBe('【たびとこ】公開申請が差し戻されました：差し戻される体験');
     expect(mail.textBody).toBe(
       [
+        '差戻 三郎 様',
+        '',
         '体験「差し戻される体験」の公開申請を確認しましたが、次の理由により差し戻しました。',
         '',
         '集合場所を詳しく書いてください',

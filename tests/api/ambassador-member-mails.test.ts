@@ -42,7 +42,7 @@ describe('mails to a user added to or removed from an ambassador', () => {
     const [mail] = mails;
     // A security notice: always sent, with the account page's security line (mail.footer.ts).
     expect(mail.footer).toBe('user_security');
-    expect(mail.subject).toBe('【たびとこ】アンバサダー「森のクラフト工房」のメンバーに追加されました');
+    expect(mail.subject).toBe('【たびとこ】アンバサダーのメンバーに追加されました：森のクラフト工房');
     expect(
       mail.textBody.startsWith(
         body([
@@ -87,7 +87,7 @@ describe('mails to a user added to or removed from an ambassador', () => {
     const removed = (await mailsTo(user.email)).at(-1);
     expect(removed?.dedupeKey).toBe(`ambassador-member:${first}:removed`);
     expect(removed?.footer).toBe('user_security');
-    expect(removed?.subject).toBe('【たびとこ】アンバサダー「港町の料理教室」のメンバーから外れました');
+    expect(removed?.subject).toBe('【たびとこ】アンバサダーのメンバーから外れました：港町の料理教室');
     expect(
       removed?.textBody.startsWith(
         body([

@@ -121,7 +121,7 @@ describe("a member of brand A and brand B's resources", () => {
     const notices = await em().find(MailOutbox, { toAddress: b.member.email, id: { $gt: 0 } }, { orderBy: { id: 'asc' } });
     expect(notices.length).toBe(mailsBefore + 1);
     const notice = notices[notices.length - 1];
-    expect(notice.subject).toBe(`【たびとこ】ブランド「${a.brandName}」からの招待について`);
+    expect(notice.subject).toBe(`【たびとこ】ブランドの管理メンバーへの招待について：${a.brandName}`);
     expect(notice.textBody).toContain('すでに別のブランドの管理メンバーとして登録または招待されているため、この招待はお受けいただけません');
     expect(notice.textBody).not.toContain('invitation_token');
     expect((await a.agent.get(api('/brand-members'))).body.members.map((m: { email: string }) => m.email)).not.toContain(b.member.email);

@@ -200,8 +200,8 @@ describe('cli inquiries and experiences', { timeout: 300_000 }, () => {
     expect((await em().findOneOrFail(Experience, { id: pending.id })).approve).toBe(true);
     // The host hears of it as from the admin screen: the same mail, queued with the approval.
     const mail = await em().findOneOrFail(MailOutbox, { dedupeKey: `experience_approval:${pending.id}:0` });
-    expect(mail.subject).toBe('【たびとこ】体験「承認待ちの体験 CLI」が公開されました');
-    expect(mail.textBody.split('\n').slice(2, 7)).toEqual([
+    expect(mail.subject).toBe('【たびとこ】体験が公開されました：承認待ちの体験 CLI');
+    expect(mail.textBody.split('\n').slice(4, 9)).toEqual([
       '公開中の体験のページ:',
       `http://localhost:3000/stories/${pending.id}`,
       '',

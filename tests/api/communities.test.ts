@@ -221,7 +221,7 @@ describe('POST /api/v1/community_applications', () => {
     expect(mails.map((m) => m.dedupeKey)).toEqual([`community_application:${res.body.id}:applicant`]);
     const [mail] = mails;
     expect(mail.footer).toBe('user');
-    expect(mail.subject).toBe('【たびとこ】「湘南ビーチクリーン部」への申し込みを受け付けました');
+    expect(mail.subject).toBe('【たびとこ】コミュニティへの申し込みを受け付けました：湘南ビーチクリーン部');
     const base = publicBaseUrl(t.env);
     // The text as queued; the outbox adds the account's settings line before the signature (mail.footer.ts).
     expect(
@@ -232,7 +232,7 @@ describe('POST /api/v1/community_applications', () => {
           'コミュニティ「湘南ビーチクリーン部」への申し込みを受け付けました。お申し込みありがとうございます。',
           '',
           '■ コミュニティ: 湘南ビーチクリーン部',
-          '■ 申し込み日時: 2027年1月5日 10:30',
+          '■ 申し込み日時: 2027年1月5日(火) 10:30',
           '',
           '■ 今後の流れ',
           'コミュニティを運営するブランドの担当者が申し込み内容を確認し、参加について、あらためてご連絡します。',

@@ -45,12 +45,15 @@ describe('POST /api/v1/account/email', () => {
     expect(toNew.subject).toBe('【たびとこ】メールアドレス変更の確認');
     expect(toNew.text).toMatch(/http:\/\/localhost:3000\/email_change\/confirm\?token=[\w-]{43}/);
     expect(toNew.text).toContain('このリンクは1回だけ');
-    expect(toNew.text.startsWith('たびとこのアカウントのメールアドレスを、このメールアドレスに変更する申請がありました。')).toBe(true);
+    expect(
+      toNew.text.startsWith('変更 花子 様\n\nたびとこのアカウントのメールアドレスを、このメールアドレスに変更する申請がありました。'),
+    ).toBe(true);
     // Not the account's address yet: no account link, the signature ends the mail.
     expect(toNew.text).not.toContain('/account');
     expect(toNew.text.trimEnd().endsWith('メールアドレスは変更されません。\n\n--\nたびとこ\nhttp://localhost:3000')).toBe(true);
     const [toOld] = await deliveredTo(t, inbox, 'change-old@example.com');
     expect(toOld.subject).toBe('【たびとこ】メールアドレス変更の申請がありました');
+    expect(toOld.text.startsWith('変更 花子 様\n\nたびとこのアカウントのメールアドレスを変更する申請がありました。\n')).toBe(true);
     expect(toOld.text).toContain('新しいメールアドレス: change-new@example.com');
     expect(toOld.text).toMatch(/http:\/\/localhost:3000\/email_change\/undo\?token=[\w-]{43}/);
     // A security notice: why it is always sent, and the account page to review the account, before the signature.
@@ -81,7 +84,7 @@ describe('POST /api/v1/account/email', () => {
   });
 
   it('gives a taken address the same status and body, and mails it a notice without a link', async () => {
-    await createUser(t.orm, { email: 'already-here@example.com' });
+    await createUser(t.orm, { name: '既存 一郎', email: 'already-here@example.com' });
     const { agent: a } = await createSignedInUser(t, { email: 'enum-a@example.com' });
     const { agent: b } = await createSignedInUser(t, { email: 'enum-b@example.com' });
     const free = await a.post('/api/v1/account/email').send({ email: 'enum-free@example.com', current_password: TEST_PASSWORD });
@@ -93,6 +96,8 @@ describe('POST /api/v1/account/email', () => {
     expect((await b.get('/api/v1/account/email')).body.pending.email).toBe('already-here@example.com');
     const [toTaken] = await deliveredTo(t, inbox, 'already-here@example.com');
     expect(toTaken.subject).toBe('【たびとこ】メールアドレス変更の確認');
+    // It greets the account that holds the address, whose owner reads it.
+    expect(toTaken.text.startsWith('既存 一郎 様\n\nたびとこのアカウントのメールアドレスを、')).toBe(true);
     expect(toTaken.text).toContain('すでにたびとこのアカウントで使われているため、変更は行われません');
     expect(toTaken.text).not.toContain('token=');
     expect((await deliveredTo(t, inbox, 'enum-b@example.com'))[0].subject).toBe('【たびとこ】メールアドレス変更の申請がありました');

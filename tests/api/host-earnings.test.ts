@@ -102,7 +102,8 @@ describe('the bank account', () => {
     ]);
     const mails = await t.orm.em.fork().find(MailOutbox, { dedupeKey: { $like: `bank-account:${row.id}:%` } });
     expect(mails).toHaveLength(1);
-    expect([mails[0].footer, mails[0].subject]).toEqual(['user', '【たびとこ】振込先口座が変更されました']);
+    // A change to where the money goes is a security notice: always sent, with the account page to review it.
+    expect([mails[0].footer, mails[0].subject]).toEqual(['user_security', '【たびとこ】振込先口座が変更されました']);
     expect(mails[0].textBody).toBe(
       [
         '山田 花子 様',
@@ -116,7 +117,8 @@ describe('the bank account', () => {
         'お心当たりがない場合は、すぐにお問い合わせフォームから運営事務局へご連絡ください。',
         'http://localhost:3000/inquiry',
         '',
-        'お知らせメールの設定・アカウントの設定: http://localhost:3000/account',
+        'このメールは、アカウントの安全のためにお送りしているお知らせです。配信を停止することはできません。',
+        'アカウントの状態（ログイン中の端末など）の確認: http://localhost:3000/account',
         '',
         '--',
         'たびとこ',
@@ -153,6 +155,7 @@ describe('the bank account', () => {
         '--',
         'たびとこ',
         'http://localhost:3000',
+        '',
       ].join('\n'),
     );
   });

@@ -205,7 +205,7 @@ describe('holding requests reach the host', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0].toAddress).toBe(host.email);
     expect(mails[0].subject).toBe(ja.holdingRequestMail.subject('手びねりの器'));
-    expect(mails[0].textBody).toContain('リクエスト 次郎様から「手びねりの器」の開催リクエストが届きました。');
+    expect(mails[0].textBody).toContain('陶芸 太郎 様\n\nリクエスト 次郎 様から「手びねりの器」の開催リクエストが届きました。');
     expect(mails[0].textBody).toContain('/host/reservations');
 
     const list = await hostAgent.get('/api/v1/host/holding_requests');

@@ -50,7 +50,9 @@ describe('POST /api/v1/brand_and_ambassador_inquiries', () => {
     expect(office.toAddress).toBe('office@tabitoko.example.com');
     expect(office.subject).toContain('ブランド展開について');
     expect(office.textBody).toContain(valid.content);
-    expect(office.textBody).toContain('https://tabitoko.example.com/admin/brand_ambassador_inquiries');
+    // Linked to the list of this sender's inquiries; a reply to the office's mail goes to the sender.
+    expect(office.textBody).toContain('https://tabitoko.example.com/admin/brand_ambassador_inquiries?q=takahashi%40midori.example.com');
+    expect(office.replyTo).toBe('takahashi@midori.example.com');
     const sender = await em().findOneOrFail(MailOutbox, { dedupeKey: `inquiry:${stored.id}:sender` });
     expect(sender.toAddress).toBe(valid.email);
     expect(sender.textBody).toContain('高橋 真理 様');
@@ -146,7 +148,7 @@ describe('POST /api/v1/brand_and_ambassador_inquiries', () => {
 });
 
 describe('POST /api/v1/contact_inquiries', () => {
-  it('stores a guest inquiry and notifies the office only', async () => {
+  it('stores a guest inquiry, notifies the office (a reply goes to the sender) and confirms to the sender without quoting', async () => {
     const res = await request(t.app)
       .post('/api/v1/contact_inquiries')
       .set('X-Forwarded-For', ip())
@@ -157,7 +159,21 @@ describe('POST /api/v1/contact_inquiries', () => {
     const stored = await em().findOneOrFail(ContactInquiry, { id: res.body.id });
     expect(stored.user).toBeNull();
     const mails = await em().find(MailOutbox, { dedupeKey: { $like: `contact:${stored.id}:%` } });
-    expect(mails.map((m) => [m.dedupeKey, m.toAddress])).toEqual([[`contact:${stored.id}:office`, 'office@tabitoko.example.com']]);
+    expect(mails.map((m) => [m.dedupeKey, m.toAddress, m.replyTo]).sort()).toEqual([
+      [`contact:${stored.id}:office`, 'office@tabitoko.example.com', 'sato@example.com'],
+      [`contact:${stored.id}:sender`, 'sato@example.com', null],
+    ]);
+    const office = mails.find((m) => m.dedupeKey.endsWith(':office'));
+    expect(office?.textBody).toContain('予約確認メールが届きません。');
+    expect(office?.textBody).toContain(
+      '管理画面: https://tabitoko.example.com/admin/brand_ambassador_inquiries?kind=contact&q=sato%40example.com',
+    );
+    const sender = mails.find((m) => m.dedupeKey.endsWith(':sender'));
+    expect(sender?.subject).toBe('【たびとこ】お問い合わせを受け付けました');
+    expect(sender?.textBody).toContain('佐藤 ゆうき 様');
+    expect(sender?.textBody).toContain(`お問い合わせ(受付番号: ${stored.id})を受け付けました。`);
+    // The form takes any address: the message itself is not carried to it.
+    expect(sender?.textBody).not.toContain('予約確認メールが届きません。');
     const sessions = await em().getConnection().execute<{ sess: { flags?: Record<string, boolean> } }[]>('SELECT sess FROM session');
     expect(sessions.some((s) => s.sess.flags?.contactInquiry === true)).toBe(true);
   });

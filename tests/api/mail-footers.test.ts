@@ -1,7 +1,7 @@
 // Each mail's footer fits the person who reads it (mail.footer.ts, the one rule): a security notice says why it is
 // always sent and links the account page as the place to review the account; a mail that opens the way in (the
 // sign-up confirmation, a password reset) links no account page the reader cannot open yet; a portal invitee who has
-// not accepted gets no account link; and the footer stands before the 「--」 signature, which ends every mail.
+// not accepted gets no account link; and the footer stands before the frame's signature, which ends every mail.
 // Read as delivered, through a real SMTP server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
@@ -101,9 +101,21 @@ describe('a mail that opens the way into an account', () => {
     const portal = await request(t.app).post('/brand/api/v1/brand-members/password').send({ email: 'footer-member-reset@example.com' });
     expect(portal.status).toBe(202);
     expect(await t.services.passwordResets.deliverDue()).toBe(2);
-    const tail = ['お心当たりのない場合は、このメールを破棄してください。パスワードは変更されません。', '', '--', 'たびとこ'].join('\n');
-    for (const to of ['footer-reset@example.com', 'footer-member-reset@example.com']) {
+    const tail = [
+      'お心当たりのない場合は、このメールを破棄してください。パスワードは変更されません。',
+      '',
+      '--',
+      'たびとこ',
+      'http://localhost:3000',
+    ].join('\n');
+    // The marketplace user is greeted by name; a brand member's account holds no name, so no greeting.
+    const heads = {
+      'footer-reset@example.com': '忘れた 次郎 様\n\nたびとこのパスワード再設定を受け付けました。\n',
+      'footer-member-reset@example.com': 'ブランド管理画面のパスワード再設定を受け付けました。\n',
+    };
+    for (const [to, head] of Object.entries(heads)) {
       const text = await onlyMailTo(to);
+      expect(text.startsWith(head), to).toBe(true);
       expect(text.endsWith(tail), to).toBe(true);
       expect(text, to).not.toContain('/account');
     }
@@ -129,8 +141,8 @@ describe("the notice to another brand's address", () => {
       'お心当たりのない場合は、このメールを破棄してください。',
     ].join('\n');
     expect(await onlyMailTo('footer-accepted@example.com')).toBe(
-      `${notice}\n\nアカウントの設定: http://localhost:3000/brand/account\n\n--\nたびとこ`,
+      `${notice}\n\nアカウントの設定: http://localhost:3000/brand/account\n\n--\nたびとこ\nhttp://localhost:3000`,
     );
-    expect(await onlyMailTo('footer-invitee@example.com')).toBe(`${notice}\n\n--\nたびとこ`);
+    expect(await onlyMailTo('footer-invitee@example.com')).toBe(`${notice}\n\n--\nたびとこ\nhttp://localhost:3000`);
   });
 });

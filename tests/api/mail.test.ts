@@ -144,6 +144,19 @@ describe('mail delivery over SMTP', () => {
     expect(shown.text).toBe(sent);
   });
 
+  it("sends an inquiry's notice to the office with the sender as its Reply-To, and a mail without one with none", async () => {
+    const res = await agent
+      .post('/api/v1/contact_inquiries')
+      .send({ name: '返信 先子', email: 'reply-to@example.com', content: '返信先のテストです。' });
+    expect(res.status).toBe(201);
+    expect(await t.services.mail.deliverDue()).toEqual({ sent: 2, failed: 0 });
+    const toOffice = inbox.find((m) => m.to.includes(t.env.OFFICE_EMAIL))!;
+    expect(toOffice.headers['reply-to']).toBe('reply-to@example.com');
+    expect(toOffice.from).toBe('no-reply@tabitoko.example');
+    const toSender = inbox.find((m) => m.to.includes('reply-to@example.com'))!;
+    expect(toSender.headers['reply-to']).toBeUndefined();
+  });
+
   it(
     'sends a mail the CLI queued with the links it was written with: body and footer name one host',
     async () => {

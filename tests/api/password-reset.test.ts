@@ -63,7 +63,9 @@ describe('POST /api/v1/password_resets', () => {
     expect(await em().count(MailOutbox, {})).toBe(mailsBefore + 1);
     const mail = await em().findOneOrFail(MailOutbox, { toAddress: user.email });
     expect(mail.subject).toBe('【たびとこ】パスワード再設定のご案内');
-    expect(mail.textBody).toContain('忘れた 太郎様');
+    expect(mail.textBody.startsWith('忘れた 太郎 様\n\nたびとこのパスワード再設定を受け付けました。\n')).toBe(true);
+    // The expiry as every mail writes a time: the date with its weekday, the hour in two digits (Japan time).
+    expect(mail.textBody).toMatch(/\nこのリンクの有効期限は\d{4}年\d{1,2}月\d{1,2}日\([日月火水木金土]\) \d{2}:\d{2}までです。/);
     const token = await tokenFromMail(user.email);
     const row = await em().findOneOrFail(User, { id: user.id });
     expect(row.resetPasswordTokenHash).toBe(createHash('sha256').update(token).digest('hex'));

@@ -10,7 +10,6 @@ import { addDays, japanInstant, todayInJapan } from '#src/lib/isomorphic/dates';
 import { createRoot, type Root } from '#src/root';
 import { MailOutbox } from '#src/modules/mail/mail.entity';
 import { Reservation } from '#src/modules/reservations/reservations.entity';
-import * as ja from '#src/i18n/ja';
 
 // The server runs in UTC: 9:00 in Japan is midnight UTC, and a job that read the local clock would be 9 hours late.
 timeZoneForThisFile('UTC');
@@ -55,6 +54,8 @@ describe('day-before reminders', () => {
       experienceId: experience.id,
       calendarIds: [afternoon.id, nextDay.id],
     });
+    // The second guest booked an option; the first none.
+    await t.orm.em.fork().nativeUpdate(Reservation, { id: b.id }, { optionName: '絵付け' });
     await createReservation(t.orm, { userId: guests[2].id, experienceId: experience.id, calendarIds: [morning.id], status: 'cancelled' });
     await createReservation(t.orm, { userId: guests[3].id, experienceId: experience.id, calendarIds: [morning.id], status: 'pending' });
 
@@ -85,8 +86,11 @@ describe('day-before reminders', () => {
     );
     const guestMail = mails.find((m) => m.dedupeKey.startsWith(`reminder:${a.id}:`));
     expect(guestMail?.toAddress).toBe(guests[0].email);
-    expect(guestMail?.subject).toBe(ja.reminderMail.guestSubject('手びねりの器'));
+    expect(guestMail?.subject).toBe('【たびとこ】明日の体験のご案内：手びねりの器');
+    expect(guestMail?.textBody.startsWith('ゲスト1 様\n\n')).toBe(true);
     expect(guestMail?.textBody).toContain('10:00〜12:00');
+    // No option booked: no option line.
+    expect(guestMail?.textBody).not.toContain('オプション');
     expect(guestMail?.textBody.split('\n')).toContain('■ 開催場所: 京都府京都市東山区五条橋東6-583');
     expect(guestMail?.textBody).toContain(`/reservations/${a.id}`);
     // The .ics of the slot, with the same UID as the confirmation's event.
@@ -98,10 +102,15 @@ describe('day-before reminders', () => {
     // The host gets one list for the day, both slots, the confirmed participants only.
     const hostMail = mails.find((m) => m.dedupeKey.startsWith('reminder:host:'));
     expect(hostMail?.toAddress).toBe(host.email);
-    expect(hostMail?.textBody).toContain('■ 10:00〜12:00（参加 1名）');
-    expect(hostMail?.textBody).toContain('■ 14:00〜16:00（参加 1名）');
-    expect(hostMail?.textBody).toContain('ゲスト1 様');
-    expect(hostMail?.textBody).toContain('ゲスト2 様');
+    expect(hostMail?.textBody.startsWith('陶芸 太郎 様\n\n')).toBe(true);
+    const list = hostMail?.textBody.split('\n') ?? [];
+    const first = list.indexOf('■ 10:00〜12:00（参加 1名）');
+    expect(list.slice(first, first + 4)).toEqual([
+      '■ 10:00〜12:00（参加 1名）',
+      '  ・ゲスト1 様 1名',
+      '■ 14:00〜16:00（参加 1名）',
+      '  ・ゲスト2 様 1名（オプション: 絵付け）',
+    ]);
     expect(hostMail?.textBody).not.toContain('ゲスト3');
     expect(hostMail?.textBody).not.toContain('ゲスト4');
 

@@ -46,8 +46,9 @@ async function mail(dedupeKey: string) {
   return { lines: row.textBody.split('\n'), text: row.textBody, ics: row.attachments?.[0]?.content ?? '' };
 }
 
-/** 'yyyy-MM-dd' as the mails write a day ('2026年12月4日'), written out here rather than through the code under test. */
-const jaDate = (ymd: string) => `${Number(ymd.slice(0, 4))}年${Number(ymd.slice(5, 7))}月${Number(ymd.slice(8, 10))}日`;
+/** 'yyyy-MM-dd' as the mails write a day ('2026年12月4日(金)'), written out here rather than through the code under test. */
+const jaDate = (ymd: string) =>
+  `${Number(ymd.slice(0, 4))}年${Number(ymd.slice(5, 7))}月${Number(ymd.slice(8, 10))}日(${'日月火水木金土'[new Date(`${ymd}T00:00:00Z`).getUTCDay()]})`;
 
 /** 9:00 Japan time of a day: the reminder time of the next day's slots. */
 const nineAm = (ymd: string) => new Date(`${ymd}T09:00:00+09:00`);
@@ -90,6 +91,14 @@ describe('the venue, as the reservation page shows it', () => {
     const confirmation = await mail(`reservation:${id}:guest`);
     expect(confirmation.lines).toContain('■ 開催場所: 京都府京都市東山区五条橋東6-583');
     expect(confirmation.ics).toContain('LOCATION:京都府京都市東山区五条橋東6-583\r\n');
+    // Greeted by name; no option booked, so no option line for either side.
+    expect(confirmation.lines.slice(0, 3)).toEqual([
+      '住所 次郎 様',
+      '',
+      'このたびは「住所を見せる工房」をご予約いただき、ありがとうございます。',
+    ]);
+    expect(confirmation.text).not.toContain('オプション');
+    expect((await mail(`reservation:${id}:host`)).text).not.toContain('オプション');
     await t.services.reminders.sendDueReminders({ now: nineAm(addDays(calendar.date, -1)) });
     const reminder = await mail(`reminder:${id}:${calendar.id}:guest`);
     expect(reminder.lines).toContain('明日は「住所を見せる工房」の開催日です。お気をつけてお越しください。');

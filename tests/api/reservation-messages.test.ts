@@ -46,9 +46,28 @@ describe('GET and POST /api/v1/reservations/{id}/messages', () => {
     const mails = await t.orm.em.fork().find(MailOutbox, { dedupeKey: `reservation-message:${res.body.id}:host` });
     expect(mails).toHaveLength(1);
     expect(mails[0].toAddress).toBe(host.user.email);
-    expect(mails[0].subject).toBe(ja.reservationMessages.mailSubject('手びねりの器'));
-    expect(mails[0].textBody).toContain(body);
-    expect(mails[0].textBody).toContain(`/host/reservations?reservation=${reservationId}#reservation-${reservationId}`);
+    expect(mails[0].subject).toBe('【たびとこ】新しいメッセージが届きました：手びねりの器');
+    expect(mails[0].textBody).toBe(
+      [
+        '陶芸 太郎 様',
+        '',
+        `「手びねりの器」の予約（予約番号 ${reservationId}）について新しいメッセージが届きました。`,
+        '',
+        'ゲストの予約 花子 様より',
+        '<script>alert(1)</script>',
+        '当日は駐車場がありますか？',
+        '',
+        `返信はこちらから: http://localhost:3000/host/reservations?reservation=${reservationId}#reservation-${reservationId}`,
+        'このメールには返信できません。上のリンクからお返事ください。',
+        '',
+        'お知らせメールの設定・アカウントの設定: http://localhost:3000/account',
+        '',
+        '--',
+        'たびとこ',
+        'http://localhost:3000',
+        '',
+      ].join('\n'),
+    );
     expect(mails[0].htmlBody).toBeNull();
   });
 
@@ -63,7 +82,10 @@ describe('GET and POST /api/v1/reservations/{id}/messages', () => {
     expect(res.body).toMatchObject({ side: 'host', sender_name: '陶芸 太郎', body: 'はい、3台分あります。' });
     const mails = await t.orm.em.fork().find(MailOutbox, { dedupeKey: `reservation-message:${res.body.id}:guest` });
     expect(mails.map((m) => m.toAddress)).toEqual([guest.user.email]);
-    expect(mails[0].textBody).toContain(`/reservations/${reservationId}`);
+    expect(mails[0].textBody.startsWith('予約 花子 様\n\n')).toBe(true);
+    expect(mails[0].textBody).toContain(
+      `ホストの陶芸 太郎より\nはい、3台分あります。\n\n返信はこちらから: http://localhost:3000/reservations/${reservationId}\n`,
+    );
     const mine = await guest.agent.get(`/api/v1/reservations/${reservationId}/messages`);
     expect(mine.body.viewer_side).toBe('guest');
     expect(mine.body.messages.map((m: { body: string }) => m.body)).toEqual([

@@ -360,7 +360,8 @@ describe('POST /api/v1/reservations', () => {
     expect(res.status).toBe(201);
     const [toGuest] = await mailsOf(res.body.id);
     const from = addDays(calendar.date, -1);
-    const day = `${Number(from.slice(0, 4))}年${Number(from.slice(5, 7))}月${Number(from.slice(8, 10))}日`;
+    const weekday = '日月火水木金土'[new Date(`${from}T00:00:00Z`).getUTCDay()];
+    const day = `${Number(from.slice(0, 4))}年${Number(from.slice(5, 7))}月${Number(from.slice(8, 10))}日(${weekday})`;
     expect(toGuest.textBody.split('\n')).toContain(
       `■ 参加URL: ${day}から予約の詳細ページでご確認いただけます。前日のリマインドメールでもお知らせします。`,
     );

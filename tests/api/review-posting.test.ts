@@ -21,7 +21,7 @@ let guestAgent: Agent;
 
 beforeAll(async () => {
   t = await setupTestApp();
-  const signed = await createSignedInUser(t);
+  const signed = await createSignedInUser(t, { name: 'レビュー 花子' });
   guest = signed.user;
   guestAgent = signed.agent;
 });
@@ -44,7 +44,7 @@ async function pastReservation(
     status?: 'confirmed' | 'pending' | 'cancelled';
   } = {},
 ) {
-  const host = await createUser(t.orm, { role: 'HOST' });
+  const host = await createUser(t.orm, { role: 'HOST', name: '体験 太郎' });
   const experience = await createExperience(t.orm, { hostUserId: host.id, title: 'レビュー体験' });
   const slots = options.slots ?? [{ date: addDays(todayInJapan(), -1) }];
   const calendars = [];
@@ -80,9 +80,29 @@ describe('posting a review', () => {
 
     const notice = await mail(`review:${res.body.id}:host`);
     expect(notice?.toAddress).toBe(host.email);
-    expect(notice?.subject).toBe(ja.reviewPosting.hostMailSubject('レビュー体験'));
-    expect(notice?.textBody).toContain('先生がとても親切でした。');
-    expect(notice?.textBody).toContain(`/host/reviews#review-${res.body.id}`);
+    expect(notice?.subject).toBe('【たびとこ】新しいレビューが届きました：レビュー体験');
+    expect(notice?.textBody).toBe(
+      [
+        '体験 太郎 様',
+        '',
+        '「レビュー体験」に新しいレビューが投稿されました。',
+        '',
+        '■ 投稿者: レビュー 花子 様',
+        '■ 評価: 星5つ',
+        '■ レビュー:',
+        '先生がとても親切でした。',
+        '',
+        `返信はこちらから（1回のみ）: http://localhost:3000/host/reviews#review-${res.body.id}`,
+        `レビューの一覧: http://localhost:3000/reviews/${experience.id}`,
+        '',
+        'お知らせメールの設定・アカウントの設定: http://localhost:3000/account',
+        '',
+        '--',
+        'たびとこ',
+        'http://localhost:3000',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('opens the window when the last booked slot ends, Japan time, whatever the server clock zone', async () => {
@@ -205,8 +225,26 @@ describe('replying to a review', () => {
     expect(list.body.reviews[0].from_host.content).toBe('ご参加ありがとうございました。');
     const notice = await mail(`review:${reviewId}:reply`);
     expect(notice?.toAddress).toBe(guest.email);
-    expect(notice?.subject).toBe(ja.reviewPosting.guestMailSubject('レビュー体験'));
-    expect(notice?.textBody).toContain('ご参加ありがとうございました。');
+    expect(notice?.subject).toBe('【たびとこ】レビューにホストから返信がありました：レビュー体験');
+    expect(notice?.textBody).toBe(
+      [
+        'レビュー 花子 様',
+        '',
+        '「レビュー体験」にお寄せいただいたレビューに、ホストから返信がありました。',
+        '',
+        '■ 返信:',
+        'ご参加ありがとうございました。',
+        '',
+        `レビューの一覧: http://localhost:3000/reviews/${experience.id}`,
+        '',
+        'お知らせメールの設定・アカウントの設定: http://localhost:3000/account',
+        '',
+        '--',
+        'たびとこ',
+        'http://localhost:3000',
+        '',
+      ].join('\n'),
+    );
 
     const second = await reply(hostAgent, reviewId, { content: '書き直し' });
     expect(second.status).toBe(409);

@@ -75,7 +75,7 @@ describe('review requests', () => {
     const [mail] = mails;
     expect(mail.toAddress).toBe(guest.email);
     expect(mail.footer).toBe('user');
-    expect(mail.subject).toBe('【たびとこ】「藍染めのハンカチづくり」はいかがでしたか？ レビューをお寄せください');
+    expect(mail.subject).toBe('【たびとこ】体験はいかがでしたか？ レビューをお寄せください：藍染めのハンカチづくり');
     const text = mail.textBody;
     expect(text.startsWith('藍 花子 様\n')).toBe(true);
     expect(text).toContain('先日は「藍染めのハンカチづくり」にご参加いただき、ありがとうございました。');

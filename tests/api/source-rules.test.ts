@@ -167,3 +167,30 @@ describe("the production server's command line", () => {
     expect(starters.filter((f) => !/\.\.\.SERVER_ENV\b/.test(f.text)).map((f) => f.path)).toEqual([]);
   });
 });
+
+describe('mails', () => {
+  // Every mail to a person has one frame (src/modules/mail/mail.frame.ts mailText; docs/decisions/mails.md): its
+  // greeting and its signature are written there alone, from ja.mailFrame. enqueueMail refuses a mail to an account
+  // that did not go through it; this catches a greeting or a signature written by hand anywhere else.
+  const mailSources = sourceFiles(['src', 'server'], /\.tsx?$/).filter(
+    (f) => !f.path.endsWith('.test.ts') && f.path !== 'src/i18n/ja/mailFrame.ts',
+  );
+
+  it('write their greeting and their signature only through the frame', () => {
+    // A 「--」 line inside a string, and a string that opens with 「{name} 様」 and ends or breaks the line there.
+    expect(linesMatching(mailSources, /(^|[`'"]|\\n)--(\\n|[`'"]|$)/)).toEqual([]);
+    expect(linesMatching(mailSources, /[`'"]\$\{[^}]*\}\s?様(\\n|[`'"])/)).toEqual([]);
+  });
+
+  it('name their experience (or other subject) after 「：」 at the end of the subject, never quoted inside it', () => {
+    // 「【たびとこ】{what happened}：{体験名}」, so every subject reads the same way.
+    expect(linesMatching(sourceFiles(['src/i18n'], /\.ts$/), /【たびとこ】[^`]*「\$\{/)).toEqual([]);
+  });
+
+  it('write dates and times only through src/lib/isomorphic/dates.ts (the weekday, the hour in two digits)', () => {
+    const server = sourceFiles(['src/modules', 'src/lib'], /\.ts$/).filter(
+      (f) => !f.path.endsWith('.test.ts') && f.path !== 'src/lib/isomorphic/dates.ts',
+    );
+    expect(linesMatching(server, /Intl\.DateTimeFormat|toLocale(Date|Time)?String\(.*timeZone|timeZone:/)).toEqual([]);
+  });
+});

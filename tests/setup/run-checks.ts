@@ -1,5 +1,5 @@
 // Runs the named npm scripts at the same time and fails when any of them fails: the static checks `npm test` starts
-// with (Biome, the OpenAPI lint, knip and tsc read the sources and write nothing another one reads). Each script's
+// with (Biome, the OpenAPI lint, the lockfile check, knip and tsc read the sources and write nothing another one reads). Each script's
 // output is printed whole when it ends, with how long it took, so the logs do not interleave. Plain Node (type
 // stripping), no transpiler.
 import { spawn } from 'node:child_process';

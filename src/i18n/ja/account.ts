@@ -30,20 +30,16 @@ export const account = {
    */
   mailAccount: { name: 'たびとこのアカウント', subject: (topic: string) => `【たびとこ】${topic}` },
   passwordMailTopic: 'パスワードが変更されました',
-  passwordMailText: (p: { greeting: string | null; account: string; at: string; device: string; resetUrl: string; baseUrl: string }) =>
-    [
-      ...(p.greeting ? [`${p.greeting} 様`, ''] : []),
-      `${p.account}のパスワードが変更されました。`,
-      '',
-      `日時: ${p.at}`,
-      `端末: ${p.device}`,
-      '',
-      'ご自身で変更した場合、このメールへの対応は不要です。',
-      '心当たりがない場合は、すぐに次のリンクからパスワードを再設定してください（他の端末からはログアウト済みです）。',
-      p.resetUrl,
-      '',
-      `--\nたびとこ\n${p.baseUrl}\n`,
-    ].join('\n'),
+  passwordMailBody: (p: { account: string; at: string; device: string; resetUrl: string }) => [
+    `${p.account}のパスワードが変更されました。`,
+    '',
+    `日時: ${p.at}`,
+    `端末: ${p.device}`,
+    '',
+    'ご自身で変更した場合、このメールへの対応は不要です。',
+    '心当たりがない場合は、すぐに次のリンクからパスワードを再設定してください（他の端末からはログアウト済みです）。',
+    p.resetUrl,
+  ],
   sessionsHeading: 'ログイン中の端末',
   sessionsLead:
     'このアカウントにログインしている端末です。心当たりのない端末があれば、すべての端末からログアウトしてパスワードを変更してください。',

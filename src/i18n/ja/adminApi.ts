@@ -1,5 +1,3 @@
-import { mailSignature } from './mailSignature';
-
 /** Server side of the administrator area: validation, not-found, mails, audit labels. */
 export const adminApi = {
   communityNotFound: 'コミュニティが見つかりませんでした',
@@ -54,13 +52,24 @@ export const adminApi = {
     emailInvalid: 'メールアドレスが正しくありません。正しい形式で入力してください',
     alreadyJoined: 'このメールアドレスのメンバーはすでに参加しています',
     otherBrand: 'このメールアドレスは別のブランドのメンバーとして登録されています',
-    elsewhereMailSubject: (brand: string) => `【たびとこ】ブランド「${brand}」からの招待について`,
-    elsewhereMailText: (brand: string) =>
-      `たびとこのブランド「${brand}」の管理メンバーへの招待がありましたが、このメールアドレスはすでに別のブランドの管理メンバーとして登録または招待されているため、この招待はお受けいただけません。\n\n「${brand}」のメンバーになる場合は、別のメールアドレスで招待するよう「${brand}」のご担当者にお伝えください。\nお心当たりのない場合は、このメールを破棄してください。\n\n--\nたびとこ`,
+    elsewhereMailSubject: (brand: string) => `【たびとこ】ブランドの管理メンバーへの招待について：${brand}`,
+    elsewhereMailBody: (brand: string) => [
+      `たびとこのブランド「${brand}」の管理メンバーへの招待がありましたが、このメールアドレスはすでに別のブランドの管理メンバーとして登録または招待されているため、この招待はお受けいただけません。`,
+      '',
+      `「${brand}」のメンバーになる場合は、別のメールアドレスで招待するよう「${brand}」のご担当者にお伝えください。`,
+      'お心当たりのない場合は、このメールを破棄してください。',
+    ],
     invitationInvalid: '招待リンクが無効か、有効期限が切れています',
-    mailSubject: (brand: string) => `【たびとこ】ブランド「${brand}」のメンバーに招待されました`,
-    mailText: (p: { brand: string; url: string; expiresAt: string }) =>
-      `たびとこのブランド「${p.brand}」の管理メンバーに招待されました。\n\n次のリンクからパスワードを設定して登録を完了してください。\n${p.url}\n\nこのリンクの有効期限は${p.expiresAt}までです。一度使うと無効になります。\nお心当たりのない場合は、このメールを破棄してください。\n\n--\nたびとこ`,
+    mailSubject: (brand: string) => `【たびとこ】ブランドの管理メンバーに招待されました：${brand}`,
+    mailBody: (p: { brand: string; url: string; expiresAt: string }) => [
+      `たびとこのブランド「${p.brand}」の管理メンバーに招待されました。`,
+      '',
+      '次のリンクからパスワードを設定して登録を完了してください。',
+      p.url,
+      '',
+      `このリンクの有効期限は${p.expiresAt}までです。一度使うと無効になります。`,
+      'お心当たりのない場合は、このメールを破棄してください。',
+    ],
   },
   inquiries: {
     resolvedRequired: '対応状況を選択してください',
@@ -69,23 +78,26 @@ export const adminApi = {
     reasonRequired: '差し戻しの理由を入力してください',
     reasonTooLong: (max: number) => `差し戻しの理由は${max}文字以内で入力してください`,
     alreadyPublished: 'この体験はすでに公開されています',
-    rejectSubject: (title: string) => `【たびとこ】体験「${title}」の公開申請が差し戻されました`,
-    rejectText: (p: { title: string; reason: string; url: string; baseUrl: string }) =>
-      `体験「${p.title}」の公開申請を確認しましたが、次の理由により差し戻しました。\n\n${p.reason}\n\n内容を修正して保存すると、あらためて公開申請されます。\n${p.url}\n\n${mailSignature.text(p.baseUrl)}`,
-    approveSubject: (title: string) => `【たびとこ】体験「${title}」が公開されました`,
+    rejectSubject: (title: string) => `【たびとこ】公開申請が差し戻されました：${title}`,
+    rejectBody: (p: { title: string; reason: string; url: string }) => [
+      `体験「${p.title}」の公開申請を確認しましたが、次の理由により差し戻しました。`,
+      '',
+      p.reason,
+      '',
+      '内容を修正して保存すると、あらためて公開申請されます。',
+      p.url,
+    ],
+    approveSubject: (title: string) => `【たびとこ】体験が公開されました：${title}`,
     /** `url`: the public page; `manageUrl`: the host's edit page (content and dates). */
-    approveText: (p: { title: string; url: string; manageUrl: string; baseUrl: string }) =>
-      [
-        `体験「${p.title}」の公開申請を承認し、体験を公開しました。`,
-        '',
-        '公開中の体験のページ:',
-        p.url,
-        '',
-        '内容の変更や日程の追加は、次のページから行えます。',
-        p.manageUrl,
-        '',
-        mailSignature.text(p.baseUrl),
-      ].join('\n'),
+    approveBody: (p: { title: string; url: string; manageUrl: string }) => [
+      `体験「${p.title}」の公開申請を承認し、体験を公開しました。`,
+      '',
+      '公開中の体験のページ:',
+      p.url,
+      '',
+      '内容の変更や日程の追加は、次のページから行えます。',
+      p.manageUrl,
+    ],
   },
   audit: {
     entityInvalid: '対象の種類が正しくありません',

@@ -1,6 +1,6 @@
 /** The notices to a user added to or removed from an ambassador's members (ambassadors/ambassador-member-mails.ts). */
 export const ambassadorMemberMail = {
-  addedSubject: (ambassador: string) => `【たびとこ】アンバサダー「${ambassador}」のメンバーに追加されました`,
+  addedSubject: (ambassador: string) => `【たびとこ】アンバサダーのメンバーに追加されました：${ambassador}`,
   addedLead: (ambassador: string) => `運営事務局が、あなたのアカウントをアンバサダー「${ambassador}」のメンバーに追加しました。`,
   addedRights: [
     'このアンバサダーについて、次のことができるようになりました。',
@@ -13,7 +13,7 @@ export const ambassadorMemberMail = {
   reservations: (url: string) => `予約の管理: ${url}`,
   earnings: (url: string) => `売上・お支払い: ${url}`,
   reviews: (url: string) => `レビューへの返信: ${url}`,
-  removedSubject: (ambassador: string) => `【たびとこ】アンバサダー「${ambassador}」のメンバーから外れました`,
+  removedSubject: (ambassador: string) => `【たびとこ】アンバサダーのメンバーから外れました：${ambassador}`,
   removedLead: (ambassador: string) => `運営事務局が、あなたのアカウントをアンバサダー「${ambassador}」のメンバーから外しました。`,
   removedRights:
     'このアンバサダーの体験・予約・売上・振込先口座は、今後は表示も操作もできません。あなたのアカウントとご自身のご予約は、これまでどおりお使いいただけます。',

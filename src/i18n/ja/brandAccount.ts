@@ -8,7 +8,7 @@ export const brandAccount = {
   },
   /**
    * How a portal account is named in the mails about the account itself (the password notice, ja.account's
-   * passwordMailText, and the e-mail address changes), apart from a marketplace account of the same person.
+   * passwordMailBody, and the e-mail address changes), apart from a marketplace account of the same person.
    */
   mailAccount: {
     name: 'たびとこ ブランド管理画面のアカウント',

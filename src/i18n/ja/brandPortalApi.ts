@@ -10,6 +10,13 @@ export const brandPortalApi = {
   cannotDeleteSelf: '自分自身は削除できません',
   resetTokenInvalid: 'パスワード再設定のリンクが無効か、有効期限が切れています。もう一度メールを送信してください',
   resetMailSubject: '【たびとこ】ブランド管理画面のパスワード再設定',
-  resetMailText: (p: { url: string; expiresAt: string }) =>
-    `ブランド管理画面のパスワード再設定を受け付けました。\n\n次のリンクから新しいパスワードを設定してください。\n${p.url}\n\nこのリンクの有効期限は${p.expiresAt}までです。一度使うと無効になります。\nお心当たりのない場合は、このメールを破棄してください。パスワードは変更されません。\n\n--\nたびとこ`,
+  resetMailBody: (p: { url: string; expiresAt: string }) => [
+    'ブランド管理画面のパスワード再設定を受け付けました。',
+    '',
+    '次のリンクから新しいパスワードを設定してください。',
+    p.url,
+    '',
+    `このリンクの有効期限は${p.expiresAt}までです。一度使うと無効になります。`,
+    'お心当たりのない場合は、このメールを破棄してください。パスワードは変更されません。',
+  ],
 } as const;

@@ -67,8 +67,14 @@ export const communities = {
     alreadyApplied: 'このコミュニティにはすでに申し込み済みです',
   },
   mail: {
-    brandSubject: (community: string) => `【たびとこ】「${community}」に新しい申し込みがありました`,
-    brandText: (p: { community: string; applicant: string; url: string }) =>
-      `ブランドメンバーのみなさま\n\nコミュニティ「${p.community}」に新しい申し込みがありました。\n\n申し込み者: ${p.applicant}\n\n内容はブランド管理画面の申し込み一覧で確認できます。\n${p.url}\n\n--\nたびとこ`,
+    brandSubject: (community: string) => `【たびとこ】コミュニティに新しい申し込みがありました：${community}`,
+    brandBody: (p: { community: string; applicant: string; url: string }) => [
+      `コミュニティ「${p.community}」に新しい申し込みがありました。`,
+      '',
+      `申し込み者: ${p.applicant}`,
+      '',
+      '内容はブランド管理画面の申し込み一覧で確認できます。',
+      p.url,
+    ],
   },
 } as const;

@@ -1,6 +1,6 @@
 /** The applicant's receipt of a community application (communities/community-applications.ts). */
 export const communityApplicationMail = {
-  subject: (community: string) => `【たびとこ】「${community}」への申し込みを受け付けました`,
+  subject: (community: string) => `【たびとこ】コミュニティへの申し込みを受け付けました：${community}`,
   lead: (community: string) => `コミュニティ「${community}」への申し込みを受け付けました。お申し込みありがとうございます。`,
   community: (name: string) => `■ コミュニティ: ${name}`,
   appliedAt: (when: string) => `■ 申し込み日時: ${when}`,

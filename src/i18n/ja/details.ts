@@ -3,8 +3,15 @@ export const details = {
   forgotPassword: 'パスワードをお忘れの方',
   resetTokenInvalid: 'パスワード再設定のリンクが無効か、有効期限が切れています。もう一度メールを送信してください',
   resetMailSubject: '【たびとこ】パスワード再設定のご案内',
-  resetMailText: (p: { name: string; url: string; expiresAt: string }) =>
-    `${p.name}様\n\nたびとこのパスワード再設定を受け付けました。\n\n次のリンクから新しいパスワードを設定してください。\n${p.url}\n\nこのリンクの有効期限は${p.expiresAt}までです。一度使うと無効になります。\nお心当たりのない場合は、このメールを破棄してください。パスワードは変更されません。\n\n--\nたびとこ`,
+  resetMailBody: (p: { url: string; expiresAt: string }) => [
+    'たびとこのパスワード再設定を受け付けました。',
+    '',
+    '次のリンクから新しいパスワードを設定してください。',
+    p.url,
+    '',
+    `このリンクの有効期限は${p.expiresAt}までです。一度使うと無効になります。`,
+    'お心当たりのない場合は、このメールを破棄してください。パスワードは変更されません。',
+  ],
   resetRequest: {
     title: 'パスワードの再設定',
     lead: 'ご登録のメールアドレスを入力してください。パスワード再設定用のリンクをお送りします。',

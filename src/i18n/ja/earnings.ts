@@ -1,5 +1,3 @@
-import { mailSignature } from './mailSignature';
-
 const CANCELLED_WITHOUT_REFUND = 'キャンセル（返金なし）';
 
 /** /host/earnings and the payee's bank account. */
@@ -22,29 +20,17 @@ export const earnings = {
    * To the payee after its bank account changed. `changedBy`: the member who changed an ambassador's account (null
    * for a host's own); `url` the payee's earnings page, `inquiryUrl` the inquiry form.
    */
-  bankAccountMailBody: (input: {
-    name: string;
-    account: string;
-    changedBy: string | null;
-    url: string;
-    inquiryUrl: string;
-    baseUrl: string;
-  }) =>
-    [
-      `${input.name} 様`,
-      '',
-      '売上のお振込先口座が変更されました。',
-      `振込先: ${input.account}`,
-      ...(input.changedBy ? [`変更した方: ${input.changedBy} 様`] : []),
-      '',
-      '登録内容は、売上・お支払いのページで確認できます。',
-      input.url,
-      '',
-      'お心当たりがない場合は、すぐにお問い合わせフォームから運営事務局へご連絡ください。',
-      input.inquiryUrl,
-      '',
-      mailSignature.text(input.baseUrl),
-    ].join('\n'),
+  bankAccountMailBody: (input: { account: string; changedBy: string | null; url: string; inquiryUrl: string }) => [
+    '売上のお振込先口座が変更されました。',
+    `振込先: ${input.account}`,
+    ...(input.changedBy ? [`変更した方: ${input.changedBy} 様`] : []),
+    '',
+    '登録内容は、売上・お支払いのページで確認できます。',
+    input.url,
+    '',
+    'お心当たりがない場合は、すぐにお問い合わせフォームから運営事務局へご連絡ください。',
+    input.inquiryUrl,
+  ],
   status: { expected: '予定', confirmed: '確定', paid: '支払済み', cancelled: '取消' },
   /** A reservation the guest cancelled after the refund deadline: the earning stays. */
   cancelledWithoutRefund: CANCELLED_WITHOUT_REFUND,

@@ -45,9 +45,10 @@ export const inquiries = {
   },
   reservationNumber: '予約番号',
   reservationNumberHint: 'ご予約についてのお問い合わせは、予約確認メールに記載の予約番号をご入力ください',
+  // The bodies of the inquiry mails; src/modules/mail/mail.frame.ts adds the greeting and the signature.
   mail: {
-    officeSubject: (subject: string, company: string) => `【たびとこ】ブランドアンバサダー制度のお問い合わせ(${subject}/${company})`,
-    officeText: (p: {
+    officeSubject: (subject: string, company: string) => `【たびとこ】ブランドアンバサダー制度のお問い合わせ：${subject}／${company}`,
+    officeBody: (p: {
       id: number;
       name: string;
       company: string;
@@ -57,13 +58,42 @@ export const inquiries = {
       subject: string;
       content: string;
       url: string;
-    }) =>
-      `ブランドアンバサダー制度のお問い合わせがありました。\n\nID: ${p.id}\nお名前: ${p.name}\n会社名・団体名: ${p.company}\n部署名: ${p.department}\n役職: ${p.position}\nメールアドレス: ${p.email}\nお問い合わせ種別: ${p.subject}\n\n${p.content}\n\n管理画面: ${p.url}`,
+    }) => [
+      'ブランドアンバサダー制度のお問い合わせがありました。このメールに返信すると、お問い合わせの方へ届きます。',
+      '',
+      `ID: ${p.id}\nお名前: ${p.name}\n会社名・団体名: ${p.company}\n部署名: ${p.department}\n役職: ${p.position}\nメールアドレス: ${p.email}\nお問い合わせ種別: ${p.subject}`,
+      '',
+      p.content,
+      '',
+      `管理画面: ${p.url}`,
+    ],
     senderSubject: '【たびとこ】お問い合わせを受け付けました',
-    senderText: (p: { name: string; subject: string; content: string }) =>
-      `${p.name} 様\n\nたびとこ ブランドアンバサダー制度へのお問い合わせありがとうございます。\n以下の内容で受け付けました。担当者より追ってご連絡します。\n\nお問い合わせ種別: ${p.subject}\n\n${p.content}\n\n※このメールは送信専用です。お心当たりのない場合は破棄してください。\n\n--\nたびとこ 運営事務局`,
-    contactSubject: (name: string) => `【たびとこ】お問い合わせがありました(${name} 様)`,
-    contactText: (p: { id: number; name: string; email: string; content: string; user: string; reservation: string }) =>
-      `お問い合わせフォームから連絡がありました。\n\nID: ${p.id}\nお名前: ${p.name}\nメールアドレス: ${p.email}\nログイン中のユーザー: ${p.user}\n予約番号: ${p.reservation}\n\n${p.content}`,
+    senderBody: (p: { subject: string; content: string }) => [
+      'たびとこ ブランドアンバサダー制度へのお問い合わせありがとうございます。\n以下の内容で受け付けました。担当者より追ってご連絡します。',
+      '',
+      `お問い合わせ種別: ${p.subject}`,
+      '',
+      p.content,
+      '',
+      '※このメールは送信専用です。お心当たりのない場合は破棄してください。',
+    ],
+    contactSubject: (name: string) => `【たびとこ】お問い合わせがありました：${name} 様`,
+    contactBody: (p: { id: number; name: string; email: string; content: string; user: string; reservation: string; url: string }) => [
+      'お問い合わせフォームから連絡がありました。このメールに返信すると、お問い合わせの方へ届きます。',
+      '',
+      `ID: ${p.id}\nお名前: ${p.name}\nメールアドレス: ${p.email}\nログイン中のユーザー: ${p.user}\n予約番号: ${p.reservation}`,
+      '',
+      p.content,
+      '',
+      `管理画面: ${p.url}`,
+    ],
+    contactSenderSubject: '【たびとこ】お問い合わせを受け付けました',
+    // The message is not quoted back: the form takes any address without a sign-in, and quoting would let it carry
+    // someone's text to a stranger's address.
+    contactSenderBody: (id: number) => [
+      `たびとこへのお問い合わせありがとうございます。\nお問い合わせ(受付番号: ${id})を受け付けました。担当者より、このメールアドレスあてにご連絡します。`,
+      '',
+      '※このメールは送信専用です。お心当たりのない場合は破棄してください。',
+    ],
   },
 } as const;

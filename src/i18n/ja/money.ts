@@ -1,5 +1,3 @@
-import { mailSignature } from './mailSignature';
-
 const ACCOUNT_TYPE = { ordinary: '普通', checking: '当座' } as const;
 
 /** Earnings, monthly close and payouts; the payees' bank accounts. */
@@ -49,7 +47,6 @@ export const money = {
   payoutMailSubject: (month: string) => `【たびとこ】${month}分のお支払いのご案内`,
   /** To a paid payee; `month` as read ('2026年9月'), `account` the one the batch pays (masked). */
   payoutMailBody: (input: {
-    name: string;
     month: string;
     payDate: string;
     account: string;
@@ -57,29 +54,22 @@ export const money = {
     fee: string;
     transfer: string;
     url: string;
-    baseUrl: string;
-  }) =>
-    [
-      `${input.name} 様`,
-      '',
-      `${input.month}分のお支払いを、${input.payDate}付で次の口座へお振り込みする手続きをしました。`,
-      '',
-      `振込先: ${input.account}`,
-      `確定残高: ${input.balance}`,
-      `振込手数料: ${input.fee}`,
-      `お振込額: ${input.transfer}`,
-      '',
-      `売上と支払明細はこちらからご覧いただけます: ${input.url}`,
-      '',
-      mailSignature.text(input.baseUrl),
-    ].join('\n'),
+  }) => [
+    `${input.month}分のお支払いを、${input.payDate}付で次の口座へお振り込みする手続きをしました。`,
+    '',
+    `振込先: ${input.account}`,
+    `確定残高: ${input.balance}`,
+    `振込手数料: ${input.fee}`,
+    `お振込額: ${input.transfer}`,
+    '',
+    `売上と支払明細はこちらからご覧いただけます: ${input.url}`,
+  ],
   unpaidMailSubject: (month: string) => `【たびとこ】${month}分の売上は繰り越しになります`,
   /**
    * To a payee with a balance that a batch left unpaid: why (no bank account, or below the minimum) and what to do.
    * `needsAccount`: no bank account is registered (always so when blocked).
    */
   unpaidMailBody: (input: {
-    name: string;
     month: string;
     payDate: string;
     balance: string;
@@ -87,30 +77,24 @@ export const money = {
     minimum: string;
     needsAccount: boolean;
     url: string;
-    baseUrl: string;
-  }) =>
-    [
-      `${input.name} 様`,
-      '',
-      ...(input.reason === 'blocked'
-        ? [
-            `${input.month}分のお支払い（${input.payDate}）では、振込先口座が登録されていないため、お振り込みできません。`,
-            `確定残高 ${input.balance} は繰り越し、口座のご登録後、最初のお支払いでお振り込みします。`,
-          ]
-        : [
-            `${input.month}分の確定残高 ${input.balance} は、お支払いの最低額 ${input.minimum} に満たないため、今回（${input.payDate}）はお振り込みしません。`,
-            `残高は繰り越し、締め日の時点で ${input.minimum} 以上になった月にお支払いします。`,
-          ]),
-      '',
-      ...(input.needsAccount
-        ? [
-            input.reason === 'blocked'
-              ? '振込先口座は、次のページで登録できます。'
-              : '振込先口座がまだ登録されていません。お支払いまでに、次のページで登録してください。',
-            input.url,
-          ]
-        : [`売上と支払明細はこちらからご覧いただけます: ${input.url}`]),
-      '',
-      mailSignature.text(input.baseUrl),
-    ].join('\n'),
+  }) => [
+    ...(input.reason === 'blocked'
+      ? [
+          `${input.month}分のお支払い（${input.payDate}）では、振込先口座が登録されていないため、お振り込みできません。`,
+          `確定残高 ${input.balance} は繰り越し、口座のご登録後、最初のお支払いでお振り込みします。`,
+        ]
+      : [
+          `${input.month}分の確定残高 ${input.balance} は、お支払いの最低額 ${input.minimum} に満たないため、今回（${input.payDate}）はお振り込みしません。`,
+          `残高は繰り越し、締め日の時点で ${input.minimum} 以上になった月にお支払いします。`,
+        ]),
+    '',
+    ...(input.needsAccount
+      ? [
+          input.reason === 'blocked'
+            ? '振込先口座は、次のページで登録できます。'
+            : '振込先口座がまだ登録されていません。お支払いまでに、次のページで登録してください。',
+          input.url,
+        ]
+      : [`売上と支払明細はこちらからご覧いただけます: ${input.url}`]),
+  ],
 } as const;

@@ -18,7 +18,6 @@ export const reservationMail = {
   free: '■ 料金: 無料',
   messageToHost: (message: string) => `■ ホストへのメッセージ:\n${message}`,
   noMessage: '（なし）',
-  guestName: (name: string) => `${name} 様`,
   guestThanks: (title: string) => `このたびは「${title}」をご予約いただき、ありがとうございます。`,
   guestConfirmed: '以下の内容でご予約が確定しました。',
   cancellationPolicy: (name: string) => `キャンセルポリシー: ${name}`,

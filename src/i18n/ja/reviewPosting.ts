@@ -36,10 +36,12 @@ export const reviewPosting = {
   replySubmitting: '送信しています…',
   replied: '返信しました。',
   // Notice mails
-  hostMailSubject: (title: string) => `【たびとこ】「${title}」に新しいレビューが届きました`,
+  hostMailSubject: (title: string) => `【たびとこ】新しいレビューが届きました：${title}`,
   hostMailBody: (title: string) => `「${title}」に新しいレビューが投稿されました。`,
-  guestMailSubject: (title: string) => `【たびとこ】「${title}」のレビューにホストから返信がありました`,
+  guestMailSubject: (title: string) => `【たびとこ】レビューにホストから返信がありました：${title}`,
   guestMailBody: (title: string) => `「${title}」にお寄せいただいたレビューに、ホストから返信がありました。`,
+  /** The guest who wrote the review. */
+  mailAuthor: (name: string) => `■ 投稿者: ${name} 様`,
   mailRate: (n: number) => `■ 評価: 星${n}つ`,
   mailContent: (text: string) => `■ レビュー:\n${text}`,
   mailReply: (text: string) => `■ 返信:\n${text}`,

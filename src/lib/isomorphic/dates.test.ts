@@ -11,6 +11,7 @@ import {
   weekdayOf,
   minutesOf,
   formatDateJa,
+  formatInstantDateTimeJa,
   formatYmdJa,
 } from './dates';
 
@@ -55,6 +56,20 @@ describe('dates (Japan time)', () => {
     expect(weekdayOf('2026-11-21')).toBe(6); // Saturday
     expect(minutesOf('09:30')).toBe(570);
     expect(formatDateJa('2026-11-21')).toBe('2026年11月21日(土)');
+  });
+});
+
+describe('the dates and times of the mails', () => {
+  it('write a date with its weekday, from a date or from an instant (its date in Japan)', () => {
+    expect(formatDateJa('2026-12-12')).toBe('2026年12月12日(土)');
+    expect(formatDateJa(new Date('2026-12-11T15:00:00Z'))).toBe('2026年12月12日(土)');
+    expect(formatDateJa(new Date('2026-12-11T14:59:00Z'))).toBe('2026年12月11日(金)');
+  });
+
+  it('write an instant in Japan time with the weekday and the hour in two digits', () => {
+    expect(formatInstantDateTimeJa(new Date('2026-11-30T15:57:00Z'))).toBe('2026年12月1日(火) 00:57');
+    expect(formatInstantDateTimeJa('2026-12-12T00:05:00Z')).toBe('2026年12月12日(土) 09:05');
+    expect(formatInstantDateTimeJa(new Date('2026-12-12T14:30:00Z'))).toBe('2026年12月12日(土) 23:30');
   });
 });
 

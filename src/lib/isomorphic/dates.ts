@@ -82,8 +82,12 @@ export function japanInstant(ymd: string, hm = '00:00'): Date {
   return new Date(Date.UTC(y, m - 1, d, Number(hm.slice(0, 2)) - 9, Number(hm.slice(3, 5))));
 }
 
-/** '2026-12-05' -> '2026年12月5日(土)' */
-export function formatDateJa(ymd: string): string {
+/**
+ * '2026-12-05', or an instant (its date in Japan) -> '2026年12月5日(土)': with the weekday, as every mail writes a
+ * date.
+ */
+export function formatDateJa(date: string | Date): string {
+  const ymd = typeof date === 'string' ? date : todayInJapan(date);
   const [y, m, d] = ymd.split('-').map(Number);
   return ja.dates.fullDate(y, m, d, ja.dates.weekdays[weekdayOf(ymd)]);
 }
@@ -101,7 +105,11 @@ export function formatInstantDateJa(instant: Date | string): string {
   return ja.dates.date(y, m, d);
 }
 
-/** An instant -> '2026年12月5日 14:05' in Japan time (the account page's sessions, security mails). */
+/**
+ * An instant -> '2026年12月5日(土) 09:05' in Japan time, the hour in two digits: every date and time a mail writes
+ * (expiries, changes, holds), the account page's sessions and the other pages' times.
+ */
 export function formatInstantDateTimeJa(instant: Date | string): string {
-  return new Date(instant).toLocaleString('ja-JP', { timeZone: 'Asia/Tokyo', dateStyle: 'long', timeStyle: 'short' });
+  const at = new Date(instant);
+  return `${formatDateJa(at)} ${nowTimeInJapan(at)}`;
 }

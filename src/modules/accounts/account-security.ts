@@ -12,6 +12,7 @@ import { transaction } from '#src/lib/transaction';
 import { parseInput } from '#src/lib/isomorphic/validate';
 import * as ja from '#src/i18n/ja';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
+import { mailText } from '#src/modules/mail/mail.frame';
 import type { MailAccount } from '#src/modules/mail/mail.schemas';
 import { passwordChangeSchema, type AccountSessionsJson, type PasswordChangeInput } from '#src/modules/users/account.schemas';
 import { endAccountSessions, listAccountSessions, type SessionDoor } from './account-sessions';
@@ -26,11 +27,12 @@ export interface PasswordAccountRow {
 }
 
 /**
- * The security notice after a change: greeting (none: no greeting line), the account's name in the text and the
- * subject (the wording the account's e-mail change mails share: ja.account.mailAccount, ja.brandAccount.mailAccount).
+ * The security notice after a change: the name it greets (null: none, a brand member's account holds no name), the
+ * account's name in the text and the subject (the wording the account's e-mail change mails share:
+ * ja.account.mailAccount, ja.brandAccount.mailAccount).
  */
 export interface PasswordNotice {
-  greeting: string | null;
+  name: string | null;
   account: string;
   subject: string;
   /** The page where a password is reset (the notice's link for someone who did not change it). */
@@ -105,12 +107,14 @@ export function createAccountSecurity<Row extends PasswordAccountRow>(config: Ac
           // Always sent: its footer says why and links the account page to review the account.
           footer: { account: config.reader, kind: 'security' },
           subject: notice.subject,
-          text: ja.account.passwordMailText({
-            greeting: notice.greeting,
-            account: notice.account,
-            at: formatInstantDateTimeJa(now),
-            device: session.device ?? ja.account.unknownDevice,
-            resetUrl: `${config.baseUrl}${notice.resetPath}`,
+          text: mailText({
+            name: notice.name,
+            body: ja.account.passwordMailBody({
+              account: notice.account,
+              at: formatInstantDateTimeJa(now),
+              device: session.device ?? ja.account.unknownDevice,
+              resetUrl: `${config.baseUrl}${notice.resetPath}`,
+            }),
             baseUrl: config.baseUrl,
           }),
         },

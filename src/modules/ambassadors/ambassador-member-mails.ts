@@ -7,6 +7,7 @@
 // Server-only.
 import * as ja from '#src/i18n/ja';
 import type { OutgoingMail } from '#src/modules/mail/mail.outbox';
+import { mailText } from '#src/modules/mail/mail.frame';
 
 export interface MembershipChange {
   /** The ambassador_members row added or removed. */
@@ -24,21 +25,21 @@ export function memberAddedMail(change: MembershipChange, baseUrl: string): Outg
     to: user.email,
     footer: { account: 'user', kind: 'security' },
     subject: m.addedSubject(ambassador.name),
-    text: [
-      ja.reservationMail.guestName(user.name),
-      '',
-      m.addedLead(ambassador.name),
-      ...m.addedRights,
-      '',
-      m.experiences(`${baseUrl}/host/story`),
-      m.reservations(`${baseUrl}/host/reservations`),
-      m.earnings(`${baseUrl}/host/earnings?ambassador_id=${ambassador.id}`),
-      m.reviews(`${baseUrl}/host/reviews`),
-      '',
-      m.unexpected(`${baseUrl}/inquiry`),
-      '',
-      ja.mailSignature.text(baseUrl),
-    ].join('\n'),
+    text: mailText({
+      name: user.name,
+      body: [
+        m.addedLead(ambassador.name),
+        ...m.addedRights,
+        '',
+        m.experiences(`${baseUrl}/host/story`),
+        m.reservations(`${baseUrl}/host/reservations`),
+        m.earnings(`${baseUrl}/host/earnings?ambassador_id=${ambassador.id}`),
+        m.reviews(`${baseUrl}/host/reviews`),
+        '',
+        m.unexpected(`${baseUrl}/inquiry`),
+      ],
+      baseUrl,
+    }),
   };
 }
 
@@ -51,15 +52,10 @@ export function memberRemovedMail(change: MembershipChange, baseUrl: string): Ou
     to: user.email,
     footer: { account: 'user', kind: 'security' },
     subject: m.removedSubject(ambassador.name),
-    text: [
-      ja.reservationMail.guestName(user.name),
-      '',
-      m.removedLead(ambassador.name),
-      m.removedRights,
-      '',
-      m.unexpected(`${baseUrl}/inquiry`),
-      '',
-      ja.mailSignature.text(baseUrl),
-    ].join('\n'),
+    text: mailText({
+      name: user.name,
+      body: [m.removedLead(ambassador.name), m.removedRights, '', m.unexpected(`${baseUrl}/inquiry`)],
+      baseUrl,
+    }),
   };
 }

@@ -54,10 +54,10 @@ export async function memberUserIds(em: EntityManager, ambassadorId: number): Pr
   return rows.map((row) => row.user.id);
 }
 
-/** The e-mail addresses of an ambassador's members. */
-export async function memberEmails(em: EntityManager, ambassadorId: number): Promise<string[]> {
+/** The names and e-mail addresses of an ambassador's members (mails to each of them), oldest member first. */
+export async function memberContacts(em: EntityManager, ambassadorId: number): Promise<{ name: string; email: string }[]> {
   const rows = await em.find(AmbassadorMember, { ambassador: ambassadorId }, { populate: ['user'], orderBy: { id: 'asc' } });
-  return [...new Set(rows.map((row) => row.user.email))];
+  return rows.map((row) => ({ name: row.user.name, email: row.user.email }));
 }
 
 /**

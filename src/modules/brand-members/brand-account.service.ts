@@ -23,7 +23,7 @@ export function createBrandAccountService(deps: BrandAccountDeps) {
     entity: BrandMember,
     accountId: (ctx) => requireBrandMember(ctx).id,
     notice: () => ({
-      greeting: null,
+      name: null,
       account: ja.brandAccount.mailAccount.name,
       subject: ja.brandAccount.mailAccount.subject(ja.account.passwordMailTopic),
       resetPath: RESET_PASSWORD_MAIL_PATH,

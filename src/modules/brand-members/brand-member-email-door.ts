@@ -17,6 +17,9 @@ export const brandMemberEmailDoor: EmailDoor = {
   async email(em, id) {
     return (await em.findOne(BrandMember, { id, invitationAccepted: true }, { fields: ['email'] }))?.email ?? null;
   },
+  async greetingName() {
+    return null;
+  },
   async passwordMatches(em, id, password) {
     const member = await em.findOne(BrandMember, { id }, { populate: ['passwordHash'] });
     return member?.passwordHash != null && (await verifyPassword(password, member.passwordHash));

@@ -4,11 +4,13 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Ctx } from '#src/lib/context';
 import { ValidationError } from '#src/lib/isomorphic/errors';
 import { parseInput } from '#src/lib/isomorphic/validate';
-import { expiresAfter, hashToken, mailExpiry, newToken, resetMailAllowed, tokenHashMatches } from '#src/lib/reset-tokens';
+import { expiresAfter, hashToken, newToken, resetMailAllowed, tokenHashMatches } from '#src/lib/reset-tokens';
+import { formatInstantDateTimeJa } from '#src/lib/isomorphic/dates';
 import { hashPassword } from '#src/lib/password';
 import * as ja from '#src/i18n/ja';
 import { transaction } from '#src/lib/transaction';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
+import { mailText } from '#src/modules/mail/mail.frame';
 import { BrandMember, type IBrandMember } from './brand-members.entity';
 import { brandMemberJson } from './brand-member-json';
 import {
@@ -46,7 +48,7 @@ export function createBrandMemberPasswordReset(baseUrl: string) {
     member.resetPasswordSentAt = now;
     await em.flush();
     const url = `${baseUrl}${RESET_PASSWORD_PATH}?reset_password_token=${token}`;
-    const expiresAt = mailExpiry(resetExpiresAt(now));
+    const expiresAt = formatInstantDateTimeJa(resetExpiresAt(now));
     await enqueueMail(em, [
       {
         dedupeKey: `brand_member_password_reset:${member.id}:${tokenHash.slice(0, 24)}`,
@@ -54,7 +56,8 @@ export function createBrandMemberPasswordReset(baseUrl: string) {
         // Its reader cannot sign in (that is why they asked): no account link.
         footer: { account: 'brand', kind: 'access' },
         subject: ja.brandPortalApi.resetMailSubject,
-        text: ja.brandPortalApi.resetMailText({ url, expiresAt }),
+        // A brand member's account holds no name: no greeting.
+        text: mailText({ name: null, body: ja.brandPortalApi.resetMailBody({ url, expiresAt }), baseUrl }),
       },
     ]);
   }

@@ -10,10 +10,12 @@ import { requireAdmin, requireBrandMember, type BrandMemberActor, type Ctx, with
 import { publicBaseUrl, type Env } from '#src/lib/env';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '#src/lib/isomorphic/errors';
 import { parseId, parseInput, type IdInput } from '#src/lib/isomorphic/validate';
-import { expiresAfter, hashToken, mailExpiry, newToken, tokenHashMatches } from '#src/lib/reset-tokens';
+import { expiresAfter, hashToken, newToken, tokenHashMatches } from '#src/lib/reset-tokens';
+import { formatInstantDateTimeJa } from '#src/lib/isomorphic/dates';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '#src/lib/password';
 import * as ja from '#src/i18n/ja';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
+import { mailText } from '#src/modules/mail/mail.frame';
 import type { AuditService } from '#src/modules/audit/audit.service';
 import { findBrandOverview, findBrandSummary } from '#src/modules/brands/brands.repository';
 import { BrandMember, type IBrandMember } from './brand-members.entity';
@@ -101,7 +103,7 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
               // in there yet and gets no link.
               footer: { account: 'brand', canSignIn: member.invitationAccepted },
               subject: m.elsewhereMailSubject(brand.name),
-              text: m.elsewhereMailText(brand.name),
+              text: mailText({ name: null, body: m.elsewhereMailBody(brand.name), baseUrl }),
             },
           ]);
           ctx.log.info({ brandId: brand.id, memberId: member.id }, 'portal invitation of another brand member: notice mailed');
@@ -117,7 +119,7 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
       }
       await em.flush();
       const url = `${baseUrl}${INVITATION_PATH}?email=${encodeURIComponent(email)}&invitation_token=${token}`;
-      const expiresAt = mailExpiry(invitationExpiresAt(now));
+      const expiresAt = formatInstantDateTimeJa(invitationExpiresAt(now));
       await enqueueMail(em, [
         {
           dedupeKey: `brand_member_invitation:${member.id}:${tokenHash.slice(0, 24)}`,
@@ -125,7 +127,7 @@ export function createBrandMembersService(deps: BrandMembersDeps) {
           // The way in: no account page until the invitation is accepted.
           footer: { account: 'brand', kind: 'access' },
           subject: m.mailSubject(brand.name),
-          text: m.mailText({ brand: brand.name, url, expiresAt }),
+          text: mailText({ name: null, body: m.mailBody({ brand: brand.name, url, expiresAt }), baseUrl }),
         },
       ]);
       audit.record(withEm(ctx, em), {

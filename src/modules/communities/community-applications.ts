@@ -18,6 +18,7 @@ import {
 } from '#src/modules/brand-portal/brand-portal.schemas';
 import { brandOwnsCommunity, memberRecipientsOfCommunity } from '#src/modules/brands/brands.repository';
 import { enqueueMail, type OutgoingMail } from '#src/modules/mail/mail.outbox';
+import { mailText } from '#src/modules/mail/mail.frame';
 import type { ReferenceService } from '#src/modules/reference/reference.service';
 import { Community, CommunityApplication, CommunityApplicationAnswer, CommunityApplicationQuestion } from './communities.entity';
 import {
@@ -71,22 +72,22 @@ function applicantReceipt(input: {
     to: input.to,
     footer: 'user',
     subject: m.subject(community.name),
-    text: [
-      ja.reservationMail.guestName(fullName),
-      '',
-      m.lead(community.name),
-      '',
-      m.community(community.name),
-      m.appliedAt(formatInstantDateTimeJa(input.appliedAt)),
-      '',
-      m.nextHeading,
-      ...m.next,
-      '',
-      m.communityLink(`${baseUrl}/communities/${community.id}`),
-      m.contact(`${baseUrl}/inquiry`),
-      '',
-      ja.mailSignature.text(baseUrl),
-    ].join('\n'),
+    text: mailText({
+      name: fullName,
+      body: [
+        m.lead(community.name),
+        '',
+        m.community(community.name),
+        m.appliedAt(formatInstantDateTimeJa(input.appliedAt)),
+        '',
+        m.nextHeading,
+        ...m.next,
+        '',
+        m.communityLink(`${baseUrl}/communities/${community.id}`),
+        m.contact(`${baseUrl}/inquiry`),
+      ],
+      baseUrl,
+    }),
   };
 }
 
@@ -133,7 +134,12 @@ export async function applyToCommunity(ctx: Ctx, input: CommunityApplicationInpu
           to: member.email,
           footer: 'brand' as const,
           subject: ja.communities.mail.brandSubject(community.name),
-          text: ja.communities.mail.brandText({ community: community.name, applicant: data.full_name, url }),
+          // A brand member's account holds no name: no greeting.
+          text: mailText({
+            name: null,
+            body: ja.communities.mail.brandBody({ community: community.name, applicant: data.full_name, url }),
+            baseUrl,
+          }),
         })),
         applicantReceipt({
           applicationId: application.id,

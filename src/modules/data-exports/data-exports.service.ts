@@ -15,6 +15,7 @@ import { ConflictError, NotFoundError } from '#src/lib/isomorphic/errors';
 import type { Logger } from '#src/lib/logger';
 import { transaction } from '#src/lib/transaction';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
+import { mailText } from '#src/modules/mail/mail.frame';
 import { buildDataExport } from './data-export-build';
 import { DataExport, type IDataExport } from './data-exports.entity';
 import {
@@ -154,7 +155,7 @@ export function createDataExportsService(deps: DataExportsDeps) {
             to: user.email,
             footer: 'user',
             subject: t.mailSubject,
-            text: t.mailText({ name: user.name, url: `${baseUrl}${DATA_EXPORT_PAGE_PATH}/${token}`, until, baseUrl }),
+            text: mailText({ name: user.name, body: t.mailBody({ url: `${baseUrl}${DATA_EXPORT_PAGE_PATH}/${token}`, until }), baseUrl }),
           },
         ]);
       });

@@ -7,6 +7,7 @@ import { parseInput } from '#src/lib/isomorphic/validate';
 import * as ja from '#src/i18n/ja';
 import { transaction } from '#src/lib/transaction';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
+import { mailText } from '#src/modules/mail/mail.frame';
 import { userContact } from '#src/modules/users/users.repository';
 import { ambassadorContact } from '#src/modules/ambassadors/ambassadors.repository';
 import { bankAccountKey, encryptAccountNumber, maskAccountNumber } from './bank-account-crypto';
@@ -99,18 +100,22 @@ export function createBankAccountService(deps: EarningsDeps) {
         {
           dedupeKey: `bank-account:${before.id}:${Date.now()}`,
           to: contact.email,
-          footer: scope.kind === 'user' ? 'user' : null,
+          // A change to where the host's money goes: a security notice, always sent, to a host user's account; an
+          // ambassador's address has no account behind it.
+          footer: scope.kind === 'user' ? { account: 'user', kind: 'security' } : null,
           subject: e.bankAccountMailSubject,
-          text: e.bankAccountMailBody({
+          text: mailText({
             name: contact.name,
-            account: ja.money.account(
-              `${json.bank_name} ${json.branch_name}`,
-              data.account_type,
-              maskAccountNumber(after.account_number_last3),
-            ),
-            changedBy: scope.kind === 'ambassador' ? user.name : null,
-            url: `${baseUrl}${earningsPath(scope.kind === 'ambassador' ? scope.id : null)}`,
-            inquiryUrl: `${baseUrl}/inquiry`,
+            body: e.bankAccountMailBody({
+              account: ja.money.account(
+                `${json.bank_name} ${json.branch_name}`,
+                data.account_type,
+                maskAccountNumber(after.account_number_last3),
+              ),
+              changedBy: scope.kind === 'ambassador' ? user.name : null,
+              url: `${baseUrl}${earningsPath(scope.kind === 'ambassador' ? scope.id : null)}`,
+              inquiryUrl: `${baseUrl}/inquiry`,
+            }),
             baseUrl,
           }),
         },

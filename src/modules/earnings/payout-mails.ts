@@ -5,10 +5,11 @@
 // at preparation, which may differ from the payee's current one). Every figure is the line's own. Server-only.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { publicBaseUrl, type Env } from '#src/lib/env';
-import { formatYmdJa } from '#src/lib/isomorphic/dates';
+import { formatDateJa } from '#src/lib/isomorphic/dates';
 import { formatYen } from '#src/lib/isomorphic/money';
 import * as ja from '#src/i18n/ja';
 import { enqueueMail, type OutgoingMail } from '#src/modules/mail/mail.outbox';
+import { mailText } from '#src/modules/mail/mail.frame';
 import { userContact } from '#src/modules/users/users.repository';
 import { ambassadorContact } from '#src/modules/ambassadors/ambassadors.repository';
 import { earningsPath } from './earnings.shared';
@@ -55,15 +56,17 @@ export async function queuePaidMails(
       to: recipient.to,
       footer: recipient.footer,
       subject: ja.money.payoutMailSubject(ja.earnings.monthLabel(batch.month)),
-      text: ja.money.payoutMailBody({
+      text: mailText({
         name: recipient.name,
-        month: ja.earnings.monthLabel(batch.month),
-        payDate: formatYmdJa(batch.payDate),
-        account: accountOf(item),
-        balance: formatYen(item.balance),
-        fee: formatYen(item.fee),
-        transfer: formatYen(item.transfer_amount),
-        url: `${baseUrl}${earningsPath(item.ambassador_id)}`,
+        body: ja.money.payoutMailBody({
+          month: ja.earnings.monthLabel(batch.month),
+          payDate: formatDateJa(batch.payDate),
+          account: accountOf(item),
+          balance: formatYen(item.balance),
+          fee: formatYen(item.fee),
+          transfer: formatYen(item.transfer_amount),
+          url: `${baseUrl}${earningsPath(item.ambassador_id)}`,
+        }),
         baseUrl,
       }),
     });
@@ -93,15 +96,17 @@ export async function queueUnpaidMails(
       to: recipient.to,
       footer: recipient.footer,
       subject: ja.money.unpaidMailSubject(ja.earnings.monthLabel(batch.month)),
-      text: ja.money.unpaidMailBody({
+      text: mailText({
         name: recipient.name,
-        month: ja.earnings.monthLabel(batch.month),
-        payDate: formatYmdJa(batch.payDate),
-        balance: formatYen(item.balance),
-        reason: item.status,
-        minimum: formatYen(rules.payableFrom),
-        needsAccount: item.status === 'blocked' || rules.withoutAccount.has(item.payee_id),
-        url: `${baseUrl}${earningsPath(item.ambassador_id)}`,
+        body: ja.money.unpaidMailBody({
+          month: ja.earnings.monthLabel(batch.month),
+          payDate: formatDateJa(batch.payDate),
+          balance: formatYen(item.balance),
+          reason: item.status,
+          minimum: formatYen(rules.payableFrom),
+          needsAccount: item.status === 'blocked' || rules.withoutAccount.has(item.payee_id),
+          url: `${baseUrl}${earningsPath(item.ambassador_id)}`,
+        }),
         baseUrl,
       }),
     });

@@ -16,11 +16,12 @@ import { formatInstantDateTimeJa } from '#src/lib/isomorphic/dates';
 import { publicBaseUrl, type Env } from '#src/lib/env';
 import { TooManyRequestsError, UnauthorizedError, ValidationError } from '#src/lib/isomorphic/errors';
 import { count } from '#src/lib/rate-limit';
-import { expiresAfter, hashToken, mailExpiry, newToken } from '#src/lib/reset-tokens';
+import { expiresAfter, hashToken, newToken } from '#src/lib/reset-tokens';
 import { transaction } from '#src/lib/transaction';
 import { parseInput } from '#src/lib/isomorphic/validate';
 import * as ja from '#src/i18n/ja';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
+import { mailText } from '#src/modules/mail/mail.frame';
 import { EmailChange, type EmailDoorKind, type IEmailChange } from './email-changes.entity';
 import type { EmailDoor } from './email-door';
 import {
@@ -120,6 +121,7 @@ export function createEmailChangesService(deps: EmailChangesDeps) {
       });
       await em.flush();
       const named = door.mailAccount;
+      const name = await door.greetingName(em, { id: account.id });
       await enqueueMail(em, [
         {
           dedupeKey: `email_change:${row.id}:new`,
@@ -127,25 +129,36 @@ export function createEmailChangesService(deps: EmailChangesDeps) {
           // Not the account's address until it is confirmed (or another account's): no account link.
           footer: { account: account.kind, kind: 'access' },
           subject: named.subject(mail.confirmMailTopic),
+          // A taken address greets the account that holds it, whose owner reads the mail.
           text: addressFree
-            ? mail.confirmMailText({
-                account: named.name,
-                url: `${baseUrl}${EMAIL_CHANGE_CONFIRM_PATH}?token=${confirm.token}`,
-                expiresAt: mailExpiry(expiresAt),
+            ? mailText({
+                name,
+                body: mail.confirmMailBody({
+                  account: named.name,
+                  url: `${baseUrl}${EMAIL_CHANGE_CONFIRM_PATH}?token=${confirm.token}`,
+                  expiresAt: formatInstantDateTimeJa(expiresAt),
+                }),
                 baseUrl,
               })
-            : mail.takenMailText({ account: named.name, baseUrl }),
+            : mailText({
+                name: await door.greetingName(em, { email: data.email }),
+                body: mail.takenMailBody({ account: named.name }),
+                baseUrl,
+              }),
         },
         {
           dedupeKey: `email_change:${row.id}:old`,
           to: current,
           footer: { account: account.kind, kind: 'security' },
           subject: named.subject(mail.noticeMailTopic),
-          text: mail.noticeMailText({
-            account: named.name,
-            newEmail: data.email,
-            at: formatInstantDateTimeJa(now),
-            undoUrl: `${baseUrl}${EMAIL_CHANGE_UNDO_PATH}?token=${undo.token}`,
+          text: mailText({
+            name,
+            body: mail.noticeMailBody({
+              account: named.name,
+              newEmail: data.email,
+              at: formatInstantDateTimeJa(now),
+              undoUrl: `${baseUrl}${EMAIL_CHANGE_UNDO_PATH}?token=${undo.token}`,
+            }),
             baseUrl,
           }),
         },
@@ -219,11 +232,14 @@ export function createEmailChangesService(deps: EmailChangesDeps) {
           to: row.oldEmail,
           footer: { account: row.door, kind: 'security' },
           subject: named.subject(mail.doneMailTopic),
-          text: mail.doneMailText({
-            account: named.name,
-            newEmail: row.newEmail,
-            undoUntil: mailExpiry(row.undoUntil),
-            noticeSubject: named.subject(mail.noticeMailTopic),
+          text: mailText({
+            name: await door.greetingName(em, { id: row.accountId }),
+            body: mail.doneMailBody({
+              account: named.name,
+              newEmail: row.newEmail,
+              undoUntil: formatInstantDateTimeJa(row.undoUntil),
+              noticeSubject: named.subject(mail.noticeMailTopic),
+            }),
             baseUrl,
           }),
         },

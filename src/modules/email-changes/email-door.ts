@@ -16,6 +16,11 @@ export interface EmailDoor {
   mailAccount: { name: string; subject: (topic: string) => string };
   /** The account's address, or null when it no longer exists. */
   email(em: EntityManager, id: number): Promise<string | null>;
+  /**
+   * The name the mails to an account of this door greet (ja.mailFrame), found by its id or its address; null when
+   * there is none (a brand member's account holds no name).
+   */
+  greetingName(em: EntityManager, account: { id: number } | { email: string }): Promise<string | null>;
   passwordMatches(em: EntityManager, id: number, password: string): Promise<boolean>;
   /** Whether another account of this door uses the address. */
   taken(em: EntityManager, email: string, exceptId: number): Promise<boolean>;

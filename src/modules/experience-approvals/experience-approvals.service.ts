@@ -17,6 +17,7 @@ import type { IdInput } from '#src/lib/isomorphic/ids';
 import { parseId, parseInput } from '#src/lib/isomorphic/validate';
 import * as ja from '#src/i18n/ja';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
+import { mailText } from '#src/modules/mail/mail.frame';
 import type { AuditService } from '#src/modules/audit/audit.service';
 import type { ExperiencesHostService } from '#src/modules/experiences/experiences.host.service';
 import {
@@ -25,7 +26,8 @@ import {
   unpublishedUpdatedAt,
   type ReviewedExperience,
 } from '#src/modules/experiences/approval-queue.repository';
-import { memberEmails } from '#src/modules/ambassadors/ambassadors.repository';
+import { memberContacts } from '#src/modules/ambassadors/ambassadors.repository';
+import { userNameByEmail } from '#src/modules/users/users.repository';
 import { ExperienceRejection, type IExperienceRejection } from './experience-approvals.entity';
 import {
   PENDING_EXPERIENCES_PAGE_SIZE,
@@ -119,19 +121,18 @@ export function createExperienceApprovalsService(deps: ExperienceApprovalsDeps) 
       });
       const experience = await findReviewedExperience(em, result.id);
       if (!experience) throw notFound();
-      const addresses = await hostAddresses(em, experience);
+      const recipients = await hostRecipients(em, experience);
       await enqueueMail(
         em,
-        addresses.map((to, i) => ({
+        recipients.map((to, i) => ({
           // An experience is published once: two approvals racing each other still mail each address once.
           dedupeKey: `experience_approval:${result.id}:${i}`,
-          to,
+          to: to.email,
           footer: 'user' as const,
           subject: m.approveSubject(experience.title),
-          text: m.approveText({
-            title: experience.title,
-            url: `${baseUrl}/stories/${result.id}`,
-            manageUrl: editUrl(result.id),
+          text: mailText({
+            name: to.name,
+            body: m.approveBody({ title: experience.title, url: `${baseUrl}/stories/${result.id}`, manageUrl: editUrl(result.id) }),
             baseUrl,
           }),
         })),
@@ -142,16 +143,17 @@ export function createExperienceApprovalsService(deps: ExperienceApprovalsDeps) 
   }
 
   /**
-   * Who is told about an approval or a rejection: the host user, or every member of the host ambassador; else the
-   * submitter.
+   * Who is told about an approval or a rejection, by name and address: the host user, or every member of the host
+   * ambassador; else the submitter.
    */
-  async function hostAddresses(em: EntityManager, experience: ReviewedExperience): Promise<string[]> {
-    if (experience.hostUserEmail) return [experience.hostUserEmail];
+  async function hostRecipients(em: EntityManager, experience: ReviewedExperience): Promise<{ name: string | null; email: string }[]> {
+    const byEmail = async (email: string) => [{ name: await userNameByEmail(em, email), email }];
+    if (experience.hostUserEmail) return byEmail(experience.hostUserEmail);
     if (experience.hostAmbassadorId) {
-      const emails = await memberEmails(em, experience.hostAmbassadorId);
-      if (emails.length > 0) return emails;
+      const members = await memberContacts(em, experience.hostAmbassadorId);
+      if (members.length > 0) return members;
     }
-    return [experience.createdByEmail];
+    return byEmail(experience.createdByEmail);
   }
 
   /** POST /api/v1/admin/experiences/{id}/rejection {reason} (ADMIN): stays unpublished; the host gets the reason. */
@@ -166,16 +168,16 @@ export function createExperienceApprovalsService(deps: ExperienceApprovalsDeps) 
       if (experience.approve) throw new ValidationError({ base: [m.alreadyPublished] });
       const rejection = em.create(ExperienceRejection, { experience: id, reason, rejectedBy: actorLabel(ctx.actor) });
       await em.flush();
-      const addresses = await hostAddresses(em, experience);
+      const recipients = await hostRecipients(em, experience);
       await enqueueMail(
         em,
-        addresses.map((to, i) => ({
+        recipients.map((to, i) => ({
           dedupeKey: `experience_rejection:${rejection.id}:${i}`,
-          to,
+          to: to.email,
           // The host user, the host ambassador's members or the experience's author: marketplace users all.
           footer: 'user' as const,
           subject: m.rejectSubject(experience.title),
-          text: m.rejectText({ title: experience.title, reason, url: editUrl(id), baseUrl }),
+          text: mailText({ name: to.name, body: m.rejectBody({ title: experience.title, reason, url: editUrl(id) }), baseUrl }),
         })),
       );
       audit.record(withEm(ctx, em), { entityType: 'experience', entityId: id, action: 'reject', after: { reason } });

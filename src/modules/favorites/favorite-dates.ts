@@ -22,6 +22,7 @@ import { formatDateJa, todayInJapan } from '#src/lib/isomorphic/dates';
 import { transaction } from '#src/lib/transaction';
 import * as ja from '#src/i18n/ja';
 import { enqueueMail, type OutgoingMail } from '#src/modules/mail/mail.outbox';
+import { mailText } from '#src/modules/mail/mail.frame';
 import { slotCondition } from '#src/modules/experiences/stories-search';
 import { heldByUserSql } from '#src/modules/calendars/slots';
 
@@ -70,23 +71,23 @@ export function createFavoriteDates(deps: FavoriteDatesDeps) {
   const baseUrl = publicBaseUrl(deps.env);
   const m = ja.favoriteDates.mail;
 
-  function mailText(name: string, title: string, experienceId: number, dates: DateRow[]): string {
+  function datesMail(name: string, title: string, experienceId: number, dates: DateRow[]): string {
     const listed = dates.slice(0, DATES_LISTED);
-    return [
-      ja.reservationMail.guestName(name),
-      '',
-      m.lead(title),
-      '',
-      m.dates,
-      ...listed.map((d) => m.date(`${formatDateJa(d.date)} ${ja.reservations.timeRange(d.start_time, d.end_time)}`)),
-      ...(dates.length > listed.length ? [m.more(dates.length - listed.length)] : []),
-      '',
-      m.link(`${baseUrl}/stories/${experienceId}`),
-      '',
-      m.why,
-      '',
-      `--\n${ja.site.name}\n${baseUrl}\n`,
-    ].join('\n');
+    return mailText({
+      name,
+      body: [
+        m.lead(title),
+        '',
+        m.dates,
+        ...listed.map((d) => m.date(`${formatDateJa(d.date)} ${ja.reservations.timeRange(d.start_time, d.end_time)}`)),
+        dates.length > listed.length ? m.more(dates.length - listed.length) : null,
+        '',
+        m.link(`${baseUrl}/stories/${experienceId}`),
+        '',
+        m.why,
+      ],
+      baseUrl,
+    });
   }
 
   /** One experience's due notes: claimed, and mailed when anything is left to say. Answers the mails queued. */
@@ -146,7 +147,7 @@ export function createFavoriteDates(deps: FavoriteDatesDeps) {
           to: guest.email,
           footer: 'user',
           subject: m.subject(experience.title),
-          text: mailText(guest.name, experience.title, experienceId, own),
+          text: datesMail(guest.name, experience.title, experienceId, own),
         });
       }
       if (mails.length === 0) return 0;

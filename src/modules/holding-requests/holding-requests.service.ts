@@ -13,6 +13,7 @@ import { memberAmbassadorIds } from '#src/modules/ambassadors/ambassadors.reposi
 import { userContact, findUserSummary } from '#src/modules/users/users.repository';
 import { ambassadorContact } from '#src/modules/ambassadors/ambassadors.repository';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
+import { mailText } from '#src/modules/mail/mail.frame';
 import type { MailFooter } from '#src/modules/mail/mail.schemas';
 import { isUniqueViolation } from '#src/lib/db-errors';
 import { HoldingRequest } from './holding-requests.entity';
@@ -68,16 +69,16 @@ export function createHoldingRequestsService(deps: HoldingRequestsDeps) {
             to: host.email,
             footer: host.footer,
             subject: m.subject(experience.title),
-            text: [
-              m.greeting(host.name),
-              '',
-              m.lead(guest?.name ?? actor.name, experience.title),
-              m.hint,
-              '',
-              m.list(`${baseUrl}/host/reservations#holding-requests`),
-              '',
-              `--\n${ja.site.name}\n${baseUrl}\n`,
-            ].join('\n'),
+            text: mailText({
+              name: host.name,
+              body: [
+                m.lead(guest?.name ?? actor.name, experience.title),
+                m.hint,
+                '',
+                m.list(`${baseUrl}/host/reservations#holding-requests`),
+              ],
+              baseUrl,
+            }),
           },
         ]);
         return row;

@@ -8,6 +8,7 @@ import { parseId, parseInput, type IdInput } from '#src/lib/isomorphic/validate'
 import { inIdOrder, listKeywordText, pageOfIds, Where } from '#src/lib/list-sql';
 import * as ja from '#src/i18n/ja';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
+import { mailText } from '#src/modules/mail/mail.frame';
 import type { AuditService } from '#src/modules/audit/audit.service';
 import { BrandAndAmbassadorInquiry, ContactInquiry as ContactInquiryEntity, type IContactInquiry } from './inquiries.entity';
 import {
@@ -107,6 +108,15 @@ function inquiryPage(ctx: Ctx, table: string, where: Where, page: number) {
   );
 }
 
+/**
+ * The admin list of one sender's inquiries (the keyword matches the e-mail address), where the office's notice links:
+ * the list shows the new inquiry with the sender's earlier ones.
+ */
+function senderInquiriesUrl(baseUrl: string, kind: 'brand' | 'contact', email: string): string {
+  const query = new URLSearchParams(kind === 'contact' ? { kind, q: email } : { q: email });
+  return `${baseUrl}/admin/brand_ambassador_inquiries?${query}`;
+}
+
 export function createInquiriesService(deps: InquiriesDeps) {
   const { audit } = deps;
   const office = deps.env.OFFICE_EMAIL;
@@ -132,18 +142,24 @@ export function createInquiriesService(deps: InquiriesDeps) {
         {
           dedupeKey: `inquiry:${inquiry.id}:office`,
           to: office,
+          // The office answers the sender by replying to this mail.
+          replyTo: data.email,
           footer: null,
           subject: t.mail.officeSubject(subject, data.company_name),
-          text: t.mail.officeText({
-            id: inquiry.id,
-            name: data.name,
-            company: data.company_name,
-            department: data.department_name,
-            position: data.position_name,
-            email: data.email,
-            subject,
-            content: data.content,
-            url: `${baseUrl}/admin/brand_ambassador_inquiries`,
+          text: mailText({
+            name: null,
+            baseUrl,
+            body: t.mail.officeBody({
+              id: inquiry.id,
+              name: data.name,
+              company: data.company_name,
+              department: data.department_name,
+              position: data.position_name,
+              email: data.email,
+              subject,
+              content: data.content,
+              url: senderInquiriesUrl(baseUrl, 'brand', data.email),
+            }),
           }),
         },
         {
@@ -152,7 +168,7 @@ export function createInquiriesService(deps: InquiriesDeps) {
           to: data.email,
           footer: null,
           subject: t.mail.senderSubject,
-          text: t.mail.senderText({ name: data.name, subject, content: data.content }),
+          text: mailText({ name: data.name, baseUrl, body: t.mail.senderBody({ subject, content: data.content }) }),
         },
       ]);
       return toJson(inquiry);
@@ -181,16 +197,30 @@ export function createInquiriesService(deps: InquiriesDeps) {
         {
           dedupeKey: `contact:${inquiry.id}:office`,
           to: office,
+          replyTo: data.email,
           footer: null,
           subject: t.mail.contactSubject(data.name),
-          text: t.mail.contactText({
-            id: inquiry.id,
-            name: data.name,
-            email: data.email,
-            content: data.content,
-            user: userOf(ctx) ? `${userOf(ctx)?.name} (ID: ${userOf(ctx)?.id})` : '-',
-            reservation: data.reservation_number ? String(data.reservation_number) : '-',
+          text: mailText({
+            name: null,
+            baseUrl,
+            body: t.mail.contactBody({
+              id: inquiry.id,
+              name: data.name,
+              email: data.email,
+              content: data.content,
+              user: userOf(ctx) ? `${userOf(ctx)?.name} (ID: ${userOf(ctx)?.id})` : '-',
+              reservation: data.reservation_number ? String(data.reservation_number) : '-',
+              url: senderInquiriesUrl(baseUrl, 'contact', data.email),
+            }),
           }),
+        },
+        {
+          dedupeKey: `contact:${inquiry.id}:sender`,
+          // The address typed into the form, which need not be an account's.
+          to: data.email,
+          footer: null,
+          subject: t.mail.contactSenderSubject,
+          text: mailText({ name: data.name, baseUrl, body: t.mail.contactSenderBody(inquiry.id) }),
         },
       ]);
       return {

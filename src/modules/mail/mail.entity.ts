@@ -23,6 +23,8 @@ export const MailOutbox = defineEntity({
     id: p.integer().primary(),
     dedupeKey: p.string().length(255).unique(),
     toAddress: p.string().length(320),
+    /** Where a reply goes, when not to the sender (MAIL_FROM): an inquiry's sender for the office's notice. */
+    replyTo: p.string().length(320).nullable(),
     subject: p.string().length(500),
     textBody: p.text(),
     htmlBody: p.text().nullable(),

@@ -1,6 +1,7 @@
-// The footer rule and its place: which line each reader gets, and that the 「--」 signature stays the end of the mail.
+// The footer rule and its place: which line each reader gets, and that the frame's signature stays the end of the mail.
 import { describe, expect, it } from 'vitest';
 import { footerLineOf, withFooter } from './mail.footer';
+import { mailText } from './mail.frame';
 
 const BASE = 'https://tabitoko.example';
 
@@ -22,10 +23,11 @@ describe('footerLineOf', () => {
 
 describe('withFooter', () => {
   it('puts the line before the signature, which stays the end of the mail', () => {
-    expect(withFooter('本文です。\n\n--\nたびとこ\nhttps://tabitoko.example\n', 'user', BASE)).toBe(
-      '本文です。\n\nお知らせメールの設定・アカウントの設定: https://tabitoko.example/account\n\n--\nたびとこ\nhttps://tabitoko.example\n',
+    const text = mailText({ name: '山田 花子', body: ['本文です。'], baseUrl: BASE });
+    expect(withFooter(text, 'user', BASE)).toBe(
+      '山田 花子 様\n\n本文です。\n\nお知らせメールの設定・アカウントの設定: https://tabitoko.example/account\n\n--\nたびとこ\nhttps://tabitoko.example\n',
     );
-    expect(withFooter('本文です。\n--\nたびとこ', 'brand_security', BASE)).toBe(
+    expect(withFooter(mailText({ name: null, body: ['本文です。'], baseUrl: BASE }), 'brand_security', BASE)).toBe(
       [
         '本文です。',
         '',
@@ -34,24 +36,19 @@ describe('withFooter', () => {
         '',
         '--',
         'たびとこ',
+        'https://tabitoko.example',
         '',
       ].join('\n'),
     );
   });
 
-  it('ends a text without a signature with the line, and leaves a text without a line as written', () => {
-    expect(withFooter('本文です。\n\n', 'brand', BASE)).toBe('本文です。\n\nアカウントの設定: https://tabitoko.example/brand/account\n');
-    expect(withFooter('本文です。\n\n--\nたびとこ\n', null, BASE)).toBe('本文です。\n\n--\nたびとこ\n');
+  it('leaves a text without a line as written', () => {
+    const text = mailText({ name: null, body: ['本文です。'], baseUrl: BASE });
+    expect(withFooter(text, null, BASE)).toBe(text);
+    expect(withFooter('運営者あての本文です。', null, BASE)).toBe('運営者あての本文です。');
   });
 
-  it('takes only the last 「--」 with a short block after it for the signature, not one inside a quoted message', () => {
-    const quoted = ['メッセージが届きました。', '', '--', '1行目', '2行目', '3行目', '4行目'].join('\n');
-    expect(withFooter(quoted, 'user', BASE)).toBe(
-      `${quoted}\n\nお知らせメールの設定・アカウントの設定: https://tabitoko.example/account\n`,
-    );
-    const signed = `${quoted}\n\n--\nたびとこ\n`;
-    expect(withFooter(signed, 'user', BASE)).toBe(
-      `${quoted}\n\nお知らせメールの設定・アカウントの設定: https://tabitoko.example/account\n\n--\nたびとこ\n`,
-    );
+  it('refuses a text with a line that the frame did not build', () => {
+    expect(() => withFooter('本文です。\n\n--\nたびとこ\n', 'user', BASE)).toThrow(/signature/);
   });
 });

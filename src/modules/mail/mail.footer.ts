@@ -1,6 +1,7 @@
-// A mail's footer: the line about its reader's account, placed just before the mail's 「--」 signature so the signature
-// stays the very end. Written into the text when the mail is queued (mail.outbox.ts enqueueMail), with the base URL
-// the mail's own links were written with, so one mail never names two hosts. Server-only.
+// A mail's footer: the line about its reader's account, placed between the mail's body and its signature (the frame,
+// mail.frame.ts), so the signature stays the very end. Written into the text when the mail is queued (mail.outbox.ts
+// enqueueMail), with the base URL the mail's own links were written with, so one mail never names two hosts.
+// Server-only.
 //
 // The one rule (footerLineOf), from who reads the mail (its `footer`: the account behind the address and whether
 // its reader can sign in) and what the mail is (its kind):
@@ -15,6 +16,7 @@
 //   they get, so its line names both, a brand member's /brand/account has no mail choices, so its line names the
 //   account settings alone.
 import * as ja from '#src/i18n/ja';
+import { beforeSignature } from './mail.frame';
 import type { MailFooter, MailFooterLine } from './mail.schemas';
 
 const FOOTER_LINES: Record<MailFooterLine, (baseUrl: string) => string> = {
@@ -32,19 +34,7 @@ export function footerLineOf(footer: MailFooter): MailFooterLine | null {
   return kind === 'security' ? `${account}_security` : account;
 }
 
-/** The most lines a signature has after its 「--」 line (the site's name, its address). */
-const SIGNATURE_LINES = 3;
-
-/**
- * The text with the footer line before its signature: the last 「--」 line with at most SIGNATURE_LINES lines after
- * it (a 「--」 inside a quoted message further up is not one). A text without a signature gets the line at its end.
- */
+/** The text (built by mailText, mail.frame.ts) with the footer line before its signature; without a line, as written. */
 export function withFooter(text: string, line: MailFooterLine | null, baseUrl: string): string {
-  if (line == null) return text;
-  const footer = FOOTER_LINES[line](baseUrl);
-  const lines = text.replace(/\n+$/, '').split('\n');
-  const at = lines.lastIndexOf('--');
-  if (at < 0 || lines.length - 1 - at > SIGNATURE_LINES) return `${lines.join('\n')}\n\n${footer}\n`;
-  const body = lines.slice(0, at).join('\n').replace(/\n+$/, '');
-  return `${body ? `${body}\n\n` : ''}${footer}\n\n${lines.slice(at).join('\n')}\n`;
+  return line == null ? text : beforeSignature(text, FOOTER_LINES[line](baseUrl), baseUrl);
 }

@@ -2,11 +2,14 @@
 // transaction) as the change the mail reports: the mail exists if and only if the change committed.
 // The row holds the mail as it is sent: its text with the footer (mail.footer.ts) already written in, with the base
 // URL of the process that queued it (the one its services wrote the mail's links with), so a mail queued by the CLI
-// and sent by a server with another address never mixes the two.
+// and sent by a server with another address never mixes the two. A mail to an account must be built with the frame
+// (mail.frame.ts mailText) and that base URL: anything else is refused here, so a mail that skips the frame fails
+// every test that sends it.
 // Delivery (worker, SMTP or development mailbox) lives beside this file.
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { MailOutbox } from './mail.entity';
 import { footerLineOf, withFooter } from './mail.footer';
+import { isFramed } from './mail.frame';
 import type { MailFooter } from './mail.schemas';
 
 export interface OutgoingMail {
@@ -20,7 +23,10 @@ export interface OutgoingMail {
    * address). Required, so every mail says who it goes to.
    */
   footer: MailFooter;
+  /** Where a reply goes instead of the no-reply sender (the office's notice of an inquiry: its sender). */
+  replyTo?: string;
   subject: string;
+  /** Built by mailText (mail.frame.ts): the greeting, the body and the signature. */
   text: string;
   html?: string | null;
   /** Files sent with the mail (the reservation's .ics). */
@@ -51,6 +57,8 @@ export async function enqueueMail(em: EntityManager, mails: OutgoingMail[]): Pro
   if (mails.length === 0) return;
   const baseUrl = baseUrls.get(em.config);
   if (baseUrl === undefined) throw new Error('enqueueMail: no mail service was built on this ORM, so the base URL of its mails is unknown');
+  const unframed = mails.find((m) => m.footer !== null && !isFramed(m.text, baseUrl));
+  if (unframed) throw new Error(`enqueueMail: ${unframed.dedupeKey} was not built by mailText (mail.frame.ts) with ${baseUrl}`);
   await em
     .createQueryBuilder(MailOutbox)
     .insert(
@@ -59,6 +67,7 @@ export async function enqueueMail(em: EntityManager, mails: OutgoingMail[]): Pro
         return {
           dedupeKey: m.dedupeKey,
           toAddress: m.to,
+          replyTo: m.replyTo ?? null,
           subject: m.subject,
           textBody: withFooter(m.text, footer, baseUrl),
           htmlBody: m.html ?? null,

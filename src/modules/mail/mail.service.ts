@@ -23,6 +23,7 @@ interface OutboxRow {
   id: number;
   dedupe_key: string;
   to_address: string;
+  reply_to: string | null;
   subject: string;
   text_body: string;
   html_body: string | null;
@@ -61,7 +62,7 @@ export function createMailService(deps: MailDeps) {
        WHERE o.id = (SELECT id FROM mail_outbox
                      WHERE status IN ('pending', 'sending') AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
                      ORDER BY next_attempt_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
-       RETURNING o.id, o.dedupe_key, o.to_address, o.subject, o.text_body, o.html_body, o.attachments, o.attempts`,
+       RETURNING o.id, o.dedupe_key, o.to_address, o.reply_to, o.subject, o.text_body, o.html_body, o.attachments, o.attempts`,
     );
     const row = rows[0];
     if (!row) return null;
@@ -69,6 +70,7 @@ export function createMailService(deps: MailDeps) {
       await transport.send({
         from: env.MAIL_FROM,
         to: row.to_address,
+        replyTo: row.reply_to,
         subject: row.subject,
         text: row.text_body,
         html: row.html_body,

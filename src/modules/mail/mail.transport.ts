@@ -13,6 +13,7 @@ export function backoffSeconds(attempts: number): number {
 export interface TransportMail {
   from: string;
   to: string;
+  replyTo: string | null;
   subject: string;
   text: string;
   html: string | null;
@@ -50,6 +51,7 @@ export function smtpTransport(url: string): MailTransport {
       await (await open()).sendMail({
         from: mail.from,
         to: mail.to,
+        replyTo: mail.replyTo ?? undefined,
         subject: mail.subject,
         text: mail.text,
         html: mail.html ?? undefined,

@@ -1,6 +1,7 @@
-// Background jobs of a server process (started by server/boot.ts unless DISABLE_WORKERS=1): the password reset
-// requests and the mail outbox delivery, the seat-hold sweeper and the pending-refund retries. Every process may run them at once: both claim rows with
-// FOR UPDATE SKIP LOCKED, so they never step on each other.
+// Background jobs of a server process (started by server/boot.ts unless DISABLE_WORKERS=1), listed in startWorkers:
+// the day-before reminders, the favourites' new dates, the review requests, the password reset requests, the mail
+// outbox delivery, the seat-hold sweeper, the data copies and the pending-refund retries. Every process may run them at
+// once: each claims its rows (FOR UPDATE SKIP LOCKED, or a unique row per mail), so they never step on each other.
 import type { Logger } from '#src/lib/logger';
 
 export interface WorkerServices {

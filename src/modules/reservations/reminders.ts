@@ -19,10 +19,11 @@ import type { Logger } from '#src/lib/logger';
 import { addDays, formatDateJa, japanInstant, todayInJapan } from '#src/lib/isomorphic/dates';
 import * as ja from '#src/i18n/ja';
 import { enqueueMail, type OutgoingMail } from '#src/modules/mail/mail.outbox';
+import { mailText } from '#src/modules/mail/mail.frame';
 import { icsAttachment } from '#src/lib/ics';
 import { inTimeOrder } from '#src/modules/calendars/slots';
 import { guestVenue } from './guest-venue';
-import { slotEvent, venueLines } from './reservation-mails';
+import { optionLine, slotEvent, venueLines } from './reservation-mails';
 import { slotJson } from './views';
 import { ReservationCalendar } from './reservations.entity';
 import { hostContact } from './host-contact';
@@ -47,7 +48,6 @@ export function createReminders(deps: RemindersDeps) {
   const { orm, env, log } = deps;
   const baseUrl = publicBaseUrl(env);
   const m = ja.reminderMail;
-  const footer = `--\n${ja.site.name}\n${baseUrl}\n`;
 
   /** The mails of the claimed slots at `now`, queued in the claiming transaction. */
   async function mailsFor(tx: EntityManager, calendarIds: number[], now: Date): Promise<OutgoingMail[]> {
@@ -81,22 +81,22 @@ export function createReminders(deps: RemindersDeps) {
         to: r.user.email,
         footer: 'user',
         subject: m.guestSubject(e.title),
-        text: [
-          ja.reservationMail.guestName(r.user.name),
-          '',
-          e.online ? m.guestLeadOnline(e.title) : m.guestLead(e.title),
-          '',
-          ja.reservationMail.reservationNumber(r.id),
-          ja.reservationMail.experience(e.title),
-          m.schedule(time),
-          ...venueLines(venue, false),
-          m.people(r.numberOfPeople),
-          ja.reservationMail.option(r.optionName ?? ja.reservations.noOption),
-          '',
-          m.detail(`${baseUrl}/reservations/${r.id}`),
-          '',
-          footer,
-        ].join('\n'),
+        text: mailText({
+          name: r.user.name,
+          body: [
+            e.online ? m.guestLeadOnline(e.title) : m.guestLead(e.title),
+            '',
+            ja.reservationMail.reservationNumber(r.id),
+            ja.reservationMail.experience(e.title),
+            m.schedule(time),
+            ...venueLines(venue, false),
+            m.people(r.numberOfPeople),
+            optionLine(r.optionName ?? null),
+            '',
+            m.detail(`${baseUrl}/reservations/${r.id}`),
+          ],
+          baseUrl,
+        }),
         // The slot as a calendar event, with the UID of the confirmation's event (so it updates, never duplicates).
         attachments: [
           icsAttachment({
@@ -120,7 +120,9 @@ export function createReminders(deps: RemindersDeps) {
             booked.reduce((sum, r) => sum + r.numberOfPeople, 0),
           ),
           ...booked.flatMap((r) => [
-            m.participantLine(r.user.name, r.numberOfPeople, r.optionName ?? ja.reservations.noOption),
+            r.optionName
+              ? m.participantWithOption(r.user.name, r.numberOfPeople, r.optionName)
+              : m.participant(r.user.name, r.numberOfPeople),
             ...(r.messageToHost ? [m.participantMessage(r.messageToHost.replace(/\s+/g, ' '))] : []),
           ]),
         ];
@@ -130,17 +132,11 @@ export function createReminders(deps: RemindersDeps) {
         to: host.email,
         footer: host.optional ? 'user' : null,
         subject: m.hostSubject(e.title, date),
-        text: [
-          ja.reservationMail.guestName(host.name),
-          '',
-          m.hostLead(e.title, date),
-          '',
-          ...lines,
-          '',
-          m.hostList(`${baseUrl}/host/reservations`),
-          '',
-          footer,
-        ].join('\n'),
+        text: mailText({
+          name: host.name,
+          body: [m.hostLead(e.title, date), '', ...lines, '', m.hostList(`${baseUrl}/host/reservations`)],
+          baseUrl,
+        }),
       });
     }
     return mails;

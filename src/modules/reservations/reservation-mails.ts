@@ -6,10 +6,11 @@
 //
 // Each side reads its own figures: the guest what the reservation page shows (the venue by guest-venue.ts, the amounts
 // they paid), the host what /host/earnings shows for the reservation (earnings.repository.ts).
-import { formatDateJa, formatInstantDateJa } from '#src/lib/isomorphic/dates';
+import { formatDateJa } from '#src/lib/isomorphic/dates';
 import { formatYen } from '#src/lib/isomorphic/money';
 import * as ja from '#src/i18n/ja';
 import type { OutgoingMail } from '#src/modules/mail/mail.outbox';
+import { mailText } from '#src/modules/mail/mail.frame';
 import type { MailFooter } from '#src/modules/mail/mail.schemas';
 import type { ReservationEarning } from '#src/modules/earnings/earnings.repository';
 import { icsAttachment, reservationSlotUid, type IcsEvent, type IcsMethod } from '#src/lib/ics';
@@ -62,7 +63,7 @@ export function venueLines(venue: GuestVenue, reminderCarriesUrl: boolean): stri
   if (!venue.online) return [m.venue(addressLine(venue) ?? m.toBeAnnounced)];
   if (venue.onlineUrl) return [m.venue(m.online), m.onlineUrl(venue.onlineUrl)];
   if (!venue.onlineUrlFrom) return [m.venue(m.online)];
-  const from = formatInstantDateJa(venue.onlineUrlFrom);
+  const from = formatDateJa(venue.onlineUrlFrom);
   return [m.venue(m.online), reminderCarriesUrl ? m.onlineUrlLaterWithReminder(from) : m.onlineUrlLater(from)];
 }
 
@@ -97,53 +98,52 @@ const reservationUrl = (data: ReservationMailData) => `${data.appUrl}/reservatio
 const hostReservationsUrl = (data: ReservationMailData) => `${data.appUrl}/host/reservations`;
 const contact = (data: ReservationMailData) => [m.contactHint, m.contactLink(`${data.appUrl}/inquiry`)];
 
-const footer = (data: ReservationMailData) => `--\n${ja.site.name}\n${data.appUrl}\n`;
-
-const lines = (parts: (string | null)[]) => parts.filter((line) => line !== null).join('\n');
+/** The option booked, or no line when none was. */
+export const optionLine = (optionName: string | null) => (optionName ? m.option(optionName) : null);
 
 export function buildReservationMails(data: ReservationMailData): OutgoingMail[] {
-  const guestText = lines([
-    m.guestName(data.guest.name),
-    '',
-    m.guestThanks(data.title),
-    m.guestConfirmed,
-    '',
-    m.reservationNumber(data.reservationId),
-    m.experience(data.title),
-    m.schedule(schedule(data)),
-    m.people(data.numberOfPeople),
-    m.option(data.optionName ?? ja.reservations.noOption),
-    ...venueLines(data.venue, data.reminderCarriesUrl),
-    guestAmounts(data),
-    data.messageToHost ? m.messageToHost(data.messageToHost) : null,
-    '',
-    nothingPaid(data) ? null : m.cancellationPolicy(ja.reservations.cancellationPolicyName(data.cancellationPeriod)),
-    ja.guestReservations.mailDetailLink(reservationUrl(data)),
-    m.experienceLink(`${data.appUrl}/stories/${data.experienceId}`),
-    ...contact(data),
-    '',
-    footer(data),
-  ]);
+  const guestText = mailText({
+    name: data.guest.name,
+    baseUrl: data.appUrl,
+    body: [
+      m.guestThanks(data.title),
+      m.guestConfirmed,
+      '',
+      m.reservationNumber(data.reservationId),
+      m.experience(data.title),
+      m.schedule(schedule(data)),
+      m.people(data.numberOfPeople),
+      optionLine(data.optionName),
+      ...venueLines(data.venue, data.reminderCarriesUrl),
+      guestAmounts(data),
+      data.messageToHost ? m.messageToHost(data.messageToHost) : null,
+      '',
+      nothingPaid(data) ? null : m.cancellationPolicy(ja.reservations.cancellationPolicyName(data.cancellationPeriod)),
+      ja.guestReservations.mailDetailLink(reservationUrl(data)),
+      m.experienceLink(`${data.appUrl}/stories/${data.experienceId}`),
+      ...contact(data),
+    ],
+  });
 
-  const hostText = lines([
-    m.guestName(data.host.name),
-    '',
-    m.hostNewReservation(data.title),
-    '',
-    m.booker(data.guest.name),
-    m.reservationNumber(data.reservationId),
-    m.experience(data.title),
-    m.schedule(schedule(data)),
-    m.people(data.numberOfPeople),
-    m.option(data.optionName ?? ja.reservations.noOption),
-    hostEarning(data),
-    m.messageToHost(data.messageToHost ?? m.noMessage),
-    '',
-    m.hostPrepare,
-    ja.reminderMail.hostList(hostReservationsUrl(data)),
-    '',
-    footer(data),
-  ]);
+  const hostText = mailText({
+    name: data.host.name,
+    baseUrl: data.appUrl,
+    body: [
+      m.hostNewReservation(data.title),
+      '',
+      m.booker(data.guest.name),
+      m.reservationNumber(data.reservationId),
+      m.experience(data.title),
+      m.schedule(schedule(data)),
+      m.people(data.numberOfPeople),
+      optionLine(data.optionName),
+      hostEarning(data),
+      m.messageToHost(data.messageToHost ?? m.noMessage),
+      '',
+      m.hostPrepare,
+      ja.reminderMail.hostList(hostReservationsUrl(data)),
+    ],
+  });
 
   return [
     {
@@ -236,24 +236,24 @@ function hostMoney(data: CancellationMailData): string[] {
 /** The guest's cancellation mail (.ics CANCEL attached) and, for a guest's cancellation, the host's notice. */
 export function buildCancellationMails(data: CancellationMailData): OutgoingMail[] {
   const c = ja.guestReservations;
-  const guestText = lines([
-    m.guestName(data.guest.name),
-    '',
-    data.by === 'host' ? c.mailSlotCancelled(data.title) : c.mailGuestCancelled(data.title),
-    '',
-    data.by === 'host' && data.reason ? c.mailReason(data.reason) : null,
-    m.reservationNumber(data.reservationId),
-    m.experience(data.title),
-    m.schedule(schedule(data)),
-    m.people(data.numberOfPeople),
-    guestRefund(data),
-    data.refundAmount > 0 ? c.mailRefundNote : null,
-    '',
-    c.mailDetailLink(reservationUrl(data)),
-    ...contact(data),
-    '',
-    footer(data),
-  ]);
+  const guestText = mailText({
+    name: data.guest.name,
+    baseUrl: data.appUrl,
+    body: [
+      data.by === 'host' ? c.mailSlotCancelled(data.title) : c.mailGuestCancelled(data.title),
+      '',
+      data.by === 'host' && data.reason ? c.mailReason(data.reason) : null,
+      m.reservationNumber(data.reservationId),
+      m.experience(data.title),
+      m.schedule(schedule(data)),
+      m.people(data.numberOfPeople),
+      guestRefund(data),
+      data.refundAmount > 0 ? c.mailRefundNote : null,
+      '',
+      c.mailDetailLink(reservationUrl(data)),
+      ...contact(data),
+    ],
+  });
   const mails: OutgoingMail[] = [
     {
       dedupeKey: `reservation:${data.reservationId}:cancel:guest`,
@@ -265,21 +265,21 @@ export function buildCancellationMails(data: CancellationMailData): OutgoingMail
     },
   ];
   if (data.by === 'guest') {
-    const hostText = lines([
-      m.guestName(data.host.name),
-      '',
-      m.hostCancelled(data.title, data.guest.name),
-      SEATS[data.seats],
-      '',
-      m.reservationNumber(data.reservationId),
-      m.schedule(schedule(data)),
-      m.people(data.numberOfPeople),
-      ...hostMoney(data),
-      '',
-      ja.reminderMail.hostList(hostReservationsUrl(data)),
-      '',
-      footer(data),
-    ]);
+    const hostText = mailText({
+      name: data.host.name,
+      baseUrl: data.appUrl,
+      body: [
+        m.hostCancelled(data.title, data.guest.name),
+        SEATS[data.seats],
+        '',
+        m.reservationNumber(data.reservationId),
+        m.schedule(schedule(data)),
+        m.people(data.numberOfPeople),
+        ...hostMoney(data),
+        '',
+        ja.reminderMail.hostList(hostReservationsUrl(data)),
+      ],
+    });
     mails.push({
       dedupeKey: `reservation:${data.reservationId}:cancel:host`,
       to: data.host.email,

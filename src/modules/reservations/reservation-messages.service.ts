@@ -13,6 +13,7 @@ import { hit } from '#src/lib/rate-limit';
 import { isExperienceHost } from '#src/modules/experiences/experiences.policy';
 import { userContact } from '#src/modules/users/users.repository';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
+import { mailText } from '#src/modules/mail/mail.frame';
 import { Reservation } from './reservations.entity';
 import { ReservationMessage } from './reservation-messages.entity';
 import { hostContact } from './host-contact';
@@ -100,19 +101,19 @@ export function createReservationMessagesService(deps: ReservationMessagesDeps) 
           to: to.email,
           footer: to.optional ? 'user' : null,
           subject: m.mailSubject(title),
-          text: [
-            m.mailGreeting(to.name),
-            '',
-            m.mailLead(ja.hostReservations.reservationNumber(reservation.id), title),
-            '',
-            side === 'guest' ? m.mailFromGuest(names.guest) : m.mailFromHost(names.host),
-            data.body,
-            '',
-            m.mailReply(to.link),
-            m.mailNoReply,
-            '',
-            `--\n${ja.site.name}\n${baseUrl}\n`,
-          ].join('\n'),
+          text: mailText({
+            name: to.name,
+            body: [
+              m.mailLead(ja.hostReservations.reservationNumber(reservation.id), title),
+              '',
+              side === 'guest' ? m.mailFromGuest(names.guest) : m.mailFromHost(names.host),
+              data.body,
+              '',
+              m.mailReply(to.link),
+              m.mailNoReply,
+            ],
+            baseUrl,
+          }),
         },
       ]);
       return message;

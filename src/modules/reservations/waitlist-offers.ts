@@ -16,6 +16,7 @@ import { lockAccountForBooking } from '#src/modules/users/users.repository';
 import type { Env } from '#src/lib/env';
 import { formatDateJa, formatInstantDateTimeJa, japanInstant } from '#src/lib/isomorphic/dates';
 import * as ja from '#src/i18n/ja';
+import { mailText } from '#src/modules/mail/mail.frame';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
 import { deadlineAt, reservationUrl } from '#src/modules/calendars/slots';
 import { quotePrice, toBasisPoints } from './pricing';
@@ -106,22 +107,22 @@ export function createWaitlistOffers(env: Pick<Env, 'WAITLIST_OFFER_HOURS' | 'SE
     const [guest] = await tx.execute<{ name: string; email: string }[]>('SELECT name, email FROM users WHERE id = ?', [entry.user_id]);
     const until = formatInstantDateTimeJa(endsAt);
     const m = ja.waitlist.mail;
-    const text = [
-      ja.reservationMail.guestName(guest.name),
-      '',
-      m.lead(slot.title),
-      m.held(people, until),
-      '',
-      ja.reservationMail.experience(slot.title),
-      ja.reservationMail.schedule(`  ${formatDateJa(slot.date)} ${ja.reservations.timeRange(slot.start_time, slot.end_time)}`),
-      ja.reservationMail.people(people),
-      '',
-      m.act,
-      m.link(`${baseUrl}${reservationUrl(slot.experience_id, [slot.id])}`),
-      m.list(`${baseUrl}/reservations`),
-      '',
-      `--\n${ja.site.name}\n${baseUrl}\n`,
-    ].join('\n');
+    const text = mailText({
+      name: guest.name,
+      body: [
+        m.lead(slot.title),
+        m.held(people, until),
+        '',
+        ja.reservationMail.experience(slot.title),
+        ja.reservationMail.schedule(`  ${formatDateJa(slot.date)} ${ja.reservations.timeRange(slot.start_time, slot.end_time)}`),
+        ja.reservationMail.people(people),
+        '',
+        m.act,
+        m.link(`${baseUrl}${reservationUrl(slot.experience_id, [slot.id])}`),
+        m.list(`${baseUrl}/reservations`),
+      ],
+      baseUrl,
+    });
     await enqueueMail(tx, [
       { dedupeKey: `waitlist-offer:${reservation.id}`, to: guest.email, footer: 'user', subject: m.subject(slot.title), text },
     ]);
@@ -201,21 +202,21 @@ export function createWaitlistOffers(env: Pick<Env, 'WAITLIST_OFFER_HOURS' | 'SE
     const mails = closed.flatMap((entry) => {
       const guest = guests.find((g) => Number(g.id) === Number(entry.user_id));
       if (!guest || guest.left_at) return [];
-      const text = [
-        ja.reservationMail.guestName(guest.name),
-        '',
-        m.lead(slot.title, when),
-        entry.reservation_id === null ? m.ended(entry.number_of_people) : m.offerEnded(entry.number_of_people),
-        '',
-        ja.reservationMail.experience(slot.title),
-        ja.reservationMail.schedule(`  ${when}`),
-        m.reason(reason),
-        '',
-        m.other(`${baseUrl}/stories/${slot.experience_id}`),
-        m.list(`${baseUrl}/reservations`),
-        '',
-        `--\n${ja.site.name}\n${baseUrl}\n`,
-      ].join('\n');
+      const text = mailText({
+        name: guest.name,
+        body: [
+          m.lead(slot.title, when),
+          entry.reservation_id === null ? m.ended(entry.number_of_people) : m.offerEnded(entry.number_of_people),
+          '',
+          ja.reservationMail.experience(slot.title),
+          ja.reservationMail.schedule(`  ${when}`),
+          m.reason(reason),
+          '',
+          m.other(`${baseUrl}/stories/${slot.experience_id}`),
+          m.list(`${baseUrl}/reservations`),
+        ],
+        baseUrl,
+      });
       return [{ dedupeKey: `waitlist-closed:${entry.id}`, to: guest.email, footer: 'user' as const, subject: m.subject(slot.title), text }];
     });
     await enqueueMail(tx, mails);

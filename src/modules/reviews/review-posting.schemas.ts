@@ -3,7 +3,6 @@
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
 import { requiredText, type InputOf } from '#src/lib/isomorphic/validate';
-import { formatDateJa, todayInJapan } from '#src/lib/isomorphic/dates';
 import { pageSchema, type PageMeta } from '#src/modules/experiences/experiences.schemas';
 import { MAX_STARS, type ReviewJson } from './reviews.schemas';
 
@@ -58,10 +57,3 @@ export interface HostReviewsJson {
 }
 
 export { formatRate } from './reviews.shared';
-
-/** An instant as '2026年12月5日(土) 12:00' in Japan time (when the review window opens). */
-export function formatJapanDateTime(instant: Date | string): string {
-  const at = new Date(instant);
-  const hm = new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
-  return `${formatDateJa(todayInJapan(at))} ${hm}`;
-}

@@ -22,6 +22,7 @@ import { addDays, formatDateJa, todayInJapan } from '#src/lib/isomorphic/dates';
 import { transaction } from '#src/lib/transaction';
 import * as ja from '#src/i18n/ja';
 import { enqueueMail, type OutgoingMail } from '#src/modules/mail/mail.outbox';
+import { mailText } from '#src/modules/mail/mail.frame';
 import { reservationForReview } from '#src/modules/reservations/reservations.repository';
 import { userContact } from '#src/modules/users/users.repository';
 
@@ -82,22 +83,22 @@ export function createReviewRequests(deps: ReviewRequestsDeps) {
           to: guest.email,
           footer: 'user',
           subject: m.subject(reservation.experienceTitle),
-          text: [
-            ja.reservationMail.guestName(guest.name),
-            '',
-            m.thanks(reservation.experienceTitle),
-            m.ask,
-            '',
-            ja.reservationMail.reservationNumber(reservation.id),
-            ja.reservationMail.experience(reservation.experienceTitle),
-            ja.reservationMail.schedule(dates.join('\n')),
-            '',
-            m.link(`${baseUrl}/reservations/${reservation.id}/review`),
-            '',
-            m.why(ja.account.remindersLabel),
-            '',
-            ja.mailSignature.text(baseUrl),
-          ].join('\n'),
+          text: mailText({
+            name: guest.name,
+            body: [
+              m.thanks(reservation.experienceTitle),
+              m.ask,
+              '',
+              ja.reservationMail.reservationNumber(reservation.id),
+              ja.reservationMail.experience(reservation.experienceTitle),
+              ja.reservationMail.schedule(dates.join('\n')),
+              '',
+              m.link(`${baseUrl}/reservations/${reservation.id}/review`),
+              '',
+              m.why(ja.account.remindersLabel),
+            ],
+            baseUrl,
+          }),
         });
       }
       await enqueueMail(tx, mails);

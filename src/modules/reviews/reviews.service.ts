@@ -7,7 +7,7 @@ import { requireUser } from '#src/lib/context';
 import { ConflictError, ForbiddenError, NotFoundError } from '#src/lib/isomorphic/errors';
 import { publicBaseUrl, type Env } from '#src/lib/env';
 import { isUniqueViolation } from '#src/lib/db-errors';
-import { japanInstant } from '#src/lib/isomorphic/dates';
+import { formatInstantDateTimeJa, japanInstant } from '#src/lib/isomorphic/dates';
 import type { IdInput } from '#src/lib/isomorphic/ids';
 import { idFrom, parseInput } from '#src/lib/isomorphic/validate';
 import * as ja from '#src/i18n/ja';
@@ -17,10 +17,10 @@ import { memberAmbassadorIds, ambassadorContact } from '#src/modules/ambassadors
 import { userContact } from '#src/modules/users/users.repository';
 import { reservationForReview, type ReservationForReview } from '#src/modules/reservations/reservations.repository';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
+import { mailText } from '#src/modules/mail/mail.frame';
 import type { MailFooter } from '#src/modules/mail/mail.schemas';
 import { Review, type IReview } from './reviews.entity';
 import {
-  formatJapanDateTime,
   hostReviewsQuerySchema,
   replySchema,
   reviewSchema,
@@ -71,7 +71,6 @@ export interface ReviewsDeps {
 export function createReviewsService(deps: ReviewsDeps) {
   const { env } = deps;
   const baseUrl = publicBaseUrl(env);
-  const footer = `--\n${ja.site.name}\n${baseUrl}\n`;
 
   /**
    * GET /api/v1/experiences/{id}/reviews?page: reviews of a visible experience, newest first, 20 per page;
@@ -166,7 +165,7 @@ export function createReviewsService(deps: ReviewsDeps) {
     const state = stateOf(reservation, (await ctx.em.count(Review, { reservation: reservation.id })) > 0, new Date());
     if (state === 'posted') throw new ConflictError(ja.reviewPosting.alreadyPosted);
     if (state === 'not_confirmed') throw new ConflictError(ja.reviewPosting.notConfirmed);
-    if (state === 'not_ended') throw new ConflictError(ja.reviewPosting.notEnded(formatJapanDateTime(windowOpensAt(reservation))));
+    if (state === 'not_ended') throw new ConflictError(ja.reviewPosting.notEnded(formatInstantDateTimeJa(windowOpensAt(reservation))));
     let id: number;
     try {
       id = await transaction(ctx.em.fork(), async (tx) => {
@@ -187,20 +186,20 @@ export function createReviewsService(deps: ReviewsDeps) {
             to: host.email,
             footer: host.footer,
             subject: ja.reviewPosting.hostMailSubject(experience.title),
-            text: [
-              ja.reservationMail.guestName(host.name),
-              '',
-              ja.reviewPosting.hostMailBody(experience.title),
-              '',
-              ja.reservationMail.booker(user.name),
-              ja.reviewPosting.mailRate(data.rate),
-              ja.reviewPosting.mailContent(data.content),
-              '',
-              ja.reviewPosting.mailReplyLink(`${baseUrl}/host/reviews#review-${review.id}`),
-              ja.reviewPosting.mailReviewsLink(`${baseUrl}/reviews/${experience.id}`),
-              '',
-              footer,
-            ].join('\n'),
+            text: mailText({
+              name: host.name,
+              body: [
+                ja.reviewPosting.hostMailBody(experience.title),
+                '',
+                ja.reviewPosting.mailAuthor(user.name),
+                ja.reviewPosting.mailRate(data.rate),
+                ja.reviewPosting.mailContent(data.content),
+                '',
+                ja.reviewPosting.mailReplyLink(`${baseUrl}/host/reviews#review-${review.id}`),
+                ja.reviewPosting.mailReviewsLink(`${baseUrl}/reviews/${experience.id}`),
+              ],
+              baseUrl,
+            }),
           },
         ]);
         return review.id;
@@ -245,17 +244,17 @@ export function createReviewsService(deps: ReviewsDeps) {
           to: review.guest.email,
           footer: 'user',
           subject: ja.reviewPosting.guestMailSubject(experience.title),
-          text: [
-            ja.reservationMail.guestName(review.guest.name),
-            '',
-            ja.reviewPosting.guestMailBody(experience.title),
-            '',
-            ja.reviewPosting.mailReply(data.content),
-            '',
-            ja.reviewPosting.mailReviewsLink(`${baseUrl}/reviews/${experience.id}`),
-            '',
-            footer,
-          ].join('\n'),
+          text: mailText({
+            name: review.guest.name,
+            body: [
+              ja.reviewPosting.guestMailBody(experience.title),
+              '',
+              ja.reviewPosting.mailReply(data.content),
+              '',
+              ja.reviewPosting.mailReviewsLink(`${baseUrl}/reviews/${experience.id}`),
+            ],
+            baseUrl,
+          }),
         },
       ]);
       return true;

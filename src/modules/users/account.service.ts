@@ -41,7 +41,7 @@ export function createAccountService(deps: AccountDeps) {
     entity: User,
     accountId: (ctx) => requireUser(ctx).id,
     notice: (user) => ({
-      greeting: user.name,
+      name: user.name,
       account: ja.account.mailAccount.name,
       subject: ja.account.mailAccount.subject(ja.account.passwordMailTopic),
       resetPath: `${USER_RESET_PASSWORD_PATH}/new`,

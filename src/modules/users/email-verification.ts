@@ -1,9 +1,11 @@
 // The sign-up address check's mail: a random token (sha256 stored on the user, EMAIL_VERIFICATION_VALID_HOURS, one
 // use) and the mail through the outbox. Not a service: sign-up and the resend call it inside their transaction.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { expiresAfter, mailExpiry, newToken } from '#src/lib/reset-tokens';
+import { expiresAfter, newToken } from '#src/lib/reset-tokens';
+import { formatInstantDateTimeJa } from '#src/lib/isomorphic/dates';
 import * as ja from '#src/i18n/ja';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
+import { mailText } from '#src/modules/mail/mail.frame';
 import type { IUser } from './users.entity';
 import { EMAIL_VERIFICATION_PATH, EMAIL_VERIFICATION_VALID_HOURS } from './email-verification.schemas';
 
@@ -21,10 +23,12 @@ export async function mailVerificationLink(em: EntityManager, user: IUser, baseU
       // The address is not confirmed yet: no account link.
       footer: { account: 'user', kind: 'access' },
       subject: ja.emailVerificationMail.subject,
-      text: ja.emailVerificationMail.text({
+      text: mailText({
         name: user.name,
-        url: `${baseUrl}${EMAIL_VERIFICATION_PATH}?token=${token}`,
-        expiresAt: mailExpiry(expiresAfter(now, EMAIL_VERIFICATION_VALID_HOURS)),
+        body: ja.emailVerificationMail.body({
+          url: `${baseUrl}${EMAIL_VERIFICATION_PATH}?token=${token}`,
+          expiresAt: formatInstantDateTimeJa(expiresAfter(now, EMAIL_VERIFICATION_VALID_HOURS)),
+        }),
         baseUrl,
       }),
     },

@@ -17,6 +17,9 @@ export const userEmailDoor: EmailDoor = {
   async email(em, id) {
     return (await em.findOne(User, { id }, { fields: ['email'] }))?.email ?? null;
   },
+  async greetingName(em, account) {
+    return (await em.findOne(User, account, { fields: ['name'] }))?.name ?? null;
+  },
   async passwordMatches(em, id, password) {
     const user = await em.findOne(User, { id }, { populate: ['passwordHash'] });
     return user != null && (await verifyPassword(password, user.passwordHash));

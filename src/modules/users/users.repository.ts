@@ -25,6 +25,11 @@ export async function userContact(em: EntityManager, userId: number): Promise<{ 
   return { name: user.name, email: user.email, optional: { reminders: user.notifyReminders, messages: user.notifyMessages } };
 }
 
+/** The name of the user with this e-mail address (a mail's greeting), or null when no user has it. */
+export async function userNameByEmail(em: EntityManager, email: string): Promise<string | null> {
+  return (await em.findOne(User, { email }, { fields: ['name'] }))?.name ?? null;
+}
+
 /**
  * Locks the user row FOR SHARE until the transaction ends and answers whether the account may still have a
  * reservation made for it (it exists and has not left). Every transaction that creates a reservation calls it first:

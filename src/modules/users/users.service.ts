@@ -4,8 +4,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireAdmin, type Ctx, type UserActor } from '#src/lib/context';
 import { publicBaseUrl, type Env } from '#src/lib/env';
 import { UnauthorizedError, ValidationError } from '#src/lib/isomorphic/errors';
-import { expiresAfter, hashToken, mailExpiry, newToken, resetMailAllowed, tokenHashMatches } from '#src/lib/reset-tokens';
+import { expiresAfter, hashToken, newToken, resetMailAllowed, tokenHashMatches } from '#src/lib/reset-tokens';
+import { formatInstantDateTimeJa } from '#src/lib/isomorphic/dates';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
+import { mailText } from '#src/modules/mail/mail.frame';
 import { hashPassword, verifyPassword, DUMMY_HASH } from '#src/lib/password';
 import { isUniqueViolation } from '#src/lib/db-errors';
 import { parseId, parseInput, type IdInput } from '#src/lib/isomorphic/validate';
@@ -204,7 +206,7 @@ export function createUsersService(deps: UsersDeps) {
     user.resetPasswordSentAt = now;
     await em.flush();
     const url = `${baseUrl}${USER_RESET_PASSWORD_PATH}?reset_password_token=${token}`;
-    const expiresAt = mailExpiry(expiresAfter(now, USER_RESET_PASSWORD_VALID_HOURS));
+    const expiresAt = formatInstantDateTimeJa(expiresAfter(now, USER_RESET_PASSWORD_VALID_HOURS));
     await enqueueMail(em, [
       {
         dedupeKey: `user_password_reset:${user.id}:${tokenHash.slice(0, 24)}`,
@@ -212,7 +214,7 @@ export function createUsersService(deps: UsersDeps) {
         // Its reader cannot sign in (that is why they asked): no account link.
         footer: { account: 'user', kind: 'access' },
         subject: ja.details.resetMailSubject,
-        text: ja.details.resetMailText({ name: user.name, url, expiresAt }),
+        text: mailText({ name: user.name, body: ja.details.resetMailBody({ url, expiresAt }), baseUrl }),
       },
     ]);
   }

@@ -4,10 +4,10 @@
 import { useState } from 'react';
 import { useData } from 'vike-react/useData';
 import * as ja from '#src/i18n/ja';
-import { formatDateJa } from '#src/lib/isomorphic/dates';
+import { formatDateJa, formatInstantDateTimeJa } from '#src/lib/isomorphic/dates';
 import { Field, FormErrors, useForm } from '#src/components/form';
 import { ReviewItem } from '#src/components/ReviewItem';
-import { REVIEW_CONTENT_MAX, formatJapanDateTime, reviewSchema, type ReviewInput } from '#src/modules/reviews/review-posting.schemas';
+import { REVIEW_CONTENT_MAX, reviewSchema, type ReviewInput } from '#src/modules/reviews/review-posting.schemas';
 import { MAX_STARS, type ReviewJson } from '#src/modules/reviews/reviews.schemas';
 import type { Data } from './+data';
 import './review-form.css';
@@ -85,7 +85,7 @@ export default function Page() {
         <p className="alert alert--info">{t.stateNotConfirmed}</p>
       ) : view.state === 'not_ended' ? (
         <p className="alert alert--info" data-testid="review-not-yet">
-          {t.notEnded(formatJapanDateTime(view.opens_at))}
+          {t.notEnded(formatInstantDateTimeJa(view.opens_at))}
         </p>
       ) : (
         <>
