@@ -5,7 +5,7 @@ import { usePageContext } from 'vike-react/usePageContext';
 import { Header } from '#src/components/Header';
 import { isPortalPath } from '#src/components/brand/portal-path';
 import { hydrateLater } from '#src/components/hydrate-later';
-import { useReloadNotice } from '#src/components/use-reload-notice';
+import { focusNotice, useReloadNotice } from '#src/components/use-reload-notice';
 import * as ja from '#src/i18n/ja';
 
 // The footer is links and text only: its code is not in the page's first load, and React hydrates it once that
@@ -26,8 +26,9 @@ export default function Layout({ children }: { children: ReactNode }) {
   // The brand portal (/brand, /brand/…) brings its own header and navigation (pages/brand/+Layout.tsx), and so does
   // the error page under /brand (an unknown path, another brand's id: pages/_error/+Page.tsx draws the portal's frame).
   const portal = pageId?.startsWith('/pages/brand/') || (pageId === '/pages/_error' && isPortalPath(urlPathname));
-  // The notice the previous page left for this one (goTo(url, notice), e.g. after signing up), shown on top. A page
-  // that shows its notices itself has taken it already: a parent's effects run after its children's.
+  // The notice the previous page left for this one (goTo(url, notice), e.g. after signing up), shown on top and
+  // focused so that it is announced. A page that shows its notices itself has taken it already: a parent's effects
+  // run after its children's.
   const [notice] = useReloadNotice(!portal);
   if (portal) return <div className="app">{children}</div>;
   return (
@@ -39,7 +40,7 @@ export default function Layout({ children }: { children: ReactNode }) {
       <main id="main" className="app__main">
         {notice && (
           <div className="page-notice">
-            <p className="alert alert--success" role="status" data-testid="page-notice">
+            <p className="alert alert--success" role="status" tabIndex={-1} ref={focusNotice} data-testid="page-notice">
               {notice}
             </p>
           </div>

@@ -87,12 +87,15 @@ export function payoutsExport(program: Command): void {
     .description(h.payoutsExport)
     .argument('<batch>', h.payoutsBatch, idArgument)
     .option('--out <file>', h.payoutsOut)
+    .option('--reexport', h.payoutsReexport)
     .option('--json', h.json)
-    .action((batch: string, options: { out?: string; json?: boolean }) =>
+    .action((batch: string, options: { out?: string; reexport?: boolean; json?: boolean }) =>
       runCommand(async ({ services, ctx }) => {
-        const file = await services.payouts.exportFile(ctx, { id: batch });
+        // A paid batch is refused by the service unless --reexport; its copy is then named -paid-copy and announced.
+        const file = await services.payouts.exportFile(ctx, { id: batch, reexport: options.reexport === true });
         const out = options.out ?? file.filename;
         if (out === '-') {
+          if (file.copy) console.error(ja.payoutFile.copyWarning(file.month, null));
           await pipeline(Readable.from(file.chunks), process.stdout as Writable, { end: false });
           return;
         }
@@ -122,7 +125,8 @@ export function payoutsExport(program: Command): void {
         } finally {
           stopWatching();
         }
-        if (options.json) return printJson({ batch_id: Number(batch), file: out, transfers: file.count, bytes });
+        if (file.copy) console.error(ja.payoutFile.copyWarning(file.month, out));
+        if (options.json) return printJson({ batch_id: Number(batch), file: out, transfers: file.count, bytes, copy: file.copy });
         console.log(m.exportedFile(out, file.count));
       }),
     );

@@ -97,7 +97,7 @@ function ProfileSection({ account }: { account: Data['account'] }) {
             <textarea className="input" rows={5} {...control} value={introduction} onChange={(e) => setIntroduction(e.target.value)} />
           )}
         </Field>
-        <button type="submit" className="button" disabled={form.submitting || !form.ready} data-testid="save-profile">
+        <button type="submit" className="button" {...form.submitProps} data-testid="save-profile">
           {t.saveProfile}
         </button>
       </form>
@@ -142,7 +142,7 @@ function NotificationsSection({ account }: { account: Data['account'] }) {
             </span>
           </label>
         ))}
-        <button type="submit" className="button" disabled={form.submitting || !form.ready} data-testid="save-notifications">
+        <button type="submit" className="button" {...form.submitProps} data-testid="save-notifications">
           {t.saveNotifications}
         </button>
       </form>

@@ -55,7 +55,7 @@ export default function Page() {
                 experience={favorite}
                 eager={i < 4}
                 headingLevel={2}
-                heart={<FavoriteHeart experienceId={favorite.id} initial />}
+                heart={<FavoriteHeart experience={favorite} initial />}
                 extra={<NextDates slots={favorite.next_slots} />}
               />
             </li>

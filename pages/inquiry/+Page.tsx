@@ -39,7 +39,7 @@ export default function Page() {
         <Field name="content" label={t.content} required max={INQUIRY_CONTENT_MAX} messages={form.messages('content')}>
           {(control) => <textarea className="textarea" {...control} rows={8} />}
         </Field>
-        <button type="submit" className="button button--block inquiry__submit" disabled={form.submitting || !form.ready}>
+        <button type="submit" className="button button--block inquiry__submit" {...form.submitProps}>
           {form.submitting ? t.submitting : t.submit}
         </button>
       </form>

@@ -90,7 +90,7 @@ export default function Page() {
               )}
             </div>
           )}
-          <button type="submit" className="button button--block" disabled={form.submitting || !form.ready}>
+          <button type="submit" className="button button--block" {...form.submitProps}>
             {mode === 'logon' ? ja.auth.submitLogon : ja.auth.submitSignUp}
           </button>
         </form>

@@ -61,16 +61,23 @@ export function SearchForm({ search, choices, today, lastDate }: Props) {
         <p className="search__hint muted">{ja.search.dateHint}</p>
         <MoreFilters search={search} choices={choices} />
         <div className="search__footer">
-          <label className="search__sort">
-            <span className="search__label">{ja.search.sort}</span>
-            <select className="select" name="sort" defaultValue={search.sort} onChange={(e) => e.currentTarget.form?.requestSubmit()}>
-              {STORIES_SORTS.map((sort) => (
-                <option key={sort} value={sort}>
-                  {ja.search.sorts[sort]}
-                </option>
-              ))}
-            </select>
-          </label>
+          {/* The order applies with its own submit button: a select that submitted on change would load the page on
+              every arrow press, and the button also works before the scripts load. */}
+          <div className="search__sort">
+            <label className="search__sort-field">
+              <span className="search__label">{ja.search.sort}</span>
+              <select className="select" name="sort" defaultValue={search.sort}>
+                {STORIES_SORTS.map((sort) => (
+                  <option key={sort} value={sort}>
+                    {ja.search.sorts[sort]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button className="button button--ghost button--small" type="submit">
+              {ja.search.applySort}
+            </button>
+          </div>
           <a className="search__clear" href="/stories">
             {ja.search.clear}
           </a>

@@ -136,7 +136,7 @@ export async function loadStories(pageContext: PageContextServer, filter: ListFi
   const heart = heartsHtml(await favoriteIdsOf(pageContext, experiences), Boolean(pageContext.user), pageContext.urlOriginal);
   let cards = '';
   for (let i = 0; i < experiences.length; i++)
-    cards += cardItemHtml(experiences[i], { eager: i < 4, headingLevel: 2 }, heart(experiences[i].id));
+    cards += cardItemHtml(experiences[i], { eager: i < 4, headingLevel: 2 }, heart(experiences[i]));
   const stories: StoriesServerPart = { categories, lateHtml: { cards }, head: '' };
   const data = {
     list: listRest,

@@ -56,7 +56,7 @@ export function ExperienceGrid({
   experiences: readonly CardExperience[];
   eagerCount?: number;
   headingLevel?: 2 | 3;
-  heart?: (experienceId: number) => React.ReactNode;
+  heart?: (experience: CardExperience) => React.ReactNode;
 }) {
   return (
     <ul className="xgrid">
@@ -67,7 +67,7 @@ export function ExperienceGrid({
           experience={experience}
           eager={i < eagerCount}
           headingLevel={headingLevel}
-          heart={heart?.(experience.id)}
+          heart={heart?.(experience)}
         />
       ))}
     </ul>

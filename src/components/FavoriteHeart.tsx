@@ -17,26 +17,33 @@ import './favorite-heart.css';
  * and turns back when the save fails (also when the session has ended: the next page shows the sign-in link).
  */
 async function toggle(event: MouseEvent) {
-  // A disabled button (a save under way) receives no click.
   const button = (event.target as Element).closest?.<HTMLButtonElement>('button[data-favorite]');
-  if (!button) return;
+  // While a save is under way the button is aria-disabled and ignores presses. It is not `disabled`: that would drop
+  // the focus to <body>, and the new aria-pressed would not be announced.
+  if (!button || button.getAttribute('aria-disabled') === 'true') return;
   const show = (on: boolean) => button.setAttribute('aria-pressed', String(button.classList.toggle('heart--on', on)));
   const on = !button.classList.contains('heart--on');
   show(on);
-  button.disabled = true;
+  button.setAttribute('aria-disabled', 'true');
   const res = await fetch(`/api/v1/experiences/${button.dataset.favorite}/favorite`, { method: on ? 'PUT' : 'DELETE' }).catch(() => null);
   if (!res?.ok) show(!on);
-  button.disabled = false;
+  button.removeAttribute('aria-disabled');
 }
 
 if (typeof document !== 'undefined') document.addEventListener('click', toggle);
 
+/** What a heart is for: the experience's id and title (its name says which experience it is, among a grid's hearts). */
+export interface HeartExperience {
+  id: number;
+  title: string;
+}
+
 /**
  * The heart's element and attributes (HTML names): a pressed or unpressed toggle for a signed-in visitor, else the
- * sign-in link that comes back to `urlOriginal`. The one description FavoriteHeart renders and heartHtml writes.
+ * sign-in link that comes back to `urlOriginal`. The one description FavoriteHeart renders and heartsHtml writes.
  */
 function heartElement(
-  experienceId: number,
+  experience: HeartExperience,
   initial: boolean,
   signedIn: boolean,
   urlOriginal: string,
@@ -49,35 +56,29 @@ function heartElement(
           type: 'button',
           class: className,
           'aria-pressed': String(initial),
-          'aria-label': ja.nav.favorites,
-          'data-favorite': String(experienceId),
+          'aria-label': ja.nav.heartToggle(experience.title),
+          'data-favorite': String(experience.id),
         },
       ]
-    : ['a', { class: 'heart', href: logonUrl(urlOriginal), 'aria-label': ja.nav.favorites }];
+    : ['a', { class: 'heart', href: logonUrl(urlOriginal), 'aria-label': ja.nav.heartSignIn(experience.title) }];
 }
 
 /** The heart; where it sits (over a card's photo, beside the page's title) is its container's style. */
-export function FavoriteHeart({ experienceId, initial }: { experienceId: number; initial: boolean }) {
+export function FavoriteHeart({ experience, initial }: { experience: HeartExperience; initial: boolean }) {
   const { user, urlOriginal } = usePageContext();
-  const [tag, { class: className, ...attributes }] = heartElement(experienceId, initial, Boolean(user), urlOriginal);
+  const [tag, { class: className, ...attributes }] = heartElement(experience, initial, Boolean(user), urlOriginal);
   return createElement(tag, { ...attributes, className });
 }
 
 /** The hearts of a grid's cards, pressed for the cards the signed-in visitor has in お気に入り (`favoriteIdsOf`). */
 export function heartsOf(favoriteIds: readonly number[]) {
-  return (experienceId: number) => <FavoriteHeart experienceId={experienceId} initial={favoriteIds.includes(experienceId)} />;
+  return (experience: HeartExperience) => <FavoriteHeart experience={experience} initial={favoriteIds.includes(experience.id)} />;
 }
 
-/**
- * The same hearts as markup strings, for a grid written as server-only HTML (the /stories cards). Signed out, every
- * card's heart is the same link, written once.
- */
+/** The same hearts as markup strings, for a grid written as server-only HTML (the /stories cards). */
 export function heartsHtml(favoriteIds: readonly number[], signedIn: boolean, urlOriginal: string) {
-  const html = (experienceId: number) => {
-    const [tag, attributes] = heartElement(experienceId, favoriteIds.includes(experienceId), signedIn, urlOriginal);
+  return (experience: HeartExperience) => {
+    const [tag, attributes] = heartElement(experience, favoriteIds.includes(experience.id), signedIn, urlOriginal);
     return `<${tag}${attributesHtml(attributes)}></${tag}>`;
   };
-  if (signedIn) return html;
-  const signedOut = html(0);
-  return () => signedOut;
 }

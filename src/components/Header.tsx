@@ -39,8 +39,20 @@ export function Header() {
       setOpen(false);
       toggle.current?.focus();
     };
+    // Focus that leaves the header (Tab past the menu's last link, Shift+Tab past the logo) closes the menu too, so
+    // the control it reaches is not under the menu. A focusout without a new target (the window lost focus, a click
+    // on the page's text) leaves it open. A native listener, for the links not hydrated yet, as above.
+    const element = header.current;
+    const leave = (event: FocusEvent) => {
+      const next = event.relatedTarget as Node | null;
+      if (next && !element?.contains(next)) setOpen(false);
+    };
     document.addEventListener('keydown', close, true);
-    return () => document.removeEventListener('keydown', close, true);
+    element?.addEventListener('focusout', leave);
+    return () => {
+      document.removeEventListener('keydown', close, true);
+      element?.removeEventListener('focusout', leave);
+    };
   }, [open]);
 
   return (

@@ -103,7 +103,7 @@ export function MessageThread({ reservationId, initial, title, onCount }: Messag
           <Field name="body" label={t.body} max={MESSAGE_MAX} messages={form.messages('body')}>
             {(control) => <textarea className="textarea" rows={3} placeholder={t.placeholder} {...control} />}
           </Field>
-          <button type="submit" className="button button--small" disabled={form.submitting || !form.ready}>
+          <button type="submit" className="button button--small" {...form.submitProps}>
             {form.submitting ? t.sending : t.send}
           </button>
         </form>

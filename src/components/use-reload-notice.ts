@@ -17,3 +17,14 @@ export function useReloadNotice(enabled = true): [string | null, (notice: string
   }, [enabled]);
   return [notice, setNotice];
 }
+
+/**
+ * The ref of the element that shows such a notice (with tabIndex -1): focuses it when it appears and brings it to the
+ * middle of the screen. A role=status box that is already filled when it appears is not announced, and after the
+ * page load focus is on <body>: focused, the notice is read at once and the keyboard continues from it.
+ */
+export function focusNotice(element: HTMLElement | null) {
+  if (!element) return;
+  element.focus({ preventScroll: true });
+  element.scrollIntoView({ block: 'center' });
+}

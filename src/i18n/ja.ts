@@ -51,6 +51,7 @@ export { reviewPosting } from './ja/reviewPosting';
 export { reviewRequestMail } from './ja/reviewRequestMail';
 export { earnings } from './ja/earnings';
 export { money } from './ja/money';
+export { payoutFile } from './ja/payoutFile';
 export { stripeWebhook } from './ja/stripeWebhook';
 export { receipts } from './ja/receipts';
 export { legal } from './ja/legal';

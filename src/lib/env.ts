@@ -2,6 +2,7 @@
 // with a message naming it. Server-only.
 import { z } from 'zod';
 import { siteOrigin } from '#src/components/seo';
+import { toTransferKana } from '#src/modules/earnings/earnings.shared';
 
 const optionalUrl = z
   .url()
@@ -21,6 +22,31 @@ export function isInvoiceRegistrationNumber(value: string): boolean {
   const sum = digits.reduce((total, digit, i) => total + digit * (i % 2 === 0 ? 1 : 2), 0);
   return Number(match[1]) === 9 - (sum % 9);
 }
+
+const CLIENT_NAME_RULE =
+  'PAYOUT_CLIENT_NAME must be the 委託者名 in kana as the bank registered it (half-width katakana, e.g. ﾀﾋﾞﾄｺ(ｶ); kanji cannot be written in the transfer file';
+
+/**
+ * The demo インボイス登録番号. Its check digit is valid, so it could be a real business's number: production refuses
+ * it even when it is set explicitly.
+ */
+const DEMO_INVOICE_REGISTRATION_NUMBER = 'T7123456789012';
+
+/**
+ * What production must set explicitly, each with what it is: the issuer printed on receipts and statements, and the
+ * platform's own account in the 全銀 file's header. Their defaults are demo values, which a real document must never
+ * carry. PAYOUT_ACCOUNT_TYPE is left out: 'ordinary' is a real choice, not a placeholder.
+ */
+const PRODUCTION_REQUIRED = {
+  PLATFORM_NAME: 'the issuer name printed on receipts and statements',
+  PLATFORM_ADDRESS: 'the issuer address printed on receipts and statements',
+  INVOICE_REGISTRATION_NUMBER: "the platform's own インボイス登録番号 printed on receipts and statements",
+  PAYOUT_CLIENT_CODE: 'the 委託者コード the bank gave for the transfer file',
+  PAYOUT_CLIENT_NAME: 'the 委託者名 in kana as the bank registered it',
+  PAYOUT_BANK_CODE: "the paying account's bank code in the transfer file",
+  PAYOUT_BRANCH_CODE: "the paying account's branch code in the transfer file",
+  PAYOUT_ACCOUNT_NUMBER: "the paying account's number in the transfer file",
+} as const;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -74,13 +100,35 @@ const envSchema = z.object({
   PAYOUT_FEE_BORNE_BY: z.enum(['platform', 'payee']).default('platform'),
   /**
    * The platform's account for the 全銀 総合振込 file's header: the 委託者コード (10 digits) given by the bank, the
-   * 委託者名 (half-width katakana) and the paying account.
+   * 委託者名 and the paying account. The defaults are demo values; production requires each (PRODUCTION_REQUIRED).
    */
   PAYOUT_CLIENT_CODE: z
     .string()
     .regex(/^\d{10}$/, 'PAYOUT_CLIENT_CODE must be 10 digits')
     .default('0000000000'),
-  PAYOUT_CLIENT_NAME: z.string().min(1).max(40).default('ﾀﾋﾞﾄｺ(ｶ'),
+  /**
+   * The 委託者名 as the bank registered it, in kana: stored as the file writes it (toTransferKana: half-width
+   * katakana, upper-case letters), at most 40 characters. A name with kanji (株式会社たびとこ) has no such form, and
+   * the header's name would be blank, so the boot refuses it.
+   */
+  PAYOUT_CLIENT_NAME: z
+    .string()
+    .transform((value, ctx) => {
+      const kana = toTransferKana(value);
+      if (kana === null || kana === '') {
+        ctx.addIssue({ code: 'custom', message: CLIENT_NAME_RULE });
+        return z.NEVER;
+      }
+      if (kana.length > 40) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `PAYOUT_CLIENT_NAME is ${kana.length} characters as half-width kana (${kana}); the file holds 40`,
+        });
+        return z.NEVER;
+      }
+      return kana;
+    })
+    .default('ﾀﾋﾞﾄｺ(ｶ'),
   PAYOUT_BANK_CODE: z
     .string()
     .regex(/^\d{4}$/, 'PAYOUT_BANK_CODE must be 4 digits')
@@ -128,8 +176,9 @@ const envSchema = z.object({
   /** Seconds a signed-out page render or public experience/availability JSON is reused by this process; 0: off. */
   PUBLIC_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(2),
   /**
-   * The platform as the issuer of the guests' receipts (領収書, a 適格簡易請求書): its name, address and インボイス登録番号.
-   * The defaults are demo values; a real deployment sets all three.
+   * The platform as the issuer of the guests' receipts (領収書, a 適格簡易請求書) and the hosts' statements: its name,
+   * address and インボイス登録番号. The defaults are demo values for development and tests; production requires all
+   * three (PRODUCTION_REQUIRED) and refuses the demo registration number.
    */
   PLATFORM_NAME: z.string().trim().min(1).max(100).default('株式会社たびとこ'),
   PLATFORM_ADDRESS: z.string().trim().min(1).max(200).default('〒100-0005 東京都千代田区丸の内1-1-1'),
@@ -140,7 +189,7 @@ const envSchema = z.object({
       isInvoiceRegistrationNumber,
       'INVOICE_REGISTRATION_NUMBER must be T and 13 digits with a valid check digit (e.g. T7000012050002)',
     )
-    .default('T7123456789012'),
+    .default(DEMO_INVOICE_REGISTRATION_NUMBER),
   /**
    * The bearer token GET /metrics requires (server/metrics.ts). Unset: /metrics is 404 and nothing is measured.
    */
@@ -175,6 +224,21 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (env.NODE_ENV === 'production' && !env.APP_URL) {
     // Absolute links (canonical, robots.txt, sitemap, mails) never come from request headers.
     throw new EnvError([{ variable: 'APP_URL', reason: 'required in production (the public base URL, e.g. https://tabitoko.example)' }]);
+  }
+  if (env.NODE_ENV === 'production') {
+    // Each one missing is named, so one failed boot lists everything to set.
+    const missing = Object.entries(PRODUCTION_REQUIRED)
+      .filter(([variable]) => !source[variable]?.trim())
+      .map(([variable, what]) => ({ variable, reason: `required in production (${what}; the default is a demo value)` }));
+    if (missing.length > 0) throw new EnvError(missing);
+    if (env.INVOICE_REGISTRATION_NUMBER === DEMO_INVOICE_REGISTRATION_NUMBER) {
+      throw new EnvError([
+        {
+          variable: 'INVOICE_REGISTRATION_NUMBER',
+          reason: `${DEMO_INVOICE_REGISTRATION_NUMBER} is the demo number; set the platform's own`,
+        },
+      ]);
+    }
   }
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_PUBLISHABLE_KEY) {
     throw new EnvError([{ variable: 'STRIPE_PUBLISHABLE_KEY', reason: 'required when STRIPE_SECRET_KEY is set' }]);

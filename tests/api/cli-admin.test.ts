@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '#tests/setup/test-app';
+import { PRODUCTION_TEST_ENV } from '#tests/setup/built';
 import { initOrm, type MikroORM } from '#src/lib/orm';
 import { BrandMember } from '#src/modules/brand-members/brand-members.entity';
 import { AmbassadorMember } from '#src/modules/ambassadors/ambassadors.entity';
@@ -76,7 +77,7 @@ describe('cli brand members', { timeout: 300_000 }, () => {
       databaseUrl,
       ['remove-brand-member', '--brand', String(brand.id), '--email', 'bye@example.com', '--yes'],
       {
-        env: { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), APP_URL: 'https://tabitoko.example' },
+        env: { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), APP_URL: 'https://tabitoko.example', ...PRODUCTION_TEST_ENV },
       },
     );
     expect(production.code).toBe(1);

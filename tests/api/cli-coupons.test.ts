@@ -3,6 +3,7 @@
 import stringWidth from 'string-width';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '#tests/setup/test-app';
+import { PRODUCTION_TEST_ENV } from '#tests/setup/built';
 import { initOrm, type MikroORM } from '#src/lib/orm';
 import { Coupon } from '#src/modules/coupons/coupons.entity';
 import { AuditLog } from '#src/modules/audit/audit.entity';
@@ -137,7 +138,7 @@ describe('cli coupons', { timeout: 300_000 }, () => {
 
   it('db:seed refuses NODE_ENV=production without --force, changing nothing', async () => {
     const run = await runCli(databaseUrl, ['db:seed'], {
-      env: { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), APP_URL: 'https://tabitoko.example' },
+      env: { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), APP_URL: 'https://tabitoko.example', ...PRODUCTION_TEST_ENV },
     });
     expect(run.code).toBe(1);
     expect(run.stderr).toBe('db:seed はデータを変更・削除するため、NODE_ENV=production では --force を付けたときだけ実行します\n');

@@ -1,10 +1,11 @@
 // The monthly close from the shell: payouts:prepare, payouts:list, payouts:export and payouts:mark-paid, as tables
 // and as --json, against a real database (the same service as the admin API).
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '#tests/setup/test-app';
+import { PRODUCTION_TEST_ENV } from '#tests/setup/built';
 import { initOrm, type MikroORM } from '#src/lib/orm';
 import { parseEnv } from '#src/lib/env';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
@@ -40,6 +41,8 @@ beforeAll(async () => {
 
 describe('cli payouts', { timeout: CLI_TEST_TIMEOUT }, () => {
   let batchId = 0;
+  /** The file payouts:export wrote before the batch was paid. */
+  let exported: Buffer = Buffer.alloc(0);
 
   it('payouts:prepare --month prepares once; again it changes nothing', async () => {
     const first = await runCli(databaseUrl, ['payouts:prepare', '--month', '2026-08', '--json']);
@@ -65,10 +68,11 @@ describe('cli payouts', { timeout: CLI_TEST_TIMEOUT }, () => {
     const out = path.join(dir, 'furikomi.txt');
     const run = await runCli(databaseUrl, ['payouts:export', String(batchId), '--out', out, '--json']);
     expect(run.stderr).toBe('');
-    expect(JSON.parse(run.stdout)).toEqual({ batch_id: batchId, file: out, transfers: 1, bytes: 4 * 122 });
+    expect(JSON.parse(run.stdout)).toEqual({ batch_id: batchId, file: out, transfers: 1, bytes: 4 * 122, copy: false });
     const records = readFileSync(out).toString('latin1').split('\r\n');
     expect(records.slice(0, 4).map((r) => r.length)).toEqual([120, 120, 120, 120]);
     expect(records[2].slice(0, 19)).toBe('8000001000000008500');
+    exported = readFileSync(out);
   });
 
   it('payouts:mark-paid asks first, then marks it paid; payouts:list shows it', async () => {
@@ -85,5 +89,47 @@ describe('cli payouts', { timeout: CLI_TEST_TIMEOUT }, () => {
     expect(table.stdout).toMatch(/2026-08\s+2026-09-30\s+支払済み\s+1\s+¥8,500/);
     const [row] = await orm.em.fork().execute<{ n: string }[]>("SELECT count(*) AS n FROM ledger_entries WHERE kind = 'payout'");
     expect(row.n).toBe('1');
+  });
+
+  it('payouts:export refuses a paid batch; --reexport writes the same bytes as a copy, named and announced as one', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'payouts-paid-'));
+    const out = path.join(dir, 'again.txt');
+    const refused = await runCli(databaseUrl, ['payouts:export', String(batchId), '--out', out]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe(
+      '2026-08 の支払バッチは支払済みです。この振込ファイルを銀行に渡すと二重に振り込まれるため、書き出しません。記録用の控えが必要なときは、控えとして書き出す指定をしてください（CLI: --reexport、API: reexport=true）\n',
+    );
+    expect(refused.stdout).toBe('');
+    expect(existsSync(out)).toBe(false);
+
+    const copy = await runCli(databaseUrl, ['payouts:export', String(batchId), '--reexport', '--out', out, '--json']);
+    expect(copy.code).toBe(0);
+    expect(JSON.parse(copy.stdout)).toEqual({ batch_id: batchId, file: out, transfers: 1, bytes: 4 * 122, copy: true });
+    expect(copy.stderr).toBe(`注意: 2026-08 の支払バッチは支払済みです。${out} は記録用の控えです。銀行に渡すと二重に振り込まれます\n`);
+    expect(readFileSync(out).equals(exported)).toBe(true);
+
+    const piped = await runCli(databaseUrl, ['payouts:export', String(batchId), '--reexport', '--out', '-']);
+    expect(piped.code).toBe(0);
+    expect(piped.raw.equals(exported)).toBe(true);
+    expect(piped.stderr).toBe(
+      '注意: 2026-08 の支払バッチは支払済みです。書き出した内容 は記録用の控えです。銀行に渡すと二重に振り込まれます\n',
+    );
+  });
+
+  it('under NODE_ENV=production refuses to start without the issuer and transfer-file variables, or with a kanji 委託者名', async () => {
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), APP_URL: 'https://tabitoko.example' };
+    const { PAYOUT_CLIENT_CODE: _, ...withoutClientCode } = PRODUCTION_TEST_ENV;
+    const missing = await runCli(databaseUrl, ['payouts:list'], { env: { ...production, ...withoutClientCode } });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe(
+      '環境変数 PAYOUT_CLIENT_CODE の値が正しくありません（required in production (the 委託者コード the bank gave for the transfer file; the default is a demo value)）。設定を直してから実行してください\n',
+    );
+    const kanji = await runCli(databaseUrl, ['payouts:list'], {
+      env: { ...production, ...PRODUCTION_TEST_ENV, PAYOUT_CLIENT_NAME: '株式会社たびとこ' },
+    });
+    expect(kanji.code).toBe(2);
+    expect(kanji.stderr).toBe(
+      '環境変数 PAYOUT_CLIENT_NAME の値が正しくありません（PAYOUT_CLIENT_NAME must be the 委託者名 in kana as the bank registered it (half-width katakana, e.g. ﾀﾋﾞﾄｺ(ｶ); kanji cannot be written in the transfer file）。設定を直してから実行してください\n',
+    );
   });
 });

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import type { PageContextServer } from 'vike/types';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
+import { PRODUCTION_TEST_ENV } from '#tests/setup/built';
 import { createExperience } from '#tests/factories/experiences';
 import { EnvError, parseEnv } from '#src/lib/env';
 import { GUEST } from '#src/lib/context';
@@ -71,7 +72,7 @@ describe('with APP_URL', () => {
 });
 
 it('production refuses to boot without APP_URL, naming it', () => {
-  const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) };
+  const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), ...PRODUCTION_TEST_ENV };
   expect(() => parseEnv(production)).toThrow(EnvError);
   expect(() => parseEnv(production)).toThrow(/APP_URL: required in production/);
   expect(parseEnv({ ...production, APP_URL: 'https://tabitoko.example' }).APP_URL).toBe('https://tabitoko.example');

@@ -3,6 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
+import { PRODUCTION_TEST_ENV } from '#tests/setup/built';
 import { parseEnv } from '#src/lib/env';
 import { SIGN_IN_PER_IP } from '#server/api/v1/sessions.routes';
 
@@ -78,7 +79,12 @@ describe('TRUST_PROXY=1 (behind the platform router)', () => {
 });
 
 describe('parseEnv: TRUST_PROXY', () => {
-  const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), APP_URL: 'https://tabitoko.example' };
+  const production = {
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'x'.repeat(32),
+    APP_URL: 'https://tabitoko.example',
+    ...PRODUCTION_TEST_ENV,
+  };
   it('defaults to 1 in production and 0 in development and test', () => {
     expect(parseEnv(production).TRUST_PROXY).toBe(1);
     expect(parseEnv({}).TRUST_PROXY).toBe(0);

@@ -1,7 +1,7 @@
 // The payee's side: the bank account (validated against the zengin-code list, the holder name normalised, the
 // number encrypted and shown masked, audited and mailed, only for the payee's own people) and /host/earnings with
 // its statement CSV.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import request from 'supertest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { createUser, signedInAgent, type Agent } from '#tests/factories/users';
@@ -226,20 +226,29 @@ describe('/host/earnings', () => {
         status: 'cancelled',
       },
     ]);
-    expect(res.body.totals).toEqual({ amount: 10000, commission: 1500, commission_tax: 136, earning: 8500, adjustments: 0 });
+    expect(res.body.totals).toEqual({ guests: 1, amount: 10000, commission: 1500, commission_tax: 136, earning: 8500, adjustments: 0 });
     expect(res.body.paid).toEqual([{ month: '2026-09', pay_date: '2026-10-30', amount: 8500 }]);
+    expect(res.body.adjustments).toEqual([]);
+    expect(res.body.payout).toEqual({ pay_date: '2026-10-30', carried_in: 0, balance: 8500, fee: 0, transfer: 8500, status: 'payable' });
     expect(res.body.balance).toEqual({ confirmed: 0, expected: 0 });
     expect(res.body.months.find((m: { month: string }) => m.month === '2026-09')).toEqual({ month: '2026-09', closed: true });
 
     const csv = await host.get('/api/v1/host/earnings/statement?month=2026-09');
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
-    const lines = csv.text.split('\r\n');
-    expect(lines[0]).toBe('\uFEFF山田 花子 2026年9月 支払明細書');
-    expect(lines[1]).toBe('予約番号,開催日,体験,人数,売上,手数料,手数料のうち消費税,お受取額,状態');
-    expect(lines[2]).toBe(`${kept},2026-09-10,藍染め体験,1,10000,1500,136,8500,支払済み`);
-    expect(lines[3]).toBe(`${cancelled},2026-09-10,藍染め体験,1,0,0,0,0,取消`);
-    expect(lines[4]).toBe('合計,,,2,10000,1500,136,8500,');
+    // The header row first (the file imports as one table), the rows, then the summary records in the same columns.
+    expect(csv.text.split('\r\n').slice(0, 9)).toEqual([
+      '\uFEFF区分,予約番号,日付,内容,人数,売上,手数料,お受取額,状態',
+      `予約,${kept},2026-09-10,藍染め体験,1,10000,1500,8500,支払済み`,
+      `予約,${cancelled},2026-09-10,藍染め体験,1,0,0,0,取消`,
+      // The guests of the reversed reservation are not counted.
+      '合計,,,,1,10000,1500,8500,',
+      '消費税,,,手数料（税込）のうち消費税（10%）,,,136,,',
+      '前月からの繰越,,,,,,,0,',
+      '確定残高,,2026-09-30,,,,,8500,',
+      '振込手数料,,,,,,,0,',
+      'お振込額,,2026-10-30,,,,,8500,',
+    ]);
     expect((await host.get('/api/v1/host/earnings?month=2026-13')).status).toBe(422);
     // A year the month rules cannot step past is refused, not a server error.
     for (const path of [
@@ -345,21 +354,175 @@ describe('/host/earnings', () => {
       },
     ]);
 
-    // The statements say the same as the page.
-    const csv = await agent.get(`/api/v1/host/earnings/statement?month=${month(4)}`);
-    expect(csv.text.split('\r\n')[2]).toBe(
-      `${series.id},${month(4)}-24 ほか2日程,陶芸の連続講座,1,1000,150,13,850,予定・キャンセル（返金なし）`,
-    );
-    const pdf = await agent
-      .get(`/api/v1/host/earnings/statement.pdf?month=${month(4)}`)
-      .buffer(true)
-      .parse((r, done) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => done(null, Buffer.concat(chunks)));
+    // A month that has not closed has no statement: its rows are still 予定 and its balance is not known.
+    for (const path of [`/api/v1/host/earnings/statement?month=${month(4)}`, `/api/v1/host/earnings/statement.pdf?month=${month(4)}`]) {
+      const open = await agent.get(path);
+      expect(open.status).toBe(409);
+      expect(open.body.message).toBe(
+        `${Number(month(4).slice(0, 4))}年${Number(month(4).slice(5, 7))}月分はまだ締め日を過ぎていないため、支払明細書を発行できません`,
+      );
+    }
+    expect((await agent.get(`/api/v1/host/earnings/statement?month=${month(0)}`)).status).toBe(409);
+  });
+
+  describe('a statement whose lines add up', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('prints the carried-over balance, each adjustment, one tax for the month and the Japan date of issue', async () => {
+      const h = await createUser(t.orm, { name: '佐藤 次郎', role: 'HOST' });
+      const agent = await signedInAgent(t.app, h.email);
+      const [payee] = await sql<{ id: number }[]>('INSERT INTO payees (user_id, commission_rate_bp) VALUES (?, 1500) RETURNING id', [h.id]);
+      const guest = await createUser(t.orm);
+      const experience = await createExperience(t.orm, { hostUserId: h.id, title: '和菓子づくり' });
+      const earn = async (date: string, guests: number, gross: number, commission: number, tax: number, reversed = false) => {
+        const slot = await createCalendar(t.orm, experience.id, { date });
+        const r = await createReservation(t.orm, { userId: guest.id, experienceId: experience.id, calendarIds: [slot.id] });
+        await sql('UPDATE reservations SET number_of_people = ? WHERE id = ?', [guests, r.id]);
+        const at = `${date}T06:00:00Z`;
+        await sql(
+          `INSERT INTO ledger_entries (payee_id, kind, reservation_id, amount, gross, commission, commission_tax, commission_rate_bp, available_at)
+           VALUES (?, 'earning', ?, ?, ?, ?, ?, 1500, ?)`,
+          [payee.id, r.id, gross - commission, gross, commission, tax, at],
+        );
+        if (reversed) {
+          await sql(
+            `INSERT INTO ledger_entries (payee_id, kind, reservation_id, amount, gross, commission, commission_tax, available_at)
+             VALUES (?, 'reversal', ?, ?, ?, ?, ?, ?)`,
+            [payee.id, r.id, -(gross - commission), -gross, -commission, -tax, at],
+          );
+        }
+        return r.id;
+      };
+      // October: ¥4,675 earned, no bank account yet, so the close leaves it blocked and it is carried into November.
+      await earn('2026-10-20', 1, 5500, 825, 75);
+      const ctx = t.services.context(operator('test'));
+      const october = await t.services.payouts.prepare(ctx, { month: '2026-10' });
+      expect(october.items.find((i) => i.payee_id === payee.id)).toMatchObject({ balance: 4675, status: 'blocked' });
+      await t.services.payouts.markPaid(ctx, { id: october.batch.id });
+      expect((await agent.put('/api/v1/host/bank-account').send(account)).status).toBe(200);
+
+      // November: two stays whose commissions (¥1,965 each, stored tax ¥178 each) total ¥3,930, a reversed
+      // reservation of three guests, and two adjustments.
+      const first = await earn('2026-11-10', 2, 13100, 1965, 178);
+      const reversed = await earn('2026-11-18', 3, 6000, 900, 81, true);
+      const second = await earn('2026-11-25', 1, 13100, 1965, 178);
+      const adjust = (amount: number, reason: string, at: string) =>
+        sql(`INSERT INTO ledger_entries (payee_id, kind, amount, available_at, reason, actor) VALUES (?, 'adjustment', ?, ?, ?, 'admin')`, [
+          payee.id,
+          amount,
+          at,
+          reason,
+        ]);
+      await adjust(-800, '備品の破損（11月10日の回）', '2026-11-12T02:00:00Z');
+      await adjust(1200, '10月分の手数料の過大請求の返金', '2026-11-20T02:00:00Z');
+
+      // 2026-12-01 08:30 in Japan is still 11-30 in UTC: the close has passed and the statement is dated December 1.
+      vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-30T23:30:00Z') });
+      const november = await t.services.payouts.prepare(ctx, { month: '2026-11' });
+      expect(november.items.find((i) => i.payee_id === payee.id)).toMatchObject({
+        balance: 27345,
+        carried_in: 4675,
+        status: 'payable',
       });
-    const text = (await pdfText(pdf.body as Buffer)).replace(/\s+/g, '');
-    expect(text).toContain('ほか2日程');
-    expect(text).toContain('予定・キャンセル（返金なし）');
+
+      const page = await agent.get('/api/v1/host/earnings?month=2026-11');
+      expect(page.status).toBe(200);
+      expect(
+        page.body.rows.map((r: { reservation_id: number; guests: number; status: string }) => [r.reservation_id, r.guests, r.status]),
+      ).toEqual([
+        [first, 2, 'confirmed'],
+        [reversed, 3, 'cancelled'],
+        [second, 1, 'confirmed'],
+      ]);
+      // floor(3,930 × 10/110) = 357, once for the month (the rows' stored figures sum to 356).
+      expect(page.body.totals).toEqual({
+        guests: 3,
+        amount: 26200,
+        commission: 3930,
+        commission_tax: 357,
+        earning: 22270,
+        adjustments: 400,
+      });
+      expect(page.body.adjustments.map(({ id: _id, ...a }: { id: number }) => a)).toEqual([
+        { date: '2026-11-12', reason: '備品の破損（11月10日の回）', amount: -800 },
+        { date: '2026-11-20', reason: '10月分の手数料の過大請求の返金', amount: 1200 },
+      ]);
+      // 22,270 + 400 + 4,675 = 27,345.
+      expect(page.body.payout).toEqual({
+        pay_date: '2026-12-30',
+        carried_in: 4675,
+        balance: 27345,
+        fee: 0,
+        transfer: 27345,
+        status: 'payable',
+      });
+
+      const csv = await agent.get('/api/v1/host/earnings/statement?month=2026-11');
+      expect(csv.status).toBe(200);
+      expect(csv.text.split('\r\n')).toEqual([
+        '\uFEFF区分,予約番号,日付,内容,人数,売上,手数料,お受取額,状態',
+        `予約,${first},2026-11-10,和菓子づくり,2,13100,1965,11135,確定`,
+        `予約,${reversed},2026-11-18,和菓子づくり,3,0,0,0,取消`,
+        `予約,${second},2026-11-25,和菓子づくり,1,13100,1965,11135,確定`,
+        '合計,,,,3,26200,3930,22270,',
+        '消費税,,,手数料（税込）のうち消費税（10%）,,,357,,',
+        '調整,,2026-11-12,備品の破損（11月10日の回）,,,,-800,',
+        '調整,,2026-11-20,10月分の手数料の過大請求の返金,,,,1200,',
+        '前月からの繰越,,,,,,,4675,',
+        '確定残高,,2026-11-30,,,,,27345,',
+        '振込手数料,,,,,,,0,',
+        'お振込額,,2026-12-30,,,,,27345,',
+        '支払先,,,佐藤 次郎,,,,,',
+        '対象月,,,2026年11月,,,,,',
+        '対象期間,,,2026-11-01〜2026-11-30,,,,,',
+        '発行日,,2026-12-01,,,,,,',
+        `発行者,,,${t.env.PLATFORM_NAME},,,,,`,
+        `発行者の住所,,,${t.env.PLATFORM_ADDRESS},,,,,`,
+        `登録番号,,,${t.env.INVOICE_REGISTRATION_NUMBER},,,,,`,
+        '',
+      ]);
+
+      const pdf = await agent
+        .get('/api/v1/host/earnings/statement.pdf?month=2026-11')
+        .buffer(true)
+        .parse((r, done) => {
+          const chunks: Buffer[] = [];
+          r.on('data', (c: Buffer) => chunks.push(c));
+          r.on('end', () => done(null, Buffer.concat(chunks)));
+        });
+      expect(pdf.status).toBe(200);
+      const text = await pdfText(pdf.body as Buffer);
+      for (const expected of [
+        '発行日',
+        '2026年12月1日',
+        // Each date on one line (the date column is wide enough).
+        '2026年11月10日',
+        '2026年11月25日',
+        '手数料（税込）のうち消費税（10%）: ¥357',
+        '人数の合計は、取り消された予約とキャンセル（返金なし）の予約を除いた人数です。',
+        'この月の調整',
+        '備品の破損（11月10日の回）',
+        '¥-800',
+        '10月分の手数料の過大請求の返金',
+        '¥1,200',
+        'この月のお受取額',
+        '¥22,270',
+        '¥400',
+        '前月からの繰越',
+        '¥4,675',
+        '締め日時点の確定残高',
+        '¥27,345',
+        'お振込額（2026年12月30日）',
+      ]) {
+        expect(text).toContain(expected);
+      }
+      expect(text).not.toContain('2026年11月30日 〜');
+      expect(text).not.toContain('¥356');
+
+      // December has not closed at that instant: no statement for it.
+      const open = await agent.get('/api/v1/host/earnings/statement.pdf?month=2026-12');
+      expect(open.status).toBe(409);
+      expect(open.body.message).toBe('2026年12月分はまだ締め日を過ぎていないため、支払明細書を発行できません');
+    });
   });
 });

@@ -202,17 +202,24 @@ describe('preparing a month', () => {
 });
 
 describe('the bank file and marking paid', () => {
-  it('exports the payable lines as a 全銀 総合振込 file', async () => {
-    const [batch] = await sql<{ id: number }[]>("SELECT id FROM payout_batches WHERE month = '2026-09'");
-    const res = await admin
-      .get(`/api/v1/admin/payouts/${batch.id}/file`)
+  /** The file of a batch as the admin downloads it (the body whole, as bytes). */
+  const download = (url: string) =>
+    admin
+      .get(url)
       .buffer(true)
       .parse((r, done) => {
         const chunks: Buffer[] = [];
         r.on('data', (c: Buffer) => chunks.push(c));
         r.on('end', () => done(null, Buffer.concat(chunks)));
       });
+  /** The 2026-09 file as exported before the batch was paid. */
+  let exported: Buffer = Buffer.alloc(0);
+
+  it('exports the payable lines as a 全銀 総合振込 file', async () => {
+    const [batch] = await sql<{ id: number }[]>("SELECT id FROM payout_batches WHERE month = '2026-09'");
+    const res = await download(`/api/v1/admin/payouts/${batch.id}/file`);
     expect(res.status).toBe(200);
+    exported = res.body as Buffer;
     expect(res.headers['content-disposition']).toBe('attachment; filename=zengin-2026-09.txt');
     const records = (res.body as Buffer).toString('latin1').split('\r\n').slice(0, -1);
     expect(records.map((r) => r.length)).toEqual([120, 120, 120, 120]);
@@ -221,6 +228,7 @@ describe('the bank file and marking paid', () => {
     expect(text[1].slice(42, 50)).toBe('10012345');
     expect(text[1].slice(50, 80)).toBe('ﾔﾏﾀﾞ ﾊﾅｺ'.padEnd(30, ' '));
     expect(text[1].slice(80, 90)).toBe('0000012000');
+    expect(text[1].slice(91, 101)).toBe(String(payee.a).padStart(10, '0')); // 顧客コード1 N(10): the payee id
     expect(text[2].slice(0, 19)).toBe('8000001000000012000');
     const [row] = await sql<{ exported_at: Date | null }[]>('SELECT exported_at FROM payout_batches WHERE id = ?', [batch.id]);
     expect(row.exported_at).not.toBeNull();
@@ -271,6 +279,33 @@ describe('the bank file and marking paid', () => {
     );
     // The payees left unpaid were told when the month was prepared, not again.
     expect(Object.keys(await batchMails('payout-unpaid', '2026-09'))).toHaveLength(2);
+  });
+
+  it('refuses the file of a paid batch (it would pay everyone again), and gives it as a marked copy with reexport=true', async () => {
+    const [batch] = await sql<{ id: number; exported_at: string }[]>(
+      "SELECT id, exported_at::text FROM payout_batches WHERE month = '2026-09'",
+    );
+    const refused = await admin.get(`/api/v1/admin/payouts/${batch.id}/file`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      '2026-09 の支払バッチは支払済みです。この振込ファイルを銀行に渡すと二重に振り込まれるため、書き出しません。記録用の控えが必要なときは、控えとして書き出す指定をしてください（CLI: --reexport、API: reexport=true）',
+    );
+    expect((await admin.get(`/api/v1/admin/payouts/${batch.id}/file?reexport=false`)).status).toBe(409);
+    expect((await admin.get(`/api/v1/admin/payouts/${batch.id}/file?reexport=yes`)).status).toBe(422);
+    const copy = await download(`/api/v1/admin/payouts/${batch.id}/file?reexport=true`);
+    expect(copy.status).toBe(200);
+    expect(copy.headers['content-disposition']).toBe('attachment; filename=zengin-2026-09-paid-copy.txt');
+    expect((copy.body as Buffer).equals(exported)).toBe(true);
+    // The copy is audited as one, and leaves the time the bank's file was made as it was.
+    const [after] = await sql<{ exported_at: string }[]>('SELECT exported_at::text FROM payout_batches WHERE id = ?', [batch.id]);
+    expect(batch.exported_at).toMatch(/^2\d{3}-/);
+    expect(after.exported_at).toBe(batch.exported_at);
+    expect(
+      await sql<{ after: unknown }[]>(
+        "SELECT after FROM audit_log WHERE entity_type = 'payout_batch' AND entity_id = ? AND action = 'export' ORDER BY id",
+        [batch.id],
+      ),
+    ).toEqual([{ after: { month: '2026-09' } }, { after: { month: '2026-09', copy: true } }]);
   });
 
   it('carries the balances over into the next month', async () => {

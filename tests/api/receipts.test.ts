@@ -148,6 +148,21 @@ describe('POST /api/v1/reservations/{id}/receipt', () => {
     expect(rows[0].issuedCount).toBe(2);
   });
 
+  it('keeps the stored 但し書き when a re-issue through the API leaves purpose out', async () => {
+    const g = await paidReservation();
+    expect((await download(g.agent, g.reservationId, { addressee: '領収 花子', purpose: '研修費として' })).status).toBe(200);
+    const again = await download(g.agent, g.reservationId, { addressee: '株式会社サンプル' });
+    expect(again.status).toBe(200);
+    expect(await pdfText(again.body)).toContain('但し 研修費として');
+    expect((await receipts(g.reservationId))[0].purpose).toBe('研修費として');
+    expect((await g.agent.get(`/api/v1/reservations/${g.reservationId}/receipt`)).body.purpose).toBe('研修費として');
+    // A first issue without one prints the default.
+    const other = await paidReservation();
+    expect(await pdfText((await download(other.agent, other.reservationId, { addressee: '領収 花子' })).body)).toContain(
+      '但し 体験料として',
+    );
+  });
+
   it('gives two first downloads at once one receipt number', async () => {
     const g = await paidReservation();
     const [a, b] = await Promise.all([

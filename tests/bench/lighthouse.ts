@@ -25,7 +25,7 @@ import { freePort } from '#src/lib/embedded-db';
 import { DEMO_PASSWORD } from '#seeds/demo-accounts';
 import { waitForServer } from '#tests/bench/harness';
 import { CHROMIUM } from '#tests/setup/chromium';
-import { assertBuilt, SERVER_ARGS, SERVER_ENV } from '#tests/setup/built';
+import { assertBuilt, PRODUCTION_TEST_ENV, SERVER_ARGS, SERVER_ENV } from '#tests/setup/built';
 import { stopChild } from '#tests/setup/server-process';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -250,6 +250,7 @@ export async function lighthouseAlone(): Promise<void> {
       env: {
         ...process.env,
         ...SERVER_ENV,
+        ...PRODUCTION_TEST_ENV,
         NODE_ENV: 'production',
         SESSION_SECRET: 'lighthouse-secret-0123456789',
         APP_URL: base,

@@ -24,7 +24,7 @@ import { freePort, startEmbeddedDatabase } from '#src/lib/embedded-db';
 import { initOrm, migrate } from '#src/lib/orm';
 import { DatabaseSeeder } from '#seeds/DatabaseSeeder';
 import { DEMO_PASSWORD } from '#seeds/demo-accounts';
-import { assertBuilt, SERVER_ARGS, SERVER_ENV } from '#tests/setup/built';
+import { assertBuilt, PRODUCTION_TEST_ENV, SERVER_ARGS, SERVER_ENV } from '#tests/setup/built';
 import { benchExport } from '#tests/bench/export';
 import {
   type BenchPart,
@@ -80,6 +80,7 @@ async function startServer(databaseUrl: string, env: Record<string, string>, ext
     env: {
       ...process.env,
       ...SERVER_ENV,
+      ...PRODUCTION_TEST_ENV,
       NODE_ENV: 'production',
       SESSION_SECRET: 'benchmark-secret-0123456789',
       APP_URL: `http://127.0.0.1:${port}`,

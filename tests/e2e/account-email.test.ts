@@ -65,7 +65,7 @@ describe('the sign-up address check', () => {
     expect(await notice.locator('p').first().textContent()).toBe(
       `ご予約の前に、メールアドレスの確認が必要です。${email} に届いた確認メールのリンクを開いてから、このページを再読み込みしてください。`,
     );
-    expect(await page.locator('.reservation__submit').isDisabled()).toBe(true);
+    expect(await page.locator('.reservation__submit').getAttribute('aria-disabled')).toBe('true');
     expect(await page.getByTestId('submit-blocked').textContent()).toBe('メールアドレスの確認が済むと予約できます');
     await page.getByTestId('resend-verification').click();
     await expect.poll(() => page.getByTestId('resend-answer').textContent()).toBe(`${email} に確認メールを送信しました`);

@@ -1,5 +1,6 @@
-// The account page in the browser: reached from the header, the notification settings saved with a notice, a wrong
-// current password shown on its field, and the profile's name and avatar saved into the header.
+// The account page in the browser: reached from the header, the notification settings saved with a notice (focused,
+// so it is announced), a wrong current password shown on its field (focused), and the profile's name and avatar saved
+// into the header.
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, nextLoad, openBrowser, type Session } from '#tests/e2e/browser';
@@ -27,17 +28,31 @@ describe('/account', () => {
 
     await page.locator('input[name="reminders"]').uncheck();
     const saved = nextLoad(page);
-    await page.getByTestId('save-notifications').click();
+    await page.getByTestId('save-notifications').focus();
+    await page.keyboard.press('Enter');
     await saved;
     await expect.poll(() => page.getByTestId('account-notice').textContent()).toBe('お知らせメールの設定を保存しました');
+    // After the reload the notice has the focus (not <body>), so a screen reader reads it.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('account-notice');
+    expect(await page.getByRole('status').filter({ hasText: 'お知らせメールの設定を保存しました' }).count()).toBe(1);
     expect(await page.locator('input[name="reminders"]').isChecked()).toBe(false);
 
     // The password section's field (the e-mail section has a current password field of its own).
     const password = page.locator('form:has([data-testid="change-password"])');
     await password.locator('input[name="current_password"]').fill('wrong1234');
     await password.locator('input[name="new_password"]').fill('newpass2026');
-    await page.getByTestId('change-password').click();
+    await page.getByTestId('change-password').focus();
+    await page.keyboard.press('Enter');
     await expect.poll(() => page.getByText('現在のパスワードが正しくありません').count()).toBe(1);
+    // The server's refusal moves the focus to the field it is about, whose description is the message.
+    const current = await page.evaluate(() => {
+      const el = document.activeElement;
+      const described = (el?.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
+      return { name: el?.getAttribute('name'), inPassword: !!el?.closest('form:has([data-testid="change-password"])'), described };
+    });
+    expect(current.name).toBe('current_password');
+    expect(current.inPassword).toBe(true);
+    expect(current.described).toContain('現在のパスワードが正しくありません');
 
     // Without a photo, the header's account link shows the name's first letter in the avatar's place.
     const headerAvatar = page.getByTestId('account-link').locator('.avatar');

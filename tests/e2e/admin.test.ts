@@ -6,7 +6,8 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, openBrowser, serverDatabaseUrl, type Session } from '#tests/e2e/browser';
+import { hydrated, openBrowser, openServerOrm, serverDatabaseUrl, type Session } from '#tests/e2e/browser';
+import { createExperience } from '#tests/factories/experiences';
 
 const root = path.resolve(import.meta.dirname, '../..');
 let s: Session;
@@ -366,6 +367,7 @@ describe('inquiries', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('inquiry21@example.com');
 
     await panel.getByLabel('状態').selectOption({ label: '対応済み' });
+    await panel.getByRole('button', { name: '保存', exact: true }).click();
     await poll(() => first.getByTestId('inquiry-status').textContent()).toBe('対応済み');
     expect(await panel.getByLabel('状態').inputValue()).toBe('true');
 
@@ -377,6 +379,112 @@ describe('inquiries', () => {
       '対応済み',
     );
     expect(await page.getByTestId('admin-pagination').locator('[aria-current="page"]').textContent()).toBe('2');
+  });
+});
+
+describe('the inquiry panel by keyboard', () => {
+  it('takes the focus to the panel, saves 状態 only with 保存, and gives the focus back to the row on 閉じる', async () => {
+    const name = `キーボード問い合わせ${Date.now()}`;
+    const db = new pg.Client({ connectionString: serverDatabaseUrl() });
+    await db.connect();
+    try {
+      // Newer than any other, so it is the first row of page 1.
+      await db.query(
+        `insert into brand_and_ambassador_inquiries (name, company_name, email, subject, content, resolved, created_at, updated_at)
+         values ($1, '株式会社キーボード', 'keyboard-inquiry@example.com', 'branding', 'キーボードだけで対応します。', false,
+                 (select coalesce(max(created_at), now()) + interval '1 hour' from brand_and_ambassador_inquiries), now())`,
+        [name],
+      );
+    } finally {
+      await db.end();
+    }
+    const page = await adminPage();
+    const puts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PUT') puts.push(request.url());
+    });
+    await page.goto('/admin/brand_ambassador_inquiries');
+    await hydrated(page);
+    const open = page.getByRole('button', { name: `${name}さんのお問い合わせを開く`, exact: true });
+    await open.waitFor();
+    expect(await open.getAttribute('aria-expanded')).toBe('false');
+    const controls = await open.getAttribute('aria-controls');
+    expect(controls).toBeTruthy();
+
+    // Opened with Enter: the focus is on the panel's heading, and the row's button says which panel it opened.
+    await open.focus();
+    await page.keyboard.press('Enter');
+    const panel = page.getByTestId('inquiry-detail');
+    await poll(() => panel.textContent()).toContain('keyboard-inquiry@example.com');
+    await poll(() => page.evaluate(() => document.activeElement?.id)).toBe('inquiry-detail-title');
+    expect(await open.getAttribute('aria-expanded')).toBe('true');
+    expect(await panel.getAttribute('id')).toBe(controls);
+
+    // 閉じる, then 状態: ↓ changes the choice only; nothing is saved and the select keeps the focus.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('閉じる');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('inquiry-status');
+    await page.keyboard.press('ArrowDown');
+    expect(await panel.getByLabel('状態').inputValue()).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('inquiry-status');
+    expect(puts).toEqual([]);
+    const row = page.locator('tbody tr', { has: open });
+    expect(await row.getByTestId('inquiry-status').textContent()).toBe('未対応');
+
+    // 保存 beside it saves; the focus stays on 保存 and the list's badge follows.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('保存');
+    const saved = page.waitForResponse((res) => res.request().method() === 'PUT');
+    await page.keyboard.press('Enter');
+    expect((await saved).status()).toBe(200);
+    await poll(() => row.getByTestId('inquiry-status').textContent()).toBe('対応済み');
+    await poll(() => panel.getByRole('status').filter({ hasText: '状態を保存しました' }).count()).toBe(1);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('保存');
+    expect(puts).toHaveLength(1);
+
+    // 閉じる: the panel goes and the focus is back on the row's button.
+    await panel.getByRole('button', { name: '閉じる' }).focus();
+    await page.keyboard.press('Enter');
+    await poll(() => panel.count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`${name}さんのお問い合わせを開く`);
+    expect(await open.getAttribute('aria-expanded')).toBe('false');
+  });
+});
+
+describe('the approval queue by keyboard', () => {
+  it("moves the focus to the next row's 公開する once a row is published, and to the heading when none is left", async () => {
+    const orm = await openServerOrm();
+    const marker = `キーボード承認${Date.now()}`;
+    await createExperience(orm, { title: `${marker} 一つ目`, approve: false });
+    await createExperience(orm, { title: `${marker} 二つ目`, approve: false });
+    const page = await adminPage();
+    await page.goto(`/admin/experiences?q=${encodeURIComponent(marker)}`);
+    await hydrated(page);
+    const rows = page.locator('tr[data-testid^="pending-"]');
+    await poll(() => rows.count()).toBe(2);
+    const second = await rows.nth(1).getAttribute('data-testid');
+    const focusedRow = () => page.evaluate(() => document.activeElement?.closest('tr')?.getAttribute('data-testid') ?? null);
+
+    async function publishFirst() {
+      await rows.first().getByRole('button', { name: '公開する' }).focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByTestId('approve-dialog');
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: '公開する' }).focus();
+      await page.keyboard.press('Enter');
+      await poll(() => page.getByTestId('approval-notice').textContent()).toContain(marker);
+    }
+
+    await publishFirst();
+    await poll(() => rows.count()).toBe(1);
+    await poll(focusedRow).toBe(second);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('公開する');
+
+    await publishFirst();
+    await poll(() => rows.count()).toBe(0);
+    await poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('公開申請中の体験');
   });
 });
 

@@ -28,21 +28,46 @@ describe('favourites', () => {
     const page = await s.newPage({ width: 375, height: 800 });
     await page.goto(path);
     await hydrated(page);
-    await Promise.all([page.waitForURL(`**/logon?redirect=${encodeURIComponent(path)}`), page.locator('.story__title-row .heart').click()]);
+    // Signed out, the heart is a link named by its experience.
+    const signInHeart = page.getByRole('link', { name: ja.nav.heartSignIn('ハートを押す藍染め体験') });
+    await expect(signInHeart.count()).resolves.toBe(1);
+    await Promise.all([page.waitForURL(`**/logon?redirect=${encodeURIComponent(path)}`), signInHeart.click()]);
     await hydrated(page);
     await page.getByLabel(ja.auth.email).fill(guest.email);
     await page.getByLabel(ja.auth.password).fill(TEST_PASSWORD);
     await Promise.all([page.waitForURL(`**${path}`), page.locator('button[type="submit"]').click()]);
     await hydrated(page);
 
-    const heart = page.locator('.story__title-row button.heart');
+    // The heart is named by its experience, and pressed with the keyboard it keeps the focus while it saves (it is
+    // aria-disabled then, not disabled), so its new aria-pressed is announced.
+    const heart = page.getByRole('button', { name: ja.nav.heartToggle('ハートを押す藍染め体験') });
     await expect(heart.getAttribute('aria-pressed')).resolves.toBe('false');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(`**/api/v1/experiences/${experience.id}/favorite`, async (route) => {
+      await held;
+      await route.continue();
+    });
     const saved = page.waitForResponse(
       (r) => r.url().endsWith(`/api/v1/experiences/${experience.id}/favorite`) && r.request().method() === 'PUT',
     );
-    await heart.click();
-    expect((await saved).status()).toBe(200);
+    await heart.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => heart.getAttribute('aria-disabled')).toBe('true');
     await expect(heart.getAttribute('aria-pressed')).resolves.toBe('true');
+    const isFocused = () => page.evaluate(() => document.activeElement?.matches('.story__title-row button.heart') ?? false);
+    expect(await isFocused()).toBe(true);
+    // A second press while it saves is ignored (the heart stays pressed).
+    await page.keyboard.press('Enter');
+    await expect(heart.getAttribute('aria-pressed')).resolves.toBe('true');
+    release();
+    expect((await saved).status()).toBe(200);
+    await expect.poll(() => heart.getAttribute('aria-disabled')).toBeNull();
+    await expect(heart.getAttribute('aria-pressed')).resolves.toBe('true');
+    expect(await isFocused()).toBe(true);
+    await page.unroute(`**/api/v1/experiences/${experience.id}/favorite`);
     await page.reload();
     await hydrated(page);
     await expect(page.locator('.story__title-row button.heart').getAttribute('aria-pressed')).resolves.toBe('true');
@@ -153,5 +178,33 @@ describe('カレンダーに追加', () => {
     expect(google.searchParams.get('dates')).toBe('20300501T060000/20300501T073000');
     expect(google.searchParams.get('ctz')).toBe('Asia/Tokyo');
     expect(google.searchParams.get('text')).toBe('早朝の座禅体験（たびとこ）');
+  });
+});
+
+describe('what the keyboard reaches is not hidden', () => {
+  it('keeps a focused control clear of the sticky header and of the experience page’s fixed bar at 375px', async () => {
+    const title = '隠れない焦点の体験';
+    const experience = await createExperience(orm, { title });
+    const page = await s.newPage({ width: 375, height: 700 });
+    await page.goto(`/stories/${experience.id}`);
+    await hydrated(page);
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollPaddingBottom)).toBe('128px');
+    /** The focused element's box against the header's bottom and the bar's top. */
+    const clearance = () =>
+      page.evaluate(() => {
+        const box = (document.activeElement as Element).getBoundingClientRect();
+        const header = (document.querySelector('.site-header') as Element).getBoundingClientRect();
+        const bar = (document.querySelector('.story-bar') as Element).getBoundingClientRect();
+        return { belowHeader: box.top >= header.bottom, aboveBar: box.bottom <= bar.top };
+      });
+    // A footer link focused from the top of the page is scrolled above the bar, not under it.
+    const footerLink = page.locator('.site-footer a').first();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await footerLink.focus();
+    expect(await clearance()).toEqual({ belowHeader: true, aboveBar: true });
+    // The title's heart, reached by Shift+Tab from below, is scrolled under the header, not behind it.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.getByRole('link', { name: ja.nav.heartSignIn(title) }).focus();
+    expect(await clearance()).toEqual({ belowHeader: true, aboveBar: true });
   });
 });

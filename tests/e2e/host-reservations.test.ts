@@ -8,6 +8,7 @@ import { createUser } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { createReservation } from '#tests/factories/reservations';
 import { Reservation } from '#src/modules/reservations/reservations.entity';
+import { addDays, formatDateJa, todayInJapan } from '#src/lib/isomorphic/dates';
 
 let s: Session;
 let orm: MikroORM;
@@ -74,6 +75,51 @@ describe('the host’s bookings page', () => {
     const csv = readFileSync(file, 'utf8');
     expect(csv.startsWith('\uFEFF予約番号,予約者名,人数')).toBe(true);
     expect(csv).toContain(`${reservation.id},${guest.name},2,,子どもと参加します,`);
+  });
+
+  it("names every slot's and booking's repeated buttons with the slot or the guest, and keeps them reachable by keyboard", async () => {
+    const stamp = Date.now();
+    const host = await createUser(orm, { role: 'HOST', name: '名前 ホスト' });
+    const first = await createUser(orm, { name: `名前 一郎${stamp}` });
+    const second = await createUser(orm, { name: `名前 二郎${stamp}` });
+    const title = `二回ある体験 ${stamp}`;
+    const experience = await createExperience(orm, { hostUserId: host.id, title });
+    const date = addDays(todayInJapan(), 5);
+    const morning = await createCalendar(orm, experience.id, { date, startTime: '10:00', endTime: '12:00' });
+    const afternoon = await createCalendar(orm, experience.id, { date, startTime: '14:00', endTime: '16:00' });
+    for (const [user, slot] of [
+      [first, morning],
+      [second, morning],
+      [second, afternoon],
+    ] as const) {
+      await createReservation(orm, { userId: user.id, experienceId: experience.id, calendarIds: [slot.id] });
+    }
+
+    const page = await s.newPage();
+    await s.signIn(page, host.email);
+    await page.goto('/host/reservations');
+    await hydrated(page);
+    await page.getByTestId('host-slot').filter({ hasText: title }).first().waitFor();
+    const when = (time: string) => `${title} ${formatDateJa(date)} ${time}`;
+    const named = (role: 'button' | 'link', name: string) => page.getByRole(role, { name, exact: true });
+
+    // One name per slot: the same visible label, told apart by the slot's experience, date and time.
+    for (const time of ['10:00〜12:00', '14:00〜16:00']) {
+      expect(await named('button', `この回を中止する（${when(time)}）`).count(), time).toBe(1);
+      expect(await named('link', `${when(time)}の参加者リスト（CSV）`).count(), time).toBe(1);
+    }
+    // One name per booking: the guest's name (the second guest has a booking in each slot, each in its own card).
+    const morningCard = page.locator(`#slot-${morning.id}`);
+    expect(await morningCard.getByRole('button', { name: `${first.name}さんとのメッセージ`, exact: true }).count()).toBe(1);
+    const messages = morningCard.getByRole('button', { name: `${second.name}さんとのメッセージ`, exact: true });
+    expect(await messages.count()).toBe(1);
+
+    // By keyboard: the thread opens and the button's name says it closes that guest's messages.
+    await messages.focus();
+    await page.keyboard.press('Enter');
+    await morningCard.getByTestId('message-thread').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`${second.name}さんとのメッセージを閉じる`);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-expanded'))).toBe('true');
   });
 
   it('labels a slot the host cancelled 開催中止 and shows no seats left for it', async () => {

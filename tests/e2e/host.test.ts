@@ -109,11 +109,16 @@ describe('host experience flow', () => {
     await page.fill('textarea[name="option_description_0"]', '手ぬぐいも1枚染めます');
     await page.fill('input[name="option_price_0"]', '1500');
 
-    // A start time after the end time is refused with an alert.
+    // A start time after the end time is kept as chosen and refused, inline, when the date is added.
+    const slotsBefore = await page.getByTestId('calendar-slots').locator('li').count();
     await page.selectOption('select[name="calendar_start"]', '13:00');
-    await expect.poll(() => dialogs.at(-1)).toBe('開始時刻は終了時刻より前に設定してください');
-    expect(await page.inputValue('select[name="calendar_start"]')).toBe('');
+    expect(await page.inputValue('select[name="calendar_start"]')).toBe('13:00');
+    await page.getByRole('button', { name: '日程を追加' }).click();
+    await expect.poll(() => page.getByTestId('calendar-add-notice').textContent()).toBe('開始時刻は終了時刻より前に設定してください');
+    expect(await page.getByTestId('calendar-slots').locator('li').count()).toBe(slotsBefore);
+    expect(dialogs.at(-1)).toBe('オプションの設定を確認してください');
     await page.selectOption('select[name="calendar_start"]', '10:00');
+    expect(await page.getByTestId('calendar-add-notice').count()).toBe(0);
 
     // A weekly recurrence on Mondays and Wednesdays (default end: 3 months later).
     await page.getByRole('button', { name: '繰り返し設定' }).click();
@@ -251,7 +256,7 @@ describe('host experience flow', () => {
     expect(await titleError.textContent()).toBe('タイトルを入力してください');
 
     // Without dates again, the next submit brings the message back; a weekly rule added drops it too.
-    await slots.getByRole('button', { name: '削除' }).click();
+    await slots.getByRole('button', { name: /を削除$/ }).click();
     await expect.poll(() => slots.count()).toBe(0);
     expect(await calendarError.count()).toBe(0);
     await page.getByRole('button', { name: '公開申請する' }).click();
@@ -263,6 +268,65 @@ describe('host experience flow', () => {
     expect(await calendarError.count()).toBe(0);
     expect(await slots.count()).toBeGreaterThan(1);
     expect(dialogs).toEqual(['カレンダーの設定を確認してください', 'カレンダーの設定を確認してください']);
+  });
+
+  it('lets the keyboard step through the times without alerts, refuses an end before the start when added, and names each 削除', async () => {
+    const page = await s.newPage({ width: 375, height: 800 });
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.accept();
+    });
+    await s.signUp(page, 'キーボード ホスト');
+    await page.goto('/host_story_drafts/new');
+    await hydrated(page);
+    const date = addDays(todayInJapan(), 6);
+    await page.fill('input[name="calendar_date"]', date);
+    await page.selectOption('select[name="calendar_start"]', '13:00');
+
+    // Twelve ↓ on the closed end select: each press changes the value (06:00 … 11:30, all before 13:00), none alerts.
+    const end = page.locator('select[name="calendar_end"]');
+    await end.focus();
+    for (let i = 0; i < 12; i++) await page.keyboard.press('ArrowDown');
+    expect(await end.inputValue()).toBe('11:30');
+    expect(await page.evaluate(() => (document.activeElement as HTMLSelectElement | null)?.name)).toBe('calendar_end');
+    expect(dialogs).toEqual([]);
+
+    // 日程を追加 by keyboard: the message shows under the calendar's buttons, the choice stays, nothing is listed.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('日程を追加');
+    await page.keyboard.press('Enter');
+    const notice = page.getByRole('alert').filter({ hasText: '開始時刻は終了時刻より前に設定してください' });
+    await expect.poll(() => notice.count()).toBe(1);
+    expect(await page.getByTestId('calendar-add-notice').getAttribute('class')).toBe('field__error');
+    expect(await end.inputValue()).toBe('11:30');
+    expect(await page.getByTestId('calendar-slots').count()).toBe(0);
+    expect(dialogs).toEqual([]);
+
+    // A later end: the message goes once the time changes, and the date is listed.
+    await end.focus();
+    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowDown');
+    expect(await end.inputValue()).toBe('13:30');
+    expect(await notice.count()).toBe(0);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    const slots = page.getByTestId('calendar-slots').locator('li');
+    await expect.poll(() => slots.count()).toBe(1);
+
+    // Each listed date's 削除 says which date it removes.
+    await page.selectOption('select[name="calendar_start"]', '15:00');
+    await page.selectOption('select[name="calendar_end"]', '16:00');
+    await page.getByRole('button', { name: '日程を追加' }).click();
+    await expect.poll(() => slots.count()).toBe(2);
+    const when = formatDateJa(date);
+    const removeLater = page.getByRole('button', { name: `${when} 15:00〜16:00 を削除`, exact: true });
+    expect(await removeLater.count()).toBe(1);
+    expect(await page.getByRole('button', { name: `${when} 13:00〜13:30 を削除`, exact: true }).count()).toBe(1);
+    await removeLater.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => slots.count()).toBe(1);
+    expect(await slots.textContent()).toContain('13:00〜13:30');
+    expect(dialogs).toEqual([]);
   });
 
   it('sends signed-out visitors of /host/story to /logon and back', async () => {

@@ -27,8 +27,10 @@ describe('the host', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('link', { name: '支払明細書（CSV）' }).click();
     const csv = readFileSync(await (await download).path(), 'utf8');
-    expect(csv.split('\r\n')[1]).toBe('予約番号,開催日,体験,人数,売上,手数料,手数料のうち消費税,お受取額,状態');
-    expect(csv).toMatch(/\r\n合計,,,\d+,\d+,\d+,\d+,\d+,\r\n$/);
+    // The header row first, the rows, the summary records, the document's facts last.
+    expect(csv.split('\r\n')[0]).toBe('\uFEFF区分,予約番号,日付,内容,人数,売上,手数料,お受取額,状態');
+    expect(csv).toMatch(/\r\n合計,,,,\d+,\d+,\d+,\d+,\r\n消費税,,,/);
+    expect(csv).toMatch(/\r\n登録番号,,,T\d{13},,,,,\r\n$/);
     const pdfDownload = page.waitForEvent('download');
     await page.getByRole('link', { name: '支払明細書（PDF）' }).click();
     const pdf = readFileSync(await (await pdfDownload).path());

@@ -76,7 +76,10 @@ describe('reservation form', () => {
     await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('成功カードの体験');
     expect(await page.getByTestId('test-mode').textContent()).toContain('テストモード');
     const submit = page.getByRole('button', { name: ja.reservations.submit });
-    expect(await submit.isDisabled()).toBe(true);
+    // Unavailable, yet focusable: aria-disabled, not disabled.
+    expect(await submit.getAttribute('aria-disabled')).toBe('true');
+    // Playwright's isDisabled() counts aria-disabled too: the DOM property says the button is not disabled.
+    expect(await submit.evaluate((button: HTMLButtonElement) => button.disabled)).toBe(false);
     expect(await page.getByText(ja.reservations.enterCard).count()).toBe(1);
     expect(await page.getByTestId('price-total').textContent()).toBe('¥4,344');
 
@@ -89,7 +92,7 @@ describe('reservation form', () => {
     await page.getByRole('button', { name: ja.common.close }).waitFor();
 
     await enterCard(page, '4242 4242 4242 4242');
-    expect(await submit.isDisabled()).toBe(false);
+    expect(await submit.getAttribute('aria-disabled')).toBeNull();
     await submit.click();
     await page.waitForURL(`**/reservations/complete?cid=${calendar.id}&tour_id=${experience.id}`);
     await page.getByTestId('reservation-complete').waitFor();
@@ -112,8 +115,14 @@ describe('reservation form', () => {
     const page = await s.signedInPage(guestEmail, { base });
     await openForm(page, experience.id, [calendar.id]);
     await enterCard(page, '4000 0000 0000 0002');
-    await page.getByRole('button', { name: ja.reservations.submit }).click();
+    // Sent from the keyboard: the button keeps the focus while the card is charged and after it is declined (it is
+    // aria-disabled then, never disabled, which would drop the focus to <body>).
+    const submit = page.locator('.reservation__submit');
+    await submit.focus();
+    await page.keyboard.press('Enter');
     await poll(() => page.getByTestId('form-error').first().textContent()).toBe(ja.payments.declined);
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('reservation__submit'))).toBe(true);
+    expect(await submit.getAttribute('aria-disabled')).toBe('true');
     expect(page.url()).toContain('/reservations/new');
     expect(await page.inputValue('input[name="cardnumber"]')).toBe('');
     expect(await statusOf(experience.id)).toEqual(['failed']);

@@ -12,6 +12,7 @@ import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { Reservation } from '#src/modules/reservations/reservations.entity';
 import { addDays, addMonths, todayInJapan } from '#src/lib/isomorphic/dates';
 import * as ja from '#src/i18n/ja';
+import { STORIES_SORTS, type StoriesSort } from '#src/modules/experiences/experiences.shared';
 
 let s: Session;
 let orm: MikroORM;
@@ -199,7 +200,38 @@ describe('/stories search', () => {
     await form.getByRole('button', { name: ja.search.submit }).click();
     await page.waitForURL((url) => url.searchParams.getAll('state[]').includes('東京都'));
     await poll(() => page.getByTestId('stories-count').textContent()).toBe(ja.browse.totalCount(1));
-    expect(await page.getByRole('link', { name: /藍染め体験（午後の部）/ }).count()).toBe(1);
+    // The card's link (the heart beside it is a link named ログインして『…』をお気に入りに追加 for a signed-out visitor).
+    expect(await page.getByRole('link', { name: /^(?!ログインして).*藍染め体験（午後の部）/ }).count()).toBe(1);
+  });
+
+  it('changes the order only with 並び替える: arrow keys on the sort select load nothing', async () => {
+    const page = await s.newPage({ width: 375, height: 900 });
+    await page.goto(`${base}/stories`);
+    await hydrated(page);
+    // A page load would drop this mark.
+    await page.evaluate(() => {
+      (window as unknown as { sortMark: boolean }).sortMark = true;
+    });
+    const sort = page.locator('search form select[name="sort"]');
+    const presses = STORIES_SORTS.indexOf('price_asc') - STORIES_SORTS.indexOf((await sort.inputValue()) as StoriesSort);
+    expect(presses).toBeGreaterThan(0);
+    await sort.focus();
+    for (let i = 0; i < presses; i++) await page.keyboard.press('ArrowDown');
+    expect(await sort.inputValue()).toBe('price_asc');
+
+    // The button beside the select is the next stop, on the same page (no load, no ?sort= yet).
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(ja.search.applySort);
+    expect(await page.evaluate(() => (window as unknown as { sortMark?: boolean }).sortMark)).toBe(true);
+    expect(new URL(page.url()).searchParams.get('sort')).toBeNull();
+
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'price_asc');
+    await hydrated(page);
+    expect(await page.evaluate(() => (window as unknown as { sortMark?: boolean }).sortMark)).toBeUndefined();
+    expect(await sort.inputValue()).toBe('price_asc');
+    // 料金の安い順: the 3,000円 one first.
+    await poll(() => page.getByTestId('experience-card').first().textContent()).toContain('藍染めのハンカチづくり');
   });
 
   it('answers a date past two years ahead on the four list pages with the Japanese message, never a 500', async () => {

@@ -1,5 +1,20 @@
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { holdLaterChunks, hydrated, openBrowser, type Session } from '#tests/e2e/browser';
+import * as ja from '#src/i18n/ja';
+
+/** What has the focus: its tag, name, test id, and whether it is a form's error summary or an invalid control. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    return {
+      tag: el?.tagName,
+      name: el?.getAttribute('name') ?? null,
+      testId: el?.getAttribute('data-testid') ?? null,
+      summary: el?.hasAttribute('data-form-errors') ?? false,
+      invalid: el?.getAttribute('aria-invalid') === 'true',
+    };
+  });
 
 let s: Session;
 beforeAll(async () => {
@@ -38,6 +53,8 @@ describe('page shell', () => {
         `アカウントを作成しました。${email} に確認メールを送信しました。メール内のリンクを開いて、メールアドレスの確認を完了してください。`,
       );
     expect(await page.getByTestId('page-notice').getAttribute('role')).toBe('status');
+    // Focused when it appears, so that a screen reader reads it (a status filled before it is read is not announced).
+    await expect.poll(async () => (await focused(page)).testId).toBe('page-notice');
     await page.reload();
     await hydrated(page);
     expect(await page.getByTestId('page-notice').count()).toBe(0);
@@ -98,5 +115,95 @@ describe('page shell', () => {
     expect(await page.evaluate(() => document.activeElement?.classList.contains('site-header__toggle'))).toBe(true);
     expect(await page.locator('#site-nav').getAttribute('class')).toBe('site-nav');
     expect(chunks.held()).toBeGreaterThan(0);
+  });
+
+  it('closes the open menu when the focus leaves the header by Tab, so nothing it covers gets the focus', async () => {
+    const page = await s.newPage({ width: 375, height: 800 });
+    await page.goto('/logon');
+    await hydrated(page);
+    const toggle = page.locator('.site-header__toggle');
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
+    // Within the menu the focus moves and the menu stays open.
+    await page.locator('#site-nav a').first().focus();
+    await page.keyboard.press('Tab');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    // Tab past the menu's last control: the focus is on the page, and the menu has closed.
+    await page.locator('#site-nav :is(a, button)').last().focus();
+    await page.keyboard.press('Tab');
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.evaluate(() => document.querySelector('.site-header')?.contains(document.activeElement))).toBe(false);
+  });
+});
+
+describe('focus after a submit', () => {
+  it('moves to the first invalid field after the browser refuses a sign-in, and to the summary after the server does', async () => {
+    const page = await s.newPage({ width: 375, height: 800 });
+    await page.goto('/logon');
+    await hydrated(page);
+    const submit = page.getByRole('button', { name: ja.auth.submitLogon });
+    // Nothing filled in: the browser's check refuses, and the focus goes to the e-mail field (its label and message
+    // are read: aria-describedby).
+    await submit.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await focused(page)).name).toBe('email');
+    expect((await focused(page)).invalid).toBe(true);
+
+    // A wrong password: while the server answers, the button keeps the focus (aria-disabled, not disabled); then the
+    // summary at the top of the form has it.
+    await page.fill('input[name="email"]', `nobody-${Date.now()}@example.com`);
+    await page.fill('input[name="password"]', 'wrong1234');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/v1/sessions', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await submit.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => submit.getAttribute('aria-disabled')).toBe('true');
+    // Playwright's isDisabled() counts aria-disabled too: the DOM property says the button is not disabled.
+    expect(await submit.evaluate((button: HTMLButtonElement) => button.disabled)).toBe(false);
+    expect((await focused(page)).tag).toBe('BUTTON');
+    // A second press meanwhile sends nothing more.
+    let sent = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/v1/sessions')) sent++;
+    });
+    await page.keyboard.press('Enter');
+    release();
+    await expect.poll(async () => (await focused(page)).summary).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('alert');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(ja.auth.invalidCredentials);
+    expect(await submit.getAttribute('aria-disabled')).toBeNull();
+    expect(sent).toBe(0);
+  });
+});
+
+describe('focus ring and motion', () => {
+  it('draws a dark two-tone focus ring, and stops animations and smooth scrolling for reduced motion', async () => {
+    const page = await s.newPage({ width: 1280, height: 800 });
+    await page.goto('/logon');
+    await hydrated(page);
+    // The sticky header's height is kept clear when something is focused or scrolled into view.
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollPaddingTop)).toBe('76px');
+    await page.keyboard.press('Tab');
+    const ring = await page.evaluate(() => {
+      const style = getComputedStyle(document.activeElement as Element);
+      return { color: style.outlineColor, width: style.outlineWidth, style: style.outlineStyle, band: style.boxShadow };
+    });
+    expect(ring).toEqual({ color: 'rgb(154, 52, 18)', width: '3px', style: 'solid', band: 'rgb(255, 255, 255) 0px 0px 0px 2px' });
+
+    const reduced = await s.newPage({ width: 1280, height: 800 });
+    await reduced.emulateMedia({ reducedMotion: 'reduce' });
+    await reduced.goto('/logon');
+    await hydrated(reduced);
+    const motion = await reduced.evaluate(() => {
+      const button = getComputedStyle(document.querySelector('.button') as Element);
+      return { transition: button.transitionDuration, scroll: getComputedStyle(document.documentElement).scrollBehavior };
+    });
+    expect(motion).toEqual({ transition: '1e-05s', scroll: 'auto' });
   });
 });

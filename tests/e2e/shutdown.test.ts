@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '#src/lib/embedded-db';
 import { DEMO_PASSWORD } from '#seeds/demo-accounts';
+import { PRODUCTION_TEST_ENV } from '#tests/setup/built';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const IN_FLIGHT = 100;
@@ -52,7 +53,7 @@ async function startGroup(script: 'start' | 'serve', dataDir: string): Promise<G
       PUBLIC_CACHE_SECONDS: '0',
       DISABLE_WORKERS: '1',
       ...(script === 'serve'
-        ? { NODE_ENV: 'production', APP_URL: base, SESSION_SECRET: 'sigterm-test-secret-0123456789abcdef' }
+        ? { NODE_ENV: 'production', APP_URL: base, SESSION_SECRET: 'sigterm-test-secret-0123456789abcdef', ...PRODUCTION_TEST_ENV }
         : { NODE_ENV: 'development' }),
     },
     stdio: ['ignore', 'pipe', 'pipe'],

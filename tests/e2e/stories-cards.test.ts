@@ -35,6 +35,16 @@ describe('the /stories cards', () => {
     await expect(first.locator('.xcard__price').textContent()).resolves.toBe(`¥3,800${ja.common.taxIncluded} ${ja.browse.perPerson}`);
     await expect(first.locator('.xcard__host').textContent()).resolves.toBe(experience.hostedBy);
     await expect(page.locator('.xgrid .heart').first().getAttribute('href')).resolves.toBe('/logon?redirect=%2Fstories');
+    // Each heart is named by its card's experience, not all alike.
+    await expect(page.getByRole('link', { name: ja.nav.heartSignIn('一覧だけで描く藍染め体験') }).count()).resolves.toBe(1);
+    const cards = await page.locator('.xgrid > li').evaluateAll((items) =>
+      items.map((li) => ({
+        title: li.querySelector('.xcard__title')?.textContent ?? '',
+        name: li.querySelector('.heart')?.getAttribute('aria-label'),
+      })),
+    );
+    expect(cards.length).toBeGreaterThan(0);
+    for (const card of cards) expect(card.name).toBe(ja.nav.heartSignIn(card.title));
 
     // Opening 条件をさらに指定 re-renders the search form (its fields appear); the cards stay.
     await page.locator('.search__more > summary').click();

@@ -18,6 +18,23 @@ export const SERVER_ARGS = [...config.node_flags.split(/\s+/), 'dist/node/server
  */
 export const SERVER_ENV = { MALLOC_ARENA_MAX: config.malloc_arena_max };
 
+/**
+ * The variables production requires beside SESSION_SECRET and APP_URL (src/lib/env.ts PRODUCTION_REQUIRED: the
+ * issuer printed on receipts and statements, the platform's account in the 全銀 file), for every server, app and CLI
+ * run the tests and benchmarks start with NODE_ENV=production. Test values only: T9000000000000 is a made-up
+ * インボイス登録番号 (twelve zeros, whose check digit is 9) that passes the check-digit test and is no business's number.
+ */
+export const PRODUCTION_TEST_ENV = {
+  PLATFORM_NAME: 'テスト運営株式会社',
+  PLATFORM_ADDRESS: '〒000-0000 テスト県テスト市1-1',
+  INVOICE_REGISTRATION_NUMBER: 'T9000000000000',
+  PAYOUT_CLIENT_CODE: '9999999999',
+  PAYOUT_CLIENT_NAME: 'ﾃｽﾄｳﾝｴｲ(ｶ',
+  PAYOUT_BANK_CODE: '9999',
+  PAYOUT_BRANCH_CODE: '999',
+  PAYOUT_ACCOUNT_NUMBER: '9999999',
+};
+
 /** `npm run cli`'s arguments to node, before the command's own. */
 export const CLI_ARGS = [...config.cli_node_flags.split(/\s+/), 'cli/launch.mjs'];
 

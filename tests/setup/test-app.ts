@@ -4,6 +4,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { atFileEnd } from './file-end';
 import { parseEnv, type Env } from '#src/lib/env';
+import { PRODUCTION_TEST_ENV } from '#tests/setup/built';
 import type { Logger } from '#src/lib/logger';
 import type { MikroORM } from '#src/lib/orm';
 import { createRoot, type Services } from '#src/root';
@@ -50,8 +51,8 @@ export async function setupTestApp(
 ): Promise<TestApp> {
   const databaseUrl = await createTestDatabase();
   // The tests stand behind one simulated proxy hop (TRUST_PROXY=1: X-Forwarded-For gives each request its client
-  // address); a production app needs its APP_URL.
-  const production = envOverrides.NODE_ENV === 'production' ? { APP_URL: 'https://tabitoko.example' } : {};
+  // address); a production app needs its APP_URL and the issuer and transfer-file variables (test values).
+  const production = envOverrides.NODE_ENV === 'production' ? { APP_URL: 'https://tabitoko.example', ...PRODUCTION_TEST_ENV } : {};
   const env = parseEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: (process.env.TEST_LOG_LEVEL as 'silent') ?? 'silent',

@@ -98,7 +98,7 @@ export default function Page() {
               ))}
             </div>
             <div className="account-page__actions">
-              <button type="submit" className="button button--danger" disabled={form.submitting || !form.ready} data-testid="leave-submit">
+              <button type="submit" className="button button--danger" {...form.submitProps} data-testid="leave-submit">
                 {t.submit}
               </button>
               <a className="button button--ghost" href="/account">

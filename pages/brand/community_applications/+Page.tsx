@@ -59,9 +59,12 @@ function Detail({ id, onClose, onChanged }: { id: number; onClose: () => void; o
                   role="switch"
                   aria-checked={q.handled}
                   checked={q.handled}
-                  disabled={saving}
+                  aria-disabled={saving || undefined}
                   data-testid="handled-toggle"
-                  onChange={(e) => change(e.target.checked)}
+                  // Not disabled while saving: a switch disabled under the focus would drop it; a press then does nothing.
+                  onChange={(e) => {
+                    if (!saving) change(e.target.checked);
+                  }}
                 />
                 <span>{q.handled ? t.handled : t.unhandled}</span>
               </label>

@@ -41,7 +41,7 @@ export default function Page() {
         <Field name="password" label={ja.auth.password} hint={ja.auth.passwordHint} messages={form.messages('password')}>
           {(control) => <input className="input" {...control} type="password" autoComplete="new-password" />}
         </Field>
-        <button type="submit" className="button button--block" disabled={form.submitting || !form.ready}>
+        <button type="submit" className="button button--block" {...form.submitProps}>
           {t.invitation.submit}
         </button>
       </form>

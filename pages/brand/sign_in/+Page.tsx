@@ -30,7 +30,7 @@ export default function Page() {
         <Field name="password" label={ja.auth.password} messages={form.messages('password')}>
           {(control) => <input className="input" {...control} type="password" autoComplete="current-password" />}
         </Field>
-        <button type="submit" className="button button--block" disabled={form.submitting || !form.ready}>
+        <button type="submit" className="button button--block" {...form.submitProps}>
           {t.signIn.submit}
         </button>
       </form>

@@ -85,7 +85,7 @@ export default function Page() {
           {(control) => <textarea className="textarea" {...control} rows={7} />}
         </Field>
         <p className="inquiry__note">{t.mailNote}</p>
-        <button type="submit" className="button button--block inquiry__submit" disabled={form.submitting || !form.ready}>
+        <button type="submit" className="button button--block inquiry__submit" {...form.submitProps}>
           {form.submitting ? t.submitting : t.submit}
         </button>
       </form>

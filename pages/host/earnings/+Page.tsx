@@ -4,9 +4,10 @@ import * as ja from '#src/i18n/ja';
 import { formatYen } from '#src/lib/isomorphic/money';
 import { formatDateJa } from '#src/lib/isomorphic/dates';
 import { reloadPage } from '#src/lib/isomorphic/browser-navigation';
-import { Field, FormErrors, useForm } from '#src/components/form';
+import { Field, FormErrors, busyControl, useForm } from '#src/components/form';
 import { bankAccountInputSchema, type EarningsJson } from '#src/modules/earnings/earnings.schemas';
 import type { Data } from './+data';
+import { MonthBalance } from './MonthBalance';
 import '#src/components/chips.css';
 import './host-earnings.css';
 import { useReloadNotice } from '#src/components/use-reload-notice';
@@ -99,10 +100,10 @@ function BankAccount({ bank, ambassadorId }: Pick<Data, 'bank' | 'ambassadorId'>
             {(control) => <input className="input" defaultValue={bank.holder_name ?? ''} {...control} />}
           </Field>
           <div className="host-earnings__actions">
-            <button type="button" className="button button--ghost" onClick={() => setEditing(false)} disabled={form.submitting}>
+            <button type="button" className="button button--ghost" {...busyControl(form.submitting, { onClick: () => setEditing(false) })}>
               {ja.common.cancel}
             </button>
-            <button type="submit" className="button" disabled={form.submitting || !form.ready}>
+            <button type="submit" className="button" {...form.submitProps}>
               {t.save}
             </button>
           </div>
@@ -273,11 +274,7 @@ export default function Page() {
           </div>
         )}
         <p className="muted host-earnings__note">{t.commissionTaxNote(formatYen(earnings.totals.commission_tax))}</p>
-        {earnings.totals.adjustments !== 0 && (
-          <p className="host-earnings__note">
-            {t.adjustments}: {formatYen(earnings.totals.adjustments)}
-          </p>
-        )}
+        <MonthBalance earnings={earnings} />
       </section>
 
       {earnings.paid.length > 0 && (

@@ -4,7 +4,7 @@ import * as ja from '#src/i18n/ja';
 import { formatDateJa } from '#src/lib/isomorphic/dates';
 import { Pagination } from '#src/components/Pagination';
 import { MessageThread } from '#src/components/MessageThread';
-import { Field, FormErrors, Modal, useForm } from '#src/components/form';
+import { Field, FormErrors, Modal, busyControl, useForm } from '#src/components/form';
 import type { HostReservationJson, HostSlotJson } from '#src/modules/reservations/host-reservations.schemas';
 import type { Data } from './+data';
 import './host-reservations.css';
@@ -59,7 +59,13 @@ function Reservation({ r, open: initiallyOpen }: { r: HostReservationJson; open:
         )}
       </dl>
       {cancelled && r.cancelled_at && <p className="muted host-booking__cancelled">{t.cancelledAt(when(r.cancelled_at))}</p>}
-      <button type="button" className="button button--ghost button--small" aria-expanded={open} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="button button--ghost button--small"
+        aria-expanded={open}
+        aria-label={open ? t.closeMessagesWith(r.guest.name) : t.openMessagesWith(r.guest.name, count)}
+        onClick={() => setOpen(!open)}
+      >
         {open ? t.closeMessages : t.openMessages(count)}
       </button>
       {open && (
@@ -70,6 +76,10 @@ function Reservation({ r, open: initiallyOpen }: { r: HostReservationJson; open:
     </li>
   );
 }
+
+/** What a slot's repeated buttons name in their accessible names: its experience, date and time. */
+const slotName = (slot: HostSlotJson) =>
+  `${slot.experience.title} ${formatDateJa(slot.date)} ${ja.reservations.timeRange(slot.start_time, slot.end_time)}`;
 
 function CancelSlot({ slot, onDone }: { slot: HostSlotJson; onDone: () => void }) {
   const [asking, setAsking] = useState(false);
@@ -87,7 +97,12 @@ function CancelSlot({ slot, onDone }: { slot: HostSlotJson; onDone: () => void }
   const formId = `cancel-slot-${slot.calendar_id}`;
   return (
     <>
-      <button type="button" className="button button--ghost button--small host-slot__cancel" onClick={() => setAsking(true)}>
+      <button
+        type="button"
+        className="button button--ghost button--small host-slot__cancel"
+        aria-label={t.cancelSlotFor(slotName(slot))}
+        onClick={() => setAsking(true)}
+      >
         {t.cancelSlot}
       </button>
       {asking && (
@@ -104,10 +119,10 @@ function CancelSlot({ slot, onDone }: { slot: HostSlotJson; onDone: () => void }
               {(control) => <textarea className="textarea" rows={3} {...control} />}
             </Field>
             <div className="modal-dialog__actions">
-              <button type="button" className="button button--ghost" onClick={() => setAsking(false)} disabled={form.submitting}>
+              <button type="button" className="button button--ghost" {...busyControl(form.submitting, { onClick: () => setAsking(false) })}>
                 {ja.common.cancel}
               </button>
-              <button type="submit" className="button button--danger" disabled={form.submitting || !form.ready}>
+              <button type="submit" className="button button--danger" {...form.submitProps}>
                 {t.cancelConfirm}
               </button>
             </div>
@@ -155,6 +170,7 @@ function Slot({ slot, openReservation, past }: { slot: HostSlotJson; openReserva
             className="button button--ghost button--small"
             href={`/api/v1/host/calendars/${slot.calendar_id}/participants?format=csv`}
             download
+            aria-label={t.downloadCsvFor(slotName(slot))}
           >
             {t.downloadCsv}
           </a>

@@ -33,7 +33,7 @@ function ReplyForm({ review, onReplied }: { review: HostReviewJson; onReplied: (
       >
         {(control) => <textarea className="textarea" {...control} rows={4} />}
       </Field>
-      <button type="submit" className="button" disabled={form.submitting || !form.ready} data-testid="reply-submit">
+      <button type="submit" className="button" {...form.submitProps} data-testid="reply-submit">
         {form.submitting ? t.replySubmitting : t.replySubmit}
       </button>
     </form>

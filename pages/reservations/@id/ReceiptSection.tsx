@@ -66,7 +66,7 @@ export function ReceiptSection({ initial }: { initial: ReceiptState }) {
         >
           {(control) => <input className="input" defaultValue={state.purpose} placeholder={t.defaultPurpose} {...control} />}
         </Field>
-        <button type="submit" className="button" disabled={form.submitting || !form.ready} data-testid="receipt-download">
+        <button type="submit" className="button" {...form.submitProps} data-testid="receipt-download">
           {form.submitting ? t.downloading : t.download}
         </button>
       </form>

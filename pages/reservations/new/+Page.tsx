@@ -265,7 +265,8 @@ function ReservationFormView({
           hasOptions={experience.options.length > 0}
           quoting={quoting}
           submitting={submitting}
-          disabled={unverified !== null || submitting || quoting || quoteMessages.length > 0 || (cardNeeded && !token) || !kit.ready}
+          disabled={unverified !== null || submitting || quoting || quoteMessages.length > 0 || (cardNeeded && !token)}
+          ready={kit.ready}
           cardMissing={cardNeeded && !token}
           blocked={unverified?.hint}
           messages={[...quoteMessages, ...allMessages(kit.errors)]}

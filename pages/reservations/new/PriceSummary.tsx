@@ -1,4 +1,5 @@
 // The reservation form's aside: the server's price quote, the submit button and the messages under it.
+import { busyControl } from '#src/components/form/busy-control';
 import * as ja from '#src/i18n/ja';
 import { formatYen } from '#src/lib/isomorphic/money';
 import type { PriceQuote } from '#src/modules/reservations/pricing';
@@ -19,7 +20,10 @@ export function PriceSummary(props: {
   hasOptions: boolean;
   quoting: boolean;
   submitting: boolean;
+  /** Nothing can be sent now (busy, quoting, no card, …): the button says so (aria-disabled) and stays focusable. */
   disabled: boolean;
+  /** False until hydrated: the button is disabled, so a press is never a plain HTML submit. */
+  ready: boolean;
   cardMissing: boolean;
   /** Why the button is off before anything can be entered (an unverified address); replaces the card hint. */
   blocked?: string | null;
@@ -38,7 +42,7 @@ export function PriceSummary(props: {
         <button
           type="submit"
           className="button button--block reservation__submit"
-          disabled={props.disabled}
+          {...busyControl(props.disabled, { ready: props.ready })}
           aria-describedby="submit-notes"
         >
           {props.submitting ? ja.reservations.submitting : ja.reservations.submit}

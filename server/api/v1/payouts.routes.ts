@@ -11,6 +11,7 @@ import {
   payeeRateJsonSchema,
   payoutBatchDetailJsonSchema,
   payoutBatchListJsonSchema,
+  payoutFileQuerySchema,
 } from '#src/modules/earnings/payouts.schemas';
 import {
   bankAccountInputSchema,
@@ -19,6 +20,7 @@ import {
   earningsQuerySchema,
   payeeScopeSchema,
 } from '#src/modules/earnings/earnings.schemas';
+import * as ja from '#src/i18n/ja';
 import { route, type ApiRoute } from '#server/api/route';
 
 /** Path parameters win over body fields of the same name. */
@@ -48,10 +50,18 @@ export const payoutsRoutes: ApiRoute[] = [
     answer: (req, services) => services.payouts.get(req.ctx, req.params),
   }),
   route('get', '/admin/payouts/:id/file', '総合振込ファイル（全銀協フォーマット）を書き出す（管理者）', payouts, 'admin', {
+    query: payoutFileQuerySchema,
     errors: [409],
+    errorNotes: {
+      409: {
+        description: '振り込む支払先がないか、支払済みのバッチです（記録用の控えは reexport=true。二重振込を防ぐため）',
+        message: ja.payoutFile.paidBatchRefused('2026-10'),
+      },
+    },
     file: { type: 'text/plain', description: '全銀協規定フォーマット 総合振込（120バイト固定長、JIS X 0201 半角カナ、CRLF区切り）' },
     download: async (req, services) => {
-      const file = await services.payouts.exportFile(req.ctx, req.params);
+      // The path's id last, so a query parameter can never replace it.
+      const file = await services.payouts.exportFile(req.ctx, { ...req.query, ...req.params });
       // Built whole before the answer starts (about 122 bytes per transfer), so a fault is still a clean error answer.
       return { filename: file.filename, type: file.contentType, body: Buffer.concat([...file.chunks]) };
     },
@@ -80,13 +90,13 @@ export const payoutsRoutes: ApiRoute[] = [
   }),
   route('get', '/host/earnings/statement', '締めた月の支払明細書を CSV で取得する', payouts, 'user', {
     query: earningsQuerySchema,
-    errors: [404],
+    errors: [404, 409],
     file: { type: 'text/csv', description: '支払明細書（UTF-8 BOM 付き、CRLF）' },
     download: (req, services) => services.earnings.statementCsv(req.ctx, req.query),
   }),
-  route('get', '/host/earnings/statement.pdf', '月の支払明細書を PDF で取得する', payouts, 'user', {
+  route('get', '/host/earnings/statement.pdf', '締めた月の支払明細書を PDF で取得する', payouts, 'user', {
     query: earningsQuerySchema,
-    errors: [404],
+    errors: [404, 409],
     file: { type: 'application/pdf', description: '支払明細書（A4、日本語フォント埋め込み）' },
     download: (req, services) => services.earnings.statementPdf(req.ctx, req.query),
   }),

@@ -69,7 +69,7 @@ export function EmailChangeSection({ path, status, children }: { path: string; s
         <Field name="current_password" label={t.currentPassword} required messages={form.messages('current_password')}>
           {(control) => <input className="input" type="password" autoComplete="current-password" {...control} />}
         </Field>
-        <button type="submit" className="button" disabled={form.submitting || !form.ready} data-testid="change-email">
+        <button type="submit" className="button" {...form.submitProps} data-testid="change-email">
           {t.submit}
         </button>
       </form>

@@ -45,7 +45,7 @@ export function PasswordSection({ api, intercept }: AccountSectionProps) {
         >
           {(control) => <input className="input" type="password" autoComplete="new-password" {...control} />}
         </Field>
-        <button type="submit" className="button" disabled={form.submitting || !form.ready} data-testid="change-password">
+        <button type="submit" className="button" {...form.submitProps} data-testid="change-password">
           {t.changePassword}
         </button>
       </form>

@@ -3,7 +3,7 @@
 // cancel actions.
 import type { Dispatch, ReactNode, SetStateAction } from 'react';
 import { ImageUploader } from '#src/components/experience-form/ImageUploader';
-import { Field, FormErrors } from '#src/components/form';
+import { Field, FormErrors, type BusyControlProps } from '#src/components/form';
 import * as ja from '#src/i18n/ja';
 import type { FieldMessages } from '#src/lib/isomorphic/errors';
 
@@ -53,11 +53,11 @@ export function PublishedField(props: { published: boolean; messages: string[] |
   );
 }
 
-/** The submit button (disabled until hydrated and while sending) and キャンセル back to `cancelHref`. */
-export function FormActions(props: { form: { submitting: boolean; ready: boolean }; submit: string; cancelHref: string }) {
+/** The submit button (disabled until hydrated, aria-disabled while sending: it keeps focus) and キャンセル back to `cancelHref`. */
+export function FormActions(props: { form: { submitProps: BusyControlProps }; submit: string; cancelHref: string }) {
   return (
     <div className="admin-form__actions">
-      <button type="submit" className="button" disabled={props.form.submitting || !props.form.ready}>
+      <button type="submit" className="button" {...props.form.submitProps}>
         {props.submit}
       </button>
       <a href={props.cancelHref} className="button button--ghost">

@@ -2,8 +2,17 @@
 // cells carry their column's label): the header from the columns, skeleton rows while loading, 表示するデータがありません
 // when empty, an optional actions column (its header only for screen readers), and rows that choose a detail panel.
 // A page gives what differs: the columns, the rows, the actions, the test ids.
-import type { ReactNode } from 'react';
+import { createContext, type ReactNode, useContext } from 'react';
 import { EmptyRow, SkeletonRows } from './ListStatus';
+
+/**
+ * The id of the detail panel of the `ListWithDetail` around (DetailPanel.tsx): the panel's element id and its open
+ * buttons' aria-controls. Declared here so that the tables without a panel load none of the panel's code.
+ */
+export const DetailPanelId = createContext<string | null>(null);
+
+/** Whether the row around has its detail panel open (null: the table's rows open no panel). */
+const RowOpen = createContext<boolean | null>(null);
 
 export interface Column<Row> {
   label: string;
@@ -53,23 +62,24 @@ export function CardTable<Row>(props: {
           {props.rows.map((row) => {
             const key = props.rowKey(row);
             return (
-              <tr
-                key={key}
-                className={select ? (select.selected === key ? 'is-clickable is-selected' : 'is-clickable') : undefined}
-                data-testid={props.rowTestId?.(row)}
-                onClick={select ? () => select.onSelect(row) : undefined}
-              >
-                {columns.map((column) => (
-                  <td key={column.label} className={column.cellClass} data-label={column.label}>
-                    {column.cell(row)}
-                  </td>
-                ))}
-                {actions && (
-                  <td>
-                    <div className="admin-table__actions">{actions.cell(row)}</div>
-                  </td>
-                )}
-              </tr>
+              <RowOpen.Provider key={key} value={select ? select.selected === key : null}>
+                <tr
+                  className={select ? (select.selected === key ? 'is-clickable is-selected' : 'is-clickable') : undefined}
+                  data-testid={props.rowTestId?.(row)}
+                  onClick={select ? () => select.onSelect(row) : undefined}
+                >
+                  {columns.map((column) => (
+                    <td key={column.label} className={column.cellClass} data-label={column.label}>
+                      {column.cell(row)}
+                    </td>
+                  ))}
+                  {actions && (
+                    <td>
+                      <div className="admin-table__actions">{actions.cell(row)}</div>
+                    </td>
+                  )}
+                </tr>
+              </RowOpen.Provider>
             );
           })}
         </tbody>
@@ -80,7 +90,8 @@ export function CardTable<Row>(props: {
 
 /**
  * A wide column holding the row's name as a button that opens its detail panel (keyboard users reach the row through
- * it); `open` says what the button does for that name (its aria-label).
+ * it); `open` says what the button does for that name (its aria-label). Inside a `ListWithDetail` the button says
+ * whether its panel is open and names the panel (aria-expanded, aria-controls).
  */
 export function openColumn<Row>(
   label: string,
@@ -91,10 +102,24 @@ export function openColumn<Row>(
   return {
     label,
     cellClass: 'admin-table__wide',
-    cell: (row) => (
-      <button type="button" className="site-nav__plain" aria-label={open(name(row))} onClick={() => onOpen(row)}>
-        {name(row)}
-      </button>
-    ),
+    cell: (row) => <OpenButton label={open(name(row))} name={name(row)} onOpen={() => onOpen(row)} />,
   };
+}
+
+function OpenButton({ label, name, onOpen }: { label: string; name: string; onOpen: () => void }) {
+  const panelId = useContext(DetailPanelId);
+  const expanded = useContext(RowOpen);
+  const discloses = panelId !== null && expanded !== null;
+  return (
+    <button
+      type="button"
+      className="site-nav__plain"
+      aria-label={label}
+      aria-expanded={discloses ? expanded : undefined}
+      aria-controls={discloses ? panelId : undefined}
+      onClick={onOpen}
+    >
+      {name}
+    </button>
+  );
 }

@@ -114,7 +114,7 @@ function CreateForm({ onClose }: { onClose: () => void }) {
         </Field>
         <LimitFields form={form} />
         <div className="admin-form__actions">
-          <button type="submit" className="button button--primary" disabled={form.submitting || !form.ready}>
+          <button type="submit" className="button button--primary" {...form.submitProps}>
             {t.create}
           </button>
         </div>
@@ -182,7 +182,7 @@ function EditForm({ id, onClose }: { id: number; onClose: () => void }) {
             </Field>
             <LimitFields form={form} coupon={coupon} />
             <div className="admin-form__actions">
-              <button type="submit" className="button button--primary" disabled={form.submitting || !form.ready}>
+              <button type="submit" className="button button--primary" {...form.submitProps}>
                 {t.save}
               </button>
               {coupon.active && (

@@ -1,22 +1,53 @@
 // A list with a detail panel beside it (below 1080px, under it): the inquiries, the brand portal's applications and
 // experiences. `ListWithDetail` lays the two out; `DetailPanel` is the panel: its title, 閉じる, the loading and
 // failure lines of what it loads, the failure of the last change (`usePanelSave`), then the page's content.
+// The panel is rendered after the table, so keyboard users are moved to it: its heading takes the focus when it
+// opens, and the button that opened it gets the focus back when it closes. The rows' open buttons (`openColumn`)
+// say whether their panel is open and which element it is (aria-expanded, aria-controls).
 import { MessageWithSignIn } from '#src/components/form/SignInAgain';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { scrollBehavior } from '#src/components/motion';
+import { type ReactNode, useContext, useEffect, useId, useRef, useState } from 'react';
 import * as ja from '#src/i18n/ja';
 import { api } from '#src/lib/isomorphic/api-client';
+import { DetailPanelId } from './CardTable';
 import { LoadError } from './ListStatus';
 import { firstMessage, type Load } from './useLoad';
 
 const a = ja.adminPages;
 
 export function ListWithDetail({ detail, children }: { detail: ReactNode | null; children: ReactNode }) {
+  const panelId = useId();
   return (
-    <div className={detail ? 'admin-inquiries admin-inquiries--open' : 'admin-inquiries'}>
-      <div>{children}</div>
-      {detail}
-    </div>
+    <DetailPanelId.Provider value={panelId}>
+      <div className={detail ? 'admin-inquiries admin-inquiries--open' : 'admin-inquiries'}>
+        <div>{children}</div>
+        {detail}
+      </div>
+    </DetailPanelId.Provider>
   );
+}
+
+/**
+ * Moves the focus into the panel when it opens (its heading, `heading`) and back to what opened it when it closes:
+ * the row whose open button says it is expanded, else what had the focus (a button above the list). When another
+ * row is chosen while the panel is open, that row's button has the focus and keeps it until the new panel takes it.
+ */
+function usePanelFocus(panelId: string | null, heading: { current: HTMLHeadingElement | null }) {
+  useEffect(() => {
+    const expanded = panelId ? document.querySelector<HTMLElement>(`[aria-controls="${CSS.escape(panelId)}"][aria-expanded="true"]`) : null;
+    const opener = expanded ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
+    const panel = heading.current?.closest('aside') ?? null;
+    // Below 1080px the panel sits under the list: bring it into view smoothly instead of the focus's jump.
+    const narrow = window.matchMedia('(max-width: 1080px)').matches;
+    heading.current?.focus({ preventScroll: narrow });
+    if (narrow) panel?.scrollIntoView({ behavior: scrollBehavior(), block: 'start' });
+    return () => {
+      // The panel has left the page by now: the focus it held fell to the body.
+      const focus = document.activeElement;
+      const lost = focus === null || focus === document.body || (panel?.contains(focus) ?? false);
+      if (lost && opener?.isConnected) opener.focus();
+    };
+  }, [panelId, heading]);
 }
 
 export function DetailPanel(props: {
@@ -32,18 +63,18 @@ export function DetailPanel(props: {
   children: ReactNode;
 }) {
   const { load, intercept } = props;
-  const panel = useRef<HTMLElement>(null);
-  // Below 1080px the panel sits under the list: bring it into view when a row is chosen.
-  useEffect(() => {
-    if (window.matchMedia('(max-width: 1080px)').matches) panel.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-  }, []);
+  const panelId = useContext(DetailPanelId);
+  const heading = useRef<HTMLHeadingElement>(null);
+  usePanelFocus(panelId, heading);
   useEffect(() => {
     if (load.state === 'error') intercept?.(load.error);
   }, [load, intercept]);
   return (
-    <aside ref={panel} className="panel admin-detail" aria-labelledby={props.titleId} data-testid={props.testId}>
+    <aside id={panelId ?? undefined} className="panel admin-detail" aria-labelledby={props.titleId} data-testid={props.testId}>
       <div className="admin-detail__head">
-        <h2 id={props.titleId}>{props.title}</h2>
+        <h2 id={props.titleId} ref={heading} tabIndex={-1}>
+          {props.title}
+        </h2>
         <button type="button" className="button button--ghost button--small" onClick={props.onClose}>
           {a.close}
         </button>

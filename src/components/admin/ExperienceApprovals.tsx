@@ -1,8 +1,10 @@
 // /admin/experiences: experiences awaiting publication, newest request first (host, submitted date, preview),
-// 公開する (after a confirmation) and 差し戻す (a reason, mailed to the host). Not in the spec.
-import { useState } from 'react';
+// 公開する (after a confirmation) and 差し戻す (a reason, mailed to the host). Not in the spec. 公開する takes the row
+// off the list (a rejected one stays until the host asks again); the focus then goes to the row that took its place
+// (its 公開する), else to the list's heading.
+import { useEffect, useRef, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
-import { Field, FormErrors, Modal, useForm } from '#src/components/form';
+import { Field, FormErrors, Modal, busyControl, useForm } from '#src/components/form';
 import * as ja from '#src/i18n/ja';
 import { api } from '#src/lib/isomorphic/api-client';
 import {
@@ -39,10 +41,10 @@ function RejectDialog({ experience, onClose, onDone }: { experience: PendingExpe
           {(control) => <textarea className="textarea" {...control} />}
         </Field>
         <div className="modal-dialog__actions">
-          <button type="button" className="button button--ghost" onClick={onClose} disabled={form.submitting}>
+          <button type="button" className="button button--ghost" {...busyControl(form.submitting, { onClick: onClose })}>
             {a.cancel}
           </button>
-          <button type="submit" className="button button--danger" disabled={form.submitting || !form.ready}>
+          <button type="submit" className="button button--danger" {...form.submitProps}>
             {t.reject}
           </button>
         </div>
@@ -69,12 +71,28 @@ export function ExperienceApprovals() {
   const [approving, setApproving] = useState<PendingExperience | null>(null);
   const [rejecting, setRejecting] = useState<PendingExperience | null>(null);
   const action = useAction(t.failed);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const section = useRef<HTMLElement>(null);
+  /** The row just approved, and where it stood: the focus moves once the list no longer has it. */
+  const leaving = useRef<{ id: number; index: number } | null>(null);
+  const markLeaving = (row: PendingExperience) => {
+    leaving.current = { id: row.id, index: rows.findIndex((r) => r.id === row.id) };
+  };
+  useEffect(() => {
+    const left = leaving.current;
+    if (!left || load.state !== 'ok' || rows.some((r) => r.id === left.id)) return;
+    leaving.current = null;
+    const next = rows[Math.min(left.index, rows.length - 1)];
+    const button = next ? section.current?.querySelector<HTMLElement>(`[data-testid="pending-${next.id}"] button`) : null;
+    (button ?? heading.current)?.focus();
+  }, [rows, load.state]);
 
   async function approve() {
     if (!approving) return;
     await action.run(
       async () => {
         await api(`/api/v1/admin/experiences/${approving.id}/approval`, { method: 'POST' });
+        markLeaving(approving);
         load.reload();
         return t.approved(approving.title || t.untitled);
       },
@@ -83,9 +101,11 @@ export function ExperienceApprovals() {
   }
 
   return (
-    <section>
+    <section ref={section}>
       <div className="admin-head">
-        <h1>{t.listTitle}</h1>
+        <h1 ref={heading} tabIndex={-1}>
+          {t.listTitle}
+        </h1>
       </div>
       <p className="admin-lead">{t.lead}</p>
       <ActionNotice notice={action.notice} testId="approval-notice" />

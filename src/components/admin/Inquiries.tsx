@@ -1,13 +1,15 @@
 // /admin/brand_ambassador_inquiries: the program inquiries and (?kind=contact) the general ones from /inquiry, in
 // one list shape: numbered pages (?page= in the URL, so reload and back keep it), newest first; a row opens the
-// detail panel, whose 対応済み/未対応 dropdown saves at once and reloads list and panel.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+// detail panel, whose 対応済み/未対応 dropdown is saved with its 保存 button (a select that saved on change would
+// save on every arrow press), which reloads list and panel.
+import { useState, type ReactNode } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import * as ja from '#src/i18n/ja';
 import type { BrandInquiry, ContactInquiryAdmin } from '#src/modules/inquiries/inquiries.schemas';
 import { AdminPagination, pageFromSearch } from './AdminPagination';
 import { CardTable, openColumn, type Column } from './CardTable';
 import { DetailPanel, ListWithDetail, usePanelSave } from './DetailPanel';
+import { CopyButton, StatusControl } from './InquiryControls';
 import { LoadError } from './ListStatus';
 import { type FilterField, filterNames, filtersOf, ListFilters, withPage } from './ListFilters';
 import type { ListPageMeta } from '#src/lib/isomorphic/list-filters';
@@ -18,7 +20,6 @@ const a = ja.adminPages;
 const API = '/api/v1/brand_and_ambassador_inquiries';
 const CONTACT_API = '/api/v1/contact_inquiries';
 const PAGE = '/admin/brand_ambassador_inquiries';
-const COPIED_MS = 2000;
 
 function StatusBadge({ resolved }: { resolved: boolean }) {
   return resolved ? (
@@ -29,49 +30,6 @@ function StatusBadge({ resolved }: { resolved: boolean }) {
     <span className="badge badge--unresolved" data-testid="inquiry-status">
       {t.unresolved}
     </span>
-  );
-}
-
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    // Without the clipboard API (older browsers, permissions): a selected textarea and the copy command.
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
-    document.body.appendChild(area);
-    area.select();
-    const done = document.execCommand('copy');
-    area.remove();
-    return done;
-  }
-}
-
-function CopyButton({ text }: { text: string }) {
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  async function copy() {
-    if (!(await copyText(text))) return;
-    setCopied(true);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setCopied(false), COPIED_MS);
-  }
-  return (
-    <>
-      <button type="button" className="button button--ghost button--small" onClick={copy}>
-        {t.copy}
-      </button>
-      {copied && (
-        <span className="admin-copy__done" role="status" data-testid="copied">
-          {t.copied}
-        </span>
-      )}
-    </>
   );
 }
 
@@ -91,7 +49,16 @@ function Detail({ id, onClose, onChanged }: { id: number; onClose: () => void; o
             <label htmlFor="inquiry-status">{t.status}</label>
           </dt>
           <dd>
-            <StatusSelect resolved={q.resolved} saving={saving} onChange={(resolved) => save(`${API}/${id}`, { resolved }, onChanged)} />
+            <StatusControl
+              resolved={q.resolved}
+              saving={saving}
+              onSave={(resolved, onSaved) =>
+                save(`${API}/${id}`, { resolved }, () => {
+                  onSaved();
+                  onChanged();
+                })
+              }
+            />
           </dd>
           <dt>{t.name}</dt>
           <dd>{q.name}</dd>
@@ -126,21 +93,6 @@ function Detail({ id, onClose, onChanged }: { id: number; onClose: () => void; o
   );
 }
 
-function StatusSelect({ resolved, saving, onChange }: { resolved: boolean; saving: boolean; onChange: (resolved: boolean) => void }) {
-  return (
-    <select
-      id="inquiry-status"
-      className="select"
-      value={String(resolved)}
-      disabled={saving}
-      onChange={(e) => onChange(e.target.value === 'true')}
-    >
-      <option value="false">{t.unresolved}</option>
-      <option value="true">{t.resolved}</option>
-    </select>
-  );
-}
-
 function ContactDetail({ id, onClose, onChanged }: { id: number; onClose: () => void; onChanged: () => void }) {
   const load = useLoad<ContactInquiryAdmin>(`${CONTACT_API}/${id}`);
   const { saving, error, save } = usePanelSave(load, t.updateFailed);
@@ -155,10 +107,15 @@ function ContactDetail({ id, onClose, onChanged }: { id: number; onClose: () => 
             <label htmlFor="inquiry-status">{t.status}</label>
           </dt>
           <dd>
-            <StatusSelect
+            <StatusControl
               resolved={q.resolved}
               saving={saving}
-              onChange={(resolved) => save(`${CONTACT_API}/${id}`, { resolved }, onChanged)}
+              onSave={(resolved, onSaved) =>
+                save(`${CONTACT_API}/${id}`, { resolved }, () => {
+                  onSaved();
+                  onChanged();
+                })
+              }
             />
           </dd>
           <dt>{t.name}</dt>

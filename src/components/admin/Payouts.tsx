@@ -165,13 +165,15 @@ export function Payouts() {
             cell: (row) => (
               <span className="admin-payouts__actions">
                 {row.payable_count > 0 && (
+                  // A paid batch's file would pay everyone again at the bank: only its copy for the records is offered.
                   <a
                     className="button button--ghost button--small"
-                    href={`/api/v1/admin/payouts/${row.id}/file`}
+                    href={`/api/v1/admin/payouts/${row.id}/file${row.status === 'paid' ? '?reexport=true' : ''}`}
+                    title={row.status === 'paid' ? ja.payoutFile.downloadCopyTitle : undefined}
                     download
                     onClick={(event) => event.stopPropagation()}
                   >
-                    {t.download}
+                    {row.status === 'paid' ? ja.payoutFile.downloadCopy : t.download}
                   </a>
                 )}
                 {row.status === 'prepared' && (

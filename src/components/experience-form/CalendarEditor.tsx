@@ -34,28 +34,23 @@ export function CalendarEditor({ calendars, rules, today, onChange, errors }: Pr
   const [recurrenceOpen, setRecurrenceOpen] = useState(false);
   const [weekdays, setWeekdays] = useState<Weekday[]>([]);
   const [endDate, setEndDate] = useState('');
-  /** Why 日程を追加 added nothing (the same date and time is already listed); cleared by the next change. */
+  /**
+   * Why 日程を追加 or この条件で追加 added nothing (the start is not before the end, or the same date and time is
+   * already listed); cleared by the next change of the date or a time.
+   */
   const [addNotice, setAddNotice] = useState('');
   const dateWindow = calendarWindow(today);
   const ready = date !== '' && start !== '' && end !== '' && date >= dateWindow.min && date <= dateWindow.max;
   const endWindow = date ? recurrenceEndWindow(date, today) : null;
 
-  // Spec §5 slot time rule: a start not before the end (or an end not after the start) is refused with an alert.
+  // Spec §5 slot time rule: the start must come before the end. A closed select changes its value on every arrow
+  // press, so the pair is checked only when a slot or a rule is added, and the choice is kept for the user to fix.
+  const timesInOrder = minutesOf(start) < minutesOf(end);
   function chooseStart(value: string) {
-    if (value && end && minutesOf(value) >= minutesOf(end)) {
-      window.alert(t.alertStartBeforeEnd);
-      setStart('');
-      return;
-    }
     setAddNotice('');
     setStart(value);
   }
   function chooseEnd(value: string) {
-    if (value && start && minutesOf(value) <= minutesOf(start)) {
-      window.alert(t.alertEndAfterStart);
-      setEnd('');
-      return;
-    }
     setAddNotice('');
     setEnd(value);
   }
@@ -67,6 +62,10 @@ export function CalendarEditor({ calendars, rules, today, onChange, errors }: Pr
 
   function add() {
     if (!ready) return;
+    if (!timesInOrder) {
+      setAddNotice(t.errors.startBeforeEnd);
+      return;
+    }
     const slot = { date, start_time: start, end_time: end };
     if (hasSlot(calendars, slot)) {
       setAddNotice(t.slotAlreadyAdded(`${formatDateJa(date)} ${start}〜${end}`));
@@ -78,6 +77,10 @@ export function CalendarEditor({ calendars, rules, today, onChange, errors }: Pr
 
   function addRecurrence() {
     if (!ready || weekdays.length === 0 || !endWindow) return;
+    if (!timesInOrder) {
+      setAddNotice(t.errors.startBeforeEnd);
+      return;
+    }
     const rule: RuleState = {
       uuid: uuid(),
       start_date: date,
@@ -190,7 +193,12 @@ export function CalendarEditor({ calendars, rules, today, onChange, errors }: Pr
                   ruleCount(rule),
                 )}
               </span>
-              <button type="button" className="site-nav__plain" onClick={() => onChange((current) => removeRule(current, rule.uuid))}>
+              <button
+                type="button"
+                className="site-nav__plain"
+                aria-label={t.removeRuleNamed(days(rule), `${rule.start_time}〜${rule.end_time}`)}
+                onClick={() => onChange((current) => removeRule(current, rule.uuid))}
+              >
                 {t.removeCalendar}
               </button>
             </li>
@@ -214,6 +222,7 @@ export function CalendarEditor({ calendars, rules, today, onChange, errors }: Pr
                 <button
                   type="button"
                   className="site-nav__plain"
+                  aria-label={t.removeCalendarNamed(`${formatDateJa(slot.date)} ${slot.start_time}〜${slot.end_time}`)}
                   onClick={() => onChange((current) => ({ ...current, calendars: current.calendars.filter((c) => c.key !== slot.key) }))}
                 >
                   {t.removeCalendar}

@@ -1,11 +1,11 @@
 // The host experience form (spec guest-and-host.md §2 "Host experience form", §4, §5): create, create from a
 // draft, edit. Validates with the same zod schemas as the server before sending (the form kit's useForm); the
 // server decides in the end. One component per section in ./sections; this file holds the state and the sending.
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { goTo } from '#src/lib/isomorphic/browser-navigation';
 import * as ja from '#src/i18n/ja';
 import type { FieldMessages } from '#src/lib/isomorphic/errors';
-import { FormErrors, Modal, useForm } from '#src/components/form';
+import { busyControl, FormErrors, Modal, useForm } from '#src/components/form';
 import { experienceSchema, type FormChoices } from '#src/modules/experiences/experiences.host.schemas';
 import { calendarDateIssue } from '#src/modules/calendars/calendar-plan.schemas';
 import { draftSchema } from '#src/modules/experience-drafts/experience-drafts.schemas';
@@ -37,10 +37,8 @@ export function ExperienceForm({ mode, initial, draftId, experienceId, choices, 
   const [state, setState] = useState<FormState>(initial);
   const [confirmWithdraw, setConfirmWithdraw] = useState(false);
   const [sending, setSending] = useState<'submit' | 'draft'>('submit');
-  const summary = useRef<HTMLDivElement>(null);
-  const form = useForm<ReturnType<typeof toPayload>>({
-    onMessages: () => requestAnimationFrame(() => summary.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })),
-  });
+  // After a refused submit the kit focuses the summary above the sections (FormErrors, the form's first error).
+  const form = useForm<ReturnType<typeof toPayload>>({});
   const { errors } = form;
 
   const sections: SectionProps = {
@@ -111,9 +109,7 @@ export function ExperienceForm({ mode, initial, draftId, experienceId, choices, 
   const busy = form.submitting ? sending : '';
   return (
     <form className="experience-form" onSubmit={requestPublication} noValidate>
-      <div ref={summary}>
-        <FormErrors messages={errors} all testId="form-errors" />
-      </div>
+      <FormErrors messages={errors} all testId="form-errors" />
 
       <PhotosSection state={state} update={setState} errors={errors} />
       {isAdmin && mode !== 'edit' && <HostSection {...sections} />}
@@ -128,11 +124,11 @@ export function ExperienceForm({ mode, initial, draftId, experienceId, choices, 
       <CalendarSection state={state} update={setState} errors={errors} today={today} />
 
       <div className="experience-form__actions">
-        <button type="submit" className="button experience-form__submit" disabled={!!busy || !form.ready}>
+        <button type="submit" className="button experience-form__submit" {...busyControl(!!busy, { ready: form.ready })}>
           {busy === 'submit' ? t.saving : mode === 'edit' ? t.submitUpdate : t.submitRequest}
         </button>
         {mode !== 'edit' && (
-          <button type="button" className="button button--ghost" disabled={!!busy || !form.ready} onClick={saveDraft}>
+          <button type="button" className="button button--ghost" {...busyControl(!!busy, { ready: form.ready, onClick: saveDraft })}>
             {busy === 'draft' ? t.saving : t.saveDraft}
           </button>
         )}
@@ -140,8 +136,7 @@ export function ExperienceForm({ mode, initial, draftId, experienceId, choices, 
           <button
             type="button"
             className="button button--ghost"
-            disabled={!!busy || !form.ready}
-            onClick={() => setConfirmWithdraw(true)}
+            {...busyControl(!!busy, { ready: form.ready, onClick: () => setConfirmWithdraw(true) })}
             data-testid="withdraw-to-draft"
           >
             {busy === 'draft' ? t.saving : ja.details.withdrawButton}

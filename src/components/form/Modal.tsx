@@ -3,6 +3,7 @@
 // focus goes to the dialog's first button (or `initialFocus`) and back to where it was on close.
 import { useEffect, useId, useRef, type MouseEvent, type ReactNode } from 'react';
 import * as ja from '#src/i18n/ja';
+import { busyControl } from './busy-control';
 import './form.css';
 
 export interface ModalProps {
@@ -17,7 +18,7 @@ export interface ModalProps {
   cancelLabel?: ReactNode;
   /** A destructive confirmation (delete): the confirm button is red. */
   danger?: boolean;
-  /** While the confirmed action runs: buttons disabled, Escape/outside click ignored. */
+  /** While the confirmed action runs: buttons aria-disabled (they keep focus; presses ignored), Escape/outside click ignored. */
   busy?: boolean;
   /** False: only the dialog's own buttons close it (e.g. a payment step). Default true. */
   dismissible?: boolean;
@@ -75,15 +76,14 @@ export function Modal(props: ModalProps) {
         {props.children !== undefined && <div className="modal-dialog__body">{props.children}</div>}
         {!props.hideActions && (
           <div className="modal-dialog__actions">
-            <button type="button" className="button button--ghost" onClick={props.onClose} disabled={props.busy}>
+            <button type="button" className="button button--ghost" {...busyControl(Boolean(props.busy), { onClick: props.onClose })}>
               {props.cancelLabel ?? (props.onConfirm ? ja.common.cancel : ja.common.close)}
             </button>
             {props.onConfirm && (
               <button
                 type="button"
                 className={props.danger ? 'button button--danger' : 'button'}
-                onClick={props.onConfirm}
-                disabled={props.busy}
+                {...busyControl(Boolean(props.busy), { onClick: props.onConfirm })}
               >
                 {props.confirmLabel ?? ja.formKit.confirm}
               </button>

@@ -11,18 +11,14 @@ import { FormErrors } from './FormErrors';
 import { type Form, useForm } from './useForm';
 
 /** The form's failures on top, its one field, and the submit button. */
-function OneFieldForm(props: {
-  form: Pick<Form<never>, 'errors' | 'formProps' | 'submitting' | 'ready'>;
-  submit: string;
-  children: ReactNode;
-}) {
+function OneFieldForm(props: { form: Pick<Form<never>, 'errors' | 'formProps' | 'submitProps'>; submit: string; children: ReactNode }) {
   const { form } = props;
   return (
     <>
       <FormErrors messages={form.errors} />
       <form className="form" {...form.formProps}>
         {props.children}
-        <button type="submit" className="button button--block" disabled={form.submitting || !form.ready}>
+        <button type="submit" className="button button--block" {...form.submitProps}>
           {props.submit}
         </button>
       </form>

@@ -6,7 +6,7 @@
 // maps it for us without glue; the big forms (experience, reservation) keep their state in plain React state
 // that a library would want to own. Conform's strength (progressive enhancement through server actions) does
 // not apply: our pages post JSON to /api/v1, not forms to Vike. So: ~100 lines, no dependency, SSR-safe
-// (nothing runs before hydration; submit buttons stay disabled until then via `form.ready`).
+// (nothing runs before hydration; submit buttons stay disabled until then: `form.submitProps`).
 //
 //   const form = useForm({
 //     schema: contactInquirySchema,                  // the server's schema, checked in the browser first
@@ -19,16 +19,22 @@
 //     onSuccess: (result, values) => goTo('/inquiry/complete'),   // #src/lib/isomorphic/browser-navigation (full page load)
 //     onError: (error) => false,                     // optional: true when handled (e.g. 401 → sign-in)
 //     alert: 'first',                                // optional: window.alert the first message (spec habit)
-//     onMessages: (messages) => {},                  // optional: after messages are shown (scroll, focus)
+//     onMessages: (messages) => {},                  // optional: after messages are shown
 //   });
 //   <FormErrors messages={form.errors} />             // `base` (and unplaced) messages on top, role=alert
 //   <form {...form.formProps}>                        // uncontrolled: FormData → values → send
 //     <Field name="name" label="お名前" required max={100} messages={form.messages('name')}>
 //       {(control) => <input className="input" {...control} />}
 //     </Field>
-//     <button type="submit" disabled={form.submitting || !form.ready}>送信</button>
+//     <button type="submit" {...form.submitProps}>送信</button>   // its label may read form.submitting
 //   </form>
 //   await form.send(values, { path, method, schema })   // controlled forms; any config field per call
+//
+// Focus never falls to <body>: while a form is submitting its button stays focusable, `aria-disabled` and deaf to
+// presses (`submitProps`; `busyControl(busy, { ready, onClick })` for any other button that waits for an action),
+// and after a refused submit (the browser's checks or the server's 422) focus moves to the first invalid field, or
+// to the summary (FormErrors) when that comes first or the error has no single control (focus-error.ts); a page's own
+// summary of messages with no field joins in with `tabIndex={-1} data-form-errors=""`.
 //
 // Field wires the label (htmlFor), aria-invalid, aria-describedby (hint, counter, error) and maxLength; with `max`
 // it shows count/max and, at the limit, "N文字以内で入力してください". `group` makes it a fieldset/legend for radios.
@@ -38,6 +44,7 @@
 export { useForm, type Form } from './useForm';
 export { Field, RequiredBadge } from './Field';
 export { useDismissible } from './useDismissible';
+export { busyControl, type BusyControlProps } from './busy-control';
 export { FormErrors } from './FormErrors';
 export { Modal } from './Modal';
 export { CompletionPanel } from './CompletionPanel';

@@ -10,6 +10,8 @@ import type { FieldMessages } from '#src/lib/isomorphic/errors';
  * A form with a schema starts the load once hydrated, so its first submit does not wait for it.
  */
 const loadValidate = () => import('#src/lib/isomorphic/validate');
+import { type BusyControlProps, busyControl } from './busy-control';
+import { focusFirstError, formOf } from './focus-error';
 import { firstMessage, formValues, toFieldMessages } from './form-errors';
 
 export type Method = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -32,7 +34,7 @@ export interface FormConfig<V, R> {
   onError?: (error: unknown) => boolean | undefined;
   /** Alert (window.alert) on failure: 'first' = the first message, or a function returning the text (null: none). */
   alert?: 'first' | ((messages: FieldMessages, phase: 'client' | 'server') => string | null);
-  /** Called after messages are shown (e.g. scroll to the summary). */
+  /** Called after messages are shown (focus has already moved to the first error, focus-error.ts). */
   onMessages?: (messages: FieldMessages) => void;
 }
 
@@ -42,6 +44,9 @@ export interface Form<V> {
   /** The messages of one field, or undefined. Pass to <Field messages={…}>. */
   messages: (field: string) => string[] | undefined;
   submitting: boolean;
+  /** Spread on the submit button: disabled until hydrated, then focusable while submitting (aria-disabled, presses
+   * ignored) so that focus stays on it and what follows is announced (busy-control.ts). */
+  submitProps: BusyControlProps;
   /** False until the page is hydrated: submit buttons stay disabled so nothing is sent by a plain HTML submit. */
   ready: boolean;
   /** Checks and sends these values (controlled forms); config fields may be overridden for this call. */
@@ -58,6 +63,9 @@ export function useForm<V = Record<string, string | string[]>, R = unknown>(
   const [submitting, setSubmitting] = useState(false);
   const [ready, setReady] = useState(false);
   const busy = useRef(false);
+  // The form of the last submit, while its refusal's messages wait to be rendered and focused.
+  const refused = useRef<HTMLFormElement | null>(null);
+  const submitted = useRef<HTMLFormElement | null>(null);
   const latest = useRef(config);
   latest.current = config;
 
@@ -66,16 +74,23 @@ export function useForm<V = Record<string, string | string[]>, R = unknown>(
     if (latest.current.schema) void loadValidate();
   }, []);
 
-  const show = useCallback((messages: FieldMessages, phase: 'client' | 'server', cfg: Partial<FormConfig<V, unknown>>) => {
-    setErrorsState(messages);
-    const text = cfg.alert === 'first' ? firstMessage(messages) : cfg.alert ? cfg.alert(messages, phase) : null;
-    if (text) window.alert(text);
-    cfg.onMessages?.(messages);
-  }, []);
+  const show = useCallback(
+    (messages: FieldMessages, phase: 'client' | 'server', cfg: Partial<FormConfig<V, unknown>>, origin: Element | null) => {
+      refused.current = formOf(origin);
+      setErrorsState(messages);
+      const text = cfg.alert === 'first' ? firstMessage(messages) : cfg.alert ? cfg.alert(messages, phase) : null;
+      if (text) window.alert(text);
+      cfg.onMessages?.(messages);
+    },
+    [],
+  );
 
   const send = useCallback(
     async <R2 = unknown>(values: V, override: Partial<FormConfig<V, R2>> = {}): Promise<boolean> => {
       if (busy.current) return false;
+      // Where the submit came from (the submit button or the field Enter was pressed in), to find its form's errors.
+      const origin = submitted.current ?? (typeof document === 'undefined' ? null : document.activeElement);
+      submitted.current = null;
       const cfg = { ...latest.current, ...override } as FormConfig<V, R2>;
       const local: FieldMessages = {};
       if (cfg.schema) {
@@ -93,7 +108,7 @@ export function useForm<V = Record<string, string | string[]>, R = unknown>(
         }
       }
       if (Object.keys(local).length > 0) {
-        show(local, 'client', cfg as Partial<FormConfig<V, unknown>>);
+        show(local, 'client', cfg as Partial<FormConfig<V, unknown>>, origin);
         return false;
       }
       busy.current = true;
@@ -113,16 +128,24 @@ export function useForm<V = Record<string, string | string[]>, R = unknown>(
         setSubmitting(false);
         if (cfg.onError?.(error)) return false;
         if (!(error instanceof Error && 'status' in error)) console.error('form submission failed', error);
-        show(toFieldMessages(error), 'server', cfg as Partial<FormConfig<V, unknown>>);
+        show(toFieldMessages(error), 'server', cfg as Partial<FormConfig<V, unknown>>, origin);
         return false;
       }
     },
     [show],
   );
 
+  // Once a refusal's messages are rendered (fields marked aria-invalid, the summary shown), focus the first.
+  useEffect(() => {
+    const form = refused.current;
+    refused.current = null;
+    if (form?.isConnected) focusFirstError(form);
+  }, [errors]);
+
   const onSubmit = useCallback(
     (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
+      submitted.current = event.currentTarget;
       const data = new FormData(event.currentTarget);
       const values = latest.current.toValues ? latest.current.toValues(data) : (formValues(data) as V);
       void send(values);
@@ -132,5 +155,7 @@ export function useForm<V = Record<string, string | string[]>, R = unknown>(
 
   const messages = useCallback((field: string) => (errors[field]?.length ? errors[field] : undefined), [errors]);
 
-  return { errors, messages, submitting, ready, send, formProps: { onSubmit, noValidate: true }, setErrors: setErrorsState };
+  const submitProps = busyControl(submitting, { ready });
+
+  return { errors, messages, submitting, submitProps, ready, send, formProps: { onSubmit, noValidate: true }, setErrors: setErrorsState };
 }

@@ -295,6 +295,8 @@ export const adminPages = {
     subject: 'お問い合わせ種別',
     content: 'お問い合わせ内容',
     updateFailed: '更新に失敗しました',
+    saveStatus: '保存',
+    statusSaved: '状態を保存しました',
     open: (name: string) => `${name}さんのお問い合わせを開く`,
   },
   experiences: {

@@ -8,6 +8,8 @@ export const cliHelp = {
   payoutsMonth: '対象月（YYYY-MM）',
   payoutsBatch: '支払バッチの ID',
   payoutsOut: '書き出すファイル（既定: zengin-YYYY-MM.txt、- で標準出力）',
+  payoutsReexport:
+    '支払済みのバッチを記録用の控えとして書き出します（既定のファイル名は zengin-YYYY-MM-paid-copy.txt。銀行には渡さないでください）',
   payoutsConfirmPaid: (month: string, count: number, total: string) =>
     `${month} の支払バッチ（${count}件、合計 ${total}）を支払済みにし、支払先にメールを送ります。よろしいですか？`,
   help: 'ヘルプを表示します',

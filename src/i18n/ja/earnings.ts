@@ -69,6 +69,14 @@ export const earnings = {
   statementBalance: '締め日時点の確定残高',
   statementTransfer: (date: string) => `お振込額（${date}）`,
   statementTransferNone: 'お振込',
+  statementCarriedIn: '前月からの繰越',
+  statementGuestsNote: '人数の合計は、取り消された予約とキャンセル（返金なし）の予約を除いた人数です。',
+  statementFee: '振込手数料',
+  /** The balance lines: the month's earnings, adjustments and the carried-over part add up to the balance. */
+  statementAdjustmentsTitle: 'この月の調整',
+  adjustmentColumns: { date: '調整日', reason: '理由', amount: '金額' },
+  statementAwaitingPayout: '確定残高とお振込額は、この月の支払準備の後に記載されます（残高がない場合は記載されません）。',
+  statementNotClosed: (month: string) => `${month}分はまだ締め日を過ぎていないため、支払明細書を発行できません`,
   monthLabel: (month: string) => `${Number(month.slice(0, 4))}年${Number(month.slice(5, 7))}月`,
   monthOpen: '（締め前）',
   payeeSwitch: '表示する売上',
@@ -83,5 +91,27 @@ export const earnings = {
   save: '口座を保存する',
   saved: '振込先口座を保存しました',
   editBank: '振込先口座を登録・変更する',
-  csvHeader: ['予約番号', '開催日', '体験', '人数', '売上', '手数料', '手数料のうち消費税', 'お受取額', '状態'],
+  /**
+   * The statement CSV: one header row, then records of the same columns. `区分` says what a record is: 予約 (one per
+   * reservation), then the summary records (合計, 消費税, 調整, …) that follow the data.
+   */
+  csvHeader: ['区分', '予約番号', '日付', '内容', '人数', '売上', '手数料', 'お受取額', '状態'],
+  csvKind: {
+    reservation: '予約',
+    totals: '合計',
+    tax: '消費税',
+    adjustment: '調整',
+    carriedIn: '前月からの繰越',
+    balance: '確定残高',
+    fee: '振込手数料',
+    transfer: 'お振込額',
+    payee: '支払先',
+    month: '対象月',
+    period: '対象期間',
+    issuedOn: '発行日',
+    issuer: '発行者',
+    issuerAddress: '発行者の住所',
+    registrationNumber: '登録番号',
+  },
+  csvTaxNote: (percent: number) => `手数料（税込）のうち消費税（${percent}%）`,
 } as const;

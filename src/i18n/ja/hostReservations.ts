@@ -26,7 +26,10 @@ export const hostReservations = {
   statusCancelled: 'キャンセル済み',
   cancelledAt: (when: string) => `${when} にキャンセル`,
   downloadCsv: '参加者リスト（CSV）',
+  /** The names of the buttons every slot repeats, with the slot they act on (its experience, date and time). */
+  downloadCsvFor: (slot: string) => `${slot}の参加者リスト（CSV）`,
   cancelSlot: 'この回を中止する',
+  cancelSlotFor: (slot: string) => `この回を中止する（${slot}）`,
   cancelSlotTitle: 'この回を中止します',
   cancelSlotLead: (n: number) =>
     `この回の予約（${n}件）をすべてキャンセルし、キャンセルポリシーにかかわらず全額を返金します。参加者には中止の理由をメールでお知らせします。`,
@@ -37,6 +40,9 @@ export const hostReservations = {
   cancelDone: 'この回を中止し、参加者に連絡しました。',
   openMessages: (n: number) => (n > 0 ? `メッセージ（${n}件）` : 'メッセージ'),
   closeMessages: 'メッセージを閉じる',
+  /** The names of a booking's message button, with the guest's name (every booking has one). */
+  openMessagesWith: (guest: string, n: number): string => `${guest}さんとの${hostReservations.openMessages(n)}`,
+  closeMessagesWith: (guest: string): string => `${guest}さんとの${hostReservations.closeMessages}`,
   holdingTitle: '開催リクエスト',
   holdingLead: 'ゲストから「この体験を開催してほしい」とリクエストが届いています。',
   holdingEmpty: '開催リクエストはまだありません。',

@@ -97,6 +97,10 @@ export const hostStory = {
   addRecurrence: 'この条件で追加',
   closeRecurrence: '閉じる',
   removeCalendar: '削除',
+  /** The name of a listed date's 削除, which repeats on every row. */
+  removeCalendarNamed: (when: string) => `${when} を削除`,
+  /** The name of a weekly rule's 削除. */
+  removeRuleNamed: (days: string, time: string) => `毎週${days} ${time}の繰り返しを削除`,
   reserved: (n: number) => `予約あり(${n}名)`,
   recurrenceSummary: (days: string, from: string, to: string, time: string, count: number) =>
     `毎週${days} ${time}(${from}〜${to}・${count}回)`,
@@ -114,8 +118,6 @@ export const hostStory = {
   alertCalendar: 'カレンダーの設定を確認してください',
   alertApplyFailed: '申請時にエラーが発生しました',
   alertUpdateFailed: '更新時にエラーが発生しました。入力内容を確認してください',
-  alertStartBeforeEnd: '開始時刻は終了時刻より前に設定してください',
-  alertEndAfterStart: '終了時刻は開始時刻より後に設定してください',
   completeTitle: '申請が完了しました',
   completeBody: '体験の公開申請を受け付けました。運営による確認後に公開されます。',
   completeLink: '掲載している体験へ',

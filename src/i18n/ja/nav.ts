@@ -21,6 +21,10 @@ export const nav = {
   // The header's signed-in links (here: the header is on every page, and the browser build carries each section whole).
   reservations: '予約一覧',
   favorites: 'お気に入り',
+  // A heart's name says which experience it is for; a signed-in heart is a toggle (its state: aria-pressed), a
+  // signed-out one a link to sign in.
+  heartToggle: (title: string) => `『${title}』をお気に入り`,
+  heartSignIn: (title: string) => `ログインして『${title}』をお気に入りに追加`,
   myPage: 'マイページ',
   greeting: (name: string) => `${name}さん`,
 } as const;

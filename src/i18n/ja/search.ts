@@ -32,6 +32,7 @@ export const search = {
   onlineOnly: 'オンライン',
   inPersonOnly: '現地開催',
   sort: '並び順',
+  applySort: '並び替える',
   sorts: {
     newest: '新着順',
     recommended: 'おすすめ順',

@@ -4,7 +4,7 @@
 
 /**
  * Loads `url` as a new page. The promise settles only if this page comes back from the back/forward cache, so a form
- * awaiting it stays "submitting" (its button disabled) until the next page replaces this one. `notice`, when given,
+ * awaiting it stays "submitting" (its button aria-disabled) until the next page replaces this one. `notice`, when given,
  * is shown by that page (by the layout, or by the page itself when it reads it with useReloadNotice()).
  */
 export function goTo(url: string, notice?: string): Promise<void> {

@@ -80,6 +80,37 @@ export const earningRowJsonSchema = z.object({
 });
 export type EarningRowJson = z.infer<typeof earningRowJsonSchema>;
 
+/** The month's totals; the consumption tax is rounded once from the month's total commission. */
+export const statementTotalsJsonSchema = z.object({
+  /** Guests of the reservations that took place (neither reversed nor cancelled without a refund). */
+  guests: z.number().int(),
+  amount: z.number().int(),
+  commission: z.number().int(),
+  /** floor(commission × 10/110) of the month's total commission: the statement's one consumption tax figure. */
+  commission_tax: z.number().int(),
+  earning: z.number().int(),
+  adjustments: z.number().int(),
+});
+export type StatementTotalsJson = z.infer<typeof statementTotalsJsonSchema>;
+
+/** An adjustment of the month: the day it was made (Japan), the office's reason and the signed amount. */
+export const statementAdjustmentJsonSchema = z.object({ id: idJson(), date: dateJson(), reason: z.string(), amount: z.number().int() });
+export type StatementAdjustmentJson = z.infer<typeof statementAdjustmentJsonSchema>;
+
+/**
+ * The payee's line in the month's payout batch: the balance at the close is the part carried in from earlier months
+ * plus the month's earnings and adjustments; the transfer is the balance less the fee the payee bears.
+ */
+export const monthPayoutJsonSchema = z.object({
+  pay_date: dateJson(),
+  carried_in: z.number().int(),
+  balance: z.number().int(),
+  fee: z.number().int(),
+  transfer: z.number().int(),
+  status: z.enum(['payable', 'carried_over', 'blocked']),
+});
+export type MonthPayoutJson = z.infer<typeof monthPayoutJsonSchema>;
+
 export const earningsJsonSchema = z
   .object({
     payee_name: z.string(),
@@ -92,13 +123,10 @@ export const earningsJsonSchema = z
      */
     months: z.array(z.object({ month: z.string(), closed: z.boolean() })),
     rows: z.array(earningRowJsonSchema),
-    totals: z.object({
-      amount: z.number().int(),
-      commission: z.number().int(),
-      commission_tax: z.number().int(),
-      earning: z.number().int(),
-      adjustments: z.number().int(),
-    }),
+    totals: statementTotalsJsonSchema,
+    adjustments: z.array(statementAdjustmentJsonSchema),
+    /** The month's payout line once the month is prepared (null before, and for months to come). */
+    payout: monthPayoutJsonSchema.nullable(),
     /** Ledger balances now: 確定 (earned, not yet paid) and 予定 (slots still to come). */
     balance: z.object({ confirmed: z.number().int(), expected: z.number().int() }),
     next_payout: z.object({ month: z.string(), pay_date: dateJson(), amount: z.number().int(), below_minimum: z.boolean() }),

@@ -49,6 +49,16 @@ export interface BankNames {
   branch(bankCode: string, branchCode: string): string;
 }
 
+/**
+ * The 委託者名 as the file writes it. The boot already refuses a PAYOUT_CLIENT_NAME without a kana form
+ * (src/lib/env.ts); an env built another way still never gets a file whose header names nobody.
+ */
+function clientName(configured: string): string {
+  const kana = toTransferKana(configured);
+  if (!kana) throw new Error(`PAYOUT_CLIENT_NAME has no kana form for the transfer file: ${configured}`);
+  return kana;
+}
+
 export function createBankFileAdapter(
   env: Pick<
     Env,
@@ -67,7 +77,7 @@ export function createBankFileAdapter(
     exportFile(batch, instructions) {
       const header = {
         clientCode: env.PAYOUT_CLIENT_CODE,
-        clientName: toTransferKana(env.PAYOUT_CLIENT_NAME) ?? '',
+        clientName: clientName(env.PAYOUT_CLIENT_NAME),
         transferDate: batch.payDate,
         bankCode: env.PAYOUT_BANK_CODE,
         bankName: names.bank(env.PAYOUT_BANK_CODE),
@@ -87,7 +97,7 @@ export function createBankFileAdapter(
             accountNumber: i.account.accountNumber,
             holderName: i.account.holderName,
             amount: i.amount,
-            customerCode: String(i.payeeId),
+            customerCode: i.payeeId,
           };
         }
       }

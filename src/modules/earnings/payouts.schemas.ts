@@ -3,6 +3,7 @@ import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
 import { isMonth, MONTH_PATTERN } from './earnings.shared';
 import { dateJson, dateTimeJson, idJson, oneLine, pageMetaJson, type InputOf } from '#src/lib/isomorphic/validate';
+import { booleanFilter } from '#src/lib/isomorphic/list-filters';
 
 export const PAYOUT_BATCH_STATUSES = ['prepared', 'paid'] as const;
 export const PAYOUT_ITEM_STATUSES = ['payable', 'carried_over', 'blocked'] as const;
@@ -15,6 +16,15 @@ export const monthInputSchema = z.object({
     .meta({ pattern: MONTH_PATTERN.source, example: '2026-10' }),
 });
 export type MonthInput = InputOf<typeof monthInputSchema>;
+
+/**
+ * GET /admin/payouts/{id}/file, `payouts:export --reexport`: `reexport=true` asks for a paid batch's file as a copy
+ * for the records; without it a paid batch's file is refused (the bank would pay it again).
+ */
+export const payoutFileQuerySchema = z.object({
+  reexport: booleanFilter().meta({ description: ja.payoutFile.reexportQuery }),
+});
+export type PayoutFileQuery = InputOf<typeof payoutFileQuerySchema>;
 
 export const adjustmentInputSchema = z.object({
   amount: z.coerce

@@ -27,6 +27,7 @@ import {
   adjustmentInputSchema,
   contractRateInputSchema,
   monthInputSchema,
+  payoutFileQuerySchema,
   type LedgerEntryJson,
   type PayeeRateJson,
   type PayoutBatchDetailJson,
@@ -35,6 +36,7 @@ import {
   type MonthInput,
   type AdjustmentInput,
   type ContractRateInput,
+  type PayoutFileQuery,
 } from './payouts.schemas';
 
 /** The advisory lock (transaction-scoped) that serialises preparing and marking batches paid. */
@@ -183,12 +185,23 @@ export function createPayoutsService(deps: PayoutsDeps) {
   /**
    * GET /api/v1/admin/payouts/{id}/file, `payouts:export`: the adapter's file of the batch's payable lines (the
    * 全銀 総合振込 file), with the account numbers decrypted as they were when the batch was prepared.
+   *
+   * A paid batch's file would pay every payee again if it reached the bank, so it is refused (409) unless `reexport`
+   * says it is a copy for the records. A copy has the same bytes, a file name marked `-paid-copy` and `copy: true`
+   * (the CLI warns on stderr); it leaves `exported_at` (the file made for the bank) as it was, and is audited as an
+   * export with `copy: true`.
    */
-  async function exportFile(ctx: Ctx, input: { id: IdInput }): Promise<PayoutFile & { count: number }> {
+  async function exportFile(
+    ctx: Ctx,
+    input: { id: IdInput } & PayoutFileQuery,
+  ): Promise<PayoutFile & { month: string; count: number; copy: boolean }> {
     requireAdmin(ctx);
     const id = idFrom(input, 'id', batchNotFound);
+    const { reexport } = parseInput(payoutFileQuerySchema, input);
     const row = await batchRow(ctx.em, 'b.id = ?', [id]);
     if (!row) throw batchNotFound();
+    const copy = row.status === 'paid';
+    if (copy && !reexport) throw new ConflictError(ja.payoutFile.paidBatchRefused(row.month));
     const items = await itemRows(ctx.em, id, 'payable');
     if (items.length === 0) throw new ConflictError(ja.money.batchNothingToExport);
     const k = key();
@@ -208,11 +221,17 @@ export function createPayoutsService(deps: PayoutsDeps) {
     );
     if (!file) throw new ConflictError(ja.money.batchNothingToExport);
     await transaction(ctx.em, async (em) => {
-      await em.execute('UPDATE payout_batches SET exported_at = now(), updated_at = now() WHERE id = ?', [id]);
-      audit.record(withEm(ctx, em), { entityType: 'payout_batch', entityId: id, action: 'export', after: { month: row.month } });
+      if (!copy) await em.execute('UPDATE payout_batches SET exported_at = now(), updated_at = now() WHERE id = ?', [id]);
+      audit.record(withEm(ctx, em), {
+        entityType: 'payout_batch',
+        entityId: id,
+        action: 'export',
+        after: copy ? { month: row.month, copy: true } : { month: row.month },
+      });
       await em.flush();
     });
-    return { ...file, count: items.length };
+    const filename = copy ? file.filename.replace(/(\.[^.]*)?$/, '-paid-copy$1') : file.filename;
+    return { ...file, filename, month: row.month, count: items.length, copy };
   }
 
   /**

@@ -2,7 +2,8 @@
 // record, one data record per transfer, a trailer with the count and the total, and an end record, each exactly
 // 120 bytes, in JIS X 0201 (ASCII digits, upper-case letters and symbols, half-width katakana at 0xA1-0xDF: the
 // single-byte part of Shift_JIS), records separated by CR LF. Names are written as toTransferKana
-// (earnings.shared.ts) gives them. Pure. Server-only.
+// (earnings.shared.ts) gives them. The layout's field kinds: N (digits, right-aligned, zero-padded, also when the
+// field is unused) and C (characters, left-aligned, space-padded). Pure. Server-only.
 
 export const ZENGIN_RECORD_BYTES = 120;
 
@@ -23,6 +24,16 @@ function alpha(value: string, width: number): string {
   return value.slice(0, width).padEnd(width, ' ');
 }
 
+/**
+ * A name the bank matches (委託者名, 受取人名): left-justified and space-padded like `alpha`, but never blank and never
+ * cut, since either would make a transfer the bank refuses or pays to the wrong name.
+ */
+function name(value: string, width: number, field: string): string {
+  if (value.trim() === '') throw new RangeError(`${field} is blank`);
+  if (value.length > width) throw new RangeError(`${field} ${value} is longer than ${width} characters`);
+  return alpha(value, width);
+}
+
 /** Right-justified, zero-padded digits; a value too wide is an error (never a silently wrong amount). */
 function num(value: number | string, width: number): string {
   const text = String(value);
@@ -35,7 +46,7 @@ const ACCOUNT_TYPE_CODE = { ordinary: '1', checking: '2' } as const;
 export interface ZenginHeader {
   /** 委託者コード (10 digits, given by the bank). */
   clientCode: string;
-  /** 委託者名, half-width katakana. */
+  /** 委託者名, half-width katakana as the bank registered it (never blank). */
   clientName: string;
   /** 取組日 (the transfer date) 'YYYY-MM-DD'. */
   transferDate: string;
@@ -57,8 +68,8 @@ export interface ZenginTransfer {
   /** 受取人名, half-width katakana (toTransferKana). */
   holderName: string;
   amount: number;
-  /** 顧客コード1: the payee id, so the office can match the bank's result to the payee. */
-  customerCode: string;
+  /** 顧客コード1 (N(10)): the payee id, so the office can match the bank's result to the payee. */
+  customerCode: number;
 }
 
 function record(text: string): Buffer {
@@ -74,7 +85,7 @@ export function headerRecord(h: ZenginHeader): Buffer {
       '21' + // 種別コード: 総合振込
       '0' + // コード区分: JIS
       num(h.clientCode, 10) +
-      alpha(h.clientName, 40) +
+      name(h.clientName, 40, '委託者名') +
       num(mmdd, 4) +
       num(h.bankCode, 4) +
       alpha(h.bankName, 15) +
@@ -94,17 +105,17 @@ export function dataRecord(t: ZenginTransfer): Buffer {
       alpha(t.bankName, 15) +
       num(t.branchCode, 3) +
       alpha(t.branchName, 15) +
-      alpha('', 4) + // 手形交換所番号: unused
+      num(0, 4) + // 手形交換所番号 N(4): unused, zeros
       ACCOUNT_TYPE_CODE[t.accountType] +
       num(t.accountNumber, 7) +
-      alpha(t.holderName, 30) +
+      name(t.holderName, 30, '受取人名') +
       num(t.amount, 10) +
-      '0' + // 新規コード
-      alpha(t.customerCode, 10) + // 顧客コード1
-      alpha('', 10) + // 顧客コード2
-      '7' + // 振込指定区分: 電信
-      ' ' + // 識別表示: no EDI
-      alpha('', 7),
+      '0' + // 新規コード N(1): 0 (other)
+      num(t.customerCode, 10) + // 顧客コード1 N(10)
+      num(0, 10) + // 顧客コード2 N(10): unused, zeros
+      '7' + // 振込指定区分 N(1): 電信
+      ' ' + // 識別表示 C(1): space, so 顧客コード1/2 are customer codes (Y would make them EDI text)
+      alpha('', 7), // ダミー C(7)
   );
 }
 

@@ -8,14 +8,16 @@ import { ADDRESSEE_MAX, PURPOSE_MAX } from './receipts.shared';
 export { ADDRESSEE_MAX, PURPOSE_MAX };
 
 /**
- * POST /api/v1/reservations/{id}/receipt: the addressee (required) and the 但し書き (empty: 体験料として), each one
- * printed line (a line break or a tab would break it).
+ * POST /api/v1/reservations/{id}/receipt: the addressee (required) and the 但し書き (empty: 体験料として; left out:
+ * the one stored by the last issue, else 体験料として), each one printed line (a line break or a tab would break it).
  */
 export const receiptRequestSchema = z.object({
   addressee: requiredText(ja.receipts.addresseeRequired, ja.receipts.addresseeTooLong, ADDRESSEE_MAX).meta({
     description: '宛名（60文字以内）',
   }),
-  purpose: optionalText(ja.receipts.purposeTooLong, PURPOSE_MAX).meta({ description: '但し書き（40文字以内、省略時は「体験料として」）' }),
+  purpose: optionalText(ja.receipts.purposeTooLong, PURPOSE_MAX).meta({
+    description: '但し書き（40文字以内。空欄は「体験料として」、省略時は前回の但し書き、初回は「体験料として」）',
+  }),
 });
 export type ReceiptRequestInput = InputOf<typeof receiptRequestSchema>;
 

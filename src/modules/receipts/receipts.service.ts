@@ -107,12 +107,13 @@ export function createReceiptsService(deps: ReceiptsDeps) {
   /**
    * Counts one issuance and returns the receipt row: the existing one (a re-issue), else a new one whose number
    * comes from its id. The insert's ON CONFLICT makes two first downloads at once one receipt with two issuances.
+   * `purpose` null keeps the stored 但し書き (体験料として on a first issue); the row returns the one to print.
    */
-  async function recordIssuance(em: EntityManager, reservationId: number, addressee: string, purpose: string) {
-    type Row = { id: number; number: string; issued_count: number; created_at: Date };
+  async function recordIssuance(em: EntityManager, reservationId: number, addressee: string, purpose: string | null) {
+    type Row = { id: number; number: string; issued_count: number; created_at: Date; purpose: string };
     const updated = await em.execute<Row[]>(
-      `UPDATE receipts SET issued_count = issued_count + 1, addressee = ?, purpose = ?, updated_at = now()
-       WHERE reservation_id = ? RETURNING id, number, issued_count, created_at`,
+      `UPDATE receipts SET issued_count = issued_count + 1, addressee = ?, purpose = coalesce(?, purpose), updated_at = now()
+       WHERE reservation_id = ? RETURNING id, number, issued_count, created_at, purpose`,
       [addressee, purpose, reservationId],
     );
     if (updated[0]) return updated[0];
@@ -121,9 +122,9 @@ export function createReceiptsService(deps: ReceiptsDeps) {
        INSERT INTO receipts (id, reservation_id, number, addressee, purpose, issued_count)
        SELECT n.id, ?, 'R' || lpad(n.id::text, 8, '0'), ?, ?, 1 FROM n
        ON CONFLICT (reservation_id) DO UPDATE SET issued_count = receipts.issued_count + 1, addressee = excluded.addressee,
-         purpose = excluded.purpose, updated_at = now()
-       RETURNING id, number, issued_count, created_at`,
-      [reservationId, addressee, purpose],
+         purpose = coalesce(?, receipts.purpose), updated_at = now()
+       RETURNING id, number, issued_count, created_at, purpose`,
+      [reservationId, addressee, purpose ?? ja.receipts.defaultPurpose, purpose],
     );
     return inserted[0];
   }
@@ -139,7 +140,8 @@ export function createReceiptsService(deps: ReceiptsDeps) {
     if (Object.keys(refused).length > 0) throw new ValidationError(refused);
     const reason = unavailableReason(r);
     if (reason !== null || !r.confirmedAt) throw new ConflictError(reason ?? ja.receipts.notPaid);
-    const purpose = data.purpose ?? ja.receipts.defaultPurpose;
+    // Without a purpose the re-issue keeps the stored 但し書き; an empty one (the form's cleared field) is the default.
+    const purpose = input.purpose === undefined || input.purpose === null ? null : (data.purpose ?? ja.receipts.defaultPurpose);
     const now = new Date();
     // The issuance is counted and recorded in the same transaction that draws the PDF: a failure counts nothing.
     return transaction(ctx.em, async (em) => {
@@ -151,7 +153,7 @@ export function createReceiptsService(deps: ReceiptsDeps) {
         issuedOn: todayInJapan(now),
         ...printedReservation(r),
         addressee: data.addressee,
-        purpose,
+        purpose: row.purpose,
         issuer,
       };
       // What was printed, whole: the platform reproduces it from this row (copy), whatever changes later.

@@ -104,7 +104,7 @@ export default function Page() {
             >
               {(control) => <textarea className="textarea" {...control} rows={8} />}
             </Field>
-            <button type="submit" className="button button--block" disabled={form.submitting || !form.ready} data-testid="review-submit">
+            <button type="submit" className="button button--block" {...form.submitProps} data-testid="review-submit">
               {form.submitting ? t.submitting : t.submit}
             </button>
           </form>

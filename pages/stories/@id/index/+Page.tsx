@@ -77,7 +77,7 @@ export default function Page() {
         <ServerHtml name="tags" as="nav" className="story__tags" aria-label={ja.browse.tags} html={html('tags')} />
         <div className="story__title-row">
           <h1 className="story__title">{experience.title}</h1>
-          <FavoriteHeart experienceId={experience.id} initial={data.favorite} />
+          <FavoriteHeart experience={experience} initial={data.favorite} />
         </div>
         <ServerHtml name="host" as="div" className="story__host" html={html('host')} />
       </header>

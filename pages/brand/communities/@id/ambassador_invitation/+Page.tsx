@@ -58,7 +58,7 @@ export default function Page() {
             </Field>
           )}
           <div className="admin-form__actions">
-            <button type="submit" className="button" disabled={form.submitting || !form.ready || ambassadors.length === 0}>
+            <button type="submit" className="button" {...form.submitProps} disabled={!form.ready || ambassadors.length === 0}>
               {t.submit}
             </button>
             <a href={`/brand/communities/${community.id}/ambassadors`} className="button button--ghost">

@@ -60,14 +60,6 @@ function checkAnswers(community: Community, answers: Record<number, string>): Fi
   return messages;
 }
 
-function focusFirstError() {
-  requestAnimationFrame(() => {
-    const target = document.querySelector<HTMLElement>('.registration [aria-invalid="true"], .registration .alert');
-    target?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-    target?.focus({ preventScroll: true });
-  });
-}
-
 export default function Page() {
   const { community } = useData<Data>();
   if (community.applied) return <AlreadyApplied community={community} />;
@@ -105,7 +97,6 @@ function ApplicationForm() {
       window.location.assign(logonUrl(window.location.pathname));
       return true;
     },
-    onMessages: focusFirstError,
   });
   const serverListed = [...(form.errors.answers ?? []), ...(form.errors.community_id ?? [])];
 
@@ -123,12 +114,18 @@ function ApplicationForm() {
         <ProfileSection form={form} occupations={occupations} />
         {community.application_items.length > 0 && <QuestionsSection form={form} items={community.application_items} />}
 
-        <button type="submit" className="button button--block registration__submit" disabled={form.submitting || !form.ready}>
+        <button type="submit" className="button button--block registration__submit" {...form.submitProps}>
           {form.submitting ? t.submitting : t.submit}
         </button>
 
         {serverListed.length > 0 && (
-          <div className="alert alert--error registration__server-errors" role="alert" tabIndex={-1} data-testid="answer-errors">
+          <div
+            className="alert alert--error registration__server-errors"
+            role="alert"
+            tabIndex={-1}
+            data-testid="answer-errors"
+            data-form-errors=""
+          >
             <p className="registration__server-title">{t.serverErrorsTitle}</p>
             <ul>
               {serverListed.map((message) => (
