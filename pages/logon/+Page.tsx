@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import * as ja from '#src/i18n/ja';
 import { safeRedirect } from '#src/lib/isomorphic/api-client';
@@ -9,6 +9,9 @@ import { signInSchema, signUpSchema } from '#src/modules/users/users.schemas';
 import './logon.css';
 
 type Mode = 'logon' | 'signup';
+
+/** The tabs in their order. */
+const MODES: readonly Mode[] = ['logon', 'signup'];
 
 export default function Page() {
   const pageContext = usePageContext();
@@ -30,75 +33,109 @@ export default function Page() {
     form.setErrors({});
   }
 
+  function chooseByKey(event: KeyboardEvent<HTMLDivElement>) {
+    const index = MODES.indexOf(mode);
+    const next =
+      event.key === 'ArrowRight' || event.key === 'ArrowLeft'
+        ? MODES[(index + (event.key === 'ArrowRight' ? 1 : MODES.length - 1)) % MODES.length]
+        : event.key === 'Home'
+          ? MODES[0]
+          : event.key === 'End'
+            ? MODES[MODES.length - 1]
+            : null;
+    if (next === null) return;
+    event.preventDefault();
+    choose(next);
+    document.getElementById(`logon-tab-${next}`)?.focus();
+  }
+
   return (
     <section className="page page--narrow logon">
       <div className="panel logon__panel">
-        <div className="tabs" role="tablist">
-          <button type="button" role="tab" className="tabs__tab" aria-selected={mode === 'logon'} onClick={() => choose('logon')}>
-            {ja.auth.logonTitle}
-          </button>
-          <button type="button" role="tab" className="tabs__tab" aria-selected={mode === 'signup'} onClick={() => choose('signup')}>
-            {ja.auth.signUpTitle}
-          </button>
+        {/* The tabs pattern: one tab stop (the selected tab), the arrow keys and Home/End choose the other and move the
+            focus to it, and the panel below names its tab. */}
+        <div className="tabs" role="tablist" onKeyDown={chooseByKey}>
+          {MODES.map((m) => (
+            <button
+              key={m}
+              type="button"
+              role="tab"
+              id={`logon-tab-${m}`}
+              className="tabs__tab"
+              aria-selected={mode === m}
+              aria-controls="logon-panel"
+              tabIndex={mode === m ? 0 : -1}
+              onClick={() => choose(m)}
+            >
+              {m === 'logon' ? ja.auth.logonTitle : ja.auth.signUpTitle}
+            </button>
+          ))}
         </div>
-        <h1 className="logon__title">{mode === 'logon' ? ja.auth.logonTitle : ja.auth.signUpTitle}</h1>
-        <p className="muted">{mode === 'logon' ? ja.auth.logonLead : ja.auth.signUpLead}</p>
-        <FormErrors messages={form.errors} />
-        <form className="form" {...form.formProps} key={mode}>
-          {mode === 'signup' && (
-            <Field name="name" label={ja.auth.name} max={100} messages={form.messages('name')}>
-              {(control) => <input className="input" {...control} autoComplete="name" />}
-            </Field>
-          )}
-          <Field name="email" label={ja.auth.email} messages={form.messages('email')}>
-            {(control) => <input className="input" {...control} type="email" autoComplete="email" />}
-          </Field>
-          <Field
-            name="password"
-            label={ja.auth.password}
-            hint={mode === 'signup' ? ja.auth.passwordHint : undefined}
-            messages={form.messages('password')}
-          >
-            {(control) => (
-              <input className="input" {...control} type="password" autoComplete={mode === 'logon' ? 'current-password' : 'new-password'} />
+        <div role="tabpanel" id="logon-panel" aria-labelledby={`logon-tab-${mode}`}>
+          <h1 className="logon__title">{mode === 'logon' ? ja.auth.logonTitle : ja.auth.signUpTitle}</h1>
+          <p className="muted">{mode === 'logon' ? ja.auth.logonLead : ja.auth.signUpLead}</p>
+          <FormErrors messages={form.errors} />
+          <form className="form" {...form.formProps} key={mode}>
+            {mode === 'signup' && (
+              <Field name="name" label={ja.auth.name} max={100} messages={form.messages('name')}>
+                {(control) => <input className="input" {...control} autoComplete="name" />}
+              </Field>
             )}
-          </Field>
-          {mode === 'signup' && (
-            <div className="field logon__consent">
-              <label className="logon__consent-line">
+            <Field name="email" label={ja.auth.email} messages={form.messages('email')}>
+              {(control) => <input className="input" {...control} type="email" autoComplete="email" />}
+            </Field>
+            <Field
+              name="password"
+              label={ja.auth.password}
+              hint={mode === 'signup' ? ja.auth.passwordHint : undefined}
+              messages={form.messages('password')}
+            >
+              {(control) => (
                 <input
-                  type="checkbox"
-                  name="agree_terms"
-                  aria-invalid={form.messages('agree_terms') ? true : undefined}
-                  aria-describedby={form.messages('agree_terms') ? 'agree-terms-error' : undefined}
+                  className="input"
+                  {...control}
+                  type="password"
+                  autoComplete={mode === 'logon' ? 'current-password' : 'new-password'}
                 />
-                <span>
-                  <a href="/terms" target="_blank" rel="noreferrer">
-                    {ja.auth.agreeTerms}
-                  </a>
-                  {ja.auth.agreeAnd}
-                  <a href="/privacy" target="_blank" rel="noreferrer">
-                    {ja.auth.agreePrivacy}
-                  </a>
-                  {ja.auth.agreeAfter}
-                </span>
-              </label>
-              {form.messages('agree_terms') && (
-                <p className="field__error" id="agree-terms-error">
-                  {form.messages('agree_terms')?.[0]}
-                </p>
               )}
-            </div>
+            </Field>
+            {mode === 'signup' && (
+              <div className="field logon__consent">
+                <label className="logon__consent-line">
+                  <input
+                    type="checkbox"
+                    name="agree_terms"
+                    aria-invalid={form.messages('agree_terms') ? true : undefined}
+                    aria-describedby={form.messages('agree_terms') ? 'agree-terms-error' : undefined}
+                  />
+                  <span>
+                    <a href="/terms" target="_blank" rel="noreferrer">
+                      {ja.auth.agreeTerms}
+                    </a>
+                    {ja.auth.agreeAnd}
+                    <a href="/privacy" target="_blank" rel="noreferrer">
+                      {ja.auth.agreePrivacy}
+                    </a>
+                    {ja.auth.agreeAfter}
+                  </span>
+                </label>
+                {form.messages('agree_terms') && (
+                  <p className="field__error" id="agree-terms-error">
+                    {form.messages('agree_terms')?.[0]}
+                  </p>
+                )}
+              </div>
+            )}
+            <button type="submit" className="button button--block" {...form.submitProps}>
+              {mode === 'logon' ? ja.auth.submitLogon : ja.auth.submitSignUp}
+            </button>
+          </form>
+          {mode === 'logon' && (
+            <p className="logon__links">
+              <a href="/password_reset/new">{ja.details.forgotPassword}</a>
+            </p>
           )}
-          <button type="submit" className="button button--block" {...form.submitProps}>
-            {mode === 'logon' ? ja.auth.submitLogon : ja.auth.submitSignUp}
-          </button>
-        </form>
-        {mode === 'logon' && (
-          <p className="logon__links">
-            <a href="/password_reset/new">{ja.details.forgotPassword}</a>
-          </p>
-        )}
+        </div>
       </div>
     </section>
   );

@@ -136,6 +136,35 @@ describe('page shell', () => {
   });
 });
 
+describe('the sign-in and sign-up tabs', () => {
+  it('are one tab stop whose arrow keys, Home and End choose the other tab and move the focus to it', async () => {
+    const page = await s.newPage({ width: 375, height: 800 });
+    await page.goto('/logon');
+    await hydrated(page);
+    const logon = page.getByRole('tab', { name: 'ログイン' });
+    const signup = page.getByRole('tab', { name: '新規登録' });
+    expect([await logon.getAttribute('tabindex'), await signup.getAttribute('tabindex')]).toEqual(['0', '-1']);
+    // The panel is named by its tab.
+    expect(await page.getByRole('tabpanel', { name: 'ログイン' }).count()).toBe(1);
+    await logon.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => signup.getAttribute('aria-selected')).toBe('true');
+    expect(await signup.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.getByRole('tabpanel', { name: '新規登録' }).locator('input[name="name"]').count()).toBe(1);
+    // Past the last tab, the first again; Home and End go to the ends.
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => logon.getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('End');
+    await expect.poll(() => signup.getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('Home');
+    await expect.poll(() => logon.getAttribute('aria-selected')).toBe('true');
+    expect(await logon.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Tab leaves the tabs for the form: the unselected tab is no stop.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
+  });
+});
+
 describe('focus after a submit', () => {
   it('moves to the first invalid field after the browser refuses a sign-in, and to the summary after the server does', async () => {
     const page = await s.newPage({ width: 375, height: 800 });
