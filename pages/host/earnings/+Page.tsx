@@ -1,3 +1,4 @@
+import { earningsPath } from '#src/modules/earnings/earnings.shared';
 import { useState } from 'react';
 import { useData } from 'vike-react/useData';
 import * as ja from '#src/i18n/ja';
@@ -146,12 +147,7 @@ export default function Page() {
             {t.ownEarnings}
           </a>
           {earnings.ambassadors.map((a) => (
-            <a
-              key={a.id}
-              className="tabs__tab"
-              href={`/host/earnings?ambassador_id=${a.id}`}
-              aria-current={String(a.id) === ambassadorId ? 'page' : undefined}
-            >
+            <a key={a.id} className="tabs__tab" href={earningsPath(a.id)} aria-current={String(a.id) === ambassadorId ? 'page' : undefined}>
               {a.name}
             </a>
           ))}

@@ -1,6 +1,7 @@
 // https://vike.dev/Page — /reservations/{id}: the guest's reservation: schedule, people, option, amounts,
 // status, venue (the address when the host displays it; the online URL to a confirmed guest from the day before),
 // the cancellation policy with its exact deadline, and キャンセルする with the refund shown before confirming.
+import { joinAddress } from '#src/lib/isomorphic/address';
 import { useState } from 'react';
 import { useData } from 'vike-react/useData';
 import { reloadPage } from '#src/lib/isomorphic/browser-navigation';
@@ -68,7 +69,7 @@ export default function Page() {
       </span>
     )
   ) : r.address ? (
-    <span>{r.state && !r.address.startsWith(r.state) ? `${r.state}${r.address}` : r.address}</span>
+    <span>{joinAddress(r.state, r.address)}</span>
   ) : (
     <span className="muted">{t.addressHidden}</span>
   );

@@ -1,6 +1,7 @@
 // カレンダーに追加 on /reservations/{id} (a confirmed reservation): the .ics file the confirmation mail attaches
 // (GET /api/v1/reservations/{id}/calendar.ics, every date in one file) and a Google Calendar link per date. Times are
 // Japan time: the file names its zone (TZID=Asia/Tokyo), the Google link passes ctz=Asia/Tokyo.
+import { joinAddress } from '#src/lib/isomorphic/address';
 import * as ja from '#src/i18n/ja';
 import { formatDateJa } from '#src/lib/isomorphic/dates';
 import type { Data } from './+data';
@@ -13,9 +14,7 @@ export function googleCalendarUrl(
   slot: { date: string; start_time: string; end_time: string },
   origin: string,
 ): string {
-  const place = r.online
-    ? ja.guestReservations.icsOnline
-    : `${r.state && !r.address?.startsWith(r.state) ? r.state : ''}${r.address ?? ''}`;
+  const place = r.online ? ja.guestReservations.icsOnline : joinAddress(r.state, r.address);
   const params = new URLSearchParams({
     action: 'TEMPLATE',
     text: ja.guestReservations.icsSummary(r.title),

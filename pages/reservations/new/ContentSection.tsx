@@ -1,5 +1,6 @@
 // The reservation form's first section: schedule, number of people, option, venue, coupon, message to the host and
 // the card. Controlled by the form (+Page.tsx), which re-quotes the price when people, option or coupon change.
+import { joinAddress } from '#src/lib/isomorphic/address';
 import { useState } from 'react';
 import * as ja from '#src/i18n/ja';
 import { formatYen } from '#src/lib/isomorphic/money';
@@ -98,11 +99,7 @@ export function ContentSection(props: {
       {(experience.online || experience.address) && (
         <div className="reservation__row">
           <span className="field__label">{ja.reservations.venue}</span>
-          <p data-testid="venue">
-            {experience.online
-              ? ja.reservations.onlineVenue
-              : `${experience.state && !experience.address?.startsWith(experience.state) ? experience.state : ''}${experience.address ?? ''}`}
-          </p>
+          <p data-testid="venue">{experience.online ? ja.reservations.onlineVenue : joinAddress(experience.state, experience.address)}</p>
         </div>
       )}
 

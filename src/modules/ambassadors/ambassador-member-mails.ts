@@ -5,6 +5,7 @@
 // because it reports a change to what the account can do. Queued by ambassadors.service.ts in the transaction that adds or removes the
 // membership; the key names the membership row, so a re-added member is told again and a retry never twice.
 // Server-only.
+import { earningsPath } from '#src/modules/earnings/earnings.shared';
 import * as ja from '#src/i18n/ja';
 import type { OutgoingMail } from '#src/modules/mail/mail.outbox';
 import { mailText } from '#src/modules/mail/mail.frame';
@@ -33,7 +34,7 @@ export function memberAddedMail(change: MembershipChange, baseUrl: string): Outg
         '',
         m.experiences(`${baseUrl}/host/story`),
         m.reservations(`${baseUrl}/host/reservations`),
-        m.earnings(`${baseUrl}/host/earnings?ambassador_id=${ambassador.id}`),
+        m.earnings(`${baseUrl}${earningsPath(ambassador.id)}`),
         m.reviews(`${baseUrl}/host/reviews`),
         '',
         m.unexpected(`${baseUrl}/inquiry`),

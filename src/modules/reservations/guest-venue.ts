@@ -5,6 +5,7 @@
 //    host announces the place themselves.
 //  - The online URL only to the guest of a confirmed reservation, from 00:00 Japan time the day before its first slot.
 // Pure; server-only (the page reads the result through its JSON).
+import { joinAddress } from '#src/lib/isomorphic/address';
 import { addDays, japanInstant } from '#src/lib/isomorphic/dates';
 
 export interface VenueOfExperience {
@@ -50,5 +51,5 @@ export function guestVenue(e: VenueOfExperience, reservation: { status: string; 
 /** The address on one line, the prefecture first (addresses usually start with it already); null when not shown. */
 export function addressLine(v: ShownAddress): string | null {
   if (!v.address) return null;
-  return v.state && !v.address.startsWith(v.state) ? `${v.state}${v.address}` : v.address;
+  return joinAddress(v.state, v.address);
 }
