@@ -6,7 +6,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Seeder } from '@mikro-orm/seeder';
-import { parseEnv, type Env } from '#src/lib/env';
+import { parseEnv, publicBaseUrl, type Env } from '#src/lib/env';
+import { setMailBaseUrl } from '#src/modules/mail/mail.outbox';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { User, type IUser } from '#src/modules/users/users.entity';
 import { TERMS_VERSION } from '#src/modules/users/users.schemas';
@@ -149,7 +150,11 @@ export class DatabaseSeeder extends Seeder {
   }
 
   async run(em: EntityManager): Promise<void> {
-    await transaction(em, (tem) => seedDemoData(tem, new Date(), this.env ?? parseEnv(process.env)));
+    const env = this.env ?? parseEnv(process.env);
+    // The payout batches it prepares and pays queue mails. `db:seed` and the benchmarks seed on an ORM with no mail
+    // service, so the seed names the base URL those mails link to, by the same rule a mail service does.
+    setMailBaseUrl(em, publicBaseUrl(env));
+    await transaction(em, (tem) => seedDemoData(tem, new Date(), env));
   }
 }
 

@@ -47,9 +47,12 @@ export interface MailAttachment {
  */
 const baseUrls = new WeakMap<object, string>();
 
-/** Makes `baseUrl` the base URL of the footers of the mails queued through `orm`. */
-export function setMailBaseUrl(orm: MikroORM, baseUrl: string): void {
-  baseUrls.set(orm.config, baseUrl);
+/**
+ * Makes `baseUrl` the base URL of the footers of the mails queued through `owner`: an ORM, or an EntityManager of
+ * one (the demo seed, which queues mails on an ORM that may have no services built).
+ */
+export function setMailBaseUrl(owner: MikroORM | EntityManager, baseUrl: string): void {
+  baseUrls.set(owner.config, baseUrl);
 }
 
 /** Queues mails; a dedupe key already present is skipped, so a retried request never queues a mail twice. */
