@@ -10,7 +10,8 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { startEmbeddedDatabase } from '#src/lib/embedded-db';
 import { initOrm, migrate, type MikroORM } from '#src/lib/orm';
-import { parseEnv } from '#src/lib/env';
+import { parseEnv, publicBaseUrl } from '#src/lib/env';
+import { setMailBaseUrl } from '#src/modules/mail/mail.outbox';
 import { createLogger } from '#src/lib/logger';
 import { Ctx, operator } from '#src/lib/context';
 import { createAuditService } from '#src/modules/audit/audit.service';
@@ -98,6 +99,8 @@ export async function benchPayouts(): Promise<boolean> {
       await migrate(orm);
       await seedPayees(orm);
       const env = parseEnv({ NODE_ENV: 'development' });
+      // Marking a batch paid queues the payees' mails; no mail service is built here to name their base URL.
+      setMailBaseUrl(orm, publicBaseUrl(env));
       const payouts = createPayoutsService({
         env,
         audit: createAuditService(),
