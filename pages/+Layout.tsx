@@ -27,8 +27,8 @@ export default function Layout({ children }: { children: ReactNode }) {
   // the error page under /brand (an unknown path, another brand's id: pages/_error/+Page.tsx draws the portal's frame).
   const portal = pageId?.startsWith('/pages/brand/') || (pageId === '/pages/_error' && isPortalPath(urlPathname));
   // The notice the previous page left for this one (goTo(url, notice), e.g. after signing up), shown on top and
-  // focused so that it is announced. A page that shows its notices itself has taken it already: a parent's effects
-  // run after its children's.
+  // focused so that it is announced (the focus reads it: no live region, which would read it twice). A page that
+  // shows its notices itself has taken it already: a parent's effects run after its children's.
   const [notice] = useReloadNotice(!portal);
   if (portal) return <div className="app">{children}</div>;
   return (
@@ -40,7 +40,7 @@ export default function Layout({ children }: { children: ReactNode }) {
       <main id="main" className="app__main">
         {notice && (
           <div className="page-notice">
-            <p className="alert alert--success" role="status" tabIndex={-1} ref={focusNotice} data-testid="page-notice">
+            <p className="alert alert--success" tabIndex={-1} ref={focusNotice} data-testid="page-notice">
               {notice}
             </p>
           </div>

@@ -1,7 +1,10 @@
 // /favorites: the switch of the mail about new dates of hearted experiences (the same setting as /account's
-// お知らせメール). It saves at once; a failed save puts the box back and says why.
+// お知らせメール). It saves at once; a failed save puts the box back and says why. While it saves the box keeps the
+// focus (aria-disabled, not disabled: that would drop the focus to <body>) and a change is ignored, so the box shows
+// what is being saved.
 import { useState } from 'react';
 import * as ja from '#src/i18n/ja';
+import { LiveRegion } from '#src/components/LiveRegion';
 import { api, ApiError } from '#src/lib/isomorphic/api-client';
 
 const t = ja.favoriteDates;
@@ -32,17 +35,17 @@ export function FavoriteDatesToggle({ initial }: { initial: boolean }) {
         <input
           type="checkbox"
           checked={on}
-          disabled={busy}
-          onChange={(e) => void change(e.target.checked)}
+          aria-disabled={busy || undefined}
+          onChange={(e) => {
+            if (!busy) void change(e.target.checked);
+          }}
           data-testid="favorite-dates-toggle"
         />
         <span>{t.favoritesToggle}</span>
       </label>
-      {message && (
-        <p className={message.error ? 'alert alert--error' : 'muted favorites__mail-status'} role="status">
-          {message.text}
-        </p>
-      )}
+      <LiveRegion>
+        {message && <p className={message.error ? 'alert alert--error' : 'muted favorites__mail-status'}>{message.text}</p>}
+      </LiveRegion>
     </div>
   );
 }

@@ -62,7 +62,7 @@ export default function StoriesPage() {
       <header className="stories__header">
         <h1 className="stories__title">{listHeading(data)}</h1>
         {!data.refused && (
-          <p className="stories__count" data-testid="stories-count" aria-live="polite">
+          <p className="stories__count" data-testid="stories-count">
             {searching ? ja.search.resultsCount(list.meta.total_count) : ja.browse.totalCount(list.meta.total_count)}
           </p>
         )}

@@ -2,14 +2,20 @@
 // scroll the track. Auto-advance (spec §9: every 3 seconds) pauses while the pointer is over it, while it has
 // keyboard focus or is being touched, and with the pause button (a click no longer stops it for good).
 // prefers-reduced-motion: no auto-advance at all and no smooth scrolling (followed live if the setting changes).
+//
+// The pause button is a toggle button like the site's other toggles (the hearts, the slots): one fixed label,
+// 「自動再生を停止」, and its state in aria-pressed (pressed: stopped). A label that changed with the state as well
+// would be read as a contradiction (「自動再生」, pressed), and a screen reader announces a pressed state reliably
+// where it may not announce a new label of the focused button.
 import { useEffect, useRef, useState } from 'react';
 import * as ja from '#src/i18n/ja';
 import { imageSrcSet } from '#src/modules/uploads/uploads.shared';
 import './carousel.css';
 
 export interface CarouselProps {
-  images: { url: string }[];
-  /** Text for the images' alt attributes: "{alt}の写真{n}". */
+  /** The photos, each with its own text where one is written (an experience's, by its host). */
+  images: { url: string; alt?: string | null }[];
+  /** The carousel's name, and the alt of a photo without its own text: "{alt}の写真{n}". */
   alt: string;
   autoAdvanceMs?: number;
 }
@@ -97,7 +103,7 @@ export function Carousel({ images, alt, autoAdvanceMs = 0 }: CarouselProps) {
               srcSet={imageSrcSet(image.url)}
               // The full width on phones and tablets; the photo column (beside the 390px slot list) above 1080px.
               sizes="(min-width: 1081px) 700px, 100vw"
-              alt={ja.browse.images(alt, i + 1)}
+              alt={image.alt || ja.browse.images(alt, i + 1)}
               loading={i === 0 ? 'eager' : 'lazy'}
               fetchPriority={i === 0 ? 'high' : undefined}
               decoding="async"
@@ -133,7 +139,7 @@ export function Carousel({ images, alt, autoAdvanceMs = 0 }: CarouselProps) {
               aria-pressed={stopped}
               data-testid="carousel-toggle"
             >
-              {stopped ? ja.details.carouselPlay : ja.details.carouselPause}
+              {ja.details.carouselStop}
             </button>
           )}
           <div className="carousel__dots">

@@ -7,6 +7,8 @@ import * as ja from '#src/i18n/ja';
 import { weekdayOf } from '#src/lib/isomorphic/dates';
 import type { SlotJson } from '#src/modules/calendars/calendars.schemas';
 import { slotView } from '#src/modules/calendars/slots';
+import { LiveRegion } from './LiveRegion';
+import { busyControl } from './form/busy-control';
 import type { SlotPager, SlotSelection } from './slot-list-state';
 import './slot-list.css';
 
@@ -218,8 +220,7 @@ export function SlotList({ pager, selection, serverNow, mode, allHref }: SlotLis
             <button
               type="button"
               className="slot-list__toggle"
-              onClick={() => void pager.loadMore()}
-              disabled={pager.loading}
+              {...busyControl(pager.loading, { onClick: () => void pager.loadMore() })}
               data-testid="slots-load-more"
             >
               {pager.loading ? ja.browse.fetching : ja.browse.loadMoreSlots}
@@ -266,13 +267,9 @@ function Sentinel({ pager }: { pager: SlotPager }) {
   }, [hasMore, loading, loadMore, calendars.length]);
   if (!hasMore) return null;
   return (
-    <div ref={ref} className="slot-list__sentinel" data-testid="slots-sentinel" aria-live="polite">
-      {loading && (
-        <>
-          <span className="slot-list__spinner" aria-hidden="true" />
-          {ja.browse.fetching}
-        </>
-      )}
+    <div ref={ref} className="slot-list__sentinel" data-testid="slots-sentinel">
+      {loading && <span className="slot-list__spinner" aria-hidden="true" />}
+      <LiveRegion as="span">{loading && ja.browse.fetching}</LiveRegion>
     </div>
   );
 }

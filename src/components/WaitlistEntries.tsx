@@ -1,6 +1,7 @@
 // The guest's キャンセル待ち entries (the experience page's panel and /reservations): the slot, the party, the place
 // in line or the offer with its end and the link to the reservation form, and the button that leaves (or declines).
 import { useState } from 'react';
+import { busyControl } from '#src/components/form/busy-control';
 import * as ja from '#src/i18n/ja';
 import { api, ApiError } from '#src/lib/isomorphic/api-client';
 import { formatInstantDateTimeJa, weekdayOf } from '#src/lib/isomorphic/dates';
@@ -20,7 +21,7 @@ export function WaitlistEntries({
   onChange,
 }: {
   entries: WaitlistEntryJson[];
-  /** /reservations names the experience; the experience page does not need to. */
+  /** /reservations names the experience, as a heading (h3 under its h2); the experience page does not need to. */
   showTitle: boolean;
   onChange(entries: WaitlistEntryJson[]): void;
 }) {
@@ -53,9 +54,9 @@ export function WaitlistEntries({
           >
             <div className="waitlist-entry__body">
               {showTitle && (
-                <a className="waitlist-entry__title" href={`/stories/${entry.tour_id}`}>
-                  {entry.title}
-                </a>
+                <h3 className="waitlist-entry__title">
+                  <a href={`/stories/${entry.tour_id}`}>{entry.title}</a>
+                </h3>
               )}
               <span className="waitlist-entry__when">{slotLabel(entry)}</span>
               <span className="waitlist-entry__meta">
@@ -77,8 +78,7 @@ export function WaitlistEntries({
                 <button
                   type="button"
                   className="button button--ghost button--small"
-                  onClick={() => void leave(entry)}
-                  disabled={busy === entry.id}
+                  {...busyControl(busy === entry.id, { onClick: () => void leave(entry) })}
                   data-testid="waitlist-leave"
                 >
                   {entry.status === 'offered' ? w.decline : w.leave}

@@ -27,6 +27,13 @@ describe('cardItemHtml', () => {
     );
   });
 
+  it("gives the photo the host's alt text, escaped, and keeps it empty without one (the link's texts name the card)", () => {
+    const described = cardItemHtml({ ...card, images: [{ url: '/uploads/a.svg', alt: '藍甕に布を浸す "職人" の手元' }] }, {}, '');
+    expect(described).toContain(' alt="藍甕に布を浸す &quot;職人&quot; の手元" ');
+    for (const alt of [null, undefined])
+      expect(cardItemHtml({ ...card, images: [{ url: '/uploads/a.svg', alt }] }, {}, '')).toContain(' alt="" ');
+  });
+
   it('shows an online card without a photo or reviews as such, its title an h3 by default', () => {
     const html = cardItemHtml({ ...card, images: [], online: true, review_count: 0, average_rate: null }, {}, '');
     expect(html).toContain('<span class="xcard__noimage">画像なし</span><span class="xcard__place xcard__place--online">オンライン</span>');

@@ -12,7 +12,7 @@ import { attributesHtml, escapeAttribute as esc } from './seo';
 export type CardExperience = Pick<
   ExperienceCardJson,
   'id' | 'title' | 'online' | 'state' | 'category_name' | 'price' | 'hosted_by' | 'review_count' | 'average_rate'
-> & { images: readonly { url: string }[] };
+> & { images: readonly { url: string; alt?: string | null }[] };
 
 export interface CardOptions {
   /** The photo loads at once (the first screen's cards) instead of lazily. */
@@ -39,6 +39,7 @@ export function cardLinkAttributes(experience: CardExperience) {
 
 /**
  * The link's content: the photo with the place over its corner, then the texts (experience-card.css lays them out).
+ * The photo's alt is the host's text for it; without one it is empty, since the link's texts name the experience.
  * Text and attribute values are escaped as React escapes them.
  */
 export function cardContentHtml(experience: CardExperience, { eager = false, headingLevel = 3 }: CardOptions = {}): string {
@@ -47,7 +48,7 @@ export function cardContentHtml(experience: CardExperience, { eager = false, hea
   if (image) {
     const srcSet = imageSrcSet(image.url);
     html +=
-      `<img src="${esc(image.url)}"${srcSet ? ` srcset="${esc(srcSet)}"` : ''} sizes="${CARD_SIZES}" alt="" ` +
+      `<img src="${esc(image.url)}"${srcSet ? ` srcset="${esc(srcSet)}"` : ''} sizes="${CARD_SIZES}" alt="${esc(image.alt ?? '')}" ` +
       `loading="${eager ? 'eager' : 'lazy'}" decoding="async" width="400" height="300"/>`;
   } else html += `<span class="xcard__noimage">${ja.browse.noImage}</span>`;
   const place = experience.online ? ja.common.online : (experience.state ?? '');

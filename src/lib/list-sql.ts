@@ -58,6 +58,16 @@ export function bigramKeyword(q: string | undefined): string | undefined {
   return [...keyword].length === 2 ? keyword : undefined;
 }
 
+/**
+ * The LIKE pattern (escape character: the backslash, PostgreSQL's default) that finds the keyword, normalised
+ * (`normalizeListKeyword`), as a substring of a keyword text, its `%`, `_` and backslashes literal; undefined when the
+ * keyword normalises to nothing (no filter).
+ */
+export function listKeywordPattern(q: string | undefined): string | undefined {
+  const keyword = q === undefined ? '' : normalizeListKeyword(q);
+  return keyword ? `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+}
+
 /** Conditions joined with AND, with their parameters in order. */
 export class Where {
   private readonly parts: string[] = [];
@@ -87,12 +97,12 @@ export class Where {
    * table's index leads to the list's order for every value), so the statement is prepared like one without a keyword.
    */
   keyword(text: string, q: string | undefined, options: { bigram?: string } = {}): this {
-    const keyword = q === undefined ? '' : normalizeListKeyword(q);
-    if (!keyword) return this;
+    const pattern = listKeywordPattern(q);
+    if (!pattern) return this;
     const bigram = options.bigram ? bigramKeyword(q) : undefined;
     if (options.bigram && bigram) return this.add(`${options.bigram} = ?`, bigram);
     this.planPerValue = true;
-    return this.add(`${text} LIKE ? ESCAPE '\\'`, `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    return this.add(`${text} LIKE ? ESCAPE '\\'`, pattern);
   }
 
   /** Japan-time days, both included: `column` from the start of `since` to the end of `until`. */

@@ -24,11 +24,14 @@ const PAGE_PARAMETERS: [RegExp, readonly string[]][] = [
   [/^\/reservations\/(?:new|complete)$/, ['tour_id', 'cid', 'confirm_reservation']],
   [/^\/reservations$/, ['scope', 'page']],
   [/^\/favorites$/, ['page']],
-  [/^\/host\/reservations$/, ['scope', 'page', 'reservation']],
+  [/^\/host\/reservations$/, ['scope', 'page', 'reservation', 'experience_id']],
   [/^\/host\/story$/, ['tab', 'page', 'drafts_page']],
   [/^\/host\/earnings$/, ['month', 'ambassador_id']],
   // The admin lists read their page and their filters (src/components/admin/ListFilters.tsx; each list's schema).
-  [/^\/admin(?:\/.*)?$/, ['page', 'kind', 'q', 'resolved', 'subject', 'since', 'until', 'brand_id', 'published', 'waiting', 'active']],
+  [
+    /^\/admin(?:\/.*)?$/,
+    ['page', 'kind', 'q', 'resolved', 'subject', 'since', 'until', 'brand_id', 'published', 'waiting', 'active', 'community_id', 'handled'],
+  ],
 ];
 
 /** The normalised URL (path + the parameters the page reads, sorted) that identifies a shared render. */

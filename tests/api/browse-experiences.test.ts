@@ -169,7 +169,7 @@ describe('GET /api/v1/stories', () => {
       category_id: 2,
       category_name: '料理・食',
     });
-    expect(res.body.experiences[0].images).toEqual([{ id: expect.any(Number), url: '/images/demo/pottery-1.jpg' }]);
+    expect(res.body.experiences[0].images).toEqual([{ id: expect.any(Number), url: '/images/demo/pottery-1.jpg', alt: null }]);
     expect(res.body.experiences.map((e: { id: number }) => e.id)).not.toContain(ids.pending);
 
     const page2 = await request(s.app).get('/api/v1/stories?page=2');

@@ -197,7 +197,7 @@ describe('POST /api/v1/community_applications', () => {
     expect(sessions.some((s) => s.sess.flags?.[`communityApplication:${community.id}`] === true)).toBe(true);
   });
 
-  it('mails the applicant a receipt: the community, when, what happens next; a refused application mails nobody', async () => {
+  it("mails the applicant a receipt: the community, when, and that the brand writes to the account's address; a refused application mails nobody", async () => {
     const { community, motive } = await communityWithItems({ name: '湘南ビーチクリーン部' });
     // Signed in and applying at 10:30 Japan time (01:30 UTC) on 5 January 2027: the time the mail states is the
     // subject, so only Date is faked (from the sign-in on, so the session's expiry follows the same clock).
@@ -205,7 +205,7 @@ describe('POST /api/v1/community_applications', () => {
     let res: request.Response;
     let user: { email: string };
     try {
-      const signedIn = await applicant();
+      const signedIn = await createSignedInUser(t, { name: '応募 花子', email: 'receipt-hanako@example.com' });
       user = signedIn.user;
       const refused = await signedIn.agent.post('/api/v1/community_applications').send(payload(community.id, []));
       expect(refused.status).toBe(422);
@@ -223,29 +223,36 @@ describe('POST /api/v1/community_applications', () => {
     expect(mail.footer).toBe('user');
     expect(mail.subject).toBe('【たびとこ】コミュニティへの申し込みを受け付けました：湘南ビーチクリーン部');
     const base = publicBaseUrl(t.env);
-    // The text as queued; the outbox adds the account's settings line before the signature (mail.footer.ts).
-    expect(
-      mail.textBody.startsWith(
-        [
-          '応募 花子 様',
-          '',
-          'コミュニティ「湘南ビーチクリーン部」への申し込みを受け付けました。お申し込みありがとうございます。',
-          '',
-          '■ コミュニティ: 湘南ビーチクリーン部',
-          '■ 申し込み日時: 2027年1月5日(火) 10:30',
-          '',
-          '■ 今後の流れ',
-          'コミュニティを運営するブランドの担当者が申し込み内容を確認し、参加について、あらためてご連絡します。',
-          '確認にはお時間をいただく場合があります。',
-          '',
-          `コミュニティのページ: ${base}/communities/${community.id}`,
-          '申し込みの取り消しやご不明な点、このメールに心当たりがない場合は、お問い合わせフォームからご連絡ください。',
-          `お問い合わせフォーム: ${base}/inquiry`,
-          '',
-        ].join('\n'),
-      ),
-    ).toBe(true);
-    expect(mail.textBody.endsWith(`\n--\nたびとこ\n${base}\n`)).toBe(true);
+    // The whole text: how the brand will reach the applicant (by mail, at the account's address, named here) and
+    // what the brand was told; the outbox's account settings line comes before the signature (mail.footer.ts).
+    expect(mail.textBody).toBe(
+      [
+        '応募 花子 様',
+        '',
+        'コミュニティ「湘南ビーチクリーン部」への申し込みを受け付けました。お申し込みありがとうございます。',
+        '',
+        '■ コミュニティ: 湘南ビーチクリーン部',
+        '■ 申し込み日時: 2027年1月5日(火) 10:30',
+        '',
+        '■ 今後の流れ',
+        'コミュニティの運営担当者（運営するブランドの担当者。ブランドのないコミュニティでは、たびとこ事務局）が申し込み内容を確認し、参加について、アカウントのメールアドレスあてに直接メールでご連絡します。',
+        'ご連絡先のメールアドレス: receipt-hanako@example.com',
+        '運営担当者には、質問への回答と、氏名・年齢・職業・このメールアドレスをお知らせしています。',
+        'アカウントのメールアドレスを変更した場合は、変更後のアドレスにご連絡します。',
+        '確認にはお時間をいただく場合があります。',
+        '',
+        `コミュニティのページ: ${base}/communities/${community.id}`,
+        '申し込みの取り消しやご不明な点、このメールに心当たりがない場合は、お問い合わせフォームからご連絡ください。',
+        `お問い合わせフォーム: ${base}/inquiry`,
+        '',
+        `お知らせメールの設定・アカウントの設定: ${base}/account`,
+        '',
+        '--',
+        'たびとこ',
+        `${base}`,
+        '',
+      ].join('\n'),
+    );
   });
 
   it('accepts a blank optional answer and drops it; full-width postal digits become ASCII', async () => {

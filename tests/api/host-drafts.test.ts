@@ -79,7 +79,7 @@ describe('experience drafts', () => {
     expect(list.body.experience_drafts.find((d: { id: number }) => d.id === partial.body.id)).toEqual({
       id: partial.body.id,
       title: '陶芸の下書き',
-      images: [testImages[0]],
+      images: [{ ...testImages[0], alt: null }],
     });
     // Nothing of a draft is visible as an experience.
     expect(await em().count(Experience, { hostUser: user.id })).toBe(0);

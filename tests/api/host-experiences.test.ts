@@ -61,7 +61,7 @@ describe('POST /api/v1/experiences (publication request)', () => {
       host: { id: user.id, type: 'user' },
       hosted_by: user.name,
     });
-    expect(res.body.images).toEqual(testImages.slice(0, 2));
+    expect(res.body.images).toEqual(testImages.slice(0, 2).map((image) => ({ ...image, alt: null })));
     expect(res.body.themes.map((th: { id: number }) => th.id)).toEqual([1, 2]);
     expect(res.body.options.map((o: { name: string; price: number }) => [o.name, o.price])).toEqual([
       ['手ぬぐい追加', 1500],
@@ -295,7 +295,10 @@ describe('POST /api/v1/experiences (publication request)', () => {
     expect(refused.body.messages).toEqual({ images: [notUploaded] });
     const kept = await agent.put(`/api/v1/experiences/${experience.id}`).send(validPayload({ images: [own, testImages[2]] }));
     expect(kept.status).toBe(200);
-    expect(kept.body.images).toEqual([own, testImages[2]]);
+    expect(kept.body.images).toEqual([
+      { ...own, alt: null },
+      { ...testImages[2], alt: null },
+    ]);
   });
 
   it('checks recruitment (1-30), the minimum count (1..recruitment) and the choice fields', async () => {
@@ -593,7 +596,7 @@ describe('PUT /api/v1/experiences/{id}', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ title: '新しいタイトル', price: 5000, approve: true });
-    expect(res.body.images).toEqual([testImages[3]]);
+    expect(res.body.images).toEqual([{ ...testImages[3], alt: null }]);
     const stored = await em().findOneOrFail(Experience, { id: experience.id }, { populate: ['options', 'images'] });
     expect(stored.approve).toBe(true);
     expect(stored.title).toBe('新しいタイトル');

@@ -242,3 +242,40 @@ describe('holding requests reach the host', () => {
     expect(await t.orm.em.fork().count(HoldingRequest, { user: host.id })).toBe(0);
   });
 });
+
+describe('GET /api/v1/host/reservations?experience_id= (the link of the mail after cancelling a slot)', () => {
+  it('lists one of the host’s experiences only, names it, and is a 404 for anyone else’s, a 422 when malformed', async () => {
+    const own = await createSignedInUser(t, { role: 'HOST', name: '絞り込み ホスト' });
+    const first = await createExperience(t.orm, { hostUserId: own.user.id, title: '一つ目の体験' });
+    const second = await createExperience(t.orm, { hostUserId: own.user.id, title: '二つ目の体験' });
+    const firstSlot = await createCalendar(t.orm, first.id, { daysFromToday: 4 });
+    const secondSlot = await createCalendar(t.orm, second.id, { daysFromToday: 3 });
+    await reserve(guestA.id, first.id, [firstSlot.id]);
+    await reserve(guestA.id, second.id, [secondSlot.id]);
+    const ids = (body: HostReservationsJson) => body.slots.map((s) => s.calendar_id);
+
+    const all = await own.agent.get('/api/v1/host/reservations');
+    expect(all.body.experience).toBeNull();
+    expect(ids(all.body)).toEqual([secondSlot.id, firstSlot.id]);
+    const only = await own.agent.get(`/api/v1/host/reservations?experience_id=${first.id}`);
+    expect(only.status).toBe(200);
+    expectDocumented(only);
+    expect(only.body.experience).toEqual({ id: first.id, title: '一つ目の体験' });
+    expect(ids(only.body)).toEqual([firstSlot.id]);
+    expect(only.body.meta).toEqual({ total_count: 1, page: 1, per_page: 10, total_pages: 1 });
+    const past = await own.agent.get(`/api/v1/host/reservations?experience_id=${second.id}&scope=past`);
+    expect(past.body).toMatchObject({ scope: 'past', experience: { id: second.id, title: '二つ目の体験' }, slots: [] });
+    expect((await own.agent.get('/api/v1/host/reservations?experience_id=')).body.experience).toBeNull();
+
+    for (const foreign of [experienceId, 99_999_999]) {
+      const res = await own.agent.get(`/api/v1/host/reservations?experience_id=${foreign}`);
+      expect(res.status, String(foreign)).toBe(404);
+      expectDocumented(res);
+      expect(res.body.message).toBe(ja.reservations.experienceNotFound);
+    }
+    const bad = await own.agent.get('/api/v1/host/reservations?experience_id=abc');
+    expect(bad.status).toBe(422);
+    expectDocumented(bad);
+    expect(bad.body.messages.experience_id).toEqual([ja.hostReservations.invalidExperience]);
+  });
+});

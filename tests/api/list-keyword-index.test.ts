@@ -1,9 +1,10 @@
-// The lists' keyword text in the database (Migration20261201100000_list_keyword_norm): tabitoko_list_norm is the
-// catalogue's normalisation without whitespace but the line feed, normalizeListKeyword its twin for the keyword; each
-// list's table stores its text (`keyword_text`, generated from its columns as its entity declares it, following every
-// write of the ORM); each list's trigram index is its entity's declaration (`listKeywordIndex`) and answers a keyword
-// of three characters or more; the migration's down and up restore the lower-cased indexes and rebuild the columns,
-// the indexes and the communities' bigram rows.
+// The lists' keyword text in the database (Migration20261201100000_list_keyword_norm, and the admin's user search's,
+// Migration20261202110000_user_keyword_norm): tabitoko_list_norm is the catalogue's normalisation without whitespace
+// but the line feed, normalizeListKeyword its twin for the keyword; each list's table stores its text (`keyword_text`,
+// generated from its columns as its entity declares it, following every write of the ORM); each list's trigram index
+// is its entity's declaration (`listKeywordIndex`) and answers a keyword of three characters or more; the migrations'
+// down and up restore the lower-cased indexes (the users' text and index are dropped) and rebuild the columns, the
+// indexes and the communities' bigram rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityName } from '@mikro-orm/core';
 import { createTestDatabase, setupTestApp, type TestApp } from '#tests/setup/test-app';
@@ -15,12 +16,14 @@ import { createExperience } from '#tests/factories/experiences';
 import { createInquiry } from '#tests/factories/inquiries';
 import { initOrm, type MikroORM } from '#src/lib/orm';
 import { normalizeListKeyword } from '#src/lib/isomorphic/search-text';
+import { numberPlaceholders } from '#src/lib/read-sql';
 import { BrandAndAmbassadorInquiry, ContactInquiry } from '#src/modules/inquiries/inquiries.entity';
 import { Community, CommunityApplication } from '#src/modules/communities/communities.entity';
 import { Brand } from '#src/modules/brands/brands.entity';
 import { Ambassador } from '#src/modules/ambassadors/ambassadors.entity';
 import { Experience } from '#src/modules/experiences/experiences.entity';
 import { Coupon } from '#src/modules/coupons/coupons.entity';
+import { User } from '#src/modules/users/users.entity';
 import { setupCallers, type Callers } from './admin-helpers';
 import { createApplication, setupPortalBrand } from './brand-portal-helpers';
 
@@ -114,6 +117,11 @@ const LISTS: { entity: EntityName; properties: string[]; create: () => Promise<n
       return (await createApplication(t, communityId, null, '田中　ケンタ')).id;
     },
   },
+  {
+    entity: User,
+    properties: ['name', 'email'],
+    create: async () => (await createUser(t.orm, { name: '佐藤　ユウキ', email: 'Yuki.Sato@Example.com' })).id,
+  },
 ];
 
 describe('the lists’ keyword text', () => {
@@ -192,6 +200,7 @@ describe('the lists’ trigram indexes', () => {
       'contact_inquiries_keyword_index',
       'coupons_keyword_index',
       'experiences_pending_keyword_index',
+      'users_keyword_index',
     ]);
     const client = await t.pool.connect();
     try {
@@ -254,6 +263,27 @@ describe('the lists’ trigram indexes', () => {
       ).toBe(true);
     }
   });
+
+  it('answer the admin’s user search of three characters or more', { timeout: 60_000 }, async () => {
+    await sql(
+      `INSERT INTO users (name, email, password_hash) SELECT 'まとめ ' || i, 'bulk' || i || '@example.com', 'x' FROM generate_series(1, 2000) i`,
+    );
+    await sql('VACUUM ANALYZE users');
+    const statements = await loggedStatements(t.orm, async () => {
+      const res = await c.agents.admin.get(`/api/v1/users?q=${encodeURIComponent('マトメ　1999')}`);
+      expect((res.body.users as { name: string }[]).map((user) => user.name)).toEqual(['まとめ 1999']);
+    });
+    const search = statements.find((statement) => / like /i.test(statement.query));
+    if (!search) throw new Error('/api/v1/users: no keyword statement');
+    // The ORM's statement has `?` placeholders.
+    const plan = (await sql<{ 'QUERY PLAN': string }>(`EXPLAIN ${numberPlaceholders(search.query)}`, search.params)).map(
+      (row) => row['QUERY PLAN'],
+    );
+    expect(
+      plan.some((line) => line.includes('Bitmap Index Scan on users_keyword_index')),
+      plan.join('\n'),
+    ).toBe(true);
+  });
 });
 
 describe('Migration20261201100000_list_keyword_norm', () => {
@@ -266,6 +296,8 @@ describe('Migration20261201100000_list_keyword_norm', () => {
   });
 
   const NAME = 'Migration20261201100000_list_keyword_norm';
+  /** The users' keyword text, built on tabitoko_list_norm: down first and up after it. */
+  const USERS = 'Migration20261202110000_user_keyword_norm';
   const run = (text: string) => orm.em.fork().getConnection().execute(text);
   const bigrams = async () =>
     ((await run('SELECT bigram FROM community_keyword_bigrams')) as { bigram: string }[]).map((row) => row.bigram).sort();
@@ -296,9 +328,9 @@ describe('Migration20261201100000_list_keyword_norm', () => {
     );
     expect(await bigrams()).toEqual(['ab', 'さと', 'とゆ', 'ゆき', '主催', '催a'].sort());
     const tables = await keywordColumns();
-    expect(tables).toHaveLength(8);
+    expect(tables).toHaveLength(9);
 
-    await orm.migrator.down({ migrations: [NAME] });
+    await orm.migrator.down({ migrations: [NAME, USERS] });
     expect(await bigrams()).toEqual(['さと', 'ゆき', '主催', 'ａｂ'].sort());
     expect(await indexOf()).toContain(`USING gin (lower(((name || ' '::text) || host_name)) gin_trgm_ops)`);
     expect(await run(`SELECT to_regprocedure('tabitoko_list_norm(text)') AS f`)).toEqual([{ f: null }]);
@@ -315,7 +347,7 @@ describe('Migration20261201100000_list_keyword_norm', () => {
     await run(`UPDATE communities SET name = 'ｃｄ' WHERE name = 'さと ゆき'`);
     expect(await bigrams()).toEqual(['ｃｄ', '主催', 'ａｂ'].sort());
 
-    await orm.migrator.up({ migrations: [NAME] });
+    await orm.migrator.up({ migrations: [NAME, USERS] });
     expect(await bigrams()).toEqual(['ab', 'cd', '主催', '催a'].sort());
     expect(await indexOf()).toContain('USING gin (keyword_text gin_trgm_ops)');
     expect(await keywordColumns()).toEqual(tables);
@@ -324,6 +356,52 @@ describe('Migration20261201100000_list_keyword_norm', () => {
         name.endsWith('_keyword_index') ? /USING gin \(keyword_text gin_trgm_ops\)/ : /INCLUDE \(keyword_text\)$/,
       );
     }
+    expect(await orm.migrator.getPending()).toEqual([]);
+  });
+});
+
+describe('Migration20261202110000_user_keyword_norm', () => {
+  let orm: MikroORM;
+  beforeAll(async () => {
+    orm = await initOrm(await createTestDatabase(), { pool: 2 });
+  });
+  afterAll(async () => {
+    await orm?.close(true);
+  });
+
+  const NAME = 'Migration20261202110000_user_keyword_norm';
+  const run = (text: string) => orm.em.fork().getConnection().execute(text);
+  const definition = async () =>
+    ((await run(`SELECT indexdef FROM pg_indexes WHERE indexname = 'users_keyword_index'`)) as { indexdef: string }[]).map(
+      (row) => row.indexdef,
+    );
+  const stored = async () =>
+    ((await run(`SELECT keyword_text FROM users WHERE email = 'sato.yuki@example.com'`)) as { keyword_text: string }[]).map(
+      (row) => row.keyword_text,
+    );
+
+  it('goes down to the users without the text and its index, and up again with the text of the rows already there', async () => {
+    await run(`INSERT INTO users (name, email, password_hash) VALUES ('佐藤　ユウキ', 'sato.yuki@example.com', 'x')`);
+    expect(await stored()).toEqual(['佐藤ゆうき\nsato.yuki@example.com']);
+    expect(await definition()).toEqual([
+      'CREATE INDEX users_keyword_index ON public.users USING gin (keyword_text gin_trgm_ops) WHERE (left_at IS NULL)',
+    ]);
+
+    await orm.migrator.down({ migrations: [NAME] });
+    expect(
+      await run(`SELECT column_name FROM information_schema.columns WHERE table_name = 'users' AND column_name = 'keyword_text'`),
+    ).toEqual([]);
+    expect(await definition()).toEqual([]);
+    // The lists' normalisation stays: the lists' texts are built on it.
+    expect(await run(`SELECT tabitoko_list_norm('ユウキ') AS f`)).toEqual([{ f: 'ゆうき' }]);
+    // A user written while down gets its text when the column comes back.
+    await run(`UPDATE users SET name = 'サトウ ＹＵＫＩ' WHERE email = 'sato.yuki@example.com'`);
+
+    await orm.migrator.up({ migrations: [NAME] });
+    expect(await stored()).toEqual(['さとうyuki\nsato.yuki@example.com']);
+    expect(await definition()).toEqual([
+      'CREATE INDEX users_keyword_index ON public.users USING gin (keyword_text gin_trgm_ops) WHERE (left_at IS NULL)',
+    ]);
     expect(await orm.migrator.getPending()).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 // The admin and brand portal lists' keyword as an operator types it (docs/decisions/admin-lists.md): a space, half- or
 // full-width, does not count (佐藤ゆうき finds 佐藤 ゆうき and 佐藤　ゆうき); full-width letters and digits are the
 // half-width ones; katakana is hiragana; a keyword never runs across two of a row's fields; `%` and `_` are themselves.
-// Every list answers through its API, the communities' two-character keywords through their bigram table.
+// Every list answers through its API, the communities' two-character keywords through their bigram table; the admin's
+// user search (GET /api/v1/users: the pickers and the host search) alike.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
 import { createAmbassador, createBrand, createCommunity } from '#tests/factories/communities';
@@ -231,5 +232,40 @@ describe('the brand portal lists', () => {
       ).map((x) => x.experience_name);
     expect(await titles('ａの体験')).toEqual(['Aの体験']);
     expect(await titles('A の 体験')).toEqual(['Aの体験']);
+  });
+});
+
+describe('the admin’s user search', () => {
+  const found = async (keyword: string) =>
+    ((await admin(`/api/v1/users?${q(keyword)}`)).body.users as { id: number }[]).map((user) => user.id);
+  const users: Record<string, number> = {};
+
+  beforeAll(async () => {
+    users.spaced = (await createUser(t.orm, { name: '小林 ゆうすけ', email: 'kobayashi.y@example.com' })).id;
+    users.wide = (await createUser(t.orm, { name: '森田　ＭＡＲＩ', email: 'mori_100%@example.com' })).id;
+    users.kana = (await createUser(t.orm, { name: 'ナカムラ ケイ', email: 'nk@example.com' })).id;
+  });
+
+  it('finds a name with or without its space, either kind, in full-width letters or katakana', async () => {
+    expect(await found('小林ゆうすけ')).toEqual([users.spaced]);
+    expect(await found('小林　ゆうすけ')).toEqual([users.spaced]);
+    expect(await found('森田mari')).toEqual([users.wide]);
+    expect(await found('森田 Mari')).toEqual([users.wide]);
+    expect(await found('コバヤシ')).toEqual([]);
+    expect(await found('ユウスケ')).toEqual([users.spaced]);
+    expect(await found('なかむら　けい')).toEqual([users.kana]);
+    expect(await found('ＫＯＢＡＹＡＳＨＩ．Ｙ')).toEqual([users.spaced]);
+  });
+
+  it('never matches across the name and the e-mail, takes % and _ as themselves, and an id in any width', async () => {
+    // The name ends in ゆうすけ and the e-mail starts with kobayashi; the name ends in ケイ and the e-mail starts with nk.
+    expect(await found('ゆうすけkobayashi')).toEqual([]);
+    expect(await found('けい nk')).toEqual([]);
+    expect(await found('100%')).toEqual([users.wide]);
+    expect(await found('i_1')).toEqual([users.wide]);
+    expect(await found('１００％')).toEqual([users.wide]);
+    expect(await found('1%0')).toEqual([]);
+    expect(await found('i%1')).toEqual([]);
+    expect(await found(String(users.kana).replace(/\d/g, (d) => String.fromCharCode(d.charCodeAt(0) + 0xfee0)))).toContain(users.kana);
   });
 });

@@ -66,6 +66,31 @@ describe('notices left for the next page', () => {
   });
 });
 
+/** A live region written by hand: role="status" (or a role={…} that may be 'status') and aria-live. */
+const LIVE_REGION = /\brole=(?:["']status["']|\{[^}]*["']status["'])|\baria-live\b/;
+
+describe('live regions', () => {
+  it('are written only by LiveRegion, whose region is there (empty) before its text', () => {
+    // A role=status or aria-live element mounted together with its text is often not read out at all: LiveRegion
+    // (src/components/LiveRegion.tsx) is rendered from the first render and only its content changes. role="alert"
+    // stays where an error must interrupt the person who just acted (an inserted alert is read out).
+    const views = sourceFiles(['src', 'pages'], /\.tsx?$/).filter(
+      (f) => !f.path.endsWith('.test.ts') && f.path !== 'src/components/LiveRegion.tsx',
+    );
+    expect(linesMatching(views, LIVE_REGION)).toEqual([]);
+  });
+
+  it('are found as a role=status attribute, written or chosen, and as aria-live', () => {
+    const found = (line: string) => LIVE_REGION.test(line);
+    expect(found('<p className="alert" role="status">')).toBe(true);
+    expect(found("<p role={answer.ok ? 'status' : 'alert'}>")).toBe(true);
+    expect(found('<div id="submit-notes" aria-live="polite">')).toBe(true);
+    expect(found('<LiveRegion as="span">{notice}</LiveRegion>')).toBe(false);
+    expect(found('<p className="alert alert--error" role="alert">')).toBe(false);
+    expect(found('<StatusBadge status={r.display_status} />')).toBe(false);
+  });
+});
+
 describe('service inputs', () => {
   it('are typed as what their schema takes, so callers are checked by the compiler (ARCHITECTURE.md, "One service shape")', () => {
     // `input: unknown` would let a page, the CLI or a test pass anything; a method that takes nothing says `_input?`.
@@ -120,6 +145,51 @@ describe('character limits', () => {
     expect(bareMaxLengths(file('<input\n  type="search"\n  onChange={(e) => set(e.target.value)}\n  maxLength={100}\n/>'))).toEqual([]);
     expect(bareMaxLengths(file('<input maxLength={100} type="search" />'))).toEqual([]);
     expect(bareMaxLengths(file('<Field max={100}>{(control) => <input {...control} />}</Field>'))).toEqual([]);
+  });
+});
+
+/**
+ * `path:line` of every `disabled={…}` in `file` whose expression names an action under way (busy, submitting, saving,
+ * pending, quoting, sending, loading; `isBusy` and `action.busy` too), read from its `{` to the matching `}`, so an expression over
+ * several lines counts; `aria-disabled` is not `disabled`.
+ */
+function busyDisabled(file: SourceFile): string[] {
+  const found: string[] = [];
+  for (const match of file.text.matchAll(/(?<![\w-])disabled=\{/g)) {
+    const start = match.index + match[0].length;
+    let end = start;
+    for (let depth = 1; end < file.text.length && depth > 0; end++) {
+      if (file.text[end] === '{') depth++;
+      else if (file.text[end] === '}') depth--;
+    }
+    if (
+      /(?<![A-Za-z])(busy|submitting|saving|pending|quoting|sending|loading)|(Busy|Submitting|Saving|Pending|Quoting|Sending|Loading)/.test(
+        file.text.slice(start, end),
+      )
+    )
+      found.push(`${file.path}:${file.text.slice(0, match.index).split('\n').length}`);
+  }
+  return found;
+}
+
+describe('controls while their action runs', () => {
+  it('stay focusable: aria-disabled through busyControl, never `disabled`, which drops the focus to <body>', () => {
+    // src/components/form/busy-control.ts: a `disabled` control loses the focus, and a keyboard or screen-reader user
+    // their place and what follows; a busy control says it is unavailable (aria-disabled) and ignores presses.
+    const offenders = sourceFiles(['src', 'pages'], /\.tsx$/).flatMap(busyDisabled);
+    expect(offenders).toEqual([]);
+  });
+
+  it('are found by the words of an action under way, on the line of the attribute, over several lines', () => {
+    const file = (text: string) => ({ path: 'x.tsx', text });
+    expect(busyDisabled(file('<button onClick={go} disabled={busy}>'))).toEqual(['x.tsx:1']);
+    expect(busyDisabled(file('<button\n  type="submit"\n  disabled={\n    !ready ||\n    form.submitting\n  }\n>'))).toEqual(['x.tsx:3']);
+    expect(busyDisabled(file('<select disabled={isSaving} />\n<input disabled={action.pending} />'))).toEqual(['x.tsx:1', 'x.tsx:2']);
+    expect(busyDisabled(file('<Summary disabled={quoting || (() => { return x; })()} />'))).toEqual(['x.tsx:1']);
+    expect(busyDisabled(file('<button aria-disabled={saving || undefined} disabled={!ready}>'))).toEqual([]);
+    expect(busyDisabled(file('<button disabled={position === 0}>{busy ? a : b}</button>'))).toEqual([]);
+    expect(busyDisabled(file('<button disabled={appending.length === 0}>'))).toEqual([]);
+    expect(busyDisabled(file('<button disabled={sending}>\n<button disabled={pager.loading}>'))).toEqual(['x.tsx:1', 'x.tsx:2']);
   });
 });
 

@@ -1,13 +1,17 @@
 // The administrator area in Chromium: who may enter (signed out → /logon and back, non-admin → 403,
 // the header's 管理画面 link), a community with three application items of which one is hidden (gone from the
 // public application form), an ambassador with two photos and a member added through the searchable dropdown,
-// a brand member invitation found in /dev/mails, and an inquiry on page 2 marked 対応済み.
+// a brand member invitation found in /dev/mails, an inquiry on page 2 marked 対応済み, and the applications of every
+// community (a brandless one's found by its applicant's name as typed, its panel opened and marked by keyboard).
 import path from 'node:path';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, openBrowser, openServerOrm, serverDatabaseUrl, type Session } from '#tests/e2e/browser';
 import { createExperience } from '#tests/factories/experiences';
+import { createCommunity } from '#tests/factories/communities';
+import { createUser } from '#tests/factories/users';
+import { CommunityApplication, CommunityApplicationAnswer } from '#src/modules/communities/communities.entity';
 
 const root = path.resolve(import.meta.dirname, '../..');
 let s: Session;
@@ -74,6 +78,7 @@ describe('who may enter', () => {
     expect(await nav.getByRole('link').allTextContents()).toEqual([
       'ダッシュボード',
       'コミュニティ',
+      'コミュニティ申し込み',
       'アンバサダー',
       'ブランド',
       'お問い合わせ',
@@ -362,6 +367,9 @@ describe('inquiries', () => {
     expect(await panel.textContent()).toContain('広報部');
     expect(await panel.textContent()).not.toContain('役職');
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    // The region that says it was copied is there, empty, before the press (so its text is read out).
+    expect(await panel.getByTestId('copied').getAttribute('role')).toBe('status');
+    expect(await panel.getByTestId('copied').textContent()).toBe('');
     await panel.getByRole('button', { name: 'コピー' }).click();
     await poll(() => panel.getByTestId('copied').textContent()).toBe('コピーしました');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('inquiry21@example.com');
@@ -449,6 +457,123 @@ describe('the inquiry panel by keyboard', () => {
     await poll(() => panel.count()).toBe(0);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`${name}さんのお問い合わせを開く`);
     expect(await open.getAttribute('aria-expanded')).toBe('false');
+  });
+});
+
+describe('community applications', () => {
+  const marker = String(Date.now() % 1_000_000);
+  // Stored in katakana with a half-width space; searched in hiragana, a full-width space and full-width digits.
+  const name = `サドウ ケイコ${marker}`;
+  const typed = `さどう　けいこ${marker.replace(/\d/g, (d) => String.fromCharCode(d.charCodeAt(0) + 0xfee0))}`;
+  let email = '';
+
+  beforeAll(async () => {
+    // A community of no brand (the demo's all have one) and an application to it.
+    const orm = await openServerOrm();
+    const { community, questions } = await createCommunity(orm, {
+      name: `E2E茶の湯の会 ${marker}`,
+      questions: [{ name: '参加の動機', required: true }],
+    });
+    const user = await createUser(orm, { name: '茶道 恵子' });
+    email = user.email;
+    const em = orm.em.fork();
+    const application = em.create(CommunityApplication, {
+      community: community.id,
+      user: user.id,
+      occupation: 1,
+      fullName: name,
+      gender: 'female',
+      postalCode: '6050073',
+      address: null,
+      birthday: '1990-04-15',
+    });
+    em.create(CommunityApplicationAnswer, { application, question: questions[0].id, content: 'お茶を習いたいです' });
+    await em.flush();
+  });
+
+  const table = (page: Page) => page.getByTestId('applications-table');
+
+  it('finds a brandless community’s application as typed, opens it by keyboard and marks it 対応済み', async () => {
+    const page = await adminPage();
+    const puts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PUT') puts.push(request.url());
+    });
+    await page.goto('/admin');
+    await hydrated(page);
+    const nav = page.getByRole('navigation', { name: '管理メニュー' });
+    await nav.getByRole('link', { name: 'コミュニティ申し込み' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/community_applications');
+    await hydrated(page);
+    expect(await nav.locator('[aria-current="page"]').textContent()).toBe('コミュニティ申し込み');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('コミュニティ申し込み一覧');
+
+    const filters = page.getByTestId('list-filters');
+    await filters.getByLabel('キーワード').fill(typed);
+    await filters.getByLabel('ブランド').selectOption({ label: 'ブランドなし' });
+    await filters.getByRole('button', { name: '絞り込む' }).click();
+    await page.waitForURL((url) => url.searchParams.get('q') === typed && url.searchParams.get('brand_id') === 'none');
+    await hydrated(page);
+    const rows = table(page).locator('tbody tr');
+    await poll(() => rows.count()).toBe(1);
+    await poll(() => page.getByTestId('list-count').textContent()).toBe('1件');
+    const row = rows.first();
+    expect(await row.textContent()).toContain(`E2E茶の湯の会 ${marker}`);
+    expect(await row.textContent()).toContain('ブランドなし');
+    expect(await row.getByTestId('handled-state').textContent()).toBe('未対応');
+    expect(await filters.getByLabel('キーワード').inputValue()).toBe(typed);
+
+    // Opened with Enter: the focus is on the panel's heading, which shows the address to write to.
+    const open = page.getByRole('button', { name: `${name}さんの申し込みを見る`, exact: true });
+    await open.focus();
+    await page.keyboard.press('Enter');
+    const panel = page.getByTestId('application-detail');
+    await poll(() => panel.getByTestId('applicant-email').textContent()).toContain(email);
+    await poll(() => page.evaluate(() => document.activeElement?.id)).toBe('application-detail-title');
+    expect(await open.getAttribute('aria-expanded')).toBe('true');
+    expect(await panel.getByRole('link', { name: email }).getAttribute('href')).toBe(`mailto:${email}`);
+    expect(await panel.getByTestId('application-brands').textContent()).toBe('ブランドなし');
+    expect(await panel.getByTestId('answers').textContent()).toBe('参加の動機お茶を習いたいです');
+
+    // 閉じる, 対応状況 (↓ changes the choice only), then 保存, which saves and updates the row.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('閉じる');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('inquiry-status');
+    await page.keyboard.press('ArrowDown');
+    expect(await panel.getByLabel('対応状況').inputValue()).toBe('true');
+    expect(puts).toEqual([]);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('保存');
+    const saved = page.waitForResponse((res) => res.request().method() === 'PUT');
+    await page.keyboard.press('Enter');
+    expect((await saved).status()).toBe(200);
+    await poll(() => row.getByTestId('handled-state').textContent()).toBe('対応済み');
+    expect(puts).toHaveLength(1);
+
+    // 閉じる: the focus is back on the row's button.
+    await panel.getByRole('button', { name: '閉じる' }).focus();
+    await page.keyboard.press('Enter');
+    await poll(() => panel.count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`${name}さんの申し込みを見る`);
+  });
+
+  it('shows each application as a card at 375px, without scrolling sideways, and the panel under the list', async () => {
+    const page = await adminPage(375);
+    await page.goto(`/admin/community_applications?q=${encodeURIComponent(typed)}`);
+    await hydrated(page);
+    const row = table(page).locator('tbody tr');
+    await poll(() => row.count()).toBe(1);
+    const cell = row.locator('td').first();
+    expect(await cell.evaluate((td) => getComputedStyle(td).display)).toBe('flex');
+    expect(await cell.getAttribute('data-label')).toBe('対応状況');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page.getByRole('button', { name: `${name}さんの申し込みを見る`, exact: true }).click();
+    const panel = page.getByTestId('application-detail');
+    await poll(() => panel.getByTestId('applicant-email').textContent()).toContain(email);
+    const [list, detail] = await Promise.all([table(page).boundingBox(), panel.boundingBox()]);
+    expect(detail?.y).toBeGreaterThanOrEqual((list?.y ?? 0) + (list?.height ?? 0));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   });
 });
 

@@ -31,11 +31,17 @@ describe('差し戻す, then the host sees why', () => {
     await poll(() => row.count()).toBe(1);
     const id = Number((await row.getAttribute('data-testid'))?.replace('pending-', ''));
     expect(id).toBeGreaterThan(0);
+    // The notice goes into a region that is there before the action (one mounted with its text is often not read).
+    const regions = await admin.getByRole('status').count();
+    expect(regions).toBeGreaterThan(0);
     await row.getByRole('button', { name: '差し戻す' }).click();
     const dialog = admin.getByTestId('reject-dialog');
     await dialog.locator('textarea[name="reason"]').fill(REASON);
     await dialog.getByRole('button', { name: '差し戻す' }).click();
     await poll(() => admin.getByTestId('approval-notice').textContent()).toContain(PENDING_TITLE);
+    expect(await admin.getByRole('status').count()).toBe(regions);
+    const notice = admin.getByTestId('approval-notice');
+    expect(await admin.getByRole('status').filter({ has: notice }).count()).toBe(1);
     // It stays unpublished (and in the queue, with its history) until the host changes it and asks again.
     expect((await fetch(`${s.baseUrl}/api/v1/experiences/${id}`)).status).toBe(404);
 

@@ -1,8 +1,8 @@
 // The brand portal in Chromium, one member's whole life: an admin invites → the mail at /dev/mails → the
 // first password → sign in → add an ambassador to a community → the community's experiences and their dates → an
-// application marked 対応済み, still so after a reload → a 401 in the middle (session row deleted) sends the member
-// to sign-in and back → sign out → reset the password through the mail → sign in with the new one. Plus the
-// invalid-link pages and the return path that never leaves /brand.
+// application's applicant address (mailto, copy), the application marked 対応済み, still so after a reload → a 401 in
+// the middle (session row deleted) sends the member to sign-in and back → sign out → reset the password through the
+// mail → sign in with the new one. Plus the invalid-link pages and the return path that never leaves /brand.
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -230,6 +230,20 @@ describe('a brand member from invitation to a new password', () => {
     const panel = page.getByTestId('application-detail');
     await panel.getByTestId('handled-toggle').waitFor();
     expect(await panel.textContent()).toMatch(/\d+歳/);
+    // The applicant's address as the account has it now: a mailto link with a copy button, in the panel only.
+    const [{ email: applicantEmail }] = await sql<{ email: string }>(
+      'select u.email from community_applications a join users u on u.id = a.user_id where a.id = $1',
+      [target.id],
+    );
+    const address = panel.getByTestId('applicant-email');
+    expect(await address.getByRole('link').textContent()).toBe(applicantEmail);
+    expect(await address.getByRole('link').getAttribute('href')).toBe(`mailto:${applicantEmail}`);
+    expect(await panel.locator('dt').allTextContents()).toContain('メールアドレス');
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await address.getByRole('button', { name: 'コピー' }).click();
+    await poll(() => address.getByTestId('copied').textContent()).toBe('コピーしました');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(applicantEmail);
+    expect(await page.getByTestId('applications-table').textContent()).not.toContain(applicantEmail);
     expect(await panel.getByTestId('handled-toggle').isChecked()).toBe(false);
     await panel.getByTestId('handled-toggle').click();
     await poll(() => page.getByTestId(`application-${target.id}`).getByTestId('handled-state').textContent()).toBe('対応済み');

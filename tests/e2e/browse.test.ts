@@ -84,6 +84,8 @@ describe('experience page', () => {
       offers: { priceCurrency: 'JPY' },
     });
     expect(html).toContain('ログインして予約する');
+    // The demo's photos have no alt text written: each says whose photo it is (the carousel's own text).
+    expect(html).toContain(`alt="${storyTitle}の写真1"`);
     // The head's tags and the server-only parts are written in place of their markers (server/inline-css.ts).
     expect(html).not.toContain('late-html');
   });
@@ -237,11 +239,15 @@ describe('experience page', () => {
     await s.signUp(page, 'リクエスト 花子');
     await page.goto(`/stories/${storyId}`);
     await laterPartsHydrated(page);
+    // The region that answers the press is there, empty, before it (so its text is read out).
+    const region = page.locator('.story__holding').getByRole('status');
+    expect(await region.textContent()).toBe('');
     await page.getByTestId('holding-request').click();
     const alert = page.locator('.story__holding-result');
     await expect.poll(() => alert.textContent()).toBe('開催リクエストを送信しました。');
     await page.getByTestId('holding-request').click();
     await expect.poll(() => alert.textContent()).toBe('エラー: この体験にはすでにリクエスト済みです');
+    expect(await region.textContent()).toBe('エラー: この体験にはすでにリクエスト済みです');
   });
 });
 
@@ -371,6 +377,20 @@ describe('lists, reviews, host pages and layout', () => {
     expect(await page.getByTestId('reviews-count').textContent()).toBe(`全${reviews.meta.total_count}件`);
     const filled = await page.$$eval('.review .stars', (els) => els.map((el) => Number(el.getAttribute('data-filled'))));
     expect(filled).toEqual(reviews.reviews.map((r) => Math.floor(r.from_guest.rate)));
+    // Filled stars solid, empty ones outlines, in the colours with 3:1 on the page (tests/api/star-contrast.test.ts).
+    const shapes = await page.$$eval('.review .stars', (els) => els.map((el) => el.textContent));
+    expect(shapes).toEqual(filled.map((n) => '★'.repeat(n) + '☆'.repeat(5 - n)));
+    const colours = await page.evaluate(() =>
+      ['stars__star stars__star--on', 'stars__star'].map((className) => {
+        const star = document.createElement('span');
+        star.className = className;
+        document.body.append(star);
+        const colour = getComputedStyle(star).color;
+        star.remove();
+        return colour;
+      }),
+    );
+    expect(colours).toEqual(['rgb(163, 98, 0)', 'rgb(140, 130, 121)']);
   });
 
   it('fits 375px and 1280px without horizontal scrolling, with the slots beside the photos only on wide screens', async () => {

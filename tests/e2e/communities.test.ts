@@ -1,7 +1,7 @@
 // Communities, brands, ambassadors and inquiries in Chromium: applying to a community with required and
-// optional questions (client checks, server errors, completion flag), the program inquiry and the general contact
-// form, and the ambassador page's carousel and collapsing description. Runs against the demo data: the community
-// is picked through the public API; the ambassador is created through the admin API.
+// optional questions (what the brand receives, client checks, server errors, completion flag), the program inquiry
+// and the general contact form, and the ambassador page's carousel and collapsing description. Runs against the
+// demo data: the community is picked through the public API; the ambassador is created through the admin API.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, openBrowser, type Session } from '#tests/e2e/browser';
 import type { CommunityCardData, CommunityDetail } from '#src/modules/communities/communities.schemas';
@@ -45,7 +45,7 @@ describe('community application', () => {
 
   it('applies with required and optional questions, checking the form first, then shows the completion page', async () => {
     const page = await s.newPage({ width: 375, height: 800 });
-    await s.signUp(page);
+    const email = await s.signUp(page);
     await page.goto(`/communities/${community.id}`);
     await hydrated(page);
     await page.locator('[data-testid="apply-link"] >> visible=true').click();
@@ -60,6 +60,22 @@ describe('community application', () => {
     const required = community.application_items.find((i) => i.required);
     const optional = community.application_items.find((i) => !i.required);
     if (!required || !optional) throw new Error('the community needs a required and an optional question');
+
+    // Before anything is sent, above the button that sends: what the brand receives, with the account's address it
+    // will write to.
+    const disclosure = page.getByTestId('application-disclosure');
+    expect(await disclosure.getByRole('heading', { level: 2 }).textContent()).toBe('運営担当者に届く内容');
+    expect(await disclosure.locator('li').allTextContents()).toEqual([
+      '氏名',
+      '年齢（生年月日から計算します）',
+      '職業',
+      '質問への回答',
+      `アカウントのメールアドレス（${email}）`,
+    ]);
+    expect(await disclosure.textContent()).toContain(
+      '担当者は、この申し込みについて、このメールアドレスあてにメールでご連絡します。アカウントのメールアドレスを変更した場合は、変更後のアドレスが担当者に表示されます。',
+    );
+    expect(await page.locator('[data-testid="application-disclosure"] ~ button[type="submit"]').textContent()).toBe('申し込む');
 
     // Empty form: per-field messages from the shared schema, and the required question's message.
     await page.getByRole('button', { name: '申し込む' }).click();
@@ -101,6 +117,9 @@ describe('community application', () => {
     await page.getByRole('button', { name: '申し込む' }).click();
     await page.waitForURL(`**/communities/${community.id}/registrations/complete`);
     await expect.poll(() => page.getByTestId('complete-title').textContent()).toBe('申し込みが完了しました');
+    expect(await page.locator('.completion-panel').textContent()).toContain(
+      '運営担当者が内容を確認し、アカウントのメールアドレスあてにメールでご連絡します。',
+    );
     // Shown once: the server consumed the flag while rendering, so a reload says the session expired.
     await page.reload();
     await expect.poll(() => page.getByTestId('complete-title').textContent()).toBe('セッションの有効期限が切れました');

@@ -418,13 +418,19 @@ describe('brand and ambassador pages (demo data)', () => {
     await page.mouse.move(1, 1);
     await poll(() => carousel.getAttribute('data-autoplay')).toBe('running');
     await expect.poll(() => dots.nth(1).getAttribute('aria-current'), { timeout: 8000 }).toBe('true');
-    // The pause button stops it; pressing again resumes.
-    await carousel.getByTestId('carousel-toggle').click();
+    // The pause button stops it; pressing again resumes. It is a toggle with one label: its state is aria-pressed.
+    const toggle = carousel.getByTestId('carousel-toggle');
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+    await toggle.click();
     await page.mouse.move(1, 1);
     await poll(() => carousel.getAttribute('data-autoplay')).toBe('paused');
-    await carousel.getByTestId('carousel-toggle').click();
+    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(await toggle.textContent()).toBe('自動再生を停止');
+    await toggle.click();
     await page.mouse.move(1, 1);
     await poll(() => carousel.getAttribute('data-autoplay')).toBe('running');
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+    expect(await toggle.textContent()).toBe('自動再生を停止');
 
     const still = await s.newPage({ width: 1280, height: 900 });
     await still.emulateMedia({ reducedMotion: 'reduce' });

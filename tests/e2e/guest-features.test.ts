@@ -109,9 +109,36 @@ describe("hearts on the host's other experiences, and the new-dates mail switch"
     await hydrated(page);
     const toggle = page.getByTestId('favorite-dates-toggle');
     await expect(toggle.isChecked()).resolves.toBe(false);
+    // Switched from the keyboard, the box keeps the focus while it saves (aria-disabled, not disabled) and ignores a
+    // second press meanwhile, so it shows what is being saved.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let puts = 0;
+    await page.route('**/api/v1/account/notifications', async (route) => {
+      if (route.request().method() === 'PUT') puts++;
+      await held;
+      await route.continue();
+    });
     const switched = page.waitForResponse((r) => r.url().endsWith('/api/v1/account/notifications') && r.request().method() === 'PUT');
-    await toggle.check();
+    const isFocused = () => toggle.evaluate((el) => el === document.activeElement);
+    // The region that says what was saved is there, empty, before the first change (so its text is read out).
+    expect(await page.getByRole('status').textContent()).toBe('');
+    await toggle.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => toggle.getAttribute('aria-disabled')).toBe('true');
+    expect(await toggle.evaluate((el: HTMLInputElement) => el.disabled)).toBe(false);
+    expect(await isFocused()).toBe(true);
+    await page.keyboard.press('Space');
+    await expect(toggle.isChecked()).resolves.toBe(true);
+    release();
     expect((await switched).status()).toBe(200);
+    await expect.poll(() => toggle.getAttribute('aria-disabled')).toBeNull();
+    await expect(toggle.isChecked()).resolves.toBe(true);
+    expect(await isFocused()).toBe(true);
+    expect(puts).toBe(1);
+    await page.unroute('**/api/v1/account/notifications');
     await expect(page.getByRole('status').textContent()).resolves.toBe(ja.favoriteDates.favoritesOn);
     await page.goto('/account');
     await hydrated(page);

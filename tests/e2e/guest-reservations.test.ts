@@ -1,6 +1,7 @@
 // In Chromium: the guest books, finds the reservation through the header's 予約一覧 link, opens it,
-// sees the refund before confirming the cancellation, cancels, sees 返金済み with the amount, and the seat is back
-// on the experience's calendar page. Its own built server and PostgreSQL (the data comes from the factories).
+// sees the refund before confirming the cancellation, cancels, reads the notice of what was cancelled and refunded,
+// sees 返金済み with the amount, and the seat is back on the experience's calendar page. Its own built server and
+// PostgreSQL (the data comes from the factories).
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -113,6 +114,13 @@ describe('the guest cancels a reservation', () => {
     await dialog.getByRole('button', { name: ja.guestReservations.cancelConfirm }).click();
     await afterCancel;
 
+    // The reloaded page says what was cancelled and what was refunded, and the notice has the focus (it is read at
+    // once, and the keyboard goes on from it).
+    const notice = page.getByTestId('page-notice');
+    await poll(() => notice.textContent()).toBe(
+      `「取消できる体験 ${width}」のご予約（予約番号 ${reservation.id}）をキャンセルしました。${total} を返金しました。ご返金はお支払いに使われたカードへ行います。カード会社によって反映までに日数がかかる場合があります。`,
+    );
+    await poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('page-notice');
     await poll(() => page.getByTestId('reservation-status').first().textContent()).toBe(ja.guestReservations.statuses.refunded);
     expect(await page.getByTestId('refund-amount').textContent()).toContain(total);
     expect(await page.getByTestId('cancel-button').count()).toBe(0);
@@ -152,9 +160,44 @@ describe('the guest cancels a reservation', () => {
     // The reloaded page shows the cancelled reservation and the server's message, once.
     await poll(() => page.getByRole('alert').textContent()).toBe(ja.guestReservations.alreadyCancelled);
     expect(await page.getByTestId('cancel-button').count()).toBe(0);
+    // A refusal is no confirmation: the page shows no cancelled notice.
+    expect(await page.getByTestId('page-notice').count()).toBe(0);
     await page.reload();
     await hydrated(page);
     expect(await page.getByRole('alert').count()).toBe(0);
+    await page.close();
+  });
+
+  it('confirms the cancellation of a free reservation, with nothing to refund, and shows the notice once', async () => {
+    const experience = await createExperience(orm, { title: '無料で取消す体験', price: 0, cancellationPeriod: 7 });
+    const calendar = await createCalendar(orm, experience.id, { daysFromToday: 20, recruitmentNumber: 2 });
+    const page = await s.signedInPage(guestEmail, { base, width: 375 });
+    await page.goto(`${base}/reservations/new?cid=${calendar.id}&tour_id=${experience.id}`);
+    await hydrated(page);
+    await page.getByRole('button', { name: ja.reservations.submit }).click();
+    await page.getByTestId('reservation-complete').waitFor();
+    const reservation = await orm.em.fork().findOneOrFail(Reservation, { experience: experience.id });
+
+    await page.goto(`${base}/reservations/${reservation.id}`);
+    await hydrated(page);
+    // Sent from the keyboard: キャンセルする, then キャンセルを確定する in the dialog.
+    await page.getByTestId('cancel-button').focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByTestId('cancel-dialog');
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: ja.guestReservations.cancelConfirm }).focus();
+    const reloaded = nextLoad(page);
+    await page.keyboard.press('Enter');
+    await reloaded;
+    await poll(() => page.getByTestId('page-notice').textContent()).toBe(
+      `「無料で取消す体験」のご予約（予約番号 ${reservation.id}）をキャンセルしました。無料の予約のため、返金はありません。`,
+    );
+    await poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('page-notice');
+    expect(await page.getByTestId('reservation-status').first().textContent()).toBe(ja.guestReservations.statuses.cancelled);
+    // Once: a reload shows the cancelled reservation without it.
+    await page.reload();
+    await hydrated(page);
+    expect(await page.getByTestId('page-notice').count()).toBe(0);
     await page.close();
   });
 

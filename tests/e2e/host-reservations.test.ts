@@ -166,4 +166,38 @@ describe('the host’s bookings page', () => {
     expect(seats).not.toContain('受付停止中');
     expect(await after.getByRole('button', { name: 'この回を中止する' }).count()).toBe(0);
   });
+
+  it('shows one experience’s slots from the link of the cancellation mail (?experience_id=), its tabs keeping it', async () => {
+    const stamp = Date.now();
+    const host = await createUser(orm, { role: 'HOST', name: '絞り込み ホスト' });
+    const guest = await createUser(orm, { name: `絞り込み ゲスト${stamp}` });
+    const shown = await createExperience(orm, { hostUserId: host.id, title: `表示する体験 ${stamp}` });
+    const other = await createExperience(orm, { hostUserId: host.id, title: `ほかの体験 ${stamp}` });
+    for (const experience of [shown, other]) {
+      const slot = await createCalendar(orm, experience.id, { daysFromToday: 5 });
+      await createReservation(orm, { userId: guest.id, experienceId: experience.id, calendarIds: [slot.id] });
+    }
+
+    const page = await s.newPage();
+    await s.signIn(page, host.email);
+    await page.goto(`/host/reservations?experience_id=${shown.id}`);
+    await hydrated(page);
+    expect(await page.getByTestId('host-reservations-only').textContent()).toContain(`「表示する体験 ${stamp}」の予約のみ表示しています。`);
+    const titles = await page.getByTestId('host-slot').locator('.host-slot__title').allTextContents();
+    expect(titles).toEqual([`表示する体験 ${stamp}`]);
+    expect(await page.getByRole('link', { name: '終了した開催' }).getAttribute('href')).toBe(
+      `/host/reservations?scope=past&experience_id=${shown.id}`,
+    );
+
+    await page.getByRole('link', { name: 'すべての体験の予約を見る' }).click();
+    await page.waitForURL('**/host/reservations');
+    await hydrated(page);
+    expect(await page.getByTestId('host-reservations-only').count()).toBe(0);
+    const all = await page.getByTestId('host-slot').locator('.host-slot__title').allTextContents();
+    expect(all.sort()).toEqual([`ほかの体験 ${stamp}`, `表示する体験 ${stamp}`].sort());
+
+    // Another host's experience is the 404 page.
+    const foreign = await page.goto(`/host/reservations?experience_id=${(await createExperience(orm)).id}`);
+    expect(foreign?.status()).toBe(404);
+  });
 });

@@ -59,6 +59,13 @@ describe('host experience flow', () => {
       .toContain('JPEG・PNG・SVG形式以外のファイルは追加しませんでした');
     expect(await page.locator('.image-uploader__thumb').count()).toBe(2);
 
+    // The first photo's alt text, counted to its limit; the second is left without one.
+    const alt = '藍甕に白い布を浸す職人の手元';
+    await page.fill('input[name="images.0.alt"]', alt);
+    expect(await page.locator('#field-images_0_alt-counter').textContent()).toBe(`${alt.length}/120`);
+    expect(await page.getAttribute('input[name="images.0.alt"]', 'maxlength')).toBe('120');
+    await expect.poll(() => page.getByLabel('写真1の説明').inputValue()).toBe(alt);
+
     // Save a draft with only a title and the photos.
     const title = `ブラウザで作った藍染め体験 ${Date.now()}`;
     await page.fill('input[name="title"]', title);
@@ -72,6 +79,8 @@ describe('host experience flow', () => {
     await hydrated(page);
     expect(await page.inputValue('input[name="title"]')).toBe(title);
     expect(await page.locator('.image-uploader__thumb').count()).toBe(2);
+    expect(await page.inputValue('input[name="images.0.alt"]')).toBe(alt);
+    expect(await page.inputValue('input[name="images.1.alt"]')).toBe('');
 
     // The rest of the form.
     await page.getByLabel('対面').check();
@@ -140,7 +149,7 @@ describe('host experience flow', () => {
     const own = await (await page.request.get(`${s.baseUrl}/api/v1/experiences`)).json();
     const created = own.experiences.find((e: { title: string }) => e.title === title);
     expect(created).toMatchObject({ approve: false });
-    expect(created.images).toHaveLength(2);
+    expect(created.images.map((image: { alt: string | null }) => image.alt)).toEqual([alt, null]);
     const drafts = await (await page.request.get(`${s.baseUrl}/api/v1/experience_drafts`)).json();
     expect(drafts.experience_drafts.some((d: { title: string }) => d.title === title)).toBe(false);
     await page.goto('/host/story?tab=experiences');
@@ -166,6 +175,14 @@ describe('host experience flow', () => {
     await page.goto('/stories');
     await hydrated(page);
     await page.getByText(title).first().waitFor();
+    // The card's photo says what the host wrote; on the experience page so does the first photo, and the second,
+    // without one, keeps 「{タイトル}の写真2」.
+    expect(await page.locator(`[data-experience-id="${created.id}"] img`).getAttribute('alt')).toBe(alt);
+    await page.goto(`/stories/${created.id}`);
+    await hydrated(page);
+    const photos = page.getByTestId('carousel').locator('.carousel__slide img');
+    expect(await photos.nth(0).getAttribute('alt')).toBe(alt);
+    expect(await photos.nth(1).getAttribute('alt')).toBe(`${title}の写真2`);
     await page.goto('/host/story?tab=experiences');
     await expect.poll(() => page.getByTestId('host-card').filter({ hasText: title }).locator('.badge').textContent()).toBe('公開中');
     // The guest calendar shows every slot the form listed (two windows: one call reads at most ~3 months).

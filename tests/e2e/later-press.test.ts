@@ -61,7 +61,7 @@ describe('a press before a later part has its code', () => {
     expect(await orm.em.fork().count(WaitlistEntry, { user: guest.id })).toBe(0);
 
     await chunks.release();
-    await poll(() => page.getByTestId('waitlist-panel').getByRole('alert').textContent()).toBe('キャンセル待ちに登録しました（1番目）');
+    await poll(() => page.getByTestId('waitlist-panel').getByRole('status').textContent()).toBe('キャンセル待ちに登録しました（1番目）');
     await page.screenshot({ path: `${SHOTS}/waitlist-joined-${width}.png` });
     expect(await part.getAttribute('aria-busy')).toBe(null);
     expect(loads()).toBe(0);

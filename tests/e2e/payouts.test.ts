@@ -1,6 +1,7 @@
 // Earnings and payouts in Chromium on the demo data: the host reads /host/earnings, downloads a closed month's
 // statement (CSV and PDF) and registers a bank account; the admin prepares (again: nothing changes), downloads the bank file and
-// marks the demo's last closed month paid after a confirmation.
+// marks the demo's last closed month paid after a confirmation; the prepare button keeps the focus while it works, and a
+// batch's panel opens from the keyboard.
 import { readFileSync } from 'node:fs';
 import type { Locator } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -131,5 +132,85 @@ describe('the office', () => {
     await page.getByTestId('mark-paid-dialog').getByRole('button', { name: '支払済みにする' }).click();
     await expect.poll(() => page.getByTestId('payout-notice').textContent()).toBe(`${month} の支払バッチを支払済みにしました`);
     await expect.poll(() => page.locator(`[data-testid="batch-${month}"]`).textContent()).toContain('支払済み');
+  });
+
+  it('keeps the focus on 支払バッチを準備する while it prepares (aria-disabled, not disabled) and ignores a second press', async () => {
+    const page = await s.newPage({ width: 1280, height: 900 });
+    await s.signIn(page, 'admin@example.com');
+    await page.goto('/admin/payouts');
+    await hydrated(page);
+    const first = page.locator('[data-testid="payout-batches"] tbody tr[data-testid^="batch-"]').first();
+    await first.waitFor();
+    // A month already prepared: preparing it again changes nothing.
+    const month = ((await first.getAttribute('data-testid')) ?? '').replace('batch-', '');
+    await page.fill('#payout-month', month);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let sent = 0;
+    await page.route('**/api/v1/admin/payouts', async (route) => {
+      if (route.request().method() === 'POST') sent++;
+      await held;
+      await route.continue();
+    });
+    const button = page.getByTestId('prepare-batch');
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => button.getAttribute('aria-disabled')).toBe('true');
+    // Playwright's isDisabled() counts aria-disabled too: the DOM property says the button is not disabled.
+    expect(await button.evaluate((el: HTMLButtonElement) => el.disabled)).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('prepare-batch');
+    // A second press while it prepares sends nothing more.
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('prepare-batch');
+    release();
+    await expect.poll(() => page.getByTestId('payout-notice').textContent()).toBe(`${month} の支払バッチはすでに準備済みです`);
+    expect(await button.getAttribute('aria-disabled')).toBeNull();
+    expect(sent).toBe(1);
+    // The prepared batch's panel opens and takes the focus (its heading), never <body>.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('payout-detail-title');
+    await page.unroute('**/api/v1/admin/payouts');
+  });
+
+  it('opens a batch from the keyboard: the month is a button named by it, which says which panel it opened', async () => {
+    const page = await s.newPage({ width: 1280, height: 900 });
+    await s.signIn(page, 'admin@example.com');
+    await page.goto('/admin/payouts');
+    await hydrated(page);
+    const first = page.locator('[data-testid="payout-batches"] tbody tr[data-testid^="batch-"]').first();
+    await first.waitFor();
+    const month = ((await first.getAttribute('data-testid')) ?? '').replace('batch-', '');
+    const open = first.getByRole('button', { name: `${month} の支払明細を開く`, exact: true });
+    expect(await open.getAttribute('aria-expanded')).toBe('false');
+    const controls = await open.getAttribute('aria-controls');
+    expect(controls).toBeTruthy();
+
+    // Tab from 支払バッチを準備する reaches the first row's button.
+    await page.getByTestId('prepare-batch').focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`${month} の支払明細を開く`);
+
+    // Enter opens the panel: its heading has the focus, and the button says it is expanded and names the panel.
+    await page.keyboard.press('Enter');
+    const panel = page.getByTestId('payout-detail');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('payout-detail-title');
+    // The heading says 明細 until the batch is read, then names it.
+    await expect.poll(() => page.locator('#payout-detail-title').textContent()).toBe(`${month} の支払明細`);
+    expect(await open.getAttribute('aria-expanded')).toBe('true');
+    expect(await panel.getAttribute('id')).toBe(controls);
+
+    // 閉じる (Tab from the heading): the panel goes and the focus is back on the row's button.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('閉じる');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => panel.count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`${month} の支払明細を開く`);
+    expect(await open.getAttribute('aria-expanded')).toBe('false');
+
+    // Space opens it too.
+    await page.keyboard.press('Space');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('payout-detail-title');
+    expect(await open.getAttribute('aria-expanded')).toBe('true');
   });
 });

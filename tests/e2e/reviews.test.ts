@@ -38,11 +38,16 @@ describe('reviews', () => {
     await page.getByTestId('review-submit').click();
     await page.getByText(ja.reviewPosting.rateRequired).first().waitFor();
     await page.getByTestId('rate-4').check({ force: true });
+    // The stars chosen are solid, the others outlines (their shape tells them apart, not only their colour).
+    expect(await page.locator('.star-input__star [aria-hidden="true"]').allTextContents()).toEqual(['★', '★', '★', '★', '☆']);
     await page.getByLabel(ja.reviewPosting.content).fill(`${marker} 器づくりがとても楽しかったです。`);
+    // The region that says it was posted is there, empty, before the form is sent (so its text is read out).
+    expect(await page.getByRole('status').textContent()).toBe('');
     const posted = page.waitForResponse((r) => r.url().endsWith(`/api/v1/reservations/${reservation.id}/review`));
     await page.getByTestId('review-submit').click();
     expect((await posted).status()).toBe(201);
     await page.getByText(ja.reviewPosting.posted).waitFor();
+    expect(await page.getByRole('status').textContent()).toBe(ja.reviewPosting.posted);
     await expect(page.getByTestId('review-posted').textContent()).resolves.toContain(marker);
 
     // It is on the experience page, with the rating.

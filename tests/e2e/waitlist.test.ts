@@ -82,8 +82,13 @@ describe('キャンセル待ち', () => {
       await panel.scrollIntoViewIfNeeded();
       await panel.screenshot({ path: path.join(SHOTS, `panel-form-${width}.png`) });
       await page.screenshot({ path: path.join(SHOTS, `story-${width}.png`) });
+      // The panel's title is a heading under the schedule's h2, and the region that answers the press is there, empty,
+      // before it (a region mounted together with its text is often not read out).
+      expect(await panel.getByRole('heading', { level: 3 }).textContent()).toBe(ja.waitlist.title);
+      expect(await page.locator('#schedule').getByRole('heading', { level: 2 }).count()).toBe(1);
+      expect(await panel.getByRole('status').textContent()).toBe('');
       await page.getByTestId('waitlist-join').click();
-      await poll(() => panel.getByRole('alert').textContent()).toBe(ja.waitlist.joined(1));
+      await poll(() => panel.getByRole('status').textContent()).toBe(ja.waitlist.joined(1));
       expect(await panel.getByTestId('waitlist-position').textContent()).toContain(ja.waitlist.position(1));
       await panel.screenshot({ path: path.join(SHOTS, `panel-${width}.png`) });
       // The host sees the line on the slot.
@@ -108,6 +113,14 @@ describe('キャンセル待ち', () => {
       await page.goto(`${world.base}/reservations`);
       await hydrated(page);
       expect(await page.getByTestId('waitlist-notice').textContent()).toBe(ja.waitlist.offerTitle);
+      // The page's outline: the section's h2 under the page's h1, each entry's experience an h3 to jump to.
+      const section = page.getByTestId('waitlist-section');
+      expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+      expect(await section.getByRole('heading', { level: 2 }).textContent()).toBe(ja.waitlist.title);
+      expect(await section.getByRole('heading', { level: 3 }).allTextContents()).toEqual([title]);
+      expect(await section.getByRole('heading', { level: 3 }).getByRole('link').getAttribute('href')).toBe(`/stories/${experience.id}`);
+      // The reservations after it have a heading of their own (the tab shown), so they are not filed under the waitlist.
+      expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual([ja.waitlist.title, ja.guestReservations.upcoming]);
       expect(await page.getByTestId('waitlist-entry').getAttribute('data-status')).toBe('offered');
       await page.screenshot({ path: path.join(SHOTS, `reservations-${width}.png`), fullPage: true });
 

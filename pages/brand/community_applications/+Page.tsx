@@ -1,13 +1,15 @@
 // /brand/community_applications: the applications to the brand's communities (numbered pages, newest first; the
 // applicant keyword, community, 対応済み/未対応 and applied-date filters live in the URL and the page links); a row
-// opens the detail panel (community, applicant, age with 歳, occupation, applied date, each question and answer)
-// whose 対応済み/未対応 toggle saves at once (PUT {handled}) and stays after a reload.
+// opens the detail panel (community, applicant, age with 歳, occupation, the applicant's e-mail address to write to
+// with a copy button, applied date, each question and answer) whose 対応済み/未対応 toggle saves at once (PUT {handled})
+// and stays after a reload.
 import { useState } from 'react';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import { AdminPagination } from '#src/components/admin/AdminPagination';
 import { CardTable, openColumn } from '#src/components/admin/CardTable';
 import { DetailPanel, ListWithDetail, usePanelSave } from '#src/components/admin/DetailPanel';
+import { CopyButton } from '#src/components/admin/InquiryControls';
 import { useLoad } from '#src/components/admin/useLoad';
 import { BRAND_API, handleUnauthorized } from '#src/components/brand/brand-paths';
 import { Breadcrumbs, crumbs } from '#src/components/brand/Breadcrumbs';
@@ -77,6 +79,17 @@ function Detail({ id, onClose, onChanged }: { id: number; onClose: () => void; o
             <dd>{t.ageValue(q.user_age)}</dd>
             <dt>{t.occupation}</dt>
             <dd>{q.occupation}</dd>
+            <dt>{t.email}</dt>
+            <dd data-testid="applicant-email">
+              {q.user_email !== null ? (
+                <span className="admin-copy">
+                  <a href={`mailto:${q.user_email}`}>{q.user_email}</a>
+                  <CopyButton text={q.user_email} />
+                </span>
+              ) : (
+                t.applicantLeft
+              )}
+            </dd>
             <dt>{t.appliedAt}</dt>
             <dd>{a.date(q.applied_at)}</dd>
           </dl>

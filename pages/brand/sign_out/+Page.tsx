@@ -2,6 +2,7 @@
 // portal's own link it does so at once; from anywhere else it asks first (+data.ts says which).
 import { useEffect, useState } from 'react';
 import { useData } from 'vike-react/useData';
+import { busyControl } from '#src/components/form/busy-control';
 import * as ja from '#src/i18n/ja';
 import { api } from '#src/lib/isomorphic/api-client';
 import type { Data } from './+data';
@@ -36,11 +37,12 @@ export default function Page() {
         <button
           type="button"
           className="button"
-          disabled={busy}
-          onClick={() => {
-            setBusy(true);
-            void signOut();
-          }}
+          {...busyControl(busy, {
+            onClick: () => {
+              setBusy(true);
+              void signOut();
+            },
+          })}
         >
           {t.signOut}
         </button>{' '}

@@ -46,7 +46,7 @@ export default function Page() {
   return (
     <article className="page community">
       {!community.published && (
-        <p className="alert alert--info" role="status" data-testid="unpublished-notice">
+        <p className="alert alert--info" data-testid="unpublished-notice">
           {t.unpublishedNotice}
         </p>
       )}

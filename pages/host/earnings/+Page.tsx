@@ -12,6 +12,7 @@ import { MonthBalance } from './MonthBalance';
 import '#src/components/chips.css';
 import './host-earnings.css';
 import { useReloadNotice } from '#src/components/use-reload-notice';
+import { LiveRegion } from '#src/components/LiveRegion';
 
 const t = ja.earnings;
 
@@ -136,11 +137,8 @@ export default function Page() {
           {ja.hostReservations.title}
         </a>
       </div>
-      {notice && (
-        <p className="alert alert--success" role="status">
-          {notice}
-        </p>
-      )}
+      {/* The notice of the reload arrives after hydration, into the region the server already sent. */}
+      <LiveRegion>{notice && <p className="alert alert--success">{notice}</p>}</LiveRegion>
       {earnings.ambassadors.length > 0 && (
         <nav className="tabs" aria-label={t.payeeSwitch}>
           <a className="tabs__tab" href="/host/earnings" aria-current={ambassadorId ? undefined : 'page'}>

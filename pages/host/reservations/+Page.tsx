@@ -4,6 +4,7 @@ import * as ja from '#src/i18n/ja';
 import { formatDateJa } from '#src/lib/isomorphic/dates';
 import { Pagination } from '#src/components/Pagination';
 import { MessageThread } from '#src/components/MessageThread';
+import { LiveRegion } from '#src/components/LiveRegion';
 import { Field, FormErrors, Modal, busyControl, useForm } from '#src/components/form';
 import type { HostReservationJson, HostSlotJson } from '#src/modules/reservations/host-reservations.schemas';
 import type { Data } from './+data';
@@ -185,10 +186,9 @@ function Slot({ slot, openReservation, past }: { slot: HostSlotJson; openReserva
           )}
         </div>
       </header>
-      {cancelledNow && (
-        <p className="alert alert--success" role="status">
-          {t.cancelDone}
-        </p>
+      {/* On every slot the host can cancel, from the first render, so that the notice is read out. */}
+      {slot.cancellable && slot.confirmed_people > 0 && (
+        <LiveRegion>{cancelledNow && <p className="alert alert--success">{t.cancelDone}</p>}</LiveRegion>
       )}
       <ul className="host-slot__bookings">
         {slot.reservations.map((r) => (
@@ -202,8 +202,15 @@ function Slot({ slot, openReservation, past }: { slot: HostSlotJson; openReserva
 export default function Page() {
   const { bookings, holding, openReservation } = useData<Data>();
   const scope = bookings.scope;
-  const href = (s: string, page = 1) =>
-    `/host/reservations${s === 'past' ? '?scope=past' : ''}${page > 1 ? `${s === 'past' ? '&' : '?'}page=${page}` : ''}`;
+  // The tabs and the page links keep the list narrowed to its experience.
+  const href = (s: string, page = 1) => {
+    const query = new URLSearchParams();
+    if (s === 'past') query.set('scope', 'past');
+    if (page > 1) query.set('page', String(page));
+    if (bookings.experience) query.set('experience_id', String(bookings.experience.id));
+    const text = query.toString();
+    return `/host/reservations${text ? `?${text}` : ''}`;
+  };
   return (
     <section className="page host-reservations">
       <div className="host-reservations__head">
@@ -224,6 +231,11 @@ export default function Page() {
         </div>
       </div>
       <p className="muted">{t.lead}</p>
+      {bookings.experience && (
+        <p data-testid="host-reservations-only">
+          {t.onlyExperience(bookings.experience.title)} <a href="/host/reservations">{t.allExperiences}</a>
+        </p>
+      )}
       <nav className="tabs" aria-label={t.title}>
         <a className="tabs__tab" href={href('upcoming')} aria-current={scope === 'upcoming' ? 'page' : undefined}>
           {t.tabUpcoming}

@@ -5,6 +5,7 @@ import { useData } from 'vike-react/useData';
 import * as ja from '#src/i18n/ja';
 import { Field, FormErrors, useForm } from '#src/components/form';
 import { ReviewItem } from '#src/components/ReviewItem';
+import { LiveRegion } from '#src/components/LiveRegion';
 import { Pagination } from '#src/components/Pagination';
 import { REPLY_CONTENT_MAX, replySchema, type HostReviewJson, type ReplyInput } from '#src/modules/reviews/review-posting.schemas';
 import type { ReviewJson } from '#src/modules/reviews/reviews.schemas';
@@ -52,11 +53,8 @@ function HostReview({ review: initial }: { review: HostReviewJson }) {
       <ul className="review-list">
         <ReviewItem review={review} />
       </ul>
-      {replied && (
-        <p className="alert alert--success" role="status">
-          {t.replied}
-        </p>
-      )}
+      {/* On every review the host may answer, from the first render, so that the notice is read out. */}
+      {initial.can_reply && <LiveRegion>{replied && <p className="alert alert--success">{t.replied}</p>}</LiveRegion>}
       {review.can_reply && (
         <ReplyForm
           review={review}

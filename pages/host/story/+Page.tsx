@@ -5,7 +5,7 @@ import * as ja from '#src/i18n/ja';
 import { api, ApiError } from '#src/lib/isomorphic/api-client';
 import { Modal } from '#src/components/form';
 import { Pagination } from '#src/components/Pagination';
-import type { ImageJson } from '#src/modules/experiences/experiences.host.schemas';
+import type { ExperienceImageJson } from '#src/modules/experiences/experiences.host.schemas';
 import { CardImage } from '#src/components/CardImage';
 import type { Data } from './+data';
 import './host-story.css';
@@ -38,14 +38,15 @@ function PencilIcon() {
   );
 }
 
-function Cover({ images, title }: { images: ImageJson[]; title: string }) {
+/** The first photo, described by the host's alt text, else by the title. */
+function Cover({ images, title }: { images: ExperienceImageJson[]; title: string }) {
   return (
     <CardImage
       className="host-card__image"
       url={images[0]?.url ?? null}
       // host-story.css: cards 200px wide from 768px, two columns on a phone; the cover is 250px high.
       sizes="(min-width: 768px) 200px, 50vw"
-      alt={title}
+      alt={images[0]?.alt || title}
       width={200}
       height={250}
       fallback={<span className="host-card__noimage">{t.noImage}</span>}
@@ -55,7 +56,7 @@ function Cover({ images, title }: { images: ImageJson[]; title: string }) {
 
 interface CardProps {
   title: string | null;
-  images: ImageJson[];
+  images: ExperienceImageJson[];
   editHref: string;
   /** Pending and published experiences link to their page; drafts do not. */
   href?: string;

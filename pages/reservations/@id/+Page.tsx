@@ -1,6 +1,8 @@
 // https://vike.dev/Page — /reservations/{id}: the guest's reservation: schedule, people, option, amounts,
 // status, venue (the address when the host displays it; the online URL to a confirmed guest from the day before),
-// the cancellation policy with its exact deadline, and キャンセルする with the refund shown before confirming.
+// the cancellation policy with its exact deadline, and キャンセルする with the refund shown before confirming. After a
+// cancellation the page loads again: the layout shows what was cancelled and the refund (focused, pages/+Layout.tsx);
+// a refusal is shown by the page itself.
 import { joinAddress } from '#src/lib/isomorphic/address';
 import { useState } from 'react';
 import { useData } from 'vike-react/useData';
@@ -10,6 +12,8 @@ import { formatYen } from '#src/lib/isomorphic/money';
 import { formatInstantDateJa } from '#src/lib/isomorphic/dates';
 import { api, ApiError } from '#src/lib/isomorphic/api-client';
 import { Modal } from '#src/components/form';
+import { cancelledNotice } from '#src/modules/reservations/reservations.shared';
+import type { ReservationDetail } from '#src/modules/reservations/guest-reservations.schemas';
 import { MessageThread } from '#src/components/MessageThread';
 import type { Data } from './+data';
 import { Schedule, StatusBadge } from '#pages/reservations/parts';
@@ -33,7 +37,7 @@ export default function Page() {
   const r = useData<Data>();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useReloadNotice();
+  const [error, setError] = useReloadNotice(true, 'error');
   const preview = r.cancellation_preview;
 
   async function cancel() {
@@ -41,16 +45,16 @@ export default function Page() {
     setBusy(true);
     setError(null);
     try {
-      await api(`/api/v1/reservations/${r.id}/cancellation`, {
+      const cancelled = await api<ReservationDetail>(`/api/v1/reservations/${r.id}/cancellation`, {
         method: 'POST',
         body: { expected_refund_amount: preview.refund_amount },
       });
       setConfirming(false);
-      await reloadPage();
+      await reloadPage(cancelledNotice(cancelled));
     } catch (e) {
       // The reservation may have changed meanwhile (refund, status): the page is loaded again and shows the message.
       setConfirming(false);
-      await reloadPage(e instanceof ApiError ? e.message : ja.common.tryAgain);
+      await reloadPage(e instanceof ApiError ? e.message : ja.common.tryAgain, 'error');
     } finally {
       setBusy(false);
     }

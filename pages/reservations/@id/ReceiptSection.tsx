@@ -6,6 +6,7 @@ import * as ja from '#src/i18n/ja';
 import { api } from '#src/lib/isomorphic/api-client';
 import { apiFile, saveFile, type ApiFile } from '#src/lib/isomorphic/api-file';
 import { Field, FormErrors, useForm } from '#src/components/form';
+import { LiveRegion } from '#src/components/LiveRegion';
 import { ADDRESSEE_MAX, PURPOSE_MAX } from '#src/modules/receipts/receipts.shared';
 import type { ReceiptState } from '#src/modules/receipts/receipts.schemas';
 
@@ -37,11 +38,7 @@ export function ReceiptSection({ initial }: { initial: ReceiptState }) {
           {t.reissueNote(state.number, state.issued_count)}
         </p>
       )}
-      {done && (
-        <p className="alert alert--success" role="status">
-          {t.downloaded}
-        </p>
-      )}
+      <LiveRegion>{done && <p className="alert alert--success">{t.downloaded}</p>}</LiveRegion>
       <FormErrors messages={form.errors} />
       <form className="form reservation-receipt__form" {...form.formProps}>
         <Field

@@ -36,6 +36,8 @@ export default function Page() {
           </a>
         ))}
       </nav>
+      {/* The list's own heading (the tab shown), so heading navigation does not file it under the waitlist's. */}
+      <h2 className="visually-hidden">{list.scope === 'upcoming' ? t.upcoming : t.past}</h2>
       {list.reservations.length === 0 ? (
         <div className="panel reservations-empty">
           <p>{list.scope === 'upcoming' ? t.emptyUpcoming : t.emptyPast}</p>
@@ -51,6 +53,8 @@ export default function Page() {
                 <CardImage
                   className="reservation-item__image"
                   url={r.image_url}
+                  // The host's text for the photo; without one it only decorates the link its title names.
+                  alt={r.image_alt ?? ''}
                   sizes="(max-width: 767px) 88px, 120px"
                   width={120}
                   height={90}

@@ -1,6 +1,8 @@
 // /reservations: the guest's キャンセル待ち. Offers come first as the page's notice (the seats are held for them until
 // the offer ends, with the link to the reservation form), then a notice when the host cancelled a date the guest
-// waited for (the entry shows 開催中止 until the date); entries still in line show their place.
+// waited for (the entry shows 開催中止 until the date); entries still in line show their place. The notices come with
+// the page (no live region: nothing announces what is there from the first paint); the section's title is the page's
+// h2 and each entry's title an h3 (WaitlistEntries), so a screen reader can jump to them.
 import { useState } from 'react';
 import * as ja from '#src/i18n/ja';
 import type { WaitlistEntryJson } from '#src/modules/reservations/waitlist.schemas';
@@ -14,12 +16,12 @@ export function WaitlistSection({ initial }: { initial: WaitlistEntryJson[] }) {
   return (
     <section className="reservations-waitlist" aria-labelledby="waitlist-title" data-testid="waitlist-section">
       {offered.length > 0 && (
-        <div className="alert alert--info reservations-waitlist__notice" role="status" data-testid="waitlist-notice">
+        <div className="alert alert--info reservations-waitlist__notice" data-testid="waitlist-notice">
           <strong>{ja.waitlist.offerTitle}</strong>
         </div>
       )}
       {cancelled && (
-        <div className="alert alert--error reservations-waitlist__notice" role="status" data-testid="waitlist-cancelled-notice">
+        <div className="alert alert--error reservations-waitlist__notice" data-testid="waitlist-cancelled-notice">
           {ja.waitlist.cancelledTitle}
         </div>
       )}

@@ -235,7 +235,7 @@ function ReservationFormView({
       <h1 className="reservation__title">{experience.title}</h1>
       {unverified && <VerifyEmailNotice texts={unverified.texts} />}
       {form.waitlist_offer && (
-        <p className="alert alert--info reservation__offer" role="status" data-testid="waitlist-offer">
+        <p className="alert alert--info reservation__offer" data-testid="waitlist-offer">
           {ja.reservations.waitlistOffer(form.waitlist_offer.number_of_people, form.waitlist_offer.expires_label)}
         </p>
       )}
@@ -265,7 +265,7 @@ function ReservationFormView({
           hasOptions={experience.options.length > 0}
           quoting={quoting}
           submitting={submitting}
-          disabled={unverified !== null || submitting || quoting || quoteMessages.length > 0 || (cardNeeded && !token)}
+          unavailable={unverified !== null || quoteMessages.length > 0 || (cardNeeded && !token)}
           ready={kit.ready}
           cardMissing={cardNeeded && !token}
           blocked={unverified?.hint}

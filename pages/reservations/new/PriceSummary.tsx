@@ -1,5 +1,6 @@
 // The reservation form's aside: the server's price quote, the submit button and the messages under it.
 import { busyControl } from '#src/components/form/busy-control';
+import { LiveRegion } from '#src/components/LiveRegion';
 import * as ja from '#src/i18n/ja';
 import { formatYen } from '#src/lib/isomorphic/money';
 import type { PriceQuote } from '#src/modules/reservations/pricing';
@@ -18,10 +19,14 @@ export function PriceSummary(props: {
   quote: QuoteJson;
   factors: FeeFactors;
   hasOptions: boolean;
+  /** A re-quote or the booking is under way: the button is unavailable meanwhile. */
   quoting: boolean;
   submitting: boolean;
-  /** Nothing can be sent now (busy, quoting, no card, …): the button says so (aria-disabled) and stays focusable. */
-  disabled: boolean;
+  /**
+   * Something the guest must see to first (an unverified address, a quote's error, no card yet). Like a busy button it
+   * stays focusable (aria-disabled, not disabled): its notes (aria-describedby) say why, so Tab must reach it.
+   */
+  unavailable: boolean;
   /** False until hydrated: the button is disabled, so a press is never a plain HTML submit. */
   ready: boolean;
   cardMissing: boolean;
@@ -42,20 +47,28 @@ export function PriceSummary(props: {
         <button
           type="submit"
           className="button button--block reservation__submit"
-          {...busyControl(props.disabled, { ready: props.ready })}
+          {...busyControl(props.submitting || props.quoting || props.unavailable, { ready: props.ready })}
           aria-describedby="submit-notes"
         >
           {props.submitting ? ja.reservations.submitting : ja.reservations.submit}
         </button>
-        <div id="submit-notes" className="reservation__submit-notes" aria-live="polite">
-          {props.submitting && <div className="spinner spinner--small" role="status" aria-label={ja.reservations.submitting} />}
-          {props.blocked ? (
-            <p className="reservation__hint" data-testid="submit-blocked">
-              {props.blocked}
-            </p>
-          ) : (
-            props.cardMissing && <p className="reservation__hint">{ja.reservations.enterCard}</p>
-          )}
+        <div id="submit-notes" className="reservation__submit-notes">
+          {/* What the button waits for, read out as it changes; a refused booking's messages below interrupt (alert). */}
+          <LiveRegion className="reservation__submit-state">
+            {props.submitting && (
+              <>
+                <div className="spinner spinner--small" aria-hidden="true" />
+                <span className="visually-hidden">{ja.reservations.submitting}</span>
+              </>
+            )}
+            {props.blocked ? (
+              <p className="reservation__hint" data-testid="submit-blocked">
+                {props.blocked}
+              </p>
+            ) : (
+              props.cardMissing && <p className="reservation__hint">{ja.reservations.enterCard}</p>
+            )}
+          </LiveRegion>
           {props.messages.map((m) => (
             <p key={m} className="field__error" role="alert" data-testid="form-error">
               {m}

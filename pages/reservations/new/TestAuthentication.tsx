@@ -1,6 +1,7 @@
 // The test gateway's stand-in for the card issuer's 3-D Secure page: a modal only its own buttons close.
 import { useState } from 'react';
 import * as ja from '#src/i18n/ja';
+import { LiveRegion } from '#src/components/LiveRegion';
 import { api } from '#src/lib/isomorphic/api-client';
 import { ModalLater } from './ModalLater';
 import type { ReservationActionRequired } from '#src/modules/reservations/reservations.schemas';
@@ -27,8 +28,9 @@ export function TestAuthentication({ action, onDone }: { action: ReservationActi
     >
       <span className="badge card-fields__badge">{ja.payments.testMode}</span>
       <p>{ja.payments.authLead}</p>
+      <LiveRegion>{busy && <span className="visually-hidden">{ja.payments.authenticating}</span>}</LiveRegion>
       {busy ? (
-        <div className="spinner" role="status" aria-label={ja.payments.authenticating} />
+        <div className="spinner" aria-hidden="true" />
       ) : (
         <div className="test-auth__actions">
           <button type="button" className="button" onClick={() => decide('success')}>

@@ -53,3 +53,25 @@ export const adminCommunityExample = {
   created_at: '2026-06-16T03:00:00.000Z',
   updated_at: '2026-06-16T03:00:00.000Z',
 };
+
+/** GET /api/v1/admin/community-applications/{id} */
+export const adminApplicationExample = {
+  id: 2,
+  community_id: 1,
+  community_name: '北光フィールドクラブ 支笏湖',
+  user_name: '高橋 美咲',
+  applied_at: '2026-11-07T03:00:00.000Z',
+  handled: true,
+  user_age: 38,
+  occupation: 'クリエイター',
+  user_email: 'misaki.takahashi@example.com',
+  user_left: false,
+  answers: [
+    {
+      question: 'アウトドアの経験を教えてください（例: 登山を年に数回）',
+      answer: 'キャンプを家族で年に数回。',
+    },
+  ],
+  brands: [{ id: 1, name: '北光アウトドア' }],
+  user_id: 16,
+};

@@ -4,11 +4,15 @@
 import type { Request } from 'express';
 import { adminCommunityJsonSchema, communityFormSchema } from '#src/modules/communities/communities.schemas';
 import {
+  adminApplicationDetailJsonSchema,
+  adminApplicationListJsonSchema,
+  adminApplicationListQuerySchema,
   adminCommunityListItemJsonSchema,
   adminCommunityListJsonSchema,
   adminCommunityListQuerySchema,
   communityBrandSchema,
 } from '#src/modules/communities/community-list.schemas';
+import { applicationHandledSchema } from '#src/modules/brand-portal/brand-portal.schemas';
 import { adminDashboardJsonSchema } from '#src/modules/dashboards/dashboards.schemas';
 import { auditTrailJsonSchema, auditTrailQuerySchema } from '#src/modules/audit/audit.schemas';
 import {
@@ -26,7 +30,7 @@ import {
   couponUpdateSchema,
 } from '#src/modules/coupons/coupons.schemas';
 import { route, type ApiRoute } from '#server/api/route';
-import { adminCommunityExample } from './admin.examples';
+import { adminApplicationExample, adminCommunityExample } from './admin.examples';
 
 /** Path parameters win over body fields of the same name. */
 const input = (req: Request) => ({ ...(req.body && typeof req.body === 'object' ? req.body : {}), ...req.params });
@@ -59,6 +63,22 @@ export const adminRoutes: ApiRoute[] = [
     body: communityFormSchema,
     response: adminCommunityJsonSchema,
     answer: (req, services) => services.communities.update(req.ctx, input(req)),
+  }),
+  // Every community's applications, those of a community without a brand included (which no brand member reads).
+  route('get', '/admin/community-applications', 'コミュニティへの参加申込を一覧する（管理者、検索・絞り込み）', admin, 'admin', {
+    query: adminApplicationListQuerySchema,
+    response: adminApplicationListJsonSchema,
+    answer: (req, services) => services.communities.adminApplications(req.ctx, req.query),
+  }),
+  route('get', '/admin/community-applications/:id', '参加申込の詳細を取得する（管理者）', admin, 'admin', {
+    response: adminApplicationDetailJsonSchema,
+    example: adminApplicationExample,
+    answer: (req, services) => services.communities.adminApplication(req.ctx, req.params),
+  }),
+  route('put', '/admin/community-applications/:id', '参加申込の対応状況を更新する（管理者、監査ログに記録）', admin, 'admin', {
+    body: applicationHandledSchema,
+    response: adminApplicationDetailJsonSchema,
+    answer: (req, services) => services.communities.adminSetApplicationHandled(req.ctx, input(req)),
   }),
   route('get', '/admin/dashboard', 'ダッシュボードの集計（管理者）', admin, 'admin', {
     response: adminDashboardJsonSchema,

@@ -8,7 +8,7 @@ export const storiesExample = {
     {
       id: 20,
       title: '房総の有機農園で、野菜を収穫して畑ランチ',
-      images: [{ id: 57, url: '/uploads/f101e6d493135d07218584c9151faa85bf3903bed423b9d440638b043aab5260.jpg' }],
+      images: [{ id: 57, url: '/uploads/f101e6d493135d07218584c9151faa85bf3903bed423b9d440638b043aab5260.jpg', alt: null }],
       approve: true,
       online: false,
       state: '千葉県',
@@ -23,7 +23,7 @@ export const storiesExample = {
     {
       id: 19,
       title: '灘五郷の酒蔵で、搾りたての新酒を利き比べる',
-      images: [{ id: 56, url: '/uploads/40f857c734819e65acae3c62e62a175e0d5638d759abe79a881cded6bf2cdc0b.jpg' }],
+      images: [{ id: 56, url: '/uploads/40f857c734819e65acae3c62e62a175e0d5638d759abe79a881cded6bf2cdc0b.jpg', alt: null }],
       approve: true,
       online: false,
       state: '兵庫県',
@@ -67,10 +67,12 @@ export const experienceExample = {
     {
       id: 28,
       url: '/uploads/acd096d036d0029e1d9706ae685b0628c41854bfd7ec9a6bd6d163e10aece283.jpg',
+      alt: null,
     },
     {
       id: 29,
       url: '/uploads/7b2d4201747336df0c20152eec791366e7873dd155d2a9daef6ccad6f1db246f.jpg',
+      alt: null,
     },
   ],
   category_id: 1,
@@ -140,10 +142,12 @@ export const otherExperiencesExample = {
         {
           id: 30,
           url: '/uploads/7b2d4201747336df0c20152eec791366e7873dd155d2a9daef6ccad6f1db246f.jpg',
+          alt: null,
         },
         {
           id: 31,
           url: '/uploads/acd096d036d0029e1d9706ae685b0628c41854bfd7ec9a6bd6d163e10aece283.jpg',
+          alt: null,
         },
       ],
       approve: true,

@@ -16,6 +16,7 @@ export const hostReservationsRoutes: ApiRoute[] = [
   route('get', '/host/reservations', '自分の体験の予約を開催回ごとに一覧する（ホスト・アンバサダーのメンバー）', host, 'user', {
     query: hostReservationsQuerySchema,
     response: hostReservationsJsonSchema,
+    errors: [404],
     answer: (req, services) => services.hostReservations.list(req.ctx, req.query),
   }),
   route('get', '/host/calendars/:id/participants', '開催回の参加者を取得する（Accept: text/csv か format=csv で CSV）', host, 'user', {

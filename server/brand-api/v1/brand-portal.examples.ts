@@ -75,6 +75,8 @@ export const brandApplicationExample = {
   handled: true,
   user_age: 38,
   occupation: 'クリエイター',
+  user_email: 'misaki.takahashi@example.com',
+  user_left: false,
   answers: [
     {
       question: 'アウトドアの経験を教えてください（例: 登山を年に数回）',

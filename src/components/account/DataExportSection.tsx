@@ -1,6 +1,7 @@
 // The account page's section for a copy of one's data: the latest request's state and the button that asks for a
 // new one (POST /api/v1/account/data-exports). The files are downloaded from the mailed link, never from here.
 import { useState } from 'react';
+import { busyControl } from '#src/components/form/busy-control';
 import * as ja from '#src/i18n/ja';
 import { api } from '#src/lib/isomorphic/api-client';
 import { reloadPage } from '#src/lib/isomorphic/browser-navigation';
@@ -36,7 +37,7 @@ export function DataExportSection({ latest }: { latest: DataExportJson | null })
         </p>
       )}
       {latest?.status === 'pending' && (
-        <p className="alert alert--info" role="status" data-testid="data-export-state">
+        <p className="alert alert--info" data-testid="data-export-state">
           {t.pending}
         </p>
       )}
@@ -51,7 +52,12 @@ export function DataExportSection({ latest }: { latest: DataExportJson | null })
         </p>
       )}
       {!pending && (
-        <button type="button" className="button" onClick={requestCopy} disabled={busy} data-testid="request-data-export">
+        <button
+          type="button"
+          className="button"
+          {...busyControl(busy, { onClick: () => void requestCopy() })}
+          data-testid="request-data-export"
+        >
           {latest ? t.requestAgain : t.request}
         </button>
       )}

@@ -6,7 +6,7 @@ import * as ja from '#src/i18n/ja';
 import { api, ApiError } from '#src/lib/isomorphic/api-client';
 import { reloadPage } from '#src/lib/isomorphic/browser-navigation';
 import { formatInstantDateTimeJa } from '#src/lib/isomorphic/dates';
-import { Field, FormErrors, useForm } from '#src/components/form';
+import { busyControl, Field, FormErrors, useForm } from '#src/components/form';
 import { emailChangeRequestSchema, type EmailStatusJson } from '#src/modules/email-changes/email-changes.schemas';
 import './account-sections.css';
 
@@ -30,7 +30,12 @@ function PendingChange({ path, text }: { path: string; text: string }) {
   return (
     <div className="alert alert--info verify-email" data-testid="email-change-pending">
       <p className="verify-email__text">{text}</p>
-      <button type="button" className="button button--ghost" onClick={cancel} disabled={busy} data-testid="cancel-email-change">
+      <button
+        type="button"
+        className="button button--ghost"
+        {...busyControl(busy, { onClick: () => void cancel() })}
+        data-testid="cancel-email-change"
+      >
         {t.cancelPending}
       </button>
       {error && (

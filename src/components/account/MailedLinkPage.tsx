@@ -4,7 +4,7 @@
 import { useState, type ReactNode } from 'react';
 import * as ja from '#src/i18n/ja';
 import { api, ApiError } from '#src/lib/isomorphic/api-client';
-import { CompletionPanel } from '#src/components/form';
+import { busyControl, CompletionPanel } from '#src/components/form';
 import '#pages/logon/logon.css';
 
 export interface MailedLinkPageProps<R> {
@@ -47,7 +47,7 @@ export function MailedLinkPage<R>(props: MailedLinkPageProps<R>) {
       <div className="panel logon__panel">
         <h1 className="logon__title">{props.title}</h1>
         <p data-testid="link-lead">{props.lead}</p>
-        <button type="button" className="button" onClick={act} disabled={busy} data-testid="link-action">
+        <button type="button" className="button" {...busyControl(busy, { onClick: () => void act() })} data-testid="link-action">
           {props.button}
         </button>
       </div>

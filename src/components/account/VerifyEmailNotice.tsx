@@ -2,6 +2,8 @@
 // (POST /api/v1/email_verification/resend, limited on the server). Shown on /account and the booking form. Its
 // texts come from the page (the booking form gets them with its data, so its first-load JavaScript stays small).
 import { useState } from 'react';
+import { busyControl } from '#src/components/form/busy-control';
+import { LiveRegion } from '#src/components/LiveRegion';
 import * as ja from '#src/i18n/ja';
 import { api, ApiError } from '#src/lib/isomorphic/api-client';
 import './account-sections.css';
@@ -34,21 +36,18 @@ export function VerifyEmailNotice({ texts }: { texts: VerifyEmailTexts }) {
       <button
         type="button"
         className="button button--ghost verify-email__button"
-        onClick={resend}
-        disabled={busy}
+        {...busyControl(busy, { onClick: () => void resend() })}
         data-testid="resend-verification"
       >
         {texts.resend}
       </button>
-      {answer && (
-        <p
-          className={answer.ok ? 'verify-email__sent' : 'verify-email__error'}
-          role={answer.ok ? 'status' : 'alert'}
-          data-testid="resend-answer"
-        >
-          {answer.text}
-        </p>
-      )}
+      <LiveRegion>
+        {answer && (
+          <p className={answer.ok ? 'verify-email__sent' : 'verify-email__error'} data-testid="resend-answer">
+            {answer.text}
+          </p>
+        )}
+      </LiveRegion>
     </div>
   );
 }

@@ -9,6 +9,7 @@ const t = ja.adminPages;
 const SECTIONS = [
   { href: '/admin', label: ja.dashboardNav.label, also: [] },
   { href: '/admin/communities', label: t.nav.communities, also: ['/communities/new'] },
+  { href: '/admin/community_applications', label: ja.adminApplications.nav, also: [] },
   { href: '/admin/ambassador', label: t.nav.ambassadors, also: ['/ambassador/'] },
   { href: '/admin/brand', label: t.nav.brands, also: [] },
   { href: '/admin/brand_ambassador_inquiries', label: t.nav.inquiries, also: [] },

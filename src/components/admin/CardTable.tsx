@@ -91,18 +91,29 @@ export function CardTable<Row>(props: {
 /**
  * A wide column holding the row's name as a button that opens its detail panel (keyboard users reach the row through
  * it); `open` says what the button does for that name (its aria-label). Inside a `ListWithDetail` the button says
- * whether its panel is open and names the panel (aria-expanded, aria-controls).
+ * whether its panel is open and names the panel (aria-expanded, aria-controls). `more`, when given, is shown under
+ * the button (a payout batch's pay day).
  */
 export function openColumn<Row>(
   label: string,
   name: (row: Row) => string,
   open: (name: string) => string,
   onOpen: (row: Row) => void,
+  more?: (row: Row) => ReactNode,
 ): Column<Row> {
   return {
     label,
     cellClass: 'admin-table__wide',
-    cell: (row) => <OpenButton label={open(name(row))} name={name(row)} onOpen={() => onOpen(row)} />,
+    cell: (row) => {
+      const button = <OpenButton label={open(name(row))} name={name(row)} onOpen={() => onOpen(row)} />;
+      if (!more) return button;
+      return (
+        <span className="admin-stack">
+          {button}
+          {more(row)}
+        </span>
+      );
+    },
   };
 }
 

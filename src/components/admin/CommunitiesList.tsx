@@ -53,7 +53,17 @@ function BrandDialog(props: { community: AdminCommunityListItem; brands: BrandOp
       )}
       <label className="admin-filters__field">
         <span>{f.brand}</span>
-        <select className="select" name="brand_id" value={value} onChange={(e) => setValue(e.target.value)} disabled={busy}>
+        {/* While the choice is saved the select keeps the focus and says it is unavailable (aria-disabled); a change
+            meanwhile is ignored, so it shows the brand being saved. */}
+        <select
+          className="select"
+          name="brand_id"
+          value={value}
+          aria-disabled={busy || undefined}
+          onChange={(e) => {
+            if (!busy) setValue(e.target.value);
+          }}
+        >
           <option value="">{f.noBrand}</option>
           {props.brands.map((brand) => (
             <option key={brand.id} value={brand.id}>

@@ -17,6 +17,7 @@ import { firstMessage, listOf, useLoad } from './useLoad';
 import { type FilterField, filterNames, filtersOf, ListFilters, withPage } from './ListFilters';
 import type { ListPageMeta } from '#src/lib/isomorphic/list-filters';
 import { useReloadNotice } from '#src/components/use-reload-notice';
+import { LiveRegion } from '#src/components/LiveRegion';
 
 const t = ja.adminCoupons;
 const c = ja.coupons;
@@ -243,11 +244,8 @@ export function CouponsAdmin() {
           {t.create}
         </button>
       </div>
-      {notice && (
-        <p className="alert alert--success" role="status">
-          {notice}
-        </p>
-      )}
+      {/* The notice of the reload arrives after hydration, into the region the server already sent. */}
+      <LiveRegion>{notice && <p className="alert alert--success">{notice}</p>}</LiveRegion>
       <ListFilters
         action="/admin/coupons"
         fields={COUPON_FILTERS}

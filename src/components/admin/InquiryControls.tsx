@@ -1,6 +1,7 @@
 // The inquiry panel's controls: the e-mail address's コピー and the 状態 select with its 保存.
 import { useEffect, useRef, useState } from 'react';
 import * as ja from '#src/i18n/ja';
+import { LiveRegion } from '#src/components/LiveRegion';
 
 const t = ja.adminPages.inquiries;
 const COPIED_MS = 2000;
@@ -39,11 +40,9 @@ export function CopyButton({ text }: { text: string }) {
       <button type="button" className="button button--ghost button--small" onClick={copy}>
         {t.copy}
       </button>
-      {copied && (
-        <span className="admin-copy__done" role="status" data-testid="copied">
-          {t.copied}
-        </span>
-      )}
+      <LiveRegion as="span" className="admin-copy__done" testId="copied">
+        {copied ? t.copied : ''}
+      </LiveRegion>
     </>
   );
 }
@@ -88,9 +87,9 @@ export function StatusControl({
       >
         {t.saveStatus}
       </button>
-      <span className="admin-copy__done" role="status">
+      <LiveRegion as="span" className="admin-copy__done">
         {saved ? t.statusSaved : ''}
-      </span>
+      </LiveRegion>
     </span>
   );
 }

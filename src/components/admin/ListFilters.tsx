@@ -4,6 +4,7 @@
 // the CLI read one set of parameters.
 import { LIST_KEYWORD_MAX, type ListPageMeta } from '#src/lib/isomorphic/list-filters';
 import * as ja from '#src/i18n/ja';
+import { LiveRegion } from '#src/components/LiveRegion';
 
 const t = ja.lists;
 
@@ -114,11 +115,10 @@ export function ListFilters(props: {
           {t.clear}
         </a>
       </div>
-      {props.meta && (
-        <p className="admin-filters__count" role="status" data-testid={props.countTestId ?? 'list-count'}>
-          {countText(props.meta)}
-        </p>
-      )}
+      {/* There while the list loads, so that its count is read out when it arrives. */}
+      <LiveRegion as="p" className="admin-filters__count" testId={props.countTestId ?? 'list-count'}>
+        {props.meta && countText(props.meta)}
+      </LiveRegion>
     </form>
   );
 }

@@ -1,14 +1,15 @@
-// /admin/payouts: the monthly payout batches. Prepare a closed month, read a batch's lines in the detail panel,
-// download its 全銀 総合振込 file, and mark it paid (after a confirmation: it writes the payouts and mails the payees).
+// /admin/payouts: the monthly payout batches. Prepare a closed month, read a batch's lines in the detail panel (opened
+// by the row, or from the keyboard by the month's button), download its 全銀 総合振込 file, and mark it paid (after a
+// confirmation: it writes the payouts and mails the payees).
 import { useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
-import { Modal } from '#src/components/form';
+import { busyControl, Modal } from '#src/components/form';
 import * as ja from '#src/i18n/ja';
 import { api } from '#src/lib/isomorphic/api-client';
 import { formatYen } from '#src/lib/isomorphic/money';
 import type { PayoutBatchDetailJson, PayoutBatchJson, PayoutBatchListJson, PayoutItemJson } from '#src/modules/earnings/payouts.schemas';
 import { AdminPagination, pageFromSearch } from './AdminPagination';
-import { CardTable } from './CardTable';
+import { CardTable, openColumn } from './CardTable';
 import { DetailPanel, ListWithDetail } from './DetailPanel';
 import { LoadError } from './ListStatus';
 import { ActionNotice, useAction } from './useAction';
@@ -124,7 +125,7 @@ export function Payouts() {
       >
         <label htmlFor="payout-month">{t.month}</label>
         <input id="payout-month" className="input" type="month" value={month} onChange={(e) => setMonth(e.target.value)} required />
-        <button type="submit" className="button button--small" disabled={action.busy} data-testid="prepare-batch">
+        <button type="submit" className="button button--small" {...busyControl(action.busy)} data-testid="prepare-batch">
           {t.prepare}
         </button>
       </form>
@@ -138,15 +139,13 @@ export function Payouts() {
           status={load.state}
           select={{ selected, onSelect: (row) => setSelected(row.id) }}
           columns={[
-            {
-              label: m.batchColumns.month,
-              cell: (row) => (
-                <span className="admin-stack">
-                  <span>{row.month}</span>
-                  <span className="muted">{t.payOn(row.pay_date)}</span>
-                </span>
-              ),
-            },
+            openColumn(
+              m.batchColumns.month,
+              (row) => row.month,
+              t.open,
+              (row) => setSelected(row.id),
+              (row) => <span className="muted">{t.payOn(row.pay_date)}</span>,
+            ),
             {
               label: m.batchColumns.status,
               cell: (row) => <span className={row.status === 'paid' ? 'badge badge--success' : 'badge'}>{m.batchStatus[row.status]}</span>,

@@ -1,6 +1,7 @@
 // An admin list's action (a button that calls the API, then reloads the list): busy while it runs, and one notice
 // above the list saying what was done, or why not (the server's message, else the page's own).
 import { useState } from 'react';
+import { LiveRegion } from '#src/components/LiveRegion';
 import { firstMessage } from './useLoad';
 
 export interface Notice {
@@ -28,11 +29,18 @@ export function useAction(failed: string) {
   return { busy, notice, run, done };
 }
 
+/**
+ * The notice in its live region, there before the first action: the outcome, a success or a failure alike, is read
+ * out when the person's press comes back (a polite status: they are waiting for it).
+ */
 export function ActionNotice({ notice, testId }: { notice: Notice | null; testId: string }) {
-  if (!notice) return null;
   return (
-    <p className={`alert alert--${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'} data-testid={testId}>
-      {notice.text}
-    </p>
+    <LiveRegion>
+      {notice && (
+        <p className={`alert alert--${notice.kind}`} data-testid={testId}>
+          {notice.text}
+        </p>
+      )}
+    </LiveRegion>
   );
 }

@@ -111,7 +111,7 @@ export function ExperienceForm({ mode, initial, draftId, experienceId, choices, 
     <form className="experience-form" onSubmit={requestPublication} noValidate>
       <FormErrors messages={errors} all testId="form-errors" />
 
-      <PhotosSection state={state} update={setState} errors={errors} />
+      <PhotosSection state={state} update={setState} messages={form.messages} errors={errors} />
       {isAdmin && mode !== 'edit' && <HostSection {...sections} />}
       {choices.communities.length > 0 && <CommunitySection {...sections} />}
       <FormatSection {...sections} />

@@ -20,7 +20,7 @@ export function FormPage() {
       </a>
       <h1 className="page__title">{ja.hostStory.formTitle}</h1>
       {data.rejection && (
-        <div className="alert alert--info form-page__rejection" role="status" data-testid="rejection">
+        <div className="alert alert--info form-page__rejection" data-testid="rejection">
           <p>
             <strong>{ja.hostStory.rejectedTitle}</strong>（{ja.hostStory.rejectedOn(formatInstantDateJa(data.rejection.rejected_at))}）
           </p>

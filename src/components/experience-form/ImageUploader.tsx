@@ -6,8 +6,13 @@
 // A duplicate is the same bytes under any name: the file's SHA-256 is compared before uploading (where the browser
 // offers crypto.subtle), and the answer's object_key after (the local store names a file by that hash, so a copy of
 // a photo already saved with the form is caught too). The server refuses a list that names an object_key twice.
-import { useRef, useState, type ChangeEvent } from 'react';
+//
+// With `describe` (the host form's photos), each photo has its alt text field beside it: one line, counted to its
+// limit by the form kit's Field, the hint said once for all of them.
+import { useId, useRef, useState, type ChangeEvent } from 'react';
 import * as ja from '#src/i18n/ja';
+import { Field } from '#src/components/form/Field';
+import { LiveRegion } from '#src/components/LiveRegion';
 import { ApiError } from '#src/lib/isomorphic/api-client';
 import { UPLOAD_ACCEPT, UPLOAD_CONTENT_TYPES, type UploadResult } from '#src/modules/uploads/uploads.schemas';
 import type { ImageJson } from '#src/modules/experiences/experiences.host.schemas';
@@ -18,8 +23,17 @@ const EXPERIENCE_UPLOAD_PRESET = 'experiences';
 /** The marketplace's upload call; the brand portal passes its own. */
 export const MARKETPLACE_UPLOAD_PATH = '/api/v1/uploads';
 
+/** Each photo's alt text field: its label by number, the one hint, the limit, its messages and the change. */
+interface DescribeImages {
+  label: (n: number) => string;
+  hint: string;
+  max: number;
+  messages: (index: number) => string[] | undefined;
+  onChange: (index: number, alt: string) => void;
+}
+
 interface Props {
-  images: ImageJson[];
+  images: (ImageJson & { alt?: string | null })[];
   max: number;
   /** Functional updates: uploads finish one by one while the host may delete others. */
   onAdd: (image: ImageJson) => void;
@@ -31,6 +45,8 @@ interface Props {
   intercept?: (error: unknown) => boolean;
   /** The line under the button (default: the experience photos' rule). */
   hint?: string;
+  /** Alt text fields for the photos (the host form); none without. */
+  describe?: DescribeImages;
 }
 
 /** The hex SHA-256 of a file's bytes, or null where the browser offers no digest (an insecure origin). */
@@ -63,7 +79,18 @@ interface Refusal {
   error: ApiError;
 }
 
-export function ImageUploader({ images, max, onAdd, onRemove, error, uploadPath = MARKETPLACE_UPLOAD_PATH, intercept, hint }: Props) {
+export function ImageUploader({
+  images,
+  max,
+  onAdd,
+  onRemove,
+  error,
+  uploadPath = MARKETPLACE_UPLOAD_PATH,
+  intercept,
+  hint,
+  describe,
+}: Props) {
+  const altHintId = `alt-hint${useId().replace(/:/g, '')}`;
   const [notices, setNotices] = useState<string[]>([]);
   const [uploading, setUploading] = useState(0);
   // Content hash -> object_key of the files uploaded here, to drop the same bytes chosen again under any name.
@@ -152,23 +179,50 @@ export function ImageUploader({ images, max, onAdd, onRemove, error, uploadPath 
   const full = images.length + uploading >= max;
   return (
     <div className="image-uploader">
-      <ul className="image-uploader__list" aria-label={t.images}>
+      {describe && images.length > 0 && (
+        <p className="field__hint" id={altHintId}>
+          {describe.hint}
+        </p>
+      )}
+      <ul className={describe ? 'image-uploader__list image-uploader__list--described' : 'image-uploader__list'} aria-label={t.images}>
         {images.map((image, index) => (
           <li key={image.object_key} className="image-uploader__item">
-            <img src={image.url} alt={`${t.images} ${index + 1}`} className="image-uploader__thumb" />
-            <button
-              type="button"
-              className="image-uploader__remove"
-              aria-label={`${t.removeImage} (${index + 1})`}
-              onClick={() => remove(index)}
-            >
-              ×
-            </button>
+            <div className="image-uploader__frame">
+              <img src={image.url} alt={`${t.images} ${index + 1}`} className="image-uploader__thumb" />
+              <button
+                type="button"
+                className="image-uploader__remove"
+                aria-label={`${t.removeImage} (${index + 1})`}
+                onClick={() => remove(index)}
+              >
+                ×
+              </button>
+            </div>
+            {describe && (
+              <Field
+                name={`images.${index}.alt`}
+                label={describe.label(index + 1)}
+                required={false}
+                max={describe.max}
+                value={image.alt ?? ''}
+                messages={describe.messages(index)}
+                describedBy={altHintId}
+              >
+                {(control) => (
+                  <input
+                    className="input"
+                    {...control}
+                    value={image.alt ?? ''}
+                    onChange={(e) => describe.onChange(index, e.target.value)}
+                  />
+                )}
+              </Field>
+            )}
           </li>
         ))}
         {Array.from({ length: uploading }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: identical, stateless placeholders (one per file still uploading).
-          <li key={`uploading-${i}`} className="image-uploader__item image-uploader__item--pending" aria-live="polite">
+          <li key={`uploading-${i}`} className="image-uploader__item image-uploader__item--pending">
             <span>{t.uploading}</span>
           </li>
         ))}
@@ -193,13 +247,17 @@ export function ImageUploader({ images, max, onAdd, onRemove, error, uploadPath 
         />
       </label>
       <p className="field__hint">{hint ?? t.uploadHint}</p>
-      {notices.length > 0 && (
-        <ul className="alert alert--info image-uploader__notices" role="status">
-          {notices.map((n) => (
-            <li key={n}>{n}</li>
-          ))}
-        </ul>
-      )}
+      {/* Says that files are uploading (their places in the list above say it only to the eye), then what was dropped. */}
+      <LiveRegion>
+        {uploading > 0 && <p className="visually-hidden">{t.uploading}</p>}
+        {notices.length > 0 && (
+          <ul className="alert alert--info image-uploader__notices">
+            {notices.map((n) => (
+              <li key={n}>{n}</li>
+            ))}
+          </ul>
+        )}
+      </LiveRegion>
       {error?.map((message) => (
         <p key={message} className="field__error">
           {message}

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import * as ja from '#src/i18n/ja';
 import { Field } from '#src/components/form/Field';
+import { LiveRegion } from '#src/components/LiveRegion';
 import { HOST_LIMITS } from '#src/modules/experiences/experience-form.shared';
 import { cleanPriceInput, nextKey, type OptionState } from './form-state';
 
@@ -94,11 +95,13 @@ export function OptionsEditor({ options, onChange, errors }: Props) {
         {t.addOption}
       </button>
       {/* The limit's message lasts only while the limit is reached (removing an option takes it away). */}
-      {notice && options.length >= HOST_LIMITS.options && (
-        <p className="field__error" role="status" data-testid="options-limit">
-          {notice}
-        </p>
-      )}
+      <LiveRegion>
+        {notice && options.length >= HOST_LIMITS.options && (
+          <p className="field__error" data-testid="options-limit">
+            {notice}
+          </p>
+        )}
+      </LiveRegion>
       {errors.options?.map((message) => (
         <p key={message} className="field__error" data-testid="options-error">
           {message}

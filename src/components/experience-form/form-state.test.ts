@@ -56,7 +56,10 @@ describe('defaults and payload', () => {
   it('builds a payload the shared schema accepts once everything is filled', () => {
     const state: FormState = {
       ...emptyState(),
-      images: [{ object_key: 'a.jpg', url: '/uploads/a.jpg' }],
+      images: [
+        { object_key: 'a.jpg', url: '/uploads/a.jpg', alt: ' 藍甕に布を浸す手元 ' },
+        { object_key: 'b.jpg', url: '/uploads/b.jpg', alt: '' },
+      ],
       online: false,
       state: '京都府',
       address: '京都市',
@@ -77,6 +80,11 @@ describe('defaults and payload', () => {
     expect(parsed.data?.options).toEqual([]);
     expect(parsed.data?.price).toBe(3000);
     expect(parsed.data?.experience_draft_id).toBe(4);
+    // Each photo's alt text travels with it: trimmed, and a blank one is none.
+    expect(parsed.data?.images).toEqual([
+      { object_key: 'a.jpg', url: '/uploads/a.jpg', alt: '藍甕に布を浸す手元' },
+      { object_key: 'b.jpg', url: '/uploads/b.jpg', alt: null },
+    ]);
   });
 });
 

@@ -1,7 +1,7 @@
 // The experience form's state and its conversions (defaults, prefill from a draft or an experience, the request
 // payload). Pure: the form component and its tests use it; the rules themselves are the shared zod schemas.
 import { expandRecurrence } from '#src/modules/calendars/recurrence';
-import type { HostExperienceJson, ImageJson } from '#src/modules/experiences/experiences.host.schemas';
+import type { ExperienceImageJson, HostExperienceJson } from '#src/modules/experiences/experiences.host.schemas';
 import { toHalfWidthDigits } from '#src/lib/isomorphic/validate';
 import type { ReservationDeadline } from '#src/modules/experiences/experience-form.shared';
 import type { DraftJson } from '#src/modules/experience-drafts/experience-drafts.schemas';
@@ -33,7 +33,8 @@ export interface SlotState {
 export type RuleState = RecurrenceRuleJson;
 
 export interface FormState {
-  images: ImageJson[];
+  /** The photos in order, each with its alt text as typed (null or '' when none is written). */
+  images: ExperienceImageJson[];
   /** null until the host chooses (the choice is required). */
   online: boolean | null;
   online_url: string;

@@ -22,6 +22,8 @@ export const adminPages = {
     payOn: (date: string) => `${date} 払い`,
     carriedIn: (amount: string) => `うち繰越 ${amount}`,
     detailTitle: (month: string) => `${month} の支払明細`,
+    /** The name of a batch's button that opens its detail panel. */
+    open: (month: string) => `${month} の支払明細を開く`,
     download: '振込ファイル',
     markPaid: '支払済みにする',
     markPaidTitle: '支払済みにしますか？',

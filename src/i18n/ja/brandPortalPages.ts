@@ -174,6 +174,10 @@ export const brandPortalPages = {
     age: '年齢',
     ageValue: (n: number) => `${n}歳`,
     occupation: '職業',
+    /** The applicant's account address as it is now, for contacting them about the application. */
+    email: 'メールアドレス',
+    /** Instead of an address: the applicant's account has left (退会), and with it the address. */
+    applicantLeft: '退会したユーザーのため、連絡先はありません',
     answers: '質問への回答',
     noAnswer: '(回答なし)',
     open: (name: string) => `${name}さんの申し込みを見る`,

@@ -37,11 +37,28 @@ export const communities = {
   day: '日',
   occupation: '職業',
   choose: '選択してください',
+  /**
+   * Above the submit button: what the community's organisers receive (its brand's staff; the office for a community
+   * that reaches no brand member), so the applicant sends it knowing.
+   */
+  disclosure: {
+    heading: '運営担当者に届く内容',
+    lead: '申し込むと、このコミュニティの運営担当者（運営するブランドの担当者。ブランドのないコミュニティでは、たびとこ事務局）に次の内容が届きます。',
+    fullName: '氏名',
+    age: '年齢（生年月日から計算します）',
+    occupation: '職業',
+    answers: '質問への回答',
+    email: 'アカウントのメールアドレス',
+    emailOf: (email: string) => `アカウントのメールアドレス（${email}）`,
+    contact:
+      '担当者は、この申し込みについて、このメールアドレスあてにメールでご連絡します。アカウントのメールアドレスを変更した場合は、変更後のアドレスが担当者に表示されます。',
+  },
   submit: '申し込む',
   submitting: '送信中…',
   serverErrorsTitle: '回答内容を確認してください',
   completeTitle: '申し込みが完了しました',
-  completeBody: 'コミュニティへの申し込みを受け付けました。運営者が内容を確認し、あらためてご連絡します。',
+  completeBody:
+    'コミュニティへの申し込みを受け付けました。運営担当者が内容を確認し、アカウントのメールアドレスあてにメールでご連絡します。',
   backToCommunity: 'コミュニティのページへ戻る',
   sessionExpiredBody: 'お手数ですが、コミュニティのページからもう一度お進みください。',
   validation: {
@@ -75,6 +92,23 @@ export const communities = {
       '',
       '内容はブランド管理画面の申し込み一覧で確認できます。',
       p.url,
+    ],
+    /**
+     * To the office (OFFICE_EMAIL) when no brand member is told: the community belongs to no brand, or its brand has
+     * no member who accepted the invitation. A reply reaches the applicant (Reply-To), as the inquiries' notices do.
+     */
+    officeSubject: (community: string) => `【たびとこ】コミュニティに新しい申し込みがありました（ブランドへの通知なし）：${community}`,
+    officeBody: (p: { id: number; community: string; brandless: boolean; applicant: string; appliedAt: string; url: string }) => [
+      `コミュニティ「${p.community}」に新しい申し込みがありました。`,
+      p.brandless
+        ? 'このコミュニティはどのブランドにも属していないため、ブランドの担当者には届いていません。運営事務局で対応してください。'
+        : 'このコミュニティのブランドには招待を受け入れたメンバーがいないため、ブランドの担当者には届いていません。運営事務局で対応してください。',
+      'このメールに返信すると、申し込みの方へ届きます。',
+      '',
+      `ID: ${p.id}\nコミュニティ: ${p.community}\n申し込み者: ${p.applicant}\n申し込み日時: ${p.appliedAt}`,
+      '',
+      '内容は管理画面の申し込み一覧で確認できます。',
+      `管理画面: ${p.url}`,
     ],
   },
 } as const;

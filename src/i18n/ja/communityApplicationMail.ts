@@ -5,8 +5,13 @@ export const communityApplicationMail = {
   community: (name: string) => `■ コミュニティ: ${name}`,
   appliedAt: (when: string) => `■ 申し込み日時: ${when}`,
   nextHeading: '■ 今後の流れ',
-  next: [
-    'コミュニティを運営するブランドの担当者が申し込み内容を確認し、参加について、あらためてご連絡します。',
+  // How the organisers reach the applicant (the brand's staff, or the office when no brand member is told): they write
+  // from their own mail to the account's address, which the portal and the admin list show them as it is when they look (a changed address is the new one). The address ends its line.
+  next: (email: string) => [
+    'コミュニティの運営担当者（運営するブランドの担当者。ブランドのないコミュニティでは、たびとこ事務局）が申し込み内容を確認し、参加について、アカウントのメールアドレスあてに直接メールでご連絡します。',
+    `ご連絡先のメールアドレス: ${email}`,
+    '運営担当者には、質問への回答と、氏名・年齢・職業・このメールアドレスをお知らせしています。',
+    'アカウントのメールアドレスを変更した場合は、変更後のアドレスにご連絡します。',
     '確認にはお時間をいただく場合があります。',
   ],
   communityLink: (url: string) => `コミュニティのページ: ${url}`,

@@ -62,7 +62,7 @@ export const details = {
   withdrawBody:
     '入力中の内容を下書きとして保存し、この体験の公開申請を取り下げます。運営の確認は行われなくなります。下書きを仕上げたら、もう一度公開申請してください。',
   withdrawConfirm: '下書きに戻す',
-  carouselPause: '一時停止',
-  carouselPlay: '自動再生',
+  /** The carousel's toggle button: one label, its state in aria-pressed (pressed: the auto-advance is stopped). */
+  carouselStop: '自動再生を停止',
   programEyebrow: 'ブランドアンバサダー制度',
 } as const;

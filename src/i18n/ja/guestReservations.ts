@@ -53,6 +53,12 @@ export const guestReservations = {
   cancelKeep: '予約を続ける',
   cancelling: 'キャンセルしています…',
   cancelDone: '予約をキャンセルしました',
+  /** The notice after the guest's cancellation: what was cancelled, then what became of the money. */
+  cancelledNotice: (title: string, id: number) => `「${title}」のご予約（予約番号 ${id}）をキャンセルしました。`,
+  cancelledRefunded: (amount: string) =>
+    `${amount} を返金しました。ご返金はお支払いに使われたカードへ行います。カード会社によって反映までに日数がかかる場合があります。`,
+  cancelledRefundPending: (amount: string) => `${amount} の返金を手続きしています。返金が済むと、この予約の状態が「返金済み」になります。`,
+  cancelledNoRefund: '全額返金の期限を過ぎていたため、返金はありません。',
   notCancellableStarted: '開催時刻を過ぎているため、キャンセルできません',
   // errors
   alreadyCancelled: 'この予約はすでにキャンセルされています',

@@ -52,6 +52,10 @@ export const hostReservations = {
   calendarNotFound: '日程が見つかりませんでした',
   invalidScope: '表示する範囲は upcoming か past を指定してください',
   invalidFormat: '形式は json か csv を指定してください',
+  invalidExperience: '体験の指定が正しくありません',
+  /** The list narrowed to one experience (?experience_id=, the link of the mail after cancelling a slot). */
+  onlyExperience: (title: string) => `「${title}」の予約のみ表示しています。`,
+  allExperiences: 'すべての体験の予約を見る',
   csvHeader: ['予約番号', '予約者名', '人数', 'オプション', 'ホストへのメッセージ', '予約日時'] as readonly string[],
   pagination: '予約の管理のページ送り',
 } as const;

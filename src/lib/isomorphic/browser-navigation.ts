@@ -10,27 +10,33 @@
 export function goTo(url: string, notice?: string): Promise<void> {
   if (notice !== undefined) {
     const next = new URL(url, window.location.href);
-    keepNotice(`${next.pathname}${next.search}`, notice);
+    keepNotice(`${next.pathname}${next.search}`, notice, 'success');
   }
   return leave(() => window.location.assign(url));
 }
 
 /**
+ * What a notice left for the next page says: what was done ('success', shown by the layout when the page does not
+ * show it itself), or why an action was refused ('error': only for a page that reads it, useReloadNotice(true, 'error')).
+ */
+export type NoticeKind = 'success' | 'error';
+
+/**
  * Loads the current page again (its data from the server; the browser keeps the scroll position). `notice`, when
  * given, is shown by the reloaded page: read it with useReloadNotice() (src/components/use-reload-notice.ts).
  */
-export function reloadPage(notice?: string): Promise<void> {
-  if (notice !== undefined) keepNotice(`${window.location.pathname}${window.location.search}`, notice);
+export function reloadPage(notice?: string, kind: NoticeKind = 'success'): Promise<void> {
+  if (notice !== undefined) keepNotice(`${window.location.pathname}${window.location.search}`, notice, kind);
   return leave(() => window.location.reload());
 }
 
 /**
- * The notice reloadPage() or goTo() left for this page, once. Pages read it through useReloadNotice(), whose effect
- * keeps it through React's strict mode (tests/api/source-rules.test.ts holds every other caller off).
+ * The notice of this `kind` reloadPage() or goTo() left for this page, once. Pages read it through useReloadNotice(),
+ * whose effect keeps it through React's strict mode (tests/api/source-rules.test.ts holds every other caller off).
  */
-export function takeReloadNotice(): string | null {
+export function takeReloadNotice(kind: NoticeKind = 'success'): string | null {
   try {
-    const key = noticeKey(`${window.location.pathname}${window.location.search}`);
+    const key = noticeKey(`${window.location.pathname}${window.location.search}`, kind);
     const notice = window.sessionStorage.getItem(key);
     if (notice !== null) window.sessionStorage.removeItem(key);
     return notice;
@@ -39,14 +45,14 @@ export function takeReloadNotice(): string | null {
   }
 }
 
-/** The storage key of the notice for the page at `pathAndSearch`. */
-function noticeKey(pathAndSearch: string): string {
-  return `reload-notice:${pathAndSearch}`;
+/** The storage key of the notice of `kind` for the page at `pathAndSearch` (which starts with `/`). */
+function noticeKey(pathAndSearch: string, kind: NoticeKind): string {
+  return `reload-notice:${kind}:${pathAndSearch}`;
 }
 
-function keepNotice(pathAndSearch: string, notice: string): void {
+function keepNotice(pathAndSearch: string, notice: string, kind: NoticeKind): void {
   try {
-    window.sessionStorage.setItem(noticeKey(pathAndSearch), notice);
+    window.sessionStorage.setItem(noticeKey(pathAndSearch, kind), notice);
   } catch {
     // Storage disabled: the page loads without the notice.
   }

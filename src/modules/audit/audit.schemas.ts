@@ -16,6 +16,7 @@ export const AUDIT_ENTITY_TYPES = [
   'payee',
   'contact_inquiry',
   'user',
+  'community_application',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

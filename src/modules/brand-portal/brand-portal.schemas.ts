@@ -208,6 +208,10 @@ export interface BrandApplicationDetail extends BrandApplicationListItem {
   /** Whole years in Japan time on the day of the request (the page adds 歳). */
   user_age: number;
   occupation: string;
+  /** The applicant's account address as it is now (to contact them about the application); null once they left. */
+  user_email: string | null;
+  /** The applicant's account has left (退会): no address is given. */
+  user_left: boolean;
   answers: { question: string; answer: string }[];
 }
 
@@ -328,9 +332,12 @@ export const brandApplicationDetailJsonSchema = z
     ...applicationListItemShape,
     user_age: z.number().int().min(0),
     occupation: z.string(),
+    user_email: z.string().meta({ format: 'email' }).nullable(),
+    user_left: z.boolean(),
     answers: z.array(z.object({ question: z.string(), answer: z.string() })),
   })
   .meta({
     id: 'BrandApplication',
-    description: '参加申込の詳細（年齢は日本時間の今日の満年齢）',
+    description:
+      '参加申込の詳細（年齢は日本時間の今日の満年齢。user_email は申込者のアカウントの現在のメールアドレスで、退会していれば null、user_left が true）',
   }) satisfies z.ZodType<BrandApplicationDetail>;

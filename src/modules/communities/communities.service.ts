@@ -1,6 +1,6 @@
 // Public communities, the community form of the admin and the brand portal, and the portal's reads of the brand's
 // communities (guest-and-host.md §2, §7; admin-and-brand-portal.md §2, §5, §7). Only published communities are
-// public. Applications are in community-applications.ts, the filtered lists in community-lists.ts.
+// public. Applications are in community-applications.ts, the filtered lists in community-lists.ts, admin-applications.ts.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isAdmin, requireAdmin, requireBrandMember, type Ctx, withEm } from '#src/lib/context';
 import { countRowsBy } from '#src/lib/count-rows';
@@ -33,17 +33,14 @@ import {
   type CommunityFormInput,
 } from './communities.schemas';
 import type { CommunityApplicationInput } from './community-application.schemas';
-import { applyToCommunity, portalApplicationDetail, setApplicationHandled } from './community-applications';
-import type {
-  AdminCommunityListQuery,
-  CommunityBrandInput,
-  PortalApplicationsQuery,
-  PortalCommunitiesQuery,
-} from './community-list.schemas';
+import type { ApplicationHandledInput } from '#src/modules/brand-portal/brand-portal.schemas';
+import * as applications from './community-applications';
+import { adminApplicationList } from './admin-applications';
+import type { AdminCommunityListQuery, CommunityBrandInput, PortalCommunitiesQuery } from './community-list.schemas';
 import { adminCommunityList, assignCommunityBrand, portalApplicationList, portalCommunityList } from './community-lists';
 
 export interface CommunitiesDeps {
-  env: Pick<Env, 'APP_URL' | 'PORT'>;
+  env: Pick<Env, 'APP_URL' | 'PORT' | 'OFFICE_EMAIL'>;
   audit: AuditService;
   reference: Pick<ReferenceService, 'occupations'>;
   brands: Pick<BrandsService, 'linkCommunity' | 'assignCommunity'>;
@@ -52,6 +49,9 @@ export interface CommunitiesDeps {
 }
 
 const c = ja.adminApi.community;
+
+/** PUT {handled} of an application: 対応済み/未対応, one rule for both doors, audited (community-applications.ts). */
+type HandledInput = ApplicationHandledInput & { id: IdInput };
 
 /** The community's own fields as the admin JSON and the audit trail name them, in their order. */
 function adminFields(community: ICommunity) {
@@ -153,7 +153,8 @@ export function createCommunitiesService(deps: CommunitiesDeps) {
   }
 
   /** POST /api/v1/community_applications (signed in): community-applications.ts. */
-  const apply = (ctx: Ctx, input: CommunityApplicationInput) => applyToCommunity(ctx, input, { reference, baseUrl });
+  const apply = (ctx: Ctx, input: CommunityApplicationInput) =>
+    applications.applyToCommunity(ctx, input, { reference, baseUrl, officeEmail: deps.env.OFFICE_EMAIL });
 
   // ---- Administrator area (admin-and-brand-portal.md §2 /admin/communities, §5, §7) -----------------------------
 
@@ -218,7 +219,6 @@ export function createCommunitiesService(deps: CommunitiesDeps) {
     }
   }
 
-  /** GET /api/v1/admin/communities (ADMIN): every community, newest first. */
   /** GET /api/v1/admin/communities?page=&q=&published=&brand_id= (ADMIN): community-lists.ts. */
   const adminList = (ctx: Ctx, input: AdminCommunityListQuery = {}) => adminCommunityList(ctx, input);
 
@@ -326,9 +326,6 @@ export function createCommunitiesService(deps: CommunitiesDeps) {
     return updateCommunity(ctx, await ownCommunityId(ctx, input.id), input, adminNotFound);
   }
 
-  /** GET /brand/api/v1/community-applications?page=&q=&community_id=&handled=&since=&until=: community-lists.ts. */
-  const portalApplications = (ctx: Ctx, input: PortalApplicationsQuery) => portalApplicationList(ctx, input);
-
   return {
     detail,
     apply,
@@ -341,9 +338,12 @@ export function createCommunitiesService(deps: CommunitiesDeps) {
     portalDetail,
     portalCreate,
     portalUpdate,
-    portalApplications,
-    portalApplication: portalApplicationDetail,
-    portalSetHandled: setApplicationHandled,
+    portalApplications: portalApplicationList,
+    portalApplication: applications.portalApplicationDetail,
+    portalSetHandled: (ctx: Ctx, input: HandledInput) => applications.portalSetApplicationHandled(ctx, input, audit),
+    adminApplications: adminApplicationList,
+    adminApplication: applications.adminApplicationDetail,
+    adminSetApplicationHandled: (ctx: Ctx, input: HandledInput) => applications.adminSetApplicationHandled(ctx, input, audit),
   };
 }
 

@@ -1,9 +1,10 @@
-// Community applications: a signed-in user applies to a published community (guest-and-host.md §3, §5), and the
-// brand portal reads and marks its communities' applications (admin-and-brand-portal.md). An application is validated
-// completely, then stored in one transaction together with the notice mails to the community's brand members and the
-// applicant's receipt (durable outbox). The communities service answers with these; server-only.
+// Community applications: a signed-in user applies to a published community (guest-and-host.md §3, §5), the brand
+// portal reads and marks its communities' applications (admin-and-brand-portal.md), and the administrators read and
+// mark every community's (docs/decisions/admin-lists.md). An application is validated completely, then stored in one
+// transaction together with the notice mails to the community's brand members (or, when no member would be told, to
+// the office) and the applicant's receipt (durable outbox). The communities service answers with these; server-only.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { requireBrandMember, requireUser, type Ctx, withEm } from '#src/lib/context';
+import { requireAdmin, requireBrandMember, requireUser, type Ctx, withEm } from '#src/lib/context';
 import { isUniqueViolation } from '#src/lib/db-errors';
 import { NotFoundError, ValidationError, type FieldMessages } from '#src/lib/isomorphic/errors';
 import { fieldMessages, parseId, parseInput, type IdInput } from '#src/lib/isomorphic/validate';
@@ -16,7 +17,8 @@ import {
   type ApplicationHandledInput,
   type BrandApplicationDetail,
 } from '#src/modules/brand-portal/brand-portal.schemas';
-import { brandOwnsCommunity, memberRecipientsOfCommunity } from '#src/modules/brands/brands.repository';
+import type { AuditService } from '#src/modules/audit/audit.service';
+import { brandOwnsCommunity, brandsOfCommunities, memberRecipientsOfCommunity } from '#src/modules/brands/brands.repository';
 import { enqueueMail, type OutgoingMail } from '#src/modules/mail/mail.outbox';
 import { mailText } from '#src/modules/mail/mail.frame';
 import type { ReferenceService } from '#src/modules/reference/reference.service';
@@ -28,14 +30,17 @@ import {
   type CommunityApplicationInput,
   type CommunityApplicationResult,
 } from './community-application.schemas';
+import type { AdminApplicationDetail } from './community-list.schemas';
 import { applicationRow } from './community-lists';
 
 const v = ja.communities.validation;
 
 interface ApplyDeps {
   reference: Pick<ReferenceService, 'occupations'>;
-  /** The site's public base URL, for the brand members' link. */
+  /** The site's public base URL, for the brand members' and the office's links. */
   baseUrl: string;
+  /** The office's address (OFFICE_EMAIL), told of an application no brand member is told of. */
+  officeEmail: string;
 }
 
 /**
@@ -54,8 +59,9 @@ function parseApplication(input: CommunityApplicationInput): CommunityApplicatio
 }
 
 /**
- * The applicant's receipt: which community, when, and what happens next. Always sent (it confirms the applicant's own
- * action, like a reservation's confirmation), to the account's address, greeting the name given in the application.
+ * The applicant's receipt: which community, when, and what happens next (the brand's staff write to the account's
+ * address, which they see in the portal with the application). Always sent (it confirms the applicant's own action,
+ * like a reservation's confirmation), to the account's address, greeting the name given in the application.
  */
 function applicantReceipt(input: {
   applicationId: number;
@@ -81,7 +87,7 @@ function applicantReceipt(input: {
         m.appliedAt(formatInstantDateTimeJa(input.appliedAt)),
         '',
         m.nextHeading,
-        ...m.next,
+        ...m.next(input.to),
         '',
         m.communityLink(`${baseUrl}/communities/${community.id}`),
         m.contact(`${baseUrl}/inquiry`),
@@ -91,9 +97,45 @@ function applicantReceipt(input: {
   };
 }
 
+/**
+ * The office's notice of an application that reaches no brand member (the community belongs to no brand, or its brand
+ * has no member who accepted the invitation): otherwise nobody would know of it. Built like the inquiries' notices
+ * (no greeting, no footer, a reply reaches the applicant), it links the admin list of the community's applications.
+ */
+function officeNotice(input: {
+  applicationId: number;
+  appliedAt: Date;
+  applicant: { email: string; fullName: string };
+  community: { id: number; name: string; brandCount: number };
+  to: string;
+  baseUrl: string;
+}): OutgoingMail {
+  const { community, baseUrl } = input;
+  const m = ja.communities.mail;
+  return {
+    dedupeKey: `community_application:${input.applicationId}:office`,
+    to: input.to,
+    replyTo: input.applicant.email,
+    footer: null,
+    subject: m.officeSubject(community.name),
+    text: mailText({
+      name: null,
+      body: m.officeBody({
+        id: input.applicationId,
+        community: community.name,
+        brandless: community.brandCount === 0,
+        applicant: input.applicant.fullName,
+        appliedAt: formatInstantDateTimeJa(input.appliedAt),
+        url: `${baseUrl}/admin/community_applications?community_id=${community.id}`,
+      }),
+      baseUrl,
+    }),
+  };
+}
+
 /** POST /api/v1/community_applications (signed in). Nothing is stored unless everything is valid. */
 export async function applyToCommunity(ctx: Ctx, input: CommunityApplicationInput, deps: ApplyDeps): Promise<CommunityApplicationResult> {
-  const { reference, baseUrl } = deps;
+  const { reference, baseUrl, officeEmail } = deps;
   const actor = requireUser(ctx);
   const data = parseApplication(input);
   try {
@@ -149,6 +191,18 @@ export async function applyToCommunity(ctx: Ctx, input: CommunityApplicationInpu
           community,
           baseUrl,
         }),
+        ...(recipients.length === 0
+          ? [
+              officeNotice({
+                applicationId: application.id,
+                appliedAt: application.createdAt,
+                applicant: { email: actor.email, fullName: data.full_name },
+                community,
+                to: officeEmail,
+                baseUrl,
+              }),
+            ]
+          : []),
       ]);
       return {
         id: application.id,
@@ -172,44 +226,111 @@ export async function applyToCommunity(ctx: Ctx, input: CommunityApplicationInpu
 
 const applicationNotFound = () => new NotFoundError(ja.brandPortalApi.applicationNotFound, 'community_application');
 
-async function ownApplication(ctx: Ctx, input: { id: IdInput }, em: EntityManager = ctx.em) {
-  const actor = requireBrandMember(ctx);
+/** Who reads and marks applications: a brand member their brand's communities' (the portal), an ADMIN every one. */
+type Door = 'portal' | 'admin';
+
+/**
+ * The application `input.id` names as the door's caller may see it: the portal's member is refused (401) unless signed
+ * in to the portal and answered 404 for another brand's application, exactly as for an unknown id; the admin's caller
+ * must be an ADMIN (401 signed out, 403 otherwise).
+ */
+async function applicationFor(ctx: Ctx, door: Door, input: { id: IdInput }, em: EntityManager) {
+  let brandId: number | null = null;
+  if (door === 'portal') brandId = requireBrandMember(ctx).brandId;
+  else requireAdmin(ctx);
   const id = parseId(input.id);
   if (!id) throw applicationNotFound();
-  const application = await em.findOne(CommunityApplication, { id }, { populate: ['community', 'occupation'] });
-  if (!application || !(await brandOwnsCommunity(em, actor.brandId, application.community.id))) throw applicationNotFound();
+  const application = await em.findOne(CommunityApplication, { id }, { populate: ['community'] });
+  if (!application) throw applicationNotFound();
+  if (brandId !== null && !(await brandOwnsCommunity(em, brandId, application.community.id))) throw applicationNotFound();
   return application;
 }
 
-async function applicationDetail(em: EntityManager, id: number): Promise<BrandApplicationDetail> {
+/**
+ * How the brand reaches the applicant: the account's address as it is now (read through the application's user, so
+ * an address changed since is the new one), never a copy taken when they applied. An account that left (退会) holds
+ * a placeholder instead of an address: none is given, and the detail says the applicant left.
+ */
+function applicantContact(user: { email: string; leftAt?: Date | null }): Pick<BrandApplicationDetail, 'user_email' | 'user_left'> {
+  const left = user.leftAt != null;
+  return { user_email: left ? null : user.email, user_left: left };
+}
+
+/** The detail as the portal shows it, and the applicant's account id (the admin's detail adds it). */
+async function applicationDetail(em: EntityManager, id: number): Promise<{ detail: BrandApplicationDetail; userId: number }> {
   const fresh = em.fork({ clear: true });
-  const application = await fresh.findOneOrFail(CommunityApplication, { id }, { populate: ['community', 'occupation'] });
+  const application = await fresh.findOneOrFail(CommunityApplication, { id }, { populate: ['community', 'occupation', 'user'] });
   const answers = await fresh.find(
     CommunityApplicationAnswer,
     { application: id },
     { populate: ['question'], orderBy: { question: { sortOrder: 'asc', id: 'asc' } } },
   );
-  return {
+  const detail = {
     ...applicationRow(application),
     user_age: ageOn(application.birthday as string | Date, new Date()),
     occupation: application.occupation.name,
+    ...applicantContact(application.user),
     answers: answers.map((a) => ({ question: a.question.name, answer: a.content })),
   };
+  return { detail, userId: application.user.id };
 }
 
-/** GET /brand/api/v1/community-applications/{id}: community, applicant, age, occupation, answers, handled. */
+/** The admin's detail: the portal's, the community's brands (none: ブランドなし) and the applicant's account id. */
+async function adminDetail(ctx: Ctx, id: number): Promise<AdminApplicationDetail> {
+  const { detail, userId } = await applicationDetail(ctx.em, id);
+  const brands = await brandsOfCommunities(ctx.sql, [detail.community_id]);
+  return { ...detail, brands: brands.get(detail.community_id) ?? [], user_id: userId };
+}
+
+/**
+ * Saves 対応済み/未対応 (`{handled}`) of the application the door's caller may see: one rule for the portal's toggle and
+ * the admin's, audited when it changes (who, before, after), as the admin's changes are. Answers the application's id.
+ */
+async function saveHandled(ctx: Ctx, door: Door, input: ApplicationHandledInput & { id: IdInput }, audit: AuditService): Promise<number> {
+  return transaction(ctx.em, async (em) => {
+    const application = await applicationFor(ctx, door, input, em);
+    const { handled } = parseInput(applicationHandledSchema, input);
+    if (application.resolved !== handled) {
+      application.resolved = handled;
+      audit.record(withEm(ctx, em), {
+        entityType: 'community_application',
+        entityId: application.id,
+        action: handled ? 'resolve' : 'unresolve',
+        before: { handled: !handled },
+        after: { handled },
+      });
+      await em.flush();
+    }
+    return application.id;
+  });
+}
+
+/** GET /brand/api/v1/community-applications/{id}: community, applicant, age, occupation, e-mail, answers, handled. */
 export async function portalApplicationDetail(ctx: Ctx, input: { id: IdInput }): Promise<BrandApplicationDetail> {
-  const application = await ownApplication(ctx, input);
-  return applicationDetail(ctx.em, application.id);
+  const application = await applicationFor(ctx, 'portal', input, ctx.em);
+  return (await applicationDetail(ctx.em, application.id)).detail;
 }
 
-/** PUT /brand/api/v1/community-applications/{id} ({handled}): saves the 対応済み/未対応 toggle. */
-export async function setApplicationHandled(ctx: Ctx, input: ApplicationHandledInput & { id: IdInput }): Promise<BrandApplicationDetail> {
-  const application = await ownApplication(ctx, input);
-  const { handled } = parseInput(applicationHandledSchema, input);
-  if (application.resolved !== handled) {
-    application.resolved = handled;
-    await ctx.em.flush();
-  }
-  return applicationDetail(ctx.em, application.id);
+/** PUT /brand/api/v1/community-applications/{id} ({handled}): saves the 対応済み/未対応 toggle (audited). */
+export async function portalSetApplicationHandled(
+  ctx: Ctx,
+  input: ApplicationHandledInput & { id: IdInput },
+  audit: AuditService,
+): Promise<BrandApplicationDetail> {
+  return (await applicationDetail(ctx.em, await saveHandled(ctx, 'portal', input, audit))).detail;
+}
+
+/** GET /api/v1/admin/community-applications/{id} (ADMIN): any community's, brandless ones included. */
+export async function adminApplicationDetail(ctx: Ctx, input: { id: IdInput }): Promise<AdminApplicationDetail> {
+  const application = await applicationFor(ctx, 'admin', input, ctx.em);
+  return adminDetail(ctx, application.id);
+}
+
+/** PUT /api/v1/admin/community-applications/{id} ({handled}, ADMIN): the portal's toggle on any application (audited). */
+export async function adminSetApplicationHandled(
+  ctx: Ctx,
+  input: ApplicationHandledInput & { id: IdInput },
+  audit: AuditService,
+): Promise<AdminApplicationDetail> {
+  return adminDetail(ctx, await saveHandled(ctx, 'admin', input, audit));
 }

@@ -15,7 +15,7 @@ import {
   OWN_EXPERIENCES_PAGE_SIZE,
   recruitmentNumber,
   themeRef,
-  type ImageJson,
+  type ExperienceImageJson,
 } from '#src/modules/experiences/experiences.host.schemas';
 
 const m = ja.hostStory.errors;
@@ -109,12 +109,12 @@ export type DraftFormData = z.output<typeof draftSchema>;
 /** The stored draft fields (everything but the images, which are rows of `images`). */
 export type DraftData = Omit<DraftFormData, 'images'>;
 
-export type DraftJson = { id: number; images: ImageJson[] } & DraftData;
+export type DraftJson = { id: number; images: ExperienceImageJson[] } & DraftData;
 
 export interface DraftListItem {
   id: number;
   title: string | null;
-  images: ImageJson[];
+  images: ExperienceImageJson[];
 }
 
 export interface DraftList {

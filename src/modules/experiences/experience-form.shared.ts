@@ -16,6 +16,8 @@ export const HOST_LIMITS = {
   themes: 3,
   options: 5,
   images: 3,
+  /** A photo's alt text (one line; the images.alt column's length). */
+  imageAlt: 120,
   recruitmentMin: 1,
   recruitmentMax: 30,
   /** Yen per person; the form's price inputs refuse more. */

@@ -66,6 +66,8 @@ export const imageSchema = z.object(
       .max(1000, m.imageInvalid)
       .check(oneLine())
       .refine(isImageUrl, m.imageInvalid),
+    /** The photo's text for people who cannot see it: one line, optional (blank is none, stored as null). */
+    alt: optionalField(f.imageAlt, HOST_LIMITS.imageAlt),
   },
   { error: m.imageInvalid },
 );
@@ -197,9 +199,15 @@ export type ExperienceData = z.output<typeof experienceSchema>;
 
 // ---- Answers (JSON shapes) --------------------------------------------------------------------------------------
 
+/** An uploaded image as the upload forms hold it (the photo uploader of every form). */
 export interface ImageJson {
   object_key: string;
   url: string;
+}
+
+/** An experience's or a draft's photo as its host edits it: the image and its alt text (null: none written). */
+export interface ExperienceImageJson extends ImageJson {
+  alt: string | null;
 }
 
 /**
@@ -207,7 +215,7 @@ export interface ImageJson {
  * images carrying their object_key (so the form can send them back), its future slots and its rules.
  */
 export type HostExperienceJson = Omit<ExperienceJson, 'images'> & {
-  images: ImageJson[];
+  images: ExperienceImageJson[];
   calendars: HostCalendarJson[];
   recurrence_rules: RecurrenceRuleJson[];
 };
@@ -215,7 +223,7 @@ export type HostExperienceJson = Omit<ExperienceJson, 'images'> & {
 export interface ExperienceListItem {
   id: number;
   title: string;
-  images: ImageJson[];
+  images: ExperienceImageJson[];
   approve: boolean;
 }
 
@@ -235,7 +243,11 @@ export interface FormChoices {
 
 // ---- Response schemas (the OpenAPI document); `satisfies` keeps them and the types above the same shape.
 
-export const formImageJsonSchema = z.object({ object_key: z.string(), url: z.string() }) satisfies z.ZodType<ImageJson>;
+export const formImageJsonSchema = z.object({
+  object_key: z.string(),
+  url: z.string(),
+  alt: z.string().nullable().meta({ description: '写真の説明（代替テキスト）。書かれていなければ null' }),
+}) satisfies z.ZodType<ExperienceImageJson>;
 
 export const hostExperienceJsonSchema = experienceJsonSchema
   .omit({ images: true })

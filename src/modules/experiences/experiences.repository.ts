@@ -35,7 +35,7 @@ export interface HostedRow {
 export interface ExperienceRow extends HostedRow {
   id: number;
   title: string;
-  images: { id: number; url: string }[];
+  images: { id: number; url: string; alt: string | null }[];
   category_id: number;
   category_name: string;
   themes: { id: number; name: string }[];
@@ -72,8 +72,8 @@ export interface ExperienceRow extends HostedRow {
   viewer_favorite: boolean;
 }
 
-/** Images of `e` in display order as [{id, url}] (the ORM collection's order: sort_order, id). */
-const IMAGES_JSON = `COALESCE((SELECT json_agg(json_build_object('id', i.id, 'url', i.url) ORDER BY i.sort_order, i.id)
+/** Images of `e` in display order as [{id, url, alt}] (the ORM collection's order: sort_order, id). */
+const IMAGES_JSON = `COALESCE((SELECT json_agg(json_build_object('id', i.id, 'url', i.url, 'alt', i.alt) ORDER BY i.sort_order, i.id)
   FROM images i WHERE i.experience_id = e.id), '[]'::json)`;
 
 // The row comes back as one JSON column: the driver then parses one value (JSON.parse) instead of 35 columns one by
@@ -132,7 +132,7 @@ export const GUEST_SUMMARY_COLUMNS = `${SUMMARY_COLUMNS}, false AS viewer_is_mem
 export interface ExperienceCardRow {
   id: number;
   title: string;
-  images: { id: number; url: string }[];
+  images: { id: number; url: string; alt: string | null }[];
   approve: boolean;
   online: boolean;
   prefecture_id: number | null;
@@ -156,7 +156,7 @@ const OTHER_EXPERIENCES = readStatement(
       SELECT o.id, o.title, o.approve, o.online, o.prefecture_id, pref.name AS prefecture_name, o.category_id,
         cat.name AS category_name, o.price, o.hosted_by, o.created_at, o.review_count, o.review_average,
         EXISTS (SELECT 1 FROM favorites f WHERE f.user_id = ? AND f.experience_id = o.id) AS favorite,
-        COALESCE((SELECT json_agg(json_build_object('id', i.id, 'url', i.url) ORDER BY i.sort_order, i.id)
+        COALESCE((SELECT json_agg(json_build_object('id', i.id, 'url', i.url, 'alt', i.alt) ORDER BY i.sort_order, i.id)
           FROM images i WHERE i.experience_id = o.id), '[]'::json) AS images
       FROM experiences o JOIN categories cat ON cat.id = o.category_id LEFT JOIN prefectures pref ON pref.id = o.prefecture_id
       WHERE ${SAME_HOST}

@@ -44,6 +44,8 @@ export const pageSchema = z
 export interface ImageJson {
   id: number;
   url: string;
+  /** The host's text for the photo; null where none is written (the pages then write their own). */
+  alt: string | null;
 }
 
 export type HostType = 'user' | 'ambassador';
@@ -172,7 +174,11 @@ export interface HomeJson {
 
 // ---- Response schemas (the OpenAPI document); `satisfies` keeps them and the types above the same shape.
 
-export const publicImageJsonSchema = z.object({ id: idJson(), url: urlJson() }) satisfies z.ZodType<ImageJson>;
+export const publicImageJsonSchema = z.object({
+  id: idJson(),
+  url: urlJson(),
+  alt: z.string().nullable().meta({ description: 'ホストが書いた写真の説明（代替テキスト）。書かれていなければ null' }),
+}) satisfies z.ZodType<ImageJson>;
 
 export const hostJsonSchema = z
   .object({ id: idJson(), name: z.string(), type: z.enum(['user', 'ambassador']), avatar_url: urlJson().nullable() })

@@ -19,7 +19,7 @@ export interface CardRow {
   state: string | null;
   category_id: number;
   category_name: string;
-  images: { id: number; url: string }[];
+  images: { id: number; url: string; alt: string | null }[];
   review_count: number;
   /** numeric(2,1) arrives as a string. */
   review_average: string | null;
@@ -28,7 +28,7 @@ export interface CardRow {
 /** What a card shows, over `e` joined to `cat` and `pref`. */
 export const CARD_COLUMNS = `e.id, e.title, e.approve, e.online, e.price, e.hosted_by, e.prefecture_id, pref.name AS state,
   e.category_id, cat.name AS category_name, e.review_count, e.review_average,
-  COALESCE((SELECT json_agg(json_build_object('id', i.id, 'url', i.url) ORDER BY i.sort_order, i.id)
+  COALESCE((SELECT json_agg(json_build_object('id', i.id, 'url', i.url, 'alt', i.alt) ORDER BY i.sort_order, i.id)
             FROM images i WHERE i.experience_id = e.id), '[]'::json) AS images`;
 
 export function cardJson(row: CardRow): ExperienceCardJson {

@@ -24,6 +24,8 @@ export const Image = defineEntity({
     objectKey: p.string().length(500),
     url: p.string().length(1000),
     sortOrder: p.integer().default(0),
+    /** The photo's text for people who cannot see it (an experience's, written by its host); null: none written. */
+    alt: p.string().length(120).nullable(),
   },
   checks: [
     {

@@ -10,10 +10,10 @@ type IImage = InferEntity<typeof Image>;
 /** Exactly one owner (the images_exactly_one_owner CHECK). */
 type ImageOwner = { experience: NonNullable<IImage['experience']> } | { experienceDraft: NonNullable<IImage['experienceDraft']> };
 
-/** Adds the images in the given order (sort_order 0, 1, …) to one owner; flushed by the caller. */
+/** Adds the images in the given order (sort_order 0, 1, …), with their alt texts, to one owner; flushed by the caller. */
 export function addImages(em: EntityManager, owner: ImageOwner, images: FormImageJson[]): void {
   images.forEach((image, index) => {
-    em.create(Image, { ...owner, objectKey: image.object_key, url: image.url, sortOrder: index });
+    em.create(Image, { ...owner, objectKey: image.object_key, url: image.url, alt: image.alt ?? null, sortOrder: index });
   });
 }
 

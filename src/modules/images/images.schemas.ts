@@ -25,10 +25,14 @@ export function sortedImageJson(images: { getItems(): ImageRow[] }): ImageJson[]
     .map((image) => ({ object_key: image.objectKey, url: image.url, sort_order: image.sortOrder }));
 }
 
-/** The form's image shape (drafts and the host form): object_key and url, in the order given. */
+/**
+ * The form's image shape (drafts and the host form): object_key and url, in the order given, and the photo's text
+ * for people who cannot see it (only the host form sends one; absent or null: none written).
+ */
 export interface FormImageJson {
   object_key: string;
   url: string;
+  alt?: string | null;
 }
 
 /**
@@ -70,12 +74,15 @@ export function formImagesSchema(messages: { invalid: string; tooMany: string; r
   );
 }
 
-/** One image row as the host form and drafts send and read it. */
-export function formImageJson(image: { objectKey: string; url: string }): FormImageJson {
-  return { object_key: image.objectKey, url: image.url };
+/** One image row as the host form and drafts send and read it (alt: null where none is written). */
+export function formImageJson(image: { objectKey: string; url: string; alt?: string | null }): FormImageJson & { alt: string | null } {
+  return { object_key: image.objectKey, url: image.url, alt: image.alt ?? null };
 }
 
-/** The public experience JSON's image shape: id and url (the collection is already in display order). */
-export function publicImageJson(image: { id: number; url: string }): { id: number; url: string } {
-  return { id: image.id, url: image.url };
+/**
+ * The public experience JSON's image shape: id, url and the host's text for it (null where none is written; each
+ * page then writes its own, e.g. 「{タイトル}の写真{n}」). The collection is already in display order.
+ */
+export function publicImageJson(image: { id: number; url: string; alt?: string | null }): { id: number; url: string; alt: string | null } {
+  return { id: image.id, url: image.url, alt: image.alt ?? null };
 }

@@ -12,6 +12,7 @@
 // Lock order everywhere: reservation rows (id order), then calendar rows (id order), like booking.ts and the sweeper.
 // Server-only.
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { Env } from '#src/lib/env';
 import type { Logger } from '#src/lib/logger';
 import { ConflictError } from '#src/lib/isomorphic/errors';
 import { formatYen } from '#src/lib/isomorphic/money';
@@ -22,12 +23,16 @@ import { paymentKeys, type PaymentGateway } from '#src/modules/payments/gateway'
 import { cancellationTerms, type CancellationTerms } from './cancellation-policy';
 import { buildCancellationMails, type FreedSeats } from './reservation-mails';
 import { lockSlot, slotOpen } from './waitlist-offers';
+import { slotCancellationMails, type CancelledReservation } from './slot-cancellation-mail';
 import type { Settlement } from './settlement';
 import type { SweepExpiredHolds } from './hold-sweeper';
 import { transaction } from '#src/lib/transaction';
 
 export interface CancellationDeps {
   orm: MikroORM;
+  env: Pick<Env, 'OFFICE_EMAIL'>;
+  /** publicBaseUrl(env): the links of the host's mail of a slot's cancellation. */
+  baseUrl: string;
   log: Logger;
   gateway: PaymentGateway;
   settlement: Settlement;
@@ -89,7 +94,7 @@ async function freedSeats(tx: EntityManager, calendarIds: number[], offered: boo
 }
 
 export function createCancellation(deps: CancellationDeps) {
-  const { orm, log, gateway, settlement, sweepExpiredHolds } = deps;
+  const { orm, env, baseUrl, log, gateway, settlement, sweepExpiredHolds } = deps;
 
   /** Locks the reservation (the caller's transaction); null when it does not exist or is not this guest's. */
   async function lock(tx: EntityManager, id: number, userId: number | null): Promise<LockedReservation | null> {
@@ -181,11 +186,12 @@ export function createCancellation(deps: CancellationDeps) {
 
   /**
    * The host cancels a whole slot: every confirmed reservation on it is cancelled with a full refund whatever the
-   * policy (a reservation of several slots is cancelled as a whole), each guest mailed with the reason, and the slot
-   * stops accepting reservations. The caller has checked the rights.
+   * policy (a reservation of several slots is cancelled as a whole), each guest mailed with the reason, the host
+   * mailed what was done (slot-cancellation-mail.ts), and the slot stops accepting reservations. The caller has
+   * checked the rights.
    */
   async function cancelSlot(calendarId: number, reason: string, now: Date): Promise<{ ids: number[]; refunded: number }> {
-    const cancelConfirmed = () =>
+    const cancelConfirmed = (late: boolean) =>
       transaction(orm.em.fork(), async (tx) => {
         // Reservations first (id order), then the calendar row: the lock order of a guest's cancellation.
         const reservations = await tx.execute<LockedReservation[]>(
@@ -198,21 +204,30 @@ export function createCancellation(deps: CancellationDeps) {
         );
         // The slot closes before its seats come back, so they are offered to nobody; its line ends, each guest in it told.
         await tx.execute('UPDATE calendars SET accepting_reservation = false, updated_at = now() WHERE id = ?', [calendarId]);
-        await settlement.closeLineIn(tx, calendarId, reason);
-        const ids: number[] = [];
-        let refunded = 0;
+        const waitlist = await settlement.closeLineIn(tx, calendarId, reason);
+        const cancelled: CancelledReservation[] = [];
         for (const r of reservations) {
           await cancelIn(tx, r, 'host', { amount: r.total_amount, full: true }, reason, now);
-          ids.push(r.id);
-          if (r.payment_reference) refunded += r.total_amount;
+          cancelled.push({
+            id: r.id,
+            userId: Number(r.user_id),
+            people: r.number_of_people,
+            refund: r.payment_reference ? r.total_amount : 0,
+          });
         }
-        return { ids, refunded };
+        const mails = await slotCancellationMails(
+          tx,
+          { calendarId, reason, reservations: cancelled, waitlist, late },
+          { officeEmail: env.OFFICE_EMAIL, baseUrl },
+        );
+        await enqueueMail(tx, mails);
+        return { ids: cancelled.map((r) => r.id), refunded: cancelled.reduce((sum, r) => sum + r.refund, 0) };
       });
-    const result = await cancelConfirmed();
+    const result = await cancelConfirmed(false);
     // Payments still in progress on the slot (a 3-D Secure window): settled now like an expired hold (the intent is
     // cancelled at the gateway first); one that had in fact been paid is confirmed, then cancelled with its refund.
     if ((await sweepExpiredHolds({ calendarIds: [calendarId], unexpiredToo: true })) > 0) {
-      const late = await cancelConfirmed();
+      const late = await cancelConfirmed(true);
       result.ids.push(...late.ids);
       result.refunded += late.refunded;
     }

@@ -87,6 +87,8 @@ export interface ReservationSummary {
   tour_id: number;
   title: string;
   image_url: string | null;
+  /** The host's text for that photo; null where none is written. */
+  image_alt: string | null;
   number_of_people: number;
   option: { id: number | null; name: string } | null;
   amounts: PriceQuote;
@@ -161,6 +163,7 @@ const summaryShape = {
   tour_id: idJson(),
   title: z.string(),
   image_url: z.string().nullable(),
+  image_alt: z.string().nullable().meta({ description: 'ホストが書いた写真の説明（代替テキスト）。書かれていなければ null' }),
   number_of_people: z.number().int().min(1),
   option: z.object({ id: idJson().nullable(), name: z.string() }).nullable(),
   amounts: priceQuoteJsonSchema,

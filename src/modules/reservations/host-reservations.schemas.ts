@@ -4,6 +4,7 @@ import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
 import { pageSchema } from '#src/modules/experiences/experiences.schemas';
 import type { InputOf } from '#src/lib/isomorphic/validate';
+import { idFilter } from '#src/lib/isomorphic/list-filters';
 
 /** Slots per page on /host/reservations. */
 export const HOST_SLOTS_PER_PAGE = 10;
@@ -17,6 +18,8 @@ export const hostReservationsQuerySchema = z.object({
     z.enum(HOST_SCOPES, { error: ja.hostReservations.invalidScope }),
   ),
   page: pageSchema,
+  /** One of the host's experiences only (the link of the host's mail after cancelling a slot); blank: all of them. */
+  experience_id: idFilter(ja.hostReservations.invalidExperience),
 });
 export type HostReservationsQuery = InputOf<typeof hostReservationsQuerySchema>;
 
@@ -74,7 +77,13 @@ export const hostSlotJsonSchema = z.object({
 export type HostSlotJson = z.output<typeof hostSlotJsonSchema>;
 
 export const hostReservationsJsonSchema = z
-  .object({ scope: z.enum(HOST_SCOPES), slots: z.array(hostSlotJsonSchema).max(HOST_SLOTS_PER_PAGE), meta: pageMeta })
+  .object({
+    scope: z.enum(HOST_SCOPES),
+    /** The experience the list is narrowed to (`experience_id`), or null for all the host's experiences. */
+    experience: experienceRef.nullable(),
+    slots: z.array(hostSlotJsonSchema).max(HOST_SLOTS_PER_PAGE),
+    meta: pageMeta,
+  })
   .meta({ id: 'HostReservations', description: 'ホストの開催回ごとの予約（これから／終了した開催）' });
 export type HostReservationsJson = z.output<typeof hostReservationsJsonSchema>;
 

@@ -26,6 +26,7 @@ import {
 } from './host-reservations.schemas';
 
 const calendarNotFound = () => new NotFoundError(ja.hostReservations.calendarNotFound, 'calendar');
+const experienceNotFound = () => new NotFoundError(ja.reservations.experienceNotFound, 'experience');
 
 interface SlotRow {
   id: number;
@@ -108,26 +109,39 @@ export function createHostReservationsService() {
     );
   }
 
-  /** GET /api/v1/host/reservations?scope=upcoming|past&page= (input: the query). */
+  /**
+   * GET /api/v1/host/reservations?scope=upcoming|past&page=&experience_id= (input: the query). An experience_id of an
+   * experience the user does not host is the experience's 404, like an unknown one.
+   */
   async function list(ctx: Ctx, input: HostReservationsQuery): Promise<HostReservationsJson> {
     const user = requireUser(ctx);
     const q = parseInput(hostReservationsQuerySchema, input);
     const hosted = await hostedFilter(ctx.em, user.id);
+    let only: { id: number; title: string } | null = null;
+    if (q.experience_id !== undefined) {
+      const [row] = await ctx.em.execute<{ id: number; title: string }[]>(
+        `SELECT e.id, e.title FROM experiences e WHERE e.id = ? AND ${hosted.sql}`,
+        [q.experience_id, ...hosted.params],
+      );
+      if (!row) throw experienceNotFound();
+      only = { id: Number(row.id), title: row.title };
+    }
+    const shown = only ? { sql: `${hosted.sql} AND e.id = ?`, params: [...hosted.params, only.id] } : hosted;
     const now = new Date();
     // Upcoming: not ended yet (a slot in progress is still today's business), soonest first; past: latest first.
     const when = q.scope === 'upcoming' ? `${SLOT_END} > ?` : `${SLOT_END} <= ?`;
     const order = q.scope === 'upcoming' ? 'c.date, c.start_time, c.id' : 'c.date DESC, c.start_time DESC, c.id DESC';
-    const where = `${hosted.sql} AND ${when} AND EXISTS (
+    const where = `${shown.sql} AND ${when} AND EXISTS (
         SELECT 1 FROM reservation_calendars rc JOIN reservations r ON r.id = rc.reservation_id WHERE rc.calendar_id = c.id AND ${SEEN})`;
     const from = 'FROM calendars c JOIN experiences e ON e.id = c.experience_id';
     const [{ count }] = await ctx.em.execute<{ count: string }[]>(`SELECT count(*) AS count ${from} WHERE ${where}`, [
-      ...hosted.params,
+      ...shown.params,
       now,
     ]);
     const total = Number(count);
     const slots = await ctx.em.execute<SlotRow[]>(
       `SELECT ${SLOT_COLUMNS}, ${SLOT_START} > ? AS not_started ${from} WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
-      [now, ...hosted.params, now, HOST_SLOTS_PER_PAGE, (q.page - 1) * HOST_SLOTS_PER_PAGE],
+      [now, ...shown.params, now, HOST_SLOTS_PER_PAGE, (q.page - 1) * HOST_SLOTS_PER_PAGE],
     );
     const rows = await reservationsOfSlots(
       ctx.em,
@@ -163,6 +177,7 @@ export function createHostReservationsService() {
     });
     return {
       scope: q.scope,
+      experience: only,
       slots: json,
       meta: { total_count: total, page: q.page, per_page: HOST_SLOTS_PER_PAGE, total_pages: Math.ceil(total / HOST_SLOTS_PER_PAGE) },
     };

@@ -96,7 +96,7 @@ export function createReservationsService(deps: ReservationsDeps) {
   const settlement = createSettlement({ env, baseUrl });
   const sweepExpiredHolds = createHoldSweeper({ orm, log, gateway, settlement });
   const booking = createBooking({ orm, env, log, gateway, baseUrl, prepare, settlement, sweepExpiredHolds });
-  const cancellation = createCancellation({ orm, log, gateway, settlement, sweepExpiredHolds });
+  const cancellation = createCancellation({ orm, env, baseUrl, log, gateway, settlement, sweepExpiredHolds });
 
   /** GET /api/v1/experiences/{tour_id}/price (input: { tour_id, calendar_ids, number_of_people, option_id, coupon_code }). */
   async function quote(ctx: Ctx, input: { tour_id: IdInput; 'calendar_ids[]'?: unknown } & QuoteQuery): Promise<QuoteJson> {

@@ -1,9 +1,29 @@
 // Zod-free constants of the reservations: the schemas use these, and so do the booking form (whose first load must
-// not bring zod to the browser) and the CLI's option choices (the CLI defines its options without loading zod).
-// Isomorphic.
+// not bring zod to the browser) and the CLI's option choices (the CLI defines its options without loading zod); and
+// the text of the guest's cancellation notice. Isomorphic.
+import * as ja from '#src/i18n/ja';
+import { formatYen } from '#src/lib/isomorphic/money';
+// biome-ignore lint/style/noRestrictedImports: types only (erased by the build; the shapes live with their schemas).
+import type { ReservationSummary } from './guest-reservations.schemas';
 
 /** The longest message a guest sends the host with a booking. */
 export const MESSAGE_TO_HOST_MAX = 1000;
 
 /** The operators' refund list's status filter. */
 export const REFUND_LIST_STATUSES = ['pending', 'succeeded'] as const;
+
+/**
+ * The notice the guest reads after cancelling: the reservation (its experience and number), then the refund the
+ * cancellation's answer reports: made, under way (the gateway has not confirmed it yet; the refunds worker retries),
+ * none (past the policy's deadline) or nothing to return (a free reservation).
+ */
+export function cancelledNotice(r: Pick<ReservationSummary, 'id' | 'title' | 'amounts' | 'cancellation'>): string {
+  const t = ja.guestReservations;
+  const refund = r.cancellation?.refund_amount ?? 0;
+  const status = r.cancellation?.refund_status ?? null;
+  let money = '';
+  if (refund > 0 && status === 'succeeded') money = t.cancelledRefunded(formatYen(refund));
+  else if (refund > 0 && status === 'pending') money = t.cancelledRefundPending(formatYen(refund));
+  else if (refund === 0) money = r.amounts.total === 0 ? t.refundPreviewFree : t.cancelledNoRefund;
+  return `${t.cancelledNotice(r.title, r.id)}${money}`;
+}

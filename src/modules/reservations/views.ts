@@ -144,6 +144,7 @@ function summaryOf(r: LoadedReservation, refund: { status: 'pending' | 'succeede
     tour_id: r.experience.id,
     title: r.experience.title,
     image_url: image?.url ?? null,
+    image_alt: image?.alt ?? null,
     number_of_people: r.numberOfPeople,
     option: r.optionName ? { id: r.option?.id ?? null, name: r.optionName } : null,
     amounts: storedAmounts(r),

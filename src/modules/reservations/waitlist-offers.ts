@@ -179,9 +179,10 @@ export function createWaitlistOffers(env: Pick<Env, 'WAITLIST_OFFER_HOURS' | 'SE
    * The host cancelled the slot (inside the cancellation's transaction, its calendar row locked): its line ends, the
    * guests still waiting and those offered seats they have not started paying for (the hold is released with the
    * slot's other holds) are told the date is cancelled and they no longer wait; /reservations shows the entry as
-   * 開催中止 until the date. Answers the ids of the entries closed.
+   * 開催中止 until the date. Answers how many entries were closed with their guest told, and their people (the host's
+   * record of the cancellation says it).
    */
-  async function closeLineIn(tx: EntityManager, calendarId: number, reason: string): Promise<number[]> {
+  async function closeLineIn(tx: EntityManager, calendarId: number, reason: string): Promise<{ entries: number; people: number }> {
     const closed = await tx.execute<{ id: number; user_id: number; number_of_people: number; reservation_id: number | null }[]>(
       `UPDATE waitlist_entries w SET status = 'closed', updated_at = now()
        WHERE w.calendar_id = ? AND (w.status = 'waiting' OR (w.status = 'offered' AND EXISTS (
@@ -190,16 +191,17 @@ export function createWaitlistOffers(env: Pick<Env, 'WAITLIST_OFFER_HOURS' | 'SE
        RETURNING w.id, w.user_id, w.number_of_people, w.reservation_id`,
       [calendarId, WAITLIST_KEY_PREFIX],
     );
-    if (closed.length === 0) return [];
+    const none = { entries: 0, people: 0 };
+    if (closed.length === 0) return none;
     const slot = await lockSlot(tx, calendarId);
-    if (!slot) return [];
+    if (!slot) return none;
     const guests = await tx.execute<{ id: number; name: string; email: string; left_at: Date | null }[]>(
       'SELECT id, name, email, left_at FROM users WHERE id = ANY(?::int[])',
       [`{${closed.map((entry) => entry.user_id).join(',')}}`],
     );
     const m = ja.waitlist.cancelledMail;
     const when = `${formatDateJa(slot.date)} ${ja.reservations.timeRange(slot.start_time, slot.end_time)}`;
-    const mails = closed.flatMap((entry) => {
+    const told = closed.flatMap((entry) => {
       const guest = guests.find((g) => Number(g.id) === Number(entry.user_id));
       if (!guest || guest.left_at) return [];
       const text = mailText({
@@ -217,10 +219,24 @@ export function createWaitlistOffers(env: Pick<Env, 'WAITLIST_OFFER_HOURS' | 'SE
         ],
         baseUrl,
       });
-      return [{ dedupeKey: `waitlist-closed:${entry.id}`, to: guest.email, footer: 'user' as const, subject: m.subject(slot.title), text }];
+      return [
+        {
+          mail: {
+            dedupeKey: `waitlist-closed:${entry.id}`,
+            to: guest.email,
+            footer: 'user' as const,
+            subject: m.subject(slot.title),
+            text,
+          },
+          people: entry.number_of_people,
+        },
+      ];
     });
-    await enqueueMail(tx, mails);
-    return closed.map((entry) => Number(entry.id));
+    await enqueueMail(
+      tx,
+      told.map((entry) => entry.mail),
+    );
+    return { entries: told.length, people: told.reduce((sum, entry) => sum + entry.people, 0) };
   }
 
   return { offerIn, offerForExperience, closeLineIn };

@@ -1,15 +1,16 @@
 // GET /api/v1/users?q= (ADMIN): finds the host an admin creates an experience for (proxy_user_id), and the user
-// pickers of the admin screens. Matches the id exactly, or part of the name or e-mail; without q, the first users.
-// Accounts that have left are never offered: nobody can be made a member, a host or leave again once gone.
-import { raw, type FilterQuery } from '@mikro-orm/postgresql';
+// pickers of the admin screens. Matches the id exactly, or part of the name or e-mail as every admin list's keyword
+// matches (docs/decisions/admin-lists.md: spaces, letter width and katakana do not count, never across the two, `%` and
+// `_` literal); without q, the first users. Accounts that have left are never offered: nobody can be made a member, a
+// host or leave again once gone.
+import type { FilterQuery } from '@mikro-orm/postgresql';
 import { requireAdmin, type Ctx } from '#src/lib/context';
 import { parseInput } from '#src/lib/isomorphic/validate';
+import { normalizeListKeyword } from '#src/lib/isomorphic/search-text';
+import { listKeywordPattern } from '#src/lib/list-sql';
 import { memberUserIds } from '#src/modules/ambassadors/ambassadors.repository';
 import { User, type IUser } from './users.entity';
 import { USER_SEARCH_LIMIT, userSearchQuerySchema, type UserSearchQuery, type UserSearchResponse } from './user-search.schemas';
-
-/** LIKE wildcards typed by the admin are searched for literally. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export type UserSearchDeps = Record<string, never>;
 
@@ -18,15 +19,13 @@ export function createUserSearchService(_deps: UserSearchDeps = {}) {
     requireAdmin(ctx);
     const { q, exclude_ambassador_id } = parseInput(userSearchQuerySchema, input);
     const and: FilterQuery<IUser>[] = [{ leftAt: null }];
-    if (q) {
-      // The name is compared without its spaces (half- and full-width), so a name typed with or without the space
-      // between family and given name (佐藤ゆうき, 佐藤 ゆうき) finds it.
-      const name = `%${escapeLike(q.replace(/\s/g, ''))}%`;
-      const or: FilterQuery<IUser>[] = [
-        { [raw((alias) => `translate(${alias}.name, ' 　', '')`)]: { $ilike: name } },
-        { email: { $ilike: `%${escapeLike(q)}%` } },
-      ];
-      if (/^\d{1,9}$/.test(q)) or.push({ id: Number(q) });
+    // The stored keyword text (name and e-mail, normalised: Migration20261202110000_user_keyword_norm), answered by
+    // its trigram index from three characters; the id as typed in any width (１２ is 12).
+    const pattern = listKeywordPattern(q);
+    if (pattern) {
+      const or: FilterQuery<IUser>[] = [{ keywordText: { $like: pattern } }];
+      const keyword = normalizeListKeyword(q);
+      if (/^\d{1,9}$/.test(keyword)) or.push({ id: Number(keyword) });
       and.push({ $or: or });
     }
     if (exclude_ambassador_id) {

@@ -1,5 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { Timestamped } from '#src/lib/base.entity';
+import { listKeywordIndex, listKeywordProperty } from '#src/lib/list-sql';
 
 const USER_ROLES = ['USER', 'HOST', 'ADMIN'] as const;
 
@@ -34,12 +35,16 @@ export const User = defineEntity({
     /** The sha256 of the newest mailed verification token; null once used. */
     emailVerifyTokenHash: p.string().length(128).nullable().unique(),
     emailVerifySentAt: p.datetime().nullable(),
+    /** The admin's user search's text: name and e-mail (Migration20261202110000_user_keyword_norm). */
+    keywordText: listKeywordProperty(['name', 'email']),
   },
   // The dashboards' weekly sign-ups (Migration20261129140000_dashboard_indexes).
   indexes: [
     { name: 'users_created_at_index', expression: 'create index "users_created_at_index" on "users" ("created_at")' },
     // The approval queue's test for hosts who left (Migration20261130090000_list_paging).
     { name: 'users_left_index', expression: 'create index "users_left_index" on "users" ("id") where "left_at" is not null' },
+    // The admin's user search, over the accounts it offers (Migration20261202110000_user_keyword_norm).
+    listKeywordIndex('users_keyword_index', 'users', '"left_at" is null'),
   ],
 });
 

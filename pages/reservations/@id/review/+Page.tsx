@@ -7,6 +7,7 @@ import * as ja from '#src/i18n/ja';
 import { formatDateJa, formatInstantDateTimeJa } from '#src/lib/isomorphic/dates';
 import { Field, FormErrors, useForm } from '#src/components/form';
 import { ReviewItem } from '#src/components/ReviewItem';
+import { LiveRegion } from '#src/components/LiveRegion';
 import { REVIEW_CONTENT_MAX, reviewSchema, type ReviewInput } from '#src/modules/reviews/review-posting.schemas';
 import { MAX_STARS, type ReviewJson } from '#src/modules/reviews/reviews.schemas';
 import type { Data } from './+data';
@@ -28,7 +29,7 @@ function StarInput({ value, onChange }: { value: number; onChange: (rate: number
             onChange={() => onChange(star)}
             data-testid={`rate-${star}`}
           />
-          <span aria-hidden="true">★</span>
+          <span aria-hidden="true">{star <= value ? '★' : '☆'}</span>
           <span className="visually-hidden">{t.rateOption(star)}</span>
         </label>
       ))}
@@ -66,13 +67,10 @@ export default function Page() {
         </ul>
       </div>
 
+      {/* Outside the part that replaces the form, so that the region is there before the review is posted. */}
+      <LiveRegion>{posted && <p className="alert alert--success">{t.posted}</p>}</LiveRegion>
       {review ? (
         <div className="review-form__done" data-testid="review-posted">
-          {posted && (
-            <p className="alert alert--success" role="status">
-              {t.posted}
-            </p>
-          )}
           <h2 className="review-form__heading">{t.yourReview}</h2>
           <ul className="review-list panel">
             <ReviewItem review={review} />

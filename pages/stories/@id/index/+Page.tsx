@@ -68,11 +68,7 @@ export default function Page() {
 
   return (
     <article className="story" data-testid="story">
-      {!experience.approve && (
-        <div className="story__notice alert alert--info" role="status">
-          {ja.browse.pendingNotice}
-        </div>
-      )}
+      {!experience.approve && <div className="story__notice alert alert--info">{ja.browse.pendingNotice}</div>}
       <header className="story__header">
         <ServerHtml name="tags" as="nav" className="story__tags" aria-label={ja.browse.tags} html={html('tags')} />
         <div className="story__title-row">

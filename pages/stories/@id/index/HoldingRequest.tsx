@@ -2,6 +2,8 @@
 // (hydrateLater in +Page.tsx); a press before then is carried out once it has hydrated (src/components/later-press.ts).
 import { useState } from 'react';
 import * as ja from '#src/i18n/ja';
+import { LiveRegion } from '#src/components/LiveRegion';
+import { busyControl } from '#src/components/form/busy-control';
 import { api, ApiError, logonUrl } from '#src/lib/isomorphic/api-client';
 import type { HoldingRequestJson } from '#src/modules/holding-requests/holding-requests.schemas';
 
@@ -29,16 +31,23 @@ export function HoldingRequest({ experienceId }: { experienceId: number }) {
 
   return (
     <div className="story__holding">
-      <p className="story__holding-title">{ja.browse.holdingTitle}</p>
+      <h3 className="story__holding-title">{ja.browse.holdingTitle}</h3>
       <p className="story__holding-lead">{ja.browse.holdingLead}</p>
-      <button type="button" className="button button--ghost button--small" onClick={send} disabled={sending} data-testid="holding-request">
+      <button
+        type="button"
+        className="button button--ghost button--small"
+        {...busyControl(sending, { onClick: send })}
+        data-testid="holding-request"
+      >
         {ja.browse.holdingButton}
       </button>
-      {result && (
-        <p className={result.ok ? 'alert alert--success story__holding-result' : 'alert alert--error story__holding-result'} role="alert">
-          {result.text}
-        </p>
-      )}
+      <LiveRegion>
+        {result && (
+          <p className={result.ok ? 'alert alert--success story__holding-result' : 'alert alert--error story__holding-result'}>
+            {result.text}
+          </p>
+        )}
+      </LiveRegion>
     </div>
   );
 }

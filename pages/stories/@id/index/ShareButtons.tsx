@@ -1,6 +1,7 @@
 // この体験をシェア: plain links to LINE, X and Facebook (they work before and without the page's script), and one
 // small button: リンクをコピー, which on a phone with the Web Share API becomes 共有 (the phone's own share sheet).
 import { useEffect, useState } from 'react';
+import { LiveRegion } from '#src/components/LiveRegion';
 import { openSharePopup, shareLinks } from '#src/components/share-links';
 import './share.css';
 import * as ja from '#src/i18n/ja';
@@ -36,9 +37,9 @@ function CopyLink({ url, title }: { url: string; title: string }) {
       <button type="button" className="share__button share__button--copy" onClick={canShare ? share : copy} data-testid="share-copy">
         {canShare ? ja.share.share : ja.share.copy}
       </button>
-      <span className="share__notice" role="status" data-testid="share-notice">
+      <LiveRegion as="span" className="share__notice" testId="share-notice">
         {notice}
-      </span>
+      </LiveRegion>
     </>
   );
 }

@@ -6,6 +6,8 @@ import * as ja from '#src/i18n/ja';
 import { api, ApiError, logonUrl } from '#src/lib/isomorphic/api-client';
 import type { SlotJson } from '#src/modules/calendars/calendars.schemas';
 import type { WaitlistEntryJson, WaitlistJson } from '#src/modules/reservations/waitlist.schemas';
+import { LiveRegion } from '#src/components/LiveRegion';
+import { busyControl } from '#src/components/form/busy-control';
 import { slotLabel, WaitlistEntries } from '#src/components/WaitlistEntries';
 
 const w = ja.waitlist;
@@ -69,9 +71,10 @@ export function WaitlistPanel({
 
   return (
     <section className="waitlist-panel" aria-labelledby="waitlist-title" data-testid="waitlist-panel">
-      <p id="waitlist-title" className="waitlist-panel__title">
+      {/* Under the schedule's h2 (the aside it sits in). */}
+      <h3 id="waitlist-title" className="waitlist-panel__title">
         {w.title}
-      </p>
+      </h3>
       <p className="waitlist-panel__lead">{w.lead}</p>
       {entries.length > 0 && (
         <>
@@ -116,17 +119,25 @@ export function WaitlistPanel({
                 ))}
               </select>
             </label>
-            <button type="submit" className="button button--small waitlist-panel__join" disabled={sending} data-testid="waitlist-join">
+            <button
+              type="submit"
+              className="button button--small waitlist-panel__join"
+              {...busyControl(sending)}
+              data-testid="waitlist-join"
+            >
               {w.join}
             </button>
           </form>
         )
       )}
-      {result && (
-        <p className={result.ok ? 'alert alert--success waitlist-panel__result' : 'alert alert--error waitlist-panel__result'} role="alert">
-          {result.text}
-        </p>
-      )}
+      {/* Joined or why not: the answer to the person's press, read out when it comes. */}
+      <LiveRegion>
+        {result && (
+          <p className={result.ok ? 'alert alert--success waitlist-panel__result' : 'alert alert--error waitlist-panel__result'}>
+            {result.text}
+          </p>
+        )}
+      </LiveRegion>
     </section>
   );
 }

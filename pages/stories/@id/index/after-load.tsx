@@ -50,13 +50,9 @@ export function AfterLoad<T>({ path, placeholder, children }: { path: string; pl
     };
   }, [path]);
   if (result.state === 'loading') return <div ref={watched}>{placeholder}</div>;
-  if (result.state === 'failed') {
-    return (
-      <p className="muted" role="alert">
-        {result.message}
-      </p>
-    );
-  }
+  // The failure takes the part's place in the reading order, as the part would have: nobody asked for it, so it
+  // neither interrupts (alert) nor is announced (status), just as the part's arrival is not.
+  if (result.state === 'failed') return <p className="muted">{result.message}</p>;
   return <Suspense fallback={placeholder}>{children(result.data)}</Suspense>;
 }
 

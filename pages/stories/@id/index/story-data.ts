@@ -23,17 +23,21 @@ import { storyHtml } from './story-static';
 import { storyHeadHtml } from './story-head';
 import { readStoryPage } from './story-read';
 
-/** The experience's fields the hydrated parts read. */
+/**
+ * The experience's fields the hydrated parts read. Of its photos the carousel reads the url and the host's alt text,
+ * which is left out where none is written (the carousel then writes 「{タイトル}の写真{n}」), so the page's data carries
+ * no id and no null per photo.
+ */
 export type BrowserExperience = Pick<
   ExperienceJson,
-  'id' | 'title' | 'images' | 'price' | 'online' | 'address' | 'state' | 'host' | 'hosted_by' | 'approve'
->;
+  'id' | 'title' | 'price' | 'online' | 'address' | 'state' | 'host' | 'hosted_by' | 'approve'
+> & { images: { url: string; alt?: string }[] };
 
 function browserExperience(e: ExperienceJson): BrowserExperience {
   return {
     id: e.id,
     title: e.title,
-    images: e.images,
+    images: e.images.map(({ url, alt }) => (alt ? { url, alt } : { url })),
     price: e.price,
     online: e.online,
     address: e.address,

@@ -11,7 +11,17 @@ import { numberOrNull, type SectionProps } from './section-props';
 const t = ja.hostStory;
 const f = t.fields;
 
-export function PhotosSection({ state, update, errors }: Pick<SectionProps, 'state' | 'update'> & { errors: FieldMessages }) {
+/** The messages of the photo list itself: those of its alt texts are shown at their own fields. */
+function photoListMessages(errors: FieldMessages): string[] {
+  return messagesUnder(Object.fromEntries(Object.entries(errors).filter(([key]) => !key.endsWith('.alt'))), 'images');
+}
+
+export function PhotosSection({
+  state,
+  update,
+  messages,
+  errors,
+}: Pick<SectionProps, 'state' | 'update' | 'messages'> & { errors: FieldMessages }) {
   return (
     <section className="panel form-section">
       <h2 className="form-section__title">{t.sections.photos}</h2>
@@ -20,9 +30,17 @@ export function PhotosSection({ state, update, errors }: Pick<SectionProps, 'sta
           <ImageUploader
             images={state.images}
             max={HOST_LIMITS.images}
-            onAdd={(image) => update((s) => ({ ...s, images: [...s.images, image].slice(0, HOST_LIMITS.images) }))}
+            onAdd={(image) => update((s) => ({ ...s, images: [...s.images, { ...image, alt: null }].slice(0, HOST_LIMITS.images) }))}
             onRemove={(index) => update((s) => ({ ...s, images: s.images.filter((_, i) => i !== index) }))}
-            error={messagesUnder(errors, 'images')}
+            error={photoListMessages(errors)}
+            describe={{
+              label: f.imageAltOf,
+              hint: f.imageAltHint,
+              max: HOST_LIMITS.imageAlt,
+              messages: (index) => messages(`images.${index}.alt`),
+              onChange: (index, alt) =>
+                update((s) => ({ ...s, images: s.images.map((image, i) => (i === index ? { ...image, alt } : image)) })),
+            }}
           />
         )}
       </Field>

@@ -1,9 +1,12 @@
 // /communities/{id}/registrations (the folder name index is not part of the route: https://vike.dev/filesystem-routing); the
 // form page lives here so its guard and data do not reach the sibling complete/ page (Vike config inheritance).
 // The community application form (guest-and-host.md §2 "Community application", §5). The same schema and
-// answer rules as the server check the form first; server errors on answers are listed under the form.
+// answer rules as the server check the form first; server errors on answers are listed under the form. Above the
+// submit button the form says what the community's brand receives (name, age, occupation, the answers and the
+// account's e-mail address, which the brand's staff write to), so the applicant sends it knowing.
 import { goTo } from '#src/lib/isomorphic/browser-navigation';
 import { useData } from 'vike-react/useData';
+import { usePageContext } from 'vike-react/usePageContext';
 import * as ja from '#src/i18n/ja';
 import { ApiError, logonUrl } from '#src/lib/isomorphic/api-client';
 import type { FieldMessages } from '#src/lib/isomorphic/errors';
@@ -113,6 +116,7 @@ function ApplicationForm() {
       <form className="form registration__form" {...form.formProps}>
         <ProfileSection form={form} occupations={occupations} />
         {community.application_items.length > 0 && <QuestionsSection form={form} items={community.application_items} />}
+        <Disclosure withAnswers={community.application_items.length > 0} />
 
         <button type="submit" className="button button--block registration__submit" {...form.submitProps}>
           {form.submitting ? t.submitting : t.submit}
@@ -140,6 +144,29 @@ function ApplicationForm() {
 }
 
 type FormOf = Form<ReturnType<typeof toBody>>;
+
+/** What the brand receives with the application, and how it will reach the applicant (the account's address). */
+function Disclosure({ withAnswers }: { withAnswers: boolean }) {
+  const d = t.disclosure;
+  // The page is for signed-in visitors only (+guard.ts): the address is the account's as it is now.
+  const email = usePageContext().user?.email;
+  return (
+    <section className="panel registration__disclosure" aria-labelledby="application-disclosure-title" data-testid="application-disclosure">
+      <h2 id="application-disclosure-title" className="registration__legend">
+        {d.heading}
+      </h2>
+      <p>{d.lead}</p>
+      <ul>
+        <li>{d.fullName}</li>
+        <li>{d.age}</li>
+        <li>{d.occupation}</li>
+        {withAnswers && <li>{d.answers}</li>}
+        <li data-testid="disclosure-email">{email ? d.emailOf(email) : d.email}</li>
+      </ul>
+      <p>{d.contact}</p>
+    </section>
+  );
+}
 
 function ProfileSection({ form, occupations }: { form: FormOf; occupations: Data['occupations'] }) {
   return (
