@@ -69,7 +69,10 @@ export function AccountLinks({ user, urlPathname, urlOriginal }: { user: Current
       >
         <span className="visually-hidden">{ja.nav.account}: </span>
         <Avatar url={user.avatar_url} name={user.name} size={28} />
-        <span data-testid="current-user">{ja.nav.greeting(user.name)}</span>
+        {/* A long name is cut short with an ellipsis (global.css): the title shows it whole. */}
+        <span className="site-nav__name" data-testid="current-user" title={user.name}>
+          {ja.nav.greeting(user.name)}
+        </span>
         <span className="site-nav__gear" aria-hidden="true">
           ⚙
         </span>

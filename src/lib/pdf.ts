@@ -187,8 +187,8 @@ export function paragraph(
 
 /**
  * Writes `text` on one line of `width` at (x, y), in the largest size from `maxSize` down to `minSize` that fits;
- * a text too long even at `minSize` wraps at that size. Returns the size used and the height it took. For what a person typed (an
- * addressee), whose length the layout cannot know.
+ * a text too long even at `minSize` wraps at that size, with a gap between its lines. Returns the size used and the height it
+ * took. For what a person typed (an addressee), whose length the layout cannot know.
  */
 export function fitText(
   doc: Pdf,
@@ -199,8 +199,10 @@ export function fitText(
   let size = box.maxSize;
   while (size > box.minSize && doc.fontSize(size).widthOfString(text) > box.width) size -= 0.5;
   doc.fontSize(size);
-  const height = doc.heightOfString(text, { width: box.width });
-  doc.text(text, box.x, box.y, { width: box.width, align: box.align ?? 'left' });
+  // Wrapped lines get air between them: the face's own line height leaves lines of kanji almost touching.
+  const lineGap = doc.widthOfString(text) > box.width ? size * 0.35 : 0;
+  const height = doc.heightOfString(text, { width: box.width, lineGap });
+  doc.text(text, box.x, box.y, { width: box.width, align: box.align ?? 'left', lineGap });
   doc.font(PDF_FONT.regular).fontSize(10.5);
   return { size, height };
 }

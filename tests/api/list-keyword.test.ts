@@ -268,4 +268,21 @@ describe('the admin’s user search', () => {
     expect(await found('i%1')).toEqual([]);
     expect(await found(String(users.kana).replace(/\d/g, (d) => String.fromCharCode(d.charCodeAt(0) + 0xfee0)))).toContain(users.kana);
   });
+
+  it('puts the user whose id was typed first, ahead of 20 users with those digits in their e-mail', async () => {
+    const others: number[] = [];
+    for (let i = 0; i < 20; i++) others.push((await createUser(t.orm, { email: `digits-${i}@example.com` })).id);
+    const target = (await createUser(t.orm, { name: '番号 指定', email: 'by-id@example.com' })).id;
+    // The 20 users made before it (lower ids) get its id in their e-mail.
+    const em = t.orm.em.fork();
+    await em.execute('UPDATE users SET email = ? || id || ? WHERE id = ANY(?::int[])', [
+      `n${target}-`,
+      '@example.com',
+      `{${others.join(',')}}`,
+    ]);
+    const ids = await found(String(target));
+    expect(ids).toHaveLength(20);
+    expect(ids[0]).toBe(target);
+    expect(ids).not.toContain(others[19]);
+  });
 });

@@ -125,6 +125,20 @@ describe('POST /api/v1/reservations/{id}/receipt', () => {
     });
   });
 
+  it("issues a receipt to the name the form starts with, however long the account's name may be (100 characters)", async () => {
+    const name = `${'長'.repeat(50)}Maximilianus-Wolfeschlegelsteinhausenbergerdorff-X`;
+    expect(name).toHaveLength(100);
+    const g = await paidReservation(name);
+    const state = await g.agent.get(`/api/v1/reservations/${g.reservationId}/receipt`);
+    expect(state.body.addressee).toBe(name);
+    const res = await download(g.agent, g.reservationId, { addressee: state.body.addressee });
+    expect(res.status).toBe(200);
+    // Printed whole, over as many lines as it needs.
+    expect((await pdfText(res.body)).replace(/\s+/g, '')).toContain(`${name}様`);
+    const [row] = await receipts(g.reservationId);
+    expect(row.addressee).toBe(name);
+  });
+
   it('marks every later download 再発行 under the same number', async () => {
     const g = await paidReservation();
     const first = await download(g.agent, g.reservationId, { addressee: '領収 花子', purpose: '研修費として' });
@@ -249,7 +263,7 @@ describe('POST /api/v1/reservations/{id}/receipt', () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{}, 'addressee', '宛名を入力してください'],
       [{ addressee: '   ' }, 'addressee', '宛名を入力してください'],
-      [{ addressee: 'あ'.repeat(61) }, 'addressee', '宛名は60文字以内で入力してください'],
+      [{ addressee: 'あ'.repeat(101) }, 'addressee', '宛名は100文字以内で入力してください'],
       [{ addressee: '一行目\n二行目' }, 'addressee', '改行や制御文字は使えません'],
       [{ addressee: '領収 花子', purpose: 'い'.repeat(41) }, 'purpose', '但し書きは40文字以内で入力してください'],
       [{ addressee: '領収 花子', purpose: '体験料\tとして' }, 'purpose', '改行や制御文字は使えません'],
@@ -265,10 +279,10 @@ describe('POST /api/v1/reservations/{id}/receipt', () => {
     }
     expect(await receipts(g.reservationId)).toHaveLength(0);
     // At the limits exactly, it is issued.
-    const ok = await download(g.agent, g.reservationId, { addressee: 'あ'.repeat(60), purpose: 'い'.repeat(40) });
+    const ok = await download(g.agent, g.reservationId, { addressee: 'あ'.repeat(100), purpose: 'い'.repeat(40) });
     expect(ok.status).toBe(200);
     const text = (await pdfText(ok.body)).replace(/\s+/g, '');
-    expect(text).toContain(`${'あ'.repeat(60)}様`);
+    expect(text).toContain(`${'あ'.repeat(100)}様`);
     expect(text).toContain(`但し${'い'.repeat(40)}`);
   });
 });

@@ -264,3 +264,32 @@ describe('mails', () => {
     expect(linesMatching(server, /Intl\.DateTimeFormat|toLocale(Date|Time)?String\(.*timeZone|timeZone:/)).toEqual([]);
   });
 });
+
+/**
+ * `path:line` of every CSS block in `file` that is `position: sticky` with a `top` other than 0 or one computed from
+ * `--header-height` (docs/decisions/layout.md): a number of pixels goes wrong as soon as the header's height changes.
+ */
+function stickyTops(file: SourceFile): string[] {
+  const found: string[] = [];
+  for (const block of file.text.matchAll(/\{[^{}]*\}/g)) {
+    if (!/position:\s*sticky/.test(block[0])) continue;
+    const top = /(?<![\w-])top:\s*([^;}]+)/.exec(block[0])?.[1].trim();
+    if (top !== undefined && top !== '0' && !top.includes('var(--header-height)'))
+      found.push(`${file.path}:${file.text.slice(0, block.index).split('\n').length}`);
+  }
+  return found;
+}
+
+describe('sticky elements', () => {
+  it('stay clear of the header through --header-height, never a number of pixels', () => {
+    expect(sourceFiles(['src', 'pages'], /\.css$/).flatMap(stickyTops)).toEqual([]);
+  });
+
+  it('are found by their block, whatever the order of the declarations', () => {
+    const file = (text: string) => ({ path: 'x.css', text });
+    expect(stickyTops(file('.a {\n  top: 84px;\n  position: sticky;\n}'))).toEqual(['x.css:1']);
+    expect(stickyTops(file('.a { position: sticky; top: calc(var(--header-height) + 16px); }'))).toEqual([]);
+    expect(stickyTops(file('.a { position: sticky; top: 0; }\n.b { top: 12px; }'))).toEqual([]);
+    expect(stickyTops(file('@media (min-width: 1081px) {\n  .a {\n    position: sticky;\n    top: 80px;\n  }\n}'))).toEqual(['x.css:2']);
+  });
+});

@@ -114,6 +114,9 @@ describe('communities', () => {
     expect(await page.getByLabel('キャッチコピー').getAttribute('maxlength')).toBe('40');
     await page.getByLabel('キャッチコピー').fill('あ'.repeat(40));
     await poll(() => page.getByText('40文字以内で入力してください').count()).toBe(1);
+    // 40 characters are valid: a notice, not an error.
+    expect(await page.locator('#field-catchphrase-counter').getAttribute('class')).toBe('field__counter field__counter--notice');
+    expect(await page.getByLabel('キャッチコピー').getAttribute('aria-invalid')).toBeNull();
     await page.getByLabel('キャッチコピー').fill('森と畑で、週末をいっしょに。');
     await page.getByTestId('image-input').setInputFiles([path.join(root, 'seeds/images/community-1.jpg')]);
     await poll(() => page.locator('.image-uploader__thumb').count()).toBe(1);
@@ -141,8 +144,8 @@ describe('communities', () => {
     expect(
       await page
         .getByTestId('application-item')
-        .locator('input.input')
-        .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value)),
+        .getByRole('textbox')
+        .evaluateAll((inputs) => inputs.map((i) => (i as HTMLTextAreaElement).value)),
     ).toEqual(['参加したい理由', '苦手な食べ物', 'アウトドアの経験']);
     await page.getByRole('button', { name: 'コミュニティを作成' }).click();
     await page.waitForURL('**/admin/communities');
@@ -671,6 +674,39 @@ describe('the admin screens as their users meet them', () => {
     await poll(() => page.getByTestId('application-item').count()).toBe(8);
   });
 
+  it('shows a whole 100-character question on a phone, and keeps it one line: Enter saves, a line break becomes a space', async () => {
+    const page = await adminPage(375);
+    const id = await communityWith(page, { published: true, items: 2, hidden: 0 });
+    await page.goto(`/admin/communities/${id}/edit`);
+    await hydrated(page);
+    const question = page.getByTestId('application-item').first().getByRole('textbox');
+    const short = await question.evaluate((e) => e.getBoundingClientRect().height);
+    const long = '参加の動機と、これまでに自然の中で過ごした経験を教えてください。'.repeat(4).slice(0, 100);
+    await question.fill(long);
+    // Every character in view: the box grew to its text (nothing scrolls inside it), within the phone's width.
+    await poll(() => question.evaluate((e) => e.getBoundingClientRect().height)).toBeGreaterThan(short * 3);
+    expect(await question.evaluate((e) => e.scrollHeight - e.clientHeight)).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
+    expect(await page.getByTestId('application-item').first().locator('.field__counter').textContent()).toBe(
+      '100/100100文字以内で入力してください',
+    );
+    await page.screenshot({ path: '/tmp/admin-shots/item-long-375.png' });
+
+    // A line break typed or pasted into the second question becomes a space.
+    const second = page.getByTestId('application-item').nth(1).getByRole('textbox');
+    await second.fill('');
+    await second.focus();
+    await page.keyboard.insertText('好きな季節\nとその理由');
+    expect(await second.inputValue()).toBe('好きな季節 とその理由');
+    // Enter adds no line break: it saves the form, as in a one-line input.
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/admin/communities');
+    const detail = (await (await page.request.get(`${s.baseUrl}/api/v1/communities/${id}/detail`)).json()) as {
+      application_items: { name: string }[];
+    };
+    expect(detail.application_items.map((i) => i.name)).toEqual([long, '好きな季節 とその理由']);
+  });
+
   it('says that an item with answers will be hidden instead of deleted', async () => {
     const page = await adminPage();
     // The demo's first community has an application with answers.
@@ -678,7 +714,7 @@ describe('the admin screens as their users meet them', () => {
     await hydrated(page);
     const answered = page.getByTestId('application-item').filter({ hasText: '回答あり' }).first();
     await answered.waitFor();
-    const name = await answered.locator('input.input').inputValue();
+    const name = await answered.getByRole('textbox').inputValue();
     const visible = await page.getByTestId('application-item').count();
     await answered.getByRole('button', { name: /^削除/ }).click();
     const dialog = page.getByTestId('item-delete-dialog');

@@ -152,6 +152,12 @@ describe('community application', () => {
     expect(await page.locator('#field-full_name-counter').textContent()).toBe('2/100');
     await page.fill('input[name="full_name"]', 'あ'.repeat(100));
     expect(await page.locator('#field-full_name-counter').textContent()).toBe('100/100100文字以内で入力してください');
+    // 100 characters are valid: the notice is no error (neither its colour nor the field's state).
+    expect(await page.locator('#field-full_name-counter').getAttribute('class')).toBe('field__counter field__counter--notice');
+    expect(await page.getAttribute('input[name="full_name"]', 'aria-invalid')).toBeNull();
+    const danger = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-danger').trim());
+    expect(danger).toBe('#b91c1c');
+    expect(await page.locator('#field-full_name-counter').evaluate((e) => getComputedStyle(e).color)).not.toBe('rgb(185, 28, 28)');
     // The browser takes no 101st character, and the notice says why.
     await page.locator('input[name="full_name"]').press('a');
     expect(await page.inputValue('input[name="full_name"]')).toBe('あ'.repeat(100));
@@ -219,6 +225,8 @@ describe('brand and ambassador program inquiry', () => {
     expect(await page.locator('#field-name-counter').textContent()).toBe('99/100');
     await page.fill('input[name="name"]', 'あ'.repeat(100));
     expect(await page.locator('#field-name-counter').textContent()).toBe('100/100100文字以内で入力してください');
+    expect(await page.locator('#field-name-counter').getAttribute('class')).toBe('field__counter field__counter--notice');
+    expect(await page.getAttribute('input[name="name"]', 'aria-invalid')).toBeNull();
     await page.locator('input[name="name"]').press('a');
     expect(await page.inputValue('input[name="name"]')).toBe('あ'.repeat(100));
     expect(await page.locator('#field-company_name-counter').textContent()).toBe('0/255');

@@ -1,6 +1,7 @@
 // The guest's receipt in Chromium: on /reservations/{id} the 領収書 panel starts with the guest's name as the
 // addressee; the guest types a company name and a 但し書き, downloads the PDF (its text holds the addressee, the
 // amount, the tax and the registration number), the panel then says it was issued, and the next download is 再発行.
+// A name as long as an account's may be (100 characters) is offered and printed as it is.
 // The built server with demo data (tests/setup/global-server.ts); the reservation is booked through the API.
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -86,5 +87,42 @@ describe('the guest downloads a receipt', () => {
     expect(second).toContain('再発行');
     expect(second).toContain('株式会社ブラウザ 総務部 様');
     await expect.poll(() => issued.textContent(), { timeout: 15_000 }).toContain('（2回）');
+  });
+
+  it('starts with a name as long as an account may have (100 characters) and downloads it as it is', async () => {
+    const name = `Maximilianus-${'Wolfeschlegelsteinhausenbergerdorff'.repeat(3)}`.slice(0, 100);
+    const guest = await createUser(orm, { name });
+    const experience = await createExperience(orm, { title: '長い名前の領収書', price: 10000 });
+    const calendar = await createCalendar(orm, experience.id, { daysFromToday: 12 });
+    const page = await s.newPage({ width: 375, height: 900 });
+    const signIn = await page.request.post(`${s.baseUrl}/api/v1/sessions`, { data: { email: guest.email, password: TEST_PASSWORD } });
+    expect(signIn.status()).toBe(201);
+    const booked = await page.request.post(`${s.baseUrl}/api/v1/reservations`, {
+      data: {
+        tour_id: experience.id,
+        calendar_ids: [calendar.id],
+        number_of_people: 1,
+        payment_token: 'tok_visa',
+        idempotency_key: `e2e-receipt-long-${Date.now()}`,
+      },
+    });
+    expect(booked.status()).toBe(201);
+    const reservation = (await booked.json()) as { id: number };
+
+    await page.goto(`${s.baseUrl}/reservations/${reservation.id}`);
+    await hydrated(page);
+    const section = page.getByTestId('receipt-section');
+    await section.waitFor();
+    const addressee = section.getByLabel(ja.receipts.addressee);
+    expect(await addressee.inputValue()).toBe(name);
+    // At the limit, valid: the notice, not an error.
+    const counter = section.locator('#field-addressee-counter');
+    expect(await counter.textContent()).toBe('100/100100文字以内で入力してください');
+    expect(await counter.getAttribute('class')).toBe('field__counter field__counter--notice');
+    expect(await addressee.getAttribute('aria-invalid')).toBeNull();
+
+    const text = await download(page);
+    expect(text.replace(/\s+/g, '')).toContain(`${name}様`);
+    await section.getByTestId('receipt-issued').waitFor();
   });
 });

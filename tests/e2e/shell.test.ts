@@ -218,7 +218,7 @@ describe('focus ring and motion', () => {
     await page.goto('/logon');
     await hydrated(page);
     // The sticky header's height is kept clear when something is focused or scrolled into view.
-    expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollPaddingTop)).toBe('76px');
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollPaddingTop)).toBe('77px');
     await page.keyboard.press('Tab');
     const ring = await page.evaluate(() => {
       const style = getComputedStyle(document.activeElement as Element);

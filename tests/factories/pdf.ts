@@ -14,3 +14,26 @@ export async function pdfPages(bytes: Uint8Array): Promise<string[]> {
 export async function pdfText(bytes: Uint8Array): Promise<string> {
   return (await pdfPages(bytes)).join('\n');
 }
+
+/** A run of text on a page where a viewer draws it: left edge, baseline from the top, width and font size, in points. */
+export interface PdfTextRun {
+  text: string;
+  x: number;
+  /** The baseline's distance from the top of the page. */
+  y: number;
+  width: number;
+  size: number;
+}
+
+/** The text runs of page `pageNumber` (from 1) with their positions, for a test of what fits where. */
+export async function pdfTextRuns(bytes: Uint8Array, pageNumber = 1): Promise<PdfTextRun[]> {
+  const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
+  const page = await pdf.getPage(pageNumber);
+  const height = page.view[3] - page.view[1];
+  const { items } = await page.getTextContent();
+  return items.flatMap((item) =>
+    'str' in item && item.str.trim() !== ''
+      ? [{ text: item.str, x: item.transform[4], y: height - item.transform[5], width: item.width, size: Math.abs(item.transform[0]) }]
+      : [],
+  );
+}

@@ -3,8 +3,10 @@
 // reorderable (sort_order = position); hiding moves an item to a separate 非表示 list (not on the public form,
 // answers kept), from where it can be shown again while fewer than 10 are visible. Every delete is confirmed in a
 // dialog; an item with answers cannot be deleted (its answers stay), so its dialog says it will be hidden instead.
+// A question is one line of up to 100 characters, edited in a textarea that grows to show all of it (OneLineTextarea):
+// an input shows about 17 characters of it on a phone.
 import { useState } from 'react';
-import { Field, Modal, RequiredBadge } from '#src/components/form';
+import { Field, Modal, OneLineTextarea, RequiredBadge } from '#src/components/form';
 import * as ja from '#src/i18n/ja';
 import { APPLICATION_ITEM_NAME_MAX, APPLICATION_ITEMS_MAX, canAddVisibleItem } from '#src/modules/communities/communities.schemas';
 
@@ -102,7 +104,7 @@ export function ApplicationItems({ items, onChange, messages }: Props) {
                   id={`item-${item.key}`}
                 >
                   {(control) => (
-                    <input
+                    <OneLineTextarea
                       className="input"
                       {...control}
                       name={`item_name_${position}`}

@@ -41,7 +41,7 @@ export function BrandLayout({ children }: { children: ReactNode }) {
             <span>
               <span className="brand-header__area">{t.areaName}</span>
               {member && (
-                <span className="brand-header__brand" data-testid="brand-name">
+                <span className="brand-header__brand" data-testid="brand-name" title={member.brand.name}>
                   {member.brand.name}
                 </span>
               )}

@@ -27,7 +27,10 @@ export interface FieldProps {
   /** The field's messages (form.messages(name)); the first is shown until the field is changed. Pass the same array
    * between submits (form.messages does; memoise a combined list), or a change would not hide it. */
   messages?: string[] | string | null;
-  /** A character limit: sets maxLength and shows "count/max", then "N文字以内で入力してください" at the limit. */
+  /**
+   * A character limit: sets maxLength and shows "count/max"; at the limit, "N文字以内で入力してください" as a notice (the
+   * text is valid); over it (a text the field was given), the same words as an error, and the control is aria-invalid.
+   */
   max?: number;
   /** The current text of a controlled control (for the counter); uncontrolled ones are counted as typed. */
   value?: string;
@@ -41,6 +44,13 @@ export interface FieldProps {
   id?: string;
   children: (control: ControlProps) => ReactNode;
 }
+
+/** The counter's look: at the limit a notice (the text is valid), over it an error (the server refuses it). */
+const COUNTER_CLASS = {
+  under: 'field__counter',
+  limit: 'field__counter field__counter--notice',
+  over: 'field__counter field__counter--error',
+} as const;
 
 export function RequiredBadge({ required }: { required: boolean }) {
   return (
@@ -65,11 +75,13 @@ export function Field(props: FieldProps) {
   const hintId = props.hint ? `${id}-hint` : undefined;
   const counterId = counter ? `${id}-counter` : undefined;
   const describedBy = [props.describedBy, hintId, counterId, message ? errorId(id) : undefined].filter(Boolean).join(' ') || undefined;
+  // A text at the limit is valid; only a message or a text over the limit (which the server refuses) is invalid.
+  const invalid = Boolean(message) || counter?.state === 'over';
 
   const control: ControlProps = {
     id,
     name: props.name,
-    'aria-invalid': message ? true : undefined,
+    'aria-invalid': invalid ? true : undefined,
     'aria-describedby': describedBy,
   };
   if (props.required) control['aria-required'] = true;
@@ -92,7 +104,7 @@ export function Field(props: FieldProps) {
         </span>
       )}
       {counter && (
-        <span className={counter.atLimit ? 'field__counter field__counter--limit' : 'field__counter'} id={counterId}>
+        <span className={COUNTER_CLASS[counter.state]} id={counterId}>
           <span>
             {counter.count}/{counter.max}
           </span>

@@ -35,9 +35,10 @@ describe('firstMessage / allMessages / messagesUnder', () => {
 });
 
 describe('counterState', () => {
-  it('shows the notice only when the limit is reached', () => {
-    expect(counterState('あいう', 4)).toEqual({ count: 3, max: 4, atLimit: false, notice: null });
-    expect(counterState('あいうえ', 4)).toEqual({ count: 4, max: 4, atLimit: true, notice: '4文字以内で入力してください' });
+  it('shows the notice at the limit (valid) and over it (refused), never below', () => {
+    expect(counterState('あいう', 4)).toEqual({ count: 3, max: 4, state: 'under', notice: null });
+    expect(counterState('あいうえ', 4)).toEqual({ count: 4, max: 4, state: 'limit', notice: '4文字以内で入力してください' });
+    expect(counterState('あいうえお', 4)).toEqual({ count: 5, max: 4, state: 'over', notice: '4文字以内で入力してください' });
     expect(counterState('', 40).notice).toBeNull();
   });
 

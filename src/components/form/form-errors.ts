@@ -44,8 +44,13 @@ export function messagesUnder(messages: FieldMessages, prefix: string): string[]
 export interface CounterState {
   count: number;
   max: number;
-  /** The limit is reached: the field shows "N文字以内で入力してください". */
-  atLimit: boolean;
+  /**
+   * Where the text stands against the limit: `under` it; `limit`: exactly at it, a valid text the browser takes no more
+   * of (a notice, not an error); `over`: longer than the limit (a text the form was given, e.g. a saved or pre-filled
+   * one: the browser's maxLength only stops typing), which the server refuses (an error).
+   */
+  state: 'under' | 'limit' | 'over';
+  /** The spec's notice 「N文字以内で入力してください」, at and over the limit. */
   notice: string | null;
 }
 
@@ -55,8 +60,8 @@ export interface CounterState {
  */
 export function counterState(value: string, max: number): CounterState {
   const count = value.length;
-  const atLimit = count >= max;
-  return { count, max, atLimit, notice: atLimit ? ja.validation.withinChars(max) : null };
+  const state = count > max ? 'over' : count === max ? 'limit' : 'under';
+  return { count, max, state, notice: state === 'under' ? null : ja.validation.withinChars(max) };
 }
 
 /**

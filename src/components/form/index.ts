@@ -37,15 +37,20 @@
 // summary of messages with no field joins in with `tabIndex={-1} data-form-errors=""`.
 //
 // Field wires the label (htmlFor), aria-invalid, aria-describedby (hint, counter, error) and maxLength; with `max`
-// it shows count/max and, at the limit, "N文字以内で入力してください". `group` makes it a fieldset/legend for radios.
+// it shows count/max and, at the limit, "N文字以内で入力してください" as a notice (muted: the text is valid), over the limit
+// (a given text longer than maxLength lets one type) the same words as an error with aria-invalid. `group` makes it a
+// fieldset/legend for radios.
 // A field's message hides once the person changes the field, until the next submit (useDismissible: Field uses it;
 // a part that is no single control calls its `dismiss` when its value changes, e.g. the experience form's calendar).
-// Modal is the confirmation dialog; CompletionPanel the completion/session-expired screen.
+// OneLineTextarea is a one-line text shown whole (it grows over rows; Enter submits, pasted line breaks become spaces),
+// for one-line texts longer than an input shows on a phone. Modal is the confirmation dialog; CompletionPanel the
+// completion/session-expired screen.
 export { useForm, type Form } from './useForm';
 export { Field, RequiredBadge } from './Field';
 export { useDismissible } from './useDismissible';
 export { busyControl, type BusyControlProps } from './busy-control';
 export { FormErrors } from './FormErrors';
 export { Modal } from './Modal';
+export { OneLineTextarea } from './OneLineTextarea';
 export { CompletionPanel } from './CompletionPanel';
 export { allMessages, messagesUnder, toFieldMessages } from './form-errors';

@@ -5,7 +5,7 @@ export const receipts = {
   addressee: '宛名',
   addresseeHint: '会社名や氏名など。ダウンロードのたびに変えられます',
   addresseeRequired: '宛名を入力してください',
-  addresseeTooLong: '宛名は60文字以内で入力してください',
+  addresseeTooLong: '宛名は100文字以内で入力してください',
   purpose: '但し書き',
   purposeHint: '空欄のときは「体験料として」になります',
   purposeTooLong: '但し書きは40文字以内で入力してください',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pdfText } from '#tests/factories/pdf';
+import { pdfText, pdfTextRuns } from '#tests/factories/pdf';
 import { renderReceiptPdf, type ReceiptDocument } from './receipt-pdf';
 
 const receipt: ReceiptDocument = {
@@ -54,5 +54,33 @@ describe('the receipt PDF', () => {
     expect(text).toContain('返金日 2026年11月21日');
     expect(text).toContain('差引お支払額（税込） ¥4,430');
     expect(text).toContain('うち消費税（10%） ¥403');
+  });
+
+  it('wraps an addressee as long as an account name (100 characters) inside its column, and moves the amount below it', async () => {
+    const names = [
+      '長'.repeat(100),
+      // Latin without a space to break at: a run longer than the column is broken inside the word.
+      `Maximilianus-${'Wolfeschlegelsteinhausenbergerdorff'.repeat(3)}`.slice(0, 100),
+    ];
+    for (const addressee of names) {
+      const runs = await pdfTextRuns(await renderReceiptPdf({ ...receipt, reissue: true, issuedOn: '2026-11-25', addressee }));
+      // The addressee's lines: from the left margin (48 pt), below the title and above the amount's label.
+      const amount = runs.find((run) => run.text === '金額');
+      const lines = runs.filter((run) => run.x === 48 && run.y > 100 && amount && run.y < amount.y);
+      expect(lines.map((line) => line.text).join('')).toBe(`${addressee} 様`);
+      expect(lines.length).toBeGreaterThanOrEqual(2);
+      for (const line of lines) {
+        // Inside the addressee's 290 pt, left of the number and dates on the right (from 547 − 200 = 347 pt).
+        expect(line.x + line.width).toBeLessThanOrEqual(48 + 290);
+        expect(line.size).toBeGreaterThanOrEqual(9);
+      }
+      // Lines apart enough to read: baselines at least 1.3 times the size apart.
+      for (const [i, line] of lines.slice(1).entries()) expect(line.y - lines[i].y).toBeGreaterThanOrEqual(line.size * 1.3);
+      const meta = runs.filter((run) => /^(No\.|発行日|再発行日)/.test(run.text));
+      expect(meta).toHaveLength(3);
+      for (const run of meta) expect(run.x).toBeGreaterThan(48 + 290);
+      // The amount's band starts below the addressee's last line.
+      expect(amount?.y).toBeGreaterThan(Math.max(...lines.map((line) => line.y)) + 20);
+    }
   });
 });

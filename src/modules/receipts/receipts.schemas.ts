@@ -13,7 +13,7 @@ export { ADDRESSEE_MAX, PURPOSE_MAX };
  */
 export const receiptRequestSchema = z.object({
   addressee: requiredText(ja.receipts.addresseeRequired, ja.receipts.addresseeTooLong, ADDRESSEE_MAX).meta({
-    description: '宛名（60文字以内）',
+    description: `宛名（${ADDRESSEE_MAX}文字以内）`,
   }),
   purpose: optionalText(ja.receipts.purposeTooLong, PURPOSE_MAX).meta({
     description: '但し書き（40文字以内。空欄は「体験料として」、省略時は前回の但し書き、初回は「体験料として」）',

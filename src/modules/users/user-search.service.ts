@@ -3,7 +3,7 @@
 // matches (docs/decisions/admin-lists.md: spaces, letter width and katakana do not count, never across the two, `%` and
 // `_` literal); without q, the first users. Accounts that have left are never offered: nobody can be made a member, a
 // host or leave again once gone.
-import type { FilterQuery } from '@mikro-orm/postgresql';
+import { raw, type FilterQuery } from '@mikro-orm/postgresql';
 import { requireAdmin, type Ctx } from '#src/lib/context';
 import { parseInput } from '#src/lib/isomorphic/validate';
 import { normalizeListKeyword } from '#src/lib/isomorphic/search-text';
@@ -22,10 +22,14 @@ export function createUserSearchService(_deps: UserSearchDeps = {}) {
     // The stored keyword text (name and e-mail, normalised: Migration20261202110000_user_keyword_norm), answered by
     // its trigram index from three characters; the id as typed in any width (１２ is 12).
     const pattern = listKeywordPattern(q);
+    let exactId: number | null = null;
     if (pattern) {
       const or: FilterQuery<IUser>[] = [{ keywordText: { $like: pattern } }];
       const keyword = normalizeListKeyword(q);
-      if (/^\d{1,9}$/.test(keyword)) or.push({ id: Number(keyword) });
+      if (/^\d{1,9}$/.test(keyword)) {
+        exactId = Number(keyword);
+        or.push({ id: exactId });
+      }
       and.push({ $or: or });
     }
     if (exclude_ambassador_id) {
@@ -36,7 +40,9 @@ export function createUserSearchService(_deps: UserSearchDeps = {}) {
       User,
       { $and: and },
       {
-        orderBy: { id: 'asc' },
+        // The user whose id was typed comes first: other users whose name or e-mail holds the same digits must not
+        // push it past the limit.
+        orderBy: exactId === null ? { id: 'asc' } : [{ [raw((alias) => `(${alias}.id = ?)`, [exactId])]: 'desc' }, { id: 'asc' }],
         limit: USER_SEARCH_LIMIT,
         fields: ['id', 'name'],
       },
