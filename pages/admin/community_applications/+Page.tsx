@@ -9,7 +9,7 @@ import { usePageContext } from 'vike-react/usePageContext';
 import { AdminPagination, pageFromSearch } from '#src/components/admin/AdminPagination';
 import { CardTable, openColumn } from '#src/components/admin/CardTable';
 import { DetailPanel, ListWithDetail, usePanelSave } from '#src/components/admin/DetailPanel';
-import { CopyButton, StatusControl } from '#src/components/admin/InquiryControls';
+import { EmailWithCopy, StatusControl } from '#src/components/admin/InquiryControls';
 import { type FilterField, filtersOf, ListFilters, withPage } from '#src/components/admin/ListFilters';
 import { LoadError } from '#src/components/admin/ListStatus';
 import { firstMessage, useLoad } from '#src/components/admin/useLoad';
@@ -86,16 +86,7 @@ function Detail({ id, onClose, onChanged }: { id: number; onClose: () => void; o
             <dt>{t.occupation}</dt>
             <dd>{q.occupation}</dd>
             <dt>{t.email}</dt>
-            <dd data-testid="applicant-email">
-              {q.user_email !== null ? (
-                <span className="admin-copy">
-                  <a href={`mailto:${q.user_email}`}>{q.user_email}</a>
-                  <CopyButton text={q.user_email} />
-                </span>
-              ) : (
-                t.applicantLeft
-              )}
-            </dd>
+            <dd data-testid="applicant-email">{q.user_email !== null ? <EmailWithCopy email={q.user_email} /> : t.applicantLeft}</dd>
             <dt>{t.appliedAt}</dt>
             <dd>{a.date(q.applied_at)}</dd>
           </dl>

@@ -9,7 +9,7 @@ import { usePageContext } from 'vike-react/usePageContext';
 import { AdminPagination } from '#src/components/admin/AdminPagination';
 import { CardTable, openColumn } from '#src/components/admin/CardTable';
 import { DetailPanel, ListWithDetail, usePanelSave } from '#src/components/admin/DetailPanel';
-import { CopyButton } from '#src/components/admin/InquiryControls';
+import { EmailWithCopy } from '#src/components/admin/InquiryControls';
 import { useLoad } from '#src/components/admin/useLoad';
 import { BRAND_API, handleUnauthorized } from '#src/components/brand/brand-paths';
 import { Breadcrumbs, crumbs } from '#src/components/brand/Breadcrumbs';
@@ -80,16 +80,7 @@ function Detail({ id, onClose, onChanged }: { id: number; onClose: () => void; o
             <dt>{t.occupation}</dt>
             <dd>{q.occupation}</dd>
             <dt>{t.email}</dt>
-            <dd data-testid="applicant-email">
-              {q.user_email !== null ? (
-                <span className="admin-copy">
-                  <a href={`mailto:${q.user_email}`}>{q.user_email}</a>
-                  <CopyButton text={q.user_email} />
-                </span>
-              ) : (
-                t.applicantLeft
-              )}
-            </dd>
+            <dd data-testid="applicant-email">{q.user_email !== null ? <EmailWithCopy email={q.user_email} /> : t.applicantLeft}</dd>
             <dt>{t.appliedAt}</dt>
             <dd>{a.date(q.applied_at)}</dd>
           </dl>

@@ -9,7 +9,7 @@ import type { BrandInquiry, ContactInquiryAdmin } from '#src/modules/inquiries/i
 import { AdminPagination, pageFromSearch } from './AdminPagination';
 import { CardTable, openColumn, type Column } from './CardTable';
 import { DetailPanel, ListWithDetail, usePanelSave } from './DetailPanel';
-import { CopyButton, StatusControl } from './InquiryControls';
+import { EmailWithCopy, StatusControl } from './InquiryControls';
 import { LoadError } from './ListStatus';
 import { type FilterField, filterNames, filtersOf, ListFilters, withPage } from './ListFilters';
 import type { ListPageMeta } from '#src/lib/isomorphic/list-filters';
@@ -64,10 +64,7 @@ function Detail({ id, onClose, onChanged }: { id: number; onClose: () => void; o
           <dd>{q.name}</dd>
           <dt>{t.email}</dt>
           <dd>
-            <span className="admin-copy">
-              <a href={`mailto:${q.email}`}>{q.email}</a>
-              <CopyButton text={q.email} />
-            </span>
+            <EmailWithCopy email={q.email} />
           </dd>
           <dt>{t.company}</dt>
           <dd>{q.company_name}</dd>
@@ -122,10 +119,7 @@ function ContactDetail({ id, onClose, onChanged }: { id: number; onClose: () => 
           <dd>{q.name}</dd>
           <dt>{t.email}</dt>
           <dd>
-            <span className="admin-copy">
-              <a href={`mailto:${q.email}`}>{q.email}</a>
-              <CopyButton text={q.email} />
-            </span>
+            <EmailWithCopy email={q.email} />
           </dd>
           <dt>{t.account}</dt>
           <dd>{q.user_id ? `ID: ${q.user_id}` : t.noAccount}</dd>

@@ -1,4 +1,5 @@
-// The inquiry panel's controls: the e-mail address's コピー and the 状態 select with its 保存.
+// The detail panels' controls: an e-mail address with its コピー (the inquiries, the community applications in the
+// admin area and the brand portal), and the inquiry's 状態 select with its 保存.
 import { useEffect, useRef, useState } from 'react';
 import * as ja from '#src/i18n/ja';
 import { LiveRegion } from '#src/components/LiveRegion';
@@ -44,6 +45,16 @@ export function CopyButton({ text }: { text: string }) {
         {copied ? t.copied : ''}
       </LiveRegion>
     </>
+  );
+}
+
+/** An address to write to: a mailto link and its コピー. */
+export function EmailWithCopy({ email }: { email: string }) {
+  return (
+    <span className="admin-copy">
+      <a href={`mailto:${email}`}>{email}</a>
+      <CopyButton text={email} />
+    </span>
   );
 }
 
