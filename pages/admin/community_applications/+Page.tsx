@@ -4,12 +4,13 @@
 // (community, brands, applicant, account id, age, occupation, the applicant's current e-mail address with コピー,
 // applied date, each question and answer) whose 対応状況 select is saved with its 保存 button (PUT {handled}, the
 // brand portal's toggle, audited), which reloads list and panel.
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { AdminPagination, pageFromSearch } from '#src/components/admin/AdminPagination';
 import { CardTable, openColumn } from '#src/components/admin/CardTable';
 import { DetailPanel, ListWithDetail, usePanelSave } from '#src/components/admin/DetailPanel';
-import { EmailWithCopy, StatusControl } from '#src/components/admin/InquiryControls';
+import { ApplicationAnswers, ApplicationRows } from '#src/components/admin/ApplicationFacts';
+import { StatusControl } from '#src/components/admin/InquiryControls';
 import { type FilterField, filtersOf, ListFilters, withPage } from '#src/components/admin/ListFilters';
 import { LoadError } from '#src/components/admin/ListStatus';
 import { firstMessage, useLoad } from '#src/components/admin/useLoad';
@@ -71,39 +72,25 @@ function Detail({ id, onClose, onChanged }: { id: number; onClose: () => void; o
                 }
               />
             </dd>
-            <dt>{t.community}</dt>
-            <dd>{q.community_name}</dd>
-            <dt>{t.brand}</dt>
-            <dd data-testid="application-brands">
-              <BrandNames brands={q.brands} />
-            </dd>
-            <dt>{t.applicant}</dt>
-            <dd>{q.user_name}</dd>
-            <dt>{t.account}</dt>
-            <dd>{q.user_id}</dd>
-            <dt>{t.age}</dt>
-            <dd>{t.ageValue(q.user_age)}</dd>
-            <dt>{t.occupation}</dt>
-            <dd>{q.occupation}</dd>
-            <dt>{t.email}</dt>
-            <dd data-testid="applicant-email">{q.user_email !== null ? <EmailWithCopy email={q.user_email} /> : t.applicantLeft}</dd>
-            <dt>{t.appliedAt}</dt>
-            <dd>{a.date(q.applied_at)}</dd>
+            <ApplicationRows
+              q={q}
+              afterCommunity={
+                <>
+                  <dt>{t.brand}</dt>
+                  <dd data-testid="application-brands">
+                    <BrandNames brands={q.brands} />
+                  </dd>
+                </>
+              }
+              afterApplicant={
+                <>
+                  <dt>{t.account}</dt>
+                  <dd>{q.user_id}</dd>
+                </>
+              }
+            />
           </dl>
-          {q.answers.length > 0 && (
-            <>
-              <h3>{t.answers}</h3>
-              <dl className="admin-summary" data-testid="answers">
-                {q.answers.map((answer, index) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: answers are listed in the form's order and never move
-                  <Fragment key={index}>
-                    <dt>{answer.question}</dt>
-                    <dd>{answer.answer || t.noAnswer}</dd>
-                  </Fragment>
-                ))}
-              </dl>
-            </>
-          )}
+          <ApplicationAnswers answers={q.answers} className="admin-summary" />
         </>
       )}
     </DetailPanel>

@@ -9,7 +9,7 @@ import { usePageContext } from 'vike-react/usePageContext';
 import { AdminPagination } from '#src/components/admin/AdminPagination';
 import { CardTable, openColumn } from '#src/components/admin/CardTable';
 import { DetailPanel, ListWithDetail, usePanelSave } from '#src/components/admin/DetailPanel';
-import { EmailWithCopy } from '#src/components/admin/InquiryControls';
+import { ApplicationAnswers, ApplicationRows } from '#src/components/admin/ApplicationFacts';
 import { useLoad } from '#src/components/admin/useLoad';
 import { BRAND_API, handleUnauthorized } from '#src/components/brand/brand-paths';
 import { Breadcrumbs, crumbs } from '#src/components/brand/Breadcrumbs';
@@ -71,33 +71,9 @@ function Detail({ id, onClose, onChanged }: { id: number; onClose: () => void; o
                 <span>{q.handled ? t.handled : t.unhandled}</span>
               </label>
             </dd>
-            <dt>{t.community}</dt>
-            <dd>{q.community_name}</dd>
-            <dt>{t.applicant}</dt>
-            <dd>{q.user_name}</dd>
-            <dt>{t.age}</dt>
-            <dd>{t.ageValue(q.user_age)}</dd>
-            <dt>{t.occupation}</dt>
-            <dd>{q.occupation}</dd>
-            <dt>{t.email}</dt>
-            <dd data-testid="applicant-email">{q.user_email !== null ? <EmailWithCopy email={q.user_email} /> : t.applicantLeft}</dd>
-            <dt>{t.appliedAt}</dt>
-            <dd>{a.date(q.applied_at)}</dd>
+            <ApplicationRows q={q} />
           </dl>
-          {q.answers.length > 0 && (
-            <>
-              <h3>{t.answers}</h3>
-              <dl className="brand-answers" data-testid="answers">
-                {q.answers.map((answer, index) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: answers are listed in the form's order and never move
-                  <div key={index}>
-                    <dt>{answer.question}</dt>
-                    <dd>{answer.answer || t.noAnswer}</dd>
-                  </div>
-                ))}
-              </dl>
-            </>
-          )}
+          <ApplicationAnswers answers={q.answers} className="brand-answers" />
         </>
       )}
     </DetailPanel>

@@ -1,26 +1,15 @@
-/** /admin/community_applications: every community's applications, for the administrators (pages/admin/community_applications). */
+import { brandPortalPages } from './brandPortalPages';
+
+/**
+ * /admin/community_applications: every community's applications, for the administrators
+ * (pages/admin/community_applications). The list's and the detail's words are the brand portal's (one application,
+ * the same words at both doors: src/components/admin/ApplicationFacts.tsx); the administrators' own are added.
+ */
 export const adminApplications = {
+  ...brandPortalPages.applications,
   nav: 'コミュニティ申し込み',
-  title: 'コミュニティ申し込み一覧',
   lead: 'すべてのコミュニティへの申し込みです。ブランドのないコミュニティへの申し込みは、運営事務局だけが確認できます。',
   filtersLabel: '申し込みの絞り込み',
-  status: '対応状況',
-  handled: '対応済み',
-  unhandled: '未対応',
-  applicant: '申込者',
-  community: 'コミュニティ',
   brand: 'ブランド',
-  appliedAt: '申し込み日',
-  detailTitle: '申し込み詳細',
   account: 'アカウントID',
-  age: '年齢',
-  ageValue: (n: number) => `${n}歳`,
-  occupation: '職業',
-  email: 'メールアドレス',
-  /** Instead of an address: the applicant's account has left (退会), and with it the address. */
-  applicantLeft: '退会したユーザーのため、連絡先はありません',
-  answers: '質問への回答',
-  noAnswer: '(回答なし)',
-  open: (name: string) => `${name}さんの申し込みを見る`,
-  updateFailed: '対応状況を保存できませんでした',
 } as const;
