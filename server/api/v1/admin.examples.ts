@@ -1,6 +1,7 @@
 // Examples of the administrator's routes's success answers in the OpenAPI document: real answers on the demo data (seeds/), lists cut to
 // two items and long texts shortened. tests/api/openapi.test.ts validates each against its route's response schema,
 // so an example cannot drift from the schema. Regenerate from a demo server when the demo data changes.
+import { brandApplicationExample } from '#server/brand-api/v1/brand-portal.examples';
 
 /** GET /api/v1/admin/communities/{id} */
 export const adminCommunityExample = {
@@ -54,24 +55,9 @@ export const adminCommunityExample = {
   updated_at: '2026-06-16T03:00:00.000Z',
 };
 
-/** GET /api/v1/admin/community-applications/{id} */
+/** GET /api/v1/admin/community-applications/{id}: the portal's detail of the same application, and what the admin adds. */
 export const adminApplicationExample = {
-  id: 2,
-  community_id: 1,
-  community_name: '北光フィールドクラブ 支笏湖',
-  user_name: '高橋 美咲',
-  applied_at: '2026-11-07T03:00:00.000Z',
-  handled: true,
-  user_age: 38,
-  occupation: 'クリエイター',
-  user_email: 'misaki.takahashi@example.com',
-  user_left: false,
-  answers: [
-    {
-      question: 'アウトドアの経験を教えてください（例: 登山を年に数回）',
-      answer: 'キャンプを家族で年に数回。',
-    },
-  ],
+  ...brandApplicationExample,
   brands: [{ id: 1, name: '北光アウトドア' }],
   user_id: 16,
 };
