@@ -22,7 +22,7 @@ describe('the Chromium check', () => {
     const lines = result.stderr.trimEnd().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain(`CHROMIUM_PATH=${path.join(root, 'no-such-chromium')} is not an executable file`);
-    expect(lines[0]).toContain('apt-get install -y chromium fonts-noto-cjk');
+    expect(lines[0]).toContain('apt-get install -y chromium chromium-headless-shell fonts-noto-cjk');
     expect(lines[0]).toContain('set CHROMIUM_PATH');
     expect(result.ms).toBeLessThan(10_000);
   });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import { atFileEnd } from '#tests/setup/file-end';
 import { initOrm, type MikroORM } from '#src/lib/orm';
-import { CHROMIUM } from '#tests/setup/chromium';
+import { TEST_BROWSER } from '#tests/setup/chromium';
 import type { SharedServer } from '#tests/setup/global-server';
 import { TEST_PASSWORD } from '#tests/factories/users';
 
@@ -154,7 +154,7 @@ export function nextLoad(page: Page): Promise<void> {
 export async function openBrowser(): Promise<Session> {
   // Playwright gives every launch a fresh, temporary profile (--user-data-dir) and runs headless.
   const browser = await chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: TEST_BROWSER,
     headless: true,
     args: [
       '--no-sandbox',

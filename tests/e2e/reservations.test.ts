@@ -152,7 +152,8 @@ describe('reservation form', () => {
   });
 
   it('Back after a booking loads the form afresh instead of the kept page (seats, enabled button)', async () => {
-    // Playwright turns the back/forward cache off by default; this browser keeps it on, as guests' browsers do.
+    // Playwright turns the back/forward cache off by default; this browser keeps it on, as guests' browsers do. The
+    // full browser: the headless shell the other tests run keeps no page in that cache (tests/setup/chromium.ts).
     const browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: true,
