@@ -16,9 +16,10 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     // How long `expect.poll` waits for what a page does after a click (a chunk loaded, a request answered): Vitest's
-    // 1 s default runs out while the other worker's file keeps the machine busy. A poll that succeeds returns at once.
+    // 1 s default runs out while the other workers' files keep the machine busy. A poll that succeeds returns at once.
     expect: { poll: { timeout: 15_000 } },
-    setupFiles: ['tests/setup/file-end.setup.ts'],
+    // Each file leaves the shared process's environment as it found it (tests/setup/shared-process.setup.ts).
+    setupFiles: ['tests/setup/shared-process.setup.ts', 'tests/setup/file-end.setup.ts'],
     projects: [
       {
         extends: true,

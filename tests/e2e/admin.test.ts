@@ -574,8 +574,15 @@ describe('community applications', () => {
     await page.getByRole('button', { name: `${name}さんの申し込みを見る`, exact: true }).click();
     const panel = page.getByTestId('application-detail');
     await poll(() => panel.getByTestId('applicant-email').textContent()).toContain(email);
-    const [list, detail] = await Promise.all([table(page).boundingBox(), panel.boundingBox()]);
-    expect(detail?.y).toBeGreaterThanOrEqual((list?.y ?? 0) + (list?.height ?? 0));
+    // Both boxes read in one step, once the panel has settled: read one after the other, a layout between the two
+    // reads (the panel's rows arriving) could pair boxes of different moments.
+    const gap = () =>
+      page.evaluate(() => {
+        const list = document.querySelector('[data-testid="applications-table"]')?.getBoundingClientRect();
+        const detail = document.querySelector('[data-testid="application-detail"]')?.getBoundingClientRect();
+        return list && detail ? detail.top - list.bottom : Number.NaN;
+      });
+    await poll(gap).toBeGreaterThanOrEqual(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   });
 });
