@@ -10,8 +10,8 @@ export default defineConfig({
   test: {
     pool: 'forks',
     // A worker's files share its process and loaded modules, as the unit tests' do (vitest.config.ts): a file's browser
-    // and ORM are closed when it ends (tests/setup/file-end.ts), and a fresh process per file cost two to three seconds
-    // between files.
+    // and ORM are closed when it ends (tests/setup/file-end.ts), and a fresh process per file loaded Playwright, the ORM
+    // and the helpers again before every file (docs/performance-log.md).
     isolate: false,
     testTimeout: 60_000,
     hookTimeout: 180_000,
@@ -29,8 +29,8 @@ export default defineConfig({
           exclude: ALONE,
           globalSetup: ['tests/setup/global-server.ts'],
           // Three files at a time, each worker against its own shared server (tests/setup/global-server.ts): Chromium,
-          // the server and the test each wait on the others, so with the headless shell two files at a time left the
-          // 2-core machine a third idle (docs/performance-log.md).
+          // the server and the test each wait on the others, so with the headless shell two files at a time left part
+          // of the 2-core machine idle (docs/performance-log.md).
           maxWorkers: 3,
         },
       },

@@ -575,7 +575,7 @@ describe('community applications', () => {
     const panel = page.getByTestId('application-detail');
     await poll(() => panel.getByTestId('applicant-email').textContent()).toContain(email);
     // Both boxes read in one step, once the panel has settled: read one after the other, a layout between the two
-    // reads (the panel's rows arriving) could pair boxes of different moments.
+    // reads could pair boxes of different moments.
     const gap = () =>
       page.evaluate(() => {
         const list = document.querySelector('[data-testid="applications-table"]')?.getBoundingClientRect();
