@@ -1,7 +1,7 @@
 // The shared parts of `npm run bench` (tests/bench/run.ts): the row type, one autocannon measurement, the servers a
 // part measures against and the BenchPart hook every contribution implements. A part lives in its own file and is
 // listed in tests/bench/parts.ts, so adding one (catalogue, list, Lighthouse) never edits the runner.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import type { MikroORM } from '#src/lib/orm';
 
@@ -25,6 +25,11 @@ export interface BenchRow {
   reference?: boolean;
   /** The reference's req/s measured in alternation with this row (measureAlternating); else the run's reference row. */
   referenceRps?: number;
+  /**
+   * CPU time a request, in µs, of the server process (every thread) and of PostgreSQL (the postmaster and every
+   * backend), over the row's alternating rounds (measureAlternating with `cpu`).
+   */
+  cpuUs?: { server: number; database: number };
 }
 
 /** One pass/fail line of the goals table every run ends with. */
@@ -106,6 +111,50 @@ export async function measure(title: string, url: string, options: MeasureOption
   });
 }
 
+/** A process and every process below it (PostgreSQL's postmaster and its backends). */
+export function processTree(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // After the command (which may hold spaces and parentheses) come the state, then the parent's id.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // The process ended while the list was read.
+    }
+  }
+  const tree = [root];
+  for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]) ?? []));
+  return tree;
+}
+
+/** The kernel's clock ticks a second (`getconf CLK_TCK`), the unit of /proc/<pid>/stat's times on Linux. */
+const CLOCK_TICKS = 100;
+
+/** User and system CPU seconds of each process of the tree under `root` (each process's threads included). */
+function cpuSeconds(root: number): Map<number, number> {
+  const seconds = new Map<number, number>();
+  for (const pid of processTree(root)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      seconds.set(pid, (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS);
+    } catch {
+      // The process ended while the tree was read.
+    }
+  }
+  return seconds;
+}
+
+/** CPU seconds spent between two readings: by the processes alive at the second (a process started between counts whole). */
+function cpuSpent(before: Map<number, number>, after: Map<number, number>): number {
+  let spent = 0;
+  for (const [pid, seconds] of after) spent += seconds - (before.get(pid) ?? 0);
+  return spent;
+}
+
 /** The rounds measureAlternating splits each target's DURATION into. */
 const ROUNDS = 5;
 
@@ -117,23 +166,36 @@ const ROUNDS = 5;
  * target's req/s as `referenceRps`. Its p99 comes from one continuous run first (`measure`, also the warm-up):
  * in short runs started back to back, autocannon's new connections now and then wait for their first answer until
  * the run ends, which no continuous run shows, and a p99 over the rounds measured that instead of the server.
+ * With `cpu` (the server's process id and PostgreSQL's postmaster's), each row also carries the CPU time its rounds
+ * cost those two a request (`cpuUs`): what a page costs the machine beside what it gets from it, so a change that
+ * moves work from the server to PostgreSQL, or back, shows.
  */
-export async function measureAlternating(targets: { title: string; url: string; options?: MeasureOptions }[]): Promise<BenchRow[]> {
+export async function measureAlternating(
+  targets: { title: string; url: string; options?: MeasureOptions }[],
+  cpu?: { server: number; database: number },
+): Promise<BenchRow[]> {
   const runs = [];
   for (const t of targets) {
     const continuous = await measure(t.title, t.url, t.options);
-    runs.push({ ...t, of: target(t.url, t.options ?? {}), continuous, rps: 0 });
+    runs.push({ ...t, of: target(t.url, t.options ?? {}), continuous, rps: 0, requests: 0, server: 0, database: 0 });
   }
   for (let round = 0; round < ROUNDS; round++) {
     for (const r of runs) {
+      const before = cpu && { server: cpuSeconds(cpu.server), database: cpuSeconds(cpu.database) };
       const result = await autocannon({ ...r.of, connections: CONNECTIONS, duration: DURATION / ROUNDS });
+      if (cpu && before) {
+        r.server += cpuSpent(before.server, cpuSeconds(cpu.server));
+        r.database += cpuSpent(before.database, cpuSeconds(cpu.database));
+        r.requests += result.requests.total;
+      }
       r.rps += result.requests.average / ROUNDS;
       r.continuous.non2xx += result.non2xx + result.errors;
     }
   }
   const reference = runs.find((r) => r.options?.reference);
   return runs.map((r) => {
-    const measured = { ...r.continuous, rps: Math.round(r.rps) };
+    const cpuUs = cpu && r.requests > 0 ? { server: (r.server / r.requests) * 1e6, database: (r.database / r.requests) * 1e6 } : undefined;
+    const measured = { ...r.continuous, rps: Math.round(r.rps), cpuUs };
     return reference && r !== reference ? { ...measured, referenceRps: Math.round(reference.rps) } : measured;
   });
 }

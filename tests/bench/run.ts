@@ -135,6 +135,11 @@ function printTable(rows: BenchRow[]): GoalResult[] {
     console.log(`| ${r.title} | ${r.rps} | ${r.p99} | ${share.toFixed(2)}% | ${vsReference} | ${marks} | ${r.non2xx} |`);
     for (const g of row) goals.push({ ...g, goal: `${r.title}: ${g.goal}` });
   }
+  const withCpu = rows.filter((r) => r.cpuUs);
+  if (withCpu.length > 0) {
+    console.log('\nCPU time a request over the alternating rounds (µs): the uncached server process / PostgreSQL\n');
+    for (const r of withCpu) console.log(`- ${r.title}: ${Math.round(r.cpuUs?.server ?? 0)} / ${Math.round(r.cpuUs?.database ?? 0)}`);
+  }
   return goals;
 }
 

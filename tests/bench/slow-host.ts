@@ -18,11 +18,12 @@
 // and never more. The bench's own process, the search's client (a visitor's browser on another machine), gets the same
 // weight without a quota, and so does the benchmarkIndex measurement: a busy machine read a low index (less than
 // two-thirds of the quiet figure at a load of twelve), hence a generous quota, which swung the result from run to run.
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { chromium } from 'playwright-core';
+import { processTree } from '#tests/bench/harness';
 import { SLOW_HOST_INDEX } from '#tests/bench/lighthouse';
 import { CHROMIUM } from '#tests/setup/chromium';
 
@@ -122,25 +123,6 @@ function cpuController(): Controller | null {
     };
   }
   return null;
-}
-
-/** A process and every process below it (PostgreSQL's postmaster and its backends). */
-function processTree(root: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      // After the command (which may hold spaces and parentheses) come the state, then the parent's id.
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
-    } catch {
-      // The process ended while the list was read.
-    }
-  }
-  const tree = [root];
-  for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]) ?? []));
-  return tree;
 }
 
 function moveAll(pids: number[], procsFile: string) {
