@@ -9,6 +9,12 @@ import { TEST_BROWSER } from '#tests/setup/chromium';
 import type { SharedServer } from '#tests/setup/global-server';
 import { TEST_PASSWORD } from '#tests/factories/users';
 
+/** What a booking made through the API answers, as far as the browser tests read it. */
+export interface BookedReservation {
+  id: number;
+  amounts: { total: number };
+}
+
 export interface Session {
   browser: Browser;
   baseUrl: string;
@@ -22,6 +28,11 @@ export interface Session {
   signedInPage(email: string, options?: { password?: string; base?: string; width?: number; height?: number }): Promise<Page>;
   /** Signs up a fresh account inside the page's context (signed in afterwards); returns its e-mail. */
   signUp(page: Page, name?: string): Promise<string>;
+  /**
+   * Books one person on the slots through the API inside the page's context (signed in there), paid with the test
+   * card under `key` (the idempotency key); fails unless the booking is made, and returns it.
+   */
+  bookPaid(page: Page, booking: { experienceId: number; calendarIds: number[]; key: string }): Promise<BookedReservation>;
   /** GET a JSON API path of the server, signed out. */
   getJson<T>(path: string): Promise<T>;
 }
@@ -199,6 +210,13 @@ export async function openBrowser(): Promise<Session> {
       });
       if (res.status() !== 201) throw new Error(`sign-up failed: ${res.status()}`);
       return email;
+    },
+    async bookPaid(page, { experienceId, calendarIds, key }) {
+      const res = await page.request.post(`${baseUrl}/api/v1/reservations`, {
+        data: { tour_id: experienceId, calendar_ids: calendarIds, number_of_people: 1, payment_token: 'tok_visa', idempotency_key: key },
+      });
+      if (res.status() !== 201) throw new Error(`booking failed: ${res.status()} ${await res.text()}`);
+      return (await res.json()) as BookedReservation;
     },
     async getJson<T>(path: string) {
       const res = await fetch(`${baseUrl}${path}`);

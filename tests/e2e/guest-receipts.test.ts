@@ -8,9 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, openBrowser, openServerOrm, type Session } from '#tests/e2e/browser';
+import { type BookedReservation, hydrated, openBrowser, openServerOrm, type Session } from '#tests/e2e/browser';
 import type { MikroORM } from '#src/lib/orm';
-import { createUser, TEST_PASSWORD } from '#tests/factories/users';
+import { createUser } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { pdfText } from '#tests/factories/pdf';
 import * as ja from '#src/i18n/ja';
@@ -31,25 +31,23 @@ async function download(page: Page): Promise<string> {
   return pdfText(readFileSync(target));
 }
 
+/** A new guest named `name`, signed in on a page `width` wide, with a paid booking of a ¥10,000 experience. */
+async function guestWithBooking(name: string, title: string, width: number): Promise<{ page: Page; reservation: BookedReservation }> {
+  const guest = await createUser(orm, { name });
+  const experience = await createExperience(orm, { title, price: 10000 });
+  const calendar = await createCalendar(orm, experience.id, { daysFromToday: 12 });
+  const page = await s.signedInPage(guest.email, { width, height: 900 });
+  const reservation = await s.bookPaid(page, {
+    experienceId: experience.id,
+    calendarIds: [calendar.id],
+    key: `e2e-receipt-${width}-${Date.now()}`,
+  });
+  return { page, reservation };
+}
+
 describe('the guest downloads a receipt', () => {
   it.each([375, 1280])('types the addressee, downloads the PDF, and the second download is 再発行 (%ipx)', async (width) => {
-    const guest = await createUser(orm, { name: `領収 花子${width}` });
-    const experience = await createExperience(orm, { title: `領収書の体験 ${width}`, price: 10000 });
-    const calendar = await createCalendar(orm, experience.id, { daysFromToday: 12 });
-    const page = await s.newPage({ width, height: 900 });
-    const signIn = await page.request.post(`${s.baseUrl}/api/v1/sessions`, { data: { email: guest.email, password: TEST_PASSWORD } });
-    expect(signIn.status()).toBe(201);
-    const booked = await page.request.post(`${s.baseUrl}/api/v1/reservations`, {
-      data: {
-        tour_id: experience.id,
-        calendar_ids: [calendar.id],
-        number_of_people: 1,
-        payment_token: 'tok_visa',
-        idempotency_key: `e2e-receipt-${width}-${Date.now()}`,
-      },
-    });
-    expect(booked.status()).toBe(201);
-    const reservation = (await booked.json()) as { id: number; amounts: { total: number } };
+    const { page, reservation } = await guestWithBooking(`領収 花子${width}`, `領収書の体験 ${width}`, width);
     expect(reservation.amounts.total).toBe(10860);
 
     await page.goto(`${s.baseUrl}/reservations/${reservation.id}`);
@@ -91,23 +89,7 @@ describe('the guest downloads a receipt', () => {
 
   it('starts with a name as long as an account may have (100 characters) and downloads it as it is', async () => {
     const name = `Maximilianus-${'Wolfeschlegelsteinhausenbergerdorff'.repeat(3)}`.slice(0, 100);
-    const guest = await createUser(orm, { name });
-    const experience = await createExperience(orm, { title: '長い名前の領収書', price: 10000 });
-    const calendar = await createCalendar(orm, experience.id, { daysFromToday: 12 });
-    const page = await s.newPage({ width: 375, height: 900 });
-    const signIn = await page.request.post(`${s.baseUrl}/api/v1/sessions`, { data: { email: guest.email, password: TEST_PASSWORD } });
-    expect(signIn.status()).toBe(201);
-    const booked = await page.request.post(`${s.baseUrl}/api/v1/reservations`, {
-      data: {
-        tour_id: experience.id,
-        calendar_ids: [calendar.id],
-        number_of_people: 1,
-        payment_token: 'tok_visa',
-        idempotency_key: `e2e-receipt-long-${Date.now()}`,
-      },
-    });
-    expect(booked.status()).toBe(201);
-    const reservation = (await booked.json()) as { id: number };
+    const { page, reservation } = await guestWithBooking(name, '長い名前の領収書', 375);
 
     await page.goto(`${s.baseUrl}/reservations/${reservation.id}`);
     await hydrated(page);

@@ -132,16 +132,7 @@ describe('the host’s bookings page', () => {
     // A paid booking through the API, as cancelling the date refunds it at the gateway.
     const guestPage = await s.newPage();
     await s.signIn(guestPage, guest.email);
-    const booked = await guestPage.request.post(`${s.baseUrl}/api/v1/reservations`, {
-      data: {
-        tour_id: experience.id,
-        calendar_ids: [slot.id],
-        number_of_people: 1,
-        payment_token: 'tok_visa',
-        idempotency_key: `e2e-host-cancel-${stamp}`,
-      },
-    });
-    expect(booked.status()).toBe(201);
+    await s.bookPaid(guestPage, { experienceId: experience.id, calendarIds: [slot.id], key: `e2e-host-cancel-${stamp}` });
 
     const page = await s.newPage({ width: 375, height: 900 });
     page.on('dialog', (dialog) => void dialog.accept());
