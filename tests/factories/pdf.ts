@@ -2,11 +2,14 @@
 // test asserts what is printed, not how the file is built.
 import { extractText, getDocumentProxy } from 'unpdf';
 
+/** The document, opened on a copy of the bytes: pdf.js takes over (detaches) the buffer it is given. */
+function openPdf(bytes: Uint8Array) {
+  return getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
+}
+
 /** The text of each page, in reading order (lines joined with newlines). */
 export async function pdfPages(bytes: Uint8Array): Promise<string[]> {
-  // A copy: pdf.js takes over (detaches) the buffer it is given.
-  const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
-  const { text } = await extractText(pdf, { mergePages: false });
+  const { text } = await extractText(await openPdf(bytes), { mergePages: false });
   return text;
 }
 
@@ -27,8 +30,7 @@ export interface PdfTextRun {
 
 /** The text runs of page `pageNumber` (from 1) with their positions, for a test of what fits where. */
 export async function pdfTextRuns(bytes: Uint8Array, pageNumber = 1): Promise<PdfTextRun[]> {
-  const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
-  const page = await pdf.getPage(pageNumber);
+  const page = await (await openPdf(bytes)).getPage(pageNumber);
   const height = page.view[3] - page.view[1];
   const { items } = await page.getTextContent();
   return items.flatMap((item) =>
