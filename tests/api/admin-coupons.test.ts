@@ -110,7 +110,7 @@ describe('list, create and edit', () => {
     expect(entries[0].after).toMatchObject({ max_uses: 4 });
   });
 
-  it('refuses a use limit below the uses already made, and a past end, changing nothing', async () => {
+  it('refuses a use limit below the uses already made, one beyond an integer column, and a past end, changing nothing', async () => {
     const coupon = await createCoupon(t.orm, { maxUses: 10, usedCount: 3 });
     const low = await c.agents.admin.patch(`/api/v1/admin/coupons/${coupon.id}`).send({ max_uses: 2 });
     expect(low.status).toBe(422);
@@ -121,6 +121,18 @@ describe('list, create and edit', () => {
     const bad = await c.agents.admin.patch(`/api/v1/admin/coupons/${coupon.id}`).send({ max_uses: 'many' });
     expect(bad.status).toBe(422);
     expect(bad.body.messages).toEqual({ max_uses: ['利用回数の上限は1以上の整数で入力してください'] });
+    // Limits beyond what the integer columns hold (2,147,483,647) are refused as input, not left to the database.
+    const huge = await c.agents.admin
+      .patch(`/api/v1/admin/coupons/${coupon.id}`)
+      .send({ max_uses: 2_147_483_648, max_uses_per_guest: 1_099_511_627_776 });
+    expect(huge.status).toBe(422);
+    expect(huge.body.messages).toEqual({
+      max_uses: ['利用回数の上限は1以上の整数で入力してください'],
+      max_uses_per_guest: ['お一人様あたりの利用回数の上限は1以上の整数で入力してください'],
+    });
+    const hugeNew = await c.agents.admin.post('/api/v1/admin/coupons').send({ code: 'HUGE', amount: 100, max_uses: '99999999999' });
+    expect(hugeNew.status).toBe(422);
+    expect(hugeNew.body.messages).toEqual({ max_uses: ['利用回数の上限は1以上の整数で入力してください'] });
     const row = await em().findOneOrFail(Coupon, { id: coupon.id });
     expect([row.maxUses, row.validUntil]).toEqual([10, null]);
     expect(await audit(coupon.id)).toEqual([]);

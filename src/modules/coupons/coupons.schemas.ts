@@ -3,7 +3,16 @@
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
 import { isValidYmd } from '#src/lib/isomorphic/dates';
-import { countJson, dateTimeJson, idJson, oneLine, pageMetaJson, toHalfWidthDigits, type InputOf } from '#src/lib/isomorphic/validate';
+import {
+  countJson,
+  dateTimeJson,
+  idJson,
+  MAX_ID,
+  oneLine,
+  pageMetaJson,
+  toHalfWidthDigits,
+  type InputOf,
+} from '#src/lib/isomorphic/validate';
 import { booleanFilter, keywordFilter } from '#src/lib/isomorphic/list-filters';
 import { listQuerySchema } from '#src/modules/partners/partners.schemas';
 
@@ -13,11 +22,14 @@ export const COUPON_CODE_MAX = 50;
 export const COUPON_AMOUNT_MAX = 1_000_000;
 export const COUPONS_PAGE_SIZE = 50;
 
-/** A whole number from JSON (number) or from a command line or form (digits, full-width ones as IMEs type them). */
+/**
+ * A whole number from JSON (number) or from a command line or form (digits, full-width ones as IMEs type them), at
+ * most what the limits' integer columns hold.
+ */
 const wholeNumber = (message: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' && /^\s*\d{1,15}\s*$/.test(toHalfWidthDigits(v)) ? Number(toHalfWidthDigits(v)) : v),
-    z.number({ error: message }).int({ error: message }).min(1, { error: message }),
+    z.number({ error: message }).int({ error: message }).min(1, { error: message }).max(MAX_ID, { error: message }),
   );
 
 export const couponCreateSchema = z
