@@ -182,6 +182,11 @@ describe('POST /api/v1/experiences (publication request)', () => {
     expect(unknown.res.status).toBe(422);
     expect(unknown.res.body.messages.themes).toEqual(['テーマが見つかりません']);
     expect(unknown.res.body.messages.category_id).toEqual(['カテゴリが見つかりません']);
+    // Ids beyond an integer column are unknown ones, not a database error.
+    const huge = await post(validPayload({ themes: [{ id: 2_147_483_648 }], category_id: 1_099_511_627_776 }));
+    expect(huge.res.status).toBe(422);
+    expect(huge.res.body.messages.themes).toEqual(['テーマが見つかりません']);
+    expect(huge.res.body.messages.category_id).toEqual(['カテゴリが見つかりません']);
     const three = await post(validPayload({ themes: [{ id: 3 }, { id: 4 }, { id: 5 }] }));
     expect(three.res.status).toBe(201);
     expect(three.res.body.themes).toHaveLength(3);
