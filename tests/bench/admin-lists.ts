@@ -1,29 +1,31 @@
 // The admin and brand portal lists' benchmark (`npm run bench -- lists`): its own embedded PostgreSQL with 100,000
 // program inquiries, 100,000 general inquiries, 10,000 communities (spread over 200 brands), 10,000 coupons, 2,000
 // experiences awaiting approval and 100,000 community applications (one brand's portal sees 10,000 of them); the app
-// (API only) in this process on a free port, an administrator and a brand member signed in. Every list is read by 10
-// concurrent clients, without and with filters; prints p50/p95 per row and fails (exit code 1) when a p95 is over
-// the goal. Beside the latencies, which move with the machine's load, each row says what a request cost: the CPU
-// of this process (the server and the bench's own client) and of PostgreSQL's backends per request, and the
-// statements per request (the pg driver's queries, counted in this process: the session's, the user's and the list's).
+// (API only) in a child process started with the production V8 flags (tests/bench/lists-server.ts), an administrator
+// and a brand member signed in. Every list is read by 10 concurrent clients in this process, without and with
+// filters; prints p50/p95 per row and fails (exit code 1) when a p95 is over the goal. Beside the latencies, which move
+// with the machine's load, each row says what a request cost: the CPU of the server's process and of PostgreSQL's
+// per request, and the statements per request (the pg driver's queries, counted in the server's process: the
+// session's, the user's and the list's).
 // BENCH_LISTS_DIR=<dir> keeps the seeded cluster in <dir> and reuses it on the next run (delete it after a migration);
 // BENCH_LISTS_ONLY=<regex> measures only the rows whose list and filters match.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { type ChildProcess, fork } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { startEmbeddedDatabase } from '#src/lib/embedded-db';
 import { initOrm, migrate, type MikroORM } from '#src/lib/orm';
-import { parseEnv } from '#src/lib/env';
 import { hashPassword } from '#src/lib/password';
-import { createRoot } from '#src/root';
-import { createApp } from '#server/app';
+import { cpuSeconds, cpuSpent } from '#tests/bench/harness';
+import type { ListsServerMessage } from '#tests/bench/lists-server';
+import { NODE_FLAGS, SERVER_ENV } from '#tests/setup/built';
+import { stopChild } from '#tests/setup/server-process';
 import { insertManyInquiries } from '#tests/factories/inquiries';
 
 const P95_GOAL_MS = 50;
 const CONCURRENCY = 10;
 const REQUESTS = Number(process.env.BENCH_LIST_REQUESTS ?? 300);
+const WARM_UP = 100;
 const PASSWORD = 'bench-password-123';
 
 async function seed(orm: MikroORM): Promise<{ adminEmail: string; memberEmail: string; brandId: number; communityId: number }> {
@@ -116,43 +118,36 @@ interface Row {
 }
 
 interface Cost {
-  /** CPU milliseconds per request of this process and of PostgreSQL's processes, and statements per request. */
-  node: number;
+  /** CPU milliseconds per request of the server's process and of PostgreSQL's processes, and statements per request. */
+  server: number;
   pg: number;
   statements: number;
 }
 
-/** CPU milliseconds (user + system) used so far by the processes whose parent is `postmaster` (the backends). */
-function postgresCpuMs(postmaster: number): number {
-  const tick = 1000 / 100; // USER_HZ
-  let total = 0;
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[1]) !== postmaster && Number(pid) !== postmaster) continue;
-      total += (Number(fields[11]) + Number(fields[12])) * tick;
-    } catch {
-      // The process ended while it was read.
-    }
-  }
-  return total;
+/** The statements the server's process has sent so far. */
+function statementsOf(server: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    const answer = (message: ListsServerMessage) => {
+      if (!('statements' in message)) return;
+      server.off('message', answer);
+      resolve(message.statements);
+    };
+    server.on('message', answer);
+    server.send('statements');
+  });
 }
 
-/** Statements sent by every pg client of this process (the ORM's pool, the session store's), counted as they go. */
-let statementsSent = 0;
-const clientQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
-(pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown }).query = function countedQuery(
-  this: pg.Client,
-  ...args: unknown[]
-) {
-  statementsSent++;
-  return clientQuery.apply(this, args);
-};
-
-/** REQUESTS requests by CONCURRENCY clients in parallel, after 20 to warm up; the latencies' p50 and p95. */
-async function measure(url: string, cookie: string, postmaster: number): Promise<{ p50: number; p95: number; count: string; cpu: Cost }> {
+/**
+ * REQUESTS requests by CONCURRENCY clients in parallel, after WARM_UP the same way (untimed: a server that has
+ * just started runs its first hundreds of requests before V8 has compiled their path, which production's long-running
+ * process does not); the latencies' p50 and p95.
+ */
+async function measure(
+  url: string,
+  cookie: string,
+  processes: { server: ChildProcess; postmaster: number },
+): Promise<{ p50: number; p95: number; count: string; cpu: Cost }> {
+  const serverPid = processes.server.pid ?? 0;
   const once = async () => {
     const started = performance.now();
     const res = await fetch(url, { headers: { cookie } });
@@ -160,27 +155,30 @@ async function measure(url: string, cookie: string, postmaster: number): Promise
     if (res.status !== 200) throw new Error(`${url}: ${res.status} ${JSON.stringify(body)}`);
     return { ms: performance.now() - started, meta: body.meta };
   };
-  for (let i = 0; i < 20; i++) await once();
-  const statementsBefore = statementsSent;
-  const pgBefore = postgresCpuMs(postmaster);
-  const nodeBefore = process.cpuUsage();
   const times: number[] = [];
   let meta: { total_count: number; total_count_capped?: boolean } | undefined;
-  let left = REQUESTS;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (left-- > 0) {
-        const result = await once();
-        times.push(result.ms);
-        meta = result.meta;
-      }
-    }),
-  );
-  const nodeUsed = process.cpuUsage(nodeBefore);
+  const run = async (requests: number) => {
+    let left = requests;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (left-- > 0) {
+          const result = await once();
+          times.push(result.ms);
+          meta = result.meta;
+        }
+      }),
+    );
+  };
+  await run(WARM_UP);
+  times.length = 0;
+  const statementsBefore = await statementsOf(processes.server);
+  const serverBefore = cpuSeconds(serverPid);
+  const pgBefore = cpuSeconds(processes.postmaster);
+  await run(REQUESTS);
   const cpu = {
-    node: (nodeUsed.user + nodeUsed.system) / 1000 / REQUESTS,
-    pg: (postgresCpuMs(postmaster) - pgBefore) / REQUESTS,
-    statements: (statementsSent - statementsBefore) / REQUESTS,
+    server: (cpuSpent(serverBefore, cpuSeconds(serverPid)) * 1000) / REQUESTS,
+    pg: (cpuSpent(pgBefore, cpuSeconds(processes.postmaster)) * 1000) / REQUESTS,
+    statements: ((await statementsOf(processes.server)) - statementsBefore) / REQUESTS,
   };
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)];
@@ -193,7 +191,7 @@ export async function benchAdminLists(): Promise<boolean> {
   const dir = kept ?? mkdtempSync(path.join(os.tmpdir(), 'taiken-bench-lists-'));
   const seededBefore = kept !== undefined && existsSync(path.join(dir, 'seeded.json'));
   const db = await startEmbeddedDatabase({ dir: path.join(dir, 'pg'), database: 'bench_lists', fast: true });
-  let server: import('node:http').Server | undefined;
+  let server: ChildProcess | undefined;
   try {
     const orm = await initOrm(db.url, { pool: 2 });
     let ids: Awaited<ReturnType<typeof seed>>;
@@ -210,13 +208,17 @@ export async function benchAdminLists(): Promise<boolean> {
     }
     console.log(seededBefore ? `reused the seeded cluster in ${dir}` : `seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
     const postmaster = Number(readFileSync(path.join(dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
-    const env = parseEnv({ NODE_ENV: 'development', LOG_LEVEL: 'warn', DISABLE_WORKERS: '1', PUBLIC_CACHE_SECONDS: '0' });
-    const root = await createRoot({ env, databaseUrl: db.url });
-    const pool = new pg.Pool({ connectionString: db.url, max: 3 });
-    const built = await createApp({ services: root.services, orm: root.orm, pool, pages: false });
-    server = built.app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server?.once('listening', resolve));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const child = fork(path.join(import.meta.dirname, 'lists-server.ts'), {
+      execArgv: [...NODE_FLAGS, '--import', 'tsx'],
+      env: { ...process.env, ...SERVER_ENV, DATABASE_URL: db.url },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    server = child;
+    const port = await new Promise<number>((resolve, reject) => {
+      child.once('exit', (code) => reject(new Error(`the lists server exited (${code}) before it listened`)));
+      child.once('message', (message: ListsServerMessage) => 'port' in message && resolve(message.port));
+    });
+    const base = `http://127.0.0.1:${port}`;
     const admin = await signIn(base, '/api/v1/sessions', ids.adminEmail);
     const member = await signIn(base, '/brand/api/v1/brand-members/sign-in', ids.memberEmail);
     const q = (text: string) => encodeURIComponent(text);
@@ -260,7 +262,7 @@ export async function benchAdminLists(): Promise<boolean> {
     const rows: Row[] = [];
     for (const [list, filters, url, cookie] of targets) {
       if (only && !only.test(`${list} ${filters}`)) continue;
-      rows.push({ list, filters: filters || '—', ...(await measure(`${base}${url}`, cookie, postmaster)) });
+      rows.push({ list, filters: filters || '—', ...(await measure(`${base}${url}`, cookie, { server: child, postmaster })) });
     }
     const load = os
       .loadavg()
@@ -269,24 +271,23 @@ export async function benchAdminLists(): Promise<boolean> {
     console.log(
       `\nadmin and portal lists: ${CONCURRENCY} concurrent clients, ${REQUESTS} requests each, ${os.cpus().length} cores, load average ${load}\n`,
     );
-    console.log('| list | filters | matches | p50 ms | p95 ms | goal | node CPU ms/req | PostgreSQL CPU ms/req | statements/req |');
+    console.log('| list | filters | matches | p50 ms | p95 ms | goal | server CPU ms/req | PostgreSQL CPU ms/req | statements/req |');
     console.log('|---|---|---:|---:|---:|---|---:|---:|---:|');
     let ok = true;
     for (const r of rows) {
       const met = r.p95 <= P95_GOAL_MS;
       ok &&= met;
       console.log(
-        `| ${r.list} | ${r.filters} | ${r.count} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | p95 ≤ ${P95_GOAL_MS} ms ${met ? 'ok' : 'MISSED'} | ${r.cpu.node.toFixed(2)} | ${r.cpu.pg.toFixed(2)} | ${r.cpu.statements.toFixed(1)} |`,
+        `| ${r.list} | ${r.filters} | ${r.count} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | p95 ≤ ${P95_GOAL_MS} ms ${met ? 'ok' : 'MISSED'} | ${r.cpu.server.toFixed(2)} | ${r.cpu.pg.toFixed(2)} | ${r.cpu.statements.toFixed(1)} |`,
       );
     }
-    await new Promise((resolve) => server?.close(resolve));
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.send('close');
+    await exited;
     server = undefined;
-    await built.close();
-    await pool.end();
-    await root.close();
     return ok;
   } finally {
-    server?.close();
+    if (server) await stopChild(server);
     await db.stop();
     if (!kept) rmSync(dir, { recursive: true, force: true });
   }

@@ -134,7 +134,7 @@ export function processTree(root: number): number[] {
 const CLOCK_TICKS = 100;
 
 /** User and system CPU seconds of each process of the tree under `root` (each process's threads included). */
-function cpuSeconds(root: number): Map<number, number> {
+export function cpuSeconds(root: number): Map<number, number> {
   const seconds = new Map<number, number>();
   for (const pid of processTree(root)) {
     try {
@@ -149,7 +149,7 @@ function cpuSeconds(root: number): Map<number, number> {
 }
 
 /** CPU seconds spent between two readings: by the processes alive at the second (a process started between counts whole). */
-function cpuSpent(before: Map<number, number>, after: Map<number, number>): number {
+export function cpuSpent(before: Map<number, number>, after: Map<number, number>): number {
   let spent = 0;
   for (const [pid, seconds] of after) spent += seconds - (before.get(pid) ?? 0);
   return spent;

@@ -6,9 +6,11 @@
 // `npm run lighthouse` or `npm run bench -- lighthouse` (after `npm run build`) starts its own production server on a fresh data folder (demo data),
 // prints the scores, the metrics and every audit below 0.9, and exits 1 when a score misses the goal.
 // LIGHTHOUSE_BASE=http://127.0.0.1:PORT measures a server that is already running (with the demo accounts) instead.
-// LIGHTHOUSE_RUNS=n (default 1) measures each page n times and reports the run with the median performance score
-// (every run's score is printed too): one run on a busy machine is noise. LIGHTHOUSE_JSON_DIR=<dir> keeps each run's
-// full report (`<page>-<run>.json`) to read the audits behind a score.
+// Each page is measured LIGHTHOUSE_RUNS times (default 5) and the run with the median performance score is reported
+// (every run's score is printed too): Lighthouse's own variability guide has the median of five runs about twice as
+// stable as one, and simulated throttling multiplies whatever the main thread was observed doing, so a run whose
+// Chromium shared the two cores with a busier moment of the machine loses 5–15 points at the slower host's multiplier.
+// LIGHTHOUSE_JSON_DIR=<dir> keeps each run's full report (`<page>-<run>.json`) to read the audits behind a score.
 //
 // A slower host: after the default pass, each page is measured again with the CPU slowdown scaled so that this
 // machine counts as one whose benchmarkIndex is SLOW_HOST_INDEX (4 × this machine's index ÷ SLOW_HOST_INDEX, never
@@ -32,6 +34,8 @@ const root = path.resolve(import.meta.dirname, '../..');
 export const LIGHTHOUSE_GOAL = 95;
 /** The slower host the goal must also hold on: the low end of the benchmarkIndex range (1,100–1,400) it was seen on. */
 export const SLOW_HOST_INDEX = 1100;
+/** Runs per page and pass; the median one is reported (LIGHTHOUSE_RUNS replaces it). */
+const DEFAULT_RUNS = 5;
 /** Lighthouse's own mobile CPU slowdown. */
 const DEFAULT_CPU_SLOWDOWN = 4;
 
@@ -133,7 +137,7 @@ export async function measurePages(base: string, guestCookie: string, cpuSlowdow
   });
   try {
     const results: PageScores[] = [];
-    const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1) || 1);
+    const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? DEFAULT_RUNS) || DEFAULT_RUNS);
     const jsonDir = process.env.LIGHTHOUSE_JSON_DIR;
     if (jsonDir) mkdirSync(jsonDir, { recursive: true });
     for (const page of pages) {

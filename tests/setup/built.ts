@@ -9,8 +9,11 @@ const config: { node_flags: string; malloc_arena_max: string; cli_node_flags: st
   readFileSync(path.join(root, 'package.json'), 'utf8'),
 ).config;
 
-/** `npm run serve`'s arguments to node: package.json config.node_flags, then the built server. */
-export const SERVER_ARGS = [...config.node_flags.split(/\s+/), 'dist/node/server.mjs'];
+/** The production server's V8 flags: package.json config.node_flags, as `npm start` and `npm run serve` pass them. */
+export const NODE_FLAGS = config.node_flags.split(/\s+/);
+
+/** `npm run serve`'s arguments to node: the production V8 flags, then the built server. */
+export const SERVER_ARGS = [...NODE_FLAGS, 'dist/node/server.mjs'];
 
 /**
  * What `npm run serve` (and `npm start`) set in the server's environment: package.json config.malloc_arena_max as
