@@ -126,6 +126,45 @@ describe('POST /api/v1/brands and PUT /api/v1/brands/{id}', () => {
     });
   });
 
+  it("keeps each photo's text (blank is none), shows it in the public JSON and audits a change of it", async () => {
+    const created = await c.agents.admin.post('/api/v1/brands').send(
+      validBrand({
+        published: true,
+        images: [
+          { ...testImages[0], alt: '  木桶が並ぶ味噌蔵  ' },
+          { ...testImages[1], alt: '   ' },
+        ],
+      }),
+    );
+    expect(created.status).toBe(201);
+    expect(created.body.images).toEqual([
+      { ...testImages[0], sort_order: 0, alt: '木桶が並ぶ味噌蔵' },
+      { ...testImages[1], sort_order: 1, alt: null },
+    ]);
+    const id = created.body.id;
+    const shown = await request(t.app).get(`/api/v1/brands/${id}`);
+    expect(shown.body.images.map((i: { alt: string | null }) => i.alt)).toEqual(['木桶が並ぶ味噌蔵', null]);
+    const updated = await c.agents.admin
+      .put(`/api/v1/brands/${id}`)
+      .send(validBrand({ published: true, images: [{ ...testImages[0], alt: '味噌を仕込む職人' }, testImages[1]] }));
+    expect(updated.status).toBe(200);
+    const stored = await em().find(Image, { brand: id }, { orderBy: { sortOrder: 'asc' } });
+    expect(stored.map((i) => [i.url, i.alt])).toEqual([
+      [testImages[0].url, '味噌を仕込む職人'],
+      [testImages[1].url, null],
+    ]);
+    const audit = await em().find(AuditLog, { entityType: 'brand', entityId: id, action: 'update' });
+    expect(audit).toHaveLength(1);
+    expect(audit[0].before?.images).toEqual([
+      { url: testImages[0].url, alt: '木桶が並ぶ味噌蔵' },
+      { url: testImages[1].url, alt: null },
+    ]);
+    expect(audit[0].after?.images).toEqual([
+      { url: testImages[0].url, alt: '味噌を仕込む職人' },
+      { url: testImages[1].url, alt: null },
+    ]);
+  });
+
   it('refuses bad input with the spec messages (422) and changes nothing', async () => {
     const brand = await createBrand(t.orm, { name: '元の名前' });
     const imagesBefore = await em().count(Image, { brand: brand.id });
@@ -140,6 +179,8 @@ describe('POST /api/v1/brands and PUT /api/v1/brands/{id}', () => {
       [{ name: 'NUL\u0000入り' }, 'name', 'リクエストの形式が正しくありません'],
       [{ images: [1, 2, 3, 4].map((n) => ({ object_key: `k${n}`, url: '/images/demo/soba.jpg' })) }, 'images', '写真は3枚までです'],
       [{ images: [{ object_key: 'x', url: 'javascript:alert(1)' }] }, 'images.0.url', '写真の指定が正しくありません'],
+      [{ images: [{ ...testImages[0], alt: 'あ'.repeat(121) }] }, 'images.0.alt', '写真の説明は120文字以内で入力してください'],
+      [{ images: [{ ...testImages[0], alt: '一行目\n二行目' }] }, 'images.0.alt', '改行や制御文字は使えません'],
     ];
     const before = await em().count(Brand, {});
     for (const [patch, field, message] of cases) {

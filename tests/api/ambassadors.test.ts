@@ -50,8 +50,8 @@ describe('GET /api/v1/ambassadors/{id}', () => {
       x_username: 'komorebi_k',
       image_url: '/images/demo/ramen.jpg',
       images: [
-        { object_key: expect.any(String), url: '/images/demo/ramen.jpg', sort_order: 0 },
-        { object_key: expect.any(String), url: '/images/demo/wagashi.jpg', sort_order: 1 },
+        { object_key: expect.any(String), url: '/images/demo/ramen.jpg', sort_order: 0, alt: null },
+        { object_key: expect.any(String), url: '/images/demo/wagashi.jpg', sort_order: 1, alt: null },
       ],
     });
   });

@@ -42,13 +42,26 @@ describe('POST /brand/api/v1/uploads', () => {
     expect(served.headers['content-type']).toBe('image/jpeg');
   });
 
-  it('creates a community with the uploaded photo', async () => {
+  it("creates a community with the uploaded photo and the photo's text", async () => {
     const up = await a.agent.post(UPLOADS).attach('file', JPEG, 'photo.jpg');
-    const created = await a.agent
-      .post('/brand/api/v1/communities')
-      .send(communityForm({ name: '写真つきの会', images: [{ object_key: up.body.public_id, url: up.body.secure_url }] }));
+    const created = await a.agent.post('/brand/api/v1/communities').send(
+      communityForm({
+        name: '写真つきの会',
+        images: [{ object_key: up.body.public_id, url: up.body.secure_url, alt: '窯の前で話す参加者たち' }],
+      }),
+    );
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body.images).toEqual([{ object_key: `${sha(JPEG)}.jpg`, url: `/uploads/${sha(JPEG)}.jpg`, sort_order: 0 }]);
+    expect(created.body.images).toEqual([
+      { object_key: `${sha(JPEG)}.jpg`, url: `/uploads/${sha(JPEG)}.jpg`, sort_order: 0, alt: '窯の前で話す参加者たち' },
+    ]);
+    const tooLong = await a.agent.put(`/brand/api/v1/communities/${created.body.id}`).send(
+      communityForm({
+        name: '写真つきの会',
+        images: [{ object_key: up.body.public_id, url: up.body.secure_url, alt: 'あ'.repeat(121) }],
+      }),
+    );
+    expect(tooLong.status).toBe(422);
+    expect(tooLong.body.messages).toEqual({ 'images.0.alt': ['写真の説明は120文字以内で入力してください'] });
   });
 
   it('refuses a text file named .png with the Japanese reason (422) and stores nothing', async () => {

@@ -51,8 +51,8 @@ describe('GET /api/v1/brands/{id}', () => {
       x_username: 'aoba_foods',
       image_url: '/1.jpg',
       images: [
-        { object_key: expect.any(String), url: '/1.jpg', sort_order: 0 },
-        { object_key: expect.any(String), url: '/2.jpg', sort_order: 1 },
+        { object_key: expect.any(String), url: '/1.jpg', sort_order: 0, alt: null },
+        { object_key: expect.any(String), url: '/2.jpg', sort_order: 1, alt: null },
       ],
     });
   });

@@ -430,6 +430,11 @@ describe('photos in the portal', () => {
     );
     expect(await page.locator('.image-uploader__thumb').count()).toBe(1);
 
+    // The photo's text, for people who cannot see it: its own field beside the photo, counted to 120.
+    const alt = '湖畔でカヤックを漕ぐ参加者たち';
+    await page.getByLabel('写真1の説明').fill(alt);
+    expect(await page.locator('#field-images_0_alt-counter').textContent()).toBe(`${alt.length}/120`);
+
     const name = `写真つきのポータルの会 ${Date.now()}`;
     await page.getByLabel('コミュニティ名').fill(name);
     for (const [label, value] of [
@@ -448,14 +453,27 @@ describe('photos in the portal', () => {
     await page.getByRole('button', { name: 'コミュニティを作成' }).click();
     await page.waitForURL(/\/brand\/communities\/\d+$/);
     const id = Number(new URL(page.url()).pathname.split('/').pop());
-    const community = await json<{ name: string; images: { url: string }[] }>(page.request, `/brand/api/v1/communities/${id}`);
+    const community = await json<{ name: string; images: { url: string; alt: string | null }[] }>(
+      page.request,
+      `/brand/api/v1/communities/${id}`,
+    );
     expect(community.name).toBe(name);
     expect(community.images.map((image) => image.url)).toEqual([expect.stringMatching(/^\/uploads\/[a-f0-9]{64}\.jpg$/)]);
+    expect(community.images.map((image) => image.alt)).toEqual([alt]);
 
-    // Editing: a copy of the saved photo under yet another name is recognised by the answer's object_key.
+    // Once published, the public page's photo carries that text.
+    await sql('update communities set published = true where id = $1', [id]);
+    const guest = await s.newPage();
+    await guest.goto(`/communities/${id}`);
+    expect(await guest.locator('.carousel img').first().getAttribute('alt')).toBe(alt);
+    await guest.close();
+
+    // Editing: the text is in its field; a copy of the saved photo under yet another name is recognised by the
+    // answer's object_key.
     await page.goto(`/brand/communities/${id}/edit`);
     await hydrated(page);
     await poll(() => page.locator('.image-uploader__thumb').count()).toBe(1);
+    expect(await page.getByLabel('写真1の説明').inputValue()).toBe(alt);
     await page.getByTestId('image-input').setInputFiles([{ name: 'again.jpg', mimeType: 'image/jpeg', buffer: photo }]);
     await poll(() => page.locator('.image-uploader__notices').textContent()).toContain(
       '同じ画像がすでに選択されているため、追加しませんでした',

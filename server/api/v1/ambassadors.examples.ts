@@ -17,11 +17,13 @@ export const ambassadorDetailExample = {
       object_key: 'f3155ba55bf7b2b8c7f8951bbcfe043ff5bc6584a3e9a3d441f9f0f9bfeb3e5d.jpg',
       url: '/uploads/f3155ba55bf7b2b8c7f8951bbcfe043ff5bc6584a3e9a3d441f9f0f9bfeb3e5d.jpg',
       sort_order: 0,
+      alt: null,
     },
     {
       object_key: 'a40b5fdb17215d74b9103b14f17e4490f96af75dfdbb4324184d8adfddd9011f.jpg',
       url: '/uploads/a40b5fdb17215d74b9103b14f17e4490f96af75dfdbb4324184d8adfddd9011f.jpg',
       sort_order: 1,
+      alt: null,
     },
   ],
   published: true,

@@ -16,11 +16,13 @@ export const brandDetailExample = {
       object_key: 'b1c8e8e0c63bf02dd80de5e4dba6bff5583c7fdcfdbe8322ae7a2818003272fc.jpg',
       url: '/uploads/b1c8e8e0c63bf02dd80de5e4dba6bff5583c7fdcfdbe8322ae7a2818003272fc.jpg',
       sort_order: 0,
+      alt: null,
     },
     {
       object_key: 'df114a8729b2ff19c0bcb1ccf2e13d1723c781d96443589fefb419dba38d53df.jpg',
       url: '/uploads/df114a8729b2ff19c0bcb1ccf2e13d1723c781d96443589fefb419dba38d53df.jpg',
       sort_order: 1,
+      alt: null,
     },
   ],
   published: true,

@@ -26,11 +26,13 @@ export const communityDetailExample = {
       object_key: '2613a28787b3309767caa0e1b528f2f064ad179061ed6f0a161360e30c6c354d.jpg',
       url: '/uploads/2613a28787b3309767caa0e1b528f2f064ad179061ed6f0a161360e30c6c354d.jpg',
       sort_order: 0,
+      alt: null,
     },
     {
       object_key: '066fa24817146571770516745316a048b0aaff381f0c41b640e1e69fdb7f310f.jpg',
       url: '/uploads/066fa24817146571770516745316a048b0aaff381f0c41b640e1e69fdb7f310f.jpg',
       sort_order: 1,
+      alt: null,
     },
   ],
   application_items: [

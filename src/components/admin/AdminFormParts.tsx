@@ -3,9 +3,10 @@
 // cancel actions.
 import type { Dispatch, ReactNode, SetStateAction } from 'react';
 import { ImageUploader } from '#src/components/experience-form/ImageUploader';
-import { Field, FormErrors, type BusyControlProps } from '#src/components/form';
+import { Field, FormErrors, imageListMessages, type BusyControlProps } from '#src/components/form';
 import * as ja from '#src/i18n/ja';
 import type { FieldMessages } from '#src/lib/isomorphic/errors';
+import { HOST_LIMITS } from '#src/modules/experiences/experience-form.shared';
 
 const a = ja.adminPages;
 
@@ -67,14 +68,19 @@ export function FormActions(props: { form: { submitProps: BusyControlProps }; su
   );
 }
 
-type FormImage = { object_key: string; url: string };
+type FormImage = { object_key: string; url: string; alt?: string | null };
 
-/** The photos (uploaded one by one; functional updates of the form's `images`, since uploads finish in any order). */
+/**
+ * The photos (uploaded one by one; functional updates of the form's `images`, since uploads finish in any order), each
+ * with its text for people who cannot see it (the host form's rule: one line, optional). The list's messages go under
+ * the control, each text's under its field.
+ */
 export function ImagesField<V extends { images: FormImage[] }>(props: {
   label: string;
   required: boolean;
   max: number;
-  messages: string[] | string | undefined;
+  /** The form's messages by field (`images`, `images.{n}.url`, `images.{n}.alt`). */
+  errors: FieldMessages;
   values: V;
   setValues: Dispatch<SetStateAction<V>>;
   /** The upload call (the brand portal's own); the marketplace's by default. */
@@ -82,17 +88,25 @@ export function ImagesField<V extends { images: FormImage[] }>(props: {
   /** A refused upload handled by the page (the portal's 401 → sign-in). */
   intercept?: (error: unknown) => boolean;
 }) {
-  const { setValues } = props;
+  const { setValues, errors } = props;
   return (
-    <Field label={props.label} required={props.required} messages={props.messages} group>
+    <Field label={props.label} required={props.required} messages={imageListMessages(errors)} group>
       {() => (
         <ImageUploader
           images={props.values.images}
           max={props.max}
           uploadPath={props.uploadPath}
           intercept={props.intercept}
-          onAdd={(image) => setValues((v) => ({ ...v, images: [...v.images, image] }))}
+          onAdd={(image) => setValues((v) => ({ ...v, images: [...v.images, { ...image, alt: null }] }))}
           onRemove={(index) => setValues((v) => ({ ...v, images: v.images.filter((_, i) => i !== index) }))}
+          describe={{
+            label: ja.hostStory.fields.imageAltOf,
+            hint: a.imageAltHint,
+            max: HOST_LIMITS.imageAlt,
+            messages: (index) => errors[`images.${index}.alt`],
+            onChange: (index, alt) =>
+              setValues((v) => ({ ...v, images: v.images.map((image, i) => (i === index ? { ...image, alt } : image)) })),
+          }}
         />
       )}
     </Field>

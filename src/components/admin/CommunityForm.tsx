@@ -1,10 +1,10 @@
 // /communities/new (コミュニティを作成) and /admin/communities/{id}/edit (コミュニティを更新): every field of spec §3,
 // every rule of §5 (the server's communityFormSchema, checked here first), the application items; on success
 // back to /admin/communities. The brand portal uses the same form with its own calls and frame (`target`).
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { goTo } from '#src/lib/isomorphic/browser-navigation';
 import '#src/components/experience-form/experience-form.css';
-import { Field, messagesUnder, useForm } from '#src/components/form';
+import { Field, useForm } from '#src/components/form';
 import * as ja from '#src/i18n/ja';
 import {
   type AdminCommunity,
@@ -30,7 +30,7 @@ type TextKey = keyof typeof labels;
 
 interface Values {
   published: boolean;
-  images: { object_key: string; url: string }[];
+  images: { object_key: string; url: string; alt: string | null }[];
   texts: Record<TextKey, string>;
   items: ItemState[];
 }
@@ -57,7 +57,7 @@ function initialValues(c: AdminCommunity | null): Values {
   if (c) for (const key of Object.keys(labels) as TextKey[]) texts[key] = (c[key] as string | null) ?? '';
   return {
     published: c?.published ?? false,
-    images: (c?.images ?? []).map(({ object_key, url }) => ({ object_key, url })),
+    images: (c?.images ?? []).map(({ object_key, url, alt }) => ({ object_key, url, alt })),
     texts,
     items: (c?.application_items ?? [])
       .slice()
@@ -172,7 +172,6 @@ function CommunityFormBody({ id, initial, target }: { id?: number; initial: Valu
     </Field>
   );
 
-  const imageMessages = useMemo(() => messagesUnder(form.errors, 'images'), [form.errors]);
   return (
     <AdminForm errors={form.errors} onSubmit={() => void form.send(communityBody(values))}>
       <PublishedField
@@ -185,7 +184,7 @@ function CommunityFormBody({ id, initial, target }: { id?: number; initial: Valu
         label={t.fields.images}
         required
         max={COMMUNITY_IMAGES_MAX}
-        messages={imageMessages}
+        errors={form.errors}
         values={values}
         setValues={setValues}
         uploadPath={target.upload}

@@ -24,7 +24,7 @@ const a = ja.adminPages;
 
 interface Values {
   published: boolean;
-  images: { object_key: string; url: string }[];
+  images: { object_key: string; url: string; alt: string | null }[];
   name: string;
   description: string;
   address?: string;
@@ -36,7 +36,7 @@ interface Values {
 function toValues(kind: PartnerKind, p: AdminPartner | null): Values {
   const values: Values = {
     published: p?.published ?? false,
-    images: (p?.images ?? []).map(({ object_key, url }) => ({ object_key, url })),
+    images: (p?.images ?? []).map(({ object_key, url, alt }) => ({ object_key, url, alt })),
     name: p?.name ?? '',
     description: p?.description ?? '',
     homepage_url: p?.homepage_url ?? '',
@@ -116,7 +116,7 @@ function PartnerFormBody({ kind, id, initial }: { kind: PartnerKind; id?: number
         label={f.images}
         required={false}
         max={AMBASSADOR_IMAGES_MAX}
-        messages={form.messages('images')}
+        errors={form.errors}
         values={values}
         setValues={setValues}
       />

@@ -1,5 +1,6 @@
 // Ambassadors and brands share their admin screens; what differs is named here.
 import * as ja from '#src/i18n/ja';
+import type { ImageJson } from '#src/modules/images/images.schemas';
 
 export type PartnerKind = 'ambassador' | 'brand';
 
@@ -36,7 +37,7 @@ export interface AdminPartner {
   homepage_url: string | null;
   instagram_username: string | null;
   x_username: string | null;
-  images: { object_key: string; url: string; sort_order?: number }[];
+  images: ImageJson[];
   created_at?: string;
   updated_at?: string;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as ja from '#src/i18n/ja';
 import { ApiError } from '#src/lib/isomorphic/api-client';
-import { allMessages, counterState, firstMessage, formValues, messagesUnder, toFieldMessages } from './form-errors';
+import { allMessages, counterState, firstMessage, formValues, imageListMessages, messagesUnder, toFieldMessages } from './form-errors';
 
 describe('toFieldMessages', () => {
   it("keeps the server's messages map", () => {
@@ -55,5 +55,17 @@ describe('formValues', () => {
     data.append('themes', '2');
     data.append('file', new Blob(['x']), 'x.txt');
     expect(formValues(data)).toEqual({ name: '山田', themes: ['1', '2'] });
+  });
+});
+
+describe('imageListMessages', () => {
+  it("keeps the photo list's messages and leaves each photo's text's to its own field", () => {
+    const messages = {
+      images: ['写真は3枚までです'],
+      'images.1.url': ['写真の指定が正しくありません'],
+      'images.0.alt': ['写真の説明は120文字以内で入力してください'],
+      name: ['名前を入力してください'],
+    };
+    expect(imageListMessages(messages)).toEqual(['写真は3枚までです', '写真の指定が正しくありません']);
   });
 });

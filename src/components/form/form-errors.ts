@@ -41,6 +41,11 @@ export function messagesUnder(messages: FieldMessages, prefix: string): string[]
     .flatMap(([, list]) => list);
 }
 
+/** A photo list's own messages (`images`, `images.{n}.url`, …) without its texts' (`images.{n}.alt`, shown by each field). */
+export function imageListMessages(messages: FieldMessages): string[] {
+  return messagesUnder(Object.fromEntries(Object.entries(messages).filter(([key]) => !key.endsWith('.alt'))), 'images');
+}
+
 export interface CounterState {
   count: number;
   max: number;

@@ -53,4 +53,4 @@ export { FormErrors } from './FormErrors';
 export { Modal } from './Modal';
 export { OneLineTextarea } from './OneLineTextarea';
 export { CompletionPanel } from './CompletionPanel';
-export { allMessages, messagesUnder, toFieldMessages } from './form-errors';
+export { allMessages, imageListMessages, messagesUnder, toFieldMessages } from './form-errors';

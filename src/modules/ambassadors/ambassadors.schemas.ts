@@ -82,7 +82,7 @@ export const ambassadorFormSchema = z.object({
   instagram_username: usernameSchema(v.instagramTooLong),
   x_username: usernameSchema(v.xTooLong),
   /** Images already uploaded through POST /api/v1/uploads. */
-  images: formImagesSchema({ invalid: v.imageInvalid, tooMany: v.imagesTooMany }, AMBASSADOR_IMAGES_MAX),
+  images: formImagesSchema({ invalid: v.imageInvalid, tooMany: v.imagesTooMany }, AMBASSADOR_IMAGES_MAX, { alt: true }),
 });
 
 export type AmbassadorFormData = z.output<typeof ambassadorFormSchema>;

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { ApplicationItemRule } from './community-application.schemas';
 import * as ja from '#src/i18n/ja';
-import { formImagesSchema, sortedImageJson, type ImageRow } from '#src/modules/images/images.schemas';
+import { formImagesSchema, imageJsonSchema, sortedImageJson, type ImageJson, type ImageRow } from '#src/modules/images/images.schemas';
 import { optionalText, requiredText, type TextOptions } from '#src/lib/isomorphic/validate';
 import { countJson, dateTimeJson, idJson, urlJson } from '#src/lib/isomorphic/validate';
 
@@ -31,12 +31,8 @@ export function idField(message: string) {
   );
 }
 
-/** What the public community page and the application form receive (GET /api/v1/communities/{id}/detail). */
-export interface CommunityImage {
-  url: string;
-  object_key: string;
-  sort_order: number;
-}
+/** An image of a community as the public page, the application form and the admin's form receive it. */
+export type CommunityImage = ImageJson;
 
 export interface CommunityCardData {
   id: number;
@@ -136,6 +132,7 @@ export const applicationItemFormSchema = z.object(
 export const communityImagesSchema = formImagesSchema(
   { invalid: c.imageInvalid, tooMany: c.imagesTooMany(COMMUNITY_IMAGES_MAX), required: c.imagesRequired },
   COMMUNITY_IMAGES_MAX,
+  { alt: true },
 );
 
 /** POST /api/v1/admin/communities and PATCH /api/v1/admin/communities/{id}: the whole form. */
@@ -194,12 +191,6 @@ export interface AdminCommunity extends CommunityTexts {
 
 // ---- Response schemas (the OpenAPI document); `satisfies` keeps them and the types above the same shape.
 
-const communityImageJsonSchema = z.object({
-  url: urlJson(),
-  object_key: z.string(),
-  sort_order: z.number().int(),
-}) satisfies z.ZodType<CommunityImage>;
-
 export const communityCardJsonSchema = z
   .object({ id: idJson(), name: z.string(), image_url: urlJson().nullable(), catchphrase: z.string(), location: z.string() })
   .meta({ id: 'CommunityCard', description: 'コミュニティのカード' }) satisfies z.ZodType<CommunityCardData>;
@@ -232,7 +223,7 @@ export const communityDetailJsonSchema = z
     ...communityTextsJsonShape,
     note: z.string().nullable(),
     image_url: urlJson().nullable(),
-    images: z.array(communityImageJsonSchema),
+    images: z.array(imageJsonSchema),
     application_items: z.array(z.object({ id: idJson(), name: z.string(), required: z.boolean() })),
     brands: z.array(partnerSummaryJsonSchema),
     ambassadors: z.array(partnerSummaryJsonSchema),
@@ -248,7 +239,7 @@ export const adminCommunityJsonSchema = z
     catchphrase: z.string(),
     note: z.string().nullable(),
     published: z.boolean(),
-    images: z.array(communityImageJsonSchema),
+    images: z.array(imageJsonSchema),
     application_items: z.array(
       z.object({
         id: idJson(),

@@ -13,7 +13,7 @@ import { brandOwnsCommunity, publishedBrandsOfCommunity } from '#src/modules/bra
 import type { BrandsService } from '#src/modules/brands/brands.service';
 import { publishedAmbassadorsOfCommunity } from '#src/modules/ambassadors/ambassadors.repository';
 import { replaceOwnerImages } from '#src/modules/images/images.repository';
-import { formImageJson, sortedImageJson } from '#src/modules/images/images.schemas';
+import { auditedImages, formImageJson, sortedImageJson } from '#src/modules/images/images.schemas';
 import { requireUploaded } from '#src/modules/uploads/uploads.repository';
 import type { AuditService } from '#src/modules/audit/audit.service';
 import { transaction } from '#src/lib/transaction';
@@ -71,11 +71,11 @@ function adminFields(community: ICommunity) {
   };
 }
 
-/** The audited state of a community: its fields, image urls and items. */
+/** The audited state of a community: its fields, images (url and text) and items. */
 function snapshot(community: ICommunity, items: ICommunityApplicationQuestion[]): Record<string, unknown> {
   return {
     ...adminFields(community),
-    images: sortedImageJson(community.images).map((i) => i.url),
+    images: auditedImages(community.images),
     application_items: [...items]
       .sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id)
       .map((i) => ({ id: i.id, name: i.name, required: i.required, disabled: i.disabled, sort_order: i.sortOrder })),

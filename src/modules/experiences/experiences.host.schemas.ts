@@ -16,7 +16,7 @@ import {
   type HostCalendarJson,
   type RecurrenceRuleJson,
 } from '#src/modules/calendars/calendar-plan.schemas';
-import { distinctObjectKeys } from '#src/modules/images/images.schemas';
+import { distinctObjectKeys, imageAltField } from '#src/modules/images/images.schemas';
 import type { listQuerySchema } from '#src/modules/partners/partners.schemas';
 import { experienceJsonSchema, type ExperienceJson } from './experiences.schemas';
 import { CANCELLATION_PERIOD_CHOICES, HOST_LIMITS, RESERVATION_DEADLINE_CHOICES } from './experience-form.shared';
@@ -67,7 +67,7 @@ export const imageSchema = z.object(
       .check(oneLine())
       .refine(isImageUrl, m.imageInvalid),
     /** The photo's text for people who cannot see it: one line, optional (blank is none, stored as null). */
-    alt: optionalField(f.imageAlt, HOST_LIMITS.imageAlt),
+    alt: imageAltField(),
   },
   { error: m.imageInvalid },
 );

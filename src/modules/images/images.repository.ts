@@ -19,12 +19,13 @@ export function addImages(em: EntityManager, owner: ImageOwner, images: FormImag
 
 export type PartnerImageOwner = { brand: number } | { ambassador: number } | { community: number };
 
-/** Replaces a brand's, ambassador's or community's images by the given list; the list's order is sort_order. */
-export async function replaceOwnerImages(
-  em: EntityManager,
-  owner: PartnerImageOwner,
-  images: { object_key: string; url: string }[],
-): Promise<void> {
+/**
+ * Replaces a brand's, ambassador's or community's images by the given list, with their texts; the list's order is
+ * sort_order.
+ */
+export async function replaceOwnerImages(em: EntityManager, owner: PartnerImageOwner, images: FormImageJson[]): Promise<void> {
   for (const image of await em.find(Image, owner)) em.remove(image);
-  for (const [sortOrder, image] of images.entries()) em.create(Image, { ...owner, objectKey: image.object_key, url: image.url, sortOrder });
+  for (const [sortOrder, image] of images.entries()) {
+    em.create(Image, { ...owner, objectKey: image.object_key, url: image.url, alt: image.alt ?? null, sortOrder });
+  }
 }

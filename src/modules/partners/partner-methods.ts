@@ -14,7 +14,7 @@ import { parseId, parseInput, type IdInput } from '#src/lib/isomorphic/validate'
 import type { AuditService } from '#src/modules/audit/audit.service';
 import { toCommunityCard, type CommunityCardData, type CommunityCardSource } from '#src/modules/communities/communities.schemas';
 import { type PartnerImageOwner, replaceOwnerImages } from '#src/modules/images/images.repository';
-import { formImageJson, type ImageRow, sortedImageJson } from '#src/modules/images/images.schemas';
+import { auditedImages, type FormImageJson, formImageJson, type ImageRow, sortedImageJson } from '#src/modules/images/images.schemas';
 import { requireUploaded } from '#src/modules/uploads/uploads.repository';
 import {
   type ListMeta,
@@ -64,7 +64,7 @@ interface PartnerFormData {
   homepage_url: string | null;
   instagram_username: string | null;
   x_username: string | null;
-  images: { object_key: string; url: string }[];
+  images: FormImageJson[];
 }
 
 export interface PartnerConfig<Row extends PartnerRow, Form extends PartnerFormData, FormIn, Extra extends object, Link extends object> {
@@ -154,7 +154,7 @@ export function createPartnerMethods<
       homepage_url: row.homepageUrl ?? null,
       instagram_username: row.instagramUsername ?? null,
       x_username: row.xUsername ?? null,
-      images: sortedImageJson(row.images).map((i) => i.url),
+      images: auditedImages(row.images),
     };
   }
 

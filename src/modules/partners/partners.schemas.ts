@@ -5,7 +5,7 @@ import * as ja from '#src/i18n/ja';
 import { countJson, dateTimeJson, idJson, urlJson, type InputOf } from '#src/lib/isomorphic/validate';
 import { MAX_LIST_PAGE } from '#src/lib/isomorphic/ids';
 import { booleanFilter, keywordFilter } from '#src/lib/isomorphic/list-filters';
-import type { ImageJson } from '#src/modules/images/images.schemas';
+import { imageJsonSchema, type ImageJson } from '#src/modules/images/images.schemas';
 
 /** An image of a brand or an ambassador. */
 export type PartnerImage = ImageJson;
@@ -81,12 +81,6 @@ export type PartnerListQuery = InputOf<typeof partnerListQuerySchema>;
 // ---- Response schemas (the OpenAPI document). `extra` is the shape only one kind has (the ambassador's address);
 // it stands where the JSON puts it (after description, in the list after image_url), so the key order stays.
 
-const partnerImageJsonSchema = z.object({
-  object_key: z.string(),
-  url: urlJson(),
-  sort_order: z.number().int(),
-}) satisfies z.ZodType<PartnerImage>;
-
 type SchemaMeta = { id: string; description: string };
 
 /** The public JSON, the admin JSON (public + PartnerAdminFields) and the detail (admin for an ADMIN, else public). */
@@ -101,7 +95,7 @@ export function partnerJsonSchemas<Extra extends z.ZodRawShape>(extra: Extra, me
       instagram_username: z.string().nullable(),
       x_username: z.string().nullable(),
       image_url: urlJson().nullable(),
-      images: z.array(partnerImageJsonSchema),
+      images: z.array(imageJsonSchema),
     })
     .meta(meta.public);
   const adminSchema = publicSchema

@@ -1,20 +1,14 @@
 // Photos, host (administrators creating for someone), community, and the format (online or in person with the place).
 import * as ja from '#src/i18n/ja';
-import { Field } from '#src/components/form';
+import { Field, imageListMessages } from '#src/components/form';
 import { HOST_LIMITS } from '#src/modules/experiences/experience-form.shared';
 import type { FieldMessages } from '#src/lib/isomorphic/errors';
-import { messagesUnder } from '#src/components/form';
 import { HostSearch } from '#src/components/experience-form/HostSearch';
 import { ImageUploader } from '#src/components/experience-form/ImageUploader';
 import { numberOrNull, type SectionProps } from './section-props';
 
 const t = ja.hostStory;
 const f = t.fields;
-
-/** The messages of the photo list itself: those of its alt texts are shown at their own fields. */
-function photoListMessages(errors: FieldMessages): string[] {
-  return messagesUnder(Object.fromEntries(Object.entries(errors).filter(([key]) => !key.endsWith('.alt'))), 'images');
-}
 
 export function PhotosSection({
   state,
@@ -32,7 +26,7 @@ export function PhotosSection({
             max={HOST_LIMITS.images}
             onAdd={(image) => update((s) => ({ ...s, images: [...s.images, { ...image, alt: null }].slice(0, HOST_LIMITS.images) }))}
             onRemove={(index) => update((s) => ({ ...s, images: s.images.filter((_, i) => i !== index) }))}
-            error={photoListMessages(errors)}
+            error={imageListMessages(errors)}
             describe={{
               label: f.imageAltOf,
               hint: f.imageAltHint,
