@@ -201,7 +201,7 @@ describe('ambassadors', () => {
       .setInputFiles([path.join(root, 'seeds/images/ambassador-1.jpg'), path.join(root, 'seeds/images/ambassador-2.jpg')]);
     await poll(() => page.locator('.image-uploader__thumb').count()).toBe(2);
     await page.getByLabel('アンバサダー名').fill(name);
-    await page.getByLabel('説明').fill('港町の小さな染め工房です。');
+    await page.getByRole('textbox', { name: /^説明/ }).fill('港町の小さな染め工房です。');
     await page.getByLabel('ホームページURL').fill('notaurl');
     await page.getByRole('button', { name: '作成する' }).click();
     await poll(() => page.locator('.field__error').allTextContents()).toContain('有効なURLを入力してください');

@@ -100,8 +100,8 @@ export function ImagesField<V extends { images: FormImage[] }>(props: {
           onAdd={(image) => setValues((v) => ({ ...v, images: [...v.images, { ...image, alt: null }] }))}
           onRemove={(index) => setValues((v) => ({ ...v, images: v.images.filter((_, i) => i !== index) }))}
           describe={{
-            label: ja.hostStory.fields.imageAltOf,
-            hint: a.imageAltHint,
+            label: ja.uploads.imageAltOf,
+            hint: ja.uploads.partnerImageAltHint,
             max: HOST_LIMITS.imageAlt,
             messages: (index) => errors[`images.${index}.alt`],
             onChange: (index, alt) =>

@@ -44,9 +44,6 @@ export const adminPages = {
   members: 'メンバー',
   delete: '削除',
   cancel: 'キャンセル',
-  /** The photos' text fields of the brand, ambassador and community forms (the host form has its own hint). */
-  imageAltHint:
-    '目の不自由な方には読み上げで伝わります。写っているものを1行で書いてください（書かないときは「名前の写真1」のように読み上げられます）',
   close: '閉じる',
   back: '一覧へ戻る',
   /** The heading of a list's column of buttons (read by screen readers). */

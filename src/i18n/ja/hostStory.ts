@@ -51,9 +51,6 @@ export const hostStory = {
   },
   fields: {
     images: '写真',
-    /** A photo's alt text: the server's messages name it so, each photo's field by its number. */
-    imageAlt: '写真の説明',
-    imageAltOf: (n: number) => `写真${n}の説明`,
     imageAltHint:
       '目の不自由な方には読み上げで伝わります。写っているものを1行で書いてください（書かないときは「タイトルの写真1」のように読み上げられます）',
     online: '開催形式',

@@ -9,6 +9,16 @@ export const uploads = {
   /** Spec: 'upload error: {status}'. */
   uploadError: (status: number | string) => `アップロードエラー: ${status}`,
   duplicateDropped: '同じ画像がすでに選択されているため、追加しませんでした',
+  /** A photo's text for people who cannot see it, as every form's messages name it (imageAltField). */
+  imageAlt: '写真の説明',
+  /** Each photo's text field, by its number (the host form's and the brand, ambassador and community forms'). */
+  imageAltOf: (n: number) => `写真${n}の説明`,
+  /**
+   * The photos' text fields of the brand, ambassador and community forms (the host form has its own hint). Here, with
+   * the uploader's texts, so that it ships only with the pages that upload photos.
+   */
+  partnerImageAltHint:
+    '目の不自由な方には読み上げで伝わります。写っているものを1行で書いてください（書かないときは「名前の写真1」のように読み上げられます）',
   /** The server's answer to a list that names one image twice (the forms drop such a copy before sending). */
   duplicateImage: '同じ画像が2回含まれています。重複している画像を削除してください',
   /** An image the list names that was never uploaded (or whose URL is not its file's). */

@@ -47,8 +47,7 @@ export function auditedImages(images: { getItems(): ImageRow[] }): { url: string
  * communities'): one line, at most HOST_LIMITS.imageAlt characters (the images.alt column), optional; blank is none
  * (null). The message names the field 「写真の説明」.
  */
-export const imageAltField = () =>
-  optionalText(ja.validation.maxLength(ja.hostStory.fields.imageAlt, HOST_LIMITS.imageAlt), HOST_LIMITS.imageAlt);
+export const imageAltField = () => optionalText(ja.validation.maxLength(ja.uploads.imageAlt, HOST_LIMITS.imageAlt), HOST_LIMITS.imageAlt);
 
 /**
  * The form's image shape: object_key and url, in the order given, and the photo's text for people who cannot see it
