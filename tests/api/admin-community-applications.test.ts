@@ -321,3 +321,20 @@ describe('who may call them', () => {
     expect(await em().count(AuditLog, { entityType: 'community_application', entityId: ids.tanaka })).toBe(0);
   });
 });
+
+describe("the filters' choices beyond their limit", () => {
+  it('offers the 100 newest communities with applications, and the one the URL names in place of the 100th', async () => {
+    const created: number[] = [];
+    for (let i = 1; i <= 101; i++) {
+      const { community } = await createCommunity(t.orm, { name: `上限確認の会 ${i}` });
+      await createApplication(t, community.id, null, `上限 申込 ${i}`);
+      created.push(community.id);
+    }
+    const newest = (await list()).body.communities.map((x: { id: number }) => x.id);
+    expect(newest).toEqual(created.slice(1).reverse());
+    const named = (await list(`community_id=${ids.woodwork}`)).body.communities.map((x: { id: number }) => x.id);
+    expect(named).toHaveLength(100);
+    expect(named).toContain(ids.woodwork);
+    expect(named.filter((id: number) => id !== ids.woodwork)).toEqual(created.slice(2).reverse());
+  });
+});

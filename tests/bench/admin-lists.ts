@@ -247,6 +247,9 @@ export async function benchAdminLists(): Promise<boolean> {
       ['approval queue', 'waiting=7, q=陶芸', `/api/v1/admin/experiences?waiting=7&q=${q('陶芸')}`, admin],
       ['coupons', '', '/api/v1/admin/coupons', admin],
       ['coupons', 'active=false, q=bench7', '/api/v1/admin/coupons?active=false&q=bench7', admin],
+      ['admin applications', '', '/api/v1/admin/community-applications', admin],
+      ['admin applications', 'handled=false', '/api/v1/admin/community-applications?handled=false', admin],
+      ['admin applications', 'handled=true, page 40', '/api/v1/admin/community-applications?handled=true&page=40', admin],
       ['portal applications', '', '/brand/api/v1/community-applications', member],
       [
         'portal applications',

@@ -5,7 +5,7 @@ import { requireAdmin, type Ctx } from '#src/lib/context';
 import { parseInput } from '#src/lib/isomorphic/validate';
 import { inIdOrder, listKeywordText, pageOfIds, Where } from '#src/lib/list-sql';
 import { readRows, readStatement } from '#src/lib/read-sql';
-import { BRAND_COMMUNITY_IDS_SQL, brandsOfCommunities } from '#src/modules/brands/brands.repository';
+import { BRAND_COMMUNITY_IDS_SQL, communityBrandsJsonSql } from '#src/modules/brands/brands.repository';
 import {
   ADMIN_APPLICATION_CHOICES,
   ADMIN_APPLICATIONS_PAGE_SIZE,
@@ -15,9 +15,10 @@ import {
 } from './community-list.schemas';
 import { applicationRow } from './community-lists';
 
-/** The page's application rows by id, with their community's name. */
+/** The page's application rows by id, with their community's name and brands. */
 const ROWS = readStatement(
-  `SELECT a.id, a.community_id, c.name AS community_name, a.full_name, a.created_at, a.resolved
+  `SELECT a.id, a.community_id, c.name AS community_name, a.full_name, a.created_at, a.resolved,
+          ${communityBrandsJsonSql('a.community_id')} AS brands
      FROM community_applications a JOIN communities c ON c.id = a.community_id
     WHERE a.id = ANY(?::int[])`,
 );
@@ -25,16 +26,21 @@ const ROWS = readStatement(
 /**
  * The filters' choices in one statement: the communities that have applications and the brands that have
  * communities, each newest first and at most ADMIN_APPLICATION_CHOICES, the one the URL names (if any) always among
- * them, so the select shows the filter the list applies.
+ * them, so the select shows the filter the list applies. The named one is read by its key apart from the others: an
+ * `OR` of the two in one WHERE made PostgreSQL hash every application's community id on each call (a scan of the whole
+ * table) instead of walking the communities newest first and probing each one's applications until it has enough.
  */
+const choicesOf = (kind: 'community' | 'brand', table: string, exists: string) =>
+  `(SELECT '${kind}' AS kind, id, name, created_at FROM (
+      (SELECT p.id, p.name, p.created_at, true AS named FROM ${table} p WHERE p.id = ?::int)
+      UNION ALL
+      (SELECT p.id, p.name, p.created_at, false FROM ${table} p WHERE ${exists} AND p.id IS DISTINCT FROM ?::int
+        ORDER BY p.created_at DESC, p.id DESC LIMIT ${ADMIN_APPLICATION_CHOICES})
+    ) choices ORDER BY named DESC, created_at DESC, id DESC LIMIT ${ADMIN_APPLICATION_CHOICES})`;
 const CHOICES = readStatement(
-  `(SELECT 'community' AS kind, c.id, c.name, c.created_at FROM communities c
-     WHERE c.id = ?::int OR EXISTS (SELECT 1 FROM community_applications a WHERE a.community_id = c.id)
-     ORDER BY (c.id = ?::int) IS TRUE DESC, c.created_at DESC, c.id DESC LIMIT ${ADMIN_APPLICATION_CHOICES})
+  `${choicesOf('community', 'communities', 'EXISTS (SELECT 1 FROM community_applications a WHERE a.community_id = p.id)')}
    UNION ALL
-   (SELECT 'brand', b.id, b.name, b.created_at FROM brands b
-     WHERE b.id = ?::int OR EXISTS (SELECT 1 FROM brand_communities bc WHERE bc.brand_id = b.id)
-     ORDER BY (b.id = ?::int) IS TRUE DESC, b.created_at DESC, b.id DESC LIMIT ${ADMIN_APPLICATION_CHOICES})`,
+   ${choicesOf('brand', 'brands', 'EXISTS (SELECT 1 FROM brand_communities bc WHERE bc.brand_id = p.id)')}`,
 );
 
 interface Row {
@@ -44,6 +50,7 @@ interface Row {
   full_name: string;
   created_at: Date;
   resolved: boolean;
+  brands: { id: number; name: string }[];
 }
 
 interface Choice {
@@ -95,10 +102,8 @@ export async function adminApplicationList(ctx: Ctx, input: AdminApplicationList
     ids.length ? readRows<Row>(ctx.sql, ROWS, [ids]) : Promise.resolve([]),
     readRows<Choice>(ctx.sql, CHOICES, [communityId, communityId, brandId, brandId]),
   ]);
-  const ordered = inIdOrder(ids, rows);
-  const brandsOf = await brandsOfCommunities(ctx.sql, [...new Set(ordered.map((row) => Number(row.community_id)))]);
   return {
-    community_applications: ordered.map((row) => ({
+    community_applications: inIdOrder(ids, rows).map((row) => ({
       ...applicationRow({
         id: row.id,
         community: { id: Number(row.community_id), name: row.community_name },
@@ -106,7 +111,7 @@ export async function adminApplicationList(ctx: Ctx, input: AdminApplicationList
         createdAt: row.created_at,
         resolved: row.resolved,
       }),
-      brands: brandsOf.get(Number(row.community_id)) ?? [],
+      brands: row.brands,
     })),
     communities: newestFirst(choices.filter((row) => row.kind === 'community')),
     brands: newestFirst(choices.filter((row) => row.kind === 'brand')),

@@ -123,6 +123,13 @@ export const CommunityApplication = defineEntity({
       expression:
         'create index "community_applications_resolved_index" on "community_applications" ("community_id", "resolved", "created_at" desc, "id" desc) include ("keyword_text")',
     },
+    // The admin's 対応済み/未対応 filter over every community, with the keyword text as the portal's carry it
+    // (Migration20261202120000_application_handled_index).
+    {
+      name: 'community_applications_handled_index',
+      expression:
+        'create index "community_applications_handled_index" on "community_applications" ("resolved", "created_at" desc, "id" desc) include ("keyword_text")',
+    },
     listKeywordIndex('community_applications_keyword_index', 'community_applications'),
   ],
   checks: [
