@@ -1,9 +1,9 @@
 import { Migration } from '@mikro-orm/migrations';
 
 // The administrators' applications list filtered by 対応済み/未対応 over every community read the whole list newest
-// first and fetched each application's row to test `resolved`: about 15,000 table rows for a page on 100,000
-// applications. This index answers the filter from the index alone, newest first, and carries the keyword text as the
-// portal's two indexes do, so a keyword with the filter is read from it too.
+// first and fetched each application's table row to test `resolved`, up to the list's bound of ids. This index answers
+// the filter from the index alone, newest first, and carries the keyword text as the portal's two indexes do, so a
+// keyword with the filter is read from it too.
 export class Migration20261202120000_application_handled_index extends Migration {
   override name = 'Migration20261202120000_application_handled_index';
 

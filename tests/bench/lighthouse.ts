@@ -9,7 +9,7 @@
 // Each page is measured LIGHTHOUSE_RUNS times (default 5) and the run with the median performance score is reported
 // (every run's score is printed too): Lighthouse's own variability guide has the median of five runs about twice as
 // stable as one, and simulated throttling multiplies whatever the main thread was observed doing, so a run whose
-// Chromium shared the two cores with a busier moment of the machine loses 5–15 points at the slower host's multiplier.
+// Chromium shared the cores with a busier moment of the machine loses points at once at the slower host's multiplier.
 // LIGHTHOUSE_JSON_DIR=<dir> keeps each run's full report (`<page>-<run>.json`) to read the audits behind a score.
 //
 // A slower host: after the default pass, each page is measured again with the CPU slowdown scaled so that this
