@@ -7,8 +7,12 @@ import { Image } from './images.entity';
 import type { FormImageJson } from './images.schemas';
 
 type IImage = InferEntity<typeof Image>;
+export type PartnerImageOwner = { brand: number } | { ambassador: number } | { community: number };
 /** Exactly one owner (the images_exactly_one_owner CHECK). */
-type ImageOwner = { experience: NonNullable<IImage['experience']> } | { experienceDraft: NonNullable<IImage['experienceDraft']> };
+type ImageOwner =
+  | { experience: NonNullable<IImage['experience']> }
+  | { experienceDraft: NonNullable<IImage['experienceDraft']> }
+  | PartnerImageOwner;
 
 /** Adds the images in the given order (sort_order 0, 1, …), with their alt texts, to one owner; flushed by the caller. */
 export function addImages(em: EntityManager, owner: ImageOwner, images: FormImageJson[]): void {
@@ -17,15 +21,8 @@ export function addImages(em: EntityManager, owner: ImageOwner, images: FormImag
   });
 }
 
-export type PartnerImageOwner = { brand: number } | { ambassador: number } | { community: number };
-
-/**
- * Replaces a brand's, ambassador's or community's images by the given list, with their texts; the list's order is
- * sort_order.
- */
+/** Replaces a brand's, ambassador's or community's images by the given list (addImages); flushed by the caller. */
 export async function replaceOwnerImages(em: EntityManager, owner: PartnerImageOwner, images: FormImageJson[]): Promise<void> {
   for (const image of await em.find(Image, owner)) em.remove(image);
-  for (const [sortOrder, image] of images.entries()) {
-    em.create(Image, { ...owner, objectKey: image.object_key, url: image.url, alt: image.alt ?? null, sortOrder });
-  }
+  addImages(em, owner, images);
 }
