@@ -6,7 +6,6 @@ import { ImageUploader } from '#src/components/experience-form/ImageUploader';
 import { Field, FormErrors, imageListMessages, type BusyControlProps } from '#src/components/form';
 import * as ja from '#src/i18n/ja';
 import type { FieldMessages } from '#src/lib/isomorphic/errors';
-import { HOST_LIMITS } from '#src/modules/experiences/experience-form.shared';
 
 const a = ja.adminPages;
 
@@ -100,9 +99,7 @@ export function ImagesField<V extends { images: FormImage[] }>(props: {
           onAdd={(image) => setValues((v) => ({ ...v, images: [...v.images, { ...image, alt: null }] }))}
           onRemove={(index) => setValues((v) => ({ ...v, images: v.images.filter((_, i) => i !== index) }))}
           describe={{
-            label: ja.uploads.imageAltOf,
             hint: ja.uploads.partnerImageAltHint,
-            max: HOST_LIMITS.imageAlt,
             messages: (index) => errors[`images.${index}.alt`],
             onChange: (index, alt) =>
               setValues((v) => ({ ...v, images: v.images.map((image, i) => (i === index ? { ...image, alt } : image)) })),

@@ -7,8 +7,8 @@
 // offers crypto.subtle), and the answer's object_key after (the local store names a file by that hash, so a copy of
 // a photo already saved with the form is caught too). The server refuses a list that names an object_key twice.
 //
-// With `describe` (the host form's photos), each photo has its alt text field beside it: one line, counted to its
-// limit by the form kit's Field, the hint said once for all of them.
+// With `describe` (the host form's and the brand, ambassador and community forms' photos), each photo has its alt
+// text field beside it: one line, counted to its limit by the form kit's Field, the hint said once for all of them.
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import * as ja from '#src/i18n/ja';
 import { Field } from '#src/components/form/Field';
@@ -16,6 +16,7 @@ import { LiveRegion } from '#src/components/LiveRegion';
 import { ApiError } from '#src/lib/isomorphic/api-client';
 import { UPLOAD_ACCEPT, UPLOAD_CONTENT_TYPES, type UploadResult } from '#src/modules/uploads/uploads.schemas';
 import type { ImageJson } from '#src/modules/experiences/experiences.host.schemas';
+import { HOST_LIMITS } from '#src/modules/experiences/experience-form.shared';
 
 const t = ja.uploads;
 /** The upload preset this form sends (the hosting service files the images under it). */
@@ -23,11 +24,12 @@ const EXPERIENCE_UPLOAD_PRESET = 'experiences';
 /** The marketplace's upload call; the brand portal passes its own. */
 export const MARKETPLACE_UPLOAD_PATH = '/api/v1/uploads';
 
-/** Each photo's alt text field: its label by number, the one hint, the limit, its messages and the change. */
+/**
+ * Each photo's alt text field (labelled 「写真{n}の説明」, at most HOST_LIMITS.imageAlt characters, the server's rule):
+ * the one hint, its messages and the change.
+ */
 interface DescribeImages {
-  label: (n: number) => string;
   hint: string;
-  max: number;
   messages: (index: number) => string[] | undefined;
   onChange: (index: number, alt: string) => void;
 }
@@ -201,9 +203,9 @@ export function ImageUploader({
             {describe && (
               <Field
                 name={`images.${index}.alt`}
-                label={describe.label(index + 1)}
+                label={t.imageAltOf(index + 1)}
                 required={false}
-                max={describe.max}
+                max={HOST_LIMITS.imageAlt}
                 value={image.alt ?? ''}
                 messages={describe.messages(index)}
                 describedBy={altHintId}

@@ -28,9 +28,7 @@ export function PhotosSection({
             onRemove={(index) => update((s) => ({ ...s, images: s.images.filter((_, i) => i !== index) }))}
             error={imageListMessages(errors)}
             describe={{
-              label: ja.uploads.imageAltOf,
               hint: f.imageAltHint,
-              max: HOST_LIMITS.imageAlt,
               messages: (index) => messages(`images.${index}.alt`),
               onChange: (index, alt) =>
                 update((s) => ({ ...s, images: s.images.map((image, i) => (i === index ? { ...image, alt } : image)) })),
