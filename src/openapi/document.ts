@@ -3,6 +3,7 @@
 // output, no extra library).
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
+import { MAX_ID } from '#src/lib/isomorphic/ids';
 import type { Operation, Security } from './operation';
 
 type JsonSchema = Record<string, unknown>;
@@ -94,7 +95,7 @@ function pathParameters(path: string) {
     in: 'path',
     required: true,
     description: 'ID（1 以上の整数。不正な値は 404）',
-    schema: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
+    schema: { type: 'integer', minimum: 1, maximum: MAX_ID },
   }));
 }
 

@@ -6,7 +6,7 @@ import type { ApplicationItemRule } from './community-application.schemas';
 import * as ja from '#src/i18n/ja';
 import { formImagesSchema, imageJsonSchema, sortedImageJson, type ImageJson, type ImageRow } from '#src/modules/images/images.schemas';
 import { optionalText, requiredText, type TextOptions } from '#src/lib/isomorphic/validate';
-import { countJson, dateTimeJson, idJson, urlJson } from '#src/lib/isomorphic/validate';
+import { countJson, dateTimeJson, idJson, MAX_ID, urlJson } from '#src/lib/isomorphic/validate';
 
 /** Visible application items per community (admin-and-brand-portal.md §5); hidden ones do not count. */
 export const APPLICATION_ITEMS_MAX = 10;
@@ -27,7 +27,7 @@ export function canAddVisibleItem(items: readonly { disabled?: boolean }[]): boo
 export function idField(message: string) {
   return z.preprocess(
     (value) => (typeof value === 'string' && /^\d{1,9}$/.test(value.trim()) ? Number(value) : value),
-    z.number({ error: message }).int({ error: message }).positive({ error: message }).max(2_147_483_647, { error: message }),
+    z.number({ error: message }).int({ error: message }).positive({ error: message }).max(MAX_ID, { error: message }),
   );
 }
 
