@@ -60,22 +60,10 @@ export async function brandOwnsCommunity(em: EntityManager, brandId: number, com
   return (await em.count(BrandCommunity, { brand: brandId, community: communityId })) > 0;
 }
 
-/** The order a community's brands are listed in (brandsOfCommunities, communityBrandsJsonSql). */
-const BRAND_ORDER = 'b.name, b.id';
-
 const BRANDS_OF_COMMUNITIES = readStatement(
   `SELECT bc.community_id, b.id, b.name FROM brand_communities bc JOIN brands b ON b.id = bc.brand_id
-    WHERE bc.community_id = ANY(?::int[]) ORDER BY ${BRAND_ORDER}`,
+    WHERE bc.community_id = ANY(?::int[]) ORDER BY b.name, b.id`,
 );
-
-/**
- * A community's brands as brandsOfCommunities gives them ({ id, name } in the same order), as a JSON array inside a
- * statement that reads rows naming a community (`communityId`: its expression of the community's id), so a list page
- * reads its rows and their brands in one round trip instead of two.
- */
-export const communityBrandsJsonSql = (communityId: string) =>
-  `COALESCE((SELECT json_agg(json_build_object('id', b.id, 'name', b.name) ORDER BY ${BRAND_ORDER})
-     FROM brand_communities bc JOIN brands b ON b.id = bc.brand_id WHERE bc.community_id = ${communityId}), '[]'::json)`;
 
 /**
  * The same isolation rule in SQL: the ids of the brand `?`'s communities, as an array (read from brand_communities'

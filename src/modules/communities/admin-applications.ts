@@ -5,7 +5,7 @@ import { requireAdmin, type Ctx } from '#src/lib/context';
 import { parseInput } from '#src/lib/isomorphic/validate';
 import { inIdOrder, listKeywordText, pageOfIds, Where } from '#src/lib/list-sql';
 import { readRows, readStatement } from '#src/lib/read-sql';
-import { BRAND_COMMUNITY_IDS_SQL, communityBrandsJsonSql } from '#src/modules/brands/brands.repository';
+import { BRAND_COMMUNITY_IDS_SQL, brandsOfCommunities } from '#src/modules/brands/brands.repository';
 import {
   ADMIN_APPLICATION_CHOICES,
   ADMIN_APPLICATIONS_PAGE_SIZE,
@@ -15,10 +15,9 @@ import {
 } from './community-list.schemas';
 import { applicationRow } from './community-lists';
 
-/** The page's application rows by id, with their community's name and brands. */
+/** The page's application rows by id, with their community's name. */
 const ROWS = readStatement(
-  `SELECT a.id, a.community_id, c.name AS community_name, a.full_name, a.created_at, a.resolved,
-          ${communityBrandsJsonSql('a.community_id')} AS brands
+  `SELECT a.id, a.community_id, c.name AS community_name, a.full_name, a.created_at, a.resolved
      FROM community_applications a JOIN communities c ON c.id = a.community_id
     WHERE a.id = ANY(?::int[])`,
 );
@@ -50,7 +49,6 @@ interface Row {
   full_name: string;
   created_at: Date;
   resolved: boolean;
-  brands: { id: number; name: string }[];
 }
 
 interface Choice {
@@ -102,8 +100,10 @@ export async function adminApplicationList(ctx: Ctx, input: AdminApplicationList
     ids.length ? readRows<Row>(ctx.sql, ROWS, [ids]) : Promise.resolve([]),
     readRows<Choice>(ctx.sql, CHOICES, [communityId, communityId, brandId, brandId]),
   ]);
+  const ordered = inIdOrder(ids, rows);
+  const brandsOf = await brandsOfCommunities(ctx.sql, [...new Set(ordered.map((row) => Number(row.community_id)))]);
   return {
-    community_applications: inIdOrder(ids, rows).map((row) => ({
+    community_applications: ordered.map((row) => ({
       ...applicationRow({
         id: row.id,
         community: { id: Number(row.community_id), name: row.community_name },
@@ -111,7 +111,7 @@ export async function adminApplicationList(ctx: Ctx, input: AdminApplicationList
         createdAt: row.created_at,
         resolved: row.resolved,
       }),
-      brands: row.brands,
+      brands: brandsOf.get(Number(row.community_id)) ?? [],
     })),
     communities: newestFirst(choices.filter((row) => row.kind === 'community')),
     brands: newestFirst(choices.filter((row) => row.kind === 'brand')),
