@@ -323,6 +323,10 @@ describe('brand member invitations', () => {
       [{ email: '' }, 'この項目は必須です'],
       [{ email: 'not-an-address' }, 'メールアドレスが正しくありません。正しい形式で入力してください'],
       [{ email: `${'a'.repeat(250)}@example.com` }, 'メールアドレスが正しくありません。正しい形式で入力してください'],
+      // Addresses a simple pattern lets through but the portal's sign-in refuses: the member could never sign in.
+      ...['<script>@x.jp', 'a..b@example.com', '.a@example.com', 'a@-x.com', 'a"b@example.com', 'a@ex_ample.com', '😀@example.com'].map(
+        (email): [unknown, string] => [{ email }, 'メールアドレスが正しくありません。正しい形式で入力してください'],
+      ),
       [{ email: 'taken@example.com' }, 'このメールアドレスは別のブランドのメンバーとして登録されています'],
       [{ email: 'joined@example.com' }, 'このメールアドレスのメンバーはすでに参加しています'],
       [{ email: ['a@example.com'] }, 'この項目は必須です'],
