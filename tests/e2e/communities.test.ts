@@ -162,8 +162,16 @@ describe('community application', () => {
     await page.locator('input[name="full_name"]').press('a');
     expect(await page.inputValue('input[name="full_name"]')).toBe('あ'.repeat(100));
     expect(await page.getAttribute('input[name="full_name"]', 'aria-describedby')).toContain('field-full_name-counter');
+    // An emoji is one character, as the server counts it: after 50 of them the field still takes more.
+    await page.fill('input[name="full_name"]', '😀'.repeat(50));
+    expect(await page.locator('#field-full_name-counter').textContent()).toBe('50/100');
+    await page.locator('input[name="full_name"]').pressSequentially('いう');
+    expect(await page.inputValue('input[name="full_name"]')).toBe(`${'😀'.repeat(50)}いう`);
+    expect(await page.locator('#field-full_name-counter').textContent()).toBe('52/100');
 
     const answer = page.locator(`textarea[name="answer_${item.id}"]`);
+    await answer.fill('任意の回答🌲');
+    expect(await page.locator(`#field-answer_${item.id}-counter`).textContent()).toBe('6/2000');
     await answer.fill('う'.repeat(1999));
     expect(await page.locator(`#field-answer_${item.id}-counter`).textContent()).toBe('1999/2000');
     await answer.fill('う'.repeat(2000));

@@ -2,6 +2,7 @@
 // counter, error text; the control is rendered by the caller with the props that wire it (see index.ts).
 import { useId, useState, type ReactNode } from 'react';
 import * as ja from '#src/i18n/ja';
+import { maxLengthFor } from '#src/lib/isomorphic/text-length';
 import { counterState, errorId } from './form-errors';
 import { useDismissible } from './useDismissible';
 import './form.css';
@@ -86,7 +87,8 @@ export function Field(props: FieldProps) {
   };
   if (props.required) control['aria-required'] = true;
   if (props.max !== undefined) {
-    control.maxLength = props.max;
+    // The browser counts maxLength in UTF-16 units, the limit is in characters: an emoji typed so far takes two.
+    control.maxLength = maxLengthFor(text, props.max);
     if (props.value === undefined) control.onInput = (event) => setTyped(event.currentTarget.value);
   }
 

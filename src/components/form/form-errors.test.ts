@@ -42,8 +42,9 @@ describe('counterState', () => {
     expect(counterState('', 40).notice).toBeNull();
   });
 
-  it('counts as maxLength and zod do (UTF-16 units)', () => {
-    expect(counterState('😀', 2).count).toBe(2);
+  it('counts as the server does: an emoji is one character', () => {
+    expect(counterState('😀', 2)).toEqual({ count: 1, max: 2, state: 'under', notice: null });
+    expect(counterState('😀😀', 2).state).toBe('limit');
   });
 });
 

@@ -3,6 +3,7 @@
 import * as ja from '#src/i18n/ja';
 import { ApiError } from '#src/lib/isomorphic/api-client';
 import type { FieldMessages } from '#src/lib/isomorphic/errors';
+import { textLength } from '#src/lib/isomorphic/text-length';
 
 /** The key of messages that belong to no single field (shown on top of the form). */
 export const BASE = 'base';
@@ -60,11 +61,11 @@ export interface CounterState {
 }
 
 /**
- * The character counter. Counts as the server's zod `.max()` and the input's maxLength do (UTF-16 units), so the
- * counter, the browser's limit and the server always agree.
+ * The character counter. Counts as the server does (code points, `textLength`), so an emoji is one character on the
+ * counter and on the server alike; Field gives the control a maxLength in the browser's units to match.
  */
 export function counterState(value: string, max: number): CounterState {
-  const count = value.length;
+  const count = textLength(value);
   const state = count > max ? 'over' : count === max ? 'limit' : 'under';
   return { count, max, state, notice: state === 'under' ? null : ja.validation.withinChars(max) };
 }

@@ -81,6 +81,9 @@ describe('answerError (the one rule of the form and of checkAnswers)', () => {
     expect(answerError({ ...item, required: false }, '')).toBeNull();
     expect(answerError(item, 'あ'.repeat(2000))).toBeNull();
     expect(answerError(item, 'あ'.repeat(2001))).toBe('「参加の動機」は2000文字以内で入力してください');
+    // An emoji is one character, as the form's counter shows it.
+    expect(answerError(item, '🌲'.repeat(2000))).toBeNull();
+    expect(answerError(item, '🌲'.repeat(2001))).toBe('「参加の動機」は2000文字以内で入力してください');
   });
   it('gives checkAnswers the same message for the same item', () => {
     const items = [{ id: 1, name: '参加の動機', required: true, disabled: false }];

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
 import { isValidYmd } from '#src/lib/isomorphic/dates';
+import { textLength } from '#src/lib/isomorphic/text-length';
 import { dateJson, dateTimeJson, idJson, oneLine, toHalfWidthDigits } from '#src/lib/isomorphic/validate';
 import { APPLICATION_ITEMS_MAX, idField } from './communities.schemas';
 
@@ -111,7 +112,7 @@ export interface CheckedAnswer {
  */
 export function answerError(item: Pick<ApplicationItemRule, 'name' | 'required'>, content: string): string | null {
   if (content === '') return item.required ? v.answerRequired(item.name) : null;
-  if (content.length > ANSWER_MAX) return v.answerTooLong(item.name, ANSWER_MAX);
+  if (textLength(content) > ANSWER_MAX) return v.answerTooLong(item.name, ANSWER_MAX);
   return null;
 }
 
