@@ -644,7 +644,7 @@ export async function seedDemoData(em: EntityManager, now: Date, env: Env): Prom
     for (const [position, content] of Object.entries(a.answers)) {
       const question = items[Number(position)];
       if (!question || question.disabled) throw new Error(`seed: no enabled question ${position} in ${a.community}`);
-      em.create(CommunityApplicationAnswer, { application, question, content });
+      em.create(CommunityApplicationAnswer, { application, question, questionText: question.name, content });
     }
   });
 

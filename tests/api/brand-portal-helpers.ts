@@ -7,7 +7,12 @@ import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { storeTestImages, testImages } from '#tests/factories/experience-payloads';
 import { hashPassword } from '#src/lib/password';
 import { BrandMember } from '#src/modules/brand-members/brand-members.entity';
-import { Community, CommunityApplication, CommunityApplicationAnswer } from '#src/modules/communities/communities.entity';
+import {
+  Community,
+  CommunityApplication,
+  CommunityApplicationAnswer,
+  CommunityApplicationQuestion,
+} from '#src/modules/communities/communities.entity';
 import { Experience } from '#src/modules/experiences/experiences.entity';
 
 export const MEMBER_PASSWORD = 'brandpass123';
@@ -46,7 +51,10 @@ export async function createApplication(t: TestApp, communityId: number, questio
     address: null,
     birthday: '1990-04-15',
   });
-  if (questionId) em.create(CommunityApplicationAnswer, { application, question: questionId, content: '海が好きだからです' });
+  if (questionId) {
+    const question = await em.findOneOrFail(CommunityApplicationQuestion, questionId);
+    em.create(CommunityApplicationAnswer, { application, question, questionText: question.name, content: '海が好きだからです' });
+  }
   await em.flush();
   return application;
 }

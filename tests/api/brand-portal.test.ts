@@ -365,6 +365,37 @@ describe('community applications', () => {
     expect(back.body.handled).toBe(false);
   });
 
+  it('shows each answer under the words of the question the applicant answered, after staff reword it', async () => {
+    const created = await a.agent.post(api('/communities')).send(communityForm({ name: 'A の言い換える会' }));
+    expect(created.status).toBe(201);
+    const [item] = created.body.application_items as { id: number }[];
+    const apply = async (content: string) => {
+      const guest = await createUser(t.orm);
+      const agent = await signedInAgent(t.app, guest.email);
+      const res = await agent.post('/api/v1/community_applications').send({
+        community_id: created.body.id,
+        occupation_id: 1,
+        full_name: '言い換え 花子',
+        gender: 'female',
+        postal_code: '3900874',
+        birthday: '1990-04-15',
+        answers: [{ community_application_question_id: item.id, content }],
+      });
+      expect(res.status).toBe(201);
+      return res.body.id as number;
+    };
+    const before = await apply('海がすぐそばだからです');
+    const reworded = await a.agent
+      .put(api(`/communities/${created.body.id}`))
+      .send(communityForm({ name: 'A の言い換える会', application_items: [{ id: item.id, name: '好きな季節は', required: true }] }));
+    expect(reworded.status).toBe(200);
+    const after = await apply('夏です');
+
+    const answersOf = async (id: number) => (await a.agent.get(api(`/community-applications/${id}`))).body.answers;
+    expect(await answersOf(before)).toEqual([{ question: '参加の動機', answer: '海がすぐそばだからです' }]);
+    expect(await answersOf(after)).toEqual([{ question: '好きな季節は', answer: '夏です' }]);
+  });
+
   it('refuses a handled that is not a boolean (422) and changes nothing; unknown ids are 404', async () => {
     for (const body of [{}, { handled: 'yes' }, { handled: null }]) {
       const res = await a.agent.put(api(`/community-applications/${a.applicationId}`)).send(body);

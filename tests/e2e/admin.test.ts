@@ -490,7 +490,12 @@ describe('community applications', () => {
       address: null,
       birthday: '1990-04-15',
     });
-    em.create(CommunityApplicationAnswer, { application, question: questions[0].id, content: 'お茶を習いたいです' });
+    em.create(CommunityApplicationAnswer, {
+      application,
+      question: questions[0].id,
+      questionText: questions[0].name,
+      content: 'お茶を習いたいです',
+    });
     await em.flush();
   });
 

@@ -133,9 +133,10 @@ export async function seedRichUser(t: { app: Express; orm: MikroORM }): Promise<
      VALUES (?, ?, (SELECT min(id) FROM occupations), ?, 'male', '1050011', ?, '1980-04-01') RETURNING id`,
     [community.id, user.id, RICH.name, RICH.address],
   );
-  await run('INSERT INTO community_application_answers (application_id, question_id, content) VALUES (?, ?, ?)', [
+  await run('INSERT INTO community_application_answers (application_id, question_id, question_text, content) VALUES (?, ?, ?, ?)', [
     application.id,
     questions[0].id,
+    questions[0].name,
     `${RICH.name}と申します。`,
   ]);
   await run(`INSERT INTO experience_drafts (user_id, title, data) VALUES (?, ?, ?)`, [

@@ -148,6 +148,8 @@ export const CommunityApplicationAnswer = defineEntity({
     // its questions and its applications' answers in one statement. A question that has answers cannot be
     // deleted on its own; hide it (disabled = true) instead.
     question: () => p.manyToOne(CommunityApplicationQuestion).deleteRule('no action'),
+    /** The question's words when the applicant answered it: staff may reword a question that has answers. */
+    questionText: p.text(),
     content: p.text(),
   },
   uniques: [{ name: 'community_application_answers_application_id_question_id_unique', properties: ['application', 'question'] }],

@@ -163,8 +163,10 @@ export async function applyToCommunity(ctx: Ctx, input: CommunityApplicationInpu
         address: data.address,
         birthday: data.birthday,
       });
+      const words = new Map(items.map((item) => [item.id, item.name]));
       for (const answer of checked.answers) {
-        em.create(CommunityApplicationAnswer, { application, question: answer.questionId, content: answer.content });
+        const questionText = words.get(answer.questionId) as string;
+        em.create(CommunityApplicationAnswer, { application, question: answer.questionId, questionText, content: answer.content });
       }
       await em.flush();
 
@@ -270,7 +272,8 @@ async function applicationDetail(em: EntityManager, id: number): Promise<{ detai
     user_age: ageOn(application.birthday as string | Date, new Date()),
     occupation: application.occupation.name,
     ...applicantContact(application.user),
-    answers: answers.map((a) => ({ question: a.question.name, answer: a.content })),
+    // Each answer under the words it answered (a question may have been reworded since).
+    answers: answers.map((a) => ({ question: a.questionText, answer: a.content })),
   };
   return { detail, userId: application.user.id };
 }

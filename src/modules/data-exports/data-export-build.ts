@@ -190,9 +190,9 @@ export async function buildDataExport(em: EntityManager, userId: number): Promis
       [userId],
     ),
     em.execute<{ application_id: number }[]>(
-      `SELECT w.application_id, q.name AS question, w.content
-       FROM community_application_answers w JOIN community_application_questions q ON q.id = w.question_id
-       JOIN community_applications a ON a.id = w.application_id WHERE a.user_id = ? ORDER BY w.id`,
+      `SELECT w.application_id, w.question_text AS question, w.content
+       FROM community_application_answers w JOIN community_applications a ON a.id = w.application_id
+       WHERE a.user_id = ? ORDER BY w.id`,
       [userId],
     ),
     em.execute(
