@@ -17,6 +17,14 @@ interface Options {
   force?: boolean;
 }
 
+/**
+ * The member as both commands name them, whether `--user` was an id or an e-mail: their e-mail (as the brand member
+ * commands do), else what was typed.
+ */
+function memberLabel(members: { id: number; email: string }[], userId: number | null, typed: string | undefined): string {
+  return members.find((m) => m.id === userId)?.email ?? typed ?? '';
+}
+
 export function addAmbassadorMember(program: Command): void {
   program
     .command('add-ambassador-member')
@@ -26,12 +34,10 @@ export function addAmbassadorMember(program: Command): void {
     .option('--json', h.json)
     .action((options: Options) =>
       runCommand(async ({ services, ctx }) => {
-        const result = await services.ambassadors.addMember(ctx, {
-          ambassador_id: options.ambassador ?? null,
-          user_id: await userIdFrom(ctx, options.user),
-        });
+        const userId = await userIdFrom(ctx, options.user);
+        const result = await services.ambassadors.addMember(ctx, { ambassador_id: options.ambassador ?? null, user_id: userId });
         if (options.json) return printJson(result);
-        console.log(ja.cli.ambassadorMemberAdded(options.user ?? '', result.ambassador.name));
+        console.log(ja.cli.ambassadorMemberAdded(memberLabel(result.members, userId, options.user), result.ambassador.name));
       }),
     );
 }
@@ -49,11 +55,12 @@ export function removeAmbassadorMember(program: Command): void {
         async ({ services, ctx }) => {
           const userId = await userIdFrom(ctx, options.user);
           const { ambassador, members } = await services.ambassadors.members(ctx, { ambassador_id: options.ambassador ?? null });
+          const member = memberLabel(members, userId, options.user);
           // Not a member: no question, the service answers "member not found".
           if (members.some((m) => m.id === userId))
-            await confirm(ja.cli.confirmRemoveAmbassadorMember(options.user ?? '', ambassador.name), options.yes);
+            await confirm(ja.cli.confirmRemoveAmbassadorMember(member, ambassador.name), options.yes);
           await services.ambassadors.removeMember(ctx, { ambassador_id: ambassador.id, user_id: userId });
-          console.log(ja.cli.ambassadorMemberRemoved(options.user ?? '', ambassador.name));
+          console.log(ja.cli.ambassadorMemberRemoved(member, ambassador.name));
         },
         { destructive: true, force: options.force, name: 'remove-ambassador-member' },
       ),

@@ -9,8 +9,9 @@ import * as ja from '#src/i18n/ja';
 import { formatYen } from '#src/lib/isomorphic/money';
 import type { PayoutBatchDetailJson, PayoutBatchJson, PayoutItemJson } from '#src/modules/earnings/payouts.schemas';
 import { onInterrupt, runCommand } from '#cli/run';
-import { idArgument, printJson, printTable, truncate, type Column } from '#cli/lib/output';
+import { idArgument, pageOption, printJson, printPage, printTable, truncate, type Column } from '#cli/lib/output';
 import { confirm } from '#cli/lib/prompt';
+import { CliRefusal } from '#cli/lib/refusals';
 import { japanDateTime } from '#cli/commands/export-inquiries';
 
 const h = ja.cliHelp;
@@ -66,17 +67,12 @@ export function payoutsList(program: Command): void {
   program
     .command('payouts:list')
     .description(h.payoutsList)
-    .option('--page <n>', h.page, '1')
+    .option('--page <n>', h.page, pageOption, '1')
     .option('--json', h.json)
     .action((options: { page: string; json?: boolean }) =>
       runCommand(async ({ services, ctx }) => {
         const result = await services.payouts.list(ctx, { page: options.page });
-        if (options.json) return printJson(result);
-        printTable(
-          batchColumns,
-          result.batches,
-          ja.cli.pageFooter(result.meta.current_page, result.meta.total_pages, result.meta.total_count),
-        );
+        printPage(batchColumns, result.batches, result.meta, options.json ? result : undefined, options.page);
       }),
     );
 }
@@ -91,6 +87,9 @@ export function payoutsExport(program: Command): void {
     .option('--json', h.json)
     .action((batch: string, options: { out?: string; reexport?: boolean; json?: boolean }) =>
       runCommand(async ({ services, ctx }) => {
+        // With --out - stdout is the bank file alone: a JSON summary there would corrupt it, so the pair is refused
+        // before anything is exported.
+        if (options.json && options.out === '-') throw new CliRefusal(ja.cli.payoutsJsonToStdout);
         // A paid batch is refused by the service unless --reexport; its copy is then named -paid-copy and announced.
         const file = await services.payouts.exportFile(ctx, { id: batch, reexport: options.reexport === true });
         const out = options.out ?? file.filename;

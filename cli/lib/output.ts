@@ -5,7 +5,7 @@
 import { InvalidArgumentError } from 'commander';
 import stringWidth from 'string-width';
 import * as ja from '#src/i18n/ja';
-import { MAX_LIST_PAGE } from '#src/lib/isomorphic/ids';
+import { MAX_ID, MAX_LIST_PAGE, parseId } from '#src/lib/isomorphic/ids';
 import { CliRefusal } from './refusals';
 
 export interface Column<Row> {
@@ -62,18 +62,21 @@ export function printTable<Row>(columns: Column<Row>[], rows: Row[], footer?: st
   if (footer) process.stdout.write(`${footer}\n`);
 }
 
-/** commander's parser for `--page <n>`: a whole number from 1 to MAX_LIST_PAGE, else the range in the message. */
-/** An id argument (`<id>`, `<batch>`): digits, else a format refusal naming the argument instead of "not found". */
+/**
+ * An id argument (`<id>`, `<batch>`) by the one id rule (`parseId`: 1 to MAX_ID, what an integer column holds), else a
+ * refusal naming the argument and that range instead of "not found".
+ */
 export function idArgument(value: string): string {
-  const trimmed = value.trim();
-  if (!/^\d{1,9}$/.test(trimmed) || Number(trimmed) < 1) throw new InvalidArgumentError(ja.cliFailures.idFormat);
-  return String(Number(trimmed));
+  const id = parseId(value.trim());
+  if (id === null) throw new InvalidArgumentError(ja.cliFailures.numberRange(MAX_ID));
+  return String(id);
 }
 
+/** commander's parser for `--page <n>`: a whole number from 1 to MAX_LIST_PAGE, else the range in the message. */
 export function pageOption(value: string): string {
   const trimmed = value.trim();
   if (!/^\d{1,7}$/.test(trimmed) || Number(trimmed) < 1 || Number(trimmed) > MAX_LIST_PAGE) {
-    throw new InvalidArgumentError(ja.cliFailures.pageRange(MAX_LIST_PAGE));
+    throw new InvalidArgumentError(ja.cliFailures.numberRange(MAX_LIST_PAGE));
   }
   return String(Number(trimmed));
 }

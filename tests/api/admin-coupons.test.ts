@@ -127,15 +127,55 @@ describe('list, create and edit', () => {
       .send({ max_uses: 2_147_483_648, max_uses_per_guest: 1_099_511_627_776 });
     expect(huge.status).toBe(422);
     expect(huge.body.messages).toEqual({
-      max_uses: ['利用回数の上限は1以上の整数で入力してください'],
-      max_uses_per_guest: ['お一人様あたりの利用回数の上限は1以上の整数で入力してください'],
+      max_uses: ['利用回数の上限は2,147,483,647回以下で入力してください'],
+      max_uses_per_guest: ['お一人様あたりの利用回数の上限は2,147,483,647回以下で入力してください'],
     });
     const hugeNew = await c.agents.admin.post('/api/v1/admin/coupons').send({ code: 'HUGE', amount: 100, max_uses: '99999999999' });
     expect(hugeNew.status).toBe(422);
-    expect(hugeNew.body.messages).toEqual({ max_uses: ['利用回数の上限は1以上の整数で入力してください'] });
+    expect(hugeNew.body.messages).toEqual({ max_uses: ['利用回数の上限は2,147,483,647回以下で入力してください'] });
+    const hugeMin = await c.agents.admin.patch(`/api/v1/admin/coupons/${coupon.id}`).send({ min_amount: 1_099_511_627_776 });
+    expect(hugeMin.status).toBe(422);
+    expect(hugeMin.body.messages).toEqual({ min_amount: ['最低金額は100,000,000円以下で入力してください'] });
     const row = await em().findOneOrFail(Coupon, { id: coupon.id });
     expect([row.maxUses, row.validUntil]).toEqual([10, null]);
     expect(await audit(coupon.id)).toEqual([]);
+  });
+
+  it('answers one message per field: over the maximum says the maximum, else what is accepted', async () => {
+    const huge = await c.agents.admin
+      .post('/api/v1/admin/coupons')
+      .send({ code: 'TOO-MUCH', amount: 1_099_511_627_776, max_uses: 2_147_483_648, min_amount: '1099511627776' });
+    expect(huge.status).toBe(422);
+    expect(huge.body.messages).toEqual({
+      amount: ['割引額は1,000,000円以下で入力してください'],
+      max_uses: ['利用回数の上限は2,147,483,647回以下で入力してください'],
+      min_amount: ['最低金額は100,000,000円以下で入力してください'],
+    });
+    const low = await c.agents.admin.post('/api/v1/admin/coupons').send({ code: 'TOO-LITTLE', amount: 0, max_uses: '1.5', min_amount: -1 });
+    expect(low.status).toBe(422);
+    expect(low.body.messages).toEqual({
+      amount: ['割引額は1円以上の整数で入力してください'],
+      max_uses: ['利用回数の上限は1以上の整数で入力してください'],
+      min_amount: ['最低金額は1以上の整数（円）で入力してください'],
+    });
+    const percent = await c.agents.admin.post('/api/v1/admin/coupons').send({ code: 'TOO-MUCH', percent: 1_099_511_627_776 });
+    expect(percent.body.messages).toEqual({ percent: ['割引率は1〜100の整数で入力してください'] });
+    expect(await em().count(Coupon, { code: { $in: ['TOO-MUCH', 'TOO-LITTLE'] } })).toBe(0);
+  });
+
+  it('keeps an expiry up to 2999-12-31 and refuses a later year, which would be saved as another year', async () => {
+    const last = await c.agents.admin.post('/api/v1/admin/coupons').send({ code: 'LAST-YEAR', amount: 100, expires: '2999-12-31' });
+    expect(last.status).toBe(201);
+    expect(last.body).toMatchObject({ expires: '2999-12-31', valid_until: '2999-12-31T15:00:00.000Z' });
+    const far = await c.agents.admin.post('/api/v1/admin/coupons').send({ code: 'FOREVER', amount: 100, expires: '9999-12-31' });
+    expect(far.status).toBe(422);
+    expect(far.body.messages).toEqual({ expires: ['有効期限は YYYY-MM-DD の形式の正しい日付で入力してください'] });
+    expect(await em().count(Coupon, { code: 'FOREVER' })).toBe(0);
+    const edit = await c.agents.admin.patch(`/api/v1/admin/coupons/${last.body.id}`).send({ expires: '9999-12-31' });
+    expect(edit.status).toBe(422);
+    expect(edit.body.messages).toEqual({ expires: ['有効期限は YYYY-MM-DD の形式の正しい日付で入力してください'] });
+    const row = await em().findOneOrFail(Coupon, { id: last.body.id });
+    expect(new Date(row.validUntil as Date).toISOString()).toBe('2999-12-31T15:00:00.000Z');
   });
 
   it('answers 404 in Japanese for an unknown or malformed id', async () => {

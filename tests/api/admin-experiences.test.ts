@@ -9,6 +9,7 @@ import { addAmbassadorMember } from '#tests/factories/communities';
 import { Experience } from '#src/modules/experiences/experiences.entity';
 import { ExperienceRejection } from '#src/modules/experience-approvals/experience-approvals.entity';
 import { MailOutbox } from '#src/modules/mail/mail.entity';
+import { AuditLog } from '#src/modules/audit/audit.entity';
 import { NON_ADMIN, expectedDenial, send, setupCallers, type Callers, type Method } from './admin-helpers';
 
 let t: TestApp;
@@ -192,6 +193,46 @@ describe('the approval queue', () => {
       reason: '料金の内訳を書いてください',
       rejected_at: second.body.rejection.rejected_at,
     });
+  });
+
+  it('approves only an experience awaiting approval: not one rejected until the host saves it again, nor one whose host left', async () => {
+    const host = await createUser(t.orm, { role: 'HOST' });
+    const experience = await createExperience(t.orm, { hostUserId: host.id, approve: false, title: '差し戻し後の体験' });
+    const rejected = await c.agents.admin
+      .post(`/api/v1/admin/experiences/${experience.id}/rejection`)
+      .send({ reason: '写真を差し替えてください' });
+    expect(rejected.status).toBe(201);
+    const refused = await c.agents.admin.post(`/api/v1/admin/experiences/${experience.id}/approval`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      'この体験は差し戻し中のため公開できません。ホストが内容を修正して保存すると、あらためて承認待ちになります',
+    );
+    expect((await em().findOneOrFail(Experience, { id: experience.id })).approve).toBe(false);
+    const mails = async () => (await em().find(MailOutbox, { toAddress: host.email }, { orderBy: { id: 'asc' } })).map((m) => m.subject);
+    expect(await mails()).toEqual(['【たびとこ】公開申請が差し戻されました：差し戻し後の体験']);
+    const actions = async () =>
+      (await em().find(AuditLog, { entityType: 'experience', entityId: experience.id }, { orderBy: { id: 'asc' } })).map((a) => a.action);
+    expect(await actions()).toEqual(['reject']);
+
+    // The host saves it again: a new request, which may be approved.
+    await em().getConnection().execute(`UPDATE experiences SET updated_at = now() + interval '1 second' WHERE id = ?`, [experience.id]);
+    const approved = await c.agents.admin.post(`/api/v1/admin/experiences/${experience.id}/approval`);
+    expect(approved.status).toBe(200);
+    expect(approved.body).toMatchObject({ approve: true, changed: true });
+    expect(await mails()).toEqual([
+      '【たびとこ】公開申請が差し戻されました：差し戻し後の体験',
+      '【たびとこ】体験が公開されました：差し戻し後の体験',
+    ]);
+    expect(await actions()).toEqual(['reject', 'approve']);
+
+    // A host who left requests nothing: their withdrawn experience is not published again.
+    const leaver = await createUser(t.orm, { role: 'HOST' });
+    const withdrawn = await createExperience(t.orm, { hostUserId: leaver.id, approve: false });
+    await em().getConnection().execute('UPDATE users SET left_at = now() WHERE id = ?', [leaver.id]);
+    const hostLeft = await c.agents.admin.post(`/api/v1/admin/experiences/${withdrawn.id}/approval`);
+    expect(hostLeft.status).toBe(409);
+    expect(hostLeft.body.message).toBe('この体験のホストは退会しているため公開できません');
+    expect((await em().findOneOrFail(Experience, { id: withdrawn.id })).approve).toBe(false);
   });
 
   it('refuses a missing or over-long reason, a published experience, and unknown or malformed ids', async () => {

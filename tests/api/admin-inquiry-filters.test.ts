@@ -65,6 +65,8 @@ describe('GET /api/v1/brand_and_ambassador_inquiries filters', () => {
     // 2026-03-31T14:59Z is March 31 in Japan; 15:00Z is April 1.
     expect(names((await get('since=2026-03-10&until=2026-03-31')).body)).toEqual(['鈴木 次郎', '佐藤 一郎']);
     expect(names((await get('since=2026-04-01')).body)).toEqual(['田中 三郎']);
+    // The last day a date may have: the range ends at its next midnight in Japan, after every row.
+    expect(names((await get('until=2999-12-31')).body)).toEqual(['田中 三郎', '鈴木 次郎', '佐藤 一郎', '山田 花子']);
   });
 
   it('refuses malformed filters with 422 and Japanese messages', async () => {
@@ -74,6 +76,10 @@ describe('GET /api/v1/brand_and_ambassador_inquiries filters', () => {
     const day = await get('since=2026-02-30');
     expect(day.status).toBe(422);
     expect(day.body.messages).toEqual({ since: ['開始日は YYYY-MM-DD の形式の正しい日付で指定してください'] });
+    // A year outside 1900–2999 is refused rather than read back as another year (9999-12-31's next day is year 10000).
+    const far = await get('until=9999-12-31');
+    expect(far.status).toBe(422);
+    expect(far.body.messages).toEqual({ until: ['終了日は YYYY-MM-DD の形式の正しい日付で指定してください'] });
     const long = await get(`q=${'あ'.repeat(101)}`);
     expect(long.status).toBe(422);
     expect(long.body.messages).toEqual({ q: ['キーワードは100文字以内で入力してください'] });

@@ -76,9 +76,10 @@ describe('cli admin changes in the audit log', { timeout: 300_000 }, () => {
     ]);
   });
 
-  it('experiences: reject-experience with its reason, then approve-experience', async () => {
+  it('experiences: reject-experience with its reason, then approve-experience once the host saved it again', async () => {
     const experience = await createExperience(orm, { approve: false });
     await cli(['reject-experience', String(experience.id), '--reason', '写真を差し替えてください']);
+    await orm.em.fork().execute(`UPDATE experiences SET updated_at = now() + interval '1 second' WHERE id = ?`, [experience.id]);
     await cli(['approve-experience', String(experience.id)]);
     const rows = await orm.em.fork().find(AuditLog, { entityType: 'experience', entityId: experience.id }, { orderBy: { id: 'asc' } });
     expect(rows.map((row) => [row.action, row.actor])).toEqual([

@@ -126,6 +126,7 @@ describe('cli ambassador members', { timeout: 300_000 }, () => {
     ]);
     expect(added.stderr).toBe('');
     expect(added.code).toBe(0);
+    expect(added.stdout).toBe(`member.cli@example.com を ${ambassador.name} のメンバーに追加しました\n`);
     const membership = await em().findOneOrFail(AmbassadorMember, { ambassador: ambassador.id, user: user.id });
     // The user is told, as when the administrator adds them (tests/api/ambassador-member-mails.test.ts).
     const memberMails = () =>
@@ -154,6 +155,8 @@ describe('cli ambassador members', { timeout: 300_000 }, () => {
       '--yes',
     ]);
     expect(removed.code).toBe(0);
+    // Named by --user as an id, the member is still told apart by their e-mail, as add-ambassador-member says it.
+    expect(removed.stdout).toBe(`member.cli@example.com を ${ambassador.name} のメンバーから外しました\n`);
     expect(await em().count(AmbassadorMember, { ambassador: ambassador.id })).toBe(0);
     // A refused add mailed nobody; the removal is told too.
     expect((await memberMails()).map((m) => m.dedupeKey)).toEqual([
@@ -183,9 +186,16 @@ describe('cli inquiries and experiences', { timeout: 300_000 }, () => {
     const missing = await runCli(databaseUrl, ['resolve-inquiry', '999999']);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toBe('お問い合わせが見つかりませんでした\n');
+    // An id no integer column holds: the argument's real range, not "1 or more".
+    const beyond = await runCli(databaseUrl, ['resolve-inquiry', '1099511627776']);
+    expect(beyond.code).toBe(1);
+    expect(beyond.stderr).toBe('<id> には1〜2,147,483,647の整数を指定してください （--help で使い方を表示します）\n');
+    // The largest id is an id: looked up (not found), not refused as malformed.
+    const largest = await runCli(databaseUrl, ['resolve-inquiry', '2147483647']);
+    expect(largest.stderr).toBe('お問い合わせが見つかりませんでした\n');
   });
 
-  it('list-experiences --pending, reject-experience (reason required), approve-experience', async () => {
+  it('list-experiences --pending, reject-experience (reason required), approve-experience once saved again', async () => {
     const pending = await createExperience(orm, { approve: false, title: '承認待ちの体験 CLI' });
     const json = await runCli(databaseUrl, ['list-experiences', '--pending', '--json']);
     expect(json.code).toBe(0);
@@ -196,6 +206,16 @@ describe('cli inquiries and experiences', { timeout: 300_000 }, () => {
     const rejected = await runCli(databaseUrl, ['reject-experience', String(pending.id), '--reason', '写真を差し替えてください']);
     expect(rejected.code).toBe(0);
     expect(rejected.stdout).toContain('承認待ちの体験 CLI');
+    // Rejected: not approvable until the host saves it again (no approval mail after the rejection's).
+    const refused = await runCli(databaseUrl, ['approve-experience', String(pending.id)]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe(
+      'この体験は差し戻し中のため公開できません。ホストが内容を修正して保存すると、あらためて承認待ちになります\n',
+    );
+    expect(refused.stdout).toBe('');
+    expect((await em().findOneOrFail(Experience, { id: pending.id })).approve).toBe(false);
+    expect(await em().count(MailOutbox, { dedupeKey: { $like: `experience_approval:${pending.id}:%` } })).toBe(0);
+    await em().execute(`UPDATE experiences SET updated_at = now() + interval '1 second' WHERE id = ?`, [pending.id]);
     const approved = await runCli(databaseUrl, ['approve-experience', String(pending.id)]);
     expect(approved.code).toBe(0);
     expect((await em().findOneOrFail(Experience, { id: pending.id })).approve).toBe(true);

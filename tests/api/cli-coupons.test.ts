@@ -101,6 +101,24 @@ describe('cli coupons', { timeout: 300_000 }, () => {
     expect(await count()).toBe(before);
   });
 
+  it('says one message per option, the maximum for a value over it; refuses an expiry past 2999 and an id past the integer column', async () => {
+    const before = await count();
+    for (const [args, line] of [
+      [['--amount', '1099511627776'], '--amount: 割引額は1,000,000円以下で入力してください'],
+      [['--amount', '5', '--min-amount', '1099511627776'], '--min-amount: 最低金額は100,000,000円以下で入力してください'],
+      [['--amount', '5', '--max-uses', '2147483648'], '--max-uses: 利用回数の上限は2,147,483,647回以下で入力してください'],
+      [['--amount', '5', '--expires', '9999-12-31'], '--expires: 有効期限は YYYY-MM-DD の形式の正しい日付で入力してください'],
+    ] as const) {
+      const run = await runCli(databaseUrl, ['create-coupon', '--code', 'BIG', ...args]);
+      expect(run.code, args.join(' ')).toBe(1);
+      expect(run.stderr).toBe(`入力内容に誤りがあります: ${line}\n`);
+    }
+    expect(await count()).toBe(before);
+    const beyond = await runCli(databaseUrl, ['deactivate-coupon', '1099511627776']);
+    expect(beyond.code).toBe(1);
+    expect(beyond.stderr).toBe('<id> には1〜2,147,483,647の整数を指定してください （--help で使い方を表示します）\n');
+  });
+
   it('list-coupons --json parses back to the stored coupons; the table aligns full-width text', async () => {
     await createCoupon(orm, { code: 'WIDE', name: '全角の長い名前のクーポン', discountType: 'percent', discountValue: 15 });
     const json = await runCli(databaseUrl, ['list-coupons', '--json']);

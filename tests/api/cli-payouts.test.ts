@@ -108,6 +108,12 @@ describe('cli payouts', { timeout: CLI_TEST_TIMEOUT }, () => {
     expect(copy.stderr).toBe(`注意: 2026-08 の支払バッチは支払済みです。${out} は記録用の控えです。銀行に渡すと二重に振り込まれます\n`);
     expect(readFileSync(out).equals(exported)).toBe(true);
 
+    // On stdout the bank file is all there is: a JSON summary beside it is refused before anything is written.
+    const jsonPiped = await runCli(databaseUrl, ['payouts:export', String(batchId), '--reexport', '--out', '-', '--json']);
+    expect(jsonPiped.code).toBe(1);
+    expect(jsonPiped.stderr).toBe('--json は --out - と同時に指定できません（標準出力には振込ファイルだけを書き出します）\n');
+    expect(jsonPiped.stdout).toBe('');
+
     const piped = await runCli(databaseUrl, ['payouts:export', String(batchId), '--reexport', '--out', '-']);
     expect(piped.code).toBe(0);
     expect(piped.raw.equals(exported)).toBe(true);

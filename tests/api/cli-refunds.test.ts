@@ -67,7 +67,7 @@ describe('cli refunds', { timeout: CLI_TEST_TIMEOUT }, () => {
     expect(bad.stderr).toBe('--status には pending, succeeded のいずれかを指定してください （--help で使い方を表示します）\n');
     const malformed = await runCli(databaseUrl, ['retry-refund', 'x']);
     expect(malformed.code).toBe(1);
-    expect(malformed.stderr).toBe('<id> には1以上の整数を指定してください （--help で使い方を表示します）\n');
+    expect(malformed.stderr).toBe('<id> には1〜2,147,483,647の整数を指定してください （--help で使い方を表示します）\n');
   });
 
   it('retry-refund moves the next attempt to now and records who did it; a finished or unknown refund is refused', async () => {

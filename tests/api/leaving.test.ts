@@ -206,7 +206,7 @@ describe('the administrator makes a user leave', () => {
       expect((await userRow(target.id)).leftAt).toBeNull();
       const malformed = await runCli(t.databaseUrl, ['leave-user', 'abc', '--yes']);
       expect(malformed.code).toBe(1);
-      expect(malformed.stderr).toBe('<id> には1以上の整数を指定してください （--help で使い方を表示します）\n');
+      expect(malformed.stderr).toBe('<id> には1〜2,147,483,647の整数を指定してください （--help で使い方を表示します）\n');
       const run = await runCli(t.databaseUrl, ['leave-user', String(target.id), '--yes']);
       expect(run.stderr).toBe('');
       expect(run.code).toBe(0);

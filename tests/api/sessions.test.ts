@@ -87,6 +87,10 @@ describe('POST /api/v1/sessions', () => {
     const res = await request(t.app).post('/api/v1/sessions').send({ email: 42 });
     expect(res.status).toBe(422);
     expect(res.body.messages.email[0]).toMatch(/メールアドレス/);
+    // The brand portal's sign-in asks for an empty password with the same rule and words.
+    const empty = await request(t.app).post('/api/v1/sessions').send({ email: 'someone@example.com', password: '' });
+    expect(empty.status).toBe(422);
+    expect(empty.body.messages).toEqual({ password: ['パスワードを入力してください'] });
   });
 
   it('answers malformed JSON with 422, not 500, and writes nothing', async () => {

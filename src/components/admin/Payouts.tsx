@@ -192,7 +192,7 @@ export function Payouts() {
           }}
         />
         <AdminPagination
-          page={page}
+          page={load.state === 'ok' ? load.data.meta.current_page : page}
           totalPages={load.state === 'ok' ? load.data.meta.total_pages : 1}
           href={(p) => `/admin/payouts?page=${p}`}
         />

@@ -78,6 +78,8 @@ export const adminApi = {
     reasonRequired: '差し戻しの理由を入力してください',
     reasonTooLong: (max: number) => `差し戻しの理由は${max}文字以内で入力してください`,
     alreadyPublished: 'この体験はすでに公開されています',
+    approveRejected: 'この体験は差し戻し中のため公開できません。ホストが内容を修正して保存すると、あらためて承認待ちになります',
+    approveHostLeft: 'この体験のホストは退会しているため公開できません',
     rejectSubject: (title: string) => `【たびとこ】公開申請が差し戻されました：${title}`,
     rejectBody: (p: { title: string; reason: string; url: string }) => [
       `体験「${p.title}」の公開申請を確認しましたが、次の理由により差し戻しました。`,

@@ -16,6 +16,7 @@ export const auth = {
   invalidCredentials: 'メールアドレスまたはパスワードが正しくありません',
   emailTaken: 'このメールアドレスはすでに登録されています',
   passwordTooShort: '8文字以上で入力してください',
+  passwordRequired: 'パスワードを入力してください',
   passwordLetterDigit: '英字と数字をそれぞれ1文字以上含めてください',
   nameRequired: 'お名前を入力してください',
   nameTooLong: 'お名前は100文字以内で入力してください',

@@ -13,6 +13,8 @@ export const bookingRules = {
   cliFirstBookingOnly: '初めてのご予約のみ利用できるようにする',
   cliMinAmount: '利用できる最低金額（円、体験とオプションの合計・割引前）',
   maxUsesPerGuestInvalid: 'お一人様あたりの利用回数の上限は1以上の整数で入力してください',
+  maxUsesPerGuestTooLarge: (max: number) => `お一人様あたりの利用回数の上限は${max.toLocaleString('ja-JP')}回以下で入力してください`,
   minAmountInvalid: '最低金額は1以上の整数（円）で入力してください',
+  minAmountTooLarge: (max: number) => `最低金額は${max.toLocaleString('ja-JP')}円以下で入力してください`,
   couponMinAmount: (yen: number) => `このクーポンは${yen.toLocaleString('ja-JP')}円以上のご予約でご利用いただけます`,
 } as const;

@@ -29,6 +29,7 @@ export const cli = {
   invalidValue: (name: string, rule: string) => `${name} には${rule}`,
   exported: (count: number, file: string) => `${count.toLocaleString('ja-JP')}件を ${file} に書き出しました`,
   excelNeedsCsv: '--excel は --format csv のときだけ指定できます',
+  payoutsJsonToStdout: '--json は --out - と同時に指定できません（標準出力には振込ファイルだけを書き出します）',
   progress: (done: number, total: number, rate: number, etaSeconds: number | null) =>
     `${done.toLocaleString('ja-JP')} / ${total.toLocaleString('ja-JP')} 件  ${Math.round(rate).toLocaleString('ja-JP')} 件/秒  残り${
       etaSeconds === null ? ' --' : `約${Math.ceil(etaSeconds)}`

@@ -30,8 +30,8 @@ export const cliFailures = {
     `組み込みデータベース（${dir}）を起動できませんでした。DATA_DIR の場所と空き容量を確認してください（${reason}）`,
   sharedDatabaseNotice: (port: number, pid: number) =>
     `実行中のプロセス（PID ${pid}、npm start など）の組み込みデータベース（127.0.0.1:${port}）に接続して実行します`,
-  idFormat: '1以上の整数を指定してください',
-  pageRange: (max: number) => `1〜${max.toLocaleString('ja-JP')}の整数を指定してください`,
+  /** An id argument or `--page` outside 1..max (an id: up to MAX_ID, what an integer column holds). */
+  numberRange: (max: number) => `1〜${max.toLocaleString('ja-JP')}の整数を指定してください`,
   pagePastEnd: (page: number, totalPages: number, total: number) =>
     total === 0
       ? `--page ${page}: 該当するデータは0件です（--page を付けずに実行してください）`

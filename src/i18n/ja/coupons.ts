@@ -13,6 +13,7 @@ export const coupons = {
   expiresInvalid: '有効期限は YYYY-MM-DD の形式の正しい日付で入力してください',
   expiresPast: '有効期限には今日以降の日付を入力してください',
   maxUsesInvalid: '利用回数の上限は1以上の整数で入力してください',
+  maxUsesTooLarge: (max: number) => `利用回数の上限は${max.toLocaleString('ja-JP')}回以下で入力してください`,
   header: {
     id: 'ID',
     code: 'コード',

@@ -44,6 +44,19 @@ describe('dates (Japan time)', () => {
     expect(isValidYmd('2026-1-01')).toBe(false);
   });
 
+  it('accepts the years 1900 to 2999 only, where the day after a date is still read back right', () => {
+    expect(isValidYmd('1900-01-01')).toBe(true);
+    expect(isValidYmd('2999-12-31')).toBe(true);
+    expect(isValidYmd('1899-12-31')).toBe(false);
+    expect(isValidYmd('3000-01-01')).toBe(false);
+    expect(isValidYmd('9999-12-31')).toBe(false);
+    expect(isValidYmd('0050-01-01')).toBe(false);
+    // The last accepted day's next midnight in Japan, as a coupon's expiry and a list's `until` compute it.
+    expect(addDays('2999-12-31', 1)).toBe('3000-01-01');
+    expect(japanInstant(addDays('2999-12-31', 1)).toISOString()).toBe('2999-12-31T15:00:00.000Z');
+    expect(addDays('1900-01-01', -1)).toBe('1899-12-31');
+  });
+
   it('does calendar arithmetic across month and year ends', () => {
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');

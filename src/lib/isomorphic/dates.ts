@@ -25,11 +25,20 @@ export function nowTimeInJapan(now: Date = new Date()): string {
 
 const YMD = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** True for a real calendar date in 'yyyy-MM-dd' form (rejects 2025-02-31). */
+/**
+ * The years a date this product accepts may have (docs/decisions/hardening.md). Within them the arithmetic
+ * below holds with room to spare: a date a few years later still has four digits, which `toISOString` writes as
+ * 'yyyy' and the readers here read back (past 9999 it writes '+010000', and before 100 Date.UTC reads the year as
+ * 19xx).
+ */
+export const YEAR_RANGE = { min: 1900, max: 2999 } as const;
+
+/** True for a real calendar date in 'yyyy-MM-dd' form (rejects 2025-02-31) whose year is within YEAR_RANGE. */
 export function isValidYmd(value: string): boolean {
   const match = YMD.exec(value);
   if (!match) return false;
   const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (y < YEAR_RANGE.min || y > YEAR_RANGE.max) return false;
   const date = new Date(Date.UTC(y, m - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }

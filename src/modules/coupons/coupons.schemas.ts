@@ -22,15 +22,28 @@ export const COUPON_CODE_MAX = 50;
 export const COUPON_AMOUNT_MAX = 1_000_000;
 export const COUPONS_PAGE_SIZE = 50;
 
+/** The largest minimum amount a coupon may ask for (yen). */
+export const COUPON_MIN_AMOUNT_MAX = COUPON_AMOUNT_MAX * 100;
+
 /**
- * A whole number from JSON (number) or from a command line or form (digits, full-width ones as IMEs type them), at
- * most what the limits' integer columns hold.
+ * A whole number from JSON (number) or from a command line or form (digits, full-width ones as IMEs type them), from
+ * 1 to `max`, with one message for what is wrong: `tooLarge` above `max` (however many digits), else `message`. The
+ * upper limit is checked first and each check stops the rest, so a field never gets two messages.
  */
-const wholeNumber = (message: string) =>
+const wholeNumber = (message: string, max: number, tooLarge: string) =>
   z.preprocess(
-    (v) => (typeof v === 'string' && /^\s*\d{1,15}\s*$/.test(toHalfWidthDigits(v)) ? Number(toHalfWidthDigits(v)) : v),
-    z.number({ error: message }).int({ error: message }).min(1, { error: message }).max(MAX_ID, { error: message }),
+    (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(toHalfWidthDigits(v)) ? Number(toHalfWidthDigits(v)) : v),
+    z
+      .number({ error: message })
+      .max(max, { error: tooLarge, abort: true })
+      .int({ error: message, abort: true })
+      .min(1, { error: message, abort: true }),
   );
+
+/** Limits counted in uses: at most what their integer columns hold. */
+const countLimit = (message: string, tooLarge: (max: number) => string) => wholeNumber(message, MAX_ID, tooLarge(MAX_ID));
+const minAmount = () =>
+  wholeNumber(ja.bookingRules.minAmountInvalid, COUPON_MIN_AMOUNT_MAX, ja.bookingRules.minAmountTooLarge(COUPON_MIN_AMOUNT_MAX));
 
 export const couponCreateSchema = z
   .object({
@@ -42,21 +55,15 @@ export const couponCreateSchema = z
       .regex(/^[A-Za-z0-9_-]+$/, { error: t.codeFormat })
       .transform((code) => code.toUpperCase()),
     name: z.string().trim().max(255, { error: t.nameTooLong, abort: true }).check(oneLine()).optional(),
-    amount: wholeNumber(t.amountInvalid)
-      .refine((n) => n <= COUPON_AMOUNT_MAX, { error: t.amountTooLarge })
-      .optional(),
-    percent: wholeNumber(t.percentInvalid)
-      .refine((n) => n <= 100, { error: t.percentInvalid })
-      .optional(),
+    amount: wholeNumber(t.amountInvalid, COUPON_AMOUNT_MAX, t.amountTooLarge).optional(),
+    percent: wholeNumber(t.percentInvalid, 100, t.percentInvalid).optional(),
     /** Last valid day, Japan time. */
     expires: z.string({ error: t.expiresInvalid }).refine(isValidYmd, { error: t.expiresInvalid }).meta({ format: 'date' }).optional(),
-    max_uses: wholeNumber(t.maxUsesInvalid).optional(),
+    max_uses: countLimit(t.maxUsesInvalid, t.maxUsesTooLarge).optional(),
     /** Uses per guest, first booking only, minimum amount (tour + option before the discount). */
-    max_uses_per_guest: wholeNumber(ja.bookingRules.maxUsesPerGuestInvalid).optional(),
+    max_uses_per_guest: countLimit(ja.bookingRules.maxUsesPerGuestInvalid, ja.bookingRules.maxUsesPerGuestTooLarge).optional(),
     first_booking_only: z.boolean().optional(),
-    min_amount: wholeNumber(ja.bookingRules.minAmountInvalid)
-      .refine((n) => n <= COUPON_AMOUNT_MAX * 100, { error: ja.bookingRules.minAmountInvalid })
-      .optional(),
+    min_amount: minAmount().optional(),
   })
   .superRefine((data, issue) => {
     if (data.amount === undefined && data.percent === undefined) {
@@ -73,7 +80,7 @@ export const couponListSchema = listQuerySchema.extend({ q: keywordFilter(), act
 export type CouponListQuery = InputOf<typeof couponListSchema>;
 
 /** A limit the admin may clear: a whole number, or null / '' for "no limit". */
-const clearableLimit = (message: string) => z.preprocess((v) => (v === '' ? null : v), wholeNumber(message).nullable()).optional();
+const clearableLimit = (limit: ReturnType<typeof wholeNumber>) => z.preprocess((v) => (v === '' ? null : v), limit.nullable()).optional();
 
 /**
  * PATCH /api/v1/admin/coupons/{id}: the name, the limits and the validity (the code and the discount stay: a
@@ -89,15 +96,10 @@ export const couponUpdateSchema = z.object({
       z.string({ error: t.expiresInvalid }).refine(isValidYmd, { error: t.expiresInvalid }).meta({ format: 'date' }).nullable(),
     )
     .optional(),
-  max_uses: clearableLimit(t.maxUsesInvalid),
-  max_uses_per_guest: clearableLimit(ja.bookingRules.maxUsesPerGuestInvalid),
+  max_uses: clearableLimit(countLimit(t.maxUsesInvalid, t.maxUsesTooLarge)),
+  max_uses_per_guest: clearableLimit(countLimit(ja.bookingRules.maxUsesPerGuestInvalid, ja.bookingRules.maxUsesPerGuestTooLarge)),
   first_booking_only: z.boolean().optional(),
-  min_amount: clearableLimit(ja.bookingRules.minAmountInvalid).refine(
-    (n) => n === undefined || n === null || n <= COUPON_AMOUNT_MAX * 100,
-    {
-      error: ja.bookingRules.minAmountInvalid,
-    },
-  ),
+  min_amount: clearableLimit(minAmount()),
 });
 
 export type CouponUpdateInput = z.input<typeof couponUpdateSchema>;

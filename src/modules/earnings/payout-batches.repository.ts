@@ -91,6 +91,12 @@ export function batchPage(em: EntityManager, limit: number, offset: number): Pro
   );
 }
 
+/** How many batches there are. */
+export async function batchCount(em: EntityManager): Promise<number> {
+  const [row] = await em.execute<{ n: number }[]>('SELECT count(*)::int AS n FROM payout_batches');
+  return Number(row.n);
+}
+
 /**
  * Every payee's 確定 balance at a close (`cutoffAt`), the part of it that the period from `periodStart` added (earlier
  * payouts are rows of the ledger too, so what was paid before is already subtracted), and the payee's bank account.

@@ -15,12 +15,13 @@ import { actorLabel, requireAdmin, withEm, type Ctx } from '#src/lib/context';
 import { idFrom, parseInput, type IdInput } from '#src/lib/isomorphic/validate';
 import * as ja from '#src/i18n/ja';
 import { transaction } from '#src/lib/transaction';
+import { readPage } from '#src/lib/paging';
 import type { AuditService } from '#src/modules/audit/audit.service';
 import { listQuerySchema, type ListQuery } from '#src/modules/partners/partners.schemas';
 import { monthClose, payableFrom, payoutFor, type CloseSettings, type PayoutSettings } from './earnings-rules';
 import { bankAccountKey, decryptAccountNumber, maskAccountNumber } from './bank-account-crypto';
 import type { PayoutAdapter, PayoutFile } from './payout-adapters';
-import { batchJson, batchPage, batchRow, closeBalances, itemRows, type ItemRow } from './payout-batches.repository';
+import { batchCount, batchJson, batchPage, batchRow, closeBalances, itemRows, type ItemRow } from './payout-batches.repository';
 import { queuePaidMails, queueUnpaidMails } from './payout-mails';
 import {
   PAYOUT_BATCHES_PAGE_SIZE,
@@ -164,16 +165,20 @@ export function createPayoutsService(deps: PayoutsDeps) {
     return detail(ctx.em, result.id, result.created);
   }
 
-  /** GET /api/v1/admin/payouts, `payouts:list`: batches, newest month first. */
+  /**
+   * GET /api/v1/admin/payouts, `payouts:list`: batches, newest month first, by the lists' page rule (`readPage`: a page
+   * past the last answers the last, `current_page` says which).
+   */
   async function list(ctx: Ctx, input: ListQuery = {}): Promise<PayoutBatchListJson> {
     requireAdmin(ctx);
     const { page } = parseInput(listQuerySchema, input);
-    const rows = await batchPage(ctx.em, PAYOUT_BATCHES_PAGE_SIZE, (page - 1) * PAYOUT_BATCHES_PAGE_SIZE);
-    const total = rows.length > 0 ? Number(rows[0].total) : 0;
-    return {
-      batches: rows.map(batchJson),
-      meta: { current_page: page, total_pages: Math.max(1, Math.ceil(total / PAYOUT_BATCHES_PAGE_SIZE)), total_count: total },
-    };
+    const { rows, meta } = await readPage(page, PAYOUT_BATCHES_PAGE_SIZE, async (limit, offset) => {
+      const rows = await batchPage(ctx.em, limit, offset);
+      // The count rides on the page's rows; a page past the last has none, so the batches are counted on their own.
+      const total = rows.length > 0 ? Number(rows[0].total) : offset > 0 ? await batchCount(ctx.em) : 0;
+      return [rows, total];
+    });
+    return { batches: rows.map(batchJson), meta };
   }
 
   /** GET /api/v1/admin/payouts/{id}: one batch with its lines. */

@@ -12,7 +12,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { actorLabel, requireAdmin, type Ctx, withEm } from '#src/lib/context';
 import { publicBaseUrl, type Env } from '#src/lib/env';
-import { NotFoundError, ValidationError } from '#src/lib/isomorphic/errors';
+import { ConflictError, NotFoundError, ValidationError } from '#src/lib/isomorphic/errors';
 import type { IdInput } from '#src/lib/isomorphic/ids';
 import { parseId, parseInput } from '#src/lib/isomorphic/validate';
 import * as ja from '#src/i18n/ja';
@@ -22,6 +22,7 @@ import type { AuditService } from '#src/modules/audit/audit.service';
 import type { ExperiencesHostService } from '#src/modules/experiences/experiences.host.service';
 import {
   findReviewedExperience,
+  lockForReview,
   pendingExperiences,
   unpublishedUpdatedAt,
   type ReviewedExperience,
@@ -104,12 +105,20 @@ export function createExperienceApprovalsService(deps: ExperienceApprovalsDeps) 
   /**
    * POST /api/v1/admin/experiences/{id}/approval (ADMIN) and the CLI `approve-experience` (operator): publishes
    * through experiencesHost.approve (which checks ADMIN), records the change and mails the host, in one transaction.
-   * Approving a published experience changes nothing (changed: false), records and mails nothing.
+   * Only an experience awaiting approval (in the queue) is published: one rejected since its last save waits for the
+   * host to save it again, and one whose host left is never published (409 with the reason). Approving a published
+   * experience changes nothing (changed: false), records and mails nothing. The row is locked first, so a rejection
+   * or the host's save at the same moment is decided before or after this one, never beside it.
    */
   async function approve(ctx: Ctx, input: { id: IdInput }): Promise<ApprovalResult> {
     requireAdmin(ctx);
-    if (!parseId(input.id)) throw notFound();
+    const id = parseId(input.id);
+    if (!id) throw notFound();
     return transaction(ctx.em, async (em) => {
+      const state = await lockForReview(em, id);
+      if (!state) throw notFound();
+      if (state === 'rejected') throw new ConflictError(m.approveRejected);
+      if (state === 'hostLeft') throw new ConflictError(m.approveHostLeft);
       const result = await deps.experiencesHost.approve(withEm(ctx, em), input);
       if (!result.changed) return result;
       audit.record(withEm(ctx, em), {
@@ -163,6 +172,8 @@ export function createExperienceApprovalsService(deps: ExperienceApprovalsDeps) 
     if (!id) throw notFound();
     const { reason } = parseInput(rejectExperienceSchema, input);
     return transaction(ctx.em, async (em) => {
+      // Locked like an approval, so the two decisions on one experience never run side by side.
+      if (!(await lockForReview(em, id))) throw notFound();
       const experience = await findReviewedExperience(em, id);
       if (!experience) throw notFound();
       if (experience.approve) throw new ValidationError({ base: [m.alreadyPublished] });

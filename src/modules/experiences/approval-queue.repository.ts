@@ -30,10 +30,34 @@ export interface ReviewedExperience {
   createdByEmail: string;
 }
 
+/** The experience's host user has left (退会). */
+const HOST_LEFT_SQL = 'EXISTS (SELECT 1 FROM users u WHERE u.id = e.host_user_id AND u.left_at IS NOT NULL)';
+/** The experience was rejected after its last save (the host has not saved it again, which requests anew). */
+const REJECTED_SQL = 'EXISTS (SELECT 1 FROM experience_rejections r WHERE r.experience_id = e.id AND r.created_at >= e.updated_at)';
+
 /** Requested and not rejected since the last save; a host who left (退会) requests nothing. */
-const PENDING_SQL = `e.approve = false
-    AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = e.host_user_id AND u.left_at IS NOT NULL)
-    AND NOT EXISTS (SELECT 1 FROM experience_rejections r WHERE r.experience_id = e.id AND r.created_at >= e.updated_at)`;
+const PENDING_SQL = `e.approve = false AND NOT ${HOST_LEFT_SQL} AND NOT ${REJECTED_SQL}`;
+
+/**
+ * Where an experience stands for an approval decision: published, awaiting approval (the queue's rule, PENDING_SQL),
+ * rejected since its last save, or its host left.
+ */
+export type ReviewState = 'published' | 'awaiting' | 'rejected' | 'hostLeft';
+
+/**
+ * Locks the experience's row until the transaction ends (a host's save and another decision on it wait) and says where
+ * it stands (`ReviewState`); null for an unknown id.
+ */
+export async function lockForReview(em: EntityManager, id: number): Promise<ReviewState | null> {
+  const [row] = await em.execute<{ approve: boolean; host_left: boolean; rejected: boolean }[]>(
+    `SELECT e.approve, ${HOST_LEFT_SQL} AS host_left, ${REJECTED_SQL} AS rejected FROM experiences e WHERE e.id = ? FOR UPDATE OF e`,
+    [id],
+  );
+  if (!row) return null;
+  if (row.approve) return 'published';
+  if (row.rejected) return 'rejected';
+  return row.host_left ? 'hostLeft' : 'awaiting';
+}
 
 /**
  * The queue's length by how long each experience has waited since it was last saved (the admin dashboard): under a

@@ -24,6 +24,16 @@ export const passwordSchema = z
   .check(oneLine())
   .refine((value) => /[A-Za-z]/.test(value) && /\d/.test(value), ja.auth.passwordLetterDigit);
 
+/**
+ * The password of a sign-in (the marketplace's and the brand portal's): an existing password is only compared, so
+ * the new-password rules do not apply; an empty one is asked for.
+ */
+export const signInPasswordSchema = z
+  .string({ error: ja.auth.passwordRequired })
+  .min(1, ja.auth.passwordRequired)
+  .max(128, ja.validation.maxLength(ja.auth.password, 128))
+  .check(oneLine());
+
 export const signInSchema = z.object({
   email: z
     .string({ error: ja.auth.emailRequired })
@@ -31,7 +41,7 @@ export const signInSchema = z.object({
     .min(1, ja.auth.emailRequired)
     .check(oneLine())
     .transform((v) => v.toLowerCase()),
-  password: z.string({ error: ja.auth.passwordTooShort }).min(1, ja.auth.passwordTooShort).max(128).check(oneLine()),
+  password: signInPasswordSchema,
 });
 export type SignInInput = z.input<typeof signInSchema>;
 
