@@ -13,7 +13,7 @@ import { DEMO_PASSWORD } from '#seeds/demo-accounts';
 import { GUEST, operator, type Actor, type Ctx } from '#src/lib/context';
 import { addDays, todayInJapan } from '#src/lib/isomorphic/dates';
 import { Experience } from '#src/modules/experiences/experiences.entity';
-import { canManageExperience } from '#src/modules/experiences/experiences.policy';
+import { canManageExperience, isExperienceHost } from '#src/modules/experiences/experiences.policy';
 import {
   EXPERIENCE_CARD_POPULATE,
   EXPERIENCE_JSON_POPULATE,
@@ -242,6 +242,7 @@ describe('page-shaped reads equal the ORM-based reads (demo data)', () => {
             experience,
             rating: { count: reviews.meta.total_count, average: reviews.average_rate },
             favorite: hearted.includes(id),
+            own: await isExperienceHost(ctxOf(actor), await ctxOf(actor).em.findOneOrFail(Experience, { id })),
             calendars: await referenceUpcoming(ctxOf(actor), id),
           };
         });

@@ -129,6 +129,21 @@ describe('the bank account', () => {
     expect((await host.get('/api/v1/host/bank-account')).body.account_number_masked).toBe('****567');
   });
 
+  it('takes the codes and the number in full-width digits, and stores them in half-width', async () => {
+    const user = await createUser(t.orm, { role: 'HOST' });
+    const agent = await signedInAgent(t.app, user.email);
+    const res = await agent
+      .put('/api/v1/host/bank-account')
+      .send({ ...account, bank_code: '０００１', branch_code: '００１', account_number: '７６５４３２１' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ bank_code: '0001', bank_name: 'みずほ', branch_code: '001', account_number_masked: '****321' });
+    const [row] = await sql<{ bank_code: string; branch_code: string; account_number_last3: string }[]>(
+      'SELECT bank_code, branch_code, account_number_last3 FROM payees WHERE user_id = ?',
+      [user.id],
+    );
+    expect(row).toEqual({ bank_code: '0001', branch_code: '001', account_number_last3: '321' });
+  });
+
   it("mails an ambassador's change to its address with its earnings page and the member who made it", async () => {
     const school = await createAmbassador(t.orm, { name: '木工房かしの木', email: 'kashi@example.com' });
     const member = await createUser(t.orm, { name: '鈴木 一郎', role: 'HOST' });
@@ -418,7 +433,19 @@ describe('/host/earnings', () => {
 
       // 2026-12-01 08:30 in Japan is still 11-30 in UTC: the close has passed and the statement is dated December 1.
       vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-30T23:30:00Z') });
+      // Before November is prepared the next payout is the projection of December's close: an estimate.
+      const projected = await agent.get('/api/v1/host/earnings');
+      expect(projected.body.next_payout).toMatchObject({ month: '2026-12', amount: 27345, prepared: false });
       const november = await t.services.payouts.prepare(ctx, { month: '2026-11' });
+      // Once prepared, the batch's line is the next payout, and its amount is fixed.
+      const next = await agent.get('/api/v1/host/earnings');
+      expect(next.body.next_payout).toEqual({
+        month: '2026-11',
+        pay_date: '2026-12-30',
+        amount: 27345,
+        below_minimum: false,
+        prepared: true,
+      });
       expect(november.items.find((i) => i.payee_id === payee.id)).toMatchObject({
         balance: 27345,
         carried_in: 4675,

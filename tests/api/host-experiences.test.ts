@@ -199,7 +199,16 @@ describe('POST /api/v1/experiences (publication request)', () => {
     expect(fullWidth.res.body.options[0].price).toBe(1200);
     expect((await em().findOneOrFail(Experience, { id: fullWidth.res.body.id })).price).toBe(4500);
 
-    for (const price of ['abc', '-1', '1,000', 1.5, -3, '４５.０']) {
+    // Thousands separators as a Japanese host types them are dropped; leading zeros are the same number.
+    const separated = await post(validPayload({ price: '1,000', options: [{ name: '追加', description: '説明', price: '１，２５０' }] }));
+    expect(separated.res.status).toBe(201);
+    expect(separated.res.body.price).toBe(1000);
+    expect(separated.res.body.options[0].price).toBe(1250);
+    expect((await em().findOneOrFail(Experience, { id: separated.res.body.id })).price).toBe(1000);
+    const zeros = await post(validPayload({ price: '0500' }));
+    expect(zeros.res.body.price).toBe(500);
+
+    for (const price of ['abc', '-1', '1.000', '1 000', '¥1,000', 1.5, -3, '４５.０']) {
       const { res } = await post(validPayload({ price }));
       expect(res.status, String(price)).toBe(422);
       expect(res.body.messages.price, String(price)).toEqual(['数字のみ入力してください']);
@@ -208,6 +217,11 @@ describe('POST /api/v1/experiences (publication request)', () => {
     expect(empty.res.body.messages.price).toEqual(['料金(1名あたり・税込)を入力してください']);
     const tooHigh = await post(validPayload({ price: 10_000_001 }));
     expect(tooHigh.res.body.messages.price[0]).toMatch(/10,000,000円以下/);
+    for (const price of ['10,000,001', '9'.repeat(30)]) {
+      const { res } = await post(validPayload({ price }));
+      expect(res.status, price).toBe(422);
+      expect(res.body.messages.price[0], price).toMatch(/10,000,000円以下/);
+    }
     const free = await post(validPayload({ price: 0 }));
     expect(free.res.status).toBe(201);
   });
@@ -345,15 +359,13 @@ describe('POST /api/v1/experiences (publication request)', () => {
     for (const [entry, key, message] of cases) {
       const { res } = await post(validPayload({ calendars: [entry] }));
       if (!key) {
-        // The last day of the 6-month window is allowed, and so is today.
+        // The last day of the 6-month window is allowed (today, before its start time: host-calendar-start.test.ts).
         expect(res.status).toBe(201);
         continue;
       }
       expect(res.status, JSON.stringify(entry)).toBe(422);
       expect(res.body.messages[key], JSON.stringify(entry)).toEqual([message]);
     }
-    const todayOk = await post(validPayload({ calendars: [{ date: today(), start_time: '23:00', end_time: '23:30' }] }));
-    expect(todayOk.res.status).toBe(201);
     const none = await post(validPayload({ calendars: [], recurrence_rules: [] }));
     expect(none.res.body.messages.calendars).toEqual(['日程を1つ以上登録してください']);
   });
@@ -703,6 +715,55 @@ describe('PUT /api/v1/experiences/{id}', () => {
       [booked.id, true],
     ]);
     expect(await em().count(Calendar, { id: free.id })).toBe(0);
+  });
+
+  it('keeps a cancelled slot as it is: never deleted or moved, shown as not accepting reservations', async () => {
+    const { agent, experience } = await created(
+      validPayload({
+        calendars: [
+          { date: inDays(5), start_time: '10:00', end_time: '12:00' },
+          { date: inDays(6), start_time: '10:00', end_time: '12:00' },
+          { date: inDays(7), start_time: '10:00', end_time: '12:00' },
+        ],
+      }),
+    );
+    const [booked, empty, open] = experience.calendars;
+    // A booking that was cancelled: the slot keeps it on record, so it counts as reserved.
+    const guest = await createUser(t.orm);
+    await createReservation(t.orm, { userId: guest.id, experienceId: experience.id, calendarIds: [booked.id], status: 'cancelled' });
+    for (const slot of [booked, empty]) {
+      const res = await agent.post(`/api/v1/host/calendars/${slot.id}/cancellation`).send({ reason: '講師の体調不良のため' });
+      expect(res.status).toBe(200);
+    }
+    const dropEmpty = await agent.put(`/api/v1/experiences/${experience.id}`).send({ ...validPayload(), calendars: [booked, open] });
+    expect(dropEmpty.status).toBe(422);
+    expect(dropEmpty.body.messages.calendars).toHaveLength(1);
+    expect(dropEmpty.body.messages.calendars[0]).toMatch(
+      /^開催中止にした日程は削除・変更できません\(\d{4}年\d{1,2}月\d{1,2}日\(.\) 10:00\)$/,
+    );
+    const dropBoth = await agent.put(`/api/v1/experiences/${experience.id}`).send({ ...validPayload(), calendars: [open] });
+    expect(dropBoth.status).toBe(422);
+    expect(dropBoth.body.messages.calendars).toHaveLength(2);
+    const moveEmpty = await agent
+      .put(`/api/v1/experiences/${experience.id}`)
+      .send({ ...validPayload(), calendars: [booked, { ...empty, start_time: '13:00', end_time: '14:00' }, open] });
+    expect(moveEmpty.status).toBe(422);
+    expect(moveEmpty.body.messages['calendars.1.date'][0]).toMatch(/^開催中止にした日程は削除・変更できません/);
+    const rows = await em().find(Calendar, { experience: experience.id }, { orderBy: { date: 'asc' } });
+    expect(rows.map((c) => [c.id, c.startTime, c.acceptingReservation])).toEqual([
+      [booked.id, '10:00', false],
+      [empty.id, '10:00', false],
+      [open.id, '10:00', true],
+    ]);
+
+    // Kept in the list, they stay cancelled; the open one may still go.
+    const kept = await agent.put(`/api/v1/experiences/${experience.id}`).send({ ...validPayload(), calendars: [booked, empty] });
+    expect(kept.status).toBe(200);
+    expect(kept.body.calendars.map((c: { id: number; accepting_reservation: boolean }) => [c.id, c.accepting_reservation])).toEqual([
+      [booked.id, false],
+      [empty.id, false],
+    ]);
+    expect(await em().count(Calendar, { id: open.id })).toBe(0);
   });
 
   it("never lowers a slot's recruitment below its participants", async () => {

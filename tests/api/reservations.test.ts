@@ -451,6 +451,50 @@ describe('POST /api/v1/reservations', () => {
   });
 });
 
+describe("the host's own experience", () => {
+  const ownMessage = { base: ['ご自身の体験は予約できません'] };
+
+  it('refuses the host user the price, the form and the booking, and charges nothing', async () => {
+    const host = await createUser(t.orm, { role: 'HOST' });
+    const hostAgent = await signedInAgent(t.app, host.email);
+    const { experience, calendar } = await paidSlot({ hostUserId: host.id });
+    const quote = await hostAgent.get(priceUrl(experience.id, `calendar_ids[]=${calendar.id}&number_of_people=1`));
+    expect(quote.status).toBe(422);
+    expect(quote.body.messages).toEqual(ownMessage);
+    await expect(
+      t.services.reservations.form(t.services.context({ kind: 'user', id: host.id, role: 'HOST', name: host.name, email: host.email }), {
+        tour_id: experience.id,
+        cid: String(calendar.id),
+      }),
+    ).rejects.toMatchObject({ status: 422, details: ownMessage });
+    const res = await hostAgent
+      .post('/api/v1/reservations')
+      .send({ calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'tok_visa', idempotency_key: newKey() });
+    expect(res.status).toBe(422);
+    expect(res.body.messages).toEqual(ownMessage);
+    expect(await seats(calendar.id)).toBe(0);
+    expect(await t.orm.em.fork().count(Reservation, { experience: experience.id })).toBe(0);
+    // Anyone else still gets the price and books.
+    expect((await other.get(priceUrl(experience.id, `calendar_ids[]=${calendar.id}&number_of_people=1`))).status).toBe(200);
+    const booked = await other
+      .post('/api/v1/reservations')
+      .send({ calendar_ids: [calendar.id], number_of_people: 1, payment_token: 'tok_visa', idempotency_key: newKey() });
+    expect(booked.status).toBe(201);
+  });
+
+  it("refuses a member of the hosting ambassador, a free experience's booking included", async () => {
+    const member = await createUser(t.orm, { role: 'HOST' });
+    const memberAgent = await signedInAgent(t.app, member.email);
+    const { experience } = await createAmbassadorExperience(t.orm, { memberUserId: member.id, price: 0 });
+    const calendar = await createCalendar(t.orm, experience.id);
+    const res = await memberAgent.post('/api/v1/reservations').send({ calendar_ids: [calendar.id], number_of_people: 1 });
+    expect(res.status).toBe(422);
+    expect(res.body.messages).toEqual(ownMessage);
+    expect(await seats(calendar.id)).toBe(0);
+    expect(await t.orm.em.fork().count(Reservation, { experience: experience.id })).toBe(0);
+  });
+});
+
 describe('idempotency', () => {
   it('returns the same reservation for a repeated attempt key and charges once', async () => {
     const { calendar } = await paidSlot();

@@ -128,6 +128,14 @@ describe('joining the line', () => {
     expect(await em().count(WaitlistEntry, { calendar: [open.id, closedByHost.id, closedByDeadline.id, free.calendar.id] })).toBe(0);
   });
 
+  it("refuses the host a place in the line of their own experience's full slot", async () => {
+    const { calendar } = await fullSlot();
+    const res = await join(host.agent, calendar.id, 1);
+    expect(res.status).toBe(422);
+    expect(res.body.messages).toEqual({ base: ['ご自身の体験はキャンセル待ちに登録できません'] });
+    expect(await entries(calendar.id)).toEqual([]);
+  });
+
   it('refuses a booking of the slot while its guest waits in line, and lets them leave', async () => {
     const { calendar, experience, booker, booking } = await fullSlot({ seats: 2 });
     const g = await guest('待ち 四郎');

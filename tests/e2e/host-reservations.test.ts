@@ -69,6 +69,18 @@ describe('the host’s bookings page', () => {
     const seen = await (await guestPage.request.get(`${s.baseUrl}/api/v1/reservations/${reservation.id}/messages`)).json();
     expect(seen.messages.map((m: { body: string }) => m.body)).toEqual(['駐車場は<b>ありますか</b>？', 'はい、2台分あります。']);
 
+    // A message of blanks only (half- and full-width spaces, line breaks) is refused under the field, and nothing is sent.
+    let posted = 0;
+    page.on('request', (req) => {
+      if (req.method() === 'POST' && req.url().endsWith(`/reservations/${reservation.id}/messages`)) posted += 1;
+    });
+    await thread.getByLabel('メッセージ').fill(' \u3000\n ');
+    await thread.getByRole('button', { name: '送信する' }).click();
+    await expect.poll(() => thread.locator('.field__error').textContent()).toBe('メッセージを入力してください');
+    expect(await thread.getByLabel('メッセージ').getAttribute('aria-invalid')).toBe('true');
+    expect(posted).toBe(0);
+    expect(await thread.getByTestId('message').count()).toBe(2);
+
     const download = page.waitForEvent('download');
     await card.getByRole('link', { name: '参加者リスト（CSV）' }).click();
     const file = await (await download).path();

@@ -263,6 +263,15 @@ describe('host experience flow', () => {
     await expect.poll(() => calendarError.count()).toBe(1);
     expect(await titleError.textContent()).toBe('タイトルを入力してください');
 
+    // A date typed before today says why 日程を追加 and 繰り返し設定 stay unavailable.
+    await page.fill('input[name="calendar_date"]', addDays(todayInJapan(), -1));
+    await page.selectOption('select[name="calendar_start"]', '10:00');
+    await page.selectOption('select[name="calendar_end"]', '12:00');
+    expect(await page.getByTestId('calendar-date-issue').textContent()).toBe('今日以降の日付を選択してください');
+    expect(await page.locator('input[name="calendar_date"]').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByRole('button', { name: '日程を追加' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: '繰り返し設定' }).isDisabled()).toBe(true);
+
     // A date added: the calendar's message goes at once; the untouched title keeps its own.
     await page.fill('input[name="calendar_date"]', addDays(todayInJapan(), 5));
     await page.selectOption('select[name="calendar_start"]', '10:00');

@@ -165,7 +165,11 @@ export default function Page() {
         <div className="panel host-earnings__card">
           <p className="host-earnings__label">{t.nextPayout}</p>
           <p className="host-earnings__value host-earnings__value--small" data-testid="next-payout">
-            {t.nextPayoutValue(formatDateJa(earnings.next_payout.pay_date), formatYen(earnings.next_payout.amount))}
+            {t.nextPayoutValue(
+              formatDateJa(earnings.next_payout.pay_date),
+              formatYen(earnings.next_payout.amount),
+              earnings.next_payout.prepared,
+            )}
           </p>
           {earnings.next_payout.below_minimum && <p className="muted host-earnings__note">{t.belowMinimum(formatYen(minimum))}</p>}
         </div>

@@ -2,9 +2,10 @@
 // times in 30-minute steps, an add button and a recurrence button (both disabled until date, start and end are
 // filled); recurrence has weekday checkboxes Sunday to Saturday, select-all, and an end date between the start
 // date and 3 months later (default 3 months).
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import * as ja from '#src/i18n/ja';
 import { formatDateJa, formatYmdJa, minutesOf } from '#src/lib/isomorphic/dates';
+import { calendarDateIssue } from '#src/modules/calendars/calendar-plan.schemas';
 import {
   TIME_CHOICES,
   WEEKDAYS,
@@ -14,7 +15,7 @@ import {
   recurrenceEndWindow,
   type Weekday,
 } from '#src/modules/calendars/recurrence';
-import { addRule, addSlot, hasSlot, removeRule, uuid, type FormState, type RuleState, type SlotState } from './form-state';
+import { addRule, addSlot, findSlot, removeRule, uuid, type FormState, type RuleState, type SlotState } from './form-state';
 
 const t = ja.hostStory;
 type CalendarPart = Pick<FormState, 'calendars' | 'recurrence_rules'>;
@@ -39,8 +40,11 @@ export function CalendarEditor({ calendars, rules, today, onChange, errors }: Pr
    * already listed); cleared by the next change of the date or a time.
    */
   const [addNotice, setAddNotice] = useState('');
+  const dateId = useId();
   const dateWindow = calendarWindow(today);
-  const ready = date !== '' && start !== '' && end !== '' && date >= dateWindow.min && date <= dateWindow.max;
+  // A date typed outside the window (the picker's min and max do not stop typing) says why nothing can be added.
+  const dateIssue = date === '' ? null : calendarDateIssue(date, today);
+  const ready = date !== '' && start !== '' && end !== '' && dateIssue === null;
   const endWindow = date ? recurrenceEndWindow(date, today) : null;
 
   // Spec §5 slot time rule: the start must come before the end. A closed select changes its value on every arrow
@@ -67,8 +71,10 @@ export function CalendarEditor({ calendars, rules, today, onChange, errors }: Pr
       return;
     }
     const slot = { date, start_time: start, end_time: end };
-    if (hasSlot(calendars, slot)) {
-      setAddNotice(t.slotAlreadyAdded(`${formatDateJa(date)} ${start}〜${end}`));
+    const listed = findSlot(calendars, slot);
+    if (listed) {
+      const when = `${formatDateJa(date)} ${start}〜${end}`;
+      setAddNotice(listed.cancelled ? t.slotAlreadyCancelled(when) : t.slotAlreadyAdded(when));
       return;
     }
     setAddNotice('');
@@ -96,24 +102,35 @@ export function CalendarEditor({ calendars, rules, today, onChange, errors }: Pr
 
   const toggleDay = (day: Weekday) => setWeekdays((list) => (list.includes(day) ? list.filter((d) => d !== day) : [...list, day]));
   const allSelected = weekdays.length === WEEKDAYS.length;
-  const ruleCount = (rule: RuleState) => calendars.filter((c) => c.recurrence_rule_uuid === rule.uuid).length;
+  // A rule's count is of its open dates: a cancelled one is no longer held.
+  const ruleCount = (rule: RuleState) => calendars.filter((c) => c.recurrence_rule_uuid === rule.uuid && !c.cancelled).length;
   const days = (rule: RuleState) => rule.day_of_week.map((d) => t.weekdayShort[d]).join('・');
 
   return (
     <div className="calendar-editor">
       <div className="calendar-editor__inputs">
-        <label className="field">
-          <span className="field__label">{t.fields.date}</span>
+        <div className="field">
+          <label className="field__label" htmlFor={dateId}>
+            {t.fields.date}
+          </label>
           <input
+            id={dateId}
             type="date"
             className="input"
             name="calendar_date"
             min={dateWindow.min}
             max={dateWindow.max}
             value={date}
+            aria-invalid={dateIssue ? true : undefined}
+            aria-describedby={dateIssue ? `${dateId}-issue` : undefined}
             onChange={(e) => chooseDate(e.target.value)}
           />
-        </label>
+          {dateIssue && (
+            <p className="field__error" id={`${dateId}-issue`} data-testid="calendar-date-issue">
+              {dateIssue}
+            </p>
+          )}
+        </div>
         <TimeSelect label={t.fields.startTime} name="calendar_start" value={start} onChange={chooseStart} />
         <TimeSelect label={t.fields.endTime} name="calendar_end" value={end} onChange={chooseEnd} />
       </div>
@@ -211,12 +228,19 @@ export function CalendarEditor({ calendars, rules, today, onChange, errors }: Pr
       ) : (
         <ul className="calendar-editor__slots" aria-label={ja.hostStory.sections.calendar} data-testid="calendar-slots">
           {calendars.map((slot) => (
-            <li key={slot.key} className="calendar-editor__slot">
+            <li
+              key={slot.key}
+              className={slot.cancelled ? 'calendar-editor__slot calendar-editor__slot--cancelled' : 'calendar-editor__slot'}
+            >
               <span>
                 {formatDateJa(slot.date)} {slot.start_time}〜{slot.end_time}
               </span>
               {slot.recurrence_rule_uuid && <span className="badge badge--muted">{t.recurrenceLabel}</span>}
-              {slot.reserved ? (
+              {slot.cancelled ? (
+                <span className="badge badge--muted" data-testid="calendar-slot-cancelled">
+                  {ja.hostReservations.slotCancelled}
+                </span>
+              ) : slot.reserved ? (
                 <span className="badge">{t.reserved(slot.participant_number)}</span>
               ) : (
                 <button

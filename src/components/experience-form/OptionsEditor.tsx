@@ -1,5 +1,5 @@
 // Options of the experience (spec §5): at most 5 ('options cannot be added beyond 5'); each has a name, a
-// description and a price (digits only, full-width converted). Completeness is checked on submit by the form.
+// description and a price (digits only, as the price field reads them: cleanPriceInput). Completeness is checked on submit by the form.
 import { useState } from 'react';
 import * as ja from '#src/i18n/ja';
 import { Field } from '#src/components/form/Field';

@@ -7,6 +7,7 @@ import {
   cleanPriceInput,
   emptyState,
   fromDraft,
+  fromExperience,
   hasSlot,
   removeRule,
   toPayload,
@@ -15,13 +16,38 @@ import {
 } from './form-state';
 
 describe('price inputs', () => {
-  it('converts full-width digits and refuses anything else', () => {
+  it('converts full-width digits and drops thousands separators and blanks around', () => {
     expect(cleanPriceInput('３５００')).toEqual({ value: '3500', invalid: false });
     expect(cleanPriceInput(' 12 ')).toEqual({ value: '12', invalid: false });
     expect(cleanPriceInput('')).toEqual({ value: '', invalid: false });
-    expect(cleanPriceInput('12a')).toEqual({ value: '', invalid: true });
-    expect(cleanPriceInput('1,000')).toEqual({ value: '', invalid: true });
-    expect(cleanPriceInput('-5')).toEqual({ value: '', invalid: true });
+    expect(cleanPriceInput('1,000')).toEqual({ value: '1000', invalid: false });
+    expect(cleanPriceInput('１，２００')).toEqual({ value: '1200', invalid: false });
+    expect(cleanPriceInput('12,345,678')).toEqual({ value: '12345678', invalid: false });
+  });
+
+  it('keeps what was typed when a separator is typed key by key', () => {
+    // The input's value after each key of "1,000", as the form sets it back into the input.
+    let value = '';
+    for (const key of ['1', ',', '0', '0', '0']) {
+      const next = cleanPriceInput(value + key);
+      expect(next.invalid, key).toBe(false);
+      value = next.value;
+    }
+    expect(value).toBe('1000');
+  });
+
+  it('refuses anything else than digits and keeps the digits typed', () => {
+    expect(cleanPriceInput('12a')).toEqual({ value: '12', invalid: true });
+    expect(cleanPriceInput('-5')).toEqual({ value: '5', invalid: true });
+    expect(cleanPriceInput('1.5')).toEqual({ value: '15', invalid: true });
+    expect(cleanPriceInput('円')).toEqual({ value: '', invalid: true });
+  });
+
+  it('drops leading zeros so the input shows the number it sends', () => {
+    expect(cleanPriceInput('000')).toEqual({ value: '0', invalid: false });
+    expect(cleanPriceInput('0')).toEqual({ value: '0', invalid: false });
+    expect(cleanPriceInput('0500')).toEqual({ value: '500', invalid: false });
+    expect(cleanPriceInput('０，０５０')).toEqual({ value: '50', invalid: false });
   });
 });
 
@@ -127,6 +153,43 @@ describe('calendar editing', () => {
     const removed = removeRule(reserved, rule.uuid);
     expect(removed.recurrence_rules).toEqual([]);
     expect(removed.calendars.map((c) => c.date)).toEqual(['2099-01-01', '2099-01-15']);
+  });
+
+  it('reads a slot that no longer accepts reservations as cancelled and keeps it when its rule is removed', () => {
+    const slot = (id: number, date: string, accepting: boolean, reserved: boolean) => ({
+      id,
+      date,
+      start_time: '10:00',
+      end_time: '11:00',
+      recurrence_rule_uuid: '3f0c2a4e-8d7b-4c1a-9e2f-5b6a7c8d9e0f',
+      recruitment_number: 8,
+      participant_number: 0,
+      accepting_reservation: accepting,
+      reserved,
+    });
+    const state = fromExperience({
+      ...({} as Parameters<typeof fromExperience>[0]),
+      images: [],
+      themes: [],
+      options: [],
+      recurrence_rules: [
+        {
+          uuid: '3f0c2a4e-8d7b-4c1a-9e2f-5b6a7c8d9e0f',
+          start_date: '2099-01-01',
+          end_date: '2099-01-31',
+          start_time: '10:00',
+          end_time: '11:00',
+          day_of_week: ['Thursday'],
+        },
+      ],
+      calendars: [slot(1, '2099-01-01', true, false), slot(2, '2099-01-08', false, true), slot(3, '2099-01-15', false, false)],
+    });
+    expect(state.calendars.map((c) => [c.id, c.cancelled, c.reserved])).toEqual([
+      [1, false, false],
+      [2, true, true],
+      [3, true, false],
+    ]);
+    expect(removeRule(state, '3f0c2a4e-8d7b-4c1a-9e2f-5b6a7c8d9e0f').calendars.map((c) => c.id)).toEqual([2, 3]);
   });
 
   it('gives rules of a draft without a uuid a new one', () => {

@@ -2,7 +2,7 @@
 // payload). Pure: the form component and its tests use it; the rules themselves are the shared zod schemas.
 import { expandRecurrence } from '#src/modules/calendars/recurrence';
 import type { ExperienceImageJson, HostExperienceJson } from '#src/modules/experiences/experiences.host.schemas';
-import { toHalfWidthDigits } from '#src/lib/isomorphic/validate';
+import { yenDigits } from '#src/modules/experiences/experience-options.schemas';
 import type { ReservationDeadline } from '#src/modules/experiences/experience-form.shared';
 import type { DraftJson } from '#src/modules/experience-drafts/experience-drafts.schemas';
 import type { RecurrenceRuleJson } from '#src/modules/calendars/calendar-plan.schemas';
@@ -27,6 +27,11 @@ export interface SlotState {
   participant_number: number;
   /** Has reservations or seats on hold: cannot be deleted (the server refuses it too). */
   reserved: boolean;
+  /**
+   * The host cancelled it (この回を中止する: the slot stopped accepting reservations, as guests see it): shown as
+   * 開催中止, neither moved nor deleted (the server refuses both), and not one of the open dates.
+   */
+  cancelled: boolean;
 }
 
 /** A recurrence rule in the form: as the host's JSON has it. */
@@ -153,6 +158,7 @@ export function fromDraft(draft: DraftJson): FormState {
       recurrence_rule_uuid: c.recurrence_rule_uuid ?? null,
       participant_number: 0,
       reserved: false,
+      cancelled: false,
     })),
     recurrence_rules: (draft.recurrence_rules ?? []).map((r) => ({ ...r, uuid: r.uuid ?? uuid() })),
     community_id: draft.community_id ?? null,
@@ -199,6 +205,8 @@ export function fromExperience(experience: HostExperienceJson): FormState {
       recurrence_rule_uuid: c.recurrence_rule_uuid,
       participant_number: c.participant_number,
       reserved: c.reserved,
+      // Only the host's slot cancellation stops a slot accepting reservations.
+      cancelled: !c.accepting_reservation,
     })),
     recurrence_rules: experience.recurrence_rules,
     community_id: experience.community_id,
@@ -246,13 +254,13 @@ export function toPayload(state: FormState, extra: { experience_draft_id?: numbe
 }
 
 /**
- * A price input's new value (spec §5): full-width digits become half-width; anything else than digits is refused
- * (the caller shows 'enter numbers only' and clears the input).
+ * A price input's new value (spec §5; docs/decisions/hosting.md says how typing is read): its digits as
+ * `yenDigits` reads them (full-width digits converted, thousands separators dropped, leading zeros gone). Anything
+ * else is refused: `invalid` makes the caller show 'enter numbers only', and the digits typed so far stay.
  */
 export function cleanPriceInput(raw: string): { value: string; invalid: boolean } {
-  const value = toHalfWidthDigits(raw).trim();
-  if (value === '' || /^\d+$/.test(value)) return { value, invalid: false };
-  return { value: '', invalid: true };
+  const { digits, other } = yenDigits(raw);
+  return { value: digits, invalid: other };
 }
 
 const slotKey = (s: { date: string; start_time: string; end_time: string }) => `${s.date} ${s.start_time}-${s.end_time}`;
@@ -261,15 +269,23 @@ function sortSlots(slots: SlotState[]): SlotState[] {
   return [...slots].sort((a, b) => a.date.localeCompare(b.date) || a.start_time.localeCompare(b.start_time));
 }
 
+/** The listed slot of this date and time, if any. */
+export function findSlot(slots: SlotState[], slot: { date: string; start_time: string; end_time: string }): SlotState | undefined {
+  return slots.find((s) => slotKey(s) === slotKey(slot));
+}
+
 /** True when the list already has a slot of this date and time. */
 export function hasSlot(slots: SlotState[], slot: { date: string; start_time: string; end_time: string }): boolean {
-  return slots.some((s) => slotKey(s) === slotKey(slot));
+  return findSlot(slots, slot) !== undefined;
 }
 
 /** Adds a single slot unless the same date and time already exists. */
 export function addSlot(slots: SlotState[], slot: { date: string; start_time: string; end_time: string }): SlotState[] {
   if (hasSlot(slots, slot)) return slots;
-  return sortSlots([...slots, { key: nextKey(), id: null, recurrence_rule_uuid: null, participant_number: 0, reserved: false, ...slot }]);
+  return sortSlots([
+    ...slots,
+    { key: nextKey(), id: null, recurrence_rule_uuid: null, participant_number: 0, reserved: false, cancelled: false, ...slot },
+  ]);
 }
 
 /** Adds a rule and previews its slots (the server generates the same ones, from today on). */
@@ -277,14 +293,22 @@ export function addRule(state: Pick<FormState, 'calendars' | 'recurrence_rules'>
   const existing = new Set(state.calendars.map(slotKey));
   const generated = expandRecurrence(rule, { from: today })
     .filter((s) => !existing.has(slotKey(s)))
-    .map((s) => ({ key: nextKey(), id: null, recurrence_rule_uuid: rule.uuid, participant_number: 0, reserved: false, ...s }));
+    .map((s) => ({
+      key: nextKey(),
+      id: null,
+      recurrence_rule_uuid: rule.uuid,
+      participant_number: 0,
+      reserved: false,
+      cancelled: false,
+      ...s,
+    }));
   return { calendars: sortSlots([...state.calendars, ...generated]), recurrence_rules: [...state.recurrence_rules, rule] };
 }
 
-/** Removes a rule and its slots, except slots with reservations (they stay, unlinked from nothing else). */
+/** Removes a rule and its slots, except slots with reservations and cancelled ones (they stay as they are). */
 export function removeRule(state: Pick<FormState, 'calendars' | 'recurrence_rules'>, ruleUuid: string) {
   return {
-    calendars: state.calendars.filter((c) => c.recurrence_rule_uuid !== ruleUuid || c.reserved),
+    calendars: state.calendars.filter((c) => c.recurrence_rule_uuid !== ruleUuid || c.reserved || c.cancelled),
     recurrence_rules: state.recurrence_rules.filter((r) => r.uuid !== ruleUuid),
   };
 }

@@ -54,7 +54,8 @@ export const earnings = {
   balanceConfirmed: '確定残高（未払い）',
   balanceExpected: '予定（開催前）',
   nextPayout: '次回のお支払い',
-  nextPayoutValue: (date: string, amount: string) => `${date}に${amount}（見込み）`,
+  /** `prepared`: the amount is a prepared payout batch's line (確定); otherwise the projection of this month's close (見込み). */
+  nextPayoutValue: (date: string, amount: string, prepared: boolean) => `${date}に${amount}（${prepared ? '確定' : '見込み'}）`,
   belowMinimum: (minimum: string) => `${minimum}に満たない場合は翌月に繰り越します`,
   paidHistory: '支払履歴',
   noRows: 'この月の売上はありません',

@@ -61,6 +61,8 @@ export const reservations = {
   expiredTitle: 'セッションの有効期限が切れました',
   expiredLead: 'ご予約の状況は確認メールでご確認ください。もう一度お手続きする場合は体験の詳細ページからお進みください。',
   experienceNotFound: '体験が見つかりませんでした',
+  /** A host (or a member of the hosting ambassador) asking to book their own experience. */
+  ownExperience: 'ご自身の体験は予約できません',
   reservationNotFound: '予約が見つかりませんでした',
   selectDates: '日程を選択してください',
   tooManySlots: (max: number) => `一度に予約できる日程は${max}件までです`,

@@ -5,6 +5,7 @@ import * as ja from '#src/i18n/ja';
 import { isValidYmd, minutesOf } from '#src/lib/isomorphic/dates';
 import { dateJson, timeJson } from '#src/lib/isomorphic/validate';
 import { calendarJsonSchema, type CalendarJson } from './calendars.schemas';
+import { slotStarted } from './slots';
 import { WEEKDAYS, calendarWindow, expandRecurrence, slotTimeIssue, recurrenceEndWindow, type Weekday } from './recurrence';
 
 const m = ja.hostStory.errors;
@@ -77,6 +78,11 @@ export function calendarDateIssue(date: string, today: string): string | null {
   if (date < window.min) return m.dateBeforeToday;
   if (date > window.max) return m.dateTooFar;
   return null;
+}
+
+/** A new or moved slot whose start time (Japan time) has come at `now`; null while it is ahead. */
+export function slotStartIssue(date: string, startTime: string, now: Date): string | null {
+  return slotStarted(date, startTime, now) ? m.slotStarted : null;
 }
 
 /** Window problems of a new or changed recurrence rule, as field -> message. */

@@ -4,22 +4,25 @@
 // The request's `calendars` list is the complete list of future slots to keep or create: an existing future slot
 // missing from it is deleted. New or changed `recurrence_rules` also make sure every slot they describe exists
 // (so an API client may send only rules); an unchanged rule creates nothing again, so a slot a host removed
-// from a rule stays removed. Past slots are never touched. A slot with reservations or seats on hold is never
-// deleted or moved, and no slot's recruitment drops below its participants: 422 with the slot named.
+// from a rule stays removed. Past slots are never touched. A slot with reservations or seats on hold, or one the host
+// cancelled (no longer accepting reservations: guests were told it is 開催中止), is never deleted or moved, and no
+// slot's recruitment drops below its participants: 422 with the slot named.
 import { randomUUID } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ValidationError, type FieldMessages } from '#src/lib/isomorphic/errors';
-import { formatDateJa } from '#src/lib/isomorphic/dates';
+import { formatDateJa, todayInJapan } from '#src/lib/isomorphic/dates';
 import * as ja from '#src/i18n/ja';
 import { Calendar, RecurrenceRule, type ICalendar, type IRecurrenceRule } from './calendars.entity';
 import { expandRecurrence } from './recurrence';
+import { slotStarted } from './slots';
 import { noteNewDates } from '#src/modules/favorites/favorite-dates';
 import { calendarIdsWithReservations } from '#src/modules/reservations/reservations.repository';
 import type { IExperience } from '#src/modules/experiences/experiences.repository';
 import {
   calendarDateIssue,
   recurrenceRuleIssues,
+  slotStartIssue,
   type CalendarEntryData,
   type RecurrenceRuleData,
   type HostCalendarJson,
@@ -56,7 +59,8 @@ const idsWithReservations = calendarIdsWithReservations;
  * slots are locked (FOR UPDATE) so a reservation cannot slip in between the check and the change.
  * Throws ValidationError (422) before changing anything when a rule is broken.
  */
-export async function syncCalendars(em: EntityManager, experience: IExperience, input: CalendarPlanInput, today: string): Promise<void> {
+export async function syncCalendars(em: EntityManager, experience: IExperience, input: CalendarPlanInput, now: Date): Promise<void> {
+  const today = todayInJapan(now);
   const isNew = experience.id === undefined;
   const existing = isNew
     ? []
@@ -72,6 +76,8 @@ export async function syncCalendars(em: EntityManager, experience: IExperience, 
     existing.map((c) => c.id),
   );
   const isReserved = (c: ICalendar) => c.participantNumber > 0 || reservedIds.has(c.id);
+  /** Only the host's slot cancellation stops a slot accepting reservations (reservations/cancellation.ts). */
+  const isCancelled = (c: ICalendar) => !c.acceptingReservation;
 
   const errors: FieldMessages = {};
   const fail = (field: string, message: string) => {
@@ -82,7 +88,7 @@ export async function syncCalendars(em: EntityManager, experience: IExperience, 
   // 1. Rules: keep the unchanged, update the changed, create the new, delete the ones no longer listed.
   const rulesById = new Map(existingRules.map((r) => [r.id, r]));
   const keptRuleIds = new Set<string>();
-  const toExpand: { rule: IRecurrenceRule; input: RecurrenceRuleData }[] = [];
+  const toExpand: { rule: IRecurrenceRule; input: RecurrenceRuleData; index: number }[] = [];
   const ruleOf = new Map<string, IRecurrenceRule>();
   const newRuleIds = input.recurrence_rules.map((r) => r.uuid).filter((u): u is string => !!u && !rulesById.has(u));
   // A client-made uuid that another experience already uses is replaced rather than refused.
@@ -124,7 +130,7 @@ export async function syncCalendars(em: EntityManager, experience: IExperience, 
     });
     ruleOf.set(rule.id, rule);
     if (ruleInput.uuid) ruleOf.set(ruleInput.uuid, rule); // slots of this request may name the client's uuid
-    toExpand.push({ rule, input: ruleInput });
+    toExpand.push({ rule, input: ruleInput, index });
   });
 
   // 2. Existing slots named by id are kept (and moved when their date or time changed).
@@ -150,11 +156,15 @@ export async function syncCalendars(em: EntityManager, experience: IExperience, 
     keptIds.add(slot.id);
     const moved = slot.date !== entry.date || slot.startTime !== entry.start_time || slot.endTime !== entry.end_time;
     if (moved) {
+      if (isCancelled(slot)) {
+        fail(`calendars.${index}.date`, m.slotCancelledDelete(when(slot)));
+        return;
+      }
       if (isReserved(slot)) {
         fail(`calendars.${index}.date`, m.slotReservedDelete(when(slot)));
         return;
       }
-      const issue = calendarDateIssue(entry.date, today);
+      const issue = calendarDateIssue(entry.date, today) ?? slotStartIssue(entry.date, entry.start_time, now);
       if (issue) fail(`calendars.${index}.date`, issue);
       slot.date = entry.date;
       slot.startTime = entry.start_time;
@@ -163,11 +173,12 @@ export async function syncCalendars(em: EntityManager, experience: IExperience, 
     taken.add(slotKey({ date: slot.date, start_time: slot.startTime, end_time: slot.endTime }));
   });
 
-  // 3. Existing future slots no longer listed are deleted, unless they have reservations.
+  // 3. Existing future slots no longer listed are deleted, unless they have reservations or were cancelled.
   const toDelete: ICalendar[] = [];
   for (const slot of existing) {
     if (keptIds.has(slot.id)) continue;
-    if (isReserved(slot)) fail('calendars', m.slotReservedDelete(when(slot)));
+    if (isCancelled(slot)) fail('calendars', m.slotCancelledDelete(when(slot)));
+    else if (isReserved(slot)) fail('calendars', m.slotReservedDelete(when(slot)));
     else toDelete.push(slot);
   }
 
@@ -184,7 +195,7 @@ export async function syncCalendars(em: EntityManager, experience: IExperience, 
   // 5. New single slots, then every slot the new or changed rules describe (one slot per date and time).
   const creations: { date: string; start_time: string; end_time: string; rule: IRecurrenceRule | null }[] = [];
   for (const { entry, index } of newEntries) {
-    const issue = calendarDateIssue(entry.date, today);
+    const issue = calendarDateIssue(entry.date, today) ?? slotStartIssue(entry.date, entry.start_time, now);
     if (issue) {
       fail(`calendars.${index}.date`, issue);
       continue;
@@ -195,8 +206,13 @@ export async function syncCalendars(em: EntityManager, experience: IExperience, 
     const rule = entry.recurrence_rule_uuid ? (ruleOf.get(entry.recurrence_rule_uuid) ?? null) : null;
     creations.push({ ...entry, rule });
   }
-  for (const { rule, input: ruleInput } of toExpand) {
-    for (const slot of expandRecurrence(ruleInput, { from: today })) {
+  for (const { rule, input: ruleInput, index } of toExpand) {
+    // A rule's date of today whose start time has come is not created (its later dates are); a rule with no date
+    // left is refused like a single date that has started.
+    const upcoming = expandRecurrence(ruleInput, { from: today }).filter((slot) => !slotStarted(slot.date, slot.start_time, now));
+    if (upcoming.length === 0 && !errors[`recurrence_rules.${index}.day_of_week`] && !errors[`recurrence_rules.${index}.start_date`])
+      fail(`recurrence_rules.${index}.start_date`, m.slotStarted);
+    for (const slot of upcoming) {
       const key = slotKey(slot);
       if (taken.has(key)) continue;
       taken.add(key);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bookingClosed, deadlineAt, fewSeatsThreshold, reservationUrl, slotView, toggleSelection } from './slots';
+import { bookingClosed, deadlineAt, fewSeatsThreshold, reservationUrl, slotStarted, slotView, toggleSelection } from './slots';
+import { slotStartIssue } from './calendar-plan.schemas';
 
 const slot = (
   over: Partial<{
@@ -90,5 +91,22 @@ describe('toggleSelection', () => {
 
   it('builds the reservation link with comma-separated ids', () => {
     expect(reservationUrl(9, [3, 1, 2])).toBe('/reservations/new?cid=3,1,2&tour_id=9');
+  });
+});
+
+describe('slotStarted', () => {
+  it('is true from the start time in Japan on, whatever the instant is in UTC', () => {
+    // 2026-12-10 10:00 in Japan is 01:00 UTC the same day; 2026-12-11 08:00 in Japan is still the 10th in UTC.
+    expect(slotStarted('2026-12-10', '10:00', new Date('2026-12-10T00:59:59Z'))).toBe(false);
+    expect(slotStarted('2026-12-10', '10:00', new Date('2026-12-10T01:00:00Z'))).toBe(true);
+    expect(slotStarted('2026-12-11', '08:00', new Date('2026-12-10T22:59:00Z'))).toBe(false);
+    expect(slotStarted('2026-12-11', '08:00', new Date('2026-12-10T23:00:00Z'))).toBe(true);
+  });
+
+  it("names the refusal of a new date that has started (the host form's field message)", () => {
+    const at2240 = new Date('2026-12-10T13:40:00Z');
+    expect(slotStartIssue('2026-12-10', '22:30', at2240)).toBe('開始時刻を過ぎた日程は登録できません');
+    expect(slotStartIssue('2026-12-10', '23:00', at2240)).toBeNull();
+    expect(slotStartIssue('2026-12-11', '06:00', at2240)).toBeNull();
   });
 });

@@ -79,6 +79,14 @@ export function heldByUserSql(userId: string): string {
     WHERE rc.calendar_id = c.id AND r.user_id = ${userId} AND r.status = 'confirmed')`;
 }
 
+/**
+ * THE rule of a slot that has started (Japan time) at `now`: it can no longer be booked, cancelled by its host, added
+ * or moved to.
+ */
+export function slotStarted(date: string, startTime: string, now: Date): boolean {
+  return now.getTime() >= japanInstant(date, startTime).getTime();
+}
+
 /** True when a slot can no longer be booked at `now` (its deadline has come). */
 export function bookingClosed(date: string, startTime: string, rule: ReservationDeadlineRule | string, now: Date): boolean {
   return now.getTime() >= bookingClosesAt(date, startTime, rule).getTime();

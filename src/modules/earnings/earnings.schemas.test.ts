@@ -30,4 +30,27 @@ describe('bankAccountInputSchema (the bank account form and PUT /api/v1/host/ban
     });
     expect(parsed.holder_name).toBe('ﾔﾏﾀﾞ ﾊﾅｺ');
   });
+
+  it('takes full-width digits (as Japanese IMEs type them) as half-width ones, and drops the spaces around them', () => {
+    const parsed = bankAccountInputSchema.parse({
+      bank_code: '０００１',
+      branch_code: ' ００１　',
+      account_type: 'ordinary',
+      account_number: '１２３４５６７',
+      holder_name: 'ヤマダ ハナコ',
+    });
+    expect([parsed.bank_code, parsed.branch_code, parsed.account_number]).toEqual(['0001', '001', '1234567']);
+    const refused = bankAccountInputSchema.safeParse({
+      bank_code: '０００',
+      branch_code: '０-１',
+      account_type: 'ordinary',
+      account_number: '１２３４５６７８',
+      holder_name: 'ヤマダ ハナコ',
+    });
+    expect(refused.error && fieldMessages(refused.error)).toEqual({
+      bank_code: ['銀行コードは4桁の数字で入力してください'],
+      branch_code: ['支店コードは3桁の数字で入力してください'],
+      account_number: ['口座番号は7桁以内の数字で入力してください'],
+    });
+  });
 });

@@ -2,7 +2,7 @@
 // payout). Browser-safe.
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
-import { dateJson, idJson, oneLine, type InputOf } from '#src/lib/isomorphic/validate';
+import { dateJson, idJson, oneLine, toHalfWidthDigits, type InputOf } from '#src/lib/isomorphic/validate';
 import { isMonth, toTransferKana } from './earnings.shared';
 
 const e = ja.earnings;
@@ -16,11 +16,21 @@ export const payeeScopeSchema = z.object({
 });
 export type PayeeScopeQuery = InputOf<typeof payeeScopeSchema>;
 
+/**
+ * A code or number as people type it: full-width digits (as Japanese IMEs type them) become half-width and the spaces
+ * around it go, then it must match `pattern` (the form and the server alike).
+ */
+const typedDigits = (pattern: RegExp, message: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? toHalfWidthDigits(value).trim() : value),
+    z.string({ error: message }).regex(pattern, message),
+  );
+
 export const bankAccountInputSchema = z.object({
-  bank_code: z.string({ error: e.bankCodeInvalid }).regex(/^\d{4}$/, e.bankCodeInvalid),
-  branch_code: z.string({ error: e.branchCodeInvalid }).regex(/^\d{3}$/, e.branchCodeInvalid),
+  bank_code: typedDigits(/^\d{4}$/, e.bankCodeInvalid),
+  branch_code: typedDigits(/^\d{3}$/, e.branchCodeInvalid),
   account_type: z.enum(['ordinary', 'checking'], { error: e.accountTypeInvalid }),
-  account_number: z.string({ error: e.accountNumberInvalid }).regex(/^\d{1,7}$/, e.accountNumberInvalid),
+  account_number: typedDigits(/^\d{1,7}$/, e.accountNumberInvalid),
   /** Becomes the name as a transfer file carries it (`toTransferKana`): the form and the server check it alike. */
   holder_name: z
     .string({ error: e.holderNameRequired })
@@ -129,7 +139,17 @@ export const earningsJsonSchema = z
     payout: monthPayoutJsonSchema.nullable(),
     /** Ledger balances now: 確定 (earned, not yet paid) and 予定 (slots still to come). */
     balance: z.object({ confirmed: z.number().int(), expected: z.number().int() }),
-    next_payout: z.object({ month: z.string(), pay_date: dateJson(), amount: z.number().int(), below_minimum: z.boolean() }),
+    next_payout: z.object({
+      month: z.string(),
+      pay_date: dateJson(),
+      amount: z.number().int(),
+      below_minimum: z.boolean(),
+      /**
+       * True when the amount is the line of a prepared, unpaid payout batch (fixed: what the transfer pays); false when
+       * it is the projection of the current month's close (an estimate that changes until the month is prepared).
+       */
+      prepared: z.boolean(),
+    }),
     paid: z.array(z.object({ month: z.string(), pay_date: dateJson(), amount: z.number().int() })),
   })
   .meta({ id: 'Earnings' });

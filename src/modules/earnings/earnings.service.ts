@@ -64,7 +64,7 @@ export function createEarningsService(deps: EarningsDeps) {
         adjustments: [],
         payout: null,
         balance: { confirmed: 0, expected: 0 },
-        next_payout: { month: current, pay_date: nextClose.payDate, amount: 0, below_minimum: true },
+        next_payout: { month: current, pay_date: nextClose.payDate, amount: 0, below_minimum: true, prepared: false },
         paid: [],
       };
     }
@@ -113,12 +113,13 @@ export function createEarningsService(deps: EarningsDeps) {
       ...statement,
       balance: { confirmed: Number(balances.confirmed ?? 0), expected: Number(balances.expected ?? 0) },
       next_payout: pending
-        ? { month: pending.month, pay_date: pending.pay_date, amount: pending.transfer_amount, below_minimum: false }
+        ? { month: pending.month, pay_date: pending.pay_date, amount: pending.transfer_amount, below_minimum: false, prepared: true }
         : {
             month: current,
             pay_date: nextClose.payDate,
             amount: Math.max(0, projected),
             below_minimum: projected < env.PAYOUT_MINIMUM,
+            prepared: false,
           },
       paid,
     };

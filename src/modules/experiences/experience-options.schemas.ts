@@ -8,22 +8,36 @@ import { HOST_LIMITS } from './experience-form.shared';
 const m = ja.hostStory.errors;
 const f = ja.hostStory.fields;
 
-/** A price input: null when empty, a whole number of yen, or 'invalid' for anything that is not only digits. */
+/**
+ * A yen amount as a host types it, reduced to its digits: full-width digits become half-width, thousands separators
+ * (`,` and `，`) and the spaces around it are dropped, and leading zeros go (`0100` is 100, `000` is 0), so what the
+ * form shows is the number it sends. `other` says whether anything else was in it (a letter, a minus sign, a decimal
+ * point); those characters are not in `digits`. The form's price inputs (cleanPriceInput) and parseYen both use it.
+ */
+export function yenDigits(text: string): { digits: string; other: boolean } {
+  const kept = toHalfWidthDigits(text.trim()).replace(/[,，]/g, '');
+  const digits = kept.replace(/\D/g, '');
+  return { digits: digits.replace(/^0+(?=\d)/, ''), other: digits.length !== kept.length };
+}
+
+/** A price input: null when empty, a whole number of yen, or 'invalid' for anything else than digits and separators. */
 function parseYen(value: unknown): number | null | 'invalid' {
   if (value === null || value === undefined) return null;
   if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 0 ? value : 'invalid';
   if (typeof value !== 'string') return 'invalid';
-  const text = toHalfWidthDigits(value.trim());
-  if (text === '') return null;
-  return /^\d{1,15}$/.test(text) ? Number(text) : 'invalid';
+  const { digits, other } = yenDigits(value);
+  if (other) return 'invalid';
+  if (digits === '') return null;
+  // More digits than a safe integer holds is over the limit anyway (the transforms say so).
+  return digits.length > 15 ? Number.MAX_SAFE_INTEGER : Number(digits);
 }
 
 /** What parseYen accepts, for the OpenAPI document (the limit lives in the transforms below). */
 const yenJsonSchema = {
-  description: `円（0〜${HOST_LIMITS.priceMax.toLocaleString('ja-JP')}、数字の文字列も可）`,
+  description: `円（0〜${HOST_LIMITS.priceMax.toLocaleString('ja-JP')}、数字の文字列も可。全角数字と桁区切りのカンマも可）`,
   anyOf: [
     { type: 'integer', minimum: 0, maximum: HOST_LIMITS.priceMax },
-    { type: 'string', maxLength: 40, pattern: '^\\s*[0-9０-９]{0,8}\\s*$' },
+    { type: 'string', maxLength: 40, pattern: '^\\s*[0-9０-９,，]*\\s*$' },
     { type: 'null' },
   ],
 };

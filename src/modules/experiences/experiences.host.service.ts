@@ -240,7 +240,7 @@ async function create(deps: ExperiencesHostDeps, ctx: Ctx, input: ExperienceForm
       approvedAt: null,
     });
     await writeCollections(em, experience, data, true);
-    await syncCalendars(em, experience, data, todayInJapan());
+    await syncCalendars(em, experience, data, new Date());
     // The first publication request makes a guest a host (admins stay admins).
     await deps.users.promoteToHost(tx, { id: hostUser.id });
     await em.flush();
@@ -267,7 +267,7 @@ async function update(deps: ExperiencesHostDeps, ctx: Ctx, input: ExperienceForm
     const refs = await checkReferences(em, data, experience.hostAmbassador?.id ?? null, { hosted: deps.imageHosting, known });
     em.assign(experience, fields(data, refs));
     await writeCollections(em, experience, data, false);
-    await syncCalendars(em, experience, data, todayInJapan());
+    await syncCalendars(em, experience, data, new Date());
     await em.flush();
     // A raised recruitment number frees seats: the slots with guests waiting offer them in this transaction.
     await deps.offerFreedSeats(em, id);

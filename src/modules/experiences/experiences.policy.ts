@@ -3,6 +3,7 @@
 // The public reads, the host form, calendars, reviews and holding requests all ask these functions, and every refusal
 // of an action on an experience answers through `requireExperienceRight` (404 to whoever may not see it).
 // Server-only.
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { isAdmin, userOf, type Ctx } from '#src/lib/context';
 import { isAmbassadorMember } from '#src/modules/ambassadors/ambassadors.repository';
 import type { IExperience } from './experiences.entity';
@@ -10,13 +11,31 @@ import type { IExperience } from './experiences.entity';
 type Hosted = Pick<IExperience, 'hostUser' | 'hostAmbassador'>;
 type Right = (ctx: Ctx, experience: Hosted) => Promise<boolean>;
 
+/**
+ * THE host rule, for an account id: the account is the experience's host user, or a member of its host ambassador.
+ * The booking rules (reservations/quote.ts, the waitlist) ask it for the guest inside their transactions; a host may
+ * not book, wait for or request their own experience.
+ */
+export async function userHostsExperience(
+  em: EntityManager,
+  userId: number,
+  host: { hostUserId: number | null; hostAmbassadorId: number | null },
+): Promise<boolean> {
+  if (host.hostUserId !== null) return host.hostUserId === userId;
+  if (host.hostAmbassadorId !== null) return isAmbassadorMember(em, host.hostAmbassadorId, userId);
+  return false;
+}
+
 /** True when the signed-in user hosts the experience: its host user, or a member of its host ambassador. */
 export async function isExperienceHost(ctx: Ctx, experience: Hosted): Promise<boolean> {
   const user = userOf(ctx);
   if (!user) return false;
-  if (experience.hostUser) return experience.hostUser.id === user.id;
-  if (experience.hostAmbassador) return isAmbassadorMember(ctx.em, experience.hostAmbassador.id, user.id);
-  return false;
+  return userHostsExperience(ctx.em, user.id, hostIdsOf(experience));
+}
+
+/** An experience entity's host ids, as `userHostsExperience` reads them. */
+export function hostIdsOf(experience: Hosted): { hostUserId: number | null; hostAmbassadorId: number | null } {
+  return { hostUserId: experience.hostUser?.id ?? null, hostAmbassadorId: experience.hostAmbassador?.id ?? null };
 }
 
 /** True when the actor may manage the experience: an administrator or its host. */
@@ -41,19 +60,22 @@ export async function requireExperienceRight(
   throw visible ? answers.forbidden() : answers.notFound();
 }
 
+type HostedRow = { host_user_id: number | null; host_ambassador_id: number | null; viewer_is_member: boolean };
+
 /**
- * The same rule over a row read with the viewer's membership already in it (experiences.repository.ts HostedRow):
- * an administrator, the host user, or a member of the host ambassador. No query.
+ * The host rule over a row read with the viewer's membership already in it (experiences.repository.ts HostedRow): the
+ * signed-in user is the host user, or a member of the host ambassador. No query.
  */
-function canManageExperienceRow(
-  ctx: Ctx,
-  row: { host_user_id: number | null; host_ambassador_id: number | null; viewer_is_member: boolean },
-): boolean {
-  if (isAdmin(ctx)) return true;
+export function hostsExperienceRow(ctx: Ctx, row: HostedRow): boolean {
   const user = userOf(ctx);
   if (!user) return false;
   if (row.host_user_id !== null) return row.host_user_id === user.id;
   return row.host_ambassador_id !== null && row.viewer_is_member;
+}
+
+/** The manage rule over such a row: an administrator, or its host (hostsExperienceRow). No query. */
+function canManageExperienceRow(ctx: Ctx, row: HostedRow): boolean {
+  return isAdmin(ctx) || hostsExperienceRow(ctx, row);
 }
 
 /**

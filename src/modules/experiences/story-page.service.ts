@@ -14,7 +14,7 @@ import type { CalendarJson, CalendarsJson } from '#src/modules/calendars/calenda
 import { SLOT_WINDOW_SQL, slotWindowParams } from '#src/modules/calendars/calendars.repository';
 import type { JsonText } from '#src/lib/json-text';
 import type { ExperienceJson } from './experiences.schemas';
-import { visibleRowOr404 } from './experiences.policy';
+import { hostsExperienceRow, visibleRowOr404 } from './experiences.policy';
 import { EXPERIENCE_ROW_SQL, type ExperienceRow } from './experiences.repository';
 import { toExperienceJsonFromRow } from './experiences.serializers';
 
@@ -29,6 +29,8 @@ export interface StoryPageData {
   rating: StoryRating;
   /** Whether the signed-in viewer has it in お気に入り (its heart; false for a guest). */
   favorite: boolean;
+  /** Whether the signed-in viewer hosts it (its host user or a member of its host ambassador): not theirs to book. */
+  own: boolean;
   calendars: CalendarsJson;
 }
 
@@ -76,6 +78,7 @@ export function createStoryPageService(deps: StoryPageDeps) {
       experience: toExperienceJsonFromRow(row, { privileged }),
       rating: { count: row.review_count, average },
       favorite: row.viewer_favorite,
+      own: hostsExperienceRow(ctx, row),
       calendars,
     };
   }

@@ -4,11 +4,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Env } from '#src/lib/env';
 import { NotFoundError, ValidationError, type FieldMessages } from '#src/lib/isomorphic/errors';
-import { formatInstantDateTimeJa, formatYmdJa, japanInstant } from '#src/lib/isomorphic/dates';
+import { formatInstantDateTimeJa, formatYmdJa } from '#src/lib/isomorphic/dates';
 import * as ja from '#src/i18n/ja';
 import { findBookableExperience, type IExperience, type IExperienceOption } from '#src/modules/experiences/experiences.repository';
 import { findSlots, type ICalendar } from '#src/modules/calendars/calendars.repository';
-import { bookingClosed } from '#src/modules/calendars/slots';
+import { bookingClosed, slotStarted } from '#src/modules/calendars/slots';
+import { hostIdsOf, userHostsExperience } from '#src/modules/experiences/experiences.policy';
 import * as coupons from '#src/modules/coupons/coupon-rules';
 import type { ICoupon } from '#src/modules/coupons/coupon-rules';
 import { slotsBookedBy, type OwnSlot } from './reservations.repository';
@@ -49,6 +50,9 @@ export function createQuoter(env: Pick<Env, 'SERVICE_FEE_RATE' | 'PROCESSING_FEE
   ): Promise<Prepared> {
     const experience = await findBookableExperience(em, tourId);
     if (!experience) throw experienceNotFound();
+    // The host's own experience is never theirs to book (nor to price for booking): one refusal, before the slots.
+    if (userId !== null && (await userHostsExperience(em, userId, hostIdsOf(experience))))
+      throw ValidationError.of('base', ja.reservations.ownExperience);
     const messages: FieldMessages = {};
     const add = (field: string, message: string) => {
       messages[field] ??= [];
@@ -90,7 +94,7 @@ export function createQuoter(env: Pick<Env, 'SERVICE_FEE_RATE' | 'PROCESSING_FEE
         add('calendar_ids', ja.reservations.slotClosed);
         continue;
       }
-      if (now >= japanInstant(slot.date, slot.startTime)) {
+      if (slotStarted(slot.date, slot.startTime, now)) {
         add('calendar_ids', ja.reservations.slotPast);
         continue;
       }

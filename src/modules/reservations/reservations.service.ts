@@ -49,9 +49,10 @@ import { createCancellation } from './cancellation';
 import { findOffer } from './waitlist-offers';
 import type { CancellationTerms } from './cancellation-policy';
 import { ConflictError } from '#src/lib/isomorphic/errors';
-import { formatDateJa, japanInstant } from '#src/lib/isomorphic/dates';
+import { formatDateJa } from '#src/lib/isomorphic/dates';
 import { findSlots } from '#src/modules/calendars/calendars.repository';
 import { canManageExperience } from '#src/modules/experiences/experiences.policy';
+import { slotStarted } from '#src/modules/calendars/slots';
 
 export type { ReserveResult };
 
@@ -231,8 +232,7 @@ export function createReservationsService(deps: ReservationsDeps) {
     if (!(await canManageExperience(ctx, slot.experience))) throw calendarNotFound();
     const data = parseInput(slotCancellationSchema, input);
     const now = new Date();
-    if (japanInstant(slot.date, slot.startTime).getTime() <= now.getTime())
-      throw new ConflictError(ja.guestReservations.slotAlreadyStarted);
+    if (slotStarted(slot.date, slot.startTime, now)) throw new ConflictError(ja.guestReservations.slotAlreadyStarted);
     const result = await cancellation.cancelSlot(id, data.reason, now);
     return { calendar_id: id, cancelled_reservations: result.ids.length, refunded_amount: result.refunded };
   }

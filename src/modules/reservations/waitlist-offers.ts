@@ -14,11 +14,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { lockAccountForBooking } from '#src/modules/users/users.repository';
 import type { Env } from '#src/lib/env';
-import { formatDateJa, formatInstantDateTimeJa, japanInstant } from '#src/lib/isomorphic/dates';
+import { formatDateJa, formatInstantDateTimeJa } from '#src/lib/isomorphic/dates';
 import * as ja from '#src/i18n/ja';
 import { mailText } from '#src/modules/mail/mail.frame';
 import { enqueueMail } from '#src/modules/mail/mail.outbox';
-import { deadlineAt, reservationUrl } from '#src/modules/calendars/slots';
+import { deadlineAt, reservationUrl, slotStarted } from '#src/modules/calendars/slots';
 import { quotePrice, toBasisPoints } from './pricing';
 
 /** The idempotency key of an offer's hold until its guest pays (then the key of their payment attempt). */
@@ -37,6 +37,8 @@ interface LockedSlot {
   price: number;
   reservation_deadline: string;
   approve: boolean;
+  host_user_id: number | null;
+  host_ambassador_id: number | null;
 }
 
 interface WaitingRow {
@@ -49,7 +51,8 @@ interface WaitingRow {
 export async function lockSlot(tx: EntityManager, calendarId: number): Promise<LockedSlot | null> {
   const rows = await tx.execute<LockedSlot[]>(
     `SELECT c.id, to_char(c.date, 'YYYY-MM-DD') AS date, c.start_time, c.end_time, c.recruitment_number, c.participant_number,
-            c.accepting_reservation, e.id AS experience_id, e.title, e.price, e.reservation_deadline, e.approve
+            c.accepting_reservation, e.id AS experience_id, e.title, e.price, e.reservation_deadline, e.approve,
+            e.host_user_id, e.host_ambassador_id
      FROM calendars c JOIN experiences e ON e.id = c.experience_id WHERE c.id = ? FOR UPDATE OF c`,
     [calendarId],
   );
@@ -65,7 +68,7 @@ function offerEndsAt(slot: Pick<LockedSlot, 'date' | 'start_time' | 'reservation
 /** Whether a slot takes bookings (and so offers) at `now`: published, open, its booking deadline not reached. */
 export function slotOpen(slot: LockedSlot, now: Date): boolean {
   if (!slot.approve || !slot.accepting_reservation) return false;
-  if (now >= japanInstant(slot.date, slot.start_time)) return false;
+  if (slotStarted(slot.date, slot.start_time, now)) return false;
   return offerEndsAt(slot, 1, now).getTime() > now.getTime();
 }
 

@@ -13,6 +13,7 @@ import { idFrom, parseInput, type IdInput } from '#src/lib/isomorphic/validate';
 import { isUniqueViolation } from '#src/lib/db-errors';
 import * as ja from '#src/i18n/ja';
 import { BOOKING_CLOSES_LOCAL_SQL, reservationUrl } from '#src/modules/calendars/slots';
+import { userHostsExperience } from '#src/modules/experiences/experiences.policy';
 import { transaction } from '#src/lib/transaction';
 import { slotsBookedBy } from './reservations.repository';
 import { createSettlement } from './settlement';
@@ -107,6 +108,9 @@ export function createWaitlistService(deps: WaitlistDeps) {
       // The slot's row lock serialises this check with the offers that fill its seats.
       const slot = await lockSlot(tx, data.calendar_id);
       if (!slot?.approve) throw calendarNotFound();
+      // The host's own experience: no line to join (its offer could not be booked either, quote.ts).
+      if (await userHostsExperience(tx, user.id, { hostUserId: slot.host_user_id, hostAmbassadorId: slot.host_ambassador_id }))
+        throw ValidationError.of('base', e.ownExperience);
       if (!slotOpen(slot, now)) throw ValidationError.of('calendar_id', e.closed);
       if (slot.price === 0 && data.number_of_people > 1) throw ValidationError.of('number_of_people', e.onlyOne);
       if (data.number_of_people > slot.recruitment_number) {

@@ -159,12 +159,22 @@ export default function Page() {
         }
       </AfterLoad>
 
-      <FooterBar experience={experience} signedIn={!!user} selectedIds={selectedIds} />
+      <FooterBar experience={experience} signedIn={!!user} own={data.own} selectedIds={selectedIds} />
     </article>
   );
 }
 
-function FooterBar({ experience, signedIn, selectedIds }: { experience: BrowserExperience; signedIn: boolean; selectedIds: number[] }) {
+function FooterBar({
+  experience,
+  signedIn,
+  own,
+  selectedIds,
+}: {
+  experience: BrowserExperience;
+  signedIn: boolean;
+  own: boolean;
+  selectedIds: number[];
+}) {
   const place = experience.online ? ja.common.online : (experience.address ?? experience.state ?? '');
   return (
     <div className="story-bar" data-testid="story-bar">
@@ -184,6 +194,10 @@ function FooterBar({ experience, signedIn, selectedIds }: { experience: BrowserE
           <a className="button story-bar__action" href={logonUrl(`/stories/${experience.id}`)} data-testid="login-button">
             {ja.browse.loginToApply}
           </a>
+        ) : own ? (
+          <p className="story-bar__action story-bar__own" data-testid="own-experience">
+            {ja.reservations.ownExperience}
+          </p>
         ) : selectedIds.length > 0 ? (
           <a className="button story-bar__action" href={reservationUrl(experience.id, selectedIds)} data-testid="apply-button">
             {ja.browse.applyCount(selectedIds.length)}

@@ -67,13 +67,14 @@ function slotWindow({ calendars, meta }: CalendarsJson): SlotWindowJson {
 
 export async function loadStoryPage(pageContext: PageContextServer) {
   const { services } = pageContext;
-  const { experience, rating, favorite, calendars } = await readAheadOr(pageContext, readStoryPage);
+  const { experience, rating, favorite, own, calendars } = await readAheadOr(pageContext, readStoryPage);
   const place = experience.online ? ja.common.online : (experience.state ?? '');
   const rated = rating.average !== null && rating.count > 0 ? ja.share.rating(formatRate(rating.average), rating.count) : null;
   const data: Data = {
     experience: browserExperience(experience),
     rating,
     favorite,
+    own,
     calendars: slotWindow(calendars),
     origin: siteOrigin(services.env),
     /** The server's clock for the first render of slot states (the browser takes over after hydration). */
@@ -96,6 +97,8 @@ export interface Data {
   /** The number of reviews and their mean (null without). */
   rating: { count: number; average: number | null };
   favorite: boolean;
+  /** The viewer hosts the experience: the bar says it is not theirs to book instead of offering the booking. */
+  own: boolean;
   calendars: SlotWindowJson;
   origin: string;
   now: number;

@@ -70,7 +70,8 @@ export function BasicsSection({ state, set, update, messages, choices }: Section
 }
 
 export function PriceSection({ state, set, messages }: Pick<SectionProps, 'state' | 'set' | 'messages'>) {
-  // Digits only (full-width converted): anything else is dropped with a notice under the input.
+  // Digits only (cleanPriceInput): separators are dropped quietly, anything else with a notice under the input, and
+  // the digits typed so far stay.
   const [priceError, setPriceError] = useState('');
   function setPrice(raw: string) {
     const { value, invalid } = cleanPriceInput(raw);
