@@ -71,6 +71,8 @@ describe('GET /api/v1/account and PUT /api/v1/account/profile', () => {
     const { user, agent } = await createSignedInUser(t, { name: '元の 名前' });
     const cases: [Record<string, unknown>, string, string][] = [
       [{ name: ' ' }, 'name', 'お名前を入力してください'],
+      // Invisible characters only (zero-width spaces around a full-width space): nothing to show, so no name.
+      [{ name: '\u200B\u3000\u200B' }, 'name', 'お名前を入力してください'],
       [{ name: 'あ'.repeat(101) }, 'name', 'お名前は100文字以内で入力してください'],
       [{ name: '一行目\r\nお名前: 運営' }, 'name', '改行や制御文字は使えません'],
       [{ name: '名前\u0007' }, 'name', '改行や制御文字は使えません'],

@@ -64,6 +64,18 @@ describe('the reservation an inquiry names', () => {
     expect(detail.body).toMatchObject({ reservation_number: reservationId, reservation: null });
   });
 
+  it('reads a number and an address typed in full-width characters, as a Japanese keyboard may give them', async () => {
+    const res = await contact({
+      name: '全角',
+      email: 'ｚｅｎｋａｋｕ＠ｅｘａｍｐｌｅ．ｃｏｍ',
+      reservation_number: '９９９',
+      content: '質問',
+    });
+    expect(res.status).toBe(201);
+    const stored = await em().findOneOrFail(ContactInquiry, { id: res.body.id });
+    expect([stored.reservationNumber, stored.email]).toEqual([999, 'zenkaku@example.com']);
+  });
+
   it('refuses a malformed number in Japanese and stores nothing', async () => {
     const before = await em().count(ContactInquiry, {});
     const res = await contact({ name: '誤入力', email: 'typo@example.com', reservation_number: '12-34', content: '質問' });

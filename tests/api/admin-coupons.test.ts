@@ -77,6 +77,9 @@ describe('list, create and edit', () => {
     const edited = await c.agents.admin.patch(`/api/v1/admin/coupons/${res.body.id}`).send({ max_uses_per_guest: '２' });
     expect(edited.status).toBe(200);
     expect(edited.body.max_uses_per_guest).toBe(2);
+    const wideCode = await c.agents.admin.post('/api/v1/admin/coupons').send({ code: 'ｗｉｄｅ＿ｃｏｄｅ１', amount: 100 });
+    expect(wideCode.status).toBe(201);
+    expect(wideCode.body.code).toBe('WIDE_CODE1');
   });
 
   it('refuses a taken code with a Japanese message', async () => {

@@ -86,6 +86,12 @@ describe('GET /api/v1/experiences/{tour_id}/price', () => {
       full_refund: true,
     });
     expect(coupon.code).toBe('SPRING10');
+    // Typed in full-width letters and digits, as a Japanese keyboard may give it: the same coupon.
+    const wide = await request(t.app).get(
+      priceUrl(experience.id, `calendar_ids[]=${calendar.id}&number_of_people=1&coupon_code=${encodeURIComponent('ＳＰＲＩＮＧ１０')}`),
+    );
+    expect(wide.status).toBe(200);
+    expect(wide.body.discount).toBe(450);
   });
 
   it('accepts a single calendar_ids value and several people', async () => {
@@ -118,6 +124,22 @@ describe('GET /api/v1/experiences/{tour_id}/price', () => {
       cid: `${calendar.id},${later.id}`,
     });
     expect(page.quote.cancellation).toEqual(res.body.cancellation);
+  });
+
+  it('lists the chosen dates of the form by date, then start time (not by slot id or the order of the URL)', async () => {
+    const { experience, calendar: latest } = await paidSlot({}, { daysFromToday: 20, startTime: '10:00' });
+    const afternoon = await createCalendar(t.orm, experience.id, { daysFromToday: 10, startTime: '14:00', endTime: '16:00' });
+    const morning = await createCalendar(t.orm, experience.id, { daysFromToday: 10, startTime: '09:00', endTime: '11:00' });
+    const page = await t.services.reservations.form(t.services.context(GUEST), {
+      tour_id: experience.id,
+      cid: `${latest.id},${afternoon.id},${morning.id}`,
+    });
+    const day10 = addDays(todayInJapan(), 10);
+    expect(page.calendars.map((c) => [c.id, c.date, c.start_time])).toEqual([
+      [morning.id, day10, '09:00'],
+      [afternoon.id, day10, '14:00'],
+      [latest.id, addDays(todayInJapan(), 20), '10:00'],
+    ]);
   });
 
   it('answers 404 with a message for an unknown, unpublished or malformed experience', async () => {

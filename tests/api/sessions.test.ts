@@ -192,6 +192,22 @@ describe('POST /api/v1/users', () => {
     expect(await t.orm.em.fork().count(User, { email: user.email })).toBe(1);
   });
 
+  it('signs in with the address typed in full-width characters', async () => {
+    const user = await createUser(t.orm, { email: 'wide@example.com' });
+    const res = await request(t.app).post('/api/v1/sessions').send({ email: 'ｗｉｄｅ＠ｅｘａｍｐｌｅ．ｃｏｍ', password: TEST_PASSWORD });
+    expect(res.status).toBe(201);
+    expect(res.body.id).toBe(user.id);
+  });
+
+  it('refuses a name of invisible characters only, as an empty one', async () => {
+    const res = await request(t.app)
+      .post('/api/v1/users')
+      .send({ name: '\u200B\u2060', email: 'invisible@example.com', password: 'abcd1234', agree_terms: true });
+    expect(res.status).toBe(422);
+    expect(res.body.messages).toEqual({ name: ['お名前を入力してください'] });
+    expect(await t.orm.em.fork().count(User, { email: 'invisible@example.com' })).toBe(0);
+  });
+
   it('validates every field in Japanese', async () => {
     const res = await request(t.app).post('/api/v1/users').send({ name: '', email: 'not-an-email', password: 'short' });
     expect(res.status).toBe(422);

@@ -55,6 +55,12 @@ export function toHalfWidthDigits(value: string): string {
   return value.replace(/[０-９]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
 }
 
+/**
+ * True when a text has a character one can see: trim() removes spaces (the full-width one too) but not invisible format
+ * characters such as U+200B or U+2060, and a name made only of those shows as nothing.
+ */
+export const hasVisibleText = (value: string) => /[^\s\p{Cf}]/u.test(value);
+
 /** PostgreSQL text cannot hold NUL; such input is refused as malformed (422), never a 500. */
 export const hasNoNul = (value: string) => !value.includes('\u0000');
 
@@ -91,7 +97,9 @@ export interface TextOptions {
  */
 export function requiredText(required: string, tooLong: string, max: number, options: TextOptions = {}) {
   const text = z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: tooLong });
-  return (options.multiLine ? text : text.check(oneLine())).refine(hasNoNul, { error: ja.errors.invalidBody });
+  return (options.multiLine ? text : text.check(oneLine()))
+    .refine((value) => value === '' || hasVisibleText(value), { error: required })
+    .refine(hasNoNul, { error: ja.errors.invalidBody });
 }
 
 /**

@@ -17,6 +17,8 @@ export const INVITATION_VALID_DAYS = 7;
  */
 export const invitationEmailSchema = z
   .string({ error: m.emailRequired })
+  // Full-width letters and digits as a Japanese keyboard may type them: read as half-width (NFKC).
+  .normalize('NFKC')
   .trim()
   .min(1, { error: m.emailRequired, abort: true })
   .max(255, { error: m.emailInvalid, abort: true })

@@ -49,6 +49,8 @@ export const couponCreateSchema = z
   .object({
     code: z
       .string({ error: t.codeRequired })
+      // Full-width letters and digits as their half-width forms, as the booking's look-up reads them.
+      .normalize('NFKC')
       .trim()
       .min(1, { error: t.codeRequired, abort: true })
       .max(COUPON_CODE_MAX, { error: t.codeTooLong, abort: true })

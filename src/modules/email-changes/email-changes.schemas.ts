@@ -21,6 +21,8 @@ export const EMAIL_CHANGE_UNDO_PATH = '/email_change/undo';
 export const emailChangeRequestSchema = z.object({
   email: z
     .string({ error: t.emailRequired })
+    // Full-width letters and digits as a Japanese keyboard may type them: read as half-width (NFKC).
+    .normalize('NFKC')
     .trim()
     .min(1, t.emailRequired)
     .max(255, t.emailTooLong)

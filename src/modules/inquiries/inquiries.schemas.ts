@@ -2,7 +2,7 @@
 // Shared by the forms and the service. Browser-safe. Spec: guest-and-host.md §2, §5; admin-and-brand-portal.md §3.
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
-import { dateTimeJson, idJson, pageMetaJson, requiredText, type InputOf } from '#src/lib/isomorphic/validate';
+import { dateTimeJson, idJson, pageMetaJson, requiredText, toHalfWidthDigits, type InputOf } from '#src/lib/isomorphic/validate';
 import { listQuerySchema } from '#src/modules/partners/partners.schemas';
 import { MAX_ID } from '#src/lib/isomorphic/ids';
 import { booleanFilter, choiceFilter, dayFilter, keywordFilter, rangeInOrder } from '#src/lib/isomorphic/list-filters';
@@ -17,6 +17,8 @@ export const INQUIRY_CONTENT_MAX = 5000;
 
 const inquiryEmailSchema = z
   .string({ error: v.emailRequired })
+  // Full-width letters and digits as a Japanese keyboard may type them: read as half-width (NFKC).
+  .normalize('NFKC')
   .trim()
   .min(1, { error: v.emailRequired, abort: true })
   .min(3, { error: v.emailTooShort, abort: true })
@@ -44,7 +46,11 @@ export const contactInquirySchema = z.object({
   /** Optional: the reservation the message is about (its number, as the confirmation mail shows it). */
   reservation_number: z.preprocess(
     (value) =>
-      value === '' || value === null ? undefined : typeof value === 'string' && /^\s*\d{1,10}\s*$/.test(value) ? Number(value) : value,
+      value === '' || value === null
+        ? undefined
+        : typeof value === 'string' && /^\s*\d{1,10}\s*$/.test(toHalfWidthDigits(value))
+          ? Number(toHalfWidthDigits(value))
+          : value,
     z
       .number({ error: v.reservationNumberInvalid })
       .int({ error: v.reservationNumberInvalid })

@@ -1,7 +1,7 @@
 // Shared by the logon form, the API and the CLI. Browser-safe.
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
-import { idJson, linkToken, oneLine, urlJson } from '#src/lib/isomorphic/validate';
+import { idJson, linkToken, oneLine, requiredText, urlJson } from '#src/lib/isomorphic/validate';
 
 /**
  * The sign-up e-mail rule (also the brand portal's sign-in and reset request). The document says `format: email`:
@@ -9,6 +9,8 @@ import { idJson, linkToken, oneLine, urlJson } from '#src/lib/isomorphic/validat
  */
 export const emailSchema = z
   .string({ error: ja.auth.emailRequired })
+  // Full-width letters and digits as a Japanese keyboard may type them: read as half-width (NFKC).
+  .normalize('NFKC')
   .trim()
   .min(1, ja.auth.emailRequired)
   .max(255, ja.validation.maxLength(ja.auth.email, 255))
@@ -37,6 +39,7 @@ export const signInPasswordSchema = z
 export const signInSchema = z.object({
   email: z
     .string({ error: ja.auth.emailRequired })
+    .normalize('NFKC')
     .trim()
     .min(1, ja.auth.emailRequired)
     .check(oneLine())
@@ -56,7 +59,7 @@ export const TERMS_VERSION = '2026-11-01';
 
 /** An account made by the operator (create-admin): the same name, e-mail and password rules, no consent asked. */
 export const accountSchema = z.object({
-  name: z.string({ error: ja.auth.nameRequired }).trim().min(1, ja.auth.nameRequired).max(100, ja.auth.nameTooLong).check(oneLine()),
+  name: requiredText(ja.auth.nameRequired, ja.auth.nameTooLong, 100),
   email: emailSchema,
   password: passwordSchema,
 });
