@@ -8,6 +8,7 @@ import { startIsolatedServer, type IsolatedServer } from '#tests/setup/server-pr
 import type { MikroORM } from '#src/lib/orm';
 import { createUser } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
+import { createCoupon } from '#tests/factories/coupons';
 import { Reservation } from '#src/modules/reservations/reservations.entity';
 import * as ja from '#src/i18n/ja';
 import { formatInstantDateTimeJa, formatYmdJa } from '#src/lib/isomorphic/dates';
@@ -82,6 +83,33 @@ describe('reservation form', () => {
     expect(await submit.evaluate((button: HTMLButtonElement) => button.disabled)).toBe(false);
     expect(await page.getByText(ja.reservations.enterCard).count()).toBe(1);
     expect(await page.getByTestId('price-total').textContent()).toBe('¥4,344');
+
+    // A coupon that applies shows its discount; a refused one shows the price without any discount (never the last
+    // code's) and its message at the coupon field, not only under the button.
+    const valid = await createCoupon(orm, { discountValue: 500 });
+    const expired = await createCoupon(orm, { discountValue: 300, validUntil: new Date(Date.now() - 86_400_000) });
+    const coupon = page.locator('input[name="coupon_code"]');
+    await coupon.fill(valid.code);
+    await coupon.press('Tab');
+    await poll(() => page.getByTestId('price-total').textContent()).toBe('¥3,801');
+    expect(await page.getByTestId('price-discount').textContent()).toBe('-¥500');
+    await coupon.fill(expired.code);
+    await coupon.press('Tab');
+    await poll(() => coupon.getAttribute('aria-invalid')).toBe('true');
+    await poll(() => page.getByTestId('price-total').textContent()).toBe('¥4,344');
+    expect(await page.getByTestId('price-discount').count()).toBe(0);
+    const description = await coupon.evaluate((input) =>
+      (input.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent)
+        .join(' '),
+    );
+    expect(description).toBe(ja.reservations.couponExpired);
+    expect(await submit.getAttribute('aria-disabled')).toBe('true');
+    await coupon.fill('');
+    await coupon.press('Tab');
+    await poll(() => page.getByText(ja.reservations.couponExpired).count()).toBe(0);
+    expect(await coupon.getAttribute('aria-invalid')).toBeNull();
 
     await page.getByText('絵付けセット').click();
     await page.selectOption('select[name="number_of_people"]', '2');
@@ -179,6 +207,24 @@ describe('reservation form', () => {
     } finally {
       await browser.close();
     }
+  });
+
+  it('Back after a booking in a browser without the back/forward cache loads the form afresh, not its cached HTML', async () => {
+    // The headless shell keeps no page in the back/forward cache: Back takes the form's HTML from the HTTP cache
+    // (the first load's seats, price and enabled button) unless the page reloads itself.
+    const { experience, calendar } = await paidExperience('HTTPキャッシュの戻るの体験');
+    const page = await s.signedInPage(guestEmail, { base });
+    await openForm(page, experience.id, [calendar.id]);
+    await enterCard(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: ja.reservations.submit }).click();
+    await page.getByTestId('reservation-complete').waitFor();
+    await page.goBack({ waitUntil: 'commit' });
+    const screen = page.getByTestId('reservation-error');
+    await screen.waitFor();
+    expect(await screen.textContent()).toContain(ja.bookingRules.alreadyBooked(formatYmdJa(calendar.date)));
+    expect(await page.getByRole('button', { name: ja.reservations.submit }).count()).toBe(0);
+    expect(await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).type)).toBe('reload');
+    expect(await statusOf(experience.id)).toEqual(['confirmed']);
   });
 
   it('tells a guest who left 3-D Secure unfinished that the date is held by that payment, not booked', async () => {

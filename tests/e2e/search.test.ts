@@ -208,6 +208,13 @@ describe('/stories search', () => {
     const page = await s.newPage({ width: 375, height: 900 });
     await page.goto(`${base}/stories`);
     await hydrated(page);
+    // 条件をクリア beside the sort controls is one line, never broken inside the word (条件をクリ / ア).
+    const clearLines = await page.locator('search form .search__clear').evaluate((link) => {
+      const range = document.createRange();
+      range.selectNodeContents(link);
+      return range.getClientRects().length;
+    });
+    expect(clearLines).toBe(1);
     // A page load would drop this mark.
     await page.evaluate(() => {
       (window as unknown as { sortMark: boolean }).sortMark = true;

@@ -12,7 +12,7 @@ import { formatYen } from '#src/lib/isomorphic/money';
 import { formatInstantDateJa } from '#src/lib/isomorphic/dates';
 import { api, ApiError } from '#src/lib/isomorphic/api-client';
 import { Modal } from '#src/components/form';
-import { cancelledNotice } from '#src/modules/reservations/reservations.shared';
+import { cancelledNotice, refundDeadlineNote } from '#src/modules/reservations/reservations.shared';
 import type { ReservationDetail } from '#src/modules/reservations/guest-reservations.schemas';
 import { MessageThread } from '#src/components/MessageThread';
 import type { Data } from './+data';
@@ -159,16 +159,15 @@ export default function Page() {
         <section className="panel reservation-detail__policy" data-testid="cancellation-policy">
           <h2>{t.policyTitle}</h2>
           <p className="reservation-detail__strong">{preview.policy.name}</p>
-          <p>{t.deadline(preview.deadline_label)}</p>
+          <p data-testid="refund-deadline">{refundDeadlineNote(preview)}</p>
           {preview.cancellable ? (
             <>
-              <p data-testid="refund-preview">
-                {preview.total_amount === 0
-                  ? t.refundPreviewFree
-                  : preview.full_refund
-                    ? t.refundPreviewFull(formatYen(preview.refund_amount))
-                    : t.refundPreviewNone}
-              </p>
+              {/* Past the deadline the note above already says there is no refund. */}
+              {(preview.total_amount === 0 || preview.full_refund) && (
+                <p data-testid="refund-preview">
+                  {preview.total_amount === 0 ? t.refundPreviewFree : t.refundPreviewFull(formatYen(preview.refund_amount))}
+                </p>
+              )}
               <button type="button" className="button button--danger" onClick={() => setConfirming(true)} data-testid="cancel-button">
                 {t.cancelButton}
               </button>
@@ -204,7 +203,9 @@ export default function Page() {
           <p className="reservation-detail__strong" data-testid="cancel-dialog-refund">
             {t.refundAmount}: {formatYen(preview.refund_amount)}
           </p>
-          <p className="muted">{t.deadline(preview.deadline_label)}</p>
+          <p className="muted" data-testid="cancel-dialog-deadline">
+            {refundDeadlineNote(preview)}
+          </p>
         </Modal>
       )}
     </div>

@@ -40,12 +40,19 @@ export default function Page() {
 }
 
 /**
- * Loads the form afresh when the browser restores it from its back/forward cache (Back after a booking): the kept
- * page would show the seats, the price and the enabled submit button of when it was left. A listener, rather than
- * `Cache-Control: no-store`, because browsers may keep even no-store pages in that cache.
+ * Loads the form afresh when the browser brings back a copy kept from its first load (Back after a booking), which
+ * would show the seats, the price and the enabled submit button of when it was left: the page restored whole from
+ * the back/forward cache (`pageshow` with `persisted`), or, where that cache did not keep it (a browser without it,
+ * an evicted page), its HTML taken from the HTTP cache, which Back and Forward use without asking the server (a
+ * history navigation whose transfer was 0 bytes). A listener rather than `Cache-Control: no-store`: browsers may keep
+ * even no-store pages in the back/forward cache, and the pages' `private, no-cache` stays one rule for every page.
  */
 function useReloadWhenRestored() {
   useEffect(() => {
+    if (fromHistoryCache()) {
+      void reloadPage();
+      return;
+    }
     const onShow = (event: PageTransitionEvent) => {
       if (event.persisted) void reloadPage();
     };
@@ -54,12 +61,28 @@ function useReloadWhenRestored() {
   }, []);
 }
 
+/** This page was loaded by Back or Forward from the browser's HTTP cache (nothing transferred). */
+function fromHistoryCache(): boolean {
+  const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  return entry?.type === 'back_forward' && entry.transferSize === 0;
+}
+
 /** Field errors from the price call that the guest can fix on this screen; the rest replace the screen. */
 const FIXABLE = new Set(['number_of_people', 'option_id', 'coupon_code', 'message_to_host', 'payment_token', 'base']);
 
+/** The messages are about `field` alone. */
+const onlyField = (messages: FieldMessages, field: string) => {
+  const fields = Object.keys(messages);
+  return fields.length > 0 && fields.every((f) => f === field);
+};
+
 type Result = ReservationView | ReservationActionRequired;
 
-/** Re-quotes the price when people, option or the (debounced) coupon change; the first quote came with the page. */
+/**
+ * Re-quotes the price when people, option or the (debounced) coupon change; the first quote came with the page. A
+ * refused coupon is priced again without it, so the summary shows the total the guest would pay without the code
+ * (never the discount of the code typed before); the refusal stays on the coupon field.
+ */
 function useQuote(form: ReservationForm, calendarIds: number[], values: ContentValues) {
   const [quote, setQuote] = useState<QuoteJson>(form.quote);
   const [quoting, setQuoting] = useState(false);
@@ -82,28 +105,45 @@ function useQuote(form: ReservationForm, calendarIds: number[], values: ContentV
       return;
     }
     const controller = new AbortController();
-    const params = new URLSearchParams();
-    for (const id of calendarIds) params.append('calendar_ids[]', String(id));
-    params.set('number_of_people', String(people));
-    if (optionId !== null) params.set('option_id', String(optionId));
-    if (couponQuery) params.set('coupon_code', couponQuery);
+    const ask = (couponCode: string) => {
+      const params = new URLSearchParams();
+      for (const id of calendarIds) params.append('calendar_ids[]', String(id));
+      params.set('number_of_people', String(people));
+      if (optionId !== null) params.set('option_id', String(optionId));
+      if (couponCode) params.set('coupon_code', couponCode);
+      return api<QuoteJson>(`/api/v1/experiences/${experienceId}/price?${params}`, { signal: controller.signal });
+    };
+    const refused = (error: unknown) => {
+      if ((error as Error).name === 'AbortError') return;
+      setQuoting(false);
+      if (!(error instanceof ApiError) || error.status === 0) {
+        console.error('price quote failed', error); // spec §8: network failures are only logged
+        return;
+      }
+      const fields = Object.keys(error.messages);
+      if (error.status === 404 || fields.some((f) => !FIXABLE.has(f))) setFatal(error.all());
+      else setQuoteErrors(error.messages);
+    };
     setQuoting(true);
-    api<QuoteJson>(`/api/v1/experiences/${experienceId}/price?${params}`, { signal: controller.signal })
+    ask(couponQuery)
       .then((q) => {
         setQuote(q);
         setQuoteErrors({});
         setQuoting(false);
       })
-      .catch((error) => {
-        if ((error as Error).name === 'AbortError') return;
-        setQuoting(false);
-        if (!(error instanceof ApiError) || error.status === 0) {
-          console.error('price quote failed', error); // spec §8: network failures are only logged
+      .catch(async (error) => {
+        if (couponQuery && error instanceof ApiError && error.status === 422 && onlyField(error.messages, 'coupon_code')) {
+          // The code alone was refused: the price without it, and the code's message at its field.
+          try {
+            setQuote(await ask(''));
+            setQuoteErrors(error.messages);
+            setQuoting(false);
+          } catch (withoutCoupon) {
+            refused(withoutCoupon);
+          }
           return;
         }
-        const fields = Object.keys(error.messages);
-        if (error.status === 404 || fields.some((f) => !FIXABLE.has(f))) setFatal(error.all());
-        else setQuoteErrors(error.messages);
+        refused(error);
       });
     return () => controller.abort();
   }, [people, optionId, couponQuery, experienceId, calendarIds]);

@@ -38,7 +38,8 @@ export function ContentSection(props: {
   const peopleChoices = form.waitlist_offer
     ? [form.waitlist_offer.number_of_people]
     : Array.from({ length: Math.max(1, form.max_people) }, (_, i) => i + 1);
-  // Field shows the first message of a field; the quote's messages are listed under the submit button instead.
+  // The quote's messages are listed under the submit button (why it is off); the coupon's is also shown at its field,
+  // where the guest corrects it (Field: the message, aria-invalid and aria-describedby).
   const invalid = (field: string) => (quoteErrors[field]?.length ? true : undefined);
 
   return (
@@ -103,12 +104,11 @@ export function ContentSection(props: {
         </div>
       )}
 
-      <Field name="coupon_code" label={ja.reservations.coupon} required={false}>
+      <Field name="coupon_code" label={ja.reservations.coupon} required={false} messages={quoteErrors.coupon_code}>
         {(control) => (
           <input
             className="input"
             {...control}
-            aria-invalid={invalid('coupon_code')}
             value={values.coupon}
             autoComplete="off"
             placeholder={ja.reservations.couponPlaceholder}

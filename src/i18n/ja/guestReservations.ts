@@ -42,9 +42,10 @@ export const guestReservations = {
   refundAmount: '返金額',
   policyTitle: 'キャンセルポリシー',
   policyName: (days: number) => `開催日の${days}日前まで全額返金`,
+  /** The policy's deadline while it is ahead, and once it has passed (refundDeadlineNote, reservations.shared.ts). */
   deadline: (label: string) => `${label}までのキャンセルは全額返金されます。それ以降は返金されません。`,
+  deadlinePassed: (label: string) => `全額返金の期限（${label}）を過ぎているため、返金はありません。`,
   refundPreviewFull: (amount: string) => `今キャンセルすると ${amount} が全額返金されます。`,
-  refundPreviewNone: '全額返金の期限を過ぎているため、今キャンセルしても返金されません。',
   refundPreviewFree: '無料の予約のため、返金はありません。',
   cancelButton: 'キャンセルする',
   cancelConfirmTitle: '予約をキャンセルしますか？',

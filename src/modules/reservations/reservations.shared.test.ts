@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CancellationInfo } from './guest-reservations.schemas';
-import { cancelledNotice } from './reservations.shared';
+import { cancelledNotice, refundDeadlineNote } from './reservations.shared';
 
 /** The parts of POST /api/v1/reservations/{id}/cancellation's answer the notice reads. */
 function answer(total: number, cancellation: Pick<CancellationInfo, 'refund_amount' | 'refund_status'>) {
@@ -31,6 +31,22 @@ describe('cancelledNotice (what the guest reads after cancelling)', () => {
     );
     expect(cancelledNotice(answer(0, { refund_amount: 0, refund_status: null }))).toBe(
       '「藍染め体験」のご予約（予約番号 42）をキャンセルしました。無料の予約のため、返金はありません。',
+    );
+  });
+});
+
+describe('refundDeadlineNote (the cancellation policy section and the cancel dialog)', () => {
+  const deadline_label = '2026年11月25日(水) 23:59';
+
+  it('says what cancelling until the deadline refunds while it is ahead', () => {
+    expect(refundDeadlineNote({ deadline_label, full_refund: true })).toBe(
+      '2026年11月25日(水) 23:59までのキャンセルは全額返金されます。それ以降は返金されません。',
+    );
+  });
+
+  it('says the deadline has passed and there is no refund once it has', () => {
+    expect(refundDeadlineNote({ deadline_label, full_refund: false })).toBe(
+      '全額返金の期限（2026年11月25日(水) 23:59）を過ぎているため、返金はありません。',
     );
   });
 });

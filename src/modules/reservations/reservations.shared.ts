@@ -1,10 +1,10 @@
 // Zod-free constants of the reservations: the schemas use these, and so do the booking form (whose first load must
 // not bring zod to the browser) and the CLI's option choices (the CLI defines its options without loading zod); and
-// the text of the guest's cancellation notice. Isomorphic.
+// the texts of the guest's cancellation: the deadline note and the notice. Isomorphic.
 import * as ja from '#src/i18n/ja';
 import { formatYen } from '#src/lib/isomorphic/money';
 // biome-ignore lint/style/noRestrictedImports: types only (erased by the build; the shapes live with their schemas).
-import type { ReservationSummary } from './guest-reservations.schemas';
+import type { CancellationPreview, ReservationSummary } from './guest-reservations.schemas';
 
 /** The longest message a guest sends the host with a booking. */
 export const MESSAGE_TO_HOST_MAX = 1000;
@@ -26,4 +26,15 @@ export function cancelledNotice(r: Pick<ReservationSummary, 'id' | 'title' | 'am
   else if (refund > 0 && status === 'pending') money = t.cancelledRefundPending(formatYen(refund));
   else if (refund === 0) money = r.amounts.total === 0 ? t.refundPreviewFree : t.cancelledNoRefund;
   return `${t.cancelledNotice(r.title, r.id)}${money}`;
+}
+
+/**
+ * The full-refund deadline of a confirmed reservation as the guest reads it now: what cancelling until then refunds,
+ * or, once it has passed, that there is no refund. The policy's rule (cancellation-policy.ts `cancellationTerms`)
+ * decides through the preview's `full_refund`: for a confirmed reservation it is false exactly when the deadline has
+ * passed (the deadline comes before the first date starts).
+ */
+export function refundDeadlineNote(preview: Pick<CancellationPreview, 'deadline_label' | 'full_refund'>): string {
+  const t = ja.guestReservations;
+  return preview.full_refund ? t.deadline(preview.deadline_label) : t.deadlinePassed(preview.deadline_label);
 }

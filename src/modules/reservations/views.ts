@@ -75,7 +75,9 @@ export function quoteJson(p: Prepared, now: Date): QuoteJson {
 /** The reservation form's data from a prepared quote. */
 export function reservationFormView(p: Prepared, payment: PaymentConfig, now: Date, offer: HeldOffer | null = null): ReservationForm {
   const e = p.experience;
-  const first = p.calendars[0];
+  // The chosen dates in time order (the form lists them; the URL's ids follow the slots' creation, not time).
+  const calendars = inTimeOrder(p.calendars);
+  const first = calendars[0];
   return {
     experience: {
       id: e.id,
@@ -89,7 +91,7 @@ export function reservationFormView(p: Prepared, payment: PaymentConfig, now: Da
       ...shownAddress(e),
       options: e.options.getItems().map((o) => ({ id: o.id, name: o.name, description: o.description, price: o.price })),
     },
-    calendars: p.calendars.map((c) => ({
+    calendars: calendars.map((c) => ({
       id: c.id,
       date: c.date,
       start_time: c.startTime,
