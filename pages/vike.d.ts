@@ -23,6 +23,11 @@ declare global {
         currentSession: { current_session_id: string; current_device: string | null };
         /** The page's data when it was read before the render (server/read-ahead.ts; taken with readAheadOr). */
         readAhead: ReadAhead | undefined;
+        /**
+         * Answers the rendered page with this status instead of 200: a page that refuses its URL's input still shows
+         * why (its messages and its form), as a 4xx, as the API answers bad input.
+         */
+        answerWith: (status: 400 | 404 | 409 | 422) => void;
       };
     }
   }

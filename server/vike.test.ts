@@ -17,13 +17,39 @@ describe('pageContextInit', () => {
   // experience page allocate measurably more (docs/decisions/page-render.md). A new part of the request goes into
   // `request`; changing this list means measuring the page again (npm run bench).
   it('gives the page context its seven top-level properties, the request’s own parts in `request`', () => {
-    const init = pageContextInit(req, { urlOriginal: '/stories/1', user: null, services: {} as Services, readAhead: undefined });
+    const init = pageContextInit(req, {
+      urlOriginal: '/stories/1',
+      user: null,
+      services: {} as Services,
+      readAhead: undefined,
+      answer: {},
+    });
     expect(Object.keys(init)).toEqual(['_pageId', 'urlOriginal', 'headersOriginal', 'user', 'services', 'ctx', 'request']);
-    expect(Object.keys(init.request)).toEqual(['consumeCompletion', 'currentSession', 'readAhead']);
+    expect(Object.keys(init.request)).toEqual(['consumeCompletion', 'currentSession', 'readAhead', 'answerWith']);
+  });
+
+  it('leaves the status a hook answers with where the render reads it', () => {
+    const answer: { status?: number } = {};
+    const init = pageContextInit(req, {
+      urlOriginal: '/stories?price_min=-5',
+      user: null,
+      services: {} as Services,
+      readAhead: undefined,
+      answer,
+    });
+    expect(answer.status).toBeUndefined();
+    init.request.answerWith(400);
+    expect(answer.status).toBe(400);
   });
 
   it('carries `_pageId` as a plain undefined property, the request’s headers, context and session', () => {
-    const init = pageContextInit(req, { urlOriginal: '/stories?q=陶芸', user: null, services: {} as Services, readAhead: undefined });
+    const init = pageContextInit(req, {
+      urlOriginal: '/stories?q=陶芸',
+      user: null,
+      services: {} as Services,
+      readAhead: undefined,
+      answer: {},
+    });
     expect(Object.getOwnPropertyDescriptor(init, '_pageId')).toEqual({
       value: undefined,
       writable: true,
@@ -38,7 +64,7 @@ describe('pageContextInit', () => {
 
   it('gives a request without a session an empty session id and no device', () => {
     const bare = { headers: {}, originalUrl: '/', ctx: {} } as unknown as Request;
-    const init = pageContextInit(bare, { urlOriginal: '/', user: null, services: {} as Services, readAhead: undefined });
+    const init = pageContextInit(bare, { urlOriginal: '/', user: null, services: {} as Services, readAhead: undefined, answer: {} });
     expect(init.request.currentSession).toEqual({ current_session_id: '', current_device: null });
   });
 });

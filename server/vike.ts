@@ -110,6 +110,11 @@ function acknowledgeRoutingOverride(): void {
   console.warn = Object.assign(filtered, { acknowledgesRoutingOverride: true as const });
 }
 
+/** The status a page's hook asked its answer to have (`request.answerWith`); none: Vike's own. */
+export interface PageAnswer {
+  status?: number;
+}
+
 /**
  * What the server puts into a render's page context (Vike's `renderPage` argument; the types are in pages/vike.d.ts).
  * Its top-level properties are few on purpose, and server/vike.test.ts lists them: Vike copies every property of the
@@ -123,6 +128,8 @@ export function pageContextInit(
     user: Vike.PageContext['user'];
     services: Services;
     readAhead: Vike.PageContextServer['request']['readAhead'];
+    /** Where a hook's `answerWith` leaves the status the page is answered with. */
+    answer: PageAnswer;
   },
 ) {
   // The request part typed by its declaration (pages/vike.d.ts), so what the hooks read and what is put here cannot
@@ -131,6 +138,9 @@ export function pageContextInit(
     consumeCompletion: (key: string) => consumeCompletion(req, key),
     currentSession: { current_session_id: req.sessionID ?? '', current_device: req.session?.device ?? null },
     readAhead: parts.readAhead,
+    answerWith: (status) => {
+      parts.answer.status = status;
+    },
   };
   return {
     // `_pageId` as a plain property: Vike gives a page context without one a getter of that name (the deprecated
@@ -170,15 +180,18 @@ export async function mountVike(app: Express, services: Services, options: { pro
     // The page's data before the render, when the page names a read (server/read-ahead.ts): while the request waits
     // for PostgreSQL, no page context exists yet.
     const readAhead = await readFor(req.path, { services: servicesForPages, ctx: req.ctx });
+    const answer: PageAnswer = {};
     const pageContext = await renderPage(
-      pageContextInit(req, { urlOriginal: shared?.url ?? req.originalUrl, user, services: servicesForPages, readAhead }),
+      pageContextInit(req, { urlOriginal: shared?.url ?? req.originalUrl, user, services: servicesForPages, readAhead, answer }),
     );
     const { httpResponse } = pageContext;
     if (!httpResponse) return null;
+    // A page that refused its URL's input is answered with the hook's status; an error page keeps Vike's.
+    const status = httpResponse.statusCode === 200 && answer.status ? answer.status : httpResponse.statusCode;
     const late = serverOnlyPart<{ lateHtml?: LateParts }>(pageContext)?.lateHtml;
     const body = toBytes(await httpResponse.getBody(), late);
     const etag = shared ? weakEtag(body) : undefined;
-    return { status: httpResponse.statusCode, pageId: pageContext.pageId ?? null, headers: httpResponse.headers, body, etag };
+    return { status, pageId: pageContext.pageId ?? null, headers: httpResponse.headers, body, etag };
   }
 
   app.get('/{*splat}', async (req, res, next) => {

@@ -129,7 +129,11 @@ export async function loadStories(pageContext: PageContextServer, filter: ListFi
     services.reference.themes(ctx),
     services.reference.prefectures(ctx),
   ]);
-  if (refused) list = { ...list, experiences: [], search: typedSearch(input, prefectures), suggestions: [] };
+  if (refused) {
+    list = { ...list, experiences: [], search: typedSearch(input, prefectures), suggestions: [] };
+    // The page shows why with the form as typed, and answers 400 as the API answers bad input.
+    pageContext.request.answerWith(400);
+  }
   const today = todayInJapan();
   const { experiences, ...listRest } = list;
   // The cards' photos load at once for the first screen's four; their titles are h2 right under the page's h1.

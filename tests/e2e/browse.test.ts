@@ -186,6 +186,15 @@ describe('experience page', () => {
     const apply = page.getByTestId('apply-button');
     await expect.poll(() => apply.getAttribute('href')).toBe(reservationUrl(storyId, [first, second]));
     expect(await apply.textContent()).toBe('予約に進む（2件）');
+    // Fixed at the bottom of the screen, the bar comes right after the dates in the page's order: the keyboard reaches
+    // it from the dates, before the description, the reviews and the host's other experiences.
+    const order = await page.evaluate(() => {
+      const [schedule, bar, body] = ['#schedule', '[data-testid="story-bar"]', '.story__body'].map((s) => document.querySelector(s));
+      if (!schedule || !bar || !body) return 'missing';
+      const follows = (a: Element, b: Element) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+      return follows(schedule, bar) && follows(bar, body) ? 'schedule, bar, body' : 'other';
+    });
+    expect(order).toBe('schedule, bar, body');
     // Selecting again deselects.
     await open.nth(0).click();
     await expect.poll(() => apply.getAttribute('href')).toBe(`/reservations/new?cid=${second}&tour_id=${storyId}`);

@@ -209,6 +209,17 @@ describe('reservation form', () => {
     }
   });
 
+  it('answers a booking URL it cannot continue with the error screen and a 4xx, not a 200', async () => {
+    const { experience } = await paidExperience('続けられないURLの体験');
+    const page = await s.signedInPage(guestEmail, { base });
+    const unknown = await page.goto(`${base}/reservations/new?cid=999999&tour_id=${experience.id}`);
+    await page.getByTestId('reservation-error').waitFor();
+    expect(unknown?.status()).toBe(422);
+    const noExperience = await page.goto(`${base}/reservations/new?cid=1&tour_id=999999`);
+    await page.getByTestId('reservation-error').waitFor();
+    expect(noExperience?.status()).toBe(404);
+  });
+
   it('Back after a booking in a browser without the back/forward cache loads the form afresh, not its cached HTML', async () => {
     // The headless shell keeps no page in the back/forward cache: Back takes the form's HTML from the HTTP cache
     // (the first load's seats, price and enabled button) unless the page reloads itself.

@@ -30,6 +30,9 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
   } catch (error) {
     const e = error as { status?: number; message?: string; details?: Record<string, string[]> };
     if (e.status === 404 || e.status === 422) {
+      // The error screen, answered with the quote's status (an unknown experience or date 404, dates that cannot be
+      // booked 422).
+      pageContext.request.answerWith(e.status);
       const messages = e.details ? Object.values(e.details).flat() : [];
       return { form: null, errors: messages.length > 0 ? messages : [e.message ?? ''], confirmReservationId: null };
     }

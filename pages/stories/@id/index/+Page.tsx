@@ -111,6 +111,9 @@ export default function Page() {
             <HoldingRequest experienceId={experience.id} />
           </div>
         </aside>
+        {/* Fixed at the bottom of the screen, but next after the dates in the page's order: a keyboard reaches
+            予約に進む from the dates it chose, before the description, the reviews and the other experiences. */}
+        <FooterBar experience={experience} signedIn={!!user} own={data.own} selectedIds={selectedIds} />
 
         <div className="story__body">
           <ServerHtml name="description" as="section" className="story__section" html={html('description')} />
@@ -158,8 +161,6 @@ export default function Page() {
           )
         }
       </AfterLoad>
-
-      <FooterBar experience={experience} signedIn={!!user} own={data.own} selectedIds={selectedIds} />
     </article>
   );
 }
