@@ -25,11 +25,20 @@ beforeAll(async () => {
 });
 
 const seats = async (id: number) => (await t.orm.em.fork().findOneOrFail(Calendar, { id })).participantNumber;
-/** The /reservations/new page's data hook, as the signed-in user (what the page renders: the form or the errors). */
+/**
+ * The /reservations/new page's data hook, as the signed-in user (what the page renders: the form or the errors), and
+ * the statuses it answered the page with (`request.answerWith`).
+ */
 async function pageData(id: number, cid: number, tourId: number) {
   const ctx = t.services.context({ kind: 'user', id, role: 'USER', email: 'x@example.com', name: 'x' });
-  const pageContext = { services: t.services, ctx, urlParsed: { search: { cid: String(cid), tour_id: String(tourId) } } };
-  return reservationPageData(pageContext as unknown as PageContextServer);
+  const answered: number[] = [];
+  const pageContext = {
+    services: t.services,
+    ctx,
+    urlParsed: { search: { cid: String(cid), tour_id: String(tourId) } },
+    request: { answerWith: (status: number) => answered.push(status) },
+  };
+  return { ...(await reservationPageData(pageContext as unknown as PageContextServer)), answered };
 }
 const intentCount = async () => t.orm.em.fork().count(TestPaymentIntent, {});
 
@@ -96,9 +105,11 @@ describe('booking the same slot twice', () => {
     const page = await pageData(userId, calendar.id, experience.id);
     expect(page.form).toBeNull();
     expect(page.errors).toEqual(['2026年12月20日の回はすでに予約済みです']);
+    expect(page.answered).toEqual([422]);
     const otherUser = await createUser(t.orm);
     const otherPage = await pageData(otherUser.id, calendar.id, experience.id);
     expect(otherPage.errors).toBeNull();
+    expect(otherPage.answered).toEqual([]);
     expect(otherPage.form).not.toBeNull();
     // The price call for this guest answers the same 422.
     const price = await agent.get(`/api/v1/experiences/${experience.id}/price?calendar_ids=${calendar.id}&number_of_people=1`);

@@ -18,8 +18,12 @@ beforeAll(async () => {
   for (let i = 0; i < 3; i++) await createExperience(t.orm, { title: `体験${i}`, categoryId: 1, prefectureId: 26 });
 });
 
-/** The page's data for `path?query` as Vike parses its URL (`search`: the last value of a key, `searchAll`: all). */
-function load(query: string, filter: ListFilterInput = {}, path = '/stories') {
+/**
+ * The page's data for `path?query` as Vike parses its URL (`search`: the last value of a key, `searchAll`: all), and
+ * the statuses the hook answered the page with (`request.answerWith`).
+ */
+async function load(query: string, filter: ListFilterInput = {}, path = '/stories') {
+  const answered: number[] = [];
   const params = new URLSearchParams(query);
   const searchAll = Object.fromEntries([...new Set(params.keys())].map((key) => [key, params.getAll(key)]));
   const pageContext = {
@@ -28,8 +32,9 @@ function load(query: string, filter: ListFilterInput = {}, path = '/stories') {
     user: null,
     urlOriginal: `${path}?${query}`,
     urlParsed: { pathname: path, search: Object.fromEntries(params), searchAll, searchOriginal: `?${query}` },
+    request: { answerWith: (status: number) => answered.push(status) },
   } as unknown as PageContextServer;
-  return loadStories(pageContext, filter);
+  return { ...(await loadStories(pageContext, filter)), answered };
 }
 
 describe('a refused search on /stories', () => {
@@ -46,9 +51,10 @@ describe('a refused search on /stories', () => {
       online: 'false',
       sort: 'price_asc',
     }).toString();
-    const { data, serverOnly } = await load(query);
+    const { data, serverOnly, answered } = await load(query);
     expect(data.errors).toEqual([ja.search.dateOrder, ja.search.priceOrder]);
     expect(data.refused).toBe(true);
+    expect(answered).toEqual([400]);
     expect(data.list.search).toEqual({
       q: '陶芸',
       date_from: day(10),
@@ -87,9 +93,10 @@ describe('a refused search on /stories', () => {
   });
 
   it('a valid search is not refused and shows its results', async () => {
-    const { data } = await load('category_id=1');
+    const { data, answered } = await load('category_id=1');
     expect(data.errors).toEqual([]);
     expect(data.refused).toBe(false);
+    expect(answered).toEqual([]);
     expect(data.cardCount).toBe(3);
   });
 });
