@@ -202,6 +202,21 @@ describe('experience page', () => {
     await page.waitForURL(`**/reservations/new?cid=${second}&tour_id=${storyId}`);
   });
 
+  it("tells the host on their own experience's page that it is not theirs to book, in place of the booking button", async () => {
+    const page = await s.newPage({ width: 375 });
+    await s.signIn(page, 'host@example.com', { password: 'password1234' });
+    await page.goto('/host/reservations');
+    const own = await page.evaluate(async () => {
+      const answer = await fetch('/api/v1/experiences?page=1').then((r) => r.json());
+      return (answer.experiences as { id: number; approve: boolean }[]).find((e) => e.approve)?.id;
+    });
+    expect(own).toBeGreaterThan(0);
+    await page.goto(`/stories/${own}`);
+    await hydrated(page);
+    expect(await page.getByTestId('own-experience').textContent()).toBe('ご自身の体験は予約できません');
+    expect(await page.getByTestId('apply-button').count()).toBe(0);
+  });
+
   it('shows 3 slots on a phone and 5 above 1080px, expands, loads later windows, and refuses the 31st selection', async () => {
     const phone = await s.newPage({ width: 375, height: 800 });
     await phone.goto(`/stories/${storyId}`);

@@ -113,7 +113,7 @@ export default function Page() {
         </aside>
         {/* Fixed at the bottom of the screen, but next after the dates in the page's order: a keyboard reaches
             予約に進む from the dates it chose, before the description, the reviews and the other experiences. */}
-        <FooterBar experience={experience} signedIn={!!user} own={data.own} selectedIds={selectedIds} />
+        <FooterBar experience={experience} signedIn={!!user} ownNote={data.ownNote} selectedIds={selectedIds} />
 
         <div className="story__body">
           <ServerHtml name="description" as="section" className="story__section" html={html('description')} />
@@ -168,12 +168,12 @@ export default function Page() {
 function FooterBar({
   experience,
   signedIn,
-  own,
+  ownNote,
   selectedIds,
 }: {
   experience: BrowserExperience;
   signedIn: boolean;
-  own: boolean;
+  ownNote: string | null;
   selectedIds: number[];
 }) {
   const place = experience.online ? ja.common.online : (experience.address ?? experience.state ?? '');
@@ -195,9 +195,9 @@ function FooterBar({
           <a className="button story-bar__action" href={logonUrl(`/stories/${experience.id}`)} data-testid="login-button">
             {ja.browse.loginToApply}
           </a>
-        ) : own ? (
+        ) : ownNote ? (
           <p className="story-bar__action story-bar__own" data-testid="own-experience">
-            {ja.reservations.ownExperience}
+            {ownNote}
           </p>
         ) : selectedIds.length > 0 ? (
           <a className="button story-bar__action" href={reservationUrl(experience.id, selectedIds)} data-testid="apply-button">

@@ -74,7 +74,8 @@ export async function loadStoryPage(pageContext: PageContextServer) {
     experience: browserExperience(experience),
     rating,
     favorite,
-    own,
+    // The text travels with the data, only to the host: the page's first-load JavaScript carries no booking texts.
+    ownNote: own ? ja.reservations.ownExperience : null,
     calendars: slotWindow(calendars),
     origin: siteOrigin(services.env),
     /** The server's clock for the first render of slot states (the browser takes over after hydration). */
@@ -97,8 +98,8 @@ export interface Data {
   /** The number of reviews and their mean (null without). */
   rating: { count: number; average: number | null };
   favorite: boolean;
-  /** The viewer hosts the experience: the bar says it is not theirs to book instead of offering the booking. */
-  own: boolean;
+  /** The viewer hosts the experience: the bar says this, not theirs to book, instead of offering the booking. */
+  ownNote: string | null;
   calendars: SlotWindowJson;
   origin: string;
   now: number;
