@@ -91,6 +91,23 @@ describe('who may enter', () => {
   });
 });
 
+describe('coupons', () => {
+  it('keeps each code whole on one line at tablet widths', async () => {
+    for (const width of [768, 834]) {
+      const page = await adminPage(width);
+      await page.goto('/admin/coupons');
+      await hydrated(page);
+      const code = page.getByTestId('coupons-table').getByRole('button', { name: /WELCOME500/ });
+      const lines = await code.evaluate((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      });
+      expect(lines, `${width}px`).toBe(1);
+    }
+  });
+});
+
 describe('communities', () => {
   it('creates a community with three application items, hides one, and the public form no longer asks it', async () => {
     const page = await adminPage();

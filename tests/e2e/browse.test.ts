@@ -315,6 +315,28 @@ describe('calendars page', () => {
     expect(new Set(all.map((x) => x.id)).size).toBe(all.length);
   });
 
+  it('keeps the sticky dates card above the booking bar on a short wide screen, its last control reachable', async () => {
+    const page = await s.newPage({ width: 1180, height: 820 });
+    await s.signIn(page, 'guest@example.com');
+    await page.goto(`/stories/${storyId}`);
+    await hydrated(page);
+    await page.mouse.wheel(0, 1400);
+    const card = page.locator('.story__schedule-card');
+    await card.evaluate((el) => {
+      el.scrollTop = el.scrollHeight;
+    });
+    const seen = await card.evaluate((el) => {
+      const bar = document.querySelector('[data-testid="story-bar"]')?.getBoundingClientRect();
+      const last = [...el.querySelectorAll('button, a')].at(-1);
+      if (!bar || !last) return 'missing';
+      const box = last.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      const above = el.getBoundingClientRect().bottom <= bar.top;
+      return `card above the bar: ${above}, last control reachable: ${hit !== null && last.contains(hit)}`;
+    });
+    expect(seen).toBe('card above the bar: true, last control reachable: true');
+  });
+
   it("keeps the bottom bar's button label on one line at 375 and 320px, whole, up to 30 selected dates", async () => {
     /** The element's text lines (its content height over its line height) and whether any text is cut off. */
     const lines = (page: Page, testId: string) =>

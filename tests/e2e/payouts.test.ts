@@ -57,6 +57,24 @@ describe('the host', () => {
 });
 
 describe('the payee tabs and the bank account form', () => {
+  it("keeps the month's totals whole on one line at tablet widths", async () => {
+    for (const width of [768, 834]) {
+      const page = await s.newPage({ width, height: 1024 });
+      await s.signIn(page, 'host@example.com');
+      await page.goto('/host/earnings');
+      await hydrated(page);
+      // Each total's text as lines on screen: a sum split inside its digits (¥14,40 / 0) is two.
+      const lines = await page.locator('[data-testid="earnings-table"] tfoot td.num').evaluateAll((cells) =>
+        cells.map((cell) => {
+          const range = document.createRange();
+          range.selectNodeContents(cell);
+          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+        }),
+      );
+      expect(lines, `${width}px`).toEqual([1, 1, 1]);
+    }
+  });
+
   it('marks the current payee tab as selected (an ambassador member on /host/earnings?ambassador_id=1)', async () => {
     const page = await s.newPage({ width: 375, height: 900 });
     await s.signIn(page, 'ambassador@example.com');

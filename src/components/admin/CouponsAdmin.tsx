@@ -269,12 +269,16 @@ export function CouponsAdmin() {
           status={load.state}
           select={{ selected: typeof panel === 'number' ? panel : null, onSelect: (row) => setPanel(row.id) }}
           columns={[
-            openColumn(
-              c.header.code,
-              (row) => row.code,
-              t.open,
-              (row) => setPanel(row.id),
-            ),
+            // A code is a label typed at checkout: whole on one line (the table scrolls sideways rather than break it).
+            {
+              ...openColumn(
+                c.header.code,
+                (row) => row.code,
+                t.open,
+                (row) => setPanel(row.id),
+              ),
+              cellClass: 'admin-table__code',
+            },
             { label: c.header.name, cellClass: 'admin-table__wide', cell: (row) => row.name },
             { label: c.header.discount, cell: discount },
             {
