@@ -179,6 +179,26 @@ describe('reservation form', () => {
     expect(await statusOf(experience.id)).toEqual(['confirmed']);
   });
 
+  /**
+   * Books a new paid experience's date on `page` (signed in as the guest), presses Back, and checks that the page shows
+   * the booking as made (the form read afresh) instead of the old form, and that one booking exists.
+   */
+  async function bookThenGoBack(page: Page, title: string) {
+    const { experience, calendar } = await paidExperience(title);
+    await openForm(page, experience.id, [calendar.id]);
+    await enterCard(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: ja.reservations.submit }).click();
+    await page.getByTestId('reservation-complete').waitFor();
+    // A page restored from the cache fires no load event: wait for the navigation only.
+    await page.goBack({ waitUntil: 'commit' });
+    // The fresh form: this guest has booked the date, so the page says so instead of offering the old form.
+    const screen = page.getByTestId('reservation-error');
+    await screen.waitFor();
+    expect(await screen.textContent()).toContain(ja.bookingRules.alreadyBooked(formatYmdJa(calendar.date)));
+    expect(await page.getByRole('button', { name: ja.reservations.submit }).count()).toBe(0);
+    expect(await statusOf(experience.id)).toEqual(['confirmed']);
+  }
+
   it('Back after a booking loads the form afresh instead of the kept page (seats, enabled button)', async () => {
     // Playwright turns the back/forward cache off by default; this browser keeps it on, as guests' browsers do. The
     // full browser: the headless shell the other tests run keeps no page in that cache (tests/setup/chromium.ts).
@@ -189,21 +209,9 @@ describe('reservation form', () => {
       ignoreDefaultArgs: ['--disable-back-forward-cache'],
     });
     try {
-      const { experience, calendar } = await paidExperience('戻るボタンの体験');
       const page = await (await browser.newContext({ locale: 'ja-JP', timezoneId: 'Asia/Tokyo' })).newPage();
       await s.signIn(page, guestEmail, { base });
-      await openForm(page, experience.id, [calendar.id]);
-      await enterCard(page, '4242 4242 4242 4242');
-      await page.getByRole('button', { name: ja.reservations.submit }).click();
-      await page.getByTestId('reservation-complete').waitFor();
-      // A page restored from the cache fires no load event: wait for the navigation only.
-      await page.goBack({ waitUntil: 'commit' });
-      // The fresh form: this guest has booked the date, so the page says so instead of offering the old form.
-      const screen = page.getByTestId('reservation-error');
-      await screen.waitFor();
-      expect(await screen.textContent()).toContain(ja.bookingRules.alreadyBooked(formatYmdJa(calendar.date)));
-      expect(await page.getByRole('button', { name: ja.reservations.submit }).count()).toBe(0);
-      expect(await statusOf(experience.id)).toEqual(['confirmed']);
+      await bookThenGoBack(page, '戻るボタンの体験');
     } finally {
       await browser.close();
     }
@@ -223,19 +231,9 @@ describe('reservation form', () => {
   it('Back after a booking in a browser without the back/forward cache loads the form afresh, not its cached HTML', async () => {
     // The headless shell keeps no page in the back/forward cache: Back takes the form's HTML from the HTTP cache
     // (the first load's seats, price and enabled button) unless the page reloads itself.
-    const { experience, calendar } = await paidExperience('HTTPキャッシュの戻るの体験');
     const page = await s.signedInPage(guestEmail, { base });
-    await openForm(page, experience.id, [calendar.id]);
-    await enterCard(page, '4242 4242 4242 4242');
-    await page.getByRole('button', { name: ja.reservations.submit }).click();
-    await page.getByTestId('reservation-complete').waitFor();
-    await page.goBack({ waitUntil: 'commit' });
-    const screen = page.getByTestId('reservation-error');
-    await screen.waitFor();
-    expect(await screen.textContent()).toContain(ja.bookingRules.alreadyBooked(formatYmdJa(calendar.date)));
-    expect(await page.getByRole('button', { name: ja.reservations.submit }).count()).toBe(0);
+    await bookThenGoBack(page, 'HTTPキャッシュの戻るの体験');
     expect(await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).type)).toBe('reload');
-    expect(await statusOf(experience.id)).toEqual(['confirmed']);
   });
 
   it('tells a guest who left 3-D Secure unfinished that the date is held by that payment, not booked', async () => {
