@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
 import { emailSchema, passwordSchema, signInPasswordSchema } from '#src/modules/users/users.schemas';
-import { countJson, dateTimeJson, idJson, linkToken, oneLine, type IdInput } from '#src/lib/isomorphic/validate';
+import { countJson, dateTimeJson, emailText, idJson, linkToken, oneLine, type IdInput } from '#src/lib/isomorphic/validate';
 
 const m = ja.adminApi.brandMembers;
 
@@ -15,16 +15,7 @@ export const INVITATION_VALID_DAYS = 7;
  * also pass the rule the portal's sign-in and password reset read it with (`emailSchema`'s z.email), or the member
  * would accept the invitation and then never be able to sign in with it.
  */
-export const invitationEmailSchema = z
-  .string({ error: m.emailRequired })
-  // Full-width letters and digits as a Japanese keyboard may type them: read as half-width (NFKC).
-  .normalize('NFKC')
-  .trim()
-  .min(1, { error: m.emailRequired, abort: true })
-  .max(255, { error: m.emailInvalid, abort: true })
-  .pipe(z.email({ error: m.emailInvalid }))
-  .transform((value) => value.toLowerCase())
-  .meta({ format: 'email' });
+export const invitationEmailSchema = emailText({ required: m.emailRequired, tooLong: m.emailInvalid, invalid: m.emailInvalid });
 
 /** POST /api/v1/brands/{brand_id}/members/invitation (admin) and the portal's own invitation. */
 export const brandMemberInvitationSchema = z.object({ email: invitationEmailSchema });

@@ -2,7 +2,7 @@
 // (/brand/account). Browser-safe.
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
-import { linkToken, oneLine, type InputOf } from '#src/lib/isomorphic/validate';
+import { emailText, linkToken, oneLine, type InputOf } from '#src/lib/isomorphic/validate';
 
 const t = ja.emailChange;
 
@@ -19,16 +19,7 @@ export const EMAIL_CHANGE_UNDO_PATH = '/email_change/undo';
 
 /** POST /api/v1/account/email and /brand/api/v1/brand-members/email: the new address and the current password. */
 export const emailChangeRequestSchema = z.object({
-  email: z
-    .string({ error: t.emailRequired })
-    // Full-width letters and digits as a Japanese keyboard may type them: read as half-width (NFKC).
-    .normalize('NFKC')
-    .trim()
-    .min(1, t.emailRequired)
-    .max(255, t.emailTooLong)
-    .pipe(z.email({ error: t.emailInvalid }))
-    .transform((value) => value.toLowerCase())
-    .meta({ format: 'email' }),
+  email: emailText({ required: t.emailRequired, tooLong: t.emailTooLong, invalid: t.emailInvalid }),
   current_password: z
     .string({ error: ja.account.currentPasswordRequired })
     .min(1, ja.account.currentPasswordRequired)

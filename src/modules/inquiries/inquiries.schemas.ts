@@ -2,7 +2,7 @@
 // Shared by the forms and the service. Browser-safe. Spec: guest-and-host.md §2, §5; admin-and-brand-portal.md §3.
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
-import { dateTimeJson, idJson, pageMetaJson, requiredText, toHalfWidthDigits, type InputOf } from '#src/lib/isomorphic/validate';
+import { dateTimeJson, emailText, idJson, pageMetaJson, requiredText, toHalfWidthDigits, type InputOf } from '#src/lib/isomorphic/validate';
 import { listQuerySchema } from '#src/modules/partners/partners.schemas';
 import { MAX_ID } from '#src/lib/isomorphic/ids';
 import { booleanFilter, choiceFilter, dayFilter, keywordFilter, rangeInOrder } from '#src/lib/isomorphic/list-filters';
@@ -15,17 +15,11 @@ export const INQUIRY_NAME_MAX = 100;
 export const INQUIRY_TEXT_MAX = 255;
 export const INQUIRY_CONTENT_MAX = 5000;
 
-const inquiryEmailSchema = z
-  .string({ error: v.emailRequired })
-  // Full-width letters and digits as a Japanese keyboard may type them: read as half-width (NFKC).
-  .normalize('NFKC')
-  .trim()
-  .min(1, { error: v.emailRequired, abort: true })
-  .min(3, { error: v.emailTooShort, abort: true })
-  .max(255, { error: v.textTooLong(t.email, 255), abort: true })
-  .pipe(z.email({ error: v.emailInvalid }))
-  // The pipe's z.email checks what is sent; the document reads the pipe's input side, so it is stated here.
-  .meta({ format: 'email' });
+/** The sender's address, kept as typed (not lower-cased). */
+const inquiryEmailSchema = emailText(
+  { required: v.emailRequired, tooShort: v.emailTooShort, tooLong: v.textTooLong(t.email, 255), invalid: v.emailInvalid },
+  { lowerCase: false },
+);
 
 /** POST /api/v1/brand_and_ambassador_inquiries: all seven fields required. */
 export const brandInquirySchema = z.object({
