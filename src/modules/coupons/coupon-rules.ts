@@ -5,18 +5,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import * as ja from '#src/i18n/ja';
 import type { CouponTerms } from '#src/modules/reservations/pricing';
 import { Coupon, type ICoupon } from './coupons.entity';
+import { normalizeCouponCode } from './coupons.schemas';
 
 export type { ICoupon };
 
 export type CouponCheck = { ok: true; coupon: ICoupon; terms: CouponTerms } | { ok: false; message: string };
-
-/**
- * Codes are stored upper-cased (CHECK), so look-ups are case-insensitive; full-width letters and digits, as a Japanese
- * keyboard may type them, are read as their half-width forms (NFKC), as the admin's form stores them.
- */
-function normalizeCouponCode(code: string): string {
-  return code.normalize('NFKC').trim().toUpperCase();
-}
 
 /** Who would use the coupon and for how much; per-guest limits are checked only when the guest is known. */
 export interface CouponUse {

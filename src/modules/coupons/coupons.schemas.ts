@@ -22,6 +22,15 @@ export const COUPON_CODE_MAX = 50;
 export const COUPON_AMOUNT_MAX = 1_000_000;
 export const COUPONS_PAGE_SIZE = 50;
 
+/**
+ * A coupon code as it is stored and looked up: full-width letters and digits, as a Japanese keyboard may type them, as
+ * their half-width forms (NFKC), trimmed and upper-cased (a CHECK keeps stored codes upper-case), so one code is found
+ * however it is typed. The admin's form and the booking's look-up (coupon-rules.ts) both read codes with it.
+ */
+export function normalizeCouponCode(code: string): string {
+  return code.normalize('NFKC').trim().toUpperCase();
+}
+
 /** The largest minimum amount a coupon may ask for (yen). */
 export const COUPON_MIN_AMOUNT_MAX = COUPON_AMOUNT_MAX * 100;
 
@@ -49,13 +58,10 @@ export const couponCreateSchema = z
   .object({
     code: z
       .string({ error: t.codeRequired })
-      // Full-width letters and digits as their half-width forms, as the booking's look-up reads them.
-      .normalize('NFKC')
-      .trim()
+      .overwrite(normalizeCouponCode)
       .min(1, { error: t.codeRequired, abort: true })
       .max(COUPON_CODE_MAX, { error: t.codeTooLong, abort: true })
-      .regex(/^[A-Za-z0-9_-]+$/, { error: t.codeFormat })
-      .transform((code) => code.toUpperCase()),
+      .regex(/^[A-Za-z0-9_-]+$/, { error: t.codeFormat }),
     name: z.string().trim().max(255, { error: t.nameTooLong, abort: true }).check(oneLine()).optional(),
     amount: wholeNumber(t.amountInvalid, COUPON_AMOUNT_MAX, t.amountTooLarge).optional(),
     percent: wholeNumber(t.percentInvalid, 100, t.percentInvalid).optional(),
