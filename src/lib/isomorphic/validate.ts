@@ -119,12 +119,12 @@ export interface TextOptions {
  */
 export function requiredText(required: string, tooLong: string, max: number, options: TextOptions = {}) {
   const text = z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: tooLong });
-  return (
-    (options.multiLine ? text : text.check(oneLine()))
-      // An empty text has min's message and one with characters the one-line rule refuses has that rule's: one each.
-      .refine((value) => value === '' || hasVisibleText(value) || !ONE_LINE_PATTERN.test(value), { error: required })
-      .refine(hasNoNul, { error: ja.errors.invalidBody })
-  );
+  // A text with nothing to see gets the required message, one message a field: an empty one has min's, and a one-line
+  // text with characters the one-line rule refuses has that rule's (a multi-line text has no such rule).
+  const shown = (value: string) => value === '' || hasVisibleText(value) || (!options.multiLine && !ONE_LINE_PATTERN.test(value));
+  return (options.multiLine ? text : text.check(oneLine()))
+    .refine(shown, { error: required })
+    .refine(hasNoNul, { error: ja.errors.invalidBody });
 }
 
 /**
