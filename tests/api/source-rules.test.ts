@@ -293,3 +293,23 @@ describe('sticky elements', () => {
     expect(stickyTops(file('@media (min-width: 1081px) {\n  .a {\n    position: sticky;\n    top: 80px;\n  }\n}'))).toEqual(['x.css:2']);
   });
 });
+
+describe('rules written once', () => {
+  const code = sourceFiles(['src', 'server', 'cli', 'pages'], /\.tsx?$/).filter((f) => !/\.test\.tsx?$/.test(f.path));
+
+  it("check an e-mail address's format only in emailText, so every form reads an address the way sign-in does", () => {
+    // emailText (src/lib/isomorphic/validate.ts): full-width read as half-width, trimmed, 255 characters, then the
+    // format. An address field that wrote its own z.email could accept what sign-in refuses. The environment's
+    // OFFICE_EMAIL is the server's own setting, not a person's input.
+    const offenders = linesMatching(code, /\bz\.email\(/).filter((line) => !/^src\/lib\/(isomorphic\/validate|env)\.ts:/.test(line));
+    expect(offenders).toEqual([]);
+  });
+
+  it("write a slot's start as an instant only in src/modules/calendars/slots.ts (slotStartsAt, slotStarted, SLOT_STARTS_AT_SQL)", () => {
+    // Booking, the waitlist, cancellation by either side, the calendar plan and the reminders must agree on when a
+    // slot has started.
+    const writers = code.filter((f) => f.path !== 'src/modules/calendars/slots.ts');
+    expect(linesMatching(writers, /japanInstant\([^)]*start_?[tT]ime/)).toEqual([]);
+    expect(linesMatching(writers, /start_time::time\)\s*AT TIME ZONE/)).toEqual([]);
+  });
+});

@@ -79,13 +79,24 @@ export function heldByUserSql(userId: string): string {
     WHERE rc.calendar_id = c.id AND r.user_id = ${userId} AND r.status = 'confirmed')`;
 }
 
+/** When a slot starts: its date and 'HH:MM' are Japan time whatever the server's zone. */
+export function slotStartsAt(date: string, startTime: string): Date {
+  return japanInstant(date, startTime);
+}
+
 /**
- * THE rule of a slot that has started (Japan time) at `now`: it can no longer be booked, cancelled by its host, added
- * or moved to.
+ * THE rule of a slot that has started (Japan time) at `now`: it can no longer be booked, cancelled by its guest or its
+ * host, added or moved to.
  */
 export function slotStarted(date: string, startTime: string, now: Date): boolean {
-  return now.getTime() >= japanInstant(date, startTime).getTime();
+  return now.getTime() >= slotStartsAt(date, startTime).getTime();
 }
+
+/**
+ * The same start in SQL, as an instant, over a slot `c` (calendars): statements that leave out or mark the slots that
+ * have started compare it with the time they are given (or `now()`).
+ */
+export const SLOT_STARTS_AT_SQL = `((c.date + c.start_time::time) AT TIME ZONE 'Asia/Tokyo')`;
 
 /** True when a slot can no longer be booked at `now` (its deadline has come). */
 export function bookingClosed(date: string, startTime: string, rule: ReservationDeadlineRule | string, now: Date): boolean {

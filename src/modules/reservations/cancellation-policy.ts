@@ -3,7 +3,7 @@
 // started. "開催日の2日前まで全額返金" for a slot on 12/10 means: until 12/8 23:59:59 in Japan, whatever the
 // server's TZ. A reservation of several slots counts from its first slot. Server-only.
 import { addDays, japanInstant } from '#src/lib/isomorphic/dates';
-import { inTimeOrder } from '#src/modules/calendars/slots';
+import { inTimeOrder, slotStarted, slotStartsAt } from '#src/modules/calendars/slots';
 
 export interface SlotTime {
   date: string;
@@ -33,8 +33,8 @@ export function cancellationTerms(input: { policyDays: number; slots: readonly S
   const first = firstSlotOf(input.slots);
   const lastFullRefundDate = addDays(first.date, -input.policyDays);
   const deadlineAt = japanInstant(addDays(lastFullRefundDate, 1), '00:00');
-  const firstSlotStartsAt = japanInstant(first.date, first.start_time);
-  const started = input.now.getTime() >= firstSlotStartsAt.getTime();
+  const firstSlotStartsAt = slotStartsAt(first.date, first.start_time);
+  const started = slotStarted(first.date, first.start_time, input.now);
   const fullRefund = !started && input.now.getTime() < deadlineAt.getTime();
   return {
     policyDays: input.policyDays,

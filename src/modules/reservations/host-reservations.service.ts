@@ -13,6 +13,7 @@ import { csvRecord, UTF8_BOM } from '#src/lib/csv';
 import { todayInJapan, nowTimeInJapan } from '#src/lib/isomorphic/dates';
 import * as ja from '#src/i18n/ja';
 import { memberAmbassadorIds } from '#src/modules/ambassadors/ambassadors.repository';
+import { SLOT_STARTS_AT_SQL } from '#src/modules/calendars/slots';
 import {
   HOST_SLOTS_PER_PAGE,
   hostReservationsQuerySchema,
@@ -63,9 +64,9 @@ async function hostedFilter(em: EntityManager, userId: number): Promise<{ sql: s
   return { sql: '(e.host_user_id = ? OR e.host_ambassador_id = ANY(?::int[]))', params: [userId, `{${ambassadors.join(',')}}`] };
 }
 
-// A slot's start and end as instants: the date and 'HH:MM' are Japan time whatever the server's or the session's zone.
+// A slot's end as an instant (its start: SLOT_STARTS_AT_SQL): the date and 'HH:MM' are Japan time whatever the
+// server's or the session's zone.
 const SLOT_END = `((c.date + c.end_time::time) AT TIME ZONE 'Asia/Tokyo')`;
-const SLOT_START = `((c.date + c.start_time::time) AT TIME ZONE 'Asia/Tokyo')`;
 const SLOT_COLUMNS = `c.id, c.experience_id, e.title, to_char(c.date, 'YYYY-MM-DD') AS date, c.start_time, c.end_time,
   c.recruitment_number, c.participant_number, c.accepting_reservation`;
 /** A reservation the host sees: one that was ever confirmed. */
@@ -140,7 +141,7 @@ export function createHostReservationsService() {
     ]);
     const total = Number(count);
     const slots = await ctx.em.execute<SlotRow[]>(
-      `SELECT ${SLOT_COLUMNS}, ${SLOT_START} > ? AS not_started ${from} WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
+      `SELECT ${SLOT_COLUMNS}, ${SLOT_STARTS_AT_SQL} > ? AS not_started ${from} WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
       [now, ...shown.params, now, HOST_SLOTS_PER_PAGE, (q.page - 1) * HOST_SLOTS_PER_PAGE],
     );
     const rows = await reservationsOfSlots(

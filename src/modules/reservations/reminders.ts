@@ -21,7 +21,7 @@ import * as ja from '#src/i18n/ja';
 import { enqueueMail, type OutgoingMail } from '#src/modules/mail/mail.outbox';
 import { mailText } from '#src/modules/mail/mail.frame';
 import { icsAttachment } from '#src/lib/ics';
-import { inTimeOrder } from '#src/modules/calendars/slots';
+import { inTimeOrder, SLOT_STARTS_AT_SQL } from '#src/modules/calendars/slots';
 import { guestVenue } from './guest-venue';
 import { optionLine, slotEvent, venueLines } from './reservation-mails';
 import { slotJson } from './views';
@@ -41,7 +41,6 @@ export function reminderAt(date: string): Date {
 }
 
 const REMINDER_AT = `(((c.date - 1) + time '09:00') AT TIME ZONE 'Asia/Tokyo')`;
-const SLOT_START = `((c.date + c.start_time::time) AT TIME ZONE 'Asia/Tokyo')`;
 const REMINDED = `r.status = 'confirmed' AND r.confirmed_at <= ${REMINDER_AT}`;
 
 export function createReminders(deps: RemindersDeps) {
@@ -154,7 +153,7 @@ export function createReminders(deps: RemindersDeps) {
       const claimed = await tx.execute<{ calendar_id: number }[]>(
         `INSERT INTO slot_reminders (calendar_id, sent_at)
          SELECT c.id, ? FROM calendars c
-         WHERE c.date BETWEEN ?::date AND ?::date AND ${REMINDER_AT} <= ? AND ${SLOT_START} > ?
+         WHERE c.date BETWEEN ?::date AND ?::date AND ${REMINDER_AT} <= ? AND ${SLOT_STARTS_AT_SQL} > ?
            AND NOT EXISTS (SELECT 1 FROM slot_reminders s WHERE s.calendar_id = c.id)
            AND EXISTS (SELECT 1 FROM reservation_calendars rc JOIN reservations r ON r.id = rc.reservation_id
                        WHERE rc.calendar_id = c.id AND ${REMINDED})

@@ -12,7 +12,7 @@ import { ConflictError, NotFoundError, ValidationError } from '#src/lib/isomorph
 import { idFrom, parseInput, type IdInput } from '#src/lib/isomorphic/validate';
 import { isUniqueViolation } from '#src/lib/db-errors';
 import * as ja from '#src/i18n/ja';
-import { BOOKING_CLOSES_LOCAL_SQL, reservationUrl } from '#src/modules/calendars/slots';
+import { BOOKING_CLOSES_LOCAL_SQL, reservationUrl, SLOT_STARTS_AT_SQL } from '#src/modules/calendars/slots';
 import { userHostsExperience } from '#src/modules/experiences/experiences.policy';
 import { transaction } from '#src/lib/transaction';
 import { slotsBookedBy } from './reservations.repository';
@@ -187,7 +187,7 @@ export function createWaitlistService(deps: WaitlistDeps) {
     const q = parseInput(waitlistQuerySchema, input);
     const rows = await ctx.em.execute<EntryRow[]>(
       `${ENTRY_SELECT} WHERE w.user_id = ? AND w.status IN ('waiting', 'offered', 'closed') AND (?::int IS NULL OR c.experience_id = ?)
-         AND (c.date + c.start_time::time) AT TIME ZONE 'Asia/Tokyo' > now()
+         AND ${SLOT_STARTS_AT_SQL} > now()
        ORDER BY c.date, c.start_time, w.id LIMIT 100`,
       [user.id, q.tour_id ?? null, q.tour_id ?? null],
     );
