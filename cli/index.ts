@@ -15,6 +15,7 @@ import { addAmbassadorMember, removeAmbassadorMember } from './commands/ambassad
 import { listInquiries, resolveInquiry } from './commands/inquiries';
 import { listExperiences, rejectExperience } from './commands/experiences';
 import { listRefunds, retryRefund } from './commands/refunds';
+import { cancelReservation } from './commands/cancel-reservation';
 import { payoutsExport, payoutsList, payoutsMarkPaid, payoutsPrepare } from './commands/payouts';
 import { leaveUser } from './commands/leave-user';
 import { receiptCopy } from './commands/receipt-copy';
@@ -92,6 +93,7 @@ listCoupons(program);
 deactivateCoupon(program);
 listRefunds(program);
 retryRefund(program);
+cancelReservation(program);
 payoutsPrepare(program);
 payoutsList(program);
 payoutsExport(program);

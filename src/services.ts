@@ -87,7 +87,7 @@ export function buildServices(deps: ServiceDeps) {
   });
   const audit = createAuditService();
   const brands = createBrandsService({ audit, imageHosting });
-  const reservations = createReservationsService({ orm, env, log, gateway });
+  const reservations = createReservationsService({ orm, env, log, gateway, audit });
   const brandMembers = createBrandMembersService({ env, audit });
   const kana = (name: string | null) => (name ? (toTransferKana(name) ?? '') : '');
   const bankFile = createBankFileAdapter(env, {

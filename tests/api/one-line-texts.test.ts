@@ -39,7 +39,7 @@ const MULTI_LINE: Record<string, string> = {
   message_to_host: 'the booking form: ホストへのメッセージ',
   introduction: "the account's self-introduction",
   // Reasons an administrator or a host writes to a person: a rejection, a cancelled slot, a forced leave.
-  reason: 'the rejection of an experience, the cancellation of a slot, an admin leave',
+  reason: 'the rejection of an experience, the cancellation of a slot or of a reservation by an operator, an admin leave',
 };
 
 interface Text {

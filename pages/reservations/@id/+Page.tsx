@@ -96,9 +96,11 @@ export default function Page() {
       {r.cancellation && (
         <div className="panel reservation-detail__cancelled" data-testid="cancellation-info">
           {r.cancellation.cancelled_by === 'host' && <p className="reservation-detail__strong">{t.cancelledByHost}</p>}
+          {r.cancellation.cancelled_by === 'operator' && <p className="reservation-detail__strong">{t.cancelledByOperator}</p>}
           {r.cancellation.reason && (
             <p>
-              {t.hostReason}: <span className="reservation-detail__pre">{r.cancellation.reason}</span>
+              {r.cancellation.cancelled_by === 'operator' ? t.operatorReason : t.hostReason}:{' '}
+              <span className="reservation-detail__pre">{r.cancellation.reason}</span>
             </p>
           )}
           <p>

@@ -1,5 +1,5 @@
 // The administrator area's own calls (admin-and-brand-portal.md §7 /admin/communities; the audit trail, the
-// experience approval queue and the coupons, not in the spec). Every service method requires ADMIN itself (401
+// experience approval queue, the coupons and an operator's cancellation of a reservation, not in the spec). Every service method requires ADMIN itself (401
 // signed out, 403 otherwise), so routes only pass the input along.
 import type { Request } from 'express';
 import { adminCommunityJsonSchema, communityFormSchema } from '#src/modules/communities/communities.schemas';
@@ -29,6 +29,7 @@ import {
   couponListSchema,
   couponUpdateSchema,
 } from '#src/modules/coupons/coupons.schemas';
+import { operatorCancellationResultJsonSchema, operatorCancellationSchema } from '#src/modules/reservations/guest-reservations.schemas';
 import { route, type ApiRoute } from '#server/api/route';
 import { adminApplicationExample, adminCommunityExample } from './admin.examples';
 
@@ -131,4 +132,17 @@ export const adminRoutes: ApiRoute[] = [
     response: couponJsonSchema,
     answer: (req, services) => services.coupons.deactivate(req.ctx, req.params),
   }),
+  route(
+    'post',
+    '/admin/reservations/:id/cancellation',
+    '予約を取り消す（管理者、全額またはキャンセルポリシーどおりに返金）',
+    admin,
+    'admin',
+    {
+      body: operatorCancellationSchema,
+      errors: [409],
+      response: operatorCancellationResultJsonSchema,
+      answer: (req, services) => services.reservations.cancelByOperator(req.ctx, input(req)),
+    },
+  ),
 ];

@@ -123,6 +123,7 @@ export const adminApi = {
       set_rate: '契約手数料率の変更',
       update_bank_account: '振込先口座の変更',
       assign_brand: 'ブランドの割り当て',
+      cancel: '予約の取り消し',
     },
   },
 } as const;

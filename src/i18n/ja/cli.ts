@@ -63,4 +63,7 @@ export const cli = {
   refundNotFound: '返金が見つかりませんでした',
   refundAlreadyDone: 'この返金はすでに完了しています',
   refundRetryScheduled: (id: number) => `返金 (ID: ${id}) を次の処理ですぐに再試行します（サーバーの処理が1分以内に行います）`,
+  cancelReservationConfirm: (id: number, refund: 'full' | 'policy') =>
+    `予約番号 ${id} を取り消し、${refund === 'full' ? '全額を返金' : 'キャンセルポリシーどおりに返金'}します。ゲストとホストにメールが送られます。よろしいですか？`,
+  reservationCancelled: (id: number, refund: string) => `予約番号 ${id} を取り消しました（返金額: ${refund}）`,
 } as const;

@@ -86,4 +86,8 @@ export const cliHelp = {
   retryRefund: '返金処理中の返金を、待ち時間を飛ばしてすぐに再試行させます',
   refundId: '返金のID',
   allowDuplicate: '同じ名前のアンバサダーがあっても追加します',
+  cancelReservation: '確定済みの予約をゲストに代わって取り消します（ゲストとホストに理由をメールし、監査ログに記録します）',
+  reservationNumber: '予約番号',
+  cancelReason: '取り消しの理由（ゲストとホストへのメールに載ります）',
+  cancelRefund: '返金の方法（full: 全額返金、policy: キャンセルポリシーどおり）',
 } as const;

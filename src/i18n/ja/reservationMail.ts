@@ -34,6 +34,7 @@ export const reservationMail = {
   hostPrepare: '当日の準備をお願いいたします。',
   // The host's notice of a guest's cancellation: where the seats went, the guest's refund and the host's earning.
   hostCancelled: (title: string, name: string) => `${name} 様が「${title}」の予約をキャンセルしました。`,
+  hostOperatorCancelled: (title: string, name: string) => `運営事務局が ${name} 様の「${title}」の予約を取り消しました。`,
   seatsOffered: '空いた席はキャンセル待ちの方にご案内しました。',
   seatsOfferedAndOpen: '空いた席の一部はキャンセル待ちの方にご案内し、残りの席は再び予約を受け付けています。',
   seatsOpen: '空いた席は再び予約を受け付けています。',

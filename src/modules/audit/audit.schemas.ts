@@ -17,6 +17,7 @@ export const AUDIT_ENTITY_TYPES = [
   'contact_inquiry',
   'user',
   'community_application',
+  'reservation',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -43,6 +44,7 @@ export const AUDIT_ACTIONS = [
   'deactivate',
   'leave',
   'assign_brand',
+  'cancel',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

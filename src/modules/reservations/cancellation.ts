@@ -5,9 +5,9 @@
 //     give the seats back in calendar id order (the same order as a booking takes them, so a new booking of the freed
 //     seat simply waits for this commit), insert at most ONE refunds row (unique reservation_id), the reversal of
 //     the host's earning (earnings/ledger.ts: a refunding cancellation takes it back) and the mails.
-//  2. refund (after the commit, no other lock held): the gateway refund with an idempotency key derived from the
-//     reservation. Success marks the row 'succeeded'; any failure leaves it 'pending' with a backoff, and the worker
-//     (retryPendingRefunds) tries again with the same key: never two refunds, never a lost one.
+//  2. refund (after the commit, no other lock held; refund-attempts.ts): the gateway refund with an idempotency key
+//     derived from the reservation. Success marks the row 'succeeded'; any failure leaves it 'pending' with a backoff,
+//     and the worker (retryPendingRefunds) tries again with the same key: never two refunds, never a lost one.
 //
 // Lock order everywhere: reservation rows (id order), then calendar rows (id order), like booking.ts and the sweeper.
 // Server-only.
@@ -26,7 +26,9 @@ import { lockSlot, slotOpen } from './waitlist-offers';
 import { slotCancellationMails, type CancelledReservation } from './slot-cancellation-mail';
 import type { Settlement } from './settlement';
 import type { SweepExpiredHolds } from './hold-sweeper';
+import type { CancelledBy } from './reservation-mails';
 import { transaction } from '#src/lib/transaction';
+import { createRefundAttempts } from './refund-attempts';
 
 export interface CancellationDeps {
   orm: MikroORM;
@@ -48,26 +50,6 @@ interface LockedReservation {
   payment_reference: string | null;
   idempotency_key: string;
   cancellation_period: number;
-}
-
-interface RefundRow {
-  id: number;
-  reservation_id: number;
-  amount: number;
-  idempotency_key: string;
-  attempts: number;
-  payment_reference: string | null;
-}
-
-/** Seconds before the n-th retry of a failed refund: 30 s, 1 min, 2 min … capped at one hour. */
-/**
- * How long a claimed refund is left to the worker that claimed it: past the gateway's longest answer (three tries of
- * 20 s, src/modules/payments/stripe-gateway.ts), after which a process that died mid-refund has its row retried.
- */
-const REFUND_LEASE_SECONDS = 120;
-
-function refundBackoffSeconds(attempts: number): number {
-  return Math.min(3600, 30 * 2 ** Math.max(0, attempts - 1));
 }
 
 async function slotsOf(em: EntityManager, reservationId: number) {
@@ -95,6 +77,7 @@ async function freedSeats(tx: EntityManager, calendarIds: number[], offered: boo
 
 export function createCancellation(deps: CancellationDeps) {
   const { orm, env, baseUrl, log, gateway, settlement, sweepExpiredHolds } = deps;
+  const { processRefund, retryPendingRefunds, markRefundedAtGateway } = createRefundAttempts({ orm, log, gateway });
 
   /** Locks the reservation (the caller's transaction); null when it does not exist or is not this guest's. */
   async function lock(tx: EntityManager, id: number, userId: number | null): Promise<LockedReservation | null> {
@@ -120,7 +103,7 @@ export function createCancellation(deps: CancellationDeps) {
   async function cancelIn(
     tx: EntityManager,
     r: LockedReservation,
-    by: 'guest' | 'host',
+    by: CancelledBy,
     refund: { amount: number; full: boolean },
     reason: string | null,
     now: Date,
@@ -152,7 +135,7 @@ export function createCancellation(deps: CancellationDeps) {
     await recordReversal(tx, r.id, { full: refund.full, refundAmount, totalAmount: r.total_amount });
     // Read after the reversal: the host's notice says what the host keeps, as /host/earnings will.
     const data = await settlement.loadMailData(tx, r.id, now);
-    const seats = by === 'guest' ? await freedSeats(tx, calendarIds, offered.length > 0, now) : 'closed';
+    const seats = by === 'host' ? 'closed' : await freedSeats(tx, calendarIds, offered.length > 0, now);
     await enqueueMail(tx, buildCancellationMails({ ...data, by, reason, refundAmount, seats }));
   }
 
@@ -182,6 +165,37 @@ export function createCancellation(deps: CancellationDeps) {
     });
     await processRefund(id);
     return terms;
+  }
+
+  /**
+   * An operator (ADMIN, or the CLI) cancels a confirmed reservation for its guest, at any time, even once its first
+   * slot has started (a host who did not come). `refund`: 'full' gives everything back and takes back the whole
+   * earning, as a host's cancellation does; 'policy' gives what the guest's own cancellation would give now (nothing
+   * once the policy's deadline or the first slot has passed). The guest and the host are mailed with the reason;
+   * `audit` records the change inside the same transaction. 404 through `notFound`, 409 when not confirmed.
+   */
+  async function cancelByOperator(
+    id: number,
+    input: { refund: 'full' | 'policy'; reason: string },
+    notFound: () => Error,
+    audit: (tx: EntityManager, change: { refundAmount: number; totalAmount: number }) => void,
+    now: Date,
+  ): Promise<{ refundAmount: number }> {
+    const refundAmount = await transaction(orm.em.fork(), async (tx) => {
+      const r = await lock(tx, id, null);
+      if (!r) throw notFound();
+      if (r.status === 'cancelled') throw new ConflictError(ja.guestReservations.alreadyCancelled);
+      if (r.status !== 'confirmed') throw new ConflictError(ja.guestReservations.notCancellable);
+      const t = await termsOf(tx, r, now);
+      const full = input.refund === 'full';
+      const amount = full ? r.total_amount : t.refundAmount;
+      await cancelIn(tx, r, 'operator', { amount, full: full || t.fullRefund }, input.reason, now);
+      audit(tx, { refundAmount: amount, totalAmount: r.total_amount });
+      await tx.flush();
+      return amount;
+    });
+    await processRefund(id);
+    return { refundAmount };
   }
 
   /**
@@ -235,104 +249,10 @@ export function createCancellation(deps: CancellationDeps) {
     return result;
   }
 
-  /**
-   * Runs one claimed refund at the gateway, with no transaction open (the claim is a lease: the row's next attempt
-   * moved past the gateway's longest answer, so no other worker takes it meanwhile). The gateway's idempotency key
-   * makes a second attempt of the same refund harmless. The outcome is written only while the row is still pending
-   * (the webhook's charge.refunded, or another worker, may have marked it first): null when this attempt changed
-   * nothing.
-   */
-  async function attempt(row: RefundRow): Promise<boolean | null> {
-    const em = orm.em.fork();
-    try {
-      if (!row.payment_reference) throw new Error('reservation without a payment to refund');
-      const done = await gateway.refund({
-        intentId: row.payment_reference,
-        amount: row.amount,
-        idempotencyKey: row.idempotency_key,
-        reservationId: row.reservation_id,
-      });
-      const marked = await em.execute<{ id: number }[]>(
-        `UPDATE refunds SET status = 'succeeded', gateway_reference = ?, succeeded_at = now(), attempts = attempts + 1,
-           last_error = NULL, updated_at = now() WHERE id = ? AND status = 'pending' RETURNING id`,
-        [done.refundId, row.id],
-      );
-      if (marked.length === 0) return null;
-      log.info({ reservationId: row.reservation_id, refundId: done.refundId }, 'refund succeeded');
-      return true;
-    } catch (error) {
-      const attempts = row.attempts + 1;
-      await em.execute(
-        `UPDATE refunds SET attempts = ?, next_attempt_at = now() + make_interval(secs => ?), last_error = ?, updated_at = now()
-         WHERE id = ? AND status = 'pending'`,
-        [attempts, refundBackoffSeconds(attempts), String((error as Error)?.message ?? error).slice(0, 2000), row.id],
-      );
-      const level = attempts >= 5 ? 'error' : 'warn';
-      log[level]({ err: error, reservationId: row.reservation_id, attempts }, 'refund failed: kept pending, the worker retries');
-      return false;
-    }
-  }
-
-  /** Claims the first pending refund matching `where` (over `f`) for REFUND_LEASE_SECONDS, in one statement. */
-  const claimSql = (where: string) =>
-    `UPDATE refunds o SET next_attempt_at = now() + make_interval(secs => ${REFUND_LEASE_SECONDS}), updated_at = now()
-     FROM reservations r
-     WHERE o.id = (SELECT f.id FROM refunds f WHERE f.status = 'pending' AND ${where}
-                   ORDER BY f.next_attempt_at, f.id LIMIT 1 FOR UPDATE SKIP LOCKED)
-       AND r.id = o.reservation_id
-     RETURNING o.id, o.reservation_id, o.amount, o.idempotency_key, o.attempts, r.payment_reference`;
-
-  /** Right after a cancellation: tries the reservation's pending refund once (one a worker has claimed is left alone). */
-  async function processRefund(reservationId: number): Promise<void> {
-    const rows = await orm.em.fork().execute<RefundRow[]>(claimSql('f.reservation_id = ? AND f.next_attempt_at <= now()'), [reservationId]);
-    if (rows[0]) await attempt(rows[0]);
-  }
-
-  /** The worker's job: retries due pending refunds; `dueBy` (tests) treats later retries as due. */
-  async function retryPendingRefunds(options: { limit?: number; dueBy?: Date } = {}): Promise<{ succeeded: number; failed: number }> {
-    const result = { succeeded: 0, failed: 0 };
-    const seen = new Set<number>();
-    for (let i = 0; i < (options.limit ?? 20); i++) {
-      const rows = await orm.em
-        .fork()
-        .execute<RefundRow[]>(claimSql(`f.next_attempt_at <= coalesce(?::timestamptz, now()) AND NOT (f.id = ANY(?::int[]))`), [
-          options.dueBy ?? null,
-          `{${[...seen].join(',')}}`,
-        ]);
-      const row = rows[0];
-      if (!row) break;
-      seen.add(row.id);
-      const outcome = await attempt(row);
-      if (outcome !== null) result[outcome ? 'succeeded' : 'failed'] += 1;
-    }
-    return result;
-  }
-
   /** What cancelling now would give (no lock: a preview). */
   async function preview(em: EntityManager, r: Pick<LockedReservation, 'id' | 'total_amount' | 'cancellation_period'>, now: Date) {
     return termsOf(em, r, now);
   }
 
-  /**
-   * The Stripe webhook's charge.refunded (in the webhook's transaction): the refund of the reservation paid with
-   * this intent is done at the gateway. A pending row whose amount the charge's refunded total covers is marked
-   * succeeded; a row the worker already marked, an unknown intent (another system on the same account) or a replay
-   * changes nothing. Returns the reservation id when a row changed.
-   */
-  async function markRefundedAtGateway(
-    tx: EntityManager,
-    input: { intentId: string; amountRefunded: number; refundId: string | null },
-  ): Promise<number | null> {
-    const rows = await tx.execute<{ reservation_id: number }[]>(
-      `UPDATE refunds f SET status = 'succeeded', gateway_reference = coalesce(f.gateway_reference, ?), succeeded_at = now(),
-              updated_at = now()
-       FROM reservations r
-       WHERE r.id = f.reservation_id AND r.payment_reference = ? AND f.status = 'pending' AND f.amount <= ?
-       RETURNING f.reservation_id`,
-      [input.refundId, input.intentId, input.amountRefunded],
-    );
-    return rows[0] ? Number(rows[0].reservation_id) : null;
-  }
-
-  return { cancelByGuest, cancelSlot, processRefund, retryPendingRefunds, preview, markRefundedAtGateway };
+  return { cancelByGuest, cancelByOperator, cancelSlot, processRefund, retryPendingRefunds, preview, markRefundedAtGateway };
 }

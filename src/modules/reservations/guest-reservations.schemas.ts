@@ -1,10 +1,11 @@
 // The guest's reservations (list, detail, cancellation) and the host's cancellation of a whole slot: their query and
 // body schemas, answers and response schemas. Browser-safe.
 import { z } from 'zod';
-import { countJson, dateJson, dateTimeJson, idJson, timeJson, type InputOf } from '#src/lib/isomorphic/validate';
+import { countJson, dateJson, dateTimeJson, idJson, requiredText, timeJson, type InputOf } from '#src/lib/isomorphic/validate';
 import * as ja from '#src/i18n/ja';
 import type { PriceQuote } from './pricing';
 import { priceQuoteJsonSchema } from './reservations.schemas';
+import { OPERATOR_REFUNDS } from './reservations.shared';
 
 const gr = ja.guestReservations;
 
@@ -49,6 +50,20 @@ export const slotCancellationSchema = z.object({
 });
 export type SlotCancellationInput = InputOf<typeof slotCancellationSchema>;
 
+/** POST /admin/reservations/{id}/cancellation: the operator's reason (told to the guest and the host) and the refund. */
+export const operatorCancellationSchema = z.object({
+  reason: requiredText(gr.operatorReasonRequired, gr.operatorReasonTooLong(SLOT_CANCELLATION_REASON_MAX), SLOT_CANCELLATION_REASON_MAX, {
+    multiLine: true,
+  }),
+  refund: z.enum(OPERATOR_REFUNDS, { error: gr.operatorRefundInvalid }),
+});
+export type OperatorCancellationInput = InputOf<typeof operatorCancellationSchema>;
+
+export interface OperatorCancellationResult {
+  reservation_id: number;
+  refund_amount: number;
+}
+
 /**
  * What the guest sees as the state: 確定, キャンセル済み (no money back), 返金処理中 (refund not yet confirmed by the
  * gateway), 返金済み; the payment states of an unfinished attempt only appear on its own detail page.
@@ -57,8 +72,8 @@ export type DisplayStatus = 'confirmed' | 'cancelled' | 'refund_pending' | 'refu
 
 export interface CancellationInfo {
   cancelled_at: string;
-  cancelled_by: 'guest' | 'host';
-  /** The host's reason (whole-slot cancellation). */
+  cancelled_by: 'guest' | 'host' | 'operator';
+  /** The host's reason (whole-slot cancellation) or the operator's. */
   reason: string | null;
   refund_amount: number;
   refund_status: 'pending' | 'succeeded' | null;
@@ -132,7 +147,7 @@ const slotJson = z.object({ id: idJson(), date: dateJson(), start_time: timeJson
 
 const cancellationInfoJsonSchema = z.object({
   cancelled_at: dateTimeJson(),
-  cancelled_by: z.enum(['guest', 'host']),
+  cancelled_by: z.enum(['guest', 'host', 'operator']),
   reason: z.string().nullable(),
   refund_amount: countJson(),
   refund_status: z.enum(['pending', 'succeeded']).nullable(),
@@ -201,6 +216,11 @@ export const reservationDetailJsonSchema = z
     cancellation_preview: cancellationPreviewJsonSchema.nullable(),
   })
   .meta({ id: 'ReservationDetail', description: '予約の詳細（本人のみ）' }) satisfies z.ZodType<ReservationDetail>;
+
+export const operatorCancellationResultJsonSchema = z.object({ reservation_id: idJson(), refund_amount: countJson() }).meta({
+  id: 'OperatorCancellationResult',
+  description: '運営による予約の取り消しの結果（返金額）',
+}) satisfies z.ZodType<OperatorCancellationResult>;
 
 export const slotCancellationResultJsonSchema = z
   .object({ calendar_id: idJson(), cancelled_reservations: countJson(), refunded_amount: countJson() })

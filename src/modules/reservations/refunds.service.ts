@@ -1,5 +1,5 @@
 // The operators' refunds (CLI `list-refunds`, `retry-refund`): pending first, with attempts and the last gateway
-// error; a retry only moves next_attempt_at to now, and the worker (cancellation.ts retryPendingRefunds) does the
+// error; a retry only moves next_attempt_at to now, and the worker (refund-attempts.ts retryPendingRefunds) does the
 // refund with the same idempotency key, so a retry can never refund twice. Server-only.
 import { ConflictError, NotFoundError } from '#src/lib/isomorphic/errors';
 import { requireAdmin, type Ctx, withEm } from '#src/lib/context';

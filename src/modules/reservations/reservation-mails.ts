@@ -194,8 +194,11 @@ export function reservationIcs(data: ReservationMailData, method: IcsMethod) {
 /** What became of the seats a guest's cancellation gave back (cancellation.ts): the host's notice says it. */
 export type FreedSeats = 'offered' | 'offered_and_open' | 'open' | 'closed';
 
+/** Who cancelled: the guest, the host (a whole slot), or an operator for the guest (the administrator area, the CLI). */
+export type CancelledBy = 'guest' | 'host' | 'operator';
+
 export interface CancellationMailData extends ReservationMailData {
-  by: 'guest' | 'host';
+  by: CancelledBy;
   reason: string | null;
   refundAmount: number;
   seats: FreedSeats;
@@ -208,10 +211,13 @@ const SEATS: Record<FreedSeats, string> = {
   closed: m.seatsClosed,
 };
 
-/** The guest's refund line: none when nothing was paid; only a guest's own late cancellation is refused by the policy. */
+/**
+ * The guest's refund line: none when nothing was paid; a host's cancellation always refunds, a guest's own late one
+ * (or an operator's that follows the policy) is refused by the policy.
+ */
 function guestRefund(data: CancellationMailData): string | null {
   if (nothingPaid(data)) return null;
-  if (data.by === 'guest' && data.refundAmount === 0) return ja.guestReservations.mailRefundNone;
+  if (data.by !== 'host' && data.refundAmount === 0) return ja.guestReservations.mailRefundNone;
   return ja.guestReservations.mailRefund(formatYen(data.refundAmount));
 }
 
@@ -233,16 +239,27 @@ function hostMoney(data: CancellationMailData): string[] {
   return [refund, earning];
 }
 
-/** The guest's cancellation mail (.ics CANCEL attached) and, for a guest's cancellation, the host's notice. */
+/** The reason line of a cancellation someone else made for the guest: the host's or the operator's. */
+function reasonLine(data: CancellationMailData): string | null {
+  if (!data.reason || data.by === 'guest') return null;
+  return data.by === 'host' ? ja.guestReservations.mailReason(data.reason) : ja.guestReservations.mailOperatorReason(data.reason);
+}
+
+/**
+ * The guest's cancellation mail (.ics CANCEL attached) and, for a cancellation of one reservation (by the guest or an
+ * operator), the host's notice; a host who cancels a whole slot gets one notice for it (slot-cancellation-mail.ts).
+ */
 export function buildCancellationMails(data: CancellationMailData): OutgoingMail[] {
   const c = ja.guestReservations;
+  const opening = { host: c.mailSlotCancelled, guest: c.mailGuestCancelled, operator: c.mailOperatorCancelled }[data.by];
+  const subject = { host: c.mailGuestSlotCancelSubject, guest: c.mailGuestCancelSubject, operator: c.mailOperatorCancelSubject }[data.by];
   const guestText = mailText({
     name: data.guest.name,
     baseUrl: data.appUrl,
     body: [
-      data.by === 'host' ? c.mailSlotCancelled(data.title) : c.mailGuestCancelled(data.title),
+      opening(data.title),
       '',
-      data.by === 'host' && data.reason ? c.mailReason(data.reason) : null,
+      reasonLine(data),
       m.reservationNumber(data.reservationId),
       m.experience(data.title),
       m.schedule(schedule(data)),
@@ -259,17 +276,18 @@ export function buildCancellationMails(data: CancellationMailData): OutgoingMail
       dedupeKey: `reservation:${data.reservationId}:cancel:guest`,
       to: data.guest.email,
       footer: 'user',
-      subject: data.by === 'host' ? c.mailGuestSlotCancelSubject(data.title) : c.mailGuestCancelSubject(data.title),
+      subject: subject(data.title),
       text: guestText,
       attachments: [reservationIcs(data, 'CANCEL')],
     },
   ];
-  if (data.by === 'guest') {
+  if (data.by !== 'host') {
     const hostText = mailText({
       name: data.host.name,
       baseUrl: data.appUrl,
       body: [
-        m.hostCancelled(data.title, data.guest.name),
+        data.by === 'guest' ? m.hostCancelled(data.title, data.guest.name) : m.hostOperatorCancelled(data.title, data.guest.name),
+        reasonLine(data),
         SEATS[data.seats],
         '',
         m.reservationNumber(data.reservationId),

@@ -6,7 +6,7 @@ import { Coupon } from '#src/modules/coupons/coupons.entity';
 import { Timestamped } from '#src/lib/base.entity';
 
 const RESERVATION_STATUSES = ['pending', 'requires_action', 'confirmed', 'failed', 'expired', 'cancelled'] as const;
-const CANCELLED_BY = ['guest', 'host'] as const;
+const CANCELLED_BY = ['guest', 'host', 'operator'] as const;
 const REFUND_STATUSES = ['pending', 'succeeded'] as const;
 
 /**

@@ -9,7 +9,8 @@ import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { publicBaseUrl, type Env } from '#src/lib/env';
 import type { Logger } from '#src/lib/logger';
-import { requireUser, userOf, type Ctx } from '#src/lib/context';
+import { requireAdmin, requireUser, userOf, withEm, type Ctx } from '#src/lib/context';
+import type { AuditService } from '#src/modules/audit/audit.service';
 import { ForbiddenError, NotFoundError, ValidationError } from '#src/lib/isomorphic/errors';
 import { emailVerified } from '#src/modules/users/users.repository';
 import { idFrom, parseId, parseInput, type IdInput } from '#src/lib/isomorphic/validate';
@@ -39,6 +40,9 @@ import {
   slotCancellationSchema,
   type CancellationPreview,
   type CancelReservationInput,
+  operatorCancellationSchema,
+  type OperatorCancellationInput,
+  type OperatorCancellationResult,
   type ReservationListQuery,
   type SlotCancellationInput,
   type ReservationDetail,
@@ -61,6 +65,7 @@ export interface ReservationsDeps {
   env: Env;
   log: Logger;
   gateway: PaymentGateway;
+  audit: AuditService;
 }
 
 const reservationNotFound = () => new NotFoundError(ja.reservations.reservationNotFound, 'reservation');
@@ -91,7 +96,7 @@ function previewJson(id: number, total: number, t: CancellationTerms, status: st
 }
 
 export function createReservationsService(deps: ReservationsDeps) {
-  const { orm, env, log, gateway } = deps;
+  const { orm, env, log, gateway, audit } = deps;
   const baseUrl = publicBaseUrl(env);
   const prepare = createQuoter(env);
   const settlement = createSettlement({ env, baseUrl });
@@ -220,6 +225,32 @@ export function createReservationsService(deps: ReservationsDeps) {
   }
 
   /**
+   * POST /api/v1/admin/reservations/{id}/cancellation (ADMIN, the CLI's cancel-reservation): an operator cancels a
+   * confirmed reservation for its guest, with a reason and a full or policy refund (cancellation.ts
+   * cancelByOperator); audited.
+   */
+  async function cancelByOperator(ctx: Ctx, input: { id: IdInput } & OperatorCancellationInput): Promise<OperatorCancellationResult> {
+    requireAdmin(ctx);
+    const id = idFrom(input, 'id', reservationNotFound);
+    const data = parseInput(operatorCancellationSchema, input);
+    const { refundAmount } = await cancellation.cancelByOperator(
+      id,
+      data,
+      reservationNotFound,
+      (tx, change) =>
+        audit.record(withEm(ctx, tx), {
+          entityType: 'reservation',
+          entityId: id,
+          action: 'cancel',
+          before: { status: 'confirmed' },
+          after: { status: 'cancelled', refund: data.refund, refund_amount: change.refundAmount, reason: data.reason },
+        }),
+      new Date(),
+    );
+    return { reservation_id: id, refund_amount: refundAmount };
+  }
+
+  /**
    * POST /api/v1/host/calendars/{id}/cancellation: the host (or an ambassador member, or an administrator) cancels a
    * whole slot: full refunds whatever the policy, each guest mailed with the reason (input: { id, reason }).
    */
@@ -276,6 +307,7 @@ export function createReservationsService(deps: ReservationsDeps) {
     cancellationPreview,
     cancel,
     cancelSlot,
+    cancelByOperator,
     experienceTitle,
     /** The job: retries refunds the gateway did not complete. */
     retryPendingRefunds: cancellation.retryPendingRefunds,

@@ -12,6 +12,9 @@ export const MESSAGE_TO_HOST_MAX = 1000;
 /** The operators' refund list's status filter. */
 export const REFUND_LIST_STATUSES = ['pending', 'succeeded'] as const;
 
+/** What an operator's cancellation gives back: everything, or what the cancellation policy gives now. */
+export const OPERATOR_REFUNDS = ['full', 'policy'] as const;
+
 /**
  * The notice the guest reads after cancelling: the reservation (its experience and number), then the refund the
  * cancellation's answer reports: made, under way (the gateway has not confirmed it yet; the refunds worker retries),
