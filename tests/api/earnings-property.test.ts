@@ -1,5 +1,6 @@
 // Property: for any sequence of bookings (one or two slots, with an option), replayed bookings, guest cancellations
-// (each policy, before and after the deadline, repeated), host cancellations of a slot, refund retries and monthly
+// (each policy, before and after the deadline, repeated), host cancellations of a slot, an operator's cancellations
+// (a full or the policy's refund, before or after the first slot started, repeated), refund retries and monthly
 // payouts (prepared and marked paid, each twice), through the real API and services on a fresh database:
 //   - each payee's ledger sum equals what the model says they are owed (kept earnings − what was paid out),
 //   - every reservation has at most one earning and one reversal, and exactly the ones the model expects,
@@ -39,6 +40,7 @@ type Op =
   | { kind: 'retryBook'; which: number }
   | { kind: 'guestCancel'; which: number; late: boolean }
   | { kind: 'hostCancel'; exp: number; slot: number }
+  | { kind: 'operatorCancel'; which: number; full: boolean; started: boolean }
   | { kind: 'retryRefunds' }
   | { kind: 'payout' };
 
@@ -64,6 +66,10 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       exp: fc.integer({ min: 0, max: EXPERIENCES.length - 1 }),
       slot: fc.integer({ min: 0, max: SLOT_DAYS.length - 1 }),
     }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('operatorCancel' as const), which: fc.nat(20), full: fc.boolean(), started: fc.boolean() }),
   },
   { weight: 1, arbitrary: fc.constant({ kind: 'retryRefunds' as const }) },
   { weight: 2, arbitrary: fc.constant({ kind: 'payout' as const }) },
@@ -243,6 +249,28 @@ async function runScenario(ops: Op[]): Promise<void> {
           for (const b of bookings) if (b.state === 'confirmed' && b.calendarIds.includes(slot.id)) b.state = 'reversed';
           break;
         }
+        case 'operatorCancel': {
+          const b = bookings[op.which % Math.max(1, bookings.length)];
+          if (!b) break;
+          // Started: half an hour after the first slot's 10:00 (Japan time); the guest could no longer cancel.
+          if (op.started) vi.useFakeTimers({ toFake: ['Date'], now: new Date(`${b.firstDate}T10:30:00+09:00`) });
+          const cancel = t.services.reservations.cancelByOperator(ctx(), {
+            id: b.id,
+            reason: 'ゲストの依頼により取り消し',
+            refund: op.full ? 'full' : 'policy',
+          });
+          if (b.state !== 'confirmed') {
+            await expect(cancel).rejects.toThrow('この予約はすでにキャンセルされています');
+            vi.useRealTimers();
+            break;
+          }
+          await cancel;
+          vi.useRealTimers();
+          // The policy refunds in full until the end of the day `policy` days before the first slot, never once it started.
+          const refunded = op.full || (!op.started && today <= addDays(b.firstDate, -b.policy));
+          b.state = refunded ? 'reversed' : 'kept';
+          break;
+        }
         case 'retryRefunds': {
           await t.services.reservations.retryPendingRefunds({ dueBy: new Date('2099-01-01T00:00:00Z') });
           break;
@@ -303,6 +331,16 @@ async function runScenario(ops: Op[]): Promise<void> {
         ...(b.state === 'reversed' ? [{ reservation_id: b.id, kind: 'reversal', amount: -b.earning }] : []),
       ]);
     expect(rows).toEqual(expected);
+    // The guest's money follows the host's: a reversed booking was refunded all it cost, a kept or confirmed one nothing.
+    const refunds = await t.orm.em
+      .fork()
+      .execute<{ id: number; refunded: number | null; total: number }[]>(
+        'SELECT r.id, f.amount AS refunded, r.total_amount AS total FROM reservations r LEFT JOIN refunds f ON f.reservation_id = r.id ORDER BY r.id',
+      );
+    for (const b of bookings) {
+      const refund = refunds.find((r) => r.id === b.id);
+      expect([b.id, refund?.refunded ?? 0]).toEqual([b.id, b.state === 'reversed' ? refund?.total : 0]);
+    }
     // Payout rows: one per payable line of a paid batch, each exactly the line's transfer.
     const [check] = await t.orm.em.fork().execute<{ mismatched: string }[]>(
       `SELECT count(*) AS mismatched FROM payout_items i
@@ -338,10 +376,15 @@ describe('the ledger under any sequence of bookings, cancellations, refunds, ret
       { kind: 'guestCancel', which: 1, late: false },
       { kind: 'guestCancel', which: 2, late: true },
       { kind: 'hostCancel', exp: 3, slot: 0 },
+      { kind: 'operatorCancel', which: 4, full: false, started: true },
+      { kind: 'operatorCancel', which: 4, full: true, started: false },
+      { kind: 'operatorCancel', which: 0, full: false, started: false },
       { kind: 'retryRefunds' },
       { kind: 'payout' },
       { kind: 'payout' },
       { kind: 'book', exp: 0, slot: 3, two: true, people: 1, guest: 2, option: false },
+      { kind: 'book', exp: 1, slot: 2, two: false, people: 2, guest: 1, option: true },
+      { kind: 'operatorCancel', which: 6, full: true, started: true },
       { kind: 'payout' },
       { kind: 'payout' },
     ]);
