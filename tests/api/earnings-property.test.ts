@@ -4,6 +4,7 @@
 // payouts (prepared and marked paid, each twice), through the real API and services on a fresh database:
 //   - each payee's ledger sum equals what the model says they are owed (kept earnings − what was paid out),
 //   - every reservation has at most one earning and one reversal, and exactly the ones the model expects,
+//   - the guest of every reversed booking was refunded all it cost, and of any other nothing,
 //   - every batch pays exactly the 確定 balance of each payable payee at its close, never more, and pays nobody
 //     below ¥3,000 or without a bank account.
 // The model's numbers are written out here (15% commission rounded down on price × people × slots + option), not
