@@ -42,6 +42,7 @@ import { createBrandPortalService } from './modules/brand-portal/brand-portal.se
 import { createInquiriesService } from './modules/inquiries/inquiries.service';
 import { createAuditService } from './modules/audit/audit.service';
 import { createRefundsService } from './modules/reservations/refunds.service';
+import { createReviewModerationService } from './modules/reviews/review-moderation';
 import { createBrandMembersService } from './modules/brand-members/brand-members.service';
 import { createBrandAccountService } from './modules/brand-members/brand-account.service';
 import { createExperienceApprovalsService } from './modules/experience-approvals/experience-approvals.service';
@@ -158,6 +159,7 @@ export function buildServices(deps: ServiceDeps) {
     experienceApprovals: createExperienceApprovalsService({ env, audit, experiencesHost }),
     /** The operators' refunds (CLI list-refunds / retry-refund). */
     refunds: createRefundsService({ audit }),
+    reviewModeration: createReviewModerationService({ env, audit }),
     coupons: createCouponsService({ audit }),
     hostReservations: createHostReservationsService(),
     reservationMessages: createReservationMessagesService({ env }),

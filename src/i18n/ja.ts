@@ -26,6 +26,7 @@ export { inquiries } from './ja/inquiries';
 export { inquiryExport } from './ja/inquiryExport';
 export { coupons } from './ja/coupons';
 export { adminCoupons } from './ja/adminCoupons';
+export { adminReviews } from './ja/adminReviews';
 export { hostStory } from './ja/hostStory';
 export { reservations } from './ja/reservations';
 export { reservationMail } from './ja/reservationMail';

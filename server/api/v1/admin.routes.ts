@@ -1,6 +1,7 @@
 // The administrator area's own calls (admin-and-brand-portal.md §7 /admin/communities; the audit trail, the
-// experience approval queue, the coupons and an operator's cancellation of a reservation, not in the spec). Every service method requires ADMIN itself (401
-// signed out, 403 otherwise), so routes only pass the input along.
+// experience approval queue, the coupons, an operator's cancellation of a reservation and the review moderation, not
+// in the spec). Every service method requires ADMIN itself (401 signed out, 403 otherwise), so routes only pass the
+// input along.
 import type { Request } from 'express';
 import { adminCommunityJsonSchema, communityFormSchema } from '#src/modules/communities/communities.schemas';
 import {
@@ -30,6 +31,12 @@ import {
   couponUpdateSchema,
 } from '#src/modules/coupons/coupons.schemas';
 import { operatorCancellationResultJsonSchema, operatorCancellationSchema } from '#src/modules/reservations/guest-reservations.schemas';
+import {
+  adminReviewJsonSchema,
+  adminReviewListJsonSchema,
+  adminReviewListQuerySchema,
+  hideReviewSchema,
+} from '#src/modules/reviews/review-moderation.schemas';
 import { route, type ApiRoute } from '#server/api/route';
 import { adminApplicationExample, adminCommunityExample } from './admin.examples';
 
@@ -145,4 +152,20 @@ export const adminRoutes: ApiRoute[] = [
       answer: (req, services) => services.reservations.cancelByOperator(req.ctx, input(req)),
     },
   ),
+  route('get', '/admin/reviews', 'レビューを一覧する（管理者、検索・絞り込み）', admin, 'admin', {
+    query: adminReviewListQuerySchema,
+    response: adminReviewListJsonSchema,
+    answer: (req, services) => services.reviewModeration.list(req.ctx, req.query),
+  }),
+  route('post', '/admin/reviews/:id/hiding', 'レビューを非表示にする（管理者、理由を投稿者にメール）', admin, 'admin', {
+    body: hideReviewSchema,
+    errors: [409],
+    response: adminReviewJsonSchema,
+    answer: (req, services) => services.reviewModeration.hide(req.ctx, input(req)),
+  }),
+  route('delete', '/admin/reviews/:id/hiding', '非表示のレビューを再表示する（管理者）', admin, 'admin', {
+    errors: [409],
+    response: adminReviewJsonSchema,
+    answer: (req, services) => services.reviewModeration.show(req.ctx, req.params),
+  }),
 ];

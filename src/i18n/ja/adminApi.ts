@@ -124,6 +124,8 @@ export const adminApi = {
       update_bank_account: '振込先口座の変更',
       assign_brand: 'ブランドの割り当て',
       cancel: '予約の取り消し',
+      hide: '非表示にする',
+      unhide: '再表示する',
     },
   },
 } as const;

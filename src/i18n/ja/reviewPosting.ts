@@ -23,6 +23,7 @@ export const reviewPosting = {
   submitting: '投稿しています…',
   posted: 'レビューを投稿しました。ありがとうございました。',
   yourReview: 'あなたのレビュー',
+  hiddenNotice: 'このレビューは運営により非表示にされています。体験のページには表示されません。',
   seeAllReviews: 'この体験のレビューを見る',
   backToStory: '体験のページへ',
   stateNotConfirmed: 'このご予約にはレビューを投稿できません（確定したご予約のみ）。',

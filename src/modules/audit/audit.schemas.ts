@@ -18,6 +18,7 @@ export const AUDIT_ENTITY_TYPES = [
   'user',
   'community_application',
   'reservation',
+  'review',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -45,6 +46,8 @@ export const AUDIT_ACTIONS = [
   'leave',
   'assign_brand',
   'cancel',
+  'hide',
+  'unhide',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

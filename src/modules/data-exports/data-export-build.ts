@@ -179,7 +179,7 @@ export async function buildDataExport(em: EntityManager, userId: number): Promis
     listAccountSessions(em, { door: 'userId', id: userId }),
     em.execute(
       `SELECT v.id, v.experience_id, e.title AS experience_title, v.reservation_id, v.rate, v.content, v.posted_at,
-         v.host_reply_content, v.host_replied_at
+         v.host_reply_content, v.host_replied_at, v.hidden_at, v.hidden_reason
        FROM reviews v JOIN experiences e ON e.id = v.experience_id WHERE v.guest_id = ? ORDER BY v.id`,
       [userId],
     ),

@@ -43,6 +43,8 @@ export interface ReviewFormView {
   /** When the last booked slot ends (ISO instant): the review window opens then. */
   opens_at: string;
   review: ReviewJson | null;
+  /** The guest's review was hidden by an administrator (shown to its author only, with a notice). */
+  review_hidden: boolean;
 }
 
 /** A review on the host's page, with the experience it is about and whether this host may still reply. */

@@ -22,6 +22,9 @@ export const Review = defineEntity({
     hostReplyContent: p.text().nullable(),
     hostReplyUser: () => p.manyToOne(User).nullable().deleteRule('set null'),
     hostRepliedAt: p.datetime().nullable(),
+    /** Hidden by an administrator (with the reason told to the guest): out of every public list and the rating. */
+    hiddenAt: p.datetime().nullable(),
+    hiddenReason: p.text().nullable(),
     updatedAt: p
       .datetime()
       .defaultRaw('now()')
@@ -31,10 +34,18 @@ export const Review = defineEntity({
   checks: [
     { name: 'reviews_rate_range', expression: 'rate >= 0 and rate <= 5' },
     { name: 'reviews_host_reply', expression: '(host_reply_content is null) = (host_replied_at is null)' },
+    { name: 'reviews_hidden', expression: '(hidden_at is null) = (hidden_reason is null)' },
   ],
   indexes: [
     { name: 'reviews_experience_id_posted_at_index', columns: [{ name: 'experience_id' }, { name: 'posted_at', sort: 'desc' }] },
     { properties: ['guest'] },
+    {
+      name: 'reviews_posted_at_index',
+      columns: [
+        { name: 'posted_at', sort: 'desc' },
+        { name: 'id', sort: 'desc' },
+      ],
+    },
   ],
 });
 

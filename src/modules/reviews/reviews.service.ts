@@ -85,7 +85,8 @@ export function createReviewsService(deps: ReviewsDeps) {
     const [rows, [summary]] = await Promise.all([
       ctx.em.find(
         Review,
-        { experience: experience.id },
+        // Hidden by an administrator: out of the list, and of the summary (the trigger counts visible reviews only).
+        { experience: experience.id, hiddenAt: null },
         {
           populate: ['guest', 'hostReplyUser'],
           orderBy: { postedAt: 'desc', id: 'desc' },
@@ -137,6 +138,7 @@ export function createReviewsService(deps: ReviewsDeps) {
       state: stateOf(reservation, review !== null, new Date()),
       opens_at: windowOpensAt(reservation).toISOString(),
       review: review ? toReviewJson(review, review.experience.hostedBy) : null,
+      review_hidden: review?.hiddenAt != null,
     };
   }
 
@@ -224,7 +226,8 @@ export function createReviewsService(deps: ReviewsDeps) {
     const user = requireUser(ctx);
     const id = idFrom(input, 'id', reviewNotFound);
     const review = await loadReview(ctx.em, { id });
-    if (!review) throw reviewNotFound();
+    // A review an administrator hid is shown nowhere, so it has nothing to reply to.
+    if (!review || review.hiddenAt) throw reviewNotFound();
     await requireExperienceRight(ctx, review.experience, isExperienceHost, {
       notFound: reviewNotFound,
       forbidden: () => new ForbiddenError(ja.reviewPosting.notHost),
@@ -278,7 +281,7 @@ export function createReviewsService(deps: ReviewsDeps) {
       : { hostUser: user.id };
     const [rows, total] = await ctx.em.findAndCount(
       Review,
-      { experience: hosted },
+      { experience: hosted, hiddenAt: null },
       {
         populate: ['guest', 'hostReplyUser', 'experience'],
         orderBy: { postedAt: 'desc', id: 'desc' },

@@ -72,6 +72,11 @@ export default function Page() {
       {review ? (
         <div className="review-form__done" data-testid="review-posted">
           <h2 className="review-form__heading">{t.yourReview}</h2>
+          {view.review_hidden && !posted && (
+            <p className="alert" data-testid="review-hidden">
+              {t.hiddenNotice}
+            </p>
+          )}
           <ul className="review-list panel">
             <ReviewItem review={review} />
           </ul>
