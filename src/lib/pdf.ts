@@ -230,9 +230,10 @@ export function heightOfText(doc: Pdf, text: string, options: WriteOptions): num
 
 /**
  * `doc.text(text, x, y, options)` in the regular or bold face at `options.size`, each character the face lacks drawn
- * in the fallback face. A text all in the face is written by one `doc.text` as before. A text with fallback runs is
- * written as runs that wrap together, from the left: centred or right-aligned, it is placed whole when it fits on one
- * line (PDFKit would align each run alone in what the runs before it left of the line). Leaves the style's face selected and `doc.y` below the text.
+ * in the fallback face. A text all in the face is one `doc.text`, laid out as PDFKit lays it out. A text with
+ * fallback runs is written as runs that wrap together, from the left: centred or right-aligned, it is placed whole
+ * when it fits on one line (PDFKit would align each run alone in what the runs before it left of the line). Leaves
+ * the style's face selected and `doc.y` below the text.
  */
 export function writeText(doc: Pdf, text: string, x: number, y: number, options: WriteOptions): void {
   const { size, bold, ...textOptions } = options;
