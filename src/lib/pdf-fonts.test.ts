@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { charactersWithoutGlyph, dropPdfFonts, fontsKept } from './pdf';
+import { charactersWithoutGlyph, dropPdfFonts, fallbackFontsKept, fontsKept } from './pdf';
 
 describe("the PDF kit's faces", () => {
   // The faces belong to the module, which other files of the same worker may have used: each test starts with none.
@@ -22,7 +22,19 @@ describe("the PDF kit's faces", () => {
     expect(fontsKept()).toBe(true);
     vi.advanceTimersByTime(1_000);
     expect(fontsKept()).toBe(false);
-    expect(charactersWithoutGlyph('株式会社𠮷野')).toEqual(['𠮷']);
+    expect(charactersWithoutGlyph('株式会社吉野')).toEqual([]);
     expect(fontsKept()).toBe(true);
+  });
+
+  it('read the fallback faces only for a character BIZ UDPGothic lacks, and drop them with the others', () => {
+    expect(charactersWithoutGlyph('領収書 株式会社吉野')).toEqual([]);
+    expect(fallbackFontsKept()).toBe(false);
+    expect(charactersWithoutGlyph('株式会社𠮷野')).toEqual([]);
+    expect(fallbackFontsKept()).toBe(true);
+    vi.advanceTimersByTime(60_000);
+    expect(fontsKept()).toBe(false);
+    expect(fallbackFontsKept()).toBe(false);
+    expect(charactersWithoutGlyph('😀')).toEqual(['😀']);
+    expect(fallbackFontsKept()).toBe(true);
   });
 });

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { pdfPages } from '#tests/factories/pdf';
-import { charactersWithoutGlyph, createPdf, fitText, heading, keyValues, paragraph, pdfBuffer, table } from './pdf';
+import { pdfPages, pdfText, pdfTextRuns } from '#tests/factories/pdf';
+import {
+  charactersWithoutGlyph,
+  createPdf,
+  dropPdfFonts,
+  fallbackFontsKept,
+  fitText,
+  heading,
+  keyValues,
+  paragraph,
+  pdfBuffer,
+  table,
+} from './pdf';
 
 describe('the PDF kit', () => {
   it('writes Japanese text in the embedded font, subset, so the file stays small', async () => {
@@ -64,8 +75,74 @@ describe('the PDF kit', () => {
     expect((await pdfPages(await pdfBuffer(doc)))[0]).toContain(long);
   });
 
-  it('names the characters its font cannot draw', () => {
+  it('names the characters neither its font nor the fallback can draw', () => {
     expect(charactersWithoutGlyph('株式会社髙﨑 ①㈱ ｱｲｳ Café')).toEqual([]);
-    expect(charactersWithoutGlyph('𠮷田 😀 한국 😀')).toEqual(['𠮷', '😀', '한', '국']);
+    expect(charactersWithoutGlyph('𠮷田 花子')).toEqual([]);
+    expect(charactersWithoutGlyph('𠮷田 😀 한국 😀')).toEqual(['😀', '한', '국']);
+  });
+});
+
+describe("the PDF kit's fallback face", () => {
+  /** A document with one fitted line (the receipt's addressee), and its bytes. */
+  async function addresseeDocument(text: string, width = 290) {
+    const doc = createPdf({ title: '宛名', createdAt: new Date('2026-11-30T00:00:00Z') });
+    const fitted = fitText(doc, text, { x: 48, y: 100, width, maxSize: 16, minSize: 9, bold: true });
+    paragraph(doc, '但し 体験料として');
+    return { ...fitted, bytes: await pdfBuffer(doc) };
+  }
+
+  it('draws 𠮷 in Noto Sans JP beside BIZ UDPGothic, on the same baseline at the same size', async () => {
+    const { bytes } = await addresseeDocument('𠮷田 花子 様');
+    expect(await pdfText(bytes)).toContain('𠮷田 花子 様');
+    const raw = bytes.toString('latin1');
+    expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+BIZUDPGothic-Bold/);
+    // Only the weight used is embedded, as a subset.
+    expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansJP-Bold/);
+    expect(raw).not.toContain('NotoSansJP-Regular');
+    const runs = await pdfTextRuns(bytes);
+    const yoshi = runs.find((r) => r.text === '𠮷');
+    const rest = runs.find((r) => r.text.startsWith('田'));
+    expect(yoshi).toBeDefined();
+    expect(rest).toBeDefined();
+    if (!yoshi || !rest) return;
+    expect(yoshi.y).toBeCloseTo(rest.y, 3);
+    expect(yoshi.size).toBe(rest.size);
+    // One em wide, and the next run starts where it ends.
+    expect(yoshi.width).toBeCloseTo(yoshi.size, 3);
+    expect(rest.x).toBeCloseTo(yoshi.x + yoshi.width, 3);
+  });
+
+  it('lays out a long mixed text as it lays out the same text in one face: size, wrapping and height', async () => {
+    // 𠮷 and 吉 are both one em wide, so the two texts fit and wrap alike.
+    const text = '𠮷田商事株式会社とても長い名前の会社の東京本社営業部第一課'.repeat(3);
+    const mixed = await addresseeDocument(text);
+    const plain = await addresseeDocument(text.replaceAll('𠮷', '吉'));
+    expect(mixed.size).toBe(9);
+    expect(mixed.size).toBe(plain.size);
+    expect(mixed.height).toBeCloseTo(plain.height, 6);
+    const lines = async (bytes: Buffer) => [...new Set((await pdfTextRuns(bytes)).map((r) => r.y.toFixed(2)))];
+    expect(await lines(mixed.bytes)).toEqual(await lines(plain.bytes));
+    expect((await pdfText(mixed.bytes)).replace(/\s+/g, '')).toContain(text);
+  });
+
+  it('centres a mixed heading as a whole', async () => {
+    const doc = createPdf({ title: '見出し' });
+    heading(doc, '𠮷田 花子', { align: 'center' });
+    const runs = await pdfTextRuns(await pdfBuffer(doc));
+    const left = Math.min(...runs.map((r) => r.x));
+    const right = Math.max(...runs.map((r) => r.x + r.width));
+    expect(runs.length).toBe(2);
+    expect(left + right).toBeCloseTo(595.28, 0);
+  });
+
+  it('leaves a document without such characters as it was: the same bytes, without the fallback face', async () => {
+    dropPdfFonts();
+    const before = (await addresseeDocument('吉田 花子 様')).bytes;
+    expect(fallbackFontsKept()).toBe(false);
+    await addresseeDocument('𠮷田 花子 様');
+    expect(fallbackFontsKept()).toBe(true);
+    const after = (await addresseeDocument('吉田 花子 様')).bytes;
+    expect(after.equals(before)).toBe(true);
+    expect(before.toString('latin1')).not.toContain('NotoSansJP');
   });
 });

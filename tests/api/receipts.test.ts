@@ -267,8 +267,8 @@ describe('POST /api/v1/reservations/{id}/receipt', () => {
       [{ addressee: '一行目\n二行目' }, 'addressee', '改行や制御文字は使えません'],
       [{ addressee: '領収 花子', purpose: 'い'.repeat(41) }, 'purpose', '但し書きは40文字以内で入力してください'],
       [{ addressee: '領収 花子', purpose: '体験料\tとして' }, 'purpose', '改行や制御文字は使えません'],
-      // Characters the font has no glyph for would print as empty boxes.
-      [{ addressee: '𠮷田 花子' }, 'addressee', '次の文字は領収書に印刷できません: 𠮷'],
+      // Characters neither face has a glyph for would print as empty boxes (𠮷 beside them is printable).
+      [{ addressee: '𠮷田 한국' }, 'addressee', '次の文字は領収書に印刷できません: 한 국'],
       [{ addressee: '領収 花子', purpose: '😀体験料として👍😀' }, 'purpose', '次の文字は領収書に印刷できません: 😀 👍'],
       [{ addressee: '領収\u200d花子' }, 'addressee', '次の文字は領収書に印刷できません: U+200D'],
     ];
@@ -284,5 +284,21 @@ describe('POST /api/v1/reservations/{id}/receipt', () => {
     const text = (await pdfText(ok.body)).replace(/\s+/g, '');
     expect(text).toContain(`${'あ'.repeat(100)}様`);
     expect(text).toContain(`但し${'い'.repeat(40)}`);
+  });
+
+  it('prints a kanji outside BIZ UDPGothic (𠮷) in the fallback face, in the addressee and the 但し書き', async () => {
+    const g = await paidReservation('𠮷田 花子');
+    const state = await g.agent.get(`/api/v1/reservations/${g.reservationId}/receipt`);
+    expect(state.body.addressee).toBe('𠮷田 花子');
+    const res = await download(g.agent, g.reservationId, { addressee: '𠮷田 花子', purpose: '𠮷野での体験料として' });
+    expect(res.status).toBe(200);
+    const bytes = res.body as Buffer;
+    const text = await pdfText(bytes);
+    expect(text).toContain('𠮷田 花子 様');
+    expect(text).toContain('但し 𠮷野での体験料として');
+    expect(bytes.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansJP-Bold/);
+    expect(bytes.length).toBeLessThan(100_000);
+    const [row] = await receipts(g.reservationId);
+    expect(row.addressee).toBe('𠮷田 花子');
   });
 });

@@ -5,7 +5,7 @@
 import * as ja from '#src/i18n/ja';
 import { formatYmdJa } from '#src/lib/isomorphic/dates';
 import { CONSUMPTION_TAX_PERCENT, consumptionTaxIncluded, formatYen } from '#src/lib/isomorphic/money';
-import { contentWidth, createPdf, fitText, keyValues, PDF_FONT, pdfBuffer, rule, table } from '#src/lib/pdf';
+import { contentWidth, createPdf, fitText, keyValues, PDF_FONT, pdfBuffer, rule, table, writeText } from '#src/lib/pdf';
 
 const t = ja.receipts;
 
@@ -101,8 +101,7 @@ export async function renderReceiptPdf(r: ReceiptDocument, createdAt = new Date(
     .fontSize(10)
     .text(t.taxIncludedShort, right - 80, bandY + 20, { width: 64, align: 'right' });
 
-  doc.font(PDF_FONT.regular).fontSize(11);
-  doc.text(t.purposeLine(r.purpose), left, bandY + 62, { width });
+  writeText(doc, t.purposeLine(r.purpose), left, bandY + 62, { size: 11, width });
   doc.text(t.received, left, doc.y + 2, { width });
   doc.moveDown(1.2);
 

@@ -30,8 +30,9 @@ const reservationNotFound = () => new NotFoundError(ja.reservations.reservationN
 
 /** Why a reservation has no receipt (null: it has one). */
 /**
- * The typed fields with characters the PDF's font cannot draw (each would print as an empty box). The PDF kit (and
- * its fonts) loads with the first receipt asked for, as `draw` does, not when the server or the CLI starts.
+ * The typed fields with characters neither of the PDF's faces can draw (each would print as an empty box; 𠮷 and the
+ * other kanji BIZ UDPGothic lacks print in the fallback face). The PDF kit (and its fonts) loads with the first
+ * receipt asked for, as `draw` does, not when the server or the CLI starts.
  */
 async function unprintable(fields: Record<string, string | null | undefined>): Promise<FieldMessages> {
   const { charactersWithoutGlyph } = await import('#src/lib/pdf');
