@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { charactersWithoutGlyph, dropPdfFonts, fallbackFontsKept, fontsKept } from './pdf';
+import { charactersWithoutGlyph, dropPdfFonts, fallbackFontsKept, fontsKept } from './pdf-fonts';
 
 describe("the PDF kit's faces", () => {
   // The faces belong to the module, which other files of the same worker may have used: each test starts with none.

@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pdfPages, pdfText, pdfTextRuns } from '#tests/factories/pdf';
-import {
-  charactersWithoutGlyph,
-  createPdf,
-  dropPdfFonts,
-  fallbackFontsKept,
-  fitText,
-  heading,
-  keyValues,
-  paragraph,
-  pdfBuffer,
-  table,
-} from './pdf';
+import { createPdf, fitText, heading, keyValues, paragraph, pdfBuffer, table } from './pdf';
+import { charactersWithoutGlyph, dropPdfFonts, fallbackFontsKept } from './pdf-fonts';
 
 describe('the PDF kit', () => {
   it('writes Japanese text in the embedded font, subset, so the file stays small', async () => {

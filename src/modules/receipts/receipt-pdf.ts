@@ -5,7 +5,9 @@
 import * as ja from '#src/i18n/ja';
 import { formatYmdJa } from '#src/lib/isomorphic/dates';
 import { CONSUMPTION_TAX_PERCENT, consumptionTaxIncluded, formatYen } from '#src/lib/isomorphic/money';
-import { contentWidth, createPdf, fitText, keyValues, PDF_FONT, pdfBuffer, rule, table, writeText } from '#src/lib/pdf';
+import { contentWidth, createPdf, fitText, keyValues, pdfBuffer, rule, table } from '#src/lib/pdf';
+import { PDF_FONT } from '#src/lib/pdf-fonts';
+import { writeText } from '#src/lib/pdf-text';
 
 const t = ja.receipts;
 

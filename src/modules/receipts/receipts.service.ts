@@ -35,7 +35,7 @@ const reservationNotFound = () => new NotFoundError(ja.reservations.reservationN
  * receipt asked for, as `draw` does, not when the server or the CLI starts.
  */
 async function unprintable(fields: Record<string, string | null | undefined>): Promise<FieldMessages> {
-  const { charactersWithoutGlyph } = await import('#src/lib/pdf');
+  const { charactersWithoutGlyph } = await import('#src/lib/pdf-fonts');
   const messages: FieldMessages = {};
   for (const [field, value] of Object.entries(fields)) {
     // Invisible ones (a joiner, a variation selector) are named by their code point.
