@@ -10,6 +10,7 @@ import { createUser } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { createCoupon } from '#tests/factories/coupons';
 import { Reservation } from '#src/modules/reservations/reservations.entity';
+import { Calendar } from '#src/modules/calendars/calendars.entity';
 import * as ja from '#src/i18n/ja';
 import { formatInstantDateTimeJa, formatYmdJa } from '#src/lib/isomorphic/dates';
 import { CHROMIUM } from '#tests/setup/chromium';
@@ -215,6 +216,73 @@ describe('reservation form', () => {
     } finally {
       await browser.close();
     }
+  });
+
+  /** The party size and the message as the form shows them, once a history navigation has settled: the page
+   * reloads itself when the browser brought it from its cache (+Page.tsx), and restores what was typed after that. */
+  async function typedValues(page: Page) {
+    await poll(() =>
+      page.evaluate(() => {
+        const [n] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+        return document.documentElement.dataset.hydrated === 'true' && !(n.type === 'back_forward' && n.transferSize === 0);
+      }),
+    ).toBe(true);
+    return {
+      people: await page.inputValue('select[name="number_of_people"]'),
+      message: await page.inputValue('textarea[name="message_to_host"]'),
+    };
+  }
+
+  it('keeps what the guest typed through Back, Forward and a reload, never the card, and nothing once booked', async () => {
+    const { experience, calendar } = await paidExperience('下書きの体験');
+    const page = await s.signedInPage(guestEmail, { base, width: 375 });
+    await page.goto(`${base}/stories/${experience.id}`);
+    await hydrated(page);
+    await openForm(page, experience.id, [calendar.id]);
+    await page.selectOption('select[name="number_of_people"]', '3');
+    await page.fill('textarea[name="message_to_host"]', '子ども連れで伺います。');
+    await enterCard(page, '4242 4242 4242 4242');
+
+    await page.goBack({ waitUntil: 'commit' });
+    await page.waitForURL(`**/stories/${experience.id}`);
+    await hydrated(page);
+    await page.goForward({ waitUntil: 'commit' });
+    await page.waitForURL('**/reservations/new?**');
+    const restored = { people: '3', message: '子ども連れで伺います。' };
+    await poll(() => typedValues(page)).toEqual(restored);
+    // The price follows the restored party size through the same quote as a choice.
+    await poll(() => page.getByTestId('price-tour').textContent()).toBe('¥12,000');
+    // The card is never kept: its fields are empty and nothing the guest typed into them is stored.
+    expect(await page.inputValue('input[name="cardnumber"]')).toBe('');
+    expect(await page.evaluate(() => JSON.stringify({ ...sessionStorage }))).not.toContain('4242');
+
+    await page.reload();
+    await poll(() => typedValues(page)).toEqual(restored);
+
+    // Fewer seats left than the party kept: the form shows that size refused, as it shows a choice that became too large.
+    await orm.em.fork().nativeUpdate(Calendar, { id: calendar.id }, { participantNumber: 2 });
+    await page.reload();
+    await poll(() => typedValues(page)).toEqual(restored);
+    const people = page.locator('select[name="number_of_people"]');
+    await poll(() => people.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByText(ja.reservations.tooManyPeople(2)).count()).toBeGreaterThan(0);
+    await people.selectOption('2');
+    await poll(() => people.getAttribute('aria-invalid')).toBeNull();
+
+    await enterCard(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: ja.reservations.submit }).click();
+    await page.getByTestId('reservation-complete').waitFor();
+    const booked = await orm.em.fork().findOneOrFail(Reservation, { experience: experience.id });
+    expect([booked.numberOfPeople, booked.messageToHost]).toEqual([2, restored.message]);
+    // Back after the booking still loads the form afresh (the date is booked), and no draft is left to restore.
+    await page.goBack({ waitUntil: 'commit' });
+    await page.getByTestId('reservation-error').waitFor();
+    expect(await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('booking-draft:')))).toEqual([]);
+    // Once the booking is cancelled the same dates can be booked again: the form starts empty, not with the old draft.
+    const cancelled = await page.request.post(`${base}/api/v1/reservations/${booked.id}/cancellation`, { data: {} });
+    expect(cancelled.status()).toBe(200);
+    await openForm(page, experience.id, [calendar.id]);
+    expect(await typedValues(page)).toEqual({ people: '1', message: '' });
   });
 
   it('answers a booking URL it cannot continue with the error screen and a 4xx, not a 200', async () => {

@@ -12,7 +12,7 @@ import { formatYen } from '#src/lib/isomorphic/money';
 import { formatInstantDateJa } from '#src/lib/isomorphic/dates';
 import { api, ApiError } from '#src/lib/isomorphic/api-client';
 import { Modal } from '#src/components/form';
-import { cancelledNotice, refundDeadlineNote } from '#src/modules/reservations/reservations.shared';
+import { cancelledNotice, refundDeadlineNote } from '#src/modules/reservations/guest-reservations.shared';
 import type { ReservationDetail } from '#src/modules/reservations/guest-reservations.schemas';
 import { MessageThread } from '#src/components/MessageThread';
 import type { Data } from './+data';

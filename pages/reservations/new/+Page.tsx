@@ -18,6 +18,7 @@ import type {
 } from '#src/modules/reservations/reservations.schemas';
 import { loadStripe, type CardToken } from './CardFields';
 import { ContentSection, type ContentValues } from './ContentSection';
+import { dropDraft, keepDraft, restoredDraft, useDraftKey } from './draft';
 import { ErrorScreen } from './ErrorScreen';
 import { InfoSections } from './InfoSections';
 import { PriceSummary } from './PriceSummary';
@@ -171,6 +172,10 @@ function ReservationFormView({
     message: '',
   });
   const { quote, quoting, quoteErrors, fatal } = useQuote(form, calendarIds, values);
+  // The server renders the form empty; what the guest typed before leaving or reloading it comes back once hydrated,
+  // and is priced by the same quote as a change (draft.ts).
+  const draftKey = useDraftKey();
+  useEffect(() => setValues((v) => restoredDraft(draftKey, form, v) ?? v), [draftKey, form]);
   const [token, setToken] = useState<CardToken | null>(null);
   const [cardReset, setCardReset] = useState(0);
   const [action, setAction] = useState<ReservationActionRequired | null>(null);
@@ -182,8 +187,9 @@ function ReservationFormView({
   const onToken = useCallback((t: CardToken | null) => setToken(t), []);
 
   const complete = useCallback(async () => {
+    dropDraft(draftKey);
     await goTo(`/reservations/complete?cid=${calendarIds.join(',')}&tour_id=${experience.id}`);
-  }, [calendarIds, experience.id]);
+  }, [calendarIds, experience.id, draftKey]);
 
   /** A definitive failure (402, 422) ends the attempt: the next submission is a new attempt with a new key. A
    * network error, 409 or 503 may be retried with the same key safely. A declined card clears the card fields. */
@@ -285,7 +291,11 @@ function ReservationFormView({
           <ContentSection
             form={form}
             values={values}
-            onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
+            onChange={(patch) => {
+              const next = { ...values, ...patch };
+              setValues(next);
+              keepDraft(draftKey, next);
+            }}
             quoteErrors={quoteErrors}
             cardShown={cardShown}
             onToken={onToken}

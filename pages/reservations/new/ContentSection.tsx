@@ -34,10 +34,11 @@ export function ContentSection(props: {
 }) {
   const { form, values, onChange, quoteErrors } = props;
   const { experience } = form;
-  // A キャンセル待ち offer is for its party only.
+  // A キャンセル待ち offer is for its party only. A party restored from a draft that is now larger than the seats left
+  // stays chosen, refused by the quote at this field.
   const peopleChoices = form.waitlist_offer
     ? [form.waitlist_offer.number_of_people]
-    : Array.from({ length: Math.max(1, form.max_people) }, (_, i) => i + 1);
+    : Array.from({ length: Math.max(1, form.max_people, values.people) }, (_, i) => i + 1);
   // The quote's messages are listed under the submit button (why it is off); the coupon's is also shown at its field,
   // where the guest corrects it (Field: the message, aria-invalid and aria-describedby).
   const invalid = (field: string) => (quoteErrors[field]?.length ? true : undefined);

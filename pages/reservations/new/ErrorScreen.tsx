@@ -1,7 +1,12 @@
 // The reservation page's error screen (spec: the whole screen is the error list).
+import { useEffect } from 'react';
 import * as ja from '#src/i18n/ja';
+import { dropDraft, useDraftKey } from './draft';
 
 export function ErrorScreen({ messages }: { messages: string[] }) {
+  // These dates cannot be booked now: what was typed for them is not brought back if they can be again.
+  const draftKey = useDraftKey();
+  useEffect(() => dropDraft(draftKey), [draftKey]);
   return (
     <section className="page page--narrow reservation-error" data-testid="reservation-error">
       <div className="panel">

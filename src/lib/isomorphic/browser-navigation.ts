@@ -1,6 +1,7 @@
 // How a page moves on in the browser. The site uses Vike's server routing (pages/+config.ts): every
 // navigation is a full page load, and nothing imports `vike/client/router` (biome.jsonc refuses it in browser code).
 // After a form succeeds a page calls goTo(next page), or reloadPage() to show the saved state.
+import { withSession } from './session-storage';
 
 /**
  * Loads `url` as a new page. The promise settles only if this page comes back from the back/forward cache, so a form
@@ -8,10 +9,7 @@
  * is shown by that page (by the layout, or by the page itself when it reads it with useReloadNotice()).
  */
 export function goTo(url: string, notice?: string): Promise<void> {
-  if (notice !== undefined) {
-    const next = new URL(url, window.location.href);
-    keepNotice(`${next.pathname}${next.search}`, notice, 'success');
-  }
+  if (notice !== undefined) keepNotice(noticeKey(new URL(url, window.location.href), 'success'), notice);
   return leave(() => window.location.assign(url));
 }
 
@@ -26,7 +24,7 @@ export type NoticeKind = 'success' | 'error';
  * given, is shown by the reloaded page: read it with useReloadNotice() (src/components/use-reload-notice.ts).
  */
 export function reloadPage(notice?: string, kind: NoticeKind = 'success'): Promise<void> {
-  if (notice !== undefined) keepNotice(`${window.location.pathname}${window.location.search}`, notice, kind);
+  if (notice !== undefined) keepNotice(noticeKey(window.location, kind), notice);
   return leave(() => window.location.reload());
 }
 
@@ -35,27 +33,21 @@ export function reloadPage(notice?: string, kind: NoticeKind = 'success'): Promi
  * whose effect keeps it through React's strict mode (tests/api/source-rules.test.ts holds every other caller off).
  */
 export function takeReloadNotice(kind: NoticeKind = 'success'): string | null {
-  try {
-    const key = noticeKey(`${window.location.pathname}${window.location.search}`, kind);
-    const notice = window.sessionStorage.getItem(key);
-    if (notice !== null) window.sessionStorage.removeItem(key);
+  const key = noticeKey(window.location, kind);
+  return withSession((storage) => {
+    const notice = storage.getItem(key);
+    storage.removeItem(key);
     return notice;
-  } catch {
-    return null;
-  }
+  });
 }
 
-/** The storage key of the notice of `kind` for the page at `pathAndSearch` (which starts with `/`). */
-function noticeKey(pathAndSearch: string, kind: NoticeKind): string {
-  return `reload-notice:${kind}:${pathAndSearch}`;
+/** The storage key of the notice of `kind` for the page at `url` (its path and query). */
+function noticeKey(url: URL | Location, kind: NoticeKind): string {
+  return `reload-notice:${kind}:${url.pathname}${url.search}`;
 }
 
-function keepNotice(pathAndSearch: string, notice: string, kind: NoticeKind): void {
-  try {
-    window.sessionStorage.setItem(noticeKey(pathAndSearch, kind), notice);
-  } catch {
-    // Storage disabled: the page loads without the notice.
-  }
+function keepNotice(key: string, notice: string): void {
+  withSession((storage) => storage.setItem(key, notice));
 }
 
 function leave(go: () => void): Promise<void> {

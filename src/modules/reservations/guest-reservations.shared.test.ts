@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CancellationInfo } from './guest-reservations.schemas';
-import { cancelledNotice, refundDeadlineNote } from './reservations.shared';
+import { cancelledNotice, refundDeadlineNote } from './guest-reservations.shared';
 
 /** The parts of POST /api/v1/reservations/{id}/cancellation's answer the notice reads. */
 function answer(total: number, cancellation: Pick<CancellationInfo, 'refund_amount' | 'refund_status'>) {
