@@ -16,6 +16,7 @@ const SECTIONS = [
   { href: '/admin/experiences', label: t.nav.experiences, also: [] },
   { href: '/admin/payouts', label: t.nav.payouts, also: [] },
   { href: '/admin/coupons', label: ja.adminCoupons.title, also: [] },
+  { href: '/admin/reviews', label: ja.adminReviews.nav, also: [] },
   { href: '/admin/users', label: ja.leaving.adminNav, also: [] },
 ];
 
