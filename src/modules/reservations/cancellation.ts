@@ -178,7 +178,7 @@ export function createCancellation(deps: CancellationDeps) {
     id: number,
     input: { refund: 'full' | 'policy'; reason: string },
     notFound: () => Error,
-    audit: (tx: EntityManager, change: { refundAmount: number; totalAmount: number }) => void,
+    audit: (tx: EntityManager, refundAmount: number) => void,
     now: Date,
   ): Promise<{ refundAmount: number }> {
     const refundAmount = await transaction(orm.em.fork(), async (tx) => {
@@ -190,7 +190,7 @@ export function createCancellation(deps: CancellationDeps) {
       const full = input.refund === 'full';
       const amount = full ? r.total_amount : t.refundAmount;
       await cancelIn(tx, r, 'operator', { amount, full: full || t.fullRefund }, input.reason, now);
-      audit(tx, { refundAmount: amount, totalAmount: r.total_amount });
+      audit(tx, amount);
       await tx.flush();
       return amount;
     });

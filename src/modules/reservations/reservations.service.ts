@@ -237,13 +237,13 @@ export function createReservationsService(deps: ReservationsDeps) {
       id,
       data,
       reservationNotFound,
-      (tx, change) =>
+      (tx, refundAmount) =>
         audit.record(withEm(ctx, tx), {
           entityType: 'reservation',
           entityId: id,
           action: 'cancel',
           before: { status: 'confirmed' },
-          after: { status: 'cancelled', refund: data.refund, refund_amount: change.refundAmount, reason: data.reason },
+          after: { status: 'cancelled', refund: data.refund, refund_amount: refundAmount, reason: data.reason },
         }),
       new Date(),
     );
