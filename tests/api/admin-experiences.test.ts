@@ -264,7 +264,7 @@ describe('the approval queue', () => {
 
 describe('GET /api/v1/admin/audit', () => {
   it('refuses an unknown entity type or a malformed id with 422', async () => {
-    for (const query of ['entity=reservation&id=1', 'entity=brand&id=abc', 'entity=brand', 'id=1']) {
+    for (const query of ['entity=payment&id=1', 'entity=brand&id=abc', 'entity=brand', 'id=1']) {
       expect((await c.agents.admin.get(`/api/v1/admin/audit?${query}`)).status, query).toBe(422);
     }
     const empty = await c.agents.admin.get('/api/v1/admin/audit?entity=brand&id=99999999');
