@@ -3,8 +3,8 @@ import { Migration } from '@mikro-orm/migrations';
 // An administrator may hide a review (its reason kept, told to its author) and show it again. A hidden review leaves
 // every public list and the experience's rating: the summary trigger counts visible reviews only. The admin's list of
 // every review reads newest first.
-export class Migration20261204110000_review_moderation extends Migration {
-  override name = 'Migration20261204110000_review_moderation';
+export class Migration20261204140000_review_moderation extends Migration {
+  override name = 'Migration20261204140000_review_moderation';
 
   override up(): void | Promise<void> {
     this.addSql(`alter table "reviews" add column "hidden_at" timestamptz null, add column "hidden_reason" text null;`);
