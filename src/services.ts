@@ -42,6 +42,7 @@ import { createBrandPortalService } from './modules/brand-portal/brand-portal.se
 import { createInquiriesService } from './modules/inquiries/inquiries.service';
 import { createAuditService } from './modules/audit/audit.service';
 import { createRefundsService } from './modules/reservations/refunds.service';
+import { createAdminReservationsService } from './modules/reservations/admin-reservations.service';
 import { createBrandMembersService } from './modules/brand-members/brand-members.service';
 import { createBrandAccountService } from './modules/brand-members/brand-account.service';
 import { createExperienceApprovalsService } from './modules/experience-approvals/experience-approvals.service';
@@ -158,6 +159,8 @@ export function buildServices(deps: ServiceDeps) {
     experienceApprovals: createExperienceApprovalsService({ env, audit, experiencesHost }),
     /** The operators' refunds (CLI list-refunds / retry-refund). */
     refunds: createRefundsService({ audit }),
+    /** The administrators' reservations lookup (/admin/reservations, CLI list-reservations / show-reservation). */
+    adminReservations: createAdminReservationsService(),
     coupons: createCouponsService({ audit }),
     hostReservations: createHostReservationsService(),
     reservationMessages: createReservationMessagesService({ env }),

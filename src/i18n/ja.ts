@@ -41,6 +41,7 @@ export { formKit } from './ja/formKit';
 export { adminPages } from './ja/adminPages';
 export { adminApi } from './ja/adminApi';
 export { adminApplications } from './ja/adminApplications';
+export { adminReservations } from './ja/adminReservations';
 export { brandPortalPages } from './ja/brandPortalPages';
 export { brandPortalApi } from './ja/brandPortalApi';
 export { requests } from './ja/requests';

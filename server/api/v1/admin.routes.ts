@@ -29,6 +29,11 @@ import {
   couponListSchema,
   couponUpdateSchema,
 } from '#src/modules/coupons/coupons.schemas';
+import {
+  adminReservationDetailJsonSchema,
+  adminReservationListJsonSchema,
+  adminReservationListQuerySchema,
+} from '#src/modules/reservations/admin-reservations.schemas';
 import { route, type ApiRoute } from '#server/api/route';
 import { adminApplicationExample, adminCommunityExample } from './admin.examples';
 
@@ -105,6 +110,16 @@ export const adminRoutes: ApiRoute[] = [
     errors: [409],
     response: rejectionResultJsonSchema,
     answer: (req, services) => services.experienceApprovals.reject(req.ctx, input(req)),
+  }),
+  // The support desk's lookup of any reservation (read-only: no cancellation or refund here).
+  route('get', '/admin/reservations', '予約を一覧する（管理者、予約番号・キーワード・状態・日付で絞り込み）', admin, 'admin', {
+    query: adminReservationListQuerySchema,
+    response: adminReservationListJsonSchema,
+    answer: (req, services) => services.adminReservations.list(req.ctx, req.query),
+  }),
+  route('get', '/admin/reservations/:id', '予約の詳細を取得する（管理者、閲覧のみ）', admin, 'admin', {
+    response: adminReservationDetailJsonSchema,
+    answer: (req, services) => services.adminReservations.detail(req.ctx, req.params),
   }),
   route('get', '/admin/coupons', 'クーポンを一覧する（管理者）', admin, 'admin', {
     query: couponListSchema,

@@ -8,6 +8,7 @@ const t = ja.adminPages;
 
 const SECTIONS = [
   { href: '/admin', label: ja.dashboardNav.label, also: [] },
+  { href: '/admin/reservations', label: ja.adminReservations.nav, also: [] },
   { href: '/admin/communities', label: t.nav.communities, also: ['/communities/new'] },
   { href: '/admin/community_applications', label: ja.adminApplications.nav, also: [] },
   { href: '/admin/ambassador', label: t.nav.ambassadors, also: ['/ambassador/'] },

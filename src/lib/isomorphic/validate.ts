@@ -56,6 +56,21 @@ export function toHalfWidthDigits(value: string): string {
 }
 
 /**
+ * A reservation number as a person types it (the confirmation mail's number: the reservation's id): digits, half- or
+ * full-width, spaces around them ignored; blank or null is none. Anything else, or a number no id can be, is `message`.
+ */
+export const reservationNumber = (message: string) =>
+  z.preprocess(
+    (value) =>
+      value === '' || value === null
+        ? undefined
+        : typeof value === 'string' && /^\s*\d{1,10}\s*$/.test(toHalfWidthDigits(value))
+          ? Number(toHalfWidthDigits(value))
+          : value,
+    z.number({ error: message }).int({ error: message }).min(1, { error: message }).max(MAX_ID, { error: message }).optional(),
+  );
+
+/**
  * True when a text has a character one can see: trim() removes spaces (the full-width one too) but not invisible format
  * characters such as U+200B or U+2060, and a name made only of those shows as nothing.
  */
