@@ -15,6 +15,7 @@ import { addAmbassadorMember, removeAmbassadorMember } from './commands/ambassad
 import { listInquiries, resolveInquiry } from './commands/inquiries';
 import { listExperiences, rejectExperience } from './commands/experiences';
 import { listRefunds, retryRefund } from './commands/refunds';
+import { listReservations, showReservation } from './commands/reservations';
 import { payoutsExport, payoutsList, payoutsMarkPaid, payoutsPrepare } from './commands/payouts';
 import { leaveUser } from './commands/leave-user';
 import { receiptCopy } from './commands/receipt-copy';
@@ -90,6 +91,8 @@ rejectExperience(program);
 createCoupon(program);
 listCoupons(program);
 deactivateCoupon(program);
+listReservations(program);
+showReservation(program);
 listRefunds(program);
 retryRefund(program);
 payoutsPrepare(program);

@@ -85,5 +85,15 @@ export const cliHelp = {
   refundStatus: '状態で絞り込みます（pending: 返金処理中、succeeded: 返金済み）',
   retryRefund: '返金処理中の返金を、待ち時間を飛ばしてすぐに再試行させます',
   refundId: '返金のID',
+  listReservations: '予約の一覧を表示します（予約の新しい順。管理画面の予約一覧と同じ絞り込み）',
+  reservationKeyword: 'ゲストの名前・メールアドレス、体験のタイトル・ホスト名に含まれる文字で絞り込みます',
+  reservationStatus:
+    '状態で絞り込みます（pending: 支払い待ち、requires_action: 認証待ち、confirmed: 確定、failed: 失敗、expired: 期限切れ、cancelled: キャンセル）',
+  slotSince: 'この日（日本時間）以降に開催日があるものに絞り込みます（YYYY-MM-DD）',
+  slotUntil: 'この日（日本時間）以前に開催日があるものに絞り込みます（YYYY-MM-DD）',
+  bookedSince: 'この日（日本時間）以降に予約されたものに絞り込みます（YYYY-MM-DD）',
+  bookedUntil: 'この日（日本時間）以前に予約されたものに絞り込みます（YYYY-MM-DD）',
+  showReservation: '予約の詳細を表示します（ゲスト、体験とホスト、日程、金額、支払い、キャンセルと返金。閲覧のみ）',
+  reservationNumber: '予約番号',
   allowDuplicate: '同じ名前のアンバサダーがあっても追加します',
 } as const;
