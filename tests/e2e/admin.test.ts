@@ -77,6 +77,7 @@ describe('who may enter', () => {
     await page.goto('/admin/communities');
     expect(await nav.getByRole('link').allTextContents()).toEqual([
       'ダッシュボード',
+      '予約',
       'コミュニティ',
       'コミュニティ申し込み',
       'アンバサダー',
