@@ -42,6 +42,7 @@ import { createBrandPortalService } from './modules/brand-portal/brand-portal.se
 import { createInquiriesService } from './modules/inquiries/inquiries.service';
 import { createAuditService } from './modules/audit/audit.service';
 import { createRefundsService } from './modules/reservations/refunds.service';
+import { createAdminUsersService } from './modules/users/admin-users.service';
 import { createAdminReservationsService } from './modules/reservations/admin-reservations.service';
 import { createBrandMembersService } from './modules/brand-members/brand-members.service';
 import { createBrandAccountService } from './modules/brand-members/brand-account.service';
@@ -144,6 +145,8 @@ export function buildServices(deps: ServiceDeps) {
     mail: createMailService({ orm, env, log }),
     audit,
     userSearch: createUserSearchService(),
+    /** The administrators' list of every account (/admin/users). */
+    adminUsers: createAdminUsersService(),
     brands,
     brandMembers,
     /** The signed-in brand member's own password and sessions (/brand/account). */

@@ -50,6 +50,8 @@ const PAGE_PARAMETERS: [RegExp, readonly string[]][] = [
       'slot_until',
       'booked_since',
       'booked_until',
+      'role',
+      'left',
     ],
   ],
 ];

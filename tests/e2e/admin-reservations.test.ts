@@ -76,7 +76,7 @@ describe('/admin/reservations', () => {
       `#${reservationId}`,
       `${guestName}hanako-${marker}@example.com`,
       title,
-      '2027-06-05 13:00',
+      '2027-06-0513:00',
       '1名',
       '¥1,086',
       'キャンセル',

@@ -86,7 +86,7 @@ describe('who may enter', () => {
       '公開申請',
       '支払',
       'クーポン',
-      '利用者の退会',
+      '利用者',
     ]);
     expect(await nav.locator('[aria-current="page"]').textContent()).toBe('コミュニティ');
   });

@@ -74,14 +74,22 @@ export default function Page() {
               cell: (row) => (
                 <span className="admin-stack">
                   {row.guest_name}
-                  <span className="admin-muted">{row.guest_email}</span>
+                  <span className="admin-muted admin-reservation__email">{row.guest_email}</span>
                 </span>
               ),
             },
             { label: t.experience, cellClass: 'admin-table__wide', cell: (row) => row.experience_title },
             {
               label: t.firstDate,
-              cell: (row) => (row.first_date ? `${row.first_date} ${row.first_start_time ?? ''}` : t.none),
+              cell: (row) =>
+                row.first_date ? (
+                  <span className="admin-stack">
+                    {row.first_date}
+                    <span className="admin-muted">{row.first_start_time}</span>
+                  </span>
+                ) : (
+                  t.none
+                ),
             },
             { label: t.party, headClass: 'admin-table__num', cellClass: 'admin-table__num', cell: (row) => t.people(row.number_of_people) },
             { label: t.amount, headClass: 'admin-table__num', cellClass: 'admin-table__num', cell: (row) => formatYen(row.total_amount) },

@@ -34,6 +34,7 @@ import {
   adminReservationListJsonSchema,
   adminReservationListQuerySchema,
 } from '#src/modules/reservations/admin-reservations.schemas';
+import { adminUserListJsonSchema, adminUserListQuerySchema } from '#src/modules/users/admin-users.schemas';
 import { route, type ApiRoute } from '#server/api/route';
 import { adminApplicationExample, adminCommunityExample } from './admin.examples';
 
@@ -120,6 +121,12 @@ export const adminRoutes: ApiRoute[] = [
   route('get', '/admin/reservations/:id', '予約の詳細を取得する（管理者、閲覧のみ）', admin, 'admin', {
     response: adminReservationDetailJsonSchema,
     answer: (req, services) => services.adminReservations.detail(req.ctx, req.params),
+  }),
+  // Every account, paged (the user pickers keep GET /api/v1/users?q=, whose answer is their dropdown's).
+  route('get', '/admin/users', '利用者を一覧する（管理者、キーワード・権限・退会済みで絞り込み）', admin, 'admin', {
+    query: adminUserListQuerySchema,
+    response: adminUserListJsonSchema,
+    answer: (req, services) => services.adminUsers.list(req.ctx, req.query),
   }),
   route('get', '/admin/coupons', 'クーポンを一覧する（管理者）', admin, 'admin', {
     query: couponListSchema,

@@ -1,39 +1,52 @@
-// /admin/users: find a user (GET /api/v1/users?q=, the admin user search) and make them leave (退会): the dialog
+// /admin/users: every account, newest first in numbered pages (GET /api/v1/admin/users: the keyword over name, e-mail
+// or id, the role and 退会済み, in the URL and the page links like every admin list), each with 退会させる: the dialog
 // shows who they are and what keeps them from leaving (GET /api/v1/admin/users/{id}/leave); forcing past those
-// reasons needs a reason, which the audit log keeps (POST /api/v1/admin/users/{id}/leave).
+// reasons needs a reason, which the audit log keeps (POST /api/v1/admin/users/{id}/leave). An account that has left
+// shows 退会済み instead.
 import { useState } from 'react';
+import { usePageContext } from 'vike-react/usePageContext';
 import * as ja from '#src/i18n/ja';
 import { ApiError, api } from '#src/lib/isomorphic/api-client';
 import { Field, FormErrors, Modal } from '#src/components/form';
 import type { AdminLeavePreviewJson } from '#src/modules/users/leaving.schemas';
 import { HARD_BLOCKERS, LEAVE_REASON_MAX } from '#src/modules/users/leaving.schemas';
-import { USER_SEARCH_LIMIT } from '#src/modules/users/user-search.schemas';
+import { ADMIN_USER_FILTER_NAMES, type AdminUserListItem, type AdminUserListResponse } from '#src/modules/users/admin-users.schemas';
+import { USER_ROLES } from '#src/modules/users/users.schemas';
+import { AdminPagination, pageFromSearch } from './AdminPagination';
 import { CardTable } from './CardTable';
+import { type FilterField, filtersOf, ListFilters, withPage } from './ListFilters';
+import { LoadError } from './ListStatus';
 import { ActionNotice, type Notice } from './useAction';
+import { firstMessage, useLoad } from './useLoad';
 
 const t = ja.leaving;
+const a = ja.adminPages;
+const PAGE = '/admin/users';
 
-interface FoundUser {
-  id: number;
-  name: string;
-}
+const FIELDS: FilterField[] = [
+  { kind: 'keyword', placeholder: t.adminSearchPlaceholder },
+  { kind: 'select', name: 'role', label: t.adminRole, options: USER_ROLES.map((role) => ({ value: role, label: ja.roles[role] })) },
+  {
+    kind: 'select',
+    name: 'left',
+    label: t.adminLeft,
+    options: [
+      { value: 'false', label: t.adminLeftFalse },
+      { value: 'true', label: t.adminLeftTrue },
+    ],
+  },
+];
 
-export function UsersLeaveAdmin() {
-  const [q, setQ] = useState('');
-  const [users, setUsers] = useState<FoundUser[] | null>(null);
-  const [status, setStatus] = useState<'ok' | 'loading'>('ok');
+export function UsersAdmin() {
+  const { urlParsed } = usePageContext();
+  const page = pageFromSearch(urlParsed.search.page);
+  const filters = filtersOf(urlParsed.search, ADMIN_USER_FILTER_NAMES);
+  const load = useLoad<AdminUserListResponse>(`/api/v1/admin/users?${withPage(filters, page)}`);
+  const data = load.state === 'ok' ? load.data : null;
   const [notice, setNotice] = useState<Notice | null>(null);
   const [chosen, setChosen] = useState<AdminLeavePreviewJson | null>(null);
 
-  async function search(event: React.FormEvent) {
-    event.preventDefault();
-    setStatus('loading');
-    const found = await api<{ users: FoundUser[] }>(`/api/v1/users?q=${encodeURIComponent(q.trim())}`).catch(() => ({ users: [] }));
-    setUsers(found.users);
-    setStatus('ok');
-  }
-
-  async function choose(user: FoundUser) {
+  async function choose(user: AdminUserListItem) {
     setNotice(null);
     setChosen(await api<AdminLeavePreviewJson>(`/api/v1/admin/users/${user.id}/leave`));
   }
@@ -45,30 +58,30 @@ export function UsersLeaveAdmin() {
       </div>
       <p className="admin-lead">{t.adminLead}</p>
       <ActionNotice notice={notice} testId="admin-leave-notice" />
-      <form className="admin-filters" onSubmit={search}>
-        <label className="admin-filters__field admin-filters__field--wide">
-          {t.adminSearch}
-          <input className="input" type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder={t.adminSearchPlaceholder} />
-        </label>
-        <div className="admin-filters__actions">
-          <button type="submit" className="button" data-testid="admin-user-search">
-            {t.adminSearch}
-          </button>
-        </div>
-      </form>
-      {users && (
-        <CardTable
-          testId="admin-user-results"
-          status={status}
-          rows={users}
-          rowKey={(u) => u.id}
-          columns={[
-            { label: 'ID', cell: (u) => u.id },
-            { label: t.adminName, cell: (u) => u.name },
-          ]}
-          actions={{
-            label: t.adminLeaveButton,
-            cell: (u) => (
+      <ListFilters action={PAGE} fields={FIELDS} search={urlParsed.search} meta={data?.meta ?? null} label={t.adminFiltersLabel} />
+      {load.state === 'error' && <LoadError message={firstMessage(load.error, a.fetchFailed)} onRetry={load.reload} />}
+      <CardTable<AdminUserListItem>
+        testId="admin-user-results"
+        status={load.state}
+        rows={data?.users ?? []}
+        rowKey={(u) => u.id}
+        rowTestId={(u) => `user-${u.id}`}
+        columns={[
+          { label: a.id, headClass: 'admin-table__num', cellClass: 'admin-table__num', cell: (u) => u.id },
+          { label: t.adminName, cellClass: 'admin-table__wide', cell: (u) => u.name },
+          { label: t.adminEmail, cell: (u) => u.email },
+          { label: t.adminRole, cell: (u) => ja.roles[u.role] },
+          { label: t.adminCreatedAt, cell: (u) => a.date(u.created_at) },
+          {
+            label: t.adminLeft,
+            cell: (u) =>
+              u.left_at ? <span className="badge badge--muted">{t.adminLeftBadge}</span> : <span className="admin-muted">—</span>,
+          },
+        ]}
+        actions={{
+          label: t.adminLeaveButton,
+          cell: (u) =>
+            u.left_at ? null : (
               <button
                 type="button"
                 className="button button--small button--danger"
@@ -78,15 +91,13 @@ export function UsersLeaveAdmin() {
                 {t.adminLeaveButton}
               </button>
             ),
-          }}
-        />
-      )}
-      {users?.length === 0 && <p className="muted">{t.adminNoResults}</p>}
-      {users?.length === USER_SEARCH_LIMIT && (
-        <p className="muted" data-testid="admin-user-more">
-          {t.adminMoreResults(USER_SEARCH_LIMIT)}
-        </p>
-      )}
+        }}
+      />
+      <AdminPagination
+        page={data?.meta.current_page ?? page}
+        totalPages={data?.meta.total_pages ?? 1}
+        href={(p) => `${PAGE}?${withPage(filters, p)}`}
+      />
       {chosen && (
         <LeaveDialog
           preview={chosen}
@@ -94,7 +105,7 @@ export function UsersLeaveAdmin() {
           onDone={(name) => {
             setChosen(null);
             setNotice({ kind: 'success', text: t.adminDone(name) });
-            setUsers((list) => list?.map((u) => (u.id === chosen.user.id ? { ...u, name: t.leftUserName } : u)) ?? null);
+            load.reload();
           }}
         />
       )}
