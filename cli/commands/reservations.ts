@@ -4,7 +4,7 @@
 import { Option, type Command } from 'commander';
 import * as ja from '#src/i18n/ja';
 import { formatYen } from '#src/lib/isomorphic/money';
-import { toHalfWidthDigits } from '#src/lib/isomorphic/validate';
+import { toHalfWidthDigits } from '#src/lib/isomorphic/ids';
 import type { AdminReservationDetail, AdminReservationListItem } from '#src/modules/reservations/admin-reservations.schemas';
 import { RESERVATION_STATUSES } from '#src/modules/reservations/reservations.shared';
 import { runCommand } from '#cli/run';
