@@ -52,6 +52,7 @@ const PAGE_PARAMETERS: [RegExp, readonly string[]][] = [
       'booked_until',
       'role',
       'left',
+      'entity',
     ],
   ],
 ];

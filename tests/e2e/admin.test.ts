@@ -87,6 +87,7 @@ describe('who may enter', () => {
       '支払',
       'クーポン',
       '利用者',
+      '監査ログ',
     ]);
     expect(await nav.locator('[aria-current="page"]').textContent()).toBe('コミュニティ');
   });

@@ -46,7 +46,7 @@ export async function insertManyReservations(orm: MikroORM, count: number): Prom
   );
   await connection.execute(
     `INSERT INTO calendars (experience_id, date, start_time, end_time, recruitment_number)
-     SELECT e.id, current_date + (e.id % 60) + d, '10:00', '12:00', 100 FROM experiences e, generate_series(1, 5) d`,
+     SELECT e.id, current_date + (e.id % 60) + d, '10:00', '12:00', 30 FROM experiences e, generate_series(1, 5) d`,
   );
   await connection.execute(
     `WITH slots AS (SELECT id, experience_id, row_number() OVER (ORDER BY id) AS n FROM calendars),

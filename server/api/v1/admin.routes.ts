@@ -14,7 +14,12 @@ import {
 } from '#src/modules/communities/community-list.schemas';
 import { applicationHandledSchema } from '#src/modules/brand-portal/brand-portal.schemas';
 import { adminDashboardJsonSchema } from '#src/modules/dashboards/dashboards.schemas';
-import { auditTrailJsonSchema, auditTrailQuerySchema } from '#src/modules/audit/audit.schemas';
+import {
+  auditLogListJsonSchema,
+  auditLogListQuerySchema,
+  auditTrailJsonSchema,
+  auditTrailQuerySchema,
+} from '#src/modules/audit/audit.schemas';
 import {
   approvalJsonSchema,
   pendingExperiencesJsonSchema,
@@ -94,6 +99,11 @@ export const adminRoutes: ApiRoute[] = [
     query: auditTrailQuerySchema,
     response: auditTrailJsonSchema,
     answer: (req, services) => services.audit.trail(req.ctx, req.query),
+  }),
+  route('get', '/admin/audit-log', '監査ログの全件を一覧する（管理者、対象の種類・日付で絞り込み）', admin, 'admin', {
+    query: auditLogListQuerySchema,
+    response: auditLogListJsonSchema,
+    answer: (req, services) => services.audit.list(req.ctx, req.query),
   }),
   route('get', '/admin/experiences', '承認待ちの体験を一覧する（管理者、検索・待ち日数で絞り込み）', admin, 'admin', {
     query: pendingQuerySchema,

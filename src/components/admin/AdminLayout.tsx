@@ -18,6 +18,7 @@ const SECTIONS = [
   { href: '/admin/payouts', label: t.nav.payouts, also: [] },
   { href: '/admin/coupons', label: ja.adminCoupons.title, also: [] },
   { href: '/admin/users', label: ja.leaving.adminNav, also: [] },
+  { href: '/admin/audit', label: ja.adminAudit.nav, also: [] },
 ];
 
 /** The section a path belongs to (the longest matching prefix, so /admin/brand_… is not ブランド). */

@@ -123,6 +123,9 @@ export const adminApi = {
       set_rate: '契約手数料率の変更',
       update_bank_account: '振込先口座の変更',
       assign_brand: 'ブランドの割り当て',
+      retry: '再試行',
+      deactivate: '利用停止',
+      leave: '退会',
     },
   },
 } as const;
