@@ -84,13 +84,15 @@ export function createAdminReservationsService(_deps: AdminReservationsDeps = {}
     }
     // The guest's name and e-mail (the users' keyword text, whose trigram index holds the accounts that have not
     // left: a departed guest's name and address are erased anyway) or the experience's title and host name (the
-    // approval queue's keyword text), each found first and then their reservations by their indexes.
+    // approval queue's keyword text). The matching guests and experiences are read first, each into an array (an
+    // InitPlan run once), so their reservations come from the (user_id, created_at) and (experience_id, status)
+    // indexes instead of a walk through every reservation in the list's order testing each one.
     const pattern = listKeywordPattern(query.q);
     if (pattern) {
       where.planPerValue = true;
       where.add(
-        `(r.user_id IN (SELECT u.id FROM users u WHERE u.left_at IS NULL AND ${listKeywordText('u')} LIKE ? ESCAPE '\\')
-          OR r.experience_id IN (SELECT e.id FROM experiences e WHERE ${listKeywordText('e')} LIKE ? ESCAPE '\\'))`,
+        `(r.user_id = ANY(ARRAY(SELECT u.id FROM users u WHERE u.left_at IS NULL AND ${listKeywordText('u')} LIKE ? ESCAPE '\\'))
+          OR r.experience_id = ANY(ARRAY(SELECT e.id FROM experiences e WHERE ${listKeywordText('e')} LIKE ? ESCAPE '\\')))`,
         pattern,
         pattern,
       );
