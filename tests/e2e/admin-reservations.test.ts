@@ -15,12 +15,14 @@ const marker = `${Date.now()}`.slice(-6);
 const guestName = `予約確認 花子${marker}`;
 const title = `E2E金継ぎ教室 ${marker}`;
 let reservationId = 0;
+let guestId = 0;
 
 beforeAll(async () => {
   s = await openBrowser();
   const orm = await openServerOrm();
   const host = await createUser(orm, { role: 'HOST', name: `金継ぎ師 ${marker}` });
   const guest = await createUser(orm, { name: guestName, email: `hanako-${marker}@example.com` });
+  guestId = guest.id;
   const experience = await createExperience(orm, { hostUserId: host.id, title });
   const slot = await createCalendar(orm, experience.id, { date: '2027-06-05', startTime: '13:00', endTime: '15:30' });
   const reservation = await createReservation(orm, {
@@ -89,6 +91,8 @@ describe('/admin/reservations', () => {
     expect(await panel.getByTestId('reservation-amounts').textContent()).toContain('¥1,086');
     expect(await panel.getByTestId('reservation-refund').textContent()).toBe('完了・¥1,086・試行回数 1');
     expect(await panel.getByRole('button', { name: /キャンセル|返金/ }).count()).toBe(0);
+    // The guest's id leads to their account in the users list.
+    expect(await panel.getByTestId('reservation-guest').getByRole('link').getAttribute('href')).toBe(`/admin/users?q=${guestId}`);
     await panel.getByRole('button', { name: '閉じる' }).click();
     await poll(() => panel.count()).toBe(0);
   });

@@ -104,6 +104,10 @@ describe('the administrator', () => {
     await page.getByRole('button', { name: '絞り込む' }).click();
     await page.waitForURL((url) => url.searchParams.get('q') === String(target.id));
     await hydrated(page);
+    // Beside 退会させる, the account's reservations (the reservations list filtered by its address).
+    expect(await page.getByTestId(`user-${target.id}`).getByRole('link', { name: '予約を見る' }).getAttribute('href')).toBe(
+      `/admin/reservations?q=${encodeURIComponent(target.email)}`,
+    );
     await page.getByTestId(`leave-user-${target.id}`).click();
     await expect.poll(() => page.getByTestId('admin-leave-who').textContent()).toBe(`#${target.id} ${target.name}（${target.email}）`);
     await page.getByRole('dialog').getByRole('button', { name: '退会させる' }).click();

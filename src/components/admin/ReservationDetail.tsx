@@ -51,7 +51,9 @@ function Facts({ r }: { r: AdminReservationDetail }) {
         <dt>{t.email}</dt>
         <dd>{r.guest.email}</dd>
         <dt>{a.id}</dt>
-        <dd>{r.guest.id}</dd>
+        <dd>
+          <a href={`/admin/users?q=${r.guest.id}`}>{r.guest.id}</a>
+        </dd>
       </dl>
       <h3 className="admin-detail__section">{t.sections.experience}</h3>
       <dl className="admin-summary">

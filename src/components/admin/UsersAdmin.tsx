@@ -79,18 +79,27 @@ export function UsersAdmin() {
           },
         ]}
         actions={{
-          label: t.adminLeaveButton,
-          cell: (u) =>
-            u.left_at ? null : (
-              <button
-                type="button"
-                className="button button--small button--danger"
-                onClick={() => void choose(u)}
-                data-testid={`leave-user-${u.id}`}
-              >
-                {t.adminLeaveButton}
-              </button>
-            ),
+          label: a.actions,
+          cell: (u) => (
+            <>
+              {/* A departed account's address is erased: its reservations are found by their number instead. */}
+              {!u.left_at && (
+                <a className="button button--small button--ghost" href={`/admin/reservations?q=${encodeURIComponent(u.email)}`}>
+                  {t.adminReservations}
+                </a>
+              )}
+              {!u.left_at && (
+                <button
+                  type="button"
+                  className="button button--small button--danger"
+                  onClick={() => void choose(u)}
+                  data-testid={`leave-user-${u.id}`}
+                >
+                  {t.adminLeaveButton}
+                </button>
+              )}
+            </>
+          ),
         }}
       />
       <AdminPagination

@@ -55,6 +55,7 @@ export const leaving = {
   adminLeftFalse: '利用中',
   adminEmail: 'メールアドレス',
   adminCreatedAt: '登録日',
+  adminReservations: '予約を見る',
   adminSearchPlaceholder: '名前・メールアドレス・ID',
   adminName: '名前',
   adminLeaveButton: '退会させる',
