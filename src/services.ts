@@ -43,6 +43,8 @@ import { createInquiriesService } from './modules/inquiries/inquiries.service';
 import { createAuditService } from './modules/audit/audit.service';
 import { createRefundsService } from './modules/reservations/refunds.service';
 import { createReviewModerationService } from './modules/reviews/review-moderation';
+import { createAdminUsersService } from './modules/users/admin-users.service';
+import { createAdminReservationsService } from './modules/reservations/admin-reservations.service';
 import { createBrandMembersService } from './modules/brand-members/brand-members.service';
 import { createBrandAccountService } from './modules/brand-members/brand-account.service';
 import { createExperienceApprovalsService } from './modules/experience-approvals/experience-approvals.service';
@@ -144,6 +146,8 @@ export function buildServices(deps: ServiceDeps) {
     mail: createMailService({ orm, env, log }),
     audit,
     userSearch: createUserSearchService(),
+    /** The administrators' list of every account (/admin/users). */
+    adminUsers: createAdminUsersService(),
     brands,
     brandMembers,
     /** The signed-in brand member's own password and sessions (/brand/account). */
@@ -160,6 +164,8 @@ export function buildServices(deps: ServiceDeps) {
     /** The operators' refunds (CLI list-refunds / retry-refund). */
     refunds: createRefundsService({ audit }),
     reviewModeration: createReviewModerationService({ env, audit }),
+    /** The administrators' reservations lookup (/admin/reservations, CLI list-reservations / show-reservation). */
+    adminReservations: createAdminReservationsService(),
     coupons: createCouponsService({ audit }),
     hostReservations: createHostReservationsService(),
     reservationMessages: createReservationMessagesService({ env }),

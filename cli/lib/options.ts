@@ -5,6 +5,8 @@ const OPTION_OF_FIELD: Record<string, string | null> = {
   base: null,
   id: '<id>',
   number: '<number>',
+  // Every list command spells the lists' keyword `--keyword`.
+  q: '--keyword',
   issue_no: '--issue',
   user_id: '--user',
   ambassador_id: '--ambassador',

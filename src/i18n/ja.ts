@@ -42,6 +42,8 @@ export { formKit } from './ja/formKit';
 export { adminPages } from './ja/adminPages';
 export { adminApi } from './ja/adminApi';
 export { adminApplications } from './ja/adminApplications';
+export { adminReservations } from './ja/adminReservations';
+export { adminAudit } from './ja/adminAudit';
 export { brandPortalPages } from './ja/brandPortalPages';
 export { brandPortalApi } from './ja/brandPortalApi';
 export { requests } from './ja/requests';

@@ -30,7 +30,30 @@ const PAGE_PARAMETERS: [RegExp, readonly string[]][] = [
   // The admin lists read their page and their filters (src/components/admin/ListFilters.tsx; each list's schema).
   [
     /^\/admin(?:\/.*)?$/,
-    ['page', 'kind', 'q', 'resolved', 'subject', 'since', 'until', 'brand_id', 'published', 'waiting', 'active', 'community_id', 'handled'],
+    [
+      'page',
+      'kind',
+      'q',
+      'resolved',
+      'subject',
+      'since',
+      'until',
+      'brand_id',
+      'published',
+      'waiting',
+      'active',
+      'community_id',
+      'handled',
+      'number',
+      'status',
+      'slot_since',
+      'slot_until',
+      'booked_since',
+      'booked_until',
+      'role',
+      'left',
+      'entity',
+    ],
   ],
 ];
 

@@ -1,6 +1,7 @@
 // The admin and brand portal lists' benchmark (`npm run bench -- lists`): its own embedded PostgreSQL with 100,000
 // program inquiries, 100,000 general inquiries, 10,000 communities (spread over 200 brands), 10,000 coupons, 2,000
-// experiences awaiting approval and 100,000 community applications (one brand's portal sees 10,000 of them); the app
+// experiences awaiting approval, 100,000 community applications (one brand's portal sees 10,000 of them) and 100,000
+// reservations of 10,000 guests (insertManyReservations); the app
 // (API only) in a child process started with the production V8 flags (tests/bench/lists-server.ts), an administrator
 // and a brand member signed in. Every list is read by 10 concurrent clients in this process, without and with
 // filters; prints p50/p95 per row and fails (exit code 1) when a p95 is over the goal. Beside the latencies, which move
@@ -14,6 +15,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import { startEmbeddedDatabase } from '#src/lib/embedded-db';
+import { addDays, todayInJapan } from '#src/lib/isomorphic/dates';
 import { initOrm, migrate, type MikroORM } from '#src/lib/orm';
 import { hashPassword } from '#src/lib/password';
 import { cpuSeconds, cpuSpent } from '#tests/bench/harness';
@@ -21,6 +23,7 @@ import type { ListsServerMessage } from '#tests/bench/lists-server';
 import { NODE_FLAGS, SERVER_ENV } from '#tests/setup/built';
 import { stopChild } from '#tests/setup/server-process';
 import { insertManyInquiries } from '#tests/factories/inquiries';
+import { insertManyReservations } from '#tests/factories/reservations';
 
 const P95_GOAL_MS = 50;
 const CONCURRENCY = 10;
@@ -80,6 +83,7 @@ async function seed(orm: MikroORM): Promise<{ adminEmail: string; memberEmail: s
             '申込 ' || i, 'female', '1000001', DATE '1990-01-01', i % 3 = 0, now() - make_interval(mins => i)
      FROM generate_series(1, 100000) i`,
   );
+  await insertManyReservations(orm, 100_000);
   const [brand] = await em.execute<{ id: number }[]>(
     `SELECT bc.brand_id AS id FROM brand_communities bc GROUP BY bc.brand_id ORDER BY count(*) DESC, bc.brand_id LIMIT 1`,
   );
@@ -222,6 +226,8 @@ export async function benchAdminLists(): Promise<boolean> {
     const admin = await signIn(base, '/api/v1/sessions', ids.adminEmail);
     const member = await signIn(base, '/brand/api/v1/brand-members/sign-in', ids.memberEmail);
     const q = (text: string) => encodeURIComponent(text);
+    // A Japan-time day `days` from today (the slots and bookings are seeded around today).
+    const slotDay = (days: number) => addDays(todayInJapan(), days);
     const targets: [string, string, string, string][] = [
       ['program inquiries', '', '/api/v1/brand_and_ambassador_inquiries', admin],
       ['program inquiries', 'q=山田花子1234 (no match)', `/api/v1/brand_and_ambassador_inquiries?q=${q('山田花子1234')}`, admin],
@@ -250,6 +256,16 @@ export async function benchAdminLists(): Promise<boolean> {
       ['admin applications', '', '/api/v1/admin/community-applications', admin],
       ['admin applications', 'handled=false', '/api/v1/admin/community-applications?handled=false', admin],
       ['admin applications', 'handled=true, page 40', '/api/v1/admin/community-applications?handled=true&page=40', admin],
+      ['reservations', '', '/api/v1/admin/reservations', admin],
+      ['reservations', 'status=cancelled, page 100', '/api/v1/admin/reservations?status=cancelled&page=100', admin],
+      ['reservations', 'number', '/api/v1/admin/reservations?number=%EF%BC%95%EF%BC%90%EF%BC%90%EF%BC%90%EF%BC%90', admin],
+      ['reservations', 'q=ゲスト777 (guest)', `/api/v1/admin/reservations?q=${q('ゲスト777')}`, admin],
+      ['reservations', 'q=陶芸 (experience)', `/api/v1/admin/reservations?q=${q('陶芸')}`, admin],
+      ['reservations', 'slot days', `/api/v1/admin/reservations?slot_since=${slotDay(10)}&slot_until=${slotDay(12)}`, admin],
+      ['reservations', 'booked days', `/api/v1/admin/reservations?booked_since=${slotDay(-40)}&booked_until=${slotDay(-35)}`, admin],
+      ['users', '', '/api/v1/admin/users', admin],
+      ['users', 'role=HOST', '/api/v1/admin/users?role=HOST', admin],
+      ['users', 'q=ゲスト42', `/api/v1/admin/users?q=${q('ゲスト42')}`, admin],
       ['portal applications', '', '/brand/api/v1/community-applications', member],
       [
         'portal applications',

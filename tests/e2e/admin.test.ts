@@ -77,6 +77,7 @@ describe('who may enter', () => {
     await page.goto('/admin/communities');
     expect(await nav.getByRole('link').allTextContents()).toEqual([
       'ダッシュボード',
+      '予約',
       'コミュニティ',
       'コミュニティ申し込み',
       'アンバサダー',
@@ -85,7 +86,8 @@ describe('who may enter', () => {
       '公開申請',
       '支払',
       'クーポン',
-      '利用者の退会',
+      '利用者',
+      '監査ログ',
     ]);
     expect(await nav.locator('[aria-current="page"]').textContent()).toBe('コミュニティ');
   });

@@ -101,11 +101,20 @@ describe('the administrator', () => {
     await page.goto('/admin/users');
     await hydrated(page);
     await page.fill('input[type="search"]', String(target.id));
-    await page.getByTestId('admin-user-search').click();
+    await page.getByRole('button', { name: '絞り込む' }).click();
+    await page.waitForURL((url) => url.searchParams.get('q') === String(target.id));
+    await hydrated(page);
+    // Beside 退会させる, the account's reservations (the reservations list filtered by its address).
+    expect(await page.getByTestId(`user-${target.id}`).getByRole('link', { name: '予約を見る' }).getAttribute('href')).toBe(
+      `/admin/reservations?q=${encodeURIComponent(target.email)}`,
+    );
     await page.getByTestId(`leave-user-${target.id}`).click();
     await expect.poll(() => page.getByTestId('admin-leave-who').textContent()).toBe(`#${target.id} ${target.name}（${target.email}）`);
     await page.getByRole('dialog').getByRole('button', { name: '退会させる' }).click();
     await expect.poll(() => page.getByTestId('admin-leave-notice').textContent()).toBe(`${target.name} さんを退会させました`);
+    // The list is read again: the row now says 退会済み and offers no second 退会.
+    await expect.poll(() => page.getByTestId(`user-${target.id}`).textContent()).toContain('退会済み');
+    expect(await page.getByTestId(`leave-user-${target.id}`).count()).toBe(0);
     const [row] = await orm.em.fork().execute<{ name: string }[]>('SELECT name FROM users WHERE id = ?', [target.id]);
     expect(row.name).toBe('退会したユーザー');
   });

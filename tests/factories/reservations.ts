@@ -30,3 +30,37 @@ export async function createReservation(
   await em.flush();
   return reservation;
 }
+
+/**
+ * `count` reservations for the lists' bench, in one statement each: guests `ゲスト{i}` (bench-guest-{i}@example.com,
+ * one for every ten reservations), five slots per experience already in the database (every day from tomorrow), and
+ * each reservation on one slot, booked a minute apart newest first; every sixth cancelled, every sixth expired, the
+ * rest confirmed. The amounts satisfy the CHECKs.
+ */
+export async function insertManyReservations(orm: MikroORM, count: number): Promise<void> {
+  const connection = orm.em.getConnection();
+  await connection.execute(
+    `INSERT INTO users (name, email, password_hash) SELECT 'ゲスト' || i, 'bench-guest-' || i || '@example.com', 'x'
+       FROM generate_series(1, ?) i`,
+    [Math.ceil(count / 10)],
+  );
+  await connection.execute(
+    `INSERT INTO calendars (experience_id, date, start_time, end_time, recruitment_number)
+     SELECT e.id, current_date + (e.id % 60) + d, '10:00', '12:00', 30 FROM experiences e, generate_series(1, 5) d`,
+  );
+  await connection.execute(
+    `WITH slots AS (SELECT id, experience_id, row_number() OVER (ORDER BY id) AS n FROM calendars),
+          made AS (
+            INSERT INTO reservations (user_id, experience_id, number_of_people, tour_amount, service_fee, processing_fee,
+                                      total_amount, idempotency_key, status, confirmed_at, cancelled_at, created_at, updated_at)
+            SELECT (SELECT min(id) FROM users WHERE email LIKE 'bench-guest-%') + i % ?, s.experience_id, 1, 5000, 250, 180, 5430,
+                   'bench-' || i, (ARRAY['confirmed', 'confirmed', 'confirmed', 'confirmed', 'cancelled', 'expired'])[1 + i % 6]::text,
+                   CASE WHEN i % 6 < 5 THEN now() - make_interval(mins => i) END,
+                   CASE WHEN i % 6 = 4 THEN now() END, now() - make_interval(mins => i), now()
+              FROM generate_series(1, ?) i JOIN slots s ON s.n = 1 + i % (SELECT count(*) FROM slots)
+            RETURNING id, idempotency_key)
+     INSERT INTO reservation_calendars (reservation_id, calendar_id)
+     SELECT m.id, s.id FROM made m JOIN slots s ON s.n = 1 + substr(m.idempotency_key, 7)::int % (SELECT count(*) FROM slots)`,
+    [Math.ceil(count / 10), count],
+  );
+}

@@ -1,5 +1,5 @@
-import { UsersLeaveAdmin } from '#src/components/admin/UsersLeaveAdmin';
+import { UsersAdmin } from '#src/components/admin/UsersAdmin';
 
 export default function Page() {
-  return <UsersLeaveAdmin />;
+  return <UsersAdmin />;
 }

@@ -15,7 +15,12 @@ import {
 } from '#src/modules/communities/community-list.schemas';
 import { applicationHandledSchema } from '#src/modules/brand-portal/brand-portal.schemas';
 import { adminDashboardJsonSchema } from '#src/modules/dashboards/dashboards.schemas';
-import { auditTrailJsonSchema, auditTrailQuerySchema } from '#src/modules/audit/audit.schemas';
+import {
+  auditLogListJsonSchema,
+  auditLogListQuerySchema,
+  auditTrailJsonSchema,
+  auditTrailQuerySchema,
+} from '#src/modules/audit/audit.schemas';
 import {
   approvalJsonSchema,
   pendingExperiencesJsonSchema,
@@ -37,6 +42,12 @@ import {
   adminReviewListQuerySchema,
   hideReviewSchema,
 } from '#src/modules/reviews/review-moderation.schemas';
+import {
+  adminReservationDetailJsonSchema,
+  adminReservationListJsonSchema,
+  adminReservationListQuerySchema,
+} from '#src/modules/reservations/admin-reservations.schemas';
+import { adminUserListJsonSchema, adminUserListQuerySchema } from '#src/modules/users/admin-users.schemas';
 import { route, type ApiRoute } from '#server/api/route';
 import { adminApplicationExample, adminCommunityExample } from './admin.examples';
 
@@ -97,6 +108,11 @@ export const adminRoutes: ApiRoute[] = [
     response: auditTrailJsonSchema,
     answer: (req, services) => services.audit.trail(req.ctx, req.query),
   }),
+  route('get', '/admin/audit-log', '監査ログの全件を一覧する（管理者、対象の種類・日付で絞り込み）', admin, 'admin', {
+    query: auditLogListQuerySchema,
+    response: auditLogListJsonSchema,
+    answer: (req, services) => services.audit.list(req.ctx, req.query),
+  }),
   route('get', '/admin/experiences', '承認待ちの体験を一覧する（管理者、検索・待ち日数で絞り込み）', admin, 'admin', {
     query: pendingQuerySchema,
     response: pendingExperiencesJsonSchema,
@@ -113,6 +129,22 @@ export const adminRoutes: ApiRoute[] = [
     errors: [409],
     response: rejectionResultJsonSchema,
     answer: (req, services) => services.experienceApprovals.reject(req.ctx, input(req)),
+  }),
+  // The support desk's lookup of any reservation (its cancellation by an operator is POST …/cancellation below).
+  route('get', '/admin/reservations', '予約を一覧する（管理者、予約番号・キーワード・状態・日付で絞り込み）', admin, 'admin', {
+    query: adminReservationListQuerySchema,
+    response: adminReservationListJsonSchema,
+    answer: (req, services) => services.adminReservations.list(req.ctx, req.query),
+  }),
+  route('get', '/admin/reservations/:id', '予約の詳細を取得する（管理者）', admin, 'admin', {
+    response: adminReservationDetailJsonSchema,
+    answer: (req, services) => services.adminReservations.detail(req.ctx, req.params),
+  }),
+  // Every account, paged (the user pickers keep GET /api/v1/users?q=, whose answer is their dropdown's).
+  route('get', '/admin/users', '利用者を一覧する（管理者、キーワード・権限・退会済みで絞り込み）', admin, 'admin', {
+    query: adminUserListQuerySchema,
+    response: adminUserListJsonSchema,
+    answer: (req, services) => services.adminUsers.list(req.ctx, req.query),
   }),
   route('get', '/admin/coupons', 'クーポンを一覧する（管理者）', admin, 'admin', {
     query: couponListSchema,

@@ -8,6 +8,7 @@ const t = ja.adminPages;
 
 const SECTIONS = [
   { href: '/admin', label: ja.dashboardNav.label, also: [] },
+  { href: '/admin/reservations', label: ja.adminReservations.nav, also: [] },
   { href: '/admin/communities', label: t.nav.communities, also: ['/communities/new'] },
   { href: '/admin/community_applications', label: ja.adminApplications.nav, also: [] },
   { href: '/admin/ambassador', label: t.nav.ambassadors, also: ['/ambassador/'] },
@@ -18,6 +19,7 @@ const SECTIONS = [
   { href: '/admin/coupons', label: ja.adminCoupons.title, also: [] },
   { href: '/admin/reviews', label: ja.adminReviews.nav, also: [] },
   { href: '/admin/users', label: ja.leaving.adminNav, also: [] },
+  { href: '/admin/audit', label: ja.adminAudit.nav, also: [] },
 ];
 
 /** The section a path belongs to (the longest matching prefix, so /admin/brand_… is not ブランド). */

@@ -27,6 +27,22 @@ function changedFields(before: Record<string, unknown> | null, after: Record<str
   return [...keys].filter((key) => JSON.stringify(before?.[key]) !== JSON.stringify(after?.[key])).sort((a, b) => orderOf(a) - orderOf(b));
 }
 
+/** What one entry changed, field by field (before → after; after alone for a creation), in the forms' order. */
+export function AuditChanges({ entry }: { entry: Pick<AuditEntry, 'before' | 'after'> }) {
+  const fields = changedFields(entry.before, entry.after);
+  if (fields.length === 0) return null;
+  return (
+    <ul className="admin-audit__changes">
+      {fields.map((field) => (
+        <li key={field}>
+          {t.audit.fields[field] ?? field}: {entry.before ? `${show(field, entry.before[field])} → ` : ''}
+          {show(field, entry.after?.[field])}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function AuditTrail({ entity, id }: { entity: AuditEntityType; id: number }) {
   const load = useLoad<unknown>(`/api/v1/admin/audit?entity=${entity}&id=${id}`);
   const entries = load.state === 'ok' ? listOf<AuditEntry>(load.data, 'entries') : [];
@@ -38,27 +54,15 @@ export function AuditTrail({ entity, id }: { entity: AuditEntityType; id: number
       {load.state === 'error' && <LoadError message={t.fetchFailed} onRetry={load.reload} />}
       {load.state === 'ok' && entries.length === 0 && <p className="admin-audit__meta">{t.audit.empty}</p>}
       <ol className="admin-audit" data-testid="audit-trail">
-        {entries.map((entry) => {
-          const fields = changedFields(entry.before, entry.after);
-          return (
-            <li key={entry.id} className="admin-audit__item">
-              <p className="admin-audit__meta">
-                {t.dateTime(entry.created_at)}・{entry.actor_name ?? entry.actor ?? t.audit.unknownActor}・
-                <strong>{actions[entry.action] ?? entry.action}</strong>
-              </p>
-              {fields.length > 0 && (
-                <ul className="admin-audit__changes">
-                  {fields.map((field) => (
-                    <li key={field}>
-                      {t.audit.fields[field] ?? field}: {entry.before ? `${show(field, entry.before[field])} → ` : ''}
-                      {show(field, entry.after?.[field])}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </li>
-          );
-        })}
+        {entries.map((entry) => (
+          <li key={entry.id} className="admin-audit__item">
+            <p className="admin-audit__meta">
+              {t.dateTime(entry.created_at)}・{entry.actor_name ?? entry.actor ?? t.audit.unknownActor}・
+              <strong>{actions[entry.action] ?? entry.action}</strong>
+            </p>
+            <AuditChanges entry={entry} />
+          </li>
+        ))}
       </ol>
     </section>
   );

@@ -11,7 +11,9 @@ const t = ja.lists;
 export type FilterField =
   | { kind: 'keyword'; placeholder: string }
   | { kind: 'select'; name: string; label: string; options: readonly { value: string; label: string }[] }
-  | { kind: 'date'; name: string; label: string };
+  | { kind: 'date'; name: string; label: string }
+  /** A short text other than the keyword (a reservation number): `numeric` brings up the phone's digits keyboard. */
+  | { kind: 'text'; name: string; label: string; placeholder?: string; numeric?: boolean };
 
 /** The filter names a list's fields read from the URL (the keyword is `q`). */
 export function filterNames(fields: readonly FilterField[]): string[] {
@@ -81,6 +83,21 @@ export function ListFilters(props: {
                 defaultValue={search.q ?? ''}
                 maxLength={LIST_KEYWORD_MAX}
                 placeholder={field.placeholder}
+              />
+            </label>
+          );
+        }
+        if (field.kind === 'text') {
+          return (
+            <label key={field.name} className="admin-filters__field">
+              <span>{field.label}</span>
+              <input
+                className="input"
+                type="text"
+                name={field.name}
+                defaultValue={search[field.name] ?? ''}
+                placeholder={field.placeholder}
+                inputMode={field.numeric ? 'numeric' : undefined}
               />
             </label>
           );

@@ -126,6 +126,9 @@ export const adminApi = {
       cancel: '予約の取り消し',
       hide: '非表示にする',
       unhide: '再表示する',
+      retry: '再試行',
+      deactivate: '利用停止',
+      leave: '退会',
     },
   },
 } as const;

@@ -15,6 +15,9 @@ export const cli = {
   confirmSuffix: '[y/N]',
   cancelled: '中止しました',
   noData: '表示するデータがありません',
+  /** The headers of a record shown as label and value lines (show-reservation). */
+  detailField: '項目',
+  detailValue: '内容',
   pageFooter: (page: number, totalPages: number, total: number) => `${page} / ${totalPages} ページ（全${total}件）`,
   usageHint: '（--help で使い方を表示します）',
   unknownCommand: (name: string) => `不明なコマンドです: ${name}`,

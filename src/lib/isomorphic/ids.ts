@@ -23,3 +23,11 @@ export function parseId(value: unknown): number | null {
  * or null (not given). The service reads it with parseId / idFrom: a missing or malformed one is the resource's 404.
  */
 export type IdInput = number | string | null;
+
+/**
+ * Full-width digits (０-９, as Japanese IMEs type them) become ASCII digits; nothing else is rewritten. Here, without
+ * zod, so that the CLI's argument parsers may use it (validate.ts re-exports it).
+ */
+export function toHalfWidthDigits(value: string): string {
+  return value.replace(/[０-９]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
+}

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ValidationError, type FieldMessages } from './errors';
 import * as ja from '#src/i18n/ja';
 import './zod-ja';
-import { MAX_ID, parseId } from './ids';
+import { MAX_ID, parseId, toHalfWidthDigits } from './ids';
 
 export function fieldMessages(error: z.ZodError): FieldMessages {
   const details: FieldMessages = {};
@@ -36,7 +36,7 @@ export type InputOf<S extends z.ZodType> = Simplify<
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
 // MAX_ID and parseId, the one id rule, live in ids.ts (no zod: the pages' guards use it).
-export { MAX_ID, parseId, type IdInput } from './ids';
+export { MAX_ID, parseId, toHalfWidthDigits, type IdInput } from './ids';
 
 /**
  * The id named `key` inside a service's input object. A missing, malformed or out-of-range id is the resource's
@@ -50,10 +50,20 @@ export function idFrom(input: unknown, key: string, notFound: () => Error): numb
 
 // ---- Text fields -----------------------------------------------------------------------------------------------
 
-/** Full-width digits (０-９, as Japanese IMEs type them) become ASCII digits; nothing else is rewritten. */
-export function toHalfWidthDigits(value: string): string {
-  return value.replace(/[０-９]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
-}
+/**
+ * A reservation number as a person types it (the confirmation mail's number: the reservation's id): digits, half- or
+ * full-width, spaces around them ignored; blank or null is none. Anything else, or a number no id can be, is `message`.
+ */
+export const reservationNumber = (message: string) =>
+  z.preprocess(
+    (value) =>
+      value === '' || value === null
+        ? undefined
+        : typeof value === 'string' && /^\s*\d{1,10}\s*$/.test(toHalfWidthDigits(value))
+          ? Number(toHalfWidthDigits(value))
+          : value,
+    z.number({ error: message }).int({ error: message }).min(1, { error: message }).max(MAX_ID, { error: message }).optional(),
+  );
 
 /**
  * True when a text has a character one can see: trim() removes spaces (the full-width one too) but not invisible format

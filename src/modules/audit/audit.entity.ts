@@ -20,7 +20,18 @@ export const AuditLog = defineEntity({
     before: p.json<Record<string, unknown>>().nullable(),
     after: p.json<Record<string, unknown>>().nullable(),
   },
-  indexes: [{ name: 'audit_log_entity_index', properties: ['entityType', 'entityId', 'createdAt'] }],
+  indexes: [
+    { name: 'audit_log_entity_index', properties: ['entityType', 'entityId', 'createdAt'] },
+    // The whole log newest first, and one kind of entity's (Migration20261204120000_audit_log_list).
+    {
+      name: 'audit_log_created_at_index',
+      expression: 'create index "audit_log_created_at_index" on "audit_log" ("created_at" desc, "id" desc)',
+    },
+    {
+      name: 'audit_log_entity_type_created_at_index',
+      expression: 'create index "audit_log_entity_type_created_at_index" on "audit_log" ("entity_type", "created_at" desc, "id" desc)',
+    },
+  ],
 });
 
 export type IAuditLog = InferEntity<typeof AuditLog>;

@@ -70,6 +70,8 @@ export const Calendar = defineEntity({
   indexes: [
     { name: 'calendars_experience_id_date_start_time_index', properties: ['experience', 'date', 'startTime'] },
     { properties: ['recurrenceRule'] },
+    // The admin's reservations list by slot day (Migration20261204100000_admin_reservations_list).
+    { name: 'calendars_date_index', expression: 'create index "calendars_date_index" on "calendars" ("date")' },
     // Search by date (Migration20261123130100_search_dates).
     {
       name: 'calendars_bookable_date_index',

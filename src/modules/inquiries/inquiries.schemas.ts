@@ -2,9 +2,8 @@
 // Shared by the forms and the service. Browser-safe. Spec: guest-and-host.md §2, §5; admin-and-brand-portal.md §3.
 import { z } from 'zod';
 import * as ja from '#src/i18n/ja';
-import { dateTimeJson, emailText, idJson, pageMetaJson, requiredText, toHalfWidthDigits, type InputOf } from '#src/lib/isomorphic/validate';
+import { dateTimeJson, emailText, idJson, pageMetaJson, requiredText, reservationNumber, type InputOf } from '#src/lib/isomorphic/validate';
 import { listQuerySchema } from '#src/modules/partners/partners.schemas';
-import { MAX_ID } from '#src/lib/isomorphic/ids';
 import { booleanFilter, choiceFilter, dayFilter, keywordFilter, rangeInOrder } from '#src/lib/isomorphic/list-filters';
 import { INQUIRY_SUBJECTS, type InquirySubject } from './inquiries.shared';
 
@@ -38,20 +37,7 @@ export const contactInquirySchema = z.object({
   name: requiredText(v.nameRequired, v.nameTooLong, INQUIRY_NAME_MAX),
   email: inquiryEmailSchema,
   /** Optional: the reservation the message is about (its number, as the confirmation mail shows it). */
-  reservation_number: z.preprocess(
-    (value) =>
-      value === '' || value === null
-        ? undefined
-        : typeof value === 'string' && /^\s*\d{1,10}\s*$/.test(toHalfWidthDigits(value))
-          ? Number(toHalfWidthDigits(value))
-          : value,
-    z
-      .number({ error: v.reservationNumberInvalid })
-      .int({ error: v.reservationNumberInvalid })
-      .min(1, { error: v.reservationNumberInvalid })
-      .max(MAX_ID, { error: v.reservationNumberInvalid })
-      .optional(),
-  ),
+  reservation_number: reservationNumber(v.reservationNumberInvalid),
   content: requiredText(v.contentRequired, v.contentTooLong(INQUIRY_CONTENT_MAX), INQUIRY_CONTENT_MAX, { multiLine: true }),
 });
 export type ContactInquiryInput = InputOf<typeof contactInquirySchema>;

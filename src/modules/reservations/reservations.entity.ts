@@ -4,8 +4,8 @@ import { Experience, ExperienceOption } from '#src/modules/experiences/experienc
 import { Calendar } from '#src/modules/calendars/calendars.entity';
 import { Coupon } from '#src/modules/coupons/coupons.entity';
 import { Timestamped } from '#src/lib/base.entity';
+import { RESERVATION_STATUSES } from './reservations.shared';
 
-const RESERVATION_STATUSES = ['pending', 'requires_action', 'confirmed', 'failed', 'expired', 'cancelled'] as const;
 const CANCELLED_BY = ['guest', 'host', 'operator'] as const;
 const REFUND_STATUSES = ['pending', 'succeeded'] as const;
 
@@ -86,6 +86,15 @@ export const Reservation = defineEntity({
     {
       name: 'reservations_cancelled_at_index',
       expression: 'create index "reservations_cancelled_at_index" on "reservations" ("cancelled_at") where cancelled_at is not null',
+    },
+    // The admin's reservations list, newest first, and its status filter (Migration20261204100000_admin_reservations_list).
+    {
+      name: 'reservations_created_at_index',
+      expression: 'create index "reservations_created_at_index" on "reservations" ("created_at" desc, "id" desc)',
+    },
+    {
+      name: 'reservations_status_created_at_index',
+      expression: 'create index "reservations_status_created_at_index" on "reservations" ("status", "created_at" desc, "id" desc)',
     },
   ],
 });

@@ -5,6 +5,10 @@
 /** The longest message a guest sends the host with a booking. */
 export const MESSAGE_TO_HOST_MAX = 1000;
 
+/** A reservation's states (the column's enum; the admin list's status filter). */
+export const RESERVATION_STATUSES = ['pending', 'requires_action', 'confirmed', 'failed', 'expired', 'cancelled'] as const;
+export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
+
 /** The operators' refund list's status filter. */
 export const REFUND_LIST_STATUSES = ['pending', 'succeeded'] as const;
 

@@ -45,6 +45,8 @@ export const User = defineEntity({
     { name: 'users_left_index', expression: 'create index "users_left_index" on "users" ("id") where "left_at" is not null' },
     // The admin's user search, over the accounts it offers (Migration20261202110000_user_keyword_norm).
     listKeywordIndex('users_keyword_index', 'users', '"left_at" is null'),
+    // The admin's users list by role, newest first (Migration20261204110000_admin_users_list).
+    { name: 'users_role_id_index', expression: 'create index "users_role_id_index" on "users" ("role", "id" desc)' },
   ],
 });
 

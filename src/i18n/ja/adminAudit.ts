@@ -1,0 +1,32 @@
+/** /admin/audit: the whole audit log of the administrator area (pages/admin/audit). */
+export const adminAudit = {
+  title: '監査ログ',
+  nav: '監査ログ',
+  lead: '管理画面とCLIで行われた変更の記録です（新しい順）。対象の種類と日付で絞り込めます。',
+  filtersLabel: '監査ログの絞り込み',
+  entity: '対象の種類',
+  at: '日時',
+  actor: '操作した人',
+  target: '対象',
+  action: '操作',
+  changes: '変更内容',
+  /** The audit log's entity kinds (AUDIT_ENTITY_TYPES). */
+  entities: {
+    community: 'コミュニティ',
+    ambassador: 'アンバサダー',
+    brand: 'ブランド',
+    brand_member: 'ブランドメンバー',
+    inquiry: 'お問い合わせ（ブランド・アンバサダー）',
+    experience: '体験',
+    refund: '返金',
+    coupon: 'クーポン',
+    payout_batch: '支払バッチ',
+    payee: '支払先',
+    contact_inquiry: 'お問い合わせ（一般）',
+    user: '利用者',
+    community_application: 'コミュニティ申し込み',
+    reservation: '予約',
+    review: 'レビュー',
+  },
+  targetOf: (entity: string, id: number) => `${entity} #${id}`,
+} as const;
