@@ -70,7 +70,7 @@ describe('GET /api/v1/admin/audit-log', () => {
 
   it('refuses malformed filters with 422 and a Japanese message', async () => {
     const cases: [string, string, string][] = [
-      ['entity=reservation', 'entity', '対象の種類が正しくありません'],
+      ['entity=payment', 'entity', '対象の種類が正しくありません'],
       ['since=2026-13-01', 'since', '開始日は YYYY-MM-DD の形式の正しい日付で指定してください'],
       ['since=2026-12-02&until=2026-12-01', 'until', '終了日は開始日以降の日付を指定してください'],
       ['page=-1', 'page', 'ページは1以上の整数で指定してください'],
