@@ -15,4 +15,13 @@ export default {
   // only hydrates the page it was sent. vike-react turns client routing on; this turns it off, which takes the client
   // router and its map of every page out of each page's JavaScript. Pages navigate with #src/lib/isomorphic/browser-navigation.
   clientRouting: false,
+  // The head's settings on the server only (https://vike.dev/meta: a setting's environment can be changed). vike-react
+  // loads them in the browser to set the title, language and description after a client-side navigation, which server
+  // routing never does; so each page's entry carried the values, and a page's +title.ts or +description.ts with the
+  // text sections it imports, for nothing.
+  meta: {
+    title: { env: { server: true } },
+    description: { env: { server: true } },
+    lang: { env: { server: true } },
+  },
 } satisfies Config;
