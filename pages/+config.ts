@@ -23,5 +23,10 @@ export default {
     title: { env: { server: true } },
     description: { env: { server: true } },
     lang: { env: { server: true } },
+    // vike-react's Loading: the browser reads it only for clientOnly() parts and a page wrapped in Loading.layout,
+    // neither of which the site has.
+    Loading: { env: { server: true } },
+    // Read only by Vike's client router (a navigation before hydration ends), which server routing does not load.
+    hydrationCanBeAborted: { env: { config: true } },
   },
 } satisfies Config;
