@@ -4,7 +4,13 @@
 import * as ja from '#src/i18n/ja';
 import type { StoriesSearchJson } from '#src/modules/experiences/experiences.schemas';
 import { SEARCH_LIMITS, STORIES_SORTS, storiesQueryString } from '#src/modules/experiences/experiences.shared';
-import { MoreFilters } from './SearchFilters';
+import { hydrateLater } from '#src/components/hydrate-later';
+
+// The closed panel (条件をさらに指定) hydrates after the page: its <details> opens and closes without script, and its
+// fields are rendered only once it is opened, so nothing of it is needed to read or send the form.
+const MoreFilters = hydrateLater(import.meta.env.SSR ? (await import('./SearchFilters')).MoreFilters : null, () =>
+  import('./SearchFilters').then((m) => m.MoreFilters),
+);
 
 interface Props {
   search: StoriesSearchJson;
