@@ -26,7 +26,7 @@ export function cancelReservation(program: Command): void {
     .action((id: string, options: { reason: string; refund: (typeof OPERATOR_REFUNDS)[number]; yes?: boolean; json?: boolean }) =>
       runCommand(async ({ services, ctx }) => {
         const { parseInput } = await import('#src/lib/isomorphic/validate');
-        const { operatorCancellationSchema } = await import('#src/modules/reservations/guest-reservations.schemas');
+        const { operatorCancellationSchema } = await import('#src/modules/reservations/operator-cancellation.schemas');
         const input = parseInput(operatorCancellationSchema, { reason: options.reason, refund: options.refund });
         await confirm(ja.cli.cancelReservationConfirm(Number(id), input.refund), options.yes);
         const result = await services.reservations.cancelByOperator(ctx, { id, ...input });

@@ -35,7 +35,7 @@ import {
   couponListSchema,
   couponUpdateSchema,
 } from '#src/modules/coupons/coupons.schemas';
-import { operatorCancellationResultJsonSchema, operatorCancellationSchema } from '#src/modules/reservations/guest-reservations.schemas';
+import { operatorCancellationResultJsonSchema, operatorCancellationSchema } from '#src/modules/reservations/operator-cancellation.schemas';
 import {
   adminReviewJsonSchema,
   adminReviewListJsonSchema,

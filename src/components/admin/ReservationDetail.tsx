@@ -2,21 +2,18 @@
 // and its host, the slots, the option and party, the amounts, the payment, the cancellation and refund), the
 // reservation's and the refund's audit trails, and この予約を取り消す for a confirmed one (an operator's cancellation:
 // a reason and a full or the policy's refund, POST /api/v1/admin/reservations/{id}/cancellation).
-import { useState } from 'react';
-import { Field, FormErrors, Modal, busyControl, useForm } from '#src/components/form';
+import { lazy, Suspense, useState } from 'react';
 import * as ja from '#src/i18n/ja';
 import { formatYen } from '#src/lib/isomorphic/money';
-import {
-  operatorCancellationSchema,
-  type OperatorCancellationInput,
-  type OperatorCancellationResult,
-} from '#src/modules/reservations/guest-reservations.schemas';
 import type { AdminReservationDetail } from '#src/modules/reservations/admin-reservations.schemas';
 import type { ReservationStatus } from '#src/modules/reservations/reservations.shared';
 import { LiveRegion } from '#src/components/LiveRegion';
 import { AuditTrail } from './AuditTrail';
 import { DetailPanel } from './DetailPanel';
 import { useLoad } from './useLoad';
+
+/** The cancellation's dialog (the form kit and its schema): fetched when この予約を取り消す is pressed, not with the list. */
+const CancelDialog = lazy(() => import('./ReservationCancelDialog').then((m) => ({ default: m.ReservationCancelDialog })));
 
 const t = ja.adminReservations;
 const a = ja.adminPages;
@@ -175,60 +172,6 @@ function Facts({ r }: { r: AdminReservationDetail }) {
   );
 }
 
-/** The longest reason (the schema's limit, which the server enforces). */
-const CANCEL_REASON_MAX = 1000;
-
-function CancelDialog({
-  r,
-  onClose,
-  onDone,
-}: {
-  r: AdminReservationDetail;
-  onClose: () => void;
-  onDone: (result: OperatorCancellationResult) => void;
-}) {
-  const form = useForm<OperatorCancellationInput, OperatorCancellationResult>({
-    schema: operatorCancellationSchema,
-    path: `/api/v1/admin/reservations/${r.id}/cancellation`,
-    toValues: (data) => ({
-      reason: String(data.get('reason') ?? ''),
-      refund: String(data.get('refund') ?? '') as OperatorCancellationInput['refund'],
-    }),
-    onSuccess: onDone,
-  });
-  return (
-    <Modal title={t.cancelTitle} onClose={onClose} busy={form.submitting} hideActions testId="cancel-reservation-dialog">
-      <form {...form.formProps} className="form">
-        <p>{t.cancelLead(r.id, r.guest.name)}</p>
-        <FormErrors messages={form.errors} />
-        <Field name="refund" label={t.cancelRefund} group required messages={form.messages('refund')}>
-          {() => (
-            <div className="admin-stack">
-              <label className="radio">
-                <input type="radio" name="refund" value="full" defaultChecked /> {t.refundFull(formatYen(r.total_amount))}
-              </label>
-              <label className="radio">
-                <input type="radio" name="refund" value="policy" /> {t.refundPolicy}
-              </label>
-            </div>
-          )}
-        </Field>
-        <Field name="reason" label={t.cancelReason} required max={CANCEL_REASON_MAX} messages={form.messages('reason')}>
-          {(control) => <textarea className="textarea" {...control} />}
-        </Field>
-        <div className="modal-dialog__actions">
-          <button type="button" className="button button--ghost" {...busyControl(form.submitting, { onClick: onClose })}>
-            {a.cancel}
-          </button>
-          <button type="submit" className="button button--danger" {...form.submitProps}>
-            {t.cancel}
-          </button>
-        </div>
-      </form>
-    </Modal>
-  );
-}
-
 export function ReservationDetail({ id, onClose, onChanged }: { id: number; onClose: () => void; onChanged: () => void }) {
   const load = useLoad<AdminReservationDetail>(`/api/v1/admin/reservations/${id}`);
   const r = load.state === 'ok' ? load.data : null;
@@ -248,16 +191,18 @@ export function ReservationDetail({ id, onClose, onChanged }: { id: number; onCl
           <AuditTrail entity="reservation" id={r.id} />
           {r.refund && <AuditTrail entity="refund" id={r.refund.id} />}
           {cancelling && (
-            <CancelDialog
-              r={r}
-              onClose={() => setCancelling(false)}
-              onDone={(result) => {
-                setCancelling(false);
-                setDone(t.cancelDone(result.reservation_id, formatYen(result.refund_amount)));
-                load.reload();
-                onChanged();
-              }}
-            />
+            <Suspense fallback={null}>
+              <CancelDialog
+                r={r}
+                onClose={() => setCancelling(false)}
+                onDone={(result) => {
+                  setCancelling(false);
+                  setDone(t.cancelDone(result.reservation_id, formatYen(result.refund_amount)));
+                  load.reload();
+                  onChanged();
+                }}
+              />
+            </Suspense>
           )}
         </>
       )}

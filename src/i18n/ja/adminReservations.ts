@@ -83,6 +83,9 @@ export const adminReservations = {
   cancelLead: (id: number, guest: string) =>
     `予約番号 ${id}（${guest} 様）を取り消します。理由はゲストとホストへのメールに載り、元に戻せません。`,
   cancelReason: '取り消しの理由',
+  cancelReasonRequired: '取り消しの理由を入力してください',
+  cancelReasonTooLong: (max: number) => `取り消しの理由は${max}文字以内で入力してください`,
+  cancelRefundInvalid: '返金の方法は「全額返金」か「キャンセルポリシーどおり」から選んでください',
   cancelRefund: '返金',
   refundFull: (amount: string) => `全額を返金する（${amount}）`,
   refundPolicy: 'キャンセルポリシーどおりに返金する（期限を過ぎていれば返金なし）',

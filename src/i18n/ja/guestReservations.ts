@@ -73,9 +73,6 @@ export const guestReservations = {
   pageInvalid: 'ページの指定が正しくありません',
   calendarNotFound: '開催日程が見つかりませんでした',
   reasonRequired: '中止の理由を入力してください',
-  operatorReasonRequired: '取り消しの理由を入力してください',
-  operatorReasonTooLong: (max: number) => `取り消しの理由は${max}文字以内で入力してください`,
-  operatorRefundInvalid: '返金の方法は「全額返金」か「キャンセルポリシーどおり」から選んでください',
   reasonTooLong: (max: number) => `中止の理由は${max}文字以内で入力してください`,
   slotAlreadyStarted: '開催時刻を過ぎた日程は中止できません',
   // mails

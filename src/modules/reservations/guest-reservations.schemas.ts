@@ -1,11 +1,10 @@
 // The guest's reservations (list, detail, cancellation) and the host's cancellation of a whole slot: their query and
 // body schemas, answers and response schemas. Browser-safe.
 import { z } from 'zod';
-import { countJson, dateJson, dateTimeJson, idJson, requiredText, timeJson, type InputOf } from '#src/lib/isomorphic/validate';
+import { countJson, dateJson, dateTimeJson, idJson, timeJson, type InputOf } from '#src/lib/isomorphic/validate';
 import * as ja from '#src/i18n/ja';
 import type { PriceQuote } from './pricing';
 import { priceQuoteJsonSchema } from './reservations.schemas';
-import { OPERATOR_REFUNDS } from './reservations.shared';
 
 const gr = ja.guestReservations;
 
@@ -49,20 +48,6 @@ export const slotCancellationSchema = z.object({
     .max(SLOT_CANCELLATION_REASON_MAX, gr.reasonTooLong(SLOT_CANCELLATION_REASON_MAX)),
 });
 export type SlotCancellationInput = InputOf<typeof slotCancellationSchema>;
-
-/** POST /admin/reservations/{id}/cancellation: the operator's reason (told to the guest and the host) and the refund. */
-export const operatorCancellationSchema = z.object({
-  reason: requiredText(gr.operatorReasonRequired, gr.operatorReasonTooLong(SLOT_CANCELLATION_REASON_MAX), SLOT_CANCELLATION_REASON_MAX, {
-    multiLine: true,
-  }),
-  refund: z.enum(OPERATOR_REFUNDS, { error: gr.operatorRefundInvalid }),
-});
-export type OperatorCancellationInput = InputOf<typeof operatorCancellationSchema>;
-
-export interface OperatorCancellationResult {
-  reservation_id: number;
-  refund_amount: number;
-}
 
 /**
  * What the guest sees as the state: 確定, キャンセル済み (no money back), 返金処理中 (refund not yet confirmed by the
@@ -216,11 +201,6 @@ export const reservationDetailJsonSchema = z
     cancellation_preview: cancellationPreviewJsonSchema.nullable(),
   })
   .meta({ id: 'ReservationDetail', description: '予約の詳細（本人のみ）' }) satisfies z.ZodType<ReservationDetail>;
-
-export const operatorCancellationResultJsonSchema = z.object({ reservation_id: idJson(), refund_amount: countJson() }).meta({
-  id: 'OperatorCancellationResult',
-  description: '運営による予約の取り消しの結果（返金額）',
-}) satisfies z.ZodType<OperatorCancellationResult>;
 
 export const slotCancellationResultJsonSchema = z
   .object({ calendar_id: idJson(), cancelled_reservations: countJson(), refunded_amount: countJson() })

@@ -40,9 +40,6 @@ import {
   slotCancellationSchema,
   type CancellationPreview,
   type CancelReservationInput,
-  operatorCancellationSchema,
-  type OperatorCancellationInput,
-  type OperatorCancellationResult,
   type ReservationListQuery,
   type SlotCancellationInput,
   type ReservationDetail,
@@ -50,6 +47,11 @@ import {
   type SlotCancellationResult,
 } from './guest-reservations.schemas';
 import { createCancellation } from './cancellation';
+import {
+  operatorCancellationSchema,
+  type OperatorCancellationInput,
+  type OperatorCancellationResult,
+} from './operator-cancellation.schemas';
 import { findOffer } from './waitlist-offers';
 import type { CancellationTerms } from './cancellation-policy';
 import { ConflictError } from '#src/lib/isomorphic/errors';
