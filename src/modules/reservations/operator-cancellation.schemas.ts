@@ -23,9 +23,7 @@ export interface OperatorCancellationResult {
   refund_amount: number;
 }
 
-export const operatorCancellationResultJsonSchema = z
-  .object({ reservation_id: idJson(), refund_amount: countJson() })
-  .meta({
-    id: 'OperatorCancellationResult',
-    description: '運営による予約の取り消しの結果（返金額）',
-  }) satisfies z.ZodType<OperatorCancellationResult>;
+export const operatorCancellationResultJsonSchema = z.object({ reservation_id: idJson(), refund_amount: countJson() }).meta({
+  id: 'OperatorCancellationResult',
+  description: '運営による予約の取り消しの結果（返金額）',
+}) satisfies z.ZodType<OperatorCancellationResult>;
