@@ -1,7 +1,7 @@
 // The administrators' reservations lookup (/admin/reservations, GET /api/v1/admin/reservations[/{id}], the CLI's
 // list-reservations and show-reservation; docs/decisions/admin-lists.md): every reservation newest first, with the
-// number, keyword, status and day filters, and one reservation's detail. Read-only: cancelling and refunding stay
-// with cancellation.ts and the refunds' own commands. ADMIN or the operator. Server-only.
+// number, keyword, status and day filters, and one reservation's detail. It only reads: an operator's cancellation is
+// reservations.service.ts cancelByOperator, refunds are the refunds' own commands. ADMIN or the operator. Server-only.
 import { requireAdmin, type Ctx } from '#src/lib/context';
 import { NotFoundError } from '#src/lib/isomorphic/errors';
 import { idFrom, parseInput, type IdInput } from '#src/lib/isomorphic/validate';
