@@ -37,7 +37,9 @@ describe('reviews', () => {
     // Submitting without stars shows the rule, sends nothing.
     await page.getByTestId('review-submit').click();
     await page.getByText(ja.reviewPosting.rateRequired).first().waitFor();
-    await page.getByTestId('rate-4').check({ force: true });
+    // The fourth star, as a person taps it (its label; the radio inside is visually hidden).
+    await page.locator('label.star-input__star', { has: page.getByTestId('rate-4') }).click();
+    await expect.poll(() => page.getByTestId('rate-4').isChecked()).toBe(true);
     // The stars chosen are solid, the others outlines (their shape tells them apart, not only their colour).
     expect(await page.locator('.star-input__star [aria-hidden="true"]').allTextContents()).toEqual(['★', '★', '★', '★', '☆']);
     await page.getByLabel(ja.reviewPosting.content).fill(`${marker} 器づくりがとても楽しかったです。`);
