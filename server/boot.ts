@@ -54,6 +54,7 @@ export async function boot(options: { pages: 'dev' | 'production'; env?: Env }):
     // What the HTTP parser refuses gets a Japanese answer too (server/client-error.ts).
     s.on('clientError', answerClientError);
   });
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const url = publicBaseUrl({ APP_URL: env.APP_URL, PORT: port });
@@ -98,6 +99,14 @@ export async function boot(options: { pages: 'dev' | 'production'; env?: Env }):
 const DRAIN_QUIET_MS = 300;
 /** Closes the listener after this long even if connections keep arriving (within SHUTDOWN_GRACE_MS). */
 const DRAIN_MAX_MS = 15_000;
+/**
+ * How long an idle keep-alive connection stays open: longer than the platform router's own idle timeout for its
+ * connections to a dyno (90 s on Heroku's Router 2.0), so the router always closes an idle connection first. With
+ * Node's default (5 s) the process closes connections the router still holds, and a request the router sends on one
+ * just as it closes fails. A client that pools connections (a test's fetch) meets the same race. Shutdown closes idle
+ * connections itself (drainOnShutdown).
+ */
+const KEEP_ALIVE_MS = 95_000;
 /** After the listener has closed, idle keep-alive connections are closed this much later. */
 const IDLE_CLOSE_DELAY_MS = 2_000;
 
