@@ -4,7 +4,7 @@
 // (its 公開する), else to the list's heading.
 import { useEffect, useRef, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
-import { Field, FormErrors, Modal, busyControl, useForm } from '#src/components/form';
+import { Modal } from '#src/components/form';
 import * as ja from '#src/i18n/ja';
 import { api } from '#src/lib/isomorphic/api-client';
 import {
@@ -18,40 +18,12 @@ import { AdminPagination, pageFromSearch } from './AdminPagination';
 import { CardTable } from './CardTable';
 import { LoadError } from './ListStatus';
 import { type FilterField, filterNames, filtersOf, ListFilters, withPage } from './ListFilters';
+import { ReasonDialog } from './ReasonDialog';
 import { ActionNotice, useAction } from './useAction';
 import { firstMessage, listOf, useLoad } from './useLoad';
 
 const t = ja.adminPages.experiences;
 const a = ja.adminPages;
-
-function RejectDialog({ experience, onClose, onDone }: { experience: PendingExperience; onClose: () => void; onDone: () => void }) {
-  const form = useForm<{ reason: string }>({
-    schema: rejectExperienceSchema,
-    path: `/api/v1/admin/experiences/${experience.id}/rejection`,
-    toValues: (data) => ({ reason: String(data.get('reason') ?? '') }),
-    onSuccess: onDone,
-  });
-  const title = experience.title || t.untitled;
-  return (
-    <Modal title={t.rejectTitle} onClose={onClose} busy={form.submitting} hideActions testId="reject-dialog">
-      <form {...form.formProps} className="form">
-        <p>{t.rejectLead(title)}</p>
-        <FormErrors messages={form.errors} />
-        <Field name="reason" label={t.reason} required max={REJECTION_REASON_MAX} messages={form.messages('reason')}>
-          {(control) => <textarea className="textarea" {...control} />}
-        </Field>
-        <div className="modal-dialog__actions">
-          <button type="button" className="button button--ghost" {...busyControl(form.submitting, { onClick: onClose })}>
-            {a.cancel}
-          </button>
-          <button type="submit" className="button button--danger" {...form.submitProps}>
-            {t.reject}
-          </button>
-        </div>
-      </form>
-    </Modal>
-  );
-}
 
 export function ExperienceApprovals() {
   const { urlParsed } = usePageContext();
@@ -171,8 +143,15 @@ export function ExperienceApprovals() {
         </Modal>
       )}
       {rejecting && (
-        <RejectDialog
-          experience={rejecting}
+        <ReasonDialog
+          title={t.rejectTitle}
+          lead={t.rejectLead(rejecting.title || t.untitled)}
+          testId="reject-dialog"
+          path={`/api/v1/admin/experiences/${rejecting.id}/rejection`}
+          schema={rejectExperienceSchema}
+          reasonLabel={t.reason}
+          max={REJECTION_REASON_MAX}
+          submitLabel={t.reject}
           onClose={() => setRejecting(null)}
           onDone={() => {
             action.done(t.rejected(rejecting.title || t.untitled));

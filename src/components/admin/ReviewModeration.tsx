@@ -2,7 +2,7 @@
 // author) and 再表示する asks first. Not in the spec (docs/decisions/admin-lists.md).
 import { useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
-import { Field, FormErrors, Modal, busyControl, useForm } from '#src/components/form';
+import { Modal } from '#src/components/form';
 import * as ja from '#src/i18n/ja';
 import { api } from '#src/lib/isomorphic/api-client';
 import { formatRate } from '#src/modules/reviews/reviews.shared';
@@ -12,39 +12,12 @@ import { AdminPagination, pageFromSearch } from './AdminPagination';
 import { CardTable } from './CardTable';
 import { LoadError } from './ListStatus';
 import { type FilterField, filterNames, filtersOf, ListFilters, withPage } from './ListFilters';
+import { ReasonDialog } from './ReasonDialog';
 import { ActionNotice, useAction } from './useAction';
 import { firstMessage, listOf, useLoad } from './useLoad';
 
 const t = ja.adminReviews;
 const a = ja.adminPages;
-
-function HideDialog({ review, onClose, onDone }: { review: AdminReviewJson; onClose: () => void; onDone: () => void }) {
-  const form = useForm<{ reason: string }>({
-    schema: hideReviewSchema,
-    path: `/api/v1/admin/reviews/${review.id}/hiding`,
-    toValues: (data) => ({ reason: String(data.get('reason') ?? '') }),
-    onSuccess: onDone,
-  });
-  return (
-    <Modal title={t.hideTitle} onClose={onClose} busy={form.submitting} hideActions testId="hide-dialog">
-      <form {...form.formProps} className="form">
-        <p>{t.hideLead(review.guest.name, review.experience.title)}</p>
-        <FormErrors messages={form.errors} />
-        <Field name="reason" label={t.reason} required max={HIDE_REASON_MAX} messages={form.messages('reason')}>
-          {(control) => <textarea className="textarea" {...control} />}
-        </Field>
-        <div className="modal-dialog__actions">
-          <button type="button" className="button button--ghost" {...busyControl(form.submitting, { onClick: onClose })}>
-            {a.cancel}
-          </button>
-          <button type="submit" className="button button--danger" {...form.submitProps}>
-            {t.hide}
-          </button>
-        </div>
-      </form>
-    </Modal>
-  );
-}
 
 export function ReviewModeration() {
   const { urlParsed } = usePageContext();
@@ -147,8 +120,15 @@ export function ReviewModeration() {
         href={(p) => `/admin/reviews?${withPage(filters, p)}`}
       />
       {hiding && (
-        <HideDialog
-          review={hiding}
+        <ReasonDialog
+          title={t.hideTitle}
+          lead={t.hideLead(hiding.guest.name, hiding.experience.title)}
+          testId="hide-dialog"
+          path={`/api/v1/admin/reviews/${hiding.id}/hiding`}
+          schema={hideReviewSchema}
+          reasonLabel={t.reason}
+          max={HIDE_REASON_MAX}
+          submitLabel={t.hide}
           onClose={() => setHiding(null)}
           onDone={() => {
             action.done(t.hidden);
