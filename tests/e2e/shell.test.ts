@@ -187,7 +187,14 @@ describe('focus after a submit', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
+    let routed = () => {};
+    // Playwright emits a request's 'request' event before it hands the request to the route: once the route has it,
+    // the first request's event is behind us and the counter below sees only a second one.
+    const reached = new Promise<void>((resolve) => {
+      routed = resolve;
+    });
     await page.route('**/api/v1/sessions', async (route) => {
+      routed();
       await held;
       await route.continue();
     });
@@ -198,6 +205,7 @@ describe('focus after a submit', () => {
     expect(await submit.evaluate((button: HTMLButtonElement) => button.disabled)).toBe(false);
     expect((await focused(page)).tag).toBe('BUTTON');
     // A second press meanwhile sends nothing more.
+    await reached;
     let sent = 0;
     page.on('request', (request) => {
       if (request.url().endsWith('/api/v1/sessions')) sent++;
