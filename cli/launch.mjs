@@ -4,8 +4,15 @@
 // build) starts without compiling anything. Nothing is built here: two commands started at once never write the same
 // files. Plain JavaScript: Node's type stripping would add its own start-up to every command.
 import { readFileSync, statSync } from 'node:fs';
+import module from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+
+// V8's compiled code of every module a command loads, kept on disk by Node (its compile cache: os.tmpdir() unless
+// NODE_COMPILE_CACHE names another folder), so the next command reads it instead of compiling the same files again.
+// A command spends much of its start compiling the ORM, zod and the services; a missing or unwritable folder only
+// means no cache (Node never throws here).
+module.enableCompileCache();
 
 const root = path.resolve(import.meta.dirname, '..');
 const built = path.join(root, 'dist/node/cli.mjs');

@@ -11,6 +11,13 @@ describe('password hashing', () => {
     expect(await verifyPassword('abcd1235', a)).toBe(false);
   });
 
+  it('writes a lower cost when asked (test data) and verifies by the cost the hash states', async () => {
+    const cheap = await hashPassword('abcd1234', 1024);
+    expect(cheap.startsWith('scrypt$1024$8$1$')).toBe(true);
+    expect(await verifyPassword('abcd1234', cheap)).toBe(true);
+    expect(await verifyPassword('abcd1235', cheap)).toBe(false);
+  });
+
   it('never matches the dummy hash or a malformed one', async () => {
     expect(await verifyPassword('', DUMMY_HASH)).toBe(false);
     expect(await verifyPassword('abcd1234', 'plain-text')).toBe(false);

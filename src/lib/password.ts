@@ -1,6 +1,7 @@
 // scrypt password hashing (ARCHITECTURE.md security baseline). Format: scrypt$N$r$p$salt$hash (base64).
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
+/** scrypt's cost for every hash the app makes (sign-up, a new password). */
 const N = 16384;
 const R = 8;
 const P = 1;
@@ -12,10 +13,15 @@ function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise
   });
 }
 
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * A new hash at the app's cost. `cost` (scrypt's N) is for test data only (tests/factories/users.ts): verifying reads
+ * the cost from the stored hash, so an account made with a lower one signs in for less CPU, while every hash the app
+ * itself writes keeps N.
+ */
+export async function hashPassword(password: string, cost = N): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, { N, r: R, p: P });
-  return ['scrypt', N, R, P, salt.toString('base64'), key.toString('base64')].join('$');
+  const key = await scrypt(password, salt, { N: cost, r: R, p: P });
+  return ['scrypt', cost, R, P, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

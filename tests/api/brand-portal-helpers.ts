@@ -1,11 +1,10 @@
 // Test data and agents for the brand portal's API tests: a brand with a signed-in member, a community
 // with an application item, an application, an associated ambassador with an experience and dates.
 import type { TestApp } from '#tests/setup/test-app';
-import { createUser, signedInAgent, type Agent } from '#tests/factories/users';
+import { createUser, signedInAgent, testDataHash, type Agent } from '#tests/factories/users';
 import { createAmbassador, createBrand, createBrandMember, createCommunity } from '#tests/factories/communities';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { storeTestImages, testImages } from '#tests/factories/experience-payloads';
-import { hashPassword } from '#src/lib/password';
 import { BrandMember } from '#src/modules/brand-members/brand-members.entity';
 import {
   Community,
@@ -24,10 +23,10 @@ export type { Agent };
 /** An accepted member of the brand who can sign in with MEMBER_PASSWORD (or `password`). */
 export async function createSignableMember(t: TestApp, brandId: number, options: { email?: string; password?: string } = {}) {
   const member = await createBrandMember(t.orm, brandId, { email: options.email, accepted: true });
-  memberHash ??= await hashPassword(MEMBER_PASSWORD);
+  memberHash ??= await testDataHash(MEMBER_PASSWORD);
   const em = t.orm.em.fork();
   const row = await em.findOneOrFail(BrandMember, { id: member.id });
-  row.passwordHash = options.password ? await hashPassword(options.password) : memberHash;
+  row.passwordHash = options.password ? await testDataHash(options.password) : memberHash;
   await em.flush();
   return row;
 }

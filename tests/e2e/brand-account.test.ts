@@ -5,7 +5,7 @@ import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, nextLoad, openBrowser, serverDatabaseUrl, type Session } from '#tests/e2e/browser';
-import { hashPassword } from '#src/lib/password';
+import { testDataHash } from '#tests/factories/users';
 
 let s: Session;
 beforeAll(async () => {
@@ -22,7 +22,7 @@ async function createMember(email: string): Promise<void> {
     await db.query(
       `INSERT INTO brand_members (brand_id, email, password_hash, invitation_accepted, invitation_accepted_at)
        VALUES ((SELECT id FROM brands ORDER BY id LIMIT 1), $1, $2, true, now())`,
-      [email, await hashPassword(PASSWORD)],
+      [email, await testDataHash(PASSWORD)],
     );
   } finally {
     await db.end();

@@ -1,8 +1,8 @@
 // Debian's Chromium through playwright-core (never a downloaded browser).
-import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
+import { chromium, type Browser, type Page, type Route } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { inject, onTestFinished } from 'vitest';
 import { atFileEnd } from '#tests/setup/file-end';
 import { initOrm, type MikroORM } from '#src/lib/orm';
 import { TEST_BROWSER } from '#tests/setup/chromium';
@@ -177,7 +177,6 @@ export async function openBrowser(): Promise<Session> {
       '--no-first-run',
     ],
   });
-  const contexts: BrowserContext[] = [];
   const { baseUrl } = sharedServer();
   atFileEnd(() => browser.close());
   const session: Session = {
@@ -190,7 +189,10 @@ export async function openBrowser(): Promise<Session> {
         locale: 'ja-JP',
         timezoneId: 'Asia/Tokyo',
       });
-      contexts.push(context);
+      // The page closes when its test ends: an open page keeps running (the photo carousel advances every 3 s, which
+      // costs the headless browser's software rendering about a tenth of a core per page), and a file's later tests
+      // would otherwise share the machine with every page its earlier tests left open.
+      onTestFinished(() => context.close());
       return context.newPage();
     },
     async signIn(page, email, { password = TEST_PASSWORD, base = baseUrl } = {}) {
