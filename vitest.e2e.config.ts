@@ -27,7 +27,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           exclude: ALONE,
-          globalSetup: ['tests/setup/global-server.ts'],
+          // The shared servers, one per worker, and the run's embedded PostgreSQL with its migrated template, which
+          // the files with a server of their own clone (tests/setup/server-process.ts startIsolatedServer).
+          globalSetup: ['tests/setup/global-db.ts', 'tests/setup/global-server.ts'],
           // Three files at a time, each worker against its own shared server (tests/setup/global-server.ts): Chromium,
           // the server and the test each wait on the others, so with the headless shell two files at a time left part
           // of the 2-core machine idle (docs/performance-log.md).

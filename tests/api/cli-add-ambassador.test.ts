@@ -1,6 +1,6 @@
 // `npm run cli -- add-ambassador` as an operator runs it: a child process against a real database.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '#tests/setup/test-app';
+import { createTestDatabase } from '#tests/setup/test-database';
 import { CLI_TEST_TIMEOUT, runCli } from '#tests/factories/cli';
 import { initOrm, type MikroORM } from '#src/lib/orm';
 import { Ambassador } from '#src/modules/ambassadors/ambassadors.entity';

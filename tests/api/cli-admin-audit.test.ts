@@ -2,7 +2,7 @@
 // in the audit log with the operator (the OS user running the CLI) as the actor. Child processes on real
 // PostgreSQL; the commands' output and refusals are tested in cli-admin.test.ts.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '#tests/setup/test-app';
+import { createTestDatabase } from '#tests/setup/test-database';
 import { initOrm, type MikroORM } from '#src/lib/orm';
 import { createAmbassador, createBrand } from '#tests/factories/communities';
 import { createExperience } from '#tests/factories/experiences';

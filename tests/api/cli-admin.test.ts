@@ -2,7 +2,7 @@
 // PostgreSQL: brand member invitations, ambassador members, inquiries, the approval queue.
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '#tests/setup/test-app';
+import { createTestDatabase } from '#tests/setup/test-database';
 import { PRODUCTION_TEST_ENV } from '#tests/setup/built';
 import { initOrm, type MikroORM } from '#src/lib/orm';
 import { BrandMember } from '#src/modules/brand-members/brand-members.entity';

@@ -2,7 +2,7 @@
 // area's service (its refund, mails and refusals are tested in operator-cancellation.test.ts). Child processes on
 // real PostgreSQL.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '#tests/setup/test-app';
+import { createTestDatabase } from '#tests/setup/test-database';
 import { initOrm, type MikroORM } from '#src/lib/orm';
 import { AuditLog } from '#src/modules/audit/audit.entity';
 import { Reservation } from '#src/modules/reservations/reservations.entity';

@@ -2,7 +2,7 @@
 // stderr, the production guard, tables aligned by display width, --json), as child processes on real PostgreSQL.
 import stringWidth from 'string-width';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '#tests/setup/test-app';
+import { createTestDatabase } from '#tests/setup/test-database';
 import { PRODUCTION_TEST_ENV } from '#tests/setup/built';
 import { initOrm, type MikroORM } from '#src/lib/orm';
 import { Coupon } from '#src/modules/coupons/coupons.entity';

@@ -1,7 +1,7 @@
 // `db:seed` as an operator runs it on an empty database: a child process with the database alone (no service built),
 // while the demo's payout batches queue mails that need the base URL their footers link to.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '#tests/setup/test-app';
+import { createTestDatabase } from '#tests/setup/test-database';
 import { initOrm, type MikroORM } from '#src/lib/orm';
 import { runCli } from '#tests/factories/cli';
 

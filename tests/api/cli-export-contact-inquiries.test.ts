@@ -2,7 +2,7 @@
 // header, Japan time, status labels, formula injection neutralized, the same filters), as an operator runs it.
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '#tests/setup/test-app';
+import { createTestDatabase } from '#tests/setup/test-database';
 import { initOrm } from '#src/lib/orm';
 import { ContactInquiry } from '#src/modules/inquiries/inquiries.entity';
 import { runCli } from '#tests/factories/cli';

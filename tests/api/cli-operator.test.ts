@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '#tests/setup/test-app';
+import { createTestDatabase } from '#tests/setup/test-database';
 import { initOrm, type MikroORM } from '#src/lib/orm';
 import { createAmbassador } from '#tests/factories/communities';
 import { createExperience } from '#tests/factories/experiences';

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '#tests/setup/test-app';
+import { createTestDatabase } from '#tests/setup/test-database';
 import { PRODUCTION_TEST_ENV } from '#tests/setup/built';
 import { initOrm, type MikroORM } from '#src/lib/orm';
 import { parseEnv } from '#src/lib/env';

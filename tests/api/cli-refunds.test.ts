@@ -1,7 +1,7 @@
 // The operators' refunds in the CLI: a refund the gateway keeps refusing is listed as 返金処理中 with its attempts and
 // last error, and retry-refund has the worker try it at once (the same idempotency key: never a second refund).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '#tests/setup/test-app';
+import { createTestDatabase } from '#tests/setup/test-database';
 import { initOrm, type MikroORM } from '#src/lib/orm';
 import { AuditLog } from '#src/modules/audit/audit.entity';
 import { createCalendar, createExperience } from '#tests/factories/experiences';

@@ -1,7 +1,7 @@
 // The reservations lookup in the CLI: list-reservations takes the admin list's filters (the same schema and messages),
 // show-reservation <number> prints one reservation (full-width digits too); both read-only.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '#tests/setup/test-app';
+import { createTestDatabase } from '#tests/setup/test-database';
 import { initOrm, type MikroORM } from '#src/lib/orm';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { createReservation } from '#tests/factories/reservations';

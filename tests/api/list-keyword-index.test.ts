@@ -7,7 +7,8 @@
 // indexes and the communities' bigram rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityName } from '@mikro-orm/core';
-import { createTestDatabase, setupTestApp, type TestApp } from '#tests/setup/test-app';
+import { setupTestApp, type TestApp } from '#tests/setup/test-app';
+import { createTestDatabase } from '#tests/setup/test-database';
 import { loggedStatements } from '#tests/setup/logged-queries';
 import { createUser } from '#tests/factories/users';
 import { createAmbassador, createBrand, createCommunity } from '#tests/factories/communities';

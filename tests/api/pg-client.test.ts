@@ -3,7 +3,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '#tests/setup/test-app';
+import { createTestDatabase } from '#tests/setup/test-database';
 import { MAINTENANCE_TIMEOUTS, pgPoolOptions } from '#src/lib/orm';
 
 const requestStore = new AsyncLocalStorage<{ request: string }>();

@@ -4,7 +4,7 @@
 //  - Payments failing after the hold, mixed with successes: the seats of every failure come back.
 //  - A process killed between hold and charge: no seat stays taken once the hold expires.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '#tests/setup/test-app';
+import { createTestDatabase } from '#tests/setup/test-database';
 import { initOrm, type MikroORM } from '#src/lib/orm';
 import { createUser } from '#tests/factories/users';
 import { signInOn, startApiProcess, stopApiProcess, type ApiProcess } from '#tests/setup/api-processes';

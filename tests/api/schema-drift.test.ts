@@ -2,7 +2,7 @@
 // `npm run cli -- db:make-migration` would write) finds nothing to change. An entity edited without a migration,
 // or a migration that drifts from the entities, fails here with the statements it would need.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '#tests/setup/test-app';
+import { createTestDatabase } from '#tests/setup/test-database';
 import { initOrm, type MikroORM } from '#src/lib/orm';
 
 let orm: MikroORM;

@@ -4,7 +4,7 @@
 // goes to the line in its order (the party of 2 in third place keeps its place while single seats come free), and no
 // walk-in ever takes a seat the line was owed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '#tests/setup/test-app';
+import { createTestDatabase } from '#tests/setup/test-database';
 import { signInOn, startApiProcess, stopApiProcess, type ApiProcess } from '#tests/setup/api-processes';
 import { initOrm, type MikroORM } from '#src/lib/orm';
 import { createUser } from '#tests/factories/users';

@@ -8,7 +8,7 @@ import { transaction } from '#src/lib/transaction';
 
 let server: IsolatedServer;
 beforeAll(async () => {
-  server = await startIsolatedServer('busy-page', {
+  server = await startIsolatedServer({
     DATABASE_POOL_MAX: '1',
     DATABASE_ACQUIRE_TIMEOUT_MS: '300',
     DATABASE_LOCK_TIMEOUT_MS: '20000',

@@ -24,7 +24,7 @@ let base: string;
 beforeAll(async () => {
   s = await openBrowser();
   // With the workers: a password reset request is mailed by the worker's job, after the answer.
-  world = await startIsolatedServer('details', { DISABLE_WORKERS: '0' });
+  world = await startIsolatedServer({ DISABLE_WORKERS: '0' });
   ({ base, orm } = world);
 }, 180_000);
 

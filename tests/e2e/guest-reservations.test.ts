@@ -23,7 +23,7 @@ let guestEmail: string;
 
 beforeAll(async () => {
   s = await openBrowser();
-  world = await startIsolatedServer('guest-reservations');
+  world = await startIsolatedServer();
   ({ base, orm } = world);
   guestEmail = (await createUser(orm, { name: 'ブラウザ 取消子' })).email;
 }, 180_000);

@@ -11,7 +11,7 @@ import { Experience } from '#src/modules/experiences/experiences.entity';
 const SESSION_SECRET = 'page-cache-test-session-secret';
 let server: IsolatedServer;
 beforeAll(async () => {
-  server = await startIsolatedServer('page-cache', { PUBLIC_CACHE_SECONDS: '60', SESSION_SECRET });
+  server = await startIsolatedServer({ PUBLIC_CACHE_SECONDS: '60', SESSION_SECRET });
 });
 afterAll(async () => {
   await server?.stop();

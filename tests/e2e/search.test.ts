@@ -26,7 +26,7 @@ const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000,
 
 beforeAll(async () => {
   s = await openBrowser();
-  world = await startIsolatedServer('search');
+  world = await startIsolatedServer();
   ({ base, orm } = world);
   guestEmail = (await createUser(orm, { name: 'ブラウザ 検索子' })).email;
   // The one that fits: 藍染め, 3 seats left on the date.

@@ -23,7 +23,7 @@ beforeAll(async () => {
   smtp = await startSmtpInbox();
   s = await openBrowser();
   // The worker runs (mail every few seconds, the seat-hold sweeper): the offer's mail goes out by itself.
-  world = await startIsolatedServer('waitlist', { SMTP_URL: smtp.url, DISABLE_WORKERS: '0' });
+  world = await startIsolatedServer({ SMTP_URL: smtp.url, DISABLE_WORKERS: '0' });
 }, 180_000);
 
 afterAll(async () => {

@@ -1,8 +1,7 @@
 // A fresh database (cloned from the migrated template) and a real app for one test file.
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { inject } from 'vitest';
 import { atFileEnd } from './file-end';
+import { createTestDatabase } from './test-database';
 import { parseEnv, type Env } from '#src/lib/env';
 import { PRODUCTION_TEST_ENV } from '#tests/setup/built';
 import type { Logger } from '#src/lib/logger';
@@ -10,20 +9,6 @@ import type { MikroORM } from '#src/lib/orm';
 import { createRoot, type Services } from '#src/root';
 import { createApp, type App } from '#server/app';
 import type { Express } from 'express';
-
-export async function createTestDatabase(): Promise<string> {
-  const base = inject('pgBaseUrl');
-  const template = inject('pgTemplate');
-  const name = `t_${process.env.VITEST_POOL_ID ?? '0'}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: `${base}/postgres` });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
-  } finally {
-    await admin.end();
-  }
-  return `${base}/${name}`;
-}
 
 export interface TestApp {
   app: Express;
