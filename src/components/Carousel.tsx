@@ -1,13 +1,15 @@
 // An image carousel built on CSS scroll snapping: swipeable and fully visible before hydration; buttons and dots
 // scroll the track. Auto-advance (spec §9: every 3 seconds) pauses while the pointer is over it, while it has
-// keyboard focus or is being touched, and with the pause button (a click no longer stops it for good).
+// keyboard focus or is being touched, and with the pause button (a click no longer stops it for good). It also waits
+// while nobody can see it (scrolled out of the window, or the tab in the background): each advance is a smooth scroll
+// the device draws, and a page left open would draw one every 3 seconds for nobody.
 // prefers-reduced-motion: no auto-advance at all and no smooth scrolling (followed live if the setting changes).
 //
 // The pause button is a toggle button like the site's other toggles (the hearts, the slots): one fixed label,
 // 「自動再生を停止」, and its state in aria-pressed (pressed: stopped). A label that changed with the state as well
 // would be read as a contradiction (「自動再生」, pressed), and a screen reader announces a pressed state reliably
 // where it may not announce a new label of the focused button.
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import * as ja from '#src/i18n/ja';
 import { imageSrcSet } from '#src/modules/uploads/uploads.shared';
 import './carousel.css';
@@ -18,6 +20,26 @@ export interface CarouselProps {
   /** The carousel's name, and the alt of a photo without its own text: "{alt}の写真{n}". */
   alt: string;
   autoAdvanceMs?: number;
+}
+
+/** Whether `target` is on the screen: inside the window (any part of it) and its tab in the foreground. */
+function useOnScreen(target: RefObject<HTMLElement | null>, watch: boolean): boolean {
+  const [inWindow, setInWindow] = useState(true);
+  const [tabVisible, setTabVisible] = useState(true);
+  useEffect(() => {
+    const el = target.current;
+    if (!watch || !el || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => setInWindow(entry.isIntersecting));
+    observer.observe(el);
+    const onVisibility = () => setTabVisible(document.visibilityState !== 'hidden');
+    onVisibility();
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      observer.disconnect();
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [target, watch]);
+  return inWindow && tabVisible;
 }
 
 /** Whether the visitor asked for reduced motion, following changes of the setting. */
@@ -36,6 +58,7 @@ function useReducedMotion(): boolean {
 
 export function Carousel({ images, alt, autoAdvanceMs = 0 }: CarouselProps) {
   const track = useRef<HTMLUListElement>(null);
+  const region = useRef<HTMLElement>(null);
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -44,7 +67,8 @@ export function Carousel({ images, alt, autoAdvanceMs = 0 }: CarouselProps) {
   const reducedMotion = useReducedMotion();
   const count = images.length;
   const autoplay = autoAdvanceMs > 0 && count > 1 && !reducedMotion;
-  const running = autoplay && !stopped && !hovered && !focused && !touched;
+  const onScreen = useOnScreen(region, autoplay);
+  const running = autoplay && onScreen && !stopped && !hovered && !focused && !touched;
 
   function go(to: number) {
     const el = track.current;
@@ -79,6 +103,7 @@ export function Carousel({ images, alt, autoAdvanceMs = 0 }: CarouselProps) {
   return (
     // WAI-ARIA carousel pattern: a labelled region; hovering or focusing it pauses the auto-advance.
     <section
+      ref={region}
       className="carousel"
       aria-roledescription={ja.browse.carouselRole}
       aria-label={ja.browse.carouselLabel(alt)}

@@ -403,7 +403,7 @@ describe('brand and ambassador pages (demo data)', () => {
     expect(await page.locator('main').textContent()).toContain('ステップ1');
   });
 
-  it('advances the brand carousel every 3 seconds, keeps going after a click, and stays still with reduced motion', async () => {
+  it('advances the brand carousel every 3 seconds, keeps going after a click, waits out of sight, and stays still with reduced motion', async () => {
     const brandId = await brandWithTwoImages();
     const page = await s.newPage({ width: 1280, height: 900 });
     await page.goto(`${s.baseUrl}/brands/${brandId}`);
@@ -431,6 +431,22 @@ describe('brand and ambassador pages (demo data)', () => {
     await poll(() => carousel.getAttribute('data-autoplay')).toBe('running');
     expect(await toggle.getAttribute('aria-pressed')).toBe('false');
     expect(await toggle.textContent()).toBe('自動再生を停止');
+    // Out of sight it waits, and it goes on when it is back: scrolled out of the window, then the tab in the background.
+    await page.setViewportSize({ width: 1280, height: 200 });
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await poll(() => carousel.getAttribute('data-autoplay')).toBe('paused');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await poll(() => carousel.getAttribute('data-autoplay')).toBe('running');
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await poll(() => carousel.getAttribute('data-autoplay')).toBe('paused');
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await poll(() => carousel.getAttribute('data-autoplay')).toBe('running');
 
     const still = await s.newPage({ width: 1280, height: 900 });
     await still.emulateMedia({ reducedMotion: 'reduce' });
