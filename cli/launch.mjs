@@ -8,13 +8,14 @@ import module from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-// V8's compiled code of every module a command loads, kept on disk by Node (its compile cache: os.tmpdir() unless
-// NODE_COMPILE_CACHE names another folder), so the next command reads it instead of compiling the same files again.
-// A command spends much of its start compiling the ORM, zod and the services; a missing or unwritable folder only
-// means no cache (Node never throws here).
-module.enableCompileCache();
-
 const root = path.resolve(import.meta.dirname, '..');
+
+// V8's compiled code of every module a command loads, kept on disk by Node's compile cache, so the next command reads
+// it instead of compiling the ORM, zod and the services again. Its folder is the project's own (NODE_COMPILE_CACHE
+// names another), not one in the shared temporary folder that another user of the machine could write into; Node
+// never throws here, and a folder it cannot write only means no cache.
+module.enableCompileCache(process.env.NODE_COMPILE_CACHE || path.join(root, 'node_modules/.cache/node-compile-cache'));
+
 const built = path.join(root, 'dist/node/cli.mjs');
 
 /** The build is there and no file it was made from changed (or went) since. */
