@@ -2,8 +2,7 @@
 // another): it connects to the embedded database the server keeps (and says where), leaves it running, and its
 // links name the port the server records in DATA_DIR/server.json. This test process plays the server: it starts
 // the embedded database on its own DATA_DIR and records a port, as server/boot.ts does.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '#src/lib/env';
@@ -13,8 +12,9 @@ import { createBrand } from '#tests/factories/communities';
 import { createExperience } from '#tests/factories/experiences';
 import { CLI_TEST_TIMEOUT, runCli } from '#tests/factories/cli';
 import { MailOutbox } from '#src/modules/mail/mail.entity';
+import { scratchDir } from '#tests/setup/scratch';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'cli-beside-'));
+const dataDir = scratchDir('cli-beside-');
 let root: Root;
 let forget: () => void;
 

@@ -1,15 +1,15 @@
 // After kill -9 of the server, the orphaned embedded PostgreSQL still holds the data folder. The
 // next start must stop it and start (not fail silently); a folder in use by a live server is refused with a reason.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { scratchDir } from '#tests/setup/scratch';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const dir = path.join(mkdtempSync(path.join(tmpdir(), 'h14-postmaster-')), 'pg');
-const groupDir = path.join(mkdtempSync(path.join(tmpdir(), 'h14-group-')), 'pg');
+const dir = path.join(scratchDir('h14-postmaster-'), 'pg');
+const groupDir = path.join(scratchDir('h14-group-'), 'pg');
 const children: ChildProcess[] = [];
 const postmasters: number[] = [];
 

@@ -1,13 +1,13 @@
 // The newcomer's path: first start seeds, SIGTERM stops cleanly, a second start reuses the data,
 // and with DATABASE_URL the embedded database is never started nor seeded.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, startEmbeddedDatabase } from '#src/lib/embedded-db';
 import { SERVER_ARGS, SERVER_ENV } from '#tests/setup/built';
+import { scratchDir } from '#tests/setup/scratch';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dirs: string[] = [];
@@ -46,7 +46,7 @@ async function runServer(env: Record<string, string>, during?: (base: string) =>
 
 describe('npm start on a bare machine', () => {
   it('seeds an empty embedded database once, prints the accounts, stops cleanly and reuses the data', async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'taiken-boot-'));
+    const dataDir = scratchDir('taiken-boot-');
     dirs.push(dataDir);
     const first = await runServer({ DATA_DIR: dataDir, DATABASE_URL: '' }, async (base) => {
       const res = await fetch(`${base}/api/v1/sessions`, {
@@ -71,8 +71,8 @@ describe('npm start on a bare machine', () => {
   });
 
   it('uses DATABASE_URL without starting the embedded database and never seeds it', async () => {
-    const pgDir = mkdtempSync(path.join(os.tmpdir(), 'taiken-boot-ext-'));
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'taiken-boot-data-'));
+    const pgDir = scratchDir('taiken-boot-ext-');
+    const dataDir = scratchDir('taiken-boot-data-');
     dirs.push(pgDir, dataDir);
     const external = await startEmbeddedDatabase({ dir: path.join(pgDir, 'pg'), database: 'external', fast: true });
     try {

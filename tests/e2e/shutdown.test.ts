@@ -3,14 +3,14 @@
 // must then exit 0 and leave no PostgreSQL behind. Tried for `npm start` and for `npm run serve`, each in its own
 // process group with its own data folder, with 100 bookings and then 100 uncached page requests in flight.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '#src/lib/embedded-db';
 import { DEMO_PASSWORD } from '#seeds/demo-accounts';
 import { PRODUCTION_TEST_ENV } from '#tests/setup/built';
+import { scratchDir } from '#tests/setup/scratch';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const IN_FLIGHT = 100;
@@ -165,7 +165,7 @@ async function expectCleanExit(group: Group) {
 describe.each(['start', 'serve'] as const)('SIGTERM to the process group of npm run %s', (script) => {
   let dataDir = '';
   beforeAll(() => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'taiken-sigterm-'));
+    dataDir = scratchDir('taiken-sigterm-');
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 

@@ -2,8 +2,7 @@
 // half of them the same event id, spread over two server processes on one database. Every delivery is answered (200,
 // or 503 that Stripe retries) within 10 s, each event is applied exactly once, and while the burst runs both
 // processes still answer an unrelated API call and a page within 1 s.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +13,7 @@ import { FakeStripe } from '#tests/factories/fake-stripe';
 import { createUser } from '#tests/factories/users';
 import { createCalendar, createExperience } from '#tests/factories/experiences';
 import { createReservation } from '#tests/factories/reservations';
+import { scratchDir } from '#tests/setup/scratch';
 
 const SECRET = 'whsec_test_burst';
 const POOL = 6;
@@ -26,7 +26,7 @@ const servers: ServerProcess[] = [];
 
 beforeAll(async () => {
   const stripeBase = await fake.start();
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'taiken-e2e-burst-'));
+  dataDir = scratchDir('taiken-e2e-burst-');
   db = await startEmbeddedDatabase({ dir: path.join(dataDir, 'pg'), database: 'burst_e2e', fast: true });
   const env = {
     DATABASE_URL: db.url,

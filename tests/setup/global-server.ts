@@ -3,13 +3,13 @@
 // (tests/setup/built.ts). The two workers run files side by side, each file against its worker's server
 // (tests/e2e/browser.ts sharedServer), so no file sees another file's clicks while it runs.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '#src/lib/embedded-db';
 import { assertBuilt, SERVER_ARGS, SERVER_ENV } from '#tests/setup/built';
 import { stopChild } from '#tests/setup/server-process';
+import { scratchDir } from '#tests/setup/scratch';
 
 export interface SharedServer {
   baseUrl: string;
@@ -40,7 +40,7 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs: number): Pro
 }
 
 async function startShared(root: string, children: ChildProcess[], dataDirs: string[]): Promise<SharedServer> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'taiken-e2e-'));
+  const dataDir = scratchDir('taiken-e2e-');
   dataDirs.push(dataDir);
   const port = await freePort();
   let output = '';
