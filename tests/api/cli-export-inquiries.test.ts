@@ -23,7 +23,7 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'cli-export-'));
 function loadedSources(urls: string[]): string[] {
   const root = path.resolve(import.meta.dirname, '../..');
   const metafile = path.join(root, 'dist/node/meta.json');
-  const meta: { outputs: Record<string, { inputs: Record<string, unknown> }> } = existsSync(metafile)
+  const meta: { outputs: { [output: string]: { inputs: object } } } = existsSync(metafile)
     ? JSON.parse(readFileSync(metafile, 'utf8'))
     : { outputs: {} };
   return urls.flatMap((url) => {
