@@ -12,7 +12,9 @@ export default defineConfig({
     // environment as it found it.
     setupFiles: ['tests/setup/openapi-contract.setup.ts', 'tests/setup/shared-process.setup.ts', 'tests/setup/file-end.setup.ts'],
     pool: 'forks',
-    maxWorkers: 2,
+    // Three files at a time on the 2-core machine: the files wait on PostgreSQL, the CLI's child processes and their
+    // own servers often enough that two left about a quarter of the CPU idle (docs/performance-log.md).
+    maxWorkers: 3,
     // The files of a worker share one process and its loaded modules: every file builds its own app on its own
     // database (tests/setup/test-app.ts), so what a file needs is fresh without loading Express, the ORM and every
     // module again for each file.
