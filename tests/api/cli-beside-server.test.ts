@@ -14,7 +14,7 @@ import { CLI_TEST_TIMEOUT, runCli } from '#tests/factories/cli';
 import { MailOutbox } from '#src/modules/mail/mail.entity';
 import { scratchDir } from '#tests/setup/scratch';
 
-const dataDir = scratchDir('cli-beside-');
+const dataDir = scratchDir('taiken-cli-beside-');
 let root: Root;
 let forget: () => void;
 

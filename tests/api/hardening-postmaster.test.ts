@@ -8,8 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { scratchDir } from '#tests/setup/scratch';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const dir = path.join(scratchDir('h14-postmaster-'), 'pg');
-const groupDir = path.join(scratchDir('h14-group-'), 'pg');
+const dir = path.join(scratchDir('taiken-h14-postmaster-'), 'pg');
+const groupDir = path.join(scratchDir('taiken-h14-group-'), 'pg');
 const children: ChildProcess[] = [];
 const postmasters: number[] = [];
 

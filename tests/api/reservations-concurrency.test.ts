@@ -178,9 +178,9 @@ describe('two server processes, one database', () => {
     const full = await fetch(`${b.base}/api/v1/experiences/${experience.id}/price?calendar_ids[]=${calendar.id}&number_of_people=1`);
     expect(full.status).toBe(422);
 
-    // Its time runs out (moved into the past rather than waited for: the test stays the same, the worker idles 30 s
-    // less); process B's sweeper, every second here (tests/setup/api-server.ts), then cancels the dead attempt's
-    // intent and releases the seat.
+    // Its time runs out: moved into the past rather than waited for, so the file does not sit idle through the hold.
+    // Process B's sweeper, every second here (tests/setup/api-server.ts), then cancels the dead attempt's intent and
+    // releases the seat.
     await orm.em.getConnection().execute("UPDATE reservations SET hold_expires_at = now() - interval '1 second' WHERE id = ?", [held.id]);
     await expect.poll(() => seats(calendar.id), { timeout: 20_000, interval: 200 }).toBe(0);
     const em = orm.em.fork();

@@ -22,7 +22,10 @@ function scratchRoot(): string {
 
 const root = scratchRoot();
 
-/** A new empty folder whose name starts with `prefix`; the caller removes it. */
-export function scratchDir(prefix: string): string {
+/**
+ * A new empty folder whose name starts with `prefix`, which starts with `taiken-` (what a run killed before its
+ * teardown leaves is found by that name); the caller removes it.
+ */
+export function scratchDir(prefix: `taiken-${string}`): string {
   return mkdtempSync(path.join(root, prefix));
 }
