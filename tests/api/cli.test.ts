@@ -1,6 +1,9 @@
 // The operator CLI as an operator runs it: a child process against a real database.
+import { readdirSync } from 'node:fs';
+import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestApp } from '#tests/setup/test-app';
+import { createEmptyDatabase } from '#tests/setup/test-database';
 import { User } from '#src/modules/users/users.entity';
 import { createUser } from '#tests/factories/users';
 import { CLI_TEST_TIMEOUT, runCli } from '#tests/factories/cli';
@@ -15,6 +18,24 @@ describe('CLI', { timeout: CLI_TEST_TIMEOUT }, () => {
     const run = await runCli(t.databaseUrl, ['db:migrate']);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('データベースは最新です');
+  });
+
+  it('db:migrate applies every migration to an empty database, as the release phase does', async () => {
+    const databaseUrl = await createEmptyDatabase();
+    const files = readdirSync('migrations').filter((name) => /^Migration\d+_\w+\.ts$/.test(name));
+    const run = await runCli(databaseUrl, ['db:migrate']);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toBe(`マイグレーションを${files.length}件適用しました\n`);
+    expect(run.code).toBe(0);
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const applied = await client.query<{ name: string }>('SELECT name FROM mikro_orm_migrations ORDER BY name');
+      expect(applied.rows.map((row) => `${row.name}.ts`)).toEqual(files.sort());
+      expect((await client.query("SELECT to_regclass('public.reservations') AS t")).rows[0].t).toBe('reservations');
+    } finally {
+      await client.end();
+    }
   });
 
   it('create-admin creates an ADMIN that can sign in', async () => {
