@@ -1,6 +1,6 @@
 // Browser tests run against the real built server: one child process per Vitest worker, each with its own embedded
 // PostgreSQL (fresh data dir, so the demo data is seeded), the built server `npm run serve` runs
-// (tests/setup/built.ts). The two workers run files side by side, each file against its worker's server
+// (tests/setup/built.ts). The workers run files side by side, each file against its worker's server
 // (tests/e2e/browser.ts sharedServer), so no file sees another file's clicks while it runs.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';

@@ -1,5 +1,6 @@
-// A fresh database for one test file or one browser test's server: a clone of the template the global setup migrated
-// (tests/setup/global-db.ts) on the run's one embedded PostgreSQL, made in milliseconds (CREATE DATABASE … TEMPLATE).
+// A fresh database on the run's one embedded PostgreSQL (tests/setup/global-db.ts): for one test file or one browser
+// test's server a clone of the template the global setup migrated, made in milliseconds (CREATE DATABASE … TEMPLATE);
+// for a test of the migrations themselves an empty one.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
