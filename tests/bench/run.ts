@@ -45,6 +45,7 @@ import { benchDashboards } from '#tests/bench/dashboards';
 import { benchAdminLists } from '#tests/bench/admin-lists';
 import { benchStart } from '#tests/bench/start';
 import { listPart } from '#tests/bench/list';
+import { detailPart } from '#tests/bench/detail';
 import { lighthouseAlone } from '#tests/bench/lighthouse';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -248,6 +249,7 @@ const only = process.argv[2];
 if (only === 'receipt') await main([receiptPart]);
 else if (only === 'bad-inputs') await main([badInputsPart]);
 else if (only === 'search') await main([listPart]);
+else if (only === 'detail') await main([detailPart]);
 else if (only === 'lists') {
   if (!(await benchAdminLists())) process.exitCode = 1;
 } else if (only === 'start') {
