@@ -100,19 +100,21 @@ function target(url: string, options: MeasureOptions): LoadSpec {
   return { url, headers: options.headers ?? {}, uniqueQuery: options.uniqueQuery === true };
 }
 
-const LOAD_CLIENT = path.join(import.meta.dirname, 'load-client.ts');
-
 /**
- * Runs autocannon against `of` in a process of its own (tests/bench/load-client.ts), under the Node that runs the
- * bench. Inside the bench's process, whose heap holds the ORM and what the seed and the other parts left, the client's
- * own pauses were counted as the server's latency: the p99 of a page took in the 1 % of its answers that a pause of
+ * Runs a bench client (a plain TypeScript file run with Node's own type stripping, tests/bench/load-client.ts or
+ * search-client.ts) in a process of its own under the Node that runs the bench, with `spec` as its argument, and
+ * returns the JSON line it prints. Inside the bench's process, whose heap holds what the seed and the other parts
+ * left, a client's own pauses were counted as the server's latency: a page's p99 took in the answers that a pause of
  * the client held, while the server's own log had no answer that slow.
  */
-async function load(of: LoadSpec, connections: number, duration: number): Promise<LoadResult> {
-  const { stdout } = await promisify(execFile)(process.execPath, [LOAD_CLIENT, JSON.stringify({ ...of, connections, duration })], {
-    maxBuffer: 1024 * 1024,
-  });
-  return JSON.parse(stdout) as LoadResult;
+export async function inOwnProcess<T>(file: string, spec: object): Promise<T> {
+  const { stdout } = await promisify(execFile)(process.execPath, [file, JSON.stringify(spec)], { maxBuffer: 1024 * 1024 });
+  return JSON.parse(stdout) as T;
+}
+
+/** One autocannon run against `of` (tests/bench/load-client.ts). */
+function load(of: LoadSpec, connections: number, duration: number): Promise<LoadResult> {
+  return inOwnProcess<LoadResult>(path.join(import.meta.dirname, 'load-client.ts'), { ...of, connections, duration });
 }
 
 function row(title: string, options: MeasureOptions, measured: { rps: number; p99: number; non2xx: number }): BenchRow {

@@ -1,7 +1,6 @@
-// The load generator of the bench's HTTP rows, in a process of its own (tests/bench/harness.ts `load` starts it with
-// Node's own type stripping, no loader): one autocannon run of the target given as JSON in the first argument, its
-// figures printed as one JSON line. A client inside the bench's own process measured that process's pauses as the
-// server's latency (docs/performance-log.md, "The pages' p99 measured by a client of its own").
+// The load generator of the bench's HTTP rows, in a process of its own (tests/bench/harness.ts inOwnProcess, which
+// says why): one autocannon run of the target given as JSON in the first argument, its figures printed as one JSON
+// line.
 import autocannon from 'autocannon';
 
 /** What the harness asks for (tests/bench/harness.ts LoadSpec). */
