@@ -28,6 +28,11 @@ declare global {
          * why (its messages and its form), as a 4xx, as the API answers bad input.
          */
         answerWith: (status: 400 | 404 | 409 | 422) => void;
+        /**
+         * Keeps the page's HTML from React's render for the answer, out of the document Vike assembles
+         * (pages/+onAfterRenderHtml.ts); server/vike.ts writes it in when the page is sent.
+         */
+        keepPageHtml: (html: string) => void;
       };
     }
   }

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lateHtmlMarker } from '#src/components/server-html';
+import { lateHtmlMarker, PAGE_HTML } from '#src/components/server-html';
 import { pageBytes } from './inline-css';
 
 const LINK = '<link rel="stylesheet" type="text/css" href="/assets/static/a.css">';
@@ -22,6 +22,17 @@ describe('pageBytes', () => {
       '<head><style data-href="/assets/static/a.css">.a{color:red}</style>' +
         '<link rel="stylesheet" href="/assets/static/a.css" disabled></head>' +
         '<body><ul data-server-html="cards"><li>体験</li></ul></body>',
+    );
+  });
+
+  it("writes the page's HTML in at its marker, with the late parts written into it", () => {
+    const html = `<head>${LINK}</head><body><div id="root">${lateHtmlMarker(PAGE_HTML)}</div><script>1</script></body>`;
+    const page = `<h1>陶芸</h1><ul>${lateHtmlMarker('cards')}</ul><p>${lateHtmlMarker('note')}</p>`;
+    const bytes = pageBytes(clientDir())(html, { cards: '<li>体験</li>', note: '残りわずか' }, page);
+    expect(bytes.toString('utf8')).toBe(
+      '<head><style data-href="/assets/static/a.css">.a{color:red}</style>' +
+        '<link rel="stylesheet" href="/assets/static/a.css" disabled></head>' +
+        '<body><div id="root"><h1>陶芸</h1><ul><li>体験</li></ul><p>残りわずか</p></div><script>1</script></body>',
     );
   });
 

@@ -8,9 +8,12 @@
 // The same pass writes in a page's late parts: server-only HTML the page made as a string (the /stories cards, the
 // experience page's parts and head tags) and left as a marker in its render (lateHtmlMarker,
 // src/components/server-html.tsx), so that markup goes through neither React's render nor Vike's passes over the
-// document, which copy the whole HTML several times.
+// document, which copy the whole HTML several times. The page's HTML from React's render is such a part too
+// (pages/+onAfterRenderHtml.ts): Vike's passes see only the head and the marker, and the page's own late parts are
+// written into the page's HTML as it is copied in.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { PAGE_HTML } from '#src/components/server-html';
 
 /** Vike's stylesheet links of built files (href under /assets/), and late parts' markers (`<!--late-html:name-->`). */
 const SPLICED = /<link rel="stylesheet" type="text\/css" href="(\/assets\/[\w./-]+\.css)">|<!--late-html:([\w-]+)-->/g;
@@ -20,12 +23,13 @@ export type LateParts = Readonly<Record<string, string>>;
 
 /**
  * A function that inlines the built stylesheets an HTML page links (files of `clientDir`; none without one, as in
- * development), writes in its late parts (a marker without its part is dropped) and returns the page as bytes. Each
+ * development), writes in its late parts (a marker without its part is dropped) and the page's HTML (`pageHtml`, at its
+ * marker, with the late parts written into it) and returns the page as bytes. Each
  * stylesheet's `<style>` element is encoded once per process and copied into the answer as bytes: a page carries more
  * CSS than markup of its own, and in the HTML string it would be copied into a larger string and encoded to UTF-8
  * again on every render.
  */
-export function pageBytes(clientDir: string | null): (html: string, late?: LateParts) => Buffer {
+export function pageBytes(clientDir: string | null): (html: string, late?: LateParts, pageHtml?: string) => Buffer {
   const files = new Map<string, Buffer | null>();
   const read = (href: string): Buffer | null => {
     let element = files.get(href);
@@ -49,16 +53,26 @@ export function pageBytes(clientDir: string | null): (html: string, late?: LateP
     }
     return element;
   };
-  return (html, late) => {
-    const parts: Buffer[] = [];
+  /** Appends `html` to `parts` as bytes, spliced; the page's HTML (at its marker) spliced the same way in its place. */
+  const splice = (parts: Buffer[], html: string, late: LateParts | undefined, pageHtml: string | undefined): void => {
     let from = 0;
     for (const match of html.matchAll(SPLICED)) {
-      const element = match[1] === undefined ? Buffer.from(late?.[match[2]] ?? '') : read(match[1]);
-      if (element === null) continue;
-      parts.push(Buffer.from(html.slice(from, match.index)), element);
+      const name = match[2];
+      if (name === PAGE_HTML && pageHtml !== undefined) {
+        parts.push(Buffer.from(html.slice(from, match.index)));
+        splice(parts, pageHtml, late, undefined);
+      } else {
+        const element = name === undefined ? read(match[1]) : Buffer.from(late?.[name] ?? '');
+        if (element === null) continue;
+        parts.push(Buffer.from(html.slice(from, match.index)), element);
+      }
       from = match.index + match[0].length;
     }
     parts.push(Buffer.from(from === 0 ? html : html.slice(from)));
+  };
+  return (html, late, pageHtml) => {
+    const parts: Buffer[] = [];
+    splice(parts, html, late, pageHtml);
     return parts.length === 1 ? parts[0] : Buffer.concat(parts);
   };
 }

@@ -25,7 +25,15 @@ describe('pageContextInit', () => {
       answer: {},
     });
     expect(Object.keys(init)).toEqual(['_pageId', 'urlOriginal', 'headersOriginal', 'user', 'services', 'ctx', 'request']);
-    expect(Object.keys(init.request)).toEqual(['consumeCompletion', 'currentSession', 'readAhead', 'answerWith']);
+    expect(Object.keys(init.request)).toEqual(['consumeCompletion', 'currentSession', 'readAhead', 'answerWith', 'keepPageHtml']);
+  });
+
+  it("leaves the page's HTML the hook after React's render keeps where the answer takes it", () => {
+    const answer: { pageHtml?: string } = {};
+    const init = pageContextInit(req, { urlOriginal: '/terms', user: null, services: {} as Services, readAhead: undefined, answer });
+    expect(answer.pageHtml).toBeUndefined();
+    init.request.keepPageHtml('<main>利用規約</main>');
+    expect(answer.pageHtml).toBe('<main>利用規約</main>');
   });
 
   it('leaves the status a hook answers with where the render reads it', () => {

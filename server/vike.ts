@@ -110,9 +110,12 @@ function acknowledgeRoutingOverride(): void {
   console.warn = Object.assign(filtered, { acknowledgesRoutingOverride: true as const });
 }
 
-/** The status a page's hook asked its answer to have (`request.answerWith`); none: Vike's own. */
+/** What a render leaves for its answer beside Vike's document. */
 export interface PageAnswer {
+  /** The status a page's hook asked its answer to have (`request.answerWith`); none: Vike's own. */
   status?: number;
+  /** The page's HTML from React's render, out of Vike's document (`request.keepPageHtml`). */
+  pageHtml?: string;
 }
 
 /**
@@ -128,7 +131,7 @@ export function pageContextInit(
     user: Vike.PageContext['user'];
     services: Services;
     readAhead: Vike.PageContextServer['request']['readAhead'];
-    /** Where a hook's `answerWith` leaves the status the page is answered with. */
+    /** Where `answerWith` leaves the status the page is answered with, and `keepPageHtml` the page's HTML. */
     answer: PageAnswer;
   },
 ) {
@@ -140,6 +143,9 @@ export function pageContextInit(
     readAhead: parts.readAhead,
     answerWith: (status) => {
       parts.answer.status = status;
+    },
+    keepPageHtml: (html) => {
+      parts.answer.pageHtml = html;
     },
   };
   return {
@@ -189,7 +195,7 @@ export async function mountVike(app: Express, services: Services, options: { pro
     // A page that refused its URL's input is answered with the hook's status; an error page keeps Vike's.
     const status = httpResponse.statusCode === 200 && answer.status ? answer.status : httpResponse.statusCode;
     const late = serverOnlyPart<{ lateHtml?: LateParts }>(pageContext)?.lateHtml;
-    const body = toBytes(await httpResponse.getBody(), late);
+    const body = toBytes(await httpResponse.getBody(), late, answer.pageHtml);
     const etag = shared ? weakEtag(body) : undefined;
     return { status, pageId: pageContext.pageId ?? null, headers: httpResponse.headers, body, etag };
   }

@@ -64,6 +64,12 @@ export function serverOnlyPart<T>(pageContext: object): T | undefined {
   return (pageContext as { serverOnly?: T }).serverOnly;
 }
 
+/**
+ * The name of the late part that holds the page's whole HTML from React's render (pages/+onAfterRenderHtml.ts); the
+ * page's own late parts are written into it. No page names a late part of its own so.
+ */
+export const PAGE_HTML = 'page-html';
+
 /** The marker a late part leaves in the render, replaced by the part's HTML (`lateHtml[name]`) when the page is sent. */
 export function lateHtmlMarker(name: string): string {
   return `<!--late-html:${name}-->`;
