@@ -3,7 +3,7 @@
 // experiences awaiting approval, 100,000 community applications (one brand's portal sees 10,000 of them) and 100,000
 // reservations of 10,000 guests (insertManyReservations); the app
 // (API only) in a child process started with the production V8 flags (tests/bench/lists-server.ts), an administrator
-// and a brand member signed in. Every list is read by 10 concurrent clients in this process, without and with
+// and a brand member signed in. Every list is read by 10 concurrent clients in a process of their own, without and with
 // filters; prints p50/p95 per row and fails (exit code 1) when a p95 is over the goal. Beside the latencies, which move
 // with the machine's load, each row says what a request cost: the CPU of the server's process and of PostgreSQL's
 // per request, and the statements per request (the pg driver's queries, counted in the server's process: the
@@ -19,6 +19,7 @@ import { addDays, todayInJapan } from '#src/lib/isomorphic/dates';
 import { initOrm, migrate, type MikroORM } from '#src/lib/orm';
 import { hashPassword } from '#src/lib/password';
 import { cpuSeconds, cpuSpent } from '#tests/bench/harness';
+import type { ListsRun, ListsSpec } from '#tests/bench/lists-client';
 import type { ListsServerMessage } from '#tests/bench/lists-server';
 import { NODE_FLAGS, SERVER_ENV } from '#tests/setup/built';
 import { stopChild } from '#tests/setup/server-process';
@@ -144,7 +145,8 @@ function statementsOf(server: ChildProcess): Promise<number> {
 /**
  * REQUESTS requests by CONCURRENCY clients in parallel, after WARM_UP the same way (untimed: a server that has
  * just started runs its first hundreds of requests before V8 has compiled their path, which production's long-running
- * process does not); the latencies' p50 and p95.
+ * process does not); the latencies' p50 and p95. The clients run in a process of their own (tests/bench/lists-client.ts),
+ * kept for both runs, as the other benches' clients do (tests/bench/harness.ts inOwnProcess says why).
  */
 async function measure(
   url: string,
@@ -152,42 +154,41 @@ async function measure(
   processes: { server: ChildProcess; postmaster: number },
 ): Promise<{ p50: number; p95: number; count: string; cpu: Cost }> {
   const serverPid = processes.server.pid ?? 0;
-  const once = async () => {
-    const started = performance.now();
-    const res = await fetch(url, { headers: { cookie } });
-    const body = (await res.json()) as { meta?: { total_count: number; total_count_capped?: boolean } };
-    if (res.status !== 200) throw new Error(`${url}: ${res.status} ${JSON.stringify(body)}`);
-    return { ms: performance.now() - started, meta: body.meta };
-  };
-  const times: number[] = [];
-  let meta: { total_count: number; total_count_capped?: boolean } | undefined;
-  const run = async (requests: number) => {
-    let left = requests;
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (left-- > 0) {
-          const result = await once();
-          times.push(result.ms);
-          meta = result.meta;
-        }
-      }),
-    );
-  };
-  await run(WARM_UP);
-  times.length = 0;
-  const statementsBefore = await statementsOf(processes.server);
-  const serverBefore = cpuSeconds(serverPid);
-  const pgBefore = cpuSeconds(processes.postmaster);
-  await run(REQUESTS);
-  const cpu = {
-    server: (cpuSpent(serverBefore, cpuSeconds(serverPid)) * 1000) / REQUESTS,
-    pg: (cpuSpent(pgBefore, cpuSeconds(processes.postmaster)) * 1000) / REQUESTS,
-    statements: ((await statementsOf(processes.server)) - statementsBefore) / REQUESTS,
-  };
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)];
-  const count = meta ? `${meta.total_count.toLocaleString('en-US')}${meta.total_count_capped ? '+' : ''}` : '';
-  return { p50: at(0.5), p95: at(0.95), count, cpu };
+  const spec: ListsSpec = { url, cookie, concurrency: CONCURRENCY };
+  const clients = fork(path.join(import.meta.dirname, 'lists-client.ts'), [JSON.stringify(spec)], {
+    execArgv: [],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const run = (requests: number) =>
+    new Promise<ListsRun>((resolve, reject) => {
+      const failed = (code: number | null) => reject(new Error(`the lists' clients exited (${code}) reading ${url}`));
+      clients.once('exit', failed);
+      clients.once('message', (answer: ListsRun) => {
+        clients.off('exit', failed);
+        resolve(answer);
+      });
+      clients.send({ requests });
+    });
+  try {
+    await run(WARM_UP);
+    const statementsBefore = await statementsOf(processes.server);
+    const serverBefore = cpuSeconds(serverPid);
+    const pgBefore = cpuSeconds(processes.postmaster);
+    const { times, meta } = await run(REQUESTS);
+    const cpu = {
+      server: (cpuSpent(serverBefore, cpuSeconds(serverPid)) * 1000) / REQUESTS,
+      pg: (cpuSpent(pgBefore, cpuSeconds(processes.postmaster)) * 1000) / REQUESTS,
+      statements: ((await statementsOf(processes.server)) - statementsBefore) / REQUESTS,
+    };
+    times.sort((a, b) => a - b);
+    const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)];
+    const count = meta ? `${meta.total_count.toLocaleString('en-US')}${meta.total_count_capped ? '+' : ''}` : '';
+    return { p50: at(0.5), p95: at(0.95), count, cpu };
+  } finally {
+    const exited = new Promise((resolve) => clients.once('exit', resolve));
+    if (clients.exitCode === null) clients.send('close');
+    await exited;
+  }
 }
 
 export async function benchAdminLists(): Promise<boolean> {
