@@ -52,6 +52,12 @@ async function startGroup(script: 'start' | 'serve', dataDir: string): Promise<G
       LOG_LEVEL: 'warn',
       PUBLIC_CACHE_SECONDS: '0',
       DISABLE_WORKERS: '1',
+      // What is tested is that the shutdown cuts no request. With 100 requests at once on a test machine busy with
+      // the browser tests, the last could wait past the default 5 s for a connection, a row lock or its page's turn
+      // and be refused as busy (503), a refusal for load that tests/e2e/busy-page.test.ts covers; 20 s stays within
+      // the shutdown's 25 s of grace.
+      DATABASE_ACQUIRE_TIMEOUT_MS: '20000',
+      DATABASE_LOCK_TIMEOUT_MS: '20000',
       ...(script === 'serve'
         ? { NODE_ENV: 'production', APP_URL: base, SESSION_SECRET: 'sigterm-test-secret-0123456789abcdef', ...PRODUCTION_TEST_ENV }
         : { NODE_ENV: 'development' }),
