@@ -23,11 +23,10 @@ export type LateParts = Readonly<Record<string, string>>;
 
 /**
  * A function that inlines the built stylesheets an HTML page links (files of `clientDir`; none without one, as in
- * development), writes in its late parts (a marker without its part is dropped) and the page's HTML (`pageHtml`, at its
- * marker, with the late parts written into it) and returns the page as bytes. Each
- * stylesheet's `<style>` element is encoded once per process and copied into the answer as bytes: a page carries more
- * CSS than markup of its own, and in the HTML string it would be copied into a larger string and encoded to UTF-8
- * again on every render.
+ * development), writes in the page's HTML (`pageHtml`, at its marker) and its late parts (a marker without its part is
+ * dropped), and returns the page as bytes. Each stylesheet's `<style>` element is encoded once per process and copied
+ * into the answer as bytes: a page carries more CSS than markup of its own, and in the HTML string it would be copied
+ * into a larger string and encoded to UTF-8 again on every render.
  */
 export function pageBytes(clientDir: string | null): (html: string, late?: LateParts, pageHtml?: string) => Buffer {
   const files = new Map<string, Buffer | null>();

@@ -66,7 +66,7 @@ export function serverOnlyPart<T>(pageContext: object): T | undefined {
 
 /**
  * The name of the late part that holds the page's whole HTML from React's render (pages/+onAfterRenderHtml.ts); the
- * page's own late parts are written into it. No page names a late part of its own so.
+ * page's own late parts are written into it (server/inline-css.ts).
  */
 export const PAGE_HTML = 'page-html';
 
