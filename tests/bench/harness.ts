@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { MikroORM } from '#src/lib/orm';
+import type { LoadResult, LoadSpec, LoadTarget } from '#tests/bench/load-client';
 
 export const CONNECTIONS = 50;
 export const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -81,22 +82,7 @@ export interface BenchPart {
 }
 
 /** What the load generator is given for one target (tests/bench/load-client.ts). */
-interface LoadSpec {
-  url: string;
-  headers: Record<string, string>;
-  uniqueQuery: boolean;
-}
-
-/** One load run's figures: requests a second (mean) and answered in all, p99 in ms, answers not 2xx, errors. */
-interface LoadResult {
-  average: number;
-  total: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-}
-
-function target(url: string, options: MeasureOptions): LoadSpec {
+function target(url: string, options: MeasureOptions): LoadTarget {
   return { url, headers: options.headers ?? {}, uniqueQuery: options.uniqueQuery === true };
 }
 
@@ -113,8 +99,9 @@ export async function inOwnProcess<T>(file: string, spec: object): Promise<T> {
 }
 
 /** One autocannon run against `of` (tests/bench/load-client.ts). */
-function load(of: LoadSpec, connections: number, duration: number): Promise<LoadResult> {
-  return inOwnProcess<LoadResult>(path.join(import.meta.dirname, 'load-client.ts'), { ...of, connections, duration });
+function load(of: LoadTarget, connections: number, duration: number): Promise<LoadResult> {
+  const spec: LoadSpec = { ...of, connections, duration };
+  return inOwnProcess<LoadResult>(path.join(import.meta.dirname, 'load-client.ts'), spec);
 }
 
 function row(title: string, options: MeasureOptions, measured: { rps: number; p99: number; non2xx: number }): BenchRow {

@@ -3,35 +3,50 @@
 // line.
 import autocannon from 'autocannon';
 
-/** What the harness asks for (tests/bench/harness.ts LoadSpec). */
-interface Spec {
+/** One target: its URL and headers. */
+export interface LoadTarget {
   url: string;
   headers: Record<string, string>;
-  connections: number;
-  duration: number;
   /** Append a different `?r=n` to every request (a client trying to bypass a cache). */
   uniqueQuery: boolean;
 }
 
-const spec = JSON.parse(process.argv[2] ?? '') as Spec;
-const { pathname, search } = new URL(spec.url);
-let n = 0;
-const requests = spec.uniqueQuery
-  ? [{ setupRequest: (req: object) => ({ ...req, path: `${pathname}${search ? `${search}&` : '?'}r=${n++}` }) }]
-  : undefined;
-const result = await autocannon({
-  url: spec.url,
-  headers: spec.headers,
-  requests,
-  connections: spec.connections,
-  duration: spec.duration,
-});
-process.stdout.write(
-  `${JSON.stringify({
+/** What the harness asks for: a target, at so many connections for so many seconds. */
+export interface LoadSpec extends LoadTarget {
+  connections: number;
+  duration: number;
+}
+
+/** One run's figures: requests a second (mean) and answered in all, p99 in ms, answers not 2xx, errors. */
+export interface LoadResult {
+  average: number;
+  total: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+// Only when started as the client (the harness imports this file's types alone).
+if (import.meta.main) {
+  const spec = JSON.parse(process.argv[2] ?? '') as LoadSpec;
+  const { pathname, search } = new URL(spec.url);
+  let n = 0;
+  const requests = spec.uniqueQuery
+    ? [{ setupRequest: (req: object) => ({ ...req, path: `${pathname}${search ? `${search}&` : '?'}r=${n++}` }) }]
+    : undefined;
+  const result = await autocannon({
+    url: spec.url,
+    headers: spec.headers,
+    requests,
+    connections: spec.connections,
+    duration: spec.duration,
+  });
+  const figures: LoadResult = {
     average: result.requests.average,
     total: result.requests.total,
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors,
-  })}\n`,
-);
+  };
+  process.stdout.write(`${JSON.stringify(figures)}\n`);
+}
