@@ -228,8 +228,7 @@ describe("the production server's command line", () => {
       (f) => /spawn\(process\.execPath, (?:\[[^\]]*)?SERVER_ARGS/.test(f.text) && f.path !== 'tests/api/source-rules.test.ts',
     );
     expect(starters.map((f) => f.path).sort()).toEqual([
-      'tests/bench/lighthouse.ts',
-      'tests/bench/run.ts',
+      'tests/bench/harness.ts',
       'tests/e2e/boot.test.ts',
       'tests/setup/global-server.ts',
       'tests/setup/server-process.ts',

@@ -1,11 +1,14 @@
 // The shared parts of `npm run bench` (tests/bench/run.ts): the row type, one autocannon measurement, the servers a
 // part measures against and the BenchPart hook every contribution implements. A part lives in its own file and is
 // listed in tests/bench/parts.ts, so adding one (catalogue, list, Lighthouse) never edits the runner.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from '#src/lib/embedded-db';
 import type { MikroORM } from '#src/lib/orm';
+import { DEMO_PASSWORD } from '#seeds/demo-accounts';
+import { PRODUCTION_TEST_ENV, SERVER_ARGS, SERVER_ENV } from '#tests/setup/built';
 import type { LoadResult, LoadSpec, LoadTarget } from '#tests/bench/load-client';
 
 export const CONNECTIONS = 50;
@@ -99,7 +102,7 @@ export async function inOwnProcess<T>(file: string, spec: object): Promise<T> {
 }
 
 /** One autocannon run against `of` (tests/bench/load-client.ts). */
-function load(of: LoadTarget, connections: number, duration: number): Promise<LoadResult> {
+export function load(of: LoadTarget, connections: number, duration: number): Promise<LoadResult> {
   const spec: LoadSpec = { ...of, connections, duration };
   return inOwnProcess<LoadResult>(path.join(import.meta.dirname, 'load-client.ts'), spec);
 }
@@ -235,4 +238,43 @@ export async function waitForServer(url: string, child: { exitCode: number | nul
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`no answer from ${url}`);
+}
+
+/**
+ * A production server (`npm run serve`'s command line) of the build in `root` (this checkout unless given) on
+ * `databaseUrl`, on a free port; `env` adds to or overrides its environment. Not yet answering: waitForServer.
+ */
+export async function startServer(databaseUrl: string, env: Record<string, string>, options: { flags?: string[]; root?: string } = {}) {
+  const port = await freePort();
+  const flags = options.flags ?? [];
+  const child = spawn(process.execPath, [...flags, ...SERVER_ARGS], {
+    cwd: options.root ?? path.resolve(import.meta.dirname, '../..'),
+    env: {
+      ...process.env,
+      ...SERVER_ENV,
+      ...PRODUCTION_TEST_ENV,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'benchmark-secret-0123456789',
+      APP_URL: `http://127.0.0.1:${port}`,
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'info',
+      DISABLE_WORKERS: '1',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return { child, url: `http://127.0.0.1:${port}` };
+}
+
+/** Signs the demo guest in and returns its `sid=…` cookie (the proxy header lets the Secure cookie be set over http). */
+export async function signInGuest(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/v1/sessions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https' },
+    body: JSON.stringify({ email: 'guest@example.com', password: DEMO_PASSWORD }),
+  });
+  const cookie = /sid=[^;]+/.exec(res.headers.get('set-cookie') ?? '')?.[0];
+  if (res.status !== 201 || !cookie) throw new Error(`sign-in failed: ${res.status}`);
+  return cookie;
 }

@@ -17,17 +17,14 @@
 // below Lighthouse's 4): simulated throttling multiplies the main thread's observed work by that factor, which is
 // how the same page scores on a slower machine. The goal holds for both passes. LIGHTHOUSE_SLOW_HOST=0 skips it.
 // `npm run bench` calls lighthouseReport() on its own server after the throughput rows.
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { freePort } from '#src/lib/embedded-db';
-import { DEMO_PASSWORD } from '#seeds/demo-accounts';
-import { waitForServer } from '#tests/bench/harness';
+import { signInGuest, startServer, waitForServer } from '#tests/bench/harness';
 import { CHROMIUM } from '#tests/setup/chromium';
-import { assertBuilt, PRODUCTION_TEST_ENV, SERVER_ARGS, SERVER_ENV } from '#tests/setup/built';
+import { assertBuilt } from '#tests/setup/built';
 import { stopChild } from '#tests/setup/server-process';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -50,18 +47,6 @@ export interface PageScores {
   findings: string[];
   /** Every run's performance score when the page was measured more than once (this result is the median run). */
   runs: number[];
-}
-
-/** Signs the demo guest in and returns its `sid=…` cookie (the proxy header lets the Secure cookie be set over http). */
-export async function signInGuest(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/v1/sessions`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https' },
-    body: JSON.stringify({ email: 'guest@example.com', password: DEMO_PASSWORD }),
-  });
-  const cookie = /sid=[^;]+/.exec(res.headers.get('set-cookie') ?? '')?.[0];
-  if (res.status !== 201 || !cookie) throw new Error(`sign-in failed: ${res.status}`);
-  return cookie;
 }
 
 /** The four pages: the first experience of the sitemap, and a slot the demo guest can book (the form, not its error screen). */
@@ -246,26 +231,11 @@ export async function lighthouseAlone(): Promise<void> {
   let stop = async () => {};
   if (!base) {
     assertBuilt();
-    const port = await freePort();
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'taiken-lighthouse-'));
-    base = `http://127.0.0.1:${port}`;
-    const child = spawn(process.execPath, SERVER_ARGS, {
-      cwd: root,
-      env: {
-        ...process.env,
-        ...SERVER_ENV,
-        ...PRODUCTION_TEST_ENV,
-        NODE_ENV: 'production',
-        SESSION_SECRET: 'lighthouse-secret-0123456789',
-        APP_URL: base,
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        LOG_LEVEL: 'warn',
-        DISABLE_WORKERS: '1',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    // Its own embedded database in the data folder (no DATABASE_URL), as `npm start` runs.
+    const server = await startServer('', { SESSION_SECRET: 'lighthouse-secret-0123456789', DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+    const child = server.child;
+    base = server.url;
     stop = async () => {
       await stopChild(child);
       rmSync(dataDir, { recursive: true, force: true });

@@ -13,7 +13,9 @@
 // statements on 100,000 reservations (tests/bench/dashboards.ts), `npm run bench -- lists` only the admin and portal
 // lists' one (tests/bench/admin-lists.ts), `npm run bench -- start` only the start times of the CLI and the server
 // (tests/bench/start.ts), `npm run bench -- search` only the /stories list and search (tests/bench/list.ts),
-// `npm run bench -- lighthouse` only the Lighthouse scores (the same as `npm run lighthouse`: its own server).
+// `npm run bench -- lighthouse` only the Lighthouse scores (the same as `npm run lighthouse`: its own server),
+// `npm run bench -- detail` only the experience page's rows (tests/bench/detail.ts), `npm run bench -- compare <checkout>`
+// this checkout's build against another's, side by side (tests/bench/compare.ts).
 // BENCH_SECONDS=n changes the 10 s per row;
 // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the uncached server (open it in Chrome DevTools).
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -23,8 +25,7 @@ import path from 'node:path';
 import { freePort, startEmbeddedDatabase } from '#src/lib/embedded-db';
 import { initOrm, migrate } from '#src/lib/orm';
 import { DatabaseSeeder } from '#seeds/DatabaseSeeder';
-import { DEMO_PASSWORD } from '#seeds/demo-accounts';
-import { assertBuilt, PRODUCTION_TEST_ENV, SERVER_ARGS, SERVER_ENV } from '#tests/setup/built';
+import { assertBuilt } from '#tests/setup/built';
 import { benchExport } from '#tests/bench/export';
 import {
   type BenchPart,
@@ -35,6 +36,8 @@ import {
   DURATION,
   measure,
   peakRssMb,
+  signInGuest,
+  startServer,
   waitForServer,
 } from '#tests/bench/harness';
 import { parts as allParts } from '#tests/bench/parts';
@@ -47,8 +50,8 @@ import { benchStart } from '#tests/bench/start';
 import { listPart } from '#tests/bench/list';
 import { detailPart } from '#tests/bench/detail';
 import { lighthouseAlone } from '#tests/bench/lighthouse';
+import { benchCompare } from '#tests/bench/compare';
 
-const root = path.resolve(import.meta.dirname, '../..');
 /** The demo seed should stay well under this on the 2-core machine (it runs at the first `npm start`). */
 const SEED_BUDGET_MS = 15_000;
 const MEMORY_GOAL_MB = 300;
@@ -71,42 +74,6 @@ async function measureSeed(): Promise<number> {
     await db.stop();
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-/** A production server on the bench database (`npm run serve`'s command line). */
-async function startServer(databaseUrl: string, env: Record<string, string>, extraFlags: string[] = []) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [...extraFlags, ...SERVER_ARGS], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...SERVER_ENV,
-      ...PRODUCTION_TEST_ENV,
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'benchmark-secret-0123456789',
-      APP_URL: `http://127.0.0.1:${port}`,
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'info',
-      DISABLE_WORKERS: '1',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  return { child, url };
-}
-
-/** Signs the demo guest in and returns its `sid=…` cookie (the proxy header makes the Secure cookie be sent). */
-async function signIn(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/v1/sessions`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https' },
-    body: JSON.stringify({ email: 'guest@example.com', password: DEMO_PASSWORD }),
-  });
-  const cookie = /sid=[^;]+/.exec(res.headers.get('set-cookie') ?? '')?.[0];
-  if (res.status !== 201 || !cookie) throw new Error(`sign-in failed: ${res.status}`);
-  return cookie;
 }
 
 /** The HTTP table; returns each row goal as a pass/fail line for the goals table. */
@@ -184,7 +151,7 @@ async function main(parts: BenchPart[]) {
     const uncached = await startServer(
       db.url,
       { PUBLIC_CACHE_SECONDS: '0' },
-      profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [],
+      { flags: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [] },
     );
     children.push(uncached.child);
     await waitForServer(`http://127.0.0.1:${barePort}/`, bare);
@@ -198,7 +165,7 @@ async function main(parts: BenchPart[]) {
       bare: `http://127.0.0.1:${barePort}`,
       cached: cached.url,
       uncached: uncached.url,
-      guestCookie: await signIn(uncached.url),
+      guestCookie: await signInGuest(uncached.url),
       experienceId,
       databaseUrl: db.url,
       uncachedPid: uncached.child.pid ?? 0,
@@ -258,6 +225,8 @@ else if (only === 'lists') {
   if (!(await benchPayouts())) process.exitCode = 1;
 } else if (only === 'dashboards') {
   if (!(await benchDashboards())) process.exitCode = 1;
+} else if (only === 'compare') {
+  if (!(await benchCompare(process.argv[3]))) process.exitCode = 1;
 } else if (only === 'lighthouse') {
   await lighthouseAlone();
 } else {
