@@ -9,16 +9,23 @@
 // example `git worktree add ../before <commit>`, then `npm ci && npm run build` there). The database is migrated and
 // seeded by this checkout, so both builds must work on its schema. BENCH_COMPARE_ROUNDS (default 6) and
 // BENCH_SECONDS (default 10, split over the rounds: at least 2 s a run) set the length.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startEmbeddedDatabase } from '#src/lib/embedded-db';
-import { initOrm, migrate } from '#src/lib/orm';
-import { DatabaseSeeder } from '#seeds/DatabaseSeeder';
 import { assertBuilt } from '#tests/setup/built';
 import { stopChild } from '#tests/setup/server-process';
 import type { LoadTarget } from '#tests/bench/load-client';
-import { CONNECTIONS, cpuSeconds, cpuSpent, DURATION, load, signInGuest, startServer, waitForServer } from '#tests/bench/harness';
+import {
+  CONNECTIONS,
+  cpuSeconds,
+  cpuSpent,
+  DURATION,
+  demoDatabase,
+  load,
+  signInGuest,
+  startServer,
+  waitForServer,
+} from '#tests/bench/harness';
 
 const ROUNDS = Number(process.env.BENCH_COMPARE_ROUNDS ?? 6);
 
@@ -50,18 +57,10 @@ export async function benchCompare(other: string | undefined): Promise<boolean> 
     { name: 'other', root: otherRoot },
     { name: 'this', root: path.resolve(import.meta.dirname, '../..') },
   ];
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'taiken-bench-compare-'));
-  const db = await startEmbeddedDatabase({ dir: path.join(dataDir, 'pg'), database: 'bench' });
+  const db = await demoDatabase('bench-compare');
   const servers: Awaited<ReturnType<typeof startServer>>[] = [];
   try {
-    const orm = await initOrm(db.url, { pool: 4 });
-    try {
-      await migrate(orm);
-      await orm.seeder.seed(DatabaseSeeder);
-    } finally {
-      await orm.close(true);
-    }
-    const postmaster = Number(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const postmaster = db.postmasterPid;
     for (const build of builds) {
       servers.push(await startServer(db.url, { PUBLIC_CACHE_SECONDS: '0', LOG_LEVEL: 'warn' }, { root: build.root }));
     }
@@ -100,7 +99,6 @@ export async function benchCompare(other: string | undefined): Promise<boolean> 
   } finally {
     await Promise.all(servers.map((server) => stopChild(server.child)));
     await db.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

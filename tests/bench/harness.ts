@@ -2,11 +2,13 @@
 // part measures against and the BenchPart hook every contribution implements. A part lives in its own file and is
 // listed in tests/bench/parts.ts, so adding one (catalogue, list, Lighthouse) never edits the runner.
 import { execFile, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { freePort } from '#src/lib/embedded-db';
-import type { MikroORM } from '#src/lib/orm';
+import { freePort, startEmbeddedDatabase } from '#src/lib/embedded-db';
+import { initOrm, migrate, type MikroORM } from '#src/lib/orm';
+import { DatabaseSeeder } from '#seeds/DatabaseSeeder';
 import { DEMO_PASSWORD } from '#seeds/demo-accounts';
 import { PRODUCTION_TEST_ENV, SERVER_ARGS, SERVER_ENV } from '#tests/setup/built';
 import type { LoadResult, LoadSpec, LoadTarget } from '#tests/bench/load-client';
@@ -238,6 +240,39 @@ export async function waitForServer(url: string, child: { exitCode: number | nul
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`no answer from ${url}`);
+}
+
+/**
+ * A fresh embedded PostgreSQL in a folder of its own under the system's temporary folder (`name` in both), migrated
+ * and seeded with the demo data; `prepare` then works on it through the ORM before anything else connects (a part's
+ * extra rows). `fast` trades durability for speed (embedded-db.ts). `stop` ends it and removes the folder.
+ */
+export async function demoDatabase(
+  name: string,
+  options: { fast?: boolean; prepare?: (orm: MikroORM, url: string) => Promise<void> } = {},
+) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `taiken-${name}-`));
+  const db = await startEmbeddedDatabase({ dir: path.join(dataDir, 'pg'), database: name.replaceAll('-', '_'), fast: options.fast });
+  const stop = async () => {
+    await db.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const orm = await initOrm(db.url, { pool: 4 });
+    try {
+      await migrate(orm);
+      await orm.seeder.seed(DatabaseSeeder);
+      await options.prepare?.(orm, db.url);
+    } finally {
+      await orm.close(true);
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  // The first line of postmaster.pid is the postmaster's process id (the root of PostgreSQL's processes: cpuSeconds).
+  const postmasterPid = Number(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  return { url: db.url, dataDir, postmasterPid, stop };
 }
 
 /**

@@ -19,7 +19,7 @@
 // BENCH_SECONDS=n changes the 10 s per row;
 // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the uncached server (open it in Chrome DevTools).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, startEmbeddedDatabase } from '#src/lib/embedded-db';
@@ -34,6 +34,7 @@ import {
   type GoalResult,
   CONNECTIONS,
   DURATION,
+  demoDatabase,
   measure,
   peakRssMb,
   signInGuest,
@@ -122,19 +123,13 @@ async function main(parts: BenchPart[]) {
   assertBuilt();
   const seedMs = await measureSeed();
   const children: ChildProcess[] = [];
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'taiken-bench-'));
-  const db = await startEmbeddedDatabase({ dir: path.join(dataDir, 'pg'), database: 'bench' });
+  const db = await demoDatabase('bench', {
+    prepare: async (orm, url) => {
+      for (const part of parts) await part.prepare?.({ url, orm });
+    },
+  });
   let ok = true;
   try {
-    const orm = await initOrm(db.url, { pool: 4 });
-    try {
-      await migrate(orm);
-      await orm.seeder.seed(DatabaseSeeder);
-      for (const part of parts) await part.prepare?.({ url: db.url, orm });
-    } finally {
-      await orm.close(true);
-    }
-
     const barePort = await freePort();
     const bare = spawn(
       process.execPath,
@@ -169,8 +164,7 @@ async function main(parts: BenchPart[]) {
       experienceId,
       databaseUrl: db.url,
       uncachedPid: uncached.child.pid ?? 0,
-      // The first line of postmaster.pid is the postmaster's process id.
-      databasePid: Number(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]),
+      databasePid: db.postmasterPid,
     };
 
     const rows = [await measure('bare node:http hello world', `${run.bare}/`)];
@@ -207,7 +201,6 @@ async function main(parts: BenchPart[]) {
     await new Promise((r) => setTimeout(r, 3000));
     for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
     await db.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
   if (!ok) process.exitCode = 1;
 }

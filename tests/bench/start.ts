@@ -6,13 +6,11 @@
 // and, for reference, `npm -v`: npm's own start, which the first two include.
 // Needs `npm run build` first (serve runs the build). Exits non-zero when a median is over its goal.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, startEmbeddedDatabase } from '#src/lib/embedded-db';
-import { initOrm, migrate } from '#src/lib/orm';
-import { DatabaseSeeder } from '#seeds/DatabaseSeeder';
+import { freePort } from '#src/lib/embedded-db';
 import { assertBuilt, PRODUCTION_TEST_ENV } from '#tests/setup/built';
+import { demoDatabase } from '#tests/bench/harness';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const RUNS = Number(process.env.START_RUNS ?? 5);
@@ -101,17 +99,9 @@ async function series(name: string, title: string, once: () => Promise<number>):
 
 export async function benchStart(): Promise<boolean> {
   assertBuilt();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'taiken-bench-start-'));
-  const db = await startEmbeddedDatabase({ dir: path.join(dataDir, 'pg'), database: 'bench_start', fast: true });
+  const db = await demoDatabase('bench-start', { fast: true });
   try {
-    const orm = await initOrm(db.url, { pool: 2 });
-    try {
-      await migrate(orm);
-      await orm.seeder.seed(DatabaseSeeder);
-    } finally {
-      await orm.close(true);
-    }
-    const cliEnv = { DATABASE_URL: db.url, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+    const cliEnv = { DATABASE_URL: db.url, DATA_DIR: db.dataDir, LOG_LEVEL: 'silent' };
     console.log(`\nstart times, ${RUNS} runs each, ${os.cpus().length} cores\n`);
     console.log('| command | median s | runs s | load average (1, 5, 15 min) before → after | goal |');
     console.log('|---|---:|---|---|---|');
@@ -126,6 +116,5 @@ export async function benchStart(): Promise<boolean> {
     return ok.every(Boolean);
   } finally {
     await db.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
