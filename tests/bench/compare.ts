@@ -7,8 +7,8 @@
 //
 // <checkout> is another working tree of this repository with its dependencies and its own `npm run build` (for
 // example `git worktree add ../before <commit>`, then `npm ci && npm run build` there). The database is migrated and
-// seeded by this checkout, so both builds must work on its schema. BENCH_COMPARE_ROUNDS (default 6) and
-// BENCH_SECONDS (default 10, split over the rounds: at least 2 s a run) set the length.
+// seeded by this checkout, so both builds must work on its schema. BENCH_COMPARE_ROUNDS (default 6) sets the rounds,
+// BENCH_SECONDS (default 10) their length: each run of a target is half of it (at least 2 s).
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
