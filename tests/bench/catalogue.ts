@@ -10,6 +10,8 @@ import type { SearchFigures, SearchSpec } from '#tests/bench/search-client';
 
 const SLOTS_PER_EXPERIENCE = 50;
 export const SEARCH_CONCURRENCY = 20;
+/** Seconds of the same load before the measured run. */
+const WARM_UP_SECONDS = 2;
 export const SEARCH_P95_GOAL_MS = 50;
 
 const PLACES = ['京都', '金沢', '那覇', '札幌', '鎌倉', '奈良', '松本', '高山', '尾道', '長崎', '松山', '仙台', '函館', '倉敷', '伊勢'];
@@ -145,5 +147,3 @@ export async function measureSearch(base: string, seconds: number): Promise<Sear
   };
   return inOwnProcess<SearchFigures>(path.join(import.meta.dirname, 'search-client.ts'), spec);
 }
-
-const WARM_UP_SECONDS = 2;

@@ -20,7 +20,7 @@ import {
   cpuSeconds,
   cpuSpent,
   DURATION,
-  demoDatabase,
+  benchDatabase,
   load,
   signInGuest,
   startServer,
@@ -57,7 +57,7 @@ export async function benchCompare(other: string | undefined): Promise<boolean> 
     { name: 'other', root: otherRoot },
     { name: 'this', root: path.resolve(import.meta.dirname, '../..') },
   ];
-  const db = await demoDatabase('bench-compare');
+  const db = await benchDatabase('bench-compare', { demo: true });
   const servers: Awaited<ReturnType<typeof startServer>>[] = [];
   try {
     const postmaster = db.postmasterPid;

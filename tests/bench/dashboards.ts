@@ -4,14 +4,12 @@
 // community applications and a brand whose five communities hold a quarter of the experiences. Prints a Markdown
 // table (median and slowest of RUNS runs after one warm-up, and the plan's top node) and fails (exit code 1) when
 // a chart's median exceeds GOAL_MS.
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { startEmbeddedDatabase } from '#src/lib/embedded-db';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { initOrm, migrate, type MikroORM } from '#src/lib/orm';
+import { initOrm, type MikroORM } from '#src/lib/orm';
 import { pendingByWait } from '#src/modules/experiences/approval-queue.repository';
 import { dashboardQueries as q } from '#src/modules/dashboards/dashboard-queries';
+import { benchDatabase } from '#tests/bench/harness';
 
 const RESERVATIONS = 100_000;
 const USERS = 20_000;
@@ -143,12 +141,10 @@ async function scans(orm: MikroORM, fn: (em: EntityManager) => Promise<unknown>)
 }
 
 export async function benchDashboards(): Promise<boolean> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'taiken-bench-dashboards-'));
-  const db = await startEmbeddedDatabase({ dir: path.join(dir, 'pg'), database: 'bench_dashboards', fast: true });
+  const db = await benchDatabase('bench-dashboards', { fast: true });
   try {
     const orm = await initOrm(db.url, { pool: 2 });
     try {
-      await migrate(orm);
       const seeded = performance.now();
       const brandId = await seed(orm);
       const seedS = (performance.now() - seeded) / 1000;
@@ -201,6 +197,5 @@ export async function benchDashboards(): Promise<boolean> {
     }
   } finally {
     await db.stop();
-    rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -3,13 +3,12 @@
 // (GNU time's maximum resident set size); fails (exit code 1) when the peak reaches 150 MB or grows by 20% or
 // more from 10,000 to 100,000 rows, i.e. when the export stops streaming.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { startEmbeddedDatabase } from '#src/lib/embedded-db';
-import { initOrm, migrate } from '#src/lib/orm';
+import { initOrm } from '#src/lib/orm';
 import { insertManyInquiries } from '#tests/factories/inquiries';
 import { CLI_ARGS } from '#tests/setup/built';
+import { benchDatabase } from '#tests/bench/harness';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const PEAK_LIMIT_MB = 150;
@@ -51,17 +50,15 @@ function exportOnce(databaseUrl: string, dir: string, rows: number): Promise<Mea
 }
 
 export async function benchExport(): Promise<boolean> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'taiken-bench-export-'));
-  const db = await startEmbeddedDatabase({ dir: path.join(dir, 'pg'), database: 'bench_export', fast: true });
+  const db = await benchDatabase('bench-export', { fast: true });
   try {
     const orm = await initOrm(db.url, { pool: 2 });
     const results: Measure[] = [];
     try {
-      await migrate(orm);
       await insertManyInquiries(orm, 10_000);
-      results.push(await exportOnce(db.url, dir, 10_000));
+      results.push(await exportOnce(db.url, db.dataDir, 10_000));
       await insertManyInquiries(orm, 90_000);
-      results.push(await exportOnce(db.url, dir, 100_000));
+      results.push(await exportOnce(db.url, db.dataDir, 100_000));
     } finally {
       await orm.close(true);
     }
@@ -82,6 +79,5 @@ export async function benchExport(): Promise<boolean> {
     return ok;
   } finally {
     await db.stop();
-    rmSync(dir, { recursive: true, force: true });
   }
 }

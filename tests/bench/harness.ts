@@ -243,13 +243,14 @@ export async function waitForServer(url: string, child: { exitCode: number | nul
 }
 
 /**
- * A fresh embedded PostgreSQL in a folder of its own under the system's temporary folder (`name` in both), migrated
- * and seeded with the demo data; `prepare` then works on it through the ORM before anything else connects (a part's
- * extra rows). `fast` trades durability for speed (embedded-db.ts). `stop` ends it and removes the folder.
+ * A fresh embedded PostgreSQL in a folder of its own under the system's temporary folder (`name` in both), migrated,
+ * with the demo data when `demo` is set; `prepare` then works on it through the ORM before anything else connects (a
+ * part's extra rows). `fast` trades durability for speed (embedded-db.ts). `dataDir` is the folder, free for the
+ * bench's own files too; `stop` ends the database and removes the folder.
  */
-export async function demoDatabase(
+export async function benchDatabase(
   name: string,
-  options: { fast?: boolean; prepare?: (orm: MikroORM, url: string) => Promise<void> } = {},
+  options: { fast?: boolean; demo?: boolean; prepare?: (orm: MikroORM, url: string) => Promise<void> } = {},
 ) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `taiken-${name}-`));
   const db = await startEmbeddedDatabase({ dir: path.join(dataDir, 'pg'), database: name.replaceAll('-', '_'), fast: options.fast });
@@ -261,7 +262,7 @@ export async function demoDatabase(
     const orm = await initOrm(db.url, { pool: 4 });
     try {
       await migrate(orm);
-      await orm.seeder.seed(DatabaseSeeder);
+      if (options.demo) await orm.seeder.seed(DatabaseSeeder);
       await options.prepare?.(orm, db.url);
     } finally {
       await orm.close(true);

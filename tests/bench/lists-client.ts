@@ -4,7 +4,7 @@
 // list that many times in all, over kept-alive connections, and answers with each request's milliseconds and the last
 // answer's `meta`. The parent reads the processes' CPU between two messages, so the warm-up and the measured run are
 // two messages to the same clients.
-import { BenchConnection } from './bench-connection.ts';
+import { type BenchAnswer, BenchConnection } from './bench-connection.ts';
 
 /** What the bench asks for. */
 export interface ListsSpec {
@@ -31,7 +31,7 @@ if (import.meta.main) {
     }
     let left = message.requests;
     const times: number[] = [];
-    let last: Awaited<ReturnType<BenchConnection['get']>> | undefined;
+    let last: BenchAnswer | undefined;
     await Promise.all(
       connections.map(async (connection) => {
         while (left-- > 0) {

@@ -3,13 +3,11 @@
 // with their earnings. Prints each step's seconds and how much the process's memory grew; fails (exit code 1) when
 // preparing takes more than 10 s or a step's memory growth at 100,000 reservations exceeds the one at 10,000 by 20%
 // and 8 MB (memory must stay flat: the balances are summed in PostgreSQL and the file is written record by record).
-import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
-import os from 'node:os';
+import { createWriteStream, statSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { startEmbeddedDatabase } from '#src/lib/embedded-db';
-import { initOrm, migrate, type MikroORM } from '#src/lib/orm';
+import { initOrm, type MikroORM } from '#src/lib/orm';
 import { parseEnv, publicBaseUrl } from '#src/lib/env';
 import { setMailBaseUrl } from '#src/modules/mail/mail.outbox';
 import { createLogger } from '#src/lib/logger';
@@ -18,6 +16,7 @@ import { createAuditService } from '#src/modules/audit/audit.service';
 import { createPayoutsService } from '#src/modules/earnings/payouts.service';
 import { createBankFileAdapter } from '#src/modules/earnings/payout-adapters';
 import { bankAccountKey, encryptAccountNumber } from '#src/modules/earnings/bank-account-crypto';
+import { benchDatabase } from '#tests/bench/harness';
 
 const PAYEES = 1000;
 const PREPARE_LIMIT_S = 10;
@@ -90,13 +89,11 @@ async function addReservations(orm: MikroORM, from: number, count: number, avail
 }
 
 export async function benchPayouts(): Promise<boolean> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'taiken-bench-payouts-'));
-  const db = await startEmbeddedDatabase({ dir: path.join(dir, 'pg'), database: 'bench_payouts', fast: true });
+  const db = await benchDatabase('bench-payouts', { fast: true });
   try {
     const orm = await initOrm(db.url, { pool: 2 });
     const results: { reservations: number; prepare: Step; exported: Step; fileKb: number }[] = [];
     try {
-      await migrate(orm);
       await seedPayees(orm);
       const env = parseEnv({ NODE_ENV: 'development' });
       // Marking a batch paid queues the payees' mails; no mail service is built here to name their base URL.
@@ -119,7 +116,7 @@ export async function benchPayouts(): Promise<boolean> {
         const prepare = await measure(async () => {
           batchId = (await payouts.prepare(ctx(), { month })).batch.id;
         });
-        const out = path.join(dir, `zengin-${month}.txt`);
+        const out = path.join(db.dataDir, `zengin-${month}.txt`);
         const exported = await measure(async () => {
           const file = await payouts.exportFile(ctx(), { id: batchId });
           await pipeline(Readable.from(file.chunks), createWriteStream(out));
@@ -147,6 +144,5 @@ export async function benchPayouts(): Promise<boolean> {
     return ok;
   } finally {
     await db.stop();
-    rmSync(dir, { recursive: true, force: true });
   }
 }

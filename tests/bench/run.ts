@@ -34,7 +34,7 @@ import {
   type GoalResult,
   CONNECTIONS,
   DURATION,
-  demoDatabase,
+  benchDatabase,
   measure,
   peakRssMb,
   signInGuest,
@@ -123,7 +123,8 @@ async function main(parts: BenchPart[]) {
   assertBuilt();
   const seedMs = await measureSeed();
   const children: ChildProcess[] = [];
-  const db = await demoDatabase('bench', {
+  const db = await benchDatabase('bench', {
+    demo: true,
     prepare: async (orm, url) => {
       for (const part of parts) await part.prepare?.({ url, orm });
     },

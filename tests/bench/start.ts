@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '#src/lib/embedded-db';
 import { assertBuilt, PRODUCTION_TEST_ENV } from '#tests/setup/built';
-import { demoDatabase } from '#tests/bench/harness';
+import { benchDatabase } from '#tests/bench/harness';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const RUNS = Number(process.env.START_RUNS ?? 5);
@@ -99,7 +99,7 @@ async function series(name: string, title: string, once: () => Promise<number>):
 
 export async function benchStart(): Promise<boolean> {
   assertBuilt();
-  const db = await demoDatabase('bench-start', { fast: true });
+  const db = await benchDatabase('bench-start', { fast: true, demo: true });
   try {
     const cliEnv = { DATABASE_URL: db.url, DATA_DIR: db.dataDir, LOG_LEVEL: 'silent' };
     console.log(`\nstart times, ${RUNS} runs each, ${os.cpus().length} cores\n`);
