@@ -55,6 +55,7 @@ export async function boot(options: { pages: 'dev' | 'production'; env?: Env }):
     s.on('clientError', answerClientError);
   });
   server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.keepAliveTimeoutBuffer = KEEP_ALIVE_BUFFER_MS;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const url = publicBaseUrl({ APP_URL: env.APP_URL, PORT: port });
@@ -107,6 +108,14 @@ const DRAIN_MAX_MS = 15_000;
  * connections itself (drainOnShutdown).
  */
 const KEEP_ALIVE_MS = 95_000;
+/**
+ * How much longer than it says (`Keep-Alive: timeout=95`) the server really keeps an idle connection. A client that
+ * pools connections and reads that header (Node's fetch does) closes an idle connection 2 s before the time it names;
+ * a client whose event loop is busy for longer than that (a test worker compressing files, a loaded proxy) would
+ * still send its next request on a connection the server has just closed, and that request fails ("other side
+ * closed"). With the buffer the client, busy or not, closes first by a wide margin.
+ */
+const KEEP_ALIVE_BUFFER_MS = 30_000;
 /** After the listener has closed, idle keep-alive connections are closed this much later. */
 const IDLE_CLOSE_DELAY_MS = 2_000;
 
