@@ -25,6 +25,7 @@ import { NODE_FLAGS, SERVER_ENV } from '#tests/setup/built';
 import { stopChild } from '#tests/setup/server-process';
 import { insertManyInquiries } from '#tests/factories/inquiries';
 import { insertManyReservations } from '#tests/factories/reservations';
+import { quantile } from '#tests/bench/stats';
 
 const P95_GOAL_MS = 50;
 const CONCURRENCY = 10;
@@ -180,10 +181,8 @@ async function measure(
       pg: (cpuSpent(pgBefore, cpuSeconds(processes.postmaster)) * 1000) / REQUESTS,
       statements: ((await statementsOf(processes.server)) - statementsBefore) / REQUESTS,
     };
-    times.sort((a, b) => a - b);
-    const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)];
     const count = meta ? `${meta.total_count.toLocaleString('en-US')}${meta.total_count_capped ? '+' : ''}` : '';
-    return { p50: at(0.5), p95: at(0.95), count, cpu };
+    return { p50: quantile(times, 0.5), p95: quantile(times, 0.95), count, cpu };
   } finally {
     const exited = new Promise((resolve) => clients.once('exit', resolve));
     if (clients.exitCode === null) clients.send('close');

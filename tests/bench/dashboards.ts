@@ -10,6 +10,7 @@ import { initOrm, type MikroORM } from '#src/lib/orm';
 import { pendingByWait } from '#src/modules/experiences/approval-queue.repository';
 import { dashboardQueries as q } from '#src/modules/dashboards/dashboard-queries';
 import { benchDatabase } from '#tests/bench/harness';
+import { median } from '#tests/bench/stats';
 
 const RESERVATIONS = 100_000;
 const USERS = 20_000;
@@ -117,8 +118,7 @@ async function time(chart: string, fn: () => Promise<unknown>, explain: () => Pr
     await fn();
     ms.push(performance.now() - started);
   }
-  ms.sort((a, b) => a - b);
-  return { chart, median: ms[Math.floor(RUNS / 2)], slowest: ms[RUNS - 1], plan: await explain() };
+  return { chart, median: median(ms), slowest: Math.max(...ms), plan: await explain() };
 }
 
 /** The scans of a statement's plan (a table read whole, or the indexes used), from EXPLAIN. */

@@ -26,6 +26,7 @@ import { signInGuest, startServer, waitForServer } from '#tests/bench/harness';
 import { CHROMIUM } from '#tests/setup/chromium';
 import { assertBuilt } from '#tests/setup/built';
 import { stopChild } from '#tests/setup/server-process';
+import { median, rankIndex } from '#tests/bench/stats';
 
 const root = path.resolve(import.meta.dirname, '../..');
 export const LIGHTHOUSE_GOAL = 95;
@@ -163,7 +164,7 @@ export async function measurePages(base: string, guestCookie: string, cpuSlowdow
         });
       }
       const sorted = [...measured].sort((a, b) => a.performance - b.performance);
-      results.push({ ...sorted[Math.floor((sorted.length - 1) / 2)], runs: measured.map((m) => m.performance) });
+      results.push({ ...sorted[rankIndex(sorted.length, 0.5)], runs: measured.map((m) => m.performance) });
     }
     return results;
   } finally {
@@ -196,9 +197,8 @@ function passLines(title: string, results: PageScores[]): { lines: string[]; ok:
 
 /** The CPU slowdown that makes this machine (its median benchmarkIndex in a pass) count as the slower host. */
 export function slowHostMultiplier(benchmarkIndexes: number[]): number {
-  const sorted = [...benchmarkIndexes].sort((a, b) => a - b);
-  const median = sorted[Math.floor((sorted.length - 1) / 2)] ?? SLOW_HOST_INDEX;
-  return Math.max(DEFAULT_CPU_SLOWDOWN, Math.round(((DEFAULT_CPU_SLOWDOWN * median) / SLOW_HOST_INDEX) * 10) / 10);
+  const index = benchmarkIndexes.length > 0 ? median(benchmarkIndexes) : SLOW_HOST_INDEX;
+  return Math.max(DEFAULT_CPU_SLOWDOWN, Math.round(((DEFAULT_CPU_SLOWDOWN * index) / SLOW_HOST_INDEX) * 10) / 10);
 }
 
 /** The lines the bench prints, and whether every score of both passes reached the goal. */

@@ -10,14 +10,13 @@ import { Calendar } from '#src/modules/calendars/calendars.entity';
 import { User } from '#src/modules/users/users.entity';
 import { createReservation } from '#tests/factories/reservations';
 import { renderReceiptPdf } from '#src/modules/receipts/receipt-pdf';
+import { median, quantile } from '#tests/bench/stats';
 
 const TIME_GOAL_MS = 200;
 const SIZE_GOAL_BYTES = 100_000;
 const RUNS = 30;
 
 let reservationId = 0;
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** What the guest types: the bench's company, and a name with 𠮷 (a kanji BIZ UDPGothic lacks). */
 type Typed = { addressee: string; purpose: string };
@@ -86,7 +85,7 @@ export const receiptPart: BenchPart = {
     const rest: { ms: number; bytes: number }[] = [];
     for (let i = 0; i < RUNS; i++) rest.push(await download(url, run.guestCookie, COMPANY));
     const times = rest.map((r) => r.ms).sort((a, b) => a - b);
-    const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
+    const at = (q: number) => quantile(times, q);
     const firstFallback = await download(url, run.guestCookie, YOSHIDA);
     const fallback: { ms: number; bytes: number }[] = [];
     for (let i = 0; i < FALLBACK_RUNS; i++) fallback.push(await download(url, run.guestCookie, YOSHIDA));

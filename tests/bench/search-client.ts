@@ -1,8 +1,9 @@
 // The search's load (tests/bench/catalogue.ts measureSearch), in a process of its own started with Node's own type
 // stripping (tests/bench/harness.ts inOwnProcess): a warm-up, then the measured run, whose figures it prints as one
 // JSON line. Plain TypeScript without the project's aliases, so that no loader runs in it; its connections are
-// tests/bench/bench-connection.ts'.
+// tests/bench/bench-connection.ts' and its percentiles tests/bench/stats.ts'.
 import { BenchConnection } from './bench-connection.ts';
+import { quantile } from './stats.ts';
 
 /** What the bench asks for: the server, how long, how many at once, and what to search. */
 export interface SearchSpec {
@@ -64,10 +65,7 @@ async function searchLoad(spec: SearchSpec, seconds: number): Promise<SearchFigu
     }
   };
   await Promise.all(Array.from({ length: spec.concurrency }, worker));
-  const at = (list: number[], p: number) => {
-    const sorted = [...list].sort((a, b) => a - b);
-    return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0);
-  };
+  const at = (list: number[], p: number) => (list.length === 0 ? 0 : Math.round(quantile(list, p)));
   const all = [...found, ...empty];
   return {
     requests: all.length,

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { freePort } from '#src/lib/embedded-db';
 import { assertBuilt, PRODUCTION_TEST_ENV } from '#tests/setup/built';
 import { benchDatabase } from '#tests/bench/harness';
+import { median } from '#tests/bench/stats';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const RUNS = Number(process.env.START_RUNS ?? 5);
@@ -21,7 +22,6 @@ const load = () =>
     .loadavg()
     .map((n) => n.toFixed(1))
     .join(' ');
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Milliseconds `npm <args>` takes to exit (non-zero exit: an error with its output). */
 function timeNpm(args: string[], env: Record<string, string>): Promise<number> {
