@@ -33,11 +33,22 @@ function StatusBadge({ resolved }: { resolved: boolean }) {
   );
 }
 
-function Detail({ id, onClose, onChanged }: { id: number; onClose: () => void; onChanged: () => void }) {
-  const load = useLoad<BrandInquiry>(`${API}/${id}`);
-  const { saving, error, save } = usePanelSave(load, t.updateFailed);
-  const subjects = ja.inquiries.subjects as Record<string, { label: string }>;
+/** What both kinds of inquiry show first in their detail. */
+type InquiryHead = Pick<BrandInquiry & ContactInquiryAdmin, 'created_at' | 'resolved' | 'name' | 'email'>;
 
+/**
+ * The detail panel of either kind: the date, the 対応状況 control (saved to `url`), the name and the address, then the
+ * kind's own rows (`rows`).
+ */
+function InquiryDetail<Q extends InquiryHead>(props: {
+  url: string;
+  onClose: () => void;
+  onChanged: () => void;
+  rows: (q: Q) => ReactNode;
+}) {
+  const { url, onClose, onChanged, rows } = props;
+  const load = useLoad<Q>(url);
+  const { saving, error, save } = usePanelSave(load, t.updateFailed);
   const q = load.state === 'ok' ? load.data : null;
   return (
     <DetailPanel titleId="inquiry-detail-title" title={t.detailTitle} testId="inquiry-detail" load={load} onClose={onClose} error={error}>
@@ -53,7 +64,7 @@ function Detail({ id, onClose, onChanged }: { id: number; onClose: () => void; o
               resolved={q.resolved}
               saving={saving}
               onSave={(resolved, onSaved) =>
-                save(`${API}/${id}`, { resolved }, () => {
+                save(url, { resolved }, () => {
                   onSaved();
                   onChanged();
                 })
@@ -66,6 +77,25 @@ function Detail({ id, onClose, onChanged }: { id: number; onClose: () => void; o
           <dd>
             <EmailWithCopy email={q.email} />
           </dd>
+          {rows(q)}
+        </dl>
+      )}
+    </DetailPanel>
+  );
+}
+
+type DetailProps = { id: number; onClose: () => void; onChanged: () => void };
+
+/** A program inquiry: the company, department and position, the subject and the text. */
+function Detail({ id, onClose, onChanged }: DetailProps) {
+  const subjects = ja.inquiries.subjects as Record<string, { label: string }>;
+  return (
+    <InquiryDetail<BrandInquiry>
+      url={`${API}/${id}`}
+      onClose={onClose}
+      onChanged={onChanged}
+      rows={(q) => (
+        <>
           <dt>{t.company}</dt>
           <dd>{q.company_name}</dd>
           {q.department_name && (
@@ -84,43 +114,21 @@ function Detail({ id, onClose, onChanged }: { id: number; onClose: () => void; o
           <dd>{subjects[q.subject]?.label ?? q.subject}</dd>
           <dt>{t.content}</dt>
           <dd>{q.content}</dd>
-        </dl>
+        </>
       )}
-    </DetailPanel>
+    />
   );
 }
 
-function ContactDetail({ id, onClose, onChanged }: { id: number; onClose: () => void; onChanged: () => void }) {
-  const load = useLoad<ContactInquiryAdmin>(`${CONTACT_API}/${id}`);
-  const { saving, error, save } = usePanelSave(load, t.updateFailed);
-  const q = load.state === 'ok' ? load.data : null;
+/** A general inquiry: the sender's account, the reservation its number names, and the text. */
+function ContactDetail({ id, onClose, onChanged }: DetailProps) {
   return (
-    <DetailPanel titleId="inquiry-detail-title" title={t.detailTitle} testId="inquiry-detail" load={load} onClose={onClose} error={error}>
-      {q && (
-        <dl className="admin-summary">
-          <dt>{t.date}</dt>
-          <dd>{a.date(q.created_at)}</dd>
-          <dt>
-            <label htmlFor="inquiry-status">{t.status}</label>
-          </dt>
-          <dd>
-            <StatusControl
-              resolved={q.resolved}
-              saving={saving}
-              onSave={(resolved, onSaved) =>
-                save(`${CONTACT_API}/${id}`, { resolved }, () => {
-                  onSaved();
-                  onChanged();
-                })
-              }
-            />
-          </dd>
-          <dt>{t.name}</dt>
-          <dd>{q.name}</dd>
-          <dt>{t.email}</dt>
-          <dd>
-            <EmailWithCopy email={q.email} />
-          </dd>
+    <InquiryDetail<ContactInquiryAdmin>
+      url={`${CONTACT_API}/${id}`}
+      onClose={onClose}
+      onChanged={onChanged}
+      rows={(q) => (
+        <>
           <dt>{t.account}</dt>
           <dd>{q.user_id ? `ID: ${q.user_id}` : t.noAccount}</dd>
           {q.reservation_number !== null && (
@@ -135,9 +143,9 @@ function ContactDetail({ id, onClose, onChanged }: { id: number; onClose: () => 
           )}
           <dt>{t.content}</dt>
           <dd className="admin-detail__text">{q.content}</dd>
-        </dl>
+        </>
       )}
-    </DetailPanel>
+    />
   );
 }
 
