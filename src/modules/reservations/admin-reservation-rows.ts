@@ -2,22 +2,11 @@
 // `pageOfIds`): the list's rows with the guest, the experience and the first slot, and one reservation's detail with
 // its slots in time order and its refund. Plain rows, as the other admin lists read theirs. Server-only.
 import { readRows, readStatement, type SqlReader } from '#src/lib/read-sql';
+import type { AdminReservationListItem } from './admin-reservations.schemas';
 import type { ReservationStatus } from './reservations.shared';
 
-export interface AdminReservationRow {
-  id: number;
-  status: ReservationStatus;
-  guest_id: number;
-  guest_name: string;
-  guest_email: string;
-  experience_id: number;
-  experience_title: string;
-  first_date: string | null;
-  first_start_time: string | null;
-  number_of_people: number;
-  total_amount: number;
-  created_at: Date;
-}
+/** A row of the list as read: the list's item, its time as the driver gives it. */
+export type AdminReservationRow = Omit<AdminReservationListItem, 'created_at'> & { created_at: Date };
 
 // The first slot is the first in time order (date, start time, id: calendars/slots.ts inTimeOrder's order).
 const LIST_ROWS = readStatement(
