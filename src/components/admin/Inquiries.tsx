@@ -37,7 +37,7 @@ function StatusBadge({ resolved }: { resolved: boolean }) {
 type InquiryHead = Pick<BrandInquiry & ContactInquiryAdmin, 'created_at' | 'resolved' | 'name' | 'email'>;
 
 /**
- * The detail panel of either kind: the date, the 対応状況 control (saved to `url`), the name and the address, then the
+ * The detail panel of either kind: the date, the 状態 control (saved to `url`), the name and the address, then the
  * kind's own rows (`rows`).
  */
 function InquiryDetail<Q extends InquiryHead>(props: {
