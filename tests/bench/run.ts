@@ -19,11 +19,9 @@
 // BENCH_SECONDS=n changes the 10 s per row;
 // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the uncached server (open it in Chrome DevTools).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, startEmbeddedDatabase } from '#src/lib/embedded-db';
-import { initOrm, migrate } from '#src/lib/orm';
+import { freePort } from '#src/lib/embedded-db';
 import { DatabaseSeeder } from '#seeds/DatabaseSeeder';
 import { assertBuilt } from '#tests/setup/built';
 import { benchExport } from '#tests/bench/export';
@@ -59,22 +57,17 @@ const MEMORY_GOAL_MB = 300;
 
 /** Milliseconds the demo seed takes on a fresh, migrated embedded database. */
 async function measureSeed(): Promise<number> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'taiken-bench-seed-'));
-  const db = await startEmbeddedDatabase({ dir: path.join(dir, 'pg'), database: 'bench_seed', fast: true });
-  try {
-    const orm = await initOrm(db.url, { pool: 2 });
-    try {
-      await migrate(orm);
+  let ms = 0;
+  const db = await benchDatabase('bench-seed', {
+    fast: true,
+    prepare: async (orm) => {
       const started = performance.now();
       await orm.seeder.seed(DatabaseSeeder);
-      return Math.round(performance.now() - started);
-    } finally {
-      await orm.close(true);
-    }
-  } finally {
-    await db.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
+      ms = Math.round(performance.now() - started);
+    },
+  });
+  await db.stop();
+  return ms;
 }
 
 /** The HTTP table; returns each row goal as a pass/fail line for the goals table. */
