@@ -40,4 +40,13 @@ describe('pageBytes', () => {
     const html = `<head>${LINK}</head><body><ul>${lateHtmlMarker('cards')}</ul></body>`;
     expect(pageBytes(null)(html).toString('utf8')).toBe(`<head>${LINK}</head><body><ul></ul></body>`);
   });
+
+  it('answers each page with its own bytes only, a shorter page after a longer one included', () => {
+    const bytesOf = pageBytes(null);
+    const long = `<body>${'陶芸🏺'.repeat(2000)}${lateHtmlMarker('note')}</body>`;
+    expect(bytesOf(long, { note: '残りわずか' }).toString('utf8')).toBe(`<body>${'陶芸🏺'.repeat(2000)}残りわずか</body>`);
+    const short = bytesOf('<p>空き</p>');
+    expect(short.length).toBe(13);
+    expect(short.toString('utf8')).toBe('<p>空き</p>');
+  });
 });

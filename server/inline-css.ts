@@ -52,26 +52,36 @@ export function pageBytes(clientDir: string | null): (html: string, late?: LateP
     }
     return element;
   };
-  /** Appends `html` to `parts` as bytes, spliced; the page's HTML (at its marker) spliced the same way in its place. */
-  const splice = (parts: Buffer[], html: string, late: LateParts | undefined, pageHtml: string | undefined): void => {
+  /** Appends `html` to `parts`, spliced; the page's HTML (at its marker) spliced the same way in its place. */
+  const splice = (parts: (string | Buffer)[], html: string, late: LateParts | undefined, pageHtml: string | undefined): void => {
     let from = 0;
     for (const match of html.matchAll(SPLICED)) {
       const name = match[2];
       if (name === PAGE_HTML && pageHtml !== undefined) {
-        parts.push(Buffer.from(html.slice(from, match.index)));
+        parts.push(html.slice(from, match.index));
         splice(parts, pageHtml, late, undefined);
       } else {
-        const element = name === undefined ? read(match[1]) : Buffer.from(late?.[name] ?? '');
+        const element = name === undefined ? read(match[1]) : (late?.[name] ?? '');
         if (element === null) continue;
-        parts.push(Buffer.from(html.slice(from, match.index)), element);
+        parts.push(html.slice(from, match.index), element);
       }
       from = match.index + match[0].length;
     }
-    parts.push(Buffer.from(from === 0 ? html : html.slice(from)));
+    parts.push(from === 0 ? html : html.slice(from));
   };
+  // The parts are written one after another into one buffer kept by the process, then copied out at their length:
+  // a string's UTF-8 length is only known by reading it through once more (what Buffer.from does before it writes),
+  // and a Buffer of each part joined at the end copies every byte twice. A UTF-16 unit never takes more than three
+  // bytes, so the buffer is grown to that bound before writing.
+  let scratch = Buffer.alloc(0);
   return (html, late, pageHtml) => {
-    const parts: Buffer[] = [];
+    const parts: (string | Buffer)[] = [];
     splice(parts, html, late, pageHtml);
-    return parts.length === 1 ? parts[0] : Buffer.concat(parts);
+    let bound = 0;
+    for (const part of parts) bound += typeof part === 'string' ? part.length * 3 : part.length;
+    if (scratch.length < bound) scratch = Buffer.allocUnsafe(bound);
+    let at = 0;
+    for (const part of parts) at += typeof part === 'string' ? scratch.write(part, at) : part.copy(scratch, at);
+    return Buffer.copyBytesFrom(scratch, 0, at);
   };
 }
