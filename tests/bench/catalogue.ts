@@ -5,8 +5,8 @@
 import path from 'node:path';
 import pg from 'pg';
 import { addDays, todayInJapan } from '#src/lib/isomorphic/dates';
-import { inOwnProcess } from '#tests/bench/harness';
-import type { SearchFigures, SearchSpec } from '#tests/bench/search-client';
+import { cpuSeconds, cpuSpent, inOwnProcess } from '#tests/bench/harness';
+import type { SearchFigures, SearchRun, SearchSpec } from '#tests/bench/search-client';
 
 const SLOTS_PER_EXPERIENCE = 50;
 export const SEARCH_CONCURRENCY = 20;
@@ -132,8 +132,14 @@ const AFTER_LAST_SLOT_DAYS = 2 * SLOTS_PER_EXPERIENCE + 30;
  * after every slot (a search past the hosts' calendars), the other half for a word no experience has (NOT_OFFERED)
  * on a date with slots, whose search without the keyword must still be planned and counted (the slowest answer the
  * search gives). The client runs in a process of its own (tests/bench/search-client.ts), as the autocannon rows' does.
+ * With `cpu` (the server's process id and PostgreSQL's postmaster's), the figures also carry the CPU time a search
+ * cost each of them (`cpuUs`), over the warm-up and the run together, as the page rows carry theirs.
  */
-export async function measureSearch(base: string, seconds: number): Promise<SearchFigures> {
+export async function measureSearch(
+  base: string,
+  seconds: number,
+  cpu?: { server: number; database: number },
+): Promise<SearchFigures & { cpuUs?: { server: number; database: number } }> {
   const today = todayInJapan();
   const spec: SearchSpec = {
     base,
@@ -145,5 +151,16 @@ export async function measureSearch(base: string, seconds: number): Promise<Sear
     dates: Array.from({ length: 30 }, (_, i) => addDays(today, 1 + i)),
     afterLastSlot: addDays(today, AFTER_LAST_SLOT_DAYS),
   };
-  return inOwnProcess<SearchFigures>(path.join(import.meta.dirname, 'search-client.ts'), spec);
+  const before = cpu && { server: cpuSeconds(cpu.server), database: cpuSeconds(cpu.database) };
+  const { warmUpRequests, ...figures } = await inOwnProcess<SearchRun>(path.join(import.meta.dirname, 'search-client.ts'), spec);
+  const requests = figures.requests + warmUpRequests;
+  if (!cpu || !before || requests === 0) return figures;
+  const perSearch = (spent: number) => Math.round((spent / requests) * 1e6);
+  return {
+    ...figures,
+    cpuUs: {
+      server: perSearch(cpuSpent(before.server, cpuSeconds(cpu.server))),
+      database: perSearch(cpuSpent(before.database, cpuSeconds(cpu.database))),
+    },
+  };
 }

@@ -46,10 +46,9 @@ export const listPart: BenchPart = {
   async report(run) {
     // Before the search's load: measured on a busy machine, the index would read low and the quota come out generous.
     const index = await machineBenchmarkIndex();
-    const search = await measureSearch(run.uncached, DURATION);
-    const slow = await asSlowerHost(index, { server: run.uncachedPid, database: run.databasePid }, () =>
-      measureSearch(run.uncached, DURATION),
-    );
+    const processes = { server: run.uncachedPid, database: run.databasePid };
+    const search = await measureSearch(run.uncached, DURATION, processes);
+    const slow = await asSlowerHost(index, processes, () => measureSearch(run.uncached, DURATION, processes));
     const catalogue = `${Number(process.env.BENCH_CATALOGUE ?? DEFAULT_CATALOGUE) || 'demo'} experiences`;
     const goals = [
       {
@@ -84,6 +83,7 @@ function searchLine(how: string, search: Awaited<ReturnType<typeof measureSearch
     `search (keyword + date + prefecture + people, ${SEARCH_CONCURRENCY} concurrent, ${how}): ${search.requests} requests, ` +
     `p50 ${search.p50} ms, p95 ${search.p95} ms (goal ≤ ${SEARCH_P95_GOAL_MS}), p99 ${search.p99} ms, ` +
     `${search.found} with results (p95 ${search.foundP95} ms), ${search.empty} without ` +
-    `(p95 ${search.emptyP95} ms, with the relaxed searches' counts), ${search.errors} errors`
+    `(p95 ${search.emptyP95} ms, with the relaxed searches' counts), ${search.errors} errors` +
+    (search.cpuUs ? `; CPU a search: server ${search.cpuUs.server} µs, PostgreSQL ${search.cpuUs.database} µs` : '')
   );
 }

@@ -33,6 +33,9 @@ export interface SearchFigures {
   emptyP95: number;
 }
 
+/** What the client prints: the measured run's figures, and how many requests its warm-up made before them. */
+export type SearchRun = SearchFigures & { warmUpRequests: number };
+
 async function searchLoad(spec: SearchSpec, seconds: number): Promise<SearchFigures> {
   let n = 0;
   const url = () => {
@@ -83,6 +86,7 @@ async function searchLoad(spec: SearchSpec, seconds: number): Promise<SearchFigu
 // Only when started as the client (the bench imports this file's types alone).
 if (import.meta.main) {
   const spec = JSON.parse(process.argv[2] ?? '') as SearchSpec;
-  await searchLoad(spec, spec.warmUpSeconds);
-  process.stdout.write(`${JSON.stringify(await searchLoad(spec, spec.seconds))}\n`);
+  const warmUp = await searchLoad(spec, spec.warmUpSeconds);
+  const figures: SearchRun = { ...(await searchLoad(spec, spec.seconds)), warmUpRequests: warmUp.requests };
+  process.stdout.write(`${JSON.stringify(figures)}\n`);
 }
