@@ -5,7 +5,7 @@
 import path from 'node:path';
 import pg from 'pg';
 import { addDays, todayInJapan } from '#src/lib/isomorphic/dates';
-import { cpuSeconds, cpuSpent, inOwnProcess } from '#tests/bench/harness';
+import { cpuSeconds, cpuSpent, inOwnProcess, type ServerAndDatabase } from '#tests/bench/harness';
 import type { SearchFigures, SearchRun, SearchSpec } from '#tests/bench/search-client';
 
 const SLOTS_PER_EXPERIENCE = 50;
@@ -138,8 +138,8 @@ const AFTER_LAST_SLOT_DAYS = 2 * SLOTS_PER_EXPERIENCE + 30;
 export async function measureSearch(
   base: string,
   seconds: number,
-  cpu?: { server: number; database: number },
-): Promise<SearchFigures & { cpuUs?: { server: number; database: number } }> {
+  cpu?: ServerAndDatabase,
+): Promise<SearchFigures & { cpuUs?: ServerAndDatabase }> {
   const today = todayInJapan();
   const spec: SearchSpec = {
     base,

@@ -60,7 +60,6 @@ export async function benchCompare(other: string | undefined): Promise<boolean> 
   const db = await benchDatabase('bench-compare', { demo: true });
   const servers: Awaited<ReturnType<typeof startServer>>[] = [];
   try {
-    const postmaster = db.postmasterPid;
     for (const build of builds) {
       servers.push(await startServer(db.url, { PUBLIC_CACHE_SECONDS: '0', LOG_LEVEL: 'warn' }, { root: build.root }));
     }
@@ -82,11 +81,11 @@ export async function benchCompare(other: string | undefined): Promise<boolean> 
       for (const b of round % 2 === 0 ? [0, 1] : [1, 0]) {
         const pid = servers[b].child.pid ?? 0;
         for (const [i, t] of TARGETS.entries()) {
-          const before = { server: cpuSeconds(pid), database: cpuSeconds(postmaster) };
+          const before = { server: cpuSeconds(pid), database: cpuSeconds(db.postmasterPid) };
           const result = await load(of(b, t), CONNECTIONS, seconds);
           const tally = tallies[b][i];
           tally.server += cpuSpent(before.server, cpuSeconds(pid));
-          tally.database += cpuSpent(before.database, cpuSeconds(postmaster));
+          tally.database += cpuSpent(before.database, cpuSeconds(db.postmasterPid));
           tally.requests += result.total;
           tally.rps.push(Math.round(result.average));
           if (result.non2xx + result.errors > 0)

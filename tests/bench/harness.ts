@@ -37,8 +37,14 @@ export interface BenchRow {
    * CPU time a request, in µs, of the server process (every thread) and of PostgreSQL (the postmaster and every
    * backend), over the row's alternating rounds (measureAlternating with `cpu`).
    */
-  cpuUs?: { server: number; database: number };
+  cpuUs?: ServerAndDatabase;
 }
+
+/**
+ * A figure each for the uncached server's process and for PostgreSQL (its postmaster, with every backend): their
+ * process ids, or what a request cost each of them.
+ */
+export type ServerAndDatabase = { server: number; database: number };
 
 /** One pass/fail line of the goals table every run ends with. */
 export interface GoalResult {
@@ -193,7 +199,7 @@ const ROUNDS = 5;
  */
 export async function measureAlternating(
   targets: { title: string; url: string; options?: MeasureOptions }[],
-  cpu?: { server: number; database: number },
+  cpu?: ServerAndDatabase,
 ): Promise<BenchRow[]> {
   const runs = [];
   for (const t of targets) {

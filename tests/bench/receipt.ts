@@ -84,7 +84,7 @@ export const receiptPart: BenchPart = {
     const first = await download(url, run.guestCookie, COMPANY);
     const rest: { ms: number; bytes: number }[] = [];
     for (let i = 0; i < RUNS; i++) rest.push(await download(url, run.guestCookie, COMPANY));
-    const times = rest.map((r) => r.ms).sort((a, b) => a - b);
+    const times = rest.map((r) => r.ms);
     const at = (q: number) => quantile(times, q);
     const firstFallback = await download(url, run.guestCookie, YOSHIDA);
     const fallback: { ms: number; bytes: number }[] = [];
@@ -98,7 +98,7 @@ export const receiptPart: BenchPart = {
     return {
       ok,
       lines: [
-        `first after boot ${first.ms.toFixed(0)} ms; then ${RUNS} one at a time: median ${at(0.5).toFixed(0)} ms, p95 ${at(0.95).toFixed(0)} ms, max ${times.at(-1)?.toFixed(0)} ms (goal: p95 ≤ ${TIME_GOAL_MS} ms${at(0.95) > TIME_GOAL_MS ? ', MISSED' : ''})`,
+        `first after boot ${first.ms.toFixed(0)} ms; then ${RUNS} one at a time: median ${at(0.5).toFixed(0)} ms, p95 ${at(0.95).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms (goal: p95 ≤ ${TIME_GOAL_MS} ms${at(0.95) > TIME_GOAL_MS ? ', MISSED' : ''})`,
         `to 𠮷田 花子 (fallback face): first ${firstFallback.ms.toFixed(0)} ms, then ${FALLBACK_RUNS}: median ${fallbackMedian.toFixed(0)} ms`,
         `drawing alone (this process, warm): median ${alone.wall.toFixed(0)} ms wall-clock, ${alone.cpu.toFixed(0)} ms CPU; to 𠮷田 花子 ${aloneFallback.wall.toFixed(0)} ms, ${aloneFallback.cpu.toFixed(0)} ms CPU`,
         `machine load average while measuring: ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`,

@@ -23,7 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { chromium } from 'playwright-core';
-import { processTree } from '#tests/bench/harness';
+import { processTree, type ServerAndDatabase } from '#tests/bench/harness';
 import { SLOW_HOST_INDEX } from '#tests/bench/lighthouse';
 import { CHROMIUM } from '#tests/setup/chromium';
 import { median } from '#tests/bench/stats';
@@ -159,11 +159,7 @@ export type SlowHostResult<T> =
  * and this process (the client `fn` runs) without a quota, all three at the highest weight; all go back to the root
  * group afterwards, whatever `fn` does.
  */
-export async function asSlowerHost<T>(
-  index: number,
-  pids: { server: number; database: number },
-  fn: () => Promise<T>,
-): Promise<SlowHostResult<T>> {
+export async function asSlowerHost<T>(index: number, pids: ServerAndDatabase, fn: () => Promise<T>): Promise<SlowHostResult<T>> {
   const serverPid = pids.server;
   const databasePid = pids.database;
   const controller = cpuController();
